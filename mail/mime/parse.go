@@ -1,0 +1,284 @@
+package mime
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/emersion/go-message"
+	_ "github.com/emersion/go-message/charset" // registers every charset go-message knows
+	"github.com/emersion/go-message/mail"
+)
+
+// Limits that keep one hostile message from exhausting memory or time.
+const (
+	maxDepth     = 32      // nested multiparts
+	maxParts     = 1000    // leaf parts per message
+	maxTextBytes = 1 << 20 // decoded text kept per message, per kind (plain, HTML)
+)
+
+// Address is one mailbox from an address header.
+type Address struct {
+	Name    string `json:"name,omitempty"`
+	Address string `json:"address"`
+}
+
+// String formats the address as "Name <addr>" or "addr".
+func (a Address) String() string {
+	if a.Name == "" {
+		return a.Address
+	}
+	return a.Name + " <" + a.Address + ">"
+}
+
+// Attachment describes one non-text part. Its bytes stay in the raw message.
+type Attachment struct {
+	Part        string `json:"part"` // IMAP-style part number, e.g. "2" or "1.3"
+	Filename    string `json:"filename,omitempty"`
+	ContentType string `json:"content_type"`
+	Disposition string `json:"disposition,omitempty"`
+	Size        int64  `json:"size"` // decoded bytes
+}
+
+// Message is the parsed form of one e-mail.
+type Message struct {
+	MessageID  string
+	InReplyTo  string
+	References []string
+	Subject    string
+	From       []Address
+	To         []Address
+	Cc         []Address
+	Date       time.Time // zero when missing or unparseable
+
+	Text        string // text/plain parts, joined
+	HTMLText    string // text rendered from text/html parts, joined
+	HasHTML     bool
+	Attachments []Attachment
+	Problems    []string // what could not be decoded, one line each
+}
+
+// ThreadID returns a stable thread key: the root of the References chain,
+// else In-Reply-To, else the message's own Message-ID.
+func (m *Message) ThreadID() string {
+	if len(m.References) > 0 {
+		return m.References[0]
+	}
+	if m.InReplyTo != "" {
+		return m.InReplyTo
+	}
+	return m.MessageID
+}
+
+// Parse parses raw message bytes. It never returns nil.
+func Parse(raw []byte) *Message {
+	m := &Message{}
+	e, err := message.Read(bytes.NewReader(raw))
+	if e == nil {
+		m.problem("header: %v", err)
+		// Keep something searchable even when the header block is broken.
+		m.Text = truncate(sanitize(string(raw)), maxTextBytes)
+		return m
+	}
+	if err != nil {
+		m.problem("part 1: %v", err)
+	}
+	m.parseHeader(mail.Header{Header: e.Header})
+
+	p := &walker{msg: m}
+	p.walk(e, "", 0)
+	m.Text = strings.TrimSpace(p.text.String())
+	m.HTMLText = strings.TrimSpace(p.html.String())
+	return m
+}
+
+func (m *Message) problem(format string, args ...any) {
+	if len(m.Problems) < 50 {
+		m.Problems = append(m.Problems, fmt.Sprintf(format, args...))
+	}
+}
+
+func (m *Message) parseHeader(h mail.Header) {
+	var err error
+	if m.Subject, err = h.Subject(); err != nil {
+		m.Subject = sanitize(h.Get("Subject"))
+		m.problem("subject: %v", err)
+	}
+	m.Subject = sanitize(m.Subject)
+	if id, err := h.MessageID(); err == nil {
+		m.MessageID = id
+	} else {
+		m.MessageID = strings.Trim(strings.TrimSpace(h.Get("Message-Id")), "<>")
+	}
+	if ids, err := h.MsgIDList("In-Reply-To"); err == nil && len(ids) > 0 {
+		m.InReplyTo = ids[0]
+	}
+	if ids, err := h.MsgIDList("References"); err == nil {
+		m.References = ids
+	}
+	m.From = addresses(h, "From", m)
+	m.To = addresses(h, "To", m)
+	m.Cc = addresses(h, "Cc", m)
+	if h.Has("Date") {
+		if d, err := h.Date(); err == nil {
+			m.Date = d
+		} else {
+			m.problem("date: %v", err)
+		}
+	}
+}
+
+func addresses(h mail.Header, key string, m *Message) []Address {
+	if !h.Has(key) {
+		return nil
+	}
+	list, err := h.AddressList(key)
+	if err != nil {
+		// Keep the undecodable value rather than dropping the sender.
+		m.problem("%s: %v", strings.ToLower(key), err)
+		if v := strings.TrimSpace(sanitize(h.Get(key))); v != "" {
+			return []Address{{Address: v}}
+		}
+		return nil
+	}
+	out := make([]Address, 0, len(list))
+	for _, a := range list {
+		out = append(out, Address{Name: sanitize(a.Name), Address: strings.ToLower(a.Address)})
+	}
+	return out
+}
+
+type walker struct {
+	msg        *Message
+	text, html strings.Builder
+	leaves     int
+}
+
+func (w *walker) walk(e *message.Entity, part string, depth int) {
+	if depth > maxDepth {
+		w.msg.problem("part %s: nested deeper than %d", partName(part), maxDepth)
+		return
+	}
+	if mr := e.MultipartReader(); mr != nil {
+		for i := 1; ; i++ {
+			child, err := mr.NextPart()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			sub := joinPart(part, i)
+			if child == nil {
+				w.msg.problem("part %s: %v", sub, err)
+				return // the multipart stream is broken past this point
+			}
+			if err != nil {
+				w.msg.problem("part %s: %v", sub, err)
+			}
+			w.walk(child, sub, depth+1)
+		}
+	}
+	w.leaves++
+	if w.leaves > maxParts {
+		if w.leaves == maxParts+1 {
+			w.msg.problem("more than %d parts; the rest is not read", maxParts)
+		}
+		return
+	}
+	w.leaf(e, partName(part))
+}
+
+func (w *walker) leaf(e *message.Entity, part string) {
+	mediaType, params, _ := e.Header.ContentType()
+	if mediaType == "" {
+		mediaType = "text/plain"
+	}
+	disp, dparams, _ := e.Header.ContentDisposition()
+	filename := dparams["filename"]
+	if filename == "" {
+		filename = params["name"]
+	}
+	if filename != "" {
+		if dec, err := new(mime.WordDecoder).DecodeHeader(filename); err == nil {
+			filename = dec
+		}
+	}
+	isAttachment := strings.EqualFold(disp, "attachment") || filename != ""
+	textual := mediaType == "text/plain" || mediaType == "text/html"
+
+	if textual && !isAttachment {
+		var dst *strings.Builder
+		if mediaType == "text/html" {
+			dst = &w.html
+			w.msg.HasHTML = true
+		} else {
+			dst = &w.text
+		}
+		room := maxTextBytes - dst.Len()
+		body, err := io.ReadAll(io.LimitReader(e.Body, int64(maxTextBytes)+1))
+		if err != nil {
+			w.msg.problem("part %s: %v", part, err)
+		}
+		s := sanitize(string(body))
+		if mediaType == "text/html" {
+			s = HTMLToText(s)
+		}
+		if dst.Len() > 0 {
+			s = "\n\n" + s
+		}
+		dst.WriteString(truncate(s, room))
+		return
+	}
+	n, err := io.Copy(io.Discard, e.Body)
+	if err != nil {
+		w.msg.problem("part %s: %v", part, err)
+	}
+	w.msg.Attachments = append(w.msg.Attachments, Attachment{
+		Part:        part,
+		Filename:    sanitize(filename),
+		ContentType: mediaType,
+		Disposition: strings.ToLower(disp),
+		Size:        n,
+	})
+}
+
+func joinPart(parent string, i int) string {
+	if parent == "" {
+		return fmt.Sprint(i)
+	}
+	return fmt.Sprintf("%s.%d", parent, i)
+}
+
+func partName(p string) string {
+	if p == "" {
+		return "1"
+	}
+	return p
+}
+
+// sanitize makes s valid UTF-8 and drops NULs, which SQLite text and FTS
+// tokenisers handle badly.
+func sanitize(s string) string {
+	if utf8.ValidString(s) && !strings.ContainsRune(s, 0) {
+		return s
+	}
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	return strings.ReplaceAll(s, "\x00", "")
+}
+
+// truncate cuts s to at most n bytes without splitting a rune.
+func truncate(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

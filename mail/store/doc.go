@@ -1,0 +1,22 @@
+// Package store keeps the node's copy of the mailbox in one SQLite file.
+//
+// The file runs in WAL mode so readers (the tools, the UI) never block the
+// syncer. The schema is created and upgraded by the numbered migrations in
+// sql/migrations, embedded in the binary; PRAGMA user_version holds the
+// schema version.
+//
+// Tables:
+//   - accounts: one row per IMAP account.
+//   - folders: one row per synced folder with its IMAP state (UIDVALIDITY,
+//     UIDNEXT, HIGHESTMODSEQ) and last_uid, the watermark up to which every
+//     message is stored. The state changes in the same transaction as the
+//     messages it covers, so a crash at any point resumes without loss or
+//     duplicates.
+//   - messages: headers, flags, threading keys and parsed text, one row per
+//     (folder, UID).
+//   - message_raw: the raw RFC 5322 bytes, so extractors can re-run without
+//     downloading again.
+//   - attachments: metadata of non-text parts (the bytes stay in the raw
+//     message).
+//   - messages_fts: a contentless FTS5 index over subject, sender and text.
+package store

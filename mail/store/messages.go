@@ -1,0 +1,216 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"mailnode/mail/mime"
+)
+
+// maxIndexedBody caps the text that goes into the full-text index per
+// message; the stored text is not cut. Long bodies are mostly quoted
+// history and legal footers, and indexing them would dominate sync time.
+const maxIndexedBody = 64 << 10
+
+// NewMessage is one message fetched from the server, ready to store.
+type NewMessage struct {
+	UID          uint32
+	ModSeq       uint64
+	Flags        []string
+	InternalDate time.Time
+	Size         int64
+	Raw          []byte
+	Parsed       *mime.Message
+}
+
+// AddMessages stores msgs in folderID and raises the folder's last_uid to
+// lastUID, in one transaction. A message already stored under its UID is
+// left as it is, so replaying a batch after a crash is harmless.
+func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessage, lastUID uint32) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		ins, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO messages (folder_id, uid, modseq, flags,
+			internal_date, size, message_id, in_reply_to, refs, thread_id, subject, from_addr, from_name,
+			to_addrs, cc_addrs, date, text_body, html_text, has_html, mime_problems)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
+		raw, err := tx.PrepareContext(ctx, `INSERT INTO message_raw (message_id, raw) VALUES (?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer raw.Close()
+		fts, err := tx.PrepareContext(ctx, `INSERT INTO messages_fts (rowid, subject, sender, body) VALUES (?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer fts.Close()
+		att, err := tx.PrepareContext(ctx, `INSERT INTO attachments (message_id, part, filename, content_type,
+			disposition, size) VALUES (?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer att.Close()
+
+		for _, m := range msgs {
+			p := m.Parsed
+			if p == nil {
+				p = mime.Parse(m.Raw)
+			}
+			var fromAddr, fromName string
+			if len(p.From) > 0 {
+				fromAddr, fromName = p.From[0].Address, p.From[0].Name
+			}
+			var date int64
+			if !p.Date.IsZero() {
+				date = p.Date.Unix()
+			}
+			var id int64
+			err := ins.QueryRowContext(ctx, folderID, m.UID, m.ModSeq, FlagString(m.Flags),
+				m.InternalDate.Unix(), m.Size, p.MessageID, p.InReplyTo, strings.Join(p.References, " "),
+				p.ThreadID(), p.Subject, fromAddr, fromName, addressJSON(p.To), addressJSON(p.Cc), date,
+				p.Text, p.HTMLText, p.HasHTML, strings.Join(p.Problems, "\n")).Scan(&id)
+			if err == sql.ErrNoRows {
+				continue // already stored
+			}
+			if err != nil {
+				return fmt.Errorf("uid %d: %w", m.UID, err)
+			}
+			if _, err := raw.ExecContext(ctx, id, m.Raw); err != nil {
+				return fmt.Errorf("uid %d raw: %w", m.UID, err)
+			}
+			body := p.Text
+			if p.HTMLText != "" && len(body) < maxIndexedBody {
+				body += "\n" + p.HTMLText
+			}
+			if len(body) > maxIndexedBody {
+				body = body[:maxIndexedBody] // FTS5 tolerates a split rune at the end
+			}
+			if _, err := fts.ExecContext(ctx, id, p.Subject, fromName+" "+fromAddr, body); err != nil {
+				return fmt.Errorf("uid %d index: %w", m.UID, err)
+			}
+			for _, a := range p.Attachments {
+				if _, err := att.ExecContext(ctx, id, a.Part, a.Filename, a.ContentType, a.Disposition, a.Size); err != nil {
+					return fmt.Errorf("uid %d attachment: %w", m.UID, err)
+				}
+			}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE folders SET last_uid = max(last_uid, ?) WHERE id = ?`, lastUID, folderID)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("add %d messages to folder %d: %w", len(msgs), folderID, err)
+	}
+	return nil
+}
+
+func addressJSON(as []mime.Address) string {
+	if len(as) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(as)
+	return string(b)
+}
+
+// FlagString is the stored form of a flag list: sorted, deduplicated,
+// space-separated. IMAP flags cannot contain spaces (RFC 9051 section 9).
+func FlagString(flags []string) string {
+	s := append([]string(nil), flags...)
+	sort.Strings(s)
+	out := s[:0]
+	for i, f := range s {
+		if i == 0 || f != s[i-1] {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// FlagUpdate is a flag change the server reported for one message.
+type FlagUpdate struct {
+	UID    uint32
+	ModSeq uint64
+	Flags  []string
+}
+
+// UpdateFlags applies flag changes in one transaction.
+func (s *Store) UpdateFlags(ctx context.Context, folderID int64, updates []FlagUpdate) error {
+	if len(updates) == 0 {
+		return nil
+	}
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		st, err := tx.PrepareContext(ctx, `UPDATE messages SET flags = ?, modseq = ? WHERE folder_id = ? AND uid = ?`)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		for _, u := range updates {
+			if _, err := st.ExecContext(ctx, FlagString(u.Flags), u.ModSeq, folderID, u.UID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("update flags of %d messages in folder %d: %w", len(updates), folderID, err)
+	}
+	return nil
+}
+
+// RemoveUIDs deletes messages the server expunged.
+func (s *Store) RemoveUIDs(ctx context.Context, folderID int64, uids []uint32) error {
+	if len(uids) == 0 {
+		return nil
+	}
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		st, err := tx.PrepareContext(ctx, `DELETE FROM messages WHERE folder_id = ? AND uid = ?`)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		for _, uid := range uids {
+			if _, err := st.ExecContext(ctx, folderID, uid); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("remove %d messages from folder %d: %w", len(uids), folderID, err)
+	}
+	return nil
+}
+
+// UIDs returns the stored UIDs of a folder, ascending.
+func (s *Store) UIDs(ctx context.Context, folderID int64) ([]uint32, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT uid FROM messages WHERE folder_id = ? ORDER BY uid`, folderID)
+	if err != nil {
+		return nil, fmt.Errorf("list uids of folder %d: %w", folderID, err)
+	}
+	defer rows.Close()
+	var out []uint32
+	for rows.Next() {
+		var u uint32
+		if err := rows.Scan(&u); err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// CountMessages returns how many messages of the folder are stored.
+func (s *Store) CountMessages(ctx context.Context, folderID int64) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM messages WHERE folder_id = ?`, folderID).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count messages of folder %d: %w", folderID, err)
+	}
+	return n, nil
+}

@@ -1,0 +1,83 @@
+-- 0001: accounts, folders with their IMAP sync state, messages, raw bytes,
+-- attachment metadata and the full-text index.
+
+CREATE TABLE accounts (
+	id       INTEGER PRIMARY KEY,
+	name     TEXT NOT NULL UNIQUE, -- the node's label for the account, e.g. "personal"
+	server   TEXT NOT NULL,        -- host:port
+	username TEXT NOT NULL
+);
+
+-- A folder's sync state moves in the same transaction as the messages it
+-- describes. last_uid is a watermark: every message the server had with
+-- uid <= last_uid is stored (or was expunged and removed).
+CREATE TABLE folders (
+	id            INTEGER PRIMARY KEY,
+	account_id    INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+	name          TEXT NOT NULL,
+	special_use   TEXT NOT NULL DEFAULT '',
+	uidvalidity   INTEGER NOT NULL DEFAULT 0,
+	uidnext       INTEGER NOT NULL DEFAULT 0,
+	highestmodseq INTEGER NOT NULL DEFAULT 0,
+	last_uid      INTEGER NOT NULL DEFAULT 0,
+	synced_at     INTEGER NOT NULL DEFAULT 0, -- Unix seconds of the last complete pass
+	UNIQUE (account_id, name)
+);
+
+CREATE TABLE messages (
+	id            INTEGER PRIMARY KEY,
+	folder_id     INTEGER NOT NULL REFERENCES folders(id) ON DELETE CASCADE,
+	uid           INTEGER NOT NULL,
+	modseq        INTEGER NOT NULL DEFAULT 0,
+	flags         TEXT NOT NULL DEFAULT '', -- sorted, space-separated
+	internal_date INTEGER NOT NULL DEFAULT 0,
+	size          INTEGER NOT NULL DEFAULT 0,
+	message_id    TEXT NOT NULL DEFAULT '',
+	in_reply_to   TEXT NOT NULL DEFAULT '',
+	refs          TEXT NOT NULL DEFAULT '', -- References, space-separated
+	thread_id     TEXT NOT NULL DEFAULT '',
+	subject       TEXT NOT NULL DEFAULT '',
+	from_addr     TEXT NOT NULL DEFAULT '', -- first From address, lower case
+	from_name     TEXT NOT NULL DEFAULT '',
+	to_addrs      TEXT NOT NULL DEFAULT '', -- JSON array of {name,address}
+	cc_addrs      TEXT NOT NULL DEFAULT '',
+	date          INTEGER NOT NULL DEFAULT 0, -- Date header, Unix seconds; 0 if missing
+	text_body     TEXT NOT NULL DEFAULT '',
+	html_text     TEXT NOT NULL DEFAULT '',
+	has_html      INTEGER NOT NULL DEFAULT 0,
+	mime_problems TEXT NOT NULL DEFAULT '', -- one problem per line; empty when clean
+	UNIQUE (folder_id, uid)
+);
+CREATE INDEX messages_message_id ON messages (message_id);
+CREATE INDEX messages_thread_id ON messages (thread_id);
+CREATE INDEX messages_date ON messages (date);
+
+-- Raw RFC 5322 bytes, apart from the row so scans of messages stay small.
+CREATE TABLE message_raw (
+	message_id INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE,
+	raw        BLOB NOT NULL
+);
+
+CREATE TABLE attachments (
+	id           INTEGER PRIMARY KEY,
+	message_id   INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+	part         TEXT NOT NULL,
+	filename     TEXT NOT NULL DEFAULT '',
+	content_type TEXT NOT NULL,
+	disposition  TEXT NOT NULL DEFAULT '',
+	size         INTEGER NOT NULL
+);
+CREATE INDEX attachments_message_id ON attachments (message_id);
+
+-- Contentless: the text already lives in messages, so the index stores only
+-- postings. rowid = messages.id.
+CREATE VIRTUAL TABLE messages_fts USING fts5 (
+	subject, sender, body,
+	content = '',
+	contentless_delete = 1,
+	tokenize = 'unicode61 remove_diacritics 2'
+);
+
+CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+	DELETE FROM messages_fts WHERE rowid = old.id;
+END;
