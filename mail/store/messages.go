@@ -214,3 +214,22 @@ func (s *Store) CountMessages(ctx context.Context, folderID int64) (int, error) 
 	}
 	return n, nil
 }
+
+// Flags returns the stored flags of every message of a folder by UID.
+func (s *Store) Flags(ctx context.Context, folderID int64) (map[uint32]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT uid, flags FROM messages WHERE folder_id = ?`, folderID)
+	if err != nil {
+		return nil, fmt.Errorf("read flags of folder %d: %w", folderID, err)
+	}
+	defer rows.Close()
+	out := make(map[uint32]string)
+	for rows.Next() {
+		var uid uint32
+		var flags string
+		if err := rows.Scan(&uid, &flags); err != nil {
+			return nil, err
+		}
+		out[uid] = flags
+	}
+	return out, rows.Err()
+}

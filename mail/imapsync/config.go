@@ -1,0 +1,144 @@
+package imapsync
+
+import (
+	"context"
+	"crypto/tls"
+	"fmt"
+	"io"
+	"net"
+	"time"
+
+	"mailnode/mail/credential"
+)
+
+// Security is how the connection is protected.
+type Security int
+
+const (
+	// TLS connects with implicit TLS (port 993).
+	TLS Security = iota
+	// StartTLS connects in clear and upgrades with STARTTLS before login.
+	StartTLS
+	// Plain never encrypts. It is refused unless the server is on a
+	// loopback address or Config.AllowInsecure is set.
+	Plain
+)
+
+// ParseSecurity reads "tls", "starttls" or "plain".
+func ParseSecurity(s string) (Security, error) {
+	switch s {
+	case "tls", "":
+		return TLS, nil
+	case "starttls":
+		return StartTLS, nil
+	case "plain":
+		return Plain, nil
+	}
+	return 0, fmt.Errorf("unknown IMAP security %q (want tls, starttls or plain)", s)
+}
+
+func (s Security) String() string {
+	switch s {
+	case TLS:
+		return "tls"
+	case StartTLS:
+		return "starttls"
+	case Plain:
+		return "plain"
+	}
+	return fmt.Sprintf("Security(%d)", int(s))
+}
+
+// Config describes one account to sync. The zero value of every optional
+// field means its default.
+type Config struct {
+	// Account is the store's name for this account, e.g. "personal".
+	Account string
+	// Address is the server's host:port.
+	Address  string
+	Security Security
+	// AllowInsecure permits Plain to a server that is not on loopback.
+	AllowInsecure bool
+	Username      string
+	Password      credential.Secret
+	// TLSConfig overrides the TLS settings (e.g. a private CA). ServerName
+	// defaults to the host of Address.
+	TLSConfig *tls.Config
+
+	// Folders, when set, lists the only folders to sync.
+	Folders []string
+	// Exclude lists folders never to sync, beside Trash and Junk.
+	Exclude []string
+	// IncludeTrashJunk syncs the \Trash and \Junk folders too.
+	IncludeTrashJunk bool
+
+	// BatchMessages and BatchBytes bound one committed batch.
+	// Defaults: 500 messages, 16 MiB.
+	BatchMessages int
+	BatchBytes    int
+
+	// PollInterval is how often INBOX is polled when the server has no
+	// IDLE. Default 30s.
+	PollInterval time.Duration
+	// FullSyncInterval is how often Run passes over every folder, not just
+	// INBOX. Default 5m.
+	FullSyncInterval time.Duration
+	// IdleRestart re-issues IDLE before servers drop it (RFC 2177 advises
+	// under 29 minutes). Default 25m.
+	IdleRestart time.Duration
+
+	// Dial opens the TCP connection. Default: a net.Dialer with a 30 s
+	// timeout. Tests use it to cut connections at chosen points.
+	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+	// Trace, when set, receives the raw protocol exchange with the LOGIN
+	// and AUTHENTICATE arguments redacted. For development only.
+	Trace io.Writer
+}
+
+func (c *Config) defaults() {
+	if c.BatchMessages <= 0 {
+		c.BatchMessages = 500
+	}
+	if c.BatchBytes <= 0 {
+		c.BatchBytes = 16 << 20
+	}
+	if c.PollInterval <= 0 {
+		c.PollInterval = 30 * time.Second
+	}
+	if c.FullSyncInterval <= 0 {
+		c.FullSyncInterval = 5 * time.Minute
+	}
+	if c.IdleRestart <= 0 {
+		c.IdleRestart = 25 * time.Minute
+	}
+	if c.Dial == nil {
+		d := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
+		c.Dial = d.DialContext
+	}
+}
+
+// Validate reports a configuration that cannot work or is unsafe.
+func (c *Config) Validate() error {
+	host, _, err := net.SplitHostPort(c.Address)
+	if err != nil {
+		return fmt.Errorf("IMAP address %q: want host:port", c.Address)
+	}
+	if c.Account == "" {
+		return fmt.Errorf("account name is empty")
+	}
+	if c.Username == "" {
+		return fmt.Errorf("IMAP username is empty")
+	}
+	if c.Security == Plain && !c.AllowInsecure && !isLoopback(host) {
+		return fmt.Errorf("refusing plain IMAP to %s: the password would cross the network in clear (use tls or starttls, or allow insecure explicitly)", host)
+	}
+	return nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

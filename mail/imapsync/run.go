@@ -1,0 +1,179 @@
+package imapsync
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+)
+
+// Run keeps the store current until ctx is done, then returns nil. onPass,
+// if set, is called after every pass (with what it changed) and after every
+// failed session (with the error); it must not block for long.
+func (s *Syncer) Run(ctx context.Context, onPass func(Result, error)) error {
+	if onPass == nil {
+		onPass = func(Result, error) {}
+	}
+	bo := backoff{min: time.Second, max: 5 * time.Minute}
+	var lastErr string
+	for {
+		started := s.now()
+		err := s.session(ctx, onPass)
+		if ctx.Err() != nil {
+			return nil
+		}
+		onPass(Result{}, err)
+		// A session that stayed healthy for a while resets the back-off.
+		if s.now().Sub(started) > 2*time.Minute {
+			bo.reset()
+		}
+		wait := bo.next()
+		// Log a repeating failure once at Warn, then at Debug until it changes.
+		if msg := err.Error(); msg != lastErr {
+			s.log.Warn("Sync session failed; reconnecting", "err", err, "retryIn", wait.Round(time.Millisecond))
+			lastErr = msg
+		} else {
+			s.log.Debug("Sync session failed again", "err", err, "retryIn", wait.Round(time.Millisecond))
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// session runs one connection: a full pass, then IDLE (or polling) on
+// INBOX, with a pass over INBOX on every change and a full pass every
+// FullSyncInterval. It returns when the connection fails or ctx is done.
+func (s *Syncer) session(ctx context.Context, onPass func(Result, error)) error {
+	changed := make(chan struct{}, 1)
+	poke := func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	}
+	handler := &imapclient.UnilateralDataHandler{
+		Expunge: func(uint32) { poke() },
+		Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+			if d.NumMessages != nil {
+				poke()
+			}
+		},
+		Fetch: func(m *imapclient.FetchMessageData) {
+			m.Collect() // flag change by another client; the data itself is refetched by the pass
+			poke()
+		},
+	}
+	c, err := s.connect(ctx, handler)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+
+	res, err := s.syncAll(ctx, c)
+	if err != nil {
+		return err
+	}
+	onPass(res, nil)
+	lastFull := s.now()
+	hasIdle := c.Caps().Has(imap.CapIdle)
+	inbox := remoteFolder{name: "INBOX"}
+	acct, err := s.account(ctx)
+	if err != nil {
+		return err
+	}
+
+	for {
+		if _, err := c.Select(inbox.name, &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
+			return err
+		}
+		// A change reported while the pass ran is already in the store
+		// or will be found by the next pass; start IDLE from a clean slate.
+		select {
+		case <-changed:
+		default:
+		}
+		untilFull := s.cfg.FullSyncInterval - s.now().Sub(lastFull)
+		if err := s.wait(ctx, c, hasIdle, changed, untilFull); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		var res Result
+		if s.now().Sub(lastFull) >= s.cfg.FullSyncInterval {
+			res, err = s.syncAll(ctx, c)
+			lastFull = s.now()
+		} else {
+			res, err = s.syncFolder(ctx, c, acct.ID, inbox)
+		}
+		if err != nil {
+			return err
+		}
+		onPass(res, nil)
+	}
+}
+
+// wait blocks until the server reports a change, the timeout passes, or ctx
+// is done. With IDLE the server pushes changes; without it, a NOOP every
+// PollInterval asks for them.
+func (s *Syncer) wait(ctx context.Context, c *imapclient.Client, hasIdle bool, changed <-chan struct{}, timeout time.Duration) error {
+	if timeout < 0 {
+		timeout = 0
+	}
+	if !hasIdle {
+		if timeout > s.cfg.PollInterval {
+			timeout = s.cfg.PollInterval
+		}
+		select {
+		case <-time.After(timeout):
+		case <-changed:
+		case <-ctx.Done():
+			return nil
+		}
+		return c.Noop().Wait()
+	}
+	if timeout > s.cfg.IdleRestart {
+		timeout = s.cfg.IdleRestart
+	}
+	idle, err := c.Idle()
+	if err != nil {
+		return err
+	}
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case <-changed:
+	case <-timer.C:
+	case <-ctx.Done():
+	case <-c.Closed():
+		return errors.New("connection closed during IDLE")
+	}
+	if err := idle.Close(); err != nil {
+		return err
+	}
+	return idle.Wait()
+}
+
+// backoff is capped exponential back-off with full jitter.
+type backoff struct {
+	min, max time.Duration
+	n        int
+}
+
+func (b *backoff) next() time.Duration {
+	d := b.min << min(b.n, 20)
+	if d > b.max || d <= 0 {
+		d = b.max
+	}
+	b.n++
+	// Full jitter keeps many nodes from reconnecting in step after an outage.
+	return d/2 + rand.N(d/2+1)
+}
+
+func (b *backoff) reset() { b.n = 0 }

@@ -1,0 +1,151 @@
+package imapsync_test
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+
+	"mailnode/mail/imapsync"
+	"mailnode/mail/imaptest"
+)
+
+func TestSyncMirrorsAndIsIncremental(t *testing.T) {
+	servers(t, func(t *testing.T, srv *imaptest.Server) {
+		ctx := context.Background()
+		c := srv.Dial(t)
+		r := rand.New(rand.NewPCG(1, 2))
+		c.Create("Archive", nil).Wait()
+		for i := range 25 {
+			appendMsg(t, c, "INBOX", genMessage(r, i), nil)
+		}
+		appendMsg(t, c, "Archive", genMessage(r, 100), []imap.Flag{imap.FlagSeen})
+		st := newStore(t)
+		s := newSyncer(t, config(srv), st)
+
+		res, err := s.Sync(ctx)
+		if err != nil {
+			t.Fatalf("first Sync: %v", err)
+		}
+		if res.Added != 26 {
+			t.Errorf("first Sync added %d, want 26", res.Added)
+		}
+		folders := []string{"INBOX", "Archive"}
+		if srv.Kind == "dovecot" {
+			folders = append(folders, "Sent", "Drafts") // Trash and Junk are left out by SPECIAL-USE
+		}
+		assertMirror(t, c, st, folders)
+
+		res, err = s.Sync(ctx)
+		if err != nil {
+			t.Fatalf("second Sync: %v", err)
+		}
+		if res.Changed() {
+			t.Errorf("Sync with no server change = %+v, want no change", res)
+		}
+
+		// One of each kind of change.
+		c.Select("INBOX", nil).Wait()
+		c.Store(imap.SeqSetNum(1), &imap.StoreFlags{Op: imap.StoreFlagsAdd, Flags: []imap.Flag{imap.FlagFlagged}}, nil).Close()
+		c.Store(imap.SeqSetNum(2), &imap.StoreFlags{Op: imap.StoreFlagsAdd, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Close()
+		if err := c.Expunge().Close(); err != nil {
+			t.Fatal(err)
+		}
+		appendMsg(t, c, "INBOX", genMessage(r, 200), nil)
+		res, err = s.Sync(ctx)
+		if err != nil {
+			t.Fatalf("third Sync: %v", err)
+		}
+		if res.Added != 1 || res.Flagged != 1 || res.Removed != 1 {
+			t.Errorf("third Sync = %+v, want 1 added, 1 flagged, 1 removed", res)
+		}
+		assertMirror(t, c, st, folders)
+	})
+}
+
+func TestRefusesPlainToRemoteHost(t *testing.T) {
+	cfg := imapsync.Config{Account: "a", Address: "imap.example.com:143", Security: imapsync.Plain, Username: "u"}
+	if _, err := imapsync.New(cfg, nil, nil); err == nil || !strings.Contains(err.Error(), "plain") {
+		t.Errorf("New(plain to remote host) error = %v, want a refusal", err)
+	}
+	cfg.AllowInsecure = true
+	if _, err := imapsync.New(cfg, nil, nil); err != nil {
+		t.Errorf("New(plain with AllowInsecure) = %v, want nil", err)
+	}
+}
+
+func TestTraceRedactsLogin(t *testing.T) {
+	srv := imaptest.NewMemory(t)
+	var trace bytes.Buffer
+	cfg := config(srv)
+	cfg.Trace = &trace
+	if _, err := newSyncer(t, cfg, newStore(t)).Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(trace.String(), srv.Password) {
+		t.Fatalf("trace contains the password:\n%s", trace.String())
+	}
+	if !strings.Contains(trace.String(), "LOGIN [redacted]") {
+		t.Errorf("trace has no redacted LOGIN line:\n%s", trace.String())
+	}
+}
+
+func TestWrongPasswordSaysLoginFailedWithoutSecret(t *testing.T) {
+	srv := imaptest.NewMemory(t)
+	cfg := config(srv)
+	cfg.Password = "wrong-secret-value"
+	_, err := newSyncer(t, cfg, newStore(t)).Sync(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "login") {
+		t.Fatalf("Sync with a wrong password = %v, want a login error", err)
+	}
+	if strings.Contains(err.Error(), "wrong-secret-value") {
+		t.Errorf("error %q contains the password", err)
+	}
+}
+
+// TestIdleDeliversWithinTwoSeconds: while Run is running, a new mail is in
+// the store within 2 s of its delivery.
+func TestIdleDeliversWithinTwoSeconds(t *testing.T) {
+	servers(t, func(t *testing.T, srv *imaptest.Server) {
+		st := newStore(t)
+		s := newSyncer(t, config(srv), st)
+		ctx, cancel := context.WithCancel(context.Background())
+		passes := make(chan imapsync.Result, 100)
+		done := make(chan error)
+		go func() {
+			done <- s.Run(ctx, func(r imapsync.Result, err error) {
+				if err == nil {
+					passes <- r
+				}
+			})
+		}()
+		defer func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("Run returned %v on cancel, want nil", err)
+			}
+		}()
+		<-passes // the first full pass
+		time.Sleep(100 * time.Millisecond)
+
+		c := srv.Dial(t)
+		delivered := time.Now()
+		appendMsg(t, c, "INBOX", genMessage(rand.New(rand.NewPCG(3, 4)), 1), nil)
+		deadline := time.After(2 * time.Second)
+		for {
+			select {
+			case r := <-passes:
+				if r.Added == 1 {
+					t.Logf("%s: new mail stored %v after delivery", srv.Kind, time.Since(delivered))
+					return
+				}
+			case <-deadline:
+				t.Fatalf("%s: new mail not stored within 2s of delivery", srv.Kind)
+			}
+		}
+	})
+}

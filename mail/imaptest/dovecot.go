@@ -1,0 +1,278 @@
+package imaptest
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// EnvRequireDovecot, when "1", turns a missing Dovecot into a test failure
+// instead of a skip. CI sets it.
+const EnvRequireDovecot = "MAILNODE_TEST_DOVECOT"
+
+// unprivilegedUser runs Dovecot when the tests run as root: Dovecot refuses
+// to run its mail processes as root.
+const unprivilegedUser = "mailnodetest"
+
+// NewDovecot starts a Dovecot IMAP server on a loopback port with one user
+// and a fresh Maildir, run as an unprivileged user. It has CONDSTORE,
+// QRESYNC, IDLE and SPECIAL-USE (Sent, Drafts, Trash, Junk exist). It stops
+// and its files are removed when the test ends.
+func NewDovecot(t testing.TB) *Server {
+	t.Helper()
+	d, err := StartDovecot()
+	if err != nil {
+		if os.Getenv(EnvRequireDovecot) == "1" {
+			t.Fatalf("start Dovecot (required by %s=1): %v", EnvRequireDovecot, err)
+		}
+		t.Skipf("Dovecot not available: %v", err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d.Server
+}
+
+// Dovecot is a running Dovecot; Close stops it and removes its files.
+type Dovecot struct {
+	*Server
+	// MailDir is the user's Maildir root.
+	MailDir string
+	dir     string
+	cmd     *exec.Cmd
+}
+
+// StartDovecot starts Dovecot outside a test (the benchmark uses it).
+func StartDovecot() (*Dovecot, error) {
+	bin, err := exec.LookPath("dovecot")
+	if err != nil {
+		if _, serr := os.Stat("/usr/sbin/dovecot"); serr != nil {
+			return nil, fmt.Errorf("dovecot binary not found (Debian package dovecot-imapd)")
+		}
+		bin = "/usr/sbin/dovecot"
+	}
+	runAs, cred, err := runIdentity()
+	if err != nil {
+		return nil, err
+	}
+	// Not t.TempDir: its parents are private to root, and Dovecot's
+	// processes must reach the files as the unprivileged user.
+	dir, err := os.MkdirTemp("", "mailnode-dovecot-")
+	if err != nil {
+		return nil, err
+	}
+	port, err := freePort()
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	d := &Dovecot{dir: dir, MailDir: filepath.Join(dir, "mail", "demo")}
+	d.Server = &Server{Kind: "dovecot", Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
+		Username: "demo", Password: "demo-password", Log: d.log}
+	for _, sub := range []string{"run", "state", "mail"} {
+		os.MkdirAll(filepath.Join(dir, sub), 0o755)
+	}
+	conf := fmt.Sprintf(dovecotConf, dir, runAs.Username, runAs.group, port)
+	if err := os.WriteFile(filepath.Join(dir, "dovecot.conf"), []byte(conf), 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "passwd"), []byte("demo:{PLAIN}demo-password\n"), 0o644); err != nil {
+		return nil, err
+	}
+	if cred != nil {
+		if err := chownR(dir, int(cred.Uid), int(cred.Gid)); err != nil {
+			return nil, err
+		}
+	}
+	cmd := exec.Command(bin, "-F", "-c", filepath.Join(dir, "dovecot.conf"))
+	out, _ := os.Create(filepath.Join(dir, "stdout.log"))
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("start dovecot: %w", err)
+	}
+	d.cmd = cmd
+	if err := waitGreeting(d.Addr, 15*time.Second); err != nil {
+		log := d.log()
+		d.Close()
+		return nil, fmt.Errorf("dovecot did not answer on %s: %v\n%s", d.Addr, err, log)
+	}
+	return d, nil
+}
+
+// Close stops Dovecot and removes its files.
+func (d *Dovecot) Close() error {
+	if d.cmd != nil && d.cmd.Process != nil {
+		syscall.Kill(-d.cmd.Process.Pid, syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { d.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			syscall.Kill(-d.cmd.Process.Pid, syscall.SIGKILL)
+			<-done
+		}
+	}
+	return os.RemoveAll(d.dir)
+}
+
+func (d *Dovecot) log() string {
+	var b strings.Builder
+	for _, f := range []string{"stdout.log", "dovecot.log"} {
+		data, _ := os.ReadFile(filepath.Join(d.dir, f))
+		b.Write(data)
+	}
+	return b.String()
+}
+
+type identity struct {
+	*user.User
+	group string
+}
+
+// runIdentity picks who Dovecot runs as: the current user, or when that is
+// root, an unprivileged system user created for the purpose.
+func runIdentity() (identity, *syscall.Credential, error) {
+	if os.Geteuid() != 0 {
+		u, err := user.Current()
+		if err != nil {
+			return identity{}, nil, err
+		}
+		g, err := user.LookupGroupId(u.Gid)
+		if err != nil {
+			return identity{}, nil, err
+		}
+		return identity{u, g.Name}, nil, nil
+	}
+	u, err := user.Lookup(unprivilegedUser)
+	if err != nil {
+		out, aerr := exec.Command("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", unprivilegedUser).CombinedOutput()
+		if aerr != nil {
+			return identity{}, nil, fmt.Errorf("create user %s for Dovecot: %v: %s", unprivilegedUser, aerr, out)
+		}
+		if u, err = user.Lookup(unprivilegedUser); err != nil {
+			return identity{}, nil, err
+		}
+	}
+	g, err := user.LookupGroupId(u.Gid)
+	if err != nil {
+		return identity{}, nil, err
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	gid, _ := strconv.Atoi(u.Gid)
+	return identity{u, g.Name}, &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
+}
+
+func chownR(dir string, uid, gid int) error {
+	return filepath.Walk(dir, func(p string, _ os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, uid, gid)
+	})
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+func waitGreeting(addr string, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	var lastErr error
+	for time.Now().Before(deadline) {
+		conn, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			conn.SetDeadline(time.Now().Add(2 * time.Second))
+			line, rerr := bufio.NewReader(conn).ReadString('\n')
+			conn.Close()
+			if rerr == nil && strings.HasPrefix(line, "* OK") {
+				return nil
+			}
+			lastErr = fmt.Errorf("greeting %q: %v", line, rerr)
+		} else {
+			lastErr = err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return lastErr
+}
+
+// dovecotConf: base dir, user, group, port. Everything lives under the base
+// dir; no chroot (it needs root), no TLS (loopback only).
+const dovecotConf = `base_dir = %[1]s/run
+state_dir = %[1]s/state
+log_path = %[1]s/dovecot.log
+protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+default_internal_user = %[2]s
+default_internal_group = %[3]s
+default_login_user = %[2]s
+mail_location = maildir:%[1]s/mail/%%u
+mail_fsync = never
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%%u %[1]s/passwd
+}
+userdb {
+  driver = static
+  args = uid=%[2]s gid=%[3]s home=%[1]s/mail/%%u
+}
+service imap-login {
+  chroot =
+  inet_listener imap {
+    address = 127.0.0.1
+    port = %[4]d
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service imap {
+  process_limit = 64
+}
+service anvil {
+  chroot =
+}
+service stats {
+  chroot =
+}
+protocol imap {
+  mail_max_userip_connections = 64
+}
+namespace inbox {
+  inbox = yes
+  separator = /
+  mailbox Sent {
+    special_use = \Sent
+    auto = create
+  }
+  mailbox Drafts {
+    special_use = \Drafts
+    auto = create
+  }
+  mailbox Trash {
+    special_use = \Trash
+    auto = create
+  }
+  mailbox Junk {
+    special_use = \Junk
+    auto = create
+  }
+}
+`
