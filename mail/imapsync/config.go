@@ -61,6 +61,9 @@ type Config struct {
 	AllowInsecure bool
 	Username      string
 	Password      credential.Secret
+	// PasswordSource says where Password came from ("file ...",
+	// "environment variable ..."), for logs and the UI. Never the value.
+	PasswordSource string
 	// TLSConfig overrides the TLS settings (e.g. a private CA). ServerName
 	// defaults to the host of Address.
 	TLSConfig *tls.Config

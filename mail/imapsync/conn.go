@@ -52,6 +52,7 @@ func (s *Syncer) connect(ctx context.Context, handler *imapclient.UnilateralData
 		c.Close()
 		return nil, fmt.Errorf("greeting from %s: %w", cfg.Address, err)
 	}
+	s.log.Debug("Logging in", "server", cfg.Address, "security", cfg.Security.String(), "passwordSource", cfg.PasswordSource)
 	// The error from a failed LOGIN carries the server's text, never the
 	// password: go-imap does not echo the command.
 	if err := c.Login(cfg.Username, cfg.Password.Reveal()).Wait(); err != nil {

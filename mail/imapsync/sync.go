@@ -49,7 +49,8 @@ type Result struct {
 	Duration time.Duration
 }
 
-func (r *Result) add(o Result) {
+// Add sums o into r (durations are not summed: passes may overlap).
+func (r *Result) Add(o Result) {
 	r.Folders += o.Folders
 	r.Added += o.Added
 	r.Flagged += o.Flagged
@@ -111,7 +112,7 @@ func (s *Syncer) syncAll(ctx context.Context, c *imapclient.Client) (Result, err
 	var total Result
 	for _, rf := range remote {
 		res, err := s.syncFolder(ctx, c, acct.ID, rf)
-		total.add(res)
+		total.Add(res)
 		if err != nil {
 			return total, err
 		}

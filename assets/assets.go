@@ -1,0 +1,32 @@
+// Package assets holds files embedded in the node binary: the demo mailbox
+// and the application icon.
+package assets
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed demo icon.png
+var files embed.FS
+
+// DemoMailbox is the sample mailbox for `mailnode demo`: one directory per
+// folder, one RFC 5322 message per .eml file. The mails are realistic but
+// invented (the domains that matter are real vendors' so extractors see
+// real-looking senders); none was sent to anyone.
+func DemoMailbox() fs.FS {
+	sub, err := fs.Sub(files, "demo")
+	if err != nil {
+		panic(err) // the directory is embedded at build time
+	}
+	return sub
+}
+
+// Icon is the application icon (PNG).
+func Icon() []byte {
+	b, err := files.ReadFile("icon.png")
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"mailnode/app"
+	"mailnode/mail/credential"
+	"mailnode/mail/imapsync"
+)
+
+// fileConfig is the JSON config file. Passwords are never in it: each
+// account names where its password comes from.
+type fileConfig struct {
+	DataDir  string          `json:"data_dir,omitempty"`
+	Accounts []accountConfig `json:"accounts"`
+}
+
+type accountConfig struct {
+	Name          string   `json:"name"`
+	Server        string   `json:"server"`             // host:port
+	Security      string   `json:"security,omitempty"` // tls (default), starttls, plain
+	AllowInsecure bool     `json:"allow_insecure,omitempty"`
+	Username      string   `json:"username"`
+	PasswordFile  string   `json:"password_file,omitempty"`
+	PasswordEnv   string   `json:"password_env,omitempty"`
+	Keyring       bool     `json:"keyring,omitempty"` // OS keyring, service "mailnode", user = username
+	Folders       []string `json:"folders,omitempty"`
+	Exclude       []string `json:"exclude,omitempty"`
+	TrashAndJunk  bool     `json:"include_trash_and_junk,omitempty"`
+}
+
+// options are the flags shared by the commands that touch an account.
+type options struct {
+	configPath string
+	dataDir    string
+	acct       accountConfig
+	traceIMAP  bool
+	logLevel   string
+}
+
+func (o *options) register(fs *flag.FlagSet, withAccount bool) {
+	fs.StringVar(&o.configPath, "config", "", "config file (JSON; default DATA_DIR/config.json if present)")
+	fs.StringVar(&o.dataDir, "data-dir", "", "data directory (env MAILNODE_DATA_DIR; default "+defaultDataDir()+")")
+	fs.StringVar(&o.logLevel, "log-level", "", "debug, info, warn or error (env MAILNODE_LOG_LEVEL; default info)")
+	if !withAccount {
+		return
+	}
+	fs.StringVar(&o.acct.Server, "imap-server", "", "IMAP server host:port (env MAILNODE_IMAP_SERVER)")
+	fs.StringVar(&o.acct.Security, "imap-security", "", "tls, starttls or plain (env MAILNODE_IMAP_SECURITY; default tls)")
+	fs.StringVar(&o.acct.Username, "imap-user", "", "IMAP username (env MAILNODE_IMAP_USER)")
+	fs.StringVar(&o.acct.PasswordFile, "imap-password-file", "", "file holding the IMAP password, mode 0600 (env MAILNODE_IMAP_PASSWORD_FILE)")
+	fs.BoolVar(&o.acct.Keyring, "imap-keyring", false, "read the IMAP password from the OS keyring (service \"mailnode\")")
+	fs.BoolVar(&o.acct.AllowInsecure, "allow-insecure", false, "allow plain IMAP to a server that is not on loopback (the password crosses the network in clear)")
+	fs.BoolVar(&o.traceIMAP, "dev-trace-imap", false, "development: print the IMAP exchange to stderr (login redacted)")
+}
+
+func defaultDataDir() string {
+	if runtime.GOOS == "linux" {
+		if x := os.Getenv("XDG_DATA_HOME"); x != "" {
+			return filepath.Join(x, "mailnode")
+		}
+		if h, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(h, ".local", "share", "mailnode")
+		}
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "mailnode")
+	}
+	return "mailnode-data"
+}
+
+// load builds the app config: file, then environment, then flags.
+func (o *options) load(getenv func(string) string) (app.Config, error) {
+	var fc fileConfig
+	dataDir := firstNonEmpty(o.dataDir, getenv("MAILNODE_DATA_DIR"))
+	path := o.configPath
+	if path == "" {
+		path = filepath.Join(firstNonEmpty(dataDir, defaultDataDir()), "config.json")
+		if _, err := os.Stat(path); err != nil {
+			path = ""
+		}
+	}
+	if path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return app.Config{}, fmt.Errorf("read config: %w", err)
+		}
+		dec := json.NewDecoder(strings.NewReader(string(b)))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&fc); err != nil {
+			return app.Config{}, fmt.Errorf("config %s: %w", path, err)
+		}
+	}
+	cfg := app.Config{DataDir: firstNonEmpty(dataDir, fc.DataDir, defaultDataDir())}
+
+	// One account may come from env and flags; it is added to (or, with
+	// the same server and user, replaces) the file's accounts.
+	a := o.acct
+	a.Server = firstNonEmpty(a.Server, getenv("MAILNODE_IMAP_SERVER"))
+	a.Security = firstNonEmpty(a.Security, getenv("MAILNODE_IMAP_SECURITY"))
+	a.Username = firstNonEmpty(a.Username, getenv("MAILNODE_IMAP_USER"))
+	a.PasswordFile = firstNonEmpty(a.PasswordFile, getenv("MAILNODE_IMAP_PASSWORD_FILE"))
+	accounts := fc.Accounts
+	if a.Server != "" || a.Username != "" {
+		a.Name = firstNonEmpty(a.Name, "default")
+		if a.PasswordFile == "" && !a.Keyring {
+			a.PasswordEnv = "MAILNODE_IMAP_PASSWORD"
+		}
+		accounts = append(accounts, a)
+	}
+	for _, ac := range accounts {
+		ic, err := ac.resolve(getenv)
+		if err != nil {
+			return app.Config{}, err
+		}
+		if o.traceIMAP {
+			ic.Trace = os.Stderr
+		}
+		cfg.Accounts = append(cfg.Accounts, ic)
+	}
+	return cfg, nil
+}
+
+func (a accountConfig) resolve(getenv func(string) string) (imapsync.Config, error) {
+	if a.Name == "" {
+		return imapsync.Config{}, errors.New("config: an account has no name")
+	}
+	sec, err := imapsync.ParseSecurity(a.Security)
+	if err != nil {
+		return imapsync.Config{}, fmt.Errorf("account %q: %w", a.Name, err)
+	}
+	src := credential.Source{File: a.PasswordFile, Env: a.PasswordEnv}
+	if a.Keyring {
+		src = credential.Source{KeyringService: "mailnode", KeyringUser: a.Username}
+	}
+	pw, where, err := src.Lookup(getenv)
+	if err != nil {
+		return imapsync.Config{}, fmt.Errorf("account %q password: %w", a.Name, err)
+	}
+	return imapsync.Config{
+		Account: a.Name, Address: a.Server, Security: sec, AllowInsecure: a.AllowInsecure,
+		Username: a.Username, Password: pw, PasswordSource: where, Folders: a.Folders, Exclude: a.Exclude,
+		IncludeTrashJunk: a.TrashAndJunk,
+	}, nil
+}
+
+func firstNonEmpty(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,182 @@
+// Command mailnode is the node: it keeps a local copy of the user's mailbox
+// and (in later versions) serves agents and shows a tray icon. Every
+// subcommand drives the same app.Node; this file only parses flags, wires
+// signals and maps errors to exit codes.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"mailnode/app"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+const usage = `mailnode keeps a private, local copy of your mailbox.
+
+Usage:
+  mailnode demo   [--data-dir DIR] [--keep]   sync a built-in sample mailbox and show what was stored
+  mailnode sync   [account flags]              one sync pass, then exit
+  mailnode serve  [account flags]              sync, then keep the copy current (IDLE) until stopped
+  mailnode search [--data-dir DIR] WORDS...     full-text search over the local copy
+  mailnode version
+
+Account flags (or MAILNODE_* environment variables, or a config file):
+  --imap-server host:port  --imap-user NAME  --imap-security tls|starttls|plain
+  --imap-password-file FILE | MAILNODE_IMAP_PASSWORD | --imap-keyring
+The password is never taken from a command-line argument.
+
+Run "mailnode COMMAND -h" for every flag of a command.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
+}
+
+func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	var err error
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "demo":
+		err = cmdDemo(ctx, rest, stdout, stderr, getenv)
+	case "sync":
+		err = cmdSync(ctx, rest, stdout, stderr, getenv)
+	case "serve":
+		err = cmdServe(ctx, rest, stdout, stderr, getenv)
+	case "search":
+		err = cmdSearch(ctx, rest, stdout, stderr, getenv)
+	case "version":
+		fmt.Fprintln(stdout, "mailnode", version)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+	default:
+		fmt.Fprintf(stderr, "mailnode: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	var ue usageError
+	var fe flagError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &fe) || errors.Is(err, flag.ErrHelp):
+		return 2 // the flag package has printed the problem and the flags
+	case errors.As(err, &ue):
+		fmt.Fprintln(stderr, "mailnode:", err)
+		return 2
+	default:
+		fmt.Fprintln(stderr, "mailnode:", err)
+		return 1
+	}
+}
+
+// usageError is a mistake in how mailnode was called (exit status 2).
+type usageError struct{ error }
+
+// flagError is a usageError the flag package has already reported.
+type flagError struct{ error }
+
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		return flagError{err}
+	}
+	return err
+}
+
+func newLogger(w io.Writer, level, env string) (*slog.Logger, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(firstNonEmpty(level, env, "info"))); err != nil {
+		return nil, usageError{fmt.Errorf("log level: %w", err)}
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l})), nil
+}
+
+// setup parses flags and builds the node for the account commands.
+func setup(name string, args []string, stderr io.Writer, getenv func(string) string) (*app.Node, *flag.FlagSet, error) {
+	fs := flag.NewFlagSet("mailnode "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	o.register(fs, name != "search")
+	if err := parseFlags(fs, args); err != nil {
+		return nil, nil, err
+	}
+	logger, err := newLogger(stderr, o.logLevel, getenv("MAILNODE_LOG_LEVEL"))
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := o.load(getenv)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	n, err := app.New(cfg, logger)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	return n, fs, nil
+}
+
+func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	n, _, err := setup("sync", args, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	defer n.Close()
+	res, err := n.Sync(ctx)
+	if err != nil {
+		return err
+	}
+	st, err := n.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Synced %d folders in %v: %d new, %d flag changes, %d removed. The store holds %d messages (%s).\n",
+		res.Folders, res.Duration.Round(1e6), res.Added, res.Flagged, res.Removed, st.Messages, n.DBPath())
+	return nil
+}
+
+func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	n, _, err := setup("serve", args, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	defer n.Close()
+	fmt.Fprintf(stdout, "mailnode serving from %s; Ctrl-C to stop.\n", n.DBPath())
+	return n.Run(ctx)
+}
+
+func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	n, fs, err := setup("search", args, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	defer n.Close()
+	q := strings.Join(fs.Args(), " ")
+	if q == "" {
+		return usageError{errors.New("search: give some words to look for")}
+	}
+	hits, err := n.Search(ctx, q, 20)
+	if err != nil {
+		return err
+	}
+	printSummaries(stdout, hits)
+	if len(hits) == 0 {
+		fmt.Fprintln(stdout, "No messages match.")
+	}
+	return nil
+}

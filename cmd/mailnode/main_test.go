@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mailnode/mail/imaptest"
+)
+
+func TestRun(t *testing.T) {
+	srv := imaptest.NewMemory(t)
+	dir := t.TempDir()
+	pwFile := filepath.Join(dir, "pw")
+	os.WriteFile(pwFile, []byte(srv.Password+"\n"), 0o600)
+	env := map[string]string{"MAILNODE_DATA_DIR": filepath.Join(dir, "data")}
+	getenv := func(k string) string { return env[k] }
+
+	tests := []struct {
+		name     string
+		args     []string
+		env      map[string]string
+		wantCode int
+		wantOut  string
+		wantErr  string
+	}{
+		{name: "no command", args: nil, wantCode: 2, wantErr: "Usage"},
+		{name: "unknown command", args: []string{"frobnicate"}, wantCode: 2, wantErr: "unknown command"},
+		{name: "demo", args: []string{"demo"}, wantCode: 0, wantOut: "44 messages"},
+		{name: "sync without account", args: []string{"sync"}, wantCode: 1, wantErr: "no IMAP account"},
+		{name: "password flag does not exist", args: []string{"sync", "--imap-password", "x"}, wantCode: 2, wantErr: "not defined"},
+		{name: "plain to a remote host refused", args: []string{"sync", "--imap-server", "imap.example.com:143", "--imap-security", "plain",
+			"--imap-user", "u", "--imap-password-file", pwFile}, wantCode: 2, wantErr: "refusing plain IMAP"},
+		{name: "sync with password file", args: []string{"sync", "--imap-server", srv.Addr, "--imap-security", "plain",
+			"--imap-user", srv.Username, "--imap-password-file", pwFile}, wantCode: 0, wantOut: "The store holds 0 messages"},
+		{name: "sync with password env", args: []string{"sync", "--imap-security", "plain"},
+			env: map[string]string{"MAILNODE_IMAP_SERVER": srv.Addr, "MAILNODE_IMAP_USER": srv.Username, "MAILNODE_IMAP_PASSWORD": srv.Password},
+			wantCode: 0, wantOut: "Synced 1 folders"},
+		{name: "wrong password", args: []string{"sync", "--imap-security", "plain"},
+			env: map[string]string{"MAILNODE_IMAP_SERVER": srv.Addr, "MAILNODE_IMAP_USER": srv.Username, "MAILNODE_IMAP_PASSWORD": "bad-pass-123"},
+			wantCode: 1, wantErr: "login"},
+		{name: "search needs words", args: []string{"search"}, wantCode: 2, wantErr: "give some words"},
+		{name: "search", args: []string{"search", "nothing-like-this"}, wantCode: 0, wantOut: "No messages match"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for k, v := range tt.env {
+				env[k] = v
+			}
+			defer func() {
+				for k := range tt.env {
+					delete(env, k)
+				}
+			}()
+			var out, errb bytes.Buffer
+			code := run(tt.args, &out, &errb, getenv)
+			if code != tt.wantCode {
+				t.Errorf("run(%q) = %d, want %d\nstdout: %s\nstderr: %s", tt.args, code, tt.wantCode, out.String(), errb.String())
+			}
+			if !strings.Contains(out.String(), tt.wantOut) {
+				t.Errorf("run(%q) stdout = %q, want it to contain %q", tt.args, out.String(), tt.wantOut)
+			}
+			if !strings.Contains(errb.String(), tt.wantErr) {
+				t.Errorf("run(%q) stderr = %q, want it to contain %q", tt.args, errb.String(), tt.wantErr)
+			}
+			for _, secret := range []string{srv.Password, "bad-pass-123"} {
+				if strings.Contains(out.String()+errb.String(), secret) {
+					t.Errorf("run(%q) printed a password", tt.args)
+				}
+			}
+		})
+	}
+}
