@@ -1,0 +1,42 @@
+# mailnode: `make demo` runs the node on a built-in sample mailbox; `make test`
+# installs what the tests need (Dovecot) and runs every test.
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+GO ?= go
+
+.PHONY: demo test test-deps vet bench bench-deps fuzz build
+
+demo:
+	$(GO) run ./cmd/mailnode demo
+
+# Debian packages the tests need: a real Dovecot IMAP server.
+test-deps:
+	@command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ] || { \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq dovecot-imapd >/dev/null; }
+
+vet:
+	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	$(GO) vet ./...
+
+# MAILNODE_TEST_DOVECOT=1 makes a missing Dovecot a failure, not a skip.
+test: test-deps vet
+	MAILNODE_TEST_DOVECOT=1 $(GO) test -count=1 ./...
+
+build:
+	$(GO) build -o mailnode ./cmd/mailnode
+
+# The sync benchmark of docs/benchmarks.md: 50,000 generated messages in a
+# local Dovecot, mailnode against mbsync (Debian isync) in the same run.
+bench-deps: test-deps
+	@command -v mbsync >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq isync >/dev/null; }
+
+bench: bench-deps
+	MAILNODE_TEST_DOVECOT=1 $(GO) test -count=1 -run '^$$' -bench . -benchtime 1x -timeout 60m ./mail/imapsync/bench/
+
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./mail/mime/
+	$(GO) test -run '^$$' -fuzz FuzzHTMLToText -fuzztime $(FUZZTIME) ./mail/mime/
