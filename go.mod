@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/emersion/go-imap/v2 v2.0.0-beta.8
 	github.com/emersion/go-message v0.18.2
+	github.com/klauspost/compress v1.20.3
 	github.com/zalando/go-keyring v0.2.8
 	golang.org/x/net v0.62.0
 	modernc.org/sqlite v1.61.1

@@ -76,7 +76,8 @@ type Config struct {
 	IncludeTrashJunk bool
 
 	// BatchMessages and BatchBytes bound one committed batch.
-	// Defaults: 500 messages, 16 MiB.
+	// Defaults: 250 messages, 8 MiB. Smaller batches keep the fetch, parse
+	// and write stages overlapping; 250 was fastest on the benchmark.
 	BatchMessages int
 	BatchBytes    int
 
@@ -100,10 +101,10 @@ type Config struct {
 
 func (c *Config) defaults() {
 	if c.BatchMessages <= 0 {
-		c.BatchMessages = 500
+		c.BatchMessages = 250
 	}
 	if c.BatchBytes <= 0 {
-		c.BatchBytes = 16 << 20
+		c.BatchBytes = 8 << 20
 	}
 	if c.PollInterval <= 0 {
 		c.PollInterval = 30 * time.Second

@@ -9,7 +9,6 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
-	"mailnode/mail/mime"
 	"mailnode/mail/store"
 )
 
@@ -43,7 +42,7 @@ func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Fo
 		defer wg.Done()
 		defer close(toWrite)
 		for b := range toParse {
-			parseAll(b.msgs)
+			s.prepareAll(b.msgs)
 			select {
 			case toWrite <- b:
 			case <-ctx.Done():
@@ -149,8 +148,8 @@ func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Fo
 	return added, writeErr
 }
 
-// parseAll parses a batch on every core.
-func parseAll(msgs []store.NewMessage) {
+// prepareAll parses and compresses a batch on every core.
+func (s *Syncer) prepareAll(msgs []store.NewMessage) {
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -158,7 +157,7 @@ func parseAll(msgs []store.NewMessage) {
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(msgs); i += workers {
-				msgs[i].Parsed = mime.Parse(msgs[i].Raw)
+				s.store.Prepare(&msgs[i])
 			}
 		}()
 	}

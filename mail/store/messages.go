@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"github.com/klauspost/compress/s2"
 	"sort"
 	"strings"
 	"time"
@@ -25,7 +26,31 @@ type NewMessage struct {
 	InternalDate time.Time
 	Size         int64
 	Raw          []byte
-	Parsed       *mime.Message
+
+	parsed     *mime.Message
+	compressed []byte // raw
+	text, html []byte // parsed text, compressed
+}
+
+// Prepare does the CPU work of storing m (MIME parsing, compression) so
+// that callers can run it on several cores; AddMessages then only writes.
+// AddMessages prepares any message that was not.
+func (s *Store) Prepare(m *NewMessage) {
+	if m.parsed == nil {
+		m.parsed = mime.Parse(m.Raw)
+	}
+	if m.compressed == nil {
+		m.compressed = compress(m.Raw)
+		m.text = compress([]byte(m.parsed.Text))
+		m.html = compress([]byte(m.parsed.HTMLText))
+	}
+}
+
+func compress(b []byte) []byte {
+	if len(b) == 0 {
+		return []byte{}
+	}
+	return s2.Encode(nil, b)
 }
 
 // AddMessages stores msgs in folderID and raises the folder's last_uid to
@@ -35,13 +60,13 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		ins, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO messages (folder_id, uid, modseq, flags,
 			internal_date, size, message_id, in_reply_to, refs, thread_id, subject, from_addr, from_name,
-			to_addrs, cc_addrs, date, text_body, html_text, has_html, mime_problems)
+			to_addrs, cc_addrs, date, text_s2, html_s2, has_html, mime_problems)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
 		if err != nil {
 			return err
 		}
 		defer ins.Close()
-		raw, err := tx.PrepareContext(ctx, `INSERT INTO message_raw (message_id, raw) VALUES (?, ?)`)
+		raw, err := tx.PrepareContext(ctx, `INSERT INTO message_raw (message_id, raw_s2) VALUES (?, ?)`)
 		if err != nil {
 			return err
 		}
@@ -58,11 +83,10 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 		}
 		defer att.Close()
 
-		for _, m := range msgs {
-			p := m.Parsed
-			if p == nil {
-				p = mime.Parse(m.Raw)
-			}
+		for i := range msgs {
+			m := &msgs[i]
+			s.Prepare(m)
+			p := m.parsed
 			var fromAddr, fromName string
 			if len(p.From) > 0 {
 				fromAddr, fromName = p.From[0].Address, p.From[0].Name
@@ -75,19 +99,21 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 			err := ins.QueryRowContext(ctx, folderID, m.UID, m.ModSeq, FlagString(m.Flags),
 				m.InternalDate.Unix(), m.Size, p.MessageID, p.InReplyTo, strings.Join(p.References, " "),
 				p.ThreadID(), p.Subject, fromAddr, fromName, addressJSON(p.To), addressJSON(p.Cc), date,
-				p.Text, p.HTMLText, p.HasHTML, strings.Join(p.Problems, "\n")).Scan(&id)
+				m.text, m.html, p.HasHTML, strings.Join(p.Problems, "\n")).Scan(&id)
 			if err == sql.ErrNoRows {
 				continue // already stored
 			}
 			if err != nil {
 				return fmt.Errorf("uid %d: %w", m.UID, err)
 			}
-			if _, err := raw.ExecContext(ctx, id, m.Raw); err != nil {
+			if _, err := raw.ExecContext(ctx, id, m.compressed); err != nil {
 				return fmt.Errorf("uid %d raw: %w", m.UID, err)
 			}
+			// The plain and HTML parts of a message nearly always say the same
+			// thing; index one, the plain one when there is one.
 			body := p.Text
-			if p.HTMLText != "" && len(body) < maxIndexedBody {
-				body += "\n" + p.HTMLText
+			if body == "" {
+				body = p.HTMLText
 			}
 			if len(body) > maxIndexedBody {
 				body = body[:maxIndexedBody] // FTS5 tolerates a split rune at the end

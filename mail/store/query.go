@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"github.com/klauspost/compress/s2"
 	"strings"
 	"time"
 )
@@ -18,7 +19,7 @@ type MessageState struct {
 // FolderContents returns the state of every stored message of a folder,
 // by ascending UID. Tests compare it with the server.
 func (s *Store) FolderContents(ctx context.Context, folderID int64) ([]MessageState, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT m.uid, m.flags, r.raw FROM messages m
+	rows, err := s.db.QueryContext(ctx, `SELECT m.uid, m.flags, r.raw_s2 FROM messages m
 		JOIN message_raw r ON r.message_id = m.id WHERE m.folder_id = ? ORDER BY m.uid`, folderID)
 	if err != nil {
 		return nil, fmt.Errorf("read folder %d: %w", folderID, err)
@@ -27,9 +28,13 @@ func (s *Store) FolderContents(ctx context.Context, folderID int64) ([]MessageSt
 	var out []MessageState
 	for rows.Next() {
 		var st MessageState
-		var raw []byte
-		if err := rows.Scan(&st.UID, &st.Flags, &raw); err != nil {
+		var compressed []byte
+		if err := rows.Scan(&st.UID, &st.Flags, &compressed); err != nil {
 			return nil, err
+		}
+		raw, err := decompress(compressed)
+		if err != nil {
+			return nil, fmt.Errorf("read folder %d uid %d: %w", folderID, st.UID, err)
 		}
 		st.RawSHA256 = sha256.Sum256(raw)
 		out = append(out, st)
@@ -55,7 +60,7 @@ func (s *Store) Stats(ctx context.Context) (Stats, error) {
 		(SELECT count(*) FROM folders),
 		(SELECT count(*) FROM messages),
 		(SELECT count(*) FROM attachments),
-		(SELECT coalesce(sum(length(raw)), 0) FROM message_raw),
+		(SELECT coalesce(sum(size), 0) FROM messages),
 		(SELECT count(*) FROM messages WHERE mime_problems != '')`).
 		Scan(&st.Accounts, &st.Folders, &st.Messages, &st.Attachments, &st.RawBytes, &st.WithProblem)
 	if err != nil {
@@ -131,9 +136,39 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Sum
 
 // Raw returns the raw bytes of a stored message.
 func (s *Store) Raw(ctx context.Context, messageID int64) ([]byte, error) {
-	var raw []byte
-	if err := s.db.QueryRowContext(ctx, `SELECT raw FROM message_raw WHERE message_id = ?`, messageID).Scan(&raw); err != nil {
+	var compressed []byte
+	if err := s.db.QueryRowContext(ctx, `SELECT raw_s2 FROM message_raw WHERE message_id = ?`, messageID).Scan(&compressed); err != nil {
 		return nil, fmt.Errorf("read raw message %d: %w", messageID, err)
 	}
+	raw, err := decompress(compressed)
+	if err != nil {
+		return nil, fmt.Errorf("decompress raw message %d: %w", messageID, err)
+	}
 	return raw, nil
+}
+
+// Text returns the parsed plain text and the text rendered from HTML of a
+// stored message.
+func (s *Store) Text(ctx context.Context, messageID int64) (text, html string, err error) {
+	var t, h []byte
+	err = s.db.QueryRowContext(ctx, `SELECT text_s2, html_s2 FROM messages WHERE id = ?`, messageID).Scan(&t, &h)
+	if err != nil {
+		return "", "", fmt.Errorf("read text of message %d: %w", messageID, err)
+	}
+	tb, err := decompress(t)
+	if err != nil {
+		return "", "", fmt.Errorf("read text of message %d: %w", messageID, err)
+	}
+	hb, err := decompress(h)
+	if err != nil {
+		return "", "", fmt.Errorf("read text of message %d: %w", messageID, err)
+	}
+	return string(tb), string(hb), nil
+}
+
+func decompress(b []byte) ([]byte, error) {
+	if len(b) == 0 {
+		return nil, nil
+	}
+	return s2.Decode(nil, b)
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"mailnode/mail/mime"
 	"mailnode/mail/store"
 )
 
@@ -71,6 +70,13 @@ func TestAddSearchRemove(t *testing.T) {
 		}
 	}
 
+	recent, _ := s.Recent(ctx, 1)
+	if raw, err := s.Raw(ctx, recent[0].ID); err != nil || string(raw) != sampleRaw {
+		t.Fatalf("Raw() = %q, %v; want the bytes that were stored", raw, err)
+	}
+	if text, html, err := s.Text(ctx, recent[0].ID); err != nil || text != "The espresso machine ships tomorrow." || html != "" {
+		t.Fatalf("Text() = %q, %q, %v; want the parsed body and no HTML", text, html, err)
+	}
 	contents, _ := s.FolderContents(ctx, f.ID)
 	if len(contents) != 1 || contents[0].Flags != `$Label1 \Seen` {
 		t.Fatalf("FolderContents = %+v, want flags %q", contents, `$Label1 \Seen`)
@@ -101,8 +107,9 @@ func TestResetFolderDropsEverything(t *testing.T) {
 	s := openTemp(t)
 	acct, _ := s.EnsureAccount(ctx, store.Account{Name: "a", Server: "h:1", Username: "u"})
 	f, _ := s.EnsureFolder(ctx, acct.ID, "INBOX", "")
-	p := mime.Parse([]byte(sampleRaw))
-	if err := s.AddMessages(ctx, f.ID, []store.NewMessage{{UID: 1, Raw: []byte(sampleRaw), Parsed: p}}, 1); err != nil {
+	m := store.NewMessage{UID: 1, Raw: []byte(sampleRaw)}
+	s.Prepare(&m)
+	if err := s.AddMessages(ctx, f.ID, []store.NewMessage{m}, 1); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.ResetFolder(ctx, f.ID, 99); err != nil {
