@@ -18,7 +18,14 @@ type Account struct {
 // EnsureAccount returns the account with a.Name, creating it or updating its
 // server and username.
 func (s *Store) EnsureAccount(ctx context.Context, a Account) (Account, error) {
-	err := s.db.QueryRowContext(ctx, `
+	// Read first: the common case changes nothing and needs no write
+	// transaction.
+	var server, username string
+	err := s.db.QueryRowContext(ctx, `SELECT id, server, username FROM accounts WHERE name = ?`, a.Name).Scan(&a.ID, &server, &username)
+	if err == nil && server == a.Server && username == a.Username {
+		return a, nil
+	}
+	err = s.db.QueryRowContext(ctx, `
 		INSERT INTO accounts (name, server, username) VALUES (?, ?, ?)
 		ON CONFLICT (name) DO UPDATE SET server = excluded.server, username = excluded.username
 		RETURNING id`, a.Name, a.Server, a.Username).Scan(&a.ID)
@@ -74,12 +81,15 @@ func (s *Store) Folders(ctx context.Context, accountID int64) ([]Folder, error) 
 
 // EnsureFolder returns the folder, creating it with empty state if needed.
 func (s *Store) EnsureFolder(ctx context.Context, accountID int64, name, specialUse string) (Folder, error) {
+	f, err := scanFolder(s.db.QueryRowContext(ctx, `SELECT `+folderColumns+` FROM folders WHERE account_id = ? AND name = ?`, accountID, name))
+	if err == nil && f.SpecialUse == specialUse {
+		return f, nil
+	}
 	row := s.db.QueryRowContext(ctx, `
 		INSERT INTO folders (account_id, name, special_use) VALUES (?, ?, ?)
 		ON CONFLICT (account_id, name) DO UPDATE SET special_use = excluded.special_use
 		RETURNING `+folderColumns, accountID, name, specialUse)
-	f, err := scanFolder(row)
-	if err != nil {
+	if f, err = scanFolder(row); err != nil {
 		return Folder{}, fmt.Errorf("ensure folder %q: %w", name, err)
 	}
 	return f, nil

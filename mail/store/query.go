@@ -172,3 +172,19 @@ func decompress(b []byte) ([]byte, error) {
 	}
 	return s2.Decode(nil, b)
 }
+
+// Check verifies the database file and the full-text index. It is slow on
+// a large store: for tests and for a user who suspects damage.
+func (s *Store) Check(ctx context.Context) error {
+	var res string
+	if err := s.db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&res); err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	if res != "ok" {
+		return fmt.Errorf("integrity check: %s", res)
+	}
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO messages_fts (messages_fts) VALUES ('integrity-check')`); err != nil {
+		return fmt.Errorf("full-text index check: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,139 @@
+package imapsync_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"mailnode/mail/credential"
+	"mailnode/mail/imapsync"
+	"mailnode/mail/imaptest"
+	"mailnode/mail/store"
+)
+
+// The crash helper: when the test binary runs with these variables set, it
+// syncs once into the given database and exits. TestCrashMidSync kills it.
+const (
+	envCrashDB   = "MAILNODE_CRASH_HELPER_DB"
+	envCrashAddr = "MAILNODE_CRASH_HELPER_ADDR"
+)
+
+func TestMain(m *testing.M) {
+	if db := os.Getenv(envCrashDB); db != "" {
+		os.Exit(crashHelper(db, os.Getenv(envCrashAddr)))
+	}
+	os.Exit(m.Run())
+}
+
+func crashHelper(dbPath, addr string) int {
+	ctx := context.Background()
+	st, err := store.Open(ctx, dbPath, nil)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	s, err := imapsync.New(imapsync.Config{Account: "test", Address: addr, Security: imapsync.Plain,
+		Username: "demo", Password: credential.Secret("demo-password"), BatchMessages: 25}, st, nil)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if _, err := s.Sync(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// TestCrashMidSync kills a syncing process with SIGKILL at random moments.
+// After every kill the database must open, pass SQLite's and FTS5's
+// integrity checks, and hold only true copies of server messages; the next
+// sync resumes and makes the store equal the server.
+func TestCrashMidSync(t *testing.T) {
+	servers(t, func(t *testing.T, srv *imaptest.Server) {
+		r := rand.New(rand.NewPCG(seed(t), 3))
+		m := newMailbox(t, srv, r)
+		for range 400 {
+			m.n++
+			appendMsg(t, m.c, m.folders[r.IntN(len(m.folders))], genMessage(r, m.n), m.randomFlags())
+		}
+		dbPath := filepath.Join(t.TempDir(), "node.db")
+		helper := func() *exec.Cmd {
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), envCrashDB+"="+dbPath, envCrashAddr+"="+srv.Addr)
+			return cmd
+		}
+		// How long a whole sync takes, to spread the kills over it.
+		probe := filepath.Join(t.TempDir(), "probe.db")
+		start := time.Now()
+		cmd := helper()
+		cmd.Env = append(os.Environ(), envCrashDB+"="+probe, envCrashAddr+"="+srv.Addr)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("helper sync: %v\n%s", err, out)
+		}
+		full := time.Since(start)
+
+		serverTotal := func() int {
+			n := 0
+			for _, f := range m.allFolders(srv) {
+				n += len(serverContents(t, m.c, f))
+			}
+			return n
+		}
+		kills, partial := 0, 0
+		for round := range 12 {
+			for range r.IntN(15) {
+				m.step() // the server moves on between crashes too
+			}
+			if round%3 == 0 {
+				// Start over now and then, so kills land in full syncs too.
+				for _, suffix := range []string{"", "-wal", "-shm"} {
+					os.Remove(dbPath + suffix)
+				}
+			}
+			cmd := helper()
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(full/4 + time.Duration(r.Int64N(int64(full*3/4))))
+			if cmd.Process.Signal(syscall.SIGKILL) == nil {
+				kills++
+			}
+			cmd.Wait()
+
+			st, err := store.Open(context.Background(), dbPath, nil)
+			if err != nil {
+				t.Fatalf("round %d: open after SIGKILL: %v", round, err)
+			}
+			if err := st.Check(context.Background()); err != nil {
+				t.Fatalf("round %d: after SIGKILL: %v", round, err)
+			}
+			assertTrueCopies(t, m.c, st)
+			if stats, _ := st.Stats(context.Background()); stats.Messages > 0 && stats.Messages < serverTotal() {
+				partial++
+			}
+			st.Close()
+		}
+		if partial == 0 {
+			t.Errorf("no kill interrupted a sync half-way; the test exercised nothing")
+		}
+		// A last, uninterrupted run must finish the job.
+		if out, err := helper().CombinedOutput(); err != nil {
+			t.Fatalf("final sync: %v\n%s", err, out)
+		}
+		st, err := store.Open(context.Background(), dbPath, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		assertMirror(t, m.c, st, m.allFolders(srv))
+		t.Logf("%s: %d kills during syncs of about %v, %d of them half-way; the store stayed intact and recovered",
+			srv.Kind, kills, full.Round(time.Millisecond), partial)
+	})
+}
