@@ -12,10 +12,11 @@
 //     message is stored. The state changes in the same transaction as the
 //     messages it covers, so a crash at any point resumes without loss or
 //     duplicates.
-//   - messages: headers, flags, threading keys and parsed text, one row per
+//   - messages: headers, flags and threading keys, one small row per
 //     (folder, UID).
-//   - message_raw: the raw RFC 5322 bytes, so extractors can re-run without
-//     downloading again.
+//   - message_content: the raw RFC 5322 bytes (so extractors can re-run
+//     without downloading again), the parsed text and the text of the HTML
+//     parts, S2-compressed, apart so scans of messages stay cheap.
 //   - attachments: metadata of non-text parts (the bytes stay in the raw
 //     message).
 //   - messages_fts: a contentless FTS5 index over subject, sender and text.

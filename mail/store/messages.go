@@ -60,17 +60,17 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		ins, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO messages (folder_id, uid, modseq, flags,
 			internal_date, size, message_id, in_reply_to, refs, thread_id, subject, from_addr, from_name,
-			to_addrs, cc_addrs, date, text_s2, html_s2, has_html, mime_problems)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
+			to_addrs, cc_addrs, date, has_html, mime_problems)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
 		if err != nil {
 			return err
 		}
 		defer ins.Close()
-		raw, err := tx.PrepareContext(ctx, `INSERT INTO message_raw (message_id, raw_s2) VALUES (?, ?)`)
+		content, err := tx.PrepareContext(ctx, `INSERT INTO message_content (message_id, raw_s2, text_s2, html_s2) VALUES (?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
-		defer raw.Close()
+		defer content.Close()
 		fts, err := tx.PrepareContext(ctx, `INSERT INTO messages_fts (rowid, subject, sender, body) VALUES (?, ?, ?, ?)`)
 		if err != nil {
 			return err
@@ -99,15 +99,15 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 			err := ins.QueryRowContext(ctx, folderID, m.UID, m.ModSeq, FlagString(m.Flags),
 				m.InternalDate.Unix(), m.Size, p.MessageID, p.InReplyTo, strings.Join(p.References, " "),
 				p.ThreadID(), p.Subject, fromAddr, fromName, addressJSON(p.To), addressJSON(p.Cc), date,
-				m.text, m.html, p.HasHTML, strings.Join(p.Problems, "\n")).Scan(&id)
+				p.HasHTML, strings.Join(p.Problems, "\n")).Scan(&id)
 			if err == sql.ErrNoRows {
 				continue // already stored
 			}
 			if err != nil {
 				return fmt.Errorf("uid %d: %w", m.UID, err)
 			}
-			if _, err := raw.ExecContext(ctx, id, m.compressed); err != nil {
-				return fmt.Errorf("uid %d raw: %w", m.UID, err)
+			if _, err := content.ExecContext(ctx, id, m.compressed, m.text, m.html); err != nil {
+				return fmt.Errorf("uid %d content: %w", m.UID, err)
 			}
 			// The plain and HTML parts of a message nearly always say the same
 			// thing; index one, the plain one when there is one.

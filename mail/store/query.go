@@ -19,8 +19,8 @@ type MessageState struct {
 // FolderContents returns the state of every stored message of a folder,
 // by ascending UID. Tests compare it with the server.
 func (s *Store) FolderContents(ctx context.Context, folderID int64) ([]MessageState, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT m.uid, m.flags, r.raw_s2 FROM messages m
-		JOIN message_raw r ON r.message_id = m.id WHERE m.folder_id = ? ORDER BY m.uid`, folderID)
+	rows, err := s.db.QueryContext(ctx, `SELECT m.uid, m.flags, c.raw_s2 FROM messages m
+		JOIN message_content c ON c.message_id = m.id WHERE m.folder_id = ? ORDER BY m.uid`, folderID)
 	if err != nil {
 		return nil, fmt.Errorf("read folder %d: %w", folderID, err)
 	}
@@ -137,7 +137,7 @@ func (s *Store) summaries(ctx context.Context, query string, args ...any) ([]Sum
 // Raw returns the raw bytes of a stored message.
 func (s *Store) Raw(ctx context.Context, messageID int64) ([]byte, error) {
 	var compressed []byte
-	if err := s.db.QueryRowContext(ctx, `SELECT raw_s2 FROM message_raw WHERE message_id = ?`, messageID).Scan(&compressed); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT raw_s2 FROM message_content WHERE message_id = ?`, messageID).Scan(&compressed); err != nil {
 		return nil, fmt.Errorf("read raw message %d: %w", messageID, err)
 	}
 	raw, err := decompress(compressed)
@@ -151,7 +151,7 @@ func (s *Store) Raw(ctx context.Context, messageID int64) ([]byte, error) {
 // stored message.
 func (s *Store) Text(ctx context.Context, messageID int64) (text, html string, err error) {
 	var t, h []byte
-	err = s.db.QueryRowContext(ctx, `SELECT text_s2, html_s2 FROM messages WHERE id = ?`, messageID).Scan(&t, &h)
+	err = s.db.QueryRowContext(ctx, `SELECT text_s2, html_s2 FROM message_content WHERE message_id = ?`, messageID).Scan(&t, &h)
 	if err != nil {
 		return "", "", fmt.Errorf("read text of message %d: %w", messageID, err)
 	}
