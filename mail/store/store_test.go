@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -146,5 +147,25 @@ func TestReopenKeepsSchema(t *testing.T) {
 	st, _ := s.Stats(ctx)
 	if st.Accounts != 1 {
 		t.Errorf("Stats().Accounts after reopen = %d, want 1", st.Accounts)
+	}
+}
+
+func TestQuotedTextIsNotIndexed(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	acct, _ := s.EnsureAccount(ctx, store.Account{Name: "a", Server: "h:1", Username: "u"})
+	f, _ := s.EnsureFolder(ctx, acct.ID, "INBOX", "")
+	raw := "From: b@example.com\r\nSubject: Re: plans\r\n\r\nSounds good.\r\n\r\n> Shall we meet at the zeppelin museum?\r\n>> older quote\r\n"
+	if err := s.AddMessages(ctx, f.ID, []store.NewMessage{{UID: 1, Raw: []byte(raw)}}, 1); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]int{"sounds": 1, "zeppelin": 0, "older": 0} {
+		if hits, _ := s.Search(ctx, q, 5); len(hits) != want {
+			t.Errorf("Search(%q) = %d hits, want %d", q, len(hits), want)
+		}
+	}
+	recent, _ := s.Recent(ctx, 1)
+	if text, _, _ := s.Text(ctx, recent[0].ID); !strings.Contains(text, "zeppelin") {
+		t.Errorf("stored text lost the quote: %q", text)
 	}
 }
