@@ -107,6 +107,7 @@ func (n *Node) open(ctx context.Context) (*store.Store, []imapsync.Config, error
 		accounts = []imapsync.Config{{
 			Account: "demo", Address: n.demo.Addr, Security: imapsync.Plain,
 			Username: demobox.Username, Password: credential.Secret(demobox.Password),
+			PasswordSource: "the demo server's built-in account",
 		}}
 	}
 	return n.store, accounts, nil
@@ -148,6 +149,7 @@ func (n *Node) Sync(ctx context.Context) (imapsync.Result, error) {
 		if err != nil {
 			return total, err
 		}
+		n.logAccount(acct)
 		res, err := s.Sync(ctx)
 		total.Add(res)
 		if err != nil {
@@ -177,6 +179,7 @@ func (n *Node) Run(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		n.logAccount(acct)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -192,6 +195,13 @@ func (n *Node) Run(ctx context.Context) error {
 	wg.Wait()
 	n.setState("stopped", "")
 	return nil
+}
+
+// logAccount says where an account's password comes from, so a user can
+// tell whether the keyring, a file or the environment is in use.
+func (n *Node) logAccount(a imapsync.Config) {
+	n.log.Info("Syncing account", "account", a.Account, "server", a.Address, "security", a.Security.String(),
+		"user", a.Username, "passwordSource", a.PasswordSource)
 }
 
 func (n *Node) afterPass(ctx context.Context) {

@@ -46,11 +46,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	defer n.Close()
 
 	fmt.Fprintln(stdout, "mailnode demo: an IMAP server with a sample mailbox runs inside this process; no account needed.")
-	res, err := n.Sync(ctx)
-	if err != nil {
-		return err
-	}
-	st, err := n.Stats(ctx)
+	res, st, err := syncOnce(ctx, n)
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,8 @@ import (
 	"syscall"
 
 	"mailnode/app"
+	"mailnode/mail/imapsync"
+	"mailnode/mail/store"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -137,17 +139,24 @@ func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 		return err
 	}
 	defer n.Close()
-	res, err := n.Sync(ctx)
-	if err != nil {
-		return err
-	}
-	st, err := n.Stats(ctx)
+	res, st, err := syncOnce(ctx, n)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "Synced %d folders in %v: %d new, %d flag changes, %d removed. The store holds %d messages (%s).\n",
 		res.Folders, res.Duration.Round(1e6), res.Added, res.Flagged, res.Removed, st.Messages, n.DBPath())
 	return nil
+}
+
+// syncOnce makes one pass over every account and reads what the store
+// then holds.
+func syncOnce(ctx context.Context, n *app.Node) (imapsync.Result, store.Stats, error) {
+	res, err := n.Sync(ctx)
+	if err != nil {
+		return res, store.Stats{}, err
+	}
+	st, err := n.Stats(ctx)
+	return res, st, err
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
