@@ -64,7 +64,7 @@ func StartDovecot() (*Dovecot, error) {
 	}
 	// Not t.TempDir: its parents are private to root, and Dovecot's
 	// processes must reach the files as the unprivileged user.
-	dir, err := os.MkdirTemp("", "mailnode-dovecot-")
+	dir, err := os.MkdirTemp(worldTraversableTemp(), "mailnode-dovecot-")
 	if err != nil {
 		return nil, err
 	}
@@ -169,6 +169,21 @@ func runIdentity() (identity, *syscall.Credential, error) {
 	uid, _ := strconv.Atoi(u.Uid)
 	gid, _ := strconv.Atoi(u.Gid)
 	return identity{u, g.Name}, &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
+}
+
+// worldTraversableTemp returns $TMPDIR if every directory on its path lets
+// others through, else /tmp.
+func worldTraversableTemp() string {
+	dir := os.TempDir()
+	for d := dir; ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err != nil || fi.Mode().Perm()&0o001 == 0 {
+			return "/tmp"
+		}
+		if d == filepath.Dir(d) {
+			return dir
+		}
+	}
 }
 
 func chownR(dir string, uid, gid int) error {
