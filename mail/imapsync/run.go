@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -46,8 +47,14 @@ func (s *Syncer) Run(ctx context.Context, onPass func(Result, error)) error {
 	}
 }
 
-// session runs one connection: a full pass, then IDLE (or polling) on
-// INBOX, with a pass over INBOX on every change and a full pass every
+// errNoFolders: the account has no folder to sync (the configured list
+// names none the server has). Run retries with back-off, in case it is
+// being set up.
+var errNoFolders = errors.New("no folder to sync: check the folder list of the account")
+
+// session runs one connection: a full pass, then IDLE (or polling) on the
+// watched folder (INBOX, unless the configuration leaves it out), with a
+// pass over that folder on every change and a full pass every
 // FullSyncInterval. It returns when the connection fails or ctx is done.
 func (s *Syncer) session(ctx context.Context, onPass func(Result, error)) error {
 	changed := make(chan struct{}, 1)
@@ -82,14 +89,28 @@ func (s *Syncer) session(ctx context.Context, onPass func(Result, error)) error 
 	onPass(res, nil)
 	lastFull := s.now()
 	hasIdle := c.Caps().Has(imap.CapIdle)
-	inbox := remoteFolder{name: "INBOX"}
 	acct, err := s.account(ctx)
 	if err != nil {
 		return err
 	}
+	// Watch INBOX, where new mail lands, if it is synced; else the first
+	// synced folder. Never pass over a folder the configuration leaves out.
+	remote, err := s.listFolders(c)
+	if err != nil {
+		return err
+	}
+	if len(remote) == 0 {
+		return errNoFolders
+	}
+	watched := remote[0]
+	for _, rf := range remote {
+		if strings.EqualFold(rf.name, "INBOX") {
+			watched = rf
+		}
+	}
 
 	for {
-		if _, err := c.Select(inbox.name, &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
+		if _, err := c.Select(watched.name, &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
 			return err
 		}
 		// A change reported while the pass ran is already in the store
@@ -110,7 +131,7 @@ func (s *Syncer) session(ctx context.Context, onPass func(Result, error)) error 
 			res, err = s.syncAll(ctx, c)
 			lastFull = s.now()
 		} else {
-			res, err = s.syncFolder(ctx, c, acct.ID, inbox)
+			res, err = s.syncFolder(ctx, c, acct.ID, watched)
 		}
 		if err != nil {
 			return err

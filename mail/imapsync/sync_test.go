@@ -149,3 +149,46 @@ func TestIdleDeliversWithinTwoSeconds(t *testing.T) {
 		}
 	})
 }
+
+// TestRunHonoursFolderList: with a folder list that leaves INBOX out, Run
+// watches a listed folder and never stores INBOX mail.
+func TestRunHonoursFolderList(t *testing.T) {
+	srv := imaptest.NewMemory(t)
+	c := srv.Dial(t)
+	c.Create("Receipts", nil).Wait()
+	r := rand.New(rand.NewPCG(5, 6))
+	appendMsg(t, c, "INBOX", genMessage(r, 1), nil)
+	st := newStore(t)
+	cfg := config(srv)
+	cfg.Folders = []string{"Receipts"}
+	s := newSyncer(t, cfg, st)
+	ctx, cancel := context.WithCancel(context.Background())
+	passes := make(chan imapsync.Result, 100)
+	done := make(chan error)
+	go func() {
+		done <- s.Run(ctx, func(r imapsync.Result, err error) {
+			if err == nil {
+				passes <- r
+			}
+		})
+	}()
+	<-passes
+	time.Sleep(100 * time.Millisecond)
+	appendMsg(t, c, "INBOX", genMessage(r, 2), nil)
+	appendMsg(t, c, "Receipts", genMessage(r, 3), nil)
+	deadline := time.After(2 * time.Second)
+wait:
+	for {
+		select {
+		case res := <-passes:
+			if res.Added > 0 {
+				break wait
+			}
+		case <-deadline:
+			t.Fatal("new mail in the watched folder not stored within 2s")
+		}
+	}
+	cancel()
+	<-done
+	assertMirror(t, c, st, []string{"Receipts"})
+}
