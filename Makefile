@@ -19,9 +19,10 @@ vet:
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 
-# MAILNODE_TEST_DOVECOT=1 makes a missing Dovecot a failure, not a skip.
+# MAILNODE_TEST_DOVECOT=1 makes a missing Dovecot a failure, not a skip. The
+# race detector is on: the sync code runs a pipeline of goroutines.
 test: test-deps vet
-	MAILNODE_TEST_DOVECOT=1 $(GO) test -count=1 ./...
+	MAILNODE_TEST_DOVECOT=1 $(GO) test -race -count=1 ./...
 
 build:
 	$(GO) build -o mailnode ./cmd/mailnode

@@ -3,6 +3,7 @@ package imapsync
 import (
 	"context"
 	"fmt"
+	"io"
 	"runtime"
 	"sync"
 
@@ -92,12 +93,18 @@ func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Fo
 			if md == nil {
 				break
 			}
-			buf, err := md.Collect()
+			m, err := readMessage(md)
 			if err != nil {
-				cmd.Close()
+				// The connection broke inside a literal. go-imap lets its
+				// reader goroutine go on as soon as a literal read fails,
+				// and any further read of that literal (Collect's or
+				// Close's discard) would race with it. Close the client
+				// and wait for its reader instead of draining.
+				c.Close()
+				<-c.Closed()
 				return err
 			}
-			uid := uint32(buf.UID)
+			uid := m.UID
 			if uid < from {
 				continue // "n:*" names the last message even when n is above it
 			}
@@ -106,15 +113,8 @@ func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Fo
 			} else {
 				watermark = uid
 			}
-			var raw []byte
-			if len(buf.BodySection) > 0 {
-				raw = buf.BodySection[0].Bytes
-			}
-			cur.msgs = append(cur.msgs, store.NewMessage{
-				UID: uid, ModSeq: buf.ModSeq, Flags: flagStrings(buf.Flags),
-				InternalDate: buf.InternalDate, Size: buf.RFC822Size, Raw: raw,
-			})
-			curBytes += len(raw)
+			cur.msgs = append(cur.msgs, m)
+			curBytes += len(m.Raw)
 			if len(cur.msgs) >= s.cfg.BatchMessages || curBytes >= s.cfg.BatchBytes {
 				if !send() {
 					cmd.Close()
@@ -146,6 +146,40 @@ func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Fo
 		return added, fmt.Errorf("fetch new messages of %q: %w", f.Name, fetchErr)
 	}
 	return added, writeErr
+}
+
+// readMessage reads one FETCH response item by item. A message the server
+// sends no body for is kept with an empty body (the store notes the MIME
+// problem) rather than dropped.
+func readMessage(md *imapclient.FetchMessageData) (store.NewMessage, error) {
+	var m store.NewMessage
+	for {
+		item := md.Next()
+		if item == nil {
+			return m, nil
+		}
+		switch it := item.(type) {
+		case imapclient.FetchItemDataUID:
+			m.UID = uint32(it.UID)
+		case imapclient.FetchItemDataFlags:
+			m.Flags = flagStrings(it.Flags)
+		case imapclient.FetchItemDataInternalDate:
+			m.InternalDate = it.Time
+		case imapclient.FetchItemDataRFC822Size:
+			m.Size = it.Size
+		case imapclient.FetchItemDataModSeq:
+			m.ModSeq = it.ModSeq
+		case imapclient.FetchItemDataBodySection:
+			if it.Literal == nil {
+				continue // NIL body
+			}
+			raw, err := io.ReadAll(it.Literal)
+			if err != nil {
+				return m, fmt.Errorf("read message body: %w", err)
+			}
+			m.Raw = raw
+		}
+	}
 }
 
 // prepareAll parses and compresses a batch on every core.
