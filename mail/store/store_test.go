@@ -2,6 +2,9 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -167,5 +170,26 @@ func TestQuotedTextIsNotIndexed(t *testing.T) {
 	recent, _ := s.Recent(ctx, 1)
 	if text, _, _ := s.Text(ctx, recent[0].ID); !strings.Contains(text, "zeppelin") {
 		t.Errorf("stored text lost the quote: %q", text)
+	}
+}
+
+func TestRefusesNewerSchema(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "node.db")
+	s, err := store.Open(ctx, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d", store.SchemaVersion()+1)); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := store.Open(ctx, path, nil); !errors.Is(err, store.ErrTooNew) {
+		t.Errorf("Open(file from a newer version) = %v, want ErrTooNew", err)
 	}
 }
