@@ -27,7 +27,7 @@ test: test-deps vet
 build:
 	$(GO) build -o mailnode ./cmd/mailnode
 
-# The sync benchmark of docs/benchmarks.md: 50,000 generated messages in a
+# The benchmarks of docs/benchmarks.md. The sync benchmark: 50,000 generated messages in a
 # local Dovecot, mailnode against mbsync (Debian isync) in the same run.
 bench-deps: test-deps
 	@command -v mbsync >/dev/null 2>&1 || { \
@@ -36,8 +36,11 @@ bench-deps: test-deps
 
 bench: bench-deps
 	MAILNODE_TEST_DOVECOT=1 $(GO) test -count=1 -run '^$$' -bench . -benchtime 1x -timeout 60m ./mail/imapsync/bench/
+	$(GO) test -run '^$$' -bench Verify -count 5 ./gateway/httpsig/
 
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./mail/mime/
 	$(GO) test -run '^$$' -fuzz FuzzHTMLToText -fuzztime $(FUZZTIME) ./mail/mime/
+	$(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime $(FUZZTIME) ./gateway/httpsig/
+	$(GO) test -run '^$$' -fuzz FuzzParseDocument -fuzztime $(FUZZTIME) ./gateway/agentkeys/
