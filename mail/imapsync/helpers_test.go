@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -166,4 +167,31 @@ func firstDiff(got, want []store.MessageState) string {
 		}
 	}
 	return "none"
+}
+
+// startRun runs s.Run until the returned stop is called (or the test
+// ends), and delivers the result of every successful pass.
+func startRun(t *testing.T, s *imapsync.Syncer) (passes <-chan imapsync.Result, stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan imapsync.Result, 100)
+	done := make(chan error, 1)
+	go func() {
+		done <- s.Run(ctx, func(r imapsync.Result, err error) {
+			if err == nil {
+				ch <- r
+			}
+		})
+	}()
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("Run returned %v on cancel, want nil", err)
+			}
+		})
+	}
+	t.Cleanup(stop)
+	return ch, stop
 }

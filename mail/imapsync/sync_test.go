@@ -111,24 +111,7 @@ func TestWrongPasswordSaysLoginFailedWithoutSecret(t *testing.T) {
 // the store within 2 s of its delivery.
 func TestIdleDeliversWithinTwoSeconds(t *testing.T) {
 	servers(t, func(t *testing.T, srv *imaptest.Server) {
-		st := newStore(t)
-		s := newSyncer(t, config(srv), st)
-		ctx, cancel := context.WithCancel(context.Background())
-		passes := make(chan imapsync.Result, 100)
-		done := make(chan error)
-		go func() {
-			done <- s.Run(ctx, func(r imapsync.Result, err error) {
-				if err == nil {
-					passes <- r
-				}
-			})
-		}()
-		defer func() {
-			cancel()
-			if err := <-done; err != nil {
-				t.Errorf("Run returned %v on cancel, want nil", err)
-			}
-		}()
+		passes, _ := startRun(t, newSyncer(t, config(srv), newStore(t)))
 		<-passes // the first full pass
 		time.Sleep(100 * time.Millisecond)
 
@@ -161,17 +144,7 @@ func TestRunHonoursFolderList(t *testing.T) {
 	st := newStore(t)
 	cfg := config(srv)
 	cfg.Folders = []string{"Receipts"}
-	s := newSyncer(t, cfg, st)
-	ctx, cancel := context.WithCancel(context.Background())
-	passes := make(chan imapsync.Result, 100)
-	done := make(chan error)
-	go func() {
-		done <- s.Run(ctx, func(r imapsync.Result, err error) {
-			if err == nil {
-				passes <- r
-			}
-		})
-	}()
+	passes, stop := startRun(t, newSyncer(t, cfg, st))
 	<-passes
 	time.Sleep(100 * time.Millisecond)
 	appendMsg(t, c, "INBOX", genMessage(r, 2), nil)
@@ -188,7 +161,6 @@ wait:
 			t.Fatal("new mail in the watched folder not stored within 2s")
 		}
 	}
-	cancel()
-	<-done
+	stop()
 	assertMirror(t, c, st, []string{"Receipts"})
 }
