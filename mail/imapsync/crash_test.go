@@ -1,12 +1,15 @@
 package imapsync_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -20,9 +23,27 @@ import (
 // The crash helper: when the test binary runs with these variables set, it
 // syncs once into the given database and exits. TestCrashMidSync kills it.
 const (
-	envCrashDB   = "MAILNODE_CRASH_HELPER_DB"
-	envCrashAddr = "MAILNODE_CRASH_HELPER_ADDR"
+	envCrashDB    = "MAILNODE_CRASH_HELPER_DB"
+	envCrashAddr  = "MAILNODE_CRASH_HELPER_ADDR"
+	syncingMarker = "syncing"
 )
+
+// startHelper starts cmd and returns once it has begun syncing.
+func startHelper(t *testing.T, cmd *exec.Cmd) {
+	t.Helper()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || strings.TrimSpace(line) != syncingMarker {
+		t.Fatalf("crash helper did not start syncing: %q, %v", line, err)
+	}
+	go io.Copy(io.Discard, out)
+}
 
 func TestMain(m *testing.M) {
 	if db := os.Getenv(envCrashDB); db != "" {
@@ -44,6 +65,9 @@ func crashHelper(dbPath, addr string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	// Tell the parent the sync starts now, so its kill timing does not
+	// depend on how long the process took to start (much longer under -race).
+	fmt.Fprintln(os.Stdout, syncingMarker)
 	if _, err := s.Sync(ctx); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -71,11 +95,12 @@ func TestCrashMidSync(t *testing.T) {
 		}
 		// How long a whole sync takes, to spread the kills over it.
 		probe := filepath.Join(t.TempDir(), "probe.db")
-		start := time.Now()
 		cmd := helper()
 		cmd.Env = append(os.Environ(), envCrashDB+"="+probe, envCrashAddr+"="+srv.Addr)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("helper sync: %v\n%s", err, out)
+		startHelper(t, cmd)
+		start := time.Now()
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("helper sync: %v", err)
 		}
 		full := time.Since(start)
 
@@ -98,10 +123,8 @@ func TestCrashMidSync(t *testing.T) {
 				}
 			}
 			cmd := helper()
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			time.Sleep(full/4 + time.Duration(r.Int64N(int64(full*3/4))))
+			startHelper(t, cmd)
+			time.Sleep(time.Duration(r.Int64N(int64(full))))
 			if cmd.Process.Signal(syscall.SIGKILL) == nil {
 				kills++
 			}
