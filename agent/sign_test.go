@@ -10,9 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"mailnode/agent"
 	"mailnode/gateway/httpsig"
@@ -29,27 +27,12 @@ func (k oneKey) PublicKey(_ context.Context, domain, kid string) (ed25519.Public
 	return nil, errors.New("unknown key")
 }
 
-type memNonces struct {
-	mu   sync.Mutex
-	seen map[string]bool
-}
-
-func (m *memNonces) Use(_ context.Context, keyID, nonce string, _ time.Time) (bool, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.seen[keyID+nonce] {
-		return false, nil
-	}
-	m.seen[keyID+nonce] = true
-	return true, nil
-}
-
 // TestSignerVerifies: what the SDK's reference signer produces is what the
 // node's verifier accepts, as a server sees it on the wire.
 func TestSignerVerifies(t *testing.T) {
 	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
 	s := &agent.Signer{Domain: "agent.example", Kid: "k1", Key: priv}
-	v := &httpsig.Verifier{Host: nodeHost, Keys: oneKey{pub}, Nonces: &memNonces{seen: map[string]bool{}}}
+	v := &httpsig.Verifier{Host: nodeHost, Keys: oneKey{pub}, Nonces: &httpsig.MemoryNonces{}}
 	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize"}`)
 
 	out, _ := http.NewRequest("POST", "https://"+nodeHost+"/mcp", bytes.NewReader(body))

@@ -24,7 +24,7 @@ func BenchmarkVerify(b *testing.B) {
 	for i := range reqs {
 		reqs[i] = sign(t, priv, bytes.Clone(body), signOpts{nonce: fmt.Sprint("n", i)})
 	}
-	v := &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: &nonces{},
+	v := &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: &httpsig.MemoryNonces{},
 		Now: func() time.Time { return now }}
 	b.ResetTimer()
 	for i := range b.N {

@@ -31,7 +31,7 @@ func FuzzVerify(f *testing.F) {
 		req.Header.Set("Signature-Input", input)
 		req.Header.Set("Signature", sig)
 		req.Header.Set("Content-Digest", digest)
-		v := &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: &nonces{},
+		v := &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: &httpsig.MemoryNonces{},
 			Now: func() time.Time { return now }}
 		_, err := v.Verify(context.Background(), req, body)
 		if err == nil && !strings.Contains(strings.TrimRight(sig, "=:"), genuine) {

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -32,23 +31,6 @@ func (k keys) PublicKey(_ context.Context, domain, kid string) (ed25519.PublicKe
 		return pub, nil
 	}
 	return nil, errors.New("unknown key")
-}
-
-type nonces struct {
-	mu   sync.Mutex
-	seen map[string]bool
-}
-
-func (n *nonces) Use(_ context.Context, keyID, nonce string, _ time.Time) (bool, error) {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if n.seen == nil {
-		n.seen = map[string]bool{}
-	}
-	k := keyID + " " + nonce
-	fresh := !n.seen[k]
-	n.seen[k] = true
-	return fresh, nil
 }
 
 // signOpts describe one signature; the zero value (after defaults) is the
@@ -137,7 +119,7 @@ func TestVerify(t *testing.T) {
 	_, otherKey, _ := ed25519.GenerateKey(rand.Reader)
 	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
 	newVerifier := func() *httpsig.Verifier {
-		return &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: &nonces{},
+		return &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: &httpsig.MemoryNonces{},
 			Now: func() time.Time { return now }}
 	}
 	otherDigest := sha256.Sum256([]byte("another body"))
@@ -242,7 +224,7 @@ func TestVerify(t *testing.T) {
 func TestNonceReuse(t *testing.T) {
 	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
 	body := []byte(`{}`)
-	v := &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: &nonces{}, Now: func() time.Time { return now }}
+	v := &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: &httpsig.MemoryNonces{}, Now: func() time.Time { return now }}
 	req := sign(t, priv, body, signOpts{nonce: "fixed-nonce"})
 	if _, err := v.Verify(context.Background(), req, body); err != nil {
 		t.Fatalf("first use: %v", err)
