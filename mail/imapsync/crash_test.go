@@ -25,6 +25,8 @@ import (
 const (
 	envCrashDB    = "MAILNODE_CRASH_HELPER_DB"
 	envCrashAddr  = "MAILNODE_CRASH_HELPER_ADDR"
+	envCrashUser  = "MAILNODE_CRASH_HELPER_USER"
+	envCrashPass  = "MAILNODE_CRASH_HELPER_PASSWORD"
 	syncingMarker = "syncing"
 )
 
@@ -60,7 +62,7 @@ func crashHelper(dbPath, addr string) int {
 		return 1
 	}
 	s, err := imapsync.New(imapsync.Config{Account: "test", Address: addr, Security: imapsync.Plain,
-		Username: "demo", Password: credential.Secret("demo-password"), BatchMessages: 25}, st, nil)
+		Username: os.Getenv(envCrashUser), Password: credential.Secret(os.Getenv(envCrashPass)), BatchMessages: 25}, st, nil)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -90,13 +92,14 @@ func TestCrashMidSync(t *testing.T) {
 		dbPath := filepath.Join(t.TempDir(), "node.db")
 		helper := func() *exec.Cmd {
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
-			cmd.Env = append(os.Environ(), envCrashDB+"="+dbPath, envCrashAddr+"="+srv.Addr)
+			cmd.Env = append(os.Environ(), envCrashDB+"="+dbPath, envCrashAddr+"="+srv.Addr,
+				envCrashUser+"="+srv.Username, envCrashPass+"="+srv.Password)
 			return cmd
 		}
 		// How long a whole sync takes, to spread the kills over it.
 		probe := filepath.Join(t.TempDir(), "probe.db")
 		cmd := helper()
-		cmd.Env = append(os.Environ(), envCrashDB+"="+probe, envCrashAddr+"="+srv.Addr)
+		cmd.Env = append(cmd.Env, envCrashDB+"="+probe) // the later value wins
 		startHelper(t, cmd)
 		start := time.Now()
 		if err := cmd.Wait(); err != nil {

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"mailnode/mail/demobox"
 )
 
 // EnvRequireDovecot, when "1", turns a missing Dovecot into a test failure
@@ -73,9 +75,9 @@ func StartDovecot() (*Dovecot, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	d := &Dovecot{dir: dir, MailDir: filepath.Join(dir, "mail", "demo")}
+	d := &Dovecot{dir: dir, MailDir: filepath.Join(dir, "mail", demobox.Username)}
 	d.Server = &Server{Kind: "dovecot", Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
-		Username: "demo", Password: "demo-password", Log: d.log}
+		Username: demobox.Username, Password: demobox.Password}
 	for _, sub := range []string{"run", "state", "mail"} {
 		os.MkdirAll(filepath.Join(dir, sub), 0o755)
 	}
@@ -83,7 +85,8 @@ func StartDovecot() (*Dovecot, error) {
 	if err := os.WriteFile(filepath.Join(dir, "dovecot.conf"), []byte(conf), 0o644); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "passwd"), []byte("demo:{PLAIN}demo-password\n"), 0o644); err != nil {
+	passwd := fmt.Sprintf("%s:{PLAIN}%s\n", demobox.Username, demobox.Password)
+	if err := os.WriteFile(filepath.Join(dir, "passwd"), []byte(passwd), 0o644); err != nil {
 		return nil, err
 	}
 	if cred != nil {

@@ -18,8 +18,6 @@ type Server struct {
 	Addr     string // 127.0.0.1:port
 	Username string
 	Password string
-	// Log returns the server's own log, for failure messages.
-	Log func() string
 }
 
 // NewMemory starts the in-memory server the demo uses (see package
@@ -33,8 +31,7 @@ func NewMemory(t testing.TB) *Server {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	return &Server{Kind: "memory", Addr: srv.Addr, Username: demobox.Username, Password: demobox.Password,
-		Log: func() string { return "" }}
+	return &Server{Kind: "memory", Addr: srv.Addr, Username: demobox.Username, Password: demobox.Password}
 }
 
 // Dial logs in to the server with a plain client, for the test's own
