@@ -19,7 +19,8 @@
 //  5. Record UIDNEXT and HIGHESTMODSEQ as seen in step 1. A later pass that
 //     sees the same values, and the same message count, has nothing to do.
 //
-// Run keeps the copy current: IDLE on INBOX (NOOP polling where the server
+// Run keeps the copy current: IDLE on INBOX, or on the first synced folder
+// if INBOX is not synced (NOOP polling where the server
 // has no IDLE), a full pass over every folder now and then, and reconnects
 // with capped, jittered exponential back-off.
 package imapsync
