@@ -20,4 +20,6 @@
 //   - attachments: metadata of non-text parts (the bytes stay in the raw
 //     message).
 //   - messages_fts: a contentless FTS5 index over subject, sender and text.
+//   - component_schema: the schema version of each other component (the
+//     gateway, approvals) whose tables share the file; see Store.Attach.
 package store

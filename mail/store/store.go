@@ -89,8 +89,10 @@ type migration struct {
 	sql     string
 }
 
-func migrations() ([]migration, error) {
-	entries, err := fs.ReadDir(migrationFS, "sql/migrations")
+// readMigrations reads the files NNNN_name.sql of dir in fsys, in order,
+// and checks that they are numbered 1, 2, 3... without gaps.
+func readMigrations(fsys fs.FS, dir string) ([]migration, error) {
+	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +104,7 @@ func migrations() ([]migration, error) {
 		if !ok || err != nil || !strings.HasSuffix(name, ".sql") {
 			return nil, fmt.Errorf("migration %q: name must be NNNN_name.sql", name)
 		}
-		b, err := migrationFS.ReadFile(path.Join("sql/migrations", name))
+		b, err := fs.ReadFile(fsys, path.Join(dir, name))
 		if err != nil {
 			return nil, err
 		}
@@ -116,6 +118,8 @@ func migrations() ([]migration, error) {
 	}
 	return out, nil
 }
+
+func migrations() ([]migration, error) { return readMigrations(migrationFS, "sql/migrations") }
 
 // SchemaVersion is the schema version this binary writes.
 func SchemaVersion() int {
@@ -152,6 +156,45 @@ func (s *Store) migrate(ctx context.Context) error {
 		s.log.Info("Applied schema migration", "migration", m.name)
 	}
 	return nil
+}
+
+// Attach brings the tables of another component of the node up to date in
+// this file and returns the database handle for them. migrations holds that
+// component's files NNNN_name.sql at its root; their versions are counted
+// apart from the mail schema's, in component_schema. The node keeps one
+// SQLite file (one backup, one WAL, one place to check integrity), while the
+// mail store stays ignorant of what the other tables mean.
+//
+// The handle is shared with the store and is closed by Close. Components
+// should keep write transactions short: the file has one writer at a time.
+func (s *Store) Attach(ctx context.Context, component string, migrations fs.FS) (*sql.DB, error) {
+	ms, err := readMigrations(migrations, ".")
+	if err != nil {
+		return nil, fmt.Errorf("attach %s: %w", component, err)
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		var current int
+		err := tx.QueryRowContext(ctx, "SELECT version FROM component_schema WHERE component = ?", component).Scan(&current)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if current > len(ms) {
+			return fmt.Errorf("%w (%s has version %d, this program knows %d)", ErrTooNew, component, current, len(ms))
+		}
+		for _, m := range ms[current:] {
+			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+				return fmt.Errorf("apply migration %s: %w", m.name, err)
+			}
+			s.log.Info("Applied schema migration", "component", component, "migration", m.name)
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO component_schema (component, version) VALUES (?, ?)
+			ON CONFLICT (component) DO UPDATE SET version = excluded.version`, component, len(ms))
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("attach %s: %w", component, err)
+	}
+	return s.db, nil
 }
 
 // inTx runs f in a write transaction and commits it if f returns nil.
