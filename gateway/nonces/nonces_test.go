@@ -38,7 +38,7 @@ func open(t *testing.T, path string, now func() time.Time) (*nonces.Store, *stor
 
 type clock struct{ t atomic.Int64 }
 
-func (c *clock) now() time.Time       { return time.Unix(c.t.Load(), 0) }
+func (c *clock) now() time.Time      { return time.Unix(c.t.Load(), 0) }
 func (c *clock) add(d time.Duration) { c.t.Add(int64(d / time.Second)) }
 
 func TestUse(t *testing.T) {
