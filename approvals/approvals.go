@@ -1,0 +1,676 @@
+package approvals
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+)
+
+//go:embed sql/*.sql
+var migrationFS embed.FS
+
+// Migrations are the approval tables' migrations, for store.Attach.
+var Migrations fs.FS = mustSub(migrationFS, "sql")
+
+func mustSub(f fs.FS, dir string) fs.FS {
+	s, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Config tunes the state machine. The zero value means the defaults.
+type Config struct {
+	// GrantTTL is how long a standing grant lasts. Default 90 days.
+	GrantTTL time.Duration
+	// PendingTTL is how long a request waits for the user. Default 10 min.
+	PendingTTL time.Duration
+	// ApprovedTTL is how long an approved raw_read or send request waits
+	// for the agent's retry before it lapses. Default 10 min.
+	ApprovedTTL time.Duration
+	// DenialHold is how long the same request is answered approval_denied
+	// after the user refused it, instead of prompting again. Default 1 h.
+	DenialHold time.Duration
+	// MaxPending caps the open requests per agent domain, so that an
+	// agent cannot bury the user in prompts. Default 5.
+	MaxPending int
+	// AuditRetention is how long audit entries and decided requests are
+	// kept. Default 90 days.
+	AuditRetention time.Duration
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+func (c *Config) setDefaults() {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&c.GrantTTL, 90*24*time.Hour)
+	def(&c.PendingTTL, 10*time.Minute)
+	def(&c.ApprovedTTL, 10*time.Minute)
+	def(&c.DenialHold, time.Hour)
+	def(&c.AuditRetention, 90*24*time.Hour)
+	if c.MaxPending <= 0 {
+		c.MaxPending = 5
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+}
+
+// Call is one tools/call as the gateway verified it.
+type Call struct {
+	Domain string // verified agent domain
+	KeyFP  string // Fingerprint of the key that signed
+	Tool   string
+	Tier   Tier
+	Args   json.RawMessage // the call's arguments as received
+}
+
+// Outcome is what Request decided.
+type Outcome string
+
+// Outcomes. All but Allowed are also the tool error codes the agent sees.
+const (
+	Allowed          Outcome = "allowed"
+	ApprovalRequired Outcome = "approval_required"
+	ApprovalDenied   Outcome = "approval_denied"
+	AgentBlocked     Outcome = "agent_blocked"
+	TooManyPending   Outcome = "too_many_pending"
+)
+
+// Decision is the answer to Request.
+type Decision struct {
+	Outcome Outcome
+	// Approval is the request the outcome concerns: the pending one for
+	// ApprovalRequired, the refused one for ApprovalDenied, the spent one
+	// when a raw_read or send call is Allowed.
+	Approval *Approval
+}
+
+// State is where an approval request is.
+type State string
+
+// States of an approval request.
+const (
+	Pending  State = "pending"
+	Approved State = "approved"
+	Denied   State = "denied"
+	Used     State = "used"
+	Revoked  State = "revoked" // withdrawn by Revoke or Block before use
+	Expired  State = "expired" // never stored: a pending or approved row past its time
+)
+
+// Approval is one request put to the user.
+type Approval struct {
+	ID        string    `json:"approval_id"`
+	MatchCode string    `json:"match_code"`
+	Domain    string    `json:"agent"`
+	KeyFP     string    `json:"key_fingerprint"`
+	Tool      string    `json:"tool"`
+	Tier      Tier      `json:"tier"`
+	Args      string    `json:"arguments,omitempty"` // canonical, raw_read and send only; cut at maxShownArgs
+	State     State     `json:"state"`
+	CreatedAt time.Time `json:"created_at"`
+	ExpiresAt time.Time `json:"expires_at"`
+	DecidedAt time.Time `json:"decided_at,omitzero"`
+}
+
+// maxShownArgs bounds the arguments kept for the user to read. The hash
+// covers all of them.
+const maxShownArgs = 2048
+
+// Grant is a standing permission for a tier.
+type Grant struct {
+	Domain     string    `json:"agent"`
+	Tier       Tier      `json:"tier"`
+	KeyFP      string    `json:"key_fingerprint"`
+	GrantedAt  time.Time `json:"granted_at"`
+	ExpiresAt  time.Time `json:"expires_at"`
+	ApprovalID string    `json:"approval_id"`
+}
+
+// Event tells subscribers that the requests or grants changed.
+type Event struct {
+	Kind     string   // "pending", "decided", "revoked", "blocked"
+	Approval Approval // for "pending" and "decided"
+	Domain   string
+}
+
+// Errors of Decide.
+var (
+	ErrNotFound   = errors.New("no such approval request")
+	ErrNotPending = errors.New("approval request is no longer pending")
+	ErrAmbiguous  = errors.New("match code is shared by several pending requests; use the approval id")
+)
+
+// Manager is the approval state machine on the node's SQLite file. Its
+// methods are safe for concurrent use.
+type Manager struct {
+	db  *sql.DB
+	cfg Config
+	log *slog.Logger
+
+	// slow serialises every path that reads or writes approvals, so that
+	// two identical calls cannot both create a request or both spend one
+	// approval. The common case, a call under a standing grant, does not
+	// take it.
+	slow sync.Mutex
+
+	mu      sync.RWMutex // guards the fields below
+	grants  map[grantKey]Grant
+	blocked map[string]bool
+	subs    map[chan Event]struct{}
+
+	audit *auditLog
+}
+
+type grantKey struct {
+	domain string
+	tier   Tier
+}
+
+// New loads grants and blocks from db, whose tables Migrations created,
+// and starts the audit writer; Close stops it.
+func New(ctx context.Context, db *sql.DB, cfg Config, logger *slog.Logger) (*Manager, error) {
+	cfg.setDefaults()
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	m := &Manager{
+		db:      db,
+		cfg:     cfg,
+		log:     logger.With("component", "approvals"),
+		grants:  map[grantKey]Grant{},
+		blocked: map[string]bool{},
+		subs:    map[chan Event]struct{}{},
+	}
+	rows, err := db.QueryContext(ctx, "SELECT domain, tier, key_fp, granted_at, expires_at, approval_id FROM grants")
+	if err != nil {
+		return nil, fmt.Errorf("load grants: %w", err)
+	}
+	for rows.Next() {
+		var g Grant
+		var at, exp int64
+		if err := rows.Scan(&g.Domain, &g.Tier, &g.KeyFP, &at, &exp, &g.ApprovalID); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("load grants: %w", err)
+		}
+		g.GrantedAt, g.ExpiresAt = time.Unix(at, 0), time.Unix(exp, 0)
+		m.grants[grantKey{g.Domain, g.Tier}] = g
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load grants: %w", err)
+	}
+	rows, err = db.QueryContext(ctx, "SELECT domain FROM blocked")
+	if err != nil {
+		return nil, fmt.Errorf("load blocked agents: %w", err)
+	}
+	for rows.Next() {
+		var d string
+		if err := rows.Scan(&d); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("load blocked agents: %w", err)
+		}
+		m.blocked[d] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load blocked agents: %w", err)
+	}
+	m.audit = startAudit(db, cfg, m.log)
+	return m, nil
+}
+
+// Close writes the audit entries still buffered and stops the writer.
+func (m *Manager) Close() error { return m.audit.close() }
+
+// Request decides whether call may run now. Every call is written to the
+// audit log with the outcome. An error means the decision could not be
+// made; the call must not run.
+func (m *Manager) Request(ctx context.Context, call Call) (Decision, error) {
+	if !call.Tier.Valid() {
+		return Decision{}, fmt.Errorf("request approval: unknown tier %q", call.Tier)
+	}
+	if call.Domain == "" || call.KeyFP == "" || call.Tool == "" {
+		return Decision{}, errors.New("request approval: call without agent, key or tool")
+	}
+	d, err := m.decide(ctx, call)
+	if err != nil {
+		return Decision{}, err
+	}
+	id := ""
+	if d.Approval != nil {
+		id = d.Approval.ID
+	}
+	m.audit.add(AuditEntry{
+		At: m.cfg.Now(), Domain: call.Domain, KeyFP: call.KeyFP, Tool: call.Tool,
+		Tier: call.Tier, Decision: d.Outcome, ApprovalID: id,
+	})
+	return d, nil
+}
+
+func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
+	now := m.cfg.Now()
+	m.mu.RLock()
+	blocked := m.blocked[call.Domain]
+	g, granted := m.grants[grantKey{call.Domain, call.Tier}]
+	m.mu.RUnlock()
+	if blocked {
+		return Decision{Outcome: AgentBlocked}, nil
+	}
+	if !call.Tier.PerCall() && granted && g.KeyFP == call.KeyFP && now.Before(g.ExpiresAt) {
+		return Decision{Outcome: Allowed}, nil
+	}
+
+	var hash, shown string
+	if call.Tier.PerCall() {
+		c, err := Canonical(call.Args)
+		if err != nil {
+			return Decision{}, fmt.Errorf("request approval: %w", err)
+		}
+		hash, shown = argsHash(c), string(c)
+		if len(shown) > maxShownArgs {
+			shown = truncateUTF8(shown, maxShownArgs) + "…"
+		}
+	}
+
+	m.slow.Lock()
+	defer m.slow.Unlock()
+	// A grant may have been stored while this call waited for the lock.
+	m.mu.RLock()
+	blocked = m.blocked[call.Domain]
+	g, granted = m.grants[grantKey{call.Domain, call.Tier}]
+	m.mu.RUnlock()
+	if blocked {
+		return Decision{Outcome: AgentBlocked}, nil
+	}
+	if !call.Tier.PerCall() && granted && g.KeyFP == call.KeyFP && now.Before(g.ExpiresAt) {
+		return Decision{Outcome: Allowed}, nil
+	}
+
+	a, err := m.latest(ctx, call, hash)
+	if err != nil {
+		return Decision{}, err
+	}
+	if a != nil {
+		switch a.State {
+		case Pending:
+			return Decision{Outcome: ApprovalRequired, Approval: a}, nil
+		case Approved:
+			if call.Tier.PerCall() {
+				res, err := m.db.ExecContext(ctx, "UPDATE approvals SET state = 'used' WHERE id = ? AND state = 'approved'", a.ID)
+				if err != nil {
+					return Decision{}, fmt.Errorf("spend approval: %w", err)
+				}
+				if n, _ := res.RowsAffected(); n == 1 {
+					a.State = Used
+					return Decision{Outcome: Allowed, Approval: a}, nil
+				}
+			}
+			// A tier approval whose grant was revoked or lapsed: ask again.
+		case Denied:
+			if now.Before(a.DecidedAt.Add(m.cfg.DenialHold)) {
+				return Decision{Outcome: ApprovalDenied, Approval: a}, nil
+			}
+		}
+	}
+
+	var open int
+	err = m.db.QueryRowContext(ctx, "SELECT count(*) FROM approvals WHERE domain = ? AND state = 'pending' AND expires_at > ?",
+		call.Domain, now.Unix()).Scan(&open)
+	if err != nil {
+		return Decision{}, fmt.Errorf("count pending approvals: %w", err)
+	}
+	if open >= m.cfg.MaxPending {
+		return Decision{Outcome: TooManyPending}, nil
+	}
+	n := &Approval{
+		ID: newApprovalID(), MatchCode: newMatchCode(), Domain: call.Domain, KeyFP: call.KeyFP,
+		Tool: call.Tool, Tier: call.Tier, Args: shown, State: Pending,
+		CreatedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.PendingTTL).Unix(), 0),
+	}
+	_, err = m.db.ExecContext(ctx, `INSERT INTO approvals
+		(id, match_code, domain, key_fp, tool, tier, args_hash, args, state, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+		n.ID, n.MatchCode, n.Domain, n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
+	if err != nil {
+		return Decision{}, fmt.Errorf("store approval request: %w", err)
+	}
+	m.log.Info("Approval requested", "agent", n.Domain, "tier", n.Tier, "tool", n.Tool, "approvalID", n.ID)
+	m.publish(Event{Kind: "pending", Approval: *n, Domain: n.Domain})
+	return Decision{Outcome: ApprovalRequired, Approval: n}, nil
+}
+
+const approvalCols = "id, match_code, domain, key_fp, tool, tier, args, state, created_at, expires_at, decided_at"
+
+func scanApproval(row interface{ Scan(...any) error }, now time.Time) (*Approval, error) {
+	var a Approval
+	var created, expires int64
+	var decided sql.NullInt64
+	if err := row.Scan(&a.ID, &a.MatchCode, &a.Domain, &a.KeyFP, &a.Tool, &a.Tier, &a.Args, &a.State, &created, &expires, &decided); err != nil {
+		return nil, err
+	}
+	a.CreatedAt, a.ExpiresAt = time.Unix(created, 0), time.Unix(expires, 0)
+	if decided.Valid {
+		a.DecidedAt = time.Unix(decided.Int64, 0)
+	}
+	if (a.State == Pending || a.State == Approved) && !now.Before(a.ExpiresAt) {
+		a.State = Expired
+	}
+	return &a, nil
+}
+
+// latest returns the newest request for the same subject: agent, tier and
+// key, and for per-call tiers the same arguments. Nil if none.
+func (m *Manager) latest(ctx context.Context, call Call, hash string) (*Approval, error) {
+	row := m.db.QueryRowContext(ctx, "SELECT "+approvalCols+` FROM approvals
+		WHERE domain = ? AND tier = ? AND key_fp = ? AND args_hash = ? AND (tool = ? OR ? = '')
+		ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+		call.Domain, string(call.Tier), call.KeyFP, hash, call.Tool, hash)
+	a, err := scanApproval(row, m.cfg.Now())
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("look up approval: %w", err)
+	}
+	return a, nil
+}
+
+// Decide records the user's answer to a pending request, named by its
+// approval id or by its match code. Approving a structured_read,
+// free_form_read or compose request stores a grant for the agent domain and
+// tier, pinned to the key that asked.
+func (m *Manager) Decide(ctx context.Context, idOrCode string, approve bool) (Approval, error) {
+	m.slow.Lock()
+	defer m.slow.Unlock()
+	now := m.cfg.Now()
+	a, err := m.findPending(ctx, idOrCode, now)
+	if err != nil {
+		return Approval{}, err
+	}
+	tx, err := m.db.BeginTx(ctx, nil)
+	if err != nil {
+		return Approval{}, fmt.Errorf("decide approval: %w", err)
+	}
+	defer tx.Rollback()
+	var g Grant
+	if approve {
+		a.State = Approved
+		if a.Tier.PerCall() {
+			a.ExpiresAt = time.Unix(now.Add(m.cfg.ApprovedTTL).Unix(), 0)
+		} else {
+			g = Grant{Domain: a.Domain, Tier: a.Tier, KeyFP: a.KeyFP, ApprovalID: a.ID,
+				GrantedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.GrantTTL).Unix(), 0)}
+			_, err = tx.ExecContext(ctx, `INSERT INTO grants (domain, tier, key_fp, granted_at, expires_at, approval_id)
+				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (domain, tier) DO UPDATE SET
+				key_fp = excluded.key_fp, granted_at = excluded.granted_at,
+				expires_at = excluded.expires_at, approval_id = excluded.approval_id`,
+				g.Domain, string(g.Tier), g.KeyFP, g.GrantedAt.Unix(), g.ExpiresAt.Unix(), g.ApprovalID)
+			if err != nil {
+				return Approval{}, fmt.Errorf("store grant: %w", err)
+			}
+		}
+	} else {
+		a.State = Denied
+	}
+	a.DecidedAt = time.Unix(now.Unix(), 0)
+	_, err = tx.ExecContext(ctx, "UPDATE approvals SET state = ?, decided_at = ?, expires_at = ? WHERE id = ? AND state = 'pending'",
+		string(a.State), a.DecidedAt.Unix(), a.ExpiresAt.Unix(), a.ID)
+	if err != nil {
+		return Approval{}, fmt.Errorf("decide approval: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Approval{}, fmt.Errorf("decide approval: %w", err)
+	}
+	if approve && !a.Tier.PerCall() {
+		m.mu.Lock()
+		m.grants[grantKey{g.Domain, g.Tier}] = g
+		m.mu.Unlock()
+	}
+	m.log.Info("Approval decided", "agent", a.Domain, "tier", a.Tier, "tool", a.Tool, "approvalID", a.ID, "approved", approve)
+	m.publish(Event{Kind: "decided", Approval: *a, Domain: a.Domain})
+	return *a, nil
+}
+
+func (m *Manager) findPending(ctx context.Context, idOrCode string, now time.Time) (*Approval, error) {
+	idOrCode = strings.TrimSpace(idOrCode)
+	if strings.HasPrefix(idOrCode, "apr_") {
+		a, err := scanApproval(m.db.QueryRowContext(ctx, "SELECT "+approvalCols+" FROM approvals WHERE id = ?", idOrCode), now)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, ErrNotFound
+		}
+		if err != nil {
+			return nil, fmt.Errorf("look up approval: %w", err)
+		}
+		if a.State != Pending {
+			return nil, fmt.Errorf("%w (%s)", ErrNotPending, a.State)
+		}
+		return a, nil
+	}
+	code := strings.ToUpper(strings.ReplaceAll(idOrCode, " ", ""))
+	if len(code) == 6 {
+		code = code[:3] + "-" + code[3:]
+	}
+	rows, err := m.db.QueryContext(ctx, "SELECT "+approvalCols+" FROM approvals WHERE match_code = ? AND state = 'pending' AND expires_at > ?", code, now.Unix())
+	if err != nil {
+		return nil, fmt.Errorf("look up approval: %w", err)
+	}
+	defer rows.Close()
+	var found []*Approval
+	for rows.Next() {
+		a, err := scanApproval(rows, now)
+		if err != nil {
+			return nil, fmt.Errorf("look up approval: %w", err)
+		}
+		found = append(found, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("look up approval: %w", err)
+	}
+	switch len(found) {
+	case 0:
+		return nil, ErrNotFound
+	case 1:
+		return found[0], nil
+	}
+	return nil, ErrAmbiguous
+}
+
+// Get returns one request by approval id.
+func (m *Manager) Get(ctx context.Context, id string) (Approval, error) {
+	a, err := scanApproval(m.db.QueryRowContext(ctx, "SELECT "+approvalCols+" FROM approvals WHERE id = ?", id), m.cfg.Now())
+	if errors.Is(err, sql.ErrNoRows) {
+		return Approval{}, ErrNotFound
+	}
+	if err != nil {
+		return Approval{}, fmt.Errorf("look up approval: %w", err)
+	}
+	return *a, nil
+}
+
+// Pending lists the requests waiting for the user, oldest first.
+func (m *Manager) Pending(ctx context.Context) ([]Approval, error) {
+	now := m.cfg.Now()
+	rows, err := m.db.QueryContext(ctx, "SELECT "+approvalCols+" FROM approvals WHERE state = 'pending' AND expires_at > ? ORDER BY created_at, rowid", now.Unix())
+	if err != nil {
+		return nil, fmt.Errorf("list pending approvals: %w", err)
+	}
+	defer rows.Close()
+	var out []Approval
+	for rows.Next() {
+		a, err := scanApproval(rows, now)
+		if err != nil {
+			return nil, fmt.Errorf("list pending approvals: %w", err)
+		}
+		out = append(out, *a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list pending approvals: %w", err)
+	}
+	return out, nil
+}
+
+// Grants lists the standing grants that have not expired, by agent and
+// tier.
+func (m *Manager) Grants() []Grant {
+	now := m.cfg.Now()
+	m.mu.RLock()
+	out := make([]Grant, 0, len(m.grants))
+	for _, g := range m.grants {
+		if now.Before(g.ExpiresAt) {
+			out = append(out, g)
+		}
+	}
+	m.mu.RUnlock()
+	sortGrants(out)
+	return out
+}
+
+// Revoke removes the agent's grant for tier, or all its grants when tier
+// is empty, and withdraws its open requests for them. It returns how many
+// grants it removed.
+func (m *Manager) Revoke(ctx context.Context, domain string, tier Tier) (int, error) {
+	if tier != "" && !tier.Valid() {
+		return 0, fmt.Errorf("revoke: unknown tier %q", tier)
+	}
+	m.slow.Lock()
+	defer m.slow.Unlock()
+	n, err := m.removeGrants(ctx, domain, tier)
+	if err != nil {
+		return 0, fmt.Errorf("revoke %s: %w", domain, err)
+	}
+	m.log.Info("Grants revoked", "agent", domain, "tier", tier, "count", n)
+	m.publish(Event{Kind: "revoked", Domain: domain})
+	return n, nil
+}
+
+func (m *Manager) removeGrants(ctx context.Context, domain string, tier Tier) (int, error) {
+	now := m.cfg.Now().Unix()
+	tx, err := m.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, "DELETE FROM grants WHERE domain = ? AND (tier = ? OR ? = '')", domain, string(tier), string(tier))
+	if err != nil {
+		return 0, err
+	}
+	n, _ := res.RowsAffected()
+	// Open requests and unspent single-use approvals go with the grants. A
+	// later call asks again rather than hearing approval_denied: revoking
+	// is not refusing.
+	_, err = tx.ExecContext(ctx, `UPDATE approvals SET state = 'revoked', decided_at = ?
+		WHERE domain = ? AND (tier = ? OR ? = '') AND state IN ('pending', 'approved')`,
+		now, domain, string(tier), string(tier))
+	if err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, err
+	}
+	m.mu.Lock()
+	for k := range m.grants {
+		if k.domain == domain && (tier == "" || k.tier == tier) {
+			delete(m.grants, k)
+		}
+	}
+	m.mu.Unlock()
+	return int(n), nil
+}
+
+// Block refuses every call from the agent domain, removes its grants and
+// refuses its open requests, until Unblock.
+func (m *Manager) Block(ctx context.Context, domain string) error {
+	m.slow.Lock()
+	defer m.slow.Unlock()
+	if _, err := m.db.ExecContext(ctx, "INSERT OR IGNORE INTO blocked (domain, blocked_at) VALUES (?, ?)", domain, m.cfg.Now().Unix()); err != nil {
+		return fmt.Errorf("block %s: %w", domain, err)
+	}
+	m.mu.Lock()
+	m.blocked[domain] = true
+	m.mu.Unlock()
+	if _, err := m.removeGrants(ctx, domain, ""); err != nil {
+		return fmt.Errorf("block %s: %w", domain, err)
+	}
+	m.log.Info("Agent blocked", "agent", domain)
+	m.publish(Event{Kind: "blocked", Domain: domain})
+	return nil
+}
+
+// Unblock lets the agent domain ask for approvals again.
+func (m *Manager) Unblock(ctx context.Context, domain string) error {
+	m.slow.Lock()
+	defer m.slow.Unlock()
+	if _, err := m.db.ExecContext(ctx, "DELETE FROM blocked WHERE domain = ?", domain); err != nil {
+		return fmt.Errorf("unblock %s: %w", domain, err)
+	}
+	m.mu.Lock()
+	delete(m.blocked, domain)
+	m.mu.Unlock()
+	m.log.Info("Agent unblocked", "agent", domain)
+	return nil
+}
+
+// Blocked lists the blocked agent domains.
+func (m *Manager) Blocked() []string {
+	m.mu.RLock()
+	out := make([]string, 0, len(m.blocked))
+	for d := range m.blocked {
+		out = append(out, d)
+	}
+	m.mu.RUnlock()
+	sortStrings(out)
+	return out
+}
+
+// Subscribe returns a channel of changes and a function that ends the
+// subscription. A subscriber that falls behind misses events rather than
+// holding up the gateway; it should re-read Pending and Grants on each
+// event anyway.
+func (m *Manager) Subscribe() (<-chan Event, func()) {
+	ch := make(chan Event, 16)
+	m.mu.Lock()
+	m.subs[ch] = struct{}{}
+	m.mu.Unlock()
+	var once sync.Once
+	return ch, func() {
+		once.Do(func() {
+			m.mu.Lock()
+			delete(m.subs, ch)
+			m.mu.Unlock()
+			close(ch)
+		})
+	}
+}
+
+func (m *Manager) publish(e Event) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	for ch := range m.subs {
+		select {
+		case ch <- e:
+		default:
+		}
+	}
+}
+
+func truncateUTF8(s string, n int) string {
+	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}

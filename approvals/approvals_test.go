@@ -1,0 +1,382 @@
+package approvals_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"mailnode/approvals"
+	"mailnode/mail/store"
+)
+
+type clock struct{ t atomic.Int64 }
+
+func (c *clock) now() time.Time      { return time.Unix(c.t.Load(), 0) }
+func (c *clock) add(d time.Duration) { c.t.Add(int64(d / time.Second)) }
+
+type env struct {
+	t     *testing.T
+	path  string
+	clock *clock
+	st    *store.Store
+	m     *approvals.Manager
+}
+
+func newEnv(t *testing.T) *env {
+	e := &env{t: t, path: filepath.Join(t.TempDir(), "node.db"), clock: &clock{}}
+	e.clock.t.Store(1_800_000_000)
+	e.open()
+	t.Cleanup(e.close)
+	return e
+}
+
+func (e *env) open() {
+	ctx := context.Background()
+	st, err := store.Open(ctx, e.path, nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	db, err := st.Attach(ctx, "approvals", approvals.Migrations)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	m, err := approvals.New(ctx, db, approvals.Config{Now: e.clock.now}, nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.st, e.m = st, m
+}
+
+func (e *env) close() {
+	if e.m != nil {
+		e.m.Close()
+		e.st.Close()
+		e.m = nil
+	}
+}
+
+func (e *env) restart() { e.close(); e.open() }
+
+const (
+	keyA = "sha256:AAAA"
+	keyB = "sha256:BBBB"
+)
+
+func (e *env) call(domain, key, tool string, tier approvals.Tier, args string) approvals.Decision {
+	e.t.Helper()
+	d, err := e.m.Request(context.Background(), approvals.Call{Domain: domain, KeyFP: key, Tool: tool, Tier: tier, Args: json.RawMessage(args)})
+	if err != nil {
+		e.t.Fatalf("Request(%s, %s): %v", domain, tool, err)
+	}
+	return d
+}
+
+func (e *env) want(d approvals.Decision, want approvals.Outcome) approvals.Decision {
+	e.t.Helper()
+	if d.Outcome != want {
+		e.t.Fatalf("outcome = %s, want %s", d.Outcome, want)
+	}
+	if want == approvals.ApprovalRequired {
+		if d.Approval == nil || !strings.HasPrefix(d.Approval.ID, "apr_") || !matchCode.MatchString(d.Approval.MatchCode) {
+			e.t.Fatalf("approval_required without a proper approval: %+v", d.Approval)
+		}
+	}
+	return d
+}
+
+func (e *env) decide(idOrCode string, approve bool) approvals.Approval {
+	e.t.Helper()
+	a, err := e.m.Decide(context.Background(), idOrCode, approve)
+	if err != nil {
+		e.t.Fatalf("Decide(%s, %v): %v", idOrCode, approve, err)
+	}
+	return a
+}
+
+var matchCode = regexp.MustCompile(`^[ACDEFHJKMNPQRTUVWXY34679]{3}-[ACDEFHJKMNPQRTUVWXY34679]{3}$`)
+
+func TestTierGrant(t *testing.T) {
+	e := newEnv(t)
+	const ag = "agent.example.com"
+	d := e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+	// A retry while pending, even of another tool of the tier, is the same
+	// request: the user sees one prompt.
+	d2 := e.want(e.call(ag, keyA, "order_status", approvals.StructuredRead, `{"merchant":"x"}`), approvals.ApprovalRequired)
+	if d2.Approval.ID != d.Approval.ID || d2.Approval.MatchCode != d.Approval.MatchCode {
+		t.Fatalf("duplicate request got a new approval: %s/%s vs %s/%s", d2.Approval.ID, d2.Approval.MatchCode, d.Approval.ID, d.Approval.MatchCode)
+	}
+	if p, _ := e.m.Pending(context.Background()); len(p) != 1 {
+		t.Fatalf("Pending() = %d requests, want 1", len(p))
+	}
+
+	// The match code decides, written as the user might type it.
+	e.decide(strings.ToLower(strings.ReplaceAll(d.Approval.MatchCode, "-", "")), true)
+	e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.Allowed)
+	e.want(e.call(ag, keyA, "order_status", approvals.StructuredRead, `{}`), approvals.Allowed)
+	// The grant covers one tier and one agent.
+	e.want(e.call(ag, keyA, "ask", approvals.FreeFormRead, `{}`), approvals.ApprovalRequired)
+	e.want(e.call("other.example.org", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+
+	if _, err := e.m.Decide(context.Background(), d.Approval.ID, true); !errors.Is(err, approvals.ErrNotPending) {
+		t.Errorf("deciding twice: err = %v, want ErrNotPending", err)
+	}
+	gs := e.m.Grants()
+	if len(gs) != 1 || gs[0].Domain != ag || gs[0].KeyFP != keyA || gs[0].Tier != approvals.StructuredRead {
+		t.Fatalf("Grants() = %+v", gs)
+	}
+	if got := gs[0].ExpiresAt.Sub(gs[0].GrantedAt); got != 90*24*time.Hour {
+		t.Errorf("grant lasts %v, want 90 days", got)
+	}
+
+	// Grants survive a restart of the node.
+	e.restart()
+	e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.Allowed)
+
+	// ... and lapse after their time.
+	e.clock.add(90*24*time.Hour + time.Second)
+	e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+}
+
+func TestKeyChangeNeedsApproval(t *testing.T) {
+	e := newEnv(t)
+	const ag = "agent.example.com"
+	d := e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+	e.decide(d.Approval.ID, true)
+	e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.Allowed)
+
+	d = e.want(e.call(ag, keyB, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+	if d.Approval.KeyFP != keyB {
+		t.Fatalf("approval for key %s, want %s", d.Approval.KeyFP, keyB)
+	}
+	// The old key keeps working until the new one is approved...
+	e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.Allowed)
+	e.decide(d.Approval.ID, true)
+	// ... and the grant then moves to the new key.
+	e.want(e.call(ag, keyB, "bills_due", approvals.StructuredRead, `{}`), approvals.Allowed)
+	e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+}
+
+func TestPerCallApproval(t *testing.T) {
+	for _, tier := range []approvals.Tier{approvals.RawRead, approvals.Send} {
+		t.Run(string(tier), func(t *testing.T) {
+			e := newEnv(t)
+			const ag = "agent.example.com"
+			tool := map[approvals.Tier]string{approvals.RawRead: "get_excerpt", approvals.Send: "send_draft"}[tier]
+			args := `{"message":"m1","query":"gate number"}`
+			d := e.want(e.call(ag, keyA, tool, tier, args), approvals.ApprovalRequired)
+			if d.Approval.Args != `{"message":"m1","query":"gate number"}` {
+				t.Errorf("approval shows arguments %q", d.Approval.Args)
+			}
+			e.decide(d.Approval.ID, true)
+
+			// Other arguments are another request.
+			e.want(e.call(ag, keyA, tool, tier, `{"message":"m2","query":"gate number"}`), approvals.ApprovalRequired)
+			// Another key is another request.
+			e.want(e.call(ag, keyB, tool, tier, args), approvals.ApprovalRequired)
+			// The same arguments spelled differently are the same call, and
+			// run once.
+			got := e.want(e.call(ag, keyA, tool, tier, ` { "query" : "gate number", "message":"m1" } `), approvals.Allowed)
+			if got.Approval == nil || got.Approval.ID != d.Approval.ID {
+				t.Fatalf("allowed call did not spend the approval: %+v", got.Approval)
+			}
+			d2 := e.want(e.call(ag, keyA, tool, tier, args), approvals.ApprovalRequired)
+			if d2.Approval.ID == d.Approval.ID {
+				t.Fatal("a spent approval was offered again")
+			}
+			// No standing grant ever comes of it.
+			if gs := e.m.Grants(); len(gs) != 0 {
+				t.Fatalf("Grants() = %+v, want none", gs)
+			}
+		})
+	}
+}
+
+// An approved send is spent by exactly one of many simultaneous retries.
+func TestPerCallApprovalSingleUse(t *testing.T) {
+	e := newEnv(t)
+	const ag = "agent.example.com"
+	d := e.want(e.call(ag, keyA, "send_draft", approvals.Send, `{"draft_id":"d_1"}`), approvals.ApprovalRequired)
+	e.decide(d.Approval.ID, true)
+	var wg sync.WaitGroup
+	var allowed atomic.Int64
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d, err := e.m.Request(context.Background(), approvals.Call{Domain: ag, KeyFP: keyA, Tool: "send_draft", Tier: approvals.Send, Args: json.RawMessage(`{"draft_id":"d_1"}`)})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if d.Outcome == approvals.Allowed {
+				allowed.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if allowed.Load() != 1 {
+		t.Fatalf("%d calls ran on one approval, want 1", allowed.Load())
+	}
+}
+
+func TestExpiryAndDenial(t *testing.T) {
+	e := newEnv(t)
+	const ag = "agent.example.com"
+	d := e.want(e.call(ag, keyA, "ask", approvals.FreeFormRead, `{}`), approvals.ApprovalRequired)
+
+	// Unanswered for ten minutes: the request lapses and a new call asks
+	// again, with a new code.
+	e.clock.add(10*time.Minute + time.Second)
+	if _, err := e.m.Decide(context.Background(), d.Approval.ID, true); !errors.Is(err, approvals.ErrNotPending) {
+		t.Fatalf("deciding an expired request: err = %v, want ErrNotPending", err)
+	}
+	d2 := e.want(e.call(ag, keyA, "ask", approvals.FreeFormRead, `{}`), approvals.ApprovalRequired)
+	if d2.Approval.ID == d.Approval.ID {
+		t.Fatal("expired request reused")
+	}
+
+	// Refused: the same call is answered approval_denied, without a new
+	// prompt, for an hour.
+	e.decide(d2.Approval.ID, false)
+	e.want(e.call(ag, keyA, "ask", approvals.FreeFormRead, `{}`), approvals.ApprovalDenied)
+	e.clock.add(59 * time.Minute)
+	e.want(e.call(ag, keyA, "ask", approvals.FreeFormRead, `{}`), approvals.ApprovalDenied)
+	if p, _ := e.m.Pending(context.Background()); len(p) != 0 {
+		t.Fatalf("a denied request left %d prompts", len(p))
+	}
+	e.clock.add(2 * time.Minute)
+	e.want(e.call(ag, keyA, "ask", approvals.FreeFormRead, `{}`), approvals.ApprovalRequired)
+
+	// An approved send not retried in time lapses too.
+	d = e.want(e.call(ag, keyA, "send_draft", approvals.Send, `{"draft_id":"d_9"}`), approvals.ApprovalRequired)
+	e.decide(d.Approval.ID, true)
+	e.clock.add(11 * time.Minute)
+	e.want(e.call(ag, keyA, "send_draft", approvals.Send, `{"draft_id":"d_9"}`), approvals.ApprovalRequired)
+}
+
+func TestRevokeAndBlock(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	const ag = "agent.example.com"
+	for _, c := range []struct {
+		tool string
+		tier approvals.Tier
+	}{{"bills_due", approvals.StructuredRead}, {"ask", approvals.FreeFormRead}} {
+		d := e.want(e.call(ag, keyA, c.tool, c.tier, `{}`), approvals.ApprovalRequired)
+		e.decide(d.Approval.ID, true)
+	}
+	if n, err := e.m.Revoke(ctx, ag, approvals.FreeFormRead); n != 1 || err != nil {
+		t.Fatalf("Revoke = %d, %v", n, err)
+	}
+	e.want(e.call(ag, keyA, "ask", approvals.FreeFormRead, `{}`), approvals.ApprovalRequired)
+	e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.Allowed)
+
+	if err := e.m.Block(ctx, ag); err != nil {
+		t.Fatal(err)
+	}
+	e.restart()
+	for _, tier := range []approvals.Tier{approvals.StructuredRead, approvals.FreeFormRead, approvals.Send} {
+		e.want(e.call(ag, keyA, "x", tier, `{}`), approvals.AgentBlocked)
+	}
+	if p, _ := e.m.Pending(ctx); len(p) != 0 {
+		t.Fatalf("blocked agent has %d open requests", len(p))
+	}
+	if err := e.m.Unblock(ctx, ag); err != nil {
+		t.Fatal(err)
+	}
+	// Unblocking does not bring grants back.
+	e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+}
+
+func TestTooManyPending(t *testing.T) {
+	e := newEnv(t)
+	const ag = "spammy.example.com"
+	for i := range 5 {
+		e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":`+string(rune('0'+i))+`}`), approvals.ApprovalRequired)
+	}
+	e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":9}`), approvals.TooManyPending)
+	// Other agents are not affected.
+	e.want(e.call("polite.example.com", keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
+}
+
+// A request made before a restart can be decided after it.
+func TestPendingSurvivesRestart(t *testing.T) {
+	e := newEnv(t)
+	d := e.want(e.call("agent.example.com", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+	e.restart()
+	e.decide(d.Approval.MatchCode, true)
+	e.want(e.call("agent.example.com", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.Allowed)
+}
+
+func TestAudit(t *testing.T) {
+	e := newEnv(t)
+	const ag = "agent.example.com"
+	secret := `{"query":"the wifi password is hunter2"}`
+	d := e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, secret), approvals.ApprovalRequired)
+	e.decide(d.Approval.ID, true)
+	e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, secret), approvals.Allowed)
+	e.restart() // Close flushes what is buffered
+
+	log, err := e.m.Audit(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log) != 2 {
+		t.Fatalf("Audit() = %d entries, want 2", len(log))
+	}
+	if log[0].Decision != approvals.Allowed || log[1].Decision != approvals.ApprovalRequired {
+		t.Errorf("decisions newest first = %s, %s", log[0].Decision, log[1].Decision)
+	}
+	for _, l := range log {
+		if l.Domain != ag || l.KeyFP != keyA || l.Tool != "get_excerpt" || l.Tier != approvals.RawRead || l.ApprovalID != d.Approval.ID {
+			t.Errorf("entry %+v", l)
+		}
+	}
+	b, _ := json.Marshal(log)
+	if strings.Contains(string(b), "hunter2") {
+		t.Fatal("audit log holds call arguments")
+	}
+}
+
+func TestSubscribe(t *testing.T) {
+	e := newEnv(t)
+	ch, cancel := e.m.Subscribe()
+	defer cancel()
+	d := e.want(e.call("agent.example.com", keyA, "ask", approvals.FreeFormRead, `{}`), approvals.ApprovalRequired)
+	ev := <-ch
+	if ev.Kind != "pending" || ev.Approval.ID != d.Approval.ID {
+		t.Fatalf("event %+v", ev)
+	}
+	e.decide(d.Approval.ID, false)
+	if ev := <-ch; ev.Kind != "decided" || ev.Approval.State != approvals.Denied {
+		t.Fatalf("event %+v", ev)
+	}
+}
+
+func TestCanonical(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{``, `{}`},
+		{`null`, `{}`},
+		{` {"b":1, "a":[2, 1.50, "x"]} `, `{"a":[2,1.50,"x"],"b":1}`},
+		{`{"a":{"d":1,"c":true}}`, `{"a":{"c":true,"d":1}}`},
+		{`{"s":"\u00e9<"}`, `{"s":"é\u003c"}`},
+	}
+	for _, tt := range tests {
+		got, err := approvals.Canonical(json.RawMessage(tt.in))
+		if err != nil || string(got) != tt.want {
+			t.Errorf("Canonical(%s) = %s, %v, want %s", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{`{`, `{} {}`, `{"a":}`} {
+		if _, err := approvals.Canonical(json.RawMessage(bad)); err == nil {
+			t.Errorf("Canonical(%s) accepted", bad)
+		}
+	}
+}

@@ -1,0 +1,199 @@
+package approvals
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// AuditEntry is one tools/call as the audit log keeps it: who asked for
+// what and what was decided. Never arguments, results or mail.
+type AuditEntry struct {
+	At         time.Time `json:"at"`
+	Domain     string    `json:"agent"`
+	KeyFP      string    `json:"key_fingerprint"`
+	Tool       string    `json:"tool"`
+	Tier       Tier      `json:"tier"`
+	Decision   Outcome   `json:"decision"`
+	ApprovalID string    `json:"approval_id,omitempty"`
+}
+
+// The audit log is written behind the calls, in batches: a call under a
+// grant must not wait for a disk write of its own (the nonce write already
+// costs one). Entries are flushed every auditFlush or at auditBatch
+// entries, and on Close. A crash of the node can lose the last second of
+// entries; docs/gateway.md says so.
+const (
+	auditFlush = time.Second
+	auditBatch = 512
+	auditPrune = time.Hour
+)
+
+type auditLog struct {
+	db  *sql.DB
+	cfg Config
+	log *slog.Logger
+
+	mu      sync.Mutex // guards buf
+	buf     []AuditEntry
+	kick    chan struct{}
+	stop    chan struct{}
+	done    chan struct{}
+	stopped sync.Once
+}
+
+func startAudit(db *sql.DB, cfg Config, logger *slog.Logger) *auditLog {
+	a := &auditLog{db: db, cfg: cfg, log: logger, kick: make(chan struct{}, 1),
+		stop: make(chan struct{}), done: make(chan struct{})}
+	go a.run()
+	return a
+}
+
+func (a *auditLog) add(e AuditEntry) {
+	a.mu.Lock()
+	a.buf = append(a.buf, e)
+	full := len(a.buf) >= auditBatch
+	a.mu.Unlock()
+	if full {
+		select {
+		case a.kick <- struct{}{}:
+		default:
+		}
+	}
+}
+
+func (a *auditLog) run() {
+	defer close(a.done)
+	t := time.NewTicker(auditFlush)
+	defer t.Stop()
+	lastPrune := time.Time{}
+	for {
+		select {
+		case <-a.stop:
+			a.flush()
+			return
+		case <-t.C:
+		case <-a.kick:
+		}
+		a.flush()
+		if now := a.cfg.Now(); now.Sub(lastPrune) >= auditPrune {
+			lastPrune = now
+			a.prune(now)
+		}
+	}
+}
+
+func (a *auditLog) close() error {
+	a.stopped.Do(func() { close(a.stop) })
+	<-a.done
+	return nil
+}
+
+// flush writes what is buffered. A failed write is logged and the entries
+// are kept for the next try, up to a bound so that a broken disk cannot
+// grow memory without end.
+func (a *auditLog) flush() {
+	a.mu.Lock()
+	batch := a.buf
+	a.buf = nil
+	a.mu.Unlock()
+	if len(batch) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := a.write(ctx, batch); err != nil {
+		a.log.Error("Cannot write audit log", "err", err, "count", len(batch))
+		a.mu.Lock()
+		if len(a.buf)+len(batch) <= 16*auditBatch {
+			a.buf = append(batch, a.buf...)
+		}
+		a.mu.Unlock()
+	}
+}
+
+func (a *auditLog) write(ctx context.Context, batch []AuditEntry) error {
+	tx, err := a.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	const per = 100 // rows per statement: 800 parameters
+	for i := 0; i < len(batch); i += per {
+		part := batch[i:min(i+per, len(batch))]
+		var q strings.Builder
+		q.WriteString("INSERT INTO audit (at, domain, key_fp, tool, tier, decision, approval_id) VALUES ")
+		args := make([]any, 0, 7*len(part))
+		for j, e := range part {
+			if j > 0 {
+				q.WriteByte(',')
+			}
+			q.WriteString("(?,?,?,?,?,?,?)")
+			args = append(args, e.At.Unix(), e.Domain, e.KeyFP, e.Tool, string(e.Tier), string(e.Decision), e.ApprovalID)
+		}
+		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+func (a *auditLog) prune(now time.Time) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cut := now.Add(-a.cfg.AuditRetention).Unix()
+	if _, err := a.db.ExecContext(ctx, "DELETE FROM audit WHERE at < ?", cut); err != nil {
+		a.log.Warn("Cannot prune audit log", "err", err)
+	}
+	if _, err := a.db.ExecContext(ctx, "DELETE FROM approvals WHERE created_at < ? AND state != 'pending'", cut); err != nil {
+		a.log.Warn("Cannot prune approvals", "err", err)
+	}
+	if _, err := a.db.ExecContext(ctx, "DELETE FROM approvals WHERE expires_at < ? AND state = 'pending'", cut); err != nil {
+		a.log.Warn("Cannot prune approvals", "err", err)
+	}
+}
+
+// Audit returns the newest entries of the audit log, newest first, at most
+// limit of them (all if limit <= 0).
+func (m *Manager) Audit(ctx context.Context, limit int) ([]AuditEntry, error) {
+	m.audit.flush()
+	if limit <= 0 {
+		limit = -1
+	}
+	rows, err := m.db.QueryContext(ctx, `SELECT at, domain, key_fp, tool, tier, decision, approval_id
+		FROM audit ORDER BY id DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("read audit log: %w", err)
+	}
+	defer rows.Close()
+	var out []AuditEntry
+	for rows.Next() {
+		var e AuditEntry
+		var at int64
+		if err := rows.Scan(&at, &e.Domain, &e.KeyFP, &e.Tool, &e.Tier, &e.Decision, &e.ApprovalID); err != nil {
+			return nil, fmt.Errorf("read audit log: %w", err)
+		}
+		e.At = time.Unix(at, 0)
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read audit log: %w", err)
+	}
+	return out, nil
+}
+
+func sortGrants(gs []Grant) {
+	slices.SortFunc(gs, func(a, b Grant) int {
+		if c := strings.Compare(a.Domain, b.Domain); c != 0 {
+			return c
+		}
+		return strings.Compare(string(a.Tier), string(b.Tier))
+	})
+}
+
+func sortStrings(s []string) { slices.Sort(s) }
