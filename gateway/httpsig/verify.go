@@ -17,6 +17,7 @@ import (
 	"crypto/ed25519"
 	"crypto/sha256"
 	"crypto/subtle"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -47,6 +48,10 @@ type Error struct{ Reason string }
 
 func (e *Error) Error() string { return e.Reason }
 
+// ErrNonceStore wraps a failure of the nonce store: the request could not
+// be checked for replay, which is the node's fault, not the agent's.
+var ErrNonceStore = errors.New("nonce store failed")
+
 func refuse(format string, args ...any) error { return &Error{Reason: fmt.Sprintf(format, args...)} }
 
 // KeyResolver finds an agent's public key: from its key document at
@@ -65,6 +70,9 @@ type NonceStore interface {
 type Verifier struct {
 	// Host is the node's public hostname. @authority and @target-uri are
 	// built from it, never from the request's Host or forwarded headers.
+	// A node that is not reached on port 443 (development, tests) writes
+	// host:port, and then the port is part of both, as RFC 9421 section
+	// 2.2.3 has it for a non-default port.
 	Host   string
 	Keys   KeyResolver
 	Nonces NonceStore
@@ -79,6 +87,7 @@ type Identity struct {
 	KeyID   string // Domain#Kid as signed
 	Created time.Time
 	Expires time.Time
+	Key     ed25519.PublicKey // the key that verified, for pinning grants
 }
 
 // params are the signature parameters of the svc-agent signature.
@@ -138,12 +147,12 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (Id
 	}
 	fresh, err := v.Nonces.Use(ctx, p.keyID, p.nonce, p.expires)
 	if err != nil {
-		return Identity{}, fmt.Errorf("nonce store: %w", err)
+		return Identity{}, fmt.Errorf("%w: %w", ErrNonceStore, err)
 	}
 	if !fresh {
 		return Identity{}, refuse("nonce already used")
 	}
-	return Identity{Domain: p.domain, Kid: p.kid, KeyID: p.keyID, Created: p.created, Expires: p.expires}, nil
+	return Identity{Domain: p.domain, Kid: p.kid, KeyID: p.keyID, Created: p.created, Expires: p.expires, Key: key}, nil
 }
 
 // selectSignature finds the one signature tagged svc-agent.
@@ -219,7 +228,7 @@ func (v *Verifier) checkParams(list httpsfv.InnerList, now time.Time) (params, e
 	if !ok || kid == "" || !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") {
 		return p, refuse("keyid must be <agent-domain>#<kid> with a dotted domain")
 	}
-	if domain == strings.ToLower(v.Host) {
+	if nodeHost, _, _ := strings.Cut(strings.ToLower(v.Host), ":"); domain == nodeHost {
 		return p, refuse("agent domain must not be the node's hostname")
 	}
 	p.keyID, p.domain, p.kid = keyID, domain, kid

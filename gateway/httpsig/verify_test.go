@@ -8,16 +8,14 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/dunglas/httpsfv"
-
 	"mailnode/gateway/httpsig"
+	"mailnode/gateway/httpsig/httpsigtest"
 )
 
 const nodeHost = "node-7f3a.relay.example"
@@ -47,70 +45,28 @@ type signOpts struct {
 
 var now = time.Unix(1_800_000_000, 0)
 
-func sign(t *testing.T, agentKey ed25519.PrivateKey, body []byte, o signOpts) *http.Request {
+func sign(t testing.TB, agentKey ed25519.PrivateKey, body []byte, o signOpts) *http.Request {
 	t.Helper()
-	def := func(s *string, v string) {
-		if *s == "" {
-			*s = v
-		}
-	}
-	def(&o.label, "sig1")
-	def(&o.tag, "svc-agent")
-	def(&o.alg, "ed25519")
-	def(&o.keyID, "agent.example#k1")
-	def(&o.targetURI, "https://"+nodeHost+"/mcp")
-	def(&o.authority, nodeHost)
-	if o.nonce == "" {
-		b := make([]byte, 16)
-		rand.Read(b)
-		o.nonce = base64.RawURLEncoding.EncodeToString(b)
-	}
-	if o.components == nil {
-		o.components = httpsig.Components
-	}
-	if o.created == 0 {
-		o.created = now.Unix()
-	}
-	if o.expires == 0 {
-		o.expires = o.created + 120
+	if o.keyID == "" {
+		o.keyID = "agent.example#k1"
 	}
 	if o.key == nil {
 		o.key = agentKey
 	}
-	if o.digest == "" {
-		sum := sha256.Sum256(body)
-		o.digest = "sha-256=:" + base64.StdEncoding.EncodeToString(sum[:]) + ":"
+	h, err := httpsigtest.Headers(body, httpsigtest.Options{
+		Host: nodeHost, Label: o.label, Tag: o.tag, Alg: o.alg, KeyID: o.keyID, Nonce: o.nonce,
+		Components: o.components, Created: o.created, Expires: o.expires, Now: now,
+		TargetURI: o.targetURI, Authority: o.authority, Digest: o.digest, Key: o.key, ExtraParams: o.extraParams,
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	req := httptest.NewRequest("POST", "/mcp", bytes.NewReader(body))
 	req.Host = nodeHost
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Content-Digest", o.digest)
-
-	var il httpsfv.InnerList
-	il.Params = httpsfv.NewParams()
-	values := map[string]string{"@method": "POST", "@target-uri": o.targetURI, "@authority": o.authority, "content-digest": o.digest}
-	var base strings.Builder
-	for _, c := range o.components {
-		il.Items = append(il.Items, httpsfv.NewItem(c))
-		fmt.Fprintf(&base, "%q: %s\n", c, values[c])
+	for k, v := range h {
+		req.Header[k] = v
 	}
-	il.Params.Add("created", o.created)
-	il.Params.Add("expires", o.expires)
-	il.Params.Add("keyid", o.keyID)
-	il.Params.Add("alg", o.alg)
-	il.Params.Add("nonce", o.nonce)
-	il.Params.Add("tag", o.tag)
-	for k, v := range o.extraParams {
-		il.Params.Add(k, v)
-	}
-	params, err := httpsfv.Marshal(il)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base.WriteString(`"@signature-params": ` + params)
-	sig := ed25519.Sign(o.key, []byte(base.String()))
-	req.Header.Add("Signature-Input", o.label+"="+params)
-	req.Header.Add("Signature", o.label+"=:"+base64.StdEncoding.EncodeToString(sig)+":")
 	return req
 }
 
