@@ -1,0 +1,214 @@
+// Package tools is the node's MCP tool catalog: each tool's name, tier,
+// input schema and handler. Handlers run only after the gateway has
+// authorised the call; they read mail through the narrow Source interface
+// and return extracted fields, never message bodies.
+//
+// Until the extractors exist (issue 4), the read tools answer from message
+// metadata and the full-text index: which messages look like travel,
+// orders or bills, with sender, subject and date. Their JSON shapes are the
+// ones docs/gateway.md documents; issue 4 fills them with extracted facts.
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"mailnode/approvals"
+)
+
+// Tool is one entry of the catalog.
+type Tool struct {
+	Name        string
+	Tier        approvals.Tier
+	Description string
+	// InputSchema is the JSON Schema of the arguments, published in
+	// tools/list.
+	InputSchema map[string]any
+	// Run answers a call. Its result is serialised as JSON into the MCP
+	// result's text content. An *Error is shown to the agent; any other
+	// error is logged and the agent sees "internal_error".
+	Run func(ctx context.Context, args json.RawMessage) (any, error)
+}
+
+// Error is a tool-level error the agent sees as {"error", "message"}. Its
+// text is chosen for the agent: never mail content, paths or secrets.
+type Error struct {
+	Code    string `json:"error"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// Message is a stored message as the tools may see it: metadata only.
+type Message struct {
+	ID      int64
+	Date    time.Time
+	From    string
+	Subject string
+}
+
+// Source is the mail the tools read, implemented by the node over its
+// store.
+type Source interface {
+	// Search returns the messages containing all the words of query,
+	// best first.
+	Search(ctx context.Context, query string, limit int) ([]Message, error)
+	// Text returns a message's plain text.
+	Text(ctx context.Context, id int64) (string, error)
+}
+
+// Catalog returns the node's tools in the order tools/list shows them.
+// now may be nil for time.Now.
+func Catalog(src Source, now func() time.Time) []Tool {
+	if now == nil {
+		now = time.Now
+	}
+	r := &reader{src: src, now: now}
+	return []Tool{
+		{
+			Name: "get_upcoming_travel", Tier: approvals.StructuredRead,
+			Description: "Upcoming and current trips found in the user's mail: flights, hotels and trains.",
+			InputSchema: object(map[string]any{
+				"from": timestamp("Start of the window (default: now)."),
+				"to":   timestamp("End of the window (default: no end)."),
+			}),
+			Run: r.travel,
+		},
+		{
+			Name: "order_status", Tier: approvals.StructuredRead,
+			Description: "Status of the user's orders with one merchant.",
+			InputSchema: object(map[string]any{
+				"merchant": map[string]any{"type": "string", "minLength": 1, "maxLength": 200,
+					"description": "Merchant name or sender domain, e.g. \"Zalando\" or \"zalando.de\"."},
+			}, "merchant"),
+			Run: r.orders,
+		},
+		{
+			Name: "bills_due", Tier: approvals.StructuredRead,
+			Description: "Unpaid bills due before a time, soonest first.",
+			InputSchema: object(map[string]any{
+				"before": timestamp("Bills due before this time (default: 30 days from now)."),
+			}),
+			Run: r.bills,
+		},
+		{
+			Name: "ask", Tier: approvals.FreeFormRead,
+			Description: "Answer one narrow question from the user's mail with a short, redacted answer.",
+			InputSchema: object(map[string]any{
+				"question": map[string]any{"type": "string", "minLength": 1, "maxLength": 500},
+			}, "question"),
+			Run: r.ask,
+		},
+		{
+			Name: "get_excerpt", Tier: approvals.RawRead,
+			Description: "A short redacted excerpt of the one message that answers the request. Needs the user's approval on their phone for every call.",
+			InputSchema: object(map[string]any{
+				"query": map[string]any{"type": "string", "minLength": 1, "maxLength": 500,
+					"description": "What the excerpt should answer."},
+			}, "query"),
+			Run: r.excerpt,
+		},
+		{
+			Name: "create_draft", Tier: approvals.Compose,
+			Description: "Create a draft that stays on the user's device until they send it.",
+			InputSchema: object(map[string]any{
+				"to":      map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "minItems": 1, "maxItems": 50},
+				"subject": map[string]any{"type": "string", "maxLength": 998},
+				"body":    map[string]any{"type": "string", "maxLength": 100000},
+			}, "to", "body"),
+			Run: drafts,
+		},
+		{
+			Name: "draft_reply", Tier: approvals.Compose,
+			Description: "Draft a reply in a thread; the draft stays on the user's device.",
+			InputSchema: object(map[string]any{
+				"thread": map[string]any{"type": "string", "description": "Thread reference from another tool's output."},
+				"body":   map[string]any{"type": "string", "maxLength": 100000},
+			}, "thread", "body"),
+			Run: drafts,
+		},
+		{
+			Name: "send_draft", Tier: approvals.Send,
+			Description: "Send a draft. Needs the user's approval on their phone for every call.",
+			InputSchema: object(map[string]any{
+				"draft_id": map[string]any{"type": "string", "pattern": "^d_[A-Za-z0-9_-]+$"},
+			}, "draft_id"),
+			Run: drafts,
+		},
+	}
+}
+
+func object(props map[string]any, required ...string) map[string]any {
+	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
+}
+
+func timestamp(desc string) map[string]any {
+	return map[string]any{
+		"description": desc + " Unix seconds or an RFC 3339 string.",
+		"type":        []string{"integer", "string"},
+	}
+}
+
+// decode reads args into v, refusing unknown fields so that a misspelt
+// argument is an error rather than silently ignored.
+func decode(args json.RawMessage, v any) error {
+	if len(bytes.TrimSpace(args)) == 0 || string(bytes.TrimSpace(args)) == "null" {
+		args = json.RawMessage("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		msg := "arguments must be a JSON object"
+		var ute *json.UnmarshalTypeError
+		var te *Error
+		switch {
+		case errors.As(err, &te):
+			return te
+		case errors.As(err, &ute):
+			msg = fmt.Sprintf("argument %q has the wrong type", ute.Field)
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			msg = "unknown argument " + strings.TrimPrefix(err.Error(), "json: unknown field ")
+		}
+		return &Error{Code: "invalid_arguments", Message: msg}
+	}
+	return nil
+}
+
+// Time is a timestamp argument: Unix seconds or RFC 3339.
+type Time struct{ time.Time }
+
+// UnmarshalJSON accepts a JSON number of seconds or an RFC 3339 string.
+func (t *Time) UnmarshalJSON(b []byte) error {
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err == nil {
+		sec, err := n.Int64()
+		if err != nil {
+			return &Error{Code: "invalid_arguments", Message: "timestamps are whole Unix seconds or RFC 3339"}
+		}
+		t.Time = time.Unix(sec, 0)
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return &Error{Code: "invalid_arguments", Message: "timestamps are Unix seconds or RFC 3339 strings"}
+	}
+	v, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return &Error{Code: "invalid_arguments", Message: "timestamps are Unix seconds or RFC 3339 strings"}
+	}
+	t.Time = v
+	return nil
+}
+
+func drafts(context.Context, json.RawMessage) (any, error) {
+	return nil, &Error{Code: "not_available", Message: "drafts are kept and sent through the paired phone, which this node does not have yet"}
+}
