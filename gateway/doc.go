@@ -1,5 +1,21 @@
-// Package gateway is the agents' only door into the node: TLS, RFC 9421
-// signature verification, grants, then MCP over POST /mcp. Authorisation is
-// one function that runs before any tool and before any retrieval. It is
-// built in issue 3; nothing in the node serves agents yet.
+// Package gateway is the agents' only door into the node. A request takes
+// one path through it, in this order:
+//
+//  1. server.go: TLS 1.3, routing (POST /mcp or /mcp/, GET
+//     /.well-known/svc-node; nothing else, never a redirect) and the 256 KiB
+//     body cap, answered 413 before more is read.
+//  2. server.go → httpsig: the RFC 9421 signature, Content-Digest, key
+//     document and nonce. Any failure is a plain 401 JSON body and the
+//     request goes no further: no JSON-RPC parsing, no tool, no store.
+//  3. mcp.go: the official MCP Go SDK, stateless with JSON responses,
+//     parses JSON-RPC and dispatches. Its receiving middleware sees every
+//     tools/call exactly as the SDK will run it and calls authorize.
+//  4. authorize.go: the one function that decides, from the verified
+//     identity, the tool's tier and the stored grants (package approvals),
+//     whether the call runs. Nothing the request or any mail says can
+//     change the tier of a tool or the identity of the caller.
+//  5. gateway/tools: the tool handlers, which are the first code to read
+//     mail.
+//
+// The decisions behind it are in docs/gateway.md.
 package gateway

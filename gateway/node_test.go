@@ -1,0 +1,279 @@
+package gateway_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"mailnode/approvals"
+	"mailnode/gateway"
+	"mailnode/gateway/agentkeys"
+	"mailnode/gateway/localca"
+	"mailnode/gateway/nonces"
+	"mailnode/gateway/tools"
+	"mailnode/mail/store"
+)
+
+// The test world: a node at node.example.net on a loopback port; agents'
+// key documents served by one TLS server that answers for several
+// example.com domains, reached through the fetcher's development
+// overrides; two domains that resolve to loopback and private addresses
+// and are not overridden.
+const nodeName = "node.example.net"
+
+// countingSource is the mail the tools read. It counts every access, so a
+// test can prove that a refused request touched no mail.
+type countingSource struct{ hits atomic.Int64 }
+
+func (c *countingSource) Search(_ context.Context, q string, limit int) ([]tools.Message, error) {
+	c.hits.Add(1)
+	return []tools.Message{{ID: 1, Date: time.Now().Add(-24 * time.Hour), From: "Air Example <noreply@air.example.com>", Subject: "Your flight LH 123 booking confirmation"}}, nil
+}
+
+func (c *countingSource) Text(context.Context, int64) (string, error) {
+	c.hits.Add(1)
+	return "Your flight to Lisbon departs from gate B12 at 10:40.", nil
+}
+
+// keyDocs serves agents' key documents, keyed by the Host asked for.
+type keyDocs struct {
+	*httptest.Server
+	docs map[string]func(w http.ResponseWriter, r *http.Request)
+}
+
+func doc(domain string, kid string, pub ed25519.PublicKey) func(w http.ResponseWriter, r *http.Request) {
+	return func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"domain":%q,"keys":[{"kid":%q,"kty":"OKP","crv":"Ed25519","x":%q}]}`,
+			domain, kid, base64.RawURLEncoding.EncodeToString(pub))
+	}
+}
+
+type agentKey struct {
+	domain, kid string
+	priv        ed25519.PrivateKey
+	pub         ed25519.PublicKey
+}
+
+func newAgentKey(domain string) agentKey {
+	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
+	return agentKey{domain: domain, kid: "k1", priv: priv, pub: pub}
+}
+
+func (a agentKey) keyID() string { return a.domain + "#" + a.kid }
+
+func newKeyDocs(t testing.TB, agents ...agentKey) *keyDocs {
+	k := &keyDocs{docs: map[string]func(http.ResponseWriter, *http.Request){}}
+	for _, a := range agents {
+		k.docs[a.domain] = doc(a.domain, a.kid, a.pub)
+	}
+	k.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host, _, _ := net.SplitHostPort(r.Host)
+		if host == "" {
+			host = r.Host
+		}
+		if h := k.docs[host]; h != nil && r.URL.Path == agentkeys.Path {
+			h(w, r)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(k.Close)
+	return k
+}
+
+// fetcher is the production fetcher with the development overrides for
+// the served domains, and a resolver that puts two domains on loopback
+// and private addresses.
+func (k *keyDocs) fetcher() *agentkeys.Fetcher {
+	dev := map[string]string{}
+	for d := range k.docs {
+		dev[d] = k.Listener.Addr().String()
+	}
+	return agentkeys.New(agentkeys.Config{
+		DevAddrs:   dev,
+		DevRootCAs: []*x509.Certificate{k.Certificate()},
+		LookupAddrs: func(_ context.Context, host string) ([]netip.Addr, error) {
+			switch host {
+			case "loopback.example.com":
+				return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
+			case "private.example.com":
+				return []netip.Addr{netip.MustParseAddr("10.0.0.1")}, nil
+			}
+			return nil, errors.New("no such host")
+		},
+	}, nil)
+}
+
+// testNode is a gateway as the node runs it: over TLS with the local CA,
+// nonces and approvals in one SQLite file.
+type testNode struct {
+	t         testing.TB
+	dir       string
+	addr      string // listener address
+	host      string // nodeName:port, the signed authority
+	url       string
+	srv       *gateway.Server
+	st        *store.Store
+	approvals *approvals.Manager
+	source    *countingSource
+	client    *http.Client
+	stop      func()
+}
+
+// startNode starts a node on dir. addr may be "" for a fresh loopback
+// port, or the address of a node that ran on dir before.
+func startNode(t testing.TB, dir, addr string, keys *keyDocs, opts ...func(*gateway.Server)) *testNode {
+	t.Helper()
+	ctx := context.Background()
+	n := &testNode{t: t, dir: dir, source: &countingSource{}}
+	st, err := store.Open(ctx, filepath.Join(dir, "node.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.st = st
+	ndb, err := st.Attach(ctx, "nonces", nonces.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns, err := nonces.New(ctx, ndb, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adb, err := st.Attach(ctx, "approvals", approvals.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.approvals, err = approvals.New(ctx, adb, approvals.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, err := localca.Open(filepath.Join(dir, "ca"), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.addr = ln.Addr().String()
+	_, port, _ := net.SplitHostPort(n.addr)
+	n.host = nodeName + ":" + port
+	n.url = "https://" + n.host + "/mcp"
+	n.srv, err = gateway.New(gateway.Config{
+		Hostname: n.host, Keys: keys.fetcher(), Nonces: ns, Approvals: n.approvals,
+		Tools: tools.Catalog(n.source, nil),
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range opts {
+		o(n.srv)
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- n.srv.Serve(runCtx, ln, gateway.TLSConfig(ca.GetCertificate(nodeName))) }()
+
+	roots := x509.NewCertPool()
+	roots.AddCert(ca.Cert())
+	n.client = &http.Client{
+		Transport: &http.Transport{
+			TLSClientConfig:     &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13},
+			DialContext:         func(ctx context.Context, _, _ string) (net.Conn, error) { return (&net.Dialer{}).DialContext(ctx, "tcp", n.addr) },
+			MaxIdleConnsPerHost: 64,
+		},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		Timeout:       10 * time.Second,
+	}
+	var stopped bool
+	n.stop = func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+		n.client.CloseIdleConnections()
+		n.approvals.Close()
+		n.st.Close()
+	}
+	t.Cleanup(n.stop)
+	return n
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// post sends body to /mcp with the headers every call carries and the
+// signing headers h.
+func (n *testNode) post(path string, body []byte, h http.Header) response {
+	n.t.Helper()
+	req, _ := http.NewRequest("POST", "https://"+n.host+path, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range h {
+		req.Header[k] = v
+	}
+	resp, err := n.client.Do(req)
+	if err != nil {
+		n.t.Fatalf("POST %s: %v", path, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return response{resp.StatusCode, resp.Header, b}
+}
+
+// grant approves tier for agent the way the user would.
+func (n *testNode) grant(a agentKey, tool string, tier approvals.Tier) {
+	n.t.Helper()
+	d, err := n.approvals.Request(context.Background(), approvals.Call{Domain: a.domain, KeyFP: approvals.Fingerprint(a.pub), Tool: tool, Tier: tier})
+	if err != nil || d.Approval == nil {
+		n.t.Fatalf("request approval: %v %+v", err, d)
+	}
+	if _, err := n.approvals.Decide(context.Background(), d.Approval.ID, true); err != nil {
+		n.t.Fatal(err)
+	}
+}
+
+func rpc(id int, method string, params any) []byte {
+	m := map[string]any{"jsonrpc": "2.0", "method": method}
+	if id > 0 {
+		m["id"] = id
+	}
+	if params != nil {
+		m["params"] = params
+	}
+	b, _ := json.Marshal(m)
+	return b
+}
+
+func callTool(id int, name string, args any) []byte {
+	return rpc(id, "tools/call", map[string]any{"name": name, "arguments": args})
+}
+
+func ed25519GenerateKey() (ed25519.PublicKey, ed25519.PrivateKey, error) {
+	return ed25519.GenerateKey(rand.Reader)
+}
