@@ -196,8 +196,10 @@ func startNode(t testing.TB, dir, addr string, keys *keyDocs, opts ...func(*gate
 	roots.AddCert(ca.Cert())
 	n.client = &http.Client{
 		Transport: &http.Transport{
-			TLSClientConfig:     &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13},
-			DialContext:         func(ctx context.Context, _, _ string) (net.Conn, error) { return (&net.Dialer{}).DialContext(ctx, "tcp", n.addr) },
+			TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13},
+			DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+				return (&net.Dialer{}).DialContext(ctx, "tcp", n.addr)
+			},
 			MaxIdleConnsPerHost: 64,
 		},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
