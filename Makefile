@@ -44,3 +44,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzHTMLToText -fuzztime $(FUZZTIME) ./mail/mime/
 	$(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime $(FUZZTIME) ./gateway/httpsig/
 	$(GO) test -run '^$$' -fuzz FuzzParseDocument -fuzztime $(FUZZTIME) ./gateway/agentkeys/
+	$(GO) test -run '^$$' -fuzz FuzzMCP -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./gateway/
