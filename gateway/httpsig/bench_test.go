@@ -7,29 +7,79 @@ import (
 	"crypto/rand"
 	"fmt"
 	"net/http"
+	"runtime"
+	"sync/atomic"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"mailnode/gateway/httpsig"
+	"mailnode/gateway/nonces"
+	"mailnode/mail/store"
 )
 
 // BenchmarkVerify measures verification of one signed tools/call request
-// (parsing, Content-Digest, Ed25519, nonce check against an in-memory
-// store); issue 3 asks for under 100 µs.
+// (parsing, Content-Digest, Ed25519, replay check); issue 3 asks for under
+// 100 µs. The replay check runs against the node's persistent nonce store
+// on SQLite, where each request waits for its nonce to be committed, and
+// against the in-memory store for comparison. "seq" verifies one request
+// at a time; "par16" verifies from 16 goroutines, as the gateway does
+// under load, where one commit serves many requests (ns/op is then wall
+// time per request).
 func BenchmarkVerify(b *testing.B) {
+	for _, par := range []int{0, 16} {
+		mode := "seq"
+		if par > 0 {
+			mode = fmt.Sprint("par", par)
+		}
+		b.Run("nonces=sqlite/"+mode, func(b *testing.B) {
+			ctx := context.Background()
+			st, err := store.Open(ctx, filepath.Join(b.TempDir(), "node.db"), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			db, err := st.Attach(ctx, "nonces", nonces.Migrations)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ns, err := nonces.New(ctx, db, nil, func() time.Time { return now })
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchmarkVerify(b, ns, par)
+		})
+		b.Run("nonces=memory/"+mode, func(b *testing.B) { benchmarkVerify(b, &httpsig.MemoryNonces{}, par) })
+	}
+}
+
+func benchmarkVerify(b *testing.B, ns httpsig.NonceStore, par int) {
 	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
 	body := []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"order_status","arguments":{"merchant":"ikea"}}}`)
-	t := &testing.T{}
 	reqs := make([]*http.Request, b.N)
 	for i := range reqs {
-		reqs[i] = sign(t, priv, bytes.Clone(body), signOpts{nonce: fmt.Sprint("n", i)})
+		reqs[i] = sign(b, priv, bytes.Clone(body), signOpts{nonce: fmt.Sprint("n", i)})
 	}
-	v := &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: &httpsig.MemoryNonces{},
+	v := &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: ns,
 		Now: func() time.Time { return now }}
 	b.ResetTimer()
-	for i := range b.N {
-		if _, err := v.Verify(context.Background(), reqs[i], body); err != nil {
-			b.Fatal(err)
+	if par == 0 {
+		for i := range b.N {
+			if _, err := v.Verify(context.Background(), reqs[i], body); err != nil {
+				b.Fatal(err)
+			}
 		}
+		return
 	}
+	var next atomic.Int64
+	b.SetParallelism((par + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := next.Add(1) - 1
+			if _, err := v.Verify(context.Background(), reqs[i], body); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }
