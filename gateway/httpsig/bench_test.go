@@ -7,9 +7,9 @@ import (
 	"crypto/rand"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"runtime"
 	"sync/atomic"
-	"path/filepath"
 	"testing"
 	"time"
 
