@@ -158,9 +158,10 @@ var (
 // Manager is the approval state machine on the node's SQLite file. Its
 // methods are safe for concurrent use.
 type Manager struct {
-	db  *sql.DB
-	cfg Config
-	log *slog.Logger
+	file File
+	db   *sql.DB // file.DB(), for reads
+	cfg  Config
+	log  *slog.Logger
 
 	// slow serialises every path that reads or writes approvals, so that
 	// two identical calls cannot both create a request or both spend one
@@ -181,14 +182,22 @@ type grantKey struct {
 	tier   Tier
 }
 
-// New loads grants and blocks from db, whose tables Migrations created,
+// File is the node's SQLite file as store.Attach hands it to a component.
+type File interface {
+	DB() *sql.DB
+	WriteTx(ctx context.Context, f func(*sql.Tx) error) error
+}
+
+// New loads grants and blocks from file, whose tables Migrations created,
 // and starts the audit writer; Close stops it.
-func New(ctx context.Context, db *sql.DB, cfg Config, logger *slog.Logger) (*Manager, error) {
+func New(ctx context.Context, file File, cfg Config, logger *slog.Logger) (*Manager, error) {
+	db := file.DB()
 	cfg.setDefaults()
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	m := &Manager{
+		file:    file,
 		db:      db,
 		cfg:     cfg,
 		log:     logger.With("component", "approvals"),
@@ -230,7 +239,7 @@ func New(ctx context.Context, db *sql.DB, cfg Config, logger *slog.Logger) (*Man
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("load blocked agents: %w", err)
 	}
-	m.audit = startAudit(db, cfg, m.log)
+	m.audit = startAudit(file, cfg, m.log)
 	return m, nil
 }
 
@@ -311,7 +320,7 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 			return Decision{Outcome: ApprovalRequired, Approval: a}, nil
 		case Approved:
 			if call.Tier.PerCall() {
-				res, err := m.db.ExecContext(ctx, "UPDATE approvals SET state = 'used' WHERE id = ? AND state = 'approved'", a.ID)
+				res, err := m.exec(ctx, "UPDATE approvals SET state = 'used' WHERE id = ? AND state = 'approved'", a.ID)
 				if err != nil {
 					return Decision{}, fmt.Errorf("spend approval: %w", err)
 				}
@@ -342,7 +351,7 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		Tool: call.Tool, Tier: call.Tier, Args: shown, State: Pending,
 		CreatedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.PendingTTL).Unix(), 0),
 	}
-	_, err = m.db.ExecContext(ctx, `INSERT INTO approvals
+	_, err = m.exec(ctx, `INSERT INTO approvals
 		(id, match_code, domain, key_fp, tool, tier, args_hash, args, state, created_at, expires_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
 		n.ID, n.MatchCode, n.Domain, n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
@@ -402,38 +411,11 @@ func (m *Manager) Decide(ctx context.Context, idOrCode string, approve bool) (Ap
 	if err != nil {
 		return Approval{}, err
 	}
-	tx, err := m.db.BeginTx(ctx, nil)
-	if err != nil {
-		return Approval{}, fmt.Errorf("decide approval: %w", err)
-	}
-	defer tx.Rollback()
 	var g Grant
-	if approve {
-		a.State = Approved
-		if a.Tier.PerCall() {
-			a.ExpiresAt = time.Unix(now.Add(m.cfg.ApprovedTTL).Unix(), 0)
-		} else {
-			g = Grant{Domain: a.Domain, Tier: a.Tier, KeyFP: a.KeyFP, ApprovalID: a.ID,
-				GrantedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.GrantTTL).Unix(), 0)}
-			_, err = tx.ExecContext(ctx, `INSERT INTO grants (domain, tier, key_fp, granted_at, expires_at, approval_id)
-				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (domain, tier) DO UPDATE SET
-				key_fp = excluded.key_fp, granted_at = excluded.granted_at,
-				expires_at = excluded.expires_at, approval_id = excluded.approval_id`,
-				g.Domain, string(g.Tier), g.KeyFP, g.GrantedAt.Unix(), g.ExpiresAt.Unix(), g.ApprovalID)
-			if err != nil {
-				return Approval{}, fmt.Errorf("store grant: %w", err)
-			}
-		}
-	} else {
-		a.State = Denied
-	}
-	a.DecidedAt = time.Unix(now.Unix(), 0)
-	_, err = tx.ExecContext(ctx, "UPDATE approvals SET state = ?, decided_at = ?, expires_at = ? WHERE id = ? AND state = 'pending'",
-		string(a.State), a.DecidedAt.Unix(), a.ExpiresAt.Unix(), a.ID)
+	err = m.file.WriteTx(ctx, func(tx *sql.Tx) error {
+		return m.recordDecision(ctx, tx, a, &g, approve, now)
+	})
 	if err != nil {
-		return Approval{}, fmt.Errorf("decide approval: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
 		return Approval{}, fmt.Errorf("decide approval: %w", err)
 	}
 	if approve && !a.Tier.PerCall() {
@@ -444,6 +426,34 @@ func (m *Manager) Decide(ctx context.Context, idOrCode string, approve bool) (Ap
 	m.log.Info("Approval decided", "agent", a.Domain, "tier", a.Tier, "tool", a.Tool, "approvalID", a.ID, "approved", approve)
 	m.publish(Event{Kind: "decided", Approval: *a, Domain: a.Domain})
 	return *a, nil
+}
+
+// recordDecision writes the decision on a, and for a tier the grant g it
+// makes, in tx.
+func (m *Manager) recordDecision(ctx context.Context, tx *sql.Tx, a *Approval, g *Grant, approve bool, now time.Time) error {
+	if approve {
+		a.State = Approved
+		if a.Tier.PerCall() {
+			a.ExpiresAt = time.Unix(now.Add(m.cfg.ApprovedTTL).Unix(), 0)
+		} else {
+			*g = Grant{Domain: a.Domain, Tier: a.Tier, KeyFP: a.KeyFP, ApprovalID: a.ID,
+				GrantedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.GrantTTL).Unix(), 0)}
+			_, err := tx.ExecContext(ctx, `INSERT INTO grants (domain, tier, key_fp, granted_at, expires_at, approval_id)
+				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (domain, tier) DO UPDATE SET
+				key_fp = excluded.key_fp, granted_at = excluded.granted_at,
+				expires_at = excluded.expires_at, approval_id = excluded.approval_id`,
+				g.Domain, string(g.Tier), g.KeyFP, g.GrantedAt.Unix(), g.ExpiresAt.Unix(), g.ApprovalID)
+			if err != nil {
+				return fmt.Errorf("store grant: %w", err)
+			}
+		}
+	} else {
+		a.State = Denied
+	}
+	a.DecidedAt = time.Unix(now.Unix(), 0)
+	_, err := tx.ExecContext(ctx, "UPDATE approvals SET state = ?, decided_at = ?, expires_at = ? WHERE id = ? AND state = 'pending'",
+		string(a.State), a.DecidedAt.Unix(), a.ExpiresAt.Unix(), a.ID)
+	return err
 }
 
 func (m *Manager) findPending(ctx context.Context, idOrCode string, now time.Time) (*Approval, error) {
@@ -560,26 +570,22 @@ func (m *Manager) Revoke(ctx context.Context, domain string, tier Tier) (int, er
 
 func (m *Manager) removeGrants(ctx context.Context, domain string, tier Tier) (int, error) {
 	now := m.cfg.Now().Unix()
-	tx, err := m.db.BeginTx(ctx, nil)
+	var n int64
+	err := m.file.WriteTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "DELETE FROM grants WHERE domain = ? AND (tier = ? OR ? = '')", domain, string(tier), string(tier))
+		if err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		// Open requests and unspent single-use approvals go with the
+		// grants. A later call asks again rather than hearing
+		// approval_denied: revoking is not refusing.
+		_, err = tx.ExecContext(ctx, `UPDATE approvals SET state = 'revoked', decided_at = ?
+			WHERE domain = ? AND (tier = ? OR ? = '') AND state IN ('pending', 'approved')`,
+			now, domain, string(tier), string(tier))
+		return err
+	})
 	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, "DELETE FROM grants WHERE domain = ? AND (tier = ? OR ? = '')", domain, string(tier), string(tier))
-	if err != nil {
-		return 0, err
-	}
-	n, _ := res.RowsAffected()
-	// Open requests and unspent single-use approvals go with the grants. A
-	// later call asks again rather than hearing approval_denied: revoking
-	// is not refusing.
-	_, err = tx.ExecContext(ctx, `UPDATE approvals SET state = 'revoked', decided_at = ?
-		WHERE domain = ? AND (tier = ? OR ? = '') AND state IN ('pending', 'approved')`,
-		now, domain, string(tier), string(tier))
-	if err != nil {
-		return 0, err
-	}
-	if err := tx.Commit(); err != nil {
 		return 0, err
 	}
 	m.mu.Lock()
@@ -597,7 +603,7 @@ func (m *Manager) removeGrants(ctx context.Context, domain string, tier Tier) (i
 func (m *Manager) Block(ctx context.Context, domain string) error {
 	m.slow.Lock()
 	defer m.slow.Unlock()
-	if _, err := m.db.ExecContext(ctx, "INSERT OR IGNORE INTO blocked (domain, blocked_at) VALUES (?, ?)", domain, m.cfg.Now().Unix()); err != nil {
+	if _, err := m.exec(ctx, "INSERT OR IGNORE INTO blocked (domain, blocked_at) VALUES (?, ?)", domain, m.cfg.Now().Unix()); err != nil {
 		return fmt.Errorf("block %s: %w", domain, err)
 	}
 	m.mu.Lock()
@@ -615,7 +621,7 @@ func (m *Manager) Block(ctx context.Context, domain string) error {
 func (m *Manager) Unblock(ctx context.Context, domain string) error {
 	m.slow.Lock()
 	defer m.slow.Unlock()
-	if _, err := m.db.ExecContext(ctx, "DELETE FROM blocked WHERE domain = ?", domain); err != nil {
+	if _, err := m.exec(ctx, "DELETE FROM blocked WHERE domain = ?", domain); err != nil {
 		return fmt.Errorf("unblock %s: %w", domain, err)
 	}
 	m.mu.Lock()
@@ -673,4 +679,15 @@ func truncateUTF8(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// exec runs one writing statement in a transaction of its own.
+func (m *Manager) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	var res sql.Result
+	err := m.file.WriteTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		res, err = tx.ExecContext(ctx, query, args...)
+		return err
+	})
+	return res, err
 }

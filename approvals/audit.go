@@ -35,9 +35,9 @@ const (
 )
 
 type auditLog struct {
-	db  *sql.DB
-	cfg Config
-	log *slog.Logger
+	file File
+	cfg  Config
+	log  *slog.Logger
 
 	mu      sync.Mutex // guards buf
 	buf     []AuditEntry
@@ -47,8 +47,8 @@ type auditLog struct {
 	stopped sync.Once
 }
 
-func startAudit(db *sql.DB, cfg Config, logger *slog.Logger) *auditLog {
-	a := &auditLog{db: db, cfg: cfg, log: logger, kick: make(chan struct{}, 1),
+func startAudit(file File, cfg Config, logger *slog.Logger) *auditLog {
+	a := &auditLog{file: file, cfg: cfg, log: logger, kick: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	go a.run()
 	return a
@@ -105,9 +105,8 @@ func (a *auditLog) flush() {
 	if len(batch) == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	if err := a.write(ctx, batch); err != nil {
+	// Not cancellable: see nonces.Store.commit on the driver's watcher.
+	if err := a.write(context.Background(), batch); err != nil {
 		a.log.Error("Cannot write audit log", "err", err, "count", len(batch))
 		a.mu.Lock()
 		if len(a.buf)+len(batch) <= 16*auditBatch {
@@ -118,14 +117,11 @@ func (a *auditLog) flush() {
 }
 
 func (a *auditLog) write(ctx context.Context, batch []AuditEntry) error {
-	tx, err := a.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	const per = 100 // rows per statement: 800 parameters
-	for i := 0; i < len(batch); i += per {
-		part := batch[i:min(i+per, len(batch))]
+	// One transaction per statement of at most perTx rows: the file has one
+	// writer, and a signed request's nonce commit waits behind this one.
+	const perTx = 100
+	for i := 0; i < len(batch); i += perTx {
+		part := batch[i:min(i+perTx, len(batch))]
 		var q strings.Builder
 		q.WriteString("INSERT INTO audit (at, domain, key_fp, tool, tier, decision, approval_id) VALUES ")
 		args := make([]any, 0, 7*len(part))
@@ -136,25 +132,34 @@ func (a *auditLog) write(ctx context.Context, batch []AuditEntry) error {
 			q.WriteString("(?,?,?,?,?,?,?)")
 			args = append(args, e.At.Unix(), e.Domain, e.KeyFP, e.Tool, string(e.Tier), string(e.Decision), e.ApprovalID)
 		}
-		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+		err := a.file.WriteTx(ctx, func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, q.String(), args...)
+			return err
+		})
+		if err != nil {
 			return err
 		}
 	}
-	return tx.Commit()
+	return nil
 }
 
 func (a *auditLog) prune(now time.Time) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cut := now.Add(-a.cfg.AuditRetention).Unix()
-	if _, err := a.db.ExecContext(ctx, "DELETE FROM audit WHERE at < ?", cut); err != nil {
-		a.log.Warn("Cannot prune audit log", "err", err)
-	}
-	if _, err := a.db.ExecContext(ctx, "DELETE FROM approvals WHERE created_at < ? AND state != 'pending'", cut); err != nil {
-		a.log.Warn("Cannot prune approvals", "err", err)
-	}
-	if _, err := a.db.ExecContext(ctx, "DELETE FROM approvals WHERE expires_at < ? AND state = 'pending'", cut); err != nil {
-		a.log.Warn("Cannot prune approvals", "err", err)
+	for _, q := range []string{
+		"DELETE FROM audit WHERE at < ?",
+		"DELETE FROM approvals WHERE created_at < ? AND state != 'pending'",
+		"DELETE FROM approvals WHERE expires_at < ? AND state = 'pending'",
+	} {
+		err := a.file.WriteTx(ctx, func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, q, cut)
+			return err
+		})
+		if err != nil {
+			a.log.Warn("Cannot prune audit log and old approvals", "err", err)
+			return
+		}
 	}
 }
 

@@ -190,7 +190,7 @@ func TestDiscoveryAndRouting(t *testing.T) {
 
 	// /mcp/ is served like /mcp (signed for its own URL); nothing redirects.
 	body := rpc(1, "tools/list", nil)
-	h, _ := httpsigtest.Headers(body, httpsigtest.Options{TargetURI: "https://" + n.host + "/mcp/", Authority: n.host, KeyID: agent.keyID(), Key: agent.priv})
+	h, _ := httpsigtest.Headers(body, httpsigtest.Options{TargetURI: "https://" + n.host + "/mcp/", Authority: nodeName, KeyID: agent.keyID(), Key: agent.priv})
 	if r := n.post("/mcp/", body, h); r.status != 200 {
 		t.Fatalf("POST /mcp/: %d %s", r.status, r.body)
 	}

@@ -71,8 +71,8 @@ type Verifier struct {
 	// Host is the node's public hostname. @authority and @target-uri are
 	// built from it, never from the request's Host or forwarded headers.
 	// A node that is not reached on port 443 (development, tests) writes
-	// host:port, and then the port is part of both, as RFC 9421 section
-	// 2.2.3 has it for a non-default port.
+	// host:port; the port is then part of @target-uri (the URL as sent)
+	// but not of @authority, which the spec fixes as the hostname only.
 	Host   string
 	Keys   KeyResolver
 	Nonces NonceStore
@@ -129,10 +129,11 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (Id
 		return Identity{}, refuse("request target must be a path")
 	}
 	host := strings.ToLower(v.Host)
+	hostname, _, _ := strings.Cut(host, ":")
 	base, err := signatureBase([][2]string{
 		{"@method", r.Method},
 		{"@target-uri", "https://" + host + r.RequestURI},
-		{"@authority", host},
+		{"@authority", hostname},
 		{"content-digest", digestField},
 	}, list)
 	if err != nil {

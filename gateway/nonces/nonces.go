@@ -42,6 +42,12 @@ func mustSub(f fs.FS, dir string) fs.FS {
 	return s
 }
 
+// File is the node's SQLite file as store.Attach hands it to a component.
+type File interface {
+	DB() *sql.DB
+	WriteTx(ctx context.Context, f func(*sql.Tx) error) error
+}
+
 // pruneEvery is how often expired nonces are deleted from the file and
 // memory.
 const pruneEvery = time.Minute
@@ -49,7 +55,7 @@ const pruneEvery = time.Minute
 // Store is a persistent httpsig.NonceStore. Its methods are safe for
 // concurrent use.
 type Store struct {
-	db        *sql.DB
+	file      File
 	insertOne *sql.Stmt
 	log       *slog.Logger
 	now       func() time.Time
@@ -69,16 +75,17 @@ type batch struct {
 	err     error
 }
 
-// New loads the unexpired nonces from db, whose tables Migrations created.
-// now may be nil for time.Now.
-func New(ctx context.Context, db *sql.DB, logger *slog.Logger, now func() time.Time) (*Store, error) {
+// New loads the unexpired nonces from file, whose tables Migrations
+// created. now may be nil for time.Now.
+func New(ctx context.Context, file File, logger *slog.Logger, now func() time.Time) (*Store, error) {
+	db := file.DB()
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	if now == nil {
 		now = time.Now
 	}
-	s := &Store{db: db, log: logger.With("component", "nonces"), now: now, live: map[string]int64{}}
+	s := &Store{file: file, log: logger.With("component", "nonces"), now: now, live: map[string]int64{}}
 	rows, err := db.QueryContext(ctx, "SELECT key, expires FROM nonces WHERE expires >= ?", now().Unix())
 	if err != nil {
 		return nil, fmt.Errorf("load nonces: %w", err)
@@ -176,36 +183,39 @@ func (s *Store) commit(b *batch) {
 }
 
 func (s *Store) write(ctx context.Context, b *batch, prune bool, now int64) error {
-	if prune {
-		if _, err := s.db.ExecContext(ctx, "DELETE FROM nonces WHERE expires < ?", now); err != nil {
-			return fmt.Errorf("prune nonces: %w", err)
+	err := s.file.WriteTx(ctx, func(tx *sql.Tx) error {
+		if prune {
+			if _, err := tx.ExecContext(ctx, "DELETE FROM nonces WHERE expires < ?", now); err != nil {
+				return fmt.Errorf("prune nonces: %w", err)
+			}
 		}
-	}
-	// One statement is one transaction. Batches rarely pass 400 rows (two
-	// parameters each, well under SQLite's limit); a larger one is split,
-	// and each part is committed before any request of the batch runs.
-	for i := 0; i < len(b.keys); i += 400 {
-		j := min(i+400, len(b.keys))
-		if j-i == 1 {
+		if len(b.keys) == 1 {
 			// The common case at low load, as a statement prepared once.
-			if _, err := s.insertOne.ExecContext(ctx, b.keys[i], b.expires[i]); err != nil {
-				return fmt.Errorf("record nonces: %w", err)
+			_, err := tx.StmtContext(ctx, s.insertOne).ExecContext(ctx, b.keys[0], b.expires[0])
+			return err
+		}
+		// At most 400 rows of two parameters per statement, well under
+		// SQLite's limit.
+		for i := 0; i < len(b.keys); i += 400 {
+			j := min(i+400, len(b.keys))
+			q := make([]byte, 0, 64+12*(j-i))
+			q = append(q, "INSERT OR IGNORE INTO nonces (key, expires) VALUES "...)
+			args := make([]any, 0, 2*(j-i))
+			for n := i; n < j; n++ {
+				if n > i {
+					q = append(q, ',')
+				}
+				q = append(q, "(?,?)"...)
+				args = append(args, b.keys[n], b.expires[n])
 			}
-			continue
-		}
-		q := make([]byte, 0, 64+12*(j-i))
-		q = append(q, "INSERT OR IGNORE INTO nonces (key, expires) VALUES "...)
-		args := make([]any, 0, 2*(j-i))
-		for n := i; n < j; n++ {
-			if n > i {
-				q = append(q, ',')
+			if _, err := tx.ExecContext(ctx, string(q), args...); err != nil {
+				return err
 			}
-			q = append(q, "(?,?)"...)
-			args = append(args, b.keys[n], b.expires[n])
 		}
-		if _, err := s.db.ExecContext(ctx, string(q), args...); err != nil {
-			return fmt.Errorf("record nonces: %w", err)
-		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("record nonces: %w", err)
 	}
 	return nil
 }

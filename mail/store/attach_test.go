@@ -28,11 +28,15 @@ func TestAttachMigratesEachComponentOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := s.Attach(ctx, "widgets", v1)
+	tables, err := s.Attach(ctx, "widgets", v1)
 	if err != nil {
 		t.Fatalf("Attach(v1) = %v", err)
 	}
-	if _, err := db.ExecContext(ctx, "INSERT INTO widgets (name) VALUES ('a')"); err != nil {
+	err = tables.WriteTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "INSERT INTO widgets (name) VALUES ('a')")
+		return err
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 	// Attaching again applies nothing (a second CREATE TABLE would fail).
@@ -46,13 +50,13 @@ func TestAttachMigratesEachComponentOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	db, err = s.Attach(ctx, "widgets", v2)
+	tables, err = s.Attach(ctx, "widgets", v2)
 	if err != nil {
 		t.Fatalf("Attach(v2) = %v", err)
 	}
 	var name string
 	var size sql.NullInt64
-	if err := db.QueryRowContext(ctx, "SELECT name, size FROM widgets").Scan(&name, &size); err != nil || name != "a" {
+	if err := tables.DB().QueryRowContext(ctx, "SELECT name, size FROM widgets").Scan(&name, &size); err != nil || name != "a" {
 		t.Fatalf("row after migration = %q, %v", name, err)
 	}
 	// An older binary (knowing only v1) refuses the newer tables.
@@ -64,7 +68,7 @@ func TestAttachMigratesEachComponentOnce(t *testing.T) {
 	if _, err := s.Attach(ctx, "gadgets", bad); err == nil {
 		t.Fatal("Attach(bad) = nil error")
 	}
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM gadgets").Scan(new(int)); err == nil {
+	if err := tables.DB().QueryRowContext(ctx, "SELECT count(*) FROM gadgets").Scan(new(int)); err == nil {
 		t.Fatal("table of a failed migration exists")
 	}
 }

@@ -25,10 +25,12 @@ func (s *Store) EnsureAccount(ctx context.Context, a Account) (Account, error) {
 	if err == nil && server == a.Server && username == a.Username {
 		return a, nil
 	}
-	err = s.db.QueryRowContext(ctx, `
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `
 		INSERT INTO accounts (name, server, username) VALUES (?, ?, ?)
 		ON CONFLICT (name) DO UPDATE SET server = excluded.server, username = excluded.username
 		RETURNING id`, a.Name, a.Server, a.Username).Scan(&a.ID)
+	})
 	if err != nil {
 		return Account{}, fmt.Errorf("ensure account %q: %w", a.Name, err)
 	}
@@ -85,11 +87,14 @@ func (s *Store) EnsureFolder(ctx context.Context, accountID int64, name, special
 	if err == nil && f.SpecialUse == specialUse {
 		return f, nil
 	}
-	row := s.db.QueryRowContext(ctx, `
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		f, err = scanFolder(tx.QueryRowContext(ctx, `
 		INSERT INTO folders (account_id, name, special_use) VALUES (?, ?, ?)
 		ON CONFLICT (account_id, name) DO UPDATE SET special_use = excluded.special_use
-		RETURNING `+folderColumns, accountID, name, specialUse)
-	if f, err = scanFolder(row); err != nil {
+		RETURNING `+folderColumns, accountID, name, specialUse))
+		return err
+	})
+	if err != nil {
 		return Folder{}, fmt.Errorf("ensure folder %q: %w", name, err)
 	}
 	return f, nil
@@ -98,7 +103,7 @@ func (s *Store) EnsureFolder(ctx context.Context, accountID int64, name, special
 // DeleteFolder removes a folder and its messages (the server no longer has
 // it, or it is no longer synced).
 func (s *Store) DeleteFolder(ctx context.Context, folderID int64) error {
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM folders WHERE id = ?`, folderID); err != nil {
+	if err := s.exec(ctx, `DELETE FROM folders WHERE id = ?`, folderID); err != nil {
 		return fmt.Errorf("delete folder %d: %w", folderID, err)
 	}
 	return nil
@@ -125,7 +130,7 @@ func (s *Store) ResetFolder(ctx context.Context, folderID int64, uidValidity uin
 // FinishFolderSync records a complete pass over the folder: the server's
 // UIDNEXT and HIGHESTMODSEQ as seen when the pass began.
 func (s *Store) FinishFolderSync(ctx context.Context, folderID int64, uidNext uint32, highestModSeq uint64, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE folders SET uidnext = ?, highestmodseq = ?, synced_at = ? WHERE id = ?`,
+	err := s.exec(ctx, `UPDATE folders SET uidnext = ?, highestmodseq = ?, synced_at = ? WHERE id = ?`,
 		uidNext, highestModSeq, at.Unix(), folderID)
 	if err != nil {
 		return fmt.Errorf("finish sync of folder %d: %w", folderID, err)

@@ -43,7 +43,8 @@ func Headers(body []byte, o Options) (http.Header, error) {
 	def(&o.Tag, "svc-agent")
 	def(&o.Alg, "ed25519")
 	def(&o.TargetURI, "https://"+o.Host+"/mcp")
-	def(&o.Authority, o.Host)
+	hostname, _, _ := strings.Cut(o.Host, ":")
+	def(&o.Authority, hostname)
 	if o.KeyID == "" || len(o.Key) != ed25519.PrivateKeySize {
 		return nil, fmt.Errorf("httpsigtest: KeyID and Key are required")
 	}
