@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"mailnode/approvals"
 	"mailnode/assets"
 	"mailnode/mail/credential"
 	"mailnode/mail/demobox"
@@ -31,6 +32,8 @@ type Config struct {
 	// Demo runs an embedded IMAP server seeded with the sample mailbox and
 	// syncs from it instead of Accounts.
 	Demo bool
+	// Gateway is how agents reach the node; its zero value serves none.
+	Gateway GatewayConfig
 }
 
 // Status is what a UI shows about the node.
@@ -47,8 +50,10 @@ type Node struct {
 	log *slog.Logger
 
 	mu     sync.Mutex // guards the fields below
-	store  *store.Store
-	demo   *demobox.Server
+	store      *store.Store
+	approvals  *approvals.Manager
+	gatewayURL string
+	demo       *demobox.Server
 	status Status
 	subs   map[chan Status]struct{}
 }
@@ -122,6 +127,10 @@ func (n *Node) Close() error {
 		errs = append(errs, n.demo.Close())
 		n.demo = nil
 	}
+	if n.approvals != nil {
+		errs = append(errs, n.approvals.Close())
+		n.approvals = nil
+	}
 	if n.store != nil {
 		errs = append(errs, n.store.Close())
 		n.store = nil
@@ -162,8 +171,9 @@ func (n *Node) Sync(ctx context.Context) (imapsync.Result, error) {
 	return total, nil
 }
 
-// Run syncs every account and keeps the store current until ctx is done.
-// It returns nil on cancellation.
+// Run syncs every account and keeps the store current, and serves agents
+// if a gateway is configured, until ctx is done. It returns nil on
+// cancellation, or the first service's error after stopping the others.
 func (n *Node) Run(ctx context.Context) error {
 	st, accounts, err := n.open(ctx)
 	if err != nil {
@@ -172,8 +182,21 @@ func (n *Node) Run(ctx context.Context) error {
 	if len(accounts) == 0 {
 		return ErrNoAccount
 	}
-	n.setState("syncing", "")
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	var wg sync.WaitGroup
+	var gwErr error
+	if n.cfg.Gateway.Listen != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if gwErr = n.serveGateway(ctx, nil); gwErr != nil {
+				n.log.Error("Gateway stopped", "err", gwErr)
+				cancel()
+			}
+		}()
+	}
+	n.setState("syncing", "")
 	for _, acct := range accounts {
 		s, err := imapsync.New(acct, st, n.log)
 		if err != nil {
@@ -194,7 +217,17 @@ func (n *Node) Run(ctx context.Context) error {
 	}
 	wg.Wait()
 	n.setState("stopped", "")
-	return nil
+	return gwErr
+}
+
+// Serve serves agents only (no sync) until ctx is done; ready, if not nil,
+// receives the gateway's URL once it listens. It returns nil on
+// cancellation.
+func (n *Node) Serve(ctx context.Context, ready func(url string)) error {
+	if n.cfg.Gateway.Listen == "" {
+		return errNoGateway
+	}
+	return n.serveGateway(ctx, ready)
 }
 
 // logAccount says where an account's password comes from, so a user can

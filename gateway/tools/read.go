@@ -105,7 +105,7 @@ func (r *reader) orders(ctx context.Context, args json.RawMessage) (any, error) 
 	if merchant == "" {
 		return nil, &Error{Code: "invalid_arguments", Message: "order_status needs the argument merchant"}
 	}
-	ms, err := r.src.Search(ctx, merchant+" order", 100)
+	ms, err := r.src.Search(ctx, merchant, 100)
 	if err != nil {
 		return nil, fmt.Errorf("search mail: %w", err)
 	}

@@ -1,0 +1,240 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/nacl/box"
+)
+
+// Relay is the client side of a relay's agent endpoints: resolve and the
+// offline queue (protocol.md, "Relay").
+type Relay struct {
+	// BaseURL is the relay's base, e.g. "https://relay.example.net".
+	BaseURL string
+	// HTTPClient defaults to one with a 30 s timeout.
+	HTTPClient *http.Client
+}
+
+// Resolution is the relay's answer for an address. Its shape is the same
+// for registered and unregistered addresses.
+type Resolution struct {
+	Relay         string `json:"relay"`
+	Hostname      string `json:"hostname"`
+	BoxPubKey     string `json:"box_pubkey"`
+	QueueEndpoint string `json:"queue_endpoint"`
+}
+
+// RelayError is an error answer of the relay: {error, detail}.
+type RelayError struct {
+	Status     int
+	Code       string `json:"error"`
+	Detail     string `json:"detail"`
+	RetryAfter time.Duration
+}
+
+func (e *RelayError) Error() string {
+	return fmt.Sprintf("relay answered %d %s %s", e.Status, e.Code, e.Detail)
+}
+
+func (r *Relay) client() *http.Client {
+	if r.HTTPClient != nil {
+		return r.HTTPClient
+	}
+	return &http.Client{Timeout: 30 * time.Second}
+}
+
+// Resolve maps an e-mail address to its node.
+func (r *Relay) Resolve(ctx context.Context, address string) (Resolution, error) {
+	var res Resolution
+	err := r.post(ctx, strings.TrimSuffix(r.BaseURL, "/")+"/v1/resolve", map[string]string{"address": address}, http.StatusOK, &res)
+	if err != nil {
+		return Resolution{}, err
+	}
+	if res.Hostname == "" || res.BoxPubKey == "" || res.QueueEndpoint == "" {
+		return Resolution{}, errors.New("relay: incomplete resolve result")
+	}
+	return res, nil
+}
+
+// Queued is the relay's receipt for a queued request.
+type Queued struct {
+	RequestID string `json:"request_id"`
+	ExpiresAt int64  `json:"expires_at"`
+}
+
+// Enqueue leaves a sealed envelope for the node. requestID makes retries
+// idempotent.
+func (r *Relay) Enqueue(ctx context.Context, queueEndpoint, hostname, envelope, requestID string) (Queued, error) {
+	var q Queued
+	u := strings.TrimSuffix(queueEndpoint, "/") + "/" + url.PathEscape(hostname)
+	body := map[string]string{"envelope": envelope}
+	if requestID != "" {
+		body["request_id"] = requestID
+	}
+	if err := r.post(ctx, u, body, http.StatusAccepted, &q); err != nil {
+		return Queued{}, err
+	}
+	return q, nil
+}
+
+// Reply polls for the reply to a queued request: ready is false while it
+// is pending. The envelope is sealed to the node's key, not the agent's;
+// the intended use is to retry the call live once the node is back.
+func (r *Relay) Reply(ctx context.Context, requestID string) (envelope string, ready bool, err error) {
+	u := strings.TrimSuffix(r.BaseURL, "/") + "/v1/queue/reply/" + url.PathEscape(requestID)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return "", false, err
+	}
+	resp, err := r.client().Do(req)
+	if err != nil {
+		return "", false, fmt.Errorf("relay: %w", err)
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusNoContent:
+		return "", false, nil
+	case http.StatusOK:
+		var v struct {
+			Envelope string `json:"envelope"`
+		}
+		if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&v); err != nil {
+			return "", false, fmt.Errorf("relay: malformed reply: %w", err)
+		}
+		return v.Envelope, true, nil
+	}
+	return "", false, relayError(resp)
+}
+
+func (r *Relay) post(ctx context.Context, u string, body any, want int, out any) error {
+	b, _ := json.Marshal(body)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := r.client().Do(req)
+	if err != nil {
+		return fmt.Errorf("relay: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != want {
+		return relayError(resp)
+	}
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(out); err != nil {
+		return fmt.Errorf("relay: malformed answer: %w", err)
+	}
+	return nil
+}
+
+func relayError(resp *http.Response) error {
+	e := &RelayError{Status: resp.StatusCode}
+	json.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(e)
+	if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil {
+		e.RetryAfter = time.Duration(s) * time.Second
+	}
+	if e.Code == "" {
+		e.Code = http.StatusText(resp.StatusCode)
+	}
+	return e
+}
+
+// Queue is where a session leaves calls while its node is unreachable.
+type Queue struct {
+	Relay      *Relay
+	Resolution Resolution
+}
+
+// QueuedError is the result of a call that went to the offline queue. The
+// node runs it when it is back; retry the same call live later for the
+// answer.
+type QueuedError struct {
+	Queued
+}
+
+func (e *QueuedError) Error() string {
+	return fmt.Sprintf("node unreachable; call queued at the relay as %s until %s", e.RequestID,
+		time.Unix(e.ExpiresAt, 0).UTC().Format(time.RFC3339))
+}
+
+// MaxEnvelope is the relay's limit on a sealed envelope.
+const MaxEnvelope = 64 << 10
+
+// envelopePlaintext is the sealed request, as protocol.md describes it.
+type envelopePlaintext struct {
+	Method  string            `json:"method"`
+	Path    string            `json:"path"`
+	Headers map[string]string `json:"headers"`
+	Body    json.RawMessage   `json:"body"`
+}
+
+// Seal builds the sealed envelope of a signed request: the request's
+// method, path, lower-case headers and JSON body, sealed with an
+// anonymous sealed box (X25519, XSalsa20-Poly1305) to the node's box key,
+// base64url-encoded.
+func Seal(boxPubKey string, req *http.Request, body []byte) (string, error) {
+	pk, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(boxPubKey, "="))
+	if err != nil || len(pk) != 32 {
+		return "", errors.New("agent: box_pubkey is not a base64url X25519 key")
+	}
+	h := map[string]string{"host": req.URL.Host}
+	for _, k := range []string{"Content-Type", "Accept", "Content-Digest", "Signature-Input", "Signature"} {
+		h[strings.ToLower(k)] = req.Header.Get(k)
+	}
+	plain, err := json.Marshal(envelopePlaintext{Method: req.Method, Path: req.URL.Path, Headers: h, Body: body})
+	if err != nil {
+		return "", fmt.Errorf("agent: seal: %w", err)
+	}
+	var key [32]byte
+	copy(key[:], pk)
+	sealed, err := box.SealAnonymous(nil, plain, &key, rand.Reader)
+	if err != nil {
+		return "", fmt.Errorf("agent: seal: %w", err)
+	}
+	env := base64.RawURLEncoding.EncodeToString(sealed)
+	if len(env) > MaxEnvelope {
+		return "", fmt.Errorf("agent: sealed envelope of %d bytes is over the relay's %d", len(env), MaxEnvelope)
+	}
+	return env, nil
+}
+
+// enqueue signs a tools/call for the node's public URL, exactly as a live
+// call, seals it and leaves it at the relay.
+func (s *Session) enqueue(ctx context.Context, params map[string]any) error {
+	q := s.cfg.Queue
+	s.mu.Lock()
+	id := s.nextID
+	s.nextID++
+	s.mu.Unlock()
+	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})
+	if err != nil {
+		return fmt.Errorf("agent: %w", err)
+	}
+	req, err := s.newRequest(ctx, body)
+	if err != nil {
+		return err
+	}
+	env, err := Seal(q.Resolution.BoxPubKey, req, body)
+	if err != nil {
+		return err
+	}
+	rid := make([]byte, 16)
+	rand.Read(rid)
+	receipt, err := q.Relay.Enqueue(ctx, q.Resolution.QueueEndpoint, q.Resolution.Hostname, env, base64.RawURLEncoding.EncodeToString(rid))
+	if err != nil {
+		return fmt.Errorf("node unreachable, and the offline queue refused the call: %w", err)
+	}
+	return &QueuedError{receipt}
+}

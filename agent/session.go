@@ -1,0 +1,362 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ProtocolVersion is the MCP version the SDK speaks.
+const ProtocolVersion = "2025-06-18"
+
+// Config describes how to reach one node.
+type Config struct {
+	// Node is the node's hostname as resolved (Resolution.Hostname), with
+	// :port when the node is not on 443.
+	Node   string
+	Signer *Signer
+	// HTTPClient is used for the calls; its redirects are refused whatever
+	// it says. Default: TLS 1.3 with the system roots, 30 s timeout.
+	HTTPClient *http.Client
+	// ClientName and ClientVersion go into initialize's clientInfo.
+	ClientName, ClientVersion string
+	// Queue, if set, is used when a TLS connection to the node cannot be
+	// made: the signed call is sealed and left in the relay's offline
+	// queue, and Call returns a *QueuedError.
+	Queue *Queue
+}
+
+// Session is one MCP session with a node, in the order the protocol asks:
+// initialize, notifications/initialized and tools/list once, then calls.
+// Its methods are safe for concurrent use.
+type Session struct {
+	cfg    Config
+	client *http.Client
+	url    string
+
+	mu        sync.Mutex // guards the fields below
+	sessionID string
+	tools     []Tool
+	nextID    int
+}
+
+// Tool is an entry of the node's tools/list.
+type Tool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+}
+
+// ApprovalRequired is the error of a call that waits for the user's
+// approval. Show the user Agent (the verified domain) and MatchCode, then
+// retry the same call; CallAndWait does that.
+type ApprovalRequired struct {
+	Message    string `json:"message"`
+	MatchCode  string `json:"match_code"`
+	ApprovalID string `json:"approval_id"`
+	Agent      string `json:"agent"`
+	Tier       string `json:"tier"`
+	Tool       string `json:"tool"`
+	ExpiresAt  int64  `json:"expires_at"`
+}
+
+func (e *ApprovalRequired) Error() string {
+	return fmt.Sprintf("approval required: ask the user to approve %s for %s on their phone (match code %s)", e.Tool, e.Agent, e.MatchCode)
+}
+
+// ToolError is any other error-shaped tool payload: {error, message}.
+type ToolError struct {
+	Code    string `json:"error"`
+	Message string `json:"message"`
+}
+
+func (e *ToolError) Error() string { return "tool error " + e.Code + ": " + e.Message }
+
+// HTTPError is a refusal of the request itself, such as 401
+// signature_invalid or 413 payload_too_large.
+type HTTPError struct {
+	Status int
+	Code   string `json:"error"`
+	Detail string `json:"detail"`
+}
+
+func (e *HTTPError) Error() string {
+	if e.Detail != "" {
+		return fmt.Sprintf("node answered %d %s: %s", e.Status, e.Code, e.Detail)
+	}
+	return fmt.Sprintf("node answered %d %s", e.Status, e.Code)
+}
+
+// ErrOffline means no TLS connection to the node could be made. It does not
+// mean that the user does not exist.
+var ErrOffline = errors.New("node unreachable")
+
+// NewSession returns a session for cfg. It does no I/O; the first Call
+// (or Initialize) opens the session.
+func NewSession(cfg Config) (*Session, error) {
+	if cfg.Node == "" || cfg.Signer == nil {
+		return nil, errors.New("agent: a node hostname and a signer are required")
+	}
+	c := cfg.HTTPClient
+	if c == nil {
+		c = &http.Client{
+			Transport: &http.Transport{TLSClientConfig: &tls.Config{MinVersion: tls.VersionTLS13}, ForceAttemptHTTP2: true,
+				TLSHandshakeTimeout: 10 * time.Second},
+			Timeout:   30 * time.Second,
+		}
+	}
+	// Redirects would break the signature and send the request elsewhere.
+	cc := *c
+	cc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	if cfg.ClientName == "" {
+		cfg.ClientName, cfg.ClientVersion = "mailnode-agent-sdk", "1"
+	}
+	return &Session{cfg: cfg, client: &cc, url: "https://" + cfg.Node + "/mcp", nextID: 1}, nil
+}
+
+// Initialize runs initialize, notifications/initialized and tools/list,
+// once per session.
+func (s *Session) Initialize(ctx context.Context) error {
+	s.mu.Lock()
+	done := s.tools != nil
+	s.mu.Unlock()
+	if done {
+		return nil
+	}
+	var init struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	err := s.rpc(ctx, "initialize", map[string]any{
+		"protocolVersion": ProtocolVersion,
+		"capabilities":    map[string]any{},
+		"clientInfo":      map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
+	}, &init)
+	if err != nil {
+		return err
+	}
+	if init.ProtocolVersion != ProtocolVersion {
+		return fmt.Errorf("agent: node speaks MCP %q, not %q", init.ProtocolVersion, ProtocolVersion)
+	}
+	if err := s.rpc(ctx, "notifications/initialized", nil, nil); err != nil {
+		return err
+	}
+	var list struct {
+		Tools []Tool `json:"tools"`
+	}
+	if err := s.rpc(ctx, "tools/list", nil, &list); err != nil {
+		return err
+	}
+	if list.Tools == nil {
+		list.Tools = []Tool{}
+	}
+	s.mu.Lock()
+	s.tools = list.Tools
+	s.mu.Unlock()
+	return nil
+}
+
+// Tools returns the node's tools, after Initialize.
+func (s *Session) Tools() []Tool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tools
+}
+
+// Call calls a tool and returns its JSON output. A call that waits for the
+// user returns *ApprovalRequired; other tool errors are *ToolError. When
+// the node is unreachable and a queue is configured, the call is queued
+// and *QueuedError returned.
+func (s *Session) Call(ctx context.Context, name string, args any) (json.RawMessage, error) {
+	if args == nil {
+		args = map[string]any{}
+	}
+	params := map[string]any{"name": name, "arguments": args}
+	if err := s.Initialize(ctx); err != nil {
+		if errors.Is(err, ErrOffline) && s.cfg.Queue != nil {
+			return nil, s.enqueue(ctx, params)
+		}
+		return nil, err
+	}
+	var res struct {
+		IsError bool `json:"isError"`
+		Content []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		} `json:"content"`
+	}
+	if err := s.rpc(ctx, "tools/call", params, &res); err != nil {
+		if errors.Is(err, ErrOffline) && s.cfg.Queue != nil {
+			return nil, s.enqueue(ctx, params)
+		}
+		return nil, err
+	}
+	if len(res.Content) == 0 || res.Content[0].Type != "text" {
+		return nil, errors.New("agent: tool result without text content")
+	}
+	text := json.RawMessage(res.Content[0].Text)
+	if !json.Valid(text) {
+		return nil, errors.New("agent: tool result text is not JSON")
+	}
+	var probe struct {
+		Error string `json:"error"`
+	}
+	json.Unmarshal(text, &probe)
+	switch {
+	case probe.Error == "approval_required":
+		var ar ApprovalRequired
+		json.Unmarshal(text, &ar)
+		return nil, &ar
+	case res.IsError || probe.Error != "":
+		var te ToolError
+		json.Unmarshal(text, &te)
+		return nil, &te
+	}
+	return text, nil
+}
+
+// CallAndWait calls a tool and, while the node answers approval_required,
+// tells show (once per approval request) and retries the same call every
+// interval until it runs, is refused, the request expires or ctx ends.
+func (s *Session) CallAndWait(ctx context.Context, name string, args any, interval time.Duration, show func(*ApprovalRequired)) (json.RawMessage, error) {
+	if interval <= 0 {
+		interval = 2 * time.Second
+	}
+	shown := ""
+	for {
+		out, err := s.Call(ctx, name, args)
+		var ar *ApprovalRequired
+		if !errors.As(err, &ar) {
+			return out, err
+		}
+		if ar.ApprovalID != shown && show != nil {
+			show(ar)
+			shown = ar.ApprovalID
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("waiting for approval %s: %w", ar.ApprovalID, ctx.Err())
+		case <-time.After(interval):
+		}
+	}
+}
+
+// rpc sends one signed JSON-RPC message; result is nil for a notification.
+func (s *Session) rpc(ctx context.Context, method string, params any, result any) error {
+	msg := map[string]any{"jsonrpc": "2.0", "method": method}
+	if params != nil {
+		msg["params"] = params
+	}
+	if result != nil {
+		s.mu.Lock()
+		msg["id"] = s.nextID
+		s.nextID++
+		s.mu.Unlock()
+	}
+	body, err := json.Marshal(msg)
+	if err != nil {
+		return fmt.Errorf("agent: %s: %w", method, err)
+	}
+	req, err := s.newRequest(ctx, body)
+	if err != nil {
+		return err
+	}
+	resp, err := s.client.Do(req)
+	if err != nil {
+		if isConnectError(err) {
+			return fmt.Errorf("%w: %s: %w", ErrOffline, s.cfg.Node, err)
+		}
+		return fmt.Errorf("agent: %s: %w", method, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	if err != nil {
+		return fmt.Errorf("agent: %s: %w", method, err)
+	}
+	if id := resp.Header.Get("Mcp-Session-Id"); id != "" {
+		s.mu.Lock()
+		s.sessionID = id
+		s.mu.Unlock()
+	}
+	if result == nil {
+		if resp.StatusCode != http.StatusAccepted && resp.StatusCode != http.StatusOK {
+			return httpError(resp.StatusCode, data)
+		}
+		return nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return httpError(resp.StatusCode, data)
+	}
+	var rpcResp struct {
+		Result json.RawMessage `json:"result"`
+		Error  *struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(data, &rpcResp); err != nil {
+		return fmt.Errorf("agent: %s: malformed response: %w", method, err)
+	}
+	if rpcResp.Error != nil {
+		return fmt.Errorf("agent: %s: JSON-RPC error %d: %s", method, rpcResp.Error.Code, rpcResp.Error.Message)
+	}
+	if err := json.Unmarshal(rpcResp.Result, result); err != nil {
+		return fmt.Errorf("agent: %s: malformed result: %w", method, err)
+	}
+	return nil
+}
+
+// newRequest builds and signs a POST /mcp with the headers every call
+// carries.
+func (s *Session) newRequest(ctx context.Context, body []byte) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	s.mu.Lock()
+	if s.sessionID != "" {
+		req.Header.Set("Mcp-Session-Id", s.sessionID)
+	}
+	s.mu.Unlock()
+	if err := s.cfg.Signer.Sign(req, body); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+func httpError(status int, body []byte) error {
+	e := &HTTPError{Status: status}
+	if json.Unmarshal(body, e) != nil || e.Code == "" {
+		e.Code = http.StatusText(status)
+		e.Detail = strings.TrimSpace(string(body))
+		if len(e.Detail) > 200 {
+			e.Detail = e.Detail[:200]
+		}
+	}
+	return e
+}
+
+// isConnectError reports whether err happened before a TLS session with
+// the node existed: the cases the protocol sends to the offline queue.
+func isConnectError(err error) bool {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "dial" {
+		return true
+	}
+	var rec tls.RecordHeaderError
+	var cv *tls.CertificateVerificationError
+	// An unregistered address resolves to a decoy that accepts TCP and
+	// never completes TLS, like an offline node: the handshake times out.
+	return errors.As(err, &rec) || errors.As(err, &cv) ||
+		strings.Contains(err.Error(), "TLS handshake timeout") || strings.Contains(err.Error(), "tls: ")
+}

@@ -1,0 +1,263 @@
+package agent_test
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/agent"
+	"mailnode/app"
+)
+
+// agentHost publishes an agent's key document over TLS, as the agent's own
+// web server would.
+func agentHost(t *testing.T, domain string, pub ed25519.PublicKey) *httptest.Server {
+	doc, err := agent.KeyDocument(domain, "k1", pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/.well-known/svc-agent" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(doc)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// startDemoNode runs a node on the demo mailbox with its gateway on a
+// loopback port, trusting the agent host through the development
+// overrides, and returns it with an HTTP client that trusts its CA.
+func startDemoNode(t *testing.T, domain string, host *httptest.Server) (*app.Node, string, *http.Client) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true, Gateway: app.GatewayConfig{
+		Listen:        "127.0.0.1:0",
+		DevAgentAddrs: map[string]string{domain: host.Listener.Addr().String()},
+		DevAgentCAs:   []*x509.Certificate{host.Certificate()},
+	}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ready := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- n.Serve(ctx, func(url string) { ready <- url }) }()
+	var url string
+	select {
+	case url = <-ready:
+	case err := <-done:
+		t.Fatalf("Serve: %v", err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+		n.Close()
+	})
+	pem, err := os.ReadFile(n.CAFile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := x509.NewCertPool()
+	roots.AppendCertsFromPEM(pem)
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}, Timeout: 10 * time.Second}
+	node := strings.TrimSuffix(strings.TrimPrefix(url, "https://"), "/mcp")
+	return n, node, client
+}
+
+// TestSessionAgainstNode runs the SDK against a real node end to end: the
+// session order, approval_required with its match code, the user's
+// approval, the retried call, and per-call approval of get_excerpt.
+func TestSessionAgainstNode(t *testing.T) {
+	const domain = "agent.example.com"
+	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
+	n, node, client := startDemoNode(t, domain, agentHost(t, domain, pub))
+	ctx := context.Background()
+
+	s, err := agent.NewSession(agent.Config{Node: node, HTTPClient: client,
+		Signer: &agent.Signer{Domain: domain, Kid: "k1", Key: priv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools()) != 8 {
+		t.Fatalf("Tools() = %d tools, want 8", len(s.Tools()))
+	}
+
+	// The first call waits for the user; "the user" approves on seeing
+	// the match code, as they would on the phone.
+	var asked []*agent.ApprovalRequired
+	out, err := s.CallAndWait(ctx, "order_status", map[string]any{"merchant": "ikea"}, 50*time.Millisecond, func(ar *agent.ApprovalRequired) {
+		asked = append(asked, ar)
+		if ar.Agent != domain || ar.Tier != "structured_read" {
+			t.Errorf("approval request %+v", ar)
+		}
+		if _, err := n.Decide(ctx, ar.MatchCode, true); err != nil {
+			t.Error(err)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) != 1 {
+		t.Fatalf("asked the user %d times, want 1", len(asked))
+	}
+	var orders struct{ Orders []map[string]any }
+	if err := json.Unmarshal(out, &orders); err != nil || len(orders.Orders) == 0 {
+		t.Fatalf("order_status = %s, %v; want the demo mailbox's IKEA order", out, err)
+	}
+	// Granted now: the next call of the tier runs at once.
+	if _, err := s.Call(ctx, "bills_due", nil); err != nil {
+		t.Fatalf("bills_due under the grant: %v", err)
+	}
+	var te *agent.ToolError
+	if _, err := s.Call(ctx, "order_status", map[string]any{}); !errors.As(err, &te) || te.Code != "invalid_arguments" {
+		t.Fatalf("order_status without merchant: %v", err)
+	}
+
+	// raw_read: approval every time.
+	excerpt := func() error {
+		_, err := s.CallAndWait(ctx, "get_excerpt", map[string]any{"query": "booking"}, 50*time.Millisecond, func(ar *agent.ApprovalRequired) {
+			n.Decide(ctx, ar.ApprovalID, true)
+		})
+		return err
+	}
+	for range 2 {
+		if err := excerpt(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log, _ := n.Audit(ctx, 0)
+	required := 0
+	for _, e := range log {
+		if e.Tool == "get_excerpt" && e.Decision == "approval_required" {
+			required++
+		}
+	}
+	if required < 2 {
+		t.Errorf("get_excerpt asked for approval %d times in the audit log, want 2", required)
+	}
+
+	// A refused request is an error the agent can show.
+	_, err = s.CallAndWait(ctx, "ask", map[string]any{"question": "when do I fly?"}, 50*time.Millisecond, func(ar *agent.ApprovalRequired) {
+		n.Decide(ctx, ar.ApprovalID, false)
+	})
+	if !errors.As(err, &te) || te.Code != "approval_denied" {
+		t.Fatalf("denied ask: %v", err)
+	}
+}
+
+// TestOfflineQueue: when no TLS connection to the node can be made, the
+// call is signed for the node's public URL, sealed to its box key and left
+// at the relay; the relay can't read it, the node's key can.
+func TestOfflineQueue(t *testing.T) {
+	boxPub, boxPriv, _ := boxKeys()
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	deadAddr := ln.Addr().String()
+	ln.Close() // nothing listens: the node is offline
+
+	var got struct {
+		hostname, envelope, requestID string
+	}
+	relay := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Envelope  string `json:"envelope"`
+			RequestID string `json:"request_id"`
+		}
+		if r.Method != "POST" || !strings.HasPrefix(r.URL.Path, "/v1/queue/") || json.NewDecoder(r.Body).Decode(&body) != nil {
+			http.Error(w, `{"error":"bad_request"}`, 400)
+			return
+		}
+		got.hostname, got.envelope, got.requestID = strings.TrimPrefix(r.URL.Path, "/v1/queue/"), body.Envelope, body.RequestID
+		w.WriteHeader(http.StatusAccepted)
+		w.Write([]byte(`{"request_id":"` + body.RequestID + `","expires_at":1900000000}`))
+	}))
+	defer relay.Close()
+
+	s, _ := agent.NewSession(agent.Config{
+		Node:   deadAddr,
+		Signer: &agent.Signer{Domain: "agent.example.com", Kid: "k1", Key: priv},
+		Queue: &agent.Queue{Relay: &agent.Relay{BaseURL: relay.URL}, Resolution: agent.Resolution{
+			Hostname: deadAddr, BoxPubKey: boxPub, QueueEndpoint: relay.URL + "/v1/queue",
+		}},
+	})
+	_, err := s.Call(context.Background(), "bills_due", map[string]any{"before": 1900000000})
+	var qe *agent.QueuedError
+	if !errors.As(err, &qe) || qe.RequestID == "" || qe.RequestID != got.requestID {
+		t.Fatalf("Call on an offline node = %v, want *QueuedError with the request id", err)
+	}
+	if got.hostname != deadAddr {
+		t.Errorf("queued for %q, want %q", got.hostname, deadAddr)
+	}
+	plain := openEnvelope(t, got.envelope, boxPub, boxPriv)
+	var env struct {
+		Method, Path string
+		Headers      map[string]string
+		Body         map[string]any
+	}
+	if err := json.Unmarshal(plain, &env); err != nil {
+		t.Fatal(err)
+	}
+	if env.Method != "POST" || env.Path != "/mcp" || env.Body["method"] != "tools/call" || env.Headers["host"] != deadAddr {
+		t.Fatalf("envelope = %s", plain)
+	}
+	for _, h := range []string{"content-type", "accept", "content-digest", "signature-input", "signature"} {
+		if env.Headers[h] == "" {
+			t.Errorf("envelope lacks header %s", h)
+		}
+	}
+}
+
+func TestResolve(t *testing.T) {
+	relay := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct{ Address string }
+		json.NewDecoder(r.Body).Decode(&body)
+		switch {
+		case r.Header.Get("Content-Type") != "application/json":
+			w.WriteHeader(400)
+			w.Write([]byte(`{"error":"bad_request","detail":"json only"}`))
+		case body.Address == "busy@example.com":
+			w.Header().Set("Retry-After", "60")
+			w.WriteHeader(429)
+			w.Write([]byte(`{"error":"rate_limited","detail":"too many requests"}`))
+		case !strings.Contains(body.Address, "@"):
+			w.WriteHeader(400)
+			w.Write([]byte(`{"error":"invalid_address","detail":"local@domain"}`))
+		default:
+			w.Write([]byte(`{"relay":"relay.example.net","hostname":"n-1.relay.example.net","box_pubkey":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","queue_endpoint":"https://relay.example.net/v1/queue"}`))
+		}
+	}))
+	defer relay.Close()
+	r := &agent.Relay{BaseURL: relay.URL}
+	res, err := r.Resolve(context.Background(), "user@example.com")
+	if err != nil || res.Hostname != "n-1.relay.example.net" {
+		t.Fatalf("Resolve = %+v, %v", res, err)
+	}
+	var re *agent.RelayError
+	if _, err := r.Resolve(context.Background(), "nope"); !errors.As(err, &re) || re.Code != "invalid_address" {
+		t.Fatalf("invalid address: %v", err)
+	}
+	if _, err := r.Resolve(context.Background(), "busy@example.com"); !errors.As(err, &re) || re.Status != 429 || re.RetryAfter != time.Minute {
+		t.Fatalf("rate limited: %v", err)
+	}
+}

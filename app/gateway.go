@@ -1,0 +1,230 @@
+package app
+
+import (
+	"context"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net"
+	"path/filepath"
+	"strings"
+
+	"mailnode/approvals"
+	"mailnode/gateway"
+	"mailnode/gateway/agentkeys"
+	"mailnode/gateway/localca"
+	"mailnode/gateway/nonces"
+	"mailnode/gateway/tools"
+	"mailnode/mail/store"
+)
+
+// GatewayConfig is how the node serves agents.
+type GatewayConfig struct {
+	// Listen is the TCP address of the gateway, e.g. ":443" or
+	// "127.0.0.1:8443". Empty: the node serves no agents.
+	Listen string
+	// Hostname is the node's public name as agents reach it: a hostname,
+	// or host:port when agents connect to another port than 443.
+	// Default: "localhost" and the port of Listen.
+	Hostname string
+	// Approvals tunes grant and approval lifetimes.
+	Approvals approvals.Config
+
+	// DevAgentAddrs maps agent domains to fixed host:port addresses for
+	// their key documents, bypassing DNS and the address checks.
+	// Development and tests only; the node logs a warning when set.
+	DevAgentAddrs map[string]string
+	// DevAgentCAs are trusted for agents' key documents besides the system
+	// roots. Development and tests only.
+	DevAgentCAs []*x509.Certificate
+}
+
+// hostname returns the configured public name, or localhost with the
+// listening port.
+func (c GatewayConfig) hostname(ln net.Listener) string {
+	if c.Hostname != "" {
+		return strings.ToLower(c.Hostname)
+	}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	if port == "443" {
+		return "localhost"
+	}
+	return "localhost:" + port
+}
+
+// CAFile is the local CA certificate agents must trust to reach this node
+// while it has no public certificate.
+func (n *Node) CAFile() string { return filepath.Join(n.cfg.DataDir, "ca", localca.CAFile) }
+
+// approvalsManager returns the node's approval state, opening the store
+// and its tables on first use.
+func (n *Node) approvalsManager(ctx context.Context) (*approvals.Manager, error) {
+	st, _, err := n.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.approvals != nil {
+		return n.approvals, nil
+	}
+	tables, err := st.Attach(ctx, "approvals", approvals.Migrations)
+	if err != nil {
+		return nil, err
+	}
+	m, err := approvals.New(ctx, tables, n.cfg.Gateway.Approvals, n.log)
+	if err != nil {
+		return nil, err
+	}
+	n.approvals = m
+	return m, nil
+}
+
+// serveGateway serves agents on the configured address until ctx is done.
+// ready, if not nil, receives the gateway's URL once it listens.
+func (n *Node) serveGateway(ctx context.Context, ready func(url string)) error {
+	gc := n.cfg.Gateway
+	st, _, err := n.open(ctx)
+	if err != nil {
+		return err
+	}
+	m, err := n.approvalsManager(ctx)
+	if err != nil {
+		return err
+	}
+	nt, err := st.Attach(ctx, "nonces", nonces.Migrations)
+	if err != nil {
+		return err
+	}
+	ns, err := nonces.New(ctx, nt, n.log, nil)
+	if err != nil {
+		return err
+	}
+	ca, err := localca.Open(filepath.Dir(n.CAFile()), n.log, nil)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", gc.Listen)
+	if err != nil {
+		return fmt.Errorf("gateway: %w", err)
+	}
+	host := gc.hostname(ln)
+	if len(gc.DevAgentAddrs) > 0 || len(gc.DevAgentCAs) > 0 {
+		n.log.Warn("DEVELOPMENT OVERRIDES ON: agent key documents are fetched from fixed addresses or trusted by extra CAs; never use this for real agents",
+			"devAgentAddrs", len(gc.DevAgentAddrs), "devAgentCAs", len(gc.DevAgentCAs))
+	}
+	keys := agentkeys.New(agentkeys.Config{DevAddrs: gc.DevAgentAddrs, DevRootCAs: gc.DevAgentCAs}, n.log)
+	srv, err := gateway.New(gateway.Config{
+		Hostname:  host,
+		Keys:      keys,
+		Nonces:    ns,
+		Approvals: m,
+		Tools:     tools.Catalog(mailSource{st}, nil),
+	}, n.log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	hostname, _, _ := strings.Cut(host, ":")
+	url := "https://" + host + "/mcp"
+	n.log.Info("Serving agents", "url", url, "listen", ln.Addr().String(), "ca", n.CAFile())
+	n.mu.Lock()
+	n.gatewayURL = url
+	n.mu.Unlock()
+	if ready != nil {
+		ready(url)
+	}
+	return srv.Serve(ctx, ln, gateway.TLSConfig(ca.GetCertificate(hostname)))
+}
+
+// GatewayURL is the URL agents call, once the gateway listens; "" before.
+func (n *Node) GatewayURL() string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.gatewayURL
+}
+
+// mailSource is the tools' view of the store.
+type mailSource struct{ st *store.Store }
+
+func (s mailSource) Search(ctx context.Context, q string, limit int) ([]tools.Message, error) {
+	hits, err := s.st.Search(ctx, q, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]tools.Message, len(hits))
+	for i, h := range hits {
+		out[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject}
+	}
+	return out, nil
+}
+
+func (s mailSource) Text(ctx context.Context, id int64) (string, error) {
+	text, html, err := s.st.Text(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(text) == "" {
+		return html, nil
+	}
+	return text, nil
+}
+
+// Pending lists the approval requests waiting for the user.
+func (n *Node) Pending(ctx context.Context) ([]approvals.Approval, error) {
+	m, err := n.approvalsManager(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return m.Pending(ctx)
+}
+
+// Decide approves or denies a pending request, named by approval id or
+// match code.
+func (n *Node) Decide(ctx context.Context, idOrCode string, approve bool) (approvals.Approval, error) {
+	m, err := n.approvalsManager(ctx)
+	if err != nil {
+		return approvals.Approval{}, err
+	}
+	return m.Decide(ctx, idOrCode, approve)
+}
+
+// Grants lists the standing grants.
+func (n *Node) Grants(ctx context.Context) ([]approvals.Grant, error) {
+	m, err := n.approvalsManager(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return m.Grants(), nil
+}
+
+// Revoke removes an agent's grant for tier, or all its grants if tier is
+// empty, and returns how many it removed.
+func (n *Node) Revoke(ctx context.Context, agent string, tier approvals.Tier) (int, error) {
+	m, err := n.approvalsManager(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return m.Revoke(ctx, strings.ToLower(agent), tier)
+}
+
+// Block refuses every call of an agent until Unblock.
+func (n *Node) Block(ctx context.Context, agent string) error {
+	m, err := n.approvalsManager(ctx)
+	if err != nil {
+		return err
+	}
+	return m.Block(ctx, strings.ToLower(agent))
+}
+
+// Audit returns the newest entries of the agents' call log.
+func (n *Node) Audit(ctx context.Context, limit int) ([]approvals.AuditEntry, error) {
+	m, err := n.approvalsManager(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return m.Audit(ctx, limit)
+}
+
+// errNoGateway is returned by Serve when no gateway address is configured.
+var errNoGateway = errors.New("no gateway address configured")
