@@ -111,7 +111,7 @@ func NewSession(cfg Config) (*Session, error) {
 		c = &http.Client{
 			Transport: &http.Transport{TLSClientConfig: &tls.Config{MinVersion: tls.VersionTLS13}, ForceAttemptHTTP2: true,
 				TLSHandshakeTimeout: 10 * time.Second},
-			Timeout:   30 * time.Second,
+			Timeout: 30 * time.Second,
 		}
 	}
 	// Redirects would break the signature and send the request elsewhere.

@@ -49,13 +49,13 @@ type Node struct {
 	cfg Config
 	log *slog.Logger
 
-	mu     sync.Mutex // guards the fields below
+	mu         sync.Mutex // guards the fields below
 	store      *store.Store
 	approvals  *approvals.Manager
 	gatewayURL string
 	demo       *demobox.Server
-	status Status
-	subs   map[chan Status]struct{}
+	status     Status
+	subs       map[chan Status]struct{}
 }
 
 // New returns a Node for cfg. It does no I/O.
