@@ -109,10 +109,7 @@ func (n *Node) serveGateway(ctx context.Context, ready func(url string)) error {
 		return fmt.Errorf("gateway: %w", err)
 	}
 	host := gc.hostname(ln)
-	if len(gc.DevAgentAddrs) > 0 || len(gc.DevAgentCAs) > 0 {
-		n.log.Warn("DEVELOPMENT OVERRIDES ON: agent key documents are fetched from fixed addresses or trusted by extra CAs; never use this for real agents",
-			"devAgentAddrs", len(gc.DevAgentAddrs), "devAgentCAs", len(gc.DevAgentCAs))
-	}
+	// agentkeys.New logs a warning when the development overrides are on.
 	keys := agentkeys.New(agentkeys.Config{DevAddrs: gc.DevAgentAddrs, DevRootCAs: gc.DevAgentCAs}, n.log)
 	srv, err := gateway.New(gateway.Config{
 		Hostname:  host,

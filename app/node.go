@@ -185,6 +185,13 @@ func (n *Node) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := n.serveLocalAPI(ctx); err != nil {
+			n.log.Warn("Local API not available; mailnode approvals cannot reach this node", "err", err)
+		}
+	}()
 	var gwErr error
 	if n.cfg.Gateway.Listen != "" {
 		wg.Add(1)
@@ -227,6 +234,17 @@ func (n *Node) Serve(ctx context.Context, ready func(url string)) error {
 	if n.cfg.Gateway.Listen == "" {
 		return errNoGateway
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := n.serveLocalAPI(ctx); err != nil {
+			n.log.Warn("Local API not available; mailnode approvals cannot reach this node", "err", err)
+		}
+	}()
 	return n.serveGateway(ctx, ready)
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mailnode/app"
+	"mailnode/approvals"
 )
 
 func TestDemoSyncAndRun(t *testing.T) {
@@ -81,5 +82,50 @@ func TestNoAccount(t *testing.T) {
 	}
 	if _, err := app.New(app.Config{}, nil); err == nil {
 		t.Errorf("New() without a data directory succeeded")
+	}
+}
+
+// TestLocalAPI: the command line's view of a running node is the node's
+// own state, through the socket.
+func TestLocalAPI(t *testing.T) {
+	dir := t.TempDir()
+	n, err := app.New(app.Config{DataDir: dir, Demo: true, Gateway: app.GatewayConfig{Listen: "127.0.0.1:0"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer n.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	ready := make(chan string, 1)
+	go func() { done <- n.Serve(ctx, func(u string) { ready <- u }) }()
+	<-ready
+	var lc *app.LocalClient
+	for i := 0; i < 100; i++ {
+		if lc, err = app.DialLocal(dir); err == nil {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := lc.Pending(ctx); err != nil || len(p) != 0 {
+		t.Fatalf("Pending() = %v, %v", p, err)
+	}
+	if _, err := lc.Decide(ctx, "ABC-DEF", true); !errors.Is(err, approvals.ErrNotFound) {
+		t.Fatalf("Decide(unknown) = %v, want ErrNotFound", err)
+	}
+	if n, err := lc.Revoke(ctx, "agent.example.com", ""); n != 0 || err != nil {
+		t.Fatalf("Revoke() = %d, %v", n, err)
+	}
+	if g, err := lc.Grants(ctx); err != nil || len(g) != 0 {
+		t.Fatalf("Grants() = %v, %v", g, err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.DialLocal(dir); !errors.Is(err, app.ErrNodeNotRunning) {
+		t.Fatalf("DialLocal after stop = %v", err)
 	}
 }

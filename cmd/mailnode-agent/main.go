@@ -20,6 +20,10 @@ Usage:
   mailnode-agent keygen --domain DOMAIN [--kid ID] [--key-file FILE] [--doc-file FILE]
       Make an Ed25519 key (FILE, mode 0600, never overwritten) and the key document to
       publish at https://DOMAIN/.well-known/svc-agent.
+  mailnode-agent call --domain DOMAIN --key FILE (--node HOST[:PORT] | --relay URL --address ADDR)
+                      [--kid ID] [--ca FILE] [--wait 10m] TOOL ['{"arg":"value"}']
+      Call a tool on a node: initialize, tools/list, then the call, signed. If the node
+      asks for the user's approval, print the match code and retry until approved.
 `
 
 func main() {
@@ -34,6 +38,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "keygen":
 		return keygen(args[1:], stdout, stderr)
+	case "call":
+		return call(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -20,6 +20,13 @@ import (
 type fileConfig struct {
 	DataDir  string          `json:"data_dir,omitempty"`
 	Accounts []accountConfig `json:"accounts"`
+	Gateway  gatewayConfig   `json:"gateway,omitempty"`
+}
+
+// gatewayConfig is how agents reach the node.
+type gatewayConfig struct {
+	Listen   string `json:"listen,omitempty"`   // e.g. ":443"
+	Hostname string `json:"hostname,omitempty"` // public name, host or host:port
 }
 
 type accountConfig struct {
@@ -41,6 +48,7 @@ type options struct {
 	configPath string
 	dataDir    string
 	acct       accountConfig
+	gateway    gatewayConfig
 	traceIMAP  bool
 	logLevel   string
 }
@@ -59,6 +67,8 @@ func (o *options) register(fs *flag.FlagSet, withAccount bool) {
 	fs.BoolVar(&o.acct.Keyring, "imap-keyring", false, "read the IMAP password from the OS keyring (service \"mailnode\")")
 	fs.BoolVar(&o.acct.AllowInsecure, "allow-insecure", false, "allow plain IMAP to a server that is not on loopback (the password crosses the network in clear)")
 	fs.BoolVar(&o.traceIMAP, "dev-trace-imap", false, "development: print the IMAP exchange to stderr (login redacted)")
+	fs.StringVar(&o.gateway.Listen, "listen", "", "serve agents on this address, e.g. :443 (env MAILNODE_LISTEN; default: no agents)")
+	fs.StringVar(&o.gateway.Hostname, "hostname", "", "the node's public hostname[:port] as agents reach it (env MAILNODE_HOSTNAME)")
 }
 
 func defaultDataDir() string {
@@ -99,6 +109,8 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 		}
 	}
 	cfg := app.Config{DataDir: firstNonEmpty(dataDir, fc.DataDir, defaultDataDir())}
+	cfg.Gateway.Listen = firstNonEmpty(o.gateway.Listen, getenv("MAILNODE_LISTEN"), fc.Gateway.Listen)
+	cfg.Gateway.Hostname = firstNonEmpty(o.gateway.Hostname, getenv("MAILNODE_HOSTNAME"), fc.Gateway.Hostname)
 
 	// One account may come from env and flags; it is added to (or, with
 	// the same server and user, replaces) the file's accounts.

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"crypto/x509"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"mailnode/agent"
 	"mailnode/app"
 	"mailnode/mail/store"
 )
@@ -22,6 +26,8 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	fs.SetOutput(stderr)
 	dataDir := fs.String("data-dir", "", "where to put the demo's database (default: a new temporary directory)")
 	keep := fs.Bool("keep", false, "keep the temporary data directory")
+	serve := fs.Bool("serve", false, "keep serving agents on --listen after the demo, until Ctrl-C")
+	listen := fs.String("listen", "127.0.0.1:8443", "where the demo serves agents (loopback)")
 	logLevel := fs.String("log-level", "", "debug, info, warn or error (default warn)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -39,7 +45,21 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 			defer os.RemoveAll(dir)
 		}
 	}
-	n, err := app.New(app.Config{DataDir: dir, Demo: true}, logger)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	demoAgent, err := startDemoAgent(dir)
+	if err != nil {
+		return err
+	}
+	defer demoAgent.Close()
+	n, err := app.New(app.Config{DataDir: dir, Demo: true, Gateway: app.GatewayConfig{
+		Listen: *listen,
+		// The demo agent's key document is on loopback under a made-up
+		// domain: the development overrides, which the node logs loudly.
+		DevAgentAddrs: map[string]string{demoAgentDomain: demoAgent.addr},
+		DevAgentCAs:   []*x509.Certificate{demoAgent.ca},
+	}}, logger)
 	if err != nil {
 		return err
 	}
@@ -77,10 +97,64 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 		return err
 	}
 	fmt.Fprintf(stdout, "\nA second sync found %d changes in %v.\n", res.Added+res.Flagged+res.Removed, res.Duration.Round(time.Millisecond))
+
+	if err := demoAgentCall(ctx, n, demoAgent, *serve, dir, stdout); err != nil {
+		return err
+	}
 	if *dataDir == "" && !*keep {
 		fmt.Fprintln(stdout, "The temporary data directory is removed on exit (use --keep or --data-dir to keep it).")
 	}
 	return nil
+}
+
+// demoAgentCall serves agents on loopback and lets the demo agent make a
+// signed call: the first asks for the user's approval, the demo approves
+// it as the user would, and the retried call gets its answer.
+func demoAgentCall(ctx context.Context, n *app.Node, a *demoAgent, serve bool, dir string, stdout io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	ready, failed := make(chan string, 1), make(chan error, 1)
+	go func() { failed <- n.Serve(ctx, func(u string) { ready <- u }) }()
+	url, err := waitReady(ctx, ready, failed)
+	if err != nil {
+		return fmt.Errorf("serve agents: %w", err)
+	}
+	fmt.Fprintf(stdout, "\nServing agents at %s (TLS from the node's own CA, %s).\n", url, n.CAFile())
+	s, err := a.session(url, n.CAFile())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "The demo agent %s calls get_upcoming_travel, signed with its key.\n", demoAgentDomain)
+	out, err := s.CallAndWait(ctx, "get_upcoming_travel", nil, 100*time.Millisecond, func(ar *agent.ApprovalRequired) {
+		fmt.Fprintf(stdout, "The node answers approval_required: agent %s asks for %s, match code %s.\n", ar.Agent, ar.Tier, ar.MatchCode)
+		fmt.Fprintf(stdout, "The user approves (as with: mailnode approvals approve %s).\n", ar.MatchCode)
+		if _, err := n.Decide(ctx, ar.MatchCode, true); err != nil {
+			fmt.Fprintln(stdout, "Approval failed:", err)
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("demo agent call: %w", err)
+	}
+	var pretty bytes.Buffer
+	json.Indent(&pretty, out, "  ", "  ")
+	fmt.Fprintf(stdout, "The retried call runs. get_upcoming_travel returned:\n  %s\n", clip(pretty.String(), 1200))
+	if !serve {
+		return nil
+	}
+	host := strings.TrimSuffix(strings.TrimPrefix(url, "https://"), "/mcp")
+	fmt.Fprintf(stdout, `
+Still serving agents until Ctrl-C. From another terminal, as the demo agent:
+  go run ./cmd/mailnode-agent call --node %s --ca %s --domain %s --key %s ask '{"question":"When does my flight to New York leave?"}'
+and approve its request as the user:
+  go run ./cmd/mailnode approvals list --data-dir %s
+  go run ./cmd/mailnode approvals approve CODE --data-dir %s
+`, host, n.CAFile(), demoAgentDomain, a.keyFile, dir, dir)
+	select {
+	case <-ctx.Done():
+		return nil
+	case err := <-failed:
+		return err
+	}
 }
 
 func printSummaries(w io.Writer, ms []store.Summary) {

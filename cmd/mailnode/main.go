@@ -31,12 +31,14 @@ Usage:
   mailnode sync   [account flags]              one sync pass, then exit
   mailnode serve  [account flags]              sync, then keep the copy current (IDLE) until stopped
   mailnode search [--data-dir DIR] WORDS...     full-text search over the local copy
+  mailnode approvals list|approve|deny|revoke   decide on agents' requests (until the phone does)
   mailnode version
 
 Account flags (or MAILNODE_* environment variables, or a config file):
   --imap-server host:port  --imap-user NAME  --imap-security tls|starttls|plain
   --imap-password-file FILE | MAILNODE_IMAP_PASSWORD | --imap-keyring
 The password is never taken from a command-line argument.
+Agents: serve --listen :443 --hostname node.example.net (or MAILNODE_LISTEN, MAILNODE_HOSTNAME).
 
 Run "mailnode COMMAND -h" for every flag of a command.
 `
@@ -63,6 +65,8 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 		err = cmdServe(ctx, rest, stdout, stderr, getenv)
 	case "search":
 		err = cmdSearch(ctx, rest, stdout, stderr, getenv)
+	case "approvals":
+		err = cmdApprovals(ctx, rest, stdout, stderr, getenv)
 	case "version":
 		fmt.Fprintln(stdout, "mailnode", version)
 	case "help", "-h", "--help":

@@ -28,7 +28,12 @@ func TestRun(t *testing.T) {
 	}{
 		{name: "no command", args: nil, wantCode: 2, wantErr: "Usage"},
 		{name: "unknown command", args: []string{"frobnicate"}, wantCode: 2, wantErr: "unknown command"},
-		{name: "demo", args: []string{"demo"}, wantCode: 0, wantOut: "44 messages"},
+		{name: "demo", args: []string{"demo", "--listen", "127.0.0.1:0"}, wantCode: 0, wantOut: "44 messages"},
+		{name: "demo agent call", args: []string{"demo", "--listen", "127.0.0.1:0"}, wantCode: 0, wantOut: "The retried call runs. get_upcoming_travel returned:\n  {\n    \"trips\": ["},
+		{name: "approvals list, no node running", args: []string{"approvals", "list"}, wantCode: 0, wantOut: "No pending requests.\nNo grants."},
+		{name: "approvals approve unknown", args: []string{"approvals", "approve", "ABC-DEF"}, wantCode: 1, wantErr: "no such approval request"},
+		{name: "approvals revoke", args: []string{"approvals", "revoke", "agent.example.com"}, wantCode: 0, wantOut: "Revoked 0 grant(s)"},
+		{name: "approvals without subcommand", args: []string{"approvals"}, wantCode: 2, wantErr: "Usage"},
 		{name: "sync without account", args: []string{"sync"}, wantCode: 1, wantErr: "no IMAP account"},
 		{name: "password flag does not exist", args: []string{"sync", "--imap-password", "x"}, wantCode: 2, wantErr: "not defined"},
 		{name: "plain to a remote host refused", args: []string{"sync", "--imap-server", "imap.example.com:143", "--imap-security", "plain",

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"mailnode/app"
+	"mailnode/approvals"
+)
+
+// approver is what mailnode approvals needs: a running node's local API,
+// or the node's data opened directly when no node runs.
+type approver interface {
+	Pending(ctx context.Context) ([]approvals.Approval, error)
+	Decide(ctx context.Context, idOrCode string, approve bool) (approvals.Approval, error)
+	Grants(ctx context.Context) ([]approvals.Grant, error)
+	Revoke(ctx context.Context, agent string, tier approvals.Tier) (int, error)
+	Block(ctx context.Context, agent string) error
+	Audit(ctx context.Context, limit int) ([]approvals.AuditEntry, error)
+}
+
+const approvalsUsage = `Usage:
+  mailnode approvals list [--audit N]       pending requests, grants (and the last N calls)
+  mailnode approvals approve ID|CODE        approve a pending request
+  mailnode approvals deny ID|CODE [--block] refuse it (and block the agent)
+  mailnode approvals revoke AGENT [--tier T] remove an agent's grants (one tier, or all)
+Common flags: --data-dir DIR
+`
+
+// cmdApprovals decides on agents' requests until the phone does (issue 5).
+// It talks to the running node over its local API, or opens the data
+// directory itself when no node runs there.
+func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, approvalsUsage)
+		return usageError{errors.New("approvals: give a subcommand")}
+	}
+	sub := args[0]
+	fs := flag.NewFlagSet("mailnode approvals "+sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	o.register(fs, false)
+	audit := fs.Int("audit", 0, "list: also show the last N agent calls")
+	block := fs.Bool("block", false, "deny: also block the agent")
+	tier := fs.String("tier", "", "revoke: only this tier (structured_read, free_form_read, compose)")
+	if err := parseFlags(fs, reorder(args[1:])); err != nil {
+		return err
+	}
+	cfg, err := o.load(getenv)
+	if err != nil {
+		return usageError{err}
+	}
+	var a approver
+	if lc, err := app.DialLocal(cfg.DataDir); err == nil {
+		a = lc
+	} else {
+		logger, err := newLogger(stderr, o.logLevel, firstNonEmpty(getenv("MAILNODE_LOG_LEVEL"), "warn"))
+		if err != nil {
+			return err
+		}
+		n, err := app.New(app.Config{DataDir: cfg.DataDir}, logger)
+		if err != nil {
+			return err
+		}
+		defer n.Close()
+		a = n
+	}
+
+	arg := func() (string, error) {
+		if fs.NArg() != 1 {
+			return "", usageError{fmt.Errorf("approvals %s: give one argument", sub)}
+		}
+		return fs.Arg(0), nil
+	}
+	switch sub {
+	case "list":
+		return listApprovals(ctx, a, *audit, stdout)
+	case "approve", "deny":
+		id, err := arg()
+		if err != nil {
+			return err
+		}
+		ap, err := a.Decide(ctx, id, sub == "approve")
+		if err != nil {
+			return fmt.Errorf("%s %s: %w", sub, id, err)
+		}
+		verb := "Approved"
+		if sub == "deny" {
+			verb = "Denied"
+		}
+		fmt.Fprintf(stdout, "%s: %s may%s %s (%s, %s).\n", verb, ap.Domain, map[bool]string{true: "", false: " not"}[sub == "approve"], ap.Tool, ap.Tier, ap.ID)
+		if sub == "deny" && *block {
+			if err := a.Block(ctx, ap.Domain); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "Blocked %s: its calls are refused from now on.\n", ap.Domain)
+		}
+		return nil
+	case "revoke":
+		agent, err := arg()
+		if err != nil {
+			return err
+		}
+		n, err := a.Revoke(ctx, agent, approvals.Tier(*tier))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "Revoked %d grant(s) of %s.\n", n, agent)
+		return nil
+	}
+	fmt.Fprint(stderr, approvalsUsage)
+	return usageError{fmt.Errorf("approvals: unknown subcommand %q", sub)}
+}
+
+func listApprovals(ctx context.Context, a approver, audit int, w io.Writer) error {
+	pending, err := a.Pending(ctx)
+	if err != nil {
+		return err
+	}
+	grants, err := a.Grants(ctx)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if len(pending) == 0 {
+		fmt.Fprintln(tw, "No pending requests.")
+	} else {
+		fmt.Fprintln(tw, "Pending requests:\n  CODE\tAGENT\tTIER\tTOOL\tARGUMENTS\tEXPIRES\tID")
+		for _, p := range pending {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.MatchCode, p.Domain, p.Tier, p.Tool, clip(p.Args, 40), p.ExpiresAt.Local().Format("15:04:05"), p.ID)
+		}
+	}
+	if len(grants) == 0 {
+		fmt.Fprintln(tw, "No grants.")
+	} else {
+		fmt.Fprintln(tw, "Grants:\n  AGENT\tTIER\tKEY\tUNTIL")
+		for _, g := range grants {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", g.Domain, g.Tier, clip(g.KeyFP, 20), g.ExpiresAt.Local().Format("2006-01-02"))
+		}
+	}
+	if audit > 0 {
+		log, err := a.Audit(ctx, audit)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(tw, "Agent calls, newest first:\n  TIME\tAGENT\tTOOL\tDECISION")
+		for _, e := range log {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", e.At.Local().Format(time.DateTime), e.Domain, e.Tool, e.Decision)
+		}
+	}
+	return tw.Flush()
+}
+
+// reorder moves flags before positional arguments, so that
+// "approve K7P-4QX --data-dir D" works like "approve --data-dir D K7P-4QX".
+func reorder(args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			flags = append(flags, a)
+			if !strings.Contains(a, "=") && i+1 < len(args) && needsValue(a) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	return append(flags, pos...)
+}
+
+func needsValue(flag string) bool {
+	switch strings.TrimLeft(flag, "-") {
+	case "block", "h", "help":
+		return false
+	}
+	return true
+}
