@@ -37,6 +37,7 @@ bench-deps: test-deps
 bench: bench-deps
 	MAILNODE_TEST_DOVECOT=1 $(GO) test -count=1 -run '^$$' -bench . -benchtime 1x -timeout 60m ./mail/imapsync/bench/
 	$(GO) test -run '^$$' -bench Verify -count 5 ./gateway/httpsig/
+	$(GO) test -run '^$$' -bench GatewayThroughput -benchtime 1x ./gateway/
 
 FUZZTIME ?= 30s
 fuzz:

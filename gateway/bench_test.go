@@ -6,9 +6,11 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -28,9 +30,16 @@ import (
 //
 //	go test -run '^$' -bench GatewayThroughput -benchtime 1x ./gateway/
 //
-// MAILNODE_BENCH_SECONDS sets the length of each round (default 3).
+// MAILNODE_BENCH_SECONDS sets the length of each round (default 3). The
+// process runs with the node binary's GC target (GCPercent) unless GOGC is
+// set, so GOGC=100 measures Go's default.
 func BenchmarkGatewayThroughput(b *testing.B) {
 	const agents, rounds = 16, 5
+	gogc := os.Getenv("GOGC")
+	if gogc == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(gateway.GCPercent))
+		gogc = strconv.Itoa(gateway.GCPercent)
+	}
 	secs := 3.0
 	if s, err := strconv.ParseFloat(os.Getenv("MAILNODE_BENCH_SECONDS"), 64); err == nil && s > 0 {
 		secs = s
@@ -96,12 +105,15 @@ func BenchmarkGatewayThroughput(b *testing.B) {
 	for i := range ratio {
 		ratio[i].perSec = rOn[i].perSec / rOff[i].perSec
 	}
-	fmt.Printf("\n%d agents, %d rounds of %.0f s each, medians:\n\n", agents, rounds, secs)
+	fmt.Printf("\n%d agents, %d rounds of %.0f s each, GOGC=%s, medians:\n\n", agents, rounds, secs, gogc)
 	fmt.Printf("| measure | verification on | verification off |\n|---|---:|---:|\n")
 	fmt.Printf("| calls/s | %.0f | %.0f |\n", med(rOn, perSec), med(rOff, perSec))
 	fmt.Printf("| p50 latency (ms) | %.2f | %.2f |\n", med(rOn, p50), med(rOff, p50))
 	fmt.Printf("| p99 latency (ms) | %.2f | %.2f |\n", med(rOn, p99), med(rOff, p99))
-	fmt.Printf("| throughput on/off, median of the per-round ratios | %.2f | |\n\n", med(ratio, perSec))
+	fmt.Printf("| throughput on/off, median of the per-round ratios | %.2f | |\n", med(ratio, perSec))
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	fmt.Printf("| peak RSS of the process, both nodes and all agents (MiB) | %.0f | |\n\n", float64(ru.Maxrss)/1024)
 	b.ReportMetric(med(rOn, perSec), "calls/s")
 	b.ReportMetric(med(rOn, p99), "p99-ms")
 	b.ReportMetric(med(ratio, perSec), "on/off")

@@ -13,10 +13,12 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
 	"mailnode/app"
+	"mailnode/gateway"
 	"mailnode/mail/imapsync"
 	"mailnode/mail/store"
 )
@@ -44,6 +46,9 @@ Run "mailnode COMMAND -h" for every flag of a command.
 `
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gateway.GCPercent)
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
 }
 
