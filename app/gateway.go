@@ -100,6 +100,7 @@ func (n *Node) serveGateway(ctx context.Context, ready func(url string)) error {
 	if err != nil {
 		return err
 	}
+	defer ns.Close()
 	ca, err := localca.Open(filepath.Dir(n.CAFile()), n.log, nil)
 	if err != nil {
 		return err

@@ -49,6 +49,12 @@ func (s *Server) gate(next mcp.MethodHandler) mcp.MethodHandler {
 		if method != "tools/call" {
 			return next(ctx, method, req)
 		}
+		// Nothing happens for a call until its nonce is on disk: a replay
+		// after a crash then finds it, or the original never ran.
+		if err := id.Durable(ctx); err != nil {
+			s.log.Error("Cannot record nonce", "err", err)
+			return toolError(&tools.Error{Code: "internal_error", Message: "the node could not record the request; try again later"}), nil
+		}
 		call, ok := req.(*mcp.CallToolRequest)
 		if !ok || call.Params == nil {
 			return nil, errors.New("malformed tools/call")

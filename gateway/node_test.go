@@ -216,6 +216,7 @@ func startNode(t testing.TB, dir, addr string, keys *keyDocs, opts ...func(*gate
 			t.Errorf("Serve: %v", err)
 		}
 		n.client.CloseIdleConnections()
+		ns.Close()
 		n.approvals.Close()
 		n.st.Close()
 	}

@@ -21,8 +21,10 @@ import (
 // BenchmarkVerify measures verification of one signed tools/call request
 // (parsing, Content-Digest, Ed25519, replay check); issue 3 asks for under
 // 100 µs. The replay check runs against the node's persistent nonce store
-// on SQLite, where each request waits for its nonce to be committed, and
-// against the in-memory store for comparison. "seq" verifies one request
+// on SQLite, which decides in memory and writes in the background
+// ("+durable": each request also waits for its nonce to be committed, as
+// a tools/call does before its tool runs), and against the in-memory
+// store for comparison. "seq" verifies one request
 // at a time; "par16" verifies from 16 goroutines, as the gateway does
 // under load, where one commit serves many requests (ns/op is then wall
 // time per request).
@@ -47,13 +49,34 @@ func BenchmarkVerify(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			benchmarkVerify(b, ns, par)
+			defer ns.Close()
+			benchmarkVerify(b, ns, par, false)
 		})
-		b.Run("nonces=memory/"+mode, func(b *testing.B) { benchmarkVerify(b, &httpsig.MemoryNonces{}, par) })
+		// The same, each request also waiting until its nonce is on disk,
+		// as a tools/call does before its tool runs.
+		b.Run("nonces=sqlite+durable/"+mode, func(b *testing.B) {
+			ctx := context.Background()
+			st, err := store.Open(ctx, filepath.Join(b.TempDir(), "node.db"), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			db, err := st.Attach(ctx, "nonces", nonces.Migrations)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ns, err := nonces.New(ctx, db, nil, func() time.Time { return now })
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer ns.Close()
+			benchmarkVerify(b, ns, par, true)
+		})
+		b.Run("nonces=memory/"+mode, func(b *testing.B) { benchmarkVerify(b, &httpsig.MemoryNonces{}, par, false) })
 	}
 }
 
-func benchmarkVerify(b *testing.B, ns httpsig.NonceStore, par int) {
+func benchmarkVerify(b *testing.B, ns httpsig.NonceStore, par int, durable bool) {
 	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
 	body := []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"order_status","arguments":{"merchant":"ikea"}}}`)
 	reqs := make([]*http.Request, b.N)
@@ -63,9 +86,16 @@ func benchmarkVerify(b *testing.B, ns httpsig.NonceStore, par int) {
 	v := &httpsig.Verifier{Host: nodeHost, Keys: keys{"agent.example#k1": pub}, Nonces: ns,
 		Now: func() time.Time { return now }}
 	b.ResetTimer()
+	verify := func(i int64) error {
+		id, err := v.Verify(context.Background(), reqs[i], body)
+		if err == nil && durable {
+			err = id.Durable(context.Background())
+		}
+		return err
+	}
 	if par == 0 {
 		for i := range b.N {
-			if _, err := v.Verify(context.Background(), reqs[i], body); err != nil {
+			if err := verify(int64(i)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -75,8 +105,7 @@ func benchmarkVerify(b *testing.B, ns httpsig.NonceStore, par int) {
 	b.SetParallelism((par + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			i := next.Add(1) - 1
-			if _, err := v.Verify(context.Background(), reqs[i], body); err != nil {
+			if err := verify(next.Add(1) - 1); err != nil {
 				b.Error(err)
 				return
 			}

@@ -66,6 +66,14 @@ type NonceStore interface {
 	Use(ctx context.Context, keyID, nonce string, until time.Time) (fresh bool, err error)
 }
 
+// Reserver is a NonceStore that can record a nonce without waiting for
+// it to be written down. Verify then returns as soon as the nonce is known
+// fresh, and the caller must call Identity.Durable before the request has
+// any effect.
+type Reserver interface {
+	Reserve(keyID, nonce string, until time.Time) (fresh bool, durable func(context.Context) error)
+}
+
 // Verifier checks requests for one node.
 type Verifier struct {
 	// Host is the node's public hostname. @authority and @target-uri are
@@ -88,6 +96,21 @@ type Identity struct {
 	Created time.Time
 	Expires time.Time
 	Key     ed25519.PublicKey // the key that verified, for pinning grants
+
+	durable func(context.Context) error
+}
+
+// Durable returns once the request's nonce is recorded where a restart
+// will find it, or the error that prevented it. Call it before the
+// request has any effect.
+func (id Identity) Durable(ctx context.Context) error {
+	if id.durable == nil {
+		return nil
+	}
+	if err := id.durable(ctx); err != nil {
+		return fmt.Errorf("%w: %w", ErrNonceStore, err)
+	}
+	return nil
 }
 
 // params are the signature parameters of the svc-agent signature.
@@ -146,6 +169,15 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (Id
 	if len(key) != ed25519.PublicKeySize || !ed25519.Verify(key, []byte(base), sig) {
 		return Identity{}, refuse("signature does not verify")
 	}
+	id := Identity{Domain: p.domain, Kid: p.kid, KeyID: p.keyID, Created: p.created, Expires: p.expires, Key: key}
+	if r, ok := v.Nonces.(Reserver); ok {
+		fresh, durable := r.Reserve(p.keyID, p.nonce, p.expires)
+		if !fresh {
+			return Identity{}, refuse("nonce already used")
+		}
+		id.durable = durable
+		return id, nil
+	}
 	fresh, err := v.Nonces.Use(ctx, p.keyID, p.nonce, p.expires)
 	if err != nil {
 		return Identity{}, fmt.Errorf("%w: %w", ErrNonceStore, err)
@@ -153,7 +185,7 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (Id
 	if !fresh {
 		return Identity{}, refuse("nonce already used")
 	}
-	return Identity{Domain: p.domain, Kid: p.kid, KeyID: p.keyID, Created: p.created, Expires: p.expires, Key: key}, nil
+	return id, nil
 }
 
 // selectSignature finds the one signature tagged svc-agent.

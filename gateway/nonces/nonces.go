@@ -2,13 +2,15 @@
 // refusing a used nonce until its signature expires, across restarts of the
 // node.
 //
-// A nonce is checked against memory and written to the node's SQLite file
-// before the request it came with may run. Writes from concurrent requests
-// are grouped into one transaction (group commit): the first request to
-// arrive while nothing is collecting becomes the leader of a batch, waits
-// for the previous batch to commit, then commits everything that joined its
-// batch meanwhile. No goroutine is left running, and under load one commit
-// serves many requests.
+// A nonce is checked against memory, which decides, and written to the
+// node's SQLite file before the request it came with may have any effect.
+// Writes from concurrent requests are grouped into one transaction (group
+// commit): the first nonce to arrive while no batch is collecting starts
+// one, whose writer waits for the previous batch to commit and then
+// commits everything that joined meanwhile. The request goes on (parsing,
+// dispatch) while its nonce is written and waits for it only before the
+// tool runs, so a lone request does not pay the commit on top of the rest,
+// and under load one commit serves many requests.
 //
 // The file runs with synchronous=NORMAL in WAL mode, so a committed nonce
 // survives a crash of the node process but may be lost if the machine loses
@@ -59,6 +61,8 @@ type Store struct {
 	insertOne *sql.Stmt
 	log       *slog.Logger
 	now       func() time.Time
+
+	inflight sync.WaitGroup // batches being written
 
 	mu        sync.Mutex // guards the fields below
 	live      map[string]int64
@@ -114,6 +118,26 @@ func New(ctx context.Context, file File, logger *slog.Logger, now func() time.Ti
 // fails the nonce stays refused in memory and Use returns the error, so the
 // request is refused either way.
 func (s *Store) Use(ctx context.Context, keyID, nonce string, until time.Time) (bool, error) {
+	fresh, durable := s.Reserve(keyID, nonce, until)
+	if !fresh {
+		return false, nil
+	}
+	if err := durable(ctx); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// Reserve records (keyID, nonce) until until in memory, reporting whether
+// it was new, and starts writing it to the file without waiting. durable
+// returns once the nonce is committed, or the write's error; the caller
+// must call it before the request has any effect. That is what makes the
+// replay guard hold across a crash: a request whose nonce was lost never
+// ran, so a replay of it runs once, as the original would have.
+//
+// The write runs in a goroutine per batch, not per request; Close waits
+// for the last ones.
+func (s *Store) Reserve(keyID, nonce string, until time.Time) (fresh bool, durable func(context.Context) error) {
 	k := keyID + "\x00" + nonce
 	exp := until.Unix()
 	s.mu.Lock()
@@ -123,29 +147,30 @@ func (s *Store) Use(ctx context.Context, keyID, nonce string, until time.Time) (
 	}
 	s.live[k] = exp
 	b := s.collect
-	lead := b == nil
-	if lead {
+	if b == nil {
 		b = &batch{prev: s.last, done: make(chan struct{})}
 		s.collect, s.last = b, b
+		s.inflight.Add(1)
+		go func() {
+			defer s.inflight.Done()
+			s.commit(b)
+		}()
 	}
 	b.keys = append(b.keys, k)
 	b.expires = append(b.expires, exp)
 	s.mu.Unlock()
-
-	if lead {
-		s.commit(b)
-	} else {
+	return true, func(ctx context.Context) error {
 		select {
 		case <-b.done:
+			return b.err
 		case <-ctx.Done():
-			return false, ctx.Err()
+			return ctx.Err()
 		}
 	}
-	if b.err != nil {
-		return false, b.err
-	}
-	return true, nil
 }
+
+// Close waits for the writes in flight.
+func (s *Store) Close() { s.inflight.Wait() }
 
 // commit waits for the previous batch, closes b to newcomers and writes it.
 // It does not take the caller's context: the batch holds other requests'
