@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"mailnode/agent"
+	"mailnode/app"
 	"mailnode/approvals"
 	"mailnode/gateway"
 )
@@ -31,14 +32,15 @@ import (
 //	go test -run '^$' -bench GatewayThroughput -benchtime 1x ./gateway/
 //
 // MAILNODE_BENCH_SECONDS sets the length of each round (default 3). The
-// process runs with the node binary's GC target (GCPercent) unless GOGC is
-// set, so GOGC=100 measures Go's default.
+// process runs with the node binary's GC settings (app.SetRuntime) unless
+// GOGC is set, so GOGC=100 measures Go's default.
 func BenchmarkGatewayThroughput(b *testing.B) {
 	const agents, rounds = 16, 5
 	gogc := os.Getenv("GOGC")
 	if gogc == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(gateway.GCPercent))
-		gogc = strconv.Itoa(gateway.GCPercent)
+		defer debug.SetGCPercent(debug.SetGCPercent(app.GCPercent))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(app.MemoryLimit))
+		gogc = strconv.Itoa(app.GCPercent)
 	}
 	secs := 3.0
 	if s, err := strconv.ParseFloat(os.Getenv("MAILNODE_BENCH_SECONDS"), 64); err == nil && s > 0 {

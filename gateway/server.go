@@ -20,15 +20,6 @@ import (
 	"mailnode/gateway/tools"
 )
 
-// GCPercent is the garbage-collection target (GOGC) the node's binary runs
-// with unless GOGC is set. The MCP SDK decodes each request several times,
-// each time with a fresh 32 KiB buffer, so at a few thousand calls a
-// second the collector runs every few milliseconds over a heap of a few
-// megabytes; at 400 it runs a quarter as often. Measured with
-// BenchmarkGatewayThroughput: +70% calls/s, p99 lower, for some tens of
-// megabytes of heap (docs/benchmarks.md).
-const GCPercent = 400
-
 // MaxBody is the largest request body accepted on POST /mcp.
 const MaxBody = 256 << 10
 

@@ -13,12 +13,10 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 
 	"mailnode/app"
-	"mailnode/gateway"
 	"mailnode/mail/imapsync"
 	"mailnode/mail/store"
 )
@@ -46,9 +44,7 @@ Run "mailnode COMMAND -h" for every flag of a command.
 `
 
 func main() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gateway.GCPercent)
-	}
+	app.SetRuntime()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
 }
 
