@@ -34,46 +34,34 @@ func BenchmarkVerify(b *testing.B) {
 		if par > 0 {
 			mode = fmt.Sprint("par", par)
 		}
-		b.Run("nonces=sqlite/"+mode, func(b *testing.B) {
-			ctx := context.Background()
-			st, err := store.Open(ctx, filepath.Join(b.TempDir(), "node.db"), nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
-			db, err := st.Attach(ctx, "nonces", nonces.Migrations)
-			if err != nil {
-				b.Fatal(err)
-			}
-			ns, err := nonces.New(ctx, db, nil, func() time.Time { return now })
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer ns.Close()
-			benchmarkVerify(b, ns, par, false)
-		})
+		b.Run("nonces=sqlite/"+mode, func(b *testing.B) { benchmarkVerify(b, openNonces(b), par, false) })
 		// The same, each request also waiting until its nonce is on disk,
 		// as a tools/call does before its tool runs.
-		b.Run("nonces=sqlite+durable/"+mode, func(b *testing.B) {
-			ctx := context.Background()
-			st, err := store.Open(ctx, filepath.Join(b.TempDir(), "node.db"), nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
-			db, err := st.Attach(ctx, "nonces", nonces.Migrations)
-			if err != nil {
-				b.Fatal(err)
-			}
-			ns, err := nonces.New(ctx, db, nil, func() time.Time { return now })
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer ns.Close()
-			benchmarkVerify(b, ns, par, true)
-		})
+		b.Run("nonces=sqlite+durable/"+mode, func(b *testing.B) { benchmarkVerify(b, openNonces(b), par, true) })
 		b.Run("nonces=memory/"+mode, func(b *testing.B) { benchmarkVerify(b, &httpsig.MemoryNonces{}, par, false) })
 	}
+}
+
+// openNonces opens the node's persistent nonce store in a fresh file.
+func openNonces(b *testing.B) *nonces.Store {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "node.db"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	db, err := st.Attach(ctx, "nonces", nonces.Migrations)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ns, err := nonces.New(ctx, db, nil, func() time.Time { return now })
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		ns.Close()
+		st.Close()
+	})
+	return ns
 }
 
 func benchmarkVerify(b *testing.B, ns httpsig.NonceStore, par int, durable bool) {
