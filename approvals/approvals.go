@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -639,7 +640,7 @@ func (m *Manager) Blocked() []string {
 		out = append(out, d)
 	}
 	m.mu.RUnlock()
-	sortStrings(out)
+	slices.Sort(out)
 	return out
 }
 
@@ -690,4 +691,13 @@ func (m *Manager) exec(ctx context.Context, query string, args ...any) (sql.Resu
 		return err
 	})
 	return res, err
+}
+
+func sortGrants(gs []Grant) {
+	slices.SortFunc(gs, func(a, b Grant) int {
+		if c := strings.Compare(a.Domain, b.Domain); c != 0 {
+			return c
+		}
+		return strings.Compare(string(a.Tier), string(b.Tier))
+	})
 }

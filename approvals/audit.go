@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -191,14 +190,3 @@ func (m *Manager) Audit(ctx context.Context, limit int) ([]AuditEntry, error) {
 	}
 	return out, nil
 }
-
-func sortGrants(gs []Grant) {
-	slices.SortFunc(gs, func(a, b Grant) int {
-		if c := strings.Compare(a.Domain, b.Domain); c != 0 {
-			return c
-		}
-		return strings.Compare(string(a.Tier), string(b.Tier))
-	})
-}
-
-func sortStrings(s []string) { slices.Sort(s) }

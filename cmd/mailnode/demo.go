@@ -27,7 +27,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	dataDir := fs.String("data-dir", "", "where to put the demo's database (default: a new temporary directory)")
 	keep := fs.Bool("keep", false, "keep the temporary data directory")
 	serve := fs.Bool("serve", false, "keep serving agents on --listen after the demo, until Ctrl-C")
-	listen := fs.String("listen", "127.0.0.1:8443", "where the demo serves agents (loopback)")
+	listen := fs.String("listen", "", "where the demo serves agents (default: 127.0.0.1:8443 with --serve, else any free loopback port)")
 	logLevel := fs.String("log-level", "", "debug, info, warn or error (default warn)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -43,6 +43,14 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 		}
 		if !*keep {
 			defer os.RemoveAll(dir)
+		}
+	}
+	if *listen == "" {
+		// A one-shot demo needs no fixed port, so nothing already on 8443
+		// can make it fail; --serve gets the stable address the README uses.
+		*listen = "127.0.0.1:0"
+		if *serve {
+			*listen = "127.0.0.1:8443"
 		}
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
