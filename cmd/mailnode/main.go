@@ -32,6 +32,7 @@ Usage:
   mailnode serve  [account flags]              sync, then keep the copy current (IDLE) until stopped
   mailnode search [--data-dir DIR] WORDS...     full-text search over the local copy
   mailnode approvals list|approve|deny|revoke   decide on agents' requests (until the phone does)
+  mailnode extract [--merged] FILE.eml...       show the trips, orders and bills the node reads from mails
   mailnode version
 
 Account flags (or MAILNODE_* environment variables, or a config file):
@@ -68,6 +69,8 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 		err = cmdSearch(ctx, rest, stdout, stderr, getenv)
 	case "approvals":
 		err = cmdApprovals(ctx, rest, stdout, stderr, getenv)
+	case "extract":
+		err = cmdExtract(ctx, rest, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "mailnode", version)
 	case "help", "-h", "--help":

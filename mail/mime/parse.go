@@ -20,6 +20,8 @@ const (
 	maxDepth     = 32      // nested multiparts
 	maxParts     = 1000    // leaf parts per message
 	maxTextBytes = 1 << 20 // decoded text kept per message, per kind (plain, HTML)
+	maxCalendar  = 256 << 10
+	maxCalendars = 8
 )
 
 // Address is one mailbox from an address header.
@@ -59,6 +61,15 @@ type Message struct {
 	Text        string // text/plain parts, joined
 	HTMLText    string // text rendered from text/html parts, joined
 	HasHTML     bool
+	// HTML holds the source of each text/html part, for the extractors'
+	// structured-data readers (JSON-LD, microdata). Decoded to UTF-8.
+	HTML []string
+	// Calendars holds the text of each iCalendar part (text/calendar or an
+	// .ics attachment), at most 8 of 256 KiB each.
+	Calendars []string
+	// AuthResults holds the values of the Authentication-Results header
+	// fields, top (most recent) first, as received.
+	AuthResults []string
 	Attachments []Attachment
 	Problems    []string // what could not be decoded, one line each
 }
@@ -124,6 +135,9 @@ func (m *Message) parseHeader(h mail.Header) {
 	m.From = addresses(h, "From", m)
 	m.To = addresses(h, "To", m)
 	m.Cc = addresses(h, "Cc", m)
+	for _, v := range h.Values("Authentication-Results") {
+		m.AuthResults = append(m.AuthResults, sanitize(v))
+	}
 	if h.Has("Date") {
 		if d, err := h.Date(); err == nil {
 			m.Date = d
@@ -224,6 +238,7 @@ func (w *walker) leaf(e *message.Entity, part string) {
 		}
 		s := sanitize(string(body))
 		if mediaType == "text/html" {
+			w.msg.HTML = append(w.msg.HTML, s)
 			s = HTMLToText(s)
 		}
 		if dst.Len() > 0 {
@@ -232,7 +247,25 @@ func (w *walker) leaf(e *message.Entity, part string) {
 		dst.WriteString(truncate(s, room))
 		return
 	}
-	n, err := io.Copy(io.Discard, e.Body)
+	var n int64
+	var err error
+	if isCalendar(mediaType, filename) && len(w.msg.Calendars) < maxCalendars {
+		var b []byte
+		b, err = io.ReadAll(io.LimitReader(e.Body, maxCalendar+1))
+		n = int64(len(b))
+		if len(b) <= maxCalendar {
+			w.msg.Calendars = append(w.msg.Calendars, sanitize(string(b)))
+		} else {
+			w.msg.problem("part %s: calendar larger than %d bytes", part, maxCalendar)
+		}
+		if err == nil {
+			var rest int64
+			rest, err = io.Copy(io.Discard, e.Body)
+			n += rest
+		}
+	} else {
+		n, err = io.Copy(io.Discard, e.Body)
+	}
 	if err != nil {
 		w.msg.problem("part %s: %v", part, err)
 	}
@@ -243,6 +276,11 @@ func (w *walker) leaf(e *message.Entity, part string) {
 		Disposition: strings.ToLower(disp),
 		Size:        n,
 	})
+}
+
+func isCalendar(mediaType, filename string) bool {
+	return mediaType == "text/calendar" || mediaType == "application/ics" ||
+		strings.HasSuffix(strings.ToLower(filename), ".ics")
 }
 
 func joinPart(parent string, i int) string {

@@ -1,0 +1,177 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-ical"
+
+	"mailnode/extract/places"
+)
+
+// calendarFacts reads travel from an iCalendar attachment (RFC 5545):
+// each VEVENT that looks like a flight, train or hotel stay becomes a
+// segment, its start and end from DTSTART and DTEND (with their TZID), its
+// places and numbers from SUMMARY, LOCATION and DESCRIPTION. Events that
+// list several legs in their description (rail operators do) are read leg
+// by leg with the text rules.
+func (c *msgContext) calendarFacts(src string) []Fact {
+	cal, err := ical.NewDecoder(strings.NewReader(src)).Decode()
+	if err != nil {
+		return nil
+	}
+	var out []Fact
+	for _, ev := range cal.Events() {
+		if len(out) >= maxFacts {
+			break
+		}
+		text := func(name string) string {
+			p := ev.Props.Get(name)
+			if p == nil {
+				return ""
+			}
+			s, err := p.Text()
+			if err != nil {
+				return p.Value
+			}
+			return s
+		}
+		summary, desc, location := text(ical.PropSummary), text(ical.PropDescription), text(ical.PropLocation)
+		status := StatusConfirmed
+		if s := strings.ToUpper(text(ical.PropStatus)); s == "CANCELLED" {
+			status = StatusCancelled
+		}
+		all := summary + "\n" + location + "\n" + desc
+
+		// Several legs in the description: read them as text.
+		if legs := c.textLegs(desc, c.date); len(legs) > 1 {
+			ref := findReservation(all)
+			for _, l := range legs {
+				l.Reservation, l.Status = ref, status
+				out = append(out, Fact{Kind: l.Type, From: FromCalendar, Segment: l})
+			}
+			continue
+		}
+
+		kind := classifyTravel(all)
+		if kind == "" {
+			continue
+		}
+		start := c.icalTime(ev.Props.Get(ical.PropDateTimeStart))
+		end := c.icalTime(ev.Props.Get(ical.PropDateTimeEnd))
+		seg := &Segment{Type: kind, Status: status, Reservation: findReservation(all)}
+		switch kind {
+		case KindHotel:
+			seg.Hotel = strings.TrimSpace(strings.TrimPrefix(summary, "Hotel:"))
+			seg.Address = location
+			seg.CheckIn, seg.CheckOut = start, end
+		default:
+			seg.From, seg.To = routeOf(summary, desc)
+			if kind == KindFlight {
+				if m := flightNumRE.FindStringSubmatch(all); m != nil {
+					seg.Number = m[1] + " " + strings.TrimLeft(m[2], "0")
+				}
+			} else if m := trainNumRE.FindStringSubmatch(all); m != nil {
+				seg.Number = normaliseTrain(m[0])
+			}
+			seg.Depart, seg.Arrive = c.placeZone(start, seg.From), c.placeZone(end, seg.To)
+		}
+		if seg.Start() == nil {
+			continue
+		}
+		out = append(out, Fact{Kind: kind, From: FromCalendar, Segment: seg})
+	}
+	return out
+}
+
+func (c *msgContext) icalTime(p *ical.Prop) *Time {
+	if p == nil {
+		return nil
+	}
+	if p.ValueType() == ical.ValueDate {
+		t, err := p.DateTime(time.UTC)
+		if err != nil {
+			return nil
+		}
+		return &Time{Time: time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, c.dateLoc), DateOnly: true}
+	}
+	t, err := p.DateTime(nil)
+	if err != nil {
+		// A floating time (no Z, no TZID) is local to wherever it happens.
+		t, err = p.DateTime(time.UTC)
+		if err != nil {
+			return nil
+		}
+		return &Time{Time: time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, c.dateLoc)}
+	}
+	zone := p.Params.Get(ical.ParamTimezoneID)
+	if zone != "" {
+		if _, err := time.LoadLocation(zone); err != nil {
+			zone = ""
+		}
+	}
+	return &Time{Time: t, Zone: zone}
+}
+
+// placeZone shows t in the zone of an airport code when the calendar gave
+// an instant (UTC) rather than a zone.
+func (c *msgContext) placeZone(t *Time, p *Place) *Time {
+	if t == nil || t.Zone != "" || p == nil || p.Code == "" {
+		return t
+	}
+	if name, loc := places.Zone(p.Code); loc != nil {
+		return &Time{Time: t.In(loc), Zone: name, DateOnly: t.DateOnly}
+	}
+	return t
+}
+
+var (
+	arrowRE   = regexp.MustCompile(`^(.+?)\s*(?:->|→|–>|=>| - | – | to | nach | til | do | a | à )\s*(.+)$`)
+	parenCode = regexp.MustCompile(`\(([A-Z]{3})\)`)
+)
+
+// routeOf finds where a trip goes from a calendar summary ("Frankfurt ->
+// Paris", "Your train from ZMB to FRA") or description "(ZMB)" codes.
+func routeOf(summary, desc string) (from, to *Place) {
+	s := strings.TrimSpace(summary)
+	if i := strings.Index(strings.ToLower(s), " from "); i >= 0 {
+		s = s[i+6:]
+	}
+	if m := arrowRE.FindStringSubmatch(s); m != nil {
+		from, to = placeFromText(m[1]), placeFromText(m[2])
+	}
+	codes := parenCode.FindAllStringSubmatch(desc, -1)
+	if len(codes) >= 2 {
+		if from == nil || from.Code == "" {
+			from = mergePlace(from, codes[0][1])
+		}
+		if to == nil || to.Code == "" {
+			to = mergePlace(to, codes[len(codes)-1][1])
+		}
+	}
+	return from, to
+}
+
+func mergePlace(p *Place, code string) *Place {
+	if p == nil {
+		return &Place{Code: code}
+	}
+	return &Place{Name: p.Name, Code: code}
+}
+
+// placeFromText makes a place from a name that may be or contain an IATA
+// code.
+func placeFromText(s string) *Place {
+	s = strings.TrimSpace(strings.Trim(s, ".,;:"))
+	if s == "" {
+		return nil
+	}
+	if m := parenCode.FindStringSubmatch(s); m != nil {
+		return &Place{Name: strings.TrimSpace(strings.Replace(s, m[0], "", 1)), Code: m[1]}
+	}
+	if len(s) == 3 && strings.ToUpper(s) == s && places.Known(s) {
+		return &Place{Code: s}
+	}
+	return &Place{Name: s}
+}

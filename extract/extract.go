@@ -1,0 +1,128 @@
+package extract
+
+import (
+	"strings"
+	"time"
+
+	"golang.org/x/net/publicsuffix"
+
+	"mailnode/mail/mime"
+)
+
+// Version identifies the extractors' behaviour. Raise it whenever a change
+// would extract different facts from the same mail: the node then runs the
+// extractors again over every stored message, from its kept raw bytes.
+const Version = 1
+
+// Options configure extraction. The zero value extracts without trusting
+// any sender.
+type Options struct {
+	// AuthServIDs are the authserv-ids of the user's own mail provider
+	// (e.g. "mx.google.com"): only Authentication-Results fields it wrote
+	// are believed.
+	AuthServIDs []string
+	// LookupTXT, when set, lets the node verify DKIM signatures itself.
+	// It is the only network access of the package, and tests replace it.
+	LookupTXT func(name string) ([]string, error)
+}
+
+// Result is what one message says.
+type Result struct {
+	Auth  Auth
+	Facts []Fact
+}
+
+// msgContext is what the extractors know about the message around the
+// text they read.
+type msgContext struct {
+	date          time.Time      // the Date header, zero if missing
+	dateLoc       *time.Location // its offset, the fallback zone for local times
+	senderDomain  string         // From domain, lower case
+	senderName    string         // From display name, else the domain's name
+	senderCountry string         // ISO country guessed from the sender's TLD
+	authenticated bool
+}
+
+// Extract reads the facts of one message. raw is needed only for the
+// node's own DKIM verification and may be nil. It never fails: a message
+// it cannot read yields no facts.
+func Extract(m *mime.Message, raw []byte, opt Options) Result {
+	c := &msgContext{date: m.Date, dateLoc: time.UTC}
+	if !m.Date.IsZero() {
+		c.dateLoc = m.Date.Location()
+	}
+	if len(m.From) > 0 {
+		addr := m.From[0].Address
+		if _, d, ok := strings.Cut(addr, "@"); ok {
+			c.senderDomain = strings.ToLower(strings.TrimSuffix(d, ">"))
+		}
+		c.senderName = strings.TrimSpace(m.From[0].Name)
+	}
+	if c.senderName == "" {
+		c.senderName = domainLabel(c.senderDomain)
+	}
+	c.senderCountry = tldCountry(c.senderDomain)
+
+	auth := authenticate(c.senderDomain, m.AuthResults, raw, opt.AuthServIDs, opt.LookupTXT)
+	c.authenticated = auth.Authenticated
+
+	// Sources in order of trust; the first that yields facts is used, so
+	// that one booking is not read twice from its markup and its text.
+	var facts []Fact
+	for _, h := range m.HTML {
+		facts = append(facts, c.schemaFacts(jsonLD(h), FromJSONLD)...)
+	}
+	if len(facts) == 0 {
+		for _, h := range m.HTML {
+			facts = append(facts, c.schemaFacts(microdata(h), FromMicrodata)...)
+		}
+	}
+	if len(facts) == 0 {
+		for _, cal := range m.Calendars {
+			facts = append(facts, c.calendarFacts(cal)...)
+		}
+	}
+	if len(facts) == 0 {
+		text := m.Text
+		if strings.TrimSpace(text) == "" || len(m.HTMLText) > 2*len(text) {
+			text = m.HTMLText
+		}
+		facts = c.textFacts(m.Subject, text)
+	}
+	if len(facts) > maxFacts {
+		facts = facts[:maxFacts]
+	}
+	return Result{Auth: auth, Facts: facts}
+}
+
+// maxFacts bounds what one message may contribute.
+const maxFacts = 50
+
+// domainLabel turns "mail.zalando.de" into "zalando".
+func domainLabel(d string) string {
+	if d == "" {
+		return ""
+	}
+	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
+	if err != nil {
+		reg = d
+	}
+	label, _, _ := strings.Cut(reg, ".")
+	return label
+}
+
+// tldCountry guesses the sender's country from a country-code TLD.
+func tldCountry(d string) string {
+	i := strings.LastIndexByte(d, '.')
+	if i < 0 {
+		return ""
+	}
+	tld := d[i+1:]
+	switch {
+	case tld == "uk":
+		return "GB"
+	case len(tld) == 2:
+		return strings.ToUpper(tld)
+	}
+	return ""
+}

@@ -1,0 +1,534 @@
+package extract
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/net/publicsuffix"
+
+	"mailnode/extract/places"
+)
+
+// Record is a fact with the message it came from.
+type Record struct {
+	Fact
+	Message       int64     `json:"message"`       // the store's message id
+	Date          time.Time `json:"date"`          // the message's Date
+	Tiebreak      string    `json:"tiebreak"`      // orders messages with the same Date: their Message-ID or a hash of their bytes
+	Authenticated bool      `json:"authenticated"` // the sender's domain was authenticated
+}
+
+// Trip is one booking: its segments, in time order.
+type Trip struct {
+	ID          string    `json:"id"`
+	Reservation string    `json:"reservation,omitempty"`
+	Status      string    `json:"status"`
+	Start       *Time     `json:"start,omitempty"`
+	End         *Time     `json:"end,omitempty"`
+	Segments    []Segment `json:"segments"`
+	Sources     []int64   `json:"sources"`
+	Verified    bool      `json:"verified_sender"`
+}
+
+// OrderState is an order after every mail about it.
+type OrderState struct {
+	ID string `json:"id"`
+	Order
+	Updated  time.Time `json:"updated"`
+	Sources  []int64   `json:"sources"`
+	Verified bool      `json:"verified_sender"`
+}
+
+// BillState is a bill after every mail about it.
+type BillState struct {
+	ID string `json:"id"`
+	Bill
+	Updated  time.Time `json:"updated"`
+	Sources  []int64   `json:"sources"`
+	Verified bool      `json:"verified_sender"`
+}
+
+// Merged is everything the mail knows, merged.
+type Merged struct {
+	Trips  []Trip
+	Orders []OrderState
+	Bills  []BillState
+}
+
+// rank orders the forward states of an order; a later mail cannot move an
+// order back.
+func rank(status string) int {
+	switch status {
+	case StatusOrdered:
+		return 1
+	case StatusShipped:
+		return 2
+	case StatusProblem:
+		return 3
+	case StatusOutForDelivery:
+		return 4
+	case StatusDelivered:
+		return 5
+	}
+	return 0
+}
+
+// Merge combines records into trips, orders and bills. The result depends
+// only on the set of records, never on their order: records are sorted by
+// message date (ties broken by Tiebreak) and folded oldest first, so a
+// newer mail's state wins and an older one, arriving late, changes
+// nothing it should not. Where a thing has records from an authenticated
+// sender, records from unauthenticated senders are ignored for it: a
+// spoofed mail cannot cancel a real booking or pay a real bill.
+func Merge(records []Record) Merged {
+	recs := slices.Clone(records)
+	slices.SortFunc(recs, func(a, b Record) int {
+		return cmp.Or(a.Date.Compare(b.Date), cmp.Compare(a.Tiebreak, b.Tiebreak), cmp.Compare(a.Kind, b.Kind), cmp.Compare(factKey(a.Fact), factKey(b.Fact)))
+	})
+	var segs, orders, bills []Record
+	for _, r := range recs {
+		switch {
+		case r.Segment != nil:
+			segs = append(segs, r)
+		case r.Order != nil:
+			orders = append(orders, r)
+		case r.Bill != nil:
+			bills = append(bills, r)
+		}
+	}
+	return Merged{Trips: mergeTrips(segs), Orders: mergeOrders(orders), Bills: mergeBills(bills)}
+}
+
+func factKey(f Fact) string {
+	switch {
+	case f.Segment != nil:
+		s := f.Segment
+		return s.Type + "|" + s.Reservation + "|" + s.Number + "|" + dayOf(s.Start()) + "|" + places.Fold(s.Hotel)
+	case f.Order != nil:
+		return f.Order.Domain + "|" + f.Order.Number
+	case f.Bill != nil:
+		return f.Bill.Domain + "|" + f.Bill.Number
+	}
+	return ""
+}
+
+func dayOf(t *Time) string {
+	if t == nil {
+		return ""
+	}
+	return t.Format("2006-01-02")
+}
+
+// orgDomain is the registrable domain: mail from "news.zalando.de" and
+// "zalando.de" is from the same merchant.
+func orgDomain(d string) string {
+	if r, err := publicsuffix.EffectiveTLDPlusOne(d); err == nil {
+		return r
+	}
+	return d
+}
+
+// onlyTrusted drops unauthenticated records when authenticated ones exist.
+func onlyTrusted(rs []Record) ([]Record, bool) {
+	var auth []Record
+	for _, r := range rs {
+		if r.Authenticated {
+			auth = append(auth, r)
+		}
+	}
+	if len(auth) > 0 {
+		return auth, true
+	}
+	return rs, false
+}
+
+func sources(rs []Record) []int64 {
+	var out []int64
+	for _, r := range rs {
+		if !slices.Contains(out, r.Message) {
+			out = append(out, r.Message)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func stableID(prefix string, parts ...string) string {
+	h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+	return prefix + hex.EncodeToString(h[:6])
+}
+
+// segmentKey identifies a segment across mails.
+func segmentKey(s *Segment) string {
+	switch s.Type {
+	case KindHotel:
+		if s.Reservation != "" {
+			return "hotel|" + s.Reservation
+		}
+		return "hotel|" + places.Fold(s.Hotel) + "|" + dayOf(s.CheckIn)
+	default:
+		id := s.Number
+		if id == "" && s.From != nil && s.To != nil {
+			id = places.Fold(s.From.Name+s.From.Code) + ">" + places.Fold(s.To.Name+s.To.Code)
+		}
+		return s.Type + "|" + s.Reservation + "|" + strings.ReplaceAll(id, " ", "") + "|" + dayOf(s.Start())
+	}
+}
+
+func mergeTrips(recs []Record) []Trip {
+	// Segments by key; cancellations that name only a booking apply to
+	// every segment of it.
+	groups := map[string][]Record{}
+	var order []string
+	var bookingOnly []Record
+	for _, r := range recs {
+		if r.Segment.Start() == nil {
+			bookingOnly = append(bookingOnly, r)
+			continue
+		}
+		k := segmentKey(r.Segment)
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], r)
+	}
+	for _, r := range bookingOnly {
+		for _, k := range order {
+			g := groups[k]
+			if g[0].Segment.Reservation == r.Segment.Reservation && g[0].Segment.Type == r.Segment.Type {
+				groups[k] = insertSorted(g, r)
+			}
+		}
+	}
+	type merged struct {
+		seg      Segment
+		src      []int64
+		verified bool
+	}
+	byBooking := map[string][]merged{}
+	var bookings []string
+	for _, k := range order {
+		rs, verified := onlyTrusted(groups[k])
+		var s Segment
+		for _, r := range rs {
+			mergeSegment(&s, r.Segment)
+		}
+		if s.Start() == nil {
+			continue
+		}
+		b := s.Reservation
+		if b == "" {
+			b = "single|" + k
+		}
+		if _, ok := byBooking[b]; !ok {
+			bookings = append(bookings, b)
+		}
+		byBooking[b] = append(byBooking[b], merged{s, sources(rs), verified})
+	}
+	var trips []Trip
+	for _, b := range bookings {
+		ms := byBooking[b]
+		slices.SortFunc(ms, func(x, y merged) int { return x.seg.Start().Compare(y.seg.Start().Time) })
+		t := Trip{ID: stableID("t_", b), Status: StatusCancelled, Verified: true}
+		for _, m := range ms {
+			t.Segments = append(t.Segments, m.seg)
+			for _, id := range m.src {
+				if !slices.Contains(t.Sources, id) {
+					t.Sources = append(t.Sources, id)
+				}
+			}
+			t.Verified = t.Verified && m.verified
+			if m.seg.Status != StatusCancelled {
+				t.Status = StatusConfirmed
+			}
+			if t.Start == nil || m.seg.Start().Before(t.Start.Time) {
+				t.Start = m.seg.Start()
+			}
+			if t.End == nil || m.seg.End().After(t.End.Time) {
+				t.End = m.seg.End()
+			}
+		}
+		t.Reservation = ms[0].seg.Reservation
+		slices.Sort(t.Sources)
+		trips = append(trips, t)
+	}
+	slices.SortFunc(trips, func(a, b Trip) int { return cmp.Or(a.Start.Compare(b.Start.Time), cmp.Compare(a.ID, b.ID)) })
+	return trips
+}
+
+func insertSorted(g []Record, r Record) []Record {
+	i, _ := slices.BinarySearchFunc(g, r, func(a, b Record) int {
+		return cmp.Or(a.Date.Compare(b.Date), cmp.Compare(a.Tiebreak, b.Tiebreak))
+	})
+	return slices.Insert(slices.Clone(g), i, r)
+}
+
+// mergeSegment folds a newer segment record into s: its non-empty fields
+// win, and its status is the segment's status.
+func mergeSegment(s *Segment, n *Segment) {
+	if s.Type == "" {
+		s.Type = n.Type
+	}
+	s.Status = n.Status
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&s.Reservation, n.Reservation)
+	set(&s.Carrier, n.Carrier)
+	set(&s.Number, n.Number)
+	set(&s.Seat, n.Seat)
+	set(&s.Hotel, n.Hotel)
+	set(&s.Address, n.Address)
+	if n.From != nil {
+		s.From = n.From
+	}
+	if n.To != nil {
+		s.To = n.To
+	}
+	for _, p := range []struct{ dst, v **Time }{{&s.Depart, &n.Depart}, {&s.Arrive, &n.Arrive}, {&s.CheckIn, &n.CheckIn}, {&s.CheckOut, &n.CheckOut}} {
+		if *p.v != nil {
+			*p.dst = *p.v
+		}
+	}
+}
+
+// unionFind joins order keys that share a tracking number.
+type unionFind map[string]string
+
+func (u unionFind) find(k string) string {
+	for u[k] != "" && u[k] != k {
+		k = u[k]
+	}
+	return k
+}
+
+func (u unionFind) union(a, b string) {
+	ra, rb := u.find(a), u.find(b)
+	if ra != rb {
+		if ra > rb {
+			ra, rb = rb, ra
+		}
+		u[rb] = ra
+	}
+	u[ra] = ra
+}
+
+func orderKeys(o *Order) []string {
+	var keys []string
+	if o.Number != "" {
+		keys = append(keys, "order|"+orgDomain(o.Domain)+"|"+strings.ToUpper(o.Number))
+	}
+	for _, s := range o.Shipments {
+		if s.Tracking != "" {
+			keys = append(keys, "ship|"+strings.ToUpper(s.Tracking))
+		}
+	}
+	return keys
+}
+
+func mergeOrders(recs []Record) []OrderState {
+	u := unionFind{}
+	for _, r := range recs {
+		keys := orderKeys(r.Order)
+		for _, k := range keys {
+			u.union(keys[0], k)
+		}
+	}
+	groups := map[string][]Record{}
+	var roots []string
+	for _, r := range recs {
+		keys := orderKeys(r.Order)
+		if len(keys) == 0 {
+			continue
+		}
+		root := u.find(keys[0])
+		if _, ok := groups[root]; !ok {
+			roots = append(roots, root)
+		}
+		groups[root] = append(groups[root], r)
+	}
+	var out []OrderState
+	for _, root := range roots {
+		rs, verified := onlyTrusted(groups[root])
+		var o Order
+		for _, r := range rs {
+			mergeOrder(&o, r.Order)
+		}
+		out = append(out, OrderState{ID: stableID("o_", root), Order: o, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified})
+	}
+	slices.SortFunc(out, func(a, b OrderState) int { return cmp.Or(b.Updated.Compare(a.Updated), cmp.Compare(a.ID, b.ID)) })
+	return out
+}
+
+// nextStatus moves a status forward: cancellations and returns always
+// apply, other states only when they are further along.
+func nextStatus(cur, n string) string {
+	switch {
+	case n == "":
+		return cur
+	case cur == "":
+		return n
+	case n == StatusCancelled || n == StatusReturned:
+		return n
+	case cur == StatusCancelled || cur == StatusReturned:
+		if n == StatusOrdered {
+			return cur
+		}
+		return n // shipped after a cancellation: a new shipment happened
+	case rank(n) > rank(cur):
+		return n
+	}
+	return cur
+}
+
+func mergeOrder(o *Order, n *Order) {
+	if n.Merchant != "" && (o.Merchant == "" || n.Number != "") {
+		o.Merchant = n.Merchant
+	}
+	if n.Domain != "" {
+		o.Domain = n.Domain
+	}
+	if n.Number != "" {
+		o.Number = n.Number
+	}
+	o.Status = nextStatus(o.Status, n.Status)
+	if n.Ordered != nil {
+		o.Ordered = n.Ordered
+	}
+	if n.Total != nil {
+		o.Total = n.Total
+	}
+	for _, it := range n.Items {
+		if !slices.Contains(o.Items, it) && len(o.Items) < 10 {
+			o.Items = append(o.Items, it)
+		}
+	}
+	for _, s := range n.Shipments {
+		i := slices.IndexFunc(o.Shipments, func(x Shipment) bool {
+			return s.Tracking != "" && strings.EqualFold(x.Tracking, s.Tracking)
+		})
+		if i < 0 {
+			o.Shipments = append(o.Shipments, s)
+			continue
+		}
+		x := &o.Shipments[i]
+		x.Status = nextStatus(x.Status, s.Status)
+		if s.Carrier != "" {
+			x.Carrier = s.Carrier
+		}
+		if s.Expected != nil {
+			x.Expected = s.Expected
+		}
+	}
+	// The order is as far along as its furthest shipment.
+	for _, s := range o.Shipments {
+		o.Status = nextStatus(o.Status, s.Status)
+	}
+}
+
+func billKey(b *Bill) string {
+	d := orgDomain(b.Domain)
+	if b.Number != "" {
+		return "bill|" + d + "|" + strings.ToUpper(b.Number)
+	}
+	amount := ""
+	if b.Amount != nil {
+		amount = b.Amount.Amount
+	}
+	return "bill|" + d + "|" + amount + "|" + dayOf(b.Due)
+}
+
+func mergeBills(recs []Record) []BillState {
+	groups := map[string][]Record{}
+	var keys []string
+	var paidNotices []Record // "payment received" with neither number nor due date
+	for _, r := range recs {
+		b := r.Bill
+		if b.Number == "" && b.Due == nil && b.Status == StatusPaid {
+			paidNotices = append(paidNotices, r)
+			continue
+		}
+		k := billKey(b)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], r)
+	}
+	// A payment notice pays the bill of the same sender and amount that
+	// was due before it.
+	for _, p := range paidNotices {
+		for _, k := range keys {
+			g := groups[k]
+			first := g[0].Bill
+			if orgDomain(first.Domain) == orgDomain(p.Bill.Domain) && first.Amount != nil && p.Bill.Amount != nil &&
+				first.Amount.Amount == p.Bill.Amount.Amount && !g[0].Date.After(p.Date) {
+				groups[k] = insertSorted(g, p)
+				break
+			}
+		}
+	}
+	var out []BillState
+	for _, k := range keys {
+		rs, verified := onlyTrusted(groups[k])
+		var b Bill
+		for _, r := range rs {
+			mergeBill(&b, r.Bill)
+		}
+		out = append(out, BillState{ID: stableID("b_", k), Bill: b, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified})
+	}
+	slices.SortFunc(out, func(a, b BillState) int { return cmp.Or(cmpDue(a.Due, b.Due), cmp.Compare(a.ID, b.ID)) })
+	return out
+}
+
+func cmpDue(a, b *Time) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		return 1
+	case b == nil:
+		return -1
+	}
+	return a.Compare(b.Time)
+}
+
+func mergeBill(b *Bill, n *Bill) {
+	if n.Issuer != "" {
+		b.Issuer = n.Issuer
+	}
+	if n.Domain != "" {
+		b.Domain = n.Domain
+	}
+	if n.Number != "" {
+		b.Number = n.Number
+	}
+	if n.Amount != nil && (n.Status != StatusPaid || b.Amount == nil) {
+		b.Amount = n.Amount
+	}
+	if n.Due != nil {
+		b.Due = n.Due
+	}
+	if n.Issued != nil {
+		b.Issued = n.Issued
+	}
+	// Paid is final: a reminder that crossed the payment does not reopen it.
+	if b.Status != StatusPaid || n.Status == StatusCancelled {
+		b.Status = n.Status
+	}
+}
+
+// Tiebreak orders two messages with the same Date: by Message-ID, else by
+// a hash of their bytes, so that it does not depend on arrival order.
+func Tiebreak(messageID string, raw []byte) string {
+	if messageID != "" {
+		return messageID
+	}
+	h := sha256.Sum256(raw)
+	return "~" + hex.EncodeToString(h[:8])
+}

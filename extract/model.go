@@ -1,0 +1,176 @@
+package extract
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Kinds of fact.
+const (
+	KindFlight = "flight"
+	KindTrain  = "train"
+	KindHotel  = "hotel"
+	KindOrder  = "order"
+	KindBill   = "bill"
+)
+
+// Where a fact was read from, in order of trust.
+const (
+	FromJSONLD    = "json-ld"
+	FromMicrodata = "microdata"
+	FromCalendar  = "ical"
+	FromText      = "text"
+)
+
+// Statuses. A segment is confirmed or cancelled; an order moves through
+// ordered → shipped → out_for_delivery → delivered unless it is cancelled,
+// returned or has a delivery problem; a bill is due, paid or cancelled.
+const (
+	StatusConfirmed      = "confirmed"
+	StatusCancelled      = "cancelled"
+	StatusOrdered        = "ordered"
+	StatusShipped        = "shipped"
+	StatusOutForDelivery = "out_for_delivery"
+	StatusDelivered      = "delivered"
+	StatusReturned       = "returned"
+	StatusProblem        = "problem"
+	StatusDue            = "due"
+	StatusPaid           = "paid"
+)
+
+// Time is a moment with the IANA zone it happens in. Zone is empty when
+// no zone is known; the offset is then the one the mail gave, or the
+// offset of the mail's Date header.
+type Time struct {
+	time.Time
+	Zone string
+	// DateOnly: only the day is known (a due date, a check-in day). Time
+	// is then midnight of that day in Zone.
+	DateOnly bool
+}
+
+type timeJSON struct {
+	At       string `json:"at"`
+	Zone     string `json:"zone,omitempty"`
+	DateOnly bool   `json:"date_only,omitempty"`
+}
+
+// MarshalJSON writes {"at": RFC 3339 with offset, "zone": IANA name}.
+func (t Time) MarshalJSON() ([]byte, error) {
+	return json.Marshal(timeJSON{At: t.Format(time.RFC3339), Zone: t.Zone, DateOnly: t.DateOnly})
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote, restoring the zone's
+// location when the zone database knows it.
+func (t *Time) UnmarshalJSON(b []byte) error {
+	var j timeJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	v, err := time.Parse(time.RFC3339, j.At)
+	if err != nil {
+		return err
+	}
+	if j.Zone != "" {
+		if loc, err := time.LoadLocation(j.Zone); err == nil {
+			v = v.In(loc)
+		}
+	}
+	*t = Time{Time: v, Zone: j.Zone, DateOnly: j.DateOnly}
+	return nil
+}
+
+// Place is an airport, station or city.
+type Place struct {
+	Name string `json:"name,omitempty"`
+	// Code is the IATA airport code, or a station code when the mail gives one.
+	Code string `json:"code,omitempty"`
+}
+
+// Money is an amount in a currency. Amount is a decimal string with a dot
+// ("1234.50") so that no float rounding touches it.
+type Money struct {
+	Amount   string `json:"amount"`
+	Currency string `json:"currency,omitempty"` // ISO 4217
+}
+
+// Segment is one flight, train ride or hotel stay.
+type Segment struct {
+	Type        string `json:"type"` // flight, train or hotel
+	Status      string `json:"status"`
+	Reservation string `json:"reservation,omitempty"`
+	// Carrier is the airline or rail operator; Number the flight or train
+	// ("LH 400", "ICE 943").
+	Carrier string `json:"carrier,omitempty"`
+	Number  string `json:"number,omitempty"`
+	From    *Place `json:"from,omitempty"`
+	To      *Place `json:"to,omitempty"`
+	Depart  *Time  `json:"depart,omitempty"`
+	Arrive  *Time  `json:"arrive,omitempty"`
+	Seat    string `json:"seat,omitempty"`
+
+	Hotel    string `json:"hotel,omitempty"`
+	Address  string `json:"address,omitempty"`
+	CheckIn  *Time  `json:"check_in,omitempty"`
+	CheckOut *Time  `json:"check_out,omitempty"`
+}
+
+// Start is when the segment begins: departure or check-in.
+func (s *Segment) Start() *Time {
+	if s.Depart != nil {
+		return s.Depart
+	}
+	return s.CheckIn
+}
+
+// End is when the segment ends: arrival or check-out, else its start.
+func (s *Segment) End() *Time {
+	switch {
+	case s.Arrive != nil:
+		return s.Arrive
+	case s.CheckOut != nil:
+		return s.CheckOut
+	}
+	return s.Start()
+}
+
+// Shipment is one parcel of an order.
+type Shipment struct {
+	Carrier  string `json:"carrier,omitempty"`
+	Tracking string `json:"tracking,omitempty"`
+	Status   string `json:"status,omitempty"`
+	Expected *Time  `json:"expected,omitempty"`
+}
+
+// Order is a purchase from a merchant.
+type Order struct {
+	Merchant  string     `json:"merchant,omitempty"`
+	Domain    string     `json:"domain,omitempty"` // the merchant's sender domain
+	Number    string     `json:"number,omitempty"`
+	Status    string     `json:"status"`
+	Ordered   *Time      `json:"ordered,omitempty"`
+	Total     *Money     `json:"total,omitempty"`
+	Items     []string   `json:"items,omitempty"`
+	Shipments []Shipment `json:"shipments,omitempty"`
+}
+
+// Bill is an invoice or a payment request.
+type Bill struct {
+	Issuer string `json:"issuer,omitempty"`
+	Domain string `json:"domain,omitempty"` // the issuer's sender domain
+	Number string `json:"number,omitempty"` // invoice or reference number
+	Status string `json:"status"`
+	Amount *Money `json:"amount,omitempty"`
+	Due    *Time  `json:"due,omitempty"`
+	Issued *Time  `json:"issued,omitempty"`
+}
+
+// Fact is one thing a message says: exactly one of Segment, Order and Bill
+// is set, matching Kind.
+type Fact struct {
+	Kind    string   `json:"kind"`
+	From    string   `json:"from"` // FromJSONLD, FromMicrodata, FromCalendar or FromText
+	Segment *Segment `json:"segment,omitempty"`
+	Order   *Order   `json:"order,omitempty"`
+	Bill    *Bill    `json:"bill,omitempty"`
+}

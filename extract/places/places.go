@@ -1,0 +1,164 @@
+// Package places answers, offline, where a travel code is and which time
+// zone it keeps: IATA codes to IANA zones, countries to their zone, and
+// airport names to codes. The tables are embedded (see README.md for their
+// sources and licences); nothing is looked up on the network.
+package places
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+	"time"
+	_ "time/tzdata" // the zone rules travel with the binary, like the tables
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+	"unicode"
+)
+
+var (
+	//go:embed iata_zones.tsv
+	iataZones string
+	//go:embed country_zones.tsv
+	countryZones string
+	//go:embed airports.tsv
+	airportsTSV string
+)
+
+// Airport is one row of the airport table.
+type Airport struct {
+	Code, Name, City, Country string
+	Large                     bool
+}
+
+// tables is parsed once, on first use; it is read-only afterwards.
+type tables struct {
+	zones     map[string]string
+	countries map[string]string
+	airports  map[string]Airport
+	byName    map[string]string // folded name or city → code
+	locs      sync.Map          // zone name → *time.Location
+}
+
+var load = sync.OnceValue(func() *tables {
+	t := &tables{
+		zones:     parseTSV(iataZones),
+		countries: parseTSV(countryZones),
+		airports:  map[string]Airport{},
+		byName:    map[string]string{},
+	}
+	cities := map[string][]Airport{}
+	for line := range strings.Lines(airportsTSV) {
+		f := strings.Split(strings.TrimRight(line, "\n"), "\t")
+		if len(f) != 5 {
+			continue
+		}
+		a := Airport{Code: f[0], Name: f[1], City: f[2], Country: f[3], Large: f[4] == "l"}
+		t.airports[a.Code] = a
+		t.byName[Fold(a.Name)] = a.Code
+		if a.City != "" {
+			cities[Fold(a.City)] = append(cities[Fold(a.City)], a)
+		}
+	}
+	// A city name stands for its airport only when it has one large
+	// airport, or one airport at all: "Munich" is MUC, "London" is none.
+	for city, as := range cities {
+		var large []Airport
+		for _, a := range as {
+			if a.Large {
+				large = append(large, a)
+			}
+		}
+		switch {
+		case len(as) == 1:
+			t.byName[city] = as[0].Code
+		case len(large) == 1:
+			t.byName[city] = large[0].Code
+		}
+	}
+	return t
+})
+
+func parseTSV(s string) map[string]string {
+	m := make(map[string]string, strings.Count(s, "\n"))
+	for line := range strings.Lines(s) {
+		k, v, ok := strings.Cut(strings.TrimRight(line, "\n"), "\t")
+		if ok {
+			m[k] = v
+		}
+	}
+	return m
+}
+
+// Zone returns the time zone of an IATA location code ("FRA"), or "" and
+// nil when the table does not know it.
+func Zone(code string) (string, *time.Location) {
+	t := load()
+	return t.location(t.zones[strings.ToUpper(code)])
+}
+
+// CountryZone returns the zone of most of a country (ISO 3166 alpha-2),
+// or "" and nil when the country spans several zones.
+func CountryZone(country string) (string, *time.Location) {
+	t := load()
+	return t.location(t.countries[strings.ToUpper(country)])
+}
+
+// Known reports whether code is an IATA location code in the zone table.
+func Known(code string) bool {
+	_, ok := load().zones[code]
+	return ok
+}
+
+// AirportByName returns the code of the airport a name or city refers to,
+// when exactly one airport matches.
+func AirportByName(name string) (string, bool) {
+	code, ok := load().byName[Fold(name)]
+	return code, ok
+}
+
+// AirportInfo returns the table's row for an airport code.
+func AirportInfo(code string) (Airport, bool) {
+	a, ok := load().airports[strings.ToUpper(code)]
+	return a, ok
+}
+
+func (t *tables) location(name string) (string, *time.Location) {
+	if name == "" {
+		return "", nil
+	}
+	if l, ok := t.locs.Load(name); ok {
+		return name, l.(*time.Location)
+	}
+	l, err := time.LoadLocation(name)
+	if err != nil {
+		return "", nil
+	}
+	t.locs.Store(name, l)
+	return name, l
+}
+
+// Fold lower-cases s, strips accents and collapses punctuation and space,
+// so that "Zürich-Flughafen" and "zurich flughafen" compare equal.
+func Fold(s string) string {
+	tr := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	r, _, err := transform.String(tr, s)
+	if err != nil {
+		r = s
+	}
+	var b strings.Builder
+	space := false
+	for _, c := range strings.ToLower(r) {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(c)
+		} else {
+			space = true
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,391 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"mailnode/extract/places"
+)
+
+// Rule-based reading of mails without markup. Every rule is anchored: a
+// value counts only next to a label that names it ("Booking reference:",
+// "Rechnungsnummer"), or when its own form proves it (an IATA code in
+// parentheses next to a clock time, a tracking number whose check digit
+// is right). A mail becomes a fact only when the fields that make the fact
+// useful were all found; a promotion that mentions a price, or a one-time
+// code mail with digits in it, stays without facts.
+
+var (
+	// Flight numbers: airline designator (two characters, not both
+	// digits) and one to four digits. "LH 400", "4U8462", "U2 1234".
+	flightNumRE = regexp.MustCompile(`\b([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b`)
+	trainNumRE  = regexp.MustCompile(`\b(ICE|IC|EC|ECE|TGV|INOUI|OUIGO|RE|RB|RJX?|THA|EST|FR|FA|FB|AVE|ALVIA|NJ|EN|IR|IRE|TER|FLX|X2|SJ|D|Eurostar|Thalys|Frecciarossa|Railjet|Intercity)\s{0,4}(\d{1,5})\b`)
+)
+
+// label patterns, case-insensitive, in the languages of the date rules.
+var (
+	reservationLabels = labels(`booking (?:reference|code|number|ref\.?)`, `reservation (?:code|number|no\.?)`,
+		`confirmation (?:code|number|no\.?)`, `record locator`, `pnr`, `buchungs(?:code|nummer|referenz)`,
+		`reservierungs(?:nummer|code)`, `auftragsnummer`, `r[ée]f[ée]rence (?:de )?(?:r[ée]servation|dossier)`,
+		`code (?:de )?r[ée]servation`, `num[ée]ro de (?:r[ée]servation|dossier)`, `localizador`, `codice (?:di )?prenotazione`,
+		`boekingsnummer`, `[čc][íi]slo (?:rezervace|dokladu)`, `individual reservation code`, `filekey`, `booking`)
+	orderLabels   = labels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `pedido`, `bestelnummer`)
+	trackingLabel = labels(`tracking (?:number|no\.?|id|#)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`)
+	invoiceLabels = labels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`)
+	amountLabels  = labels(`amount due`, `total due`, `balance due`, `total amount due`, `amount to pay`, `payment amount`, `amount`, `total`,
+		`rechnungsbetrag`, `gesamtbetrag`, `zu zahlender betrag`, `offener betrag`, `betrag`, `summe`, `montant (?:total|d[ûu]|à payer)?`, `total à payer`, `importe`, `totaal`, `order total`, `grand total`)
+	dueLabels = labels(`due date`, `due by`, `due on`, `payment due(?: date)?`, `pay by`, `please pay by`, `zahlbar bis(?: zum)?`, `f[äa]llig(?: am| bis)?`,
+		`f[äa]lligkeit(?:sdatum)?`, `zahlungsziel`, `abbuchung am`, `wird am`, `date d'[ée]ch[ée]ance`, `[àa] payer avant le`, `[ée]ch[ée]ance`, `vencimiento`, `scadenza`, `vervaldatum`)
+	checkinLabels  = labels(`check-?in(?: date)?`, `arrival(?: date)?`, `anreise(?:datum)?`, `arriv[ée]e`, `llegada`, `arrivo`, `aankomst`)
+	checkoutLabels = labels(`check-?out(?: date)?`, `departure date`, `abreise(?:datum)?`, `d[ée]part`, `salida`, `partenza`, `vertrek`)
+	hotelLabels    = labels(`hotel`, `property`, `unterkunft`, `h[ée]bergement`, `accommodation`)
+)
+
+// labelSet is a compiled alternation of labels followed by a separator.
+type labelSet struct{ re *regexp.Regexp }
+
+func labels(alts ...string) labelSet {
+	return labelSet{regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)\s*(?:[:#]|no\.?|nr\.?|number)?\s*[:#]?\s*(?:\*\*\s*)?`)}
+}
+
+// after returns the text right after each occurrence of a label: up to the
+// end of its line, or the next line when the label ends its line.
+func (l labelSet) after(text string) []string {
+	var out []string
+	for _, m := range l.re.FindAllStringIndex(text, 20) {
+		rest := text[m[1]:]
+		line, next, _ := strings.Cut(rest, "\n")
+		if strings.TrimSpace(line) == "" {
+			line, _, _ = strings.Cut(next, "\n")
+		}
+		out = append(out, strings.TrimSpace(line))
+	}
+	return out
+}
+
+var codeRE = regexp.MustCompile(`^[#:\s]*([A-Z0-9][A-Z0-9\-]{4,30}[A-Z0-9])\b`)
+
+// findReservation finds a booking reference next to its label: five or
+// more letters and digits, upper case as systems print them, and not a
+// word.
+func findReservation(text string) string {
+	for _, v := range reservationLabels.after(text) {
+		if m := codeRE.FindStringSubmatch(v); m != nil && strings.IndexFunc(m[1], func(r rune) bool { return r >= '0' && r <= '9' }) >= 0 || m != nil && len(m[1]) == 6 {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// classifyTravel says which kind of travel a text is about, if any.
+func classifyTravel(s string) string {
+	l := strings.ToLower(s)
+	switch {
+	case containsAny(l, "hotel", "check-in date", "check-out", "anreise", "abreise", "your stay", "ihr aufenthalt", "votre séjour", "hostel", "booking.com", "nights", "nächte"):
+		if !containsAny(l, "flight", "flug ", "boarding") {
+			return KindHotel
+		}
+	}
+	switch {
+	case containsAny(l, "flight", "flug", "vol ", "vuelo", "volo", "airline", "boarding", "departure airport", "e-ticket", "airport"):
+		return KindFlight
+	case containsAny(l, "train", "zug", "bahn", "gleis", "hbf", "railway", "rail", "sncf", "tgv", "ice ", "platform", "voie", "spor ", "binario", "bahnhof", "station"):
+		return KindTrain
+	}
+	return ""
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// textFacts applies the text rules to a message's readable text.
+func (c *msgContext) textFacts(subject, text string) []Fact {
+	if len(text) > 256<<10 {
+		text = text[:256<<10]
+	}
+	all := subject + "\n" + text
+	var out []Fact
+	switch classifyTravel(all) {
+	case KindFlight:
+		out = append(out, c.textFlights(all)...)
+	case KindTrain:
+		for _, l := range c.textLegs(text, c.date) {
+			l.Reservation = findReservation(all)
+			out = append(out, Fact{Kind: KindTrain, From: FromText, Segment: l})
+		}
+	case KindHotel:
+		if f, ok := c.textHotel(subject, all); ok {
+			out = append(out, f)
+		}
+	}
+	if len(out) > 0 {
+		if isCancellation(subject) {
+			for _, f := range out {
+				f.Segment.Status = StatusCancelled
+			}
+		}
+		return out
+	}
+	if f, ok := c.textOrder(subject, all); ok {
+		return []Fact{f}
+	}
+	if f, ok := c.textBill(subject, all); ok {
+		return []Fact{f}
+	}
+	// A cancellation that names only the booking still cancels it.
+	if isCancellation(subject) {
+		if ref := findReservation(all); ref != "" {
+			if kind := classifyTravel(all); kind != "" {
+				return []Fact{{Kind: kind, From: FromText, Segment: &Segment{Type: kind, Status: StatusCancelled, Reservation: ref}}}
+			}
+		}
+	}
+	return nil
+}
+
+func isCancellation(subject string) bool {
+	return containsAny(strings.ToLower(subject), "cancel", "storniert", "stornierung", "annul", "cancelación", "cancellazione", "geannuleerd")
+}
+
+// usSender reads slashed dates month first.
+func (c *msgContext) usSender() bool {
+	return c.senderCountry == "" && strings.HasSuffix(c.senderDomain, ".com") || c.senderCountry == "US"
+}
+
+// textFlights finds flight segments: a flight number, and near it (same
+// line or the next lines, up to the next flight number) two places and a
+// departure time.
+func (c *msgContext) textFlights(text string) []Fact {
+	lines := strings.Split(text, "\n")
+	type hit struct {
+		line int
+		num  string
+	}
+	var hits []hit
+	for i, ln := range lines {
+		for _, m := range flightNumRE.FindAllStringSubmatch(ln, -1) {
+			if isFlightDesignator(m[1]) {
+				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
+				break
+			}
+		}
+	}
+	ref := findReservation(text)
+	var out []Fact
+	seen := map[string]bool{}
+	lastDate := -1 // index into lines of the last line with a date
+	for hi, h := range hits {
+		end := len(lines)
+		if hi+1 < len(hits) {
+			end = hits[hi+1].line
+		}
+		end = min(end, h.line+10)
+		begin := h.line
+		// A heading line with the date may come just before the number.
+		if h.line > 0 && len(findDates(lines[h.line-1], c.usSender())) > 0 {
+			begin = h.line - 1
+		}
+		win := strings.Join(lines[begin:end], "\n")
+		seg := c.flightFromWindow(win, text, lines, begin, &lastDate)
+		if seg == nil {
+			continue
+		}
+		seg.Number, seg.Reservation = h.num, ref
+		key := seg.Number + seg.Depart.Format("2006-01-02")
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+	}
+	return out
+}
+
+// isFlightDesignator rules out the two-character prefixes that are not
+// airlines in practice but look like one in mail text.
+func isFlightDesignator(s string) bool {
+	switch s {
+	case "DE", "EU", "US", "UK", "NO", "NR", "ID", "OK", "PO", "TO", "AT", "IN", "ON", "OR", "IS", "IT", "AM", "PM", "CW", "KW", "MO", "DI", "MI", "DO", "FR", "SA", "SO", "TV", "ST", "RE", "RB", "IC", "EC", "HD", "4K", "5G", "4G", "3G", "A4", "A3", "A5":
+		return false
+	}
+	return true
+}
+
+var (
+	depLabel = regexp.MustCompile(`(?i)\b(departure|depart|dep\.?|abflug|ab|von|from|départ|salida|partenza|vertrek)\b`)
+	arrLabel = regexp.MustCompile(`(?i)\b(arrival|arrive|arr\.?|ankunft|an|nach|to|arrivée|llegada|arrivo|aankomst)\b`)
+	codeWord = regexp.MustCompile(`\b[A-Z]{3}\b`)
+)
+
+func (c *msgContext) flightFromWindow(win, text string, lines []string, begin int, lastDate *int) *Segment {
+	type stop struct {
+		place *Place
+		clock *clockMatch
+		line  string
+	}
+	var stops []stop
+	for _, ln := range strings.Split(win, "\n") {
+		clocks := findClocks(ln)
+		p := c.placeInLine(ln, clocks)
+		if p == nil {
+			continue
+		}
+		var ck *clockMatch
+		if len(clocks) > 0 {
+			ck = &clocks[0]
+		}
+		// Two airports on one line ("FRA 10:05 → LIS 12:15", "TXL-BRU").
+		codes := airportCodes(ln)
+		if len(codes) >= 2 {
+			var c2 *clockMatch
+			if len(clocks) > 1 {
+				c2 = &clocks[1]
+			}
+			stops = append(stops, stop{&Place{Code: codes[0]}, ck, ln}, stop{&Place{Code: codes[1]}, c2, ln})
+			continue
+		}
+		stops = append(stops, stop{p, ck, ln})
+	}
+	if len(stops) < 2 {
+		return nil
+	}
+	dep, arr := stops[0], stops[1]
+	// Labelled lines win over order of appearance.
+	for _, s := range stops {
+		if depLabel.MatchString(s.line) && !arrLabel.MatchString(s.line) {
+			dep = s
+			break
+		}
+	}
+	for _, s := range stops {
+		if s.line != dep.line && arrLabel.MatchString(s.line) {
+			arr = s
+			break
+		}
+	}
+	if dep.clock == nil {
+		return nil
+	}
+	dates := findDates(win, c.usSender())
+	var d dateMatch
+	if len(dates) > 0 {
+		d = dates[0]
+	} else {
+		// The nearest date above the window.
+		found := false
+		for i := begin - 1; i >= 0 && i >= begin-15; i-- {
+			if ds := findDates(lines[i], c.usSender()); len(ds) > 0 {
+				d, found = ds[len(ds)-1], true
+				break
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	d = d.withYear(c.date)
+	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: dep.place, To: arr.place}
+	seg.Depart = resolve(at(d, dep.clock), c.airportZone(dep.place), c.dateLoc)
+	if arr.clock != nil {
+		ad := d
+		if len(dates) > 1 {
+			ad = dates[1].withYear(c.date)
+		}
+		w := at(ad, arr.clock)
+		seg.Arrive = resolve(w, c.airportZone(arr.place), c.dateLoc)
+		if len(dates) <= 1 && seg.Arrive.Before(seg.Depart.Time) {
+			w2 := at(ad, arr.clock)
+			t := resolve(w2, c.airportZone(arr.place), c.dateLoc)
+			t.Time = t.AddDate(0, 0, 1)
+			seg.Arrive = t
+		}
+	}
+	return seg
+}
+
+// airportCodes returns the known IATA codes of a line that stand as codes:
+// in parentheses, or upper case next to a clock, an arrow or a dash.
+func airportCodes(ln string) []string {
+	var out []string
+	for _, m := range parenCode.FindAllStringSubmatch(ln, -1) {
+		if places.Known(m[1]) {
+			out = append(out, m[1])
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if !strings.ContainsAny(ln, ":-→>–") {
+		return nil
+	}
+	for _, w := range codeWord.FindAllString(ln, -1) {
+		if places.Known(w) && !commonUpperWord[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// commonUpperWord are three-letter words printed in capitals that happen
+// to be airport codes.
+var commonUpperWord = map[string]bool{"THE": true, "AND": true, "FOR": true, "YOU": true, "ARE": true, "NOT": true,
+	"ALL": true, "NEW": true, "OUT": true, "DAY": true, "ONE": true, "TWO": true, "PER": true, "VIA": true,
+	"BAG": true, "SEE": true, "CAN": true, "HER": true, "HIS": true, "WAS": true, "TAX": true, "VAT": true,
+	"EUR": true, "USD": true, "GBP": true, "CHF": true, "PNR": true, "MRS": true, "DER": true, "DIE": true,
+	"DAS": true, "UND": true, "MIT": true, "VON": true, "BEI": true, "PDF": true, "FAQ": true, "APP": true,
+	"MON": true, "TUE": true, "WED": true, "THU": true, "FRI": true, "SAT": true, "SUN": true, "ECO": true,
+	"SEA": true, "AIR": true, "BUS": true, "CAR": true}
+
+var placeCleanRE = regexp.MustCompile(`(?i)\b(departure|depart|dep|abflug|arrival|arrive|arr|ankunft|from|to|von|nach|départ|arrivée|terminal\s*\w*|gate\s*\w*|flight|flug|date|time|uhr|am|pm)\b|[:|*→>]`)
+
+// placeInLine finds the airport a line names: a code, else a name left
+// when times, dates and labels are taken away.
+func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
+	if codes := airportCodes(ln); len(codes) > 0 {
+		name := strings.TrimSpace(parenCode.ReplaceAllString(ln, ""))
+		name = cleanPlaceName(name, clocks, c)
+		return &Place{Name: name, Code: codes[0]}
+	}
+	if len(clocks) == 0 {
+		return nil
+	}
+	name := cleanPlaceName(ln, clocks, c)
+	if name == "" || len(name) > 60 {
+		return nil
+	}
+	p := &Place{Name: name}
+	if code, ok := places.AirportByName(name); ok {
+		p.Code = code
+	}
+	return p
+}
+
+func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
+	for i := len(clocks) - 1; i >= 0; i-- {
+		if clocks[i].end <= len(ln) {
+			ln = ln[:clocks[i].start] + " " + ln[clocks[i].end:]
+		}
+	}
+	for _, d := range findDates(ln, c.usSender()) {
+		ln = strings.Replace(ln, ln[d.start:d.end], " ", 1)
+		break
+	}
+	ln = flightNumRE.ReplaceAllStringFunc(ln, func(s string) string {
+		if isFlightDesignator(s[:2]) {
+			return " "
+		}
+		return s
+	})
+	ln = placeCleanRE.ReplaceAllString(ln, " ")
+	ln = strings.Trim(strings.Join(strings.Fields(ln), " "), " -–,.()")
+	if strings.IndexFunc(ln, func(r rune) bool { return r >= 'A' && r <= 'z' || r > 127 }) < 0 {
+		return ""
+	}
+	return ln
+}

@@ -1,0 +1,347 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Train legs, hotel stays, orders and bills from text.
+
+var (
+	depMarker = regexp.MustCompile(`(?i)(?:^|\s)(ab|dep\.?|departure|fra|de|da|odj\.?|from|von|départ)\s+$`)
+	arrMarker = regexp.MustCompile(`(?i)(?:^|\s)(an|arr\.?|arrival|til|a|příj\.?|pøíj\.?|to|nach|arrivée)\s+$`)
+)
+
+// textLegs reads the stop lines of a rail itinerary: a clock time and a
+// station on each line, the departure line with a train number or a
+// departure marker ("ab 10:26 Frankfurt(Main)Hbf (ICE 16)"), followed by
+// the arrival line ("an 11:33 Köln Hbf"). It also reads the table form
+// "Düsseldorf Hbf 28.12. ab 15:52 19 ICE 943".
+func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
+	type stop struct {
+		station string
+		clock   clockMatch
+		date    *dateMatch
+		train   string
+		dep     bool
+		arr     bool
+	}
+	var stops []stop
+	var lastDate *dateMatch
+	for _, ln := range strings.Split(text, "\n") {
+		dates := findDates(ln, c.usSender())
+		if len(dates) > 0 {
+			d := dates[0].withYear(ref)
+			lastDate = &d
+		}
+		clocks := findClocks(ln)
+		if len(clocks) == 0 || len(clocks) > 2 {
+			continue
+		}
+		ck := clocks[0]
+		before, after := ln[:ck.start], ln[ck.end:]
+		st := stop{clock: ck, date: lastDate}
+		if m := trainNumRE.FindString(ln); m != "" {
+			st.train = normaliseTrain(m)
+		}
+		st.dep = depMarker.MatchString(before)
+		st.arr = arrMarker.MatchString(before)
+		// The station is the text before the date and clock (table form)
+		// or after the clock (list form).
+		name := before
+		if len(dates) > 0 && dates[0].start < ck.start {
+			name = ln[:dates[0].start]
+		}
+		name = stationName(name)
+		if name == "" {
+			name = stationName(after)
+		}
+		if name == "" {
+			continue
+		}
+		st.station = name
+		stops = append(stops, st)
+	}
+	var legs []*Segment
+	for i := 0; i+1 < len(stops); i++ {
+		a, b := stops[i], stops[i+1]
+		if a.arr || !(a.train != "" || a.dep) || b.dep && b.train != "" || a.date == nil {
+			continue
+		}
+		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: a.train,
+			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
+		z := c.countryZone("")
+		seg.Depart = resolve(at(*a.date, &a.clock), z, c.dateLoc)
+		bd := a.date
+		if b.date != nil {
+			bd = b.date
+		}
+		seg.Arrive = resolve(at(*bd, &b.clock), z, c.dateLoc)
+		if seg.Arrive.Before(seg.Depart.Time) {
+			seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+		}
+		legs = append(legs, seg)
+		i++
+	}
+	return legs
+}
+
+var (
+	platformRE = regexp.MustCompile(`(?i)\s[-–]?\s*(gleis|platform|track|voie|spor|vía|via|binario|kolej|perron)\b.*$`)
+	stationCut = regexp.MustCompile(`(?i)\b(ab|an|dep\.?|arr\.?|fra|til|de|da|a|odj\.?|příj\.?|pøíj\.?|from|to|von|nach)\s*$`)
+)
+
+func stationName(s string) string {
+	s = platformRE.ReplaceAllString(s, "")
+	s = trainNumRE.ReplaceAllString(s, "")
+	if i := strings.Index(s, "("); i > 0 && strings.Count(s[i:], ")") > 0 && strings.TrimSpace(s[i:]) == "()" {
+		s = s[:i]
+	}
+	s = strings.ReplaceAll(s, "()", "")
+	s = stationCut.ReplaceAllString(strings.TrimSpace(s), "")
+	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|")
+	// Only a name: letters, not a sentence.
+	if len(s) < 2 || len(s) > 50 || strings.Count(s, " ") > 5 || strings.IndexFunc(s, func(r rune) bool { return r >= 'A' && r <= 'z' || r > 127 }) < 0 {
+		return ""
+	}
+	return s
+}
+
+func normaliseTrain(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	if m := trainNumRE.FindStringSubmatch(s); m != nil {
+		return m[1] + " " + m[2]
+	}
+	return strings.Join(f, " ")
+}
+
+// textHotel reads a stay: check-in and check-out dates next to their
+// labels, and the hotel's name.
+func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
+	in := c.labelledDate(checkinLabels, text, c.countryZone(""))
+	out := c.labelledDate(checkoutLabels, text, c.countryZone(""))
+	if in == nil {
+		return Fact{}, false
+	}
+	seg := &Segment{Type: KindHotel, Status: StatusConfirmed, CheckIn: in, CheckOut: out,
+		Reservation: findReservation(text)}
+	for _, v := range hotelLabels.after(text) {
+		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") {
+			seg.Hotel = v
+			break
+		}
+	}
+	if seg.Hotel == "" {
+		for _, ln := range strings.Split(subject+"\n"+text, "\n") {
+			ln = strings.TrimSpace(ln)
+			if l := strings.ToLower(ln); strings.Contains(l, "hotel") && len(ln) < 60 && !strings.Contains(l, "booking") {
+				seg.Hotel = ln
+				break
+			}
+		}
+	}
+	if seg.Hotel == "" {
+		seg.Hotel = c.senderName
+	}
+	return Fact{Kind: KindHotel, From: FromText, Segment: seg}, true
+}
+
+// labelledDate finds the first date (and clock, if on the same line)
+// after one of the labels.
+func (c *msgContext) labelledDate(l labelSet, text string, z zoneHint) *Time {
+	for _, v := range l.after(text) {
+		ds := findDates(v, c.usSender())
+		if len(ds) == 0 || ds[0].start > 40 {
+			continue
+		}
+		d := ds[0].withYear(c.date)
+		var ck *clockMatch
+		if cs := findClocks(v); len(cs) > 0 {
+			ck = &cs[0]
+		}
+		return resolve(at(d, ck), z, c.dateLoc)
+	}
+	return nil
+}
+
+var (
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:no\.?\s*)?([A-Z0-9][A-Z0-9\-]{3,30}[0-9])\b`)
+	trackingRE = regexp.MustCompile(`^[#:\s]*([A-Z0-9]{8,34})\b`)
+	anyTrackRE = regexp.MustCompile(`\b(1Z[0-9A-Z]{16}|TBA\d{12}|\d{12}|\d{15}|\d{20,22}|9\d{15,21}|JJD\d{10,20}|[A-Z]{2}\d{9}[A-Z]{2})\b`)
+)
+
+// orderStatusOf reads an order's state from the subject, else the text's
+// first lines.
+func orderStatusOf(subject, text string) string {
+	head := strings.ToLower(subject)
+	for _, s := range []string{head, strings.ToLower(firstLines(text, 12))} {
+		switch {
+		case containsAny(s, "out for delivery", "in zustellung", "wird heute zugestellt", "en cours de livraison", "arriving today", "today by"):
+			return StatusOutForDelivery
+		case containsAny(s, "delivered", "zugestellt", "geliefert", "livré", "entregado", "consegnato", "bezorgd"):
+			return StatusDelivered
+		case containsAny(s, "cancelled", "canceled", "storniert", "annulée", "annulé", "cancelado"):
+			return StatusCancelled
+		case containsAny(s, "refund", "return", "rücksendung", "erstattung", "retour"):
+			return StatusReturned
+		case containsAny(s, "shipped", "dispatched", "on its way", "on the way", "versandt", "verschickt", "unterwegs", "expédié", "enviado", "spedito", "in transit", "verzonden"):
+			return StatusShipped
+		case containsAny(s, "exception", "delay", "verzögert", "problem", "unable to deliver", "could not be delivered"):
+			return StatusProblem
+		case containsAny(s, "order confirm", "thank you for your order", "thanks for your order", "bestellbestätigung", "ihre bestellung", "we received your order", "confirmation de commande", "your order", "order #", "order no"):
+			return StatusOrdered
+		}
+	}
+	return ""
+}
+
+func firstLines(s string, n int) string {
+	i := 0
+	for k := 0; k < n; k++ {
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			return s
+		}
+		i += j + 1
+	}
+	return s[:i]
+}
+
+// textOrder reads an order: an order number next to its label, or a
+// tracking number with a valid check digit in a shipping mail.
+func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
+	status := orderStatusOf(subject, text)
+	if status == "" {
+		return Fact{}, false
+	}
+	o := &Order{Status: status, Domain: c.senderDomain, Merchant: c.senderName}
+	for _, v := range orderLabels.after(text) {
+		if m := orderNumRE.FindStringSubmatch(v); m != nil {
+			o.Number = m[1]
+			break
+		}
+	}
+	var tracking, carrier string
+	for _, v := range trackingLabel.after(text) {
+		if m := trackingRE.FindStringSubmatch(v); m != nil {
+			if car, ok := trackingCarrier(m[1]); ok || strings.IndexFunc(m[1], func(r rune) bool { return r >= '0' && r <= '9' }) >= 0 {
+				tracking, carrier = m[1], car
+				break
+			}
+		}
+	}
+	if tracking == "" {
+		for _, m := range anyTrackRE.FindAllString(text, 20) {
+			if car, ok := trackingCarrier(m); ok {
+				tracking, carrier = m, car
+				break
+			}
+		}
+	}
+	if carrier == "" {
+		carrier = carrierBySender(c.senderDomain)
+	}
+	if tracking != "" {
+		o.Shipments = []Shipment{{Carrier: carrier, Tracking: tracking, Status: status}}
+		if status == StatusOrdered {
+			o.Shipments[0].Status = StatusShipped
+			o.Status = StatusShipped
+		}
+	}
+	if o.Number == "" && tracking == "" {
+		return Fact{}, false
+	}
+	if carrierBySender(c.senderDomain) != "" {
+		// A carrier's own mail: the merchant is whoever it names, if anyone.
+		o.Merchant, o.Domain = "", ""
+		if m := fromMerchantRE.FindStringSubmatch(text); m != nil {
+			o.Merchant = strings.TrimSpace(m[1])
+		}
+	}
+	if a := c.labelledAmount(text); a != nil {
+		o.Total = a
+	}
+	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+var fromMerchantRE = regexp.MustCompile(`(?i)(?:package|parcel|shipment|sendung|paket)\s+from\s+([A-Z][\w.&' -]{1,40}?)(?:\s+(?:is|was|has|will)\b|[.,!\n])`)
+
+func carrierBySender(domain string) string {
+	switch domainLabel(domain) {
+	case "ups":
+		return "UPS"
+	case "fedex":
+		return "FedEx"
+	case "usps":
+		return "USPS"
+	case "dhl":
+		return "DHL"
+	case "dpd":
+		return "DPD"
+	case "hermesworld", "myhermes", "hermes":
+		return "Hermes"
+	case "gls", "gls-group":
+		return "GLS"
+	}
+	return ""
+}
+
+// textBill reads a bill: an amount and a due date or invoice number next
+// to their labels, in a mail about a bill or invoice.
+func (c *msgContext) textBill(subject, text string) (Fact, bool) {
+	l := strings.ToLower(subject + "\n" + firstLines(text, 30))
+	if !containsAny(l, "invoice", "bill", "rechnung", "facture", "factura", "fattura", "factuur", "payment due", "amount due",
+		"statement", "zahlungserinnerung", "mahnung", "payment received", "zahlungseingang", "abschlag", "your payment", "receipt") {
+		return Fact{}, false
+	}
+	b := &Bill{Domain: c.senderDomain, Issuer: c.senderName, Status: StatusDue}
+	b.Amount = c.labelledAmount(text)
+	b.Due = c.labelledDate(dueLabels, text, c.countryZone(""))
+	for _, v := range invoiceLabels.after(text) {
+		if m := orderNumRE.FindStringSubmatch(v); m != nil {
+			b.Number = m[1]
+			break
+		}
+	}
+	if containsAny(l, "payment received", "thank you for your payment", "zahlungseingang", "paid in full", "has been paid", "wurde bezahlt", "payment confirmation", "zahlungsbestätigung", "paiement reçu") {
+		b.Status = StatusPaid
+	}
+	if b.Amount == nil || b.Due == nil && b.Number == "" {
+		return Fact{}, false
+	}
+	if containsAny(l, "statement") && b.Due == nil {
+		return Fact{}, false // a statement without a due date asks for nothing
+	}
+	return Fact{Kind: KindBill, From: FromText, Bill: b}, true
+}
+
+var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|PLN)\s?(-?\d{1,3}(?:[.,' \x{00a0}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?))|(?:(-?\d{1,3}(?:[.,' \x{00a0}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|PLN|Kč)\b?)`)
+
+var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK"}
+
+// labelledAmount finds the amount after an amount label.
+func (c *msgContext) labelledAmount(text string) *Money {
+	for _, v := range amountLabels.after(text) {
+		m := moneyRE.FindStringSubmatchIndex(v)
+		if m == nil || m[0] > 30 {
+			continue
+		}
+		cur, num := "", ""
+		if m[2] >= 0 {
+			cur, num = v[m[2]:m[3]], v[m[4]:m[5]]
+		} else {
+			num, cur = v[m[6]:m[7]], v[m[8]:m[9]]
+		}
+		if sym, ok := currencySymbols[strings.ToLower(cur)]; ok {
+			cur = sym
+		}
+		if mo := money(strings.TrimPrefix(num, "-"), cur); mo != nil {
+			return mo
+		}
+	}
+	return nil
+}

@@ -1,0 +1,220 @@
+package extract
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Dates and clock times as mails write them, in the languages the node's
+// users receive mail in most (English, German, French, Spanish, Italian,
+// Dutch, Czech, Danish). A date without a year gets the year that puts it
+// nearest after the mail's Date (a booking announces what comes later).
+
+// monthNames maps month names and abbreviations to 1-12.
+var monthNames = func() map[string]int {
+	m := map[string]int{}
+	for i, names := range [][]string{
+		{"jan", "january", "januar", "janvier", "enero", "gennaio", "januari", "leden", "ene", "gen", "jänner", "janv"},
+		{"feb", "february", "februar", "février", "fevrier", "febrero", "febbraio", "februari", "únor", "unor", "fév", "fev", "févr"},
+		{"mar", "march", "märz", "maerz", "mars", "marzo", "maart", "březen", "brezen", "mär", "mrz"},
+		{"apr", "april", "avril", "abril", "aprile", "duben", "avr"},
+		{"may", "mai", "mayo", "maggio", "mei", "květen", "kveten", "mag"},
+		{"jun", "june", "juni", "juin", "junio", "giugno", "červen", "cerven", "giu"},
+		{"jul", "july", "juli", "juillet", "julio", "luglio", "červenec", "cervenec", "juil", "lug"},
+		{"aug", "august", "août", "aout", "agosto", "augustus", "srpen", "ago"},
+		{"sep", "sept", "september", "septembre", "septiembre", "settembre", "září", "zari", "set"},
+		{"oct", "october", "oktober", "octobre", "octubre", "ottobre", "říjen", "rijen", "okt", "ott"},
+		{"nov", "november", "novembre", "noviembre", "listopad"},
+		{"dec", "december", "dezember", "décembre", "decembre", "diciembre", "dicembre", "prosinec", "dez", "déc", "dic"},
+	} {
+		for _, n := range names {
+			m[n] = i + 1
+		}
+	}
+	return m
+}()
+
+var (
+	monthAlt = func() string {
+		var names []string
+		for n := range monthNames {
+			names = append(names, regexp.QuoteMeta(n))
+		}
+		// Longest first, so that "june" is tried before "jun".
+		for i := range names {
+			for j := i + 1; j < len(names); j++ {
+				if len(names[j]) > len(names[i]) {
+					names[i], names[j] = names[j], names[i]
+				}
+			}
+		}
+		return strings.Join(names, "|")
+	}()
+	// 2026-12-01
+	isoDateRE = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
+	// 01.12.2026, 1.12.26, 01/12/2026, 28.12. (no year)
+	numDateRE = regexp.MustCompile(`\b(\d{1,2})([./])(\d{1,2})(?:[./](\d{4}|\d{2}))?(?:\b|\.)`)
+	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre
+	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?(` + monthAlt + `)\.?(?:\s+(?:de\s+)?(\d{4}))?\b`)
+	// December 1, 2026; Dec 1 2026
+	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?(?:\s+(\d{4}))?\b`)
+	// 15:52, 3:05 pm, 12h55
+	clockRE = regexp.MustCompile(`(?i)\b([01]?\d|2[0-3])(?::|h)([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?))?(?:\b|$)`)
+)
+
+type dateMatch struct {
+	y, m, d    int
+	start, end int // byte offsets in the text searched
+	hasYear    bool
+}
+
+// findDates returns the dates in s, in order of appearance. usFirst reads
+// a slashed date as month first (a US sender).
+func findDates(s string, usFirst bool) []dateMatch {
+	var out []dateMatch
+	taken := func(a, b int) bool {
+		for _, d := range out {
+			if a < d.end && b > d.start {
+				return true
+			}
+		}
+		return false
+	}
+	for _, m := range isoDateRE.FindAllStringSubmatchIndex(s, -1) {
+		y, _ := strconv.Atoi(s[m[2]:m[3]])
+		mo, _ := strconv.Atoi(s[m[4]:m[5]])
+		d, _ := strconv.Atoi(s[m[6]:m[7]])
+		if validDate(y, mo, d) {
+			out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
+		}
+	}
+	for _, m := range dayMonthRE.FindAllStringSubmatchIndex(s, -1) {
+		if taken(m[0], m[1]) {
+			continue
+		}
+		d, _ := strconv.Atoi(s[m[2]:m[3]])
+		mo := monthNames[strings.ToLower(s[m[4]:m[5]])]
+		dm := dateMatch{m: mo, d: d, start: m[0], end: m[1]}
+		if m[6] >= 0 {
+			dm.y, _ = strconv.Atoi(s[m[6]:m[7]])
+			dm.hasYear = true
+		}
+		if validDate(max(dm.y, 2000), mo, d) {
+			out = append(out, dm)
+		}
+	}
+	for _, m := range monthDayRE.FindAllStringSubmatchIndex(s, -1) {
+		if taken(m[0], m[1]) {
+			continue
+		}
+		mo := monthNames[strings.ToLower(s[m[2]:m[3]])]
+		d, _ := strconv.Atoi(s[m[4]:m[5]])
+		dm := dateMatch{m: mo, d: d, start: m[0], end: m[1]}
+		if m[6] >= 0 {
+			dm.y, _ = strconv.Atoi(s[m[6]:m[7]])
+			dm.hasYear = true
+		}
+		if validDate(max(dm.y, 2000), mo, d) {
+			out = append(out, dm)
+		}
+	}
+	for _, m := range numDateRE.FindAllStringSubmatchIndex(s, -1) {
+		if taken(m[0], m[1]) {
+			continue
+		}
+		a, _ := strconv.Atoi(s[m[2]:m[3]])
+		b, _ := strconv.Atoi(s[m[6]:m[7]])
+		sep := s[m[4]:m[5]]
+		dm := dateMatch{d: a, m: b, start: m[0], end: m[1]}
+		if m[8] >= 0 {
+			dm.y, _ = strconv.Atoi(s[m[8]:m[9]])
+			if dm.y < 100 {
+				dm.y += 2000
+			}
+			dm.hasYear = true
+		} else if sep != "." || !strings.HasSuffix(s[m[0]:m[1]], ".") {
+			continue // "12/3" or "3.5" without a year is no date
+		}
+		if sep == "/" && (usFirst && a <= 12 || b > 12) {
+			dm.d, dm.m = b, a
+		}
+		// A clock time like 15.52 is not a date; a date has a plausible month.
+		if validDate(max(dm.y, 2000), dm.m, dm.d) {
+			out = append(out, dm)
+		}
+	}
+	// In order of appearance.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].start < out[j-1].start; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+func validDate(y, m, d int) bool {
+	if y < 1990 || y > 2200 || m < 1 || m > 12 || d < 1 {
+		return false
+	}
+	return d <= time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+// withYear completes a date without a year from the mail's date: the
+// first such day from 30 days before the mail onwards.
+func (d dateMatch) withYear(ref time.Time) dateMatch {
+	if d.hasYear || ref.IsZero() {
+		if !d.hasYear {
+			d.y = time.Now().Year()
+		}
+		return d
+	}
+	y := ref.Year()
+	cand := time.Date(y, time.Month(d.m), d.d, 0, 0, 0, 0, time.UTC)
+	if cand.Before(ref.AddDate(0, 0, -30)) {
+		y++
+	}
+	d.y = y
+	return d
+}
+
+type clockMatch struct {
+	h, m       int
+	start, end int
+}
+
+func findClocks(s string) []clockMatch {
+	var out []clockMatch
+	for _, m := range clockRE.FindAllStringSubmatchIndex(s, -1) {
+		h, _ := strconv.Atoi(s[m[2]:m[3]])
+		mi, _ := strconv.Atoi(s[m[4]:m[5]])
+		if m[6] >= 0 {
+			pm := strings.HasPrefix(strings.ToLower(s[m[6]:m[7]]), "p")
+			if h > 12 {
+				continue
+			}
+			if pm && h < 12 {
+				h += 12
+			} else if !pm && h == 12 {
+				h = 0
+			}
+		}
+		// "2:30h" durations and "1:1000" scales are rare enough; a clock
+		// directly after a digit or dot is part of something else.
+		if m[0] > 0 && (s[m[0]-1] == '.' || s[m[0]-1] == ':' || s[m[0]-1] == ',') {
+			continue
+		}
+		out = append(out, clockMatch{h, mi, m[0], m[1]})
+	}
+	return out
+}
+
+// at combines a date and a clock into a wall time.
+func at(d dateMatch, c *clockMatch) wallTime {
+	w := wallTime{y: d.y, mo: d.m, d: d.d, dateOnly: c == nil}
+	if c != nil {
+		w.h, w.mi = c.h, c.m
+	}
+	return w
+}

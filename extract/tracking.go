@@ -1,0 +1,121 @@
+package extract
+
+import "strings"
+
+// trackingCarrier recognises a tracking number by its form and check
+// digit, so that a long number in a mail is taken for a parcel only when
+// a carrier could have issued it.
+func trackingCarrier(s string) (string, bool) {
+	s = strings.ToUpper(s)
+	switch {
+	case len(s) == 18 && strings.HasPrefix(s, "1Z"):
+		return "UPS", upsCheck(s)
+	case len(s) == 15 && strings.HasPrefix(s, "TBA") && allDigits(s[3:]):
+		return "Amazon Logistics", true
+	case strings.HasPrefix(s, "JJD") && allDigits(s[3:]) && len(s) >= 13:
+		return "DHL", true
+	case len(s) == 13 && isUpper(s[:2]) && allDigits(s[2:11]) && isUpper(s[11:]):
+		return "Post", s10Check(s[2:11])
+	case allDigits(s) && (len(s) == 20 || len(s) == 22) && s[0] == '9':
+		return "USPS", mod10Check31(s)
+	case allDigits(s) && len(s) == 20 && strings.HasPrefix(s, "00"):
+		return "DHL", mod10Check31(s) // SSCC parcel labels (DHL Paket and others)
+	case allDigits(s) && len(s) == 12:
+		return "FedEx", fedexCheck(s)
+	case allDigits(s) && len(s) == 10:
+		return "DHL", dhlCheck(s)
+	}
+	return "", false
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// upsCheck: the 15 characters after "1Z", letters mapped to digits,
+// odd positions summed once and even positions twice.
+func upsCheck(s string) bool {
+	sum := 0
+	for i, c := range s[2:17] {
+		var v int
+		switch {
+		case c >= '0' && c <= '9':
+			v = int(c - '0')
+		case c >= 'A' && c <= 'Z':
+			v = (int(c-'A') + 2) % 10
+		default:
+			return false
+		}
+		if i%2 == 1 {
+			v *= 2
+		}
+		sum += v
+	}
+	check := (10 - sum%10) % 10
+	return int(s[17]-'0') == check
+}
+
+// mod10Check31 is the GS1 check digit: weights 3 and 1 from the right.
+func mod10Check31(s string) bool {
+	sum := 0
+	body := s[:len(s)-1]
+	for i := 0; i < len(body); i++ {
+		v := int(body[len(body)-1-i] - '0')
+		if i%2 == 0 {
+			v *= 3
+		}
+		sum += v
+	}
+	return (10-sum%10)%10 == int(s[len(s)-1]-'0')
+}
+
+// fedexCheck: weights 1, 7, 3 from the right of the first eleven digits,
+// modulo 11, then modulo 10.
+func fedexCheck(s string) bool {
+	weights := []int{1, 7, 3}
+	sum := 0
+	for i := 0; i < 11; i++ {
+		sum += int(s[10-i]-'0') * weights[i%3]
+	}
+	return sum%11%10 == int(s[11]-'0')
+}
+
+// dhlCheck: DHL Express waybills, the first nine digits modulo 7.
+func dhlCheck(s string) bool {
+	n := 0
+	for i := 0; i < 9; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n%7 == int(s[9]-'0')
+}
+
+// s10Check is the UPU S10 check digit over the eight serial digits.
+func s10Check(d string) bool {
+	weights := []int{8, 6, 4, 2, 3, 5, 9, 7}
+	sum := 0
+	for i := 0; i < 8; i++ {
+		sum += int(d[i]-'0') * weights[i]
+	}
+	c := 11 - sum%11
+	switch c {
+	case 10:
+		c = 0
+	case 11:
+		c = 5
+	}
+	return c == int(d[8]-'0')
+}
