@@ -58,9 +58,9 @@ type Message struct {
 	Cc         []Address
 	Date       time.Time // zero when missing or unparseable
 
-	Text        string // text/plain parts, joined
-	HTMLText    string // text rendered from text/html parts, joined
-	HasHTML     bool
+	Text     string // text/plain parts, joined
+	HTMLText string // text rendered from text/html parts, joined
+	HasHTML  bool
 	// HTML holds the source of each text/html part, for the extractors'
 	// structured-data readers (JSON-LD, microdata). Decoded to UTF-8.
 	HTML []string
