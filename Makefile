@@ -46,3 +46,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime $(FUZZTIME) ./gateway/httpsig/
 	$(GO) test -run '^$$' -fuzz FuzzParseDocument -fuzztime $(FUZZTIME) ./gateway/agentkeys/
 	$(GO) test -run '^$$' -fuzz FuzzMCP -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./gateway/
+	$(GO) test -run '^$$' -fuzz FuzzExtract -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./extract/

@@ -46,23 +46,26 @@ func authenticate(fromDomain string, fields []string, raw []byte, servIDs []stri
 		if err != nil || !trustedID(id, servIDs) {
 			continue
 		}
-		// Only the topmost field of the provider counts.
+		// Only the topmost field of the provider counts. DMARC is the
+		// stronger verdict: it already includes alignment.
 		for _, r := range results {
-			switch r := r.(type) {
-			case *authres.DMARCResult:
-				if r.Value == authres.ResultPass && strings.EqualFold(strings.TrimSpace(r.From), fromDomain) {
-					a.Authenticated, a.Method = true, AuthDMARC
-					return a
-				}
-			case *authres.DKIMResult:
-				d := r.Domain
-				if d == "" && r.Identifier != "" {
-					_, d, _ = strings.Cut(r.Identifier, "@")
-				}
-				if r.Value == authres.ResultPass && aligned(d, fromDomain) {
-					a.Authenticated, a.Method = true, AuthDKIM
-					return a
-				}
+			if r, ok := r.(*authres.DMARCResult); ok && r.Value == authres.ResultPass && strings.EqualFold(strings.TrimSpace(r.From), fromDomain) {
+				a.Authenticated, a.Method = true, AuthDMARC
+				return a
+			}
+		}
+		for _, r := range results {
+			r, ok := r.(*authres.DKIMResult)
+			if !ok {
+				continue
+			}
+			d := r.Domain
+			if d == "" && r.Identifier != "" {
+				_, d, _ = strings.Cut(r.Identifier, "@")
+			}
+			if r.Value == authres.ResultPass && aligned(d, fromDomain) {
+				a.Authenticated, a.Method = true, AuthDKIM
+				return a
 			}
 		}
 		break

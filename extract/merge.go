@@ -463,14 +463,21 @@ func mergeBills(recs []Record) []BillState {
 	// A payment notice pays the bill of the same sender and amount that
 	// was due before it.
 	for _, p := range paidNotices {
+		matched := false
 		for _, k := range keys {
 			g := groups[k]
 			first := g[0].Bill
 			if orgDomain(first.Domain) == orgDomain(p.Bill.Domain) && first.Amount != nil && p.Bill.Amount != nil &&
 				first.Amount.Amount == p.Bill.Amount.Amount && !g[0].Date.After(p.Date) {
 				groups[k] = insertSorted(g, p)
+				matched = true
 				break
 			}
+		}
+		if !matched { // a bill paid before the node saw it due
+			k := billKey(p.Bill) + "|" + p.Tiebreak
+			keys = append(keys, k)
+			groups[k] = []Record{p}
 		}
 	}
 	var out []BillState

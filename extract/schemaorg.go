@@ -273,9 +273,9 @@ func (c *msgContext) train(seg *Segment, trip, res node) {
 	}
 	seg.From = station(getNode(trip, "departureStation", "departurePlatform"))
 	seg.To = station(getNode(trip, "arrivalStation"))
-	z := c.countryZone(stationCountry(getNode(trip, "departureStation")))
+	z := c.placeZoneHint(placeName(seg.From), stationCountry(getNode(trip, "departureStation")))
 	seg.Depart = c.timeAt(getStr(trip, "departureTime"), z)
-	za := c.countryZone(stationCountry(getNode(trip, "arrivalStation")))
+	za := c.placeZoneHint(placeName(seg.To), stationCountry(getNode(trip, "arrivalStation")))
 	seg.Arrive = c.timeAt(getStr(trip, "arrivalTime"), za)
 	if t := getNode(res, "reservedTicket"); t != nil {
 		if s := getNode(t, "ticketedSeat"); s != nil {
@@ -313,7 +313,7 @@ func stationCountry(n node) string {
 
 func (c *msgContext) hotel(seg *Segment, h, res node) {
 	seg.Hotel = getStr(h, "name")
-	country := ""
+	country, city := "", ""
 	switch a := get(h, "address").(type) {
 	case string:
 		seg.Address = a
@@ -326,10 +326,35 @@ func (c *msgContext) hotel(seg *Segment, h, res node) {
 		}
 		seg.Address = strings.Join(parts, ", ")
 		country = countryCode(getStr(a, "addressCountry"))
+		city = getStr(a, "addressLocality")
 	}
-	z := c.countryZone(country)
+	z := c.placeZoneHint(city, country)
 	seg.CheckIn = c.timeAt(getStr(res, "checkinDate", "checkinTime", "checkInDate"), z)
 	seg.CheckOut = c.timeAt(getStr(res, "checkoutDate", "checkoutTime", "checkOutDate"), z)
+}
+
+func placeName(p *Place) string {
+	if p == nil {
+		return ""
+	}
+	return p.Name
+}
+
+// placeZoneHint is the zone of a place: by an IATA code in its name, by
+// the city its name starts with, by its country, else by the sender's
+// country.
+func (c *msgContext) placeZoneHint(name, country string) zoneHint {
+	if m := parenCode.FindStringSubmatch(name); m != nil {
+		if z, loc := places.Zone(m[1]); loc != nil {
+			return zoneHint{z, loc}
+		}
+	}
+	if name != "" {
+		if z, loc := places.CityZone(name); loc != nil {
+			return zoneHint{z, loc}
+		}
+	}
+	return c.countryZone(country)
 }
 
 // countryZone is the zone of a country, else of the sender's country.

@@ -29,12 +29,12 @@ var (
 		`reservierungs(?:nummer|code)`, `auftragsnummer`, `r[ée]f[ée]rence (?:de )?(?:r[ée]servation|dossier)`,
 		`code (?:de )?r[ée]servation`, `num[ée]ro de (?:r[ée]servation|dossier)`, `localizador`, `codice (?:di )?prenotazione`,
 		`boekingsnummer`, `[čc][íi]slo (?:rezervace|dokladu)`, `individual reservation code`, `filekey`, `booking`)
-	orderLabels   = labels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `pedido`, `bestelnummer`)
-	trackingLabel = labels(`tracking (?:number|no\.?|id|#)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`)
-	invoiceLabels = labels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`)
+	orderLabels   = labels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `bestellung`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `pedido`, `bestelnummer`)
+	trackingLabel = labels(`tracking (?:number|no\.?|id|#)`, `parcel (?:number|no\.?)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`)
+	invoiceLabels = labels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`, `invoice`, `rechnung`, `facture`)
 	amountLabels  = labels(`amount due`, `total due`, `balance due`, `total amount due`, `amount to pay`, `payment amount`, `amount`, `total`,
-		`rechnungsbetrag`, `gesamtbetrag`, `zu zahlender betrag`, `offener betrag`, `betrag`, `summe`, `montant (?:total|d[ûu]|à payer)?`, `total à payer`, `importe`, `totaal`, `order total`, `grand total`)
-	dueLabels = labels(`due date`, `due by`, `due on`, `payment due(?: date)?`, `pay by`, `please pay by`, `zahlbar bis(?: zum)?`, `f[äa]llig(?: am| bis)?`,
+		`rechnungsbetrag`, `gesamtbetrag`, `zu zahlender betrag`, `offener betrag`, `betrag`, `summe`, `montant (?:total|d[ûu]|à payer)?`, `total à payer`, `importe`, `totaal`, `order total`, `grand total`, `zahlung [üu]ber`, `payment of`, `in h[öo]he von`, `erstattung`, `refund`)
+	dueLabels = labels(`due date`, `due`, `due by`, `due on`, `payment due(?: date)?`, `pay by`, `please pay by`, `zahlbar bis(?: zum)?`, `f[äa]llig(?: am| bis)?`,
 		`f[äa]lligkeit(?:sdatum)?`, `zahlungsziel`, `abbuchung am`, `wird am`, `date d'[ée]ch[ée]ance`, `[àa] payer avant le`, `[ée]ch[ée]ance`, `vencimiento`, `scadenza`, `vervaldatum`)
 	checkinLabels  = labels(`check-?in(?: date)?`, `arrival(?: date)?`, `anreise(?:datum)?`, `arriv[ée]e`, `llegada`, `arrivo`, `aankomst`)
 	checkoutLabels = labels(`check-?out(?: date)?`, `departure date`, `abreise(?:datum)?`, `d[ée]part`, `salida`, `partenza`, `vertrek`)
@@ -45,7 +45,7 @@ var (
 type labelSet struct{ re *regexp.Regexp }
 
 func labels(alts ...string) labelSet {
-	return labelSet{regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)\s*(?:[:#]|no\.?|nr\.?|number)?\s*[:#]?\s*(?:\*\*\s*)?`)}
+	return labelSet{regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?`)}
 }
 
 // after returns the text right after each occurrence of a label: up to the

@@ -71,13 +71,12 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 		}
 		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: a.train,
 			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
-		z := c.countryZone("")
-		seg.Depart = resolve(at(*a.date, &a.clock), z, c.dateLoc)
+		seg.Depart = resolve(at(*a.date, &a.clock), c.placeZoneHint(a.station, ""), c.dateLoc)
 		bd := a.date
 		if b.date != nil {
 			bd = b.date
 		}
-		seg.Arrive = resolve(at(*bd, &b.clock), z, c.dateLoc)
+		seg.Arrive = resolve(at(*bd, &b.clock), c.placeZoneHint(b.station, ""), c.dateLoc)
 		if seg.Arrive.Before(seg.Depart.Time) {
 			seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
 		}
@@ -192,7 +191,7 @@ func orderStatusOf(subject, text string) string {
 			return StatusShipped
 		case containsAny(s, "exception", "delay", "verzögert", "problem", "unable to deliver", "could not be delivered"):
 			return StatusProblem
-		case containsAny(s, "order confirm", "thank you for your order", "thanks for your order", "bestellbestätigung", "ihre bestellung", "we received your order", "confirmation de commande", "your order", "order #", "order no"):
+		case containsAny(s, "order confirm", "thank you for your order", "thanks for your order", "bestellbestätigung", "ihre bestellung", "we received your order", "confirmation de commande", "your order", "order #", "order no", "deine bestellung", "bestellnummer", "order number", "votre commande"):
 			return StatusOrdered
 		}
 	}
@@ -243,6 +242,14 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		}
 	}
 	if carrier == "" {
+		for _, v := range carrierLabel.after(text) {
+			if f := strings.Fields(v); len(f) > 0 && len(f[0]) < 20 {
+				carrier = strings.Trim(f[0], ".,;")
+				break
+			}
+		}
+	}
+	if carrier == "" {
 		carrier = carrierBySender(c.senderDomain)
 	}
 	if tracking != "" {
@@ -267,6 +274,8 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
 }
+
+var carrierLabel = labels(`carrier`, `versand mit`, `versanddienstleister`, `transporteur`, `shipped with`, `shipped via`)
 
 var fromMerchantRE = regexp.MustCompile(`(?i)(?:package|parcel|shipment|sendung|paket)\s+from\s+([A-Z][\w.&' -]{1,40}?)(?:\s+(?:is|was|has|will)\b|[.,!\n])`)
 
@@ -295,7 +304,7 @@ func carrierBySender(domain string) string {
 func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	l := strings.ToLower(subject + "\n" + firstLines(text, 30))
 	if !containsAny(l, "invoice", "bill", "rechnung", "facture", "factura", "fattura", "factuur", "payment due", "amount due",
-		"statement", "zahlungserinnerung", "mahnung", "payment received", "zahlungseingang", "abschlag", "your payment", "receipt") {
+		"statement", "zahlungserinnerung", "mahnung", "payment received", "zahlungseingang", "abschlag", "your payment", "receipt", "miete", "mietzahlung") {
 		return Fact{}, false
 	}
 	b := &Bill{Domain: c.senderDomain, Issuer: c.senderName, Status: StatusDue}
@@ -307,10 +316,12 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 			break
 		}
 	}
-	if containsAny(l, "payment received", "thank you for your payment", "zahlungseingang", "paid in full", "has been paid", "wurde bezahlt", "payment confirmation", "zahlungsbestätigung", "paiement reçu") {
+	if containsAny(l, "payment received", "thank you for your payment", "zahlungseingang", "paid in full", "has been paid", "wurde bezahlt", "payment confirmation", "zahlungsbestätigung", "paiement reçu", "ist bezahlt", "wurde am", "has been charged", "was charged") {
 		b.Status = StatusPaid
 	}
-	if b.Amount == nil || b.Due == nil && b.Number == "" {
+	// A bill needs its amount and something to tell it apart: a due date
+	// or a number. A payment notice needs only the amount it paid.
+	if b.Amount == nil || b.Due == nil && b.Number == "" && b.Status != StatusPaid {
 		return Fact{}, false
 	}
 	if containsAny(l, "statement") && b.Due == nil {

@@ -83,10 +83,10 @@ func mod10Check31(s string) bool {
 	return (10-sum%10)%10 == int(s[len(s)-1]-'0')
 }
 
-// fedexCheck: weights 1, 7, 3 from the right of the first eleven digits,
+// fedexCheck: weights 1, 3, 7 from the right of the first eleven digits,
 // modulo 11, then modulo 10.
 func fedexCheck(s string) bool {
-	weights := []int{1, 7, 3}
+	weights := []int{1, 3, 7}
 	sum := 0
 	for i := 0; i < 11; i++ {
 		sum += int(s[10-i]-'0') * weights[i%3]

@@ -38,6 +38,7 @@ type tables struct {
 	countries map[string]string
 	airports  map[string]Airport
 	byName    map[string]string // folded name or city → code
+	cityZones map[string]string // folded city → zone, when all its airports agree
 	locs      sync.Map          // zone name → *time.Location
 }
 
@@ -47,6 +48,7 @@ var load = sync.OnceValue(func() *tables {
 		countries: parseTSV(countryZones),
 		airports:  map[string]Airport{},
 		byName:    map[string]string{},
+		cityZones: map[string]string{},
 	}
 	cities := map[string][]Airport{}
 	for line := range strings.Lines(airportsTSV) {
@@ -63,6 +65,31 @@ var load = sync.OnceValue(func() *tables {
 	}
 	// A city name stands for its airport only when it has one large
 	// airport, or one airport at all: "Munich" is MUC, "London" is none.
+	// A city's zone is the one its large airports agree on ("London": not
+	// London, Kentucky), else the one all its airports agree on. Cities
+	// are also known by their first word ("Frankfurt am Main").
+	cityVotes := map[string]map[string]bool{}
+	for city, as := range cities {
+		zone := agreedZone(t.zones, as, true)
+		if zone == "" {
+			zone = agreedZone(t.zones, as, false)
+		}
+		for _, key := range []string{city, strings.Fields(city)[0]} {
+			if cityVotes[key] == nil {
+				cityVotes[key] = map[string]bool{}
+			}
+			cityVotes[key][zone] = true
+		}
+	}
+	for key, zones := range cityVotes {
+		if len(zones) == 1 {
+			for z := range zones {
+				if z != "" {
+					t.cityZones[key] = z
+				}
+			}
+		}
+	}
 	for city, as := range cities {
 		var large []Airport
 		for _, a := range as {
@@ -79,6 +106,22 @@ var load = sync.OnceValue(func() *tables {
 	}
 	return t
 })
+
+// agreedZone is the zone shared by the (large) airports, or "".
+func agreedZone(zones map[string]string, as []Airport, largeOnly bool) string {
+	zone := ""
+	for _, a := range as {
+		if largeOnly && !a.Large {
+			continue
+		}
+		z := zones[a.Code]
+		if zone != "" && z != zone {
+			return ""
+		}
+		zone = z
+	}
+	return zone
+}
 
 func parseTSV(s string) map[string]string {
 	m := make(map[string]string, strings.Count(s, "\n"))
@@ -109,6 +152,20 @@ func CountryZone(country string) (string, *time.Location) {
 func Known(code string) bool {
 	_, ok := load().zones[code]
 	return ok
+}
+
+// CityZone returns the zone of the city a place name starts with
+// ("London St Pancras" → Europe/London), from the cities of the airport
+// table, or "" and nil.
+func CityZone(name string) (string, *time.Location) {
+	t := load()
+	words := strings.Fields(Fold(name))
+	for n := min(3, len(words)); n >= 1; n-- {
+		if z, ok := t.cityZones[strings.Join(words[:n], " ")]; ok {
+			return t.location(z)
+		}
+	}
+	return "", nil
 }
 
 // AirportByName returns the code of the airport a name or city refers to,

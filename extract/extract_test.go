@@ -1,0 +1,168 @@
+package extract_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+)
+
+func htmlMessage(t *testing.T, file, from string) *mime.Message {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &mime.Message{
+		From: []mime.Address{{Address: from}},
+		Date: time.Date(2017, 1, 10, 12, 0, 0, 0, time.FixedZone("", 3600)),
+		HTML: []string{string(b)},
+	}
+}
+
+// segLine renders the fields a segment is judged on.
+func segLine(s *extract.Segment) string {
+	place := func(p *extract.Place) string {
+		if p == nil {
+			return "-"
+		}
+		if p.Code != "" {
+			return p.Code
+		}
+		return p.Name
+	}
+	when := func(t *extract.Time) string {
+		if t == nil {
+			return "-"
+		}
+		if t.DateOnly {
+			return t.Format("2006-01-02") + "[" + t.Zone + "]"
+		}
+		return t.Format(time.RFC3339) + "[" + t.Zone + "]"
+	}
+	if s.Type == extract.KindHotel {
+		return fmt.Sprintf("hotel %s %q %s %s %s", s.Reservation, s.Hotel, when(s.CheckIn), when(s.CheckOut), s.Status)
+	}
+	return fmt.Sprintf("%s %s %s %s>%s %s %s %s", s.Type, s.Reservation, s.Number, place(s.From), place(s.To), when(s.Depart), when(s.Arrive), s.Status)
+}
+
+func TestStructuredData(t *testing.T) {
+	tests := []struct {
+		file string
+		from string // the Fact.From expected
+		want []string
+	}{
+		{"google-flight-reservation-json-ld.html", extract.FromJSONLD, []string{
+			"flight RXJ34P UA 110 SFO>JFK 2027-03-04T20:15:00-08:00[America/Los_Angeles] 2027-03-05T06:30:00-05:00[America/New_York] confirmed",
+		}},
+		{"google-flight-reservation-microdata.html", extract.FromMicrodata, []string{
+			"flight RXJ34P UA 110 SFO>JFK 2027-03-04T20:15:00-08:00[America/Los_Angeles] 2027-03-05T06:30:00-05:00[America/New_York] confirmed",
+		}},
+		// Objects without commas between them, and month-first dates.
+		{"ew-invalid-json-array.html", extract.FromJSONLD, []string{
+			"flight XXX007 4U 8102 TXL>BRU 2018-02-02T18:35:00+01:00[Europe/Berlin] 2018-02-02T19:55:00+01:00[Europe/Brussels] confirmed",
+			"flight XXX007 4U 8103 BRU>TXL 2018-02-04T20:40:00+01:00[Europe/Brussels] 2018-02-04T22:00:00+01:00[Europe/Berlin] confirmed",
+		}},
+		// A raw "&" in the JSON, HTML that does not close, and times marked
+		// "+0:00" at a place on summer time: local times, wrongly labelled.
+		{"hotel-json-ld-fallback.html", extract.FromJSONLD, []string{
+			`hotel KDEKDEKDE "Parser & Breaking Hotels" 2017-06-15T14:00:00+01:00[Europe/London] 2017-06-18T11:00:00+01:00[Europe/London] confirmed`,
+		}},
+		// HTML4 <meta> microdata inside <head>.
+		{"lh-invalid-microdata.html", extract.FromMicrodata, []string{
+			"flight KDEKDE LH 2029 TXL>MUC 2017-04-07T08:30:00+02:00[Europe/Berlin] 2017-04-07T09:35:00+02:00[Europe/Berlin] confirmed",
+			"flight KDEKDE LH 2218 MUC>TLS 2017-04-07T11:10:00+02:00[Europe/Berlin] 2017-04-07T13:00:00+02:00[Europe/Paris] confirmed",
+			"flight KDEKDE LH 2221 TLS>MUC 2017-04-09T18:15:00+02:00[Europe/Paris] 2017-04-09T19:55:00+02:00[Europe/Berlin] confirmed",
+			"flight KDEKDE LH 2054 MUC>TXL 2017-04-09T21:30:00+02:00[Europe/Berlin] 2017-04-09T22:35:00+02:00[Europe/Berlin] confirmed",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			res := extract.Extract(htmlMessage(t, tt.file, "booking@airline.example"), nil, extract.Options{})
+			var got []string
+			for _, f := range res.Facts {
+				if f.From != tt.from {
+					t.Errorf("fact from %s, want %s", f.From, tt.from)
+				}
+				got = append(got, segLine(f.Segment))
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("Extract(%s) =\n%s\nwant\n%s", tt.file, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func textMessage(from, subject, date, body string) *mime.Message {
+	d, err := time.Parse(time.RFC1123Z, date)
+	if err != nil {
+		panic(err)
+	}
+	name, addr, _ := strings.Cut(from, "|")
+	return &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: subject, Date: d, Text: body}
+}
+
+func TestTextRules(t *testing.T) {
+	tests := []struct {
+		name string
+		msg  *mime.Message
+		want string // JSON-ish summary of the single fact, "" for none
+	}{
+		{"flight with codes in parentheses", textMessage("Lufthansa|booking@lufthansa.com", "Your booking XK4R7Q",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Booking reference: XK4R7Q\n\nFlight LH 400\n14 December 2026\nDeparture 10:05 Frankfurt (FRA)\nArrival 13:00 New York (JFK)\n"),
+			"flight XK4R7Q LH 400 FRA>JFK 2026-12-14T10:05:00+01:00[Europe/Berlin] 2026-12-14T13:00:00-05:00[America/New_York] confirmed"},
+		{"no year: the next such day after the mail", textMessage("Air|x@air.example", "Flight reminder",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Flight AB 1234 on 3 Jan\nDEP 07:00 (LIS)\nARR 09:40 (FRA)\n"),
+			"flight  AB 1234 LIS>FRA 2027-01-03T07:00:00Z[Europe/Lisbon] 2027-01-03T09:40:00+01:00[Europe/Berlin] confirmed"},
+		{"hotel", textMessage("Motel One|res@motel-one.com", "Reservation confirmed",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Hotel: Motel One Wien-Westbahnhof\nCheck-in: 08.01.2027 from 15:00\nCheck-out: 10.01.2027\nReservation number: MO-77321\n"),
+			`hotel MO-77321 "Motel One Wien-Westbahnhof" 2027-01-08T15:00:00+01:00[] 2027-01-10[] confirmed`},
+		{"order with tracking", textMessage("Shop|orders@shop.example", "Your order has shipped",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Order number: 4471093\nTracking number: 1Z999AA10123456784\n"),
+			"order 4471093 shipped UPS 1Z999AA10123456784"},
+		{"bill", textMessage("Stadtwerke|rechnung@stadtwerke.example", "Ihre Rechnung",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Rechnungsnummer: R-2026-0042\nRechnungsbetrag: 1.234,50 €\nZahlbar bis 30.11.2026\n"),
+			"bill R-2026-0042 due 1234.50 EUR 2026-11-30"},
+		{"promotion with a price is no bill", textMessage("Shop|news@shop.example", "Black Friday: 30% off",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Everything must go! Total savings: €50. Offer ends 30.11.2026.\n"), ""},
+		{"one-time code is nothing", textMessage("Bank|noreply@bank.example", "Your security code",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Your code is 482913. It expires at 10:15.\n"), ""},
+		{"wrong check digit is no tracking number", textMessage("Shop|orders@shop.example", "Shipped!",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Your parcel 1Z999AA10123456785 is on its way.\n"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := extract.Extract(tt.msg, nil, extract.Options{})
+			var got []string
+			for _, f := range res.Facts {
+				switch {
+				case f.Segment != nil:
+					got = append(got, segLine(f.Segment))
+				case f.Order != nil:
+					s := fmt.Sprintf("order %s %s", f.Order.Number, f.Order.Status)
+					for _, sh := range f.Order.Shipments {
+						s += " " + sh.Carrier + " " + sh.Tracking
+					}
+					got = append(got, s)
+				case f.Bill != nil:
+					s := fmt.Sprintf("bill %s %s", f.Bill.Number, f.Bill.Status)
+					if f.Bill.Amount != nil {
+						s += " " + f.Bill.Amount.Amount + " " + f.Bill.Amount.Currency
+					}
+					if f.Bill.Due != nil {
+						s += " " + f.Bill.Due.Format("2006-01-02")
+					}
+					got = append(got, s)
+				}
+			}
+			if g := strings.Join(got, "\n"); g != tt.want {
+				t.Errorf("Extract() = %q, want %q", g, tt.want)
+			}
+		})
+	}
+}

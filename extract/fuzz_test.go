@@ -1,0 +1,43 @@
+package extract_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+)
+
+// FuzzExtract runs every extractor over arbitrary markup and text. It must
+// not panic, hang or return facts that cannot be serialised.
+func FuzzExtract(f *testing.F) {
+	f.Add(`<script type="application/ld+json">{"@type":"FlightReservation","reservationFor":{"@type":"Flight","departureTime":"2026-12-01T10:00"}}</script>`,
+		"Flight LH 400\n14 Dec 2026\nDEP 10:05 (FRA)\nARR 13:00 (JFK)", "")
+	f.Add(`<div itemscope itemtype="http://schema.org/Order"><meta itemprop="orderNumber" content="1"></div>`,
+		"Rechnungsnummer: R-1\nBetrag: 1.234,50 €\nZahlbar bis 30.11.", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20261201T070000Z\r\nSUMMARY:Flight LH 1 FRA -> MUC\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+	f.Add(`[{"a":1}{"b":2},]`, "Order number: 12345\nTracking number: 1Z999AA10123456784\nshipped", "")
+	f.Fuzz(func(t *testing.T, html, text, cal string) {
+		m := &mime.Message{
+			From:    []mime.Address{{Name: "X", Address: "x@shop.example"}},
+			Subject: "Your order has shipped: flight hotel invoice",
+			Date:    time.Date(2026, 11, 16, 9, 0, 0, 0, time.UTC),
+			HTML:    []string{html, `<script type="application/ld+json">` + html + `</script>`},
+			Text:    text,
+		}
+		if cal != "" {
+			m.Calendars = []string{cal}
+		}
+		res := extract.Extract(m, nil, extract.Options{})
+		var recs []extract.Record
+		for _, fc := range res.Facts {
+			if _, err := json.Marshal(fc); err != nil {
+				t.Fatalf("fact does not serialise: %v", err)
+			}
+			recs = append(recs, extract.Record{Fact: fc, Date: m.Date})
+		}
+		if _, err := json.Marshal(extract.Merge(recs)); err != nil {
+			t.Fatalf("merged state does not serialise: %v", err)
+		}
+	})
+}

@@ -1,0 +1,95 @@
+package extract_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+)
+
+// sequence is the mails of one story, oldest first.
+func sequence() []*mime.Message {
+	d := "Mon, %02d Nov 2026 09:00:00 +0100"
+	day := func(n int) string { return fmt.Sprintf(d, n) }
+	return []*mime.Message{
+		textMessage("Shop|orders@shop.example", "Thank you for your order", day(2), "Order number: 4471093\nOrder total: €64.97\n"),
+		textMessage("Shop|orders@shop.example", "Your order has shipped", day(3), "Order number: 4471093\nTracking number: 1Z999AA10123456784\n"),
+		textMessage("Shop|orders@shop.example", "Out for delivery", day(5), "Order number: 4471093\nTracking number: 1Z999AA10123456784\n"),
+		textMessage("Shop|orders@shop.example", "Delivered: your order", day(6), "Order number: 4471093\nTracking number: 1Z999AA10123456784\n"),
+		textMessage("Stadtwerke|rechnung@stadtwerke.example", "Ihre Rechnung", day(4), "Rechnungsnummer: R-2026-0042\nRechnungsbetrag: 87,40 €\nZahlbar bis 30.11.2026\n"),
+		textMessage("Stadtwerke|rechnung@stadtwerke.example", "Zahlungseingang bestätigt", day(7), "Rechnungsnummer: R-2026-0042\nZahlung über 87,40 € erhalten.\n"),
+		textMessage("Air|booking@air.example", "Booking confirmation ABC123", day(1), "Booking reference: ABC123\nFlight AB 1234 on 3 Jan 2027\nDEP 07:00 (LIS)\nARR 09:40 (FRA)\n"),
+		textMessage("Air|booking@air.example", "Your booking ABC123 has been cancelled", day(8), "Booking reference: ABC123\nYour flight booking was cancelled.\n"),
+	}
+}
+
+func records(msgs []*mime.Message) []extract.Record {
+	var out []extract.Record
+	for i, m := range msgs {
+		res := extract.Extract(m, nil, extract.Options{})
+		for _, f := range res.Facts {
+			out = append(out, extract.Record{Fact: f, Message: int64(i + 1), Date: m.Date, Tiebreak: m.Subject})
+		}
+	}
+	return out
+}
+
+func TestMergeFinalState(t *testing.T) {
+	got := extract.Merge(records(sequence()))
+	if len(got.Orders) != 1 || got.Orders[0].Status != extract.StatusDelivered || got.Orders[0].Total == nil {
+		t.Errorf("orders = %s, want one delivered order with its total", js(got.Orders))
+	}
+	if len(got.Bills) != 1 || got.Bills[0].Status != extract.StatusPaid {
+		t.Errorf("bills = %s, want one paid bill", js(got.Bills))
+	}
+	if len(got.Trips) != 1 || got.Trips[0].Status != extract.StatusCancelled {
+		t.Errorf("trips = %s, want one cancelled trip", js(got.Trips))
+	}
+}
+
+// TestMergeOrderIndependent replays the same mails in many orders, and the
+// records of each in many orders: the merged state must not change.
+func TestMergeOrderIndependent(t *testing.T) {
+	msgs := sequence()
+	want := js(extract.Merge(records(msgs)))
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200; i++ {
+		shuffled := append([]*mime.Message(nil), msgs...)
+		rng.Shuffle(len(shuffled), func(a, b int) { shuffled[a], shuffled[b] = shuffled[b], shuffled[a] })
+		// Message ids follow arrival order, as in the store; they must not
+		// matter either, except in the sources lists, so map them back.
+		recs := records(shuffled)
+		for j := range recs {
+			arrived := shuffled[recs[j].Message-1]
+			for k, m := range msgs {
+				if m == arrived {
+					recs[j].Message = int64(k + 1)
+					break
+				}
+			}
+		}
+		if got := js(extract.Merge(recs)); got != want {
+			t.Fatalf("replay %d differs:\n%s\nwant\n%s", i, got, want)
+		}
+	}
+}
+
+// TestUnauthenticatedCannotOverride: a spoofed cancellation does not cancel
+// a booking confirmed by an authenticated sender.
+func TestUnauthenticatedCannotOverride(t *testing.T) {
+	msgs := sequence()
+	recs := records([]*mime.Message{msgs[6], msgs[7]})
+	recs[0].Authenticated = true
+	got := extract.Merge(recs)
+	if len(got.Trips) != 1 || got.Trips[0].Status != extract.StatusConfirmed || !got.Trips[0].Verified {
+		t.Errorf("trips = %s, want the verified booking still confirmed", js(got.Trips))
+	}
+}
+
+func js(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

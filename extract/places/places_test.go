@@ -1,0 +1,34 @@
+package places_test
+
+import (
+	"testing"
+
+	"mailnode/extract/places"
+)
+
+func TestTables(t *testing.T) {
+	for code, want := range map[string]string{"FRA": "Europe/Berlin", "jfk": "America/New_York", "LIS": "Europe/Lisbon", "QQ1": ""} {
+		if got, _ := places.Zone(code); got != want {
+			t.Errorf("Zone(%q) = %q, want %q", code, got, want)
+		}
+	}
+	for country, want := range map[string]string{"DE": "Europe/Berlin", "gb": "Europe/London", "US": ""} {
+		if got, _ := places.CountryZone(country); got != want {
+			t.Errorf("CountryZone(%q) = %q, want %q", country, got, want)
+		}
+	}
+	for name, want := range map[string]string{"London St Pancras International": "Europe/London", "Frankfurt(Main)Hbf": "Europe/Berlin", "Atlantis Central": ""} {
+		if got, _ := places.CityZone(name); got != want {
+			t.Errorf("CityZone(%q) = %q, want %q", name, got, want)
+		}
+	}
+	if code, ok := places.AirportByName("Munich"); !ok || code != "MUC" {
+		t.Errorf("AirportByName(Munich) = %q, %v, want MUC", code, ok)
+	}
+	if code, ok := places.AirportByName("London"); ok {
+		t.Errorf("AirportByName(London) = %q, want no single answer", code)
+	}
+	if got := places.Fold("Zürich-Flughafen "); got != "zurich flughafen" {
+		t.Errorf("Fold = %q", got)
+	}
+}
