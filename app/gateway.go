@@ -3,11 +3,13 @@ package app
 import (
 	"context"
 	"crypto/x509"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"mailnode/approvals"
 	"mailnode/gateway"
@@ -105,6 +107,11 @@ func (n *Node) serveGateway(ctx context.Context, ready func(url string)) error {
 	if err != nil {
 		return err
 	}
+	// Facts first: after an extractor upgrade the node re-reads its mail
+	// before it answers from it.
+	if _, err := n.ReadFacts(ctx); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", gc.Listen)
 	if err != nil {
 		return fmt.Errorf("gateway: %w", err)
@@ -117,7 +124,7 @@ func (n *Node) serveGateway(ctx context.Context, ready func(url string)) error {
 		Keys:      keys,
 		Nonces:    ns,
 		Approvals: m,
-		Tools:     tools.Catalog(mailSource{st}, nil),
+		Tools:     tools.Catalog(mailSource{st, n}, nil),
 	}, n.log)
 	if err != nil {
 		ln.Close()
@@ -142,8 +149,23 @@ func (n *Node) GatewayURL() string {
 	return n.gatewayURL
 }
 
-// mailSource is the tools' view of the store.
-type mailSource struct{ st *store.Store }
+// mailSource is the tools' view of the store and the facts.
+type mailSource struct {
+	st *store.Store
+	n  *Node
+}
+
+func (s mailSource) Trips(ctx context.Context, from, to time.Time, limit int) ([]json.RawMessage, error) {
+	return s.n.Trips(ctx, from, to, limit)
+}
+
+func (s mailSource) Orders(ctx context.Context, merchant string, limit int) ([]json.RawMessage, error) {
+	return s.n.Orders(ctx, merchant, limit)
+}
+
+func (s mailSource) BillsDue(ctx context.Context, before time.Time, limit int) ([]json.RawMessage, error) {
+	return s.n.BillsDue(ctx, before, limit)
+}
 
 func (s mailSource) Search(ctx context.Context, q string, limit int) ([]tools.Message, error) {
 	hits, err := s.st.Search(ctx, q, limit)

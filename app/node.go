@@ -15,6 +15,7 @@ import (
 
 	"mailnode/approvals"
 	"mailnode/assets"
+	"mailnode/extract/facts"
 	"mailnode/mail/credential"
 	"mailnode/mail/demobox"
 	"mailnode/mail/imapsync"
@@ -34,6 +35,8 @@ type Config struct {
 	Demo bool
 	// Gateway is how agents reach the node; its zero value serves none.
 	Gateway GatewayConfig
+	// Facts is how the node trusts senders when it reads facts.
+	Facts FactsConfig
 }
 
 // Status is what a UI shows about the node.
@@ -52,6 +55,7 @@ type Node struct {
 	mu         sync.Mutex // guards the fields below
 	store      *store.Store
 	approvals  *approvals.Manager
+	facts      *facts.Store
 	gatewayURL string
 	demo       *demobox.Server
 	status     Status
@@ -131,6 +135,7 @@ func (n *Node) Close() error {
 		errs = append(errs, n.approvals.Close())
 		n.approvals = nil
 	}
+	n.facts = nil
 	if n.store != nil {
 		errs = append(errs, n.store.Close())
 		n.store = nil
@@ -256,6 +261,9 @@ func (n *Node) logAccount(a imapsync.Config) {
 }
 
 func (n *Node) afterPass(ctx context.Context) {
+	if _, err := n.ReadFacts(ctx); err != nil && ctx.Err() == nil {
+		n.log.Warn("Reading facts from mail failed", "err", err)
+	}
 	st, err := n.Stats(ctx)
 	n.mu.Lock()
 	if err == nil {

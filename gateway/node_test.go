@@ -51,6 +51,21 @@ func (c *countingSource) Text(context.Context, int64) (string, error) {
 	return "Your flight to Lisbon departs from gate B12 at 10:40.", nil
 }
 
+func (c *countingSource) Trips(context.Context, time.Time, time.Time, int) ([]json.RawMessage, error) {
+	c.hits.Add(1)
+	return []json.RawMessage{json.RawMessage(`{"id":"t_1","status":"confirmed","segments":[{"type":"flight","number":"LH 123"}]}`)}, nil
+}
+
+func (c *countingSource) Orders(context.Context, string, int) ([]json.RawMessage, error) {
+	c.hits.Add(1)
+	return []json.RawMessage{json.RawMessage(`{"id":"o_1","merchant":"Shop","status":"shipped"}`)}, nil
+}
+
+func (c *countingSource) BillsDue(context.Context, time.Time, int) ([]json.RawMessage, error) {
+	c.hits.Add(1)
+	return []json.RawMessage{json.RawMessage(`{"id":"b_1","issuer":"Power","status":"due"}`)}, nil
+}
+
 // keyDocs serves agents' key documents, keyed by the Host asked for.
 type keyDocs struct {
 	*httptest.Server

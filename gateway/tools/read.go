@@ -23,17 +23,6 @@ type reader struct {
 	now func() time.Time
 }
 
-// item is a message as the provisional read tools list it.
-type item struct {
-	From    string `json:"from"`
-	Subject string `json:"subject"`
-	Date    string `json:"date"`
-}
-
-func toItem(m Message) item {
-	return item{From: senderName(m.From), Subject: Redact(m.Subject), Date: m.Date.UTC().Format(time.RFC3339)}
-}
-
 // senderName keeps the display name or the domain of a sender: enough to
 // say who wrote, without handing out the user's correspondents' addresses.
 func senderName(from string) string {
@@ -48,50 +37,24 @@ func senderName(from string) string {
 	return domain
 }
 
-// searchAny runs one search per query and merges the hits, newest first.
-func (r *reader) searchAny(ctx context.Context, queries ...string) ([]Message, error) {
-	seen := map[int64]bool{}
-	var out []Message
-	for _, q := range queries {
-		ms, err := r.src.Search(ctx, q, 100)
-		if err != nil {
-			return nil, fmt.Errorf("search mail: %w", err)
-		}
-		for _, m := range ms {
-			if !seen[m.ID] {
-				seen[m.ID] = true
-				out = append(out, m)
-			}
-		}
-	}
-	slices.SortFunc(out, func(a, b Message) int { return b.Date.Compare(a.Date) })
-	return out, nil
-}
-
 func (r *reader) travel(ctx context.Context, args json.RawMessage) (any, error) {
 	var a struct{ From, To *Time }
 	if err := decode(args, &a); err != nil {
 		return nil, err
 	}
-	// The provisional answer lists recent travel mail: without extracted
-	// trip dates, "upcoming" cannot be judged, so the window applies to
-	// when the mail arrived, looking back 90 days from "from".
-	from := r.now()
+	from, to := r.now(), time.Time{}
 	if a.From != nil {
 		from = a.From.Time
 	}
-	ms, err := r.searchAny(ctx, "flight", "boarding pass", "hotel reservation", "booking confirmation", "train ticket", "itinerary")
-	if err != nil {
-		return nil, err
+	if a.To != nil {
+		to = a.To.Time
+		if !to.After(from) {
+			return nil, &Error{Code: "invalid_arguments", Message: "to must be after from"}
+		}
 	}
-	trips := []item{}
-	for _, m := range ms {
-		if m.Date.Before(from.Add(-90*24*time.Hour)) || (a.To != nil && m.Date.After(a.To.Time)) {
-			continue
-		}
-		if trips = append(trips, toItem(m)); len(trips) == maxItems {
-			break
-		}
+	trips, err := r.src.Trips(ctx, from, to, maxItems)
+	if err != nil {
+		return nil, fmt.Errorf("read trips: %w", err)
 	}
 	return map[string]any{"trips": trips}, nil
 }
@@ -103,39 +66,33 @@ func (r *reader) orders(ctx context.Context, args json.RawMessage) (any, error) 
 	}
 	merchant := strings.TrimSpace(a.Merchant)
 	if merchant == "" {
-		return nil, &Error{Code: "invalid_arguments", Message: "order_status needs the argument merchant"}
+		return nil, &Error{Code: "invalid_arguments", Message: "order_status needs the argument merchant (a merchant name or sender domain)"}
 	}
-	ms, err := r.src.Search(ctx, merchant, 100)
+	if utf8.RuneCountInString(merchant) > 200 {
+		return nil, &Error{Code: "invalid_arguments", Message: "merchant is longer than 200 characters"}
+	}
+	orders, err := r.src.Orders(ctx, merchant, maxItems)
 	if err != nil {
-		return nil, fmt.Errorf("search mail: %w", err)
-	}
-	orders := []item{}
-	for _, m := range ms {
-		if orders = append(orders, toItem(m)); len(orders) == maxItems {
-			break
-		}
+		return nil, fmt.Errorf("read orders: %w", err)
 	}
 	return map[string]any{"orders": orders}, nil
 }
+
+// defaultBillWindow is how far ahead bills_due looks without "before".
+const defaultBillWindow = 30 * 24 * time.Hour
 
 func (r *reader) bills(ctx context.Context, args json.RawMessage) (any, error) {
 	var a struct{ Before *Time }
 	if err := decode(args, &a); err != nil {
 		return nil, err
 	}
-	ms, err := r.searchAny(ctx, "invoice", "bill", "payment due", "amount due")
-	if err != nil {
-		return nil, err
+	before := r.now().Add(defaultBillWindow)
+	if a.Before != nil {
+		before = a.Before.Time
 	}
-	cut := r.now().Add(-60 * 24 * time.Hour)
-	bills := []item{}
-	for _, m := range ms {
-		if m.Date.Before(cut) {
-			continue
-		}
-		if bills = append(bills, toItem(m)); len(bills) == maxItems {
-			break
-		}
+	bills, err := r.src.BillsDue(ctx, before, maxItems)
+	if err != nil {
+		return nil, fmt.Errorf("read bills: %w", err)
 	}
 	return map[string]any{"bills": bills}, nil
 }

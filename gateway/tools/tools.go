@@ -3,10 +3,10 @@
 // authorised the call; they read mail through the narrow Source interface
 // and return extracted fields, never message bodies.
 //
-// Until the extractors exist (issue 4), the read tools answer from message
-// metadata and the full-text index: which messages look like travel,
-// orders or bills, with sender, subject and date. Their JSON shapes are the
-// ones docs/gateway.md documents; issue 4 fills them with extracted facts.
+// The structured tools answer from the merged facts the extractors keep
+// (package extract/facts); ask and get_excerpt retrieve through the
+// full-text index and read only the few messages it ranks best. The JSON
+// fields are documented in docs/extract.md.
 package tools
 
 import (
@@ -53,13 +53,22 @@ type Message struct {
 }
 
 // Source is the mail the tools read, implemented by the node over its
-// store.
+// store and its extracted facts.
 type Source interface {
 	// Search returns the messages containing all the words of query,
 	// best first.
 	Search(ctx context.Context, query string, limit int) ([]Message, error)
 	// Text returns a message's plain text.
 	Text(ctx context.Context, id int64) (string, error)
+
+	// Trips returns the trips not ended by from that start before to
+	// (zero: no limit), soonest first, as the JSON agents see.
+	Trips(ctx context.Context, from, to time.Time, limit int) ([]json.RawMessage, error)
+	// Orders returns the orders whose merchant name or sender domain
+	// matches merchant, newest first.
+	Orders(ctx context.Context, merchant string, limit int) ([]json.RawMessage, error)
+	// BillsDue returns unpaid bills due before a time, soonest first.
+	BillsDue(ctx context.Context, before time.Time, limit int) ([]json.RawMessage, error)
 }
 
 // Catalog returns the node's tools in the order tools/list shows them.

@@ -1,0 +1,116 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"sync"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/extract/facts"
+)
+
+// FactsConfig is how the node trusts senders when it reads facts.
+type FactsConfig struct {
+	// AuthServIDs are the authserv-ids of the user's mail provider, whose
+	// Authentication-Results fields are believed (e.g. "mx.google.com").
+	AuthServIDs []string
+	// VerifyDKIM lets the node check DKIM signatures itself over DNS, for
+	// mail its provider did not vouch for.
+	VerifyDKIM bool
+}
+
+// factsStore returns the node's extracted facts, attaching their tables on
+// first use.
+func (n *Node) factsStore(ctx context.Context) (*facts.Store, error) {
+	st, _, err := n.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.facts != nil {
+		return n.facts, nil
+	}
+	tables, err := st.Attach(ctx, "facts", facts.Migrations)
+	if err != nil {
+		return nil, err
+	}
+	opt := extract.Options{AuthServIDs: n.cfg.Facts.AuthServIDs}
+	if n.cfg.Facts.VerifyDKIM {
+		opt.LookupTXT = newTXTCache().lookup
+	}
+	n.facts = facts.New(tables, st, opt, n.log)
+	return n.facts, nil
+}
+
+// ReadFacts brings the extracted facts up to date with the store: new mail,
+// or all mail after the extractors changed.
+func (n *Node) ReadFacts(ctx context.Context) (facts.PassStats, error) {
+	fs, err := n.factsStore(ctx)
+	if err != nil {
+		return facts.PassStats{}, err
+	}
+	return fs.Pass(ctx)
+}
+
+// Trips, Orders and BillsDue return the merged facts as agents see them.
+func (n *Node) Trips(ctx context.Context, from, to time.Time, limit int) ([]json.RawMessage, error) {
+	fs, err := n.factsStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return fs.Trips(ctx, from, to, limit)
+}
+
+func (n *Node) Orders(ctx context.Context, merchant string, limit int) ([]json.RawMessage, error) {
+	fs, err := n.factsStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return fs.Orders(ctx, merchant, limit)
+}
+
+func (n *Node) BillsDue(ctx context.Context, before time.Time, limit int) ([]json.RawMessage, error) {
+	fs, err := n.factsStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return fs.BillsDue(ctx, before, limit)
+}
+
+// txtCache answers DKIM key lookups over DNS with a timeout, and keeps
+// answers for an hour: a mailbox has thousands of messages from a few
+// dozen selectors.
+type txtCache struct {
+	mu      sync.Mutex
+	entries map[string]txtEntry
+}
+
+type txtEntry struct {
+	txt     []string
+	err     error
+	expires time.Time
+}
+
+func newTXTCache() *txtCache { return &txtCache{entries: map[string]txtEntry{}} }
+
+func (c *txtCache) lookup(name string) ([]string, error) {
+	c.mu.Lock()
+	e, ok := c.entries[name]
+	c.mu.Unlock()
+	if ok && time.Now().Before(e.expires) {
+		return e.txt, e.err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	txt, err := net.DefaultResolver.LookupTXT(ctx, name)
+	c.mu.Lock()
+	if len(c.entries) > 10000 {
+		clear(c.entries)
+	}
+	c.entries[name] = txtEntry{txt, err, time.Now().Add(time.Hour)}
+	c.mu.Unlock()
+	return txt, err
+}

@@ -1,0 +1,371 @@
+// Package facts keeps the extractors' results in the node's store file and
+// keeps them current: a pass reads every message the extractors have not
+// read at their current version (new mail, or all mail after an extractor
+// change, from the kept raw bytes), stores its facts, and rebuilds the
+// merged trips, orders and bills the read tools answer from.
+//
+// Tables (sql/): facts_extracted (message → extractor version and sender
+// authentication), facts (one extract.Record per row, as JSON) and
+// facts_merged (the merged state, indexed by trip end and bill due date).
+// Facts reference messages(id) and go with their message.
+package facts
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/extract/places"
+	"mailnode/mail/mime"
+)
+
+//go:embed sql/*.sql
+var migrationFS embed.FS
+
+// Migrations are the facts tables' migrations, for store.Attach.
+var Migrations fs.FS = mustSub(migrationFS, "sql")
+
+func mustSub(f fs.FS, dir string) fs.FS {
+	s, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// File is the node's SQLite file as store.Attach hands it to a component.
+type File interface {
+	DB() *sql.DB
+	WriteTx(ctx context.Context, f func(*sql.Tx) error) error
+}
+
+// Source gives the raw bytes of a stored message.
+type Source interface {
+	Raw(ctx context.Context, messageID int64) ([]byte, error)
+}
+
+// Store is the facts tables.
+type Store struct {
+	file File
+	src  Source
+	opt  extract.Options
+	log  *slog.Logger
+
+	passMu sync.Mutex // one pass at a time
+}
+
+// New returns the facts store over file, whose tables Migrations created.
+// logger may be nil.
+func New(file File, src Source, opt extract.Options, logger *slog.Logger) *Store {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Store{file: file, src: src, opt: opt, log: logger.With("component", "facts")}
+}
+
+// batch is how many messages a pass reads per transaction.
+const batch = 256
+
+// skipFolders are not read: mail the user threw away or the provider
+// judged spam states nothing the user relies on.
+const skipFolders = `'\Junk', '\Trash'`
+
+// PassStats says what a pass did.
+type PassStats struct {
+	Read   int // messages read
+	Facts  int // facts stored
+	Merged bool
+}
+
+// Pass reads every message not yet read by this version of the
+// extractors, then merges if anything changed. It is safe to call at any
+// time; concurrent calls wait for each other.
+func (s *Store) Pass(ctx context.Context) (PassStats, error) {
+	s.passMu.Lock()
+	defer s.passMu.Unlock()
+	var st PassStats
+	for {
+		ids, err := s.pending(ctx)
+		if err != nil {
+			return st, err
+		}
+		if len(ids) == 0 {
+			break
+		}
+		n, err := s.read(ctx, ids)
+		if err != nil {
+			return st, err
+		}
+		st.Read += len(ids)
+		st.Facts += n
+	}
+	var dirty bool
+	if err := s.file.DB().QueryRowContext(ctx, `SELECT dirty FROM facts_state WHERE id = 1`).Scan(&dirty); err != nil {
+		return st, fmt.Errorf("read facts state: %w", err)
+	}
+	if dirty || st.Facts > 0 {
+		if err := s.merge(ctx); err != nil {
+			return st, err
+		}
+		st.Merged = true
+	}
+	if st.Read > 0 {
+		s.log.Info("Read mail for facts", "messages", st.Read, "facts", st.Facts)
+	}
+	return st, nil
+}
+
+
+func (s *Store) pending(ctx context.Context) ([]int64, error) {
+	rows, err := s.file.DB().QueryContext(ctx, `SELECT m.id FROM messages m
+		JOIN folders f ON f.id = m.folder_id
+		LEFT JOIN facts_extracted e ON e.message_id = m.id
+		WHERE (e.message_id IS NULL OR e.version != ?) AND f.special_use NOT IN (`+skipFolders+`)
+		ORDER BY m.id LIMIT ?`, extract.Version, batch)
+	if err != nil {
+		return nil, fmt.Errorf("list messages to read: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+type readResult struct {
+	id      int64
+	res     extract.Result
+	date    time.Time
+	tiebrk  string
+	readErr error
+}
+
+// read extracts ids on every core and stores the results in one
+// transaction.
+func (s *Store) read(ctx context.Context, ids []int64) (int, error) {
+	results := make([]readResult, len(ids))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(ids)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				results[i] = s.extractOne(ctx, ids[i])
+			}
+		}()
+	}
+	for i := range ids {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+
+	n := 0
+	err := s.file.WriteTx(ctx, func(tx *sql.Tx) error {
+		del, err := tx.PrepareContext(ctx, `DELETE FROM facts WHERE message_id = ?`)
+		if err != nil {
+			return err
+		}
+		defer del.Close()
+		ins, err := tx.PrepareContext(ctx, `INSERT INTO facts (message_id, seq, kind, record) VALUES (?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
+		done, err := tx.PrepareContext(ctx, `INSERT INTO facts_extracted (message_id, version, authenticated, auth_method)
+			SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM messages WHERE id = ?)
+			ON CONFLICT (message_id) DO UPDATE SET version = excluded.version,
+			authenticated = excluded.authenticated, auth_method = excluded.auth_method`)
+		if err != nil {
+			return err
+		}
+		defer done.Close()
+		for _, r := range results {
+			if r.readErr != nil {
+				// The message went away between listing and reading; the
+				// next pass will not list it again.
+				continue
+			}
+			if _, err := del.ExecContext(ctx, r.id); err != nil {
+				return err
+			}
+			for seq, f := range r.res.Facts {
+				rec := extract.Record{Fact: f, Message: r.id, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated}
+				b, err := json.Marshal(rec)
+				if err != nil {
+					return fmt.Errorf("encode fact of message %d: %w", r.id, err)
+				}
+				if _, err := ins.ExecContext(ctx, r.id, seq, f.Kind, string(b)); err != nil {
+					return err
+				}
+				n++
+			}
+			if _, err := done.ExecContext(ctx, r.id, extract.Version, r.res.Auth.Authenticated, r.res.Auth.Method, r.id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store facts of %d messages: %w", len(ids), err)
+	}
+	return n, nil
+}
+
+func (s *Store) extractOne(ctx context.Context, id int64) readResult {
+	raw, err := s.src.Raw(ctx, id)
+	if err != nil {
+		return readResult{id: id, readErr: err}
+	}
+	m := mime.Parse(raw)
+	return readResult{
+		id:     id,
+		res:    extract.Extract(m, raw, s.opt),
+		date:   m.Date,
+		tiebrk: extract.Tiebreak(m.MessageID, raw),
+	}
+}
+
+// merge rebuilds facts_merged from every stored fact.
+func (s *Store) merge(ctx context.Context) error {
+	rows, err := s.file.DB().QueryContext(ctx, `SELECT record FROM facts`)
+	if err != nil {
+		return fmt.Errorf("read facts: %w", err)
+	}
+	var recs []extract.Record
+	for rows.Next() {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
+			rows.Close()
+			return fmt.Errorf("read facts: %w", err)
+		}
+		var r extract.Record
+		if err := json.Unmarshal(b, &r); err != nil {
+			s.log.Warn("Skipped an unreadable fact", "err", err)
+			continue
+		}
+		recs = append(recs, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read facts: %w", err)
+	}
+	m := extract.Merge(recs)
+	err = s.file.WriteTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM facts_merged`); err != nil {
+			return err
+		}
+		ins, err := tx.PrepareContext(ctx, `INSERT INTO facts_merged (id, kind, status, start_at, end_at, due_at, match, data)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
+		put := func(id, kind, status string, start, end, due int64, match string, v any) error {
+			b, err := json.Marshal(v)
+			if err != nil {
+				return err
+			}
+			_, err = ins.ExecContext(ctx, id, kind, status, start, end, due, match, string(b))
+			return err
+		}
+		for _, t := range m.Trips {
+			if err := put(t.ID, "trip", t.Status, unix(t.Start), unix(t.End), 0, "", t); err != nil {
+				return err
+			}
+		}
+		for _, o := range m.Orders {
+			match := " " + places.Fold(o.Merchant) + " " + places.Fold(o.Domain) + " "
+			if err := put(o.ID, "order", o.Status, 0, 0, 0, match, o); err != nil {
+				return err
+			}
+		}
+		for _, b := range m.Bills {
+			if err := put(b.ID, "bill", b.Status, 0, 0, unix(b.Due), "", b); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE facts_state SET dirty = 0 WHERE id = 1`)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store merged facts: %w", err)
+	}
+	return nil
+}
+
+func unix(t *extract.Time) int64 {
+	if t == nil {
+		return 0
+	}
+	return t.Unix()
+}
+
+// Trips returns the trips that have not ended by from and start before
+// to (zero: no end), soonest first.
+func (s *Store) Trips(ctx context.Context, from, to time.Time, limit int) ([]json.RawMessage, error) {
+	end := int64(1) << 62
+	if !to.IsZero() {
+		end = to.Unix()
+	}
+	return s.query(ctx, `SELECT data FROM facts_merged WHERE kind = 'trip' AND end_at >= ? AND start_at < ?
+		AND status != 'cancelled' ORDER BY start_at, id LIMIT ?`, from.Unix(), end, limit)
+}
+
+// Orders returns the orders whose merchant name or sender domain matches
+// merchant (case- and accent-insensitive, whole words), newest first.
+func (s *Store) Orders(ctx context.Context, merchant string, limit int) ([]json.RawMessage, error) {
+	f := places.Fold(merchant)
+	if f == "" {
+		return nil, nil
+	}
+	// Whole words: "zalando" matches the domain "service-mail.zalando.de"
+	// and the name "Zalando SE", "zal" matches neither.
+	pattern := "% " + escapeLike(f) + " %"
+	return s.query(ctx, `SELECT data FROM facts_merged WHERE kind = 'order' AND match LIKE ? ESCAPE '\'
+		ORDER BY json_extract(data, '$.updated') DESC, id LIMIT ?`, pattern, limit)
+}
+
+func escapeLike(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(s)
+}
+
+// BillsDue returns the unpaid bills due before before, soonest first.
+// Bills without a due date are not listed.
+func (s *Store) BillsDue(ctx context.Context, before time.Time, limit int) ([]json.RawMessage, error) {
+	return s.query(ctx, `SELECT data FROM facts_merged WHERE kind = 'bill' AND status = 'due'
+		AND due_at > 0 AND due_at < ? ORDER BY due_at, id LIMIT ?`, before.Unix(), limit)
+}
+
+func (s *Store) query(ctx context.Context, q string, args ...any) ([]json.RawMessage, error) {
+	rows, err := s.file.DB().QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read merged facts: %w", err)
+	}
+	defer rows.Close()
+	out := []json.RawMessage{}
+	for rows.Next() {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
+			return nil, fmt.Errorf("read merged facts: %w", err)
+		}
+		out = append(out, json.RawMessage(b))
+	}
+	return out, rows.Err()
+}

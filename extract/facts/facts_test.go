@@ -1,0 +1,133 @@
+package facts_test
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/assets"
+	"mailnode/extract"
+	"mailnode/extract/facts"
+	"mailnode/mail/store"
+)
+
+// openDemo stores the demo mailbox's INBOX in a fresh store and returns the
+// facts over it.
+func openDemo(t *testing.T) (*store.Store, *facts.Store, store.Folder) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	acct, err := st.EnsureAccount(ctx, store.Account{Name: "demo", Server: "h:1", Username: "u"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inbox, err := st.EnsureFolder(ctx, acct.ID, "INBOX", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trash, err := st.EnsureFolder(ctx, acct.ID, "Trash", `\Trash`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	box := assets.DemoMailbox()
+	var msgs []store.NewMessage
+	names, _ := fs.Glob(box, "INBOX/*.eml")
+	for i, name := range names {
+		raw, _ := fs.ReadFile(box, name)
+		msgs = append(msgs, store.NewMessage{UID: uint32(i + 1), Raw: raw, Size: int64(len(raw)), InternalDate: time.Now()})
+	}
+	if err := st.AddMessages(ctx, inbox.ID, msgs, uint32(len(msgs))); err != nil {
+		t.Fatal(err)
+	}
+	// A bill in the Trash is not the user's business any more.
+	bill, _ := fs.ReadFile(box, "INBOX/21-vodafone-bill.eml")
+	if err := st.AddMessages(ctx, trash.ID, []store.NewMessage{{UID: 1, Raw: bill}}, 1); err != nil {
+		t.Fatal(err)
+	}
+	tables, err := st.Attach(ctx, "facts", facts.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, facts.New(tables, st, extract.Options{}, nil), inbox
+}
+
+func TestPassAndQueries(t *testing.T) {
+	ctx := context.Background()
+	st, fs, inbox := openDemo(t)
+	stats, err := fs.Pass(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Read == 0 || stats.Facts == 0 || !stats.Merged {
+		t.Fatalf("Pass() = %+v, want messages read, facts and a merge", stats)
+	}
+	if again, err := fs.Pass(ctx); err != nil || again.Read != 0 || again.Merged {
+		t.Errorf("second Pass() = %+v, %v, want nothing to do", again, err)
+	}
+
+	from := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
+	trips, err := fs.Trips(ctx, from, time.Time{}, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := join(trips); !strings.Contains(s, `"LH 400"`) || !strings.Contains(s, `"Europe/Berlin"`) || strings.Contains(s, "BK-55120873") {
+		t.Errorf("Trips() = %s, want LH 400 with its zone and without the cancelled hotel", s)
+	}
+	for _, merchant := range []string{"zalando", "ZALANDO.de", "Zalándo"} {
+		orders, err := fs.Orders(ctx, merchant, 20)
+		if err != nil || len(orders) != 1 || !strings.Contains(string(orders[0]), `"returned"`) {
+			t.Errorf("Orders(%q) = %s, %v, want the returned Zalando order", merchant, join(orders), err)
+		}
+	}
+	if orders, _ := fs.Orders(ctx, "zal%", 20); len(orders) != 0 {
+		t.Errorf("Orders(zal%%) = %s, want a literal match only", join(orders))
+	}
+	bills, err := fs.BillsDue(ctx, time.Date(2026, 12, 31, 0, 0, 0, 0, time.UTC), 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := join(bills)
+	if !strings.Contains(s, "INV-2026-11-7730219") || strings.Contains(s, "INV-2026-10-7730219") || strings.Count(s, "Vodafone") != 1 {
+		t.Errorf("BillsDue() = %s, want the open Vattenfall bill, not the paid one, and Vodafone once", s)
+	}
+	// Soonest first.
+	var prev string
+	for _, b := range bills {
+		var v struct{ Due struct{ At string } }
+		json.Unmarshal(b, &v)
+		at, _ := time.Parse(time.RFC3339, v.Due.At)
+		if k := at.UTC().Format(time.RFC3339); k < prev {
+			t.Errorf("bills not soonest first: %s after %s", k, prev)
+		} else {
+			prev = k
+		}
+	}
+
+	// The facts go with their message.
+	uids, _ := st.UIDs(ctx, inbox.ID)
+	if err := st.RemoveUIDs(ctx, inbox.ID, uids); err != nil {
+		t.Fatal(err)
+	}
+	if stats, err := fs.Pass(ctx); err != nil || !stats.Merged {
+		t.Fatalf("Pass() after deletion = %+v, %v, want a merge", stats, err)
+	}
+	if trips, _ := fs.Trips(ctx, from, time.Time{}, 20); len(trips) != 0 {
+		t.Errorf("Trips() after deleting every message = %s, want none", join(trips))
+	}
+}
+
+func join(rs []json.RawMessage) string {
+	var parts []string
+	for _, r := range rs {
+		parts = append(parts, string(r))
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
