@@ -124,7 +124,6 @@ func (s *Store) Pass(ctx context.Context) (PassStats, error) {
 	return st, nil
 }
 
-
 func (s *Store) pending(ctx context.Context) ([]int64, error) {
 	rows, err := s.file.DB().QueryContext(ctx, `SELECT m.id FROM messages m
 		JOIN folders f ON f.id = m.folder_id
