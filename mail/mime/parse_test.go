@@ -174,3 +174,29 @@ func TestHTMLToText(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractorInputs: the parts the extractors need beyond text: HTML
+// sources, calendar attachments and Authentication-Results, top first.
+func TestExtractorInputs(t *testing.T) {
+	raw := "Authentication-Results: mx.provider.example; dmarc=pass header.from=air.example\r\n" +
+		"Authentication-Results: mx.other.example; dkim=none\r\n" +
+		"From: Air <booking@air.example>\r\nSubject: Trip\r\n" +
+		"Content-Type: multipart/mixed; boundary=b\r\n\r\n" +
+		"--b\r\nContent-Type: text/html\r\n\r\n<p>Hi</p><script type=\"application/ld+json\">{}</script>\r\n" +
+		"--b\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename=trip.ics\r\n\r\n" +
+		"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" +
+		"--b--\r\n"
+	m := mime.Parse([]byte(raw))
+	if len(m.HTML) != 1 || !strings.Contains(m.HTML[0], "ld+json") {
+		t.Errorf("HTML = %q, want the part's source", m.HTML)
+	}
+	if len(m.Calendars) != 1 || !strings.HasPrefix(m.Calendars[0], "BEGIN:VCALENDAR") {
+		t.Errorf("Calendars = %q, want the .ics attachment", m.Calendars)
+	}
+	if len(m.AuthResults) != 2 || !strings.HasPrefix(m.AuthResults[0], "mx.provider.example") {
+		t.Errorf("AuthResults = %q, want both fields, top first", m.AuthResults)
+	}
+	if len(m.Attachments) != 1 || m.Attachments[0].Filename != "trip.ics" {
+		t.Errorf("Attachments = %+v, want the calendar listed too", m.Attachments)
+	}
+}
