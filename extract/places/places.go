@@ -175,12 +175,6 @@ func AirportByName(name string) (string, bool) {
 	return code, ok
 }
 
-// AirportInfo returns the table's row for an airport code.
-func AirportInfo(code string) (Airport, bool) {
-	a, ok := load().airports[strings.ToUpper(code)]
-	return a, ok
-}
-
 func (t *tables) location(name string) (string, *time.Location) {
 	if name == "" {
 		return "", nil
