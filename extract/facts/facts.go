@@ -196,8 +196,16 @@ func (s *Store) read(ctx context.Context, ids []int64) (int, error) {
 		defer done.Close()
 		for _, r := range results {
 			if r.readErr != nil {
-				// The message went away between listing and reading; the
-				// next pass will not list it again.
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				// A message that cannot be read (gone since it was listed, or
+				// damaged) is marked read with no facts, so that a pass
+				// cannot list it forever; a vanished one is not marked.
+				s.log.Warn("Could not read a message for facts", "messageID", r.id, "err", r.readErr)
+				if _, err := done.ExecContext(ctx, r.id, extract.Version, false, "", r.id); err != nil {
+					return err
+				}
 				continue
 			}
 			if _, err := del.ExecContext(ctx, r.id); err != nil {

@@ -2,6 +2,7 @@ package facts_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"io/fs"
 	"path/filepath"
@@ -130,4 +131,36 @@ func join(rs []json.RawMessage) string {
 		parts = append(parts, string(r))
 	}
 	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// TestUnreadableMessage: a message whose stored bytes are damaged is
+// skipped with a warning; the pass ends and the rest is read.
+func TestUnreadableMessage(t *testing.T) {
+	ctx := context.Background()
+	st, fs, _ := openDemo(t)
+	tables, err := st.Attach(ctx, "facts", facts.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = tables.WriteTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE message_content SET raw_s2 = x'ff00ff' WHERE message_id = (SELECT min(id) FROM messages)`)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var stats facts.PassStats
+	go func() {
+		defer close(done)
+		stats, err = fs.Pass(ctx)
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("Pass() did not end with a damaged message in the store")
+	}
+	if err != nil || stats.Facts == 0 {
+		t.Errorf("Pass() = %+v, %v, want the other messages' facts", stats, err)
+	}
 }
