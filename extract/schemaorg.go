@@ -572,15 +572,18 @@ func normaliseAmount(s string) (string, bool) {
 	if intPart.Len() == 0 && frac.Len() == 0 {
 		return "", false
 	}
-	n, err := strconv.ParseInt(strings.TrimLeft(intPart.String(), "0")+"0", 10, 64)
-	if err != nil || n > 1e13 {
-		return "", false
+	var n int64
+	if intPart.Len() > 0 {
+		var err error
+		if n, err = strconv.ParseInt(intPart.String(), 10, 64); err != nil || n > 1e13 {
+			return "", false
+		}
 	}
 	f := frac.String()
 	for len(f) < 2 {
 		f += "0"
 	}
-	return fmt.Sprintf("%d.%s", n/10, f), true
+	return fmt.Sprintf("%d.%s", n, f), true
 }
 
 // cleanCode trims a reference number and drops what cannot be one.

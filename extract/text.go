@@ -70,7 +70,9 @@ var codeRE = regexp.MustCompile(`^[#:\s]*([A-Z0-9][A-Z0-9\-]{4,30}[A-Z0-9])\b`)
 // word.
 func findReservation(text string) string {
 	for _, v := range reservationLabels.after(text) {
-		if m := codeRE.FindStringSubmatch(v); m != nil && strings.IndexFunc(m[1], func(r rune) bool { return r >= '0' && r <= '9' }) >= 0 || m != nil && len(m[1]) == 6 {
+		m := codeRE.FindStringSubmatch(v)
+		// A code has a digit, or is a six-letter record locator.
+		if m != nil && (strings.ContainsAny(m[1], "0123456789") || len(m[1]) == 6) {
 			return m[1]
 		}
 	}
@@ -179,7 +181,6 @@ func (c *msgContext) textFlights(text string) []Fact {
 	ref := findReservation(text)
 	var out []Fact
 	seen := map[string]bool{}
-	lastDate := -1 // index into lines of the last line with a date
 	for hi, h := range hits {
 		end := len(lines)
 		if hi+1 < len(hits) {
@@ -192,7 +193,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 			begin = h.line - 1
 		}
 		win := strings.Join(lines[begin:end], "\n")
-		seg := c.flightFromWindow(win, text, lines, begin, &lastDate)
+		seg := c.flightFromWindow(win, lines, begin)
 		if seg == nil {
 			continue
 		}
@@ -223,7 +224,7 @@ var (
 	codeWord = regexp.MustCompile(`\b[A-Z]{3}\b`)
 )
 
-func (c *msgContext) flightFromWindow(win, text string, lines []string, begin int, lastDate *int) *Segment {
+func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Segment {
 	type stop struct {
 		place *Place
 		clock *clockMatch

@@ -94,10 +94,7 @@ var (
 func stationName(s string) string {
 	s = platformRE.ReplaceAllString(s, "")
 	s = trainNumRE.ReplaceAllString(s, "")
-	if i := strings.Index(s, "("); i > 0 && strings.Count(s[i:], ")") > 0 && strings.TrimSpace(s[i:]) == "()" {
-		s = s[:i]
-	}
-	s = strings.ReplaceAll(s, "()", "")
+	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
 	s = stationCut.ReplaceAllString(strings.TrimSpace(s), "")
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|")
 	// Only a name: letters, not a sentence.

@@ -90,34 +90,27 @@ func findDates(s string, usFirst bool) []dateMatch {
 			out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
 		}
 	}
-	for _, m := range dayMonthRE.FindAllStringSubmatchIndex(s, -1) {
-		if taken(m[0], m[1]) {
-			continue
-		}
-		d, _ := strconv.Atoi(s[m[2]:m[3]])
-		mo := monthNames[strings.ToLower(s[m[4]:m[5]])]
-		dm := dateMatch{m: mo, d: d, start: m[0], end: m[1]}
-		if m[6] >= 0 {
-			dm.y, _ = strconv.Atoi(s[m[6]:m[7]])
-			dm.hasYear = true
-		}
-		if validDate(max(dm.y, 2000), mo, d) {
-			out = append(out, dm)
-		}
-	}
-	for _, m := range monthDayRE.FindAllStringSubmatchIndex(s, -1) {
-		if taken(m[0], m[1]) {
-			continue
-		}
-		mo := monthNames[strings.ToLower(s[m[2]:m[3]])]
-		d, _ := strconv.Atoi(s[m[4]:m[5]])
-		dm := dateMatch{m: mo, d: d, start: m[0], end: m[1]}
-		if m[6] >= 0 {
-			dm.y, _ = strconv.Atoi(s[m[6]:m[7]])
-			dm.hasYear = true
-		}
-		if validDate(max(dm.y, 2000), mo, d) {
-			out = append(out, dm)
+	// Named months: "1 Dec 2026" has the day in group 1, "Dec 1, 2026"
+	// in group 2; the year, if any, is group 3 of both.
+	for _, form := range []struct {
+		re       *regexp.Regexp
+		dayGroup int
+	}{{dayMonthRE, 1}, {monthDayRE, 2}} {
+		for _, m := range form.re.FindAllStringSubmatchIndex(s, -1) {
+			if taken(m[0], m[1]) {
+				continue
+			}
+			dg, mg := 2*form.dayGroup, 2*(3-form.dayGroup)
+			d, _ := strconv.Atoi(s[m[dg]:m[dg+1]])
+			mo := monthNames[strings.ToLower(s[m[mg]:m[mg+1]])]
+			dm := dateMatch{m: mo, d: d, start: m[0], end: m[1]}
+			if m[6] >= 0 {
+				dm.y, _ = strconv.Atoi(s[m[6]:m[7]])
+				dm.hasYear = true
+			}
+			if validDate(max(dm.y, 2000), mo, d) {
+				out = append(out, dm)
+			}
 		}
 	}
 	for _, m := range numDateRE.FindAllStringSubmatchIndex(s, -1) {
