@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"mailnode/assets"
 	"mailnode/extract"
 	"mailnode/extract/facts"
 )
@@ -38,6 +39,9 @@ func (n *Node) factsStore(ctx context.Context) (*facts.Store, error) {
 		return nil, err
 	}
 	opt := extract.Options{AuthServIDs: n.cfg.Facts.AuthServIDs}
+	if n.cfg.Demo && len(opt.AuthServIDs) == 0 {
+		opt.AuthServIDs = []string{assets.DemoAuthServID}
+	}
 	if n.cfg.Facts.VerifyDKIM {
 		opt.LookupTXT = newTXTCache().lookup
 	}

@@ -10,6 +10,11 @@ import (
 //go:embed demo icon.png
 var files embed.FS
 
+// DemoAuthServID is the authserv-id of the demo mailbox's invented mail
+// provider: its Authentication-Results fields are the ones the demo node
+// believes, as a real node believes its user's provider.
+const DemoAuthServID = "mx.demo-mail.example"
+
 // DemoMailbox is the sample mailbox for `mailnode demo`: one directory per
 // folder, one RFC 5322 message per .eml file. The mails are realistic but
 // invented (the domains that matter are real vendors' so extractors see

@@ -21,6 +21,17 @@ type fileConfig struct {
 	DataDir  string          `json:"data_dir,omitempty"`
 	Accounts []accountConfig `json:"accounts"`
 	Gateway  gatewayConfig   `json:"gateway,omitempty"`
+	Facts    factsConfig     `json:"facts,omitempty"`
+}
+
+// factsConfig is whose word the extractors take that a sender is genuine.
+type factsConfig struct {
+	// AuthServIDs are the mail provider's authserv-ids, the first token of
+	// its Authentication-Results fields (e.g. "mx.google.com").
+	AuthServIDs []string `json:"authserv_ids,omitempty"`
+	// VerifyDKIM checks DKIM signatures over DNS for mail the provider
+	// did not vouch for.
+	VerifyDKIM bool `json:"verify_dkim,omitempty"`
 }
 
 // gatewayConfig is how agents reach the node.
@@ -111,6 +122,11 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 	cfg := app.Config{DataDir: firstNonEmpty(dataDir, fc.DataDir, defaultDataDir())}
 	cfg.Gateway.Listen = firstNonEmpty(o.gateway.Listen, getenv("MAILNODE_LISTEN"), fc.Gateway.Listen)
 	cfg.Gateway.Hostname = firstNonEmpty(o.gateway.Hostname, getenv("MAILNODE_HOSTNAME"), fc.Gateway.Hostname)
+	cfg.Facts.AuthServIDs = fc.Facts.AuthServIDs
+	if ids := getenv("MAILNODE_AUTHSERV_IDS"); ids != "" {
+		cfg.Facts.AuthServIDs = strings.FieldsFunc(ids, func(r rune) bool { return r == ',' || r == ' ' })
+	}
+	cfg.Facts.VerifyDKIM = fc.Facts.VerifyDKIM || getenv("MAILNODE_VERIFY_DKIM") == "1"
 
 	// One account may come from env and flags; it is added to (or, with
 	// the same server and user, replaces) the file's accounts.

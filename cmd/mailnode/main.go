@@ -40,6 +40,8 @@ Account flags (or MAILNODE_* environment variables, or a config file):
   --imap-password-file FILE | MAILNODE_IMAP_PASSWORD | --imap-keyring
 The password is never taken from a command-line argument.
 Agents: serve --listen :443 --hostname node.example.net (or MAILNODE_LISTEN, MAILNODE_HOSTNAME).
+Trusted senders: MAILNODE_AUTHSERV_IDS=mx.google.com (your provider's Authentication-Results id),
+  MAILNODE_VERIFY_DKIM=1 (check DKIM over DNS too); or "facts" in the config file.
 
 Run "mailnode COMMAND -h" for every flag of a command.
 `
