@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mailnode/extract/answer"
 	"net"
 	"path/filepath"
 	"strings"
@@ -167,14 +168,18 @@ func (s mailSource) BillsDue(ctx context.Context, before time.Time, limit int) (
 	return s.n.BillsDue(ctx, before, limit)
 }
 
-func (s mailSource) Search(ctx context.Context, q string, limit int) ([]tools.Message, error) {
-	hits, err := s.st.Search(ctx, q, limit)
-	if err != nil {
-		return nil, err
+func (s mailSource) Retrieve(ctx context.Context, terms []answer.Term, limit int) (tools.Retrieval, error) {
+	st := make([]store.Term, len(terms))
+	for i, t := range terms {
+		st[i] = store.Term{Word: t.Word, Prefix: t.Prefix}
 	}
-	out := make([]tools.Message, len(hits))
-	for i, h := range hits {
-		out[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject}
+	r, err := s.st.Retrieve(ctx, st, limit)
+	if err != nil {
+		return tools.Retrieval{}, err
+	}
+	out := tools.Retrieval{DocFreq: r.DocFreq, Docs: r.Docs, Hits: make([]tools.Message, len(r.Hits))}
+	for i, h := range r.Hits {
+		out.Hits[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject}
 	}
 	return out, nil
 }

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"mailnode/approvals"
+	"mailnode/extract/answer"
 	"mailnode/gateway"
 	"mailnode/gateway/agentkeys"
 	"mailnode/gateway/localca"
@@ -41,9 +42,14 @@ const nodeName = "node.example.net"
 // test can prove that a refused request touched no mail.
 type countingSource struct{ hits atomic.Int64 }
 
-func (c *countingSource) Search(_ context.Context, q string, limit int) ([]tools.Message, error) {
+func (c *countingSource) Retrieve(_ context.Context, terms []answer.Term, limit int) (tools.Retrieval, error) {
 	c.hits.Add(1)
-	return []tools.Message{{ID: 1, Date: time.Now().Add(-24 * time.Hour), From: "Air Example <noreply@air.example.com>", Subject: "Your flight LH 123 booking confirmation"}}, nil
+	r := tools.Retrieval{Docs: 100, DocFreq: map[string]int{}, Hits: []tools.Message{{ID: 1, Date: time.Now().Add(-24 * time.Hour),
+		From: "Air Example <noreply@air.example.com>", Subject: "Your flight LH 123 booking confirmation"}}}
+	for _, t := range terms {
+		r.DocFreq[t.Word] = 1
+	}
+	return r, nil
 }
 
 func (c *countingSource) Text(context.Context, int64) (string, error) {

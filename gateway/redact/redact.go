@@ -40,6 +40,47 @@ func Text(s string) string {
 	return s
 }
 
+// Strict is Text for text from a message that announces a secret code
+// (see AnnouncesCode): there every code-like token goes, wherever it
+// stands, because a code set apart from its announcement ("Your code is
+// below." … "731-055") is still the code.
+func Strict(s string) string {
+	s = Text(s)
+	return replaceSpans(s, codesIn(s, 0, len(s)))
+}
+
+// replaceSpans puts Code in place of each of spans.
+func replaceSpans(s string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, sp := range mergeSpans(spans) {
+		b.WriteString(s[last:sp[0]])
+		b.WriteString(Code)
+		last = sp[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// AnnouncesCode reports whether text (a message's subject and body) is
+// about a secret code: a one-time, verification, login or pickup code, a
+// PIN, TAN or password.
+func AnnouncesCode(text string) bool {
+	return announceRE.MatchString(text)
+}
+
+var announceRE = regexp.MustCompile(`(?i)\b(?:` + strings.Join([]string{
+	`one[- ]time`, `verification`, `verify`, `confirmation code`, `security code`, `login code`, `sign[- ]?in code`,
+	`access code`, `otp`, `passcode`, `pin`, `tan`, `m-?tan`, `2fa`, `mfa`, `pickup code`, `pick-up code`, `collection code`,
+	`locker code`, `passwords?`, `passwort`, `kennwort`, `bestätigungscode`, `sicherheitscode`, `einmal\w*`, `abholcode`,
+	`zugangscode`, `freischaltcode`, `prüfcode`, `code de (?:vérification|confirmation|retrait|sécurité)`, `mot de passe`,
+	`código de (?:verificación|seguridad|confirmación)`, `contraseña`, `codice (?:di verifica|otp|di sicurezza)`,
+	`verificatiecode`, `wachtwoord`, `ophaalcode`, `ověřovací kód`, `heslo`, `bekræftelseskode`, `adgangskode`,
+}, "|") + `)\b`)
+
 var linkRE = regexp.MustCompile(`(?i)(?:\b(?:https?|ftp|file|data|javascript|mailto|tel):[^\s<>"'\]\)]+|\bwww\.[^\s<>"'\]\)]+|\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24}(?::\d+)?/[^\s<>"'\]\)]*)`)
 
 // Cards.
@@ -282,18 +323,7 @@ func replaceCodes(s string) string {
 			}
 		}
 	}
-	if len(spans) == 0 {
-		return s
-	}
-	var b strings.Builder
-	last := 0
-	for _, sp := range mergeSpans(spans) {
-		b.WriteString(s[last:sp[0]])
-		b.WriteString(Code)
-		last = sp[1]
-	}
-	b.WriteString(s[last:])
-	return b.String()
+	return replaceSpans(s, spans)
 }
 
 var sentenceEndRE = regexp.MustCompile(`[.!?](?:\s|$)|\n\s*\n`)

@@ -60,6 +60,24 @@ func TestText(t *testing.T) {
 	}
 }
 
+func TestStrict(t *testing.T) {
+	msg := "Slack confirmation code: 731-055\nYour confirmation code is below. Enter it in your open browser window and we'll help you get signed in.\n\n731-055\n"
+	if !AnnouncesCode(msg) {
+		t.Fatalf("AnnouncesCode(%q) = false", msg)
+	}
+	if got := Strict("731-055"); got != Code {
+		t.Errorf("Strict(731-055) = %q, want %q", got, Code)
+	}
+	if got := Strict("Valid for 10 minutes, until 14:05 on 12.12.2026."); got != "Valid for 10 minutes, until 14:05 on 12.12.2026." {
+		t.Errorf("Strict changed dates and times: %q", got)
+	}
+	for _, s := range []string{"Your order 1158340927 is on its way", "Your Vodafone bill is ready"} {
+		if AnnouncesCode(s) {
+			t.Errorf("AnnouncesCode(%q) = true", s)
+		}
+	}
+}
+
 func TestChecks(t *testing.T) {
 	for _, tt := range []struct {
 		s    string

@@ -5,18 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/mail"
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"mailnode/extract/answer"
+	"mailnode/extract/injection"
+	"mailnode/gateway/redact"
 )
 
-// Caps on what a read tool returns.
-const (
-	maxItems       = 20
-	maxAnswerRunes = 280 // ask: one short answer
-	maxExcerptRune = 400 // get_excerpt
-)
+// maxItems caps the trips, orders or bills a structured tool returns.
+const maxItems = 20
 
 type reader struct {
 	src Source
@@ -97,107 +96,114 @@ func (r *reader) bills(ctx context.Context, args json.RawMessage) (any, error) {
 	return map[string]any{"bills": bills}, nil
 }
 
+// Free-form answers. An answer is one span of one message: a line or two,
+// at most maxSpanRunes before the sender and date are added, and never
+// more than maxAnswerRunes in all. An excerpt is the same kind of span,
+// allowed to be longer.
+const (
+	askDocs        = 6 // messages read per question
+	maxSpanRunes   = 220
+	maxAnswerRunes = 280
+	maxExcerptRune = 400
+)
+
+// noAnswer is what ask says when the mail does not answer the question.
+const noAnswer = "No answer found in the mail."
+
 func (r *reader) ask(ctx context.Context, args json.RawMessage) (any, error) {
 	var a struct{ Question string }
 	if err := decode(args, &a); err != nil {
 		return nil, err
 	}
-	if strings.TrimSpace(a.Question) == "" {
-		return nil, &Error{Code: "invalid_arguments", Message: "ask needs the argument question"}
+	if err := freeText("question", a.Question); err != nil {
+		return nil, err
 	}
-	m, ok, err := r.best(ctx, a.Question)
+	m, span, ok, err := r.find(ctx, a.Question, maxSpanRunes)
 	if err != nil || !ok {
-		return map[string]any{"answer": "No answer found in the mail.", "sources": 0}, err
+		return map[string]any{"answer": noAnswer, "sources": 0}, err
 	}
-	answer := fmt.Sprintf("The closest message is %q from %s, %s.", Redact(m.Subject), senderName(m.From), m.Date.UTC().Format("2 Jan 2006"))
+	answer := span
+	if who := senderName(m.From); who != "" && !injection.Addressed(who) {
+		answer += " (" + redact.Text(who) + ", " + m.Date.UTC().Format("2 Jan 2006") + ")"
+	} else {
+		answer += " (" + m.Date.UTC().Format("2 Jan 2006") + ")"
+	}
 	return map[string]any{"answer": cut(answer, maxAnswerRunes), "sources": 1}, nil
 }
+
+// excerptDate is the format of get_excerpt's date: RFC 3339 in UTC.
+const excerptDate = time.RFC3339
 
 func (r *reader) excerpt(ctx context.Context, args json.RawMessage) (any, error) {
 	var a struct{ Query string }
 	if err := decode(args, &a); err != nil {
 		return nil, err
 	}
-	if strings.TrimSpace(a.Query) == "" {
-		return nil, &Error{Code: "invalid_arguments", Message: "get_excerpt needs the argument query"}
+	if err := freeText("query", a.Query); err != nil {
+		return nil, err
 	}
-	m, ok, err := r.best(ctx, a.Query)
+	m, span, ok, err := r.find(ctx, a.Query, maxExcerptRune)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return map[string]any{"excerpt": "", "subject": "", "date": "", "found": false}, nil
 	}
-	text, err := r.src.Text(ctx, m.ID)
-	if err != nil {
-		return nil, fmt.Errorf("read message: %w", err)
-	}
 	return map[string]any{
-		"excerpt": cut(Redact(around(text, a.Query)), maxExcerptRune),
-		"subject": Redact(m.Subject),
-		"date":    m.Date.UTC().Format(time.RFC3339),
+		"excerpt": cut(span, maxExcerptRune),
+		"subject": cut(redact.Text(m.Subject), 200),
+		"date":    m.Date.UTC().Format(excerptDate),
 		"found":   true,
 	}, nil
 }
 
-// best finds the message that best matches the words of q: all of them if
-// any message has them all, else the most distinctive half.
-func (r *reader) best(ctx context.Context, q string) (Message, bool, error) {
-	words := keywords(q)
-	for len(words) > 0 {
-		ms, err := r.src.Search(ctx, strings.Join(words, " "), 1)
+func freeText(name, v string) error {
+	switch {
+	case strings.TrimSpace(v) == "":
+		return &Error{Code: "invalid_arguments", Message: "the argument " + name + " is required"}
+	case utf8.RuneCountInString(v) > 500:
+		return &Error{Code: "invalid_arguments", Message: name + " is longer than 500 characters"}
+	}
+	return nil
+}
+
+// find retrieves the messages that best match q and picks the span that
+// answers it, redacted; ok is false when retrieval is too weak to trust.
+// A span from a message that announces a secret code loses every
+// code-like token, not only those next to the announcement.
+func (r *reader) find(ctx context.Context, q string, maxRunes int) (Message, string, bool, error) {
+	question := answer.Parse(q)
+	if len(question.Terms) == 0 {
+		return Message{}, "", false, nil
+	}
+	ret, err := r.src.Retrieve(ctx, question.Terms, askDocs)
+	if err != nil {
+		return Message{}, "", false, fmt.Errorf("retrieve mail: %w", err)
+	}
+	if len(ret.Hits) == 0 {
+		return Message{}, "", false, nil
+	}
+	idf := make(map[string]float64, len(question.Terms))
+	for _, t := range question.Terms {
+		idf[t.Word] = answer.IDF(ret.DocFreq[t.Word], ret.Docs)
+	}
+	docs := make([]answer.Doc, len(ret.Hits))
+	for i, h := range ret.Hits {
+		text, err := r.src.Text(ctx, h.ID)
 		if err != nil {
-			return Message{}, false, fmt.Errorf("search mail: %w", err)
+			return Message{}, "", false, fmt.Errorf("read message: %w", err)
 		}
-		if len(ms) > 0 {
-			return ms[0], true, nil
-		}
-		if len(words) == 1 {
-			break
-		}
-		// Keep the longer words: they are the rarer ones.
-		slices.SortStableFunc(words, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
-		words = words[:len(words)/2]
+		docs[i] = answer.Doc{Subject: h.Subject, Text: text}
 	}
-	return Message{}, false, nil
-}
-
-var stopwords = map[string]bool{
-	"a": true, "an": true, "the": true, "is": true, "are": true, "was": true, "what": true, "when": true,
-	"where": true, "which": true, "who": true, "how": true, "my": true, "me": true, "i": true, "of": true,
-	"to": true, "for": true, "in": true, "on": true, "at": true, "do": true, "does": true, "did": true,
-	"and": true, "or": true, "from": true, "with": true, "it": true, "this": true, "that": true, "be": true,
-}
-
-func keywords(q string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(q), func(r rune) bool {
-		return !(r == '-' || r == '\'' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r > 127)
-	}) {
-		if !stopwords[w] && len(out) < 12 {
-			out = append(out, w)
-		}
+	res, ok := answer.Find(question, idf, docs, maxRunes)
+	if !ok {
+		return Message{}, "", false, nil
 	}
-	return out
-}
-
-// around returns the part of text near the first keyword of q.
-func around(text, q string) string {
-	lower := strings.ToLower(text)
-	at := -1
-	for _, w := range keywords(q) {
-		if i := strings.Index(lower, w); i >= 0 && (at < 0 || i < at) {
-			at = i
-		}
+	span := redact.Text(res.Span)
+	if d := docs[res.Doc]; redact.AnnouncesCode(d.Subject + "\n" + d.Text) {
+		span = redact.Strict(res.Span)
 	}
-	if at < 0 {
-		at = 0
-	}
-	start := max(0, at-120)
-	for start > 0 && !utf8.RuneStart(text[start]) {
-		start--
-	}
-	return strings.Join(strings.Fields(text[start:]), " ")
+	return ret.Hits[res.Doc], span, true, nil
 }
 
 func cut(s string, n int) string {

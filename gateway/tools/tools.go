@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"mailnode/approvals"
+	"mailnode/extract/answer"
 )
 
 // Tool is one entry of the catalog.
@@ -52,12 +53,21 @@ type Message struct {
 	Subject string
 }
 
+// Retrieval is what Source.Retrieve found.
+type Retrieval struct {
+	Hits []Message
+	// DocFreq counts the messages holding each term (by Term.Word), out
+	// of Docs messages.
+	DocFreq map[string]int
+	Docs    int
+}
+
 // Source is the mail the tools read, implemented by the node over its
 // store and its extracted facts.
 type Source interface {
-	// Search returns the messages containing all the words of query,
-	// best first.
-	Search(ctx context.Context, query string, limit int) ([]Message, error)
+	// Retrieve ranks the messages holding any of terms by BM25, best
+	// first, and counts the messages holding each term.
+	Retrieve(ctx context.Context, terms []answer.Term, limit int) (Retrieval, error)
 	// Text returns a message's plain text.
 	Text(ctx context.Context, id int64) (string, error)
 
