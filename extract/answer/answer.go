@@ -30,11 +30,11 @@ type Term struct {
 type Want int
 
 const (
-	Anything Want = iota
-	When          // a date or a time
-	Amount        // money
-	Reference     // a booking, order, tracking or invoice number
-	Where         // an address or a place
+	Anything  Want = iota
+	When           // a date or a time
+	Amount         // money
+	Reference      // a booking, order, tracking or invoice number
+	Where          // an address or a place
 )
 
 // Question is a parsed question.
