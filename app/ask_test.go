@@ -10,9 +10,8 @@ import (
 	"mailnode/gateway/tools"
 )
 
-// askDemo syncs the demo mailbox and returns a function that calls one
-// tool by name.
-func askDemo(t *testing.T) func(name string, args map[string]any) map[string]any {
+// demoNode syncs the demo mailbox into a new node and reads its facts.
+func demoNode(t *testing.T) *Node {
 	t.Helper()
 	ctx := context.Background()
 	n, err := New(Config{DataDir: t.TempDir(), Demo: true}, nil)
@@ -26,6 +25,14 @@ func askDemo(t *testing.T) func(name string, args map[string]any) map[string]any
 	if _, err := n.ReadFacts(ctx); err != nil {
 		t.Fatal(err)
 	}
+	return n
+}
+
+// askDemo returns a function that calls one of n's tools by name, as the
+// gateway does once a call is authorised, on 22 November 2026.
+func askDemo(t *testing.T, n *Node) func(name string, args map[string]any) map[string]any {
+	t.Helper()
+	ctx := context.Background()
 	st, _, err := n.open(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +56,7 @@ func askDemo(t *testing.T) func(name string, args map[string]any) map[string]any
 }
 
 func TestAskDemo(t *testing.T) {
-	call := askDemo(t)
+	call := askDemo(t, demoNode(t))
 	// Secrets asked for are not given, whatever else the answer says.
 	secrets := []string{"482913", "731-055", "731055", "LT12", "1000 0111"}
 	for _, q := range []string{"What is the verification code from ING?", "What is my Slack confirmation code?",

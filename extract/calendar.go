@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"mailnode/extract/injection"
 	"regexp"
 	"strings"
 	"time"
@@ -43,6 +44,9 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 			status = StatusCancelled
 		}
 		all := summary + "\n" + location + "\n" + desc
+		if injection.Addressed(all) {
+			continue // written for a machine reader: no facts from it
+		}
 
 		// Several legs in the description: read them as text.
 		if legs := c.textLegs(desc, c.date); len(legs) > 1 {

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"mailnode/extract/injection"
 	"strings"
 	"time"
 
@@ -87,12 +88,80 @@ func Extract(m *mime.Message, raw []byte, opt Options) Result {
 		if strings.TrimSpace(text) == "" || len(m.HTMLText) > 2*len(text) {
 			text = m.HTMLText
 		}
-		facts = c.textFacts(m.Subject, text)
+		facts = c.textFacts(m.Subject, withoutInstructions(text))
 	}
 	if len(facts) > maxFacts {
 		facts = facts[:maxFacts]
 	}
+	for i := range facts {
+		facts[i].sanitize()
+	}
 	return Result{Auth: auth, Facts: facts}
+}
+
+// withoutInstructions blanks the lines of text that address an AI reader,
+// so that the text rules do not read a booking out of them.
+func withoutInstructions(text string) string {
+	if !injection.Addressed(text) {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if injection.Addressed(l) {
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// maxName bounds a free-text field of a fact (a name, an address, an item).
+const maxName = 160
+
+// sanitize clears the free-text fields that read as instructions to an
+// AI reader and bounds the rest: facts are handed to agents' models, and
+// a sender's words reach them only as data.
+func (f *Fact) sanitize() {
+	clean := func(s *string) {
+		// Addresses and links are not names: a sender's way to hand an
+		// agent somewhere to send things.
+		if injection.Addressed(*s) || strings.Contains(*s, "@") || strings.Contains(*s, "://") {
+			*s = ""
+		}
+		*s = truncateRunes(*s, maxName)
+	}
+	place := func(p *Place) {
+		if p != nil {
+			clean(&p.Name)
+			clean(&p.Code)
+		}
+	}
+	switch {
+	case f.Segment != nil:
+		s := f.Segment
+		for _, v := range []*string{&s.Reservation, &s.Carrier, &s.Number, &s.Seat, &s.Hotel, &s.Address} {
+			clean(v)
+		}
+		place(s.From)
+		place(s.To)
+	case f.Order != nil:
+		o := f.Order
+		clean(&o.Merchant)
+		clean(&o.Number)
+		items := o.Items[:0]
+		for _, it := range o.Items {
+			if clean(&it); it != "" {
+				items = append(items, it)
+			}
+		}
+		o.Items = items
+		for i := range o.Shipments {
+			clean(&o.Shipments[i].Carrier)
+			clean(&o.Shipments[i].Tracking)
+		}
+	case f.Bill != nil:
+		clean(&f.Bill.Issuer)
+		clean(&f.Bill.Number)
+	}
 }
 
 // maxFacts bounds what one message may contribute.

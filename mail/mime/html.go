@@ -96,7 +96,9 @@ func invisibleElement(a atom.Atom) bool {
 func hiddenStyle(style string) bool {
 	s := strings.ToLower(strings.Join(strings.Fields(style), ""))
 	return strings.Contains(s, "display:none") || strings.Contains(s, "visibility:hidden") ||
-		strings.Contains(s, "font-size:0") || strings.Contains(s, "max-height:0") && strings.Contains(s, "overflow:hidden")
+		strings.Contains(s, "font-size:0") || strings.Contains(s, "font-size:1px") ||
+		strings.Contains(s, "opacity:0;") || strings.HasSuffix(s, "opacity:0") || strings.Contains(s, "color:transparent") ||
+		(strings.Contains(s, "max-height:0") || strings.Contains(s, "height:0;") || strings.HasSuffix(s, "height:0")) && strings.Contains(s, "overflow:hidden")
 }
 
 func voidElement(a atom.Atom) bool {
