@@ -33,7 +33,7 @@ var (
 	trackingLabel = labels(`tracking (?:number|no\.?|id|#)`, `parcel (?:number|no\.?)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`)
 	invoiceLabels = labels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`, `invoice`, `rechnung`, `facture`)
 	amountLabels  = labels(`amount due`, `total due`, `balance due`, `total amount due`, `amount to pay`, `payment amount`, `amount`, `total`,
-		`rechnungsbetrag`, `gesamtbetrag`, `zu zahlender betrag`, `offener betrag`, `betrag`, `summe`, `montant (?:total|d[ûu]|à payer)?`, `total à payer`, `importe`, `totaal`, `order total`, `grand total`, `zahlung [üu]ber`, `payment of`, `in h[öo]he von`, `erstattung`, `refund`)
+		`rechnungsbetrag`, `gesamtbetrag`, `gesamtsumme`, `gesamtpreis`, `endbetrag`, `zu zahlender betrag`, `offener betrag`, `betrag`, `summe`, `montant (?:total|d[ûu]|à payer)?`, `total à payer`, `importe`, `totaal`, `order total`, `grand total`, `zahlung [üu]ber`, `payment of`, `in h[öo]he von`, `erstattung`, `refund`)
 	dueLabels = labels(`due date`, `due`, `due by`, `due on`, `payment due(?: date)?`, `pay by`, `please pay by`, `zahlbar bis(?: zum)?`, `f[äa]llig(?: am| bis)?`,
 		`f[äa]lligkeit(?:sdatum)?`, `zahlungsziel`, `abbuchung am`, `wird am`, `date d'[ée]ch[ée]ance`, `[àa] payer avant le`, `[ée]ch[ée]ance`, `vencimiento`, `scadenza`, `vervaldatum`)
 	checkinLabels  = labels(`check-?in(?: date)?`, `arrival(?: date)?`, `anreise(?:datum)?`, `arriv[ée]e`, `llegada`, `arrivo`, `aankomst`)

@@ -173,24 +173,35 @@ var (
 // orderStatusOf reads an order's state from the subject, else the text's
 // first lines.
 func orderStatusOf(subject, text string) string {
-	head := strings.ToLower(subject)
-	for _, s := range []string{head, strings.ToLower(firstLines(text, 12))} {
-		switch {
-		case containsAny(s, "out for delivery", "in zustellung", "wird heute zugestellt", "en cours de livraison", "arriving today", "today by"):
-			return StatusOutForDelivery
-		case containsAny(s, "delivered", "zugestellt", "geliefert", "livré", "entregado", "consegnato", "bezorgd"):
-			return StatusDelivered
-		case containsAny(s, "cancelled", "canceled", "storniert", "annulée", "annulé", "cancelado"):
-			return StatusCancelled
-		case containsAny(s, "refund", "return", "rücksendung", "erstattung", "retour"):
-			return StatusReturned
-		case containsAny(s, "shipped", "dispatched", "on its way", "on the way", "versandt", "verschickt", "unterwegs", "expédié", "enviado", "spedito", "in transit", "verzonden"):
-			return StatusShipped
-		case containsAny(s, "exception", "delay", "verzögert", "problem", "unable to deliver", "could not be delivered"):
-			return StatusProblem
-		case containsAny(s, "order confirm", "thank you for your order", "thanks for your order", "bestellbestätigung", "ihre bestellung", "we received your order", "confirmation de commande", "your order", "order #", "order no", "deine bestellung", "bestellnummer", "order number", "votre commande"):
-			return StatusOrdered
+	// The subject speaks first, but a subject that only says "your order"
+	// gives way to a body that says what happened to it.
+	status := ""
+	for _, s := range []string{strings.ToLower(subject), strings.ToLower(firstLines(text, 12))} {
+		if st := statusIn(s); st != "" && st != StatusOrdered {
+			return st
+		} else if st != "" && status == "" {
+			status = st
 		}
+	}
+	return status
+}
+
+func statusIn(s string) string {
+	switch {
+	case containsAny(s, "out for delivery", "in zustellung", "wird heute zugestellt", "en cours de livraison", "arriving today", "today by"):
+		return StatusOutForDelivery
+	case containsAny(s, "delivered", "zugestellt", "geliefert", "livré", "entregado", "consegnato", "bezorgd"):
+		return StatusDelivered
+	case containsAny(s, "cancelled", "canceled", "cancellation", "storniert", "stornierung", "annulée", "annulé", "annulation", "cancelado", "annullato", "geannuleerd"):
+		return StatusCancelled
+	case containsAny(s, "refund", "return", "rücksendung", "erstattung", "retour"):
+		return StatusReturned
+	case containsAny(s, "shipped", "dispatched", "on its way", "on the way", "versandt", "verschickt", "unterwegs", "expédié", "enviado", "spedito", "in transit", "verzonden"):
+		return StatusShipped
+	case containsAny(s, "exception", "delay", "verzögert", "problem", "unable to deliver", "could not be delivered"):
+		return StatusProblem
+	case containsAny(s, "order confirm", "thank you for your order", "thanks for your order", "bestellbestätigung", "ihre bestellung", "we received your order", "confirmation de commande", "your order", "order #", "order no", "deine bestellung", "bestellnummer", "order number", "votre commande"):
+		return StatusOrdered
 	}
 	return ""
 }

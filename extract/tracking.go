@@ -119,3 +119,8 @@ func s10Check(d string) bool {
 	}
 	return c == int(d[8]-'0')
 }
+
+// TrackingCarrier reports the carrier whose form and check digit a
+// tracking number has ("UPS", "FedEx", "DHL", "USPS", "Post", "Amazon
+// Logistics"), and whether it is valid.
+func TrackingCarrier(s string) (carrier string, ok bool) { return trackingCarrier(s) }

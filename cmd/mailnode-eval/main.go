@@ -1,0 +1,118 @@
+// Command mailnode-eval measures the extractors on the evaluation set in
+// extract/eval/testdata: field-level precision and recall per kind, the
+// shuffled-replay check, and redaction of the planted secrets. `make eval`
+// runs it; docs/benchmarks.md records the latest table.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"mailnode/extract"
+	"mailnode/extract/eval"
+	"mailnode/gateway/redact"
+	"mailnode/mail/mime"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mailnode-eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", "extract/eval/testdata", "the evaluation set")
+	generate := fs.Bool("generate", false, "regenerate the synthetic orders and bills in DATA/synthetic, then evaluate")
+	verbose := fs.Bool("v", false, "list every missed or wrong field")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	dir := *data + "/synthetic"
+	if *generate {
+		if err := eval.Generate(1, 60, 45, 40).Write(dir); err != nil {
+			fmt.Fprintln(stderr, "mailnode-eval:", err)
+			return 1
+		}
+	}
+	syn, err := eval.Load(dir)
+	if err != nil {
+		fmt.Fprintln(stderr, "mailnode-eval:", err)
+		return 1
+	}
+
+	scores, misses := eval.Compare(syn.Expected, eval.Entities(extract.Merge(eval.Extracted(syn.Mails))))
+	fmt.Fprintf(stdout, "Synthetic orders and bills: %d mails, %d orders, %d bills (JSON-LD, microdata, HTML-only, plain text; EN/DE/FR)\n\n",
+		len(syn.Mails), count(syn.Expected, extract.KindOrder), count(syn.Expected, extract.KindBill))
+	fmt.Fprintln(stdout, "| kind | fields | precision | recall |")
+	fmt.Fprintln(stdout, "|---|---|---|---|")
+	ok := true
+	for _, kind := range []string{extract.KindOrder, extract.KindBill} {
+		s := scores[kind]
+		fmt.Fprintf(stdout, "| %s | %d | %.3f | %.3f |\n", kind, s.Expected, s.Precision(), s.Recall())
+		ok = ok && s.Precision() >= 0.97 && s.Recall() >= 0.90
+	}
+	if *verbose {
+		for _, m := range misses {
+			fmt.Fprintf(stdout, "  %s %s %s: want %q, got %q\n", m.Kind, m.Key, m.Field, m.Want, m.Got)
+		}
+	}
+
+	same, total := eval.ShuffleCheck(syn.Mails, 20, 1)
+	fmt.Fprintf(stdout, "\nShuffled replay (20 random orders per sequence): %d of %d sequences identical to in-order replay\n", same, total)
+	ok = ok && same == total
+
+	missed := redactionMisses(syn)
+	fmt.Fprintf(stdout, "Redaction: %d planted secrets (one-time, login and pickup codes, card numbers, IBANs), %d missed\n", len(syn.Secrets), len(missed))
+	for _, m := range missed {
+		fmt.Fprintln(stdout, "  missed:", m)
+	}
+	ok = ok && len(missed) == 0
+	if !ok {
+		fmt.Fprintln(stdout, "\nGoals not met: precision >= 0.97 and recall >= 0.90 per kind, 100% shuffled replay, no redaction miss.")
+		return 1
+	}
+	return 0
+}
+
+func count(es []eval.Entity, kind string) int {
+	n := 0
+	for _, e := range es {
+		if e.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// redactionMisses redacts every mail's text as ask and get_excerpt do
+// (strictly in mails that announce a code) and lists the planted secrets
+// still visible.
+func redactionMisses(s eval.Synthetic) []string {
+	var out strings.Builder
+	for _, m := range s.Mails {
+		msg := mime.Parse(m.Raw)
+		for _, text := range []string{msg.Subject, msg.Text, msg.HTMLText} {
+			for _, line := range strings.Split(text, "\n") {
+				if redact.AnnouncesCode(msg.Subject + "\n" + msg.Text + msg.HTMLText) {
+					out.WriteString(redact.Strict(line))
+				} else {
+					out.WriteString(redact.Text(line))
+				}
+				out.WriteByte('\n')
+			}
+		}
+	}
+	var missed []string
+	all := out.String()
+	for _, sec := range s.Secrets {
+		if strings.Contains(all, sec) {
+			missed = append(missed, sec)
+		}
+	}
+	slices.Sort(missed)
+	return missed
+}
