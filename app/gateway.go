@@ -168,18 +168,27 @@ func (s mailSource) BillsDue(ctx context.Context, before time.Time, limit int) (
 	return s.n.BillsDue(ctx, before, limit)
 }
 
-func (s mailSource) Retrieve(ctx context.Context, terms []answer.Term, limit int) (tools.Retrieval, error) {
+func storeTerms(terms []answer.Term) []store.Term {
 	st := make([]store.Term, len(terms))
 	for i, t := range terms {
 		st[i] = store.Term{Word: t.Word, Prefix: t.Prefix}
 	}
-	r, err := s.st.Retrieve(ctx, st, limit)
+	return st
+}
+
+func (s mailSource) TermStats(ctx context.Context, terms []answer.Term) (map[string]int, int, error) {
+	st, err := s.st.TermStats(ctx, storeTerms(terms))
+	return st.DocFreq, st.Docs, err
+}
+
+func (s mailSource) Retrieve(ctx context.Context, terms []answer.Term, docFreq map[string]int, docs, limit int) ([]tools.Message, error) {
+	hits, err := s.st.Retrieve(ctx, storeTerms(terms), store.TermStats{DocFreq: docFreq, Docs: docs}, limit)
 	if err != nil {
-		return tools.Retrieval{}, err
+		return nil, err
 	}
-	out := tools.Retrieval{DocFreq: r.DocFreq, Docs: r.Docs, Hits: make([]tools.Message, len(r.Hits))}
-	for i, h := range r.Hits {
-		out.Hits[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject}
+	out := make([]tools.Message, len(hits))
+	for i, h := range hits {
+		out[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject}
 	}
 	return out, nil
 }

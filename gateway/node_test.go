@@ -42,14 +42,19 @@ const nodeName = "node.example.net"
 // test can prove that a refused request touched no mail.
 type countingSource struct{ hits atomic.Int64 }
 
-func (c *countingSource) Retrieve(_ context.Context, terms []answer.Term, limit int) (tools.Retrieval, error) {
+func (c *countingSource) TermStats(_ context.Context, terms []answer.Term) (map[string]int, int, error) {
 	c.hits.Add(1)
-	r := tools.Retrieval{Docs: 100, DocFreq: map[string]int{}, Hits: []tools.Message{{ID: 1, Date: time.Now().Add(-24 * time.Hour),
-		From: "Air Example <noreply@air.example.com>", Subject: "Your flight LH 123 booking confirmation"}}}
+	df := map[string]int{}
 	for _, t := range terms {
-		r.DocFreq[t.Word] = 1
+		df[t.Word] = 1
 	}
-	return r, nil
+	return df, 100, nil
+}
+
+func (c *countingSource) Retrieve(context.Context, []answer.Term, map[string]int, int, int) ([]tools.Message, error) {
+	c.hits.Add(1)
+	return []tools.Message{{ID: 1, Date: time.Now().Add(-24 * time.Hour),
+		From: "Air Example <noreply@air.example.com>", Subject: "Your flight LH 123 booking confirmation"}}, nil
 }
 
 func (c *countingSource) Text(context.Context, int64) (string, error) {

@@ -160,6 +160,21 @@ type Result struct {
 // number"; a rare word the mail lacks is what the question is about.
 const MinCoverage = 0.5
 
+// Answerable reports whether any message could cover MinCoverage of the
+// question, given how many messages hold each term (docFreq, by
+// Term.Word): the words of a question that no message holds may weigh
+// too much for any answer to be trusted.
+func Answerable(q Question, idf map[string]float64, docFreq map[string]int) bool {
+	var total, held float64
+	for _, t := range q.Terms {
+		total += idf[t.Word]
+		if docFreq[t.Word] > 0 {
+			held += idf[t.Word]
+		}
+	}
+	return total > 0 && held/total >= MinCoverage
+}
+
 // Find picks the best answering span of docs, which come best first; idf
 // weighs each Term.Word. maxRunes bounds the span. A message that
 // addresses an AI reader anywhere is not used, and neither is a span with

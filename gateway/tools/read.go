@@ -176,19 +176,28 @@ func (r *reader) find(ctx context.Context, q string, maxRunes int) (Message, str
 	if len(question.Terms) == 0 {
 		return Message{}, "", false, nil
 	}
-	ret, err := r.src.Retrieve(ctx, question.Terms, askDocs)
+	df, n, err := r.src.TermStats(ctx, question.Terms)
 	if err != nil {
 		return Message{}, "", false, fmt.Errorf("retrieve mail: %w", err)
 	}
-	if len(ret.Hits) == 0 {
-		return Message{}, "", false, nil
-	}
 	idf := make(map[string]float64, len(question.Terms))
 	for _, t := range question.Terms {
-		idf[t.Word] = answer.IDF(ret.DocFreq[t.Word], ret.Docs)
+		idf[t.Word] = answer.IDF(df[t.Word], n)
 	}
-	docs := make([]answer.Doc, len(ret.Hits))
-	for i, h := range ret.Hits {
+	// Words no message holds count against every message: when they
+	// weigh more than MinCoverage allows, nothing needs ranking.
+	if !answer.Answerable(question, idf, df) {
+		return Message{}, "", false, nil
+	}
+	hits, err := r.src.Retrieve(ctx, question.Terms, df, n, askDocs)
+	if err != nil {
+		return Message{}, "", false, fmt.Errorf("retrieve mail: %w", err)
+	}
+	if len(hits) == 0 {
+		return Message{}, "", false, nil
+	}
+	docs := make([]answer.Doc, len(hits))
+	for i, h := range hits {
 		text, err := r.src.Text(ctx, h.ID)
 		if err != nil {
 			return Message{}, "", false, fmt.Errorf("read message: %w", err)
@@ -203,7 +212,7 @@ func (r *reader) find(ctx context.Context, q string, maxRunes int) (Message, str
 	if d := docs[res.Doc]; redact.AnnouncesCode(d.Subject + "\n" + d.Text) {
 		span = redact.Strict(res.Span)
 	}
-	return ret.Hits[res.Doc], span, true, nil
+	return hits[res.Doc], span, true, nil
 }
 
 func cut(s string, n int) string {

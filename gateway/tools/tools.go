@@ -53,21 +53,15 @@ type Message struct {
 	Subject string
 }
 
-// Retrieval is what Source.Retrieve found.
-type Retrieval struct {
-	Hits []Message
-	// DocFreq counts the messages holding each term (by Term.Word), out
-	// of Docs messages.
-	DocFreq map[string]int
-	Docs    int
-}
-
 // Source is the mail the tools read, implemented by the node over its
 // store and its extracted facts.
 type Source interface {
-	// Retrieve ranks the messages holding any of terms by BM25, best
-	// first, and counts the messages holding each term.
-	Retrieve(ctx context.Context, terms []answer.Term, limit int) (Retrieval, error)
+	// TermStats counts the messages holding each term (by Term.Word)
+	// and all messages.
+	TermStats(ctx context.Context, terms []answer.Term) (docFreq map[string]int, docs int, err error)
+	// Retrieve returns the messages that best match terms, best first;
+	// docFreq is what TermStats said of them.
+	Retrieve(ctx context.Context, terms []answer.Term, docFreq map[string]int, docs, limit int) ([]Message, error)
 	// Text returns a message's plain text.
 	Text(ctx context.Context, id int64) (string, error)
 

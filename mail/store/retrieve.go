@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -15,12 +16,10 @@ type Term struct {
 	Prefix bool
 }
 
-// Retrieval is what Retrieve found.
-type Retrieval struct {
-	// Hits are the best messages, best first.
-	Hits []Hit
-	// DocFreq is how many messages hold each term, by Term.Word; with
-	// Docs, the number of messages searched, it gives each term's weight.
+// TermStats says how many messages hold each term (by Term.Word), out of
+// Docs: with them a caller weighs terms (idf) and may decide, before any
+// ranking, that the mail cannot answer.
+type TermStats struct {
 	DocFreq map[string]int
 	Docs    int
 }
@@ -31,30 +30,22 @@ type Hit struct {
 	Date    time.Time
 	From    string
 	Subject string
-	// Score is FTS5's BM25 (lower is better).
-	Score float64
 }
 
-// Retrieve ranks the messages holding any of terms by BM25 (subject
-// weighted over sender over body) and returns the best limit of them,
-// leaving out Junk and Trash: mail the user threw away or their provider
-// called spam does not answer questions.
-//
-// Terms held by more than half the messages are not searched for: they
-// say nothing about which message answers, and matching them would make
-// FTS5 rank most of the store.
-func (s *Store) Retrieve(ctx context.Context, terms []Term, limit int) (Retrieval, error) {
-	r := Retrieval{DocFreq: make(map[string]int, len(terms))}
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM messages`).Scan(&r.Docs); err != nil {
-		return r, fmt.Errorf("count messages: %w", err)
+// TermStats counts the messages holding each of terms, from the index's
+// vocabulary (an fts5vocab table).
+func (s *Store) TermStats(ctx context.Context, terms []Term) (TermStats, error) {
+	st := TermStats{DocFreq: make(map[string]int, len(terms))}
+	docs, err := s.messageCount(ctx)
+	if err != nil {
+		return st, err
 	}
-	var match []string
+	st.Docs = docs
 	for _, t := range terms {
-		if t.Word == "" || strings.ContainsAny(t.Word, `"*`) {
+		if !searchable(t) {
 			continue
 		}
 		var n int
-		var err error
 		if t.Prefix {
 			err = s.db.QueryRowContext(ctx, `SELECT coalesce(sum(doc), 0) FROM messages_fts_vocab WHERE term >= ? AND term < ?`,
 				t.Word, t.Word+"\U0010FFFF").Scan(&n)
@@ -62,40 +53,100 @@ func (s *Store) Retrieve(ctx context.Context, terms []Term, limit int) (Retrieva
 			err = s.db.QueryRowContext(ctx, `SELECT coalesce(sum(doc), 0) FROM messages_fts_vocab WHERE term = ?`, t.Word).Scan(&n)
 		}
 		if err != nil {
-			return r, fmt.Errorf("term frequency: %w", err)
+			return st, fmt.Errorf("term frequency: %w", err)
 		}
-		n = min(n, r.Docs) // a prefix counts a message once per word form
-		r.DocFreq[t.Word] = n
-		if n == 0 || 2*n > r.Docs && r.Docs > 20 {
+		st.DocFreq[t.Word] = min(n, docs) // a prefix counts a message once per word form
+	}
+	return st, nil
+}
+
+func searchable(t Term) bool { return t.Word != "" && !strings.ContainsAny(t.Word, `"*`) }
+
+// maxMatches bounds the messages the searched terms may match together,
+// which bounds the time BM25 takes (a few microseconds per matching
+// message).
+const maxMatches = 300
+
+// Retrieve returns the best limit messages holding any of terms, leaving
+// out Junk and Trash: mail the user threw away or their provider called
+// spam does not answer questions. st is what TermStats said of them.
+//
+// Only the rarest terms are searched for, as long as together they match
+// at most maxMatches messages and none is in most of them: common words say little about which
+// message answers, and matching them would make FTS5 rank most of the
+// store. Those messages are ranked by BM25 (subject weighted over sender
+// over body). When even the rarest term is in more than four times
+// maxMatches messages the question is too vague to rank, and the newest
+// messages holding it are returned instead.
+func (s *Store) Retrieve(ctx context.Context, terms []Term, st TermStats, limit int) ([]Hit, error) {
+	type cand struct {
+		q  string
+		df int
+	}
+	var cands []cand
+	for _, t := range terms {
+		if !searchable(t) || st.DocFreq[t.Word] == 0 {
 			continue
 		}
 		q := `"` + t.Word + `"`
 		if t.Prefix {
 			q += "*"
 		}
-		match = append(match, q)
+		cands = append(cands, cand{q, st.DocFreq[t.Word]})
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return a.df - b.df })
+	var match []string
+	sum := 0
+	for _, c := range cands {
+		if len(match) > 0 && (sum+c.df > maxMatches || 2*c.df > st.Docs && st.Docs > 20) {
+			break
+		}
+		match = append(match, c.q)
+		sum += c.df
 	}
 	if len(match) == 0 {
-		return r, nil
+		return nil, nil
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.date, m.from_addr, m.subject, bm25(messages_fts, 5.0, 2.0, 1.0) AS score
+	order := `bm25(messages_fts, 5.0, 2.0, 1.0)`
+	if sum > 4*maxMatches {
+		order = `messages_fts.rowid DESC`
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.date, m.from_addr, m.subject
 		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid JOIN folders f ON f.id = m.folder_id
 		WHERE messages_fts MATCH ? AND f.special_use NOT IN ('\Junk', '\Trash')
-		ORDER BY score LIMIT ?`, strings.Join(match, " OR "), limit)
+		ORDER BY `+order+` LIMIT ?`, strings.Join(match, " OR "), limit)
 	if err != nil {
-		return r, fmt.Errorf("retrieve: %w", err)
+		return nil, fmt.Errorf("retrieve: %w", err)
 	}
 	defer rows.Close()
+	var hits []Hit
 	for rows.Next() {
 		var h Hit
 		var date int64
-		if err := rows.Scan(&h.ID, &date, &h.From, &h.Subject, &h.Score); err != nil {
-			return r, fmt.Errorf("retrieve: %w", err)
+		if err := rows.Scan(&h.ID, &date, &h.From, &h.Subject); err != nil {
+			return nil, fmt.Errorf("retrieve: %w", err)
 		}
 		if date != 0 {
 			h.Date = time.Unix(date, 0)
 		}
-		r.Hits = append(r.Hits, h)
+		hits = append(hits, h)
 	}
-	return r, rows.Err()
+	return hits, rows.Err()
+}
+
+// docsTTL is how long a message count is reused. It only weighs terms
+// (idf): a count a few seconds old changes no answer.
+const docsTTL = 10 * time.Second
+
+func (s *Store) messageCount(ctx context.Context) (int, error) {
+	s.docsMu.Lock()
+	defer s.docsMu.Unlock()
+	if !s.docsAt.IsZero() && time.Since(s.docsAt) < docsTTL {
+		return s.docs, nil
+	}
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM messages`).Scan(&s.docs); err != nil {
+		return 0, fmt.Errorf("count messages: %w", err)
+	}
+	s.docsAt = time.Now()
+	return s.docs, nil
 }

@@ -33,7 +33,12 @@ func TestRetrieve(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	r, err := s.Retrieve(ctx, []store.Term{{Word: "dentist"}, {Word: "appointment", Prefix: true}, {Word: "news"}, {Word: "cafe"}}, 5)
+	terms := []store.Term{{Word: "dentist"}, {Word: "appointment", Prefix: true}, {Word: "news"}, {Word: "cafe"}}
+	r, err := s.TermStats(ctx, terms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits, err := s.Retrieve(ctx, terms, r, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,10 +50,10 @@ func TestRetrieve(t *testing.T) {
 			t.Errorf("DocFreq[%q] = %d, want %d", term, got, want)
 		}
 	}
-	// "news" is in most messages and is not searched for; the junk
-	// message matches best but is left out.
+	// The rarest terms are searched for; "news" is in most messages and
+	// is not. The junk message matches best but is left out.
 	var subjects []string
-	for _, h := range r.Hits {
+	for _, h := range hits {
 		subjects = append(subjects, h.Subject)
 	}
 	want := []string{"Your dentist appointment", "Appointments this month", "Dinner"}
@@ -57,7 +62,9 @@ func TestRetrieve(t *testing.T) {
 	}
 
 	// Operators in terms are not FTS5 syntax.
-	if r, err := s.Retrieve(ctx, []store.Term{{Word: `x" OR "y`}}, 5); err != nil || len(r.Hits) != 0 {
-		t.Errorf("Retrieve(quote) = %v, %v; want nothing", r.Hits, err)
+	quote := []store.Term{{Word: `x" OR "y`}}
+	st, _ := s.TermStats(ctx, quote)
+	if hits, err := s.Retrieve(ctx, quote, st, 5); err != nil || len(hits) != 0 {
+		t.Errorf("Retrieve(quote) = %v, %v; want nothing", hits, err)
 	}
 }
