@@ -1,0 +1,38 @@
+package eval_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"mailnode/extract"
+	"mailnode/extract/eval"
+	"mailnode/mail/mime"
+)
+
+// BenchmarkExtractEval parses and extracts the evaluation mails: the
+// synthetic set and the public corpus's mails. One op is one mail; run
+// with -cpu 1 for the one-core figure.
+func BenchmarkExtractEval(b *testing.B) {
+	syn, err := eval.Load("testdata/synthetic")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var raws [][]byte
+	for _, m := range syn.Mails {
+		raws = append(raws, m.Raw)
+	}
+	corpus, _ := filepath.Glob("../../../shared/corpus/mail-and-packages/*.eml")
+	for _, f := range corpus {
+		if raw, err := os.ReadFile(f); err == nil {
+			raws = append(raws, raw)
+		}
+	}
+	opt := extract.Options{AuthServIDs: []string{eval.AuthServID}}
+	for i := 0; b.Loop(); i++ {
+		raw := raws[i%len(raws)]
+		extract.Extract(mime.Parse(raw), raw, opt)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mails/s")
+	b.ReportMetric(float64(len(raws)), "distinct-mails")
+}
