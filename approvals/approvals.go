@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"slices"
 	"strings"
@@ -15,19 +14,11 @@ import (
 	"time"
 )
 
+// Migrations are the approval tables' migrations (sql/NNNN_name.sql), for
+// store.Attach.
+//
 //go:embed sql/*.sql
-var migrationFS embed.FS
-
-// Migrations are the approval tables' migrations, for store.Attach.
-var Migrations fs.FS = mustSub(migrationFS, "sql")
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	s, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
+var Migrations embed.FS
 
 // Config tunes the state machine. The zero value means the defaults.
 type Config struct {

@@ -16,7 +16,6 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"runtime"
 	"strings"
@@ -28,19 +27,11 @@ import (
 	"mailnode/mail/mime"
 )
 
+// Migrations are the facts tables' migrations (sql/NNNN_name.sql), for
+// store.Attach.
+//
 //go:embed sql/*.sql
-var migrationFS embed.FS
-
-// Migrations are the facts tables' migrations, for store.Attach.
-var Migrations fs.FS = mustSub(migrationFS, "sql")
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	s, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
+var Migrations embed.FS
 
 // File is the node's SQLite file as store.Attach hands it to a component.
 type File interface {

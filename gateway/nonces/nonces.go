@@ -24,25 +24,16 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"sync"
 	"time"
 )
 
+// Migrations are the nonce table's migrations (sql/NNNN_name.sql), for
+// store.Attach.
+//
 //go:embed sql/*.sql
-var migrationFS embed.FS
-
-// Migrations are the nonce table's migrations, for store.Attach.
-var Migrations fs.FS = mustSub(migrationFS, "sql")
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	s, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
+var Migrations embed.FS
 
 // File is the node's SQLite file as store.Attach hands it to a component.
 type File interface {

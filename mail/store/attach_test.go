@@ -16,12 +16,12 @@ func TestAttachMigratesEachComponentOnce(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "node.db")
 	v1 := fstest.MapFS{
-		"0001_init.sql": {Data: []byte("CREATE TABLE widgets (id INTEGER PRIMARY KEY, name TEXT);")},
+		"sql/0001_init.sql": {Data: []byte("CREATE TABLE widgets (id INTEGER PRIMARY KEY, name TEXT);")},
 	}
 	v2 := fstest.MapFS{
-		"0001_init.sql":  v1["0001_init.sql"],
-		"0002_more.sql":  {Data: []byte("ALTER TABLE widgets ADD COLUMN size INTEGER;")},
-		"0003_index.sql": {Data: []byte("CREATE INDEX widgets_size ON widgets(size);")},
+		"sql/0001_init.sql":  v1["sql/0001_init.sql"],
+		"sql/0002_more.sql":  {Data: []byte("ALTER TABLE widgets ADD COLUMN size INTEGER;")},
+		"sql/0003_index.sql": {Data: []byte("CREATE INDEX widgets_size ON widgets(size);")},
 	}
 
 	s, err := store.Open(ctx, path, nil)
@@ -64,7 +64,7 @@ func TestAttachMigratesEachComponentOnce(t *testing.T) {
 		t.Fatalf("Attach(v1) after v2 = %v, want ErrTooNew", err)
 	}
 	// A broken migration changes nothing.
-	bad := fstest.MapFS{"0001_init.sql": {Data: []byte("CREATE TABLE gadgets (id INTEGER); SELECT nonsense FROM nowhere;")}}
+	bad := fstest.MapFS{"sql/0001_init.sql": {Data: []byte("CREATE TABLE gadgets (id INTEGER); SELECT nonsense FROM nowhere;")}}
 	if _, err := s.Attach(ctx, "gadgets", bad); err == nil {
 		t.Fatal("Attach(bad) = nil error")
 	}
@@ -102,7 +102,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if err != nil || acct.ID != 1 {
 		t.Fatalf("EnsureAccount after migration = %+v, %v; want the existing account 1", acct, err)
 	}
-	if _, err := s.Attach(ctx, "widgets", fstest.MapFS{"0001_a.sql": {Data: []byte("CREATE TABLE w (x);")}}); err != nil {
+	if _, err := s.Attach(ctx, "widgets", fstest.MapFS{"sql/0001_a.sql": {Data: []byte("CREATE TABLE w (x);")}}); err != nil {
 		t.Fatalf("Attach after migration = %v", err)
 	}
 }

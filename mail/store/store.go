@@ -190,7 +190,8 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // Attach brings the tables of another component of the node up to date in
 // this file and returns the database handle for them. migrations holds that
-// component's files NNNN_name.sql at its root; their versions are counted
+// component's files sql/NNNN_name.sql (what `//go:embed sql/*.sql` gives a
+// package that keeps them in its sql directory); their versions are counted
 // apart from the mail schema's, in component_schema. The node keeps one
 // SQLite file (one backup, one WAL, one place to check integrity), while the
 // mail store stays ignorant of what the other tables mean.
@@ -199,7 +200,7 @@ func (s *Store) migrate(ctx context.Context) error {
 // write only through Tables.WriteTx and keep those transactions short: the
 // file has one writer at a time.
 func (s *Store) Attach(ctx context.Context, component string, migrations fs.FS) (*Tables, error) {
-	ms, err := readMigrations(migrations, ".")
+	ms, err := readMigrations(migrations, "sql")
 	if err != nil {
 		return nil, fmt.Errorf("attach %s: %w", component, err)
 	}
