@@ -95,13 +95,13 @@ func redactionMisses(s eval.Synthetic) []string {
 	var out strings.Builder
 	for _, m := range s.Mails {
 		msg := mime.Parse(m.Raw)
+		clean := redact.Text
+		if redact.AnnouncesCode(msg.Subject + "\n" + msg.Text + msg.HTMLText) {
+			clean = redact.Strict
+		}
 		for _, text := range []string{msg.Subject, msg.Text, msg.HTMLText} {
 			for _, line := range strings.Split(text, "\n") {
-				if redact.AnnouncesCode(msg.Subject + "\n" + msg.Text + msg.HTMLText) {
-					out.WriteString(redact.Strict(line))
-				} else {
-					out.WriteString(redact.Text(line))
-				}
+				out.WriteString(clean(line))
 				out.WriteByte('\n')
 			}
 		}

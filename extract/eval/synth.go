@@ -229,23 +229,23 @@ func money(amount, currency, lang string) string {
 }
 
 func (o orderMail) render(how string, g *gen) []byte {
-	var body, ctype string
+	ctype, body := renderBody(how, o.jsonLD(), o.microdata(), o.lines())
+	return message(o.shop, "orders", o.subject(), o.date, ctype, body, g)
+}
+
+// renderBody writes one fact the way how names: its JSON-LD or microdata
+// beside the visible lines, the lines alone as an HTML table, or plain
+// text.
+func renderBody(how, jsonLD, microdata string, lines []string) (ctype, body string) {
 	switch how {
 	case "jsonld":
-		ld := o.jsonLD()
-		body = "<html><head><script type=\"application/ld+json\">" + ld + "</script></head><body>" + htmlLines(o.lines()) + "</body></html>"
-		ctype = "text/html"
+		return "text/html", "<html><head><script type=\"application/ld+json\">" + jsonLD + "</script></head><body>" + htmlLines(lines) + "</body></html>"
 	case "microdata":
-		body = "<html><body>" + o.microdata() + htmlLines(o.lines()) + "</body></html>"
-		ctype = "text/html"
+		return "text/html", "<html><body>" + microdata + htmlLines(lines) + "</body></html>"
 	case "html":
-		body = "<html><body><table>" + htmlTable(o.lines()) + "</table></body></html>"
-		ctype = "text/html"
-	default:
-		body = strings.Join(o.lines(), "\n") + "\n"
-		ctype = "text/plain"
+		return "text/html", "<html><body><table>" + htmlTable(lines) + "</table></body></html>"
 	}
-	return message(o.shop, "orders", o.subject(), o.date, ctype, body, g)
+	return "text/plain", strings.Join(lines, "\n") + "\n"
 }
 
 func (o orderMail) jsonLD() string {

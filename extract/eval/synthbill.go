@@ -106,29 +106,15 @@ func (b billMail) lines() []string {
 }
 
 func (b billMail) render(how string, g *gen) []byte {
-	var body, ctype string
 	status := "http://schema.org/PaymentDue"
 	if b.status == "paid" {
 		status = "http://schema.org/PaymentComplete"
 	}
-	switch how {
-	case "jsonld":
-		ld := fmt.Sprintf(`{"@context": "http://schema.org", "@type": "Invoice", "provider": {"@type": "Organization", "name": %q}, "confirmationNumber": %q, "totalPaymentDue": {"@type": "PriceSpecification", "price": %q, "priceCurrency": %q}, "paymentDueDate": %q, "paymentStatus": %q}`,
-			b.issuer.name, b.number, b.amount, b.issuer.currency, b.due.Format("2006-01-02"), status)
-		body = "<html><head><script type=\"application/ld+json\">" + ld + "</script></head><body>" + htmlLines(b.lines()) + "</body></html>"
-		ctype = "text/html"
-	case "microdata":
-		md := fmt.Sprintf(`<div itemscope itemtype="http://schema.org/Invoice"><div itemprop="provider" itemscope itemtype="http://schema.org/Organization"><meta itemprop="name" content=%q/></div><meta itemprop="confirmationNumber" content=%q/><div itemprop="totalPaymentDue" itemscope itemtype="http://schema.org/PriceSpecification"><meta itemprop="price" content=%q/><meta itemprop="priceCurrency" content=%q/></div><meta itemprop="paymentDueDate" content=%q/><link itemprop="paymentStatus" href=%q/></div>`,
-			b.issuer.name, b.number, b.amount, b.issuer.currency, b.due.Format("2006-01-02"), status)
-		body = "<html><body>" + md + htmlLines(b.lines()) + "</body></html>"
-		ctype = "text/html"
-	case "html":
-		body = "<html><body><table>" + htmlTable(b.lines()) + "</table></body></html>"
-		ctype = "text/html"
-	default:
-		body = strings.Join(b.lines(), "\n") + "\n"
-		ctype = "text/plain"
-	}
+	ld := fmt.Sprintf(`{"@context": "http://schema.org", "@type": "Invoice", "provider": {"@type": "Organization", "name": %q}, "confirmationNumber": %q, "totalPaymentDue": {"@type": "PriceSpecification", "price": %q, "priceCurrency": %q}, "paymentDueDate": %q, "paymentStatus": %q}`,
+		b.issuer.name, b.number, b.amount, b.issuer.currency, b.due.Format("2006-01-02"), status)
+	md := fmt.Sprintf(`<div itemscope itemtype="http://schema.org/Invoice"><div itemprop="provider" itemscope itemtype="http://schema.org/Organization"><meta itemprop="name" content=%q/></div><meta itemprop="confirmationNumber" content=%q/><div itemprop="totalPaymentDue" itemscope itemtype="http://schema.org/PriceSpecification"><meta itemprop="price" content=%q/><meta itemprop="priceCurrency" content=%q/></div><meta itemprop="paymentDueDate" content=%q/><link itemprop="paymentStatus" href=%q/></div>`,
+		b.issuer.name, b.number, b.amount, b.issuer.currency, b.due.Format("2006-01-02"), status)
+	ctype, body := renderBody(how, ld, md, b.lines())
 	return message(b.issuer, "rechnung", b.subject(), b.date, ctype, body, g)
 }
 
