@@ -36,7 +36,8 @@ func (s Score) Recall() float64 {
 	return float64(s.TP) / float64(s.Expected)
 }
 
-func (s *Score) add(o Score) { s.TP += o.TP; s.Predicted += o.Predicted; s.Expected += o.Expected }
+// Add counts o's fields in s.
+func (s *Score) Add(o Score) { s.TP += o.TP; s.Predicted += o.Predicted; s.Expected += o.Expected }
 
 // Extracted reads every mail, in the order given, into records.
 func Extracted(mails []Mail) []extract.Record {
@@ -119,7 +120,7 @@ func Compare(expected, predicted []Entity) (map[string]Score, []Mismatch) {
 			}
 		}
 		sc := scores[e.Kind]
-		sc.add(s)
+		sc.Add(s)
 		scores[e.Kind] = sc
 	}
 	for i, p := range predicted {

@@ -22,8 +22,11 @@ type Mail struct {
 // Entity is the expected final state of one order or bill, as labelled
 // fields ("number", "status", "total", "tracking", "due" …).
 type Entity struct {
-	Kind   string // extract.KindOrder or extract.KindBill
-	Key    string // the order or invoice number it is matched by
+	Kind string // an extract.Kind…
+	Key  string // the order or invoice number it is matched by
+	// Mail names the mail a trip segment was read from: travel is
+	// scored mail by mail.
+	Mail   string `json:",omitempty"`
 	Fields map[string]string
 }
 

@@ -1,0 +1,187 @@
+package eval
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/mail"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// The public part of the evaluation set is KDE KItinerary's test data
+// (CC0): vendor inputs with the output KItinerary's developers expect,
+// and schema.org samples. Inputs that are mail text (plain text, HTML, an
+// iCalendar attachment or a whole message) and whose expected output holds
+// a flight, train or hotel reservation become one .eml each, with the
+// From and Date the vendor's inputs were received with (context.eml);
+// barcodes, PDFs, passes and web archives are not mail and stay out.
+
+// PublicTravel is the imported travel set.
+type PublicTravel struct {
+	Mails    []Mail
+	Expected []Entity
+}
+
+// publicLabels is the file beside the imported mails.
+type publicLabels struct {
+	Note     string   `json:"note"`
+	Expected []Entity `json:"expected"`
+}
+
+// ImportKItinerary builds the travel set from a checkout of KItinerary's
+// autotests directory (the corpus's kitinerary/).
+func ImportKItinerary(dir string) (PublicTravel, error) {
+	var p PublicTravel
+	type input struct{ name, path, expected, context string }
+	var inputs []input
+	vendors, _ := filepath.Glob(filepath.Join(dir, "extractordata", "*"))
+	for _, v := range vendors {
+		files, _ := filepath.Glob(filepath.Join(v, "*"))
+		for _, f := range files {
+			if !mailInput(f) || filepath.Base(f) == "context.eml" {
+				continue
+			}
+			inputs = append(inputs, input{filepath.Base(v) + "_" + filepath.Base(f), f, f + ".json", filepath.Join(v, "context.eml")})
+		}
+	}
+	samples, _ := filepath.Glob(filepath.Join(dir, "structureddata", "*.html"))
+	for _, f := range samples {
+		inputs = append(inputs, input{"structureddata_" + filepath.Base(f), f, strings.TrimSuffix(f, ".html") + ".json", ""})
+	}
+	if len(inputs) == 0 {
+		return p, fmt.Errorf("no KItinerary inputs under %s", dir)
+	}
+	sort.Slice(inputs, func(i, j int) bool { return inputs[i].name < inputs[j].name })
+	for _, in := range inputs {
+		want, err := os.ReadFile(in.expected)
+		if err != nil {
+			continue
+		}
+		name := strings.NewReplacer(" ", "-", "+", "-").Replace(in.name)
+		exp := SchemaEntities(name, want)
+		if len(exp) == 0 {
+			continue
+		}
+		body, err := os.ReadFile(in.path)
+		if err != nil {
+			return p, err
+		}
+		ctx, _ := os.ReadFile(in.context)
+		raw, err := asMail(in.path, body, ctx)
+		if err != nil {
+			return p, fmt.Errorf("%s: %w", in.path, err)
+		}
+		p.Mails = append(p.Mails, Mail{Name: name, Raw: raw})
+		p.Expected = append(p.Expected, exp...)
+	}
+	return p, nil
+}
+
+func mailInput(f string) bool {
+	switch strings.ToLower(filepath.Ext(f)) {
+	case ".txt", ".html", ".ics", ".eml":
+		return true
+	}
+	return false
+}
+
+// asMail wraps one input as the message it came in: the vendor's headers,
+// then the text, the HTML, or a short text with the calendar attached.
+func asMail(path string, body, context []byte) ([]byte, error) {
+	if strings.HasSuffix(path, ".eml") {
+		return body, nil
+	}
+	var b bytes.Buffer
+	from := "Reservations <reservations@example.com>"
+	if m, err := mail.ReadMessage(bytes.NewReader(append(bytes.TrimSpace(context), "\n\n"...))); err == nil {
+		if v := m.Header.Get("From"); v != "" {
+			from = v
+		}
+		if v := m.Header.Get("Date"); v != "" {
+			fmt.Fprintf(&b, "Date: %s\r\n", v)
+		}
+	}
+	fmt.Fprintf(&b, "From: %s\r\nTo: traveller@example.org\r\nMIME-Version: 1.0\r\n", from)
+	charset := "utf-8"
+	if !utf8.Valid(body) {
+		charset = "iso-8859-1"
+	}
+	part := func(ctype string) {
+		fmt.Fprintf(&b, "Content-Type: %s; charset=%s\r\nContent-Transfer-Encoding: base64\r\n\r\n", ctype, charset)
+		enc := base64.StdEncoding.EncodeToString(body)
+		for len(enc) > 76 {
+			b.WriteString(enc[:76] + "\r\n")
+			enc = enc[76:]
+		}
+		b.WriteString(enc + "\r\n")
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".txt":
+		part("text/plain")
+	case ".html":
+		part("text/html")
+	case ".ics":
+		const boundary = "=_mailnode_eval"
+		fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=%q\r\n\r\n--%s\r\n", boundary, boundary)
+		b.WriteString("Content-Type: text/plain; charset=utf-8\r\n\r\nYour booking is attached as a calendar file.\r\n")
+		fmt.Fprintf(&b, "--%s\r\nContent-Disposition: attachment; filename=%q\r\n", boundary, filepath.Base(path))
+		part("text/calendar")
+		fmt.Fprintf(&b, "--%s--\r\n", boundary)
+	default:
+		return nil, fmt.Errorf("not a mail input")
+	}
+	return b.Bytes(), nil
+}
+
+// Write stores the set in dir: one .eml per mail and labels.json.
+func (p PublicTravel) Write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, "*.eml"))
+	for _, f := range old {
+		os.Remove(f)
+	}
+	for _, m := range p.Mails {
+		if err := os.WriteFile(filepath.Join(dir, m.Name+".eml"), m.Raw, 0o644); err != nil {
+			return err
+		}
+	}
+	b, err := json.MarshalIndent(publicLabels{
+		Note: "Imported by `go run ./cmd/mailnode-eval -import ../shared/corpus/kitinerary` from KDE KItinerary's " +
+			"autotests (CC0-1.0, see LICENSE.md); labels are KItinerary's expected outputs reduced to the scored fields.",
+		Expected: p.Expected}, "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "labels.json"), append(b, '\n'), 0o644)
+}
+
+// LoadPublicTravel reads what Write stored.
+func LoadPublicTravel(dir string) (PublicTravel, error) {
+	var p PublicTravel
+	b, err := os.ReadFile(filepath.Join(dir, "labels.json"))
+	if err != nil {
+		return p, fmt.Errorf("read labels: %w", err)
+	}
+	var l publicLabels
+	if err := json.Unmarshal(b, &l); err != nil {
+		return p, fmt.Errorf("read labels: %w", err)
+	}
+	p.Expected = l.Expected
+	files, _ := filepath.Glob(filepath.Join(dir, "*.eml"))
+	sort.Strings(files)
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			return p, err
+		}
+		p.Mails = append(p.Mails, Mail{Name: strings.TrimSuffix(filepath.Base(f), ".eml"), Raw: raw})
+	}
+	return p, nil
+}

@@ -1,0 +1,361 @@
+package eval
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+
+	"mailnode/extract"
+)
+
+// Travel is scored per mail, segment by segment, on the fields a traveller
+// and an agent acting for one need:
+//
+//	flight, train: reservation, number, from, to, depart, arrive
+//	hotel:         reservation, name, check_in, check_out
+//
+// Times are written "2006-01-02T15:04" with the offset after a space when
+// it is known ("2017-06-15T12:55 +02:00"): two times with offsets compare
+// as instants, otherwise by their wall clocks, because many of the public
+// labels give only the local time printed on the ticket. Stays compare by
+// day.
+
+// SegmentEntities turns extracted travel facts into scored entities of the
+// named mail.
+func SegmentEntities(mail string, facts []extract.Fact) []Entity {
+	var out []Entity
+	for _, f := range facts {
+		s := f.Segment
+		if s == nil {
+			continue
+		}
+		fields := map[string]string{"reservation": s.Reservation}
+		switch f.Kind {
+		case extract.KindHotel:
+			fields["name"] = s.Hotel
+			fields["check_in"] = dayOf(s.CheckIn)
+			fields["check_out"] = dayOf(s.CheckOut)
+		case extract.KindFlight, extract.KindTrain:
+			fields["number"] = s.Number
+			fields["from"], fields["to"] = placeOf(f.Kind, s.From), placeOf(f.Kind, s.To)
+			fields["depart"], fields["arrive"] = clockOf(s.Depart), clockOf(s.Arrive)
+		default:
+			continue
+		}
+		out = append(out, Entity{Kind: f.Kind, Mail: mail, Fields: nonEmpty(fields)})
+	}
+	return out
+}
+
+func placeOf(kind string, p *extract.Place) string {
+	switch {
+	case p == nil:
+		return ""
+	case kind == extract.KindFlight && p.Code != "":
+		return p.Code
+	case p.Name != "":
+		return p.Name
+	}
+	return p.Code
+}
+
+func dayOf(t *extract.Time) string {
+	if t == nil {
+		return ""
+	}
+	return t.Format("2006-01-02")
+}
+
+func clockOf(t *extract.Time) string {
+	if t == nil {
+		return ""
+	}
+	if t.DateOnly {
+		return ""
+	}
+	return t.Format("2006-01-02T15:04 -07:00")
+}
+
+func nonEmpty(m map[string]string) map[string]string {
+	for k, v := range m {
+		if strings.TrimSpace(v) == "" {
+			delete(m, k)
+		}
+	}
+	return m
+}
+
+// SchemaEntities reads travel reservations from schema.org JSON as
+// KItinerary writes it (its expected test outputs and its extractor's
+// output): FlightReservation, TrainReservation and LodgingReservation.
+// Other types (events, buses, restaurants) are not trips and are left
+// out.
+func SchemaEntities(mail string, data []byte) []Entity {
+	var items []map[string]any
+	if err := json.Unmarshal(data, &items); err != nil {
+		var one map[string]any
+		if json.Unmarshal(data, &one) != nil {
+			return nil
+		}
+		items = []map[string]any{one}
+	}
+	var out []Entity
+	for _, r := range items {
+		kind := map[string]string{"FlightReservation": extract.KindFlight, "TrainReservation": extract.KindTrain,
+			"LodgingReservation": extract.KindHotel}[str(r["@type"])]
+		if kind == "" {
+			continue
+		}
+		var fors []map[string]any
+		switch v := r["reservationFor"].(type) {
+		case map[string]any:
+			fors = []map[string]any{v}
+		case []any:
+			for _, x := range v {
+				if m, ok := x.(map[string]any); ok {
+					fors = append(fors, m)
+				}
+			}
+		}
+		for _, f := range fors {
+			fields := map[string]string{"reservation": str(r["reservationNumber"])}
+			switch kind {
+			case extract.KindHotel:
+				fields["name"] = str(f["name"])
+				fields["check_in"] = schemaDay(r["checkinTime"], r["checkinDate"])
+				fields["check_out"] = schemaDay(r["checkoutTime"], r["checkoutDate"])
+			case extract.KindFlight:
+				fields["number"] = str(obj(f["airline"])["iataCode"]) + str(f["flightNumber"])
+				fields["from"], fields["to"] = airport(f["departureAirport"]), airport(f["arrivalAirport"])
+				fields["depart"], fields["arrive"] = schemaClock(f["departureTime"]), schemaClock(f["arrivalTime"])
+			case extract.KindTrain:
+				fields["number"] = strings.TrimSpace(str(f["trainName"]) + " " + str(f["trainNumber"]))
+				if name, num := str(f["trainName"]), str(f["trainNumber"]); strings.HasPrefix(num, name) {
+					fields["number"] = num // "ICE 943" given whole as the number
+				}
+				fields["from"], fields["to"] = str(obj(f["departureStation"])["name"]), str(obj(f["arrivalStation"])["name"])
+				fields["depart"], fields["arrive"] = schemaClock(f["departureTime"]), schemaClock(f["arrivalTime"])
+			}
+			out = append(out, Entity{Kind: kind, Mail: mail, Fields: nonEmpty(fields)})
+		}
+	}
+	return out
+}
+
+func obj(v any) map[string]any {
+	m, _ := v.(map[string]any)
+	return m
+}
+
+func str(v any) string {
+	switch x := v.(type) {
+	case string:
+		return strings.TrimSpace(x)
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return ""
+}
+
+func airport(v any) string {
+	a := obj(v)
+	if c := str(a["iataCode"]); c != "" {
+		return c
+	}
+	return str(a["name"])
+}
+
+// schemaTime reads a schema.org time: a string, or KItinerary's
+// {"@type": "QDateTime", "@value": …, "timezone": …}.
+func schemaTime(v any) (t time.Time, hasOffset, hasClock bool) {
+	s := str(v)
+	if m := obj(v); m != nil {
+		s = str(m["@value"])
+	}
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04:05Z07:00", "2006-01-02T15:04Z07:00"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, true, true
+		}
+	}
+	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, false, true
+		}
+	}
+	if t, err := time.Parse("2006-01-02", s); err == nil {
+		return t, false, false
+	}
+	return time.Time{}, false, false
+}
+
+func schemaClock(v any) string {
+	t, off, clock := schemaTime(v)
+	switch {
+	case !clock:
+		return ""
+	case off:
+		return t.Format("2006-01-02T15:04 -07:00")
+	}
+	return t.Format("2006-01-02T15:04")
+}
+
+func schemaDay(vs ...any) string {
+	for _, v := range vs {
+		if t, _, _ := schemaTime(v); !t.IsZero() {
+			return t.Format("2006-01-02")
+		}
+	}
+	return ""
+}
+
+// CompareTravel scores the travel found in each mail against the labels
+// of that mail. Within a mail, each expected segment is paired with the
+// predicted segment of its kind that agrees with it on most fields;
+// predicted segments left unpaired count against precision.
+func CompareTravel(expected, predicted []Entity) (map[string]Score, []Mismatch) {
+	byMail := map[string][]int{}
+	for i, p := range predicted {
+		byMail[p.Mail] = append(byMail[p.Mail], i)
+	}
+	scores := map[string]Score{}
+	var misses []Mismatch
+	used := map[int]bool{}
+	for _, e := range expected {
+		best, bestN := -1, -1
+		for _, i := range byMail[e.Mail] {
+			if used[i] || predicted[i].Kind != e.Kind {
+				continue
+			}
+			if n := agreeing(e, predicted[i]); n > bestN {
+				best, bestN = i, n
+			}
+		}
+		var got map[string]string
+		if best >= 0 {
+			used[best], got = true, predicted[best].Fields
+		}
+		var s Score
+		for field, want := range e.Fields {
+			s.Expected++
+			if got[field] != "" {
+				s.Predicted++
+			}
+			if SameTravelValue(field, want, got[field]) {
+				s.TP++
+			} else {
+				misses = append(misses, Mismatch{e.Kind, e.Mail, field, want, got[field]})
+			}
+		}
+		// A field the labels do not give is not scored: KItinerary's
+		// outputs leave out what it did not read, and so the labels do.
+		sc := scores[e.Kind]
+		sc.Add(s)
+		scores[e.Kind] = sc
+	}
+	for i, p := range predicted {
+		if used[i] {
+			continue
+		}
+		sc := scores[p.Kind]
+		for field, v := range p.Fields {
+			sc.Predicted++
+			misses = append(misses, Mismatch{p.Kind, p.Mail, field, "(none)", v})
+		}
+		scores[p.Kind] = sc
+	}
+	return scores, misses
+}
+
+func agreeing(e, p Entity) int {
+	n := 0
+	for f, v := range e.Fields {
+		if SameTravelValue(f, v, p.Fields[f]) {
+			n++
+		}
+	}
+	return n
+}
+
+// SameTravelValue says whether a found value matches a labelled one.
+func SameTravelValue(field, want, got string) bool {
+	if got == "" {
+		return false
+	}
+	switch field {
+	case "depart", "arrive":
+		return sameClock(want, got)
+	case "check_in", "check_out":
+		return want == got
+	case "reservation":
+		return compact(want) == compact(got)
+	case "number":
+		w, g := compact(want), compact(got)
+		// "6857" labelled, "TGV 6857" found (or the other way round):
+		// the same train.
+		return w == g || digitsOnly(w) && strings.HasSuffix(g, w) || digitsOnly(g) && strings.HasSuffix(w, g)
+	case "from", "to", "name":
+		w, g := foldName(want), foldName(got)
+		if w == g {
+			return w != ""
+		}
+		// "Taipei" for "台北 (Taipei)", "Berlin Hbf" for "Berlin Hbf (tief)":
+		// one name holds the other whole.
+		short, long := w, g
+		if len(short) > len(long) {
+			short, long = long, short
+		}
+		return len(short) >= 4 && strings.Contains(long, short)
+	}
+	return strings.EqualFold(want, got)
+}
+
+func sameClock(want, got string) bool {
+	parse := func(s string) (time.Time, bool, bool) {
+		if t, err := time.Parse("2006-01-02T15:04 -07:00", s); err == nil {
+			return t, true, true
+		}
+		t, err := time.Parse("2006-01-02T15:04", s)
+		return t, false, err == nil
+	}
+	w, wOff, ok1 := parse(want)
+	g, gOff, ok2 := parse(got)
+	if !ok1 || !ok2 {
+		return false
+	}
+	if wOff && gOff {
+		return w.Equal(g)
+	}
+	return w.Format("2006-01-02T15:04") == g.Format("2006-01-02T15:04")
+}
+
+func compact(s string) string {
+	return strings.ToUpper(strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '-' {
+			return -1
+		}
+		return r
+	}, s))
+}
+
+func digitsOnly(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// foldName lower-cases a place or hotel name, strips accents and keeps
+// letters and digits only.
+func foldName(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	s, _, _ = transform.String(t, s)
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
+}
