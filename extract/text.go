@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/places"
 )
@@ -79,22 +81,72 @@ func findReservation(text string) string {
 	return ""
 }
 
-// classifyTravel says which kind of travel a text is about, if any.
+// Words that say what kind of travel a mail is about. Matched as whole
+// words (a trailing '*' lets the word run on: "flug*" is "Flugnummer"),
+// so that "Online-Ticket" is no e-ticket and "price" no ICE.
+var travelWords = map[string][]string{
+	KindFlight: {"flight*", "flug*", "flüge", "vol", "vols", "vuelo*", "volo", "voli", "airline*", "boarding*", "airport*",
+		"flughafen", "aéroport", "aeropuerto", "aeroporto", "e-ticket", "gate", "terminal", "baggage", "gepäck", "bagages",
+		"equipaje", "cabin", "iata", "layover", "lufthansa", "eurowings", "ryanair", "easyjet"},
+	KindTrain: {"train*", "zug", "züge", "zugbindung", "bahn*", "gleis", "hbf", "hauptbahnhof", "railway*", "rail", "sncf", "tgv",
+		"ice", "platform", "voie", "spor", "binario", "bahnhof", "station", "fahrkarte", "hinfahrt", "rückfahrt", "reiseverbindung",
+		"wagen", "coach", "carriage", "voiture", "vlak*", "jízdenk*", "nádraží", "hl.n", "treno", "tren", "billet", "intercity", "eurostar",
+		"thalys", "trenitalia", "renfe", "öbb", "sbb", "pnr", "seat"},
+	KindHotel: {"hotel*", "hostel*", "check-in", "check-out", "checkout", "anreise", "abreise", "stay", "aufenthalt", "séjour",
+		"nights", "night", "nächte", "nacht", "nuits", "nuit", "noches", "notti", "room", "rooms", "zimmer", "chambre", "habitación",
+		"lodging", "accommodation", "unterkunft", "hébergement", "booking.com", "guest", "gast"},
+}
+
+// classifyTravel says which kind of travel a text is about, if any: the
+// kind with most distinct words present, flights before trains before
+// stays on a tie. It only chooses which rules to try: each of them still
+// needs its own fields before a mail yields a segment.
 func classifyTravel(s string) string {
 	l := strings.ToLower(s)
-	switch {
-	case containsAny(l, "hotel", "check-in date", "check-out", "anreise", "abreise", "your stay", "ihr aufenthalt", "votre séjour", "hostel", "booking.com", "nights", "nächte"):
-		if !containsAny(l, "flight", "flug ", "boarding") {
-			return KindHotel
+	best, bestN := "", 0
+	for _, kind := range []string{KindFlight, KindTrain, KindHotel} {
+		n := 0
+		for _, w := range travelWords[kind] {
+			if hasWord(l, w) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = kind, n
 		}
 	}
-	switch {
-	case containsAny(l, "flight", "flug", "vol ", "vuelo", "volo", "airline", "boarding", "departure airport", "e-ticket", "airport"):
-		return KindFlight
-	case containsAny(l, "train", "zug", "bahn", "gleis", "hbf", "railway", "rail", "sncf", "tgv", "ice ", "platform", "voie", "spor ", "binario", "bahnhof", "station"):
-		return KindTrain
+	return best
+}
+
+// hasWord reports whether lower-case text holds w as a whole word; a
+// trailing '*' in w allows more letters after it.
+func hasWord(text, w string) bool {
+	prefix := strings.HasSuffix(w, "*")
+	w = strings.TrimSuffix(w, "*")
+	for i := 0; ; {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(w)
+		if (j == 0 || !letterAt(text, j, true)) && (prefix || end == len(text) || !letterAt(text, end, false)) {
+			return true
+		}
+		i = j + 1
 	}
-	return ""
+}
+
+// letterAt says whether the character at (or, with before, just before)
+// byte i is a letter or digit.
+func letterAt(text string, i int, before bool) bool {
+	var r rune
+	if before {
+		r, _ = utf8.DecodeLastRuneInString(text[:i])
+	} else {
+		r, _ = utf8.DecodeRuneInString(text[i:])
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 func containsAny(s string, subs ...string) bool {
