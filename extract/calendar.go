@@ -49,7 +49,7 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		}
 
 		// Several legs in the description: read them as text.
-		if legs := c.textLegs(desc, c.date); len(legs) > 1 {
+		if legs := c.textLegs(desc, c.ref); len(legs) > 1 {
 			ref := findReservation(all)
 			for _, l := range legs {
 				l.Reservation, l.Status = ref, status

@@ -36,7 +36,10 @@ type Result struct {
 // msgContext is what the extractors know about the message around the
 // text they read.
 type msgContext struct {
-	date          time.Time      // the Date header, zero if missing
+	date time.Time // the Date header, zero if missing
+	// ref is the day that dates without a year are read against: the
+	// Date header, else the first date with a year in the text.
+	ref           time.Time
 	dateLoc       *time.Location // its offset, the fallback zone for local times
 	senderDomain  string         // From domain, lower case
 	senderName    string         // From display name, else the domain's name
@@ -48,7 +51,7 @@ type msgContext struct {
 // node's own DKIM verification and may be nil. It never fails: a message
 // it cannot read yields no facts.
 func Extract(m *mime.Message, raw []byte, opt Options) Result {
-	c := &msgContext{date: m.Date, dateLoc: time.UTC}
+	c := &msgContext{date: m.Date, ref: m.Date, dateLoc: time.UTC}
 	if !m.Date.IsZero() {
 		c.dateLoc = m.Date.Location()
 	}

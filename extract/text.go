@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -21,7 +22,7 @@ var (
 	// Flight numbers: airline designator (two characters, not both
 	// digits) and one to four digits. "LH 400", "4U8462", "U2 1234".
 	flightNumRE = regexp.MustCompile(`\b([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b`)
-	trainNumRE  = regexp.MustCompile(`\b(ICE|IC|EC|ECE|TGV|INOUI|OUIGO|RE|RB|RJX?|THA|EST|FR|FA|FB|AVE|ALVIA|NJ|EN|IR|IRE|TER|FLX|X2|SJ|D|Eurostar|Thalys|Frecciarossa|Railjet|Intercity)\s{0,4}(\d{1,5})\b`)
+	trainNumRE  = regexp.MustCompile(`\b(ICE|IC|EC|ECE|EIC|EIP|TLK|TGV|INOUI|OUIGO|RE|RB|RJX?|RRX|THA|EST|FR|FA|FB|AVE|ALVIA|NJ|EN|IR|IRE|TER|FLX|X2|SJ|SC|D|Eurostar|Thalys|Frecciarossa|Railjet|Intercity)\s{0,4}(\d{1,5})\b`)
 )
 
 // label patterns, case-insensitive, in the languages of the date rules.
@@ -164,12 +165,15 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		text = text[:256<<10]
 	}
 	all := subject + "\n" + text
+	if c.ref.IsZero() {
+		c.ref = firstFullDate(text, c.usSender())
+	}
 	var out []Fact
 	switch classifyTravel(all) {
 	case KindFlight:
 		out = append(out, c.textFlights(all)...)
 	case KindTrain:
-		for _, l := range c.textLegs(text, c.date) {
+		for _, l := range c.textLegs(text, c.ref) {
 			l.Reservation = findReservation(all)
 			out = append(out, Fact{Kind: KindTrain, From: FromText, Segment: l})
 		}
@@ -342,13 +346,13 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			return nil
 		}
 	}
-	d = d.withYear(c.date)
+	d = d.withYear(c.ref)
 	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: dep.place, To: arr.place}
 	seg.Depart = resolve(at(d, dep.clock), c.airportZone(dep.place), c.dateLoc)
 	if arr.clock != nil {
 		ad := d
 		if len(dates) > 1 {
-			ad = dates[1].withYear(c.date)
+			ad = dates[1].withYear(c.ref)
 		}
 		w := at(ad, arr.clock)
 		seg.Arrive = resolve(w, c.airportZone(arr.place), c.dateLoc)
@@ -441,4 +445,16 @@ func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 		return ""
 	}
 	return ln
+}
+
+// firstFullDate is the first date with a year in text, or zero.
+func firstFullDate(text string, usFirst bool) time.Time {
+	for ln := range strings.Lines(text) {
+		for _, d := range findDates(ln, usFirst) {
+			if d.hasYear {
+				return time.Date(d.y, time.Month(d.m), d.d, 0, 0, 0, 0, time.UTC)
+			}
+		}
+	}
+	return time.Time{}
 }

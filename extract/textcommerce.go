@@ -4,20 +4,35 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Train legs, hotel stays, orders and bills from text.
 
+// Markers before a stop's clock, in the languages of DB, ČD, SNCF, PKP,
+// DSB and Trenitalia itineraries.
+const (
+	depWords = `ab|dep\.?|dép\.?|departure|départ|fra|de|da|odj\.?|from|von|partenza|salida|vertrek|afg\.?`
+	arrWords = `an|arr\.?|arrival|arrivée|til|a|příj\.?|pøíj\.?|prz\.?|to|nach|arrivo|llegada|aankomst|ank\.?`
+)
+
 var (
-	depMarker = regexp.MustCompile(`(?i)(?:^|\s)(ab|dep\.?|departure|fra|de|da|odj\.?|from|von|départ)\s+$`)
-	arrMarker = regexp.MustCompile(`(?i)(?:^|\s)(an|arr\.?|arrival|til|a|příj\.?|pøíj\.?|to|nach|arrivée)\s+$`)
+	depMarker = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + depWords + `)\s*$`)
+	arrMarker = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + arrWords + `)\s*$`)
+	// A train named by its label in the lines above its stops: "TRAIN
+	// N°6857", "Train No.:12345", "Zug 1234".
+	trainLabelRE = regexp.MustCompile(`(?i)\b(?:train|zug|treno|tren|vlak|trein)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(\d{2,6})\b`)
+	// On a stop line, after the clock: a service category and number
+	// ("R 945", "Sp 1786", "S0", "IC 147").
+	stopTrainRE = regexp.MustCompile(`\b([A-Z][A-Za-z]{0,4})\s{0,4}(\d{1,6})\b`)
 )
 
 // textLegs reads the stop lines of a rail itinerary: a clock time and a
 // station on each line, the departure line with a train number or a
 // departure marker ("ab 10:26 Frankfurt(Main)Hbf (ICE 16)"), followed by
 // the arrival line ("an 11:33 Köln Hbf"). It also reads the table form
-// "Düsseldorf Hbf 28.12. ab 15:52 19 ICE 943".
+// "Düsseldorf Hbf 28.12. ab 15:52 19 ICE 943", where the train may also
+// be named in the lines above the stops ("TRAIN N°6857").
 func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 	type stop struct {
 		station string
@@ -29,7 +44,11 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 	}
 	var stops []stop
 	var lastDate *dateMatch
+	labelled := "" // a train named since the last stop
 	for _, ln := range strings.Split(text, "\n") {
+		if !hasDigit(ln) {
+			continue
+		}
 		dates := findDates(ln, c.usSender())
 		if len(dates) > 0 {
 			d := dates[0].withYear(ref)
@@ -37,6 +56,9 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 		}
 		clocks := findClocks(ln)
 		if len(clocks) == 0 || len(clocks) > 2 {
+			if m := trainLabelRE.FindStringSubmatch(ln); m != nil {
+				labelled = m[1]
+			}
 			continue
 		}
 		ck := clocks[0]
@@ -44,6 +66,10 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 		st := stop{clock: ck, date: lastDate}
 		if m := trainNumRE.FindString(ln); m != "" {
 			st.train = normaliseTrain(m)
+		} else if m := stopTrainRE.FindStringSubmatch(after); m != nil && !strings.EqualFold(m[1], "Gleis") {
+			st.train = m[1] + " " + m[2]
+		} else if labelled != "" {
+			st.train = labelled
 		}
 		st.dep = depMarker.MatchString(before)
 		st.arr = arrMarker.MatchString(before)
@@ -62,11 +88,12 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 		}
 		st.station = name
 		stops = append(stops, st)
+		labelled = ""
 	}
 	var legs []*Segment
 	for i := 0; i+1 < len(stops); i++ {
 		a, b := stops[i], stops[i+1]
-		if a.arr || !(a.train != "" || a.dep) || b.dep && b.train != "" || a.date == nil {
+		if a.arr || !(a.train != "" || a.dep) || b.dep || a.date == nil {
 			continue
 		}
 		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: a.train,
@@ -86,9 +113,14 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 	return legs
 }
 
+func hasDigit(s string) bool {
+	return strings.IndexAny(s, "0123456789") >= 0
+}
+
 var (
-	platformRE = regexp.MustCompile(`(?i)\s[-–]?\s*(gleis|platform|track|voie|spor|vía|via|binario|kolej|perron)\b.*$`)
-	stationCut = regexp.MustCompile(`(?i)\b(ab|an|dep\.?|arr\.?|fra|til|de|da|a|odj\.?|příj\.?|pøíj\.?|from|to|von|nach)\s*$`)
+	platformRE  = regexp.MustCompile(`(?i)\s[-–▷]?\s*(gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\b.*$`)
+	stationCut  = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + depWords + `|` + arrWords + `)\s*$`)
+	stationLead = regexp.MustCompile(`(?i)^[^\p{L}]*(?:(?:` + depWords + `|` + arrWords + `)[^\p{L}]+)?`)
 )
 
 func stationName(s string) string {
@@ -96,9 +128,10 @@ func stationName(s string) string {
 	s = trainNumRE.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
 	s = stationCut.ReplaceAllString(strings.TrimSpace(s), "")
-	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|")
+	s = stationLead.ReplaceAllString(s, "")
+	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|▷●○")
 	// Only a name: letters, not a sentence.
-	if len(s) < 2 || len(s) > 50 || strings.Count(s, " ") > 5 || strings.IndexFunc(s, func(r rune) bool { return r >= 'A' && r <= 'z' || r > 127 }) < 0 {
+	if len(s) < 2 || len(s) > 50 || strings.Count(s, " ") > 5 || strings.IndexFunc(s, unicode.IsLetter) < 0 {
 		return ""
 	}
 	return s
@@ -154,7 +187,7 @@ func (c *msgContext) labelledDate(l labelSet, text string, z zoneHint) *Time {
 		if len(ds) == 0 || ds[0].start > 40 {
 			continue
 		}
-		d := ds[0].withYear(c.date)
+		d := ds[0].withYear(c.ref)
 		var ck *clockMatch
 		if cs := findClocks(v); len(cs) > 0 {
 			ck = &cs[0]

@@ -55,7 +55,9 @@ var (
 	// 2026-12-01
 	isoDateRE = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
 	// 01.12.2026, 1.12.26, 01/12/2026, 28.12. (no year)
-	numDateRE = regexp.MustCompile(`\b(\d{1,2})([./])(\d{1,2})(?:[./](\d{4}|\d{2}))?(?:\b|\.)`)
+	numDateRE = regexp.MustCompile(`\b(\d{1,2})([./])(\d{1,2})(?:[./](\d{4}|\d{2}))?(?:\.|\b)`)
+	// " à 17h50", " 09:15": a clock right after a day and month.
+	clockNext = regexp.MustCompile(`^,?\s{1,3}(?:à |a |at |um |om |alle )?\d{1,2}[:h]\d{2}`)
 	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre
 	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?(` + monthAlt + `)\.?(?:\s+(?:de\s+)?(\d{4}))?\b`)
 	// December 1, 2026; Dec 1 2026
@@ -127,8 +129,8 @@ func findDates(s string, usFirst bool) []dateMatch {
 				dm.y += 2000
 			}
 			dm.hasYear = true
-		} else if sep != "." || !strings.HasSuffix(s[m[0]:m[1]], ".") {
-			continue // "12/3" or "3.5" without a year is no date
+		} else if (sep != "." || !strings.HasSuffix(s[m[0]:m[1]], ".")) && !clockNext.MatchString(s[m[1]:]) {
+			continue // "12/3" or "3.5" without a year is no date, unless a clock follows
 		}
 		if sep == "/" && (usFirst && a <= 12 || b > 12) {
 			dm.d, dm.m = b, a

@@ -19,7 +19,8 @@ import (
 // iCalendar attachment or a whole message) and whose expected output holds
 // a flight, train or hotel reservation become one .eml each, with the
 // From and Date the vendor's inputs were received with (context.eml);
-// barcodes, PDFs, passes and web archives are not mail and stay out.
+// barcodes (binary or decoded to a line of text), PDFs, passes and web
+// archives are not mail and stay out.
 
 // PublicTravel is the imported travel set.
 type PublicTravel struct {
@@ -71,6 +72,9 @@ func ImportKItinerary(dir string) (PublicTravel, error) {
 		if err != nil {
 			return p, err
 		}
+		if barcodePayload(body) {
+			continue
+		}
 		ctx, _ := os.ReadFile(in.context)
 		raw, err := asMail(in.path, body, ctx)
 		if err != nil {
@@ -80,6 +84,15 @@ func ImportKItinerary(dir string) (PublicTravel, error) {
 		p.Expected = append(p.Expected, exp...)
 	}
 	return p, nil
+}
+
+// barcodePayload tells a ticket barcode's decoded content, which some
+// vendors' inputs are (SNCF, Taiwan High Speed Rail): one line of machine
+// fields that no mail carries as its text.
+func barcodePayload(b []byte) bool {
+	t := bytes.TrimSpace(b)
+	head := t[:min(len(t), 32)]
+	return !bytes.ContainsAny(t, "\n") && !bytes.ContainsAny(head, " \t,:")
 }
 
 func mailInput(f string) bool {
