@@ -31,7 +31,7 @@ var (
 		`confirmation (?:code|number|no\.?)`, `record locator`, `pnr`, `buchungs(?:code|nummer|referenz)`,
 		`reservierungs(?:nummer|code)`, `auftragsnummer`, `r[ée]f[ée]rence (?:de )?(?:r[ée]servation|dossier)`,
 		`code (?:de )?r[ée]servation`, `num[ée]ro de (?:r[ée]servation|dossier)`, `localizador`, `codice (?:di )?prenotazione`,
-		`boekingsnummer`, `[čc][íi]slo (?:rezervace|dokladu)`, `individual reservation code`, `filekey`, `booking`)
+		`boekingsnummer`, `[čc][íi]slo (?:rezervace|dokladu)`, `k[óo]d (?:transakce|rezervace)`, `dossier(?: voyage)?`, `pnr(?: no\.?)?`, `individual reservation code`, `filekey`, `booking`)
 	orderLabels   = labels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `bestellung`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `pedido`, `bestelnummer`)
 	trackingLabel = labels(`tracking (?:number|no\.?|id|#)`, `parcel (?:number|no\.?)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`)
 	invoiceLabels = labels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`, `invoice`, `rechnung`, `facture`)

@@ -24,7 +24,7 @@ var (
 	trainLabelRE = regexp.MustCompile(`(?i)\b(?:train|zug|treno|tren|vlak|trein)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(\d{2,6})\b`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
-	stopTrainRE = regexp.MustCompile(`\b([A-Z][A-Za-z]{0,4})\s{0,4}(\d{1,6})\b`)
+	stopTrainRE = regexp.MustCompile(`\b([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
 )
 
 // textLegs reads the stop lines of a rail itinerary: a clock time and a
@@ -58,6 +58,8 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 		if len(clocks) == 0 || len(clocks) > 2 {
 			if m := trainLabelRE.FindStringSubmatch(ln); m != nil {
 				labelled = m[1]
+			} else if m := trainNumRE.FindString(ln); m != "" {
+				labelled = normaliseTrain(m)
 			}
 			continue
 		}
@@ -66,10 +68,10 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 		st := stop{clock: ck, date: lastDate}
 		if m := trainNumRE.FindString(ln); m != "" {
 			st.train = normaliseTrain(m)
-		} else if m := stopTrainRE.FindStringSubmatch(after); m != nil && !strings.EqualFold(m[1], "Gleis") {
-			st.train = m[1] + " " + m[2]
 		} else if labelled != "" {
 			st.train = labelled
+		} else if m := stopTrainRE.FindStringSubmatch(after); m != nil && !notService[strings.ToLower(m[1])] {
+			st.train = m[1] + " " + m[2]
 		}
 		st.dep = depMarker.MatchString(before)
 		st.arr = arrMarker.MatchString(before)
@@ -112,6 +114,12 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 	}
 	return legs
 }
+
+// notService are the words before a number on a stop line that name a
+// seat, car or platform, not a train.
+var notService = map[string]bool{"gleis": true, "voie": true, "place": true, "platz": true, "pl": true, "wg": true,
+	"wagen": true, "voiture": true, "coach": true, "car": true, "seat": true, "sitz": true, "platform": true, "track": true,
+	"spor": true, "peron": true, "binario": true, "vůz": true, "vuz": true, "misto": true, "km": true, "osob": true, "kl": true, "cl": true}
 
 func hasDigit(s string) bool {
 	return strings.IndexAny(s, "0123456789") >= 0

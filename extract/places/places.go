@@ -51,6 +51,7 @@ var load = sync.OnceValue(func() *tables {
 		cityZones: map[string]string{},
 	}
 	cities := map[string][]Airport{}
+	shortNames := map[string]string{}
 	for line := range strings.Lines(airportsTSV) {
 		f := strings.Split(strings.TrimRight(line, "\n"), "\t")
 		if len(f) != 5 {
@@ -59,6 +60,15 @@ var load = sync.OnceValue(func() *tables {
 		a := Airport{Code: f[0], Name: f[1], City: f[2], Country: f[3], Large: f[4] == "l"}
 		t.airports[a.Code] = a
 		t.byName[Fold(a.Name)] = a.Code
+		// "London Heathrow" for "London Heathrow Airport", unless two
+		// airports would share the short name.
+		if short := withoutGeneric(Fold(a.Name)); short != "" && short != Fold(a.Name) {
+			if prev, ok := shortNames[short]; ok && prev != a.Code {
+				shortNames[short] = ""
+			} else {
+				shortNames[short] = a.Code
+			}
+		}
 		if a.City != "" {
 			cities[Fold(a.City)] = append(cities[Fold(a.City)], a)
 		}
@@ -90,6 +100,16 @@ var load = sync.OnceValue(func() *tables {
 			}
 		}
 	}
+	for short, code := range shortNames {
+		// A short name that is a city's ("London Airport" in Ontario)
+		// stays with the city rules below.
+		if _, city := cities[short]; city {
+			continue
+		}
+		if _, taken := t.byName[short]; !taken && code != "" {
+			t.byName[short] = code
+		}
+	}
 	for city, as := range cities {
 		var large []Airport
 		for _, a := range as {
@@ -106,6 +126,21 @@ var load = sync.OnceValue(func() *tables {
 	}
 	return t
 })
+
+// genericWords say "airport" and nothing about which one.
+var genericWords = map[string]bool{"airport": true, "international": true, "intl": true, "aeroporto": true,
+	"aeropuerto": true, "aeroport": true, "flughafen": true, "regional": true, "municipal": true, "airfield": true}
+
+// withoutGeneric drops the generic words from a folded name.
+func withoutGeneric(folded string) string {
+	var keep []string
+	for _, w := range strings.Fields(folded) {
+		if !genericWords[w] {
+			keep = append(keep, w)
+		}
+	}
+	return strings.Join(keep, " ")
+}
 
 // agreedZone is the zone shared by the (large) airports, or "".
 func agreedZone(zones map[string]string, as []Airport, largeOnly bool) string {
@@ -171,7 +206,11 @@ func CityZone(name string) (string, *time.Location) {
 // AirportByName returns the code of the airport a name or city refers to,
 // when exactly one airport matches.
 func AirportByName(name string) (string, bool) {
-	code, ok := load().byName[Fold(name)]
+	t := load()
+	if code, ok := t.byName[Fold(name)]; ok {
+		return code, true
+	}
+	code, ok := t.byName[withoutGeneric(Fold(name))]
 	return code, ok
 }
 

@@ -22,8 +22,10 @@ func TestTables(t *testing.T) {
 			t.Errorf("CityZone(%q) = %q, want %q", name, got, want)
 		}
 	}
-	if code, ok := places.AirportByName("Munich"); !ok || code != "MUC" {
-		t.Errorf("AirportByName(Munich) = %q, %v, want MUC", code, ok)
+	for name, want := range map[string]string{"Munich": "MUC", "London Heathrow": "LHR", "Brussels Airport": "BRU", "Flughafen Zürich": "ZRH"} {
+		if code, ok := places.AirportByName(name); !ok || code != want {
+			t.Errorf("AirportByName(%s) = %q, %v, want %s", name, code, ok, want)
+		}
 	}
 	if code, ok := places.AirportByName("London"); ok {
 		t.Errorf("AirportByName(London) = %q, want no single answer", code)
