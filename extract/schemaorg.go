@@ -256,10 +256,16 @@ func airport(n node) *Place {
 }
 
 func (c *msgContext) airportZone(p *Place) zoneHint {
-	if p == nil || p.Code == "" {
+	if p == nil {
 		return zoneHint{}
 	}
-	name, loc := places.Zone(p.Code)
+	if p.Code != "" {
+		name, loc := places.Zone(p.Code)
+		return zoneHint{name, loc}
+	}
+	// An airport the tables do not list ("Berlin-Tegel") keeps its
+	// city's zone; never the sender's: flights cross borders.
+	name, loc := places.CityZone(p.Name)
 	return zoneHint{name, loc}
 }
 

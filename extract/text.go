@@ -251,6 +251,14 @@ func (c *msgContext) textFlights(text string) []Fact {
 		win := strings.Join(lines[begin:end], "\n")
 		seg := c.flightFromWindow(win, lines, begin)
 		if seg == nil {
+			// Some senders print the route first and the number under it.
+			from := max(0, h.line-8)
+			if hi > 0 {
+				from = max(from, hits[hi-1].line+1)
+			}
+			seg = c.flightFromWindow(strings.Join(lines[from:h.line+1], "\n"), lines, from)
+		}
+		if seg == nil {
 			continue
 		}
 		seg.Number, seg.Reservation = h.num, ref
@@ -287,9 +295,14 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		line  string
 	}
 	var stops []stop
-	for _, ln := range strings.Split(win, "\n") {
+	wl := strings.Split(win, "\n")
+	for i, ln := range wl {
 		clocks := findClocks(ln)
 		p := c.placeInLine(ln, clocks)
+		if p == nil && len(clocks) > 0 && i > 0 {
+			// The airport on its own line above its date and time.
+			p = placeAlone(wl[i-1])
+		}
 		if p == nil {
 			continue
 		}
@@ -399,7 +412,38 @@ var commonUpperWord = map[string]bool{"THE": true, "AND": true, "FOR": true, "YO
 	"MON": true, "TUE": true, "WED": true, "THU": true, "FRI": true, "SAT": true, "SUN": true, "ECO": true,
 	"SEA": true, "AIR": true, "BUS": true, "CAR": true}
 
-var placeCleanRE = regexp.MustCompile(`(?i)\b(departure|depart|dep|abflug|arrival|arrive|arr|ankunft|from|to|von|nach|départ|arrivée|terminal\s*\w*|gate\s*\w*|flight|flug|date|time|uhr|am|pm)\b|[:|*→>]`)
+var placeCleanRE = regexp.MustCompile(`(?i)\b(departure|depart|dep|abflug|arrival|arrive|arr|ankunft|from|to|von|nach|départ|arrivée|terminal\s*\w*|gate\s*\w*|flight|flug|date|time|uhr|am|pm|` + weekdays + `)\b|[:|*→>]`)
+
+// weekdays, abbreviated and whole, as dates print them ("Fri, 03 Feb").
+const weekdays = `mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mo|di|mi|do|fr|sa|so|` +
+	`montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lun|mar|mer|jeu|ven|sam|dim|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche`
+
+var (
+	countrySuffix = regexp.MustCompile(`,\s*[A-Z]{2}\s*$`)
+	airportWord   = regexp.MustCompile(`(?i)\b(airport|flughafen|a[ée]roport|aeropuerto|aeroporto|luchthaven|lotnisko|letiště)\b`)
+)
+
+// placeAlone reads a line that is only an airport: a code, a known name,
+// or a name that says it is an airport ("Berlin, Tegel Airport, DE").
+func placeAlone(ln string) *Place {
+	if findClocks(ln) != nil || len(ln) > 80 {
+		return nil
+	}
+	if codes := airportCodes(ln); len(codes) == 1 {
+		return &Place{Name: strings.TrimSpace(parenCode.ReplaceAllString(ln, "")), Code: codes[0]}
+	}
+	name := strings.Trim(countrySuffix.ReplaceAllString(strings.TrimSpace(ln), ""), " ,")
+	if name == "" {
+		return nil
+	}
+	if code, ok := places.AirportByName(name); ok {
+		return &Place{Name: name, Code: code}
+	}
+	if airportWord.MatchString(name) {
+		return &Place{Name: name}
+	}
+	return nil
+}
 
 // placeInLine finds the airport a line names: a code, else a name left
 // when times, dates and labels are taken away.
