@@ -49,7 +49,11 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		}
 
 		// Several legs in the description: read them as text.
-		if legs := c.textLegs(desc, c.ref); len(legs) > 1 {
+		var day *dateMatch
+		if t := c.icalTime(ev.Props.Get(ical.PropDateTimeStart)); t != nil {
+			day = &dateMatch{y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true}
+		}
+		if legs := c.textLegs(desc, c.ref, day); len(legs) > 1 {
 			ref := findReservation(all)
 			for _, l := range legs {
 				l.Reservation, l.Status = ref, status

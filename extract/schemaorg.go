@@ -350,13 +350,15 @@ func placeName(p *Place) string {
 // the city its name starts with, by its country, else by the sender's
 // country.
 func (c *msgContext) placeZoneHint(name, country string) zoneHint {
-	if m := parenCode.FindStringSubmatch(name); m != nil {
-		if z, loc := places.Zone(m[1]); loc != nil {
+	// The city first: a station's code in parentheses may be an airport's
+	// elsewhere ("London Kings Cross (KGX)" is not Grayling, Alaska).
+	if name != "" {
+		if z, loc := places.CityZone(name); loc != nil {
 			return zoneHint{z, loc}
 		}
 	}
-	if name != "" {
-		if z, loc := places.CityZone(name); loc != nil {
+	if m := parenCode.FindStringSubmatch(name); m != nil {
+		if z, loc := places.Zone(m[1]); loc != nil {
 			return zoneHint{z, loc}
 		}
 	}

@@ -40,8 +40,10 @@ var (
 	dueLabels = labels(`due date`, `due`, `due by`, `due on`, `payment due(?: date)?`, `pay by`, `please pay by`, `zahlbar bis(?: zum)?`, `f[äa]llig(?: am| bis)?`,
 		`f[äa]lligkeit(?:sdatum)?`, `zahlungsziel`, `abbuchung am`, `wird am`, `date d'[ée]ch[ée]ance`, `[àa] payer avant le`, `[ée]ch[ée]ance`, `vencimiento`, `scadenza`, `vervaldatum`)
 	checkinLabels  = labels(`check-?in(?: date)?`, `arrival(?: date)?`, `anreise(?:datum)?`, `arriv[ée]e`, `llegada`, `arrivo`, `aankomst`)
-	checkoutLabels = labels(`check-?out(?: date)?`, `departure date`, `abreise(?:datum)?`, `d[ée]part`, `salida`, `partenza`, `vertrek`)
-	hotelLabels    = labels(`hotel`, `property`, `unterkunft`, `h[ée]bergement`, `accommodation`)
+	checkoutLabels = labels(`check-?out(?: date)?`, `departure(?: date)?`, `abreise(?:datum)?`, `d[ée]part`, `salida`, `partenza`, `vertrek`)
+	// A hotel's name label starts its line and is set off from the name
+	// by a colon or a column gap: "a hotel single room" names nothing.
+	hotelLabels = labelSet{regexp.MustCompile(`(?im)^[ \t*]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:hotel|hostel|house|property|unterkunft|h[ée]bergement|accommodation|h[ôo]tel)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|$)`)}
 )
 
 // labelSet is a compiled alternation of labels followed by a separator.
@@ -56,6 +58,10 @@ func labels(alts ...string) labelSet {
 func (l labelSet) after(text string) []string {
 	var out []string
 	for _, m := range l.re.FindAllStringIndex(text, 20) {
+		// A label is a whole word: "HOTELS" is no "hotel" label.
+		if m[1] < len(text) && letterAt(text, m[1], true) && letterAt(text, m[1], false) {
+			continue
+		}
 		rest := text[m[1]:]
 		line, next, _ := strings.Cut(rest, "\n")
 		if strings.TrimSpace(line) == "" {
@@ -173,7 +179,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	case KindFlight:
 		out = append(out, c.textFlights(all)...)
 	case KindTrain:
-		for _, l := range c.textLegs(text, c.ref) {
+		for _, l := range c.textLegs(text, c.ref, nil) {
 			l.Reservation = findReservation(all)
 			out = append(out, Fact{Kind: KindTrain, From: FromText, Segment: l})
 		}

@@ -33,7 +33,10 @@ var (
 // the arrival line ("an 11:33 Köln Hbf"). It also reads the table form
 // "Düsseldorf Hbf 28.12. ab 15:52 19 ICE 943", where the train may also
 // be named in the lines above the stops ("TRAIN N°6857").
-func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
+//
+// day, when not nil, is the date of stops that come before any date (a
+// calendar event's day).
+func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Segment {
 	type stop struct {
 		station string
 		clock   clockMatch
@@ -43,10 +46,18 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 		arr     bool
 	}
 	var stops []stop
-	var lastDate *dateMatch
+	lastDate := day
 	labelled := "" // a train named since the last stop
+	var routeLegs []*Segment
 	for _, ln := range strings.Split(text, "\n") {
 		if !hasDigit(ln) {
+			continue
+		}
+		if m := routeLineRE.FindStringSubmatch(ln); m != nil && lastDate != nil {
+			// "Glasgow Central (GLC) to London Euston (EUS), dep 12:40, arr 17:12"
+			if leg := c.routeLeg(m, *lastDate); leg != nil {
+				routeLegs = append(routeLegs, leg)
+			}
 			continue
 		}
 		dates := findDates(ln, c.usSender())
@@ -98,6 +109,10 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 		if a.arr || !(a.train != "" || a.dep) || b.dep || a.date == nil {
 			continue
 		}
+		if isBus(a.train) || strings.Contains(strings.ToLower(a.station), "(bus") {
+			i++ // a bus leg is not a train segment; trips hold only those
+			continue
+		}
 		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: a.train,
 			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
 		seg.Depart = resolve(at(*a.date, &a.clock), c.placeZoneHint(a.station, ""), c.dateLoc)
@@ -112,7 +127,29 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 		legs = append(legs, seg)
 		i++
 	}
+	if len(legs) == 0 {
+		return routeLegs
+	}
 	return legs
+}
+
+// routeLineRE is a leg on one line: from, "to", to, then its departure
+// and arrival clocks.
+var routeLineRE = regexp.MustCompile(`(?i)^(?:[^:]{0,40}:)?\s*(.{2,60}?)\s+(?:to|nach|naar|→|->|➞)\s+(.{2,60}?)[,;]?\s+(?:dep\.?|departs?|ab)\s*(\d{1,2}:\d{2})[,;]?\s+(?:arr\.?|arrives?|an)\s*(\d{1,2}:\d{2})`)
+
+func (c *msgContext) routeLeg(m []string, d dateMatch) *Segment {
+	dep, arr := findClocks(m[3]), findClocks(m[4])
+	from, to := stationName(m[1]), stationName(m[2])
+	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" {
+		return nil
+	}
+	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, From: &Place{Name: from}, To: &Place{Name: to}}
+	seg.Depart = resolve(at(d, &dep[0]), c.placeZoneHint(from, ""), c.dateLoc)
+	seg.Arrive = resolve(at(d, &arr[0]), c.placeZoneHint(to, ""), c.dateLoc)
+	if seg.Arrive.Before(seg.Depart.Time) {
+		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+	}
+	return seg
 }
 
 // notService are the words before a number on a stop line that name a
@@ -120,6 +157,11 @@ func (c *msgContext) textLegs(text string, ref time.Time) []*Segment {
 var notService = map[string]bool{"gleis": true, "voie": true, "place": true, "platz": true, "pl": true, "wg": true,
 	"wagen": true, "voiture": true, "coach": true, "car": true, "seat": true, "sitz": true, "platform": true, "track": true,
 	"spor": true, "peron": true, "binario": true, "vůz": true, "vuz": true, "misto": true, "km": true, "osob": true, "kl": true, "cl": true}
+
+func isBus(service string) bool {
+	f := strings.Fields(strings.ToLower(service))
+	return len(f) > 0 && (f[0] == "bus" || strings.HasPrefix(f[0], "bus") && hasDigit(f[0]))
+}
 
 func hasDigit(s string) bool {
 	return strings.IndexAny(s, "0123456789") >= 0

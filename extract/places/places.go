@@ -78,25 +78,48 @@ var load = sync.OnceValue(func() *tables {
 	// A city's zone is the one its large airports agree on ("London": not
 	// London, Kentucky), else the one all its airports agree on. Cities
 	// are also known by their first word ("Frankfurt am Main").
-	cityVotes := map[string]map[string]bool{}
+	// Votes per key: a city's zone from its large airports when it has
+	// any, else from all; airports also vote under the first word of
+	// their own name, so that Glasgow International (municipality
+	// Paisley) outvotes Glasgow, Montana.
+	large, all := map[string]map[string]bool{}, map[string]map[string]bool{}
+	vote := func(m map[string]map[string]bool, key, zone string) {
+		if m[key] == nil {
+			m[key] = map[string]bool{}
+		}
+		m[key][zone] = true
+	}
 	for city, as := range cities {
 		zone := agreedZone(t.zones, as, true)
 		if zone == "" {
 			zone = agreedZone(t.zones, as, false)
 		}
 		for _, key := range []string{city, strings.Fields(city)[0]} {
-			if cityVotes[key] == nil {
-				cityVotes[key] = map[string]bool{}
-			}
-			cityVotes[key][zone] = true
+			vote(all, key, zone)
 		}
 	}
-	for key, zones := range cityVotes {
+	for _, a := range t.airports {
+		if f := strings.Fields(Fold(a.Name)); a.Large && len(f) > 0 && t.zones[a.Code] != "" {
+			vote(large, f[0], t.zones[a.Code])
+			vote(large, Fold(a.City), t.zones[a.Code])
+		}
+	}
+	for key, zones := range all {
+		if lz, ok := large[key]; ok {
+			zones = lz
+		}
 		if len(zones) == 1 {
 			for z := range zones {
 				if z != "" {
 					t.cityZones[key] = z
 				}
+			}
+		}
+	}
+	for key, zones := range large {
+		if _, done := all[key]; !done && len(zones) == 1 {
+			for z := range zones {
+				t.cityZones[key] = z
 			}
 		}
 	}
