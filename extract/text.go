@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -31,7 +32,7 @@ var (
 		`confirmation (?:code|number|no\.?)`, `record locator`, `pnr`, `buchungs(?:code|nummer|referenz)`,
 		`reservierungs(?:nummer|code)`, `auftragsnummer`, `r[ée]f[ée]rence (?:de )?(?:r[ée]servation|dossier)`,
 		`code (?:de )?r[ée]servation`, `num[ée]ro de (?:r[ée]servation|dossier)`, `localizador`, `codice (?:di )?prenotazione`,
-		`boekingsnummer`, `[čc][íi]slo (?:rezervace|dokladu)`, `k[óo]d (?:transakce|rezervace)`, `dossier(?: voyage)?`, `pnr(?: no\.?)?`, `individual reservation code`, `filekey`, `booking`)
+		`boekingsnummer`, `[čc][íi]slo (?:rezervace|dokladu)`, `k[óo]d transakce`, `k[óo]d rezervace`, `dossier(?: voyage)?`, `pnr(?: no\.?)?`, `individual reservation code`, `filekey`, `booking`)
 	orderLabels   = labels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `bestellung`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `pedido`, `bestelnummer`)
 	trackingLabel = labels(`tracking (?:number|no\.?|id|#)`, `parcel (?:number|no\.?)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`)
 	invoiceLabels = labels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`, `invoice`, `rechnung`, `facture`)
@@ -43,33 +44,145 @@ var (
 	checkoutLabels = labels(`check-?out(?: date)?`, `departure(?: date)?`, `abreise(?:datum)?`, `d[ée]part`, `salida`, `partenza`, `vertrek`)
 	// A hotel's name label starts its line and is set off from the name
 	// by a colon or a column gap: "a hotel single room" names nothing.
-	hotelLabels = labelSet{regexp.MustCompile(`(?im)^[ \t*]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:hotel|hostel|house|property|unterkunft|h[ée]bergement|accommodation|h[ôo]tel)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|$)`)}
+	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:hotel|hostel|house|property|unterkunft|h[ée]bergement|accommodation|h[ôo]tel)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|$)`)}
 )
 
-// labelSet is a compiled alternation of labels followed by a separator.
-type labelSet struct{ re *regexp.Regexp }
+// labelSet is a compiled alternation of labels followed by a separator,
+// and for each label a piece of plain text every match of it contains:
+// the regexp, case-folding and without a literal prefix, is slow over a
+// long mail, so it runs only on the lines that hold one of the pieces.
+type labelSet struct {
+	re      *regexp.Regexp
+	anchors []string // lower case; nil: run on the whole text
+}
 
 func labels(alts ...string) labelSet {
-	return labelSet{regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?`)}
+	l := labelSet{re: regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?`)}
+	for _, a := range alts {
+		anchor := requiredText(a)
+		if len(anchor) < 3 {
+			l.anchors = nil
+			break
+		}
+		l.anchors = append(l.anchors, anchor)
+	}
+	return l
+}
+
+// requiredText is the longest run of plain ASCII letters and spaces that
+// every match of the pattern alt contains: outside groups and classes,
+// and not made optional by a quantifier.
+func requiredText(alt string) string {
+	best, run := "", []byte{}
+	flush := func() {
+		if r := strings.TrimSpace(string(run)); len(r) > len(best) {
+			best = r
+		}
+		run = run[:0]
+	}
+	depth := 0
+	for i := 0; i < len(alt); i++ {
+		ch := alt[i]
+		switch {
+		case ch == '\\':
+			flush()
+			i++
+		case ch == '(' || ch == '[':
+			flush()
+			depth++
+		case ch == ')' || ch == ']':
+			depth--
+		case ch == '?' || ch == '*' || ch == '{':
+			if len(run) > 0 {
+				run = run[:len(run)-1] // the quantified letter is optional
+			}
+			flush()
+		case depth == 0 && (ch >= 'a' && ch <= 'z' || ch == ' '):
+			run = append(run, ch)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return best
 }
 
 // after returns the text right after each occurrence of a label: up to the
 // end of its line, or the next line when the label ends its line.
 func (l labelSet) after(text string) []string {
 	var out []string
-	for _, m := range l.re.FindAllStringIndex(text, 20) {
-		// A label is a whole word: "HOTELS" is no "hotel" label.
-		if m[1] < len(text) && letterAt(text, m[1], true) && letterAt(text, m[1], false) {
-			continue
+	each := func(base int, span string) {
+		for _, m := range l.re.FindAllStringIndex(span, 20-len(out)) {
+			end := base + m[1]
+			// A label is a whole word: "HOTELS" is no "hotel" label.
+			if end < len(text) && letterAt(text, end, true) && letterAt(text, end, false) {
+				continue
+			}
+			line, next, _ := strings.Cut(text[end:], "\n")
+			if strings.TrimSpace(line) == "" {
+				line, _, _ = strings.Cut(next, "\n")
+			}
+			out = append(out, strings.TrimSpace(line))
 		}
-		rest := text[m[1]:]
-		line, next, _ := strings.Cut(rest, "\n")
-		if strings.TrimSpace(line) == "" {
-			line, _, _ = strings.Cut(next, "\n")
+	}
+	if l.anchors == nil {
+		each(0, text)
+		return out
+	}
+	for _, start := range anchoredLines(text, l.anchors) {
+		if len(out) >= 20 {
+			break
 		}
-		out = append(out, strings.TrimSpace(line))
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text) - start
+		}
+		each(start, text[start:start+end])
 	}
 	return out
+}
+
+// anchoredLines returns the start offsets, in order, of the lines of text
+// that contain one of the anchors, compared without ASCII case.
+func anchoredLines(text string, anchors []string) []int {
+	lower := asciiLower(text)
+	var starts []int
+	for _, a := range anchors {
+		for i := 0; ; {
+			j := strings.Index(lower[i:], a)
+			if j < 0 {
+				break
+			}
+			j += i
+			ls := strings.LastIndexByte(lower[:j], '\n') + 1
+			starts = append(starts, ls)
+			// Next line: one hit per line is enough.
+			if k := strings.IndexByte(lower[j:], '\n'); k >= 0 {
+				i = j + k + 1
+			} else {
+				break
+			}
+		}
+	}
+	slices.Sort(starts)
+	return slices.Compact(starts)
+}
+
+// asciiLower lower-cases ASCII letters only, so that byte offsets stay
+// those of s.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; c >= 'A' && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 var codeRE = regexp.MustCompile(`^[#:\s]*([A-Z0-9][A-Z0-9\-]{4,30}[A-Z0-9])\b`)
