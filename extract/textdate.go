@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Dates and clock times as mails write them, in the languages the node's
@@ -94,10 +95,14 @@ func findDates(s string, usFirst bool) []dateMatch {
 	}
 	// Named months: "1 Dec 2026" has the day in group 1, "Dec 1, 2026"
 	// in group 2; the year, if any, is group 3 of both.
-	for _, form := range []struct {
+	forms := []struct {
 		re       *regexp.Regexp
 		dayGroup int
-	}{{dayMonthRE, 1}, {monthDayRE, 2}} {
+	}{{dayMonthRE, 1}, {monthDayRE, 2}}
+	if !hasMonthName(s) {
+		forms = nil // the month-name rules are slow; most lines have none
+	}
+	for _, form := range forms {
 		for _, m := range form.re.FindAllStringSubmatchIndex(s, -1) {
 			if taken(m[0], m[1]) {
 				continue
@@ -147,6 +152,26 @@ func findDates(s string, usFirst bool) []dateMatch {
 		}
 	}
 	return out
+}
+
+// hasMonthName reports whether a run of letters in s is a month name.
+func hasMonthName(s string) bool {
+	start := -1
+	for i, r := range s + " " {
+		if unicode.IsLetter(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= 3 && i-start <= 10 {
+			if _, ok := monthNames[strings.ToLower(s[start:i])]; ok {
+				return true
+			}
+		}
+		start = -1
+	}
+	return false
 }
 
 func validDate(y, m, d int) bool {

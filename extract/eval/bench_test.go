@@ -7,6 +7,7 @@ import (
 
 	"mailnode/extract"
 	"mailnode/extract/eval"
+	"mailnode/extract/places"
 	"mailnode/mail/mime"
 )
 
@@ -29,10 +30,26 @@ func BenchmarkExtractEval(b *testing.B) {
 		}
 	}
 	opt := extract.Options{AuthServIDs: []string{eval.AuthServID}}
+	places.Zone("FRA") // the tables load once per process, not per mail
 	for i := 0; b.Loop(); i++ {
 		raw := raws[i%len(raws)]
 		extract.Extract(mime.Parse(raw), raw, opt)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mails/s")
 	b.ReportMetric(float64(len(raws)), "distinct-mails")
+}
+
+// BenchmarkExtractTravel parses and extracts the public travel mails, the
+// set compared with KItinerary. One op is one mail.
+func BenchmarkExtractTravel(b *testing.B) {
+	p, err := eval.LoadPublicTravel("testdata/public/kitinerary")
+	if err != nil {
+		b.Fatal(err)
+	}
+	places.Zone("FRA") // the tables load once per process, not per mail
+	for i := 0; b.Loop(); i++ {
+		m := p.Mails[i%len(p.Mails)]
+		extract.Extract(mime.Parse(m.Raw), m.Raw, extract.Options{})
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mails/s")
 }

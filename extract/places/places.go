@@ -255,10 +255,12 @@ func (t *tables) location(name string) (string, *time.Location) {
 // Fold lower-cases s, strips accents and collapses punctuation and space,
 // so that "Zürich-Flughafen" and "zurich flughafen" compare equal.
 func Fold(s string) string {
-	tr := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	r, _, err := transform.String(tr, s)
-	if err != nil {
-		r = s
+	r := s
+	if !isASCII(s) {
+		tr := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+		if t, _, err := transform.String(tr, s); err == nil {
+			r = t
+		}
 	}
 	var b strings.Builder
 	space := false
@@ -274,4 +276,13 @@ func Fold(s string) string {
 		}
 	}
 	return b.String()
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
