@@ -43,3 +43,55 @@ func TestGenerateIsStable(t *testing.T) {
 		}
 	}
 }
+
+// kitineraryRecall is KItinerary 5.22.3's field recall on the public travel
+// set, measured by `make eval` (docs/benchmarks.md). CI has no KItinerary;
+// this keeps mailnode from falling below it between measurements.
+var kitineraryRecall = map[string]float64{extract.KindFlight: 0.935, extract.KindTrain: 0.879, extract.KindHotel: 1.000}
+
+func TestPublicTravel(t *testing.T) {
+	p, err := eval.LoadPublicTravel("testdata/public/kitinerary")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores, misses := eval.CompareTravel(p.Expected, eval.RunMailnode(p.Mails, 1).Found)
+	var all eval.Score
+	for kind, floor := range kitineraryRecall {
+		s := scores[kind]
+		all.Add(s)
+		if s.Recall() < floor || s.Recall() < 0.90 {
+			t.Errorf("%s: recall %.3f, want at least %.3f (KItinerary) and 0.90", kind, s.Recall(), floor)
+		}
+	}
+	if all.Precision() < 0.97 {
+		t.Errorf("travel precision %.3f, want at least 0.97", all.Precision())
+	}
+	if t.Failed() {
+		for _, m := range misses {
+			t.Logf("%s %s %s: want %q, got %q", m.Kind, m.Key, m.Field, m.Want, m.Got)
+		}
+	}
+}
+
+func TestSameTravelValue(t *testing.T) {
+	for _, c := range []struct {
+		field, want, got string
+		same             bool
+	}{
+		{"depart", "2017-06-15T12:55 +02:00", "2017-06-15T10:55 +00:00", true}, // same instant
+		{"depart", "2017-06-15T12:55 +02:00", "2017-06-15T12:55 +00:00", false},
+		{"depart", "2017-06-15T12:55", "2017-06-15T12:55 +01:00", true}, // label gives the wall clock only
+		{"number", "6857", "TGV 6857", true},
+		{"number", "ICE 943", "ICE943", true},
+		{"number", "ICE 943", "ICE 94", false},
+		{"from", "Berlin Hbf (tief)", "Berlin Hbf", true},
+		{"from", "Köln Hbf", "Koln Hbf", true},
+		{"from", "TXL", "Berlin-Tegel", false},
+		{"reservation", "XXX007", "xxx 007", true},
+		{"reservation", "XXX007", "", false},
+	} {
+		if got := eval.SameTravelValue(c.field, c.want, c.got); got != c.same {
+			t.Errorf("SameTravelValue(%s, %q, %q) = %v, want %v", c.field, c.want, c.got, got, c.same)
+		}
+	}
+}
