@@ -123,6 +123,14 @@ func Compare(expected, predicted []Entity) (map[string]Score, []Mismatch) {
 		sc.Add(s)
 		scores[e.Kind] = sc
 	}
+	misses = chargeUnpaired(predicted, used, scores, misses, func(e Entity) string { return e.Key })
+	return scores, misses
+}
+
+// chargeUnpaired counts every field of the predicted entities no expected
+// one was paired with against precision, and lists them as misses named
+// by name(e).
+func chargeUnpaired(predicted []Entity, used map[int]bool, scores map[string]Score, misses []Mismatch, name func(Entity) string) []Mismatch {
 	for i, p := range predicted {
 		if used[i] {
 			continue
@@ -131,12 +139,12 @@ func Compare(expected, predicted []Entity) (map[string]Score, []Mismatch) {
 		for field, v := range p.Fields {
 			if v != "" && v != "false" {
 				sc.Predicted++
-				misses = append(misses, Mismatch{p.Kind, p.Key, field, "(none)", v})
+				misses = append(misses, Mismatch{p.Kind, name(p), field, "(none)", v})
 			}
 		}
 		scores[p.Kind] = sc
 	}
-	return scores, misses
+	return misses
 }
 
 func sameKey(a, b string) bool {

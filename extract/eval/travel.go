@@ -258,17 +258,7 @@ func CompareTravel(expected, predicted []Entity) (map[string]Score, []Mismatch) 
 		sc.Add(s)
 		scores[e.Kind] = sc
 	}
-	for i, p := range predicted {
-		if used[i] {
-			continue
-		}
-		sc := scores[p.Kind]
-		for field, v := range p.Fields {
-			sc.Predicted++
-			misses = append(misses, Mismatch{p.Kind, p.Mail, field, "(none)", v})
-		}
-		scores[p.Kind] = sc
-	}
+	misses = chargeUnpaired(predicted, used, scores, misses, func(e Entity) string { return e.Mail })
 	return scores, misses
 }
 
