@@ -292,8 +292,13 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	case KindFlight:
 		out = append(out, c.textFlights(all)...)
 	case KindTrain:
-		for _, l := range c.textLegs(text, c.ref, nil) {
-			l.Reservation = findReservation(all)
+		legs := c.textLegs(text, c.ref, nil)
+		ref := ""
+		if len(legs) > 0 {
+			ref = findReservation(all) // one booking, one search
+		}
+		for _, l := range legs {
+			l.Reservation = ref
 			out = append(out, Fact{Kind: KindTrain, From: FromText, Segment: l})
 		}
 	case KindHotel:
