@@ -75,7 +75,7 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 			seg.Address = location
 			seg.CheckIn, seg.CheckOut = start, end
 		default:
-			seg.From, seg.To = routeOf(summary, desc)
+			seg.From, seg.To = routeOf(kind, summary, desc)
 			if kind == KindFlight {
 				if m := flightNumRE.FindStringSubmatch(all); m != nil {
 					seg.Number = m[1] + " " + strings.TrimLeft(m[2], "0")
@@ -137,18 +137,40 @@ func (c *msgContext) placeZone(t *Time, p *Place) *Time {
 var (
 	arrowRE   = regexp.MustCompile(`^(.+?)\s*(?:->|→|–>|=>| - | – | to | nach | til | do | a | à )\s*(.+)$`)
 	parenCode = regexp.MustCompile(`\(([A-Z]{3})\)`)
+	// Labelled lines of a description: "Von: MUNICH DE MUNICH
+	// INTERNATIONAL", "At: Newark Intl Apt (EWR)".
+	fromLineRE   = regexp.MustCompile(`(?im)^[ \t]*(?:from|von|de|départ|depart|departure|abflug|odjezd|wylot)[ \t]*:[ \t]*(.+)$`)
+	toLineRE     = regexp.MustCompile(`(?im)^[ \t]*(?:to|at|nach|à|a|arrival|arrivée|ankunft|příjezd|przylot)[ \t]*:[ \t]*(.+)$`)
+	tripNounRE   = regexp.MustCompile(`(?i)^` + tripNoun + `$`)
+	tripPrefixRE = regexp.MustCompile(`(?i)^` + tripNoun + `\s+`)
+	// A reservation system's "CITY CC AIRPORT" form: the city before the
+	// ISO country code.
+	cityCountryRE = regexp.MustCompile(`^(.+?)\s+[A-Z]{2}(?:\s|$)`)
 )
 
+// tripNoun is a summary's name for the trip itself: "Your flight", "Flug".
+const tripNoun = `(?:(?:your|my|ihr|ihre|mein|meine|votre|tu|su)\s+)?(?:flight|flug|vol|vuelo|volo|lot|let|vlucht|train|zug|bahnfahrt|fahrt|trip|reise|journey|ride|voyage|viaje|viaggio|cesta|podróż)`
+
 // routeOf finds where a trip goes from a calendar summary ("Frankfurt ->
-// Paris", "Your train from ZMB to FRA") or description "(ZMB)" codes.
-func routeOf(summary, desc string) (from, to *Place) {
+// Paris", "Your train from ZMB to FRA"), else from the description's
+// labelled lines or "(ZMB)" codes. A summary that names only the
+// destination ("Flug nach TOULOUSE FR") gives no origin: its first half is
+// the kind of trip, not a place.
+func routeOf(kind, summary, desc string) (from, to *Place) {
 	s := strings.TrimSpace(summary)
 	if i := strings.Index(strings.ToLower(s), " from "); i >= 0 {
 		s = s[i+6:]
 	}
 	if m := arrowRE.FindStringSubmatch(s); m != nil {
-		from, to = placeFromText(m[1]), placeFromText(m[2])
+		// "Flight Berlin -> Paris" starts with the kind of trip.
+		head := tripPrefixRE.ReplaceAllString(strings.TrimSpace(m[1]), "")
+		if !tripNounRE.MatchString(head) {
+			from = placeFromText(kind, head)
+		}
+		to = placeFromText(kind, m[2])
 	}
+	from = betterPlace(from, kind, fromLineRE.FindStringSubmatch(desc))
+	to = betterPlace(to, kind, toLineRE.FindStringSubmatch(desc))
 	codes := parenCode.FindAllStringSubmatch(desc, -1)
 	if len(codes) >= 2 {
 		if from == nil || from.Code == "" {
@@ -161,6 +183,23 @@ func routeOf(summary, desc string) (from, to *Place) {
 	return from, to
 }
 
+// betterPlace takes a description's labelled place over the summary's
+// when it adds a code, or a name to the same code ("ZMB" in the summary,
+// "Hamburg Hbf (ZMB)" below).
+func betterPlace(p *Place, kind string, line []string) *Place {
+	if line == nil {
+		return p
+	}
+	q := placeFromText(kind, line[1])
+	switch {
+	case q == nil:
+		return p
+	case p == nil, p.Code == "" && q.Code != "", p.Name == "" && q.Code == p.Code:
+		return q
+	}
+	return p
+}
+
 func mergePlace(p *Place, code string) *Place {
 	if p == nil {
 		return &Place{Code: code}
@@ -169,8 +208,9 @@ func mergePlace(p *Place, code string) *Place {
 }
 
 // placeFromText makes a place from a name that may be or contain an IATA
-// code.
-func placeFromText(s string) *Place {
+// code; a flight's "TOULOUSE FR" or "MUNICH DE MUNICH INTERNATIONAL" is
+// looked up by its city.
+func placeFromText(kind, s string) *Place {
 	s = strings.TrimSpace(strings.Trim(s, ".,;:"))
 	if s == "" {
 		return nil
@@ -180,6 +220,15 @@ func placeFromText(s string) *Place {
 	}
 	if len(s) == 3 && strings.ToUpper(s) == s && places.Known(s) {
 		return &Place{Code: s}
+	}
+	if kind == KindFlight {
+		name := s
+		if m := cityCountryRE.FindStringSubmatch(s); m != nil {
+			name = m[1]
+		}
+		if code, ok := places.AirportByName(name); ok {
+			return &Place{Name: name, Code: code}
+		}
 	}
 	return &Place{Name: s}
 }

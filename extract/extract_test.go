@@ -135,6 +135,26 @@ func TestTextRules(t *testing.T) {
 		{"wrong check digit is no tracking number", textMessage("Shop|orders@shop.example", "Shipped!",
 			"Mon, 16 Nov 2026 09:00:00 +0100", "Your parcel 1Z999AA10123456785 is on its way.\n"), ""},
 	}
+	calendar := func(summary, desc string) *mime.Message {
+		m := textMessage("Air|x@air.example", "Your trip", "Mon, 16 Nov 2026 09:00:00 +0100", "")
+		m.Calendars = []string{"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:1\r\nDTSTAMP:20261116T080000Z\r\n" +
+			"DTSTART:20261201T091000Z\r\nDTEND:20261201T110000Z\r\nSUMMARY:" + summary + "\r\nDESCRIPTION:" + desc + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"}
+		return m
+	}
+	tests = append(tests, []struct {
+		name string
+		msg  *mime.Message
+		want string
+	}{
+		// The summary names only the destination: the origin comes from the
+		// labelled description, airports from "CITY CC" reservation-system names.
+		{"calendar: destination-only summary", calendar("Flug nach TOULOUSE FR", `Flugnr.: LH 2218\nVon: MUNICH DE MUNICH INTERNATIONAL TERMINAL 2\nNach: TOULOUSE FR BLAGNAC`),
+			"flight  LH 2218 MUC>TLS 2026-12-01T10:10:00+01:00[Europe/Berlin] 2026-12-01T12:00:00+01:00[Europe/Paris] confirmed"},
+		{"calendar: codes in the summary", calendar("Your flight from FRA to EWR", `Flight number: LH 123\nFrom: Frankfurt International (FRA)\nAt: Newark Intl Apt (EWR)`),
+			"flight  LH 123 FRA>EWR 2026-12-01T10:10:00+01:00[Europe/Berlin] 2026-12-01T06:00:00-05:00[America/New_York] confirmed"},
+		{"calendar: a retired airport by name", calendar("Flight Berlin-Tegel -> Brussels Airport", `Flight SN 2588`),
+			"flight  SN 2588 TXL>BRU 2026-12-01T10:10:00+01:00[Europe/Berlin] 2026-12-01T12:00:00+01:00[Europe/Brussels] confirmed"},
+	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := extract.Extract(tt.msg, nil, extract.Options{})

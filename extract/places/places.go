@@ -72,8 +72,11 @@ var load = sync.OnceValue(func() *tables {
 				shortNames[short] = a.Code
 			}
 		}
-		if a.City != "" && !a.Retired {
-			cities[Fold(a.City)] = append(cities[Fold(a.City)], a)
+		// "Toulouse/Blagnac": the airport serves both places.
+		for city := range strings.SplitSeq(a.City, "/") {
+			if city = Fold(city); city != "" && !a.Retired {
+				cities[city] = append(cities[city], a)
+			}
 		}
 	}
 	// A city name stands for its airport only when it has one large

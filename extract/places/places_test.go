@@ -23,7 +23,8 @@ func TestTables(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]string{"Munich": "MUC", "London Heathrow": "LHR", "Brussels Airport": "BRU", "Flughafen Zürich": "ZRH",
-		"Berlin": "BER", "Berlin-Tegel": "TXL", "Berlin, Tegel Airport": "TXL"} {
+		"Berlin": "BER", "Berlin-Tegel": "TXL", "Berlin, Tegel Airport": "TXL",
+		"Toulouse": "TLS", "Blagnac": "TLS"} {
 		if code, ok := places.AirportByName(name); !ok || code != want {
 			t.Errorf("AirportByName(%s) = %q, %v, want %s", name, code, ok, want)
 		}
