@@ -91,6 +91,19 @@ func Parse(raw []byte) *Message {
 	m := &Message{}
 	e, err := message.Read(bytes.NewReader(raw))
 	if e == nil {
+		// Some senders and archivers drop the blank line between header
+		// and body; read the first line that is no header field as the
+		// body's start, as lenient readers (Python's email) do.
+		if at := headerEnd(raw); at > 0 {
+			fixed := make([]byte, 0, len(raw)+2)
+			fixed = append(append(append(fixed, raw[:at]...), "\r\n"...), raw[at:]...)
+			if e2, err2 := message.Read(bytes.NewReader(fixed)); e2 != nil {
+				m.problem("header: no blank line before the body")
+				e, err = e2, err2
+			}
+		}
+	}
+	if e == nil {
 		m.problem("header: %v", err)
 		// Keep something searchable even when the header block is broken.
 		m.Text = truncate(sanitize(string(raw)), maxTextBytes)
@@ -106,6 +119,45 @@ func Parse(raw []byte) *Message {
 	m.Text = strings.TrimSpace(p.text.String())
 	m.HTMLText = strings.TrimSpace(p.html.String())
 	return m
+}
+
+// headerEnd returns the offset of the first line of raw that is neither a
+// header field ("Name: value") nor a folded continuation, when at least
+// one field comes before it and no blank line does; else 0.
+func headerEnd(raw []byte) int {
+	for off := 0; off < len(raw); {
+		line := raw[off:]
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1]
+		}
+		trimmed := bytes.TrimRight(line, "\r\n")
+		switch {
+		case len(trimmed) == 0:
+			return 0 // a blank line: the header is not the problem
+		case trimmed[0] == ' ' || trimmed[0] == '\t':
+			if off == 0 {
+				return 0
+			}
+		case !isFieldLine(trimmed):
+			return off
+		}
+		off += len(line)
+	}
+	return 0
+}
+
+// isFieldLine reports whether a line starts with a field name (printable
+// ASCII but space and colon, RFC 5322 section 2.2) and a colon.
+func isFieldLine(line []byte) bool {
+	for i, c := range line {
+		switch {
+		case c == ':':
+			return i > 0
+		case c <= ' ' || c > '~':
+			return false
+		}
+	}
+	return false
 }
 
 func (m *Message) problem(format string, args ...any) {

@@ -113,6 +113,21 @@ body`,
 			subject: "s", from: "not an address at all <<<", textHas: "body", problems: true,
 		},
 		{
+			// Archived mail sometimes lacks the blank line after the header.
+			name: "boundary straight after the header",
+			raw: `From: Shop <orders@shop.example>
+Subject: Your order has shipped
+Content-Type: multipart/alternative;
+	boundary="----=_Part_1"
+------=_Part_1
+Content-Type: text/plain; charset=utf-8
+
+Order #123-1234567-1234567
+------=_Part_1--
+`,
+			subject: "Your order has shipped", from: "orders@shop.example", textHas: "Order #123-1234567-1234567", problems: true,
+		},
+		{
 			name:    "no header separator",
 			raw:     "garbage without any header\x00\xff",
 			textHas: "", problems: true,
