@@ -49,6 +49,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if !travel(*data+"/public/kitinerary", *kit, *verbose, stdout, stderr) {
 		ok = false
 	}
+	if !publicOrders(*data+"/public/mail-and-packages", *verbose, stdout, stderr) {
+		ok = false
+	}
 	dir := *data + "/synthetic"
 	if *generate {
 		if err := eval.Generate(1, 60, 45, 40).Write(dir); err != nil {
@@ -137,7 +140,7 @@ func redactionMisses(s eval.Synthetic) []string {
 // travel scores the public travel mails, and KItinerary on the same mails
 // in the same run when its extractor is installed.
 func travel(dir, kit string, verbose bool, stdout, stderr io.Writer) bool {
-	p, err := eval.LoadPublicTravel(dir)
+	p, err := eval.LoadPublic(dir)
 	if err != nil {
 		fmt.Fprintln(stderr, "mailnode-eval:", err)
 		return false
@@ -158,8 +161,8 @@ func travel(dir, kit string, verbose bool, stdout, stderr io.Writer) bool {
 	kinds := []string{extract.KindFlight, extract.KindTrain, extract.KindHotel}
 	fmt.Fprintf(stdout, "Public travel mails (KDE KItinerary's test data, CC0): %d mails, %d flight, %d train, %d hotel segments\n\n",
 		len(p.Mails), count(p.Expected, extract.KindFlight), count(p.Expected, extract.KindTrain), count(p.Expected, extract.KindHotel))
-	ourScores, ourMisses := eval.CompareTravel(p.Expected, ours.Found)
-	theirScores, theirMisses := eval.CompareTravel(p.Expected, theirs.Found)
+	ourScores, ourMisses := eval.ComparePerMail(p.Expected, ours.Found)
+	theirScores, theirMisses := eval.ComparePerMail(p.Expected, theirs.Found)
 	fmt.Fprintln(stdout, "| kind | fields | mailnode precision | mailnode recall | KItinerary precision | KItinerary recall |")
 	fmt.Fprintln(stdout, "|---|---|---|---|---|---|")
 	ok := true
@@ -201,4 +204,32 @@ func travel(dir, kit string, verbose bool, stdout, stderr io.Writer) bool {
 	}
 	fmt.Fprintln(stdout)
 	return ok
+}
+
+// publicOrders scores the hand-labelled real shipping and order mails, mail
+// by mail.
+func publicOrders(dir string, verbose bool, stdout, stderr io.Writer) bool {
+	p, err := eval.LoadPublic(dir)
+	if err != nil {
+		fmt.Fprintln(stderr, "mailnode-eval:", err)
+		return false
+	}
+	var found []eval.Entity
+	for _, m := range p.Mails {
+		found = append(found, eval.MailOrders(m.Name, mime.Parse(m.Raw), m.Raw, extract.Options{})...)
+	}
+	scores, misses := eval.ComparePerMail(p.Expected, found)
+	s := scores[extract.KindOrder]
+	fmt.Fprintf(stdout, "Public order mails (Mail and Packages' test mails: Amazon, UPS, FedEx, USPS, DHL; MIT; labelled by hand): %d mails, %d orders\n\n",
+		len(p.Mails), count(p.Expected, extract.KindOrder))
+	fmt.Fprintln(stdout, "| kind | fields | precision | recall |")
+	fmt.Fprintln(stdout, "|---|---|---|---|")
+	fmt.Fprintf(stdout, "| order | %d | %.3f | %.3f |\n", s.Expected, s.Precision(), s.Recall())
+	if verbose {
+		for _, m := range misses {
+			fmt.Fprintf(stdout, "  %s %s %s: want %q, got %q\n", m.Kind, m.Key, m.Field, m.Want, m.Got)
+		}
+	}
+	fmt.Fprintln(stdout)
+	return s.Precision() >= 0.97 && s.Recall() >= 0.90
 }

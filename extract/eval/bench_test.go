@@ -42,7 +42,7 @@ func BenchmarkExtractEval(b *testing.B) {
 // BenchmarkExtractTravel parses and extracts the public travel mails, the
 // set compared with KItinerary. One op is one mail.
 func BenchmarkExtractTravel(b *testing.B) {
-	p, err := eval.LoadPublicTravel("testdata/public/kitinerary")
+	p, err := eval.LoadPublic("testdata/public/kitinerary")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -58,17 +58,7 @@ func Extracted(mails []Mail) []extract.Record {
 func Entities(m extract.Merged) []Entity {
 	var out []Entity
 	for _, o := range m.Orders {
-		f := map[string]string{"domain": o.Domain, "number": o.Number, "status": o.Status, "verified": fmt.Sprint(o.Verified)}
-		if o.Total != nil {
-			f["total"] = o.Total.Amount + " " + o.Total.Currency
-		}
-		for _, s := range o.Shipments {
-			if s.Tracking != "" {
-				f["tracking"], f["carrier"] = s.Tracking, s.Carrier
-				break
-			}
-		}
-		out = append(out, Entity{Kind: extract.KindOrder, Key: o.Number, Fields: f})
+		out = append(out, orderEntity(o))
 	}
 	for _, b := range m.Bills {
 		f := map[string]string{"domain": b.Domain, "number": b.Number, "status": b.Status, "verified": fmt.Sprint(b.Verified)}
@@ -79,6 +69,40 @@ func Entities(m extract.Merged) []Entity {
 			f["due"] = b.Due.Time.Format("2006-01-02")
 		}
 		out = append(out, Entity{Kind: extract.KindBill, Key: b.Number, Fields: f})
+	}
+	return out
+}
+
+func orderEntity(o extract.OrderState) Entity {
+	f := map[string]string{"domain": o.Domain, "number": o.Number, "status": o.Status, "verified": fmt.Sprint(o.Verified)}
+	if o.Total != nil {
+		f["total"] = o.Total.Amount + " " + o.Total.Currency
+	}
+	for _, s := range o.Shipments {
+		if s.Tracking != "" {
+			f["tracking"], f["carrier"] = s.Tracking, s.Carrier
+			break
+		}
+	}
+	return Entity{Kind: extract.KindOrder, Key: o.Number, Fields: f}
+}
+
+// MailOrders is what one mail alone says about orders, as scored
+// entities of that mail: its facts merged as the store would merge them,
+// and the merchant's name beside its domain (carrier mails name the
+// shipper, not a domain).
+func MailOrders(mail string, msg *mime.Message, raw []byte, opt extract.Options) []Entity {
+	res := extract.Extract(msg, raw, opt)
+	var recs []extract.Record
+	for _, f := range res.Facts {
+		recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: res.Auth.Authenticated})
+	}
+	var out []Entity
+	for _, o := range extract.Merge(recs).Orders {
+		e := orderEntity(o)
+		delete(e.Fields, "verified") // the public mails carry no trusted Authentication-Results
+		e.Fields["merchant"], e.Mail = o.Merchant, mail
+		out = append(out, e)
 	}
 	return out
 }

@@ -50,11 +50,11 @@ func TestGenerateIsStable(t *testing.T) {
 var kitineraryRecall = map[string]float64{extract.KindFlight: 0.935, extract.KindTrain: 0.879, extract.KindHotel: 1.000}
 
 func TestPublicTravel(t *testing.T) {
-	p, err := eval.LoadPublicTravel("testdata/public/kitinerary")
+	p, err := eval.LoadPublic("testdata/public/kitinerary")
 	if err != nil {
 		t.Fatal(err)
 	}
-	scores, misses := eval.CompareTravel(p.Expected, eval.RunMailnode(p.Mails, 1).Found)
+	scores, misses := eval.ComparePerMail(p.Expected, eval.RunMailnode(p.Mails, 1).Found)
 	for kind, floor := range kitineraryRecall {
 		s := scores[kind]
 		if s.Recall() < floor || s.Recall() < 0.90 {
@@ -71,7 +71,7 @@ func TestPublicTravel(t *testing.T) {
 	}
 }
 
-func TestSameTravelValue(t *testing.T) {
+func TestSameValue(t *testing.T) {
 	for _, c := range []struct {
 		field, want, got string
 		same             bool
@@ -88,8 +88,8 @@ func TestSameTravelValue(t *testing.T) {
 		{"reservation", "XXX007", "xxx 007", true},
 		{"reservation", "XXX007", "", false},
 	} {
-		if got := eval.SameTravelValue(c.field, c.want, c.got); got != c.same {
-			t.Errorf("SameTravelValue(%s, %q, %q) = %v, want %v", c.field, c.want, c.got, got, c.same)
+		if got := eval.SameValue(c.field, c.want, c.got); got != c.same {
+			t.Errorf("SameValue(%s, %q, %q) = %v, want %v", c.field, c.want, c.got, got, c.same)
 		}
 	}
 }

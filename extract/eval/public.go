@@ -22,8 +22,9 @@ import (
 // barcodes (binary or decoded to a line of text), PDFs, passes and web
 // archives are not mail and stay out.
 
-// PublicTravel is the imported travel set.
-type PublicTravel struct {
+// Public is a set of public mails with their labels: the imported travel
+// set, or the hand-labelled order mails (testdata/public/mail-and-packages).
+type Public struct {
 	Mails    []Mail
 	Expected []Entity
 }
@@ -36,8 +37,8 @@ type publicLabels struct {
 
 // ImportKItinerary builds the travel set from a checkout of KItinerary's
 // autotests directory (the corpus's kitinerary/).
-func ImportKItinerary(dir string) (PublicTravel, error) {
-	var p PublicTravel
+func ImportKItinerary(dir string) (Public, error) {
+	var p Public
 	type input struct{ name, path, expected, context string }
 	var inputs []input
 	vendors, _ := filepath.Glob(filepath.Join(dir, "extractordata", "*"))
@@ -152,7 +153,7 @@ func asMail(path string, body, context []byte) ([]byte, error) {
 }
 
 // Write stores the set in dir: one .eml per mail and labels.json.
-func (p PublicTravel) Write(dir string) error {
+func (p Public) Write(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -175,9 +176,10 @@ func (p PublicTravel) Write(dir string) error {
 	return os.WriteFile(filepath.Join(dir, "labels.json"), append(b, '\n'), 0o644)
 }
 
-// LoadPublicTravel reads what Write stored.
-func LoadPublicTravel(dir string) (PublicTravel, error) {
-	var p PublicTravel
+// LoadPublic reads a public set: its .eml files and labels.json (what
+// Write stores, or labels written by hand).
+func LoadPublic(dir string) (Public, error) {
+	var p Public
 	b, err := os.ReadFile(filepath.Join(dir, "labels.json"))
 	if err != nil {
 		return p, fmt.Errorf("read labels: %w", err)

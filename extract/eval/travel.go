@@ -214,11 +214,12 @@ func schemaDay(vs ...any) string {
 	return ""
 }
 
-// CompareTravel scores the travel found in each mail against the labels
-// of that mail. Within a mail, each expected segment is paired with the
-// predicted segment of its kind that agrees with it on most fields;
-// predicted segments left unpaired count against precision.
-func CompareTravel(expected, predicted []Entity) (map[string]Score, []Mismatch) {
+// ComparePerMail scores what was found in each mail against the labels
+// of that mail. Within a mail, each expected entity (a trip segment, an
+// order) is paired with the predicted one of its kind that agrees with it
+// on most fields; predicted entities left unpaired count against
+// precision.
+func ComparePerMail(expected, predicted []Entity) (map[string]Score, []Mismatch) {
 	byMail := map[string][]int{}
 	for i, p := range predicted {
 		byMail[p.Mail] = append(byMail[p.Mail], i)
@@ -246,7 +247,7 @@ func CompareTravel(expected, predicted []Entity) (map[string]Score, []Mismatch) 
 			if got[field] != "" {
 				s.Predicted++
 			}
-			if SameTravelValue(field, want, got[field]) {
+			if SameValue(field, want, got[field]) {
 				s.TP++
 			} else {
 				misses = append(misses, Mismatch{e.Kind, e.Mail, field, want, got[field]})
@@ -265,15 +266,15 @@ func CompareTravel(expected, predicted []Entity) (map[string]Score, []Mismatch) 
 func agreeing(e, p Entity) int {
 	n := 0
 	for f, v := range e.Fields {
-		if SameTravelValue(f, v, p.Fields[f]) {
+		if SameValue(f, v, p.Fields[f]) {
 			n++
 		}
 	}
 	return n
 }
 
-// SameTravelValue says whether a found value matches a labelled one.
-func SameTravelValue(field, want, got string) bool {
+// SameValue says whether a found value matches a labelled one.
+func SameValue(field, want, got string) bool {
 	if got == "" {
 		return false
 	}
