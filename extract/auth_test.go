@@ -101,3 +101,31 @@ func TestMarkupCannotClaimAnotherSender(t *testing.T) {
 		t.Errorf("bill = %s (auth %+v), want the sender's own domain and name, unauthenticated", js(b), res.Auth)
 	}
 }
+
+// A forwarded mail speaks for its original sender, but only by the
+// forwarder's word: its facts are never verified, even when the
+// forwarding message itself is authenticated.
+func TestForwardedIsNeverVerified(t *testing.T) {
+	m := &mime.Message{
+		From:        []mime.Address{{Name: "Test User", Address: "me@mail.example"}},
+		Subject:     "Fwd: Your Amazon.com order #123-1234567-1234567",
+		AuthResults: []string{"mx.provider.example; dmarc=pass header.from=mail.example"},
+		Text: "FYI\n\n> Begin forwarded message:\n>\n> From: \"Amazon.com\" <auto-confirm@amazon.com>\n" +
+			"> Subject: Your Amazon.com order #123-1234567-1234567\n>\n> Order Confirmation\n> Order #123-1234567-1234567\n> Order Total:\n> $80.61\n",
+	}
+	res := extract.Extract(m, nil, extract.Options{AuthServIDs: []string{"mx.provider.example"}})
+	if !res.Auth.Authenticated {
+		t.Fatalf("auth = %+v, want the forwarding message authenticated", res.Auth)
+	}
+	if len(res.Facts) != 1 || res.Facts[0].Order == nil {
+		t.Fatalf("facts = %s, want one order", js(res.Facts))
+	}
+	f := res.Facts[0]
+	if f.From != extract.FromForwarded || f.Order.Domain != "amazon.com" || f.Order.Number != "123-1234567-1234567" {
+		t.Errorf("fact = %s, want the forwarded original's order, marked forwarded", js(f))
+	}
+	merged := extract.Merge([]extract.Record{{Fact: f, Message: 1, Date: m.Date, Authenticated: res.Auth.Authenticated}})
+	if len(merged.Orders) != 1 || merged.Orders[0].Verified {
+		t.Errorf("merged = %s, want one unverified order", js(merged.Orders))
+	}
+}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"mailnode/extract/injection"
+	"regexp"
 	"strings"
 	"time"
 
@@ -91,7 +92,16 @@ func Extract(m *mime.Message, raw []byte, opt Options) Result {
 		if strings.TrimSpace(text) == "" || len(m.HTMLText) > 2*len(text) {
 			text = m.HTMLText
 		}
-		facts = c.textFacts(m.Subject, withoutInstructions(text))
+		text = withoutInstructions(text)
+		if from, body, ok := forwarded(text); ok {
+			c.asForwarded(from)
+			facts = c.textFacts(strings.TrimSpace(fwdPrefixRE.ReplaceAllString(m.Subject, "")), body)
+			for i := range facts {
+				facts[i].From = FromForwarded
+			}
+		} else {
+			facts = c.textFacts(m.Subject, text)
+		}
 	}
 	if len(facts) > maxFacts {
 		facts = facts[:maxFacts]
@@ -101,6 +111,9 @@ func Extract(m *mime.Message, raw []byte, opt Options) Result {
 	}
 	return Result{Auth: auth, Facts: facts}
 }
+
+// fwdPrefixRE is a forwarded subject's prefix: "Fwd:", "WG:", "TR:", "I:".
+var fwdPrefixRE = regexp.MustCompile(`(?i)^\s*(?:(?:fwd?|wg|tr|rv|i|doorst)\s*:\s*)+`)
 
 // withoutInstructions blanks the lines of text that address an AI reader,
 // so that the text rules do not read a booking out of them.

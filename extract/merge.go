@@ -136,7 +136,7 @@ func orgDomain(d string) string {
 func onlyTrusted(rs []Record) ([]Record, bool) {
 	var auth []Record
 	for _, r := range rs {
-		if r.Authenticated {
+		if r.Authenticated && r.Fact.From != FromForwarded {
 			auth = append(auth, r)
 		}
 	}

@@ -20,6 +20,9 @@ const (
 	FromMicrodata = "microdata"
 	FromCalendar  = "ical"
 	FromText      = "text"
+	// FromForwarded: text of a forwarded original, whose sender is only
+	// claimed by the forwarding text; never authenticated.
+	FromForwarded = "forwarded"
 )
 
 // Statuses. A segment is confirmed or cancelled; an order moves through
