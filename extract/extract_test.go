@@ -134,6 +134,20 @@ func TestTextRules(t *testing.T) {
 			"Mon, 16 Nov 2026 09:00:00 +0100", "Your code is 482913. It expires at 10:15.\n"), ""},
 		{"wrong check digit is no tracking number", textMessage("Shop|orders@shop.example", "Shipped!",
 			"Mon, 16 Nov 2026 09:00:00 +0100", "Your parcel 1Z999AA10123456785 is on its way.\n"), ""},
+		// A masked number names nothing; the subject's number stands in.
+		{"masked order number, number in the subject", textMessage("Amazon.it|conferma-spedizione@amazon.it", "Il tuo ordine Amazon.it n. 405-5236882-9395563 è stato spedito",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Ordine n° XXX-5XXX882-9XXX5X3=XX\nIl tuo ordine è stato spedito con il corriere SDA e il numero di tracciabilità è 350C20177729F.\nTotale parziale: EUR 88,52\nTotale: EUR 107,34\n"),
+			"order 405-5236882-9395563 shipped SDA 350C20177729F"},
+		// Of two labelled numbers, the one whose check digit is right.
+		{"labelled waybill with a right check digit wins", textMessage("DHL|noreply@dhl.com", "Your Delivery Is Today",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Your shipment with waybill number 4212345678 is scheduled for delivery today.\nWaybill No.\n4294142591\n"),
+			"order  out_for_delivery DHL 4294142591"},
+		// The carrier's own notice: its number form is proof enough.
+		{"carrier's own form without a check digit", textMessage("UPS|mcinfo@ups.com", "UPS Update: Package Scheduled for Delivery Today",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Your package is arriving today.\nFrom CVS OTCHS C/O PHOENIX LOGISTIC\nUPS Ground\n1Z0Y12345678031234\n"),
+			"order  out_for_delivery UPS 1Z0Y12345678031234"},
+		{"another sender's unchecked 1Z is nothing", textMessage("Shop|orders@shop.example", "Shipped!",
+			"Mon, 16 Nov 2026 09:00:00 +0100", "Your parcel is on its way: 1Z0Y12345678031234\n"), ""},
 	}
 	calendar := func(summary, desc string) *mime.Message {
 		m := textMessage("Air|x@air.example", "Your trip", "Mon, 16 Nov 2026 09:00:00 +0100", "")

@@ -33,11 +33,12 @@ var (
 		`reservierungs(?:nummer|code)`, `auftragsnummer`, `r[ée]f[ée]rence (?:de )?(?:r[ée]servation|dossier)`,
 		`code (?:de )?r[ée]servation`, `num[ée]ro de (?:r[ée]servation|dossier)`, `localizador`, `codice (?:di )?prenotazione`,
 		`boekingsnummer`, `[čc][íi]slo (?:rezervace|dokladu)`, `k[óo]d transakce`, `k[óo]d rezervace`, `dossier(?: voyage)?`, `pnr(?: no\.?)?`, `individual reservation code`, `filekey`, `booking`)
-	orderLabels   = labels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `bestellung`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `pedido`, `bestelnummer`)
-	trackingLabel = labels(`tracking (?:number|no\.?|id|#)`, `parcel (?:number|no\.?)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`)
+	orderLabels   = labels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `bestellung`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `ordine`, `pedido`, `bestelnummer`)
+	trackingLabel = labels(`tracking (?:number|no\.?|id|#)`, `parcel (?:number|no\.?)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`,
+		`waybill(?: number| no\.?)?`, `air waybill`, `n[°º] de gu[íi]a`, `n[úu]mero de gu[íi]a`, `n[úu]mero de seguimiento`, `numero di tracciabilit[àa]`, `numero di spedizione`, `track ?& ?trace`)
 	invoiceLabels = labels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`, `invoice`, `rechnung`, `facture`)
-	amountLabels  = labels(`amount due`, `total due`, `balance due`, `total amount due`, `amount to pay`, `payment amount`, `amount`, `total`,
-		`rechnungsbetrag`, `gesamtbetrag`, `gesamtsumme`, `gesamtpreis`, `endbetrag`, `zu zahlender betrag`, `offener betrag`, `betrag`, `summe`, `montant (?:total|d[ûu]|à payer)?`, `total à payer`, `importe`, `totaal`, `order total`, `grand total`, `zahlung [üu]ber`, `payment of`, `in h[öo]he von`, `erstattung`, `refund`)
+	amountLabels  = labels(`amount due`, `total due`, `balance due`, `total amount due`, `amount to pay`, `payment amount`, `amount`, `totale[ \t]*:`, `total`,
+		`rechnungsbetrag`, `gesamtbetrag`, `gesamtsumme`, `gesamtpreis`, `endbetrag`, `zu zahlender betrag`, `offener betrag`, `betrag`, `summe`, `montant (?:total|d[ûu]|à payer)?`, `total à payer`, `importe`, `totaal`, `importo totale`, `order total`, `grand total`, `zahlung [üu]ber`, `payment of`, `in h[öo]he von`, `erstattung`, `refund`)
 	dueLabels = labels(`due date`, `due`, `due by`, `due on`, `payment due(?: date)?`, `pay by`, `please pay by`, `zahlbar bis(?: zum)?`, `f[äa]llig(?: am| bis)?`,
 		`f[äa]lligkeit(?:sdatum)?`, `zahlungsziel`, `abbuchung am`, `wird am`, `date d'[ée]ch[ée]ance`, `[àa] payer avant le`, `[ée]ch[ée]ance`, `vencimiento`, `scadenza`, `vervaldatum`)
 	checkinLabels  = labels(`check-?in(?: date)?`, `arrival(?: date)?`, `anreise(?:datum)?`, `arriv[ée]e`, `llegada`, `arrivo`, `aankomst`)

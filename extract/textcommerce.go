@@ -248,9 +248,14 @@ func (c *msgContext) labelledDate(l labelSet, text string, z zoneHint) *Time {
 }
 
 var (
-	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:no\.?\s*)?([A-Z0-9][A-Z0-9\-]{3,30}[0-9])\b`)
-	trackingRE = regexp.MustCompile(`^[#:\s]*([A-Z0-9]{8,34})\b`)
-	anyTrackRE = regexp.MustCompile(`\b(1Z[0-9A-Z]{16}|TBA\d{12}|\d{12}|\d{15}|\d{20,22}|9\d{15,21}|JJD\d{10,20}|[A-Z]{2}\d{9}[A-Z]{2})\b`)
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?)\.?\s*)?([A-Z0-9][A-Z0-9\-]{2,30}[0-9])\b`)
+	// A number may follow its label as a sentence does: "the tracking
+	// number is 350C20177729F", "il numero di tracciabilità è …".
+	trackingRE = regexp.MustCompile(`^[#:\s]*(?:(?:is|è|ist|est|es)\s+)?([A-Z0-9]{8,34})\b`)
+	// subjectOrderRE is an order number in a subject: "order
+	// #123-4567890-1234567", "ordine Amazon.it n. 405-…", "Bestellung Nr. 1234".
+	subjectOrderRE = regexp.MustCompile(`(?i)\b(?:order|ordine|commande|bestellung|pedido|bestelling)\b[^#\n]{0,24}?(?:#|\bn[°º.]|\bno\.|\bnr\.?)\s*([A-Z0-9][A-Z0-9\-]{2,30}[0-9])\b`)
+	anyTrackRE     = regexp.MustCompile(`\b(1Z[0-9A-Z]{16}|TBA\d{12}|\d{12}|\d{15}|\d{20,22}|9\d{15,21}|JJD\d{10,20}|[A-Z]{2}\d{9}[A-Z]{2})\b`)
 )
 
 // orderStatusOf reads an order's state from the subject, else the text's
@@ -271,7 +276,8 @@ func orderStatusOf(subject, text string) string {
 
 func statusIn(s string) string {
 	switch {
-	case containsAny(s, "out for delivery", "in zustellung", "wird heute zugestellt", "en cours de livraison", "arriving today", "today by"):
+	case containsAny(s, "out for delivery", "in zustellung", "wird heute zugestellt", "en cours de livraison", "arriving today", "today by",
+		"coming today", "delivery today", "delivery is today", "in consegna oggi", "en reparto"):
 		return StatusOutForDelivery
 	case containsAny(s, "delivered", "zugestellt", "geliefert", "livré", "entregado", "consegnato", "bezorgd"):
 		return StatusDelivered
@@ -301,6 +307,46 @@ func firstLines(s string, n int) string {
 	return s[:i]
 }
 
+// masked says whether a number was blanked out for privacy
+// ("XXX-5XXX882-9XXX5X3"): it names nothing.
+func masked(s string) bool { return strings.Contains(strings.ToUpper(s), "XXX") }
+
+// trackingNumber finds a shipment's tracking number, best first: a
+// labelled one whose check digit is right; one anywhere in the text with
+// a right check digit; in the carrier's own mail, one in that carrier's
+// form (its own notices need no proof that the number is theirs); a
+// labelled one whose form no check covers.
+func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
+	var labelled []string
+	for _, v := range trackingLabel.after(text) {
+		if m := trackingRE.FindStringSubmatch(v); m != nil && hasDigit(m[1]) && !masked(m[1]) {
+			if car, ok := trackingCarrier(m[1]); ok {
+				return m[1], car
+			}
+			labelled = append(labelled, m[1])
+		}
+	}
+	own := carrierBySender(c.senderDomain)
+	var ownForm string
+	for _, m := range anyTrackRE.FindAllString(text, 20) {
+		car, ok := trackingCarrier(m)
+		if ok {
+			return m, car
+		}
+		if car != "" && car == own && ownForm == "" {
+			ownForm = m
+		}
+	}
+	if ownForm != "" {
+		return ownForm, own
+	}
+	if len(labelled) > 0 {
+		car, _ := trackingCarrier(labelled[0])
+		return labelled[0], car
+	}
+	return "", ""
+}
+
 // textOrder reads an order: an order number next to its label, or a
 // tracking number with a valid check digit in a shipping mail.
 func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
@@ -310,28 +356,15 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	}
 	o := &Order{Status: status, Domain: c.senderDomain, Merchant: c.senderName}
 	for _, v := range orderLabels.after(text) {
-		if m := orderNumRE.FindStringSubmatch(v); m != nil {
+		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) {
 			o.Number = m[1]
 			break
 		}
 	}
-	var tracking, carrier string
-	for _, v := range trackingLabel.after(text) {
-		if m := trackingRE.FindStringSubmatch(v); m != nil {
-			if car, ok := trackingCarrier(m[1]); ok || strings.IndexFunc(m[1], func(r rune) bool { return r >= '0' && r <= '9' }) >= 0 {
-				tracking, carrier = m[1], car
-				break
-			}
-		}
+	if m := subjectOrderRE.FindStringSubmatch(subject); m != nil && o.Number == "" && !masked(m[1]) {
+		o.Number = m[1]
 	}
-	if tracking == "" {
-		for _, m := range anyTrackRE.FindAllString(text, 20) {
-			if car, ok := trackingCarrier(m); ok {
-				tracking, carrier = m, car
-				break
-			}
-		}
-	}
+	tracking, carrier := c.trackingNumber(text)
 	if carrier == "" {
 		for _, v := range carrierLabel.after(text) {
 			if f := strings.Fields(v); len(f) > 0 && len(f[0]) < 20 {
@@ -358,6 +391,13 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Merchant, o.Domain = "", ""
 		if m := fromMerchantRE.FindStringSubmatch(text); m != nil {
 			o.Merchant = strings.TrimSpace(m[1])
+		} else {
+			for _, v := range shipperLabel.after(text) {
+				if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") {
+					o.Merchant = v
+					break
+				}
+			}
 		}
 	}
 	if a := c.labelledAmount(text); a != nil {
@@ -366,7 +406,11 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
 }
 
-var carrierLabel = labels(`carrier`, `versand mit`, `versanddienstleister`, `transporteur`, `shipped with`, `shipped via`)
+var carrierLabel = labels(`carrier`, `versand mit`, `versanddienstleister`, `transporteur`, `shipped with`, `shipped via`, `corriere`)
+
+// shipperLabel heads the line of a carrier's notice that names who sent
+// the parcel: "FROM Express Water Inc.", "Absender: …".
+var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:from|shipper|sender|shipped by|absender|exp[ée]diteur|remitente|mittente)(?:[ \t]*:[ \t]*|[ \t]+)`)}
 
 var fromMerchantRE = regexp.MustCompile(`(?i)(?:package|parcel|shipment|sendung|paket)\s+from\s+([A-Z][\w.&' -]{1,40}?)(?:\s+(?:is|was|has|will)\b|[.,!\n])`)
 

@@ -6,6 +6,7 @@ import (
 
 	"mailnode/extract"
 	"mailnode/extract/eval"
+	"mailnode/mail/mime"
 )
 
 // TestSyntheticGoals holds the synthetic set to the goals, so a
@@ -67,6 +68,28 @@ func TestPublicTravel(t *testing.T) {
 	if t.Failed() {
 		for _, m := range misses {
 			t.Logf("%s %s %s: want %q, got %q", m.Kind, m.Key, m.Field, m.Want, m.Got)
+		}
+	}
+}
+
+// TestPublicOrders holds the goals on the hand-labelled real order mails.
+func TestPublicOrders(t *testing.T) {
+	p, err := eval.LoadPublic("testdata/public/mail-and-packages")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Mails) != 18 || len(p.Expected) != 16 {
+		t.Fatalf("%d mails, %d labelled orders; want 18 and 16", len(p.Mails), len(p.Expected))
+	}
+	var found []eval.Entity
+	for _, m := range p.Mails {
+		found = append(found, eval.MailOrders(m.Name, mime.Parse(m.Raw), m.Raw, extract.Options{})...)
+	}
+	scores, misses := eval.ComparePerMail(p.Expected, found)
+	if s := scores[extract.KindOrder]; s.Precision() < 0.97 || s.Recall() < 0.90 {
+		t.Errorf("orders: precision %.3f, recall %.3f; want at least 0.97 and 0.90", s.Precision(), s.Recall())
+		for _, m := range misses {
+			t.Logf("%s %s: want %q, got %q", m.Key, m.Field, m.Want, m.Got)
 		}
 	}
 }
