@@ -41,21 +41,40 @@ func (s *Store) TermStats(ctx context.Context, terms []Term) (TermStats, error) 
 		return st, err
 	}
 	st.Docs = docs
+	// One statement for all terms: each query on the vocabulary table
+	// costs more to prepare than to run.
+	var parts []string
+	var args []any
 	for _, t := range terms {
 		if !searchable(t) {
 			continue
 		}
-		var n int
 		if t.Prefix {
-			err = s.db.QueryRowContext(ctx, `SELECT coalesce(sum(doc), 0) FROM messages_fts_vocab WHERE term >= ? AND term < ?`,
-				t.Word, t.Word+"\U0010FFFF").Scan(&n)
+			parts = append(parts, `SELECT ?, coalesce(sum(doc), 0) FROM messages_fts_vocab WHERE term >= ? AND term < ?`)
+			args = append(args, t.Word, t.Word, t.Word+"\U0010FFFF")
 		} else {
-			err = s.db.QueryRowContext(ctx, `SELECT coalesce(sum(doc), 0) FROM messages_fts_vocab WHERE term = ?`, t.Word).Scan(&n)
+			parts = append(parts, `SELECT ?, coalesce(sum(doc), 0) FROM messages_fts_vocab WHERE term = ?`)
+			args = append(args, t.Word, t.Word)
 		}
-		if err != nil {
+	}
+	if len(parts) == 0 {
+		return st, nil
+	}
+	rows, err := s.db.QueryContext(ctx, strings.Join(parts, " UNION ALL "), args...)
+	if err != nil {
+		return st, fmt.Errorf("term frequency: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var word string
+		var n int
+		if err := rows.Scan(&word, &n); err != nil {
 			return st, fmt.Errorf("term frequency: %w", err)
 		}
-		st.DocFreq[t.Word] = min(n, docs) // a prefix counts a message once per word form
+		st.DocFreq[word] = min(n, docs) // a prefix counts a message once per word form
+	}
+	if err := rows.Err(); err != nil {
+		return st, fmt.Errorf("term frequency: %w", err)
 	}
 	return st, nil
 }
