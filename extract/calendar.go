@@ -1,13 +1,13 @@
 package extract
 
 import (
-	"mailnode/extract/injection"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/emersion/go-ical"
 
+	"mailnode/extract/injection"
 	"mailnode/extract/places"
 )
 
@@ -115,7 +115,7 @@ func (c *msgContext) icalTime(p *ical.Prop) *Time {
 	}
 	zone := p.Params.Get(ical.ParamTimezoneID)
 	if zone != "" {
-		if _, err := time.LoadLocation(zone); err != nil {
+		if places.Location(zone) == nil {
 			zone = ""
 		}
 	}

@@ -3,6 +3,8 @@ package extract
 import (
 	"encoding/json"
 	"time"
+
+	"mailnode/extract/places"
 )
 
 // Kinds of fact.
@@ -75,7 +77,7 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	if j.Zone != "" {
-		if loc, err := time.LoadLocation(j.Zone); err == nil {
+		if loc := places.Location(j.Zone); loc != nil {
 			v = v.In(loc)
 		}
 	}

@@ -243,6 +243,14 @@ func AirportByName(name string) (string, bool) {
 	return code, ok
 }
 
+// Location returns the IANA zone name as a location, loaded once per
+// zone (time.LoadLocation reads the zone database on every call), or nil
+// when the zone database does not know it.
+func Location(name string) *time.Location {
+	_, l := load().location(name)
+	return l
+}
+
 func (t *tables) location(name string) (string, *time.Location) {
 	if name == "" {
 		return "", nil
