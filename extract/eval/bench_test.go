@@ -1,8 +1,6 @@
 package eval_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"mailnode/extract"
@@ -12,7 +10,7 @@ import (
 )
 
 // BenchmarkExtractEval parses and extracts the evaluation mails: the
-// synthetic set and the public corpus's mails. One op is one mail; run
+// synthetic set and the public order mails. One op is one mail; run
 // with -cpu 1 for the one-core figure.
 func BenchmarkExtractEval(b *testing.B) {
 	syn, err := eval.Load("testdata/synthetic")
@@ -23,11 +21,12 @@ func BenchmarkExtractEval(b *testing.B) {
 	for _, m := range syn.Mails {
 		raws = append(raws, m.Raw)
 	}
-	corpus, _ := filepath.Glob("../../../shared/corpus/mail-and-packages/*.eml")
-	for _, f := range corpus {
-		if raw, err := os.ReadFile(f); err == nil {
-			raws = append(raws, raw)
-		}
+	orders, err := eval.LoadPublic("testdata/public/mail-and-packages")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range orders.Mails {
+		raws = append(raws, m.Raw)
 	}
 	opt := extract.Options{AuthServIDs: []string{eval.AuthServID}}
 	places.Zone("FRA") // the tables load once per process, not per mail
