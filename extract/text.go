@@ -5,10 +5,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"mailnode/extract/places"
+	"mailnode/extract/words"
 )
 
 // Rule-based reading of mails without markup. Every rule is anchored: a
@@ -116,7 +115,7 @@ func (l labelSet) after(text string) []string {
 		for _, m := range l.re.FindAllStringIndex(span, 20-len(out)) {
 			end := base + m[1]
 			// A label is a whole word: "HOTELS" is no "hotel" label.
-			if end < len(text) && letterAt(text, end, true) && letterAt(text, end, false) {
+			if words.In(text, end, true) && words.In(text, end, false) {
 				continue
 			}
 			line, next, _ := strings.Cut(text[end:], "\n")
@@ -228,7 +227,7 @@ func classifyTravel(s string) string {
 	for _, kind := range []string{KindFlight, KindTrain, KindHotel} {
 		n := 0
 		for _, w := range travelWords[kind] {
-			if hasWord(l, w) {
+			if words.Has(l, w) {
 				n++
 			}
 		}
@@ -237,37 +236,6 @@ func classifyTravel(s string) string {
 		}
 	}
 	return best
-}
-
-// hasWord reports whether lower-case text holds w as a whole word; a
-// trailing '*' in w allows more letters after it.
-func hasWord(text, w string) bool {
-	prefix := strings.HasSuffix(w, "*")
-	w = strings.TrimSuffix(w, "*")
-	for i := 0; ; {
-		j := strings.Index(text[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		end := j + len(w)
-		if (j == 0 || !letterAt(text, j, true)) && (prefix || end == len(text) || !letterAt(text, end, false)) {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-// letterAt says whether the character at (or, with before, just before)
-// byte i is a letter or digit.
-func letterAt(text string, i int, before bool) bool {
-	var r rune
-	if before {
-		r, _ = utf8.DecodeLastRuneInString(text[:i])
-	} else {
-		r, _ = utf8.DecodeRuneInString(text[i:])
-	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 func containsAny(s string, subs ...string) bool {

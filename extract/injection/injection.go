@@ -14,8 +14,8 @@ package injection
 import (
 	"regexp"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"mailnode/extract/words"
 )
 
 // A rule is a pattern matched against lower-cased text with runs of white
@@ -99,7 +99,7 @@ func (rl rule) mayMatch(f string) bool {
 	for _, group := range rl.words {
 		found := false
 		for _, word := range group {
-			if hasWord(f, word) {
+			if words.Has(f, word) {
 				found = true
 				break
 			}
@@ -109,37 +109,6 @@ func (rl rule) mayMatch(f string) bool {
 		}
 	}
 	return true
-}
-
-// hasWord reports whether f holds word whole (see rule).
-func hasWord(f, word string) bool {
-	if lit, ok := strings.CutPrefix(word, "="); ok {
-		return strings.Contains(f, lit)
-	}
-	prefix := strings.HasSuffix(word, "*")
-	word = strings.TrimSuffix(word, "*")
-	for i := 0; ; {
-		j := strings.Index(f[i:], word)
-		if j < 0 {
-			return false
-		}
-		j += i
-		end := j + len(word)
-		if (j == 0 || !isWordRune(f[:j], true)) && (prefix || end == len(f) || !isWordRune(f[end:], false)) {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-func isWordRune(s string, last bool) bool {
-	var c rune
-	if last {
-		c, _ = utf8.DecodeLastRuneInString(s)
-	} else {
-		c, _ = utf8.DecodeRuneInString(s)
-	}
-	return unicode.IsLetter(c) || unicode.IsDigit(c) || c == '_'
 }
 
 // fold lower-cases s and folds white space, keeping line breaks (some
