@@ -667,6 +667,9 @@ func (m *Manager) publish(e Event) {
 }
 
 func truncateUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
 	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
 		n--
 	}
