@@ -193,14 +193,23 @@ const (
 	ToNode  = "phone-to-node"
 )
 
-// sealKey is the AES-256 key between one node key and one device key for
-// one direction (HKDF-SHA-256 over their static ECDH secret).
-func sealKey(priv *ecdh.PrivateKey, peer *ecdh.PublicKey, deviceID, dir string) ([]byte, error) {
+// channel is AES-256-GCM under the key between one node key and one
+// device key for one direction (HKDF-SHA-256 over their static ECDH
+// secret).
+func channel(priv *ecdh.PrivateKey, peer *ecdh.PublicKey, deviceID, dir string) (cipher.AEAD, error) {
 	shared, err := priv.ECDH(peer)
 	if err != nil {
 		return nil, err
 	}
-	return hkdf.Key(sha256.New, shared, []byte(deviceID), "mailnode-seal-v1 "+dir, 32)
+	key, err := hkdf.Key(sha256.New, shared, []byte(deviceID), "mailnode-seal-v1 "+dir, 32)
+	if err != nil {
+		return nil, err
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	return cipher.NewGCM(block)
 }
 
 // Seal encrypts plaintext from priv's holder to peer's: AES-256-GCM under
@@ -208,11 +217,7 @@ func sealKey(priv *ecdh.PrivateKey, peer *ecdh.PublicKey, deviceID, dir string) 
 // request the message answers). Only the node and that device can make or
 // read it.
 func Seal(priv *ecdh.PrivateKey, peer *ecdh.PublicKey, deviceID, dir string, aad, plaintext []byte) ([]byte, error) {
-	key, err := sealKey(priv, peer, deviceID, dir)
-	if err != nil {
-		return nil, err
-	}
-	gcm, err := newGCM(key)
+	gcm, err := channel(priv, peer, deviceID, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -225,11 +230,7 @@ func Seal(priv *ecdh.PrivateKey, peer *ecdh.PublicKey, deviceID, dir string, aad
 
 // Open decrypts what Seal made.
 func Open(priv *ecdh.PrivateKey, peer *ecdh.PublicKey, deviceID, dir string, aad, sealed []byte) ([]byte, error) {
-	key, err := sealKey(priv, peer, deviceID, dir)
-	if err != nil {
-		return nil, err
-	}
-	gcm, err := newGCM(key)
+	gcm, err := channel(priv, peer, deviceID, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -241,14 +242,6 @@ func Open(priv *ecdh.PrivateKey, peer *ecdh.PublicKey, deviceID, dir string, aad
 		return nil, errors.New("sealed message does not open")
 	}
 	return out, nil
-}
-
-func newGCM(key []byte) (cipher.AEAD, error) {
-	block, err := aes.NewCipher(key)
-	if err != nil {
-		return nil, err
-	}
-	return cipher.NewGCM(block)
 }
 
 // RequestMessage is what a phone signs on every request to the node:
