@@ -48,6 +48,20 @@ type msgContext struct {
 	authenticated bool
 }
 
+// setSender records who a message is from: the address's domain, the
+// display name (else the domain's name) and the country its TLD suggests.
+func (c *msgContext) setSender(addr, name string) {
+	c.senderDomain = ""
+	if _, d, ok := strings.Cut(addr, "@"); ok {
+		c.senderDomain = strings.ToLower(strings.TrimSuffix(d, ">"))
+	}
+	c.senderName = strings.TrimSpace(name)
+	if c.senderName == "" {
+		c.senderName = domainLabel(c.senderDomain)
+	}
+	c.senderCountry = tldCountry(c.senderDomain)
+}
+
 // Extract reads the facts of one message. raw is needed only for the
 // node's own DKIM verification and may be nil. It never fails: a message
 // it cannot read yields no facts.
@@ -56,17 +70,11 @@ func Extract(m *mime.Message, raw []byte, opt Options) Result {
 	if !m.Date.IsZero() {
 		c.dateLoc = m.Date.Location()
 	}
+	var addr, name string
 	if len(m.From) > 0 {
-		addr := m.From[0].Address
-		if _, d, ok := strings.Cut(addr, "@"); ok {
-			c.senderDomain = strings.ToLower(strings.TrimSuffix(d, ">"))
-		}
-		c.senderName = strings.TrimSpace(m.From[0].Name)
+		addr, name = m.From[0].Address, m.From[0].Name
 	}
-	if c.senderName == "" {
-		c.senderName = domainLabel(c.senderDomain)
-	}
-	c.senderCountry = tldCountry(c.senderDomain)
+	c.setSender(addr, name)
 
 	auth := authenticate(c.senderDomain, m.AuthResults, raw, opt.AuthServIDs, opt.LookupTXT)
 	c.authenticated = auth.Authenticated

@@ -45,12 +45,6 @@ func forwarded(text string) (from *mail.Address, body string, ok bool) {
 // asForwarded makes c speak for the forwarded original's claimed sender:
 // its domain and name, and no authentication.
 func (c *msgContext) asForwarded(from *mail.Address) {
-	_, d, _ := strings.Cut(from.Address, "@")
-	c.senderDomain = strings.ToLower(d)
-	c.senderName = strings.TrimSpace(from.Name)
-	if c.senderName == "" {
-		c.senderName = domainLabel(c.senderDomain)
-	}
-	c.senderCountry = tldCountry(c.senderDomain)
+	c.setSender(from.Address, from.Name)
 	c.authenticated = false
 }
