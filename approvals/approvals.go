@@ -339,7 +339,7 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		return Decision{Outcome: TooManyPending}, nil
 	}
 	n := &Approval{
-		ID: newApprovalID(), MatchCode: newMatchCode(), Domain: call.Domain, KeyFP: call.KeyFP,
+		ID: newID("apr_"), MatchCode: newMatchCode(), Domain: call.Domain, KeyFP: call.KeyFP,
 		Tool: call.Tool, Tier: call.Tier, Args: shown, State: Pending,
 		CreatedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.PendingTTL).Unix(), 0),
 	}

@@ -214,7 +214,7 @@ func (p *Phones) Register(ctx context.Context, r pairing.Registration) (Register
 		name = "Phone"
 	}
 	name = truncateUTF8(name, maxPhoneName)
-	ph := Phone{ID: "ph_" + newApprovalID()[4:], Name: name, State: PhonePending, Created: time.Unix(now.Unix(), 0),
+	ph := Phone{ID: newID("ph_"), Name: name, State: PhonePending, Created: time.Unix(now.Unix(), 0),
 		SignPub: r.SignPub, BoxPub: r.BoxPub, signKey: sign, boxKey: box}
 	err = p.file.WriteTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, "INSERT INTO phones (id, name, sign_pub, box_pub, state, created_at) VALUES (?, ?, ?, ?, ?, ?)",

@@ -107,8 +107,10 @@ func randIndex(n int) int {
 	}
 }
 
-func newApprovalID() string {
+// newID is a random id of 96 bits after a prefix that says what it names
+// ("apr_" an approval, "ph_" a phone).
+func newID(prefix string) string {
 	var b [12]byte
 	rand.Read(b[:])
-	return "apr_" + base64.RawURLEncoding.EncodeToString(b[:])
+	return prefix + base64.RawURLEncoding.EncodeToString(b[:])
 }
