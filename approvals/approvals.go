@@ -68,6 +68,15 @@ type Call struct {
 	Tool   string
 	Tier   Tier
 	Args   json.RawMessage // the call's arguments as received
+	// Bind is what a raw_read or send approval is bound to besides the
+	// arguments: for send_draft, the hash of the exact message that
+	// will be sent, so that an approval is void once the draft changes.
+	Bind string
+	// Details is the request in readable form as the user's phone shows
+	// it: for a send, the recipients on labelled lines, the subject and
+	// the full body. It is built by the node from the verified call,
+	// never taken from the agent as text to display.
+	Details string
 }
 
 // Outcome is what Request decided.
@@ -113,6 +122,7 @@ type Approval struct {
 	Tool      string    `json:"tool"`
 	Tier      Tier      `json:"tier"`
 	Args      string    `json:"arguments,omitempty"` // canonical, raw_read and send only; cut at maxShownArgs
+	Details   string    `json:"details,omitempty"`   // readable form for the phone; cut at maxDetails
 	State     State     `json:"state"`
 	CreatedAt time.Time `json:"created_at"`
 	ExpiresAt time.Time `json:"expires_at"`
@@ -122,6 +132,10 @@ type Approval struct {
 // maxShownArgs bounds the arguments kept for the user to read. The hash
 // covers all of them.
 const maxShownArgs = 2048
+
+// maxDetails bounds the readable form of a request. A draft body is at
+// most 100,000 bytes, and the phone must show all of it.
+const maxDetails = 128 << 10
 
 // Grant is a standing permission for a tier.
 type Grant struct {
@@ -282,7 +296,7 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		if err != nil {
 			return Decision{}, fmt.Errorf("request approval: %w", err)
 		}
-		hash, shown = argsHash(c), string(c)
+		hash, shown = argsHash(c, call.Bind), string(c)
 		if len(shown) > maxShownArgs {
 			shown = truncateUTF8(shown, maxShownArgs) + "…"
 		}
@@ -340,13 +354,13 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 	}
 	n := &Approval{
 		ID: newID("apr_"), MatchCode: newMatchCode(), Domain: call.Domain, KeyFP: call.KeyFP,
-		Tool: call.Tool, Tier: call.Tier, Args: shown, State: Pending,
+		Tool: call.Tool, Tier: call.Tier, Args: shown, Details: truncateUTF8(call.Details, maxDetails), State: Pending,
 		CreatedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.PendingTTL).Unix(), 0),
 	}
 	_, err = m.exec(ctx, `INSERT INTO approvals
-		(id, match_code, domain, key_fp, tool, tier, args_hash, args, state, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-		n.ID, n.MatchCode, n.Domain, n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
+		(id, match_code, domain, key_fp, tool, tier, args_hash, args, details, state, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+		n.ID, n.MatchCode, n.Domain, n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.Details, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
 	if err != nil {
 		return Decision{}, fmt.Errorf("store approval request: %w", err)
 	}
@@ -355,13 +369,13 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 	return Decision{Outcome: ApprovalRequired, Approval: n}, nil
 }
 
-const approvalCols = "id, match_code, domain, key_fp, tool, tier, args, state, created_at, expires_at, decided_at"
+const approvalCols = "id, match_code, domain, key_fp, tool, tier, args, details, state, created_at, expires_at, decided_at"
 
 func scanApproval(row interface{ Scan(...any) error }, now time.Time) (*Approval, error) {
 	var a Approval
 	var created, expires int64
 	var decided sql.NullInt64
-	if err := row.Scan(&a.ID, &a.MatchCode, &a.Domain, &a.KeyFP, &a.Tool, &a.Tier, &a.Args, &a.State, &created, &expires, &decided); err != nil {
+	if err := row.Scan(&a.ID, &a.MatchCode, &a.Domain, &a.KeyFP, &a.Tool, &a.Tier, &a.Args, &a.Details, &a.State, &created, &expires, &decided); err != nil {
 		return nil, err
 	}
 	a.CreatedAt, a.ExpiresAt = time.Unix(created, 0), time.Unix(expires, 0)
@@ -403,12 +417,21 @@ func (m *Manager) Decide(ctx context.Context, idOrCode string, approve bool) (Ap
 	if err != nil {
 		return Approval{}, err
 	}
+	if err := m.record(ctx, a, approve, now); err != nil {
+		return Approval{}, err
+	}
+	return *a, nil
+}
+
+// record stores the decision on the pending request a, and the grant it
+// makes, and tells subscribers. m.slow is held.
+func (m *Manager) record(ctx context.Context, a *Approval, approve bool, now time.Time) error {
 	var g Grant
-	err = m.file.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := m.file.WriteTx(ctx, func(tx *sql.Tx) error {
 		return m.recordDecision(ctx, tx, a, &g, approve, now)
 	})
 	if err != nil {
-		return Approval{}, fmt.Errorf("decide approval: %w", err)
+		return fmt.Errorf("decide approval: %w", err)
 	}
 	if approve && !a.Tier.PerCall() {
 		m.mu.Lock()
@@ -417,7 +440,7 @@ func (m *Manager) Decide(ctx context.Context, idOrCode string, approve bool) (Ap
 	}
 	m.log.Info("Approval decided", "agent", a.Domain, "tier", a.Tier, "tool", a.Tool, "approvalID", a.ID, "approved", approve)
 	m.publish(Event{Kind: "decided", Approval: *a, Domain: a.Domain})
-	return *a, nil
+	return nil
 }
 
 // recordDecision writes the decision on a, and for a tier the grant g it

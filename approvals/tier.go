@@ -70,9 +70,16 @@ func Canonical(args json.RawMessage) ([]byte, error) {
 	return out, nil
 }
 
-func argsHash(canonical []byte) string {
-	sum := sha256.Sum256(canonical)
-	return hex.EncodeToString(sum[:])
+// argsHash is the subject of a per-call approval: the canonical arguments
+// and what the tool bound the call to.
+func argsHash(canonical []byte, bind string) string {
+	h := sha256.New()
+	h.Write(canonical)
+	if bind != "" {
+		h.Write([]byte("\x00"))
+		h.Write([]byte(bind))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // codeAlphabet leaves out letters and digits that are read or heard alike

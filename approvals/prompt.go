@@ -1,0 +1,98 @@
+package approvals
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Prompt is a pending request as the node sends it to a paired phone
+// (docs/phone.md). Every field comes from the node's own record of the
+// request; the phone signs its decision over the hash of exactly these
+// bytes, so a decision is bound to what the user was shown.
+type Prompt struct {
+	ApprovalID string `json:"approval_id"`
+	Agent      string `json:"agent"` // the domain the signature proved
+	Tool       string `json:"tool"`
+	Tier       Tier   `json:"tier"`
+	Details    string `json:"details"`
+	MatchCode  string `json:"match_code"`
+	CreatedAt  int64  `json:"created_at"`
+	ExpiresAt  int64  `json:"expires_at"`
+}
+
+// Prompt returns the request's prompt. Its bytes are the same every time
+// while the request is pending: nothing in it changes until a decision.
+func (a Approval) Prompt() []byte {
+	b, _ := json.Marshal(Prompt{
+		ApprovalID: a.ID, Agent: a.Domain, Tool: a.Tool, Tier: a.Tier, Details: a.Details,
+		MatchCode: a.MatchCode, CreatedAt: a.CreatedAt.Unix(), ExpiresAt: a.ExpiresAt.Unix(),
+	})
+	return b
+}
+
+// PromptHash is the SHA-256 of the request's prompt, what a phone signs.
+func (a Approval) PromptHash() []byte {
+	sum := sha256.Sum256(a.Prompt())
+	return sum[:]
+}
+
+// Verdict is a phone's answer to a prompt.
+type Verdict string
+
+// Verdicts.
+const (
+	Approve Verdict = "approve"
+	Deny    Verdict = "deny"
+	// DenyAndBlock refuses the request and blocks the agent.
+	DenyAndBlock Verdict = "block"
+)
+
+// ErrPromptMismatch means a decision was made over another prompt than the
+// one the node built for the request: other arguments, another message,
+// or a forged prompt. The request stays pending.
+var ErrPromptMismatch = errors.New("the decision is for another prompt than this request's")
+
+// Answer records a paired phone's decision on the pending request id.
+// promptHash is the hash the phone signed (the caller has verified the
+// signature); it must equal the hash of the prompt the node builds for the
+// request now, so a decision reached over other arguments, another draft
+// or an altered prompt is refused. A request can be answered once: a
+// replayed decision finds it no longer pending.
+func (m *Manager) Answer(ctx context.Context, id string, v Verdict, promptHash []byte) (Approval, error) {
+	switch v {
+	case Approve, Deny, DenyAndBlock:
+	default:
+		return Approval{}, fmt.Errorf("answer approval: unknown verdict %q", v)
+	}
+	m.slow.Lock()
+	now := m.cfg.Now()
+	if !strings.HasPrefix(id, "apr_") {
+		m.slow.Unlock()
+		return Approval{}, ErrNotFound
+	}
+	a, err := m.findPending(ctx, id, now)
+	if err != nil {
+		m.slow.Unlock()
+		return Approval{}, err
+	}
+	if subtle.ConstantTimeCompare(a.PromptHash(), promptHash) != 1 {
+		m.slow.Unlock()
+		return Approval{}, ErrPromptMismatch
+	}
+	if err := m.record(ctx, a, v == Approve, now); err != nil {
+		m.slow.Unlock()
+		return Approval{}, err
+	}
+	m.slow.Unlock()
+	if v == DenyAndBlock {
+		if err := m.Block(ctx, a.Domain); err != nil {
+			return *a, err
+		}
+	}
+	return *a, nil
+}
