@@ -718,3 +718,37 @@ func sortGrants(gs []Grant) {
 		return strings.Compare(string(a.Tier), string(b.Tier))
 	})
 }
+
+// PendingAfter returns the pending requests made after the one at cursor
+// (0: all), oldest first, and the cursor of the newest. A subscriber that
+// was woken by an event uses it to catch up on everything it has not seen,
+// so that an event dropped while it was busy loses nothing.
+func (m *Manager) PendingAfter(ctx context.Context, cursor int64) ([]Approval, int64, error) {
+	now := m.cfg.Now()
+	rows, err := m.db.QueryContext(ctx, "SELECT rowid, "+approvalCols+" FROM approvals WHERE rowid > ? AND state = 'pending' AND expires_at > ? ORDER BY rowid", cursor, now.Unix())
+	if err != nil {
+		return nil, cursor, fmt.Errorf("list pending approvals: %w", err)
+	}
+	defer rows.Close()
+	var out []Approval
+	for rows.Next() {
+		var a *Approval
+		a, err = scanApproval(rowidScanner{rows, &cursor}, now)
+		if err != nil {
+			return nil, cursor, fmt.Errorf("list pending approvals: %w", err)
+		}
+		out = append(out, *a)
+	}
+	return out, cursor, rows.Err()
+}
+
+// rowidScanner scans a leading rowid column into rowid and the rest as
+// the wrapped row would.
+type rowidScanner struct {
+	rows  *sql.Rows
+	rowid *int64
+}
+
+func (r rowidScanner) Scan(dest ...any) error {
+	return r.rows.Scan(append([]any{r.rowid}, dest...)...)
+}

@@ -29,14 +29,16 @@ type Phones struct {
 	now  func() time.Time
 	key  *ecdh.PrivateKey
 
-	mu     sync.Mutex
-	offers map[string]*offer
-	phones map[string]Phone
+	mu      sync.Mutex
+	offers  map[string]*offer
+	phones  map[string]Phone
+	changed chan struct{} // closed and replaced on every change
 }
 
 type offer struct {
 	pairing.Offer
 	used bool
+	reg  *Registered // the phone that used it
 }
 
 // Phone is one registered phone.
@@ -88,7 +90,7 @@ func NewPhones(ctx context.Context, file File, logger *slog.Logger, now func() t
 		now = time.Now
 	}
 	p := &Phones{file: file, log: logger.With("component", "phones"), now: now,
-		offers: map[string]*offer{}, phones: map[string]Phone{}}
+		offers: map[string]*offer{}, phones: map[string]Phone{}, changed: make(chan struct{})}
 	var der []byte
 	err := file.DB().QueryRowContext(ctx, "SELECT private FROM phone_node_key WHERE id = 1").Scan(&der)
 	switch {
@@ -208,7 +210,16 @@ func (p *Phones) Register(ctx context.Context, r pairing.Registration) (Register
 	}
 	o.used = true // a wrong MAC does not use the offer; a right one does, once
 	p.mu.Unlock()
+	if err := p.register(ctx, o, r, sign, box, now); err != nil {
+		return Registered{}, err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return *o.reg, nil
+}
 
+// register stores the phone that used offer o.
+func (p *Phones) register(ctx context.Context, o *offer, r pairing.Registration, sign *ecdsa.PublicKey, box *ecdh.PublicKey, now time.Time) error {
 	name := strings.TrimSpace(r.Name)
 	if name == "" || !utf8.ValidString(name) {
 		name = "Phone"
@@ -216,19 +227,51 @@ func (p *Phones) Register(ctx context.Context, r pairing.Registration) (Register
 	name = truncateUTF8(name, maxPhoneName)
 	ph := Phone{ID: newID("ph_"), Name: name, State: PhonePending, Created: time.Unix(now.Unix(), 0),
 		SignPub: r.SignPub, BoxPub: r.BoxPub, signKey: sign, boxKey: box}
-	err = p.file.WriteTx(ctx, func(tx *sql.Tx) error {
+	err := p.file.WriteTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, "INSERT INTO phones (id, name, sign_pub, box_pub, state, created_at) VALUES (?, ?, ?, ?, ?, ?)",
 			ph.ID, ph.Name, ph.SignPub, ph.BoxPub, ph.State, ph.Created.Unix())
 		return err
 	})
 	if err != nil {
-		return Registered{}, fmt.Errorf("store phone: %w", err)
+		return fmt.Errorf("store phone: %w", err)
 	}
 	p.mu.Lock()
 	p.phones[ph.ID] = ph
+	o.reg = &Registered{Phone: ph, SAS: pairing.SAS(o.Secret, o.NodeBoxPub, r.SignPub, r.BoxPub), Proof: pairing.NodeProof(o.Secret, ph.ID, r)}
+	p.notifyLocked()
 	p.mu.Unlock()
 	p.log.Info("Phone registered, waiting for the short code to be confirmed", "phone", ph.ID, "name", ph.Name)
-	return Registered{Phone: ph, SAS: pairing.SAS(o.Secret, o.NodeBoxPub, r.SignPub, r.BoxPub), Proof: pairing.NodeProof(o.Secret, ph.ID, r)}, nil
+	return nil
+}
+
+// Offered returns the phone that registered with the offer id, if one
+// has, and its short code: what the node's screen shows for the user to
+// compare with the phone's.
+func (p *Phones) Offered(id string) (Registered, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	o, ok := p.offers[id]
+	if !ok || o.reg == nil {
+		return Registered{}, false
+	}
+	r := *o.reg
+	if ph, ok := p.phones[r.Phone.ID]; ok {
+		r.Phone = ph
+	}
+	return r, true
+}
+
+// Changed returns a channel closed at the next change of the registry: a
+// phone registered, paired, renamed or removed.
+func (p *Phones) Changed() <-chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.changed
+}
+
+func (p *Phones) notifyLocked() {
+	close(p.changed)
+	p.changed = make(chan struct{})
 }
 
 // Confirm pairs a pending phone once the user saw the same short code on
@@ -254,6 +297,7 @@ func (p *Phones) Confirm(ctx context.Context, id string) (Phone, error) {
 	ph.State, ph.PairedAt = PhonePaired, now
 	p.mu.Lock()
 	p.phones[id] = ph
+	p.notifyLocked()
 	p.mu.Unlock()
 	p.log.Info("Phone paired", "phone", id, "name", ph.Name)
 	return ph, nil
@@ -277,6 +321,7 @@ func (p *Phones) Remove(ctx context.Context, id string) error {
 	}
 	p.mu.Lock()
 	delete(p.phones, id)
+	p.notifyLocked()
 	p.mu.Unlock()
 	p.log.Info("Phone removed", "phone", id)
 	return nil
@@ -305,6 +350,7 @@ func (p *Phones) Rename(ctx context.Context, id, name string) (Phone, error) {
 	ph.Name = name
 	p.mu.Lock()
 	p.phones[id] = ph
+	p.notifyLocked()
 	p.mu.Unlock()
 	return ph, nil
 }

@@ -117,19 +117,22 @@ func (r *Registration) Sign(secret []byte) {
 	r.MAC = b64.EncodeToString(mac(secret, RegistrationMessage(r.Offer, r.SignPub, r.BoxPub, r.Name)))
 }
 
+// ErrBadRegistration means a registration's MAC or keys do not hold.
+var ErrBadRegistration = errors.New("registration does not prove the pairing code")
+
 // Verify checks r's MAC and keys against the offer, and returns the keys.
 func (r Registration) Verify(o Offer) (*ecdsa.PublicKey, *ecdh.PublicKey, error) {
 	got, err := b64.DecodeString(r.MAC)
 	if err != nil || r.Offer != o.ID || !hmac.Equal(got, mac(o.Secret, RegistrationMessage(r.Offer, r.SignPub, r.BoxPub, r.Name))) {
-		return nil, nil, errors.New("registration does not prove the pairing code")
+		return nil, nil, ErrBadRegistration
 	}
 	sign, err := SignKey(r.SignPub)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("%w: %v", ErrBadRegistration, err)
 	}
 	box, err := BoxKey(r.BoxPub)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("%w: %v", ErrBadRegistration, err)
 	}
 	return sign, box, nil
 }
