@@ -13,10 +13,12 @@ import (
 	"time"
 
 	"mailnode/approvals"
+	"mailnode/assets"
 	"mailnode/gateway"
 	"mailnode/gateway/agentkeys"
 	"mailnode/gateway/localca"
 	"mailnode/gateway/nonces"
+	"mailnode/gateway/phone"
 	"mailnode/gateway/tools"
 	"mailnode/mail/store"
 )
@@ -79,7 +81,12 @@ func (n *Node) approvalsManager(ctx context.Context) (*approvals.Manager, error)
 	if err != nil {
 		return nil, err
 	}
-	n.approvals = m
+	phones, err := approvals.NewPhones(ctx, tables, n.log, nil)
+	if err != nil {
+		m.Close()
+		return nil, err
+	}
+	n.approvals, n.phones = m, phones
 	return m, nil
 }
 
@@ -120,12 +127,18 @@ func (n *Node) serveGateway(ctx context.Context, ready func(url string)) error {
 	host := gc.hostname(ln)
 	// agentkeys.New logs a warning when the development overrides are on.
 	keys := agentkeys.New(agentkeys.Config{DevAddrs: gc.DevAgentAddrs, DevRootCAs: gc.DevAgentCAs}, n.log)
+	ph, err := phone.New(phone.Config{Phones: n.phones, Approvals: m, Nonces: ns, App: assets.PhoneApp()}, n.log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	srv, err := gateway.New(gateway.Config{
 		Hostname:  host,
 		Keys:      keys,
 		Nonces:    ns,
 		Approvals: m,
 		Tools:     tools.Catalog(mailSource{st, n}, nil),
+		Phone:     ph,
 	}, n.log)
 	if err != nil {
 		ln.Close()
@@ -136,6 +149,7 @@ func (n *Node) serveGateway(ctx context.Context, ready func(url string)) error {
 	n.log.Info("Serving agents", "url", url, "listen", ln.Addr().String(), "ca", n.CAFile())
 	n.mu.Lock()
 	n.gatewayURL = url
+	n.phoneBase = "https://" + host + "/phone/"
 	n.mu.Unlock()
 	if ready != nil {
 		ready(url)

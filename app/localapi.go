@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -87,6 +88,40 @@ func (n *Node) serveLocalAPI(ctx context.Context) error {
 		v, err := n.Audit(r.Context(), limit)
 		reply(w, v, err)
 	})
+	mux.HandleFunc("POST /v1/phones/pair", func(w http.ResponseWriter, r *http.Request) {
+		v, err := n.Pair(r.Context())
+		reply(w, v, err)
+	})
+	mux.HandleFunc("GET /v1/phones/pair/{id}", func(w http.ResponseWriter, r *http.Request) {
+		v, err := n.PairStatus(r.Context(), r.PathValue("id"))
+		reply(w, v, err)
+	})
+	mux.HandleFunc("GET /v1/phones", func(w http.ResponseWriter, r *http.Request) {
+		v, err := n.Phones(r.Context())
+		reply(w, v, err)
+	})
+	mux.HandleFunc("POST /v1/phones/{op}", func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			ID   string `json:"id"`
+			Name string `json:"name"`
+		}
+		if json.NewDecoder(r.Body).Decode(&req) != nil {
+			http.Error(w, "bad request", http.StatusBadRequest)
+			return
+		}
+		switch r.PathValue("op") {
+		case "confirm":
+			v, err := n.ConfirmPhone(r.Context(), req.ID)
+			reply(w, v, err)
+		case "rename":
+			v, err := n.RenamePhone(r.Context(), req.ID, req.Name)
+			reply(w, v, err)
+		case "remove":
+			reply(w, true, n.RemovePhone(r.Context(), req.ID))
+		default:
+			http.NotFound(w, r)
+		}
+	})
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -114,7 +149,7 @@ func reply[T any](w http.ResponseWriter, v T, err error) {
 	if err != nil {
 		e := apiError{Error: err.Error()}
 		switch {
-		case errors.Is(err, approvals.ErrNotFound):
+		case errors.Is(err, approvals.ErrNotFound), errors.Is(err, approvals.ErrNoPhone):
 			e.Code = "not_found"
 		case errors.Is(err, approvals.ErrNotPending):
 			e.Code = "not_pending"
@@ -214,4 +249,40 @@ func (l *LocalClient) Block(ctx context.Context, agent string) error {
 func (l *LocalClient) Audit(ctx context.Context, limit int) ([]approvals.AuditEntry, error) {
 	var out []approvals.AuditEntry
 	return out, l.do(ctx, "GET", "/v1/audit?limit="+strconv.Itoa(limit), nil, &out)
+}
+
+// Pair is Node.Pair on the running node.
+func (l *LocalClient) Pair(ctx context.Context) (PairOffer, error) {
+	var out PairOffer
+	return out, l.do(ctx, "POST", "/v1/phones/pair", struct{}{}, &out)
+}
+
+// PairStatus is Node.PairStatus on the running node.
+func (l *LocalClient) PairStatus(ctx context.Context, id string) (PairStatus, error) {
+	var out PairStatus
+	return out, l.do(ctx, "GET", "/v1/phones/pair/"+url.PathEscape(id), nil, &out)
+}
+
+// ConfirmPhone is Node.ConfirmPhone on the running node.
+func (l *LocalClient) ConfirmPhone(ctx context.Context, id string) (approvals.Phone, error) {
+	var out approvals.Phone
+	return out, l.do(ctx, "POST", "/v1/phones/confirm", map[string]string{"id": id}, &out)
+}
+
+// Phones is Node.Phones on the running node.
+func (l *LocalClient) Phones(ctx context.Context) ([]approvals.Phone, error) {
+	var out []approvals.Phone
+	return out, l.do(ctx, "GET", "/v1/phones", nil, &out)
+}
+
+// RemovePhone is Node.RemovePhone on the running node.
+func (l *LocalClient) RemovePhone(ctx context.Context, id string) error {
+	var out bool
+	return l.do(ctx, "POST", "/v1/phones/remove", map[string]string{"id": id}, &out)
+}
+
+// RenamePhone is Node.RenamePhone on the running node.
+func (l *LocalClient) RenamePhone(ctx context.Context, id, name string) (approvals.Phone, error) {
+	var out approvals.Phone
+	return out, l.do(ctx, "POST", "/v1/phones/rename", map[string]string{"id": id, "name": name}, &out)
 }

@@ -55,6 +55,8 @@ type Node struct {
 	mu         sync.Mutex // guards the fields below
 	store      *store.Store
 	approvals  *approvals.Manager
+	phones     *approvals.Phones
+	phoneBase  string // the phone app's URL once the gateway listens
 	facts      *facts.Store
 	gatewayURL string
 	demo       *demobox.Server

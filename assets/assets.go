@@ -1,5 +1,5 @@
-// Package assets holds files embedded in the node binary: the demo mailbox
-// and the application icon.
+// Package assets holds files embedded in the node binary: the demo mailbox,
+// the phone web app and the application icon.
 package assets
 
 import (
@@ -7,7 +7,7 @@ import (
 	"io/fs"
 )
 
-//go:embed demo icon.png
+//go:embed demo phone icon.png
 var files embed.FS
 
 // DemoAuthServID is the authserv-id of the demo mailbox's invented mail
@@ -21,6 +21,16 @@ const DemoAuthServID = "mx.demo-mail.example"
 // real-looking senders); none was sent to anyone.
 func DemoMailbox() fs.FS {
 	sub, err := fs.Sub(files, "demo")
+	if err != nil {
+		panic(err) // the directory is embedded at build time
+	}
+	return sub
+}
+
+// PhoneApp is the phone's web app, served by the node at /phone/
+// (docs/phone.md).
+func PhoneApp() fs.FS {
+	sub, err := fs.Sub(files, "phone")
 	if err != nil {
 		panic(err) // the directory is embedded at build time
 	}

@@ -41,6 +41,9 @@ type Config struct {
 	Nonces    httpsig.NonceStore
 	Approvals Approver
 	Tools     []tools.Tool
+	// Phone serves the paired phones under /phone/ (package
+	// gateway/phone); nil serves none.
+	Phone http.Handler
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -109,6 +112,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		s.serveDiscovery(w)
 	default:
+		if s.cfg.Phone != nil && strings.HasPrefix(r.URL.Path, "/phone/") {
+			s.cfg.Phone.ServeHTTP(w, r)
+			return
+		}
 		writeError(w, http.StatusNotFound, "not_found", "")
 	}
 }

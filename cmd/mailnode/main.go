@@ -31,7 +31,10 @@ Usage:
   mailnode sync   [account flags]              one sync pass, then exit
   mailnode serve  [account flags]              sync, then keep the copy current (IDLE) until stopped
   mailnode search [--data-dir DIR] WORDS...     full-text search over the local copy
-  mailnode approvals list|approve|deny|revoke   decide on agents' requests (until the phone does)
+  mailnode approvals list|approve|deny|revoke   decide on agents' requests from this machine
+  mailnode pair   [--data-dir DIR]             pair a phone: show a QR code, confirm its short code
+  mailnode phones [list|rename|remove]         the paired phones
+  mailnode phone  pair|watch|list|approve|...  the reference phone client (what the phone app does)
   mailnode extract [--merged] FILE.eml...       show the trips, orders and bills the node reads from mails
   mailnode version
 
@@ -71,6 +74,12 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 		err = cmdSearch(ctx, rest, stdout, stderr, getenv)
 	case "approvals":
 		err = cmdApprovals(ctx, rest, stdout, stderr, getenv)
+	case "pair":
+		err = cmdPair(ctx, rest, os.Stdin, stdout, stderr, getenv)
+	case "phones":
+		err = cmdPhones(ctx, rest, stdout, stderr, getenv)
+	case "phone":
+		err = cmdPhone(ctx, rest, stdout, stderr, getenv)
 	case "extract":
 		err = cmdExtract(ctx, rest, stdout, stderr)
 	case "version":

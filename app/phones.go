@@ -1,0 +1,97 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"mailnode/approvals"
+)
+
+// The user's phones, as the node's screen (the tray window, `mailnode
+// pair`, `mailnode phones`) manages them. The phones' own API is in
+// gateway/phone.
+
+// PairOffer is a pairing code for the node's screen: the URL its QR
+// code holds, valid until Expires, for one phone.
+type PairOffer struct {
+	ID      string    `json:"id"`
+	URL     string    `json:"url"`
+	Expires time.Time `json:"expires"`
+}
+
+// ErrNoPhoneListener is returned when no gateway listens: phones reach
+// the node by the same HTTPS listener as agents.
+var ErrNoPhoneListener = errors.New("the node is not serving (start it with a gateway address) so no phone can reach it")
+
+// Pair makes a one-time pairing code.
+func (n *Node) Pair(ctx context.Context) (PairOffer, error) {
+	if _, err := n.approvalsManager(ctx); err != nil {
+		return PairOffer{}, err
+	}
+	n.mu.Lock()
+	base, phones := n.phoneBase, n.phones
+	n.mu.Unlock()
+	if base == "" {
+		return PairOffer{}, ErrNoPhoneListener
+	}
+	o, err := phones.Offer()
+	if err != nil {
+		return PairOffer{}, err
+	}
+	return PairOffer{ID: o.ID, URL: o.URL(base), Expires: o.Expires}, nil
+}
+
+// PairStatus is what became of a pairing code.
+type PairStatus struct {
+	Registered bool            `json:"registered"`
+	Phone      approvals.Phone `json:"phone,omitzero"`
+	// SAS is the short code the phone also shows: the user confirms
+	// only if both are the same.
+	SAS string `json:"sas,omitempty"`
+}
+
+// PairStatus tells whether a phone registered with the pairing code id.
+func (n *Node) PairStatus(ctx context.Context, id string) (PairStatus, error) {
+	if _, err := n.approvalsManager(ctx); err != nil {
+		return PairStatus{}, err
+	}
+	r, ok := n.phones.Offered(id)
+	if !ok {
+		return PairStatus{}, nil
+	}
+	return PairStatus{Registered: true, Phone: r.Phone, SAS: r.SAS}, nil
+}
+
+// ConfirmPhone pairs a registered phone once the user saw the same short
+// code on both screens.
+func (n *Node) ConfirmPhone(ctx context.Context, id string) (approvals.Phone, error) {
+	if _, err := n.approvalsManager(ctx); err != nil {
+		return approvals.Phone{}, err
+	}
+	return n.phones.Confirm(ctx, id)
+}
+
+// Phones lists the registered phones.
+func (n *Node) Phones(ctx context.Context) ([]approvals.Phone, error) {
+	if _, err := n.approvalsManager(ctx); err != nil {
+		return nil, err
+	}
+	return n.phones.List(), nil
+}
+
+// RemovePhone unpairs a phone.
+func (n *Node) RemovePhone(ctx context.Context, id string) error {
+	if _, err := n.approvalsManager(ctx); err != nil {
+		return err
+	}
+	return n.phones.Remove(ctx, id)
+}
+
+// RenamePhone names a phone.
+func (n *Node) RenamePhone(ctx context.Context, id, name string) (approvals.Phone, error) {
+	if _, err := n.approvalsManager(ctx); err != nil {
+		return approvals.Phone{}, err
+	}
+	return n.phones.Rename(ctx, id, name)
+}
