@@ -127,6 +127,11 @@ func (n *Node) serveGateway(ctx context.Context, ready func(url string)) error {
 	host := gc.hostname(ln)
 	// agentkeys.New logs a warning when the development overrides are on.
 	keys := agentkeys.New(agentkeys.Config{DevAddrs: gc.DevAgentAddrs, DevRootCAs: gc.DevAgentCAs}, n.log)
+	ds, err := n.draftStore(ctx)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	ph, err := phone.New(phone.Config{Phones: n.phones, Approvals: m, Nonces: ns, App: assets.PhoneApp()}, n.log)
 	if err != nil {
 		ln.Close()
@@ -137,7 +142,7 @@ func (n *Node) serveGateway(ctx context.Context, ready func(url string)) error {
 		Keys:      keys,
 		Nonces:    ns,
 		Approvals: m,
-		Tools:     tools.Catalog(mailSource{st, n}, nil),
+		Tools:     tools.Catalog(mailSource{st, n}, composer{n, st, ds}, nil),
 		Phone:     ph,
 	}, n.log)
 	if err != nil {

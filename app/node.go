@@ -18,6 +18,7 @@ import (
 	"mailnode/extract/facts"
 	"mailnode/mail/credential"
 	"mailnode/mail/demobox"
+	"mailnode/mail/drafts"
 	"mailnode/mail/imapsync"
 	"mailnode/mail/store"
 )
@@ -37,6 +38,8 @@ type Config struct {
 	Gateway GatewayConfig
 	// Facts is how the node trusts senders when it reads facts.
 	Facts FactsConfig
+	// Outgoing is how approved drafts are sent.
+	Outgoing Outgoing
 }
 
 // Status is what a UI shows about the node.
@@ -56,6 +59,8 @@ type Node struct {
 	store      *store.Store
 	approvals  *approvals.Manager
 	phones     *approvals.Phones
+	drafts     *drafts.Store
+	demoSMTP   *demobox.SMTPServer
 	phoneBase  string // the phone app's URL once the gateway listens
 	facts      *facts.Store
 	gatewayURL string
@@ -114,6 +119,13 @@ func (n *Node) open(ctx context.Context) (*store.Store, []imapsync.Config, error
 			}
 			n.log.Info("Demo IMAP server started", "addr", srv.Addr, "messages", count)
 			n.demo = srv
+			// Drafts the user approves in the demo go to a submission
+			// server in the node's process, never to the Internet.
+			smtpSrv, err := demobox.StartSMTP(n.log)
+			if err != nil {
+				return nil, nil, err
+			}
+			n.demoSMTP = smtpSrv
 		}
 		accounts = []imapsync.Config{{
 			Account: "demo", Address: n.demo.Addr, Security: imapsync.Plain,
@@ -133,6 +145,11 @@ func (n *Node) Close() error {
 		errs = append(errs, n.demo.Close())
 		n.demo = nil
 	}
+	if n.demoSMTP != nil {
+		errs = append(errs, n.demoSMTP.Close())
+		n.demoSMTP = nil
+	}
+	n.drafts = nil
 	if n.approvals != nil {
 		errs = append(errs, n.approvals.Close())
 		n.approvals = nil

@@ -3,7 +3,10 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -20,14 +23,82 @@ import (
 // the tier the catalog gives the tool, and the grants and approvals the
 // user decided. Nothing in the arguments, and nothing in any mail, takes
 // part except as the opaque value a raw_read or send approval is bound to.
-func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Tool, args json.RawMessage) *mcp.CallToolResult {
+//
+// On success it returns the caller the tool runs for, with the value its
+// approval was bound to.
+func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Tool, args json.RawMessage) (tools.Caller, *mcp.CallToolResult) {
+	subject, refusal := s.subject(ctx, id, t, args)
+	if refusal != nil {
+		return tools.Caller{}, refusal
+	}
 	d, err := s.cfg.Approvals.Request(ctx, approvals.Call{
-		Domain: id.Domain,
-		KeyFP:  approvals.Fingerprint(id.Key),
-		Tool:   t.Name,
-		Tier:   t.Tier,
-		Args:   args,
+		Domain:  id.Domain,
+		KeyFP:   approvals.Fingerprint(id.Key),
+		Tool:    t.Name,
+		Tier:    t.Tier,
+		Args:    args,
+		Bind:    subject.Bind,
+		Details: subject.Details,
 	})
+	return tools.Caller{Domain: id.Domain, Bound: subject.Bind}, s.refusal(id, t, d, err)
+}
+
+// subject is what the user is asked: for a per-call tier, the tool's
+// own account of the call (send_draft: the exact message) or else its
+// arguments; for a grant, the tier and its tools.
+func (s *Server) subject(ctx context.Context, id httpsig.Identity, t tools.Tool, args json.RawMessage) (tools.Subject, *mcp.CallToolResult) {
+	if !t.Tier.PerCall() {
+		var names []string
+		for _, n := range s.names {
+			if s.tools[n].Tier == t.Tier {
+				names = append(names, n)
+			}
+		}
+		return tools.Subject{Details: fmt.Sprintf("Let %s use %s (%s) without asking again, until you revoke it.",
+			id.Domain, describe(t), strings.Join(names, ", "))}, nil
+	}
+	if t.Subject == nil {
+		return tools.Subject{Details: readableArgs(args)}, nil
+	}
+	sub, err := t.Subject(ctx, id.Domain, args)
+	if err != nil {
+		var te *tools.Error
+		if errors.As(err, &te) {
+			return sub, toolError(te)
+		}
+		s.log.Error("Cannot describe a call for approval", "agent", id.Domain, "tool", t.Name, "err", err)
+		return sub, toolError(&tools.Error{Code: "internal_error", Message: "the node could not prepare the request; try again later"})
+	}
+	return sub, nil
+}
+
+// readableArgs shows a call's arguments one per line, keys sorted, as
+// the phone shows them.
+func readableArgs(args json.RawMessage) string {
+	var m map[string]any
+	if json.Unmarshal(args, &m) != nil || len(m) == 0 {
+		return string(args)
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		v, ok := m[k].(string)
+		if !ok {
+			raw, _ := json.Marshal(m[k])
+			v = string(raw)
+		}
+		fmt.Fprintf(&b, "%s: %s\n", k, v)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// refusal turns an approval decision into the tool payload that refuses
+// the call, or nil when it may run.
+func (s *Server) refusal(id httpsig.Identity, t tools.Tool, d approvals.Decision, err error) *mcp.CallToolResult {
 	if err != nil {
 		s.log.Error("Cannot decide on a call", "agent", id.Domain, "tool", t.Name, "err", err)
 		return toolError(&tools.Error{Code: "internal_error", Message: "the node could not check its grants; try again later"})

@@ -63,10 +63,11 @@ func (s *Server) gate(next mcp.MethodHandler) mcp.MethodHandler {
 		if !known {
 			return toolError(&tools.Error{Code: "unknown_tool", Message: "no tool named " + quoteName(call.Params.Name)}), nil
 		}
-		if refusal := s.authorize(ctx, id, t, call.Params.Arguments); refusal != nil {
+		caller, refusal := s.authorize(ctx, id, t, call.Params.Arguments)
+		if refusal != nil {
 			return refusal, nil
 		}
-		return next(ctx, method, req)
+		return next(tools.WithCaller(ctx, caller), method, req)
 	}
 }
 

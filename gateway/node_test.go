@@ -206,7 +206,7 @@ func startNode(t testing.TB, dir, addr string, keys *keyDocs, opts ...func(*gate
 	n.url = "https://" + n.host + "/mcp"
 	n.srv, err = gateway.New(gateway.Config{
 		Hostname: n.host, Keys: keys.fetcher(), Nonces: ns, Approvals: n.approvals,
-		Tools: tools.Catalog(n.source, nil),
+		Tools: tools.Catalog(n.source, nil, nil),
 	}, nil)
 	if err != nil {
 		t.Fatal(err)

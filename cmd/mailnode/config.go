@@ -13,6 +13,7 @@ import (
 	"mailnode/app"
 	"mailnode/mail/credential"
 	"mailnode/mail/imapsync"
+	"mailnode/mail/smtpsend"
 )
 
 // fileConfig is the JSON config file. Passwords are never in it: each
@@ -52,6 +53,11 @@ type accountConfig struct {
 	Folders       []string `json:"folders,omitempty"`
 	Exclude       []string `json:"exclude,omitempty"`
 	TrashAndJunk  bool     `json:"include_trash_and_junk,omitempty"`
+	// Sending approved drafts: the submission server (same username and
+	// password as IMAP) and the From identity.
+	SMTPServer   string `json:"smtp_server,omitempty"`   // host:port, e.g. smtp.example.com:587
+	SMTPSecurity string `json:"smtp_security,omitempty"` // starttls (default), tls, plain
+	From         string `json:"from,omitempty"`          // "Name <address>"; default the username
 }
 
 // options are the flags shared by the commands that touch an account.
@@ -78,6 +84,9 @@ func (o *options) register(fs *flag.FlagSet, withAccount bool) {
 	fs.BoolVar(&o.acct.Keyring, "imap-keyring", false, "read the IMAP password from the OS keyring (service \"mailnode\")")
 	fs.BoolVar(&o.acct.AllowInsecure, "allow-insecure", false, "allow plain IMAP to a server that is not on loopback (the password crosses the network in clear)")
 	fs.BoolVar(&o.traceIMAP, "dev-trace-imap", false, "development: print the IMAP exchange to stderr (login redacted)")
+	fs.StringVar(&o.acct.SMTPServer, "smtp-server", "", "SMTP submission server host:port for approved drafts (env MAILNODE_SMTP_SERVER)")
+	fs.StringVar(&o.acct.SMTPSecurity, "smtp-security", "", "starttls, tls or plain (env MAILNODE_SMTP_SECURITY; default starttls, tls on port 465)")
+	fs.StringVar(&o.acct.From, "from", "", "the From of drafts, \"Name <address>\" (env MAILNODE_FROM; default the IMAP username)")
 	fs.StringVar(&o.gateway.Listen, "listen", "", "serve agents on this address, e.g. :443 (env MAILNODE_LISTEN; default: no agents)")
 	fs.StringVar(&o.gateway.Hostname, "hostname", "", "the node's public hostname[:port] as agents reach it (env MAILNODE_HOSTNAME)")
 }
@@ -135,6 +144,9 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 	a.Security = firstNonEmpty(a.Security, getenv("MAILNODE_IMAP_SECURITY"))
 	a.Username = firstNonEmpty(a.Username, getenv("MAILNODE_IMAP_USER"))
 	a.PasswordFile = firstNonEmpty(a.PasswordFile, getenv("MAILNODE_IMAP_PASSWORD_FILE"))
+	a.SMTPServer = firstNonEmpty(a.SMTPServer, getenv("MAILNODE_SMTP_SERVER"))
+	a.SMTPSecurity = firstNonEmpty(a.SMTPSecurity, getenv("MAILNODE_SMTP_SECURITY"))
+	a.From = firstNonEmpty(a.From, getenv("MAILNODE_FROM"))
 	accounts := fc.Accounts
 	if a.Server != "" || a.Username != "" {
 		a.Name = firstNonEmpty(a.Name, "default")
@@ -152,6 +164,13 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 			ic.Trace = os.Stderr
 		}
 		cfg.Accounts = append(cfg.Accounts, ic)
+		if ac.SMTPServer != "" && cfg.Outgoing.SMTP == nil {
+			sc, err := ac.smtp(ic)
+			if err != nil {
+				return app.Config{}, err
+			}
+			cfg.Outgoing = app.Outgoing{From: ac.From, SMTP: &sc}
+		}
 	}
 	return cfg, nil
 }
@@ -177,6 +196,24 @@ func (a accountConfig) resolve(getenv func(string) string) (imapsync.Config, err
 		Username: a.Username, Password: pw, PasswordSource: where, Folders: a.Folders, Exclude: a.Exclude,
 		IncludeTrashJunk: a.TrashAndJunk,
 	}, nil
+}
+
+// smtp is the account's submission server, logged in to with the IMAP
+// account's username and password.
+func (a accountConfig) smtp(ic imapsync.Config) (smtpsend.Config, error) {
+	sec := smtpsend.Security(strings.ToLower(a.SMTPSecurity))
+	if sec == "" {
+		sec = smtpsend.StartTLS
+		if strings.HasSuffix(a.SMTPServer, ":465") {
+			sec = smtpsend.TLS
+		}
+	}
+	sc := smtpsend.Config{Address: a.SMTPServer, Security: sec, AllowInsecure: a.AllowInsecure,
+		Username: ic.Username, Password: ic.Password}
+	if err := sc.Validate(); err != nil {
+		return sc, fmt.Errorf("account %q: %w", a.Name, err)
+	}
+	return sc, nil
 }
 
 func firstNonEmpty(vals ...string) string {

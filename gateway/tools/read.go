@@ -154,6 +154,7 @@ func (r *reader) excerpt(ctx context.Context, args json.RawMessage) (any, error)
 		"subject": cut(redact.Text(m.Subject), 200),
 		"date":    m.Date.UTC().Format(excerptDate),
 		"found":   true,
+		"thread":  threadRef(m.ID),
 	}, nil
 }
 

@@ -34,6 +34,11 @@ type Tool struct {
 	// result's text content. An *Error is shown to the agent; any other
 	// error is logged and the agent sees "internal_error".
 	Run func(ctx context.Context, args json.RawMessage) (any, error)
+	// Subject, for a per-call tier, says what the approval is bound to
+	// beside the arguments and how the phone shows the request; nil
+	// shows the arguments. An *Error refuses the call before any
+	// approval is asked.
+	Subject func(ctx context.Context, agent string, args json.RawMessage) (Subject, error)
 }
 
 // Error is a tool-level error the agent sees as {"error", "message"}. Its
@@ -76,12 +81,13 @@ type Source interface {
 }
 
 // Catalog returns the node's tools in the order tools/list shows them.
-// now may be nil for time.Now.
-func Catalog(src Source, now func() time.Time) []Tool {
+// comp may be nil (no drafts) and now nil for time.Now.
+func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 	if now == nil {
 		now = time.Now
 	}
 	r := &reader{src: src, now: now}
+	c := composer{comp}
 	return []Tool{
 		{
 			Name: "get_upcoming_travel", Tier: approvals.StructuredRead,
@@ -131,19 +137,20 @@ func Catalog(src Source, now func() time.Time) []Tool {
 			Description: "Create a draft that stays on the user's device until they send it.",
 			InputSchema: object(map[string]any{
 				"to":      map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "minItems": 1, "maxItems": 50},
+				"cc":      map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "maxItems": 49},
 				"subject": map[string]any{"type": "string", "maxLength": 998},
 				"body":    map[string]any{"type": "string", "maxLength": 100000},
 			}, "to", "body"),
-			Run: drafts,
+			Run: c.create,
 		},
 		{
 			Name: "draft_reply", Tier: approvals.Compose,
 			Description: "Draft a reply in a thread; the draft stays on the user's device.",
 			InputSchema: object(map[string]any{
-				"thread": map[string]any{"type": "string", "description": "Thread reference from another tool's output."},
+				"thread": map[string]any{"type": "string", "pattern": "^t_[0-9]+$", "description": "Thread reference (t_<id>) from get_excerpt's output."},
 				"body":   map[string]any{"type": "string", "maxLength": 100000},
 			}, "thread", "body"),
-			Run: drafts,
+			Run: c.reply,
 		},
 		{
 			Name: "send_draft", Tier: approvals.Send,
@@ -151,7 +158,8 @@ func Catalog(src Source, now func() time.Time) []Tool {
 			InputSchema: object(map[string]any{
 				"draft_id": map[string]any{"type": "string", "pattern": "^d_[A-Za-z0-9_-]+$"},
 			}, "draft_id"),
-			Run: drafts,
+			Run:     c.send,
+			Subject: c.sendSubject,
 		},
 	}
 }
@@ -220,8 +228,4 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	}
 	t.Time = v
 	return nil
-}
-
-func drafts(context.Context, json.RawMessage) (any, error) {
-	return nil, &Error{Code: "not_available", Message: "drafts are kept and sent through the paired phone, which this node does not have yet"}
 }
