@@ -70,7 +70,7 @@ func (n *Node) outgoing() (Outgoing, []imapsync.Config) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	out := n.cfg.Outgoing
-	if n.demoSMTP != nil {
+	if n.demoSMTP != nil && out.SMTP == nil {
 		out = Outgoing{From: demoFrom, SMTP: &smtpsend.Config{Address: n.demoSMTP.Addr, Security: smtpsend.StartTLS,
 			Username: demobox.Username, Password: credential.Secret(demobox.Password), TLSConfig: n.demoSMTP.ClientTLS()}}
 	}
@@ -210,4 +210,24 @@ func draftError(err error) error {
 		return &tools.Error{Code: "send_uncertain", Message: err.Error()}
 	}
 	return fmt.Errorf("drafts: %w", err)
+}
+
+// Drafts lists the newest drafts agents wrote, for the user.
+func (n *Node) Drafts(ctx context.Context, limit int) ([]drafts.Draft, error) {
+	ds, err := n.draftStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ds.List(ctx, limit)
+}
+
+// EditDraft changes a draft's subject or body (nil leaves it). An
+// approval to send the old text no longer holds: the agent's next
+// send_draft asks the phone again, showing the new text.
+func (n *Node) EditDraft(ctx context.Context, id string, subject, body *string) (drafts.Draft, error) {
+	ds, err := n.draftStore(ctx)
+	if err != nil {
+		return drafts.Draft{}, err
+	}
+	return ds.Edit(ctx, id, subject, body)
 }

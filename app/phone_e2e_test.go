@@ -1,0 +1,439 @@
+package app_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"mailnode/agent"
+	"mailnode/app"
+	"mailnode/approvals"
+	"mailnode/gateway/localca"
+	"mailnode/gateway/phone"
+	"mailnode/gateway/phone/phoneclient"
+	"mailnode/mail/credential"
+	"mailnode/mail/demobox"
+	"mailnode/mail/smtpsend"
+)
+
+const e2eAgent = "agent.e2e.example"
+
+// e2e is a node serving the demo mailbox on loopback, an agent with a
+// published key, a paired reference phone, and a real SMTP server.
+type e2e struct {
+	t       *testing.T
+	node    *app.Node
+	smtp    *demobox.SMTPServer
+	agent   *agent.Session
+	phone   *phoneclient.Device
+	prompts chan string
+	clock   atomic.Int64 // seconds added to the approvals' clock
+	caPool  *x509.CertPool
+	nodeURL string
+}
+
+func newE2E(t *testing.T) *e2e {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	e := &e2e{t: t, prompts: make(chan string, 64)}
+	dir := t.TempDir()
+
+	// The agent's web host: its key document over TLS.
+	pub, key, _ := ed25519.GenerateKey(nil)
+	doc, err := agent.KeyDocument(e2eAgent, "k1", pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agentCA, err := localca.Open(dir+"/agent-ca", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(doc)
+	}), TLSConfig: &tls.Config{GetCertificate: agentCA.GetCertificate(e2eAgent)}}
+	go host.ServeTLS(ln, "", "")
+	t.Cleanup(func() { host.Close() })
+
+	e.smtp, err = demobox.StartSMTP(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.smtp.Close() })
+
+	n, err := app.New(app.Config{DataDir: dir + "/node", Demo: true,
+		Gateway: app.GatewayConfig{
+			Listen:        "127.0.0.1:0",
+			DevAgentAddrs: map[string]string{e2eAgent: ln.Addr().String()},
+			DevAgentCAs:   []*x509.Certificate{agentCA.Cert()},
+			Approvals:     approvals.Config{Now: func() time.Time { return time.Now().Add(time.Duration(e.clock.Load()) * time.Second) }},
+		},
+		Outgoing: app.Outgoing{From: "Alex Morgan <alex.morgan@demo-mail.example>", SMTP: &smtpsend.Config{
+			Address: e.smtp.Addr, Security: smtpsend.StartTLS, Username: demobox.Username,
+			Password: credential.Secret(demobox.Password), TLSConfig: e.smtp.ClientTLS()}},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.node = n
+	if _, err := n.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ready, failed := make(chan string, 1), make(chan error, 1)
+	go func() { failed <- n.Serve(ctx, func(u string) { ready <- u }) }()
+	select {
+	case e.nodeURL = <-ready:
+	case err := <-failed:
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		<-failed
+		n.Close()
+	})
+
+	pem, err := os.ReadFile(n.CAFile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.caPool = x509.NewCertPool()
+	e.caPool.AppendCertsFromPEM(pem)
+	e.agent, err = agent.NewSession(agent.Config{
+		Node:       strings.TrimSuffix(strings.TrimPrefix(e.nodeURL, "https://"), "/mcp"),
+		Signer:     &agent.Signer{Domain: e2eAgent, Kid: "k1", Key: key},
+		HTTPClient: e.httpClient(nil),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	e.phone = e.pair("Test phone", true)
+	go e.phone.Events(ctx, func(ev phone.Event) error {
+		if ev.Type == "prompt" {
+			e.prompts <- ev.Prompt
+		}
+		return nil
+	})
+	return e
+}
+
+func (e *e2e) httpClient(rt http.RoundTripper) *http.Client {
+	tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: e.caPool, MinVersion: tls.VersionTLS13}, ForceAttemptHTTP2: true}
+	if rt == nil {
+		rt = tr
+	}
+	return &http.Client{Transport: rt, Timeout: 30 * time.Second}
+}
+
+// pair pairs a reference phone as the user does: the node's pairing URL,
+// the phone's registration, the same short code on both screens, and
+// (if confirm) the user's confirmation on the node.
+func (e *e2e) pair(name string, confirm bool) *phoneclient.Device {
+	e.t.Helper()
+	ctx := context.Background()
+	offer, err := e.node.Pair(ctx)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	d, sas, err := phoneclient.Pair(ctx, e.httpClient(nil), offer.URL, name)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	st, err := e.node.PairStatus(ctx, offer.ID)
+	if err != nil || !st.Registered || st.SAS != sas {
+		e.t.Fatalf("pair status %+v %v; phone shows %s", st, err, sas)
+	}
+	if confirm {
+		if _, err := e.node.ConfirmPhone(ctx, d.ID); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	return d
+}
+
+// call makes one agent call and returns its result or its
+// approval_required.
+func (e *e2e) call(tool string, args any) (json.RawMessage, *agent.ApprovalRequired) {
+	e.t.Helper()
+	res, err := e.agent.Call(context.Background(), tool, args)
+	var ar *agent.ApprovalRequired
+	if errors.As(err, &ar) {
+		return nil, ar
+	}
+	if err != nil {
+		e.t.Fatalf("%s: %v", tool, err)
+	}
+	return res, nil
+}
+
+// prompt waits for the phone to show the prompt of ar.
+func (e *e2e) prompt(ar *agent.ApprovalRequired) (string, approvals.Prompt) {
+	e.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case text := <-e.prompts:
+			p, err := phoneclient.ReadPrompt(text)
+			if err != nil {
+				e.t.Fatal(err)
+			}
+			if p.ApprovalID != ar.ApprovalID {
+				continue
+			}
+			// The match code the agent shows is the one the phone shows,
+			// for the domain the signature proved.
+			if p.MatchCode != ar.MatchCode || p.Agent != e2eAgent || p.Tool != ar.Tool {
+				e.t.Fatalf("phone shows %+v, agent shows %+v", p, ar)
+			}
+			return text, p
+		case <-timeout:
+			e.t.Fatalf("no prompt for %s on the phone", ar.ApprovalID)
+		}
+	}
+}
+
+func (e *e2e) decide(text string, v approvals.Verdict) {
+	e.t.Helper()
+	if _, err := e.phone.Decide(context.Background(), text, v); err != nil {
+		e.t.Fatalf("decide: %v", err)
+	}
+}
+
+func isCode(err error, code string) bool {
+	var pe *phoneclient.Error
+	return errors.As(err, &pe) && pe.Code == code
+}
+
+// TestPhoneApprovalsEndToEnd drives agent → approval_required → phone
+// approves → the retried call runs, for a first-contact grant, a
+// get_excerpt and a send_draft delivered to a real SMTP server.
+func TestPhoneApprovalsEndToEnd(t *testing.T) {
+	e := newE2E(t)
+	ctx := context.Background()
+	question := map[string]string{"question": "When does my flight to New York leave?"}
+
+	// First contact: ask needs a grant for free_form_read.
+	_, ar := e.call("ask", question)
+	if ar == nil || ar.Tier != "free_form_read" {
+		t.Fatalf("first ask: %+v", ar)
+	}
+	text, p := e.prompt(ar)
+	if !strings.Contains(p.Details, "ask") {
+		t.Errorf("grant prompt does not name the tools: %q", p.Details)
+	}
+	e.decide(text, approvals.Approve)
+	res, ar := e.call("ask", question)
+	if ar != nil || !strings.Contains(string(res), "LH 400") {
+		t.Fatalf("ask after approval: %s %+v", res, ar)
+	}
+
+	// get_excerpt: every call asks, bound to its arguments.
+	query := map[string]string{"query": "flight to New York departure"}
+	_, ar = e.call("get_excerpt", query)
+	if ar == nil {
+		t.Fatal("get_excerpt ran without approval")
+	}
+	excerptPrompt, p := e.prompt(ar)
+	if !strings.Contains(p.Details, "query: flight to New York departure") {
+		t.Errorf("excerpt prompt: %q", p.Details)
+	}
+	// A second excerpt with other arguments is another request; the
+	// first one's decision cannot be made to stand for it.
+	_, other := e.call("get_excerpt", map[string]string{"query": "hotel address"})
+	otherPrompt, _ := e.prompt(other)
+	forged := strings.Replace(excerptPrompt, ar.ApprovalID, other.ApprovalID, 1)
+	if _, err := e.phone.Decide(ctx, forged, approvals.Approve); !isCode(err, "prompt_mismatch") {
+		t.Fatalf("decision for other arguments: %v", err)
+	}
+	e.decide(excerptPrompt, approvals.Approve)
+	if _, err := e.phone.Decide(ctx, excerptPrompt, approvals.Approve); !isCode(err, "not_pending") {
+		t.Fatalf("replayed decision: %v", err)
+	}
+	res, ar2 := e.call("get_excerpt", query)
+	var ex struct {
+		Found  bool   `json:"found"`
+		Thread string `json:"thread"`
+	}
+	if ar2 != nil || json.Unmarshal(res, &ex) != nil || !ex.Found || !strings.HasPrefix(ex.Thread, "t_") {
+		t.Fatalf("excerpt after approval: %s %+v", res, ar2)
+	}
+	// The approval was for one call.
+	if _, again := e.call("get_excerpt", query); again == nil {
+		t.Fatal("a second excerpt ran on the first one's approval")
+	}
+	// Expiry counts as deny: the other request lapses unanswered.
+	e.clock.Add(int64(11 * time.Minute / time.Second))
+	if _, err := e.phone.Decide(ctx, otherPrompt, approvals.Approve); !isCode(err, "not_pending") {
+		t.Fatalf("decision on an expired request: %v", err)
+	}
+	e.clock.Store(0)
+
+	// Compose: first contact, then a draft.
+	draftArgs := map[string]any{"to": []string{"Sam Okafor <sam.okafor@fastmail.example>"}, "subject": "Dinner",
+		"body": "Hi Sam,\nDinner on Friday at 8?\nAlex"}
+	_, ar = e.call("create_draft", draftArgs)
+	if ar == nil || ar.Tier != "compose" {
+		t.Fatalf("create_draft: %+v", ar)
+	}
+	text, _ = e.prompt(ar)
+	e.decide(text, approvals.Approve)
+	res, _ = e.call("create_draft", draftArgs)
+	var created struct {
+		Created bool   `json:"created"`
+		DraftID string `json:"draft_id"`
+	}
+	if json.Unmarshal(res, &created) != nil || !created.Created || !strings.HasPrefix(created.DraftID, "d_") {
+		t.Fatalf("create_draft: %s", res)
+	}
+	send := map[string]string{"draft_id": created.DraftID}
+
+	// send_draft: the phone shows the whole message.
+	_, ar = e.call("send_draft", send)
+	if ar == nil || ar.Tier != "send" {
+		t.Fatalf("send_draft ran without approval: %+v", ar)
+	}
+	text, p = e.prompt(ar)
+	for _, want := range []string{"To: Sam Okafor <sam.okafor@fastmail.example>", "Subject: Dinner", "Dinner on Friday at 8?\nAlex"} {
+		if !strings.Contains(p.Details, want) {
+			t.Errorf("send prompt lacks %q:\n%s", want, p.Details)
+		}
+	}
+	e.decide(text, approvals.Approve)
+	// The draft changes after the approval: the approval is void and
+	// nothing is sent; the phone is asked again with the new text.
+	body := "Hi Sam,\nDinner on Saturday at 9?\nAlex"
+	if _, err := e.node.EditDraft(ctx, created.DraftID, nil, &body); err != nil {
+		t.Fatal(err)
+	}
+	_, ar = e.call("send_draft", send)
+	if ar == nil {
+		t.Fatal("a changed draft was sent on the old approval")
+	}
+	if n := len(e.smtp.Delivered()); n != 0 {
+		t.Fatalf("%d messages delivered before an approval of the final text", n)
+	}
+	text, p = e.prompt(ar)
+	if !strings.Contains(p.Details, "Saturday at 9") {
+		t.Fatalf("new prompt shows the old text:\n%s", p.Details)
+	}
+	e.decide(text, approvals.Approve)
+	res, ar = e.call("send_draft", send)
+	var sent struct {
+		Sent        bool   `json:"sent"`
+		DraftID     string `json:"draft_id"`
+		Outcome     string `json:"outcome"`
+		SavedToSent bool   `json:"saved_to_sent"`
+	}
+	if ar != nil || json.Unmarshal(res, &sent) != nil || !sent.Sent || sent.DraftID != created.DraftID || sent.Outcome != "accepted" || !sent.SavedToSent {
+		t.Fatalf("send_draft after approval: %s %+v", res, ar)
+	}
+	got := e.smtp.Delivered()
+	if len(got) != 1 || got[0].From != "alex.morgan@demo-mail.example" || len(got[0].To) != 1 || got[0].To[0] != "sam.okafor@fastmail.example" {
+		t.Fatalf("delivered: %+v", got)
+	}
+	if !bytes.Contains(got[0].Data, []byte("Saturday at 9")) || !bytes.Contains(got[0].Data, []byte("Subject: Dinner")) {
+		t.Fatalf("delivered message:\n%s", got[0].Data)
+	}
+	// Sent once: a retry cannot send it again.
+	if _, err := e.agent.Call(ctx, "send_draft", send); err == nil {
+		t.Fatal("a sent draft could be sent again")
+	}
+	// And the message is in the Sent folder: the next sync brings it.
+	if _, err := e.node.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	hits, err := e.node.Search(ctx, "Dinner Saturday", 5)
+	if err != nil || len(hits) == 0 || hits[0].Folder != "Sent" || hits[0].Subject != "Dinner" {
+		t.Fatalf("sent message in the store: %+v %v", hits, err)
+	}
+	if n := len(e.smtp.Delivered()); n != 1 {
+		t.Fatalf("%d messages delivered, want 1", n)
+	}
+}
+
+// TestPhoneRefusals: decisions from keys that are not a paired phone's,
+// and a replayed request, are refused and change nothing.
+func TestPhoneRefusals(t *testing.T) {
+	e := newE2E(t)
+	ctx := context.Background()
+	_, ar := e.call("get_excerpt", map[string]string{"query": "hotel address"})
+	text, _ := e.prompt(ar)
+
+	// Registered, but the user never confirmed its code.
+	unconfirmed := e.pair("Unconfirmed", false)
+	if _, err := unconfirmed.Decide(ctx, text, approvals.Approve); !isCode(err, "not_paired") {
+		t.Fatalf("unconfirmed phone: %v", err)
+	}
+	// A key that was never paired, claiming the paired phone's id.
+	forger := *unconfirmed
+	forger.ID = e.phone.ID
+	if _, err := forger.Decide(ctx, text, approvals.Approve); !isCode(err, "unauthenticated") {
+		t.Fatalf("unpaired key: %v", err)
+	}
+
+	// A recorded request played again, byte for byte.
+	rec := &recorder{next: e.httpClient(nil).Transport}
+	replayer := *e.phone
+	replayer.HTTP = e.httpClient(rec)
+	if _, err := replayer.Decide(ctx, text, approvals.Deny); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := e.httpClient(nil).Do(rec.replay())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("replayed request: %d", resp.StatusCode)
+	}
+	a, err := e.node.Pending(ctx)
+	if err != nil || len(a) != 0 {
+		t.Fatalf("pending after refusals: %v %v", a, err)
+	}
+	// Denied: the agent hears approval_denied, not a new prompt.
+	_, err = e.agent.Call(ctx, "get_excerpt", map[string]string{"query": "hotel address"})
+	var te *agent.ToolError
+	if !errors.As(err, &te) || te.Code != "approval_denied" {
+		t.Fatalf("after the denial: %v", err)
+	}
+}
+
+// recorder keeps the last request it carried, to play it again.
+type recorder struct {
+	next   http.RoundTripper
+	method string
+	url    string
+	header http.Header
+	body   []byte
+}
+
+func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	r.method, r.url, r.header = req.Method, req.URL.String(), req.Header.Clone()
+	if req.Body != nil {
+		r.body, _ = io.ReadAll(req.Body)
+		req.Body = io.NopCloser(bytes.NewReader(r.body))
+	}
+	return r.next.RoundTrip(req)
+}
+
+func (r *recorder) replay() *http.Request {
+	req, _ := http.NewRequest(r.method, r.url, bytes.NewReader(r.body))
+	req.Header = r.header.Clone()
+	return req
+}
