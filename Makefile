@@ -9,20 +9,22 @@ GO ?= go
 demo:
 	$(GO) run ./cmd/mailnode demo
 
-# Debian packages the tests need: a real Dovecot IMAP server.
+# Debian packages the tests need: a real Dovecot IMAP server, and Chromium
+# for the phone web app's browser test.
 test-deps:
-	@command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ] || { \
+	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && command -v chromium >/dev/null 2>&1 || { \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq dovecot-imapd >/dev/null; }
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq dovecot-imapd chromium >/dev/null; }
 
 vet:
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 
-# MAILNODE_TEST_DOVECOT=1 makes a missing Dovecot a failure, not a skip. The
-# race detector is on: the sync code runs a pipeline of goroutines.
+# MAILNODE_TEST_DOVECOT=1 and MAILNODE_TEST_BROWSER=1 make a missing Dovecot
+# or Chromium a failure, not a skip. The race detector is on: the sync code
+# runs a pipeline of goroutines.
 test: test-deps vet
-	MAILNODE_TEST_DOVECOT=1 $(GO) test -race -count=1 ./...
+	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 $(GO) test -race -count=1 ./...
 
 build:
 	$(GO) build -o mailnode ./cmd/mailnode

@@ -317,6 +317,11 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request, req request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	// The headers go out now, so the phone knows it is connected before
+	// the first event.
+	if err := rc.Flush(); err != nil {
+		return
+	}
 
 	send := func(e Event) error {
 		data, err := h.seal(req, e)

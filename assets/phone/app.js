@@ -1,0 +1,522 @@
+// The mailnode phone app (docs/phone.md): pairing by the QR code's URL,
+// the live list of agents' requests, decisions signed with this device's
+// key, grants, phones and recent activity. The device's private keys are
+// WebCrypto keys made non-extractable and kept in IndexedDB: this code can
+// use them but nobody can read them out.
+//
+// Everything shown from the node arrives sealed to this device and is put
+// on the page as text, never as HTML: a request's details come from
+// agents and from mail, and are hostile.
+'use strict';
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+const $ = (id) => document.getElementById(id);
+
+// ---- encodings -----------------------------------------------------------
+
+function b64url(bytes) {
+  let s = '';
+  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function unb64url(s) {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+function concat(...parts) {
+  const arrays = parts.map((p) => (typeof p === 'string' ? enc.encode(p) : new Uint8Array(p)));
+  const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
+  let i = 0;
+  for (const a of arrays) { out.set(a, i); i += a.length; }
+  return out;
+}
+
+async function sha256(data) {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+}
+
+async function hmac(key, msg) {
+  const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', k, enc.encode(msg)));
+}
+
+// ---- the device, in IndexedDB -------------------------------------------
+
+function db() {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open('mailnode-phone', 1);
+    req.onupgradeneeded = () => req.result.createObjectStore('device');
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+async function loadDevice() {
+  const d = await db();
+  return new Promise((resolve, reject) => {
+    const req = d.transaction('device').objectStore('device').get('this');
+    req.onsuccess = () => resolve(req.result || null);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+async function saveDevice(dev) {
+  const d = await db();
+  return new Promise((resolve, reject) => {
+    const tx = d.transaction('device', 'readwrite');
+    tx.objectStore('device').put(dev, 'this');
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+async function forgetDevice() {
+  const d = await db();
+  return new Promise((resolve) => {
+    const tx = d.transaction('device', 'readwrite');
+    tx.objectStore('device').delete('this');
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => resolve();
+  });
+}
+
+// ---- the protocol --------------------------------------------------------
+
+// sealKey is the AES-GCM key for what the node seals to this device:
+// HKDF-SHA-256 over the static ECDH secret, salt the device id.
+async function sealKey(dev) {
+  const nodePub = await crypto.subtle.importKey('raw', dev.nodeBox, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+  const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: nodePub }, dev.boxKey, 256);
+  const ikm = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey']);
+  return crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: enc.encode(dev.id), info: enc.encode('mailnode-seal-v1 node-to-phone') },
+    ikm, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
+}
+
+async function openSealed(dev, nonce, sealed) {
+  const box = unb64url(sealed);
+  if (box.length < 12) throw new Error('sealed message too short');
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: box.slice(0, 12), additionalData: enc.encode(nonce) },
+    await sealKey(dev), box.slice(12));
+  return dec.decode(plain);
+}
+
+// signedFetch sends a request signed by this device: the node refuses any
+// other. It returns the response and the nonce, which what the node seals
+// in answer is bound to.
+async function signedFetch(dev, method, path, body, signal) {
+  const bytes = body === undefined ? new Uint8Array(0) : enc.encode(JSON.stringify(body));
+  const nonce = b64url(crypto.getRandomValues(new Uint8Array(16)));
+  const ts = Math.floor(Date.now() / 1000);
+  const msg = concat('mailnode-phone-request-v1\n', method, '\n', path, '\n', String(ts), '\n', nonce, '\n', b64url(await sha256(bytes)));
+  const sig = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, dev.signKey, msg));
+  const init = {
+    method, signal, cache: 'no-store', redirect: 'error',
+    headers: { 'Mailnode-Device': `${dev.id}.${ts}.${nonce}.${b64url(sig)}` },
+  };
+  if (body !== undefined) {
+    init.body = bytes;
+    init.headers['Content-Type'] = 'application/json';
+  }
+  return { resp: await fetch(path, init), nonce };
+}
+
+class APIError extends Error {
+  constructor(status, code, detail) {
+    super(detail || code);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function api(dev, method, path, body) {
+  const { resp, nonce } = await signedFetch(dev, method, path, body);
+  const json = await resp.json().catch(() => ({}));
+  if (!resp.ok) throw new APIError(resp.status, json.error || 'error', json.detail);
+  if (json.sealed) return JSON.parse(await openSealed(dev, nonce, json.sealed));
+  return json;
+}
+
+// ---- pairing -------------------------------------------------------------
+
+function pairingOffer() {
+  const m = /^#pair=([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (!m) return null;
+  return { id: m[1], secret: unb64url(m[2]), nodeBox: unb64url(m[3]), nodeBoxText: m[3] };
+}
+
+async function pair(offer, name) {
+  // extractable=false: the private halves never leave WebCrypto.
+  const sign = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
+  const box = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
+  const signPub = b64url(await crypto.subtle.exportKey('raw', sign.publicKey));
+  const boxPub = b64url(await crypto.subtle.exportKey('raw', box.publicKey));
+  const mac = b64url(await hmac(offer.secret, `mailnode-pair-v1\n${offer.id}\n${signPub}\n${boxPub}\n${name}`));
+  const resp = await fetch('/phone/pair', {
+    method: 'POST', cache: 'no-store', redirect: 'error',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ offer: offer.id, sign_pub: signPub, box_pub: boxPub, name, mac }),
+  });
+  const res = await resp.json().catch(() => ({}));
+  if (!resp.ok) throw new APIError(resp.status, res.error, res.detail);
+  // The node proves it made the QR code: only it and this phone know the
+  // secret. Whoever merely carries the bytes cannot answer this.
+  const proof = b64url(await hmac(offer.secret, `mailnode-pair-node-v1\n${res.device_id}\n${mac}`));
+  if (proof !== res.node_proof) throw new Error('The server did not prove it made this QR code. Do not use it.');
+  const h = await sha256(concat('mailnode-sas-v1\n', offer.secret, offer.nodeBox, `\n${signPub}\n${boxPub}`));
+  const n = new DataView(h.buffer).getUint32(0) % 1000000;
+  const sas = String(Math.floor(n / 1000)).padStart(3, '0') + ' ' + String(n % 1000).padStart(3, '0');
+  const dev = { id: res.device_id, name, nodeBox: offer.nodeBox, signKey: sign.privateKey, boxKey: box.privateKey, paired: false };
+  await saveDevice(dev);
+  return { dev, sas };
+}
+
+// ---- state and rendering -------------------------------------------------
+
+const state = { dev: null, prompts: new Map(), data: null, stream: null };
+
+function setStatus(text, kind) {
+  const el = $('status');
+  el.textContent = text;
+  el.className = 'pill ' + (kind || '');
+}
+
+function show(id, on) { $(id).hidden = !on; }
+
+const tierNames = {
+  structured_read: 'travel, orders, bills',
+  free_form_read: 'short answers',
+  raw_read: 'an excerpt',
+  compose: 'writing drafts',
+  send: 'sending',
+};
+
+function renderRequests() {
+  const list = $('request-list');
+  const items = [...state.prompts.values()].sort((a, b) => a.p.created_at - b.p.created_at);
+  show('no-requests', items.length === 0);
+  const seen = new Set();
+  for (const { text, p } of items) {
+    seen.add(p.approval_id);
+    if (list.querySelector(`[data-approval-id="${CSS.escape(p.approval_id)}"]`)) continue;
+    const li = $('request-tpl').content.firstElementChild.cloneNode(true);
+    li.dataset.approvalId = p.approval_id;
+    li.dataset.expires = String(p.expires_at);
+    li.querySelector('.agent').textContent = p.agent;
+    li.querySelector('.tool').textContent = p.tool;
+    li.querySelector('.tier').textContent = tierNames[p.tier] || p.tier;
+    li.querySelector('.match-code').textContent = p.match_code;
+    li.querySelector('.details').textContent = p.details;
+    for (const b of li.querySelectorAll('button[data-action]')) {
+      b.addEventListener('click', () => decide(li, text, p, b.dataset.action));
+    }
+    list.appendChild(li);
+  }
+  for (const li of [...list.children]) {
+    if (!seen.has(li.dataset.approvalId)) li.remove();
+  }
+  tickExpiry();
+}
+
+function tickExpiry() {
+  const now = Date.now() / 1000;
+  for (const li of $('request-list').children) {
+    const left = Math.round(Number(li.dataset.expires) - now);
+    if (left <= 0) {
+      // Expiry is a refusal: the node treats it as one.
+      state.prompts.delete(li.dataset.approvalId);
+      li.remove();
+      continue;
+    }
+    li.querySelector('.expires').textContent = `Expires in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  }
+  show('no-requests', $('request-list').children.length === 0);
+}
+
+async function decide(li, text, p, decision) {
+  if (decision === 'block' && !confirm(`Deny and block ${p.agent}? It will not be able to ask again.`)) return;
+  for (const b of li.querySelectorAll('button')) b.disabled = true;
+  try {
+    // The decision is signed over the hash of exactly the prompt shown.
+    const hash = await sha256(enc.encode(text));
+    const msg = enc.encode(`mailnode-decision-v1\n${p.approval_id}\n${decision}\n${b64url(hash)}\n${state.dev.id}`);
+    const sig = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, state.dev.signKey, msg));
+    await api(state.dev, 'POST', '/phone/api/decide',
+      { approval_id: p.approval_id, decision, prompt_hash: b64url(hash), signature: b64url(sig) });
+    state.prompts.delete(p.approval_id);
+    renderRequests();
+    refresh();
+  } catch (e) {
+    if (e.code === 'not_pending' || e.code === 'not_found') {
+      state.prompts.delete(p.approval_id);
+      renderRequests();
+      return;
+    }
+    for (const b of li.querySelectorAll('button')) b.disabled = false;
+    alert('The node did not take the decision: ' + e.message);
+  }
+}
+
+function row(list, parts, buttons) {
+  const li = document.createElement('li');
+  for (const [cls, text] of parts) {
+    const s = document.createElement('span');
+    s.className = cls;
+    s.textContent = text;
+    li.appendChild(s);
+  }
+  for (const [label, fn, cls] of buttons || []) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    if (cls) b.className = cls;
+    b.addEventListener('click', fn);
+    li.appendChild(b);
+  }
+  list.appendChild(li);
+}
+
+function renderState() {
+  const d = state.data;
+  if (!d) return;
+  for (const text of d.pending || []) addPrompt(text);
+  // A prompt the node no longer lists was decided elsewhere or lapsed.
+  const pendingIDs = new Set((d.pending || []).map((t) => JSON.parse(t).approval_id));
+  for (const id of [...state.prompts.keys()]) if (!pendingIDs.has(id)) state.prompts.delete(id);
+  renderRequests();
+
+  const agents = $('agent-list');
+  agents.replaceChildren();
+  const byAgent = new Map();
+  for (const g of d.grants || []) {
+    if (!byAgent.has(g.agent)) byAgent.set(g.agent, []);
+    byAgent.get(g.agent).push(g.tier);
+  }
+  for (const [agent, tiers] of byAgent) {
+    row(agents, [['grow', agent], ['tag', tiers.map((t) => tierNames[t] || t).join(', ')]],
+      [['Revoke', () => act('/phone/api/revoke', { agent, tier: '' }, `Revoke every grant of ${agent}?`)]]);
+  }
+  for (const agent of d.blocked || []) {
+    row(agents, [['grow', agent], ['tag', 'blocked']], [['Unblock', () => act('/phone/api/unblock', { agent })]]);
+  }
+  show('no-agents', byAgent.size === 0 && (d.blocked || []).length === 0);
+
+  const phones = $('phone-list');
+  phones.replaceChildren();
+  for (const ph of d.phones || []) {
+    const me = ph.id === state.dev.id;
+    row(phones, [['grow', ph.name + (me ? ' (this phone)' : '')], ['tag', ph.state]], [
+      ['Rename', () => {
+        const name = prompt('New name', ph.name);
+        if (name) act('/phone/api/phones/rename', { id: ph.id, name });
+      }],
+      ['Remove', () => act('/phone/api/phones/remove', { id: ph.id },
+        me ? 'Remove this phone? It will no longer receive requests.' : `Remove ${ph.name}?`), 'danger'],
+    ]);
+  }
+
+  const activity = $('activity-list');
+  activity.replaceChildren();
+  for (const a of d.activity || []) {
+    row(activity, [['', new Date(a.at).toLocaleString()], ['grow', `${a.agent} · ${a.tool}`], ['tag', a.decision.replace(/_/g, ' ')]]);
+  }
+  for (const id of ['agents', 'phones', 'activity']) show(id, true);
+}
+
+async function act(path, body, question) {
+  if (question && !confirm(question)) return;
+  try {
+    await api(state.dev, 'POST', path, body);
+  } catch (e) {
+    alert(e.message);
+  }
+  refresh();
+}
+
+function addPrompt(text) {
+  const p = JSON.parse(text);
+  if (!state.prompts.has(p.approval_id)) state.prompts.set(p.approval_id, { text, p });
+}
+
+async function refresh() {
+  try {
+    state.data = await api(state.dev, 'GET', '/phone/api/state');
+    renderState();
+  } catch (e) {
+    handleAuthError(e);
+  }
+}
+
+async function handleAuthError(e) {
+  if (e instanceof APIError && (e.status === 401 || e.status === 403) && e.code !== 'clock_skew') {
+    // Removed on the node or on another phone: this device is no
+    // longer paired.
+    const st = await api(state.dev, 'GET', '/phone/api/status').catch(() => null);
+    if (!st) {
+      await forgetDevice();
+      setStatus('not paired', 'bad');
+      location.hash = '';
+      location.reload();
+    }
+    return;
+  }
+  setStatus(e.code === 'clock_skew' ? 'clock wrong' : 'offline', 'bad');
+}
+
+// stream reads the sealed event stream until it ends, then reconnects.
+async function stream() {
+  for (;;) {
+    try {
+      const { resp, nonce } = await signedFetch(state.dev, 'GET', '/phone/api/events');
+      if (!resp.ok) {
+        const json = await resp.json().catch(() => ({}));
+        throw new APIError(resp.status, json.error, json.detail);
+      }
+      setStatus('connected', 'ok');
+      refresh();
+      const reader = resp.body.getReader();
+      let buf = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        let i;
+        while ((i = buf.indexOf('\n\n')) >= 0) {
+          const frame = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          for (const line of frame.split('\n')) {
+            if (line.startsWith('data: ')) await onEvent(JSON.parse(await openSealed(state.dev, nonce, line.slice(6))));
+          }
+        }
+      }
+      setStatus('reconnecting', 'bad');
+    } catch (e) {
+      await handleAuthError(e);
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+async function onEvent(ev) {
+  switch (ev.type) {
+    case 'prompt':
+      addPrompt(ev.prompt);
+      renderRequests();
+      break;
+    case 'decided':
+      state.prompts.delete(ev.approval_id);
+      renderRequests();
+      refresh();
+      break;
+    default:
+      refresh();
+  }
+}
+
+// ---- start ---------------------------------------------------------------
+
+async function startPaired(dev) {
+  state.dev = dev;
+  show('pairing', false);
+  show('requests', true);
+  setInterval(tickExpiry, 1000);
+  stream();
+}
+
+async function waitPaired(dev) {
+  for (;;) {
+    const st = await api(dev, 'GET', '/phone/api/status');
+    if (st.state === 'paired') return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+async function main() {
+  if (!window.isSecureContext || !crypto.subtle) {
+    show('pairing', true);
+    $('pair-error').textContent = 'This page must be opened over HTTPS.';
+    show('pair-error', true);
+    return;
+  }
+  if ('serviceWorker' in navigator) registerWorker();
+  const offer = pairingOffer();
+  let dev = await loadDevice();
+  if (dev && dev.paired && !offer) return startPaired(dev);
+  show('pairing', true);
+  if (!offer) {
+    if (dev) {
+      // Registered, not yet confirmed on the node.
+      show('pair-code', true);
+      $('sas').textContent = dev.sas || '';
+      await waitPaired(dev);
+      dev.paired = true;
+      await saveDevice(dev);
+      return startPaired(dev);
+    }
+    show('pair-none', true);
+    setStatus('not paired');
+    return;
+  }
+  setStatus('pairing');
+  show('pair-start', true);
+  $('pair-go').addEventListener('click', async () => {
+    $('pair-go').disabled = true;
+    try {
+      const name = $('pair-name').value.trim() || 'Phone';
+      const { dev: d, sas } = await pair(offer, name);
+      d.sas = sas;
+      await saveDevice(d);
+      // The secret has done its job; keep it out of the history.
+      history.replaceState(null, '', location.pathname);
+      show('pair-start', false);
+      show('pair-code', true);
+      $('sas').textContent = sas;
+      await waitPaired(d);
+      d.paired = true;
+      delete d.sas;
+      await saveDevice(d);
+      startPaired(d);
+    } catch (e) {
+      $('pair-error').textContent = e.code === 'offer_used' ? 'This QR code was already used. Show a new one.'
+        : e.code === 'offer_unknown' ? 'This QR code expired. Show a new one.' : String(e.message || e);
+      show('pair-error', true);
+      $('pair-go').disabled = false;
+    }
+  });
+}
+
+// The app is kept by a service worker, so that a server answering for
+// the node's name cannot swap it silently: a new version waits until the
+// user accepts it.
+function registerWorker() {
+  navigator.serviceWorker.register('sw.js', { scope: './' }).then((reg) => {
+    let accepted = false;
+    const offer = (w) => {
+      if (!w || !navigator.serviceWorker.controller) return;
+      show('update', true);
+      $('update-accept').onclick = () => { accepted = true; w.postMessage('activate'); };
+    };
+    offer(reg.waiting);
+    reg.addEventListener('updatefound', () => {
+      const w = reg.installing;
+      w.addEventListener('statechange', () => { if (w.state === 'installed') offer(w); });
+    });
+    // Reload only into a version the user accepted; the first worker
+    // taking control of this page changes nothing that runs.
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (accepted) location.reload();
+    });
+  }).catch(() => {});
+}
+
+main().catch((e) => {
+  show('pairing', true);
+  $('pair-error').textContent = String(e.message || e);
+  show('pair-error', true);
+});
