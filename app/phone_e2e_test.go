@@ -8,6 +8,7 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -33,29 +34,47 @@ const e2eAgent = "agent.e2e.example"
 // e2e is a node serving the demo mailbox on loopback, an agent with a
 // published key, a paired reference phone, and a real SMTP server.
 type e2e struct {
-	t       *testing.T
+	t       testing.TB
 	node    *app.Node
 	smtp    *demobox.SMTPServer
 	agent   *agent.Session
 	phone   *phoneclient.Device
-	prompts chan string
+	prompts chan arrival
 	clock   atomic.Int64 // seconds added to the approvals' clock
 	caPool  *x509.CertPool
 	nodeURL string
+	extra   []*agent.Session
 }
 
-func newE2E(t *testing.T) *e2e {
+// arrival is a prompt as the phone received it.
+type arrival struct {
+	text string
+	at   time.Time
+}
+
+func (e *e2e) session(domain string, key ed25519.PrivateKey) *agent.Session {
+	s, err := agent.NewSession(agent.Config{
+		Node:       strings.TrimSuffix(strings.TrimPrefix(e.nodeURL, "https://"), "/mcp"),
+		Signer:     &agent.Signer{Domain: domain, Kid: "k1", Key: key},
+		HTTPClient: e.httpClient(nil),
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return s
+}
+
+func newE2E(t testing.TB) *e2e { return newE2EWith(t, 0, approvals.Config{}) }
+
+// newE2EWith also publishes the keys of extra agents agent<i>.e2e.example
+// (e.extra) and tunes the approvals.
+func newE2EWith(t testing.TB, extra int, cfg approvals.Config) *e2e {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	e := &e2e{t: t, prompts: make(chan string, 64)}
+	e := &e2e{t: t, prompts: make(chan arrival, 4096)}
 	dir := t.TempDir()
 
-	// The agent's web host: its key document over TLS.
-	pub, key, _ := ed25519.GenerateKey(nil)
-	doc, err := agent.KeyDocument(e2eAgent, "k1", pub)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The agents' web host: their key documents over TLS, by name.
 	agentCA, err := localca.Open(dir+"/agent-ca", nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -64,12 +83,32 @@ func newE2E(t *testing.T) *e2e {
 	if err != nil {
 		t.Fatal(err)
 	}
+	docs := map[string][]byte{}
+	addrs := map[string]string{}
+	keys := map[string]ed25519.PrivateKey{}
+	for i := -1; i < extra; i++ {
+		domain := e2eAgent
+		if i >= 0 {
+			domain = fmt.Sprintf("agent%d.e2e.example", i)
+		}
+		pub, key, _ := ed25519.GenerateKey(nil)
+		if docs[domain], err = agent.KeyDocument(domain, "k1", pub); err != nil {
+			t.Fatal(err)
+		}
+		addrs[domain], keys[domain] = ln.Addr().String(), key
+	}
 	host := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
-		w.Write(doc)
-	}), TLSConfig: &tls.Config{GetCertificate: agentCA.GetCertificate(e2eAgent)}}
+		w.Write(docs[r.TLS.ServerName])
+	}), TLSConfig: &tls.Config{GetCertificate: func(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
+		return agentCA.Leaf(hello.ServerName)
+	}}}
 	go host.ServeTLS(ln, "", "")
 	t.Cleanup(func() { host.Close() })
+	key := keys[e2eAgent]
+	if cfg.Now == nil {
+		cfg.Now = func() time.Time { return time.Now().Add(time.Duration(e.clock.Load()) * time.Second) }
+	}
 
 	e.smtp, err = demobox.StartSMTP(nil)
 	if err != nil {
@@ -80,9 +119,9 @@ func newE2E(t *testing.T) *e2e {
 	n, err := app.New(app.Config{DataDir: dir + "/node", Demo: true,
 		Gateway: app.GatewayConfig{
 			Listen:        "127.0.0.1:0",
-			DevAgentAddrs: map[string]string{e2eAgent: ln.Addr().String()},
+			DevAgentAddrs: addrs,
 			DevAgentCAs:   []*x509.Certificate{agentCA.Cert()},
-			Approvals:     approvals.Config{Now: func() time.Time { return time.Now().Add(time.Duration(e.clock.Load()) * time.Second) }},
+			Approvals:     cfg,
 		},
 		Outgoing: app.Outgoing{From: "Alex Morgan <alex.morgan@demo-mail.example>", SMTP: &smtpsend.Config{
 			Address: e.smtp.Addr, Security: smtpsend.StartTLS, Username: demobox.Username,
@@ -114,19 +153,16 @@ func newE2E(t *testing.T) *e2e {
 	}
 	e.caPool = x509.NewCertPool()
 	e.caPool.AppendCertsFromPEM(pem)
-	e.agent, err = agent.NewSession(agent.Config{
-		Node:       strings.TrimSuffix(strings.TrimPrefix(e.nodeURL, "https://"), "/mcp"),
-		Signer:     &agent.Signer{Domain: e2eAgent, Kid: "k1", Key: key},
-		HTTPClient: e.httpClient(nil),
-	})
-	if err != nil {
-		t.Fatal(err)
+	e.agent = e.session(e2eAgent, key)
+	for i := range extra {
+		d := fmt.Sprintf("agent%d.e2e.example", i)
+		e.extra = append(e.extra, e.session(d, keys[d]))
 	}
 
 	e.phone = e.pair("Test phone", true)
 	go e.phone.Events(ctx, func(ev phone.Event) error {
 		if ev.Type == "prompt" {
-			e.prompts <- ev.Prompt
+			e.prompts <- arrival{ev.Prompt, time.Now()}
 		}
 		return nil
 	})
@@ -188,7 +224,8 @@ func (e *e2e) prompt(ar *agent.ApprovalRequired) (string, approvals.Prompt) {
 	timeout := time.After(10 * time.Second)
 	for {
 		select {
-		case text := <-e.prompts:
+		case a := <-e.prompts:
+			text := a.text
 			p, err := phoneclient.ReadPrompt(text)
 			if err != nil {
 				e.t.Fatal(err)
