@@ -40,6 +40,7 @@ bench: bench-deps
 	MAILNODE_TEST_DOVECOT=1 $(GO) test -count=1 -run '^$$' -bench . -benchtime 1x -timeout 60m ./mail/imapsync/bench/
 	$(GO) test -run '^$$' -bench Verify -count 5 ./gateway/httpsig/
 	$(GO) test -run '^$$' -bench GatewayThroughput -benchtime 1x ./gateway/
+	$(GO) test -run '^$$' -bench PhonePrompts -benchtime 1x ./app/
 
 FUZZTIME ?= 30s
 fuzz:

@@ -35,12 +35,14 @@ Usage:
   mailnode pair   [--data-dir DIR]             pair a phone: show a QR code, confirm its short code
   mailnode phones [list|rename|remove]         the paired phones
   mailnode phone  pair|watch|list|approve|...  the reference phone client (what the phone app does)
+  mailnode drafts [list|show|edit]             the drafts agents wrote
   mailnode extract [--merged] FILE.eml...       show the trips, orders and bills the node reads from mails
   mailnode version
 
 Account flags (or MAILNODE_* environment variables, or a config file):
   --imap-server host:port  --imap-user NAME  --imap-security tls|starttls|plain
   --imap-password-file FILE | MAILNODE_IMAP_PASSWORD | --imap-keyring
+  --smtp-server host:port --smtp-security starttls|tls --from "Name <address>"  (sending approved drafts)
 The password is never taken from a command-line argument.
 Agents: serve --listen :443 --hostname node.example.net (or MAILNODE_LISTEN, MAILNODE_HOSTNAME).
 Trusted senders: MAILNODE_AUTHSERV_IDS=mx.google.com (your provider's Authentication-Results id),
@@ -80,6 +82,8 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 		err = cmdPhones(ctx, rest, stdout, stderr, getenv)
 	case "phone":
 		err = cmdPhone(ctx, rest, stdout, stderr, getenv)
+	case "drafts":
+		err = cmdDrafts(ctx, rest, stdout, stderr, getenv)
 	case "extract":
 		err = cmdExtract(ctx, rest, stdout, stderr)
 	case "version":
