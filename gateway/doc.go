@@ -2,8 +2,9 @@
 // one path through it, in this order:
 //
 //  1. server.go: TLS 1.3, routing (POST /mcp or /mcp/, GET
-//     /.well-known/svc-node; nothing else, never a redirect) and the 256 KiB
-//     body cap, answered 413 before more is read.
+//     /.well-known/svc-node, and /phone/ to package gateway/phone, the
+//     paired phones' own door; nothing else, never a redirect) and the
+//     256 KiB body cap, answered 413 before more is read.
 //  2. server.go → httpsig: the RFC 9421 signature, Content-Digest, key
 //     document and nonce. Any failure is a plain 401 JSON body and the
 //     request goes no further: no JSON-RPC parsing, no tool, no store.
@@ -13,7 +14,10 @@
 //  4. authorize.go: the one function that decides, from the verified
 //     identity, the tool's tier and the stored grants (package approvals),
 //     whether the call runs. Nothing the request or any mail says can
-//     change the tier of a tool or the identity of the caller.
+//     change the tier of a tool or the identity of the caller. For
+//     raw_read and send it also binds the approval to what the tool says
+//     the call is (send_draft: the hash of the exact message) and gives
+//     the tool that value with the caller (tools.Caller).
 //  5. gateway/tools: the tool handlers, which are the first code to read
 //     mail.
 //
