@@ -54,6 +54,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzAddressed -fuzztime $(FUZZTIME) ./extract/injection/
 	$(GO) test -run '^$$' -fuzz FuzzFind -fuzztime $(FUZZTIME) ./extract/answer/
 	$(GO) test -run '^$$' -fuzz FuzzParseURL -fuzztime $(FUZZTIME) ./approvals/pairing/
+	$(GO) test -run '^$$' -fuzz FuzzPhoneAPI -fuzztime $(FUZZTIME) ./gateway/phone/
 
 # KDE KItinerary's extractor (Debian libkpimitinerary-bin), run beside mailnode's on the
 # public travel mails.

@@ -25,7 +25,7 @@ type node struct {
 	srv    *httptest.Server
 }
 
-func newNode(t *testing.T) *node {
+func newNode(t testing.TB) *node {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
