@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +16,7 @@ import (
 	"mailnode/approvals"
 	"mailnode/gateway/agentkeys"
 	"mailnode/gateway/httpsig"
+	"mailnode/gateway/jsonhttp"
 	"mailnode/gateway/tools"
 )
 
@@ -100,14 +100,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/mcp", "/mcp/":
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
-			writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "POST only")
+			jsonhttp.Error(w, http.StatusMethodNotAllowed, "method_not_allowed", "POST only")
 			return
 		}
 		s.serveMCP(w, r)
 	case "/.well-known/svc-node":
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "GET only")
+			jsonhttp.Error(w, http.StatusMethodNotAllowed, "method_not_allowed", "GET only")
 			return
 		}
 		s.serveDiscovery(w)
@@ -116,13 +116,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.cfg.Phone.ServeHTTP(w, r)
 			return
 		}
-		writeError(w, http.StatusNotFound, "not_found", "")
+		jsonhttp.Error(w, http.StatusNotFound, "not_found", "")
 	}
 }
 
 func (s *Server) serveDiscovery(w http.ResponseWriter) {
 	host, _, _ := strings.Cut(s.verifier.Host, ":")
-	writeJSON(w, http.StatusOK, map[string]any{
+	jsonhttp.Write(w, http.StatusOK, map[string]any{
 		"protocol":  Protocol,
 		"node":      host,
 		"auth":      "rfc9421+capability",
@@ -141,17 +141,17 @@ func identity(ctx context.Context) (httpsig.Identity, bool) {
 
 func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength > MaxBody {
-		writeError(w, http.StatusRequestEntityTooLarge, "payload_too_large", "")
+		jsonhttp.Error(w, http.StatusRequestEntityTooLarge, "payload_too_large", "")
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			writeError(w, http.StatusRequestEntityTooLarge, "payload_too_large", "")
+			jsonhttp.Error(w, http.StatusRequestEntityTooLarge, "payload_too_large", "")
 			return
 		}
-		writeError(w, http.StatusBadRequest, "bad_request", "cannot read body")
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", "cannot read body")
 		return
 	}
 
@@ -177,33 +177,17 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.As(err, &herr):
 		s.log.Debug("Refused request", "remote", r.RemoteAddr, "reason", herr.Reason)
-		writeError(w, http.StatusUnauthorized, "signature_invalid", herr.Reason)
+		jsonhttp.Error(w, http.StatusUnauthorized, "signature_invalid", herr.Reason)
 	case errors.Is(err, agentkeys.ErrUnknownKey):
 		s.log.Info("Refused request", "remote", r.RemoteAddr, "reason", "unknown key", "err", err)
-		writeError(w, http.StatusUnauthorized, "signature_invalid", "unknown key id")
+		jsonhttp.Error(w, http.StatusUnauthorized, "signature_invalid", "unknown key id")
 	case errors.Is(err, httpsig.ErrNonceStore):
 		s.log.Error("Cannot check nonce", "err", err)
-		writeError(w, http.StatusServiceUnavailable, "unavailable", "try again later")
+		jsonhttp.Error(w, http.StatusServiceUnavailable, "unavailable", "try again later")
 	default:
 		s.log.Warn("Refused request", "remote", r.RemoteAddr, "reason", "key document unavailable", "err", err)
-		writeError(w, http.StatusUnauthorized, "signature_invalid", "agent key document unavailable")
+		jsonhttp.Error(w, http.StatusUnauthorized, "signature_invalid", "agent key document unavailable")
 	}
-}
-
-func writeError(w http.ResponseWriter, status int, code, detail string) {
-	body := map[string]string{"error": code}
-	if detail != "" {
-		body["detail"] = detail
-	}
-	writeJSON(w, status, body)
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, _ := json.Marshal(v)
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	w.Write(append(b, '\n'))
 }
 
 // TLSConfig is the gateway's TLS: 1.3 only, with certificates from

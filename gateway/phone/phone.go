@@ -26,6 +26,7 @@ import (
 	"mailnode/approvals"
 	"mailnode/approvals/pairing"
 	"mailnode/gateway/httpsig"
+	"mailnode/gateway/jsonhttp"
 )
 
 // Config is what the phone API needs. App may be nil (no web app).
@@ -92,7 +93,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case path == "/phone/pair":
 		if r.Method != http.MethodPost {
-			writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "POST only")
+			jsonhttp.Error(w, http.StatusMethodNotAllowed, "method_not_allowed", "POST only")
 			return
 		}
 		h.pair(w, r)
@@ -107,7 +108,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		h.app.ServeHTTP(w, r)
 	default:
-		writeError(w, http.StatusNotFound, "not_found", "")
+		jsonhttp.Error(w, http.StatusNotFound, "not_found", "")
 	}
 }
 
@@ -123,22 +124,22 @@ type PairResult struct {
 func (h *Handler) pair(w http.ResponseWriter, r *http.Request) {
 	var reg pairing.Registration
 	if err := readJSON(w, r, &reg); err != nil {
-		writeError(w, http.StatusBadRequest, "bad_request", err.Error())
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
 	res, err := h.cfg.Phones.Register(r.Context(), reg)
 	switch {
 	case errors.Is(err, approvals.ErrOfferUnknown):
-		writeError(w, http.StatusNotFound, "offer_unknown", err.Error())
+		jsonhttp.Error(w, http.StatusNotFound, "offer_unknown", err.Error())
 	case errors.Is(err, approvals.ErrOfferUsed):
-		writeError(w, http.StatusConflict, "offer_used", err.Error())
+		jsonhttp.Error(w, http.StatusConflict, "offer_used", err.Error())
 	case errors.Is(err, pairing.ErrBadRegistration):
-		writeError(w, http.StatusForbidden, "bad_registration", "the registration does not prove the pairing code")
+		jsonhttp.Error(w, http.StatusForbidden, "bad_registration", "the registration does not prove the pairing code")
 	case err != nil:
 		h.log.Error("Cannot register a phone", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal_error", "try again")
+		jsonhttp.Error(w, http.StatusInternalServerError, "internal_error", "try again")
 	default:
-		writeJSON(w, http.StatusOK, PairResult{DeviceID: res.Phone.ID, NodeProof: res.Proof, SAS: res.SAS})
+		jsonhttp.Write(w, http.StatusOK, PairResult{DeviceID: res.Phone.ID, NodeProof: res.Proof, SAS: res.SAS})
 	}
 }
 
@@ -155,40 +156,40 @@ type request struct {
 func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request) (request, bool) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		writeError(w, http.StatusRequestEntityTooLarge, "payload_too_large", "")
+		jsonhttp.Error(w, http.StatusRequestEntityTooLarge, "payload_too_large", "")
 		return request{}, false
 	}
 	parts := strings.Split(r.Header.Get(HeaderName), ".")
 	if len(parts) != 4 {
-		writeError(w, http.StatusUnauthorized, "unauthenticated", "missing or malformed "+HeaderName+" header")
+		jsonhttp.Error(w, http.StatusUnauthorized, "unauthenticated", "missing or malformed "+HeaderName+" header")
 		return request{}, false
 	}
 	id, nonce, sig := parts[0], parts[2], parts[3]
 	ts, err := strconv.ParseInt(parts[1], 10, 64)
 	if err != nil || len(nonce) < 16 || len(nonce) > 64 {
-		writeError(w, http.StatusUnauthorized, "unauthenticated", "malformed "+HeaderName+" header")
+		jsonhttp.Error(w, http.StatusUnauthorized, "unauthenticated", "malformed "+HeaderName+" header")
 		return request{}, false
 	}
 	now := h.cfg.Now()
 	at := time.Unix(ts, 0)
 	if at.Before(now.Add(-MaxSkew)) || at.After(now.Add(MaxSkew)) {
-		writeError(w, http.StatusUnauthorized, "clock_skew", "the phone's clock is more than a minute off the node's")
+		jsonhttp.Error(w, http.StatusUnauthorized, "clock_skew", "the phone's clock is more than a minute off the node's")
 		return request{}, false
 	}
 	ph, ok := h.cfg.Phones.Get(id)
 	if !ok || !pairing.VerifySig(ph.SignKey(), pairing.RequestMessage(r.Method, r.URL.RequestURI(), ts, nonce, body), sig) {
 		// One answer for an unknown device and a bad signature.
-		writeError(w, http.StatusUnauthorized, "unauthenticated", "unknown device or bad signature")
+		jsonhttp.Error(w, http.StatusUnauthorized, "unauthenticated", "unknown device or bad signature")
 		return request{}, false
 	}
 	fresh, err := h.cfg.Nonces.Use(r.Context(), "phone:"+id, nonce, at.Add(nonceWindow))
 	if err != nil {
 		h.log.Error("Cannot check a phone request's nonce", "err", err)
-		writeError(w, http.StatusServiceUnavailable, "unavailable", "try again later")
+		jsonhttp.Error(w, http.StatusServiceUnavailable, "unavailable", "try again later")
 		return request{}, false
 	}
 	if !fresh {
-		writeError(w, http.StatusUnauthorized, "replayed", "request already seen")
+		jsonhttp.Error(w, http.StatusUnauthorized, "replayed", "request already seen")
 		return request{}, false
 	}
 	return request{phone: ph, nonce: nonce, body: body}, true
@@ -201,12 +202,12 @@ func (h *Handler) api(w http.ResponseWriter, r *http.Request, route string) {
 		"phones/rename": http.MethodPost, "phones/remove": http.MethodPost,
 	}[route]
 	if want == "" {
-		writeError(w, http.StatusNotFound, "not_found", "")
+		jsonhttp.Error(w, http.StatusNotFound, "not_found", "")
 		return
 	}
 	if r.Method != want {
 		w.Header().Set("Allow", want)
-		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", want+" only")
+		jsonhttp.Error(w, http.StatusMethodNotAllowed, "method_not_allowed", want+" only")
 		return
 	}
 	req, ok := h.authenticate(w, r)
@@ -219,7 +220,7 @@ func (h *Handler) api(w http.ResponseWriter, r *http.Request, route string) {
 		return
 	}
 	if req.phone.State != approvals.PhonePaired {
-		writeError(w, http.StatusForbidden, "not_paired", "confirm the short code on the node first")
+		jsonhttp.Error(w, http.StatusForbidden, "not_paired", "confirm the short code on the node first")
 		return
 	}
 	switch route {
@@ -244,10 +245,10 @@ func (h *Handler) sealed(w http.ResponseWriter, req request, v any) {
 	b, err := h.seal(req, v)
 	if err != nil {
 		h.log.Error("Cannot seal an answer to a phone", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal_error", "")
+		jsonhttp.Error(w, http.StatusInternalServerError, "internal_error", "")
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"sealed": b})
+	jsonhttp.Write(w, http.StatusOK, map[string]string{"sealed": b})
 }
 
 func (h *Handler) seal(req request, v any) (string, error) {
@@ -405,33 +406,33 @@ type Decision struct {
 func (h *Handler) decide(w http.ResponseWriter, r *http.Request, req request) {
 	var d Decision
 	if err := strictJSON(req.body, &d); err != nil {
-		writeError(w, http.StatusBadRequest, "bad_request", err.Error())
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
 	switch v := approvals.Verdict(d.Decision); v {
 	case approvals.Approve, approvals.Deny, approvals.DenyAndBlock:
 	default:
-		writeError(w, http.StatusBadRequest, "bad_request", "decision is approve, deny or block")
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", "decision is approve, deny or block")
 		return
 	}
 	hash, err := pairing.Decode(d.PromptHash)
 	if err != nil || len(hash) != 32 {
-		writeError(w, http.StatusBadRequest, "bad_request", "prompt_hash is not a base64url SHA-256")
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", "prompt_hash is not a base64url SHA-256")
 		return
 	}
 	if !pairing.VerifySig(req.phone.SignKey(), pairing.DecisionMessage(d.ApprovalID, d.Decision, hash, req.phone.ID), d.Signature) {
-		writeError(w, http.StatusUnauthorized, "bad_signature", "the decision is not signed by this device")
+		jsonhttp.Error(w, http.StatusUnauthorized, "bad_signature", "the decision is not signed by this device")
 		return
 	}
 	a, err := h.cfg.Approvals.Answer(r.Context(), d.ApprovalID, approvals.Verdict(d.Decision), hash)
 	switch {
 	case errors.Is(err, approvals.ErrNotFound):
-		writeError(w, http.StatusNotFound, "not_found", "no such request")
+		jsonhttp.Error(w, http.StatusNotFound, "not_found", "no such request")
 	case errors.Is(err, approvals.ErrNotPending):
-		writeError(w, http.StatusConflict, "not_pending", err.Error())
+		jsonhttp.Error(w, http.StatusConflict, "not_pending", err.Error())
 	case errors.Is(err, approvals.ErrPromptMismatch):
 		h.log.Warn("Refused a decision over another prompt", "phone", req.phone.ID, "approvalID", d.ApprovalID)
-		writeError(w, http.StatusConflict, "prompt_mismatch", err.Error())
+		jsonhttp.Error(w, http.StatusConflict, "prompt_mismatch", err.Error())
 	case err != nil && a.ID == "":
 		h.internal(w, "record a decision", err)
 	default:
@@ -440,7 +441,7 @@ func (h *Handler) decide(w http.ResponseWriter, r *http.Request, req request) {
 			return
 		}
 		h.log.Info("Phone decided", "phone", req.phone.ID, "approvalID", a.ID, "decision", d.Decision)
-		writeJSON(w, http.StatusOK, map[string]string{"approval_id": a.ID, "state": string(a.State)})
+		jsonhttp.Write(w, http.StatusOK, map[string]string{"approval_id": a.ID, "state": string(a.State)})
 	}
 }
 
@@ -450,15 +451,15 @@ func (h *Handler) revoke(w http.ResponseWriter, r *http.Request, req request) {
 		Tier  string `json:"tier"`
 	}
 	if err := strictJSON(req.body, &v); err != nil || v.Agent == "" {
-		writeError(w, http.StatusBadRequest, "bad_request", "agent is required")
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", "agent is required")
 		return
 	}
 	n, err := h.cfg.Approvals.Revoke(r.Context(), strings.ToLower(v.Agent), approvals.Tier(v.Tier))
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "bad_request", err.Error())
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]int{"revoked": n})
+	jsonhttp.Write(w, http.StatusOK, map[string]int{"revoked": n})
 }
 
 func (h *Handler) unblock(w http.ResponseWriter, r *http.Request, req request) {
@@ -466,14 +467,14 @@ func (h *Handler) unblock(w http.ResponseWriter, r *http.Request, req request) {
 		Agent string `json:"agent"`
 	}
 	if err := strictJSON(req.body, &v); err != nil || v.Agent == "" {
-		writeError(w, http.StatusBadRequest, "bad_request", "agent is required")
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", "agent is required")
 		return
 	}
 	if err := h.cfg.Approvals.Unblock(r.Context(), strings.ToLower(v.Agent)); err != nil {
 		h.internal(w, "unblock an agent", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"unblocked": true})
+	jsonhttp.Write(w, http.StatusOK, map[string]bool{"unblocked": true})
 }
 
 func (h *Handler) phones(w http.ResponseWriter, r *http.Request, req request, route string) {
@@ -482,7 +483,7 @@ func (h *Handler) phones(w http.ResponseWriter, r *http.Request, req request, ro
 		Name string `json:"name,omitempty"`
 	}
 	if err := strictJSON(req.body, &v); err != nil || v.ID == "" {
-		writeError(w, http.StatusBadRequest, "bad_request", "id is required")
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", "id is required")
 		return
 	}
 	var err error
@@ -493,17 +494,17 @@ func (h *Handler) phones(w http.ResponseWriter, r *http.Request, req request, ro
 	}
 	switch {
 	case errors.Is(err, approvals.ErrNoPhone):
-		writeError(w, http.StatusNotFound, "not_found", "no such phone")
+		jsonhttp.Error(w, http.StatusNotFound, "not_found", "no such phone")
 	case err != nil:
-		writeError(w, http.StatusBadRequest, "bad_request", err.Error())
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", err.Error())
 	default:
-		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+		jsonhttp.Write(w, http.StatusOK, map[string]bool{"ok": true})
 	}
 }
 
 func (h *Handler) internal(w http.ResponseWriter, what string, err error) {
 	h.log.Error("Phone API failed", "what", what, "err", err)
-	writeError(w, http.StatusInternalServerError, "internal_error", "try again")
+	jsonhttp.Error(w, http.StatusInternalServerError, "internal_error", "try again")
 }
 
 func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
@@ -525,20 +526,4 @@ func strictJSON(body []byte, v any) error {
 		return errors.New("trailing data after the JSON object")
 	}
 	return nil
-}
-
-func writeError(w http.ResponseWriter, status int, code, detail string) {
-	body := map[string]string{"error": code}
-	if detail != "" {
-		body["detail"] = detail
-	}
-	writeJSON(w, status, body)
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, _ := json.Marshal(v)
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	w.Write(append(b, '\n'))
 }
