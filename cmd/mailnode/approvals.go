@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -42,25 +41,19 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		return usageError{errors.New("approvals: give a subcommand")}
 	}
 	sub := args[0]
-	fs := flag.NewFlagSet("mailnode approvals "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o options
-	o.register(fs, false)
+	fs := newDataFlags("approvals "+sub, stderr)
 	audit := fs.Int("audit", 0, "list: also show the last N agent calls")
 	block := fs.Bool("block", false, "deny: also block the agent")
 	tier := fs.String("tier", "", "revoke: only this tier (structured_read, free_form_read, compose)")
-	if err := parseFlags(fs, reorder(args[1:])); err != nil {
-		return err
-	}
-	cfg, err := o.load(getenv)
+	cfg, err := fs.parse(args[1:], getenv)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	var a approver
 	if lc, err := app.DialLocal(cfg.DataDir); err == nil {
 		a = lc
 	} else {
-		logger, err := newLogger(stderr, o.logLevel, firstNonEmpty(getenv("MAILNODE_LOG_LEVEL"), "warn"))
+		logger, err := newLogger(stderr, fs.o.logLevel, firstNonEmpty(getenv("MAILNODE_LOG_LEVEL"), "warn"))
 		if err != nil {
 			return err
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -27,18 +26,12 @@ func cmdDrafts(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		sub, args = args[0], args[1:]
 	}
-	fs := flag.NewFlagSet("mailnode drafts "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o options
-	o.register(fs, false)
+	fs := newDataFlags("drafts "+sub, stderr)
 	subject := fs.String("subject", "", "edit: the new subject")
 	bodyFile := fs.String("body-file", "", "edit: a file holding the new body (- for standard input)")
-	if err := parseFlags(fs, reorder(args)); err != nil {
-		return err
-	}
-	cfg, err := o.load(getenv)
+	cfg, err := fs.parse(args, getenv)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	n, err := app.New(app.Config{DataDir: cfg.DataDir}, nil)
 	if err != nil {

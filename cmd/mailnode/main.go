@@ -116,6 +116,32 @@ type usageError struct{ error }
 // flagError is a usageError the flag package has already reported.
 type flagError struct{ error }
 
+// dataFlags is the flag set of a command that works on the data
+// directory: the data-directory flags, then the command's own.
+type dataFlags struct {
+	*flag.FlagSet
+	o options
+}
+
+func newDataFlags(name string, stderr io.Writer) *dataFlags {
+	d := &dataFlags{FlagSet: flag.NewFlagSet("mailnode "+name, flag.ContinueOnError)}
+	d.SetOutput(stderr)
+	d.o.register(d.FlagSet, false)
+	return d
+}
+
+// parse reads args, flags anywhere among them, and the configuration.
+func (d *dataFlags) parse(args []string, getenv func(string) string) (app.Config, error) {
+	if err := parseFlags(d.FlagSet, reorder(args)); err != nil {
+		return app.Config{}, err
+	}
+	cfg, err := d.o.load(getenv)
+	if err != nil {
+		return app.Config{}, usageError{err}
+	}
+	return cfg, nil
+}
+
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	err := fs.Parse(args)
 	if err != nil && !errors.Is(err, flag.ErrHelp) {

@@ -6,7 +6,6 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -27,16 +26,10 @@ import (
 // with the user (docs/phone.md). It needs the node running with a
 // gateway: the phone reaches it there.
 func cmdPair(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
-	fs := flag.NewFlagSet("mailnode pair", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o options
-	o.register(fs, false)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	cfg, err := o.load(getenv)
+	fs := newDataFlags("pair", stderr)
+	cfg, err := fs.parse(args, getenv)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	lc, err := app.DialLocal(cfg.DataDir)
 	if err != nil {
@@ -99,16 +92,10 @@ func cmdPhones(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		sub, args = args[0], args[1:]
 	}
-	fs := flag.NewFlagSet("mailnode phones "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o options
-	o.register(fs, false)
-	if err := parseFlags(fs, reorder(args)); err != nil {
-		return err
-	}
-	cfg, err := o.load(getenv)
+	fs := newDataFlags("phones "+sub, stderr)
+	cfg, err := fs.parse(args, getenv)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	// The node's own methods, over its socket when it runs.
 	type phoneManager interface {
@@ -177,20 +164,14 @@ func cmdPhone(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return usageError{errors.New("phone: give a subcommand")}
 	}
 	sub := args[0]
-	fs := flag.NewFlagSet("mailnode phone "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o options
-	o.register(fs, false)
+	fs := newDataFlags("phone "+sub, stderr)
 	devicePath := fs.String("device", "", "the device's key file (default DATA_DIR/phone.json)")
 	caFile := fs.String("ca", "", "also trust this CA for the node (a node's local CA)")
 	name := fs.String("name", "mailnode phone", "pair: this device's name")
 	tier := fs.String("tier", "", "revoke: only this tier")
-	if err := parseFlags(fs, reorder(args[1:])); err != nil {
-		return err
-	}
-	cfg, err := o.load(getenv)
+	cfg, err := fs.parse(args[1:], getenv)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if *devicePath == "" {
 		*devicePath = cfg.DataDir + "/phone.json"
