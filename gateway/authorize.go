@@ -48,14 +48,7 @@ func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Too
 // arguments; for a grant, the tier and its tools.
 func (s *Server) subject(ctx context.Context, id httpsig.Identity, t tools.Tool, args json.RawMessage) (tools.Subject, *mcp.CallToolResult) {
 	if !t.Tier.PerCall() {
-		var names []string
-		for _, n := range s.names {
-			if s.tools[n].Tier == t.Tier {
-				names = append(names, n)
-			}
-		}
-		return tools.Subject{Details: fmt.Sprintf("Let %s use %s (%s) without asking again, until you revoke it.",
-			id.Domain, describe(t), strings.Join(names, ", "))}, nil
+		return tools.Subject{Details: s.grantText[t.Tier]}, nil
 	}
 	if t.Subject == nil {
 		return tools.Subject{Details: readableArgs(args)}, nil
@@ -70,6 +63,22 @@ func (s *Server) subject(ctx context.Context, id httpsig.Identity, t tools.Tool,
 		return sub, toolError(&tools.Error{Code: "internal_error", Message: "the node could not prepare the request; try again later"})
 	}
 	return sub, nil
+}
+
+// grantTexts says, for each grant tier, what approving it allows: made
+// once, as every call of a granted tier passes through subject.
+func grantTexts(catalog []tools.Tool) map[approvals.Tier]string {
+	names := map[approvals.Tier][]string{}
+	for _, t := range catalog {
+		names[t.Tier] = append(names[t.Tier], t.Name)
+	}
+	out := map[approvals.Tier]string{}
+	for _, t := range catalog {
+		if !t.Tier.PerCall() {
+			out[t.Tier] = fmt.Sprintf("Use %s (%s) without asking again, until you revoke it.", describe(t), strings.Join(names[t.Tier], ", "))
+		}
+	}
+	return out
 }
 
 // readableArgs shows a call's arguments one per line, keys sorted, as

@@ -55,7 +55,9 @@ type Server struct {
 	verifier *httpsig.Verifier
 	tools    map[string]tools.Tool
 	names    []string
-	mcp      http.Handler
+	// grantText is the prompt's details for each grant tier.
+	grantText map[approvals.Tier]string
+	mcp       http.Handler
 
 	// noVerify skips signature verification for the benchmark's baseline
 	// (bench_test.go). No configuration reaches it.
@@ -88,6 +90,7 @@ func New(cfg Config, logger *slog.Logger) (*Server, error) {
 		s.tools[t.Name] = t
 		s.names = append(s.names, t.Name)
 	}
+	s.grantText = grantTexts(cfg.Tools)
 	s.mcp = s.newMCP()
 	return s, nil
 }
