@@ -69,30 +69,36 @@ func (m *Manager) Answer(ctx context.Context, id string, v Verdict, promptHash [
 	default:
 		return Approval{}, fmt.Errorf("answer approval: unknown verdict %q", v)
 	}
-	m.slow.Lock()
-	now := m.cfg.Now()
-	if !strings.HasPrefix(id, "apr_") {
-		m.slow.Unlock()
-		return Approval{}, ErrNotFound
-	}
-	a, err := m.findPending(ctx, id, now)
+	a, err := m.answer(ctx, id, v == Approve, promptHash)
 	if err != nil {
-		m.slow.Unlock()
 		return Approval{}, err
 	}
-	if subtle.ConstantTimeCompare(a.PromptHash(), promptHash) != 1 {
-		m.slow.Unlock()
-		return Approval{}, ErrPromptMismatch
-	}
-	if err := m.record(ctx, a, v == Approve, now); err != nil {
-		m.slow.Unlock()
-		return Approval{}, err
-	}
-	m.slow.Unlock()
 	if v == DenyAndBlock {
 		if err := m.Block(ctx, a.Domain); err != nil {
 			return *a, err
 		}
 	}
 	return *a, nil
+}
+
+// answer records the decision if id is pending and promptHash is its
+// prompt's.
+func (m *Manager) answer(ctx context.Context, id string, approve bool, promptHash []byte) (*Approval, error) {
+	if !strings.HasPrefix(id, "apr_") {
+		return nil, ErrNotFound
+	}
+	m.slow.Lock()
+	defer m.slow.Unlock()
+	now := m.cfg.Now()
+	a, err := m.findPending(ctx, id, now)
+	if err != nil {
+		return nil, err
+	}
+	if subtle.ConstantTimeCompare(a.PromptHash(), promptHash) != 1 {
+		return nil, ErrPromptMismatch
+	}
+	if err := m.record(ctx, a, approve, now); err != nil {
+		return nil, err
+	}
+	return a, nil
 }

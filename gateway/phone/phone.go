@@ -433,13 +433,9 @@ func (h *Handler) decide(w http.ResponseWriter, r *http.Request, req request) {
 	case errors.Is(err, approvals.ErrPromptMismatch):
 		h.log.Warn("Refused a decision over another prompt", "phone", req.phone.ID, "approvalID", d.ApprovalID)
 		jsonhttp.Error(w, http.StatusConflict, "prompt_mismatch", err.Error())
-	case err != nil && a.ID == "":
+	case err != nil:
 		h.internal(w, "record a decision", err)
 	default:
-		if err != nil {
-			h.internal(w, "block an agent", err)
-			return
-		}
 		h.log.Info("Phone decided", "phone", req.phone.ID, "approvalID", a.ID, "decision", d.Decision)
 		jsonhttp.Write(w, http.StatusOK, map[string]string{"approval_id": a.ID, "state": string(a.State)})
 	}
