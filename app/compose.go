@@ -65,8 +65,11 @@ func (n *Node) draftStore(ctx context.Context) (*drafts.Store, error) {
 }
 
 // outgoing returns the sending settings, the demo's in demo mode.
-func (n *Node) outgoing() (Outgoing, []imapsync.Config) {
-	_, accounts, _ := n.open(context.Background())
+func (n *Node) outgoing(ctx context.Context) (Outgoing, []imapsync.Config, error) {
+	_, accounts, err := n.open(ctx)
+	if err != nil {
+		return Outgoing{}, nil, err
+	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	out := n.cfg.Outgoing
@@ -77,11 +80,14 @@ func (n *Node) outgoing() (Outgoing, []imapsync.Config) {
 	if out.From == "" && len(accounts) > 0 && strings.Contains(accounts[0].Username, "@") {
 		out.From = accounts[0].Username
 	}
-	return out, accounts
+	return out, accounts, nil
 }
 
 func (c composer) CreateDraft(ctx context.Context, agent string, d tools.NewDraft) (string, error) {
-	out, _ := c.n.outgoing()
+	out, _, err := c.n.outgoing(ctx)
+	if err != nil {
+		return "", err
+	}
 	if out.From == "" {
 		return "", &tools.Error{Code: "not_configured", Message: "the user has not set the address drafts are from"}
 	}
@@ -93,7 +99,10 @@ func (c composer) CreateDraft(ctx context.Context, agent string, d tools.NewDraf
 }
 
 func (c composer) ReplyDraft(ctx context.Context, agent string, thread int64, body string) (string, error) {
-	out, _ := c.n.outgoing()
+	out, _, err := c.n.outgoing(ctx)
+	if err != nil {
+		return "", err
+	}
 	if out.From == "" {
 		return "", &tools.Error{Code: "not_configured", Message: "the user has not set the address drafts are from"}
 	}
@@ -160,7 +169,10 @@ func (c composer) Outgoing(ctx context.Context, agent, id string) (string, strin
 }
 
 func (c composer) Send(ctx context.Context, agent, id, approved string) (tools.SendResult, error) {
-	out, accounts := c.n.outgoing()
+	out, accounts, err := c.n.outgoing(ctx)
+	if err != nil {
+		return tools.SendResult{}, err
+	}
 	if out.SMTP == nil {
 		return tools.SendResult{}, &tools.Error{Code: "not_configured", Message: "the user has not set up sending on this node"}
 	}
@@ -219,6 +231,15 @@ func (n *Node) Drafts(ctx context.Context, limit int) ([]drafts.Draft, error) {
 		return nil, err
 	}
 	return ds.List(ctx, limit)
+}
+
+// Draft returns one draft, for the user.
+func (n *Node) Draft(ctx context.Context, id string) (drafts.Draft, error) {
+	ds, err := n.draftStore(ctx)
+	if err != nil {
+		return drafts.Draft{}, err
+	}
+	return ds.Find(ctx, id)
 }
 
 // EditDraft changes a draft's subject or body (nil leaves it). An

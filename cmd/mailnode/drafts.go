@@ -55,17 +55,12 @@ func cmdDrafts(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		}
 		return tw.Flush()
 	case sub == "show" && fs.NArg() == 1:
-		ds, err := n.Drafts(ctx, 1000)
+		d, err := n.Draft(ctx, fs.Arg(0))
 		if err != nil {
-			return err
+			return fmt.Errorf("drafts show %s: %w", fs.Arg(0), err)
 		}
-		for _, d := range ds {
-			if d.ID == fs.Arg(0) {
-				fmt.Fprintf(stdout, "Draft %s by %s (%s)\n\n%s\n", d.ID, d.Agent, d.State, d.Readable())
-				return nil
-			}
-		}
-		return fmt.Errorf("drafts show: no draft %s", fs.Arg(0))
+		fmt.Fprintf(stdout, "Draft %s by %s (%s)\n\n%s\n", d.ID, d.Agent, d.State, d.Readable())
+		return nil
 	case sub == "edit" && fs.NArg() == 1:
 		var subj, body *string
 		if *subject != "" {

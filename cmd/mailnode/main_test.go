@@ -41,6 +41,7 @@ func TestRun(t *testing.T) {
 		{name: "phone without a device", args: []string{"phone", "list", "--device", filepath.Join(dir, "none.json")}, wantCode: 1, wantErr: "load device"},
 		{name: "phone pair with a bad URL", args: []string{"phone", "pair", "https://node.example/phone/#pair=x"}, wantCode: 1, wantErr: "pairing URL"},
 		{name: "drafts, none", args: []string{"drafts"}, wantCode: 0, wantOut: "No drafts."},
+		{name: "drafts show unknown", args: []string{"drafts", "show", "d_nope"}, wantCode: 1, wantErr: "no such draft"},
 		{name: "drafts edit without a change", args: []string{"drafts", "edit", "d_x"}, wantCode: 2, wantErr: "give --subject or --body-file"},
 		{name: "smtp plain to a remote host refused", args: []string{"sync", "--imap-server", "imap.example.com:993", "--imap-user", "u",
 			"--imap-password-file", pwFile, "--smtp-server", "smtp.example.com:25", "--smtp-security", "plain"}, wantCode: 2, wantErr: "refusing plain SMTP"},

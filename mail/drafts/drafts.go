@@ -336,10 +336,15 @@ func scan(row interface{ Scan(...any) error }) (Draft, error) {
 	return d, nil
 }
 
+// Find returns the draft id whoever wrote it, for the user.
+func (s *Store) Find(ctx context.Context, id string) (Draft, error) {
+	return scan(s.file.DB().QueryRowContext(ctx, "SELECT "+cols+" FROM drafts WHERE id = ?", id))
+}
+
 // Get returns the draft id if agent wrote it. Another agent's draft is
 // ErrNotFound: an agent cannot learn of, or send, what it did not write.
 func (s *Store) Get(ctx context.Context, agent, id string) (Draft, error) {
-	d, err := scan(s.file.DB().QueryRowContext(ctx, "SELECT "+cols+" FROM drafts WHERE id = ?", id))
+	d, err := s.Find(ctx, id)
 	if err != nil {
 		return Draft{}, err
 	}

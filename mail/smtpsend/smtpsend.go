@@ -145,7 +145,7 @@ func Send(ctx context.Context, cfg Config, logger *slog.Logger, from string, rcp
 	}
 	defer c.Close()
 
-	if err := c.Hello(localName()); err != nil {
+	if err := c.Hello(ehloName); err != nil {
 		return Result{Refused, fmt.Sprintf("EHLO: %v", err)}
 	}
 	if ok, _ := c.Extension("AUTH"); !ok {
@@ -192,7 +192,7 @@ func Send(ctx context.Context, cfg Config, logger *slog.Logger, from string, rcp
 	return Result{Accepted, strings.TrimSpace(detail)}
 }
 
-// localName is the EHLO name: a fixed, neutral name rather than the
-// machine's, which would tell the server and every Received field where
-// the node runs.
-func localName() string { return "localhost" }
+// ehloName is a fixed, neutral EHLO name rather than the machine's,
+// which would tell the server and every Received field where the node
+// runs.
+const ehloName = "localhost"
