@@ -77,6 +77,9 @@ func (e *ApprovalRequired) Error() string {
 type ToolError struct {
 	Code    string `json:"error"`
 	Message string `json:"message"`
+	// RetryAfter is, for too_many_prompts, the seconds to wait before
+	// asking the user again.
+	RetryAfter int64 `json:"retry_after,omitempty"`
 }
 
 func (e *ToolError) Error() string { return "tool error " + e.Code + ": " + e.Message }

@@ -474,3 +474,58 @@ func (r *recorder) replay() *http.Request {
 	req.Header = r.header.Clone()
 	return req
 }
+
+// TestPhonePromptLimits: an agent cannot bury the phone in prompts. Its
+// retries are merged into one prompt, it may have only MaxPending open,
+// and only MaxPromptsPerHour in an hour however the user answers them;
+// past the limit it is told when it may ask again.
+func TestPhonePromptLimits(t *testing.T) {
+	e := newE2EWith(t, 0, approvals.Config{MaxPending: 2, MaxPromptsPerHour: 3})
+	ctx := context.Background()
+	excerpt := func(q string) error {
+		_, err := e.agent.Call(ctx, "get_excerpt", map[string]string{"query": q})
+		return err
+	}
+	asked := func(q string) *agent.ApprovalRequired {
+		t.Helper()
+		var ar *agent.ApprovalRequired
+		if err := excerpt(q); !errors.As(err, &ar) {
+			t.Fatalf("%q: %v, want approval_required", q, err)
+		}
+		return ar
+	}
+	refused := func(q, code string) *agent.ToolError {
+		t.Helper()
+		var te *agent.ToolError
+		if err := excerpt(q); !errors.As(err, &te) || te.Code != code {
+			t.Fatalf("%q: %v, want %s", q, err, code)
+		}
+		return te
+	}
+
+	first := asked("hotel address")
+	if again := asked("hotel address"); again.ApprovalID != first.ApprovalID || again.MatchCode != first.MatchCode {
+		t.Fatalf("a retry opened a new prompt: %+v then %+v", first, again)
+	}
+	second := asked("flight number")
+	refused("order total", "too_many_pending")
+	for _, ar := range []*agent.ApprovalRequired{first, second} {
+		text, _ := e.prompt(ar)
+		e.decide(text, approvals.Deny)
+	}
+	third := asked("order total")
+	text, _ := e.prompt(third)
+	e.decide(text, approvals.Deny)
+
+	te := refused("bill amount", "too_many_prompts")
+	if te.RetryAfter <= 0 || te.RetryAfter > 3600 {
+		t.Fatalf("retry_after = %d, want within the hour", te.RetryAfter)
+	}
+	select {
+	case a := <-e.prompts:
+		t.Fatalf("the phone got a fourth prompt: %s", a.text)
+	case <-time.After(200 * time.Millisecond):
+	}
+	e.clock.Add(te.RetryAfter)
+	e.prompt(asked("bill amount"))
+}

@@ -35,6 +35,11 @@ type Config struct {
 	// MaxPending caps the open requests per agent domain, so that an
 	// agent cannot bury the user in prompts. Default 5.
 	MaxPending int
+	// MaxPromptsPerHour caps the prompts an agent domain may open in any
+	// hour, so that an agent whose requests the user keeps refusing or
+	// letting lapse cannot keep the phone buzzing at MaxPending at a
+	// time. Retries merged into an open prompt do not count. Default 30.
+	MaxPromptsPerHour int
 	// AuditRetention is how long audit entries and decided requests are
 	// kept. Default 90 days.
 	AuditRetention time.Duration
@@ -55,6 +60,9 @@ func (c *Config) setDefaults() {
 	def(&c.AuditRetention, 90*24*time.Hour)
 	if c.MaxPending <= 0 {
 		c.MaxPending = 5
+	}
+	if c.MaxPromptsPerHour <= 0 {
+		c.MaxPromptsPerHour = 30
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -89,6 +97,7 @@ const (
 	ApprovalDenied   Outcome = "approval_denied"
 	AgentBlocked     Outcome = "agent_blocked"
 	TooManyPending   Outcome = "too_many_pending"
+	TooManyPrompts   Outcome = "too_many_prompts"
 )
 
 // Decision is the answer to Request.
@@ -98,6 +107,8 @@ type Decision struct {
 	// ApprovalRequired, the refused one for ApprovalDenied, the spent one
 	// when a raw_read or send call is Allowed.
 	Approval *Approval
+	// RetryAfter is, for TooManyPrompts, when the agent may ask again.
+	RetryAfter time.Duration
 }
 
 // State is where an approval request is.
@@ -351,6 +362,18 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 	}
 	if open >= m.cfg.MaxPending {
 		return Decision{Outcome: TooManyPending}, nil
+	}
+	hourAgo := now.Add(-time.Hour).Unix()
+	var asked int
+	var oldest sql.NullInt64
+	err = m.db.QueryRowContext(ctx, "SELECT count(*), min(created_at) FROM approvals WHERE domain = ? AND created_at > ?",
+		call.Domain, hourAgo).Scan(&asked, &oldest)
+	if err != nil {
+		return Decision{}, fmt.Errorf("count recent prompts: %w", err)
+	}
+	if asked >= m.cfg.MaxPromptsPerHour {
+		// The window frees a slot when its oldest prompt leaves it.
+		return Decision{Outcome: TooManyPrompts, RetryAfter: time.Duration(oldest.Int64-hourAgo) * time.Second}, nil
 	}
 	n := &Approval{
 		ID: newID("apr_"), MatchCode: newMatchCode(), Domain: call.Domain, KeyFP: call.KeyFP,

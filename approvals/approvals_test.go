@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -304,6 +305,29 @@ func TestTooManyPending(t *testing.T) {
 	e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":9}`), approvals.TooManyPending)
 	// Other agents are not affected.
 	e.want(e.call("polite.example.com", keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
+}
+
+// An agent whose prompts the user refuses or lets lapse may open only so
+// many in an hour, MaxPending at a time or not; merged retries are free.
+func TestTooManyPrompts(t *testing.T) {
+	e := newEnv(t)
+	const ag = "pushy.example.com"
+	for i := range 30 {
+		d := e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, fmt.Sprintf(`{"n":%d}`, i)), approvals.ApprovalRequired)
+		// A retry of an open request is the same prompt, not a new one.
+		e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, fmt.Sprintf(`{"n":%d}`, i)), approvals.ApprovalRequired)
+		e.decide(d.Approval.ID, false)
+		e.clock.add(time.Minute)
+	}
+	// 30 prompts from minute 0 to 29; now is minute 30.
+	d := e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":99}`), approvals.TooManyPrompts)
+	if d.RetryAfter != 30*time.Minute {
+		t.Errorf("RetryAfter = %v, want 30m (when the first prompt leaves the hour)", d.RetryAfter)
+	}
+	e.want(e.call("polite.example.com", keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
+	e.clock.add(d.RetryAfter)
+	e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":99}`), approvals.ApprovalRequired)
+	e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":100}`), approvals.TooManyPrompts)
 }
 
 // A request made before a restart can be decided after it.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -130,6 +131,10 @@ func (s *Server) refusal(id httpsig.Identity, t tools.Tool, d approvals.Decision
 		return toolError(map[string]string{"error": string(d.Outcome), "message": "The user has blocked this agent."})
 	case approvals.TooManyPending:
 		return toolError(map[string]string{"error": string(d.Outcome), "message": "Too many requests are waiting for the user; wait for them to decide."})
+	case approvals.TooManyPrompts:
+		secs := int64(d.RetryAfter.Round(time.Second) / time.Second)
+		return toolError(map[string]any{"error": string(d.Outcome), "retry_after": secs,
+			"message": fmt.Sprintf("This agent has asked the user too often in the last hour; ask again in %d s.", secs)})
 	}
 	s.log.Error("Unknown approval outcome", "outcome", d.Outcome)
 	return toolError(&tools.Error{Code: "internal_error", Message: "the node could not check its grants; try again later"})
