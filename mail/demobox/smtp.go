@@ -22,11 +22,13 @@ import (
 )
 
 // SMTPServer is a submission server inside the node process, go-smtp's
-// server on a loopback port: STARTTLS with a certificate made at start,
-// AUTH PLAIN with the demo credentials, and delivery into memory. The
+// server on two loopback ports, one for STARTTLS (as 587) and one for
+// implicit TLS (as 465), with a certificate made at start, AUTH PLAIN
+// with the demo credentials, and delivery into memory. The
 // demo sends its drafts to it, and tests read back what was delivered.
 type SMTPServer struct {
-	Addr string
+	Addr    string // STARTTLS
+	TLSAddr string // implicit TLS
 	// CA is the certificate clients must trust for STARTTLS.
 	CA *x509.Certificate
 
@@ -69,8 +71,14 @@ func StartSMTP(logger *slog.Logger) (*SMTPServer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("demo SMTP server: %w", err)
 	}
+	tlsLn, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("demo SMTP server: %w", err)
+	}
 	go srv.Serve(ln)
-	s.Addr, s.srv = ln.Addr().String(), srv
+	go srv.Serve(tls.NewListener(tlsLn, srv.TLSConfig))
+	s.Addr, s.TLSAddr, s.srv = ln.Addr().String(), tlsLn.Addr().String(), srv
 	return s, nil
 }
 
