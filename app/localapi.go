@@ -54,8 +54,7 @@ func (n *Node) serveLocalAPI(ctx context.Context) error {
 			ID      string `json:"id"`
 			Approve bool   `json:"approve"`
 		}
-		if json.NewDecoder(r.Body).Decode(&req) != nil {
-			http.Error(w, "bad request", http.StatusBadRequest)
+		if !decodeBody(w, r, &req) {
 			return
 		}
 		v, err := n.Decide(r.Context(), req.ID, req.Approve)
@@ -71,8 +70,7 @@ func (n *Node) serveLocalAPI(ctx context.Context) error {
 			Tier  string `json:"tier"`
 			Block bool   `json:"block"`
 		}
-		if json.NewDecoder(r.Body).Decode(&req) != nil {
-			http.Error(w, "bad request", http.StatusBadRequest)
+		if !decodeBody(w, r, &req) {
 			return
 		}
 		if req.Block {
@@ -105,8 +103,7 @@ func (n *Node) serveLocalAPI(ctx context.Context) error {
 			ID   string `json:"id"`
 			Name string `json:"name"`
 		}
-		if json.NewDecoder(r.Body).Decode(&req) != nil {
-			http.Error(w, "bad request", http.StatusBadRequest)
+		if !decodeBody(w, r, &req) {
 			return
 		}
 		switch r.PathValue("op") {
@@ -136,6 +133,17 @@ func (n *Node) serveLocalAPI(ctx context.Context) error {
 	<-done
 	os.Remove(path)
 	return nil
+}
+
+// decodeBody reads a request's JSON body into v, or answers 400. The
+// local API's bodies are a few fields; the cap keeps a stray client from
+// making the node read without end.
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	if json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10)).Decode(v) != nil {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return false
+	}
+	return true
 }
 
 // apiError is the local API's error body.
