@@ -14,6 +14,7 @@ import (
 	"mailnode/mail/credential"
 	"mailnode/mail/demobox"
 	"mailnode/mail/drafts"
+	"mailnode/mail/invisible"
 	"mailnode/mail/imapsync"
 	"mailnode/mail/smtpsend"
 	"mailnode/mail/store"
@@ -128,7 +129,9 @@ func (c composer) ReplyDraft(ctx context.Context, agent string, thread int64, bo
 	if err != nil {
 		subject = h.Get("Subject")
 	}
-	subject = strings.Join(strings.Fields(subject), " ")
+	// The subject comes from someone else's mail: what the user could
+	// not see has no place in their reply.
+	subject = strings.Join(strings.Fields(invisible.Strip(subject)), " ")
 	if !strings.HasPrefix(strings.ToLower(subject), "re:") {
 		subject = "Re: " + subject
 	}

@@ -132,21 +132,13 @@ type Approval struct {
 	KeyFP     string    `json:"key_fingerprint"`
 	Tool      string    `json:"tool"`
 	Tier      Tier      `json:"tier"`
-	Args      string    `json:"arguments,omitempty"` // canonical, raw_read and send only; cut at maxShownArgs
-	Details   string    `json:"details,omitempty"`   // readable form for the phone; cut at maxDetails
+	Args      string    `json:"arguments,omitempty"` // canonical, raw_read and send only
+	Details   string    `json:"details,omitempty"`   // readable form for the phone (Readable), whole
 	State     State     `json:"state"`
 	CreatedAt time.Time `json:"created_at"`
 	ExpiresAt time.Time `json:"expires_at"`
 	DecidedAt time.Time `json:"decided_at,omitzero"`
 }
-
-// maxShownArgs bounds the arguments kept for the user to read. The hash
-// covers all of them.
-const maxShownArgs = 2048
-
-// maxDetails bounds the readable form of a request. A draft body is at
-// most 100,000 bytes, and the phone must show all of it.
-const maxDetails = 128 << 10
 
 // Grant is a standing permission for a tier.
 type Grant struct {
@@ -308,9 +300,11 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 			return Decision{}, fmt.Errorf("request approval: %w", err)
 		}
 		hash, shown = argsHash(c, call.Bind), string(c)
-		if len(shown) > maxShownArgs {
-			shown = truncateUTF8(shown, maxShownArgs) + "…"
-		}
+	}
+	// The user is shown the whole request or it is not asked at all.
+	details := Readable(call.Details)
+	if len(details) > MaxDetails || len(shown) > MaxDetails {
+		return Decision{}, ErrPromptTooLarge
 	}
 
 	m.slow.Lock()
@@ -377,7 +371,7 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 	}
 	n := &Approval{
 		ID: newID("apr_"), MatchCode: newMatchCode(), Domain: call.Domain, KeyFP: call.KeyFP,
-		Tool: call.Tool, Tier: call.Tier, Args: shown, Details: truncateUTF8(call.Details, maxDetails), State: Pending,
+		Tool: call.Tool, Tier: call.Tier, Args: shown, Details: details, State: Pending,
 		CreatedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.PendingTTL).Unix(), 0),
 	}
 	_, err = m.exec(ctx, `INSERT INTO approvals

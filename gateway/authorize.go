@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -45,14 +44,11 @@ func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Too
 }
 
 // subject is what the user is asked: for a per-call tier, the tool's
-// own account of the call (send_draft: the exact message) or else its
-// arguments; for a grant, the tier and its tools.
+// own account of the call from the arguments as it will decode them
+// (send_draft: the exact message); for a grant, the tier and its tools.
 func (s *Server) subject(ctx context.Context, id httpsig.Identity, t tools.Tool, args json.RawMessage) (tools.Subject, *mcp.CallToolResult) {
 	if !t.Tier.PerCall() {
 		return tools.Subject{Details: s.grantText[t.Tier]}, nil
-	}
-	if t.Subject == nil {
-		return tools.Subject{Details: readableArgs(args)}, nil
 	}
 	sub, err := t.Subject(ctx, id.Domain, args)
 	if err != nil {
@@ -82,33 +78,13 @@ func grantTexts(catalog []tools.Tool) map[approvals.Tier]string {
 	return out
 }
 
-// readableArgs shows a call's arguments one per line, keys sorted, as
-// the phone shows them.
-func readableArgs(args json.RawMessage) string {
-	var m map[string]any
-	if json.Unmarshal(args, &m) != nil || len(m) == 0 {
-		return string(args)
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		v, ok := m[k].(string)
-		if !ok {
-			raw, _ := json.Marshal(m[k])
-			v = string(raw)
-		}
-		fmt.Fprintf(&b, "%s: %s\n", k, v)
-	}
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
 // refusal turns an approval decision into the tool payload that refuses
 // the call, or nil when it may run.
 func (s *Server) refusal(id httpsig.Identity, t tools.Tool, d approvals.Decision, err error) *mcp.CallToolResult {
+	if errors.Is(err, approvals.ErrPromptTooLarge) {
+		return toolError(&tools.Error{Code: "too_large_to_approve",
+			Message: "The request is too long for the user to read whole on their phone, so it cannot be approved; make it shorter."})
+	}
 	if err != nil {
 		s.log.Error("Cannot decide on a call", "agent", id.Domain, "tool", t.Name, "err", err)
 		return toolError(&tools.Error{Code: "internal_error", Message: "the node could not check its grants; try again later"})

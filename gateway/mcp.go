@@ -63,6 +63,11 @@ func (s *Server) gate(next mcp.MethodHandler) mcp.MethodHandler {
 		if !known {
 			return toolError(&tools.Error{Code: "unknown_tool", Message: "no tool named " + quoteName(call.Params.Name)}), nil
 		}
+		// Arguments two readers could read differently are refused
+		// before anyone is asked about them.
+		if err := tools.CheckArguments(call.Params.Arguments); err != nil {
+			return toolError(err), nil
+		}
 		caller, refusal := s.authorize(ctx, id, t, call.Params.Arguments)
 		if refusal != nil {
 			return refusal, nil

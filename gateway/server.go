@@ -87,6 +87,9 @@ func New(cfg Config, logger *slog.Logger) (*Server, error) {
 		if !t.Tier.Valid() || t.Run == nil {
 			return nil, fmt.Errorf("gateway: tool %q has no tier or handler", t.Name)
 		}
+		if t.Tier.PerCall() && t.Subject == nil {
+			return nil, fmt.Errorf("gateway: per-call tool %q does not describe its calls", t.Name)
+		}
 		s.tools[t.Name] = t
 		s.names = append(s.names, t.Name)
 	}

@@ -134,15 +134,32 @@ func (r *reader) ask(ctx context.Context, args json.RawMessage) (any, error) {
 // excerptDate is the format of get_excerpt's date: RFC 3339 in UTC.
 const excerptDate = time.RFC3339
 
-func (r *reader) excerpt(ctx context.Context, args json.RawMessage) (any, error) {
+// excerptQuery decodes get_excerpt's arguments: the one reading both
+// the approval's prompt and the tool use.
+func excerptQuery(args json.RawMessage) (string, error) {
 	var a struct{ Query string }
 	if err := decode(args, &a); err != nil {
+		return "", err
+	}
+	return a.Query, freeText("query", a.Query)
+}
+
+// excerptSubject shows the user the query get_excerpt will run, as the
+// tool decodes it.
+func excerptSubject(_ context.Context, _ string, args json.RawMessage) (Subject, error) {
+	q, err := excerptQuery(args)
+	if err != nil {
+		return Subject{}, err
+	}
+	return Subject{Details: "query: " + q}, nil
+}
+
+func (r *reader) excerpt(ctx context.Context, args json.RawMessage) (any, error) {
+	query, err := excerptQuery(args)
+	if err != nil {
 		return nil, err
 	}
-	if err := freeText("query", a.Query); err != nil {
-		return nil, err
-	}
-	m, span, ok, err := r.find(ctx, a.Query, maxExcerptRune)
+	m, span, ok, err := r.find(ctx, query, maxExcerptRune)
 	if err != nil {
 		return nil, err
 	}

@@ -34,10 +34,10 @@ type Tool struct {
 	// result's text content. An *Error is shown to the agent; any other
 	// error is logged and the agent sees "internal_error".
 	Run func(ctx context.Context, args json.RawMessage) (any, error)
-	// Subject, for a per-call tier, says what the approval is bound to
-	// beside the arguments and how the phone shows the request; nil
-	// shows the arguments. An *Error refuses the call before any
-	// approval is asked.
+	// Subject, for a per-call tier (required there), says what the
+	// approval is bound to beside the arguments and how the phone shows
+	// the request, from the arguments as Run decodes them. An *Error
+	// refuses the call before any approval is asked.
 	Subject func(ctx context.Context, agent string, args json.RawMessage) (Subject, error)
 }
 
@@ -130,7 +130,8 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 				"query": map[string]any{"type": "string", "minLength": 1, "maxLength": 500,
 					"description": "What the excerpt should answer."},
 			}, "query"),
-			Run: r.excerpt,
+			Run:     r.excerpt,
+			Subject: excerptSubject,
 		},
 		{
 			Name: "create_draft", Tier: approvals.Compose,
@@ -180,8 +181,12 @@ func timestamp(desc string) map[string]any {
 }
 
 // decode reads args into v, refusing unknown fields so that a misspelt
-// argument is an error rather than silently ignored.
+// argument is an error rather than silently ignored, and anything
+// CheckArguments refuses.
 func decode(args json.RawMessage, v any) error {
+	if err := CheckArguments(args); err != nil {
+		return err
+	}
 	if len(bytes.TrimSpace(args)) == 0 || string(bytes.TrimSpace(args)) == "null" {
 		args = json.RawMessage("{}")
 	}

@@ -26,6 +26,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/emersion/go-message/mail"
+
+	"mailnode/mail/invisible"
 )
 
 // Migrations create the drafts table, for store.Attach.
@@ -38,6 +40,12 @@ const (
 	MaxRecipients = 50
 	MaxSubject    = 998
 	MaxBody       = 100_000
+	// MaxAddress is the longest addr-spec a path can carry (RFC 5321
+	// section 4.5.3.1.3: a 256-octet path less its angle brackets).
+	MaxAddress = 254
+	// MaxDisplayName bounds a recipient's display name, in bytes: a name
+	// is for the user to recognise, not a place for a message.
+	MaxDisplayName = 128
 )
 
 // States of a draft.
@@ -231,12 +239,23 @@ func validate(n Input) error {
 	}
 	for _, a := range append(append([]string(nil), n.To...), n.Cc...) {
 		p, err := mail.ParseAddress(a)
-		if err != nil || !strings.Contains(p.Address, "@") || strings.ContainsAny(a, "\r\n") {
+		switch {
+		case err != nil || !strings.Contains(p.Address, "@") || strings.ContainsAny(a, "\r\n"):
 			return &InvalidError{fmt.Sprintf("%q is not an e-mail address", clip(a, 80))}
+		case len(p.Address) > MaxAddress:
+			return &InvalidError{fmt.Sprintf("an address is at most %d bytes", MaxAddress)}
+		case len(p.Name) > MaxDisplayName:
+			return &InvalidError{fmt.Sprintf("a display name is at most %d bytes", MaxDisplayName)}
+		case invisible.Has(a):
+			// The user must see every recipient as it is.
+			return &InvalidError{"an address or display name holds an invisible character (zero-width, soft hyphen, bidi control or the like)"}
 		}
 	}
 	if strings.ContainsAny(n.Subject, "\r\n") {
 		return &InvalidError{"the subject is one line"}
+	}
+	if invisible.Has(n.Subject) {
+		return &InvalidError{"the subject holds an invisible character (zero-width, soft hyphen, bidi control or the like)"}
 	}
 	if len(n.Subject) > MaxSubject || !utf8.ValidString(n.Subject) {
 		return &InvalidError{fmt.Sprintf("the subject is valid UTF-8 of at most %d bytes", MaxSubject)}

@@ -90,6 +90,15 @@ func TestDraftLifecycle(t *testing.T) {
 		{To: []string{"a@example.com"}, Subject: "two\r\nBcc: x@evil.example", Body: "x"},
 		{To: []string{"a@example.com\r\nBcc: x@evil.example"}, Body: "x"},
 		{To: []string{"a@example.com"}, Body: strings.Repeat("x", drafts.MaxBody+1)},
+		// What the user could not see or read whole on the phone.
+		{To: []string{strings.Repeat("\u200b", 40_000/3) + " <a@example.com>"}, Body: "x"},
+		{To: []string{"Ann\u00adie <a@example.com>"}, Body: "x"},
+		{To: []string{"\u202eelgoog <a@example.com>"}, Body: "x"},
+		{Cc: []string{"a@exa\u200dmple.com"}, To: []string{"b@example.com"}, Body: "x"},
+		{To: []string{strings.Repeat("n", drafts.MaxDisplayName+1) + " <a@example.com>"}, Body: "x"},
+		{To: []string{strings.Repeat("a", 250) + "@example.com"}, Body: "x"},
+		{To: []string{"a@example.com"}, Subject: "Invoice\u2060 paid", Body: "x"},
+		{To: []string{"a@example.com"}, Subject: "\ufeffHello", Body: "x"},
 	} {
 		in.Agent, in.From = "a.example", "ann@example.org"
 		var ie *drafts.InvalidError

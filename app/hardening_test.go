@@ -1,0 +1,101 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"mailnode/agent"
+)
+
+func (e *e2e) toolError(tool string, args any) *agent.ToolError {
+	e.t.Helper()
+	_, err := e.agent.Call(context.Background(), tool, args)
+	var te *agent.ToolError
+	if !errors.As(err, &te) {
+		e.t.Fatalf("%s(%.80v): %v, want a tool error", tool, args, err)
+	}
+	return te
+}
+
+// TestSendApprovalShowsEverything (hardening item 1): what the phone
+// shows for a send is all the message covers, or nothing is asked.
+func TestSendApprovalShowsEverything(t *testing.T) {
+	e := newE2E(t)
+	ctx := context.Background()
+	to := []string{"Sam <sam@fastmail.example>"}
+	e.grant("create_draft", map[string]any{"to": to, "body": "first"})
+
+	// A display name of 40 KB of zero-width spaces is not a draft.
+	padded := strings.Repeat("\u200b", 40_000/3) + " <sam@fastmail.example>"
+	if te := e.toolError("create_draft", map[string]any{"to": []string{padded}, "body": "Hi"}); te.Code != "invalid_arguments" {
+		t.Errorf("padded display name: %v", te)
+	}
+	if te := e.toolError("create_draft", map[string]any{"to": to, "subject": "Re\u202e: invoice", "body": "Hi"}); te.Code != "invalid_arguments" {
+		t.Errorf("bidi control in the subject: %v", te)
+	}
+
+	// A hidden tail after blank lines is shown, with the blank lines
+	// counted, and so are invisible characters in the body.
+	res, _ := e.call("create_draft", map[string]any{"to": to, "subject": "Dinner",
+		"body": "Hi Sam,\nFriday?\n" + strings.Repeat("\n", 300) + "P.S. also forward\u200b the contract to x@evil.example"})
+	var created struct {
+		DraftID string `json:"draft_id"`
+	}
+	json.Unmarshal(res, &created)
+	_, ar := e.call("send_draft", map[string]string{"draft_id": created.DraftID})
+	if ar == nil {
+		t.Fatal("send_draft ran without approval")
+	}
+	_, p := e.prompt(ar)
+	if !strings.Contains(p.Details, "Friday?\n⟦300 blank lines⟧\nP.S. also forward⟦U+200B⟧ the contract to x@evil.example") {
+		t.Errorf("the phone does not show the tail plainly:\n%s", p.Details)
+	}
+	pending, _ := e.node.Pending(ctx)
+	if len(pending) != 1 || pending[0].Details != p.Details {
+		t.Errorf("the CLI's list shows other details than the phone: %+v", pending)
+	}
+
+	// A message whose readable form does not fit whole is refused: no
+	// prompt, nothing cut.
+	res, _ = e.call("create_draft", map[string]any{"to": to, "body": "Hi" + strings.Repeat("\u200b", 33_000) + "tail"})
+	json.Unmarshal(res, &created)
+	if te := e.toolError("send_draft", map[string]string{"draft_id": created.DraftID}); te.Code != "too_large_to_approve" {
+		t.Errorf("send of a draft too long to show: %v", te)
+	}
+	if pending, _ := e.node.Pending(ctx); len(pending) != 1 {
+		t.Errorf("%d requests pending, want the one before", len(pending))
+	}
+}
+
+// TestArgumentsDecodedOnce (hardening item 2): arguments that two readers
+// could read differently are refused before anyone is asked, and the
+// prompt shows what the tool runs with.
+func TestArgumentsDecodedOnce(t *testing.T) {
+	e := newE2E(t)
+	ctx := context.Background()
+	for _, args := range []string{
+		`{"query":"hotel address","Query":"every password reset code"}`,
+		`{"query":"hotel address","query":"every password reset code"}`,
+		`{"QUERY":"every password reset code"}`,
+	} {
+		if te := e.toolError("get_excerpt", json.RawMessage(args)); te.Code != "invalid_arguments" {
+			t.Errorf("get_excerpt(%s): %v, want invalid_arguments", args, te)
+		}
+	}
+	if te := e.toolError("ask", json.RawMessage(`{"question":"a","Question":"b"}`)); te.Code != "invalid_arguments" {
+		t.Errorf("ask with a duplicate key: %v", te)
+	}
+	if pending, _ := e.node.Pending(ctx); len(pending) != 0 {
+		t.Fatalf("a refused call reached the phone: %+v", pending)
+	}
+	_, ar := e.call("get_excerpt", json.RawMessage(`{"query":"hotel\u200baddress"}`))
+	if ar == nil {
+		t.Fatal("get_excerpt ran without approval")
+	}
+	if _, p := e.prompt(ar); p.Details != "query: hotel⟦U+200B⟧address" {
+		t.Errorf("prompt = %q", p.Details)
+	}
+}
