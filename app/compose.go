@@ -14,8 +14,8 @@ import (
 	"mailnode/mail/credential"
 	"mailnode/mail/demobox"
 	"mailnode/mail/drafts"
-	"mailnode/mail/invisible"
 	"mailnode/mail/imapsync"
+	"mailnode/mail/invisible"
 	"mailnode/mail/smtpsend"
 	"mailnode/mail/store"
 )
