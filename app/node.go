@@ -88,13 +88,33 @@ func New(cfg Config, logger *slog.Logger) (*Node, error) {
 // DBPath is the database file inside the data directory.
 func (n *Node) DBPath() string { return filepath.Join(n.cfg.DataDir, "node.db") }
 
+// privateDir creates the data directory with mode 0700, or makes an
+// existing one private: it holds the raw mailbox and the keys that seal
+// prompts to the phone, and no other local user may list or read it.
+func privateDir(dir string, log *slog.Logger) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create data directory: %w", err)
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("data directory: %w", err)
+	}
+	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return fmt.Errorf("data directory %s is open to other users (mode %04o) and cannot be made private: %w", dir, perm, err)
+		}
+		log.Warn("Data directory was open to other users; made private", "dir", dir, "was", fmt.Sprintf("%04o", perm))
+	}
+	return nil
+}
+
 // open opens the store and, in demo mode, starts the demo server, once.
 func (n *Node) open(ctx context.Context) (*store.Store, []imapsync.Config, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.store == nil {
-		if err := os.MkdirAll(n.cfg.DataDir, 0o700); err != nil {
-			return nil, nil, fmt.Errorf("create data directory: %w", err)
+		if err := privateDir(n.cfg.DataDir, n.log); err != nil {
+			return nil, nil, err
 		}
 		st, err := store.Open(ctx, n.DBPath(), n.log)
 		if err != nil {

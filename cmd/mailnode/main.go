@@ -52,6 +52,7 @@ Run "mailnode COMMAND -h" for every flag of a command.
 `
 
 func main() {
+	privateFiles()
 	app.SetRuntime()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv))
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"path"
 	"sort"
 	"strconv"
@@ -65,6 +66,9 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	if err := create(path); err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
+	if err := private(path); err != nil {
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
 	// _txlock=immediate takes the write lock at BEGIN, so two writers queue
 	// on busy_timeout instead of failing to upgrade a read transaction.
 	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
@@ -91,6 +95,13 @@ func create(path string) error {
 	if _, err := os.Stat(path); err == nil || !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
+	// Made 0600 before SQLite opens it: SQLite gives the -wal and -shm
+	// files the database file's mode.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	f.Close()
 	db, err := sql.Open("sqlite", "file:"+path)
 	if err != nil {
 		return err
@@ -98,6 +109,27 @@ func create(path string) error {
 	defer db.Close()
 	_, err = db.Exec(fmt.Sprintf("PRAGMA page_size = %d; PRAGMA journal_mode = WAL", pageSize))
 	return err
+}
+
+// private makes the database file and its -wal and -shm files readable
+// by their owner only: they hold the whole mailbox and the node's keys.
+// A file made by an older version with the process's umask is tightened.
+func private(path string) error {
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if fi.Mode().Perm()&0o077 != 0 {
+			if err := os.Chmod(p, 0o600); err != nil {
+				return fmt.Errorf("make %s private: %w", filepath.Base(p), err)
+			}
+		}
+	}
+	return nil
 }
 
 // Close stops the checkpointer, folds the WAL back into the file and
