@@ -190,3 +190,44 @@ func TestNonceReuse(t *testing.T) {
 		t.Errorf("replayed nonce = %v, want a refusal", err)
 	}
 }
+
+// TestAuthorityPort (hardening item 9): @authority is the hostname alone;
+// a node on a port other than 443 also accepts host:port for that port,
+// as an RFC 9421 signer derives it from Host, and a refusal says when the
+// port was the difference.
+func TestAuthorityPort(t *testing.T) {
+	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
+	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	for _, tc := range []struct {
+		name, node, hostHeader, targetURI, authority string
+		reason                                       string // empty: accepted
+	}{
+		{"hostname on 443", "node.example", "node.example", "https://node.example/mcp", "node.example", ""},
+		{"hostname on 8443", "localhost:8443", "localhost:8443", "https://localhost:8443/mcp", "localhost", ""},
+		{"host:port on 8443 (development exception)", "localhost:8443", "localhost:8443", "https://localhost:8443/mcp", "localhost:8443", ""},
+		{"another port on 8443", "localhost:8443", "localhost:8443", "https://localhost:8443/mcp", "localhost:9000", "does not verify"},
+		{"host:443 on 443", "node.example", "node.example:443", "https://node.example/mcp", "node.example:443", "without the port 443"},
+		{"host:port behind a port forward", "node.example", "node.example:8443", "https://node.example/mcp", "node.example:8443", "without the port 8443"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, err := httpsigtest.Headers(body, httpsigtest.Options{Host: tc.node, KeyID: "agent.example#k1", Now: now,
+				TargetURI: tc.targetURI, Authority: tc.authority, Key: priv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			req := httptest.NewRequest("POST", "/mcp", bytes.NewReader(body))
+			req.Host = tc.hostHeader
+			for k, v := range h {
+				req.Header[k] = v
+			}
+			v := &httpsig.Verifier{Host: tc.node, Keys: keys{"agent.example#k1": pub}, Nonces: &httpsig.MemoryNonces{}, Now: func() time.Time { return now }}
+			_, err = v.Verify(context.Background(), req, body)
+			switch {
+			case tc.reason == "" && err != nil:
+				t.Fatalf("Verify() = %v, want accepted", err)
+			case tc.reason != "" && (err == nil || !strings.Contains(err.Error(), tc.reason)):
+				t.Fatalf("Verify() = %v, want a refusal mentioning %q", err, tc.reason)
+			}
+		})
+	}
+}
