@@ -45,6 +45,7 @@ func TestNoToolBeforeNonceIsDurable(t *testing.T) {
 	body := callTool(1, "bills_due", map[string]any{})
 	h, _ := httpsigtest.Headers(body, httpsigtest.Options{Host: n.host, KeyID: agent.keyID(), Key: agent.priv})
 	req := httptest.NewRequest("POST", "/mcp", bytes.NewReader(body))
+	req.Host = n.host
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	for k, v := range h {

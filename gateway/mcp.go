@@ -19,7 +19,7 @@ func (s *Server) newMCP() http.Handler {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "mailnode", Version: "svc/1"}, &mcp.ServerOptions{
 		Logger: s.log,
 	})
-	for _, name := range s.names {
+	for _, name := range s.toolList {
 		t := s.tools[name]
 		srv.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}, s.runTool(t))
 	}

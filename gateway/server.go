@@ -10,7 +10,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"mailnode/approvals"
@@ -50,11 +52,16 @@ type Config struct {
 
 // Server serves agents. It is an http.Handler; Serve runs it over TLS.
 type Server struct {
+	// names are the node's names (host or host:port, lower case), the
+	// configured Hostname first; SetNames replaces the rest while the
+	// node runs.
+	names atomic.Pointer[[]string]
+
 	cfg      Config
 	log      *slog.Logger
 	verifier *httpsig.Verifier
 	tools    map[string]tools.Tool
-	names    []string
+	toolList []string
 	// grantText is the prompt's details for each grant tier.
 	grantText map[approvals.Tier]string
 	mcp       http.Handler
@@ -91,17 +98,73 @@ func New(cfg Config, logger *slog.Logger) (*Server, error) {
 			return nil, fmt.Errorf("gateway: per-call tool %q does not describe its calls", t.Name)
 		}
 		s.tools[t.Name] = t
-		s.names = append(s.names, t.Name)
+		s.toolList = append(s.toolList, t.Name)
 	}
 	s.grantText = grantTexts(cfg.Tools)
 	s.mcp = s.newMCP()
+	s.SetNames()
 	return s, nil
+}
+
+// SetNames sets the names the node answers for besides its configured
+// Hostname: host, or host:port for a port other than 443. A relay assigns
+// a name while the node runs; requests for any other name get 421.
+func (s *Server) SetNames(extra ...string) {
+	names := []string{s.verifier.Host}
+	for _, n := range extra {
+		n = strings.TrimSuffix(strings.ToLower(n), ":443")
+		if n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	s.names.Store(&names)
+}
+
+// name returns which of the node's names the request's Host (HTTP/2
+// :authority) is, or "" if none. A name without a port is also reached as
+// host:443; a trailing dot is the same name.
+func (s *Server) name(r *http.Request) string {
+	host := strings.ToLower(r.Host)
+	if h, p, err := net.SplitHostPort(host); err == nil && p == "443" {
+		host = h
+	}
+	if h, p, err := net.SplitHostPort(host); err == nil {
+		host = net.JoinHostPort(strings.TrimSuffix(h, "."), p)
+	} else {
+		host = strings.TrimSuffix(host, ".")
+	}
+	for _, n := range *s.names.Load() {
+		if host == n {
+			return n
+		}
+	}
+	return ""
+}
+
+// sameOrigin reports whether a browser's Origin is one of the node's own
+// names over HTTPS: a page the node served, not a page on another site
+// (MCP Streamable HTTP: servers must validate Origin against DNS
+// rebinding).
+func (s *Server) sameOrigin(origin string) bool {
+	rest, ok := strings.CutPrefix(strings.ToLower(origin), "https://")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimSuffix(rest, ":443")
+	return slices.Contains(*s.names.Load(), rest)
 }
 
 // ServeHTTP routes by exact path; everything else is 404, never a
 // redirect (a redirect would break the signature and leak the request to
 // another URL).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// A request for a name that is not the node's was meant for another
+	// server, or is a DNS-rebinding page's: RFC 9110 section 15.5.20.
+	host := s.name(r)
+	if host == "" {
+		jsonhttp.Error(w, http.StatusMisdirectedRequest, "misdirected_request", "this node does not answer for that host name")
+		return
+	}
 	switch r.URL.Path {
 	case "/mcp", "/mcp/":
 		if r.Method != http.MethodPost {
@@ -109,7 +172,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			jsonhttp.Error(w, http.StatusMethodNotAllowed, "method_not_allowed", "POST only")
 			return
 		}
-		s.serveMCP(w, r)
+		// Agents are not browsers and send no Origin; a page on another
+		// site that a browser lets post here is refused.
+		if o := r.Header.Get("Origin"); o != "" && !s.sameOrigin(o) {
+			jsonhttp.Error(w, http.StatusForbidden, "forbidden", "requests from web pages of other origins are refused")
+			return
+		}
+		s.serveMCP(w, r, host)
 	case "/.well-known/svc-node":
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -132,7 +201,7 @@ func (s *Server) serveDiscovery(w http.ResponseWriter) {
 		"protocol":  Protocol,
 		"node":      host,
 		"auth":      "rfc9421+capability",
-		"tools":     s.names,
+		"tools":     s.toolList,
 		"served_at": s.cfg.Now().Unix(),
 	})
 }
@@ -145,7 +214,9 @@ func identity(ctx context.Context) (httpsig.Identity, bool) {
 	return id, ok && id.Domain != "" && len(id.Key) > 0
 }
 
-func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
+// serveMCP verifies a POST /mcp for host, the node's name the request
+// came to, and hands it to the MCP SDK.
+func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, host string) {
 	if r.ContentLength > MaxBody {
 		jsonhttp.Error(w, http.StatusRequestEntityTooLarge, "payload_too_large", "")
 		return
@@ -164,8 +235,19 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 	var id httpsig.Identity
 	if s.noVerify {
 		id = httpsig.Identity{Domain: "bench.example.com", Kid: "k", KeyID: "bench.example.com#k", Key: make([]byte, 32)}
-	} else if id, err = s.verifier.Verify(r.Context(), r, body); err != nil {
-		s.refuse(w, r, err)
+	} else {
+		v := *s.verifier
+		v.Host = host
+		if id, err = v.Verify(r.Context(), r, body); err != nil {
+			s.refuse(w, r, err)
+			return
+		}
+	}
+	// MCP 2025-06-18 removed JSON-RPC batches; one is refused whole,
+	// as JSON-RPC 2.0 answers an invalid request.
+	if b := bytes.TrimLeft(body, " \t\r\n"); len(b) > 0 && b[0] == '[' {
+		jsonhttp.Write(w, http.StatusOK, map[string]any{"jsonrpc": "2.0", "id": nil,
+			"error": map[string]any{"code": -32600, "message": "JSON-RPC batches are not supported (MCP 2025-06-18)"}})
 		return
 	}
 
