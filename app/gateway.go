@@ -34,6 +34,9 @@ type GatewayConfig struct {
 	Hostname string
 	// Approvals tunes grant and approval lifetimes.
 	Approvals approvals.Config
+	// RateLimit bounds each agent's requests; zero: the gateway's
+	// defaults.
+	RateLimit gateway.RateLimit
 
 	// DevAgentAddrs maps agent domains to fixed host:port addresses for
 	// their key documents, bypassing DNS and the address checks.
@@ -144,6 +147,7 @@ func (n *Node) serveGateway(ctx context.Context, ready func(url string)) error {
 		Approvals: m,
 		Tools:     tools.Catalog(mailSource{st, n}, composer{n, st, ds}, nil),
 		Phone:     ph,
+		RateLimit: gc.RateLimit,
 	}, n.log)
 	if err != nil {
 		ln.Close()

@@ -21,6 +21,7 @@ import (
 	"mailnode/agent"
 	"mailnode/app"
 	"mailnode/approvals"
+	"mailnode/gateway"
 	"mailnode/gateway/localca"
 	"mailnode/gateway/phone"
 	"mailnode/gateway/phone/phoneclient"
@@ -66,9 +67,13 @@ func (e *e2e) session(domain string, key ed25519.PrivateKey) *agent.Session {
 
 func newE2E(t testing.TB) *e2e { return newE2EWith(t, 0, approvals.Config{}) }
 
-// newE2EWith also publishes the keys of extra agents agent<i>.e2e.example
-// (e.extra) and tunes the approvals.
 func newE2EWith(t testing.TB, extra int, cfg approvals.Config) *e2e {
+	return newE2ELimited(t, extra, cfg, gateway.RateLimit{})
+}
+
+// newE2ELimited also publishes the keys of extra agents
+// agent<i>.e2e.example (e.extra) and tunes the approvals and rate limits.
+func newE2ELimited(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLimit) *e2e {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &e2e{t: t, prompts: make(chan arrival, 4096)}
@@ -122,6 +127,7 @@ func newE2EWith(t testing.TB, extra int, cfg approvals.Config) *e2e {
 			DevAgentAddrs: addrs,
 			DevAgentCAs:   []*x509.Certificate{agentCA.Cert()},
 			Approvals:     cfg,
+			RateLimit:     rl,
 		},
 		Outgoing: app.Outgoing{From: "Alex Morgan <alex.morgan@demo-mail.example>", SMTP: &smtpsend.Config{
 			Address: e.smtp.Addr, Security: smtpsend.StartTLS, Username: demobox.Username,

@@ -51,7 +51,7 @@ func BenchmarkGatewayThroughput(b *testing.B) {
 		keys[i] = newAgentKey(fmt.Sprintf("agent%d.example.com", i))
 	}
 	docs := newKeyDocs(b, keys...)
-	on := startNode(b, b.TempDir(), "", docs)
+	on := startNode(b, b.TempDir(), "", docs, gateway.Unlimited)
 	off := startNode(b, b.TempDir(), "", docs, gateway.DisableVerification)
 	for _, k := range keys {
 		on.grant(k, "bills_due", approvals.StructuredRead)

@@ -23,8 +23,8 @@ func (failingNonces) Use(context.Context, string, string, time.Time) (bool, erro
 	return false, errors.New("disk full")
 }
 
-func (failingNonces) Reserve(string, string, time.Time) (bool, func(context.Context) error) {
-	return true, func(context.Context) error { return errors.New("disk full") }
+func (failingNonces) Reserve(string, string, time.Time) (bool, func(context.Context) error, error) {
+	return true, func(context.Context) error { return errors.New("disk full") }, nil
 }
 
 var _ httpsig.Reserver = failingNonces{}

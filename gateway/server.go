@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -46,6 +48,8 @@ type Config struct {
 	// Phone serves the paired phones under /phone/ (package
 	// gateway/phone); nil serves none.
 	Phone http.Handler
+	// RateLimit bounds each verified agent's requests; zero: defaults.
+	RateLimit RateLimit
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -82,12 +86,14 @@ func New(cfg Config, logger *slog.Logger) (*Server, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	limits := newLimiters(cfg.RateLimit, cfg.Now)
 	s := &Server{
 		cfg:   cfg,
 		log:   logger.With("component", "gateway"),
 		tools: map[string]tools.Tool{},
 		verifier: &httpsig.Verifier{
 			Host: strings.ToLower(cfg.Hostname), Keys: cfg.Keys, Nonces: cfg.Nonces, Now: cfg.Now,
+			Admit: limits.admit,
 		},
 	}
 	for _, t := range cfg.Tools {
@@ -239,7 +245,7 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, host string) {
 		v := *s.verifier
 		v.Host = host
 		if id, err = v.Verify(r.Context(), r, body); err != nil {
-			s.refuse(w, r, err)
+			s.refuse(w, r, body, err)
 			return
 		}
 	}
@@ -260,9 +266,12 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, host string) {
 // refuse answers a request whose signature did not verify. The detail is
 // a chosen public message; the internal error is logged without anything
 // from the request but the remote address.
-func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, body []byte, err error) {
 	var herr *httpsig.Error
+	var limited *RateLimited
 	switch {
+	case errors.As(err, &limited):
+		s.rateLimited(w, body, limited)
 	case errors.As(err, &herr):
 		s.log.Debug("Refused request", "remote", r.RemoteAddr, "reason", herr.Reason)
 		jsonhttp.Error(w, http.StatusUnauthorized, "signature_invalid", herr.Reason)
@@ -276,6 +285,27 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.Warn("Refused request", "remote", r.RemoteAddr, "reason", "key document unavailable", "err", err)
 		jsonhttp.Error(w, http.StatusUnauthorized, "signature_invalid", "agent key document unavailable")
 	}
+}
+
+// rateLimited answers a verified request past its agent's rate. A
+// tools/call gets the tool payload {error: "rate_limited", message,
+// retry_after}, as the spec leaves tool error codes open; anything else
+// gets HTTP 429 with Retry-After (docs/protocol.md).
+func (s *Server) rateLimited(w http.ResponseWriter, body []byte, e *RateLimited) {
+	secs := e.retrySeconds()
+	var msg struct {
+		Method string          `json:"method"`
+		ID     json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(body, &msg) == nil && msg.Method == "tools/call" && len(msg.ID) > 0 && string(msg.ID) != "null" {
+		payload, _ := json.Marshal(map[string]any{"error": "rate_limited", "retry_after": secs,
+			"message": fmt.Sprintf("Too many requests from this agent; retry in %d s.", secs)})
+		jsonhttp.Write(w, http.StatusOK, map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{
+			"isError": true, "content": []map[string]any{{"type": "text", "text": string(payload)}}}})
+		return
+	}
+	w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))
+	jsonhttp.Error(w, http.StatusTooManyRequests, "rate_limited", "too many requests")
 }
 
 // TLSConfig is the gateway's TLS: 1.3 only, with certificates from

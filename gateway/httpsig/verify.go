@@ -72,7 +72,7 @@ type NonceStore interface {
 // fresh, and the caller must call Identity.Durable before the request has
 // any effect.
 type Reserver interface {
-	Reserve(keyID, nonce string, until time.Time) (fresh bool, durable func(context.Context) error)
+	Reserve(keyID, nonce string, until time.Time) (fresh bool, durable func(context.Context) error, err error)
 }
 
 // Verifier checks requests for one node.
@@ -85,6 +85,11 @@ type Verifier struct {
 	Host   string
 	Keys   KeyResolver
 	Nonces NonceStore
+	// Admit, if set, is asked once the signature holds and before the
+	// nonce is spent; an error refuses the request and is returned as
+	// it is. The gateway's rate limits sit here, so that an agent's flood
+	// of well-signed requests neither runs nor fills the nonce store.
+	Admit func(Identity) error
 	// Now defaults to time.Now.
 	Now func() time.Time
 }
@@ -189,8 +194,16 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (Id
 		return Identity{}, v.whyNot(r, hostname, verifies)
 	}
 	id := Identity{Domain: p.domain, Kid: p.kid, KeyID: p.keyID, Created: p.created, Expires: p.expires, Key: key}
+	if v.Admit != nil {
+		if err := v.Admit(id); err != nil {
+			return Identity{}, err
+		}
+	}
 	if r, ok := v.Nonces.(Reserver); ok {
-		fresh, durable := r.Reserve(p.keyID, p.nonce, p.expires)
+		fresh, durable, err := r.Reserve(p.keyID, p.nonce, p.expires)
+		if err != nil {
+			return Identity{}, fmt.Errorf("%w: %w", ErrNonceStore, err)
+		}
 		if !fresh {
 			return Identity{}, refuse("nonce already used")
 		}

@@ -23,6 +23,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -41,6 +42,15 @@ type File interface {
 	WriteTx(ctx context.Context, f func(*sql.Tx) error) error
 }
 
+// MaxLive bounds the nonces held in memory (about 100 bytes each). The
+// gateway rate-limits each agent before its nonce is reserved, so only a
+// flood from very many agents at once can reach it; then requests are
+// refused (ErrFull) until nonces expire, rather than memory growing.
+const MaxLive = 1 << 20
+
+// ErrFull is Reserve's refusal when MaxLive nonces are live.
+var ErrFull = errors.New("too many live nonces")
+
 // pruneEvery is how often expired nonces are deleted from the file and
 // memory.
 const pruneEvery = time.Minute
@@ -54,6 +64,8 @@ type Store struct {
 	now       func() time.Time
 
 	inflight sync.WaitGroup // batches being written
+
+	maxLive int // MaxLive; smaller in tests
 
 	mu        sync.Mutex // guards the fields below
 	live      map[string]int64
@@ -80,7 +92,7 @@ func New(ctx context.Context, file File, logger *slog.Logger, now func() time.Ti
 	if now == nil {
 		now = time.Now
 	}
-	s := &Store{file: file, log: logger.With("component", "nonces"), now: now, live: map[string]int64{}}
+	s := &Store{file: file, log: logger.With("component", "nonces"), now: now, live: map[string]int64{}, maxLive: MaxLive}
 	rows, err := db.QueryContext(ctx, "SELECT key, expires FROM nonces WHERE expires >= ?", now().Unix())
 	if err != nil {
 		return nil, fmt.Errorf("load nonces: %w", err)
@@ -109,9 +121,9 @@ func New(ctx context.Context, file File, logger *slog.Logger, now func() time.Ti
 // fails the nonce stays refused in memory and Use returns the error, so the
 // request is refused either way.
 func (s *Store) Use(ctx context.Context, keyID, nonce string, until time.Time) (bool, error) {
-	fresh, durable := s.Reserve(keyID, nonce, until)
-	if !fresh {
-		return false, nil
+	fresh, durable, err := s.Reserve(keyID, nonce, until)
+	if err != nil || !fresh {
+		return false, err
 	}
 	if err := durable(ctx); err != nil {
 		return false, err
@@ -128,13 +140,27 @@ func (s *Store) Use(ctx context.Context, keyID, nonce string, until time.Time) (
 //
 // The write runs in a goroutine per batch, not per request; Close waits
 // for the last ones.
-func (s *Store) Reserve(keyID, nonce string, until time.Time) (fresh bool, durable func(context.Context) error) {
+func (s *Store) Reserve(keyID, nonce string, until time.Time) (fresh bool, durable func(context.Context) error, err error) {
 	k := keyID + "\x00" + nonce
 	exp := until.Unix()
 	s.mu.Lock()
-	if old, ok := s.live[k]; ok && old >= s.now().Unix() {
+	now := s.now().Unix()
+	if old, ok := s.live[k]; ok && old >= now {
 		s.mu.Unlock()
-		return false, nil
+		return false, nil, nil
+	}
+	if len(s.live) >= s.maxLive {
+		// Memory stays bounded whoever floods: first drop what has
+		// expired, then refuse until something does.
+		for k, e := range s.live {
+			if e < now {
+				delete(s.live, k)
+			}
+		}
+		if len(s.live) >= s.maxLive {
+			s.mu.Unlock()
+			return false, nil, ErrFull
+		}
 	}
 	s.live[k] = exp
 	b := s.collect
@@ -157,7 +183,7 @@ func (s *Store) Reserve(keyID, nonce string, until time.Time) (fresh bool, durab
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-	}
+	}, nil
 }
 
 // Close waits for the writes in flight.

@@ -2,6 +2,7 @@ package nonces_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -173,5 +174,32 @@ func TestUseWriteFailure(t *testing.T) {
 	}
 	if ok, _ := n.Use(context.Background(), "a.example#k", "n", c.now().Add(time.Minute)); ok {
 		t.Fatal("nonce accepted on retry after failed write")
+	}
+}
+
+// TestBoundedMemory: under a flood the live nonces stay at MaxLive; new
+// ones are refused with ErrFull until old ones expire, never forgotten
+// early.
+func TestBoundedMemory(t *testing.T) {
+	c := &clock{}
+	c.t.Store(1_700_000_000)
+	n, st := open(t, filepath.Join(t.TempDir(), "node.db"), c.now)
+	defer st.Close()
+	defer n.Close()
+	n.SetMaxLive(100)
+	for i := range 100 {
+		if fresh, _, err := n.Reserve("a.example#k", fmt.Sprint(i), c.now().Add(60*time.Second)); !fresh || err != nil {
+			t.Fatalf("Reserve %d = %v, %v", i, fresh, err)
+		}
+	}
+	if _, _, err := n.Reserve("a.example#k", "one more", c.now().Add(60*time.Second)); !errors.Is(err, nonces.ErrFull) {
+		t.Fatalf("Reserve past the bound = %v, want ErrFull", err)
+	}
+	if fresh, _, _ := n.Reserve("a.example#k", "7", c.now().Add(60*time.Second)); fresh {
+		t.Fatal("a live nonce was forgotten")
+	}
+	c.add(61 * time.Second)
+	if fresh, _, err := n.Reserve("a.example#k", "after expiry", c.now().Add(60*time.Second)); !fresh || err != nil {
+		t.Fatalf("Reserve once the old ones expired = %v, %v", fresh, err)
 	}
 }
