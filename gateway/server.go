@@ -282,7 +282,8 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, body []byte, err
 		s.log.Error("Cannot check nonce", "err", err)
 		jsonhttp.Error(w, http.StatusServiceUnavailable, "unavailable", "try again later")
 	default:
-		s.log.Warn("Refused request", "remote", r.RemoteAddr, "reason", "key document unavailable", "err", err)
+		// The fetcher logs a failing domain once per failure window.
+		s.log.Debug("Refused request", "remote", r.RemoteAddr, "reason", "key document unavailable", "err", err)
 		jsonhttp.Error(w, http.StatusUnauthorized, "signature_invalid", "agent key document unavailable")
 	}
 }

@@ -4,10 +4,13 @@
 // The domain comes from a request signature, so the fetch is an SSRF risk:
 // anyone can make the node connect to a name of their choosing. Names are
 // therefore resolved here and every address is checked before dialing
-// (no loopback, private, link-local, CGNAT, unique-local, multicast or
-// unspecified addresses, which also covers cloud metadata endpoints), the
-// port is 443, TLS is verified, redirects are not followed, no proxy is
-// used, and time and size are capped. Development overrides exist only as
+// (every range of the IANA special-purpose registries, multicast, NAT64,
+// and 6to4 to any of those: no loopback, private, link-local, CGNAT or
+// cloud metadata endpoint), the port is 443, TLS is verified, redirects
+// are not followed, no proxy is used, and time and size are capped. A
+// failed fetch is remembered for a minute, so a flood of requests naming
+// a domain costs one fetch and one log line, and at most MaxFetches
+// fetches run at once. Development overrides exist only as
 // explicit Config fields, and the node logs loudly when they are set.
 package agentkeys
 
@@ -49,6 +52,17 @@ type Config struct {
 	// UnknownKidInterval is the least time between two refetches caused by
 	// a kid the cached document lacks. Default 1m.
 	UnknownKidInterval time.Duration
+	// FailureTTL is how long a failed fetch is remembered for its
+	// domain: requests naming it meanwhile are refused without a new
+	// fetch, and the failure is logged once. Default 1m.
+	FailureTTL time.Duration
+	// StaleGrace is how long past TTL a cached document is still used
+	// while refetching it fails (but not once the agent's host answers
+	// 404 or 410, which revokes it). Default 24h.
+	StaleGrace time.Duration
+	// MaxFetches caps the fetches in flight at once, for all domains.
+	// Default 16.
+	MaxFetches int
 
 	// LookupAddrs resolves a name. Default: the system resolver.
 	LookupAddrs func(ctx context.Context, host string) ([]netip.Addr, error)
@@ -69,8 +83,18 @@ type Fetcher struct {
 	group  singleflight.Group
 	now    func() time.Time
 
-	mu    sync.Mutex // guards cache
-	cache map[string]*entry
+	// fetching holds a token per fetch in flight (MaxFetches).
+	fetching chan struct{}
+
+	mu       sync.Mutex // guards the fields below
+	cache    map[string]*entry
+	failures map[string]failure
+}
+
+// failure is a remembered failed fetch.
+type failure struct {
+	err   error
+	until time.Time
 }
 
 type entry struct {
@@ -83,6 +107,11 @@ type entry struct {
 var (
 	ErrUnknownKey = errors.New("agent key not found")
 	ErrForbidden  = errors.New("agent domain resolves to an address the node does not connect to")
+	// ErrRevoked: the agent's host answered 404 or 410 for its key
+	// document, so any key cached for it is dropped.
+	ErrRevoked = errors.New("agent key document withdrawn (404 or 410)")
+	// ErrBusy: MaxFetches fetches were in flight for the whole wait.
+	ErrBusy = errors.New("too many key document fetches in flight")
 )
 
 // New returns a Fetcher. It does no I/O.
@@ -102,6 +131,15 @@ func New(cfg Config, logger *slog.Logger) *Fetcher {
 	if cfg.UnknownKidInterval <= 0 {
 		cfg.UnknownKidInterval = time.Minute
 	}
+	if cfg.FailureTTL <= 0 {
+		cfg.FailureTTL = time.Minute
+	}
+	if cfg.StaleGrace <= 0 {
+		cfg.StaleGrace = 24 * time.Hour
+	}
+	if cfg.MaxFetches <= 0 {
+		cfg.MaxFetches = 16
+	}
 	if cfg.LookupAddrs == nil {
 		cfg.LookupAddrs = func(ctx context.Context, host string) ([]netip.Addr, error) {
 			return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
@@ -110,7 +148,8 @@ func New(cfg Config, logger *slog.Logger) *Fetcher {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	f := &Fetcher{cfg: cfg, log: logger.With("component", "agentkeys"), now: time.Now, cache: map[string]*entry{}}
+	f := &Fetcher{cfg: cfg, log: logger.With("component", "agentkeys"), now: time.Now,
+		cache: map[string]*entry{}, failures: map[string]failure{}, fetching: make(chan struct{}, cfg.MaxFetches)}
 	if len(cfg.DevAddrs) > 0 || len(cfg.DevRootCAs) > 0 {
 		f.log.Warn("DEVELOPMENT OVERRIDES ON: agent key documents may come from local addresses or untrusted CAs",
 			"devAddrs", len(cfg.DevAddrs), "devRootCAs", len(cfg.DevRootCAs))
@@ -176,22 +215,53 @@ func (f *Fetcher) dial(ctx context.Context, network, addr string) (net.Conn, err
 	return nil, lastErr
 }
 
-// Address ranges the node never connects to for an agent.
+// forbiddenPrefixes are the ranges of the IANA IPv4 and IPv6
+// Special-Purpose Address Registries (RFC 6890 and its updates) and of
+// multicast, which the node never connects to for an agent: nothing an
+// agent legitimately publishes on lives there, and several reach the
+// node's own network or the cloud's metadata service.
 var forbiddenPrefixes = []netip.Prefix{
-	netip.MustParsePrefix("0.0.0.0/8"),
-	netip.MustParsePrefix("10.0.0.0/8"),
-	netip.MustParsePrefix("100.64.0.0/10"), // CGNAT (RFC 6598)
-	netip.MustParsePrefix("127.0.0.0/8"),
-	netip.MustParsePrefix("169.254.0.0/16"), // link-local, cloud metadata
-	netip.MustParsePrefix("172.16.0.0/12"),
-	netip.MustParsePrefix("192.0.0.0/24"),
-	netip.MustParsePrefix("192.168.0.0/16"),
-	netip.MustParsePrefix("198.18.0.0/15"), // benchmarking
-	netip.MustParsePrefix("240.0.0.0/4"),
-	netip.MustParsePrefix("64:ff9b::/96"), // NAT64 can reach any IPv4 address
-	netip.MustParsePrefix("fc00::/7"),     // unique local
-	netip.MustParsePrefix("fe80::/10"),    // link-local
+	// IPv4
+	netip.MustParsePrefix("0.0.0.0/8"),          // "this network"
+	netip.MustParsePrefix("10.0.0.0/8"),         // private
+	netip.MustParsePrefix("100.64.0.0/10"),      // CGNAT shared space (RFC 6598)
+	netip.MustParsePrefix("127.0.0.0/8"),        // loopback
+	netip.MustParsePrefix("169.254.0.0/16"),     // link-local, cloud metadata
+	netip.MustParsePrefix("172.16.0.0/12"),      // private
+	netip.MustParsePrefix("192.0.0.0/24"),       // IETF protocol assignments
+	netip.MustParsePrefix("192.0.2.0/24"),       // documentation (TEST-NET-1)
+	netip.MustParsePrefix("192.31.196.0/24"),    // AS112-v4
+	netip.MustParsePrefix("192.52.193.0/24"),    // AMT
+	netip.MustParsePrefix("192.88.99.0/24"),     // 6to4 relay anycast (deprecated)
+	netip.MustParsePrefix("192.168.0.0/16"),     // private
+	netip.MustParsePrefix("192.175.48.0/24"),    // direct delegation AS112
+	netip.MustParsePrefix("198.18.0.0/15"),      // benchmarking
+	netip.MustParsePrefix("198.51.100.0/24"),    // documentation (TEST-NET-2)
+	netip.MustParsePrefix("203.0.113.0/24"),     // documentation (TEST-NET-3)
+	netip.MustParsePrefix("224.0.0.0/4"),        // multicast
+	netip.MustParsePrefix("240.0.0.0/4"),        // reserved, and broadcast
+	netip.MustParsePrefix("255.255.255.255/32"), // limited broadcast
+	// IPv6
+	netip.MustParsePrefix("::/96"),             // unspecified, loopback, IPv4-compatible (deprecated)
+	netip.MustParsePrefix("64:ff9b::/96"),      // NAT64: can reach any IPv4 address
+	netip.MustParsePrefix("64:ff9b:1::/48"),    // local-use NAT64
+	netip.MustParsePrefix("100::/64"),          // discard-only
+	netip.MustParsePrefix("100:0:0:1::/64"),    // dummy IPv6 prefix (RFC 9780)
+	netip.MustParsePrefix("2001::/23"),         // IETF protocol assignments: Teredo, benchmarking, ORCHID
+	netip.MustParsePrefix("2001:db8::/32"),     // documentation
+	netip.MustParsePrefix("2620:4f:8000::/48"), // AS112-v6
+	netip.MustParsePrefix("3fff::/20"),         // documentation (RFC 9637)
+	netip.MustParsePrefix("5f00::/16"),         // SRv6 SIDs (RFC 9602)
+	netip.MustParsePrefix("fc00::/7"),          // unique local
+	netip.MustParsePrefix("fe80::/10"),         // link-local
+	netip.MustParsePrefix("fec0::/10"),         // site-local (deprecated)
+	netip.MustParsePrefix("ff00::/8"),          // multicast
 }
+
+// sixToFour is 6to4 (RFC 3056), whose addresses carry an IPv4 address in
+// bits 16 to 47 and reach it through a relay: allowed only when that IPv4
+// address is.
+var sixToFour = netip.MustParsePrefix("2002::/16")
 
 // allowed reports whether a is a public unicast address.
 func allowed(a netip.Addr) bool {
@@ -205,12 +275,18 @@ func allowed(a netip.Addr) bool {
 			return false
 		}
 	}
+	if sixToFour.Contains(a) {
+		b := a.As16()
+		return allowed(netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]}))
+	}
 	return true
 }
 
 // PublicKey returns the key kid of the agent domain, fetching the domain's
 // key document when it is not cached, is stale, or (at most once per
-// UnknownKidInterval) lacks kid.
+// UnknownKidInterval) lacks kid. A failed fetch is remembered for
+// FailureTTL: requests naming the domain meanwhile get the same error
+// without a fetch, and the failure is logged once.
 func (f *Fetcher) PublicKey(ctx context.Context, domain, kid string) (ed25519.PublicKey, error) {
 	domain = strings.ToLower(domain)
 	if err := checkDomain(domain); err != nil {
@@ -219,30 +295,40 @@ func (f *Fetcher) PublicKey(ctx context.Context, domain, kid string) (ed25519.Pu
 	now := f.now()
 	f.mu.Lock()
 	e := f.cache[domain]
+	fail, failing := f.failures[domain]
+	if failing && !now.Before(fail.until) {
+		delete(f.failures, domain)
+		failing = false
+	}
 	var key ed25519.PublicKey
-	fresh, mayRefetch := false, true
+	fresh, usable, mayRefetch := false, false, true
 	if e != nil {
 		key = e.keys[kid]
-		fresh = now.Sub(e.fetched) < f.cfg.TTL
+		age := now.Sub(e.fetched)
+		fresh = age < f.cfg.TTL
+		usable = age < f.cfg.TTL+f.cfg.StaleGrace
 		mayRefetch = now.Sub(e.lastAttempt) >= f.cfg.UnknownKidInterval
 	}
 	f.mu.Unlock()
-	if key != nil && fresh {
+	switch {
+	case key != nil && fresh:
 		return key, nil
-	}
-	if e != nil && !mayRefetch {
-		if key != nil {
+	case failing:
+		// Within the failure window: the stale key if it may still
+		// serve, else the remembered error; no fetch either way.
+		if key != nil && usable {
 			return key, nil
 		}
+		return nil, fail.err
+	case e != nil && !mayRefetch && fresh:
 		return nil, ErrUnknownKey
 	}
 	// One fetch per domain at a time; concurrent callers share it.
 	v, err, _ := f.group.Do(domain, func() (any, error) { return f.refresh(ctx, domain) })
 	if err != nil {
-		if key != nil {
-			// Keep serving the key we had: a failing agent host must not
-			// lock out a known agent, and a briefly broken one recovers.
-			f.log.Warn("Refetching agent key document failed; using the cached one", "agentDomain", domain, "err", err)
+		if key != nil && usable && !errors.Is(err, ErrRevoked) {
+			// Keep serving the key we had for a while: a failing agent
+			// host must not lock out a known agent at once.
 			return key, nil
 		}
 		return nil, err
@@ -259,18 +345,58 @@ func (f *Fetcher) refresh(ctx context.Context, domain string) (map[string]ed2551
 		e.lastAttempt = f.now()
 	}
 	f.mu.Unlock()
-	keys, err := f.fetch(ctx, domain)
-	if err != nil {
-		return nil, err
-	}
+	keys, err := f.limitedFetch(ctx, domain)
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	now := f.now()
+	if err != nil {
+		if errors.Is(err, ErrRevoked) {
+			delete(f.cache, domain)
+		}
+		if !errors.Is(err, ErrBusy) {
+			if len(f.failures) >= f.cfg.MaxDomains {
+				f.pruneFailuresLocked(now)
+			}
+			f.failures[domain] = failure{err: err, until: now.Add(f.cfg.FailureTTL)}
+		}
+		f.log.Warn("Cannot fetch agent key document", "agentDomain", domain, "err", err, "retryIn", f.cfg.FailureTTL)
+		return nil, err
+	}
+	delete(f.failures, domain)
 	if _, ok := f.cache[domain]; !ok && len(f.cache) >= f.cfg.MaxDomains {
 		f.evictOldestLocked()
 	}
-	now := f.now()
 	f.cache[domain] = &entry{keys: keys, fetched: now, lastAttempt: now}
 	return keys, nil
+}
+
+// limitedFetch fetches once a place among MaxFetches is free, waiting at
+// most the fetch timeout for one.
+func (f *Fetcher) limitedFetch(ctx context.Context, domain string) (map[string]ed25519.PublicKey, error) {
+	t := time.NewTimer(f.cfg.Timeout)
+	defer t.Stop()
+	select {
+	case f.fetching <- struct{}{}:
+	case <-t.C:
+		return nil, ErrBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-f.fetching }()
+	return f.fetch(ctx, domain)
+}
+
+// pruneFailuresLocked forgets failures whose window has passed, or all of
+// them if none has. f.mu is held.
+func (f *Fetcher) pruneFailuresLocked(now time.Time) {
+	for d, fl := range f.failures {
+		if !now.Before(fl.until) {
+			delete(f.failures, d)
+		}
+	}
+	if len(f.failures) >= f.cfg.MaxDomains {
+		clear(f.failures)
+	}
 }
 
 func (f *Fetcher) evictOldestLocked() {
@@ -308,7 +434,11 @@ func (f *Fetcher) fetch(ctx context.Context, domain string) (map[string]ed25519.
 		return nil, fmt.Errorf("fetch key document of %s: %w", domain, err)
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
+	switch resp.StatusCode {
+	case http.StatusOK:
+	case http.StatusNotFound, http.StatusGone:
+		return nil, fmt.Errorf("fetch key document of %s: status %d: %w", domain, resp.StatusCode, ErrRevoked)
+	default:
 		return nil, fmt.Errorf("fetch key document of %s: status %d (redirects are not followed)", domain, resp.StatusCode)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, f.cfg.MaxBytes+1))

@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -42,6 +43,46 @@ func TestAllowed(t *testing.T) {
 		{"::ffff:127.0.0.1", false}, // IPv4-mapped loopback
 		{"::ffff:10.0.0.1", false},
 		{"64:ff9b::a00:1", false}, // NAT64 to 10.0.0.1
+		// One row per range of the IANA special-purpose registries.
+		{"0.1.2.3", false},             // 0.0.0.0/8
+		{"127.255.0.1", false},         // 127.0.0.0/8
+		{"192.0.0.8", false},           // 192.0.0.0/24
+		{"192.0.2.10", false},          // TEST-NET-1
+		{"192.31.196.1", false},        // AS112-v4
+		{"192.52.193.1", false},        // AMT
+		{"192.88.99.1", false},         // 6to4 relay anycast
+		{"192.175.48.1", false},        // AS112 direct delegation
+		{"198.18.0.1", false},          // benchmarking
+		{"198.19.255.254", false},      // benchmarking
+		{"198.51.100.7", false},        // TEST-NET-2
+		{"203.0.113.9", false},         // TEST-NET-3
+		{"239.255.255.250", false},     // multicast
+		{"240.0.0.1", false},           // reserved
+		{"::a00:1", false},             // ::/96 IPv4-compatible 10.0.0.1
+		{"::8.8.8.8", false},           // ::/96 IPv4-compatible, even public
+		{"64:ff9b::808:808", false},    // NAT64 to a public address: still refused
+		{"64:ff9b:1::a00:1", false},    // local-use NAT64
+		{"100::1", false},              // discard-only
+		{"100:0:0:1::1", false},        // dummy prefix
+		{"2001::1", false},             // Teredo
+		{"2001:2::1", false},           // benchmarking
+		{"2001:10::1", false},          // ORCHID
+		{"2001:20::1", false},          // ORCHIDv2
+		{"2001:db8::1", false},         // documentation
+		{"2620:4f:8000::1", false},     // AS112-v6
+		{"3fff::1", false},             // documentation (RFC 9637)
+		{"5f00::1", false},             // SRv6 SIDs
+		{"fec0::1", false},             // site-local
+		{"ff02::1", false},             // multicast
+		{"2002:a00:1::1", false},       // 6to4 embedding 10.0.0.1
+		{"2002:7f00:1::1", false},      // 6to4 embedding 127.0.0.1
+		{"2002:a9fe:a9fe::1", false},   // 6to4 embedding 169.254.169.254
+		{"2002:808:808::1", true},      // 6to4 embedding 8.8.8.8
+		{"2606:4700:4700::1111", true}, // public IPv6
+		{"1.1.1.1", true},              // public IPv4
+		{"::ffff:192.0.2.1", false},    // mapped documentation address
+		{"::ffff:100.64.1.1", false},   // mapped CGNAT
+		{"2001:4860:4860::8844", true}, // 2001:4860:: is outside 2001::/23
 	}
 	for _, tt := range tests {
 		if got := allowed(netip.MustParseAddr(tt.addr)); got != tt.want {
@@ -219,5 +260,117 @@ func TestCheckDomain(t *testing.T) {
 		if err := checkDomain(d); (err == nil) != ok {
 			t.Errorf("checkDomain(%q) = %v, want ok=%v", d, err, ok)
 		}
+	}
+}
+
+// countWarns counts the Warn records logged.
+type countWarns struct {
+	slog.Handler
+	n *atomic.Int64
+}
+
+func (c countWarns) Handle(ctx context.Context, r slog.Record) error {
+	if r.Level == slog.LevelWarn {
+		c.n.Add(1)
+	}
+	return nil
+}
+func (c countWarns) WithAttrs([]slog.Attr) slog.Handler       { return c }
+func (c countWarns) Enabled(context.Context, slog.Level) bool { return true }
+
+// TestFailuresRemembered (hardening item 7): a failed fetch is remembered
+// for a minute, with one log line; a cached key outlives its TTL by at
+// most StaleGrace while refetching fails; 404 or 410 revokes it.
+func TestFailuresRemembered(t *testing.T) {
+	pub, _, _ := ed25519.GenerateKey(rand.Reader)
+	a := newAgentServer(t, "agent.example.com", pub)
+	var warns atomic.Int64
+	f := New(Config{DevAddrs: map[string]string{"agent.example.com": a.Listener.Addr().String()},
+		DevRootCAs: []*x509.Certificate{a.Certificate()}}, slog.New(countWarns{slog.DiscardHandler, &warns}))
+	warns.Store(0) // the development overrides' warning
+	clock := time.Unix(1_800_000_000, 0)
+	f.now = func() time.Time { return clock }
+	ctx := context.Background()
+	down := func(status int) {
+		a.set(func(w http.ResponseWriter, r *http.Request) { http.Error(w, "no", status) })
+	}
+	up := func() {
+		a.set(func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprintf(w, `{"domain":"agent.example.com","keys":[{"kid":"k1","kty":"OKP","crv":"Ed25519","x":%q}]}`,
+				base64.RawURLEncoding.EncodeToString(pub))
+		})
+	}
+
+	down(http.StatusServiceUnavailable)
+	for range 20 {
+		if _, err := f.PublicKey(ctx, "agent.example.com", "k1"); err == nil {
+			t.Fatal("key from a failing host")
+		}
+	}
+	if a.hits.Load() != 1 || warns.Load() != 1 {
+		t.Fatalf("20 requests in the failure window: %d fetches, %d warnings; want 1 and 1", a.hits.Load(), warns.Load())
+	}
+	up()
+	clock = clock.Add(61 * time.Second)
+	if _, err := f.PublicKey(ctx, "agent.example.com", "k1"); err != nil || a.hits.Load() != 2 {
+		t.Fatalf("after the window: %v, %d fetches", err, a.hits.Load())
+	}
+
+	// Stale, and refetching fails: the key serves for StaleGrace more.
+	down(http.StatusBadGateway)
+	clock = clock.Add(time.Hour + 23*time.Hour)
+	if _, err := f.PublicKey(ctx, "agent.example.com", "k1"); err != nil {
+		t.Fatalf("23 h past TTL with a failing host: %v, want the cached key", err)
+	}
+	clock = clock.Add(2 * time.Hour)
+	if _, err := f.PublicKey(ctx, "agent.example.com", "k1"); err == nil {
+		t.Fatal("25 h past TTL: the key still served")
+	}
+
+	// 404 and 410 revoke the cached key at once.
+	for _, status := range []int{http.StatusNotFound, http.StatusGone} {
+		up()
+		clock = clock.Add(2 * time.Minute)
+		if _, err := f.PublicKey(ctx, "agent.example.com", "k1"); err != nil {
+			t.Fatalf("refetch: %v", err)
+		}
+		down(status)
+		clock = clock.Add(time.Hour + time.Minute)
+		for range 2 {
+			if _, err := f.PublicKey(ctx, "agent.example.com", "k1"); !errors.Is(err, ErrRevoked) {
+				t.Fatalf("after %d: %v, want ErrRevoked", status, err)
+			}
+		}
+	}
+}
+
+// TestConcurrentFetchCap: at most MaxFetches fetches run at once; a
+// caller that finds no place within the timeout gets ErrBusy.
+func TestConcurrentFetchCap(t *testing.T) {
+	pub, _, _ := ed25519.GenerateKey(rand.Reader)
+	a := newAgentServer(t, "x", pub)
+	release := make(chan struct{})
+	a.set(func(w http.ResponseWriter, r *http.Request) { <-release })
+	defer close(release)
+	dev := map[string]string{}
+	for i := range 3 {
+		dev[fmt.Sprintf("a%d.example.com", i)] = a.Listener.Addr().String()
+	}
+	f := New(Config{DevAddrs: dev, DevRootCAs: []*x509.Certificate{a.Certificate()}, MaxFetches: 2, Timeout: 300 * time.Millisecond}, nil)
+	errs := make(chan error, 3)
+	for i := range 3 {
+		go func() {
+			_, err := f.PublicKey(context.Background(), fmt.Sprintf("a%d.example.com", i), "k1")
+			errs <- err
+		}()
+	}
+	busy := 0
+	for range 3 {
+		if errors.Is(<-errs, ErrBusy) {
+			busy++
+		}
+	}
+	if busy != 1 || a.hits.Load() > 2 {
+		t.Fatalf("%d callers busy, %d fetches; want 1 and at most 2", busy, a.hits.Load())
 	}
 }
