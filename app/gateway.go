@@ -265,13 +265,24 @@ func (n *Node) Revoke(ctx context.Context, agent string, tier approvals.Tier) (i
 	return m.Revoke(ctx, strings.ToLower(agent), tier)
 }
 
-// Block refuses every call of an agent until Unblock.
+// Block refuses every call of an agent until Unblock; "*.name" blocks
+// every agent under name's registrable domain.
 func (n *Node) Block(ctx context.Context, agent string) error {
 	m, err := n.approvalsManager(ctx)
 	if err != nil {
 		return err
 	}
 	return m.Block(ctx, strings.ToLower(agent))
+}
+
+// Blocked lists the blocked agent domains, and "*.name" for each blocked
+// registrable domain.
+func (n *Node) Blocked(ctx context.Context) ([]string, error) {
+	m, err := n.approvalsManager(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return m.Blocked(), nil
 }
 
 // Audit returns the newest entries of the agents' call log.

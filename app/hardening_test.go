@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"mailnode/agent"
+	"mailnode/approvals"
 )
 
 func (e *e2e) toolError(tool string, args any) *agent.ToolError {
@@ -97,5 +98,25 @@ func TestArgumentsDecodedOnce(t *testing.T) {
 	}
 	if _, p := e.prompt(ar); p.Details != "query: hotel⟦U+200B⟧address" {
 		t.Errorf("prompt = %q", p.Details)
+	}
+}
+
+// TestPhoneBlocksSite (hardening item 5): the phone can deny a request
+// and block the agent's whole registrable domain.
+func TestPhoneBlocksSite(t *testing.T) {
+	e := newE2E(t)
+	ctx := context.Background()
+	_, ar := e.call("get_excerpt", map[string]string{"query": "hotel address"})
+	text, p := e.prompt(ar)
+	if p.Site != "e2e.example" {
+		t.Fatalf("prompt site = %q, want e2e.example", p.Site)
+	}
+	e.decide(text, approvals.DenyAndBlockSite)
+	if te := e.toolError("ask", map[string]string{"question": "anything"}); te.Code != "agent_blocked" {
+		t.Errorf("after blocking the site: %v", te)
+	}
+	blocked, err := e.node.Blocked(ctx)
+	if err != nil || len(blocked) != 1 || blocked[0] != "*.e2e.example" {
+		t.Errorf("Blocked() = %v, %v", blocked, err)
 	}
 }

@@ -29,7 +29,7 @@ import (
 func BenchmarkPhonePrompts(b *testing.B) {
 	const agents, perAgent, rounds, callsPerRound = 50, 20, 5, 40
 	ctx := context.Background()
-	cfg := approvals.Config{MaxPending: perAgent, PendingTTL: time.Hour}
+	cfg := approvals.Config{MaxPending: perAgent, MaxPendingTotal: agents * perAgent, PendingTTL: time.Hour}
 	// The agents' 1,000 requests in a burst are above the default rate
 	// limits; what is measured is the prompts' latency.
 	unlimited := gateway.RateLimit{PerAgent: 1e6, Burst: 1e6, PerSite: 1e6, SiteBurst: 1e6}

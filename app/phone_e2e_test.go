@@ -72,7 +72,7 @@ func newE2EWith(t testing.TB, extra int, cfg approvals.Config) *e2e {
 }
 
 // newE2ELimited also publishes the keys of extra agents
-// agent<i>.e2e.example (e.extra) and tunes the approvals and rate limits.
+// agent.site<i>.example (e.extra), each its own registrable domain, and tunes the approvals and rate limits.
 func newE2ELimited(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLimit) *e2e {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -94,7 +94,7 @@ func newE2ELimited(t testing.TB, extra int, cfg approvals.Config, rl gateway.Rat
 	for i := -1; i < extra; i++ {
 		domain := e2eAgent
 		if i >= 0 {
-			domain = fmt.Sprintf("agent%d.e2e.example", i)
+			domain = fmt.Sprintf("agent.site%d.example", i)
 		}
 		pub, key, _ := ed25519.GenerateKey(nil)
 		if docs[domain], err = agent.KeyDocument(domain, "k1", pub); err != nil {
@@ -161,7 +161,7 @@ func newE2ELimited(t testing.TB, extra int, cfg approvals.Config, rl gateway.Rat
 	e.caPool.AppendCertsFromPEM(pem)
 	e.agent = e.session(e2eAgent, key)
 	for i := range extra {
-		d := fmt.Sprintf("agent%d.e2e.example", i)
+		d := fmt.Sprintf("agent.site%d.example", i)
 		e.extra = append(e.extra, e.session(d, keys[d]))
 	}
 

@@ -32,11 +32,15 @@ type Config struct {
 	// DenialHold is how long the same request is answered approval_denied
 	// after the user refused it, instead of prompting again. Default 1 h.
 	DenialHold time.Duration
-	// MaxPending caps the open requests per agent domain, so that an
-	// agent cannot bury the user in prompts. Default 5.
+	// MaxPending caps the open requests per agent domain, and per
+	// registrable domain (Site), so that an agent cannot bury the user
+	// in prompts. Default 5.
 	MaxPending int
-	// MaxPromptsPerHour caps the prompts an agent domain may open in any
-	// hour, so that an agent whose requests the user keeps refusing or
+	// MaxPendingTotal caps the open requests of all agents together.
+	// Default 50.
+	MaxPendingTotal int
+	// MaxPromptsPerHour caps the prompts an agent domain, and a
+	// registrable domain, may open in any hour, so that an agent whose requests the user keeps refusing or
 	// letting lapse cannot keep the phone buzzing at MaxPending at a
 	// time. Retries merged into an open prompt do not count. Default 30.
 	MaxPromptsPerHour int
@@ -63,6 +67,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.MaxPromptsPerHour <= 0 {
 		c.MaxPromptsPerHour = 30
+	}
+	if c.MaxPendingTotal <= 0 {
+		c.MaxPendingTotal = 50
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -283,7 +290,7 @@ func (m *Manager) Request(ctx context.Context, call Call) (Decision, error) {
 func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 	now := m.cfg.Now()
 	m.mu.RLock()
-	blocked := m.blocked[call.Domain]
+	blocked := m.isBlockedLocked(call.Domain)
 	g, granted := m.grants[grantKey{call.Domain, call.Tier}]
 	m.mu.RUnlock()
 	if blocked {
@@ -311,7 +318,7 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 	defer m.slow.Unlock()
 	// A grant may have been stored while this call waited for the lock.
 	m.mu.RLock()
-	blocked = m.blocked[call.Domain]
+	blocked = m.isBlockedLocked(call.Domain)
 	g, granted = m.grants[grantKey{call.Domain, call.Tier}]
 	m.mu.RUnlock()
 	if blocked {
@@ -348,26 +355,8 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		}
 	}
 
-	var open int
-	err = m.db.QueryRowContext(ctx, "SELECT count(*) FROM approvals WHERE domain = ? AND state = 'pending' AND expires_at > ?",
-		call.Domain, now.Unix()).Scan(&open)
-	if err != nil {
-		return Decision{}, fmt.Errorf("count pending approvals: %w", err)
-	}
-	if open >= m.cfg.MaxPending {
-		return Decision{Outcome: TooManyPending}, nil
-	}
-	hourAgo := now.Add(-time.Hour).Unix()
-	var asked int
-	var oldest sql.NullInt64
-	err = m.db.QueryRowContext(ctx, "SELECT count(*), min(created_at) FROM approvals WHERE domain = ? AND created_at > ?",
-		call.Domain, hourAgo).Scan(&asked, &oldest)
-	if err != nil {
-		return Decision{}, fmt.Errorf("count recent prompts: %w", err)
-	}
-	if asked >= m.cfg.MaxPromptsPerHour {
-		// The window frees a slot when its oldest prompt leaves it.
-		return Decision{Outcome: TooManyPrompts, RetryAfter: time.Duration(oldest.Int64-hourAgo) * time.Second}, nil
+	if d, err := m.limits(ctx, call.Domain, now); err != nil || d.Outcome != "" {
+		return d, err
 	}
 	n := &Approval{
 		ID: newID("apr_"), MatchCode: newMatchCode(), Domain: call.Domain, KeyFP: call.KeyFP,
@@ -375,15 +364,52 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		CreatedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.PendingTTL).Unix(), 0),
 	}
 	_, err = m.exec(ctx, `INSERT INTO approvals
-		(id, match_code, domain, key_fp, tool, tier, args_hash, args, details, state, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-		n.ID, n.MatchCode, n.Domain, n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.Details, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
+		(id, match_code, domain, site, key_fp, tool, tier, args_hash, args, details, state, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+		n.ID, n.MatchCode, n.Domain, Site(n.Domain), n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.Details, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
 	if err != nil {
 		return Decision{}, fmt.Errorf("store approval request: %w", err)
 	}
 	m.log.Info("Approval requested", "agent", n.Domain, "tier", n.Tier, "tool", n.Tool, "approvalID", n.ID)
 	m.publish(Event{Kind: "pending", Approval: *n, Domain: n.Domain})
 	return Decision{Outcome: ApprovalRequired, Approval: n}, nil
+}
+
+// limits decides whether a new prompt for domain may open now: at most
+// MaxPending open and MaxPromptsPerHour in the last hour for the agent
+// domain and for its registrable domain alike, and MaxPendingTotal open
+// for all agents. The zero Decision lets it open. m.slow is held.
+func (m *Manager) limits(ctx context.Context, domain string, now time.Time) (Decision, error) {
+	var total, open, siteOpen int
+	err := m.db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE domain = ?), count(*) FILTER (WHERE site = ?)
+		FROM approvals WHERE state = 'pending' AND expires_at > ?`, domain, Site(domain), now.Unix()).Scan(&total, &open, &siteOpen)
+	if err != nil {
+		return Decision{}, fmt.Errorf("count pending approvals: %w", err)
+	}
+	if open >= m.cfg.MaxPending || siteOpen >= m.cfg.MaxPending || total >= m.cfg.MaxPendingTotal {
+		return Decision{Outcome: TooManyPending}, nil
+	}
+	hourAgo := now.Add(-time.Hour).Unix()
+	for _, q := range []struct{ col, v string }{{"domain", domain}, {"site", Site(domain)}} {
+		var asked int
+		var oldest sql.NullInt64
+		err = m.db.QueryRowContext(ctx, "SELECT count(*), min(created_at) FROM approvals WHERE "+q.col+" = ? AND created_at > ?",
+			q.v, hourAgo).Scan(&asked, &oldest)
+		if err != nil {
+			return Decision{}, fmt.Errorf("count recent prompts: %w", err)
+		}
+		if asked >= m.cfg.MaxPromptsPerHour {
+			// The window frees a slot when its oldest prompt leaves it.
+			return Decision{Outcome: TooManyPrompts, RetryAfter: time.Duration(oldest.Int64-hourAgo) * time.Second}, nil
+		}
+	}
+	return Decision{}, nil
+}
+
+// isBlockedLocked reports whether domain, or its registrable domain, is
+// blocked. m.mu is held.
+func (m *Manager) isBlockedLocked(domain string) bool {
+	return m.blocked[domain] || m.blocked[SiteBlock(domain)]
 }
 
 const approvalCols = "id, match_code, domain, key_fp, tool, tier, args, details, state, created_at, expires_at, decided_at"
@@ -631,35 +657,68 @@ func (m *Manager) removeGrants(ctx context.Context, domain string, tier Tier) (i
 }
 
 // Block refuses every call from the agent domain, removes its grants and
-// refuses its open requests, until Unblock.
+// withdraws its open requests, until Unblock. A domain written "*.name"
+// (SiteBlock) blocks name's whole registrable domain: every agent domain
+// under it, present and future.
 func (m *Manager) Block(ctx context.Context, domain string) error {
+	key := blockKey(domain)
 	m.slow.Lock()
 	defer m.slow.Unlock()
-	if _, err := m.exec(ctx, "INSERT OR IGNORE INTO blocked (domain, blocked_at) VALUES (?, ?)", domain, m.cfg.Now().Unix()); err != nil {
-		return fmt.Errorf("block %s: %w", domain, err)
+	if _, err := m.exec(ctx, "INSERT OR IGNORE INTO blocked (domain, blocked_at) VALUES (?, ?)", key, m.cfg.Now().Unix()); err != nil {
+		return fmt.Errorf("block %s: %w", key, err)
 	}
 	m.mu.Lock()
-	m.blocked[domain] = true
+	m.blocked[key] = true
 	m.mu.Unlock()
-	if _, err := m.removeGrants(ctx, domain, ""); err != nil {
-		return fmt.Errorf("block %s: %w", domain, err)
+	for _, d := range m.affected(key) {
+		if _, err := m.removeGrants(ctx, d, ""); err != nil {
+			return fmt.Errorf("block %s: %w", key, err)
+		}
 	}
-	m.log.Info("Agent blocked", "agent", domain)
-	m.publish(Event{Kind: "blocked", Domain: domain})
+	if site, ok := strings.CutPrefix(key, sitePrefix); ok {
+		// Open requests of agents that have no grant go too.
+		if _, err := m.exec(ctx, `UPDATE approvals SET state = 'revoked', decided_at = ?
+			WHERE site = ? AND state IN ('pending', 'approved')`, m.cfg.Now().Unix(), site); err != nil {
+			return fmt.Errorf("block %s: %w", key, err)
+		}
+	}
+	m.log.Info("Agent blocked", "agent", key)
+	m.publish(Event{Kind: "blocked", Domain: key})
 	return nil
 }
 
-// Unblock lets the agent domain ask for approvals again.
+// affected returns the agent domains a block of key covers that hold
+// grants or requests: key itself, or for a site block every domain
+// under the site with a grant.
+func (m *Manager) affected(key string) []string {
+	site, ok := strings.CutPrefix(key, sitePrefix)
+	if !ok {
+		return []string{key}
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var out []string
+	for k := range m.grants {
+		if Site(k.domain) == site && !slices.Contains(out, k.domain) {
+			out = append(out, k.domain)
+		}
+	}
+	return out
+}
+
+// Unblock lets the agent domain (or "*.name", the registrable domain)
+// ask for approvals again.
 func (m *Manager) Unblock(ctx context.Context, domain string) error {
+	key := blockKey(domain)
 	m.slow.Lock()
 	defer m.slow.Unlock()
-	if _, err := m.exec(ctx, "DELETE FROM blocked WHERE domain = ?", domain); err != nil {
-		return fmt.Errorf("unblock %s: %w", domain, err)
+	if _, err := m.exec(ctx, "DELETE FROM blocked WHERE domain = ?", key); err != nil {
+		return fmt.Errorf("unblock %s: %w", key, err)
 	}
 	m.mu.Lock()
-	delete(m.blocked, domain)
+	delete(m.blocked, key)
 	m.mu.Unlock()
-	m.log.Info("Agent unblocked", "agent", domain)
+	m.log.Info("Agent unblocked", "agent", key)
 	return nil
 }
 

@@ -303,8 +303,8 @@ func TestTooManyPending(t *testing.T) {
 		e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":`+string(rune('0'+i))+`}`), approvals.ApprovalRequired)
 	}
 	e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":9}`), approvals.TooManyPending)
-	// Other agents are not affected.
-	e.want(e.call("polite.example.com", keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
+	// Other agents, under other registrable domains, are not affected.
+	e.want(e.call("polite.example.org", keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
 }
 
 // An agent whose prompts the user refuses or lets lapse may open only so
@@ -324,10 +324,79 @@ func TestTooManyPrompts(t *testing.T) {
 	if d.RetryAfter != 30*time.Minute {
 		t.Errorf("RetryAfter = %v, want 30m (when the first prompt leaves the hour)", d.RetryAfter)
 	}
-	e.want(e.call("polite.example.com", keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
+	e.want(e.call("polite.example.org", keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
 	e.clock.add(d.RetryAfter)
 	e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":99}`), approvals.ApprovalRequired)
 	e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":100}`), approvals.TooManyPrompts)
+}
+
+// TestSiteLimits (hardening item 5): blocks, pending caps and prompts per
+// hour hold for a registrable domain as for one agent domain, so that
+// a.evil.example, b.evil.example, ... do not each start fresh; and the
+// pending requests of all agents are capped together.
+func TestSiteLimits(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	sub := func(i int) string { return fmt.Sprintf("a%d.evil.example", i) }
+	for i := range 5 {
+		e.want(e.call(sub(i), keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
+	}
+	e.want(e.call(sub(5), keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.TooManyPending)
+	e.want(e.call("x.evil.co.uk", keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
+
+	// Prompts per hour, across subdomains.
+	for _, p := range must(e.m.Pending(ctx)) {
+		e.decide(p.ID, false)
+	}
+	for i := 5; i < 29; i++ {
+		d := e.want(e.call(sub(i), keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
+		e.decide(d.Approval.ID, false)
+	}
+	e.want(e.call(sub(29), keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
+	e.want(e.call(sub(30), keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.TooManyPrompts)
+
+	// Blocking the registrable domain blocks every agent under it, new
+	// ones too, and withdraws their open requests; others go on.
+	e.want(e.call("agent.evil.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.TooManyPrompts)
+	if err := e.m.Block(ctx, approvals.SiteBlock("a1.evil.example")); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"a1.evil.example", "evil.example", "brand.new.evil.example"} {
+		e.want(e.call(d, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
+	}
+	for _, p := range must(e.m.Pending(ctx)) {
+		if approvals.Site(p.Domain) == "evil.example" {
+			t.Errorf("a blocked site's request is still pending: %+v", p)
+		}
+	}
+	e.want(e.call("x.evil.co.uk", keyB, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+	if got := e.m.Blocked(); len(got) != 1 || got[0] != "*.evil.example" {
+		t.Errorf("Blocked() = %v", got)
+	}
+	e.restart()
+	e.want(e.call("other.evil.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
+	if err := e.m.Unblock(ctx, "*.evil.example"); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.add(time.Hour)
+	e.want(e.call("other.evil.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+}
+
+// TestPendingTotal: the pending requests of all agents together are
+// capped, however many registrable domains they come from.
+func TestPendingTotal(t *testing.T) {
+	e := newEnv(t)
+	for i := range 50 {
+		e.want(e.call(fmt.Sprintf("agent.site%d.example", i), keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.ApprovalRequired)
+	}
+	e.want(e.call("agent.site50.example", keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.TooManyPending)
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
 
 // A request made before a restart can be decided after it.

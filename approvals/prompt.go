@@ -17,19 +17,21 @@ import (
 type Prompt struct {
 	ApprovalID string `json:"approval_id"`
 	Agent      string `json:"agent"` // the domain the signature proved
-	Tool       string `json:"tool"`
-	Tier       Tier   `json:"tier"`
-	Details    string `json:"details"`
-	MatchCode  string `json:"match_code"`
-	CreatedAt  int64  `json:"created_at"`
-	ExpiresAt  int64  `json:"expires_at"`
+	// Site is Agent's registrable domain, which "block_site" blocks.
+	Site      string `json:"site"`
+	Tool      string `json:"tool"`
+	Tier      Tier   `json:"tier"`
+	Details   string `json:"details"`
+	MatchCode string `json:"match_code"`
+	CreatedAt int64  `json:"created_at"`
+	ExpiresAt int64  `json:"expires_at"`
 }
 
 // Prompt returns the request's prompt. Its bytes are the same every time
 // while the request is pending: nothing in it changes until a decision.
 func (a Approval) Prompt() []byte {
 	b, _ := json.Marshal(Prompt{
-		ApprovalID: a.ID, Agent: a.Domain, Tool: a.Tool, Tier: a.Tier, Details: a.Details,
+		ApprovalID: a.ID, Agent: a.Domain, Site: Site(a.Domain), Tool: a.Tool, Tier: a.Tier, Details: a.Details,
 		MatchCode: a.MatchCode, CreatedAt: a.CreatedAt.Unix(), ExpiresAt: a.ExpiresAt.Unix(),
 	})
 	return b
@@ -50,6 +52,9 @@ const (
 	Deny    Verdict = "deny"
 	// DenyAndBlock refuses the request and blocks the agent.
 	DenyAndBlock Verdict = "block"
+	// DenyAndBlockSite refuses the request and blocks the agent's whole
+	// registrable domain (Site).
+	DenyAndBlockSite Verdict = "block_site"
 )
 
 // ErrPromptMismatch means a decision was made over another prompt than the
@@ -65,7 +70,7 @@ var ErrPromptMismatch = errors.New("the decision is for another prompt than this
 // replayed decision finds it no longer pending.
 func (m *Manager) Answer(ctx context.Context, id string, v Verdict, promptHash []byte) (Approval, error) {
 	switch v {
-	case Approve, Deny, DenyAndBlock:
+	case Approve, Deny, DenyAndBlock, DenyAndBlockSite:
 	default:
 		return Approval{}, fmt.Errorf("answer approval: unknown verdict %q", v)
 	}
@@ -73,8 +78,13 @@ func (m *Manager) Answer(ctx context.Context, id string, v Verdict, promptHash [
 	if err != nil {
 		return Approval{}, err
 	}
-	if v == DenyAndBlock {
+	switch v {
+	case DenyAndBlock:
 		if err := m.Block(ctx, a.Domain); err != nil {
+			return *a, err
+		}
+	case DenyAndBlockSite:
+		if err := m.Block(ctx, SiteBlock(a.Domain)); err != nil {
 			return *a, err
 		}
 	}

@@ -4,13 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
-	"golang.org/x/net/publicsuffix"
 	"golang.org/x/time/rate"
 
+	"mailnode/approvals"
 	"mailnode/gateway/httpsig"
 )
 
@@ -76,15 +75,6 @@ func newLimiters(cfg RateLimit, now func() time.Time) *limiters {
 	return &limiters{cfg: cfg, now: now, buckets: map[string]*rate.Limiter{}}
 }
 
-// site is the registrable domain (eTLD+1) of an agent domain, or the
-// domain itself when it has none (a public suffix, an IP-like name).
-func site(domain string) string {
-	if s, err := publicsuffix.EffectiveTLDPlusOne(domain); err == nil {
-		return s
-	}
-	return domain
-}
-
 // admit takes a token from each of id's buckets, or none if any is
 // empty; then it says how long until one would be there.
 func (l *limiters) admit(id httpsig.Identity) error {
@@ -97,7 +87,7 @@ func (l *limiters) admit(id httpsig.Identity) error {
 	wants := [3]want{
 		{"a:" + id.Domain, rate.Limit(l.cfg.PerAgent), l.cfg.Burst},
 		{"k:" + hex.EncodeToString(key[:16]), rate.Limit(l.cfg.PerAgent), l.cfg.Burst},
-		{"s:" + site(strings.ToLower(id.Domain)), rate.Limit(l.cfg.PerSite), l.cfg.SiteBurst},
+		{"s:" + approvals.Site(id.Domain), rate.Limit(l.cfg.PerSite), l.cfg.SiteBurst},
 	}
 	now := l.now()
 	l.mu.Lock()

@@ -213,6 +213,10 @@ function renderRequests() {
     li.querySelector('.tier').textContent = tierNames[p.tier] || p.tier;
     li.querySelector('.match-code').textContent = p.match_code;
     li.querySelector('.details').textContent = p.details;
+    li.querySelector('.site').textContent = p.site;
+    // Blocking the registrable domain is offered when the agent is a
+    // name under it; for the domain itself "block" is the same thing.
+    li.querySelector('.site-block').hidden = !p.site || p.site === p.agent;
     for (const b of li.querySelectorAll('button[data-action]')) {
       b.addEventListener('click', () => decide(li, text, p, b.dataset.action));
     }
@@ -241,6 +245,7 @@ function tickExpiry() {
 
 async function decide(li, text, p, decision) {
   if (decision === 'block' && !confirm(`Deny and block ${p.agent}? It will not be able to ask again.`)) return;
+  if (decision === 'block_site' && !confirm(`Deny and block every agent under ${p.site}? None of them will be able to ask again.`)) return;
   for (const b of li.querySelectorAll('button')) b.disabled = true;
   try {
     // The decision is signed over the hash of exactly the prompt shown.

@@ -27,8 +27,11 @@ type approver interface {
 const approvalsUsage = `Usage:
   mailnode approvals list [--audit N]       pending requests, grants (and the last N calls)
   mailnode approvals approve ID|CODE        approve a pending request
-  mailnode approvals deny ID|CODE [--block] refuse it (and block the agent)
+  mailnode approvals deny ID|CODE [--block | --block-site]
+                                            refuse it (and block the agent, or every agent
+                                            under its registrable domain)
   mailnode approvals revoke AGENT [--tier T] remove an agent's grants (one tier, or all)
+  mailnode approvals block AGENT|*.DOMAIN   block an agent, or every agent under DOMAIN
 Common flags: --data-dir DIR
 `
 
@@ -44,6 +47,7 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	fs := newDataFlags("approvals "+sub, stderr)
 	audit := fs.Int("audit", 0, "list: also show the last N agent calls")
 	block := fs.Bool("block", false, "deny: also block the agent")
+	blockSite := fs.Bool("block-site", false, "deny: also block every agent under the agent's registrable domain")
 	tier := fs.String("tier", "", "revoke: only this tier (structured_read, free_form_read, compose)")
 	cfg, err := fs.parse(args[1:], getenv)
 	if err != nil {
@@ -88,11 +92,31 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 			verb = "Denied"
 		}
 		fmt.Fprintf(stdout, "%s: %s may%s %s (%s, %s).\n", verb, ap.Domain, map[bool]string{true: "", false: " not"}[sub == "approve"], ap.Tool, ap.Tier, ap.ID)
-		if sub == "deny" && *block {
+		switch {
+		case sub == "deny" && *blockSite:
+			if err := a.Block(ctx, approvals.SiteBlock(ap.Domain)); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "Blocked every agent under %s: their calls are refused from now on.\n", approvals.Site(ap.Domain))
+		case sub == "deny" && *block:
 			if err := a.Block(ctx, ap.Domain); err != nil {
 				return err
 			}
 			fmt.Fprintf(stdout, "Blocked %s: its calls are refused from now on.\n", ap.Domain)
+		}
+		return nil
+	case "block":
+		agent, err := arg()
+		if err != nil {
+			return err
+		}
+		if err := a.Block(ctx, agent); err != nil {
+			return err
+		}
+		if strings.HasPrefix(agent, "*.") {
+			fmt.Fprintf(stdout, "Blocked every agent under %s.\n", approvals.Site(strings.TrimPrefix(agent, "*.")))
+		} else {
+			fmt.Fprintf(stdout, "Blocked %s.\n", agent)
 		}
 		return nil
 	case "revoke":
@@ -171,7 +195,7 @@ func reorder(args []string) []string {
 
 func needsValue(flag string) bool {
 	switch strings.TrimLeft(flag, "-") {
-	case "block", "h", "help":
+	case "block", "block-site", "h", "help":
 		return false
 	}
 	return true

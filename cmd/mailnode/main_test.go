@@ -33,6 +33,7 @@ func TestRun(t *testing.T) {
 		{name: "approvals list, no node running", args: []string{"approvals", "list"}, wantCode: 0, wantOut: "No pending requests.\nNo grants."},
 		{name: "approvals approve unknown", args: []string{"approvals", "approve", "ABC-DEF"}, wantCode: 1, wantErr: "no such approval request"},
 		{name: "approvals revoke", args: []string{"approvals", "revoke", "agent.example.com"}, wantCode: 0, wantOut: "Revoked 0 grant(s)"},
+		{name: "approvals block a registrable domain", args: []string{"approvals", "block", "*.a.evil.example"}, wantCode: 0, wantOut: "Blocked every agent under evil.example."},
 		{name: "approvals without subcommand", args: []string{"approvals"}, wantCode: 2, wantErr: "Usage"},
 		{name: "sync without account", args: []string{"sync"}, wantCode: 1, wantErr: "no IMAP account"},
 		{name: "phones, none paired", args: []string{"phones"}, wantCode: 0, wantOut: "No phones. Pair one with: mailnode pair"},

@@ -398,7 +398,7 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request, req request) {
 // Decision is the body of POST /phone/api/decide.
 type Decision struct {
 	ApprovalID string `json:"approval_id"`
-	Decision   string `json:"decision"`    // approve, deny, block
+	Decision   string `json:"decision"`    // approve, deny, block, block_site
 	PromptHash string `json:"prompt_hash"` // base64url SHA-256 of the prompt's JSON text
 	Signature  string `json:"signature"`   // over pairing.DecisionMessage
 }
@@ -410,9 +410,9 @@ func (h *Handler) decide(w http.ResponseWriter, r *http.Request, req request) {
 		return
 	}
 	switch v := approvals.Verdict(d.Decision); v {
-	case approvals.Approve, approvals.Deny, approvals.DenyAndBlock:
+	case approvals.Approve, approvals.Deny, approvals.DenyAndBlock, approvals.DenyAndBlockSite:
 	default:
-		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", "decision is approve, deny or block")
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", "decision is approve, deny, block or block_site")
 		return
 	}
 	hash, err := pairing.Decode(d.PromptHash)
