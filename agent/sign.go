@@ -93,6 +93,9 @@ func (s *Signer) Sign(req *http.Request, body []byte) error {
 	return nil
 }
 
+// KeyDocumentPath is where an agent domain publishes its key document.
+const KeyDocumentPath = "/.well-known/svc-agent"
+
 // KeyDocument returns the JSON to publish at
 // https://<domain>/.well-known/svc-agent for one key.
 func KeyDocument(domain, kid string, pub ed25519.PublicKey) ([]byte, error) {

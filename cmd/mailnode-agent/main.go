@@ -20,6 +20,9 @@ Usage:
   mailnode-agent keygen --domain DOMAIN [--kid ID] [--key-file FILE] [--doc-file FILE]
       Make an Ed25519 key (FILE, mode 0600, never overwritten) and the key document to
       publish at https://DOMAIN/.well-known/svc-agent.
+  mailnode-agent serve-doc [--doc-file svc-agent.json] [--listen 127.0.0.1:9443] [--cert-file F]
+      Development: serve the key document over HTTPS on loopback with a throwaway certificate,
+      to try an agent against a local node (mailnode serve --dev-agent, --dev-agent-ca).
   mailnode-agent call --domain DOMAIN --key FILE (--node HOST[:PORT] | --relay URL --address ADDR)
                       [--kid ID] [--ca FILE] [--wait 10m] TOOL ['{"arg":"value"}']
       Call a tool on a node: initialize, tools/list, then the call, signed. If the node
@@ -40,6 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return keygen(args[1:], stdout, stderr)
 	case "call":
 		return call(args[1:], stdout, stderr)
+	case "serve-doc":
+		return serveDoc(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"crypto/x509"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
 	"flag"
 	"fmt"
+	"net"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -68,7 +72,40 @@ type options struct {
 	gateway    gatewayConfig
 	traceIMAP  bool
 	logLevel   string
+	// devAgents and devAgentCAs are the development overrides for
+	// testing one's own agent against a local node (--dev-agent,
+	// --dev-agent-ca); off unless given.
+	devAgents   devAgentFlag
+	devAgentCAs stringsFlag
 }
+
+// devAgentFlag collects --dev-agent DOMAIN=HOST:PORT.
+type devAgentFlag map[string]string
+
+func (d devAgentFlag) String() string { return "" }
+
+func (d *devAgentFlag) Set(v string) error {
+	domain, addr, ok := strings.Cut(v, "=")
+	domain = strings.ToLower(strings.TrimSpace(domain))
+	host, port, err := net.SplitHostPort(strings.TrimSpace(addr))
+	if !ok || domain == "" || !strings.Contains(domain, ".") || err != nil || port == "" {
+		return errors.New("want DOMAIN=HOST:PORT, e.g. my-agent.test=127.0.0.1:9443")
+	}
+	if ip, err := netip.ParseAddr(host); host != "localhost" && (err != nil || !ip.IsLoopback()) {
+		return errors.New("the key document server must be on loopback (127.0.0.1, ::1 or localhost)")
+	}
+	if *d == nil {
+		*d = devAgentFlag{}
+	}
+	(*d)[domain] = net.JoinHostPort(host, port)
+	return nil
+}
+
+// stringsFlag collects a repeatable string flag.
+type stringsFlag []string
+
+func (s stringsFlag) String() string      { return strings.Join(s, ",") }
+func (s *stringsFlag) Set(v string) error { *s = append(*s, v); return nil }
 
 func (o *options) register(fs *flag.FlagSet, withAccount bool) {
 	fs.StringVar(&o.configPath, "config", "", "config file (JSON; default DATA_DIR/config.json if present)")
@@ -89,6 +126,39 @@ func (o *options) register(fs *flag.FlagSet, withAccount bool) {
 	fs.StringVar(&o.acct.From, "from", "", "the From of drafts, \"Name <address>\" (env MAILNODE_FROM; default the IMAP username)")
 	fs.StringVar(&o.gateway.Listen, "listen", "", "serve agents on this address, e.g. :443 (env MAILNODE_LISTEN; default: no agents)")
 	fs.StringVar(&o.gateway.Hostname, "hostname", "", "the node's public hostname[:port] as agents reach it (env MAILNODE_HOSTNAME)")
+	fs.Var(&o.devAgents, "dev-agent", "development: fetch DOMAIN's key document from a loopback HOST:PORT (DOMAIN=HOST:PORT, repeatable)")
+	fs.Var(&o.devAgentCAs, "dev-agent-ca", "development: trust this PEM CA file for agents' key documents (repeatable)")
+}
+
+// devCAs reads the --dev-agent-ca files.
+func (o *options) devCAs() ([]*x509.Certificate, error) {
+	var out []*x509.Certificate
+	for _, f := range o.devAgentCAs {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("--dev-agent-ca: %w", err)
+		}
+		n := len(out)
+		for {
+			var blk *pem.Block
+			blk, b = pem.Decode(b)
+			if blk == nil {
+				break
+			}
+			if blk.Type != "CERTIFICATE" {
+				continue
+			}
+			c, err := x509.ParseCertificate(blk.Bytes)
+			if err != nil {
+				return nil, fmt.Errorf("--dev-agent-ca %s: %w", f, err)
+			}
+			out = append(out, c)
+		}
+		if len(out) == n {
+			return nil, fmt.Errorf("--dev-agent-ca %s: no PEM certificate in it", f)
+		}
+	}
+	return out, nil
 }
 
 func defaultDataDir() string {
@@ -131,6 +201,15 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 	cfg := app.Config{DataDir: firstNonEmpty(dataDir, fc.DataDir, defaultDataDir())}
 	cfg.Gateway.Listen = firstNonEmpty(o.gateway.Listen, getenv("MAILNODE_LISTEN"), fc.Gateway.Listen)
 	cfg.Gateway.Hostname = firstNonEmpty(o.gateway.Hostname, getenv("MAILNODE_HOSTNAME"), fc.Gateway.Hostname)
+	// Development overrides come from flags only, never from the
+	// environment or the config file, so they cannot be left on by
+	// accident; the node logs a warning when they are set.
+	cfg.Gateway.DevAgentAddrs = o.devAgents
+	cas, err := o.devCAs()
+	if err != nil {
+		return app.Config{}, err
+	}
+	cfg.Gateway.DevAgentCAs = cas
 	cfg.Facts.AuthServIDs = fc.Facts.AuthServIDs
 	if ids := getenv("MAILNODE_AUTHSERV_IDS"); ids != "" {
 		cfg.Facts.AuthServIDs = strings.FieldsFunc(ids, func(r rune) bool { return r == ',' || r == ' ' })
