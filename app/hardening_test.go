@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"mailnode/agent"
+	"mailnode/app"
 	"mailnode/approvals"
 )
 
@@ -118,5 +120,34 @@ func TestPhoneBlocksSite(t *testing.T) {
 	blocked, err := e.node.Blocked(ctx)
 	if err != nil || len(blocked) != 1 || blocked[0] != "*.e2e.example" {
 		t.Errorf("Blocked() = %v, %v", blocked, err)
+	}
+}
+
+// TestCLICannotApproveRawReadOrSend (hardening item 17): raw_read and
+// send are approved on a paired phone only; the node's own Decide, and so
+// the command line over the local API, refuses and says where to decide.
+func TestCLICannotApproveRawReadOrSend(t *testing.T) {
+	e := newE2E(t)
+	ctx := context.Background()
+	_, ar := e.call("get_excerpt", map[string]string{"query": "flight to New York departure"})
+	if _, err := e.node.Decide(ctx, ar.MatchCode, true); !errors.Is(err, approvals.ErrPhoneOnly) {
+		t.Fatalf("Node.Decide(approve get_excerpt) = %v, want ErrPhoneOnly", err)
+	}
+	lc, err := app.DialLocal(filepath.Dir(e.node.SocketPath()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = lc.Decide(ctx, ar.MatchCode, true)
+	if !errors.Is(err, approvals.ErrPhoneOnly) || !strings.Contains(err.Error(), "phone") {
+		t.Fatalf("local API Decide(approve get_excerpt) = %v, want ErrPhoneOnly", err)
+	}
+	if _, again := e.call("get_excerpt", map[string]string{"query": "flight to New York departure"}); again == nil {
+		t.Fatal("get_excerpt ran after a refused CLI approval")
+	}
+	// The phone decides it.
+	text, _ := e.prompt(ar)
+	e.decide(text, approvals.Approve)
+	if res, again := e.call("get_excerpt", map[string]string{"query": "flight to New York departure"}); again != nil || !strings.Contains(string(res), `"found":true`) {
+		t.Fatalf("after the phone approved: %s %+v", res, again)
 	}
 }

@@ -163,6 +163,8 @@ func reply[T any](w http.ResponseWriter, v T, err error) {
 			e.Code = "not_pending"
 		case errors.Is(err, approvals.ErrAmbiguous):
 			e.Code = "ambiguous"
+		case errors.Is(err, approvals.ErrPhoneOnly):
+			e.Code = "phone_only"
 		}
 		w.WriteHeader(http.StatusConflict)
 		json.NewEncoder(w).Encode(e)
@@ -217,6 +219,8 @@ func (l *LocalClient) do(ctx context.Context, method, path string, in, out any) 
 			return fmt.Errorf("%w: %s", approvals.ErrNotPending, e.Error)
 		case "ambiguous":
 			return approvals.ErrAmbiguous
+		case "phone_only":
+			return approvals.ErrPhoneOnly
 		}
 		return fmt.Errorf("node: %s", e.Error)
 	}

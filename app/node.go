@@ -85,6 +85,13 @@ func New(cfg Config, logger *slog.Logger) (*Node, error) {
 	return &Node{cfg: cfg, log: logger, status: Status{State: "starting"}, subs: map[chan Status]struct{}{}}, nil
 }
 
+// HasData reports whether dir holds a node's data (its database), as
+// opposed to being empty or missing.
+func HasData(dir string) bool {
+	fi, err := os.Stat(filepath.Join(dir, "node.db"))
+	return err == nil && fi.Mode().IsRegular()
+}
+
 // DBPath is the database file inside the data directory.
 func (n *Node) DBPath() string { return filepath.Join(n.cfg.DataDir, "node.db") }
 

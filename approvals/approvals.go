@@ -169,6 +169,10 @@ var (
 	ErrNotFound   = errors.New("no such approval request")
 	ErrNotPending = errors.New("approval request is no longer pending")
 	ErrAmbiguous  = errors.New("match code is shared by several pending requests; use the approval id")
+	// ErrPhoneOnly refuses to approve a raw_read or send request other
+	// than on a paired phone: the spec gives those tiers to the phone
+	// every time.
+	ErrPhoneOnly = errors.New("raw_read and send requests are approved on your paired phone only (the phone web app at https://<node>/phone/, or mailnode phone approve CODE on a paired device)")
 )
 
 // Manager is the approval state machine on the node's SQLite file. Its
@@ -449,9 +453,11 @@ func (m *Manager) latest(ctx context.Context, call Call, hash string) (*Approval
 }
 
 // Decide records the user's answer to a pending request, named by its
-// approval id or by its match code. Approving a structured_read,
+// approval id or by its match code, from the node's own machine (the
+// command line, the desktop app). Approving a structured_read,
 // free_form_read or compose request stores a grant for the agent domain and
-// tier, pinned to the key that asked.
+// tier, pinned to the key that asked. A raw_read or send request may be
+// denied here but approved only on a paired phone (Answer): ErrPhoneOnly.
 func (m *Manager) Decide(ctx context.Context, idOrCode string, approve bool) (Approval, error) {
 	m.slow.Lock()
 	defer m.slow.Unlock()
@@ -459,6 +465,9 @@ func (m *Manager) Decide(ctx context.Context, idOrCode string, approve bool) (Ap
 	a, err := m.findPending(ctx, idOrCode, now)
 	if err != nil {
 		return Approval{}, err
+	}
+	if approve && a.Tier.PerCall() {
+		return Approval{}, ErrPhoneOnly
 	}
 	if err := m.record(ctx, a, approve, now); err != nil {
 		return Approval{}, err

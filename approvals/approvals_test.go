@@ -92,9 +92,19 @@ func (e *env) want(d approvals.Decision, want approvals.Outcome) approvals.Decis
 	return d
 }
 
+// decide answers a pending request as the user does: a grant tier or a
+// denial on the node (Decide), a raw_read or send approval on the phone
+// (Answer, over the prompt the node built).
 func (e *env) decide(idOrCode string, approve bool) approvals.Approval {
 	e.t.Helper()
-	a, err := e.m.Decide(context.Background(), idOrCode, approve)
+	ctx := context.Background()
+	a, err := e.m.Decide(ctx, idOrCode, approve)
+	if errors.Is(err, approvals.ErrPhoneOnly) {
+		var p approvals.Approval
+		if p, err = e.m.Get(ctx, idOrCode); err == nil {
+			a, err = e.m.Answer(ctx, idOrCode, approvals.Approve, p.PromptHash())
+		}
+	}
 	if err != nil {
 		e.t.Fatalf("Decide(%s, %v): %v", idOrCode, approve, err)
 	}
@@ -328,6 +338,23 @@ func TestTooManyPrompts(t *testing.T) {
 	e.clock.add(d.RetryAfter)
 	e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":99}`), approvals.ApprovalRequired)
 	e.want(e.call(ag, keyA, "get_excerpt", approvals.RawRead, `{"n":100}`), approvals.TooManyPrompts)
+}
+
+// TestPhoneOnly (hardening item 17): a raw_read or send request is
+// approved on a paired phone only; the node's own Decide may deny it.
+func TestPhoneOnly(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	for _, tier := range []approvals.Tier{approvals.RawRead, approvals.Send} {
+		d := e.want(e.call("agent.example.com", keyA, "tool", tier, `{"n":1}`), approvals.ApprovalRequired)
+		if _, err := e.m.Decide(ctx, d.Approval.MatchCode, true); !errors.Is(err, approvals.ErrPhoneOnly) {
+			t.Errorf("Decide(%s, approve) = %v, want ErrPhoneOnly", tier, err)
+		}
+		e.want(e.call("agent.example.com", keyA, "tool", tier, `{"n":1}`), approvals.ApprovalRequired)
+		if a, err := e.m.Decide(ctx, d.Approval.MatchCode, false); err != nil || a.State != approvals.Denied {
+			t.Errorf("Decide(%s, deny) = %+v, %v", tier, a, err)
+		}
+	}
 }
 
 // TestSiteLimits (hardening item 5): blocks, pending caps and prompts per

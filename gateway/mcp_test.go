@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"mailnode/approvals"
 	"mailnode/gateway/httpsig/httpsigtest"
 )
 
@@ -155,7 +156,12 @@ func TestSession(t *testing.T) {
 		t.Fatalf("get_excerpt = %v", p)
 	}
 	hits := n.source.hits.Load()
-	if _, err := n.approvals.Decide(t.Context(), p["approval_id"].(string), true); err != nil {
+	// Approved on the phone, over the prompt the node built.
+	pending, err := n.approvals.Get(t.Context(), p["approval_id"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.approvals.Answer(t.Context(), pending.ID, approvals.Approve, pending.PromptHash()); err != nil {
 		t.Fatal(err)
 	}
 	p, isErr = s.tool("get_excerpt", args)

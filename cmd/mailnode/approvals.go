@@ -44,7 +44,12 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		return usageError{errors.New("approvals: give a subcommand")}
 	}
 	sub := args[0]
+	if sub == "-h" || sub == "--help" || sub == "help" {
+		fmt.Fprint(stdout, approvalsUsage)
+		return nil
+	}
 	fs := newDataFlags("approvals "+sub, stderr)
+	fs.existing = true
 	audit := fs.Int("audit", 0, "list: also show the last N agent calls")
 	block := fs.Bool("block", false, "deny: also block the agent")
 	blockSite := fs.Bool("block-site", false, "deny: also block every agent under the agent's registrable domain")
@@ -87,11 +92,13 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		if err != nil {
 			return fmt.Errorf("%s %s: %w", sub, id, err)
 		}
-		verb := "Approved"
-		if sub == "deny" {
-			verb = "Denied"
+		if sub == "approve" {
+			if err := sayGranted(ctx, a, ap, stdout); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(stdout, "Denied: %s may not %s (%s, %s); the same request is refused for an hour.\n", ap.Domain, ap.Tool, ap.Tier, ap.ID)
 		}
-		fmt.Fprintf(stdout, "%s: %s may%s %s (%s, %s).\n", verb, ap.Domain, map[bool]string{true: "", false: " not"}[sub == "approve"], ap.Tool, ap.Tier, ap.ID)
 		switch {
 		case sub == "deny" && *blockSite:
 			if err := a.Block(ctx, approvals.SiteBlock(ap.Domain)); err != nil {
@@ -135,6 +142,23 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	return usageError{fmt.Errorf("approvals: unknown subcommand %q", sub)}
 }
 
+// sayGranted tells what approving ap allowed, and until when.
+func sayGranted(ctx context.Context, a approver, ap approvals.Approval, w io.Writer) error {
+	grants, err := a.Grants(ctx)
+	if err != nil {
+		return err
+	}
+	for _, g := range grants {
+		if g.Domain == ap.Domain && g.Tier == ap.Tier {
+			fmt.Fprintf(w, "Approved: %s may use %s until %s (unless you revoke it: mailnode approvals revoke %s).\n  %s\n",
+				ap.Domain, ap.Tier, g.ExpiresAt.Local().Format("2006-01-02 15:04"), ap.Domain, ap.Details)
+			return nil
+		}
+	}
+	fmt.Fprintf(w, "Approved: %s may call %s once (%s).\n", ap.Domain, ap.Tool, ap.ID)
+	return nil
+}
+
 func listApprovals(ctx context.Context, a approver, audit int, w io.Writer) error {
 	pending, err := a.Pending(ctx)
 	if err != nil {
@@ -148,9 +172,19 @@ func listApprovals(ctx context.Context, a approver, audit int, w io.Writer) erro
 	if len(pending) == 0 {
 		fmt.Fprintln(tw, "No pending requests.")
 	} else {
-		fmt.Fprintln(tw, "Pending requests:\n  CODE\tAGENT\tTIER\tTOOL\tARGUMENTS\tEXPIRES\tID")
+		fmt.Fprintln(tw, "Pending requests:")
+		tw.Flush()
 		for _, p := range pending {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.MatchCode, p.Domain, p.Tier, p.Tool, clip(p.Args, 40), p.ExpiresAt.Local().Format("15:04:05"), p.ID)
+			where := "approve or deny here"
+			if p.Tier.PerCall() {
+				where = "approve on your phone; deny here or there"
+			}
+			fmt.Fprintf(w, "  %s  %s asks for %s (%s), expires %s, %s; id %s\n", p.MatchCode, p.Domain, p.Tool, p.Tier,
+				p.ExpiresAt.Local().Format("15:04:05"), where, p.ID)
+			// What the user would approve, as the phone shows it: whole.
+			for line := range strings.SplitSeq(p.Details, "\n") {
+				fmt.Fprintf(w, "      %s\n", line)
+			}
 		}
 	}
 	if len(grants) == 0 {

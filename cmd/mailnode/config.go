@@ -62,6 +62,10 @@ type accountConfig struct {
 	SMTPServer   string `json:"smtp_server,omitempty"`   // host:port, e.g. smtp.example.com:587
 	SMTPSecurity string `json:"smtp_security,omitempty"` // starttls (default), tls, plain
 	From         string `json:"from,omitempty"`          // "Name <address>"; default the username
+
+	// passwordUnset: no source was named, and the environment, tried
+	// by default, is empty too.
+	passwordUnset bool
 }
 
 // options are the flags shared by the commands that touch an account.
@@ -231,6 +235,7 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 		a.Name = firstNonEmpty(a.Name, "default")
 		if a.PasswordFile == "" && !a.Keyring {
 			a.PasswordEnv = "MAILNODE_IMAP_PASSWORD"
+			a.passwordUnset = getenv(a.PasswordEnv) == ""
 		}
 		accounts = append(accounts, a)
 	}
@@ -265,6 +270,10 @@ func (a accountConfig) resolve(getenv func(string) string) (imapsync.Config, err
 	src := credential.Source{File: a.PasswordFile, Env: a.PasswordEnv}
 	if a.Keyring {
 		src = credential.Source{KeyringService: "mailnode", KeyringUser: a.Username}
+	}
+	if a.passwordUnset {
+		return imapsync.Config{}, fmt.Errorf("account %q: no IMAP password: give --imap-password-file FILE (a file of mode 0600), "+
+			"set MAILNODE_IMAP_PASSWORD, or use --imap-keyring (the OS keyring, service \"mailnode\")", a.Name)
 	}
 	pw, where, err := src.Lookup(getenv)
 	if err != nil {

@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -15,6 +17,9 @@ import (
 
 	"mailnode/agent"
 	"mailnode/app"
+	"mailnode/approvals"
+	gphone "mailnode/gateway/phone"
+	"mailnode/gateway/phone/phoneclient"
 	"mailnode/mail/store"
 )
 
@@ -146,6 +151,9 @@ func demoAgentCall(ctx context.Context, n *app.Node, a *demoAgent, serve bool, d
 	var pretty bytes.Buffer
 	json.Indent(&pretty, out, "  ", "  ")
 	fmt.Fprintf(stdout, "The retried call runs. get_upcoming_travel returned:\n  %s\n", clip(pretty.String(), 1200))
+	if err := demoPhoneExcerpt(ctx, n, s, stdout); err != nil {
+		return err
+	}
 	if !serve {
 		return nil
 	}
@@ -163,6 +171,61 @@ and approve its request as the user:
 	case err := <-failed:
 		return err
 	}
+}
+
+// demoPhoneExcerpt pairs the reference phone with the node and shows a
+// get_excerpt, which only a paired phone may approve, and every time.
+func demoPhoneExcerpt(ctx context.Context, n *app.Node, s *agent.Session, stdout io.Writer) error {
+	pem, err := os.ReadFile(n.CAFile())
+	if err != nil {
+		return err
+	}
+	roots := x509.NewCertPool()
+	roots.AppendCertsFromPEM(pem)
+	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13}}}
+	offer, err := n.Pair(ctx)
+	if err != nil {
+		return err
+	}
+	phone, sas, err := phoneclient.Pair(ctx, hc, offer.URL, "Demo phone")
+	if err != nil {
+		return fmt.Errorf("pair the demo phone: %w", err)
+	}
+	if _, err := n.ConfirmPhone(ctx, phone.ID); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nA phone pairs by the QR code's URL (the reference phone, as mailnode phone pair does); both screens show %s and the user confirms.\n", sas)
+	prompts := make(chan string, 8)
+	go phone.Events(ctx, func(ev gphone.Event) error {
+		if ev.Type == "prompt" {
+			prompts <- ev.Prompt
+		}
+		return nil
+	})
+	args := map[string]string{"query": "flight to New York departure"}
+	fmt.Fprintf(stdout, "The demo agent calls get_excerpt (raw_read): it needs the phone's approval every time; the command line may not approve it.\n")
+	out, err := s.CallAndWait(ctx, "get_excerpt", args, 100*time.Millisecond, func(ar *agent.ApprovalRequired) {
+		if _, err := n.Decide(ctx, ar.MatchCode, true); err != nil {
+			fmt.Fprintf(stdout, "mailnode approvals approve %s: %v\n", ar.MatchCode, err)
+		}
+		for text := range prompts {
+			p, err := phoneclient.ReadPrompt(text)
+			if err != nil || p.ApprovalID != ar.ApprovalID {
+				continue
+			}
+			fmt.Fprintf(stdout, "The phone shows: %s asks for %s, match code %s (the agent shows %s):\n  %s\n", p.Agent, p.Tool, p.MatchCode, ar.MatchCode, p.Details)
+			if _, err := phone.Decide(ctx, text, approvals.Approve); err != nil {
+				fmt.Fprintln(stdout, "Phone approval failed:", err)
+			}
+			fmt.Fprintln(stdout, "The user approves on the phone.")
+			return
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("demo agent excerpt: %w", err)
+	}
+	fmt.Fprintf(stdout, "The retried get_excerpt runs once, on that approval:\n  %s\n", clip(string(out), 600))
+	return nil
 }
 
 func printSummaries(w io.Writer, ms []store.Summary) {

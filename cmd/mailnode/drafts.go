@@ -27,6 +27,7 @@ func cmdDrafts(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		sub, args = args[0], args[1:]
 	}
 	fs := newDataFlags("drafts "+sub, stderr)
+	fs.existing = true
 	subject := fs.String("subject", "", "edit: the new subject")
 	bodyFile := fs.String("body-file", "", "edit: a file holding the new body (- for standard input)")
 	cfg, err := fs.parse(args, getenv)

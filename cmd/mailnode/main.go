@@ -100,7 +100,9 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	switch {
 	case err == nil:
 		return 0
-	case errors.As(err, &fe) || errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, flag.ErrHelp):
+		return 0 // -h: the flag package has printed the command's flags
+	case errors.As(err, &fe):
 		return 2 // the flag package has printed the problem and the flags
 	case errors.As(err, &ue):
 		fmt.Fprintln(stderr, "mailnode:", err)
@@ -122,6 +124,10 @@ type flagError struct{ error }
 type dataFlags struct {
 	*flag.FlagSet
 	o options
+	// existing: the command reads a node's data, so a data directory
+	// that holds none (a mistyped --data-dir) is an error, not an empty
+	// answer.
+	existing bool
 }
 
 func newDataFlags(name string, stderr io.Writer) *dataFlags {
@@ -140,7 +146,22 @@ func (d *dataFlags) parse(args []string, getenv func(string) string) (app.Config
 	if err != nil {
 		return app.Config{}, usageError{err}
 	}
+	if d.existing {
+		if err := requireData(cfg.DataDir); err != nil {
+			return app.Config{}, err
+		}
+	}
 	return cfg, nil
+}
+
+// requireData refuses a data directory that holds no node, so that a
+// mistyped --data-dir says so instead of answering from an empty
+// database it just created.
+func requireData(dir string) error {
+	if !app.HasData(dir) {
+		return fmt.Errorf("%s holds no mailnode data: check --data-dir (or MAILNODE_DATA_DIR), or run mailnode sync or mailnode demo first", dir)
+	}
+	return nil
 }
 
 func parseFlags(fs *flag.FlagSet, args []string) error {
@@ -161,26 +182,37 @@ func newLogger(w io.Writer, level, env string) (*slog.Logger, error) {
 
 // setup parses flags and builds the node for the account commands.
 func setup(name string, args []string, stderr io.Writer, getenv func(string) string) (*app.Node, *flag.FlagSet, error) {
+	n, fs, _, err := setupConfig(name, args, stderr, getenv)
+	return n, fs, err
+}
+
+// setupConfig is setup, also returning the configuration.
+func setupConfig(name string, args []string, stderr io.Writer, getenv func(string) string) (*app.Node, *flag.FlagSet, app.Config, error) {
 	fs := flag.NewFlagSet("mailnode "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
 	o.register(fs, name != "search")
 	if err := parseFlags(fs, args); err != nil {
-		return nil, nil, err
+		return nil, nil, app.Config{}, err
 	}
 	logger, err := newLogger(stderr, o.logLevel, getenv("MAILNODE_LOG_LEVEL"))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, app.Config{}, err
 	}
 	cfg, err := o.load(getenv)
 	if err != nil {
-		return nil, nil, usageError{err}
+		return nil, nil, app.Config{}, usageError{err}
+	}
+	if name == "search" {
+		if err := requireData(cfg.DataDir); err != nil {
+			return nil, nil, app.Config{}, err
+		}
 	}
 	n, err := app.New(cfg, logger)
 	if err != nil {
-		return nil, nil, usageError{err}
+		return nil, nil, app.Config{}, usageError{err}
 	}
-	return n, fs, nil
+	return n, fs, cfg, nil
 }
 
 func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
@@ -210,11 +242,23 @@ func syncOnce(ctx context.Context, n *app.Node) (imapsync.Result, store.Stats, e
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	n, _, err := setup("serve", args, stderr, getenv)
+	n, _, cfg, err := setupConfig("serve", args, stderr, getenv)
 	if err != nil {
 		return err
 	}
 	defer n.Close()
+	if len(cfg.Accounts) == 0 && !cfg.Demo {
+		// No account to sync: agents are served from the mail already
+		// in the store, which must exist.
+		if cfg.Gateway.Listen == "" {
+			return usageError{errors.New("serve: no IMAP account to sync and no --listen to serve agents on; nothing to do")}
+		}
+		if err := requireData(cfg.DataDir); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "mailnode serving agents from the mail in %s (no IMAP account configured, so not syncing); Ctrl-C to stop.\n", n.DBPath())
+		return n.Serve(ctx, nil)
+	}
 	fmt.Fprintf(stdout, "mailnode serving from %s; Ctrl-C to stop.\n", n.DBPath())
 	return n.Run(ctx)
 }

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"mailnode/app"
 	"mailnode/mail/imaptest"
 )
 
@@ -28,22 +32,25 @@ func TestRun(t *testing.T) {
 	}{
 		{name: "no command", args: nil, wantCode: 2, wantErr: "Usage"},
 		{name: "unknown command", args: []string{"frobnicate"}, wantCode: 2, wantErr: "unknown command"},
+		// A data directory that holds no node is an error, not an empty answer (hardening item 12).
+		{name: "approvals list, no data", args: []string{"approvals", "list"}, wantCode: 1, wantErr: "holds no mailnode data"},
+		{name: "search, no data", args: []string{"search", "x"}, wantCode: 1, wantErr: "holds no mailnode data"},
+		{name: "drafts, no data", args: []string{"drafts"}, wantCode: 1, wantErr: "holds no mailnode data"},
+		{name: "phones, no data", args: []string{"phones"}, wantCode: 1, wantErr: "holds no mailnode data"},
+		{name: "serve without account or data", args: []string{"serve", "--listen", "127.0.0.1:0"}, wantCode: 1, wantErr: "holds no mailnode data"},
+		{name: "serve without account or listen", args: []string{"serve"}, wantCode: 2, wantErr: "nothing to do"},
+		{name: "no password names every source", args: []string{"sync", "--imap-server", "imap.example.com:993", "--imap-user", "u"},
+			wantCode: 2, wantErr: "--imap-password-file FILE (a file of mode 0600), set MAILNODE_IMAP_PASSWORD, or use --imap-keyring"},
+		{name: "-h lists the command's flags and exits 0", args: []string{"sync", "-h"}, wantCode: 0, wantErr: "-imap-server"},
+		{name: "search -h", args: []string{"search", "-h"}, wantCode: 0, wantErr: "-data-dir"},
+		{name: "approvals -h", args: []string{"approvals", "-h"}, wantCode: 0, wantOut: "mailnode approvals list"},
+		{name: "approvals approve -h", args: []string{"approvals", "approve", "-h"}, wantCode: 0, wantErr: "-data-dir"},
 		{name: "demo", args: []string{"demo", "--listen", "127.0.0.1:0"}, wantCode: 0, wantOut: "44 messages"},
 		{name: "demo agent call", args: []string{"demo", "--listen", "127.0.0.1:0"}, wantCode: 0, wantOut: "The retried call runs. get_upcoming_travel returned:\n  {\n    \"trips\": ["},
-		{name: "approvals list, no node running", args: []string{"approvals", "list"}, wantCode: 0, wantOut: "No pending requests.\nNo grants."},
-		{name: "approvals approve unknown", args: []string{"approvals", "approve", "ABC-DEF"}, wantCode: 1, wantErr: "no such approval request"},
-		{name: "approvals revoke", args: []string{"approvals", "revoke", "agent.example.com"}, wantCode: 0, wantOut: "Revoked 0 grant(s)"},
-		{name: "approvals block a registrable domain", args: []string{"approvals", "block", "*.a.evil.example"}, wantCode: 0, wantOut: "Blocked every agent under evil.example."},
 		{name: "approvals without subcommand", args: []string{"approvals"}, wantCode: 2, wantErr: "Usage"},
 		{name: "sync without account", args: []string{"sync"}, wantCode: 1, wantErr: "no IMAP account"},
-		{name: "phones, none paired", args: []string{"phones"}, wantCode: 0, wantOut: "No phones. Pair one with: mailnode pair"},
-		{name: "phones remove unknown", args: []string{"phones", "remove", "ph_nope"}, wantCode: 1, wantErr: "no such phone"},
-		{name: "pair without a running node", args: []string{"pair"}, wantCode: 1, wantErr: "start it first"},
 		{name: "phone without a device", args: []string{"phone", "list", "--device", filepath.Join(dir, "none.json")}, wantCode: 1, wantErr: "load device"},
 		{name: "phone pair with a bad URL", args: []string{"phone", "pair", "https://node.example/phone/#pair=x"}, wantCode: 1, wantErr: "pairing URL"},
-		{name: "drafts, none", args: []string{"drafts"}, wantCode: 0, wantOut: "No drafts."},
-		{name: "drafts show unknown", args: []string{"drafts", "show", "d_nope"}, wantCode: 1, wantErr: "no such draft"},
-		{name: "drafts edit without a change", args: []string{"drafts", "edit", "d_x"}, wantCode: 2, wantErr: "give --subject or --body-file"},
 		{name: "smtp plain to a remote host refused", args: []string{"sync", "--imap-server", "imap.example.com:993", "--imap-user", "u",
 			"--imap-password-file", pwFile, "--smtp-server", "smtp.example.com:25", "--smtp-security", "plain"}, wantCode: 2, wantErr: "refusing plain SMTP"},
 		{name: "password flag does not exist", args: []string{"sync", "--imap-password", "x"}, wantCode: 2, wantErr: "not defined"},
@@ -58,6 +65,16 @@ func TestRun(t *testing.T) {
 			env:      map[string]string{"MAILNODE_IMAP_SERVER": srv.Addr, "MAILNODE_IMAP_USER": srv.Username, "MAILNODE_IMAP_PASSWORD": "bad-pass-123"},
 			wantCode: 1, wantErr: "login"},
 		{name: "search needs words", args: []string{"search"}, wantCode: 2, wantErr: "give some words"},
+		{name: "approvals list, no node running", args: []string{"approvals", "list"}, wantCode: 0, wantOut: "No pending requests.\nNo grants."},
+		{name: "approvals approve unknown", args: []string{"approvals", "approve", "ABC-DEF"}, wantCode: 1, wantErr: "no such approval request"},
+		{name: "approvals revoke", args: []string{"approvals", "revoke", "agent.example.com"}, wantCode: 0, wantOut: "Revoked 0 grant(s)"},
+		{name: "approvals block a registrable domain", args: []string{"approvals", "block", "*.a.evil.example"}, wantCode: 0, wantOut: "Blocked every agent under evil.example."},
+		{name: "phones, none paired", args: []string{"phones"}, wantCode: 0, wantOut: "No phones. Pair one with: mailnode pair"},
+		{name: "phones remove unknown", args: []string{"phones", "remove", "ph_nope"}, wantCode: 1, wantErr: "no such phone"},
+		{name: "pair without a running node", args: []string{"pair"}, wantCode: 1, wantErr: "start it first"},
+		{name: "drafts, none", args: []string{"drafts"}, wantCode: 0, wantOut: "No drafts."},
+		{name: "drafts show unknown", args: []string{"drafts", "show", "d_nope"}, wantCode: 1, wantErr: "no such draft"},
+		{name: "drafts edit without a change", args: []string{"drafts", "edit", "d_x"}, wantCode: 2, wantErr: "give --subject or --body-file"},
 		{name: "search", args: []string{"search", "nothing-like-this"}, wantCode: 0, wantOut: "No messages match"},
 	}
 	for _, tt := range tests {
@@ -89,3 +106,62 @@ func TestRun(t *testing.T) {
 		})
 	}
 }
+
+// TestServeFromStore (hardening item 12): serve on a synced data
+// directory without IMAP settings serves agents from the store.
+func TestServeFromStore(t *testing.T) {
+	dir := t.TempDir()
+	n, err := app.New(app.Config{DataDir: dir, Demo: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	n.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errb syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- cmdServe(ctx, []string{"--data-dir", dir, "--listen", "127.0.0.1:0"}, &out, &errb, func(string) string { return "" })
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if lc, err := app.DialLocal(dir); err == nil {
+			if p, err := lc.Pending(ctx); err != nil || len(p) != 0 {
+				t.Fatalf("the serving node's local API: %v %v", p, err)
+			}
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve stopped: %v\n%s%s", err, out.String(), errb.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve did not start:\n%s%s", out.String(), errb.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !strings.Contains(out.String(), "serving agents from the mail in") {
+		t.Errorf("stdout = %q", out.String())
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("serve on cancel = %v", err)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }

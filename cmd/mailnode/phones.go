@@ -27,6 +27,7 @@ import (
 // gateway: the phone reaches it there.
 func cmdPair(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newDataFlags("pair", stderr)
+	fs.existing = true
 	cfg, err := fs.parse(args, getenv)
 	if err != nil {
 		return err
@@ -93,6 +94,7 @@ func cmdPhones(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		sub, args = args[0], args[1:]
 	}
 	fs := newDataFlags("phones "+sub, stderr)
+	fs.existing = true
 	cfg, err := fs.parse(args, getenv)
 	if err != nil {
 		return err
@@ -164,6 +166,10 @@ func cmdPhone(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return usageError{errors.New("phone: give a subcommand")}
 	}
 	sub := args[0]
+	if sub == "-h" || sub == "--help" || sub == "help" {
+		fmt.Fprint(stdout, phoneUsage)
+		return nil
+	}
 	fs := newDataFlags("phone "+sub, stderr)
 	devicePath := fs.String("device", "", "the device's key file (default DATA_DIR/phone.json)")
 	caFile := fs.String("ca", "", "also trust this CA for the node (a node's local CA)")
