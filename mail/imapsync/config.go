@@ -91,6 +91,11 @@ type Config struct {
 	// under 29 minutes). Default 25m.
 	IdleRestart time.Duration
 
+	// CommandTimeout is how long the server may take to answer: the TLS
+	// handshake, the greeting, login, and each command from the moment it
+	// is sent to the first byte of the answer. Default 60s.
+	CommandTimeout time.Duration
+
 	// Dial opens the TCP connection. Default: a net.Dialer with a 30 s
 	// timeout. Tests use it to cut connections at chosen points.
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
@@ -114,6 +119,9 @@ func (c *Config) defaults() {
 	}
 	if c.IdleRestart <= 0 {
 		c.IdleRestart = 25 * time.Minute
+	}
+	if c.CommandTimeout <= 0 {
+		c.CommandTimeout = time.Minute
 	}
 	if c.Dial == nil {
 		d := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -17,10 +18,11 @@ import (
 // is done, which is how a blocked command is abandoned.
 func (s *Syncer) connect(ctx context.Context, handler *imapclient.UnilateralDataHandler) (*imapclient.Client, error) {
 	cfg := &s.cfg
-	raw, err := cfg.Dial(ctx, "tcp", cfg.Address)
+	dialed, err := cfg.Dial(ctx, "tcp", cfg.Address)
 	if err != nil {
 		return nil, fmt.Errorf("dial %s: %w", cfg.Address, err)
 	}
+	raw := newDeadlineConn(dialed, cfg.CommandTimeout)
 	opts := &imapclient.Options{UnilateralDataHandler: handler, TLSConfig: s.tlsConfig()}
 	if cfg.Trace != nil {
 		opts.DebugWriter = &redactingWriter{w: cfg.Trace}
@@ -31,6 +33,11 @@ func (s *Syncer) connect(ctx context.Context, handler *imapclient.UnilateralData
 		tc := tls.Client(raw, opts.TLSConfig)
 		if err := tc.HandshakeContext(ctx); err != nil {
 			raw.Close()
+			var rhe tls.RecordHeaderError
+			if errors.As(err, &rhe) {
+				return nil, fmt.Errorf("TLS handshake with %s: the server answered in plain text, not TLS; "+
+					"it may want --imap-security starttls (usually port 143): %w", cfg.Address, err)
+			}
 			return nil, fmt.Errorf("TLS handshake with %s: %w", cfg.Address, err)
 		}
 		c = imapclient.New(tc, opts)
