@@ -18,6 +18,8 @@ import (
 
 	"mailnode/agent"
 	"mailnode/app"
+	"mailnode/approvals"
+	"mailnode/gateway/phone/phoneclient"
 )
 
 // agentHost publishes an agent's key document over TLS, as the agent's own
@@ -82,6 +84,43 @@ func startDemoNode(t *testing.T, domain string, host *httptest.Server) (*app.Nod
 	return n, node, client
 }
 
+// pairPhone pairs a reference phone with n, as the user does.
+func pairPhone(t *testing.T, n *app.Node, client *http.Client) *phoneclient.Device {
+	t.Helper()
+	ctx := context.Background()
+	offer, err := n.Pair(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _, err := phoneclient.Pair(ctx, client, offer.URL, "Test phone")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.ConfirmPhone(ctx, d.ID); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// approveOnPhone approves the pending request id on the phone, over the
+// prompt the phone was shown.
+func approveOnPhone(t *testing.T, d *phoneclient.Device, id string) {
+	t.Helper()
+	st, err := d.State(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range st.Pending {
+		if p, err := phoneclient.ReadPrompt(text); err == nil && p.ApprovalID == id {
+			if _, err := d.Decide(context.Background(), text, approvals.Approve); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+	t.Fatalf("request %s is not on the phone", id)
+}
+
 // TestSessionAgainstNode runs the SDK against a real node end to end: the
 // session order, approval_required with its match code, the user's
 // approval, the retried call, and per-call approval of get_excerpt.
@@ -134,10 +173,11 @@ func TestSessionAgainstNode(t *testing.T) {
 		t.Fatalf("order_status without merchant: %v", err)
 	}
 
-	// raw_read: approval every time.
+	// raw_read: approval every time, on the user's paired phone only.
+	phone := pairPhone(t, n, client)
 	excerpt := func() error {
 		_, err := s.CallAndWait(ctx, "get_excerpt", map[string]any{"query": "booking"}, 50*time.Millisecond, func(ar *agent.ApprovalRequired) {
-			n.Decide(ctx, ar.ApprovalID, true)
+			approveOnPhone(t, phone, ar.ApprovalID)
 		})
 		return err
 	}

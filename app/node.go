@@ -296,7 +296,11 @@ func (n *Node) Serve(ctx context.Context, ready func(url string)) error {
 			n.log.Warn("Local API not available; mailnode approvals cannot reach this node", "err", err)
 		}
 	}()
-	return n.serveGateway(ctx, ready)
+	err := n.serveGateway(ctx, ready)
+	if ctx.Err() != nil {
+		return nil // stopped while starting: not a failure
+	}
+	return err
 }
 
 // logAccount says where an account's password comes from, so a user can

@@ -371,9 +371,10 @@ func (f *Fetcher) refresh(ctx context.Context, domain string) (map[string]ed2551
 }
 
 // limitedFetch fetches once a place among MaxFetches is free, waiting at
-// most the fetch timeout for one.
+// most half the fetch timeout for one: a request waits for its key no
+// longer than one fetch would take.
 func (f *Fetcher) limitedFetch(ctx context.Context, domain string) (map[string]ed25519.PublicKey, error) {
-	t := time.NewTimer(f.cfg.Timeout)
+	t := time.NewTimer(f.cfg.Timeout / 2)
 	defer t.Stop()
 	select {
 	case f.fetching <- struct{}{}:

@@ -356,7 +356,7 @@ func TestConcurrentFetchCap(t *testing.T) {
 	for i := range 3 {
 		dev[fmt.Sprintf("a%d.example.com", i)] = a.Listener.Addr().String()
 	}
-	f := New(Config{DevAddrs: dev, DevRootCAs: []*x509.Certificate{a.Certificate()}, MaxFetches: 2, Timeout: 300 * time.Millisecond}, nil)
+	f := New(Config{DevAddrs: dev, DevRootCAs: []*x509.Certificate{a.Certificate()}, MaxFetches: 2, Timeout: 2 * time.Second}, nil)
 	errs := make(chan error, 3)
 	for i := range 3 {
 		go func() {
