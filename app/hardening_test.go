@@ -151,3 +151,40 @@ func TestCLICannotApproveRawReadOrSend(t *testing.T) {
 		t.Fatalf("after the phone approved: %s %+v", res, again)
 	}
 }
+
+// TestUnverifiedFactsApart (hardening item 10): on the demo mailbox, a
+// bill from an unauthenticated look-alike domain is not listed among the
+// bills, and is named by its domain, not by its display name.
+func TestUnverifiedFactsApart(t *testing.T) {
+	e := newE2E(t)
+	e.grant("bills_due", map[string]any{})
+	res, _ := e.call("bills_due", map[string]any{"before": "2027-01-31T00:00:00Z"})
+	var out struct {
+		Bills, Unverified []struct {
+			Issuer, Domain string
+			Verified       bool `json:"verified_sender"`
+		}
+		Note string `json:"unverified_note"`
+	}
+	if err := json.Unmarshal(res, &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Bills) == 0 || len(out.Unverified) == 0 || out.Note == "" {
+		t.Fatalf("bills_due = %s, want verified bills and the look-alike apart", res)
+	}
+	for _, b := range out.Bills {
+		if !b.Verified || strings.Contains(b.Domain, "billing-secure") {
+			t.Errorf("an unverified bill among the bills: %+v", b)
+		}
+	}
+	found := false
+	for _, b := range out.Unverified {
+		if b.Verified || b.Issuer != b.Domain {
+			t.Errorf("unverified bill %+v: want it named by its domain", b)
+		}
+		found = found || b.Domain == "vattenfall-billing-secure.example"
+	}
+	if !found {
+		t.Errorf("the look-alike bill is not among the unverified: %s", res)
+	}
+}

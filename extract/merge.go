@@ -132,6 +132,34 @@ func orgDomain(d string) string {
 	return d
 }
 
+// senderName is the name a merchant or an issuer is shown by. A name comes
+// from the mail (a display name, markup), which anyone can write: it is
+// kept only when the sender's domain was authenticated and the name agrees
+// with that domain ("Deutsche Telekom" from telekom.de). Otherwise the
+// domain itself names the sender, so that "PayPal" from
+// paypa1-billing.example is shown as paypa1-billing.example.
+func senderName(name, domain string, verified bool) string {
+	if domain == "" {
+		return name
+	}
+	org := orgDomain(strings.ToLower(domain))
+	if !verified || name == "" {
+		return org
+	}
+	label, _, _ := strings.Cut(org, ".")
+	label = places.Fold(label)
+	compact := strings.ReplaceAll(places.Fold(name), " ", "")
+	if len(label) >= 3 && strings.Contains(compact, label) {
+		return name
+	}
+	for _, w := range strings.Fields(places.Fold(name)) {
+		if len(w) >= 3 && strings.Contains(label, w) {
+			return name
+		}
+	}
+	return org
+}
+
 // onlyTrusted drops unauthenticated records when authenticated ones exist.
 func onlyTrusted(rs []Record) ([]Record, bool) {
 	var auth []Record
@@ -360,6 +388,7 @@ func mergeOrders(recs []Record) []OrderState {
 		for _, r := range rs {
 			mergeOrder(&o, r.Order)
 		}
+		o.Merchant = senderName(o.Merchant, o.Domain, verified)
 		out = append(out, OrderState{ID: stableID("o_", root), Order: o, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified})
 	}
 	slices.SortFunc(out, func(a, b OrderState) int { return cmp.Or(b.Updated.Compare(a.Updated), cmp.Compare(a.ID, b.ID)) })
@@ -487,6 +516,7 @@ func mergeBills(recs []Record) []BillState {
 		for _, r := range rs {
 			mergeBill(&b, r.Bill)
 		}
+		b.Issuer = senderName(b.Issuer, b.Domain, verified)
 		out = append(out, BillState{ID: stableID("b_", k), Bill: b, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified})
 	}
 	slices.SortFunc(out, func(a, b BillState) int { return cmp.Or(cmpDue(a.Due, b.Due), cmp.Compare(a.ID, b.ID)) })

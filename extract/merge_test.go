@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"mailnode/extract"
 	"mailnode/mail/mime"
@@ -92,4 +93,37 @@ func TestUnauthenticatedCannotOverride(t *testing.T) {
 func js(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestSenderNames (hardening item 10): an issuer or merchant is named by
+// the mail only when its domain was authenticated and the name agrees
+// with the domain; otherwise by the domain.
+func TestSenderNames(t *testing.T) {
+	due := &extract.Time{Time: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)}
+	for _, tc := range []struct {
+		issuer, domain string
+		verified       bool
+		want           string
+	}{
+		{"Deutsche Telekom", "rechnung.telekom.de", true, "Deutsche Telekom"},
+		{"Vattenfall Europe Sales", "vattenfall.de", true, "Vattenfall Europe Sales"},
+		{"Amazon.de", "amazon.de", true, "Amazon.de"},
+		{"PayPal", "paypa1-billing.example", true, "paypa1-billing.example"},
+		{"Vattenfall", "vattenfall-billing-secure.example", false, "vattenfall-billing-secure.example"},
+		{"Vattenfall", "vattenfall.de", false, "vattenfall.de"},
+		{"", "stadtwerke.example", true, "stadtwerke.example"},
+	} {
+		recs := []extract.Record{{Fact: extract.Fact{Kind: extract.KindBill, From: extract.FromText,
+			Bill: &extract.Bill{Issuer: tc.issuer, Domain: tc.domain, Status: extract.StatusDue, Due: due}},
+			Message: 1, Date: due.Time.Add(-72 * time.Hour), Authenticated: tc.verified}}
+		got := extract.Merge(recs)
+		if len(got.Bills) != 1 || got.Bills[0].Issuer != tc.want || got.Bills[0].Verified != tc.verified {
+			t.Errorf("issuer %q from %s (verified %v) = %s, want %q", tc.issuer, tc.domain, tc.verified, js(got.Bills), tc.want)
+		}
+		recs[0].Fact = extract.Fact{Kind: extract.KindOrder, From: extract.FromText,
+			Order: &extract.Order{Merchant: tc.issuer, Domain: tc.domain, Number: "123-4567", Status: "ordered"}}
+		if got := extract.Merge(recs); len(got.Orders) != 1 || got.Orders[0].Merchant != tc.want {
+			t.Errorf("merchant %q from %s (verified %v) = %s, want %q", tc.issuer, tc.domain, tc.verified, js(got.Orders), tc.want)
+		}
+	}
 }

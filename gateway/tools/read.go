@@ -55,7 +55,32 @@ func (r *reader) travel(ctx context.Context, args json.RawMessage) (any, error) 
 	if err != nil {
 		return nil, fmt.Errorf("read trips: %w", err)
 	}
-	return map[string]any{"trips": trips}, nil
+	return apart("trips", trips), nil
+}
+
+// unverifiedNote tells the agent what the unverified list is.
+const unverifiedNote = "From senders whose domain was not authenticated, so possibly look-alikes; named by their domain. Confirm with the user before acting on any of them."
+
+// apart answers a structured tool: the facts from authenticated senders
+// under key, and the others apart under "unverified", never mixed in, so
+// that a look-alike's bill cannot pass for the real one's.
+func apart(key string, items []json.RawMessage) map[string]any {
+	verified, unverified := []json.RawMessage{}, []json.RawMessage{}
+	for _, it := range items {
+		var v struct {
+			Verified bool `json:"verified_sender"`
+		}
+		if json.Unmarshal(it, &v) == nil && v.Verified {
+			verified = append(verified, it)
+		} else {
+			unverified = append(unverified, it)
+		}
+	}
+	out := map[string]any{key: verified, "unverified": unverified}
+	if len(unverified) > 0 {
+		out["unverified_note"] = unverifiedNote
+	}
+	return out
 }
 
 func (r *reader) orders(ctx context.Context, args json.RawMessage) (any, error) {
@@ -74,7 +99,7 @@ func (r *reader) orders(ctx context.Context, args json.RawMessage) (any, error) 
 	if err != nil {
 		return nil, fmt.Errorf("read orders: %w", err)
 	}
-	return map[string]any{"orders": orders}, nil
+	return apart("orders", orders), nil
 }
 
 // defaultBillWindow is how far ahead bills_due looks without "before".
@@ -93,7 +118,7 @@ func (r *reader) bills(ctx context.Context, args json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read bills: %w", err)
 	}
-	return map[string]any{"bills": bills}, nil
+	return apart("bills", bills), nil
 }
 
 // Free-form answers. An answer is one span of one message: a line or two,
