@@ -10,6 +10,7 @@ import (
 	"mailnode/assets"
 	"mailnode/extract"
 	"mailnode/extract/facts"
+	"mailnode/mail/store"
 )
 
 // FactsConfig is how the node trusts senders when it reads facts.
@@ -22,18 +23,20 @@ type FactsConfig struct {
 	VerifyDKIM bool
 }
 
-// factsStore returns the node's extracted facts, attaching their tables on
-// first use.
+// factsStore returns the node's extracted facts, which open attached.
 func (n *Node) factsStore(ctx context.Context) (*facts.Store, error) {
-	st, _, err := n.open(ctx)
-	if err != nil {
+	if _, _, err := n.open(ctx); err != nil {
 		return nil, err
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if n.facts != nil {
-		return n.facts, nil
-	}
+	return n.facts, nil
+}
+
+// openFacts attaches the facts tables to st and makes the facts the
+// store's message hook, so that a sync extracts each new message while it
+// parses it and stores its facts in the same transaction (docs/sync.md).
+func (n *Node) openFacts(ctx context.Context, st *store.Store) (*facts.Store, error) {
 	tables, err := st.Attach(ctx, "facts", facts.Migrations)
 	if err != nil {
 		return nil, err
@@ -45,8 +48,9 @@ func (n *Node) factsStore(ctx context.Context) (*facts.Store, error) {
 	if n.cfg.Facts.VerifyDKIM {
 		opt.LookupTXT = newTXTCache().lookup
 	}
-	n.facts = facts.New(tables, st, opt, n.log)
-	return n.facts, nil
+	fs := facts.New(tables, st, opt, n.log)
+	st.SetMessageHook(fs)
+	return fs, nil
 }
 
 // ReadFacts brings the extracted facts up to date with the store: new mail,

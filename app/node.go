@@ -127,7 +127,12 @@ func (n *Node) open(ctx context.Context) (*store.Store, []imapsync.Config, error
 		if err != nil {
 			return nil, nil, err
 		}
-		n.store = st
+		fs, err := n.openFacts(ctx, st)
+		if err != nil {
+			st.Close()
+			return nil, nil, err
+		}
+		n.store, n.facts = st, fs
 	}
 	accounts := n.cfg.Accounts
 	if !n.cfg.Demo && len(accounts) == 0 {

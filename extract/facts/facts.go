@@ -25,6 +25,7 @@ import (
 	"mailnode/extract"
 	"mailnode/extract/places"
 	"mailnode/mail/mime"
+	"mailnode/mail/store"
 )
 
 // Migrations are the facts tables' migrations (sql/NNNN_name.sql), for
@@ -165,64 +166,112 @@ func (s *Store) read(ctx context.Context, ids []int64) (int, error) {
 	close(work)
 	wg.Wait()
 
-	n := 0
+	var n int
 	err := s.file.WriteTx(ctx, func(tx *sql.Tx) error {
-		del, err := tx.PrepareContext(ctx, `DELETE FROM facts WHERE message_id = ?`)
-		if err != nil {
-			return err
-		}
-		defer del.Close()
-		ins, err := tx.PrepareContext(ctx, `INSERT INTO facts (message_id, seq, kind, record) VALUES (?, ?, ?, ?)`)
-		if err != nil {
-			return err
-		}
-		defer ins.Close()
-		done, err := tx.PrepareContext(ctx, `INSERT INTO facts_extracted (message_id, version, authenticated, auth_method)
-			SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM messages WHERE id = ?)
-			ON CONFLICT (message_id) DO UPDATE SET version = excluded.version,
-			authenticated = excluded.authenticated, auth_method = excluded.auth_method`)
-		if err != nil {
-			return err
-		}
-		defer done.Close()
-		for _, r := range results {
-			if r.readErr != nil {
-				if ctx.Err() != nil {
-					return ctx.Err()
-				}
-				// A message that cannot be read (gone since it was listed, or
-				// damaged) is marked read with no facts, so that a pass
-				// cannot list it forever; a vanished one is not marked.
-				s.log.Warn("Could not read a message for facts", "messageID", r.id, "err", r.readErr)
-				if _, err := done.ExecContext(ctx, r.id, extract.Version, false, "", r.id); err != nil {
-					return err
-				}
-				continue
-			}
-			if _, err := del.ExecContext(ctx, r.id); err != nil {
-				return err
-			}
-			for seq, f := range r.res.Facts {
-				rec := extract.Record{Fact: f, Message: r.id, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated}
-				b, err := json.Marshal(rec)
-				if err != nil {
-					return fmt.Errorf("encode fact of message %d: %w", r.id, err)
-				}
-				if _, err := ins.ExecContext(ctx, r.id, seq, f.Kind, string(b)); err != nil {
-					return err
-				}
-				n++
-			}
-			if _, err := done.ExecContext(ctx, r.id, extract.Version, r.res.Auth.Authenticated, r.res.Auth.Method, r.id); err != nil {
-				return err
-			}
-		}
-		return nil
+		var err error
+		n, err = s.write(ctx, tx, results)
+		return err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("store facts of %d messages: %w", len(ids), err)
 	}
 	return n, nil
+}
+
+// write stores the facts of results in tx, marks their messages read at
+// this extractor version, and marks the merged state dirty when any fact
+// was stored. It returns how many facts it stored.
+func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (int, error) {
+	del, err := tx.PrepareContext(ctx, `DELETE FROM facts WHERE message_id = ?`)
+	if err != nil {
+		return 0, err
+	}
+	defer del.Close()
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO facts (message_id, seq, kind, record) VALUES (?, ?, ?, ?)`)
+	if err != nil {
+		return 0, err
+	}
+	defer ins.Close()
+	done, err := tx.PrepareContext(ctx, `INSERT INTO facts_extracted (message_id, version, authenticated, auth_method)
+		SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM messages WHERE id = ?)
+		ON CONFLICT (message_id) DO UPDATE SET version = excluded.version,
+		authenticated = excluded.authenticated, auth_method = excluded.auth_method`)
+	if err != nil {
+		return 0, err
+	}
+	defer done.Close()
+	n := 0
+	for _, r := range results {
+		if r.readErr != nil {
+			if ctx.Err() != nil {
+				return 0, ctx.Err()
+			}
+			// A message that cannot be read (gone since it was listed, or
+			// damaged) is marked read with no facts, so that a pass
+			// cannot list it forever; a vanished one is not marked.
+			s.log.Warn("Could not read a message for facts", "messageID", r.id, "err", r.readErr)
+			if _, err := done.ExecContext(ctx, r.id, extract.Version, false, "", r.id); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		if _, err := del.ExecContext(ctx, r.id); err != nil {
+			return 0, err
+		}
+		for seq, f := range r.res.Facts {
+			rec := extract.Record{Fact: f, Message: r.id, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated}
+			b, err := json.Marshal(rec)
+			if err != nil {
+				return 0, fmt.Errorf("encode fact of message %d: %w", r.id, err)
+			}
+			if _, err := ins.ExecContext(ctx, r.id, seq, f.Kind, string(b)); err != nil {
+				return 0, err
+			}
+			n++
+		}
+		if _, err := done.ExecContext(ctx, r.id, extract.Version, r.res.Auth.Authenticated, r.res.Auth.Method, r.id); err != nil {
+			return 0, err
+		}
+	}
+	if n > 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE facts_state SET dirty = 1 WHERE id = 1 AND dirty = 0`); err != nil {
+			return 0, err
+		}
+	}
+	return n, nil
+}
+
+// Prepare extracts a message's facts as the sync parses it (it is the
+// store's MessageHook, set with SetMessageHook): the message is read
+// once, in the sync, rather than again after it.
+func (s *Store) Prepare(raw []byte, m *mime.Message) any {
+	return readResult{res: extract.Extract(m, raw, s.opt), date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
+}
+
+// Store writes the facts Prepare made, in the sync's transaction, for the
+// messages it stored; the next Pass only merges. Messages in Junk and
+// Trash are left unread, as a pass leaves them.
+func (s *Store) Store(ctx context.Context, tx *sql.Tx, folderID int64, msgs []store.Prepared) error {
+	var use string
+	if err := tx.QueryRowContext(ctx, `SELECT special_use FROM folders WHERE id = ?`, folderID).Scan(&use); err != nil {
+		return fmt.Errorf("facts: folder %d: %w", folderID, err)
+	}
+	if use == `\Junk` || use == `\Trash` {
+		return nil
+	}
+	results := make([]readResult, 0, len(msgs))
+	for _, m := range msgs {
+		r, ok := m.Value.(readResult)
+		if !ok {
+			continue // prepared before the hook was set: the next pass reads it
+		}
+		r.id = m.ID
+		results = append(results, r)
+	}
+	if _, err := s.write(ctx, tx, results); err != nil {
+		return fmt.Errorf("facts: %w", err)
+	}
+	return nil
 }
 
 func (s *Store) extractOne(ctx context.Context, id int64) readResult {

@@ -164,3 +164,62 @@ func TestUnreadableMessage(t *testing.T) {
 		t.Errorf("Pass() = %+v, %v, want the other messages' facts", stats, err)
 	}
 }
+
+// TestExtractedInTheSync (hardening item 16): with the facts as the
+// store's message hook, messages are extracted as they are stored, in the
+// same transaction: the pass after the sync reads nothing again and only
+// merges, to the same result as a pass over the same mail.
+func TestExtractedInTheSync(t *testing.T) {
+	ctx := context.Background()
+	// The reference: stored first, read by a pass.
+	_, ref, _ := openDemo(t)
+	if _, err := ref.Pass(ctx); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := ref.BillsDue(ctx, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), 50)
+
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	tables, err := st.Attach(ctx, "facts", facts.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsx := facts.New(tables, st, extract.Options{}, nil)
+	st.SetMessageHook(fsx)
+	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "demo", Server: "h:1", Username: "u"})
+	inbox, _ := st.EnsureFolder(ctx, acct.ID, "INBOX", "")
+	trash, _ := st.EnsureFolder(ctx, acct.ID, "Trash", `\Trash`)
+	box := assets.DemoMailbox()
+	names, _ := fs.Glob(box, "INBOX/*.eml")
+	var msgs []store.NewMessage
+	for i, name := range names {
+		raw, _ := fs.ReadFile(box, name)
+		msgs = append(msgs, store.NewMessage{UID: uint32(i + 1), Raw: raw, Size: int64(len(raw)), InternalDate: time.Now()})
+	}
+	for i := range msgs {
+		st.Prepare(&msgs[i]) // as the sync's parse workers do
+	}
+	if err := st.AddMessages(ctx, inbox.ID, msgs, uint32(len(msgs))); err != nil {
+		t.Fatal(err)
+	}
+	bill, _ := fs.ReadFile(box, "INBOX/21-vodafone-bill.eml")
+	if err := st.AddMessages(ctx, trash.ID, []store.NewMessage{{UID: 1, Raw: bill}}, 1); err != nil {
+		t.Fatal(err)
+	}
+	var extracted int
+	tables.DB().QueryRow(`SELECT count(*) FROM facts_extracted`).Scan(&extracted)
+	if extracted != len(msgs) {
+		t.Fatalf("%d messages extracted in the sync's transactions, want %d (not the Trash)", extracted, len(msgs))
+	}
+	stats, err := fsx.Pass(ctx)
+	if err != nil || stats.Read != 0 || !stats.Merged {
+		t.Fatalf("Pass() after the sync = %+v, %v; want nothing read again, a merge", stats, err)
+	}
+	got, _ := fsx.BillsDue(ctx, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), 50)
+	if join(got) != join(want) {
+		t.Errorf("bills extracted in the sync:\n%s\nwant as a pass reads them:\n%s", join(got), join(want))
+	}
+}

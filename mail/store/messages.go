@@ -31,20 +31,25 @@ type NewMessage struct {
 	parsed     *mime.Message
 	compressed []byte // raw
 	text, html []byte // parsed text, compressed
+	hooked     any    // what the MessageHook's Prepare made of it
+	prepared   bool
 }
 
 // Prepare does the CPU work of storing m (MIME parsing, compression) so
 // that callers can run it on several cores; AddMessages then only writes.
 // AddMessages prepares any message that was not.
 func (s *Store) Prepare(m *NewMessage) {
-	if m.parsed == nil {
-		m.parsed = mime.Parse(m.Raw)
+	if m.prepared {
+		return
 	}
-	if m.compressed == nil {
-		m.compressed = compress(m.Raw)
-		m.text = compress([]byte(m.parsed.Text))
-		m.html = compress([]byte(m.parsed.HTMLText))
+	m.parsed = mime.Parse(m.Raw)
+	m.compressed = compress(m.Raw)
+	m.text = compress([]byte(m.parsed.Text))
+	m.html = compress([]byte(m.parsed.HTMLText))
+	if s.hook != nil {
+		m.hooked = s.hook.Prepare(m.Raw, m.parsed)
 	}
+	m.prepared = true
 }
 
 func compress(b []byte) []byte {
@@ -80,6 +85,7 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 		defer att.Close()
 
 		var index ftsRows
+		var added []Prepared
 		for i := range msgs {
 			m := &msgs[i]
 			s.Prepare(m)
@@ -106,6 +112,9 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 			if _, err := content.ExecContext(ctx, id, m.compressed, m.text, m.html); err != nil {
 				return fmt.Errorf("uid %d content: %w", m.UID, err)
 			}
+			if s.hook != nil {
+				added = append(added, Prepared{ID: id, Value: m.hooked})
+			}
 			// The plain and HTML parts of a message nearly always say the same
 			// thing; index one, the plain one when there is one.
 			body := p.Text
@@ -122,6 +131,11 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 		}
 		if err := index.insert(ctx, tx); err != nil {
 			return fmt.Errorf("index: %w", err)
+		}
+		if len(added) > 0 {
+			if err := s.hook.Store(ctx, tx, folderID, added); err != nil {
+				return fmt.Errorf("message hook: %w", err)
+			}
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE folders SET last_uid = max(last_uid, ?) WHERE id = ?`, lastUID, folderID)
 		return err

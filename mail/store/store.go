@@ -42,6 +42,8 @@ type Store struct {
 	checkpointDone chan struct{}
 	closeOnce      sync.Once
 
+	hook MessageHook // SetMessageHook; nil: none
+
 	// docs caches the message count Retrieve weighs terms by; counting
 	// 20,000 rows costs a millisecond a question.
 	docsMu sync.Mutex // guards the two fields below
