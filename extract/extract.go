@@ -38,6 +38,10 @@ type Result struct {
 // text they read.
 type msgContext struct {
 	date time.Time // the Date header, zero if missing
+	// digitText and digitLines remember digitLines of the text the
+	// label sets last read (msgContext.after).
+	digitText  string
+	digitLines []int
 	// ref is the day that dates without a year are read against: the
 	// Date header, else the first date with a year in the text.
 	ref           time.Time
@@ -100,15 +104,17 @@ func Extract(m *mime.Message, raw []byte, opt Options) Result {
 		if strings.TrimSpace(text) == "" || len(m.HTMLText) > 2*len(text) {
 			text = m.HTMLText
 		}
-		text = withoutInstructions(text)
-		if from, body, ok := forwarded(text); ok {
-			c.asForwarded(from)
-			facts = c.textFacts(strings.TrimSpace(fwdPrefixRE.ReplaceAllString(m.Subject, "")), body)
-			for i := range facts {
-				facts[i].From = FromForwarded
+		base := *c // textRules changes c (a forwarded mail's sender, the reference date)
+		facts = c.textRules(m.Subject, text)
+		// Lines that address an AI reader are blanked so that the rules
+		// do not read a booking out of them; looked for only when the
+		// rules found something, which most mail does not give.
+		if len(facts) > 0 {
+			if clean := withoutInstructions(text); clean != text {
+				fresh := base
+				c = &fresh
+				facts = c.textRules(m.Subject, clean)
 			}
-		} else {
-			facts = c.textFacts(m.Subject, text)
 		}
 	}
 	if len(facts) > maxFacts {
@@ -118,6 +124,20 @@ func Extract(m *mime.Message, raw []byte, opt Options) Result {
 		facts[i].sanitize()
 	}
 	return Result{Auth: auth, Facts: facts}
+}
+
+// textRules applies the text rules to text, as its original sender's
+// when it is a forwarded mail.
+func (c *msgContext) textRules(subject, text string) []Fact {
+	if from, body, ok := forwarded(text); ok {
+		c.asForwarded(from)
+		facts := c.textFacts(strings.TrimSpace(fwdPrefixRE.ReplaceAllString(subject, "")), body)
+		for i := range facts {
+			facts[i].From = FromForwarded
+		}
+		return facts
+	}
+	return c.textFacts(subject, text)
 }
 
 // fwdPrefixRE is a forwarded subject's prefix: "Fwd:", "WG:", "TR:", "I:".

@@ -32,16 +32,16 @@ var (
 		`reservierungs(?:nummer|code)`, `auftragsnummer`, `r[ée]f[ée]rence (?:de )?(?:r[ée]servation|dossier)`,
 		`code (?:de )?r[ée]servation`, `num[ée]ro de (?:r[ée]servation|dossier)`, `localizador`, `codice (?:di )?prenotazione`,
 		`boekingsnummer`, `[čc][íi]slo (?:rezervace|dokladu)`, `k[óo]d transakce`, `k[óo]d rezervace`, `dossier(?: voyage)?`, `pnr(?: no\.?)?`, `individual reservation code`, `filekey`, `booking`)
-	orderLabels   = labels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `bestellung`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `ordine`, `pedido`, `bestelnummer`)
-	trackingLabel = labels(`tracking (?:number|no\.?|id|#)`, `parcel (?:number|no\.?)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`,
+	orderLabels   = numericLabels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `bestellung`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `ordine`, `pedido`, `bestelnummer`)
+	trackingLabel = numericLabels(`tracking (?:number|no\.?|id|#)`, `parcel (?:number|no\.?)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`,
 		`waybill(?: number| no\.?)?`, `air waybill`, `n[°º] de gu[íi]a`, `n[úu]mero de gu[íi]a`, `n[úu]mero de seguimiento`, `numero di tracciabilit[àa]`, `numero di spedizione`, `track ?& ?trace`)
-	invoiceLabels = labels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`, `invoice`, `rechnung`, `facture`)
-	amountLabels  = labels(`amount due`, `total due`, `balance due`, `total amount due`, `amount to pay`, `payment amount`, `amount`, `totale[ \t]*:`, `total`,
+	invoiceLabels = numericLabels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`, `invoice`, `rechnung`, `facture`)
+	amountLabels  = numericLabels(`amount due`, `total due`, `balance due`, `total amount due`, `amount to pay`, `payment amount`, `amount`, `totale[ \t]*:`, `total`,
 		`rechnungsbetrag`, `gesamtbetrag`, `gesamtsumme`, `gesamtpreis`, `endbetrag`, `zu zahlender betrag`, `offener betrag`, `betrag`, `summe`, `montant (?:total|d[ûu]|à payer)?`, `total à payer`, `importe`, `totaal`, `importo totale`, `order total`, `grand total`, `zahlung [üu]ber`, `payment of`, `in h[öo]he von`, `erstattung`, `refund`)
-	dueLabels = labels(`due date`, `due`, `due by`, `due on`, `payment due(?: date)?`, `pay by`, `please pay by`, `zahlbar bis(?: zum)?`, `f[äa]llig(?: am| bis)?`,
+	dueLabels = numericLabels(`due date`, `due`, `due by`, `due on`, `payment due(?: date)?`, `pay by`, `please pay by`, `zahlbar bis(?: zum)?`, `f[äa]llig(?: am| bis)?`,
 		`f[äa]lligkeit(?:sdatum)?`, `zahlungsziel`, `abbuchung am`, `wird am`, `date d'[ée]ch[ée]ance`, `[àa] payer avant le`, `[ée]ch[ée]ance`, `vencimiento`, `scadenza`, `vervaldatum`)
-	checkinLabels  = labels(`check-?in(?: date)?`, `arrival(?: date)?`, `anreise(?:datum)?`, `arriv[ée]e`, `llegada`, `arrivo`, `aankomst`)
-	checkoutLabels = labels(`check-?out(?: date)?`, `departure(?: date)?`, `abreise(?:datum)?`, `d[ée]part`, `salida`, `partenza`, `vertrek`)
+	checkinLabels  = numericLabels(`check-?in(?: date)?`, `arrival(?: date)?`, `anreise(?:datum)?`, `arriv[ée]e`, `llegada`, `arrivo`, `aankomst`)
+	checkoutLabels = numericLabels(`check-?out(?: date)?`, `departure(?: date)?`, `abreise(?:datum)?`, `d[ée]part`, `salida`, `partenza`, `vertrek`)
 	// A hotel's name label starts its line and is set off from the name
 	// by a colon or a column gap: "a hotel single room" names nothing.
 	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:hotel|hostel|house|property|unterkunft|h[ée]bergement|accommodation|h[ôo]tel)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|$)`)}
@@ -54,6 +54,18 @@ var (
 type labelSet struct {
 	re      *regexp.Regexp
 	anchors []string // lower case; nil: run on the whole text
+	// numeric: every value of these labels holds a digit (a number, an
+	// amount, a date), so only lines with a digit, and the lines just
+	// before them (a label that ends its line), are looked at. Most of a
+	// long personal mail has none, and is then passed over in one scan.
+	numeric bool
+}
+
+// numericLabels is labels for values that always hold a digit.
+func numericLabels(alts ...string) labelSet {
+	l := labels(alts...)
+	l.numeric = true
+	return l
 }
 
 func labels(alts ...string) labelSet {
@@ -109,7 +121,16 @@ func requiredText(alt string) string {
 
 // after returns the text right after each occurrence of a label: up to the
 // end of its line, or the next line when the label ends its line.
-func (l labelSet) after(text string) []string {
+func (l labelSet) after(text string) []string { return l.afterLines(text, digitLines) }
+
+// after is labelSet.after with the message's digit lines worked out once
+// for the text, however many label sets read it.
+func (c *msgContext) after(l labelSet, text string) []string {
+	return l.afterLines(text, c.digitLinesOf)
+}
+
+// afterLines is after, with lines giving the digit lines of a text.
+func (l labelSet) afterLines(text string, lines func(string) []int) []string {
 	var out []string
 	each := func(base int, span string) {
 		for _, m := range l.re.FindAllStringIndex(span, 20-len(out)) {
@@ -124,6 +145,23 @@ func (l labelSet) after(text string) []string {
 			}
 			out = append(out, strings.TrimSpace(line))
 		}
+	}
+	if l.numeric {
+		for _, start := range lines(text) {
+			if len(out) >= 20 {
+				break
+			}
+			end := strings.IndexByte(text[start:], '\n')
+			if end < 0 {
+				end = len(text) - start
+			}
+			line := text[start : start+end]
+			if l.anchors != nil && !containsAny(asciiLower(line), l.anchors...) {
+				continue
+			}
+			each(start, line)
+		}
+		return out
 	}
 	if l.anchors == nil {
 		each(0, text)
@@ -140,6 +178,36 @@ func (l labelSet) after(text string) []string {
 		each(start, text[start:start+end])
 	}
 	return out
+}
+
+// digitLines returns the start offsets, in order, of the lines of text
+// that hold an ASCII digit and of the lines just before them.
+func digitLines(text string) []int {
+	var starts []int
+	prev := -1 // start of the last line added
+	for i := 0; i < len(text); {
+		j := strings.IndexAny(text[i:], "0123456789")
+		if j < 0 {
+			break
+		}
+		j += i
+		ls := strings.LastIndexByte(text[:j], '\n') + 1
+		if ls > 0 {
+			if ps := strings.LastIndexByte(text[:ls-1], '\n') + 1; ps > prev {
+				starts = append(starts, ps)
+			}
+		}
+		if ls > prev {
+			starts = append(starts, ls)
+			prev = ls
+		}
+		k := strings.IndexByte(text[j:], '\n')
+		if k < 0 {
+			break
+		}
+		i = j + k + 1
+	}
+	return starts
 }
 
 // anchoredLines returns the start offsets, in order, of the lines of text
@@ -257,7 +325,14 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		c.ref = firstFullDate(text, c.usSender())
 	}
 	var out []Fact
-	switch classifyTravel(all) {
+	// A journey's mail gives times and dates: without a digit in its text
+	// there is no leg to read, and a long personal mail full of travel
+	// words is not classified word by word.
+	travel := ""
+	if hasDigit(text) {
+		travel = classifyTravel(all)
+	}
+	switch travel {
 	case KindFlight:
 		out = append(out, c.textFlights(all)...)
 	case KindTrain:

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unsafe"
 )
 
 // Train legs, hotel stays, orders and bills from text.
@@ -232,7 +233,7 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 // labelledDate finds the first date (and clock, if on the same line)
 // after one of the labels.
 func (c *msgContext) labelledDate(l labelSet, text string, z zoneHint) *Time {
-	for _, v := range l.after(text) {
+	for _, v := range c.after(l, text) {
 		ds := findDates(v, c.usSender())
 		if len(ds) == 0 || ds[0].start > 40 {
 			continue
@@ -307,6 +308,14 @@ func firstLines(s string, n int) string {
 	return s[:i]
 }
 
+// digitLinesOf is digitLines(text), worked out once per text.
+func (c *msgContext) digitLinesOf(text string) []int {
+	if len(text) != len(c.digitText) || unsafe.StringData(text) != unsafe.StringData(c.digitText) {
+		c.digitText, c.digitLines = text, digitLines(text)
+	}
+	return c.digitLines
+}
+
 // masked says whether a number was blanked out for privacy
 // ("XXX-5XXX882-9XXX5X3"): it names nothing.
 func masked(s string) bool { return strings.Contains(strings.ToUpper(s), "XXX") }
@@ -318,7 +327,7 @@ func masked(s string) bool { return strings.Contains(strings.ToUpper(s), "XXX") 
 // labelled one whose form no check covers.
 func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	var labelled []string
-	for _, v := range trackingLabel.after(text) {
+	for _, v := range c.after(trackingLabel, text) {
 		if m := trackingRE.FindStringSubmatch(v); m != nil && hasDigit(m[1]) && !masked(m[1]) {
 			if car, ok := trackingCarrier(m[1]); ok {
 				return m[1], car
@@ -328,13 +337,29 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	}
 	own := carrierBySender(c.senderDomain)
 	var ownForm string
-	for _, m := range anyTrackRE.FindAllString(text, 20) {
-		car, ok := trackingCarrier(m)
-		if ok {
-			return m, car
+	found := 0
+	// Every form holds digits, and none spans lines: only lines with a
+	// digit are searched.
+	for _, start := range c.digitLinesOf(text) {
+		line := text[start:]
+		if end := strings.IndexByte(line, '\n'); end >= 0 {
+			line = line[:end]
 		}
-		if car != "" && car == own && ownForm == "" {
-			ownForm = m
+		if !hasDigit(line) {
+			continue
+		}
+		for _, m := range anyTrackRE.FindAllString(line, 20-found) {
+			found++
+			car, ok := trackingCarrier(m)
+			if ok {
+				return m, car
+			}
+			if car != "" && car == own && ownForm == "" {
+				ownForm = m
+			}
+		}
+		if found >= 20 {
+			break
 		}
 	}
 	if ownForm != "" {
@@ -355,7 +380,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		return Fact{}, false
 	}
 	o := &Order{Status: status, Domain: c.senderDomain, Merchant: c.senderName}
-	for _, v := range orderLabels.after(text) {
+	for _, v := range c.after(orderLabels, text) {
 		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) {
 			o.Number = m[1]
 			break
@@ -365,8 +390,11 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Number = m[1]
 	}
 	tracking, carrier := c.trackingNumber(text)
+	if o.Number == "" && tracking == "" {
+		return Fact{}, false
+	}
 	if carrier == "" {
-		for _, v := range carrierLabel.after(text) {
+		for _, v := range c.after(carrierLabel, text) {
 			if f := strings.Fields(v); len(f) > 0 && len(f[0]) < 20 {
 				carrier = strings.Trim(f[0], ".,;")
 				break
@@ -383,16 +411,13 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 			o.Status = StatusShipped
 		}
 	}
-	if o.Number == "" && tracking == "" {
-		return Fact{}, false
-	}
 	if carrierBySender(c.senderDomain) != "" {
 		// A carrier's own mail: the merchant is whoever it names, if anyone.
 		o.Merchant, o.Domain = "", ""
 		if m := fromMerchantRE.FindStringSubmatch(text); m != nil {
 			o.Merchant = strings.TrimSpace(m[1])
 		} else {
-			for _, v := range shipperLabel.after(text) {
+			for _, v := range c.after(shipperLabel, text) {
 				if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") {
 					o.Merchant = v
 					break
@@ -445,7 +470,7 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	b := &Bill{Domain: c.senderDomain, Issuer: c.senderName, Status: StatusDue}
 	b.Amount = c.labelledAmount(text)
 	b.Due = c.labelledDate(dueLabels, text, c.countryZone(""))
-	for _, v := range invoiceLabels.after(text) {
+	for _, v := range c.after(invoiceLabels, text) {
 		if m := orderNumRE.FindStringSubmatch(v); m != nil {
 			b.Number = m[1]
 			break
@@ -471,7 +496,7 @@ var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "
 
 // labelledAmount finds the amount after an amount label.
 func (c *msgContext) labelledAmount(text string) *Money {
-	for _, v := range amountLabels.after(text) {
+	for _, v := range c.after(amountLabels, text) {
 		m := moneyRE.FindStringSubmatchIndex(v)
 		if m == nil || m[0] > 30 {
 			continue
