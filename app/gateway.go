@@ -209,9 +209,21 @@ func (s mailSource) Retrieve(ctx context.Context, terms []answer.Term, docFreq m
 	if err != nil {
 		return nil, err
 	}
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	fs, err := s.n.factsStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	auth, err := fs.Authenticated(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]tools.Message, len(hits))
 	for i, h := range hits {
-		out[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject}
+		out[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject, Verified: auth[h.ID]}
 	}
 	return out, nil
 }

@@ -363,6 +363,35 @@ func unix(t *extract.Time) int64 {
 	return t.Unix()
 }
 
+// Authenticated reports, for each of ids that has been read, whether its
+// sender's domain was authenticated (a forwarded original never is).
+// Messages not read yet are left out, as unauthenticated.
+func (s *Store) Authenticated(ctx context.Context, ids []int64) (map[int64]bool, error) {
+	out := make(map[int64]bool, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	q := "SELECT message_id, authenticated FROM facts_extracted WHERE message_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.file.DB().QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read sender authentication: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var auth bool
+		if err := rows.Scan(&id, &auth); err != nil {
+			return nil, fmt.Errorf("read sender authentication: %w", err)
+		}
+		out[id] = auth
+	}
+	return out, rows.Err()
+}
+
 // Trips returns the trips that have not ended by from and start before
 // to (zero: no end), soonest first.
 func (s *Store) Trips(ctx context.Context, from, to time.Time, limit int) ([]json.RawMessage, error) {

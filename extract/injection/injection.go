@@ -14,8 +14,13 @@ package injection
 import (
 	"regexp"
 	"strings"
+	"unicode"
+
+	"go.mau.fi/util/confusable"
+	"golang.org/x/text/unicode/norm"
 
 	"mailnode/extract/words"
+	"mailnode/mail/invisible"
 )
 
 // A rule is a pattern matched against lower-cased text with runs of white
@@ -51,10 +56,25 @@ var rules = []rule{
 		w("ignore*", "oublie*")),
 	r(`\b(?:ignora|olvida)\w*\b[^.!?]{0,40}\b(?:instrucciones|istruzioni|reglas|regole)\b`,
 		w("ignora*", "olvida*")),
+	r(`\b(?:negeer|vergeet)\w*\b[^.!?]{0,40}\b(?:instructies|regels|opdrachten|aanwijzingen)\b`,
+		w("negeer*", "vergeet*")),
+	r(`\b(?:ignore|ignora|esque[cç]a|desconsidere)\w*\b[^.!?]{0,40}\b(?:instru[cç][oõ]es|regras|orienta[cç][oõ]es)\b`,
+		w("ignore*", "ignora*", "esque*", "desconsidere*")),
+	r(`\b(?:ignoruj|zapome[nň]|nedbej)\w*\b[^.!?]{0,40}\b(?:pokyny|instrukce|pravidla|p[řr]edchoz[ií])\b`,
+		w("ignoruj*", "zapome*", "nedbej*")),
+	r(`\b(?:zignoruj|ignoruj|zapomnij)\w*\b[^.!?]{0,40}\b(?:instrukcje|polecenia|zasady|wytyczne)\b`,
+		w("zignoruj*", "ignoruj*", "zapomnij*")),
 	r(`\bnew (?:instructions|rules|task|objective)\b`, w("new instructions", "new rules", "new task", "new objective")),
 	r(`\b(?:system|developer|admin) (?:prompt|override|message|instruction|mode)\b`,
 		w("system", "developer", "admin"), w("prompt", "override", "message", "instruction", "mode")),
 	r(`\bjailbreak`, w("jailbreak*")),
+	// Addressing whoever or whatever reads the mailbox, not the user.
+	r(`\b(?:note|message|notice|instructions?|reminder|memo|request|task|attention|hinweis|nachricht|remarque)\s+(?:for|to|f[üu]r|an|pour)\s+(?:the |any |whoever |an? |den |die |le |l')?(?:helper|assistant|agent|reader|bot|model|program|tool|software|automation|automated \w+|system|assistenten|helfer|assistant[e]?)\b`,
+		w("note", "message", "notice", "instruction", "instructions", "reminder", "memo", "request", "task", "attention", "hinweis", "nachricht", "remarque"),
+		w("helper", "assistant", "agent", "reader", "bot", "model", "program", "tool", "software", "automation", "automated", "system", "assistenten", "helfer", "assistante")),
+	r(`\b(?:whoever|anyone|anybody|the (?:helper|assistant|agent|program|tool|software|system|model|bot|service)|any (?:helper|assistant|agent|program|tool|software|system|model|bot))\s+(?:that is |who is |which is |is |are )?(?:reading|processing|handling|scanning|summari[sz]ing|sorting|triaging|managing|with access to)\s+(?:this|the|these|my|your)\s+(?:inbox|mailbox|mail|mails|e-?mails?|messages?|account|folder)\b`,
+		w("whoever", "anyone", "anybody", "helper", "assistant", "agent", "program", "tool", "software", "system", "model", "bot", "service"),
+		w("reading", "processing", "handling", "scanning", "summarizing", "summarising", "sorting", "triaging", "managing", "with access to")),
 	// Addressing a machine reader.
 	r(`\b(?:attention|dear|hey|hello|hi|note to|notice to|message to|to the|for the|for your)\s+(?:an? )?(?:ai|a\.i\.|llm|language model|assistant|ai assistant|ai agent|agent|chatbot|bot|gpt|chatgpt|claude|copilot)\b`,
 		machineWords),
@@ -67,8 +87,8 @@ var rules = []rule{
 	r(`<\|?(?:im_start|im_end|system|endoftext)\|?>`, w("=im_start", "=im_end", "=<system", "=<|system", "=endoftext")),
 	r(`\[/?(?:inst|sys)\]`, w("=[inst]", "=[/inst]", "=[sys]", "=[/sys]")),
 	// Asking for actions no mail should ask a reader for.
-	r(`\b(?:forward|send|exfiltrate|upload|copy|leak|share|transfer)\b[^.!?]{0,20}\b(?:all|every|any|each|the user's)\b[^.!?]{0,60}\bto\s+[a-z0-9._%+-]+@[a-z0-9.-]+`,
-		w("forward", "send", "exfiltrate", "upload", "copy", "leak", "share", "transfer"), w("=@")),
+	r(`\b(?:forward|send|e-?mail|mail|bcc|cc|exfiltrate|upload|copy|leak|share|transfer|weiterleiten|leite|sende|schicke|stuur|envoie|transf[ée]rer|env[íi]a|inoltra)\b[^.!?]{0,20}\b(?:all|every|any|each|copies of|the user's|alle|jede[ns]?|tous|toutes|todos|todas|tutti|tutte|elke)\b[^.!?]{0,60}\b(?:to|an|naar|[àa]|a)\s+[a-z0-9._%+-]+@[a-z0-9.-]+`,
+		w("forward", "send", "e-mail", "email", "mail", "bcc", "cc", "exfiltrate", "upload", "copy", "leak", "share", "transfer", "weiterleiten", "leite", "sende", "schicke", "stuur", "envoie", "transférer", "transferer", "envía", "envia", "inoltra"), w("=@")),
 	r(`\b(?:grant|give)\b[^.!?]{0,40}\b(?:this|the) (?:sender|agent|address)\b[^.!?]{0,40}\b(?:access|permissions?|rights)\b`,
 		w("grant", "give"), w("access", "permission", "permissions", "rights")),
 	r(`\b(?:grant|give)\b[^.!?]{0,40}\b(?:raw_read|send_draft|full access|mailbox access)\b`,
@@ -111,27 +131,77 @@ func (rl rule) mayMatch(f string) bool {
 	return true
 }
 
-// fold lower-cases s and folds white space, keeping line breaks (some
-// patterns anchor at a line start).
+// fold makes s comparable with the rules: the same text whatever
+// disguise it wears. It applies NFKC (fullwidth and mathematical letters,
+// ligatures become plain ones), drops invisible characters (a soft hyphen
+// or a zero-width joiner inside "ig\u00adnore" hides it from a word
+// search), maps each non-ASCII letter that Unicode TR39 lists as
+// confusable with ASCII to that ASCII (Cyrillic "о" in "ignоre"), lower-
+// cases, and folds runs of white space to one space, keeping line breaks
+// (some patterns anchor at a line start). ASCII letters are never mapped,
+// so "m" stays "m" (TR39's skeleton would make it "rn").
 func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if !ascii {
+		s = norm.NFKC.String(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
-	for _, r := range strings.ToLower(s) {
+	for _, r := range s {
 		switch r {
 		case '\n':
 			b.WriteByte('\n')
 			space = false
 			continue
-		case ' ', '\t', '\r', '\u00a0', '\u200b', '\u2028', '\u2029':
+		case ' ', '\t', '\r', '\u00a0', '\u2028', '\u2029', '\u3000':
 			if !space {
 				b.WriteByte(' ')
 			}
 			space = true
 			continue
 		}
+		if r >= 0x80 {
+			if invisible.Is(r) {
+				continue
+			}
+			if unicode.IsSpace(r) {
+				if !space {
+					b.WriteByte(' ')
+				}
+				space = true
+				continue
+			}
+			if p := asciiPrototype(r); p != "" {
+				b.WriteString(p)
+				space = false
+				continue
+			}
+		}
 		space = false
-		b.WriteRune(r)
+		b.WriteRune(unicode.ToLower(r))
 	}
 	return b.String()
+}
+
+// asciiPrototype is r's TR39 prototype, lower-cased, when that is plain
+// ASCII letters and digits; else "".
+func asciiPrototype(r rune) string {
+	p := confusable.GetReplacement(r)
+	if p == "" {
+		return ""
+	}
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c >= 0x80 || !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return ""
+		}
+	}
+	return strings.ToLower(p)
 }

@@ -147,13 +147,30 @@ func (r *reader) ask(ctx context.Context, args json.RawMessage) (any, error) {
 	if err != nil || !ok {
 		return map[string]any{"answer": noAnswer, "sources": 0}, err
 	}
-	answer := span
-	if who := senderName(m.From); who != "" && !injection.Addressed(who) {
-		answer += " (" + redact.Text(who) + ", " + m.Date.UTC().Format("2 Jan 2006") + ")"
-	} else {
-		answer += " (" + m.Date.UTC().Format("2 Jan 2006") + ")"
+	domain := senderDomain(m.From)
+	// Who said it, as far as the node can tell: the display name only
+	// when the domain was authenticated, and an unverified sender said so
+	// in the text too, for an agent that reads only "answer".
+	who := domain
+	if name := senderName(m.From); m.Verified && name != "" && !injection.Addressed(name) {
+		who = redact.Text(name)
 	}
-	return map[string]any{"answer": cut(answer, maxAnswerRunes), "sources": 1}, nil
+	if !m.Verified {
+		who += ", unverified sender"
+	}
+	answer := span + " (" + who + ", " + m.Date.UTC().Format("2 Jan 2006") + ")"
+	return map[string]any{"answer": cut(answer, maxAnswerRunes), "sources": 1,
+		"sender_domain": domain, "verified_sender": m.Verified}, nil
+}
+
+// senderDomain is the domain of a message's From address, lower case.
+func senderDomain(from string) string {
+	a, err := mail.ParseAddress(from)
+	if err != nil {
+		return ""
+	}
+	_, domain, _ := strings.Cut(a.Address, "@")
+	return strings.ToLower(domain)
 }
 
 // excerptDate is the format of get_excerpt's date: RFC 3339 in UTC.
@@ -191,12 +208,18 @@ func (r *reader) excerpt(ctx context.Context, args json.RawMessage) (any, error)
 	if !ok {
 		return map[string]any{"excerpt": "", "subject": "", "date": "", "found": false}, nil
 	}
+	subject := redact.Text(m.Subject)
+	if !m.Verified {
+		subject = redact.Contacts(m.Subject)
+	}
 	return map[string]any{
-		"excerpt": cut(span, maxExcerptRune),
-		"subject": cut(redact.Text(m.Subject), 200),
-		"date":    m.Date.UTC().Format(excerptDate),
-		"found":   true,
-		"thread":  threadRef(m.ID),
+		"excerpt":         cut(span, maxExcerptRune),
+		"subject":         cut(subject, 200),
+		"date":            m.Date.UTC().Format(excerptDate),
+		"found":           true,
+		"thread":          threadRef(m.ID),
+		"sender_domain":   senderDomain(m.From),
+		"verified_sender": m.Verified,
 	}, nil
 }
 
@@ -254,6 +277,10 @@ func (r *reader) find(ctx context.Context, q string, maxRunes int) (Message, str
 	span := redact.Text(res.Span)
 	if d := docs[res.Doc]; redact.AnnouncesCode(d.Subject + "\n" + d.Text) {
 		span = redact.Strict(res.Span)
+	}
+	if !hits[res.Doc].Verified {
+		// Anyone may have written it: no way to contact them goes out.
+		span = redact.Contacts(span)
 	}
 	return hits[res.Doc], span, true, nil
 }

@@ -56,6 +56,10 @@ type Message struct {
 	Date    time.Time
 	From    string
 	Subject string
+	// Verified: the sender's domain was authenticated (DMARC/DKIM as the
+	// provider or the node checked it), so From's domain is really the
+	// sender's.
+	Verified bool
 }
 
 // Source is the mail the tools read, implemented by the node over its
