@@ -191,6 +191,14 @@ func (s mailSource) BillsDue(ctx context.Context, before time.Time, limit int) (
 	return s.n.BillsDue(ctx, before, limit)
 }
 
+func (s mailSource) About(ctx context.Context, terms []string, limit int) ([]json.RawMessage, error) {
+	fs, err := s.n.factsStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return fs.About(ctx, terms, limit)
+}
+
 func storeTerms(terms []answer.Term) []store.Term {
 	st := make([]store.Term, len(terms))
 	for i, t := range terms {

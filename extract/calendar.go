@@ -9,6 +9,7 @@ import (
 
 	"mailnode/extract/injection"
 	"mailnode/extract/places"
+	"mailnode/extract/words"
 )
 
 // calendarFacts reads travel from an iCalendar attachment (RFC 5545):
@@ -63,7 +64,7 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		}
 
 		kind := classifyTravel(all)
-		if kind == "" {
+		if kind == "" || !booking(kind, all) {
 			continue
 		}
 		start := c.icalTime(ev.Props.Get(ical.PropDateTimeStart))
@@ -91,6 +92,31 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		out = append(out, Fact{Kind: kind, From: FromCalendar, Segment: seg})
 	}
 	return out
+}
+
+// bookingWords are the words that make a calendar event a booking of its
+// kind, where travelWords only make it look like one: a meeting "in Room
+// Main" has a room, not a hotel stay.
+var bookingWords = map[string][]string{
+	KindFlight: {"flight*", "flug*", "vol", "vuelo*", "volo", "airline*", "boarding*", "airport*", "flughafen", "aéroport", "aeropuerto", "aeroporto", "e-ticket"},
+	KindTrain:  {"train*", "zug", "bahn*", "railway*", "rail", "sncf", "tgv", "ice", "intercity", "eurostar", "thalys", "trenitalia", "renfe", "öbb", "sbb", "treno", "tren", "vlak*", "hbf", "hauptbahnhof", "gleis", "platform"},
+	KindHotel:  {"hotel*", "hostel*", "check-in", "check-out", "checkout", "accommodation", "unterkunft", "hébergement", "lodging", "booking.com", "guesthouse", "b&b", "airbnb", "apartment*"},
+}
+
+// booking reports whether an event that reads like kind is a travel
+// booking: it names a reservation, or a word of its kind's own (an
+// airline's, a railway's, a hotel's), not only words any invitation has.
+func booking(kind, text string) bool {
+	if findReservation(text) != "" {
+		return true
+	}
+	l := strings.ToLower(text)
+	for _, w := range bookingWords[kind] {
+		if words.Has(l, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *msgContext) icalTime(p *ical.Prop) *Time {

@@ -67,6 +67,11 @@ func (c *countingSource) Trips(context.Context, time.Time, time.Time, int) ([]js
 	return []json.RawMessage{json.RawMessage(`{"id":"t_1","status":"confirmed","segments":[{"type":"flight","number":"LH 123"}]}`)}, nil
 }
 
+func (c *countingSource) About(context.Context, []string, int) ([]json.RawMessage, error) {
+	c.hits.Add(1)
+	return nil, nil
+}
+
 func (c *countingSource) Orders(context.Context, string, int) ([]json.RawMessage, error) {
 	c.hits.Add(1)
 	return []json.RawMessage{json.RawMessage(`{"id":"o_1","merchant":"Shop","status":"shipped"}`)}, nil

@@ -332,7 +332,7 @@ func (s *Store) merge(ctx context.Context) error {
 			return err
 		}
 		for _, t := range m.Trips {
-			if err := put(t.ID, "trip", t.Status, unix(t.Start), unix(t.End), 0, "", t); err != nil {
+			if err := put(t.ID, "trip", t.Status, unix(t.Start), unix(t.End), 0, tripMatch(t), t); err != nil {
 				return err
 			}
 		}
@@ -343,7 +343,8 @@ func (s *Store) merge(ctx context.Context) error {
 			}
 		}
 		for _, b := range m.Bills {
-			if err := put(b.ID, "bill", b.Status, 0, 0, unix(b.Due), "", b); err != nil {
+			match := " " + places.Fold(b.Issuer) + " " + places.Fold(b.Domain) + " "
+			if err := put(b.ID, "bill", b.Status, 0, 0, unix(b.Due), match, b); err != nil {
 				return err
 			}
 		}
@@ -354,6 +355,41 @@ func (s *Store) merge(ctx context.Context) error {
 		return fmt.Errorf("store merged facts: %w", err)
 	}
 	return nil
+}
+
+// tripMatch is what a question may name a trip by: its places (names and
+// codes), hotels, carriers and numbers, folded, space-separated.
+func tripMatch(t extract.Trip) string {
+	var parts []string
+	for _, s := range t.Segments {
+		for _, p := range []*extract.Place{s.From, s.To} {
+			if p != nil {
+				parts = append(parts, p.Name, p.Code)
+			}
+		}
+		parts = append(parts, s.Hotel, s.Carrier, s.Number, s.Reservation)
+	}
+	return " " + places.Fold(strings.Join(parts, " ")) + " "
+}
+
+// About returns the trips, orders and bills a question names: those whose
+// places, names, domains or numbers hold one of terms (folded words) as a
+// whole word. Cancelled trips are left out.
+func (s *Store) About(ctx context.Context, terms []string, limit int) ([]json.RawMessage, error) {
+	var conds []string
+	var args []any
+	for _, t := range terms {
+		if f := places.Fold(t); f != "" {
+			conds = append(conds, `match LIKE ? ESCAPE '\'`)
+			args = append(args, "% "+escapeLike(f)+" %")
+		}
+	}
+	if len(conds) == 0 {
+		return nil, nil
+	}
+	args = append(args, limit)
+	return s.query(ctx, `SELECT data FROM facts_merged WHERE (`+strings.Join(conds, " OR ")+`)
+		AND NOT (kind = 'trip' AND status = 'cancelled') ORDER BY kind, id LIMIT ?`, args...)
 }
 
 func unix(t *extract.Time) int64 {

@@ -143,6 +143,11 @@ func (r *reader) ask(ctx context.Context, args json.RawMessage) (any, error) {
 	if err := freeText("question", a.Question); err != nil {
 		return nil, err
 	}
+	// A question that names a trip, a merchant or an issuer is answered
+	// from the facts about it first.
+	if ans, ok, err := r.fromFacts(ctx, a.Question); err != nil || ok {
+		return ans, err
+	}
 	m, span, ok, err := r.find(ctx, a.Question, maxSpanRunes)
 	if err != nil || !ok {
 		return map[string]any{"answer": noAnswer, "sources": 0}, err

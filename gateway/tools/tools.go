@@ -82,6 +82,9 @@ type Source interface {
 	Orders(ctx context.Context, merchant string, limit int) ([]json.RawMessage, error)
 	// BillsDue returns unpaid bills due before a time, soonest first.
 	BillsDue(ctx context.Context, before time.Time, limit int) ([]json.RawMessage, error)
+	// About returns the trips, orders and bills (paid ones too) that one
+	// of terms names: a place, a merchant or issuer, a number.
+	About(ctx context.Context, terms []string, limit int) ([]json.RawMessage, error)
 }
 
 // Catalog returns the node's tools in the order tools/list shows them.

@@ -1,0 +1,266 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/extract/answer"
+	"mailnode/extract/places"
+	"mailnode/gateway/redact"
+)
+
+// genericWords name a kind of fact, not one fact: a question's "order" or
+// "flight" says what it asks about, and names no merchant or trip.
+var genericWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`order orders ordered bill bills invoice invoices rechnung facture factura fattura
+		flight flights flug vol vuelo train trains zug hotel hotels trip trips travel reise booking reservation
+		number nummer numero amount total betrag price cost costs paid pay payment due date time status tracking parcel
+		package shipment delivery arrive arrives leave leaves depart departs departure arrival check
+		much many how what when where which`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// factTerms are the words of a question that could name a fact: content
+// words of three letters or more that are not what every question of its
+// kind says.
+func factTerms(q string) []string {
+	var out []string
+	for _, t := range answer.Parse(q).Terms {
+		if len(t.Word) >= 3 && !genericWords[t.Word] {
+			out = append(out, t.Word)
+		}
+	}
+	for _, w := range strings.Fields(places.Fold(q)) {
+		if len(w) >= 3 && !genericWords[w] && !containsString(out, w) {
+			out = append(out, w) // the word unstemmed: "telekom", not "telekom"'s stem
+		}
+	}
+	return out
+}
+
+func containsString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// fromFacts answers a question that names a trip, a merchant or an issuer
+// from the merged facts, before any text span is tried: "What is my IKEA
+// order number?" is the IKEA order's number, not the number of whichever
+// mail ranks first. ok is false when the question names no fact.
+func (r *reader) fromFacts(ctx context.Context, q string) (map[string]any, bool, error) {
+	terms := factTerms(q)
+	if len(terms) == 0 {
+		return nil, false, nil
+	}
+	items, err := r.src.About(ctx, terms, 20)
+	if err != nil {
+		return nil, false, fmt.Errorf("read facts: %w", err)
+	}
+	want := answer.Parse(q).Want
+	travel := travelAsked(q)
+	var best map[string]any
+	bestScore := -1
+	for _, raw := range items {
+		text, domain, verified, at, kind, ok := describe(raw, travel)
+		if !ok {
+			continue
+		}
+		score := 0
+		switch {
+		case want == answer.Amount && (kind == "bill" || kind == "order"):
+			score = 2
+		case want == answer.Reference && (kind == "order" || kind == "bill"):
+			score = 2
+		case want == answer.When && (kind == "trip" || kind == "bill"):
+			score = 2
+		}
+		if verified {
+			score++ // a look-alike's fact never wins over the real one's
+		}
+		if score <= bestScore {
+			continue
+		}
+		var who []string
+		if domain != "" {
+			who = append(who, domain)
+		}
+		if !verified {
+			who = append(who, "unverified sender")
+		}
+		if !at.IsZero() {
+			who = append(who, at.UTC().Format("2 Jan 2006"))
+		}
+		span := redact.Text(text)
+		if !verified {
+			span = redact.Contacts(text)
+		}
+		if len(who) > 0 {
+			span += " (" + strings.Join(who, ", ") + ")"
+		}
+		best = map[string]any{"answer": cut(span, maxAnswerRunes), "sources": 1,
+			"sender_domain": domain, "verified_sender": verified}
+		bestScore = score
+	}
+	return best, best != nil, nil
+}
+
+// travelAsked says which kind of travel a question asks about: a segment
+// type, "any" for a trip of any kind, or "" when it asks about no travel
+// (then no trip answers it, whatever place it names: "the Frankfurt
+// meetup" is not the flight from Frankfurt).
+func travelAsked(q string) string {
+	f := " " + places.Fold(q) + " "
+	for _, k := range []struct {
+		kind  string
+		words []string
+	}{
+		{extract.KindFlight, []string{" flight", " fly ", " flying ", " flug", " fliege", " vol ", " vuelo", " volo", " plane", " airport"}},
+		{extract.KindTrain, []string{" train", " zug ", " bahn", " treno", " tren ", " rail"}},
+		{extract.KindHotel, []string{" hotel", " hostel", " check in", " check-in", " unterkunft", " stay "}},
+		{"any", []string{" trip", " travel", " journey", " reise", " voyage", " viaje", " viaggio", " booking", " reservation", " buchung"}},
+	} {
+		for _, w := range k.words {
+			if strings.Contains(f, w) {
+				return k.kind
+			}
+		}
+	}
+	return ""
+}
+
+// describe puts one merged fact in a sentence, with its sender's domain,
+// whether it was verified, when it was last updated and its kind. A trip
+// is described only when travel (travelAsked) is asked about, by its
+// segments of that kind.
+func describe(raw json.RawMessage, travel string) (text, domain string, verified bool, at time.Time, kind string, ok bool) {
+	var probe struct {
+		ID string `json:"id"`
+	}
+	if json.Unmarshal(raw, &probe) != nil {
+		return
+	}
+	switch {
+	case strings.HasPrefix(probe.ID, "o_"):
+		var o extract.OrderState
+		if json.Unmarshal(raw, &o) != nil {
+			return
+		}
+		parts := []string{nonEmpty(o.Merchant, o.Domain) + " order"}
+		if o.Number != "" {
+			parts[0] += " " + o.Number
+		}
+		parts[0] += ": " + o.Status
+		for _, sh := range o.Shipments {
+			if sh.Tracking != "" {
+				parts = append(parts, "shipped with "+nonEmpty(sh.Carrier, "a carrier")+", tracking "+sh.Tracking)
+				break
+			}
+		}
+		if o.Total != nil {
+			parts = append(parts, "total "+o.Total.Amount+" "+o.Total.Currency)
+		}
+		return strings.Join(parts, ", "), o.Domain, o.Verified, o.Updated, "order", true
+	case strings.HasPrefix(probe.ID, "b_"):
+		var b extract.BillState
+		if json.Unmarshal(raw, &b) != nil {
+			return
+		}
+		s := nonEmpty(b.Issuer, b.Domain) + " bill"
+		if b.Number != "" {
+			s += " " + b.Number
+		}
+		if b.Amount != nil {
+			s += ": " + b.Amount.Amount + " " + b.Amount.Currency
+		}
+		switch {
+		case b.Status == extract.StatusPaid:
+			s += ", paid"
+		case b.Due != nil:
+			s += ", due " + b.Due.Time.Format("2 Jan 2006")
+		default:
+			s += ", " + b.Status
+		}
+		return s, b.Domain, b.Verified, b.Updated, "bill", true
+	case strings.HasPrefix(probe.ID, "t_"):
+		var t extract.Trip
+		if travel == "" || json.Unmarshal(raw, &t) != nil {
+			return
+		}
+		var legs []string
+		for _, s := range t.Segments {
+			if travel != "any" && s.Type != travel {
+				continue
+			}
+			legs = append(legs, segmentText(s))
+			if len(legs) == 2 {
+				break
+			}
+		}
+		if len(legs) == 0 {
+			return
+		}
+		text := strings.Join(legs, "; ")
+		if t.Reservation != "" {
+			text += " (booking " + t.Reservation + ")"
+		}
+		return text, "", t.Verified, time.Time{}, "trip", true
+	}
+	return
+}
+
+func segmentText(s extract.Segment) string {
+	when := func(t *extract.Time) string {
+		if t == nil {
+			return ""
+		}
+		if t.DateOnly {
+			return t.Time.Format("2 Jan 2006")
+		}
+		return t.Time.Format("2 Jan 2006 15:04") + " local time"
+	}
+	place := func(p *extract.Place) string {
+		if p == nil {
+			return "?"
+		}
+		if p.Code != "" && p.Name != "" && p.Name != p.Code {
+			return p.Name + " (" + p.Code + ")"
+		}
+		return nonEmpty(p.Name, p.Code)
+	}
+	if s.Type == extract.KindHotel {
+		out := nonEmpty(s.Hotel, "hotel")
+		if s.CheckIn != nil {
+			out += ", check-in " + when(s.CheckIn)
+		}
+		if s.CheckOut != nil {
+			out += ", check-out " + when(s.CheckOut)
+		}
+		return out
+	}
+	out := strings.TrimSpace(s.Number + " " + place(s.From) + " to " + place(s.To))
+	if s.Depart != nil {
+		out += ", departs " + when(s.Depart)
+	}
+	if s.Arrive != nil {
+		out += ", arrives " + when(s.Arrive)
+	}
+	return out
+}
+
+func nonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
