@@ -259,17 +259,51 @@ func (s *Store) Store(ctx context.Context, tx *sql.Tx, folderID int64, msgs []st
 	if use == `\Junk` || use == `\Trash` {
 		return nil
 	}
-	results := make([]readResult, 0, len(msgs))
+	// The messages are new in this transaction: they have no facts to
+	// replace, so rows are added in a few multi-row statements rather
+	// than three statements a message, on the sync's one writer.
+	var done, rows []any
 	for _, m := range msgs {
 		r, ok := m.Value.(readResult)
 		if !ok {
 			continue // prepared before the hook was set: the next pass reads it
 		}
-		r.id = m.ID
-		results = append(results, r)
+		done = append(done, m.ID, extract.Version, r.res.Auth.Authenticated, r.res.Auth.Method)
+		for seq, f := range r.res.Facts {
+			rec := extract.Record{Fact: f, Message: m.ID, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated}
+			b, err := json.Marshal(rec)
+			if err != nil {
+				return fmt.Errorf("facts: encode fact of message %d: %w", m.ID, err)
+			}
+			rows = append(rows, m.ID, seq, f.Kind, string(b))
+		}
 	}
-	if _, err := s.write(ctx, tx, results); err != nil {
+	if err := insertRows(ctx, tx, "facts_extracted (message_id, version, authenticated, auth_method)", 4, done); err != nil {
 		return fmt.Errorf("facts: %w", err)
+	}
+	if err := insertRows(ctx, tx, "facts (message_id, seq, kind, record)", 4, rows); err != nil {
+		return fmt.Errorf("facts: %w", err)
+	}
+	if len(rows) > 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE facts_state SET dirty = 1 WHERE id = 1 AND dirty = 0`); err != nil {
+			return fmt.Errorf("facts: %w", err)
+		}
+	}
+	return nil
+}
+
+// insertRows inserts args, width values a row, into table (with its
+// column list) in statements of at most 200 rows.
+func insertRows(ctx context.Context, tx *sql.Tx, table string, width int, args []any) error {
+	const chunk = 200
+	row := "(?" + strings.Repeat(", ?", width-1) + ")"
+	for start := 0; start < len(args); start += chunk * width {
+		end := min(start+chunk*width, len(args))
+		n := (end - start) / width
+		q := "INSERT INTO " + table + " VALUES " + row + strings.Repeat(", "+row, n-1)
+		if _, err := tx.ExecContext(ctx, q, args[start:end]...); err != nil {
+			return err
+		}
 	}
 	return nil
 }

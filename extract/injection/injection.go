@@ -107,19 +107,23 @@ func Addressed(s string) bool {
 		return false
 	}
 	f := fold(s)
+	ws := wordsOf(f)
 	for _, rl := range rules {
-		if rl.mayMatch(f) && rl.re.MatchString(f) {
+		if rl.mayMatch(f, ws) && rl.re.MatchString(f) {
 			return true
 		}
 	}
 	return false
 }
 
-func (rl rule) mayMatch(f string) bool {
+// mayMatch reports whether f has a word of each of the rule's groups.
+// ws, when not nil, is the set of f's words, for long texts: one pass to
+// build it beats a search of the whole text for each of the rules' words.
+func (rl rule) mayMatch(f string, ws map[string]bool) bool {
 	for _, group := range rl.words {
 		found := false
 		for _, word := range group {
-			if words.Has(f, word) {
+			if has(f, ws, word) {
 				found = true
 				break
 			}
@@ -129,6 +133,54 @@ func (rl rule) mayMatch(f string) bool {
 		}
 	}
 	return true
+}
+
+// longText is the length from which Addressed indexes a text's words.
+const longText = 2048
+
+// wordsOf returns the set of f's words (maximal runs of letters, digits
+// and '_', as package words delimits them), or nil for a short f.
+func wordsOf(f string) map[string]bool {
+	if len(f) < longText {
+		return nil
+	}
+	ws := map[string]bool{}
+	start := -1
+	for i, r := range f {
+		word := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			ws[f[start:i]] = true
+			start = -1
+		}
+	}
+	if start >= 0 {
+		ws[f[start:]] = true
+	}
+	return ws
+}
+
+// has is words.Has(f, w), answered from the word set ws when there is one
+// and w is a single word.
+func has(f string, ws map[string]bool, w string) bool {
+	if ws == nil || strings.HasPrefix(w, "=") || strings.IndexFunc(w, notWord) >= 0 {
+		return words.Has(f, w)
+	}
+	if prefix, ok := strings.CutSuffix(w, "*"); ok {
+		for k := range ws {
+			if strings.HasPrefix(k, prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	return ws[w]
+}
+
+func notWord(r rune) bool {
+	return r != '*' && !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 }
 
 // fold makes s comparable with the rules: the same text whatever
