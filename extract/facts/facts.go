@@ -53,6 +53,9 @@ type Store struct {
 	log  *slog.Logger
 
 	passMu sync.Mutex // one pass at a time
+
+	namesMu sync.RWMutex        // guards names
+	names   map[string][]string // word of facts_merged.match → ids; nil until loaded
 }
 
 // New returns the facts store over file, whose tables Migrations created.
@@ -347,6 +350,7 @@ func (s *Store) merge(ctx context.Context) error {
 		return fmt.Errorf("read facts: %w", err)
 	}
 	m := extract.Merge(recs)
+	names := map[string][]string{}
 	err = s.file.WriteTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM facts_merged`); err != nil {
 			return err
@@ -358,6 +362,7 @@ func (s *Store) merge(ctx context.Context) error {
 		}
 		defer ins.Close()
 		put := func(id, kind, status string, start, end, due int64, match string, v any) error {
+			addNames(names, id, match)
 			b, err := json.Marshal(v)
 			if err != nil {
 				return err
@@ -388,6 +393,9 @@ func (s *Store) merge(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("store merged facts: %w", err)
 	}
+	s.namesMu.Lock()
+	s.names = names
+	s.namesMu.Unlock()
 	return nil
 }
 
@@ -408,22 +416,78 @@ func tripMatch(t extract.Trip) string {
 
 // About returns the trips, orders and bills a question names: those whose
 // places, names, domains or numbers hold one of terms (folded words) as a
-// whole word. Cancelled trips are left out.
+// whole word. Cancelled trips are left out. The words are looked up in an
+// index of facts_merged.match kept in memory (rebuilt with every merge), as
+// a LIKE over every fact for every word of every question cost more than
+// the rest of ask.
 func (s *Store) About(ctx context.Context, terms []string, limit int) ([]json.RawMessage, error) {
-	var conds []string
+	names, err := s.nameIndex(ctx)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
 	var args []any
 	for _, t := range terms {
-		if f := places.Fold(t); f != "" {
-			conds = append(conds, `match LIKE ? ESCAPE '\'`)
-			args = append(args, "% "+escapeLike(f)+" %")
+		for _, w := range strings.Fields(places.Fold(t)) {
+			for _, id := range names[w] {
+				if !seen[id] {
+					seen[id] = true
+					args = append(args, id)
+				}
+			}
 		}
 	}
-	if len(conds) == 0 {
+	if len(args) == 0 {
 		return nil, nil
 	}
+	if len(args) > 500 {
+		args = args[:500] // a word every fact has names none of them
+	}
 	args = append(args, limit)
-	return s.query(ctx, `SELECT data FROM facts_merged WHERE (`+strings.Join(conds, " OR ")+`)
+	return s.query(ctx, `SELECT data FROM facts_merged WHERE id IN (?`+strings.Repeat(", ?", len(args)-2)+`)
 		AND NOT (kind = 'trip' AND status = 'cancelled') ORDER BY kind, id LIMIT ?`, args...)
+}
+
+// nameIndex returns the word index of facts_merged.match, reading it from
+// the file the first time (after a start; a merge rebuilds it).
+func (s *Store) nameIndex(ctx context.Context) (map[string][]string, error) {
+	s.namesMu.RLock()
+	names := s.names
+	s.namesMu.RUnlock()
+	if names != nil {
+		return names, nil
+	}
+	rows, err := s.file.DB().QueryContext(ctx, `SELECT id, match FROM facts_merged INDEXED BY facts_merged_match`)
+	if err != nil {
+		return nil, fmt.Errorf("read fact names: %w", err)
+	}
+	defer rows.Close()
+	names = map[string][]string{}
+	for rows.Next() {
+		var id, match string
+		if err := rows.Scan(&id, &match); err != nil {
+			return nil, fmt.Errorf("read fact names: %w", err)
+		}
+		addNames(names, id, match)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read fact names: %w", err)
+	}
+	s.namesMu.Lock()
+	if s.names == nil {
+		s.names = names
+	}
+	names = s.names
+	s.namesMu.Unlock()
+	return names, nil
+}
+
+func addNames(names map[string][]string, id, match string) {
+	for _, w := range strings.Fields(match) {
+		if l := names[w]; len(l) == 0 || l[len(l)-1] != id {
+			names[w] = append(l, id)
+		}
+	}
 }
 
 func unix(t *extract.Time) int64 {
@@ -483,7 +547,8 @@ func (s *Store) Orders(ctx context.Context, merchant string, limit int) ([]json.
 	// Whole words: "zalando" matches the domain "service-mail.zalando.de"
 	// and the name "Zalando SE", "zal" matches neither.
 	pattern := "% " + escapeLike(f) + " %"
-	return s.query(ctx, `SELECT data FROM facts_merged WHERE kind = 'order' AND match LIKE ? ESCAPE '\'
+	return s.query(ctx, `SELECT data FROM facts_merged WHERE id IN (
+		SELECT id FROM facts_merged INDEXED BY facts_merged_match WHERE kind = 'order' AND match LIKE ? ESCAPE '\')
 		ORDER BY json_extract(data, '$.updated') DESC, id LIMIT ?`, pattern, limit)
 }
 
