@@ -55,6 +55,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzFind -fuzztime $(FUZZTIME) ./extract/answer/
 	$(GO) test -run '^$$' -fuzz FuzzParseURL -fuzztime $(FUZZTIME) ./approvals/pairing/
 	$(GO) test -run '^$$' -fuzz FuzzPhoneAPI -fuzztime $(FUZZTIME) ./gateway/phone/
+	$(GO) test -run '^$$' -fuzz FuzzCheckArguments -fuzztime $(FUZZTIME) ./gateway/tools/
+	$(GO) test -run '^$$' -fuzz FuzzWordIndex -fuzztime $(FUZZTIME) ./extract/injection/
 
 # KDE KItinerary's extractor (Debian libkpimitinerary-bin), run beside mailnode's on the
 # public travel mails.
