@@ -32,6 +32,9 @@ const maxBlankRun = 2
 // saying how many there are. Nothing else changes and nothing is left
 // out, so what the user reads is all the request covers.
 func Readable(s string) string {
+	// A CRLF is a line break, as the message will write it; a lone CR
+	// is shown.
+	s = strings.ReplaceAll(s, "\r\n", "\n")
 	var b strings.Builder
 	b.Grow(len(s))
 	blank := 0

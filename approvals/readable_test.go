@@ -24,6 +24,7 @@ func TestReadable(t *testing.T) {
 		{"word\u2060joiner", "word⟦U+2060⟧joiner"},
 		{"esc\x1b[2J", "esc⟦U+001B⟧[2J"},
 		{"cr\rhidden", "cr⟦U+000D⟧hidden"},
+		{"crlf\r\nline\r\n\r\n\r\n\r\nend", "crlf\nline\n⟦3 blank lines⟧\nend"},
 		{"bad \xff byte", "bad ⟦0xFF⟧ byte"},
 		{"a line of \u200b only\n\u200b\n\n\nb", "a line of ⟦U+200B⟧ only\n⟦U+200B⟧\n\n\nb"},
 		{"tab\tkept, Grüße, 東京", "tab\tkept, Grüße, 東京"},
