@@ -375,6 +375,12 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 // textOrder reads an order: an order number next to its label, or a
 // tracking number with a valid check digit in a shipping mail.
 func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
+	// An order's mail states something countable below its subject (a
+	// price, a date, a quantity, a number): a body without a single digit
+	// is a letter that happens to use order words.
+	if body, ok := strings.CutPrefix(text, subject); ok && !hasDigit(body) {
+		return Fact{}, false
+	}
 	status := orderStatusOf(subject, text)
 	if status == "" {
 		return Fact{}, false
