@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,20 +39,11 @@ func factTerms(q string) []string {
 		}
 	}
 	for _, w := range strings.Fields(places.Fold(q)) {
-		if len(w) >= 3 && !genericWords[w] && !containsString(out, w) {
-			out = append(out, w) // the word unstemmed: "telekom", not "telekom"'s stem
+		if len(w) >= 3 && !genericWords[w] && !slices.Contains(out, w) {
+			out = append(out, w) // the word as written too: stemming may have cut a name
 		}
 	}
 	return out
-}
-
-func containsString(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // fromFacts answers a question that names a trip, a merchant or an issuer
