@@ -1,13 +1,18 @@
 // Package gateway is the agents' only door into the node. A request takes
 // one path through it, in this order:
 //
-//  1. server.go: TLS 1.3, routing (POST /mcp or /mcp/, GET
-//     /.well-known/svc-node, and /phone/ to package gateway/phone, the
-//     paired phones' own door; nothing else, never a redirect) and the
-//     256 KiB body cap, answered 413 before more is read.
-//  2. server.go → httpsig: the RFC 9421 signature, Content-Digest, key
-//     document and nonce. Any failure is a plain 401 JSON body and the
-//     request goes no further: no JSON-RPC parsing, no tool, no store.
+//  1. server.go: TLS 1.3, the Host (one of the node's names, else 421),
+//     routing (POST /mcp or /mcp/, GET /.well-known/svc-node, and
+//     /phone/ to package gateway/phone, the paired phones' own door;
+//     nothing else, never a redirect), a browser's Origin (403 unless the
+//     node's own) and the 256 KiB body cap, answered 413 before more is
+//     read.
+//  2. server.go → httpsig: the RFC 9421 signature, Content-Digest and
+//     key document, then the agent's rate limits (ratelimit.go), then the
+//     nonce. Any failure is a plain 401 JSON body (a rate limit: the
+//     rate_limited tool payload or 429) and the request goes no further:
+//     no JSON-RPC parsing, no tool, no store. A JSON-RPC batch is refused
+//     whole.
 //  3. mcp.go: the official MCP Go SDK, stateless with JSON responses,
 //     parses JSON-RPC and dispatches. Its receiving middleware sees every
 //     tools/call exactly as the SDK will run it and calls authorize.
