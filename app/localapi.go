@@ -157,8 +157,10 @@ func reply[T any](w http.ResponseWriter, v T, err error) {
 	if err != nil {
 		e := apiError{Error: err.Error()}
 		switch {
-		case errors.Is(err, approvals.ErrNotFound), errors.Is(err, approvals.ErrNoPhone):
+		case errors.Is(err, approvals.ErrNotFound):
 			e.Code = "not_found"
+		case errors.Is(err, approvals.ErrNoPhone):
+			e.Code = "no_phone"
 		case errors.Is(err, approvals.ErrNotPending):
 			e.Code = "not_pending"
 		case errors.Is(err, approvals.ErrAmbiguous):
@@ -221,6 +223,8 @@ func (l *LocalClient) do(ctx context.Context, method, path string, in, out any) 
 			return approvals.ErrAmbiguous
 		case "phone_only":
 			return approvals.ErrPhoneOnly
+		case "no_phone":
+			return approvals.ErrNoPhone
 		}
 		return fmt.Errorf("node: %s", e.Error)
 	}

@@ -115,6 +115,10 @@ func TestLocalAPI(t *testing.T) {
 	if _, err := lc.Decide(ctx, "ABC-DEF", true); !errors.Is(err, approvals.ErrNotFound) {
 		t.Fatalf("Decide(unknown) = %v, want ErrNotFound", err)
 	}
+	// Each sentinel comes back as itself, not as another "not found".
+	if err := lc.RemovePhone(ctx, "ph_nope"); !errors.Is(err, approvals.ErrNoPhone) {
+		t.Fatalf("RemovePhone(unknown) = %v, want ErrNoPhone", err)
+	}
 	if n, err := lc.Revoke(ctx, "agent.example.com", ""); n != 0 || err != nil {
 		t.Fatalf("Revoke() = %d, %v", n, err)
 	}
