@@ -247,9 +247,7 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (in
 // Prepare extracts a message's facts as the sync parses it (it is the
 // store's MessageHook, set with SetMessageHook): the message is read
 // once, in the sync, rather than again after it.
-func (s *Store) Prepare(raw []byte, m *mime.Message) any {
-	return readResult{res: extract.Extract(m, raw, s.opt), date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
-}
+func (s *Store) Prepare(raw []byte, m *mime.Message) any { return s.extractParsed(raw, m) }
 
 // Store writes the facts Prepare made, in the sync's transaction, for the
 // messages it stored; the next Pass only merges. Messages in Junk and
@@ -316,13 +314,14 @@ func (s *Store) extractOne(ctx context.Context, id int64) readResult {
 	if err != nil {
 		return readResult{id: id, readErr: err}
 	}
-	m := mime.Parse(raw)
-	return readResult{
-		id:     id,
-		res:    extract.Extract(m, raw, s.opt),
-		date:   m.Date,
-		tiebrk: extract.Tiebreak(m.MessageID, raw),
-	}
+	r := s.extractParsed(raw, mime.Parse(raw))
+	r.id = id
+	return r
+}
+
+// extractParsed is what the pass and the sync's hook keep of a message.
+func (s *Store) extractParsed(raw []byte, m *mime.Message) readResult {
+	return readResult{res: extract.Extract(m, raw, s.opt), date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
 }
 
 // merge rebuilds facts_merged from every stored fact.

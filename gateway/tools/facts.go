@@ -31,9 +31,9 @@ var genericWords = func() map[string]bool {
 // factTerms are the words of a question that could name a fact: content
 // words of three letters or more that are not what every question of its
 // kind says.
-func factTerms(q string) []string {
+func factTerms(q string, parsed answer.Question) []string {
 	var out []string
-	for _, t := range answer.Parse(q).Terms {
+	for _, t := range parsed.Terms {
 		if len(t.Word) >= 3 && !genericWords[t.Word] {
 			out = append(out, t.Word)
 		}
@@ -51,7 +51,8 @@ func factTerms(q string) []string {
 // order number?" is the IKEA order's number, not the number of whichever
 // mail ranks first. ok is false when the question names no fact.
 func (r *reader) fromFacts(ctx context.Context, q string) (map[string]any, bool, error) {
-	terms := factTerms(q)
+	parsed := answer.Parse(q)
+	terms := factTerms(q, parsed)
 	if len(terms) == 0 {
 		return nil, false, nil
 	}
@@ -59,7 +60,7 @@ func (r *reader) fromFacts(ctx context.Context, q string) (map[string]any, bool,
 	if err != nil {
 		return nil, false, fmt.Errorf("read facts: %w", err)
 	}
-	want := answer.Parse(q).Want
+	want := parsed.Want
 	travel := travelAsked(q)
 	var best map[string]any
 	bestScore := -1
