@@ -70,25 +70,43 @@ func (c *deadlineConn) Read(p []byte) (int, error) {
 // what the server owes: a tagged status response or a continuation
 // request. Only line starts are looked at; a message body that happens to
 // hold such a line ends the deadline early, never late. c.mu is held.
+//
+// It runs on every read of a whole mailbox's download, so it neither
+// copies data nor looks further into a line than its start.
 func (c *deadlineConn) answered(data []byte) bool {
-	buf := append(c.tail, data...)
 	done := false
-	for start := 0; start < len(buf); {
-		if completion(buf[start:]) {
-			done = true
+	if len(c.tail) > 0 {
+		// The line begun in an earlier read.
+		i := bytes.IndexByte(data, '\n')
+		rest := data
+		if i >= 0 {
+			rest = data[:i+1]
 		}
-		i := bytes.IndexByte(buf[start:], '\n')
+		line := append(c.tail, rest[:min(len(rest), lineStart)]...)
+		done = completion(line)
 		if i < 0 {
-			// Keep a short line start for the next read.
-			rest := buf[start:]
-			c.tail = append(c.tail[:0], rest[:min(len(rest), 32)]...)
+			c.tail = line[:min(len(line), lineStart)]
 			return done
 		}
-		start += i + 1
+		c.tail = c.tail[:0]
+		data = data[i+1:]
 	}
-	c.tail = c.tail[:0]
+	for len(data) > 0 {
+		if completion(data[:min(len(data), lineStart)]) {
+			done = true
+		}
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			c.tail = append(c.tail[:0], data[:min(len(data), lineStart)]...)
+			return done
+		}
+		data = data[i+1:]
+	}
 	return done
 }
+
+// lineStart is as much of a line as completion needs: a tag and a status.
+const lineStart = 64
 
 // completion reports whether line starts with a continuation request or a
 // tagged OK, NO or BAD.
@@ -97,7 +115,7 @@ func completion(line []byte) bool {
 		return true
 	}
 	sp := bytes.IndexByte(line, ' ')
-	if sp <= 0 || line[0] == '*' || line[0] == '+' {
+	if sp <= 0 || line[0] == '*' || line[0] == '+' || bytes.IndexByte(line[:sp], '\n') >= 0 {
 		return false
 	}
 	rest := line[sp+1:]
