@@ -173,7 +173,7 @@ func readMessage(md *imapclient.FetchMessageData) (store.NewMessage, error) {
 			if it.Literal == nil {
 				continue // NIL body
 			}
-			raw, err := io.ReadAll(it.Literal)
+			raw, err := readLiteral(it.Literal)
 			if err != nil {
 				return m, fmt.Errorf("read message body: %w", err)
 			}
@@ -181,6 +181,24 @@ func readMessage(md *imapclient.FetchMessageData) (store.NewMessage, error) {
 		}
 	}
 }
+
+// readLiteral reads a literal into a buffer of the size the server
+// announced, so that a mailbox's download is not copied again and again
+// as io.ReadAll's buffer grows. The announcement is only trusted up to
+// presizeLimit; a larger literal grows as it arrives.
+func readLiteral(lit imap.LiteralReader) ([]byte, error) {
+	size := lit.Size()
+	if size < 0 || size > presizeLimit {
+		return io.ReadAll(lit)
+	}
+	buf := make([]byte, size)
+	if _, err := io.ReadFull(lit, buf); err != nil {
+		return nil, err // a literal cut short is a broken connection, not a message
+	}
+	return buf, nil
+}
+
+const presizeLimit = 32 << 20
 
 // prepareAll parses and compresses a batch on every core.
 func (s *Syncer) prepareAll(msgs []store.NewMessage) {
