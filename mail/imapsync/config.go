@@ -76,8 +76,12 @@ type Config struct {
 	IncludeTrashJunk bool
 
 	// BatchMessages and BatchBytes bound one committed batch.
-	// Defaults: 250 messages, 8 MiB. Smaller batches keep the fetch, parse
-	// and write stages overlapping; 250 was fastest on the benchmark.
+	// Defaults: 125 messages, 4 MiB. Smaller batches keep the fetch, parse
+	// and write stages overlapping, and a batch's full-text postings and
+	// bound values then stay within the SQLite allocator's retained pages
+	// instead of being handed back to the OS (madvise) and faulted in
+	// again each batch; 125 was fastest on the benchmark (250: 16% slower,
+	// 1000: three times slower).
 	BatchMessages int
 	BatchBytes    int
 
@@ -106,10 +110,10 @@ type Config struct {
 
 func (c *Config) defaults() {
 	if c.BatchMessages <= 0 {
-		c.BatchMessages = 250
+		c.BatchMessages = 125
 	}
 	if c.BatchBytes <= 0 {
-		c.BatchBytes = 8 << 20
+		c.BatchBytes = 4 << 20
 	}
 	if c.PollInterval <= 0 {
 		c.PollInterval = 30 * time.Second

@@ -67,7 +67,7 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 		ins, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO messages (folder_id, uid, modseq, flags,
 			internal_date, size, message_id, in_reply_to, refs, thread_id, subject, from_addr, from_name,
 			to_addrs, cc_addrs, date, has_html, mime_problems)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
@@ -98,14 +98,23 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 			if !p.Date.IsZero() {
 				date = p.Date.Unix()
 			}
-			var id int64
-			err := ins.QueryRowContext(ctx, folderID, m.UID, m.ModSeq, FlagString(m.Flags),
+			// Exec and the connection's last rowid rather than RETURNING,
+			// which costs a result set per message on the sync's one writer.
+			res, err := ins.ExecContext(ctx, folderID, m.UID, m.ModSeq, FlagString(m.Flags),
 				m.InternalDate.Unix(), m.Size, p.MessageID, p.InReplyTo, strings.Join(p.References, " "),
 				p.ThreadID(), p.Subject, fromAddr, fromName, addressJSON(p.To), addressJSON(p.Cc), date,
-				p.HasHTML, strings.Join(p.Problems, "\n")).Scan(&id)
-			if err == sql.ErrNoRows {
-				continue // already stored
+				p.HasHTML, strings.Join(p.Problems, "\n"))
+			if err != nil {
+				return fmt.Errorf("uid %d: %w", m.UID, err)
 			}
+			n, err := res.RowsAffected()
+			if err != nil {
+				return fmt.Errorf("uid %d: %w", m.UID, err)
+			}
+			if n == 0 {
+				continue // already stored (OR IGNORE)
+			}
+			id, err := res.LastInsertId()
 			if err != nil {
 				return fmt.Errorf("uid %d: %w", m.UID, err)
 			}
