@@ -165,7 +165,7 @@ func isBus(service string) bool {
 }
 
 func hasDigit(s string) bool {
-	return strings.IndexAny(s, "0123456789") >= 0
+	return indexDigit(s, 0) >= 0
 }
 
 var (
