@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/nacl/box"
+
+	"mailnode/relay"
 )
 
 // Relay is the client side of a relay's agent endpoints: resolve and the
@@ -27,20 +29,11 @@ type Relay struct {
 	HTTPClient *http.Client
 }
 
-// Resolution is the relay's answer for an address. Its shape is the same
-// for registered and unregistered addresses.
-type Resolution struct {
-	Relay         string `json:"relay"`
-	Hostname      string `json:"hostname"`
-	BoxPubKey     string `json:"box_pubkey"`
-	QueueEndpoint string `json:"queue_endpoint"`
-}
-
 // RelayError is an error answer of the relay: {error, detail}.
 type RelayError struct {
 	Status     int
-	Code       string `json:"error"`
-	Detail     string `json:"detail"`
+	Code       string // relay.Error.Code
+	Detail     string
 	RetryAfter time.Duration
 }
 
@@ -56,35 +49,26 @@ func (r *Relay) client() *http.Client {
 }
 
 // Resolve maps an e-mail address to its node.
-func (r *Relay) Resolve(ctx context.Context, address string) (Resolution, error) {
-	var res Resolution
-	err := r.post(ctx, strings.TrimSuffix(r.BaseURL, "/")+"/v1/resolve", map[string]string{"address": address}, http.StatusOK, &res)
+func (r *Relay) Resolve(ctx context.Context, address string) (relay.Resolution, error) {
+	var res relay.Resolution
+	err := r.post(ctx, strings.TrimSuffix(r.BaseURL, "/")+relay.PathResolve, relay.ResolveRequest{Address: address}, http.StatusOK, &res)
 	if err != nil {
-		return Resolution{}, err
+		return relay.Resolution{}, err
 	}
-	if res.Hostname == "" || res.BoxPubKey == "" || res.QueueEndpoint == "" {
-		return Resolution{}, errors.New("relay: incomplete resolve result")
+	if !res.Complete() {
+		return relay.Resolution{}, errors.New("relay: incomplete resolve result")
 	}
 	return res, nil
 }
 
-// Queued is the relay's receipt for a queued request.
-type Queued struct {
-	RequestID string `json:"request_id"`
-	ExpiresAt int64  `json:"expires_at"`
-}
-
 // Enqueue leaves a sealed envelope for the node. requestID makes retries
 // idempotent.
-func (r *Relay) Enqueue(ctx context.Context, queueEndpoint, hostname, envelope, requestID string) (Queued, error) {
-	var q Queued
+func (r *Relay) Enqueue(ctx context.Context, queueEndpoint, hostname, envelope, requestID string) (relay.Queued, error) {
+	var q relay.Queued
 	u := strings.TrimSuffix(queueEndpoint, "/") + "/" + url.PathEscape(hostname)
-	body := map[string]string{"envelope": envelope}
-	if requestID != "" {
-		body["request_id"] = requestID
-	}
+	body := relay.QueueRequest{Envelope: envelope, RequestID: requestID}
 	if err := r.post(ctx, u, body, http.StatusAccepted, &q); err != nil {
-		return Queued{}, err
+		return relay.Queued{}, err
 	}
 	return q, nil
 }
@@ -93,7 +77,7 @@ func (r *Relay) Enqueue(ctx context.Context, queueEndpoint, hostname, envelope, 
 // is pending. The envelope is sealed to the node's key, not the agent's;
 // the intended use is to retry the call live once the node is back.
 func (r *Relay) Reply(ctx context.Context, requestID string) (envelope string, ready bool, err error) {
-	u := strings.TrimSuffix(r.BaseURL, "/") + "/v1/queue/reply/" + url.PathEscape(requestID)
+	u := strings.TrimSuffix(r.BaseURL, "/") + relay.PathQueueReply + "/" + url.PathEscape(requestID)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return "", false, err
@@ -107,9 +91,7 @@ func (r *Relay) Reply(ctx context.Context, requestID string) (envelope string, r
 	case http.StatusNoContent:
 		return "", false, nil
 	case http.StatusOK:
-		var v struct {
-			Envelope string `json:"envelope"`
-		}
+		var v relay.Reply
 		if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&v); err != nil {
 			return "", false, fmt.Errorf("relay: malformed reply: %w", err)
 		}
@@ -140,8 +122,9 @@ func (r *Relay) post(ctx context.Context, u string, body any, want int, out any)
 }
 
 func relayError(resp *http.Response) error {
-	e := &RelayError{Status: resp.StatusCode}
-	json.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(e)
+	var body relay.Error
+	json.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(&body)
+	e := &RelayError{Status: resp.StatusCode, Code: body.Code, Detail: body.Detail}
 	if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil {
 		e.RetryAfter = time.Duration(s) * time.Second
 	}
@@ -154,30 +137,19 @@ func relayError(resp *http.Response) error {
 // Queue is where a session leaves calls while its node is unreachable.
 type Queue struct {
 	Relay      *Relay
-	Resolution Resolution
+	Resolution relay.Resolution
 }
 
 // QueuedError is the result of a call that went to the offline queue. The
 // node runs it when it is back; retry the same call live later for the
 // answer.
 type QueuedError struct {
-	Queued
+	relay.Queued
 }
 
 func (e *QueuedError) Error() string {
 	return fmt.Sprintf("node unreachable; call queued at the relay as %s until %s", e.RequestID,
 		time.Unix(e.ExpiresAt, 0).UTC().Format(time.RFC3339))
-}
-
-// MaxEnvelope is the relay's limit on a sealed envelope.
-const MaxEnvelope = 64 << 10
-
-// envelopePlaintext is the sealed request, as protocol.md describes it.
-type envelopePlaintext struct {
-	Method  string            `json:"method"`
-	Path    string            `json:"path"`
-	Headers map[string]string `json:"headers"`
-	Body    json.RawMessage   `json:"body"`
 }
 
 // Seal builds the sealed envelope of a signed request: the request's
@@ -193,7 +165,7 @@ func Seal(boxPubKey string, req *http.Request, body []byte) (string, error) {
 	for _, k := range []string{"Content-Type", "Accept", "Content-Digest", "Signature-Input", "Signature"} {
 		h[strings.ToLower(k)] = req.Header.Get(k)
 	}
-	plain, err := json.Marshal(envelopePlaintext{Method: req.Method, Path: req.URL.Path, Headers: h, Body: body})
+	plain, err := json.Marshal(relay.Envelope{Method: req.Method, Path: req.URL.Path, Headers: h, Body: body})
 	if err != nil {
 		return "", fmt.Errorf("agent: seal: %w", err)
 	}
@@ -204,8 +176,8 @@ func Seal(boxPubKey string, req *http.Request, body []byte) (string, error) {
 		return "", fmt.Errorf("agent: seal: %w", err)
 	}
 	env := base64.RawURLEncoding.EncodeToString(sealed)
-	if len(env) > MaxEnvelope {
-		return "", fmt.Errorf("agent: sealed envelope of %d bytes is over the relay's %d", len(env), MaxEnvelope)
+	if len(env) > relay.MaxEnvelope {
+		return "", fmt.Errorf("agent: sealed envelope of %d bytes is over the relay's %d", len(env), relay.MaxEnvelope)
 	}
 	return env, nil
 }

@@ -20,6 +20,7 @@ import (
 	"mailnode/app"
 	"mailnode/approvals"
 	"mailnode/gateway/phone/phoneclient"
+	"mailnode/relay"
 )
 
 // agentHost publishes an agent's key document over TLS, as the agent's own
@@ -219,7 +220,7 @@ func TestOfflineQueue(t *testing.T) {
 	var got struct {
 		hostname, envelope, requestID string
 	}
-	relay := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	relaySrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			Envelope  string `json:"envelope"`
 			RequestID string `json:"request_id"`
@@ -232,13 +233,13 @@ func TestOfflineQueue(t *testing.T) {
 		w.WriteHeader(http.StatusAccepted)
 		w.Write([]byte(`{"request_id":"` + body.RequestID + `","expires_at":1900000000}`))
 	}))
-	defer relay.Close()
+	defer relaySrv.Close()
 
 	s, _ := agent.NewSession(agent.Config{
 		Node:   deadAddr,
 		Signer: &agent.Signer{Domain: "agent.example.com", Kid: "k1", Key: priv},
-		Queue: &agent.Queue{Relay: &agent.Relay{BaseURL: relay.URL}, Resolution: agent.Resolution{
-			Hostname: deadAddr, BoxPubKey: boxPub, QueueEndpoint: relay.URL + "/v1/queue",
+		Queue: &agent.Queue{Relay: &agent.Relay{BaseURL: relaySrv.URL}, Resolution: relay.Resolution{
+			Hostname: deadAddr, BoxPubKey: boxPub, QueueEndpoint: relaySrv.URL + relay.PathQueue,
 		}},
 	})
 	_, err := s.Call(context.Background(), "bills_due", map[string]any{"before": 1900000000})
@@ -269,7 +270,7 @@ func TestOfflineQueue(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
-	relay := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	relaySrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body struct{ Address string }
 		json.NewDecoder(r.Body).Decode(&body)
 		switch {
@@ -287,8 +288,8 @@ func TestResolve(t *testing.T) {
 			w.Write([]byte(`{"relay":"relay.example.net","hostname":"n-1.relay.example.net","box_pubkey":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","queue_endpoint":"https://relay.example.net/v1/queue"}`))
 		}
 	}))
-	defer relay.Close()
-	r := &agent.Relay{BaseURL: relay.URL}
+	defer relaySrv.Close()
+	r := &agent.Relay{BaseURL: relaySrv.URL}
 	res, err := r.Resolve(context.Background(), "user@example.com")
 	if err != nil || res.Hostname != "n-1.relay.example.net" {
 		t.Fatalf("Resolve = %+v, %v", res, err)

@@ -1,0 +1,76 @@
+// Package relay holds the wire types of the relay's agent API
+// (docs/protocol.md, "Relay"): what an agent sends to resolve an address
+// and to leave a sealed request in the offline queue, and what the relay
+// answers. The agent SDK, the relay server and the node's relay client
+// all speak these types; the package imports nothing of any of them, so
+// each program links only the messages, never another's code (as
+// Tailscale's derp package does for its relays).
+package relay
+
+import "encoding/json"
+
+// The agent API's paths, relative to the relay's base URL.
+const (
+	PathHealth       = "/v1/health"
+	PathTransparency = "/v1/transparency"
+	PathResolve      = "/v1/resolve"
+	PathQueue        = "/v1/queue"       // + "/{hostname}"
+	PathQueueReply   = "/v1/queue/reply" // + "/{request_id}"
+)
+
+// ResolveRequest is the body of POST /v1/resolve.
+type ResolveRequest struct {
+	Address string `json:"address"`
+}
+
+// Resolution is the relay's answer for an address. Its shape is the same
+// for registered and unregistered addresses.
+type Resolution struct {
+	Relay         string `json:"relay"`
+	Hostname      string `json:"hostname"`
+	BoxPubKey     string `json:"box_pubkey"`
+	QueueEndpoint string `json:"queue_endpoint"`
+}
+
+// Complete reports whether r has every field an agent needs.
+func (r Resolution) Complete() bool {
+	return r.Hostname != "" && r.BoxPubKey != "" && r.QueueEndpoint != ""
+}
+
+// QueueRequest is the body of POST /v1/queue/{hostname}. RequestID, when
+// set, makes retries idempotent.
+type QueueRequest struct {
+	Envelope  string `json:"envelope"`
+	RequestID string `json:"request_id,omitempty"`
+}
+
+// Queued is the relay's receipt for a queued request (202).
+type Queued struct {
+	RequestID string `json:"request_id"`
+	ExpiresAt int64  `json:"expires_at"` // Unix seconds
+}
+
+// Reply is the body of a ready reply (GET /v1/queue/reply/{id}, 200).
+type Reply struct {
+	Envelope string `json:"envelope"`
+}
+
+// Error is every error answer of the relay.
+type Error struct {
+	Code   string `json:"error"`
+	Detail string `json:"detail"`
+}
+
+// MaxEnvelope is the relay's limit on a sealed envelope, in bytes of its
+// base64url text.
+const MaxEnvelope = 64 << 10
+
+// Envelope is the plaintext of a sealed envelope: the signed request as
+// the agent would have sent it live. Headers are lower case; "host" is the
+// node's public name the signature covers.
+type Envelope struct {
+	Method  string            `json:"method"`
+	Path    string            `json:"path"`
+	Headers map[string]string `json:"headers"`
+	Body    json.RawMessage   `json:"body"`
+}
