@@ -273,7 +273,7 @@ func findReservation(text string) string {
 	for _, v := range reservationLabels.after(text) {
 		m := codeRE.FindStringSubmatch(v)
 		// A code has a digit, or is a six-letter record locator.
-		if m != nil && (strings.ContainsAny(m[1], "0123456789") || len(m[1]) == 6) {
+		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6) {
 			return m[1]
 		}
 	}

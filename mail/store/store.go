@@ -73,6 +73,8 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	}
 	// _txlock=immediate takes the write lock at BEGIN, so two writers queue
 	// on busy_timeout instead of failing to upgrade a read transaction.
+	// temp_store=MEMORY keeps statement journals, which every insert inside
+	// a sync batch's transaction writes, off temporary files.
 	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
 		"&_pragma=foreign_keys(ON)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-32768)&_pragma=temp_store(MEMORY)" +
 		"&_pragma=wal_autocheckpoint(0)&_txlock=immediate" // checkpoint.go
