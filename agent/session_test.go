@@ -46,34 +46,27 @@ func agentHost(t *testing.T, domain string, pub ed25519.PublicKey) *httptest.Ser
 // overrides, and returns it with an HTTP client that trusts its CA.
 func startDemoNode(t *testing.T, domain string, host *httptest.Server) (*app.Node, string, *http.Client) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx := context.Background()
 	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true, Gateway: app.GatewayConfig{
 		Listen:        "127.0.0.1:0",
 		DevAgentAddrs: map[string]string{domain: host.Listener.Addr().String()},
 		DevAgentCAs:   []*x509.Certificate{host.Certificate()},
-	}}, nil)
+	}, Services: app.Services{Gateway: true}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := n.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := n.Stop(); err != nil {
+			t.Errorf("Stop: %v", err)
+		}
+	})
 	if _, err := n.Sync(ctx); err != nil {
 		t.Fatal(err)
 	}
-	ready := make(chan string, 1)
-	done := make(chan error, 1)
-	go func() { done <- n.Serve(ctx, func(url string) { ready <- url }) }()
-	var url string
-	select {
-	case url = <-ready:
-	case err := <-done:
-		t.Fatalf("Serve: %v", err)
-	}
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-		n.Close()
-	})
+	url := n.GatewayURL()
 	pem, err := os.ReadFile(n.CAFile())
 	if err != nil {
 		t.Fatal(err)

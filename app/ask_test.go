@@ -18,7 +18,10 @@ func demoNode(t *testing.T) *Node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { n.Close() })
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Stop() })
 	if _, err := n.Sync(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -33,13 +36,13 @@ func demoNode(t *testing.T) *Node {
 func askDemo(t *testing.T, n *Node) func(name string, args map[string]any) map[string]any {
 	t.Helper()
 	ctx := context.Background()
-	st, _, err := n.open(ctx)
+	c, err := n.comp()
 	if err != nil {
 		t.Fatal(err)
 	}
 	now := func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC) }
 	byName := map[string]tools.Tool{}
-	for _, tl := range tools.Catalog(mailSource{st, n}, nil, now) {
+	for _, tl := range tools.Catalog(mailSource{c}, nil, now) {
 		byName[tl.Name] = tl
 	}
 	return func(name string, args map[string]any) map[string]any {

@@ -25,11 +25,15 @@ func BenchmarkTools20k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer n.Close()
-	st, _, err := n.open(ctx)
+	if err := n.Start(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	defer n.Stop()
+	c, err := n.comp()
 	if err != nil {
 		b.Fatal(err)
 	}
+	st := c.store
 	syn := eval.Generate(2, 4600, 3400, 3000)
 	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "bench", Server: "bench:0", Username: "bench"})
 	inbox, _ := st.EnsureFolder(ctx, acct.ID, "INBOX", "")
@@ -61,7 +65,7 @@ func BenchmarkTools20k(b *testing.B) {
 
 	now := func() time.Time { return time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC) }
 	byName := map[string]tools.Tool{}
-	for _, tl := range tools.Catalog(mailSource{st, n}, nil, now) {
+	for _, tl := range tools.Catalog(mailSource{c}, nil, now) {
 		byName[tl.Name] = tl
 	}
 	merchants := []string{"Zalando", "otto.de", "Best Buy", "fnac", "Galaxus", "nobody"}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"mime"
 	"net/mail"
 	"strings"
@@ -36,63 +37,43 @@ const demoFrom = "Alex Morgan <alex.morgan@demo-mail.example>"
 // composer is the compose tools' view of the node: drafts in the store
 // file, the SMTP server, and the first account's Sent folder.
 type composer struct {
-	n      *Node
-	st     *store.Store
-	drafts *drafts.Store
+	n *Node
+	c *components
 }
 
-// draftStore opens the drafts tables once and marks drafts a stopped
-// node left mid-send as unknown.
-func (n *Node) draftStore(ctx context.Context) (*drafts.Store, error) {
-	st, _, err := n.open(ctx)
-	if err != nil {
-		return nil, err
-	}
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if n.drafts != nil {
-		return n.drafts, nil
-	}
+// openDrafts attaches the drafts tables and marks drafts a stopped node
+// left mid-send as unknown.
+func openDrafts(ctx context.Context, st *store.Store, log *slog.Logger) (*drafts.Store, error) {
 	tables, err := st.Attach(ctx, "drafts", drafts.Migrations)
 	if err != nil {
 		return nil, err
 	}
-	ds := drafts.New(tables, n.log, nil)
+	ds := drafts.New(tables, log, nil)
 	if _, err := ds.Recover(ctx); err != nil {
 		return nil, err
 	}
-	n.drafts = ds
 	return ds, nil
 }
 
 // outgoing returns the sending settings, the demo's in demo mode.
-func (n *Node) outgoing(ctx context.Context) (Outgoing, []imapsync.Config, error) {
-	_, accounts, err := n.open(ctx)
-	if err != nil {
-		return Outgoing{}, nil, err
+func (c *components) outgoing(cfg Outgoing) Outgoing {
+	out := cfg
+	if c.demoSMTP != nil && out.SMTP == nil {
+		out = Outgoing{From: demoFrom, SMTP: &smtpsend.Config{Address: c.demoSMTP.Addr, Security: smtpsend.StartTLS,
+			Username: demobox.Username, Password: credential.Secret(demobox.Password), TLSConfig: c.demoSMTP.ClientTLS()}}
 	}
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	out := n.cfg.Outgoing
-	if n.demoSMTP != nil && out.SMTP == nil {
-		out = Outgoing{From: demoFrom, SMTP: &smtpsend.Config{Address: n.demoSMTP.Addr, Security: smtpsend.StartTLS,
-			Username: demobox.Username, Password: credential.Secret(demobox.Password), TLSConfig: n.demoSMTP.ClientTLS()}}
+	if out.From == "" && len(c.accounts) > 0 && strings.Contains(c.accounts[0].Username, "@") {
+		out.From = c.accounts[0].Username
 	}
-	if out.From == "" && len(accounts) > 0 && strings.Contains(accounts[0].Username, "@") {
-		out.From = accounts[0].Username
-	}
-	return out, accounts, nil
+	return out
 }
 
 func (c composer) CreateDraft(ctx context.Context, agent string, d tools.NewDraft) (string, error) {
-	out, _, err := c.n.outgoing(ctx)
-	if err != nil {
-		return "", err
-	}
+	out := c.c.outgoing(c.n.cfg.Outgoing)
 	if out.From == "" {
 		return "", &tools.Error{Code: "not_configured", Message: "the user has not set the address drafts are from"}
 	}
-	dr, err := c.drafts.Create(ctx, drafts.Input{Agent: agent, From: out.From, To: d.To, Cc: d.Cc, Subject: d.Subject, Body: d.Body})
+	dr, err := c.c.drafts.Create(ctx, drafts.Input{Agent: agent, From: out.From, To: d.To, Cc: d.Cc, Subject: d.Subject, Body: d.Body})
 	if err != nil {
 		return "", draftError(err)
 	}
@@ -100,14 +81,11 @@ func (c composer) CreateDraft(ctx context.Context, agent string, d tools.NewDraf
 }
 
 func (c composer) ReplyDraft(ctx context.Context, agent string, thread int64, body string) (string, error) {
-	out, _, err := c.n.outgoing(ctx)
-	if err != nil {
-		return "", err
-	}
+	out := c.c.outgoing(c.n.cfg.Outgoing)
 	if out.From == "" {
 		return "", &tools.Error{Code: "not_configured", Message: "the user has not set the address drafts are from"}
 	}
-	raw, err := c.st.Raw(ctx, thread)
+	raw, err := c.c.store.Raw(ctx, thread)
 	if err != nil {
 		return "", &tools.Error{Code: "not_found", Message: "no such thread"}
 	}
@@ -146,7 +124,7 @@ func (c composer) ReplyDraft(ctx context.Context, agent string, thread int64, bo
 			in.References = in.References[len(in.References)-20:]
 		}
 	}
-	dr, err := c.drafts.Create(ctx, in)
+	dr, err := c.c.drafts.Create(ctx, in)
 	if err != nil {
 		return "", draftError(err)
 	}
@@ -154,7 +132,7 @@ func (c composer) ReplyDraft(ctx context.Context, agent string, thread int64, bo
 }
 
 func (c composer) Outgoing(ctx context.Context, agent, id string) (string, string, error) {
-	d, err := c.drafts.Get(ctx, agent, id)
+	d, err := c.c.drafts.Get(ctx, agent, id)
 	if err != nil {
 		return "", "", draftError(err)
 	}
@@ -172,14 +150,11 @@ func (c composer) Outgoing(ctx context.Context, agent, id string) (string, strin
 }
 
 func (c composer) Send(ctx context.Context, agent, id, approved string) (tools.SendResult, error) {
-	out, accounts, err := c.n.outgoing(ctx)
-	if err != nil {
-		return tools.SendResult{}, err
-	}
+	out, accounts := c.c.outgoing(c.n.cfg.Outgoing), c.c.accounts
 	if out.SMTP == nil {
 		return tools.SendResult{}, &tools.Error{Code: "not_configured", Message: "the user has not set up sending on this node"}
 	}
-	d, msg, err := c.drafts.BeginSend(ctx, agent, id, approved)
+	d, msg, err := c.c.drafts.BeginSend(ctx, agent, id, approved)
 	if err != nil {
 		return tools.SendResult{}, draftError(err)
 	}
@@ -189,7 +164,7 @@ func (c composer) Send(ctx context.Context, agent, id, approved string) (tools.S
 	from, _ := mail.ParseAddress(d.From)
 	res := smtpsend.Send(ctx, *out.SMTP, c.n.log, from.Address, d.Recipients(), msg)
 	state := map[smtpsend.Outcome]string{smtpsend.Accepted: drafts.StateSent, smtpsend.Refused: drafts.StateFailed, smtpsend.Unknown: drafts.StateUnknown}[res.Outcome]
-	if err := c.drafts.FinishSend(ctx, d.ID, state, res.Detail); err != nil {
+	if err := c.c.drafts.FinishSend(ctx, d.ID, state, res.Detail); err != nil {
 		return tools.SendResult{}, err
 	}
 	r := tools.SendResult{Sent: res.Outcome == smtpsend.Accepted, Outcome: string(res.Outcome), Detail: res.Detail}
@@ -229,19 +204,21 @@ func draftError(err error) error {
 
 // Drafts lists the newest drafts agents wrote, for the user.
 func (n *Node) Drafts(ctx context.Context, limit int) ([]drafts.Draft, error) {
-	ds, err := n.draftStore(ctx)
+	c, err := n.comp()
 	if err != nil {
 		return nil, err
 	}
+	ds := c.drafts
 	return ds.List(ctx, limit)
 }
 
 // Draft returns one draft, for the user.
 func (n *Node) Draft(ctx context.Context, id string) (drafts.Draft, error) {
-	ds, err := n.draftStore(ctx)
+	c, err := n.comp()
 	if err != nil {
 		return drafts.Draft{}, err
 	}
+	ds := c.drafts
 	return ds.Find(ctx, id)
 }
 
@@ -249,9 +226,10 @@ func (n *Node) Draft(ctx context.Context, id string) (drafts.Draft, error) {
 // approval to send the old text no longer holds: the agent's next
 // send_draft asks the phone again, showing the new text.
 func (n *Node) EditDraft(ctx context.Context, id string, subject, body *string) (drafts.Draft, error) {
-	ds, err := n.draftStore(ctx)
+	c, err := n.comp()
 	if err != nil {
 		return drafts.Draft{}, err
 	}
+	ds := c.drafts
 	return ds.Edit(ctx, id, subject, body)
 }

@@ -23,14 +23,13 @@ type FactsConfig struct {
 	VerifyDKIM bool
 }
 
-// factsStore returns the node's extracted facts, which open attached.
-func (n *Node) factsStore(ctx context.Context) (*facts.Store, error) {
-	if _, _, err := n.open(ctx); err != nil {
+// factsStore returns the node's extracted facts.
+func (n *Node) factsStore() (*facts.Store, error) {
+	c, err := n.comp()
+	if err != nil {
 		return nil, err
 	}
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return n.facts, nil
+	return c.facts, nil
 }
 
 // openFacts attaches the facts tables to st and makes the facts the
@@ -56,7 +55,7 @@ func (n *Node) openFacts(ctx context.Context, st *store.Store) (*facts.Store, er
 // ReadFacts brings the extracted facts up to date with the store: new mail,
 // or all mail after the extractors changed.
 func (n *Node) ReadFacts(ctx context.Context) (facts.PassStats, error) {
-	fs, err := n.factsStore(ctx)
+	fs, err := n.factsStore()
 	if err != nil {
 		return facts.PassStats{}, err
 	}
@@ -65,7 +64,7 @@ func (n *Node) ReadFacts(ctx context.Context) (facts.PassStats, error) {
 
 // Trips, Orders and BillsDue return the merged facts as agents see them.
 func (n *Node) Trips(ctx context.Context, from, to time.Time, limit int) ([]json.RawMessage, error) {
-	fs, err := n.factsStore(ctx)
+	fs, err := n.factsStore()
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +72,7 @@ func (n *Node) Trips(ctx context.Context, from, to time.Time, limit int) ([]json
 }
 
 func (n *Node) Orders(ctx context.Context, merchant string, limit int) ([]json.RawMessage, error) {
-	fs, err := n.factsStore(ctx)
+	fs, err := n.factsStore()
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +80,7 @@ func (n *Node) Orders(ctx context.Context, merchant string, limit int) ([]json.R
 }
 
 func (n *Node) BillsDue(ctx context.Context, before time.Time, limit int) ([]json.RawMessage, error) {
-	fs, err := n.factsStore(ctx)
+	fs, err := n.factsStore()
 	if err != nil {
 		return nil, err
 	}

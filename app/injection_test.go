@@ -25,14 +25,18 @@ func TestPromptInjection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { n.Close() })
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Stop() })
 	if _, err := n.Sync(ctx); err != nil {
 		t.Fatal(err)
 	}
-	st, _, err := n.open(ctx)
+	c, err := n.comp()
 	if err != nil {
 		t.Fatal(err)
 	}
+	st := c.store
 	files, _ := filepath.Glob("testdata/injection/*.eml")
 	if len(files) < 12 {
 		t.Fatalf("injection corpus has %d mails", len(files))
@@ -61,10 +65,7 @@ func TestPromptInjection(t *testing.T) {
 	}
 
 	// An agent that already holds a grant, and one waiting for approval.
-	m, err := n.approvalsManager(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := c.approvals
 	call := func(domain string) approvals.Call {
 		return approvals.Call{Domain: domain, KeyFP: "fp-" + domain, Tool: "ask", Tier: approvals.FreeFormRead, Args: json.RawMessage(`{}`)}
 	}

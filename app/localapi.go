@@ -26,14 +26,16 @@ import (
 // SocketPath is where the running node listens for the local API.
 func (n *Node) SocketPath() string { return filepath.Join(n.cfg.DataDir, "mailnode.sock") }
 
-// serveLocalAPI answers on the socket until ctx is done.
-func (n *Node) serveLocalAPI(ctx context.Context) error {
+// serveLocalAPI answers on the socket until ctx is done; ready hears
+// whether it could listen.
+func (n *Node) serveLocalAPI(ctx context.Context, ready func(error)) error {
 	path := n.SocketPath()
 	// A socket left by a node that crashed would make Listen fail; one
 	// that a running node answers on means two nodes on one directory.
 	if c, err := net.Dial("unix", path); err == nil {
 		c.Close()
-		return fmt.Errorf("local API: another node is running on %s", n.cfg.DataDir)
+		// Two nodes on one store would sync and serve it twice.
+		return stopNode{fmt.Errorf("local API: another node is running on %s", n.cfg.DataDir)}
 	}
 	os.Remove(path)
 	ln, err := net.Listen("unix", path)
@@ -120,6 +122,7 @@ func (n *Node) serveLocalAPI(ctx context.Context) error {
 		}
 	})
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	ready(nil)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

@@ -1,6 +1,7 @@
 // Package app is the node as one object. The CLI and the tray both drive a
-// Node; neither touches mail/ or the store directly. New does no I/O; Run
-// starts and owns every service until its context is cancelled.
+// Node; neither touches mail/ or the store directly. New does no I/O;
+// Start opens the store, attaches every component once and starts the
+// services (services.go); Wait returns why the node stopped; Stop stops it.
 package app
 
 import (
@@ -16,6 +17,7 @@ import (
 	"mailnode/approvals"
 	"mailnode/assets"
 	"mailnode/extract/facts"
+	"mailnode/gateway/nonces"
 	"mailnode/mail/credential"
 	"mailnode/mail/demobox"
 	"mailnode/mail/drafts"
@@ -40,33 +42,57 @@ type Config struct {
 	Facts FactsConfig
 	// Outgoing is how approved drafts are sent.
 	Outgoing Outgoing
+	// Services are what Start runs.
+	Services Services
 }
 
-// Status is what a UI shows about the node.
-type Status struct {
-	State     string // "starting", "syncing", "idle", "error", "stopped"
-	Messages  int
-	LastSync  time.Time
-	LastError string // a public message, never a secret
+// Services are the long-running parts Start runs. The zero value runs
+// none: the node is then a handle on its store for one-shot commands
+// (search, drafts, one sync pass).
+type Services struct {
+	// Sync keeps every account current: a first pass, then IDLE.
+	Sync bool
+	// Gateway serves agents and phones on Config.Gateway.Listen.
+	Gateway bool
+	// LocalAPI answers the command line on the data directory's socket.
+	LocalAPI bool
 }
 
-// Node is the running node.
+// Node is the node: its components, opened once by Start, and the
+// services that run on them until Stop (services.go).
 type Node struct {
 	cfg Config
 	log *slog.Logger
 
-	mu         sync.Mutex // guards the fields below
-	store      *store.Store
-	approvals  *approvals.Manager
-	phones     *approvals.Phones
-	drafts     *drafts.Store
-	demoSMTP   *demobox.SMTPServer
-	phoneBase  string // the phone app's URL once the gateway listens
-	facts      *facts.Store
-	gatewayURL string
-	demo       *demobox.Server
-	status     Status
-	subs       map[chan Status]struct{}
+	mu      sync.Mutex // guards the fields below
+	started bool
+	stopped bool
+	c       *components // nil before Start and after Stop
+	cancel  context.CancelFunc
+	done    chan struct{} // closed when the node has stopped
+	err     error         // why it stopped, once done is closed
+	// startErr is why Start failed, once it has.
+	startErr error
+	status   Status
+	subs     map[chan Status]struct{}
+	// phoneBase is the phone app's URL once the gateway listens.
+	phoneBase string
+	// extra are services tests add to see the supervisor's policy at work.
+	extra []service
+}
+
+// components are what Start opens; every service and method uses these
+// same instances.
+type components struct {
+	store     *store.Store
+	facts     *facts.Store
+	approvals *approvals.Manager
+	phones    *approvals.Phones
+	drafts    *drafts.Store
+	nonces    *nonces.Store
+	demo      *demobox.Server
+	demoSMTP  *demobox.SMTPServer
+	accounts  []imapsync.Config // the demo's account in demo mode
 }
 
 // New returns a Node for cfg. It does no I/O.
@@ -79,10 +105,15 @@ func New(cfg Config, logger *slog.Logger) (*Node, error) {
 			return nil, fmt.Errorf("account %q: %w", cfg.Accounts[i].Account, err)
 		}
 	}
+	if cfg.Services.Gateway && cfg.Gateway.Listen == "" {
+		return nil, errNoGateway
+	}
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Node{cfg: cfg, log: logger, status: Status{State: "starting"}, subs: map[chan Status]struct{}{}}, nil
+	return &Node{cfg: cfg, log: logger, done: make(chan struct{}),
+		status: Status{State: StateStarting, Gateway: GatewayStatus{Reachable: "local"}},
+		subs:   map[chan Status]struct{}{}}, nil
 }
 
 // HasData reports whether dir holds a node's data (its database), as
@@ -115,102 +146,133 @@ func privateDir(dir string, log *slog.Logger) error {
 	return nil
 }
 
-// open opens the store and, in demo mode, starts the demo server, once.
-func (n *Node) open(ctx context.Context) (*store.Store, []imapsync.Config, error) {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if n.store == nil {
-		if err := privateDir(n.cfg.DataDir, n.log); err != nil {
-			return nil, nil, err
-		}
-		st, err := store.Open(ctx, n.DBPath(), n.log)
-		if err != nil {
-			return nil, nil, err
-		}
-		fs, err := n.openFacts(ctx, st)
-		if err != nil {
-			st.Close()
-			return nil, nil, err
-		}
-		n.store, n.facts = st, fs
+// open opens the store and attaches every component to it, once.
+func (n *Node) open(ctx context.Context) (c *components, err error) {
+	if err := privateDir(n.cfg.DataDir, n.log); err != nil {
+		return nil, err
 	}
-	accounts := n.cfg.Accounts
-	if !n.cfg.Demo && len(accounts) == 0 {
-		return n.store, nil, nil
+	c = &components{accounts: n.cfg.Accounts}
+	defer func() {
+		if err != nil {
+			c.close()
+		}
+	}()
+	if c.store, err = store.Open(ctx, n.DBPath(), n.log); err != nil {
+		return nil, err
+	}
+	if c.facts, err = n.openFacts(ctx, c.store); err != nil {
+		return nil, err
+	}
+	tables, err := c.store.Attach(ctx, "approvals", approvals.Migrations)
+	if err != nil {
+		return nil, err
+	}
+	if c.approvals, err = approvals.New(ctx, tables, n.cfg.Gateway.Approvals, n.log); err != nil {
+		return nil, err
+	}
+	if c.phones, err = approvals.NewPhones(ctx, tables, n.log, nil); err != nil {
+		return nil, err
+	}
+	if c.drafts, err = openDrafts(ctx, c.store, n.log); err != nil {
+		return nil, err
+	}
+	nt, err := c.store.Attach(ctx, "nonces", nonces.Migrations)
+	if err != nil {
+		return nil, err
+	}
+	if c.nonces, err = nonces.New(ctx, nt, n.log, nil); err != nil {
+		return nil, err
 	}
 	if n.cfg.Demo {
-		if n.demo == nil {
-			srv, err := demobox.Start(n.log)
-			if err != nil {
-				return nil, nil, err
-			}
-			count, err := srv.Seed(assets.DemoMailbox(), time.Now())
-			if err != nil {
-				srv.Close()
-				return nil, nil, err
-			}
-			n.log.Info("Demo IMAP server started", "addr", srv.Addr, "messages", count)
-			n.demo = srv
-			// Drafts the user approves in the demo go to a submission
-			// server in the node's process, never to the Internet.
-			smtpSrv, err := demobox.StartSMTP(n.log)
-			if err != nil {
-				return nil, nil, err
-			}
-			n.demoSMTP = smtpSrv
+		if err := n.openDemo(c); err != nil {
+			return nil, err
 		}
-		accounts = []imapsync.Config{{
-			Account: "demo", Address: n.demo.Addr, Security: imapsync.Plain,
-			Username: demobox.Username, Password: credential.Secret(demobox.Password),
-			PasswordSource: "the demo server's built-in account",
-		}}
 	}
-	return n.store, accounts, nil
+	return c, nil
 }
 
-// Close releases the store and the demo server.
-func (n *Node) Close() error {
-	n.mu.Lock()
-	defer n.mu.Unlock()
+// openDemo starts the embedded IMAP server with the sample mailbox, and a
+// submission server in the node's process so that drafts the user
+// approves in the demo never reach the Internet.
+func (n *Node) openDemo(c *components) error {
+	srv, err := demobox.Start(n.log)
+	if err != nil {
+		return err
+	}
+	c.demo = srv
+	count, err := srv.Seed(assets.DemoMailbox(), time.Now())
+	if err != nil {
+		return err
+	}
+	n.log.Info("Demo IMAP server started", "addr", srv.Addr, "messages", count)
+	if c.demoSMTP, err = demobox.StartSMTP(n.log); err != nil {
+		return err
+	}
+	c.accounts = []imapsync.Config{{
+		Account: "demo", Address: srv.Addr, Security: imapsync.Plain,
+		Username: demobox.Username, Password: credential.Secret(demobox.Password),
+		PasswordSource: "the demo server's built-in account",
+	}}
+	return nil
+}
+
+// close releases what open opened, last opened first.
+func (c *components) close() error {
 	var errs []error
-	if n.demo != nil {
-		errs = append(errs, n.demo.Close())
-		n.demo = nil
+	if c.demoSMTP != nil {
+		errs = append(errs, c.demoSMTP.Close())
 	}
-	if n.demoSMTP != nil {
-		errs = append(errs, n.demoSMTP.Close())
-		n.demoSMTP = nil
+	if c.demo != nil {
+		errs = append(errs, c.demo.Close())
 	}
-	n.drafts = nil
-	if n.approvals != nil {
-		errs = append(errs, n.approvals.Close())
-		n.approvals = nil
+	if c.nonces != nil {
+		c.nonces.Close()
 	}
-	n.facts = nil
-	if n.store != nil {
-		errs = append(errs, n.store.Close())
-		n.store = nil
+	if c.approvals != nil {
+		errs = append(errs, c.approvals.Close())
+	}
+	if c.store != nil {
+		errs = append(errs, c.store.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// ErrNotStarted is returned by a Node's methods before Start and after
+// Stop.
+var ErrNotStarted = errors.New("the node is not running")
+
+// comp returns the open components, or ErrNotStarted.
+func (n *Node) comp() (*components, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.c == nil {
+		return nil, ErrNotStarted
+	}
+	return n.c, nil
 }
 
 // ErrNoAccount is returned by Sync and Run when there is nothing to sync.
 var ErrNoAccount = errors.New("no IMAP account configured (see mailnode help, or run mailnode demo)")
 
-// Sync makes one pass over every account and returns the combined result.
+// Sync makes one pass over every account, brings the facts up to date
+// and returns the combined result. It is for a node started without the
+// Sync service, which would otherwise sync the same accounts at once.
 func (n *Node) Sync(ctx context.Context) (imapsync.Result, error) {
-	st, accounts, err := n.open(ctx)
+	c, err := n.comp()
 	if err != nil {
 		return imapsync.Result{}, err
 	}
-	if len(accounts) == 0 {
+	if n.cfg.Services.Sync {
+		return imapsync.Result{}, errors.New("the node keeps its accounts current itself (the Sync service runs)")
+	}
+	if len(c.accounts) == 0 {
 		return imapsync.Result{}, ErrNoAccount
 	}
-	n.setState("syncing", "")
+	n.update(func(s *Status) { s.State = StateSyncing })
 	var total imapsync.Result
 	start := time.Now()
-	for _, acct := range accounts {
-		s, err := imapsync.New(acct, st, n.log)
+	for _, acct := range c.accounts {
+		s, err := imapsync.New(n.withProgress(acct), c.store, n.log)
 		if err != nil {
 			return total, err
 		}
@@ -218,94 +280,15 @@ func (n *Node) Sync(ctx context.Context) (imapsync.Result, error) {
 		res, err := s.Sync(ctx)
 		total.Add(res)
 		if err != nil {
-			n.setState("error", "sync of account "+acct.Account+" failed")
+			n.update(func(s *Status) {
+				s.State, s.LastError = StateOffline, "sync of account "+acct.Account+" failed"
+			})
 			return total, fmt.Errorf("account %q: %w", acct.Account, err)
 		}
 	}
 	total.Duration = time.Since(start)
-	n.afterPass(ctx)
+	n.afterPass(ctx, c)
 	return total, nil
-}
-
-// Run syncs every account and keeps the store current, and serves agents
-// if a gateway is configured, until ctx is done. It returns nil on
-// cancellation, or the first service's error after stopping the others.
-func (n *Node) Run(ctx context.Context) error {
-	st, accounts, err := n.open(ctx)
-	if err != nil {
-		return err
-	}
-	if len(accounts) == 0 {
-		return ErrNoAccount
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		if err := n.serveLocalAPI(ctx); err != nil {
-			n.log.Warn("Local API not available; mailnode approvals cannot reach this node", "err", err)
-		}
-	}()
-	var gwErr error
-	if n.cfg.Gateway.Listen != "" {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if gwErr = n.serveGateway(ctx, nil); gwErr != nil {
-				n.log.Error("Gateway stopped", "err", gwErr)
-				cancel()
-			}
-		}()
-	}
-	n.setState("syncing", "")
-	for _, acct := range accounts {
-		s, err := imapsync.New(acct, st, n.log)
-		if err != nil {
-			return err
-		}
-		n.logAccount(acct)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s.Run(ctx, func(res imapsync.Result, err error) {
-				if err != nil {
-					n.setState("error", "cannot reach the mail server for account "+acct.Account+"; retrying")
-					return
-				}
-				n.afterPass(ctx)
-			})
-		}()
-	}
-	wg.Wait()
-	n.setState("stopped", "")
-	return gwErr
-}
-
-// Serve serves agents only (no sync) until ctx is done; ready, if not nil,
-// receives the gateway's URL once it listens. It returns nil on
-// cancellation.
-func (n *Node) Serve(ctx context.Context, ready func(url string)) error {
-	if n.cfg.Gateway.Listen == "" {
-		return errNoGateway
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	defer wg.Wait()
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		if err := n.serveLocalAPI(ctx); err != nil {
-			n.log.Warn("Local API not available; mailnode approvals cannot reach this node", "err", err)
-		}
-	}()
-	err := n.serveGateway(ctx, ready)
-	if ctx.Err() != nil {
-		return nil // stopped while starting: not a failure
-	}
-	return err
 }
 
 // logAccount says where an account's password comes from, so a user can
@@ -315,83 +298,68 @@ func (n *Node) logAccount(a imapsync.Config) {
 		"user", a.Username, "passwordSource", a.PasswordSource)
 }
 
-func (n *Node) afterPass(ctx context.Context) {
-	if _, err := n.ReadFacts(ctx); err != nil && ctx.Err() == nil {
+// withProgress returns acct with its folders' progress feeding the status.
+func (n *Node) withProgress(acct imapsync.Config) imapsync.Config {
+	acct.Progress = func(p imapsync.Progress) {
+		n.update(func(s *Status) {
+			s.folderProgress(FolderStatus(p))
+			if !p.Finished && p.Total > 0 {
+				s.State = StateSyncing
+			}
+		})
+	}
+	return acct
+}
+
+// afterPass brings the facts up to date after a sync pass and counts what
+// the store holds.
+func (n *Node) afterPass(ctx context.Context, c *components) {
+	if _, err := c.facts.Pass(ctx); err != nil && ctx.Err() == nil {
 		n.log.Warn("Reading facts from mail failed", "err", err)
 	}
-	st, err := n.Stats(ctx)
-	n.mu.Lock()
-	if err == nil {
-		n.status.Messages = st.Messages
-	}
-	n.status.State = "idle"
-	n.status.LastSync = time.Now()
-	n.status.LastError = ""
-	n.notifyLocked()
-	n.mu.Unlock()
+	n.refreshCounts(ctx, c)
+	n.update(func(s *Status) {
+		s.State, s.LastSync, s.LastError = StateIdle, time.Now(), ""
+	})
 }
 
-func (n *Node) setState(state, publicErr string) {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	n.status.State = state
-	n.status.LastError = publicErr
-	n.notifyLocked()
-}
-
-func (n *Node) notifyLocked() {
-	for ch := range n.subs {
-		select {
-		case ch <- n.status:
-		default: // a slow subscriber misses intermediate states, never blocks the node
+// refreshCounts counts messages and facts for the status.
+func (n *Node) refreshCounts(ctx context.Context, c *components) {
+	st, err := c.store.Stats(ctx)
+	fc, ferr := c.facts.Counts(ctx)
+	n.update(func(s *Status) {
+		if err == nil {
+			s.Messages = st.Messages
 		}
-	}
-}
-
-// Status returns the current status.
-func (n *Node) Status() Status {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return n.status
-}
-
-// Subscribe returns a channel of status changes and a function that ends
-// the subscription.
-func (n *Node) Subscribe() (<-chan Status, func()) {
-	ch := make(chan Status, 8)
-	n.mu.Lock()
-	n.subs[ch] = struct{}{}
-	n.mu.Unlock()
-	return ch, func() {
-		n.mu.Lock()
-		delete(n.subs, ch)
-		n.mu.Unlock()
-	}
+		if ferr == nil {
+			s.Facts = FactsStatus(fc)
+		}
+	})
 }
 
 // Stats counts what the store holds.
 func (n *Node) Stats(ctx context.Context) (store.Stats, error) {
-	st, _, err := n.open(ctx)
+	c, err := n.comp()
 	if err != nil {
 		return store.Stats{}, err
 	}
-	return st.Stats(ctx)
+	return c.store.Stats(ctx)
 }
 
 // Recent lists the newest messages.
 func (n *Node) Recent(ctx context.Context, limit int) ([]store.Summary, error) {
-	st, _, err := n.open(ctx)
+	c, err := n.comp()
 	if err != nil {
 		return nil, err
 	}
-	return st.Recent(ctx, limit)
+	return c.store.Recent(ctx, limit)
 }
 
 // Search runs a full-text search over the local copy.
 func (n *Node) Search(ctx context.Context, query string, limit int) ([]store.Summary, error) {
-	st, _, err := n.open(ctx)
+	c, err := n.comp()
 	if err != nil {
 		return nil, err
 	}
-	return st.Search(ctx, query, limit)
+	return c.store.Search(ctx, query, limit)
 }

@@ -3,6 +3,10 @@ package app_test
 import (
 	"context"
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,7 +20,10 @@ func TestDemoSyncAndRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer n.Close()
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer n.Stop()
 	res, err := n.Sync(ctx)
 	if err != nil {
 		t.Fatalf("Sync() = %v", err)
@@ -49,26 +56,128 @@ func TestDemoSyncAndRun(t *testing.T) {
 		}
 	}
 
+	if err := n.Stop(); err != nil {
+		t.Errorf("Stop() = %v", err)
+	}
+	if _, err := n.Search(ctx, "KALLAX", 5); !errors.Is(err, app.ErrNotStarted) {
+		t.Errorf("Search after Stop = %v, want ErrNotStarted", err)
+	}
+}
+
+// TestLifecycle: New does no I/O; Start opens once and runs the services
+// asked for; the status stream follows the sync folder by folder; Stop
+// stops everything, Wait says why, and the stream ends with "stopped".
+func TestLifecycle(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "node")
+	n, err := app.New(app.Config{DataDir: dir, Demo: true,
+		Services: app.Services{Sync: true, LocalAPI: true}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("New created %s (%v): it must do no I/O", dir, err)
+	}
+	if _, err := n.Stats(context.Background()); !errors.Is(err, app.ErrNotStarted) {
+		t.Fatalf("Stats before Start = %v, want ErrNotStarted", err)
+	}
 	sub, unsubscribe := n.Subscribe()
 	defer unsubscribe()
-	runCtx, cancel := context.WithCancel(ctx)
-	done := make(chan error)
-	go func() { done <- n.Run(runCtx) }()
-	select {
-	case s := <-sub:
-		if s.State == "" {
-			t.Errorf("status update with empty state")
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// Start returns with the local API up.
+	if _, err := app.DialLocal(dir); err != nil {
+		t.Fatalf("DialLocal right after Start = %v", err)
+	}
+	// A second node on the same directory is refused, and says why.
+	n2, _ := app.New(app.Config{DataDir: dir, Services: app.Services{LocalAPI: true}}, nil)
+	if err := n2.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "another node") {
+		t.Errorf("second node on one directory: Start = %v", err)
+	}
+	if err := n2.Wait(); err == nil {
+		t.Errorf("second node: Wait() = nil, want why it stopped")
+	}
+
+	var last app.Status
+	sawProgress := false
+	deadline := time.After(20 * time.Second)
+	for last.State != app.StateIdle || last.Facts.Trips == 0 {
+		select {
+		case s := <-sub:
+			last = s
+			for _, f := range s.Folders {
+				if f.Folder == "INBOX" && f.Done > 0 && f.Total > 0 {
+					sawProgress = true
+				}
+			}
+		case <-deadline:
+			t.Fatalf("no idle status with facts within 20 s; last %+v", last)
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("no status update from Run within 5s")
 	}
-	cancel()
-	if err := <-done; err != nil {
-		t.Errorf("Run() on cancel = %v, want nil", err)
+	if !sawProgress {
+		t.Errorf("the stream showed no INBOX progress: %+v", last.Folders)
 	}
-	if s := n.Status(); s.State != "stopped" || s.Messages != 44 {
-		t.Errorf("Status() after Run = %+v, want stopped with 44 messages", s)
+	if last.Messages != 44 || last.LastSync.IsZero() {
+		t.Errorf("idle status = %+v, want 44 messages and a last sync", last)
 	}
+	names := map[string]string{}
+	for _, s := range last.Services {
+		names[s.Name] = s.State
+	}
+	for _, want := range []string{"local API", "sync/demo", "facts", "status"} {
+		if names[want] != "running" {
+			t.Errorf("service %q is %q, want running (all: %v)", want, names[want], names)
+		}
+	}
+	if _, err := n.Sync(context.Background()); err == nil {
+		t.Errorf("Sync() while the Sync service runs succeeded")
+	}
+
+	if err := n.Stop(); err != nil {
+		t.Fatalf("Stop() = %v", err)
+	}
+	if err := n.Wait(); err != nil {
+		t.Errorf("Wait() after Stop = %v, want nil", err)
+	}
+	var final app.Status
+	for s := range sub { // closed after the final status
+		final = s
+	}
+	if final.State != app.StateStopped {
+		t.Errorf("last status = %q, want stopped", final.State)
+	}
+	if _, err := app.DialLocal(dir); !errors.Is(err, app.ErrNodeNotRunning) {
+		t.Errorf("DialLocal after Stop = %v", err)
+	}
+	if err := n.Start(context.Background()); err == nil {
+		t.Errorf("Start after Stop succeeded")
+	}
+}
+
+// TestSubscribeSlow: a subscriber that never reads holds up nothing and
+// finds the newest status when it does.
+func TestSubscribeSlow(t *testing.T) {
+	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, unsubscribe := n.Subscribe()
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.Sync(context.Background()); err != nil { // many updates, none read
+		t.Fatal(err)
+	}
+	s := <-sub
+	if s.State != app.StateIdle || s.Messages != 44 {
+		t.Errorf("newest status = %q with %d messages, want idle with 44", s.State, s.Messages)
+	}
+	unsubscribe()
+	unsubscribe() // twice is harmless
+	if _, ok := <-sub; ok {
+		t.Errorf("channel open after unsubscribe")
+	}
+	n.Stop()
 }
 
 func TestNoAccount(t *testing.T) {
@@ -76,7 +185,10 @@ func TestNoAccount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer n.Close()
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer n.Stop()
 	if _, err := n.Sync(context.Background()); !errors.Is(err, app.ErrNoAccount) {
 		t.Errorf("Sync() with no account = %v, want ErrNoAccount", err)
 	}
@@ -89,23 +201,20 @@ func TestNoAccount(t *testing.T) {
 // own state, through the socket.
 func TestLocalAPI(t *testing.T) {
 	dir := t.TempDir()
-	n, err := app.New(app.Config{DataDir: dir, Demo: true, Gateway: app.GatewayConfig{Listen: "127.0.0.1:0"}}, nil)
+	n, err := app.New(app.Config{DataDir: dir, Demo: true, Gateway: app.GatewayConfig{Listen: "127.0.0.1:0"},
+		Services: app.Services{Gateway: true, LocalAPI: true}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer n.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	ready := make(chan string, 1)
-	go func() { done <- n.Serve(ctx, func(u string) { ready <- u }) }()
-	<-ready
-	var lc *app.LocalClient
-	for i := 0; i < 100; i++ {
-		if lc, err = app.DialLocal(dir); err == nil {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
+	ctx := context.Background()
+	if err := n.Start(ctx); err != nil {
+		t.Fatal(err)
 	}
+	defer n.Stop()
+	if n.GatewayURL() == "" {
+		t.Fatal("no gateway URL after Start")
+	}
+	lc, err := app.DialLocal(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,8 +234,7 @@ func TestLocalAPI(t *testing.T) {
 	if g, err := lc.Grants(ctx); err != nil || len(g) != 0 {
 		t.Fatalf("Grants() = %v, %v", g, err)
 	}
-	cancel()
-	if err := <-done; err != nil {
+	if err := n.Stop(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := app.DialLocal(dir); !errors.Is(err, app.ErrNodeNotRunning) {

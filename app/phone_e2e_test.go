@@ -75,7 +75,7 @@ func newE2EWith(t testing.TB, extra int, cfg approvals.Config) *e2e {
 // agent.site<i>.example (e.extra), each its own registrable domain, and tunes the approvals and rate limits.
 func newE2ELimited(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLimit) *e2e {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx := context.Background()
 	e := &e2e{t: t, prompts: make(chan arrival, 4096)}
 	dir := t.TempDir()
 
@@ -129,6 +129,7 @@ func newE2ELimited(t testing.TB, extra int, cfg approvals.Config, rl gateway.Rat
 			Approvals:     cfg,
 			RateLimit:     rl,
 		},
+		Services: app.Services{Gateway: true, LocalAPI: true},
 		Outgoing: app.Outgoing{From: "Alex Morgan <alex.morgan@demo-mail.example>", SMTP: &smtpsend.Config{
 			Address: e.smtp.Addr, Security: smtpsend.StartTLS, Username: demobox.Username,
 			Password: credential.Secret(demobox.Password), TLSConfig: e.smtp.ClientTLS()}},
@@ -137,21 +138,14 @@ func newE2ELimited(t testing.TB, extra int, cfg approvals.Config, rl gateway.Rat
 		t.Fatal(err)
 	}
 	e.node = n
+	if err := n.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Stop() })
 	if _, err := n.Sync(ctx); err != nil {
 		t.Fatal(err)
 	}
-	ready, failed := make(chan string, 1), make(chan error, 1)
-	go func() { failed <- n.Serve(ctx, func(u string) { ready <- u }) }()
-	select {
-	case e.nodeURL = <-ready:
-	case err := <-failed:
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cancel()
-		<-failed
-		n.Close()
-	})
+	e.nodeURL = n.GatewayURL()
 
 	pem, err := os.ReadFile(n.CAFile())
 	if err != nil {

@@ -26,11 +26,12 @@ var ErrNoPhoneListener = errors.New("the node is not serving (start it with a ga
 
 // Pair makes a one-time pairing code.
 func (n *Node) Pair(ctx context.Context) (PairOffer, error) {
-	if _, err := n.approvalsManager(ctx); err != nil {
+	c, err := n.comp()
+	if err != nil {
 		return PairOffer{}, err
 	}
 	n.mu.Lock()
-	base, phones := n.phoneBase, n.phones
+	base, phones := n.phoneBase, c.phones
 	n.mu.Unlock()
 	if base == "" {
 		return PairOffer{}, ErrNoPhoneListener
@@ -53,10 +54,11 @@ type PairStatus struct {
 
 // PairStatus tells whether a phone registered with the pairing code id.
 func (n *Node) PairStatus(ctx context.Context, id string) (PairStatus, error) {
-	if _, err := n.approvalsManager(ctx); err != nil {
+	c, err := n.comp()
+	if err != nil {
 		return PairStatus{}, err
 	}
-	r, ok := n.phones.Offered(id)
+	r, ok := c.phones.Offered(id)
 	if !ok {
 		return PairStatus{}, nil
 	}
@@ -66,32 +68,36 @@ func (n *Node) PairStatus(ctx context.Context, id string) (PairStatus, error) {
 // ConfirmPhone pairs a registered phone once the user saw the same short
 // code on both screens.
 func (n *Node) ConfirmPhone(ctx context.Context, id string) (approvals.Phone, error) {
-	if _, err := n.approvalsManager(ctx); err != nil {
+	c, err := n.comp()
+	if err != nil {
 		return approvals.Phone{}, err
 	}
-	return n.phones.Confirm(ctx, id)
+	return c.phones.Confirm(ctx, id)
 }
 
 // Phones lists the registered phones.
 func (n *Node) Phones(ctx context.Context) ([]approvals.Phone, error) {
-	if _, err := n.approvalsManager(ctx); err != nil {
+	c, err := n.comp()
+	if err != nil {
 		return nil, err
 	}
-	return n.phones.List(), nil
+	return c.phones.List(), nil
 }
 
 // RemovePhone unpairs a phone.
 func (n *Node) RemovePhone(ctx context.Context, id string) error {
-	if _, err := n.approvalsManager(ctx); err != nil {
+	c, err := n.comp()
+	if err != nil {
 		return err
 	}
-	return n.phones.Remove(ctx, id)
+	return c.phones.Remove(ctx, id)
 }
 
 // RenamePhone names a phone.
 func (n *Node) RenamePhone(ctx context.Context, id, name string) (approvals.Phone, error) {
-	if _, err := n.approvalsManager(ctx); err != nil {
+	c, err := n.comp()
+	if err != nil {
 		return approvals.Phone{}, err
 	}
-	return n.phones.Rename(ctx, id, name)
+	return c.phones.Rename(ctx, id, name)
 }

@@ -32,10 +32,13 @@ func TestDataDirectoryIsPrivate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if err := n.Start(context.Background()); err != nil {
+				t.Fatal(err)
+			}
 			if _, err := n.Sync(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			n.Close()
+			n.Stop()
 			os.Chmod(dir, 0o755)
 			filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 				if err == nil && !d.IsDir() {
@@ -52,7 +55,10 @@ func TestDataDirectoryIsPrivate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer n.Close()
+			if err := n.Start(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			defer n.Stop()
 			if _, err := n.Sync(context.Background()); err != nil {
 				t.Fatal(err)
 			}

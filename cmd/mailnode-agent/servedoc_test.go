@@ -42,19 +42,15 @@ func TestServeDocAgainstANode(t *testing.T) {
 
 	n, err := app.New(app.Config{DataDir: filepath.Join(dir, "node"), Demo: true, Gateway: app.GatewayConfig{
 		Listen: "127.0.0.1:0", DevAgentAddrs: map[string]string{"my-agent.test": docAddr}, DevAgentCAs: []*x509.Certificate{c},
-	}}, nil)
+	}, Services: app.Services{Gateway: true}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer n.Close()
-	nodeReady, failed := make(chan string, 1), make(chan error, 1)
-	go func() { failed <- n.Serve(ctx, func(u string) { nodeReady <- u }) }()
-	var url string
-	select {
-	case url = <-nodeReady:
-	case err := <-failed:
+	if err := n.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
+	defer n.Stop()
+	url := n.GatewayURL()
 	node := strings.TrimSuffix(strings.TrimPrefix(url, "https://"), "/mcp")
 	out.Reset()
 	errb.Reset()
@@ -65,6 +61,4 @@ func TestServeDocAgainstANode(t *testing.T) {
 	if !strings.Contains(out.String()+errb.String(), "Match code") {
 		t.Fatalf("call = %d\nstdout: %s\nstderr: %s", code, out.String(), errb.String())
 	}
-	cancel()
-	<-failed
 }

@@ -66,11 +66,11 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		if err != nil {
 			return err
 		}
-		n, err := app.New(app.Config{DataDir: cfg.DataDir}, logger)
+		n, err := openNode(ctx, app.Config{DataDir: cfg.DataDir}, logger)
 		if err != nil {
 			return err
 		}
-		defer n.Close()
+		defer n.Stop()
 		a = n
 	}
 

@@ -72,11 +72,14 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 		// domain: the development overrides, which the node logs loudly.
 		DevAgentAddrs: map[string]string{demoAgentDomain: demoAgent.addr},
 		DevAgentCAs:   []*x509.Certificate{demoAgent.ca},
-	}}, logger)
+	}, Services: app.Services{Gateway: true, LocalAPI: *serve}}, logger)
 	if err != nil {
 		return err
 	}
-	defer n.Close()
+	if err := n.Start(ctx); err != nil {
+		return err
+	}
+	defer n.Stop()
 
 	fmt.Fprintln(stdout, "mailnode demo: an IMAP server with a sample mailbox runs inside this process; no account needed.")
 	res, st, err := syncOnce(ctx, n)
@@ -124,14 +127,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 // signed call: the first asks for the user's approval, the demo approves
 // it as the user would, and the retried call gets its answer.
 func demoAgentCall(ctx context.Context, n *app.Node, a *demoAgent, serve bool, dir string, stdout io.Writer) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	ready, failed := make(chan string, 1), make(chan error, 1)
-	go func() { failed <- n.Serve(ctx, func(u string) { ready <- u }) }()
-	url, err := waitReady(ctx, ready, failed)
-	if err != nil {
-		return fmt.Errorf("serve agents: %w", err)
-	}
+	url := n.GatewayURL()
 	fmt.Fprintf(stdout, "\nServing agents at %s (TLS from the node's own CA, %s).\n", url, n.CAFile())
 	s, err := a.session(url, n.CAFile())
 	if err != nil {
@@ -165,12 +161,9 @@ and approve its request as the user:
   go run ./cmd/mailnode approvals list --data-dir %s
   go run ./cmd/mailnode approvals approve CODE --data-dir %s
 `, host, n.CAFile(), demoAgentDomain, a.keyFile, dir, dir)
-	select {
-	case <-ctx.Done():
-		return nil
-	case err := <-failed:
-		return err
-	}
+	stop := context.AfterFunc(ctx, func() { n.Stop() })
+	defer stop()
+	return n.Wait()
 }
 
 // demoPhoneExcerpt pairs the reference phone with the node and shows a

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"crypto/ed25519"
 	"crypto/tls"
 	"crypto/x509"
@@ -87,16 +86,4 @@ func (d *demoAgent) session(nodeURL, caFile string) (*agent.Session, error) {
 		HTTPClient: &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13}}, Timeout: 30 * time.Second},
 		ClientName: "mailnode-demo-agent", ClientVersion: version,
 	})
-}
-
-// waitReady waits for the node's gateway URL or its failure.
-func waitReady(ctx context.Context, ready <-chan string, failed <-chan error) (string, error) {
-	select {
-	case u := <-ready:
-		return u, nil
-	case err := <-failed:
-		return "", err
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
 }

@@ -34,11 +34,11 @@ func cmdDrafts(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
-	n, err := app.New(app.Config{DataDir: cfg.DataDir}, nil)
+	n, err := openNode(ctx, app.Config{DataDir: cfg.DataDir}, nil)
 	if err != nil {
 		return err
 	}
-	defer n.Close()
+	defer n.Stop()
 	switch {
 	case sub == "list" && fs.NArg() == 0:
 		ds, err := n.Drafts(ctx, 50)

@@ -182,12 +182,13 @@ func newLogger(w io.Writer, level, env string) (*slog.Logger, error) {
 
 // setup parses flags and builds the node for the account commands.
 func setup(name string, args []string, stderr io.Writer, getenv func(string) string) (*app.Node, *flag.FlagSet, error) {
-	n, fs, _, err := setupConfig(name, args, stderr, getenv)
+	n, fs, _, err := setupConfig(name, args, stderr, getenv, nil)
 	return n, fs, err
 }
 
-// setupConfig is setup, also returning the configuration.
-func setupConfig(name string, args []string, stderr io.Writer, getenv func(string) string) (*app.Node, *flag.FlagSet, app.Config, error) {
+// setupConfig is setup, also returning the configuration; services, if
+// set, chooses the node's services from it.
+func setupConfig(name string, args []string, stderr io.Writer, getenv func(string) string, services func(app.Config) app.Services) (*app.Node, *flag.FlagSet, app.Config, error) {
 	fs := flag.NewFlagSet("mailnode "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
@@ -208,6 +209,9 @@ func setupConfig(name string, args []string, stderr io.Writer, getenv func(strin
 			return nil, nil, app.Config{}, err
 		}
 	}
+	if services != nil {
+		cfg.Services = services(cfg)
+	}
 	n, err := app.New(cfg, logger)
 	if err != nil {
 		return nil, nil, app.Config{}, usageError{err}
@@ -215,13 +219,33 @@ func setupConfig(name string, args []string, stderr io.Writer, getenv func(strin
 	return n, fs, cfg, nil
 }
 
+// openNode starts a node that runs no service: a handle on the store
+// for one command.
+func openNode(ctx context.Context, cfg app.Config, logger *slog.Logger) (*app.Node, error) {
+	n, err := app.New(cfg, logger)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if err := n.Start(ctx); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
 func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	n, _, err := setup("sync", args, stderr, getenv)
 	if err != nil {
 		return err
 	}
-	defer n.Close()
+	if err := n.Start(ctx); err != nil {
+		return err
+	}
+	defer n.Stop()
+	sub, unsubscribe := n.Subscribe()
+	stopProgress := showProgress(stderr, sub)
 	res, st, err := syncOnce(ctx, n)
+	stopProgress()
+	unsubscribe()
 	if err != nil {
 		return err
 	}
@@ -242,11 +266,12 @@ func syncOnce(ctx context.Context, n *app.Node) (imapsync.Result, store.Stats, e
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	n, _, cfg, err := setupConfig("serve", args, stderr, getenv)
+	n, _, cfg, err := setupConfig("serve", args, stderr, getenv, func(cfg app.Config) app.Services {
+		return app.Services{Sync: len(cfg.Accounts) > 0 || cfg.Demo, Gateway: cfg.Gateway.Listen != "", LocalAPI: true}
+	})
 	if err != nil {
 		return err
 	}
-	defer n.Close()
 	if len(cfg.Accounts) == 0 && !cfg.Demo {
 		// No account to sync: agents are served from the mail already
 		// in the store, which must exist.
@@ -257,10 +282,21 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			return err
 		}
 		fmt.Fprintf(stdout, "mailnode serving agents from the mail in %s (no IMAP account configured, so not syncing); Ctrl-C to stop.\n", n.DBPath())
-		return n.Serve(ctx, nil)
+	} else {
+		fmt.Fprintf(stdout, "mailnode serving from %s; Ctrl-C to stop.\n", n.DBPath())
 	}
-	fmt.Fprintf(stdout, "mailnode serving from %s; Ctrl-C to stop.\n", n.DBPath())
-	return n.Run(ctx)
+	return runUntilSignal(ctx, n)
+}
+
+// runUntilSignal starts n, and stops it when ctx ends (a signal); it
+// returns why the node stopped.
+func runUntilSignal(ctx context.Context, n *app.Node) error {
+	if err := n.Start(ctx); err != nil {
+		return err
+	}
+	stop := context.AfterFunc(ctx, func() { n.Stop() })
+	defer stop()
+	return n.Wait()
 }
 
 func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
@@ -268,7 +304,10 @@ func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
-	defer n.Close()
+	if err := n.Start(ctx); err != nil {
+		return err
+	}
+	defer n.Stop()
 	q := strings.Join(fs.Args(), " ")
 	if q == "" {
 		return usageError{errors.New("search: give some words to look for")}

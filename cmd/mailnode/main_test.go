@@ -115,10 +115,13 @@ func TestServeFromStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := n.Sync(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	n.Close()
+	n.Stop()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out, errb syncBuffer

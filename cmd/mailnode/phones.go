@@ -109,11 +109,11 @@ func cmdPhones(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if lc, err := app.DialLocal(cfg.DataDir); err == nil {
 		pm = lc
 	} else {
-		n, err := app.New(app.Config{DataDir: cfg.DataDir}, nil)
+		n, err := openNode(ctx, app.Config{DataDir: cfg.DataDir}, nil)
 		if err != nil {
 			return err
 		}
-		defer n.Close()
+		defer n.Stop()
 		pm = n
 	}
 	switch {

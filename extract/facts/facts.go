@@ -579,3 +579,34 @@ func (s *Store) query(ctx context.Context, q string, args ...any) ([]json.RawMes
 	}
 	return out, rows.Err()
 }
+
+// Counts is how many merged facts of each kind the store holds.
+type Counts struct {
+	Trips, Orders, Bills int
+}
+
+// Counts counts the merged facts by kind.
+func (s *Store) Counts(ctx context.Context) (Counts, error) {
+	rows, err := s.file.DB().QueryContext(ctx, `SELECT kind, count(*) FROM facts_merged GROUP BY kind`)
+	if err != nil {
+		return Counts{}, fmt.Errorf("count facts: %w", err)
+	}
+	defer rows.Close()
+	var c Counts
+	for rows.Next() {
+		var kind string
+		var n int
+		if err := rows.Scan(&kind, &n); err != nil {
+			return Counts{}, fmt.Errorf("count facts: %w", err)
+		}
+		switch kind {
+		case "trip":
+			c.Trips = n
+		case "order":
+			c.Orders = n
+		case "bill":
+			c.Bills = n
+		}
+	}
+	return c, rows.Err()
+}

@@ -106,6 +106,22 @@ type Config struct {
 	// Trace, when set, receives the raw protocol exchange with the LOGIN
 	// and AUTHENTICATE arguments redacted. For development only.
 	Trace io.Writer
+	// Progress, when set, hears how far each folder's pass has come: when
+	// the folder is selected, after every committed batch, and when the
+	// pass over it ends. It runs on the sync's goroutines and must not
+	// block.
+	Progress func(Progress)
+}
+
+// Progress is how far one folder's pass has come. Total is what the
+// server holds that the store did not when the pass began, so Done/Total
+// is the share of the new mail fetched; a pass with nothing new has Total 0.
+type Progress struct {
+	Account, Folder string
+	Done, Total     int
+	Bytes           int64 // raw bytes of the messages Done
+	Started         time.Time
+	Finished        bool
 }
 
 func (c *Config) defaults() {

@@ -24,7 +24,7 @@ type batch struct {
 // goroutine reads the network, a second parses (on all cores), a third
 // commits. Channels of one batch bound memory to about three batches,
 // whatever the folder's size.
-func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Folder, uidNext uint32, condstore bool) (int, error) {
+func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Folder, uidNext uint32, condstore bool, prog *Progress) (int, error) {
 	from := f.LastUID + 1
 	var uids imap.UIDSet
 	uids.AddRange(imap.UID(from), 0) // from:*
@@ -65,6 +65,14 @@ func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Fo
 				continue
 			}
 			added += len(b.msgs)
+			if prog != nil {
+				prog.Done = added
+				for _, m := range b.msgs {
+					prog.Bytes += int64(len(m.Raw))
+				}
+				prog.Total = max(prog.Total, prog.Done) // mail that arrived during the pass
+				s.progress(*prog)
+			}
 		}
 	}()
 

@@ -221,8 +221,14 @@ func (s *Syncer) syncFolder(ctx context.Context, c *imapclient.Client, accountID
 	}
 
 	oldLastUID := f.LastUID
+	prog := Progress{Account: s.cfg.Account, Folder: rf.name, Total: max(int(sel.NumMessages)-localCount, 0), Started: s.now()}
+	s.progress(prog)
+	defer func() {
+		prog.Finished = true
+		s.progress(prog)
+	}()
 	if sel.NumMessages > 0 && (sel.UIDNext == 0 || uint32(sel.UIDNext) > f.LastUID+1) {
-		n, err := s.fetchNew(ctx, c, &f, uint32(sel.UIDNext), condstore)
+		n, err := s.fetchNew(ctx, c, &f, uint32(sel.UIDNext), condstore, &prog)
 		res.Added += n
 		if err != nil {
 			return res, err
@@ -249,6 +255,13 @@ func (s *Syncer) syncFolder(ctx context.Context, c *imapclient.Client, accountID
 		log.Debug("Folder synced", "added", res.Added, "flagged", res.Flagged, "removed", res.Removed)
 	}
 	return res, nil
+}
+
+// progress reports p if anyone listens.
+func (s *Syncer) progress(p Progress) {
+	if s.cfg.Progress != nil {
+		s.cfg.Progress(p)
+	}
 }
 
 // syncFlags brings the flags of messages up to lastUID in line with the

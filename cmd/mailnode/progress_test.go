@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"mailnode/assets"
+	"mailnode/mail/demobox"
+)
+
+// TestSyncProgress: a sync whose output is not a terminal prints one line
+// per folder it fetched, with its count, bytes and rate.
+func TestSyncProgress(t *testing.T) {
+	srv, err := demobox.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if _, err := srv.Seed(assets.DemoMailbox(), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	pw := filepath.Join(dir, "pw")
+	os.WriteFile(pw, []byte(demobox.Password), 0o600)
+	var out, errb bytes.Buffer
+	code := run([]string{"sync", "--data-dir", filepath.Join(dir, "data"), "--imap-server", srv.Addr, "--imap-security", "plain",
+		"--imap-user", demobox.Username, "--imap-password-file", pw, "--log-level", "warn"}, &out, &errb, func(string) string { return "" })
+	if code != 0 {
+		t.Fatalf("sync = %d\n%s\n%s", code, out.String(), errb.String())
+	}
+	line := regexp.MustCompile(`(?m)^INBOX: (\d+) new messages, [0-9.]+ KiB in [0-9.]+m?s \(\d+ messages/s\)$`)
+	m := line.FindStringSubmatch(errb.String())
+	if m == nil || m[1] == "0" {
+		t.Fatalf("no progress line for INBOX in:\n%s", errb.String())
+	}
+	if n := len(regexp.MustCompile(`(?m)^\S+: \d+ new messages`).FindAllString(errb.String(), -1)); n != 4 {
+		t.Errorf("%d folder lines, want 4 (the demo mailbox's synced folders):\n%s", n, errb.String())
+	}
+	// A second pass fetches nothing and prints no folder lines.
+	errb.Reset()
+	run([]string{"sync", "--data-dir", filepath.Join(dir, "data"), "--imap-server", srv.Addr, "--imap-security", "plain",
+		"--imap-user", demobox.Username, "--imap-password-file", pw, "--log-level", "warn"}, &out, &errb, func(string) string { return "" })
+	if line.MatchString(errb.String()) {
+		t.Errorf("a sync with nothing new printed progress:\n%s", errb.String())
+	}
+}
