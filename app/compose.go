@@ -62,8 +62,8 @@ func (c *components) outgoing(cfg Outgoing) Outgoing {
 		out = Outgoing{From: demoFrom, SMTP: &smtpsend.Config{Address: c.demoSMTP.Addr, Security: smtpsend.StartTLS,
 			Username: demobox.Username, Password: credential.Secret(demobox.Password), TLSConfig: c.demoSMTP.ClientTLS()}}
 	}
-	if out.From == "" && len(c.accounts) > 0 && strings.Contains(c.accounts[0].Username, "@") {
-		out.From = c.accounts[0].Username
+	if accounts := c.accountsCopy(); out.From == "" && len(accounts) > 0 && strings.Contains(accounts[0].Username, "@") {
+		out.From = accounts[0].Username
 	}
 	return out
 }
@@ -150,7 +150,7 @@ func (c composer) Outgoing(ctx context.Context, agent, id string) (string, strin
 }
 
 func (c composer) Send(ctx context.Context, agent, id, approved string) (tools.SendResult, error) {
-	out, accounts := c.c.outgoing(c.n.cfg.Outgoing), c.c.accounts
+	out, accounts := c.c.outgoing(c.n.cfg.Outgoing), c.c.accountsCopy()
 	if out.SMTP == nil {
 		return tools.SendResult{}, &tools.Error{Code: "not_configured", Message: "the user has not set up sending on this node"}
 	}
@@ -203,33 +203,37 @@ func draftError(err error) error {
 }
 
 // Drafts lists the newest drafts agents wrote, for the user.
-func (n *Node) Drafts(ctx context.Context, limit int) ([]drafts.Draft, error) {
+func (n *Node) Drafts(ctx context.Context, limit int) ([]Draft, error) {
 	c, err := n.comp()
 	if err != nil {
 		return nil, err
 	}
-	ds := c.drafts
-	return ds.List(ctx, limit)
+	ds, err := c.drafts.List(ctx, limit)
+	out := make([]Draft, len(ds))
+	for i, d := range ds {
+		out[i] = draftView(d)
+	}
+	return out, err
 }
 
 // Draft returns one draft, for the user.
-func (n *Node) Draft(ctx context.Context, id string) (drafts.Draft, error) {
+func (n *Node) Draft(ctx context.Context, id string) (Draft, error) {
 	c, err := n.comp()
 	if err != nil {
-		return drafts.Draft{}, err
+		return Draft{}, err
 	}
-	ds := c.drafts
-	return ds.Find(ctx, id)
+	d, err := c.drafts.Find(ctx, id)
+	return draftView(d), err
 }
 
 // EditDraft changes a draft's subject or body (nil leaves it). An
 // approval to send the old text no longer holds: the agent's next
 // send_draft asks the phone again, showing the new text.
-func (n *Node) EditDraft(ctx context.Context, id string, subject, body *string) (drafts.Draft, error) {
+func (n *Node) EditDraft(ctx context.Context, id string, subject, body *string) (Draft, error) {
 	c, err := n.comp()
 	if err != nil {
-		return drafts.Draft{}, err
+		return Draft{}, err
 	}
-	ds := c.drafts
-	return ds.Edit(ctx, id, subject, body)
+	d, err := c.drafts.Edit(ctx, id, subject, body)
+	return draftView(d), err
 }

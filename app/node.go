@@ -14,6 +14,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/thejerf/suture/v4"
+
+	"mailnode/app/config"
 	"mailnode/approvals"
 	"mailnode/assets"
 	"mailnode/extract/facts"
@@ -44,6 +47,12 @@ type Config struct {
 	Outgoing Outgoing
 	// Services are what Start runs.
 	Services Services
+	// Settings, if set, is the settings file that the node's own changes
+	// (AddAccount, RemoveAccount, SetGateway, SetRelay) are saved to.
+	Settings *config.Store
+	// Getenv looks up the passwords of accounts added while the node
+	// runs; default os.Getenv.
+	Getenv func(string) string
 }
 
 // Services are the long-running parts Start runs. The zero value runs
@@ -79,6 +88,12 @@ type Node struct {
 	phoneBase string
 	// extra are services tests add to see the supervisor's policy at work.
 	extra []service
+	// root supervises every service; tokens name the ones that may be
+	// removed while the node runs (an account's sync).
+	root   *suture.Supervisor
+	tokens map[string]suture.ServiceToken
+	// kick tells the facts service that a sync pass ended.
+	kick chan struct{}
 }
 
 // components are what Start opens; every service and method uses these
@@ -92,6 +107,7 @@ type components struct {
 	nonces    *nonces.Store
 	demo      *demobox.Server
 	demoSMTP  *demobox.SMTPServer
+	mu        sync.Mutex        // guards accounts
 	accounts  []imapsync.Config // the demo's account in demo mode
 }
 
@@ -111,7 +127,10 @@ func New(cfg Config, logger *slog.Logger) (*Node, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Node{cfg: cfg, log: logger, done: make(chan struct{}),
+	if cfg.Getenv == nil {
+		cfg.Getenv = os.Getenv
+	}
+	return &Node{cfg: cfg, log: logger, done: make(chan struct{}), tokens: map[string]suture.ServiceToken{}, kick: make(chan struct{}, 1),
 		status: Status{State: StateStarting, Gateway: GatewayStatus{Reachable: "local"}},
 		subs:   map[chan Status]struct{}{}}, nil
 }
@@ -257,24 +276,24 @@ var ErrNoAccount = errors.New("no IMAP account configured (see mailnode help, or
 // Sync makes one pass over every account, brings the facts up to date
 // and returns the combined result. It is for a node started without the
 // Sync service, which would otherwise sync the same accounts at once.
-func (n *Node) Sync(ctx context.Context) (imapsync.Result, error) {
+func (n *Node) Sync(ctx context.Context) (SyncResult, error) {
 	c, err := n.comp()
 	if err != nil {
-		return imapsync.Result{}, err
+		return SyncResult{}, err
 	}
 	if n.cfg.Services.Sync {
-		return imapsync.Result{}, errors.New("the node keeps its accounts current itself (the Sync service runs)")
+		return SyncResult{}, errors.New("the node keeps its accounts current itself (the Sync service runs)")
 	}
-	if len(c.accounts) == 0 {
-		return imapsync.Result{}, ErrNoAccount
+	if len(c.accountsCopy()) == 0 {
+		return SyncResult{}, ErrNoAccount
 	}
 	n.update(func(s *Status) { s.State = StateSyncing })
 	var total imapsync.Result
 	start := time.Now()
-	for _, acct := range c.accounts {
+	for _, acct := range c.accountsCopy() {
 		s, err := imapsync.New(n.withProgress(acct), c.store, n.log)
 		if err != nil {
-			return total, err
+			return syncResult(total), err
 		}
 		n.logAccount(acct)
 		res, err := s.Sync(ctx)
@@ -283,12 +302,12 @@ func (n *Node) Sync(ctx context.Context) (imapsync.Result, error) {
 			n.update(func(s *Status) {
 				s.State, s.LastError = StateOffline, "sync of account "+acct.Account+" failed"
 			})
-			return total, fmt.Errorf("account %q: %w", acct.Account, err)
+			return syncResult(total), fmt.Errorf("account %q: %w", acct.Account, err)
 		}
 	}
 	total.Duration = time.Since(start)
 	n.afterPass(ctx, c)
-	return total, nil
+	return syncResult(total), nil
 }
 
 // logAccount says where an account's password comes from, so a user can
@@ -338,28 +357,31 @@ func (n *Node) refreshCounts(ctx context.Context, c *components) {
 }
 
 // Stats counts what the store holds.
-func (n *Node) Stats(ctx context.Context) (store.Stats, error) {
+func (n *Node) Stats(ctx context.Context) (Stats, error) {
 	c, err := n.comp()
 	if err != nil {
-		return store.Stats{}, err
+		return Stats{}, err
 	}
-	return c.store.Stats(ctx)
+	st, err := c.store.Stats(ctx)
+	return stats(st), err
 }
 
 // Recent lists the newest messages.
-func (n *Node) Recent(ctx context.Context, limit int) ([]store.Summary, error) {
+func (n *Node) Recent(ctx context.Context, limit int) ([]Summary, error) {
 	c, err := n.comp()
 	if err != nil {
 		return nil, err
 	}
-	return c.store.Recent(ctx, limit)
+	ss, err := c.store.Recent(ctx, limit)
+	return summaries(ss), err
 }
 
 // Search runs a full-text search over the local copy.
-func (n *Node) Search(ctx context.Context, query string, limit int) ([]store.Summary, error) {
+func (n *Node) Search(ctx context.Context, query string, limit int) ([]Summary, error) {
 	c, err := n.comp()
 	if err != nil {
 		return nil, err
 	}
-	return c.store.Search(ctx, query, limit)
+	ss, err := c.store.Search(ctx, query, limit)
+	return summaries(ss), err
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"slices"
+
 	"github.com/thejerf/suture/v4"
 
 	"mailnode/approvals"
@@ -76,6 +78,7 @@ func (n *Node) Start(ctx context.Context) error {
 	n.c = c
 	n.mu.Unlock()
 	n.refreshCounts(ctx, c)
+	n.update(func(s *Status) { s.Accounts = accountStatus(c.accountsCopy()) })
 	if n.cfg.Services.Gateway {
 		// After an extractor upgrade the node re-reads its mail before
 		// it answers agents from it.
@@ -86,19 +89,11 @@ func (n *Node) Start(ctx context.Context) error {
 	}
 
 	root := suture.New("node", suture.Spec{EventHook: n.serviceEvent, Timeout: stopTimeout})
+	n.mu.Lock()
+	n.root = root
+	n.mu.Unlock()
 	var ready []chan error
-	add := func(name string, serve func(context.Context) error) {
-		sup := suture.New(name, suture.Spec{
-			EventHook:        n.serviceEvent,
-			FailureThreshold: restartThreshold,
-			FailureDecay:     20,
-			FailureBackoff:   restartBackoff,
-			Timeout:          stopTimeout,
-		})
-		sup.Add(&service{name: name, serve: serve})
-		root.Add(sup)
-		n.update(func(s *Status) { s.service(name).State = "running" })
-	}
+	add := n.addService
 	// listening adds a service that signals once whether it could listen.
 	listening := func(name string, serve func(context.Context, func(error)) error) {
 		ch := make(chan error, 1)
@@ -124,16 +119,15 @@ func (n *Node) Start(ctx context.Context) error {
 			return n.serveGateway(ctx, c, ready)
 		})
 	}
-	kick := make(chan struct{}, 1)
 	if n.cfg.Services.Sync {
-		if len(c.accounts) == 0 {
+		if len(c.accountsCopy()) == 0 {
 			n.finish(c, ErrNoAccount)
 			return ErrNoAccount
 		}
-		for _, acct := range c.accounts {
-			add("sync/"+acct.Account, func(ctx context.Context) error { return n.runSync(ctx, c, acct, kick) })
+		for _, acct := range c.accountsCopy() {
+			n.addSync(c, acct)
 		}
-		add("facts", func(ctx context.Context) error { return n.runFacts(ctx, c, kick) })
+		add("facts", func(ctx context.Context) error { return n.runFacts(ctx, c, n.kick) })
 	}
 	add("status", func(ctx context.Context) error { return n.watchApprovals(ctx, c) })
 	for _, s := range n.extra {
@@ -176,6 +170,45 @@ func (n *Node) Start(ctx context.Context) error {
 		n.update(func(s *Status) { s.State = StateIdle })
 	}
 	return nil
+}
+
+// addService runs serve as the named service, in a supervisor of its
+// own under the root.
+func (n *Node) addService(name string, serve func(context.Context) error) {
+	sup := suture.New(name, suture.Spec{
+		EventHook:        n.serviceEvent,
+		FailureThreshold: restartThreshold,
+		FailureDecay:     20,
+		FailureBackoff:   restartBackoff,
+		Timeout:          stopTimeout,
+	})
+	sup.Add(&service{name: name, serve: serve})
+	n.mu.Lock()
+	n.tokens[name] = n.root.Add(sup)
+	n.mu.Unlock()
+	n.update(func(s *Status) { s.service(name).State = "running" })
+}
+
+// addSync starts an account's sync service.
+func (n *Node) addSync(c *components, acct imapsync.Config) {
+	n.addService("sync/"+acct.Account, func(ctx context.Context) error { return n.runSync(ctx, c, acct, n.kick) })
+}
+
+// removeService stops the named service and forgets it.
+func (n *Node) removeService(name string) error {
+	n.mu.Lock()
+	tok, ok := n.tokens[name]
+	delete(n.tokens, name)
+	root := n.root
+	n.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	err := root.RemoveAndWait(tok, stopTimeout)
+	n.update(func(s *Status) {
+		s.Services = slices.DeleteFunc(s.Services, func(st ServiceStatus) bool { return st.Name == name })
+	})
+	return err
 }
 
 // finish closes the components once every service has stopped, records

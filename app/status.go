@@ -21,6 +21,7 @@ const (
 // subscriber may keep and read it while the node moves on.
 type Status struct {
 	State    State
+	Accounts []AccountStatus
 	Folders  []FolderStatus // per folder, in the order the sync met them
 	Messages int            // messages in the store
 	LastSync time.Time      // end of the last complete pass
@@ -34,6 +35,15 @@ type Status struct {
 	// LastError is the newest public error message of any service, "" once
 	// it recovered. Never a secret.
 	LastError string
+	// Settings counts saved changes of the settings file: a screen that
+	// shows them reads Node.Settings again when it changes.
+	Settings int
+}
+
+// AccountStatus is one account as the node syncs it.
+type AccountStatus struct {
+	Name, Server, Username string
+	PasswordSource         string // where the password comes from, never the password
 }
 
 // FolderStatus is how far a folder's sync has come.
@@ -92,6 +102,7 @@ type ServiceStatus struct {
 // clone copies s so that the node's later changes do not show through
 // the slices a subscriber holds.
 func (s Status) clone() Status {
+	s.Accounts = slices.Clone(s.Accounts)
 	s.Folders = slices.Clone(s.Folders)
 	s.Services = slices.Clone(s.Services)
 	return s

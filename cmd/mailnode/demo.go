@@ -20,7 +20,6 @@ import (
 	"mailnode/approvals"
 	gphone "mailnode/gateway/phone"
 	"mailnode/gateway/phone/phoneclient"
-	"mailnode/mail/store"
 )
 
 // cmdDemo runs the node on the built-in sample mailbox: an IMAP server
@@ -221,7 +220,7 @@ func demoPhoneExcerpt(ctx context.Context, n *app.Node, s *agent.Session, stdout
 	return nil
 }
 
-func printSummaries(w io.Writer, ms []store.Summary) {
+func printSummaries(w io.Writer, ms []app.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  FOLDER\tDATE\tFROM\tSUBJECT")
 	for _, m := range ms {

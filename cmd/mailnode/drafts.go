@@ -60,7 +60,7 @@ func cmdDrafts(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		if err != nil {
 			return fmt.Errorf("drafts show %s: %w", fs.Arg(0), err)
 		}
-		fmt.Fprintf(stdout, "Draft %s by %s (%s)\n\n%s\n", d.ID, d.Agent, d.State, d.Readable())
+		fmt.Fprintf(stdout, "Draft %s by %s (%s)\n\n%s\n", d.ID, d.Agent, d.State, d.Readable)
 		return nil
 	case sub == "edit" && fs.NArg() == 1:
 		var subj, body *string

@@ -17,8 +17,6 @@ import (
 	"syscall"
 
 	"mailnode/app"
-	"mailnode/mail/imapsync"
-	"mailnode/mail/store"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -256,10 +254,10 @@ func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 
 // syncOnce makes one pass over every account and reads what the store
 // then holds.
-func syncOnce(ctx context.Context, n *app.Node) (imapsync.Result, store.Stats, error) {
+func syncOnce(ctx context.Context, n *app.Node) (app.SyncResult, app.Stats, error) {
 	res, err := n.Sync(ctx)
 	if err != nil {
-		return res, store.Stats{}, err
+		return res, app.Stats{}, err
 	}
 	st, err := n.Stats(ctx)
 	return res, st, err

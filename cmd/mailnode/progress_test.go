@@ -48,3 +48,31 @@ func TestSyncProgress(t *testing.T) {
 		t.Errorf("a sync with nothing new printed progress:\n%s", errb.String())
 	}
 }
+
+// TestConfigV1: a settings file of the first releases (version 1) still
+// drives the command line.
+func TestConfigV1(t *testing.T) {
+	srv, err := demobox.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if _, err := srv.Seed(assets.DemoMailbox(), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	pw := filepath.Join(dir, "pw")
+	os.WriteFile(pw, []byte(demobox.Password), 0o600)
+	data := filepath.Join(dir, "data")
+	os.MkdirAll(data, 0o700)
+	v1 := `{"accounts":[{"name":"home","server":"` + srv.Addr + `","security":"plain","username":"` + demobox.Username +
+		`","password_file":"` + pw + `","smtp_server":"127.0.0.1:2525","smtp_security":"plain"}]}`
+	os.WriteFile(filepath.Join(data, "config.json"), []byte(v1), 0o600)
+	var out, errb bytes.Buffer
+	if code := run([]string{"sync", "--data-dir", data}, &out, &errb, func(string) string { return "" }); code != 0 {
+		t.Fatalf("sync with a version 1 settings file = %d\n%s%s", code, out.String(), errb.String())
+	}
+	if !regexp.MustCompile(`The store holds [1-9]\d* messages`).MatchString(out.String()) {
+		t.Errorf("sync output: %s", out.String())
+	}
+}

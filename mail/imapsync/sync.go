@@ -341,3 +341,19 @@ func flagStrings(flags []imap.Flag) []string {
 	}
 	return out
 }
+
+// Check connects and logs in with cfg, then logs out: whether the
+// settings work, with the error a person can act on (wrong password,
+// TLS against a plain server, no answer), before they are saved.
+func Check(ctx context.Context, cfg Config, logger *slog.Logger) error {
+	s, err := New(cfg, nil, logger)
+	if err != nil {
+		return err
+	}
+	c, err := s.connect(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return c.Logout().Wait()
+}

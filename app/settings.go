@@ -1,0 +1,236 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"mailnode/app/config"
+	"mailnode/mail/credential"
+	"mailnode/mail/imapsync"
+	"mailnode/mail/smtpsend"
+)
+
+// The settings file (package config) says where things are; Config is
+// what the node runs with: passwords looked up, addresses checked. This
+// file turns one into the other, so that no command resolves a password.
+
+// ErrNoPassword: an account names no password source and the default
+// one, the environment variable MAILNODE_IMAP_PASSWORD, is empty.
+var ErrNoPassword = errors.New("no IMAP password: give --imap-password-file FILE (a file of mode 0600), " +
+	"set MAILNODE_IMAP_PASSWORD, or use --imap-keyring (the OS keyring, service \"mailnode\")")
+
+// DefaultPasswordEnv is where an account without a named password source
+// finds its password.
+const DefaultPasswordEnv = "MAILNODE_IMAP_PASSWORD"
+
+// Apply fills cfg's accounts, sending and fact settings from the
+// settings file f, looking passwords up with getenv. trace, if not nil,
+// receives every account's IMAP exchange (login redacted).
+func Apply(cfg *Config, f config.File, getenv func(string) string, trace io.Writer) error {
+	cfg.Facts = FactsConfig{AuthServIDs: f.Facts.AuthServIDs, VerifyDKIM: f.Facts.VerifyDKIM}
+	cfg.Gateway.Listen, cfg.Gateway.Hostname = f.Gateway.Listen, f.Gateway.Hostname
+	cfg.Accounts, cfg.Outgoing = nil, Outgoing{}
+	for _, a := range f.Accounts {
+		ic, err := ResolveAccount(a, getenv)
+		if err != nil {
+			return err
+		}
+		ic.Trace = trace
+		cfg.Accounts = append(cfg.Accounts, ic)
+		if a.SMTP.Server != "" && cfg.Outgoing.SMTP == nil {
+			sc, err := smtpConfig(a, ic)
+			if err != nil {
+				return err
+			}
+			cfg.Outgoing = Outgoing{From: a.SMTP.From, SMTP: &sc}
+		}
+	}
+	return nil
+}
+
+// ResolveAccount looks up an account's password and checks its settings.
+func ResolveAccount(a config.Account, getenv func(string) string) (imapsync.Config, error) {
+	if a.Name == "" {
+		return imapsync.Config{}, errors.New("config: an account has no name")
+	}
+	sec, err := imapsync.ParseSecurity(a.Security)
+	if err != nil {
+		return imapsync.Config{}, fmt.Errorf("account %q: %w", a.Name, err)
+	}
+	src := credential.Source{File: a.Password.File, Env: a.Password.Env}
+	if a.Password.Keyring {
+		src = credential.Source{KeyringService: "mailnode", KeyringUser: a.Username}
+	}
+	if src == (credential.Source{}) {
+		src.Env = DefaultPasswordEnv
+		if getenv(DefaultPasswordEnv) == "" {
+			return imapsync.Config{}, fmt.Errorf("account %q: %w", a.Name, ErrNoPassword)
+		}
+	}
+	pw, where, err := src.Lookup(getenv)
+	if err != nil {
+		return imapsync.Config{}, fmt.Errorf("account %q password: %w", a.Name, err)
+	}
+	ic := imapsync.Config{
+		Account: a.Name, Address: a.Server, Security: sec, AllowInsecure: a.AllowInsecure,
+		Username: a.Username, Password: pw, PasswordSource: where, Folders: a.Folders, Exclude: a.Exclude,
+		IncludeTrashJunk: a.TrashAndJunk,
+	}
+	if err := ic.Validate(); err != nil {
+		return imapsync.Config{}, fmt.Errorf("account %q: %w", a.Name, err)
+	}
+	return ic, nil
+}
+
+// smtpConfig is the account's submission server, logged in to with the
+// IMAP account's username and password.
+func smtpConfig(a config.Account, ic imapsync.Config) (smtpsend.Config, error) {
+	sec := smtpsend.Security(strings.ToLower(a.SMTP.Security))
+	if sec == "" {
+		sec = smtpsend.StartTLS
+		if strings.HasSuffix(a.SMTP.Server, ":465") {
+			sec = smtpsend.TLS
+		}
+	}
+	sc := smtpsend.Config{Address: a.SMTP.Server, Security: sec, AllowInsecure: a.AllowInsecure,
+		Username: ic.Username, Password: ic.Password}
+	if err := sc.Validate(); err != nil {
+		return sc, fmt.Errorf("account %q: %w", a.Name, err)
+	}
+	return sc, nil
+}
+
+// ErrNoSettings: the node was started without a settings file to save
+// changes to.
+var ErrNoSettings = errors.New("this node has no settings file to save changes to")
+
+// Settings returns the settings file as saved.
+func (n *Node) Settings() (config.File, error) {
+	if n.cfg.Settings == nil {
+		return config.File{}, ErrNoSettings
+	}
+	return n.cfg.Settings.Load()
+}
+
+// CheckAccount logs in to a's server and out again, without saving
+// anything: the first-run wizard's "test login".
+func (n *Node) CheckAccount(ctx context.Context, a config.Account) error {
+	ic, err := ResolveAccount(a, n.cfg.Getenv)
+	if err != nil {
+		return err
+	}
+	return imapsync.Check(ctx, ic, n.log)
+}
+
+// AddAccount saves a new account and, when the node keeps its accounts
+// current, starts syncing it. The password must be where a says.
+func (n *Node) AddAccount(ctx context.Context, a config.Account) error {
+	if n.cfg.Settings == nil {
+		return ErrNoSettings
+	}
+	ic, err := ResolveAccount(a, n.cfg.Getenv)
+	if err != nil {
+		return err
+	}
+	c, err := n.comp()
+	if err != nil {
+		return err
+	}
+	if _, err := n.cfg.Settings.Modify(func(f *config.File) error {
+		if _, ok := f.Account(a.Name); ok {
+			return fmt.Errorf("an account named %q exists", a.Name)
+		}
+		f.Accounts = append(f.Accounts, a)
+		return nil
+	}); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.accounts = append(c.accounts, ic)
+	c.mu.Unlock()
+	n.update(func(s *Status) { s.Accounts = accountStatus(c.accountsCopy()) })
+	if n.cfg.Services.Sync {
+		n.addSync(c, ic)
+	}
+	n.log.Info("Account added", "account", a.Name, "server", a.Server)
+	return nil
+}
+
+// RemoveAccount stops syncing an account and removes it from the
+// settings. The mail already copied stays in the store.
+func (n *Node) RemoveAccount(ctx context.Context, name string) error {
+	if n.cfg.Settings == nil {
+		return ErrNoSettings
+	}
+	c, err := n.comp()
+	if err != nil {
+		return err
+	}
+	if _, err := n.cfg.Settings.Modify(func(f *config.File) error {
+		before := len(f.Accounts)
+		f.Accounts = slices.DeleteFunc(f.Accounts, func(a config.Account) bool { return a.Name == name })
+		if len(f.Accounts) == before {
+			return fmt.Errorf("no account named %q", name)
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := n.removeService("sync/" + name); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.accounts = slices.DeleteFunc(c.accounts, func(a imapsync.Config) bool { return a.Account == name })
+	c.mu.Unlock()
+	n.update(func(s *Status) {
+		s.Accounts = accountStatus(c.accountsCopy())
+		s.Folders = slices.DeleteFunc(s.Folders, func(f FolderStatus) bool { return f.Account == name })
+	})
+	n.log.Info("Account removed", "account", name)
+	return nil
+}
+
+// SetGateway saves how agents reach the node. The gateway listens on
+// the new address from the node's next start.
+func (n *Node) SetGateway(ctx context.Context, g config.Gateway) error {
+	if n.cfg.Settings == nil {
+		return ErrNoSettings
+	}
+	_, err := n.cfg.Settings.Modify(func(f *config.File) error { f.Gateway = g; return nil })
+	if err == nil {
+		n.update(func(s *Status) { s.Settings++ })
+	}
+	return err
+}
+
+// SetRelay saves the relay the node registers with.
+func (n *Node) SetRelay(ctx context.Context, url string) error {
+	if n.cfg.Settings == nil {
+		return ErrNoSettings
+	}
+	_, err := n.cfg.Settings.Modify(func(f *config.File) error { f.Relay.URL = url; return nil })
+	if err == nil {
+		n.update(func(s *Status) { s.Settings++ })
+	}
+	return err
+}
+
+// accountsCopy reads the accounts: AddAccount and RemoveAccount change
+// them while services run.
+func (c *components) accountsCopy() []imapsync.Config {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.accounts)
+}
+
+func accountStatus(as []imapsync.Config) []AccountStatus {
+	out := make([]AccountStatus, len(as))
+	for i, a := range as {
+		out[i] = AccountStatus{Name: a.Account, Server: a.Address, Username: a.Username, PasswordSource: a.PasswordSource}
+	}
+	return out
+}
