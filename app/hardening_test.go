@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"mailnode/agent"
-	"mailnode/app"
+	"mailnode/app/localapi/localclient"
 	"mailnode/approvals"
 )
 
@@ -133,7 +133,7 @@ func TestCLICannotApproveRawReadOrSend(t *testing.T) {
 	if _, err := e.node.Decide(ctx, ar.MatchCode, true); !errors.Is(err, approvals.ErrPhoneOnly) {
 		t.Fatalf("Node.Decide(approve get_excerpt) = %v, want ErrPhoneOnly", err)
 	}
-	lc, err := app.DialLocal(filepath.Dir(e.node.SocketPath()))
+	lc, err := localclient.Dial(filepath.Dir(e.node.SocketPath()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"mailnode/app"
+	"mailnode/app/localapi/localclient"
 	"mailnode/approvals"
 )
 
@@ -86,7 +87,7 @@ func TestLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Start returns with the local API up.
-	if _, err := app.DialLocal(dir); err != nil {
+	if _, err := localclient.Dial(dir); err != nil {
 		t.Fatalf("DialLocal right after Start = %v", err)
 	}
 	// A second node on the same directory is refused, and says why.
@@ -146,7 +147,7 @@ func TestLifecycle(t *testing.T) {
 	if final.State != app.StateStopped {
 		t.Errorf("last status = %q, want stopped", final.State)
 	}
-	if _, err := app.DialLocal(dir); !errors.Is(err, app.ErrNodeNotRunning) {
+	if _, err := localclient.Dial(dir); !errors.Is(err, localclient.ErrNodeNotRunning) {
 		t.Errorf("DialLocal after Stop = %v", err)
 	}
 	if err := n.Start(context.Background()); err == nil {
@@ -214,7 +215,7 @@ func TestLocalAPI(t *testing.T) {
 	if n.GatewayURL() == "" {
 		t.Fatal("no gateway URL after Start")
 	}
-	lc, err := app.DialLocal(dir)
+	lc, err := localclient.Dial(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +238,7 @@ func TestLocalAPI(t *testing.T) {
 	if err := n.Stop(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.DialLocal(dir); !errors.Is(err, app.ErrNodeNotRunning) {
+	if _, err := localclient.Dial(dir); !errors.Is(err, localclient.ErrNodeNotRunning) {
 		t.Fatalf("DialLocal after stop = %v", err)
 	}
 }

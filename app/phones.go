@@ -2,8 +2,8 @@ package app
 
 import (
 	"context"
-	"errors"
-	"time"
+
+	"mailnode/app/localapi"
 
 	"mailnode/approvals"
 )
@@ -12,17 +12,12 @@ import (
 // pair`, `mailnode phones`) manages them. The phones' own API is in
 // gateway/phone.
 
-// PairOffer is a pairing code for the node's screen: the URL its QR
-// code holds, valid until Expires, for one phone.
-type PairOffer struct {
-	ID      string    `json:"id"`
-	URL     string    `json:"url"`
-	Expires time.Time `json:"expires"`
-}
+// PairOffer is a pairing code for the node's screen.
+type PairOffer = localapi.PairOffer
 
 // ErrNoPhoneListener is returned when no gateway listens: phones reach
 // the node by the same HTTPS listener as agents.
-var ErrNoPhoneListener = errors.New("the node is not serving (start it with a gateway address) so no phone can reach it")
+var ErrNoPhoneListener = localapi.ErrNotServing
 
 // Pair makes a one-time pairing code.
 func (n *Node) Pair(ctx context.Context) (PairOffer, error) {
@@ -44,13 +39,7 @@ func (n *Node) Pair(ctx context.Context) (PairOffer, error) {
 }
 
 // PairStatus is what became of a pairing code.
-type PairStatus struct {
-	Registered bool            `json:"registered"`
-	Phone      approvals.Phone `json:"phone,omitzero"`
-	// SAS is the short code the phone also shows: the user confirms
-	// only if both are the same.
-	SAS string `json:"sas,omitempty"`
-}
+type PairStatus = localapi.PairStatus
 
 // PairStatus tells whether a phone registered with the pairing code id.
 func (n *Node) PairStatus(ctx context.Context, id string) (PairStatus, error) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mailnode/app"
+	"mailnode/app/localapi/localclient"
 	"mailnode/approvals"
 )
 
@@ -59,7 +60,7 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		return err
 	}
 	var a approver
-	if lc, err := app.DialLocal(cfg.DataDir); err == nil {
+	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
 		a = lc
 	} else {
 		logger, err := newLogger(stderr, fs.o.logLevel, firstNonEmpty(getenv("MAILNODE_LOG_LEVEL"), "warn"))

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"mailnode/app"
+	"mailnode/app/localapi/localclient"
 	"mailnode/mail/imaptest"
 )
 
@@ -131,7 +132,7 @@ func TestServeFromStore(t *testing.T) {
 	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		if lc, err := app.DialLocal(dir); err == nil {
+		if lc, err := localclient.Dial(dir); err == nil {
 			if p, err := lc.Pending(ctx); err != nil || len(p) != 0 {
 				t.Fatalf("the serving node's local API: %v %v", p, err)
 			}

@@ -17,6 +17,7 @@ import (
 	"github.com/skip2/go-qrcode"
 
 	"mailnode/app"
+	"mailnode/app/localapi/localclient"
 	"mailnode/approvals"
 	"mailnode/gateway/phone"
 	"mailnode/gateway/phone/phoneclient"
@@ -32,7 +33,7 @@ func cmdPair(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
-	lc, err := app.DialLocal(cfg.DataDir)
+	lc, err := localclient.Dial(cfg.DataDir)
 	if err != nil {
 		return fmt.Errorf("pair: %w; start it first (mailnode serve --listen ...)", err)
 	}
@@ -106,7 +107,7 @@ func cmdPhones(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		RenamePhone(ctx context.Context, id, name string) (approvals.Phone, error)
 	}
 	var pm phoneManager
-	if lc, err := app.DialLocal(cfg.DataDir); err == nil {
+	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
 		pm = lc
 	} else {
 		n, err := openNode(ctx, app.Config{DataDir: cfg.DataDir}, nil)

@@ -1,0 +1,132 @@
+// Package localclient calls a running node's local API (package
+// localapi): the command line's way to the node that owns the store.
+package localclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"mailnode/app/localapi"
+	"mailnode/approvals"
+)
+
+// ErrNodeNotRunning is returned by Dial when no node answers.
+var ErrNodeNotRunning = errors.New("no node is running on this data directory")
+
+// Client calls one node.
+type Client struct{ c *http.Client }
+
+var _ localapi.Backend = (*Client)(nil)
+
+// Dial connects to the node running on dataDir.
+func Dial(dataDir string) (*Client, error) {
+	path := filepath.Join(dataDir, localapi.SocketName)
+	c, err := net.Dial("unix", path)
+	if err != nil {
+		return nil, ErrNodeNotRunning
+	}
+	c.Close()
+	return &Client{c: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, "unix", path)
+		},
+	}}}, nil
+}
+
+func (l *Client) do(ctx context.Context, r localapi.Route, path string, in, out any) error {
+	var body io.Reader
+	if in != nil {
+		b, err := json.Marshal(in)
+		if err != nil {
+			return err
+		}
+		body = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, r.Method, "http://node"+path, body)
+	if err != nil {
+		return err
+	}
+	resp, err := l.c.Do(req)
+	if err != nil {
+		return fmt.Errorf("local API: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		var e localapi.ErrorBody
+		if err := json.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(&e); err != nil || e.Error == "" {
+			return fmt.Errorf("local API: %s", resp.Status)
+		}
+		return localapi.Decode(e)
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
+}
+
+func (l *Client) Pending(ctx context.Context) ([]approvals.Approval, error) {
+	var out []approvals.Approval
+	return out, l.do(ctx, localapi.RoutePending, localapi.RoutePending.Path, nil, &out)
+}
+
+func (l *Client) Decide(ctx context.Context, idOrCode string, approve bool) (approvals.Approval, error) {
+	var out approvals.Approval
+	return out, l.do(ctx, localapi.RouteDecide, localapi.RouteDecide.Path, localapi.DecideRequest{ID: idOrCode, Approve: approve}, &out)
+}
+
+func (l *Client) Grants(ctx context.Context) ([]approvals.Grant, error) {
+	var out []approvals.Grant
+	return out, l.do(ctx, localapi.RouteGrants, localapi.RouteGrants.Path, nil, &out)
+}
+
+func (l *Client) Revoke(ctx context.Context, agent string, tier approvals.Tier) (int, error) {
+	var out int
+	return out, l.do(ctx, localapi.RouteRevoke, localapi.RouteRevoke.Path, localapi.RevokeRequest{Agent: agent, Tier: tier}, &out)
+}
+
+func (l *Client) Block(ctx context.Context, agent string) error {
+	var out bool
+	return l.do(ctx, localapi.RouteBlock, localapi.RouteBlock.Path, localapi.RevokeRequest{Agent: agent}, &out)
+}
+
+func (l *Client) Audit(ctx context.Context, limit int) ([]approvals.AuditEntry, error) {
+	var out []approvals.AuditEntry
+	return out, l.do(ctx, localapi.RouteAudit, localapi.RouteAudit.Path+"?limit="+strconv.Itoa(limit), nil, &out)
+}
+
+func (l *Client) Pair(ctx context.Context) (localapi.PairOffer, error) {
+	var out localapi.PairOffer
+	return out, l.do(ctx, localapi.RoutePair, localapi.RoutePair.Path, struct{}{}, &out)
+}
+
+func (l *Client) PairStatus(ctx context.Context, id string) (localapi.PairStatus, error) {
+	var out localapi.PairStatus
+	return out, l.do(ctx, localapi.RoutePairStatus, localapi.RoutePairStatus.URLPath(url.PathEscape(id)), nil, &out)
+}
+
+func (l *Client) Phones(ctx context.Context) ([]approvals.Phone, error) {
+	var out []approvals.Phone
+	return out, l.do(ctx, localapi.RoutePhones, localapi.RoutePhones.Path, nil, &out)
+}
+
+func (l *Client) ConfirmPhone(ctx context.Context, id string) (approvals.Phone, error) {
+	var out approvals.Phone
+	return out, l.do(ctx, localapi.RouteConfirmPhone, localapi.RouteConfirmPhone.Path, localapi.PhoneRequest{ID: id}, &out)
+}
+
+func (l *Client) RenamePhone(ctx context.Context, id, name string) (approvals.Phone, error) {
+	var out approvals.Phone
+	return out, l.do(ctx, localapi.RouteRenamePhone, localapi.RouteRenamePhone.Path, localapi.PhoneRequest{ID: id, Name: name}, &out)
+}
+
+func (l *Client) RemovePhone(ctx context.Context, id string) error {
+	var out bool
+	return l.do(ctx, localapi.RouteRemovePhone, localapi.RouteRemovePhone.Path, localapi.PhoneRequest{ID: id}, &out)
+}
