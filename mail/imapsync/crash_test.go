@@ -1,6 +1,8 @@
 package imapsync_test
 
 import (
+	"go.uber.org/goleak"
+
 	"bufio"
 	"context"
 	"fmt"
@@ -51,7 +53,9 @@ func TestMain(m *testing.M) {
 	if db := os.Getenv(envCrashDB); db != "" {
 		os.Exit(crashHelper(db, os.Getenv(envCrashAddr)))
 	}
-	os.Exit(m.Run())
+	// No goroutine may outlive the tests: a syncer's fetch pipeline and
+	// IDLE loop end with their context.
+	goleak.VerifyTestMain(m)
 }
 
 func crashHelper(dbPath, addr string) int {
