@@ -38,3 +38,20 @@ func TestCoreLinksNoUI(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandsUseApp: the command line (and later the tray) reach mail
+// through app's methods and view types only, never the store, the syncer,
+// the drafts or the credentials directly.
+func TestCommandsUseApp(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{join .Imports " "}}`, "mailnode/cmd/mailnode").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		for _, banned := range []string{"mailnode/mail/store", "mailnode/mail/imapsync", "mailnode/mail/drafts", "mailnode/mail/smtpsend", "mailnode/mail/credential"} {
+			if p == banned {
+				t.Errorf("cmd/mailnode imports %s: add what it needs to app", p)
+			}
+		}
+	}
+}
