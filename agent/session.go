@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"mailnode/agent/agentproto"
+
 	"bytes"
 	"context"
 	"crypto/tls"
@@ -60,13 +62,7 @@ type Tool struct {
 // approval. Show the user Agent (the verified domain) and MatchCode, then
 // retry the same call; CallAndWait does that.
 type ApprovalRequired struct {
-	Message    string `json:"message"`
-	MatchCode  string `json:"match_code"`
-	ApprovalID string `json:"approval_id"`
-	Agent      string `json:"agent"`
-	Tier       string `json:"tier"`
-	Tool       string `json:"tool"`
-	ExpiresAt  int64  `json:"expires_at"`
+	agentproto.ApprovalRequired
 }
 
 func (e *ApprovalRequired) Error() string {
@@ -214,7 +210,7 @@ func (s *Session) Call(ctx context.Context, name string, args any) (json.RawMess
 	}
 	json.Unmarshal(text, &probe)
 	switch {
-	case probe.Error == "approval_required":
+	case probe.Error == agentproto.CodeApprovalRequired:
 		var ar ApprovalRequired
 		json.Unmarshal(text, &ar)
 		return nil, &ar

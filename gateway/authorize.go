@@ -1,6 +1,8 @@
 package gateway
 
 import (
+	"mailnode/agent/agentproto"
+
 	"context"
 	"encoding/json"
 	"errors"
@@ -94,8 +96,8 @@ func (s *Server) refusal(id httpsig.Identity, t tools.Tool, d approvals.Decision
 		return nil
 	case approvals.ApprovalRequired:
 		a := d.Approval
-		return toolError(approvalRequired{
-			Error: string(d.Outcome),
+		return toolError(agentproto.ApprovalRequired{
+			Code: string(d.Outcome),
 			Message: fmt.Sprintf("The user must approve %s for %s on their phone. Show them the agent %s and the code %s, then retry the same call.",
 				describe(t), id.Domain, id.Domain, a.MatchCode),
 			MatchCode: a.MatchCode, ApprovalID: a.ID, Agent: id.Domain,
@@ -114,19 +116,6 @@ func (s *Server) refusal(id httpsig.Identity, t tools.Tool, d approvals.Decision
 	}
 	s.log.Error("Unknown approval outcome", "outcome", d.Outcome)
 	return toolError(&tools.Error{Code: "internal_error", Message: "the node could not check its grants; try again later"})
-}
-
-// approvalRequired is the tool payload of the spec's approval_required,
-// with the fields the agent needs to show the user and to wait.
-type approvalRequired struct {
-	Error      string `json:"error"`
-	Message    string `json:"message"`
-	MatchCode  string `json:"match_code"`
-	ApprovalID string `json:"approval_id"`
-	Agent      string `json:"agent"`
-	Tier       string `json:"tier"`
-	Tool       string `json:"tool"`
-	ExpiresAt  int64  `json:"expires_at"`
 }
 
 func describe(t tools.Tool) string {
