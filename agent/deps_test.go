@@ -55,3 +55,22 @@ func TestCommandsUseApp(t *testing.T) {
 		}
 	}
 }
+
+// TestWirePackagesLinkNothing: the packages of wire types that two
+// programs share import nothing of either side, and the reference phone
+// reaches the node through them alone.
+func TestWirePackagesLinkNothing(t *testing.T) {
+	for _, wire := range []string{"mailnode/agent/agentproto", "mailnode/approvals/phoneapi", "mailnode/approvals/pairing", "mailnode/app/config"} {
+		for _, p := range linked(t, wire) {
+			if strings.HasPrefix(p, "mailnode/") && p != wire {
+				t.Errorf("%s links %s", wire, p)
+			}
+		}
+	}
+	for _, p := range linked(t, "mailnode/gateway/phone/phoneclient") {
+		if strings.HasPrefix(p, "mailnode/") && !strings.HasPrefix(p, "mailnode/approvals/pairing") &&
+			!strings.HasPrefix(p, "mailnode/approvals/phoneapi") && p != "mailnode/gateway/phone/phoneclient" {
+			t.Errorf("the reference phone links %s", p)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mailnode/approvals/phoneapi"
 	"net"
 	"net/http"
 	"os"
@@ -23,7 +24,6 @@ import (
 	"mailnode/approvals"
 	"mailnode/gateway"
 	"mailnode/gateway/localca"
-	"mailnode/gateway/phone"
 	"mailnode/gateway/phone/phoneclient"
 	"mailnode/mail/credential"
 	"mailnode/mail/demobox"
@@ -160,7 +160,7 @@ func newE2ELimited(t testing.TB, extra int, cfg approvals.Config, rl gateway.Rat
 	}
 
 	e.phone = e.pair("Test phone", true)
-	go e.phone.Events(ctx, func(ev phone.Event) error {
+	go e.phone.Events(ctx, func(ev phoneapi.Event) error {
 		if ev.Type == "prompt" {
 			e.prompts <- arrival{ev.Prompt, time.Now()}
 		}

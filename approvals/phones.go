@@ -1,6 +1,8 @@
 package approvals
 
 import (
+	"mailnode/approvals/phoneapi"
+
 	"context"
 	"crypto/ecdh"
 	"crypto/ecdsa"
@@ -63,8 +65,8 @@ func (p Phone) BoxKey() *ecdh.PublicKey { return p.boxKey }
 
 // Phone states.
 const (
-	PhonePending = "pending" // registered, short code not yet confirmed on the node
-	PhonePaired  = "paired"
+	PhonePending = phoneapi.PhonePending // registered, short code not yet confirmed on the node
+	PhonePaired  = phoneapi.PhonePaired
 )
 
 // OfferTTL is how long a pairing QR code can be used.

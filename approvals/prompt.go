@@ -1,6 +1,8 @@
 package approvals
 
 import (
+	"mailnode/approvals/phoneapi"
+
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -11,27 +13,14 @@ import (
 )
 
 // Prompt is a pending request as the node sends it to a paired phone
-// (docs/phone.md). Every field comes from the node's own record of the
-// request; the phone signs its decision over the hash of exactly these
-// bytes, so a decision is bound to what the user was shown.
-type Prompt struct {
-	ApprovalID string `json:"approval_id"`
-	Agent      string `json:"agent"` // the domain the signature proved
-	// Site is Agent's registrable domain, which "block_site" blocks.
-	Site      string `json:"site"`
-	Tool      string `json:"tool"`
-	Tier      Tier   `json:"tier"`
-	Details   string `json:"details"`
-	MatchCode string `json:"match_code"`
-	CreatedAt int64  `json:"created_at"`
-	ExpiresAt int64  `json:"expires_at"`
-}
+// (docs/phone.md); its type is the phone API's.
+type Prompt = phoneapi.Prompt
 
 // Prompt returns the request's prompt. Its bytes are the same every time
 // while the request is pending: nothing in it changes until a decision.
 func (a Approval) Prompt() []byte {
 	b, _ := json.Marshal(Prompt{
-		ApprovalID: a.ID, Agent: a.Domain, Site: Site(a.Domain), Tool: a.Tool, Tier: a.Tier, Details: a.Details,
+		ApprovalID: a.ID, Agent: a.Domain, Site: Site(a.Domain), Tool: a.Tool, Tier: string(a.Tier), Details: a.Details,
 		MatchCode: a.MatchCode, CreatedAt: a.CreatedAt.Unix(), ExpiresAt: a.ExpiresAt.Unix(),
 	})
 	return b
@@ -44,17 +33,14 @@ func (a Approval) PromptHash() []byte {
 }
 
 // Verdict is a phone's answer to a prompt.
-type Verdict string
+type Verdict = phoneapi.Verdict
 
 // Verdicts.
 const (
-	Approve Verdict = "approve"
-	Deny    Verdict = "deny"
-	// DenyAndBlock refuses the request and blocks the agent.
-	DenyAndBlock Verdict = "block"
-	// DenyAndBlockSite refuses the request and blocks the agent's whole
-	// registrable domain (Site).
-	DenyAndBlockSite Verdict = "block_site"
+	Approve          = phoneapi.Approve
+	Deny             = phoneapi.Deny
+	DenyAndBlock     = phoneapi.DenyAndBlock
+	DenyAndBlockSite = phoneapi.DenyAndBlockSite
 )
 
 // ErrPromptMismatch means a decision was made over another prompt than the

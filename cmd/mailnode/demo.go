@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"mailnode/approvals/phoneapi"
 	"net/http"
 	"os"
 	"strings"
@@ -18,7 +19,6 @@ import (
 	"mailnode/agent"
 	"mailnode/app"
 	"mailnode/approvals"
-	gphone "mailnode/gateway/phone"
 	"mailnode/gateway/phone/phoneclient"
 )
 
@@ -188,7 +188,7 @@ func demoPhoneExcerpt(ctx context.Context, n *app.Node, s *agent.Session, stdout
 	}
 	fmt.Fprintf(stdout, "\nA phone pairs by the QR code's URL (the reference phone, as mailnode phone pair does); both screens show %s and the user confirms.\n", sas)
 	prompts := make(chan string, 8)
-	go phone.Events(ctx, func(ev gphone.Event) error {
+	go phone.Events(ctx, func(ev phoneapi.Event) error {
 		if ev.Type == "prompt" {
 			prompts <- ev.Prompt
 		}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mailnode/approvals/phoneapi"
 	"net/http"
 	"os"
 	"strings"
@@ -19,7 +20,6 @@ import (
 	"mailnode/app"
 	"mailnode/app/localapi/localclient"
 	"mailnode/approvals"
-	"mailnode/gateway/phone"
 	"mailnode/gateway/phone/phoneclient"
 )
 
@@ -215,7 +215,7 @@ func cmdPhone(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	d.HTTP = hc
 	switch sub {
 	case "watch":
-		return d.Events(ctx, func(e phone.Event) error {
+		return d.Events(ctx, func(e phoneapi.Event) error {
 			switch e.Type {
 			case "prompt":
 				p, err := phoneclient.ReadPrompt(e.Prompt)
@@ -245,7 +245,7 @@ func cmdPhone(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		for _, g := range st.Grants {
-			fmt.Fprintf(tw, "Grant\t%s\t%s\tuntil %s\n", g.Domain, g.Tier, g.ExpiresAt.Local().Format("2006-01-02"))
+			fmt.Fprintf(tw, "Grant\t%s\t%s\tuntil %s\n", g.Agent, g.Tier, g.ExpiresAt.Local().Format("2006-01-02"))
 		}
 		for _, b := range st.Blocked {
 			fmt.Fprintf(tw, "Blocked\t%s\n", b)
@@ -258,7 +258,7 @@ func cmdPhone(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			fmt.Fprintf(tw, "Phone\t%s\t%s\t%s%s\n", p.ID, p.Name, p.State, me)
 		}
 		for _, a := range st.Activity {
-			fmt.Fprintf(tw, "Call\t%s\t%s\t%s\t%s\n", a.At.Local().Format(time.DateTime), a.Domain, a.Tool, a.Decision)
+			fmt.Fprintf(tw, "Call\t%s\t%s\t%s\t%s\n", a.At.Local().Format(time.DateTime), a.Agent, a.Tool, a.Decision)
 		}
 		return tw.Flush()
 	case "approve", "deny", "block":
@@ -291,7 +291,7 @@ func cmdPhone(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		if fs.NArg() != 1 {
 			return usageError{errors.New("phone revoke: give the agent")}
 		}
-		n, err := d.Revoke(ctx, fs.Arg(0), approvals.Tier(*tier))
+		n, err := d.Revoke(ctx, fs.Arg(0), *tier)
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,8 @@
 package phone
 
 import (
+	"mailnode/approvals/phoneapi"
+
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -53,8 +55,6 @@ const (
 	// any time the skew check accepts.
 	nonceWindow = 5 * time.Minute
 	maxBody     = 64 << 10
-	// HeaderName carries a phone request's signature.
-	HeaderName = "Mailnode-Device"
 	// activityShown is how many audit entries the state shows.
 	activityShown = 50
 )
@@ -112,15 +112,6 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// PairResult is the node's answer to a registration.
-type PairResult struct {
-	DeviceID  string `json:"device_id"`
-	NodeProof string `json:"node_proof"`
-	// SAS is the short code; the phone computes it itself and shows its
-	// own. It is returned for the reference client's log only.
-	SAS string `json:"sas"`
-}
-
 func (h *Handler) pair(w http.ResponseWriter, r *http.Request) {
 	var reg pairing.Registration
 	if err := readJSON(w, r, &reg); err != nil {
@@ -139,7 +130,7 @@ func (h *Handler) pair(w http.ResponseWriter, r *http.Request) {
 		h.log.Error("Cannot register a phone", "err", err)
 		jsonhttp.Error(w, http.StatusInternalServerError, "internal_error", "try again")
 	default:
-		jsonhttp.Write(w, http.StatusOK, PairResult{DeviceID: res.Phone.ID, NodeProof: res.Proof, SAS: res.SAS})
+		jsonhttp.Write(w, http.StatusOK, phoneapi.PairResult{DeviceID: res.Phone.ID, NodeProof: res.Proof, SAS: res.SAS})
 	}
 }
 
@@ -159,15 +150,15 @@ func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request) (request,
 		jsonhttp.Error(w, http.StatusRequestEntityTooLarge, "payload_too_large", "")
 		return request{}, false
 	}
-	parts := strings.Split(r.Header.Get(HeaderName), ".")
+	parts := strings.Split(r.Header.Get(phoneapi.HeaderName), ".")
 	if len(parts) != 4 {
-		jsonhttp.Error(w, http.StatusUnauthorized, "unauthenticated", "missing or malformed "+HeaderName+" header")
+		jsonhttp.Error(w, http.StatusUnauthorized, "unauthenticated", "missing or malformed "+phoneapi.HeaderName+" header")
 		return request{}, false
 	}
 	id, nonce, sig := parts[0], parts[2], parts[3]
 	ts, err := strconv.ParseInt(parts[1], 10, 64)
 	if err != nil || len(nonce) < 16 || len(nonce) > 64 {
-		jsonhttp.Error(w, http.StatusUnauthorized, "unauthenticated", "malformed "+HeaderName+" header")
+		jsonhttp.Error(w, http.StatusUnauthorized, "unauthenticated", "malformed "+phoneapi.HeaderName+" header")
 		return request{}, false
 	}
 	now := h.cfg.Now()
@@ -263,20 +254,6 @@ func (h *Handler) seal(req request, v any) (string, error) {
 	return pairing.Encode(box), nil
 }
 
-// State is what a phone shows besides the prompts: sealed, so that a
-// relay holding a certificate for the node's name cannot show a false
-// list.
-type State struct {
-	// Pending holds the prompts, each as the exact JSON text whose hash
-	// a decision signs.
-	Pending  []string               `json:"pending"`
-	Phones   []approvals.Phone      `json:"phones"`
-	Grants   []approvals.Grant      `json:"grants"`
-	Blocked  []string               `json:"blocked"`
-	Activity []approvals.AuditEntry `json:"activity"`
-	Device   string                 `json:"device_id"`
-}
-
 func (h *Handler) state(w http.ResponseWriter, r *http.Request, req request) {
 	ctx := r.Context()
 	pending, err := h.cfg.Approvals.Pending(ctx)
@@ -289,20 +266,12 @@ func (h *Handler) state(w http.ResponseWriter, r *http.Request, req request) {
 		h.internal(w, "read activity", err)
 		return
 	}
-	st := State{Pending: make([]string, len(pending)), Phones: h.cfg.Phones.List(),
-		Grants: h.cfg.Approvals.Grants(), Blocked: h.cfg.Approvals.Blocked(), Activity: activity, Device: req.phone.ID}
+	st := phoneapi.State{Pending: make([]string, len(pending)), Phones: phoneList(h.cfg.Phones.List()),
+		Grants: grantList(h.cfg.Approvals.Grants()), Blocked: h.cfg.Approvals.Blocked(), Activity: activityList(activity), Device: req.phone.ID}
 	for i, a := range pending {
 		st.Pending[i] = string(a.Prompt())
 	}
 	h.sealed(w, req, st)
-}
-
-// Event is the plaintext of one sealed event of the stream.
-type Event struct {
-	Type       string `json:"type"`             // "prompt", "decided", "changed"
-	Prompt     string `json:"prompt,omitempty"` // for "prompt": the exact JSON text to hash
-	ApprovalID string `json:"approval_id,omitempty"`
-	State      string `json:"state,omitempty"`
 }
 
 // events streams prompts to a paired phone as server-sent events, each
@@ -324,7 +293,7 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request, req request) {
 		return
 	}
 
-	send := func(e Event) error {
+	send := func(e phoneapi.Event) error {
 		data, err := h.seal(req, e)
 		if err != nil {
 			return err
@@ -346,7 +315,7 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request, req request) {
 		}
 		cursor = next
 		for _, a := range pending {
-			if err := send(Event{Type: "prompt", Prompt: string(a.Prompt())}); err != nil {
+			if err := send(phoneapi.Event{Type: "prompt", Prompt: string(a.Prompt())}); err != nil {
 				return err
 			}
 		}
@@ -371,9 +340,9 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request, req request) {
 			case "pending":
 				err = catchUp()
 			case "decided":
-				err = send(Event{Type: "decided", ApprovalID: ev.Approval.ID, State: string(ev.Approval.State)})
+				err = send(phoneapi.Event{Type: "decided", ApprovalID: ev.Approval.ID, State: string(ev.Approval.State)})
 			default:
-				err = send(Event{Type: "changed"})
+				err = send(phoneapi.Event{Type: "changed"})
 			}
 		case <-changed:
 			changed = h.cfg.Phones.Changed()
@@ -381,7 +350,7 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request, req request) {
 				h.log.Info("Phone removed: its event stream ends", "phone", req.phone.ID)
 				return
 			}
-			err = send(Event{Type: "changed"})
+			err = send(phoneapi.Event{Type: "changed"})
 		case <-tick.C:
 			rc.SetWriteDeadline(time.Now().Add(2 * h.cfg.Heartbeat))
 			if _, err = io.WriteString(w, ": ping\n\n"); err == nil {
@@ -395,16 +364,8 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request, req request) {
 	}
 }
 
-// Decision is the body of POST /phone/api/decide.
-type Decision struct {
-	ApprovalID string `json:"approval_id"`
-	Decision   string `json:"decision"`    // approve, deny, block, block_site
-	PromptHash string `json:"prompt_hash"` // base64url SHA-256 of the prompt's JSON text
-	Signature  string `json:"signature"`   // over pairing.DecisionMessage
-}
-
 func (h *Handler) decide(w http.ResponseWriter, r *http.Request, req request) {
-	var d Decision
+	var d phoneapi.Decision
 	if err := strictJSON(req.body, &d); err != nil {
 		jsonhttp.Error(w, http.StatusBadRequest, "bad_request", err.Error())
 		return
@@ -522,4 +483,32 @@ func strictJSON(body []byte, v any) error {
 		return errors.New("trailing data after the JSON object")
 	}
 	return nil
+}
+
+// The state's lists, as the phone API carries them.
+
+func phoneList(ps []approvals.Phone) []phoneapi.Phone {
+	out := make([]phoneapi.Phone, len(ps))
+	for i, p := range ps {
+		out[i] = phoneapi.Phone{ID: p.ID, Name: p.Name, State: p.State, Created: p.Created, PairedAt: p.PairedAt}
+	}
+	return out
+}
+
+func grantList(gs []approvals.Grant) []phoneapi.Grant {
+	out := make([]phoneapi.Grant, len(gs))
+	for i, g := range gs {
+		out[i] = phoneapi.Grant{Agent: g.Domain, Tier: string(g.Tier), KeyFP: g.KeyFP, GrantedAt: g.GrantedAt,
+			ExpiresAt: g.ExpiresAt, ApprovalID: g.ApprovalID}
+	}
+	return out
+}
+
+func activityList(es []approvals.AuditEntry) []phoneapi.Activity {
+	out := make([]phoneapi.Activity, len(es))
+	for i, e := range es {
+		out[i] = phoneapi.Activity{At: e.At, Agent: e.Domain, KeyFP: e.KeyFP, Tool: e.Tool, Tier: string(e.Tier),
+			Decision: string(e.Decision), ApprovalID: e.ApprovalID}
+	}
+	return out
 }

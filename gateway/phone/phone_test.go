@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"mailnode/approvals/phoneapi"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -131,7 +132,7 @@ func TestPairingAndDecisions(t *testing.T) {
 	prompts := make(chan string, 4)
 	streamDone := make(chan error, 1)
 	go func() {
-		streamDone <- d.Events(ctx, func(e phone.Event) error {
+		streamDone <- d.Events(ctx, func(e phoneapi.Event) error {
 			if e.Type == "prompt" {
 				prompts <- e.Prompt
 			}
@@ -214,7 +215,7 @@ func TestRefusedRequests(t *testing.T) {
 	get := func(header string) int {
 		req, _ := http.NewRequest("GET", n.srv.URL+"/phone/api/state", nil)
 		if header != "" {
-			req.Header.Set(phone.HeaderName, header)
+			req.Header.Set(phoneapi.HeaderName, header)
 		}
 		resp, err := c.Do(req)
 		if err != nil {

@@ -25,9 +25,8 @@ import (
 	"strings"
 	"time"
 
-	"mailnode/approvals"
 	"mailnode/approvals/pairing"
-	"mailnode/gateway/phone"
+	"mailnode/approvals/phoneapi"
 )
 
 // Device is a paired (or registered) phone: its keys, its id and the
@@ -79,7 +78,7 @@ func Pair(ctx context.Context, hc *http.Client, pairURL, name string) (*Device, 
 	reg.Sign(offer.Secret)
 	d := &Device{Name: name, Node: origin, NodeBox: nodeBox, Sign: sign, Box: box, HTTP: hc}
 	body, _ := json.Marshal(reg)
-	var res phone.PairResult
+	var res phoneapi.PairResult
 	if err := d.do(ctx, http.MethodPost, "/phone/pair", body, false, &res); err != nil {
 		return nil, "", fmt.Errorf("pair: %w", err)
 	}
@@ -156,7 +155,7 @@ func (d *Device) send(ctx context.Context, method, path string, body []byte, sig
 		if err != nil {
 			return nil, "", err
 		}
-		req.Header.Set(phone.HeaderName, d.ID+"."+strconv.FormatInt(ts, 10)+"."+nonce+"."+sig)
+		req.Header.Set(phoneapi.HeaderName, d.ID+"."+strconv.FormatInt(ts, 10)+"."+nonce+"."+sig)
 	}
 	hc := d.HTTP
 	if hc == nil {
@@ -178,8 +177,8 @@ func (d *Device) open(nonce, sealed string) ([]byte, error) {
 	return pairing.Open(d.Box, d.NodeBox, d.ID, pairing.ToPhone, []byte(nonce), box)
 }
 
-// Status returns the device's state on the node: approvals.PhonePending
-// until the user confirms the short code, then approvals.PhonePaired.
+// Status returns the device's state on the node: phoneapi.PhonePending
+// until the user confirms the short code, then phoneapi.PhonePaired.
 func (d *Device) Status(ctx context.Context) (string, error) {
 	var v struct {
 		State string `json:"state"`
@@ -195,7 +194,7 @@ func (d *Device) WaitPaired(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if st == approvals.PhonePaired {
+		if st == phoneapi.PhonePaired {
 			return nil
 		}
 		select {
@@ -207,15 +206,15 @@ func (d *Device) WaitPaired(ctx context.Context) error {
 }
 
 // State returns the pending prompts, phones, grants and recent activity.
-func (d *Device) State(ctx context.Context) (phone.State, error) {
-	var st phone.State
+func (d *Device) State(ctx context.Context) (phoneapi.State, error) {
+	var st phoneapi.State
 	err := d.do(ctx, http.MethodGet, "/phone/api/state", nil, true, &st)
 	return st, err
 }
 
 // ReadPrompt parses a prompt's JSON text.
-func ReadPrompt(text string) (approvals.Prompt, error) {
-	var p approvals.Prompt
+func ReadPrompt(text string) (phoneapi.Prompt, error) {
+	var p phoneapi.Prompt
 	if err := json.Unmarshal([]byte(text), &p); err != nil {
 		return p, fmt.Errorf("read prompt: %w", err)
 	}
@@ -226,7 +225,7 @@ func ReadPrompt(text string) (approvals.Prompt, error) {
 // error, or the node ends the stream (as it does when the device is
 // removed). Every event is opened with the device's key; one that does
 // not open ends the stream with an error.
-func (d *Device) Events(ctx context.Context, f func(phone.Event) error) error {
+func (d *Device) Events(ctx context.Context, f func(phoneapi.Event) error) error {
 	resp, nonce, err := d.send(ctx, http.MethodGet, "/phone/api/events", nil, true)
 	if err != nil {
 		return err
@@ -248,7 +247,7 @@ func (d *Device) Events(ctx context.Context, f func(phone.Event) error) error {
 		if err != nil {
 			return fmt.Errorf("event stream: %w", err)
 		}
-		var e phone.Event
+		var e phoneapi.Event
 		if err := json.Unmarshal(plain, &e); err != nil {
 			return fmt.Errorf("event stream: %w", err)
 		}
@@ -264,7 +263,7 @@ func (d *Device) Events(ctx context.Context, f func(phone.Event) error) error {
 
 // Decide answers the prompt whose exact JSON text is prompt: the
 // decision is signed over its hash, so it holds only for what was shown.
-func (d *Device) Decide(ctx context.Context, prompt string, v approvals.Verdict) (string, error) {
+func (d *Device) Decide(ctx context.Context, prompt string, v phoneapi.Verdict) (string, error) {
 	p, err := ReadPrompt(prompt)
 	if err != nil {
 		return "", err
@@ -274,7 +273,7 @@ func (d *Device) Decide(ctx context.Context, prompt string, v approvals.Verdict)
 	if err != nil {
 		return "", err
 	}
-	body, _ := json.Marshal(phone.Decision{ApprovalID: p.ApprovalID, Decision: string(v),
+	body, _ := json.Marshal(phoneapi.Decision{ApprovalID: p.ApprovalID, Decision: string(v),
 		PromptHash: pairing.Encode(sum[:]), Signature: sig})
 	var res struct {
 		State string `json:"state"`
@@ -284,8 +283,8 @@ func (d *Device) Decide(ctx context.Context, prompt string, v approvals.Verdict)
 }
 
 // Revoke removes an agent's grant for tier, or all its grants.
-func (d *Device) Revoke(ctx context.Context, agent string, tier approvals.Tier) (int, error) {
-	body, _ := json.Marshal(map[string]string{"agent": agent, "tier": string(tier)})
+func (d *Device) Revoke(ctx context.Context, agent string, tier string) (int, error) {
+	body, _ := json.Marshal(map[string]string{"agent": agent, "tier": tier})
 	var res struct {
 		Revoked int `json:"revoked"`
 	}

@@ -1,0 +1,117 @@
+// Package phoneapi holds the messages of the phone API (docs/phone.md):
+// what the node's phone handler (gateway/phone) writes and a phone (the
+// web app, the reference client gateway/phone/phoneclient) reads, and
+// back. Like the relay's wire package it imports nothing of either side;
+// the cryptography is package pairing's.
+package phoneapi
+
+import "time"
+
+// HeaderName carries a phone request's signature.
+const HeaderName = "Mailnode-Device"
+
+// The states of a phone.
+const (
+	PhonePending = "pending" // registered, short code not yet confirmed on the node
+	PhonePaired  = "paired"
+)
+
+// PairResult is the node's answer to a registration.
+type PairResult struct {
+	DeviceID  string `json:"device_id"`
+	NodeProof string `json:"node_proof"`
+	// SAS is the short code; the phone computes it itself and shows its
+	// own. It is returned for the reference client's log only.
+	SAS string `json:"sas"`
+}
+
+// Prompt is a pending request as the node sends it to a paired phone.
+// Every field comes from the node's own record of the request; the phone
+// signs its decision over the hash of exactly the bytes it received, so
+// a decision is bound to what the user was shown.
+type Prompt struct {
+	ApprovalID string `json:"approval_id"`
+	Agent      string `json:"agent"` // the domain the signature proved
+	// Site is Agent's registrable domain, which "block_site" blocks.
+	Site      string `json:"site"`
+	Tool      string `json:"tool"`
+	Tier      string `json:"tier"`
+	Details   string `json:"details"`
+	MatchCode string `json:"match_code"`
+	CreatedAt int64  `json:"created_at"`
+	ExpiresAt int64  `json:"expires_at"`
+}
+
+// Verdict is a phone's answer to a prompt.
+type Verdict string
+
+// Verdicts.
+const (
+	Approve Verdict = "approve"
+	Deny    Verdict = "deny"
+	// DenyAndBlock refuses the request and blocks the agent.
+	DenyAndBlock Verdict = "block"
+	// DenyAndBlockSite refuses the request and blocks the agent's whole
+	// registrable domain (Prompt.Site).
+	DenyAndBlockSite Verdict = "block_site"
+)
+
+// Decision is the body of POST /phone/api/decide.
+type Decision struct {
+	ApprovalID string `json:"approval_id"`
+	Decision   string `json:"decision"`    // a Verdict
+	PromptHash string `json:"prompt_hash"` // base64url SHA-256 of the prompt's JSON text
+	Signature  string `json:"signature"`   // over pairing.DecisionMessage
+}
+
+// State is what a phone shows besides the prompts: sealed, so that a
+// relay holding a certificate for the node's name cannot show a false
+// list.
+type State struct {
+	// Pending holds the prompts, each as the exact JSON text whose hash
+	// a decision signs.
+	Pending  []string   `json:"pending"`
+	Phones   []Phone    `json:"phones"`
+	Grants   []Grant    `json:"grants"`
+	Blocked  []string   `json:"blocked"`
+	Activity []Activity `json:"activity"`
+	Device   string     `json:"device_id"`
+}
+
+// Phone is a registered phone.
+type Phone struct {
+	ID       string    `json:"id"`
+	Name     string    `json:"name"`
+	State    string    `json:"state"` // PhonePending or PhonePaired
+	Created  time.Time `json:"created_at"`
+	PairedAt time.Time `json:"paired_at,omitzero"`
+}
+
+// Grant is an agent's standing permission for a tier.
+type Grant struct {
+	Agent      string    `json:"agent"`
+	Tier       string    `json:"tier"`
+	KeyFP      string    `json:"key_fingerprint"`
+	GrantedAt  time.Time `json:"granted_at"`
+	ExpiresAt  time.Time `json:"expires_at"`
+	ApprovalID string    `json:"approval_id"`
+}
+
+// Activity is one entry of the agents' call log.
+type Activity struct {
+	At         time.Time `json:"at"`
+	Agent      string    `json:"agent"`
+	KeyFP      string    `json:"key_fingerprint"`
+	Tool       string    `json:"tool"`
+	Tier       string    `json:"tier"`
+	Decision   string    `json:"decision"`
+	ApprovalID string    `json:"approval_id,omitempty"`
+}
+
+// Event is the plaintext of one sealed event of the stream.
+type Event struct {
+	Type       string `json:"type"`             // "prompt", "decided", "changed"
+	Prompt     string `json:"prompt,omitempty"` // for "prompt": the exact JSON text to hash
+	ApprovalID string `json:"approval_id,omitempty"`
+	State      string `json:"state,omitempty"`
+}
