@@ -1,4 +1,4 @@
-package main
+package demo
 
 import (
 	"crypto/ed25519"
@@ -72,7 +72,7 @@ func (d *demoAgent) Close() error { return d.srv.Close() }
 
 // session is the demo agent's MCP session with the node at url, trusting
 // the node's local CA.
-func (d *demoAgent) session(nodeURL, caFile string) (*agent.Session, error) {
+func (d *demoAgent) session(nodeURL, caFile, version string) (*agent.Session, error) {
 	pem, err := os.ReadFile(caFile)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,40 @@
+package demo_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"mailnode/app"
+	"mailnode/app/demo"
+)
+
+type recorder struct {
+	steps []string
+	lists map[string]int
+}
+
+func (r *recorder) Step(s string) { r.steps = append(r.steps, s) }
+func (r *recorder) Messages(title string, ms []app.Summary) {
+	r.lists[strings.TrimSpace(title)] = len(ms)
+}
+
+// TestRun: the whole story reaches any Reporter, the desktop app's as
+// well as the command line's: the sync, the lists, the approved call and
+// the phone's decision.
+func TestRun(t *testing.T) {
+	r := &recorder{lists: map[string]int{}}
+	if err := demo.Run(context.Background(), demo.Options{DataDir: t.TempDir(), Listen: "127.0.0.1:0"}, r); err != nil {
+		t.Fatal(err)
+	}
+	story := strings.Join(r.steps, "\n")
+	for _, want := range []string{"44 messages", "approval_required", "The retried call runs.", "The user approves on the phone.",
+		"The retried get_excerpt runs once"} {
+		if !strings.Contains(story, want) {
+			t.Errorf("the story lacks %q:\n%s", want, story)
+		}
+	}
+	if r.lists[""] != 12 || r.lists[`Full-text search "booking" (best 5):`] == 0 {
+		t.Errorf("message lists = %v", r.lists)
+	}
+}
