@@ -290,6 +290,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 // returns why the node stopped.
 func runUntilSignal(ctx context.Context, n *app.Node) error {
 	if err := n.Start(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil // stopped while starting: not a failure
+		}
 		return err
 	}
 	stop := context.AfterFunc(ctx, func() { n.Stop() })
