@@ -32,7 +32,6 @@ Usage:
   mailnode approvals list|approve|deny|revoke   decide on agents' requests from this machine
   mailnode pair   [--data-dir DIR]             pair a phone: show a QR code, confirm its short code
   mailnode phones [list|rename|remove]         the paired phones
-  mailnode phone  pair|watch|list|approve|...  the reference phone client (what the phone app does)
   mailnode drafts [list|show|edit]             the drafts agents wrote
   mailnode extract [--merged] FILE.eml...       show the trips, orders and bills the node reads from mails
   mailnode version
@@ -80,7 +79,8 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	case "phones":
 		err = cmdPhones(ctx, rest, stdout, stderr, getenv)
 	case "phone":
-		err = cmdPhone(ctx, rest, stdout, stderr, getenv)
+		fmt.Fprintln(stderr, "mailnode: the reference phone is its own command now: mailnode-phone (go run ./cmd/mailnode-phone)")
+		return 2
 	case "drafts":
 		err = cmdDrafts(ctx, rest, stdout, stderr, getenv)
 	case "extract":
