@@ -1,0 +1,174 @@
+package approvals
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Standing grants and blocked agents: the in-memory cache the gateway
+// consults on every call, and the rows behind it.
+
+type grantKey struct {
+	domain string
+	tier   Tier
+}
+
+// Grants lists the standing grants that have not expired, by agent and
+// tier.
+func (m *Manager) Grants() []Grant {
+	now := m.cfg.Now()
+	m.mu.RLock()
+	out := make([]Grant, 0, len(m.grants))
+	for _, g := range m.grants {
+		if now.Before(g.ExpiresAt) {
+			out = append(out, g)
+		}
+	}
+	m.mu.RUnlock()
+	sortGrants(out)
+	return out
+}
+
+// Revoke removes the agent's grant for tier, or all its grants when tier
+// is empty, and withdraws its open requests for them. It returns how many
+// grants it removed.
+func (m *Manager) Revoke(ctx context.Context, domain string, tier Tier) (int, error) {
+	if tier != "" && !tier.Valid() {
+		return 0, fmt.Errorf("revoke: unknown tier %q", tier)
+	}
+	m.slow.Lock()
+	defer m.slow.Unlock()
+	n, err := m.removeGrants(ctx, domain, tier)
+	if err != nil {
+		return 0, fmt.Errorf("revoke %s: %w", domain, err)
+	}
+	m.log.Info("Grants revoked", "agent", domain, "tier", tier, "count", n)
+	m.publish(Event{Kind: "revoked", Domain: domain})
+	return n, nil
+}
+
+func (m *Manager) removeGrants(ctx context.Context, domain string, tier Tier) (int, error) {
+	now := m.cfg.Now().Unix()
+	var n int64
+	err := m.file.WriteTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "DELETE FROM grants WHERE domain = ? AND (tier = ? OR ? = '')", domain, string(tier), string(tier))
+		if err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		// Open requests and unspent single-use approvals go with the
+		// grants. A later call asks again rather than hearing
+		// approval_denied: revoking is not refusing.
+		_, err = tx.ExecContext(ctx, `UPDATE approvals SET state = 'revoked', decided_at = ?
+			WHERE domain = ? AND (tier = ? OR ? = '') AND state IN ('pending', 'approved')`,
+			now, domain, string(tier), string(tier))
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	m.mu.Lock()
+	for k := range m.grants {
+		if k.domain == domain && (tier == "" || k.tier == tier) {
+			delete(m.grants, k)
+		}
+	}
+	m.mu.Unlock()
+	return int(n), nil
+}
+
+// Block refuses every call from the agent domain, removes its grants and
+// withdraws its open requests, until Unblock. A domain written "*.name"
+// (SiteBlock) blocks name's whole registrable domain: every agent domain
+// under it, present and future.
+func (m *Manager) Block(ctx context.Context, domain string) error {
+	key := blockKey(domain)
+	m.slow.Lock()
+	defer m.slow.Unlock()
+	if _, err := m.exec(ctx, "INSERT OR IGNORE INTO blocked (domain, blocked_at) VALUES (?, ?)", key, m.cfg.Now().Unix()); err != nil {
+		return fmt.Errorf("block %s: %w", key, err)
+	}
+	m.mu.Lock()
+	m.blocked[key] = true
+	m.mu.Unlock()
+	for _, d := range m.affected(key) {
+		if _, err := m.removeGrants(ctx, d, ""); err != nil {
+			return fmt.Errorf("block %s: %w", key, err)
+		}
+	}
+	if site, ok := strings.CutPrefix(key, sitePrefix); ok {
+		// Open requests of agents that have no grant go too.
+		if _, err := m.exec(ctx, `UPDATE approvals SET state = 'revoked', decided_at = ?
+			WHERE site = ? AND state IN ('pending', 'approved')`, m.cfg.Now().Unix(), site); err != nil {
+			return fmt.Errorf("block %s: %w", key, err)
+		}
+	}
+	m.log.Info("Agent blocked", "agent", key)
+	m.publish(Event{Kind: "blocked", Domain: key})
+	return nil
+}
+
+// affected returns the agent domains a block of key covers that hold
+// grants or requests: key itself, or for a site block every domain
+// under the site with a grant.
+func (m *Manager) affected(key string) []string {
+	site, ok := strings.CutPrefix(key, sitePrefix)
+	if !ok {
+		return []string{key}
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var out []string
+	for k := range m.grants {
+		if Site(k.domain) == site && !slices.Contains(out, k.domain) {
+			out = append(out, k.domain)
+		}
+	}
+	return out
+}
+
+// Unblock lets the agent domain (or "*.name", the registrable domain)
+// ask for approvals again.
+func (m *Manager) Unblock(ctx context.Context, domain string) error {
+	key := blockKey(domain)
+	m.slow.Lock()
+	defer m.slow.Unlock()
+	if _, err := m.exec(ctx, "DELETE FROM blocked WHERE domain = ?", key); err != nil {
+		return fmt.Errorf("unblock %s: %w", key, err)
+	}
+	m.mu.Lock()
+	delete(m.blocked, key)
+	m.mu.Unlock()
+	m.log.Info("Agent unblocked", "agent", key)
+	return nil
+}
+
+// Blocked lists the blocked agent domains.
+func (m *Manager) Blocked() []string {
+	m.mu.RLock()
+	out := make([]string, 0, len(m.blocked))
+	for d := range m.blocked {
+		out = append(out, d)
+	}
+	m.mu.RUnlock()
+	slices.Sort(out)
+	return out
+}
+
+// isBlockedLocked reports whether domain, or its registrable domain, is
+// blocked. m.mu is held.
+func (m *Manager) isBlockedLocked(domain string) bool {
+	return m.blocked[domain] || m.blocked[SiteBlock(domain)]
+}
+
+func sortGrants(gs []Grant) {
+	slices.SortFunc(gs, func(a, b Grant) int {
+		if c := strings.Compare(a.Domain, b.Domain); c != 0 {
+			return c
+		}
+		return strings.Compare(string(a.Tier), string(b.Tier))
+	})
+}
