@@ -1,6 +1,8 @@
 package app
 
 import (
+	"mailnode/mail/msgauth"
+
 	"context"
 	"encoding/json"
 	"net"
@@ -8,7 +10,6 @@ import (
 	"time"
 
 	"mailnode/assets"
-	"mailnode/extract"
 	"mailnode/extract/facts"
 	"mailnode/mail/store"
 )
@@ -40,7 +41,7 @@ func (n *Node) openFacts(ctx context.Context, st *store.Store) (*facts.Store, er
 	if err != nil {
 		return nil, err
 	}
-	opt := extract.Options{AuthServIDs: n.cfg.Facts.AuthServIDs}
+	opt := msgauth.Checker{AuthServIDs: n.cfg.Facts.AuthServIDs}
 	if n.cfg.Demo && len(opt.AuthServIDs) == 0 {
 		opt.AuthServIDs = []string{assets.DemoAuthServID}
 	}

@@ -1,6 +1,8 @@
 package extract_test
 
 import (
+	"mailnode/mail/msgauth"
+
 	"io/fs"
 	"testing"
 
@@ -21,7 +23,8 @@ func BenchmarkExtract(b *testing.B) {
 	}
 	for i := 0; b.Loop(); i++ {
 		raw := raws[i%len(raws)]
-		extract.Extract(mime.Parse(raw), raw, extract.Options{})
+		m := mime.Parse(raw)
+		extract.Extract(m, msgauth.Checker{}.Check(m, raw))
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mails/s")
 }

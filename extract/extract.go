@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 
 	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
 )
 
 // Version identifies the extractors' behaviour. Raise it whenever a change
@@ -16,21 +17,9 @@ import (
 // extractors again over every stored message, from its kept raw bytes.
 const Version = 1
 
-// Options configure extraction. The zero value extracts without trusting
-// any sender.
-type Options struct {
-	// AuthServIDs are the authserv-ids of the user's own mail provider
-	// (e.g. "mx.google.com"): only Authentication-Results fields it wrote
-	// are believed.
-	AuthServIDs []string
-	// LookupTXT, when set, lets the node verify DKIM signatures itself.
-	// It is the only network access of the package, and tests replace it.
-	LookupTXT func(name string) ([]string, error)
-}
-
 // Result is what one message says.
 type Result struct {
-	Auth  Auth
+	Auth  msgauth.Verdict // as given to Extract
 	Facts []Fact
 }
 
@@ -66,10 +55,10 @@ func (c *msgContext) setSender(addr, name string) {
 	c.senderCountry = tldCountry(c.senderDomain)
 }
 
-// Extract reads the facts of one message. raw is needed only for the
-// node's own DKIM verification and may be nil. It never fails: a message
-// it cannot read yields no facts.
-func Extract(m *mime.Message, raw []byte, opt Options) Result {
+// Extract reads the facts of one message, whose sender authentication
+// is auth (package msgauth decides it). It never fails: a message it
+// cannot read yields no facts.
+func Extract(m *mime.Message, auth msgauth.Verdict) Result {
 	c := &msgContext{date: m.Date, ref: m.Date, dateLoc: time.UTC}
 	if !m.Date.IsZero() {
 		c.dateLoc = m.Date.Location()
@@ -80,8 +69,7 @@ func Extract(m *mime.Message, raw []byte, opt Options) Result {
 	}
 	c.setSender(addr, name)
 
-	auth := authenticate(c.senderDomain, m.AuthResults, raw, opt.AuthServIDs, opt.LookupTXT)
-	c.authenticated = auth.Authenticated
+	c.authenticated = auth.Authenticated && strings.EqualFold(auth.Domain, c.senderDomain)
 
 	// Sources in order of trust; the first that yields facts is used, so
 	// that one booking is not read twice from its markup and its text.

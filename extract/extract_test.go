@@ -1,6 +1,8 @@
 package extract_test
 
 import (
+	"mailnode/mail/msgauth"
+
 	"fmt"
 	"os"
 	"path/filepath"
@@ -83,7 +85,7 @@ func TestStructuredData(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			res := extract.Extract(htmlMessage(t, tt.file, "booking@airline.example"), nil, extract.Options{})
+			res := extract.Extract(htmlMessage(t, tt.file, "booking@airline.example"), msgauth.Verdict{})
 			var got []string
 			for _, f := range res.Facts {
 				if f.From != tt.from {
@@ -171,7 +173,7 @@ func TestTextRules(t *testing.T) {
 	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := extract.Extract(tt.msg, nil, extract.Options{})
+			res := extract.Extract(tt.msg, msgauth.Verdict{})
 			var got []string
 			for _, f := range res.Facts {
 				switch {

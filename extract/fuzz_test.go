@@ -1,6 +1,8 @@
 package extract_test
 
 import (
+	"mailnode/mail/msgauth"
+
 	"encoding/json"
 	"testing"
 	"time"
@@ -28,7 +30,7 @@ func FuzzExtract(f *testing.F) {
 		if cal != "" {
 			m.Calendars = []string{cal}
 		}
-		res := extract.Extract(m, nil, extract.Options{})
+		res := extract.Extract(m, msgauth.Checker{}.Check(m, nil))
 		var recs []extract.Record
 		for _, fc := range res.Facts {
 			if _, err := json.Marshal(fc); err != nil {

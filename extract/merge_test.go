@@ -1,6 +1,8 @@
 package extract_test
 
 import (
+	"mailnode/mail/msgauth"
+
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -30,7 +32,7 @@ func sequence() []*mime.Message {
 func records(msgs []*mime.Message) []extract.Record {
 	var out []extract.Record
 	for i, m := range msgs {
-		res := extract.Extract(m, nil, extract.Options{})
+		res := extract.Extract(m, msgauth.Checker{}.Check(m, nil))
 		for _, f := range res.Facts {
 			out = append(out, extract.Record{Fact: f, Message: int64(i + 1), Date: m.Date, Tiebreak: m.Subject})
 		}

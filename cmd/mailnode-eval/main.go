@@ -5,6 +5,8 @@
 package main
 
 import (
+	"mailnode/mail/msgauth"
+
 	"context"
 	"flag"
 	"fmt"
@@ -216,7 +218,7 @@ func publicOrders(dir string, verbose bool, stdout, stderr io.Writer) bool {
 	}
 	var found []eval.Entity
 	for _, m := range p.Mails {
-		found = append(found, eval.MailOrders(m.Name, mime.Parse(m.Raw), m.Raw, extract.Options{})...)
+		found = append(found, eval.MailOrders(m.Name, mime.Parse(m.Raw), m.Raw, msgauth.Checker{})...)
 	}
 	scores, misses := eval.ComparePerMail(p.Expected, found)
 	s := scores[extract.KindOrder]

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"mailnode/mail/msgauth"
+
 	"context"
 	"encoding/json"
 	"flag"
@@ -31,7 +33,7 @@ func cmdExtract(_ context.Context, args []string, stdout, stderr io.Writer) erro
 		fs.Usage()
 		return usageError{fmt.Errorf("extract needs at least one .eml file")}
 	}
-	var opt extract.Options
+	var opt msgauth.Checker
 	if *authserv != "" {
 		opt.AuthServIDs = strings.Split(*authserv, ",")
 	}
@@ -44,7 +46,7 @@ func cmdExtract(_ context.Context, args []string, stdout, stderr io.Writer) erro
 			return fmt.Errorf("read %s: %w", path, err)
 		}
 		m := mime.Parse(raw)
-		res := extract.Extract(m, raw, opt)
+		res := extract.Extract(m, opt.Check(m, raw))
 		for _, f := range res.Facts {
 			recs = append(recs, extract.Record{Fact: f, Message: int64(i + 1), Date: m.Date,
 				Tiebreak: extract.Tiebreak(m.MessageID, raw), Authenticated: res.Auth.Authenticated})

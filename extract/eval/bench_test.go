@@ -1,6 +1,8 @@
 package eval_test
 
 import (
+	"mailnode/mail/msgauth"
+
 	"testing"
 
 	"mailnode/extract"
@@ -28,11 +30,12 @@ func BenchmarkExtractEval(b *testing.B) {
 	for _, m := range orders.Mails {
 		raws = append(raws, m.Raw)
 	}
-	opt := extract.Options{AuthServIDs: []string{eval.AuthServID}}
+	opt := msgauth.Checker{AuthServIDs: []string{eval.AuthServID}}
 	places.Zone("FRA") // the tables load once per process, not per mail
 	for i := 0; b.Loop(); i++ {
 		raw := raws[i%len(raws)]
-		extract.Extract(mime.Parse(raw), raw, opt)
+		m := mime.Parse(raw)
+		extract.Extract(m, opt.Check(m, raw))
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mails/s")
 	b.ReportMetric(float64(len(raws)), "distinct-mails")
@@ -48,7 +51,8 @@ func BenchmarkExtractTravel(b *testing.B) {
 	places.Zone("FRA") // the tables load once per process, not per mail
 	for i := 0; b.Loop(); i++ {
 		m := p.Mails[i%len(p.Mails)]
-		extract.Extract(mime.Parse(m.Raw), m.Raw, extract.Options{})
+		msg := mime.Parse(m.Raw)
+		extract.Extract(msg, msgauth.Checker{}.Check(msg, m.Raw))
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mails/s")
 }

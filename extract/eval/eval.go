@@ -6,6 +6,8 @@
 package eval
 
 import (
+	"mailnode/mail/msgauth"
+
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -41,11 +43,11 @@ func (s *Score) Add(o Score) { s.TP += o.TP; s.Predicted += o.Predicted; s.Expec
 
 // Extracted reads every mail, in the order given, into records.
 func Extracted(mails []Mail) []extract.Record {
-	opt := extract.Options{AuthServIDs: []string{AuthServID}}
+	opt := msgauth.Checker{AuthServIDs: []string{AuthServID}}
 	var recs []extract.Record
 	for i, m := range mails {
 		msg := mime.Parse(m.Raw)
-		res := extract.Extract(msg, m.Raw, opt)
+		res := extract.Extract(msg, opt.Check(msg, m.Raw))
 		for _, f := range res.Facts {
 			recs = append(recs, extract.Record{Fact: f, Message: int64(i + 1), Date: msg.Date,
 				Tiebreak: extract.Tiebreak(msg.MessageID, m.Raw), Authenticated: res.Auth.Authenticated})
@@ -91,8 +93,8 @@ func orderEntity(o extract.OrderState) Entity {
 // entities of that mail: its facts merged as the store would merge them,
 // and the merchant's name beside its domain (carrier mails name the
 // shipper, not a domain).
-func MailOrders(mail string, msg *mime.Message, raw []byte, opt extract.Options) []Entity {
-	res := extract.Extract(msg, raw, opt)
+func MailOrders(mail string, msg *mime.Message, raw []byte, opt msgauth.Checker) []Entity {
+	res := extract.Extract(msg, opt.Check(msg, raw))
 	var recs []extract.Record
 	for _, f := range res.Facts {
 		recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: res.Auth.Authenticated})

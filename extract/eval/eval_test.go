@@ -1,6 +1,8 @@
 package eval_test
 
 import (
+	"mailnode/mail/msgauth"
+
 	"bytes"
 	"testing"
 
@@ -83,7 +85,7 @@ func TestPublicOrders(t *testing.T) {
 	}
 	var found []eval.Entity
 	for _, m := range p.Mails {
-		found = append(found, eval.MailOrders(m.Name, mime.Parse(m.Raw), m.Raw, extract.Options{})...)
+		found = append(found, eval.MailOrders(m.Name, mime.Parse(m.Raw), m.Raw, msgauth.Checker{})...)
 	}
 	scores, misses := eval.ComparePerMail(p.Expected, found)
 	if s := scores[extract.KindOrder]; s.Precision() < 0.97 || s.Recall() < 0.90 {

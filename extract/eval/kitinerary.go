@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"mailnode/mail/msgauth"
+
 	"context"
 	"fmt"
 	"os"
@@ -58,13 +60,14 @@ func median(ds []time.Duration) time.Duration {
 // the node runs them; each mail's time is the median of reps runs.
 func RunMailnode(mails []Mail, reps int) TravelRun {
 	var r TravelRun
-	opt := extract.Options{}
+	opt := msgauth.Checker{}
 	for _, m := range mails {
 		var res extract.Result
 		times := make([]time.Duration, reps)
 		for i := range reps {
 			start := time.Now()
-			res = extract.Extract(mime.Parse(m.Raw), m.Raw, opt)
+			msg := mime.Parse(m.Raw)
+			res = extract.Extract(msg, opt.Check(msg, m.Raw))
 			times[i] = time.Since(start)
 		}
 		r.Found = append(r.Found, SegmentEntities(m.Name, res.Facts)...)

@@ -11,6 +11,8 @@
 package facts
 
 import (
+	"mailnode/mail/msgauth"
+
 	"context"
 	"database/sql"
 	"embed"
@@ -49,7 +51,7 @@ type Source interface {
 type Store struct {
 	file File
 	src  Source
-	opt  extract.Options
+	auth msgauth.Checker
 	log  *slog.Logger
 
 	passMu sync.Mutex // one pass at a time
@@ -60,11 +62,11 @@ type Store struct {
 
 // New returns the facts store over file, whose tables Migrations created.
 // logger may be nil.
-func New(file File, src Source, opt extract.Options, logger *slog.Logger) *Store {
+func New(file File, src Source, auth msgauth.Checker, logger *slog.Logger) *Store {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Store{file: file, src: src, opt: opt, log: logger.With("component", "facts")}
+	return &Store{file: file, src: src, auth: auth, log: logger.With("component", "facts")}
 }
 
 // batch is how many messages a pass reads per transaction.
@@ -321,7 +323,7 @@ func (s *Store) extractOne(ctx context.Context, id int64) readResult {
 
 // extractParsed is what the pass and the sync's hook keep of a message.
 func (s *Store) extractParsed(raw []byte, m *mime.Message) readResult {
-	return readResult{res: extract.Extract(m, raw, s.opt), date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
+	return readResult{res: extract.Extract(m, s.auth.Check(m, raw)), date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
 }
 
 // merge rebuilds facts_merged from every stored fact.

@@ -1,6 +1,8 @@
 package facts_test
 
 import (
+	"mailnode/mail/msgauth"
+
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -11,7 +13,6 @@ import (
 	"time"
 
 	"mailnode/assets"
-	"mailnode/extract"
 	"mailnode/extract/facts"
 	"mailnode/mail/store"
 )
@@ -57,7 +58,7 @@ func openDemo(t *testing.T) (*store.Store, *facts.Store, store.Folder) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st, facts.New(tables, st, extract.Options{}, nil), inbox
+	return st, facts.New(tables, st, msgauth.Checker{}, nil), inbox
 }
 
 func TestPassAndQueries(t *testing.T) {
@@ -187,7 +188,7 @@ func TestExtractedInTheSync(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsx := facts.New(tables, st, extract.Options{}, nil)
+	fsx := facts.New(tables, st, msgauth.Checker{}, nil)
 	st.SetMessageHook(fsx)
 	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "demo", Server: "h:1", Username: "u"})
 	inbox, _ := st.EnsureFolder(ctx, acct.ID, "INBOX", "")

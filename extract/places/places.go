@@ -11,10 +11,11 @@ import (
 	"time"
 	_ "time/tzdata" // the zone rules travel with the binary, like the tables
 
+	"unicode"
+
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
-	"unicode"
 )
 
 var (

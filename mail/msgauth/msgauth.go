@@ -1,4 +1,9 @@
-package extract
+// Package msgauth decides whether a message's From domain is genuine:
+// by the user's own provider's Authentication-Results (RFC 8601), or by
+// the node's own DKIM check (RFC 6376), with DMARC's relaxed alignment.
+// Extraction takes its verdict; it never reads these headers itself, so
+// mail text cannot vouch for itself.
+package msgauth
 
 import (
 	"bytes"
@@ -7,10 +12,12 @@ import (
 	"github.com/emersion/go-msgauth/authres"
 	"github.com/emersion/go-msgauth/dkim"
 	"golang.org/x/net/publicsuffix"
+
+	"mailnode/mail/mime"
 )
 
-// Auth says whether a message's From domain is authenticated, and how.
-type Auth struct {
+// Verdict says whether a message's From domain is authenticated, and how.
+type Verdict struct {
 	Authenticated bool   `json:"authenticated"`
 	Method        string `json:"method,omitempty"` // "dmarc", "dkim" (provider's verdict) or "dkim-node"
 	Domain        string `json:"domain,omitempty"` // the From domain
@@ -18,10 +25,33 @@ type Auth struct {
 
 // Methods of authentication.
 const (
-	AuthDMARC    = "dmarc"
-	AuthDKIM     = "dkim"
-	AuthDKIMNode = "dkim-node"
+	DMARC    = "dmarc"
+	DKIM     = "dkim"
+	DKIMNode = "dkim-node"
 )
+
+// Checker authenticates messages for one user.
+type Checker struct {
+	// AuthServIDs are the authserv-ids of the user's own mail provider
+	// (e.g. "mx.google.com"): only Authentication-Results fields it wrote
+	// are believed.
+	AuthServIDs []string
+	// LookupTXT, when set, lets the node verify DKIM signatures itself.
+	// It is the only network access of the package, and tests replace it.
+	LookupTXT func(name string) ([]string, error)
+}
+
+// Check is the verdict on m, whose raw bytes raw are needed only for
+// the node's own DKIM check and may be nil.
+func (c Checker) Check(m *mime.Message, raw []byte) Verdict {
+	domain := ""
+	if len(m.From) > 0 {
+		if _, d, ok := strings.Cut(m.From[0].Address, "@"); ok {
+			domain = strings.ToLower(strings.TrimSuffix(d, ">"))
+		}
+	}
+	return authenticate(domain, m.AuthResults, raw, c.AuthServIDs, c.LookupTXT)
+}
 
 // authenticate decides whether the From domain of a message is
 // authenticated. It trusts, in order:
@@ -36,8 +66,8 @@ const (
 //     with the same alignment rule.
 //
 // lookupTXT is the DNS seam: the node passes a resolver, tests pass a map.
-func authenticate(fromDomain string, fields []string, raw []byte, servIDs []string, lookupTXT func(string) ([]string, error)) Auth {
-	a := Auth{Domain: fromDomain}
+func authenticate(fromDomain string, fields []string, raw []byte, servIDs []string, lookupTXT func(string) ([]string, error)) Verdict {
+	a := Verdict{Domain: fromDomain}
 	if fromDomain == "" {
 		return a
 	}
@@ -50,7 +80,7 @@ func authenticate(fromDomain string, fields []string, raw []byte, servIDs []stri
 		// stronger verdict: it already includes alignment.
 		for _, r := range results {
 			if r, ok := r.(*authres.DMARCResult); ok && r.Value == authres.ResultPass && strings.EqualFold(strings.TrimSpace(r.From), fromDomain) {
-				a.Authenticated, a.Method = true, AuthDMARC
+				a.Authenticated, a.Method = true, DMARC
 				return a
 			}
 		}
@@ -64,7 +94,7 @@ func authenticate(fromDomain string, fields []string, raw []byte, servIDs []stri
 				_, d, _ = strings.Cut(r.Identifier, "@")
 			}
 			if r.Value == authres.ResultPass && aligned(d, fromDomain) {
-				a.Authenticated, a.Method = true, AuthDKIM
+				a.Authenticated, a.Method = true, DKIM
 				return a
 			}
 		}
@@ -76,7 +106,7 @@ func authenticate(fromDomain string, fields []string, raw []byte, servIDs []stri
 		verifs, _ := dkim.VerifyWithOptions(bytes.NewReader(raw), &dkim.VerifyOptions{LookupTXT: lookupTXT, MaxVerifications: 5})
 		for _, v := range verifs {
 			if v.Err == nil && aligned(v.Domain, fromDomain) {
-				a.Authenticated, a.Method = true, AuthDKIMNode
+				a.Authenticated, a.Method = true, DKIMNode
 				return a
 			}
 		}
