@@ -37,7 +37,9 @@ type folderBar struct {
 // returns once everything is printed.
 func showProgress(out io.Writer, sub <-chan app.Status) (stop func()) {
 	p := &syncProgress{out: out, shown: map[string]*folderBar{}, done: make(chan struct{})}
-	if f, ok := out.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	// A terminal without a width (a pty nobody sized) shows no bars:
+	// lines it is.
+	if f, ok := out.(*os.File); ok && term.IsTerminal(int(f.Fd())) && termWidth(f) > 0 {
 		p.tty = true
 		p.bars = mpb.New(mpb.WithOutput(out), mpb.WithWidth(32), mpb.WithRefreshRate(200*time.Millisecond))
 	}
@@ -111,8 +113,16 @@ func (p *syncProgress) end(fb *folderBar) {
 	}
 	f := fb.status
 	el := time.Since(f.Started)
-	fmt.Fprintf(p.out, "%s: %d new messages, %s in %v (%.0f messages/s)\n",
-		folderName(f), f.Done, sizeText(f.Bytes), el.Round(100*time.Millisecond), float64(f.Done)/max(el.Seconds(), 1e-3))
+	round := 100 * time.Millisecond
+	if el < time.Second {
+		round = time.Millisecond
+	}
+	noun := "messages"
+	if f.Done == 1 {
+		noun = "message"
+	}
+	fmt.Fprintf(p.out, "%s: %d new %s, %s in %v (%.0f messages/s)\n",
+		folderName(f), f.Done, noun, sizeText(f.Bytes), el.Round(round), float64(f.Done)/max(el.Seconds(), 1e-3))
 }
 
 // finish ends what is still shown: a pass that failed leaves folders
@@ -162,4 +172,12 @@ func sizeText(b int64) string {
 	default:
 		return fmt.Sprintf("%.0f KiB", float64(b)/(1<<10))
 	}
+}
+
+func termWidth(f *os.File) int {
+	w, _, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return w
 }
