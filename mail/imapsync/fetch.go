@@ -101,7 +101,7 @@ func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Fo
 			if md == nil {
 				break
 			}
-			m, err := readMessage(md)
+			m, complete, err := readMessage(md)
 			if err != nil {
 				// The connection broke inside a literal. go-imap lets its
 				// reader goroutine go on as soon as a literal read fails,
@@ -111,6 +111,14 @@ func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Fo
 				c.Close()
 				<-c.Closed()
 				return err
+			}
+			if !complete {
+				// No body section at all: the connection broke between the
+				// UID and the body (the response ends early, without an
+				// error of its own), or the server sent an unsolicited
+				// FETCH of flags. Either way there is nothing to store,
+				// and the watermark must not pass this UID.
+				continue
 			}
 			uid := m.UID
 			if uid < from {
@@ -156,15 +164,16 @@ func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Fo
 	return added, writeErr
 }
 
-// readMessage reads one FETCH response item by item. A message the server
-// sends no body for is kept with an empty body (the store notes the MIME
-// problem) rather than dropped.
-func readMessage(md *imapclient.FetchMessageData) (store.NewMessage, error) {
-	var m store.NewMessage
+// readMessage reads one FETCH response item by item. A message whose body
+// the server sends as NIL is kept with an empty body (the store notes the
+// MIME problem) rather than dropped. complete is false when the response
+// held no body section at all: the caller must not store it.
+func readMessage(md *imapclient.FetchMessageData) (m store.NewMessage, complete bool, err error) {
+	sawBody := false
 	for {
 		item := md.Next()
 		if item == nil {
-			return m, nil
+			return m, sawBody && m.UID != 0, nil
 		}
 		switch it := item.(type) {
 		case imapclient.FetchItemDataUID:
@@ -178,12 +187,13 @@ func readMessage(md *imapclient.FetchMessageData) (store.NewMessage, error) {
 		case imapclient.FetchItemDataModSeq:
 			m.ModSeq = it.ModSeq
 		case imapclient.FetchItemDataBodySection:
+			sawBody = true
 			if it.Literal == nil {
 				continue // NIL body
 			}
 			raw, err := readLiteral(it.Literal)
 			if err != nil {
-				return m, fmt.Errorf("read message body: %w", err)
+				return m, false, fmt.Errorf("read message body: %w", err)
 			}
 			m.Raw = raw
 		}
