@@ -15,17 +15,7 @@ import (
 // TestSyncProgress: a sync whose output is not a terminal prints one line
 // per folder it fetched, with its count, bytes and rate.
 func TestSyncProgress(t *testing.T) {
-	srv, err := demobox.Start(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	if _, err := srv.Seed(assets.DemoMailbox(), time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	pw := filepath.Join(dir, "pw")
-	os.WriteFile(pw, []byte(demobox.Password), 0o600)
+	srv, dir, pw := demoServer(t)
 	var out, errb bytes.Buffer
 	code := run([]string{"sync", "--data-dir", filepath.Join(dir, "data"), "--imap-server", srv.Addr, "--imap-security", "plain",
 		"--imap-user", demobox.Username, "--imap-password-file", pw, "--log-level", "warn"}, &out, &errb, func(string) string { return "" })
@@ -52,17 +42,7 @@ func TestSyncProgress(t *testing.T) {
 // TestConfigV1: a settings file of the first releases (version 1) still
 // drives the command line.
 func TestConfigV1(t *testing.T) {
-	srv, err := demobox.Start(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	if _, err := srv.Seed(assets.DemoMailbox(), time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	pw := filepath.Join(dir, "pw")
-	os.WriteFile(pw, []byte(demobox.Password), 0o600)
+	srv, dir, pw := demoServer(t)
 	data := filepath.Join(dir, "data")
 	os.MkdirAll(data, 0o700)
 	v1 := `{"accounts":[{"name":"home","server":"` + srv.Addr + `","security":"plain","username":"` + demobox.Username +
@@ -75,4 +55,24 @@ func TestConfigV1(t *testing.T) {
 	if !regexp.MustCompile(`The store holds [1-9]\d* messages`).MatchString(out.String()) {
 		t.Errorf("sync output: %s", out.String())
 	}
+}
+
+// demoServer serves the demo mailbox for one test, and returns a
+// directory and a password file for the command.
+func demoServer(t *testing.T) (srv *demobox.Server, dir, pwFile string) {
+	t.Helper()
+	srv, err := demobox.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	if _, err := srv.Seed(assets.DemoMailbox(), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	pwFile = filepath.Join(dir, "pw")
+	if err := os.WriteFile(pwFile, []byte(demobox.Password), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return srv, dir, pwFile
 }
