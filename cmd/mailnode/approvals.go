@@ -9,21 +9,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"mailnode/app"
-	"mailnode/app/localapi/localclient"
+	"mailnode/app/localapi"
 	"mailnode/approvals"
 )
-
-// approver is what mailnode approvals needs: a running node's local API,
-// or the node's data opened directly when no node runs.
-type approver interface {
-	Pending(ctx context.Context) ([]approvals.Approval, error)
-	Decide(ctx context.Context, idOrCode string, approve bool) (approvals.Approval, error)
-	Grants(ctx context.Context) ([]approvals.Grant, error)
-	Revoke(ctx context.Context, agent string, tier approvals.Tier) (int, error)
-	Block(ctx context.Context, agent string) error
-	Audit(ctx context.Context, limit int) ([]approvals.AuditEntry, error)
-}
 
 const approvalsUsage = `Usage:
   mailnode approvals list [--audit N]       pending requests, grants (and the last N calls)
@@ -59,21 +47,15 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	if err != nil {
 		return err
 	}
-	var a approver
-	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
-		a = lc
-	} else {
-		logger, err := newLogger(stderr, fs.o.logLevel, firstNonEmpty(getenv("MAILNODE_LOG_LEVEL"), "warn"))
-		if err != nil {
-			return err
-		}
-		n, err := openNode(ctx, app.Config{DataDir: cfg.DataDir}, logger)
-		if err != nil {
-			return err
-		}
-		defer n.Stop()
-		a = n
+	logger, err := newLogger(stderr, fs.o.logLevel, firstNonEmpty(getenv("MAILNODE_LOG_LEVEL"), "warn"))
+	if err != nil {
+		return err
 	}
+	a, done, err := backend(ctx, cfg.DataDir, logger)
+	if err != nil {
+		return err
+	}
+	defer done()
 
 	arg := func() (string, error) {
 		if fs.NArg() != 1 {
@@ -144,7 +126,7 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 }
 
 // sayGranted tells what approving ap allowed, and until when.
-func sayGranted(ctx context.Context, a approver, ap approvals.Approval, w io.Writer) error {
+func sayGranted(ctx context.Context, a localapi.Backend, ap approvals.Approval, w io.Writer) error {
 	grants, err := a.Grants(ctx)
 	if err != nil {
 		return err
@@ -160,7 +142,7 @@ func sayGranted(ctx context.Context, a approver, ap approvals.Approval, w io.Wri
 	return nil
 }
 
-func listApprovals(ctx context.Context, a approver, audit int, w io.Writer) error {
+func listApprovals(ctx context.Context, a localapi.Backend, audit int, w io.Writer) error {
 	pending, err := a.Pending(ctx)
 	if err != nil {
 		return err

@@ -17,6 +17,8 @@ import (
 	"syscall"
 
 	"mailnode/app"
+	"mailnode/app/localapi"
+	"mailnode/app/localapi/localclient"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -228,6 +230,20 @@ func openNode(ctx context.Context, cfg app.Config, logger *slog.Logger) (*app.No
 		return nil, err
 	}
 	return n, nil
+}
+
+// backend is the node of dataDir for a command that reads or changes
+// its approvals and phones: the running node over its local API, or,
+// when none runs, the data opened directly. done releases it.
+func backend(ctx context.Context, dataDir string, logger *slog.Logger) (b localapi.Backend, done func(), err error) {
+	if lc, err := localclient.Dial(dataDir); err == nil {
+		return lc, func() {}, nil
+	}
+	n, err := openNode(ctx, app.Config{DataDir: dataDir}, logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	return n, func() { n.Stop() }, nil
 }
 
 func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {

@@ -14,7 +14,6 @@ import (
 
 	"mailnode/app"
 	"mailnode/app/localapi/localclient"
-	"mailnode/approvals"
 )
 
 // cmdPair shows a pairing QR code for a phone and confirms the short code
@@ -94,23 +93,11 @@ func cmdPhones(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
-	// The node's own methods, over its socket when it runs.
-	type phoneManager interface {
-		Phones(ctx context.Context) ([]approvals.Phone, error)
-		RemovePhone(ctx context.Context, id string) error
-		RenamePhone(ctx context.Context, id, name string) (approvals.Phone, error)
+	pm, done, err := backend(ctx, cfg.DataDir, nil)
+	if err != nil {
+		return err
 	}
-	var pm phoneManager
-	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
-		pm = lc
-	} else {
-		n, err := openNode(ctx, app.Config{DataDir: cfg.DataDir}, nil)
-		if err != nil {
-			return err
-		}
-		defer n.Stop()
-		pm = n
-	}
+	defer done()
 	switch {
 	case sub == "list" && fs.NArg() == 0:
 		ps, err := pm.Phones(ctx)
