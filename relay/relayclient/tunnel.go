@@ -1,0 +1,191 @@
+package relayclient
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/tls"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"time"
+
+	"github.com/hashicorp/yamux"
+
+	"mailnode/relay"
+)
+
+// Back-off of the tunnel's reconnect loop: the first retry within
+// backoffMin (a relay restart should cost agents well under 2 s), doubling
+// to backoffMax, with jitter so that a relay's nodes do not all return in
+// the same instant; reset after a tunnel stayed up healthyAfter.
+const (
+	backoffMin   = 250 * time.Millisecond
+	backoffMax   = 60 * time.Second
+	healthyAfter = 30 * time.Second
+)
+
+// backoff returns the wait before attempt n (0-based): a uniformly random
+// duration up to min(backoffMax, backoffMin·2ⁿ), at least a tenth of it
+// ("full jitter" with a floor).
+func backoff(n int) time.Duration {
+	d := backoffMax
+	if n < 20 {
+		d = min(backoffMax, backoffMin<<n)
+	}
+	return d/10 + rand.N(d-d/10+1)
+}
+
+// ErrNotRegistered means the relay knows no node with this key.
+var ErrNotRegistered = errors.New("relay: node not registered")
+
+// Tunnel keeps one tunnel to the relay up and hands its streams to a
+// Listener.
+type Tunnel struct {
+	// Addr is host:port to dial (NodeStatus.Tunnel).
+	Addr string
+	Key  ed25519.PrivateKey
+	// TLS is the client configuration for the relay's name; NextProtos
+	// and ServerName are set by the tunnel.
+	TLS *tls.Config
+	// Dial dials the relay; default a net.Dialer.
+	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+	// Up is called with the node's name each time a tunnel is up, Down
+	// when it goes down.
+	Up   func(hostname string)
+	Down func(err error)
+}
+
+// Run keeps the tunnel up, reconnecting with back-off, until ctx ends
+// (nil) or the relay says the key is not registered (ErrNotRegistered).
+func (t *Tunnel) Run(ctx context.Context, l *Listener) error {
+	attempt := 0
+	for {
+		start := time.Now()
+		err := t.once(ctx, l)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if errors.Is(err, ErrNotRegistered) {
+			return err
+		}
+		if t.Down != nil {
+			t.Down(err)
+		}
+		if time.Since(start) > healthyAfter {
+			attempt = 0
+		}
+		wait := backoff(attempt)
+		attempt++
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(wait):
+		}
+	}
+}
+
+// once dials, shakes hands and serves one tunnel until it breaks.
+func (t *Tunnel) once(ctx context.Context, l *Listener) error {
+	host, _, err := net.SplitHostPort(t.Addr)
+	if err != nil {
+		return fmt.Errorf("tunnel address: %w", err)
+	}
+	dial := t.Dial
+	if dial == nil {
+		d := &net.Dialer{Timeout: 15 * time.Second, KeepAlive: 30 * time.Second}
+		dial = d.DialContext
+	}
+	dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	raw, err := dial(dctx, "tcp", t.Addr)
+	if err != nil {
+		return fmt.Errorf("dial relay: %w", err)
+	}
+	cfg := &tls.Config{}
+	if t.TLS != nil {
+		cfg = t.TLS.Clone()
+	}
+	cfg.ServerName = host
+	cfg.NextProtos = []string{relay.TunnelALPN}
+	cfg.MinVersion = tls.VersionTLS13
+	c := tls.Client(raw, cfg)
+	if err := c.HandshakeContext(dctx); err != nil {
+		raw.Close()
+		return fmt.Errorf("relay TLS: %w", err)
+	}
+	if c.ConnectionState().NegotiatedProtocol != relay.TunnelALPN {
+		c.Close()
+		return errors.New("relay does not speak the tunnel protocol")
+	}
+	hostname, err := handshake(c, t.Key)
+	if err != nil {
+		c.Close()
+		return err
+	}
+	sess, err := yamux.Server(c, muxConfig())
+	if err != nil {
+		c.Close()
+		return fmt.Errorf("tunnel: %w", err)
+	}
+	defer sess.Close()
+	if t.Up != nil {
+		t.Up(hostname)
+	}
+	go func() {
+		select {
+		case <-ctx.Done():
+			sess.Close()
+		case <-sess.CloseChan():
+		}
+	}()
+	for {
+		st, err := sess.Accept()
+		if err != nil {
+			return fmt.Errorf("tunnel closed: %w", err)
+		}
+		if !l.deliver(st) {
+			st.Close()
+			return nil
+		}
+	}
+}
+
+// handshake sends the channel-bound hello and reads the welcome.
+func handshake(c *tls.Conn, key ed25519.PrivateKey) (string, error) {
+	c.SetDeadline(time.Now().Add(15 * time.Second))
+	defer c.SetDeadline(time.Time{})
+	hello, err := relay.NewTunnelHello(c.ConnectionState(), key)
+	if err != nil {
+		return "", err
+	}
+	b, _ := json.Marshal(hello)
+	if _, err := c.Write(append(b, '\n')); err != nil {
+		return "", fmt.Errorf("tunnel hello: %w", err)
+	}
+	line, err := relay.ReadLine(c, relay.MaxHandshakeLine)
+	if err != nil {
+		return "", fmt.Errorf("tunnel welcome: %w", err)
+	}
+	var w relay.TunnelWelcome
+	if err := json.Unmarshal(line, &w); err != nil {
+		return "", errors.New("tunnel welcome is not JSON")
+	}
+	switch {
+	case w.Error == "not_registered":
+		return "", ErrNotRegistered
+	case w.Error != "" || w.Hostname == "":
+		return "", fmt.Errorf("relay refused the tunnel: %q", w.Error)
+	}
+	return w.Hostname, nil
+}
+
+// muxConfig is the node's end of a tunnel: it accepts the streams.
+func muxConfig() *yamux.Config {
+	c := yamux.DefaultConfig()
+	c.EnableKeepAlive, c.KeepAliveInterval = true, relay.TunnelKeepAlive
+	c.ConnectionWriteTimeout, c.LogOutput = 15*time.Second, io.Discard
+	return c
+}

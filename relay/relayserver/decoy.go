@@ -1,0 +1,81 @@
+package relayserver
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base32"
+	"strings"
+
+	"golang.org/x/crypto/curve25519"
+)
+
+// Labels of real nodes and of decoys look alike: labelLen characters of
+// the lower-case base32 alphabet, from 10 random or HMAC bytes (80 bits).
+const labelLen = 16
+
+var labelEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// NewLabel returns a random label for a real node.
+func NewLabel() string {
+	b := make([]byte, 10)
+	rand.Read(b)
+	return labelEncoding.EncodeToString(b)
+}
+
+// validLabel reports whether l has the shape of a node label.
+func validLabel(l string) bool {
+	if len(l) != labelLen {
+		return false
+	}
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		if !(c >= 'a' && c <= 'z' || c >= '2' && c <= '7') {
+			return false
+		}
+	}
+	return true
+}
+
+// decoys derives what resolve answers for an address no node registered:
+// a label and an X25519 public key from an HMAC of a secret kept in the
+// store, so the answer is the same every time and across restarts, and
+// nobody without the secret can tell it from a real node's.
+type decoys struct {
+	secret []byte
+}
+
+func (d *decoys) mac(purpose, address string) []byte {
+	m := hmac.New(sha256.New, d.secret)
+	m.Write([]byte(purpose))
+	m.Write([]byte{0})
+	m.Write([]byte(address))
+	return m.Sum(nil)
+}
+
+// label is the decoy label of address.
+func (d *decoys) label(address string) string {
+	return labelEncoding.EncodeToString(d.mac("label", address)[:10])
+}
+
+// boxKey is the decoy X25519 public key of address: a real public key
+// (of a private key nobody keeps), so it passes any check an agent makes.
+func (d *decoys) boxKey(address string) []byte {
+	pub, err := curve25519.X25519(d.mac("box", address), curve25519.Basepoint)
+	if err != nil {
+		// Only a low-order result fails, which a scalar times the base
+		// point cannot give.
+		panic("relay: decoy key: " + err.Error())
+	}
+	return pub
+}
+
+// labelOf returns the label of host when host is <label>.<zone>.
+func labelOf(host, zone string) (string, bool) {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	l, ok := strings.CutSuffix(host, "."+zone)
+	if !ok || !validLabel(l) {
+		return "", false
+	}
+	return l, true
+}

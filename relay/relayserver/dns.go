@@ -1,0 +1,128 @@
+package relayserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/miekg/dns"
+)
+
+// The zone, answered authoritatively (RFC 1034 section 4.3.2): every name
+// in it has the same A and AAAA (real node, decoy, unknown alike, so DNS
+// tells nobody which names are real); _acme-challenge.<label> has TXT
+// only while that node has set values through /v1/acme/challenge; the
+// apex has SOA and NS. Names outside the zone are refused: the relay is
+// no resolver.
+
+const (
+	addressTTL = 300
+	txtTTL     = 0
+	soaTTL     = 3600
+)
+
+// ServeDNS answers the zone on a UDP packet connection and a TCP
+// listener (either may be nil) until ctx ends.
+func (s *Server) ServeDNS(ctx context.Context, pc net.PacketConn, ln net.Listener) error {
+	h := dns.HandlerFunc(s.answerDNS)
+	errc := make(chan error, 2)
+	var servers []*dns.Server
+	if pc != nil {
+		srv := &dns.Server{PacketConn: pc, Handler: h}
+		servers = append(servers, srv)
+		go func() { errc <- srv.ActivateAndServe() }()
+	}
+	if ln != nil {
+		srv := &dns.Server{Listener: ln, Handler: h, ReadTimeout: 5 * time.Second}
+		servers = append(servers, srv)
+		go func() { errc <- srv.ActivateAndServe() }()
+	}
+	if len(servers) == 0 {
+		return errors.New("relay dns: nothing to serve on")
+	}
+	var err error
+	select {
+	case <-ctx.Done():
+	case err = <-errc:
+	}
+	for _, srv := range servers {
+		srv.Shutdown()
+	}
+	if err != nil && ctx.Err() == nil {
+		return fmt.Errorf("relay dns: %w", err)
+	}
+	return nil
+}
+
+func (s *Server) answerDNS(w dns.ResponseWriter, req *dns.Msg) {
+	m := new(dns.Msg)
+	m.SetReply(req)
+	m.Authoritative = true
+	m.Compress = true
+	if len(req.Question) != 1 || req.Opcode != dns.OpcodeQuery {
+		m.SetRcode(req, dns.RcodeNotImplemented)
+		w.WriteMsg(m)
+		return
+	}
+	q := req.Question[0]
+	name := strings.ToLower(q.Name)
+	zone := dns.Fqdn(s.cfg.Zone)
+	if name != zone && !strings.HasSuffix(name, "."+zone) {
+		m.Authoritative = false
+		m.SetRcode(req, dns.RcodeRefused)
+		w.WriteMsg(m)
+		return
+	}
+	soa := s.soa()
+	switch {
+	case strings.HasPrefix(name, "_acme-challenge."):
+		if q.Qtype == dns.TypeTXT {
+			if label, ok := labelOf(strings.TrimPrefix(strings.TrimSuffix(name, "."), "_acme-challenge."), s.cfg.Zone); ok {
+				vals, err := s.store.Challenges(context.Background(), label)
+				if err != nil {
+					s.log.Error("Cannot read challenge", "err", err)
+					m.SetRcode(req, dns.RcodeServerFailure)
+					w.WriteMsg(m)
+					return
+				}
+				for _, v := range vals {
+					m.Answer = append(m.Answer, &dns.TXT{Hdr: dns.RR_Header{Name: q.Name, Rrtype: dns.TypeTXT, Class: dns.ClassINET, Ttl: txtTTL}, Txt: []string{v}})
+				}
+			}
+		}
+	case q.Qtype == dns.TypeSOA && name == zone:
+		m.Answer = append(m.Answer, soa)
+	case q.Qtype == dns.TypeNS && name == zone:
+		for _, ns := range s.cfg.NameServers {
+			m.Answer = append(m.Answer, &dns.NS{Hdr: dns.RR_Header{Name: zone, Rrtype: dns.TypeNS, Class: dns.ClassINET, Ttl: soaTTL}, Ns: dns.Fqdn(ns)})
+		}
+	case q.Qtype == dns.TypeA || q.Qtype == dns.TypeAAAA || q.Qtype == dns.TypeANY:
+		for _, ip := range s.cfg.PublicIPs {
+			hdr := dns.RR_Header{Name: q.Name, Class: dns.ClassINET, Ttl: addressTTL}
+			if ip4 := ip.To4(); ip4 != nil && q.Qtype != dns.TypeAAAA {
+				hdr.Rrtype = dns.TypeA
+				m.Answer = append(m.Answer, &dns.A{Hdr: hdr, A: ip4})
+			} else if ip.To4() == nil && q.Qtype != dns.TypeA {
+				hdr.Rrtype = dns.TypeAAAA
+				m.Answer = append(m.Answer, &dns.AAAA{Hdr: hdr, AAAA: ip})
+			}
+		}
+	}
+	if len(m.Answer) == 0 {
+		m.Ns = append(m.Ns, soa) // NODATA (RFC 2308 section 2.2)
+	}
+	w.WriteMsg(m)
+}
+
+func (s *Server) soa() *dns.SOA {
+	zone := dns.Fqdn(s.cfg.Zone)
+	return &dns.SOA{
+		Hdr:    dns.RR_Header{Name: zone, Rrtype: dns.TypeSOA, Class: dns.ClassINET, Ttl: soaTTL},
+		Ns:     dns.Fqdn(s.cfg.NameServers[0]),
+		Mbox:   "hostmaster." + zone,
+		Serial: 1, Refresh: 3600, Retry: 600, Expire: 86400, Minttl: 60,
+	}
+}

@@ -1,0 +1,57 @@
+package relayserver
+
+import (
+	"net/http"
+)
+
+// health answers GET /v1/health. nodes_connected is live tunnels.
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "nodes_connected": s.tunnels.count(), "version": Version})
+}
+
+// Transparency is the body of GET /v1/transparency: what this relay can
+// and cannot observe, said plainly, including what decoys do not hide.
+type Transparency struct {
+	Relay     string   `json:"relay"`
+	CanSee    []string `json:"can_see"`
+	CannotSee []string `json:"cannot_see"`
+	Retention []string `json:"retention"`
+	Metrics   []string `json:"metrics"`
+	Limits    []string `json:"limits"`
+}
+
+func (s *Server) transparencyBody() Transparency {
+	return Transparency{
+		Relay: s.cfg.APIName,
+		CanSee: []string{
+			"the addresses agents resolve, the client IP address of each resolve, and when",
+			"which node host name each incoming TLS connection asks for (the SNI), the client IP address, when, for how long and how many bytes pass each way",
+			"the addresses registered with it, each node's public keys, its host name, and when its tunnel is connected",
+			"the confirmation code it mails to an address (it stores only its hash)",
+			"the DNS-01 challenge values a node publishes to obtain its certificate",
+			"for the offline queue: the target host name, size and timing of each sealed envelope",
+		},
+		CannotSee: []string{
+			"mail, or any request or answer between an agent and a node: TLS runs end to end between them and the relay holds no node's private key",
+			"the contents of queued envelopes: they are sealed to the node's box key",
+			"the node's grants, approvals or which tools an agent calls",
+		},
+		Retention: []string{
+			"registrations are kept until the node deletes them (DELETE /v1/node)",
+			"pending registrations and their code hashes expire after one hour",
+			"queued envelopes expire after 24 hours, or once delivered",
+			"request logs hold no addresses and are not kept beyond the operator's log rotation",
+		},
+		Metrics: []string{"nodes_connected", "nodes_registered", "resolve_requests", "rate_limited_requests", "tunnel_streams"},
+		Limits: []string{
+			"decoys make unknown addresses look like offline nodes to resolve and to TLS, but cannot hide everything:",
+			"certificate-transparency logs list the host names of real nodes that obtained a public certificate",
+			"a node that is online completes a TLS handshake, which an unknown or offline name never does",
+			"the operator of this relay's DNS zone could obtain a certificate for any node name, and so could impersonate that node to agents",
+		},
+	}
+}
+
+func (s *Server) transparency(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.transparencyBody())
+}

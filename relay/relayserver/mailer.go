@@ -1,0 +1,104 @@
+package relayserver
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/tls"
+	"encoding/hex"
+	"fmt"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+
+	"mailnode/relay"
+)
+
+// Mailer sends a registration's code to the address being registered.
+type Mailer interface {
+	SendCode(ctx context.Context, to, code string) error
+	// From is the code mail's sender address.
+	From() string
+}
+
+// SMTPMailer submits code mail to a submission server (RFC 6409). The
+// operator makes that server sign as From's domain (DKIM) and lists it in
+// the domain's SPF record (docs/relay.md), or the code lands in spam.
+type SMTPMailer struct {
+	Addr     string // host:port
+	Security string // "starttls" (default), "tls", or "plain" (tests only)
+	Username string // empty: no authentication
+	Password string
+	Sender   string // the From address
+	// TLS is the client's TLS configuration; nil verifies the server's
+	// name against the system roots.
+	TLS *tls.Config
+}
+
+func (m *SMTPMailer) From() string { return m.Sender }
+
+func (m *SMTPMailer) SendCode(ctx context.Context, to, code string) error {
+	host, _, err := net.SplitHostPort(m.Addr)
+	if err != nil {
+		return fmt.Errorf("smtp address: %w", err)
+	}
+	cfg := m.TLS
+	if cfg == nil {
+		cfg = &tls.Config{ServerName: host}
+	}
+	var c *smtp.Client
+	d := net.Dialer{Timeout: 30 * time.Second}
+	conn, err := d.DialContext(ctx, "tcp", m.Addr)
+	if err != nil {
+		return fmt.Errorf("dial submission server: %w", err)
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		conn.SetDeadline(dl)
+	} else {
+		conn.SetDeadline(time.Now().Add(time.Minute))
+	}
+	switch m.Security {
+	case "tls":
+		c = smtp.NewClient(tls.Client(conn, cfg))
+	case "plain":
+		c = smtp.NewClient(conn)
+	default:
+		c, err = smtp.NewClientStartTLS(conn, cfg)
+		if err != nil {
+			conn.Close()
+			return fmt.Errorf("starttls: %w", err)
+		}
+	}
+	defer c.Close()
+	if m.Username != "" {
+		if err := c.Auth(sasl.NewPlainClient("", m.Username, m.Password)); err != nil {
+			return fmt.Errorf("smtp login: %w", err)
+		}
+	}
+	if err := c.SendMail(m.Sender, []string{to}, bytes.NewReader(codeMessage(m.Sender, to, code, time.Now()))); err != nil {
+		return fmt.Errorf("submit code mail: %w", err)
+	}
+	return c.Quit()
+}
+
+// codeMessage is the code mail. The node finds it by its subject, which
+// starts with relay.CodeSubject and ends with the code.
+func codeMessage(from, to, code string, now time.Time) []byte {
+	id := make([]byte, 12)
+	rand.Read(id)
+	domain := from[strings.LastIndexByte(from, '@')+1:]
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "From: mailnode relay <%s>\r\n", from)
+	fmt.Fprintf(&b, "To: <%s>\r\n", to)
+	fmt.Fprintf(&b, "Subject: %s%s\r\n", relay.CodeSubject, code)
+	fmt.Fprintf(&b, "Date: %s\r\n", now.UTC().Format(time.RFC1123Z))
+	fmt.Fprintf(&b, "Message-ID: <%s@%s>\r\n", hex.EncodeToString(id), domain)
+	b.WriteString("Auto-Submitted: auto-generated\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
+	fmt.Fprintf(&b, "Your mailnode asked to be reachable through this relay at this address.\r\n\r\n"+
+		"Code: %s\r\n\r\nThe node reads this mail and confirms by itself; you need not do anything.\r\n"+
+		"If you did not set up a mailnode, ignore this mail: without the code nothing happens.\r\n", code)
+	return b.Bytes()
+}

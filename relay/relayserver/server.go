@@ -1,0 +1,239 @@
+package relayserver
+
+import (
+	"context"
+	"crypto/tls"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"mailnode/relay"
+	"mailnode/relay/relaystore"
+)
+
+// Version is reported by /v1/health.
+const Version = "mailnode-relay/1"
+
+// Config is what a relay needs. Zone and Store are required.
+type Config struct {
+	// Zone is the DNS zone the relay answers for; nodes are
+	// <label>.<Zone>, hosted agents <label>.agents.<Zone>.
+	Zone string
+	// APIName is the relay's own name, where agents call the API and
+	// nodes dial their tunnels; default Zone.
+	APIName string
+	// PublicIPs are the A/AAAA answers for every name in the zone.
+	PublicIPs []net.IP
+	// NameServers are the zone's NS names; default ns.<Zone>.
+	NameServers []string
+	// TunnelAddr is host:port that nodes dial; default APIName:443.
+	TunnelAddr string
+	// QueueEndpoint is the resolve result's queue_endpoint; default
+	// https://<APIName>/v1/queue.
+	QueueEndpoint string
+	Store         relaystore.Store
+	// Mailer sends confirmation codes; nil refuses registrations.
+	Mailer Mailer
+	// Certificate serves TLS for APIName and the hosted agents' names.
+	// Nil serves no TLS of its own (the API on HTTPListen only).
+	Certificate func(*tls.ClientHelloInfo) (*tls.Certificate, error)
+	// Limits bound requests; zero fields take defaults.
+	Limits Limits
+	// StallTimeout is how long a connection for a name with no live
+	// tunnel is held before it is closed; default 60 s.
+	StallTimeout time.Duration
+	// Now is the clock; default time.Now.
+	Now func() time.Time
+}
+
+// Limits are the relay's request limits. Zero means the default.
+type Limits struct {
+	ClientRate  float64 // per client address, requests/s; default 10
+	ClientBurst int     // default 100
+	GlobalRate  float64 // every client together; default 2000
+	GlobalBurst int     // default 4000
+	// AgentsPerHour bounds new hosted agent key documents; default 1000.
+	AgentsPerHour int
+	// MaxStalled bounds connections held for names with no live tunnel;
+	// default 10,000.
+	MaxStalled int
+}
+
+func (l *Limits) defaults() {
+	if l.ClientRate == 0 {
+		l.ClientRate = 10
+	}
+	if l.ClientBurst == 0 {
+		l.ClientBurst = 100
+	}
+	if l.GlobalRate == 0 {
+		l.GlobalRate = 2000
+	}
+	if l.GlobalBurst == 0 {
+		l.GlobalBurst = 4000
+	}
+	if l.AgentsPerHour == 0 {
+		l.AgentsPerHour = 1000
+	}
+	if l.MaxStalled == 0 {
+		l.MaxStalled = 10000
+	}
+}
+
+// Server is a relay. Its HTTP API is Handler; ServeTLS, ServeDNS run the
+// listeners.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	store   relaystore.Store
+	decoys  *decoys
+	limits  *limiter
+	nonces  *nonceCache
+	tunnels *tunnels
+	mux     *http.ServeMux
+	stalled chan struct{} // a slot per stalled connection
+
+	mu       sync.Mutex           // guards mailedAt
+	mailedAt map[string]time.Time // address → last code mail
+}
+
+// New returns a relay. It reads its decoy secret from the store.
+func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) {
+	if cfg.Zone == "" || cfg.Store == nil {
+		return nil, errors.New("relay: zone and store are required")
+	}
+	cfg.Zone = strings.TrimSuffix(strings.ToLower(cfg.Zone), ".")
+	if cfg.APIName == "" {
+		cfg.APIName = cfg.Zone
+	}
+	cfg.APIName = strings.ToLower(cfg.APIName)
+	if len(cfg.NameServers) == 0 {
+		cfg.NameServers = []string{"ns." + cfg.Zone}
+	}
+	if cfg.TunnelAddr == "" {
+		cfg.TunnelAddr = net.JoinHostPort(cfg.APIName, "443")
+	}
+	if cfg.QueueEndpoint == "" {
+		cfg.QueueEndpoint = "https://" + cfg.APIName + relay.PathQueue
+	}
+	if cfg.StallTimeout == 0 {
+		cfg.StallTimeout = 60 * time.Second
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	cfg.Limits.defaults()
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	secret, err := cfg.Store.Secret(ctx, "decoy")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		cfg:      cfg,
+		log:      logger.With("component", "relay"),
+		store:    cfg.Store,
+		decoys:   &decoys{secret: secret},
+		limits:   newLimiter(cfg.Limits, cfg.Now),
+		nonces:   newNonceCache(),
+		stalled:  make(chan struct{}, cfg.Limits.MaxStalled),
+		mailedAt: map[string]time.Time{},
+	}
+	s.tunnels = newTunnels(s.log)
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("GET "+relay.PathHealth, s.health)
+	s.mux.HandleFunc("GET "+relay.PathTransparency, s.transparency)
+	s.mux.HandleFunc("POST "+relay.PathResolve, s.resolve)
+	s.mux.HandleFunc("POST "+relay.PathRegister, s.nodeCall(s.register))
+	s.mux.HandleFunc("POST "+relay.PathRegisterConfirm, s.nodeCall(s.confirm))
+	s.mux.HandleFunc("GET "+relay.PathNodeStatus, s.nodeCall(s.nodeStatus))
+	s.mux.HandleFunc("POST "+relay.PathNodeKeys, s.nodeCall(s.rotateKeys))
+	s.mux.HandleFunc("DELETE "+relay.PathNode, s.nodeCall(s.deleteNode))
+	s.mux.HandleFunc("POST "+relay.PathACMEChallenge, s.nodeCall(s.acmeChallenge))
+	s.mux.HandleFunc("POST "+relay.PathAgentKeys, s.nodeCall(s.agentKeys))
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "not_found", "no such endpoint")
+	})
+	return s, nil
+}
+
+// Handler is the relay's HTTP API: the agent endpoints, the nodes'
+// self-service, and hosted agent key documents by Host.
+func (s *Server) Handler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil && v != http.ErrAbortHandler {
+				s.log.Error("Panic serving request", "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+				writeError(w, http.StatusInternalServerError, "internal", "internal error")
+			}
+		}()
+		if label, ok := s.agentLabel(r.Host); ok {
+			s.serveAgentDocument(w, r, label)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		s.mux.ServeHTTP(w, r)
+	})
+}
+
+// Hostname is the full name of a label in the zone.
+func (s *Server) Hostname(label string) string { return label + "." + s.cfg.Zone }
+
+// ConnectedNodes is how many nodes have a live tunnel.
+func (s *Server) ConnectedNodes() int { return s.tunnels.count() }
+
+// Close ends every tunnel.
+func (s *Server) Close() { s.tunnels.closeAll() }
+
+// writeError answers with the relay's error body.
+func writeError(w http.ResponseWriter, status int, code, detail string) {
+	writeJSON(w, status, relay.Error{Code: code, Detail: detail})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":"internal","detail":"internal error"}`)
+	}
+	b = append(b, '\n')
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", fmt.Sprint(len(b)))
+	w.WriteHeader(status)
+	w.Write(b)
+}
+
+// rateLimited is the one answer of every limiter: it never says which.
+func rateLimited(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "60")
+	writeError(w, http.StatusTooManyRequests, "rate_limited", "too many requests")
+}
+
+// clientKey is the limiter's key for a remote address: the IP, or its
+// /64 for IPv6 (one host usually holds a whole /64).
+func clientKey(remote string) string {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	ip := net.ParseIP(host)
+	if ip == nil {
+		return host
+	}
+	if ip4 := ip.To4(); ip4 != nil {
+		return ip4.String()
+	}
+	return ip.Mask(net.CIDRMask(64, 128)).String()
+}
+
+func newLogLogger(l *slog.Logger) *log.Logger {
+	return slog.NewLogLogger(l.Handler(), slog.LevelDebug)
+}

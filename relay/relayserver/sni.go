@@ -1,0 +1,248 @@
+package relayserver
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"mailnode/relay"
+)
+
+const (
+	// maxClientHello bounds what the relay reads before it knows where a
+	// connection goes. A ClientHello with post-quantum key shares is
+	// about 2 KiB; the cap leaves room for a hello spanning several
+	// records.
+	maxClientHello = 32 << 10
+	// peekTimeout bounds the wait for a ClientHello.
+	peekTimeout = 10 * time.Second
+)
+
+var errPeeked = errors.New("peeked")
+
+// recordingConn lets crypto/tls parse a ClientHello while keeping every
+// byte it read, so that the bytes can be replayed to the node; it writes
+// nothing, so the relay never answers a handshake that is not its own.
+type recordingConn struct {
+	r   io.Reader
+	buf bytes.Buffer
+}
+
+func (c *recordingConn) Read(p []byte) (int, error) {
+	if room := maxClientHello - c.buf.Len(); room <= 0 {
+		return 0, errors.New("client hello too large")
+	} else if len(p) > room {
+		p = p[:room]
+	}
+	n, err := c.r.Read(p)
+	c.buf.Write(p[:n])
+	return n, err
+}
+func (c *recordingConn) Write(p []byte) (int, error)        { return 0, io.ErrClosedPipe }
+func (c *recordingConn) Close() error                       { return nil }
+func (c *recordingConn) LocalAddr() net.Addr                { return &net.TCPAddr{} }
+func (c *recordingConn) RemoteAddr() net.Addr               { return &net.TCPAddr{} }
+func (c *recordingConn) SetDeadline(t time.Time) error      { return nil }
+func (c *recordingConn) SetReadDeadline(t time.Time) error  { return nil }
+func (c *recordingConn) SetWriteDeadline(t time.Time) error { return nil }
+
+// PeekClientHello reads a TLS ClientHello from r without answering it and
+// returns its server name and every byte read. crypto/tls does the
+// parsing, records and fragmentation included.
+func PeekClientHello(r io.Reader) (serverName string, peeked []byte, err error) {
+	rc := &recordingConn{r: r}
+	var hello *tls.ClientHelloInfo
+	err = tls.Server(rc, &tls.Config{GetConfigForClient: func(h *tls.ClientHelloInfo) (*tls.Config, error) {
+		hello = h
+		return nil, errPeeked
+	}}).Handshake()
+	if hello == nil {
+		if err == nil {
+			err = errors.New("no client hello")
+		}
+		return "", nil, fmt.Errorf("read client hello: %w", err)
+	}
+	return strings.TrimSuffix(strings.ToLower(hello.ServerName), "."), rc.buf.Bytes(), nil
+}
+
+// prefixConn replays peeked bytes before reading on.
+type prefixConn struct {
+	net.Conn
+	r io.Reader
+}
+
+func (c *prefixConn) Read(p []byte) (int, error) { return c.r.Read(p) }
+
+// ServeTLS runs the relay's one TLS port on ln: each connection's
+// ClientHello is read without terminating TLS, then the connection goes
+//
+//   - to the relay itself, for its API name and hosted agent names (the
+//     agent API over HTTPS, or a node's tunnel by ALPN);
+//   - onto a stream of a node's tunnel, for the name of a node online;
+//   - nowhere, for every other name (unknown, decoy, offline alike): the
+//     TCP connection stays open and TLS never completes.
+func (s *Server) ServeTLS(ctx context.Context, ln net.Listener) error {
+	api := newConnListener(ln.Addr())
+	hs := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          newLogLogger(s.log),
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); hs.Serve(api) }()
+	ctx, cancel := context.WithCancel(ctx)
+	defer func() {
+		cancel()
+		sctx, c2 := context.WithTimeout(context.Background(), 5*time.Second)
+		hs.Shutdown(sctx)
+		c2()
+		wg.Wait()
+	}()
+	go func() { <-ctx.Done(); ln.Close() }()
+	var tempDelay time.Duration
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				tempDelay = min(max(2*tempDelay, 5*time.Millisecond), time.Second)
+				time.Sleep(tempDelay)
+				continue
+			}
+			return fmt.Errorf("relay: accept: %w", err)
+		}
+		tempDelay = 0
+		go s.handleConn(ctx, c, api)
+	}
+}
+
+func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener) {
+	handedOff := false
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Error("Panic on connection", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		}
+		if !handedOff {
+			c.Close()
+		}
+	}()
+	c.SetReadDeadline(time.Now().Add(peekTimeout))
+	name, peeked, err := PeekClientHello(c)
+	if err != nil {
+		return
+	}
+	if name == s.cfg.APIName || s.isAgentName(name) {
+		if s.cfg.Certificate == nil {
+			s.stall(c)
+			return
+		}
+		tc := tls.Server(&prefixConn{Conn: c, r: io.MultiReader(bytes.NewReader(peeked), c)}, &tls.Config{
+			MinVersion:     tls.VersionTLS12,
+			GetCertificate: s.cfg.Certificate,
+			NextProtos:     []string{"h2", "http/1.1", relay.TunnelALPN},
+		})
+		hctx, cancel := context.WithTimeout(ctx, handshakeTimeout)
+		err := tc.HandshakeContext(hctx)
+		cancel()
+		if err != nil {
+			return
+		}
+		c.SetReadDeadline(time.Time{})
+		if tc.ConnectionState().NegotiatedProtocol == relay.TunnelALPN && name == s.cfg.APIName {
+			defer tc.Close()
+			s.serveTunnel(ctx, tc)
+			return
+		}
+		if api.put(ctx, tc) {
+			handedOff = true
+		}
+		return
+	}
+	if label, ok := labelOf(name, s.cfg.Zone); ok {
+		if sess := s.tunnels.get(label); sess != nil {
+			s.splice(c, peeked, sess)
+			return
+		}
+	}
+	s.stall(c)
+}
+
+func (s *Server) isAgentName(name string) bool {
+	_, ok := labelOf(name, "agents."+s.cfg.Zone)
+	return ok
+}
+
+// stall holds a connection for a name with no live tunnel: read and drop
+// whatever comes until the client gives up or StallTimeout passes, never
+// answering. An unknown, a decoy and an offline name are all treated so.
+// Stalled connections are bounded; past the bound one is closed at once,
+// whatever its name.
+func (s *Server) stall(c net.Conn) {
+	select {
+	case s.stalled <- struct{}{}:
+		defer func() { <-s.stalled }()
+	default:
+		return
+	}
+	c.SetReadDeadline(time.Now().Add(s.cfg.StallTimeout))
+	buf := make([]byte, 256)
+	for {
+		if _, err := c.Read(buf); err != nil {
+			return
+		}
+	}
+}
+
+// connListener hands connections the relay terminated itself to its
+// http.Server.
+type connListener struct {
+	addr   net.Addr
+	ch     chan net.Conn
+	closed chan struct{}
+	once   sync.Once
+}
+
+func newConnListener(addr net.Addr) *connListener {
+	return &connListener{addr: addr, ch: make(chan net.Conn), closed: make(chan struct{})}
+}
+
+func (l *connListener) put(ctx context.Context, c net.Conn) bool {
+	select {
+	case l.ch <- c:
+		return true
+	case <-l.closed:
+	case <-ctx.Done():
+	}
+	return false
+}
+
+func (l *connListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.ch:
+		return c, nil
+	case <-l.closed:
+		return nil, net.ErrClosed
+	}
+}
+
+func (l *connListener) Close() error {
+	l.once.Do(func() { close(l.closed) })
+	return nil
+}
+
+func (l *connListener) Addr() net.Addr { return l.addr }

@@ -1,0 +1,182 @@
+package relayserver
+
+import (
+	"context"
+	"crypto/tls"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/yamux"
+
+	"mailnode/relay"
+	"mailnode/relay/relaystore"
+)
+
+// handshakeTimeout bounds the tunnel handshake after TLS.
+const handshakeTimeout = 10 * time.Second
+
+// tunnels holds the live tunnel of each node name. The newest tunnel for
+// a name wins: a node that reconnects (or a new key that took the name
+// over) replaces a stale session at once instead of waiting for its
+// keepalive to fail.
+type tunnels struct {
+	log *slog.Logger
+
+	mu      sync.Mutex // guards byLabel
+	byLabel map[string]*yamux.Session
+}
+
+func newTunnels(log *slog.Logger) *tunnels {
+	return &tunnels{log: log, byLabel: map[string]*yamux.Session{}}
+}
+
+func (t *tunnels) add(label string, s *yamux.Session) {
+	t.mu.Lock()
+	old := t.byLabel[label]
+	t.byLabel[label] = s
+	t.mu.Unlock()
+	if old != nil {
+		old.Close()
+	}
+}
+
+// remove forgets s if it is still label's tunnel.
+func (t *tunnels) remove(label string, s *yamux.Session) {
+	t.mu.Lock()
+	if t.byLabel[label] == s {
+		delete(t.byLabel, label)
+	}
+	t.mu.Unlock()
+}
+
+func (t *tunnels) get(label string) *yamux.Session {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.byLabel[label]
+}
+
+func (t *tunnels) connected(label string) bool { return t.get(label) != nil }
+
+func (t *tunnels) count() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.byLabel)
+}
+
+// drop closes label's tunnel.
+func (t *tunnels) drop(label string) {
+	t.mu.Lock()
+	s := t.byLabel[label]
+	delete(t.byLabel, label)
+	t.mu.Unlock()
+	if s != nil {
+		s.Close()
+	}
+}
+
+func (t *tunnels) closeAll() {
+	t.mu.Lock()
+	all := t.byLabel
+	t.byLabel = map[string]*yamux.Session{}
+	t.mu.Unlock()
+	for _, s := range all {
+		s.Close()
+	}
+}
+
+// serveTunnel runs a node's tunnel on a TLS connection that negotiated
+// relay.TunnelALPN: the hello proves the node key over this very TLS
+// connection, the key names the node, and the relay then opens a yamux
+// stream to the node for each agent connection to its name.
+func (s *Server) serveTunnel(ctx context.Context, c *tls.Conn) {
+	c.SetDeadline(time.Now().Add(handshakeTimeout))
+	line, err := relay.ReadLine(c, relay.MaxHandshakeLine)
+	if err != nil {
+		s.log.Debug("Tunnel handshake failed", "remote", c.RemoteAddr().String(), "err", err)
+		return
+	}
+	welcome := func(w relay.TunnelWelcome) error {
+		b, _ := json.Marshal(w)
+		_, err := c.Write(append(b, '\n'))
+		return err
+	}
+	key, err := relay.ParseTunnelHello(line, c.ConnectionState())
+	if err != nil {
+		welcome(relay.TunnelWelcome{Error: "hello refused"})
+		s.log.Info("Tunnel refused", "remote", c.RemoteAddr().String(), "err", err)
+		return
+	}
+	n, err := s.store.NodeByKey(ctx, key)
+	if err != nil {
+		if errors.Is(err, relaystore.ErrNotFound) {
+			welcome(relay.TunnelWelcome{Error: "not_registered"})
+		} else {
+			s.log.Error("Cannot read node", "err", err)
+			welcome(relay.TunnelWelcome{Error: "unavailable"})
+		}
+		return
+	}
+	if err := welcome(relay.TunnelWelcome{Hostname: s.Hostname(n.Label)}); err != nil {
+		return
+	}
+	c.SetDeadline(time.Time{})
+	sess, err := yamux.Client(c, muxConfig())
+	if err != nil {
+		s.log.Error("Cannot start tunnel", "err", err)
+		return
+	}
+	s.tunnels.add(n.Label, sess)
+	s.log.Info("Tunnel up", "hostname", s.Hostname(n.Label), "remote", c.RemoteAddr().String())
+	select {
+	case <-sess.CloseChan():
+	case <-ctx.Done():
+		sess.Close()
+	}
+	s.tunnels.remove(n.Label, sess)
+	s.log.Info("Tunnel down", "hostname", s.Hostname(n.Label))
+}
+
+// splice carries an agent's connection, whose ClientHello the relay has
+// read (peeked), to the node over a new stream of its tunnel. The relay
+// copies bytes; TLS is between the agent and the node.
+func (s *Server) splice(c net.Conn, peeked []byte, sess *yamux.Session) {
+	st, err := sess.OpenStream()
+	if err != nil {
+		s.log.Debug("Cannot open tunnel stream", "err", err)
+		return
+	}
+	defer st.Close()
+	if _, err := st.Write(peeked); err != nil {
+		return
+	}
+	c.SetDeadline(time.Time{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		io.Copy(st, c)
+		st.Close() // FIN towards the node; its answer may still come
+	}()
+	io.Copy(c, st)
+	if tc, ok := c.(interface{ CloseWrite() error }); ok {
+		tc.CloseWrite()
+	}
+	c.Close()
+	<-done
+}
+
+// muxConfig is the relay's end of a tunnel: it opens the streams, so it
+// bounds how long opening one may wait.
+func muxConfig() *yamux.Config {
+	c := yamux.DefaultConfig()
+	c.EnableKeepAlive = true
+	c.KeepAliveInterval = relay.TunnelKeepAlive
+	c.StreamOpenTimeout = 10 * time.Second
+	c.ConnectionWriteTimeout = 15 * time.Second
+	c.LogOutput = io.Discard
+	return c
+}

@@ -1,0 +1,325 @@
+package relaystore
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" driver
+)
+
+// migrations are the schema versions, in order; user_version is how many
+// have run.
+var migrations = []string{
+	`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);
+	CREATE TABLE nodes (
+		address TEXT PRIMARY KEY,
+		label TEXT NOT NULL UNIQUE,
+		node_key BLOB NOT NULL UNIQUE,
+		box_key BLOB NOT NULL,
+		registered_at INTEGER NOT NULL
+	);
+	CREATE TABLE pending (
+		address TEXT NOT NULL,
+		node_key BLOB NOT NULL,
+		box_key BLOB NOT NULL,
+		code_hash BLOB NOT NULL,
+		expires INTEGER NOT NULL,
+		attempts INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (address, node_key)
+	);
+	CREATE TABLE challenges (label TEXT PRIMARY KEY, vals TEXT NOT NULL);
+	CREATE TABLE agents (
+		label TEXT PRIMARY KEY,
+		kid TEXT NOT NULL,
+		key BLOB NOT NULL UNIQUE,
+		created INTEGER NOT NULL
+	);
+	CREATE INDEX agents_created ON agents(created);`,
+}
+
+// SQLite is the Store of a single relay: one file in WAL mode.
+type SQLite struct {
+	db *sql.DB
+}
+
+// OpenSQLite opens (creating, mode 0600) the relay database in dir.
+func OpenSQLite(ctx context.Context, dir string) (*SQLite, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("relay store: %w", err)
+	}
+	path := filepath.Join(dir, "relay.db")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("relay store: %w", err)
+	}
+	f.Close()
+	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+		"&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("relay store: %w", err)
+	}
+	s := &SQLite{db: db}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	for _, suffix := range []string{"-wal", "-shm"} {
+		os.Chmod(path+suffix, 0o600)
+	}
+	return s, nil
+}
+
+func (s *SQLite) migrate(ctx context.Context) error {
+	var v int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return fmt.Errorf("relay store: schema version: %w", err)
+	}
+	if v > len(migrations) {
+		return fmt.Errorf("relay store: schema version %d is newer than this relay (%d)", v, len(migrations))
+	}
+	for i := v; i < len(migrations); i++ {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("relay store: migrate: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("relay store: migration %d: %w", i+1, err)
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("relay store: migration %d: %w", i+1, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("relay store: migration %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+func (s *SQLite) Close() error { return s.db.Close() }
+
+func (s *SQLite) Secret(ctx context.Context, name string) ([]byte, error) {
+	fresh := make([]byte, 32)
+	rand.Read(fresh)
+	if _, err := s.db.ExecContext(ctx, "INSERT OR IGNORE INTO secrets(name, value) VALUES (?, ?)", name, fresh); err != nil {
+		return nil, fmt.Errorf("relay store: secret %s: %w", name, err)
+	}
+	var v []byte
+	if err := s.db.QueryRowContext(ctx, "SELECT value FROM secrets WHERE name = ?", name).Scan(&v); err != nil {
+		return nil, fmt.Errorf("relay store: secret %s: %w", name, err)
+	}
+	return v, nil
+}
+
+const nodeCols = "address, label, node_key, box_key, registered_at"
+
+func scanNode(row *sql.Row) (Node, error) {
+	var n Node
+	var at int64
+	err := row.Scan(&n.Address, &n.Label, &n.NodeKey, &n.BoxKey, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Node{}, ErrNotFound
+	}
+	if err != nil {
+		return Node{}, fmt.Errorf("relay store: node: %w", err)
+	}
+	n.RegisteredAt = time.Unix(at, 0)
+	return n, nil
+}
+
+func (s *SQLite) NodeByAddress(ctx context.Context, address string) (Node, error) {
+	return scanNode(s.db.QueryRowContext(ctx, "SELECT "+nodeCols+" FROM nodes WHERE address = ?", address))
+}
+
+func (s *SQLite) NodeByKey(ctx context.Context, key []byte) (Node, error) {
+	return scanNode(s.db.QueryRowContext(ctx, "SELECT "+nodeCols+" FROM nodes WHERE node_key = ?", key))
+}
+
+func (s *SQLite) NodeByLabel(ctx context.Context, label string) (Node, error) {
+	return scanNode(s.db.QueryRowContext(ctx, "SELECT "+nodeCols+" FROM nodes WHERE label = ?", label))
+}
+
+func (s *SQLite) PutNode(ctx context.Context, n Node) error {
+	return s.tx(ctx, "put node", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM challenges WHERE label IN (SELECT label FROM nodes WHERE address = ? OR node_key = ?)", n.Address, n.NodeKey); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM nodes WHERE address = ? OR node_key = ?", n.Address, n.NodeKey); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, "INSERT INTO nodes("+nodeCols+") VALUES (?, ?, ?, ?, ?)",
+			n.Address, n.Label, n.NodeKey, n.BoxKey, n.RegisteredAt.Unix())
+		return err
+	})
+}
+
+func (s *SQLite) RotateKeys(ctx context.Context, old, nodeKey, boxKey []byte) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE nodes SET node_key = ?, box_key = ? WHERE node_key = ?", nodeKey, boxKey, old)
+	if err != nil {
+		return fmt.Errorf("relay store: rotate keys: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+func (s *SQLite) DeleteNode(ctx context.Context, key []byte) error {
+	return s.tx(ctx, "delete node", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM challenges WHERE label IN (SELECT label FROM nodes WHERE node_key = ?)", key); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, "DELETE FROM nodes WHERE node_key = ?", key)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+}
+
+func (s *SQLite) CountNodes(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM nodes").Scan(&n); err != nil {
+		return 0, fmt.Errorf("relay store: count nodes: %w", err)
+	}
+	return n, nil
+}
+
+func (s *SQLite) PutPending(ctx context.Context, p Pending) error {
+	_, err := s.db.ExecContext(ctx, `INSERT OR REPLACE INTO pending(address, node_key, box_key, code_hash, expires, attempts)
+		VALUES (?, ?, ?, ?, ?, ?)`, p.Address, p.NodeKey, p.BoxKey, p.CodeHash, p.Expires.Unix(), p.Attempts)
+	if err != nil {
+		return fmt.Errorf("relay store: put pending: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) PendingFor(ctx context.Context, address string, key []byte) (Pending, error) {
+	var p Pending
+	var exp int64
+	err := s.db.QueryRowContext(ctx, `SELECT address, node_key, box_key, code_hash, expires, attempts
+		FROM pending WHERE address = ? AND node_key = ?`, address, key).
+		Scan(&p.Address, &p.NodeKey, &p.BoxKey, &p.CodeHash, &exp, &p.Attempts)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Pending{}, ErrNotFound
+	}
+	if err != nil {
+		return Pending{}, fmt.Errorf("relay store: pending: %w", err)
+	}
+	p.Expires = time.Unix(exp, 0)
+	return p, nil
+}
+
+func (s *SQLite) FailPending(ctx context.Context, address string, key []byte) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE pending SET attempts = attempts + 1 WHERE address = ? AND node_key = ?", address, key)
+	if err != nil {
+		return fmt.Errorf("relay store: pending attempt: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) DeletePending(ctx context.Context, address string, key []byte) error {
+	_, err := s.db.ExecContext(ctx, "DELETE FROM pending WHERE address = ? AND node_key = ?", address, key)
+	if err != nil {
+		return fmt.Errorf("relay store: delete pending: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) SetChallenges(ctx context.Context, label string, values []string) error {
+	var err error
+	if len(values) == 0 {
+		_, err = s.db.ExecContext(ctx, "DELETE FROM challenges WHERE label = ?", label)
+	} else {
+		b, _ := json.Marshal(values)
+		_, err = s.db.ExecContext(ctx, "INSERT OR REPLACE INTO challenges(label, vals) VALUES (?, ?)", label, string(b))
+	}
+	if err != nil {
+		return fmt.Errorf("relay store: challenges: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) Challenges(ctx context.Context, label string) ([]string, error) {
+	var raw string
+	err := s.db.QueryRowContext(ctx, "SELECT vals FROM challenges WHERE label = ?", label).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("relay store: challenges: %w", err)
+	}
+	var v []string
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		return nil, fmt.Errorf("relay store: challenges of %s: %w", label, err)
+	}
+	return v, nil
+}
+
+func (s *SQLite) PutAgent(ctx context.Context, a Agent) error {
+	_, err := s.db.ExecContext(ctx, "INSERT OR REPLACE INTO agents(label, kid, key, created) VALUES (?, ?, ?, ?)",
+		a.Label, a.Kid, a.Key, a.Created.Unix())
+	if err != nil {
+		return fmt.Errorf("relay store: put agent: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) AgentByLabel(ctx context.Context, label string) (Agent, error) {
+	var a Agent
+	var at int64
+	err := s.db.QueryRowContext(ctx, "SELECT label, kid, key, created FROM agents WHERE label = ?", label).Scan(&a.Label, &a.Kid, &a.Key, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Agent{}, ErrNotFound
+	}
+	if err != nil {
+		return Agent{}, fmt.Errorf("relay store: agent: %w", err)
+	}
+	a.Created = time.Unix(at, 0)
+	return a, nil
+}
+
+func (s *SQLite) CountAgentsSince(ctx context.Context, since time.Time) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM agents WHERE created >= ?", since.Unix()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("relay store: count agents: %w", err)
+	}
+	return n, nil
+}
+
+func (s *SQLite) Expire(ctx context.Context, now time.Time) error {
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM pending WHERE expires < ?", now.Unix()); err != nil {
+		return fmt.Errorf("relay store: expire: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) tx(ctx context.Context, what string, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("relay store: %s: %w", what, err)
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		if errors.Is(err, ErrNotFound) {
+			return err
+		}
+		return fmt.Errorf("relay store: %s: %w", what, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("relay store: %s: %w", what, err)
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+// Package relaystore keeps what a relay must remember: confirmed nodes,
+// pending registrations, ACME challenge values, hosted agent keys and the
+// relay's secrets. Store is the interface the relay server uses; SQLite
+// (one file in WAL mode, the default) implements it here, and several
+// relay instances share a PostgreSQL implementation (a later step).
+//
+// Nothing here is mail: addresses, public keys, host labels and hashes of
+// confirmation codes.
+package relaystore
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned when no record matches.
+var ErrNotFound = errors.New("relaystore: not found")
+
+// Node is a confirmed registration: Address reaches the node at
+// Label.<zone>, which proved it with NodeKey.
+type Node struct {
+	Address      string
+	Label        string
+	NodeKey      []byte // Ed25519 public key
+	BoxKey       []byte // X25519 public key
+	RegisteredAt time.Time
+}
+
+// Pending is a registration waiting for its code.
+type Pending struct {
+	Address  string
+	NodeKey  []byte
+	BoxKey   []byte
+	CodeHash []byte // SHA-256 of the code; the code itself is never stored
+	Expires  time.Time
+	Attempts int
+}
+
+// Agent is an agent key document the relay hosts at
+// <Label>.agents.<zone>.
+type Agent struct {
+	Label   string
+	Kid     string
+	Key     []byte // Ed25519 public key
+	Created time.Time
+}
+
+// Store is the relay's storage. Every method is safe for concurrent use.
+type Store interface {
+	// Secret returns the named 32-byte secret, creating it once.
+	Secret(ctx context.Context, name string) ([]byte, error)
+
+	NodeByAddress(ctx context.Context, address string) (Node, error)
+	NodeByKey(ctx context.Context, key []byte) (Node, error)
+	NodeByLabel(ctx context.Context, label string) (Node, error)
+	// PutNode stores n, replacing any node with the same address or
+	// the same node key (a node that proves the mailbox again takes the
+	// address over, as a lost key must be recoverable).
+	PutNode(ctx context.Context, n Node) error
+	// RotateKeys replaces the keys of the node holding old.
+	RotateKeys(ctx context.Context, old, nodeKey, boxKey []byte) error
+	// DeleteNode forgets the node holding key, and its challenges.
+	DeleteNode(ctx context.Context, key []byte) error
+	// CountNodes is how many nodes are registered.
+	CountNodes(ctx context.Context) (int, error)
+
+	// PutPending stores p, replacing the pending registration of the
+	// same address and key.
+	PutPending(ctx context.Context, p Pending) error
+	PendingFor(ctx context.Context, address string, key []byte) (Pending, error)
+	// FailPending counts a wrong code; DeletePending ends a registration.
+	FailPending(ctx context.Context, address string, key []byte) error
+	DeletePending(ctx context.Context, address string, key []byte) error
+
+	// SetChallenges replaces the ACME TXT values of label.
+	SetChallenges(ctx context.Context, label string, values []string) error
+	Challenges(ctx context.Context, label string) ([]string, error)
+
+	PutAgent(ctx context.Context, a Agent) error
+	AgentByLabel(ctx context.Context, label string) (Agent, error)
+	CountAgentsSince(ctx context.Context, since time.Time) (int, error)
+
+	// Expire deletes pending registrations past their time.
+	Expire(ctx context.Context, now time.Time) error
+	Close() error
+}
