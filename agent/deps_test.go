@@ -29,6 +29,19 @@ func TestAgentLinksNothingOfTheNode(t *testing.T) {
 	}
 }
 
+// TestRelayLinksNothingOfTheNode: the relay runs on a server that holds
+// no mail; its binary must not contain the code that reads mail, the
+// node's gateway or approvals, the node's core, nor the desktop UI.
+func TestRelayLinksNothingOfTheNode(t *testing.T) {
+	for _, p := range linked(t, "mailnode/cmd/mailnode-relay") {
+		for _, banned := range []string{"mailnode/app", "mailnode/mail/", "mailnode/extract", "mailnode/gateway", "mailnode/approvals", "mailnode/agent", "fyne.io/", "github.com/emersion/go-imap"} {
+			if p == strings.TrimSuffix(banned, "/") || strings.HasPrefix(p, banned) {
+				t.Errorf("the relay links %s", p)
+			}
+		}
+	}
+}
+
 // TestCoreLinksNoUI: nothing but the desktop app's own package may link
 // fyne.io, so that servers, the relay and CI build without cgo.
 func TestCoreLinksNoUI(t *testing.T) {

@@ -43,20 +43,17 @@ func (s *Server) resolve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_address", "address must look like local@domain.tld")
 		return
 	}
-	label, box := s.decoys.label(address), s.decoys.boxKey(address)
-	n, err := s.store.NodeByAddress(r.Context(), address)
-	switch {
-	case err == nil:
-		label, box = n.Label, n.BoxKey
-	case !errors.Is(err, relaystore.ErrNotFound):
+	decoy := relaystore.Node{Label: s.decoys.label(address), BoxKey: s.decoys.boxKey(address)}
+	n, err := s.store.Resolve(r.Context(), address, decoy)
+	if err != nil {
 		s.log.Error("Cannot resolve", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "unavailable", "try again later")
 		return
 	}
 	writeJSON(w, http.StatusOK, relay.Resolution{
 		Relay:         s.cfg.APIName,
-		Hostname:      s.Hostname(label),
-		BoxPubKey:     relay.EncodeKey(box),
+		Hostname:      s.Hostname(n.Label),
+		BoxPubKey:     relay.EncodeKey(n.BoxKey),
 		QueueEndpoint: s.cfg.QueueEndpoint,
 	})
 }

@@ -237,3 +237,19 @@ func clientKey(remote string) string {
 func newLogLogger(l *slog.Logger) *log.Logger {
 	return slog.NewLogLogger(l.Handler(), slog.LevelDebug)
 }
+
+// Maintain expires pending registrations once a minute until ctx ends.
+func (s *Server) Maintain(ctx context.Context) error {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+			if err := s.store.Expire(ctx, s.cfg.Now()); err != nil && ctx.Err() == nil {
+				s.log.Warn("Cannot expire registrations", "err", err)
+			}
+		}
+	}
+}

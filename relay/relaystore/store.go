@@ -51,6 +51,9 @@ type Store interface {
 	// Secret returns the named 32-byte secret, creating it once.
 	Secret(ctx context.Context, name string) ([]byte, error)
 
+	// Resolve returns the node registered for address, or decoy, with
+	// the same work either way (its NodeKey is not read).
+	Resolve(ctx context.Context, address string, decoy Node) (Node, error)
 	NodeByAddress(ctx context.Context, address string) (Node, error)
 	NodeByKey(ctx context.Context, key []byte) (Node, error)
 	NodeByLabel(ctx context.Context, label string) (Node, error)

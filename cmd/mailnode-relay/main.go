@@ -1,0 +1,226 @@
+// Command mailnode-relay runs a relay (docs/relay.md): the agent API
+// (resolve, health, transparency), nodes' registration and tunnels on one
+// TLS port, and the relay's DNS zone. It links nothing of the node: only
+// the relay's wire types, its server and its store.
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"mailnode/relay/relayserver"
+	"mailnode/relay/relaystore"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := relayMain(ctx, args, stdout, stderr, nil)
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintln(stderr, "mailnode-relay:", err)
+		return 2
+	default:
+		fmt.Fprintln(stderr, "mailnode-relay:", err)
+		return 1
+	}
+}
+
+type usageError struct{ error }
+
+const usage = `mailnode-relay runs a relay: resolve, node registration and tunnels, and its DNS zone.
+
+Usage:
+  mailnode-relay serve --data-dir DIR --zone ZONE --listen :443 [--http-listen 127.0.0.1:PORT]
+                       [--dns-listen :53] [--public-ip IP ...] [flags]
+
+Run mailnode-relay serve --help for every flag.
+`
+
+// listening reports the addresses actually bound (tests listen on :0).
+type listening func(name, addr string)
+
+func relayMain(ctx context.Context, args []string, stdout, stderr io.Writer, ready listening) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stderr, usage)
+		if len(args) == 0 {
+			return usageError{errors.New("give a subcommand")}
+		}
+		return nil
+	}
+	if args[0] != "serve" {
+		fmt.Fprint(stderr, usage)
+		return usageError{fmt.Errorf("unknown subcommand %q", args[0])}
+	}
+	return serve(ctx, args[1:], stderr, ready)
+}
+
+type ipList []net.IP
+
+func (l *ipList) String() string { return fmt.Sprint([]net.IP(*l)) }
+func (l *ipList) Set(s string) error {
+	for _, part := range strings.Split(s, ",") {
+		ip := net.ParseIP(strings.TrimSpace(part))
+		if ip == nil {
+			return fmt.Errorf("%q is not an IP address", part)
+		}
+		*l = append(*l, ip)
+	}
+	return nil
+}
+
+func serve(ctx context.Context, args []string, stderr io.Writer, ready listening) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dataDir := fs.String("data-dir", "", "directory of the relay's database (required)")
+	zone := fs.String("zone", "", "DNS zone the relay serves; nodes are <label>.ZONE (required)")
+	apiName := fs.String("api-name", "", "the relay's own host name (default: the zone)")
+	listen := fs.String("listen", ":443", "the TLS port: agent API, node tunnels, SNI passthrough")
+	httpListen := fs.String("http-listen", "", "also serve the agent API in plain HTTP here (local testing, or behind a TLS-terminating proxy)")
+	dnsListen := fs.String("dns-listen", "", "answer the zone on this address, UDP and TCP (e.g. :53)")
+	var ips ipList
+	fs.Var(&ips, "public-ip", "the relay's public address, answered for every name in the zone (repeatable)")
+	tunnelAddr := fs.String("tunnel-addr", "", "host:port nodes dial for their tunnel (default API-NAME:443)")
+	certFile := fs.String("tls-cert", "", "PEM certificate chain for the API name and *.agents.ZONE")
+	keyFile := fs.String("tls-key", "", "PEM private key of --tls-cert")
+	smtpServer := fs.String("smtp-server", "", "submission server for confirmation codes, host:port")
+	smtpSecurity := fs.String("smtp-security", "starttls", "starttls, tls, or plain")
+	smtpUser := fs.String("smtp-user", "", "submission login")
+	smtpPassFile := fs.String("smtp-password-file", "", "file holding the submission password (mode 0600)")
+	smtpFrom := fs.String("smtp-from", "", "sender of code mail (default relay@ZONE)")
+	var lim relayserver.Limits
+	fs.Float64Var(&lim.ClientRate, "rate-client", 10, "requests per second per client address")
+	fs.IntVar(&lim.ClientBurst, "burst-client", 100, "burst per client address")
+	fs.Float64Var(&lim.GlobalRate, "rate-global", 2000, "requests per second, all clients together")
+	fs.IntVar(&lim.GlobalBurst, "burst-global", 4000, "burst, all clients together")
+	fs.IntVar(&lim.AgentsPerHour, "agents-per-hour", 1000, "new hosted agent key documents per hour")
+	fs.IntVar(&lim.MaxStalled, "max-stalled", 10000, "connections held for names with no live tunnel")
+	verbose := fs.Bool("v", false, "log debug messages")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageError{err}
+	}
+	if *dataDir == "" || *zone == "" {
+		return usageError{errors.New("--data-dir and --zone are required")}
+	}
+	if (*certFile == "") != (*keyFile == "") {
+		return usageError{errors.New("--tls-cert and --tls-key go together")}
+	}
+	level := slog.LevelInfo
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	store, err := relaystore.OpenSQLite(ctx, *dataDir)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	cfg := relayserver.Config{Zone: *zone, APIName: *apiName, PublicIPs: ips, TunnelAddr: *tunnelAddr, Store: store, Limits: lim}
+	if *certFile != "" {
+		cert, err := tls.LoadX509KeyPair(*certFile, *keyFile)
+		if err != nil {
+			return fmt.Errorf("load certificate: %w", err)
+		}
+		cfg.Certificate = func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return &cert, nil }
+	} else {
+		log.Warn("No certificate (--tls-cert): the agent API is on --http-listen only, and nodes cannot open tunnels")
+	}
+	if *smtpServer != "" {
+		m := &relayserver.SMTPMailer{Addr: *smtpServer, Security: *smtpSecurity, Username: *smtpUser, Sender: *smtpFrom}
+		if m.Sender == "" {
+			m.Sender = "relay@" + strings.TrimSuffix(*zone, ".")
+		}
+		if *smtpPassFile != "" {
+			b, err := os.ReadFile(*smtpPassFile)
+			if err != nil {
+				return fmt.Errorf("smtp password: %w", err)
+			}
+			m.Password = strings.TrimSpace(string(b))
+		}
+		cfg.Mailer = m
+	} else {
+		log.Warn("No submission server (--smtp-server): registrations are refused")
+	}
+	srv, err := relayserver.New(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+
+	g, gctx := errgroup.WithContext(ctx)
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	announce(ready, log, "tls", ln.Addr().String())
+	g.Go(func() error { return srv.ServeTLS(gctx, ln) })
+	if *httpListen != "" {
+		hl, err := net.Listen("tcp", *httpListen)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("http listen: %w", err)
+		}
+		announce(ready, log, "http", hl.Addr().String())
+		hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second,
+			MaxHeaderBytes: 16 << 10, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
+		g.Go(func() error {
+			go func() {
+				<-gctx.Done()
+				sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				hs.Shutdown(sctx)
+			}()
+			if err := hs.Serve(hl); !errors.Is(err, http.ErrServerClosed) {
+				return fmt.Errorf("http: %w", err)
+			}
+			return nil
+		})
+	}
+	if *dnsListen != "" {
+		pc, err := net.ListenPacket("udp", *dnsListen)
+		if err != nil {
+			return fmt.Errorf("dns listen: %w", err)
+		}
+		tl, err := net.Listen("tcp", pc.LocalAddr().String())
+		if err != nil {
+			pc.Close()
+			return fmt.Errorf("dns listen: %w", err)
+		}
+		announce(ready, log, "dns", pc.LocalAddr().String())
+		g.Go(func() error { return srv.ServeDNS(gctx, pc, tl) })
+	}
+	g.Go(func() error { return srv.Maintain(gctx) })
+	return g.Wait()
+}
+
+func announce(ready listening, log *slog.Logger, name, addr string) {
+	log.Info("Listening", "service", name, "addr", addr)
+	if ready != nil {
+		ready(name, addr)
+	}
+}
