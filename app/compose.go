@@ -32,7 +32,7 @@ type Outgoing struct {
 }
 
 // The demo's user, as its sample mailbox addresses her.
-const demoFrom = "Alex Morgan <alex.morgan@demo-mail.example>"
+const demoFrom = "Alex Morgan <" + demobox.Address + ">"
 
 // composer is the compose tools' view of the node: drafts in the store
 // file, the SMTP server, and the first account's Sent folder.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
 	"errors"
@@ -100,11 +101,47 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	n.log.Info("Serving agents", "url", url, "listen", ln.Addr().String(), "ca", n.CAFile())
 	n.mu.Lock()
 	n.phoneBase = "https://" + host + "/phone/"
+	n.gw = srv
+	relayName := n.relayName
 	n.mu.Unlock()
+	if relayName != "" {
+		srv.SetNames(relayName)
+	}
+	defer func() {
+		n.mu.Lock()
+		n.gw = nil
+		n.mu.Unlock()
+	}()
 	n.update(func(s *Status) { s.Gateway.URL = url })
 	defer n.update(func(s *Status) { s.Gateway.URL = "" })
+	// One certificate per name: the configured one, or the relay name
+	// for agents arriving through the tunnel.
+	tlsConfig := gateway.TLSConfig(func(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
+		name := strings.TrimSuffix(strings.ToLower(hello.ServerName), ".")
+		n.mu.Lock()
+		rn := n.relayName
+		n.mu.Unlock()
+		if name != "" && name == rn {
+			return ca.Leaf(rn)
+		}
+		return ca.Leaf(hostname)
+	})
 	ready(nil)
-	return srv.Serve(ctx, ln, gateway.TLSConfig(ca.GetCertificate(hostname)))
+	if !n.cfg.Services.Relay {
+		return srv.Serve(ctx, ln, tlsConfig)
+	}
+	// The same handler serves the tunnel's streams: agents and phones
+	// reach the node by its relay name from any network.
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	relayDone := make(chan error, 1)
+	go func() { relayDone <- srv.Serve(sctx, n.relayLn.View(), tlsConfig) }()
+	err = srv.Serve(sctx, ln, tlsConfig)
+	cancel()
+	if rerr := <-relayDone; err == nil {
+		err = rerr
+	}
+	return err
 }
 
 // GatewayURL is the URL agents call, once the gateway listens; "" before.

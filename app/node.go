@@ -20,12 +20,14 @@ import (
 	"mailnode/approvals"
 	"mailnode/assets"
 	"mailnode/extract/facts"
+	"mailnode/gateway"
 	"mailnode/gateway/nonces"
 	"mailnode/mail/credential"
 	"mailnode/mail/demobox"
 	"mailnode/mail/drafts"
 	"mailnode/mail/imapsync"
 	"mailnode/mail/store"
+	"mailnode/relay/relayclient"
 )
 
 // Config is everything the node needs. cmd/mailnode fills it from the
@@ -45,6 +47,8 @@ type Config struct {
 	Facts FactsConfig
 	// Outgoing is how approved drafts are sent.
 	Outgoing Outgoing
+	// Relay is how agents outside the node's network reach it.
+	Relay RelayConfig
 	// Services are what Start runs.
 	Services Services
 	// Settings, if set, is the settings file that the node's own changes
@@ -65,6 +69,9 @@ type Services struct {
 	Gateway bool
 	// LocalAPI answers the command line on the data directory's socket.
 	LocalAPI bool
+	// Relay registers with Config.Relay.URL and keeps the tunnel up; the
+	// gateway then also serves agents arriving through it.
+	Relay bool
 }
 
 // Node is the node: its components, opened once by Start, and the
@@ -86,6 +93,11 @@ type Node struct {
 	subs     map[chan Status]struct{}
 	// phoneBase is the phone app's URL once the gateway listens.
 	phoneBase string
+	// gw is the running gateway; relayName the node's name at its relay
+	// once known; relayLn the tunnel's streams, served by the gateway.
+	gw        *gateway.Server
+	relayName string
+	relayLn   *relayclient.Listener
 	// extra are services tests add to see the supervisor's policy at work.
 	extra []service
 	// root supervises every service; tokens name the ones that may be
@@ -132,7 +144,7 @@ func New(cfg Config, logger *slog.Logger) (*Node, error) {
 	}
 	return &Node{cfg: cfg, log: logger, done: make(chan struct{}), tokens: map[string]suture.ServiceToken{}, kick: make(chan struct{}, 1),
 		status: Status{State: StateStarting, Gateway: GatewayStatus{Reachable: "local"}},
-		subs:   map[chan Status]struct{}{}}, nil
+		subs:   map[chan Status]struct{}{}, relayLn: relayclient.NewListener()}, nil
 }
 
 // HasData reports whether dir holds a node's data (its database), as
@@ -227,6 +239,7 @@ func (n *Node) openDemo(c *components) error {
 	if c.demoSMTP, err = demobox.StartSMTP(n.log); err != nil {
 		return err
 	}
+	c.demoSMTP.DeliverLocally(srv.Deliver)
 	c.accounts = []imapsync.Config{{
 		Account: "demo", Address: srv.Addr, Security: imapsync.Plain,
 		Username: demobox.Username, Password: credential.Secret(demobox.Password),

@@ -27,6 +27,9 @@ import (
 //	             its own back-off and never returns while it can retry
 //	facts        restart with back-off
 //	status       restart with back-off
+//	relay        restart with back-off; the tunnel also reconnects with
+//	             its own back-off (first retry within 0.5 s); no address
+//	             to register ends the service until the settings change
 //
 // "Back-off": a service that fails is restarted at once; one that fails
 // more than restartThreshold times within about a minute waits
@@ -45,6 +48,15 @@ type stopNode struct{ err error }
 func (e stopNode) Error() string { return e.err.Error() }
 func (e stopNode) Unwrap() []error {
 	return []error{e.err, suture.ErrTerminateSupervisorTree}
+}
+
+// stopService is a service error that ends that service only, without a
+// restart: it cannot work as configured until the settings change.
+type stopService struct{ err error }
+
+func (e stopService) Error() string { return e.err.Error() }
+func (e stopService) Unwrap() []error {
+	return []error{e.err, suture.ErrDoNotRestart}
 }
 
 // service is one supervised job of the node.
@@ -128,6 +140,9 @@ func (n *Node) Start(ctx context.Context) error {
 			n.addSync(c, acct)
 		}
 		add("facts", func(ctx context.Context) error { return n.runFacts(ctx, c, n.kick) })
+	}
+	if n.cfg.Services.Relay && n.cfg.Relay.URL != "" {
+		add("relay", func(ctx context.Context) error { return n.runRelay(ctx, c) })
 	}
 	add("status", func(ctx context.Context) error { return n.watchApprovals(ctx, c) })
 	for _, s := range n.extra {

@@ -86,9 +86,24 @@ type GatewayStatus struct {
 	// when the node serves no agents.
 	URL string
 	// Reachable says how agents outside this machine can reach the
-	// node: "local" (only on this network) until the relay client
-	// reports more.
+	// node: "local" (only on this network), or "relay" while the
+	// relay's tunnel is up.
 	Reachable string
+	// Relay is the node's state at its relay; zero without one.
+	Relay RelayStatus
+}
+
+// RelayStatus is the node's registration and tunnel at its relay.
+type RelayStatus struct {
+	URL string // the relay
+	// State is "starting", "registering", "awaiting code",
+	// "connecting", "connected" or "disconnected".
+	State    string
+	Address  string // the address agents resolve
+	Hostname string // the node's name at the relay, once confirmed
+	// PublicURL is the MCP endpoint agents reach through the relay.
+	PublicURL string
+	LastError string
 }
 
 // ServiceStatus is one supervised service: its state and its last error.

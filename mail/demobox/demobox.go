@@ -26,6 +26,9 @@ import (
 const (
 	Username = "demo"
 	Password = "demo-password"
+	// Address is the demo user's e-mail address: mail the demo SMTP
+	// server accepts for it lands in the demo INBOX.
+	Address = "alex.morgan@demo-mail.example"
 )
 
 // Server is a running in-memory IMAP server.
@@ -67,6 +70,16 @@ func Start(logger *slog.Logger) (*Server, error) {
 
 // Close stops the server.
 func (s *Server) Close() error { return s.srv.Close() }
+
+// Deliver appends a message to the INBOX, unread, as a mail provider
+// delivers incoming mail.
+func (s *Server) Deliver(raw []byte) error {
+	_, err := s.user.Append("INBOX", literal{bytes.NewReader(raw)}, &imap.AppendOptions{Time: time.Now()})
+	if err != nil {
+		return fmt.Errorf("demo mailbox: deliver: %w", err)
+	}
+	return nil
+}
 
 // Seed appends every *.eml file of mailbox, whose top-level directories are
 // folder names, into the server. Messages dated more than a week before now

@@ -14,6 +14,8 @@ import (
 	"log/slog"
 	"math/big"
 	"net"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,6 +43,17 @@ type SMTPServer struct {
 	// of answering. Tests use them to check what the sender concludes.
 	refuse         *smtp.SMTPError
 	breakAfterData bool
+	// local, if set, delivers messages for Address into a mailbox, as
+	// the user's provider would: mail to oneself arrives.
+	local func(raw []byte) error
+}
+
+// DeliverLocally makes messages accepted for Address arrive through
+// deliver (the demo IMAP server's Deliver).
+func (s *SMTPServer) DeliverLocally(deliver func(raw []byte) error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.local = deliver
 }
 
 // Delivery is one message the server accepted.
@@ -171,6 +184,9 @@ func (ss *smtpSession) Data(r io.Reader) error {
 		return errors.New("connection dropped")
 	}
 	s.delivered = append(s.delivered, Delivery{From: ss.from, To: ss.to, Data: bytes.Clone(b)})
+	if s.local != nil && slices.ContainsFunc(ss.to, func(a string) bool { return strings.EqualFold(a, Address) }) {
+		return s.local(bytes.Clone(b))
+	}
 	return nil
 }
 

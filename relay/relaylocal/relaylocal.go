@@ -38,7 +38,8 @@ const Zone = "relay.test"
 type Options struct {
 	// DataDir holds the relay's SQLite file.
 	DataDir string
-	// Mailer sends confirmation codes.
+	// Mailer sends confirmation codes; nil until SetMailer (a demo's
+	// mailbox may start after its relay).
 	Mailer relayserver.Mailer
 	Limits relayserver.Limits
 	// Addr, DNSAddr are the loopback addresses to listen on;
@@ -60,6 +61,7 @@ type Relay struct {
 
 	store  relaystore.Store
 	cancel context.CancelFunc
+	mailer chan relayserver.Mailer // holds the mailer once set
 	wg     sync.WaitGroup
 }
 
@@ -105,12 +107,17 @@ func Start(ctx context.Context, o Options, logger *slog.Logger) (*Relay, error) 
 		return nil, fmt.Errorf("local relay dns: %w", err)
 	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	r := &Relay{URL: "https://" + Zone, Addr: ln.Addr().String(), DNSAddr: pc.LocalAddr().String(),
+		CA: ca, store: store, mailer: make(chan relayserver.Mailer, 1)}
+	if o.Mailer != nil {
+		r.mailer <- o.Mailer
+	}
 	srv, err := relayserver.New(ctx, relayserver.Config{
 		Zone:        Zone,
 		PublicIPs:   []net.IP{net.IPv4(127, 0, 0, 1)},
 		TunnelAddr:  net.JoinHostPort(Zone, port),
 		Store:       store,
-		Mailer:      o.Mailer,
+		Mailer:      (*lateMailer)(r),
 		Certificate: func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return cert, nil },
 		Limits:      o.Limits,
 	}, logger)
@@ -122,8 +129,7 @@ func Start(ctx context.Context, o Options, logger *slog.Logger) (*Relay, error) 
 		return nil, err
 	}
 	runCtx, cancel := context.WithCancel(context.Background())
-	r := &Relay{Server: srv, URL: "https://" + Zone, Addr: ln.Addr().String(), DNSAddr: pc.LocalAddr().String(),
-		CA: ca, store: store, cancel: cancel}
+	r.Server, r.cancel = srv, cancel
 	r.wg.Add(2)
 	go func() { defer r.wg.Done(); srv.ServeTLS(runCtx, ln) }()
 	go func() { defer r.wg.Done(); srv.ServeDNS(runCtx, pc, dnsLn) }()
@@ -234,3 +240,36 @@ func (ca *CA) ClientTLS() *tls.Config {
 	pool.AddCert(ca.Cert)
 	return &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}
 }
+
+// SetMailer sets the mailer of a relay started without one.
+func (r *Relay) SetMailer(m relayserver.Mailer) {
+	select {
+	case r.mailer <- m:
+	default:
+	}
+}
+
+// lateMailer waits for the mailer a demo sets once its mailbox is up.
+type lateMailer Relay
+
+func (l *lateMailer) get(ctx context.Context) (relayserver.Mailer, error) {
+	select {
+	case m := <-l.mailer:
+		l.mailer <- m
+		return m, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-time.After(30 * time.Second):
+		return nil, errors.New("local relay: no mailer")
+	}
+}
+
+func (l *lateMailer) SendCode(ctx context.Context, to, code string) error {
+	m, err := l.get(ctx)
+	if err != nil {
+		return err
+	}
+	return m.SendCode(ctx, to, code)
+}
+
+func (l *lateMailer) From() string { return "relay@" + Zone }

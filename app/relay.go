@@ -1,0 +1,137 @@
+package app
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"mailnode/mail/demobox"
+	"mailnode/relay"
+	"mailnode/relay/relayclient"
+)
+
+// RelayConfig is how the node reaches agents outside its network: a
+// relay maps its address to a name and carries agents' TLS to it.
+type RelayConfig struct {
+	// URL is the relay's base URL; empty: no relay.
+	URL string
+	// Address is the e-mail address agents resolve; default the first
+	// account's username when it is an address, else the sending From.
+	Address string
+
+	// HTTP, TLS and Dial reach a relay that is not on the public
+	// Internet (the demo's and tests' relay on loopback). Nil: the
+	// system's DNS and roots.
+	HTTP *http.Client
+	TLS  *tls.Config
+	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+}
+
+// relayAddress is the address the node registers.
+func (n *Node) relayAddress(c *components) string {
+	if a := n.cfg.Relay.Address; a != "" {
+		return a
+	}
+	if n.cfg.Demo {
+		return demobox.Address
+	}
+	for _, a := range c.accountsCopy() {
+		if strings.Contains(a.Username, "@") {
+			return a.Username
+		}
+	}
+	from := c.outgoing(n.cfg.Outgoing).From
+	if i, j := strings.LastIndexByte(from, '<'), strings.LastIndexByte(from, '>'); i >= 0 && j > i {
+		from = from[i+1 : j]
+	}
+	return strings.TrimSpace(from)
+}
+
+// runRelay is the relay service: register, confirm with the code the
+// relay mails (found in the synced mailbox), then keep the tunnel up.
+func (n *Node) runRelay(ctx context.Context, c *components) error {
+	address := n.relayAddress(c)
+	if !strings.Contains(address, "@") {
+		return stopService{errors.New("relay: no e-mail address to register (set relay address in the settings)")}
+	}
+	n.update(func(s *Status) {
+		s.Gateway.Relay = RelayStatus{URL: n.cfg.Relay.URL, State: "starting", Address: address}
+	})
+	cl, err := relayclient.New(relayclient.Config{
+		RelayURL: n.cfg.Relay.URL,
+		Address:  address,
+		KeysFile: filepath.Join(n.cfg.DataDir, "relay", "keys.json"),
+		Codes:    relayCodes{c},
+		Listener: n.relayLn,
+		HTTP:     n.cfg.Relay.HTTP,
+		TLS:      n.cfg.Relay.TLS,
+		Dial:     n.cfg.Relay.Dial,
+		OnStatus: n.relayStatus,
+	}, n.log)
+	if err != nil {
+		return err
+	}
+	return cl.Run(ctx)
+}
+
+// relayStatus follows the relay client: the gateway answers for the
+// relay name from the moment it is known.
+func (n *Node) relayStatus(st relayclient.Status) {
+	n.mu.Lock()
+	changed := st.Hostname != "" && st.Hostname != n.relayName
+	if st.Hostname != "" {
+		n.relayName = st.Hostname
+	}
+	gw := n.gw
+	n.mu.Unlock()
+	if changed && gw != nil {
+		gw.SetNames(st.Hostname)
+	}
+	n.update(func(s *Status) {
+		r := &s.Gateway.Relay
+		r.State, r.Hostname, r.LastError = st.State, st.Hostname, st.Err
+		if st.Hostname != "" {
+			r.PublicURL = "https://" + st.Hostname + "/mcp"
+		}
+		s.Gateway.Reachable = "local"
+		if st.State == "connected" {
+			s.Gateway.Reachable = "relay"
+		}
+	})
+}
+
+// relayCodes finds the relay's confirmation codes in the synced mail.
+type relayCodes struct{ c *components }
+
+func (r relayCodes) RelayCodes(ctx context.Context, since time.Time) ([]string, error) {
+	hits, err := r.c.store.Search(ctx, strings.TrimSuffix(relay.CodeSubject, ": "), 20)
+	if err != nil {
+		return nil, err
+	}
+	var codes []string
+	for _, h := range hits {
+		if !h.Date.IsZero() && h.Date.Before(since) {
+			continue
+		}
+		if code := relayclient.CodeFromSubject(h.Subject); code != "" {
+			codes = append(codes, code)
+		}
+	}
+	return codes, nil
+}
+
+// DemoSubmission is the demo's submission server, where a relay beside
+// the demo node (make demo, tests) sends its code mail: mail for the
+// demo address arrives in the demo INBOX. ok is false outside demo mode.
+func (n *Node) DemoSubmission() (addr string, tlsConfig *tls.Config, ok bool) {
+	c, err := n.comp()
+	if err != nil || c.demoSMTP == nil {
+		return "", nil, false
+	}
+	return c.demoSMTP.Addr, c.demoSMTP.ClientTLS(), true
+}
