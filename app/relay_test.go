@@ -76,7 +76,8 @@ func newRelayed(t *testing.T) *relayed {
 				e.host = st.Gateway.Relay.Hostname
 			}
 		case <-deadline:
-			t.Fatalf("node not connected through the relay: %+v", n.Status().Gateway)
+			st := n.Status()
+			t.Fatalf("node not connected through the relay: %+v; %d messages, last sync %v", st.Gateway, st.Messages, st.LastSync)
 		}
 	}
 	pem, err := os.ReadFile(n.CAFile())
@@ -123,8 +124,10 @@ func TestRelayEndToEnd(t *testing.T) {
 	if !errors.As(err, &ar) || ar.MatchCode == "" {
 		t.Fatalf("first call through the relay = %v, want approval_required", err)
 	}
-	if st := e.node.Status(); st.Pending != 1 {
-		t.Fatalf("pending = %d, want the agent's request", st.Pending)
+	for wait := time.Now().Add(5 * time.Second); e.node.Status().Pending != 1; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(wait) {
+			t.Fatalf("pending = %d, want the agent's request", e.node.Status().Pending)
+		}
 	}
 
 	// An unknown address resolves to a name whose TLS never completes.

@@ -174,8 +174,8 @@ func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener) 
 		return
 	}
 	if label, ok := labelOf(name, s.cfg.Zone); ok {
-		if sess := s.tunnels.get(label); sess != nil {
-			s.splice(c, peeked, sess)
+		if tun := s.tunnels.get(label); tun != nil {
+			s.splice(c, peeked, tun)
 			return
 		}
 	}

@@ -28,33 +28,42 @@ type tunnels struct {
 	log *slog.Logger
 
 	mu      sync.Mutex // guards byLabel
-	byLabel map[string]*yamux.Session
+	byLabel map[string]*tunnel
+}
+
+// tunnel is one node's live session. ready is closed once the node has
+// its welcome: before that no stream may be opened, as a stream's first
+// frame must not overtake the welcome line; and the node reports itself
+// connected only after the relay can already splice to it.
+type tunnel struct {
+	sess  *yamux.Session
+	ready chan struct{}
 }
 
 func newTunnels(log *slog.Logger) *tunnels {
-	return &tunnels{log: log, byLabel: map[string]*yamux.Session{}}
+	return &tunnels{log: log, byLabel: map[string]*tunnel{}}
 }
 
-func (t *tunnels) add(label string, s *yamux.Session) {
+func (t *tunnels) add(label string, tun *tunnel) {
 	t.mu.Lock()
 	old := t.byLabel[label]
-	t.byLabel[label] = s
+	t.byLabel[label] = tun
 	t.mu.Unlock()
 	if old != nil {
-		old.Close()
+		old.sess.Close()
 	}
 }
 
 // remove forgets s if it is still label's tunnel.
-func (t *tunnels) remove(label string, s *yamux.Session) {
+func (t *tunnels) remove(label string, tun *tunnel) {
 	t.mu.Lock()
-	if t.byLabel[label] == s {
+	if t.byLabel[label] == tun {
 		delete(t.byLabel, label)
 	}
 	t.mu.Unlock()
 }
 
-func (t *tunnels) get(label string) *yamux.Session {
+func (t *tunnels) get(label string) *tunnel {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.byLabel[label]
@@ -71,21 +80,21 @@ func (t *tunnels) count() int {
 // drop closes label's tunnel.
 func (t *tunnels) drop(label string) {
 	t.mu.Lock()
-	s := t.byLabel[label]
+	tun := t.byLabel[label]
 	delete(t.byLabel, label)
 	t.mu.Unlock()
-	if s != nil {
-		s.Close()
+	if tun != nil {
+		tun.sess.Close()
 	}
 }
 
 func (t *tunnels) closeAll() {
 	t.mu.Lock()
 	all := t.byLabel
-	t.byLabel = map[string]*yamux.Session{}
+	t.byLabel = map[string]*tunnel{}
 	t.mu.Unlock()
-	for _, s := range all {
-		s.Close()
+	for _, tun := range all {
+		tun.sess.Close()
 	}
 }
 
@@ -121,31 +130,41 @@ func (s *Server) serveTunnel(ctx context.Context, c *tls.Conn) {
 		}
 		return
 	}
-	if err := welcome(relay.TunnelWelcome{Hostname: s.Hostname(n.Label)}); err != nil {
-		return
-	}
-	c.SetDeadline(time.Time{})
 	sess, err := yamux.Client(c, muxConfig())
 	if err != nil {
 		s.log.Error("Cannot start tunnel", "err", err)
 		return
 	}
-	s.tunnels.add(n.Label, sess)
+	tun := &tunnel{sess: sess, ready: make(chan struct{})}
+	s.tunnels.add(n.Label, tun)
+	defer s.tunnels.remove(n.Label, tun)
+	if err := welcome(relay.TunnelWelcome{Hostname: s.Hostname(n.Label)}); err != nil {
+		sess.Close()
+		return
+	}
+	c.SetDeadline(time.Time{})
+	close(tun.ready)
 	s.log.Info("Tunnel up", "hostname", s.Hostname(n.Label), "remote", c.RemoteAddr().String())
 	select {
 	case <-sess.CloseChan():
 	case <-ctx.Done():
 		sess.Close()
 	}
-	s.tunnels.remove(n.Label, sess)
 	s.log.Info("Tunnel down", "hostname", s.Hostname(n.Label))
 }
 
 // splice carries an agent's connection, whose ClientHello the relay has
 // read (peeked), to the node over a new stream of its tunnel. The relay
 // copies bytes; TLS is between the agent and the node.
-func (s *Server) splice(c net.Conn, peeked []byte, sess *yamux.Session) {
-	st, err := sess.OpenStream()
+func (s *Server) splice(c net.Conn, peeked []byte, tun *tunnel) {
+	select {
+	case <-tun.ready:
+	case <-tun.sess.CloseChan():
+		return
+	case <-time.After(handshakeTimeout):
+		return
+	}
+	st, err := tun.sess.OpenStream()
 	if err != nil {
 		s.log.Debug("Cannot open tunnel stream", "err", err)
 		return
