@@ -109,19 +109,34 @@ func (s *Syncer) session(ctx context.Context, onPass func(Result, error)) error 
 		}
 	}
 
+	fruitless := false
 	for {
-		if _, err := c.Select(watched.name, &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
+		sel, err := c.Select(watched.name, &imap.SelectOptions{ReadOnly: true}).Wait()
+		if err != nil {
 			return err
 		}
-		// A change reported while the pass ran is already in the store
-		// or will be found by the next pass; start IDLE from a clean slate.
+		// Changes reported while the pass ran are either in the store or
+		// in what this SELECT shows; start IDLE from a clean slate, unless
+		// the folder already differs from what the pass stored (mail that
+		// arrived after the pass looked at it, which IDLE will never
+		// report again).
 		select {
 		case <-changed:
 		default:
 		}
-		untilFull := s.cfg.FullSyncInterval - s.now().Sub(lastFull)
-		if err := s.wait(ctx, c, hasIdle, changed, untilFull); err != nil {
-			return err
+		// Not again after a catch-up pass that stored nothing, so that a
+		// folder the store cannot match never becomes a busy loop.
+		behind := false
+		if !fruitless {
+			if behind, err = s.behind(ctx, acct.ID, watched, sel); err != nil {
+				return err
+			}
+		}
+		if !behind {
+			untilFull := s.cfg.FullSyncInterval - s.now().Sub(lastFull)
+			if err := s.wait(ctx, c, hasIdle, changed, untilFull); err != nil {
+				return err
+			}
 		}
 		if ctx.Err() != nil {
 			return nil
@@ -136,8 +151,20 @@ func (s *Syncer) session(ctx context.Context, onPass func(Result, error)) error 
 		if err != nil {
 			return err
 		}
+		fruitless = behind && res.Added == 0
 		onPass(res, nil)
 	}
+}
+
+// behind reports whether the selected folder has mail the store has not:
+// a UIDNEXT other than the one the last pass recorded. (Expunges in the
+// gap wait for the next full pass.)
+func (s *Syncer) behind(ctx context.Context, accountID int64, rf remoteFolder, sel *imap.SelectData) (bool, error) {
+	f, err := s.store.EnsureFolder(ctx, accountID, rf.name, rf.specialUse)
+	if err != nil {
+		return false, err
+	}
+	return sel.UIDNext != 0 && uint32(sel.UIDNext) != f.UIDNext, nil
 }
 
 // wait blocks until the server reports a change, the timeout passes, or ctx

@@ -133,6 +133,44 @@ func TestIdleDeliversWithinTwoSeconds(t *testing.T) {
 	})
 }
 
+// TestMailBetweenPassAndIdle: a message delivered after a pass looked at
+// INBOX but before IDLE starts is stored at once, not at the next full
+// pass. (The relay's code mail was missed so: the change reported during
+// the pass was dropped and the re-SELECT showed it silently.)
+func TestMailBetweenPassAndIdle(t *testing.T) {
+	servers(t, func(t *testing.T, srv *imaptest.Server) {
+		s := newSyncer(t, config(srv), newStore(t))
+		c := srv.Dial(t)
+		ctx, cancel := context.WithCancel(context.Background())
+		added := make(chan int, 10)
+		done := make(chan error, 1)
+		first := true
+		go func() {
+			done <- s.Run(ctx, func(r imapsync.Result, err error) {
+				if err != nil {
+					return
+				}
+				if first {
+					// Runs inside the session, between the pass and IDLE.
+					first = false
+					appendMsg(t, c, "INBOX", genMessage(rand.New(rand.NewPCG(5, 6)), 1), nil)
+					return
+				}
+				added <- r.Added
+			})
+		}()
+		defer func() { cancel(); <-done }()
+		select {
+		case n := <-added:
+			if n != 1 {
+				t.Fatalf("%s: pass after the gap added %d, want 1", srv.Kind, n)
+			}
+		case <-time.After(3 * time.Second):
+			t.Fatalf("%s: mail delivered between a pass and IDLE not stored within 3 s", srv.Kind)
+		}
+	})
+}
+
 // TestRunHonoursFolderList: with a folder list that leaves INBOX out, Run
 // watches a listed folder and never stores INBOX mail.
 func TestRunHonoursFolderList(t *testing.T) {
