@@ -1,14 +1,17 @@
 package app_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,7 +37,8 @@ func newRelayed(t *testing.T) *relayed {
 	t.Helper()
 	ctx := t.Context()
 	dir := t.TempDir()
-	r, err := relaylocal.Start(ctx, relaylocal.Options{DataDir: dir + "/relay"}, nil)
+	var logbuf syncBuffer
+	r, err := relaylocal.Start(ctx, relaylocal.Options{DataDir: dir + "/relay"}, slog.New(slog.NewTextHandler(&logbuf, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +57,7 @@ func newRelayed(t *testing.T) *relayed {
 			DevAgentCAs:   []*x509.Certificate{r.CA.Cert}},
 		Relay:    app.RelayConfig{URL: r.URL, HTTP: r.HTTPClient(), TLS: r.CA.ClientTLS(), Dial: r.Dial},
 		Services: app.Services{Sync: true, Gateway: true, Relay: true},
-	}, nil)
+	}, slog.New(slog.NewTextHandler(&logbuf, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,6 +81,7 @@ func newRelayed(t *testing.T) *relayed {
 			}
 		case <-deadline:
 			st := n.Status()
+			t.Log(logbuf.String())
 			t.Fatalf("node not connected through the relay: %+v; %d messages, last sync %v", st.Gateway, st.Messages, st.LastSync)
 		}
 	}
@@ -146,4 +151,21 @@ func TestRelayEndToEnd(t *testing.T) {
 	if err := tc.HandshakeContext(hctx); err == nil || hctx.Err() == nil {
 		t.Fatalf("TLS with a decoy name = %v, want a stall", err)
 	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -43,16 +43,14 @@ func Start(logger *slog.Logger) (*Server, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	mem := imapmemserver.New()
 	user := imapmemserver.NewUser(Username, Password)
 	if err := user.Create("INBOX", nil); err != nil {
 		return nil, err
 	}
-	mem.AddUser(user)
 	log := logger.With("component", "demobox")
 	srv := imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return mem.NewSession(), nil, nil
+			return &idlePoller{user: user}, nil, nil
 		},
 		// IMAP4rev2 brings IDLE and ESEARCH; no CONDSTORE, so clients take
 		// their fallback paths here.
@@ -144,4 +142,29 @@ type logAdapter struct{ log *slog.Logger }
 
 func (l logAdapter) Printf(format string, args ...any) {
 	l.log.Debug("IMAP server", "msg", fmt.Sprintf(format, args...))
+}
+
+// idlePoller reports, when IDLE starts, what changed since the last
+// command, as Dovecot does: imapmemserver's tracker reports only changes
+// made after IDLE began, so a message delivered between a client's last
+// command and its IDLE went unreported until the next change.
+// It logs in as imapmemserver's own session does, for the one user.
+type idlePoller struct {
+	*imapmemserver.UserSession // nil before login
+	user                       *imapmemserver.User
+}
+
+func (s *idlePoller) Login(username, password string) error {
+	if err := s.user.Login(username, password); err != nil {
+		return err
+	}
+	s.UserSession = imapmemserver.NewUserSession(s.user)
+	return nil
+}
+
+func (s *idlePoller) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
+	if err := s.UserSession.Poll(w, true); err != nil {
+		return err
+	}
+	return s.UserSession.Idle(w, stop)
 }
