@@ -1,6 +1,7 @@
 package relay_test
 
 import (
+	"crypto/tls"
 	"encoding/json"
 	"os/exec"
 	"strings"
@@ -56,4 +57,18 @@ func TestLinksNothing(t *testing.T) {
 			t.Errorf("mailnode/relay links %s", p)
 		}
 	}
+}
+
+// FuzzParseTunnelHello: no line is accepted without a valid signature
+// over this connection's exporter value, and nothing panics.
+func FuzzParseTunnelHello(f *testing.F) {
+	f.Add([]byte(`{"node_key":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","signature":"AAAA"}`))
+	f.Add([]byte(`{}`))
+	f.Add([]byte(`not json`))
+	var cs tls.ConnectionState // no exporter: every hello must fail
+	f.Fuzz(func(t *testing.T, line []byte) {
+		if k, err := relay.ParseTunnelHello(line, cs); err == nil {
+			t.Fatalf("accepted %q as key %x without a TLS connection", line, k)
+		}
+	})
 }
