@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/miekg/dns"
+
+	"mailnode/relay"
+)
+
+// TestServe runs `mailnode-relay serve` on loopback ports and checks its
+// agent API over --http-listen and its zone over --dns-listen, and that
+// it stops on cancel.
+func TestServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	addrs := make(chan [2]string, 4)
+	var stderr bytes.Buffer
+	done := make(chan error, 1)
+	go func() {
+		done <- relayMain(ctx, []string{"serve", "--data-dir", t.TempDir(), "--zone", "relay.example",
+			"--listen", "127.0.0.1:0", "--http-listen", "127.0.0.1:0", "--dns-listen", "127.0.0.1:0",
+			"--public-ip", "192.0.2.7"}, io.Discard, &stderr, func(name, addr string) { addrs <- [2]string{name, addr} })
+	}()
+	got := map[string]string{}
+	for len(got) < 3 {
+		select {
+		case a := <-addrs:
+			got[a[0]] = a[1]
+		case err := <-done:
+			t.Fatalf("serve ended: %v\n%s", err, stderr.String())
+		case <-time.After(10 * time.Second):
+			t.Fatal("serve did not listen")
+		}
+	}
+	base := "http://" + got["http"]
+	resp, err := http.Post(base+relay.PathResolve, "application/json", strings.NewReader(`{"address":"ann@example.com"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res relay.Resolution
+	json.NewDecoder(resp.Body).Decode(&res)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasSuffix(res.Hostname, ".relay.example") || res.Relay != "relay.example" {
+		t.Fatalf("resolve = %d %+v", resp.StatusCode, res)
+	}
+	resp, err = http.Get(base + relay.PathHealth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h struct {
+		Status         string `json:"status"`
+		NodesConnected *int   `json:"nodes_connected"`
+	}
+	json.NewDecoder(resp.Body).Decode(&h)
+	resp.Body.Close()
+	if h.Status != "ok" || h.NodesConnected == nil || *h.NodesConnected != 0 {
+		t.Fatalf("health = %+v", h)
+	}
+	m := new(dns.Msg)
+	m.SetQuestion(dns.Fqdn(res.Hostname), dns.TypeA)
+	in, err := dns.Exchange(m, got["dns"])
+	if err != nil || len(in.Answer) != 1 || !in.Answer[0].(*dns.A).A.Equal(net.ParseIP("192.0.2.7")) {
+		t.Fatalf("dns A = %v %v", in, err)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v on cancel", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop on cancel")
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{nil, {"frobnicate"}, {"serve"}, {"serve", "--data-dir", "x"}} {
+		var stderr bytes.Buffer
+		err := relayMain(context.Background(), args, io.Discard, &stderr, nil)
+		if _, ok := err.(usageError); !ok {
+			t.Errorf("relayMain(%q) = %v, want a usage error", args, err)
+		}
+	}
+}
