@@ -319,8 +319,10 @@ func TLSConfig(getCert func(*tls.ClientHelloInfo) (*tls.Certificate, error)) *tl
 // down gracefully. It returns nil on cancellation.
 func (s *Server) Serve(ctx context.Context, ln net.Listener, tlsConfig *tls.Config) error {
 	hs := &http.Server{
-		Handler:           s,
-		TLSConfig:         tlsConfig,
+		Handler: s,
+		// net/http writes its HTTP/2 defaults into the config it is
+		// given, so two listeners must not share one (a data race).
+		TLSConfig:         tlsConfig.Clone(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,

@@ -28,7 +28,7 @@ type testRelay struct {
 	dir   string
 }
 
-func newRelay(t *testing.T, dir string, lim relayserver.Limits) *testRelay {
+func newRelay(t testing.TB, dir string, lim relayserver.Limits) *testRelay {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
@@ -47,7 +47,7 @@ func newRelay(t *testing.T, dir string, lim relayserver.Limits) *testRelay {
 }
 
 // register puts a confirmed node for address straight into the store.
-func (r *testRelay) register(t *testing.T, address string) relaystore.Node {
+func (r *testRelay) register(t testing.TB, address string) relaystore.Node {
 	t.Helper()
 	box, _ := ecdh.X25519().GenerateKey(nil)
 	nk := make([]byte, 32)
