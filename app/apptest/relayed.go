@@ -1,0 +1,152 @@
+// Package apptest starts the parts of mailnode together on loopback for
+// tests of other packages: a relay, and a demo node registered at it.
+package apptest
+
+import (
+	"bytes"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/pem"
+	"log/slog"
+	"net/http"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"mailnode/app"
+	"mailnode/mail/demobox"
+	"mailnode/relay/relaylocal"
+	"mailnode/relay/relayserver"
+)
+
+// Relayed is a demo node registered and connected at a relay on loopback.
+type Relayed struct {
+	Relay *relaylocal.Relay
+	Node  *app.Node
+	// Host is the node's name under the relay's zone.
+	Host string
+	// NodeCA is the node's local CA, which signs its certificate.
+	NodeCA *x509.Certificate
+	// Log holds the relay's and the node's logs; it is printed when the
+	// test fails.
+	Log *Buffer
+}
+
+// StartRelay runs a relay on loopback until the test ends.
+func StartRelay(t testing.TB, log *Buffer) *relaylocal.Relay {
+	t.Helper()
+	r, err := relaylocal.Start(t.Context(), relaylocal.Options{DataDir: t.TempDir()}, logger(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+// StartNode runs a demo node that registers alex.morgan@demo-mail.example
+// at r (its code mailed through the demo's own submission server), and
+// returns once the node is reachable through r. agentDomains are agent
+// domains whose key documents r hosts.
+func StartNode(t testing.TB, r *relaylocal.Relay, log *Buffer, agentDomains ...string) *Relayed {
+	t.Helper()
+	ctx := t.Context()
+	dev := map[string]string{}
+	for _, d := range agentDomains {
+		dev[d] = r.Addr
+	}
+	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true,
+		Gateway: app.GatewayConfig{Listen: "127.0.0.1:0", DevAgentAddrs: dev,
+			DevAgentCAs: []*x509.Certificate{r.CA.Cert}},
+		Relay:    app.RelayConfig{URL: r.URL, HTTP: r.HTTPClient(), TLS: r.CA.ClientTLS(), Dial: r.Dial},
+		Services: app.Services{Sync: true, Gateway: true, Relay: true},
+	}, logger(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, unsub := n.Subscribe()
+	defer unsub()
+	if err := n.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Stop() })
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Log(log.String())
+		}
+	})
+	addr, tlsc, _ := n.DemoSubmission()
+	r.SetMailer(&relayserver.SMTPMailer{Addr: addr, Username: demobox.Username, Password: demobox.Password,
+		Sender: "relay@" + relaylocal.Zone, TLS: tlsc})
+
+	e := &Relayed{Relay: r, Node: n, Log: log}
+	deadline := time.After(30 * time.Second)
+	for e.Host == "" {
+		select {
+		case st := <-sub:
+			if st.Gateway.Relay.State == "connected" && st.Gateway.Reachable == "relay" {
+				e.Host = st.Gateway.Relay.Hostname
+			}
+		case <-deadline:
+			st := n.Status()
+			t.Fatalf("node not connected through the relay: %+v; %d messages, last sync %v", st.Gateway, st.Messages, st.LastSync)
+		}
+	}
+	b, err := os.ReadFile(n.CAFile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	blk, _ := pem.Decode(b)
+	if blk == nil {
+		t.Fatal("node CA file holds no PEM")
+	}
+	if e.NodeCA, err = x509.ParseCertificate(blk.Bytes); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// AgentHTTP is an agent's HTTP client: names resolved through the relay's
+// DNS, the relay's and the node's certificates checked against their CAs.
+func (e *Relayed) AgentHTTP() *http.Client {
+	roots := x509.NewCertPool()
+	roots.AddCert(e.NodeCA)
+	roots.AddCert(e.Relay.CA.Cert)
+	return &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+		DialContext:       e.Relay.Dial,
+		TLSClientConfig:   &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13},
+		ForceAttemptHTTP2: true,
+	}}
+}
+
+// CAPEM is the relay's and the node's CA certificates in one PEM file's
+// bytes, for a program given --ca.
+func (e *Relayed) CAPEM() []byte {
+	var b bytes.Buffer
+	for _, c := range []*x509.Certificate{e.Relay.CA.Cert, e.NodeCA} {
+		pem.Encode(&b, &pem.Block{Type: "CERTIFICATE", Bytes: c.Raw})
+	}
+	return b.Bytes()
+}
+
+func logger(b *Buffer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(b, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+// Buffer is a log sink safe for concurrent writers.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *Buffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *Buffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"time"
+
+	"mailnode/agent"
+)
+
+// nodeFlags are the flags of every command that talks to a node: who the
+// agent is, and how to find the node (directly, or by the user's address
+// through a relay).
+type nodeFlags struct {
+	domain, kid, keyFile string
+	node                 string
+	relay, address       string
+	netFlags
+}
+
+func (f *nodeFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.domain, "domain", "", "the agent domain whose key document the node fetches (required)")
+	fs.StringVar(&f.kid, "kid", "k1", "the key's id in the key document")
+	fs.StringVar(&f.keyFile, "key", "agent.key", "the agent's private key file")
+	fs.StringVar(&f.node, "node", "", "the node's hostname[:port]")
+	fs.StringVar(&f.relay, "relay", "", "a relay base URL, to resolve --address")
+	fs.StringVar(&f.address, "address", "", "the user's e-mail address, resolved through --relay")
+	f.netFlags.register(fs)
+}
+
+// netFlags are the development overrides for reaching a node or relay on
+// loopback: off unless given.
+type netFlags struct {
+	caFile  string
+	devDNS  string
+	devPort int
+}
+
+func (f *netFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.caFile, "ca", "", "development: also trust the CA certificates in this PEM file (a node's or a local relay's CA)")
+	fs.StringVar(&f.devDNS, "dev-dns", "", "development: look names up at this DNS server (HOST:PORT, a local relay's --dns-listen)")
+	fs.IntVar(&f.devPort, "dev-port", 0, "development: connect to this port where the protocol says 443 (a local relay's --listen)")
+}
+
+// check reports a usage error.
+func (f *nodeFlags) check() error {
+	if f.domain == "" {
+		return errors.New("--domain is required")
+	}
+	if (f.node == "") == (f.relay == "" || f.address == "") {
+		return errors.New("give either --node or --relay with --address")
+	}
+	return f.netFlags.check()
+}
+
+func (f *netFlags) check() error {
+	if f.devPort < 0 || f.devPort > 65535 {
+		return errors.New("--dev-port is not a port")
+	}
+	return nil
+}
+
+// httpClient is TLS 1.3 with the system roots plus --ca, dialing through
+// the development overrides when they are given.
+func (f *netFlags) httpClient() (*http.Client, error) {
+	tlsConfig := &tls.Config{MinVersion: tls.VersionTLS13}
+	if f.caFile != "" {
+		pem, err := os.ReadFile(f.caFile)
+		if err != nil {
+			return nil, err
+		}
+		roots, err := x509.SystemCertPool()
+		if err != nil {
+			roots = x509.NewCertPool()
+		}
+		if !roots.AppendCertsFromPEM(pem) {
+			return nil, fmt.Errorf("no certificate in %s", f.caFile)
+		}
+		tlsConfig.RootCAs = roots
+	}
+	d := &net.Dialer{Timeout: 10 * time.Second}
+	if f.devDNS != "" {
+		dns := f.devDNS
+		d.Resolver = &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			var nd net.Dialer
+			return nd.DialContext(ctx, network, dns)
+		}}
+	}
+	dial := d.DialContext
+	if f.devPort != 0 {
+		port := strconv.Itoa(f.devPort)
+		dial = func(ctx context.Context, network, addr string) (net.Conn, error) {
+			host, p, err := net.SplitHostPort(addr)
+			if err == nil && p == "443" {
+				addr = net.JoinHostPort(host, port)
+			}
+			return d.DialContext(ctx, network, addr)
+		}
+	}
+	return &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+		DialContext: dial, TLSClientConfig: tlsConfig, TLSHandshakeTimeout: 10 * time.Second, ForceAttemptHTTP2: true,
+	}}, nil
+}
+
+// session loads the key, resolves the address when a relay is given, and
+// returns a session with the node (no I/O with the node yet).
+func (f *nodeFlags) session(ctx context.Context, clientName string) (*agent.Session, error) {
+	key, err := agent.LoadKey(f.keyFile)
+	if err != nil {
+		return nil, err
+	}
+	hc, err := f.httpClient()
+	if err != nil {
+		return nil, err
+	}
+	cfg := agent.Config{
+		Node:       f.node,
+		Signer:     &agent.Signer{Domain: f.domain, Kid: f.kid, Key: key},
+		HTTPClient: hc,
+		ClientName: clientName, ClientVersion: "1",
+	}
+	if f.relay != "" {
+		r := &agent.Relay{BaseURL: f.relay, HTTPClient: hc}
+		res, err := r.Resolve(ctx, f.address)
+		if err != nil {
+			return nil, fmt.Errorf("resolve %s: %w", f.address, err)
+		}
+		cfg.Node = res.Hostname
+		cfg.Queue = &agent.Queue{Relay: r, Resolution: res}
+	}
+	return agent.NewSession(cfg)
+}
