@@ -127,11 +127,9 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 		return ca.Leaf(hostname)
 	})
 	ready(nil)
-	if !n.cfg.Services.Relay {
-		return srv.Serve(ctx, ln, tlsConfig)
-	}
 	// The same handler serves the tunnel's streams: agents and phones
-	// reach the node by its relay name from any network.
+	// reach the node by its relay name from any network. Until a relay
+	// service runs (at start or from StartRelay) no stream arrives.
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	relayDone := make(chan error, 1)

@@ -33,9 +33,9 @@ type RelayConfig struct {
 }
 
 // relayAddress is the address the node registers.
-func (n *Node) relayAddress(c *components) string {
-	if a := n.cfg.Relay.Address; a != "" {
-		return a
+func (n *Node) relayAddress(c *components, configured string) string {
+	if configured != "" {
+		return configured
 	}
 	if n.cfg.Demo {
 		return demobox.Address
@@ -52,25 +52,52 @@ func (n *Node) relayAddress(c *components) string {
 	return strings.TrimSpace(from)
 }
 
+// StartRelay starts the relay service on a running node that has none,
+// with cfg in place of the configured relay: the demo starts it after
+// its local story, and the desktop app when the user turns it on.
+func (n *Node) StartRelay(cfg RelayConfig) error {
+	if cfg.URL == "" {
+		return errors.New("relay: no URL")
+	}
+	c, err := n.comp()
+	if err != nil {
+		return err
+	}
+	n.mu.Lock()
+	_, running := n.tokens["relay"]
+	if !running {
+		n.cfg.Relay = cfg
+	}
+	n.mu.Unlock()
+	if running {
+		return errors.New("relay: already running")
+	}
+	n.addService("relay", func(ctx context.Context) error { return n.runRelay(ctx, c) })
+	return nil
+}
+
 // runRelay is the relay service: register, confirm with the code the
 // relay mails (found in the synced mailbox), then keep the tunnel up.
 func (n *Node) runRelay(ctx context.Context, c *components) error {
-	address := n.relayAddress(c)
+	n.mu.Lock()
+	cfg := n.cfg.Relay
+	n.mu.Unlock()
+	address := n.relayAddress(c, cfg.Address)
 	if !strings.Contains(address, "@") {
 		return stopService{errors.New("relay: no e-mail address to register (set relay address in the settings)")}
 	}
 	n.update(func(s *Status) {
-		s.Gateway.Relay = RelayStatus{URL: n.cfg.Relay.URL, State: "starting", Address: address}
+		s.Gateway.Relay = RelayStatus{URL: cfg.URL, State: "starting", Address: address}
 	})
 	cl, err := relayclient.New(relayclient.Config{
-		RelayURL: n.cfg.Relay.URL,
+		RelayURL: cfg.URL,
 		Address:  address,
 		KeysFile: filepath.Join(n.cfg.DataDir, "relay", "keys.json"),
 		Codes:    relayCodes{c},
 		Listener: n.relayLn,
-		HTTP:     n.cfg.Relay.HTTP,
-		TLS:      n.cfg.Relay.TLS,
-		Dial:     n.cfg.Relay.Dial,
+		HTTP:     cfg.HTTP,
+		TLS:      cfg.TLS,
+		Dial:     cfg.Dial,
 		OnStatus: n.relayStatus,
 	}, n.log)
 	if err != nil {

@@ -18,6 +18,14 @@ const (
 	PathQueueReply   = "/v1/queue/reply" // + "/{request_id}"
 )
 
+// Health is the body of GET /v1/health. NodesConnected counts live
+// tunnels.
+type Health struct {
+	Status         string `json:"status"`
+	NodesConnected int    `json:"nodes_connected"`
+	Version        string `json:"version"`
+}
+
 // ResolveRequest is the body of POST /v1/resolve.
 type ResolveRequest struct {
 	Address string `json:"address"`

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"context"
 	"crypto/ed25519"
 	"crypto/tls"
 	"crypto/x509"
@@ -70,20 +71,21 @@ func startDemoAgent(dir string) (*demoAgent, error) {
 
 func (d *demoAgent) Close() error { return d.srv.Close() }
 
-// session is the demo agent's MCP session with the node at url, trusting
-// the node's local CA.
-func (d *demoAgent) session(nodeURL, caFile, version string) (*agent.Session, error) {
+// session is the demo agent's MCP session with the node at host,
+// trusting the node's local CA; dial, if set, is how names are reached
+// (the local relay's DNS and SNI port).
+func (d *demoAgent) session(host, caFile, version string, dial func(ctx context.Context, network, addr string) (net.Conn, error)) (*agent.Session, error) {
 	pem, err := os.ReadFile(caFile)
 	if err != nil {
 		return nil, err
 	}
 	roots := x509.NewCertPool()
 	roots.AppendCertsFromPEM(pem)
-	host := nodeURL[len("https://") : len(nodeURL)-len("/mcp")]
 	return agent.NewSession(agent.Config{
-		Node:       host,
-		Signer:     &agent.Signer{Domain: demoAgentDomain, Kid: "k1", Key: d.key},
-		HTTPClient: &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13}}, Timeout: 30 * time.Second},
+		Node:   host,
+		Signer: &agent.Signer{Domain: demoAgentDomain, Kid: "k1", Key: d.key},
+		HTTPClient: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DialContext: dial,
+			TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13}}},
 		ClientName: "mailnode-demo-agent", ClientVersion: version,
 	})
 }

@@ -2,7 +2,8 @@
 // what happens, step by step: an IMAP server inside the process, a sync
 // into the data directory, searches, a demo agent's signed calls (one
 // approved as on the command line, one only a paired phone may approve),
-// and the reference phone pairing and deciding. The command line's
+// the reference phone pairing and deciding, and a relay in the process
+// that the node registers at and the agent reaches it through. The command line's
 // "mailnode demo" and the desktop app's "Try the demo" are this one
 // function with different Reporters.
 package demo
@@ -15,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -25,6 +27,7 @@ import (
 	"mailnode/approvals"
 	"mailnode/approvals/phoneapi"
 	"mailnode/gateway/phone/phoneclient"
+	"mailnode/mail/demobox"
 )
 
 // Reporter hears the demo's story.
@@ -119,7 +122,7 @@ func Run(ctx context.Context, o Options, r Reporter) error {
 func agentCall(ctx context.Context, n *app.Node, a *demoAgent, o Options, r Reporter) error {
 	url := n.GatewayURL()
 	r.Step(fmt.Sprintf("\nServing agents at %s (TLS from the node's own CA, %s).", url, n.CAFile()))
-	s, err := a.session(url, n.CAFile(), o.Version)
+	s, err := a.session(strings.TrimSuffix(strings.TrimPrefix(url, "https://"), "/mcp"), n.CAFile(), o.Version, nil)
 	if err != nil {
 		return err
 	}
@@ -140,17 +143,30 @@ func agentCall(ctx context.Context, n *app.Node, a *demoAgent, o Options, r Repo
 	if err := phoneExcerpt(ctx, n, s, r); err != nil {
 		return err
 	}
+	rl, err := viaRelay(ctx, n, a, o, r)
+	if err != nil {
+		return err
+	}
+	defer rl.Close()
 	if !o.Serve {
 		return nil
 	}
 	host := strings.TrimSuffix(strings.TrimPrefix(url, "https://"), "/mcp")
+	bundle, err := caBundle(o.DataDir, n.CAFile(), rl)
+	if err != nil {
+		return err
+	}
+	_, relayPort, _ := net.SplitHostPort(rl.Addr)
 	r.Step(strings.TrimSuffix(fmt.Sprintf(`
 Still serving agents until Ctrl-C. From another terminal, as the demo agent:
   go run ./cmd/mailnode-agent call --node %s --ca %s --domain %s --key %s ask '{"question":"When does my flight to New York leave?"}'
+or the same through the relay, by the user's address:
+  go run ./cmd/mailnode-agent call --relay %s --address %s --ca %s --dev-dns %s --dev-port %s --domain %s --key %s bills_due
 and approve its request as the user:
   go run ./cmd/mailnode approvals list --data-dir %s
   go run ./cmd/mailnode approvals approve CODE --data-dir %s
-`, host, n.CAFile(), demoAgentDomain, a.keyFile, o.DataDir, o.DataDir), "\n"))
+`, host, n.CAFile(), demoAgentDomain, a.keyFile, rl.URL, demobox.Address, bundle, rl.DNSAddr, relayPort, demoAgentDomain, a.keyFile,
+		o.DataDir, o.DataDir), "\n"))
 	stop := context.AfterFunc(ctx, func() { n.Stop() })
 	defer stop()
 	return n.Wait()

@@ -29,7 +29,8 @@ func TestRun(t *testing.T) {
 	}
 	story := strings.Join(r.steps, "\n")
 	for _, want := range []string{"44 messages", "approval_required", "The retried call runs.", "The user approves on the phone.",
-		"The retried get_excerpt runs once"} {
+		"The retried get_excerpt runs once", "confirmed by itself and opened its tunnel", "runs through the relay",
+		"/v1/health: 1 node connected"} {
 		if !strings.Contains(story, want) {
 			t.Errorf("the story lacks %q:\n%s", want, story)
 		}

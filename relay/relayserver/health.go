@@ -2,11 +2,13 @@ package relayserver
 
 import (
 	"net/http"
+
+	"mailnode/relay"
 )
 
 // health answers GET /v1/health. nodes_connected is live tunnels.
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "nodes_connected": s.tunnels.count(), "version": Version})
+	writeJSON(w, http.StatusOK, relay.Health{Status: "ok", NodesConnected: s.tunnels.count(), Version: Version})
 }
 
 // Transparency is the body of GET /v1/transparency: what this relay can
