@@ -3,6 +3,7 @@ module mailnode
 go 1.26.0
 
 require (
+	filippo.io/edwards25519 v1.2.0
 	github.com/chromedp/chromedp v0.20.1
 	github.com/dunglas/httpsfv v1.1.2
 	github.com/emersion/go-ical v0.0.0-20250329121855-f41e73efc392

@@ -7,7 +7,7 @@ import (
 	"encoding/base32"
 	"strings"
 
-	"golang.org/x/crypto/curve25519"
+	"filippo.io/edwards25519"
 )
 
 // Labels of real nodes and of decoys look alike: labelLen characters of
@@ -60,14 +60,15 @@ func (d *decoys) label(address string) string {
 
 // boxKey is the decoy X25519 public key of address: a real public key
 // (of a private key nobody keeps), so it passes any check an agent makes.
+// It is X25519(k, basepoint) computed as a fixed-base multiplication on
+// the birationally equivalent Edwards curve, with precomputed tables:
+// about a third of the Montgomery ladder's time, on every resolve.
 func (d *decoys) boxKey(address string) []byte {
-	pub, err := curve25519.X25519(d.mac("box", address), curve25519.Basepoint)
+	s, err := edwards25519.NewScalar().SetBytesWithClamping(d.mac("box", address))
 	if err != nil {
-		// Only a low-order result fails, which a scalar times the base
-		// point cannot give.
-		panic("relay: decoy key: " + err.Error())
+		panic("relay: decoy key: " + err.Error()) // only for a length other than 32
 	}
-	return pub
+	return new(edwards25519.Point).ScalarBaseMult(s).BytesMontgomery()
 }
 
 // labelOf returns the label of host when host is <label>.<zone>.

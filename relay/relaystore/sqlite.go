@@ -47,6 +47,9 @@ var migrations = []string{
 // SQLite is the Store of a single relay: one file in WAL mode.
 type SQLite struct {
 	db *sql.DB
+	// resolve is prepared once: it runs on every resolve, and parsing
+	// the statement each time cost more than running it.
+	resolve *sql.Stmt
 }
 
 // OpenSQLite opens (creating, mode 0600) the relay database in dir.
@@ -66,6 +69,10 @@ func OpenSQLite(ctx context.Context, dir string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("relay store: %w", err)
 	}
+	// Keep connections (and their prepared statements) for concurrent
+	// resolves; database/sql's default of 2 idle ones re-opened and
+	// re-prepared under load.
+	db.SetMaxIdleConns(16)
 	s := &SQLite{db: db}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
@@ -73,6 +80,11 @@ func OpenSQLite(ctx context.Context, dir string) (*SQLite, error) {
 	}
 	for _, suffix := range []string{"-wal", "-shm"} {
 		os.Chmod(path+suffix, 0o600)
+	}
+	if s.resolve, err = db.PrepareContext(ctx, `SELECT coalesce(n.label, ?2), coalesce(n.box_key, ?3), coalesce(n.registered_at, 0)
+		FROM (SELECT ?1 AS a) q LEFT JOIN nodes n ON n.address = q.a`); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("relay store: prepare: %w", err)
 	}
 	return s, nil
 }
@@ -105,7 +117,10 @@ func (s *SQLite) migrate(ctx context.Context) error {
 	return nil
 }
 
-func (s *SQLite) Close() error { return s.db.Close() }
+func (s *SQLite) Close() error {
+	s.resolve.Close()
+	return s.db.Close()
+}
 
 func (s *SQLite) Secret(ctx context.Context, name string) ([]byte, error) {
 	fresh := make([]byte, 32)
@@ -147,9 +162,7 @@ func (s *SQLite) NodeByAddress(ctx context.Context, address string) (Node, error
 func (s *SQLite) Resolve(ctx context.Context, address string, decoy Node) (Node, error) {
 	n := Node{Address: address}
 	var at int64
-	err := s.db.QueryRowContext(ctx, `SELECT coalesce(n.label, ?2), coalesce(n.box_key, ?3), coalesce(n.registered_at, 0)
-		FROM (SELECT ?1 AS a) q LEFT JOIN nodes n ON n.address = q.a`, address, decoy.Label, decoy.BoxKey).
-		Scan(&n.Label, &n.BoxKey, &at)
+	err := s.resolve.QueryRowContext(ctx, address, decoy.Label, decoy.BoxKey).Scan(&n.Label, &n.BoxKey, &at)
 	if err != nil {
 		return Node{}, fmt.Errorf("relay store: resolve: %w", err)
 	}
