@@ -111,7 +111,8 @@ func (t *Tunnel) once(ctx context.Context, l *Listener) error {
 	cfg.ServerName = host
 	cfg.NextProtos = []string{relay.TunnelALPN}
 	cfg.MinVersion = tls.VersionTLS13
-	c := tls.Client(raw, cfg)
+	batch := relay.NewBatchConn(raw)
+	c := tls.Client(batch, cfg)
 	if err := c.HandshakeContext(dctx); err != nil {
 		raw.Close()
 		return fmt.Errorf("relay TLS: %w", err)
@@ -125,7 +126,8 @@ func (t *Tunnel) once(ctx context.Context, l *Listener) error {
 		c.Close()
 		return err
 	}
-	sess, err := yamux.Server(c, muxConfig())
+	batch.Batch()
+	sess, err := yamux.Server(&relay.FrameWriter{Conn: c, Raw: batch}, muxConfig())
 	if err != nil {
 		c.Close()
 		return fmt.Errorf("tunnel: %w", err)
@@ -187,5 +189,6 @@ func muxConfig() *yamux.Config {
 	c := yamux.DefaultConfig()
 	c.EnableKeepAlive, c.KeepAliveInterval = true, relay.TunnelKeepAlive
 	c.ConnectionWriteTimeout, c.LogOutput = 15*time.Second, io.Discard
+	c.MaxStreamWindowSize = relay.TunnelWindow
 	return c
 }

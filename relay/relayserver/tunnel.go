@@ -180,7 +180,9 @@ func (s *Server) splice(c net.Conn, peeked []byte, tun *tunnel) {
 		io.Copy(st, c)
 		st.Close() // FIN towards the node; its answer may still come
 	}()
-	io.Copy(c, st)
+	// A stream's frames queue up while the agent's socket is busy; a
+	// larger buffer takes several per system call.
+	io.CopyBuffer(c, st, make([]byte, 64<<10))
 	if tc, ok := c.(interface{ CloseWrite() error }); ok {
 		tc.CloseWrite()
 	}
@@ -197,5 +199,6 @@ func muxConfig() *yamux.Config {
 	c.StreamOpenTimeout = 10 * time.Second
 	c.ConnectionWriteTimeout = 15 * time.Second
 	c.LogOutput = io.Discard
+	c.MaxStreamWindowSize = relay.TunnelWindow
 	return c
 }

@@ -22,7 +22,7 @@ import (
 	"mailnode/relay/relaystore"
 )
 
-func startLocal(t *testing.T, o relaylocal.Options) *relaylocal.Relay {
+func startLocal(t testing.TB, o relaylocal.Options) *relaylocal.Relay {
 	t.Helper()
 	if o.DataDir == "" {
 		o.DataDir = t.TempDir()
@@ -37,7 +37,7 @@ func startLocal(t *testing.T, o relaylocal.Options) *relaylocal.Relay {
 
 // registered puts a node with keys k for address into the relay's store,
 // through a second handle on the same SQLite file.
-func registered(t *testing.T, dir, address string, k relayclient.Keys) string {
+func registered(t testing.TB, dir, address string, k relayclient.Keys) string {
 	t.Helper()
 	st, err := relaystore.OpenSQLite(t.Context(), dir)
 	if err != nil {
