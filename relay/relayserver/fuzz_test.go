@@ -3,11 +3,15 @@ package relayserver_test
 import (
 	"bytes"
 	"crypto/tls"
+	"encoding/json"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"mailnode/relay"
 	"mailnode/relay/relayserver"
 )
 
@@ -104,6 +108,37 @@ func FuzzNormalizeAddress(f *testing.F) {
 		}
 		if again, ok := relayserver.NormalizeAddress(out); !ok || again != out {
 			t.Fatalf("not idempotent: %q -> %q -> %q", in, out, again)
+		}
+	})
+}
+
+// FuzzResolveBody: any body gets 200 with a complete answer or 400 with
+// bad_request or invalid_address; never a server error or a panic.
+func FuzzResolveBody(f *testing.F) {
+	for _, s := range []string{`{"address":"ann@example.com"}`, `{"address":" ANN@example.com "}`, `{"address":1}`,
+		`{"address":"a@b.c"} {}`, `[]`, ``, `{"address":"a@b.c","x":[1,2]}`, `{"address":null}`, "{\"address\":\"\u00e9@b.c\"}"} {
+		f.Add([]byte(s))
+	}
+	r := newRelay(f, "", relayserver.Limits{ClientRate: 1e9, ClientBurst: 1e9, GlobalRate: 1e9, GlobalBurst: 1e9})
+	h := r.srv.Handler()
+	f.Fuzz(func(t *testing.T, body []byte) {
+		req := httptest.NewRequest(http.MethodPost, relay.PathResolve, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		switch w.Code {
+		case http.StatusOK:
+			var res relay.Resolution
+			if err := json.Unmarshal(w.Body.Bytes(), &res); err != nil || !res.Complete() {
+				t.Fatalf("200 with %q for %q", w.Body.String(), body)
+			}
+		case http.StatusBadRequest:
+			var e relay.Error
+			if json.Unmarshal(w.Body.Bytes(), &e) != nil || (e.Code != "bad_request" && e.Code != "invalid_address") {
+				t.Fatalf("400 with %q for %q", w.Body.String(), body)
+			}
+		default:
+			t.Fatalf("status %d for %q", w.Code, body)
 		}
 	})
 }

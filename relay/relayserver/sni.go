@@ -103,6 +103,8 @@ func (s *Server) ServeTLS(ctx context.Context, ln net.Listener) error {
 	wg.Add(1)
 	go func() { defer wg.Done(); hs.Serve(api) }()
 	ctx, cancel := context.WithCancel(ctx)
+	wg.Add(1)
+	go func() { defer wg.Done(); s.tunnels.keep(ctx) }()
 	defer func() {
 		cancel()
 		sctx, c2 := context.WithTimeout(context.Background(), 5*time.Second)
@@ -164,8 +166,11 @@ func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener) 
 		}
 		c.SetReadDeadline(time.Time{})
 		if tc.ConnectionState().NegotiatedProtocol == relay.TunnelALPN && name == s.cfg.APIName {
-			defer tc.Close()
-			s.serveTunnel(ctx, tc)
+			if s.serveTunnel(ctx, tc) {
+				handedOff = true
+			} else {
+				tc.Close()
+			}
 			return
 		}
 		if api.put(ctx, tc) {

@@ -36,6 +36,7 @@ type tunnels struct {
 // frame must not overtake the welcome line; and the node reports itself
 // connected only after the relay can already splice to it.
 type tunnel struct {
+	label string
 	sess  *yamux.Session
 	ready chan struct{}
 }
@@ -63,18 +64,98 @@ func (t *tunnels) remove(label string, tun *tunnel) {
 	t.mu.Unlock()
 }
 
+// get returns label's live tunnel. A session that has closed since the
+// keeper last looked is forgotten here, so an offline node's name stalls
+// at once, as an unknown name does.
 func (t *tunnels) get(label string) *tunnel {
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.byLabel[label]
+	tun := t.byLabel[label]
+	t.mu.Unlock()
+	if tun != nil && tun.sess.IsClosed() {
+		t.down(tun)
+		return nil
+	}
+	return tun
 }
 
 func (t *tunnels) connected(label string) bool { return t.get(label) != nil }
 
+// count is the number of live tunnels.
 func (t *tunnels) count() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return len(t.byLabel)
+	n := 0
+	for _, tun := range t.byLabel {
+		if !tun.sess.IsClosed() {
+			n++
+		}
+	}
+	return n
+}
+
+// down forgets a closed tunnel, once.
+func (t *tunnels) down(tun *tunnel) {
+	t.mu.Lock()
+	was := t.byLabel[tun.label] == tun
+	if was {
+		delete(t.byLabel, tun.label)
+	}
+	t.mu.Unlock()
+	if was {
+		t.log.Info("Tunnel down", "label", tun.label)
+	}
+}
+
+func (t *tunnels) all() []*tunnel {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	all := make([]*tunnel, 0, len(t.byLabel))
+	for _, tun := range t.byLabel {
+		all = append(all, tun)
+	}
+	return all
+}
+
+// keepPingers bounds the pings in flight.
+const keepPingers = 64
+
+// keep checks every tunnel each relay.TunnelKeepAlive until ctx ends:
+// a closed session is forgotten, a live one pinged and closed if the
+// ping fails. One keeper for all tunnels replaces a goroutine per
+// tunnel waiting for its close and yamux's keepalive goroutine per
+// session: two goroutine stacks per idle tunnel, most of its memory.
+func (t *tunnels) keep(ctx context.Context) {
+	tick := time.NewTicker(relay.TunnelKeepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			t.closeAll()
+			return
+		case <-tick.C:
+		}
+		sem := make(chan struct{}, keepPingers)
+		var wg sync.WaitGroup
+		for _, tun := range t.all() {
+			if tun.sess.IsClosed() {
+				t.down(tun)
+				continue
+			}
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+			}
+			wg.Add(1)
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				if _, err := tun.sess.Ping(); err != nil {
+					tun.sess.Close()
+					t.down(tun)
+				}
+			}()
+		}
+		wg.Wait()
+	}
 }
 
 // drop closes label's tunnel.
@@ -98,16 +179,18 @@ func (t *tunnels) closeAll() {
 	}
 }
 
-// serveTunnel runs a node's tunnel on a TLS connection that negotiated
+// serveTunnel starts a node's tunnel on a TLS connection that negotiated
 // relay.TunnelALPN: the hello proves the node key over this very TLS
 // connection, the key names the node, and the relay then opens a yamux
-// stream to the node for each agent connection to its name.
-func (s *Server) serveTunnel(ctx context.Context, c *tls.Conn) {
+// stream to the node for each agent connection to its name. It reports
+// whether the tunnel is up: the session then owns c, and the keeper
+// notices when it ends; no goroutine waits for it.
+func (s *Server) serveTunnel(ctx context.Context, c *tls.Conn) bool {
 	c.SetDeadline(time.Now().Add(handshakeTimeout))
 	line, err := relay.ReadLine(c, relay.MaxHandshakeLine)
 	if err != nil {
 		s.log.Debug("Tunnel handshake failed", "remote", c.RemoteAddr().String(), "err", err)
-		return
+		return false
 	}
 	welcome := func(w relay.TunnelWelcome) error {
 		b, _ := json.Marshal(w)
@@ -118,7 +201,7 @@ func (s *Server) serveTunnel(ctx context.Context, c *tls.Conn) {
 	if err != nil {
 		welcome(relay.TunnelWelcome{Error: "hello refused"})
 		s.log.Info("Tunnel refused", "remote", c.RemoteAddr().String(), "err", err)
-		return
+		return false
 	}
 	n, err := s.store.NodeByKey(ctx, key)
 	if err != nil {
@@ -128,29 +211,24 @@ func (s *Server) serveTunnel(ctx context.Context, c *tls.Conn) {
 			s.log.Error("Cannot read node", "err", err)
 			welcome(relay.TunnelWelcome{Error: "unavailable"})
 		}
-		return
+		return false
 	}
 	sess, err := yamux.Client(c, muxConfig())
 	if err != nil {
 		s.log.Error("Cannot start tunnel", "err", err)
-		return
+		return false
 	}
-	tun := &tunnel{sess: sess, ready: make(chan struct{})}
+	tun := &tunnel{label: n.Label, sess: sess, ready: make(chan struct{})}
 	s.tunnels.add(n.Label, tun)
-	defer s.tunnels.remove(n.Label, tun)
 	if err := welcome(relay.TunnelWelcome{Hostname: s.Hostname(n.Label)}); err != nil {
 		sess.Close()
-		return
+		s.tunnels.remove(n.Label, tun)
+		return true // the session closed c
 	}
 	c.SetDeadline(time.Time{})
 	close(tun.ready)
 	s.log.Info("Tunnel up", "hostname", s.Hostname(n.Label), "remote", c.RemoteAddr().String())
-	select {
-	case <-sess.CloseChan():
-	case <-ctx.Done():
-		sess.Close()
-	}
-	s.log.Info("Tunnel down", "hostname", s.Hostname(n.Label))
+	return true
 }
 
 // splice carries an agent's connection, whose ClientHello the relay has
@@ -194,8 +272,7 @@ func (s *Server) splice(c net.Conn, peeked []byte, tun *tunnel) {
 // bounds how long opening one may wait.
 func muxConfig() *yamux.Config {
 	c := yamux.DefaultConfig()
-	c.EnableKeepAlive = true
-	c.KeepAliveInterval = relay.TunnelKeepAlive
+	c.EnableKeepAlive = false // tunnels.keep pings every tunnel
 	c.StreamOpenTimeout = 10 * time.Second
 	c.ConnectionWriteTimeout = 15 * time.Second
 	c.LogOutput = io.Discard

@@ -60,7 +60,7 @@ type node struct {
 	stop func()
 }
 
-func runNode(t *testing.T, r *relaylocal.Relay, k relayclient.Keys, ca *relaylocal.CA, say string) *node {
+func runNode(t testing.TB, r *relaylocal.Relay, k relayclient.Keys, ca *relaylocal.CA, say string) *node {
 	t.Helper()
 	ln := relayclient.NewListener()
 	n := &node{ups: make(chan string, 10), errs: make(chan error, 10)}
@@ -88,7 +88,7 @@ func send[T any](ch chan T, v T) {
 
 func port(addr string) string { _, p, _ := net.SplitHostPort(addr); return p }
 
-func (n *node) up(t *testing.T) string {
+func (n *node) up(t testing.TB) string {
 	t.Helper()
 	select {
 	case h := <-n.ups:
