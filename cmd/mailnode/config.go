@@ -32,6 +32,9 @@ type options struct {
 	// --dev-agent-ca); off unless given.
 	devAgents   devAgentFlag
 	devAgentCAs stringsFlag
+	// relayURL, relayAddress: the relay to register at (opt-in) and the
+	// address agents will resolve.
+	relayURL, relayAddress string
 }
 
 // devAgentFlag collects --dev-agent DOMAIN=HOST:PORT.
@@ -83,6 +86,8 @@ func (o *options) register(fs *flag.FlagSet, withAccount bool) {
 	fs.StringVar(&o.gateway.Hostname, "hostname", "", "the node's public hostname[:port] as agents reach it (env MAILNODE_HOSTNAME)")
 	fs.Var(&o.devAgents, "dev-agent", "development: fetch DOMAIN's key document from a loopback HOST:PORT (DOMAIN=HOST:PORT, repeatable)")
 	fs.Var(&o.devAgentCAs, "dev-agent-ca", "development: trust this PEM CA file for agents' key documents (repeatable)")
+	fs.StringVar(&o.relayURL, "relay", "", "register at this relay and take agents through it, e.g. https://relay.example.net (env MAILNODE_RELAY; settings relay.url)")
+	fs.StringVar(&o.relayAddress, "relay-address", "", "the e-mail address agents resolve at the relay (env MAILNODE_RELAY_ADDRESS; default the IMAP username)")
 }
 
 // devCAs reads the --dev-agent-ca files.
@@ -186,6 +191,15 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 		return app.Config{}, err
 	}
 	cfg.Gateway.DevAgentCAs = cas
+	// The relay is opt-in: a flag, the environment or a URL written in
+	// the settings, never the built-in default alone.
+	cfg.Relay.URL = firstNonEmpty(o.relayURL, getenv("MAILNODE_RELAY"), f.Relay.URL)
+	cfg.Relay.Address = firstNonEmpty(o.relayAddress, getenv("MAILNODE_RELAY_ADDRESS"))
+	if cfg.Relay.URL != "" && cfg.Gateway.Listen == "" {
+		// The tunnel's streams are served by the gateway; with no
+		// listener asked for, it listens on loopback only.
+		cfg.Gateway.Listen = "127.0.0.1:0"
+	}
 	return cfg, nil
 }
 

@@ -86,3 +86,47 @@ func writeTestCert(t *testing.T, path string) {
 	}
 	os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
 }
+
+// TestRelayFlags: the relay is opt-in (flag, environment, or a URL in
+// the settings file, never the built-in default alone), and with it the
+// gateway listens, on loopback unless told, to serve the tunnel.
+func TestRelayFlags(t *testing.T) {
+	dir := t.TempDir()
+	load := func(env map[string]string, args ...string) (string, string, string) {
+		t.Helper()
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		var o options
+		o.register(fs, true)
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		env["MAILNODE_DATA_DIR"] = dir
+		cfg, err := o.load(func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg.Relay.URL, cfg.Relay.Address, cfg.Gateway.Listen
+	}
+	for _, tc := range []struct {
+		name                 string
+		env                  map[string]string
+		args                 []string
+		url, address, listen string
+	}{
+		{"off by default", map[string]string{}, nil, "", "", ""},
+		{"flag", map[string]string{}, []string{"--relay", "https://relay.example.net", "--relay-address", "ann@example.com"},
+			"https://relay.example.net", "ann@example.com", "127.0.0.1:0"},
+		{"environment", map[string]string{"MAILNODE_RELAY": "https://r.example", "MAILNODE_LISTEN": ":8443"}, nil,
+			"https://r.example", "", ":8443"},
+	} {
+		url, addr, listen := load(tc.env, tc.args...)
+		if url != tc.url || addr != tc.address || listen != tc.listen {
+			t.Errorf("%s: relay %q address %q listen %q; want %q %q %q", tc.name, url, addr, listen, tc.url, tc.address, tc.listen)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"version":2,"relay":{"url":"https://settings.example"}}`), 0o600)
+	if url, _, _ := load(map[string]string{}); url != "https://settings.example" {
+		t.Errorf("relay from the settings file = %q", url)
+	}
+}

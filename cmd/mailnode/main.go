@@ -281,7 +281,8 @@ func syncOnce(ctx context.Context, n *app.Node) (app.SyncResult, app.Stats, erro
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	n, _, cfg, err := setupConfig("serve", args, stderr, getenv, func(cfg app.Config) app.Services {
-		return app.Services{Sync: len(cfg.Accounts) > 0 || cfg.Demo, Gateway: cfg.Gateway.Listen != "", LocalAPI: true}
+		return app.Services{Sync: len(cfg.Accounts) > 0 || cfg.Demo, Gateway: cfg.Gateway.Listen != "", LocalAPI: true,
+			Relay: cfg.Relay.URL != ""}
 	})
 	if err != nil {
 		return err
