@@ -5,6 +5,7 @@ import (
 
 	"bytes"
 	"context"
+	"crypto/rand"
 	"crypto/tls"
 	"encoding/json"
 	"errors"
@@ -322,6 +323,12 @@ func (s *Session) newRequest(ctx context.Context, body []byte) (*http.Request, e
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
+	// A keep-alive connection can die just as it is reused (the server
+	// or a relay between closed it). The header lets net/http send the
+	// identical signed request again on a new connection when nothing
+	// came back; if the first copy did reach the node, its nonce makes
+	// the node refuse the second, so a call never runs twice.
+	req.Header.Set("Idempotency-Key", rand.Text())
 	s.mu.Lock()
 	if s.sessionID != "" {
 		req.Header.Set("Mcp-Session-Id", s.sessionID)
