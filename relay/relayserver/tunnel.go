@@ -55,15 +55,6 @@ func (t *tunnels) add(label string, tun *tunnel) {
 	}
 }
 
-// remove forgets s if it is still label's tunnel.
-func (t *tunnels) remove(label string, tun *tunnel) {
-	t.mu.Lock()
-	if t.byLabel[label] == tun {
-		delete(t.byLabel, label)
-	}
-	t.mu.Unlock()
-}
-
 // get returns label's live tunnel. A session that has closed since the
 // keeper last looked is forgotten here, so an offline node's name stalls
 // at once, as an unknown name does.
@@ -136,6 +127,7 @@ func (t *tunnels) keep(ctx context.Context) {
 		}
 		sem := make(chan struct{}, keepPingers)
 		var wg sync.WaitGroup
+	sweep:
 		for _, tun := range t.all() {
 			if tun.sess.IsClosed() {
 				t.down(tun)
@@ -144,6 +136,9 @@ func (t *tunnels) keep(ctx context.Context) {
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
+				// Without a slot the ping's release would block on an
+				// empty semaphore, and so would shutdown.
+				break sweep
 			}
 			wg.Add(1)
 			go func() {
@@ -222,7 +217,7 @@ func (s *Server) serveTunnel(ctx context.Context, c *tls.Conn) bool {
 	s.tunnels.add(n.Label, tun)
 	if err := welcome(relay.TunnelWelcome{Hostname: s.Hostname(n.Label)}); err != nil {
 		sess.Close()
-		s.tunnels.remove(n.Label, tun)
+		s.tunnels.down(tun)
 		return true // the session closed c
 	}
 	c.SetDeadline(time.Time{})
