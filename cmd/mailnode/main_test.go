@@ -6,11 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"mailnode/app"
+	"mailnode/app/apptest"
 	"mailnode/app/localapi/localclient"
 	"mailnode/mail/imaptest"
 )
@@ -124,7 +124,7 @@ func TestServeFromStore(t *testing.T) {
 	n.Stop()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out, errb syncBuffer
+	var out, errb apptest.Buffer
 	done := make(chan error, 1)
 	go func() {
 		done <- cmdServe(ctx, []string{"--data-dir", dir, "--listen", "127.0.0.1:0"}, &out, &errb, func(string) string { return "" })
@@ -155,16 +155,3 @@ func TestServeFromStore(t *testing.T) {
 		t.Errorf("serve on cancel = %v", err)
 	}
 }
-
-// syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
