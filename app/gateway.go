@@ -119,9 +119,14 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	tlsConfig := gateway.TLSConfig(func(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
 		name := strings.TrimSuffix(strings.ToLower(hello.ServerName), ".")
 		n.mu.Lock()
-		rn := n.relayName
+		rn, acme := n.relayName, n.relayCert
 		n.mu.Unlock()
 		if name != "" && name == rn {
+			if acme != nil {
+				if c := acme.Certificate(); c != nil {
+					return c, nil
+				}
+			}
 			return ca.Leaf(rn)
 		}
 		return ca.Leaf(hostname)

@@ -98,6 +98,9 @@ type Node struct {
 	gw        *gateway.Server
 	relayName string
 	relayLn   *relayclient.Listener
+	// relayCert is the relay name's certificate from an ACME CA, once
+	// the relay service has made one; nil: the local CA's.
+	relayCert *relayclient.ACME
 	// extra are services tests add to see the supervisor's policy at work.
 	extra []service
 	// root supervises every service; tokens name the ones that may be

@@ -24,12 +24,23 @@ type RelayConfig struct {
 	// account's username when it is an address, else the sending From.
 	Address string
 
+	// ACME is the directory of the CA that certifies the node's relay
+	// name (DNS-01 through the relay); empty: agents must trust the
+	// node's local CA, as in development.
+	ACME string
+	// ACMEHTTP reaches a CA that is not on the public Internet (tests'
+	// Pebble); nil: the system's roots.
+	ACMEHTTP *http.Client
+
 	// HTTP, TLS and Dial reach a relay that is not on the public
 	// Internet (the demo's and tests' relay on loopback). Nil: the
 	// system's DNS and roots.
 	HTTP *http.Client
 	TLS  *tls.Config
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+	// Dev says HTTP, TLS and Dial come from development flags; the node
+	// logs a warning.
+	Dev bool
 }
 
 // relayAddress is the address the node registers.
@@ -89,16 +100,29 @@ func (n *Node) runRelay(ctx context.Context, c *components) error {
 	n.update(func(s *Status) {
 		s.Gateway.Relay = RelayStatus{URL: cfg.URL, State: "starting", Address: address}
 	})
+	if cfg.Dev {
+		n.log.Warn("Development overrides: the relay is reached through a local DNS, port or CA", "relay", cfg.URL)
+	}
+	var certs relayclient.Certificates
+	if cfg.ACME != "" {
+		a := &relayclient.ACME{DirectoryURL: cfg.ACME, Dir: filepath.Join(n.cfg.DataDir, "relay", "acme"),
+			HTTP: cfg.ACMEHTTP, Log: n.log.With("component", "acme")}
+		n.mu.Lock()
+		n.relayCert = a
+		n.mu.Unlock()
+		certs = a
+	}
 	cl, err := relayclient.New(relayclient.Config{
-		RelayURL: cfg.URL,
-		Address:  address,
-		KeysFile: filepath.Join(n.cfg.DataDir, "relay", "keys.json"),
-		Codes:    relayCodes{c},
-		Listener: n.relayLn,
-		HTTP:     cfg.HTTP,
-		TLS:      cfg.TLS,
-		Dial:     cfg.Dial,
-		OnStatus: n.relayStatus,
+		RelayURL:     cfg.URL,
+		Address:      address,
+		KeysFile:     filepath.Join(n.cfg.DataDir, "relay", "keys.json"),
+		Codes:        relayCodes{c},
+		Listener:     n.relayLn,
+		Certificates: certs,
+		HTTP:         cfg.HTTP,
+		TLS:          cfg.TLS,
+		Dial:         cfg.Dial,
+		OnStatus:     n.relayStatus,
 	}, n.log)
 	if err != nil {
 		return err
@@ -121,7 +145,7 @@ func (n *Node) relayStatus(st relayclient.Status) {
 	}
 	n.update(func(s *Status) {
 		r := &s.Gateway.Relay
-		r.State, r.Hostname, r.LastError = st.State, st.Hostname, st.Err
+		r.State, r.Hostname, r.LastError, r.CertError = st.State, st.Hostname, st.Err, st.CertErr
 		if st.Hostname != "" {
 			r.PublicURL = "https://" + st.Hostname + "/mcp"
 		}

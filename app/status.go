@@ -104,6 +104,9 @@ type RelayStatus struct {
 	// PublicURL is the MCP endpoint agents reach through the relay.
 	PublicURL string
 	LastError string
+	// CertError is why the relay name has no certificate from the ACME
+	// CA yet; agents reach the node only if they trust its local CA.
+	CertError string
 }
 
 // ServiceStatus is one supervised service: its state and its last error.

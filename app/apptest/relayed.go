@@ -16,6 +16,7 @@ import (
 
 	"mailnode/app"
 	"mailnode/mail/demobox"
+	"mailnode/relay/acmetest"
 	"mailnode/relay/relaylocal"
 	"mailnode/relay/relayserver"
 )
@@ -50,15 +51,34 @@ func StartRelay(t testing.TB, log *Buffer) *relaylocal.Relay {
 // domains whose key documents r hosts.
 func StartNode(t testing.TB, r *relaylocal.Relay, log *Buffer, agentDomains ...string) *Relayed {
 	t.Helper()
+	return StartNodeWith(t, r, log, NodeOptions{AgentDomains: agentDomains})
+}
+
+// NodeOptions are StartNodeWith's choices.
+type NodeOptions struct {
+	// AgentDomains are agent domains whose key documents r hosts.
+	AgentDomains []string
+	// ACME, if set, certifies the node's relay name; StartNodeWith
+	// returns once the certificate is held.
+	ACME *acmetest.CA
+}
+
+// StartNodeWith is StartNode with options.
+func StartNodeWith(t testing.TB, r *relaylocal.Relay, log *Buffer, o NodeOptions) *Relayed {
+	t.Helper()
 	ctx := t.Context()
 	dev := map[string]string{}
-	for _, d := range agentDomains {
+	for _, d := range o.AgentDomains {
 		dev[d] = r.Addr
+	}
+	rc := app.RelayConfig{URL: r.URL, HTTP: r.HTTPClient(), TLS: r.CA.ClientTLS(), Dial: r.Dial}
+	if o.ACME != nil {
+		rc.ACME, rc.ACMEHTTP = o.ACME.DirectoryURL, o.ACME.HTTP
 	}
 	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true,
 		Gateway: app.GatewayConfig{Listen: "127.0.0.1:0", DevAgentAddrs: dev,
 			DevAgentCAs: []*x509.Certificate{r.CA.Cert}},
-		Relay:    app.RelayConfig{URL: r.URL, HTTP: r.HTTPClient(), TLS: r.CA.ClientTLS(), Dial: r.Dial},
+		Relay:    rc,
 		Services: app.Services{Sync: true, Gateway: true, Relay: true},
 	}, logger(log))
 	if err != nil {
@@ -85,6 +105,9 @@ func StartNode(t testing.TB, r *relaylocal.Relay, log *Buffer, agentDomains ...s
 		select {
 		case st := <-sub:
 			if st.Gateway.Relay.State == "connected" && st.Gateway.Reachable == "relay" {
+				if o.ACME != nil && st.Gateway.Relay.CertError != "" {
+					t.Fatalf("no certificate from the ACME CA: %s", st.Gateway.Relay.CertError)
+				}
 				e.Host = st.Gateway.Relay.Hostname
 			}
 		case <-deadline:

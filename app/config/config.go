@@ -85,6 +85,10 @@ type Facts struct {
 // Relay is the control plane the node registers its address with.
 type Relay struct {
 	URL string `json:"url,omitempty"` // default DefaultRelay
+	// ACME is the CA directory that certifies the node's relay name;
+	// default Let's Encrypt, "off" for none (agents then need the
+	// node's local CA).
+	ACME string `json:"acme,omitempty"`
 }
 
 // RelayURL is the relay to use.

@@ -2,18 +2,13 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"flag"
 	"fmt"
-	"net"
 	"net/http"
-	"os"
-	"strconv"
-	"time"
 
 	"mailnode/agent"
+	"mailnode/relay/devnet"
 )
 
 // nodeFlags are the flags of every command that talks to a node: who the
@@ -62,52 +57,21 @@ func (f *nodeFlags) check() error {
 }
 
 func (f *netFlags) check() error {
-	if f.devPort < 0 || f.devPort > 65535 {
-		return errors.New("--dev-port is not a port")
+	return f.overrides().Check()
+}
+
+func (f *netFlags) overrides() devnet.Overrides {
+	o := devnet.Overrides{DNS: f.devDNS, Port: f.devPort}
+	if f.caFile != "" {
+		o.CAFiles = []string{f.caFile}
 	}
-	return nil
+	return o
 }
 
 // httpClient is TLS 1.3 with the system roots plus --ca, dialing through
 // the development overrides when they are given.
 func (f *netFlags) httpClient() (*http.Client, error) {
-	tlsConfig := &tls.Config{MinVersion: tls.VersionTLS13}
-	if f.caFile != "" {
-		pem, err := os.ReadFile(f.caFile)
-		if err != nil {
-			return nil, err
-		}
-		roots, err := x509.SystemCertPool()
-		if err != nil {
-			roots = x509.NewCertPool()
-		}
-		if !roots.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("no certificate in %s", f.caFile)
-		}
-		tlsConfig.RootCAs = roots
-	}
-	d := &net.Dialer{Timeout: 10 * time.Second}
-	if f.devDNS != "" {
-		dns := f.devDNS
-		d.Resolver = &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
-			var nd net.Dialer
-			return nd.DialContext(ctx, network, dns)
-		}}
-	}
-	dial := d.DialContext
-	if f.devPort != 0 {
-		port := strconv.Itoa(f.devPort)
-		dial = func(ctx context.Context, network, addr string) (net.Conn, error) {
-			host, p, err := net.SplitHostPort(addr)
-			if err == nil && p == "443" {
-				addr = net.JoinHostPort(host, port)
-			}
-			return d.DialContext(ctx, network, addr)
-		}
-	}
-	return &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
-		DialContext: dial, TLSClientConfig: tlsConfig, TLSHandshakeTimeout: 10 * time.Second, ForceAttemptHTTP2: true,
-	}}, nil
+	return f.overrides().HTTPClient()
 }
 
 // session loads the key, resolves the address when a relay is given, and

@@ -17,6 +17,8 @@ import (
 
 	"mailnode/app"
 	"mailnode/app/config"
+	"mailnode/relay/devnet"
+	"mailnode/relay/relayclient"
 )
 
 // options are the flags shared by the commands that touch an account.
@@ -35,6 +37,12 @@ type options struct {
 	// relayURL, relayAddress: the relay to register at (opt-in) and the
 	// address agents will resolve.
 	relayURL, relayAddress string
+	// relayACME is the CA directory for the relay name's certificate.
+	relayACME string
+	// devRelay reaches a relay on loopback (--dev-relay-ca, -dns,
+	// -port); off unless given.
+	devRelay    devnet.Overrides
+	devRelayCAs stringsFlag
 }
 
 // devAgentFlag collects --dev-agent DOMAIN=HOST:PORT.
@@ -88,6 +96,10 @@ func (o *options) register(fs *flag.FlagSet, withAccount bool) {
 	fs.Var(&o.devAgentCAs, "dev-agent-ca", "development: trust this PEM CA file for agents' key documents (repeatable)")
 	fs.StringVar(&o.relayURL, "relay", "", "register at this relay and take agents through it, e.g. https://relay.example.net (env MAILNODE_RELAY; settings relay.url)")
 	fs.StringVar(&o.relayAddress, "relay-address", "", "the e-mail address agents resolve at the relay (env MAILNODE_RELAY_ADDRESS; default the IMAP username)")
+	fs.StringVar(&o.relayACME, "relay-acme", "", "ACME directory that certifies the relay name, or off (env MAILNODE_RELAY_ACME; settings relay.acme; default Let's Encrypt)")
+	fs.Var(&o.devRelayCAs, "dev-relay-ca", "development: trust this PEM CA file for the relay and the ACME directory (repeatable)")
+	fs.StringVar(&o.devRelay.DNS, "dev-relay-dns", "", "development: look relay names up at this DNS server (HOST:PORT, a local relay's --dns-listen)")
+	fs.IntVar(&o.devRelay.Port, "dev-relay-port", 0, "development: connect to this port where the relay protocol says 443 (a local relay's --listen)")
 }
 
 // devCAs reads the --dev-agent-ca files.
@@ -195,6 +207,22 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 	// the settings, never the built-in default alone.
 	cfg.Relay.URL = firstNonEmpty(o.relayURL, getenv("MAILNODE_RELAY"), f.Relay.URL)
 	cfg.Relay.Address = firstNonEmpty(o.relayAddress, getenv("MAILNODE_RELAY_ADDRESS"))
+	cfg.Relay.ACME = firstNonEmpty(o.relayACME, getenv("MAILNODE_RELAY_ACME"), f.Relay.ACME, relayclient.LetsEncrypt)
+	if cfg.Relay.ACME == "off" {
+		cfg.Relay.ACME = ""
+	}
+	o.devRelay.CAFiles = o.devRelayCAs
+	if err := o.devRelay.Check(); err != nil {
+		return app.Config{}, err
+	}
+	if o.devRelay.Any() {
+		hc, err := o.devRelay.HTTPClient()
+		if err != nil {
+			return app.Config{}, err
+		}
+		tlsConfig, _ := o.devRelay.TLS()
+		cfg.Relay.HTTP, cfg.Relay.ACMEHTTP, cfg.Relay.TLS, cfg.Relay.Dial, cfg.Relay.Dev = hc, hc, tlsConfig, o.devRelay.Dial(), true
+	}
 	if cfg.Relay.URL != "" && cfg.Gateway.Listen == "" {
 		// The tunnel's streams are served by the gateway; with no
 		// listener asked for, it listens on loopback only.

@@ -5,6 +5,7 @@ import (
 	"encoding/pem"
 	"flag"
 	"io"
+	"mailnode/relay/relayclient"
 	"os"
 	"path/filepath"
 	"strings"
@@ -124,6 +125,31 @@ func TestRelayFlags(t *testing.T) {
 		if url != tc.url || addr != tc.address || listen != tc.listen {
 			t.Errorf("%s: relay %q address %q listen %q; want %q %q %q", tc.name, url, addr, listen, tc.url, tc.address, tc.listen)
 		}
+	}
+	// The relay name's certificate: Let's Encrypt unless told.
+	acme := func(env map[string]string, args ...string) string {
+		t.Helper()
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		var o options
+		o.register(fs, true)
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		env["MAILNODE_DATA_DIR"] = dir
+		cfg, err := o.load(func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg.Relay.ACME
+	}
+	if got := acme(map[string]string{}, "--relay", "https://r.example"); got != relayclient.LetsEncrypt {
+		t.Errorf("default ACME directory %q", got)
+	}
+	if got := acme(map[string]string{"MAILNODE_RELAY_ACME": "off"}, "--relay", "https://r.example"); got != "" {
+		t.Errorf("ACME off: %q", got)
+	}
+	if got := acme(map[string]string{}, "--relay-acme", "https://ca.example/dir"); got != "https://ca.example/dir" {
+		t.Errorf("--relay-acme: %q", got)
 	}
 	os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"version":2,"relay":{"url":"https://settings.example"}}`), 0o600)
 	if url, _, _ := load(map[string]string{}); url != "https://settings.example" {

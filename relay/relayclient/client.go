@@ -22,7 +22,8 @@ type CodeSource interface {
 }
 
 // Certificates obtains and renews the certificate of the node's relay
-// name (ACME in acme.go); Ensure returns once a valid one is held.
+// name (ACME in acme.go); Ensure returns once a valid one is held, and is
+// called again every RenewCheck to renew it in time.
 type Certificates interface {
 	Ensure(ctx context.Context, api *API, hostname string) error
 }
@@ -37,9 +38,12 @@ type Config struct {
 	Codes    CodeSource
 	Listener *Listener
 	// Certificates, if set, is asked for the relay name's certificate
-	// before the tunnel goes up; nil leaves that to the gateway (the
-	// local CA, for development).
+	// before the tunnel goes up and every RenewCheck after; nil leaves
+	// that to the gateway (the local CA, for development).
 	Certificates Certificates
+	// RenewCheck is how often Certificates is asked again; default 12 h.
+	// After a failure it is asked again sooner, from a minute up.
+	RenewCheck time.Duration
 	// HTTP calls the relay's API; TLS and Dial reach its tunnel port.
 	HTTP *http.Client
 	TLS  *tls.Config
@@ -59,6 +63,9 @@ type Status struct {
 	Hostname string
 	Address  string
 	Err      string
+	// CertErr is why the relay name has no certificate from the CA yet
+	// (the gateway serves its local CA's meanwhile); "" once it has.
+	CertErr string
 }
 
 // Client is a node's relay client.
@@ -77,6 +84,9 @@ func New(cfg Config, logger *slog.Logger) (*Client, error) {
 	}
 	if cfg.CodePoll == 0 {
 		cfg.CodePoll = 2 * time.Second
+	}
+	if cfg.RenewCheck == 0 {
+		cfg.RenewCheck = 12 * time.Hour
 	}
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
@@ -129,14 +139,14 @@ func (c *Client) Run(ctx context.Context) error {
 			return err
 		}
 		c.set(func(s *Status) { s.State, s.Hostname, s.Err = "connecting", st.Hostname, "" })
+		tctx, stopRenew := context.WithCancel(ctx)
 		if c.cfg.Certificates != nil {
-			if err := c.cfg.Certificates.Ensure(ctx, api, st.Hostname); err != nil {
-				if ctx.Err() != nil {
-					return nil
-				}
-				c.set(func(s *Status) { s.State, s.Err = "disconnected", err.Error() })
-				return fmt.Errorf("certificate for %s: %w", st.Hostname, err)
-			}
+			// A CA that cannot be reached does not keep the tunnel down:
+			// agents that trust the node's local CA still get through,
+			// and the certificate follows when the CA answers.
+			first := make(chan struct{})
+			go c.keepCertificate(tctx, api, st.Hostname, first)
+			<-first
 		}
 		t := &Tunnel{Addr: st.Tunnel, Key: keys.Node, TLS: c.cfg.TLS, Dial: c.cfg.Dial,
 			Up: func(h string) {
@@ -149,10 +159,42 @@ func (c *Client) Run(ctx context.Context) error {
 			},
 		}
 		err = t.Run(ctx, c.cfg.Listener)
+		stopRenew()
 		if !errors.Is(err, ErrNotRegistered) {
 			return err
 		}
 		c.log.Warn("Relay no longer knows this node; registering again")
+	}
+}
+
+// keepCertificate asks for the relay name's certificate at once (closing
+// first after that try), then every RenewCheck, retrying a failure
+// from a minute up, until ctx ends.
+func (c *Client) keepCertificate(ctx context.Context, api *API, hostname string, first chan struct{}) {
+	retry := time.Minute
+	for {
+		tctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+		err := c.cfg.Certificates.Ensure(tctx, api, hostname)
+		cancel()
+		if first != nil {
+			close(first)
+			first = nil
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		wait := c.cfg.RenewCheck
+		if err != nil {
+			c.log.Warn("No certificate from the CA for the relay name yet", "hostname", hostname, "err", err, "retry_in", retry)
+			c.set(func(s *Status) { s.CertErr = err.Error() })
+			wait, retry = retry, min(retry*2, c.cfg.RenewCheck)
+		} else {
+			c.set(func(s *Status) { s.CertErr = "" })
+			retry = time.Minute
+		}
+		if !sleep(ctx, wait) {
+			return
+		}
 	}
 }
 
