@@ -87,3 +87,13 @@ func TestWirePackagesLinkNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestBinariesLinkNoTestCA: Pebble, the ACME test CA, is for tests only;
+// no program may contain it.
+func TestBinariesLinkNoTestCA(t *testing.T) {
+	for _, p := range linked(t, "mailnode/cmd/...") {
+		if strings.HasPrefix(p, "github.com/letsencrypt/") || p == "mailnode/relay/acmetest" {
+			t.Errorf("a program links %s", p)
+		}
+	}
+}

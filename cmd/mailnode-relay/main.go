@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"flag"
 	"fmt"
@@ -109,6 +110,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	smtpUser := fs.String("smtp-user", "", "submission login")
 	smtpPassFile := fs.String("smtp-password-file", "", "file holding the submission password (mode 0600)")
 	smtpFrom := fs.String("smtp-from", "", "sender of code mail (default relay@ZONE)")
+	smtpCA := fs.String("smtp-ca", "", "PEM file of the CA that signs the submission server's certificate, if not a public one")
 	var lim relayserver.Limits
 	fs.Float64Var(&lim.ClientRate, "rate-client", 10, "requests per second per client address")
 	fs.IntVar(&lim.ClientBurst, "burst-client", 100, "burst per client address")
@@ -154,6 +156,18 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		m := &relayserver.SMTPMailer{Addr: *smtpServer, Security: *smtpSecurity, Username: *smtpUser, Sender: *smtpFrom}
 		if m.Sender == "" {
 			m.Sender = "relay@" + strings.TrimSuffix(*zone, ".")
+		}
+		if *smtpCA != "" {
+			pem, err := os.ReadFile(*smtpCA)
+			if err != nil {
+				return fmt.Errorf("smtp CA: %w", err)
+			}
+			roots := x509.NewCertPool()
+			if !roots.AppendCertsFromPEM(pem) {
+				return fmt.Errorf("smtp CA: no certificate in %s", *smtpCA)
+			}
+			host, _, _ := net.SplitHostPort(*smtpServer)
+			m.TLS = &tls.Config{RootCAs: roots, ServerName: host, MinVersion: tls.VersionTLS12}
 		}
 		if *smtpPassFile != "" {
 			b, err := os.ReadFile(*smtpPassFile)
