@@ -42,6 +42,8 @@ type Options struct {
 	// mailbox may start after its relay).
 	Mailer relayserver.Mailer
 	Limits relayserver.Limits
+	// KeepAlive is the tunnels' keepalive; default the protocol's.
+	KeepAlive time.Duration
 	// Addr, DNSAddr are the loopback addresses to listen on;
 	// "127.0.0.1:0" if empty. A restarted relay passes its old ones.
 	Addr, DNSAddr string
@@ -120,6 +122,7 @@ func Start(ctx context.Context, o Options, logger *slog.Logger) (*Relay, error) 
 		Mailer:      (*lateMailer)(r),
 		Certificate: func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return cert, nil },
 		Limits:      o.Limits,
+		KeepAlive:   o.KeepAlive,
 	}, logger)
 	if err != nil {
 		ln.Close()

@@ -50,6 +50,11 @@ type Config struct {
 	// StallTimeout is how long a connection for a name with no live
 	// tunnel is held before it is closed; default 60 s.
 	StallTimeout time.Duration
+	// KeepAlive is how often every tunnel is pinged, and how long a ping
+	// may go unanswered before the tunnel is closed; default
+	// relay.TunnelKeepAlive. A node gone silent (power cut, NAT state
+	// lost) frees its name within two periods.
+	KeepAlive time.Duration
 	// Now is the clock; default time.Now.
 	Now func() time.Time
 }
@@ -148,7 +153,7 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 		stalled:  make(chan struct{}, cfg.Limits.MaxStalled),
 		mailedAt: map[string]time.Time{},
 	}
-	s.tunnels = newTunnels(s.log)
+	s.tunnels = newTunnels(s.log, cfg.KeepAlive)
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("GET "+relay.PathHealth, s.health)
 	s.mux.HandleFunc("GET "+relay.PathTransparency, s.transparency)

@@ -27,7 +27,8 @@ const handshakeTimeout = 10 * time.Second
 type tunnels struct {
 	log *slog.Logger
 
-	mu      sync.Mutex // guards byLabel
+	every   time.Duration // the keeper's period and ping time-out
+	mu      sync.Mutex    // guards byLabel
 	byLabel map[string]*tunnel
 }
 
@@ -41,8 +42,11 @@ type tunnel struct {
 	ready chan struct{}
 }
 
-func newTunnels(log *slog.Logger) *tunnels {
-	return &tunnels{log: log, byLabel: map[string]*tunnel{}}
+func newTunnels(log *slog.Logger, every time.Duration) *tunnels {
+	if every <= 0 {
+		every = relay.TunnelKeepAlive
+	}
+	return &tunnels{log: log, every: every, byLabel: map[string]*tunnel{}}
 }
 
 func (t *tunnels) add(label string, tun *tunnel) {
@@ -110,13 +114,13 @@ func (t *tunnels) all() []*tunnel {
 // keepPingers bounds the pings in flight.
 const keepPingers = 64
 
-// keep checks every tunnel each relay.TunnelKeepAlive until ctx ends:
+// keep checks every tunnel each period until ctx ends:
 // a closed session is forgotten, a live one pinged and closed if the
 // ping fails. One keeper for all tunnels replaces a goroutine per
 // tunnel waiting for its close and yamux's keepalive goroutine per
 // session: two goroutine stacks per idle tunnel, most of its memory.
 func (t *tunnels) keep(ctx context.Context) {
-	tick := time.NewTicker(relay.TunnelKeepAlive)
+	tick := time.NewTicker(t.every)
 	defer tick.Stop()
 	for {
 		select {
@@ -208,7 +212,7 @@ func (s *Server) serveTunnel(ctx context.Context, c *tls.Conn) bool {
 		}
 		return false
 	}
-	sess, err := yamux.Client(c, muxConfig())
+	sess, err := yamux.Client(c, muxConfig(s.tunnels.every))
 	if err != nil {
 		s.log.Error("Cannot start tunnel", "err", err)
 		return false
@@ -264,12 +268,13 @@ func (s *Server) splice(c net.Conn, peeked []byte, tun *tunnel) {
 }
 
 // muxConfig is the relay's end of a tunnel: it opens the streams, so it
-// bounds how long opening one may wait.
-func muxConfig() *yamux.Config {
+// bounds how long opening one may wait. yamux times a ping out after
+// ConnectionWriteTimeout: the keeper's period.
+func muxConfig(keepAlive time.Duration) *yamux.Config {
 	c := yamux.DefaultConfig()
 	c.EnableKeepAlive = false // tunnels.keep pings every tunnel
 	c.StreamOpenTimeout = 10 * time.Second
-	c.ConnectionWriteTimeout = 15 * time.Second
+	c.ConnectionWriteTimeout = keepAlive
 	c.LogOutput = io.Discard
 	c.MaxStreamWindowSize = relay.TunnelWindow
 	return c

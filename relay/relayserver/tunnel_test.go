@@ -349,3 +349,60 @@ func TestNodeSignature(t *testing.T) {
 		t.Fatalf("bad signature: %d, want 401", resp.StatusCode)
 	}
 }
+
+// TestSilentNodeDropped: a node whose tunnel stops answering (power cut,
+// NAT state lost: no FIN ever arrives) loses its tunnel within two
+// keepalive periods, and its name stalls like any offline name.
+func TestSilentNodeDropped(t *testing.T) {
+	dir := t.TempDir()
+	const every = 500 * time.Millisecond
+	r := startLocal(t, relaylocal.Options{DataDir: dir, KeepAlive: every})
+	k, _ := relayclient.NewKeys()
+	host := registered(t, dir, "ann@example.com", k)
+
+	// The tunnel handshake, then silence: nothing reads the relay's pings.
+	silent := dialTunnel(t, r)
+	defer silent.Close()
+	hello, err := relay.NewTunnelHello(silent.ConnectionState(), k.Node)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := json.Marshal(hello)
+	silent.Write(append(line, '\n'))
+	silent.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if w, err := relay.ReadLine(silent, relay.MaxHandshakeLine); err != nil || !bytes.Contains(w, []byte(host)) {
+		t.Fatalf("welcome: %s %v", w, err)
+	}
+	if n := r.Server.ConnectedNodes(); n != 1 {
+		t.Fatalf("ConnectedNodes() = %d after the welcome, want 1", n)
+	}
+	start := time.Now()
+	for r.Server.ConnectedNodes() != 0 {
+		if time.Since(start) > 10*every {
+			t.Fatalf("silent tunnel still counted after %v", time.Since(start))
+		}
+		time.Sleep(every / 10)
+	}
+	// Two periods, and one more of slack for a loaded machine.
+	if d := time.Since(start); d > 3*every {
+		t.Errorf("silent tunnel dropped after %v, want within two periods (%v)", d, 2*every)
+	}
+	// The relay closed its end: the connection reads EOF (after the pings
+	// it sent and nobody answered).
+	silent.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := io.Copy(io.Discard, silent); err != nil {
+		t.Fatalf("silent tunnel not closed by the relay: %v", err)
+	}
+	// Its name now stalls.
+	raw, err := r.Dial(t.Context(), "tcp", net.JoinHostPort(host, "443"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	c := tls.Client(raw, &tls.Config{ServerName: host, InsecureSkipVerify: true})
+	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	defer cancel()
+	if err := c.HandshakeContext(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("name of a dropped tunnel: handshake = %v, want a stall", err)
+	}
+}
