@@ -82,8 +82,12 @@ func (b *BatchConn) Close() error {
 // TunnelWindow is each end's yamux receive window per stream: how much of
 // one connection's data may wait unread at that end, so also the memory
 // one busy stream may hold. yamux's 256 KiB default stalled a fast
-// stream on window updates.
-const TunnelWindow = 4 << 20
+// stream on window updates; larger than 1 MiB is slower again, because
+// yamux queues a stream's unread data in a bytes.Buffer that, with much
+// of a large window unread, slides and reallocates (docs/benchmarks.md:
+// 4 MiB measured ratio 0.29-0.53, 1 MiB 0.54-0.69). 1 MiB also carries
+// 20 MB/s per stream at 50 ms round trip, more than a home uplink.
+const TunnelWindow = 1 << 20
 
 // yamuxHeaderLen is a yamux frame header: version, type, flags (2),
 // stream ID (4), length (4).
