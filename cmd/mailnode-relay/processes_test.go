@@ -9,6 +9,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,7 +36,10 @@ import (
 // relay's DNS, and the agent's call arrives through resolve, DNS, SNI and
 // the tunnel, checked against that CA's roots and not the node's local
 // one; the user approves with the node's command line; the relay is
-// restarted and the node reconnects by itself.
+// restarted and the node reconnects by itself; a stale tunnel with the
+// node's key takes the name and the node takes it back; a key the relay
+// does not know gets no tunnel; and once the node is gone its name and an
+// unknown address look alike.
 func TestThreeProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds three binaries")
@@ -168,6 +172,48 @@ func TestThreeProcesses(t *testing.T) {
 	icancel()
 	if !errors.Is(err, relayclient.ErrNotRegistered) {
 		t.Fatalf("impostor's tunnel: %v, want ErrNotRegistered", err)
+	}
+
+	// A stale tunnel with the node's key (a connection the relay still
+	// holds, say across a NAT change) takes the name; the node, its own
+	// tunnel closed by the relay, dials again and takes it back.
+	keys, err := relayclient.LoadKeys(filepath.Join(nodeData, "relay", "keys.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := loop.Dial()(t.Context(), "tcp", relaylocal.Zone+":443")
+	if err != nil {
+		t.Fatal(err)
+	}
+	staleCfg := relayTLS.Clone()
+	staleCfg.ServerName, staleCfg.NextProtos = relaylocal.Zone, []string{relay.TunnelALPN}
+	stale := tls.Client(raw, staleCfg)
+	defer stale.Close()
+	if err := stale.HandshakeContext(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	hello, err := relay.NewTunnelHello(stale.ConnectionState(), keys.Node)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := json.Marshal(hello)
+	stale.Write(append(line, '\n'))
+	stale.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if w, err := relay.ReadLine(stale, relay.MaxHandshakeLine); err != nil || !strings.Contains(string(w), "hostname") {
+		t.Fatalf("stale tunnel's welcome: %s %v", w, err)
+	}
+	ups := strings.Count(node.out.String(), `msg="Tunnel up"`)
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(node.out.String(), `msg="Tunnel up"`) == ups; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("node did not take its name back:\n%s", node.out.String())
+		}
+	}
+	stale.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := io.Copy(io.Discard, stale); err != nil {
+		t.Fatalf("stale tunnel not closed by the relay: %v", err)
+	}
+	if got := call(false); !strings.Contains(got, `"bills"`) {
+		t.Fatalf("bills_due after the takeover answered:\n%s", got)
 	}
 
 	// Offline, unknown: the same answer shape, and TLS that never
