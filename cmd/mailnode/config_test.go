@@ -5,6 +5,7 @@ import (
 	"encoding/pem"
 	"flag"
 	"io"
+	"mailnode/app"
 	"mailnode/relay/relayclient"
 	"os"
 	"path/filepath"
@@ -93,7 +94,7 @@ func writeTestCert(t *testing.T, path string) {
 // gateway listens, on loopback unless told, to serve the tunnel.
 func TestRelayFlags(t *testing.T) {
 	dir := t.TempDir()
-	load := func(env map[string]string, args ...string) (string, string, string) {
+	config := func(env map[string]string, args ...string) app.Config {
 		t.Helper()
 		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
@@ -107,6 +108,11 @@ func TestRelayFlags(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		return cfg
+	}
+	load := func(env map[string]string, args ...string) (string, string, string) {
+		t.Helper()
+		cfg := config(env, args...)
 		return cfg.Relay.URL, cfg.Relay.Address, cfg.Gateway.Listen
 	}
 	for _, tc := range []struct {
@@ -129,18 +135,7 @@ func TestRelayFlags(t *testing.T) {
 	// The relay name's certificate: Let's Encrypt unless told.
 	acme := func(env map[string]string, args ...string) string {
 		t.Helper()
-		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-		var o options
-		o.register(fs, true)
-		if err := fs.Parse(args); err != nil {
-			t.Fatal(err)
-		}
-		env["MAILNODE_DATA_DIR"] = dir
-		cfg, err := o.load(func(k string) string { return env[k] })
-		if err != nil {
-			t.Fatal(err)
-		}
-		return cfg.Relay.ACME
+		return config(env, args...).Relay.ACME
 	}
 	if got := acme(map[string]string{}, "--relay", "https://r.example"); got != relayclient.LetsEncrypt {
 		t.Errorf("default ACME directory %q", got)

@@ -1,7 +1,6 @@
 package relayclient_test
 
 import (
-	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"io"
@@ -32,20 +31,7 @@ func TestACMEThroughRelay(t *testing.T) {
 	certs := &relayclient.ACME{DirectoryURL: pebble.DirectoryURL, Dir: certDir, HTTP: pebble.HTTP}
 	ln := relayclient.NewListener()
 	keysFile := filepath.Join(t.TempDir(), "relay-keys.json")
-	statuses := make(chan relayclient.Status, 100)
-	c, err := relayclient.New(relayclient.Config{
-		RelayURL: f.relay.URL, Address: "alex@example.com", KeysFile: keysFile,
-		Codes: smtpCodes{f.smtp}, Listener: ln, HTTP: f.relay.HTTPClient(), TLS: f.relay.CA.ClientTLS(), Dial: f.relay.Dial,
-		CodePoll: 50 * time.Millisecond, Certificates: certs,
-		OnStatus: func(s relayclient.Status) { statuses <- s },
-	}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- c.Run(ctx) }()
-	defer func() { cancel(); <-done }()
+	c, statuses := f.run(t, ln, keysFile, certs)
 
 	var hostname string
 	for hostname == "" {
@@ -148,20 +134,7 @@ func TestACMEThroughRelay(t *testing.T) {
 func TestACMEUnreachableCA(t *testing.T) {
 	f := start(t)
 	certs := &relayclient.ACME{DirectoryURL: "https://127.0.0.1:1/dir", Dir: t.TempDir()}
-	statuses := make(chan relayclient.Status, 100)
-	c, err := relayclient.New(relayclient.Config{
-		RelayURL: f.relay.URL, Address: "alex@example.com", KeysFile: filepath.Join(t.TempDir(), "relay-keys.json"),
-		Codes: smtpCodes{f.smtp}, Listener: relayclient.NewListener(), HTTP: f.relay.HTTPClient(), TLS: f.relay.CA.ClientTLS(), Dial: f.relay.Dial,
-		CodePoll: 50 * time.Millisecond, Certificates: certs,
-		OnStatus: func(s relayclient.Status) { statuses <- s },
-	}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- c.Run(ctx) }()
-	defer func() { cancel(); <-done }()
+	c, statuses := f.run(t, relayclient.NewListener(), filepath.Join(t.TempDir(), "relay-keys.json"), certs)
 	for {
 		select {
 		case s := <-statuses:

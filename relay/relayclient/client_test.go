@@ -62,6 +62,27 @@ func start(t *testing.T) *fixture {
 	return &fixture{relay: r, smtp: sm}
 }
 
+// run starts a client for alex@example.com at the fixture's relay until
+// the test ends; statuses hears every change of its status.
+func (f *fixture) run(t *testing.T, ln *relayclient.Listener, keysFile string, certs relayclient.Certificates) (c *relayclient.Client, statuses chan relayclient.Status) {
+	t.Helper()
+	statuses = make(chan relayclient.Status, 100)
+	c, err := relayclient.New(relayclient.Config{
+		RelayURL: f.relay.URL, Address: "Alex@Example.com ", KeysFile: keysFile,
+		Codes: smtpCodes{f.smtp}, Listener: ln, HTTP: f.relay.HTTPClient(), TLS: f.relay.CA.ClientTLS(), Dial: f.relay.Dial,
+		CodePoll: 50 * time.Millisecond, Certificates: certs,
+		OnStatus: func(s relayclient.Status) { statuses <- s },
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return c, statuses
+}
+
 // TestRegisterTunnel registers a node by mail, brings its tunnel up and
 // has an agent reach the node's HTTPS through the relay: resolve, DNS,
 // SNI, tunnel.
@@ -72,20 +93,7 @@ func TestRegisterTunnel(t *testing.T) {
 		t.Fatal(err)
 	}
 	ln := relayclient.NewListener()
-	statuses := make(chan relayclient.Status, 100)
-	c, err := relayclient.New(relayclient.Config{
-		RelayURL: f.relay.URL, Address: "Alex@Example.com ", KeysFile: filepath.Join(t.TempDir(), "relay-keys.json"),
-		Codes: smtpCodes{f.smtp}, Listener: ln, HTTP: f.relay.HTTPClient(), TLS: f.relay.CA.ClientTLS(), Dial: f.relay.Dial,
-		CodePoll: 50 * time.Millisecond,
-		OnStatus: func(s relayclient.Status) { statuses <- s },
-	}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- c.Run(ctx) }()
-	defer func() { cancel(); <-done }()
+	c, statuses := f.run(t, ln, filepath.Join(t.TempDir(), "relay-keys.json"), nil)
 
 	var hostname string
 	for hostname == "" {
