@@ -96,7 +96,7 @@ func (o *options) register(fs *flag.FlagSet, withAccount bool) {
 	fs.Var(&o.devAgentCAs, "dev-agent-ca", "development: trust this PEM CA file for agents' key documents (repeatable)")
 	fs.StringVar(&o.relayURL, "relay", "", "register at this relay and take agents through it, e.g. https://relay.example.net (env MAILNODE_RELAY; settings relay.url)")
 	fs.StringVar(&o.relayAddress, "relay-address", "", "the e-mail address agents resolve at the relay (env MAILNODE_RELAY_ADDRESS; default the IMAP username)")
-	fs.StringVar(&o.relayACME, "relay-acme", "", "ACME directory that certifies the relay name, or off (env MAILNODE_RELAY_ACME; settings relay.acme; default Let's Encrypt)")
+	fs.StringVar(&o.relayACME, "relay-acme", "", "ACME directory that certifies the relay name, or off (env MAILNODE_RELAY_ACME; settings relay.acme; default Let's Encrypt, off with --dev-relay-*)")
 	fs.Var(&o.devRelayCAs, "dev-relay-ca", "development: trust this PEM CA file for the relay and the ACME directory (repeatable)")
 	fs.StringVar(&o.devRelay.DNS, "dev-relay-dns", "", "development: look relay names up at this DNS server (HOST:PORT, a local relay's --dns-listen)")
 	fs.IntVar(&o.devRelay.Port, "dev-relay-port", 0, "development: connect to this port where the relay protocol says 443 (a local relay's --listen)")
@@ -207,11 +207,18 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 	// the settings, never the built-in default alone.
 	cfg.Relay.URL = firstNonEmpty(o.relayURL, getenv("MAILNODE_RELAY"), f.Relay.URL)
 	cfg.Relay.Address = firstNonEmpty(o.relayAddress, getenv("MAILNODE_RELAY_ADDRESS"))
-	cfg.Relay.ACME = firstNonEmpty(o.relayACME, getenv("MAILNODE_RELAY_ACME"), f.Relay.ACME, relayclient.LetsEncrypt)
+	o.devRelay.CAFiles = o.devRelayCAs
+	// A relay reached through development overrides is on loopback,
+	// where Let's Encrypt cannot check its DNS: no certificate unless an
+	// ACME directory (a local test CA) is named.
+	defaultACME := relayclient.LetsEncrypt
+	if o.devRelay.Any() {
+		defaultACME = "off"
+	}
+	cfg.Relay.ACME = firstNonEmpty(o.relayACME, getenv("MAILNODE_RELAY_ACME"), f.Relay.ACME, defaultACME)
 	if cfg.Relay.ACME == "off" {
 		cfg.Relay.ACME = ""
 	}
-	o.devRelay.CAFiles = o.devRelayCAs
 	if err := o.devRelay.Check(); err != nil {
 		return app.Config{}, err
 	}

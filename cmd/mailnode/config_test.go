@@ -143,6 +143,9 @@ func TestRelayFlags(t *testing.T) {
 	if got := acme(map[string]string{"MAILNODE_RELAY_ACME": "off"}, "--relay", "https://r.example"); got != "" {
 		t.Errorf("ACME off: %q", got)
 	}
+	if got := acme(map[string]string{}, "--relay", "https://relay.test", "--dev-relay-port", "8443"); got != "" {
+		t.Errorf("ACME with a relay on loopback: %q, want none unless named", got)
+	}
 	if got := acme(map[string]string{}, "--relay-acme", "https://ca.example/dir"); got != "https://ca.example/dir" {
 		t.Errorf("--relay-acme: %q", got)
 	}

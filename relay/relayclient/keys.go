@@ -74,11 +74,7 @@ func SaveKeys(path string, k Keys) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("relay keys: %w", err)
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o600); err != nil {
-		return fmt.Errorf("relay keys: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := writePrivate(path, b); err != nil {
 		return fmt.Errorf("relay keys: %w", err)
 	}
 	return nil
