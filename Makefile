@@ -69,6 +69,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzNormalizeAddress -fuzztime $(FUZZTIME) ./relay/relayserver/
 	$(GO) test -run '^$$' -fuzz FuzzResolveBody -fuzztime $(FUZZTIME) ./relay/relayserver/
 	$(GO) test -run '^$$' -fuzz FuzzParseTunnelHello -fuzztime $(FUZZTIME) ./relay/
+	$(GO) test -run '^$$' -fuzz FuzzParseDocument -fuzztime $(FUZZTIME) ./mail/autoconfig/
 
 # KDE KItinerary's extractor (Debian libkpimitinerary-bin), run beside mailnode's on the
 # public travel mails.
