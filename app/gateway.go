@@ -270,6 +270,16 @@ func (n *Node) Block(ctx context.Context, agent string) error {
 	return m.Block(ctx, strings.ToLower(agent))
 }
 
+// Unblock lets a blocked agent (or "*.name" site) ask again; grants it had
+// are not brought back.
+func (n *Node) Unblock(ctx context.Context, agent string) error {
+	c, err := n.comp()
+	if err != nil {
+		return err
+	}
+	return c.approvals.Unblock(ctx, strings.ToLower(agent))
+}
+
 // Blocked lists the blocked agent domains, and "*.name" for each blocked
 // registrable domain.
 func (n *Node) Blocked(ctx context.Context) ([]string, error) {

@@ -107,6 +107,8 @@ type Node struct {
 	// removed while the node runs (an account's sync).
 	root   *suture.Supervisor
 	tokens map[string]suture.ServiceToken
+	// paused is set while the user has paused syncing (PauseSync).
+	paused bool
 	// kick tells the facts service that a sync pass ended.
 	kick chan struct{}
 }
@@ -158,6 +160,9 @@ func HasData(dir string) bool {
 }
 
 // DBPath is the database file inside the data directory.
+// DataDir is the directory that holds the node's files.
+func (n *Node) DataDir() string { return n.cfg.DataDir }
+
 func (n *Node) DBPath() string { return filepath.Join(n.cfg.DataDir, "node.db") }
 
 // privateDir creates the data directory with mode 0700, or makes an

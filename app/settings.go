@@ -153,7 +153,10 @@ func (n *Node) AddAccount(ctx context.Context, a config.Account) error {
 	c.accounts = append(c.accounts, ic)
 	c.mu.Unlock()
 	n.update(func(s *Status) { s.Accounts = accountStatus(c.accountsCopy()) })
-	if n.cfg.Services.Sync {
+	n.mu.Lock()
+	paused := n.paused
+	n.mu.Unlock()
+	if n.cfg.Services.Sync && !paused {
 		n.addSync(c, ic)
 	}
 	n.log.Info("Account added", "account", a.Name, "server", a.Server)
@@ -233,4 +236,46 @@ func accountStatus(as []imapsync.Config) []AccountStatus {
 		out[i] = AccountStatus{Name: a.Account, Server: a.Address, Username: a.Username, PasswordSource: a.PasswordSource}
 	}
 	return out
+}
+
+// ErrNotSyncing: the node runs no sync service to pause or resume.
+var ErrNotSyncing = errors.New("this node does not sync mail, so there is nothing to pause")
+
+// PauseSync stops every account's sync (paused) or starts them again.
+// Agents and phones are still served from the mail already stored. The
+// pause is not saved: a node started again syncs.
+func (n *Node) PauseSync(ctx context.Context, paused bool) error {
+	c, err := n.comp()
+	if err != nil {
+		return err
+	}
+	if !n.cfg.Services.Sync {
+		return ErrNotSyncing
+	}
+	n.mu.Lock()
+	if n.paused == paused {
+		n.mu.Unlock()
+		return nil
+	}
+	n.paused = paused
+	n.mu.Unlock()
+	for _, acct := range c.accountsCopy() {
+		if paused {
+			if err := n.removeService("sync/" + acct.Account); err != nil {
+				return fmt.Errorf("pause account %q: %w", acct.Account, err)
+			}
+		} else {
+			n.addSync(c, acct)
+		}
+	}
+	n.update(func(s *Status) {
+		s.SyncPaused = paused
+		if paused {
+			s.State = StatePaused
+		} else {
+			s.State = StateSyncing
+		}
+	})
+	n.log.Info("Sync paused", "paused", paused)
+	return nil
 }

@@ -14,6 +14,7 @@ const (
 	StateIdle     State = "idle"    // every account current
 	StateOffline  State = "offline" // a mail server cannot be reached; retrying
 	StateError    State = "error"   // a service failed; see Services
+	StatePaused   State = "paused"  // the user paused syncing; agents are still served
 	StateStopped  State = "stopped"
 )
 
@@ -35,6 +36,8 @@ type Status struct {
 	// LastError is the newest public error message of any service, "" once
 	// it recovered. Never a secret.
 	LastError string
+	// SyncPaused is set while the user has paused syncing.
+	SyncPaused bool
 	// Settings counts saved changes of the settings file: a screen that
 	// shows them reads Node.Settings again when it changes.
 	Settings int

@@ -1,0 +1,195 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+	"github.com/skip2/go-qrcode"
+
+	"mailnode/app"
+	"mailnode/approvals"
+)
+
+// pairPoll is how often the window asks whether a phone used the code.
+const pairPoll = 500 * time.Millisecond
+
+// phonesView pairs phones (a QR code, then the six-digit code both sides
+// show) and lists the paired ones.
+type phonesView struct {
+	u        *UI
+	box      *fyne.Container
+	qr       *canvas.Image
+	link     *widget.Label
+	step     *widget.Label
+	confirm  *fyne.Container
+	sas      *widget.Label
+	list     *fyne.Container
+	errLabel *widget.Label
+	pairBtn  *widget.Button
+
+	offer   app.PairOffer // the code on screen, zero when none
+	pending approvals.Phone
+	polling bool
+}
+
+func newPhonesView(u *UI) *phonesView {
+	v := &phonesView{u: u, link: widget.NewLabel(""), step: widget.NewLabel(""), list: container.NewVBox(),
+		errLabel: errorLabel(), sas: widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})}
+	v.qr = canvas.NewImageFromImage(nil)
+	v.qr.FillMode = canvas.ImageFillContain
+	v.qr.ScaleMode = canvas.ImageScalePixels
+	v.qr.SetMinSize(fyne.NewSize(280, 280))
+	v.qr.Hide()
+	v.link.Wrapping = fyne.TextWrapBreak
+	v.step.Wrapping = fyne.TextWrapWord
+	v.pairBtn = widget.NewButton("Pair a phone", func() { v.pair() })
+	same := widget.NewButton("The phone shows the same code", func() { v.decide(true) })
+	same.Importance = widget.HighImportance
+	v.confirm = container.NewVBox(v.sas, container.NewHBox(same,
+		widget.NewButton("It shows another code", func() { v.decide(false) })))
+	v.confirm.Hide()
+	v.box = container.NewBorder(container.NewVBox(v.errLabel, v.pairBtn, v.step), nil, nil, nil,
+		container.NewVScroll(container.NewVBox(container.NewCenter(v.qr), v.link, v.confirm, widget.NewSeparator(),
+			widget.NewLabelWithStyle("Paired phones", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), v.list)))
+	return v
+}
+
+// pair asks the node for a one-time code and shows it as a QR code.
+func (v *phonesView) pair() {
+	call(v.u, v.u.node.Pair, func(offer app.PairOffer, err error) {
+		showError(v.errLabel, err)
+		if err != nil {
+			return
+		}
+		img, err := qrImage(offer.URL)
+		if err != nil {
+			showError(v.errLabel, err)
+			return
+		}
+		v.offer = offer
+		v.qr.Image = img
+		v.qr.Show()
+		v.qr.Refresh()
+		v.link.SetText(offer.URL)
+		v.step.SetText(fmt.Sprintf("Scan this with your phone's camera (or open the link on the phone). "+
+			"The code is good for one phone until %s.", offer.Expires.Local().Format("15:04")))
+		v.confirm.Hide()
+		v.watch(offer)
+	})
+}
+
+// watch polls until a phone registered with offer, then asks the person to
+// compare the codes.
+func (v *phonesView) watch(offer app.PairOffer) {
+	if v.polling {
+		return
+	}
+	v.polling = true
+	watch(v.u, func(ctx context.Context) (app.PairStatus, error) {
+		ctx, cancel := context.WithDeadline(ctx, offer.Expires)
+		defer cancel()
+		t := time.NewTicker(pairPoll)
+		defer t.Stop()
+		for {
+			st, err := v.u.node.PairStatus(ctx, offer.ID)
+			if err != nil || st.Registered {
+				return st, err
+			}
+			select {
+			case <-ctx.Done():
+				return app.PairStatus{}, fmt.Errorf("the code expired before a phone used it; pair again")
+			case <-t.C:
+			}
+		}
+	}, func(st app.PairStatus, err error) {
+		v.polling = false
+		if v.offer.ID != offer.ID {
+			return // a newer code is on screen
+		}
+		if err != nil {
+			v.clear()
+			showError(v.errLabel, err)
+			return
+		}
+		v.pending = st.Phone
+		v.qr.Hide()
+		v.link.SetText("")
+		v.step.SetText(fmt.Sprintf("A phone named %q registered. Does it show this code?", st.Phone.Name))
+		v.sas.SetText(st.SAS)
+		v.confirm.Show()
+	})
+}
+
+// decide pairs the registered phone, or refuses it when its code differs.
+func (v *phonesView) decide(same bool) {
+	ph := v.pending
+	call(v.u, func(ctx context.Context) (approvals.Phone, error) {
+		if same {
+			return v.u.node.ConfirmPhone(ctx, ph.ID)
+		}
+		return ph, v.u.node.RemovePhone(ctx, ph.ID)
+	}, func(p approvals.Phone, err error) {
+		v.clear()
+		showError(v.errLabel, err)
+		if err == nil && same {
+			v.step.SetText(fmt.Sprintf("Paired %q. Agents' requests now go to it.", p.Name))
+		} else if err == nil {
+			v.step.SetText("Not paired: the phone was refused. If the codes differed, someone else may have used the QR code.")
+		}
+		v.load()
+	})
+}
+
+func (v *phonesView) clear() {
+	v.offer = app.PairOffer{}
+	v.pending = approvals.Phone{}
+	v.qr.Hide()
+	v.link.SetText("")
+	v.confirm.Hide()
+}
+
+func (v *phonesView) load() {
+	call(v.u, v.u.node.Phones, func(phones []approvals.Phone, err error) {
+		if err != nil {
+			showError(v.errLabel, err)
+			return
+		}
+		v.list.RemoveAll()
+		n := 0
+		for _, p := range phones {
+			if p.State != approvals.PhonePaired {
+				continue
+			}
+			n++
+			v.list.Add(container.NewBorder(nil, nil, nil,
+				widget.NewButton("Unpair", func() { v.remove(p) }),
+				widget.NewLabel(fmt.Sprintf("%s, paired %s", p.Name, p.PairedAt.Local().Format("2 Jan 2006")))))
+		}
+		if n == 0 {
+			v.list.Add(widget.NewLabel("No phone is paired: requests that need your phone cannot be approved."))
+		}
+		v.list.Refresh()
+	})
+}
+
+func (v *phonesView) remove(p approvals.Phone) {
+	call(v.u, func(ctx context.Context) (struct{}, error) { return struct{}{}, v.u.node.RemovePhone(ctx, p.ID) },
+		func(_ struct{}, err error) { showError(v.errLabel, err); v.load() })
+}
+
+// qrImage encodes s as a QR code image with a quiet zone.
+func qrImage(s string) (image.Image, error) {
+	b, err := qrcode.Encode(s, qrcode.Medium, 512)
+	if err != nil {
+		return nil, fmt.Errorf("QR code: %w", err)
+	}
+	return png.Decode(bytes.NewReader(b))
+}

@@ -1,0 +1,159 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"mailnode/app"
+)
+
+// statusView is the main window's first tab: what the node is doing.
+type statusView struct {
+	u        *UI
+	box      *fyne.Container
+	headline *widget.Label
+	progress *widget.ProgressBar
+	detail   *widget.Label
+	counts   *widget.Label
+	agents   *widget.Label
+	notice   *widget.Label
+	errLabel *widget.Label
+}
+
+func newStatusView(u *UI) *statusView {
+	v := &statusView{u: u,
+		headline: widget.NewLabelWithStyle("Starting", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		progress: widget.NewProgressBar(),
+		detail:   widget.NewLabel(""),
+		counts:   widget.NewLabel(""),
+		agents:   widget.NewLabel(""),
+		notice:   widget.NewLabel(""),
+		errLabel: errorLabel(),
+	}
+	v.detail.Wrapping = fyne.TextWrapWord
+	v.agents.Wrapping = fyne.TextWrapWord
+	v.notice.Wrapping = fyne.TextWrapWord
+	v.notice.Hide()
+	v.progress.Hide()
+	v.box = container.NewVBox(v.notice, v.headline, v.progress, v.detail, widget.NewSeparator(),
+		v.counts, widget.NewSeparator(), v.agents, v.errLabel)
+	return v
+}
+
+// note shows a standing remark above the status (no tray on this desktop).
+func (v *statusView) note(text string) {
+	v.notice.SetText(text)
+	v.notice.Show()
+}
+
+func (v *statusView) fail(err error) { showError(v.errLabel, err) }
+
+// show renders a status: state in, text out.
+func (v *statusView) show(st app.Status) {
+	v.headline.SetText(headline(st))
+	done, total, folder := syncProgress(st.Folders)
+	if st.State == app.StateSyncing && total > 0 {
+		v.progress.Max = float64(total)
+		v.progress.SetValue(float64(done))
+		v.progress.Show()
+		v.detail.SetText(fmt.Sprintf("%d of %d new messages copied (%s)", done, total, folder))
+	} else {
+		v.progress.Hide()
+		v.detail.SetText(lastSyncText(st))
+	}
+	v.counts.SetText(fmt.Sprintf("%d messages on this computer. Read from them: %s, %s, %s.",
+		st.Messages, plural(st.Facts.Trips, "trip"), plural(st.Facts.Orders, "order"), plural(st.Facts.Bills, "bill")))
+	v.agents.SetText(agentsText(st))
+	if st.LastError != "" {
+		v.errLabel.SetText(st.LastError)
+		v.errLabel.Show()
+	} else {
+		v.errLabel.Hide()
+	}
+}
+
+// headline is the status in one sentence, as the tray's tooltip would say it.
+func headline(st app.Status) string {
+	switch trayState(st) {
+	case iconError:
+		return "Something needs your attention"
+	case iconApproval:
+		return fmt.Sprintf("%s waiting for your phone", plural(st.Pending, "request"))
+	case iconOffline:
+		return "Offline: the mail server cannot be reached; retrying"
+	case iconSyncing:
+		return "Copying your mail"
+	case iconPaused:
+		return "Sync paused"
+	case iconStarting:
+		return "Starting"
+	}
+	return "Up to date"
+}
+
+// syncProgress sums the folders still being copied.
+func syncProgress(folders []app.FolderStatus) (done, total int, current string) {
+	for _, f := range folders {
+		if f.Finished {
+			continue
+		}
+		done += f.Done
+		total += f.Total
+		if current == "" {
+			current = f.Folder
+		}
+	}
+	return done, total, current
+}
+
+func lastSyncText(st app.Status) string {
+	if st.LastSync.IsZero() {
+		return ""
+	}
+	return "Last checked " + st.LastSync.Local().Format("15:04, Mon 2 Jan") + "."
+}
+
+func agentsText(st app.Status) string {
+	var b strings.Builder
+	switch {
+	case st.Gateway.Relay.State == "connected" && st.Gateway.Relay.Address != "":
+		fmt.Fprintf(&b, "Agents reach you as %s through %s.", st.Gateway.Relay.Address, st.Gateway.Relay.URL)
+	case st.Gateway.Relay.URL != "":
+		fmt.Fprintf(&b, "Relay %s: %s.", st.Gateway.Relay.URL, st.Gateway.Relay.State)
+		if st.Gateway.Relay.LastError != "" {
+			fmt.Fprintf(&b, " %s", st.Gateway.Relay.LastError)
+		}
+	case st.Gateway.URL != "":
+		fmt.Fprintf(&b, "Agents on this network reach you at %s.", st.Gateway.URL)
+	default:
+		b.WriteString("Agents cannot reach this node: it serves none.")
+	}
+	fmt.Fprintf(&b, " %s paired.", plural(st.Phones, "phone"))
+	return b.String()
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// since says how long ago t was, for lists.
+func since(now, t time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+	case d < 24*time.Hour:
+		return fmt.Sprintf("%d h ago", int(d.Hours()))
+	}
+	return t.Local().Format("2 Jan 15:04")
+}

@@ -1,0 +1,450 @@
+package ui
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+
+	"mailnode/agent"
+	"mailnode/app"
+	"mailnode/app/apptest"
+	"mailnode/approvals"
+	"mailnode/gateway/phone/phoneclient"
+	"mailnode/relay/relayclient"
+)
+
+// notifyingApp is Fyne's test app that keeps the notifications it sends.
+type notifyingApp struct {
+	fyne.App
+	mu    sync.Mutex
+	notes []*fyne.Notification
+}
+
+func (a *notifyingApp) SendNotification(n *fyne.Notification) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.notes = append(a.notes, n)
+}
+
+func (a *notifyingApp) sent() []*fyne.Notification {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([]*fyne.Notification(nil), a.notes...)
+}
+
+// env is the desktop app over a demo node registered at a relay on
+// loopback, and an agent whose key document the relay hosts.
+type env struct {
+	t     *testing.T
+	fa    *notifyingApp
+	u     *UI
+	node  *app.Node
+	r     *apptest.Relayed
+	agent *agent.Session
+	// domain is the agent's, hosted by the relay.
+	domain string
+	quit   chan struct{}
+}
+
+func newEnv(t *testing.T, tray bool) *env {
+	t.Helper()
+	ctx := t.Context()
+	var log apptest.Buffer
+	relay := apptest.StartRelay(t, &log)
+	_, key, _ := ed25519.GenerateKey(nil)
+	hosted, err := (&relayclient.API{BaseURL: relay.URL, Key: key, HTTP: relay.HTTPClient()}).HostAgentKey(ctx, "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := apptest.StartNode(t, relay, &log, hosted.Domain)
+	sess, err := agent.NewSession(agent.Config{Node: r.Host,
+		Signer: &agent.Signer{Domain: hosted.Domain, Kid: "k1", Key: key}, HTTPClient: r.AgentHTTP()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t, fa: &notifyingApp{App: test.NewTempApp(t)}, node: r.Node, r: r, agent: sess, domain: hosted.Domain, quit: make(chan struct{}, 1)}
+	e.u = New(e.fa, r.Node, Options{TrayHost: func() bool { return tray }, Version: "test",
+		Autostart: Autostart{Path: filepath.Join(t.TempDir(), "autostart", "app.mailnode.node.desktop"), Exec: "mailnode --minimized"},
+		OnQuit:    func() { e.quit <- struct{}{} }})
+	e.u.Start()
+	t.Cleanup(e.u.Close)
+	return e
+}
+
+// until waits for cond, read with the widgets' lock, after the app's calls.
+func (e *env) until(what string, cond func() bool) {
+	e.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		e.u.Wait()
+		var ok bool
+		e.u.locked(func() { ok = cond() })
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// tap presses the button labelled label under obj.
+func (e *env) tap(obj fyne.CanvasObject, label string) {
+	e.t.Helper()
+	var b *widget.Button
+	e.u.locked(func() { b = findButton(obj, label) })
+	if b == nil {
+		e.t.Fatalf("no %q button", label)
+	}
+	e.u.locked(func() { test.Tap(b) })
+}
+
+// walk visits obj and everything it holds.
+func walk(obj fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	if obj == nil {
+		return
+	}
+	f(obj)
+	switch o := obj.(type) {
+	case *fyne.Container:
+		for _, c := range o.Objects {
+			walk(c, f)
+		}
+	case *container.Scroll:
+		walk(o.Content, f)
+	case *widget.Card:
+		walk(o.Content, f)
+	case *widget.Form:
+		for _, it := range o.Items {
+			walk(it.Widget, f)
+		}
+	}
+}
+
+func findButton(obj fyne.CanvasObject, label string) *widget.Button {
+	var found *widget.Button
+	walk(obj, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == label && found == nil && b.Visible() {
+			found = b
+		}
+	})
+	return found
+}
+
+// texts is every visible label's text under obj, one per line.
+func texts(obj fyne.CanvasObject) string {
+	var b strings.Builder
+	walk(obj, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && l.Visible() {
+			b.WriteString(l.Text + "\n")
+		}
+	})
+	return b.String()
+}
+
+func (e *env) menuItem(label string) *fyne.MenuItem {
+	for _, it := range e.u.Menu().Items {
+		if it.Label == label {
+			return it
+		}
+	}
+	e.t.Fatalf("no menu item %q", label)
+	return nil
+}
+
+// TestApprovalsAgentsActivity: an agent's request shows in the pending
+// window with its match code and a desktop notification; approving it
+// there lets the agent's retry run; the agent then shows with its grant,
+// which is revoked from the window; the activity chart counts the calls;
+// blocking the agent's whole registrable domain refuses it.
+func TestApprovalsAgentsActivity(t *testing.T) {
+	e := newEnv(t, false)
+	ctx := t.Context()
+	_, err := e.agent.Call(ctx, "bills_due", map[string]any{})
+	var ar *agent.ApprovalRequired
+	if !errors.As(err, &ar) {
+		t.Fatalf("first call = %v, want approval_required", err)
+	}
+	e.until("the request in the pending window", func() bool {
+		return strings.Contains(texts(e.u.pending.box), "Match code "+ar.MatchCode)
+	})
+	if got := texts(e.u.pending.box); !strings.Contains(got, "the bills you have to pay") || !strings.Contains(got, "90 days") {
+		t.Errorf("pending window shows:\n%s", got)
+	}
+	var note *fyne.Notification
+	for _, n := range e.fa.sent() {
+		if strings.Contains(n.Content, ar.MatchCode) {
+			note = n
+		}
+	}
+	if note == nil {
+		t.Fatalf("no notification with the match code; sent %+v", e.fa.sent())
+	}
+	e.until("the tray's approval state", func() bool { return e.u.trayIcon == iconApproval })
+
+	e.tap(e.u.pending.box, "Approve")
+	e.until("the request decided", func() bool { return strings.Contains(texts(e.u.pending.box), "No request waits") })
+	if _, err := e.agent.Call(ctx, "bills_due", map[string]any{}); err != nil {
+		t.Fatalf("call after approval in the window = %v", err)
+	}
+
+	e.u.Show(TabAgents)
+	e.until("the grant in the agents window", func() bool {
+		return strings.Contains(texts(e.u.agents.box), e.domain+" may read trips, orders and bills")
+	})
+	e.u.Show(TabActivity)
+	e.until("the calls in the activity window", func() bool {
+		return strings.Contains(texts(e.u.activity.box), "1 calls allowed") ||
+			strings.Contains(texts(e.u.activity.box), "calls allowed (green), 1 refused")
+	})
+	var chart image.Image
+	e.u.locked(func() { chart = e.u.activity.chart.Image })
+	if !hasColor(chart, chartAllowed) || !hasColor(chart, chartOther) {
+		t.Error("the activity chart has no bar of allowed calls or of the others")
+	}
+
+	e.u.Show(TabAgents)
+	e.u.Wait()
+	e.tap(e.u.agents.box, "Revoke")
+	e.until("the grant revoked", func() bool { return strings.Contains(texts(e.u.agents.box), "No agent holds a grant") })
+	if _, err := e.agent.Call(ctx, "bills_due", map[string]any{}); !errors.As(err, &ar) {
+		t.Fatalf("call after revoking = %v, want approval_required", err)
+	}
+	e.until("the new request", func() bool { return strings.Contains(texts(e.u.pending.box), ar.MatchCode) })
+	e.tap(e.u.pending.box, "Block all of "+site(e.domain))
+	e.until("the site blocked", func() bool {
+		return strings.Contains(texts(e.u.agents.box), "every agent under "+site(e.domain)) &&
+			strings.Contains(texts(e.u.pending.box), "No request waits")
+	})
+	if _, err := e.agent.Call(ctx, "bills_due", map[string]any{}); !isToolError(err, "agent_blocked") {
+		t.Fatalf("call after blocking the site = %v, want agent_blocked", err)
+	}
+	e.tap(e.u.agents.box, "Unblock")
+	e.until("the site unblocked", func() bool { return strings.Contains(texts(e.u.agents.box), "No agent is blocked") })
+}
+
+// TestPairPhoneFromScreenshot: "Pair a phone" in the tray menu shows a QR
+// code; the code read back from a capture of the window pairs the
+// reference phone, and both sides show the same six digits.
+func TestPairPhoneFromScreenshot(t *testing.T) {
+	e := newEnv(t, false)
+	e.menuItem("Pair a phone").Action()
+	e.until("the QR code", func() bool { return e.u.phones.qr.Visible() && e.u.phones.offer.URL != "" })
+	var shot image.Image
+	var want string
+	e.u.locked(func() {
+		e.u.win.Resize(fyne.NewSize(900, 900))
+		shot = e.u.win.Canvas().Capture()
+		want = e.u.phones.offer.URL
+	})
+	bmp, err := gozxing.NewBinaryBitmapFromImage(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
+	if err != nil {
+		saveShot(t, shot)
+		t.Fatalf("no QR code in the window's capture: %v", err)
+	}
+	if res.GetText() != want {
+		t.Fatalf("QR code says %q, want %q", res.GetText(), want)
+	}
+	// The phone is on the node's network: it reaches the gateway directly
+	// and trusts the node's CA, as the pairing link says.
+	roots := x509.NewCertPool()
+	roots.AddCert(e.r.NodeCA)
+	phoneHTTP := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+		TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13}}}
+	_, sas, err := phoneclient.Pair(t.Context(), phoneHTTP, res.GetText(), "Test phone")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.until("the six-digit code", func() bool { return e.u.phones.sas.Text == sas && e.u.phones.confirm.Visible() })
+	e.tap(e.u.phones.box, "The phone shows the same code")
+	e.until("the paired phone", func() bool { return strings.Contains(texts(e.u.phones.box), "Test phone, paired") })
+	if st := e.node.Status(); st.Phones != 1 {
+		t.Errorf("node has %d phones, want 1", st.Phones)
+	}
+}
+
+func isToolError(err error, code string) bool {
+	var te *agent.ToolError
+	return errors.As(err, &te) && te.Code == code
+}
+
+func saveShot(t *testing.T, img image.Image) {
+	var b bytes.Buffer
+	png.Encode(&b, img)
+	p := filepath.Join(os.TempDir(), "mailnode-ui-"+t.Name()+".png")
+	os.WriteFile(p, b.Bytes(), 0o600)
+	t.Logf("capture saved to %s", p)
+}
+
+func hasColor(img image.Image, c color.NRGBA) bool {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if color.NRGBAModel.Convert(img.At(x, y)) == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestPauseAndNoTray: with no tray host the window stays open, says why,
+// and closing it quits; "Pause sync" pauses the node and the menu then
+// offers to resume.
+func TestPauseAndNoTray(t *testing.T) {
+	e := newEnv(t, false)
+	if e.u.Tray() {
+		t.Fatal("Tray() with no tray host")
+	}
+	if !strings.Contains(texts(e.u.status.box), "no tray on this desktop") {
+		t.Errorf("status window does not say there is no tray:\n%s", texts(e.u.status.box))
+	}
+	e.menuItem("Pause sync").Action()
+	e.until("the sync paused", func() bool { return e.u.last.SyncPaused && e.u.trayIcon == iconPaused })
+	if e.menuItem("Resume sync") == nil || !strings.Contains(texts(e.u.status.box), "Sync paused") {
+		t.Error("menu or status does not show the pause")
+	}
+	e.menuItem("Resume sync").Action()
+	e.until("the sync resumed", func() bool { return !e.u.last.SyncPaused })
+
+	e.u.closeRequested()
+	select {
+	case <-e.quit:
+	case <-time.After(5 * time.Second):
+		t.Fatal("closing the window without a tray did not quit")
+	}
+}
+
+func TestTrayState(t *testing.T) {
+	tests := []struct {
+		st   app.Status
+		want string
+	}{
+		{app.Status{State: app.StateIdle}, iconSynced},
+		{app.Status{State: app.StateSyncing}, iconSyncing},
+		{app.Status{State: app.StateOffline}, iconOffline},
+		{app.Status{State: app.StateOffline, Pending: 1}, iconApproval},
+		{app.Status{State: app.StateError, Pending: 3}, iconError},
+		{app.Status{State: app.StatePaused}, iconPaused},
+		{app.Status{State: app.StateStarting}, iconStarting},
+	}
+	for _, tt := range tests {
+		if got := trayState(tt.st); got != tt.want {
+			t.Errorf("trayState(%s, %d pending) = %s, want %s", tt.st.State, tt.st.Pending, got, tt.want)
+		}
+	}
+	icons := makeIcons()
+	seen := map[string]string{}
+	for state := range badge {
+		img, err := png.Decode(bytes.NewReader(icons[state].Content()))
+		if err != nil {
+			t.Fatalf("icon %s: %v", state, err)
+		}
+		if !hasColor(img, badge[state]) {
+			t.Errorf("icon %s has no dot of its colour", state)
+		}
+		seen[string(icons[state].Content())] = state
+	}
+	if len(seen) != len(badge)-1 { // starting and offline share grey
+		t.Errorf("%d distinct icons for %d states", len(seen), len(badge))
+	}
+}
+
+func TestStatusView(t *testing.T) {
+	test.NewTempApp(t)
+	now := time.Now()
+	tests := []struct {
+		st           app.Status
+		want         []string
+		progressShow bool
+	}{
+		{st: app.Status{State: app.StateSyncing, Messages: 12, Folders: []app.FolderStatus{
+			{Account: "a", Folder: "INBOX", Done: 3, Total: 10, Started: now},
+			{Account: "a", Folder: "Archive", Done: 5, Total: 5, Finished: true}}},
+			want: []string{"Copying your mail", "3 of 10 new messages copied (INBOX)", "12 messages"}, progressShow: true},
+		{st: app.Status{State: app.StateIdle, Messages: 44, Facts: app.FactsStatus{Trips: 1, Orders: 2, Bills: 3}, Phones: 1},
+			want: []string{"Up to date", "1 trip, 2 orders, 3 bills", "1 phone paired", "serves none"}},
+		{st: app.Status{State: app.StateOffline, LastError: "cannot reach the mail server for account a; retrying"},
+			want: []string{"Offline", "cannot reach the mail server"}},
+		{st: app.Status{State: app.StateIdle, Pending: 2, Gateway: app.GatewayStatus{Relay: app.RelayStatus{
+			URL: "https://relay.example", State: "connected", Address: "jo@example.net"}}},
+			want: []string{"2 requests waiting for your phone", "Agents reach you as jo@example.net through https://relay.example"}},
+	}
+	for _, tt := range tests {
+		v := newStatusView(&UI{})
+		v.show(tt.st)
+		got := texts(v.box)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("status %s shows:\n%s\nwant %q", tt.st.State, got, w)
+			}
+		}
+		if v.progress.Visible() != tt.progressShow {
+			t.Errorf("status %s: progress bar shown %v", tt.st.State, v.progress.Visible())
+		}
+	}
+}
+
+func TestDailyCounts(t *testing.T) {
+	now := time.Date(2026, 11, 24, 15, 0, 0, 0, time.Local)
+	entries := []approvals.AuditEntry{
+		{At: now.Add(-time.Hour), Decision: approvals.Allowed},
+		{At: now.Add(-2 * time.Hour), Decision: approvals.ApprovalRequired},
+		{At: now.AddDate(0, 0, -1), Decision: approvals.Allowed},
+		{At: now.AddDate(0, 0, -13), Decision: approvals.AgentBlocked},
+		{At: now.AddDate(0, 0, -14), Decision: approvals.Allowed}, // outside the chart
+	}
+	days := dailyCounts(entries, now, 14)
+	got := fmt.Sprint(days[13].Allowed, days[13].Other, days[12].Allowed, days[0].Other, len(days))
+	if got != "1 1 1 1 14" {
+		t.Errorf("dailyCounts = %s, want 1 1 1 1 14", got)
+	}
+	if !hasColor(chartImage(days), chartAllowed) {
+		t.Error("chart has no allowed bar")
+	}
+}
+
+func TestAutostart(t *testing.T) {
+	a := Autostart{Path: filepath.Join(t.TempDir(), "autostart", "app.mailnode.node.desktop"), Exec: execQuote("/opt/mail node/mailnode") + " --minimized"}
+	if a.Enabled() {
+		t.Fatal("enabled before Set")
+	}
+	if err := a.Set(true); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(a.Path)
+	if err != nil || !a.Enabled() || !strings.Contains(string(b), "Exec=\"/opt/mail node/mailnode\" --minimized\n") {
+		t.Fatalf("entry %q, %v", b, err)
+	}
+	if fi, _ := os.Stat(a.Path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("entry mode %v", fi.Mode().Perm())
+	}
+	if err := a.Set(false); err != nil || a.Enabled() {
+		t.Fatalf("Set(false) = %v, enabled %v", err, a.Enabled())
+	}
+}

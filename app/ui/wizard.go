@@ -1,0 +1,4 @@
+package ui
+
+// OpenWizard opens the first-run wizard.
+func (u *UI) OpenWizard() {}
