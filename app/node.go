@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"mailnode/mail/autoconfig"
 	"os"
 	"path/filepath"
 	"sync"
@@ -57,6 +58,9 @@ type Config struct {
 	// Getenv looks up the passwords of accounts added while the node
 	// runs; default os.Getenv.
 	Getenv func(string) string
+	// Autoconfig is how DiscoverAccount reaches the network; the zero
+	// value uses the system's resolver and HTTPS.
+	Autoconfig autoconfig.Config
 }
 
 // Services are the long-running parts Start runs. The zero value runs
@@ -109,6 +113,9 @@ type Node struct {
 	tokens map[string]suture.ServiceToken
 	// paused is set while the user has paused syncing (PauseSync).
 	paused bool
+	// autoconfig finds account settings for the desktop app's wizard,
+	// made on first use.
+	autoconfig *autoconfig.Finder
 	// kick tells the facts service that a sync pass ended.
 	kick chan struct{}
 }

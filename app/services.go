@@ -132,7 +132,9 @@ func (n *Node) Start(ctx context.Context) error {
 		})
 	}
 	if n.cfg.Services.Sync {
-		if len(c.accountsCopy()) == 0 {
+		// With a settings file, accounts can be added while the node runs
+		// (the desktop app's first run starts with none).
+		if len(c.accountsCopy()) == 0 && n.cfg.Settings == nil {
 			n.finish(c, ErrNoAccount)
 			return ErrNoAccount
 		}
@@ -179,7 +181,7 @@ func (n *Node) Start(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
-	if n.cfg.Services.Sync {
+	if n.cfg.Services.Sync && len(c.accountsCopy()) > 0 {
 		n.update(func(s *Status) { s.State = StateSyncing })
 	} else {
 		n.update(func(s *Status) { s.State = StateIdle })

@@ -279,3 +279,11 @@ func (n *Node) PauseSync(ctx context.Context, paused bool) error {
 	n.log.Info("Sync paused", "paused", paused)
 	return nil
 }
+
+// Show asks the node's screen to come to the front: a second launch of the
+// desktop app calls it through the local API, then exits. The node itself
+// shows nothing; its screen follows Status.ShowRequests.
+func (n *Node) Show(ctx context.Context) error {
+	n.update(func(s *Status) { s.ShowRequests++ })
+	return nil
+}

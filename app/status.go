@@ -36,6 +36,10 @@ type Status struct {
 	// LastError is the newest public error message of any service, "" once
 	// it recovered. Never a secret.
 	LastError string
+	// ShowRequests counts the times another launch of the desktop app
+	// asked this node's screen to come to the front (Show); a screen
+	// comes forward when it grows.
+	ShowRequests int
 	// SyncPaused is set while the user has paused syncing.
 	SyncPaused bool
 	// Settings counts saved changes of the settings file: a screen that

@@ -38,6 +38,9 @@ type Backend interface {
 	ConfirmPhone(ctx context.Context, id string) (approvals.Phone, error)
 	RenamePhone(ctx context.Context, id, name string) (approvals.Phone, error)
 	RemovePhone(ctx context.Context, id string) error
+	// Show asks the node's screen, if it has one, to come to the front:
+	// a second launch of the desktop app calls it and exits.
+	Show(ctx context.Context) error
 }
 
 // Route is one endpoint: a method and a path, which may hold one
@@ -71,12 +74,13 @@ var (
 	RouteConfirmPhone = Route{"POST", "/v1/phones/confirm"} // PhoneRequest
 	RouteRenamePhone  = Route{"POST", "/v1/phones/rename"}  // PhoneRequest
 	RouteRemovePhone  = Route{"POST", "/v1/phones/remove"}  // PhoneRequest
+	RouteShow         = Route{"POST", "/v1/show"}
 )
 
 // Routes lists every route, for the tests that hold server and client to
 // the same set.
 var Routes = []Route{RoutePending, RouteDecide, RouteGrants, RouteRevoke, RouteBlock, RouteAudit,
-	RoutePair, RoutePairStatus, RoutePhones, RouteConfirmPhone, RouteRenamePhone, RouteRemovePhone}
+	RoutePair, RoutePairStatus, RoutePhones, RouteConfirmPhone, RouteRenamePhone, RouteRemovePhone, RouteShow}
 
 // DecideRequest approves or denies a pending request by id or match code.
 type DecideRequest struct {

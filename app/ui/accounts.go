@@ -23,7 +23,7 @@ type accountsView struct {
 
 func newAccountsView(u *UI) *accountsView {
 	v := &accountsView{u: u, list: container.NewVBox(), errLabel: errorLabel()}
-	add := widget.NewButton("Add an account", func() { u.OpenWizard() })
+	add := widget.NewButton("Add an account", func() { u.openWizardLocked() })
 	v.box = container.NewBorder(container.NewVBox(v.errLabel, add), nil, nil, nil, container.NewVScroll(v.list))
 	return v
 }

@@ -93,6 +93,9 @@ func headline(st app.Status) string {
 	case iconStarting:
 		return "Starting"
 	}
+	if len(st.Accounts) == 0 && st.Messages == 0 {
+		return "No mail account yet: add one under Accounts"
+	}
 	return "Up to date"
 }
 

@@ -59,6 +59,7 @@ type UI struct {
 	calls  sync.WaitGroup // node calls and the status reader under way
 	// inflight counts node calls whose result is not shown yet.
 	inflight atomic.Int32
+	quitting atomic.Bool
 
 	// mu serialises changes to the widgets. On the real driver every change
 	// already runs on the UI goroutine and mu is never contended; Fyne's test
@@ -82,7 +83,7 @@ type UI struct {
 	last      app.Status
 	notified  map[string]bool // approval IDs already announced
 	icons     map[string]fyne.Resource
-	quitting  bool
+	wiz       *wizard // the setup wizard while it is open
 }
 
 // New builds the app's windows and tray over a started node. Call Start,
@@ -130,12 +131,12 @@ func (u *UI) build() {
 
 	u.pauseItem = fyne.NewMenuItem("Pause sync", func() { u.togglePause() })
 	u.menu = fyne.NewMenu("mailnode",
-		fyne.NewMenuItem("Open", func() { u.Show(TabStatus) }),
-		fyne.NewMenuItem("Pair a phone", func() { u.Show(TabPhones); u.phones.pair() }),
-		fyne.NewMenuItem(TabPending, func() { u.Show(TabPending) }),
-		fyne.NewMenuItem(TabAgents, func() { u.Show(TabAgents) }),
-		fyne.NewMenuItem(TabActivity, func() { u.Show(TabActivity) }),
-		fyne.NewMenuItem(TabAccounts, func() { u.Show(TabAccounts) }),
+		fyne.NewMenuItem("Open", func() { u.showLocked(TabStatus) }),
+		fyne.NewMenuItem("Pair a phone", func() { u.showLocked(TabPhones); u.phones.pair() }),
+		fyne.NewMenuItem(TabPending, func() { u.showLocked(TabPending) }),
+		fyne.NewMenuItem(TabAgents, func() { u.showLocked(TabAgents) }),
+		fyne.NewMenuItem(TabActivity, func() { u.showLocked(TabActivity) }),
+		fyne.NewMenuItem(TabAccounts, func() { u.showLocked(TabAccounts) }),
 		u.pauseItem,
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Quit", func() { u.Quit() }),
@@ -179,16 +180,18 @@ func (u *UI) Window() fyne.Window { return u.win }
 // Menu is the tray menu.
 func (u *UI) Menu() *fyne.Menu { return u.menu }
 
-// Show brings the main window up at a tab. A second launch of the app
-// calls it through the local API.
-func (u *UI) Show(tab string) {
-	u.do(func() {
-		if it, ok := u.tabItems[tab]; ok {
-			u.tabs.Select(it)
-		}
-		u.win.Show()
-		u.win.RequestFocus()
-	})
+// Show brings the main window up at a tab, from any goroutine.
+func (u *UI) Show(tab string) { u.do(func() { u.showLocked(tab) }) }
+
+// showLocked is Show on the UI goroutine: menu items and buttons call it.
+// (Callbacks of widgets and menus run on the UI goroutine; the names that
+// end in Locked are for them and for fyne.Do, never for other goroutines.)
+func (u *UI) showLocked(tab string) {
+	if it, ok := u.tabItems[tab]; ok {
+		u.tabs.Select(it)
+	}
+	u.win.Show()
+	u.win.RequestFocus()
 }
 
 // closeRequested is the window's close button: it hides the window while
@@ -204,13 +207,9 @@ func (u *UI) closeRequested() {
 
 // Quit closes every window and hands over to OnQuit, which stops the node.
 func (u *UI) Quit() {
-	u.mu.Lock()
-	if u.quitting {
-		u.mu.Unlock()
+	if !u.quitting.CompareAndSwap(false, true) {
 		return
 	}
-	u.quitting = true
-	u.mu.Unlock()
 	u.cancel()
 	if u.opts.OnQuit != nil {
 		u.opts.OnQuit()
@@ -249,6 +248,9 @@ func (u *UI) apply(st app.Status) { u.do(func() { u.applyLocked(st) }) }
 func (u *UI) applyLocked(st app.Status) {
 	prev := u.last
 	u.last = st
+	if st.ShowRequests > prev.ShowRequests && prev.State != "" {
+		u.showLocked(TabStatus)
+	}
 	state := trayState(st)
 	if u.tray && state != u.trayIcon {
 		if d, ok := u.fa.(desktop.App); ok {
@@ -312,9 +314,7 @@ func (u *UI) refresh(tab string) {
 }
 
 func (u *UI) togglePause() {
-	u.mu.Lock()
 	paused := !u.last.SyncPaused
-	u.mu.Unlock()
 	call(u, func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, u.node.PauseSync(ctx, paused)
 	}, func(_ struct{}, err error) {

@@ -164,13 +164,18 @@ func texts(obj fyne.CanvasObject) string {
 }
 
 func (e *env) menuItem(label string) *fyne.MenuItem {
-	for _, it := range e.u.Menu().Items {
-		if it.Label == label {
-			return it
+	var found *fyne.MenuItem
+	e.u.locked(func() {
+		for _, it := range e.u.Menu().Items {
+			if it.Label == label {
+				found = it
+			}
 		}
+	})
+	if found == nil {
+		e.t.Fatalf("no menu item %q", label)
 	}
-	e.t.Fatalf("no menu item %q", label)
-	return nil
+	return found
 }
 
 // TestApprovalsAgentsActivity: an agent's request shows in the pending
@@ -249,7 +254,7 @@ func TestApprovalsAgentsActivity(t *testing.T) {
 // reference phone, and both sides show the same six digits.
 func TestPairPhoneFromScreenshot(t *testing.T) {
 	e := newEnv(t, false)
-	e.menuItem("Pair a phone").Action()
+	e.u.locked(e.menuItem("Pair a phone").Action)
 	e.until("the QR code", func() bool { return e.u.phones.qr.Visible() && e.u.phones.offer.URL != "" })
 	var shot image.Image
 	var want string
@@ -324,12 +329,12 @@ func TestPauseAndNoTray(t *testing.T) {
 	if !strings.Contains(texts(e.u.status.box), "no tray on this desktop") {
 		t.Errorf("status window does not say there is no tray:\n%s", texts(e.u.status.box))
 	}
-	e.menuItem("Pause sync").Action()
+	e.u.locked(e.menuItem("Pause sync").Action)
 	e.until("the sync paused", func() bool { return e.u.last.SyncPaused && e.u.trayIcon == iconPaused })
 	if e.menuItem("Resume sync") == nil || !strings.Contains(texts(e.u.status.box), "Sync paused") {
 		t.Error("menu or status does not show the pause")
 	}
-	e.menuItem("Resume sync").Action()
+	e.u.locked(e.menuItem("Resume sync").Action)
 	e.until("the sync resumed", func() bool { return !e.u.last.SyncPaused })
 
 	e.u.closeRequested()
@@ -387,6 +392,7 @@ func TestStatusView(t *testing.T) {
 			{Account: "a", Folder: "INBOX", Done: 3, Total: 10, Started: now},
 			{Account: "a", Folder: "Archive", Done: 5, Total: 5, Finished: true}}},
 			want: []string{"Copying your mail", "3 of 10 new messages copied (INBOX)", "12 messages"}, progressShow: true},
+		{st: app.Status{State: app.StateIdle}, want: []string{"No mail account yet"}},
 		{st: app.Status{State: app.StateIdle, Messages: 44, Facts: app.FactsStatus{Trips: 1, Orders: 2, Bills: 3}, Phones: 1},
 			want: []string{"Up to date", "1 trip, 2 orders, 3 bills", "1 phone paired", "serves none"}},
 		{st: app.Status{State: app.StateOffline, LastError: "cannot reach the mail server for account a; retrying"},

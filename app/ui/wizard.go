@@ -1,4 +1,265 @@
 package ui
 
-// OpenWizard opens the first-run wizard.
-func (u *UI) OpenWizard() {}
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"mailnode/app"
+	"mailnode/app/config"
+)
+
+// wizard is the first run: address, servers found for it, password and a
+// test login, the relay (its transparency statement first), then pairing a
+// phone. Each step is one screen of the wizard's window; every node call
+// runs off the UI goroutine.
+type wizard struct {
+	u        *UI
+	win      fyne.Window
+	body     *fyne.Container
+	errLabel *widget.Label
+	step     string // the screen shown, for tests
+
+	address   *widget.Entry
+	imap      *widget.Entry
+	imapSec   *widget.Select
+	user      *widget.Entry
+	smtp      *widget.Entry
+	smtpSec   *widget.Select
+	source    *widget.Label
+	note      *widget.Label
+	password  *widget.Entry
+	relay     *widget.Entry
+	statement *widget.Label
+	busy      *widget.ProgressBarInfinite
+}
+
+// Wizard steps.
+const (
+	stepAddress  = "address"
+	stepServers  = "servers"
+	stepPassword = "password"
+	stepRelay    = "relay"
+	stepPhone    = "phone"
+)
+
+// OpenWizard opens the setup wizard (first run), from any goroutine.
+func (u *UI) OpenWizard() { u.do(u.openWizardLocked) }
+
+// openWizardLocked is OpenWizard on the UI goroutine ("Add an account").
+func (u *UI) openWizardLocked() {
+	if u.wiz != nil {
+		u.wiz.win.Show()
+		u.wiz.win.RequestFocus()
+		return
+	}
+	u.wiz = newWizard(u)
+	u.wiz.win.Show()
+}
+
+func newWizard(u *UI) *wizard {
+	w := &wizard{u: u, win: u.fa.NewWindow("Set up mailnode"), body: container.NewVBox(), errLabel: errorLabel(),
+		address: widget.NewEntry(), imap: widget.NewEntry(), user: widget.NewEntry(), smtp: widget.NewEntry(),
+		source: widget.NewLabel(""), note: widget.NewLabel(""), password: widget.NewPasswordEntry(),
+		relay: widget.NewEntry(), statement: widget.NewLabel(""), busy: widget.NewProgressBarInfinite()}
+	w.address.SetPlaceHolder("you@example.com")
+	w.imapSec = widget.NewSelect([]string{"tls", "starttls", "plain"}, nil)
+	w.smtpSec = widget.NewSelect([]string{"tls", "starttls", "plain"}, nil)
+	w.note.Wrapping = fyne.TextWrapWord
+	w.note.Importance = widget.WarningImportance
+	w.statement.Wrapping = fyne.TextWrapWord
+	w.relay.SetText(config.DefaultRelay)
+	w.busy.Hide()
+	w.win.SetContent(container.NewBorder(nil, container.NewVBox(w.busy, w.errLabel), nil, nil, container.NewVScroll(w.body)))
+	w.win.Resize(fyne.NewSize(560, 480))
+	w.win.SetOnClosed(func() { u.wiz = nil })
+	w.show(stepAddress)
+	return w
+}
+
+// show switches to a step's screen.
+func (w *wizard) show(step string) {
+	w.step = step
+	showError(w.errLabel, nil)
+	w.body.RemoveAll()
+	heading := func(s string) *widget.Label {
+		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	text := func(s string) *widget.Label {
+		l := widget.NewLabel(s)
+		l.Wrapping = fyne.TextWrapWord
+		return l
+	}
+	switch step {
+	case stepAddress:
+		w.body.Add(heading("Your e-mail address"))
+		w.body.Add(text("mailnode keeps a private copy of this mailbox on this computer and lets the agents " +
+			"you allow ask about it. Nothing leaves this computer unless you approve it."))
+		w.body.Add(w.address)
+		w.body.Add(w.button("Find my mail settings", w.discover))
+	case stepServers:
+		w.body.Add(heading("Your mail servers"))
+		w.body.Add(w.source)
+		if w.note.Text != "" {
+			w.body.Add(w.note)
+		}
+		w.body.Add(widget.NewForm(
+			widget.NewFormItem("IMAP server", w.imap), widget.NewFormItem("Security", w.imapSec),
+			widget.NewFormItem("Username", w.user),
+			widget.NewFormItem("SMTP server", w.smtp), widget.NewFormItem("SMTP security", w.smtpSec)))
+		w.body.Add(w.button("Next", func() { w.show(stepPassword) }))
+	case stepPassword:
+		w.body.Add(heading("Your password for " + w.user.Text))
+		w.body.Add(text("mailnode keeps it in your system's keyring (or, where there is none, in a file only you can read) " +
+			"and sends it only to " + w.imap.Text + " and " + w.smtp.Text + "."))
+		if w.note.Text != "" {
+			w.body.Add(w.note)
+		}
+		w.body.Add(w.password)
+		w.body.Add(container.NewHBox(w.button("Back", func() { w.show(stepServers) }),
+			w.button("Log in and start copying", w.login)))
+	case stepRelay:
+		w.body.Add(heading("Reach your agents from anywhere"))
+		w.body.Add(text("A relay lets agents outside your home network reach this computer by your address. " +
+			"It carries their encrypted connections and cannot read them. Read what it can see before you register:"))
+		w.body.Add(widget.NewForm(widget.NewFormItem("Relay", w.relay)))
+		w.body.Add(w.button("Show what this relay can see", w.transparency))
+		w.body.Add(w.statement)
+		register := w.button("Register "+w.address.Text+" at this relay", w.register)
+		if w.statement.Text == "" {
+			register.Disable() // the statement comes first
+		}
+		w.body.Add(container.NewHBox(w.button("Skip", func() { w.show(stepPhone) }), register))
+	case stepPhone:
+		w.body.Add(heading("Pair your phone"))
+		w.body.Add(text("Your phone is where you approve what agents ask. Pair it now: mailnode shows a QR code " +
+			"to scan with the phone's camera."))
+		w.body.Add(container.NewHBox(w.button("Later", w.finish),
+			w.button("Pair a phone now", func() { w.finish(); w.u.showLocked(TabPhones); w.u.phones.pair() })))
+	}
+	w.body.Refresh()
+}
+
+func (w *wizard) button(label string, f func()) *widget.Button {
+	return widget.NewButton(label, f)
+}
+
+func (w *wizard) working(on bool) {
+	if on {
+		w.busy.Show()
+		w.busy.Start()
+	} else {
+		w.busy.Stop()
+		w.busy.Hide()
+	}
+}
+
+func (w *wizard) discover() {
+	address := strings.TrimSpace(w.address.Text)
+	w.working(true)
+	call(w.u, func(ctx context.Context) (app.DiscoveredAccount, error) {
+		return w.u.node.DiscoverAccount(ctx, address)
+	}, func(s app.DiscoveredAccount, err error) {
+		w.working(false)
+		switch {
+		case errors.Is(err, app.ErrNoAccountSettings):
+			w.source.SetText("mailnode found no settings for " + address + ": type them from your provider's help pages.")
+			w.user.SetText(address)
+			w.imapSec.SetSelected("tls")
+			w.smtpSec.SetSelected("starttls")
+		case err != nil:
+			showError(w.errLabel, err)
+			return
+		default:
+			w.source.SetText(fmt.Sprintf("Found for %s (from %s).", s.Provider, s.Source))
+			w.imap.SetText(s.IMAP.Addr())
+			w.imapSec.SetSelected(s.IMAP.Security)
+			w.user.SetText(s.IMAP.Username)
+			w.smtp.SetText(s.SMTP.Addr())
+			w.smtpSec.SetSelected(s.SMTP.Security)
+		}
+		w.note.SetText(s.Note)
+		w.show(stepServers)
+	})
+}
+
+// account is the account the screens describe, without its password.
+func (w *wizard) account() config.Account {
+	return config.Account{Name: strings.TrimSpace(w.address.Text), Server: strings.TrimSpace(w.imap.Text),
+		Security: w.imapSec.Selected, Username: strings.TrimSpace(w.user.Text),
+		SMTP: config.SMTP{Server: strings.TrimSpace(w.smtp.Text), Security: w.smtpSec.Selected,
+			From: strings.TrimSpace(w.address.Text)}}
+}
+
+// login keeps the password, logs in once and adds the account.
+func (w *wizard) login() {
+	a, password := w.account(), w.password.Text
+	if _, port, err := net.SplitHostPort(a.Server); err != nil || port == "" {
+		showError(w.errLabel, errors.New("the IMAP server is host:port, for example imap.example.com:993"))
+		return
+	} else if p, _ := strconv.Atoi(port); p < 1 || p > 65535 {
+		showError(w.errLabel, errors.New("the IMAP server's port is a number from 1 to 65535"))
+		return
+	}
+	w.working(true)
+	call(w.u, func(ctx context.Context) (struct{}, error) {
+		where, err := w.u.node.StorePassword(ctx, a.Username, password)
+		if err != nil {
+			return struct{}{}, err
+		}
+		a.Password = where
+		if err := w.u.node.CheckLogin(ctx, a); err != nil {
+			return struct{}{}, err
+		}
+		return struct{}{}, w.u.node.AddAccount(ctx, a)
+	}, func(_ struct{}, err error) {
+		w.working(false)
+		if err != nil {
+			showError(w.errLabel, err)
+			return
+		}
+		w.password.SetText("")
+		w.u.accounts.load()
+		w.show(stepRelay)
+	})
+}
+
+func (w *wizard) transparency() {
+	url := strings.TrimSpace(w.relay.Text)
+	w.working(true)
+	call(w.u, func(ctx context.Context) (app.Transparency, error) {
+		return w.u.node.RelayTransparency(ctx, url)
+	}, func(t app.Transparency, err error) {
+		w.working(false)
+		if err != nil {
+			showError(w.errLabel, err)
+			return
+		}
+		w.statement.SetText(t.Text)
+		w.show(stepRelay)
+	})
+}
+
+func (w *wizard) register() {
+	url, address := strings.TrimSpace(w.relay.Text), strings.TrimSpace(w.address.Text)
+	call(w.u, func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, w.u.node.UseRelay(ctx, url, address)
+	}, func(_ struct{}, err error) {
+		if err != nil {
+			showError(w.errLabel, err)
+			return
+		}
+		w.show(stepPhone)
+	})
+}
+
+func (w *wizard) finish() {
+	w.win.Close()
+}

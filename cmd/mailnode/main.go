@@ -27,6 +27,7 @@ var version = "dev"
 const usage = `mailnode keeps a private, local copy of your mailbox.
 
 Usage:
+  mailnode        [--minimized] [--data-dir DIR]  the desktop app: tray icon, windows, first-run setup
   mailnode demo   [--data-dir DIR] [--keep]   sync a built-in sample mailbox and show what was stored
   mailnode sync   [account flags]              one sync pass, then exit
   mailnode serve  [account flags]              sync, then keep the copy current (IDLE) until stopped
@@ -57,14 +58,16 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return 2
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	var err error
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelp(args[0]) {
+		// No command: the desktop app (gui.go), or the usage in a
+		// headless build (gui_headless.go).
+		err = runDesktop(ctx, args, stdout, stderr, getenv)
+		return exitCode(err, stderr)
+	}
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "demo":
 		err = cmdDemo(ctx, rest, stdout, stderr, getenv)
@@ -95,6 +98,13 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 		fmt.Fprintf(stderr, "mailnode: unknown command %q\n\n%s", cmd, usage)
 		return 2
 	}
+	return exitCode(err, stderr)
+}
+
+func isHelp(arg string) bool { return arg == "-h" || arg == "--help" || arg == "-help" }
+
+// exitCode reports err and maps it to the exit status.
+func exitCode(err error, stderr io.Writer) int {
 	var ue usageError
 	var fe flagError
 	switch {

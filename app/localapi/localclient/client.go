@@ -130,3 +130,8 @@ func (l *Client) RemovePhone(ctx context.Context, id string) error {
 	var out bool
 	return l.do(ctx, localapi.RouteRemovePhone, localapi.RouteRemovePhone.Path, localapi.PhoneRequest{ID: id}, &out)
 }
+
+func (l *Client) Show(ctx context.Context) error {
+	var out bool
+	return l.do(ctx, localapi.RouteShow, localapi.RouteShow.Path, nil, &out)
+}

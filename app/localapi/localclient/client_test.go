@@ -58,6 +58,7 @@ func (f *fake) RenamePhone(_ context.Context, id, name string) (approvals.Phone,
 	return approvals.Phone{ID: id, Name: name}, f.rec("RenamePhone " + id + " " + name)
 }
 func (f *fake) RemovePhone(_ context.Context, id string) error { return f.rec("RemovePhone " + id) }
+func (f *fake) Show(context.Context) error                      { return f.rec("Show") }
 
 // serve runs the server for f on a socket in a new directory and returns
 // a client and the patterns the server matched.
@@ -106,7 +107,8 @@ func calls(ctx context.Context, c localapi.Backend) []error {
 	_, e10 := c.ConfirmPhone(ctx, "ph_1")
 	_, e11 := c.RenamePhone(ctx, "ph_1", "Pixel")
 	e12 := c.RemovePhone(ctx, "ph_1")
-	return []error{e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12}
+	e13 := c.Show(ctx)
+	return []error{e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13}
 }
 
 // TestEveryRoute: each client method reaches its own route and the
@@ -120,7 +122,7 @@ func TestEveryRoute(t *testing.T) {
 		}
 	}
 	want := []string{"Pending", "Decide ABC-DEF true", "Grants", "Revoke agent.example free_form_read", "Block *.example",
-		"Audit 7", "Pair", "PairStatus po/1 x", "Phones", "ConfirmPhone ph_1", "RenamePhone ph_1 Pixel", "RemovePhone ph_1"}
+		"Audit 7", "Pair", "PairStatus po/1 x", "Phones", "ConfirmPhone ph_1", "RenamePhone ph_1 Pixel", "RemovePhone ph_1", "Show"}
 	if !slices.Equal(f.calls, want) {
 		t.Errorf("backend calls:\n%q\nwant\n%q", f.calls, want)
 	}

@@ -89,6 +89,9 @@ func Handler(b localapi.Backend, log *slog.Logger) http.Handler {
 			reply(w, log, true, b.RemovePhone(r.Context(), req.ID))
 		}
 	})
+	mux.HandleFunc(localapi.RouteShow.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+		reply(w, log, true, b.Show(r.Context()))
+	})
 	return mux
 }
 

@@ -1,0 +1,97 @@
+//go:build !headless
+
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+
+	"mailnode/app"
+	"mailnode/app/localapi/localclient"
+	"mailnode/app/ui"
+	"mailnode/assets"
+)
+
+// appID is the desktop app's identity (FyneApp.toml's ID): its settings,
+// its notifications and its autostart entry are filed under it.
+const appID = "app.mailnode.node"
+
+// desktopListen is where the desktop app's gateway listens when the
+// settings name no address: phones on this network pair and reach the node
+// there.
+const desktopListen = ":8443"
+
+// runDesktop is mailnode without a command: the node with its tray icon and
+// windows until the person quits (or a signal comes).
+func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("mailnode", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	o.register(fs, false)
+	minimized := fs.Bool("minimized", false, "start in the tray, without a window (as autostart at login does)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("unknown command %q", fs.Arg(0))}
+	}
+	logger, err := newLogger(stderr, o.logLevel, getenv("MAILNODE_LOG_LEVEL"))
+	if err != nil {
+		return usageError{err}
+	}
+	cfg, err := o.load(getenv)
+	if err != nil {
+		return usageError{err}
+	}
+	// A second launch shows the running app's window and exits.
+	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
+		if err := lc.Show(ctx); err != nil {
+			return fmt.Errorf("mailnode already runs on %s, but did not answer: %w", cfg.DataDir, err)
+		}
+		fmt.Fprintln(stdout, "mailnode is already running; its window is shown.")
+		return nil
+	}
+	if cfg.Gateway.Listen == "" || cfg.Gateway.Listen == "127.0.0.1:0" {
+		cfg.Gateway.Listen = desktopListen
+	}
+	cfg.Services = app.Services{Sync: true, Gateway: true, LocalAPI: true, Relay: cfg.Relay.URL != ""}
+	n, err := app.New(cfg, logger)
+	if err != nil {
+		return usageError{err}
+	}
+	if err := n.Start(ctx); err != nil {
+		return err
+	}
+	defer n.Stop()
+
+	fa := fyneapp.NewWithID(appID)
+	fa.SetIcon(fyne.NewStaticResource("mailnode.png", assets.Icon()))
+	autostart, err := ui.DefaultAutostart(appID)
+	if err != nil {
+		logger.Warn("No autostart entry", "err", err)
+	}
+	u := ui.New(fa, n, ui.Options{Logger: logger, Minimized: *minimized, Version: version, Autostart: autostart})
+	u.Start()
+	if len(cfg.Accounts) == 0 && !cfg.Demo {
+		u.OpenWizard()
+	}
+	// A signal, or the node stopping on its own, ends the app as Quit does.
+	stop := context.AfterFunc(ctx, func() { fyne.Do(fa.Quit) })
+	defer stop()
+	go func() {
+		n.Wait()
+		fyne.Do(fa.Quit)
+	}()
+	fa.Run()
+	u.Close()
+	if err := n.Stop(); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	return n.Wait()
+}
