@@ -58,7 +58,7 @@ func (f *fake) RenamePhone(_ context.Context, id, name string) (approvals.Phone,
 	return approvals.Phone{ID: id, Name: name}, f.rec("RenamePhone " + id + " " + name)
 }
 func (f *fake) RemovePhone(_ context.Context, id string) error { return f.rec("RemovePhone " + id) }
-func (f *fake) Show(context.Context) error                      { return f.rec("Show") }
+func (f *fake) Show(context.Context) error                     { return f.rec("Show") }
 
 // serve runs the server for f on a socket in a new directory and returns
 // a client and the patterns the server matched.
