@@ -4,30 +4,49 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO ?= go
 
-.PHONY: demo test test-deps vet bench bench-deps bench-relay fuzz build eval eval-deps
+.PHONY: demo test test-deps vet bench bench-deps bench-relay fuzz build eval eval-deps package
 
 demo:
 	$(GO) run ./cmd/mailnode demo
 
-# Debian packages the tests need: a real Dovecot IMAP server, and Chromium
-# for the phone web app's browser test.
+# Debian packages the tests need: a real Dovecot IMAP server, Chromium for
+# the phone web app's browser test, and for the desktop app: the X11 and
+# OpenGL headers Fyne's cgo build needs, Xvfb, a D-Bus session bus and
+# ImageMagick's import for its end-to-end test.
+TEST_PKGS := dovecot-imapd chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick
 test-deps:
-	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && command -v chromium >/dev/null 2>&1 || { \
+	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && command -v chromium >/dev/null 2>&1 && \
+	  command -v Xvfb >/dev/null 2>&1 && command -v dbus-daemon >/dev/null 2>&1 && command -v import >/dev/null 2>&1 && \
+	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] || { \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq dovecot-imapd chromium >/dev/null; }
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PKGS) >/dev/null; }
 
 vet:
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags headless ./cmd/mailnode
 
-# MAILNODE_TEST_DOVECOT=1 and MAILNODE_TEST_BROWSER=1 make a missing Dovecot
-# or Chromium a failure, not a skip. The race detector is on: the sync code
-# runs a pipeline of goroutines.
+# MAILNODE_TEST_DOVECOT=1, MAILNODE_TEST_BROWSER=1 and MAILNODE_TEST_DESKTOP=1
+# make a missing Dovecot, Chromium or Xvfb a failure, not a skip. The race
+# detector is on: the sync code runs a pipeline of goroutines. The packages
+# are tested in the headless build (-tags headless), which keeps Fyne's cgo
+# driver out of the test binaries; the desktop app's widgets are tested on
+# Fyne's test driver (app/ui), and the real binary, built once, under Xvfb
+# (app/ui/desktoptest).
 test: test-deps vet
-	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 $(GO) test -race -count=1 ./...
+	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 $(GO) test -race -count=1 -tags headless ./...
 
+# Both builds of the node: the desktop app (cgo, Fyne) and the headless one
+# for servers (every command, no UI, no cgo).
 build:
 	$(GO) build -o mailnode ./cmd/mailnode
+	CGO_ENABLED=0 $(GO) build -tags headless -o mailnode-headless ./cmd/mailnode
+
+# A Linux archive of the desktop app with its .desktop file and icon
+# (fyne package reads FyneApp.toml in this directory).
+FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
+package: test-deps
+	$(GO) run $(FYNE_TOOLS) package --os linux --executable mailnode --src ./cmd/mailnode --release
 
 # The benchmarks of docs/benchmarks.md. The sync benchmark: 50,000 generated messages in a
 # local Dovecot, mailnode against mbsync (Debian isync) in the same run.

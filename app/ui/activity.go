@@ -33,6 +33,7 @@ type activityView struct {
 	agent    *widget.Select
 	chart    *canvas.Image
 	summary  *widget.Label
+	axis     *widget.Label // the chart's first and last day
 	list     *widget.List
 	errLabel *widget.Label
 	entries  []approvals.AuditEntry
@@ -41,7 +42,7 @@ type activityView struct {
 }
 
 func newActivityView(u *UI) *activityView {
-	v := &activityView{u: u, errLabel: errorLabel(), summary: widget.NewLabel(""), now: time.Now}
+	v := &activityView{u: u, errLabel: errorLabel(), summary: widget.NewLabel(""), axis: widget.NewLabel(""), now: time.Now}
 	v.chart = canvas.NewImageFromImage(chartImage(make([]dayCount, activityDays)))
 	v.chart.FillMode = canvas.ImageFillContain
 	v.chart.SetMinSize(fyne.NewSize(560, 140))
@@ -55,7 +56,7 @@ func newActivityView(u *UI) *activityView {
 	v.agent = widget.NewSelect([]string{allAgents}, func(string) { v.filter() })
 	v.agent.Selected = allAgents
 	v.box = container.NewBorder(container.NewVBox(v.errLabel, container.NewHBox(widget.NewLabel("Agent"), v.agent),
-		v.chart, v.summary), nil, nil, nil, v.list)
+		v.chart, v.axis, v.summary), nil, nil, nil, v.list)
 	return v
 }
 
@@ -95,6 +96,7 @@ func (v *activityView) filter() {
 	days := dailyCounts(v.shown, v.now(), activityDays)
 	v.chart.Image = chartImage(days)
 	v.chart.Refresh()
+	v.axis.SetText(fmt.Sprintf("One bar a day, from %s (left) to today (right).", days[0].Day.Format("Mon 2 Jan")))
 	allowed, other := 0, 0
 	for _, d := range days {
 		allowed += d.Allowed

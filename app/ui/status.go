@@ -83,7 +83,7 @@ func headline(st app.Status) string {
 	case iconError:
 		return "Something needs your attention"
 	case iconApproval:
-		return fmt.Sprintf("%s waiting for your phone", plural(st.Pending, "request"))
+		return fmt.Sprintf("%s waiting for you", plural(st.Pending, "request"))
 	case iconOffline:
 		return "Offline: the mail server cannot be reached; retrying"
 	case iconSyncing:

@@ -399,7 +399,7 @@ func TestStatusView(t *testing.T) {
 			want: []string{"Offline", "cannot reach the mail server"}},
 		{st: app.Status{State: app.StateIdle, Pending: 2, Gateway: app.GatewayStatus{Relay: app.RelayStatus{
 			URL: "https://relay.example", State: "connected", Address: "jo@example.net"}}},
-			want: []string{"2 requests waiting for your phone", "Agents reach you as jo@example.net through https://relay.example"}},
+			want: []string{"2 requests waiting for you", "Agents reach you as jo@example.net through https://relay.example"}},
 	}
 	for _, tt := range tests {
 		v := newStatusView(&UI{})

@@ -8,6 +8,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -33,8 +35,9 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	fs := flag.NewFlagSet("mailnode", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
-	o.register(fs, false)
+	o.register(fs, true)
 	minimized := fs.Bool("minimized", false, "start in the tray, without a window (as autostart at login does)")
+	demo := fs.Bool("demo", false, "try the app on the built-in sample mailbox (no mail account needed)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -48,6 +51,14 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	cfg, err := o.load(getenv)
 	if err != nil {
 		return usageError{err}
+	}
+	if *demo {
+		// The sample mailbox stays out of the person's own data and
+		// settings unless a directory is named.
+		cfg.Demo, cfg.Settings = true, nil
+		if o.dataDir == "" && getenv("MAILNODE_DATA_DIR") == "" {
+			cfg.DataDir = filepath.Join(os.TempDir(), "mailnode-demo-app")
+		}
 	}
 	// A second launch shows the running app's window and exits.
 	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
