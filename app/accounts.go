@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -62,7 +63,9 @@ func (n *Node) StorePassword(ctx context.Context, username, password string) (co
 	if username == "" || password == "" {
 		return config.Password{}, errors.New("a username and a password are needed")
 	}
-	if err := keyring.Set(keyringService, username, password); err == nil {
+	if !keyringReachable(n.cfg.Getenv) {
+		n.log.Info("No session bus, so no OS keyring; keeping the password in a private file")
+	} else if err := keyring.Set(keyringService, username, password); err == nil {
 		return config.Password{Keyring: true}, nil
 	} else {
 		n.log.Info("No OS keyring; keeping the password in a private file", "err", err)
@@ -81,6 +84,17 @@ func (n *Node) StorePassword(ctx context.Context, username, password string) (co
 		return config.Password{}, fmt.Errorf("store password: %w", err)
 	}
 	return config.Password{File: path}, nil
+}
+
+// keyringReachable: on Linux and the BSDs the keyring is the Secret Service
+// on the session bus. Without a bus address, godbus would start a bus of
+// its own (dbus-launch) that outlives the node; there is no keyring then.
+func keyringReachable(getenv func(string) string) bool {
+	switch runtime.GOOS {
+	case "darwin", "windows":
+		return true
+	}
+	return getenv("DBUS_SESSION_BUS_ADDRESS") != ""
 }
 
 // CheckLogin logs in to an account's IMAP server once, and explains a

@@ -127,12 +127,14 @@ type components struct {
 	facts     *facts.Store
 	approvals *approvals.Manager
 	phones    *approvals.Phones
-	drafts    *drafts.Store
-	nonces    *nonces.Store
-	demo      *demobox.Server
-	demoSMTP  *demobox.SMTPServer
-	mu        sync.Mutex        // guards accounts
-	accounts  []imapsync.Config // the demo's account in demo mode
+	// approvalTables is the approvals' part of the store, for backups.
+	approvalTables approvals.File
+	drafts         *drafts.Store
+	nonces         *nonces.Store
+	demo           *demobox.Server
+	demoSMTP       *demobox.SMTPServer
+	mu             sync.Mutex        // guards accounts
+	accounts       []imapsync.Config // the demo's account in demo mode
 }
 
 // New returns a Node for cfg. It does no I/O.
@@ -213,6 +215,7 @@ func (n *Node) open(ctx context.Context) (c *components, err error) {
 	if err != nil {
 		return nil, err
 	}
+	c.approvalTables = tables
 	if c.approvals, err = approvals.New(ctx, tables, n.cfg.Gateway.Approvals, n.log); err != nil {
 		return nil, err
 	}

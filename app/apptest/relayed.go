@@ -61,6 +61,8 @@ type NodeOptions struct {
 	// ACME, if set, certifies the node's relay name; StartNodeWith
 	// returns once the certificate is held.
 	ACME *acmetest.CA
+	// DataDir is the node's data directory; default a new one.
+	DataDir string
 }
 
 // StartNodeWith is StartNode with options.
@@ -75,7 +77,10 @@ func StartNodeWith(t testing.TB, r *relaylocal.Relay, log *Buffer, o NodeOptions
 	if o.ACME != nil {
 		rc.ACME, rc.ACMEHTTP = o.ACME.DirectoryURL, o.ACME.HTTP
 	}
-	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true,
+	if o.DataDir == "" {
+		o.DataDir = t.TempDir()
+	}
+	n, err := app.New(app.Config{DataDir: o.DataDir, Demo: true,
 		Gateway: app.GatewayConfig{Listen: "127.0.0.1:0", DevAgentAddrs: dev,
 			DevAgentCAs: []*x509.Certificate{r.CA.Cert}},
 		Relay:    rc,

@@ -2,6 +2,10 @@ package ui
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -22,6 +26,12 @@ type settingsView struct {
 	errLabel  *widget.Label
 	info      *widget.Label
 	loading   bool // set while load fills the widgets, so their callbacks do nothing
+
+	// Moving to a new computer: the backup's file and passphrase.
+	backupPath  *widget.Entry
+	backupPass  *widget.Entry
+	backupAgain *widget.Entry
+	backupDone  *widget.Label
 }
 
 func newSettingsView(u *UI) *settingsView {
@@ -50,13 +60,63 @@ func newSettingsView(u *UI) *settingsView {
 			func(_ struct{}, err error) { showError(v.errLabel, err) })
 	})
 	v.info.Wrapping = fyne.TextWrapWord
+	v.backupPath, v.backupPass, v.backupAgain = widget.NewEntry(), widget.NewPasswordEntry(), widget.NewPasswordEntry()
+	v.backupPath.SetText(defaultBackupPath())
+	v.backupDone = widget.NewLabel("")
+	v.backupDone.Wrapping = fyne.TextWrapWord
 	v.box = container.NewVBox(v.errLabel, v.autostart, v.pause,
 		widget.NewForm(
 			widget.NewFormItem("Relay", container.NewBorder(nil, nil, nil, saveRelay, v.relay)),
 			widget.NewFormItem("Data directory", v.dataDir),
 			widget.NewFormItem("Version", widget.NewLabel(u.opts.Version)),
-		), v.info)
+		), v.info, widget.NewSeparator(),
+		widget.NewLabelWithStyle("Move to a new computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		widget.NewLabel("Seal this node's keys, relay name, grants, paired phones and settings into one file. "+
+			"The mail is not in it: it copies again. On the new computer: mailnode restore FILE."),
+		widget.NewForm(widget.NewFormItem("File", v.backupPath), widget.NewFormItem("Passphrase", v.backupPass),
+			widget.NewFormItem("Again", v.backupAgain)),
+		widget.NewButton("Save the backup", v.saveBackup), v.backupDone)
 	return v
+}
+
+func defaultBackupPath() string {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "mailnode-backup.mnb"
+	}
+	return filepath.Join(home, "mailnode-backup.mnb")
+}
+
+// saveBackup seals the node's identity into the chosen file (mode 0600,
+// never over an existing one).
+func (v *settingsView) saveBackup() {
+	path, pass := v.backupPath.Text, v.backupPass.Text
+	if pass != v.backupAgain.Text {
+		showError(v.errLabel, errors.New("the two passphrases differ"))
+		return
+	}
+	call(v.u, func(ctx context.Context) (struct{}, error) {
+		sealed, err := v.u.node.Backup(ctx, pass)
+		if err != nil {
+			return struct{}{}, err
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return struct{}{}, fmt.Errorf("backup: %w", err)
+		}
+		if _, err := f.Write(sealed); err != nil {
+			f.Close()
+			return struct{}{}, fmt.Errorf("backup: %w", err)
+		}
+		return struct{}{}, f.Close()
+	}, func(_ struct{}, err error) {
+		showError(v.errLabel, err)
+		if err == nil {
+			v.backupPass.SetText("")
+			v.backupAgain.SetText("")
+			v.backupDone.SetText("Saved " + path + ". Keep it and the passphrase apart; anyone with both is this node.")
+		}
+	})
 }
 
 func (v *settingsView) load() {

@@ -28,6 +28,7 @@ import (
 	"mailnode/agent"
 	"mailnode/app"
 	"mailnode/app/apptest"
+	"mailnode/app/backup"
 	"mailnode/approvals"
 	"mailnode/gateway/phone/phoneclient"
 	"mailnode/relay/relayclient"
@@ -336,6 +337,23 @@ func TestPauseAndNoTray(t *testing.T) {
 	}
 	e.u.locked(e.menuItem("Resume sync").Action)
 	e.until("the sync resumed", func() bool { return !e.u.last.SyncPaused })
+
+	// Move to a new computer: the backup is saved from the settings.
+	path := filepath.Join(t.TempDir(), "node.mnb")
+	e.u.locked(func() {
+		e.u.settings.backupPath.SetText(path)
+		e.u.settings.backupPass.SetText("a long passphrase")
+		e.u.settings.backupAgain.SetText("a long passphrase")
+	})
+	e.tap(e.u.settings.box, "Save the backup")
+	e.until("the backup saved", func() bool { return strings.Contains(e.u.settings.backupDone.Text, "Saved "+path) })
+	sealed, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := backup.Open(sealed, "a long passphrase"); err != nil {
+		t.Errorf("the saved backup does not open: %v", err)
+	}
 
 	e.u.closeRequested()
 	select {

@@ -36,6 +36,8 @@ Usage:
   mailnode pair   [--data-dir DIR]             pair a phone: show a QR code, confirm its short code
   mailnode phones [list|rename|remove]         the paired phones
   mailnode drafts [list|show|edit]             the drafts agents wrote
+  mailnode backup  [--out FILE]                 seal this node's keys, relay name, grants, phones and settings (not the mail)
+  mailnode restore [--data-dir DIR] FILE        put a backup into a new data directory: the same node on a new computer
   mailnode extract [--merged] FILE.eml...       show the trips, orders and bills the node reads from mails
   mailnode version
 
@@ -88,6 +90,10 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 		return 2
 	case "drafts":
 		err = cmdDrafts(ctx, rest, stdout, stderr, getenv)
+	case "backup":
+		err = cmdBackup(ctx, rest, os.Stdin, stdout, stderr, getenv)
+	case "restore":
+		err = cmdRestore(ctx, rest, os.Stdin, stdout, stderr, getenv)
 	case "extract":
 		err = cmdExtract(ctx, rest, stdout, stderr)
 	case "version":

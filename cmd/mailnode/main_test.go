@@ -76,6 +76,17 @@ func TestRun(t *testing.T) {
 		{name: "drafts show unknown", args: []string{"drafts", "show", "d_nope"}, wantCode: 1, wantErr: "no such draft"},
 		{name: "drafts edit without a change", args: []string{"drafts", "edit", "d_x"}, wantCode: 2, wantErr: "give --subject or --body-file"},
 		{name: "search", args: []string{"search", "nothing-like-this"}, wantCode: 0, wantOut: "No messages match"},
+		{name: "backup", args: []string{"backup", "--out", filepath.Join(dir, "node.mnb")}, env: map[string]string{passphraseEnv: "a long passphrase"},
+			wantCode: 0, wantOut: "Wrote " + filepath.Join(dir, "node.mnb")},
+		{name: "backup does not overwrite", args: []string{"backup", "--out", filepath.Join(dir, "node.mnb")}, env: map[string]string{passphraseEnv: "a long passphrase"},
+			wantCode: 1, wantErr: "file exists"},
+		{name: "restore over the node", args: []string{"restore", filepath.Join(dir, "node.mnb")}, env: map[string]string{passphraseEnv: "a long passphrase"},
+			wantCode: 1, wantErr: "already holds a node"},
+		{name: "restore, wrong passphrase", args: []string{"restore", "--data-dir", filepath.Join(dir, "new"), filepath.Join(dir, "node.mnb")},
+			env: map[string]string{passphraseEnv: "another passphrase"}, wantCode: 1, wantErr: "passphrase is wrong"},
+		{name: "restore", args: []string{"restore", "--data-dir", filepath.Join(dir, "new"), filepath.Join(dir, "node.mnb")},
+			env: map[string]string{passphraseEnv: "a long passphrase"}, wantCode: 0, wantOut: "Restored the node"},
+		{name: "restore needs a file", args: []string{"restore"}, wantCode: 2, wantErr: "name the backup file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

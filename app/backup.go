@@ -1,0 +1,183 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"mailnode/app/backup"
+	"mailnode/app/config"
+	"mailnode/approvals"
+	"mailnode/mail/credential"
+)
+
+// identityFiles are the node's key files, by their path in the data
+// directory: the relay keys (the relay name belongs to the node key), the
+// ACME account and certificate, and the local CA agents may pin.
+var identityFiles = []string{"relay/keys.json", "relay/acme", "ca"}
+
+// Backup seals the node's identity with a passphrase: the node and box
+// keys, the relay name, the local CA, the grants, blocks and paired phones,
+// the settings and the passwords the node keeps itself. The mailbox is not
+// in it: it syncs again on the new computer.
+func (n *Node) Backup(ctx context.Context, passphrase string) ([]byte, error) {
+	c, err := n.comp()
+	if err != nil {
+		return nil, err
+	}
+	b := backup.Bundle{Created: time.Now().UTC(), Files: map[string][]byte{}, Passwords: map[string]string{}}
+	for _, rel := range identityFiles {
+		root := filepath.Join(n.cfg.DataDir, filepath.FromSlash(rel))
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			name, _ := filepath.Rel(n.cfg.DataDir, path)
+			b.Files[filepath.ToSlash(name)] = data
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("backup: %w", err)
+		}
+	}
+	if b.Approvals, err = approvals.ExportIdentity(ctx, c.approvalTables); err != nil {
+		return nil, fmt.Errorf("backup: %w", err)
+	}
+	if n.cfg.Settings != nil {
+		f, err := n.cfg.Settings.Load()
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("backup: %w", err)
+		}
+		f.DataDir = "" // the new computer's is its own
+		for i, a := range f.Accounts {
+			// A password the node keeps itself travels with the backup;
+			// one in the environment or in a file of the person's stays
+			// theirs to bring.
+			ownFile := a.Password.File != "" && strings.HasPrefix(a.Password.File, filepath.Join(n.cfg.DataDir, "secrets")+string(filepath.Separator))
+			if !a.Password.Keyring && !ownFile {
+				continue
+			}
+			src := credential.Source{File: a.Password.File}
+			if a.Password.Keyring {
+				src = credential.Source{KeyringService: keyringService, KeyringUser: a.Username}
+			}
+			pw, _, err := src.Lookup(n.cfg.Getenv)
+			if err != nil {
+				return nil, fmt.Errorf("backup: the password of account %q: %w", a.Name, err)
+			}
+			b.Passwords[a.Username] = pw.Reveal()
+			f.Accounts[i].Password = config.Password{}
+		}
+		if b.Settings, err = json.Marshal(f); err != nil {
+			return nil, fmt.Errorf("backup: %w", err)
+		}
+	}
+	n.mu.Lock()
+	b.RelayName = n.relayName
+	n.mu.Unlock()
+	return backup.Seal(b, passphrase)
+}
+
+// ErrRestoreOver: a restore never writes over a node.
+var ErrRestoreOver = errors.New("this data directory already holds a node; restore into a new, empty one")
+
+// Restore writes a sealed backup into dataDir, which must hold no node,
+// and the settings to settingsPath (default DATA_DIR/config.json). The
+// node started there afterwards has the old node's name, keys, grants and
+// phones, and syncs the mailbox again.
+func Restore(ctx context.Context, dataDir, settingsPath string, sealed []byte, passphrase string, logger *slog.Logger) (RestoreResult, error) {
+	b, err := backup.Open(sealed, passphrase)
+	if err != nil {
+		return RestoreResult{}, err
+	}
+	if _, err := os.Stat(filepath.Join(dataDir, "node.db")); err == nil {
+		return RestoreResult{}, ErrRestoreOver
+	}
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return RestoreResult{}, fmt.Errorf("restore: %w", err)
+	}
+	for name, data := range b.Files {
+		clean := filepath.Clean(filepath.FromSlash(name))
+		if !filepath.IsLocal(clean) || !knownIdentityFile(filepath.ToSlash(clean)) {
+			return RestoreResult{}, fmt.Errorf("restore: the backup names a file outside the node's keys: %q", name)
+		}
+		path := filepath.Join(dataDir, clean)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return RestoreResult{}, fmt.Errorf("restore: %w", err)
+		}
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			return RestoreResult{}, fmt.Errorf("restore: %w", err)
+		}
+	}
+	if settingsPath == "" {
+		settingsPath = filepath.Join(dataDir, "config.json")
+	}
+	var settings *config.Store
+	if len(b.Settings) > 0 {
+		settings = config.NewStore(settingsPath)
+	}
+	n, err := New(Config{DataDir: dataDir, Settings: settings}, logger)
+	if err != nil {
+		return RestoreResult{}, err
+	}
+	if err := n.Start(ctx); err != nil {
+		return RestoreResult{}, err
+	}
+	defer n.Stop()
+	c, err := n.comp()
+	if err != nil {
+		return RestoreResult{}, err
+	}
+	if err := approvals.ImportIdentity(ctx, c.approvalTables, b.Approvals); err != nil {
+		return RestoreResult{}, err
+	}
+	res := RestoreResult{RelayName: b.RelayName, Phones: len(b.Approvals.Phones), Grants: len(b.Approvals.Grants), Created: b.Created}
+	if settings != nil {
+		f, err := config.Parse(b.Settings)
+		if err != nil {
+			return RestoreResult{}, fmt.Errorf("restore: settings: %w", err)
+		}
+		for i, a := range f.Accounts {
+			if pw, ok := b.Passwords[a.Username]; ok {
+				if f.Accounts[i].Password, err = n.StorePassword(ctx, a.Username, pw); err != nil {
+					return RestoreResult{}, err
+				}
+			}
+		}
+		if err := config.Save(settingsPath, f); err != nil {
+			return RestoreResult{}, fmt.Errorf("restore: settings: %w", err)
+		}
+		res.Accounts = len(f.Accounts)
+	}
+	return res, nil
+}
+
+// RestoreResult says what a restore brought back.
+type RestoreResult struct {
+	RelayName                string
+	Accounts, Phones, Grants int
+	Created                  time.Time
+}
+
+func knownIdentityFile(name string) bool {
+	for _, f := range identityFiles {
+		if name == f || strings.HasPrefix(name, f+"/") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,201 @@
+package app_test
+
+import (
+	"crypto/ed25519"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/agent"
+	"mailnode/app"
+	"mailnode/app/apptest"
+	"mailnode/app/backup"
+	"mailnode/app/config"
+	"mailnode/gateway/phone/phoneclient"
+	"mailnode/relay/relayclient"
+)
+
+// TestBackupRestore: a node with a grant and a paired phone is sealed into
+// a backup, stopped, and restored into a new data directory; the restored
+// node comes back at the relay under the same name without registering
+// again, answers the same agent under its grant, and its phone works
+// without pairing again.
+func TestBackupRestore(t *testing.T) {
+	ctx := t.Context()
+	var log apptest.Buffer
+	r := apptest.StartRelay(t, &log)
+	_, key, _ := ed25519.GenerateKey(nil)
+	hosted, err := (&relayclient.API{BaseURL: r.URL, Key: key, HTTP: r.HTTPClient()}).HostAgentKey(ctx, "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldDir := t.TempDir()
+	e := apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{hosted.Domain}, DataDir: oldDir})
+	session := func(e *apptest.Relayed) *agent.Session {
+		s, err := agent.NewSession(agent.Config{Node: e.Host,
+			Signer: &agent.Signer{Domain: hosted.Domain, Kid: "k1", Key: key}, HTTPClient: e.AgentHTTP()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	_, err = session(e).Call(ctx, "bills_due", map[string]any{})
+	var ar *agent.ApprovalRequired
+	if !errors.As(err, &ar) {
+		t.Fatalf("first call = %v, want approval_required", err)
+	}
+	if _, err := e.Node.Decide(ctx, ar.MatchCode, true); err != nil {
+		t.Fatal(err)
+	}
+	roots := x509.NewCertPool()
+	roots.AddCert(e.NodeCA)
+	phoneHTTP := &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	offer, err := e.Node.Pair(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	phone, _, err := phoneclient.Pair(ctx, phoneHTTP, offer.URL, "Old phone")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Node.ConfirmPhone(ctx, phone.ID); err != nil {
+		t.Fatal(err)
+	}
+
+	if _, err := e.Node.Backup(ctx, "short"); err == nil {
+		t.Error("Backup took a 5-character passphrase")
+	}
+	const pass = "correct horse battery staple"
+	sealed, err := e.Node.Backup(ctx, pass)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, secret := range []string{"Old phone", hosted.Domain, e.Host} {
+		if strings.Contains(string(sealed), secret) {
+			t.Errorf("the sealed backup shows %q", secret)
+		}
+	}
+	if _, err := backup.Open(sealed, "correct horse battery stapler"); !errors.Is(err, backup.ErrPassphrase) {
+		t.Errorf("Open with a wrong passphrase = %v, want ErrPassphrase", err)
+	}
+	tampered := append([]byte(nil), sealed...)
+	tampered[len(tampered)-1] ^= 1
+	if _, err := backup.Open(tampered, pass); !errors.Is(err, backup.ErrPassphrase) {
+		t.Errorf("Open of a changed file = %v, want ErrPassphrase", err)
+	}
+	oldHost := e.Host
+	e.Node.Stop()
+
+	newDir := filepath.Join(t.TempDir(), "node")
+	if _, err := app.Restore(ctx, oldDir, "", sealed, pass, nil); !errors.Is(err, app.ErrRestoreOver) {
+		t.Errorf("Restore over a node = %v, want ErrRestoreOver", err)
+	}
+	res, err := app.Restore(ctx, newDir, "", sealed, pass, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.RelayName != oldHost || res.Phones != 1 || res.Grants != 1 {
+		t.Errorf("Restore = %+v, want the relay name %s, 1 phone, 1 grant", res, oldHost)
+	}
+	for _, f := range []string{"relay/keys.json", "ca/ca-key.pem"} {
+		if fi, err := os.Stat(filepath.Join(newDir, f)); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: %v %v", f, fi, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(newDir, "node.db")); err != nil {
+		t.Fatal(err)
+	}
+
+	moved := apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{hosted.Domain}, DataDir: newDir})
+	if moved.Host != oldHost {
+		t.Fatalf("restored node's relay name = %s, want %s", moved.Host, oldHost)
+	}
+	if strings.Count(log.String(), "Mailed confirmation code") != 1 {
+		t.Error("the restored node registered at the relay again")
+	}
+	if _, err := session(moved).Call(ctx, "bills_due", map[string]any{}); err != nil {
+		t.Fatalf("the agent's call on the restored node = %v, want it to run under the old grant", err)
+	}
+	phone.Node = strings.TrimSuffix(moved.Node.GatewayURL(), "/mcp")
+	phone.HTTP = phoneHTTP // the same CA: the restored node serves the old node's
+	if _, err := phone.State(ctx); err != nil {
+		t.Fatalf("the old phone on the restored node: %v", err)
+	}
+	if st := moved.Node.Status(); st.Phones != 1 {
+		t.Errorf("restored node has %d phones", st.Phones)
+	}
+}
+
+// TestBackupSettings: the settings travel without their old data
+// directory, and a password the node kept itself is kept again on the new
+// computer; one from the environment stays the person's to bring.
+func TestBackupSettings(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	settings := config.NewStore(filepath.Join(dir, "config.json"))
+	n, err := app.New(app.Config{DataDir: dir, Settings: settings, Getenv: func(k string) string {
+		if k == "ENV_PASSWORD" {
+			return "from the environment"
+		}
+		return ""
+	}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer n.Stop()
+	where, err := n.StorePassword(ctx, "jo@example.net", "s3cret password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := settings.Modify(func(f *config.File) error {
+		f.DataDir = dir
+		f.Accounts = append(f.Accounts,
+			config.Account{Name: "jo", Server: "imap.example.net:993", Username: "jo@example.net", Password: where},
+			config.Account{Name: "env", Server: "imap.example.org:993", Username: "env@example.org", Password: config.Password{Env: "ENV_PASSWORD"}})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	sealed, err := n.Backup(ctx, "a long enough passphrase")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(sealed), "s3cret") {
+		t.Fatal("the password shows in the sealed file")
+	}
+	newDir := t.TempDir()
+	if _, err := app.Restore(ctx, newDir, "", sealed, "a long enough passphrase", nil); err != nil {
+		t.Fatal(err)
+	}
+	f, err := config.Load(filepath.Join(newDir, "config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.DataDir != "" || len(f.Accounts) != 2 {
+		t.Fatalf("restored settings: data dir %q, %d accounts", f.DataDir, len(f.Accounts))
+	}
+	jo, env := f.Accounts[0], f.Accounts[1]
+	if env.Password != (config.Password{Env: "ENV_PASSWORD"}) {
+		t.Errorf("environment password source = %+v", env.Password)
+	}
+	if jo.Password.File != "" {
+		if !strings.HasPrefix(jo.Password.File, newDir) {
+			t.Errorf("password file %s is not in the new data directory", jo.Password.File)
+		}
+		b, err := os.ReadFile(jo.Password.File)
+		if err != nil || string(b) != "s3cret password" {
+			t.Errorf("restored password file: %q, %v", b, err)
+		}
+	} else if !jo.Password.Keyring {
+		t.Errorf("restored password source = %+v", jo.Password)
+	}
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+
+	"mailnode/app"
+)
+
+// passphraseEnv holds the backup passphrase for scripts; people are asked
+// on the terminal. Never a flag: it would show in the process list.
+const passphraseEnv = "MAILNODE_BACKUP_PASSPHRASE"
+
+// cmdBackup seals the node's identity into a file (docs/desktop.md: moving
+// to a new computer).
+func cmdBackup(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := newDataFlags("backup", stderr)
+	fs.existing = true
+	out := fs.String("out", "mailnode-backup.mnb", "the file to write (mode 0600)")
+	cfg, err := fs.parse(args, getenv)
+	if err != nil {
+		return err
+	}
+	pass, err := passphrase(stdin, stderr, getenv, true)
+	if err != nil {
+		return err
+	}
+	n, err := openNode(ctx, cfg, nil)
+	if err != nil {
+		return err
+	}
+	defer n.Stop()
+	sealed, err := n.Backup(ctx, pass)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	if _, err := f.Write(sealed); err != nil {
+		f.Close()
+		return fmt.Errorf("backup: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	fmt.Fprintf(stdout, "Wrote %s: this node's keys, relay name, grants, paired phones and settings, sealed with your passphrase.\n"+
+		"The mailbox is not in it; it syncs again. On the new computer: mailnode restore %s\n", *out, *out)
+	return nil
+}
+
+// cmdRestore writes a backup into a new data directory.
+func cmdRestore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := newDataFlags("restore", stderr)
+	cfg, err := fs.parse(args, getenv)
+	if err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError{errors.New("restore: name the backup file: mailnode restore FILE")}
+	}
+	sealed, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	pass, err := passphrase(stdin, stderr, getenv, false)
+	if err != nil {
+		return err
+	}
+	res, err := app.Restore(ctx, cfg.DataDir, fs.o.configPath, sealed, pass, nil)
+	if err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	fmt.Fprintf(stdout, "Restored the node of %s into %s: %d accounts, %d paired phones, %d agent grants",
+		res.Created.Local().Format("2 Jan 2006 15:04"), cfg.DataDir, res.Accounts, res.Phones, res.Grants)
+	if res.RelayName != "" {
+		fmt.Fprintf(stdout, ", relay name %s", res.RelayName)
+	}
+	fmt.Fprintln(stdout, ".\nStart it (mailnode, or mailnode serve): the mailbox syncs again; the phones and agents need nothing new.")
+	return nil
+}
+
+// passphrase reads the backup passphrase from the environment, or from the
+// terminal (twice when sealing).
+func passphrase(stdin io.Reader, stderr io.Writer, getenv func(string) string, confirm bool) (string, error) {
+	if p := getenv(passphraseEnv); p != "" {
+		return p, nil
+	}
+	f, ok := stdin.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		line, err := bufio.NewReader(stdin).ReadString('\n')
+		if p := strings.TrimRight(line, "\r\n"); p != "" {
+			return p, nil
+		}
+		if err != nil {
+			return "", usageError{fmt.Errorf("no passphrase: type it, or set %s", passphraseEnv)}
+		}
+	}
+	fmt.Fprint(stderr, "Backup passphrase: ")
+	p, err := term.ReadPassword(int(f.Fd()))
+	fmt.Fprintln(stderr)
+	if err != nil {
+		return "", err
+	}
+	if confirm {
+		fmt.Fprint(stderr, "Again: ")
+		q, err := term.ReadPassword(int(f.Fd()))
+		fmt.Fprintln(stderr)
+		if err != nil {
+			return "", err
+		}
+		if string(q) != string(p) {
+			return "", usageError{errors.New("the two passphrases differ")}
+		}
+	}
+	return string(p), nil
+}
