@@ -2,15 +2,11 @@ package app_test
 
 import (
 	"crypto/ed25519"
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"mailnode/agent"
 	"mailnode/app"
@@ -53,14 +49,16 @@ func TestBackupRestore(t *testing.T) {
 	if _, err := e.Node.Decide(ctx, ar.MatchCode, true); err != nil {
 		t.Fatal(err)
 	}
-	roots := x509.NewCertPool()
-	roots.AddCert(e.NodeCA)
-	phoneHTTP := &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	// The pairing link names the node by its relay name: the phone
+	// reaches it through the relay from anywhere.
 	offer, err := e.Node.Pair(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	phone, _, err := phoneclient.Pair(ctx, phoneHTTP, offer.URL, "Old phone")
+	if !strings.HasPrefix(offer.URL, "https://"+e.Host+"/phone/") {
+		t.Fatalf("pairing link %s does not name the relay name %s", offer.URL, e.Host)
+	}
+	phone, _, err := phoneclient.Pair(ctx, e.AgentHTTP(), offer.URL, "Old phone")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,8 +120,9 @@ func TestBackupRestore(t *testing.T) {
 	if _, err := session(moved).Call(ctx, "bills_due", map[string]any{}); err != nil {
 		t.Fatalf("the agent's call on the restored node = %v, want it to run under the old grant", err)
 	}
-	phone.Node = strings.TrimSuffix(moved.Node.GatewayURL(), "/mcp")
-	phone.HTTP = phoneHTTP // the same CA: the restored node serves the old node's
+	// The phone kept the relay name, which the restored node answers with
+	// the same CA.
+	phone.HTTP = moved.AgentHTTP()
 	if _, err := phone.State(ctx); err != nil {
 		t.Fatalf("the old phone on the restored node: %v", err)
 	}

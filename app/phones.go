@@ -27,6 +27,11 @@ func (n *Node) Pair(ctx context.Context) (PairOffer, error) {
 	}
 	n.mu.Lock()
 	base, phones := n.phoneBase, c.phones
+	if n.relayName != "" && base != "" {
+		// The relay name reaches the node from anywhere, the phone's
+		// mobile network too; the local listener's name only from here.
+		base = "https://" + n.relayName + "/phone/"
+	}
 	n.mu.Unlock()
 	if base == "" {
 		return PairOffer{}, ErrNoPhoneListener

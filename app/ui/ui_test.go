@@ -3,14 +3,11 @@ package ui
 import (
 	"bytes"
 	"crypto/ed25519"
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -276,13 +273,12 @@ func TestPairPhoneFromScreenshot(t *testing.T) {
 	if res.GetText() != want {
 		t.Fatalf("QR code says %q, want %q", res.GetText(), want)
 	}
-	// The phone is on the node's network: it reaches the gateway directly
-	// and trusts the node's CA, as the pairing link says.
-	roots := x509.NewCertPool()
-	roots.AddCert(e.r.NodeCA)
-	phoneHTTP := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
-		TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13}}}
-	_, sas, err := phoneclient.Pair(t.Context(), phoneHTTP, res.GetText(), "Test phone")
+	// The link names the node by its relay name: the phone reaches it
+	// through the relay, wherever it is.
+	if !strings.HasPrefix(want, "https://"+e.r.Host+"/phone/") {
+		t.Errorf("pairing link %s does not name the relay name %s", want, e.r.Host)
+	}
+	_, sas, err := phoneclient.Pair(t.Context(), e.r.AgentHTTP(), res.GetText(), "Test phone")
 	if err != nil {
 		t.Fatal(err)
 	}
