@@ -258,12 +258,16 @@ func (u *UI) applyLocked(st app.Status) {
 		}
 	}
 	u.trayIcon = state
+	label := "Pause sync"
 	if st.SyncPaused {
-		u.pauseItem.Label = "Resume sync"
-	} else {
-		u.pauseItem.Label = "Pause sync"
+		label = "Resume sync"
 	}
-	u.menu.Refresh()
+	if u.pauseItem.Label != label {
+		// A refresh makes the tray export the menu anew (new item ids
+		// for the panel): only when it changed.
+		u.pauseItem.Label = label
+		u.menu.Refresh()
+	}
 	u.status.show(st)
 	if st.Pending != prev.Pending || st.Pending > 0 && len(u.notified) == 0 {
 		u.pending.load()

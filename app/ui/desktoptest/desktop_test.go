@@ -209,9 +209,12 @@ func (d *desktop) menu(t *testing.T, service string) []menuEntry {
 	return out
 }
 
-func (d *desktop) click(t *testing.T, service string, entries []menuEntry, label string) {
+// click activates a menu entry, reading the layout first as a panel does
+// (the ids change when the app exports its menu anew).
+func (d *desktop) click(t *testing.T, service string, label string) {
 	t.Helper()
 	v, _ := d.conn.Object(service, "/StatusNotifierItem").GetProperty("org.kde.StatusNotifierItem.Menu")
+	entries := d.menu(t, service)
 	for _, e := range entries {
 		if e.Label == label {
 			call := d.conn.Object(service, v.Value().(dbus.ObjectPath)).Call("com.canonical.dbusmenu.Event", 0,
@@ -234,6 +237,14 @@ func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// windowShown reports whether the app's main window is mapped.
+func windowShown(t *testing.T, display string) bool {
+	info := exec.Command("xwininfo", "-name", "mailnode")
+	info.Env = append(os.Environ(), "DISPLAY="+display)
+	out, err := info.Output()
+	return err == nil && strings.Contains(string(out), "Map State: IsViewable")
 }
 
 // screenshot captures the app's main window with ImageMagick's import.
@@ -326,10 +337,11 @@ func TestDesktopApp(t *testing.T) {
 	port := freePort(t)
 	data := filepath.Join(dir, "data")
 	var logs bytes.Buffer
-	app := exec.Command(bin, "--demo", "--data-dir", data, "--listen", fmt.Sprintf("127.0.0.1:%d", port),
+	app := exec.Command(bin, "--minimized", "--demo", "--data-dir", data, "--listen", fmt.Sprintf("127.0.0.1:%d", port),
 		"--dev-agent", agentDomain+"="+docAddr, "--dev-agent-ca", agentCA)
-	app.Env = append(os.Environ(), "DISPLAY="+display, "DBUS_SESSION_BUS_ADDRESS="+bus, "LANG=C.UTF-8",
+	env := append(os.Environ(), "DISPLAY="+display, "DBUS_SESSION_BUS_ADDRESS="+bus, "LANG=C.UTF-8",
 		"HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_DATA_HOME="+filepath.Join(dir, "share"))
+	app.Env = env
 	app.Stdout, app.Stderr = &logs, &logs
 	start := time.Now()
 	if err := app.Start(); err != nil {
@@ -363,11 +375,25 @@ func TestDesktopApp(t *testing.T) {
 		t.Error("the tray item has no Status")
 	}
 
+	// --minimized with a tray: no window until the menu asks for one.
+	if windowShown(t, display) {
+		t.Error("--minimized showed a window")
+	}
+	// A second launch shows the running app's window and exits.
+	second := exec.Command(bin, "--data-dir", data)
+	second.Env = env
+	out, err := second.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "already running") {
+		t.Fatalf("second launch: %v\n%s", err, out)
+	}
+	waitFor(t, "the window shown by the second launch", 10*time.Second, func() bool { return windowShown(t, display) })
+
 	// Pair a phone from the menu; read the QR code off the screen.
-	d.click(t, d.item(), entries, "Pair a phone")
+	d.click(t, d.item(), "Pair a phone")
 	var pairURL string
 	waitFor(t, "a QR code in the window", 20*time.Second, func() bool {
-		bmp, err := gozxing.NewBinaryBitmapFromImage(screenshot(t, display))
+		shot := screenshot(t, display)
+		bmp, err := gozxing.NewBinaryBitmapFromImage(shot)
 		if err != nil {
 			return false
 		}
@@ -434,10 +460,9 @@ func TestDesktopApp(t *testing.T) {
 
 	// MAILNODE_UI_SHOTS=DIR saves the windows as the README shows them.
 	if shots := os.Getenv("MAILNODE_UI_SHOTS"); shots != "" {
-		entries := d.menu(t, d.item())
 		for _, tab := range []struct{ menu, file string }{{"Pending requests", "pending"}, {"Agents", "agents"},
 			{"Activity", "activity"}, {"Accounts", "accounts"}, {"Open", "status"}} {
-			d.click(t, d.item(), entries, tab.menu)
+			d.click(t, d.item(), tab.menu)
 			time.Sleep(time.Second)
 			var b bytes.Buffer
 			png.Encode(&b, screenshot(t, display))
@@ -445,7 +470,7 @@ func TestDesktopApp(t *testing.T) {
 		}
 	}
 
-	d.click(t, d.item(), d.menu(t, d.item()), "Quit")
+	d.click(t, d.item(), "Quit")
 	select {
 	case err := <-exited:
 		if err != nil {
