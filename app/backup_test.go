@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"crypto/ed25519"
 	"errors"
 	"os"
 	"path/filepath"
@@ -14,7 +13,6 @@ import (
 	"mailnode/app/backup"
 	"mailnode/app/config"
 	"mailnode/gateway/phone/phoneclient"
-	"mailnode/relay/relayclient"
 )
 
 // TestBackupRestore: a node with a grant and a paired phone is sealed into
@@ -26,22 +24,10 @@ func TestBackupRestore(t *testing.T) {
 	ctx := t.Context()
 	var log apptest.Buffer
 	r := apptest.StartRelay(t, &log)
-	_, key, _ := ed25519.GenerateKey(nil)
-	hosted, err := (&relayclient.API{BaseURL: r.URL, Key: key, HTTP: r.HTTPClient()}).HostAgentKey(ctx, "k1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	domain, key := apptest.HostAgent(t, r)
 	oldDir := t.TempDir()
-	e := apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{hosted.Domain}, DataDir: oldDir})
-	session := func(e *apptest.Relayed) *agent.Session {
-		s, err := agent.NewSession(agent.Config{Node: e.Host,
-			Signer: &agent.Signer{Domain: hosted.Domain, Kid: "k1", Key: key}, HTTPClient: e.AgentHTTP()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	_, err = session(e).Call(ctx, "bills_due", map[string]any{})
+	e := apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{domain}, DataDir: oldDir})
+	_, err := e.Session(t, domain, key).Call(ctx, "bills_due", map[string]any{})
 	var ar *agent.ApprovalRequired
 	if !errors.As(err, &ar) {
 		t.Fatalf("first call = %v, want approval_required", err)
@@ -74,7 +60,7 @@ func TestBackupRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, secret := range []string{"Old phone", hosted.Domain, e.Host} {
+	for _, secret := range []string{"Old phone", domain, e.Host} {
 		if strings.Contains(string(sealed), secret) {
 			t.Errorf("the sealed backup shows %q", secret)
 		}
@@ -110,14 +96,14 @@ func TestBackupRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	moved := apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{hosted.Domain}, DataDir: newDir})
+	moved := apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{domain}, DataDir: newDir})
 	if moved.Host != oldHost {
 		t.Fatalf("restored node's relay name = %s, want %s", moved.Host, oldHost)
 	}
 	if strings.Count(log.String(), "Mailed confirmation code") != 1 {
 		t.Error("the restored node registered at the relay again")
 	}
-	if _, err := session(moved).Call(ctx, "bills_due", map[string]any{}); err != nil {
+	if _, err := moved.Session(t, domain, key).Call(ctx, "bills_due", map[string]any{}); err != nil {
 		t.Fatalf("the agent's call on the restored node = %v, want it to run under the old grant", err)
 	}
 	// The phone kept the relay name, which the restored node answers with

@@ -26,17 +26,9 @@ func TestRelayEndToEnd(t *testing.T) {
 	var log apptest.Buffer
 	r := apptest.StartRelay(t, &log)
 	// The agent has no domain: the relay hosts its key document.
-	_, key, _ := ed25519.GenerateKey(nil)
-	hosted, err := (&relayclient.API{BaseURL: r.URL, Key: key, HTTP: r.HTTPClient()}).HostAgentKey(ctx, "k1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := apptest.StartNode(t, r, &log, hosted.Domain)
-	sess, err := agent.NewSession(agent.Config{Node: e.Host,
-		Signer: &agent.Signer{Domain: hosted.Domain, Kid: "k1", Key: key}, HTTPClient: e.AgentHTTP()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	domain, key := apptest.HostAgent(t, r)
+	e := apptest.StartNode(t, r, &log, domain)
+	sess := e.Session(t, domain, key)
 
 	res, err := (&agent.Relay{BaseURL: r.URL, HTTPClient: r.HTTPClient()}).Resolve(ctx, " Alex.Morgan@Demo-Mail.example")
 	if err != nil {

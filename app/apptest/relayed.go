@@ -4,6 +4,7 @@ package apptest
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/pem"
@@ -14,9 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"mailnode/agent"
 	"mailnode/app"
 	"mailnode/mail/demobox"
 	"mailnode/relay/acmetest"
+	"mailnode/relay/relayclient"
 	"mailnode/relay/relaylocal"
 	"mailnode/relay/relayserver"
 )
@@ -177,4 +180,28 @@ func (s *Buffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// HostAgent has r host a new agent's key document (an agent without a
+// domain of its own) and returns the agent's domain and key.
+func HostAgent(t testing.TB, r *relaylocal.Relay) (string, ed25519.PrivateKey) {
+	t.Helper()
+	_, key, _ := ed25519.GenerateKey(nil)
+	hosted, err := (&relayclient.API{BaseURL: r.URL, Key: key, HTTP: r.HTTPClient()}).HostAgentKey(t.Context(), "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hosted.Domain, key
+}
+
+// Session is an MCP session of the agent (domain, key) with e's node,
+// reached by its name through the relay.
+func (e *Relayed) Session(t testing.TB, domain string, key ed25519.PrivateKey) *agent.Session {
+	t.Helper()
+	s, err := agent.NewSession(agent.Config{Node: e.Host,
+		Signer: &agent.Signer{Domain: domain, Kid: "k1", Key: key}, HTTPClient: e.AgentHTTP()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

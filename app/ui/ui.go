@@ -45,6 +45,10 @@ type Options struct {
 	// OnQuit is called once when the user quits, after the window closed;
 	// the caller stops the node. Default: fyne's Quit.
 	OnQuit func()
+	// StallFile, if set, is where Close writes how long the UI goroutine
+	// was kept from running work handed to it (a 10 ms ticker's fyne.Do
+	// latency): the figure docs/benchmarks.md reports for an initial sync.
+	StallFile string
 }
 
 // UI is the desktop app over one node.
@@ -84,6 +88,7 @@ type UI struct {
 	notified  map[string]bool // approval IDs already announced
 	icons     map[string]fyne.Resource
 	wiz       *wizard // the setup wizard while it is open
+	stalls    stallMeter
 }
 
 // New builds the app's windows and tray over a started node. Call Start,
@@ -166,6 +171,10 @@ func (u *UI) Start() {
 	u.apply(u.node.Status())
 	u.calls.Add(1)
 	go u.follow()
+	if u.opts.StallFile != "" {
+		u.calls.Add(1)
+		go u.meterStalls()
+	}
 	if !u.opts.Minimized || !u.tray {
 		u.win.Show()
 	}
@@ -222,6 +231,11 @@ func (u *UI) Quit() {
 func (u *UI) Close() {
 	u.cancel()
 	u.calls.Wait()
+	if u.opts.StallFile != "" {
+		if err := u.stalls.write(u.opts.StallFile); err != nil {
+			u.log.Warn("Cannot write the UI stall figures", "err", err)
+		}
+	}
 }
 
 // follow applies every status the node announces.

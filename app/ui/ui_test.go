@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"image"
@@ -28,7 +27,6 @@ import (
 	"mailnode/app/backup"
 	"mailnode/approvals"
 	"mailnode/gateway/phone/phoneclient"
-	"mailnode/relay/relayclient"
 )
 
 // notifyingApp is Fyne's test app that keeps the notifications it sends.
@@ -66,21 +64,12 @@ type env struct {
 
 func newEnv(t *testing.T, tray bool) *env {
 	t.Helper()
-	ctx := t.Context()
 	var log apptest.Buffer
 	relay := apptest.StartRelay(t, &log)
-	_, key, _ := ed25519.GenerateKey(nil)
-	hosted, err := (&relayclient.API{BaseURL: relay.URL, Key: key, HTTP: relay.HTTPClient()}).HostAgentKey(ctx, "k1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := apptest.StartNode(t, relay, &log, hosted.Domain)
-	sess, err := agent.NewSession(agent.Config{Node: r.Host,
-		Signer: &agent.Signer{Domain: hosted.Domain, Kid: "k1", Key: key}, HTTPClient: r.AgentHTTP()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &env{t: t, fa: &notifyingApp{App: test.NewTempApp(t)}, node: r.Node, r: r, agent: sess, domain: hosted.Domain, quit: make(chan struct{}, 1)}
+	domain, key := apptest.HostAgent(t, relay)
+	r := apptest.StartNode(t, relay, &log, domain)
+	sess := r.Session(t, domain, key)
+	e := &env{t: t, fa: &notifyingApp{App: test.NewTempApp(t)}, node: r.Node, r: r, agent: sess, domain: domain, quit: make(chan struct{}, 1)}
 	e.u = New(e.fa, r.Node, Options{TrayHost: func() bool { return tray }, Version: "test",
 		Autostart: Autostart{Path: filepath.Join(t.TempDir(), "autostart", "app.mailnode.node.desktop"), Exec: "mailnode --minimized"},
 		OnQuit:    func() { e.quit <- struct{}{} }})

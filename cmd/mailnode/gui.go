@@ -38,6 +38,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	o.register(fs, true)
 	minimized := fs.Bool("minimized", false, "start in the tray, without a window (as autostart at login does)")
 	demo := fs.Bool("demo", false, "try the app on the built-in sample mailbox (no mail account needed)")
+	stallFile := fs.String("dev-ui-stall", "", "development: on exit, write how long the UI was kept waiting (JSON) to this file")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -87,7 +88,8 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	if err != nil {
 		logger.Warn("No autostart entry", "err", err)
 	}
-	u := ui.New(fa, n, ui.Options{Logger: logger, Minimized: *minimized, Version: version, Autostart: autostart})
+	u := ui.New(fa, n, ui.Options{Logger: logger, Minimized: *minimized, Version: version, Autostart: autostart,
+		StallFile: *stallFile})
 	u.Start()
 	if len(cfg.Accounts) == 0 && !cfg.Demo {
 		u.OpenWizard()

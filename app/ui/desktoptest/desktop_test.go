@@ -54,7 +54,7 @@ func need(t *testing.T, tools ...string) {
 }
 
 // startXvfb runs a virtual X server and returns its display.
-func startXvfb(t *testing.T) string {
+func startXvfb(t testing.TB) string {
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +74,7 @@ func startXvfb(t *testing.T) string {
 }
 
 // startBus runs a D-Bus session bus and returns its address.
-func startBus(t *testing.T) string {
+func startBus(t testing.TB) string {
 	cmd := exec.Command("dbus-daemon", "--session", "--nofork", "--print-address=1",
 		"--address=unix:path="+filepath.Join(t.TempDir(), "bus"))
 	out, err := cmd.StdoutPipe()
@@ -134,7 +134,7 @@ func (n notifications) GetServerInformation() (string, string, string, string, *
 	return "desktoptest", "mailnode", "1", "1.2", nil
 }
 
-func startDesktop(t *testing.T, bus string) *desktop {
+func startDesktop(t testing.TB, bus string) *desktop {
 	conn, err := dbus.Connect(bus)
 	if err != nil {
 		t.Fatal(err)
@@ -164,6 +164,13 @@ func (d *desktop) item() string {
 	return d.items[len(d.items)-1]
 }
 
+// registrations counts the tray icons registered so far.
+func (d *desktop) registrations() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.items)
+}
+
 func (d *desktop) notifications() []string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -177,7 +184,7 @@ type menuEntry struct {
 }
 
 // menu reads the tray menu over com.canonical.dbusmenu.
-func (d *desktop) menu(t *testing.T, service string) []menuEntry {
+func (d *desktop) menu(t testing.TB, service string) []menuEntry {
 	t.Helper()
 	var path dbus.ObjectPath
 	v, err := d.conn.Object(service, "/StatusNotifierItem").GetProperty("org.kde.StatusNotifierItem.Menu")
@@ -211,7 +218,7 @@ func (d *desktop) menu(t *testing.T, service string) []menuEntry {
 
 // click activates a menu entry, reading the layout first as a panel does
 // (the ids change when the app exports its menu anew).
-func (d *desktop) click(t *testing.T, service string, label string) {
+func (d *desktop) click(t testing.TB, service string, label string) {
 	t.Helper()
 	v, _ := d.conn.Object(service, "/StatusNotifierItem").GetProperty("org.kde.StatusNotifierItem.Menu")
 	entries := d.menu(t, service)
@@ -228,7 +235,7 @@ func (d *desktop) click(t *testing.T, service string, label string) {
 	t.Fatalf("no menu entry %q in %+v", label, entries)
 }
 
-func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
+func waitFor(t testing.TB, what string, d time.Duration, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(d)
 	for !cond() {

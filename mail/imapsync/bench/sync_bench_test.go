@@ -78,11 +78,8 @@ func benchSize(b *testing.B, bin string, n int) []string {
 	}
 	defer d.Close()
 	genStart := time.Now()
-	bytes, err := genMaildir(d.MailDir, n, uint64(n))
+	bytes, err := d.Fill(n)
 	if err != nil {
-		b.Fatal(err)
-	}
-	if err := chownLike(d.MailDir, filepath.Dir(d.MailDir)); err != nil {
 		b.Fatal(err)
 	}
 	b.Logf("generated %d messages, %.0f MiB, in %v", n, float64(bytes)/(1<<20), time.Since(genStart).Round(time.Millisecond))
@@ -356,16 +353,3 @@ func idleLatency(b *testing.B, bin string, srv *imaptest.Server, data string) []
 
 // chownLike gives every file under dir the owner of ref: the generated
 // Maildir must belong to the user Dovecot runs as.
-func chownLike(dir, ref string) error {
-	fi, err := os.Stat(ref)
-	if err != nil {
-		return err
-	}
-	st := fi.Sys().(*syscall.Stat_t)
-	return filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Lchown(p, int(st.Uid), int(st.Gid))
-	})
-}

@@ -1,4 +1,4 @@
-package bench_test
+package imaptest
 
 import (
 	"bytes"
@@ -9,8 +9,35 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 )
+
+// Fill generates n messages (GenerateMaildir, seeded by n) into the
+// Dovecot's Maildir, owned as Dovecot expects, and returns their bytes.
+// The benchmarks measure on this mailbox.
+func (d *Dovecot) Fill(n int) (int64, error) {
+	total, err := GenerateMaildir(d.MailDir, n, uint64(n))
+	if err != nil {
+		return total, err
+	}
+	return total, chownLike(d.MailDir, filepath.Dir(d.MailDir))
+}
+
+// chownLike gives everything under dir the owner of ref.
+func chownLike(dir, ref string) error {
+	fi, err := os.Stat(ref)
+	if err != nil {
+		return err
+	}
+	st := fi.Sys().(*syscall.Stat_t)
+	return filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, int(st.Uid), int(st.Gid))
+	})
+}
 
 var words = strings.Fields(`the order shipped invoice payment due flight booking hotel train
 	confirmation reference number amount total delivery tracking package customer account
@@ -18,11 +45,11 @@ var words = strings.Fields(`the order shipped invoice payment due flight booking
 	Rechnung Bestellung Lieferung Zahlung Buchung réservation commande facture livraison
 	about would could their there which these other after first never through between`)
 
-// genMaildir writes n messages into Maildir folders under root, as a
+// GenerateMaildir writes n messages into Maildir folders under root, as a
 // delivery agent would: sizes log-uniform between 2 and 50 KiB, one in ten
 // with a binary attachment, a third of them read. 70% go to INBOX, the rest
 // to Archive. It returns the total bytes written.
-func genMaildir(root string, n int, seed uint64) (int64, error) {
+func GenerateMaildir(root string, n int, seed uint64) (int64, error) {
 	r := rand.New(rand.NewPCG(seed, 7))
 	folders := map[string]string{"INBOX": root, "Archive": filepath.Join(root, ".Archive")}
 	for _, dir := range folders {

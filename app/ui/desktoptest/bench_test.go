@@ -1,0 +1,268 @@
+package desktoptest
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"mailnode/mail/imaptest"
+)
+
+// lineWatch collects a process's output and reports when a line holding a
+// phrase has been seen a number of times.
+type lineWatch struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (w *lineWatch) read(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		w.mu.Lock()
+		w.lines = append(w.lines, sc.Text())
+		w.mu.Unlock()
+	}
+}
+
+func (w *lineWatch) count(phrase string) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n := 0
+	for _, l := range w.lines {
+		if strings.Contains(l, phrase) {
+			n++
+		}
+	}
+	return n
+}
+
+// desktopRun is one start of the app in a benchmark.
+type desktopRun struct {
+	cmd     *exec.Cmd
+	out     *lineWatch
+	exited  chan error
+	toTray  time.Duration // start to the tray icon's registration
+	regs    int           // registrations seen before this start
+	started time.Time
+}
+
+// BenchmarkDesktop measures the desktop app's figures (docs/benchmarks.md)
+// with a Dovecot account of MAILNODE_BENCH_DESKTOP_N messages (default
+// 50,000, the sync benchmark's mailbox): the longest stall of the UI
+// goroutine during the initial sync, start to tray icon warm (median of 5),
+// and RSS and CPU idle over a minute with the synced store.
+func BenchmarkDesktop(b *testing.B) {
+	for _, tool := range []string{"Xvfb", "dbus-daemon"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			b.Skipf("%s not found", tool)
+		}
+	}
+	n := 50000
+	if s := os.Getenv("MAILNODE_BENCH_DESKTOP_N"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	idleFor := time.Minute
+	if s := os.Getenv("MAILNODE_BENCH_DESKTOP_IDLE"); s != "" {
+		idleFor, _ = time.ParseDuration(s)
+	}
+	d, err := imaptest.StartDovecot()
+	if err != nil {
+		b.Fatalf("start Dovecot: %v", err)
+	}
+	defer d.Close()
+	if _, err := d.Fill(n); err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "mailnode")
+	if out, err := exec.Command("go", "build", "-o", bin, "mailnode/cmd/mailnode").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	display := startXvfb(b)
+	bus := startBus(b)
+	desk := startDesktop(b, bus)
+
+	data := filepath.Join(dir, "data")
+	os.MkdirAll(data, 0o700)
+	pw := filepath.Join(dir, "pw")
+	os.WriteFile(pw, []byte(d.Password), 0o600)
+	cfg := fmt.Sprintf(`{"version": 2, "accounts": [{"name": "bench", "server": %q, "security": "plain", "username": %q,
+		"password": {"file": %q}}]}`, d.Addr, d.Username, pw)
+	os.WriteFile(filepath.Join(data, "config.json"), []byte(cfg), 0o600)
+	env := append(os.Environ(), "DISPLAY="+display, "DBUS_SESSION_BUS_ADDRESS="+bus, "LANG=C.UTF-8",
+		"HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+
+	start := func(extra ...string) *desktopRun {
+		r := &desktopRun{out: &lineWatch{}, exited: make(chan error, 1), regs: desk.registrations()}
+		r.cmd = exec.Command(bin, append([]string{"--data-dir", data, "--listen", "127.0.0.1:0", "--log-level", "debug"}, extra...)...)
+		r.cmd.Env = env
+		pipe, _ := r.cmd.StderrPipe()
+		r.cmd.Stdout = io.Discard
+		r.started = time.Now()
+		if err := r.cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		go r.out.read(pipe)
+		go func() { r.exited <- r.cmd.Wait() }()
+		waitFor(b, "the tray icon", 60*time.Second, func() bool { return desk.registrations() > r.regs })
+		r.toTray = time.Since(r.started)
+		return r
+	}
+	quit := func(r *desktopRun) {
+		desk.click(b, desk.item(), "Quit")
+		select {
+		case err := <-r.exited:
+			if err != nil {
+				r.out.mu.Lock()
+				tail := r.out.lines[max(0, len(r.out.lines)-20):]
+				r.out.mu.Unlock()
+				b.Fatalf("app exited with %v:\n%s", err, strings.Join(tail, "\n"))
+			}
+		case <-time.After(60 * time.Second):
+			b.Fatal("Quit did not end the app")
+		}
+	}
+	syncDone := func(r *desktopRun, passes int, limit time.Duration) {
+		waitFor(b, "the sync pass", limit, func() bool { return r.out.count(`msg="Sync pass done"`) >= passes })
+	}
+
+	// The initial sync with the window open, the UI goroutine metered.
+	stallFile := filepath.Join(dir, "stall.json")
+	first := start("--dev-ui-stall", stallFile)
+	syncStart := time.Now()
+	syncDone(first, 1, 30*time.Minute)
+	syncTime := time.Since(syncStart)
+	quit(first)
+	var stalls struct {
+		Samples     int     `json:"samples"`
+		MaxMS       float64 `json:"max_ms"`
+		P99MS       float64 `json:"p99_ms"`
+		P50MS       float64 `json:"p50_ms"`
+		LaterMaxMS  float64 `json:"later_max_ms"`
+		FirstDrawMS float64 `json:"first_second_max_ms"`
+	}
+	raw, err := os.ReadFile(stallFile)
+	if err != nil || json.Unmarshal(raw, &stalls) != nil {
+		b.Fatalf("stall figures: %v %s", err, raw)
+	}
+
+	// Start to tray icon, warm: the store and the binary in the page cache.
+	var toTray []time.Duration
+	for range 5 {
+		r := start()
+		toTray = append(toTray, r.toTray)
+		syncDone(r, 1, 5*time.Minute)
+		quit(r)
+	}
+	slices.Sort(toTray)
+
+	// Idle: the synced store, the window open, IDLE on the account.
+	r := start()
+	syncDone(r, 1, 5*time.Minute)
+	time.Sleep(5 * time.Second)
+	cpu0, _ := procCPU(r.cmd.Process.Pid)
+	var rss []int64
+	tick := time.NewTicker(time.Second)
+	for end := time.Now().Add(idleFor); time.Now().Before(end); {
+		<-tick.C
+		rss = append(rss, procRSS(r.cmd.Process.Pid))
+	}
+	tick.Stop()
+	cpu1, _ := procCPU(r.cmd.Process.Pid)
+	anon, file := procStatus(r.cmd.Process.Pid, "RssAnon:"), procStatus(r.cmd.Process.Pid, "RssFile:")
+	libs := procLibRSS(r.cmd.Process.Pid)
+	quit(r)
+	slices.Sort(rss)
+	cpuPct := 100 * (cpu1 - cpu0).Seconds() / idleFor.Seconds()
+
+	b.ReportMetric(stalls.MaxMS, "ms-max-UI-stall")
+	b.ReportMetric(float64(toTray[len(toTray)/2].Milliseconds()), "ms-to-tray")
+	b.ReportMetric(float64(rss[len(rss)-1])/1024, "MiB-idle-RSS")
+	b.ReportMetric(cpuPct, "%CPU-idle")
+	fmt.Printf("\n| measure (%d messages) | result | goal |\n|---|---:|---:|\n", n)
+	fmt.Printf("| initial sync with the window open (s) | %.1f | |\n", syncTime.Seconds())
+	fmt.Printf("| longest UI stall during it, %d samples (ms) | %.1f (p99 %.1f, median %.1f) | < 50 |\n", stalls.Samples, stalls.MaxMS, stalls.P99MS, stalls.P50MS)
+	fmt.Printf("| of which in the first second (first frames) / after it (ms) | %.1f / %.1f | |\n", stalls.FirstDrawMS, stalls.LaterMaxMS)
+	fmt.Printf("| start to tray icon, warm, median of 5 (ms) | %d (min %d, max %d) | < 1000 |\n",
+		toTray[2].Milliseconds(), toTray[0].Milliseconds(), toTray[4].Milliseconds())
+	fmt.Printf("| idle RSS over %v, max / median (MiB) | %.0f / %.0f | < 150 |\n", idleFor, float64(rss[len(rss)-1])/1024, float64(rss[len(rss)/2])/1024)
+	fmt.Printf("| idle CPU over %v (%% of one core) | %.2f | < 1 |\n", idleFor, cpuPct)
+	fmt.Printf("| of the idle RSS: anonymous / file-backed (MiB) | %.0f / %.0f | |\n", float64(anon)/1024, float64(file)/1024)
+	for _, l := range libs {
+		fmt.Printf("| of the file-backed: %s (MiB) | %.0f | |\n", l.name, float64(l.kb)/1024)
+	}
+}
+
+// procCPU is a process's user + system CPU time so far.
+func procCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	s := string(b)
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	const hz = 100 // USER_HZ on Linux
+	return time.Duration(utime+stime) * time.Second / hz, nil
+}
+
+// procRSS is a process's resident set in KiB.
+func procRSS(pid int) int64 { return procStatus(pid, "VmRSS:") }
+
+// procStatus is a KiB field of /proc/PID/status.
+func procStatus(pid int, field string) int64 {
+	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, field); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb
+		}
+	}
+	return 0
+}
+
+type libRSS struct {
+	name string
+	kb   int64
+}
+
+// procLibRSS is the resident size of the process's largest file mappings
+// (the binary, the GL stack), from /proc/PID/smaps.
+func procLibRSS(pid int) []libRSS {
+	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/smaps", pid))
+	sizes := map[string]int64{}
+	var name string
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) >= 5 && strings.Contains(f[0], "-") && !strings.HasSuffix(f[0], ":"):
+			name = ""
+			if len(f) >= 6 && strings.HasPrefix(f[5], "/") {
+				name = filepath.Base(f[5])
+			}
+		case len(f) >= 2 && f[0] == "Rss:" && name != "":
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			sizes[name] += kb
+		}
+	}
+	var out []libRSS
+	for n, kb := range sizes {
+		if kb >= 4096 {
+			out = append(out, libRSS{n, kb})
+		}
+	}
+	slices.SortFunc(out, func(a, b libRSS) int { return int(b.kb - a.kb) })
+	return out
+}
