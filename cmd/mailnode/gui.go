@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -39,8 +40,20 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	minimized := fs.Bool("minimized", false, "start in the tray, without a window (as autostart at login does)")
 	demo := fs.Bool("demo", false, "try the app on the built-in sample mailbox (no mail account needed)")
 	stallFile := fs.String("dev-ui-stall", "", "development: on exit, write how long the UI was kept waiting (JSON) to this file")
+	cpuProfile := fs.String("dev-cpuprofile", "", "development: write a CPU profile of the whole run to this file")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if fs.NArg() > 0 {
 		return usageError{fmt.Errorf("unknown command %q", fs.Arg(0))}
@@ -69,7 +82,10 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 		fmt.Fprintln(stdout, "mailnode is already running; its window is shown.")
 		return nil
 	}
-	if cfg.Gateway.Listen == "" || cfg.Gateway.Listen == "127.0.0.1:0" {
+	// With no address of its own (or only the loopback one a relay implies),
+	// the desktop node listens where phones on this network reach it.
+	explicit := o.gateway.Listen != "" || getenv("MAILNODE_LISTEN") != ""
+	if cfg.Gateway.Listen == "" || cfg.Gateway.Listen == "127.0.0.1:0" && !explicit {
 		cfg.Gateway.Listen = desktopListen
 	}
 	cfg.Services = app.Services{Sync: true, Gateway: true, LocalAPI: true, Relay: cfg.Relay.URL != ""}
@@ -97,11 +113,17 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	// A signal, or the node stopping on its own, ends the app as Quit does.
 	stop := context.AfterFunc(ctx, func() { fyne.Do(fa.Quit) })
 	defer stop()
+	appDone := make(chan struct{})
 	go func() {
 		n.Wait()
-		fyne.Do(fa.Quit)
+		select {
+		case <-appDone: // the app ended first and stopped the node
+		default:
+			fyne.Do(fa.Quit)
+		}
 	}()
 	fa.Run()
+	close(appDone)
 	u.Close()
 	if err := n.Stop(); err != nil && !errors.Is(err, context.Canceled) {
 		return err
