@@ -125,7 +125,14 @@ func BenchmarkDesktop(b *testing.B) {
 		case err := <-r.exited:
 			if err != nil {
 				r.out.mu.Lock()
-				tail := r.out.lines[max(0, len(r.out.lines)-20):]
+				from := max(0, len(r.out.lines)-20)
+				for i, l := range r.out.lines {
+					if strings.HasPrefix(l, "panic:") || strings.HasPrefix(l, "fatal error:") {
+						from = i
+						break
+					}
+				}
+				tail := r.out.lines[from:min(len(r.out.lines), from+30)]
 				r.out.mu.Unlock()
 				b.Fatalf("app exited with %v:\n%s", err, strings.Join(tail, "\n"))
 			}
