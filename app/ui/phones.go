@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"image"
-	"image/png"
+	"image/color"
+	"image/draw"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -44,9 +44,11 @@ func newPhonesView(u *UI) *phonesView {
 	v := &phonesView{u: u, link: widget.NewLabel(""), step: widget.NewLabel(""), list: container.NewVBox(),
 		errLabel: errorLabel(), sas: widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})}
 	v.qr = canvas.NewImageFromImage(nil)
-	v.qr.FillMode = canvas.ImageFillContain
+	// Shown at its own size: every module a whole number of pixels, so
+	// that no module is drawn narrower than its neighbours (a camera, and
+	// the test's decoder, misread those).
+	v.qr.FillMode = canvas.ImageFillOriginal
 	v.qr.ScaleMode = canvas.ImageScalePixels
-	v.qr.SetMinSize(fyne.NewSize(280, 280))
 	v.qr.Hide()
 	v.link.Wrapping = fyne.TextWrapBreak
 	v.step.Wrapping = fyne.TextWrapWord
@@ -185,11 +187,28 @@ func (v *phonesView) remove(p approvals.Phone) {
 		func(_ struct{}, err error) { showError(v.errLabel, err); v.load() })
 }
 
-// qrImage encodes s as a QR code image with a quiet zone.
+// qrModulePixels is the size of the QR code aimed at; each module gets
+// the whole number of pixels that comes closest.
+const qrModulePixels = 300
+
+// qrImage encodes s as a QR code image with its quiet zone, every module
+// a square of the same whole number of pixels.
 func qrImage(s string) (image.Image, error) {
-	b, err := qrcode.Encode(s, qrcode.Medium, 512)
+	q, err := qrcode.New(s, qrcode.Medium)
 	if err != nil {
 		return nil, fmt.Errorf("QR code: %w", err)
 	}
-	return png.Decode(bytes.NewReader(b))
+	bits := q.Bitmap() // with the quiet zone
+	k := max(3, qrModulePixels/len(bits))
+	img := image.NewGray(image.Rect(0, 0, len(bits)*k, len(bits)*k))
+	for y, row := range bits {
+		for x, dark := range row {
+			c := color.Gray{Y: 0xff}
+			if dark {
+				c = color.Gray{}
+			}
+			draw.Draw(img, image.Rect(x*k, y*k, (x+1)*k, (y+1)*k), &image.Uniform{c}, image.Point{}, draw.Src)
+		}
+	}
+	return img, nil
 }

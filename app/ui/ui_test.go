@@ -274,9 +274,7 @@ func TestPairPhoneFromScreenshot(t *testing.T) {
 	e.until("the six-digit code", func() bool { return e.u.phones.sas.Text == sas && e.u.phones.confirm.Visible() })
 	e.tap(e.u.phones.box, "The phone shows the same code")
 	e.until("the paired phone", func() bool { return strings.Contains(texts(e.u.phones.box), "Test phone, paired") })
-	if st := e.node.Status(); st.Phones != 1 {
-		t.Errorf("node has %d phones, want 1", st.Phones)
-	}
+	e.until("the node's status to count the phone", func() bool { return e.node.Status().Phones == 1 })
 }
 
 func isToolError(err error, code string) bool {
