@@ -85,13 +85,7 @@ func BenchmarkDesktop(b *testing.B) {
 		b.Fatal(err)
 	}
 	dir := b.TempDir()
-	bin := filepath.Join(dir, "mailnode")
-	if out, err := exec.Command("go", "build", "-o", bin, "mailnode/cmd/mailnode").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
-	display := startXvfb(b)
-	bus := startBus(b)
-	desk := startDesktop(b, bus)
+	bin, display, bus, desk := startSession(b, dir)
 
 	data := filepath.Join(dir, "data")
 	os.MkdirAll(data, 0o700)

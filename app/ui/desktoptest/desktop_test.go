@@ -53,6 +53,19 @@ func need(t *testing.T, tools ...string) {
 	}
 }
 
+// startSession builds the desktop app into dir and starts a desktop for
+// it: an X server, a session bus, and the test's tray host and
+// notification server on that bus.
+func startSession(tb testing.TB, dir string) (bin, display, bus string, d *desktop) {
+	bin = filepath.Join(dir, "mailnode")
+	if out, err := exec.Command("go", "build", "-o", bin, "mailnode/cmd/mailnode").CombinedOutput(); err != nil {
+		tb.Fatalf("go build: %v\n%s", err, out)
+	}
+	display = startXvfb(tb)
+	bus = startBus(tb)
+	return bin, display, bus, startDesktop(tb, bus)
+}
+
 // startXvfb runs a virtual X server and returns its display.
 func startXvfb(t testing.TB) string {
 	r, w, err := os.Pipe()
@@ -335,13 +348,7 @@ func freePort(t *testing.T) int {
 func TestDesktopApp(t *testing.T) {
 	need(t, "Xvfb", "dbus-daemon", "import", "xwininfo")
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "mailnode")
-	if out, err := exec.Command("go", "build", "-o", bin, "mailnode/cmd/mailnode").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	display := startXvfb(t)
-	bus := startBus(t)
-	d := startDesktop(t, bus)
+	bin, display, bus, d := startSession(t, dir)
 
 	const agentDomain = "agent.desktop.test"
 	docAddr, agentCA, key := agentDocs(t, agentDomain)
