@@ -132,6 +132,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 		}
 	}()
 	fa.Run()
+	stop() // Fyne has ended: a late signal must not ask it to quit again
 	close(appDone)
 	u.Close()
 	if err := n.Stop(); err != nil && !errors.Is(err, context.Canceled) {
