@@ -12,11 +12,11 @@ demo:
 # Debian packages the tests need: a real Dovecot IMAP server, Chromium for
 # the phone web app's browser test, and for the desktop app: the X11 and
 # OpenGL headers Fyne's cgo build needs, Xvfb, a D-Bus session bus and
-# ImageMagick's import for its end-to-end test.
-TEST_PKGS := dovecot-imapd chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick
+# ImageMagick's import and xwininfo (x11-utils) for its end-to-end test.
+TEST_PKGS := dovecot-imapd chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils
 test-deps:
 	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && command -v chromium >/dev/null 2>&1 && \
-	  command -v Xvfb >/dev/null 2>&1 && command -v dbus-daemon >/dev/null 2>&1 && command -v import >/dev/null 2>&1 && \
+	  command -v Xvfb >/dev/null 2>&1 && command -v dbus-daemon >/dev/null 2>&1 && command -v import >/dev/null 2>&1 && command -v xwininfo >/dev/null 2>&1 && \
 	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] || { \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PKGS) >/dev/null; }
