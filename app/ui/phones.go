@@ -189,7 +189,7 @@ func (v *phonesView) remove(p approvals.Phone) {
 
 // qrModulePixels is the size of the QR code aimed at; each module gets
 // the whole number of pixels that comes closest.
-const qrModulePixels = 300
+const qrModulePixels = 360
 
 // qrImage encodes s as a QR code image with its quiet zone, every module
 // a square of the same whole number of pixels.
@@ -199,7 +199,7 @@ func qrImage(s string) (image.Image, error) {
 		return nil, fmt.Errorf("QR code: %w", err)
 	}
 	bits := q.Bitmap() // with the quiet zone
-	k := max(3, qrModulePixels/len(bits))
+	k := max(5, qrModulePixels/len(bits))
 	img := image.NewGray(image.Rect(0, 0, len(bits)*k, len(bits)*k))
 	for y, row := range bits {
 		for x, dark := range row {

@@ -250,11 +250,7 @@ func TestPairPhoneFromScreenshot(t *testing.T) {
 		shot = e.u.win.Canvas().Capture()
 		want = e.u.phones.offer.URL
 	})
-	bmp, err := gozxing.NewBinaryBitmapFromImage(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
+	res, err := readQR(shot)
 	if err != nil {
 		saveShot(t, shot)
 		t.Fatalf("no QR code in the window's capture: %v", err)
@@ -275,6 +271,25 @@ func TestPairPhoneFromScreenshot(t *testing.T) {
 	e.tap(e.u.phones.box, "The phone shows the same code")
 	e.until("the paired phone", func() bool { return strings.Contains(texts(e.u.phones.box), "Test phone, paired") })
 	e.until("the node's status to count the phone", func() bool { return e.node.Status().Phones == 1 })
+}
+
+// readQR decodes the QR code in img, with zxing's local binarizer and then
+// its global one, as a phone's scanner tries more than one way.
+func readQR(img image.Image) (*gozxing.Result, error) {
+	src := gozxing.NewLuminanceSourceFromImage(img)
+	var err error
+	for _, bin := range []gozxing.Binarizer{gozxing.NewHybridBinarizer(src), gozxing.NewGlobalHistgramBinarizer(src)} {
+		bmp, berr := gozxing.NewBinaryBitmap(bin)
+		if berr != nil {
+			return nil, berr
+		}
+		var res *gozxing.Result
+		res, err = qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
+		if err == nil {
+			return res, nil
+		}
+	}
+	return nil, err
 }
 
 func isToolError(err error, code string) bool {
