@@ -6,8 +6,9 @@ GO ?= go
 
 .PHONY: demo test test-deps vet bench bench-deps bench-relay bench-desktop fuzz build eval eval-deps package
 
+# The headless build: the demo needs no X11 or OpenGL headers (the desktop app's cgo build does).
 demo:
-	$(GO) run ./cmd/mailnode demo
+	$(GO) run -tags headless ./cmd/mailnode demo
 
 # Debian packages the tests need: a real Dovecot IMAP server, Chromium for
 # the phone web app's browser test, and for the desktop app: the X11 and

@@ -92,6 +92,29 @@ func (n *Node) Backup(ctx context.Context, passphrase string) ([]byte, error) {
 	return backup.Seal(b, passphrase)
 }
 
+// WriteBackup seals the node's identity (Backup) into a new file at path,
+// mode 0600; it never writes over an existing file.
+func (n *Node) WriteBackup(ctx context.Context, path, passphrase string) error {
+	sealed, err := n.Backup(ctx, passphrase)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	if _, err := f.Write(sealed); err != nil {
+		f.Close()
+		os.Remove(path)
+		return fmt.Errorf("backup: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("backup: %w", err)
+	}
+	return nil
+}
+
 // ErrRestoreOver: a restore never writes over a node.
 var ErrRestoreOver = errors.New("this data directory already holds a node; restore into a new, empty one")
 

@@ -163,8 +163,8 @@ Still serving agents until Ctrl-C. From another terminal, as the demo agent:
 or the same through the relay, by the user's address:
   go run ./cmd/mailnode-agent call --relay %s --address %s --ca %s --dev-dns %s --dev-port %s --domain %s --key %s bills_due
 and approve its request as the user:
-  go run ./cmd/mailnode approvals list --data-dir %s
-  go run ./cmd/mailnode approvals approve CODE --data-dir %s
+  go run -tags headless ./cmd/mailnode approvals list --data-dir %s
+  go run -tags headless ./cmd/mailnode approvals approve CODE --data-dir %s
 `, host, n.CAFile(), demoAgentDomain, a.keyFile, rl.URL, demobox.Address, bundle, rl.DNSAddr, relayPort, demoAgentDomain, a.keyFile,
 		o.DataDir, o.DataDir), "\n"))
 	stop := context.AfterFunc(ctx, func() { n.Stop() })

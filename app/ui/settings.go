@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -96,19 +95,7 @@ func (v *settingsView) saveBackup() {
 		return
 	}
 	call(v.u, func(ctx context.Context) (struct{}, error) {
-		sealed, err := v.u.node.Backup(ctx, pass)
-		if err != nil {
-			return struct{}{}, err
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
-			return struct{}{}, fmt.Errorf("backup: %w", err)
-		}
-		if _, err := f.Write(sealed); err != nil {
-			f.Close()
-			return struct{}{}, fmt.Errorf("backup: %w", err)
-		}
-		return struct{}{}, f.Close()
+		return struct{}{}, v.u.node.WriteBackup(ctx, path, pass)
 	}, func(_ struct{}, err error) {
 		showError(v.errLabel, err)
 		if err == nil {

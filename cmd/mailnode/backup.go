@@ -37,20 +37,8 @@ func cmdBackup(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return err
 	}
 	defer n.Stop()
-	sealed, err := n.Backup(ctx, pass)
-	if err != nil {
+	if err := n.WriteBackup(ctx, *out, pass); err != nil {
 		return err
-	}
-	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return fmt.Errorf("backup: %w", err)
-	}
-	if _, err := f.Write(sealed); err != nil {
-		f.Close()
-		return fmt.Errorf("backup: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("backup: %w", err)
 	}
 	fmt.Fprintf(stdout, "Wrote %s: this node's keys, relay name, grants, paired phones and settings, sealed with your passphrase.\n"+
 		"The mailbox is not in it; it syncs again. On the new computer: mailnode restore %s\n", *out, *out)
