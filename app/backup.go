@@ -189,6 +189,77 @@ func Restore(ctx context.Context, dataDir, settingsPath string, sealed []byte, p
 	return res, nil
 }
 
+// ReplaceWithBackup puts the node in dataDir aside and restores a backup
+// in its place: the desktop app's restore, where the app has already made
+// a node of its own on this computer. The node must be stopped. Nothing is
+// deleted: the old node's files (and a settings file outside dataDir) move
+// into the folder this returns, DATA_DIR/replaced-TIME; a wrong
+// passphrase or a damaged file changes nothing, and a restore that fails
+// halfway puts the old node back.
+func ReplaceWithBackup(ctx context.Context, dataDir, settingsPath string, sealed []byte, passphrase string, logger *slog.Logger) (RestoreResult, string, error) {
+	if _, err := backup.Open(sealed, passphrase); err != nil {
+		return RestoreResult{}, "", err
+	}
+	aside := filepath.Join(dataDir, "replaced-"+time.Now().UTC().Format("20060102-150405"))
+	if err := os.Mkdir(aside, 0o700); err != nil {
+		return RestoreResult{}, "", fmt.Errorf("restore: put the old node aside: %w", err)
+	}
+	type move struct{ from, to string }
+	var moved []move
+	outside := false // the settings file lives outside dataDir
+	if settingsPath != "" {
+		rel, err := filepath.Rel(dataDir, settingsPath)
+		outside = err != nil || !filepath.IsLocal(rel)
+	}
+	undo := func() {
+		if outside {
+			os.Remove(settingsPath)
+		}
+		// Whatever the restore wrote goes; the old node comes back.
+		entries, _ := os.ReadDir(dataDir)
+		for _, e := range entries {
+			if !strings.HasPrefix(e.Name(), "replaced-") {
+				os.RemoveAll(filepath.Join(dataDir, e.Name()))
+			}
+		}
+		for i := len(moved) - 1; i >= 0; i-- {
+			os.Rename(moved[i].to, moved[i].from)
+		}
+		os.Remove(aside)
+	}
+	entries, err := os.ReadDir(dataDir)
+	if err != nil {
+		os.Remove(aside)
+		return RestoreResult{}, "", fmt.Errorf("restore: %w", err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "replaced-") {
+			continue
+		}
+		m := move{filepath.Join(dataDir, e.Name()), filepath.Join(aside, e.Name())}
+		if err := os.Rename(m.from, m.to); err != nil {
+			undo()
+			return RestoreResult{}, "", fmt.Errorf("restore: put the old node aside: %w", err)
+		}
+		moved = append(moved, m)
+	}
+	if outside {
+		m := move{settingsPath, filepath.Join(aside, "settings-"+filepath.Base(settingsPath))}
+		if err := os.Rename(m.from, m.to); err == nil {
+			moved = append(moved, m)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			undo()
+			return RestoreResult{}, "", fmt.Errorf("restore: put the old settings aside: %w", err)
+		}
+	}
+	res, err := Restore(ctx, dataDir, settingsPath, sealed, passphrase, logger)
+	if err != nil {
+		undo()
+		return RestoreResult{}, "", err
+	}
+	return res, aside, nil
+}
+
 // RestoreResult says what a restore brought back.
 type RestoreResult struct {
 	RelayName                string

@@ -16,7 +16,8 @@ import (
 )
 
 // TestBackupRestore: a node with a grant and a paired phone is sealed into
-// a backup, stopped, and restored into a new data directory; the restored
+// a backup, stopped, and restored into a new data directory, and in place
+// of another computer's fresh node as the desktop app does; the restored
 // node comes back at the relay under the same name without registering
 // again, answers the same agent under its grant, and its phone works
 // without pairing again.
@@ -96,7 +97,36 @@ func TestBackupRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	moved := apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{domain}, DataDir: newDir})
+	// The desktop app restores where it has made a node of its own: that
+	// node is put aside, not lost, and a wrong passphrase changes nothing.
+	freshDir := t.TempDir()
+	fresh, err := app.New(app.Config{DataDir: freshDir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fresh.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	fresh.Stop()
+	before, _ := os.ReadDir(freshDir)
+	if _, _, err := app.ReplaceWithBackup(ctx, freshDir, "", sealed, "wrong passphrase!", nil); !errors.Is(err, backup.ErrPassphrase) {
+		t.Errorf("ReplaceWithBackup with a wrong passphrase = %v", err)
+	}
+	if after, _ := os.ReadDir(freshDir); len(after) != len(before) {
+		t.Errorf("a failed restore changed the data directory: %v -> %v", before, after)
+	}
+	res, aside, err := app.ReplaceWithBackup(ctx, freshDir, "", sealed, pass, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.RelayName != oldHost || filepath.Dir(aside) != freshDir {
+		t.Errorf("ReplaceWithBackup = %+v, old node in %s", res, aside)
+	}
+	if _, err := os.Stat(filepath.Join(aside, "node.db")); err != nil {
+		t.Errorf("the replaced node is not kept: %v", err)
+	}
+
+	moved := apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{domain}, DataDir: freshDir})
 	if moved.Host != oldHost {
 		t.Fatalf("restored node's relay name = %s, want %s", moved.Host, oldHost)
 	}
