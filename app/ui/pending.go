@@ -43,7 +43,6 @@ func (v *pendingView) load() {
 			return
 		}
 		v.show(items)
-		v.u.announceLocked(items)
 	})
 }
 

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -31,6 +32,10 @@ type settingsView struct {
 	backupPass  *widget.Entry
 	backupAgain *widget.Entry
 	backupDone  *widget.Label
+	// Coming from another computer: its backup replaces this node.
+	restorePath *widget.Entry
+	restorePass *widget.Entry
+	restoreDone *widget.Label
 }
 
 func newSettingsView(u *UI) *settingsView {
@@ -75,7 +80,39 @@ func newSettingsView(u *UI) *settingsView {
 		widget.NewForm(widget.NewFormItem("File", v.backupPath), widget.NewFormItem("Passphrase", v.backupPass),
 			widget.NewFormItem("Again", v.backupAgain)),
 		widget.NewButton("Save the backup", v.saveBackup), v.backupDone)
+	if u.opts.Restore != nil {
+		v.restorePath, v.restorePass = widget.NewEntry(), widget.NewPasswordEntry()
+		v.restorePath.SetText(defaultBackupPath())
+		v.restoreDone = widget.NewLabel("")
+		v.restoreDone.Wrapping = fyne.TextWrapWord
+		v.box.Add(widget.NewSeparator())
+		v.box.Add(widget.NewLabelWithStyle("Restore from another computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		v.box.Add(widget.NewLabel("The backup's node takes this one's place: the same relay name, agents and phones. " +
+			"This computer's node is kept in the data directory, in a folder named replaced-…; mailnode restarts."))
+		v.box.Add(widget.NewForm(widget.NewFormItem("File", v.restorePath), widget.NewFormItem("Passphrase", v.restorePass)))
+		v.box.Add(widget.NewButton("Restore and restart", v.restore))
+		v.box.Add(v.restoreDone)
+	}
 	return v
+}
+
+// restore hands the chosen backup to Options.Restore, which checks the
+// passphrase before anything changes and then restarts the app.
+func (v *settingsView) restore() {
+	path, pass := v.restorePath.Text, v.restorePass.Text
+	call(v.u, func(ctx context.Context) (struct{}, error) {
+		sealed, err := os.ReadFile(path)
+		if err != nil {
+			return struct{}{}, fmt.Errorf("cannot read the backup: %w", err)
+		}
+		return struct{}{}, v.u.opts.Restore(ctx, sealed, pass)
+	}, func(_ struct{}, err error) {
+		showError(v.errLabel, err)
+		if err == nil {
+			v.restorePass.SetText("")
+			v.restoreDone.SetText("Restoring " + path + ": mailnode restarts with the node it holds.")
+		}
+	})
 }
 
 func defaultBackupPath() string {

@@ -15,12 +15,19 @@ const stallTick = 10 * time.Millisecond
 
 // stallMeter records how late the UI goroutine ran the no-ops handed to
 // it: the longest delay is the longest time a person's click would have
-// waited.
+// waited. It starts with the windows; the no-ops handed over before Fyne's
+// loop first ran measure how long the window took to appear (nobody can
+// click on it then), and are kept apart from the stalls.
 type stallMeter struct {
 	mu      sync.Mutex
-	started time.Time
-	delay   []time.Duration
-	at      []time.Duration // when each was sent, since started
+	started time.Time // the meter's start: the windows are being built
+	looping time.Time // Fyne's loop ran its first no-op
+	samples []stallSample
+}
+
+type stallSample struct {
+	sent  time.Time
+	delay time.Duration
 }
 
 func (u *UI) meterStalls() {
@@ -36,47 +43,53 @@ func (u *UI) meterStalls() {
 			return
 		case sent := <-t.C:
 			fyne.Do(func() {
-				d := time.Since(sent)
+				now := time.Now()
 				u.stalls.mu.Lock()
-				u.stalls.delay = append(u.stalls.delay, d)
-				u.stalls.at = append(u.stalls.at, sent.Sub(u.stalls.started))
+				if u.stalls.looping.IsZero() {
+					u.stalls.looping = now
+				}
+				u.stalls.samples = append(u.stalls.samples, stallSample{sent, now.Sub(sent)})
 				u.stalls.mu.Unlock()
 			})
 		}
 	}
 }
 
-// Stalls is what the meter writes: milliseconds.
+// Stalls is what the meter writes: milliseconds, times in Unix
+// milliseconds.
 type Stalls struct {
+	// AppearMS is the meter's start (the windows being built) to Fyne's
+	// loop running: the window's creation, its OpenGL context and shaders.
+	AppearMS float64 `json:"appear_ms"`
+	// Samples, MaxMS, P99MS and P50MS are the stalls after that.
 	Samples int     `json:"samples"`
 	MaxMS   float64 `json:"max_ms"`
 	P99MS   float64 `json:"p99_ms"`
 	P50MS   float64 `json:"p50_ms"`
-	// FirstSecondMaxMS and LaterMaxMS split the longest stall at one
-	// second after start: the first frames (software GL compiles its
-	// shaders then) and everything after.
-	FirstSecondMaxMS float64 `json:"first_second_max_ms"`
-	LaterMaxMS       float64 `json:"later_max_ms"`
+	// Each stall after the loop started: [sent, delay ms], for a
+	// benchmark that picks a span (a sync's).
+	Each [][2]float64 `json:"each"`
 }
 
 func (m *stallMeter) write(path string) error {
 	m.mu.Lock()
-	d := slices.Clone(m.delay)
-	var first, later time.Duration
-	for i, at := range m.at {
-		if at < time.Second {
-			first = max(first, m.delay[i])
-		} else {
-			later = max(later, m.delay[i])
+	var d []time.Duration
+	var s Stalls
+	ms := func(x time.Duration) float64 { return float64(x.Nanoseconds()) / 1e6 }
+	if !m.looping.IsZero() {
+		s.AppearMS = ms(m.looping.Sub(m.started))
+	}
+	for _, x := range m.samples {
+		if x.sent.Before(m.looping) {
+			continue
 		}
+		d = append(d, x.delay)
+		s.Each = append(s.Each, [2]float64{float64(x.sent.UnixMicro()) / 1e3, ms(x.delay)})
 	}
 	m.mu.Unlock()
 	slices.Sort(d)
-	var s Stalls
 	if len(d) > 0 {
-		ms := func(x time.Duration) float64 { return float64(x.Nanoseconds()) / 1e6 }
-		s = Stalls{Samples: len(d), MaxMS: ms(d[len(d)-1]), P99MS: ms(d[len(d)*99/100]), P50MS: ms(d[len(d)/2]),
-			FirstSecondMaxMS: ms(first), LaterMaxMS: ms(later)}
+		s.Samples, s.MaxMS, s.P99MS, s.P50MS = len(d), ms(d[len(d)-1]), ms(d[len(d)*99/100]), ms(d[len(d)/2])
 	}
 	b, err := json.Marshal(s)
 	if err != nil {

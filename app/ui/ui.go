@@ -10,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/driver/desktop"
 
 	"mailnode/app"
 	"mailnode/approvals"
@@ -37,21 +36,36 @@ type Options struct {
 	// TrayHost reports whether a tray host runs. Default: ask the session
 	// bus for org.kde.StatusNotifierWatcher.
 	TrayHost func() bool
+	// Tray is the tray icon. Default: a StatusNotifierItem.
+	Tray Tray
 	// Version is shown in the settings.
 	Version string
 	// Autostart is the XDG autostart entry the settings switch writes;
 	// zero: not offered.
 	Autostart Autostart
-	// OnQuit is called once when the user quits, after the window closed;
-	// the caller stops the node. Default: fyne's Quit.
+	// OnQuit is called once when the user quits; the caller stops the
+	// node. Default: end Run.
 	OnQuit func()
-	// StallFile, if set, is where Close writes how long the UI goroutine
-	// was kept from running work handed to it (a 10 ms ticker's fyne.Do
-	// latency): the figure docs/benchmarks.md reports for an initial sync.
+	// Restore, if set, replaces this node with a sealed backup's (the
+	// settings' "Restore from another computer"): it returns an error a
+	// person understands (a wrong passphrase) before anything changes,
+	// and otherwise ends the app to start again as the restored node.
+	Restore func(ctx context.Context, sealed []byte, passphrase string) error
+	// StallFile, if set, is where Close writes how late the UI goroutine
+	// ran work handed to it (a 10 ms ticker's fyne.Do latency), each
+	// sample with its time: the figure docs/benchmarks.md reports for an
+	// initial sync.
 	StallFile string
 }
 
 // UI is the desktop app over one node.
+//
+// It has two lives. In the tray alone (a tray host and --minimized, the
+// state an autostarted app spends its days in) only the tray icon, the
+// status stream and desktop notifications run: no window exists and
+// Fyne's event loop has not started. The first time a window is needed
+// (a menu item, a second launch, the setup wizard) Run builds the windows
+// on the main goroutine and starts Fyne's loop for the rest of the run.
 type UI struct {
 	fa   fyne.App
 	node *app.Node
@@ -64,19 +78,29 @@ type UI struct {
 	// inflight counts node calls whose result is not shown yet.
 	inflight atomic.Int32
 	quitting atomic.Bool
+	ended    chan struct{} // closed by Quit
+	openReq  chan openRequest
 
-	// mu serialises changes to the widgets. On the real driver every change
-	// already runs on the UI goroutine and mu is never contended; Fyne's test
-	// driver runs fyne.Do on the caller's goroutine, and mu keeps those
-	// changes from racing.
+	trayIcon  Tray
+	tray      bool // the app lives in a tray icon
+	menu      *fyne.Menu
+	pauseItem *fyne.MenuItem
+	pauseAt   int // pauseItem's index in menu
+	icons     map[string]fyne.Resource
+	notified  map[string]bool // approval IDs already announced; the status reader's
+
+	// mu serialises changes to the widgets and guards the fields below.
+	// On the real driver every widget change already runs on the UI
+	// goroutine; Fyne's test driver runs fyne.Do on the caller's
+	// goroutine, and mu keeps those changes from racing.
 	mu        sync.Mutex
+	last      app.Status // the node's newest status
+	trayState string     // the state whose icon the tray shows
+	windowsUp bool       // the windows exist and Fyne's loop runs them
+	shown     app.Status // the status the windows show
 	win       fyne.Window
 	tabs      *container.AppTabs
 	tabItems  map[string]*container.TabItem
-	tray      bool
-	trayIcon  string // the state whose icon the tray shows
-	menu      *fyne.Menu
-	pauseItem *fyne.MenuItem
 	status    *statusView
 	pending   *pendingView
 	agents    *agentsView
@@ -84,15 +108,19 @@ type UI struct {
 	phones    *phonesView
 	accounts  *accountsView
 	settings  *settingsView
-	last      app.Status
-	notified  map[string]bool // approval IDs already announced
-	icons     map[string]fyne.Resource
 	wiz       *wizard // the setup wizard while it is open
 	stalls    stallMeter
 }
 
-// New builds the app's windows and tray over a started node. Call Start,
-// then the fyne app's Run.
+// openRequest asks for the windows: a tab to show (or none) and what to do
+// on the UI goroutine once it shows.
+type openRequest struct {
+	tab  string
+	then func()
+}
+
+// New builds the app's tray menu over a started node. Call Start, then Run
+// on the main goroutine.
 func New(fa fyne.App, node *app.Node, opts Options) *UI {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -100,14 +128,41 @@ func New(fa fyne.App, node *app.Node, opts Options) *UI {
 	if opts.TrayHost == nil {
 		opts.TrayHost = trayHostOnSessionBus
 	}
+	if opts.Tray == nil {
+		opts.Tray = newStatusNotifierTray("mailnode")
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	u := &UI{fa: fa, node: node, opts: opts, log: opts.Logger.With("component", "ui"),
-		ctx: ctx, cancel: cancel, notified: map[string]bool{}, icons: makeIcons()}
-	u.build()
+		ctx: ctx, cancel: cancel, notified: map[string]bool{}, icons: makeIcons(), trayIcon: opts.Tray,
+		ended: make(chan struct{}), openReq: make(chan openRequest, 4)}
+	u.buildMenu()
 	return u
 }
 
-func (u *UI) build() {
+// buildMenu makes the tray menu. Its actions may run on any goroutine.
+func (u *UI) buildMenu() {
+	u.pauseItem = fyne.NewMenuItem("Pause sync", func() { u.togglePause() })
+	u.menu = fyne.NewMenu("mailnode",
+		fyne.NewMenuItem("Open", func() { u.Show(TabStatus) }),
+		fyne.NewMenuItem("Pair a phone", func() { u.open(TabPhones, func() { u.phones.pair() }) }),
+		fyne.NewMenuItem(TabPending, func() { u.Show(TabPending) }),
+		fyne.NewMenuItem(TabAgents, func() { u.Show(TabAgents) }),
+		fyne.NewMenuItem(TabActivity, func() { u.Show(TabActivity) }),
+		fyne.NewMenuItem(TabAccounts, func() { u.Show(TabAccounts) }),
+		u.pauseItem,
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Quit", func() { u.Quit() }),
+	)
+	u.pauseAt = 6
+	u.menu.Items[len(u.menu.Items)-1].IsQuit = true
+}
+
+// buildWindowsLocked makes the main window and its tabs, once.
+func (u *UI) buildWindowsLocked() {
+	if u.windowsUp {
+		return
+	}
+	u.windowsUp = true
 	u.win = u.fa.NewWindow("mailnode")
 	u.status = newStatusView(u)
 	u.pending = newPendingView(u)
@@ -133,68 +188,117 @@ func (u *UI) build() {
 	u.tabs.OnSelected = func(t *container.TabItem) { u.refresh(t.Text) }
 	u.win.SetContent(u.tabs)
 	u.win.Resize(fyne.NewSize(820, 560))
-
-	u.pauseItem = fyne.NewMenuItem("Pause sync", func() { u.togglePause() })
-	u.menu = fyne.NewMenu("mailnode",
-		fyne.NewMenuItem("Open", func() { u.showLocked(TabStatus) }),
-		fyne.NewMenuItem("Pair a phone", func() { u.showLocked(TabPhones); u.phones.pair() }),
-		fyne.NewMenuItem(TabPending, func() { u.showLocked(TabPending) }),
-		fyne.NewMenuItem(TabAgents, func() { u.showLocked(TabAgents) }),
-		fyne.NewMenuItem(TabActivity, func() { u.showLocked(TabActivity) }),
-		fyne.NewMenuItem(TabAccounts, func() { u.showLocked(TabAccounts) }),
-		u.pauseItem,
-		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Quit", func() { u.Quit() }),
-	)
-	// Quit is the menu's own item: Fyne would add one more.
-	u.menu.Items[len(u.menu.Items)-1].IsQuit = true
-}
-
-// Start puts the icon in the tray (or opens the window where there is no
-// tray) and begins following the node's status.
-func (u *UI) Start() {
-	u.tray = u.opts.TrayHost()
-	if d, ok := u.fa.(desktop.App); ok && u.tray {
-		d.SetSystemTrayMenu(u.menu)
-		d.SetSystemTrayIcon(u.icons[trayState(u.node.Status())])
-		d.SetSystemTrayWindow(u.win)
-	} else {
-		u.tray = false
-	}
 	u.win.SetCloseIntercept(u.closeRequested)
 	if !u.tray {
-		u.log.Warn("No tray host on this desktop: keeping a window open instead of a tray icon " +
-			"(on GNOME, install the AppIndicator extension for a tray icon)")
 		u.status.note("There is no tray on this desktop, so mailnode keeps this window open. " +
 			"Closing it quits mailnode. (On GNOME, the AppIndicator extension adds a tray.)")
 	}
-	u.apply(u.node.Status())
-	u.calls.Add(1)
-	go u.follow()
+	u.applyLocked(u.last)
 	if u.opts.StallFile != "" {
 		u.calls.Add(1)
 		go u.meterStalls()
 	}
-	if !u.opts.Minimized || !u.tray {
-		u.win.Show()
+}
+
+// Start puts the icon in the tray and begins following the node's status.
+// The windows are built at once where there is no tray or the app was not
+// started minimized; otherwise when first asked for.
+func (u *UI) Start() {
+	u.tray = u.opts.TrayHost()
+	if u.tray {
+		items := make([]TrayItem, len(u.menu.Items))
+		for i, it := range u.menu.Items {
+			if !it.IsSeparator {
+				items[i] = TrayItem{Label: it.Label, Action: it.Action}
+			}
+		}
+		u.trayIcon.Start(items, func() { u.Show(TabStatus) })
+	} else {
+		u.log.Warn("No tray host on this desktop: keeping a window open instead of a tray icon " +
+			"(on GNOME, install the AppIndicator extension for a tray icon)")
 	}
+	u.update(u.node.Status())
+	u.calls.Add(1)
+	go u.follow()
+	if !u.opts.Minimized || !u.tray {
+		u.locked(func() {
+			u.buildWindowsLocked()
+			u.win.Show()
+		})
+	}
+}
+
+// Run runs the app on the main goroutine until Quit. Until a window is
+// asked for it only waits; then it builds the windows and runs Fyne's
+// event loop.
+func (u *UI) Run() {
+	u.mu.Lock()
+	up := u.windowsUp
+	u.mu.Unlock()
+	if !up {
+		select {
+		case req := <-u.openReq:
+			u.locked(func() {
+				u.buildWindowsLocked()
+				u.serveLocked(req)
+				// Requests sent before the windows were up.
+				for len(u.openReq) > 0 {
+					u.serveLocked(<-u.openReq)
+				}
+			})
+		case <-u.ended:
+			return
+		}
+	}
+	u.fa.Run()
 }
 
 // Tray reports whether the app lives in a tray icon.
 func (u *UI) Tray() bool { return u.tray }
 
-// Window is the main window.
-func (u *UI) Window() fyne.Window { return u.win }
+// Window is the main window; nil until it is first needed.
+func (u *UI) Window() fyne.Window {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.win
+}
 
 // Menu is the tray menu.
 func (u *UI) Menu() *fyne.Menu { return u.menu }
 
 // Show brings the main window up at a tab, from any goroutine.
-func (u *UI) Show(tab string) { u.do(func() { u.showLocked(tab) }) }
+func (u *UI) Show(tab string) { u.open(tab, nil) }
 
-// showLocked is Show on the UI goroutine: menu items and buttons call it.
-// (Callbacks of widgets and menus run on the UI goroutine; the names that
-// end in Locked are for them and for fyne.Do, never for other goroutines.)
+// open shows the windows at a tab ("": leave the main window as it is) and
+// then runs then on the UI goroutine. From any goroutine: before the
+// windows exist it asks Run for them.
+func (u *UI) open(tab string, then func()) {
+	req := openRequest{tab: tab, then: then}
+	u.mu.Lock()
+	if !u.windowsUp {
+		select {
+		case u.openReq <- req:
+		default: // enough requests wait already
+		}
+		u.mu.Unlock()
+		return
+	}
+	u.mu.Unlock()
+	u.do(func() { u.serveLocked(req) })
+}
+
+func (u *UI) serveLocked(req openRequest) {
+	if req.tab != "" {
+		u.showLocked(req.tab)
+	}
+	if req.then != nil {
+		req.then()
+	}
+}
+
+// showLocked is Show on the UI goroutine with the windows built.
+// (Callbacks of widgets run on the UI goroutine; the names that end in
+// Locked are for them and for fyne.Do, never for other goroutines.)
 func (u *UI) showLocked(tab string) {
 	if it, ok := u.tabItems[tab]; ok {
 		u.tabs.Select(it)
@@ -214,23 +318,38 @@ func (u *UI) closeRequested() {
 	u.Quit()
 }
 
-// Quit closes every window and hands over to OnQuit, which stops the node.
+// Quit ends the app: OnQuit, or Run returns. From any goroutine, once.
 func (u *UI) Quit() {
 	if !u.quitting.CompareAndSwap(false, true) {
 		return
 	}
 	u.cancel()
+	close(u.ended)
 	if u.opts.OnQuit != nil {
 		u.opts.OnQuit()
 		return
 	}
-	u.fa.Quit()
+	u.mu.Lock()
+	up := u.windowsUp
+	u.mu.Unlock()
+	if up {
+		// From a goroutine of its own: fyne.Do on the UI goroutine
+		// itself (the close button) is an error in Fyne.
+		go fyne.Do(u.fa.Quit)
+	}
 }
 
-// Close stops following the node and waits for the calls under way.
+// Close stops following the node, waits for the calls under way and
+// removes the tray icon.
 func (u *UI) Close() {
+	// Fyne also ends on its own at SIGINT and SIGTERM: a later Quit finds
+	// nothing to stop.
+	u.quitting.Store(true)
 	u.cancel()
 	u.calls.Wait()
+	if u.tray {
+		u.trayIcon.Stop()
+	}
 	if u.opts.StallFile != "" {
 		if err := u.stalls.write(u.opts.StallFile); err != nil {
 			u.log.Warn("Cannot write the UI stall figures", "err", err)
@@ -249,41 +368,54 @@ func (u *UI) follow() {
 			if !ok {
 				return
 			}
-			fyne.Do(func() { u.locked(func() { u.applyLocked(st) }) })
+			u.update(st)
 		case <-u.ctx.Done():
 			return
 		}
 	}
 }
 
-// apply shows a status.
-func (u *UI) apply(st app.Status) { u.do(func() { u.applyLocked(st) }) }
-
-func (u *UI) applyLocked(st app.Status) {
+// update shows a new status in the tray, announces new requests and hands
+// it to the windows if they exist.
+func (u *UI) update(st app.Status) {
+	u.mu.Lock()
 	prev := u.last
 	u.last = st
-	if st.ShowRequests > prev.ShowRequests && prev.State != "" {
-		u.showLocked(TabStatus)
-	}
+	up := u.windowsUp
 	state := trayState(st)
-	if u.tray && state != u.trayIcon {
-		if d, ok := u.fa.(desktop.App); ok {
-			d.SetSystemTrayIcon(u.icons[state])
-		}
-	}
-	u.trayIcon = state
+	iconChanged := state != u.trayState
+	u.trayState = state
 	label := "Pause sync"
 	if st.SyncPaused {
 		label = "Resume sync"
 	}
-	if u.pauseItem.Label != label {
-		// A refresh makes the tray export the menu anew (new item ids
-		// for the panel): only when it changed.
-		u.pauseItem.Label = label
-		u.menu.Refresh()
+	labelChanged := u.pauseItem.Label != label
+	u.pauseItem.Label = label
+	u.mu.Unlock()
+
+	if u.tray && iconChanged {
+		u.trayIcon.SetIcon(u.icons[state].Content())
 	}
+	if u.tray && labelChanged {
+		u.trayIcon.SetLabel(u.pauseAt, label)
+	}
+	if st.ShowRequests > prev.ShowRequests && prev.State != "" {
+		u.Show(TabStatus)
+	}
+	if st.Pending > 0 && st.Pending != prev.Pending {
+		u.announce()
+	}
+	if up {
+		u.do(func() { u.applyLocked(st) })
+	}
+}
+
+// applyLocked shows a status in the windows.
+func (u *UI) applyLocked(st app.Status) {
+	prev := u.shown
+	u.shown = st
 	u.status.show(st)
-	if st.Pending != prev.Pending || st.Pending > 0 && len(u.notified) == 0 {
+	if st.Pending != prev.Pending {
 		u.pending.load()
 	}
 	if st.Phones != prev.Phones {
@@ -297,7 +429,15 @@ func (u *UI) applyLocked(st app.Status) {
 
 // announce sends a desktop notification for each request not announced
 // before: the person decides on the phone, and learns here that one waits.
-func (u *UI) announceLocked(pending []approvals.Approval) {
+// It runs on the status reader, with or without windows.
+func (u *UI) announce() {
+	ctx, cancel := context.WithTimeout(u.ctx, callTimeout)
+	defer cancel()
+	pending, err := u.node.Pending(ctx)
+	if err != nil {
+		u.log.Warn("Cannot list the pending requests", "err", err)
+		return
+	}
 	for _, a := range pending {
 		if u.notified[a.ID] {
 			continue
@@ -331,21 +471,43 @@ func (u *UI) refresh(tab string) {
 	}
 }
 
+// togglePause pauses or resumes the sync; from any goroutine (the tray
+// menu's).
 func (u *UI) togglePause() {
+	u.mu.Lock()
 	paused := !u.last.SyncPaused
+	u.mu.Unlock()
 	call(u, func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, u.node.PauseSync(ctx, paused)
 	}, func(_ struct{}, err error) {
-		if err != nil {
+		if err == nil {
+			return
+		}
+		u.log.Warn("Cannot pause or resume the sync", "err", err)
+		if u.status != nil {
 			u.status.fail(err)
 		}
 	})
 }
 
 // do runs f on the UI goroutine with the widgets' lock, without waiting:
-// it may be called from the UI goroutine itself (a menu item) or another.
+// it may be called from the UI goroutine itself (a button) or another.
 func (u *UI) do(f func()) {
 	fyne.Do(func() { u.locked(f) })
+}
+
+// deliver is do for a node call's result. Before the windows exist
+// Fyne's loop does not run and fyne.Do would keep f forever: f runs here,
+// with the lock, and touches no widget (none exists).
+func (u *UI) deliver(f func()) {
+	u.mu.Lock()
+	if !u.windowsUp {
+		defer u.mu.Unlock()
+		f()
+		return
+	}
+	u.mu.Unlock()
+	u.do(f)
 }
 
 func (u *UI) locked(f func()) {
@@ -389,7 +551,7 @@ func run[T any](u *UI, counted bool, timeout time.Duration, f func(context.Conte
 		if u.ctx.Err() != nil {
 			return // the app is closing: nothing left to show it in
 		}
-		fyne.Do(func() { u.locked(func() { done(v, err) }) })
+		u.deliver(func() { done(v, err) })
 	}()
 }
 

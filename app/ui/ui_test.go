@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -48,6 +49,85 @@ func (a *notifyingApp) sent() []*fyne.Notification {
 	return append([]*fyne.Notification(nil), a.notes...)
 }
 
+// note is the notification whose text holds s, or nil.
+func (a *notifyingApp) note(s string) *fyne.Notification {
+	for _, n := range a.sent() {
+		if strings.Contains(n.Content, s) {
+			return n
+		}
+	}
+	return nil
+}
+
+// fakeTray is a Tray that keeps what it is told and clicks its items.
+type fakeTray struct {
+	mu      sync.Mutex
+	items   []TrayItem
+	tapped  func()
+	icon    []byte
+	labels  map[int]string
+	stopped bool
+}
+
+func (f *fakeTray) Start(items []TrayItem, tapped func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.items, f.tapped, f.labels = items, tapped, map[int]string{}
+	for i, it := range items {
+		f.labels[i] = it.Label
+	}
+}
+
+func (f *fakeTray) SetIcon(png []byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.icon = png
+}
+
+func (f *fakeTray) SetLabel(i int, label string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.labels[i] = label
+}
+
+func (f *fakeTray) Stop() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.stopped = true
+}
+
+// menu is the items' labels as a panel shows them.
+func (f *fakeTray) menu() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var l []string
+	for i := range f.items {
+		l = append(l, f.labels[i])
+	}
+	return strings.Join(l, "|")
+}
+
+func (f *fakeTray) iconIs(png []byte) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return bytes.Equal(f.icon, png)
+}
+
+// click runs the item labelled label on a goroutine, as a panel's click
+// arrives.
+func (f *fakeTray) click(t *testing.T, label string) {
+	t.Helper()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i, it := range f.items {
+		if f.labels[i] == label {
+			go it.Action()
+			return
+		}
+	}
+	t.Fatalf("no tray item %q in %v", label, f.labels)
+}
+
 // env is the desktop app over a demo node registered at a relay on
 // loopback, and an agent whose key document the relay hosts.
 type env struct {
@@ -64,22 +144,32 @@ type env struct {
 
 func newEnv(t *testing.T, tray bool) *env {
 	t.Helper()
+	return newEnvWith(t, func(o *Options) { o.TrayHost = func() bool { return tray } })
+}
+
+// newEnvWith is newEnv with options changed by set.
+func newEnvWith(t *testing.T, set func(*Options)) *env {
+	t.Helper()
 	var log apptest.Buffer
 	relay := apptest.StartRelay(t, &log)
 	domain, key := apptest.HostAgent(t, relay)
 	r := apptest.StartNode(t, relay, &log, domain)
 	sess := r.Session(t, domain, key)
 	e := &env{t: t, fa: &notifyingApp{App: test.NewTempApp(t)}, node: r.Node, r: r, agent: sess, domain: domain, quit: make(chan struct{}, 1)}
-	e.u = New(e.fa, r.Node, Options{TrayHost: func() bool { return tray }, Version: "test",
+	opts := Options{Version: "test",
 		Autostart: Autostart{Path: filepath.Join(t.TempDir(), "autostart", "app.mailnode.node.desktop"), Exec: "mailnode --minimized"},
-		OnQuit:    func() { e.quit <- struct{}{} }})
+		OnQuit:    func() { e.quit <- struct{}{} }}
+	set(&opts)
+	e.u = New(e.fa, r.Node, opts)
 	e.u.Start()
 	t.Cleanup(e.u.Close)
 	return e
 }
 
 // until waits for cond, read with the widgets' lock, after the app's calls.
-func (e *env) until(what string, cond func() bool) {
+// until waits for cond, with the widgets' lock; show, if given, says what
+// was there instead when it times out.
+func (e *env) until(what string, cond func() bool, show ...func() string) {
 	e.t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
@@ -90,7 +180,11 @@ func (e *env) until(what string, cond func() bool) {
 			return
 		}
 		if time.Now().After(deadline) {
-			e.t.Fatalf("timed out waiting for %s", what)
+			var seen string
+			for _, f := range show {
+				e.u.locked(func() { seen = f() })
+			}
+			e.t.Fatalf("timed out waiting for %s%s", what, seen)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -184,16 +278,8 @@ func TestApprovalsAgentsActivity(t *testing.T) {
 	if got := texts(e.u.pending.box); !strings.Contains(got, "the bills you have to pay") || !strings.Contains(got, "90 days") {
 		t.Errorf("pending window shows:\n%s", got)
 	}
-	var note *fyne.Notification
-	for _, n := range e.fa.sent() {
-		if strings.Contains(n.Content, ar.MatchCode) {
-			note = n
-		}
-	}
-	if note == nil {
-		t.Fatalf("no notification with the match code; sent %+v", e.fa.sent())
-	}
-	e.until("the tray's approval state", func() bool { return e.u.trayIcon == iconApproval })
+	e.until("a notification with the match code", func() bool { return e.fa.note(ar.MatchCode) != nil })
+	e.until("the tray's approval state", func() bool { return e.u.trayState == iconApproval })
 
 	e.tap(e.u.pending.box, "Approve")
 	e.until("the request decided", func() bool { return strings.Contains(texts(e.u.pending.box), "No request waits") })
@@ -241,7 +327,7 @@ func TestApprovalsAgentsActivity(t *testing.T) {
 // reference phone, and both sides show the same six digits.
 func TestPairPhoneFromScreenshot(t *testing.T) {
 	e := newEnv(t, false)
-	e.u.locked(e.menuItem("Pair a phone").Action)
+	e.menuItem("Pair a phone").Action()
 	e.until("the QR code", func() bool { return e.u.phones.qr.Visible() && e.u.phones.offer.URL != "" })
 	var shot image.Image
 	var want string
@@ -328,12 +414,12 @@ func TestPauseAndNoTray(t *testing.T) {
 	if !strings.Contains(texts(e.u.status.box), "no tray on this desktop") {
 		t.Errorf("status window does not say there is no tray:\n%s", texts(e.u.status.box))
 	}
-	e.u.locked(e.menuItem("Pause sync").Action)
-	e.until("the sync paused", func() bool { return e.u.last.SyncPaused && e.u.trayIcon == iconPaused })
+	e.menuItem("Pause sync").Action()
+	e.until("the sync paused", func() bool { return e.u.last.SyncPaused && e.u.trayState == iconPaused })
 	if e.menuItem("Resume sync") == nil || !strings.Contains(texts(e.u.status.box), "Sync paused") {
 		t.Error("menu or status does not show the pause")
 	}
-	e.u.locked(e.menuItem("Resume sync").Action)
+	e.menuItem("Resume sync").Action()
 	e.until("the sync resumed", func() bool { return !e.u.last.SyncPaused })
 
 	// Move to a new computer: the backup is saved from the settings.
@@ -358,6 +444,133 @@ func TestPauseAndNoTray(t *testing.T) {
 	case <-e.quit:
 	case <-time.After(5 * time.Second):
 		t.Fatal("closing the window without a tray did not quit")
+	}
+}
+
+// TestTrayFirst: started minimized with a tray, the app is its tray icon
+// alone: no window exists, yet the icon follows the node, a request is
+// announced and the sync pauses from the menu. A menu item asks Run for the
+// windows, which it builds and opens at that tab.
+func TestTrayFirst(t *testing.T) {
+	tray := &fakeTray{}
+	e := newEnvWith(t, func(o *Options) {
+		o.TrayHost = func() bool { return true }
+		o.Tray = tray
+		o.Minimized = true
+	})
+	want := "Open|Pair a phone|Pending requests|Agents|Activity|Accounts|Pause sync||Quit"
+	if got := tray.menu(); got != want {
+		t.Errorf("tray menu = %q, want %q", got, want)
+	}
+	_, err := e.agent.Call(t.Context(), "bills_due", map[string]any{})
+	var ar *agent.ApprovalRequired
+	if !errors.As(err, &ar) {
+		t.Fatalf("call = %v, want approval_required", err)
+	}
+	e.until("the notification", func() bool { return e.fa.note(ar.MatchCode) != nil })
+	e.until("the approval icon", func() bool { return tray.iconIs(e.u.icons[iconApproval].Content()) })
+
+	tray.click(t, "Pause sync")
+	e.until("the sync paused", func() bool { return e.node.Status().SyncPaused })
+	e.until("the menu offering to resume", func() bool { return strings.Contains(tray.menu(), "Resume sync") })
+	if e.u.Window() != nil {
+		t.Fatal("a window exists before one was asked for")
+	}
+
+	tray.click(t, "Pending requests")
+	ran := make(chan struct{})
+	go func() { e.u.Run(); close(ran) }() // Fyne's test app has no loop: Run returns once the windows are up
+	select {
+	case <-ran:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not build the windows")
+	}
+	e.until("the pending tab with the request", func() bool {
+		return e.u.tabs.Selected().Text == TabPending && strings.Contains(texts(e.u.pending.box), "Match code "+ar.MatchCode)
+	})
+	tray.click(t, "Open")
+	e.until("the status tab, the windows knowing of the pause", func() bool {
+		return e.u.tabs.Selected().Text == TabStatus && e.u.shown.SyncPaused && strings.Contains(texts(e.u.status.box), "1 request waiting")
+	}, func() string { return "; saw " + e.u.tabs.Selected().Text + ": " + texts(e.u.status.box) })
+
+	tray.click(t, "Quit")
+	select {
+	case <-e.quit:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Quit from the tray did not quit")
+	}
+	e.u.Close()
+	if !tray.stopped {
+		t.Error("Close left the tray icon")
+	}
+}
+
+// TestRestoreFromSettings: the settings hand a backup file and its
+// passphrase to Options.Restore; a wrong passphrase is said in the window
+// and restores nothing.
+func TestRestoreFromSettings(t *testing.T) {
+	restored := make(chan []byte, 1)
+	e := newEnvWith(t, func(o *Options) {
+		o.TrayHost = func() bool { return false }
+		o.Restore = func(_ context.Context, sealed []byte, pass string) error {
+			if _, err := backup.Open(sealed, pass); err != nil {
+				return err
+			}
+			restored <- sealed
+			return nil
+		}
+	})
+	sealed, err := e.node.Backup(t.Context(), "the old computer's passphrase")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.mnb")
+	if err := os.WriteFile(path, sealed, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.u.Show(TabSettings)
+	e.u.locked(func() {
+		e.u.settings.restorePath.SetText(path)
+		e.u.settings.restorePass.SetText("not the passphrase")
+	})
+	e.tap(e.u.settings.box, "Restore and restart")
+	e.until("the passphrase refused", func() bool {
+		return e.u.settings.errLabel.Visible() && strings.Contains(e.u.settings.errLabel.Text, "passphrase is wrong")
+	})
+	if len(restored) > 0 {
+		t.Fatal("a wrong passphrase restored")
+	}
+	e.u.locked(func() { e.u.settings.restorePass.SetText("the old computer's passphrase") })
+	e.tap(e.u.settings.box, "Restore and restart")
+	select {
+	case got := <-restored:
+		if !bytes.Equal(got, sealed) {
+			t.Error("Restore was handed other bytes than the file's")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Restore was not called")
+	}
+	e.until("the restart announced", func() bool { return strings.Contains(e.u.settings.restoreDone.Text, "mailnode restarts") })
+}
+
+// TestQuitInTray: Quit before any window ends Run without starting Fyne.
+func TestQuitInTray(t *testing.T) {
+	e := newEnvWith(t, func(o *Options) {
+		o.TrayHost = func() bool { return true }
+		o.Tray = &fakeTray{}
+		o.Minimized = true
+		o.OnQuit = nil
+	})
+	ran := make(chan struct{})
+	go func() { e.u.Run(); close(ran) }()
+	e.u.Quit()
+	select {
+	case <-ran:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not end at Quit")
+	}
+	if e.u.Window() != nil {
+		t.Error("Quit built a window")
 	}
 }
 

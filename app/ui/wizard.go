@@ -51,7 +51,7 @@ const (
 )
 
 // OpenWizard opens the setup wizard (first run), from any goroutine.
-func (u *UI) OpenWizard() { u.do(u.openWizardLocked) }
+func (u *UI) OpenWizard() { u.open("", u.openWizardLocked) }
 
 // openWizardLocked is OpenWizard on the UI goroutine ("Add an account").
 func (u *UI) openWizardLocked() {
@@ -104,6 +104,14 @@ func (w *wizard) show(step string) {
 			"you allow ask about it. Nothing leaves this computer unless you approve it."))
 		w.body.Add(w.address)
 		w.body.Add(w.button("Find my mail settings", w.discover))
+		if w.u.opts.Restore != nil {
+			// Moving computers: the old node's backup, not a new setup.
+			w.body.Add(widget.NewSeparator())
+			w.body.Add(widget.NewButton("Moving from another computer? Restore its backup", func() {
+				w.win.Close()
+				w.u.showLocked(TabSettings)
+			}))
+		}
 	case stepServers:
 		w.body.Add(heading("Your mail servers"))
 		w.body.Add(w.source)

@@ -12,11 +12,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"sync"
+	"syscall"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"mailnode/app"
+	"mailnode/app/backup"
 	"mailnode/app/localapi/localclient"
 	"mailnode/app/ui"
 	"mailnode/assets"
@@ -113,30 +116,77 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	if err != nil {
 		logger.Warn("No autostart entry", "err", err)
 	}
-	u := ui.New(fa, n, ui.Options{Logger: logger, Minimized: *minimized, Version: version, Autostart: autostart,
-		StallFile: *stallFile})
+	// Restoring another computer's node: checked here, done once this
+	// node has stopped, then the app starts again as the restored node.
+	var restore struct {
+		sync.Mutex
+		sealed []byte
+		pass   string
+	}
+	var u *ui.UI
+	u = ui.New(fa, n, ui.Options{Logger: logger, Minimized: *minimized, Version: version, Autostart: autostart,
+		StallFile: *stallFile,
+		Restore: func(_ context.Context, sealed []byte, pass string) error {
+			if _, err := backup.Open(sealed, pass); err != nil {
+				return err
+			}
+			restore.Lock()
+			restore.sealed, restore.pass = sealed, pass
+			restore.Unlock()
+			go u.Quit()
+			return nil
+		}})
 	u.Start()
 	if len(cfg.Accounts) == 0 && !cfg.Demo {
 		u.OpenWizard()
 	}
 	// A signal, or the node stopping on its own, ends the app as Quit does.
-	stop := context.AfterFunc(ctx, func() { fyne.Do(fa.Quit) })
+	stop := context.AfterFunc(ctx, u.Quit)
 	defer stop()
-	appDone := make(chan struct{})
 	go func() {
 		n.Wait()
-		select {
-		case <-appDone: // the app ended first and stopped the node
-		default:
-			fyne.Do(fa.Quit)
-		}
+		u.Quit()
 	}()
-	fa.Run()
-	stop() // Fyne has ended: a late signal must not ask it to quit again
-	close(appDone)
+	// In the tray alone Run only waits; Fyne's loop starts with the first
+	// window.
+	u.Run()
+	stop()
 	u.Close()
 	if err := n.Stop(); err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
-	return n.Wait()
+	if err := n.Wait(); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	restore.Lock()
+	defer restore.Unlock()
+	if restore.sealed == nil {
+		return nil
+	}
+	res, aside, err := app.ReplaceWithBackup(ctx, cfg.DataDir, o.configPath, restore.sealed, restore.pass, logger)
+	if err != nil {
+		return fmt.Errorf("restore: %w (this computer's node is unchanged)", err)
+	}
+	logger.Info("Restored the node from a backup; starting it", "relayName", res.RelayName, "phones", res.Phones,
+		"grants", res.Grants, "accounts", res.Accounts, "replacedNodeKeptIn", aside)
+	return restart(args)
+}
+
+// restart runs this program again in place of this process, without
+// --minimized: the person who restored is looking at the window.
+func restart(args []string) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("restart after the restore (start mailnode again): %w", err)
+	}
+	argv := []string{exe}
+	for _, a := range args {
+		if a != "--minimized" && a != "-minimized" {
+			argv = append(argv, a)
+		}
+	}
+	if err := syscall.Exec(exe, argv, os.Environ()); err != nil {
+		return fmt.Errorf("restart after the restore (start mailnode again): %w", err)
+	}
+	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"mailnode/app/ui"
 	"mailnode/mail/imaptest"
 )
 
@@ -145,17 +146,31 @@ func BenchmarkDesktop(b *testing.B) {
 	syncDone(first, 1, 30*time.Minute)
 	syncTime := time.Since(syncStart)
 	quit(first)
-	var stalls struct {
-		Samples     int     `json:"samples"`
-		MaxMS       float64 `json:"max_ms"`
-		P99MS       float64 `json:"p99_ms"`
-		P50MS       float64 `json:"p50_ms"`
-		LaterMaxMS  float64 `json:"later_max_ms"`
-		FirstDrawMS float64 `json:"first_second_max_ms"`
-	}
+	var stalls ui.Stalls
 	raw, err := os.ReadFile(stallFile)
-	if err != nil || json.Unmarshal(raw, &stalls) != nil {
+	if err != nil || json.Unmarshal(raw, &stalls) != nil || len(stalls.Each) == 0 {
 		b.Fatalf("stall figures: %v %s", err, raw)
+	}
+	// The stalls while the sync ran, after the window appeared; the
+	// first second of them (the first frames) apart.
+	var during, firstSecond []float64
+	loopStart := stalls.Each[0][0]
+	syncEnd := float64(syncStart.Add(syncTime).UnixMicro()) / 1e3
+	for _, x := range stalls.Each {
+		if x[0] > syncEnd {
+			break
+		}
+		during = append(during, x[1])
+		if x[0] < loopStart+1000 {
+			firstSecond = append(firstSecond, x[1])
+		}
+	}
+	slices.Sort(during)
+	maxOf := func(v []float64) float64 {
+		if len(v) == 0 {
+			return 0
+		}
+		return slices.Max(v)
 	}
 
 	// Start to tray icon, warm: the store and the binary in the page cache.
@@ -198,14 +213,16 @@ func BenchmarkDesktop(b *testing.B) {
 	}
 	open, tray := measureIdle(), measureIdle("--minimized")
 
-	b.ReportMetric(stalls.MaxMS, "ms-max-UI-stall")
+	b.ReportMetric(maxOf(during), "ms-max-UI-stall")
 	b.ReportMetric(float64(toTray[len(toTray)/2].Milliseconds()), "ms-to-tray")
 	b.ReportMetric(float64(tray.rss[len(tray.rss)-1])/1024, "MiB-idle-RSS")
 	b.ReportMetric(tray.cpuPct, "%CPU-idle")
 	fmt.Printf("\n| measure (%d messages) | result | goal |\n|---|---:|---:|\n", n)
 	fmt.Printf("| initial sync with the window open (s) | %.1f | |\n", syncTime.Seconds())
-	fmt.Printf("| longest UI stall during it, %d samples (ms) | %.1f (p99 %.1f, median %.1f) | < 50 |\n", stalls.Samples, stalls.MaxMS, stalls.P99MS, stalls.P50MS)
-	fmt.Printf("| of which in the first second (first frames) / after it (ms) | %.1f / %.1f | |\n", stalls.FirstDrawMS, stalls.LaterMaxMS)
+	fmt.Printf("| the window appearing: building it to Fyne's loop running (ms) | %.1f | |\n", stalls.AppearMS)
+	fmt.Printf("| longest UI stall during the sync once the window is up, %d samples (ms) | %.1f (p99 %.1f, median %.1f) | < 50 |\n",
+		len(during), maxOf(during), during[len(during)*99/100], during[len(during)/2])
+	fmt.Printf("| of which in the first second (the first frames) (ms) | %.1f | |\n", maxOf(firstSecond))
 	fmt.Printf("| start to tray icon, warm, median of 5 (ms) | %d (min %d, max %d) | < 1000 |\n",
 		toTray[2].Milliseconds(), toTray[0].Milliseconds(), toTray[4].Milliseconds())
 	for _, m := range []struct {

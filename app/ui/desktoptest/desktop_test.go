@@ -397,6 +397,41 @@ func TestDesktopApp(t *testing.T) {
 	if windowShown(t, display) {
 		t.Error("--minimized showed a window")
 	}
+	caPEM, err := os.ReadFile(filepath.Join(data, "ca", "ca.pem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := x509.NewCertPool()
+	roots.AppendCertsFromPEM(caPEM)
+	hc := &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	// An agent asks while the app is its tray icon alone: a notification
+	// names it and the match code, and still no window opens.
+	sess, err := agent.NewSession(agent.Config{Node: fmt.Sprintf("localhost:%d", port),
+		Signer:     &agent.Signer{Domain: agentDomain, Kid: "k1", Key: key},
+		HTTPClient: &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sess.Call(ctx, "bills_due", map[string]any{})
+	var ar *agent.ApprovalRequired
+	if !errors.As(err, &ar) {
+		t.Fatalf("agent call = %v, want approval_required", err)
+	}
+	waitFor(t, "the notification", 20*time.Second, func() bool {
+		for _, n := range d.notifications() {
+			if strings.Contains(n, agentDomain) && strings.Contains(n, ar.MatchCode) {
+				return true
+			}
+		}
+		return false
+	})
+
+	if windowShown(t, display) {
+		t.Error("a request opened a window")
+	}
+
 	// A second launch shows the running app's window and exits.
 	second := exec.Command(bin, "--data-dir", data)
 	second.Env = env
@@ -430,15 +465,6 @@ func TestDesktopApp(t *testing.T) {
 	if !strings.HasPrefix(pairURL, "https://") {
 		t.Fatalf("QR code says %q", pairURL)
 	}
-	caPEM, err := os.ReadFile(filepath.Join(data, "ca", "ca.pem"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	roots := x509.NewCertPool()
-	roots.AppendCertsFromPEM(caPEM)
-	hc := &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
 	phone, sas, err := phoneclient.Pair(ctx, hc, pairURL, "Desktop test phone")
 	if err != nil {
 		t.Fatalf("pair with the screen's QR code: %v", err)
@@ -454,27 +480,6 @@ func TestDesktopApp(t *testing.T) {
 	if _, err := lc.ConfirmPhone(ctx, phone.ID); err != nil {
 		t.Fatalf("confirm the phone (its code was %s): %v", sas, err)
 	}
-
-	// An agent asks: a notification names it and the match code.
-	sess, err := agent.NewSession(agent.Config{Node: fmt.Sprintf("localhost:%d", port),
-		Signer:     &agent.Signer{Domain: agentDomain, Kid: "k1", Key: key},
-		HTTPClient: &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = sess.Call(ctx, "bills_due", map[string]any{})
-	var ar *agent.ApprovalRequired
-	if !errors.As(err, &ar) {
-		t.Fatalf("agent call = %v, want approval_required", err)
-	}
-	waitFor(t, "the notification", 20*time.Second, func() bool {
-		for _, n := range d.notifications() {
-			if strings.Contains(n, agentDomain) && strings.Contains(n, ar.MatchCode) {
-				return true
-			}
-		}
-		return false
-	})
 
 	// MAILNODE_UI_SHOTS=DIR saves the windows as the README shows them.
 	if shots := os.Getenv("MAILNODE_UI_SHOTS"); shots != "" {
