@@ -6,7 +6,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -30,10 +29,11 @@ const (
 	envCrashUser  = "MAILNODE_CRASH_HELPER_USER"
 	envCrashPass  = "MAILNODE_CRASH_HELPER_PASSWORD"
 	syncingMarker = "syncing"
+	storedMarker  = "stored"
 )
 
 // startHelper starts cmd and returns once it has begun syncing.
-func startHelper(t *testing.T, cmd *exec.Cmd) {
+func startHelper(t *testing.T, cmd *exec.Cmd) (stored <-chan struct{}) {
 	t.Helper()
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -46,7 +46,19 @@ func startHelper(t *testing.T, cmd *exec.Cmd) {
 	if err != nil || strings.TrimSpace(line) != syncingMarker {
 		t.Fatalf("crash helper did not start syncing: %q, %v", line, err)
 	}
-	go io.Copy(io.Discard, out)
+	// stored is closed when the helper says a batch is in the store.
+	ch := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(out)
+		once := false
+		for sc.Scan() {
+			if sc.Text() == storedMarker && !once {
+				once = true
+				close(ch)
+			}
+		}
+	}()
+	return ch
 }
 
 func TestMain(m *testing.M) {
@@ -69,7 +81,12 @@ func crashHelper(dbPath, addr string) int {
 		return 1
 	}
 	s, err := imapsync.New(imapsync.Config{Account: "test", Address: addr, Security: imapsync.Plain,
-		Username: os.Getenv(envCrashUser), Password: credential.Secret(os.Getenv(envCrashPass)), BatchMessages: 25}, st, nil)
+		Username: os.Getenv(envCrashUser), Password: credential.Secret(os.Getenv(envCrashPass)), BatchMessages: 25,
+		Progress: func(p imapsync.Progress) {
+			if p.Done > 0 && !p.Finished {
+				fmt.Fprintln(os.Stdout, storedMarker)
+			}
+		}}, st, nil)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -133,11 +150,20 @@ func TestCrashMidSync(t *testing.T) {
 				}
 			}
 			cmd := helper()
-			startHelper(t, cmd)
+			stored := startHelper(t, cmd)
 			exited := make(chan struct{})
 			go func() { cmd.Wait(); close(exited) }()
+			// Most kills land at a random moment of a sync; every third
+			// right after a batch reached the store, so that some surely
+			// interrupt a sync half-way, however fast syncs run here.
+			wait := stored
+			if round%3 != 1 {
+				timer := make(chan struct{})
+				time.AfterFunc(time.Duration(r.Int64N(int64(full))), func() { close(timer) })
+				wait = timer
+			}
 			select {
-			case <-time.After(time.Duration(r.Int64N(int64(full)))):
+			case <-wait:
 				if cmd.Process.Signal(syscall.SIGKILL) == nil {
 					kills++
 				}
