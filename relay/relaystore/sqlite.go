@@ -42,6 +42,18 @@ var migrations = []string{
 		created INTEGER NOT NULL
 	);
 	CREATE INDEX agents_created ON agents(created);`,
+	// The offline queue. A delivered envelope keeps its row, without its
+	// sealed bytes, for its reply until it expires.
+	`CREATE TABLE queue (
+		id TEXT PRIMARY KEY,
+		label TEXT NOT NULL,
+		sealed BLOB,
+		created INTEGER NOT NULL,
+		expires INTEGER NOT NULL,
+		reply BLOB
+	);
+	CREATE INDEX queue_waiting ON queue(label, created) WHERE sealed IS NOT NULL;
+	CREATE INDEX queue_expires ON queue(expires);`,
 }
 
 // SQLite is the Store of a single relay: one file in WAL mode.
@@ -333,7 +345,100 @@ func (s *SQLite) Expire(ctx context.Context, now time.Time) error {
 	if _, err := s.db.ExecContext(ctx, "DELETE FROM pending WHERE expires < ?", now.Unix()); err != nil {
 		return fmt.Errorf("relay store: expire: %w", err)
 	}
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM queue WHERE expires <= ?", now.UnixMilli()); err != nil {
+		return fmt.Errorf("relay store: expire queue: %w", err)
+	}
 	return nil
+}
+
+const queueCols = "id, label, sealed, created, expires, reply"
+
+type scanner interface{ Scan(...any) error }
+
+func scanEnvelope(row scanner) (Envelope, error) {
+	var e Envelope
+	var created, expires int64
+	if err := row.Scan(&e.ID, &e.Label, &e.Sealed, &created, &expires, &e.Reply); err != nil {
+		return Envelope{}, err
+	}
+	e.Created, e.Expires = time.UnixMilli(created), time.UnixMilli(expires)
+	return e, nil
+}
+
+func (s *SQLite) Enqueue(ctx context.Context, e Envelope, max int) (Envelope, error) {
+	var out Envelope
+	err := s.tx(ctx, "enqueue", func(tx *sql.Tx) error {
+		old, err := scanEnvelope(tx.QueryRowContext(ctx, "SELECT "+queueCols+" FROM queue WHERE id = ?", e.ID))
+		switch {
+		case err == nil && old.Label != e.Label:
+			return ErrIDTaken
+		case err == nil:
+			out = old
+			return nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM queue WHERE label = ? AND sealed IS NOT NULL AND expires > ?",
+			e.Label, e.Created.UnixMilli()).Scan(&n); err != nil {
+			return err
+		}
+		if n >= max {
+			return ErrQueueFull
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO queue("+queueCols+") VALUES (?, ?, ?, ?, ?, NULL)",
+			e.ID, e.Label, e.Sealed, e.Created.UnixMilli(), e.Expires.UnixMilli()); err != nil {
+			return err
+		}
+		out = e
+		return nil
+	})
+	for _, sentinel := range []error{ErrIDTaken, ErrQueueFull} {
+		if errors.Is(err, sentinel) {
+			return Envelope{}, sentinel
+		}
+	}
+	return out, err
+}
+
+func (s *SQLite) Undelivered(ctx context.Context, label string, now time.Time, n int) ([]Envelope, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+queueCols+` FROM queue
+		WHERE label = ? AND sealed IS NOT NULL AND expires > ? ORDER BY created, id LIMIT ?`, label, now.UnixMilli(), n)
+	if err != nil {
+		return nil, fmt.Errorf("relay store: undelivered: %w", err)
+	}
+	defer rows.Close()
+	var out []Envelope
+	for rows.Next() {
+		e, err := scanEnvelope(rows)
+		if err != nil {
+			return nil, fmt.Errorf("relay store: undelivered: %w", err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("relay store: undelivered: %w", err)
+	}
+	return out, nil
+}
+
+func (s *SQLite) Ack(ctx context.Context, label, id string, reply []byte) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE queue SET sealed = NULL, reply = coalesce(reply, ?) WHERE id = ? AND label = ?", reply, id, label)
+	if err != nil {
+		return fmt.Errorf("relay store: ack: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) QueueEntry(ctx context.Context, id string, now time.Time) (Envelope, error) {
+	e, err := scanEnvelope(s.db.QueryRowContext(ctx, "SELECT "+queueCols+" FROM queue WHERE id = ? AND expires > ?", id, now.UnixMilli()))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Envelope{}, ErrNotFound
+	}
+	if err != nil {
+		return Envelope{}, fmt.Errorf("relay store: queue entry: %w", err)
+	}
+	return e, nil
 }
 
 func (s *SQLite) tx(ctx context.Context, what string, f func(*sql.Tx) error) error {

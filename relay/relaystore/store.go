@@ -46,6 +46,29 @@ type Agent struct {
 	Created time.Time
 }
 
+// Envelope is a sealed request in the offline queue. The relay cannot
+// read Sealed (it is sealed to the node's box key) nor Reply (sealed by the
+// node to itself).
+type Envelope struct {
+	ID      string // the request_id
+	Label   string // the node's label, registered or not (a decoy's queue behaves the same)
+	Sealed  []byte // nil once the node acknowledged it
+	Created time.Time
+	Expires time.Time
+	// Reply is the node's reply envelope, nil until it answered.
+	Reply []byte
+}
+
+// Delivered reports whether the node acknowledged the envelope.
+func (e Envelope) Delivered() bool { return e.Sealed == nil }
+
+// ErrQueueFull: the node already holds the maximum of undelivered
+// envelopes.
+var ErrQueueFull = errors.New("relaystore: queue full")
+
+// ErrIDTaken: a request_id already names an envelope for another node.
+var ErrIDTaken = errors.New("relaystore: request id in use for another node")
+
 // Store is the relay's storage. Every method is safe for concurrent use.
 type Store interface {
 	// Secret returns the named 32-byte secret, creating it once.
@@ -84,7 +107,24 @@ type Store interface {
 	AgentByLabel(ctx context.Context, label string) (Agent, error)
 	CountAgentsSince(ctx context.Context, since time.Time) (int, error)
 
-	// Expire deletes pending registrations past their time.
+	// Enqueue stores e, committed before it returns, unless its ID is
+	// known: then it returns the stored envelope (an idempotent retry: no
+	// second copy) if it is for the same label, and ErrIDTaken if not. It
+	// returns ErrQueueFull when the label already holds max envelopes not
+	// yet delivered nor expired at e.Created.
+	Enqueue(ctx context.Context, e Envelope, max int) (Envelope, error)
+	// Undelivered returns up to n of label's envelopes not yet
+	// acknowledged nor expired at now, oldest first.
+	Undelivered(ctx context.Context, label string, now time.Time, n int) ([]Envelope, error)
+	// Ack records that the node took the envelope: its sealed bytes are
+	// dropped, and the reply (which may be nil) kept until it expires.
+	// Acknowledging again changes nothing.
+	Ack(ctx context.Context, label, id string, reply []byte) error
+	// QueueEntry returns the envelope id, or ErrNotFound if it is unknown
+	// or expired at now.
+	QueueEntry(ctx context.Context, id string, now time.Time) (Envelope, error)
+
+	// Expire deletes pending registrations and envelopes past their time.
 	Expire(ctx context.Context, now time.Time) error
 	Close() error
 }
