@@ -175,11 +175,10 @@ func Seal(boxPubKey string, req *http.Request, body []byte) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("agent: seal: %w", err)
 	}
-	env := base64.RawURLEncoding.EncodeToString(sealed)
-	if len(env) > relay.MaxEnvelope {
-		return "", fmt.Errorf("agent: sealed envelope of %d bytes is over the relay's %d", len(env), relay.MaxEnvelope)
+	if len(sealed) > relay.MaxEnvelope {
+		return "", fmt.Errorf("agent: sealed envelope of %d bytes is over the relay's %d", len(sealed), relay.MaxEnvelope)
 	}
-	return env, nil
+	return base64.RawURLEncoding.EncodeToString(sealed), nil
 }
 
 // enqueue signs a tools/call for the node's public URL, exactly as a live

@@ -7,7 +7,10 @@
 // Tailscale's derp package does for its relays).
 package relay
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"time"
+)
 
 // The agent API's paths, relative to the relay's base URL.
 const (
@@ -69,9 +72,42 @@ type Error struct {
 	Detail string `json:"detail"`
 }
 
-// MaxEnvelope is the relay's limit on a sealed envelope, in bytes of its
-// base64url text.
-const MaxEnvelope = 64 << 10
+// The offline queue's limits (docs/protocol.md, "Limits").
+const (
+	// MaxEnvelope is the largest sealed envelope the relay takes, in
+	// sealed bytes (before base64url). A sealed box adds SealOverhead
+	// bytes to its plaintext.
+	MaxEnvelope = 64 << 10
+	// SealOverhead is an anonymous sealed box's overhead: a 32-byte
+	// ephemeral public key and a 16-byte Poly1305 tag.
+	SealOverhead = 48
+	// MaxQueued is how many undelivered envelopes one node may hold.
+	MaxQueued = 32
+	// QueueTTL is how long an envelope, and then its reply, is kept.
+	QueueTTL = 24 * time.Hour
+)
+
+// QueuePreface opens a tunnel stream that carries queued envelopes to the
+// node instead of an agent's TLS. An agent's stream begins with a TLS
+// handshake record (0x16); this one with "M". The relay then writes one
+// QueueDelivery per line, the node answers one QueueAck per line, in any
+// order, and the relay drops an envelope only when its ack arrives.
+const QueuePreface = "MAILNODE-QUEUE/1\n"
+
+// QueueDelivery is a queued envelope handed to its node.
+type QueueDelivery struct {
+	RequestID string `json:"request_id"`
+	Envelope  string `json:"envelope"` // base64url sealed box
+}
+
+// QueueAck is the node's receipt for a delivery: it has taken the
+// request (or dropped it for good), and the relay may forget the
+// envelope. Reply, base64url, is the node's reply envelope, sealed to its
+// own box key; empty for none.
+type QueueAck struct {
+	RequestID string `json:"request_id"`
+	Reply     string `json:"reply,omitempty"`
+}
 
 // Envelope is the plaintext of a sealed envelope: the signed request as
 // the agent would have sent it live. Headers are lower case; "host" is the

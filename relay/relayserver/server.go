@@ -158,6 +158,8 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 	s.mux.HandleFunc("GET "+relay.PathHealth, s.health)
 	s.mux.HandleFunc("GET "+relay.PathTransparency, s.transparency)
 	s.mux.HandleFunc("POST "+relay.PathResolve, s.resolve)
+	s.mux.HandleFunc("POST "+relay.PathQueue+"/{hostname}", s.enqueue)
+	s.mux.HandleFunc("GET "+relay.PathQueueReply+"/{request_id}", s.queueReply)
 	s.mux.HandleFunc("POST "+relay.PathRegister, s.nodeCall(s.register))
 	s.mux.HandleFunc("POST "+relay.PathRegisterConfirm, s.nodeCall(s.confirm))
 	s.mux.HandleFunc("GET "+relay.PathNodeStatus, s.nodeCall(s.nodeStatus))
@@ -243,7 +245,8 @@ func newLogLogger(l *slog.Logger) *log.Logger {
 	return slog.NewLogLogger(l.Handler(), slog.LevelDebug)
 }
 
-// Maintain expires pending registrations once a minute until ctx ends.
+// Maintain expires pending registrations and queued envelopes once a
+// minute until ctx ends.
 func (s *Server) Maintain(ctx context.Context) error {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/yamux"
@@ -40,6 +41,9 @@ type tunnel struct {
 	label string
 	sess  *yamux.Session
 	ready chan struct{}
+	// delivering is set while a goroutine hands the node its queued
+	// envelopes; again asks it to look once more (queue.go).
+	delivering, again atomic.Bool
 }
 
 func newTunnels(log *slog.Logger, every time.Duration) *tunnels {
@@ -227,6 +231,7 @@ func (s *Server) serveTunnel(ctx context.Context, c *tls.Conn) bool {
 	c.SetDeadline(time.Time{})
 	close(tun.ready)
 	s.log.Info("Tunnel up", "hostname", s.Hostname(n.Label), "remote", c.RemoteAddr().String())
+	s.kick(tun) // envelopes that waited while the node was away
 	return true
 }
 
