@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"crypto/tls"
+	"encoding/json"
 	"errors"
 	"net"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"mailnode/gateway"
 	"mailnode/mail/demobox"
 	"mailnode/relay"
 	"mailnode/relay/relayclient"
@@ -123,6 +125,7 @@ func (n *Node) runRelay(ctx context.Context, c *components) error {
 		TLS:          cfg.TLS,
 		Dial:         cfg.Dial,
 		OnStatus:     n.relayStatus,
+		Queued:       n.serveQueued,
 	}, n.log)
 	if err != nil {
 		return err
@@ -185,4 +188,26 @@ func (n *Node) DemoSubmission() (addr string, tlsConfig *tls.Config, ok bool) {
 		return "", nil, false
 	}
 	return c.demoSMTP.Addr, c.demoSMTP.ClientTLS(), true
+}
+
+// serveQueued answers a request an agent left in the relay's offline
+// queue: the gateway checks it as a live call, except that it may be as
+// old as the queue keeps requests, and only opens the approval prompt
+// (docs/relay.md, "The offline queue"). The reply is the answer a live
+// call would have had. A gateway that is not up, or a nonce store that
+// cannot record, leaves the envelope at the relay for a later delivery.
+func (n *Node) serveQueued(ctx context.Context, env relay.Envelope) ([]byte, error) {
+	n.mu.Lock()
+	gw := n.gw
+	n.mu.Unlock()
+	if gw == nil {
+		return nil, errors.New("the gateway is not running")
+	}
+	rep := gw.ServeQueued(ctx, gateway.QueuedRequest{Method: env.Method, Path: env.Path, Headers: env.Headers, Body: env.Body},
+		relay.QueueTTL)
+	if rep.Status == http.StatusServiceUnavailable {
+		return nil, errors.New("the node cannot take the queued request now")
+	}
+	n.log.Info("Took a queued request", "status", rep.Status)
+	return json.Marshal(rep)
 }

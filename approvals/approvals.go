@@ -90,6 +90,12 @@ type Call struct {
 	// the full body. It is built by the node from the verified call,
 	// never taken from the agent as text to display.
 	Details string
+	// Queued marks a call that came through the relay's offline queue.
+	// It only opens the prompt, so that the person can decide while the
+	// agent is away: it never runs, so an approved raw_read or send is not
+	// spent by it (the agent's live retry spends it), and a call that
+	// would be allowed is audited as QueuedNotRun.
+	Queued bool
 }
 
 // Outcome is what Request decided.
@@ -103,6 +109,9 @@ const (
 	AgentBlocked     Outcome = "agent_blocked"
 	TooManyPending   Outcome = "too_many_pending"
 	TooManyPrompts   Outcome = "too_many_prompts"
+	// QueuedNotRun: a queued call that would have been allowed; it is
+	// not run, and the agent's live retry is.
+	QueuedNotRun Outcome = "queued_not_run"
 )
 
 // Decision is the answer to Request.
@@ -273,6 +282,9 @@ func (m *Manager) Request(ctx context.Context, call Call) (Decision, error) {
 	if err != nil {
 		return Decision{}, err
 	}
+	if call.Queued && d.Outcome == Allowed {
+		d.Outcome = QueuedNotRun
+	}
 	id := ""
 	if d.Approval != nil {
 		id = d.Approval.ID
@@ -334,6 +346,9 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		case Pending:
 			return Decision{Outcome: ApprovalRequired, Approval: a}, nil
 		case Approved:
+			if call.Tier.PerCall() && call.Queued {
+				return Decision{Outcome: Allowed, Approval: a}, nil
+			}
 			if call.Tier.PerCall() {
 				res, err := m.exec(ctx, "UPDATE approvals SET state = 'used' WHERE id = ? AND state = 'approved'", a.ID)
 				if err != nil {

@@ -41,8 +41,15 @@ func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Too
 		Args:    args,
 		Bind:    subject.Bind,
 		Details: subject.Details,
+		Queued:  id.Queued,
 	})
-	return tools.Caller{Domain: id.Domain, Bound: subject.Bind}, s.refusal(id, t, d, err)
+	refusal = s.refusal(id, t, d, err)
+	if refusal == nil && id.Queued {
+		// Approvals never allows a queued call; fail closed if it did.
+		s.log.Error("A queued call was allowed to run", "agent", id.Domain, "tool", t.Name)
+		refusal = toolError(&tools.Error{Code: "internal_error", Message: "the node could not check its grants; try again later"})
+	}
+	return tools.Caller{Domain: id.Domain, Bound: subject.Bind}, refusal
 }
 
 // subject is what the user is asked: for a per-call tier, the tool's
@@ -103,6 +110,9 @@ func (s *Server) refusal(id httpsig.Identity, t tools.Tool, d approvals.Decision
 			MatchCode: a.MatchCode, ApprovalID: a.ID, Agent: id.Domain,
 			Tier: string(t.Tier), Tool: t.Name, ExpiresAt: a.ExpiresAt.Unix(),
 		})
+	case approvals.QueuedNotRun:
+		return toolError(map[string]string{"error": string(d.Outcome),
+			"message": "This call came through the relay's offline queue, which never runs a tool. It is allowed now: call the tool again, live."})
 	case approvals.ApprovalDenied:
 		return toolError(map[string]string{"error": string(d.Outcome), "message": "The user refused this request.", "approval_id": d.Approval.ID})
 	case approvals.AgentBlocked:

@@ -223,6 +223,12 @@ func identity(ctx context.Context) (httpsig.Identity, bool) {
 // serveMCP verifies a POST /mcp for host, the node's name the request
 // came to, and hands it to the MCP SDK.
 func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, host string) {
+	s.serveVerified(w, r, host, 0)
+}
+
+// serveVerified is serveMCP for a live request (queuedFor 0) or one from
+// the offline queue (ServeQueued).
+func (s *Server) serveVerified(w http.ResponseWriter, r *http.Request, host string, queuedFor time.Duration) {
 	if r.ContentLength > MaxBody {
 		jsonhttp.Error(w, http.StatusRequestEntityTooLarge, "payload_too_large", "")
 		return
@@ -239,11 +245,12 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request, host string) {
 	}
 
 	var id httpsig.Identity
-	if s.noVerify {
+	if s.noVerify && queuedFor == 0 {
 		id = httpsig.Identity{Domain: "bench.example.com", Kid: "k", KeyID: "bench.example.com#k", Key: make([]byte, 32)}
 	} else {
 		v := *s.verifier
 		v.Host = host
+		v.QueuedFor = queuedFor
 		if id, err = v.Verify(r.Context(), r, body); err != nil {
 			s.refuse(w, r, body, err)
 			return
@@ -344,4 +351,83 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, tlsConfig *tls.Conf
 	}
 	<-done
 	return nil
+}
+
+// QueuedRequest is a request an agent left in the relay's offline queue,
+// as the node opened it from its envelope (relay.Envelope).
+type QueuedRequest struct {
+	Method, Path string
+	Headers      map[string]string // lower-case names; "host" is the name the signature covers
+	Body         []byte
+}
+
+// QueuedReply is what the node answered a queued request: the HTTP status
+// and body a live call would have had.
+type QueuedReply struct {
+	Status int             `json:"status"`
+	Body   json.RawMessage `json:"body,omitempty"`
+}
+
+// ServeQueued answers a queued request through the same checks as a live
+// POST /mcp (docs/relay.md, "The offline queue"): the signature over the
+// node's name, the agent's key, the body's digest, a nonce never seen, the
+// rate limits, then the MCP gate. Two things differ: the signature may be
+// up to queuedFor old and past its expires (the agent signed it when it
+// enqueued), and a tools/call never runs: it may only open the approval
+// prompt, so that the person decides while the agent is away, and the
+// agent's live retry is what runs.
+func (s *Server) ServeQueued(ctx context.Context, q QueuedRequest, queuedFor time.Duration) QueuedReply {
+	r, err := http.NewRequestWithContext(ctx, q.Method, "https://"+q.Headers["host"]+q.Path, bytes.NewReader(q.Body))
+	if err != nil || queuedFor <= 0 {
+		return QueuedReply{Status: http.StatusBadRequest}
+	}
+	r.RequestURI = q.Path
+	r.RemoteAddr = "relay-queue"
+	for k, v := range q.Headers {
+		if k != "host" {
+			r.Header.Set(k, v)
+		}
+	}
+	r.ContentLength = int64(len(q.Body))
+	w := &replyRecorder{header: http.Header{}}
+	host := s.name(r)
+	switch {
+	case host == "":
+		jsonhttp.Error(w, http.StatusMisdirectedRequest, "misdirected_request", "this node does not answer for that host name")
+	case q.Method != http.MethodPost || q.Path != "/mcp" && q.Path != "/mcp/":
+		jsonhttp.Error(w, http.StatusNotFound, "not_found", "only POST /mcp may be queued")
+	default:
+		s.serveVerified(w, r, host, queuedFor)
+	}
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	body := w.body.Bytes()
+	if !json.Valid(body) {
+		body = nil
+	}
+	return QueuedReply{Status: w.status, Body: body}
+}
+
+// replyRecorder keeps a queued request's answer.
+type replyRecorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (w *replyRecorder) Header() http.Header { return w.header }
+func (w *replyRecorder) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+}
+func (w *replyRecorder) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	if w.body.Len()+len(b) > MaxBody {
+		return 0, errors.New("queued reply too large")
+	}
+	return w.body.Write(b)
 }

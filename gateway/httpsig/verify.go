@@ -90,6 +90,13 @@ type Verifier struct {
 	// it is. The gateway's rate limits sit here, so that an agent's flood
 	// of well-signed requests neither runs nor fills the nonce store.
 	Admit func(Identity) error
+	// QueuedFor, when set, verifies a request that came through the
+	// relay's offline queue (docs/relay.md): it was signed when the agent
+	// enqueued it, so created may be up to QueuedFor old and expires may
+	// have passed (Identity.Expired says so); its nonce is then kept until
+	// created + QueuedFor + MaxSkew, as long as the relay could hand the
+	// envelope over again.
+	QueuedFor time.Duration
 	// Now defaults to time.Now.
 	Now func() time.Time
 }
@@ -102,6 +109,9 @@ type Identity struct {
 	Created time.Time
 	Expires time.Time
 	Key     ed25519.PublicKey // the key that verified, for pinning grants
+	// Queued marks a request verified with QueuedFor; Expired, one of
+	// those whose expires had passed. Neither ever reaches a tool.
+	Queued, Expired bool
 
 	durable func(context.Context) error
 }
@@ -194,13 +204,18 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (Id
 		return Identity{}, v.whyNot(r, hostname, verifies)
 	}
 	id := Identity{Domain: p.domain, Kid: p.kid, KeyID: p.keyID, Created: p.created, Expires: p.expires, Key: key}
+	keep := p.expires
+	if v.QueuedFor > 0 {
+		id.Queued, id.Expired = true, !p.expires.After(now())
+		keep = p.created.Add(v.QueuedFor + MaxSkew)
+	}
 	if v.Admit != nil {
 		if err := v.Admit(id); err != nil {
 			return Identity{}, err
 		}
 	}
 	if r, ok := v.Nonces.(Reserver); ok {
-		fresh, durable, err := r.Reserve(p.keyID, p.nonce, p.expires)
+		fresh, durable, err := r.Reserve(p.keyID, p.nonce, keep)
 		if err != nil {
 			return Identity{}, fmt.Errorf("%w: %w", ErrNonceStore, err)
 		}
@@ -210,7 +225,7 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (Id
 		id.durable = durable
 		return id, nil
 	}
-	fresh, err := v.Nonces.Use(ctx, p.keyID, p.nonce, p.expires)
+	fresh, err := v.Nonces.Use(ctx, p.keyID, p.nonce, keep)
 	if err != nil {
 		return Identity{}, fmt.Errorf("%w: %w", ErrNonceStore, err)
 	}
@@ -289,7 +304,9 @@ func (v *Verifier) checkParams(list httpsfv.InnerList, now time.Time) (params, e
 	switch {
 	case p.created.After(now.Add(MaxSkew)):
 		return p, refuse("created is in the future")
-	case !p.expires.After(now):
+	case v.QueuedFor > 0 && p.created.Before(now.Add(-v.QueuedFor-MaxSkew)):
+		return p, refuse("queued request older than the queue keeps requests")
+	case v.QueuedFor == 0 && !p.expires.After(now):
 		return p, refuse("signature expired")
 	case !p.expires.After(p.created) || p.expires.Sub(p.created) > MaxLifetime:
 		return p, refuse("expires must be after created and at most %v later", MaxLifetime)

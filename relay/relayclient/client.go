@@ -2,7 +2,9 @@ package relayclient
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/tls"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -11,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/crypto/nacl/box"
 
 	"mailnode/relay"
 )
@@ -48,6 +52,12 @@ type Config struct {
 	HTTP *http.Client
 	TLS  *tls.Config
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+	// Queued, if set, is handed each request an agent left in the relay's
+	// offline queue, opened with the node's box key: it returns the reply's
+	// plaintext, which the client seals to the node's own box key for the
+	// relay to hold (docs/relay.md, "The offline queue"). An error leaves
+	// the envelope at the relay, to be delivered again.
+	Queued func(ctx context.Context, env relay.Envelope) (reply []byte, err error)
 	// OnStatus is told every change of Status.
 	OnStatus func(Status)
 	// CodePoll is how often the mailbox is looked at for the code;
@@ -157,6 +167,7 @@ func (c *Client) Run(ctx context.Context) error {
 				c.log.Debug("Tunnel down", "err", err)
 				c.set(func(s *Status) { s.State, s.Err = "disconnected", err.Error() })
 			},
+			Queue: c.queued(keys),
 		}
 		err = t.Run(ctx, c.cfg.Listener)
 		stopRenew()
@@ -284,4 +295,34 @@ func CodeFromSubject(subject string) string {
 		return ""
 	}
 	return code
+}
+
+// queued opens a delivered envelope with the box key and seals the
+// handler's reply to the same key. An envelope that does not open, or
+// whose plaintext is not a request, never will: it is acknowledged and
+// dropped.
+func (c *Client) queued(keys Keys) func(ctx context.Context, sealed []byte) ([]byte, error) {
+	if c.cfg.Queued == nil {
+		return nil
+	}
+	var pub, priv [32]byte
+	copy(pub[:], keys.BoxPublic())
+	copy(priv[:], keys.Box.Bytes())
+	return func(ctx context.Context, sealed []byte) ([]byte, error) {
+		plain, ok := box.OpenAnonymous(nil, sealed, &pub, &priv)
+		if !ok {
+			c.log.Info("Dropped a queued envelope that does not open with this node's box key")
+			return nil, nil
+		}
+		var env relay.Envelope
+		if err := json.Unmarshal(plain, &env); err != nil {
+			c.log.Info("Dropped a queued envelope that holds no request", "err", err)
+			return nil, nil
+		}
+		reply, err := c.cfg.Queued(ctx, env)
+		if err != nil || reply == nil {
+			return nil, err
+		}
+		return box.SealAnonymous(nil, reply, &pub, rand.Reader)
+	}
 }

@@ -1,9 +1,11 @@
 package relayclient
 
 import (
+	"bufio"
 	"context"
 	"crypto/ed25519"
 	"crypto/tls"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -56,6 +58,11 @@ type Tunnel struct {
 	// when it goes down.
 	Up   func(hostname string)
 	Down func(err error)
+	// Queue takes one queued envelope the relay delivers (sealed bytes)
+	// and returns the reply envelope to acknowledge it with. An error
+	// leaves it unacknowledged: the relay delivers it again later. Nil
+	// acknowledges nothing.
+	Queue func(ctx context.Context, sealed []byte) (reply []byte, err error)
 }
 
 // Run keeps the tunnel up, reconnecting with back-off, until ctx ends
@@ -148,11 +155,95 @@ func (t *Tunnel) once(ctx context.Context, l *Listener) error {
 		if err != nil {
 			return fmt.Errorf("tunnel closed: %w", err)
 		}
-		if !l.deliver(st) {
+		go t.route(ctx, st, l)
+	}
+}
+
+// routeTimeout bounds the wait for a stream's first byte.
+const routeTimeout = 10 * time.Second
+
+// route tells an agent's connection (a TLS record first) from the relay's
+// delivery of queued envelopes (relay.QueuePreface first) and hands each
+// to its server.
+func (t *Tunnel) route(ctx context.Context, st net.Conn, l *Listener) {
+	first := make([]byte, 1)
+	st.SetReadDeadline(time.Now().Add(routeTimeout))
+	if _, err := io.ReadFull(st, first); err != nil {
+		st.Close()
+		return
+	}
+	st.SetReadDeadline(time.Time{})
+	if first[0] != relay.QueuePreface[0] {
+		if !l.deliver(&peekedConn{Conn: st, first: first}) {
 			st.Close()
-			return nil
+		}
+		return
+	}
+	defer st.Close()
+	rest := make([]byte, len(relay.QueuePreface)-1)
+	st.SetDeadline(time.Now().Add(routeTimeout))
+	if _, err := io.ReadFull(st, rest); err != nil || string(first)+string(rest) != relay.QueuePreface || t.Queue == nil {
+		return
+	}
+	st.SetDeadline(time.Time{})
+	t.serveQueue(ctx, st)
+}
+
+// serveQueue takes the envelopes of one delivery, acknowledging each once
+// Queue has taken it.
+func (t *Tunnel) serveQueue(ctx context.Context, st net.Conn) {
+	br := bufio.NewReaderSize(st, 8<<10)
+	for {
+		st.SetReadDeadline(time.Now().Add(2 * routeTimeout))
+		line, err := br.ReadSlice('\n')
+		for errors.Is(err, bufio.ErrBufferFull) && len(line) <= maxDeliveryLine {
+			var more []byte
+			more, err = br.ReadSlice('\n')
+			line = append(append([]byte(nil), line...), more...)
+		}
+		if err != nil {
+			return
+		}
+		var d relay.QueueDelivery
+		if json.Unmarshal(line, &d) != nil || d.RequestID == "" {
+			return
+		}
+		ack := relay.QueueAck{RequestID: d.RequestID}
+		sealed, err := base64.RawURLEncoding.DecodeString(d.Envelope)
+		if err == nil {
+			reply, err := t.Queue(ctx, sealed)
+			if err != nil {
+				continue // not acknowledged: delivered again later
+			}
+			if reply != nil {
+				ack.Reply = base64.RawURLEncoding.EncodeToString(reply)
+			}
+		} // an envelope that is not base64url never will be: acknowledged, dropped
+		b, _ := json.Marshal(ack)
+		st.SetWriteDeadline(time.Now().Add(2 * routeTimeout))
+		if _, err := st.Write(append(b, '\n')); err != nil {
+			return
 		}
 	}
+}
+
+// maxDeliveryLine bounds one delivery line: the largest envelope's
+// base64url and its request_id.
+const maxDeliveryLine = (relay.MaxEnvelope*4+2)/3 + 1024
+
+// peekedConn gives back the byte route read before the rest of the stream.
+type peekedConn struct {
+	net.Conn
+	first []byte
+}
+
+func (c *peekedConn) Read(p []byte) (int, error) {
+	if len(c.first) > 0 {
+		n := copy(p, c.first)
+		c.first = c.first[n:]
+		return n, nil
+	}
+	return c.Conn.Read(p)
 }
 
 // handshake sends the channel-bound hello and reads the welcome.
