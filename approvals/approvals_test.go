@@ -237,6 +237,38 @@ func TestPerCallApprovalSingleUse(t *testing.T) {
 	}
 }
 
+// TestQueuedCalls: a call from the relay's offline queue opens the prompt
+// like a live one, is never allowed to run (queued_not_run where a live
+// call would run), and does not spend an approved send, which the live
+// retry then spends.
+func TestQueuedCalls(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	const ag = "agent.example.com"
+	queued := func(tool string, tier approvals.Tier, args string) approvals.Decision {
+		t.Helper()
+		d, err := e.m.Request(ctx, approvals.Call{Domain: ag, KeyFP: keyA, Tool: tool, Tier: tier, Args: json.RawMessage(args), Queued: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	d := e.want(queued("send_draft", approvals.Send, `{"draft_id":"d_1"}`), approvals.ApprovalRequired)
+	if again := e.want(e.call(ag, keyA, "send_draft", approvals.Send, `{"draft_id":"d_1"}`), approvals.ApprovalRequired); again.Approval.ID != d.Approval.ID {
+		t.Fatal("the live call opened a second prompt for the queued one's")
+	}
+	e.decide(d.Approval.ID, true)
+	e.want(queued("send_draft", approvals.Send, `{"draft_id":"d_1"}`), approvals.QueuedNotRun)
+	e.want(queued("send_draft", approvals.Send, `{"draft_id":"d_1"}`), approvals.QueuedNotRun)
+	e.want(e.call(ag, keyA, "send_draft", approvals.Send, `{"draft_id":"d_1"}`), approvals.Allowed)
+	e.want(e.call(ag, keyA, "send_draft", approvals.Send, `{"draft_id":"d_1"}`), approvals.ApprovalRequired)
+
+	g := e.want(queued("bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+	e.decide(g.Approval.ID, true)
+	e.want(queued("bills_due", approvals.StructuredRead, `{}`), approvals.QueuedNotRun)
+	e.want(e.call(ag, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.Allowed)
+}
+
 func TestExpiryAndDenial(t *testing.T) {
 	e := newEnv(t)
 	const ag = "agent.example.com"

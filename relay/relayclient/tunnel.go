@@ -213,7 +213,7 @@ func (t *Tunnel) serveQueue(ctx context.Context, st net.Conn) {
 		if err == nil {
 			reply, err := t.Queue(ctx, sealed)
 			if err != nil {
-				continue // not acknowledged: delivered again later
+				return // not acknowledged: the relay delivers it again later
 			}
 			if reply != nil {
 				ack.Reply = base64.RawURLEncoding.EncodeToString(reply)
