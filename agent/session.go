@@ -36,6 +36,9 @@ type Config struct {
 	// made: the signed call is sealed and left in the relay's offline
 	// queue, and Call returns a *QueuedError.
 	Queue *Queue
+	// OnQueued, if set, hears each call CallAndWait left in the queue,
+	// before it waits for the node to take it.
+	OnQueued func(*QueuedError)
 }
 
 // Session is one MCP session with a node, in the order the protocol asks:
@@ -233,6 +236,20 @@ func (s *Session) CallAndWait(ctx context.Context, name string, args any, interv
 	shown := ""
 	for {
 		out, err := s.Call(ctx, name, args)
+		var qe *QueuedError
+		if errors.As(err, &qe) {
+			// The node was away: the call waits in the relay's queue.
+			// Once the node has taken it (it opened the approval, if one
+			// is needed, so the person could decide meanwhile), the same
+			// call is made again live: that is the one that runs.
+			if s.cfg.OnQueued != nil {
+				s.cfg.OnQueued(qe)
+			}
+			if err := s.AwaitQueued(ctx, qe.RequestID, interval); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		var ar *ApprovalRequired
 		if !errors.As(err, &ar) {
 			return out, err
@@ -245,6 +262,34 @@ func (s *Session) CallAndWait(ctx context.Context, name string, args any, interv
 		case <-ctx.Done():
 			return nil, fmt.Errorf("waiting for approval %s: %w", ar.ApprovalID, ctx.Err())
 		case <-time.After(interval):
+		}
+	}
+}
+
+// AwaitQueued polls the relay until the node has answered the queued
+// request id (it is online again), every interval. The answer is sealed to
+// the node and says nothing to the agent: retry the call live for it. An
+// expired or unknown request is an error.
+func (s *Session) AwaitQueued(ctx context.Context, id string, interval time.Duration) error {
+	if s.cfg.Queue == nil {
+		return errors.New("agent: no queue configured")
+	}
+	for {
+		_, ready, err := s.cfg.Queue.Relay.Reply(ctx, id)
+		wait := interval
+		var re *RelayError
+		switch {
+		case errors.As(err, &re) && re.Status == http.StatusTooManyRequests:
+			wait = max(interval, time.Minute) // the relay's Retry-After
+		case err != nil:
+			return fmt.Errorf("queued request %s: %w", id, err)
+		case ready:
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("waiting for the node to take queued request %s: %w", id, ctx.Err())
+		case <-time.After(wait):
 		}
 	}
 }

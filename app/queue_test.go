@@ -3,7 +3,6 @@ package app_test
 import (
 	"crypto/tls"
 	"crypto/x509"
-	"errors"
 	"net/http"
 	"testing"
 	"time"
@@ -13,11 +12,10 @@ import (
 )
 
 // TestOfflineQueue: an agent whose node is offline leaves its call in the
-// relay's queue; when the node's tunnel comes up the relay delivers it,
-// the node opens the approval prompt (and runs nothing), and the reply is
-// there to poll. The agent's live call then meets the same prompt, and
-// once approved, runs. The same envelope handed over again (a relay
-// replaying it) opens nothing more.
+// relay's queue (the SDK's CallAndWait); when the node's tunnel comes up
+// the relay delivers it, the node opens the approval prompt (and runs
+// nothing), and the reply shows the agent the node took it. The agent's
+// live retry then meets the same prompt, and once approved, runs.
 func TestOfflineQueue(t *testing.T) {
 	ctx := t.Context()
 	var log apptest.Buffer
@@ -40,48 +38,59 @@ func TestOfflineQueue(t *testing.T) {
 	roots.AddCert(agentCA)
 	offline := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: r.Dial,
 		TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13}, TLSHandshakeTimeout: 500 * time.Millisecond}}
+	queued := make(chan *agent.QueuedError, 1)
 	sess, err := agent.NewSession(agent.Config{Node: e.Host, Signer: &agent.Signer{Domain: domain, Kid: "k1", Key: key},
-		HTTPClient: offline, Queue: &agent.Queue{Relay: rel, Resolution: res}})
+		HTTPClient: offline, Queue: &agent.Queue{Relay: rel, Resolution: res},
+		OnQueued: func(q *agent.QueuedError) { queued <- q }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = sess.Call(ctx, "bills_due", map[string]any{})
-	var queued *agent.QueuedError
-	if !errors.As(err, &queued) {
-		t.Fatalf("call while offline = %v, want QueuedError", err)
+	asked := make(chan *agent.ApprovalRequired, 4)
+	result := make(chan error, 1)
+	go func() {
+		_, err := sess.CallAndWait(ctx, "bills_due", map[string]any{}, 50*time.Millisecond, func(ar *agent.ApprovalRequired) { asked <- ar })
+		result <- err
+	}()
+	var q *agent.QueuedError
+	select {
+	case q = <-queued:
+	case err := <-result:
+		t.Fatalf("call while offline ended: %v", err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the call was not queued")
 	}
-	if _, ready, err := rel.Reply(ctx, queued.RequestID); err != nil || ready {
+	if _, ready, err := rel.Reply(ctx, q.RequestID); err != nil || ready {
 		t.Fatalf("reply before the node is back: ready %v, %v", ready, err)
 	}
 
-	// The node comes back: the envelope is delivered and answered.
+	// The node comes back: the envelope is delivered, the prompt opens,
+	// the agent's live retry meets it, and once approved the call runs.
 	back := apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{domain}, DataDir: dir})
-	var sealed string
-	waitUntil(t, "the queued request's reply", func() bool {
-		env, ready, err := rel.Reply(ctx, queued.RequestID)
-		sealed = env
-		return err == nil && ready
-	})
-	if sealed == "" {
-		t.Fatal("empty reply envelope")
+	var ar *agent.ApprovalRequired
+	select {
+	case ar = <-asked:
+	case err := <-result:
+		t.Fatalf("call ended before asking: %v", err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the live retry did not meet the prompt")
+	}
+	if _, ready, err := rel.Reply(ctx, q.RequestID); err != nil || !ready {
+		t.Errorf("the queued request's reply: ready %v, %v", ready, err)
 	}
 	pending, err := back.Node.Pending(ctx)
-	if err != nil || len(pending) != 1 || pending[0].Domain != domain || pending[0].Tool != "bills_due" {
-		t.Fatalf("pending after the queued call = %+v, %v; want one prompt for %s", pending, err, domain)
-	}
-
-	// The live retry meets the same prompt; approved, it runs.
-	live := back.Session(t, domain, key)
-	_, err = live.Call(ctx, "bills_due", map[string]any{})
-	var ar *agent.ApprovalRequired
-	if !errors.As(err, &ar) || ar.ApprovalID != pending[0].ID {
-		t.Fatalf("live retry = %v, want approval_required for %s", err, pending[0].ID)
+	if err != nil || len(pending) != 1 || pending[0].ID != ar.ApprovalID || pending[0].Domain != domain {
+		t.Fatalf("pending = %+v, %v; want the one prompt %s", pending, err, ar.ApprovalID)
 	}
 	if _, err := back.Node.Decide(ctx, ar.MatchCode, true); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := live.Call(ctx, "bills_due", map[string]any{}); err != nil {
-		t.Fatalf("live call after approval: %v", err)
+	select {
+	case err := <-result:
+		if err != nil {
+			t.Fatalf("the call after approval: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the call did not run after approval")
 	}
 	waitUntil(t, "the audit of the queued call", func() bool {
 		audit, _ := back.Node.Audit(ctx, 10)

@@ -46,7 +46,11 @@ func call(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	s, err := nf.session(ctx, "mailnode-agent")
+	s, err := nf.session(ctx, "mailnode-agent", func(qe *agent.QueuedError) {
+		fmt.Fprintf(stderr, "The node is unreachable: the call waits in the relay's queue as %s (until %s).\n"+
+			"When the node takes it, it asks the user if it must; then the call is made again live.\n",
+			qe.RequestID, time.Unix(qe.ExpiresAt, 0).UTC().Format(time.RFC3339))
+	})
 	if err != nil {
 		fmt.Fprintln(stderr, "mailnode-agent:", err)
 		return 1
@@ -59,7 +63,7 @@ func call(args []string, stdout, stderr io.Writer) int {
 	})
 	var qe *agent.QueuedError
 	switch {
-	case errors.As(err, &qe):
+	case errors.As(err, &qe), errors.Is(err, context.DeadlineExceeded) && strings.Contains(err.Error(), "queued request"):
 		fmt.Fprintln(stderr, "mailnode-agent:", err, "- retry later for the answer")
 		return 3
 	case err != nil:

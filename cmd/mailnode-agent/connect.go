@@ -76,7 +76,7 @@ func (f *netFlags) httpClient() (*http.Client, error) {
 
 // session loads the key, resolves the address when a relay is given, and
 // returns a session with the node (no I/O with the node yet).
-func (f *nodeFlags) session(ctx context.Context, clientName string) (*agent.Session, error) {
+func (f *nodeFlags) session(ctx context.Context, clientName string, onQueued ...func(*agent.QueuedError)) (*agent.Session, error) {
 	key, err := agent.LoadKey(f.keyFile)
 	if err != nil {
 		return nil, err
@@ -99,6 +99,9 @@ func (f *nodeFlags) session(ctx context.Context, clientName string) (*agent.Sess
 		}
 		cfg.Node = res.Hostname
 		cfg.Queue = &agent.Queue{Relay: r, Resolution: res}
+		if len(onQueued) > 0 {
+			cfg.OnQueued = onQueued[0]
+		}
 	}
 	return agent.NewSession(cfg)
 }
