@@ -95,16 +95,9 @@ func Start(ctx context.Context, o Options, logger *slog.Logger) (*Relay, error) 
 		store.Close()
 		return nil, fmt.Errorf("local relay: %w", err)
 	}
-	pc, err := net.ListenPacket("udp", o.DNSAddr)
+	pc, dnsLn, err := listenDNS(o.DNSAddr)
 	if err != nil {
 		ln.Close()
-		store.Close()
-		return nil, fmt.Errorf("local relay dns: %w", err)
-	}
-	dnsLn, err := net.Listen("tcp", pc.LocalAddr().String())
-	if err != nil {
-		ln.Close()
-		pc.Close()
 		store.Close()
 		return nil, fmt.Errorf("local relay dns: %w", err)
 	}
@@ -276,3 +269,25 @@ func (l *lateMailer) SendCode(ctx context.Context, to, code string) error {
 }
 
 func (l *lateMailer) From() string { return "relay@" + Zone }
+
+// listenDNS listens on addr in UDP and TCP, the same port for both. With
+// port 0 the UDP port is free but its TCP twin may be taken (by an
+// outgoing connection's ephemeral port): it tries other ports.
+func listenDNS(addr string) (net.PacketConn, net.Listener, error) {
+	var err error
+	for range 20 {
+		var pc net.PacketConn
+		if pc, err = net.ListenPacket("udp", addr); err != nil {
+			return nil, nil, err
+		}
+		var ln net.Listener
+		if ln, err = net.Listen("tcp", pc.LocalAddr().String()); err == nil {
+			return pc, ln, nil
+		}
+		pc.Close()
+		if _, port, _ := net.SplitHostPort(addr); port != "0" {
+			break
+		}
+	}
+	return nil, nil, err
+}

@@ -31,6 +31,9 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("MAILNODE_RELAY_CHILD"); dir != "" {
 		os.Exit(relayChild(dir))
 	}
+	if dir := os.Getenv("MAILNODE_RELAY_QUEUE_CHILD"); dir != "" {
+		os.Exit(queueChild(dir))
+	}
 	os.Exit(m.Run())
 }
 
