@@ -13,12 +13,13 @@ demo:
 # Debian packages the tests need: a real Dovecot IMAP server, Chromium for
 # the phone web app's browser test, and for the desktop app: the X11 and
 # OpenGL headers Fyne's cgo build needs, Xvfb, a D-Bus session bus and
-# ImageMagick's import and xwininfo (x11-utils) for its end-to-end test.
-TEST_PKGS := dovecot-imapd chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils
+# ImageMagick's import and xwininfo (x11-utils) for its end-to-end test; and
+# PostgreSQL, which the relay's store tests start on loopback.
+TEST_PKGS := dovecot-imapd chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils postgresql
 test-deps:
 	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && command -v chromium >/dev/null 2>&1 && \
 	  command -v Xvfb >/dev/null 2>&1 && command -v dbus-daemon >/dev/null 2>&1 && command -v import >/dev/null 2>&1 && command -v xwininfo >/dev/null 2>&1 && \
-	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] || { \
+	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PKGS) >/dev/null; }
 
@@ -27,15 +28,16 @@ vet:
 	$(GO) vet ./...
 	$(GO) vet -tags headless ./cmd/mailnode
 
-# MAILNODE_TEST_DOVECOT=1, MAILNODE_TEST_BROWSER=1 and MAILNODE_TEST_DESKTOP=1
-# make a missing Dovecot, Chromium or Xvfb a failure, not a skip. The race
+# MAILNODE_TEST_DOVECOT=1, MAILNODE_TEST_BROWSER=1, MAILNODE_TEST_DESKTOP=1 and
+# MAILNODE_TEST_POSTGRES=1 make a missing Dovecot, Chromium, Xvfb or PostgreSQL
+# a failure, not a skip. The race
 # detector is on: the sync code runs a pipeline of goroutines. The packages
 # are tested in the headless build (-tags headless), which keeps Fyne's cgo
 # driver out of the test binaries; the desktop app's widgets are tested on
 # Fyne's test driver (app/ui), and the real binary, built once, under Xvfb
 # (app/ui/desktoptest).
 test: test-deps vet
-	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 $(GO) test -race -count=1 -tags headless ./...
+	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 MAILNODE_TEST_POSTGRES=1 $(GO) test -race -count=1 -tags headless ./...
 
 # Both builds of the node: the desktop app (cgo, Fyne) and the headless one
 # for servers (every command, no UI, no cgo).
@@ -78,7 +80,7 @@ bench-desktop: bench-deps
 # throughput and added latency against direct TLS, 10,000 idle tunnels in a relay process
 # of their own, reconnect after a relay restart (about 3 minutes).
 bench-relay:
-	$(GO) test -run '^$$' -bench 'Resolve$$' -benchtime 5s -count 3 -cpu 2 ./relay/relayserver/
+	$(GO) test -run '^$$' -bench 'Resolve$$|Enqueue(Postgres)?$$' -benchtime 5s -count 3 -cpu 2 ./relay/relayserver/
 	$(GO) test -run '^$$' -bench 'Tunnel(Throughput|Latency)$$|IdleTunnels$$|Reconnect$$' -benchtime 1x -cpu 2 -timeout 20m ./relay/relayserver/
 
 FUZZTIME ?= 30s

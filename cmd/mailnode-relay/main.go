@@ -53,7 +53,7 @@ type usageError struct{ error }
 const usage = `mailnode-relay runs a relay: resolve, node registration and tunnels, and its DNS zone.
 
 Usage:
-  mailnode-relay serve --data-dir DIR --zone ZONE --listen :443 [--http-listen 127.0.0.1:PORT]
+  mailnode-relay serve (--data-dir DIR | --db postgres://...) --zone ZONE --listen :443 [--http-listen 127.0.0.1:PORT]
                        [--dns-listen :53] [--public-ip IP ...] [flags]
 
 Run mailnode-relay serve --help for every flag.
@@ -94,7 +94,8 @@ func (l *ipList) Set(s string) error {
 func serve(ctx context.Context, args []string, stderr io.Writer, ready listening) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dataDir := fs.String("data-dir", "", "directory of the relay's database (required)")
+	dataDir := fs.String("data-dir", "", "directory of the relay's SQLite database (one instance)")
+	db := fs.String("db", "", "postgres://... : the PostgreSQL database several relay instances share, instead of --data-dir")
 	zone := fs.String("zone", "", "DNS zone the relay serves; nodes are <label>.ZONE (required)")
 	apiName := fs.String("api-name", "", "the relay's own host name (default: the zone)")
 	listen := fs.String("listen", ":443", "the TLS port: agent API, node tunnels, SNI passthrough")
@@ -125,8 +126,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		}
 		return usageError{err}
 	}
-	if *dataDir == "" || *zone == "" {
-		return usageError{errors.New("--data-dir and --zone are required")}
+	if (*dataDir == "") == (*db == "") || *zone == "" {
+		return usageError{errors.New("--zone and one of --data-dir (SQLite) or --db postgres://... are required")}
+	}
+	if *db != "" && !strings.HasPrefix(*db, "postgres://") && !strings.HasPrefix(*db, "postgresql://") {
+		return usageError{errors.New("--db must be a postgres:// URL")}
 	}
 	if (*certFile == "") != (*keyFile == "") {
 		return usageError{errors.New("--tls-cert and --tls-key go together")}
@@ -137,7 +141,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 
-	store, err := relaystore.OpenSQLite(ctx, *dataDir)
+	var store relaystore.Store
+	var err error
+	if *db != "" {
+		store, err = relaystore.OpenPostgres(ctx, *db)
+	} else {
+		store, err = relaystore.OpenSQLite(ctx, *dataDir)
+	}
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ import (
 	"mailnode/relay/relayclient"
 	"mailnode/relay/relaylocal"
 	"mailnode/relay/relaystore"
+	"mailnode/relay/relaystore/pgtest"
 )
 
 // TestMain lets BenchmarkIdleTunnels run the relay in a process of its
@@ -34,7 +35,9 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("MAILNODE_RELAY_QUEUE_CHILD"); dir != "" {
 		os.Exit(queueChild(dir))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	pgtest.Stop()
+	os.Exit(code)
 }
 
 func relayChild(dir string) int {

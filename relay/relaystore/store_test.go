@@ -5,8 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"testing"
 	"time"
+
+	"mailnode/relay/relaystore/pgtest"
 )
 
 // openers are the stores the contract runs against.
@@ -20,6 +23,135 @@ func openers(t *testing.T) map[string]func(t *testing.T) Store {
 			t.Cleanup(func() { s.Close() })
 			return s
 		},
+		"postgres": func(t *testing.T) Store {
+			s, err := OpenPostgres(t.Context(), pgtest.Need(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return s
+		},
+	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	pgtest.Stop()
+	os.Exit(code)
+}
+
+// TestStoreContract is the registrations' contract, the same for every
+// Store.
+func TestStoreContract(t *testing.T) {
+	for name, open := range openers(t) {
+		t.Run(name, func(t *testing.T) {
+			testStore(t, open(t))
+		})
+	}
+}
+
+func testStore(t *testing.T, s Store) {
+	ctx := context.Background()
+	a, err := s.Secret(ctx, "decoy")
+	if err != nil || len(a) != 32 {
+		t.Fatalf("Secret = %x, %v", a, err)
+	}
+	if b, _ := s.Secret(ctx, "decoy"); !bytes.Equal(a, b) {
+		t.Error("Secret changed on the second call")
+	}
+	if c, _ := s.Secret(ctx, "other"); bytes.Equal(a, c) {
+		t.Error("two secrets are the same")
+	}
+
+	at := time.Unix(1_800_000_000, 0)
+	key := func(b byte) []byte { return bytes.Repeat([]byte{b}, 32) }
+	ann := Node{Address: "ann@example.com", Label: "aaaaaaaaaaaaaaaa", NodeKey: key(1), BoxKey: key(2), RegisteredAt: at}
+	if err := s.PutNode(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	for _, get := range []func() (Node, error){
+		func() (Node, error) { return s.NodeByAddress(ctx, ann.Address) },
+		func() (Node, error) { return s.NodeByKey(ctx, ann.NodeKey) },
+		func() (Node, error) { return s.NodeByLabel(ctx, ann.Label) },
+	} {
+		n, err := get()
+		if err != nil || n.Label != ann.Label || !bytes.Equal(n.BoxKey, ann.BoxKey) || !n.RegisteredAt.Equal(at) {
+			t.Errorf("node = %+v, %v", n, err)
+		}
+	}
+	decoy := Node{Label: "dddddddddddddddd", BoxKey: key(9)}
+	if n, err := s.Resolve(ctx, ann.Address, decoy); err != nil || n.Label != ann.Label || !bytes.Equal(n.BoxKey, ann.BoxKey) {
+		t.Errorf("Resolve(registered) = %+v, %v", n, err)
+	}
+	if n, err := s.Resolve(ctx, "bob@example.com", decoy); err != nil || n.Label != decoy.Label || !bytes.Equal(n.BoxKey, decoy.BoxKey) {
+		t.Errorf("Resolve(unknown) = %+v, %v", n, err)
+	}
+	if err := s.SetChallenges(ctx, ann.Label, []string{"v1", "v2"}); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := s.Challenges(ctx, ann.Label); len(v) != 2 || v[1] != "v2" {
+		t.Errorf("Challenges = %v", v)
+	}
+	// The same address proved again with a new key takes it over, and
+	// the old name's challenges go.
+	ann2 := Node{Address: ann.Address, Label: "bbbbbbbbbbbbbbbb", NodeKey: key(3), BoxKey: key(4), RegisteredAt: at}
+	if err := s.PutNode(ctx, ann2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.NodeByKey(ctx, ann.NodeKey); !errors.Is(err, ErrNotFound) {
+		t.Errorf("old key after takeover: %v", err)
+	}
+	if v, _ := s.Challenges(ctx, ann.Label); len(v) != 0 {
+		t.Errorf("old name's challenges kept: %v", v)
+	}
+	if err := s.RotateKeys(ctx, ann2.NodeKey, key(5), key(6)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RotateKeys(ctx, ann2.NodeKey, key(7), key(8)); !errors.Is(err, ErrNotFound) {
+		t.Errorf("rotating a gone key = %v", err)
+	}
+	if n, _ := s.CountNodes(ctx); n != 1 {
+		t.Errorf("CountNodes = %d", n)
+	}
+	if err := s.DeleteNode(ctx, key(5)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteNode(ctx, key(5)); !errors.Is(err, ErrNotFound) {
+		t.Errorf("second delete = %v", err)
+	}
+
+	p := Pending{Address: "cy@example.com", NodeKey: key(1), BoxKey: key(2), CodeHash: key(3), Expires: at.Add(time.Hour)}
+	if err := s.PutPending(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	s.FailPending(ctx, p.Address, p.NodeKey)
+	if got, err := s.PendingFor(ctx, p.Address, p.NodeKey); err != nil || got.Attempts != 1 || !got.Expires.Equal(p.Expires) {
+		t.Errorf("PendingFor = %+v, %v", got, err)
+	}
+	p.CodeHash, p.Attempts = key(4), 0
+	s.PutPending(ctx, p)
+	if got, _ := s.PendingFor(ctx, p.Address, p.NodeKey); got.Attempts != 0 || !bytes.Equal(got.CodeHash, key(4)) {
+		t.Errorf("PutPending did not replace: %+v", got)
+	}
+	if err := s.Expire(ctx, at.Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.PendingFor(ctx, p.Address, p.NodeKey); !errors.Is(err, ErrNotFound) {
+		t.Errorf("expired pending = %v", err)
+	}
+
+	ag := Agent{Label: "gggggggggggggggg", Kid: "k1", Key: key(7), Created: at}
+	if err := s.PutAgent(ctx, ag); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.AgentByLabel(ctx, ag.Label); err != nil || got.Kid != "k1" || !got.Created.Equal(at) {
+		t.Errorf("AgentByLabel = %+v, %v", got, err)
+	}
+	if n, _ := s.CountAgentsSince(ctx, at); n != 1 {
+		t.Errorf("CountAgentsSince = %d", n)
+	}
+	if n, _ := s.CountAgentsSince(ctx, at.Add(time.Second)); n != 0 {
+		t.Errorf("CountAgentsSince later = %d", n)
 	}
 }
 

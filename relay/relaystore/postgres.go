@@ -1,0 +1,435 @@
+package relaystore
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// pgMigrations are the PostgreSQL schema versions, in order; the table
+// schema_version holds how many have run. The tables are SQLite's, so that
+// one contract (store_test.go) holds both.
+var pgMigrations = []string{
+	`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BYTEA NOT NULL);
+	CREATE TABLE nodes (
+		address TEXT PRIMARY KEY,
+		label TEXT NOT NULL UNIQUE,
+		node_key BYTEA NOT NULL UNIQUE,
+		box_key BYTEA NOT NULL,
+		registered_at BIGINT NOT NULL
+	);
+	CREATE TABLE pending (
+		address TEXT NOT NULL,
+		node_key BYTEA NOT NULL,
+		box_key BYTEA NOT NULL,
+		code_hash BYTEA NOT NULL,
+		expires BIGINT NOT NULL,
+		attempts INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (address, node_key)
+	);
+	CREATE TABLE challenges (label TEXT PRIMARY KEY, vals TEXT NOT NULL);
+	CREATE TABLE agents (
+		label TEXT PRIMARY KEY,
+		kid TEXT NOT NULL,
+		key BYTEA NOT NULL UNIQUE,
+		created BIGINT NOT NULL
+	);
+	CREATE INDEX agents_created ON agents(created);
+	CREATE TABLE queue (
+		id TEXT PRIMARY KEY,
+		label TEXT NOT NULL,
+		sealed BYTEA,
+		created BIGINT NOT NULL,
+		expires BIGINT NOT NULL,
+		reply BYTEA
+	);
+	CREATE INDEX queue_waiting ON queue(label, created) WHERE sealed IS NOT NULL;
+	CREATE INDEX queue_expires ON queue(expires);`,
+}
+
+// Postgres is the Store that several relay instances share.
+type Postgres struct {
+	pool *pgxpool.Pool
+}
+
+// OpenPostgres connects to url (postgres://...) and brings the schema up
+// to date. Instances starting together migrate one at a time.
+func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("relay store: %w", err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("relay store: %w", err)
+	}
+	s := &Postgres{pool: pool}
+	if err := s.migrate(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// migrateLock is the advisory lock instances hold while they migrate.
+const migrateLock = 0x6d61696c6e6f6465 // "mailnode"
+
+func (s *Postgres) migrate(ctx context.Context) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", int64(migrateLock)); err != nil {
+			return fmt.Errorf("relay store: migrate: %w", err)
+		}
+		if _, err := tx.Exec(ctx, "CREATE TABLE IF NOT EXISTS schema_version (v INTEGER NOT NULL)"); err != nil {
+			return fmt.Errorf("relay store: migrate: %w", err)
+		}
+		var v int
+		err := tx.QueryRow(ctx, "SELECT v FROM schema_version").Scan(&v)
+		if errors.Is(err, pgx.ErrNoRows) {
+			_, err = tx.Exec(ctx, "INSERT INTO schema_version(v) VALUES (0)")
+		}
+		if err != nil {
+			return fmt.Errorf("relay store: schema version: %w", err)
+		}
+		if v > len(pgMigrations) {
+			return fmt.Errorf("relay store: schema version %d is newer than this relay (%d)", v, len(pgMigrations))
+		}
+		for i := v; i < len(pgMigrations); i++ {
+			if _, err := tx.Exec(ctx, pgMigrations[i]); err != nil {
+				return fmt.Errorf("relay store: migration %d: %w", i+1, err)
+			}
+		}
+		_, err = tx.Exec(ctx, "UPDATE schema_version SET v = $1", len(pgMigrations))
+		return err
+	})
+}
+
+func (s *Postgres) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+func (s *Postgres) Secret(ctx context.Context, name string) ([]byte, error) {
+	fresh := make([]byte, 32)
+	rand.Read(fresh)
+	var v []byte
+	err := s.pool.QueryRow(ctx, `WITH ins AS (INSERT INTO secrets(name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING value)
+		SELECT value FROM ins UNION ALL SELECT value FROM secrets WHERE name = $1 LIMIT 1`, name, fresh).Scan(&v)
+	if err != nil {
+		return nil, fmt.Errorf("relay store: secret %s: %w", name, err)
+	}
+	return v, nil
+}
+
+func pgNode(row pgx.Row) (Node, error) {
+	var n Node
+	var at int64
+	err := row.Scan(&n.Address, &n.Label, &n.NodeKey, &n.BoxKey, &at)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Node{}, ErrNotFound
+	}
+	if err != nil {
+		return Node{}, fmt.Errorf("relay store: node: %w", err)
+	}
+	n.RegisteredAt = time.Unix(at, 0)
+	return n, nil
+}
+
+func (s *Postgres) NodeByAddress(ctx context.Context, address string) (Node, error) {
+	return pgNode(s.pool.QueryRow(ctx, "SELECT "+nodeCols+" FROM nodes WHERE address = $1", address))
+}
+
+func (s *Postgres) NodeByKey(ctx context.Context, key []byte) (Node, error) {
+	return pgNode(s.pool.QueryRow(ctx, "SELECT "+nodeCols+" FROM nodes WHERE node_key = $1", key))
+}
+
+func (s *Postgres) NodeByLabel(ctx context.Context, label string) (Node, error) {
+	return pgNode(s.pool.QueryRow(ctx, "SELECT "+nodeCols+" FROM nodes WHERE label = $1", label))
+}
+
+// Resolve reads one row of the same shape whether or not the address is
+// registered, as SQLite's does.
+func (s *Postgres) Resolve(ctx context.Context, address string, decoy Node) (Node, error) {
+	n := Node{Address: address}
+	var at int64
+	err := s.pool.QueryRow(ctx, `SELECT coalesce(n.label, $2), coalesce(n.box_key, $3), coalesce(n.registered_at, 0)
+		FROM (SELECT $1::text AS a) q LEFT JOIN nodes n ON n.address = q.a`, address, decoy.Label, decoy.BoxKey).Scan(&n.Label, &n.BoxKey, &at)
+	if err != nil {
+		return Node{}, fmt.Errorf("relay store: resolve: %w", err)
+	}
+	n.RegisteredAt = time.Unix(at, 0)
+	return n, nil
+}
+
+func (s *Postgres) PutNode(ctx context.Context, n Node) error {
+	return s.tx(ctx, "put node", func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "DELETE FROM challenges WHERE label IN (SELECT label FROM nodes WHERE address = $1 OR node_key = $2)", n.Address, n.NodeKey); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM nodes WHERE address = $1 OR node_key = $2", n.Address, n.NodeKey); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "INSERT INTO nodes("+nodeCols+") VALUES ($1, $2, $3, $4, $5)",
+			n.Address, n.Label, n.NodeKey, n.BoxKey, n.RegisteredAt.Unix())
+		return err
+	})
+}
+
+func (s *Postgres) RotateKeys(ctx context.Context, old, nodeKey, boxKey []byte) error {
+	tag, err := s.pool.Exec(ctx, "UPDATE nodes SET node_key = $1, box_key = $2 WHERE node_key = $3", nodeKey, boxKey, old)
+	if err != nil {
+		return fmt.Errorf("relay store: rotate keys: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+func (s *Postgres) DeleteNode(ctx context.Context, key []byte) error {
+	return s.tx(ctx, "delete node", func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "DELETE FROM challenges WHERE label IN (SELECT label FROM nodes WHERE node_key = $1)", key); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, "DELETE FROM nodes WHERE node_key = $1", key)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+}
+
+func (s *Postgres) CountNodes(ctx context.Context) (int, error) {
+	var n int
+	if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM nodes").Scan(&n); err != nil {
+		return 0, fmt.Errorf("relay store: count nodes: %w", err)
+	}
+	return n, nil
+}
+
+func (s *Postgres) PutPending(ctx context.Context, p Pending) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO pending(address, node_key, box_key, code_hash, expires, attempts)
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (address, node_key) DO UPDATE
+		SET box_key = excluded.box_key, code_hash = excluded.code_hash, expires = excluded.expires, attempts = excluded.attempts`,
+		p.Address, p.NodeKey, p.BoxKey, p.CodeHash, p.Expires.Unix(), p.Attempts)
+	if err != nil {
+		return fmt.Errorf("relay store: put pending: %w", err)
+	}
+	return nil
+}
+
+func (s *Postgres) PendingFor(ctx context.Context, address string, key []byte) (Pending, error) {
+	var p Pending
+	var exp int64
+	err := s.pool.QueryRow(ctx, `SELECT address, node_key, box_key, code_hash, expires, attempts
+		FROM pending WHERE address = $1 AND node_key = $2`, address, key).
+		Scan(&p.Address, &p.NodeKey, &p.BoxKey, &p.CodeHash, &exp, &p.Attempts)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Pending{}, ErrNotFound
+	}
+	if err != nil {
+		return Pending{}, fmt.Errorf("relay store: pending: %w", err)
+	}
+	p.Expires = time.Unix(exp, 0)
+	return p, nil
+}
+
+func (s *Postgres) FailPending(ctx context.Context, address string, key []byte) error {
+	if _, err := s.pool.Exec(ctx, "UPDATE pending SET attempts = attempts + 1 WHERE address = $1 AND node_key = $2", address, key); err != nil {
+		return fmt.Errorf("relay store: pending attempt: %w", err)
+	}
+	return nil
+}
+
+func (s *Postgres) DeletePending(ctx context.Context, address string, key []byte) error {
+	if _, err := s.pool.Exec(ctx, "DELETE FROM pending WHERE address = $1 AND node_key = $2", address, key); err != nil {
+		return fmt.Errorf("relay store: delete pending: %w", err)
+	}
+	return nil
+}
+
+func (s *Postgres) SetChallenges(ctx context.Context, label string, values []string) error {
+	var err error
+	if len(values) == 0 {
+		_, err = s.pool.Exec(ctx, "DELETE FROM challenges WHERE label = $1", label)
+	} else {
+		b, _ := json.Marshal(values)
+		_, err = s.pool.Exec(ctx, "INSERT INTO challenges(label, vals) VALUES ($1, $2) ON CONFLICT (label) DO UPDATE SET vals = excluded.vals",
+			label, string(b))
+	}
+	if err != nil {
+		return fmt.Errorf("relay store: challenges: %w", err)
+	}
+	return nil
+}
+
+func (s *Postgres) Challenges(ctx context.Context, label string) ([]string, error) {
+	var raw string
+	err := s.pool.QueryRow(ctx, "SELECT vals FROM challenges WHERE label = $1", label).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("relay store: challenges: %w", err)
+	}
+	var v []string
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		return nil, fmt.Errorf("relay store: challenges of %s: %w", label, err)
+	}
+	return v, nil
+}
+
+func (s *Postgres) PutAgent(ctx context.Context, a Agent) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO agents(label, kid, key, created) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (label) DO UPDATE SET kid = excluded.kid, key = excluded.key, created = excluded.created`,
+		a.Label, a.Kid, a.Key, a.Created.Unix())
+	if err != nil {
+		return fmt.Errorf("relay store: put agent: %w", err)
+	}
+	return nil
+}
+
+func (s *Postgres) AgentByLabel(ctx context.Context, label string) (Agent, error) {
+	var a Agent
+	var at int64
+	err := s.pool.QueryRow(ctx, "SELECT label, kid, key, created FROM agents WHERE label = $1", label).Scan(&a.Label, &a.Kid, &a.Key, &at)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Agent{}, ErrNotFound
+	}
+	if err != nil {
+		return Agent{}, fmt.Errorf("relay store: agent: %w", err)
+	}
+	a.Created = time.Unix(at, 0)
+	return a, nil
+}
+
+func (s *Postgres) CountAgentsSince(ctx context.Context, since time.Time) (int, error) {
+	var n int
+	if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM agents WHERE created >= $1", since.Unix()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("relay store: count agents: %w", err)
+	}
+	return n, nil
+}
+
+func (s *Postgres) Expire(ctx context.Context, now time.Time) error {
+	if _, err := s.pool.Exec(ctx, "DELETE FROM pending WHERE expires < $1", now.Unix()); err != nil {
+		return fmt.Errorf("relay store: expire: %w", err)
+	}
+	if _, err := s.pool.Exec(ctx, "DELETE FROM queue WHERE expires <= $1", now.UnixMilli()); err != nil {
+		return fmt.Errorf("relay store: expire queue: %w", err)
+	}
+	return nil
+}
+
+func pgEnvelope(row pgx.Row) (Envelope, error) {
+	var e Envelope
+	var created, expires int64
+	if err := row.Scan(&e.ID, &e.Label, &e.Sealed, &created, &expires, &e.Reply); err != nil {
+		return Envelope{}, err
+	}
+	e.Created, e.Expires = time.UnixMilli(created), time.UnixMilli(expires)
+	return e, nil
+}
+
+// Enqueue serialises the enqueues of one label with an advisory lock, so
+// that instances enqueueing for the same node at once keep its limit.
+func (s *Postgres) Enqueue(ctx context.Context, e Envelope, max int) (Envelope, error) {
+	var out Envelope
+	err := s.tx(ctx, "enqueue", func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", "queue:"+e.Label); err != nil {
+			return err
+		}
+		old, err := pgEnvelope(tx.QueryRow(ctx, "SELECT "+queueCols+" FROM queue WHERE id = $1", e.ID))
+		switch {
+		case err == nil && old.Label != e.Label:
+			return ErrIDTaken
+		case err == nil:
+			out = old
+			return nil
+		case !errors.Is(err, pgx.ErrNoRows):
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM queue WHERE label = $1 AND sealed IS NOT NULL AND expires > $2",
+			e.Label, e.Created.UnixMilli()).Scan(&n); err != nil {
+			return err
+		}
+		if n >= max {
+			return ErrQueueFull
+		}
+		tag, err := tx.Exec(ctx, "INSERT INTO queue("+queueCols+") VALUES ($1, $2, $3, $4, $5, NULL) ON CONFLICT (id) DO NOTHING",
+			e.ID, e.Label, e.Sealed, e.Created.UnixMilli(), e.Expires.UnixMilli())
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrIDTaken // taken meanwhile for another label
+		}
+		out = e
+		return nil
+	})
+	for _, sentinel := range []error{ErrIDTaken, ErrQueueFull} {
+		if errors.Is(err, sentinel) {
+			return Envelope{}, sentinel
+		}
+	}
+	return out, err
+}
+
+func (s *Postgres) Undelivered(ctx context.Context, label string, now time.Time, n int) ([]Envelope, error) {
+	rows, err := s.pool.Query(ctx, "SELECT "+queueCols+` FROM queue
+		WHERE label = $1 AND sealed IS NOT NULL AND expires > $2 ORDER BY created, id LIMIT $3`, label, now.UnixMilli(), n)
+	if err != nil {
+		return nil, fmt.Errorf("relay store: undelivered: %w", err)
+	}
+	defer rows.Close()
+	var out []Envelope
+	for rows.Next() {
+		e, err := pgEnvelope(rows)
+		if err != nil {
+			return nil, fmt.Errorf("relay store: undelivered: %w", err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("relay store: undelivered: %w", err)
+	}
+	return out, nil
+}
+
+func (s *Postgres) Ack(ctx context.Context, label, id string, reply []byte) error {
+	if _, err := s.pool.Exec(ctx, "UPDATE queue SET sealed = NULL, reply = coalesce(reply, $1) WHERE id = $2 AND label = $3", reply, id, label); err != nil {
+		return fmt.Errorf("relay store: ack: %w", err)
+	}
+	return nil
+}
+
+func (s *Postgres) QueueEntry(ctx context.Context, id string, now time.Time) (Envelope, error) {
+	e, err := pgEnvelope(s.pool.QueryRow(ctx, "SELECT "+queueCols+" FROM queue WHERE id = $1 AND expires > $2", id, now.UnixMilli()))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Envelope{}, ErrNotFound
+	}
+	if err != nil {
+		return Envelope{}, fmt.Errorf("relay store: queue entry: %w", err)
+	}
+	return e, nil
+}
+
+func (s *Postgres) tx(ctx context.Context, what string, f func(pgx.Tx) error) error {
+	err := pgx.BeginFunc(ctx, s.pool, f)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrNotFound), errors.Is(err, ErrIDTaken), errors.Is(err, ErrQueueFull):
+		return err
+	}
+	return fmt.Errorf("relay store: %s: %w", what, err)
+}
