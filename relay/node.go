@@ -97,9 +97,12 @@ type NodeStatus struct {
 	BoxKey   string `json:"box_key"`
 	// Tunnel is host:port where the node dials its tunnel (TLS, ALPN
 	// TunnelALPN).
-	Tunnel       string `json:"tunnel"`
-	Connected    bool   `json:"connected"`
-	RegisteredAt int64  `json:"registered_at"`
+	Tunnel string `json:"tunnel"`
+	// Tunnels are more addresses of the same relay (other instances),
+	// tried in turn when Tunnel cannot be reached.
+	Tunnels      []string `json:"tunnels,omitempty"`
+	Connected    bool     `json:"connected"`
+	RegisteredAt int64    `json:"registered_at"`
 }
 
 // KeysRequest (POST /v1/node/keys, signed with the current key) replaces

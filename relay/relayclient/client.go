@@ -158,7 +158,7 @@ func (c *Client) Run(ctx context.Context) error {
 			go c.keepCertificate(tctx, api, st.Hostname, first)
 			<-first
 		}
-		t := &Tunnel{Addr: st.Tunnel, Key: keys.Node, TLS: c.cfg.TLS, Dial: c.cfg.Dial,
+		t := &Tunnel{Addr: st.Tunnel, Fallbacks: st.Tunnels, Key: keys.Node, TLS: c.cfg.TLS, Dial: c.cfg.Dial,
 			Up: func(h string) {
 				c.log.Info("Tunnel up", "hostname", h)
 				c.set(func(s *Status) { s.State, s.Hostname, s.Err = "connected", h, "" })

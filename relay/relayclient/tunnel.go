@@ -46,8 +46,12 @@ var ErrNotRegistered = errors.New("relay: node not registered")
 // Tunnel keeps one tunnel to the relay up and hands its streams to a
 // Listener.
 type Tunnel struct {
-	// Addr is host:port to dial (NodeStatus.Tunnel).
-	Addr string
+	// Addr is host:port to dial (NodeStatus.Tunnel); Fallbacks are the
+	// relay's other instances (NodeStatus.Tunnels), tried in turn when
+	// one cannot be reached: a node whose instance dies is back on
+	// another after its first retry.
+	Addr      string
+	Fallbacks []string
 	Key  ed25519.PrivateKey
 	// TLS is the client configuration for the relay's name; NextProtos
 	// and ServerName are set by the tunnel.
@@ -68,10 +72,12 @@ type Tunnel struct {
 // Run keeps the tunnel up, reconnecting with back-off, until ctx ends
 // (nil) or the relay says the key is not registered (ErrNotRegistered).
 func (t *Tunnel) Run(ctx context.Context, l *Listener) error {
-	attempt := 0
+	addrs := append([]string{t.Addr}, t.Fallbacks...)
+	attempt, next := 0, 0
 	for {
 		start := time.Now()
-		err := t.once(ctx, l)
+		addr := addrs[next%len(addrs)]
+		err := t.once(ctx, l, addr)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -84,6 +90,10 @@ func (t *Tunnel) Run(ctx context.Context, l *Listener) error {
 		if time.Since(start) > healthyAfter {
 			attempt = 0
 		}
+		// The next address, after the usual back-off: its first step
+		// is at most 250 ms, so a node whose instance died is on
+		// another well within 2 s.
+		next++
 		wait := backoff(attempt)
 		attempt++
 		select {
@@ -95,8 +105,8 @@ func (t *Tunnel) Run(ctx context.Context, l *Listener) error {
 }
 
 // once dials, shakes hands and serves one tunnel until it breaks.
-func (t *Tunnel) once(ctx context.Context, l *Listener) error {
-	host, _, err := net.SplitHostPort(t.Addr)
+func (t *Tunnel) once(ctx context.Context, l *Listener, addr string) error {
+	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return fmt.Errorf("tunnel address: %w", err)
 	}
@@ -107,7 +117,7 @@ func (t *Tunnel) once(ctx context.Context, l *Listener) error {
 	}
 	dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	raw, err := dial(dctx, "tcp", t.Addr)
+	raw, err := dial(dctx, "tcp", addr)
 	if err != nil {
 		return fmt.Errorf("dial relay: %w", err)
 	}

@@ -94,6 +94,8 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusAccepted, relay.Queued{RequestID: e.ID, ExpiresAt: e.Expires.Unix()})
 	if tun := s.tunnels.get(label); tun != nil {
 		s.kick(tun)
+	} else if s.mesh != nil {
+		go s.mesh.kickRemote(context.Background(), label)
 	}
 }
 

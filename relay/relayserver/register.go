@@ -184,7 +184,7 @@ func (s *Server) status(n relaystore.Node) relay.NodeStatus {
 	return relay.NodeStatus{
 		Address: n.Address, Hostname: s.Hostname(n.Label),
 		NodeKey: relay.EncodeKey(n.NodeKey), BoxKey: relay.EncodeKey(n.BoxKey),
-		Tunnel: s.cfg.TunnelAddr, Connected: s.tunnels.connected(n.Label),
+		Tunnel: s.cfg.TunnelAddr, Tunnels: s.cfg.OtherTunnelAddrs, Connected: s.tunnels.connected(n.Label),
 		RegisteredAt: n.RegisteredAt.Unix(),
 	}
 }

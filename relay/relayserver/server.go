@@ -55,6 +55,12 @@ type Config struct {
 	// relay.TunnelKeepAlive. A node gone silent (power cut, NAT state
 	// lost) frees its name within two periods.
 	KeepAlive time.Duration
+	// Mesh, if set, joins this instance to the others that share Store:
+	// connections for nodes tunnelled elsewhere are forwarded there.
+	Mesh *MeshConfig
+	// OtherTunnelAddrs are the other instances' tunnel addresses, given
+	// to nodes so that one whose instance dies reconnects to another.
+	OtherTunnelAddrs []string
 	// Now is the clock; default time.Now.
 	Now func() time.Time
 }
@@ -103,6 +109,7 @@ type Server struct {
 	limits  *limiter
 	nonces  *nonceCache
 	tunnels *tunnels
+	mesh    *mesh // nil for a relay on its own
 	mux     *http.ServeMux
 	stalled chan struct{} // a slot per stalled connection
 
@@ -154,6 +161,20 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 		mailedAt: map[string]time.Time{},
 	}
 	s.tunnels = newTunnels(s.log, cfg.KeepAlive)
+	if cfg.Mesh != nil {
+		if s.mesh, err = newMesh(s, *cfg.Mesh); err != nil {
+			return nil, err
+		}
+		s.tunnels.onDown = func(label string) {
+			// The directory forgets the tunnel, unless another
+			// instance has claimed the name since.
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := s.store.ReleaseTunnel(ctx, label, s.mesh.id); err != nil {
+				s.log.Warn("Cannot release a tunnel in the directory", "label", label, "err", err)
+			}
+		}
+	}
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("GET "+relay.PathHealth, s.health)
 	s.mux.HandleFunc("GET "+relay.PathTransparency, s.transparency)
@@ -198,8 +219,22 @@ func (s *Server) Hostname(label string) string { return label + "." + s.cfg.Zone
 // ConnectedNodes is how many nodes have a live tunnel.
 func (s *Server) ConnectedNodes() int { return s.tunnels.count() }
 
-// Close ends every tunnel.
-func (s *Server) Close() { s.tunnels.closeAll() }
+// Close ends every tunnel and mesh link.
+func (s *Server) Close() {
+	s.tunnels.closeAll()
+	if s.mesh != nil {
+		s.mesh.close()
+	}
+}
+
+// InstanceID is this instance's name in the tunnel directory; "" without
+// a mesh.
+func (s *Server) InstanceID() string {
+	if s.mesh == nil {
+		return ""
+	}
+	return s.mesh.id
+}
 
 // writeError answers with the relay's error body.
 func writeError(w http.ResponseWriter, status int, code, detail string) {

@@ -183,6 +183,9 @@ func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener) 
 			s.splice(c, peeked, tun)
 			return
 		}
+		if s.mesh != nil && s.mesh.forward(ctx, c, peeked, label) {
+			return
+		}
 	}
 	s.stall(c)
 }

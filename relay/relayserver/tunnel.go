@@ -31,6 +31,9 @@ type tunnels struct {
 	every   time.Duration // the keeper's period and ping time-out
 	mu      sync.Mutex    // guards byLabel
 	byLabel map[string]*tunnel
+	// onDown, if set, hears each label whose tunnel went down, on a
+	// goroutine of its own.
+	onDown func(label string)
 }
 
 // tunnel is one node's live session. ready is closed once the node has
@@ -102,6 +105,9 @@ func (t *tunnels) down(tun *tunnel) {
 	t.mu.Unlock()
 	if was {
 		t.log.Info("Tunnel down", "label", tun.label)
+		if t.onDown != nil {
+			go t.onDown(tun.label)
+		}
 	}
 }
 
@@ -223,6 +229,16 @@ func (s *Server) serveTunnel(ctx context.Context, c *tls.Conn) bool {
 	}
 	tun := &tunnel{label: n.Label, sess: sess, ready: make(chan struct{})}
 	s.tunnels.add(n.Label, tun)
+	if s.mesh != nil {
+		// The directory names this instance before the node hears it
+		// is connected: agents landing on any instance find it.
+		cctx, cancel := context.WithTimeout(ctx, handshakeTimeout)
+		err := s.store.ClaimTunnel(cctx, n.Label, s.mesh.id)
+		cancel()
+		if err != nil {
+			s.log.Warn("Cannot claim a tunnel in the directory", "label", n.Label, "err", err)
+		}
+	}
 	if err := welcome(relay.TunnelWelcome{Hostname: s.Hostname(n.Label)}); err != nil {
 		sess.Close()
 		s.tunnels.down(tun)

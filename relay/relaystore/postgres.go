@@ -51,6 +51,14 @@ var pgMigrations = []string{
 	);
 	CREATE INDEX queue_waiting ON queue(label, created) WHERE sealed IS NOT NULL;
 	CREATE INDEX queue_expires ON queue(expires);`,
+	`CREATE TABLE instances (
+		id TEXT PRIMARY KEY,
+		mesh_addr TEXT NOT NULL,
+		cert_fp BYTEA NOT NULL,
+		expires BIGINT NOT NULL
+	);
+	CREATE TABLE tunnels (label TEXT PRIMARY KEY, instance TEXT NOT NULL);
+	CREATE INDEX tunnels_instance ON tunnels(instance);`,
 }
 
 // Postgres is the Store that several relay instances share.
@@ -432,4 +440,53 @@ func (s *Postgres) tx(ctx context.Context, what string, f func(pgx.Tx) error) er
 		return err
 	}
 	return fmt.Errorf("relay store: %s: %w", what, err)
+}
+
+func (s *Postgres) Heartbeat(ctx context.Context, in Instance) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO instances(id, mesh_addr, cert_fp, expires) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (id) DO UPDATE SET mesh_addr = excluded.mesh_addr, cert_fp = excluded.cert_fp, expires = excluded.expires`,
+		in.ID, in.MeshAddr, in.CertFP, in.Expires.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("relay store: heartbeat: %w", err)
+	}
+	return nil
+}
+
+func pgInstance(row pgx.Row) (Instance, error) {
+	var in Instance
+	var exp int64
+	err := row.Scan(&in.ID, &in.MeshAddr, &in.CertFP, &exp)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Instance{}, ErrNotFound
+	}
+	if err != nil {
+		return Instance{}, fmt.Errorf("relay store: instance: %w", err)
+	}
+	in.Expires = time.UnixMilli(exp)
+	return in, nil
+}
+
+func (s *Postgres) Instance(ctx context.Context, id string, now time.Time) (Instance, error) {
+	return pgInstance(s.pool.QueryRow(ctx, "SELECT id, mesh_addr, cert_fp, expires FROM instances WHERE id = $1 AND expires > $2", id, now.UnixMilli()))
+}
+
+func (s *Postgres) ClaimTunnel(ctx context.Context, label, instance string) error {
+	_, err := s.pool.Exec(ctx, "INSERT INTO tunnels(label, instance) VALUES ($1, $2) ON CONFLICT (label) DO UPDATE SET instance = excluded.instance",
+		label, instance)
+	if err != nil {
+		return fmt.Errorf("relay store: claim tunnel: %w", err)
+	}
+	return nil
+}
+
+func (s *Postgres) ReleaseTunnel(ctx context.Context, label, instance string) error {
+	if _, err := s.pool.Exec(ctx, "DELETE FROM tunnels WHERE label = $1 AND instance = $2", label, instance); err != nil {
+		return fmt.Errorf("relay store: release tunnel: %w", err)
+	}
+	return nil
+}
+
+func (s *Postgres) TunnelAt(ctx context.Context, label string, now time.Time) (Instance, error) {
+	return pgInstance(s.pool.QueryRow(ctx, `SELECT i.id, i.mesh_addr, i.cert_fp, i.expires FROM tunnels t
+		JOIN instances i ON i.id = t.instance WHERE t.label = $1 AND i.expires > $2`, label, now.UnixMilli()))
 }

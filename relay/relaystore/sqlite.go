@@ -54,6 +54,16 @@ var migrations = []string{
 	);
 	CREATE INDEX queue_waiting ON queue(label, created) WHERE sealed IS NOT NULL;
 	CREATE INDEX queue_expires ON queue(expires);`,
+	// The tunnel directory, for instances that share a store (SQLite
+	// serves one instance; the contract is the same).
+	`CREATE TABLE instances (
+		id TEXT PRIMARY KEY,
+		mesh_addr TEXT NOT NULL,
+		cert_fp BLOB NOT NULL,
+		expires BIGINT NOT NULL
+	);
+	CREATE TABLE tunnels (label TEXT PRIMARY KEY, instance TEXT NOT NULL);
+	CREATE INDEX tunnels_instance ON tunnels(instance);`,
 }
 
 // SQLite is the Store of a single relay: one file in WAL mode.
@@ -457,4 +467,51 @@ func (s *SQLite) tx(ctx context.Context, what string, f func(*sql.Tx) error) err
 		return fmt.Errorf("relay store: %s: %w", what, err)
 	}
 	return nil
+}
+
+func (s *SQLite) Heartbeat(ctx context.Context, in Instance) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO instances(id, mesh_addr, cert_fp, expires) VALUES (?, ?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET mesh_addr = excluded.mesh_addr, cert_fp = excluded.cert_fp, expires = excluded.expires`,
+		in.ID, in.MeshAddr, in.CertFP, in.Expires.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("relay store: heartbeat: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) Instance(ctx context.Context, id string, now time.Time) (Instance, error) {
+	return scanInstance(s.db.QueryRowContext(ctx, "SELECT id, mesh_addr, cert_fp, expires FROM instances WHERE id = ? AND expires > ?", id, now.UnixMilli()))
+}
+
+func scanInstance(row scanner) (Instance, error) {
+	var in Instance
+	var exp int64
+	err := row.Scan(&in.ID, &in.MeshAddr, &in.CertFP, &exp)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Instance{}, ErrNotFound
+	}
+	if err != nil {
+		return Instance{}, fmt.Errorf("relay store: instance: %w", err)
+	}
+	in.Expires = time.UnixMilli(exp)
+	return in, nil
+}
+
+func (s *SQLite) ClaimTunnel(ctx context.Context, label, instance string) error {
+	if _, err := s.db.ExecContext(ctx, "INSERT OR REPLACE INTO tunnels(label, instance) VALUES (?, ?)", label, instance); err != nil {
+		return fmt.Errorf("relay store: claim tunnel: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) ReleaseTunnel(ctx context.Context, label, instance string) error {
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM tunnels WHERE label = ? AND instance = ?", label, instance); err != nil {
+		return fmt.Errorf("relay store: release tunnel: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) TunnelAt(ctx context.Context, label string, now time.Time) (Instance, error) {
+	return scanInstance(s.db.QueryRowContext(ctx, `SELECT i.id, i.mesh_addr, i.cert_fp, i.expires FROM tunnels t
+		JOIN instances i ON i.id = t.instance WHERE t.label = ? AND i.expires > ?`, label, now.UnixMilli()))
 }

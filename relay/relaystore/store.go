@@ -69,6 +69,17 @@ var ErrQueueFull = errors.New("relaystore: queue full")
 // ErrIDTaken: a request_id already names an envelope for another node.
 var ErrIDTaken = errors.New("relaystore: request id in use for another node")
 
+// Instance is one relay instance of several sharing a store: where its
+// peers reach it (the relay mesh) and the SHA-256 of the certificate it
+// proves itself with there. It is alive until Expires; it renews that
+// with Heartbeat.
+type Instance struct {
+	ID       string
+	MeshAddr string
+	CertFP   []byte
+	Expires  time.Time
+}
+
 // Store is the relay's storage. Every method is safe for concurrent use.
 type Store interface {
 	// Secret returns the named 32-byte secret, creating it once.
@@ -123,6 +134,22 @@ type Store interface {
 	// QueueEntry returns the envelope id, or ErrNotFound if it is unknown
 	// or expired at now.
 	QueueEntry(ctx context.Context, id string, now time.Time) (Envelope, error)
+
+	// The tunnel directory: which instance holds which node's tunnel.
+	// Heartbeat stores or renews an instance until until; Instance reads
+	// one alive at now (ErrNotFound otherwise).
+	Heartbeat(ctx context.Context, in Instance) error
+	Instance(ctx context.Context, id string, now time.Time) (Instance, error)
+	// ClaimTunnel records that instance holds label's tunnel (the newest
+	// claim wins, as the newest tunnel does); ReleaseTunnel forgets it if
+	// that instance still holds it.
+	ClaimTunnel(ctx context.Context, label, instance string) error
+	ReleaseTunnel(ctx context.Context, label, instance string) error
+	// TunnelAt returns the instance holding label's tunnel, if that
+	// instance is alive at now; ErrNotFound otherwise. An instance that
+	// died stops its heartbeat, and its tunnels fall out of the directory
+	// when its lease ends.
+	TunnelAt(ctx context.Context, label string, now time.Time) (Instance, error)
 
 	// Expire deletes pending registrations and envelopes past their time.
 	Expire(ctx context.Context, now time.Time) error

@@ -155,6 +155,54 @@ func testStore(t *testing.T, s Store) {
 	}
 }
 
+// TestDirectoryContract: the tunnel directory follows the newest claim
+// and forgets an instance whose heartbeat stopped.
+func TestDirectoryContract(t *testing.T) {
+	for name, open := range openers(t) {
+		t.Run(name, func(t *testing.T) {
+			s := open(t)
+			ctx := context.Background()
+			now := time.UnixMilli(1_800_000_000_000)
+			a := Instance{ID: "a", MeshAddr: "10.0.0.1:7000", CertFP: []byte{1}, Expires: now.Add(3 * time.Second)}
+			b := Instance{ID: "b", MeshAddr: "10.0.0.2:7000", CertFP: []byte{2}, Expires: now.Add(3 * time.Second)}
+			for _, in := range []Instance{a, b} {
+				if err := s.Heartbeat(ctx, in); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := s.TunnelAt(ctx, "node1", now); !errors.Is(err, ErrNotFound) {
+				t.Errorf("unclaimed = %v", err)
+			}
+			s.ClaimTunnel(ctx, "node1", "a")
+			if in, err := s.TunnelAt(ctx, "node1", now); err != nil || in.ID != "a" || in.MeshAddr != a.MeshAddr || !bytes.Equal(in.CertFP, a.CertFP) {
+				t.Errorf("TunnelAt = %+v, %v", in, err)
+			}
+			s.ClaimTunnel(ctx, "node1", "b")   // the node reconnected to b
+			s.ReleaseTunnel(ctx, "node1", "a") // a's late release changes nothing
+			if in, _ := s.TunnelAt(ctx, "node1", now); in.ID != "b" {
+				t.Errorf("after the move: %+v", in)
+			}
+			// b stops its heartbeat: after its lease the node is nowhere.
+			a.Expires = now.Add(10 * time.Second)
+			s.Heartbeat(ctx, a)
+			later := now.Add(4 * time.Second)
+			if _, err := s.TunnelAt(ctx, "node1", later); !errors.Is(err, ErrNotFound) {
+				t.Errorf("a dead instance's tunnel = %v", err)
+			}
+			if _, err := s.Instance(ctx, "b", later); !errors.Is(err, ErrNotFound) {
+				t.Errorf("dead instance = %v", err)
+			}
+			if in, err := s.Instance(ctx, "a", later); err != nil || in.MeshAddr != a.MeshAddr {
+				t.Errorf("live instance = %+v, %v", in, err)
+			}
+			s.ReleaseTunnel(ctx, "node1", "b")
+			if _, err := s.TunnelAt(ctx, "node1", now); !errors.Is(err, ErrNotFound) {
+				t.Errorf("released = %v", err)
+			}
+		})
+	}
+}
+
 // TestQueueContract is the offline queue's contract, the same for every
 // Store.
 func TestQueueContract(t *testing.T) {
