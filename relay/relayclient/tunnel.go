@@ -52,7 +52,7 @@ type Tunnel struct {
 	// another after its first retry.
 	Addr      string
 	Fallbacks []string
-	Key  ed25519.PrivateKey
+	Key       ed25519.PrivateKey
 	// TLS is the client configuration for the relay's name; NextProtos
 	// and ServerName are set by the tunnel.
 	TLS *tls.Config
