@@ -80,8 +80,9 @@ bench-desktop: bench-deps
 # throughput and added latency against direct TLS, 10,000 idle tunnels in a relay process
 # of their own, reconnect after a relay restart (about 3 minutes).
 bench-relay:
-	$(GO) test -run '^$$' -bench 'Resolve$$|Enqueue(Postgres)?$$' -benchtime 5s -count 3 -cpu 2 ./relay/relayserver/
+	MAILNODE_TEST_POSTGRES=1 $(GO) test -run '^$$' -bench 'Resolve$$|Enqueue(Postgres)?$$' -benchtime 5s -count 3 -cpu 2 ./relay/relayserver/
 	$(GO) test -run '^$$' -bench 'Tunnel(Throughput|Latency)$$|IdleTunnels$$|Reconnect$$' -benchtime 1x -cpu 2 -timeout 20m ./relay/relayserver/
+	MAILNODE_TEST_POSTGRES=1 $(GO) test -run '^$$' -bench 'MeshLatency$$' -benchtime 3x -count 3 -cpu 2 ./relay/relayserver/
 
 FUZZTIME ?= 30s
 fuzz:

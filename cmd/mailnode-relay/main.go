@@ -54,7 +54,7 @@ const usage = `mailnode-relay runs a relay: resolve, node registration and tunne
 
 Usage:
   mailnode-relay serve (--data-dir DIR | --db postgres://...) --zone ZONE --listen :443 [--http-listen 127.0.0.1:PORT]
-                       [--dns-listen :53] [--public-ip IP ...] [flags]
+                       [--dns-listen :53] [--public-ip IP ...] [--mesh-listen :7443 --other-tunnel HOST:PORT ...] [flags]
 
 Run mailnode-relay serve --help for every flag.
 `
@@ -91,6 +91,20 @@ func (l *ipList) Set(s string) error {
 	return nil
 }
 
+// addrList is a repeatable host:port flag.
+type addrList []string
+
+func (l *addrList) String() string { return strings.Join(*l, ",") }
+func (l *addrList) Set(s string) error {
+	for _, part := range strings.Split(s, ",") {
+		if _, _, err := net.SplitHostPort(strings.TrimSpace(part)); err != nil {
+			return fmt.Errorf("%q is not host:port", part)
+		}
+		*l = append(*l, strings.TrimSpace(part))
+	}
+	return nil
+}
+
 func serve(ctx context.Context, args []string, stderr io.Writer, ready listening) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -119,6 +133,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	fs.IntVar(&lim.GlobalBurst, "burst-global", 4000, "burst, all clients together")
 	fs.IntVar(&lim.AgentsPerHour, "agents-per-hour", 1000, "new hosted agent key documents per hour")
 	fs.IntVar(&lim.MaxStalled, "max-stalled", 10000, "connections held for names with no live tunnel")
+	meshListen := fs.String("mesh-listen", "", "with --db: join the other instances on the database; listen for them here (e.g. :7443)")
+	meshAddr := fs.String("mesh-addr", "", "host:port where the other instances reach --mesh-listen (default: --mesh-listen)")
+	instanceID := fs.String("instance-id", "", "this instance's name in the tunnel directory (default: random)")
+	var otherTunnels addrList
+	fs.Var(&otherTunnels, "other-tunnel", "another instance's tunnel address, given to nodes to fall back to (repeatable)")
 	verbose := fs.Bool("v", false, "log debug messages")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -131,6 +150,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	}
 	if *db != "" && !strings.HasPrefix(*db, "postgres://") && !strings.HasPrefix(*db, "postgresql://") {
 		return usageError{errors.New("--db must be a postgres:// URL")}
+	}
+	if *meshListen != "" && *db == "" {
+		return usageError{errors.New("--mesh-listen needs --db: the instances share their tunnel directory there")}
 	}
 	if (*certFile == "") != (*keyFile == "") {
 		return usageError{errors.New("--tls-cert and --tls-key go together")}
@@ -152,7 +174,20 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		return err
 	}
 	defer store.Close()
-	cfg := relayserver.Config{Zone: *zone, APIName: *apiName, PublicIPs: ips, TunnelAddr: *tunnelAddr, Store: store, Limits: lim}
+	cfg := relayserver.Config{Zone: *zone, APIName: *apiName, PublicIPs: ips, TunnelAddr: *tunnelAddr, Store: store, Limits: lim,
+		OtherTunnelAddrs: otherTunnels}
+	var meshLn net.Listener
+	if *meshListen != "" {
+		if meshLn, err = net.Listen("tcp", *meshListen); err != nil {
+			return fmt.Errorf("mesh listen: %w", err)
+		}
+		defer meshLn.Close()
+		addr := *meshAddr
+		if addr == "" {
+			addr = meshLn.Addr().String()
+		}
+		cfg.Mesh = &relayserver.MeshConfig{ID: *instanceID, Addr: addr}
+	}
 	if *certFile != "" {
 		cert, err := tls.LoadX509KeyPair(*certFile, *keyFile)
 		if err != nil {
@@ -237,6 +272,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		}
 		announce(ready, log, "dns", pc.LocalAddr().String())
 		g.Go(func() error { return srv.ServeDNS(gctx, pc, tl) })
+	}
+	if meshLn != nil {
+		announce(ready, log, "mesh", meshLn.Addr().String())
+		g.Go(func() error { return srv.ServeMesh(gctx, meshLn) })
 	}
 	g.Go(func() error { return srv.Maintain(gctx) })
 	return g.Wait()
