@@ -40,7 +40,17 @@ type Relayed struct {
 // StartRelay runs a relay on loopback until the test ends.
 func StartRelay(t testing.TB, log *Buffer) *relaylocal.Relay {
 	t.Helper()
-	r, err := relaylocal.Start(t.Context(), relaylocal.Options{DataDir: t.TempDir()}, logger(log))
+	return StartRelayWith(t, log, relaylocal.Options{})
+}
+
+// StartRelayWith is StartRelay with options (a data directory of its own
+// is made if none is given).
+func StartRelayWith(t testing.TB, log *Buffer, o relaylocal.Options) *relaylocal.Relay {
+	t.Helper()
+	if o.DataDir == "" {
+		o.DataDir = t.TempDir()
+	}
+	r, err := relaylocal.Start(t.Context(), o, logger(log))
 	if err != nil {
 		t.Fatal(err)
 	}
