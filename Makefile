@@ -102,6 +102,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzPeekClientHello -fuzztime $(FUZZTIME) ./relay/relayserver/
 	$(GO) test -run '^$$' -fuzz FuzzNormalizeAddress -fuzztime $(FUZZTIME) ./relay/relayserver/
 	$(GO) test -run '^$$' -fuzz FuzzResolveBody -fuzztime $(FUZZTIME) ./relay/relayserver/
+	$(GO) test -run '^$$' -fuzz FuzzQueueBody -fuzztime $(FUZZTIME) ./relay/relayserver/
+	$(GO) test -run '^$$' -fuzz FuzzServeQueued -fuzztime $(FUZZTIME) ./gateway/
 	$(GO) test -run '^$$' -fuzz FuzzParseTunnelHello -fuzztime $(FUZZTIME) ./relay/
 	$(GO) test -run '^$$' -fuzz FuzzParseDocument -fuzztime $(FUZZTIME) ./mail/autoconfig/
 

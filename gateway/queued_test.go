@@ -93,3 +93,28 @@ func TestQueuedRequests(t *testing.T) {
 		t.Errorf("queued request for another name = %d", rep.Status)
 	}
 }
+
+// FuzzServeQueued: a queued request is whatever a relay hands over (a
+// hostile relay included): the gateway answers it without panicking and
+// never reaches the mail store.
+func FuzzServeQueued(f *testing.F) {
+	agent := newAgentKey("agent.example.com")
+	n := startNode(f, f.TempDir(), "", newKeyDocs(f, agent))
+	body := callTool(1, "bills_due", map[string]any{})
+	h, _ := httpsigtest.Headers(body, httpsigtest.Options{Host: n.host, KeyID: agent.keyID(), Key: agent.priv})
+	f.Add("POST", "/mcp", n.host, h.Get("Signature-Input"), h.Get("Signature"), h.Get("Content-Digest"), body)
+	f.Add("GET", "/phone/x", "other", "", "", "", []byte("{}"))
+	f.Add("POST", "/mcp", n.host, "sig=();created=1", ":AAAA:", "sha-256=:x:", []byte(`[{"jsonrpc":"2.0"}]`))
+	f.Fuzz(func(t *testing.T, method, path, host, sigInput, sig, digest string, body []byte) {
+		before := n.source.hits.Load()
+		rep := n.srv.ServeQueued(context.Background(), gateway.QueuedRequest{Method: method, Path: path, Body: body,
+			Headers: map[string]string{"host": host, "signature-input": sigInput, "signature": sig, "content-digest": digest,
+				"content-type": "application/json"}}, 24*time.Hour)
+		if rep.Status == 0 {
+			t.Fatal("no status")
+		}
+		if n.source.hits.Load() != before {
+			t.Fatal("a queued request reached the mail store")
+		}
+	})
+}

@@ -142,3 +142,36 @@ func FuzzResolveBody(f *testing.F) {
 		}
 	})
 }
+
+// FuzzQueueBody: whatever an agent posts to the queue, the answer is one
+// of the queue's (202 with a receipt, 400, 413, 507) with the relay's
+// error body, and a 202's envelope is stored as posted.
+func FuzzQueueBody(f *testing.F) {
+	for _, s := range []string{queueBody(100, ""), queueBody(100, "retry-id-1"), queueBody(40, ""), `{"envelope":"a+b"}`,
+		`{"envelope":null}`, `[]`, ``, `{"envelope":"` + strings.Repeat("A", 80) + `","request_id":7}`, queueBody(100, "") + " {}"} {
+		f.Add([]byte(s))
+	}
+	r := newRelay(f, "", relayserver.Limits{ClientRate: 1e9, ClientBurst: 1e9, GlobalRate: 1e9, GlobalBurst: 1e9})
+	h := r.srv.Handler()
+	path := relay.PathQueue + "/" + relayserver.NewLabel() + ".relay.example"
+	f.Fuzz(func(t *testing.T, body []byte) {
+		req := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		switch w.Code {
+		case http.StatusAccepted:
+			var q relay.Queued
+			if err := json.Unmarshal(w.Body.Bytes(), &q); err != nil || q.RequestID == "" || q.ExpiresAt == 0 {
+				t.Fatalf("202 with %q for %q", w.Body.String(), body)
+			}
+		case http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusInsufficientStorage:
+			var e relay.Error
+			if json.Unmarshal(w.Body.Bytes(), &e) != nil || e.Code == "" || e.Detail == "" {
+				t.Fatalf("%d with %q for %q", w.Code, w.Body.String(), body)
+			}
+		default:
+			t.Fatalf("status %d for %q", w.Code, body)
+		}
+	})
+}
