@@ -38,6 +38,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ok := true
+	dev := map[string]eval.Score{}
 	if *importDir != "" {
 		p, err := eval.ImportKItinerary(*importDir)
 		if err == nil {
@@ -48,10 +49,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	if !travel(*data+"/public/kitinerary", *kit, *verbose, stdout, stderr) {
+	// The headline first: the unseen part, whose misses are never
+	// printed (extract/eval/testdata/unseen/README.md).
+	unseen, err := eval.LoadPublic(*data + "/unseen")
+	if err != nil {
+		fmt.Fprintln(stderr, "mailnode-eval:", err)
+		return 1
+	}
+	unseenScores := eval.ScoreMails(unseen)
+	var headline strings.Builder
+	if !travel(*data+"/public/kitinerary", *kit, *verbose, dev, &headline, stderr) {
 		ok = false
 	}
-	if !publicOrders(*data+"/public/mail-and-packages", *verbose, stdout, stderr) {
+	if !publicOrders(*data+"/public/mail-and-packages", *verbose, dev, &headline, stderr) {
 		ok = false
 	}
 	dir := *data + "/synthetic"
@@ -68,6 +78,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	scores, misses := eval.Compare(syn.Expected, eval.Entities(extract.Merge(eval.Extracted(syn.Mails))))
+	if s, ok := scores[extract.KindBill]; ok {
+		dev[extract.KindBill] = s
+	}
+	fmt.Fprintf(stdout, "Unseen senders (the headline; extract/eval/testdata/unseen: %d mails from senders no rule was written for, "+
+		"labelled before any rule for them; misses not shown) beside the development part\n\n", len(unseen.Mails))
+	fmt.Fprintln(stdout, "| kind | unseen fields | unseen precision | unseen recall | development precision | development recall | goal (unseen) |")
+	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|")
+	unseenOK := true
+	for _, kind := range eval.Kinds {
+		u := unseenScores[kind]
+		fmt.Fprintf(stdout, "| %s | %d | %s | %s | P ≥ 0.95, R ≥ 0.85 |\n", kind, u.Expected, eval.Cell(u), eval.Cell(dev[kind]))
+		unseenOK = unseenOK && u.Precision() >= 0.95 && u.Recall() >= 0.85
+	}
+	fmt.Fprintln(stdout, "\nDevelopment: flight, train and hotel from KItinerary's mails, orders (parcels) from Mail and Packages', bills from the synthetic set.")
+	fmt.Fprintln(stdout)
+	fmt.Fprint(stdout, headline.String())
+	ok = ok && unseenOK
 	fmt.Fprintf(stdout, "Synthetic orders and bills: %d mails, %d orders, %d bills (JSON-LD, microdata, HTML-only, plain text; EN/DE/FR)\n\n",
 		len(syn.Mails), count(syn.Expected, extract.KindOrder), count(syn.Expected, extract.KindBill))
 	fmt.Fprintln(stdout, "| kind | fields | precision | recall |")
@@ -94,7 +121,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	ok = ok && len(missed) == 0
 	if !ok {
-		fmt.Fprintln(stdout, "\nGoals not met: precision >= 0.97 and recall >= 0.90 per kind, recall and 20x speed against KItinerary, 100% shuffled replay, no redaction miss.")
+		fmt.Fprintln(stdout, "\nGoals not met: on the unseen part precision >= 0.95 and recall >= 0.85 per kind; on the development part precision >= 0.97 and recall >= 0.90 per kind, recall and 20x speed against KItinerary; 100% shuffled replay, no redaction miss.")
 		return 1
 	}
 	return 0
@@ -141,7 +168,7 @@ func redactionMisses(s eval.Synthetic) []string {
 
 // travel scores the public travel mails, and KItinerary on the same mails
 // in the same run when its extractor is installed.
-func travel(dir, kit string, verbose bool, stdout, stderr io.Writer) bool {
+func travel(dir, kit string, verbose bool, dev map[string]eval.Score, stdout, stderr io.Writer) bool {
 	p, err := eval.LoadPublic(dir)
 	if err != nil {
 		fmt.Fprintln(stderr, "mailnode-eval:", err)
@@ -164,6 +191,9 @@ func travel(dir, kit string, verbose bool, stdout, stderr io.Writer) bool {
 	fmt.Fprintf(stdout, "Public travel mails (KDE KItinerary's test data, CC0): %d mails, %d flight, %d train, %d hotel segments\n\n",
 		len(p.Mails), count(p.Expected, extract.KindFlight), count(p.Expected, extract.KindTrain), count(p.Expected, extract.KindHotel))
 	ourScores, ourMisses := eval.ComparePerMail(p.Expected, ours.Found)
+	for _, kind := range kinds {
+		dev[kind] = ourScores[kind]
+	}
 	theirScores, theirMisses := eval.ComparePerMail(p.Expected, theirs.Found)
 	fmt.Fprintln(stdout, "| kind | fields | mailnode precision | mailnode recall | KItinerary precision | KItinerary recall |")
 	fmt.Fprintln(stdout, "|---|---|---|---|---|---|")
@@ -210,7 +240,7 @@ func travel(dir, kit string, verbose bool, stdout, stderr io.Writer) bool {
 
 // publicOrders scores the hand-labelled real shipping and order mails, mail
 // by mail.
-func publicOrders(dir string, verbose bool, stdout, stderr io.Writer) bool {
+func publicOrders(dir string, verbose bool, dev map[string]eval.Score, stdout, stderr io.Writer) bool {
 	p, err := eval.LoadPublic(dir)
 	if err != nil {
 		fmt.Fprintln(stderr, "mailnode-eval:", err)
@@ -222,6 +252,7 @@ func publicOrders(dir string, verbose bool, stdout, stderr io.Writer) bool {
 	}
 	scores, misses := eval.ComparePerMail(p.Expected, found)
 	s := scores[extract.KindOrder]
+	dev[extract.KindOrder] = s
 	fmt.Fprintf(stdout, "Public order mails (Mail and Packages' test mails: Amazon, UPS, FedEx, USPS, DHL; MIT; labelled by hand): %d mails, %d orders\n\n",
 		len(p.Mails), count(p.Expected, extract.KindOrder))
 	fmt.Fprintln(stdout, "| kind | fields | precision | recall |")

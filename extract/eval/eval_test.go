@@ -118,3 +118,41 @@ func TestSameValue(t *testing.T) {
 		}
 	}
 }
+
+// TestUnseenSet: the unseen part holds a labelled mail for each label,
+// every kind the tables report, and its distractors; ScoreMails counts
+// every labelled field (without saying which were missed).
+func TestUnseenSet(t *testing.T) {
+	p, err := eval.LoadPublic("testdata/unseen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, m := range p.Mails {
+		names[m.Name] = true
+	}
+	kinds := map[string]int{}
+	fields := 0
+	for _, e := range p.Expected {
+		if !names[e.Mail] {
+			t.Errorf("label for %q, which is not in the set", e.Mail)
+		}
+		kinds[e.Kind]++
+		fields += len(e.Fields)
+	}
+	for _, k := range eval.Kinds {
+		if kinds[k] == 0 {
+			t.Errorf("no unseen %s", k)
+		}
+	}
+	if !names["flixbus-de-bus"] || !names["netflix-payment-distractor"] {
+		t.Error("the distractors are missing")
+	}
+	total := 0
+	for _, s := range eval.ScoreMails(p) {
+		total += s.Expected
+	}
+	if total != fields {
+		t.Errorf("ScoreMails counted %d labelled fields, the labels hold %d", total, fields)
+	}
+}
