@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"mailnode/extract/lang"
 	"regexp"
 	"slices"
 	"strings"
@@ -32,9 +33,9 @@ var (
 		`reservierungs(?:nummer|code)`, `auftragsnummer`, `r[ée]f[ée]rence (?:de )?(?:r[ée]servation|dossier)`,
 		`code (?:de )?r[ée]servation`, `num[ée]ro de (?:r[ée]servation|dossier)`, `localizador`, `codice (?:di )?prenotazione`,
 		`boekingsnummer`, `[čc][íi]slo (?:rezervace|dokladu)`, `k[óo]d transakce`, `k[óo]d rezervace`, `dossier(?: voyage)?`, `pnr(?: no\.?)?`, `individual reservation code`, `filekey`, `booking`)
-	orderLabels   = numericLabels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `bestellung`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `ordine`, `pedido`, `bestelnummer`)
-	trackingLabel = numericLabels(`tracking (?:number|no\.?|id|#)`, `parcel (?:number|no\.?)`, `sendungsnummer`, `paketnummer`, `tracking`, `num[ée]ro de suivi`, `shipment`,
-		`waybill(?: number| no\.?)?`, `air waybill`, `n[°º] de gu[íi]a`, `n[úu]mero de gu[íi]a`, `n[úu]mero de seguimiento`, `numero di tracciabilit[àa]`, `numero di spedizione`, `track ?& ?trace`)
+	orderLabels = numericLabels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `bestellung`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `ordine`, `pedido`, `bestelnummer`)
+	// The labels of every language (extract/lang/data).
+	trackingLabel = numericLabels(lang.Entries("tracking")...)
 	invoiceLabels = numericLabels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`, `invoice`, `rechnung`, `facture`)
 	amountLabels  = numericLabels(`amount due`, `total due`, `balance due`, `total amount due`, `amount to pay`, `payment amount`, `amount`, `totale[ \t]*:`, `total`,
 		`rechnungsbetrag`, `gesamtbetrag`, `gesamtsumme`, `gesamtpreis`, `endbetrag`, `zu zahlender betrag`, `offener betrag`, `betrag`, `summe`, `montant (?:total|d[ûu]|à payer)?`, `total à payer`, `importe`, `totaal`, `importo totale`, `order total`, `grand total`, `zahlung [üu]ber`, `payment of`, `in h[öo]he von`, `erstattung`, `refund`)

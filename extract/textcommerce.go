@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"mailnode/extract/carriers"
+	"mailnode/extract/lang"
+
 	"regexp"
 	"strings"
 	"time"
@@ -275,26 +278,29 @@ func orderStatusOf(subject, text string) string {
 	return status
 }
 
+// statusIn reads an order's or parcel's state from lower-cased text by the
+// status phrases of every language (extract/lang), the more particular
+// state first: "will be delivered today" is out for delivery, not
+// delivered.
 func statusIn(s string) string {
-	switch {
-	case containsAny(s, "out for delivery", "in zustellung", "wird heute zugestellt", "en cours de livraison", "arriving today", "today by",
-		"coming today", "delivery today", "delivery is today", "in consegna oggi", "en reparto"):
-		return StatusOutForDelivery
-	case containsAny(s, "delivered", "zugestellt", "geliefert", "livré", "entregado", "consegnato", "bezorgd"):
-		return StatusDelivered
-	case containsAny(s, "cancelled", "canceled", "cancellation", "storniert", "stornierung", "annulée", "annulé", "annulation", "cancelado", "annullato", "geannuleerd"):
-		return StatusCancelled
-	case containsAny(s, "refund", "return", "rücksendung", "erstattung", "retour"):
-		return StatusReturned
-	case containsAny(s, "shipped", "dispatched", "on its way", "on the way", "versandt", "verschickt", "unterwegs", "expédié", "enviado", "spedito", "in transit", "verzonden"):
-		return StatusShipped
-	case containsAny(s, "exception", "delay", "verzögert", "problem", "unable to deliver", "could not be delivered"):
-		return StatusProblem
-	case containsAny(s, "order confirm", "thank you for your order", "thanks for your order", "bestellbestätigung", "ihre bestellung", "we received your order", "confirmation de commande", "your order", "order #", "order no", "deine bestellung", "bestellnummer", "order number", "votre commande"):
-		return StatusOrdered
+	for _, st := range statusOrder {
+		if containsAny(s, statusPhrases[st]...) {
+			return st
+		}
 	}
 	return ""
 }
+
+// statusOrder is the order the states are tried in.
+var statusOrder = []string{StatusOutForDelivery, StatusDelivered, StatusCancelled, StatusReturned, StatusShipped, StatusProblem, StatusOrdered}
+
+var statusPhrases = func() map[string][]string {
+	m := map[string][]string{}
+	for _, st := range statusOrder {
+		m[st] = lang.Entries("status." + st)
+	}
+	return m
+}()
 
 func firstLines(s string, n int) string {
 	i := 0
@@ -329,7 +335,7 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	var labelled []string
 	for _, v := range c.after(trackingLabel, text) {
 		if m := trackingRE.FindStringSubmatch(v); m != nil && hasDigit(m[1]) && !masked(m[1]) {
-			if car, ok := trackingCarrier(m[1]); ok {
+			if car, ok := carrierOf(m[1], c.senderDomain); ok {
 				return m[1], car
 			}
 			labelled = append(labelled, m[1])
@@ -350,7 +356,7 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 		}
 		for _, m := range anyTrackRE.FindAllString(line, 20-found) {
 			found++
-			car, ok := trackingCarrier(m)
+			car, ok := carrierOf(m, c.senderDomain)
 			if ok {
 				return m, car
 			}
@@ -366,7 +372,7 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 		return ownForm, own
 	}
 	if len(labelled) > 0 {
-		car, _ := trackingCarrier(labelled[0])
+		car, _ := carrierOf(labelled[0], c.senderDomain)
 		return labelled[0], car
 	}
 	return "", ""
@@ -446,6 +452,9 @@ var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:from|shipper|
 var fromMerchantRE = regexp.MustCompile(`(?i)(?:package|parcel|shipment|sendung|paket)\s+from\s+([A-Z][\w.&' -]{1,40}?)(?:\s+(?:is|was|has|will)\b|[.,!\n])`)
 
 func carrierBySender(domain string) string {
+	if c := carriers.CarrierOf(domain); c != "" {
+		return c
+	}
 	switch domainLabel(domain) {
 	case "ups":
 		return "UPS"

@@ -1,6 +1,10 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+
+	"mailnode/extract/carriers"
+)
 
 // trackingCarrier recognises a tracking number by its form and check
 // digit, so that a long number in a mail is taken for a parcel only when
@@ -124,3 +128,45 @@ func s10Check(d string) bool {
 // tracking number has ("UPS", "FedEx", "DHL", "USPS", "Post", "Amazon
 // Logistics"), and whether it is valid.
 func TrackingCarrier(s string) (carrier string, ok bool) { return trackingCarrier(s) }
+
+// carrierOf is the carrier of a tracking number found in a mail from
+// sender: the forms above first, then every format of the carriers' data
+// (extract/carriers: 17 carriers' formats and check digits, UPU S10 for
+// postal operators). A number that passes another carrier's check in a
+// carrier's own notice is that carrier's: the check passing is chance.
+func carrierOf(s, sender string) (string, bool) {
+	car, ok := trackingCarrier(s)
+	if !ok {
+		if ms := carriers.Identify(s, sender); len(ms) > 0 {
+			car, ok = carrierName(ms[0]), true
+		}
+	}
+	if own := carrierBySender(sender); ok && own != "" && car != own {
+		car = own
+	}
+	return car, ok
+}
+
+// carrierName names a match: a postal operator by its S10 country.
+func carrierName(m carriers.Match) string {
+	if m.Code == "s10" {
+		if op := postalOperators[m.Country]; op != "" {
+			return op
+		}
+		return "Post"
+	}
+	if n := carriers.Name(m.Code); n != "" {
+		return n
+	}
+	return m.Carrier
+}
+
+// postalOperators names the postal operator of an S10 number's country.
+var postalOperators = map[string]string{
+	"SE": "PostNord", "DK": "PostNord", "NO": "Posten Norge", "FI": "Posti", "IS": "Íslandspóstur",
+	"DE": "Deutsche Post", "AT": "Österreichische Post", "CH": "Swiss Post", "NL": "PostNL", "BE": "bpost",
+	"LU": "POST Luxembourg", "FR": "La Poste", "GB": "Royal Mail", "IE": "An Post", "ES": "Correos",
+	"PT": "CTT", "IT": "Poste Italiane", "PL": "Poczta Polska", "CZ": "Česká pošta", "SK": "Slovenská pošta",
+	"HU": "Magyar Posta", "RO": "Poșta Română", "GR": "ELTA", "US": "USPS", "CA": "Canada Post",
+	"CN": "China Post", "JP": "Japan Post", "AU": "Australia Post", "NZ": "NZ Post",
+}

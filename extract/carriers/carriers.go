@@ -1,0 +1,352 @@
+// Package carriers recognises parcel tracking numbers: which carrier's
+// format a number has and whether its check digit holds, from the
+// tracking_number_data definitions of 17 carriers and UPU S10 for postal
+// operators worldwide (data/, MIT). A long number in a mail is a parcel's
+// only when some carrier could have issued it; and a number that passes
+// one carrier's check is not that carrier's when the mail comes from
+// another (Identify's sender).
+package carriers
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+)
+
+//go:embed data/*.json
+var data embed.FS
+
+// Match is a tracking number a carrier could have issued.
+type Match struct {
+	Carrier string // the courier's name, e.g. "FedEx", "S10" for a postal operator
+	Code    string // the courier's code, e.g. "fedex", "s10"
+	Format  string // the format's id, e.g. "fedex_12"
+	Number  string // the number without spaces
+	// Country is, for a UPU S10 number, its two-letter country code.
+	Country string
+	// Domains are the carrier's mail domains (see senderDomains).
+	Domains []string
+}
+
+// format is one compiled tracking-number format.
+type format struct {
+	courier, code, id string
+	re                *regexp.Regexp
+	check             *checksum
+	prepend           *prependIf
+	lookups           []lookup // "additional" groups that must match (validation.additional.exists)
+	valid, invalid    []string
+}
+
+type checksum struct {
+	Name            string `json:"name"`
+	EvensMultiplier int    `json:"evens_multiplier"`
+	OddsMultiplier  int    `json:"odds_multiplier"`
+	Reverse         bool   `json:"reverse"`
+	Weightings      []int  `json:"weightings"`
+	Modulo1         int    `json:"modulo1"`
+	Modulo2         int    `json:"modulo2"`
+}
+
+// prependIf puts content before a serial number that does not start with
+// a prefix (the definitions write it as a negative lookahead).
+type prependIf struct {
+	unless  *regexp.Regexp
+	content string
+}
+
+type lookup struct {
+	group   string
+	matches []*regexp.Regexp
+	names   []string
+}
+
+var (
+	loadOnce sync.Once
+	formats  []format
+	loadErr  error
+)
+
+// jsonFormat is a tracking_numbers entry of a courier file.
+type jsonFormat struct {
+	Name       string          `json:"name"`
+	ID         string          `json:"id"`
+	Regex      json.RawMessage `json:"regex"` // a string or an array of strings
+	Validation struct {
+		Checksum           *checksum `json:"checksum"`
+		SerialNumberFormat *struct {
+			PrependIf *struct {
+				MatchesRegex string `json:"matches_regex"`
+				Content      string `json:"content"`
+			} `json:"prepend_if"`
+		} `json:"serial_number_format"`
+		Additional *struct {
+			Exists []string `json:"exists"`
+		} `json:"additional"`
+	} `json:"validation"`
+	Additional []struct {
+		Name           string `json:"name"`
+		RegexGroupName string `json:"regex_group_name"`
+		Lookup         []struct {
+			Name         string `json:"name"`
+			Matches      string `json:"matches"`
+			MatchesRegex string `json:"matches_regex"`
+		} `json:"lookup"`
+	} `json:"additional"`
+	TestNumbers struct {
+		Valid   []string `json:"valid"`
+		Invalid []string `json:"invalid"`
+	} `json:"test_numbers"`
+}
+
+func load() ([]format, error) {
+	loadOnce.Do(func() {
+		entries, err := data.ReadDir("data")
+		if err != nil {
+			loadErr = err
+			return
+		}
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), ".json") {
+				continue
+			}
+			b, err := data.ReadFile(path.Join("data", e.Name()))
+			if err != nil {
+				loadErr = err
+				return
+			}
+			var c struct {
+				Name            string       `json:"name"`
+				CourierCode     string       `json:"courier_code"`
+				TrackingNumbers []jsonFormat `json:"tracking_numbers"`
+			}
+			if err := json.Unmarshal(b, &c); err != nil {
+				loadErr = fmt.Errorf("carriers: %s: %w", e.Name(), err)
+				return
+			}
+			for _, t := range c.TrackingNumbers {
+				f, err := compile(c.Name, c.CourierCode, t)
+				if err != nil {
+					loadErr = fmt.Errorf("carriers: %s %s: %w", e.Name(), t.ID, err)
+					return
+				}
+				formats = append(formats, f)
+			}
+		}
+	})
+	return formats, loadErr
+}
+
+func compile(courier, code string, t jsonFormat) (format, error) {
+	var parts []string
+	if err := json.Unmarshal(t.Regex, &parts); err != nil {
+		var one string
+		if err := json.Unmarshal(t.Regex, &one); err != nil {
+			return format{}, err
+		}
+		parts = []string{one}
+	}
+	src := stripLookaheads(strings.Join(parts, ""))
+	re, err := regexp.Compile(`^(?:` + src + `)$`)
+	if err != nil {
+		return format{}, err
+	}
+	id := t.ID
+	if id == "" {
+		id = t.Name
+	}
+	f := format{courier: courier, code: code, id: id, re: re, check: t.Validation.Checksum,
+		valid: t.TestNumbers.Valid, invalid: t.TestNumbers.Invalid}
+	if sf := t.Validation.SerialNumberFormat; sf != nil && sf.PrependIf != nil {
+		p := &prependIf{content: sf.PrependIf.Content}
+		// The definitions write "does not start with X" as ^(?!X).+ ,
+		// which Go's regexp has no syntax for.
+		inner, ok := strings.CutPrefix(sf.PrependIf.MatchesRegex, "^(?!")
+		if !ok {
+			return format{}, fmt.Errorf("prepend_if %q is not ^(?!...)", sf.PrependIf.MatchesRegex)
+		}
+		inner = inner[:strings.LastIndex(inner, ")")]
+		if p.unless, err = regexp.Compile(`^(?:` + inner + `)`); err != nil {
+			return format{}, err
+		}
+		f.prepend = p
+	}
+	if t.Validation.Additional != nil {
+		for _, name := range t.Validation.Additional.Exists {
+			for _, a := range t.Additional {
+				if a.Name != name {
+					continue
+				}
+				l := lookup{group: a.RegexGroupName}
+				for _, m := range a.Lookup {
+					pat := regexp.QuoteMeta(m.Matches)
+					if m.MatchesRegex != "" {
+						pat = m.MatchesRegex
+					}
+					r, err := regexp.Compile(`^(?:` + pat + `)$`)
+					if err != nil {
+						return format{}, err
+					}
+					l.matches, l.names = append(l.matches, r), append(l.names, m.Name)
+				}
+				f.lookups = append(f.lookups, l)
+			}
+		}
+	}
+	return f, nil
+}
+
+// stripLookaheads drops (?=...) and (?!...) assertions, which Go's regexp
+// does not have: the formats that use them only narrow what they match.
+func stripLookaheads(s string) string {
+	for {
+		i := strings.Index(s, "(?=")
+		if j := strings.Index(s, "(?!"); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+		if i < 0 {
+			return s
+		}
+		depth, end := 0, -1
+		for k := i; k < len(s); k++ {
+			switch s[k] {
+			case '\\':
+				k++
+			case '(':
+				depth++
+			case ')':
+				depth--
+				if depth == 0 {
+					end = k
+				}
+			}
+			if end >= 0 {
+				break
+			}
+		}
+		if end < 0 {
+			return s
+		}
+		s = s[:i] + s[end+1:]
+	}
+}
+
+// validate reports whether number is a number of format f, and the S10
+// country when it has one.
+func (f *format) validate(number string) (country string, ok bool) {
+	m := f.re.FindStringSubmatch(number)
+	if m == nil {
+		return "", false
+	}
+	group := func(name string) string {
+		i := f.re.SubexpIndex(name)
+		if i < 0 {
+			return ""
+		}
+		return strings.Join(strings.Fields(m[i]), "")
+	}
+	serial, check := group("SerialNumber"), group("CheckDigit")
+	if f.prepend != nil && !f.prepend.unless.MatchString(serial) {
+		serial = f.prepend.content + serial
+	}
+	if f.check != nil && !f.check.holds(serial, check) {
+		return "", false
+	}
+	for _, l := range f.lookups {
+		v, found := group(l.group), false
+		for _, r := range l.matches {
+			if r.MatchString(v) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return "", false
+		}
+	}
+	return group("CountryCode"), true
+}
+
+// Identify returns the carriers whose format number has and whose check
+// digit holds, best first. A number several carriers could have issued is
+// put in the order: the sender's own carrier (its mail domain), then
+// formats with a check digit, then the rest. sender is the mail's From
+// domain ("" if unknown).
+func Identify(number, sender string) []Match {
+	fs, err := load()
+	if err != nil {
+		return nil
+	}
+	number = strings.ToUpper(strings.TrimSpace(number))
+	compact := strings.Join(strings.Fields(number), "")
+	if len(compact) < 8 || len(compact) > 40 {
+		return nil
+	}
+	var out []Match
+	seen := map[string]bool{}
+	for i := range fs {
+		f := &fs[i]
+		country, ok := f.validate(number)
+		if !ok || seen[f.code] {
+			continue
+		}
+		seen[f.code] = true
+		out = append(out, Match{Carrier: f.courier, Code: f.code, Format: f.id, Number: compact, Country: country,
+			Domains: senderDomains[f.code]})
+	}
+	rank := func(m Match) int {
+		r := 0
+		if sender != "" && fromCarrier(sender, m) {
+			r -= 4
+		}
+		if f := formatOf(m.Format); f != nil && f.check != nil {
+			r -= 2
+		}
+		return r
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
+	return out
+}
+
+func formatOf(id string) *format {
+	fs, _ := load()
+	for i := range fs {
+		if fs[i].id == id {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// fromCarrier reports whether sender is one of m's carrier's domains.
+func fromCarrier(sender string, m Match) bool {
+	sender = strings.ToLower(sender)
+	for _, d := range m.Domains {
+		if sender == d || strings.HasSuffix(sender, "."+d) {
+			return true
+		}
+	}
+	return false
+}
+
+// CarrierOf is the carrier whose mail domain sender is ("" if none): a
+// mail from a carrier is about a parcel it carries.
+func CarrierOf(sender string) string {
+	sender = strings.ToLower(sender)
+	for code, ds := range senderDomains {
+		for _, d := range ds {
+			if sender == d || strings.HasSuffix(sender, "."+d) {
+				return carrierNames[code]
+			}
+		}
+	}
+	return ""
+}
+
+// Name is the display name of a carrier code ("" if unknown).
+func Name(code string) string { return carrierNames[code] }

@@ -1,0 +1,64 @@
+package carriers
+
+// senderDomains are the mail domains each carrier sends its notices from,
+// by courier code; the postal operators that number parcels in UPU S10
+// (code "s10") by their own codes. A mail from one of them is about a
+// parcel that carrier carries, whatever else its numbers could be.
+var senderDomains = map[string][]string{
+	// Amazon's own mails are a merchant's (orders), not a carrier's:
+	// no sender domain for its logistics.
+	"canada_post":  {"canadapost.ca", "postescanada.ca"},
+	"canpar":       {"canpar.com"},
+	"dhl":          {"dhl.com", "dhl.de", "dhl.co.uk", "dhl.nl", "dhl.se", "dhl.fr", "dhl.pl", "dhl.it", "dhl.es", "dhl-news.com"},
+	"dpd":          {"dpd.de", "dpd.co.uk", "dpd.com", "dpd.fr", "dpd.nl", "dpd.pl", "dpd.at", "dpd.ch", "dpdgroup.com"},
+	"fedex":        {"fedex.com"},
+	"gofo":         {"gofoexpress.com"},
+	"landmark":     {"landmarkglobal.com"},
+	"lasership":    {"lasership.com"},
+	"old_dominion": {"odfl.com"},
+	"ontrac":       {"ontrac.com"},
+	"purolator":    {"purolator.com"},
+	"speedee":      {"speedeedelivery.com"},
+	"ups":          {"ups.com"},
+	"usps":         {"usps.com", "usps.gov"},
+	"yodel":        {"yodel.co.uk"},
+	"yunexpress":   {"yunexpress.com"},
+	// Carriers without a format in the data, known by their domains.
+	"gls":        {"gls-pakete.de", "gls-group.eu", "gls-group.com", "gls.de", "gls-italy.com", "gls-spain.es", "gls-denmark.com", "gls-sweden.com", "gls-netherlands.com"},
+	"hermes":     {"myhermes.de", "hermesworld.com", "hermes-europe.eu", "evri.com", "myhermes.co.uk"},
+	"postnord":   {"postnord.se", "postnord.dk", "postnord.no", "postnord.fi", "postnord.com"},
+	"bring":      {"posten.no", "bring.no", "bring.com", "bring.se", "bring.dk"},
+	"postnl":     {"postnl.nl", "postnl.com"},
+	"royalmail":  {"royalmail.com", "royalmail.co.uk"},
+	"laposte":    {"laposte.fr", "laposte.net", "colissimo.fr", "colissimo.com"},
+	"correos":    {"correos.es", "correos.com"},
+	"posteit":    {"poste.it", "posteitaliane.it"},
+	"swisspost":  {"post.ch", "swisspost.ch"},
+	"austrian":   {"post.at"},
+	"deutsche":   {"deutschepost.de"},
+	"bpost":      {"bpost.be"},
+	"anpost":     {"anpost.ie", "anpost.com"},
+	"ceskaposta": {"cpost.cz", "postaonline.cz"},
+	"pocztapl":   {"poczta-polska.pl"},
+	"inpost":     {"inpost.pl", "inpost.co.uk", "inpost.it"},
+	"posti":      {"posti.fi"},
+	"ctt":        {"ctt.pt"},
+	"budbee":     {"budbee.com"},
+	"instabox":   {"instabox.se", "instabox.io"},
+	"chronopost": {"chronopost.fr"},
+	"mondial":    {"mondialrelay.fr", "mondialrelay.com"},
+	"seur":       {"seur.com"},
+	"brt":        {"brt.it"},
+}
+
+// carrierNames are the names shown for the codes above.
+var carrierNames = map[string]string{
+	"amazon": "Amazon Logistics", "canada_post": "Canada Post", "canpar": "Canpar", "dhl": "DHL", "dpd": "DPD", "fedex": "FedEx",
+	"gofo": "GOFO", "landmark": "Landmark Global", "lasership": "LaserShip", "old_dominion": "Old Dominion", "ontrac": "OnTrac",
+	"purolator": "Purolator", "speedee": "Spee-Dee", "ups": "UPS", "usps": "USPS", "yodel": "Yodel", "yunexpress": "YunExpress",
+	"gls": "GLS", "hermes": "Hermes", "postnord": "PostNord", "bring": "Bring", "postnl": "PostNL", "royalmail": "Royal Mail",
+	"laposte": "La Poste", "correos": "Correos", "posteit": "Poste Italiane", "swisspost": "Swiss Post", "austrian": "Österreichische Post",
+	"deutsche": "Deutsche Post", "bpost": "bpost", "anpost": "An Post", "ceskaposta": "Česká pošta", "pocztapl": "Poczta Polska",
+	"inpost": "InPost", "posti": "Posti", "ctt": "CTT", "budbee": "Budbee", "instabox": "Instabox", "chronopost": "Chronopost",
+	"mondial": "Mondial Relay", "seur": "SEUR", "brt": "BRT",
+}

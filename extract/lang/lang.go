@@ -1,0 +1,108 @@
+// Package lang holds the words the text extractors read mail by, as data:
+// one file per language (data/*.txt) with the labels that head a value
+// ("tracking:") and the phrases that say a state ("status.delivered:"),
+// so that a language is added or corrected without touching code. The
+// extractors take every language's entries at once: a mail does not say
+// which language it is in, and many mix two.
+package lang
+
+import (
+	"bufio"
+	"embed"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+)
+
+//go:embed data/*.txt
+var files embed.FS
+
+// Languages are the languages with a file, by their ISO 639-1 code.
+func Languages() []string {
+	t := load()
+	out := make([]string, 0, len(t.byLang))
+	for l := range t.byLang {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Entries returns every language's entries of a category, in the order of
+// the languages' codes and then of the file.
+func Entries(category string) []string {
+	t := load()
+	var out []string
+	for _, l := range Languages() {
+		out = append(out, t.byLang[l][category]...)
+	}
+	return out
+}
+
+// Of returns one language's entries of a category.
+func Of(language, category string) []string { return load().byLang[language][category] }
+
+type table struct {
+	byLang map[string]map[string][]string
+}
+
+var (
+	once   sync.Once
+	loaded table
+)
+
+func load() table {
+	once.Do(func() {
+		t, err := parse()
+		if err != nil {
+			// The files are embedded and tested: a broken one is a
+			// build that must not ship.
+			panic(err)
+		}
+		loaded = t
+	})
+	return loaded
+}
+
+func parse() (table, error) {
+	t := table{byLang: map[string]map[string][]string{}}
+	entries, err := files.ReadDir("data")
+	if err != nil {
+		return t, err
+	}
+	for _, e := range entries {
+		code := strings.TrimSuffix(e.Name(), ".txt")
+		f, err := files.Open(path.Join("data", e.Name()))
+		if err != nil {
+			return t, err
+		}
+		cats := map[string][]string{}
+		sc := bufio.NewScanner(f)
+		for n := 1; sc.Scan(); n++ {
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			cat, rest, ok := strings.Cut(line, ":")
+			if !ok || strings.ContainsAny(cat, " \t") {
+				f.Close()
+				return t, fmt.Errorf("lang: %s:%d: want \"category: entry | entry\"", e.Name(), n)
+			}
+			// " | " between entries: a label's own alternatives are
+			// written without spaces, "tracking (?:number|no\.?)".
+			for _, v := range strings.Split(" "+strings.TrimSpace(rest)+" ", " | ") {
+				if v = strings.TrimSpace(v); v != "" {
+					cats[cat] = append(cats[cat], v)
+				}
+			}
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			return t, err
+		}
+		t.byLang[code] = cats
+	}
+	return t, nil
+}
