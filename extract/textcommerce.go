@@ -335,7 +335,7 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	var labelled []string
 	for _, v := range c.after(trackingLabel, text) {
 		if m := trackingRE.FindStringSubmatch(v); m != nil && hasDigit(m[1]) && !masked(m[1]) {
-			if car, ok := carrierOf(m[1], c.senderDomain); ok {
+			if car, ok := carrierOf(m[1], c.senderDomain, true); ok {
 				return m[1], car
 			}
 			labelled = append(labelled, m[1])
@@ -356,7 +356,7 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 		}
 		for _, m := range anyTrackRE.FindAllString(line, 20-found) {
 			found++
-			car, ok := carrierOf(m, c.senderDomain)
+			car, ok := carrierOf(m, c.senderDomain, false)
 			if ok {
 				return m, car
 			}
@@ -372,7 +372,7 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 		return ownForm, own
 	}
 	if len(labelled) > 0 {
-		car, _ := carrierOf(labelled[0], c.senderDomain)
+		car, _ := carrierOf(labelled[0], c.senderDomain, true)
 		return labelled[0], car
 	}
 	return "", ""

@@ -134,14 +134,21 @@ func TrackingCarrier(s string) (carrier string, ok bool) { return trackingCarrie
 // (extract/carriers: 17 carriers' formats and check digits, UPU S10 for
 // postal operators). A number that passes another carrier's check in a
 // carrier's own notice is that carrier's: the check passing is chance.
-func carrierOf(s, sender string) (string, bool) {
+//
+// The carriers' data is asked only for a number that is labelled as a
+// tracking number or in a carrier's own notice: with 39 formats, an
+// unlabelled number in a merchant's mail (a phone or customer number)
+// passes one of their checks too often by chance, and asking costs a
+// regular expression per format.
+func carrierOf(s, sender string, labelled bool) (string, bool) {
 	car, ok := trackingCarrier(s)
-	if !ok {
+	own := carrierBySender(sender)
+	if !ok && (labelled || own != "") {
 		if ms := carriers.Identify(s, sender); len(ms) > 0 {
 			car, ok = carrierName(ms[0]), true
 		}
 	}
-	if own := carrierBySender(sender); ok && own != "" && car != own {
+	if ok && own != "" && car != own {
 		car = own
 	}
 	return car, ok
