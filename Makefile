@@ -104,6 +104,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzResolveBody -fuzztime $(FUZZTIME) ./relay/relayserver/
 	$(GO) test -run '^$$' -fuzz FuzzQueueBody -fuzztime $(FUZZTIME) ./relay/relayserver/
 	$(GO) test -run '^$$' -fuzz FuzzServeQueued -fuzztime $(FUZZTIME) ./gateway/
+	$(GO) test -run '^$$' -fuzz FuzzSet -fuzztime $(FUZZTIME) ./extract/words/
 	$(GO) test -run '^$$' -fuzz FuzzParseTunnelHello -fuzztime $(FUZZTIME) ./relay/
 	$(GO) test -run '^$$' -fuzz FuzzParseDocument -fuzztime $(FUZZTIME) ./mail/autoconfig/
 

@@ -3,6 +3,7 @@ package extract
 import (
 	"mailnode/extract/carriers"
 	"mailnode/extract/lang"
+	"mailnode/extract/words"
 
 	"regexp"
 	"strings"
@@ -283,23 +284,31 @@ func orderStatusOf(subject, text string) string {
 // state first: "will be delivered today" is out for delivery, not
 // delivered.
 func statusIn(s string) string {
-	for _, st := range statusOrder {
-		if containsAny(s, statusPhrases[st]...) {
-			return st
-		}
+	best := len(statusOrder)
+	statusSet.Each(s, func(phrase int) bool {
+		best = min(best, statusRank[phrase])
+		return best > 0 // nothing comes before out for delivery
+	})
+	if best == len(statusOrder) {
+		return ""
 	}
-	return ""
+	return statusOrder[best]
 }
 
 // statusOrder is the order the states are tried in.
 var statusOrder = []string{StatusOutForDelivery, StatusDelivered, StatusCancelled, StatusReturned, StatusShipped, StatusProblem, StatusOrdered}
 
-var statusPhrases = func() map[string][]string {
-	m := map[string][]string{}
-	for _, st := range statusOrder {
-		m[st] = lang.Entries("status." + st)
+// statusSet finds every status phrase in one pass over the text;
+// statusRank is each phrase's state's place in statusOrder.
+var statusSet, statusRank = func() (*words.Set, []int) {
+	var phrases []string
+	var rank []int
+	for i, st := range statusOrder {
+		for _, p := range lang.Entries("status." + st) {
+			phrases, rank = append(phrases, p), append(rank, i)
+		}
 	}
-	return m
+	return words.NewSet(phrases), rank
 }()
 
 func firstLines(s string, n int) string {

@@ -1,0 +1,64 @@
+package words
+
+import (
+	"strings"
+	"testing"
+)
+
+// found is what Each reports, as a set of phrase indexes.
+func found(s *Set, text string) map[int]bool {
+	got := map[int]bool{}
+	s.Each(text, func(i int) bool { got[i] = true; return true })
+	return got
+}
+
+func TestSet(t *testing.T) {
+	phrases := []string{"he", "she", "his", "hers", "delivered", "will be delivered today", "levert", "er levert", "ø", "på vei"}
+	s := NewSet(phrases)
+	for _, text := range []string{"ushers", "the parcel will be delivered today", "pakken er levert", "på vei til deg", "nothing", "",
+		"hhhers shshe", "delivereddelivered", "ø"} {
+		got := found(s, text)
+		for i, p := range phrases {
+			if want := strings.Contains(text, p); got[i] != want {
+				t.Errorf("%q in %q: got %v, want %v", p, text, got[i], want)
+			}
+		}
+	}
+	stopped := 0
+	s.Each("she sells his hers", func(int) bool { stopped++; return false })
+	if stopped != 1 {
+		t.Errorf("fn called %d times after returning false", stopped)
+	}
+}
+
+// FuzzSet: Each finds exactly the phrases strings.Contains finds.
+func FuzzSet(f *testing.F) {
+	f.Add("abcab", "ab|bc|cab|b")
+	f.Add("aaaa", "a|aa|aaa")
+	f.Fuzz(func(t *testing.T, text, list string) {
+		phrases := strings.Split(list, "|")
+		if len(phrases) > 20 {
+			phrases = phrases[:20]
+		}
+		got := found(NewSet(phrases), text)
+		for i, p := range phrases {
+			if p == "" {
+				continue
+			}
+			if want := strings.Contains(text, p); got[i] != want && !(got[i] == false && dup(phrases, i)) {
+				t.Fatalf("%q in %q: got %v, want %v", p, text, got[i], want)
+			}
+		}
+	})
+}
+
+// dup reports whether phrase i repeats an earlier one (reported under that
+// one's index).
+func dup(phrases []string, i int) bool {
+	for j := 0; j < i; j++ {
+		if phrases[j] == phrases[i] {
+			return true
+		}
+	}
+	return false
+}
