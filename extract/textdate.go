@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"mailnode/extract/lang"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,29 +14,9 @@ import (
 // Dutch, Czech, Danish). A date without a year gets the year that puts it
 // nearest after the mail's Date (a booking announces what comes later).
 
-// monthNames maps month names and abbreviations to 1-12.
-var monthNames = func() map[string]int {
-	m := map[string]int{}
-	for i, names := range [][]string{
-		{"jan", "january", "januar", "janvier", "enero", "gennaio", "januari", "leden", "ene", "gen", "jänner", "janv"},
-		{"feb", "february", "februar", "février", "fevrier", "febrero", "febbraio", "februari", "únor", "unor", "fév", "fev", "févr"},
-		{"mar", "march", "märz", "maerz", "mars", "marzo", "maart", "březen", "brezen", "mär", "mrz"},
-		{"apr", "april", "avril", "abril", "aprile", "duben", "avr"},
-		{"may", "mai", "mayo", "maggio", "mei", "květen", "kveten", "mag"},
-		{"jun", "june", "juni", "juin", "junio", "giugno", "červen", "cerven", "giu"},
-		{"jul", "july", "juli", "juillet", "julio", "luglio", "červenec", "cervenec", "juil", "lug"},
-		{"aug", "august", "août", "aout", "agosto", "augustus", "srpen", "ago"},
-		{"sep", "sept", "september", "septembre", "septiembre", "settembre", "září", "zari", "set"},
-		{"oct", "october", "oktober", "octobre", "octubre", "ottobre", "říjen", "rijen", "okt", "ott"},
-		{"nov", "november", "novembre", "noviembre", "listopad"},
-		{"dec", "december", "dezember", "décembre", "decembre", "diciembre", "dicembre", "prosinec", "dez", "déc", "dic"},
-	} {
-		for _, n := range names {
-			m[n] = i + 1
-		}
-	}
-	return m
-}()
+// monthNames maps month names and abbreviations, in every language of
+// extract/lang, to 1-12.
+var monthNames = lang.Months()
 
 var (
 	monthAlt = func() string {

@@ -106,3 +106,27 @@ func parse() (table, error) {
 	}
 	return t, nil
 }
+
+// Months maps every language's month names and abbreviations, lower case,
+// to 1-12 (categories month.1 to month.12).
+func Months() map[string]int {
+	m := map[string]int{}
+	for i := 1; i <= 12; i++ {
+		for _, n := range Entries(fmt.Sprintf("month.%d", i)) {
+			m[strings.ToLower(n)] = i
+		}
+	}
+	return m
+}
+
+// Weekdays maps every language's weekday names and abbreviations, lower
+// case, to 1 (Monday) to 7 (Sunday).
+func Weekdays() map[string]int {
+	m := map[string]int{}
+	for i := 1; i <= 7; i++ {
+		for _, n := range Entries(fmt.Sprintf("weekday.%d", i)) {
+			m[strings.ToLower(n)] = i
+		}
+	}
+	return m
+}

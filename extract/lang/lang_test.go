@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -36,5 +37,34 @@ func TestFiles(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCalendarWords: every language names the twelve months and seven
+// weekdays, and no month name means two months.
+func TestCalendarWords(t *testing.T) {
+	month := map[string]string{}
+	for _, l := range Languages() {
+		for i := 1; i <= 12; i++ {
+			names := Of(l, fmt.Sprintf("month.%d", i))
+			if len(names) == 0 {
+				t.Errorf("%s has no month %d", l, i)
+			}
+			for _, n := range names {
+				key := strings.ToLower(n)
+				if prev, ok := month[key]; ok && prev != fmt.Sprint(i) {
+					t.Errorf("%q is month %s and %d", n, prev, i)
+				}
+				month[key] = fmt.Sprint(i)
+			}
+		}
+		for i := 1; i <= 7; i++ {
+			if len(Of(l, fmt.Sprintf("weekday.%d", i))) == 0 {
+				t.Errorf("%s has no weekday %d", l, i)
+			}
+		}
+	}
+	if Months()["desember"] != 12 || Months()["października"] != 10 || Weekdays()["fredag"] != 5 {
+		t.Error("Months or Weekdays misread the files")
 	}
 }
