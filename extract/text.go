@@ -26,27 +26,31 @@ var (
 	trainNumRE  = regexp.MustCompile(`\b(ICE|IC|EC|ECE|EIC|EIP|TLK|TGV|INOUI|OUIGO|RE|RB|RJX?|RRX|THA|EST|FR|FA|FB|AVE|ALVIA|NJ|EN|IR|IRE|TER|FLX|X2|SJ|SC|D|Eurostar|Thalys|Frecciarossa|Railjet|Intercity)\s{0,4}(\d{1,5})\b`)
 )
 
-// label patterns, case-insensitive, in the languages of the date rules.
+// The labels of every language (extract/lang/data), case-insensitive.
 var (
-	reservationLabels = labels(`booking (?:reference|code|number|ref\.?)`, `reservation (?:code|number|no\.?)`,
-		`confirmation (?:code|number|no\.?)`, `record locator`, `pnr`, `buchungs(?:code|nummer|referenz)`,
-		`reservierungs(?:nummer|code)`, `auftragsnummer`, `r[ée]f[ée]rence (?:de )?(?:r[ée]servation|dossier)`,
-		`code (?:de )?r[ée]servation`, `num[ée]ro de (?:r[ée]servation|dossier)`, `localizador`, `codice (?:di )?prenotazione`,
-		`boekingsnummer`, `[čc][íi]slo (?:rezervace|dokladu)`, `k[óo]d transakce`, `k[óo]d rezervace`, `dossier(?: voyage)?`, `pnr(?: no\.?)?`, `individual reservation code`, `filekey`, `booking`)
-	orderLabels = numericLabels(`order (?:number|no\.?|#|id)`, `order`, `bestell(?:nummer|-nr\.?|ung nr\.?)`, `bestellung`, `auftrags?nummer`, `num[ée]ro de commande`, `n° de commande`, `commande`, `numero (?:d')?ordine`, `ordine`, `pedido`, `bestelnummer`)
-	// The labels of every language (extract/lang/data).
-	trackingLabel = numericLabels(lang.Entries("tracking")...)
-	invoiceLabels = numericLabels(`invoice (?:number|no\.?|#)`, `bill (?:number|no\.?)`, `rechnungs(?:nummer|-nr\.?)`, `num[ée]ro de facture`, `facture n[°o]`, `factuurnummer`, `customer reference`, `reference number`, `invoice`, `rechnung`, `facture`)
-	amountLabels  = numericLabels(`amount due`, `total due`, `balance due`, `total amount due`, `amount to pay`, `payment amount`, `amount`, `totale[ \t]*:`, `total`,
-		`rechnungsbetrag`, `gesamtbetrag`, `gesamtsumme`, `gesamtpreis`, `endbetrag`, `zu zahlender betrag`, `offener betrag`, `betrag`, `summe`, `montant (?:total|d[ûu]|à payer)?`, `total à payer`, `importe`, `totaal`, `importo totale`, `order total`, `grand total`, `zahlung [üu]ber`, `payment of`, `in h[öo]he von`, `erstattung`, `refund`)
-	dueLabels = numericLabels(`due date`, `due`, `due by`, `due on`, `payment due(?: date)?`, `pay by`, `please pay by`, `zahlbar bis(?: zum)?`, `f[äa]llig(?: am| bis)?`,
-		`f[äa]lligkeit(?:sdatum)?`, `zahlungsziel`, `abbuchung am`, `wird am`, `date d'[ée]ch[ée]ance`, `[àa] payer avant le`, `[ée]ch[ée]ance`, `vencimiento`, `scadenza`, `vervaldatum`)
-	checkinLabels  = numericLabels(`check-?in(?: date)?`, `arrival(?: date)?`, `anreise(?:datum)?`, `arriv[ée]e`, `llegada`, `arrivo`, `aankomst`)
-	checkoutLabels = numericLabels(`check-?out(?: date)?`, `departure(?: date)?`, `abreise(?:datum)?`, `d[ée]part`, `salida`, `partenza`, `vertrek`)
+	reservationLabels = labels(lang.Entries("reservation")...)
+	orderLabels       = numericLabels(lang.Entries("order")...)
+	trackingLabel     = numericLabels(lang.Entries("tracking")...)
+	invoiceLabels     = numericLabels(lang.Entries("invoice")...)
+	amountLabels      = numericLabels(lang.Entries("amount")...)
+	dueLabels         = numericLabels(lang.Entries("due")...)
+	checkinLabels     = numericLabels(lang.Entries("checkin")...)
+	checkoutLabels    = numericLabels(lang.Entries("checkout")...)
 	// A hotel's name label starts its line and is set off from the name
 	// by a colon or a column gap: "a hotel single room" names nothing.
-	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:hotel|hostel|house|property|unterkunft|h[ée]bergement|accommodation|h[ôo]tel)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|$)`)}
+	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:` +
+		strings.Join(longestFirst(lang.Entries("hotel")), "|") + `)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|$)`)}
 )
+
+// longestFirst orders a label's alternatives longest first: the regexp
+// takes the leftmost alternative that matches, and "amount due" must be
+// tried before "amount" and "bestellung nr." before "bestellung", whichever
+// language file each came from.
+func longestFirst(alts []string) []string {
+	out := slices.Clone(alts)
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return slices.Compact(out)
+}
 
 // labelSet is a compiled alternation of labels followed by a separator,
 // and for each label a piece of plain text every match of it contains:
@@ -70,6 +74,7 @@ func numericLabels(alts ...string) labelSet {
 }
 
 func labels(alts ...string) labelSet {
+	alts = longestFirst(alts)
 	l := labelSet{re: regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?`)}
 	for _, a := range alts {
 		anchor := requiredText(a)
@@ -285,16 +290,9 @@ func findReservation(text string) string {
 // words (a trailing '*' lets the word run on: "flug*" is "Flugnummer"),
 // so that "Online-Ticket" is no e-ticket and "price" no ICE.
 var travelWords = map[string][]string{
-	KindFlight: {"flight*", "flug*", "flüge", "vol", "vols", "vuelo*", "volo", "voli", "airline*", "boarding*", "airport*",
-		"flughafen", "aéroport", "aeropuerto", "aeroporto", "e-ticket", "gate", "terminal", "baggage", "gepäck", "bagages",
-		"equipaje", "cabin", "iata", "layover", "lufthansa", "eurowings", "ryanair", "easyjet"},
-	KindTrain: {"train*", "zug", "züge", "zugbindung", "bahn*", "gleis", "hbf", "hauptbahnhof", "railway*", "rail", "sncf", "tgv",
-		"ice", "platform", "voie", "spor", "binario", "bahnhof", "station", "fahrkarte", "hinfahrt", "rückfahrt", "reiseverbindung",
-		"wagen", "coach", "carriage", "voiture", "vlak*", "jízdenk*", "nádraží", "hl.n", "treno", "tren", "billet", "intercity", "eurostar",
-		"thalys", "trenitalia", "renfe", "öbb", "sbb", "pnr", "seat"},
-	KindHotel: {"hotel*", "hostel*", "check-in", "check-out", "checkout", "anreise", "abreise", "stay", "aufenthalt", "séjour",
-		"nights", "night", "nächte", "nacht", "nuits", "nuit", "noches", "notti", "room", "rooms", "zimmer", "chambre", "habitación",
-		"lodging", "accommodation", "unterkunft", "hébergement", "booking.com", "guest", "gast"},
+	KindFlight: lang.Entries("words.flight"),
+	KindTrain:  lang.Entries("words.train"),
+	KindHotel:  lang.Entries("words.hotel"),
 }
 
 // classifyTravel says which kind of travel a text is about, if any: the

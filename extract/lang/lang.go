@@ -1,7 +1,10 @@
 // Package lang holds the words the text extractors read mail by, as data:
 // one file per language (data/*.txt) with the labels that head a value
-// ("tracking:") and the phrases that say a state ("status.delivered:"),
-// so that a language is added or corrected without touching code. The
+// ("tracking:", "invoice:", "checkin:"), the phrases that say a state
+// ("status.delivered:") or a kind of mail ("words.flight:",
+// "notice.payment_failed:"), month and weekday names, and the small words
+// that tell the language, so that a language is added or corrected
+// without touching code. The
 // extractors take every language's entries at once: a mail does not say
 // which language it is in, and many mix two.
 package lang
@@ -14,6 +17,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 //go:embed data/*.txt
@@ -130,3 +134,42 @@ func Weekdays() map[string]int {
 	}
 	return m
 }
+
+// Detect guesses the language of a text from its most common small words
+// (category "common"), counted over its first few kilobytes, and returns
+// its code, or "" when fewer than three such words are found. Only the
+// reading of ambiguous forms hangs on it (is 12/06 the 12th of June or
+// December 6th?): every language's labels are read whatever it says.
+func Detect(text string) string {
+	if len(text) > 4096 {
+		text = text[:4096]
+	}
+	byWord := commonWords()
+	counts := map[string]int{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && r != '\''
+	}) {
+		for _, l := range byWord[w] {
+			counts[l]++
+		}
+	}
+	best, bestN := "", 2
+	for _, l := range Languages() {
+		if counts[l] > bestN {
+			best, bestN = l, counts[l]
+		}
+	}
+	return best
+}
+
+var commonOnce = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, l := range Languages() {
+		for _, w := range Of(l, "common") {
+			m[w] = append(m[w], l)
+		}
+	}
+	return m
+})
+
+func commonWords() map[string][]string { return commonOnce() }
