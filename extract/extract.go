@@ -39,6 +39,11 @@ type msgContext struct {
 	senderName    string         // From display name, else the domain's name
 	senderCountry string         // ISO country guessed from the sender's TLD
 	authenticated bool
+	// langText is the text the text rules read; language its language
+	// (lang.Detect), worked out the first time a rule asks.
+	langText string
+	language string
+	langDone bool
 }
 
 // setSender records who a message is from: the address's domain, the

@@ -75,7 +75,9 @@ func numericLabels(alts ...string) labelSet {
 
 func labels(alts ...string) labelSet {
 	alts = longestFirst(alts)
-	l := labelSet{re: regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?`)}
+	// The label ends where a word does: "faktura" is not the start of
+	// "Fakturanummer", so the regexp goes on to the longer alternative.
+	l := labelSet{re: regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)(?:[^\p{L}\p{N}_]|$)[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?`)}
 	for _, a := range alts {
 		anchor := requiredText(a)
 		if len(anchor) < 3 {
@@ -331,6 +333,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		text = text[:256<<10]
 	}
 	all := subject + "\n" + text
+	c.langText, c.langDone = all, false
 	if c.ref.IsZero() {
 		c.ref = firstFullDate(text, c.usSender())
 	}
@@ -389,9 +392,20 @@ func isCancellation(subject string) bool {
 	return containsAny(strings.ToLower(subject), "cancel", "storniert", "stornierung", "annul", "cancelación", "cancellazione", "geannuleerd")
 }
 
-// usSender reads slashed dates month first.
+// usSender reads slashed dates month first: a US sender, or a .com
+// sender writing English (a .com airline writing Spanish puts the day
+// first).
 func (c *msgContext) usSender() bool {
-	return c.senderCountry == "" && strings.HasSuffix(c.senderDomain, ".com") || c.senderCountry == "US"
+	if c.senderCountry == "US" {
+		return true
+	}
+	if c.senderCountry != "" || !strings.HasSuffix(c.senderDomain, ".com") {
+		return false
+	}
+	if !c.langDone {
+		c.language, c.langDone = lang.Detect(c.langText), true
+	}
+	return c.language == "" || c.language == "en"
 }
 
 // textFlights finds flight segments: a flight number, and near it (same

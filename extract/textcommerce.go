@@ -253,7 +253,7 @@ func (c *msgContext) labelledDate(l labelSet, text string, z zoneHint) *Time {
 }
 
 var (
-	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?)\.?\s*)?([A-Z0-9][A-Z0-9\-]{2,30}[0-9])\b`)
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?)\.?\s*)?([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
 	// A number may follow its label as a sentence does: "the tracking
 	// number is 350C20177729F", "il numero di tracciabilità è …".
 	trackingRE = regexp.MustCompile(`^[#:\s]*(?:(?:is|è|ist|est|es)\s+)?([A-Z0-9]{8,34})\b`)
@@ -486,9 +486,12 @@ func carrierBySender(domain string) string {
 // textBill reads a bill: an amount and a due date or invoice number next
 // to their labels, in a mail about a bill or invoice.
 func (c *msgContext) textBill(subject, text string) (Fact, bool) {
-	l := strings.ToLower(subject + "\n" + firstLines(text, 30))
-	if !containsAny(l, "invoice", "bill", "rechnung", "facture", "factura", "fattura", "factuur", "payment due", "amount due",
-		"statement", "zahlungserinnerung", "mahnung", "payment received", "zahlungseingang", "abschlag", "your payment", "receipt", "miete", "mietzahlung") {
+	l := strings.ReplaceAll(strings.ToLower(subject+"\n"+firstLines(text, 30)), "’", "'")
+	if !containsAny(l, billTopic...) {
+		return Fact{}, false
+	}
+	// "We couldn't process your payment": an account notice, not a bill.
+	if containsAny(l, paymentFailed...) {
 		return Fact{}, false
 	}
 	b := &Bill{Domain: c.senderDomain, Issuer: c.senderName, Status: StatusDue}
@@ -500,7 +503,7 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 			break
 		}
 	}
-	if containsAny(l, "payment received", "thank you for your payment", "zahlungseingang", "paid in full", "has been paid", "wurde bezahlt", "payment confirmation", "zahlungsbestätigung", "paiement reçu", "ist bezahlt", "wurde am", "has been charged", "was charged") {
+	if containsAny(l, billPaid...) {
 		b.Status = StatusPaid
 	}
 	// A bill needs its amount and something to tell it apart: a due date
@@ -514,9 +517,41 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	return Fact{Kind: KindBill, From: FromText, Bill: b}, true
 }
 
-var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|PLN)\s?(-?\d{1,3}(?:[.,' \x{00a0}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?))|(?:(-?\d{1,3}(?:[.,' \x{00a0}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|PLN|Kč)\b?)`)
+// The phrases of every language that say a mail is about a bill, that it
+// was paid, or that a payment failed (extract/lang).
+var (
+	billTopic     = lang.Entries("bill.topic")
+	billPaid      = lang.Entries("bill.paid")
+	paymentFailed = lang.Entries("notice.payment_failed")
+)
 
-var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK"}
+var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|kr\.?|zł)\s?(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|Kč|kr\.?|zł|Ft|lei)(?:\b|$|[^\p{L}]))`)
+
+var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "zł": "PLN", "ft": "HUF", "lei": "RON"}
+
+// krona is the currency a "kr" amount is in: the sender's country's, else
+// the language's; "" when neither tells.
+func (c *msgContext) krona(text string) string {
+	switch c.senderCountry {
+	case "DK", "GL", "FO":
+		return "DKK"
+	case "NO":
+		return "NOK"
+	case "SE":
+		return "SEK"
+	case "IS":
+		return "ISK"
+	}
+	switch lang.Detect(text) {
+	case "da":
+		return "DKK"
+	case "nb":
+		return "NOK"
+	case "sv":
+		return "SEK"
+	}
+	return ""
+}
 
 // labelledAmount finds the amount after an amount label.
 func (c *msgContext) labelledAmount(text string) *Money {
@@ -533,7 +568,10 @@ func (c *msgContext) labelledAmount(text string) *Money {
 		}
 		if sym, ok := currencySymbols[strings.ToLower(cur)]; ok {
 			cur = sym
+		} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "kr") {
+			cur = c.krona(text)
 		}
+		num = strings.TrimSuffix(num, ",-") // "1.234,- Kč": whole crowns
 		if mo := money(strings.TrimPrefix(num, "-"), cur); mo != nil {
 			return mo
 		}

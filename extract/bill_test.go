@@ -1,0 +1,44 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+// TestLocaleBills: bills in each locale's way of writing amounts and
+// dates, "kr" read by the sender's country, and a failed payment that is
+// no bill.
+func TestLocaleBills(t *testing.T) {
+	for _, c := range []struct {
+		from, subject, text string
+		want                string // "amount currency due number", "" for no bill
+	}{
+		{"faktura@energi.no", "Faktura fra Energi", "Fakturanummer: 55120\nÅ betale: kr 1 234,50\nForfallsdato: 20.04.2027\n", "1234.50 NOK 2027-04-20 55120"},
+		{"faktura@el.se", "Din faktura", "Fakturanummer: 9911\nAtt betala: 1 234,50 kr\nFörfallodatum: 2027-04-30\n", "1234.50 SEK 2027-04-30 9911"},
+		{"faktura@varme.dk", "Din faktura", "Fakturanr.: 2027-00418\nBeløb at betale: 1.234,50 kr.\nBetalingsfrist: 15.03.2027\n", "1234.50 DKK 2027-03-15 2027-00418"},
+		{"e-faktura@tel.pl", "Twoja e-faktura", "Numer faktury: FV/2027/05/1182\nKwota do zapłaty: 149,99 zł\nTermin płatności: 25.05.2027\n", "149.99 PLN 2027-05-25 FV/2027/05/1182"},
+		{"fakturace@plyn.cz", "Faktura za plyn", "Číslo faktury: 230441\nČástka k úhradě: 1.290,- Kč\nDatum splatnosti: 14. 4. 2027\n", "1290.00 CZK 2027-04-14 230441"},
+		{"facture@edf.example.fr", "Votre facture", "Numéro de facture : 10042\nMontant à payer : 86,40 €\nDate limite de paiement : 5 mars 2027\n", "86.40 EUR 2027-03-05 10042"},
+		{"laskutus@tele.fi", "Lasku", "Laskun numero: 884120\nEräpäivä: 30.3.2027\nSumma: 56,90 €\n", "56.90 EUR 2027-03-30 884120"},
+		{"no-reply@stream.com", "Your payment didn’t go through", "We couldn’t process your payment of $11.99 for your plan.\nPlease update your payment details by March 12, 2027.\nInvoice number: 77120\n", ""},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: c.subject, Text: c.text,
+			Date: time.Date(2027, 3, 1, 8, 0, 0, 0, time.UTC)}
+		got := ""
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if b := f.Bill; b != nil {
+				got = "?"
+				if b.Amount != nil && b.Due != nil {
+					got = b.Amount.Amount + " " + b.Amount.Currency + " " + b.Due.Format("2006-01-02") + " " + b.Number
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.from, got, c.want)
+		}
+	}
+}
