@@ -18,6 +18,7 @@ func FuzzExtract(f *testing.F) {
 		"Flight LH 400\n14 Dec 2026\nDEP 10:05 (FRA)\nARR 13:00 (JFK)", "")
 	f.Add(`<div itemscope itemtype="http://schema.org/Order"><meta itemprop="orderNumber" content="1"></div>`,
 		"Rechnungsnummer: R-1\nBetrag: 1.234,50 €\nZahlbar bis 30.11.", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20261201T070000Z\r\nSUMMARY:Flight LH 1 FRA -> MUC\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+	f.Add("", "BOOKING REF: K7XQ2M\n  1  LH1792 Y 14MAR 7 MUCLIS HK1  0955 1215+1 O*\n BA 2594  02APR  LONDON GATWICK    ROME FIUMICINO    0715   1050\n     OPERATED BY LH 6651", "")
 	f.Add(`[{"a":1}{"b":2},]`, "Order number: 12345\nTracking number: 1Z999AA10123456784\nshipped", "")
 	f.Fuzz(func(t *testing.T, html, text, cal string) {
 		m := &mime.Message{

@@ -417,18 +417,40 @@ func (c *msgContext) textFlights(text string) []Fact {
 		line int
 		num  string
 	}
-	var hits []hit
-	for i, ln := range lines {
-		for _, m := range flightNumRE.FindAllStringSubmatch(ln, -1) {
-			if isFlightDesignator(m[1]) {
-				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
-				break
-			}
-		}
-	}
 	ref := findReservation(text)
 	var out []Fact
 	seen := map[string]bool{}
+	// Booking systems' printouts: one flight per line, and every field
+	// in its column.
+	rowLine := map[int]bool{}
+	for i, ln := range lines {
+		if seg := c.gdsRow(ln); seg != nil {
+			seg.Reservation = ref
+			rowLine[i] = true
+			if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
+				seen[key] = true
+				out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+			}
+		}
+	}
+	var hits []hit
+	for i, ln := range lines {
+		if rowLine[i] {
+			continue
+		}
+		for _, m := range flightNumRE.FindAllStringSubmatchIndex(ln, -1) {
+			if !isFlightDesignator(ln[m[2]:m[3]]) {
+				continue
+			}
+			// "Operated by Norra. Also sold as SK 5711": the same
+			// flight under another number, not a flight of its own.
+			if codeshareAt(ln, m[0]) {
+				break
+			}
+			hits = append(hits, hit{i, ln[m[2]:m[3]] + " " + strings.TrimLeft(ln[m[4]:m[5]], "0")})
+			break
+		}
+	}
 	for hi, h := range hits {
 		end := len(lines)
 		if hi+1 < len(hits) {
@@ -535,8 +557,19 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		return nil
 	}
 	dates := findDates(win, c.usSender())
+	// The arrival's own date is on the arrival's line, or is the
+	// second date of a line that gives both; a date further down the
+	// window is the next leg's.
+	var arrDate *dateMatch
+	if ds := findDates(arr.line, c.usSender()); arr.line != dep.line && len(ds) > 0 {
+		arrDate = &ds[0]
+	} else if len(ds) > 1 {
+		arrDate = &ds[1]
+	}
 	var d dateMatch
-	if len(dates) > 0 {
+	if ds := findDates(dep.line, c.usSender()); len(ds) > 0 {
+		d = ds[0]
+	} else if len(dates) > 0 {
 		d = dates[0]
 	} else {
 		// The nearest date above the window.
@@ -556,12 +589,12 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	seg.Depart = resolve(at(d, dep.clock), c.airportZone(dep.place), c.dateLoc)
 	if arr.clock != nil {
 		ad := d
-		if len(dates) > 1 {
-			ad = dates[1].withYear(c.ref)
+		if arrDate != nil {
+			ad = arrDate.withYear(c.ref)
 		}
 		w := at(ad, arr.clock)
 		seg.Arrive = resolve(w, c.airportZone(arr.place), c.dateLoc)
-		if len(dates) <= 1 && seg.Arrive.Before(seg.Depart.Time) {
+		if arrDate == nil && seg.Arrive.Before(seg.Depart.Time) {
 			w2 := at(ad, arr.clock)
 			t := resolve(w2, c.airportZone(arr.place), c.dateLoc)
 			t.Time = t.AddDate(0, 0, 1)

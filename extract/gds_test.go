@@ -1,0 +1,51 @@
+package extract_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+// TestPrintouts: booking systems' one-line flights, codeshare lines that
+// are no flight of their own, and month abbreviations that are no
+// airports.
+func TestPrintouts(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       []string // number from to depart arrive status
+	}{
+		{"amadeus", "BOOKING REF: K7XQ2M\n  1  LH1792 Y 14MAR 7 MUCLIS HK1  0955 1215   O*   E\n     OPERATED BY LUFTHANSA CITYLINE\n  2  TP 557 Y 21MAR 7 LISMUC HK1  1330 1720   O*\n     LH 6651 CODESHARE\n",
+			[]string{"LH 1792 MUC LIS 2027-03-14T09:55+01:00 2027-03-14T12:15Z confirmed", "TP 557 LIS MUC 2027-03-21T13:30Z 2027-03-21T17:20+01:00 confirmed"}},
+		{"sabre columns", "Flight itinerary, airport check-in 2h before\n BA 2594  02APR  LONDON GATWICK    ROME FIUMICINO    0715   1050\n",
+			[]string{"BA 2594 LGW FCO 2027-04-02T07:15+01:00 2027-04-02T10:50+02:00 confirmed"}},
+		{"date first, next day, cancelled", "Your flight itinerary\n 05DEC27  NH 204  FRAHND  2105  1625+1  XX1\n",
+			[]string{"NH 204 FRA HND 2027-12-05T21:05+01:00 2027-12-06T16:25+09:00 cancelled"}},
+		{"codeshare sentence", "Outbound flight\n14 April 2027\nAY 1331  Helsinki (HEL) 07:30 -> Stockholm (ARN) 07:35\nOperated by Norra. Also sold as SK 5711.\n",
+			[]string{"AY 1331 HEL ARN 2027-04-14T07:30+03:00 2027-04-14T07:35+02:00 confirmed"}},
+		{"prose is no row", "Our flight sale: 12MAR to 20MAR, fly LH 400 from 99 EUR, departures 0955 and 1215 daily\n", nil},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: "travel@agency.example"}}, Subject: "Itinerary", Text: c.text,
+			Date: time.Date(2027, 1, 11, 9, 0, 0, 0, time.UTC)}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if s := f.Segment; s != nil && s.Depart != nil && s.Arrive != nil {
+				got = append(got, strings.Join([]string{s.Number, s.From.Code, s.To.Code,
+					s.Depart.Format(time.RFC3339)[:16] + zoneOf(s.Depart.Time), s.Arrive.Format(time.RFC3339)[:16] + zoneOf(s.Arrive.Time), s.Status}, " "))
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
+
+func zoneOf(t time.Time) string {
+	if _, off := t.Zone(); off == 0 {
+		return "Z"
+	}
+	return t.Format("-07:00")
+}
