@@ -26,7 +26,13 @@ var (
 	arrMarker = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + arrWords + `)\s*$`)
 	// A train named by its label in the lines above its stops: "TRAIN
 	// N°6857", "Train No.:12345", "Zug 1234".
-	trainLabelRE = regexp.MustCompile(`(?i)\b(?:train|zug|treno|tren|vlak|trein)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(\d{2,6})\b`)
+	// The service's name may stand between: "Trein: Eurocity Direct 9215".
+	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|tåg|tog|juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
+	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s(\d{1,2}[:.]\d{2})\s*(?:-|–|—|→|->|>)\s*(\S.*?)\s+(\d{1,2}[:.]\d{2})\s*$`)
+	// A stop line that starts with its marker: "Vertrek Amsterdam Centraal 08:16".
+	depLead = regexp.MustCompile(`(?i)^[^\p{L}]*(?:` + depWords + `)(?:[^\p{L}]|$)`)
+	arrLead = regexp.MustCompile(`(?i)^[^\p{L}]*(?:` + arrWords + `)(?:[^\p{L}]|$)`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	stopTrainRE = regexp.MustCompile(`\b([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
@@ -49,12 +55,14 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		train   string
 		dep     bool
 		arr     bool
+		line    int
 	}
 	var stops []stop
 	lastDate := day
 	labelled := "" // a train named since the last stop
 	var routeLegs []*Segment
-	for _, ln := range strings.Split(text, "\n") {
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
 		if !hasDigit(ln) {
 			continue
 		}
@@ -71,6 +79,16 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			lastDate = &d
 		}
 		clocks := findClocks(ln)
+		if len(clocks) == 2 && lastDate != nil {
+			if leg := c.oneLineLeg(ln, *lastDate, labelled); leg != nil {
+				if leg.Number == "" {
+					leg.Number = trainNear(lines, i)
+				}
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
+		}
 		if len(clocks) == 0 || len(clocks) > 2 {
 			if m := trainLabelRE.FindStringSubmatch(ln); m != nil {
 				labelled = m[1]
@@ -89,8 +107,9 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		} else if m := stopTrainRE.FindStringSubmatch(after); m != nil && !notService[strings.ToLower(m[1])] {
 			st.train = m[1] + " " + m[2]
 		}
-		st.dep = depMarker.MatchString(before)
-		st.arr = arrMarker.MatchString(before)
+		st.dep = depMarker.MatchString(before) || depLead.MatchString(before) && !arrLead.MatchString(before)
+		st.arr = arrMarker.MatchString(before) || arrLead.MatchString(before) && !depLead.MatchString(before)
+		st.line = i
 		// The station is the text before the date and clock (table form)
 		// or after the clock (list form).
 		name := before
@@ -118,6 +137,10 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			i++ // a bus leg is not a train segment; trips hold only those
 			continue
 		}
+		if a.train == "" {
+			// "Trein: Eurocity Direct 9215" under the stops it runs.
+			a.train = trainNear(lines, b.line)
+		}
 		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: a.train,
 			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
 		seg.Depart = resolve(at(*a.date, &a.clock), c.placeZoneHint(a.station, ""), c.dateLoc)
@@ -141,6 +164,51 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 // routeLineRE is a leg on one line: from, "to", to, then its departure
 // and arrival clocks.
 var routeLineRE = regexp.MustCompile(`(?i)^(?:[^:]{0,40}:)?\s*(.{2,60}?)\s+(?:to|nach|naar|→|->|➞)\s+(.{2,60}?)[,;]?\s+(?:dep\.?|departs?|ab)\s*(\d{1,2}:\d{2})[,;]?\s+(?:arr\.?|arrives?|an)\s*(\d{1,2}:\d{2})`)
+
+// oneLineLeg reads a leg whose two stops share a line: the train and
+// departure station, its clock, a dash or arrow, the arrival station and
+// its clock. labelled is a train named on the lines above.
+func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segment {
+	m := oneLineLegRE.FindStringSubmatch(ln)
+	if m == nil {
+		return nil
+	}
+	dep, arr := findClocks(m[2]), findClocks(m[4])
+	head := m[1]
+	number := labelled
+	if t := trainLabelRE.FindStringSubmatchIndex(head); t != nil {
+		number = head[t[2]:t[3]]
+		head = head[:t[0]] + " " + head[t[1]:]
+	} else if t := trainNumRE.FindStringIndex(head); t != nil {
+		number = normaliseTrain(head[t[0]:t[1]])
+		head = head[:t[0]] + " " + head[t[1]:]
+	}
+	from, to := stationName(head), stationName(m[3])
+	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" || isBus(number) {
+		return nil
+	}
+	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
+	seg.Depart = resolve(at(d, &dep[0]), c.placeZoneHint(from, ""), c.dateLoc)
+	seg.Arrive = resolve(at(d, &arr[0]), c.placeZoneHint(to, ""), c.dateLoc)
+	if seg.Arrive.Before(seg.Depart.Time) {
+		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+	}
+	return seg
+}
+
+// trainNear is the train a label names on the three lines after line i,
+// before any other stop's clock.
+func trainNear(lines []string, i int) string {
+	for j := i + 1; j < len(lines) && j <= i+3; j++ {
+		if m := trainLabelRE.FindStringSubmatch(lines[j]); m != nil {
+			return m[1]
+		}
+		if findClocks(lines[j]) != nil {
+			break
+		}
+	}
+	return ""
+}
 
 func (c *msgContext) routeLeg(m []string, d dateMatch) *Segment {
 	dep, arr := findClocks(m[3]), findClocks(m[4])
@@ -175,6 +243,8 @@ func hasDigit(s string) bool {
 var (
 	platformRE  = regexp.MustCompile(`(?i)\s[-–▷]?\s*(gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\b.*$`)
 	stationCut  = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + depWords + `|` + arrWords + `)\s*$`)
+	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
+	clockWord   = regexp.MustCompile(`(?i)(?:^|[\s,])(?:ore|alle|um|at|à|a las|om|kl\.?|klo|godz\.?|hod\.?|às)\s*$`)
 	stationLead = regexp.MustCompile(`(?i)^[^\p{L}]*(?:(?:` + depWords + `|` + arrWords + `)[^\p{L}]+)?`)
 )
 
@@ -183,6 +253,7 @@ func stationName(s string) string {
 	s = trainNumRE.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
 	s = stationCut.ReplaceAllString(strings.TrimSpace(s), "")
+	s = clockWord.ReplaceAllString(s, "")
 	s = stationLead.ReplaceAllString(s, "")
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|▷●○")
 	// Only a name: letters, not a sentence.

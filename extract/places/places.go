@@ -23,6 +23,8 @@ var (
 	iataZones string
 	//go:embed country_zones.tsv
 	countryZones string
+	//go:embed city_names.tsv
+	cityNamesTSV string
 	//go:embed airports.tsv
 	airportsTSV string
 )
@@ -78,6 +80,16 @@ var load = sync.OnceValue(func() *tables {
 			if city = Fold(city); city != "" && !a.Retired {
 				cities[city] = append(cities[city], a)
 			}
+		}
+	}
+	// A city's own name is the city: "Roma" is Rome, "München" Munich.
+	for line := range strings.Lines(cityNamesTSV) {
+		local, english, ok := strings.Cut(strings.TrimRight(line, "\n"), "\t")
+		if !ok || strings.HasPrefix(local, "#") {
+			continue
+		}
+		if as, ok := cities[Fold(english)]; ok {
+			cities[Fold(local)] = as
 		}
 	}
 	// A city name stands for its airport only when it has one large

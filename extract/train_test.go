@@ -1,0 +1,41 @@
+package extract_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+// TestTrainLayouts: legs on one line, stops that start with their marker
+// and a train named under its stops, and a city's own name read as that
+// city ("Roma" is Rome, not Roma in Queensland).
+func TestTrainLayouts(t *testing.T) {
+	for _, c := range []struct {
+		name, from, text string
+		want             []string
+	}{
+		{"one line", "noreply@sj.se", "Bokningsnummer: KTB8821X\nUtresa, torsdag 4 mars 2027\nTåg 421   Stockholm C 07:12 - Göteborg C 10:19\nVagn 3, plats 45\n",
+			[]string{"421 Stockholm C → Göteborg C 2027-03-04T07:12+01:00 2027-03-04T10:19+01:00 KTB8821X"}},
+		{"markers first, train below", "tickets@ns.example.nl", "Boekingsnummer: NSI4471920\nHeenreis zaterdag 20 maart 2027\nVertrek Amsterdam Centraal 08:16\nAankomst Brussel-Zuid 10:07\nTrein Eurocity Direct 9215\nRijtuig 2\n",
+			[]string{"9215 Amsterdam Centraal → Brussel-Zuid 2027-03-20T08:16+01:00 2027-03-20T10:07+01:00 NSI4471920"}},
+		{"own city name", "noreply@treni.example.it", "Codice PNR: QX7TRA\nAndata venerdì 19 marzo 2027\nFrecciarossa 9527\nPartenza Milano Centrale ore 10:15\nArrivo Roma Termini ore 13:25\nCarrozza 6\n",
+			[]string{"Frecciarossa 9527 Milano Centrale → Roma Termini 2027-03-19T10:15+01:00 2027-03-19T13:25+01:00 QX7TRA"}},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: "Biljett / ticket", Text: c.text,
+			Date: time.Date(2027, 2, 8, 9, 0, 0, 0, time.UTC)}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if s := f.Segment; s != nil && f.Kind == extract.KindTrain && s.Depart != nil && s.Arrive != nil {
+				got = append(got, s.Number+" "+s.From.Name+" → "+s.To.Name+" "+s.Depart.Format("2006-01-02T15:04-07:00")+" "+
+					s.Arrive.Format("2006-01-02T15:04-07:00")+" "+s.Reservation)
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
