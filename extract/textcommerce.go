@@ -241,8 +241,8 @@ func hasDigit(s string) bool {
 }
 
 var (
-	platformRE  = regexp.MustCompile(`(?i)\s[-–▷]?\s*(gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\b.*$`)
-	stationCut  = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + depWords + `|` + arrWords + `)\s*$`)
+	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\b.*$`)
+	stationCut = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + depWords + `|` + arrWords + `)\s*$`)
 	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
 	clockWord   = regexp.MustCompile(`(?i)(?:^|[\s,])(?:ore|alle|um|at|à|a las|om|kl\.?|klo|godz\.?|hod\.?|às)\s*$`)
 	stationLead = regexp.MustCompile(`(?i)^[^\p{L}]*(?:(?:` + depWords + `|` + arrWords + `)[^\p{L}]+)?`)
