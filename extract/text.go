@@ -272,7 +272,7 @@ func asciiLower(s string) string {
 	return s
 }
 
-var codeRE = regexp.MustCompile(`^[#:\s]*([A-Z0-9][A-Z0-9\-]{4,30}[A-Z0-9])\b`)
+var codeRE = regexp.MustCompile(`^[#:\s]*([A-Z0-9][A-Z0-9\-]{3,30}[A-Z0-9])\b`)
 
 // findReservation finds a booking reference next to its label: five or
 // more letters and digits, upper case as systems print them, and not a

@@ -290,6 +290,17 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 			break
 		}
 	}
+	// The sender's name when it names a place to stay ("Hostal La
+	// Giralda"), else such a name in the subject or text ("à l'Auberge du
+	// Lac").
+	if seg.Hotel == "" && lodgingRE.MatchString(c.senderName) {
+		seg.Hotel = c.senderName
+	}
+	if seg.Hotel == "" {
+		if m := lodgingRE.FindString(subject + "\n" + firstLines(text, 40)); m != "" {
+			seg.Hotel = strings.TrimSpace(m)
+		}
+	}
 	if seg.Hotel == "" {
 		for _, ln := range strings.Split(subject+"\n"+text, "\n") {
 			ln = strings.TrimSpace(ln)
@@ -304,6 +315,12 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	}
 	return Fact{Kind: KindHotel, From: FromText, Segment: seg}, true
 }
+
+// lodgingRE is a place to stay by name: a lodging word of any language
+// (extract/lang) and the capitalised words after it, "Hotel Riviera",
+// "Auberge du Lac", "Parador de Granada".
+var lodgingRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
+	`)(?:\s+(?:(?:du|de|la|le|les|del|della|di|do|da|dos|das|des|am|an|im|zum|zur|the|of|los|las|el)\s+)*\p{Lu}[\p{L}'’&-]*){1,4}`)
 
 // labelledDate finds the first date (and clock, if on the same line)
 // after one of the labels.
@@ -529,7 +546,11 @@ var carrierLabel = labels(`carrier`, `versand mit`, `versanddienstleister`, `tra
 // the parcel: "FROM Express Water Inc.", "Absender: …".
 var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:from|shipper|sender|shipped by|absender|exp[ée]diteur|remitente|mittente)(?:[ \t]*:[ \t]*|[ \t]+)`)}
 
-var fromMerchantRE = regexp.MustCompile(`(?i)(?:package|parcel|shipment|sendung|paket)\s+from\s+([A-Z][\w.&' -]{1,40}?)(?:\s+(?:is|was|has|will)\b|[.,!\n])`)
+// fromMerchantRE is the shipper a carrier's notice names: "your parcel
+// from Zalando", "je pakket van Coolblue", in every language's words
+// (extract/lang, parcel.from); the name is capitalised words.
+var fromMerchantRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.from")), "|") +
+	`)\s+(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3})`)
 
 func carrierBySender(domain string) string {
 	if c := carriers.CarrierOf(domain); c != "" {

@@ -148,7 +148,15 @@ func carrierOf(s, sender string, labelled bool) (string, bool) {
 			car, ok = carrierName(ms[0]), true
 		}
 	}
-	if ok && own != "" && car != own {
+	if !ok && car != own {
+		// A form whose check digit fails names no carrier, unless it is
+		// the sender's own form (some carriers print numbers no check
+		// covers).
+		car = ""
+	}
+	// A carrier's own notice names the carrier, whatever another's
+	// check says of its number.
+	if own != "" && (ok || labelled) {
 		car = own
 	}
 	return car, ok
