@@ -15,7 +15,7 @@ import (
 // Version identifies the extractors' behaviour. Raise it whenever a change
 // would extract different facts from the same mail: the node then runs the
 // extractors again over every stored message, from its kept raw bytes.
-const Version = 1
+const Version = 2
 
 // Result is what one message says.
 type Result struct {
@@ -110,6 +110,21 @@ func Extract(m *mime.Message, auth msgauth.Verdict) Result {
 			}
 		}
 	}
+	if len(m.Documents) > 0 {
+		docs := c.documentFacts(m.Documents)
+		// A forwarded mail's attachment is the forwarder's word about
+		// someone else's booking, as its quoted text is.
+		text := m.Text
+		if strings.TrimSpace(text) == "" {
+			text = m.HTMLText
+		}
+		if _, _, fwd := forwarded(text); fwd || fwdPrefixRE.MatchString(m.Subject) {
+			for i := range docs {
+				docs[i].From = FromForwarded
+			}
+		}
+		facts = append(facts, docs...)
+	}
 	if len(facts) > maxFacts {
 		facts = facts[:maxFacts]
 	}
@@ -175,7 +190,7 @@ func (f *Fact) sanitize() {
 	switch {
 	case f.Segment != nil:
 		s := f.Segment
-		for _, v := range []*string{&s.Reservation, &s.Carrier, &s.Number, &s.Seat, &s.Hotel, &s.Address} {
+		for _, v := range []*string{&s.Reservation, &s.Carrier, &s.Number, &s.Seat, &s.Hotel, &s.Name, &s.Address} {
 			clean(v)
 		}
 		place(s.From)

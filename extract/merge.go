@@ -54,7 +54,10 @@ type BillState struct {
 
 // Merged is everything the mail knows, merged.
 type Merged struct {
-	Trips  []Trip
+	Trips []Trip
+	// Plans are bookings of the other kinds (bus, ferry, rental, event),
+	// merged as trips are but kept apart from them.
+	Plans  []Trip
 	Orders []OrderState
 	Bills  []BillState
 }
@@ -89,18 +92,20 @@ func Merge(records []Record) Merged {
 	slices.SortFunc(recs, func(a, b Record) int {
 		return cmp.Or(a.Date.Compare(b.Date), cmp.Compare(a.Tiebreak, b.Tiebreak), cmp.Compare(a.Kind, b.Kind), cmp.Compare(factKey(a.Fact), factKey(b.Fact)))
 	})
-	var segs, orders, bills []Record
+	var segs, plans, orders, bills []Record
 	for _, r := range recs {
 		switch {
-		case r.Segment != nil:
+		case r.Segment != nil && IsTravel(r.Segment.Type):
 			segs = append(segs, r)
+		case r.Segment != nil:
+			plans = append(plans, r)
 		case r.Order != nil:
 			orders = append(orders, r)
 		case r.Bill != nil:
 			bills = append(bills, r)
 		}
 	}
-	return Merged{Trips: mergeTrips(segs), Orders: mergeOrders(orders), Bills: mergeBills(bills)}
+	return Merged{Trips: mergeTrips(segs, "t_"), Plans: mergeTrips(plans, "p_"), Orders: mergeOrders(orders), Bills: mergeBills(bills)}
 }
 
 func factKey(f Fact) string {
@@ -198,6 +203,11 @@ func segmentKey(s *Segment) string {
 			return "hotel|" + s.Reservation
 		}
 		return "hotel|" + places.Fold(s.Hotel) + "|" + dayOf(s.CheckIn)
+	case KindEvent, KindRental:
+		if s.Reservation != "" {
+			return s.Type + "|" + s.Reservation
+		}
+		return s.Type + "|" + places.Fold(s.Name) + "|" + dayOf(s.Start())
 	default:
 		id := s.Number
 		if id == "" && s.From != nil && s.To != nil {
@@ -207,7 +217,9 @@ func segmentKey(s *Segment) string {
 	}
 }
 
-func mergeTrips(recs []Record) []Trip {
+// mergeTrips merges segment records into trips, by booking; prefix starts
+// their IDs.
+func mergeTrips(recs []Record, prefix string) []Trip {
 	// Segments by key; cancellations that name only a booking apply to
 	// every segment of it.
 	groups := map[string][]Record{}
@@ -261,7 +273,7 @@ func mergeTrips(recs []Record) []Trip {
 	for _, b := range bookings {
 		ms := byBooking[b]
 		slices.SortFunc(ms, func(x, y merged) int { return x.seg.Start().Compare(y.seg.Start().Time) })
-		t := Trip{ID: stableID("t_", b), Status: StatusCancelled, Verified: true}
+		t := Trip{ID: stableID(prefix, b), Status: StatusCancelled, Verified: true}
 		for _, m := range ms {
 			t.Segments = append(t.Segments, m.seg)
 			for _, id := range m.src {
@@ -312,6 +324,7 @@ func mergeSegment(s *Segment, n *Segment) {
 	set(&s.Number, n.Number)
 	set(&s.Seat, n.Seat)
 	set(&s.Hotel, n.Hotel)
+	set(&s.Name, n.Name)
 	set(&s.Address, n.Address)
 	if n.From != nil {
 		s.From = n.From

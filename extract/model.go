@@ -14,7 +14,21 @@ const (
 	KindHotel  = "hotel"
 	KindOrder  = "order"
 	KindBill   = "bill"
+	// Plans: bookings that are not the spec's travel (get_upcoming_travel
+	// returns flights, trains and hotels only) but that ask can answer
+	// about: bus and ferry legs, car rentals (pick-up as Depart and From,
+	// return as Arrive and To, the company as Name) and event tickets
+	// (Name, venue as Address, start as Depart).
+	KindBus    = "bus"
+	KindFerry  = "ferry"
+	KindRental = "rental"
+	KindEvent  = "event"
 )
+
+// IsTravel reports whether a segment kind is the spec's travel.
+func IsTravel(kind string) bool {
+	return kind == KindFlight || kind == KindTrain || kind == KindHotel
+}
 
 // Where a fact was read from, in order of trust.
 const (
@@ -25,6 +39,9 @@ const (
 	// FromForwarded: text of a forwarded original, whose sender is only
 	// claimed by the forwarding text; never authenticated.
 	FromForwarded = "forwarded"
+	// FromAttachment: a machine-made attachment (a Wallet pass, a PDF's
+	// embedded invoice or text).
+	FromAttachment = "attachment"
 )
 
 // Statuses. A segment is confirmed or cancelled; an order moves through
@@ -99,7 +116,8 @@ type Money struct {
 	Currency string `json:"currency,omitempty"` // ISO 4217
 }
 
-// Segment is one flight, train ride or hotel stay.
+// Segment is one flight, train ride or hotel stay, or one plan: a bus or
+// ferry leg, a car rental, an event.
 type Segment struct {
 	Type        string `json:"type"` // flight, train or hotel
 	Status      string `json:"status"`
@@ -113,6 +131,9 @@ type Segment struct {
 	Depart  *Time  `json:"depart,omitempty"`
 	Arrive  *Time  `json:"arrive,omitempty"`
 	Seat    string `json:"seat,omitempty"`
+
+	// Name is an event's name or a rental's company.
+	Name string `json:"name,omitempty"`
 
 	Hotel    string `json:"hotel,omitempty"`
 	Address  string `json:"address,omitempty"`

@@ -376,6 +376,11 @@ func (s *Store) merge(ctx context.Context) error {
 				return err
 			}
 		}
+		for _, t := range m.Plans {
+			if err := put(t.ID, "plan", t.Status, unix(t.Start), unix(t.End), 0, tripMatch(t), t); err != nil {
+				return err
+			}
+		}
 		for _, o := range m.Orders {
 			match := " " + places.Fold(o.Merchant) + " " + places.Fold(o.Domain) + " "
 			if err := put(o.ID, "order", o.Status, 0, 0, 0, match, o); err != nil {
@@ -410,7 +415,7 @@ func tripMatch(t extract.Trip) string {
 				parts = append(parts, p.Name, p.Code)
 			}
 		}
-		parts = append(parts, s.Hotel, s.Carrier, s.Number, s.Reservation)
+		parts = append(parts, s.Hotel, s.Name, s.Address, s.Carrier, s.Number, s.Reservation)
 	}
 	return " " + places.Fold(strings.Join(parts, " ")) + " "
 }
@@ -446,7 +451,7 @@ func (s *Store) About(ctx context.Context, terms []string, limit int) ([]json.Ra
 	}
 	args = append(args, limit)
 	return s.query(ctx, `SELECT data FROM facts_merged WHERE id IN (?`+strings.Repeat(", ?", len(args)-2)+`)
-		AND NOT (kind = 'trip' AND status = 'cancelled') ORDER BY kind, id LIMIT ?`, args...)
+		AND NOT (kind IN ('trip', 'plan') AND status = 'cancelled') ORDER BY kind, id LIMIT ?`, args...)
 }
 
 // nameIndex returns the word index of facts_merged.match, reading it from

@@ -5,7 +5,9 @@ import (
 
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"encoding/json"
+	"os"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -222,5 +224,41 @@ func TestExtractedInTheSync(t *testing.T) {
 	got, _ := fsx.BillsDue(ctx, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), 50)
 	if join(got) != join(want) {
 		t.Errorf("bills extracted in the sync:\n%s\nwant as a pass reads them:\n%s", join(got), join(want))
+	}
+}
+
+// TestPlans: an event ticket in a Wallet pass becomes a plan that a
+// question finds by its name, and never a trip of get_upcoming_travel.
+func TestPlans(t *testing.T) {
+	ctx := context.Background()
+	st, fs, inbox := openDemo(t)
+	pass, err := os.ReadFile("../pkpass/testdata/apple-semantic-event-ticket-scrubbed.pkpass")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := "From: Tickets <tickets@venue.example>\r\nTo: me@example.org\r\nSubject: Your ticket\r\nDate: Mon, 01 Jun 2026 10:00:00 +0000\r\n" +
+		"Message-ID: <ticket-1@venue.example>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n" +
+		"Content-Type: text/plain\r\n\r\nYour ticket is attached.\r\n--b\r\nContent-Type: application/vnd.apple.pkpass\r\n" +
+		"Content-Disposition: attachment; filename=ticket.pkpass\r\nContent-Transfer-Encoding: base64\r\n\r\n" +
+		base64.StdEncoding.EncodeToString(pass) + "\r\n--b--\r\n"
+	if err := st.AddMessages(ctx, inbox.ID, []store.NewMessage{{UID: 1000, Raw: []byte(raw), Size: int64(len(raw))}}, 1000); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fs.Pass(ctx); err != nil {
+		t.Fatal(err)
+	}
+	trips, err := fs.Trips(ctx, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), time.Time{}, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := join(trips); strings.Contains(s, "Event Name") {
+		t.Errorf("Trips() holds the event: %s", s)
+	}
+	about, err := fs.About(ctx, []string{"event", "name"}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := join(about); !strings.Contains(s, `"id":"p_`) || !strings.Contains(s, `"Event Location Name"`) || !strings.Contains(s, `"type":"event"`) {
+		t.Errorf("About(event name) = %s, want the event plan", s)
 	}
 }

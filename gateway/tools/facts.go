@@ -185,6 +185,22 @@ func describe(raw json.RawMessage, travel string) (text, domain string, verified
 			s += ", " + b.Status
 		}
 		return s, b.Domain, b.Verified, b.Updated, "bill", true
+	case strings.HasPrefix(probe.ID, "p_"):
+		// A plan (bus, ferry, car rental, event) is named by the question
+		// itself, travel words or not: "when does the concert start?".
+		var t extract.Trip
+		if json.Unmarshal(raw, &t) != nil || len(t.Segments) == 0 {
+			return
+		}
+		var legs []string
+		for _, s := range t.Segments[:min(2, len(t.Segments))] {
+			legs = append(legs, segmentText(s))
+		}
+		text := strings.Join(legs, "; ")
+		if t.Reservation != "" {
+			text += " (booking " + t.Reservation + ")"
+		}
+		return text, "", t.Verified, time.Time{}, "trip", true
 	case strings.HasPrefix(probe.ID, "t_"):
 		var t extract.Trip
 		if travel == "" || json.Unmarshal(raw, &t) != nil {
@@ -241,7 +257,33 @@ func segmentText(s extract.Segment) string {
 		}
 		return out
 	}
+	switch s.Type {
+	case extract.KindEvent:
+		out := nonEmpty(s.Name, "event")
+		if s.Address != "" {
+			out += " at " + s.Address
+		}
+		if s.Depart != nil {
+			out += ", starts " + when(s.Depart)
+		}
+		if s.Seat != "" {
+			out += ", seat " + s.Seat
+		}
+		return out
+	case extract.KindRental:
+		out := nonEmpty(s.Name, "car") + " rental"
+		if s.Depart != nil {
+			out += ", pick-up " + place(s.From) + " " + when(s.Depart)
+		}
+		if s.Arrive != nil {
+			out += ", return " + place(s.To) + " " + when(s.Arrive)
+		}
+		return out
+	}
 	out := strings.TrimSpace(s.Number + " " + place(s.From) + " to " + place(s.To))
+	if s.Type == extract.KindBus || s.Type == extract.KindFerry {
+		out = s.Type + " " + out
+	}
 	if s.Depart != nil {
 		out += ", departs " + when(s.Depart)
 	}

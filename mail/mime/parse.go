@@ -22,6 +22,10 @@ const (
 	maxTextBytes = 1 << 20 // decoded text kept per message, per kind (plain, HTML)
 	maxCalendar  = 256 << 10
 	maxCalendars = 8
+	// Documents the extractors read (Wallet passes, PDFs): at most four
+	// per message, of 4 MiB each; a larger one is listed, not kept.
+	maxDocument  = 4 << 20
+	maxDocuments = 4
 )
 
 // Address is one mailbox from an address header.
@@ -71,7 +75,31 @@ type Message struct {
 	// fields, top (most recent) first, as received.
 	AuthResults []string
 	Attachments []Attachment
-	Problems    []string // what could not be decoded, one line each
+	// Documents holds the bytes of the attachments the extractors read:
+	// Apple Wallet passes and PDFs (DocumentKind), within the caps above.
+	Documents []Document
+	Problems  []string // what could not be decoded, one line each
+}
+
+// Document is an attachment kept for the extractors.
+type Document struct {
+	Part     string
+	Filename string
+	Kind     string // "pkpass" or "pdf"
+	Data     []byte
+}
+
+// DocumentKind says which kind of document the extractors read an
+// attachment as, or "".
+func DocumentKind(mediaType, filename string) string {
+	f := strings.ToLower(filename)
+	switch {
+	case mediaType == "application/vnd.apple.pkpass" || strings.HasSuffix(f, ".pkpass"):
+		return "pkpass"
+	case mediaType == "application/pdf" || strings.HasSuffix(f, ".pdf"):
+		return "pdf"
+	}
+	return ""
 }
 
 // ThreadID returns a stable thread key: the root of the References chain,
@@ -311,6 +339,18 @@ func (w *walker) leaf(e *message.Entity, part string) {
 			w.msg.problem("part %s: calendar larger than %d bytes", part, maxCalendar)
 		}
 		if err == nil {
+			var rest int64
+			rest, err = io.Copy(io.Discard, e.Body)
+			n += rest
+		}
+	} else if kind := DocumentKind(mediaType, filename); kind != "" && len(w.msg.Documents) < maxDocuments {
+		var b []byte
+		b, err = io.ReadAll(io.LimitReader(e.Body, maxDocument+1))
+		n = int64(len(b))
+		if len(b) <= maxDocument && err == nil {
+			w.msg.Documents = append(w.msg.Documents, Document{Part: part, Filename: sanitize(filename), Kind: kind, Data: b})
+		} else if err == nil {
+			w.msg.problem("part %s: %s larger than %d bytes, not read", part, kind, maxDocument)
 			var rest int64
 			rest, err = io.Copy(io.Discard, e.Body)
 			n += rest

@@ -1,0 +1,184 @@
+package extract
+
+import (
+	"strings"
+	"time"
+
+	"mailnode/extract/bcbp"
+	"mailnode/extract/pkpass"
+	"mailnode/mail/mime"
+)
+
+// Facts from attachments: Apple Wallet passes and PDFs. They are machine
+// made, so they are read whatever the mail's text says, and added to the
+// facts of the markup or text (the merge joins the same flight read
+// twice).
+
+// documentFacts reads the message's kept documents.
+func (c *msgContext) documentFacts(docs []mime.Document) []Fact {
+	var out []Fact
+	for _, d := range docs {
+		switch d.Kind {
+		case "pkpass":
+			p, err := pkpass.Read(d.Data)
+			if err != nil {
+				continue // a broken pass says nothing; the mail's text still may
+			}
+			out = append(out, c.passFacts(p)...)
+		}
+	}
+	return out
+}
+
+// passFacts turns a Wallet pass into facts: a boarding pass by its
+// barcode's boarding-pass text (else by its fields), an event ticket by
+// its semantic tags (else by its fields).
+func (c *msgContext) passFacts(p *pkpass.Pass) []Fact {
+	switch p.Style {
+	case "boardingPass":
+		for _, b := range p.Barcodes {
+			if bp, err := bcbp.Parse(b.Message); err == nil {
+				return c.boardingPassFacts(p, bp)
+			}
+		}
+		return c.passLeg(p)
+	case "eventTicket":
+		return c.passEvent(p)
+	}
+	return nil
+}
+
+// boardingPassFacts: one flight per leg of the barcode. The barcode has
+// the day, not the time: a departure time comes from the pass's semantic
+// tags when it has them, else the day alone is kept.
+func (c *msgContext) boardingPassFacts(p *pkpass.Pass, bp *bcbp.Pass) []Fact {
+	ref := c.ref
+	if t, ok := passTime(p.RelevantDate); ok {
+		ref = t
+	}
+	if ref.IsZero() {
+		ref = time.Now()
+	}
+	kind := KindFlight
+	if p.TransitType == "PKTransitTypeTrain" {
+		kind = KindTrain // rail legs sold by airlines carry airline passes
+	}
+	var out []Fact
+	for i, l := range bp.Legs {
+		from, to := &Place{Code: l.From}, &Place{Code: l.To}
+		seg := &Segment{Type: kind, Status: StatusConfirmed, Reservation: l.PNR, Carrier: l.Carrier,
+			Number: l.Carrier + " " + l.Flight, From: from, To: to, Seat: l.Seat}
+		day := bp.Date(i, ref)
+		z := c.airportZone(from)
+		// A semantic departure time counts only on the barcode's day: the
+		// barcode is what the gate reads.
+		t, ok := passTime(firstNonEmpty(p.Semantic("currentDepartureDate"), p.Semantic("originalDepartureDate")))
+		if ok && len(bp.Legs) == 1 && t.In(orUTC(z.loc)).Format("2006-01-02") == day.Format("2006-01-02") {
+			seg.Depart = &Time{Time: t.In(orUTC(z.loc)), Zone: z.name}
+		} else {
+			seg.Depart = &Time{Time: time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, orUTC(z.loc)), Zone: z.name, DateOnly: true}
+		}
+		out = append(out, Fact{Kind: kind, From: FromAttachment, Segment: seg})
+	}
+	return out
+}
+
+// passLeg reads a boarding pass without a boarding-pass barcode (trains,
+// buses, ferries) by its usual field keys.
+func (c *msgContext) passLeg(p *pkpass.Pass) []Fact {
+	kind := map[string]string{"PKTransitTypeAir": KindFlight, "PKTransitTypeTrain": KindTrain,
+		"PKTransitTypeBus": KindBus, "PKTransitTypeBoat": KindFerry}[p.TransitType]
+	if kind == "" {
+		return nil
+	}
+	from, to := passPlace(p, "origin", "from", "departure", "departureStation"), passPlace(p, "destination", "to", "arrival", "arrivalStation")
+	t, ok := passTime(p.Semantic("originalDepartureDate"))
+	if !ok {
+		t, ok = passTime(p.RelevantDate)
+	}
+	if from == nil || to == nil || !ok {
+		return nil
+	}
+	seg := &Segment{Type: kind, Status: StatusConfirmed, From: from, To: to,
+		Depart: &Time{Time: t}, Seat: p.Fields["seat"].Value,
+		Reservation: firstField(p, "pnr", "bookingReference", "recordlocator", "filekey", "reservation"),
+		Number:      firstField(p, "flight", "flightNumber", "train", "trainNumber", "vessel")}
+	return []Fact{{Kind: kind, From: FromAttachment, Segment: seg}}
+}
+
+// passEvent reads an event ticket.
+func (c *msgContext) passEvent(p *pkpass.Pass) []Fact {
+	name := firstNonEmpty(p.Semantic("eventName"), p.Description, p.Organization)
+	start, ok := passTime(firstNonEmpty(p.Semantic("eventStartDate"), p.Semantic("eventStartDateInfo"), p.RelevantDate))
+	if name == "" || !ok {
+		return nil
+	}
+	seg := &Segment{Type: KindEvent, Status: StatusConfirmed, Name: name, Depart: &Time{Time: start},
+		Address: firstNonEmpty(p.Semantic("venueName"), firstField(p, "venue", "location")),
+		Seat:    firstField(p, "seat", "seats")}
+	if end, ok := passTime(p.Semantic("eventEndDate")); ok {
+		seg.Arrive = &Time{Time: end}
+	}
+	if seats, ok := p.Semantics["seats"].([]any); ok && len(seats) > 0 && seg.Seat == "" {
+		if s, ok := seats[0].(map[string]any); ok {
+			var parts []string
+			for _, k := range []struct{ key, label string }{{"seatSection", "section"}, {"seatRow", "row"}, {"seatNumber", "seat"}} {
+				if v, ok := s[k.key].(string); ok && v != "" {
+					parts = append(parts, k.label+" "+v)
+				}
+			}
+			seg.Seat = strings.Join(parts, ", ")
+		}
+	}
+	return []Fact{{Kind: KindEvent, From: FromAttachment, Segment: seg}}
+}
+
+func passPlace(p *pkpass.Pass, keys ...string) *Place {
+	for _, k := range keys {
+		f, ok := p.Fields[k]
+		if !ok || f.Value == "" {
+			continue
+		}
+		pl := &Place{Name: f.Value}
+		if len(f.Value) == 3 && isUpper(f.Value) {
+			pl = &Place{Code: f.Value, Name: f.Label}
+		}
+		return pl
+	}
+	return nil
+}
+
+func firstField(p *pkpass.Pass, keys ...string) string {
+	for _, k := range keys {
+		if v := p.Fields[k].Value; v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func firstNonEmpty(v ...string) string {
+	for _, s := range v {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// passTime reads a pass's date: W3C date-time, with or without seconds.
+func passTime(s string) (time.Time, bool) {
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00"} {
+		if t, err := time.Parse(layout, strings.TrimSpace(s)); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+func orUTC(l *time.Location) *time.Location {
+	if l == nil {
+		return time.UTC
+	}
+	return l
+}
