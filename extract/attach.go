@@ -1,10 +1,13 @@
 package extract
 
 import (
+	"math/big"
 	"strings"
 	"time"
 
 	"mailnode/extract/bcbp"
+	"mailnode/extract/einvoice"
+	"mailnode/extract/pdfdoc"
 	"mailnode/extract/pkpass"
 	"mailnode/mail/mime"
 )
@@ -25,6 +28,8 @@ func (c *msgContext) documentFacts(docs []mime.Document) []Fact {
 				continue // a broken pass says nothing; the mail's text still may
 			}
 			out = append(out, c.passFacts(p)...)
+		case "pdf":
+			out = append(out, c.pdfFacts(d.Data)...)
 		}
 	}
 	return out
@@ -181,4 +186,66 @@ func orUTC(l *time.Location) *time.Location {
 		return time.UTC
 	}
 	return l
+}
+
+// pdfFacts reads a PDF: the e-invoice embedded in it (ZUGFeRD, Factur-X)
+// is the exact bill when present; else its text goes through the text
+// rules, as a mail's body would (an invoice or a ticket printed to PDF).
+func (c *msgContext) pdfFacts(data []byte) []Fact {
+	d, err := pdfdoc.Open(data)
+	if err != nil {
+		return nil
+	}
+	if files, err := d.Files(); err == nil {
+		for _, f := range files {
+			if inv, err := einvoice.Parse(f.Data); err == nil {
+				if b := c.einvoiceBill(inv); b != nil {
+					return []Fact{{Kind: KindBill, From: FromAttachment, Bill: b, exactBill: true}}
+				}
+				return nil // a credit note asks for nothing
+			}
+		}
+	}
+	text, err := d.Text()
+	if err != nil || strings.TrimSpace(text) == "" {
+		return nil
+	}
+	sub := *c // the PDF's text is read as its own, without the body's state
+	// Dates without a year are read against the document's own dates,
+	// not the mail's: an invoice may be forwarded years later.
+	sub.ref = time.Time{}
+	facts := sub.textFacts("", text)
+	for i := range facts {
+		facts[i].From = FromAttachment
+	}
+	return facts
+}
+
+// einvoiceBill turns an e-invoice into a bill: due, or paid when nothing
+// is left to pay; nil for a credit note.
+func (c *msgContext) einvoiceBill(inv *einvoice.Invoice) *Bill {
+	if inv.CreditNote() {
+		return nil
+	}
+	b := &Bill{Issuer: firstNonEmpty(inv.Seller, c.senderName), Domain: c.senderDomain, Number: inv.Number, Status: StatusDue}
+	amount, negative := strings.CutPrefix(strings.TrimSpace(inv.Amount), "-")
+	if a, ok := normaliseAmount(amount); ok {
+		if negative {
+			a = "-" + a
+		}
+		b.Amount = &Money{Amount: a, Currency: strings.ToUpper(inv.Currency)}
+		// Nothing left to pay (or money owed back): settled.
+		if r, ok := new(big.Rat).SetString(a); ok && r.Sign() <= 0 {
+			b.Status = StatusPaid
+		}
+	}
+	z := c.countryZone("")
+	day := func(t time.Time) *Time {
+		if t.IsZero() {
+			return nil
+		}
+		return &Time{Time: time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, orUTC(z.loc)), Zone: z.name, DateOnly: true}
+	}
+	b.Due, b.Issued = day(inv.Due), day(inv.Issued)
+	return b
 }

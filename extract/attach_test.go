@@ -74,3 +74,45 @@ func TestWalletPasses(t *testing.T) {
 		}
 	}
 }
+
+// TestPDFBills: the e-invoice inside a PDF is the bill, whatever the
+// mail's text says; a credit note is none; a PDF without one is read by
+// its printed text.
+func TestPDFBills(t *testing.T) {
+	for _, c := range []struct {
+		pdf, body string
+		want      string // "number amount currency due status", "" for no bill
+	}{
+		{"pdfdoc/testdata/EN16931_Einfach_DueDate.pdf", "Ihre Rechnung\nRechnungsnummer: WRONG-1\nBetrag: 1,00 EUR\nFällig am 01.01.2019\n", "471102 529.87 EUR 2019-03-05 due"},
+		{"pdfdoc/testdata/EN16931_Gutschrift.pdf", "Ihre Gutschrift anbei.", ""},
+		{"pdfdoc/testdata/EN16931_Einfach_negativePaymentDue.pdf", "Anbei Ihre Rechnung.", "471102 -529.87 EUR - paid"},
+		{"pdfdoc/testdata/RE-E-974-Hetzner_2016-01-19_R0005532486.pdf", "Sehr geehrter Kunde, anbei Ihre Rechnung.", "R0005532486 ? ? ? due"},
+	} {
+		raw, err := os.ReadFile(c.pdf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg := &mime.Message{From: []mime.Address{{Address: "rechnung@lieferant.example.de"}}, Subject: "Rechnung", Text: c.body,
+			Date:      time.Date(2018, 3, 6, 9, 0, 0, 0, time.UTC),
+			Documents: []mime.Document{{Kind: "pdf", Filename: filepath.Base(c.pdf), Data: raw}}}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if b := f.Bill; b != nil {
+				amount, cur, due := "?", "?", "-"
+				if b.Amount != nil {
+					amount, cur = b.Amount.Amount, b.Amount.Currency
+				}
+				if b.Due != nil {
+					due = b.Due.Format("2006-01-02")
+				}
+				if c.pdf == "pdfdoc/testdata/RE-E-974-Hetzner_2016-01-19_R0005532486.pdf" {
+					amount, cur, due = "?", "?", "?" // the printed text: the number is what is checked
+				}
+				got = append(got, strings.Join([]string{b.Number, amount, cur, due, b.Status}, " "))
+			}
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("%s: got %q, want %q", filepath.Base(c.pdf), got, c.want)
+		}
+	}
+}

@@ -42,3 +42,12 @@ func TestLocaleBills(t *testing.T) {
 		}
 	}
 }
+
+func TestValidIBAN(t *testing.T) {
+	for s, want := range map[string]bool{"NL50INGB0683251309": true, "DE89370400440532013000": true, "GB82WEST12345698765432": true,
+		"NL50INGB0683251308": false, "993548900": false, "VF1005193039": false, "FV/2027/05/1182": false} {
+		if got := extract.ValidIBAN(s); got != want {
+			t.Errorf("ValidIBAN(%q) = %v", s, got)
+		}
+	}
+}

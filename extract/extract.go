@@ -123,7 +123,7 @@ func Extract(m *mime.Message, auth msgauth.Verdict) Result {
 				docs[i].From = FromForwarded
 			}
 		}
-		facts = append(facts, docs...)
+		facts = mergeDocumentFacts(facts, docs)
 	}
 	if len(facts) > maxFacts {
 		facts = facts[:maxFacts]
@@ -214,6 +214,31 @@ func (f *Fact) sanitize() {
 		clean(&f.Bill.Issuer)
 		clean(&f.Bill.Number)
 	}
+}
+
+// mergeDocumentFacts adds an attachment's facts to the body's. An
+// embedded e-invoice is the exact bill: it replaces bills read from text.
+// A bill read from a PDF's printed text gives way to one the body states.
+func mergeDocumentFacts(body, docs []Fact) []Fact {
+	exact, bodyBill := false, false
+	for _, f := range docs {
+		exact = exact || f.Bill != nil && f.exactBill
+	}
+	for _, f := range body {
+		bodyBill = bodyBill || f.Bill != nil
+	}
+	var out []Fact
+	for _, f := range body {
+		if f.Bill == nil || !exact {
+			out = append(out, f)
+		}
+	}
+	for _, f := range docs {
+		if f.Bill == nil || f.exactBill || !bodyBill {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // maxFacts bounds what one message may contribute.

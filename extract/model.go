@@ -199,4 +199,8 @@ type Fact struct {
 	Segment *Segment `json:"segment,omitempty"`
 	Order   *Order   `json:"order,omitempty"`
 	Bill    *Bill    `json:"bill,omitempty"`
+
+	// exactBill: the bill comes from an embedded e-invoice, which no
+	// text reading overrides within the same mail.
+	exactBill bool
 }

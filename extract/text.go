@@ -48,8 +48,37 @@ var (
 // language file each came from.
 func longestFirst(alts []string) []string {
 	out := slices.Clone(alts)
-	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
+	slices.SortStableFunc(out, func(a, b string) int { return literalLen(b) - literalLen(a) })
 	return slices.Compact(out)
+}
+
+// optionalGroup is a group a label may leave out: "(?: nr)?".
+var optionalGroup = regexp.MustCompile(`\(\?:[^()]*\)\?`)
+
+// literalLen is about how many characters the shortest text a label
+// pattern matches has: optional groups left out, a character class or an
+// escape counted as one. "faktura(?: vat)?(?: nr)?" is 7, shorter than
+// "fakturanummer", which must be tried first.
+func literalLen(alt string) int {
+	alt = optionalGroup.ReplaceAllString(alt, "")
+	n := 0
+	for i := 0; i < len(alt); i++ {
+		switch c := alt[i]; {
+		case c == '\\':
+			i++
+			n++
+		case c == '[':
+			if j := strings.IndexByte(alt[i:], ']'); j > 0 {
+				i += j
+			}
+			n++
+		case c == '(' || c == ')' || c == '|' || c == '?' || c == '*' || c == ':' && i > 0 && alt[i-1] == '?':
+		case c >= 0x80 && c < 0xC0: // a UTF-8 continuation byte
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // labelSet is a compiled alternation of labels followed by a separator,
@@ -75,9 +104,7 @@ func numericLabels(alts ...string) labelSet {
 
 func labels(alts ...string) labelSet {
 	alts = longestFirst(alts)
-	// The label ends where a word does: "faktura" is not the start of
-	// "Fakturanummer", so the regexp goes on to the longer alternative.
-	l := labelSet{re: regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)(?:[^\p{L}\p{N}_]|$)[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?`)}
+	l := labelSet{re: regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?`)}
 	for _, a := range alts {
 		anchor := requiredText(a)
 		if len(anchor) < 3 {
@@ -137,11 +164,26 @@ func (c *msgContext) after(l labelSet, text string) []string {
 	return l.afterLines(text, c.digitLinesOf)
 }
 
+// maxLabelled bounds the values one label set reads from a text: a
+// printed invoice repeats its column headers on every page.
+const maxLabelled = 40
+
+// afterNext is after, each value followed by a newline and the next
+// non-empty line: printed invoices put the amount under its label
+// ("TOTAL AMOUNT DUE ON August 3, 2014" over "$4.11").
+func (c *msgContext) afterNext(l labelSet, text string) []string {
+	return l.afterLinesNext(text, c.digitLinesOf, true)
+}
+
 // afterLines is after, with lines giving the digit lines of a text.
 func (l labelSet) afterLines(text string, lines func(string) []int) []string {
+	return l.afterLinesNext(text, lines, false)
+}
+
+func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext bool) []string {
 	var out []string
 	each := func(base int, span string) {
-		for _, m := range l.re.FindAllStringIndex(span, 20-len(out)) {
+		for _, m := range l.re.FindAllStringIndex(span, maxLabelled-len(out)) {
 			end := base + m[1]
 			// A label is a whole word: "HOTELS" is no "hotel" label.
 			if words.In(text, end, true) && words.In(text, end, false) {
@@ -149,14 +191,25 @@ func (l labelSet) afterLines(text string, lines func(string) []int) []string {
 			}
 			line, next, _ := strings.Cut(text[end:], "\n")
 			if strings.TrimSpace(line) == "" {
-				line, _, _ = strings.Cut(next, "\n")
+				line, next, _ = strings.Cut(next, "\n")
 			}
-			out = append(out, strings.TrimSpace(line))
+			v := strings.TrimSpace(line)
+			if withNext {
+				for strings.TrimSpace(next) != "" || next != "" {
+					var n string
+					n, next, _ = strings.Cut(next, "\n")
+					if n = strings.TrimSpace(n); n != "" {
+						v += "\n" + n
+						break
+					}
+				}
+			}
+			out = append(out, v)
 		}
 	}
 	if l.numeric {
 		for _, start := range lines(text) {
-			if len(out) >= 20 {
+			if len(out) >= maxLabelled {
 				break
 			}
 			end := strings.IndexByte(text[start:], '\n')
@@ -176,7 +229,7 @@ func (l labelSet) afterLines(text string, lines func(string) []int) []string {
 		return out
 	}
 	for _, start := range anchoredLines(text, l.anchors) {
-		if len(out) >= 20 {
+		if len(out) >= maxLabelled {
 			break
 		}
 		end := strings.IndexByte(text[start:], '\n')

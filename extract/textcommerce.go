@@ -590,7 +590,10 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	b.Amount = c.labelledAmount(text)
 	b.Due = c.labelledDate(dueLabels, text, c.countryZone(""))
 	for _, v := range c.after(invoiceLabels, text) {
-		if m := orderNumRE.FindStringSubmatch(v); m != nil {
+		// A label that ends a row of a printed invoice may have the
+		// account's IBAN on the row below: a number that passes the
+		// IBAN check is no invoice number.
+		if m := orderNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) {
 			b.Number = m[1]
 			break
 		}
@@ -621,6 +624,41 @@ var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|
 
 var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "zł": "PLN", "ft": "HUF", "lei": "RON"}
 
+// validIBAN reports whether s is an IBAN: two letters, two check digits
+// and up to 30 letters and digits whose ISO 7064 mod 97 is 1.
+func validIBAN(s string) bool {
+	if len(s) < 15 || len(s) > 34 || !isUpper(s[:2]) || s[2]-'0' > 9 || s[3]-'0' > 9 {
+		return false
+	}
+	r := 0
+	for _, ch := range s[4:] + s[:4] {
+		switch {
+		case ch >= '0' && ch <= '9':
+			r = (r*10 + int(ch-'0')) % 97
+		case ch >= 'A' && ch <= 'Z':
+			r = (r*100 + int(ch-'A'+10)) % 97
+		default:
+			return false
+		}
+	}
+	return r == 1
+}
+
+// netPhrases say an amount is before tax, in every language (extract/lang).
+var netPhrases = lang.Entries("amount.net")
+
+// netAmount reports whether the text right after an amount label says the
+// amount is before tax.
+func netAmount(rest string) bool {
+	l := strings.ToLower(strings.TrimLeft(rest, " \t(:"))
+	for _, p := range netPhrases {
+		if strings.HasPrefix(l, p) && !words.In(l, len(p), false) {
+			return true
+		}
+	}
+	return false
+}
+
 // krona is the currency a "kr" amount is in: the sender's country's, else
 // the language's; "" when neither tells.
 func (c *msgContext) krona(text string) string {
@@ -647,10 +685,18 @@ func (c *msgContext) krona(text string) string {
 
 // labelledAmount finds the amount after an amount label.
 func (c *msgContext) labelledAmount(text string) *Money {
-	for _, v := range c.after(amountLabels, text) {
-		m := moneyRE.FindStringSubmatchIndex(v)
+	for _, v := range c.afterNext(amountLabels, text) {
+		// The amount on the label's line, else alone on the next line.
+		line, next, _ := strings.Cut(v, "\n")
+		if netAmount(line) {
+			continue // "Total HT", "Summe netto": before tax, not what is due
+		}
+		m := moneyRE.FindStringSubmatchIndex(line)
 		if m == nil || m[0] > 30 {
-			continue
+			if m = moneyRE.FindStringSubmatchIndex(next); m == nil || m[0] != 0 || m[1] != len(next) {
+				continue
+			}
+			v = next
 		}
 		cur, num := "", ""
 		if m[2] >= 0 {

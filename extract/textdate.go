@@ -46,7 +46,7 @@ var (
 	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre
 	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?(` + monthAlt + `)\.?(?:\s+(?:de\s+)?(\d{4}))?\b`)
 	// December 1, 2026; Dec 1 2026
-	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?(?:\s+(\d{4}))?\b`)
+	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?(?:\s+(\d{4}))?\b`)
 	// 15:52, 3:05 pm, 12h55
 	clockRE = regexp.MustCompile(`(?i)\b([01]?\d|2[0-3])(?::|h)([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?))?(?:\b|$)`)
 )

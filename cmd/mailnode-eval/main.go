@@ -107,6 +107,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintln(&headline)
+	// Invoice PDFs attached to mails that say nothing themselves.
+	inv, err := eval.LoadInvoices(*data + "/public/invoices")
+	if err != nil {
+		fmt.Fprintln(stderr, "mailnode-eval:", err)
+		return 1
+	}
+	invScores, invMisses := eval.ScoreMailsShowing(inv)
+	fmt.Fprintf(&headline, "Invoice PDFs (invoice2data's real invoices, MIT: %d PDFs attached to mails whose text says nothing; number, amount, due date)\n\n", len(inv.Mails))
+	fmt.Fprintln(&headline, "| kind | fields | precision | recall |")
+	fmt.Fprintln(&headline, "|---|---|---|---|")
+	fmt.Fprintf(&headline, "| bill | %d | %s |\n", invScores[extract.KindBill].Expected, eval.Cell(invScores[extract.KindBill]))
+	if *verbose {
+		for _, m := range invMisses {
+			fmt.Fprintf(&headline, "  %s %s %s: want %q, got %q\n", m.Kind, m.Key, m.Field, m.Want, m.Got)
+		}
+	}
+	fmt.Fprintln(&headline)
 	fmt.Fprintf(stdout, "Unseen senders (the headline; extract/eval/testdata/unseen: %d mails from senders no rule was written for, "+
 		"labelled before any rule for them; misses not shown) beside the development part\n\n", len(unseen.Mails))
 	fmt.Fprintln(stdout, "| kind | unseen fields | unseen precision | unseen recall | development precision | development recall | goal (unseen) |")

@@ -1,0 +1,78 @@
+package einvoice
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCorpus reads every invoice of the ZUGFeRD corpus's CII set: each
+// has a number, an amount, a currency, an issue date and a seller.
+func TestCorpus(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.xml")
+	if len(files) < 20 {
+		t.Fatalf("%d files", len(files))
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inv, err := Parse(b)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if inv.Number == "" || inv.Amount == "" || inv.Currency == "" || inv.Issued.IsZero() || inv.Seller == "" {
+			t.Errorf("%s: %+v", f, inv)
+		}
+	}
+}
+
+func TestValues(t *testing.T) {
+	for _, c := range []struct {
+		file, want string
+		credit     bool
+	}{
+		{"EN16931_Einfach_DueDate.cii.xml", "471102 380 2018-03-05 2019-03-05 529.87 EUR Lieferant GmbH", false},
+		{"EN16931_Gutschrift.cii.xml", "", true},
+		{"testout-ZF2PushCreditNote.xml", "", true},
+	} {
+		b, err := os.ReadFile("testdata/" + c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inv, err := Parse(b)
+		if err != nil {
+			t.Fatal(c.file, err)
+		}
+		if inv.CreditNote() != c.credit {
+			t.Errorf("%s: credit note %v, want %v", c.file, inv.CreditNote(), c.credit)
+		}
+		if c.want == "" {
+			continue
+		}
+		got := strings.Join([]string{inv.Number, inv.TypeCode, inv.Issued.Format("2006-01-02"), inv.Due.Format("2006-01-02"), inv.Amount, inv.Currency, inv.Seller}, " ")
+		if got != c.want {
+			t.Errorf("%s: %s, want %s", c.file, got, c.want)
+		}
+	}
+}
+
+func TestNotInvoices(t *testing.T) {
+	for _, s := range []string{"", "not xml", "<html><body>1</body></html>", "<rsm:CrossIndustryInvoice xmlns:rsm='x'></rsm:CrossIndustryInvoice>",
+		strings.Repeat("<a>", 100) + "<CrossIndustryInvoice/>", "<CrossIndustryInvoice>" + strings.Repeat("<a>", 100)} {
+		if _, err := Parse([]byte(s)); err == nil {
+			t.Errorf("Parse(%.40q) succeeded", s)
+		}
+	}
+}
+
+// FuzzParse: no XML makes Parse panic or run away.
+func FuzzParse(f *testing.F) {
+	b, _ := os.ReadFile("testdata/EN16931_Einfach_DueDate.cii.xml")
+	f.Add(b)
+	f.Add([]byte("<CrossIndustryDocument><HeaderExchangedDocument><ID>1</ID></HeaderExchangedDocument><DuePayableAmount>1</DuePayableAmount></CrossIndustryDocument>"))
+	f.Fuzz(func(t *testing.T, b []byte) { Parse(b) })
+}

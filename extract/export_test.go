@@ -1,0 +1,4 @@
+package extract
+
+// ValidIBAN is validIBAN, for the tests outside the package.
+var ValidIBAN = validIBAN

@@ -1,0 +1,307 @@
+// Package pdfdoc reads what the extractors need from a PDF attachment:
+// its text, row by row as the page lays it out, and the files embedded in
+// it (a ZUGFeRD or Factur-X invoice's XML). It wraps
+// github.com/ledongthuc/pdf (BSD-3-Clause, a fork of rsc.io/pdf), which
+// panics on some malformed input: every call here recovers and reports an
+// error instead, and every size is capped, as a PDF in mail is hostile
+// input.
+package pdfdoc
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// Caps on what one PDF may make the reader do.
+const (
+	MaxSize     = 4 << 20   // bytes of the PDF
+	MaxPages    = 8         // pages whose text is read: bills and tickets say what matters first
+	maxText     = 64 << 10  // bytes of text kept
+	maxEmbedded = 2 << 20   // bytes of one embedded file
+	maxFiles    = 8         // embedded files looked at
+	maxStream   = 512 << 10 // bytes of one page's content
+)
+
+// Doc is an opened PDF.
+type Doc struct {
+	r *pdf.Reader
+}
+
+// Open opens a PDF held in memory.
+func Open(data []byte) (d *Doc, err error) {
+	if len(data) > MaxSize {
+		return nil, fmt.Errorf("pdfdoc: %d bytes, more than %d", len(data), MaxSize)
+	}
+	if !bytes.HasPrefix(bytes.TrimLeft(data[:min(len(data), 1024)], "\x00\t\r\n "), []byte("%PDF-")) {
+		return nil, errors.New("pdfdoc: not a PDF")
+	}
+	defer recoverTo(&err)
+	r, err := pdf.NewReader(&budgetReader{r: bytes.NewReader(data), left: readBudget * int64(len(data))}, int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("pdfdoc: %w", err)
+	}
+	return &Doc{r: r}, nil
+}
+
+// readBudget is how many times over the reader may read the file: a
+// cross-reference chain whose /Prev points back at itself would make the
+// library read forever; a budget ends it with an error instead.
+const readBudget = 64
+
+// budgetReader fails every read once left bytes have been read.
+type budgetReader struct {
+	r    io.ReaderAt
+	left int64
+}
+
+func (b *budgetReader) ReadAt(p []byte, off int64) (int, error) {
+	if b.left <= 0 {
+		return 0, errors.New("pdfdoc: read budget spent (a loop in the file's structure)")
+	}
+	n, err := b.r.ReadAt(p, off)
+	b.left -= int64(max(n, 1))
+	return n, err
+}
+
+// recoverTo turns a panic of the PDF library into an error.
+func recoverTo(err *error) {
+	if v := recover(); v != nil {
+		*err = fmt.Errorf("pdfdoc: unreadable PDF (%v)", v)
+	}
+}
+
+// Text returns the text of the first MaxPages pages, one line per row of
+// text on the page, the pieces of a row in order and set apart by a
+// column gap ("Rechnungsnummer   R-1"), so that the text rules read a label
+// and its value on one line.
+func (d *Doc) Text() (text string, err error) {
+	defer recoverTo(&err)
+	var b strings.Builder
+	pages := min(d.r.NumPage(), MaxPages)
+	for i := 1; i <= pages && b.Len() < maxText; i++ {
+		p := d.r.Page(i)
+		if p.V.IsNull() || !contentFits(p.V.Key("Contents")) {
+			continue
+		}
+		for _, line := range rows(p.Content().Text) {
+			b.WriteString(line)
+			b.WriteByte('\n')
+		}
+		b.WriteByte('\n')
+	}
+	text = b.String()
+	if len(text) > maxText {
+		text = text[:maxText]
+	}
+	return text, nil
+}
+
+// rows lays a page's text pieces out as lines: pieces whose baselines lie
+// within a third of their size of each other share a row; rows go top to
+// bottom, pieces in the order the page draws them (producers draw a row's
+// text in reading order, and the positions the library gives kerned
+// pieces are not exact enough to sort by), a gap wider than a character
+// becomes a space and a wider one a column gap.
+func rows(texts []pdf.Text) []string {
+	type row struct {
+		y      float64
+		pieces []pdf.Text
+	}
+	texts = withoutEndGlyph(texts)
+	var rs []*row
+	for _, t := range texts {
+		if t.S == "" {
+			continue
+		}
+		tol := max(t.FontSize, 4) / 3
+		var r *row
+		for _, c := range rs {
+			if math.Abs(c.y-t.Y) <= tol {
+				r = c
+				break
+			}
+		}
+		if r == nil {
+			r = &row{y: t.Y}
+			rs = append(rs, r)
+		}
+		r.pieces = append(r.pieces, t)
+	}
+	slices.SortStableFunc(rs, func(a, b *row) int { return cmp.Compare(b.y, a.y) })
+	var out []string
+	for _, r := range rs {
+		var line strings.Builder
+		lastEnd := math.Inf(-1)
+		for _, t := range r.pieces {
+			size := max(t.FontSize, 4)
+			if line.Len() > 0 {
+				switch gap := t.X - lastEnd; {
+				case gap < -size:
+					line.WriteString("   ") // a piece set further left: a new column in stream order
+				case gap > 1.5*size:
+					line.WriteString("   ")
+				case gap > size/5:
+					line.WriteString(" ")
+				}
+			}
+			// U+FFFD: a glyph the font's encoding does not map, most often
+			// a line end drawn as a character.
+			line.WriteString(strings.ReplaceAll(t.S, "\ufffd", ""))
+			lastEnd = t.X + t.W
+		}
+		if s := strings.TrimSpace(line.String()); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// withoutEndGlyph drops a character the library appends to every string
+// a font draws: with some embedded fonts it decodes the code the producer
+// ends each string with (a space or line end) as a letter, "Factuur"
+// coming out as "Factuurs" and "49,99" as "49,99e". A letter that ends
+// two in five of a font's strings is no text: nothing written ends so.
+func withoutEndGlyph(texts []pdf.Text) []pdf.Text {
+	type stat struct {
+		strings int
+		last    map[rune]int
+	}
+	// The library gives one piece per glyph: a string's end is a piece
+	// followed by a piece of another row or font, or a gap.
+	ends := func(i int) bool {
+		if i+1 == len(texts) {
+			return true
+		}
+		a, b := texts[i], texts[i+1]
+		return a.Font != b.Font || math.Abs(a.Y-b.Y) > 0.5 || b.X < a.X || b.X-(a.X+a.W) > max(a.FontSize, 4)/5
+	}
+	stats := map[string]*stat{}
+	for i, t := range texts {
+		if !ends(i) || t.S == "" {
+			continue
+		}
+		st := stats[t.Font]
+		if st == nil {
+			st = &stat{last: map[rune]int{}}
+			stats[t.Font] = st
+		}
+		st.strings++
+		r := []rune(t.S)
+		st.last[r[len(r)-1]]++
+	}
+	drop := map[string]rune{}
+	for font, st := range stats {
+		for r, n := range st.last {
+			if st.strings >= 8 && 5*n > 2*st.strings && unicode.IsLetter(r) {
+				drop[font] = r
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return texts
+	}
+	out := make([]pdf.Text, 0, len(texts))
+	for i, t := range texts {
+		if r, ok := drop[t.Font]; ok && ends(i) && strings.HasSuffix(t.S, string(r)) {
+			t.S = strings.TrimSuffix(t.S, string(r))
+			if t.S == "" {
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// contentFits reports whether a page's content streams, decompressed,
+// stay within maxStream: the library reads them whole into memory, and a
+// few kilobytes of deflated zeros would expand to gigabytes.
+func contentFits(v pdf.Value) bool {
+	left := int64(maxStream)
+	fits := func(s pdf.Value) bool {
+		n, _ := io.Copy(io.Discard, io.LimitReader(s.Reader(), left+1))
+		left -= n
+		return left >= 0
+	}
+	switch v.Kind() {
+	case pdf.Stream:
+		return fits(v)
+	case pdf.Array:
+		for i := 0; i < v.Len(); i++ {
+			if !fits(v.Index(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// File is an embedded file.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Files returns the files embedded in the document (the name tree of
+// /EmbeddedFiles, and the /AF associated files PDF/A-3 invoices use), at
+// most maxFiles of maxEmbedded bytes each; larger ones are left out.
+func (d *Doc) Files() (files []File, err error) {
+	defer recoverTo(&err)
+	root := d.r.Trailer().Key("Root")
+	seen := map[string]bool{}
+	add := func(name string, spec pdf.Value) {
+		if len(files) >= maxFiles || seen[name] {
+			return
+		}
+		ef := spec.Key("EF")
+		f := ef.Key("F")
+		if f.Kind() != pdf.Stream {
+			f = ef.Key("UF")
+		}
+		if f.Kind() != pdf.Stream || f.Key("Length").Int64() > maxEmbedded {
+			return
+		}
+		// Filters expand: read one byte past the cap to know.
+		b, err := io.ReadAll(io.LimitReader(f.Reader(), maxEmbedded+1))
+		if err != nil || len(b) > maxEmbedded {
+			return
+		}
+		seen[name] = true
+		files = append(files, File{Name: name, Data: b})
+	}
+	var walk func(node pdf.Value, depth int)
+	walk = func(node pdf.Value, depth int) {
+		if depth > 8 {
+			return
+		}
+		names := node.Key("Names")
+		for i := 0; i+1 < names.Len() && i < 2*maxFiles; i += 2 {
+			add(names.Index(i).Text(), names.Index(i+1))
+		}
+		kids := node.Key("Kids")
+		for i := 0; i < kids.Len() && i < maxFiles; i++ {
+			walk(kids.Index(i), depth+1)
+		}
+	}
+	walk(root.Key("Names").Key("EmbeddedFiles"), 0)
+	af := root.Key("AF")
+	for i := 0; i < af.Len() && i < maxFiles; i++ {
+		spec := af.Index(i)
+		name := spec.Key("UF").Text()
+		if name == "" {
+			name = spec.Key("F").Text()
+		}
+		add(name, spec)
+	}
+	return files, nil
+}

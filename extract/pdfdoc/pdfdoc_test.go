@@ -1,0 +1,144 @@
+package pdfdoc
+
+import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/extract/einvoice"
+)
+
+// TestEmbeddedInvoices: the XML each e-invoice PDF carries is found and is
+// the invoice the corpus extracted from it; a PDF without one has none.
+func TestEmbeddedInvoices(t *testing.T) {
+	for _, c := range []struct{ pdf, xml string }{
+		{"EN16931_Einfach.pdf", "EN16931_Einfach.cii.xml"},
+		{"EN16931_Einfach_DueDate.pdf", "EN16931_Einfach_DueDate.cii.xml"},
+		{"EN16931_Gutschrift.pdf", "EN16931_Gutschrift.cii.xml"},
+		{"EN16931_Einfach_negativePaymentDue.pdf", "EN16931_Einfach_negativePaymentDue.cii.xml"},
+		{"EN16931_Miete.pdf", "EN16931_Miete.cii.xml"},
+		{"MustangGnuaccountingBeispielRE-20140519_499.pdf", ""},
+		{"MustangGnuaccountingBeispielRE-20201121_508.pdf", ""},
+		{"RE-E-974-Hetzner_2016-01-19_R0005532486.pdf", "-"},
+	} {
+		d := open(t, c.pdf)
+		files, err := d.Files()
+		if err != nil {
+			t.Fatal(c.pdf, err)
+		}
+		if c.xml == "-" {
+			if len(files) != 0 {
+				t.Errorf("%s: files %v", c.pdf, files)
+			}
+			continue
+		}
+		var got *einvoice.Invoice
+		for _, f := range files {
+			if inv, err := einvoice.Parse(f.Data); err == nil {
+				got = inv
+			}
+		}
+		if got == nil {
+			t.Errorf("%s: no e-invoice among %d files", c.pdf, len(files))
+			continue
+		}
+		if c.xml == "" {
+			continue // ZUGFeRD 1 and 2 samples without the XML beside them
+		}
+		b, _ := os.ReadFile("../einvoice/testdata/" + c.xml)
+		want, err := einvoice.Parse(b)
+		if err != nil || *want != *got {
+			t.Errorf("%s: %+v, want %+v (%v)", c.pdf, got, want, err)
+		}
+	}
+}
+
+// TestText: a PDF's rows come out as lines, label and value together.
+func TestText(t *testing.T) {
+	text, err := open(t, "EN16931_Einfach_DueDate.pdf").Text()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Nr. 471102", "Name:   Lieferant GmbH"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func open(t *testing.T, name string) *Doc {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(b)
+	if err != nil {
+		t.Fatal(name, err)
+	}
+	return d
+}
+
+// TestLoops: a cross-reference chain that points back at itself, and a
+// page whose content inflates beyond the cap, end with an error or no
+// text, quickly.
+func TestLoops(t *testing.T) {
+	body := "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\n"
+	x := len(body)
+	body += fmt.Sprintf("xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000054 00000 n \ntrailer<</Size 3/Root 1 0 R/Prev %d>>\nstartxref\n%d\n%%%%EOF\n", x, x)
+	start := time.Now()
+	if _, err := Open([]byte(body)); err == nil {
+		t.Error("a /Prev loop opened")
+	}
+	var z bytes.Buffer
+	w := zlib.NewWriter(&z)
+	w.Write(bytes.Repeat([]byte("BT (a) Tj ET "), 200000)) // 2.6 MB of content from a few KB
+	w.Close()
+	bomb := fmt.Sprintf("%%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 1/Kids[3 0 R]>>endobj\n"+
+		"3 0 obj<</Type/Page/Parent 2 0 R/Contents 4 0 R>>endobj\n4 0 obj<</Length %d/Filter/FlateDecode>>stream\n", z.Len())
+	pdfBytes := append([]byte(bomb), z.Bytes()...)
+	pdfBytes = append(pdfBytes, "\nendstream\nendobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"...)
+	if d, err := Open(pdfBytes); err == nil {
+		if text, _ := d.Text(); strings.Contains(text, "a") {
+			t.Errorf("read %d bytes of text from an inflating page", len(text))
+		}
+	}
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("took %v", el)
+	}
+}
+
+func TestBad(t *testing.T) {
+	for _, b := range [][]byte{nil, []byte("hello"), []byte("%PDF-1.4\n%%EOF"), append([]byte("%PDF-1.4\n"), make([]byte, MaxSize)...)} {
+		if d, err := Open(b); err == nil {
+			if _, err := d.Text(); err == nil {
+				if _, err := d.Files(); err == nil && len(b) > 20 {
+					t.Errorf("Open(%d bytes) read", len(b))
+				}
+			}
+		}
+	}
+}
+
+// FuzzOpen: no input makes the reader panic, and none takes long.
+func FuzzOpen(f *testing.F) {
+	b, _ := os.ReadFile("testdata/EN16931_Einfach_DueDate.pdf")
+	f.Add(b)
+	f.Add([]byte("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		start := time.Now()
+		if d, err := Open(b); err == nil {
+			d.Text()
+			d.Files()
+		}
+		if el := time.Since(start); el > 2*time.Second {
+			t.Fatalf("%d bytes took %v", len(b), el)
+		}
+		_ = bytes.MinRead
+	})
+}
