@@ -206,6 +206,10 @@ func (c *msgContext) pdfFacts(data []byte) []Fact {
 			}
 		}
 	}
+	if !c.full {
+		c.pending = true
+		return nil
+	}
 	text, err := d.Text()
 	if err != nil || strings.TrimSpace(text) == "" {
 		return nil

@@ -21,6 +21,9 @@ const Version = 2
 type Result struct {
 	Auth  msgauth.Verdict // as given to Extract
 	Facts []Fact
+	// Pending: ExtractQuick left a PDF's text unread (it costs
+	// milliseconds, the rest of a message microseconds); Extract reads it.
+	Pending bool
 }
 
 // msgContext is what the extractors know about the message around the
@@ -44,6 +47,9 @@ type msgContext struct {
 	langText string
 	language string
 	langDone bool
+	// full: read PDFs' text (Extract); else pending records that one was
+	// left unread (ExtractQuick).
+	full, pending bool
 }
 
 // setSender records who a message is from: the address's domain, the
@@ -63,8 +69,17 @@ func (c *msgContext) setSender(addr, name string) {
 // Extract reads the facts of one message, whose sender authentication
 // is auth (package msgauth decides it). It never fails: a message it
 // cannot read yields no facts.
-func Extract(m *mime.Message, auth msgauth.Verdict) Result {
-	c := &msgContext{date: m.Date, ref: m.Date, dateLoc: time.UTC}
+func Extract(m *mime.Message, auth msgauth.Verdict) Result { return extract(m, auth, true) }
+
+// ExtractQuick is Extract without the printed text of PDF attachments:
+// their embedded e-invoices and Wallet passes are read, their text is
+// not, and Result.Pending says so. The sync uses it so that a mailbox of
+// PDFs syncs at the speed of one without; the facts service reads the
+// pending messages with Extract once the sync is done.
+func ExtractQuick(m *mime.Message, auth msgauth.Verdict) Result { return extract(m, auth, false) }
+
+func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
+	c := &msgContext{date: m.Date, ref: m.Date, dateLoc: time.UTC, full: full}
 	if !m.Date.IsZero() {
 		c.dateLoc = m.Date.Location()
 	}
@@ -131,7 +146,7 @@ func Extract(m *mime.Message, auth msgauth.Verdict) Result {
 	for i := range facts {
 		facts[i].sanitize()
 	}
-	return Result{Auth: auth, Facts: facts}
+	return Result{Auth: auth, Facts: facts, Pending: c.pending}
 }
 
 // textRules applies the text rules to text, as its original sender's

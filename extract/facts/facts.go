@@ -249,7 +249,7 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (in
 // Prepare extracts a message's facts as the sync parses it (it is the
 // store's MessageHook, set with SetMessageHook): the message is read
 // once, in the sync, rather than again after it.
-func (s *Store) Prepare(raw []byte, m *mime.Message) any { return s.extractParsed(raw, m) }
+func (s *Store) Prepare(raw []byte, m *mime.Message) any { return s.extractParsed(raw, m, false) }
 
 // Store writes the facts Prepare made, in the sync's transaction, for the
 // messages it stored; the next Pass only merges. Messages in Junk and
@@ -271,7 +271,11 @@ func (s *Store) Store(ctx context.Context, tx *sql.Tx, folderID int64, msgs []st
 		if !ok {
 			continue // prepared before the hook was set: the next pass reads it
 		}
-		done = append(done, m.ID, extract.Version, r.res.Auth.Authenticated, r.res.Auth.Method)
+		version := extract.Version
+		if r.res.Pending {
+			version = pendingVersion
+		}
+		done = append(done, m.ID, version, r.res.Auth.Authenticated, r.res.Auth.Method)
 		for seq, f := range r.res.Facts {
 			rec := extract.Record{Fact: f, Message: m.ID, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated}
 			b, err := json.Marshal(rec)
@@ -316,15 +320,27 @@ func (s *Store) extractOne(ctx context.Context, id int64) readResult {
 	if err != nil {
 		return readResult{id: id, readErr: err}
 	}
-	r := s.extractParsed(raw, mime.Parse(raw))
+	r := s.extractParsed(raw, mime.Parse(raw), true)
 	r.id = id
 	return r
 }
 
 // extractParsed is what the pass and the sync's hook keep of a message.
-func (s *Store) extractParsed(raw []byte, m *mime.Message) readResult {
-	return readResult{res: extract.Extract(m, s.auth.Check(m, raw)), date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
+// The sync's hook reads quickly (full false): a PDF's text is left for the
+// pass that follows the sync.
+func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) readResult {
+	auth := s.auth.Check(m, raw)
+	res := extract.ExtractQuick(m, auth)
+	if full {
+		res = extract.Extract(m, auth)
+	}
+	return readResult{res: res, date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
 }
+
+// pendingVersion is the version a message is marked read at when its
+// attachments' text is still to be read: never the current version, so
+// the next pass reads it whole, while the facts already found are kept.
+const pendingVersion = -extract.Version
 
 // merge rebuilds facts_merged from every stored fact.
 func (s *Store) merge(ctx context.Context) error {

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -260,5 +261,58 @@ func TestPlans(t *testing.T) {
 	}
 	if s := join(about); !strings.Contains(s, `"id":"p_`) || !strings.Contains(s, `"Event Location Name"`) || !strings.Contains(s, `"type":"event"`) {
 		t.Errorf("About(event name) = %s, want the event plan", s)
+	}
+}
+
+// TestPDFPending: the sync reads a mail's PDF only for an embedded
+// e-invoice; a PDF without one leaves the mail pending, and the pass after
+// the sync reads its text, as the facts service does in idle time.
+func TestPDFPending(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	tables, err := st.Attach(ctx, "facts", facts.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsx := facts.New(tables, st, msgauth.Checker{}, nil)
+	st.SetMessageHook(fsx)
+	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "a", Server: "h:1", Username: "u"})
+	inbox, _ := st.EnsureFolder(ctx, acct.ID, "INBOX", "")
+	mail := func(uid uint32, pdfFile string) store.NewMessage {
+		pdf, err := os.ReadFile("../pdfdoc/testdata/" + pdfFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw := fmt.Sprintf("From: Billing <rechnung@hoster.example>\r\nTo: me@example.org\r\nSubject: Ihre Rechnung\r\n"+
+			"Date: Tue, 19 Jan 2016 08:00:00 +0100\r\nMessage-ID: <r%d@hoster.example>\r\nMIME-Version: 1.0\r\n"+
+			"Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nAnbei Ihre Rechnung.\r\n"+
+			"--b\r\nContent-Type: application/pdf\r\nContent-Disposition: attachment; filename=r.pdf\r\n"+
+			"Content-Transfer-Encoding: base64\r\n\r\n%s\r\n--b--\r\n", uid, base64.StdEncoding.EncodeToString(pdf))
+		return store.NewMessage{UID: uid, Raw: []byte(raw), Size: int64(len(raw))}
+	}
+	msgs := []store.NewMessage{mail(1, "RE-E-974-Hetzner_2016-01-19_R0005532486.pdf"), mail(2, "EN16931_Einfach_DueDate.pdf")}
+	if err := st.AddMessages(ctx, inbox.ID, msgs, 2); err != nil {
+		t.Fatal(err)
+	}
+	stats, err := fsx.Pass(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Read != 1 {
+		t.Errorf("the pass after the sync read %d messages, want the one pending PDF", stats.Read)
+	}
+	bills, err := fsx.BillsDue(ctx, time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := join(bills); !strings.Contains(s, "R0005532486") || !strings.Contains(s, "471102") {
+		t.Errorf("BillsDue() = %s, want the e-invoice's bill and the printed one's", s)
+	}
+	if again, _ := fsx.Pass(ctx); again.Read != 0 {
+		t.Errorf("a second pass read %d messages", again.Read)
 	}
 }

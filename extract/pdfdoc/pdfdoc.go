@@ -24,7 +24,7 @@ import (
 // Caps on what one PDF may make the reader do.
 const (
 	MaxSize     = 4 << 20   // bytes of the PDF
-	MaxPages    = 8         // pages whose text is read: bills and tickets say what matters first
+	MaxPages    = 2         // pages whose text is read: bills and tickets say what matters first
 	maxText     = 64 << 10  // bytes of text kept
 	maxEmbedded = 2 << 20   // bytes of one embedded file
 	maxFiles    = 8         // embedded files looked at
