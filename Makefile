@@ -96,6 +96,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./extract/pkpass/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./extract/einvoice/
 	$(GO) test -run '^$$' -fuzz FuzzOpen -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./extract/pdfdoc/
+	$(GO) test -run '^$$' -fuzz FuzzDecodeBytes -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./extract/barcode/
 	$(GO) test -run '^$$' -fuzz FuzzText -fuzztime $(FUZZTIME) ./gateway/redact/
 	$(GO) test -run '^$$' -fuzz FuzzAddressed -fuzztime $(FUZZTIME) ./extract/injection/
 	$(GO) test -run '^$$' -fuzz FuzzFind -fuzztime $(FUZZTIME) ./extract/answer/

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"mailnode/extract/barcode"
 	"mailnode/extract/bcbp"
 	"mailnode/extract/einvoice"
 	"mailnode/extract/pdfdoc"
@@ -30,6 +31,15 @@ func (c *msgContext) documentFacts(docs []mime.Document) []Fact {
 			out = append(out, c.passFacts(p)...)
 		case "pdf":
 			out = append(out, c.pdfFacts(d.Data)...)
+		case "image":
+			// Decoding an image costs milliseconds: after the sync.
+			if !c.full {
+				c.pending = true
+				continue
+			}
+			if texts, err := barcode.DecodeBytes(d.Data); err == nil {
+				out = append(out, c.barcodeFacts(texts)...)
+			}
 		}
 	}
 	return out
@@ -51,6 +61,17 @@ func (c *msgContext) passFacts(p *pkpass.Pass) []Fact {
 		return c.passEvent(p)
 	}
 	return nil
+}
+
+// barcodeFacts reads the boarding passes among a barcode's texts.
+func (c *msgContext) barcodeFacts(texts []string) []Fact {
+	var out []Fact
+	for _, t := range texts {
+		if bp, err := bcbp.Parse(t); err == nil {
+			out = append(out, c.boardingPassFacts(&pkpass.Pass{}, bp)...)
+		}
+	}
+	return out
 }
 
 // boardingPassFacts: one flight per leg of the barcode. The barcode has
@@ -209,6 +230,19 @@ func (c *msgContext) pdfFacts(data []byte) []Fact {
 	if !c.full {
 		c.pending = true
 		return nil
+	}
+	// A boarding pass printed to PDF: its barcode image holds the exact
+	// flight.
+	if imgs, err := d.Images(); err == nil {
+		var facts []Fact
+		for _, img := range imgs {
+			if texts, err := barcode.Decode(img); err == nil {
+				facts = append(facts, c.barcodeFacts(texts)...)
+			}
+		}
+		if len(facts) > 0 {
+			return facts
+		}
 	}
 	text, err := d.Text()
 	if err != nil || strings.TrimSpace(text) == "" {

@@ -116,3 +116,32 @@ func TestPDFBills(t *testing.T) {
 		}
 	}
 }
+
+// TestBarcodeImages: a boarding pass printed to PDF, and one sent as a
+// picture, are read by their Aztec code; the quick reading of the sync
+// leaves both pending.
+func TestBarcodeImages(t *testing.T) {
+	pdf, err := os.ReadFile("pdfdoc/testdata/boardingpass-aztec.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	png, err := os.ReadFile("barcode/testdata/boardingpass-aztec.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, doc := range []mime.Document{{Kind: "pdf", Data: pdf}, {Kind: "image", Data: png}} {
+		msg := &mime.Message{From: []mime.Address{{Address: "checkin@airline.example"}}, Subject: "Boarding pass",
+			Date: time.Date(2018, 4, 19, 9, 0, 0, 0, time.UTC), Documents: []mime.Document{doc}}
+		if res := extract.ExtractQuick(msg, msgauth.Verdict{}); !res.Pending || len(res.Facts) != 0 {
+			t.Errorf("%s: quick = %+v, want pending and no facts", doc.Kind, res)
+		}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			s := f.Segment
+			got = append(got, s.Number+" "+s.From.Code+" "+s.To.Code+" "+s.Depart.Format("2006-01-02")+" "+s.Reservation+" "+s.Seat)
+		}
+		if want := "SN 2592 TXL BRU 2018-04-20 XXX007 17C"; strings.Join(got, "|") != want {
+			t.Errorf("%s: %q, want %q", doc.Kind, got, want)
+		}
+	}
+}

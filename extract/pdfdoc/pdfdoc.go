@@ -12,6 +12,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"math"
 	"slices"
@@ -304,4 +305,90 @@ func (d *Doc) Files() (files []File, err error) {
 		add(name, spec)
 	}
 	return files, nil
+}
+
+// maxImages bounds the images Images returns.
+const maxImages = 8
+
+// maxPixels bounds one image's size: a ticket's barcode is a few hundred
+// pixels a side.
+const maxPixels = 4 << 20
+
+// Images returns the images drawn on the first MaxPages pages that are
+// stored as plain pixels (uncompressed or deflated, gray or RGB, 1 or 8
+// bits): how producers store barcodes, which JPEG would blur. They are
+// read as stored, never by rendering a page.
+func (d *Doc) Images() (imgs []image.Image, err error) {
+	defer recoverTo(&err)
+	pages := min(d.r.NumPage(), MaxPages)
+	for i := 1; i <= pages && len(imgs) < maxImages; i++ {
+		xo := d.r.Page(i).Resources().Key("XObject")
+		for _, name := range xo.Keys() {
+			if len(imgs) >= maxImages {
+				break
+			}
+			if img := pixelImage(xo.Key(name)); img != nil {
+				imgs = append(imgs, img)
+			}
+		}
+	}
+	return imgs, nil
+}
+
+// pixelImage decodes an image XObject stored as plain pixels, or returns
+// nil.
+func pixelImage(v pdf.Value) image.Image {
+	if v.Key("Subtype").Name() != "Image" {
+		return nil
+	}
+	switch f := v.Key("Filter"); f.Kind() {
+	case pdf.Null:
+	case pdf.Name:
+		if f.Name() != "FlateDecode" {
+			return nil
+		}
+	default:
+		return nil
+	}
+	w, h := int(v.Key("Width").Int64()), int(v.Key("Height").Int64())
+	bits := int(v.Key("BitsPerComponent").Int64())
+	if v.Key("ImageMask").Bool() {
+		bits = 1
+	}
+	comps := 1
+	switch cs := v.Key("ColorSpace"); {
+	case cs.Name() == "DeviceRGB":
+		comps = 3
+	case cs.Name() == "DeviceGray" || cs.Kind() == pdf.Null && bits == 1:
+	default:
+		return nil
+	}
+	if w <= 0 || h <= 0 || w*h > maxPixels || (bits != 1 && bits != 8) || bits == 1 && comps != 1 {
+		return nil
+	}
+	stride := (w*comps*bits + 7) / 8
+	data, err := io.ReadAll(io.LimitReader(v.Reader(), int64(stride*h)+1))
+	if err != nil || len(data) < stride*h {
+		return nil
+	}
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		row := data[y*stride : (y+1)*stride]
+		for x := 0; x < w; x++ {
+			var g byte
+			switch {
+			case bits == 1:
+				if row[x/8]&(0x80>>(x%8)) != 0 {
+					g = 255
+				}
+			case comps == 3:
+				r, gg, b := int(row[3*x]), int(row[3*x+1]), int(row[3*x+2])
+				g = byte((299*r + 587*gg + 114*b) / 1000)
+			default:
+				g = row[x]
+			}
+			img.Pix[y*img.Stride+x] = g
+		}
+	}
+	return img
 }

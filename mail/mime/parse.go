@@ -81,11 +81,26 @@ type Message struct {
 	Problems  []string // what could not be decoded, one line each
 }
 
+// documentKind is DocumentKind, and "image" for an image attached (not
+// drawn inline in the HTML): a ticket's barcode sent as a picture.
+func documentKind(mediaType, filename, disposition string) string {
+	if k := DocumentKind(mediaType, filename); k != "" {
+		return k
+	}
+	switch mediaType {
+	case "image/png", "image/gif", "image/jpeg":
+		if strings.EqualFold(disposition, "attachment") {
+			return "image"
+		}
+	}
+	return ""
+}
+
 // Document is an attachment kept for the extractors.
 type Document struct {
 	Part     string
 	Filename string
-	Kind     string // "pkpass" or "pdf"
+	Kind     string // "pkpass", "pdf" or "image"
 	Data     []byte
 }
 
@@ -101,6 +116,10 @@ func DocumentKind(mediaType, filename string) string {
 	}
 	return ""
 }
+
+// maxImage bounds an image attachment kept for its barcode: a ticket's
+// code is a few kilobytes.
+const maxImage = 1 << 20
 
 // ThreadID returns a stable thread key: the root of the References chain,
 // else In-Reply-To, else the message's own Message-ID.
@@ -343,14 +362,18 @@ func (w *walker) leaf(e *message.Entity, part string) {
 			rest, err = io.Copy(io.Discard, e.Body)
 			n += rest
 		}
-	} else if kind := DocumentKind(mediaType, filename); kind != "" && len(w.msg.Documents) < maxDocuments {
+	} else if kind := documentKind(mediaType, filename, disp); kind != "" && len(w.msg.Documents) < maxDocuments {
+		limit := int64(maxDocument)
+		if kind == "image" {
+			limit = maxImage
+		}
 		var b []byte
-		b, err = io.ReadAll(io.LimitReader(e.Body, maxDocument+1))
+		b, err = io.ReadAll(io.LimitReader(e.Body, limit+1))
 		n = int64(len(b))
-		if len(b) <= maxDocument && err == nil {
+		if int64(len(b)) <= limit && err == nil {
 			w.msg.Documents = append(w.msg.Documents, Document{Part: part, Filename: sanitize(filename), Kind: kind, Data: b})
 		} else if err == nil {
-			w.msg.problem("part %s: %s larger than %d bytes, not read", part, kind, maxDocument)
+			w.msg.problem("part %s: %s larger than %d bytes, not read", part, kind, limit)
 			var rest int64
 			rest, err = io.Copy(io.Discard, e.Body)
 			n += rest
