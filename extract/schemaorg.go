@@ -23,6 +23,14 @@ func (c *msgContext) schemaFacts(items []node, from string) []Fact {
 			out = append(out, c.reservation(it, KindTrain, from)...)
 		case "LodgingReservation":
 			out = append(out, c.reservation(it, KindHotel, from)...)
+		case "BusReservation":
+			out = append(out, c.reservation(it, KindBus, from)...)
+		case "BoatReservation":
+			out = append(out, c.reservation(it, KindFerry, from)...)
+		case "RentalCarReservation":
+			out = append(out, c.reservation(it, KindRental, from)...)
+		case "EventReservation":
+			out = append(out, c.reservation(it, KindEvent, from)...)
 		case "Flight":
 			out = append(out, c.reservation(node{"reservationFor": it}, KindFlight, from)...)
 		case "TrainTrip":
@@ -178,6 +186,12 @@ func (c *msgContext) reservation(it node, kind, from string) []Fact {
 			c.train(seg, trip, it)
 		case KindHotel:
 			c.hotel(seg, trip, it)
+		case KindBus, KindFerry:
+			c.leg(seg, trip)
+		case KindRental:
+			c.rental(seg, trip, it)
+		case KindEvent:
+			c.event(seg, trip)
 		}
 		if seg.Start() == nil && status != StatusCancelled {
 			continue // a segment with no time is no plan
@@ -288,6 +302,49 @@ func (c *msgContext) train(seg *Segment, trip, res node) {
 			seg.Seat = strings.TrimSpace(getStr(s, "seatSection") + " " + getStr(s, "seatNumber"))
 		}
 	}
+}
+
+// leg reads a BusTrip or BoatTrip: its stops (bus stops, terminals,
+// ports), times and number.
+func (c *msgContext) leg(seg *Segment, trip node) {
+	if op := getNode(trip, "busCompany", "provider"); op != nil {
+		seg.Carrier = getStr(op, "name")
+	}
+	seg.Number = strings.TrimSpace(getStr(trip, "busNumber", "busName", "name"))
+	seg.From = station(getNode(trip, "departureBusStop", "departureBoatTerminal", "departureStation"))
+	seg.To = station(getNode(trip, "arrivalBusStop", "arrivalBoatTerminal", "arrivalStation"))
+	seg.Depart = c.timeAt(getStr(trip, "departureTime"), c.placeZoneHint(placeName(seg.From), ""))
+	seg.Arrive = c.timeAt(getStr(trip, "arrivalTime"), c.placeZoneHint(placeName(seg.To), ""))
+}
+
+// rental reads a RentalCarReservation: pick-up and return places and
+// times, the company as the name.
+func (c *msgContext) rental(seg *Segment, car, res node) {
+	if rc := getNode(car, "rentalCompany", "brand"); rc != nil {
+		seg.Name = getStr(rc, "name")
+	}
+	if seg.Name == "" {
+		seg.Name = c.senderName
+	}
+	seg.From = station(getNode(res, "pickupLocation"))
+	seg.To = station(getNode(res, "dropoffLocation"))
+	seg.Depart = c.timeAt(getStr(res, "pickupTime"), c.placeZoneHint(placeName(seg.From), ""))
+	seg.Arrive = c.timeAt(getStr(res, "dropoffTime"), c.placeZoneHint(placeName(seg.To), ""))
+}
+
+// event reads an Event: its name, venue and times.
+func (c *msgContext) event(seg *Segment, ev node) {
+	seg.Name = getStr(ev, "name")
+	city := ""
+	if loc := getNode(ev, "location"); loc != nil {
+		seg.Address = getStr(loc, "name")
+		if a := getNode(loc, "address"); a != nil {
+			city = getStr(a, "addressLocality")
+		}
+	}
+	z := c.placeZoneHint(city, "")
+	seg.Depart = c.timeAt(getStr(ev, "startDate", "doorTime"), z)
+	seg.Arrive = c.timeAt(getStr(ev, "endDate"), z)
 }
 
 func station(n node) *Place {

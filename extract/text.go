@@ -409,7 +409,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 		for _, l := range legs {
 			l.Reservation = ref
-			out = append(out, Fact{Kind: KindTrain, From: FromText, Segment: l})
+			out = append(out, Fact{Kind: l.Type, From: FromText, Segment: l})
 		}
 	case KindHotel:
 		if f, ok := c.textHotel(subject, all); ok {

@@ -133,15 +133,17 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if a.arr || !(a.train != "" || a.dep) || b.dep || a.date == nil {
 			continue
 		}
+		// A bus leg (a rail replacement, a coach) is a plan of its own
+		// kind: trips hold train segments only.
+		kind := KindTrain
 		if isBus(a.train) || strings.Contains(strings.ToLower(a.station), "(bus") {
-			i++ // a bus leg is not a train segment; trips hold only those
-			continue
+			kind = KindBus
 		}
 		if a.train == "" {
 			// "Trein: Eurocity Direct 9215" under the stops it runs.
 			a.train = trainNear(lines, b.line)
 		}
-		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: a.train,
+		seg := &Segment{Type: kind, Status: StatusConfirmed, Number: a.train,
 			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
 		seg.Depart = resolve(at(*a.date, &a.clock), c.placeZoneHint(a.station, ""), c.dateLoc)
 		bd := a.date

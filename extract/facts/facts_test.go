@@ -171,8 +171,9 @@ func TestUnreadableMessage(t *testing.T) {
 
 // TestExtractedInTheSync (hardening item 16): with the facts as the
 // store's message hook, messages are extracted as they are stored, in the
-// same transaction: the pass after the sync reads nothing again and only
-// merges, to the same result as a pass over the same mail.
+// same transaction: the pass after the sync reads again only what the
+// sync leaves pending (attachments' images and printed text) and merges,
+// to the same result as a pass over the same mail.
 func TestExtractedInTheSync(t *testing.T) {
 	ctx := context.Background()
 	// The reference: stored first, read by a pass.
@@ -218,9 +219,11 @@ func TestExtractedInTheSync(t *testing.T) {
 	if extracted != len(msgs) {
 		t.Fatalf("%d messages extracted in the sync's transactions, want %d (not the Trash)", extracted, len(msgs))
 	}
+	// Only the mail with a picture attached is read again: a picture is
+	// looked at for a ticket's barcode after the sync, not in it.
 	stats, err := fsx.Pass(ctx)
-	if err != nil || stats.Read != 0 || !stats.Merged {
-		t.Fatalf("Pass() after the sync = %+v, %v; want nothing read again, a merge", stats, err)
+	if err != nil || stats.Read != 1 || !stats.Merged {
+		t.Fatalf("Pass() after the sync = %+v, %v; want the one mail with a picture read again, a merge", stats, err)
 	}
 	got, _ := fsx.BillsDue(ctx, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), 50)
 	if join(got) != join(want) {
