@@ -19,6 +19,7 @@ import (
 	"go.mau.fi/util/confusable"
 	"golang.org/x/text/unicode/norm"
 
+	"mailnode/extract/lang"
 	"mailnode/extract/words"
 	"mailnode/mail/invisible"
 )
@@ -46,24 +47,9 @@ func w(ws ...string) []string { return ws }
 
 var machineWords = w("ai", "a.i.", "llm", "language model", "assistant", "agent", "chatbot", "bot", "gpt", "chatgpt", "claude", "copilot")
 
-var rules = []rule{
-	// Overriding earlier instructions.
-	r(`\b(?:ignore|disregard|forget|override|bypass)\b[^.!?]{0,40}\b(?:instructions?|prompts?|rules|guidelines|directives|system message|context)\b`,
-		w("ignore", "disregard", "forget", "override", "bypass")),
-	r(`\b(?:ignorier|vergiss|missacht)\w*\b[^.!?]{0,40}\b(?:anweisungen|anordnungen|regeln|instruktionen)\b`,
-		w("ignorier*", "vergiss*", "missacht*")),
-	r(`\b(?:ignore[rz]?|oublie[rz]?)\b[^.!?]{0,40}\b(?:instructions|consignes|règles)\b`,
-		w("ignore*", "oublie*")),
-	r(`\b(?:ignora|olvida)\w*\b[^.!?]{0,40}\b(?:instrucciones|istruzioni|reglas|regole)\b`,
-		w("ignora*", "olvida*")),
-	r(`\b(?:negeer|vergeet)\w*\b[^.!?]{0,40}\b(?:instructies|regels|opdrachten|aanwijzingen)\b`,
-		w("negeer*", "vergeet*")),
-	r(`\b(?:ignore|ignora|esque[cç]a|desconsidere)\w*\b[^.!?]{0,40}\b(?:instru[cç][oõ]es|regras|orienta[cç][oõ]es)\b`,
-		w("ignore*", "ignora*", "esque*", "desconsidere*")),
-	r(`\b(?:ignoruj|zapome[nň]|nedbej)\w*\b[^.!?]{0,40}\b(?:pokyny|instrukce|pravidla|p[řr]edchoz[ií])\b`,
-		w("ignoruj*", "zapome*", "nedbej*")),
-	r(`\b(?:zignoruj|ignoruj|zapomnij)\w*\b[^.!?]{0,40}\b(?:instrukcje|polecenia|zasady|wytyczne)\b`,
-		w("zignoruj*", "ignoruj*", "zapomnij*")),
+var rules = append(languageRules(), []rule{
+	// Overriding earlier instructions (the verb-and-object rules of every
+	// language are languageRules).
 	r(`\bnew (?:instructions|rules|task|objective)\b`, w("new instructions", "new rules", "new task", "new objective")),
 	r(`\b(?:system|developer|admin) (?:prompt|override|message|instruction|mode)\b`,
 		w("system", "developer", "admin"), w("prompt", "override", "message", "instruction", "mode")),
@@ -99,6 +85,40 @@ var rules = []rule{
 	r(`\bauthori[sz]ed by the (?:account )?(?:owner|user)\b`, w("=authorized by the", "=authorised by the")),
 	r(`\b(?:one-time|verification|security|2fa|otp) codes?\b[^.!?]{0,30}\bto (?:the sender|us|this address|me)\b`,
 		w("code", "codes")),
+}...)
+
+// languageRules are the rules every language of extract/lang writes the
+// same way, built from its words (categories injection.*): overriding
+// earlier instructions ("ignore … instructions", "glöm … instruktionerna")
+// and asking that all of something go to an address ("videresend alle …
+// til x@y"). The extractors read 13 languages; so do these rules.
+func languageRules() []rule {
+	var out []rule
+	alt := func(ws []string) string {
+		var parts []string
+		for _, w := range ws {
+			if p, ok := strings.CutSuffix(w, "*"); ok {
+				parts = append(parts, regexp.QuoteMeta(p)+`\pL*`)
+			} else {
+				parts = append(parts, regexp.QuoteMeta(w))
+			}
+		}
+		return strings.Join(parts, "|")
+	}
+	// Word edges that know letters beyond ASCII: \b does not ("glöm").
+	const start, end = `(?:^|[^\pL\pN_])`, `(?:[^\pL\pN_]|$)`
+	for _, l := range lang.Languages() {
+		verbs, objects := lang.Of(l, "injection.override"), lang.Of(l, "injection.instructions")
+		if len(verbs) > 0 && len(objects) > 0 {
+			out = append(out, r(start+`(?:`+alt(verbs)+`)`+end+`[^.!?]{0,40}`+start+`(?:`+alt(objects)+`)`+end, verbs))
+		}
+		fwd, all, to := lang.Of(l, "injection.forward"), lang.Of(l, "injection.all"), lang.Of(l, "injection.to")
+		if len(fwd) > 0 && len(all) > 0 {
+			out = append(out, r(start+`(?:`+alt(fwd)+`)`+end+`(?:[^.!?]{0,20}?[^\pL\pN_])?(?:`+alt(all)+`)`+end+
+				`[^.!?]{0,60}(?:`+start+`(?:`+alt(to)+`)\s+)?[a-z0-9._%+-]+@[a-z0-9.-]+`, fwd))
+		}
+	}
+	return out
 }
 
 // Addressed reports whether s reads as instructions to an AI reader.
