@@ -37,6 +37,10 @@ import (
 type rule struct {
 	words [][]string
 	re    *regexp.Regexp
+	// sets, when not nil, replace words: the rule may match only where
+	// a phrase of each set occurs, each set found in one pass however
+	// many languages' words it holds.
+	sets []*words.Set
 }
 
 func r(pattern string, words ...[]string) rule {
@@ -93,7 +97,6 @@ var rules = append(languageRules(), []rule{
 // and asking that all of something go to an address ("videresend alle …
 // til x@y"). The extractors read 13 languages; so do these rules.
 func languageRules() []rule {
-	var out []rule
 	alt := func(ws []string) string {
 		var parts []string
 		for _, w := range ws {
@@ -105,20 +108,33 @@ func languageRules() []rule {
 		}
 		return strings.Join(parts, "|")
 	}
+	// Every language's words in one rule per kind: a verb of one
+	// language before an object of another is no less an instruction.
+	cat := func(c string) []string {
+		var out []string
+		for _, l := range lang.Languages() {
+			out = append(out, lang.Of(l, c)...)
+		}
+		return out
+	}
+	prefilter := func(ws []string) *words.Set {
+		var lits []string
+		for _, w := range ws {
+			lits = append(lits, strings.TrimSuffix(w, "*"))
+		}
+		return words.NewSet(lits)
+	}
 	// Word edges that know letters beyond ASCII: \b does not ("glöm").
 	const start, end = `(?:^|[^\pL\pN_])`, `(?:[^\pL\pN_]|$)`
-	for _, l := range lang.Languages() {
-		verbs, objects := lang.Of(l, "injection.override"), lang.Of(l, "injection.instructions")
-		if len(verbs) > 0 && len(objects) > 0 {
-			out = append(out, r(start+`(?:`+alt(verbs)+`)`+end+`[^.!?]{0,40}`+start+`(?:`+alt(objects)+`)`+end, verbs))
-		}
-		fwd, all, to := lang.Of(l, "injection.forward"), lang.Of(l, "injection.all"), lang.Of(l, "injection.to")
-		if len(fwd) > 0 && len(all) > 0 {
-			out = append(out, r(start+`(?:`+alt(fwd)+`)`+end+`(?:[^.!?]{0,20}?[^\pL\pN_])?(?:`+alt(all)+`)`+end+
-				`[^.!?]{0,60}(?:`+start+`(?:`+alt(to)+`)\s+)?[a-z0-9._%+-]+@[a-z0-9.-]+`, fwd))
-		}
+	verbs, objects := cat("injection.override"), cat("injection.instructions")
+	fwd, all, to := cat("injection.forward"), cat("injection.all"), cat("injection.to")
+	return []rule{
+		{re: regexp.MustCompile(start + `(?:` + alt(verbs) + `)` + end + `[^.!?]{0,40}` + start + `(?:` + alt(objects) + `)` + end),
+			sets: []*words.Set{prefilter(verbs), prefilter(objects)}},
+		{re: regexp.MustCompile(start + `(?:` + alt(fwd) + `)` + end + `(?:[^.!?]{0,20}?[^\pL\pN_])?(?:` + alt(all) + `)` + end +
+			`[^.!?]{0,60}(?:` + start + `(?:` + alt(to) + `)\s+)?[a-z0-9._%+-]+@[a-z0-9.-]+`),
+			sets: []*words.Set{prefilter(fwd), prefilter(all), words.NewSet([]string{"@"})}},
 	}
-	return out
 }
 
 // Addressed reports whether s reads as instructions to an AI reader.
@@ -140,6 +156,16 @@ func Addressed(s string) bool {
 // ws, when not nil, is the set of f's words, for long texts: one pass to
 // build it beats a search of the whole text for each of the rules' words.
 func (rl rule) mayMatch(f string, ws map[string]bool) bool {
+	if rl.sets != nil {
+		for _, set := range rl.sets {
+			found := false
+			set.Each(f, func(int) bool { found = true; return false })
+			if !found {
+				return false
+			}
+		}
+		return true
+	}
 	for _, group := range rl.words {
 		found := false
 		for _, word := range group {

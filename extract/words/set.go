@@ -89,6 +89,12 @@ func (s *Set) child(n int32, b byte) int32 {
 // Each calls fn with the index of every phrase found in text (a phrase
 // found twice is reported twice), until fn returns false.
 func (s *Set) Each(text string, fn func(phrase int) bool) {
+	s.EachAt(text, func(phrase, _ int) bool { return fn(phrase) })
+}
+
+// EachAt is Each, with the offset in text just after the phrase found:
+// the caller can tell whether it stands as a whole word.
+func (s *Set) EachAt(text string, fn func(phrase, end int) bool) {
 	n := int32(0)
 	for i := 0; i < len(text); i++ {
 		b := text[i]
@@ -99,7 +105,7 @@ func (s *Set) Each(text string, fn func(phrase int) bool) {
 			n = t
 		}
 		for u := n; u > 0; u = s.dict[u] {
-			if o := s.out[u]; o >= 0 && !fn(int(o)) {
+			if o := s.out[u]; o >= 0 && !fn(int(o), i+1) {
 				return
 			}
 			if s.dict[u] < 0 {
