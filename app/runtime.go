@@ -13,11 +13,13 @@ import (
 // it runs a quarter as often: +70% calls/s in BenchmarkGatewayThroughput.
 // The memory limit keeps that from costing memory where the heap is large:
 // an initial sync's heap grows toward it and is then collected as often as
-// needed to stay under it, so the sync's peak RSS stays where Go's default
-// had it (docs/benchmarks.md).
+// needed to stay under it. At 128 MiB the sync's heap peaked at its GOGC
+// goal of about 110 MB (five times a live heap of 22 MB), and with
+// SQLite's own memory beside it the process reached 227-257 MiB; at 80 MiB
+// it stays near 180 MiB at no cost in speed (docs/benchmarks.md).
 const (
 	GCPercent   = 400
-	MemoryLimit = 128 << 20
+	MemoryLimit = 80 << 20
 )
 
 // SetRuntime applies GCPercent and MemoryLimit to the process unless the
