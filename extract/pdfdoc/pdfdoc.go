@@ -17,7 +17,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/ledongthuc/pdf"
 )
@@ -93,7 +92,7 @@ func (d *Doc) Text() (text string, err error) {
 		if p.V.IsNull() || !contentFits(p.V.Key("Contents")) {
 			continue
 		}
-		for _, line := range rows(p.Content().Text) {
+		for _, line := range rows(pageTexts(p)) {
 			b.WriteString(line)
 			b.WriteByte('\n')
 		}
@@ -117,7 +116,6 @@ func rows(texts []pdf.Text) []string {
 		y      float64
 		pieces []pdf.Text
 	}
-	texts = withoutEndGlyph(texts)
 	var rs []*row
 	for _, t := range texts {
 		if t.S == "" {
@@ -162,63 +160,6 @@ func rows(texts []pdf.Text) []string {
 		if s := strings.TrimSpace(line.String()); s != "" {
 			out = append(out, s)
 		}
-	}
-	return out
-}
-
-// withoutEndGlyph drops a character the library appends to every string
-// a font draws: with some embedded fonts it decodes the code the producer
-// ends each string with (a space or line end) as a letter, "Factuur"
-// coming out as "Factuurs" and "49,99" as "49,99e". A letter that ends
-// two in five of a font's strings is no text: nothing written ends so.
-func withoutEndGlyph(texts []pdf.Text) []pdf.Text {
-	type stat struct {
-		strings int
-		last    map[rune]int
-	}
-	// The library gives one piece per glyph: a string's end is a piece
-	// followed by a piece of another row or font, or a gap.
-	ends := func(i int) bool {
-		if i+1 == len(texts) {
-			return true
-		}
-		a, b := texts[i], texts[i+1]
-		return a.Font != b.Font || math.Abs(a.Y-b.Y) > 0.5 || b.X < a.X || b.X-(a.X+a.W) > max(a.FontSize, 4)/5
-	}
-	stats := map[string]*stat{}
-	for i, t := range texts {
-		if !ends(i) || t.S == "" {
-			continue
-		}
-		st := stats[t.Font]
-		if st == nil {
-			st = &stat{last: map[rune]int{}}
-			stats[t.Font] = st
-		}
-		st.strings++
-		r := []rune(t.S)
-		st.last[r[len(r)-1]]++
-	}
-	drop := map[string]rune{}
-	for font, st := range stats {
-		for r, n := range st.last {
-			if st.strings >= 8 && 5*n > 2*st.strings && unicode.IsLetter(r) {
-				drop[font] = r
-			}
-		}
-	}
-	if len(drop) == 0 {
-		return texts
-	}
-	out := make([]pdf.Text, 0, len(texts))
-	for i, t := range texts {
-		if r, ok := drop[t.Font]; ok && ends(i) && strings.HasSuffix(t.S, string(r)) {
-			t.S = strings.TrimSuffix(t.S, string(r))
-			if t.S == "" {
-				continue
-			}
-		}
-		out = append(out, t)
 	}
 	return out
 }
