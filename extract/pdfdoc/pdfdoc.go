@@ -155,7 +155,13 @@ func rows(texts []pdf.Text) []string {
 			// U+FFFD: a glyph the font's encoding does not map, most often
 			// a line end drawn as a character.
 			line.WriteString(strings.ReplaceAll(t.S, "\ufffd", ""))
-			lastEnd = t.X + t.W
+			w := t.W
+			if w <= 0 {
+				// A font without widths (a composite font the library
+				// reads none for): about half an em a character.
+				w = size / 2
+			}
+			lastEnd = t.X + w
 		}
 		if s := strings.TrimSpace(line.String()); s != "" {
 			out = append(out, s)
