@@ -51,3 +51,30 @@ func TestValidIBAN(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintedLayouts: rows as the PDF reader lays them out: a value in the
+// column before its label, a header row over a row of values, an amount
+// under its label; an IBAN is never the invoice's number.
+func TestPrintedLayouts(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"FACTUUR\n993548900   Factuurnummer:\nNL50INGB0683251309   IBAN\n19 april 2014   Factuurdatum:\nTotaal   € 717,97\n", "993548900 717.97 EUR -"},
+		{"Kopie factuur\nKlant   Order   Factuur   Factuur datum   Vervaldatum\n8-9-2022   SCONL44   VF1005193039   SCONL03   22-9-2022\nFactuur totaal EUR   49,99\n", "VF1005193039 49.99 EUR 2022-09-22"},
+		{"Invoice\nInvoice Number:\n   42183017\nTOTAL AMOUNT DUE ON August 3 , 2014\n   $4.11\n", "42183017 4.11 USD 2014-08-03"},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: "billing@vendor.example"}}, Subject: "Invoice", Text: c.text,
+			Date: time.Date(2014, 5, 1, 8, 0, 0, 0, time.UTC)}
+		got := ""
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if b := f.Bill; b != nil && b.Amount != nil {
+				due := "-"
+				if b.Due != nil {
+					due = b.Due.Format("2006-01-02")
+				}
+				got = b.Number + " " + b.Amount.Amount + " " + b.Amount.Currency + " " + due
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}

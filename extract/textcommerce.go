@@ -622,7 +622,7 @@ var (
 	paymentFailed = lang.Entries("notice.payment_failed")
 )
 
-var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|kr\.?|zł)\s?(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|Kč|kr\.?|zł|Ft|lei)(?:\b|$|[^\p{L}]))`)
+var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|kr\.?|zł)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|Kč|kr\.?|zł|Ft|lei)(?:\b|$|[^\p{L}]))`)
 
 var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "zł": "PLN", "ft": "HUF", "lei": "RON"}
 

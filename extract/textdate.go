@@ -41,6 +41,8 @@ var (
 	// 14. 4. 2027: Czech, Slovak and some German and Polish mail space
 	// the parts; only with its year is it a date.
 	spacedDateRE = regexp.MustCompile(`\b(\d{1,2})\. (\d{1,2})\. ?(\d{4})\b`)
+	// 22-9-2022: Dutch and some printed invoices; with its year only.
+	dashDateRE = regexp.MustCompile(`\b(\d{1,2})-(\d{1,2})-(\d{4})\b`)
 	// " à 17h50", " 09:15": a clock right after a day and month.
 	clockNext = regexp.MustCompile(`^,?\s{1,3}(?:à |a |at |um |om |alle )?\d{1,2}[:h]\d{2}`)
 	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre
@@ -102,6 +104,14 @@ func findDates(s string, usFirst bool) []dateMatch {
 			if validDate(max(dm.y, 2000), mo, d) {
 				out = append(out, dm)
 			}
+		}
+	}
+	for _, m := range dashDateRE.FindAllStringSubmatchIndex(s, -1) {
+		d, _ := strconv.Atoi(s[m[2]:m[3]])
+		mo, _ := strconv.Atoi(s[m[4]:m[5]])
+		y, _ := strconv.Atoi(s[m[6]:m[7]])
+		if validDate(y, mo, d) && !taken(m[0], m[1]) {
+			out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
 		}
 	}
 	for _, m := range spacedDateRE.FindAllStringSubmatchIndex(s, -1) {
