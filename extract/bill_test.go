@@ -24,6 +24,8 @@ func TestLocaleBills(t *testing.T) {
 		{"fakturace@plyn.cz", "Faktura za plyn", "Číslo faktury: 230441\nČástka k úhradě: 1.290,- Kč\nDatum splatnosti: 14. 4. 2027\n", "1290.00 CZK 2027-04-14 230441"},
 		{"facture@edf.example.fr", "Votre facture", "Numéro de facture : 10042\nMontant à payer : 86,40 €\nDate limite de paiement : 5 mars 2027\n", "86.40 EUR 2027-03-05 10042"},
 		{"laskutus@tele.fi", "Lasku", "Laskun numero: 884120\nEräpäivä: 30.3.2027\nSumma: 56,90 €\n", "56.90 EUR 2027-03-30 884120"},
+		{"billing@hotels.example.in", "Invoice", "Invoice No: IBZ2087\nGrand Total   Rs 1939\nDue date: 05.04.2027\n", "1939.00 INR 2027-04-05 IBZ2087"},
+		{"billing@host.example.de", "Rechnung", "Rechnungsnummer: 4411\nGesamtbetrag: EUR 1234\nFällig am 02.04.2027\n", "1234.00 EUR 2027-04-02 4411"},
 		{"no-reply@stream.com", "Your payment didn’t go through", "We couldn’t process your payment of $11.99 for your plan.\nPlease update your payment details by March 12, 2027.\nInvoice number: 77120\n", ""},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: c.subject, Text: c.text,

@@ -622,9 +622,9 @@ var (
 	paymentFailed = lang.Entries("notice.payment_failed")
 )
 
-var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|kr\.?|zł)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|Kč|kr\.?|zł|Ft|lei)(?:\b|$|[^\p{L}]))`)
+var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|kr\.?|zł|INR|₹|Rs\.?)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|INR|Kč|kr\.?|zł|Ft|lei|₹)(?:\b|$|[^\p{L}]))`)
 
-var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "zł": "PLN", "ft": "HUF", "lei": "RON"}
+var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "zł": "PLN", "ft": "HUF", "lei": "RON", "₹": "INR"}
 
 // validIBAN reports whether s is an IBAN: two letters, two check digits
 // and up to 30 letters and digits whose ISO 7064 mod 97 is 1.
@@ -659,6 +659,22 @@ func netAmount(rest string) bool {
 		}
 	}
 	return false
+}
+
+// rupee is the currency an "Rs" amount is in: the sender's country's
+// rupee, India's when the country does not say.
+func (c *msgContext) rupee() string {
+	switch c.senderCountry {
+	case "PK":
+		return "PKR"
+	case "LK":
+		return "LKR"
+	case "NP":
+		return "NPR"
+	case "MU":
+		return "MUR"
+	}
+	return "INR"
 }
 
 // krona is the currency a "kr" amount is in: the sender's country's, else
@@ -710,6 +726,8 @@ func (c *msgContext) labelledAmount(text string) *Money {
 			cur = sym
 		} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "kr") {
 			cur = c.krona(text)
+		} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "rs") {
+			cur = c.rupee()
 		}
 		num = strings.TrimSuffix(num, ",-") // "1.234,- Kč": whole crowns
 		if mo := money(strings.TrimPrefix(num, "-"), cur); mo != nil {

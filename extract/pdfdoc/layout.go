@@ -27,12 +27,7 @@ func pageTexts(p pdf.Page) []pdf.Text {
 		}
 		n := 0
 		for _, ch := range f.enc.Decode(s) {
-			var w0 float64
-			if n < len(s) {
-				if i := int(s[n]) - f.first; i >= 0 && i < len(f.widths) {
-					w0 = f.widths[i]
-				}
-			}
+			w0 := f.width(s, n)
 			n++
 			trm := mat{{g.tfs * g.th, 0, 0}, {0, g.tfs, 0}, {0, g.trise, 1}}.mul(g.tm).mul(g.ctm)
 			out = append(out, pdf.Text{Font: f.name, FontSize: trm[0][0], X: trm[2][0], Y: trm[2][1], W: w0 / 1000 * trm[0][0], S: string(ch)})
@@ -163,12 +158,68 @@ type fontInfo struct {
 	enc    pdf.TextEncoding
 	first  int
 	widths []float64
+	// A composite font (Type0) draws two-byte codes, each its
+	// descendant's width from W, else DW.
+	cid       bool
+	cidWidths map[int]float64
+	cidDW     float64
 }
+
+// width is the width, in thousandths of an em, of the n-th character
+// decoded from the string s.
+func (f *fontInfo) width(s string, n int) float64 {
+	if f.cid {
+		if 2*n+1 >= len(s) {
+			return f.cidDW
+		}
+		if w, ok := f.cidWidths[int(s[2*n])<<8|int(s[2*n+1])]; ok {
+			return w
+		}
+		return f.cidDW
+	}
+	if n < len(s) {
+		if i := int(s[n]) - f.first; i >= 0 && i < len(f.widths) {
+			return f.widths[i]
+		}
+	}
+	return 0
+}
+
+// maxCIDWidths bounds the widths read from one composite font.
+const maxCIDWidths = 1 << 16
 
 func newFontInfo(f pdf.Font) *fontInfo {
 	fi := &fontInfo{name: f.BaseFont(), enc: f.Encoder(), first: f.FirstChar(), widths: f.Widths()}
 	if fi.enc == nil {
 		fi.enc = plainEncoding{}
+	}
+	if f.V.Key("Subtype").Name() == "Type0" && f.V.Key("Encoding").Name() == "Identity-H" {
+		d := f.V.Key("DescendantFonts").Index(0)
+		fi.cid, fi.cidDW, fi.cidWidths = true, 1000, map[int]float64{}
+		if dw := d.Key("DW"); dw.Kind() == pdf.Integer || dw.Kind() == pdf.Real {
+			fi.cidDW = dw.Float64()
+		}
+		// W: "c [w1 w2 …]" gives c, c+1, …; "c1 c2 w" gives c1 to c2.
+		w := d.Key("W")
+		for i := 0; i < w.Len() && len(fi.cidWidths) < maxCIDWidths; {
+			c := int(w.Index(i).Int64())
+			if i+1 < w.Len() && w.Index(i+1).Kind() == pdf.Array {
+				ws := w.Index(i + 1)
+				for j := 0; j < ws.Len() && len(fi.cidWidths) < maxCIDWidths; j++ {
+					fi.cidWidths[c+j] = ws.Index(j).Float64()
+				}
+				i += 2
+				continue
+			}
+			if i+2 >= w.Len() {
+				break
+			}
+			last, v := int(w.Index(i+1).Int64()), w.Index(i+2).Float64()
+			for k := c; k <= last && k-c < maxCIDWidths && len(fi.cidWidths) < maxCIDWidths; k++ {
+				fi.cidWidths[k] = v
+			}
+			i += 3
+		}
 	}
 	return fi
 }
