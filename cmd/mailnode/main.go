@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 
 	"mailnode/app"
@@ -60,6 +61,7 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	stdout, stderr = syncWriter(stdout), syncWriter(stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -355,4 +357,26 @@ func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		fmt.Fprintln(stdout, "No messages match.")
 	}
 	return nil
+}
+
+// syncWriter makes w safe for the goroutines that write to it at once:
+// the log handler (a facts pass after a sync logs) and the progress
+// display share stderr. A file is already: each write is one system call.
+func syncWriter(w io.Writer) io.Writer {
+	if _, ok := w.(*os.File); ok {
+		return w
+	}
+	return &lockedWriter{w: w}
+}
+
+// lockedWriter serialises writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
