@@ -183,20 +183,8 @@ func TestExtractedInTheSync(t *testing.T) {
 	}
 	want, _ := ref.BillsDue(ctx, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), 50)
 
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	tables, err := st.Attach(ctx, "facts", facts.Migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsx := facts.New(tables, st, msgauth.Checker{}, nil)
-	st.SetMessageHook(fsx)
-	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "demo", Server: "h:1", Username: "u"})
-	inbox, _ := st.EnsureFolder(ctx, acct.ID, "INBOX", "")
-	trash, _ := st.EnsureFolder(ctx, acct.ID, "Trash", `\Trash`)
+	st, tables, fsx, inbox := hookedStore(t)
+	trash, _ := st.EnsureFolder(ctx, inbox.AccountID, "Trash", `\Trash`)
 	box := assets.DemoMailbox()
 	names, _ := fs.Glob(box, "INBOX/*.eml")
 	var msgs []store.NewMessage
@@ -272,19 +260,7 @@ func TestPlans(t *testing.T) {
 // the sync reads its text, as the facts service does in idle time.
 func TestPDFPending(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	tables, err := st.Attach(ctx, "facts", facts.Migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsx := facts.New(tables, st, msgauth.Checker{}, nil)
-	st.SetMessageHook(fsx)
-	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "a", Server: "h:1", Username: "u"})
-	inbox, _ := st.EnsureFolder(ctx, acct.ID, "INBOX", "")
+	st, _, fsx, inbox := hookedStore(t)
 	mail := func(uid uint32, pdfFile string) store.NewMessage {
 		pdf, err := os.ReadFile("../pdfdoc/testdata/" + pdfFile)
 		if err != nil {
@@ -318,4 +294,25 @@ func TestPDFPending(t *testing.T) {
 	if again, _ := fsx.Pass(ctx); again.Read != 0 {
 		t.Errorf("a second pass read %d messages", again.Read)
 	}
+}
+
+// hookedStore opens an empty store with the facts as its message hook, as
+// the node runs it, and an account's INBOX.
+func hookedStore(t *testing.T) (*store.Store, *store.Tables, *facts.Store, store.Folder) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	tables, err := st.Attach(ctx, "facts", facts.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsx := facts.New(tables, st, msgauth.Checker{}, nil)
+	st.SetMessageHook(fsx)
+	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "demo", Server: "h:1", Username: "u"})
+	inbox, _ := st.EnsureFolder(ctx, acct.ID, "INBOX", "")
+	return st, tables, fsx, inbox
 }
