@@ -234,7 +234,7 @@ func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext
 				end = len(text) - start
 			}
 			line := text[start : start+end]
-			if l.anchorSet != nil && !hasAny(l.anchorSet, lowerLine(line)) {
+			if l.anchorSet != nil && !l.anchorSet.Any(lowerLine(line)) {
 				continue
 			}
 			each(start, line)
@@ -379,13 +379,6 @@ func anchoredLines(text string, anchors []string) []int {
 	}
 	slices.Sort(starts)
 	return slices.Compact(starts)
-}
-
-// hasAny reports whether text holds one of set's phrases.
-func hasAny(set *words.Set, text string) bool {
-	found := false
-	set.Each(text, func(int) bool { found = true; return false })
-	return found
 }
 
 // lowerLine lower-cases a line for the anchor test: ASCII letters only

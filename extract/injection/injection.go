@@ -158,9 +158,7 @@ func Addressed(s string) bool {
 func (rl rule) mayMatch(f string, ws map[string]bool) bool {
 	if rl.sets != nil {
 		for _, set := range rl.sets {
-			found := false
-			set.Each(f, func(int) bool { found = true; return false })
-			if !found {
+			if !set.Any(f) {
 				return false
 			}
 		}

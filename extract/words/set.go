@@ -92,6 +92,13 @@ func (s *Set) Each(text string, fn func(phrase int) bool) {
 	s.EachAt(text, func(phrase, _ int) bool { return fn(phrase) })
 }
 
+// Any reports whether text holds one of the phrases.
+func (s *Set) Any(text string) bool {
+	found := false
+	s.Each(text, func(int) bool { found = true; return false })
+	return found
+}
+
 // EachAt is Each, with the offset in text just after the phrase found:
 // the caller can tell whether it stands as a whole word.
 func (s *Set) EachAt(text string, fn func(phrase, end int) bool) {

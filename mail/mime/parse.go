@@ -76,24 +76,9 @@ type Message struct {
 	AuthResults []string
 	Attachments []Attachment
 	// Documents holds the bytes of the attachments the extractors read:
-	// Apple Wallet passes and PDFs (DocumentKind), within the caps above.
+	// Wallet passes, PDFs and attached pictures (documentKind), within the caps above.
 	Documents []Document
 	Problems  []string // what could not be decoded, one line each
-}
-
-// documentKind is DocumentKind, and "image" for an image attached (not
-// drawn inline in the HTML): a ticket's barcode sent as a picture.
-func documentKind(mediaType, filename, disposition string) string {
-	if k := DocumentKind(mediaType, filename); k != "" {
-		return k
-	}
-	switch mediaType {
-	case "image/png", "image/gif", "image/jpeg":
-		if strings.EqualFold(disposition, "attachment") {
-			return "image"
-		}
-	}
-	return ""
 }
 
 // Document is an attachment kept for the extractors.
@@ -104,15 +89,20 @@ type Document struct {
 	Data     []byte
 }
 
-// DocumentKind says which kind of document the extractors read an
-// attachment as, or "".
-func DocumentKind(mediaType, filename string) string {
+// documentKind says which kind of document the extractors read an
+// attachment as: a Wallet pass, a PDF, or an image attached (not drawn
+// inline in the HTML), a ticket's barcode sent as a picture; else "".
+func documentKind(mediaType, filename, disposition string) string {
 	f := strings.ToLower(filename)
 	switch {
 	case mediaType == "application/vnd.apple.pkpass" || strings.HasSuffix(f, ".pkpass"):
 		return "pkpass"
 	case mediaType == "application/pdf" || strings.HasSuffix(f, ".pdf"):
 		return "pdf"
+	case mediaType == "image/png" || mediaType == "image/gif" || mediaType == "image/jpeg":
+		if strings.EqualFold(disposition, "attachment") {
+			return "image"
+		}
 	}
 	return ""
 }
