@@ -51,6 +51,8 @@ func (u *UI) meterStalls() {
 				u.stalls.samples = append(u.stalls.samples, stallSample{sent, now.Sub(sent)})
 				u.stalls.mu.Unlock()
 			})
+			// As a click would: input ends the idler's wait at once.
+			u.active()
 		}
 	}
 }

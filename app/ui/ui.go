@@ -109,7 +109,9 @@ type UI struct {
 	accounts  *accountsView
 	settings  *settingsView
 	wiz       *wizard // the setup wizard while it is open
+	winShown  bool    // the main window is on screen
 	stalls    stallMeter
+	idle      idler
 }
 
 // openRequest asks for the windows: a tab to show (or none) and what to do
@@ -135,6 +137,7 @@ func New(fa fyne.App, node *app.Node, opts Options) *UI {
 	u := &UI{fa: fa, node: node, opts: opts, log: opts.Logger.With("component", "ui"),
 		ctx: ctx, cancel: cancel, notified: map[string]bool{}, icons: makeIcons(), trayIcon: opts.Tray,
 		ended: make(chan struct{}), openReq: make(chan openRequest, 4)}
+	u.idle.w = newEventWaiter()
 	u.buildMenu()
 	return u
 }
@@ -224,6 +227,7 @@ func (u *UI) Start() {
 		u.locked(func() {
 			u.buildWindowsLocked()
 			u.win.Show()
+			u.winShown = true
 		})
 	}
 }
@@ -250,6 +254,7 @@ func (u *UI) Run() {
 			return
 		}
 	}
+	u.startIdler()
 	u.fa.Run()
 }
 
@@ -304,6 +309,7 @@ func (u *UI) showLocked(tab string) {
 		u.tabs.Select(it)
 	}
 	u.win.Show()
+	u.winShown = true
 	u.win.RequestFocus()
 }
 
@@ -313,6 +319,7 @@ func (u *UI) showLocked(tab string) {
 func (u *UI) closeRequested() {
 	if u.tray {
 		u.win.Hide()
+		u.winShown = false
 		return
 	}
 	u.Quit()
@@ -320,6 +327,7 @@ func (u *UI) closeRequested() {
 
 // Quit ends the app: OnQuit, or Run returns. From any goroutine, once.
 func (u *UI) Quit() {
+	u.active() // a wait under way ends, before quitting turns wake off
 	if !u.quitting.CompareAndSwap(false, true) {
 		return
 	}
@@ -494,6 +502,7 @@ func (u *UI) togglePause() {
 // it may be called from the UI goroutine itself (a button) or another.
 func (u *UI) do(f func()) {
 	fyne.Do(func() { u.locked(f) })
+	u.active()
 }
 
 // deliver is do for a node call's result. Before the windows exist

@@ -1,0 +1,117 @@
+package ui
+
+import (
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+)
+
+// Fyne's loop (runGL in its GLFW driver) wakes 60 times a second to poll
+// for input and draw, whether anything happened or not: 1.35% of a core
+// under Xvfb for a bare Fyne program, most of it the Go scheduler handing
+// each tick to the locked main thread. Once the window has been quiet for
+// a while, the idler hands the loop a function that waits in GLFW's own
+// wait for events instead: input wakes it at once (and is handled there by
+// Fyne's callbacks, as its poll would), and so does any work this package
+// hands to the UI goroutine (do wakes it). Between two waits the loop runs
+// a few frames as usual, so a change made while waiting is drawn.
+//
+// What still runs at the lower rate while quiet: Fyne's own animations
+// (a focused entry's cursor) and work Fyne's goroutines hand over; both
+// catch up within idleShown.
+const (
+	// idleAfter is how long after the last input, node result or status
+	// the loop keeps Fyne's full rate (a click's animation, a double tap).
+	idleAfter = 2 * time.Second
+	// idleShown is the longest wait with a window on screen.
+	idleShown = 500 * time.Millisecond
+	// idleHidden is the longest wait with every window hidden in the
+	// tray: nothing is drawn, and do wakes the loop to show a window.
+	idleHidden = 10 * time.Second
+	// idleGap is the full-rate run between two waits: two frames.
+	idleGap = 20 * time.Millisecond
+)
+
+// eventWaiter is the GLFW wait the idler uses; nil where there is none
+// (the headless build, whose tests run on Fyne's test driver).
+type eventWaiter interface {
+	// wait runs on the UI goroutine until an event arrives or d passes,
+	// handling the events as Fyne's poll does, and reports whether it
+	// ended before d.
+	wait(d time.Duration) bool
+	// wake ends a wait under way or the next one, from any goroutine.
+	wake()
+}
+
+// idler is the UI's state for the waits.
+type idler struct {
+	w eventWaiter
+	// last is when the UI was last active (unix nanoseconds).
+	last atomic.Int64
+	// up is set once Fyne's loop runs a wait: GLFW is initialised and
+	// wake may call it.
+	up atomic.Bool
+}
+
+// active notes activity and ends a wait under way; from any goroutine.
+func (u *UI) active() {
+	u.idle.last.Store(time.Now().UnixNano())
+	if u.idle.w != nil && u.idle.up.Load() && !u.quitting.Load() {
+		u.idle.w.wake()
+	}
+}
+
+// startIdler begins the waits once Fyne's loop runs the windows.
+func (u *UI) startIdler() {
+	if u.idle.w == nil {
+		return
+	}
+	u.idle.last.Store(time.Now().UnixNano())
+	u.idleLater(idleAfter)
+}
+
+func (u *UI) idleLater(d time.Duration) {
+	time.AfterFunc(d, func() {
+		if u.ctx.Err() == nil {
+			fyne.Do(u.idleStep)
+		}
+	})
+}
+
+// idleStep runs on the UI goroutine: a wait if the UI has been quiet,
+// then the next step.
+func (u *UI) idleStep() {
+	if u.ctx.Err() != nil {
+		return // quitting: Fyne may already have ended GLFW
+	}
+	u.idle.up.Store(true)
+	u.mu.Lock()
+	shown := u.winShown || u.wiz != nil
+	u.mu.Unlock()
+	d, ok := idleWait(time.Now(), time.Unix(0, u.idle.last.Load()), shown, u.inflight.Load() > 0)
+	if !ok {
+		u.idleLater(d)
+		return
+	}
+	if u.idle.w.wait(d) {
+		u.idle.last.Store(time.Now().UnixNano())
+	}
+	u.idleLater(idleGap)
+}
+
+// idleWait decides the next step at now: a wait of the duration returned
+// (true), or none, and the time until the next step (false). A node call
+// under way keeps the full rate: its window shows a busy bar.
+func idleWait(now, last time.Time, shown, calling bool) (time.Duration, bool) {
+	if calling {
+		return idleAfter, false
+	}
+	if quiet := now.Sub(last); quiet < idleAfter {
+		return max(idleAfter-quiet, idleGap), false
+	}
+	if shown {
+		return idleShown, true
+	}
+	return idleHidden, true
+}
