@@ -25,7 +25,7 @@ const (
 	// the loop keeps Fyne's full rate (a click's animation, a double tap).
 	idleAfter = 2 * time.Second
 	// idleShown is the longest wait with a window on screen.
-	idleShown = 500 * time.Millisecond
+	idleShown = 250 * time.Millisecond
 	// idleHidden is the longest wait with every window hidden in the
 	// tray: nothing is drawn, and do wakes the loop to show a window.
 	idleHidden = 10 * time.Second
