@@ -14,8 +14,8 @@ import (
 // a while, the idler hands the loop a function that waits in GLFW's own
 // wait for events instead: input wakes it at once (and is handled there by
 // Fyne's callbacks, as its poll would), and so does any work this package
-// hands to the UI goroutine (do wakes it). Between two waits the loop runs
-// a few frames as usual, so a change made while waiting is drawn.
+// hands to the UI goroutine (do and push wake it). Between two waits the
+// loop runs a few frames as usual, so a change made while waiting is drawn.
 //
 // What still runs at the lower rate while quiet: Fyne's own animations
 // (a focused entry's cursor) and work Fyne's goroutines hand over; both
@@ -57,6 +57,13 @@ type idler struct {
 // active notes activity and ends a wait under way; from any goroutine.
 func (u *UI) active() {
 	u.idle.last.Store(time.Now().UnixNano())
+	u.wake()
+}
+
+// wake ends a wait under way without counting as activity: a status the
+// node announces is drawn in the frames after the wait, and the waits go
+// on (a node syncing in the background announces many).
+func (u *UI) wake() {
 	if u.idle.w != nil && u.idle.up.Load() && !u.quitting.Load() {
 		u.idle.w.wake()
 	}

@@ -414,7 +414,7 @@ func (u *UI) update(st app.Status) {
 		u.announce()
 	}
 	if up {
-		u.do(func() { u.applyLocked(st) })
+		u.push(func() { u.applyLocked(st) })
 	}
 }
 
@@ -503,6 +503,14 @@ func (u *UI) togglePause() {
 func (u *UI) do(f func()) {
 	fyne.Do(func() { u.locked(f) })
 	u.active()
+}
+
+// push is do for what the node announces on its own (a status): it is
+// shown at once but is not the person's activity, and the loop goes back
+// to waiting after it (idle.go).
+func (u *UI) push(f func()) {
+	fyne.Do(func() { u.locked(f) })
+	u.wake()
 }
 
 // deliver is do for a node call's result. Before the windows exist
