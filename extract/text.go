@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"mailnode/extract/places"
 	"mailnode/extract/words"
@@ -23,7 +24,7 @@ var (
 	// Flight numbers: airline designator (two characters, not both
 	// digits) and one to four digits. "LH 400", "4U8462", "U2 1234".
 	flightNumRE = regexp.MustCompile(`\b([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b`)
-	trainNumRE  = regexp.MustCompile(`\b(ICE|IC|EC|ECE|EIC|EIP|TLK|TGV|INOUI|OUIGO|RE|RB|RJX?|RRX|THA|EST|FR|FA|FB|AVE|ALVIA|NJ|EN|IR|IRE|TER|FLX|X2|SJ|SC|D|Eurostar|Thalys|Frecciarossa|Railjet|Intercity)\s{0,4}(\d{1,5})\b`)
+	trainNumRE  = regexp.MustCompile(`\b(ICE|IC|EC|ECE|EIC|EIP|TLK|TGV|INOUI|OUIGO|RE|RB|RJX?|RRX|THA|EST|FR|FA|FB|AVE|ALVIA|NJ|EN|IR|IRE|TER|FLX|X2|SJ|SC|D|Eurostar|Thalys|Frecciarossa|Railjet|Intercity)\s{0,4}(?:(?:n[°º]|nr\.|no\.)\s{0,2})?(\d{1,5})\b`)
 )
 
 // The labels of every language (extract/lang/data), case-insensitive.
@@ -104,9 +105,17 @@ func numericLabels(alts ...string) labelSet {
 	return l
 }
 
+// copulas is the optional verb between a label and its value, in every
+// language ("is", "ist", "est", "er").
+var copulas = `(?:(?:` + strings.Join(longestFirst(lang.Entries("copula")), "|") + `)[ \t]+)?`
+
 func labels(alts ...string) labelSet {
 	alts = longestFirst(alts)
-	l := labelSet{re: regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?`)}
+	// After the label: an aside in parentheses ("Numer rezerwacji (PNR):",
+	// "Airline reference (Aegean):"), a colon or "No.", and a verb that
+	// introduces the value ("Ihr Buchungscode lautet", "(localizador) es").
+	l := labelSet{re: regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") +
+		`)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?` + copulas)}
 	for _, a := range alts {
 		anchor := requiredText(a)
 		if len(anchor) < 3 {
@@ -416,14 +425,39 @@ var codeRE = regexp.MustCompile(`^[#:\s]*([A-Z0-9][A-Z0-9\-]{3,30}[A-Z0-9])\b`)
 // more letters and digits, upper case as systems print them, and not a
 // word.
 func findReservation(text string) string {
+	codes := reservationCodes(text)
+	if len(codes) == 0 {
+		return ""
+	}
+	return codes[0]
+}
+
+// findRecordLocator is findReservation for a flight: an airline's record
+// locator (six letters and digits) before a travel agency's own number
+// ("booking number: FC-2219034", then "Airline reference: M3XK7P").
+func findRecordLocator(text string) string {
+	codes := reservationCodes(text)
+	for _, c := range codes {
+		if len(c) == 6 && !strings.Contains(c, "-") {
+			return c
+		}
+	}
+	if len(codes) == 0 {
+		return ""
+	}
+	return codes[0]
+}
+
+func reservationCodes(text string) []string {
+	var out []string
 	for _, v := range reservationLabels.after(text) {
 		m := codeRE.FindStringSubmatch(v)
 		// A code has a digit, or is a six-letter record locator.
 		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6) {
-			return m[1]
+			out = append(out, m[1])
 		}
 	}
-	return ""
+	return out
 }
 
 // Words that say what kind of travel a mail is about. Matched as whole
@@ -440,6 +474,19 @@ var travelWords = map[string][]string{
 // stays on a tie. It only chooses which rules to try: each of them still
 // needs its own fields before a mail yields a segment.
 func classifyTravel(s string) string {
+	n := travelWordCounts(s)
+	best, bestN := "", 0
+	for k, kind := range []string{KindFlight, KindTrain, KindHotel} {
+		if n[k] > bestN {
+			best, bestN = kind, n[k]
+		}
+	}
+	return best
+}
+
+// travelWordCounts counts the distinct words of flights, trains and stays
+// in s.
+func travelWordCounts(s string) [3]int {
 	l := strings.ToLower(s)
 	seen := make([]bool, len(travelVocab.words))
 	var n [3]int
@@ -453,13 +500,7 @@ func classifyTravel(s string) string {
 		n[w.kind]++
 		return true
 	})
-	best, bestN := "", 0
-	for k, kind := range []string{KindFlight, KindTrain, KindHotel} {
-		if n[k] > bestN {
-			best, bestN = kind, n[k]
-		}
-	}
-	return best
+	return n
 }
 
 // travelVocab is travelWords as one set, found in one pass over a text:
@@ -591,7 +632,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 		line int
 		num  string
 	}
-	ref := findReservation(text)
+	ref := findRecordLocator(text)
 	var out []Fact
 	seen := map[string]bool{}
 	// Booking systems' printouts: one flight per line, and every field
@@ -613,7 +654,9 @@ func (c *msgContext) textFlights(text string) []Fact {
 			continue
 		}
 		for _, m := range flightNumRE.FindAllStringSubmatchIndex(ln, -1) {
-			if !isFlightDesignator(ln[m[2]:m[3]]) {
+			// "A3 601" is a sheet of paper, unless the line speaks of
+			// flights ("Aegean Airlines A3 601").
+			if !isFlightDesignator(ln[m[2]:m[3]]) && travelWordCounts(ln)[0] == 0 {
 				continue
 			}
 			// "Operated by Norra. Also sold as SK 5711": the same
@@ -632,9 +675,14 @@ func (c *msgContext) textFlights(text string) []Fact {
 		}
 		end = min(end, h.line+10)
 		begin := h.line
-		// A heading line with the date may come just before the number.
-		if h.line > 0 && len(findDates(lines[h.line-1], c.usSender())) > 0 {
-			begin = h.line - 1
+		// A heading line with the date may come just before the number
+		// (blank lines between: paragraphs of HTML).
+		prev := h.line - 1
+		for prev >= 0 && prev > h.line-3 && strings.TrimSpace(lines[prev]) == "" {
+			prev--
+		}
+		if prev >= 0 && (hi == 0 || prev > hits[hi-1].line) && len(findDates(lines[prev], c.usSender())) > 0 {
+			begin = prev
 		}
 		win := strings.Join(lines[begin:end], "\n")
 		seg := c.flightFromWindow(win, lines, begin)
@@ -671,16 +719,31 @@ func isFlightDesignator(s string) bool {
 }
 
 var (
-	depLabel = regexp.MustCompile(`(?i)\b(departure|depart|dep\.?|abflug|ab|von|from|départ|salida|partenza|vertrek)\b`)
-	arrLabel = regexp.MustCompile(`(?i)\b(arrival|arrive|arr\.?|ankunft|an|nach|to|arrivée|llegada|arrivo|aankomst)\b`)
+	// A flight's departure or arrival line, by its label anywhere on the
+	// line ("Wylot: Warszawa (WAW) 14:05"); of the short words that mark
+	// one only next to a clock, those of three letters and more ("from",
+	// "nach"): "de" and "a" are in every Spanish line.
+	depLabel = travelLabel("departure")
+	arrLabel = travelLabel("arrival")
 	codeWord = regexp.MustCompile(`\b[A-Z]{3}\b`)
 )
+
+func travelLabel(category string) *regexp.Regexp {
+	words := lang.Entries(category)
+	for _, w := range lang.Entries(category + ".marker") {
+		if utf8.RuneCountInString(w) >= 3 {
+			words = append(words, w)
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(words), "|") + `)(?:[^\p{L}]|$)`)
+}
 
 func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Segment {
 	type stop struct {
 		place *Place
 		clock *clockMatch
 		line  string
+		at    int // the line's index in the window
 	}
 	var stops []stop
 	wl := strings.Split(win, "\n")
@@ -705,10 +768,25 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			if len(clocks) > 1 {
 				c2 = &clocks[1]
 			}
-			stops = append(stops, stop{&Place{Code: codes[0]}, ck, ln}, stop{&Place{Code: codes[1]}, c2, ln})
+			stops = append(stops, stop{&Place{Code: codes[0]}, ck, ln, i}, stop{&Place{Code: codes[1]}, c2, ln, i})
 			continue
 		}
-		stops = append(stops, stop{p, ck, ln})
+		stops = append(stops, stop{p, ck, ln, i})
+	}
+	// A place without a time ("IDA - jueves, 8 de abril": a heading, and
+	// the code of Idaho Falls) is no stop when two others have times.
+	timed := 0
+	var route []*Place // "London (LHR) to Athens (ATH)", times on other lines
+	routeAt := 0
+	for i, s := range stops {
+		if s.clock != nil {
+			timed++
+		} else if route == nil && i+1 < len(stops) && stops[i+1].at == s.at && stops[i+1].clock == nil {
+			route, routeAt = []*Place{s.place, stops[i+1].place}, s.at
+		}
+	}
+	if timed >= 2 {
+		stops = slices.DeleteFunc(stops, func(s stop) bool { return s.clock == nil })
 	}
 	if len(stops) < 2 {
 		return nil
@@ -730,6 +808,25 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	if dep.clock == nil {
 		return nil
 	}
+	// Times labelled on lines that name a terminal, not an airport
+	// ("Depart 11:40 - Heathrow Terminal 2"): the airports are the route's.
+	depPlace, arrPlace := dep.place, arr.place
+	if depPlace.Code == "" || arrPlace.Code == "" {
+		if route == nil || routeAt > dep.at {
+			// A route further down is the next leg's; this one's may
+			// head the leg, above its number.
+			route = nil
+			for i := begin - 1; i >= 0 && i >= begin-3; i-- {
+				if codes := airportCodes(lines[i]); len(codes) >= 2 && findClocks(lines[i]) == nil {
+					route = []*Place{{Code: codes[0]}, {Code: codes[1]}}
+					break
+				}
+			}
+		}
+		if route != nil {
+			depPlace, arrPlace = route[0], route[1]
+		}
+	}
 	dates := findDates(win, c.usSender())
 	// The arrival's own date is on the arrival's line, or is the
 	// second date of a line that gives both; a date further down the
@@ -740,37 +837,44 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	} else if len(ds) > 1 {
 		arrDate = &ds[1]
 	}
+	// The departure's date: on its line, else the nearest above it (in
+	// the window, then above the window: a leg's heading), else the first
+	// below it. A date further down is more often the next leg's heading
+	// ("Retour — samedi 17 avril") than this leg's.
 	var d dateMatch
+	found := false
 	if ds := findDates(dep.line, c.usSender()); len(ds) > 0 {
-		d = ds[0]
-	} else if len(dates) > 0 {
-		d = dates[0]
-	} else {
-		// The nearest date above the window.
-		found := false
-		for i := begin - 1; i >= 0 && i >= begin-15; i-- {
-			if ds := findDates(lines[i], c.usSender()); len(ds) > 0 {
-				d, found = ds[len(ds)-1], true
-				break
-			}
-		}
-		if !found {
-			return nil
+		d, found = ds[0], true
+	}
+	for i := dep.at - 1; !found && i >= 0; i-- {
+		if ds := findDates(wl[i], c.usSender()); len(ds) > 0 {
+			d, found = ds[len(ds)-1], true
 		}
 	}
+	for i := begin - 1; !found && i >= 0 && i >= begin-15; i-- {
+		if ds := findDates(lines[i], c.usSender()); len(ds) > 0 {
+			d, found = ds[len(ds)-1], true
+		}
+	}
+	if !found && len(dates) > 0 {
+		d, found = dates[0], true
+	}
+	if !found {
+		return nil
+	}
 	d = d.withYear(c.ref)
-	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: dep.place, To: arr.place}
-	seg.Depart = resolve(at(d, dep.clock), c.airportZone(dep.place), c.dateLoc)
+	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: depPlace, To: arrPlace}
+	seg.Depart = resolve(at(d, dep.clock), c.airportZone(depPlace), c.dateLoc)
 	if arr.clock != nil {
 		ad := d
 		if arrDate != nil {
 			ad = arrDate.withYear(c.ref)
 		}
 		w := at(ad, arr.clock)
-		seg.Arrive = resolve(w, c.airportZone(arr.place), c.dateLoc)
+		seg.Arrive = resolve(w, c.airportZone(arrPlace), c.dateLoc)
 		if arrDate == nil && seg.Arrive.Before(seg.Depart.Time) {
 			w2 := at(ad, arr.clock)
-			t := resolve(w2, c.airportZone(arr.place), c.dateLoc)
+			t := resolve(w2, c.airportZone(arrPlace), c.dateLoc)
 			t.Time = t.AddDate(0, 0, 1)
 			seg.Arrive = t
 		}

@@ -14,25 +14,13 @@ import (
 
 // Train legs, hotel stays, orders and bills from text.
 
-// Markers before a stop's clock, in the languages of DB, ČD, SNCF, PKP,
-// DSB and Trenitalia itineraries.
-const (
-	depWords = `ab|dep\.?|dép\.?|departure|départ|fra|de|da|odj\.?|from|von|partenza|salida|vertrek|afg\.?`
-	arrWords = `an|arr\.?|arrival|arrivée|til|a|příj\.?|pøíj\.?|prz\.?|to|nach|arrivo|llegada|aankomst|ank\.?`
-)
-
 var (
-	depMarker = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + depWords + `)\s*$`)
-	arrMarker = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + arrWords + `)\s*$`)
 	// A train named by its label in the lines above its stops: "TRAIN
 	// N°6857", "Train No.:12345", "Zug 1234".
 	// The service's name may stand between: "Trein: Eurocity Direct 9215".
 	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|tåg|tog|juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	oneLineLegRE = regexp.MustCompile(`^(.*?)\s(\d{1,2}[:.]\d{2})\s*(?:-|–|—|→|->|>)\s*(\S.*?)\s+(\d{1,2}[:.]\d{2})\s*$`)
-	// A stop line that starts with its marker: "Vertrek Amsterdam Centraal 08:16".
-	depLead = regexp.MustCompile(`(?i)^[^\p{L}]*(?:` + depWords + `)(?:[^\p{L}]|$)`)
-	arrLead = regexp.MustCompile(`(?i)^[^\p{L}]*(?:` + arrWords + `)(?:[^\p{L}]|$)`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	stopTrainRE = regexp.MustCompile(`\b([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
@@ -56,10 +44,14 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		dep     bool
 		arr     bool
 		line    int
+		// trainLine is the line that named the train above the stop,
+		// -1 when the stop's own line names it.
+		trainLine int
 	}
 	var stops []stop
 	lastDate := day
-	labelled := "" // a train named since the last stop
+	labelled, labelledAt := "", -1 // a train named since the last stop, and its line
+	below := -1                    // the line of a label read as the leg's above it
 	var routeLegs []*Segment
 	lines := strings.Split(text, "\n")
 	for i, ln := range lines {
@@ -82,7 +74,9 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if len(clocks) == 2 && lastDate != nil {
 			if leg := c.oneLineLeg(ln, *lastDate, labelled); leg != nil {
 				if leg.Number == "" {
-					leg.Number = trainNear(lines, i)
+					// The label under the leg is this leg's, not the
+					// next one's ("Train 9008 - Coach 7").
+					leg.Number, below = trainNear(lines, i)
 				}
 				routeLegs = append(routeLegs, leg)
 				labelled = ""
@@ -90,25 +84,34 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			}
 		}
 		if len(clocks) == 0 || len(clocks) > 2 {
+			if i == below {
+				continue
+			}
 			if m := trainLabelRE.FindStringSubmatch(ln); m != nil {
-				labelled = m[1]
+				labelled, labelledAt = m[1], i
 			} else if m := trainNumRE.FindString(ln); m != "" {
-				labelled = normaliseTrain(m)
+				labelled, labelledAt = normaliseTrain(m), i
 			}
 			continue
 		}
 		ck := clocks[0]
 		before, after := ln[:ck.start], ln[ck.end:]
-		st := stop{clock: ck, date: lastDate}
+		st := stop{clock: ck, date: lastDate, trainLine: -1}
 		if m := trainNumRE.FindString(ln); m != "" {
 			st.train = normaliseTrain(m)
 		} else if labelled != "" {
-			st.train = labelled
+			st.train, st.trainLine = labelled, labelledAt
 		} else if m := stopTrainRE.FindStringSubmatch(after); m != nil && !notService[strings.ToLower(m[1])] {
 			st.train = m[1] + " " + m[2]
 		}
-		st.dep = depMarker.MatchString(before) || depLead.MatchString(before) && !arrLead.MatchString(before)
-		st.arr = arrMarker.MatchString(before) || arrLead.MatchString(before) && !depLead.MatchString(before)
+		// A marker just before the clock ("ab 08:50") or heading the
+		// line ("Vertrek Amsterdam Centraal 08:16").
+		_, depEnd := depMarkers.ends(before)
+		_, arrEnd := arrMarkers.ends(before)
+		_, depStart := depMarkers.starts(before)
+		_, arrStart := arrMarkers.starts(before)
+		st.dep = depEnd || depStart && !arrStart
+		st.arr = arrEnd || arrStart && !depStart
 		st.line = i
 		// The station is the text before the date and clock (table form)
 		// or after the clock (list form).
@@ -128,8 +131,20 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		labelled = ""
 	}
 	var legs []*Segment
+	usedBelow := -1 // the line of a train label read as the leg's above it
 	for i := 0; i+1 < len(stops); i++ {
 		a, b := stops[i], stops[i+1]
+		if a.trainLine >= 0 && a.trainLine == usedBelow {
+			a.train = "" // the label under the leg before, not above this one
+		}
+		if !a.arr && a.train == "" && !a.dep && !b.dep {
+			// Two stops with nothing to say which departs: a leg when
+			// a train is named right under them ("07h14 Paris Gare de
+			// Lyon", "09h10 Lyon Part Dieu", "TGV INOUI n° 6603").
+			if t, j := trainUnder(lines, b.line); t != "" {
+				a.train, usedBelow = t, j
+			}
+		}
 		if a.arr || !(a.train != "" || a.dep) || b.dep || a.date == nil {
 			continue
 		}
@@ -141,7 +156,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		}
 		if a.train == "" {
 			// "Trein: Eurocity Direct 9215" under the stops it runs.
-			a.train = trainNear(lines, b.line)
+			a.train, _ = trainNear(lines, b.line)
 		}
 		seg := &Segment{Type: kind, Status: StatusConfirmed, Number: a.train,
 			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
@@ -200,16 +215,30 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 
 // trainNear is the train a label names on the three lines after line i,
 // before any other stop's clock.
-func trainNear(lines []string, i int) string {
+func trainNear(lines []string, i int) (string, int) {
 	for j := i + 1; j < len(lines) && j <= i+3; j++ {
 		if m := trainLabelRE.FindStringSubmatch(lines[j]); m != nil {
-			return m[1]
+			return m[1], j
 		}
 		if findClocks(lines[j]) != nil {
 			break
 		}
 	}
-	return ""
+	return "", -1
+}
+
+// trainUnder is trainNear that also takes a bare service and number
+// ("TGV INOUI n° 6603 · Voiture 14"), with the line it is on.
+func trainUnder(lines []string, i int) (string, int) {
+	if t, j := trainNear(lines, i); t != "" {
+		return t, j
+	}
+	for j := i + 1; j < len(lines) && j <= i+3 && findClocks(lines[j]) == nil; j++ {
+		if m := trainNumRE.FindString(lines[j]); m != "" {
+			return normaliseTrain(m), j
+		}
+	}
+	return "", -1
 }
 
 func (c *msgContext) routeLeg(m []string, d dateMatch) *Segment {
@@ -244,19 +273,21 @@ func hasDigit(s string) bool {
 
 var (
 	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\b.*$`)
-	stationCut = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + depWords + `|` + arrWords + `)\s*$`)
 	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
-	clockWord   = regexp.MustCompile(`(?i)(?:^|[\s,])(?:ore|alle|um|at|à|a las|om|kl\.?|klo|godz\.?|hod\.?|às)\s*$`)
-	stationLead = regexp.MustCompile(`(?i)^[^\p{L}]*(?:(?:` + depWords + `|` + arrWords + `)[^\p{L}]+)?`)
+	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:ore|alle|um|at|à|a las|om|kl\.?|klo|godz\.?|hod\.?|às)\s*$`)
 )
 
 func stationName(s string) string {
 	s = platformRE.ReplaceAllString(s, "")
 	s = trainNumRE.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
-	s = stationCut.ReplaceAllString(strings.TrimSpace(s), "")
+	s, _ = stopMarkerW.ends(strings.TrimSpace(s))
 	s = clockWord.ReplaceAllString(s, "")
-	s = stationLead.ReplaceAllString(s, "")
+	notLetter := func(r rune) bool { return !unicode.IsLetter(r) }
+	s = strings.TrimLeftFunc(s, notLetter)
+	if rest, ok := stopMarkerW.starts(s); ok && rest != "" {
+		s = strings.TrimLeftFunc(rest, notLetter)
+	}
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|▷●○")
 	// Only a name: letters, not a sentence.
 	if len(s) < 2 || len(s) > 50 || strings.Count(s, " ") > 5 || strings.IndexFunc(s, unicode.IsLetter) < 0 {

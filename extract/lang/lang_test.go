@@ -11,12 +11,13 @@ import (
 var categories = []string{"tracking", "status.out_for_delivery", "status.delivered", "status.cancelled", "status.returned",
 	"status.shipped", "status.problem", "status.ordered", "reservation", "order", "invoice", "amount", "due", "checkin",
 	"checkout", "hotel", "words.flight", "words.train", "words.hotel", "codeshare", "notice.payment_failed", "common",
-	"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to"}
+	"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to", "departure", "arrival"}
 
 // labelCategories hold regular-expression fragments; the others plain
 // lower-case phrases or words.
 var labelCategories = map[string]bool{"tracking": true, "reservation": true, "order": true, "invoice": true, "amount": true,
-	"due": true, "checkin": true, "checkout": true, "hotel": true}
+	"due": true, "checkin": true, "checkout": true, "hotel": true, "departure": true, "arrival": true, "departure.marker": true,
+	"arrival.marker": true}
 
 // TestFiles: the thirteen languages the extractors read, each with every
 // category; labels compile as regular expressions; status phrases are
