@@ -654,9 +654,10 @@ func (c *msgContext) textFlights(text string) []Fact {
 			continue
 		}
 		for _, m := range flightNumRE.FindAllStringSubmatchIndex(ln, -1) {
-			// "A3 601" is a sheet of paper, unless the line speaks of
-			// flights ("Aegean Airlines A3 601").
-			if !isFlightDesignator(ln[m[2]:m[3]]) && travelWordCounts(ln)[0] == 0 {
+			// "A3 601" is a sheet of paper and "OK 770" an answer,
+			// unless the line or the next speaks of flights ("Aegean
+			// Airlines A3 601"; "Let OK 770", then "Odlet: … (PRG)").
+			if !isFlightDesignator(ln[m[2]:m[3]]) && !aboutFlights(lines, i) {
 				continue
 			}
 			// "Operated by Norra. Also sold as SK 5711": the same
@@ -681,7 +682,8 @@ func (c *msgContext) textFlights(text string) []Fact {
 		for prev >= 0 && prev > h.line-3 && strings.TrimSpace(lines[prev]) == "" {
 			prev--
 		}
-		if prev >= 0 && (hi == 0 || prev > hits[hi-1].line) && len(findDates(lines[prev], c.usSender())) > 0 {
+		if prev >= 0 && (hi == 0 || prev > hits[hi-1].line) && len(findDates(lines[prev], c.usSender())) > 0 &&
+			findClocks(lines[prev]) == nil { // a time: the last leg's arrival, not a heading
 			begin = prev
 		}
 		win := strings.Join(lines[begin:end], "\n")
@@ -706,6 +708,15 @@ func (c *msgContext) textFlights(text string) []Fact {
 		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
 	}
 	return out
+}
+
+// aboutFlights reports whether line i or the line after it holds a word
+// of flights.
+func aboutFlights(lines []string, i int) bool {
+	if travelWordCounts(lines[i])[0] > 0 {
+		return true
+	}
+	return i+1 < len(lines) && travelWordCounts(lines[i+1])[0] > 0
 }
 
 // isFlightDesignator rules out the two-character prefixes that are not
@@ -755,6 +766,11 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			p = placeAlone(wl[i-1])
 		}
 		if p == nil {
+			// "Departure: 14/05/2027 06:10": a time whose airport the
+			// route line names ("Katowice (KTW) -> London Luton (LTN)").
+			if len(clocks) > 0 && (depLabel.MatchString(ln) || arrLabel.MatchString(ln)) {
+				stops = append(stops, stop{nil, &clocks[0], ln, i})
+			}
 			continue
 		}
 		var ck *clockMatch
@@ -811,7 +827,7 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	// Times labelled on lines that name a terminal, not an airport
 	// ("Depart 11:40 - Heathrow Terminal 2"): the airports are the route's.
 	depPlace, arrPlace := dep.place, arr.place
-	if depPlace.Code == "" || arrPlace.Code == "" {
+	if depPlace == nil || arrPlace == nil || depPlace.Code == "" || arrPlace.Code == "" {
 		if route == nil || routeAt > dep.at {
 			// A route further down is the next leg's; this one's may
 			// head the leg, above its number.
@@ -826,6 +842,9 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		if route != nil {
 			depPlace, arrPlace = route[0], route[1]
 		}
+	}
+	if depPlace == nil || arrPlace == nil {
+		return nil
 	}
 	dates := findDates(win, c.usSender())
 	// The arrival's own date is on the arrival's line, or is the
