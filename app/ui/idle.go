@@ -21,7 +21,7 @@ import (
 // (a focused entry's cursor) and work Fyne's goroutines hand over; both
 // catch up within idleShown.
 const (
-	// idleAfter is how long after the last input, node result or status
+	// idleAfter is how long after the last input or node result
 	// the loop keeps Fyne's full rate (a click's animation, a double tap).
 	idleAfter = 2 * time.Second
 	// idleShown is the longest wait with a window on screen.
@@ -29,7 +29,7 @@ const (
 	// idleHidden is the longest wait with every window hidden in the
 	// tray: nothing is drawn, and do wakes the loop to show a window.
 	idleHidden = 10 * time.Second
-	// idleGap is the full-rate run between two waits: two frames.
+	// idleGap is the full-rate run between two waits: a frame or two.
 	idleGap = 20 * time.Millisecond
 )
 
