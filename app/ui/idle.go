@@ -52,18 +52,26 @@ type idler struct {
 	// up is set once Fyne's loop runs a wait: GLFW is initialised and
 	// wake may call it.
 	up atomic.Bool
+	// pushed is set by wake: the next early end of a wait is no
+	// activity.
+	pushed atomic.Bool
 }
 
 // active notes activity and ends a wait under way; from any goroutine.
 func (u *UI) active() {
 	u.idle.last.Store(time.Now().UnixNano())
-	u.wake()
+	u.post()
 }
 
 // wake ends a wait under way without counting as activity: a status the
 // node announces is drawn in the frames after the wait, and the waits go
 // on (a node syncing in the background announces many).
 func (u *UI) wake() {
+	u.idle.pushed.Store(true)
+	u.post()
+}
+
+func (u *UI) post() {
 	if u.idle.w != nil && u.idle.up.Load() && !u.quitting.Load() {
 		u.idle.w.wake()
 	}
@@ -101,7 +109,10 @@ func (u *UI) idleStep() {
 		u.idleLater(d)
 		return
 	}
-	if u.idle.w.wait(d) {
+	// A wait that ended early was ended by input or by do, which are
+	// activity, or by wake, which is not.
+	woken := u.idle.w.wait(d)
+	if pushed := u.idle.pushed.Swap(false); woken && !pushed {
 		u.idle.last.Store(time.Now().UnixNano())
 	}
 	u.idleLater(idleGap)
