@@ -559,6 +559,9 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	travel := ""
 	if hasDigit(text) {
 		travel = classifyTravel(all)
+		if travel == "" && flightShaped(text) {
+			travel = KindFlight
+		}
 	}
 	switch travel {
 	case KindFlight:
@@ -710,6 +713,32 @@ func (c *msgContext) textFlights(text string) []Fact {
 	return out
 }
 
+// flightShaped reports whether a text whose words name no kind of travel
+// ("Departing", "on board") is an itinerary all the same: two airports'
+// codes in parentheses and a flight number on a line with one of them.
+func flightShaped(text string) bool {
+	codes := 0
+	for _, m := range parenCode.FindAllStringSubmatch(text, 8) {
+		if places.Known(m[1]) {
+			codes++
+		}
+	}
+	if codes < 2 {
+		return false
+	}
+	for ln := range strings.Lines(text) {
+		if len(airportCodes(ln)) == 0 {
+			continue
+		}
+		for _, m := range flightNumRE.FindAllStringSubmatch(ln, -1) {
+			if isFlightDesignator(m[1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // aboutFlights reports whether line i or the line after it holds a word
 // of flights.
 func aboutFlights(lines []string, i int) bool {
@@ -762,8 +791,13 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		clocks := findClocks(ln)
 		p := c.placeInLine(ln, clocks)
 		if p == nil && len(clocks) > 0 && i > 0 {
-			// The airport on its own line above its date and time.
-			p = placeAlone(wl[i-1])
+			// The airport on its own line above its date and time
+			// (blank lines between: paragraphs of HTML).
+			j := i - 1
+			for j > 0 && j > i-3 && strings.TrimSpace(wl[j]) == "" {
+				j--
+			}
+			p = placeAlone(wl[j])
 		}
 		if p == nil {
 			// "Departure: 14/05/2027 06:10": a time whose airport the
@@ -947,12 +981,18 @@ var (
 
 // placeAlone reads a line that is only an airport: a code, a known name,
 // or a name that says it is an airport ("Berlin, Tegel Airport, DE").
+var codeCityRE = regexp.MustCompile(`^([A-Z]{3})\s+(\p{Lu}[\p{L} .'-]{1,40})$`)
+
 func placeAlone(ln string) *Place {
 	if findClocks(ln) != nil || len(ln) > 80 {
 		return nil
 	}
 	if codes := airportCodes(ln); len(codes) == 1 {
 		return &Place{Name: strings.TrimSpace(parenCode.ReplaceAllString(ln, "")), Code: codes[0]}
+	}
+	// "IST Istanbul": a code before its city, on a line of their own.
+	if m := codeCityRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil && places.Known(m[1]) {
+		return &Place{Name: m[2], Code: m[1]}
 	}
 	name := strings.Trim(countrySuffix.ReplaceAllString(strings.TrimSpace(ln), ""), " ,")
 	if name == "" {

@@ -107,6 +107,8 @@ func TestSameValue(t *testing.T) {
 		{"number", "6857", "TGV 6857", true},
 		{"number", "ICE 943", "ICE943", true},
 		{"number", "ICE 943", "ICE 94", false},
+		{"number", "QR004", "QR 4", true}, // leading zeros: the same flight
+		{"number", "QR040", "QR 4", false},
 		{"from", "Berlin Hbf (tief)", "Berlin Hbf", true},
 		{"from", "Köln Hbf", "Koln Hbf", true},
 		{"from", "TXL", "Berlin-Tegel", false},

@@ -289,7 +289,9 @@ func SameValue(field, want, got string) bool {
 		w, g := compact(want), compact(got)
 		// "6857" labelled, "TGV 6857" found (or the other way round):
 		// the same train.
-		return w == g || digitsOnly(w) && strings.HasSuffix(g, w) || digitsOnly(g) && strings.HasSuffix(w, g)
+		return w == g || digitsOnly(w) && strings.HasSuffix(g, w) || digitsOnly(g) && strings.HasSuffix(w, g) ||
+			withoutLeadingZeros(w) == withoutLeadingZeros(g) // "QR 004" is QR 4
+
 	case "from", "to", "name":
 		w, g := foldName(want), foldName(got)
 		if w == g {
@@ -332,6 +334,17 @@ func compact(s string) string {
 		}
 		return r
 	}, s))
+}
+
+// withoutLeadingZeros drops the zeros that lead a number's digits after
+// its letters: "QR004" is "QR4".
+func withoutLeadingZeros(s string) string {
+	i := strings.LastIndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) + 1
+	digits := strings.TrimLeft(s[i:], "0")
+	if digits == "" {
+		return s
+	}
+	return s[:i] + digits
 }
 
 func digitsOnly(s string) bool {
