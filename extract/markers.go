@@ -33,9 +33,9 @@ func newStopMarkers(categories ...string) stopMarkers {
 }
 
 var (
-	depMarkers  = newStopMarkers("departure", "departure.marker")
-	arrMarkers  = newStopMarkers("arrival", "arrival.marker")
-	stopMarkerW = newStopMarkers("departure", "departure.marker", "arrival", "arrival.marker")
+	depMarkers     = newStopMarkers("departure", "departure.marker")
+	arrMarkers     = newStopMarkers("arrival", "arrival.marker")
+	allStopMarkers = newStopMarkers("departure", "departure.marker", "arrival", "arrival.marker")
 )
 
 // ends reports whether s ends with a marker (spaces after it aside) and

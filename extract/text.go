@@ -717,13 +717,13 @@ func (c *msgContext) textFlights(text string) []Fact {
 // ("Departing", "on board") is an itinerary all the same: two airports'
 // codes in parentheses and a flight number on a line with one of them.
 func flightShaped(text string) bool {
-	codes := 0
+	var codes []string // distinct: "(LHR)" twice is one airport
 	for _, m := range parenCode.FindAllStringSubmatch(text, 8) {
-		if places.Known(m[1]) {
-			codes++
+		if places.Known(m[1]) && !slices.Contains(codes, m[1]) {
+			codes = append(codes, m[1])
 		}
 	}
-	if codes < 2 {
+	if len(codes) < 2 {
 		return false
 	}
 	for ln := range strings.Lines(text) {

@@ -137,10 +137,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if a.trainLine >= 0 && a.trainLine == usedBelow {
 			a.train = "" // the label under the leg before, not above this one
 		}
-		if !a.arr && a.train == "" && !a.dep && !b.dep {
-			// Two stops with nothing to say which departs: a leg when
-			// a train is named right under them ("07h14 Paris Gare de
-			// Lyon", "09h10 Lyon Part Dieu", "TGV INOUI n° 6603").
+		if !a.arr && a.train == "" && !b.dep {
+			// A train named right under the two stops is their leg's
+			// ("Trein: Eurocity Direct 9215"); without a departure
+			// marker it is also what makes them a leg ("07h14 Paris Gare
+			// de Lyon", "09h10 Lyon Part Dieu", "TGV INOUI n° 6603").
 			if t, j := trainUnder(lines, b.line); t != "" {
 				a.train, usedBelow = t, j
 			}
@@ -153,10 +154,6 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		kind := KindTrain
 		if isBus(a.train) || strings.Contains(strings.ToLower(a.station), "(bus") {
 			kind = KindBus
-		}
-		if a.train == "" {
-			// "Trein: Eurocity Direct 9215" under the stops it runs.
-			a.train, _ = trainNear(lines, b.line)
 		}
 		seg := &Segment{Type: kind, Status: StatusConfirmed, Number: a.train,
 			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
@@ -281,11 +278,11 @@ func stationName(s string) string {
 	s = platformRE.ReplaceAllString(s, "")
 	s = trainNumRE.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
-	s, _ = stopMarkerW.ends(strings.TrimSpace(s))
+	s, _ = allStopMarkers.ends(strings.TrimSpace(s))
 	s = clockWord.ReplaceAllString(s, "")
 	notLetter := func(r rune) bool { return !unicode.IsLetter(r) }
 	s = strings.TrimLeftFunc(s, notLetter)
-	if rest, ok := stopMarkerW.starts(s); ok && rest != "" {
+	if rest, ok := allStopMarkers.starts(s); ok && rest != "" {
 		s = strings.TrimLeftFunc(rest, notLetter)
 	}
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|▷●○")
