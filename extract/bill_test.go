@@ -26,6 +26,12 @@ func TestLocaleBills(t *testing.T) {
 		{"laskutus@tele.fi", "Lasku", "Laskun numero: 884120\nEräpäivä: 30.3.2027\nSumma: 56,90 €\n", "56.90 EUR 2027-03-30 884120"},
 		{"billing@hotels.example.in", "Invoice", "Invoice No: IBZ2087\nGrand Total   Rs 1939\nDue date: 05.04.2027\n", "1939.00 INR 2027-04-05 IBZ2087"},
 		{"billing@host.example.de", "Rechnung", "Rechnungsnummer: 4411\nGesamtbetrag: EUR 1234\nFällig am 02.04.2027\n", "1234.00 EUR 2027-04-02 4411"},
+		// Direct debits: the day in the sentence that takes the amount, before or after its verb.
+		{"billing@tel.example.co.uk", "Your bill is ready", "Bill number: BT441\nAmount due: £52.80\nWe'll collect this by Direct Debit on or just after\n21 June 2027.\n", "52.80 GBP 2027-06-21 BT441"},
+		{"nota@energie.example.nl", "Je nota", "Notanummer: 6601277415\nTe betalen: € 112,40\nWe incasseren dit bedrag rond 15-06-2027 van je rekening.\n", "112.40 EUR 2027-06-15 6601277415"},
+		{"rechnung@strom.example.de", "Ihre Rechnung", "Rechnungsnummer: 7781\nRechnungsbetrag: 39,99 €\nDer Betrag wird am 06.04.2027 von Ihrem Konto abgebucht.\n", "39.99 EUR 2027-04-06 7781"},
+		// The Portuguese series before the number; "n.º" after the label.
+		{"faturas@gas.example.pt", "A sua fatura", "Fatura n.º: FAC 2027/220918\nValor a pagar: 38,15 €\nData limite de pagamento: 18/06/2027\n", "38.15 EUR 2027-06-18 FAC 2027/220918"},
 		{"no-reply@stream.com", "Your payment didn’t go through", "We couldn’t process your payment of $11.99 for your plan.\nPlease update your payment details by March 12, 2027.\nInvoice number: 77120\n", ""},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: c.subject, Text: c.text,

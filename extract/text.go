@@ -677,7 +677,18 @@ func (c *msgContext) textFlights(text string) []Fact {
 		if hi+1 < len(hits) {
 			end = hits[hi+1].line
 		}
+		// Ten lines, or, when the route is not above the number either,
+		// ten lines of text: an HTML table's flattened rows have blank
+		// lines between them.
+		next := end
 		end = min(end, h.line+10)
+		for n, j := 0, h.line; j < next; j++ {
+			if strings.TrimSpace(lines[j]) != "" {
+				if n++; n > 10 {
+					next = j
+				}
+			}
+		}
 		begin := h.line
 		// A heading line with the date may come just before the number
 		// (blank lines between: paragraphs of HTML).
@@ -698,6 +709,9 @@ func (c *msgContext) textFlights(text string) []Fact {
 				from = max(from, hits[hi-1].line+1)
 			}
 			seg = c.flightFromWindow(strings.Join(lines[from:h.line+1], "\n"), lines, from)
+		}
+		if seg == nil && next > end {
+			seg = c.flightFromWindow(strings.Join(lines[begin:next], "\n"), lines, begin)
 		}
 		if seg == nil {
 			continue
@@ -831,7 +845,7 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	for i, s := range stops {
 		if s.clock != nil {
 			timed++
-		} else if route == nil && i+1 < len(stops) && stops[i+1].at == s.at && stops[i+1].clock == nil {
+		} else if route == nil && i+1 < len(stops) && stops[i+1].clock == nil && routePair(s.place, stops[i+1].place, stops[i+1].at-s.at) {
 			route, routeAt = []*Place{s.place, stops[i+1].place}, s.at
 		}
 	}
@@ -933,6 +947,17 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		}
 	}
 	return seg
+}
+
+// routePair reports whether two places without times, apart lines apart,
+// are a route: on one line ("London (LHR) to Athens (ATH)"), or two
+// airports' codes on lines of their own, close together, as a table's
+// "From" and "To" rows are.
+func routePair(a, b *Place, apart int) bool {
+	if apart == 0 {
+		return true
+	}
+	return apart <= 4 && a.Code != "" && b.Code != "" && a.Code != b.Code
 }
 
 // airportCodes returns the known IATA codes of a line that stand as codes:

@@ -82,6 +82,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled = ""
 				continue
 			}
+			if leg := c.tableRowLeg(lines, i, clocks, ref); leg != nil {
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
 		}
 		if len(clocks) == 0 || len(clocks) > 2 {
 			if i == below {
@@ -204,6 +209,55 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
 	seg.Depart = resolve(at(d, &dep[0]), c.placeZoneHint(from, ""), c.dateLoc)
 	seg.Arrive = resolve(at(d, &arr[0]), c.placeZoneHint(to, ""), c.dateLoc)
+	if seg.Arrive.Before(seg.Depart.Time) {
+		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+	}
+	return seg
+}
+
+// tableRowLeg reads a leg that is one row of a table under a header row
+// that names the departure and the arrival ("Train From Departs To
+// Arrives" over "1S09 London Kings Cross 16/07/2027 09:00 Edinburgh
+// 16/07/2027 13:20"): flattened HTML keeps a table's cells on one line
+// with nothing between them, so the header is what says which clock is
+// which. Each station is the text before its clock, less its date; a
+// leading token with a digit is the train.
+func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref time.Time) *Segment {
+	h := i - 1
+	for h >= 0 && h > i-4 && strings.TrimSpace(lines[h]) == "" {
+		h--
+	}
+	if h < 0 || findClocks(lines[h]) != nil || !depLabel.MatchString(lines[h]) || !arrLabel.MatchString(lines[h]) {
+		return nil
+	}
+	ln := lines[i]
+	us := c.usSender()
+	cell := func(s string) (name string, d *dateMatch) {
+		if ds := findDates(s, us); len(ds) > 0 {
+			d = &ds[0]
+			s = s[:ds[0].start] + " " + s[ds[0].end:]
+		}
+		return s, d
+	}
+	first, depDay := cell(ln[:clocks[0].start])
+	second, arrDay := cell(ln[clocks[0].end:clocks[1].start])
+	number := ""
+	if t := trainNumRE.FindStringIndex(first); t != nil {
+		number = normaliseTrain(first[t[0]:t[1]])
+		first = first[:t[0]] + " " + first[t[1]:]
+	} else if f := strings.Fields(first); len(f) > 1 && hasDigit(f[0]) && len(f[0]) <= 8 {
+		number, first = f[0], strings.Join(f[1:], " ")
+	}
+	from, to := stationName(first), stationName(second)
+	if from == "" || to == "" || depDay == nil || isBus(number) {
+		return nil
+	}
+	if arrDay == nil {
+		arrDay = depDay
+	}
+	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
+	seg.Depart = resolve(at(depDay.withYear(ref), &clocks[0]), c.placeZoneHint(from, ""), c.dateLoc)
+	seg.Arrive = resolve(at(arrDay.withYear(ref), &clocks[1]), c.placeZoneHint(to, ""), c.dateLoc)
 	if seg.Arrive.Before(seg.Depart.Time) {
 		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
 	}
@@ -623,13 +677,16 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 		// A label that ends a row of a printed invoice may have the
 		// account's IBAN on the row below: a number that passes the
 		// IBAN check is no invoice number.
-		if m := orderNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) {
+		if m := invoiceNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) && !currencyCode[strings.Fields(m[1])[0]] {
 			b.Number = m[1]
 			break
 		}
 	}
 	if containsAny(l, billPaid...) {
 		b.Status = StatusPaid
+	}
+	if b.Due == nil && b.Status == StatusDue {
+		b.Due = c.debitDate(text, c.countryZone(""))
 	}
 	// A bill needs its amount and something to tell it apart: a due date
 	// or a number. A payment notice needs only the amount it paid.
@@ -643,12 +700,57 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 }
 
 // The phrases of every language that say a mail is about a bill, that it
-// was paid, or that a payment failed (extract/lang).
+// was paid, that a payment failed, or that the amount will be taken from
+// the payer's account (extract/lang).
 var (
 	billTopic     = lang.Entries("bill.topic")
 	billPaid      = lang.Entries("bill.paid")
 	paymentFailed = lang.Entries("notice.payment_failed")
+	billDebit     = lang.Entries("bill.debit")
 )
+
+// invoiceNumRE is an invoice number after its label: orderNumRE's form,
+// or a series of capitals before the number ("FT 2027/118342", the
+// Portuguese series-and-number form; "FAC 2027/220918").
+var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?)\.?\s*)?((?:[A-Z]{1,4} )?[0-9][0-9\-/]{3,30}[0-9]|[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+
+// currencyCode: "EUR 64,50" after an invoice label is an amount.
+var currencyCode = map[string]bool{"EUR": true, "USD": true, "GBP": true, "CHF": true, "SEK": true, "NOK": true, "DKK": true,
+	"PLN": true, "CZK": true, "HUF": true, "NR": true, "NO": true}
+
+// debitDate is the day a direct debit takes a bill's amount, read from
+// the sentence that says so: such a bill has no due-date label, and the
+// day may stand before the verb ("wird am 06.04.2027 abgebucht", "We
+// schrijven het bedrag rond 28-03-2027 af") or after it ("We'll collect
+// this by Direct Debit on or just after 21 June 2027"). The sentence's
+// line must hold one date, or, when it holds none, the line after it
+// (a sentence wrapped in plain text).
+func (c *msgContext) debitDate(text string, z zoneHint) *Time {
+	lines := strings.Split(firstLines(text, 60), "\n")
+	for i, ln := range lines {
+		l := strings.ToLower(ln)
+		found := false
+		for _, w := range billDebit {
+			if words.Has(l, w) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			continue
+		}
+		ds := findDates(ln, c.usSender())
+		if len(ds) == 0 && i+1 < len(lines) {
+			ds = findDates(lines[i+1], c.usSender())
+		}
+		if len(ds) != 1 {
+			continue
+		}
+		d := ds[0].withYear(c.ref)
+		return resolve(at(d, nil), z, c.dateLoc)
+	}
+	return nil
+}
 
 var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|kr\.?|zł|INR|₹|Rs\.?)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|INR|Kč|kr\.?|zł|Ft|lei|₹)(?:\b|$|[^\p{L}]))`)
 

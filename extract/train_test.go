@@ -24,6 +24,10 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{"9215 Amsterdam Centraal → Brussel-Zuid 2027-03-20T08:16+01:00 2027-03-20T10:07+01:00 NSI4471920"}},
 		{"own city name", "noreply@treni.example.it", "Codice PNR: QX7TRA\nAndata venerdì 19 marzo 2027\nFrecciarossa 9527\nPartenza Milano Centrale ore 10:15\nArrivo Roma Termini ore 13:25\nCarrozza 6\n",
 			[]string{"Frecciarossa 9527 Milano Centrale → Roma Termini 2027-03-19T10:15+01:00 2027-03-19T13:25+01:00 QX7TRA"}},
+		{"a table row under its header", "tickets@rail.example.co.uk", "Booking reference: 7HQ2MX4P\nTrain From Departs To Arrives\n\n1S09 London Kings Cross 16/07/2027 09:00 Edinburgh 16/07/2027 13:20\n",
+			[]string{"1S09 London Kings Cross → Edinburgh 2027-07-16T09:00+01:00 2027-07-16T13:20+01:00 7HQ2MX4P"}},
+		{"a row without a header that names departure and arrival", "tickets@rail.example.co.uk", "Booking reference: 7HQ2MX4P\nYour train\n\n1S09 London Kings Cross 16/07/2027 09:00 Edinburgh 16/07/2027 13:20\n",
+			nil},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: "Biljett / ticket", Text: c.text,
 			Date: time.Date(2027, 2, 8, 9, 0, 0, 0, time.UTC)}

@@ -11,7 +11,8 @@ import (
 var categories = []string{"tracking", "status.out_for_delivery", "status.delivered", "status.cancelled", "status.returned",
 	"status.shipped", "status.problem", "status.ordered", "reservation", "order", "invoice", "amount", "due", "checkin",
 	"checkout", "hotel", "words.flight", "words.train", "words.hotel", "codeshare", "notice.payment_failed", "common",
-	"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to", "departure", "arrival"}
+	"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to", "departure", "arrival",
+	"bill.debit", "parcel.from"}
 
 // labelCategories hold regular-expression fragments; the others plain
 // lower-case phrases or words.

@@ -1,0 +1,40 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+// TestCarrierNoticeMerchant: a postal operator's notice names the shop
+// that sent the parcel in many ways ("item from", "enviada por", "da parte
+// di"); the notice's number, carrier and status stay the carrier's.
+func TestCarrierNoticeMerchant(t *testing.T) {
+	for _, c := range []struct {
+		from, subject, text string
+		want                string // merchant, tracking, carrier, status
+	}{
+		{"tracking@anpost.ie", "Your item is out for delivery today", "Your item from Littlewoods Ireland is out for delivery today.\nTracking number: CE481207936IE\n",
+			"Littlewoods Ireland CE481207936IE An Post out_for_delivery"},
+		{"notificacoes@ctt.pt", "A sua encomenda está em distribuição", "A sua encomenda enviada por Worten está em distribuição e será entregue hoje.\nNúmero de objeto: RB902663157PT\n",
+			"Worten RB902663157PT CTT out_for_delivery"},
+		{"noreply@posteitaliane.it", "La tua spedizione è stata consegnata", "la tua spedizione da parte di Mediaworld è stata consegnata il 11/06/2027.\nCodice spedizione: CB733019468IT\n",
+			"Mediaworld CB733019468IT Poste Italiane delivered"},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: c.subject, Text: c.text,
+			Date: time.Date(2027, 6, 8, 7, 0, 0, 0, time.UTC)}
+		got := ""
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if o := f.Order; o != nil && len(o.Shipments) == 1 {
+				s := o.Shipments[0]
+				got = o.Merchant + " " + s.Tracking + " " + s.Carrier + " " + s.Status
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.from, got, c.want)
+		}
+	}
+}
