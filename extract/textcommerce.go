@@ -461,10 +461,54 @@ func statusIn(s string) string {
 		best = min(best, statusRank[phrase])
 		return best > 0 // nothing comes before out for delivery
 	})
+	// "Is due to be delivered today", "wird heute … zugestellt", "kurier
+	// doręczy ją dziś": a delivery today that no phrase list can spell out
+	// in full is out for delivery unless its line says it is past.
+	if best > 0 && deliveryToday(s) {
+		return StatusOutForDelivery
+	}
 	if best == len(statusOrder) {
 		return ""
 	}
 	return statusOrder[best]
+}
+
+// The words of every language for today, for delivering (stems) and for
+// a delivery that is over (extract/lang).
+var (
+	todayWords   = lang.Entries("status.today")
+	deliverWords = lang.Entries("status.deliver")
+	pastWords    = lang.Entries("status.past")
+)
+
+// deliveryToday reports whether a line of s says the parcel is delivered
+// today and none says it was: a line whose delivery is past, or that opens
+// with the delivery as a status line does ("Delivered today at 11:42"),
+// makes the whole text a delivery done.
+func deliveryToday(s string) bool {
+	has := func(ln string, ws []string) bool {
+		for _, w := range ws {
+			if words.Has(ln, w) {
+				return true
+			}
+		}
+		return false
+	}
+	opens := func(ln string) bool {
+		first, _, _ := strings.Cut(strings.TrimSpace(ln), " ")
+		return has(first, deliverWords)
+	}
+	today := false
+	for ln := range strings.Lines(s) {
+		if !has(ln, deliverWords) {
+			continue
+		}
+		if has(ln, pastWords) || opens(ln) {
+			return false
+		}
+		today = today || has(ln, todayWords)
+	}
+	return today
 }
 
 // statusOrder is the order the states are tried in.

@@ -1,0 +1,52 @@
+package extract
+
+import "testing"
+
+// TestStatusIn: a parcel's state from its sentence in every language; a
+// delivery today is out for delivery however the sentence is built, unless
+// it is told as past ("was delivered today") or as a status line
+// ("Delivered today at 11:42").
+func TestStatusIn(t *testing.T) {
+	for s, want := range map[string]string{
+		"your parcel is due to be delivered today between 10 and 2": StatusOutForDelivery,
+		"good news: we're delivering your parcel today":             StatusOutForDelivery,
+		"your parcel was delivered today at 11:42":                  StatusDelivered,
+		"ihr paket wird heute zwischen 10 und 14 uhr zugestellt":    StatusOutForDelivery,
+		"ihr paket wurde heute um 11:42 uhr zugestellt":             StatusDelivered,
+		"votre colis vous sera livré aujourd'hui":                   StatusOutForDelivery,
+		"votre colis a été livré aujourd'hui à 11h42":               StatusDelivered,
+		"tu paquete se entregará hoy":                               StatusOutForDelivery,
+		"hoy entregaremos tu paquete":                               StatusOutForDelivery,
+		"tu paquete ha sido entregado hoy a las 11:42":              StatusDelivered,
+		"il tuo pacco verrà consegnato oggi":                        StatusOutForDelivery,
+		"il tuo pacco è stato consegnato oggi alle 11:42":           StatusDelivered,
+		"je pakket wordt vandaag bezorgd":                           StatusOutForDelivery,
+		"we bezorgen je pakket vandaag":                             StatusOutForDelivery,
+		"je pakket is vandaag om 11:42 bezorgd":                     StatusDelivered,
+		"a sua encomenda será entregue hoje":                        StatusOutForDelivery,
+		"a sua encomenda foi entregue hoje às 11:42":                StatusDelivered,
+		"ditt paket levereras idag mellan 17 och 21":                StatusOutForDelivery,
+		"ditt paket har levererats idag kl. 11:42":                  StatusDelivered,
+		"din pakke bliver leveret i dag":                            StatusOutForDelivery,
+		"din pakke er leveret i dag kl. 11:42":                      StatusDelivered,
+		"pakken din leveres i dag":                                  StatusOutForDelivery,
+		"pakken din ble levert i dag kl. 11:42":                     StatusDelivered,
+		"pakettisi toimitetaan tänään":                              StatusOutForDelivery,
+		"pakettisi on toimitettu tänään klo 11.42":                  StatusDelivered,
+		"kurier doręczy ją dziś":                                    StatusOutForDelivery,
+		"twoja paczka została doręczona dziś o 11:42":               StatusDelivered,
+		"vaši zásilku vám dnes doručíme":                            StatusOutForDelivery,
+		"vaše zásilka byla dnes doručena":                           StatusDelivered,
+		"your parcel is on its way and will arrive on 22 may":       StatusShipped,
+		"ihre sendung ist unterwegs":                                StatusShipped,
+		"la tua spedizione è in viaggio":                            StatusShipped,
+		"przesyłka jest w drodze":                                   StatusShipped,
+		"your parcel was delivered\ndelivered today at 11:42":       StatusDelivered,
+		"delivered today at 11:42":                                  StatusDelivered,
+		"zugestellt heute um 11:42":                                 StatusDelivered,
+	} {
+		if got := statusIn(s); got != want {
+			t.Errorf("%q: %q, want %q", s, got, want)
+		}
+	}
+}
