@@ -476,9 +476,9 @@ func statusIn(s string) string {
 // The words of every language for today, for delivering (stems) and for
 // a delivery that is over (extract/lang).
 var (
-	todayWords   = lang.Entries("status.today")
-	deliverWords = lang.Entries("status.deliver")
-	pastWords    = lang.Entries("status.past")
+	todayWords   = newWordSet(lang.Entries("status.today"))
+	deliverWords = newWordSet(lang.Entries("status.deliver"))
+	pastWords    = newWordSet(lang.Entries("status.past"))
 )
 
 // deliveryToday reports whether a line of s says the parcel is delivered
@@ -486,29 +486,51 @@ var (
 // with the delivery as a status line does ("Delivered today at 11:42"),
 // makes the whole text a delivery done.
 func deliveryToday(s string) bool {
-	has := func(ln string, ws []string) bool {
-		for _, w := range ws {
-			if words.Has(ln, w) {
-				return true
-			}
-		}
-		return false
-	}
 	opens := func(ln string) bool {
 		first, _, _ := strings.Cut(strings.TrimSpace(ln), " ")
-		return has(first, deliverWords)
+		return deliverWords.in(first)
 	}
 	today := false
 	for ln := range strings.Lines(s) {
-		if !has(ln, deliverWords) {
+		if !deliverWords.in(ln) {
 			continue
 		}
-		if has(ln, pastWords) || opens(ln) {
+		if pastWords.in(ln) || opens(ln) {
 			return false
 		}
-		today = today || has(ln, todayWords)
+		today = today || todayWords.in(ln)
 	}
 	return today
+}
+
+// wordSet finds any of many words or phrases in one pass (words.Set),
+// each as a whole word, or as the start of one when it ends in '*'
+// ("deliver*" finds "delivering"), as words.Has reads them.
+type wordSet struct {
+	set    *words.Set
+	len    []int
+	prefix []bool
+}
+
+func newWordSet(phrases []string) wordSet {
+	w := wordSet{len: make([]int, len(phrases)), prefix: make([]bool, len(phrases))}
+	plain := make([]string, len(phrases))
+	for i, p := range phrases {
+		plain[i] = strings.TrimSuffix(p, "*")
+		w.len[i], w.prefix[i] = len(plain[i]), plain[i] != p
+	}
+	w.set = words.NewSet(plain)
+	return w
+}
+
+// in reports whether text (lower case) holds one of the set's words.
+func (w wordSet) in(text string) bool {
+	found := false
+	w.set.EachAt(text, func(p, end int) bool {
+		found = !words.In(text, end-w.len[p], true) && (w.prefix[p] || !words.In(text, end, false))
+		return !found
+	})
+	return found
 }
 
 // statusOrder is the order the states are tried in.
@@ -707,11 +729,11 @@ func carrierBySender(domain string) string {
 // to their labels, in a mail about a bill or invoice.
 func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	l := strings.ReplaceAll(strings.ToLower(subject+"\n"+firstLines(text, 30)), "’", "'")
-	if !containsAny(l, billTopic...) {
+	if !billTopic.Any(l) {
 		return Fact{}, false
 	}
 	// "We couldn't process your payment": an account notice, not a bill.
-	if containsAny(l, paymentFailed...) {
+	if paymentFailed.Any(l) {
 		return Fact{}, false
 	}
 	b := &Bill{Domain: c.senderDomain, Issuer: c.senderName, Status: StatusDue}
@@ -726,10 +748,10 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 			break
 		}
 	}
-	if containsAny(l, billPaid...) {
+	if billPaid.Any(l) {
 		b.Status = StatusPaid
 	}
-	if b.Due == nil && b.Status == StatusDue {
+	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
 		b.Due = c.debitDate(text, c.countryZone(""))
 	}
 	// A bill needs its amount and something to tell it apart: a due date
@@ -747,10 +769,13 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 // was paid, that a payment failed, or that the amount will be taken from
 // the payer's account (extract/lang).
 var (
-	billTopic     = lang.Entries("bill.topic")
-	billPaid      = lang.Entries("bill.paid")
-	paymentFailed = lang.Entries("notice.payment_failed")
-	billDebit     = lang.Entries("bill.debit")
+	// As sets, found in one pass: looked for in every mail's first lines
+	// one phrase at a time, they were half of the extraction time of mail
+	// that is no bill.
+	billTopic     = words.NewSet(lang.Entries("bill.topic"))
+	billPaid      = words.NewSet(lang.Entries("bill.paid"))
+	paymentFailed = words.NewSet(lang.Entries("notice.payment_failed"))
+	billDebit     = newWordSet(lang.Entries("bill.debit"))
 )
 
 // invoiceNumRE is an invoice number after its label: orderNumRE's form,
@@ -772,15 +797,7 @@ var currencyCode = map[string]bool{"EUR": true, "USD": true, "GBP": true, "CHF":
 func (c *msgContext) debitDate(text string, z zoneHint) *Time {
 	lines := strings.Split(firstLines(text, 60), "\n")
 	for i, ln := range lines {
-		l := strings.ToLower(ln)
-		found := false
-		for _, w := range billDebit {
-			if words.Has(l, w) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !billDebit.in(strings.ToLower(ln)) {
 			continue
 		}
 		ds := findDates(ln, c.usSender())
