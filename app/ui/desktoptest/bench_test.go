@@ -190,9 +190,12 @@ func BenchmarkDesktop(b *testing.B) {
 		cpuPct     float64
 		anon, file int64
 		libs       []libRSS
+		goMem      map[string]uint64 // the app's runtime/metrics memory classes at Quit
 	}
+	memFile := filepath.Join(dir, "mem.json")
 	measureIdle := func(extra ...string) idleRun {
-		r := start(extra...)
+		os.Remove(memFile)
+		r := start(append([]string{"--dev-memstats", memFile}, extra...)...)
 		syncDone(r, 1, 5*time.Minute)
 		time.Sleep(5 * time.Second)
 		var m idleRun
@@ -207,6 +210,9 @@ func BenchmarkDesktop(b *testing.B) {
 		m.anon, m.file = procStatus(r.cmd.Process.Pid, "RssAnon:"), procStatus(r.cmd.Process.Pid, "RssFile:")
 		m.libs = procLibRSS(r.cmd.Process.Pid)
 		quit(r)
+		if raw, err := os.ReadFile(memFile); err == nil {
+			json.Unmarshal(raw, &m.goMem)
+		}
 		slices.Sort(m.rss)
 		m.cpuPct = 100 * (cpu1 - cpu0).Seconds() / idleFor.Seconds()
 		return m
@@ -233,6 +239,12 @@ func BenchmarkDesktop(b *testing.B) {
 			float64(m.rss[len(m.rss)-1])/1024, float64(m.rss[len(m.rss)/2])/1024)
 		fmt.Printf("| idle, %s: CPU over %v (%% of one core) | %.2f | < 1 |\n", m.name, idleFor, m.cpuPct)
 		fmt.Printf("| idle, %s: RSS anonymous / file-backed (MiB) | %.0f / %.0f | |\n", m.name, float64(m.anon)/1024, float64(m.file)/1024)
+		if g := m.goMem; g != nil {
+			mib := func(k string) float64 { return float64(g[k]) / (1 << 20) }
+			fmt.Printf("| idle, %s: of the anonymous, the Go runtime's: mapped less released / heap objects (live at the last collection) / stacks (MiB) | %.0f / %.0f (%.0f) / %.0f | |\n", m.name,
+				mib("/memory/classes/total:bytes")-mib("/memory/classes/heap/released:bytes"), mib("/memory/classes/heap/objects:bytes"),
+				mib("/gc/heap/live:bytes"), mib("/memory/classes/heap/stacks:bytes"))
+		}
 		for _, l := range m.libs {
 			fmt.Printf("| idle, %s: of the file-backed, %s (MiB) | %.0f | |\n", m.name, l.name, float64(l.kb)/1024)
 		}
