@@ -55,6 +55,7 @@ func (s *Syncer) fetchNew(ctx context.Context, c *imapclient.Client, f *store.Fo
 	var writeErr error
 	go func() {
 		defer wg.Done()
+		background()
 		for b := range toWrite {
 			if writeErr != nil {
 				continue // drain
@@ -226,6 +227,7 @@ func (s *Syncer) prepareAll(msgs []store.NewMessage) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			background()
 			for i := w; i < len(msgs); i += workers {
 				s.store.Prepare(&msgs[i])
 			}
