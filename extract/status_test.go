@@ -1,10 +1,6 @@
 package extract
 
-import (
-	"testing"
-
-	"mailnode/extract/words"
-)
+import "testing"
 
 // TestStatusIn: a parcel's state from its sentence in every language; a
 // delivery today is out for delivery however the sentence is built, unless
@@ -53,23 +49,4 @@ func TestStatusIn(t *testing.T) {
 			t.Errorf("%q: %q, want %q", s, got, want)
 		}
 	}
-}
-
-// FuzzWordSet: a wordSet finds a text's words exactly as words.Has does
-// one phrase at a time.
-func FuzzWordSet(f *testing.F) {
-	phrases := []string{"deliver*", "today", "i dag", "was", "has been", "doręcz*", "aujourd'hui"}
-	set := newWordSet(phrases)
-	for _, s := range []string{"we're delivering today", "redelivered", "wasabi", "i dagen", "doręczymy dziś", "x aujourd'hui."} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		want := false
-		for _, p := range phrases {
-			want = want || words.Has(s, p)
-		}
-		if got := set.in(s); got != want {
-			t.Errorf("in(%q) = %v, words.Has says %v", s, got, want)
-		}
-	})
 }

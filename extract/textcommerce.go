@@ -476,9 +476,9 @@ func statusIn(s string) string {
 // The words of every language for today, for delivering (stems) and for
 // a delivery that is over (extract/lang).
 var (
-	todayWords   = newWordSet(lang.Entries("status.today"))
-	deliverWords = newWordSet(lang.Entries("status.deliver"))
-	pastWords    = newWordSet(lang.Entries("status.past"))
+	todayWords   = words.NewWholeSet(lang.Entries("status.today"))
+	deliverWords = words.NewWholeSet(lang.Entries("status.deliver"))
+	pastWords    = words.NewWholeSet(lang.Entries("status.past"))
 )
 
 // deliveryToday reports whether a line of s says the parcel is delivered
@@ -488,49 +488,19 @@ var (
 func deliveryToday(s string) bool {
 	opens := func(ln string) bool {
 		first, _, _ := strings.Cut(strings.TrimSpace(ln), " ")
-		return deliverWords.in(first)
+		return deliverWords.In(first)
 	}
 	today := false
 	for ln := range strings.Lines(s) {
-		if !deliverWords.in(ln) {
+		if !deliverWords.In(ln) {
 			continue
 		}
-		if pastWords.in(ln) || opens(ln) {
+		if pastWords.In(ln) || opens(ln) {
 			return false
 		}
-		today = today || todayWords.in(ln)
+		today = today || todayWords.In(ln)
 	}
 	return today
-}
-
-// wordSet finds any of many words or phrases in one pass (words.Set),
-// each as a whole word, or as the start of one when it ends in '*'
-// ("deliver*" finds "delivering"), as words.Has reads them.
-type wordSet struct {
-	set    *words.Set
-	len    []int
-	prefix []bool
-}
-
-func newWordSet(phrases []string) wordSet {
-	w := wordSet{len: make([]int, len(phrases)), prefix: make([]bool, len(phrases))}
-	plain := make([]string, len(phrases))
-	for i, p := range phrases {
-		plain[i] = strings.TrimSuffix(p, "*")
-		w.len[i], w.prefix[i] = len(plain[i]), plain[i] != p
-	}
-	w.set = words.NewSet(plain)
-	return w
-}
-
-// in reports whether text (lower case) holds one of the set's words.
-func (w wordSet) in(text string) bool {
-	found := false
-	w.set.EachAt(text, func(p, end int) bool {
-		found = !words.In(text, end-w.len[p], true) && (w.prefix[p] || !words.In(text, end, false))
-		return !found
-	})
-	return found
 }
 
 // statusOrder is the order the states are tried in.
@@ -775,7 +745,7 @@ var (
 	billTopic     = words.NewSet(lang.Entries("bill.topic"))
 	billPaid      = words.NewSet(lang.Entries("bill.paid"))
 	paymentFailed = words.NewSet(lang.Entries("notice.payment_failed"))
-	billDebit     = newWordSet(lang.Entries("bill.debit"))
+	billDebit     = words.NewWholeSet(lang.Entries("bill.debit"))
 )
 
 // invoiceNumRE is an invoice number after its label: orderNumRE's form,
@@ -797,7 +767,7 @@ var currencyCode = map[string]bool{"EUR": true, "USD": true, "GBP": true, "CHF":
 func (c *msgContext) debitDate(text string, z zoneHint) *Time {
 	lines := strings.Split(firstLines(text, 60), "\n")
 	for i, ln := range lines {
-		if !billDebit.in(strings.ToLower(ln)) {
+		if !billDebit.In(strings.ToLower(ln)) {
 			continue
 		}
 		ds := findDates(ln, c.usSender())

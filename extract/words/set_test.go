@@ -62,3 +62,22 @@ func dup(phrases []string, i int) bool {
 	}
 	return false
 }
+
+// FuzzWholeSet: a WholeSet finds a text's words exactly as Has does one
+// phrase at a time.
+func FuzzWholeSet(f *testing.F) {
+	phrases := []string{"deliver*", "today", "i dag", "was", "has been", "doręcz*", "aujourd'hui"}
+	set := NewWholeSet(phrases)
+	for _, s := range []string{"we're delivering today", "redelivered", "wasabi", "i dagen", "doręczymy dziś", "x aujourd'hui."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := false
+		for _, p := range phrases {
+			want = want || Has(s, p)
+		}
+		if got := set.In(s); got != want {
+			t.Errorf("In(%q) = %v, Has says %v", s, got, want)
+		}
+	})
+}
