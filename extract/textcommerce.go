@@ -370,7 +370,7 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		Reservation: findReservation(text)}
 	for _, v := range hotelLabels.after(text) {
 		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") {
-			seg.Hotel = v
+			seg.Hotel = hotelName(v)
 			break
 		}
 	}
@@ -398,6 +398,25 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		seg.Hotel = c.senderName
 	}
 	return Fact{Kind: KindHotel, From: FromText, Segment: seg}, true
+}
+
+// hotelName is a hotel label's value without the address that may follow
+// the name on the same line ("Hotel: Copenhagen Strand, Havnegade 37, 1058
+// København K"): from the first comma whose part holds a number (a street's,
+// a postcode). A comma before words alone ("Adlon Kempinski, Berlin") stays.
+func hotelName(v string) string {
+	for i := 0; ; {
+		j := strings.IndexByte(v[i:], ',')
+		if j < 0 {
+			return v
+		}
+		i += j
+		part, _, _ := strings.Cut(v[i+1:], ",")
+		if hasDigit(part) && i > 0 {
+			return strings.TrimSpace(v[:i])
+		}
+		i++
+	}
 }
 
 // lodgingRE is a place to stay by name: a lodging word of any language
