@@ -43,10 +43,28 @@ func TestStatusIn(t *testing.T) {
 		"przesyłka jest w drodze":                                   StatusShipped,
 		"your parcel was delivered\ndelivered today at 11:42":       StatusDelivered,
 		"delivered today at 11:42":                                  StatusDelivered,
+		"votre colis sera livré demain, mercredi 16 juin":           StatusShipped,
+		"ihr paket wird morgen zugestellt":                          StatusShipped,
+		"din leverans levereras i kväll mellan 17:00 och 22:00":     StatusOutForDelivery,
 		"zugestellt heute um 11:42":                                 StatusDelivered,
 	} {
 		if got := statusIn(s); got != want {
 			t.Errorf("%q: %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestOrderStatusOf: the subject speaks first, but one that only says the
+// parcel is on its way gives way to a body that says it comes today.
+func TestOrderStatusOf(t *testing.T) {
+	for _, c := range []struct{ subject, text, want string }{
+		{"Din leverans från Lyko är på väg", "Din leverans är på väg och levereras i kväll.", StatusOutForDelivery},
+		{"Your parcel is on its way", "It left our depot this morning.", StatusShipped},
+		{"Your parcel was delivered", "It was out for delivery this morning.", StatusDelivered},
+		{"Your order", "Your parcel has shipped.", StatusShipped},
+	} {
+		if got := orderStatusOf(c.subject, c.text); got != c.want {
+			t.Errorf("%q / %q: %q, want %q", c.subject, c.text, got, c.want)
 		}
 	}
 }

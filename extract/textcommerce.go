@@ -459,11 +459,21 @@ var (
 func orderStatusOf(subject, text string) string {
 	// The subject speaks first, but a subject that only says "your order"
 	// gives way to a body that says what happened to it.
+	// A subject that only says the parcel is on its way gives way to a
+	// body that says it comes today ("… är på väg" over "levereras i
+	// kväll").
 	status := ""
 	for _, s := range []string{strings.ToLower(subject), strings.ToLower(firstLines(text, 12))} {
-		if st := statusIn(s); st != "" && st != StatusOrdered {
+		st := statusIn(s)
+		switch {
+		case st == StatusShipped && status == "":
+			status = st
+		case st == StatusOutForDelivery && status == StatusShipped:
 			return st
-		} else if st != "" && status == "" {
+		case status == StatusShipped:
+		case st != "" && st != StatusOrdered:
+			return st
+		case st != "" && status == "":
 			status = st
 		}
 	}
@@ -486,6 +496,11 @@ func statusIn(s string) string {
 	if best > 0 && deliveryToday(s) {
 		return StatusOutForDelivery
 	}
+	// "Sera livré demain": a delivered phrase in a sentence about a day
+	// to come is a parcel on its way.
+	if best < len(statusOrder) && statusOrder[best] == StatusDelivered && deliveryAhead(s) {
+		return StatusShipped
+	}
 	if best == len(statusOrder) {
 		return ""
 	}
@@ -498,7 +513,21 @@ var (
 	todayWords   = words.NewWholeSet(lang.Entries("status.today"))
 	deliverWords = words.NewWholeSet(lang.Entries("status.deliver"))
 	pastWords    = words.NewWholeSet(lang.Entries("status.past"))
+	futureWords  = words.NewWholeSet(lang.Entries("status.future"))
 )
+
+// deliveryAhead reports whether s tells of a delivery to come and of none
+// done.
+func deliveryAhead(s string) bool {
+	ahead := false
+	for ln := range strings.Lines(s) {
+		if pastWords.In(ln) {
+			return false
+		}
+		ahead = ahead || futureWords.In(ln)
+	}
+	return ahead
+}
 
 // deliveryToday reports whether a line of s says the parcel is delivered
 // today and none says it was: a line whose delivery is past, or that opens
@@ -663,7 +692,8 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// A carrier's own mail: the merchant is whoever it names, if anyone.
 		o.Merchant, o.Domain = "", ""
 		if m := fromMerchantRE.FindStringSubmatch(text); m != nil {
-			o.Merchant = strings.TrimSpace(m[1])
+			// "Verkkokauppa.com" keeps its dot; a sentence's full stop goes.
+			o.Merchant = strings.TrimRight(strings.TrimSpace(m[1]), ".")
 		} else {
 			for _, v := range c.after(shipperLabel, text) {
 				if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") {
