@@ -677,18 +677,8 @@ func (c *msgContext) textFlights(text string) []Fact {
 		if hi+1 < len(hits) {
 			end = hits[hi+1].line
 		}
-		// Ten lines, or, when the route is not above the number either,
-		// ten lines of text: an HTML table's flattened rows have blank
-		// lines between them.
-		next := end
+		next := end // the next flight's line
 		end = min(end, h.line+10)
-		for n, j := 0, h.line; j < next; j++ {
-			if strings.TrimSpace(lines[j]) != "" {
-				if n++; n > 10 {
-					next = j
-				}
-			}
-		}
 		begin := h.line
 		// A heading line with the date may come just before the number
 		// (blank lines between: paragraphs of HTML).
@@ -711,7 +701,12 @@ func (c *msgContext) textFlights(text string) []Fact {
 			seg = c.flightFromWindow(strings.Join(lines[from:h.line+1], "\n"), lines, from)
 		}
 		if seg == nil && next > end {
-			seg = c.flightFromWindow(strings.Join(lines[begin:next], "\n"), lines, begin)
+			// Neither ten lines below nor the route above: ten lines of
+			// text, as an HTML table's flattened rows have blank lines
+			// between them.
+			if tail := textLinesEnd(lines, h.line, next, 10); tail > end {
+				seg = c.flightFromWindow(strings.Join(lines[begin:tail], "\n"), lines, begin)
+			}
 		}
 		if seg == nil {
 			continue
@@ -947,6 +942,18 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		}
 	}
 	return seg
+}
+
+// textLinesEnd is where n non-blank lines from line i end, at most at limit.
+func textLinesEnd(lines []string, i, limit, n int) int {
+	for ; i < limit; i++ {
+		if strings.TrimSpace(lines[i]) != "" {
+			if n--; n < 0 {
+				return i
+			}
+		}
+	}
+	return limit
 }
 
 // routePair reports whether two places without times, apart lines apart,

@@ -206,9 +206,16 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" || isBus(number) {
 		return nil
 	}
+	return c.railLeg(number, from, to, d, d, &dep[0], &arr[0])
+}
+
+// railLeg is a train leg from its stations and the day and clock of its
+// departure and of its arrival; an arrival clock before the departure's
+// is the next day's.
+func (c *msgContext) railLeg(number, from, to string, depDay, arrDay dateMatch, dep, arr *clockMatch) *Segment {
 	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
-	seg.Depart = resolve(at(d, &dep[0]), c.placeZoneHint(from, ""), c.dateLoc)
-	seg.Arrive = resolve(at(d, &arr[0]), c.placeZoneHint(to, ""), c.dateLoc)
+	seg.Depart = resolve(at(depDay, dep), c.placeZoneHint(from, ""), c.dateLoc)
+	seg.Arrive = resolve(at(arrDay, arr), c.placeZoneHint(to, ""), c.dateLoc)
 	if seg.Arrive.Before(seg.Depart.Time) {
 		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
 	}
@@ -255,13 +262,7 @@ func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref
 	if arrDay == nil {
 		arrDay = depDay
 	}
-	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
-	seg.Depart = resolve(at(depDay.withYear(ref), &clocks[0]), c.placeZoneHint(from, ""), c.dateLoc)
-	seg.Arrive = resolve(at(arrDay.withYear(ref), &clocks[1]), c.placeZoneHint(to, ""), c.dateLoc)
-	if seg.Arrive.Before(seg.Depart.Time) {
-		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
-	}
-	return seg
+	return c.railLeg(number, from, to, depDay.withYear(ref), arrDay.withYear(ref), &clocks[0], &clocks[1])
 }
 
 // trainNear is the train a label names on the three lines after line i,
@@ -298,13 +299,7 @@ func (c *msgContext) routeLeg(m []string, d dateMatch) *Segment {
 	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" {
 		return nil
 	}
-	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, From: &Place{Name: from}, To: &Place{Name: to}}
-	seg.Depart = resolve(at(d, &dep[0]), c.placeZoneHint(from, ""), c.dateLoc)
-	seg.Arrive = resolve(at(d, &arr[0]), c.placeZoneHint(to, ""), c.dateLoc)
-	if seg.Arrive.Before(seg.Depart.Time) {
-		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
-	}
-	return seg
+	return c.railLeg("", from, to, d, d, &dep[0], &arr[0])
 }
 
 // notService are the words before a number on a stop line that name a
@@ -762,7 +757,7 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 		// A label that ends a row of a printed invoice may have the
 		// account's IBAN on the row below: a number that passes the
 		// IBAN check is no invoice number.
-		if m := invoiceNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) && !currencyCode[strings.Fields(m[1])[0]] {
+		if m := invoiceNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) && !notSeries[strings.Fields(m[1])[0]] {
 			b.Number = m[1]
 			break
 		}
@@ -802,8 +797,10 @@ var (
 // Portuguese series-and-number form; "FAC 2027/220918").
 var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?)\.?\s*)?((?:[A-Z]{1,4} )?[0-9][0-9\-/]{3,30}[0-9]|[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
 
-// currencyCode: "EUR 64,50" after an invoice label is an amount.
-var currencyCode = map[string]bool{"EUR": true, "USD": true, "GBP": true, "CHF": true, "SEK": true, "NOK": true, "DKK": true,
+// notSeries are the capitals before a number that are no invoice series:
+// a currency's code ("EUR 64,50" after an invoice label is an amount) and
+// the abbreviations of "number".
+var notSeries = map[string]bool{"EUR": true, "USD": true, "GBP": true, "CHF": true, "SEK": true, "NOK": true, "DKK": true,
 	"PLN": true, "CZK": true, "HUF": true, "NR": true, "NO": true}
 
 // debitDate is the day a direct debit takes a bill's amount, read from
