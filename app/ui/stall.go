@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"os"
+	"runtime/trace"
 	"slices"
 	"sync"
 	"time"
@@ -23,7 +24,12 @@ type stallMeter struct {
 	started time.Time // the meter's start: the windows are being built
 	looping time.Time // Fyne's loop ran its first no-op
 	samples []stallSample
+	worst   time.Duration // the longest delay so far
 }
+
+// traceFrom is the shortest stall whose execution trace the meter keeps
+// (Options.StallTrace).
+const traceFrom = 30 * time.Millisecond
 
 type stallSample struct {
 	sent  time.Time
@@ -37,6 +43,27 @@ func (u *UI) meterStalls() {
 	u.stalls.mu.Lock()
 	u.stalls.started = time.Now()
 	u.stalls.mu.Unlock()
+	// A flight recorder keeps the last seconds of the runtime's execution
+	// trace; the longest stall's is written out, to see what the UI
+	// goroutine waited for (go tool trace).
+	worse := make(chan struct{}, 1)
+	if u.opts.StallTrace != "" {
+		fr := trace.NewFlightRecorder(trace.FlightRecorderConfig{MinAge: 2 * time.Second, MaxBytes: 64 << 20})
+		if err := fr.Start(); err != nil {
+			u.log.Warn("No execution trace of the UI stalls", "err", err)
+		} else {
+			defer fr.Stop()
+			go func() {
+				for range worse {
+					time.Sleep(100 * time.Millisecond) // the stall's aftermath too
+					if err := writeTrace(fr, u.opts.StallTrace); err != nil {
+						u.log.Warn("Writing the UI stall's trace failed", "err", err)
+					}
+				}
+			}()
+			defer close(worse)
+		}
+	}
 	for {
 		select {
 		case <-u.ctx.Done():
@@ -48,7 +75,17 @@ func (u *UI) meterStalls() {
 				if u.stalls.looping.IsZero() {
 					u.stalls.looping = now
 				}
-				u.stalls.samples = append(u.stalls.samples, stallSample{sent, now.Sub(sent)})
+				d := now.Sub(sent)
+				u.stalls.samples = append(u.stalls.samples, stallSample{sent, d})
+				if d > u.stalls.worst && !sent.Before(u.stalls.looping) {
+					u.stalls.worst = d
+					if d >= traceFrom {
+						select {
+						case worse <- struct{}{}:
+						default:
+						}
+					}
+				}
 				u.stalls.mu.Unlock()
 			})
 			// As a click would: input ends the idler's wait at once.
@@ -98,4 +135,16 @@ func (m *stallMeter) write(path string) error {
 		return err
 	}
 	return os.WriteFile(path, b, 0o600)
+}
+
+func writeTrace(fr *trace.FlightRecorder, path string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := fr.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

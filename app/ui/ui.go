@@ -56,6 +56,9 @@ type Options struct {
 	// sample with its time: the figure docs/benchmarks.md reports for an
 	// initial sync.
 	StallFile string
+	// StallTrace, with StallFile, is where the meter writes the runtime's
+	// execution trace of the seconds up to the longest stall over 30 ms.
+	StallTrace string
 }
 
 // UI is the desktop app over one node.

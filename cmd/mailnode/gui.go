@@ -46,6 +46,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	minimized := fs.Bool("minimized", false, "start in the tray, without a window (as autostart at login does)")
 	demo := fs.Bool("demo", false, "try the app on the built-in sample mailbox (no mail account needed)")
 	stallFile := fs.String("dev-ui-stall", "", "development: on exit, write how long the UI was kept waiting (JSON) to this file")
+	stallTrace := fs.String("dev-ui-stall-trace", "", "development: with --dev-ui-stall, write the execution trace of the seconds up to the longest UI stall to this file")
 	cpuProfile := fs.String("dev-cpuprofile", "", "development: write a CPU profile of the whole run to this file")
 	memFile := fs.String("dev-memstats", "", "development: when Quit is chosen, write the Go runtime's memory (JSON) to this file")
 	if err := parseFlags(fs, args); err != nil {
@@ -128,7 +129,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	}
 	var u *ui.UI
 	u = ui.New(fa, n, ui.Options{Logger: logger, Minimized: *minimized, Version: version, Autostart: autostart,
-		StallFile: *stallFile,
+		StallFile: *stallFile, StallTrace: *stallTrace,
 		Restore: func(_ context.Context, sealed []byte, pass string) error {
 			if _, err := backup.Open(sealed, pass); err != nil {
 				return err

@@ -63,6 +63,8 @@ type desktopRun struct {
 // 50,000, the sync benchmark's mailbox): the longest stall of the UI
 // goroutine during the initial sync, start to tray icon warm (median of 5),
 // and RSS and CPU idle over a minute with the synced store.
+// MAILNODE_BENCH_DESKTOP_TRACE names a file for the execution trace of
+// the longest stall (--dev-ui-stall-trace).
 func BenchmarkDesktop(b *testing.B) {
 	for _, tool := range []string{"Xvfb", "dbus-daemon"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -141,7 +143,11 @@ func BenchmarkDesktop(b *testing.B) {
 
 	// The initial sync with the window open, the UI goroutine metered.
 	stallFile := filepath.Join(dir, "stall.json")
-	first := start("--dev-ui-stall", stallFile)
+	metered := []string{"--dev-ui-stall", stallFile}
+	if t := os.Getenv("MAILNODE_BENCH_DESKTOP_TRACE"); t != "" {
+		metered = append(metered, "--dev-ui-stall-trace", t)
+	}
+	first := start(metered...)
 	syncStart := time.Now()
 	syncDone(first, 1, 30*time.Minute)
 	syncTime := time.Since(syncStart)
