@@ -99,11 +99,13 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	cfg.Services = app.Services{Sync: true, Gateway: true, LocalAPI: true, Relay: cfg.Relay.URL != ""}
 	// Fyne runs the UI on the main thread, which OpenGL needs. While an
 	// initial sync keeps every processor busy, that goroutine waits for the
-	// scheduler's 10 ms preemption before it runs; one processor more than
-	// there are cores lets the OS schedule it at once (docs/benchmarks.md:
-	// at 10,000 messages the median UI delay went from 7-9 ms to 4 ms).
+	// scheduler's 10 ms preemption before it runs, or, when the processors
+	// are held by the sync's low-priority threads that the kernel leaves
+	// waiting, for as long as the kernel does. The sync holds one processor
+	// per core and one for its committer (imapsync); two more than there
+	// are cores leave one for the UI and the gateway (docs/benchmarks.md).
 	if getenv("GOMAXPROCS") == "" {
-		runtime.GOMAXPROCS(runtime.NumCPU() + 1)
+		runtime.GOMAXPROCS(runtime.NumCPU() + 2)
 	}
 	n, err := app.New(cfg, logger)
 	if err != nil {

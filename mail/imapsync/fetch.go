@@ -219,9 +219,13 @@ func readLiteral(lit imap.LiteralReader) ([]byte, error) {
 
 const presizeLimit = 32 << 20
 
-// prepareAll parses and compresses a batch on every core.
+// prepareAll parses and compresses a batch on every core. One worker a
+// core, not a processor: the desktop app runs with more processors than
+// cores so that, while the workers and the committer hold theirs on their
+// low-priority threads (which the kernel may leave waiting), one stays
+// free for the UI goroutine and the gateway.
 func (s *Syncer) prepareAll(msgs []store.NewMessage) {
-	workers := runtime.GOMAXPROCS(0)
+	workers := min(runtime.GOMAXPROCS(0), runtime.NumCPU())
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
