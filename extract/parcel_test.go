@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -23,8 +24,22 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 			"Worten RB902663157PT CTT out_for_delivery"},
 		{"noreply@posteitaliane.it", "La tua spedizione è stata consegnata", "la tua spedizione da parte di Mediaworld è stata consegnata il 11/06/2027.\nCodice spedizione: CB733019468IT\n",
 			"Mediaworld CB733019468IT Poste Italiane delivered"},
+		{"noreply@dhl.nl", "Je pakket wordt vandaag bezorgd", "Je pakket van bol.com wordt vandaag bezorgd.\nTrackingcode: 3SBOL0123456789\n",
+			"bol.com 3SBOL0123456789 DHL out_for_delivery"},
+		// A carrier no list knows is the sender of a notice about another's
+		// parcel; a number of digits that passes another carrier's check
+		// by chance does not name that carrier.
+		{"MRW <notificaciones@mrw.es>", "Tu envío ha sido entregado", "Tu envío de El Corte Inglés ha sido entregado hoy.\nNº de envío: 02602012345678\n",
+			"El Corte Inglés 02602012345678 MRW delivered"},
+		// A shop's own notice names itself: no carrier is made of it.
+		{"Zalando <info@zalando.de>", "Dein Paket ist unterwegs", "Dein Paket von Zalando ist unterwegs.\nSendungsnummer: 02602012345678\n",
+			"Zalando 02602012345678 DHL shipped"},
 	} {
-		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: c.subject, Text: c.text,
+		name, addr, ok := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
+		if !ok {
+			name, addr = "", c.from
+		}
+		msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: c.subject, Text: c.text,
 			Date: time.Date(2027, 6, 8, 7, 0, 0, 0, time.UTC)}
 		got := ""
 		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -369,6 +370,9 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 			break
 		}
 	}
+	if seg.Hotel == "" {
+		seg.Hotel = c.nameOverAddress(subject, text)
+	}
 	// The sender's name when it names a place to stay ("Hostal La
 	// Giralda"), else such a name in the subject or text ("à l'Auberge du
 	// Lac").
@@ -389,7 +393,10 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 			}
 		}
 	}
-	if seg.Hotel == "" {
+	// The sender's name last, unless it names a chain or a desk ("Pestana
+	// Hotels & Resorts", "Hilton Reservations"): no name is better than
+	// another's.
+	if seg.Hotel == "" && !chainWords.In(strings.ToLower(c.senderName)) {
 		seg.Hotel = c.senderName
 	}
 	return Fact{Kind: KindHotel, From: FromText, Segment: seg}, true
@@ -415,10 +422,118 @@ func hotelName(v string) string {
 }
 
 // lodgingRE is a place to stay by name: a lodging word of any language
-// (extract/lang) and the capitalised words after it, "Hotel Riviera",
-// "Auberge du Lac", "Parador de Granada".
+// (extract/lang) and the capitalised words after it on its line, "Hotel
+// Riviera", "Auberge du Lac", "Parador de Granada".
 var lodgingRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
-	`)(?:\s+(?:(?:du|de|la|le|les|del|della|di|do|da|dos|das|des|am|an|im|zum|zur|the|of|los|las|el)\s+)*\p{Lu}[\p{L}'’&-]*){1,4}`)
+	`)(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*\p{Lu}[\p{L}'’&-]*){1,4}`)
+
+// nameLinks are the small words inside a place's name: "Auberge du Lac",
+// "Pousada de Óbidos".
+const nameLinks = `du|de|la|le|les|del|della|di|do|da|dos|das|des|am|an|im|zum|zur|the|of|los|las|el|van|von|vom|der|den`
+
+var (
+	// lodgingWords are the lodging words of every language, whole;
+	// chainWords name a chain or a booking desk rather than one place
+	// (extract/lang, lodging.chain: "Hotels", "Reservations").
+	lodgingWords = words.NewWholeSet(lang.Entries("lodging"))
+	chainWords   = words.NewWholeSet(lang.Entries("lodging.chain"))
+	linkWords    = words.NewWholeSet(strings.Split(nameLinks, "|"))
+)
+
+// addressRE is the start of a street address: words and a house number
+// ("Apollolaan 138", "Rua Jau 54"), or a number and words ("1 King
+// Street").
+var addressRE = regexp.MustCompile(`^(?:\p{Lu}[\p{L}'’.-]*[ \t]+(?:[\p{L}'’.-]+[ \t]+){0,3}\d{1,4}[a-zA-Z]?(?:[ \t]*[,/–-]|[ \t]*$)|\d{1,4}[a-zA-Z]?,?[ \t]+\p{Lu}[\p{L}'’.-]*(?:[ \t]+[\p{L}'’.-]+){0,3}[ \t]*,)`)
+
+// nameOverAddress finds a place's name the way letterheads and signatures
+// print it: on the line over its street address, or before the address
+// after a comma on its own line ("Cabinn Copenhagen, Kongens Nytorv 30").
+// The name is the capitalised words that end the line ("Ihr Team vom
+// Best Western Hotel Bremen City"), and it must be a lodging's or share a
+// word with the sender's name or the subject: a company's footer
+// ("Booking.com B.V., Herengracht 597") names no hotel.
+func (c *msgContext) nameOverAddress(subject, text string) string {
+	lines := strings.Split(text, "\n")
+	about := strings.ToLower(c.senderName + " " + subject)
+	for i, ln := range lines {
+		ln = strings.TrimSpace(ln)
+		name, rest, ok := strings.Cut(ln, ",")
+		if !ok || !isAddress(rest) {
+			// The next line with words, past a paragraph's blank line.
+			next := i + 1
+			for next < len(lines) && next < i+3 && strings.TrimSpace(lines[next]) == "" {
+				next++
+			}
+			if ln == "" || next >= len(lines) || !isAddress(lines[next]) {
+				continue
+			}
+			name = ln
+		}
+		if n := trailingName(name); n != "" && (lodgingWords.In(strings.ToLower(n)) || sharesWord(n, about)) {
+			return n
+		}
+	}
+	return ""
+}
+
+// isAddress reports whether s starts like a street address and holds no
+// date ("October 15, 2027" starts like "Apollolaan 138").
+func isAddress(s string) bool {
+	s = strings.TrimSpace(s)
+	return addressRE.MatchString(s) && len(findDates(s, false)) == 0
+}
+
+// trailingName is the run of capitalised words (and the small words
+// between them) that ends s, if it looks like a name: no digits, no
+// address or legal form, one to six words.
+func trailingName(s string) string {
+	f := strings.Fields(strings.TrimRight(s, " .!:;"))
+	i := len(f)
+	for i > 0 {
+		w := f[i-1]
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) && !(i < len(f) && linkWords.In(w)) {
+			break
+		}
+		i--
+	}
+	for i < len(f) && linkWords.In(f[i]) {
+		i++
+	}
+	n := f[i:]
+	// Too long for a name: German capitalises its nouns ("Ihr Team vom
+	// Best Western …"); the name is what follows the last small word.
+	for k := len(n) - 2; len(n) > 6 && k > 0; k-- {
+		if linkWords.In(n[k]) {
+			n = n[k+1:]
+			break
+		}
+	}
+	if len(n) == 0 || len(n) > 6 {
+		return ""
+	}
+	name := strings.Join(n, " ")
+	if hasDigit(name) || strings.ContainsAny(name, "@/()") || legalForm.MatchString(name) {
+		return ""
+	}
+	return name
+}
+
+// legalForm is a company's legal form: a name that carries one is a
+// company's, not a hotel's ("Booking.com B.V.").
+var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:gmbh|ag|b\.v\.|n\.v\.|s\.a\.|s\.l\.|s\.p\.a\.|s\.r\.l\.|ltd|llc|inc|plc|oy|oyj|ab|as|a/s|asa|s\.r\.o\.|a\.s\.|sp\. z o\.o\.|se|\w+\.com)(?:$|[^\p{L}])`)
+
+// sharesWord reports whether name has a word of four letters or more
+// that lower-cased about holds whole.
+func sharesWord(name, about string) bool {
+	for _, w := range strings.Fields(strings.ToLower(name)) {
+		w = strings.Trim(w, ".,;:!'’*=")
+		if utf8.RuneCountInString(w) >= 4 && words.Has(about, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // labelledDate finds the first date (and clock, if on the same line)
 // after one of the labels.
@@ -685,23 +800,44 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	}
 	if carrierBySender(c.senderDomain) != "" {
 		// A carrier's own mail: the merchant is whoever it names, if anyone.
-		o.Merchant, o.Domain = "", ""
-		if m := fromMerchantRE.FindStringSubmatch(text); m != nil {
-			// "Verkkokauppa.com" keeps its dot; a sentence's full stop goes.
-			o.Merchant = strings.TrimRight(strings.TrimSpace(m[1]), ".")
-		} else {
-			for _, v := range c.after(shipperLabel, text) {
-				if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") {
-					o.Merchant = v
-					break
-				}
-			}
+		o.Merchant, o.Domain = c.shipperNamed(text), ""
+	} else if tracking != "" && c.senderName != "" {
+		// A notice about another's parcel ("Tu envío de El Corte Inglés")
+		// is from a carrier no list knows, unless the carrier is named: a
+		// number of digits alone that passes a known carrier's check
+		// passes one in seven to ten by chance, so that carrier counts only
+		// when the mail names it.
+		shop := c.shipperNamed(text)
+		chance := carrier != "" && allDigits(tracking) && !words.Has(strings.ToLower(subject+"\n"+text), strings.ToLower(carrier))
+		if shop != "" && (carrier == "" || chance) && !sameShop(shop, c.senderName, c.senderDomain) {
+			carrier, o.Merchant, o.Domain = c.senderName, shop, ""
+			o.Shipments[0].Carrier = carrier
 		}
 	}
 	if a := c.labelledAmount(text); a != nil {
 		o.Total = a
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// shipperNamed is the shop a parcel notice names as its sender, if any.
+func (c *msgContext) shipperNamed(text string) string {
+	if m := fromMerchantRE.FindStringSubmatch(text); m != nil {
+		// "Verkkokauppa.com" keeps its dot; a sentence's full stop goes.
+		return strings.TrimRight(strings.TrimSpace(m[1]), ".")
+	}
+	for _, v := range c.after(shipperLabel, text) {
+		if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") {
+			return v
+		}
+	}
+	return ""
+}
+
+// sameShop reports whether a shop's name is the sender's: the same name,
+// or a word of it in the sender's name or domain.
+func sameShop(shop, senderName, senderDomain string) bool {
+	return strings.EqualFold(shop, senderName) || sharesWord(shop, strings.ToLower(senderName+" "+senderDomain))
 }
 
 var carrierLabel = labels(`carrier`, `versand mit`, `versanddienstleister`, `transporteur`, `shipped with`, `shipped via`, `corriere`)
@@ -712,9 +848,10 @@ var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:from|shipper|
 
 // fromMerchantRE is the shipper a carrier's notice names: "your parcel
 // from Zalando", "je pakket van Coolblue", in every language's words
-// (extract/lang, parcel.from); the name is capitalised words.
+// (extract/lang, parcel.from); the name is capitalised words, or a shop
+// that goes by its domain in lower case ("bol.com").
 var fromMerchantRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.from")), "|") +
-	`)\s+(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3})`)
+	`)\s+(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
 
 func carrierBySender(domain string) string {
 	if c := carriers.CarrierOf(domain); c != "" {
