@@ -1,6 +1,12 @@
 package extract
 
-import "testing"
+import (
+	"testing"
+	"time"
+
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
 
 // TestHotelName: a hotel label's value loses the address that follows the
 // name on its line, and keeps a comma that only names a city.
@@ -31,6 +37,9 @@ func TestNameOverAddress(t *testing.T) {
 		{"Cabinn Hotels", "Booking 918273", "Venlig hilsen\nCabinn Copenhagen, Kongens Nytorv 30\n", "Cabinn Copenhagen"},
 		{"Best Western", "Reservierung", "Ihr Team vom Best Western Hotel Bremen City\nBahnhofsplatz 8, 28195 Bremen\n", "Best Western Hotel Bremen City"},
 		{"Hotels", "Stay", "12 Main Street\nThe Grand Hotel\n1 King Street, London\n", "The Grand Hotel"},
+		{"Barceló Hotel Group", "Tu reserva", "Barceló Sevilla Renacimiento\nAvenida Álvaro Alonso Barba, s/n, 41092 Sevilla\n", "Barceló Sevilla Renacimiento"},
+		{"Hôtels", "Séjour", "L'équipe de l'Auberge du Lac, 12 route du Lac, 74290 Talloires\n", "Auberge du Lac"},
+		{"Accor", "Réservation", "Merci d'avoir choisi l'ibis Paris Gare de Lyon.\nibis Paris Gare de Lyon\n31 bis rue Diderot, 75012 Paris\n", "ibis Paris Gare de Lyon"},
 		// A company's footer, a date after a comma, a name nobody else uses.
 		{"Booking.com", "Booking confirmed", "Booking.com B.V.\nHerengracht 597, 1017 CE Amsterdam\n", ""},
 		{"Booking.com", "Booking confirmed", "Check-in Friday, October 15, 2027\n", ""},
@@ -40,5 +49,48 @@ func TestNameOverAddress(t *testing.T) {
 		if got := m.nameOverAddress(c.subject, c.text); got != c.want {
 			t.Errorf("nameOverAddress(%q) = %q, want %q", c.text, got, c.want)
 		}
+	}
+}
+
+// TestColumnDates: a stay's dates under a header row that names check-in
+// and check-out, in the headers' order, in one date order per row.
+func TestColumnDates(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Entrada Salida Noches\n\n12/02/2028 15/02/2028 3\n", "2028-02-12 2028-02-15"},
+		{"Check-out | Check-in\n2028-03-09 | 2028-03-07\n", "2028-03-07 2028-03-09"},
+		{"Arrival Departure\nSee below\n\n\n1 May 2028 3 May 2028\n", ""},
+		{"Entrada 12/02/2028 Salida 15/02/2028\n", ""},
+	} {
+		m := &msgContext{}
+		in, out := m.columnDates(c.text, zoneHint{})
+		got := ""
+		if in != nil && out != nil {
+			got = in.Time.Format("2006-01-02") + " " + out.Time.Format("2006-01-02")
+		}
+		if got != c.want {
+			t.Errorf("columnDates(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// TestStayNotTrain: "Arrivée" and "Départ" head a hotel's dates as well as
+// a train's stops; a hotel near a station ("Gare de Lyon") whose lines
+// make no train leg (a day's name is no station) is read as a stay.
+func TestStayNotTrain(t *testing.T) {
+	msg := &mime.Message{From: []mime.Address{{Name: "Accor", Address: "reservation@accor.com"}},
+		Subject: "Confirmation de votre réservation n° 7HX2K91",
+		Date:    time.Date(2027, 11, 16, 20, 0, 0, 0, time.UTC),
+		Text: "Merci d'avoir choisi l'ibis Paris Gare de Lyon.\n\nNuméro de réservation : 7HX2K91\n" +
+			"Arrivée : lundi 6 décembre 2027 à partir de 12h00\nDépart : mercredi 8 décembre 2027 avant 12h00\n" +
+			"Chambre : Chambre Standard avec 1 lit double\n"}
+	var kinds []string
+	for _, f := range Extract(msg, msgauth.Verdict{}).Facts {
+		kinds = append(kinds, f.Kind)
+		if f.Kind == KindHotel && f.Segment.CheckIn.Format("2006-01-02") != "2027-12-06" {
+			t.Errorf("check-in %v, want 2027-12-06", f.Segment.CheckIn)
+		}
+	}
+	if len(kinds) != 1 || kinds[0] != KindHotel {
+		t.Errorf("kinds %v, want one hotel", kinds)
 	}
 }

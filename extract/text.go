@@ -474,14 +474,35 @@ var travelWords = map[string][]string{
 // stays on a tie. It only chooses which rules to try: each of them still
 // needs its own fields before a mail yields a segment.
 func classifyTravel(s string) string {
+	kinds := rankTravel(s)
+	if len(kinds) == 0 {
+		return ""
+	}
+	return kinds[0]
+}
+
+// rankTravel is the kinds of travel whose words s holds, most distinct
+// words first, flights before trains before stays on a tie.
+func rankTravel(s string) []string {
 	n := travelWordCounts(s)
-	best, bestN := "", 0
+	var kinds []string
 	for k, kind := range []string{KindFlight, KindTrain, KindHotel} {
-		if n[k] > bestN {
-			best, bestN = kind, n[k]
+		if n[k] > 0 {
+			kinds = append(kinds, kind)
 		}
 	}
-	return best
+	slices.SortStableFunc(kinds, func(a, b string) int { return travelCount(n, b) - travelCount(n, a) })
+	return kinds
+}
+
+func travelCount(n [3]int, kind string) int {
+	switch kind {
+	case KindFlight:
+		return n[0]
+	case KindTrain:
+		return n[1]
+	}
+	return n[2]
 }
 
 // travelWordCounts counts the distinct words of flights, trains and stays
@@ -542,28 +563,10 @@ func containsAny(s string, subs ...string) bool {
 	return false
 }
 
-// textFacts applies the text rules to a message's readable text.
-func (c *msgContext) textFacts(subject, text string) []Fact {
-	if len(text) > 256<<10 {
-		text = text[:256<<10]
-	}
-	all := subject + "\n" + text
-	c.langText, c.langDone = all, false
-	if c.ref.IsZero() {
-		c.ref = firstFullDate(text, c.usSender())
-	}
+// travelFacts applies one kind of travel's rules.
+func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 	var out []Fact
-	// A journey's mail gives times and dates: without a digit in its text
-	// there is no leg to read, and a long personal mail full of travel
-	// words is not classified word by word.
-	travel := ""
-	if hasDigit(text) {
-		travel = classifyTravel(all)
-		if travel == "" && flightShaped(text) {
-			travel = KindFlight
-		}
-	}
-	switch travel {
+	switch kind {
 	case KindFlight:
 		out = append(out, c.textFlights(all)...)
 	case KindTrain:
@@ -579,6 +582,39 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	case KindHotel:
 		if f, ok := c.textHotel(subject, all); ok {
 			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// textFacts applies the text rules to a message's readable text.
+func (c *msgContext) textFacts(subject, text string) []Fact {
+	if len(text) > 256<<10 {
+		text = text[:256<<10]
+	}
+	all := subject + "\n" + text
+	c.langText, c.langDone = all, false
+	if c.ref.IsZero() {
+		c.ref = firstFullDate(text, c.usSender())
+	}
+	var out []Fact
+	// A journey's mail gives times and dates: without a digit in its text
+	// there is no leg to read, and a long personal mail full of travel
+	// words is not classified word by word.
+	var travel []string
+	if hasDigit(text) {
+		travel = rankTravel(all)
+		if len(travel) == 0 && flightShaped(text) {
+			travel = []string{KindFlight}
+		}
+	}
+	// The kind with most words first; when its rules find nothing, the
+	// kind that comes next by its words ("Arrivée" and "Départ" head a
+	// hotel's dates as well as a train's stops).
+	for _, kind := range travel[:min(len(travel), 2)] {
+		out = append(out, c.travelFacts(kind, subject, text, all)...)
+		if len(out) > 0 {
+			break
 		}
 	}
 	if len(out) > 0 {

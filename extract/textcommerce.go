@@ -6,6 +6,7 @@ import (
 	"mailnode/extract/words"
 
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -336,8 +337,12 @@ func stationName(s string) string {
 		s = strings.TrimLeftFunc(rest, notLetter)
 	}
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|▷●○")
-	// Only a name: letters, not a sentence.
+	// Only a name: letters, not a sentence, and not a day's or a month's
+	// name ("Départ : mercredi 8 décembre" is a hotel's check-out).
 	if len(s) < 2 || len(s) > 50 || strings.Count(s, " ") > 5 || strings.IndexFunc(s, unicode.IsLetter) < 0 {
+		return ""
+	}
+	if l := strings.ToLower(s); weekdayNames[l] > 0 || monthNames[l] > 0 {
 		return ""
 	}
 	return s
@@ -360,6 +365,9 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	in := c.labelledDate(checkinLabels, text, c.countryZone(""))
 	out := c.labelledDate(checkoutLabels, text, c.countryZone(""))
 	if in == nil {
+		in, out = c.columnDates(text, c.countryZone(""))
+	}
+	if in == nil {
 		return Fact{}, false
 	}
 	seg := &Segment{Type: KindHotel, Status: StatusConfirmed, CheckIn: in, CheckOut: out,
@@ -376,7 +384,7 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	// The sender's name when it names a place to stay ("Hostal La
 	// Giralda"), else such a name in the subject or text ("à l'Auberge du
 	// Lac").
-	if seg.Hotel == "" && lodgingRE.MatchString(c.senderName) {
+	if seg.Hotel == "" && lodgingRE.MatchString(c.senderName) && !chainWords.In(strings.ToLower(c.senderName)) {
 		seg.Hotel = c.senderName
 	}
 	if seg.Hotel == "" {
@@ -393,10 +401,10 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 			}
 		}
 	}
-	// The sender's name last, unless it names a chain or a desk ("Pestana
-	// Hotels & Resorts", "Hilton Reservations"): no name is better than
-	// another's.
-	if seg.Hotel == "" && !chainWords.In(strings.ToLower(c.senderName)) {
+	// The sender's name last, if the text names it too and it names no
+	// chain or desk ("Pestana Hotels & Resorts", "Hilton Reservations",
+	// "ALL - Accor Live Limitless"): no name is better than another's.
+	if seg.Hotel == "" && strings.Contains(text, c.senderName) && !chainWords.In(strings.ToLower(c.senderName)) {
 		seg.Hotel = c.senderName
 	}
 	return Fact{Kind: KindHotel, From: FromText, Segment: seg}, true
@@ -441,9 +449,9 @@ var (
 )
 
 // addressRE is the start of a street address: words and a house number
-// ("Apollolaan 138", "Rua Jau 54"), or a number and words ("1 King
-// Street").
-var addressRE = regexp.MustCompile(`^(?:\p{Lu}[\p{L}'’.-]*[ \t]+(?:[\p{L}'’.-]+[ \t]+){0,3}\d{1,4}[a-zA-Z]?(?:[ \t]*[,/–-]|[ \t]*$)|\d{1,4}[a-zA-Z]?,?[ \t]+\p{Lu}[\p{L}'’.-]*(?:[ \t]+[\p{L}'’.-]+){0,3}[ \t]*,)`)
+// ("Apollolaan 138", "Rua Jau 54"), or a number and words before a comma
+// ("1 King Street,", "31 bis rue Diderot,").
+var addressRE = regexp.MustCompile(`^(?:\p{Lu}[\p{L}'’.-]*,?[ \t]+(?:[\p{L}'’.-]+,?[ \t]+){0,3}(?:\d{1,4}[a-zA-Z]?|s/n)(?:[ \t]*[,/–-]|[ \t]*$)|\d{1,4}[a-zA-Z]?(?:[ \t]+(?:bis|ter))?,?[ \t]+[\p{L}'’.-]+(?:[ \t]+[\p{L}'’.-]+){0,4}[ \t]*,)`)
 
 // nameOverAddress finds a place's name the way letterheads and signatures
 // print it: on the line over its street address, or before the address
@@ -469,11 +477,75 @@ func (c *msgContext) nameOverAddress(subject, text string) string {
 			}
 			name = ln
 		}
-		if n := trailingName(name); n != "" && (lodgingWords.In(strings.ToLower(n)) || sharesWord(n, about)) {
+		n := trailingName(name)
+		if n == "" {
+			continue
+		}
+		// A brand in lower case before the name ("ibis Paris Gare de
+		// Lyon"): the whole line, when the text names it again.
+		if whole := strings.TrimRight(name, " .!:;"); whole != n && strings.HasSuffix(whole, " "+n) &&
+			!strings.Contains(whole[:len(whole)-len(n)-1], " ") && strings.Count(text, whole) > 1 {
+			n = whole
+		}
+		if lodgingWords.In(strings.ToLower(n)) || sharesWord(n, about) || strings.Count(text, n) > 1 {
 			return n
 		}
 	}
 	return ""
+}
+
+// columnDates reads a stay's dates from a table whose header row names
+// check-in and check-out ("Entrada Salida Noches") over a row of values:
+// the dates in the headers' order.
+func (c *msgContext) columnDates(text string, z zoneHint) (in, out *Time) {
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
+		if hasDigit(ln) || len(ln) > 120 {
+			continue
+		}
+		ci, co := headerAt(checkinWordRE, ln), headerAt(checkoutWordRE, ln)
+		if ci < 0 || co < 0 || ci == co {
+			continue
+		}
+		for j := i + 1; j < len(lines) && j <= i+2; j++ {
+			ds := findDates(lines[j], c.usSender())
+			if len(ds) < 2 {
+				continue
+			}
+			a, b := ds[0].withYear(c.ref), ds[1].withYear(c.ref)
+			if co < ci {
+				a, b = b, a
+			}
+			// A row is written in one order: "12/02/2028 15/02/2028" is
+			// not the 2nd of December to the 15th of February.
+			if before(b, a) {
+				if ds := findDates(lines[j], !c.usSender()); len(ds) >= 2 {
+					if x, y := ds[0].withYear(c.ref), ds[1].withYear(c.ref); !before(y, x) && co > ci {
+						a, b = x, y
+					}
+				}
+			}
+			return resolve(at(a, nil), z, c.dateLoc), resolve(at(b, nil), z, c.dateLoc)
+		}
+	}
+	return nil, nil
+}
+
+// Check-in and check-out words of every language, whole (extract/lang).
+var (
+	checkinWordRE  = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("checkin")), "|") + `)(?:$|[^\p{L}])`)
+	checkoutWordRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("checkout")), "|") + `)(?:$|[^\p{L}])`)
+)
+
+func before(a, b dateMatch) bool {
+	return a.y < b.y || a.y == b.y && (a.m < b.m || a.m == b.m && a.d < b.d)
+}
+
+func headerAt(re *regexp.Regexp, s string) int {
+	if m := re.FindStringIndex(s); m != nil {
+		return m[0]
+	}
+	return -1
 }
 
 // isAddress reports whether s starts like a street address and holds no
@@ -490,7 +562,7 @@ func trailingName(s string) string {
 	f := strings.Fields(strings.TrimRight(s, " .!:;"))
 	i := len(f)
 	for i > 0 {
-		w := f[i-1]
+		w := unElided(f[i-1])
 		r, _ := utf8.DecodeRuneInString(w)
 		if !unicode.IsUpper(r) && !(i < len(f) && linkWords.In(w)) {
 			break
@@ -500,7 +572,10 @@ func trailingName(s string) string {
 	for i < len(f) && linkWords.In(f[i]) {
 		i++
 	}
-	n := f[i:]
+	n := slices.Clone(f[i:])
+	if len(n) > 0 {
+		n[0] = unElided(n[0]) // "l'Auberge du Lac"
+	}
 	// Too long for a name: German capitalises its nouns ("Ihr Team vom
 	// Best Western …"); the name is what follows the last small word.
 	for k := len(n) - 2; len(n) > 6 && k > 0; k-- {
@@ -517,6 +592,20 @@ func trailingName(s string) string {
 		return ""
 	}
 	return name
+}
+
+// unElided is a word without the article elided before it: "l'Auberge",
+// "dell’Hotel".
+func unElided(w string) string {
+	for _, sep := range []string{"'", "’"} {
+		if a, rest, ok := strings.Cut(w, sep); ok && rest != "" && len(a) <= 4 && strings.ToLower(a) == a {
+			return rest
+		}
+		if a, rest, ok := strings.Cut(w, sep); ok && rest != "" && (a == "L" || a == "D") {
+			return rest
+		}
+	}
+	return w
 }
 
 // legalForm is a company's legal form: a name that carries one is a

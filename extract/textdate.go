@@ -18,6 +18,8 @@ import (
 // extract/lang, to 1-12.
 var monthNames = lang.Months()
 
+var weekdayNames = lang.Weekdays()
+
 var (
 	monthAlt = func() string {
 		var names []string
