@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"time"
@@ -12,6 +13,18 @@ import (
 	"mailnode/extract/words"
 )
 
+// decodeCalendar decodes an iCalendar source. go-ical panics on some
+// malformed content lines (a parameter cut short: "0;0="); a hostile
+// attachment yields an error, not a crash of whoever reads the mail.
+func decodeCalendar(src string) (cal *ical.Calendar, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			cal, err = nil, fmt.Errorf("malformed calendar: %v", v)
+		}
+	}()
+	return ical.NewDecoder(strings.NewReader(src)).Decode()
+}
+
 // calendarFacts reads travel from an iCalendar attachment (RFC 5545):
 // each VEVENT that looks like a flight, train or hotel stay becomes a
 // segment, its start and end from DTSTART and DTEND (with their TZID), its
@@ -19,7 +32,7 @@ import (
 // list several legs in their description (rail operators do) are read leg
 // by leg with the text rules.
 func (c *msgContext) calendarFacts(src string) []Fact {
-	cal, err := ical.NewDecoder(strings.NewReader(src)).Decode()
+	cal, err := decodeCalendar(src)
 	if err != nil {
 		return nil
 	}
