@@ -50,6 +50,9 @@ type msgContext struct {
 	// full: read PDFs' text (Extract); else pending records that one was
 	// left unread (ExtractQuick).
 	full, pending bool
+	// html is the message's HTML parts, whose links may carry a tracking
+	// number (linkTracking).
+	html []string
 }
 
 // setSender records who a message is from: the address's domain, the
@@ -79,7 +82,7 @@ func Extract(m *mime.Message, auth msgauth.Verdict) Result { return extract(m, a
 func ExtractQuick(m *mime.Message, auth msgauth.Verdict) Result { return extract(m, auth, false) }
 
 func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
-	c := &msgContext{date: m.Date, ref: m.Date, dateLoc: time.UTC, full: full}
+	c := &msgContext{date: m.Date, ref: m.Date, dateLoc: time.UTC, full: full, html: m.HTML}
 	if !m.Date.IsZero() {
 		c.dateLoc = m.Date.Location()
 	}

@@ -866,16 +866,19 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Number = m[1]
 	}
 	tracking, carrier := c.trackingNumber(text)
+	if tracking == "" {
+		tracking, carrier = c.linkTracking(c.html, text)
+		// The carrier the mail names ("Transporteur : Colissimo") over
+		// the name of the site it links to (La Poste's).
+		if named := c.namedCarrier(text); tracking != "" && named != "" {
+			carrier = named
+		}
+	}
 	if o.Number == "" && tracking == "" {
 		return Fact{}, false
 	}
 	if carrier == "" {
-		for _, v := range c.after(carrierLabel, text) {
-			if f := strings.Fields(v); len(f) > 0 && len(f[0]) < 20 {
-				carrier = strings.Trim(f[0], ".,;")
-				break
-			}
-		}
+		carrier = c.namedCarrier(text)
 	}
 	if carrier == "" {
 		carrier = carrierBySender(c.senderDomain)
@@ -907,6 +910,17 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Total = a
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// namedCarrier is the carrier a mail names by its label ("Carrier: DHL",
+// "Transporteur : Colissimo"), if any.
+func (c *msgContext) namedCarrier(text string) string {
+	for _, v := range c.after(carrierLabel, text) {
+		if f := strings.Fields(v); len(f) > 0 && len(f[0]) < 20 {
+			return strings.Trim(f[0], ".,;")
+		}
+	}
+	return ""
 }
 
 // shipperNamed is the shop a parcel notice names as its sender, if any.

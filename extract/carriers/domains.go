@@ -25,7 +25,8 @@ var senderDomains = map[string][]string{
 	"yunexpress":   {"yunexpress.com"},
 	// Carriers without a format in the data, known by their domains.
 	"gls":        {"gls-pakete.de", "gls-group.eu", "gls-group.com", "gls.de", "gls-italy.com", "gls-spain.es", "gls-denmark.com", "gls-sweden.com", "gls-netherlands.com"},
-	"hermes":     {"myhermes.de", "hermesworld.com", "hermes-europe.eu", "evri.com", "myhermes.co.uk"},
+	"hermes":     {"myhermes.de", "hermesworld.com", "hermes-europe.eu"},
+	"evri":       {"evri.com", "myhermes.co.uk"}, // Hermes UK, renamed in 2022
 	"postnord":   {"postnord.se", "postnord.dk", "postnord.no", "postnord.fi", "postnord.com"},
 	"bring":      {"posten.no", "bring.no", "bring.com", "bring.se", "bring.dk"},
 	"postnl":     {"postnl.nl", "postnl.com"},
@@ -56,7 +57,7 @@ var carrierNames = map[string]string{
 	"amazon": "Amazon Logistics", "canada_post": "Canada Post", "canpar": "Canpar", "dhl": "DHL", "dpd": "DPD", "fedex": "FedEx",
 	"gofo": "GOFO", "landmark": "Landmark Global", "lasership": "LaserShip", "old_dominion": "Old Dominion", "ontrac": "OnTrac",
 	"purolator": "Purolator", "speedee": "Spee-Dee", "ups": "UPS", "usps": "USPS", "yodel": "Yodel", "yunexpress": "YunExpress",
-	"gls": "GLS", "hermes": "Hermes", "postnord": "PostNord", "bring": "Bring", "postnl": "PostNL", "royalmail": "Royal Mail",
+	"gls": "GLS", "hermes": "Hermes", "evri": "Evri", "postnord": "PostNord", "bring": "Bring", "postnl": "PostNL", "royalmail": "Royal Mail",
 	"laposte": "La Poste", "correos": "Correos", "posteit": "Poste Italiane", "swisspost": "Swiss Post", "austrian": "Österreichische Post",
 	"deutsche": "Deutsche Post", "bpost": "bpost", "anpost": "An Post", "ceskaposta": "Česká pošta", "pocztapl": "Poczta Polska",
 	"inpost": "InPost", "posti": "Posti", "ctt": "CTT", "budbee": "Budbee", "instabox": "Instabox", "chronopost": "Chronopost",

@@ -1,0 +1,138 @@
+package extract
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// Tracking numbers in links. A shop's shipping mail often shows a "Track
+// your parcel" button and no number: the number is in the button's link
+// to the carrier's tracking page ("https://www.dhl.de/…?piececode=…").
+// A carrier's own page with a number in its query or path is the carrier's
+// word that the number is theirs, so no check digit is asked for; links
+// to anyone else (a shop's page, a click counter) are not read.
+
+// Bounds on what is read: a mail's links are hostile input like its text.
+const (
+	maxLinks   = 200
+	maxLinkLen = 2048
+)
+
+// linkURLs returns the links of a mail's HTML parts (href of <a> and
+// <area>) and the URLs written in its text, in order, at most maxLinks.
+func linkURLs(htmls []string, text string) []string {
+	var out []string
+	for _, h := range htmls {
+		z := html.NewTokenizer(strings.NewReader(h))
+		for len(out) < maxLinks {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				break
+			}
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			name, hasAttr := z.TagName()
+			if string(name) != "a" && string(name) != "area" {
+				continue
+			}
+			for hasAttr {
+				var k, v []byte
+				k, v, hasAttr = z.TagAttr()
+				if string(k) == "href" && len(v) <= maxLinkLen {
+					out = append(out, string(v))
+				}
+			}
+		}
+	}
+	for _, u := range urlRE.FindAllString(text, maxLinks) {
+		if len(out) >= maxLinks {
+			break
+		}
+		if len(u) <= maxLinkLen {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+var urlRE = regexp.MustCompile(`https?://[^\s<>"'()\[\]]+`)
+
+// linkNumberRE is what a tracking number in a link looks like: letters and
+// digits, at least six of them digits.
+var linkNumberRE = regexp.MustCompile(`^[A-Za-z0-9]{8,35}$`)
+
+// trackingKeys are query keys that carriers' tracking pages name the
+// number by; any other key's value is only taken when it is the query's
+// one value.
+var trackingKeys = []string{"track", "piece", "idc", "barcode", "consign", "parcel", "shipment", "sendung", "awb", "number", "nr", "code", "id", "ref", "q", "search"}
+
+// linkTracking is the first tracking number in a link to a carrier's
+// site, and that carrier.
+func (c *msgContext) linkTracking(htmls []string, text string) (tracking, carrier string) {
+	for _, raw := range linkURLs(htmls, text) {
+		u, err := url.Parse(strings.TrimSpace(html.UnescapeString(raw)))
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") {
+			continue
+		}
+		car := carrierBySender(strings.ToLower(u.Hostname()))
+		if car == "" {
+			continue
+		}
+		if n := numberInLink(u); n != "" {
+			return strings.ToUpper(n), car
+		}
+	}
+	return "", ""
+}
+
+// numberInLink finds a tracking number in a carrier's URL: a query value
+// under a tracking key, the query's only value, or the path's last part.
+func numberInLink(u *url.URL) string {
+	q := u.Query()
+	ok := func(v string) bool {
+		v = strings.TrimSpace(v)
+		return linkNumberRE.MatchString(v) && len(strings.Map(keepDigits, v)) >= 6 && !masked(v)
+	}
+	for k, vs := range q {
+		lk := strings.ToLower(k)
+		for _, key := range trackingKeys {
+			if strings.Contains(lk, key) {
+				for _, v := range vs {
+					// Some pages take several numbers, comma-separated.
+					for _, one := range strings.Split(v, ",") {
+						if ok(one) {
+							return strings.TrimSpace(one)
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(q) == 1 {
+		for _, vs := range q {
+			if len(vs) == 1 && ok(vs[0]) {
+				return strings.TrimSpace(vs[0])
+			}
+		}
+	}
+	// The path's last part, or its first part before a hyphen
+	// ("/track-and-trace/3SABCD1234567-NL-1012AB").
+	last := u.Path[strings.LastIndexByte(u.Path, '/')+1:]
+	if first, _, _ := strings.Cut(last, "-"); ok(last) {
+		return last
+	} else if ok(first) {
+		return first
+	}
+	return ""
+}
+
+func keepDigits(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return r
+	}
+	return -1
+}

@@ -1,0 +1,47 @@
+package extract
+
+import "testing"
+
+// TestLinkTracking: a tracking number is read from a link to a carrier's
+// own site (query under a tracking key, the only value, the path's last
+// part), never from a link to anyone else's.
+func TestLinkTracking(t *testing.T) {
+	for _, c := range []struct {
+		html, text, want string
+	}{
+		{`<a href="https://www.dhl.de/de/verfolgen.html?lang=de&amp;piececode=00340434161094042557">Track</a>`, "", "00340434161094042557 DHL"},
+		{`<a href="https://www.evri.com/track/parcel/H01HYA0012345678">Track</a>`, "", "H01HYA0012345678 Evri"},
+		{`<a href="https://jouw.postnl.nl/track-and-trace/3SZLND1234567-NL-1012AB">Volg</a>`, "", "3SZLND1234567 PostNL"},
+		{`<a href="https://www.seur.com/livetracking/?segOnlineIdentificador=09876543210123&amp;segOnlineIdioma=es">Seguir</a>`, "", "09876543210123 SEUR"},
+		{"", "Track it: https://tracking.postnord.com/se/?id=00373400112233445566\n", "00373400112233445566 PostNord"},
+		{`<a href="https://www.ups.com/track?loc=en_US&amp;tracknum=1z999aa10123456784">Track</a>`, "", "1Z999AA10123456784 UPS"},
+		// A shop's page, a click counter, a masked or short number, a
+		// carrier's page with no number.
+		{`<a href="https://www.shop.example/orders/track?id=00340434161094042557">Track</a>`, "", " "},
+		{`<a href="https://click.mail.shop.example/?u=https%3A%2F%2Fwww.dhl.de%2F%3Fpiececode%3D003404341610">x</a>`, "", " "},
+		{`<a href="https://www.dhl.de/verfolgen?piececode=0034XXXXXX4557">x</a>`, "", " "},
+		{`<a href="https://www.dhl.de/verfolgen?piececode=12345">x</a>`, "", " "},
+		{`<a href="https://www.dhl.de/de/privatkunden.html">x</a>`, "", " "},
+		{`<a href="javascript:alert(1)">x</a><a href="https://www.dhl.de/%zz">y</a>`, "", " "},
+	} {
+		m := &msgContext{}
+		tr, car := m.linkTracking([]string{c.html}, c.text)
+		if got := tr + " " + car; got != c.want {
+			t.Errorf("linkTracking(%q, %q) = %q, want %q", c.html, c.text, got, c.want)
+		}
+	}
+}
+
+func FuzzLinkTracking(f *testing.F) {
+	f.Add(`<a href="https://www.dhl.de/x?piececode=00340434161094042557">a</a>`, "https://www.evri.com/track/parcel/H01HYA0012345678")
+	f.Add(`<area href="https://jouw.postnl.nl/track-and-trace/3SZLND1234567-NL-1012AB">`, "")
+	f.Fuzz(func(t *testing.T, html, text string) {
+		m := &msgContext{}
+		if tr, car := m.linkTracking([]string{html}, text); (tr == "") != (car == "") {
+			t.Errorf("number %q without carrier %q or the other way", tr, car)
+		}
+		if n := len(linkURLs([]string{html}, text)); n > maxLinks {
+			t.Errorf("%d links read, more than %d", n, maxLinks)
+		}
+	})
+}
