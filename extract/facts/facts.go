@@ -271,6 +271,9 @@ func (s *Store) Store(ctx context.Context, tx *sql.Tx, folderID int64, msgs []st
 		if !ok {
 			continue // prepared before the hook was set: the next pass reads it
 		}
+		if r.readErr != nil {
+			s.log.Warn("Could not read a message for facts", "messageID", m.ID, "err", r.readErr)
+		}
 		version := extract.Version
 		if r.res.Pending {
 			version = pendingVersion
@@ -328,11 +331,20 @@ func (s *Store) extractOne(ctx context.Context, id int64) readResult {
 // extractParsed is what the pass and the sync's hook keep of a message.
 // The sync's hook reads quickly (full false): a PDF's text is left for the
 // pass that follows the sync.
-func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) readResult {
+func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) (r readResult) {
+	// An extractor that panics on a hostile mail costs that mail its
+	// facts, not the node: the mail is marked read with none.
+	defer func() {
+		if v := recover(); v != nil {
+			r = readResult{readErr: fmt.Errorf("extract: panic: %v", v)}
+		}
+	}()
 	auth := s.auth.Check(m, raw)
-	res := extract.ExtractQuick(m, auth)
+	var res extract.Result
 	if full {
 		res = extract.Extract(m, auth)
+	} else {
+		res = extract.ExtractQuick(m, auth)
 	}
 	return readResult{res: res, date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
 }
