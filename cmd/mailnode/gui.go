@@ -107,6 +107,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	if getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(runtime.NumCPU() + 2)
 	}
+	app.SetMemoryLimit(app.DesktopMemoryLimit)
 	n, err := app.New(cfg, logger)
 	if err != nil {
 		return usageError{err}
