@@ -29,6 +29,13 @@ func TestFlightRows(t *testing.T) {
 		{"stops above the number", "Booking reference: XXX007\n\nDeparture\n\nBerlin (TXL)\nFri, 03 Feb 2017, 18:25\nBrussels (BRU)\nFri, 03 Feb 2017, 19:45\nSN 2588\nBrussels Airlines\n\nNon stop\n\n" +
 			"Return\n\nBrussels (BRU)\nSun, 05 Feb 2017, 20:40\nBerlin (TXL)\nSun, 05 Feb 2017, 22:00\nSN 2591\nBrussels Airlines\n",
 			[]string{"SN 2588 TXL>BRU 2017-02-03T18:25+01:00 2017-02-03T19:45+01:00", "SN 2591 BRU>TXL 2017-02-05T20:40+01:00 2017-02-05T22:00+01:00"}},
+		// Both times on a line under the route line: labelled, or a span.
+		{"labelled times", "OUTBOUND\nSat 04 Feb 2017   Flight LS563\nManchester (MAN) to Palma (PMI)\nDeparts 06:15   Arrives 09:50\n",
+			[]string{"LS 563 MAN>PMI 2017-02-04T06:15+00:00 2017-02-04T09:50+01:00"}},
+		{"a span of times", "Hinflug\n4Y 142   Frankfurt (FRA) – Windhoek (WDH)\n12.02.2017 20:35 – 13.02.2017 06:50\n",
+			[]string{"4Y 142 FRA>WDH 2017-02-12T20:35+01:00 2017-02-13T06:50+02:00"}},
+		{"a date before the labels", "Voo S4 123\nPonta Delgada (PDL) → Lisboa (LIS)\n22/02/2017 partida 13:05 chegada 16:40\n",
+			[]string{"S4 123 PDL>LIS 2017-02-22T13:05-01:00 2017-02-22T16:40+00:00"}},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: "booking@air.example.com"}}, Subject: "Your flight booking", Text: c.text,
 			Date: time.Date(2017, 1, 8, 9, 0, 0, 0, time.UTC)}

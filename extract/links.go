@@ -65,10 +65,12 @@ var urlRE = regexp.MustCompile(`https?://[^\s<>"'()\[\]]+`)
 // digits, at least six of them digits.
 var linkNumberRE = regexp.MustCompile(`^[A-Za-z0-9]{8,35}$`)
 
-// trackingKeys are query keys that carriers' tracking pages name the
-// number by; any other key's value is only taken when it is the query's
-// one value.
-var trackingKeys = []string{"track", "piece", "idc", "barcode", "consign", "parcel", "shipment", "sendung", "awb", "number", "nr", "code", "id", "ref", "q", "search"}
+// trackingKeys are what carriers' tracking pages name the number's query
+// key by, in part, in the thirteen languages' words for a shipment
+// ("Nspediz", "sendungsnummer", "zasilka"); any other key's value is
+// only taken when it is the query's one value.
+var trackingKeys = []string{"track", "piece", "idc", "barcode", "consign", "parcel", "shipment", "awb", "number", "nr", "code", "id", "ref", "q", "search",
+	"sendung", "paket", "pakke", "sped", "envio", "envío", "suivi", "colis", "zasilk", "przesyl", "lahetys", "forsand", "kolli", "sending", "zending", "objeto", "encomenda"}
 
 // linkTracking is the first tracking number in a link to a carrier's
 // site, and that carrier.

@@ -15,6 +15,7 @@ func TestLinkTracking(t *testing.T) {
 		{`<a href="https://www.seur.com/livetracking/?segOnlineIdentificador=09876543210123&amp;segOnlineIdioma=es">Seguir</a>`, "", "09876543210123 SEUR"},
 		{"", "Track it: https://tracking.postnord.com/se/?id=00373400112233445566\n", "00373400112233445566 PostNord"},
 		{`<a href="https://www.ups.com/track?loc=en_US&amp;tracknum=1z999aa10123456784">Track</a>`, "", "1Z999AA10123456784 UPS"},
+		{`<a href="https://vas.brt.it/vas/sped_det_show.hsm?referer=sped_numspe_par.htm&amp;Nspediz=084017003021456">Traccia</a>`, "", "084017003021456 BRT"},
 		// A shop's page, a click counter, a masked or short number, a
 		// carrier's page with no number.
 		{`<a href="https://www.shop.example/orders/track?id=00340434161094042557">Track</a>`, "", " "},

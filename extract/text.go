@@ -758,6 +758,13 @@ func (c *msgContext) textFlights(text string) []Fact {
 	return out
 }
 
+// timeRange reports whether two clocks of a line are a span: a dash or an
+// arrow between them ("20:35 – 06:50", "20:35 – 13.07.2027 06:50").
+func timeRange(ln string, a, b clockMatch) bool {
+	between := ln[a.end:b.start]
+	return len(between) <= 16 && strings.ContainsAny(between, "-–—→>")
+}
+
 // flightShaped reports whether a text whose words name no kind of travel
 // ("Departing", "on board") is an itinerary all the same: two airports'
 // codes in parentheses and a flight number on a line with one of them.
@@ -835,6 +842,16 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	for i, ln := range wl {
 		clocks := findClocks(ln)
 		p := c.placeInLine(ln, clocks)
+		// "Departs 06:15   Arrives 09:50", "12.07.2027 20:35 –
+		// 13.07.2027 06:50": both of a leg's times on one line, its
+		// airports on the route line.
+		if p != nil && p.Code == "" && (depLabel.MatchString(p.Name) || arrLabel.MatchString(p.Name)) {
+			p = nil // the labels' words, not a place
+		}
+		if p == nil && len(clocks) >= 2 && (depLabel.MatchString(ln) && arrLabel.MatchString(ln) || timeRange(ln, clocks[0], clocks[1])) {
+			stops = append(stops, stop{nil, &clocks[0], ln, i}, stop{nil, &clocks[1], ln, i})
+			continue
+		}
 		if p == nil && len(clocks) > 0 && i > 0 {
 			// The airport on its own line above its date and time
 			// (blank lines between: paragraphs of HTML).
