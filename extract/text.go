@@ -469,6 +469,10 @@ var travelWords = map[string][]string{
 	KindHotel:  lang.Entries("words.hotel"),
 }
 
+// busWords are every language's words for a bus (extract/lang,
+// words.bus).
+var busWords = words.NewWholeSet(lang.Entries("words.bus"))
+
 // classifyTravel says which kind of travel a text is about, if any: the
 // kind with most distinct words present, flights before trains before
 // stays on a tie. It only chooses which rules to try: each of them still
@@ -575,7 +579,14 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		if len(legs) > 0 {
 			ref = findReservation(all) // one booking, one search
 		}
+		// A leg that names no train, in a mail that speaks of a bus and
+		// of trains hardly at all ("Votre billet de bus", "Bus n°
+		// 1021"), is a bus's: trips hold train segments only.
+		busLegs := busWords.In(strings.ToLower(all)) && travelWordCounts(all)[1] <= 1
 		for _, l := range legs {
+			if busLegs && l.Number == "" {
+				l.Type = KindBus
+			}
 			l.Reservation = ref
 			out = append(out, Fact{Kind: l.Type, From: FromText, Segment: l})
 		}
@@ -608,10 +619,15 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 			travel = []string{KindFlight}
 		}
 	}
-	// The kind with most words first; when its rules find nothing, the
-	// kind that comes next by its words ("Arrivée" and "Départ" head a
-	// hotel's dates as well as a train's stops).
-	for _, kind := range travel[:min(len(travel), 2)] {
+	// The kind with most words first; when its rules find nothing and
+	// the mail has words of stays too, the stay rules ("Arrivée" and
+	// "Départ" head a hotel's dates as well as a train's stops). Only
+	// those: they need labelled dates, where the train rules read any
+	// pair of timed stops, a flight's that its rules could not read too.
+	for i, kind := range travel[:min(len(travel), 2)] {
+		if i > 0 && kind != KindHotel {
+			break
+		}
 		out = append(out, c.travelFacts(kind, subject, text, all)...)
 		if len(out) > 0 {
 			break
