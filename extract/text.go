@@ -24,7 +24,10 @@ var (
 	// Flight numbers: airline designator (two characters, not both
 	// digits) and one to four digits. "LH 400", "4U8462", "U2 1234".
 	flightNumRE = regexp.MustCompile(`\b([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b`)
-	trainNumRE  = regexp.MustCompile(`\b(ICE|IC|EC|ECE|EIC|EIP|TLK|TGV|INOUI|OUIGO|RE|RB|RJX?|RRX|THA|EST|FR|FA|FB|AVE|ALVIA|NJ|EN|IR|IRE|TER|FLX|X2|SJ|SC|D|Eurostar|Thalys|Frecciarossa|Railjet|Intercity)\s{0,4}(?:(?:n[°º]|nr\.|no\.)\s{0,2})?(\d{1,5})\b`)
+	// icaoFlightRE is a flight number under the airline's ICAO
+	// designator, three letters ("TOM2456").
+	icaoFlightRE = regexp.MustCompile(`\b([A-Z]{3})\s?(\d{1,4})\b`)
+	trainNumRE   = regexp.MustCompile(`\b(ICE|IC|EC|ECE|EIC|EIP|TLK|TGV|INOUI|OUIGO|RE|RB|RJX?|RRX|THA|EST|FR|FA|FB|AVE|ALVIA|NJ|EN|IR|IRE|TER|FLX|X2|SJ|SC|D|Eurostar|Thalys|Frecciarossa|Railjet|Intercity)\s{0,4}(?:(?:n[°º]|nr\.|no\.)\s{0,2})?(\d{1,5})\b`)
 )
 
 // The labels of every language (extract/lang/data), case-insensitive.
@@ -707,6 +710,15 @@ func (c *msgContext) textFlights(text string) []Fact {
 	for i, ln := range lines {
 		if rowLine[i] {
 			continue
+		}
+		// An airline's three-letter ICAO designator ("Outbound flight
+		// TOM2456", "EZY8042") where the line itself speaks of a flight
+		// and no two-character one is on it.
+		if !flightNumRE.MatchString(ln) && travelWordCounts(ln)[0] > 0 {
+			if m := icaoFlightRE.FindStringSubmatch(ln); m != nil && !masked(m[0]) {
+				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
+				continue
+			}
 		}
 		for _, m := range flightNumRE.FindAllStringSubmatchIndex(ln, -1) {
 			// "A3 601" is a sheet of paper and "OK 770" an answer,

@@ -152,6 +152,15 @@ var load = sync.OnceValue(func() *tables {
 			t.byName[short] = code
 		}
 	}
+	// Large airports by the first word of their name: "Glasgow
+	// International Airport" lies in Paisley, and the only airport whose
+	// city is Glasgow is a small field in Montana.
+	largeByWord := map[string][]string{}
+	for _, a := range t.airports {
+		if f := strings.Fields(Fold(a.Name)); a.Large && len(f) > 0 {
+			largeByWord[f[0]] = append(largeByWord[f[0]], a.Code)
+		}
+	}
 	for city, as := range cities {
 		var large []Airport
 		for _, a := range as {
@@ -160,6 +169,8 @@ var load = sync.OnceValue(func() *tables {
 			}
 		}
 		switch {
+		case len(as) == 1 && !as[0].Large && len(largeByWord[city]) == 1:
+			t.byName[city] = largeByWord[city][0]
 		case len(as) == 1:
 			t.byName[city] = as[0].Code
 		case len(large) == 1:
@@ -302,7 +313,25 @@ func Fold(s string) string {
 			space = true
 		}
 	}
-	return b.String()
+	f := b.String()
+	if !strings.ContainsAny(f, " ") {
+		return f
+	}
+	// "Tenerife South" is "Tenerife Sur Airport": the compass in one word
+	// whatever the language.
+	w := strings.Fields(f)
+	for i, x := range w[1:] {
+		if c, ok := compass[x]; ok {
+			w[i+1] = c
+		}
+	}
+	return strings.Join(w, " ")
+}
+
+// compass words of the languages airports are named in, after Fold.
+var compass = map[string]string{
+	"sur": "south", "sud": "south", "sul": "south", "zuid": "south", "syd": "south", "sor": "south", "sør": "south", "süd": "south",
+	"norte": "north", "nord": "north", "noord": "north", "norr": "north",
 }
 
 func isASCII(s string) bool {

@@ -24,7 +24,11 @@ func TestTables(t *testing.T) {
 	}
 	for name, want := range map[string]string{"Munich": "MUC", "London Heathrow": "LHR", "Brussels Airport": "BRU", "Flughafen Zürich": "ZRH",
 		"Berlin": "BER", "Berlin-Tegel": "TXL", "Berlin, Tegel Airport": "TXL",
-		"Toulouse": "TLS", "Blagnac": "TLS"} {
+		"Toulouse": "TLS", "Blagnac": "TLS",
+		// A large airport named for a city its data places elsewhere.
+		"Glasgow Airport": "GLA", "Glasgow": "GLA",
+		// The compass in any language.
+		"Tenerife South": "TFS"} {
 		if code, ok := places.AirportByName(name); !ok || code != want {
 			t.Errorf("AirportByName(%s) = %q, %v, want %s", name, code, ok, want)
 		}
