@@ -46,3 +46,38 @@ func FuzzLinkTracking(f *testing.F) {
 		}
 	})
 }
+
+// TestGroupedNumber: a labelled number printed in groups is one number; a
+// first group of eight or more, or words, are not joined.
+func TestGroupedNumber(t *testing.T) {
+	for v, want := range map[string]string{
+		" 0034 0434 1610 9404 2557":   "00340434161094042557",
+		": 1Z 999 AA1 01 2345 6784":   "1Z999AA10123456784",
+		" 99.60.123456.12345678":      "996012345612345678",
+		" 4001 2345 678":              "40012345678",
+		" 00340434161094042557 (DHL)": "",
+		" 12 34":                      "",
+		" see the link below":         "",
+	} {
+		if got := groupedNumber(v); got != want {
+			t.Errorf("groupedNumber(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestMentionedCarrier: the one carrier a text names as a word, none when
+// it names several or only a word that is spelt like one.
+func TestMentionedCarrier(t *testing.T) {
+	for text, want := range map[string]string{
+		"Din ordre er pakket og sendt med Bring.": "Bring",
+		"zostało wysłane kurierem InPost.":        "InPost",
+		"Envío con Correos Express, llega mañana": "Correos Express",
+		"We ship with DHL, UPS and GLS.":          "",
+		"The dao of shipping, ups and downs":      "",
+		"Sent by DHL. Track it on the DHL site.":  "DHL",
+	} {
+		if got := mentionedCarrier(text); got != want {
+			t.Errorf("mentionedCarrier(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

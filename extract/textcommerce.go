@@ -798,11 +798,17 @@ func masked(s string) bool { return strings.Contains(strings.ToUpper(s), "XXX") 
 func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	var labelled []string
 	for _, v := range c.after(trackingLabel, text) {
-		if m := trackingRE.FindStringSubmatch(v); m != nil && hasDigit(m[1]) && !masked(m[1]) {
-			if car, ok := carrierOf(m[1], c.senderDomain, true); ok {
-				return m[1], car
+		n := groupedNumber(v)
+		if n == "" {
+			if m := trackingRE.FindStringSubmatch(v); m != nil {
+				n = m[1]
 			}
-			labelled = append(labelled, m[1])
+		}
+		if n != "" && hasDigit(n) && !masked(n) {
+			if car, ok := carrierOf(n, c.senderDomain, true); ok {
+				return n, car
+			}
+			labelled = append(labelled, n)
 		}
 	}
 	own := carrierBySender(c.senderDomain)
@@ -841,6 +847,24 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	}
 	return "", ""
 }
+
+// groupedNumber is a labelled number printed in groups ("0034 0434 1610
+// 9404 2557", "1Z 999 AA1 01 2345 6784", "99.60.123456.12345678") as one,
+// or "" when the value does not start so: a first group of eight or more
+// is a number of its own (trackingRE reads it).
+func groupedNumber(v string) string {
+	m := groupedRE.FindStringSubmatch(v)
+	if m == nil || len(m[1]) >= 8 {
+		return ""
+	}
+	n := strings.NewReplacer(" ", "", ".", "").Replace(m[0][len(m[0])-len(strings.TrimLeft(m[0], "#: \t")):])
+	if len(n) < 8 || len(n) > 35 {
+		return ""
+	}
+	return n
+}
+
+var groupedRE = regexp.MustCompile(`^[#: \t]*([A-Z0-9]{1,8})(?:[ .][A-Z0-9]{1,8}){1,8}\b`)
 
 // textOrder reads an order: an order number next to its label, or a
 // tracking number with a valid check digit in a shipping mail.
@@ -906,10 +930,40 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 			o.Shipments[0].Carrier = carrier
 		}
 	}
+	if tracking != "" && carrier == "" {
+		// A shop's mail that names its carrier in a sentence ("sendt med
+		// Bring", "wysłane kurierem InPost").
+		o.Shipments[0].Carrier = mentionedCarrier(subject + "\n" + text)
+	}
 	if a := c.labelledAmount(text); a != nil {
 		o.Total = a
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// mentionedCarrier is the one carrier whose name a text holds as a word,
+// or "" when it names none or several ("we ship with DHL, UPS and GLS").
+func mentionedCarrier(text string) string {
+	found := ""
+	for _, m := range carrierNameRE.FindAllStringSubmatch(text, 20) {
+		if found != "" && m[1] != found {
+			return ""
+		}
+		found = m[1]
+	}
+	return found
+}
+
+// carrierNameRE finds carriers' names (extract/carriers), longest first,
+// as they are written: "DAO" is a carrier, "dao" a word.
+var carrierNameRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)(?:$|[^\p{L}\p{N}])`)
+
+func quoteAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = regexp.QuoteMeta(x)
+	}
+	return out
 }
 
 // namedCarrier is the carrier a mail names by its label ("Carrier: DHL",
@@ -927,7 +981,16 @@ func (c *msgContext) namedCarrier(text string) string {
 func (c *msgContext) shipperNamed(text string) string {
 	if m := fromMerchantRE.FindStringSubmatch(text); m != nil {
 		// "Verkkokauppa.com" keeps its dot; a sentence's full stop goes.
-		return strings.TrimRight(strings.TrimSpace(m[1]), ".")
+		// A shop named by its domain ends there ("od Mall.cz Vám", the
+		// polite "you").
+		f := strings.Fields(m[1])
+		for i, w := range f {
+			if domainWordRE.MatchString(w) {
+				f = f[:i+1]
+				break
+			}
+		}
+		return strings.TrimRight(strings.Join(f, " "), ".")
 	}
 	for _, v := range c.after(shipperLabel, text) {
 		if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") {
@@ -936,6 +999,8 @@ func (c *msgContext) shipperNamed(text string) string {
 	}
 	return ""
 }
+
+var domainWordRE = regexp.MustCompile(`^[\p{L}\p{N}-]+\.\p{L}{2,6}$`)
 
 // sameShop reports whether a shop's name is the sender's: the same name,
 // or a word of it in the sender's name or domain.

@@ -350,3 +350,19 @@ func CarrierOf(sender string) string {
 
 // Name is the display name of a carrier code ("" if unknown).
 func Name(code string) string { return carrierNames[code] }
+
+// Names are the names carriers go by in mail: every display name, and
+// the brands written instead of them ("Colissimo" for La Poste's parcels,
+// "Posten" for Bring's).
+func Names() []string {
+	var out []string
+	for _, n := range carrierNames {
+		out = append(out, n)
+	}
+	return append(out, brandNames...)
+}
+
+// brandNames are carriers' and their services' names that mails write and
+// that have no format or domain of their own here.
+var brandNames = []string{"Colissimo", "Posten", "SDA", "Nacex", "MRW", "Packeta", "Zásilkovna", "PPL", "DAO", "Omniva",
+	"Parcelforce", "Correos Express", "Post Danmark", "Matkahuolto"}
