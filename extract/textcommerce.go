@@ -890,7 +890,8 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Number = m[1]
 	}
 	tracking, carrier := c.trackingNumber(text)
-	if tracking == "" {
+	if tracking == "" && status != StatusOrdered {
+		// An order just placed has no parcel to track yet.
 		tracking, carrier = c.linkTracking(c.html, text)
 		// The carrier the mail names ("Transporteur : Colissimo") over
 		// the name of the site it links to (La Poste's).
@@ -923,11 +924,12 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// number of digits alone that passes a known carrier's check
 		// passes one in seven to ten by chance, so that carrier counts only
 		// when the mail names it.
-		shop := c.shipperNamed(text)
 		chance := carrier != "" && allDigits(tracking) && !words.Has(strings.ToLower(subject+"\n"+text), strings.ToLower(carrier))
-		if shop != "" && (carrier == "" || chance) && !sameShop(shop, c.senderName, c.senderDomain) {
-			carrier, o.Merchant, o.Domain = c.senderName, shop, ""
-			o.Shipments[0].Carrier = carrier
+		if carrier == "" || chance {
+			if shop := c.shipperNamed(text); shop != "" && !sameShop(shop, c.senderName, c.senderDomain) {
+				carrier, o.Merchant, o.Domain = c.senderName, shop, ""
+				o.Shipments[0].Carrier = carrier
+			}
 		}
 	}
 	if tracking != "" && carrier == "" {
@@ -979,18 +981,22 @@ func (c *msgContext) namedCarrier(text string) string {
 
 // shipperNamed is the shop a parcel notice names as its sender, if any.
 func (c *msgContext) shipperNamed(text string) string {
-	if m := fromMerchantRE.FindStringSubmatch(text); m != nil {
-		// "Verkkokauppa.com" keeps its dot; a sentence's full stop goes.
-		// A shop named by its domain ends there ("od Mall.cz Vám", the
-		// polite "you").
-		f := strings.Fields(m[1])
-		for i, w := range f {
-			if domainWordRE.MatchString(w) {
-				f = f[:i+1]
-				break
+	// The phrases' words first, in one pass (words.Set), then the
+	// expression: it has no literal start to skip ahead by.
+	if fromAnchors == nil || fromAnchors.Any(strings.ToLower(text)) {
+		if m := fromMerchantRE.FindStringSubmatch(text); m != nil {
+			// "Verkkokauppa.com" keeps its dot; a sentence's full stop
+			// goes. A shop named by its domain ends there ("od Mall.cz
+			// Vám", the polite "you").
+			f := strings.Fields(m[1])
+			for i, w := range f {
+				if domainWordRE.MatchString(w) {
+					f = f[:i+1]
+					break
+				}
 			}
+			return strings.TrimRight(strings.Join(f, " "), ".")
 		}
-		return strings.TrimRight(strings.Join(f, " "), ".")
 	}
 	for _, v := range c.after(shipperLabel, text) {
 		if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") {
@@ -999,6 +1005,20 @@ func (c *msgContext) shipperNamed(text string) string {
 	}
 	return ""
 }
+
+// fromAnchors are the words every parcel.from phrase holds; nil when a
+// phrase holds none long enough to look for.
+var fromAnchors = func() *words.Set {
+	var a []string
+	for _, p := range lang.Entries("parcel.from") {
+		t := requiredText(p)
+		if len(t) < 3 {
+			return nil
+		}
+		a = append(a, t)
+	}
+	return words.NewSet(a)
+}()
 
 var domainWordRE = regexp.MustCompile(`^[\p{L}\p{N}-]+\.\p{L}{2,6}$`)
 
