@@ -94,3 +94,30 @@ func TestStayNotTrain(t *testing.T) {
 		t.Errorf("kinds %v, want one hotel", kinds)
 	}
 }
+
+// TestRangeDates: a stay's dates given as a range in a sentence, in the
+// words of several languages; a range that is no stay (months apart, the
+// end before the start) gives none.
+func TestRangeDates(t *testing.T) {
+	ref := time.Date(2027, 11, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ text, want string }{
+		{"ein Doppelzimmer vom 10. bis 13. Dezember 2027 (3 Nächte)", "2027-12-10 2027-12-13"},
+		{"a Superior Double room from Thursday 18 November to Sunday 21 November 2027.", "2027-11-18 2027-11-21"},
+		{"su reserva del 26 al 28 de noviembre de 2027, habitación doble", "2027-11-26 2027-11-28"},
+		{"Votre séjour du 30 novembre au 2 décembre 2027", "2027-11-30 2027-12-02"},
+		{"pobyt od 29 grudnia 2027 do 2 stycznia 2028", "2027-12-29 2028-01-02"},
+		{"Sale from 1 January to 31 March 2028", ""},
+		{"from 20 to 10 December 2027", "2027-11-20 2027-12-10"},
+		{"from 20 December to 10 December 2027", ""},
+	} {
+		m := &msgContext{ref: ref, dateLoc: time.UTC}
+		in, out := m.rangeDates(c.text, zoneHint{})
+		got := ""
+		if in != nil && out != nil {
+			got = in.Time.Format("2006-01-02") + " " + out.Time.Format("2006-01-02")
+		}
+		if got != c.want {
+			t.Errorf("rangeDates(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -368,6 +369,9 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		in, out = c.columnDates(text, c.countryZone(""))
 	}
 	if in == nil {
+		in, out = c.rangeDates(text, c.countryZone(""))
+	}
+	if in == nil {
 		return Fact{}, false
 	}
 	seg := &Segment{Type: KindHotel, Status: StatusConfirmed, CheckIn: in, CheckOut: out,
@@ -530,6 +534,73 @@ func (c *msgContext) columnDates(text string, z zoneHint) (in, out *Time) {
 	}
 	return nil, nil
 }
+
+// rangeDates reads a stay's dates from a sentence that gives them as a
+// range ("vom 10. bis 13. Dezember 2027", "from Thursday 18 November to
+// Sunday 21 November 2027", "del 26 al 28 de noviembre"): the end is a
+// date, the start a date or a day whose month and year are the end's.
+func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
+	for _, m := range stayRangeRE.FindAllStringSubmatch(firstLines(text, 60), 5) {
+		// Each language's pair has its own two groups: the pair that took part.
+		var first, second string
+		for k := 1; k+1 < len(m); k += 2 {
+			if m[k] != "" {
+				first, second = m[k], m[k+1]
+				break
+			}
+		}
+		ends := findDates(second, c.usSender())
+		if len(ends) == 0 || ends[0].start > 16 {
+			continue
+		}
+		end := ends[0].withYear(c.ref)
+		var start dateMatch
+		if ds := findDates(first, c.usSender()); len(ds) > 0 {
+			start = ds[0]
+			if !start.hasYear {
+				start.y, start.hasYear = end.y, true
+				if before(end, start) {
+					start.y--
+				}
+			}
+		} else if d := bareDay.FindStringSubmatch(first); d != nil {
+			day, _ := strconv.Atoi(d[1])
+			start = dateMatch{y: end.y, m: end.m, d: day, hasYear: true}
+			if day > end.d {
+				start.m--
+				if start.m == 0 {
+					start.y, start.m = start.y-1, 12
+				}
+			}
+		} else {
+			continue
+		}
+		if !before(start, end) || time.Date(end.y, time.Month(end.m), end.d, 0, 0, 0, 0, time.UTC).Sub(
+			time.Date(start.y, time.Month(start.m), start.d, 0, 0, 0, 0, time.UTC)) > 60*24*time.Hour {
+			continue // no stay: a sale's dates, a period of months
+		}
+		return resolve(at(start, nil), z, c.dateLoc), resolve(at(end, nil), z, c.dateLoc)
+	}
+	return nil, nil
+}
+
+// stayRangeRE is a range of days in the words of every language
+// (extract/lang, stay.range: "from … to"): what comes after the first
+// word, and after the second.
+var stayRangeRE = func() *regexp.Regexp {
+	var alts []string
+	for _, e := range lang.Entries("stay.range") {
+		a, b, ok := strings.Cut(e, "…")
+		if !ok {
+			continue
+		}
+		alts = append(alts, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)[ \t]+(?:`+strings.TrimSpace(b)+`)[ \t]+([^\n]{1,60})`)
+	}
+	return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)`)
+}()
+
+// bareDay is a day of the month alone: "10.", "26", "Thursday 18".
+var bareDay = regexp.MustCompile(`^[\p{L}, ]{0,15}?(\d{1,2})\.?$`)
 
 // Check-in and check-out words of every language, whole (extract/lang).
 var (
