@@ -621,14 +621,17 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		if len(travel) == 0 && flightShaped(text) {
 			travel = []string{KindFlight}
 		}
+		if len(travel) == 0 && legShaped(text) {
+			travel = []string{KindTrain}
+		}
 	}
 	// The kind with most words first; when its rules find nothing and
 	// the mail has words of stays too, the stay rules ("Arrivée" and
-	// "Départ" head a hotel's dates as well as a train's stops). Only
-	// those: they need labelled dates, where the train rules read any
-	// pair of timed stops, a flight's that its rules could not read too.
+	// "Départ" head a hotel's dates as well as a train's stops). The
+	// train rules only in a mail with no flight in it: they read any pair
+	// of timed stops, a flight's that its rules could not read too.
 	for i, kind := range travel[:min(len(travel), 2)] {
-		if i > 0 && kind != KindHotel {
+		if i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) {
 			break
 		}
 		out = append(out, c.travelFacts(kind, subject, text, all)...)
@@ -814,6 +817,38 @@ func flightShaped(text string) bool {
 			if isFlightDesignator(m[1]) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// noFlightIn reports whether a text holds neither an airport's code in
+// parentheses nor a flight number on a line with a word of flights.
+func noFlightIn(text string) bool {
+	if parenCode.MatchString(text) {
+		return false
+	}
+	for ln := range strings.Lines(text) {
+		for _, m := range flightNumRE.FindAllStringSubmatch(ln, -1) {
+			if isFlightDesignator(m[1]) && travelWordCounts(ln)[0] > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// legShaped reports whether a text whose words name no kind of travel
+// holds a leg on one line all the same ("Leeds 07:45 -> York 08:12"), and
+// no airport: a train's, named only by its operator. A bus's is made a
+// bus leg by its words (travelFacts).
+func legShaped(text string) bool {
+	if parenCode.MatchString(text) {
+		return false
+	}
+	for ln := range strings.Lines(text) {
+		if m := oneLineLegRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil && stationName(m[1]) != "" && stationName(m[3]) != "" {
+			return true
 		}
 	}
 	return false

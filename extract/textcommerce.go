@@ -217,8 +217,18 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 // is the next day's.
 func (c *msgContext) railLeg(number, from, to string, depDay, arrDay dateMatch, dep, arr *clockMatch) *Segment {
 	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
-	seg.Depart = resolve(at(depDay, dep), c.placeZoneHint(from, ""), c.dateLoc)
-	seg.Arrive = resolve(at(arrDay, arr), c.placeZoneHint(to, ""), c.dateLoc)
+	fz, tz := c.placeZoneHint(from, ""), c.placeZoneHint(to, "")
+	seg.Depart = resolve(at(depDay, dep), fz, c.dateLoc)
+	// A train does not cross an ocean: a station whose name is a town's
+	// on another continent too ("York") is in its departure's zone.
+	if tz.loc != nil && seg.Depart != nil {
+		_, a := seg.Depart.Time.In(tz.loc).Zone()
+		_, b := seg.Depart.Time.Zone()
+		if d := a - b; d > 4*3600 || d < -4*3600 {
+			tz = fz
+		}
+	}
+	seg.Arrive = resolve(at(arrDay, arr), tz, c.dateLoc)
 	if seg.Arrive.Before(seg.Depart.Time) {
 		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
 	}
