@@ -92,6 +92,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParseDocument -fuzztime $(FUZZTIME) ./gateway/agentkeys/
 	$(GO) test -run '^$$' -fuzz FuzzMCP -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./gateway/
 	$(GO) test -run '^$$' -fuzz FuzzExtract -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./extract/
+	$(GO) test -run '^$$' -fuzz FuzzLinkTracking -fuzztime $(FUZZTIME) ./extract/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./extract/bcbp/
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./extract/pkpass/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./extract/einvoice/
