@@ -492,24 +492,15 @@ func classifyTravel(s string) string {
 // words first, flights before trains before stays on a tie.
 func rankTravel(s string) []string {
 	n := travelWordCounts(s)
+	order := []int{0, 1, 2} // flight, train, hotel: travelWordCounts' order
+	slices.SortStableFunc(order, func(a, b int) int { return n[b] - n[a] })
 	var kinds []string
-	for k, kind := range []string{KindFlight, KindTrain, KindHotel} {
+	for _, k := range order {
 		if n[k] > 0 {
-			kinds = append(kinds, kind)
+			kinds = append(kinds, []string{KindFlight, KindTrain, KindHotel}[k])
 		}
 	}
-	slices.SortStableFunc(kinds, func(a, b string) int { return travelCount(n, b) - travelCount(n, a) })
 	return kinds
-}
-
-func travelCount(n [3]int, kind string) int {
-	switch kind {
-	case KindFlight:
-		return n[0]
-	case KindTrain:
-		return n[1]
-	}
-	return n[2]
 }
 
 // travelWordCounts counts the distinct words of flights, trains and stays
@@ -717,13 +708,14 @@ func (c *msgContext) textFlights(text string) []Fact {
 		// An airline's three-letter ICAO designator ("Outbound flight
 		// TOM2456", "EZY8042") where the line itself speaks of a flight
 		// and no two-character one is on it.
-		if !flightNumRE.MatchString(ln) && travelWordCounts(ln)[0] > 0 {
-			if m := icaoFlightRE.FindStringSubmatch(ln); m != nil && !masked(m[0]) {
+		nums := flightNumRE.FindAllStringSubmatchIndex(ln, -1)
+		if len(nums) == 0 {
+			if m := icaoFlightRE.FindStringSubmatch(ln); m != nil && !masked(m[0]) && travelWordCounts(ln)[0] > 0 {
 				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
-				continue
 			}
+			continue
 		}
-		for _, m := range flightNumRE.FindAllStringSubmatchIndex(ln, -1) {
+		for _, m := range nums {
 			// "A3 601" is a sheet of paper and "OK 770" an answer,
 			// unless the line or the next speaks of flights ("Aegean
 			// Airlines A3 601"; "Let OK 770", then "Odlet: … (PRG)").

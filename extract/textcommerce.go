@@ -679,10 +679,7 @@ func trailingName(s string) string {
 // "dell’Hotel".
 func unElided(w string) string {
 	for _, sep := range []string{"'", "’"} {
-		if a, rest, ok := strings.Cut(w, sep); ok && rest != "" && len(a) <= 4 && strings.ToLower(a) == a {
-			return rest
-		}
-		if a, rest, ok := strings.Cut(w, sep); ok && rest != "" && (a == "L" || a == "D") {
+		if a, rest, ok := strings.Cut(w, sep); ok && rest != "" && len(a) <= 4 && (strings.ToLower(a) == a || a == "L" || a == "D") {
 			return rest
 		}
 	}
@@ -938,7 +935,7 @@ func groupedNumber(v string) string {
 	if m == nil || len(m[1]) >= 8 {
 		return ""
 	}
-	n := strings.NewReplacer(" ", "", ".", "").Replace(m[0][len(m[0])-len(strings.TrimLeft(m[0], "#: \t")):])
+	n := strings.NewReplacer(" ", "", ".", "").Replace(strings.TrimLeft(m[0], "#: \t"))
 	if len(n) < 8 || len(n) > 35 {
 		return ""
 	}
