@@ -48,3 +48,8 @@ func SetMemoryLimit(limit int64) {
 		debug.SetMemoryLimit(limit)
 	}
 }
+
+// ReleaseMemory collects the heap's garbage and returns it to the OS now.
+// It costs a full collection, so callers bound how often: the node after
+// a sync pass, the desktop app when its UI has gone quiet.
+func ReleaseMemory() { debug.FreeOSMemory() }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"time"
 
 	"slices"
@@ -399,7 +398,7 @@ func (n *Node) releaseMemory() {
 	}
 	n.mu.Unlock()
 	if due {
-		debug.FreeOSMemory()
+		ReleaseMemory()
 	}
 }
 

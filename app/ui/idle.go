@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+
+	"mailnode/app"
 )
 
 // Fyne's loop (runGL in its GLFW driver) wakes 60 times a second to poll
@@ -55,6 +57,26 @@ type idler struct {
 	// pushed is set by wake: the next early end of a wait is no
 	// activity.
 	pushed atomic.Bool
+	// restedFor is the activity (last) the memory was last handed back
+	// after, at rested; both only on the UI goroutine.
+	restedFor int64
+	rested    time.Time
+}
+
+// restEvery bounds how often a quiet UI hands memory back: each time
+// costs a full collection of the Go heap.
+const restEvery = time.Minute
+
+// restDue reports whether the UI, going quiet at now after the activity
+// at last, hands back the memory its work left behind, and notes it.
+// Fyne's frames and a window's building leave garbage that the node's
+// GCPercent lets stand at several times the live heap.
+func (i *idler) restDue(now time.Time, last int64) bool {
+	if last == i.restedFor || now.Sub(i.rested) < restEvery {
+		return false
+	}
+	i.restedFor, i.rested = last, now
+	return true
 }
 
 // active notes activity and ends a wait under way; from any goroutine.
@@ -108,6 +130,9 @@ func (u *UI) idleStep() {
 	if !ok {
 		u.idleLater(d)
 		return
+	}
+	if u.idle.restDue(time.Now(), u.idle.last.Load()) {
+		go app.ReleaseMemory() // a full collection: off the UI goroutine
 	}
 	// A wait that ended early was ended by input or by do, which are
 	// activity, or by wake, which is not.

@@ -29,3 +29,25 @@ func TestIdleWait(t *testing.T) {
 		})
 	}
 }
+
+func TestRestDue(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	var i idler
+	for _, step := range []struct {
+		name string
+		at   time.Duration // after t0
+		last int64         // the activity the UI goes quiet after
+		want bool
+	}{
+		{"first quiet", 0, 1, true},
+		{"the same quiet again", restEvery + time.Second, 1, false},
+		{"new activity within the minute", 30 * time.Second, 2, false},
+		{"that activity, a minute on", restEvery, 2, true},
+		{"more activity soon after", restEvery + time.Second, 3, false},
+		{"later still", 2*restEvery + time.Second, 3, true},
+	} {
+		if got := i.restDue(t0.Add(step.at), step.last); got != step.want {
+			t.Errorf("%s: restDue = %v, want %v", step.name, got, step.want)
+		}
+	}
+}

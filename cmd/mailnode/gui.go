@@ -48,7 +48,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	stallFile := fs.String("dev-ui-stall", "", "development: on exit, write how long the UI was kept waiting (JSON) to this file")
 	stallTrace := fs.String("dev-ui-stall-trace", "", "development: with --dev-ui-stall, write the execution trace of the seconds up to the longest UI stall to this file")
 	cpuProfile := fs.String("dev-cpuprofile", "", "development: write a CPU profile of the whole run to this file")
-	memFile := fs.String("dev-memstats", "", "development: when Quit is chosen, write the Go runtime's memory (JSON) to this file")
+	memFile := fs.String("dev-memstats", "", "development: when Quit is chosen, write the Go runtime's memory (JSON) to this file and a heap profile to FILE.heap")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -226,5 +226,15 @@ func writeMemStats(path string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, b, 0o600)
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		return err
+	}
+	// Beside the figures, what holds the live heap (go tool pprof).
+	f, err := os.OpenFile(path+".heap", os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	runtime.GC() // the profile's in-use figures are as of the last collection
+	return pprof.Lookup("heap").WriteTo(f, 0)
 }

@@ -64,7 +64,9 @@ type desktopRun struct {
 // goroutine during the initial sync, start to tray icon warm (median of 5),
 // and RSS and CPU idle over a minute with the synced store.
 // MAILNODE_BENCH_DESKTOP_TRACE names a file for the execution trace of
-// the longest stall (--dev-ui-stall-trace).
+// the longest stall (--dev-ui-stall-trace); MAILNODE_BENCH_DESKTOP_HEAP a
+// file name to which .window and .tray are added for the heap profiles
+// of the two idle runs.
 func BenchmarkDesktop(b *testing.B) {
 	for _, tool := range []string{"Xvfb", "dbus-daemon"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -220,6 +222,15 @@ func BenchmarkDesktop(b *testing.B) {
 		quit(r)
 		if raw, err := os.ReadFile(memFile); err == nil {
 			json.Unmarshal(raw, &m.goMem)
+		}
+		if keep := os.Getenv("MAILNODE_BENCH_DESKTOP_HEAP"); keep != "" {
+			if raw, err := os.ReadFile(memFile + ".heap"); err == nil {
+				state := "window"
+				if len(extra) > 0 { // --minimized
+					state = "tray"
+				}
+				os.WriteFile(keep+"."+state, raw, 0o600)
+			}
 		}
 		slices.Sort(m.rss)
 		m.cpuPct = 100 * (cpu1 - cpu0).Seconds() / idleFor.Seconds()
