@@ -1,6 +1,7 @@
 package mime
 
 import (
+	"bytes"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -57,16 +58,23 @@ func HTMLToText(src string) string {
 			}
 			switch {
 			case a == atom.Br:
-				b.newline()
+				b.lineBreak()
 			case a == atom.Li:
 				b.block()
 				b.text("- ")
 			case a == atom.Img && alt != "":
 				b.text(" " + alt + " ")
 			case a == atom.Td || a == atom.Th:
+				b.cell()
 				b.text(" ")
 			case blockElement(a):
 				b.block()
+				switch a {
+				case atom.Table:
+					b.startTable()
+				case atom.Tr:
+					b.startRow()
+				}
 			}
 		case html.EndTagToken:
 			name, _ := z.TagName()
@@ -76,6 +84,12 @@ func HTMLToText(src string) string {
 					skipDepth--
 				}
 				continue
+			}
+			switch a {
+			case atom.Tr:
+				b.endRow()
+			case atom.Table:
+				b.endTable()
 			}
 			if blockElement(a) || a == atom.Li {
 				b.block()
@@ -124,9 +138,92 @@ func blockElement(a atom.Atom) bool {
 // textBuilder collapses HTML whitespace the way a browser does, with at most
 // one blank line between blocks.
 type textBuilder struct {
-	sb       strings.Builder
+	buf      []byte
 	newlines int  // trailing newlines already written
 	space    bool // a space is pending before the next word
+	// tables are the tables open around the text, innermost last.
+	tables []tableState
+}
+
+// tableState is an open table's current row. A line break inside a cell
+// of a data table's row ("Milano Linate (LIN)<br>12/10/2027 07:00")
+// would split the row's cells across lines and mix them with the next
+// cell's. In a table whose first row is a header (labels only, no digits
+// and no breaks), a short row of as many cells, with no table inside,
+// has its breaks made spaces: it stays one line, as the header reads.
+// Other tables keep their breaks (an itinerary laid out in cells reads
+// best line by line).
+type tableState struct {
+	inRow  bool
+	start  int   // where the row's text starts in buf
+	cells  int   // the row's cells so far
+	breaks []int // the newlines its <br>s wrote
+	nested bool  // a table inside the row: a layout, not data
+	rows   int   // the rows ended so far
+	header int   // the cells of a header row, or 0
+}
+
+// maxDataRow is the longest row whose breaks are joined: data rows are
+// short, layout rows (a whole mail in one cell beside a margin) are not.
+const maxDataRow = 200
+
+func (b *textBuilder) startTable() {
+	if n := len(b.tables); n > 0 {
+		b.tables[n-1].nested = true
+	}
+	b.tables = append(b.tables, tableState{})
+}
+
+func (b *textBuilder) endTable() {
+	if n := len(b.tables); n > 0 {
+		b.endRow()
+		b.tables = b.tables[:n-1]
+	}
+}
+
+func (b *textBuilder) startRow() {
+	if n := len(b.tables); n > 0 {
+		b.endRow()
+		t := &b.tables[n-1]
+		*t = tableState{inRow: true, start: len(b.buf), rows: t.rows, header: t.header}
+	}
+}
+
+func (b *textBuilder) cell() {
+	if n := len(b.tables); n > 0 && b.tables[n-1].inRow {
+		b.tables[n-1].cells++
+	}
+}
+
+func (b *textBuilder) endRow() {
+	n := len(b.tables)
+	if n == 0 || !b.tables[n-1].inRow {
+		return
+	}
+	t := &b.tables[n-1]
+	row := b.buf[min(t.start, len(b.buf)):]
+	switch {
+	case t.rows == 0:
+		if t.cells >= 2 && len(t.breaks) == 0 && !t.nested && !bytes.ContainsAny(row, "0123456789") {
+			t.header = t.cells
+		}
+	case t.header > 0 && t.cells == t.header && !t.nested && len(row) <= maxDataRow:
+		for _, i := range t.breaks {
+			if i < len(b.buf) && b.buf[i] == '\n' {
+				b.buf[i] = ' '
+			}
+		}
+	}
+	*t = tableState{rows: t.rows + 1, header: t.header}
+}
+
+// lineBreak is a <br>.
+func (b *textBuilder) lineBreak() {
+	at := len(b.buf)
+	b.newline()
+	if n := len(b.tables); n > 0 && b.tables[n-1].inRow && len(b.buf) > at {
+		b.tables[n-1].breaks = append(b.tables[n-1].breaks, at)
+	}
 }
 
 func (b *textBuilder) text(s string) {
@@ -137,10 +234,10 @@ func (b *textBuilder) text(s string) {
 		b.space = true
 	}
 	for i, w := range strings.FieldsFunc(s, isHTMLSpace) {
-		if (i > 0 || b.space) && b.newlines == 0 && b.sb.Len() > 0 {
-			b.sb.WriteByte(' ')
+		if (i > 0 || b.space) && b.newlines == 0 && len(b.buf) > 0 {
+			b.buf = append(b.buf, ' ')
 		}
-		b.sb.WriteString(w)
+		b.buf = append(b.buf, w...)
 		b.newlines = 0
 		b.space = false
 	}
@@ -148,28 +245,28 @@ func (b *textBuilder) text(s string) {
 }
 
 func (b *textBuilder) newline() {
-	if b.sb.Len() == 0 {
+	if len(b.buf) == 0 {
 		return
 	}
 	if b.newlines < 2 {
-		b.sb.WriteByte('\n')
+		b.buf = append(b.buf, '\n')
 		b.newlines++
 	}
 	b.space = false
 }
 
 func (b *textBuilder) block() {
-	if b.sb.Len() == 0 {
+	if len(b.buf) == 0 {
 		return
 	}
 	for b.newlines < 2 {
-		b.sb.WriteByte('\n')
+		b.buf = append(b.buf, '\n')
 		b.newlines++
 	}
 	b.space = false
 }
 
-func (b *textBuilder) String() string { return strings.TrimSpace(b.sb.String()) }
+func (b *textBuilder) String() string { return strings.TrimSpace(string(b.buf)) }
 
 func isHTMLSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\u00a0'
