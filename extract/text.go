@@ -422,7 +422,7 @@ func asciiLower(s string) string {
 	return s
 }
 
-var codeRE = regexp.MustCompile(`^[#:\s]*([A-Z0-9][A-Z0-9\-]{3,30}[A-Z0-9])\b`)
+var codeRE = regexp.MustCompile(`^[#:\s]*([A-Za-z0-9][A-Za-z0-9\-]{3,30}[A-Za-z0-9])\b`)
 
 // findReservation finds a booking reference next to its label: five or
 // more letters and digits, upper case as systems print them, and not a
@@ -455,8 +455,9 @@ func reservationCodes(text string) []string {
 	var out []string
 	for _, v := range reservationLabels.after(text) {
 		m := codeRE.FindStringSubmatch(v)
-		// A code has a digit, or is a six-letter record locator.
-		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6) {
+		// A code has a digit, or is a six-letter record locator; one in
+		// small letters too is mostly digits ("eIC84471022"), not a word.
+		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
 			out = append(out, m[1])
 		}
 	}
@@ -612,8 +613,14 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		if len(travel) == 0 && flightShaped(text) {
 			travel = []string{KindFlight}
 		}
-		if len(travel) == 0 && legShaped(text) {
-			travel = []string{KindTrain}
+		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
+		// York 08:12 from £9"): a mail that offers prices is a booking
+		// only when it names its reference.
+		if !slices.Contains(travel, KindTrain) && legShaped(text) && (!offerPriceRE.MatchString(all) || findReservation(all) != "") {
+			// Also after a kind its words named first ("e-ticket" is a
+			// flight's word too): the train rules read what that kind's
+			// could not, in a mail with no flight in it.
+			travel = append(travel, KindTrain)
 		}
 	}
 	// The kind with most words first; when its rules find nothing and
@@ -621,8 +628,8 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	// "Départ" head a hotel's dates as well as a train's stops). The
 	// train rules only in a mail with no flight in it: they read any pair
 	// of timed stops, a flight's that its rules could not read too.
-	for i, kind := range travel[:min(len(travel), 2)] {
-		if i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) {
+	for i, kind := range travel {
+		if i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) || i > 1 && kind != KindTrain {
 			break
 		}
 		out = append(out, c.travelFacts(kind, subject, text, all)...)
@@ -790,8 +797,22 @@ func timeRange(ln string, a, b clockMatch) bool {
 
 // flightShaped reports whether a text whose words name no kind of travel
 // ("Departing", "on board") is an itinerary all the same: two airports'
-// codes in parentheses and a flight number on a line with one of them.
+// codes in parentheses and a flight number on a line with one of them, or
+// a flight number and two airports' codes on one line ("AY 1071 Helsinki
+// HEL – Oslo OSL").
 func flightShaped(text string) bool {
+	for ln := range strings.Lines(text) {
+		if !strings.ContainsAny(ln, "-–—→>") {
+			continue
+		}
+		if codes := airportCodes(ln); len(codes) >= 2 && codes[0] != codes[1] {
+			for _, m := range flightNumRE.FindAllStringSubmatch(ln, -1) {
+				if isFlightDesignator(m[1]) {
+					return true
+				}
+			}
+		}
+	}
 	var codes []string // distinct: "(LHR)" twice is one airport
 	for _, m := range parenCode.FindAllStringSubmatch(text, 8) {
 		if places.Known(m[1]) && !slices.Contains(codes, m[1]) {
@@ -829,6 +850,11 @@ func noFlightIn(text string) bool {
 	}
 	return true
 }
+
+// offerPriceRE is a price offered rather than paid: "from £9", "desde
+// 19,90 €", "ab 29 €" (offer.from in extract/lang/data).
+var offerPriceRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("offer.from")), "|") +
+	`)\s+(?:[£€$]\s?\d|\d[\d.,]*\s?(?:€|eur\b|kr\b|zł|kč|chf\b|sek\b|nok\b|dkk\b|pln\b|czk\b|gbp\b|usd\b))`)
 
 // legShaped reports whether a text whose words name no kind of travel
 // holds a leg on one line all the same ("Leeds 07:45 -> York 08:12"), and
@@ -1174,6 +1200,10 @@ func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
 	return p
 }
 
+// clockWords are the words for "at" a time that stand before a clock.
+var clockWords = map[string]bool{"klo": true, "kl": true, "kello": true, "um": true, "at": true, "ore": true, "alle": true,
+	"godz": true, "hod": true, "om": true, "às": true, "à": true}
+
 func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 	for i := len(clocks) - 1; i >= 0; i-- {
 		if clocks[i].end <= len(ln) {
@@ -1191,7 +1221,14 @@ func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 		return s
 	})
 	ln = placeCleanRE.ReplaceAllString(ln, " ")
-	ln = strings.Trim(strings.Join(strings.Fields(ln), " "), " -–,.()")
+	// What a date and clock leave in any language: a weekday's name ("ke"
+	// of "ke 8.12.2027"), the word for o'clock ("klo", "um", "ore").
+	words := strings.Fields(ln)
+	words = slices.DeleteFunc(words, func(w string) bool {
+		w = strings.ToLower(strings.Trim(w, ".,"))
+		return weekdayNames[w] > 0 || clockWords[w]
+	})
+	ln = strings.Trim(strings.Join(words, " "), " -–,.()")
 	if strings.IndexFunc(ln, func(r rune) bool { return r >= 'A' && r <= 'z' || r > 127 }) < 0 {
 		return ""
 	}
@@ -1208,4 +1245,14 @@ func firstFullDate(text string, usFirst bool) time.Time {
 		}
 	}
 	return time.Time{}
+}
+
+func digitCount(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			n++
+		}
+	}
+	return n
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"cmp"
 	"mailnode/extract/carriers"
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -21,12 +22,15 @@ var (
 	// A train named by its label in the lines above its stops: "TRAIN
 	// N°6857", "Train No.:12345", "Zug 1234".
 	// The service's name may stand between: "Trein: Eurocity Direct 9215".
-	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|tåg|tog|juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
+	// In the Nordic languages the kind of train is one word with it
+	// ("SJ Snabbtåg 527", "Lyntog 12", "Pikajuna 71").
+	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|\p{L}*tåg|\p{L}*tog|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	oneLineLegRE = regexp.MustCompile(`^(.*?)\s(\d{1,2}[:.]\d{2})\s*(?:-|–|—|→|->|>)\s*(\S.*?)\s+(\d{1,2}[:.]\d{2})\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
-	stopTrainRE = regexp.MustCompile(`\b([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
+	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
+	stopTrainRE = regexp.MustCompile(`(?:^|[^\p{L}])([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
 )
 
 // textLegs reads the stop lines of a rail itinerary: a clock time and a
@@ -138,6 +142,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		stops = append(stops, st)
 		labelled = ""
 	}
+	if len(stops) < 2 && len(routeLegs) == 0 {
+		if leg := c.labelledLeg(lines, ref); leg != nil {
+			return []*Segment{leg}
+		}
+	}
 	var legs []*Segment
 	usedBelow := -1 // the line of a train label read as the leg's above it
 	for i := 0; i+1 < len(stops); i++ {
@@ -165,12 +174,14 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		}
 		seg := &Segment{Type: kind, Status: StatusConfirmed, Number: a.train,
 			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
-		seg.Depart = resolve(at(*a.date, &a.clock), c.placeZoneHint(a.station, ""), c.dateLoc)
+		dw := at(*a.date, &a.clock)
+		seg.Depart = resolve(dw, c.stationZone(a.station, dw), c.dateLoc)
 		bd := a.date
 		if b.date != nil {
 			bd = b.date
 		}
-		seg.Arrive = resolve(at(*bd, &b.clock), c.placeZoneHint(b.station, ""), c.dateLoc)
+		aw := at(*bd, &b.clock)
+		seg.Arrive = resolve(aw, c.stationZone(b.station, aw), c.dateLoc)
 		if seg.Arrive.Before(seg.Depart.Time) {
 			seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
 		}
@@ -217,7 +228,7 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 // is the next day's.
 func (c *msgContext) railLeg(number, from, to string, depDay, arrDay dateMatch, dep, arr *clockMatch) *Segment {
 	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
-	fz, tz := c.placeZoneHint(from, ""), c.placeZoneHint(to, "")
+	fz, tz := c.stationZone(from, at(depDay, dep)), c.stationZone(to, at(arrDay, arr))
 	seg.Depart = resolve(at(depDay, dep), fz, c.dateLoc)
 	// A train does not cross an ocean: a station whose name is a town's
 	// on another continent too ("York") is in its departure's zone.
@@ -233,6 +244,104 @@ func (c *msgContext) railLeg(number, from, to string, depDay, arrDay dateMatch, 
 		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
 	}
 	return seg
+}
+
+// Stations named by labels of their own (station.from and station.to in
+// extract/lang/data): "Origen: Madrid-Puerta de Atocha".
+var (
+	fromStationRE = stationLabelRE("station.from")
+	toStationRE   = stationLabelRE("station.to")
+)
+
+func stationLabelRE(category string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^[\s*]*(?:` + strings.Join(longestFirst(lang.Entries(category)), "|") + `)\s*:\s*(\S.*)$`)
+}
+
+// labelledLeg reads a leg whose stations have labels of their own and
+// whose clocks stand beside them or on lines of their own that start with
+// a departure's and an arrival's label ("Salida: 08:00", "Llegada:
+// 10:32"), on the first date of the text.
+func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
+	var from, to, number string
+	var dep, arr *clockMatch
+	var day *dateMatch
+	for _, ln := range lines {
+		if !hasDigit(ln) && !strings.Contains(ln, ":") {
+			continue
+		}
+		dates := findDates(ln, c.usSender())
+		if day == nil && len(dates) > 0 {
+			d := dates[0].withYear(ref)
+			day = &d
+		}
+		clocks := findClocks(ln)
+		station := func(re *regexp.Regexp) (string, *clockMatch) {
+			m := re.FindStringSubmatchIndex(ln)
+			if m == nil {
+				return "", nil
+			}
+			v, end := ln[m[2]:m[3]], len(ln)
+			var ck *clockMatch
+			if len(clocks) > 0 {
+				ck, end = &clocks[0], clocks[0].start
+			}
+			if len(dates) > 0 {
+				end = min(end, dates[0].start)
+			}
+			return stationName(v[:max(0, end-m[2])]), ck
+		}
+		if from == "" {
+			if name, ck := station(fromStationRE); name != "" {
+				from, dep = name, cmp.Or(dep, ck)
+				continue
+			}
+		}
+		if to == "" {
+			if name, ck := station(toStationRE); name != "" {
+				to, arr = name, cmp.Or(arr, ck)
+				continue
+			}
+		}
+		if number == "" {
+			if m := trainLabelRE.FindStringSubmatch(ln); m != nil {
+				number = m[1]
+				if t := trainNumRE.FindString(ln); t != "" {
+					number = normaliseTrain(t)
+				}
+			}
+		}
+		if len(clocks) == 0 {
+			continue
+		}
+		if _, ok := depMarkers.starts(ln); ok && dep == nil {
+			dep = &clocks[0]
+		} else if _, ok := arrMarkers.starts(ln); ok && arr == nil {
+			arr = &clocks[0]
+		}
+	}
+	if from == "" || to == "" || dep == nil || arr == nil || day == nil || isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from, to, *day, *day, dep, arr)
+}
+
+// stationZone is placeZoneHint for a station at the wall time w. A train
+// does not cross an ocean either way: a town whose name is also one on
+// another continent ("York", whose airport is in the United States) is in
+// the sender's country's zone when that is more than four hours away.
+func (c *msgContext) stationZone(name string, w wallTime) zoneHint {
+	z := c.placeZoneHint(name, "")
+	home := c.countryZone("")
+	if z.loc == nil || home.loc == nil || z.loc == home.loc {
+		return z
+	}
+	t := time.Date(w.y, time.Month(w.mo), w.d, 12, 0, 0, 0, time.UTC)
+	_, a := t.In(z.loc).Zone()
+	_, b := t.In(home.loc).Zone()
+	if d := a - b; d > 4*3600 || d < -4*3600 {
+		return home
+	}
+	return z
 }
 
 // tableRowLeg reads a leg that is one row of a table under a header row

@@ -3,6 +3,7 @@ package extract
 import (
 	"mailnode/extract/lang"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -53,6 +54,11 @@ var (
 	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?(?:\s+(\d{4}))?\b`)
 	// 15:52, 3:05 pm, 12h55
 	clockRE = regexp.MustCompile(`(?i)\b([01]?\d|2[0-3])(?::|h)([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?))?(?:\b|$)`)
+	// A clock with a dot, as the Nordic languages and Polish write it
+	// ("klo 8.00", "kl. 07.05", "godz. 7.05"), and a range after the
+	// word ("klo 08.35–09.25"): only after a word for o'clock or before
+	// "Uhr", since "8.12" alone is a date or an amount.
+	dottedClockRE = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:klo|kello|kl\.?|godz\.?|hod\.?|ore|um|om)\s*(([01]?\d|2[0-3])\.([0-5]\d))(?:\s*[–-]\s*(([01]?\d|2[0-3])\.([0-5]\d)))?|\b(([01]?\d|2[0-3])\.([0-5]\d))\s*Uhr)(?:[^.\d]|\.\D|\.?$)`)
 )
 
 type dateMatch struct {
@@ -231,6 +237,22 @@ func findClocks(s string) []clockMatch {
 		}
 		out = append(out, clockMatch{h, mi, m[0], m[1]})
 	}
+	if strings.IndexByte(s, '.') < 0 {
+		return out
+	}
+	for _, m := range dottedClockRE.FindAllStringSubmatchIndex(s, -1) {
+		// Groups: the clock after a word and its hour and minute, the
+		// range's second clock, then a clock before "Uhr".
+		for _, g := range [][3]int{{2, 4, 6}, {8, 10, 12}, {14, 16, 18}} {
+			if m[g[0]] < 0 {
+				continue
+			}
+			h, _ := strconv.Atoi(s[m[g[1]]:m[g[1]+1]])
+			mi, _ := strconv.Atoi(s[m[g[2]]:m[g[2]+1]])
+			out = append(out, clockMatch{h, mi, m[g[0]], m[g[0]+1]})
+		}
+	}
+	slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
 	return out
 }
 
