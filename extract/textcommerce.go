@@ -493,6 +493,14 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	if in == nil {
 		return Fact{}, false
 	}
+	if out == nil && in.DateOnly {
+		// "Arrival: Friday 12 November 2027", "Number of nights: 2".
+		if n := stayNights(text); n > 0 {
+			t := *in
+			t.Time = t.AddDate(0, 0, n)
+			out = &t
+		}
+	}
 	seg := &Segment{Type: KindHotel, Status: StatusConfirmed, CheckIn: in, CheckOut: out,
 		Reservation: findReservation(text)}
 	for _, v := range hotelLabels.after(text) {
@@ -813,6 +821,30 @@ func sharesWord(name, about string) bool {
 
 // labelledDate finds the first date (and clock, if on the same line)
 // after one of the labels.
+// A stay's length: "2 nights", "Nights: 2", "Number of nights: 2"
+// (stay.nights in extract/lang/data).
+var (
+	nightsWords   = strings.Join(longestFirst(lang.Entries("stay.nights")), "|")
+	nightsAfterRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])(\d{1,2})\s*(?:` + nightsWords + `)(?:[^\p{L}]|$)`)
+	nightsLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + nightsWords + `)\s*:\s*(\d{1,2})(?:\D|$)`)
+)
+
+// stayNights is the number of nights a text books, or 0 when it names
+// none or several different ones.
+func stayNights(text string) int {
+	n := 0
+	for _, re := range []*regexp.Regexp{nightsLabelRE, nightsAfterRE} {
+		for _, m := range re.FindAllStringSubmatch(text, 4) {
+			v, _ := strconv.Atoi(m[1])
+			if v == 0 || n != 0 && v != n {
+				return 0
+			}
+			n = v
+		}
+	}
+	return n
+}
+
 func (c *msgContext) labelledDate(l labelSet, text string, z zoneHint) *Time {
 	for _, v := range c.after(l, text) {
 		ds := findDates(v, c.usSender())
