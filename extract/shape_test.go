@@ -46,3 +46,28 @@ func TestRailLegZone(t *testing.T) {
 		t.Errorf("arrival %s, want 08:12 +01:00", got)
 	}
 }
+
+func TestMarkedLeg(t *testing.T) {
+	d := dateMatch{y: 2028, m: 1, d: 14}
+	for _, tc := range []struct {
+		line, from, to, number string
+	}{
+		{"Ihre Fahrt am 14.01.2028: ICE 597 ab Hamburg-Altona 06:47, an Frankfurt(Main)Hbf 10:27.", "Hamburg-Altona", "Frankfurt(Main)Hbf", "ICE 597"},
+		{"ab 06:47 Hamburg-Altona, an 10:27 Frankfurt(Main)Hbf", "Hamburg-Altona", "Frankfurt(Main)Hbf", ""},
+		{"RJ 1021 odjezd Praha hl.n. 08:02, příjezd Ostrava hl.n. 11:35", "Praha hl.n", "Ostrava hl.n", "RJ 1021"}, // stationName trims the last dot,
+		{"Öffnungszeiten 06:47 bis 10:27", "", "", ""},
+		{"an 06:47 Hamburg, ab 10:27 Berlin", "", "", ""},
+	} {
+		c := &msgContext{}
+		seg := c.markedLeg(tc.line, findClocks(tc.line), d)
+		if seg == nil {
+			if tc.from != "" {
+				t.Errorf("markedLeg(%q) = nil", tc.line)
+			}
+			continue
+		}
+		if tc.from == "" || seg.From.Name != tc.from || seg.To.Name != tc.to || seg.Number != tc.number {
+			t.Errorf("markedLeg(%q) = %q → %q (%q), want %q → %q (%q)", tc.line, seg.From.Name, seg.To.Name, seg.Number, tc.from, tc.to, tc.number)
+		}
+	}
+}

@@ -934,7 +934,8 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		if p != nil && p.Code == "" && (depLabel.MatchString(p.Name) || arrLabel.MatchString(p.Name)) {
 			p = nil // the labels' words, not a place
 		}
-		if p == nil && len(clocks) >= 2 && (depLabel.MatchString(ln) && arrLabel.MatchString(ln) || timeRange(ln, clocks[0], clocks[1])) {
+		if (p == nil || p.Code == "") && len(clocks) >= 2 && (depLabel.MatchString(ln) && arrLabel.MatchString(ln) ||
+			timeRange(ln, clocks[0], clocks[1]) || markedClocks(ln, clocks)) {
 			stops = append(stops, stop{nil, &clocks[0], ln, i}, stop{nil, &clocks[1], ln, i})
 			continue
 		}
@@ -946,6 +947,14 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 				j--
 			}
 			p = placeAlone(wl[j])
+		}
+		if p == nil && len(clocks) == 0 {
+			// "FR 1234 Berlin Brandenburg → Palma de Mallorca": a route
+			// by names that each mean one airport.
+			if from, to := namedRoute(ln); from != "" {
+				stops = append(stops, stop{&Place{Code: from}, nil, ln, i}, stop{&Place{Code: to}, nil, ln, i})
+				continue
+			}
 		}
 		if p == nil {
 			// "Departure: 14/05/2027 06:10": a time whose airport the
@@ -1081,6 +1090,52 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		}
 	}
 	return seg
+}
+
+// markedClocks reports whether a line's first two clocks each follow a
+// stop's marker: "Mi., 12.01.2028, ab 06:05, an 08:40".
+func markedClocks(ln string, clocks []clockMatch) bool {
+	_, dep := depMarkers.ends(ln[:clocks[0].start])
+	_, arr := arrMarkers.ends(ln[clocks[0].end:clocks[1].start])
+	return dep && arr
+}
+
+// routeArrowRE splits a route written with an arrow or a spaced dash.
+var routeArrowRE = regexp.MustCompile(`\s*(?:→|->|➞|\s[–—-])\s+`)
+
+// namedRoute reads a route by airports' names on either side of an arrow
+// ("Hinflug: FR 1234 Berlin Brandenburg → Palma de Mallorca"), each a name
+// that means one airport; "" when either does not.
+func namedRoute(ln string) (string, string) {
+	parts := routeArrowRE.Split(ln, -1)
+	if len(parts) != 2 {
+		return "", ""
+	}
+	var codes [2]string
+	for i, part := range parts {
+		name := part
+		if i == 0 {
+			// What follows the flight number is the place.
+			if m := flightNumRE.FindAllStringIndex(part, -1); len(m) > 0 {
+				name = part[m[len(m)-1][1]:]
+			} else if j := strings.LastIndexByte(part, ':'); j >= 0 {
+				name = part[j+1:]
+			}
+		}
+		name = strings.Trim(strings.TrimSpace(name), ",.;()")
+		if strings.Count(name, " ") > 3 {
+			return "", ""
+		}
+		code, ok := places.AirportByName(name)
+		if !ok {
+			return "", ""
+		}
+		codes[i] = code
+	}
+	if codes[0] == codes[1] {
+		return "", ""
+	}
+	return codes[0], codes[1]
 }
 
 // textLinesEnd is where n non-blank lines from line i end, at most at limit.

@@ -89,6 +89,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled = ""
 				continue
 			}
+			if leg := c.markedLeg(ln, clocks, *lastDate); leg != nil {
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
 			if leg := c.tableRowLeg(lines, i, clocks, ref); leg != nil {
 				routeLegs = append(routeLegs, leg)
 				labelled = ""
@@ -323,6 +328,79 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		return nil
 	}
 	return c.railLeg(number, from, to, *day, *day, dep, arr)
+}
+
+// markedLeg reads a leg in a sentence, each stop's marker before its
+// station and clock ("ICE 597 ab Hamburg-Altona 06:47, an
+// Frankfurt(Main)Hbf 10:27") or before its clock and station ("ab 06:47
+// Hamburg-Altona, an 10:27 Frankfurt(Main)Hbf").
+func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
+	head, mid, tail := ln[:clocks[0].start], ln[clocks[0].end:clocks[1].start], ln[clocks[1].end:]
+	var from, to string
+	if _, ok := depMarkers.ends(head); ok {
+		// Marker and clock, then the station, up to the arrival's marker
+		// that ends mid; the arrival's station after its clock.
+		k := lastMarker(mid, arrMarkers)
+		if _, ends := arrMarkers.ends(mid); k < 0 || !ends {
+			return nil
+		}
+		from, to = stationName(mid[:k]), stationName(untilStop(tail))
+	} else {
+		// Marker and station, then the clock; mid starts with the
+		// arrival's marker and holds its station.
+		k := lastMarker(head, depMarkers)
+		rest, ok := arrMarkers.starts(strings.TrimLeft(mid, " ,;"))
+		if k < 0 || !ok {
+			return nil
+		}
+		from, to = stationName(head[k:]), stationName(rest)
+	}
+	if from == "" || to == "" {
+		return nil
+	}
+	number := ""
+	if m := trainNumRE.FindString(ln); m != "" {
+		number = normaliseTrain(m)
+	}
+	if isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
+}
+
+// lastMarker is where the text after the last stop marker of m in s
+// begins, or -1.
+func lastMarker(s string, m stopMarkers) int {
+	at := -1
+	for i := 0; i < len(s); {
+		j := strings.IndexFunc(s[i:], unicode.IsLetter)
+		if j < 0 {
+			break
+		}
+		start := i + j
+		end := strings.IndexFunc(s[start:], func(r rune) bool { return !unicode.IsLetter(r) })
+		if end < 0 {
+			end = len(s) - start
+		}
+		w := s[start : start+end]
+		if dot, ok := m[strings.ToLower(w)]; ok && (start+end == len(s) || s[start+end] != '.' || dot) {
+			at = start + end
+		}
+		i = start + end
+	}
+	return at
+}
+
+// untilStop is a sentence's text up to its next clause or its end (a
+// dot that ends it, not one of "hl.n.").
+func untilStop(s string) string {
+	if i := strings.IndexAny(s, ";,"); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.Index(s, ". "); i >= 0 {
+		s = s[:i+1]
+	}
+	return strings.TrimSpace(s)
 }
 
 // stationZone is placeZoneHint for a station at the wall time w. A train
