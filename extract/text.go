@@ -422,6 +422,8 @@ func asciiLower(s string) string {
 	return s
 }
 
+var shortCodeRE = regexp.MustCompile(`^[#:\s]*(?:n[°º.]\s*)?(\d{4})(?:[^\d\p{L}/.,:-]|[.,]?$)`)
+
 var codeRE = regexp.MustCompile(`^[#:\s]*([A-Za-z0-9][A-Za-z0-9\-]{3,30}[A-Za-z0-9])\b`)
 
 // findReservation finds a booking reference next to its label: five or
@@ -458,6 +460,10 @@ func reservationCodes(text string) []string {
 		// A code has a digit, or is a six-letter record locator; one in
 		// small letters too is mostly digits ("eIC84471022"), not a word.
 		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
+			out = append(out, m[1])
+		} else if m := shortCodeRE.FindStringSubmatch(v); m != nil && !strings.HasPrefix(m[1], "19") && !strings.HasPrefix(m[1], "20") {
+			// A small house's four digits ("Buchungsnummer: 7712"), not
+			// a year.
 			out = append(out, m[1])
 		}
 	}

@@ -568,7 +568,7 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	if in == nil {
 		in, out = c.rangeDates(text, c.countryZone(""))
 	}
-	if in == nil {
+	if in == nil || reviewWords.In(strings.ToLower(subject+"\n"+firstLines(text, 6))) {
 		return Fact{}, false
 	}
 	if out == nil && in.DateOnly {
@@ -597,9 +597,7 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		seg.Hotel = c.senderName
 	}
 	if seg.Hotel == "" {
-		if m := lodgingRE.FindString(subject + "\n" + firstLines(text, 40)); m != "" {
-			seg.Hotel = strings.TrimSpace(m)
-		}
+		seg.Hotel = lodgingName(subject + "\n" + firstLines(text, 40))
 	}
 	if seg.Hotel == "" {
 		for _, ln := range strings.Split(subject+"\n"+text, "\n") {
@@ -644,6 +642,29 @@ func hotelName(v string) string {
 var lodgingRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
 	`)(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*\p{Lu}[\p{L}'’&-]*){1,4}`)
 
+// lodgingBeforeRE is a name that ends with its lodging word: "Radisson
+// Blu Royal Hotel", "The Savoy Hotel".
+var lodgingBeforeRE = regexp.MustCompile(`(?:^|[^\p{L}])((?:\p{Lu}[\p{L}'’&-]*[ \t]+){1,4}(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") + `))(?:[^\p{L}]|$)`)
+
+// lodgingName is the first place to stay a text names, the lodging word
+// before or after the name, that names no chain or group ("Hotel Group").
+func lodgingName(s string) string {
+	best, at := "", len(s)
+	for _, m := range lodgingRE.FindAllStringIndex(s, 8) {
+		if n := strings.TrimSpace(s[m[0]:m[1]]); m[0] < at && !chainWords.In(strings.ToLower(n)) {
+			best, at = n, m[0]
+			break
+		}
+	}
+	for _, m := range lodgingBeforeRE.FindAllStringSubmatchIndex(s, 8) {
+		if n := s[m[2]:m[3]]; m[2] < at && !chainWords.In(strings.ToLower(n)) {
+			best, at = n, m[2]
+			break
+		}
+	}
+	return best
+}
+
 // nameLinks are the small words inside a place's name: "Auberge du Lac",
 // "Pousada de Óbidos".
 const nameLinks = `du|de|la|le|les|del|della|di|do|da|dos|das|des|am|an|im|zum|zur|the|of|los|las|el|van|von|vom|der|den`
@@ -654,7 +675,10 @@ var (
 	// (extract/lang, lodging.chain: "Hotels", "Reservations").
 	lodgingWords = words.NewWholeSet(lang.Entries("lodging"))
 	chainWords   = words.NewWholeSet(lang.Entries("lodging.chain"))
-	linkWords    = words.NewWholeSet(strings.Split(nameLinks, "|"))
+	// reviewWords ask about a stay that is over (stay.review): "Wie war
+	// Ihr Aufenthalt im Hotel Adler vom 12. bis 14. Januar?" books nothing.
+	reviewWords = words.NewWholeSet(lang.Entries("stay.review"))
+	linkWords   = words.NewWholeSet(strings.Split(nameLinks, "|"))
 )
 
 // addressRE is the start of a street address: words and a house number
@@ -687,7 +711,9 @@ func (c *msgContext) nameOverAddress(subject, text string) string {
 			name = ln
 		}
 		n := trailingName(name)
-		if n == "" {
+		if n == "" || chainWords.In(strings.ToLower(n)) {
+			// A chain's or group's own address ("Radisson Hotel Group",
+			// its seat), not the stay's.
 			continue
 		}
 		// A brand in lower case before the name ("ibis Paris Gare de
