@@ -35,6 +35,7 @@ var (
 	reservationLabels = labels(lang.Entries("reservation")...)
 	orderLabels       = numericLabels(lang.Entries("order")...)
 	trackingLabel     = numericLabels(lang.Entries("tracking")...)
+	parcelNounLabel   = numericLabels(lang.Entries("tracking.noun")...)
 	invoiceLabels     = numericLabels(lang.Entries("invoice")...)
 	amountLabels      = numericLabels(lang.Entries("amount")...)
 	dueLabels         = numericLabels(lang.Entries("due")...)

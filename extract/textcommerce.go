@@ -1134,6 +1134,20 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 			labelled = append(labelled, n)
 		}
 	}
+	// A number right after a word for a parcel ("Votre colis 6A…", "Your
+	// parcel 1Z…") is weaker than one after a label: one in a carrier's
+	// form must pass that carrier's check.
+	for _, v := range c.after(parcelNounLabel, text) {
+		if m := trackingRE.FindStringSubmatch(v); m != nil && digitCount(m[1]) >= 6 && !masked(m[1]) {
+			if form, ok := trackingCarrier(m[1]); form != "" && !ok && form != carrierBySender(c.senderDomain) {
+				continue
+			}
+			if car, ok := carrierOf(m[1], c.senderDomain, true); ok {
+				return m[1], car
+			}
+			labelled = append(labelled, m[1])
+		}
+	}
 	own := carrierBySender(c.senderDomain)
 	var ownForm string
 	found := 0
