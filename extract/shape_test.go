@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 )
@@ -68,6 +70,28 @@ func TestMarkedLeg(t *testing.T) {
 		}
 		if tc.from == "" || seg.From.Name != tc.from || seg.To.Name != tc.to || seg.Number != tc.number {
 			t.Errorf("markedLeg(%q) = %q → %q (%q), want %q → %q (%q)", tc.line, seg.From.Name, seg.To.Name, seg.Number, tc.from, tc.to, tc.number)
+		}
+	}
+}
+
+func TestFindClocksDotted(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want []string
+	}{
+		{"ke 8.12.2027 klo 08.35–09.25", []string{"08:35", "09:25"}},
+		{"Helsinki lähtö klo 8.00", []string{"08:00"}},
+		{"Abfahrt 10.30 Uhr", []string{"10:30"}},
+		{"kl. 07.05 fra Oslo S", []string{"07:05"}},
+		{"Total 8.12 EUR, 14.05.2027", nil},
+		{"10h30.15 Uhr", []string{"10:30"}},
+	} {
+		var got []string
+		for _, c := range findClocks(tc.s) {
+			got = append(got, fmt.Sprintf("%02d:%02d", c.h, c.m))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("findClocks(%q) = %v, want %v", tc.s, got, tc.want)
 		}
 	}
 }

@@ -249,7 +249,12 @@ func findClocks(s string) []clockMatch {
 			}
 			h, _ := strconv.Atoi(s[m[g[1]]:m[g[1]+1]])
 			mi, _ := strconv.Atoi(s[m[g[2]]:m[g[2]+1]])
-			out = append(out, clockMatch{h, mi, m[g[0]], m[g[0]+1]})
+			ck := clockMatch{h, mi, m[g[0]], m[g[0]+1]}
+			// Clocks do not overlap ("10h30.15 Uhr"): callers slice
+			// between them.
+			if !slices.ContainsFunc(out, func(o clockMatch) bool { return o.start < ck.end && ck.start < o.end }) {
+				out = append(out, ck)
+			}
 		}
 	}
 	slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
