@@ -580,6 +580,11 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		ref := ""
 		if len(legs) > 0 {
 			ref = findReservation(all) // one booking, one search
+			if ref == "" {
+				// A ticket bought as an order is found by its order's
+				// number ("Ordrenummer: 55120881").
+				ref = c.orderNumber(all)
+			}
 		}
 		// A leg that names no train, in a mail that speaks of a bus and
 		// of trains hardly at all ("Votre billet de bus", "Bus n°
@@ -623,11 +628,16 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
 		// York 08:12 from £9"): a mail that offers prices is a booking
 		// only when it names its reference.
-		if !slices.Contains(travel, KindTrain) && legShaped(text) && (!offerPriceRE.MatchString(all) || findReservation(all) != "") {
+		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text)) && (!offerPriceRE.MatchString(all) || findReservation(all) != "") {
 			// Also after a kind its words named first ("e-ticket" is a
 			// flight's word too): the train rules read what that kind's
 			// could not, in a mail with no flight in it.
 			travel = append(travel, KindTrain)
+		}
+		// A stay's two dates by their labels make a mail a hotel's
+		// whatever its words ("Data de entrada", "Data de saída").
+		if len(travel) == 0 && c.stayShaped(text) {
+			travel = []string{KindHotel}
 		}
 	}
 	// The kind with most words first; when its rules find nothing and
@@ -808,16 +818,32 @@ func timeRange(ln string, a, b clockMatch) bool {
 // a flight number and two airports' codes on one line ("AY 1071 Helsinki
 // HEL – Oslo OSL").
 func flightShaped(text string) bool {
+	// A route of two airports' codes and a flight number on its line or
+	// on the line next to it ("Paris (CDG) - Nice (NCE)", then "AF 7700 |
+	// mardi 15 février 2028 | …"); blank lines do not count.
+	var filled []string
 	for ln := range strings.Lines(text) {
+		if strings.TrimSpace(ln) != "" {
+			filled = append(filled, ln)
+		}
+	}
+	hasNumber := func(ln string) bool {
+		for _, m := range flightNumRE.FindAllStringSubmatch(ln, -1) {
+			if isFlightDesignator(m[1]) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, ln := range filled {
 		if !strings.ContainsAny(ln, "-–—→>") {
 			continue
 		}
-		if codes := airportCodes(ln); len(codes) >= 2 && codes[0] != codes[1] {
-			for _, m := range flightNumRE.FindAllStringSubmatch(ln, -1) {
-				if isFlightDesignator(m[1]) {
-					return true
-				}
-			}
+		if codes := airportCodes(ln); len(codes) < 2 || codes[0] == codes[1] {
+			continue
+		}
+		if hasNumber(ln) || i > 0 && hasNumber(filled[i-1]) || i+1 < len(filled) && hasNumber(filled[i+1]) {
+			return true
 		}
 	}
 	var codes []string // distinct: "(LHR)" twice is one airport
@@ -882,6 +908,60 @@ func legShaped(text string) bool {
 		}
 	}
 	return false
+}
+
+// stayShaped reports whether a text gives a check-in and a check-out
+// date by their labels, at least a night and at most two months apart (a
+// journey's "Departure" comes before its "Arrival").
+func (c *msgContext) stayShaped(text string) bool {
+	in := c.labelledDate(checkinLabels, text, c.countryZone(""))
+	if in == nil {
+		return false
+	}
+	out := c.labelledDate(checkoutLabels, text, c.countryZone(""))
+	return out != nil && out.After(in.Time) && out.Sub(in.Time) <= 60*24*time.Hour
+}
+
+// stopPairShaped reports whether a text holds a departure's stop line and
+// the arrival's on the next line, each a station, its marker and a clock
+// ("Reading dep 08:12", "Oxford arr 08:38"), and no airport.
+func stopPairShaped(text string) bool {
+	if parenCode.MatchString(text) {
+		return false
+	}
+	prevDep := false
+	for ln := range strings.Lines(text) {
+		if strings.TrimSpace(ln) == "" {
+			continue
+		}
+		dep, arr := stopLine(ln)
+		if arr && prevDep {
+			return true
+		}
+		prevDep = dep
+	}
+	return false
+}
+
+// stopLine reports whether a line is one stop with its one clock, and
+// whether its marker is a departure's or an arrival's.
+func stopLine(ln string) (dep, arr bool) {
+	if !hasDigit(ln) {
+		return false, false
+	}
+	clocks := findClocks(ln)
+	if len(clocks) != 1 {
+		return false, false
+	}
+	before, after := ln[:clocks[0].start], ln[clocks[0].end:]
+	if stationName(before) == "" && stationName(after) == "" {
+		return false, false
+	}
+	_, depEnd := depMarkers.ends(before)
+	_, arrEnd := arrMarkers.ends(before)
+	_, depStart := depMarkers.starts(before)
+	_, arrStart := arrMarkers.starts(before)
+	return depEnd || depStart && !arrStart, arrEnd || arrStart && !depStart
 }
 
 // aboutFlights reports whether line i or the line after it holds a word

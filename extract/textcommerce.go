@@ -335,7 +335,11 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 // Frankfurt(Main)Hbf 10:27") or before its clock and station ("ab 06:47
 // Hamburg-Altona, an 10:27 Frankfurt(Main)Hbf").
 func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
-	head, mid, tail := ln[:clocks[0].start], ln[clocks[0].end:clocks[1].start], ln[clocks[1].end:]
+	// A word for o'clock between a marker and its clock ("afgår kl.
+	// 09:30") is neither.
+	head := clockWord.ReplaceAllString(ln[:clocks[0].start], "")
+	mid := clockWord.ReplaceAllString(ln[clocks[0].end:clocks[1].start], "")
+	tail := ln[clocks[1].end:]
 	var from, to string
 	if _, ok := depMarkers.ends(head); ok {
 		// Marker and clock, then the station, up to the arrival's marker
@@ -344,7 +348,10 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		if _, ends := arrMarkers.ends(mid); k < 0 || !ends {
 			return nil
 		}
-		from, to = stationName(mid[:k]), stationName(untilStop(tail))
+		// "… fra København H og ankommer": the station, less the "and"
+		// before the arrival's marker.
+		first, _ := arrMarkers.ends(mid[:k])
+		from, to = stationName(withoutAnd(first)), stationName(untilStop(tail))
 	} else {
 		// Marker and station, then the clock; mid starts with the
 		// arrival's marker and holds its station.
@@ -366,6 +373,24 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		return nil
 	}
 	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
+}
+
+// andWords are every language's "and" (conjunction.and).
+var andWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range lang.Entries("conjunction.and") {
+		m[w] = true
+	}
+	return m
+}()
+
+// withoutAnd is s less an "and" that ends it.
+func withoutAnd(s string) string {
+	t := strings.TrimRight(s, " ,")
+	if i := strings.LastIndexByte(t, ' '); i >= 0 && andWords[strings.ToLower(t[i+1:])] {
+		return t[:i]
+	}
+	return s
 }
 
 // lastMarker is where the text after the last stop marker of m in s
@@ -1217,12 +1242,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		return Fact{}, false
 	}
 	o := &Order{Status: status, Domain: c.senderDomain, Merchant: c.senderName}
-	for _, v := range c.after(orderLabels, text) {
-		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) {
-			o.Number = m[1]
-			break
-		}
-	}
+	o.Number = c.orderNumber(text)
 	if m := subjectOrderRE.FindStringSubmatch(subject); m != nil && o.Number == "" && !masked(m[1]) {
 		o.Number = m[1]
 	}
@@ -1278,6 +1298,16 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Total = a
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// orderNumber is the first number a text gives by an order's label.
+func (c *msgContext) orderNumber(text string) string {
+	for _, v := range c.after(orderLabels, text) {
+		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) {
+			return m[1]
+		}
+	}
+	return ""
 }
 
 // mentionedCarrier is the one carrier whose name a text holds as a word,
