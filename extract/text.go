@@ -900,7 +900,7 @@ func legShaped(text string) bool {
 	for ln := range strings.Lines(text) {
 		// Most mails have digits and no leg: the expression only on a line
 		// with an arrow or dash and two clocks' worth of separators.
-		if !strings.ContainsAny(ln, "-–—→>") || strings.Count(ln, ":")+strings.Count(ln, ".") < 2 {
+		if !strings.ContainsAny(ln, "-–—→>") || strings.Count(ln, ":")+strings.Count(ln, ".")+strings.Count(ln, "h") < 2 {
 			continue
 		}
 		if m := oneLineLegRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil && stationName(m[1]) != "" && stationName(m[3]) != "" {

@@ -26,7 +26,9 @@ var (
 	// ("SJ Snabbtåg 527", "Lyntog 12", "Pikajuna 71").
 	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|\p{L}*tåg|\p{L}*tog|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
-	oneLineLegRE = regexp.MustCompile(`^(.*?)\s(\d{1,2}[:.]\d{2})\s*(?:-|–|—|→|->|>)\s*(\S.*?)\s+(\d{1,2}[:.]\d{2})\s*$`)
+	// The clocks may be in parentheses and written with an h: "Lyon
+	// Part-Dieu (08h04) → Grenoble (09h32)".
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
@@ -94,7 +96,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled = ""
 				continue
 			}
-			if leg := c.tableRowLeg(lines, i, clocks, ref); leg != nil {
+			if leg := c.tableRowLeg(lines, i, clocks, ref, *lastDate); leg != nil {
 				routeLegs = append(routeLegs, leg)
 				labelled = ""
 				continue
@@ -220,6 +222,9 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	} else if t := trainNumRE.FindStringIndex(head); t != nil {
 		number = normaliseTrain(head[t[0]:t[1]])
 		head = head[:t[0]] + " " + head[t[1]:]
+	}
+	if i := strings.LastIndex(head, ": "); i >= 0 {
+		head = head[i+2:] // "Votre trajet : Lyon Part-Dieu"
 	}
 	from, to := stationName(head), stationName(m[3])
 	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" || isBus(number) {
@@ -452,9 +457,10 @@ func (c *msgContext) stationZone(name string, w wallTime) zoneHint {
 // Arrives" over "1S09 London Kings Cross 16/07/2027 09:00 Edinburgh
 // 16/07/2027 13:20"): flattened HTML keeps a table's cells on one line
 // with nothing between them, so the header is what says which clock is
-// which. Each station is the text before its clock, less its date; a
-// leading token with a digit is the train.
-func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref time.Time) *Segment {
+// which. Each station is the text before its clock, less its date (else
+// the date above the table, day); a leading token with a digit is the
+// train.
+func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref time.Time, day dateMatch) *Segment {
 	h := i - 1
 	for h >= 0 && h > i-4 && strings.TrimSpace(lines[h]) == "" {
 		h--
@@ -481,7 +487,10 @@ func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref
 		number, first = f[0], strings.Join(f[1:], " ")
 	}
 	from, to := stationName(first), stationName(second)
-	if from == "" || to == "" || depDay == nil || isBus(number) {
+	if depDay == nil {
+		depDay = &day // the row's date above the table ("Data: 10/03/2028")
+	}
+	if from == "" || to == "" || isBus(number) {
 		return nil
 	}
 	if arrDay == nil {
