@@ -628,7 +628,8 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
 		// York 08:12 from £9"): a mail that offers prices is a booking
 		// only when it names its reference.
-		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text)) && (!offerPriceRE.MatchString(all) || findReservation(all) != "") {
+		if !slices.Contains(travel, KindTrain) && (legShaped(text) || len(travel) == 0 && stopPairShaped(text)) &&
+			(!offerPriceRE.MatchString(all) || findReservation(all) != "") {
 			// Also after a kind its words named first ("e-ticket" is a
 			// flight's word too): the train rules read what that kind's
 			// could not, in a mail with no flight in it.
@@ -926,12 +927,18 @@ func (c *msgContext) stayShaped(text string) bool {
 // the arrival's on the next line, each a station, its marker and a clock
 // ("Reading dep 08:12", "Oxford arr 08:38"), and no airport.
 func stopPairShaped(text string) bool {
-	if parenCode.MatchString(text) {
+	// Most mails hold no two clocks at all: a byte scan says so, before
+	// any expression runs.
+	if colonClocks(text) < 2 || parenCode.MatchString(text) {
 		return false
 	}
 	prevDep := false
 	for ln := range strings.Lines(text) {
 		if strings.TrimSpace(ln) == "" {
+			continue
+		}
+		if colonClocks(ln) == 0 {
+			prevDep = false
 			continue
 		}
 		dep, arr := stopLine(ln)
@@ -942,6 +949,23 @@ func stopPairShaped(text string) bool {
 	}
 	return false
 }
+
+// colonClocks counts, up to 2, the places in s that look like a clock
+// with a colon ("8:12", "10:32").
+func colonClocks(s string) int {
+	n := 0
+	for i := 1; i+2 < len(s); i++ {
+		if s[i] == ':' && isDigitByte(s[i-1]) && isDigitByte(s[i+1]) && isDigitByte(s[i+2]) {
+			if n++; n == 2 {
+				break
+			}
+			i += 2
+		}
+	}
+	return n
+}
+
+func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
 
 // stopLine reports whether a line is one stop with its one clock, and
 // whether its marker is a departure's or an arrival's.

@@ -1168,20 +1168,6 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 			labelled = append(labelled, n)
 		}
 	}
-	// A number right after a word for a parcel ("Votre colis 6A…", "Your
-	// parcel 1Z…") is weaker than one after a label: one in a carrier's
-	// form must pass that carrier's check.
-	for _, v := range c.after(parcelNounLabel, text) {
-		if m := trackingRE.FindStringSubmatch(v); m != nil && digitCount(m[1]) >= 6 && !masked(m[1]) {
-			if form, ok := trackingCarrier(m[1]); form != "" && !ok && form != carrierBySender(c.senderDomain) {
-				continue
-			}
-			if car, ok := carrierOf(m[1], c.senderDomain, true); ok {
-				return m[1], car
-			}
-			labelled = append(labelled, m[1])
-		}
-	}
 	own := carrierBySender(c.senderDomain)
 	var ownForm string
 	found := 0
@@ -1211,6 +1197,25 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	}
 	if ownForm != "" {
 		return ownForm, own
+	}
+	// A number right after a word for a parcel ("Votre colis 6A…", "Your
+	// parcel 1Z…") is weaker than one after a label, and looked for only
+	// when nothing else was found: one in a carrier's form must pass that
+	// carrier's check.
+	if len(labelled) == 0 {
+		for _, v := range c.after(parcelNounLabel, text) {
+			m := trackingRE.FindStringSubmatch(v)
+			if m == nil || digitCount(m[1]) < 6 || masked(m[1]) {
+				continue
+			}
+			if form, ok := trackingCarrier(m[1]); form != "" && !ok && form != own {
+				continue
+			}
+			if car, ok := carrierOf(m[1], c.senderDomain, true); ok {
+				return m[1], car
+			}
+			labelled = append(labelled, m[1])
+		}
 	}
 	if len(labelled) > 0 {
 		car, _ := carrierOf(labelled[0], c.senderDomain, true)
@@ -1357,22 +1362,18 @@ func (c *msgContext) namedCarrier(text string) string {
 
 // shipperNamed is the shop a parcel notice names as its sender, if any.
 func (c *msgContext) shipperNamed(text string) string {
-	// The phrases' words first, in one pass (words.Set), then the
-	// expression: it has no literal start to skip ahead by.
-	if fromAnchors == nil || fromAnchors.Any(strings.ToLower(text)) {
-		if m := fromMerchantRE.FindStringSubmatch(text); m != nil {
-			// "Verkkokauppa.com" keeps its dot; a sentence's full stop
-			// goes. A shop named by its domain ends there ("od Mall.cz
-			// Vám", the polite "you").
-			f := strings.Fields(m[1])
-			for i, w := range f {
-				if domainWordRE.MatchString(w) {
-					f = f[:i+1]
-					break
-				}
+	if m := fromMerchantMatch(text); m != nil {
+		// "Verkkokauppa.com" keeps its dot; a sentence's full stop goes.
+		// A shop named by its domain ends there ("od Mall.cz Vám", the
+		// polite "you").
+		f := strings.Fields(m[1])
+		for i, w := range f {
+			if domainWordRE.MatchString(w) {
+				f = f[:i+1]
+				break
 			}
-			return strings.TrimRight(strings.Join(f, " "), ".")
 		}
+		return strings.TrimRight(strings.Join(f, " "), ".")
 	}
 	for _, v := range c.after(shipperLabel, text) {
 		if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") {
@@ -1380,6 +1381,49 @@ func (c *msgContext) shipperNamed(text string) string {
 		}
 	}
 	return ""
+}
+
+// fromMerchantMatch is fromMerchantRE's first match in text, run only on
+// the lines (and the line after each) where a phrase's words are: the
+// expression has no literal start to skip ahead by, and over a whole
+// shop's mail it cost more than the rest of reading it.
+func fromMerchantMatch(text string) []string {
+	if fromAnchors == nil {
+		return fromMerchantRE.FindStringSubmatch(text)
+	}
+	lower := strings.ToLower(text)
+	if len(lower) != len(text) {
+		// Lower-casing changed the bytes' count: offsets would not
+		// match lines; the whole text, as before.
+		if !fromAnchors.Any(lower) {
+			return nil
+		}
+		return fromMerchantRE.FindStringSubmatch(text)
+	}
+	var found []string
+	done := -1 // the last line tried
+	fromAnchors.EachAt(lower, func(_, end int) bool {
+		start := strings.LastIndexByte(text[:end], '\n') + 1
+		if start <= done {
+			return true
+		}
+		stop := len(text)
+		if i := strings.IndexByte(text[end:], '\n'); i >= 0 {
+			stop = end + i
+			if j := strings.IndexByte(text[stop+1:], '\n'); j >= 0 {
+				stop += 1 + j // and the next line
+			} else {
+				stop = len(text)
+			}
+		}
+		done = stop
+		if m := fromMerchantRE.FindStringSubmatch(text[start:stop]); m != nil {
+			found = m
+			return false
+		}
+		return true
+	})
+	return found
 }
 
 // fromAnchors are the words every parcel.from phrase holds; nil when a

@@ -338,9 +338,9 @@ func fromCarrier(sender string, m Match) bool {
 // mail from a carrier is about a parcel it carries.
 func CarrierOf(sender string) string {
 	sender = strings.ToLower(sender)
-	for d, brand := range brandDomains {
-		if sender == d || strings.HasSuffix(sender, "."+d) {
-			return brand
+	for _, b := range brandDomains {
+		if sender == b.domain || strings.HasSuffix(sender, "."+b.domain) {
+			return b.brand
 		}
 	}
 	for code, ds := range senderDomains {
@@ -355,7 +355,7 @@ func CarrierOf(sender string) string {
 
 // brandDomains are the domains of a carrier's brand, whose mails name
 // the brand rather than the carrier (Colissimo's, La Poste's parcels).
-var brandDomains = map[string]string{"colissimo.fr": "Colissimo", "colissimo.com": "Colissimo"}
+var brandDomains = []struct{ domain, brand string }{{"colissimo.fr", "Colissimo"}, {"colissimo.com", "Colissimo"}}
 
 // Name is the display name of a carrier code ("" if unknown).
 func Name(code string) string { return carrierNames[code] }
