@@ -425,7 +425,8 @@ func asciiLower(s string) string {
 
 var shortCodeRE = regexp.MustCompile(`^[#:\s]*(?:n[°º.]\s*)?(\d{4})(?:[^\d\p{L}/.,:-]|[.,]?$)`)
 
-var codeRE = regexp.MustCompile(`^[#:\s]*([A-Za-z0-9][A-Za-z0-9\-]{3,30}[A-Za-z0-9])\b`)
+// A code may be printed in groups apart by dots ("3812.447.120").
+var codeRE = regexp.MustCompile(`^[#:\s]*(\d{3,4}(?:\.\d{3}){2,3}|[A-Za-z0-9][A-Za-z0-9\-]{3,30}[A-Za-z0-9])\b`)
 
 // findReservation finds a booking reference next to its label: five or
 // more letters and digits, upper case as systems print them, and not a
@@ -841,6 +842,11 @@ func flightShaped(text string) bool {
 			continue
 		}
 		if codes := airportCodes(ln); len(codes) < 2 || codes[0] == codes[1] {
+			// Or airports by names that each mean one ("LX 1071 Zürich
+			// – Berlin Brandenburg").
+			if from, _ := namedRoute(ln); from != "" && hasNumber(ln) {
+				return true
+			}
 			continue
 		}
 		if hasNumber(ln) || i > 0 && hasNumber(filled[i-1]) || i+1 < len(filled) && hasNumber(filled[i+1]) {

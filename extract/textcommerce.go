@@ -485,6 +485,8 @@ func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref
 		first = first[:t[0]] + " " + first[t[1]:]
 	} else if f := strings.Fields(first); len(f) > 1 && hasDigit(f[0]) && len(f[0]) <= 8 {
 		number, first = f[0], strings.Join(f[1:], " ")
+	} else if f := strings.Fields(ln[clocks[1].end:]); len(f) == 1 && allDigits(f[0]) && len(f[0]) <= 6 {
+		number = f[0] // the train's column after the arrival's ("… Göteborg C 10:27 527")
 	}
 	from, to := stationName(first), stationName(second)
 	if depDay == nil {
