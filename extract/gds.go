@@ -25,8 +25,11 @@ import (
 
 const gdsMonths = `JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC`
 
+// gdsWeekdays are a row's day of the week before its date ("MO 24APR").
+const gdsWeekdays = `(?:MO|TU|WE|TH|FR|SA|SU|MON|TUE|WED|THU|FRI|SAT|SUN)`
+
 var (
-	gdsFlightFirstRE = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\s*(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{2})?\b(.*)$`)
+	gdsFlightFirstRE = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\s*(?:[A-Z]\s+)?(?:` + gdsWeekdays + `\s+)?(\d{1,2})(` + gdsMonths + `)(\d{2})?\b(.*)$`)
 	gdsDateFirstRE   = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?(\d{1,2})(` + gdsMonths + `)(\d{2})?\s+([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b(?:\s*[A-Z]\b)?(.*)$`)
 	gdsClockRE       = regexp.MustCompile(`(?:^|\s)([01]\d|2[0-3]):?([0-5]\d)(\+\d|#\d)?(?:\s|$)`)
 	gdsColumnsRE     = regexp.MustCompile(`\s{2,}`)

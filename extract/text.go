@@ -717,7 +717,17 @@ func (c *msgContext) textFlights(text string) []Fact {
 	// in its column.
 	rowLine := map[int]bool{}
 	for i, ln := range lines {
-		if seg := c.gdsRow(ln); seg != nil {
+		seg := c.gdsRow(ln)
+		if seg == nil && i+1 < len(lines) {
+			// The times on the line under the row, under their airports
+			// ("DEP 0715   ARR 0735").
+			if times := gdsTimesLineRE.FindStringSubmatch(lines[i+1]); times != nil {
+				if seg = c.gdsRow(strings.TrimRight(ln, " ") + "   " + times[1] + " " + times[2] + times[3]); seg != nil {
+					rowLine[i+1] = true
+				}
+			}
+		}
+		if seg != nil {
 			seg.Reservation = ref
 			rowLine[i] = true
 			if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
@@ -745,7 +755,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 			// "A3 601" is a sheet of paper and "OK 770" an answer,
 			// unless the line or the next speaks of flights ("Aegean
 			// Airlines A3 601"; "Let OK 770", then "Odlet: … (PRG)").
-			if !isFlightDesignator(ln[m[2]:m[3]]) && !aboutFlights(lines, i) {
+			if !isFlightDesignator(ln[m[2]:m[3]]) && !aboutFlights(lines, i) && len(airportCodes(ln)) < 2 {
 				continue
 			}
 			// "Operated by Norra. Also sold as SK 5711": the same
@@ -807,6 +817,10 @@ func (c *msgContext) textFlights(text string) []Fact {
 	return out
 }
 
+// gdsTimesLineRE is a booking system's line of a flight's two times
+// alone, under its row's airports: "DEP 0715   ARR 0735", "0715 0735+1".
+var gdsTimesLineRE = regexp.MustCompile(`(?i)^\s*(?:dep\.?\s+)?([0-2]\d[0-5]\d)\s+(?:arr\.?\s+)?([0-2]\d[0-5]\d)(\+\d)?\s*$`)
+
 // timeRange reports whether two clocks of a line are a span: a dash or an
 // arrow between them ("20:35 – 06:50", "20:35 – 13.07.2027 06:50").
 func timeRange(ln string, a, b clockMatch) bool {
@@ -863,11 +877,13 @@ func flightShaped(text string) bool {
 		return false
 	}
 	for ln := range strings.Lines(text) {
-		if len(airportCodes(ln)) == 0 {
+		codes := airportCodes(ln)
+		if len(codes) == 0 {
 			continue
 		}
+		// "A3 602" is a sheet of paper unless the line names two airports.
 		for _, m := range flightNumRE.FindAllStringSubmatch(ln, -1) {
-			if isFlightDesignator(m[1]) {
+			if isFlightDesignator(m[1]) || len(codes) >= 2 {
 				return true
 			}
 		}

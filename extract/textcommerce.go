@@ -28,7 +28,8 @@ var (
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
-	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?\s*$`)
+	// The train may follow the arrival's clock: "…, Intercity direct 1012".
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*[,;]\s*(\p{L}[\p{L} ]{0,30}\d{1,6}))?\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
@@ -225,6 +226,14 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	}
 	if i := strings.LastIndex(head, ": "); i >= 0 {
 		head = head[i+2:] // "Votre trajet : Lyon Part-Dieu"
+	}
+	if number == "" && m[5] != "" {
+		// The service after the arrival: its number is its last word.
+		f := strings.Fields(m[5])
+		number = f[len(f)-1]
+		if t := trainNumRE.FindString(m[5]); t != "" {
+			number = normaliseTrain(t)
+		}
 	}
 	from, to := stationName(head), stationName(m[3])
 	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" || isBus(number) {
@@ -633,6 +642,9 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		seg.Hotel = c.senderName
 	}
 	if seg.Hotel == "" {
+		seg.Hotel = stayAtName(subject + "\n" + firstLines(text, 40))
+	}
+	if seg.Hotel == "" {
 		seg.Hotel = lodgingName(subject + "\n" + firstLines(text, 40))
 	}
 	if seg.Hotel == "" {
@@ -677,6 +689,28 @@ func hotelName(v string) string {
 // Riviera", "Auberge du Lac", "Parador de Granada".
 var lodgingRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
 	`)(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*\p{Lu}[\p{L}'’&-]*){1,4}`)
+
+// stayAtRE is a place to stay named after a phrase that says it is one
+// (stay.at: "Thank you for choosing Courtyard Vienna Prater/Messe", "bij
+// WestCord Hotels Art Plaza Amsterdam"): capitalised words, with the small
+// words inside names, up to the sentence's punctuation.
+var stayAtRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("stay.at")), "|") +
+	`)[ \t]+(?:[ld]['’])?((?:\p{Lu}|\d)[\p{L}\p{N}'’&./-]*(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*(?:\p{Lu}|\d)[\p{L}\p{N}'’&./-]*){0,6})`)
+
+// stayAtName is the first name stayAtRE finds that is no chain's or
+// desk's own ("Radisson Hotels", "Booking.com"): a name that ends with a
+// chain's word is one.
+func stayAtName(s string) string {
+	for _, m := range stayAtRE.FindAllStringSubmatch(s, 4) {
+		n := strings.TrimRight(m[1], ".,")
+		f := strings.Fields(n)
+		if last := strings.ToLower(f[len(f)-1]); chainWords.In(last) || strings.Contains(last, ".") {
+			continue
+		}
+		return n
+	}
+	return ""
+}
 
 // lodgingBeforeRE is a name that ends with its lodging word: "Radisson
 // Blu Royal Hotel", "The Savoy Hotel".
