@@ -923,7 +923,7 @@ func legShaped(text string) bool {
 	for ln := range strings.Lines(text) {
 		// Most mails have digits and no leg: the expression only on a line
 		// with an arrow or dash and two clocks' worth of separators.
-		if !strings.ContainsAny(ln, "-–—→>") || strings.Count(ln, ":")+strings.Count(ln, ".")+strings.Count(ln, "h") < 2 {
+		if colonClocks(ln) < 2 && (!strings.ContainsAny(ln, "-–—→>") || strings.Count(ln, ":")+strings.Count(ln, ".")+strings.Count(ln, "h") < 2) {
 			continue
 		}
 		if m := oneLineLegRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil && stationName(m[1]) != "" && stationName(m[3]) != "" {
@@ -1003,11 +1003,7 @@ func stopLine(ln string) (dep, arr bool) {
 	if stationName(before) == "" && stationName(after) == "" {
 		return false, false
 	}
-	_, depEnd := depMarkers.ends(before)
-	_, arrEnd := arrMarkers.ends(before)
-	_, depStart := depMarkers.starts(before)
-	_, arrStart := arrMarkers.starts(before)
-	return depEnd || depStart && !arrStart, arrEnd || arrStart && !depStart
+	return stopMarks(before)
 }
 
 // aboutFlights reports whether line i or the line after it holds a word

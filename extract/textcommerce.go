@@ -29,12 +29,43 @@ var (
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
 	// The train may follow the arrival's clock: "…, Intercity direct 1012".
-	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*[,;]\s*(\p{L}[\p{L} ]{0,30}\d{1,6}))?\s*$`)
+	// The stops may also be apart by a word for "to" (arrival.marker):
+	// "Manchester Victoria 08:02 to Leeds 08:55".
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*[,;]\s*(\p{L}[\p{L} ]{0,30}\d{1,6}))?\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
 	stopTrainRE = regexp.MustCompile(`(?:^|[^\p{L}])([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
 )
+
+// stopMarks reports whether the text before a stop's clock marks a
+// departure or an arrival: a marker just before the clock ("ab 08:50")
+// or heading the line ("Vertrek Amsterdam Centraal 08:16"). A word for
+// o'clock before the clock is neither ("15/07 à 17h50": French "à" is
+// also "to").
+func stopMarks(before string) (dep, arr bool) {
+	if strings.IndexFunc(before, unicode.IsLetter) < 0 {
+		return false, false
+	}
+	before = clockWord.ReplaceAllString(before, " ")
+	_, depEnd := depMarkers.ends(before)
+	_, arrEnd := arrMarkers.ends(before)
+	_, depStart := depMarkers.starts(before)
+	_, arrStart := arrMarkers.starts(before)
+	return depEnd || depStart && !arrStart, arrEnd || arrStart && !depStart
+}
+
+// toWords are every language's arrival markers of two letters and more
+// ("to", "nach", "till"), as alternatives.
+func toWords() string {
+	var out []string
+	for _, w := range lang.Entries("arrival.marker") {
+		if utf8.RuneCountInString(w) >= 2 {
+			out = append(out, regexp.QuoteMeta(w))
+		}
+	}
+	return strings.Join(longestFirst(out), "|")
+}
 
 // textLegs reads the stop lines of a rail itinerary: a clock time and a
 // station on each line, the departure line with a train number or a
@@ -124,14 +155,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		} else if m := stopTrainRE.FindStringSubmatch(after); m != nil && !notService[strings.ToLower(m[1])] {
 			st.train = m[1] + " " + m[2]
 		}
-		// A marker just before the clock ("ab 08:50") or heading the
-		// line ("Vertrek Amsterdam Centraal 08:16").
-		_, depEnd := depMarkers.ends(before)
-		_, arrEnd := arrMarkers.ends(before)
-		_, depStart := depMarkers.starts(before)
-		_, arrStart := arrMarkers.starts(before)
-		st.dep = depEnd || depStart && !arrStart
-		st.arr = arrEnd || arrStart && !depStart
+		st.dep, st.arr = stopMarks(before)
 		st.line = i
 		// The station is the text before the date and clock (table form)
 		// or after the clock (list form).
@@ -993,8 +1017,6 @@ func sharesWord(name, about string) bool {
 	return false
 }
 
-// labelledDate finds the first date (and clock, if on the same line)
-// after one of the labels.
 // A stay's length: "2 nights", "Nights: 2", "Number of nights: 2"
 // (stay.nights in extract/lang/data).
 var (
@@ -1019,6 +1041,8 @@ func stayNights(text string) int {
 	return n
 }
 
+// labelledDate finds the first date (and clock, if on the same line)
+// after one of the labels.
 func (c *msgContext) labelledDate(l labelSet, text string, z zoneHint) *Time {
 	for _, v := range c.after(l, text) {
 		ds := findDates(v, c.usSender())
@@ -1334,7 +1358,13 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		chance := carrier != "" && allDigits(tracking) && !words.Has(strings.ToLower(subject+"\n"+text), strings.ToLower(carrier))
 		if carrier == "" || chance {
 			if shop := c.shipperNamed(text); shop != "" && !sameShop(shop, c.senderName, c.senderDomain) {
-				carrier, o.Merchant, o.Domain = c.senderName, shop, ""
+				// The carrier the notice names ("on its way with DPD": a
+				// shipping platform's mail), else the sender.
+				carrier = mentionedCarrier(subject + "\n" + text)
+				if carrier == "" || words.Has(strings.ToLower(c.senderName+" "+c.senderDomain), strings.ToLower(carrier)) {
+					carrier = c.senderName // "PPL CZ" names itself "PPL"
+				}
+				o.Merchant, o.Domain = shop, ""
 				o.Shipments[0].Carrier = carrier
 			}
 		}
