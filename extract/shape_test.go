@@ -57,6 +57,7 @@ func TestMarkedLeg(t *testing.T) {
 		{"Ihre Fahrt am 14.01.2028: ICE 597 ab Hamburg-Altona 06:47, an Frankfurt(Main)Hbf 10:27.", "Hamburg-Altona", "Frankfurt(Main)Hbf", "ICE 597"},
 		{"ab 06:47 Hamburg-Altona, an 10:27 Frankfurt(Main)Hbf", "Hamburg-Altona", "Frankfurt(Main)Hbf", ""},
 		{"RJ 1021 odjezd Praha hl.n. 08:02, příjezd Ostrava hl.n. 11:35", "Praha hl.n", "Ostrava hl.n", "RJ 1021"}, // stationName trims the last dot,
+		{"Zug IR 2170: Basel SBB ab 07:33, Zürich HB an 08:28", "Basel SBB", "Zürich HB", "IR 2170"},
 		{"Öffnungszeiten 06:47 bis 10:27", "", "", ""},
 		{"an 06:47 Hamburg, ab 10:27 Berlin", "", "", ""},
 	} {

@@ -370,8 +370,9 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 
 // markedLeg reads a leg in a sentence, each stop's marker before its
 // station and clock ("ICE 597 ab Hamburg-Altona 06:47, an
-// Frankfurt(Main)Hbf 10:27") or before its clock and station ("ab 06:47
-// Hamburg-Altona, an 10:27 Frankfurt(Main)Hbf").
+// Frankfurt(Main)Hbf 10:27"), before its clock and station ("ab 06:47
+// Hamburg-Altona, an 10:27 Frankfurt(Main)Hbf") or between its station
+// and clock ("Bern ab 08:34, Interlaken Ost an 09:28").
 func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
 	// A word for o'clock between a marker and its clock ("afgår kl.
 	// 09:30") is neither.
@@ -379,7 +380,21 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 	mid := clockWord.ReplaceAllString(ln[clocks[0].end:clocks[1].start], "")
 	tail := ln[clocks[1].end:]
 	var from, to string
-	if _, ok := depMarkers.ends(head); ok {
+	if station, ok := depMarkers.ends(head); ok && stationName(untilStop(tail)) == "" {
+		// Station and marker, then the clock ("Bern ab 08:34, Interlaken
+		// Ost an 09:28"): nothing after the arrival's clock.
+		second, ends := arrMarkers.ends(mid)
+		if !ends {
+			return nil
+		}
+		if i := strings.LastIndex(station, ": "); i >= 0 {
+			station = station[i+2:] // "Voralpen-Express VAE 2417: St. Gallen"
+		}
+		if t := trainNumRE.FindStringIndex(station); t != nil {
+			station = station[t[1]:]
+		}
+		from, to = stationName(station), stationName(withoutAnd(second))
+	} else if ok {
 		// Marker and clock, then the station, up to the arrival's marker
 		// that ends mid; the arrival's station after its clock.
 		k := lastMarker(mid, arrMarkers)
@@ -1346,8 +1361,10 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 			o.Status = StatusShipped
 		}
 	}
-	if carrierBySender(c.senderDomain) != "" {
-		// A carrier's own mail: the merchant is whoever it names, if anyone.
+	if carrierBySender(c.senderDomain) != "" || carrier != "" && tracking != "" && sameShop(carrier, c.senderName, c.senderDomain) {
+		// A carrier's own mail (by its domain, or a postal operator that
+		// its number names and that signs it: "Latvijas Pasts"): the
+		// merchant is whoever it names, if anyone.
 		o.Merchant, o.Domain = c.shipperNamed(text), ""
 	} else if tracking != "" && c.senderName != "" {
 		// A notice about another's parcel ("Tu envío de El Corte Inglés")

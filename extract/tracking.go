@@ -19,6 +19,10 @@ func trackingCarrier(s string) (string, bool) {
 	case strings.HasPrefix(s, "JJD") && allDigits(s[3:]) && len(s) >= 13:
 		return "DHL", true
 	case len(s) == 13 && isUpper(s[:2]) && allDigits(s[2:11]) && isUpper(s[11:]):
+		// A UPU S10 number names its country's postal operator.
+		if op := postalOperators[s[11:]]; op != "" {
+			return op, s10Check(s[2:11])
+		}
 		return "Post", s10Check(s[2:11])
 	case allDigits(s) && (len(s) == 20 || len(s) == 22) && s[0] == '9':
 		return "USPS", mod10Check31(s)
@@ -184,4 +188,8 @@ var postalOperators = map[string]string{
 	"PT": "CTT", "IT": "Poste Italiane", "PL": "Poczta Polska", "CZ": "Česká pošta", "SK": "Slovenská pošta",
 	"HU": "Magyar Posta", "RO": "Poșta Română", "GR": "ELTA", "US": "USPS", "CA": "Canada Post",
 	"CN": "China Post", "JP": "Japan Post", "AU": "Australia Post", "NZ": "NZ Post",
+	"EE": "Omniva", "LV": "Latvijas Pasts", "LT": "Lietuvos paštas", "SI": "Pošta Slovenije", "HR": "Hrvatska pošta",
+	"BG": "Bulgarian Posts", "CY": "Cyprus Post", "MT": "MaltaPost", "RS": "Pošta Srbije", "UA": "Ukrposhta",
+	"TR": "PTT", "IL": "Israel Post", "KR": "Korea Post", "SG": "SingPost", "HK": "Hongkong Post", "IN": "India Post",
+	"BR": "Correios", "MX": "Correos de México", "ZA": "SAPO",
 }
