@@ -1117,7 +1117,13 @@ func orderStatusOf(subject, text string) string {
 // delivered.
 func statusIn(s string) string {
 	best := len(statusOrder)
-	statusSet.Each(s, func(phrase int) bool {
+	statusSet.EachAt(s, func(phrase, end int) bool {
+		// "We'll email you again when your order has been dispatched":
+		// a state in a clause about a time to come is not the order's.
+		start := strings.LastIndexByte(s[:end], '\n') + 1
+		if whenWords.In(s[start:max(start, end-len(statusPhrases[phrase]))]) {
+			return true
+		}
 		best = min(best, statusRank[phrase])
 		return best > 0 // nothing comes before out for delivery
 	})
@@ -1145,6 +1151,8 @@ var (
 	deliverWords = words.NewWholeSet(lang.Entries("status.deliver"))
 	pastWords    = words.NewWholeSet(lang.Entries("status.past"))
 	futureWords  = words.NewWholeSet(lang.Entries("status.future"))
+	// whenWords open a clause about a time to come (status.when).
+	whenWords = words.NewWholeSet(lang.Entries("status.when"))
 )
 
 // deliveryAhead reports whether s tells of a delivery to come and of none
@@ -1187,7 +1195,7 @@ var statusOrder = []string{StatusOutForDelivery, StatusDelivered, StatusCancelle
 
 // statusSet finds every status phrase in one pass over the text;
 // statusRank is each phrase's state's place in statusOrder.
-var statusSet, statusRank = func() (*words.Set, []int) {
+var statusSet, statusRank, statusPhrases = func() (*words.Set, []int, []string) {
 	var phrases []string
 	var rank []int
 	for i, st := range statusOrder {
@@ -1195,7 +1203,7 @@ var statusSet, statusRank = func() (*words.Set, []int) {
 			phrases, rank = append(phrases, p), append(rank, i)
 		}
 	}
-	return words.NewSet(phrases), rank
+	return words.NewSet(phrases), rank, phrases
 }()
 
 func firstLines(s string, n int) string {
@@ -1336,6 +1344,11 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Number = m[1]
 	}
 	tracking, carrier := c.trackingNumber(text)
+	if tracking != "" && o.Number != "" && strings.EqualFold(compactCode(tracking), compactCode(o.Number)) {
+		// The order's own number passing a carrier's check by chance
+		// ("Order number: 784512093316" is a FedEx form) tracks nothing.
+		tracking, carrier = "", ""
+	}
 	if tracking == "" && status != StatusOrdered {
 		// An order just placed has no parcel to track yet.
 		tracking, carrier = c.linkTracking(c.html, text)
@@ -1395,6 +1408,16 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Total = a
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// compactCode is a code without the spaces and dashes it is printed with.
+func compactCode(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // orderNumber is the first number a text gives by an order's label.
