@@ -705,7 +705,7 @@ func (c *msgContext) usSender() bool {
 // line or the next lines, up to the next flight number) two places and a
 // departure time.
 func (c *msgContext) textFlights(text string) []Fact {
-	lines := strings.Split(text, "\n")
+	lines := splitFlightsOnLine(strings.Split(text, "\n"))
 	type hit struct {
 		line int
 		num  string
@@ -813,6 +813,34 @@ func (c *msgContext) textFlights(text string) []Fact {
 		}
 		seen[key] = true
 		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+	}
+	return out
+}
+
+// splitFlightsOnLine gives each flight of a line that lists several,
+// apart by semicolons ("Flight 1: LH 1234 FRA-MUC 07:00-08:05; Flight 2:
+// LH 410 MUC-JFK 10:20-13:45"), a line of its own.
+func splitFlightsOnLine(lines []string) []string {
+	var out []string
+	for _, ln := range lines {
+		if !strings.Contains(ln, ";") {
+			out = append(out, ln)
+			continue
+		}
+		parts := strings.Split(ln, ";")
+		n := 0
+		for _, p := range parts {
+			if m := flightNumRE.FindStringSubmatch(p); m != nil && isFlightDesignator(m[1]) && len(findClocks(p)) > 0 {
+				n++
+			}
+		}
+		if n < 2 {
+			out = append(out, ln)
+			continue
+		}
+		for _, p := range parts {
+			out = append(out, strings.TrimSpace(p))
+		}
 	}
 	return out
 }

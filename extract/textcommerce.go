@@ -28,10 +28,11 @@ var (
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
-	// The train may follow the arrival's clock: "…, Intercity direct 1012".
+	// The train may follow the arrival's clock ("…, Intercity direct
+	// 1012", "… (ICE 654)"), and so may the days it arrives after ("(+1)").
 	// The stops may also be apart by a word for "to" (arrival.marker):
 	// "Manchester Victoria 08:02 to Leeds 08:55".
-	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*[,;]\s*(\p{L}[\p{L} ]{0,30}\d{1,6}))?\s*$`)
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;]\s*|\()(\p{L}[\p{L} ]{0,30}\d{1,6})\)?)?\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
@@ -903,6 +904,15 @@ func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
 					start.y--
 				}
 			}
+		} else if d := dayMonthDot.FindStringSubmatch(strings.TrimSpace(first)); d != nil {
+			// "30.06." before "02.07.2028": the day and month, the year
+			// the end's (or the one before, across New Year).
+			day, _ := strconv.Atoi(d[1])
+			mon, _ := strconv.Atoi(d[2])
+			start = dateMatch{y: end.y, m: mon, d: day, hasYear: true}
+			if before(end, start) {
+				start.y--
+			}
 		} else if d := bareDay.FindStringSubmatch(first); d != nil {
 			day, _ := strconv.Atoi(d[1])
 			start = dateMatch{y: end.y, m: end.m, d: day, hasYear: true}
@@ -934,10 +944,17 @@ var stayRangeRE = func() *regexp.Regexp {
 		if !ok {
 			continue
 		}
-		alts = append(alts, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)[ \t]+(?:`+strings.TrimSpace(b)+`)[ \t]+([^\n]{1,60})`)
+		gap := `[ \t]+`
+		if strings.TrimSpace(b) == "[–-]" {
+			gap = `[ \t]*` // "30.06.–02.07.2028"
+		}
+		alts = append(alts, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)`+gap+`(?:`+strings.TrimSpace(b)+`)`+gap+`([^\n]{1,60})`)
 	}
 	return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)`)
 }()
+
+// dayMonthDot is a day and month without a year: "30.06.".
+var dayMonthDot = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.$`)
 
 // bareDay is a day of the month alone: "10.", "26", "Thursday 18".
 var bareDay = regexp.MustCompile(`^[\p{L}, ]{0,15}?(\d{1,2})\.?$`)
