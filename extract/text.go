@@ -656,6 +656,11 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 			break
 		}
 	}
+	// Travel in a mail that offers prices ("from £64", "dès 69 €") is a
+	// deal, not a booking, unless the mail names its booking's reference.
+	if len(out) > 0 && offerPriceRE.MatchString(all) && findReservation(all) == "" {
+		out = nil
+	}
 	if len(out) > 0 {
 		if isCancellation(subject) {
 			for _, f := range out {
@@ -975,21 +980,30 @@ func (c *msgContext) stayShaped(text string) bool {
 
 // stopPairShaped reports whether a text holds a departure's stop line and
 // the arrival's on the next line, each a station, its marker and a clock
-// ("Reading dep 08:12", "Oxford arr 08:38"), and no airport.
+// ("Reading dep 08:12", "Oxford arr 08:38"), or a row of two clocks under
+// a header of departure and arrival, and no airport.
 func stopPairShaped(text string) bool {
 	// Most mails hold no two clocks at all: a byte scan says so, before
 	// any expression runs.
 	if colonClocks(text) < 2 || parenCode.MatchString(text) {
 		return false
 	}
-	prevDep := false
+	prevDep, prev := false, ""
 	for ln := range strings.Lines(text) {
 		if strings.TrimSpace(ln) == "" {
 			continue
 		}
-		if colonClocks(ln) == 0 {
+		last := prev
+		prev = ln
+		clocks := colonClocks(ln)
+		if clocks == 0 {
 			prevDep = false
 			continue
+		}
+		// A table's row under a header that names the departure and
+		// the arrival ("Date From Dep To Arr").
+		if clocks == 2 && !hasDigit(last) && depLabel.MatchString(last) && arrLabel.MatchString(last) {
+			return true
 		}
 		dep, arr := stopLine(ln)
 		if arr && prevDep {

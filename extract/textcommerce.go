@@ -611,13 +611,16 @@ var (
 func stationName(s string) string {
 	s = platformRE.ReplaceAllString(s, "")
 	s = trainNumRE.ReplaceAllString(s, "")
-	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
+	s = strings.ReplaceAll(s, "()", "")   // what is left of "(ICE 16)"
+	s = clockWord.ReplaceAllString(s, "") // "Partenza ore": the clock's word, then the marker
 	s, _ = allStopMarkers.ends(strings.TrimSpace(s))
-	s = clockWord.ReplaceAllString(s, "")
 	notLetter := func(r rune) bool { return !unicode.IsLetter(r) }
 	s = strings.TrimLeftFunc(s, notLetter)
-	if rest, ok := allStopMarkers.starts(s); ok && rest != "" {
-		s = strings.TrimLeftFunc(rest, notLetter)
+	// Up to two markers before the name: "aan in Leeuwarden".
+	for range 2 {
+		if rest, ok := allStopMarkers.starts(s); ok && rest != "" {
+			s = strings.TrimLeftFunc(rest, notLetter)
+		}
 	}
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|▷●○")
 	// Only a name: letters, not a sentence, and not a day's or a month's
