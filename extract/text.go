@@ -35,12 +35,21 @@ var (
 	reservationLabels = labels(lang.Entries("reservation")...)
 	orderLabels       = numericLabels(lang.Entries("order")...)
 	trackingLabel     = numericLabels(lang.Entries("tracking")...)
-	parcelNounLabel   = numericLabels(lang.Entries("tracking.noun")...)
-	invoiceLabels     = numericLabels(lang.Entries("invoice")...)
-	amountLabels      = numericLabels(lang.Entries("amount")...)
-	dueLabels         = numericLabels(lang.Entries("due")...)
-	checkinLabels     = numericLabels(lang.Entries("checkin")...)
-	checkoutLabels    = numericLabels(lang.Entries("checkout")...)
+	// parcelNounRE is a number right after a word for a parcel
+	// (tracking.noun): "Votre colis 6A21458736920".
+	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+([A-Z0-9]{8,34})\b`)
+	parcelNouns  = func() *words.Set {
+		var a []string
+		for _, e := range lang.Entries("tracking.noun") {
+			a = append(a, requiredText(e)) // "env[íi]o": "env"
+		}
+		return words.NewSet(a)
+	}()
+	invoiceLabels  = numericLabels(lang.Entries("invoice")...)
+	amountLabels   = numericLabels(lang.Entries("amount")...)
+	dueLabels      = numericLabels(lang.Entries("due")...)
+	checkinLabels  = numericLabels(lang.Entries("checkin")...)
+	checkoutLabels = numericLabels(lang.Entries("checkout")...)
 	// A hotel's name label starts its line and is set off from the name
 	// by a colon or a column gap: "a hotel single room" names nothing.
 	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:` +
@@ -638,7 +647,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 		// A stay's two dates by their labels make a mail a hotel's
 		// whatever its words ("Data de entrada", "Data de saída").
-		if len(travel) == 0 && c.stayShaped(text) {
+		if len(travel) == 0 && c.stayShaped(all) {
 			travel = []string{KindHotel}
 		}
 	}
@@ -891,8 +900,10 @@ func flightShaped(text string) bool {
 		if codes := airportCodes(ln); len(codes) < 2 || codes[0] == codes[1] {
 			// Or airports by names that each mean one ("LX 1071 Zürich
 			// – Berlin Brandenburg").
-			if from, _ := namedRoute(ln); from != "" && hasNumber(ln) {
-				return true
+			if hasNumber(ln) {
+				if from, _ := namedRoute(ln); from != "" {
+					return true
+				}
 			}
 			continue
 		}
@@ -970,6 +981,13 @@ func legShaped(text string) bool {
 // date by their labels, at least a night and at most two months apart (a
 // journey's "Departure" comes before its "Arrival").
 func (c *msgContext) stayShaped(text string) bool {
+	// Both labels' words, in one pass each, before any expression.
+	if checkinLabels.anchorSet != nil && checkoutLabels.anchorSet != nil {
+		lower := strings.ToLower(text)
+		if !checkinLabels.anchorSet.Any(lower) || !checkoutLabels.anchorSet.Any(lower) {
+			return false
+		}
+	}
 	in := c.labelledDate(checkinLabels, text, c.countryZone(""))
 	if in == nil {
 		return false

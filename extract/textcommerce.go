@@ -884,7 +884,12 @@ func (c *msgContext) columnDates(text string, z zoneHint) (in, out *Time) {
 // Sunday 21 November 2027", "del 26 al 28 de noviembre"): the end is a
 // date, the start a date or a day whose month and year are the end's.
 func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
-	for _, m := range stayRangeRE.FindAllStringSubmatch(firstLines(text, 60), 5) {
+	head := firstLines(text, 60)
+	matches := stayRangeRE.FindAllStringSubmatch(head, 5)
+	if dl := dashRangeLines(head); dl != "" {
+		matches = append(matches, stayDashRE.FindAllStringSubmatch(dl, 5)...)
+	}
+	for _, m := range matches {
 		// Each language's pair has its own two groups: the pair that took part.
 		var first, second string
 		for k := 1; k+1 < len(m); k += 2 {
@@ -940,21 +945,38 @@ func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
 // stayRangeRE is a range of days in the words of every language
 // (extract/lang, stay.range: "from … to"): what comes after the first
 // word, and after the second.
-var stayRangeRE = func() *regexp.Regexp {
-	var alts []string
+var stayRangeRE, stayDashRE = func() (*regexp.Regexp, *regexp.Regexp) {
+	var words, dashes []string
 	for _, e := range lang.Entries("stay.range") {
 		a, b, ok := strings.Cut(e, "…")
 		if !ok {
 			continue
 		}
-		gap := `[ \t]+`
 		if strings.TrimSpace(b) == "[–-]" {
-			gap = `[ \t]*` // "30.06.–02.07.2028"
+			// A label's range, "Zeitraum: 30.06.–02.07.2028": an
+			// expression of its own, run on the lines that can hold one.
+			dashes = append(dashes, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)[ \t]*(?:[–-])[ \t]*([^\n]{1,60})`)
+			continue
 		}
-		alts = append(alts, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)`+gap+`(?:`+strings.TrimSpace(b)+`)`+gap+`([^\n]{1,60})`)
+		words = append(words, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)[ \t]+(?:`+strings.TrimSpace(b)+`)[ \t]+([^\n]{1,60})`)
 	}
-	return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)`)
+	re := func(alts []string) *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)`)
+	}
+	return re(words), re(dashes)
 }()
+
+// dashRangeLines are the lines of s that can hold a label's range: a
+// colon, a dash and a digit.
+func dashRangeLines(s string) string {
+	var b strings.Builder
+	for ln := range strings.Lines(s) {
+		if strings.IndexByte(ln, ':') >= 0 && strings.ContainsAny(ln, "–-") && hasDigit(ln) {
+			b.WriteString(ln)
+		}
+	}
+	return b.String()
+}
 
 // dayMonthDot is a day and month without a year: "30.06.".
 var dayMonthDot = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.$`)
@@ -1306,9 +1328,8 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	// when nothing else was found: one in a carrier's form must pass that
 	// carrier's check.
 	if len(labelled) == 0 {
-		for _, v := range c.after(parcelNounLabel, text) {
-			m := trackingRE.FindStringSubmatch(v)
-			if m == nil || digitCount(m[1]) < 6 || masked(m[1]) {
+		for _, m := range parcelNounNumbers(text) {
+			if digitCount(m[1]) < 6 || masked(m[1]) {
 				continue
 			}
 			if form, ok := trackingCarrier(m[1]); form != "" && !ok && form != own {
@@ -1430,6 +1451,19 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
 }
 
+// parcelNounNumbers are parcelNounRE's matches on the lines that can hold
+// one: six digits or more, and a word for a parcel.
+func parcelNounNumbers(text string) [][]string {
+	var out [][]string
+	for ln := range strings.Lines(text) {
+		if digitCount(ln) < 6 || !parcelNouns.Any(strings.ToLower(ln)) {
+			continue
+		}
+		out = append(out, parcelNounRE.FindAllStringSubmatch(ln, 4)...)
+	}
+	return out
+}
+
 // compactCode is a code without the spaces and dashes it is printed with.
 func compactCode(s string) string {
 	return strings.Map(func(r rune) rune {
@@ -1529,18 +1563,18 @@ func fromMerchantMatch(text string) []string {
 	var found []string
 	done := -1 // the last line tried
 	fromAnchors.EachAt(lower, func(_, end int) bool {
-		start := strings.LastIndexByte(text[:end], '\n') + 1
-		if start <= done {
+		// The phrase holds its word near its start ("item … from"), and
+		// the name comes within a line's width after it.
+		start := max(strings.LastIndexByte(text[:end], '\n')+1, end-40, done)
+		stop := min(len(text), end+140)
+		if start >= stop {
 			return true
 		}
-		stop := len(text)
-		if i := strings.IndexByte(text[end:], '\n'); i >= 0 {
-			stop = end + i
-			if j := strings.IndexByte(text[stop+1:], '\n'); j >= 0 {
-				stop += 1 + j // and the next line
-			} else {
-				stop = len(text)
-			}
+		for start > 0 && !utf8.RuneStart(text[start]) {
+			start--
+		}
+		for stop < len(text) && !utf8.RuneStart(text[stop]) {
+			stop++
 		}
 		done = stop
 		if m := fromMerchantRE.FindStringSubmatch(text[start:stop]); m != nil {
