@@ -3,6 +3,7 @@ package mime
 import (
 	"bytes"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -266,7 +267,11 @@ func (b *textBuilder) block() {
 	b.space = false
 }
 
-func (b *textBuilder) String() string { return strings.TrimSpace(string(b.buf)) }
+// String is the text. The builder is done with: its bytes become the
+// string without a copy (a mail's HTML part is tens of kilobytes).
+func (b *textBuilder) String() string {
+	return strings.TrimSpace(unsafe.String(unsafe.SliceData(b.buf), len(b.buf)))
+}
 
 func isHTMLSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\u00a0'
