@@ -508,8 +508,11 @@ func classifyTravel(s string) string {
 
 // rankTravel is the kinds of travel whose words s holds, most distinct
 // words first, flights before trains before stays on a tie.
-func rankTravel(s string) []string {
-	n := travelWordCounts(s)
+func rankTravel(s string) []string { return rankLowerTravel(strings.ToLower(s)) }
+
+// rankLowerTravel is rankTravel of a text already in lower case.
+func rankLowerTravel(l string) []string {
+	n := lowerTravelWordCounts(l)
 	order := []int{0, 1, 2} // flight, train, hotel: travelWordCounts' order
 	slices.SortStableFunc(order, func(a, b int) int { return n[b] - n[a] })
 	var kinds []string
@@ -523,8 +526,11 @@ func rankTravel(s string) []string {
 
 // travelWordCounts counts the distinct words of flights, trains and stays
 // in s.
-func travelWordCounts(s string) [3]int {
-	l := strings.ToLower(s)
+func travelWordCounts(s string) [3]int { return lowerTravelWordCounts(strings.ToLower(s)) }
+
+// lowerTravelWordCounts is travelWordCounts of a text already in lower
+// case.
+func lowerTravelWordCounts(l string) [3]int {
 	seen := make([]bool, len(travelVocab.words))
 	var n [3]int
 	travelVocab.set.EachAt(l, func(i, end int) bool {
@@ -631,7 +637,8 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	// words is not classified word by word.
 	var travel []string
 	if hasDigit(text) {
-		travel = rankTravel(all)
+		lowerAll := strings.ToLower(all)
+		travel = rankLowerTravel(lowerAll)
 		if len(travel) == 0 && flightShaped(text) {
 			travel = []string{KindFlight}
 		}
@@ -647,7 +654,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 		// A stay's two dates by their labels make a mail a hotel's
 		// whatever its words ("Data de entrada", "Data de saída").
-		if len(travel) == 0 && c.stayShaped(all) {
+		if len(travel) == 0 && c.stayShaped(all, lowerAll) {
 			travel = []string{KindHotel}
 		}
 	}
@@ -876,6 +883,9 @@ func timeRange(ln string, a, b clockMatch) bool {
 // a flight number and two airports' codes on one line ("AY 1071 Helsinki
 // HEL – Oslo OSL").
 func flightShaped(text string) bool {
+	if !mayHoldFlightNumber(text) {
+		return false
+	}
 	// A route of two airports' codes and a flight number on its line or
 	// on the line next to it ("Paris (CDG) - Nice (NCE)", then "AF 7700 |
 	// mardi 15 février 2028 | …"); blank lines do not count.
@@ -897,7 +907,11 @@ func flightShaped(text string) bool {
 		if !strings.ContainsAny(ln, "-–—→>") {
 			continue
 		}
-		if codes := airportCodes(ln); len(codes) < 2 || codes[0] == codes[1] {
+		var codes []string
+		if hasCapitals(ln, 3) { // the expressions only where a code can be
+			codes = airportCodes(ln)
+		}
+		if len(codes) < 2 || codes[0] == codes[1] {
 			// Or airports by names that each mean one ("LX 1071 Zürich
 			// – Berlin Brandenburg").
 			if hasNumber(ln) {
@@ -951,6 +965,46 @@ func noFlightIn(text string) bool {
 	return true
 }
 
+// hasCapitals reports whether s holds n capital letters (ASCII) in a
+// row: an airport's code, a flight's designator.
+func hasCapitals(s string, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			if run++; run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// mayHoldFlightNumber reports whether s has a capital letter followed by
+// a capital letter or a digit, a space or none, then a digit: the shape
+// of a flight number ("LH 1234", "U2 8042"), found by a byte scan before
+// any expression runs over a mail that has none.
+func mayHoldFlightNumber(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			continue
+		}
+		b := s[i+1]
+		if !(b >= 'A' && b <= 'Z' || isDigitByte(b)) {
+			continue
+		}
+		j := i + 2
+		if s[j] == ' ' && j+1 < len(s) {
+			j++
+		}
+		if isDigitByte(s[j]) {
+			return true
+		}
+	}
+	return false
+}
+
 // offerPriceRE is a price offered rather than paid: "from £9", "desde
 // 19,90 €", "ab 29 €" (offer.from in extract/lang/data).
 var offerPriceRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("offer.from")), "|") +
@@ -980,13 +1034,11 @@ func legShaped(text string) bool {
 // stayShaped reports whether a text gives a check-in and a check-out
 // date by their labels, at least a night and at most two months apart (a
 // journey's "Departure" comes before its "Arrival").
-func (c *msgContext) stayShaped(text string) bool {
+func (c *msgContext) stayShaped(text, lower string) bool {
 	// Both labels' words, in one pass each, before any expression.
-	if checkinLabels.anchorSet != nil && checkoutLabels.anchorSet != nil {
-		lower := strings.ToLower(text)
-		if !checkinLabels.anchorSet.Any(lower) || !checkoutLabels.anchorSet.Any(lower) {
-			return false
-		}
+	if checkinLabels.anchorSet != nil && checkoutLabels.anchorSet != nil &&
+		(!checkinLabels.anchorSet.Any(lower) || !checkoutLabels.anchorSet.Any(lower)) {
+		return false
 	}
 	in := c.labelledDate(checkinLabels, text, c.countryZone(""))
 	if in == nil {

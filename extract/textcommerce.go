@@ -1454,13 +1454,44 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 // parcelNounNumbers are parcelNounRE's matches on the lines that can hold
 // one: six digits or more, and a word for a parcel.
 func parcelNounNumbers(text string) [][]string {
-	var out [][]string
-	for ln := range strings.Lines(text) {
-		if digitCount(ln) < 6 || !parcelNouns.Any(strings.ToLower(ln)) {
-			continue
-		}
-		out = append(out, parcelNounRE.FindAllStringSubmatch(ln, 4)...)
+	lower := strings.ToLower(text)
+	if !parcelNouns.Any(lower) {
+		return nil
 	}
+	if len(lower) != len(text) {
+		// Offsets would not match: the expression line by line.
+		var out [][]string
+		for ln := range strings.Lines(text) {
+			if digitCount(ln) >= 6 {
+				out = append(out, parcelNounRE.FindAllStringSubmatch(ln, 4)...)
+			}
+		}
+		return out
+	}
+	// The expression only where a word for a parcel is, on the rest of
+	// its line.
+	var out [][]string
+	parcelNouns.EachAt(lower, func(_, end int) bool {
+		// The word (a dozen letters at most) and the number right after
+		// it (34 at most), on the word's line.
+		start, stop := max(0, end-24), min(len(text), end+48)
+		if i := strings.LastIndexByte(text[start:end], '\n'); i >= 0 {
+			start += i + 1
+		}
+		if i := strings.IndexByte(text[end:stop], '\n'); i >= 0 {
+			stop = end + i
+		}
+		for start > 0 && !utf8.RuneStart(text[start]) {
+			start++
+		}
+		for stop < len(text) && !utf8.RuneStart(text[stop]) {
+			stop++
+		}
+		if digitCount(text[end:stop]) >= 6 {
+			out = append(out, parcelNounRE.FindAllStringSubmatch(text[start:stop], 4)...)
+		}
+		return len(out) < 8
+	})
 	return out
 }
 
