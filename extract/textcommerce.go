@@ -1593,10 +1593,20 @@ func fromMerchantMatch(text string) []string {
 	}
 	var found []string
 	done := -1 // the last line tried
-	fromAnchors.EachAt(lower, func(_, end int) bool {
+	tries := 0
+	fromAnchors.EachAt(lower, func(phrase, end int) bool {
+		if fromNeedsNumber[phrase] && digitCount(text[end:min(len(text), end+40)]) < 6 {
+			return true // "package" with no number after it
+		}
 		// The phrase holds its word near its start ("item … from"), and
 		// the name comes within a line's width after it.
-		start := max(strings.LastIndexByte(text[:end], '\n')+1, end-40, done)
+		if end <= done {
+			return true // inside the window tried last
+		}
+		start := max(end-40, done, 0)
+		if i := strings.LastIndexByte(text[start:end], '\n'); i >= 0 {
+			start += i + 1
+		}
 		stop := min(len(text), end+140)
 		if start >= stop {
 			return true
@@ -1612,23 +1622,26 @@ func fromMerchantMatch(text string) []string {
 			found = m
 			return false
 		}
-		return true
+		tries++
+		return tries < 24 // a long mail's words, not its phrase
 	})
 	return found
 }
 
 // fromAnchors are the words every parcel.from phrase holds; nil when a
 // phrase holds none long enough to look for.
-var fromAnchors = func() *words.Set {
+var fromAnchors, fromNeedsNumber = func() (*words.Set, []bool) {
 	var a []string
+	var num []bool
 	for _, p := range lang.Entries("parcel.from") {
 		t := requiredText(p)
 		if len(t) < 3 {
-			return nil
+			return nil, nil
 		}
-		a = append(a, t)
+		// "parcel [a-z0-9]{8,34} from": the phrase holds a number.
+		a, num = append(a, t), append(num, strings.Contains(p, "{8,34}"))
 	}
-	return words.NewSet(a)
+	return words.NewSet(a), num
 }()
 
 var domainWordRE = regexp.MustCompile(`^[\p{L}\p{N}-]+\.\p{L}{2,6}$`)
