@@ -1497,8 +1497,13 @@ func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
 }
 
 // clockWords are the words for "at" a time that stand before a clock.
-var clockWords = map[string]bool{"klo": true, "kl": true, "kello": true, "um": true, "at": true, "ore": true, "alle": true,
-	"godz": true, "hod": true, "om": true, "às": true, "à": true}
+var clockWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range oclockWords {
+		m[w] = true
+	}
+	return m
+}()
 
 func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 	for i := len(clocks) - 1; i >= 0; i-- {

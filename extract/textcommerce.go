@@ -605,7 +605,7 @@ func hasDigit(s string) bool {
 var (
 	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\b.*$`)
 	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
-	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:ore|alle|um|at|à|a las|om|kl\.?|klo|godz\.?|hod\.?|às)\s*$`)
+	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + oclockAlt + `)\s*$`)
 )
 
 func stationName(s string) string {

@@ -58,8 +58,21 @@ var (
 	// ("klo 8.00", "kl. 07.05", "godz. 7.05"), and a range after the
 	// word ("klo 08.35–09.25"): only after a word for o'clock or before
 	// "Uhr", since "8.12" alone is a date or an amount.
-	dottedClockRE = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:klo|kello|kl\.?|godz\.?|hod\.?|ore|um|om)\s*(([01]?\d|2[0-3])\.([0-5]\d))(?:\s*[–-]\s*(([01]?\d|2[0-3])\.([0-5]\d)))?|\b(([01]?\d|2[0-3])\.([0-5]\d))\s*Uhr)(?:[^.\d]|\.\D|\.?$)`)
+	dottedClockRE = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:` + oclockAlt + `)\s*(([01]?\d|2[0-3])\.([0-5]\d))(?:\s*[–-]\s*(([01]?\d|2[0-3])\.([0-5]\d)))?|\b(([01]?\d|2[0-3])\.([0-5]\d))\s*Uhr)(?:[^.\d]|\.\D|\.?$)`)
 )
+
+// oclockWords are the words for "at" a time that stand before a clock in
+// the languages read ("um 10:30", "klo 8.00", "kl. 07.05", "a las 9:30");
+// a dot after one is optional. oclockAlt is them as alternatives.
+var oclockWords = []string{"a las", "alle", "at", "à", "às", "godz", "hod", "kello", "kl", "klo", "om", "ore", "um"}
+
+var oclockAlt = func() string {
+	var alts []string
+	for _, w := range oclockWords {
+		alts = append(alts, regexp.QuoteMeta(w)+`\.?`)
+	}
+	return strings.Join(longestFirst(alts), "|")
+}()
 
 type dateMatch struct {
 	y, m, d    int
