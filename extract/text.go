@@ -643,10 +643,8 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 			travel = []string{KindFlight}
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
-		// York 08:12 from £9"): a mail that offers prices is a booking
-		// only when it names its reference.
-		if !slices.Contains(travel, KindTrain) && (legShaped(text) || len(travel) == 0 && stopPairShaped(text)) &&
-			(!offerPriceRE.MatchString(all) || findReservation(all) != "") {
+		// York 08:12 from £9"): the offer rule below drops what it reads.
+		if !slices.Contains(travel, KindTrain) && (legShaped(text) || len(travel) == 0 && stopPairShaped(text)) {
 			// Also after a kind its words named first ("e-ticket" is a
 			// flight's word too): the train rules read what that kind's
 			// could not, in a mail with no flight in it.
@@ -1548,6 +1546,7 @@ func firstFullDate(text string, usFirst bool) time.Time {
 	return time.Time{}
 }
 
+// digitCount is how many ASCII digits s holds.
 func digitCount(s string) int {
 	n := 0
 	for i := 0; i < len(s); i++ {
