@@ -114,11 +114,19 @@ func (c *msgContext) gdsRow(ln string) *Segment {
 }
 
 // gdsCityPair reads the departure and arrival airports from the part of a
-// printout line before the times: "7 MUCLIS HK1", "FRA LIS", or two
-// columns of names set apart by two or more spaces.
+// printout line before the times: "7 MUCLIS HK1", "FRA LIS", two
+// columns of names set apart by two or more spaces, or two names apart by
+// a slash.
 func gdsCityPair(s string) (from, to *Place) {
 	var cols []*Place
 	for _, col := range gdsColumnsRE.Split(strings.TrimSpace(s), -1) {
+		// Receipts print the pair as one column, "FRANKFURT/BARCELONA".
+		if a, b, ok := strings.Cut(col, "/"); ok && !strings.Contains(b, "/") {
+			if pa, pb := namedPair(a, b); pa != nil && pb != nil {
+				cols = append(cols, pa, pb)
+				continue
+			}
+		}
 		if p := airportNamed(col); p != nil {
 			cols = append(cols, p)
 		}
@@ -144,6 +152,39 @@ func gdsCityPair(s string) (from, to *Place) {
 		}
 	}
 	return nil, nil
+}
+
+// namedPair reads a route's two airports by name. A city with several
+// large airports ("BARCELONA": Spain's and Venezuela's) is the one in the
+// same part of the world as the other end, when only one is.
+func namedPair(a, b string) (from, to *Place) {
+	from, to = airportNamed(a), airportNamed(b)
+	switch {
+	case from == nil && to != nil:
+		from = nearestNamed(a, to)
+	case to == nil && from != nil:
+		to = nearestNamed(b, from)
+	}
+	return from, to
+}
+
+func nearestNamed(name string, other *Place) *Place {
+	region := func(code string) string {
+		zone, _ := places.Zone(code)
+		r, _, _ := strings.Cut(zone, "/")
+		return r
+	}
+	want := region(other.Code)
+	var found *Place
+	for _, code := range places.LargeAirportsIn(strings.TrimSpace(name)) {
+		if want != "" && region(code) == want {
+			if found != nil {
+				return nil
+			}
+			found = &Place{Name: strings.TrimSpace(name), Code: code}
+		}
+	}
+	return found
 }
 
 // airportNamed reads a column that names an airport: "LONDON GATWICK",

@@ -26,6 +26,8 @@ func TestPrintouts(t *testing.T) {
 			[]string{"NH 204 FRA HND 2027-12-05T21:05+01:00 2027-12-06T16:25+09:00 cancelled"}},
 		{"codeshare sentence", "Outbound flight\n14 April 2027\nAY 1331  Helsinki (HEL) 07:30 -> Stockholm (ARN) 07:35\nOperated by Norra. Also sold as SK 5711.\n",
 			[]string{"AY 1331 HEL ARN 2027-04-14T07:30+03:00 2027-04-14T07:35+02:00 confirmed"}},
+		{"receipt, names apart by a slash, a city with two large airports", "ELECTRONIC TICKET RECEIPT\nFLIGHT   DATE   FROM/TO               DEP   ARR\nLH 1132  05SEP  FRANKFURT/BARCELONA   0710  0905  K  OK\n",
+			[]string{"LH 1132 FRA BCN 2027-09-05T07:10+02:00 2027-09-05T09:05+02:00 confirmed"}},
 		{"prose is no row", "Our flight sale: 12MAR to 20MAR, fly LH 400 from 99 EUR, departures 0955 and 1215 daily\n", nil},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: "travel@agency.example"}}, Subject: "Itinerary", Text: c.text,

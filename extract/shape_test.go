@@ -38,6 +38,21 @@ func TestNoFlightIn(t *testing.T) {
 	}
 }
 
+// TestFlightShaped: a number alone on its line with an airport on each of
+// the two lines under it is a flight, as is a route beside its number.
+func TestFlightShaped(t *testing.T) {
+	for text, want := range map[string]bool{
+		"PD 2411\nDepart: Ottawa (YOW), Sat., Sept. 9, 2028, 7:40 a.m.\nArrive: Halifax (YHZ), 10:25 a.m.\n": true,
+		"AY 1331  Helsinki (HEL) 07:30 -> Stockholm (ARN) 07:35\n":                                           true,
+		"PD 2411\nDepart: Ottawa (YOW)\nReturn: Ottawa (YOW)\n":                                              false,
+		"Order AB 1234\nShipped from Leeds\n":                                                                false,
+	} {
+		if got := flightShaped(text); got != want {
+			t.Errorf("flightShaped(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
 // TestRailLegZone: a station named like a town on another continent
 // ("York") keeps the departure's zone.
 func TestRailLegZone(t *testing.T) {

@@ -902,6 +902,15 @@ func flightShaped(text string) bool {
 		return false
 	}
 	for i, ln := range filled {
+		// A number on a line of its own with an airport on each of the
+		// two lines under it ("PD 2411", "Depart: Ottawa (YOW), …",
+		// "Arrive: Halifax (YHZ), …").
+		if i+2 < len(filled) && hasNumber(ln) && parenCode.MatchString(filled[i+1]) {
+			a, b := airportCodes(filled[i+1]), airportCodes(filled[i+2])
+			if len(a) == 1 && len(b) == 1 && a[0] != b[0] {
+				return true
+			}
+		}
 		if !strings.ContainsAny(ln, "-–—→>") {
 			continue
 		}
@@ -1476,7 +1485,8 @@ func placeAlone(ln string) *Place {
 // when times, dates and labels are taken away.
 func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
 	if codes := airportCodes(ln); len(codes) > 0 {
-		name := strings.TrimSpace(parenCode.ReplaceAllString(ln, ""))
+		// Blanked, not cut, so that the clocks' offsets still hold.
+		name := parenCode.ReplaceAllStringFunc(ln, func(s string) string { return strings.Repeat(" ", len(s)) })
 		name = cleanPlaceName(name, clocks, c)
 		return &Place{Name: name, Code: codes[0]}
 	}

@@ -6,6 +6,7 @@ package places
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -43,9 +44,10 @@ type tables struct {
 	zones     map[string]string
 	countries map[string]string
 	airports  map[string]Airport
-	byName    map[string]string // folded name or city → code
-	cityZones map[string]string // folded city → zone, when all its airports agree
-	locs      sync.Map          // zone name → *time.Location
+	byName    map[string]string   // folded name or city → code
+	cityZones map[string]string   // folded city → zone, when all its airports agree
+	cityLarge map[string][]string // folded city → its large airports, when it has several
+	locs      sync.Map            // zone name → *time.Location
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -55,6 +57,7 @@ var load = sync.OnceValue(func() *tables {
 		airports:  map[string]Airport{},
 		byName:    map[string]string{},
 		cityZones: map[string]string{},
+		cityLarge: map[string][]string{},
 	}
 	cities := map[string][]Airport{}
 	shortNames := map[string]string{}
@@ -175,6 +178,11 @@ var load = sync.OnceValue(func() *tables {
 			t.byName[city] = as[0].Code
 		case len(large) == 1:
 			t.byName[city] = large[0].Code
+		case len(large) > 1:
+			for _, a := range large {
+				t.cityLarge[city] = append(t.cityLarge[city], a.Code)
+			}
+			slices.Sort(t.cityLarge[city])
 		}
 	}
 	return t
@@ -265,6 +273,13 @@ func AirportByName(name string) (string, bool) {
 	}
 	code, ok := t.byName[withoutGeneric(Fold(name))]
 	return code, ok
+}
+
+// LargeAirportsIn returns the codes of a city's large airports when it has
+// more than one and its name alone says none ("Barcelona": BCN in Spain,
+// BLA in Venezuela); the other end of a route may choose between them.
+func LargeAirportsIn(city string) []string {
+	return load().cityLarge[Fold(city)]
 }
 
 // Location returns the IANA zone name as a location, loaded once per

@@ -33,6 +33,12 @@ func TestTables(t *testing.T) {
 			t.Errorf("AirportByName(%s) = %q, %v, want %s", name, code, ok, want)
 		}
 	}
+	if code, ok := places.AirportByName("Barcelona"); ok {
+		t.Errorf("AirportByName(Barcelona) = %q, want no single answer (Spain's and Venezuela's)", code)
+	}
+	if got := places.LargeAirportsIn("BARCELONA"); len(got) != 2 || got[0] != "BCN" || got[1] != "BLA" {
+		t.Errorf("LargeAirportsIn(BARCELONA) = %v, want [BCN BLA]", got)
+	}
 	if code, ok := places.AirportByName("London"); ok {
 		t.Errorf("AirportByName(London) = %q, want no single answer", code)
 	}
