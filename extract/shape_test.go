@@ -38,6 +38,23 @@ func TestNoFlightIn(t *testing.T) {
 	}
 }
 
+// TestStopPairShaped: stops by their markers, or stations by their
+// labels with the clocks on lines of their own, shape a journey.
+func TestStopPairShaped(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Stazione di partenza: Milano Cadorna\nStazione di arrivo: Como Lago\nOra di partenza: 09:43\nOra di arrivo: 10:46\n": true,
+		"Origen: China\nUpdated 10:05 and 11:14\n": false,
+		"Opening hours 09:00 - 17:30\n":            false,
+	} {
+		if got := stopPairShaped(text); got != want {
+			t.Errorf("stopPairShaped(%q) = %v, want %v", text, got, want)
+		}
+	}
+	if got := withoutClockWord("Hora de salida: 10:05"); got != " salida: 10:05" {
+		t.Errorf("withoutClockWord = %q", got)
+	}
+}
+
 // TestFlightShaped: a number alone on its line with an airport on each of
 // the two lines under it is a flight, as is a route beside its number.
 func TestFlightShaped(t *testing.T) {

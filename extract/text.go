@@ -1066,6 +1066,7 @@ func stopPairShaped(text string) bool {
 		return false
 	}
 	prevDep, prev := false, ""
+	fromLabel, toLabel := false, false
 	for ln := range strings.Lines(text) {
 		if strings.TrimSpace(ln) == "" {
 			continue
@@ -1075,6 +1076,15 @@ func stopPairShaped(text string) bool {
 		clocks := colonClocks(ln)
 		if clocks == 0 {
 			prevDep = false
+			// Stations by their labels ("Origen:", "Destino:"), the
+			// clocks on lines of their own.
+			if strings.IndexByte(ln, ':') > 0 {
+				fromLabel = fromLabel || fromStationRE.MatchString(strings.TrimRight(ln, "\r\n"))
+				toLabel = toLabel || toStationRE.MatchString(strings.TrimRight(ln, "\r\n"))
+				if fromLabel && toLabel {
+					return true
+				}
+			}
 			continue
 		}
 		// A table's row under a header that names the departure and

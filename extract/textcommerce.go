@@ -166,6 +166,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		}
 		name = stationName(name)
 		if name == "" {
+			// After the clock, up to a date: "Departure 6:30 PM,
+			// Wednesday, September 20, 2028" names no station.
+			if len(dates) > 0 && dates[0].start >= ck.end {
+				after = ln[ck.end:dates[0].start]
+			}
 			name = stationName(after)
 		}
 		if name == "" {
@@ -220,6 +225,14 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		}
 		legs = append(legs, seg)
 		i++
+	}
+	if len(legs) == 0 && len(routeLegs) == 0 && len(stops) >= 2 {
+		// Two clocks read as stops by their labels ("Hora de salida:
+		// 10:05") that made no leg: the stations have labels of their
+		// own.
+		if leg := c.labelledLeg(lines, ref); leg != nil {
+			return []*Segment{leg}
+		}
 	}
 	if len(legs) == 0 {
 		return routeLegs
@@ -301,16 +314,29 @@ func stationLabelRE(category string) *regexp.Regexp {
 	return regexp.MustCompile(`(?i)^[\s*]*(?:` + strings.Join(longestFirst(lang.Entries(category)), "|") + `)\s*:\s*(\S.*)$`)
 }
 
+// stationPairRE is a route alone on its line: two stations apart by a
+// dash or an arrow ("Montréal - Toronto", "Köln Hbf → Bonn Hbf").
+var stationPairRE = regexp.MustCompile(`^(\p{Lu}[^-–→>:|]{1,60}?)\s+(?:-|–|—|→|->)\s+(\p{Lu}[^-–→>:|]{1,60})$`)
+
 // labelledLeg reads a leg whose stations have labels of their own and
 // whose clocks stand beside them or on lines of their own that start with
 // a departure's and an arrival's label ("Salida: 08:00", "Llegada:
-// 10:32"), on the first date of the text.
+// 10:32"), on the first date of the text. Stations without labels may
+// stand as a route on a line of their own above the clocks.
 func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 	var from, to, number string
 	var dep, arr *clockMatch
 	var day *dateMatch
+	var pairFrom, pairTo string // a route on a line of its own, before the clocks
 	for _, ln := range lines {
 		if !hasDigit(ln) && !strings.Contains(ln, ":") {
+			if dep == nil && from == "" {
+				if m := stationPairRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil {
+					if a, b := stationName(m[1]), stationName(m[2]); a != "" && b != "" {
+						pairFrom, pairTo = a, b
+					}
+				}
+			}
 			continue
 		}
 		dates := findDates(ln, c.usSender())
@@ -357,16 +383,36 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		if len(clocks) == 0 {
 			continue
 		}
-		if _, ok := depMarkers.starts(ln); ok && dep == nil {
+		marked := withoutClockWord(ln)
+		if _, ok := depMarkers.starts(marked); ok && dep == nil {
 			dep = &clocks[0]
-		} else if _, ok := arrMarkers.starts(ln); ok && arr == nil {
+		} else if _, ok := arrMarkers.starts(marked); ok && arr == nil {
 			arr = &clocks[0]
 		}
+	}
+	if from == "" && to == "" {
+		from, to = pairFrom, pairTo
 	}
 	if from == "" || to == "" || dep == nil || arr == nil || day == nil || isBus(number) {
 		return nil
 	}
 	return c.railLeg(number, from, to, *day, *day, dep, arr)
+}
+
+// clockOfWords are the words for "the time of" that some languages put
+// before a stop's label ("Hora de salida:", "Ora di partenza:"), longest
+// first.
+var clockOfWords = longestFirst(lang.Entries("clock.of"))
+
+// withoutClockWord is a line without such words at its start.
+func withoutClockWord(ln string) string {
+	t := strings.TrimLeft(ln, " *")
+	for _, w := range clockOfWords {
+		if len(t) > len(w) && strings.EqualFold(t[:len(w)], w) && (t[len(w)] == ' ' || w[len(w)-1] == '\'') {
+			return t[len(w):]
+		}
+	}
+	return ln
 }
 
 // markedLeg reads a leg in a sentence, each stop's marker before its

@@ -26,6 +26,10 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{"Frecciarossa 9527 Milano Centrale → Roma Termini 2027-03-19T10:15+01:00 2027-03-19T13:25+01:00 QX7TRA"}},
 		{"a table row under its header", "tickets@rail.example.co.uk", "Booking reference: 7HQ2MX4P\nTrain From Departs To Arrives\n\n1S09 London Kings Cross 16/07/2027 09:00 Edinburgh 16/07/2027 13:20\n",
 			[]string{"1S09 London Kings Cross → Edinburgh 2027-07-16T09:00+01:00 2027-07-16T13:20+01:00 7HQ2MX4P"}},
+		{"stations and clocks by labels, the time's word before the clock's", "billetes@fgv.example.es", "Código de reserva: FGV-558120\nOrigen: Alacant Luceros\nDestino: Benidorm\nFecha: 19/09/2027\nHora de salida: 10:05\nHora de llegada: 11:14\n",
+			[]string{" Alacant Luceros → Benidorm 2027-09-19T10:05+02:00 2027-09-19T11:14+02:00 FGV-558120"}},
+		{"a route alone on its line above labelled clocks", "tickets@rail.example.ca", "Booking number: VIA7Q2K4M\nTrain 65\nMontréal - Toronto\nDeparture 6:30 PM, Wednesday, September 22, 2027\nArrival 11:46 PM, Wednesday, September 22, 2027\n",
+			[]string{"65 Montréal → Toronto 2027-09-22T18:30-04:00 2027-09-22T23:46-04:00 VIA7Q2K4M"}},
 		{"a row without a header that names departure and arrival", "tickets@rail.example.co.uk", "Booking reference: 7HQ2MX4P\nYour train\n\n1S09 London Kings Cross 16/07/2027 09:00 Edinburgh 16/07/2027 13:20\n",
 			nil},
 	} {
