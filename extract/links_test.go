@@ -75,6 +75,9 @@ func TestMentionedCarrier(t *testing.T) {
 		"We ship with DHL, UPS and GLS.":          "",
 		"The dao of shipping, ups and downs":      "",
 		"Sent by DHL. Track it on the DHL site.":  "DHL",
+		"Tilauksesi on luovutettu Postille.":      "Posti",
+		"Paczka wysłana InPostem.":                "InPost",
+		"Postinumero 00100":                       "",
 	} {
 		if got := mentionedCarrier(text); got != want {
 			t.Errorf("mentionedCarrier(%q) = %q, want %q", text, got, want)

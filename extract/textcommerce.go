@@ -1575,8 +1575,11 @@ func mentionedCarrier(text string) string {
 }
 
 // carrierNameRE finds carriers' names (extract/carriers), longest first,
-// as they are written: "DAO" is a carrier, "dao" a word.
-var carrierNameRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)(?:$|[^\p{L}\p{N}])`)
+// as they are written: "DAO" is a carrier, "dao" a word. A name may take
+// its language's case ending ("luovutettu Postille", "wysłane InPostem":
+// carrier.suffix in extract/lang/data).
+var carrierNameRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)` +
+	`(?:` + strings.Join(longestFirst(lang.Entries("carrier.suffix")), "|") + `)?(?:$|[^\p{L}\p{N}])`)
 
 func quoteAll(s []string) []string {
 	out := make([]string, len(s))
