@@ -454,9 +454,10 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		from, to = stationName(withoutAnd(first)), stationName(untilStop(tail))
 	} else {
 		// Marker and station, then the clock; mid starts with the
-		// arrival's marker and holds its station.
+		// arrival's marker (after an "and" and an "is": "og er fremme
+		// i Stavanger") and holds its station.
 		k := lastMarker(head, depMarkers)
-		rest, ok := arrMarkers.starts(strings.TrimLeft(mid, " ,;"))
+		rest, ok := arrMarkers.starts(withoutLeading(withoutLeading(strings.TrimLeft(mid, " ,;"), andWords), copulaWords))
 		if k < 0 || !ok {
 			return nil
 		}
@@ -468,6 +469,8 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 	number := ""
 	if m := trainNumRE.FindString(ln); m != "" {
 		number = normaliseTrain(m)
+	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil {
+		number = m[1] // "tåg 547 avgår från …"
 	}
 	if isBus(number) {
 		return nil
@@ -489,6 +492,24 @@ func withoutAnd(s string) string {
 	t := strings.TrimRight(s, " ,")
 	if i := strings.LastIndexByte(t, ' '); i >= 0 && andWords[strings.ToLower(t[i+1:])] {
 		return t[:i]
+	}
+	return s
+}
+
+// copulaWords are every language's "is" (copula in extract/lang/data).
+var copulaWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range lang.Entries("copula") {
+		m[w] = true
+	}
+	return m
+}()
+
+// withoutLeading is s less a first word that is one of words.
+func withoutLeading(s string, words map[string]bool) string {
+	w, rest, ok := strings.Cut(s, " ")
+	if ok && words[strings.ToLower(w)] {
+		return strings.TrimLeft(rest, " ")
 	}
 	return s
 }

@@ -30,6 +30,12 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{" Alacant Luceros → Benidorm 2027-09-19T10:05+02:00 2027-09-19T11:14+02:00 FGV-558120"}},
 		{"a route alone on its line above labelled clocks", "tickets@rail.example.ca", "Booking number: VIA7Q2K4M\nTrain 65\nMontréal - Toronto\nDeparture 6:30 PM, Wednesday, September 22, 2027\nArrival 11:46 PM, Wednesday, September 22, 2027\n",
 			[]string{"65 Montréal → Toronto 2027-09-22T18:30-04:00 2027-09-22T23:46-04:00 VIA7Q2K4M"}},
+		{"a sentence, marker and station before each clock, 'and' between", "billets@ter.example.fr", "Référence : TERQ4M81\nLe mardi 5 octobre 2027, votre train TER 17511 part de Nantes à 08h12 et arrive à Angers Saint-Laud à 08h51.\n",
+			[]string{"TER 17511 Nantes → Angers Saint-Laud 2027-10-05T08:12+02:00 2027-10-05T08:51+02:00 TERQ4M81"}},
+		{"'and is there in'", "billett@tog.example.no", "Referanse: GAN7712044\nTirsdag 5. oktober 2027\nToget går fra Kristiansand kl. 07:36 og er fremme i Stavanger kl. 10:52.\n",
+			[]string{" Kristiansand → Stavanger 2027-10-05T07:36+02:00 2027-10-05T10:52+02:00 GAN7712044"}},
+		{"the train by its word in lower case", "biljett@tag.example.se", "Bokningsnummer: MT5581204\nTisdag 5 oktober 2027: tåg 547 avgår från Uppsala C kl. 09:12 och ankommer till Gävle C kl. 10:05.\n",
+			[]string{"547 Uppsala C → Gävle C 2027-10-05T09:12+02:00 2027-10-05T10:05+02:00 MT5581204"}},
 		{"a row without a header that names departure and arrival", "tickets@rail.example.co.uk", "Booking reference: 7HQ2MX4P\nYour train\n\n1S09 London Kings Cross 16/07/2027 09:00 Edinburgh 16/07/2027 13:20\n",
 			nil},
 	} {
