@@ -109,6 +109,10 @@ func TestRangeDates(t *testing.T) {
 		{"Sale from 1 January to 31 March 2028", ""},
 		{"from 20 to 10 December 2027", "2027-11-20 2027-12-10"},
 		{"from 20 December to 10 December 2027", ""},
+		{"Ihre Reservierung für den Zeitraum 12.–14. Dezember 2027.", "2027-12-12 2027-12-14"},
+		{"Thanks for booking The Lakeside Inn for 13-15 Nov 2027 (2 nights).", "2027-11-13 2027-11-15"},
+		{"a double room, 30 Nov – 2 Dec 2027", "2027-11-30 2027-12-02"},
+		{"Order 2027-11-12 shipped", ""},
 	} {
 		m := &msgContext{ref: ref, dateLoc: time.UTC}
 		in, out := m.rangeDates(c.text, zoneHint{})

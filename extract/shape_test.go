@@ -11,11 +11,13 @@ import (
 // the words; a flight's or a sentence's is not.
 func TestLegShaped(t *testing.T) {
 	for text, want := range map[string]bool{
-		"Tuesday 14 September 2027\nLeeds 07:45 -> York 08:12\n":    true,
-		"Frankfurt (Main) Hbf ab 10:17 -> Wiesbaden Hbf an 10:58\n": true,
-		"London Gatwick (LGW) 07:05 -> Nice (NCE) 10:15\n":          false,
-		"The shop is open 09:00 - 18:00 and on Saturdays\n":         false,
-		"Opening hours\nMonday to Friday 09:00 – 17:30\n":           false,
+		"Tuesday 14 September 2027\nLeeds 07:45 -> York 08:12\n":                                   true,
+		"Frankfurt (Main) Hbf ab 10:17 -> Wiesbaden Hbf an 10:58\n":                                true,
+		"London Gatwick (LGW) 07:05 -> Nice (NCE) 10:15\n":                                         false,
+		"The shop is open 09:00 - 18:00 and on Saturdays\n":                                        false,
+		"Opening hours\nMonday to Friday 09:00 – 17:30\n":                                          false,
+		"Outward: Tuesday 17 October 2028\n07:30 London Paddington → 09:02 Bristol Temple Meads\n": true,
+		"Estimated Delivery Time: 02:30 PM  -  06:30 PM\n":                                         false,
 	} {
 		if got := legShaped(text); got != want {
 			t.Errorf("legShaped(%q) = %v, want %v", text, got, want)
@@ -118,6 +120,8 @@ func TestFindClocksDotted(t *testing.T) {
 		{"kl. 07.05 fra Oslo S", []string{"07:05"}},
 		{"Total 8.12 EUR, 14.05.2027", nil},
 		{"10h30.15 Uhr", []string{"10:30"}},
+		{"Departure: 0845 hrs, arrival 1520hrs", []string{"08:45", "15:20"}},
+		{"Call 0845 123 4567 for help", nil},
 	} {
 		var got []string
 		for _, c := range findClocks(tc.s) {

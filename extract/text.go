@@ -1034,6 +1034,10 @@ func legShaped(text string) bool {
 		if m := oneLineLegRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil && stationName(m[1]) != "" && stationName(m[3]) != "" {
 			return true
 		}
+		if m := clockFirstLegRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil && !meridiemFirst(m[2]) && !meridiemFirst(m[4]) &&
+			stationName(m[2]) != "" && stationName(m[4]) != "" {
+			return true
+		}
 	}
 	return false
 }

@@ -124,6 +124,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled = ""
 				continue
 			}
+			if leg := c.clockFirstLeg(ln, *lastDate, labelled); leg != nil {
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
 			if leg := c.markedLeg(ln, clocks, *lastDate); leg != nil {
 				routeLegs = append(routeLegs, leg)
 				labelled = ""
@@ -274,6 +279,42 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 		}
 	}
 	from, to := stationName(head), stationName(m[3])
+	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" || isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from, to, d, d, &dep[0], &arr[0])
+}
+
+// clockFirstLegRE is a leg on one line with each clock before its
+// station: "07:30 London Paddington → 09:02 Bristol Temple Meads".
+var clockFirstLegRE = regexp.MustCompile(`^\s*(?:[^:\d]{1,30}:\s*)?(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*(?:-|–|—|→|->|>)\s*(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*$`)
+
+// meridiemFirst reports whether s starts with "AM" or "p.m.": the clocks
+// are a range of hours ("02:30 PM - 06:30 PM"), not two stops.
+func meridiemFirst(s string) bool {
+	w, _, _ := strings.Cut(s, " ")
+	switch strings.ToLower(strings.ReplaceAll(w, ".", "")) {
+	case "am", "pm":
+		return true
+	}
+	return false
+}
+
+// clockFirstLeg reads a leg of clockFirstLegRE's shape; labelled is a
+// train named on the lines above.
+func (c *msgContext) clockFirstLeg(ln string, d dateMatch, labelled string) *Segment {
+	m := clockFirstLegRE.FindStringSubmatch(ln)
+	if m == nil || meridiemFirst(m[2]) || meridiemFirst(m[4]) {
+		return nil
+	}
+	dep, arr := findClocks(m[1]), findClocks(m[3])
+	number := labelled
+	to := m[4]
+	if t := trainNumRE.FindStringIndex(to); t != nil {
+		number = normaliseTrain(to[t[0]:t[1]])
+		to = to[:t[0]]
+	}
+	from, to := stationName(m[2]), stationName(strings.TrimRight(to, " ,;("))
 	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" || isBus(number) {
 		return nil
 	}
@@ -956,6 +997,9 @@ func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
 	if dl := dashRangeLines(head); dl != "" {
 		matches = append(matches, stayDashRE.FindAllStringSubmatch(dl, 5)...)
 	}
+	if strings.ContainsAny(head, "-–") {
+		matches = append(matches, compactRangeRE.FindAllStringSubmatch(head, 5)...)
+	}
 	for _, m := range matches {
 		// Each language's pair has its own two groups: the pair that took part.
 		var first, second string
@@ -1032,6 +1076,11 @@ var stayRangeRE, stayDashRE = func() (*regexp.Regexp, *regexp.Regexp) {
 	}
 	return re(words), re(dashes)
 }()
+
+// compactRangeRE is a range of days before one month's name, in any
+// sentence: "12.–14. Oktober 2028", "13-15 Oct 2028", "30 Oct – 2 Nov
+// 2028". The month's name after the second day is what makes it dates.
+var compactRangeRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d.])(\d{1,2}\.?(?:\s*(?:` + monthAlt + `)\.?)?)[ \t]*[–-][ \t]*(\d{1,2}\.?[ \t]+(?:de[ \t]+)?(?:` + monthAlt + `)\.?(?:[ \t]+(?:de[ \t]+)?\d{4})?)(?:$|[^\p{L}])`)
 
 // dashRangeLines are the lines of s that can hold a label's range: a
 // colon, a dash and a digit.

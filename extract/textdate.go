@@ -54,6 +54,8 @@ var (
 	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?(?:\s+(\d{4}))?\b`)
 	// 15:52, 3:05 pm, 12h55
 	clockRE = regexp.MustCompile(`(?i)\b([01]?\d|2[0-3])(?::|h)([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?))?(?:\b|$)`)
+	// 0845 hrs, 1520hrs: the military form English itineraries print.
+	hrsClockRE = regexp.MustCompile(`\b([01]\d|2[0-3])([0-5]\d)\s?(?:hrs|hours)\b`)
 	// A clock with a dot, as the Nordic languages and Polish write it
 	// ("klo 8.00", "kl. 07.05", "godz. 7.05"), and a range after the
 	// word ("klo 08.35–09.25"): only after a word for o'clock or before
@@ -249,6 +251,15 @@ func findClocks(s string) []clockMatch {
 			continue
 		}
 		out = append(out, clockMatch{h, mi, m[0], m[1]})
+	}
+	if strings.Contains(s, "hr") || strings.Contains(s, "hour") {
+		// "0845 hrs": four digits, only with the word that says so.
+		for _, m := range hrsClockRE.FindAllStringSubmatchIndex(s, -1) {
+			h, _ := strconv.Atoi(s[m[2]:m[3]])
+			mi, _ := strconv.Atoi(s[m[4]:m[5]])
+			out = append(out, clockMatch{h, mi, m[0], m[1]})
+		}
+		slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
 	}
 	if strings.IndexByte(s, '.') < 0 {
 		return out

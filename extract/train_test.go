@@ -36,6 +36,8 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{" Kristiansand → Stavanger 2027-10-05T07:36+02:00 2027-10-05T10:52+02:00 GAN7712044"}},
 		{"the train by its word in lower case", "biljett@tag.example.se", "Bokningsnummer: MT5581204\nTisdag 5 oktober 2027: tåg 547 avgår från Uppsala C kl. 09:12 och ankommer till Gävle C kl. 10:05.\n",
 			[]string{"547 Uppsala C → Gävle C 2027-10-05T09:12+02:00 2027-10-05T10:05+02:00 MT5581204"}},
+		{"each clock before its station", "tickets@rail.example.co.uk", "Booking reference: GW7Q4M8K\nOutward: Tuesday 19 October 2027\n07:30 London Paddington → 09:02 Bristol Temple Meads\n",
+			[]string{" London Paddington → Bristol Temple Meads 2027-10-19T07:30+01:00 2027-10-19T09:02+01:00 GW7Q4M8K"}},
 		{"a row without a header that names departure and arrival", "tickets@rail.example.co.uk", "Booking reference: 7HQ2MX4P\nYour train\n\n1S09 London Kings Cross 16/07/2027 09:00 Edinburgh 16/07/2027 13:20\n",
 			nil},
 	} {
