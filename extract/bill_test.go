@@ -30,6 +30,13 @@ func TestLocaleBills(t *testing.T) {
 		{"billing@tel.example.co.uk", "Your bill is ready", "Bill number: BT441\nAmount due: £52.80\nWe'll collect this by Direct Debit on or just after\n21 June 2027.\n", "52.80 GBP 2027-06-21 BT441"},
 		{"nota@energie.example.nl", "Je nota", "Notanummer: 6601277415\nTe betalen: € 112,40\nWe incasseren dit bedrag rond 15-06-2027 van je rekening.\n", "112.40 EUR 2027-06-15 6601277415"},
 		{"rechnung@strom.example.de", "Ihre Rechnung", "Rechnungsnummer: 7781\nRechnungsbetrag: 39,99 €\nDer Betrag wird am 06.04.2027 von Ihrem Konto abgebucht.\n", "39.99 EUR 2027-04-06 7781"},
+		// The due date after the amount on its line, after a word that says so.
+		{"bills@energy.example.co.uk", "Your bill", "Bill number: 6612044771\nAmount to pay: £61.30 by 21 June 2027.\n", "61.30 GBP 2027-06-21 6612044771"},
+		{"faktury@tel.example.pl", "Twoja faktura", "Faktura nr F/66120/06/2027\nDo zapłaty: 89,99 zł do 20.06.2027\n", "89.99 PLN 2027-06-20 F/66120/06/2027"},
+		{"faktura@tel.example.se", "Din faktura", "Fakturanummer: 6612044771\nBelopp att betala: 450 kr senast 2027-06-28.\n", "450.00 SEK 2027-06-28 6612044771"},
+		{"bollette@luce.example.it", "La tua bolletta", "la bolletta n. 7712044558 è disponibile.\nTotale da pagare: 63,20 €\nDa pagare entro il 15/06/2027\n", "63.20 EUR 2027-06-15 7712044558"},
+		{"klant@stroom.example.nl", "Je maandbedrag", "Factuurnummer: 661204477\nJe maandbedrag van € 95,00 wordt op 28 juni 2027 afgeschreven.\n", "95.00 EUR 2027-06-28 661204477"},
+		{"facturas@luz.example.es", "Tu factura", "Factura n.º HL-6612044\nImporte: 45,20 € — se cargará en tu cuenta el 20/06/2027.\n", "45.20 EUR 2027-06-20 HL-6612044"},
 		// The Portuguese series before the number; "n.º" after the label.
 		{"faturas@gas.example.pt", "A sua fatura", "Fatura n.º: FAC 2027/220918\nValor a pagar: 38,15 €\nData limite de pagamento: 18/06/2027\n", "38.15 EUR 2027-06-18 FAC 2027/220918"},
 		{"no-reply@stream.com", "Your payment didn’t go through", "We couldn’t process your payment of $11.99 for your plan.\nPlease update your payment details by March 12, 2027.\nInvoice number: 77120\n", ""},

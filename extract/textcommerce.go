@@ -1834,6 +1834,9 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 		b.Status = StatusPaid
 	}
 	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
+		b.Due = c.dueAfterAmount(text, c.countryZone(""))
+	}
+	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
 		b.Due = c.debitDate(text, c.countryZone(""))
 	}
 	// A bill needs its amount and something to tell it apart: a due date
@@ -1863,13 +1866,38 @@ var (
 // invoiceNumRE is an invoice number after its label: orderNumRE's form,
 // or a series of capitals before the number ("FT 2027/118342", the
 // Portuguese series-and-number form; "FAC 2027/220918").
-var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?)\.?\s*)?((?:[A-Z]{1,4} )?[0-9][0-9\-/]{3,30}[0-9]|[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?)\.?\s*)?((?:[A-Z]{1,4} )?[0-9][0-9\-/]{3,30}[0-9]|[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
 
 // notSeries are the capitals before a number that are no invoice series:
 // a currency's code ("EUR 64,50" after an invoice label is an amount) and
 // the abbreviations of "number".
 var notSeries = map[string]bool{"EUR": true, "USD": true, "GBP": true, "CHF": true, "SEK": true, "NOK": true, "DKK": true,
 	"PLN": true, "CZK": true, "HUF": true, "NR": true, "NO": true}
+
+// dueAfterRE is a word that puts a date after an amount as the day it is
+// due by ("£61.30 by 21 December", "89,99 zł do 20.12.2028", "450 kr
+// senast 2028-12-28": due.after in extract/lang/data).
+var dueAfterRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("due.after")), "|") + `)[ \t]+`)
+
+// dueAfterAmount is the date that follows an amount on its line after a
+// word of dueAfterRE.
+func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
+	for ln := range strings.Lines(firstLines(text, 60)) {
+		m := moneyRE.FindStringIndex(ln)
+		if m == nil {
+			continue
+		}
+		rest := ln[m[1]:]
+		w := dueAfterRE.FindStringIndex(rest)
+		if w == nil || w[0] > 3 {
+			continue
+		}
+		if ds := findDates(rest[w[1]:], c.usSender()); len(ds) > 0 && ds[0].start == 0 {
+			return resolve(at(ds[0].withYear(c.ref), nil), z, c.dateLoc)
+		}
+	}
+	return nil
+}
 
 // debitDate is the day a direct debit takes a bill's amount, read from
 // the sentence that says so: such a bill has no due-date label, and the
