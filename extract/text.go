@@ -607,7 +607,9 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// 1021"), is a bus's: trips hold train segments only.
 		busLegs := busWords.In(strings.ToLower(all)) && travelWordCounts(all)[1] <= 1
 		for _, l := range legs {
-			if busLegs && l.Number == "" {
+			// A stop that is a bus station ("Leeds Bus Station",
+			// "Autobusové nádraží") makes a leg with no train a bus's.
+			if l.Number == "" && (busLegs || busWords.In(strings.ToLower(l.From.Name+" "+l.To.Name))) {
 				l.Type = KindBus
 			}
 			l.Reservation = ref
@@ -644,7 +646,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
 		// York 08:12 from £9"): the offer rule below drops what it reads.
-		if !slices.Contains(travel, KindTrain) && (legShaped(text) || len(travel) == 0 && stopPairShaped(text)) {
+		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text)) {
 			// Also after a kind its words named first ("e-ticket" is a
 			// flight's word too): the train rules read what that kind's
 			// could not, in a mail with no flight in it.

@@ -467,6 +467,11 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 	head := clockWord.ReplaceAllString(ln[:clocks[0].start], "")
 	mid := clockWord.ReplaceAllString(ln[clocks[0].end:clocks[1].start], "")
 	tail := ln[clocks[1].end:]
+	// The departure's day after its clock ("21:00 on Friday 22 December
+	// 2028, arrive …") is not the arrival's station.
+	if ds := findDates(mid, c.usSender()); len(ds) > 0 {
+		mid = strings.TrimLeft(mid[ds[len(ds)-1].end:], " ,;")
+	}
 	var from, to string
 	if station, ok := depMarkers.ends(head); ok && stationName(untilStop(tail)) == "" {
 		// Station and marker, then the clock ("Bern ab 08:34, Interlaken
@@ -512,6 +517,8 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		number = normaliseTrain(m)
 	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil {
 		number = m[1] // "tåg 547 avgår från …"
+	} else if m := stopTrainRE.FindStringSubmatch(tail); m != nil && !notService[strings.ToLower(m[1])] {
+		number = m[1] + " " + m[2] // "…, Příjezd: Olomouc hl.n. 07:20, vlak R 812"
 	}
 	if isBus(number) {
 		return nil
@@ -724,8 +731,13 @@ func stationName(s string) string {
 	s, _ = allStopMarkers.ends(strings.TrimSpace(s))
 	notLetter := func(r rune) bool { return !unicode.IsLetter(r) }
 	s = strings.TrimLeftFunc(s, notLetter)
-	// Up to two markers before the name: "aan in Leeuwarden".
+	// Up to two markers before the name: "aan in Leeuwarden"; a word for
+	// "at" is one ("arrives at Leeds").
 	for range 2 {
+		if w, rest, ok := strings.Cut(s, " "); ok && clockWords[strings.ToLower(w)] {
+			s = strings.TrimLeftFunc(rest, notLetter)
+			continue
+		}
 		if rest, ok := allStopMarkers.starts(s); ok && rest != "" {
 			s = strings.TrimLeftFunc(rest, notLetter)
 		}

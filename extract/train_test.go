@@ -38,6 +38,12 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{"547 Uppsala C → Gävle C 2027-10-05T09:12+02:00 2027-10-05T10:05+02:00 MT5581204"}},
 		{"each clock before its station", "tickets@rail.example.co.uk", "Booking reference: GW7Q4M8K\nOutward: Tuesday 19 October 2027\n07:30 London Paddington → 09:02 Bristol Temple Meads\n",
 			[]string{" London Paddington → Bristol Temple Meads 2027-10-19T07:30+01:00 2027-10-19T09:02+01:00 GW7Q4M8K"}},
+		{"overnight, the departure's day after its clock", "tickets@nuit.example.fr", "Booking reference: INQ6K1X4\nDepart Paris Austerlitz 21:00 on Friday 22 October 2027, arrive Briançon 08:30 on Saturday 23 October 2027.\n",
+			[]string{" Paris Austerlitz → Briançon 2027-10-22T21:00+02:00 2027-10-23T08:30+02:00 INQ6K1X4"}},
+		{"labels on one line, the train after the arrival", "eshop@vlak.example.cz", "Kód dokladu: CD6612044\nDatum: 21.10.2027\nOdjezd: Ostrava hl.n. 06:12, Příjezd: Olomouc hl.n. 07:20, vlak R 812\n",
+			[]string{"R 812 Ostrava hl.n → Olomouc hl.n 2027-10-21T06:12+02:00 2027-10-21T07:20+02:00 CD6612044"}},
+		{"a coach between bus stations is no train", "tickets@coach.example.co.uk", "Reservation number: MB55812044\nYour coach departs Manchester Shudehill at 08:00 on 7 October 2027 and arrives at Leeds Bus Station at 09:10.\n",
+			nil},
 		{"a row without a header that names departure and arrival", "tickets@rail.example.co.uk", "Booking reference: 7HQ2MX4P\nYour train\n\n1S09 London Kings Cross 16/07/2027 09:00 Edinburgh 16/07/2027 13:20\n",
 			nil},
 	} {
@@ -53,5 +59,22 @@ func TestTrainLayouts(t *testing.T) {
 		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestTrainAfterFlightWords: stops by their labels in a mail whose words
+// are a flight's ("e-ticket") and that names no airport are a train's.
+func TestTrainAfterFlightWords(t *testing.T) {
+	msg := &mime.Message{From: []mime.Address{{Address: "tickets@rail.example.co.uk"}}, Subject: "Your e-ticket",
+		Text: "Booking reference: NT6Q1K4Z\nDate: 20/10/2027\n\nDeparture: Leeds, 08:02\nArrival: York, 08:25\n",
+		Date: time.Date(2027, 10, 1, 9, 0, 0, 0, time.UTC)}
+	var got []string
+	for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+		if s := f.Segment; s != nil && s.Depart != nil && s.Arrive != nil {
+			got = append(got, f.Kind+" "+s.From.Name+" → "+s.To.Name+" "+s.Depart.Format("2006-01-02T15:04-07:00")+" "+s.Arrive.Format("2006-01-02T15:04-07:00"))
+		}
+	}
+	if want := "train Leeds → York 2027-10-20T08:02+01:00 2027-10-20T08:25+01:00"; strings.Join(got, "\n") != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
