@@ -31,6 +31,14 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// by chance does not name that carrier.
 		{"MRW <notificaciones@mrw.es>", "Tu envío ha sido entregado", "Tu envío de El Corte Inglés ha sido entregado hoy.\nNº de envío: 02602012345678\n",
 			"El Corte Inglés 02602012345678 MRW delivered"},
+		// A carrier's national arm is the carrier it names ("GLS France"
+		// is GLS); the number may follow the carrier's name after the
+		// word for a parcel.
+		{"GLS France <noreply@gls.example.fr>", "Votre colis arrive aujourd'hui", "Votre colis GLS 66120447712 de Cdiscount sera livré aujourd'hui entre 9h et 12h.\n",
+			"Cdiscount 66120447712 GLS out_for_delivery"},
+		// A shop's label names a carrier of several words.
+		{"Clas Ohlson <kundservice@shop.example.se>", "Din order är skickad", "Din order 6612044 är skickad.\nTransportör: DB Schenker\nKolli-ID: 66120447712SE\n",
+			"Clas Ohlson 66120447712SE DB Schenker shipped"},
 		// A shop's own notice names itself: no carrier is made of it.
 		{"Zalando <info@zalando.de>", "Dein Paket ist unterwegs", "Dein Paket von Zalando ist unterwegs.\nSendungsnummer: 02602012345678\n",
 			"Zalando 02602012345678 DHL shipped"},

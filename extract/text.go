@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"mailnode/extract/carriers"
 	"mailnode/extract/lang"
 	"regexp"
 	"slices"
@@ -37,7 +38,8 @@ var (
 	trackingLabel     = numericLabels(lang.Entries("tracking")...)
 	// parcelNounRE is a number right after a word for a parcel
 	// (tracking.noun): "Votre colis 6A21458736920".
-	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+([A-Z0-9]{8,34})\b`)
+	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+` +
+		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)[ \t]+)?([A-Z0-9]{8,34})\b`)
 	parcelNouns  = func() *words.Set {
 		var a []string
 		for _, e := range lang.Entries("tracking.noun") {

@@ -1561,7 +1561,9 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 				// shipping platform's mail), else the sender.
 				carrier = mentionedCarrier(subject + "\n" + text)
 				if carrier == "" || words.Has(strings.ToLower(c.senderName+" "+c.senderDomain), strings.ToLower(carrier)) {
-					carrier = c.senderName // "PPL CZ" names itself "PPL"
+					// The sender: by the carrier's name its own holds
+					// ("GLS France" is GLS, "PPL CZ" PPL), else by its own.
+					carrier = cmp.Or(mentionedCarrier(c.senderName), c.senderName)
 				}
 				o.Merchant, o.Domain = shop, ""
 				o.Shipments[0].Carrier = carrier
@@ -1675,6 +1677,11 @@ func quoteAll(s []string) []string {
 // "Transporteur : Colissimo"), if any.
 func (c *msgContext) namedCarrier(text string) string {
 	for _, v := range c.after(carrierLabel, text) {
+		// A known carrier's name, words and all ("DB Schenker"), else
+		// the first word.
+		if m := carrierNameRE.FindStringSubmatchIndex(v); m != nil && strings.TrimLeft(v[:m[2]], " :") == "" {
+			return v[m[2]:m[3]]
+		}
 		if f := strings.Fields(v); len(f) > 0 && len(f[0]) < 20 {
 			return strings.Trim(f[0], ".,;")
 		}
@@ -1783,7 +1790,7 @@ func sameShop(shop, senderName, senderDomain string) bool {
 	return strings.EqualFold(shop, senderName) || sharesWord(shop, strings.ToLower(senderName+" "+senderDomain))
 }
 
-var carrierLabel = labels(`carrier`, `versand mit`, `versanddienstleister`, `transporteur`, `shipped with`, `shipped via`, `corriere`)
+var carrierLabel = labels(lang.Entries("carrier.label")...)
 
 // shipperLabel heads the line of a carrier's notice that names who sent
 // the parcel: "FROM Express Water Inc.", "Absender: …".
