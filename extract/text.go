@@ -40,7 +40,7 @@ var (
 	// (tracking.noun): "Votre colis 6A21458736920".
 	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+` +
 		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)[ \t]+)?([A-Z0-9]{8,34})\b`)
-	parcelNouns  = func() *words.Set {
+	parcelNouns = func() *words.Set {
 		var a []string
 		for _, e := range lang.Entries("tracking.noun") {
 			a = append(a, requiredText(e)) // "env[íi]o": "env"
