@@ -1460,7 +1460,7 @@ var commonUpperWord = map[string]bool{"THE": true, "AND": true, "FOR": true, "YO
 	"MON": true, "TUE": true, "WED": true, "THU": true, "FRI": true, "SAT": true, "SUN": true, "ECO": true,
 	"SEA": true, "AIR": true, "BUS": true, "CAR": true}
 
-var placeCleanRE = regexp.MustCompile(`(?i)\b(departure|depart|dep|abflug|arrival|arrive|arr|ankunft|from|to|von|nach|départ|arrivée|terminal\s*\w*|gate\s*\w*|flight|flug|date|time|uhr|am|pm|` + weekdays + `)\b|[:|*→>]`)
+var placeCleanRE = regexp.MustCompile(`(?i)\b(departure|depart|dep|abflug|abflugzeit|abflughafen|zielflughafen|arrival|arrive|arr|ankunft|ankunftszeit|from|to|von|nach|départ|arrivée|terminal\s*\w*|gate\s*\w*|flight|flug|date|time|uhr|am|pm|` + weekdays + `)\b|[:|*→>]`)
 
 // weekdays, abbreviated and whole, as dates print them ("Fri, 03 Feb").
 const weekdays = `mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mo|di|mi|do|fr|sa|so|` +
