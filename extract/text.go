@@ -1087,6 +1087,9 @@ func stopPairShaped(text string) bool {
 			// Stations by their labels ("Origen:", "Destino:"), the
 			// clocks on lines of their own.
 			if strings.IndexByte(ln, ':') > 0 {
+				if a, _ := routeLabelPair(ln); a != "" {
+					fromLabel, toLabel = true, true // "Strecke: A – B"
+				}
 				fromLabel = fromLabel || fromStationRE.MatchString(strings.TrimRight(ln, "\r\n"))
 				toLabel = toLabel || toStationRE.MatchString(strings.TrimRight(ln, "\r\n"))
 				if fromLabel && toLabel {

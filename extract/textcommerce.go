@@ -134,6 +134,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled = ""
 				continue
 			}
+			if leg := c.pairMarkedLeg(ln, clocks, *lastDate); leg != nil {
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
 			if leg := c.tableRowLeg(lines, i, clocks, ref, *lastDate); leg != nil {
 				routeLegs = append(routeLegs, leg)
 				labelled = ""
@@ -355,9 +360,33 @@ func stationLabelRE(category string) *regexp.Regexp {
 	return regexp.MustCompile(`(?i)^[\s*]*(?:` + strings.Join(longestFirst(lang.Entries(category)), "|") + `)\s*:\s*(\S.*)$`)
 }
 
+// routeLabelRE is a route after its label, "Strecke: München Hbf –
+// Salzburg Hbf", "Relacja: Wrocław Główny – Jelenia Góra" (route.label in
+// extract/lang/data): the stations of the clocks that follow it.
+var routeLabelRE = regexp.MustCompile(`(?i)^[\s*]*(?:` + strings.Join(longestFirst(lang.Entries("route.label")), "|") + `)\s*:\s*(\S.*)$`)
+
+// routeLabelPair reads the stations of a route label's line, or "", "".
+func routeLabelPair(ln string) (string, string) {
+	m := routeLabelRE.FindStringSubmatch(strings.TrimSpace(ln))
+	if m == nil {
+		return "", ""
+	}
+	p := stationPairRE.FindStringSubmatch(strings.TrimSpace(m[1]))
+	if p == nil {
+		return "", ""
+	}
+	a, b := stationName(p[1]), stationName(p[2])
+	if a == "" || b == "" {
+		return "", ""
+	}
+	return a, b
+}
+
 // stationPairRE is a route alone on its line: two stations apart by a
-// dash or an arrow ("Montréal - Toronto", "Köln Hbf → Bonn Hbf").
-var stationPairRE = regexp.MustCompile(`^(\p{Lu}[^-–→>:|]{1,60}?)\s+(?:-|–|—|→|->)\s+(\p{Lu}[^-–→>:|]{1,60})$`)
+// dash or an arrow ("Montréal - Toronto", "Köln Hbf → Bonn Hbf"); an en
+// dash or an arrow needs no spaces ("Oslo S–Trondheim S"), a hyphen does
+// ("Hamburg-Altona" is one station).
+var stationPairRE = regexp.MustCompile(`^(\p{Lu}[^-–→>:|]{1,60}?)(?:\s+(?:-|–|—|→|->)\s+|\s*[–—→]\s*)(\p{Lu}[^-–→>:|]{1,60})$`)
 
 // labelledLeg reads a leg whose stations have labels of their own and
 // whose clocks stand beside them or on lines of their own that start with
@@ -370,6 +399,12 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 	var day *dateMatch
 	var pairFrom, pairTo string // a route on a line of its own, before the clocks
 	for _, ln := range lines {
+		if dep == nil && from == "" && pairFrom == "" && !hasDigit(ln) && strings.Contains(ln, ":") {
+			if a, b := routeLabelPair(ln); a != "" {
+				pairFrom, pairTo = a, b
+				continue
+			}
+		}
 		if !hasDigit(ln) && !strings.Contains(ln, ":") {
 			if dep == nil && from == "" {
 				if m := stationPairRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil {
@@ -542,6 +577,39 @@ func withoutAnd(s string) string {
 		return t[:i]
 	}
 	return s
+}
+
+// pairMarkedLeg reads a leg whose stations come first as a pair and
+// whose clocks each follow their marker, the arrival's with its station
+// again: "Nattog 475 Oslo S–Trondheim S, avgang 23:05 fredag 23. mars
+// 2029, ankomst Trondheim S 06:35 lørdag 24. mars 2029".
+func (c *msgContext) pairMarkedLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
+	rest, ok := depMarkers.ends(clockWord.ReplaceAllString(ln[:clocks[0].start], ""))
+	if !ok {
+		return nil
+	}
+	mid := ln[clocks[0].end:clocks[1].start]
+	if ds := findDates(mid, c.usSender()); len(ds) > 0 {
+		mid = mid[ds[len(ds)-1].end:]
+	}
+	if _, ok := arrMarkers.starts(strings.TrimLeft(mid, " ,;")); !ok {
+		return nil
+	}
+	number := ""
+	if m := trainLabelRE.FindStringSubmatchIndex(rest); m != nil {
+		number, rest = rest[m[2]:m[3]], rest[m[1]:]
+	} else if t := trainNumRE.FindStringIndex(rest); t != nil {
+		number, rest = normaliseTrain(rest[t[0]:t[1]]), rest[t[1]:]
+	}
+	p := stationPairRE.FindStringSubmatch(strings.Trim(rest, " ,;:"))
+	if p == nil || isBus(number) {
+		return nil
+	}
+	from, to := stationName(p[1]), stationName(p[2])
+	if from == "" || to == "" {
+		return nil
+	}
+	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
 }
 
 // copulaWords are every language's "is" (copula in extract/lang/data).

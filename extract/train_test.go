@@ -44,6 +44,10 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{"R 812 Ostrava hl.n → Olomouc hl.n 2027-10-21T06:12+02:00 2027-10-21T07:20+02:00 CD6612044"}},
 		{"a coach between bus stations is no train", "tickets@coach.example.co.uk", "Reservation number: MB55812044\nYour coach departs Manchester Shudehill at 08:00 on 7 October 2027 and arrives at Leeds Bus Station at 09:10.\n",
 			nil},
+		{"a route by its label, the clocks by their markers alone", "billets@rail.example.ch", "Référence : CFV-771204\nTrajet : Lausanne – Brig\nDate : 17/10/2027\nDépart 08:20\nArrivée 09:58\n",
+			[]string{" Lausanne → Brig 2027-10-17T08:20+02:00 2027-10-17T09:58+02:00 CFV-771204"}},
+		{"the stations first as a pair, then each clock after its marker", "billett@nattog.example.no", "Referanse: SJN7712044\nNattog 475 Oslo S–Trondheim S, avgang 23:05 fredag 22. oktober 2027, ankomst Trondheim S 06:35 lørdag 23. oktober 2027.\n",
+			[]string{"475 Oslo S → Trondheim S 2027-10-22T23:05+02:00 2027-10-23T06:35+02:00 SJN7712044"}},
 		{"a row without a header that names departure and arrival", "tickets@rail.example.co.uk", "Booking reference: 7HQ2MX4P\nYour train\n\n1S09 London Kings Cross 16/07/2027 09:00 Edinburgh 16/07/2027 13:20\n",
 			nil},
 	} {
