@@ -38,6 +38,12 @@ var (
 	allStopMarkers = newStopMarkers("departure", "departure.marker", "arrival", "arrival.marker")
 )
 
+// has reports whether the lower-case word w is a marker.
+func (m stopMarkers) has(w string) bool {
+	_, ok := m[w]
+	return ok
+}
+
 // ends reports whether s ends with a marker (spaces after it aside) and
 // returns s without it.
 func (m stopMarkers) ends(s string) (string, bool) {

@@ -139,6 +139,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled = ""
 				continue
 			}
+			if leg := c.headerRowLeg(lines, i, ref, *lastDate); leg != nil {
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
 			if leg := c.tableRowLeg(lines, i, clocks, ref, *lastDate); leg != nil {
 				routeLegs = append(routeLegs, leg)
 				labelled = ""
@@ -731,6 +736,93 @@ func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref
 		arrDay = depDay
 	}
 	return c.railLeg(number, from, to, depDay.withYear(ref), arrDay.withYear(ref), &clocks[0], &clocks[1])
+}
+
+// Words that head a table's columns: its stations' (station.from and the
+// departure's marker, "From", "Von", "Origine"; the same for the
+// arrival) and its clocks' ("Depart", "Ab", "Départ").
+var (
+	fromColumn                       = newStopMarkers("departure.marker")
+	toColumn                         = newStopMarkers("arrival.marker")
+	depColumn                        = newStopMarkers("departure")
+	arrColumn                        = newStopMarkers("arrival")
+	stationFromWords, stationToWords = wordSet("station.from"), wordSet("station.to")
+)
+
+// trainColumnRE heads the column of a train's number.
+var trainColumnRE = regexp.MustCompile(`^(?:train|zug|treno|tren|vlak|trein|tåg|tog|juna|pociąg|comboio|trem)$`)
+
+func wordSet(category string) map[string]bool {
+	m := map[string]bool{}
+	for _, e := range lang.Entries(category) {
+		m[e] = true
+	}
+	return m
+}
+
+// headerRowLeg reads a row of a table whose header names each column
+// (the mime package keeps cells apart by tabs): "From To Depart Arrive",
+// then "London King's Cross, Hull, 10:48, 13:35". A column's header
+// says what its cell holds; the stations' columns hold no clock.
+func (c *msgContext) headerRowLeg(lines []string, i int, ref time.Time, day dateMatch) *Segment {
+	row := lines[i]
+	if strings.Count(row, "\t") < 3 {
+		return nil
+	}
+	h := i - 1
+	for h >= 0 && h > i-4 && strings.TrimSpace(lines[h]) == "" {
+		h--
+	}
+	if h < 0 || hasDigit(lines[h]) {
+		return nil
+	}
+	head, cells := strings.Split(lines[h], "\t"), strings.Split(row, "\t")
+	if len(head) != len(cells) {
+		return nil
+	}
+	col := map[string]int{}
+	for k, hc := range head {
+		w := strings.ToLower(strings.Trim(strings.TrimSpace(hc), ".:"))
+		role := ""
+		switch {
+		case stationFromWords[w] || fromColumn.has(w) && !depColumn.has(w):
+			role = "from"
+		case stationToWords[w] || toColumn.has(w) && !arrColumn.has(w):
+			role = "to"
+		case depColumn.has(w):
+			role = "dep"
+		case arrColumn.has(w):
+			role = "arr"
+		case trainColumnRE.MatchString(w):
+			role = "train"
+		}
+		if _, seen := col[role]; role != "" && !seen {
+			col[role] = k
+		}
+	}
+	_, hasTrain := col["train"]
+	if len(col) != 4 && !(len(col) == 5 && hasTrain) {
+		return nil
+	}
+	dep, arr := findClocks(cells[col["dep"]]), findClocks(cells[col["arr"]])
+	from, to := stationName(cells[col["from"]]), stationName(cells[col["to"]])
+	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" || hasDigit(from) || hasDigit(to) {
+		return nil
+	}
+	d := day
+	if ds := findDates(row, c.usSender()); len(ds) > 0 {
+		d = ds[0]
+	}
+	number := ""
+	if hasTrain {
+		number = strings.Join(strings.Fields(cells[col["train"]]), " ")
+	} else if t := trainNumRE.FindString(row); t != "" {
+		number = normaliseTrain(t)
+	}
+	if isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from, to, d.withYear(ref), d.withYear(ref), &dep[0], &arr[0])
 }
 
 // trainNear is the train a label names on the three lines after line i,

@@ -48,6 +48,10 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{" Lausanne → Brig 2027-10-17T08:20+02:00 2027-10-17T09:58+02:00 CFV-771204"}},
 		{"the stations first as a pair, then each clock after its marker", "billett@nattog.example.no", "Referanse: SJN7712044\nNattog 475 Oslo S–Trondheim S, avgang 23:05 fredag 22. oktober 2027, ankomst Trondheim S 06:35 lørdag 23. oktober 2027.\n",
 			[]string{"475 Oslo S → Trondheim S 2027-10-22T23:05+02:00 2027-10-23T06:35+02:00 SJN7712044"}},
+		{"a table's cells under a header that names each column", "tickets@rail.example.de", "Auftragsnummer: NOB-771204\nHinfahrt am Sonntag, 24. Oktober 2027\n\nVon\tNach\tAb\tAn\n\nHamburg-Altona\tWesterland (Sylt)\t08:12\t11:05\n",
+			[]string{" Hamburg-Altona → Westerland (Sylt) 2027-10-24T08:12+02:00 2027-10-24T11:05+02:00 NOB-771204"}},
+		{"a header of other words is no table of stops", "tickets@rail.example.de", "Auftragsnummer: NOB-771204\nHinfahrt am Sonntag, 24. Oktober 2027\n\nName\tKlasse\tAb\tAn\n\nHamburg-Altona\tWesterland (Sylt)\t08:12\t11:05\n",
+			nil},
 		{"a row without a header that names departure and arrival", "tickets@rail.example.co.uk", "Booking reference: 7HQ2MX4P\nYour train\n\n1S09 London Kings Cross 16/07/2027 09:00 Edinburgh 16/07/2027 13:20\n",
 			nil},
 	} {

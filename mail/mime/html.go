@@ -162,6 +162,11 @@ type tableState struct {
 	nested bool  // a table inside the row: a layout, not data
 	rows   int   // the rows ended so far
 	header int   // the cells of a header row, or 0
+	// cellAt are where the row's cells after its first begin in buf:
+	// the space written there becomes a tab in a header's or a data
+	// row, so that a reader can tell "Hamburg-Altona", "Westerland
+	// (Sylt)" apart where words alone would run them together.
+	cellAt []int
 }
 
 // maxDataRow is the longest row whose breaks are joined: data rows are
@@ -192,7 +197,11 @@ func (b *textBuilder) startRow() {
 
 func (b *textBuilder) cell() {
 	if n := len(b.tables); n > 0 && b.tables[n-1].inRow {
-		b.tables[n-1].cells++
+		t := &b.tables[n-1]
+		t.cells++
+		if t.cells > 1 {
+			t.cellAt = append(t.cellAt, len(b.buf))
+		}
 	}
 }
 
@@ -203,10 +212,18 @@ func (b *textBuilder) endRow() {
 	}
 	t := &b.tables[n-1]
 	row := b.buf[min(t.start, len(b.buf)):]
+	tabs := func() {
+		for _, i := range t.cellAt {
+			if i < len(b.buf) && b.buf[i] == ' ' {
+				b.buf[i] = '\t'
+			}
+		}
+	}
 	switch {
 	case t.rows == 0:
 		if t.cells >= 2 && len(t.breaks) == 0 && !t.nested && !bytes.ContainsAny(row, "0123456789") {
 			t.header = t.cells
+			tabs()
 		}
 	case t.header > 0 && t.cells == t.header && !t.nested && len(row) <= maxDataRow:
 		for _, i := range t.breaks {
@@ -214,6 +231,7 @@ func (b *textBuilder) endRow() {
 				b.buf[i] = ' '
 			}
 		}
+		tabs()
 	}
 	*t = tableState{rows: t.rows + 1, header: t.header}
 }

@@ -188,13 +188,13 @@ func TestHTMLToText(t *testing.T) {
 		// Under a header row, a data row's breaks are spaces: the row is
 		// one line, its cells in the header's order.
 		{"<table><tr><th>Flight</th><th>From</th></tr><tr><td>AZ 1781</td><td>Linate (LIN)<br>07:00</td></tr></table>",
-			"Flight From\n\nAZ 1781 Linate (LIN) 07:00"},
+			"Flight\tFrom\n\nAZ 1781\tLinate (LIN) 07:00"},
 		// Without one (an itinerary laid out in cells), the breaks stay.
 		{"<table><tr><td>Berlin (TXL)<br>18:25</td><td>Brussels (BRU)<br>19:45</td></tr></table>",
 			"Berlin (TXL)\n18:25 Brussels (BRU)\n19:45"},
 		// A row of another width, or a table inside a row, keeps them too.
-		{"<table><tr><th>A</th><th>B</th></tr><tr><td>x<br>1</td></tr></table>", "A B\n\nx\n1"},
-		{"<table><tr><th>A</th><th>B</th></tr><tr><td>x<br>1</td><td><table><tr><td>y</td></tr></table></td></tr></table>", "A B\n\nx\n1\n\ny"},
+		{"<table><tr><th>A</th><th>B</th></tr><tr><td>x<br>1</td></tr></table>", "A\tB\n\nx\n1"},
+		{"<table><tr><th>A</th><th>B</th></tr><tr><td>x<br>1</td><td><table><tr><td>y</td></tr></table></td></tr></table>", "A\tB\n\nx\n1\n\ny"},
 	}
 	for _, tt := range tests {
 		if got := mime.HTMLToText(tt.in); got != tt.want {
