@@ -65,6 +65,7 @@ func TestFlightShaped(t *testing.T) {
 		"AY 1331  Helsinki (HEL) 07:30 -> Stockholm (ARN) 07:35\n":                                           true,
 		"PD 2411\nDepart: Ottawa (YOW)\nReturn: Ottawa (YOW)\n":                                              false,
 		"Order AB 1234\nShipped from Leeds\n":                                                                false,
+		"EZY 8211 Bristol (BRS) dep 07:05 - Faro (FAO) arr 09:55\n":                                          true,
 	} {
 		if got := flightShaped(text); got != want {
 			t.Errorf("flightShaped(%q) = %v, want %v", text, got, want)

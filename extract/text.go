@@ -643,8 +643,10 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if hasDigit(text) {
 		lowerAll := strings.ToLower(all)
 		travel = rankLowerTravel(lowerAll)
-		if len(travel) == 0 && flightShaped(text) {
-			travel = []string{KindFlight}
+		// A flight's shape (a number beside two airports' codes) outranks
+		// words that trains share with flights ("PNR", "e-ticket").
+		if !slices.Contains(travel, KindFlight) && flightShaped(text) {
+			travel = append([]string{KindFlight}, travel...)
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
 		// York 08:12 from £9"): the offer rule below drops what it reads.
@@ -766,10 +768,10 @@ func (c *msgContext) textFlights(text string) []Fact {
 		}
 		// An airline's three-letter ICAO designator ("Outbound flight
 		// TOM2456", "EZY8042") where the line itself speaks of a flight
-		// and no two-character one is on it.
+		// or names two airports, and no two-character one is on it.
 		nums := flightNumRE.FindAllStringSubmatchIndex(ln, -1)
 		if len(nums) == 0 {
-			if m := icaoFlightRE.FindStringSubmatch(ln); m != nil && !masked(m[0]) && travelWordCounts(ln)[0] > 0 {
+			if m := icaoFlightRE.FindStringSubmatch(ln); m != nil && !masked(m[0]) && (travelWordCounts(ln)[0] > 0 || len(airportCodes(ln)) >= 2) {
 				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
 			}
 			continue
@@ -933,6 +935,11 @@ func flightShaped(text string) bool {
 			continue
 		}
 		if hasNumber(ln) || i > 0 && hasNumber(filled[i-1]) || i+1 < len(filled) && hasNumber(filled[i+1]) {
+			return true
+		}
+		// An ICAO designator beside the two codes ("EZY 8211 Bristol
+		// (BRS) dep 07:05 - Faro (FAO) arr 09:55").
+		if m := icaoFlightRE.FindStringSubmatch(ln); m != nil && !places.Known(m[1]) {
 			return true
 		}
 	}
