@@ -2056,12 +2056,19 @@ var notSeries = map[string]bool{"EUR": true, "USD": true, "GBP": true, "CHF": tr
 // dueAfterRE is a word that puts a date after an amount as the day it is
 // due by ("£61.30 by 21 December", "89,99 zł do 20.12.2028", "450 kr
 // senast 2028-12-28": due.after in extract/lang/data).
+var dueAfterWords = words.NewWholeSet(lang.Entries("due.after"))
+
 var dueAfterRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("due.after")), "|") + `)[ \t]+`)
 
 // dueAfterAmount is the date that follows an amount on its line after a
 // word of dueAfterRE.
 func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
 	for ln := range strings.Lines(firstLines(text, 60)) {
+		// The expressions only on a line with a digit and one of the
+		// words: an invoice's lines are many.
+		if !hasDigit(ln) || !dueAfterWords.In(strings.ToLower(ln)) {
+			continue
+		}
 		m := moneyRE.FindStringIndex(ln)
 		if m == nil {
 			continue
