@@ -37,6 +37,8 @@ func TestLocaleBills(t *testing.T) {
 		{"bollette@luce.example.it", "La tua bolletta", "la bolletta n. 7712044558 è disponibile.\nTotale da pagare: 63,20 €\nDa pagare entro il 15/06/2027\n", "63.20 EUR 2027-06-15 7712044558"},
 		{"klant@stroom.example.nl", "Je maandbedrag", "Factuurnummer: 661204477\nJe maandbedrag van € 95,00 wordt op 28 juni 2027 afgeschreven.\n", "95.00 EUR 2027-06-28 661204477"},
 		{"facturas@luz.example.es", "Tu factura", "Factura n.º HL-6612044\nImporte: 45,20 € — se cargará en tu cuenta el 20/06/2027.\n", "45.20 EUR 2027-06-20 HL-6612044"},
+		// Each label over its value, a blank line between (HTML blocks).
+		{"billing@energy.example.co.uk", "Your bill", "Bill number\n\nOB-7712044\n\nAmount due\n\n£45.00\n\nDue date\n\n19 June 2027\n", "45.00 GBP 2027-06-19 OB-7712044"},
 		// The Portuguese series before the number; "n.º" after the label.
 		{"faturas@gas.example.pt", "A sua fatura", "Fatura n.º: FAC 2027/220918\nValor a pagar: 38,15 €\nData limite de pagamento: 18/06/2027\n", "38.15 EUR 2027-06-18 FAC 2027/220918"},
 		{"no-reply@stream.com", "Your payment didn’t go through", "We couldn’t process your payment of $11.99 for your plan.\nPlease update your payment details by March 12, 2027.\nInvoice number: 77120\n", ""},

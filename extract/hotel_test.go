@@ -113,6 +113,7 @@ func TestRangeDates(t *testing.T) {
 		{"Thanks for booking The Lakeside Inn for 13-15 Nov 2027 (2 nights).", "2027-11-13 2027-11-15"},
 		{"a double room, 30 Nov – 2 Dec 2027", "2027-11-30 2027-12-02"},
 		{"Order 2027-11-12 shipped", ""},
+		{"Dates: 18 Nov 2027 – 20 Nov 2027", "2027-11-18 2027-11-20"},
 	} {
 		m := &msgContext{ref: ref, dateLoc: time.UTC}
 		in, out := m.rangeDates(c.text, zoneHint{})

@@ -231,7 +231,12 @@ func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext
 				if before := columnBefore(text, base+m[0]); before != "" {
 					line = before
 				} else {
+					// The next line, past the blank line that HTML puts
+					// between a label's block and its value's.
 					line, next, _ = strings.Cut(next, "\n")
+					if strings.TrimSpace(line) == "" && next != "" {
+						line, next, _ = strings.Cut(next, "\n")
+					}
 				}
 			}
 			v := strings.TrimSpace(line)
@@ -362,7 +367,12 @@ func digitLines(text string) []int {
 		}
 		ls := strings.LastIndexByte(text[:j], '\n') + 1
 		if ls > 0 {
-			if ps := strings.LastIndexByte(text[:ls-1], '\n') + 1; ps > prev {
+			ps := strings.LastIndexByte(text[:ls-1], '\n') + 1
+			if ps > 0 && strings.TrimSpace(text[ps:ls-1]) == "" {
+				// A blank line between: the label's block above it.
+				ps = strings.LastIndexByte(text[:ps-1], '\n') + 1
+			}
+			if ps > prev {
 				starts = append(starts, ps)
 			}
 		}
@@ -1057,6 +1067,13 @@ func legShaped(text string) bool {
 // date by their labels, at least a night and at most two months apart (a
 // journey's "Departure" comes before its "Arrival").
 func (c *msgContext) stayShaped(text, lower string) bool {
+	// A range of dates under a stay's label ("Dates: 18 Jun 2029 – 20
+	// Jun 2029", stay.range's labelled forms).
+	if dl := dashRangeLines(firstLines(text, 60)); dl != "" && stayDashRE.MatchString(dl) {
+		if in, out := c.rangeDates(text, c.countryZone("")); in != nil && out != nil {
+			return true
+		}
+	}
 	// Both labels' words, in one pass each, before any expression.
 	if checkinLabels.anchorSet != nil && checkoutLabels.anchorSet != nil &&
 		(!checkinLabels.anchorSet.Any(lower) || !checkoutLabels.anchorSet.Any(lower)) {
