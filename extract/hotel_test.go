@@ -126,3 +126,24 @@ func TestRangeDates(t *testing.T) {
 		}
 	}
 }
+
+// TestSenderNamesDomain: a place that writes from its own domain is named
+// by its sender's name; a platform that books stays for others is not.
+func TestSenderNamesDomain(t *testing.T) {
+	for _, c := range []struct {
+		name, domain string
+		want         bool
+	}{
+		{"The Hoxton, Paris", "hoxton-paris.com", true},
+		{"Claridge's", "claridges.co.uk", true},
+		{"Booking.com", "booking.com", false},
+		{"Hotels.com", "hotels.com", false},
+		{"Reservations", "grandhotel.example.com", false},
+		{"", "hoxton-paris.com", false},
+	} {
+		m := &msgContext{senderName: c.name, senderDomain: c.domain}
+		if got := m.senderNamesDomain(); got != c.want {
+			t.Errorf("senderNamesDomain(%q, %q) = %v, want %v", c.name, c.domain, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"mailnode/extract/carriers"
 	"mailnode/extract/lang"
+	"mailnode/extract/places"
 	"mailnode/extract/words"
 
 	"regexp"
@@ -982,10 +983,34 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	// The sender's name last, if the text names it too and it names no
 	// chain or desk ("Pestana Hotels & Resorts", "Hilton Reservations",
 	// "ALL - Accor Live Limitless"): no name is better than another's.
-	if seg.Hotel == "" && strings.Contains(text, c.senderName) && !chainWords.In(strings.ToLower(c.senderName)) {
+	if seg.Hotel == "" && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) {
 		seg.Hotel = c.senderName
 	}
 	return Fact{Kind: KindHotel, From: FromText, Segment: seg}, true
+}
+
+// bookingPlatforms are the domains of sites that book stays for others:
+// their senders' names are theirs, not the place's.
+var bookingPlatforms = map[string]bool{"booking": true, "expedia": true, "hotels": true, "agoda": true, "airbnb": true,
+	"trivago": true, "kayak": true, "hrs": true, "lastminute": true, "opodo": true, "edreams": true, "ebookers": true,
+	"tripadvisor": true, "trip": true, "hostelworld": true, "momondo": true, "travelzoo": true, "holidaycheck": true}
+
+// senderNamesDomain reports whether a word of the sender's name (four
+// letters or more) is in its mail domain's own label ("The Hoxton, Paris"
+// from hoxton-paris.com): a place that writes from its own domain, not a
+// platform that books it.
+func (c *msgContext) senderNamesDomain() bool {
+	label := strings.ToLower(domainLabel(c.senderDomain))
+	if c.senderName == "" || label == "" || bookingPlatforms[label] {
+		return false
+	}
+	folded := strings.ReplaceAll(label, "-", "")
+	for _, w := range strings.FieldsFunc(strings.ToLower(places.Fold(c.senderName)), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if len(w) >= 4 && strings.Contains(folded, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // hotelName is a hotel label's value without the address that may follow
