@@ -30,6 +30,8 @@ func TestPrintouts(t *testing.T) {
 			[]string{"LH 1132 FRA BCN 2027-09-05T07:10+02:00 2027-09-05T09:05+02:00 confirmed"}},
 		{"a flight's shape over words that trains share ('PNR'), the date beside each airport", "PNR: TKS4U6\nTK 1663 Istanbul (IST) 10 Apr 2027 08:05 - Hamburg (HAM) 10 Apr 2027 10:20\n",
 			[]string{"TK 1663 IST HAM 2027-04-10T08:05+03:00 2027-04-10T10:20+02:00 confirmed"}},
+		{"a card of stacked blocks", "Booking reference: SNV7W8\n\nTue, 13 Apr 2027\n\nSN 3583\n\n07:10\n\nBrussels\n\nBRU\n\n08:45\n\nRome Fiumicino\n\nFCO\n",
+			[]string{"SN 3583 BRU FCO 2027-04-13T07:10+02:00 2027-04-13T08:45+02:00 confirmed"}},
 		{"prose is no row", "Our flight sale: 12MAR to 20MAR, fly LH 400 from 99 EUR, departures 0955 and 1215 daily\n", nil},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: "travel@agency.example"}}, Subject: "Itinerary", Text: c.text,

@@ -66,6 +66,8 @@ func TestFlightShaped(t *testing.T) {
 		"PD 2411\nDepart: Ottawa (YOW)\nReturn: Ottawa (YOW)\n":                                              false,
 		"Order AB 1234\nShipped from Leeds\n":                                                                false,
 		"EZY 8211 Bristol (BRS) dep 07:05 - Faro (FAO) arr 09:55\n":                                          true,
+		"SN 3583\n\n07:10\n\nBrussels\n\nBRU\n\n08:45\n\nRome Fiumicino\n\nFCO\n":                            true,
+		"SN 3583\n\n07:10\n\nBrussels\n\nBRU\n":                                                              false,
 	} {
 		if got := flightShaped(text); got != want {
 			t.Errorf("flightShaped(%q) = %v, want %v", text, got, want)

@@ -839,6 +839,9 @@ func (c *msgContext) textFlights(text string) []Fact {
 			}
 		}
 		if seg == nil {
+			seg = c.stackedFlight(lines, begin, h.line, next)
+		}
+		if seg == nil {
 			continue
 		}
 		seg.Number, seg.Reservation = h.num, ref
@@ -850,6 +853,73 @@ func (c *msgContext) textFlights(text string) []Fact {
 		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
 	}
 	return out
+}
+
+// stackedCard reports whether lines hold two airports' codes and two
+// clocks, each alone on its line.
+func stackedCard(lines []string) bool {
+	var codes []string
+	clocks := 0
+	for _, ln := range lines {
+		ln = strings.TrimSpace(ln)
+		if len(ln) == 3 && isUpper(ln) && places.Known(ln) && !slices.Contains(codes, ln) {
+			codes = append(codes, ln)
+		} else if len(ln) <= 8 && hasDigit(ln) {
+			if cs := findClocks(ln); len(cs) == 1 && cs[0].start == 0 && cs[0].end == len(ln) {
+				clocks++
+			}
+		}
+	}
+	return len(codes) >= 2 && clocks >= 2
+}
+
+// stackedFlight reads a flight laid out as a card of stacked blocks, each
+// clock and each airport's code on a line of its own, under the number
+// (line num) and before the next flight's (next): "SN 3583", "07:10",
+// "Brussels", "BRU", "08:45", "Rome Fiumicino", "FCO". The first two clocks
+// are the departure's and the arrival's, the first two codes their
+// airports'; the day is the first date from begin.
+func (c *msgContext) stackedFlight(lines []string, begin, num, next int) *Segment {
+	var clocks []clockMatch
+	var codes []string
+	var day *dateMatch
+	for i := begin; i < next && i < num+24; i++ {
+		ln := strings.TrimSpace(lines[i])
+		if ln == "" {
+			continue
+		}
+		if day == nil {
+			if ds := findDates(ln, c.usSender()); len(ds) > 0 {
+				d := ds[0].withYear(c.ref)
+				day = &d
+			}
+		}
+		if i <= num {
+			continue
+		}
+		if cs := findClocks(ln); len(cs) == 1 && cs[0].start == 0 && cs[0].end == len(ln) {
+			clocks = append(clocks, cs[0])
+		} else if len(ln) == 3 && isUpper(ln) && places.Known(ln) {
+			codes = append(codes, ln)
+		}
+		if len(clocks) == 2 && len(codes) == 2 {
+			break
+		}
+	}
+	if len(clocks) != 2 || len(codes) != 2 || codes[0] == codes[1] || day == nil {
+		return nil
+	}
+	from, to := &Place{Code: codes[0]}, &Place{Code: codes[1]}
+	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: from, To: to}
+	seg.Depart = resolve(at(*day, &clocks[0]), c.airportZone(from), c.dateLoc)
+	seg.Arrive = resolve(at(*day, &clocks[1]), c.airportZone(to), c.dateLoc)
+	if seg.Depart == nil || seg.Arrive == nil {
+		return nil
+	}
+	if seg.Arrive.Before(seg.Depart.Time) {
+		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+	}
+	return seg
 }
 
 // splitFlightsOnLine gives each flight of a line that lists several,
@@ -926,6 +996,11 @@ func flightShaped(text string) bool {
 			if len(a) == 1 && len(b) == 1 && a[0] != b[0] {
 				return true
 			}
+		}
+		// A card of stacked blocks under the number: two codes and two
+		// clocks each on a line of their own.
+		if hasNumber(ln) && stackedCard(filled[i+1:min(len(filled), i+12)]) {
+			return true
 		}
 		if !strings.ContainsAny(ln, "-–—→>") {
 			continue
