@@ -855,6 +855,19 @@ func (c *msgContext) textFlights(text string) []Fact {
 	return out
 }
 
+// codeLines counts the lines that are three capitals alone, a byte test
+// before any expression.
+func codeLines(lines []string) int {
+	n := 0
+	for _, ln := range lines {
+		ln = strings.TrimSpace(ln)
+		if len(ln) == 3 && isUpper(ln) {
+			n++
+		}
+	}
+	return n
+}
+
 // stackedCard reports whether lines hold two airports' codes and two
 // clocks, each alone on its line.
 func stackedCard(lines []string) bool {
@@ -991,7 +1004,8 @@ func flightShaped(text string) bool {
 		// A number on a line of its own with an airport on each of the
 		// two lines under it ("PD 2411", "Depart: Ottawa (YOW), …",
 		// "Arrive: Halifax (YHZ), …").
-		if i+2 < len(filled) && hasNumber(ln) && parenCode.MatchString(filled[i+1]) {
+		if i+2 < len(filled) && strings.IndexByte(filled[i+1], '(') >= 0 && mayHoldFlightNumber(ln) &&
+			parenCode.MatchString(filled[i+1]) && hasNumber(ln) {
 			a, b := airportCodes(filled[i+1]), airportCodes(filled[i+2])
 			if len(a) == 1 && len(b) == 1 && a[0] != b[0] {
 				return true
@@ -999,7 +1013,7 @@ func flightShaped(text string) bool {
 		}
 		// A card of stacked blocks under the number: two codes and two
 		// clocks each on a line of their own.
-		if hasNumber(ln) && stackedCard(filled[i+1:min(len(filled), i+12)]) {
+		if card := filled[i+1 : min(len(filled), i+12)]; codeLines(card) >= 2 && mayHoldFlightNumber(ln) && hasNumber(ln) && stackedCard(card) {
 			return true
 		}
 		if !strings.ContainsAny(ln, "-–—→>") {
@@ -1143,8 +1157,8 @@ func legShaped(text string) bool {
 // journey's "Departure" comes before its "Arrival").
 func (c *msgContext) stayShaped(text, lower string) bool {
 	// A range of dates under a stay's label ("Dates: 18 Jun 2029 – 20
-	// Jun 2029", stay.range's labelled forms).
-	if dl := dashRangeLines(firstLines(text, 60)); dl != "" && stayDashRE.MatchString(dl) {
+	// Jun 2029", stay.range's labelled forms), the labels' words first.
+	if stayDashWords.Any(lower) && stayDashLine(firstLines(text, 60)) {
 		if in, out := c.rangeDates(text, c.countryZone("")); in != nil && out != nil {
 			return true
 		}

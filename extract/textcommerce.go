@@ -1279,6 +1279,33 @@ var stayRangeRE, stayDashRE = func() (*regexp.Regexp, *regexp.Regexp) {
 // 2028". The month's name after the second day is what makes it dates.
 var compactRangeRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d.])(\d{1,2}\.?(?:\s*(?:` + monthAlt + `)\.?)?)[ \t]*[–-][ \t]*(\d{1,2}\.?[ \t]+(?:de[ \t]+)?(?:` + monthAlt + `)\.?(?:[ \t]+(?:de[ \t]+)?\d{4})?)(?:$|[^\p{L}])`)
 
+// stayDashWords are the labels of stayDashRE's ranges ("dates",
+// "zeitraum"), looked for before the expression runs.
+var stayDashWords = func() *words.Set {
+	var labels []string
+	for _, e := range lang.Entries("stay.range") {
+		if a, b, ok := strings.Cut(e, "…"); ok && strings.TrimSpace(b) == "[–-]" {
+			labels = append(labels, requiredText(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(a), ":"))))
+		}
+	}
+	return words.NewSet(labels)
+}()
+
+// stayDashLine reports whether a line of s holds a labelled range of
+// stayDashRE's: the expression only on lines with a colon, a dash, a
+// digit and a label's word.
+func stayDashLine(s string) bool {
+	for ln := range strings.Lines(s) {
+		if strings.IndexByte(ln, ':') < 0 || !strings.ContainsAny(ln, "–-") || !hasDigit(ln) {
+			continue
+		}
+		if stayDashWords.Any(strings.ToLower(ln)) && stayDashRE.MatchString(ln) {
+			return true
+		}
+	}
+	return false
+}
+
 // dashRangeLines are the lines of s that can hold a label's range: a
 // colon, a dash and a digit.
 func dashRangeLines(s string) string {
