@@ -147,3 +147,23 @@ func TestSenderNamesDomain(t *testing.T) {
 		}
 	}
 }
+
+// TestSpacedCheckDates: "Check in" spelt apart reads a date that starts
+// the rest of its line, never a table header's column beside it.
+func TestSpacedCheckDates(t *testing.T) {
+	for text, want := range map[string]string{
+		"Check in Fri 13 April 2029 from 2pm\nCheck out Sun 15 April 2029 by 11am\n": "2029-04-13 2029-04-15",
+		"Hotel Details   Check In   Check Out\n31/12/2017   01/01/2018\n":            "",
+		"Check in 15 April 2029\n": "",
+	} {
+		m := &msgContext{ref: time.Date(2029, 1, 1, 0, 0, 0, 0, time.UTC), dateLoc: time.UTC}
+		in, out := m.spacedCheckDates(text)
+		got := ""
+		if in != nil && out != nil {
+			got = in.Time.Format("2006-01-02") + " " + out.Time.Format("2006-01-02")
+		}
+		if got != want {
+			t.Errorf("spacedCheckDates(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

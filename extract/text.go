@@ -1163,6 +1163,9 @@ func (c *msgContext) stayShaped(text, lower string) bool {
 			return true
 		}
 	}
+	if in, _ := c.spacedCheckDates(text); in != nil {
+		return true
+	}
 	// Both labels' words, in one pass each, before any expression.
 	if checkinLabels.anchorSet != nil && checkoutLabels.anchorSet != nil &&
 		(!checkinLabels.anchorSet.Any(lower) || !checkoutLabels.anchorSet.Any(lower)) {

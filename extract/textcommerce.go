@@ -932,6 +932,9 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	in := c.labelledDate(checkinLabels, text, c.countryZone(""))
 	out := c.labelledDate(checkoutLabels, text, c.countryZone(""))
 	if in == nil {
+		in, out = c.spacedCheckDates(text)
+	}
+	if in == nil {
 		in, out = c.columnDates(text, c.countryZone(""))
 	}
 	if in == nil {
@@ -987,6 +990,36 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		seg.Hotel = c.senderName
 	}
 	return Fact{Kind: KindHotel, From: FromText, Segment: seg}, true
+}
+
+// spacedCheckRE is "Check in" or "Check out" spelt apart and without a
+// colon at a line's start, with the rest of the line: "Check in Fri 13
+// April 2029 from 2pm".
+var spacedCheckRE = regexp.MustCompile(`(?im)^[ \t]*check (in|out)[ \t]+(\S[^\n]{0,60})$`)
+
+// spacedCheckDates reads a stay's dates from spacedCheckRE's lines, only
+// when a date starts the rest of the line: a table's header "Check In
+// Check Out" over its dates is a hotel invoice's, not this.
+func (c *msgContext) spacedCheckDates(text string) (in, out *Time) {
+	if !strings.Contains(text, "heck ") {
+		return nil, nil
+	}
+	for _, m := range spacedCheckRE.FindAllStringSubmatch(firstLines(text, 60), 4) {
+		ds := findDates(m[2], c.usSender())
+		if len(ds) == 0 || ds[0].start > 16 || strings.Contains(strings.ToLower(m[2][:ds[0].start]), "check") {
+			continue
+		}
+		t := resolve(at(ds[0].withYear(c.ref), nil), c.countryZone(""), c.dateLoc)
+		if strings.EqualFold(m[1], "in") && in == nil {
+			in = t
+		} else if strings.EqualFold(m[1], "out") && out == nil {
+			out = t
+		}
+	}
+	if in == nil || out == nil || !out.After(in.Time) {
+		return nil, nil
+	}
+	return in, out
 }
 
 // bookingPlatforms are the domains of sites that book stays for others:
