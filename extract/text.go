@@ -37,7 +37,8 @@ var (
 	orderLabels       = numericLabels(lang.Entries("order")...)
 	trackingLabel     = numericLabels(lang.Entries("tracking")...)
 	// parcelNounRE is a number right after a word for a parcel
-	// (tracking.noun): "Votre colis 6A21458736920".
+	// (tracking.noun), a carrier's name between them or not: "Votre colis
+	// 6A21458736920", "Votre colis GLS 66120447712".
 	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+` +
 		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)[ \t]+)?([A-Z0-9]{8,34})\b`)
 	parcelNouns = func() *words.Set {
@@ -1154,7 +1155,8 @@ func legShaped(text string) bool {
 
 // stayShaped reports whether a text gives a check-in and a check-out
 // date by their labels, at least a night and at most two months apart (a
-// journey's "Departure" comes before its "Arrival").
+// journey's "Departure" comes before its "Arrival"), as a range under a
+// stay's label, or after "Check in" spelt apart.
 func (c *msgContext) stayShaped(text, lower string) bool {
 	// A range of dates under a stay's label ("Dates: 18 Jun 2029 – 20
 	// Jun 2029", stay.range's labelled forms), the labels' words first.
