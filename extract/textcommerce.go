@@ -568,13 +568,7 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 }
 
 // andWords are every language's "and" (conjunction.and).
-var andWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range lang.Entries("conjunction.and") {
-		m[w] = true
-	}
-	return m
-}()
+var andWords = wordSet("conjunction.and")
 
 // withoutAnd is s less an "and" that ends it.
 func withoutAnd(s string) string {
@@ -619,13 +613,7 @@ func (c *msgContext) pairMarkedLeg(ln string, clocks []clockMatch, d dateMatch) 
 }
 
 // copulaWords are every language's "is" (copula in extract/lang/data).
-var copulaWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range lang.Entries("copula") {
-		m[w] = true
-	}
-	return m
-}()
+var copulaWords = wordSet("copula")
 
 // withoutLeading is s less a first word that is one of words.
 func withoutLeading(s string, words map[string]bool) string {
@@ -753,6 +741,7 @@ var (
 // trainColumnRE heads the column of a train's number.
 var trainColumnRE = regexp.MustCompile(`^(?:train|zug|treno|tren|vlak|trein|tåg|tog|juna|pociąg|comboio|trem)$`)
 
+// wordSet is a category's entries of every language as a set of words.
 func wordSet(category string) map[string]bool {
 	m := map[string]bool{}
 	for _, e := range lang.Entries(category) {
