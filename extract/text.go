@@ -28,7 +28,7 @@ var (
 	// icaoFlightRE is a flight number under the airline's ICAO
 	// designator, three letters ("TOM2456").
 	icaoFlightRE = regexp.MustCompile(`\b([A-Z]{3})\s?(\d{1,4})\b`)
-	trainNumRE   = regexp.MustCompile(`\b(ICE|IC|EC|ECE|EIC|EIP|TLK|TGV|INOUI|OUIGO|RE|RB|RJX?|RRX|THA|EST|FR|FA|FB|AVE|ALVIA|NJ|EN|IR|IRE|TER|FLX|X2|SJ|SC|D|Eurostar|Thalys|Frecciarossa|Railjet|Intercity)\s{0,4}(?:(?:n[°º]|nr\.|no\.)\s{0,2})?(\d{1,5})\b`)
+	trainNumRE   = regexp.MustCompile(`\b(ICE|IC|EC|ECE|EIC|EIP|TLK|TGV|INOUI|OUIGO|RE|RB|RJX?|RRX|THA|EST|FR|FA|FB|AVE|ALVIA|NJ|EN|IR|IRE|TER|FLX|X2|SJ|SC|D|Eurostar|Thalys|Frecciarossa|Railjet|Intercity)\s{0,4}(?:(?:n[°º]|nr\.|no\.)\s{0,2})?(\d{1,6})\b`)
 )
 
 // The labels of every language (extract/lang/data), case-insensitive.

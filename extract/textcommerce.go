@@ -25,7 +25,7 @@ var (
 	// The service's name may stand between: "Trein: Eurocity Direct 9215".
 	// In the Nordic languages the kind of train is one word with it
 	// ("SJ Snabbtåg 527", "Lyntog 12", "Pikajuna 71").
-	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|\p{L}*tåg|\p{L}*tog|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
+	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|italo|\p{L}*tåg|\p{L}*tog|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
@@ -172,6 +172,16 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		} else if m := stopTrainRE.FindStringSubmatch(after); m != nil && !notService[strings.ToLower(m[1])] {
 			st.train = m[1] + " " + m[2]
 		}
+		if st.date == nil {
+			// The day under the stops ("Date: 18/06/2029" after them).
+			for j := i + 1; j < len(lines) && j <= i+4; j++ {
+				if ds := findDates(lines[j], c.usSender()); len(ds) > 0 {
+					d := ds[0].withYear(ref)
+					st.date = &d
+					break
+				}
+			}
+		}
 		st.dep, st.arr = stopMarks(before)
 		st.line = i
 		// The station is the text before the date and clock (table form)
@@ -264,7 +274,7 @@ var routeLineRE = regexp.MustCompile(`(?i)^(?:[^:]{0,40}:)?\s*(.{2,60}?)\s+(?:to
 // departure station, its clock, a dash or arrow, the arrival station and
 // its clock. labelled is a train named on the lines above.
 func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segment {
-	m := oneLineLegRE.FindStringSubmatch(ln)
+	m := oneLineLegRE.FindStringSubmatch(withoutTrailingDate(ln, c.usSender()))
 	if m == nil {
 		return nil
 	}
@@ -294,6 +304,20 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 		return nil
 	}
 	return c.railLeg(number, from, to, d, d, &dep[0], &arr[0])
+}
+
+// withoutTrailingDate is a line less a date that ends it, with the comma
+// or dash before it: "…, 15.06.2029", "… — 17/06/2029".
+func withoutTrailingDate(ln string, usFirst bool) string {
+	ds := findDates(ln, usFirst)
+	if len(ds) == 0 {
+		return ln
+	}
+	d := ds[len(ds)-1]
+	if strings.TrimRight(ln[d.end:], " .") != "" {
+		return ln
+	}
+	return strings.TrimRight(ln[:d.start], " ,;–—-")
 }
 
 // clockFirstLegRE is a leg on one line with each clock before its
@@ -898,11 +922,15 @@ func stationName(s string) string {
 	if len(s) < 2 || len(s) > 50 || strings.Count(s, " ") > 5 || strings.IndexFunc(s, unicode.IsLetter) < 0 {
 		return ""
 	}
-	if l := strings.ToLower(s); weekdayNames[l] > 0 || monthNames[l] > 0 {
+	if l := strings.ToLower(s); weekdayNames[l] > 0 || monthNames[l] > 0 || timeNouns[l] {
 		return ""
 	}
 	return s
 }
+
+// timeNouns are the words for "time" (time.noun) that a label leaves
+// where a station would be ("Departure time: 21/06/2029 07:13").
+var timeNouns = wordSet("time.noun")
 
 func normaliseTrain(s string) string {
 	f := strings.Fields(s)
