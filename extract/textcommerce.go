@@ -125,27 +125,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled = ""
 				continue
 			}
-			if leg := c.clockFirstLeg(ln, *lastDate, labelled); leg != nil {
-				routeLegs = append(routeLegs, leg)
-				labelled = ""
-				continue
-			}
-			if leg := c.markedLeg(ln, clocks, *lastDate); leg != nil {
-				routeLegs = append(routeLegs, leg)
-				labelled = ""
-				continue
-			}
-			if leg := c.pairMarkedLeg(ln, clocks, *lastDate); leg != nil {
-				routeLegs = append(routeLegs, leg)
-				labelled = ""
-				continue
-			}
-			if leg := c.headerRowLeg(lines, i, ref, *lastDate); leg != nil {
-				routeLegs = append(routeLegs, leg)
-				labelled = ""
-				continue
-			}
-			if leg := c.tableRowLeg(lines, i, clocks, ref, *lastDate); leg != nil {
+			if leg := c.lineLeg(lines, i, clocks, ref, *lastDate, labelled); leg != nil {
 				routeLegs = append(routeLegs, leg)
 				labelled = ""
 				continue
@@ -304,6 +284,28 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 		return nil
 	}
 	return c.railLeg(number, from, to, d, d, &dep[0], &arr[0])
+}
+
+// lineLeg reads line i, which holds two clocks, as a leg of the other
+// one-line shapes, in the order they are tried: each clock before its
+// station, markers in a sentence, the stations as a pair before marked
+// clocks, a table's row under a header that names its columns or that
+// names departure and arrival. labelled is a train named above.
+func (c *msgContext) lineLeg(lines []string, i int, clocks []clockMatch, ref time.Time, day dateMatch, labelled string) *Segment {
+	ln := lines[i]
+	if leg := c.clockFirstLeg(ln, day, labelled); leg != nil {
+		return leg
+	}
+	if leg := c.markedLeg(ln, clocks, day); leg != nil {
+		return leg
+	}
+	if leg := c.pairMarkedLeg(ln, clocks, day); leg != nil {
+		return leg
+	}
+	if leg := c.headerRowLeg(lines, i, ref, day); leg != nil {
+		return leg
+	}
+	return c.tableRowLeg(lines, i, clocks, ref, day)
 }
 
 // withoutTrailingDate is a line less a date that ends it, with the comma
