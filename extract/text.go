@@ -1,14 +1,15 @@
 package extract
 
 import (
-	"mailnode/extract/carriers"
-	"mailnode/extract/lang"
+	"math/bits"
 	"regexp"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"mailnode/extract/carriers"
+	"mailnode/extract/lang"
 	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
@@ -345,10 +346,27 @@ func columnBefore(text string, i int) string {
 }
 
 // indexDigit returns the index of the first ASCII digit in text at or
-// after from, or -1. A plain loop: strings.IndexAny's set test costs
-// twice as much, and this runs over the text of every synced message.
+// after from, or -1. It runs over the text of every synced message, where
+// a loop of a byte at a time was a sixth of extracting generated mail:
+// eight bytes are tested at once (hasbetween, from Sean Anderson's "Bit
+// Twiddling Hacks"; exact per byte, since no lane borrows or carries).
 func indexDigit(text string, from int) int {
-	for i := from; i < len(text); i++ {
+	const (
+		ones = 0x0101010101010101
+		low7 = ones * 0x7f
+		high = ones * 0x80
+	)
+	i := from
+	for ; i+8 <= len(text); i += 8 {
+		w := uint64(text[i]) | uint64(text[i+1])<<8 | uint64(text[i+2])<<16 | uint64(text[i+3])<<24 |
+			uint64(text[i+4])<<32 | uint64(text[i+5])<<40 | uint64(text[i+6])<<48 | uint64(text[i+7])<<56
+		x := w & low7
+		// A lane's high bit: below '9'+1, at or above '0', and ASCII.
+		if d := (ones*(127+'9'+1) - x) & ^w & (x + ones*(127-('0'-1))) & high; d != 0 {
+			return i + bits.TrailingZeros64(d)/8
+		}
+	}
+	for ; i < len(text); i++ {
 		if text[i]-'0' < 10 {
 			return i
 		}
