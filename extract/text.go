@@ -1168,6 +1168,34 @@ func legShaped(text string) bool {
 			return true
 		}
 	}
+	return stackedShaped(text)
+}
+
+// stackedShaped reports whether a text holds two stops laid out as a
+// card's stacked blocks that make a leg by stackedPair: each clock alone
+// on its line (perhaps after a marker), its station alone under it.
+func stackedShaped(text string) bool {
+	lines := strings.Split(text, "\n")
+	last, lastName := -1, ""
+	for i, ln := range lines {
+		// A clock's block is short; most lines with a digit are not.
+		t := strings.TrimSpace(ln)
+		if len(t) > 24 || !hasDigit(t) {
+			continue
+		}
+		cks := findClocks(t)
+		if len(cks) != 1 || stationName(t[:cks[0].start]) != "" || stationName(t[cks[0].end:]) != "" {
+			continue
+		}
+		name, j := stackedStation(lines, i)
+		if name == "" {
+			continue
+		}
+		if last >= 0 && stackedPair(lines, last, i, lastName, name) {
+			return true
+		}
+		last, lastName = j, name
+	}
 	return false
 }
 

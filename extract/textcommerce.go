@@ -90,6 +90,9 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		// trainLine is the line that named the train above the stop,
 		// -1 when the stop's own line names it.
 		trainLine int
+		// stationLine is the line of a station stacked under its clock
+		// (stackedStation), -1 when the clock's line names it.
+		stationLine int
 	}
 	var stops []stop
 	lastDate := day
@@ -139,12 +142,17 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled, labelledAt = m[1], i
 			} else if m := trainNumRE.FindString(ln); m != "" {
 				labelled, labelledAt = normaliseTrain(m), i
+			} else if n := len(stops); n > 0 && stops[n-1].stationLine >= 0 && i-stops[n-1].stationLine <= 2 &&
+				serviceCodeRE.MatchString(strings.TrimSpace(ln)) {
+				// A code alone between stacked stops is their train's,
+				// whatever its operator ("WB 911").
+				labelled, labelledAt = strings.TrimSpace(ln), i
 			}
 			continue
 		}
 		ck := clocks[0]
 		before, after := ln[:ck.start], ln[ck.end:]
-		st := stop{clock: ck, date: lastDate, trainLine: -1}
+		st := stop{clock: ck, date: lastDate, trainLine: -1, stationLine: -1}
 		if m := trainNumRE.FindString(ln); m != "" {
 			st.train = normaliseTrain(m)
 		} else if labelled != "" {
@@ -179,6 +187,13 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			}
 			name = stationName(after)
 		}
+		if name == "" && len(dates) == 0 {
+			// A card's blocks, flattened: the clock alone, its station
+			// on the next line, a marker perhaps on the line above.
+			if name, st.stationLine = stackedStation(lines, i); name != "" && !st.dep && !st.arr {
+				st.dep, st.arr = markerAbove(lines, i)
+			}
+		}
 		if name == "" {
 			continue
 		}
@@ -207,7 +222,10 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				a.train, usedBelow = t, j
 			}
 		}
-		if a.arr || !(a.train != "" || a.dep) || b.dep || a.date == nil {
+		if a.stationLine >= 0 && a.train == "" && b.trainLine > a.stationLine {
+			a.train = b.train // named between the stacked stops ("WB 911")
+		}
+		if a.arr || !(a.train != "" || a.dep || stackedPair(lines, a.stationLine, b.line, a.station, b.station)) || b.dep || a.date == nil {
 			continue
 		}
 		// A bus leg (a rail replacement, a coach) is a plan of its own
@@ -244,6 +262,74 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		return routeLegs
 	}
 	return legs
+}
+
+// serviceCodeRE is a train's code alone on its line: an operator's
+// letters and a number ("WB 911", "RJX 165").
+var serviceCodeRE = regexp.MustCompile(`^[A-Z]{1,4} ?\d{1,5}$`)
+
+// stackedStation is the station of a stop laid out as stacked blocks,
+// on the first line after the clock's line i that is not blank, alone
+// there ("07:30", "Birmingham New Street"); and that line. It is "", -1
+// when that line is anything else: a label, a number, a sentence.
+func stackedStation(lines []string, i int) (string, int) {
+	for j := i + 1; j < len(lines) && j <= i+2; j++ {
+		ln := strings.TrimSpace(lines[j])
+		if ln == "" {
+			continue
+		}
+		if hasDigit(ln) || strings.ContainsAny(ln, ":@/()") {
+			return "", -1
+		}
+		if s := stationName(ln); s != "" && s == strings.TrimRight(ln, " .,") {
+			return s, j
+		}
+		return "", -1
+	}
+	return "", -1
+}
+
+// markerAbove reads a stop's marker alone on the line above its clock
+// ("Partenza" over "08:05"), as a card's label block.
+func markerAbove(lines []string, i int) (dep, arr bool) {
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		ln := strings.TrimSpace(lines[j])
+		if ln == "" {
+			continue
+		}
+		if hasDigit(ln) || stationName(ln) != "" {
+			return false, false
+		}
+		return stopMarks(ln)
+	}
+	return false, false
+}
+
+// stackedPair reports whether two stacked stops, with no marker and no
+// train to say so, are a leg: the second's clock comes straight after
+// the first's station, or after one line between (a duration, "direct",
+// not a date), and both stations are in towns the places data knows
+// ("07:30", "Birmingham New Street", "09:14", "Bristol Temple Meads"),
+// not a programme's "Doors open" and "Main act".
+func stackedPair(lines []string, aStation, bClock int, a, b string) bool {
+	if aStation < 0 || bClock <= aStation {
+		return false
+	}
+	between := 0
+	for _, ln := range lines[aStation+1 : bClock] {
+		if strings.TrimSpace(ln) == "" {
+			continue
+		}
+		if between++; len(findDates(ln, false)) > 0 {
+			return false // another day's stop: a tour's dates, not a leg
+		}
+	}
+	if between > 1 {
+		return false
+	}
+	_, la := places.CityZone(a)
+	_, lb := places.CityZone(b)
+	return la != nil && lb != nil
 }
 
 // routeLineRE is a leg on one line: from, "to", to, then its departure

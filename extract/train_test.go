@@ -62,6 +62,14 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{"TER 857300 Metz → Nancy 2027-10-22T07:12+02:00 2027-10-22T07:50+02:00 TLR661204"}},
 		{"a row without a header that names departure and arrival", "tickets@rail.example.co.uk", "Booking reference: 7HQ2MX4P\nYour train\n\n1S09 London Kings Cross 16/07/2027 09:00 Edinburgh 16/07/2027 13:20\n",
 			nil},
+		{"a card's stacked blocks, each clock over its station", "tickets@rail.example.co.uk", "Booking reference: XC7W8Q2K\nWednesday 13 October 2027\n\n07:30\n\nBirmingham New Street\n\n1h 44m\n\n09:14\n\nBristol Temple Meads\n",
+			[]string{" Birmingham New Street → Bristol Temple Meads 2027-10-13T07:30+01:00 2027-10-13T09:14+01:00 XC7W8Q2K"}},
+		{"stacked, the markers on lines of their own, a code between", "biglietti@rail.example.it", "Codice prenotazione: TNB771204\nData: 21/10/2027\nPartenza\n08:05\nMilano Centrale\nRJX 165\nArrivo\n09:10\nBergamo\n",
+			[]string{"RJX 165 Milano Centrale → Bergamo 2027-10-21T08:05+02:00 2027-10-21T09:10+02:00 TNB771204"}},
+		{"stacked, a programme's items are no stations", "tickets@events.example.co.uk", "Booking reference: RH-771204\nSaturday 23 October 2027\n19:00\nDoors open\n20:15\nMain act\n",
+			nil},
+		{"stacked, a tour's towns on two days are no leg", "tickets@events.example.co.uk", "Booking reference: LN-771204\nSaturday 23 October 2027\n19:30\nManchester\nSunday 24 October 2027\n19:30\nLeeds\n",
+			nil},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: "Biljett / ticket", Text: c.text,
 			Date: time.Date(2027, 2, 8, 9, 0, 0, 0, time.UTC)}
