@@ -69,6 +69,10 @@ func BenchmarkInitialSync(b *testing.B) {
 type run struct {
 	wall   time.Duration
 	maxRSS int64 // KiB
+	// cpu is the process's user and system time: on a machine whose
+	// speed drifts between runs, what a change costs in work shows here
+	// more steadily than in wall time.
+	cpu time.Duration
 }
 
 func benchSize(b *testing.B, bin string, n int) []string {
@@ -111,11 +115,12 @@ func benchSize(b *testing.B, bin string, n int) []string {
 
 	med := func(rs []run) run {
 		ws := make([]time.Duration, len(rs))
+		cs := make([]time.Duration, len(rs))
 		ms := make([]int64, len(rs))
 		for i, r := range rs {
-			ws[i], ms[i] = r.wall, r.maxRSS
+			ws[i], cs[i], ms[i] = r.wall, r.cpu, r.maxRSS
 		}
-		return run{median(ws), slices.Max(ms)}
+		return run{median(ws), slices.Max(ms), median(cs)}
 	}
 	m, md, mn := med(mine), med(mbDefault), med(mbNoFsync)
 	rate := func(r run) string { return fmt.Sprintf("%.0f", float64(n)/r.wall.Seconds()) }
@@ -125,6 +130,7 @@ func benchSize(b *testing.B, bin string, n int) []string {
 		fmt.Sprintf("| %d | initial sync, median of %d (s) | %.2f | %.2f | %.2f |", n, reps, m.wall.Seconds(), md.wall.Seconds(), mn.wall.Seconds()),
 		fmt.Sprintf("| %d | messages/s | %s | %s | %s |", n, rate(m), rate(md), rate(mn)),
 		fmt.Sprintf("| %d | wall-time ratio mailnode / mbsync | | %.2f | %.2f |", n, m.wall.Seconds()/md.wall.Seconds(), m.wall.Seconds()/mn.wall.Seconds()),
+		fmt.Sprintf("| %d | CPU time (user + system), median of %d (s) | %.2f | %.2f | %.2f |", n, reps, m.cpu.Seconds(), md.cpu.Seconds(), mn.cpu.Seconds()),
 		fmt.Sprintf("| %d | peak RSS, max of %d (MiB) | %.0f | %.0f | %.0f |", n, reps, float64(m.maxRSS)/1024, float64(md.maxRSS)/1024, float64(mn.maxRSS)/1024),
 		fmt.Sprintf("| %d | no-change sync pass, median of 7 (ms) | %.1f | | |", n, ms(median(passes))),
 		fmt.Sprintf("| %d | no-change `mailnode sync` process incl. start and login, median of 7 (ms) | %.1f | | |", n, ms(median(walls))),
@@ -208,7 +214,7 @@ SyncState *
 	cmd.Env = append(os.Environ(), "HOME="+dir)
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
-	r := run{wall: time.Since(start), maxRSS: rusage(cmd)}
+	r := run{wall: time.Since(start), maxRSS: rusage(cmd), cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
 	if err != nil {
 		b.Fatalf("mbsync: %v\n%s", err, out)
 	}
@@ -237,7 +243,7 @@ func runMailnode(b *testing.B, bin string, srv *imaptest.Server, data string, n 
 	cmd := mailnodeCmd(bin, srv, data, "sync")
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
-	r := run{wall: time.Since(start), maxRSS: rusage(cmd)}
+	r := run{wall: time.Since(start), maxRSS: rusage(cmd), cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
 	if err != nil {
 		b.Fatalf("mailnode sync: %v\n%s", err, out)
 	}
