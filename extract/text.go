@@ -1167,34 +1167,35 @@ func legShaped(text string) bool {
 			stationName(m[2]) != "" && stationName(m[4]) != "" {
 			return true
 		}
+		if m := routeLineRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil && stationName(m[1]) != "" && stationName(m[2]) != "" {
+			return true // "Glasgow Central to London Euston, dep 12:40, arr 17:12"
+		}
 	}
 	return stackedShaped(text)
 }
 
-// stackedShaped reports whether a text holds two stops laid out as a
-// card's stacked blocks that make a leg by stackedPair: each clock alone
-// on its line (perhaps after a marker), its station alone under it.
+// stackedShaped reports whether a text that names a booking holds two
+// stops that make a leg by stackedPair, laid out as a card's stacked
+// blocks (stackedStops) or each on a line of its own ("07:30 Birmingham
+// New Street" over "09:14 Bristol Temple Meads").
 func stackedShaped(text string) bool {
 	lines := strings.Split(text, "\n")
-	last, lastName := -1, ""
-	for i, ln := range lines {
-		// A clock's block is short; most lines with a digit are not.
-		t := strings.TrimSpace(ln)
-		if len(t) > 24 || !hasDigit(t) {
-			continue
+	bs := cardBlocks(lines)
+	stacked := stackedStops(lines, bs)
+	var spans [][2]int
+	var names []string
+	for _, b := range bs {
+		switch at, ok := stacked[b.line]; {
+		case b.kind == 'P':
+			spans, names = append(spans, [2]int{b.line, b.line}), append(names, b.name)
+		case ok:
+			spans, names = append(spans, [2]int{min(b.line, at.line), max(b.line, at.line)}), append(names, at.station)
 		}
-		cks := findClocks(t)
-		if len(cks) != 1 || stationName(t[:cks[0].start]) != "" || stationName(t[cks[0].end:]) != "" {
-			continue
+	}
+	for i := 0; i+1 < len(spans); i++ {
+		if stackedPair(lines, spans, i, names[i], names[i+1]) {
+			return findReservation(text) != ""
 		}
-		name, j := stackedStation(lines, i)
-		if name == "" {
-			continue
-		}
-		if last >= 0 && stackedPair(lines, last, i, lastName, name) {
-			return true
-		}
-		last, lastName = j, name
 	}
 	return false
 }
@@ -1254,11 +1255,13 @@ func stopPairShaped(text string) bool {
 				if a, _ := routeLabelPair(ln); a != "" {
 					fromLabel, toLabel = true, true // "Strecke: A – B"
 				}
-				fromLabel = fromLabel || fromStationRE.MatchString(strings.TrimRight(ln, "\r\n"))
-				toLabel = toLabel || toStationRE.MatchString(strings.TrimRight(ln, "\r\n"))
+				fromLabel = fromLabel || labelledStation(fromStationRE, ln)
+				toLabel = toLabel || labelledStation(toStationRE, ln)
 				if fromLabel && toLabel {
 					return true
 				}
+			} else if a, _ := townPair(ln); a != "" {
+				return true // "Edinburgh Waverley to Glasgow Queen Street"
 			}
 			continue
 		}
@@ -1289,6 +1292,14 @@ func colonClocks(s string) int {
 		}
 	}
 	return n
+}
+
+// labelledStation reports whether ln is a station after its label
+// ("Origen: Madrid-Puerta de Atocha"); a quoted header's "From: Anna
+// <anna@…>" is none.
+func labelledStation(re *regexp.Regexp, ln string) bool {
+	m := re.FindStringSubmatch(strings.TrimRight(ln, "\r\n"))
+	return m != nil && stationName(m[1]) != ""
 }
 
 func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }

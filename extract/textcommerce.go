@@ -32,8 +32,10 @@ var (
 	// The train may follow the arrival's clock ("…, Intercity direct
 	// 1012", "… (ICE 654)"), and so may the days it arrives after ("(+1)").
 	// The stops may also be apart by a word for "to" (arrival.marker):
-	// "Manchester Victoria 08:02 to Leeds 08:55".
-	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;]\s*|\()(\p{L}[\p{L} ]{0,30}\d{1,6})\)?)?\s*$`)
+	// "Manchester Victoria 08:02 to Leeds 08:55", or be a table's cells
+	// apart by bars: "Madrid-Puerta de Atocha 08:30 | Barcelona-Sants
+	// 11:02 | AVE 03063".
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|]\s*|\()(\p{L}[\p{L} ]{0,30}\d{1,6})\)?)?\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
@@ -95,10 +97,19 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		stationLine int
 	}
 	var stops []stop
+	// The first and last line of a stop's blocks.
+	stopStart := func(s stop) int {
+		if s.stationLine >= 0 {
+			return min(s.line, s.stationLine)
+		}
+		return s.line
+	}
+	stopEnd := func(s stop) int { return max(s.line, s.stationLine) }
 	lastDate := day
 	labelled, labelledAt := "", -1 // a train named since the last stop, and its line
 	below := -1                    // the line of a label read as the leg's above it
 	var routeLegs []*Segment
+	var stacked map[int]stackedStop // read when a clock names no station
 	lines := strings.Split(text, "\n")
 	for i, ln := range lines {
 		if !hasDigit(ln) {
@@ -142,7 +153,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled, labelledAt = m[1], i
 			} else if m := trainNumRE.FindString(ln); m != "" {
 				labelled, labelledAt = normaliseTrain(m), i
-			} else if n := len(stops); n > 0 && stops[n-1].stationLine >= 0 && i-stops[n-1].stationLine <= 2 &&
+			} else if n := len(stops); n > 0 && stops[n-1].stationLine >= 0 && i-stopEnd(stops[n-1]) <= 2 &&
 				serviceCodeRE.MatchString(strings.TrimSpace(ln)) {
 				// A code alone between stacked stops is their train's,
 				// whatever its operator ("WB 911").
@@ -189,9 +200,15 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		}
 		if name == "" && len(dates) == 0 {
 			// A card's blocks, flattened: the clock alone, its station
-			// on the next line, a marker perhaps on the line above.
-			if name, st.stationLine = stackedStation(lines, i); name != "" && !st.dep && !st.arr {
-				st.dep, st.arr = markerAbove(lines, i)
+			// on a line next to it, a marker perhaps on the line above.
+			if stacked == nil {
+				stacked = stackedStops(lines, cardBlocks(lines))
+			}
+			if at, ok := stacked[i]; ok {
+				name, st.stationLine = at.station, at.line
+				if !st.dep && !st.arr {
+					st.dep, st.arr = markerAbove(lines, min(i, at.line))
+				}
 			}
 		}
 		if name == "" {
@@ -207,6 +224,10 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		}
 	}
 	var legs []*Segment
+	spans := make([][2]int, len(stops)) // each stop's first and last line
+	for i, st := range stops {
+		spans[i] = [2]int{stopStart(st), stopEnd(st)}
+	}
 	usedBelow := -1 // the line of a train label read as the leg's above it
 	for i := 0; i+1 < len(stops); i++ {
 		a, b := stops[i], stops[i+1]
@@ -222,10 +243,10 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				a.train, usedBelow = t, j
 			}
 		}
-		if a.stationLine >= 0 && a.train == "" && b.trainLine > a.stationLine {
+		if a.stationLine >= 0 && a.train == "" && b.trainLine > stopEnd(a) {
 			a.train = b.train // named between the stacked stops ("WB 911")
 		}
-		if a.arr || !(a.train != "" || a.dep || stackedPair(lines, a.stationLine, b.line, a.station, b.station)) || b.dep || a.date == nil {
+		if a.arr || !(a.train != "" || a.dep || stackedPair(lines, spans, i, a.station, b.station)) || b.dep || a.date == nil {
 			continue
 		}
 		// A bus leg (a rail replacement, a coach) is a plan of its own
@@ -268,29 +289,110 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 // letters and a number ("WB 911", "RJX 165").
 var serviceCodeRE = regexp.MustCompile(`^[A-Z]{1,4} ?\d{1,5}$`)
 
-// stackedStation is the station of a stop laid out as stacked blocks,
-// on the first line after the clock's line i that is not blank, alone
-// there ("07:30", "Birmingham New Street"); and that line. It is "", -1
-// when that line is anything else: a label, a number, a sentence.
-func stackedStation(lines []string, i int) (string, int) {
-	for j := i + 1; j < len(lines) && j <= i+2; j++ {
-		ln := strings.TrimSpace(lines[j])
-		if ln == "" {
-			continue
-		}
-		if hasDigit(ln) || strings.ContainsAny(ln, ":@/()") {
-			return "", -1
-		}
-		if s := stationName(ln); s != "" && s == strings.TrimRight(ln, " .,") {
-			return s, j
-		}
-		return "", -1
-	}
-	return "", -1
+// stackedStop is a stop of a card laid out as stacked blocks: its
+// station's name and line.
+type stackedStop struct {
+	station string
+	line    int
 }
 
-// markerAbove reads a stop's marker alone on the line above its clock
-// ("Partenza" over "08:05"), as a card's label block.
+// A line of text as a block of a card: a clock alone ('K'), a station
+// alone ('S'), one stop on one line ('P': "07:30 Birmingham New Street"),
+// or anything else ('O').
+type cardBlock struct {
+	line int
+	kind byte
+	name string
+}
+
+// cardBlocks classifies the lines of text that are not blank.
+func cardBlocks(lines []string) []cardBlock {
+	var bs []cardBlock
+	for i, ln := range lines {
+		t := strings.TrimSpace(ln)
+		if t == "" {
+			continue
+		}
+		b := cardBlock{line: i, kind: 'O'}
+		if !hasDigit(t) {
+			if b.name = aloneStation(t); b.name != "" {
+				b.kind = 'S'
+			}
+		} else if len(t) <= 60 && len(findDates(t, false)) == 0 {
+			if cks := findClocks(t); len(cks) == 1 {
+				before, after := stationName(t[:cks[0].start]), stationName(t[cks[0].end:])
+				switch {
+				case before == "" && after == "" && len(t) <= 24:
+					b.kind = 'K'
+				case before == "" && after != "" && after == aloneStation(strings.TrimSpace(t[cks[0].end:])):
+					b.kind, b.name = 'P', after
+				case after == "" && before != "" && before == aloneStation(strings.TrimSpace(t[:cks[0].start])):
+					b.kind, b.name = 'P', before
+				}
+			}
+		}
+		bs = append(bs, b)
+	}
+	return bs
+}
+
+// aloneStation is a line that is a station's name and nothing else, or "":
+// no digit, no label's colon, no sentence's mark, and no words of a
+// ticket's class or fare, which a card puts under a clock too ("Standard
+// Class", "Sparpreis": ticket.class in extract/lang/data).
+func aloneStation(t string) string {
+	if hasDigit(t) || strings.ContainsAny(t, ":@/()!?") || ticketClass.In(strings.ToLower(t)) {
+		return ""
+	}
+	if s := stationName(t); s != "" && s == strings.TrimRight(t, " .,") {
+		return s
+	}
+	return ""
+}
+
+var ticketClass = words.NewWholeSet(lang.Entries("ticket.class"))
+
+// stackedStops reads a card's stacked blocks, as flattened HTML lays out
+// a ticket: each clock alone on its line (perhaps after a marker), its
+// station alone on a line next to it. A run of blocks alternates, a clock
+// and a station, with at most one other line (a duration, "direct", a
+// marker, a train's code; not a date) before a clock. The station is the
+// one after its clock ("07:30", "Birmingham New Street"), unless the run
+// starts with a station and ends with a clock ("Köln Hbf", "08:34",
+// "München Hbf", "12:58"): then the one before. It maps each clock's line
+// to its stop.
+func stackedStops(lines []string, bs []cardBlock) map[int]stackedStop {
+	out := map[int]stackedStop{}
+	for k := 0; k < len(bs); {
+		var run []cardBlock
+		j := k
+		for ; j < len(bs); j++ {
+			b := bs[j]
+			if b.kind == 'O' && len(run) > 0 && run[len(run)-1].kind == 'S' && j+1 < len(bs) && bs[j+1].kind == 'K' {
+				continue
+			}
+			if b.kind != 'K' && b.kind != 'S' || len(run) > 0 && run[len(run)-1].kind == b.kind {
+				break
+			}
+			run = append(run, b)
+		}
+		stationFirst := len(run) > 0 && run[0].kind == 'S' && run[len(run)-1].kind == 'K'
+		for x, b := range run {
+			y := x + 1
+			if stationFirst {
+				y = x - 1
+			}
+			if b.kind == 'K' && y >= 0 && y < len(run) {
+				out[b.line] = stackedStop{run[y].name, run[y].line}
+			}
+		}
+		k = max(j, k+1)
+	}
+	return out
+}
+
+// markerAbove reads a stop's marker alone on the line above its first
+// block ("Partenza" over "08:05"), as a card's label block.
 func markerAbove(lines []string, i int) (dep, arr bool) {
 	for j := i - 1; j >= 0 && j >= i-2; j-- {
 		ln := strings.TrimSpace(lines[j])
@@ -305,36 +407,51 @@ func markerAbove(lines []string, i int) (dep, arr bool) {
 	return false, false
 }
 
-// stackedPair reports whether two stacked stops, with no marker and no
-// train to say so, are a leg: the second's clock comes straight after
-// the first's station, or after one line between (a duration, "direct",
-// not a date), and both stations are in towns the places data knows
-// ("07:30", "Birmingham New Street", "09:14", "Bristol Temple Meads"),
-// not a programme's "Doors open" and "Main act".
-func stackedPair(lines []string, aStation, bClock int, a, b string) bool {
-	if aStation < 0 || bClock <= aStation {
+// adjacent reports whether a stop whose first line is bStart follows one
+// whose last is aEnd straight away, or after one line between (a
+// duration, "direct"; not a date, which makes it another day's).
+func adjacent(lines []string, aEnd, bStart int) bool {
+	if aEnd < 0 || bStart <= aEnd {
 		return false
 	}
 	between := 0
-	for _, ln := range lines[aStation+1 : bClock] {
+	for _, ln := range lines[aEnd+1 : bStart] {
 		if strings.TrimSpace(ln) == "" {
 			continue
 		}
-		if between++; len(findDates(ln, false)) > 0 {
-			return false // another day's stop: a tour's dates, not a leg
+		if between++; between > 1 || len(findDates(ln, false)) > 0 {
+			return false
 		}
 	}
-	if between > 1 {
+	return true
+}
+
+// stackedPair reports whether two adjacent stops, with no marker and no
+// train to say so, are a leg: both stations are in towns the places data
+// knows ("07:30 Birmingham New Street" over "09:14 Bristol Temple Meads",
+// or the same as stacked blocks), not a programme's "Doors open" and
+// "Main act", and no other stop is adjacent to them: a list of three and
+// more is a train's calling points, not its leg.
+func stackedPair(lines []string, stops [][2]int, i int, a, b string) bool {
+	if !adjacent(lines, stops[i][1], stops[i+1][0]) ||
+		i > 0 && adjacent(lines, stops[i-1][1], stops[i][0]) ||
+		i+2 < len(stops) && adjacent(lines, stops[i+1][1], stops[i+2][0]) {
 		return false
 	}
-	_, la := places.CityZone(a)
-	_, lb := places.CityZone(b)
-	return la != nil && lb != nil
+	return knownTown(a) && knownTown(b)
+}
+
+// knownTown reports whether a station's name starts with a town the
+// places data knows ("Birmingham New Street").
+func knownTown(station string) bool {
+	_, loc := places.CityZone(station)
+	return loc != nil
 }
 
 // routeLineRE is a leg on one line: from, "to", to, then its departure
-// and arrival clocks.
-var routeLineRE = regexp.MustCompile(`(?i)^(?:[^:]{0,40}:)?\s*(.{2,60}?)\s+(?:to|nach|naar|→|->|➞)\s+(.{2,60}?)[,;]?\s+(?:dep\.?|departs?|ab)\s*(\d{1,2}:\d{2})[,;]?\s+(?:arr\.?|arrives?|an)\s*(\d{1,2}:\d{2})`)
+// and arrival clocks ("…, dep 12:40, arr 17:12", "…, departing 07:22,
+// arriving 10:50").
+var routeLineRE = regexp.MustCompile(`(?i)^(?:[^:]{0,40}:)?\s*(.{2,60}?)\s+(?:to|nach|naar|→|->|➞)\s+(.{2,60}?)[,;]?\s+(?:dep\.?|departs?|departing|ab)\s*(\d{1,2}:\d{2})[,;]?\s+(?:arr\.?|arrives?|arriving|an)\s*(\d{1,2}:\d{2})`)
 
 // oneLineLeg reads a leg whose two stops share a line: the train and
 // departure station, its clock, a dash or arrow, the arrival station and
@@ -506,6 +623,27 @@ func routeLabelPair(ln string) (string, string) {
 // ("Hamburg-Altona" is one station).
 var stationPairRE = regexp.MustCompile(`^(\p{Lu}[^-–→>:|]{1,60}?)(?:\s+(?:-|–|—|→|->)\s+|\s*[–—→]\s*)(\p{Lu}[^-–→>:|]{1,60})$`)
 
+// townPairRE is a route alone on its line with a word for "to" between
+// the stations ("Edinburgh Waverley to Glasgow Queen Street").
+var townPairRE = regexp.MustCompile(`^(\p{Lu}[^:|]{1,60}?)\s+(?i:` + toWords() + `)\s+(\p{Lu}[^:|]{1,60})$`)
+
+// townPair reads a line of townPairRE's shape whose two stations are in
+// towns the places data knows: "Welcome to London" names no route.
+func townPair(ln string) (string, string) {
+	m := townPairRE.FindStringSubmatch(strings.TrimSpace(ln))
+	if m == nil {
+		return "", ""
+	}
+	a, b := stationName(m[1]), stationName(m[2])
+	if a == "" || b == "" {
+		return "", ""
+	}
+	if !knownTown(a) || !knownTown(b) {
+		return "", ""
+	}
+	return a, b
+}
+
 // labelledLeg reads a leg whose stations have labels of their own and
 // whose clocks stand beside them or on lines of their own that start with
 // a departure's and an arrival's label ("Salida: 08:00", "Llegada:
@@ -529,6 +667,8 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 					if a, b := stationName(m[1]), stationName(m[2]); a != "" && b != "" {
 						pairFrom, pairTo = a, b
 					}
+				} else if a, b := townPair(ln); a != "" {
+					pairFrom, pairTo = a, b
 				}
 			}
 			continue
@@ -580,6 +720,12 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		marked := withoutClockWord(ln)
 		if _, ok := depMarkers.starts(marked); ok && dep == nil {
 			dep = &clocks[0]
+			// Both on one line: "Departs 08:02, arrives 08:25".
+			if rest := strings.TrimLeft(ln[clocks[0].end:], " ,;–-"); len(clocks) == 2 && arr == nil {
+				if _, ok := arrMarkers.starts(withoutClockWord(rest)); ok {
+					arr = &clocks[1]
+				}
+			}
 		} else if _, ok := arrMarkers.starts(marked); ok && arr == nil {
 			arr = &clocks[0]
 		}
@@ -1007,13 +1153,26 @@ func stationName(s string) string {
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|▷●○")
 	// Only a name: letters, not a sentence, and not a day's or a month's
 	// name ("Départ : mercredi 8 décembre" is a hotel's check-out).
-	if len(s) < 2 || len(s) > 50 || strings.Count(s, " ") > 5 || strings.IndexFunc(s, unicode.IsLetter) < 0 {
+	// Not an address either: a quoted header's "From: Anna <anna@…>".
+	if len(s) < 2 || len(s) > 50 || nameWords(s) > 6 || strings.IndexFunc(s, unicode.IsLetter) < 0 || strings.Contains(s, "@") {
 		return ""
 	}
 	if l := strings.ToLower(s); weekdayNames[l] > 0 || monthNames[l] > 0 || timeNouns[l] {
 		return ""
 	}
 	return s
+}
+
+// nameWords counts the words of a name; a dash between its parts is none
+// ("New York, NY - Penn Station (NYP)" has six).
+func nameWords(s string) int {
+	n := 0
+	for _, f := range strings.Fields(s) {
+		if strings.IndexFunc(f, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // timeNouns are the words for "time" (time.noun) that a label leaves
