@@ -32,6 +32,8 @@ func TestPrintouts(t *testing.T) {
 			[]string{"TK 1663 IST HAM 2027-04-10T08:05+03:00 2027-04-10T10:20+02:00 confirmed"}},
 		{"a card of stacked blocks", "Booking reference: SNV7W8\n\nTue, 13 Apr 2027\n\nSN 3583\n\n07:10\n\nBrussels\n\nBRU\n\n08:45\n\nRome Fiumicino\n\nFCO\n",
 			[]string{"SN 3583 BRU FCO 2027-04-13T07:10+02:00 2027-04-13T08:45+02:00 confirmed"}},
+		{"a card of stacked blocks, each code after its airport's name", "Référence de réservation : XKQ2M8\n\nSamedi 17 avril 2027\n\nXK 215\n\n07:30\n\nNice (NCE)\n\n08:20\n\nBastia (BIA)\n",
+			[]string{"XK 215 NCE BIA 2027-04-17T07:30+02:00 2027-04-17T08:20+02:00 confirmed"}},
 		{"prose is no row", "Our flight sale: 12MAR to 20MAR, fly LH 400 from 99 EUR, departures 0955 and 1215 daily\n", nil},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: "travel@agency.example"}}, Subject: "Itinerary", Text: c.text,

@@ -33,9 +33,9 @@ func newStopMarkers(categories ...string) stopMarkers {
 }
 
 var (
-	depMarkers     = newStopMarkers("departure", "departure.marker")
+	depMarkers     = newStopMarkers("departure", "departure.marker", "departure.verb")
 	arrMarkers     = newStopMarkers("arrival", "arrival.marker")
-	allStopMarkers = newStopMarkers("departure", "departure.marker", "arrival", "arrival.marker")
+	allStopMarkers = newStopMarkers("departure", "departure.marker", "departure.verb", "arrival", "arrival.marker")
 )
 
 // has reports whether the lower-case word w is a marker.

@@ -888,14 +888,15 @@ func codeLines(lines []string) int {
 }
 
 // stackedCard reports whether lines hold two airports' codes and two
-// clocks, each alone on its line.
+// clocks, each alone on its line (a code perhaps after its airport's
+// name: cardCode).
 func stackedCard(lines []string) bool {
 	var codes []string
 	clocks := 0
 	for _, ln := range lines {
 		ln = strings.TrimSpace(ln)
-		if len(ln) == 3 && isUpper(ln) && places.Known(ln) && !slices.Contains(codes, ln) {
-			codes = append(codes, ln)
+		if code := cardCode(ln); code != "" && !slices.Contains(codes, code) {
+			codes = append(codes, code)
 		} else if len(ln) <= 8 && hasDigit(ln) {
 			if cs := findClocks(ln); len(cs) == 1 && cs[0].start == 0 && cs[0].end == len(ln) {
 				clocks++
@@ -905,10 +906,25 @@ func stackedCard(lines []string) bool {
 	return len(codes) >= 2 && clocks >= 2
 }
 
+// cardCodeRE is an airport's block with its name: "Nice (NCE)".
+var cardCodeRE = regexp.MustCompile(`^\p{L}[\p{L} .'-]{0,40}\(([A-Z]{3})\)$`)
+
+// cardCode is the known airport code a card's block holds alone ("NCE")
+// or after the airport's name ("Nice (NCE)"), or "".
+func cardCode(ln string) string {
+	if len(ln) == 3 && isUpper(ln) && places.Known(ln) {
+		return ln
+	}
+	if m := cardCodeRE.FindStringSubmatch(ln); m != nil && places.Known(m[1]) {
+		return m[1]
+	}
+	return ""
+}
+
 // stackedFlight reads a flight laid out as a card of stacked blocks, each
 // clock and each airport's code on a line of its own, under the number
 // (line num) and before the next flight's (next): "SN 3583", "07:10",
-// "Brussels", "BRU", "08:45", "Rome Fiumicino", "FCO". The first two clocks
+// "Brussels", "BRU", "08:45", "Rome Fiumicino", "FCO" (or "Nice (NCE)"). The first two clocks
 // are the departure's and the arrival's, the first two codes their
 // airports'; the day is the first date from begin.
 func (c *msgContext) stackedFlight(lines []string, begin, num, next int) *Segment {
@@ -931,8 +947,8 @@ func (c *msgContext) stackedFlight(lines []string, begin, num, next int) *Segmen
 		}
 		if cs := findClocks(ln); len(cs) == 1 && cs[0].start == 0 && cs[0].end == len(ln) {
 			clocks = append(clocks, cs[0])
-		} else if len(ln) == 3 && isUpper(ln) && places.Known(ln) {
-			codes = append(codes, ln)
+		} else if code := cardCode(ln); code != "" {
+			codes = append(codes, code)
 		}
 		if len(clocks) == 2 && len(codes) == 2 {
 			break

@@ -22,10 +22,11 @@ import (
 var (
 	// A train named by its label in the lines above its stops: "TRAIN
 	// N°6857", "Train No.:12345", "Zug 1234".
-	// The service's name may stand between: "Trein: Eurocity Direct 9215".
+	// The service's name may stand between: "Trein: Eurocity Direct 9215",
+	// "Regionale Veloce 2615".
 	// In the Nordic languages the kind of train is one word with it
 	// ("SJ Snabbtåg 527", "Lyntog 12", "Pikajuna 71").
-	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|italo|\p{L}*tåg|\p{L}*tog|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
+	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|italo|regionale?|\p{L}*tåg|\p{L}*tog|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
@@ -355,8 +356,8 @@ var ticketClass = words.NewWholeSet(lang.Entries("ticket.class"))
 // stackedStops reads a card's stacked blocks, as flattened HTML lays out
 // a ticket: each clock alone on its line (perhaps after a marker), its
 // station alone on a line next to it. A run of blocks alternates, a clock
-// and a station, with at most one other line (a duration, "direct", a
-// marker, a train's code; not a date) before a clock. The station is the
+// and a station, with at most one other line between two of them (a
+// duration, "direct", a marker, a train's code). The station is the
 // one after its clock ("07:30", "Birmingham New Street"), unless the run
 // starts with a station and ends with a clock ("Köln Hbf", "08:34",
 // "München Hbf", "12:58"): then the one before. It maps each clock's line
@@ -365,12 +366,17 @@ func stackedStops(lines []string, bs []cardBlock) map[int]stackedStop {
 	out := map[int]stackedStop{}
 	for k := 0; k < len(bs); {
 		var run []cardBlock
+		skipped := false
 		j := k
 		for ; j < len(bs); j++ {
 			b := bs[j]
-			if b.kind == 'O' && len(run) > 0 && run[len(run)-1].kind == 'S' && j+1 < len(bs) && bs[j+1].kind == 'K' {
+			// One other line between two blocks that alternate.
+			if b.kind == 'O' && len(run) > 0 && j+1 < len(bs) && !skipped &&
+				(bs[j+1].kind == 'K' || bs[j+1].kind == 'S') && bs[j+1].kind != run[len(run)-1].kind {
+				skipped = true
 				continue
 			}
+			skipped = false
 			if b.kind != 'K' && b.kind != 'S' || len(run) > 0 && run[len(run)-1].kind == b.kind {
 				break
 			}
@@ -802,7 +808,7 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		// arrival's marker (after an "and" and an "is": "og er fremme
 		// i Stavanger") and holds its station.
 		k := lastMarker(head, depMarkers)
-		rest, ok := arrMarkers.starts(withoutLeading(withoutLeading(strings.TrimLeft(mid, " ,;"), andWords), copulaWords))
+		rest, ok := arrMarkers.starts(withoutLeading(withoutLeading(strings.TrimLeft(platformFirstRE.ReplaceAllString(mid, ""), " ,;"), andWords), copulaWords))
 		if k < 0 || !ok {
 			return nil
 		}
@@ -824,6 +830,11 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 	}
 	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
 }
+
+// platformFirstRE is a platform that starts the words between a
+// departure's clock and the arrival ("… at 08:10 from platform 4 and
+// arrives at York"): neither station.
+var platformFirstRE = regexp.MustCompile(`(?i)^[\s,]*(?:(?:from|von|de|da|desde|fra|från|van|z|ze)\s+)?(?:gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\s+\S+`)
 
 // andWords are every language's "and" (conjunction.and).
 var andWords = wordSet("conjunction.and")
