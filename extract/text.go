@@ -874,13 +874,13 @@ func (c *msgContext) textFlights(text string) []Fact {
 	return out
 }
 
-// codeLines counts the lines that are three capitals alone, a byte test
-// before any expression.
+// codeLines counts the lines that are three capitals alone or end in them
+// in parentheses ("Nice (NCE)"), a byte test before any expression.
 func codeLines(lines []string) int {
 	n := 0
 	for _, ln := range lines {
 		ln = strings.TrimSpace(ln)
-		if len(ln) == 3 && isUpper(ln) {
+		if len(ln) == 3 && isUpper(ln) || len(ln) > 5 && ln[len(ln)-5] == '(' && ln[len(ln)-1] == ')' && isUpper(ln[len(ln)-4:len(ln)-1]) {
 			n++
 		}
 	}
