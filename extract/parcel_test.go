@@ -39,6 +39,19 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// A shop's label names a carrier of several words.
 		{"Clas Ohlson <kundservice@shop.example.se>", "Din order är skickad", "Din order 6612044 är skickad.\nTransportör: DB Schenker\nKolli-ID: 66120447712SE\n",
 			"Clas Ohlson 66120447712SE DB Schenker shipped"},
+		// A number in groups apart by dots after the word for a parcel; the
+		// sender's name less the words for a notice.
+		{"Post CH Avis <avis@post-ch-avis.example.ch>", "Ihre Sendung kommt morgen", "Ihre Sendung 99.60.112233.10203040 von Brack.ch wird morgen zugestellt.\n",
+			"Brack.ch 99.60.112233.10203040 Post CH shipped"},
+		// An air waybill's label; a locker is a delivery.
+		{"Pargo <notify@pargo.example.co.za>", "Your parcel is at the Pargo point", "Your parcel from Takealot has been delivered to the Pargo point.\nAWB: 7PGO1122334455\n",
+			"Takealot 7PGO1122334455 Pargo delivered"},
+		// A carrier of a short name that names itself in a sentence.
+		{"4PX Express <notice@4px.example.com>", "Your order has shipped", "Your order from Temu has been shipped with 4PX.\nTracking number: LP00112233445566\n",
+			"Temu LP00112233445566 4PX shipped"},
+		// A word for a shop between "from" and its name.
+		{"Packeta Info <info@packeta.example.cz>", "Zásilka je na cestě", "vaše zásilka Z1122334455 od e-shopu Alza.cz je na cestě, doručíme ji zítra.\n",
+			"Alza.cz Z1122334455 Packeta shipped"},
 		// A shop's own notice names itself: no carrier is made of it.
 		{"Zalando <info@zalando.de>", "Dein Paket ist unterwegs", "Dein Paket von Zalando ist unterwegs.\nSendungsnummer: 02602012345678\n",
 			"Zalando 02602012345678 DHL shipped"},

@@ -39,9 +39,10 @@ var (
 	trackingLabel     = numericLabels(lang.Entries("tracking")...)
 	// parcelNounRE is a number right after a word for a parcel
 	// (tracking.noun), a carrier's name between them or not: "Votre colis
-	// 6A21458736920", "Votre colis GLS 66120447712".
+	// 6A21458736920", "Votre colis GLS 66120447712", or a number in
+	// groups apart by dots ("Ihre Sendung 99.60.112233.10203040").
 	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+` +
-		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)[ \t]+)?([A-Z0-9]{8,34})\b`)
+		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)[ \t]+)?([A-Z0-9]{8,34}|\d{2}(?:\.\d{2,8}){2,4})\b`)
 	parcelNouns = func() *words.Set {
 		var a []string
 		for _, e := range lang.Entries("tracking.noun") {

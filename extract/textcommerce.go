@@ -2063,11 +2063,22 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 			o.Status = StatusShipped
 		}
 	}
-	if carrierBySender(c.senderDomain) != "" || carrier != "" && tracking != "" && sameShop(carrier, c.senderName, c.senderDomain) {
+	// A carrier no list knows by its domain that names itself in a
+	// sentence ("shipped with 4PX", sent by "4PX Express").
+	self := ""
+	if carrier == "" && tracking != "" {
+		if m := mentionedCarrier(subject + "\n" + text); m != "" && sameShop(m, c.senderName, c.senderDomain) {
+			self = m
+		}
+	}
+	if carrierBySender(c.senderDomain) != "" || carrier != "" && tracking != "" && sameShop(carrier, c.senderName, c.senderDomain) || self != "" {
 		// A carrier's own mail (by its domain, or a postal operator that
 		// its number names and that signs it: "Latvijas Pasts"): the
 		// merchant is whoever it names, if anyone.
 		o.Merchant, o.Domain = c.shipperNamed(text), ""
+		if self != "" {
+			carrier, o.Shipments[0].Carrier = self, self
+		}
 	} else if tracking != "" && c.senderName != "" {
 		// A notice about another's parcel ("Tu envío de El Corte Inglés")
 		// is from a carrier no list knows, unless the carrier is named: a
@@ -2083,7 +2094,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 				if carrier == "" || words.Has(strings.ToLower(c.senderName+" "+c.senderDomain), strings.ToLower(carrier)) {
 					// The sender: by the carrier's name its own holds
 					// ("GLS France" is GLS, "PPL CZ" PPL), else by its own.
-					carrier = cmp.Or(mentionedCarrier(c.senderName), c.senderName)
+					carrier = cmp.Or(mentionedCarrier(c.senderName), senderBrand(c.senderName))
 				}
 				o.Merchant, o.Domain = shop, ""
 				o.Shipments[0].Carrier = carrier
@@ -2304,10 +2315,30 @@ var fromAnchors, fromNeedsNumber = func() (*words.Set, []bool) {
 
 var domainWordRE = regexp.MustCompile(`^[\p{L}\p{N}-]+\.\p{L}{2,6}$`)
 
+// senderNoise are the words after a company's name in a sender's that
+// name a department or a kind of mail ("Post CH Benachrichtigung", "Paack
+// Envíos": sender.noise in extract/lang/data).
+var senderNoise = wordSet("sender.noise")
+
+// senderBrand is a sender's name less the words of senderNoise that end
+// it, keeping at least its first word.
+func senderBrand(name string) string {
+	f := strings.Fields(name)
+	for len(f) > 1 && senderNoise[strings.ToLower(f[len(f)-1])] {
+		f = f[:len(f)-1]
+	}
+	return strings.Join(f, " ")
+}
+
 // sameShop reports whether a shop's name is the sender's: the same name,
-// or a word of it in the sender's name or domain.
+// or a word of it in the sender's name or domain; a name of one short
+// word counts whole ("4PX" in "4PX Express").
 func sameShop(shop, senderName, senderDomain string) bool {
-	return strings.EqualFold(shop, senderName) || sharesWord(shop, strings.ToLower(senderName+" "+senderDomain))
+	about := strings.ToLower(senderName + " " + senderDomain)
+	if one := strings.ToLower(shop); utf8.RuneCountInString(one) == 3 && !strings.Contains(one, " ") && words.Has(about, one) {
+		return true
+	}
+	return strings.EqualFold(shop, senderName) || sharesWord(shop, about)
 }
 
 var carrierLabel = labels(lang.Entries("carrier.label")...)
@@ -2321,7 +2352,7 @@ var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:from|shipper|
 // (extract/lang, parcel.from); the name is capitalised words, or a shop
 // that goes by its domain in lower case ("bol.com").
 var fromMerchantRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.from")), "|") +
-	`)\s+(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
+	`)\s+(?:(?i:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
 
 func carrierBySender(domain string) string {
 	if c := carriers.CarrierOf(domain); c != "" {
