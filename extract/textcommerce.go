@@ -132,9 +132,10 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if len(clocks) == 2 && lastDate != nil {
 			if leg := c.oneLineLeg(ln, *lastDate, labelled); leg != nil {
 				if leg.Number == "" {
-					// The label under the leg is this leg's, not the
-					// next one's ("Train 9008 - Coach 7").
-					leg.Number, below = trainNear(lines, i)
+					// The label or the service under the leg is this
+					// leg's, not the next one's ("Train 9008 - Coach 7",
+					// "TER 876511").
+					leg.Number, below = trainUnder(lines, i)
 				}
 				routeLegs = append(routeLegs, leg)
 				labelled = ""

@@ -88,6 +88,8 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{"2615 Milano Centrale → Tirano 2027-10-18T09:20+02:00 2027-10-18T11:52+02:00 TNV4Q2"}},
 		{"stacked, stations over clocks, a duration between", "tickets@rail.example.co.uk", "Booking reference: HTQ7M2K4\nMonday 18 October 2027\nLeeds\n07:00\n24m\nYork\n07:24\n",
 			[]string{" Leeds → York 2027-10-18T07:00+01:00 2027-10-18T07:24+01:00 HTQ7M2K4"}},
+		{"a one-line leg, its service alone on the line under it", "billets@rail.example.fr", "Référence : TOQ5M2XK\nVotre trajet du lundi 25 octobre 2027\nMontpellier Saint-Roch 10:02 → Nîmes 10:31\nTER 876511\n",
+			[]string{"TER 876511 Montpellier Saint-Roch → Nîmes 2027-10-25T10:02+02:00 2027-10-25T10:31+02:00 TOQ5M2XK"}},
 		{"stacked, a programme's items are no stations", "tickets@events.example.co.uk", "Booking reference: RH-771204\nSaturday 23 October 2027\n19:00\nDoors open\n20:15\nMain act\n",
 			nil},
 		{"stacked, a tour's towns on two days are no leg", "tickets@events.example.co.uk", "Booking reference: LN-771204\nSaturday 23 October 2027\n19:30\nManchester\nSunday 24 October 2027\n19:30\nLeeds\n",
