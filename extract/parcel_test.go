@@ -52,6 +52,12 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// A word for a shop between "from" and its name.
 		{"Packeta Info <info@packeta.example.cz>", "Zásilka je na cestě", "vaše zásilka Z1122334455 od e-shopu Alza.cz je na cestě, doručíme ji zítra.\n",
 			"Alza.cz Z1122334455 Packeta shipped"},
+		// "The courier will deliver" names no carrier; the sender does.
+		{"Fan Courier <notificari@fancourier.example.ro>", "Your parcel arrives today", "The courier will deliver your parcel from Flanco today.\nAWB: 2150011223\n",
+			"Flanco 2150011223 Fan Courier out_for_delivery"},
+		// A shipment waiting at an office is there to collect.
+		{"Econt Express <info@econt.example.bg>", "Your shipment is waiting for you", "Shipment 1051122334 from Ozone is waiting for you at the Econt office and can be collected.\n",
+			"Ozone 1051122334 Econt Express delivered"},
 		// A shop's own notice names itself: no carrier is made of it.
 		{"Zalando <info@zalando.de>", "Dein Paket ist unterwegs", "Dein Paket von Zalando ist unterwegs.\nSendungsnummer: 02602012345678\n",
 			"Zalando 02602012345678 DHL shipped"},

@@ -2210,12 +2210,15 @@ func quoteAll(s []string) []string {
 func (c *msgContext) namedCarrier(text string) string {
 	for _, v := range c.after(carrierLabel, text) {
 		// A known carrier's name, words and all ("DB Schenker"), else
-		// the first word.
+		// the first word when it is a name's: "The courier will deliver"
+		// names none.
 		if m := carrierNameRE.FindStringSubmatchIndex(v); m != nil && strings.TrimLeft(v[:m[2]], " :") == "" {
 			return v[m[2]:m[3]]
 		}
 		if f := strings.Fields(v); len(f) > 0 && len(f[0]) < 20 {
-			return strings.Trim(f[0], ".,;")
+			if r, _ := utf8.DecodeRuneInString(f[0]); unicode.IsUpper(r) || unicode.IsDigit(r) {
+				return strings.Trim(f[0], ".,;")
+			}
 		}
 	}
 	return ""
