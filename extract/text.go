@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"cmp"
 	"math/bits"
 	"regexp"
 	"slices"
@@ -630,8 +631,10 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 			ref = findReservation(all) // one booking, one search
 			if ref == "" {
 				// A ticket bought as an order is found by its order's
-				// number ("Ordrenummer: 55120881").
-				ref = c.orderNumber(all)
+				// number ("Ordrenummer: 55120881"), else by the ticket's
+				// own ("Ticket code: BDZ5512044"): never a flight's, whose
+				// e-ticket number is no booking.
+				ref = cmp.Or(c.orderNumber(all), c.ticketCode(all))
 			}
 		}
 		// A leg that names no train, in a mail that speaks of a bus and
@@ -1287,6 +1290,11 @@ func stopPairShaped(text string) bool {
 		if clocks == 2 && !hasDigit(last) && depLabel.MatchString(last) && arrLabel.MatchString(last) {
 			return true
 		}
+		// A row of each station with its marker before its clock ("Sofia
+		// dep. 07:00  Plovdiv arr. 09:41").
+		if clocks == 2 && markedRow(ln) {
+			return true
+		}
 		dep, arr := stopLine(ln)
 		if arr && prevDep {
 			return true
@@ -1309,6 +1317,19 @@ func colonClocks(s string) int {
 		}
 	}
 	return n
+}
+
+// markedRow reports whether ln holds two stops, each a station and its
+// marker before the clock ("IR 1581  Bucuresti Nord  dep. 06:15  Brasov
+// arr. 08:52").
+func markedRow(ln string) bool {
+	cks := findClocks(ln)
+	if len(cks) != 2 {
+		return false
+	}
+	a, ok1 := depMarkers.ends(clockWord.ReplaceAllString(ln[:cks[0].start], ""))
+	b, ok2 := arrMarkers.ends(clockWord.ReplaceAllString(ln[cks[0].end:cks[1].start], ""))
+	return ok1 && ok2 && stationName(a) != "" && stationName(b) != ""
 }
 
 // labelledStation reports whether ln is a station after its label

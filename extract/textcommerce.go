@@ -507,9 +507,11 @@ func (c *msgContext) lineLeg(lines []string, i int, clocks []clockMatch, ref tim
 		return leg
 	}
 	if leg := c.markedLeg(ln, clocks, day); leg != nil {
+		leg.Number = cmp.Or(leg.Number, labelled)
 		return leg
 	}
 	if leg := c.pairMarkedLeg(ln, clocks, day); leg != nil {
+		leg.Number = cmp.Or(leg.Number, labelled)
 		return leg
 	}
 	if leg := c.headerRowLeg(lines, i, ref, day); leg != nil {
@@ -630,6 +632,18 @@ func routeLabelPair(ln string) (string, string) {
 // ("Hamburg-Altona" is one station).
 var stationPairRE = regexp.MustCompile(`^(\p{Lu}[^-–→>:|]{1,60}?)(?:\s+(?:-|–|—|→|->)\s+|\s*[–—→]\s*)(\p{Lu}[^-–→>:|]{1,60})$`)
 
+// toInlineRE is an arrival station's label after the departure's on the
+// same line, apart by spaces (station.to, of two letters and more).
+var toInlineRE = func() *regexp.Regexp {
+	var alts []string
+	for _, e := range lang.Entries("station.to") {
+		if utf8.RuneCountInString(e) >= 2 {
+			alts = append(alts, e)
+		}
+	}
+	return regexp.MustCompile(`(?i)\s+(?:` + strings.Join(longestFirst(alts), "|") + `)\s*:\s*(\S.*)$`)
+}()
+
 // townPairRE is a route alone on its line with a word for "to" between
 // the stations ("Edinburgh Waverley to Glasgow Queen Street").
 var townPairRE = regexp.MustCompile(`^(\p{Lu}[^:|]{1,60}?)\s+(?i:` + toWords() + `)\s+(\p{Lu}[^:|]{1,60})$`)
@@ -700,6 +714,18 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 				end = min(end, dates[0].start)
 			}
 			return stationName(v[:max(0, end-m[2])]), ck
+		}
+		if from == "" && to == "" {
+			// Both labels on one line: "From: Budapest-Keleti  To:
+			// Miskolc-Tiszai".
+			if m := fromStationRE.FindStringSubmatch(ln); m != nil {
+				if t := toInlineRE.FindStringSubmatchIndex(m[1]); t != nil {
+					if a, b := stationName(m[1][:t[0]]), stationName(m[1][t[2]:t[3]]); a != "" && b != "" {
+						from, to = a, b
+						continue
+					}
+				}
+			}
 		}
 		if from == "" {
 			if name, ck := station(fromStationRE); name != "" {
@@ -778,7 +804,7 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 	if ds := findDates(mid, c.usSender()); len(ds) > 0 {
 		mid = strings.TrimLeft(mid[ds[len(ds)-1].end:], " ,;")
 	}
-	var from, to string
+	var from, to, code string
 	if station, ok := depMarkers.ends(head); ok && stationName(untilStop(tail)) == "" {
 		// Station and marker, then the clock ("Bern ab 08:34, Interlaken
 		// Ost an 09:28"): nothing after the arrival's clock.
@@ -791,6 +817,8 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		}
 		if t := trainNumRE.FindStringIndex(station); t != nil {
 			station = station[t[1]:]
+		} else if t := leadingCodeRE.FindStringSubmatchIndex(station); t != nil {
+			code, station = station[t[2]:t[3]], station[t[1]:] // "BV 8611  Sofia  dep. 07:00"
 		}
 		from, to = stationName(station), stationName(withoutAnd(second))
 	} else if ok {
@@ -818,9 +846,11 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 	if from == "" || to == "" {
 		return nil
 	}
-	number := ""
+	number := code
 	if m := trainNumRE.FindString(ln); m != "" {
 		number = normaliseTrain(m)
+	} else if code != "" {
+		// The row's own code, read with its first station.
 	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil {
 		number = m[1] // "tåg 547 avgår från …"
 	} else if m := stopTrainRE.FindStringSubmatch(tail); m != nil && !notService[strings.ToLower(m[1])] {
@@ -831,6 +861,10 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 	}
 	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
 }
+
+// leadingCodeRE is a train's code that starts a row, before its first
+// station ("BV 8611  Sofia  dep. 07:00  Plovdiv  arr. 09:41").
+var leadingCodeRE = regexp.MustCompile(`^\s*([A-Z]{1,4} ?\d{1,5})\s+`)
 
 // platformFirstRE is a platform that starts the words between a
 // departure's clock and the arrival ("… at 08:10 from platform 4 and
@@ -2170,6 +2204,19 @@ func compactCode(s string) string {
 // orderNumber is the first number a text gives by an order's label.
 func (c *msgContext) orderNumber(text string) string {
 	for _, v := range c.after(orderLabels, text) {
+		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// ticketLabels head a ticket's own code (ticket.code in extract/lang/data).
+var ticketLabels = numericLabels(lang.Entries("ticket.code")...)
+
+// ticketCode is the code after a ticket's label, or "".
+func (c *msgContext) ticketCode(text string) string {
+	for _, v := range c.after(ticketLabels, text) {
 		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) {
 			return m[1]
 		}
