@@ -307,21 +307,21 @@ type cardBlock struct {
 	name string
 }
 
-// cardBlocks classifies the lines of text that are not blank.
+// cardBlocks classifies the lines of text that are not blank. Most
+// mails have few clocks and many lines: the clocks' blocks are found
+// first, by a byte scan before any expression, and a station's block is
+// looked for only within two blocks of one.
 func cardBlocks(lines []string) []cardBlock {
 	var bs []cardBlock
+	var clocked []int // indexes in bs of the clocks' blocks
 	for i, ln := range lines {
 		t := strings.TrimSpace(ln)
 		if t == "" {
 			continue
 		}
 		b := cardBlock{line: i, kind: 'O'}
-		if !hasDigit(t) {
-			if b.name = aloneStation(t); b.name != "" {
-				b.kind = 'S'
-			}
-		} else if len(t) <= 60 && len(findDates(t, false)) == 0 {
-			if cks := findClocks(t); len(cks) == 1 {
+		if len(t) <= 60 && clockLike(t) {
+			if cks := findClocks(t); len(cks) == 1 && len(findDates(t, false)) == 0 {
 				before, after := stationName(t[:cks[0].start]), stationName(t[cks[0].end:])
 				switch {
 				case before == "" && after == "" && len(t) <= 24:
@@ -331,11 +331,35 @@ func cardBlocks(lines []string) []cardBlock {
 				case after == "" && before != "" && before == aloneStation(strings.TrimSpace(t[:cks[0].start])):
 					b.kind, b.name = 'P', before
 				}
+				if b.kind == 'K' {
+					clocked = append(clocked, len(bs))
+				}
 			}
 		}
 		bs = append(bs, b)
 	}
+	for _, k := range clocked {
+		for j := max(0, k-2); j < min(len(bs), k+3); j++ {
+			if b := &bs[j]; b.kind == 'O' && b.name == "" {
+				t := strings.TrimSpace(lines[b.line])
+				if b.name = aloneStation(t); b.name != "" {
+					b.kind = 'S'
+				}
+			}
+		}
+	}
 	return bs
+}
+
+// clockLike reports whether s holds what may be a clock: one or two
+// digits, a colon, an "h" or a dot, two digits ("07:30", "7h30").
+func clockLike(s string) bool {
+	for i := 1; i+2 < len(s); i++ {
+		if c := s[i]; (c == ':' || c == 'h' || c == '.') && isDigitByte(s[i-1]) && isDigitByte(s[i+1]) && isDigitByte(s[i+2]) {
+			return true
+		}
+	}
+	return false
 }
 
 // aloneStation is a line that is a station's name and nothing else, or "":
