@@ -1201,7 +1201,7 @@ func legShaped(text string) bool {
 func stackedShaped(text string) bool {
 	lines := strings.Split(text, "\n")
 	bs := cardBlocks(lines)
-	stacked := stackedStops(lines, bs)
+	stacked := stackedStops(bs)
 	var spans [][2]int
 	var names []string
 	for _, b := range bs {

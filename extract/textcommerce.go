@@ -204,7 +204,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			// A card's blocks, flattened: the clock alone, its station
 			// on a line next to it, a marker perhaps on the line above.
 			if stacked == nil {
-				stacked = stackedStops(lines, cardBlocks(lines))
+				stacked = stackedStops(cardBlocks(lines))
 			}
 			if at, ok := stacked[i]; ok {
 				name, st.stationLine = at.station, at.line
@@ -387,7 +387,7 @@ var ticketClass = words.NewWholeSet(lang.Entries("ticket.class"))
 // starts with a station and ends with a clock ("Köln Hbf", "08:34",
 // "München Hbf", "12:58"): then the one before. It maps each clock's line
 // to its stop.
-func stackedStops(lines []string, bs []cardBlock) map[int]stackedStop {
+func stackedStops(bs []cardBlock) map[int]stackedStop {
 	out := map[int]stackedStop{}
 	for k := 0; k < len(bs); {
 		var run []cardBlock
@@ -870,14 +870,12 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 	if from == "" || to == "" {
 		return nil
 	}
-	number := code
+	number := code // the row's own, read with its first station
 	if m := trainNumRE.FindString(ln); m != "" {
 		number = normaliseTrain(m)
-	} else if code != "" {
-		// The row's own code, read with its first station.
-	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil {
+	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil && code == "" {
 		number = m[1] // "tåg 547 avgår från …"
-	} else if m := stopTrainRE.FindStringSubmatch(tail); m != nil && !notService[strings.ToLower(m[1])] {
+	} else if m := stopTrainRE.FindStringSubmatch(tail); m != nil && code == "" && !notService[strings.ToLower(m[1])] {
 		number = m[1] + " " + m[2] // "…, Příjezd: Olomouc hl.n. 07:20, vlak R 812"
 	}
 	if isBus(number) {
