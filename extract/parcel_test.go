@@ -58,6 +58,9 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// A shipment waiting at an office is there to collect.
 		{"Econt Express <info@econt.example.bg>", "Your shipment is waiting for you", "Shipment 1051122334 from Ozone is waiting for you at the Econt office and can be collected.\n",
 			"Ozone 1051122334 Econt Express delivered"},
+		// A shop whose name starts with the word for one keeps it.
+		{"DHL Paket <noreply@dhl.de>", "Ihr Paket kommt heute", "Ihr Paket von Shop Apotheke wird heute zugestellt.\nSendungsnummer: 00340434161234567890\n",
+			"Shop Apotheke 00340434161234567890 DHL out_for_delivery"},
 		// A shop's own notice names itself: no carrier is made of it.
 		{"Zalando <info@zalando.de>", "Dein Paket ist unterwegs", "Dein Paket von Zalando ist unterwegs.\nSendungsnummer: 02602012345678\n",
 			"Zalando 02602012345678 DHL shipped"},

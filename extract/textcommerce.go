@@ -2423,9 +2423,11 @@ var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:from|shipper|
 // fromMerchantRE is the shipper a carrier's notice names: "your parcel
 // from Zalando", "je pakket van Coolblue", in every language's words
 // (extract/lang, parcel.from); the name is capitalised words, or a shop
-// that goes by its domain in lower case ("bol.com").
+// that goes by its domain in lower case ("bol.com"). A word for a shop
+// may stand between, as written in shop.noun ("od e-shopu Alza.cz"): in
+// lower case, so that "Shop Apotheke" keeps its name.
 var fromMerchantRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.from")), "|") +
-	`)\s+(?:(?i:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
+	`)\s+(?:(?:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
 
 func carrierBySender(domain string) string {
 	if c := carriers.CarrierOf(domain); c != "" {
