@@ -2224,8 +2224,12 @@ func compactCode(s string) string {
 }
 
 // orderNumber is the first number a text gives by an order's label.
-func (c *msgContext) orderNumber(text string) string {
-	for _, v := range c.after(orderLabels, text) {
+func (c *msgContext) orderNumber(text string) string { return c.codeAfter(orderLabels, text) }
+
+// codeAfter is the first code of orderNumRE's form after one of labels,
+// or "".
+func (c *msgContext) codeAfter(labels labelSet, text string) string {
+	for _, v := range c.after(labels, text) {
 		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) {
 			return m[1]
 		}
@@ -2237,14 +2241,7 @@ func (c *msgContext) orderNumber(text string) string {
 var ticketLabels = numericLabels(lang.Entries("ticket.code")...)
 
 // ticketCode is the code after a ticket's label, or "".
-func (c *msgContext) ticketCode(text string) string {
-	for _, v := range c.after(ticketLabels, text) {
-		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) {
-			return m[1]
-		}
-	}
-	return ""
-}
+func (c *msgContext) ticketCode(text string) string { return c.codeAfter(ticketLabels, text) }
 
 // mentionedCarrier is the one carrier whose name a text holds as a word,
 // or "" when it names none or several ("we ship with DHL, UPS and GLS").
