@@ -884,7 +884,9 @@ func codeLines(lines []string) int {
 	n := 0
 	for _, ln := range lines {
 		ln = strings.TrimSpace(ln)
-		if len(ln) == 3 && isUpper(ln) || len(ln) > 5 && ln[len(ln)-5] == '(' && ln[len(ln)-1] == ')' && isUpper(ln[len(ln)-4:len(ln)-1]) {
+		alone := len(ln) == 3 && isUpper(ln)
+		named := len(ln) > 5 && ln[len(ln)-5] == '(' && ln[len(ln)-1] == ')' && isUpper(ln[len(ln)-4:len(ln)-1])
+		if alone || named {
 			n++
 		}
 	}
@@ -928,9 +930,9 @@ func cardCode(ln string) string {
 // stackedFlight reads a flight laid out as a card of stacked blocks, each
 // clock and each airport's code on a line of its own, under the number
 // (line num) and before the next flight's (next): "SN 3583", "07:10",
-// "Brussels", "BRU", "08:45", "Rome Fiumicino", "FCO" (or "Nice (NCE)"). The first two clocks
-// are the departure's and the arrival's, the first two codes their
-// airports'; the day is the first date from begin.
+// "Brussels", "BRU", "08:45", "Rome Fiumicino", "FCO" (or "Nice (NCE)").
+// The first two clocks are the departure's and the arrival's, the first
+// two codes their airports'; the day is the first date from begin.
 func (c *msgContext) stackedFlight(lines []string, begin, num, next int) *Segment {
 	var clocks []clockMatch
 	var codes []string

@@ -861,7 +861,8 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		// arrival's marker (after an "and" and an "is": "og er fremme
 		// i Stavanger") and holds its station.
 		k := lastMarker(head, depMarkers)
-		rest, ok := arrMarkers.starts(withoutLeading(withoutLeading(strings.TrimLeft(platformFirstRE.ReplaceAllString(mid, ""), " ,;"), andWords), copulaWords))
+		between := strings.TrimLeft(platformFirstRE.ReplaceAllString(mid, ""), " ,;")
+		rest, ok := arrMarkers.starts(withoutLeading(withoutLeading(between, andWords), copulaWords))
 		if k < 0 || !ok {
 			return nil
 		}
