@@ -97,6 +97,16 @@ func TestMarkedLeg(t *testing.T) {
 		{"Zug IR 2170: Basel SBB ab 07:33, Zürich HB an 08:28", "Basel SBB", "Zürich HB", "IR 2170"},
 		{"Öffnungszeiten 06:47 bis 10:27", "", "", ""},
 		{"an 06:47 Hamburg, ab 10:27 Berlin", "", "", ""},
+		// Each clock before its stop, the stations after "from" and
+		// "to", or before their particles.
+		{"fahren Sie um 07:48 von Hannover Hbf ab und kommen um 09:01 in Uelzen an.", "Hannover Hbf", "Uelzen", ""},
+		{"fährt Ihr Zug RE 18 um 07:12 in Osnabrück Hbf ab und kommt um 08:05 in Oldenburg (Oldb) an.", "Osnabrück Hbf", "Oldenburg (Oldb)", "RE 18"},
+		{"avgår ditt tåg kl. 07:48 från Stockholm C och ankommer kl. 09:01 till Uppsala C.", "Stockholm C", "Uppsala C", ""},
+		{"Abholung um 10:00 von Zimmer 12 und Rückgabe um 12:00 im Foyer", "", "", ""},
+		{"geöffnet um 10:00 von Montag und bis 18:00 an", "", "", ""},
+		// A dash joins a name's words: "Part" is French for departs.
+		{"votre train part de Lyon Part-Dieu à 08h04 et arrive à Grenoble à 09h32", "Lyon Part-Dieu", "Grenoble", ""},
+		{"pociąg odjeżdża z Łódź Fabryczna o 07:02 i przyjeżdża do Sieradz o 08:21", "Łódź Fabryczna", "Sieradz", ""},
 	} {
 		c := &msgContext{}
 		seg := c.markedLeg(tc.line, findClocks(tc.line), d)
@@ -132,6 +142,28 @@ func TestFindClocksDotted(t *testing.T) {
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("findClocks(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestTrainLabel: a train's label and number, a service's capitalised
+// name between them, and no number from words that are not a name.
+func TestTrainLabel(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"TRAIN N°6857", "6857"},
+		{"Trein: Eurocity Direct 9215", "9215"},
+		{"Regionale Veloce 2615", "2615"},
+		{"Västtågen 3009", "3009"},
+		{"SJ Snabbtåg 527", "527"},
+		{"Train ticket for 11 December 2029", ""},
+		{"Zug fährt am 12 ab", ""},
+	} {
+		got := ""
+		if m := trainLabelRE.FindStringSubmatch(tc.line); m != nil {
+			got = m[1]
+		}
+		if got != tc.want {
+			t.Errorf("trainLabelRE in %q = %q, want %q", tc.line, got, tc.want)
 		}
 	}
 }

@@ -23,10 +23,11 @@ var (
 	// A train named by its label in the lines above its stops: "TRAIN
 	// N°6857", "Train No.:12345", "Zug 1234".
 	// The service's name may stand between: "Trein: Eurocity Direct 9215",
-	// "Regionale Veloce 2615".
+	// "Regionale Veloce 2615"; capitalised, whatever (?i) says of the rest
+	// ("Train ticket for 11 December" names no train).
 	// In the Nordic languages the kind of train is one word with it
-	// ("SJ Snabbtåg 527", "Lyntog 12", "Pikajuna 71").
-	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|italo|regionale?|\p{L}*tåg|\p{L}*tog|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
+	// ("SJ Snabbtåg 527", "Lyntog 12", "Pikajuna 71", "Västtågen 3009").
+	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
@@ -864,7 +865,7 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		between := strings.TrimLeft(platformFirstRE.ReplaceAllString(mid, ""), " ,;")
 		rest, ok := arrMarkers.starts(withoutLeading(withoutLeading(between, andWords), copulaWords))
 		if k < 0 || !ok {
-			return nil
+			return c.clockFromLeg(ln, clocks, d)
 		}
 		from, to = stationName(head[k:]), stationName(rest)
 	}
@@ -883,6 +884,72 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		return nil
 	}
 	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
+}
+
+// clockFromLeg reads a sentence whose clocks each come before their
+// stop, the departure's after a word for "from" or before its particle:
+// "fahren Sie um 07:48 von Hannover Hbf ab und kommen um 09:01 in Uelzen
+// an", "avgår kl. 07:48 från Stockholm C och ankommer kl. 09:01 till
+// Uppsala C". What makes the two a leg is the "and" between them and a
+// word of the arrival's: a verb after the "and" ("ankommer", "komt") or
+// the particle that ends the sentence ("an").
+func (c *msgContext) clockFromLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
+	mid := clockWord.ReplaceAllString(ln[clocks[0].end:clocks[1].start], "")
+	k := firstWordOf(mid, andWords)
+	if k < 0 {
+		return nil
+	}
+	station, clause := mid[:k], mid[k:]
+	rest, from := fromMarkers.starts(station)
+	_, particle := depMarkers.ends(station)
+	if !from && !particle || findDates(station, c.usSender()) != nil {
+		return nil
+	}
+	if !from {
+		rest = station
+	}
+	tail := untilStop(ln[clocks[1].end:])
+	_, arrives := arrMarkers.ends(strings.TrimRight(tail, "."))
+	if !arrives && lastMarker(clause, arrMarkers) < 0 {
+		return nil
+	}
+	from2, to := stationName(rest), stationName(strings.TrimRight(tail, "."))
+	if from2 == "" || to == "" {
+		return nil
+	}
+	number := ""
+	if m := trainNumRE.FindString(ln); m != "" {
+		number = normaliseTrain(m)
+	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil {
+		number = m[1]
+	}
+	if isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from2, to, d, d, &clocks[0], &clocks[1])
+}
+
+// fromMarkers are every language's words for "from" (departure.marker).
+var fromMarkers = newStopMarkers("departure.marker")
+
+// firstWordOf is where in s the first word of words starts, or -1.
+func firstWordOf(s string, words map[string]bool) int {
+	for i := 0; i < len(s); {
+		j := strings.IndexFunc(s[i:], unicode.IsLetter)
+		if j < 0 {
+			break
+		}
+		start := i + j
+		end := strings.IndexFunc(s[start:], func(r rune) bool { return !unicode.IsLetter(r) })
+		if end < 0 {
+			end = len(s) - start
+		}
+		if words[strings.ToLower(s[start:start+end])] {
+			return start
+		}
+		i = start + end
+	}
+	return -1
 }
 
 // leadingCodeRE is a train's code that starts a row, before its first
@@ -966,7 +1033,10 @@ func lastMarker(s string, m stopMarkers) int {
 			end = len(s) - start
 		}
 		w := s[start : start+end]
-		if dot, ok := m[strings.ToLower(w)]; ok && (start+end == len(s) || s[start+end] != '.' || dot) {
+		// A word joined to the next by a dash is part of a name: "Lyon
+		// Part-Dieu" holds French "part" (departs).
+		joined := start+end < len(s) && s[start+end] == '-'
+		if dot, ok := m[strings.ToLower(w)]; ok && !joined && (start+end == len(s) || s[start+end] != '.' || dot) {
 			at = start + end
 		}
 		i = start + end
@@ -1197,7 +1267,7 @@ func hasDigit(s string) bool {
 var (
 	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\b.*$`)
 	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
-	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + oclockAlt + `)\s*$`)
+	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + alternatives(append(shortOclockWords, oclockWords...)) + `)\s*$`)
 )
 
 func stationName(s string) string {

@@ -68,13 +68,22 @@ var (
 // a dot after one is optional. oclockAlt is them as alternatives.
 var oclockWords = []string{"a las", "alle", "at", "à", "às", "godz", "hod", "kello", "kl", "klo", "om", "ore", "um"}
 
-var oclockAlt = func() string {
+var oclockAlt = alternatives(oclockWords)
+
+// shortOclockWords are Polish and Czech words for "at" a time ("o 07:02",
+// "v 08:02"): one letter or two, too short to make "8.12" after them a
+// clock, but not part of a station's name before a clock.
+var shortOclockWords = []string{"o", "v", "ve"}
+
+// alternatives is words as a regular expression's alternatives, longest
+// first, each with an optional dot.
+func alternatives(words []string) string {
 	var alts []string
-	for _, w := range oclockWords {
+	for _, w := range words {
 		alts = append(alts, regexp.QuoteMeta(w)+`\.?`)
 	}
 	return strings.Join(longestFirst(alts), "|")
-}()
+}
 
 type dateMatch struct {
 	y, m, d    int
