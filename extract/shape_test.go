@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -164,6 +165,60 @@ func TestTrainLabel(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("trainLabelRE in %q = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestRangeLeg: two clocks as a span, the stations a pair in a cell of
+// the line or on the line next to it.
+func TestRangeLeg(t *testing.T) {
+	d := dateMatch{y: 2030, m: 1, d: 15}
+	for _, tc := range []struct {
+		text, from, to, number string
+	}{
+		{"Tue 15 Jan 2030 · 09:10–11:45 · Bruxelles-Midi → Köln Hbf · ICE 15", "Bruxelles-Midi", "Köln Hbf", "ICE 15"},
+		{"08:34 – 14:52\n\nAmsterdam Centraal → Berlin Hbf", "Amsterdam Centraal", "Berlin Hbf", ""},
+		{"Amsterdam Centraal → Berlin Hbf\n08:34 – 14:52", "Amsterdam Centraal", "Berlin Hbf", ""},
+		{"Check-in 15:00 – 22:00 at the front desk\nBerlin → Hamburg", "", "", ""},
+		{"Opening hours 08:00 – 18:00", "", "", ""},
+		{"08:00, 18:00\nBerlin → Hamburg", "", "", ""},
+	} {
+		c := &msgContext{}
+		lines := strings.Split(tc.text, "\n")
+		i := slices.IndexFunc(lines, func(ln string) bool { return len(findClocks(ln)) == 2 })
+		seg, _ := c.rangeLeg(lines, i, findClocks(lines[i]), d)
+		if seg == nil {
+			if tc.from != "" {
+				t.Errorf("rangeLeg(%q) = nil", tc.text)
+			}
+			continue
+		}
+		if seg.From.Name != tc.from || seg.To.Name != tc.to || seg.Number != tc.number {
+			t.Errorf("rangeLeg(%q) = %q → %q (%q), want %q → %q (%q)", tc.text, seg.From.Name, seg.To.Name, seg.Number, tc.from, tc.to, tc.number)
+		}
+	}
+}
+
+// TestStationNameNoise: what stands beside a station's name on its line
+// and is not part of it.
+func TestStationNameNoise(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Amsterdam Centraal — 6h 18m", "Amsterdam Centraal"},
+		{"Outbound: Tue", ""},
+		{"Hamburg-Altona", "Hamburg-Altona"},
+		{"Firenze S.M.N.", "Firenze S.M.N"},
+	} {
+		if got := stationName(tc.in); got != tc.want {
+			t.Errorf("stationName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ after, want string }{
+		{" del 14/01/2030", ""},
+		{" ICE 597 nach Köln", "ICE 597"},
+		{", R 812", "R 812"},
+	} {
+		if got := stopTrain(tc.after); got != tc.want {
+			t.Errorf("stopTrain(%q) = %q, want %q", tc.after, got, tc.want)
 		}
 	}
 }

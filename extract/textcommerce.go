@@ -44,6 +44,19 @@ var (
 	stopTrainRE = regexp.MustCompile(`(?:^|[^\p{L}])([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
 )
 
+// stopTrain is the service stopTrainRE finds in the text after a stop's
+// clock, if it is one: not a word before a date ("del 14/01/2030").
+func stopTrain(after string) string {
+	m := stopTrainRE.FindStringSubmatchIndex(after)
+	if m == nil || notService[strings.ToLower(after[m[2]:m[3]])] {
+		return ""
+	}
+	if rest := after[m[1]:]; len(rest) >= 2 && strings.IndexByte("./-", rest[0]) >= 0 && isDigitByte(rest[1]) {
+		return ""
+	}
+	return after[m[2]:m[3]] + " " + after[m[4]:m[5]]
+}
+
 // stopMarks reports whether the text before a stop's clock marks a
 // departure or an arrival: a marker just before the clock ("ab 08:50")
 // or heading the line ("Vertrek Amsterdam Centraal 08:16"). A word for
@@ -147,6 +160,15 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled = ""
 				continue
 			}
+			if leg, pair := c.rangeLeg(lines, i, clocks, *lastDate); leg != nil {
+				leg.Number = cmp.Or(leg.Number, labelled)
+				if leg.Number == "" {
+					leg.Number, below = trainUnder(lines, max(i, pair))
+				}
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
 		}
 		if len(clocks) == 0 || len(clocks) > 2 {
 			if i == below {
@@ -171,8 +193,8 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			st.train = normaliseTrain(m)
 		} else if labelled != "" {
 			st.train, st.trainLine = labelled, labelledAt
-		} else if m := stopTrainRE.FindStringSubmatch(after); m != nil && !notService[strings.ToLower(m[1])] {
-			st.train = m[1] + " " + m[2]
+		} else if t := stopTrain(after); t != "" {
+			st.train = t
 		}
 		if st.date == nil {
 			// The day under the stops ("Date: 18/06/2029" after them).
@@ -655,7 +677,61 @@ func routeLabelPair(ln string) (string, string) {
 // dash or an arrow ("Montréal - Toronto", "Köln Hbf → Bonn Hbf"); an en
 // dash or an arrow needs no spaces ("Oslo S–Trondheim S"), a hyphen does
 // ("Hamburg-Altona" is one station).
-var stationPairRE = regexp.MustCompile(`^(\p{Lu}[^-–→>:|]{1,60}?)(?:\s+(?:-|–|—|→|->)\s+|\s*[–—→]\s*)(\p{Lu}[^-–→>:|]{1,60})$`)
+// A hyphen inside a word is part of the name ("Bruxelles-Midi → Köln
+// Hbf").
+var stationPairRE = regexp.MustCompile(`^(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60}?)(?:\s+(?:-|–|—|→|->)\s+|\s*[–—→]\s*)(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60})$`)
+
+// rangeLeg reads line i's two clocks as a span ("08:34 – 14:52") whose
+// stations are a pair apart by an arrow or a dash, in a cell of the same
+// line ("Mon 14 Jan · 08:34–14:52 · Amsterdam Centraal → Berlin Hbf") or
+// alone on the line next to it, and returns the leg and the pair's line.
+func (c *msgContext) rangeLeg(lines []string, i int, clocks []clockMatch, d dateMatch) (*Segment, int) {
+	ln := lines[i]
+	if !timeRange(ln, clocks[0], clocks[1]) {
+		return nil, -1
+	}
+	var p []string
+	at, number := i, ""
+	cells := cellSplitRE.Split(ln[clocks[1].end:], -1)
+	for k, cell := range cells {
+		if p = stationPairRE.FindStringSubmatch(strings.TrimSpace(cell)); p != nil {
+			// The train in a cell after the pair ("· ICE 15").
+			for _, next := range cells[k+1:] {
+				if t := trainNumRE.FindString(next); t != "" {
+					number = normaliseTrain(t)
+					break
+				}
+			}
+			break
+		}
+	}
+	for _, step := range []int{1, -1} {
+		if p != nil || strings.TrimSpace(ln[clocks[1].end:]) != "" {
+			break
+		}
+		// The next line that is not blank, one blank line apart at most
+		// (HTML's blocks).
+		j := i + step
+		if j >= 0 && j < len(lines) && strings.TrimSpace(lines[j]) == "" {
+			j += step
+		}
+		if j >= 0 && j < len(lines) && !hasDigit(lines[j]) {
+			p, at = stationPairRE.FindStringSubmatch(strings.TrimSpace(lines[j])), j
+		}
+	}
+	if p == nil {
+		return nil, -1
+	}
+	from, to := stationName(p[1]), stationName(p[2])
+	if from == "" || to == "" {
+		return nil, -1
+	}
+	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1]), at
+}
+
+// cellSplitRE is what keeps a line's cells apart: a middle dot, a bullet,
+// a bar or a tab.
+var cellSplitRE = regexp.MustCompile(`\s*[·•|\t]\s*`)
 
 // toInlineRE is an arrival station's label after the departure's on the
 // same line, apart by spaces (station.to, of two letters and more).
@@ -830,10 +906,12 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		mid = strings.TrimLeft(mid[ds[len(ds)-1].end:], " ,;")
 	}
 	var from, to, code string
-	if station, ok := depMarkers.ends(head); ok && stationName(untilStop(tail)) == "" {
+	if station, ok := depMarkers.ends(head); ok && stationName(platformFirstRE.ReplaceAllString(untilStop(tail), "")) == "" {
 		// Station and marker, then the clock ("Bern ab 08:34, Interlaken
 		// Ost an 09:28"): nothing after the arrival's clock.
-		second, ends := arrMarkers.ends(mid)
+		// The departure's platform and a slash before the arrival ("Zürich
+		// HB ab 07:02 Gleis 8 / Bern an 07:58 Gleis 6").
+		second, ends := arrMarkers.ends(strings.TrimLeft(platformFirstRE.ReplaceAllString(mid, ""), " ,;/|"))
 		if !ends {
 			return nil
 		}
@@ -877,8 +955,8 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		number = normaliseTrain(m)
 	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil && code == "" {
 		number = m[1] // "tåg 547 avgår från …"
-	} else if m := stopTrainRE.FindStringSubmatch(tail); m != nil && code == "" && !notService[strings.ToLower(m[1])] {
-		number = m[1] + " " + m[2] // "…, Příjezd: Olomouc hl.n. 07:20, vlak R 812"
+	} else if t := stopTrain(tail); t != "" && code == "" {
+		number = t // "…, Příjezd: Olomouc hl.n. 07:20, vlak R 812"
 	}
 	if isBus(number) {
 		return nil
@@ -1270,8 +1348,15 @@ var (
 	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + alternatives(append(shortOclockWords, oclockWords...)) + `)\s*$`)
 )
 
+// durationRE is a journey's duration between a station and the next
+// stop's clock ("Amsterdam Centraal — 6h 18m — 14:52 Berlin Hbf").
+var durationRE = regexp.MustCompile(`(?i)\s*[-–—(]*\s*\d{1,2}\s?h(?:rs?)?\s?\d{1,2}\s?m(?:in)?\b\)?`)
+
 func stationName(s string) string {
 	s = platformRE.ReplaceAllString(s, "")
+	if strings.IndexByte(s, 'm') >= 0 && hasDigit(s) {
+		s = durationRE.ReplaceAllString(s, "")
+	}
 	s = trainNumRE.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, "()", "")   // what is left of "(ICE 16)"
 	s = clockWord.ReplaceAllString(s, "") // "Partenza ore": the clock's word, then the marker
@@ -1297,6 +1382,11 @@ func stationName(s string) string {
 		return ""
 	}
 	if l := strings.ToLower(s); weekdayNames[l] > 0 || monthNames[l] > 0 || timeNouns[l] {
+		return ""
+	}
+	// A label and a weekday are a date's start, not a station
+	// ("Outbound: Tue 15 Jan 2030").
+	if i := strings.LastIndexByte(s, ' '); i >= 0 && strings.Contains(s[:i], ":") && weekdayNames[strings.ToLower(strings.TrimRight(s[i+1:], "."))] > 0 {
 		return ""
 	}
 	return s
