@@ -18,7 +18,7 @@ import (
 //	14MAR  LH 1792  FRANKFURT  LISBON  0955  1215+1
 //
 // airline and number, an optional booking class, the day and month run
-// together ("14MAR", "14MAR27"), the city pair (six letters, two codes, or
+// together ("14MAR", "14MAR27", "14MAR2027"), the city pair (six letters, two codes, or
 // two columns of names), then departure and arrival as four digits, "+1"
 // when the arrival is on the next day. The month is a month here, never an
 // airport: "MAR" after a day is March, not Maracaibo.
@@ -29,8 +29,8 @@ const gdsMonths = `JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC`
 const gdsWeekdays = `(?:MO|TU|WE|TH|FR|SA|SU|MON|TUE|WED|THU|FRI|SAT|SUN)`
 
 var (
-	gdsFlightFirstRE = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\s*(?:[A-Z]\s+)?(?:` + gdsWeekdays + `\s+)?(\d{1,2})(` + gdsMonths + `)(\d{2})?\b(.*)$`)
-	gdsDateFirstRE   = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?(\d{1,2})(` + gdsMonths + `)(\d{2})?\s+([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b(?:\s*[A-Z]\b)?(.*)$`)
+	gdsFlightFirstRE = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\s*(?:[A-Z]\s+)?(?:` + gdsWeekdays + `\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\b(.*)$`)
+	gdsDateFirstRE   = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b(?:\s*[A-Z]\b)?(.*)$`)
 	gdsClockRE       = regexp.MustCompile(`(?:^|\s)([01]\d|2[0-3]):?([0-5]\d)(\+\d|#\d)?(?:\s|$)`)
 	gdsColumnsRE     = regexp.MustCompile(`\s{2,}`)
 	gdsCancelledRE   = regexp.MustCompile(`\b(?:HX|XX|UN|UC|NO)\d?\b`)
@@ -85,7 +85,10 @@ func (c *msgContext) gdsRow(ln string) *Segment {
 	d.d, _ = strconv.Atoi(day)
 	if yy != "" {
 		y, _ := strconv.Atoi(yy)
-		d.y, d.hasYear = 2000+y, true
+		if y < 100 {
+			y += 2000
+		}
+		d.y, d.hasYear = y, true
 	} else {
 		d = d.withYear(c.ref)
 	}
@@ -197,6 +200,9 @@ func airportNamed(col string) *Place {
 	if code, ok := places.AirportByName(col); ok {
 		return &Place{Name: col, Code: code}
 	}
+	if code := cardCode(col); code != "" && len(col) > 5 {
+		return &Place{Name: strings.TrimSpace(col[:len(col)-5]), Code: code} // "Barcelona (BCN)"
+	}
 	words := strings.Fields(col)
 	for _, w := range []string{words[len(words)-1], words[0]} {
 		if code, ok := places.AirportByName(w); ok && len(w) > 3 {
@@ -205,6 +211,9 @@ func airportNamed(col string) *Place {
 	}
 	if len(words) == 2 && len(words[1]) == 3 && isUpper(words[1]) && places.Known(words[1]) {
 		return &Place{Name: words[0], Code: words[1]} // "PARIS CDG"
+	}
+	if n := len(col); n > 5 && col[n-4] == '-' && isUpper(col[n-3:]) && places.Known(col[n-3:]) {
+		return &Place{Name: col[:n-4], Code: col[n-3:]} // "Paris-CDG"
 	}
 	return nil
 }

@@ -1411,6 +1411,16 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	wl := strings.Split(win, "\n")
 	for i, ln := range wl {
 		clocks := findClocks(ln)
+		if len(clocks) == 2 && len(airportCodes(ln)) < 2 {
+			// A sentence that names both airports by their markers:
+			// "départ de Paris-CDG à 08h35, arrivée à Athènes à 12h50".
+			if a, b, _, ok := c.markedStops(ln, clocks); ok && a != "" && b != "" {
+				if pa, pb := namedPair(a, b); pa != nil && pb != nil && pa.Code != pb.Code {
+					stops = append(stops, stop{pa, &clocks[0], ln, i}, stop{pb, &clocks[1], ln, i})
+					continue
+				}
+			}
+		}
 		p := c.placeInLine(ln, clocks)
 		// "Departs 06:15   Arrives 09:50", "12.07.2027 20:35 –
 		// 13.07.2027 06:50": both of a leg's times on one line, its
@@ -1432,9 +1442,10 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			}
 			p = placeAlone(wl[j])
 		}
-		if p == nil && len(clocks) == 0 {
+		if (p == nil || len(airportCodes(ln)) < 2) && len(clocks) == 0 {
 			// "FR 1234 Berlin Brandenburg → Palma de Mallorca": a route
-			// by names that each mean one airport.
+			// by names that each mean one airport (the first read as a
+			// place alone: "KL1673 Amsterdam to Barcelona").
 			if from, to := namedRoute(ln); from != "" {
 				stops = append(stops, stop{&Place{Code: from}, nil, ln, i}, stop{&Place{Code: to}, nil, ln, i})
 				continue
@@ -1503,7 +1514,7 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	// ("Depart 11:40 - Heathrow Terminal 2"): the airports are the route's.
 	depPlace, arrPlace := dep.place, arr.place
 	if depPlace == nil || arrPlace == nil || depPlace.Code == "" || arrPlace.Code == "" {
-		if route == nil || routeAt > dep.at {
+		if route == nil || routeAt > dep.at && !onlyNumberAfter(wl, routeAt) {
 			// A route further down is the next leg's; this one's may
 			// head the leg, above its number.
 			route = nil
@@ -1576,6 +1587,15 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	return seg
 }
 
+// onlyNumberAfter reports whether what follows line i of a window is
+// blank lines and a flight's number: the window read above the number,
+// whose route under the clocks is the flight's ("08:35 – 10:50",
+// "Amsterdam (AMS) → Barcelona (BCN)", "KL 1673"), not the next leg's.
+func onlyNumberAfter(wl []string, i int) bool {
+	rest := slices.DeleteFunc(slices.Clone(wl[i+1:]), func(ln string) bool { return strings.TrimSpace(ln) == "" })
+	return len(rest) == 1 && flightNumRE.MatchString(rest[0]) && findClocks(rest[0]) == nil
+}
+
 // markedClocks reports whether a line's first two clocks each follow a
 // stop's marker: "Mi., 12.01.2028, ab 06:05, an 08:40".
 func markedClocks(ln string, clocks []clockMatch) bool {
@@ -1585,17 +1605,24 @@ func markedClocks(ln string, clocks []clockMatch) bool {
 }
 
 // routeArrowRE splits a route written with an arrow or a spaced dash.
+// namedRoute also takes a word for "to" ("Amsterdam to Barcelona"),
+// since both sides must then be airports' names.
 var routeArrowRE = regexp.MustCompile(`\s*(?:→|->|➞|\s[–—-])\s+`)
+
+var routeToRE = regexp.MustCompile(`(?i)\s(?:` + toWords() + `)\s`)
 
 // namedRoute reads a route by airports' names on either side of an arrow
 // ("Hinflug: FR 1234 Berlin Brandenburg → Palma de Mallorca"), each a name
 // that means one airport; "" when either does not.
 func namedRoute(ln string) (string, string) {
 	parts := routeArrowRE.Split(ln, -1)
+	if len(parts) == 1 {
+		parts = routeToRE.Split(ln, -1)
+	}
 	if len(parts) != 2 {
 		return "", ""
 	}
-	var codes [2]string
+	var names [2]string
 	for i, part := range parts {
 		name := part
 		if i == 0 {
@@ -1610,16 +1637,15 @@ func namedRoute(ln string) (string, string) {
 		if strings.Count(name, " ") > 3 {
 			return "", ""
 		}
-		code, ok := places.AirportByName(name)
-		if !ok {
-			return "", ""
-		}
-		codes[i] = code
+		names[i] = name
 	}
-	if codes[0] == codes[1] {
+	// A city of several large airports is the one in the other end's
+	// part of the world ("Amsterdam to Barcelona").
+	from, to := namedPair(names[0], names[1])
+	if from == nil || to == nil || from.Code == to.Code {
 		return "", ""
 	}
-	return codes[0], codes[1]
+	return from.Code, to.Code
 }
 
 // textLinesEnd is where n non-blank lines from line i end, at most at limit.

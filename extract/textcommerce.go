@@ -895,6 +895,31 @@ func withoutClockWord(ln string) string {
 // Hamburg-Altona, an 10:27 Frankfurt(Main)Hbf") or between its station
 // and clock ("Bern ab 08:34, Interlaken Ost an 09:28").
 func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
+	from, to, code, ok := c.markedStops(ln, clocks)
+	if !ok {
+		return c.clockFromLeg(ln, clocks, d)
+	}
+	if from == "" || to == "" {
+		return nil
+	}
+	number := code // the row's own, read with its first station
+	if m := trainNumRE.FindString(ln); m != "" {
+		number = normaliseTrain(m)
+	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil && code == "" {
+		number = m[1] // "tåg 547 avgår från …"
+	} else if t := stopTrain(ln[clocks[1].end:]); t != "" && code == "" {
+		number = t // "…, Příjezd: Olomouc hl.n. 07:20, vlak R 812"
+	}
+	if isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
+}
+
+// markedStops reads the two stations of markedLeg's shapes, and a code
+// that starts the row; ok is false when the line is none of them, and
+// a sentence of clockFromLeg's shape may be.
+func (c *msgContext) markedStops(ln string, clocks []clockMatch) (from, to, code string, ok bool) {
 	// A word for o'clock between a marker and its clock ("afgår kl.
 	// 09:30") is neither.
 	head := clockWord.ReplaceAllString(ln[:clocks[0].start], "")
@@ -905,7 +930,6 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 	if ds := findDates(mid, c.usSender()); len(ds) > 0 {
 		mid = strings.TrimLeft(mid[ds[len(ds)-1].end:], " ,;")
 	}
-	var from, to, code string
 	if station, ok := depMarkers.ends(head); ok && stationName(platformFirstRE.ReplaceAllString(untilStop(tail), "")) == "" {
 		// Station and marker, then the clock ("Bern ab 08:34, Interlaken
 		// Ost an 09:28"): nothing after the arrival's clock.
@@ -913,7 +937,7 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		// HB ab 07:02 Gleis 8 / Bern an 07:58 Gleis 6").
 		second, ends := arrMarkers.ends(strings.TrimLeft(platformFirstRE.ReplaceAllString(mid, ""), " ,;/|"))
 		if !ends {
-			return nil
+			return "", "", "", true
 		}
 		if i := strings.LastIndex(station, ": "); i >= 0 {
 			station = station[i+2:] // "Voralpen-Express VAE 2417: St. Gallen"
@@ -929,7 +953,7 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		// that ends mid; the arrival's station after its clock.
 		k := lastMarker(mid, arrMarkers)
 		if _, ends := arrMarkers.ends(mid); k < 0 || !ends {
-			return nil
+			return "", "", "", true
 		}
 		// "… fra København H og ankommer": the station, less the "and"
 		// before the arrival's marker.
@@ -943,25 +967,11 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		between := strings.TrimLeft(platformFirstRE.ReplaceAllString(mid, ""), " ,;")
 		rest, ok := arrMarkers.starts(withoutLeading(withoutLeading(between, andWords), copulaWords))
 		if k < 0 || !ok {
-			return c.clockFromLeg(ln, clocks, d)
+			return "", "", "", false
 		}
 		from, to = stationName(head[k:]), stationName(rest)
 	}
-	if from == "" || to == "" {
-		return nil
-	}
-	number := code // the row's own, read with its first station
-	if m := trainNumRE.FindString(ln); m != "" {
-		number = normaliseTrain(m)
-	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil && code == "" {
-		number = m[1] // "tåg 547 avgår från …"
-	} else if t := stopTrain(tail); t != "" && code == "" {
-		number = t // "…, Příjezd: Olomouc hl.n. 07:20, vlak R 812"
-	}
-	if isBus(number) {
-		return nil
-	}
-	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
+	return from, to, code, true
 }
 
 // clockFromLeg reads a sentence whose clocks each come before their

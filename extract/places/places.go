@@ -47,6 +47,7 @@ type tables struct {
 	byName    map[string]string   // folded name or city → code
 	cityZones map[string]string   // folded city → zone, when all its airports agree
 	cityLarge map[string][]string // folded city → its large airports, when it has several
+	english   map[string]string   // a city's folded name in another language → its English one
 	locs      sync.Map            // zone name → *time.Location
 }
 
@@ -58,6 +59,7 @@ var load = sync.OnceValue(func() *tables {
 		byName:    map[string]string{},
 		cityZones: map[string]string{},
 		cityLarge: map[string][]string{},
+		english:   map[string]string{},
 	}
 	cities := map[string][]Airport{}
 	shortNames := map[string]string{}
@@ -94,6 +96,7 @@ var load = sync.OnceValue(func() *tables {
 		if as, ok := cities[Fold(english)]; ok {
 			cities[Fold(local)] = as
 		}
+		t.english[Fold(local)] = Fold(english)
 	}
 	// A city name stands for its airport only when it has one large
 	// airport, or one airport at all: "Munich" is MUC, "London" is none.
@@ -268,10 +271,23 @@ func CityZone(name string) (string, *time.Location) {
 // when exactly one airport matches.
 func AirportByName(name string) (string, bool) {
 	t := load()
-	if code, ok := t.byName[Fold(name)]; ok {
+	f := Fold(name)
+	if code, ok := t.lookup(f); ok {
 		return code, true
 	}
-	code, ok := t.byName[withoutGeneric(Fold(name))]
+	// An airport's name with its city's name in another language:
+	// "Londres Heathrow" is London Heathrow.
+	if first, rest, ok := strings.Cut(f, " "); ok && t.english[first] != "" {
+		return t.lookup(t.english[first] + " " + rest)
+	}
+	return "", false
+}
+
+func (t *tables) lookup(folded string) (string, bool) {
+	if code, ok := t.byName[folded]; ok {
+		return code, true
+	}
+	code, ok := t.byName[withoutGeneric(folded)]
 	return code, ok
 }
 

@@ -28,7 +28,10 @@ func TestTables(t *testing.T) {
 		// A large airport named for a city its data places elsewhere.
 		"Glasgow Airport": "GLA", "Glasgow": "GLA",
 		// The compass in any language.
-		"Tenerife South": "TFS"} {
+		"Tenerife South": "TFS",
+		// A city's name in another language, alone or before the
+		// airport's own name.
+		"Athènes": "ATH", "Lissabon": "LIS", "Londres Heathrow": "LHR", "Kööpenhamina": "CPH"} {
 		if code, ok := places.AirportByName(name); !ok || code != want {
 			t.Errorf("AirportByName(%s) = %q, %v, want %s", name, code, ok, want)
 		}
