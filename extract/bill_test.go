@@ -37,6 +37,10 @@ func TestLocaleBills(t *testing.T) {
 		{"bollette@luce.example.it", "La tua bolletta", "la bolletta n. 7712044558 è disponibile.\nTotale da pagare: 63,20 €\nDa pagare entro il 15/06/2027\n", "63.20 EUR 2027-06-15 7712044558"},
 		{"klant@stroom.example.nl", "Je maandbedrag", "Factuurnummer: 661204477\nJe maandbedrag van € 95,00 wordt op 28 juni 2027 afgeschreven.\n", "95.00 EUR 2027-06-28 661204477"},
 		{"facturas@luz.example.es", "Tu factura", "Factura n.º HL-6612044\nImporte: 45,20 € — se cargará en tu cuenta el 20/06/2027.\n", "45.20 EUR 2027-06-20 HL-6612044"},
+		// The amount in the bill's own sentence, without a label.
+		{"faktura@tel.example.se", "Din faktura", "Din faktura 55120931 på 349 kr förfaller den 28 juni 2027.\n", "349.00 SEK 2027-06-28 55120931"},
+		{"abrechnung@strom.example.de", "Ihre Jahresabrechnung 2026", "anbei Ihre Jahresabrechnung Nr. 7712-2026. Es ergibt sich eine Nachzahlung von 84,20 €, die wir am 15.02.2027 von Ihrem Konto abbuchen.\n", "84.20 EUR 2027-02-15 7712-2026"},
+		{"hello@offers.example.co.uk", "Lower your bill", "Save £50 on your next bill when you switch before 31 January 2027.\n", ""},
 		// Each label over its value, a blank line between (HTML blocks).
 		{"billing@energy.example.co.uk", "Your bill", "Bill number\n\nOB-7712044\n\nAmount due\n\n£45.00\n\nDue date\n\n19 June 2027\n", "45.00 GBP 2027-06-19 OB-7712044"},
 		// The Portuguese series before the number; "n.º" after the label.

@@ -2633,12 +2633,16 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	}
 	b := &Bill{Domain: c.senderDomain, Issuer: c.senderName, Status: StatusDue}
 	b.Amount = c.labelledAmount(text)
+	if b.Amount == nil {
+		b.Amount = c.sentenceAmount(text)
+	}
 	b.Due = c.labelledDate(dueLabels, text, c.countryZone(""))
 	for _, v := range c.after(invoiceLabels, text) {
 		// A label that ends a row of a printed invoice may have the
 		// account's IBAN on the row below: a number that passes the
 		// IBAN check is no invoice number.
-		if m := invoiceNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) && !notSeries[strings.Fields(m[1])[0]] {
+		// A year alone is the period's ("Ihre Jahresabrechnung 2029").
+		if m := invoiceNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) && !notSeries[strings.Fields(m[1])[0]] && !yearRE.MatchString(m[1]) {
 			b.Number = m[1]
 			break
 		}
@@ -2680,6 +2684,9 @@ var (
 // or a series of capitals before the number ("FT 2027/118342", the
 // Portuguese series-and-number form; "FAC 2027/220918").
 var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?)\.?\s*)?((?:[A-Z]{1,4} )?[0-9][0-9\-/]{3,30}[0-9]|[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+
+// yearRE is a year alone.
+var yearRE = regexp.MustCompile(`^(?:19|20)\d\d$`)
 
 // notSeries are the capitals before a number that are no invoice series:
 // a currency's code ("EUR 64,50" after an invoice label is an amount) and
@@ -2839,23 +2846,50 @@ func (c *msgContext) labelledAmount(text string) *Money {
 			}
 			v = next
 		}
-		cur, num := "", ""
-		if m[2] >= 0 {
-			cur, num = v[m[2]:m[3]], v[m[4]:m[5]]
-		} else {
-			num, cur = v[m[6]:m[7]], v[m[8]:m[9]]
-		}
-		if sym, ok := currencySymbols[strings.ToLower(cur)]; ok {
-			cur = sym
-		} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "kr") {
-			cur = c.krona(text)
-		} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "rs") {
-			cur = c.rupee()
-		}
-		num = strings.TrimSuffix(num, ",-") // "1.234,- Kč": whole crowns
-		if mo := money(strings.TrimPrefix(num, "-"), cur); mo != nil {
+		if mo := c.moneyAt(v, m, text); mo != nil {
 			return mo
 		}
+	}
+	return nil
+}
+
+// moneyAt is the amount of moneyRE's match m in v, a piece of text.
+func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
+	cur, num := "", ""
+	if m[2] >= 0 {
+		cur, num = v[m[2]:m[3]], v[m[4]:m[5]]
+	} else {
+		num, cur = v[m[6]:m[7]], v[m[8]:m[9]]
+	}
+	if sym, ok := currencySymbols[strings.ToLower(cur)]; ok {
+		cur = sym
+	} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "kr") {
+		cur = c.krona(text)
+	} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "rs") {
+		cur = c.rupee()
+	}
+	num = strings.TrimSuffix(num, ",-") // "1.234,- Kč": whole crowns
+	return money(strings.TrimPrefix(num, "-"), cur)
+}
+
+// sentenceAmount is the amount a bill's own sentence gives without a
+// label ("Din faktura 55120931 på 349 kr förfaller den 28 januari 2030",
+// "la bolletta n. 3001128 di 78,50 € scade il 25/01/2030"): the one
+// amount of a line among the first that names the bill by an invoice's
+// label or a bill's word.
+func (c *msgContext) sentenceAmount(text string) *Money {
+	for ln := range strings.Lines(firstLines(text, 30)) {
+		if !hasDigit(ln) {
+			continue
+		}
+		ms := moneyRE.FindAllStringSubmatchIndex(ln, 2)
+		if len(ms) != 1 || netAmount(ln) {
+			continue
+		}
+		if !billTopic.Any(strings.ToLower(ln)) && !invoiceLabels.re.MatchString(ln) {
+			continue
+		}
+		return c.moneyAt(ln, ms[0], text)
 	}
 	return nil
 }
