@@ -2548,8 +2548,8 @@ var fromAnchors, fromNeedsNumber = func() (*words.Set, []bool) {
 		if len(t) < 3 {
 			return nil, nil
 		}
-		// "parcel [a-z0-9]{8,34} from": the phrase holds a number.
-		a, num = append(a, t), append(num, strings.Contains(p, "{8,34}"))
+		// "parcel [a-z0-9][a-z0-9.]{7,33} from": the phrase holds a number.
+		a, num = append(a, t), append(num, strings.Contains(p, "{7,33}"))
 	}
 	return words.NewSet(a), num
 }()
