@@ -158,13 +158,14 @@ func TestTrainLabel(t *testing.T) {
 		{"SJ Snabbtåg 527", "527"},
 		{"Train ticket for 11 December 2029", ""},
 		{"Zug fährt am 12 ab", ""},
+		{"Billete de tren 14/01/2030", ""},
 	} {
 		got := ""
-		if m := trainLabelRE.FindStringSubmatch(tc.line); m != nil {
+		if m := trainLabel(tc.line); m != nil {
 			got = m[1]
 		}
 		if got != tc.want {
-			t.Errorf("trainLabelRE in %q = %q, want %q", tc.line, got, tc.want)
+			t.Errorf("trainLabel(%q) = %q, want %q", tc.line, got, tc.want)
 		}
 	}
 }

@@ -37,12 +37,33 @@ var (
 	// "Manchester Victoria 08:02 to Leeds 08:55", or be a table's cells
 	// apart by bars: "Madrid-Puerta de Atocha 08:30 | Barcelona-Sants
 	// 11:02 | AVE 03063".
-	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|]\s*|\()(\p{L}[\p{L} ]{0,30}\d{1,6})\)?)?\s*$`)
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|]\s*|\(|\s)(\p{L}[\p{L} ]{0,30}\d{1,6})\)?)?\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
 	stopTrainRE = regexp.MustCompile(`(?:^|[^\p{L}])([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
 )
+
+// trainLabelIndex is trainLabelRE's first match in s whose number is no
+// date's ("Billete de tren 14/01/2030"), as FindStringSubmatchIndex.
+func trainLabelIndex(s string) []int {
+	for _, m := range trainLabelRE.FindAllStringSubmatchIndex(s, 4) {
+		if rest := s[m[3]:]; len(rest) >= 2 && strings.IndexByte("./-", rest[0]) >= 0 && isDigitByte(rest[1]) {
+			continue
+		}
+		return m
+	}
+	return nil
+}
+
+// trainLabel is trainLabelIndex as FindStringSubmatch.
+func trainLabel(s string) []string {
+	m := trainLabelIndex(s)
+	if m == nil {
+		return nil
+	}
+	return []string{s[m[0]:m[1]], s[m[2]:m[3]]}
+}
 
 // stopTrain is the service stopTrainRE finds in the text after a stop's
 // clock, if it is one: not a word before a date ("del 14/01/2030").
@@ -174,7 +195,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			if i == below {
 				continue
 			}
-			if m := trainLabelRE.FindStringSubmatch(ln); m != nil {
+			if m := trainLabel(ln); m != nil {
 				labelled, labelledAt = m[1], i
 			} else if m := trainNumRE.FindString(ln); m != "" {
 				labelled, labelledAt = normaliseTrain(m), i
@@ -511,6 +532,13 @@ var routeLineRE = regexp.MustCompile(`(?i)^(?:[^:]{0,40}:)?\s*(.{2,60}?)\s+(?:to
 // departure station, its clock, a dash or arrow, the arrival station and
 // its clock. labelled is a train named on the lines above.
 func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segment {
+	// A platform after a stop's clock ("Wien Hbf 07:30 Gleis 8 →
+	// Salzburg Hbf 10:00 Gleis 3") and a date that starts the line
+	// ("14.1.2030 Praha hl.n. 08:02 → …") are neither station.
+	ln = inlinePlatformRE.ReplaceAllString(ln, "$1")
+	if ds := findDates(ln, c.usSender()); len(ds) > 0 && strings.TrimSpace(ln[:ds[0].start]) == "" {
+		ln = ln[ds[0].end:]
+	}
 	m := oneLineLegRE.FindStringSubmatch(withoutTrailingDate(ln, c.usSender()))
 	if m == nil {
 		return nil
@@ -518,7 +546,7 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	dep, arr := findClocks(m[2]), findClocks(m[4])
 	head := m[1]
 	number := labelled
-	if t := trainLabelRE.FindStringSubmatchIndex(head); t != nil {
+	if t := trainLabelIndex(head); t != nil {
 		number = head[t[2]:t[3]]
 		head = head[:t[0]] + " " + head[t[1]:]
 	} else if t := trainNumRE.FindStringIndex(head); t != nil {
@@ -527,6 +555,9 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	}
 	if i := strings.LastIndex(head, ": "); i >= 0 {
 		head = head[i+2:] // "Votre trajet : Lyon Part-Dieu"
+	}
+	if f := strings.Fields(m[5]); len(f) > 0 && notService[strings.ToLower(strings.TrimRight(f[0], "."))] {
+		m[5] = "" // "Wagen 12": a coach, not a train
 	}
 	if number == "" && m[5] != "" {
 		// The service after the arrival: its number is its last word.
@@ -542,6 +573,9 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	}
 	return c.railLeg(number, from, to, d, d, &dep[0], &arr[0])
 }
+
+// inlinePlatformRE is a platform right after a stop's clock.
+var inlinePlatformRE = regexp.MustCompile(`(?i)(\d[:.h]\d\d)\s+(?:gleis|gl\.|platform|track|voie|quai|binario|spor|perron|vía|kolej|peron)\s*\d{1,2}[a-z]?\b`)
 
 // lineLeg reads line i, which holds two clocks, as a leg of the other
 // one-line shapes, in the order they are tried: each clock before its
@@ -841,11 +875,13 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 			}
 		}
 		if number == "" {
-			if m := trainLabelRE.FindStringSubmatch(ln); m != nil {
+			if m := trainLabel(ln); m != nil {
 				number = m[1]
 				if t := trainNumRE.FindString(ln); t != "" {
 					number = normaliseTrain(t)
 				}
+			} else if t := trainNumRE.FindString(ln); t != "" && len(clocks) == 0 {
+				number = normaliseTrain(t) // "TGV INOUI 6601" alone under the clocks
 			}
 		}
 		if len(clocks) == 0 {
@@ -905,7 +941,7 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 	number := code // the row's own, read with its first station
 	if m := trainNumRE.FindString(ln); m != "" {
 		number = normaliseTrain(m)
-	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil && code == "" {
+	} else if m := trainLabel(ln[:clocks[0].start]); m != nil && code == "" {
 		number = m[1] // "tåg 547 avgår från …"
 	} else if t := stopTrain(ln[clocks[1].end:]); t != "" && code == "" {
 		number = t // "…, Příjezd: Olomouc hl.n. 07:20, vlak R 812"
@@ -1008,7 +1044,7 @@ func (c *msgContext) clockFromLeg(ln string, clocks []clockMatch, d dateMatch) *
 	number := ""
 	if m := trainNumRE.FindString(ln); m != "" {
 		number = normaliseTrain(m)
-	} else if m := trainLabelRE.FindStringSubmatch(ln[:clocks[0].start]); m != nil {
+	} else if m := trainLabel(ln[:clocks[0].start]); m != nil {
 		number = m[1]
 	}
 	if isBus(number) {
@@ -1078,7 +1114,7 @@ func (c *msgContext) pairMarkedLeg(ln string, clocks []clockMatch, d dateMatch) 
 		return nil
 	}
 	number := ""
-	if m := trainLabelRE.FindStringSubmatchIndex(rest); m != nil {
+	if m := trainLabelIndex(rest); m != nil {
 		number, rest = rest[m[2]:m[3]], rest[m[1]:]
 	} else if t := trainNumRE.FindStringIndex(rest); t != nil {
 		number, rest = normaliseTrain(rest[t[0]:t[1]]), rest[t[1]:]
@@ -1304,7 +1340,7 @@ func (c *msgContext) headerRowLeg(lines []string, i int, ref time.Time, day date
 // before any other stop's clock.
 func trainNear(lines []string, i int) (string, int) {
 	for j := i + 1; j < len(lines) && j <= i+3; j++ {
-		if m := trainLabelRE.FindStringSubmatch(lines[j]); m != nil {
+		if m := trainLabel(lines[j]); m != nil {
 			return m[1], j
 		}
 		if findClocks(lines[j]) != nil {
@@ -1353,7 +1389,7 @@ func hasDigit(s string) bool {
 }
 
 var (
-	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\b.*$`)
+	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(?:(?:gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\b|gl\.).*$`)
 	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
 	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + alternatives(append(shortOclockWords, oclockWords...)) + `)\s*$`)
 )
