@@ -2790,6 +2790,11 @@ func (c *msgContext) debitDate(text string, z zoneHint) *Time {
 
 var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|kr\.?|zł|INR|₹|Rs\.?)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|INR|Kč|kr\.?|zł|Ft|lei|₹)(?:\b|$|[^\p{L}]))`)
 
+// currencyWords are what moneyRE's currencies hold, lower case: a line
+// with none of them is passed over before the expression runs.
+var currencyWords = words.NewSet([]string{"€", "$", "£", "₹", "eur", "usd", "gbp", "chf", "czk", "sek", "dkk", "nok",
+	"pln", "huf", "ron", "inr", "kr", "zł", "kč", "ft", "lei", "rs"})
+
 var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "zł": "PLN", "ft": "HUF", "lei": "RON", "₹": "INR"}
 
 // validIBAN reports whether s is an IBAN: two letters, two check digits
@@ -2911,18 +2916,20 @@ func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
 // sentenceAmount is the amount a bill's own sentence gives without a
 // label ("Din faktura 55120931 på 349 kr förfaller den 28 januari 2030",
 // "la bolletta n. 3001128 di 78,50 € scade il 25/01/2030"): the one
-// amount of a line among the first that names the bill by an invoice's
-// label or a bill's word.
+// amount of a line among the first that names the bill by a bill's
+// word (bill.topic).
 func (c *msgContext) sentenceAmount(text string) *Money {
+	// The bill's words first, by the phrase automaton: most mail that
+	// speaks of bills has many lines with digits and no amount on them.
 	for ln := range strings.Lines(firstLines(text, 30)) {
 		if !hasDigit(ln) {
 			continue
 		}
-		ms := moneyRE.FindAllStringSubmatchIndex(ln, 2)
-		if len(ms) != 1 || netAmount(ln) {
+		if l := lowerLine(ln); !billTopic.Any(l) || !currencyWords.Any(l) {
 			continue
 		}
-		if !billTopic.Any(strings.ToLower(ln)) && !invoiceLabels.re.MatchString(ln) {
+		ms := moneyRE.FindAllStringSubmatchIndex(ln, 2)
+		if len(ms) != 1 || netAmount(ln) {
 			continue
 		}
 		return c.moneyAt(ln, ms[0], text)
