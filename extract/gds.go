@@ -18,10 +18,11 @@ import (
 //	14MAR  LH 1792  FRANKFURT  LISBON  0955  1215+1
 //
 // airline and number, an optional booking class, the day and month run
-// together ("14MAR", "14MAR27", "14MAR2027"), the city pair (six letters, two codes, or
-// two columns of names), then departure and arrival as four digits, "+1"
-// when the arrival is on the next day. The month is a month here, never an
-// airport: "MAR" after a day is March, not Maracaibo.
+// together ("14MAR", "14MAR27", "14MAR2027"), the city pair (six
+// letters, two codes, or two columns of names), then departure and
+// arrival as four digits, "+1" when the arrival is on the next day. The
+// month is a month here, never an airport: "MAR" after a day is March,
+// not Maracaibo.
 
 const gdsMonths = `JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC`
 

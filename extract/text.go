@@ -1605,10 +1605,11 @@ func markedClocks(ln string, clocks []clockMatch) bool {
 }
 
 // routeArrowRE splits a route written with an arrow or a spaced dash.
-// namedRoute also takes a word for "to" ("Amsterdam to Barcelona"),
-// since both sides must then be airports' names.
 var routeArrowRE = regexp.MustCompile(`\s*(?:→|->|➞|\s[–—-])\s+`)
 
+// routeToRE splits a route written with a word for "to" ("Amsterdam to
+// Barcelona"): namedRoute takes it since both sides must then be
+// airports' names.
 var routeToRE = regexp.MustCompile(`(?i)\s(?:` + toWords() + `)\s`)
 
 // namedRoute reads a route by airports' names on either side of an arrow

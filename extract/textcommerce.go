@@ -575,7 +575,10 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 }
 
 // inlinePlatformRE is a platform right after a stop's clock.
-var inlinePlatformRE = regexp.MustCompile(`(?i)(\d[:.h]\d\d)\s+(?:gleis|gl\.|platform|track|voie|quai|binario|spor|perron|vía|kolej|peron)\s*\d{1,2}[a-z]?\b`)
+var inlinePlatformRE = regexp.MustCompile(`(?i)(\d[:.h]\d\d)\s+(?:` + platformWords + `|gl\.)\s*\d{1,2}[a-z]?\b`)
+
+// platformWords are the words for a platform, as alternatives.
+const platformWords = `gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai`
 
 // lineLeg reads line i, which holds two clocks, as a leg of the other
 // one-line shapes, in the order they are tried: each clock before its
@@ -1024,12 +1027,12 @@ func (c *msgContext) clockFromLeg(ln string, clocks []clockMatch, d dateMatch) *
 		return nil
 	}
 	station, clause := mid[:k], mid[k:]
-	rest, from := fromMarkers.starts(station)
+	rest, hasFrom := fromMarkers.starts(station)
 	_, particle := depMarkers.ends(station)
-	if !from && !particle || findDates(station, c.usSender()) != nil {
+	if !hasFrom && !particle || findDates(station, c.usSender()) != nil {
 		return nil
 	}
-	if !from {
+	if !hasFrom {
 		rest = station
 	}
 	tail := untilStop(ln[clocks[1].end:])
@@ -1037,8 +1040,8 @@ func (c *msgContext) clockFromLeg(ln string, clocks []clockMatch, d dateMatch) *
 	if !arrives && lastMarker(clause, arrMarkers) < 0 {
 		return nil
 	}
-	from2, to := stationName(rest), stationName(strings.TrimRight(tail, "."))
-	if from2 == "" || to == "" {
+	from, to := stationName(rest), stationName(strings.TrimRight(tail, "."))
+	if from == "" || to == "" {
 		return nil
 	}
 	number := ""
@@ -1050,7 +1053,7 @@ func (c *msgContext) clockFromLeg(ln string, clocks []clockMatch, d dateMatch) *
 	if isBus(number) {
 		return nil
 	}
-	return c.railLeg(number, from2, to, d, d, &clocks[0], &clocks[1])
+	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
 }
 
 // fromMarkers are every language's words for "from" (departure.marker).
@@ -1083,7 +1086,7 @@ var leadingCodeRE = regexp.MustCompile(`^\s*([A-Z]{1,4} ?\d{1,5})\s+`)
 // platformFirstRE is a platform that starts the words between a
 // departure's clock and the arrival ("… at 08:10 from platform 4 and
 // arrives at York"): neither station.
-var platformFirstRE = regexp.MustCompile(`(?i)^[\s,]*(?:(?:from|von|de|da|desde|fra|från|van|z|ze)\s+)?(?:gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\s+\S+`)
+var platformFirstRE = regexp.MustCompile(`(?i)^[\s,]*(?:(?:from|von|de|da|desde|fra|från|van|z|ze)\s+)?(?:` + platformWords + `|gl\.)\s+\S+`)
 
 // andWords are every language's "and" (conjunction.and).
 var andWords = wordSet("conjunction.and")
@@ -1389,9 +1392,9 @@ func hasDigit(s string) bool {
 }
 
 var (
-	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(?:(?:gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai)\b|gl\.).*$`)
+	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(?:(?:` + platformWords + `)\b|gl\.).*$`)
 	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
-	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + alternatives(append(shortOclockWords, oclockWords...)) + `)\s*$`)
+	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + alternatives(slices.Concat(shortOclockWords, oclockWords)) + `)\s*$`)
 )
 
 // durationRE is a journey's duration between a station and the next
