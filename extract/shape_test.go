@@ -223,3 +223,34 @@ func TestStationNameNoise(t *testing.T) {
 		}
 	}
 }
+
+// TestStationNamed: a station in a town the places data does not know
+// is one by its words; a programme's lines are not.
+func TestStationNamed(t *testing.T) {
+	for name, want := range map[string]bool{"Ulm Hbf": true, "Kraków Główny": true, "Oslo S": true,
+		"Doors open": false, "Main act": false, "S": false, "Praha hl.n": true, "Gare de Lyon": true} {
+		if got := stationNamed(name); got != want {
+			t.Errorf("stationNamed(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestRouteShaped: a route of two stations over its clocks is a journey
+// only with a booking's reference and no airport's code.
+func TestRouteShaped(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Reservation: RJT7Q2M4\nTuesday, 18 March 2030\nGraz → Klagenfurt\nDeparture 09:10 · Arrival 11:55\n", true},
+		{"Tuesday, 18 March 2030\nGraz → Klagenfurt\nDeparture 09:10 · Arrival 11:55\n", false},
+		{"Reservation: RJT7Q2M4\nTuesday, 18 March 2030\nGraz (GRZ) → Vienna (VIE)\nDeparture 09:10 · Arrival 11:55\n", false},
+		{"Reservation: RJT7Q2M4\nTuesday, 18 March 2030\nOpening hours 09:10 - 11:55\n", false},
+	} {
+		c := &msgContext{}
+		c.ref = firstFullDate(tc.text, false)
+		if got := c.routeShaped(tc.text); got != tc.want {
+			t.Errorf("routeShaped(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}

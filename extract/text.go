@@ -683,7 +683,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
 		// York 08:12 from £9"): the offer rule below drops what it reads.
-		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text)) {
+		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text) || c.routeShaped(text)) {
 			// Also after a kind its words named first ("e-ticket" is a
 			// flight's word too): the train rules read what that kind's
 			// could not, in a mail with no flight in it.
@@ -1194,6 +1194,35 @@ func legShaped(text string) bool {
 		}
 	}
 	return stackedShaped(text)
+}
+
+// routeShaped reports whether a text is a journey by a route of two
+// stations over its clocks, in a mail that names a booking and no
+// airport's code: "Graz → Klagenfurt" over "Departure 09:10 · Arrival
+// 11:55", whatever its words.
+func (c *msgContext) routeShaped(text string) bool {
+	return routeOverClocks(text) && !parenCode.MatchString(text) && findReservation(text) != "" &&
+		c.labelledLeg(strings.Split(text, "\n"), c.ref) != nil
+}
+
+// routeOverClocks reports whether a line that is a pair of stations
+// apart by an arrow or a dash ("Graz → Klagenfurt") has two clocks on the
+// next line that is not blank: a byte test, then the expression.
+func routeOverClocks(text string) bool {
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
+		if !strings.ContainsAny(ln, "-–—→") || hasDigit(ln) {
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && j <= i+2 && strings.TrimSpace(lines[j]) == "" {
+			j++
+		}
+		if j < len(lines) && colonClocks(lines[j]) == 2 && stationPairRE.MatchString(strings.TrimSpace(ln)) {
+			return true
+		}
+	}
+	return false
 }
 
 // stackedShaped reports whether a text that names a booking holds two

@@ -289,8 +289,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				a.train, usedBelow = t, j
 			}
 		}
-		if a.stationLine >= 0 && a.train == "" && b.trainLine > stopEnd(a) {
-			a.train = b.train // named between the stacked stops ("WB 911")
+		if a.train == "" && b.trainLine > stopEnd(a) {
+			// Named between the two stops ("WB 911" between stacked
+			// blocks, "RE 9" between "08:04  Augsburg Hbf" and "08:47
+			// Ulm Hbf").
+			a.train = b.train
 		}
 		if a.arr || !(a.train != "" || a.dep || stackedPair(lines, spans, i, a.station, b.station)) || b.dep || a.date == nil {
 			continue
@@ -513,7 +516,7 @@ func stackedPair(lines []string, stops [][2]int, i int, a, b string) bool {
 		i+2 < len(stops) && adjacent(lines, stops[i+1][1], stops[i+2][0]) {
 		return false
 	}
-	return knownTown(a) && knownTown(b)
+	return (knownTown(a) || stationNamed(a)) && (knownTown(b) || stationNamed(b))
 }
 
 // knownTown reports whether a station's name starts with a town the
@@ -521,6 +524,29 @@ func stackedPair(lines []string, stops [][2]int, i int, a, b string) bool {
 func knownTown(station string) bool {
 	_, loc := places.CityZone(station)
 	return loc != nil
+}
+
+// stationWords are every language's words that make a name a station's
+// ("Ulm Hbf", "Gare de Lyon", "Leszno Główne": station.word), lower case.
+var stationWords = wordSet("station.word")
+
+// stationNamed reports whether a name holds a word of stationWords, a
+// letter alone only at its end ("Oslo S", "Stockholm C"): a station in a
+// town the places data does not know.
+func stationNamed(name string) bool {
+	f := strings.Fields(strings.ToLower(name))
+	for i, w := range f {
+		if stationWords[w] && (len(w) > 1 || i == len(f)-1 && i > 0) {
+			return true
+		}
+	}
+	// Entries of two words ("hl. n.", "gare routière").
+	for i := 0; i+1 < len(f); i++ {
+		if stationWords[f[i]+" "+f[i+1]] {
+			return true
+		}
+	}
+	return false
 }
 
 // routeLineRE is a leg on one line: from, "to", to, then its departure
@@ -1424,6 +1450,10 @@ func stationName(s string) string {
 		}
 	}
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|▷●○")
+	// A parenthesis its clock's marker was in ("Szeged (dep. 06:48)").
+	if t, ok := strings.CutSuffix(s, "("); ok {
+		s = strings.TrimRight(t, " ")
+	}
 	// Only a name: letters, not a sentence, and not a day's or a month's
 	// name ("Départ : mercredi 8 décembre" is a hotel's check-out).
 	// Not an address either: a quoted header's "From: Anna <anna@…>".
