@@ -36,6 +36,11 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// word for a parcel.
 		{"GLS France <noreply@gls.example.fr>", "Votre colis arrive aujourd'hui", "Votre colis GLS 66120447712 de Cdiscount sera livré aujourd'hui entre 9h et 12h.\n",
 			"Cdiscount 66120447712 GLS out_for_delivery"},
+		// A postal operator that signs the notice on a domain no list
+		// knows delivers a parcel posted abroad: an S10 number's country
+		// (FR) is where it was posted.
+		{"Poczta Polska <powiadomienia@poczta.example.pl>", "Przesyłka wysłana", "Przesyłka nr RR301277442FR od Allegro została nadana i jest w drodze.\n",
+			"Allegro RR301277442FR Poczta Polska shipped"},
 		// A shop's label names a carrier of several words.
 		{"Clas Ohlson <kundservice@shop.example.se>", "Din order är skickad", "Din order 6612044 är skickad.\nTransportör: DB Schenker\nKolli-ID: 66120447712SE\n",
 			"Clas Ohlson 66120447712SE DB Schenker shipped"},

@@ -2367,6 +2367,12 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		if m := mentionedCarrier(subject + "\n" + text); m != "" && sameShop(m, c.senderName, c.senderDomain) {
 			self = m
 		}
+	} else if sc := mentionedCarrier(c.senderName); tracking != "" && sc != "" && sc != carrier && carrierBySender(c.senderDomain) == "" {
+		// A carrier that signs the mail on a domain no list knows
+		// ("Poczta Polska") delivers the parcel, whatever carrier
+		// another's form names: an S10 number's country is where it
+		// was posted, not who brings it.
+		self = sc
 	}
 	if carrierBySender(c.senderDomain) != "" || carrier != "" && tracking != "" && sameShop(carrier, c.senderName, c.senderDomain) || self != "" {
 		// A carrier's own mail (by its domain, or a postal operator that
