@@ -41,6 +41,11 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// (FR) is where it was posted.
 		{"Poczta Polska <powiadomienia@poczta.example.pl>", "Przesyłka wysłana", "Przesyłka nr RR301277442FR od Allegro została nadana i jest w drodze.\n",
 			"Allegro RR301277442FR Poczta Polska shipped"},
+		// A postal operator's own notice about a number of its country,
+		// by the name it signs with; a shop of that country writing about
+		// its own parcel stays the merchant.
+		{"Hrvatska pošta <obavijesti@posta.example.hr>", "Your parcel has arrived", "Parcel RB551207731HR from Links is ready for collection at post office 10000 Zagreb.\n",
+			"Links RB551207731HR Hrvatska pošta delivered"},
 		// A shop's label names a carrier of several words.
 		{"Clas Ohlson <kundservice@shop.example.se>", "Din order är skickad", "Din order 6612044 är skickad.\nTransportör: DB Schenker\nKolli-ID: 66120447712SE\n",
 			"Clas Ohlson 66120447712SE DB Schenker shipped"},

@@ -2361,17 +2361,20 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		}
 	}
 	// A carrier no list knows by its domain that names itself in a
-	// sentence ("shipped with 4PX", sent by "4PX Express").
-	self := ""
-	if carrier == "" && tracking != "" {
+	// sentence ("shipped with 4PX", sent by "4PX Express"); a postal
+	// operator's own notice about a number of its country ("Pósturinn" on
+	// postur.is, "EE…IS"), by the name it signs with, not the table's; a
+	// carrier that signs the mail on a domain no list knows ("Poczta
+	// Polska") delivers the parcel, whatever carrier another's form names:
+	// an S10 number's country is where it was posted, not who brings it.
+	self := c.postalSender(tracking, text)
+	switch sc := mentionedCarrier(c.senderName); {
+	case self != "" || tracking == "":
+	case carrier == "":
 		if m := mentionedCarrier(subject + "\n" + text); m != "" && sameShop(m, c.senderName, c.senderDomain) {
 			self = m
 		}
-	} else if sc := mentionedCarrier(c.senderName); tracking != "" && sc != "" && sc != carrier && carrierBySender(c.senderDomain) == "" {
-		// A carrier that signs the mail on a domain no list knows
-		// ("Poczta Polska") delivers the parcel, whatever carrier
-		// another's form names: an S10 number's country is where it
-		// was posted, not who brings it.
+	case sc != "" && sc != carrier && carrierBySender(c.senderDomain) == "":
 		self = sc
 	}
 	if carrierBySender(c.senderDomain) != "" || carrier != "" && tracking != "" && sameShop(carrier, c.senderName, c.senderDomain) || self != "" {
@@ -2413,6 +2416,27 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Total = a
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// postalSender is the sender's name less its notice words when the mail
+// comes from the country of the UPU S10 number it tracks (its domain
+// ends in that country's code: posta.si for "RB…SI") and names another
+// as the parcel's shop: a shop of that country writes about its own
+// parcels. Else "".
+func (c *msgContext) postalSender(tracking, text string) string {
+	// A carrier the tables know by its domain has its name there.
+	if tracking == "" || c.senderName == "" || len(tracking) != 13 || carrierBySender(c.senderDomain) != "" {
+		return ""
+	}
+	if shop := c.shipperNamed(text); shop == "" || sameShop(shop, c.senderName, c.senderDomain) {
+		return ""
+	}
+	for _, m := range carriers.Identify(tracking, "") {
+		if m.Code == "s10" && m.Country != "" && strings.HasSuffix(c.senderDomain, "."+strings.ToLower(m.Country)) {
+			return senderBrand(c.senderName)
+		}
+	}
+	return ""
 }
 
 // parcelNounNumbers are parcelNounRE's matches on the lines that can hold
