@@ -2,6 +2,7 @@ package extract
 
 import (
 	"cmp"
+	"iter"
 	"mailnode/extract/carriers"
 	"mailnode/extract/lang"
 	"mailnode/extract/places"
@@ -1087,22 +1088,34 @@ var fromMarkers = newStopMarkers("departure.marker")
 
 // firstWordOf is where in s the first word of words starts, or -1.
 func firstWordOf(s string, words map[string]bool) int {
-	for i := 0; i < len(s); {
-		j := strings.IndexFunc(s[i:], unicode.IsLetter)
-		if j < 0 {
-			break
-		}
-		start := i + j
-		end := strings.IndexFunc(s[start:], func(r rune) bool { return !unicode.IsLetter(r) })
-		if end < 0 {
-			end = len(s) - start
-		}
-		if words[strings.ToLower(s[start:start+end])] {
+	for start, end := range letterRuns(s) {
+		if words[strings.ToLower(s[start:end])] {
 			return start
 		}
-		i = start + end
 	}
 	return -1
+}
+
+// letterRuns yields where each run of letters of s starts and ends: its
+// words, as the stop markers are written.
+func letterRuns(s string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for i := 0; i < len(s); {
+			j := strings.IndexFunc(s[i:], unicode.IsLetter)
+			if j < 0 {
+				return
+			}
+			start := i + j
+			end := strings.IndexFunc(s[start:], func(r rune) bool { return !unicode.IsLetter(r) })
+			if end < 0 {
+				end = len(s) - start
+			}
+			if !yield(start, start+end) {
+				return
+			}
+			i = start + end
+		}
+	}
 }
 
 // leadingCodeRE is a train's code that starts a row, before its first
@@ -1175,24 +1188,13 @@ func withoutLeading(s string, words map[string]bool) string {
 // begins, or -1.
 func lastMarker(s string, m stopMarkers) int {
 	at := -1
-	for i := 0; i < len(s); {
-		j := strings.IndexFunc(s[i:], unicode.IsLetter)
-		if j < 0 {
-			break
-		}
-		start := i + j
-		end := strings.IndexFunc(s[start:], func(r rune) bool { return !unicode.IsLetter(r) })
-		if end < 0 {
-			end = len(s) - start
-		}
-		w := s[start : start+end]
+	for start, end := range letterRuns(s) {
 		// A word joined to the next by a dash is part of a name: "Lyon
 		// Part-Dieu" holds French "part" (departs).
-		joined := start+end < len(s) && s[start+end] == '-'
-		if dot, ok := m[strings.ToLower(w)]; ok && !joined && (start+end == len(s) || s[start+end] != '.' || dot) {
-			at = start + end
+		joined := end < len(s) && s[end] == '-'
+		if dot, ok := m[strings.ToLower(s[start:end])]; ok && !joined && (end == len(s) || s[end] != '.' || dot) {
+			at = end
 		}
-		i = start + end
 	}
 	return at
 }
