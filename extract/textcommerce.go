@@ -528,7 +528,7 @@ func knownTown(station string) bool {
 }
 
 // stationWords are every language's words that make a name a station's
-// ("Ulm Hbf", "Gare de Lyon", "Leszno Główne": station.word), lower case.
+// ("Ulm Hbf", "Gare de Lyon", "Kraków Główny": station.word), lower case.
 var stationWords = wordSet("station.word")
 
 // stationNamed reports whether a name holds a word of stationWords, a
