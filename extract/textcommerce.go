@@ -2686,8 +2686,9 @@ func sameShop(shop, senderName, senderDomain string) bool {
 var carrierLabel = labels(lang.Entries("carrier.label")...)
 
 // shipperLabel heads the line of a carrier's notice that names who sent
-// the parcel: "FROM Express Water Inc.", "Absender: …".
-var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:from|shipper|sender|shipped by|absender|exp[ée]diteur|remitente|mittente)(?:[ \t]*:[ \t]*|[ \t]+)`)}
+// the parcel: "FROM Express Water Inc.", "Absender: …", "Nadawca: …"
+// (shipper.label in extract/lang/data).
+var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:` + strings.Join(quoteAll(longestFirst(lang.Entries("shipper.label"))), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+)`)}
 
 // fromMerchantRE is the shipper a carrier's notice names: "your parcel
 // from Zalando", "je pakket van Coolblue", in every language's words
