@@ -48,13 +48,29 @@ var (
 // trainLabelIndex is trainLabelRE's first match in s whose number is no
 // date's ("Billete de tren 14/01/2030"), as FindStringSubmatchIndex.
 func trainLabelIndex(s string) []int {
-	for _, m := range trainLabelRE.FindAllStringSubmatchIndex(s, 4) {
-		if rest := s[m[3]:]; len(rest) >= 2 && strings.IndexByte("./-", rest[0]) >= 0 && isDigitByte(rest[1]) {
-			continue
+	// The first match, and only after a date's number the next ones.
+	for off := 0; off < len(s); {
+		m := trainLabelRE.FindStringSubmatchIndex(s[off:])
+		if m == nil {
+			return nil
 		}
-		return m
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += off
+			}
+		}
+		if !datePartNext(s[m[3]:]) {
+			return m
+		}
+		off = m[3]
 	}
 	return nil
+}
+
+// datePartNext reports whether rest, the text after a number, goes on
+// with a date's separator and digit ("14/01/2030" after "14").
+func datePartNext(rest string) bool {
+	return len(rest) >= 2 && strings.IndexByte("./-", rest[0]) >= 0 && isDigitByte(rest[1])
 }
 
 // trainLabel is trainLabelIndex as FindStringSubmatch.
@@ -73,7 +89,7 @@ func stopTrain(after string) string {
 	if m == nil || notService[strings.ToLower(after[m[2]:m[3]])] {
 		return ""
 	}
-	if rest := after[m[1]:]; len(rest) >= 2 && strings.IndexByte("./-", rest[0]) >= 0 && isDigitByte(rest[1]) {
+	if datePartNext(after[m[1]:]) {
 		return ""
 	}
 	return after[m[2]:m[3]] + " " + after[m[4]:m[5]]
