@@ -78,6 +78,8 @@ func TestMentionedCarrier(t *testing.T) {
 		"Tilauksesi on luovutettu Postille.":      "Posti",
 		"Paczka wysłana InPostem.":                "InPost",
 		"Postinumero 00100":                       "",
+		"Bring photo ID. We hold it for 14 days.": "",
+		"Pakken leveres av Bring i morgen.":       "Bring",
 	} {
 		if got := mentionedCarrier(text); got != want {
 			t.Errorf("mentionedCarrier(%q) = %q, want %q", text, got, want)

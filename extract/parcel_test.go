@@ -74,6 +74,14 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// A shop's own notice names itself: no carrier is made of it.
 		{"Zalando <info@zalando.de>", "Dein Paket ist unterwegs", "Dein Paket von Zalando ist unterwegs.\nSendungsnummer: 02602012345678\n",
 			"Zalando 02602012345678 DHL shipped"},
+		// A shop named before the word for a parcel; a local carrier's
+		// number with its prefix apart by a dash.
+		{"Whistl <notifications@whistl.example.co.uk>", "Your Hobbycraft parcel is on its way", "Your Hobbycraft parcel is on its way to you.\nTracking reference: WH-1047729183\n",
+			"Hobbycraft WH-1047729183 Whistl shipped"},
+		// "Bring photo ID" is no carrier's name; held at customs is a
+		// problem.
+		{"Aramex <tracking@aramex.example.com>", "Action required", "Your shipment from Superdry is held at customs.\nWaybill number: 47011928364\nBring photo ID when you collect it.\n",
+			"Superdry 47011928364 Aramex problem"},
 	} {
 		name, addr, ok := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
 		if !ok {

@@ -65,6 +65,8 @@ func TestOrderStatusOf(t *testing.T) {
 		{"Your parcel is on its way", "It left our depot this morning.", StatusShipped},
 		{"Your parcel was delivered", "It was out for delivery this morning.", StatusDelivered},
 		{"Your order", "Your parcel has shipped.", StatusShipped},
+		{"We missed you", "We attempted to deliver your parcel.\nIt's now waiting for you at the Post Office.", StatusDelivered},
+		{"We missed you", "We attempted to deliver your parcel and will try again tomorrow.", StatusProblem},
 	} {
 		if got := orderStatusOf(c.subject, c.text); got != c.want {
 			t.Errorf("%q / %q: %q, want %q", c.subject, c.text, got, c.want)

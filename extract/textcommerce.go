@@ -2083,7 +2083,8 @@ var (
 	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?)\.?\s*)?([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
 	// A number may follow its label as a sentence does: "the tracking
 	// number is 350C20177729F", "il numero di tracciabilità è …".
-	trackingRE = regexp.MustCompile(`^[#:\s]*(?:(?:is|è|ist|est|es)\s+)?([A-Z0-9]{8,34})\b`)
+	// A local carrier may print its prefix apart by a dash ("URB-88120394").
+	trackingRE = regexp.MustCompile(`^[#:\s]*(?:(?:is|è|ist|est|es)\s+)?([A-Z0-9]{8,34}|[A-Z]{2,6}-\d{5,20})\b`)
 	// subjectOrderRE is an order number in a subject: "order
 	// #123-4567890-1234567", "ordine Amazon.it n. 405-…", "Bestellung Nr. 1234".
 	subjectOrderRE = regexp.MustCompile(`(?i)\b(?:order|ordine|commande|bestellung|pedido|bestelling)\b[^#\n]{0,24}?(?:#|\bn[°º.]|\bno\.|\bnr\.?)\s*([A-Z0-9][A-Z0-9\-]{2,30}[0-9])\b`)
@@ -2098,15 +2099,19 @@ func orderStatusOf(subject, text string) string {
 	// A subject that only says the parcel is on its way gives way to a
 	// body that says it comes today ("… är på väg" over "levereras i
 	// kväll").
+	// A subject that says a delivery failed ("We missed you") gives way
+	// to a body that says where the parcel waits to be collected.
 	status := ""
 	for _, s := range []string{strings.ToLower(subject), strings.ToLower(firstLines(text, 12))} {
 		st := statusIn(s)
 		switch {
-		case st == StatusShipped && status == "":
+		case (st == StatusShipped || st == StatusProblem) && status == "":
 			status = st
 		case st == StatusOutForDelivery && status == StatusShipped:
 			return st
-		case status == StatusShipped:
+		case status == StatusProblem && (st == StatusDelivered || st == StatusOutForDelivery):
+			return st
+		case status == StatusShipped || status == StatusProblem:
 		case st != "" && st != StatusOrdered:
 			return st
 		case st != "" && status == "":
@@ -2535,13 +2540,32 @@ func (c *msgContext) ticketCode(text string) string { return c.codeAfter(ticketL
 // or "" when it names none or several ("we ship with DHL, UPS and GLS").
 func mentionedCarrier(text string) string {
 	found := ""
-	for _, m := range carrierNameRE.FindAllStringSubmatch(text, 20) {
-		if found != "" && m[1] != found {
+	for _, m := range carrierNameRE.FindAllStringSubmatchIndex(text, 20) {
+		name := text[m[2]:m[3]]
+		if carriers.IsWord(name) && opensSentence(text[:m[2]]) && lowerNext(text[m[3]:]) {
+			continue // "Bring photo ID": the verb, not Norway's carrier
+		}
+		if found != "" && name != found {
 			return ""
 		}
-		found = m[1]
+		found = name
 	}
 	return found
+}
+
+// opensSentence reports whether the text before a word ends a sentence
+// or a line: the word starts one.
+func opensSentence(before string) bool {
+	t := strings.TrimRight(before, " \t")
+	return t == "" || strings.ContainsRune(".!?\n", rune(t[len(t)-1]))
+}
+
+// lowerNext reports whether the text after a word goes on with a word in
+// lower case, as a sentence does after its verb.
+func lowerNext(after string) bool {
+	t := strings.TrimLeft(after, " \t")
+	r, _ := utf8.DecodeRuneInString(t)
+	return len(t) < len(after) && unicode.IsLower(r)
 }
 
 // carrierNameRE finds carriers' names (extract/carriers), longest first,
@@ -2598,8 +2622,22 @@ func (c *msgContext) shipperNamed(text string) string {
 			return v
 		}
 	}
+	// "Your Hobbycraft parcel": a carrier's own name there ("Your DPD
+	// parcel") names no shop.
+	for _, m := range ownedParcelRE.FindAllStringSubmatch(text, 4) {
+		if mentionedCarrier(m[1]) == "" {
+			return m[1]
+		}
+	}
 	return ""
 }
+
+// ownedParcelRE is a shop named between a possessive and a word for a
+// parcel, the word in lower case so that a title's "Your New Order" names
+// no shop (parcel.owner, parcel.owned in extract/lang/data).
+var ownedParcelRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.owner")), "|") +
+	`)[ \t]+(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?:` +
+	strings.Join(longestFirst(lang.Entries("parcel.owned")), "|") + `)(?:$|[^\p{L}])`)
 
 // fromMerchantMatch is fromMerchantRE's first match in text, run only on
 // the lines (and the line after each) where a phrase's words are: the

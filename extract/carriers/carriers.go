@@ -371,6 +371,15 @@ func Names() []string {
 	return append(out, brandNames...)
 }
 
+// wordNames are carriers' names that are also words of a language the
+// mails are written in: "Bring photo ID" opens an English sentence with
+// the verb.
+var wordNames = map[string]bool{"Bring": true}
+
+// IsWord reports whether a carrier's name is also a word of some
+// language, so that a sentence may start with it meaning that word.
+func IsWord(name string) bool { return wordNames[name] }
+
 // brandNames are carriers' and their services' names that mails write and
 // that have no format or domain of their own here.
 var brandNames = []string{"Colissimo", "Posten", "SDA", "Nacex", "MRW", "Packeta", "Zásilkovna", "PPL", "DAO", "Omniva",
