@@ -74,6 +74,10 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// A shop's own notice names itself: no carrier is made of it.
 		{"Zalando <info@zalando.de>", "Dein Paket ist unterwegs", "Dein Paket von Zalando ist unterwegs.\nSendungsnummer: 02602012345678\n",
 			"Zalando 02602012345678 DHL shipped"},
+		// A shop's number of digits alone that passes another carrier's
+		// check by chance is the carrier's the mail names.
+		{"Bilka <kundeservice@shop.example.dk>", "Din ordre er nu afsendt", "Din ordre 5500192834 er nu afsendt med GLS.\nPakkenummer: 5701928374\n",
+			"Bilka 5701928374 GLS shipped"},
 		// A shop named before the word for a parcel; a local carrier's
 		// number with its prefix apart by a dash.
 		{"Whistl <notifications@whistl.example.co.uk>", "Your Hobbycraft parcel is on its way", "Your Hobbycraft parcel is on its way to you.\nTracking reference: WH-1047729183\n",

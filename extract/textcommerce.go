@@ -2131,8 +2131,21 @@ func statusIn(s string) string {
 		// "We'll email you again when your order has been dispatched":
 		// a state in a clause about a time to come is not the order's.
 		start := strings.LastIndexByte(s[:end], '\n') + 1
-		if whenWords.In(s[start:max(start, end-len(statusPhrases[phrase]))]) {
+		before := s[start:max(start, end-len(statusPhrases[phrase]))]
+		if whenWords.In(before) {
 			return true
+		}
+		// "Will be dispatched within 2 working days": shipping to come.
+		// The phrase may end a longer word ("sendt" in "afsendt").
+		if statusOrder[statusRank[phrase]] == StatusShipped {
+			w := len(before)
+			for w > 0 && words.In(before, w, true) {
+				_, n := utf8.DecodeLastRuneInString(before[:w])
+				w -= n
+			}
+			if endsWithWord(before[:w], willWords) {
+				return true
+			}
 		}
 		best = min(best, statusRank[phrase])
 		return best > 0 // nothing comes before out for delivery
@@ -2163,7 +2176,26 @@ var (
 	futureWords  = words.NewWholeSet(lang.Entries("status.future"))
 	// whenWords open a clause about a time to come (status.when).
 	whenWords = words.NewWholeSet(lang.Entries("status.when"))
+	// willWords put the verb right after them in time to come
+	// (status.will: "will be", "wird", "sera").
+	willWords = lang.Entries("status.will")
 )
+
+// endsWithWord reports whether s, less its trailing spaces, ends with one
+// of ws as whole words.
+func endsWithWord(s string, ws []string) bool {
+	s = strings.TrimRight(s, " \t")
+	for _, w := range ws {
+		if !strings.HasSuffix(s, w) {
+			continue
+		}
+		// "'ll be" holds to the word before it ("it'll be").
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsLetter(r) || !words.In(s, len(s)-len(w), true) {
+			return true
+		}
+	}
+	return false
+}
 
 // deliveryAhead reports whether s tells of a delivery to come and of none
 // done.
@@ -2353,6 +2385,17 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Number = m[1]
 	}
 	tracking, carrier := c.trackingNumber(text)
+	byChance := false // the carrier was a check's guess the mail's naming replaced
+	if carrier != "" && allDigits(tracking) && carrierBySender(c.senderDomain) == "" {
+		// A number of digits alone passes some carrier's check by chance
+		// (one in seven to ten): the carrier the mail names, if it names
+		// one and not that one ("sent with GLS", "Pakkenummer:
+		// 5701928374"), carries it.
+		lower := strings.ToLower(subject + "\n" + text)
+		if named := cmp.Or(c.namedCarrier(text), mentionedCarrier(subject+"\n"+text)); named != "" && !words.Has(lower, strings.ToLower(carrier)) {
+			carrier, byChance = named, true
+		}
+	}
 	if tracking != "" && o.Number != "" && strings.EqualFold(compactCode(tracking), compactCode(o.Number)) {
 		// The order's own number passing a carrier's check by chance
 		// ("Order number: 784512093316" is a FedEx form) tracks nothing.
@@ -2414,7 +2457,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// number of digits alone that passes a known carrier's check
 		// passes one in seven to ten by chance, so that carrier counts only
 		// when the mail names it.
-		chance := carrier != "" && allDigits(tracking) && !words.Has(strings.ToLower(subject+"\n"+text), strings.ToLower(carrier))
+		chance := byChance || carrier != "" && allDigits(tracking) && !words.Has(strings.ToLower(subject+"\n"+text), strings.ToLower(carrier))
 		if carrier == "" || chance {
 			if shop := c.shipperNamed(text); shop != "" && !sameShop(shop, c.senderName, c.senderDomain) {
 				// The carrier the notice names ("on its way with DPD": a
