@@ -127,6 +127,29 @@ func TestRangeDates(t *testing.T) {
 	}
 }
 
+// TestNightsFromDate: a stay told as its first day and its nights, on one
+// line or two; two dates before the nights tell no first day.
+func TestNightsFromDate(t *testing.T) {
+	ref := time.Date(2030, 6, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ text, want string }{
+		{"We look forward to welcoming you on Friday 19 July 2030\nfor 2 nights in the Garden Room.", "2030-07-19 2030-07-21"},
+		{"Vi har reservert et dobbeltrom til deg\nfra 3. august 2030, 2 netter.", "2030-08-03 2030-08-05"},
+		{"Stay from 30 July 2030, 3 nights", "2030-07-30 2030-08-02"},
+		{"Booked on 1 June 2030, arriving 19 July 2030, 2 nights", ""},
+		{"2 nights from 19 July 2030", ""},
+	} {
+		m := &msgContext{ref: ref, dateLoc: time.UTC}
+		in, out := m.nightsFromDate(c.text, zoneHint{})
+		got := ""
+		if in != nil && out != nil {
+			got = in.Time.Format("2006-01-02") + " " + out.Time.Format("2006-01-02")
+		}
+		if got != c.want {
+			t.Errorf("nightsFromDate(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
 // TestSenderNamesDomain: a place that writes from its own domain is named
 // by its sender's name; a platform that books stays for others is not.
 func TestSenderNamesDomain(t *testing.T) {
@@ -164,6 +187,21 @@ func TestSpacedCheckDates(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("spacedCheckDates(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestFindReservation: a code after its label, its series and year apart
+// by slashes too; a slashed date is no code.
+func TestFindReservation(t *testing.T) {
+	for text, want := range map[string]string{
+		"Numer rezerwacji: PL/2030/077\n": "PL/2030/077",
+		"Booking reference: OR-4471\n":    "OR-4471",
+		"Reservation: 12/07/2030\n":       "",
+		"Buchungsnummer: 7712\n":          "7712",
+	} {
+		if got := findReservation(text); got != want {
+			t.Errorf("findReservation(%q) = %q, want %q", text, got, want)
 		}
 	}
 }

@@ -467,8 +467,9 @@ func asciiLower(s string) string {
 
 var shortCodeRE = regexp.MustCompile(`^[#:\s]*(?:n[°º.]\s*)?(\d{4})(?:[^\d\p{L}/.,:-]|[.,]?$)`)
 
-// A code may be printed in groups apart by dots ("3812.447.120").
-var codeRE = regexp.MustCompile(`^[#:\s]*(\d{3,4}(?:\.\d{3}){2,3}|[A-Za-z0-9][A-Za-z0-9\-]{3,30}[A-Za-z0-9])\b`)
+// A code may be printed in groups apart by dots ("3812.447.120"), or
+// with its series and year apart by slashes ("PL/2030/077").
+var codeRE = regexp.MustCompile(`^[#:\s]*(\d{3,4}(?:\.\d{3}){2,3}|[A-Za-z0-9][A-Za-z0-9\-/]{3,30}[A-Za-z0-9])\b`)
 
 // findReservation finds a booking reference next to its label: five or
 // more letters and digits, upper case as systems print them, and not a
@@ -501,6 +502,9 @@ func reservationCodes(text string) []string {
 	var out []string
 	for _, v := range reservationLabels.after(text) {
 		m := codeRE.FindStringSubmatch(v)
+		if m != nil && strings.Contains(m[1], "/") && len(findDates(m[1], false)) > 0 {
+			m = nil // "12/07/2030" is a date, not a code
+		}
 		// A code has a digit, or is a six-letter record locator; one in
 		// small letters too is mostly digits ("eIC84471022"), not a word.
 		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {

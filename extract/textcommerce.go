@@ -1530,6 +1530,9 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	if in == nil {
 		in, out = c.rangeDates(text, c.countryZone(""))
 	}
+	if in == nil {
+		in, out = c.nightsFromDate(text, c.countryZone(""))
+	}
 	if in == nil || reviewWords.In(strings.ToLower(subject+"\n"+firstLines(text, 6))) {
 		return Fact{}, false
 	}
@@ -2044,6 +2047,31 @@ var (
 	nightsAfterRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])(\d{1,2})\s*(?:` + nightsWords + `)(?:[^\p{L}]|$)`)
 	nightsLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + nightsWords + `)\s*:\s*(\d{1,2})(?:\D|$)`)
 )
+
+// nightsFromDate reads a stay told as its first day and its nights in one
+// sentence ("welcoming you on Friday 19 July 2030 for 2 nights", "fra 3.
+// august 2030, 2 netter"): the one date on the nights' line or the line
+// before it, the nights after it.
+func (c *msgContext) nightsFromDate(text string, z zoneHint) (in, out *Time) {
+	m := nightsAfterRE.FindStringSubmatchIndex(text)
+	if m == nil {
+		return nil, nil
+	}
+	n, _ := strconv.Atoi(text[m[2]:m[3]])
+	start := strings.LastIndexByte(text[:m[2]], '\n')
+	if start > 0 {
+		start = strings.LastIndexByte(text[:start], '\n') // and the line before
+	}
+	ds := findDates(text[start+1:m[2]], c.usSender())
+	if n == 0 || len(ds) != 1 {
+		return nil, nil
+	}
+	a := ds[0].withYear(c.ref)
+	b := a
+	t := time.Date(a.y, time.Month(a.m), a.d+n, 0, 0, 0, 0, time.UTC)
+	b.y, b.m, b.d = t.Year(), int(t.Month()), t.Day()
+	return resolve(at(a, nil), z, c.dateLoc), resolve(at(b, nil), z, c.dateLoc)
+}
 
 // stayNights is the number of nights a text books, or 0 when it names
 // none or several different ones.
