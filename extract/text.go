@@ -572,8 +572,9 @@ func lowerTravelWordCounts(l string) [3]int {
 	var n [3]int
 	travelVocab.set.EachAt(l, func(i, end int) bool {
 		w := travelVocab.words[i]
-		// A whole word, or the start of one for a word ending in '*'.
-		if seen[i] || words.In(l, end-len(w.text), true) || !w.prefix && words.In(l, end, false) {
+		// A whole word, or the start of one for a word ending in '*', or
+		// the end of one for a word starting with '*'.
+		if seen[i] || !w.inside && words.In(l, end-len(w.text), true) || !w.prefix && words.In(l, end, false) {
 			return true
 		}
 		seen[i] = true
@@ -594,13 +595,14 @@ var travelVocab = func() (v struct {
 	for k, kind := range []string{KindFlight, KindTrain, KindHotel} {
 		for _, w := range travelWords[kind] {
 			t, prefix := strings.CutSuffix(w, "*")
+			t, inside := strings.CutPrefix(t, "*")
 			// A word in two kinds' lists counts for the first: the set
 			// reports one phrase per text.
 			if slices.Contains(texts, t) {
 				continue
 			}
 			texts = append(texts, t)
-			v.words = append(v.words, travelWord{text: t, kind: k, prefix: prefix})
+			v.words = append(v.words, travelWord{text: t, kind: k, prefix: prefix, inside: inside})
 		}
 	}
 	v.set = words.NewSet(texts)
@@ -611,6 +613,9 @@ type travelWord struct {
 	text   string
 	kind   int // index in flight, train, hotel
 	prefix bool
+	// inside: the word may end a compound ("*tåg*": "Krösatåg",
+	// "Öresundståget").
+	inside bool
 }
 
 func containsAny(s string, subs ...string) bool {

@@ -164,8 +164,9 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 	var routeLegs []*Segment
 	var stacked map[int]stackedStop // read when a clock names no station
 	lines := strings.Split(text, "\n")
+	wrapped := -1 // the second line of a leg's sentence read with the first
 	for i, ln := range lines {
-		if !hasDigit(ln) {
+		if !hasDigit(ln) || i == wrapped {
 			continue
 		}
 		if m := routeLineRE.FindStringSubmatch(ln); m != nil && lastDate != nil {
@@ -181,6 +182,20 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			lastDate = &d
 		}
 		clocks := findClocks(ln)
+		if len(clocks) == 1 && lastDate != nil && i+1 < len(lines) && len(strings.Fields(ln[:clocks[0].start])) >= 5 {
+			// A sentence wrapped after its first clock goes on in lower
+			// case on the next line ("… kl. 09:14 från Växjö" / "och du
+			// är framme i Alvesta kl. 09:32.").
+			if leg := c.wrappedLeg(ln, lines[i+1], *lastDate); leg != nil {
+				leg.Number = cmp.Or(leg.Number, labelled)
+				if leg.Number == "" {
+					leg.Number, below = trainUnder(lines, i+1)
+				}
+				routeLegs = append(routeLegs, leg)
+				labelled, wrapped = "", i+1
+				continue
+			}
+		}
 		if len(clocks) == 2 && lastDate != nil {
 			if leg := c.oneLineLeg(ln, *lastDate, labelled); leg != nil {
 				if leg.Number == "" {
@@ -644,7 +659,52 @@ func (c *msgContext) lineLeg(lines []string, i int, clocks []clockMatch, ref tim
 	if leg := c.headerRowLeg(lines, i, ref, day); leg != nil {
 		return leg
 	}
-	return c.tableRowLeg(lines, i, clocks, ref, day)
+	if leg := c.tableRowLeg(lines, i, clocks, ref, day); leg != nil {
+		return leg
+	}
+	return c.bareRowLeg(ln, day, labelled)
+}
+
+// bareRowRE is a row of two stops, each a name and its clock, apart by
+// nothing but spaces: "Lisboa Santa Apolónia 09:00 Porto Campanhã 11:49".
+var bareRowRE = regexp.MustCompile(`^\s*(\p{Lu}[^\d:]{1,50}?)\s+(\d{1,2}[:.]\d{2})\s+(\p{Lu}[^\d:]{1,50}?)\s+(\d{1,2}[:.]\d{2})\s*$`)
+
+// bareRowLeg reads bareRowRE's row as a leg when each name is a station's
+// by the places data or a station's word: with no marker or arrow between
+// them, only the names tell stops from "Check-in 15:00 Check-out 11:00".
+func (c *msgContext) bareRowLeg(ln string, d dateMatch, labelled string) *Segment {
+	m := bareRowRE.FindStringSubmatchIndex(ln)
+	if m == nil {
+		return nil
+	}
+	from, to := stationName(ln[m[2]:m[3]]), stationName(ln[m[6]:m[7]])
+	for _, st := range []string{from, to} {
+		if st == "" || !knownTown(st) && !stationNamed(st) {
+			return nil
+		}
+	}
+	clocks := findClocks(ln)
+	if len(clocks) != 2 || isBus(labelled) {
+		return nil
+	}
+	return c.railLeg(labelled, from, to, d, d, &clocks[0], &clocks[1])
+}
+
+// wrappedLeg reads a leg's sentence that a line break cut after its
+// first clock: the next line goes on in lower case and holds the second
+// clock. Only the sentence shapes (markedLeg's) are tried.
+func (c *msgContext) wrappedLeg(ln, next string, d dateMatch) *Segment {
+	next = strings.TrimSpace(next)
+	r, _ := utf8.DecodeRuneInString(next)
+	if !unicode.IsLower(r) {
+		return nil
+	}
+	joined := strings.TrimRight(ln, " \t") + " " + next
+	clocks := findClocks(joined)
+	if len(clocks) != 2 {
+		return nil
+	}
+	return c.markedLeg(joined, clocks, d)
 }
 
 // withoutTrailingDate is a line less a date that ends it, with the comma
@@ -1080,10 +1140,16 @@ func (c *msgContext) clockFromLeg(ln string, clocks []clockMatch, d dateMatch) *
 	}
 	tail := untilStop(ln[clocks[1].end:])
 	_, arrives := arrMarkers.ends(strings.TrimRight(tail, "."))
-	if !arrives && lastMarker(clause, arrMarkers) < 0 {
+	at := lastMarker(clause, arrMarkers)
+	if !arrives && at < 0 {
 		return nil
 	}
 	from, to := stationName(rest), stationName(strings.TrimRight(tail, "."))
+	if to == "" && at >= 0 && strings.Trim(tail, ". ") == "" {
+		// The arrival's stop before its clock: "och du är framme i
+		// Alvesta kl. 09:32", "arriving in Leeds at 10:12".
+		to = stationName(withoutLeading(strings.TrimSpace(clause[at:]), inWords))
+	}
 	if from == "" || to == "" {
 		return nil
 	}
@@ -1145,6 +1211,10 @@ var platformFirstRE = regexp.MustCompile(`(?i)^[\s,]*(?:(?:from|von|de|da|desde|
 
 // andWords are every language's "and" (conjunction.and).
 var andWords = wordSet("conjunction.and")
+
+// inWords put a stop after a verb of arriving ("framme i Alvesta",
+// "arriving in Leeds": stop.in).
+var inWords = wordSet("stop.in")
 
 // withoutAnd is s less an "and" that ends it.
 func withoutAnd(s string) string {
