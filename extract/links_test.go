@@ -86,3 +86,23 @@ func TestMentionedCarrier(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedCarrier: a known carrier after its label wherever the value
+// stands; an unknown one only after the label and a colon on its line, or
+// after a phrase of shipping with it.
+func TestNamedCarrier(t *testing.T) {
+	for text, want := range map[string]string{
+		"Transporteur : Colissimo\n":                                  "Colissimo",
+		"Carrier\nDB Schenker\n":                                      "DB Schenker",
+		"Carrier: Speedline\n":                                        "Speedline",
+		"Your order has been shipped via Delhivery.\n":                "Delhivery",
+		"Votre colis a été remis au transporteur\nBonjour Camille,\n": "",
+		"The courier will deliver your parcel today.\n":               "",
+		"Thank you for choosing us.\nCourier Center\n":                "",
+	} {
+		c := &msgContext{}
+		if got := c.namedCarrier(text); got != want {
+			t.Errorf("namedCarrier(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

@@ -78,6 +78,12 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// check by chance is the carrier's the mail names.
 		{"Bilka <kundeservice@shop.example.dk>", "Din ordre er nu afsendt", "Din ordre 5500192834 er nu afsendt med GLS.\nPakkenummer: 5701928374\n",
 			"Bilka 5701928374 GLS shipped"},
+		// The shop as the subject of sending; a carrier no list knows
+		// that the label word's capital would cut ("Courier Center").
+		{"X-press Couriers <tracking@xpress.example.co.nz>", "Your parcel has been sent", "Kogan has sent you a parcel with X-press Couriers.\nConsignment: XP5512044781\n",
+			"Kogan XP5512044781 X-press Couriers shipped"},
+		{"Courier Center <info@courier.example.gr>", "Your shipment is on its way", "The shipment sent to you by Public with voucher number 9003120447 is on its way.\n\nCourier Center\n",
+			"Public 9003120447 Courier Center shipped"},
 		// A shop named before the word for a parcel; a local carrier's
 		// number with its prefix apart by a dash.
 		{"Whistl <notifications@whistl.example.co.uk>", "Your Hobbycraft parcel is on its way", "Your Hobbycraft parcel is on its way to you.\nTracking reference: WH-1047729183\n",

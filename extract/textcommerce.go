@@ -2541,6 +2541,12 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	case sc != "" && sc != carrier && carrierBySender(c.senderDomain) == "":
 		self = sc
 	}
+	if carrierBySender(c.senderDomain) == "" && carrier != "" && tracking != "" && sameShop(carrier, c.senderName, c.senderDomain) && mentionedCarrier(carrier) == "" {
+		// A carrier no list knows, found in the mail's own name ("Courier
+		// Center" read as the courier "Center"): the name it signs with.
+		carrier = senderBrand(c.senderName)
+		o.Shipments[0].Carrier = carrier
+	}
 	if carrierBySender(c.senderDomain) != "" || carrier != "" && tracking != "" && sameShop(carrier, c.senderName, c.senderDomain) || self != "" {
 		// A carrier's own mail (by its domain, or a postal operator that
 		// its number names and that signs it: "Latvijas Pasts"): the
@@ -2727,21 +2733,27 @@ func quoteAll(s []string) []string {
 // namedCarrier is the carrier a mail names by its label ("Carrier: DHL",
 // "Transporteur : Colissimo"), if any.
 func (c *msgContext) namedCarrier(text string) string {
+	// A known carrier's name, words and all ("DB Schenker"), wherever the
+	// label puts its value (after it, under it as a column's).
 	for _, v := range c.after(carrierLabel, text) {
-		// A known carrier's name, words and all ("DB Schenker"), else
-		// the first word when it is a name's: "The courier will deliver"
-		// names none.
 		if m := carrierNameRE.FindStringSubmatchIndex(v); m != nil && strings.TrimLeft(v[:m[2]], " :") == "" {
 			return v[m[2]:m[3]]
 		}
-		if f := strings.Fields(v); len(f) > 0 && len(f[0]) < 20 {
-			if r, _ := utf8.DecodeRuneInString(f[0]); unicode.IsUpper(r) || unicode.IsDigit(r) {
-				return strings.Trim(f[0], ".,;")
-			}
-		}
+	}
+	// Else a name's first word after the label and a colon on its line:
+	// "The courier will deliver" names none, nor does the line after a
+	// subject ending "… remis au transporteur" ("Bonjour Camille,").
+	if m := carrierColonRE.FindStringSubmatch(text); m != nil {
+		return strings.Trim(m[1], ".,;")
 	}
 	return ""
 }
+
+// carrierColonRE is a carrier's label and a colon, or a phrase of
+// shipping with one (carrier.with: "shipped via"), then a word that
+// starts with a capital or a digit, on one line.
+var carrierColonRE = regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:(?:` + strings.Join(longestFirst(lang.Entries("carrier.label")), "|") +
+	`)[ \t]*:|(?:` + strings.Join(longestFirst(lang.Entries("carrier.with")), "|") + `))[ \t]*((?-i:[\p{Lu}\d])[^\s]{0,18})`)
 
 // shipperNamed is the shop a parcel notice names as its sender, if any.
 func (c *msgContext) shipperNamed(text string) string {
@@ -2770,8 +2782,25 @@ func (c *msgContext) shipperNamed(text string) string {
 			return m[1]
 		}
 	}
+	// "Kogan has sent you a parcel", "Rozetka has sent you shipment No.
+	// …": the shop as the sentence's subject, never a pronoun or a
+	// carrier.
+	for _, m := range shopSendsRE.FindAllStringSubmatch(text, 4) {
+		if mentionedCarrier(m[1]) == "" && !pronouns[strings.ToLower(m[1])] {
+			return m[1]
+		}
+	}
 	return ""
 }
+
+// shopSendsRE is a shop named as the subject of a verb of sending to the
+// reader (shop.sends in extract/lang/data), at a sentence's start.
+var shopSendsRE = regexp.MustCompile(`(?:^|[.!?:]\s+|\n\s*)(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?i:` +
+	strings.Join(longestFirst(lang.Entries("shop.sends")), "|") + `)(?:$|[^\p{L}])`)
+
+// pronouns are every language's personal pronouns, which a verb of
+// sending may follow as well as a shop's name ("We have sent you").
+var pronouns = wordSet("pronoun")
 
 // ownedParcelRE is a shop named between a possessive and a word for a
 // parcel, the word in lower case so that a title's "Your New Order" names
@@ -2878,7 +2907,7 @@ func sameShop(shop, senderName, senderDomain string) bool {
 	return strings.EqualFold(shop, senderName) || sharesWord(shop, about)
 }
 
-var carrierLabel = labels(lang.Entries("carrier.label")...)
+var carrierLabel = labels(append(lang.Entries("carrier.label"), lang.Entries("carrier.with")...)...)
 
 // shipperLabel heads the line of a carrier's notice that names who sent
 // the parcel: "FROM Express Water Inc.", "Absender: …", "Nadawca: …"
