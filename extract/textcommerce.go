@@ -707,6 +707,39 @@ func (c *msgContext) wrappedLeg(ln, next string, d dateMatch) *Segment {
 	return c.markedLeg(joined, clocks, d)
 }
 
+// cellLabelRE is a label that starts a cell of a line whose cells are
+// apart by two spaces or more: "  Partenza: 08:15".
+var cellLabelRE = regexp.MustCompile(`(?:\s{2,}|\t)\p{L}[\p{L} .'’-]{0,24}:\s`)
+
+// labelCells puts each labelled cell of a line on a line of its own when
+// the line holds three or more ("Da: Lecce  A: Gallipoli  Partenza: 08:15
+// Arrivo: 09:22"), so that each label is read as if it started its line.
+func labelCells(lines []string) []string {
+	var out []string
+	for i, ln := range lines {
+		cuts := cellLabelRE.FindAllStringIndex(ln, 8)
+		if len(cuts) < 2 || !strings.Contains(ln[:cuts[0][0]], ":") {
+			if out != nil {
+				out = append(out, ln)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(out, lines[:i]...)
+		}
+		prev := 0
+		for _, c := range cuts {
+			out = append(out, strings.TrimSpace(ln[prev:c[0]]))
+			prev = c[0]
+		}
+		out = append(out, strings.TrimSpace(ln[prev:]))
+	}
+	if out == nil {
+		return lines
+	}
+	return out
+}
+
 // withoutTrailingDate is a line less a date that ends it, with the comma
 // or dash before it: "…, 15.06.2029", "… — 17/06/2029".
 func withoutTrailingDate(ln string, usFirst bool) string {
@@ -912,6 +945,7 @@ func townPair(ln string) (string, string) {
 // 10:32"), on the first date of the text. Stations without labels may
 // stand as a route on a line of their own above the clocks.
 func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
+	lines = labelCells(lines)
 	var from, to, number string
 	var dep, arr *clockMatch
 	var day *dateMatch

@@ -100,6 +100,8 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{" Lisboa Santa Apolónia → Porto Campanhã 2027-03-24T09:00+00:00 2027-03-24T11:49+00:00 CP5512304"}},
 		{"apart by spaces, names no station's", "bilhetes@comboios.example.pt", "Código de reserva: CP5512304\nComboio 24/03/2027\nCheck-in 09:00 Embarque 11:49\n",
 			nil},
+		{"labelled cells on one line", "biglietti@fse.example.it", "Codice biglietto: FSE7Q2M41\nData: 23/03/2027\nDa: Lecce  A: Gallipoli  Partenza: 08:15  Arrivo: 09:22\n",
+			[]string{" Lecce → Gallipoli 2027-03-23T08:15+01:00 2027-03-23T09:22+01:00 FSE7Q2M41"}},
 		{"stacked, a programme's items are no stations", "tickets@events.example.co.uk", "Booking reference: RH-771204\nSaturday 23 October 2027\n19:00\nDoors open\n20:15\nMain act\n",
 			nil},
 		{"stacked, a tour's towns on two days are no leg", "tickets@events.example.co.uk", "Booking reference: LN-771204\nSaturday 23 October 2027\n19:30\nManchester\nSunday 24 October 2027\n19:30\nLeeds\n",
