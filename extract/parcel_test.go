@@ -84,6 +84,16 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 			"Kogan XP5512044781 X-press Couriers shipped"},
 		{"Courier Center <info@courier.example.gr>", "Your shipment is on its way", "The shipment sent to you by Public with voucher number 9003120447 is on its way.\n\nCourier Center\n",
 			"Public 9003120447 Courier Center shipped"},
+		// An S10 number's country posted it; the carrier named brings it.
+		// The shop as the subject of sending inside a clause.
+		{"Boxtal <suivi@boxtal.example.com>", "Votre colis a été pris en charge", "Le colis que Back Market vous a envoyé a été pris en charge par Chronopost.\nNuméro de suivi : XW551204474FR\n",
+			"Back Market XW551204474FR Chronopost shipped"},
+		// A full stop ends the shop's name; a polite pronoun is no part
+		// of it.
+		{"Envialia <avisos@envialia.example.com>", "Tu envío está en reparto", "Hoy repartimos tu envío de Leroy Merlin. Nuestro repartidor pasará entre las 9:00 y las 14:00.\nNº de expedición: 0128830551204\n",
+			"Leroy Merlin 0128830551204 Envialia out_for_delivery"},
+		{"TOPTRANS <info@toptrans.example.cz>", "Avízo doručení", "zásilku od firmy Electroworld Vám doručíme zítra, 24. 10. 2030.\nČíslo zásilky: 44120551\n",
+			"Electroworld 44120551 TOPTRANS shipped"},
 		// A shop named before the word for a parcel; a local carrier's
 		// number with its prefix apart by a dash.
 		{"Whistl <notifications@whistl.example.co.uk>", "Your Hobbycraft parcel is on its way", "Your Hobbycraft parcel is on its way to you.\nTracking reference: WH-1047729183\n",

@@ -2212,7 +2212,7 @@ func (c *msgContext) labelledDate(l labelSet, text string, z zoneHint) *Time {
 }
 
 var (
-	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?)\.?\s*)?([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º])\.?\s*)?([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
 	// A number may follow its label as a sentence does: "the tracking
 	// number is 350C20177729F", "il numero di tracciabilità è …".
 	// A local carrier may print its prefix apart by a dash ("URB-88120394").
@@ -2518,11 +2518,13 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	}
 	tracking, carrier := c.trackingNumber(text)
 	byChance := false // the carrier was a check's guess the mail's naming replaced
-	if carrier != "" && allDigits(tracking) && carrierBySender(c.senderDomain) == "" {
+	if carrier != "" && (allDigits(tracking) || isS10(tracking)) && carrierBySender(c.senderDomain) == "" {
 		// A number of digits alone passes some carrier's check by chance
 		// (one in seven to ten): the carrier the mail names, if it names
 		// one and not that one ("sent with GLS", "Pakkenummer:
-		// 5701928374"), carries it.
+		// 5701928374"), carries it. An S10 number's country is where the
+		// parcel was posted: the carrier named brings it ("pris en charge
+		// par Chronopost", "XW…FR").
 		lower := strings.ToLower(subject + "\n" + text)
 		if named := cmp.Or(c.namedCarrier(text), mentionedCarrier(subject+"\n"+text)); named != "" && !words.Has(lower, strings.ToLower(carrier)) {
 			carrier, byChance = named, true
@@ -2620,6 +2622,17 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Total = a
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// isS10 reports whether a tracking number is in the UPU S10 form with a
+// right check digit.
+func isS10(tracking string) bool {
+	for _, m := range carriers.Identify(tracking, "") {
+		if m.Code == "s10" {
+			return true
+		}
+	}
+	return false
 }
 
 // postalSender is the sender's name less its notice words when the mail
@@ -2801,6 +2814,17 @@ func (c *msgContext) shipperNamed(text string) string {
 				f = f[:i+1]
 				break
 			}
+			// A full stop ends the name with its sentence ("Leroy Merlin.
+			// Nuestro repartidor …"); a polite pronoun after it is none
+			// of it ("od firmy Electroworld Vám doručíme").
+			if strings.HasSuffix(w, ".") || i > 0 && pronouns[strings.ToLower(w)] {
+				if pronouns[strings.ToLower(w)] {
+					f = f[:i]
+				} else {
+					f = f[:i+1]
+				}
+				break
+			}
 		}
 		return strings.TrimRight(strings.Join(f, " "), ".")
 	}
@@ -2828,8 +2852,9 @@ func (c *msgContext) shipperNamed(text string) string {
 }
 
 // shopSendsRE is a shop named as the subject of a verb of sending to the
-// reader (shop.sends in extract/lang/data), at a sentence's start.
-var shopSendsRE = regexp.MustCompile(`(?:^|[.!?:]\s+|\n\s*)(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?i:` +
+// reader (shop.sends in extract/lang/data): "Kogan has sent you", "que
+// Back Market vous a envoyé".
+var shopSendsRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?i:` +
 	strings.Join(longestFirst(lang.Entries("shop.sends")), "|") + `)(?:$|[^\p{L}])`)
 
 // pronouns are every language's personal pronouns, which a verb of
