@@ -2790,10 +2790,32 @@ func (c *msgContext) namedCarrier(text string) string {
 	// Else a name's first word after the label and a colon on its line:
 	// "The courier will deliver" names none, nor does the line after a
 	// subject ending "… remis au transporteur" ("Bonjour Camille,").
-	if m := carrierColonRE.FindStringSubmatch(text); m != nil {
-		return strings.Trim(m[1], ".,;")
+	for ln := range linesWith(carrierPhrases, text) {
+		if m := carrierColonRE.FindStringSubmatch(ln); m != nil {
+			return strings.Trim(m[1], ".,;")
+		}
 	}
 	return ""
+}
+
+// carrierPhrases are carrierColonRE's labels and phrases, found in one
+// pass before the expression runs on a line that holds one.
+var carrierPhrases = words.NewSet(append(lang.Entries("carrier.label"), lang.Entries("carrier.with")...))
+
+// linesWith yields the lines of text whose lower case holds a phrase of
+// set: an expression with no literal start to skip ahead by then reads
+// only those.
+func linesWith(set *words.Set, text string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if !set.Any(strings.ToLower(text)) {
+			return
+		}
+		for ln := range strings.Lines(text) {
+			if set.Any(strings.ToLower(ln)) && !yield(ln) {
+				return
+			}
+		}
+	}
 }
 
 // carrierColonRE is a carrier's label and a colon, or a phrase of
@@ -2817,12 +2839,12 @@ func (c *msgContext) shipperNamed(text string) string {
 			// A full stop ends the name with its sentence ("Leroy Merlin.
 			// Nuestro repartidor …"); a polite pronoun after it is none
 			// of it ("od firmy Electroworld Vám doručíme").
-			if strings.HasSuffix(w, ".") || i > 0 && pronouns[strings.ToLower(w)] {
-				if pronouns[strings.ToLower(w)] {
-					f = f[:i]
-				} else {
-					f = f[:i+1]
-				}
+			if i > 0 && pronouns[strings.ToLower(w)] {
+				f = f[:i]
+				break
+			}
+			if strings.HasSuffix(w, ".") {
+				f = f[:i+1]
 				break
 			}
 		}
@@ -2835,17 +2857,21 @@ func (c *msgContext) shipperNamed(text string) string {
 	}
 	// "Your Hobbycraft parcel": a carrier's own name there ("Your DPD
 	// parcel") names no shop.
-	for _, m := range ownedParcelRE.FindAllStringSubmatch(text, 4) {
-		if mentionedCarrier(m[1]) == "" {
-			return m[1]
+	for ln := range linesWith(ownedNouns, text) {
+		for _, m := range ownedParcelRE.FindAllStringSubmatch(ln, 4) {
+			if mentionedCarrier(m[1]) == "" {
+				return m[1]
+			}
 		}
 	}
 	// "Kogan has sent you a parcel", "Rozetka has sent you shipment No.
 	// …": the shop as the sentence's subject, never a pronoun or a
 	// carrier.
-	for _, m := range shopSendsRE.FindAllStringSubmatch(text, 4) {
-		if mentionedCarrier(m[1]) == "" && !pronouns[strings.ToLower(m[1])] {
-			return m[1]
+	for ln := range linesWith(sendsPhrases, text) {
+		for _, m := range shopSendsRE.FindAllStringSubmatch(ln, 4) {
+			if mentionedCarrier(m[1]) == "" && !pronouns[strings.ToLower(m[1])] {
+				return m[1]
+			}
 		}
 	}
 	return ""
@@ -2856,6 +2882,13 @@ func (c *msgContext) shipperNamed(text string) string {
 // Back Market vous a envoyé".
 var shopSendsRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?i:` +
 	strings.Join(longestFirst(lang.Entries("shop.sends")), "|") + `)(?:$|[^\p{L}])`)
+
+// sendsPhrases and ownedNouns gate shopSendsRE and ownedParcelRE to the
+// lines that hold their words.
+var (
+	sendsPhrases = words.NewSet(lang.Entries("shop.sends"))
+	ownedNouns   = words.NewSet(lang.Entries("parcel.owned"))
+)
 
 // pronouns are every language's personal pronouns, which a verb of
 // sending may follow as well as a shop's name ("We have sent you").
