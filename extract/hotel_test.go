@@ -116,12 +116,7 @@ func TestRangeDates(t *testing.T) {
 		{"Dates: 18 Nov 2027 – 20 Nov 2027", "2027-11-18 2027-11-20"},
 	} {
 		m := &msgContext{ref: ref, dateLoc: time.UTC}
-		in, out := m.rangeDates(c.text, zoneHint{})
-		got := ""
-		if in != nil && out != nil {
-			got = in.Time.Format("2006-01-02") + " " + out.Time.Format("2006-01-02")
-		}
-		if got != c.want {
+		if got := stayDays(m.rangeDates(c.text, zoneHint{})); got != c.want {
 			t.Errorf("rangeDates(%q) = %q, want %q", c.text, got, c.want)
 		}
 	}
@@ -139,12 +134,7 @@ func TestNightsFromDate(t *testing.T) {
 		{"2 nights from 19 July 2030", ""},
 	} {
 		m := &msgContext{ref: ref, dateLoc: time.UTC}
-		in, out := m.nightsFromDate(c.text, zoneHint{})
-		got := ""
-		if in != nil && out != nil {
-			got = in.Time.Format("2006-01-02") + " " + out.Time.Format("2006-01-02")
-		}
-		if got != c.want {
+		if got := stayDays(m.nightsFromDate(c.text, zoneHint{})); got != c.want {
 			t.Errorf("nightsFromDate(%q) = %q, want %q", c.text, got, c.want)
 		}
 	}
@@ -204,4 +194,13 @@ func TestFindReservation(t *testing.T) {
 			t.Errorf("findReservation(%q) = %q, want %q", text, got, want)
 		}
 	}
+}
+
+// stayDays is a stay's first and last day as "2006-01-02 2006-01-02", or
+// "" when either is missing.
+func stayDays(in, out *Time) string {
+	if in == nil || out == nil {
+		return ""
+	}
+	return in.Time.Format("2006-01-02") + " " + out.Time.Format("2006-01-02")
 }
