@@ -519,7 +519,8 @@ func reservationCodes(text string) []string {
 }
 
 // Words that say what kind of travel a mail is about. Matched as whole
-// words (a trailing '*' lets the word run on: "flug*" is "Flugnummer"),
+// words (a trailing '*' lets the word run on: "flug*" is "Flugnummer"; a
+// leading one lets letters come before: "*tåg*" is "Krösatåg"),
 // so that "Online-Ticket" is no e-ticket and "price" no ICE.
 var travelWords = map[string][]string{
 	KindFlight: lang.Entries("words.flight"),
