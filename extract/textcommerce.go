@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -2517,6 +2518,12 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Number = m[1]
 	}
 	tracking, carrier := c.trackingNumber(text)
+	// The carrier the mail names in a sentence, and whether it names one,
+	// worked out once: the expressions read the whole text.
+	all := subject + "\n" + text
+	mentioned := sync.OnceValue(func() string { return mentionedCarrier(all) })
+	lowerAll := sync.OnceValue(func() string { return strings.ToLower(all) })
+	names := func(carrier string) bool { return words.Has(lowerAll(), strings.ToLower(carrier)) }
 	byChance := false // the carrier was a check's guess the mail's naming replaced
 	if carrier != "" && (allDigits(tracking) || isS10(tracking)) && carrierBySender(c.senderDomain) == "" {
 		// A number of digits alone passes some carrier's check by chance
@@ -2525,8 +2532,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// 5701928374"), carries it. An S10 number's country is where the
 		// parcel was posted: the carrier named brings it ("pris en charge
 		// par Chronopost", "XW…FR").
-		lower := strings.ToLower(subject + "\n" + text)
-		if named := cmp.Or(c.namedCarrier(text), mentionedCarrier(subject+"\n"+text)); named != "" && !words.Has(lower, strings.ToLower(carrier)) {
+		if named := cmp.Or(c.namedCarrier(text), mentioned()); named != "" && !names(carrier) {
 			carrier, byChance = named, true
 		}
 	}
@@ -2571,7 +2577,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	switch sc := mentionedCarrier(c.senderName); {
 	case self != "" || tracking == "":
 	case carrier == "":
-		if m := mentionedCarrier(subject + "\n" + text); m != "" && sameShop(m, c.senderName, c.senderDomain) {
+		if m := mentioned(); m != "" && sameShop(m, c.senderName, c.senderDomain) {
 			self = m
 		}
 	case sc != "" && sc != carrier && carrierBySender(c.senderDomain) == "":
@@ -2597,12 +2603,12 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// number of digits alone that passes a known carrier's check
 		// passes one in seven to ten by chance, so that carrier counts only
 		// when the mail names it.
-		chance := byChance || carrier != "" && allDigits(tracking) && !words.Has(strings.ToLower(subject+"\n"+text), strings.ToLower(carrier))
+		chance := byChance || carrier != "" && allDigits(tracking) && !names(carrier)
 		if carrier == "" || chance {
 			if shop := c.shipperNamed(text); shop != "" && !sameShop(shop, c.senderName, c.senderDomain) {
 				// The carrier the notice names ("on its way with DPD": a
 				// shipping platform's mail), else the sender.
-				carrier = mentionedCarrier(subject + "\n" + text)
+				carrier = mentioned()
 				if carrier == "" || words.Has(strings.ToLower(c.senderName+" "+c.senderDomain), strings.ToLower(carrier)) {
 					// The sender: by the carrier's name its own holds
 					// ("GLS France" is GLS, "PPL CZ" PPL), else by its own.
@@ -2616,7 +2622,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	if tracking != "" && carrier == "" {
 		// A shop's mail that names its carrier in a sentence ("sendt med
 		// Bring", "wysłane kurierem InPost").
-		o.Shipments[0].Carrier = mentionedCarrier(subject + "\n" + text)
+		o.Shipments[0].Carrier = mentioned()
 	}
 	if a := c.labelledAmount(text); a != nil {
 		o.Total = a
