@@ -442,7 +442,7 @@ func anchoredLines(text string, anchors []string) []int {
 func lowerLine(s string) string {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
-			return strings.ToLower(s)
+			return lower(s)
 		}
 	}
 	return asciiLower(s)
@@ -546,7 +546,7 @@ func classifyTravel(s string) string {
 
 // rankTravel is the kinds of travel whose words s holds, most distinct
 // words first, flights before trains before stays on a tie.
-func rankTravel(s string) []string { return rankLowerTravel(strings.ToLower(s)) }
+func rankTravel(s string) []string { return rankLowerTravel(lower(s)) }
 
 // rankLowerTravel is rankTravel of a text already in lower case.
 func rankLowerTravel(l string) []string {
@@ -564,7 +564,7 @@ func rankLowerTravel(l string) []string {
 
 // travelWordCounts counts the distinct words of flights, trains and stays
 // in s.
-func travelWordCounts(s string) [3]int { return lowerTravelWordCounts(strings.ToLower(s)) }
+func travelWordCounts(s string) [3]int { return lowerTravelWordCounts(lower(s)) }
 
 // lowerTravelWordCounts is travelWordCounts of a text already in lower
 // case.
@@ -650,7 +650,7 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// A leg that names no train, in a mail that speaks of a bus and
 		// of trains hardly at all ("Votre billet de bus", "Bus n°
 		// 1021"), is a bus's: trips hold train segments only.
-		busLegs := busWords.In(strings.ToLower(all)) && travelWordCounts(all)[1] <= 1
+		busLegs := busWords.In(lower(all)) && travelWordCounts(all)[1] <= 1
 		for _, l := range legs {
 			// A stop that is a bus station ("Leeds Bus Station",
 			// "Autobusové nádraží") makes a leg with no train a bus's.
@@ -684,7 +684,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	// words is not classified word by word.
 	var travel []string
 	if hasDigit(text) {
-		lowerAll := strings.ToLower(all)
+		lowerAll := lower(all)
 		travel = rankLowerTravel(lowerAll)
 		// A flight's shape (a number beside two airports' codes) outranks
 		// words that trains share with flights ("PNR", "e-ticket").

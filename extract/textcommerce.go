@@ -1638,7 +1638,7 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	if in == nil {
 		in, out = c.nightsFromDate(text, c.countryZone(""))
 	}
-	if in == nil || reviewWords.In(strings.ToLower(subject+"\n"+firstLines(text, 6))) {
+	if in == nil || reviewWords.In(lower(subject+"\n"+firstLines(text, 6))) {
 		return Fact{}, false
 	}
 	if out == nil && in.DateOnly {
@@ -2235,7 +2235,7 @@ func orderStatusOf(subject, text string) string {
 	// A subject that says a delivery failed ("We missed you") gives way
 	// to a body that says where the parcel waits to be collected.
 	status := ""
-	for _, s := range []string{strings.ToLower(subject), strings.ToLower(firstLines(text, 12))} {
+	for _, s := range []string{lower(subject), lower(firstLines(text, 12))} {
 		st := statusIn(s)
 		switch {
 		case (st == StatusShipped || st == StatusProblem) && status == "":
@@ -2522,7 +2522,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	// worked out once: the expressions read the whole text.
 	all := subject + "\n" + text
 	mentioned := sync.OnceValue(func() string { return mentionedCarrier(all) })
-	lowerAll := sync.OnceValue(func() string { return strings.ToLower(all) })
+	lowerAll := sync.OnceValue(func() string { return lower(all) })
 	names := func(carrier string) bool { return words.Has(lowerAll(), strings.ToLower(carrier)) }
 	byChance := false // the carrier was a check's guess the mail's naming replaced
 	if carrier != "" && (allDigits(tracking) || isS10(tracking)) && carrierBySender(c.senderDomain) == "" {
@@ -2665,11 +2665,11 @@ func (c *msgContext) postalSender(tracking, text string) string {
 // parcelNounNumbers are parcelNounRE's matches on the lines that can hold
 // one: six digits or more, and a word for a parcel.
 func parcelNounNumbers(text string) [][]string {
-	lower := strings.ToLower(text)
-	if !parcelNouns.Any(lower) {
+	low := lower(text)
+	if !parcelNouns.Any(low) {
 		return nil
 	}
-	if len(lower) != len(text) {
+	if len(low) != len(text) {
 		// Offsets would not match: the expression line by line.
 		var out [][]string
 		for ln := range strings.Lines(text) {
@@ -2682,7 +2682,7 @@ func parcelNounNumbers(text string) [][]string {
 	// The expression only where a word for a parcel is, on the rest of
 	// its line.
 	var out [][]string
-	parcelNouns.EachAt(lower, func(_, end int) bool {
+	parcelNouns.EachAt(low, func(_, end int) bool {
 		// The word (a dozen letters at most) and the number right after
 		// it (34 at most), on the word's line.
 		start, stop := max(0, end-24), min(len(text), end+48)
@@ -2813,7 +2813,7 @@ var carrierPhrases = words.NewSet(append(lang.Entries("carrier.label"), lang.Ent
 // only those.
 func linesWith(set *words.Set, text string) iter.Seq[string] {
 	return func(yield func(string) bool) {
-		if !set.Any(strings.ToLower(text)) {
+		if !set.Any(lower(text)) {
 			return
 		}
 		for ln := range strings.Lines(text) {
@@ -2915,11 +2915,11 @@ func fromMerchantMatch(text string) []string {
 	if fromAnchors == nil {
 		return fromMerchantRE.FindStringSubmatch(text)
 	}
-	lower := strings.ToLower(text)
-	if len(lower) != len(text) {
+	low := lower(text)
+	if len(low) != len(text) {
 		// Lower-casing changed the bytes' count: offsets would not
 		// match lines; the whole text, as before.
-		if !fromAnchors.Any(lower) {
+		if !fromAnchors.Any(low) {
 			return nil
 		}
 		return fromMerchantRE.FindStringSubmatch(text)
@@ -2927,7 +2927,7 @@ func fromMerchantMatch(text string) []string {
 	var found []string
 	done := -1 // the last line tried
 	tries := 0
-	fromAnchors.EachAt(lower, func(phrase, end int) bool {
+	fromAnchors.EachAt(low, func(phrase, end int) bool {
 		if fromNeedsNumber[phrase] && digitCount(text[end:min(len(text), end+40)]) < 6 {
 			return true // "package" with no number after it
 		}
@@ -3047,7 +3047,7 @@ func carrierBySender(domain string) string {
 // textBill reads a bill: an amount and a due date or invoice number next
 // to their labels, in a mail about a bill or invoice.
 func (c *msgContext) textBill(subject, text string) (Fact, bool) {
-	l := strings.ReplaceAll(strings.ToLower(subject+"\n"+firstLines(text, 30)), "’", "'")
+	l := strings.ReplaceAll(lower(subject+"\n"+firstLines(text, 30)), "’", "'")
 	if !billTopic.Any(l) {
 		return Fact{}, false
 	}
