@@ -40,6 +40,7 @@ type Store struct {
 
 	checkpointStop chan struct{}
 	checkpointDone chan struct{}
+	walRestart     int // frames; walRestartFrames but in tests
 	closeOnce      sync.Once
 
 	hook MessageHook // SetMessageHook; nil: none
@@ -50,6 +51,9 @@ type Store struct {
 	docs   int
 	docsAt time.Time
 }
+
+// busyTimeout is how long a connection waits for a lock another holds.
+const busyTimeout = 10 * time.Second
 
 // pageSize is set when the file is created. Large pages cut the number of
 // page writes for message-sized rows several-fold; measured on the sync
@@ -75,7 +79,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	// on busy_timeout instead of failing to upgrade a read transaction.
 	// temp_store=MEMORY keeps statement journals, which every insert inside
 	// a sync batch's transaction writes, off temporary files.
-	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+	dsn := "file:" + path + fmt.Sprintf("?_pragma=busy_timeout(%d)", busyTimeout.Milliseconds()) + "&_pragma=journal_mode(WAL)" +
 		"&_pragma=foreign_keys(ON)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-32768)&_pragma=temp_store(MEMORY)" +
 		"&_pragma=wal_autocheckpoint(0)&_txlock=immediate" // checkpoint.go
 	db, err := sql.Open("sqlite", dsn)
@@ -83,7 +87,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	s := &Store{db: db, log: logger.With("component", "store"),
-		checkpointStop: make(chan struct{}), checkpointDone: make(chan struct{})}
+		checkpointStop: make(chan struct{}), checkpointDone: make(chan struct{}), walRestart: walRestartFrames}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
