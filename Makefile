@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO ?= go
 
-.PHONY: demo test test-deps vet bench bench-deps bench-relay bench-desktop fuzz build eval eval-deps package
+.PHONY: demo test test-deps vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps package
 
 # The headless build: the demo needs no X11 or OpenGL headers (the desktop app's cgo build does).
 demo:
@@ -75,6 +75,21 @@ bench: bench-deps
 # idle RSS and CPU over a minute (about 2 minutes).
 bench-desktop: bench-deps
 	$(GO) test -run '^$$' -bench Desktop -benchtime 1x -timeout 30m ./app/ui/desktoptest/
+
+# Two builds of the sync alternating on one generated mailbox
+# (BenchmarkCompareSync, docs/benchmarks.md): make bench-compare A=<commit>
+# [B=<commit>, default the working tree] [MAILNODE_BENCH_SIZES=10000,50000].
+bench-compare: bench-deps
+	@test -n "$(A)" || { echo "usage: make bench-compare A=<commit> [B=<commit>]"; exit 1; }
+	@set -e; dir=$$(mktemp -d); trap 'git worktree remove --force '$$dir'/src >/dev/null 2>&1 || true; rm -rf '$$dir EXIT; \
+	  git worktree add -f --detach $$dir/src $(A) >/dev/null; \
+	  (cd $$dir/src && $(GO) build -o $$dir/mailnode-$(A) ./cmd/mailnode); \
+	  git worktree remove --force $$dir/src; \
+	  if [ -n "$(B)" ]; then git worktree add -f --detach $$dir/src $(B) >/dev/null; \
+	    (cd $$dir/src && $(GO) build -o $$dir/mailnode-$(B) ./cmd/mailnode); git worktree remove --force $$dir/src; b=$(B); \
+	  else $(GO) build -o $$dir/mailnode-work ./cmd/mailnode; b=work; fi; \
+	  MAILNODE_BENCH_COMPARE="$$dir/mailnode-$(A) $$dir/mailnode-$$b" MAILNODE_TEST_DOVECOT=1 \
+	    $(GO) test -count=1 -run '^$$' -bench CompareSync -benchtime 1x -timeout 90m ./mail/imapsync/bench/
 
 # The relay's figures (docs/benchmarks.md), on 2 cores: resolve throughput, tunnel
 # throughput and added latency against direct TLS, 10,000 idle tunnels in a relay process
