@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -55,8 +54,6 @@ func BenchmarkCompareSync(b *testing.B) {
 	}
 }
 
-var passDurationRE = regexp.MustCompile(`folders in ([0-9.]+[µmn]?s)`)
-
 func compareSize(b *testing.B, bins []string, n, rounds int) []string {
 	d, err := imaptest.StartDovecot()
 	if err != nil {
@@ -79,7 +76,7 @@ func compareSize(b *testing.B, bins []string, n, rounds int) []string {
 			if err != nil {
 				b.Fatalf("%s sync: %v\n%s", bin, err, out)
 			}
-			m := passDurationRE.FindStringSubmatch(string(out))
+			m := passRE.FindStringSubmatch(string(out))
 			if m == nil {
 				b.Fatalf("%s sync printed no pass duration: %s", bin, out)
 			}
@@ -92,7 +89,7 @@ func compareSize(b *testing.B, bins []string, n, rounds int) []string {
 			}
 			os.RemoveAll(data)
 			cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-			b.Logf("round %d, %s: %.2f s, CPU %.2f s, pass %.2f s", round, filepath.Base(bin), wall.Seconds(), cpu.Seconds(), pass.Seconds())
+			fmt.Printf("messages=%d round %d, %s: %.2f s, CPU %.2f s, pass %.2f s\n", n, round, filepath.Base(bin), wall.Seconds(), cpu.Seconds(), pass.Seconds())
 			if round == 0 {
 				continue // the page cache's first touch
 			}
