@@ -82,13 +82,13 @@ bench-desktop: bench-deps
 bench-compare: bench-deps
 	@test -n "$(A)" || { echo "usage: make bench-compare A=<commit> [B=<commit>]"; exit 1; }
 	@set -e; dir=$$(mktemp -d); trap 'git worktree remove --force '$$dir'/src >/dev/null 2>&1 || true; rm -rf '$$dir EXIT; \
-	  git worktree add -f --detach $$dir/src $(A) >/dev/null; \
-	  (cd $$dir/src && $(GO) build -o $$dir/mailnode-$(A) ./cmd/mailnode); \
+	  a=$$(git rev-parse --short $(A)); git worktree add -f --detach $$dir/src $$a >/dev/null; \
+	  (cd $$dir/src && $(GO) build -o $$dir/mailnode-$$a ./cmd/mailnode); \
 	  git worktree remove --force $$dir/src; \
-	  if [ -n "$(B)" ]; then git worktree add -f --detach $$dir/src $(B) >/dev/null; \
-	    (cd $$dir/src && $(GO) build -o $$dir/mailnode-$(B) ./cmd/mailnode); git worktree remove --force $$dir/src; b=$(B); \
+	  if [ -n "$(B)" ]; then b=$$(git rev-parse --short $(B)); git worktree add -f --detach $$dir/src $$b >/dev/null; \
+	    (cd $$dir/src && $(GO) build -o $$dir/mailnode-$$b ./cmd/mailnode); git worktree remove --force $$dir/src; \
 	  else $(GO) build -o $$dir/mailnode-work ./cmd/mailnode; b=work; fi; \
-	  MAILNODE_BENCH_COMPARE="$$dir/mailnode-$(A) $$dir/mailnode-$$b" MAILNODE_TEST_DOVECOT=1 \
+	  MAILNODE_BENCH_COMPARE="$$dir/mailnode-$$a $$dir/mailnode-$$b" MAILNODE_TEST_DOVECOT=1 \
 	    $(GO) test -count=1 -run '^$$' -bench CompareSync -benchtime 1x -timeout 90m ./mail/imapsync/bench/
 
 # The relay's figures (docs/benchmarks.md), on 2 cores: resolve throughput, tunnel

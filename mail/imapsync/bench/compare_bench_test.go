@@ -14,8 +14,8 @@ import (
 
 // BenchmarkCompareSync runs `mailnode sync` of two or more builds on one
 // generated mailbox, alternating them round by round, and prints each
-// build's median wall time, CPU time and the time its process spent after
-// the sync pass (closing the store). On a shared machine whose speed
+// build's median wall time, CPU time and the time its process spent outside
+// the sync pass (starting, opening the store, closing it). On a shared machine whose speed
 // drifts over minutes, builds measured in separate runs of
 // BenchmarkInitialSync differ by more than most changes do; alternating
 // them in one run puts each round's drift on all of them alike.
@@ -47,7 +47,7 @@ func BenchmarkCompareSync(b *testing.B) {
 		})
 	}
 	fmt.Println()
-	fmt.Println("| messages | build | initial sync, median (s) | messages/s | CPU, median (s) | after the pass, median (s) | rounds |")
+	fmt.Println("| messages | build | initial sync, median (s) | messages/s | CPU, median (s) | outside the pass (start, close), median (s) | rounds |")
 	fmt.Println("|---:|---|---:|---:|---:|---:|---:|")
 	for _, r := range rows {
 		fmt.Println(r)
