@@ -234,6 +234,13 @@ func findButton(obj fyne.CanvasObject, label string) *widget.Button {
 }
 
 // texts is every visible label's text under obj, one per line.
+// texts is texts(obj) read with the UI's lock, as its updates write it.
+func (e *env) texts(obj fyne.CanvasObject) string {
+	var s string
+	e.u.locked(func() { s = texts(obj) })
+	return s
+}
+
 func texts(obj fyne.CanvasObject) string {
 	var b strings.Builder
 	walk(obj, func(o fyne.CanvasObject) {
@@ -275,7 +282,7 @@ func TestApprovalsAgentsActivity(t *testing.T) {
 	e.until("the request in the pending window", func() bool {
 		return strings.Contains(texts(e.u.pending.box), "Match code "+ar.MatchCode)
 	})
-	if got := texts(e.u.pending.box); !strings.Contains(got, "the bills you have to pay") || !strings.Contains(got, "90 days") {
+	if got := e.texts(e.u.pending.box); !strings.Contains(got, "the bills you have to pay") || !strings.Contains(got, "90 days") {
 		t.Errorf("pending window shows:\n%s", got)
 	}
 	e.until("a notification with the match code", func() bool { return e.fa.note(ar.MatchCode) != nil })
@@ -411,13 +418,17 @@ func TestPauseAndNoTray(t *testing.T) {
 	if e.u.Tray() {
 		t.Fatal("Tray() with no tray host")
 	}
-	if !strings.Contains(texts(e.u.status.box), "no tray on this desktop") {
-		t.Errorf("status window does not say there is no tray:\n%s", texts(e.u.status.box))
+	if got := e.texts(e.u.status.box); !strings.Contains(got, "no tray on this desktop") {
+		t.Errorf("status window does not say there is no tray:\n%s", got)
 	}
 	e.menuItem("Pause sync").Action()
-	e.until("the sync paused", func() bool { return e.u.last.SyncPaused && e.u.trayState == iconPaused })
-	if e.menuItem("Resume sync") == nil || !strings.Contains(texts(e.u.status.box), "Sync paused") {
-		t.Error("menu or status does not show the pause")
+	// The status window shows a status after the node's state has it
+	// (UI.update, then applyLocked on the UI goroutine): wait for both.
+	e.until("the sync paused", func() bool {
+		return e.u.last.SyncPaused && e.u.trayState == iconPaused && strings.Contains(texts(e.u.status.box), "Sync paused")
+	}, func() string { return "; status shows: " + texts(e.u.status.box) })
+	if e.menuItem("Resume sync") == nil {
+		t.Error("menu does not offer to resume")
 	}
 	e.menuItem("Resume sync").Action()
 	e.until("the sync resumed", func() bool { return !e.u.last.SyncPaused })

@@ -103,7 +103,21 @@ func TestQueueSurvivesKill(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(700 * time.Millisecond)
+	// Killed mid-storm once it has accepted enough (a fixed time was too
+	// short on a slow machine under the race detector), or after 20 s.
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		mu.Lock()
+		n, mine := len(accepted), 0
+		for _, l := range accepted {
+			if l == label {
+				mine++
+			}
+		}
+		mu.Unlock()
+		if n >= 200 && mine > 0 {
+			break
+		}
+	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
 	close(stop)
