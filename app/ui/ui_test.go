@@ -233,7 +233,6 @@ func findButton(obj fyne.CanvasObject, label string) *widget.Button {
 	return found
 }
 
-// texts is every visible label's text under obj, one per line.
 // texts is texts(obj) read with the UI's lock, as its updates write it.
 func (e *env) texts(obj fyne.CanvasObject) string {
 	var s string
@@ -241,6 +240,7 @@ func (e *env) texts(obj fyne.CanvasObject) string {
 	return s
 }
 
+// texts is every visible label's text under obj, one per line.
 func texts(obj fyne.CanvasObject) string {
 	var b strings.Builder
 	walk(obj, func(o fyne.CanvasObject) {

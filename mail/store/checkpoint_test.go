@@ -55,7 +55,9 @@ func TestCheckpointRestartsLongWAL(t *testing.T) {
 			t.Fatal(err)
 		}
 		write(12) // past the reader's snapshot: PASSIVE cannot copy these yet
+		readerDone := make(chan struct{})
 		go func() {
+			defer close(readerDone)
 			time.Sleep(restartWait / 5)
 			conn.ExecContext(ctx, "ROLLBACK")
 			conn.Close()
@@ -72,6 +74,7 @@ func TestCheckpointRestartsLongWAL(t *testing.T) {
 		if !restart && got <= long {
 			t.Errorf("without the restart: a WAL of %d frames, then one commit: %d frames; the test no longer tells them apart", long, got)
 		}
+		<-readerDone
 		s.Close()
 	}
 }
