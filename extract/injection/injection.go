@@ -13,6 +13,7 @@ package injection
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -41,6 +42,8 @@ type rule struct {
 	// a phrase of each set occurs, each set found in one pass however
 	// many languages' words it holds.
 	sets []*words.Set
+	// groups are words as references into ruleWords (newWordIndex).
+	groups [][]wordRef
 }
 
 func r(pattern string, words ...[]string) rule {
@@ -143,19 +146,21 @@ func Addressed(s string) bool {
 		return false
 	}
 	f := fold(s)
-	ws := wordsOf(f)
+	var found []uint8 // ruleWords.find(f), when a rule first needs it
 	for _, rl := range rules {
-		if rl.mayMatch(f, ws) && rl.re.MatchString(f) {
+		if rl.sets == nil && found == nil {
+			found = ruleWords.find(f)
+		}
+		if rl.mayMatch(f, found) && rl.re.MatchString(f) {
 			return true
 		}
 	}
 	return false
 }
 
-// mayMatch reports whether f has a word of each of the rule's groups.
-// ws, when not nil, is the set of f's words, for long texts: one pass to
-// build it beats a search of the whole text for each of the rules' words.
-func (rl rule) mayMatch(f string, ws map[string]bool) bool {
+// mayMatch reports whether f has a word of each of the rule's groups;
+// found is ruleWords.find(f), for a rule of words.
+func (rl rule) mayMatch(f string, found []uint8) bool {
 	if rl.sets != nil {
 		for _, set := range rl.sets {
 			if !set.Any(f) {
@@ -164,67 +169,93 @@ func (rl rule) mayMatch(f string, ws map[string]bool) bool {
 		}
 		return true
 	}
-	for _, group := range rl.words {
-		found := false
-		for _, word := range group {
-			if has(f, ws, word) {
-				found = true
-				break
-			}
-		}
-		if !found {
+	for _, group := range rl.groups {
+		if !slices.ContainsFunc(group, func(w wordRef) bool { return found[w.lit]&w.how != 0 }) {
 			return false
 		}
 	}
 	return true
 }
 
-// longText is the length from which Addressed indexes a text's words.
-const longText = 2048
-
-// wordsOf returns the set of f's words (maximal runs of letters, digits
-// and '_', as package words delimits them), or nil for a short f.
-func wordsOf(f string) map[string]bool {
-	if len(f) < longText {
-		return nil
-	}
-	ws := map[string]bool{}
-	start := -1
-	for i, r := range f {
-		word := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
-		switch {
-		case word && start < 0:
-			start = i
-		case !word && start >= 0:
-			ws[f[start:i]] = true
-			start = -1
-		}
-	}
-	if start >= 0 {
-		ws[f[start:]] = true
-	}
-	return ws
+// wordIndex finds the words of every rule in a text in one pass. A
+// search of the text for each word, as words.Has does, was most of the
+// time the rules took: two hundred searches of every mail, most of them
+// for short words found inside others ("ai" in "mail").
+type wordIndex struct {
+	set  *words.Set // the words' letters, without '=' or '*'
+	lens []int      // each literal's length
+	lits map[string]int
 }
 
-// has is words.Has(f, w), answered from the word set ws when there is one
-// and w is a single word.
-func has(f string, ws map[string]bool, w string) bool {
-	if ws == nil || strings.HasPrefix(w, "=") || strings.IndexFunc(w, notWord) >= 0 {
-		return words.Has(f, w)
+// How a word of a rule may stand in the text (package words): anywhere
+// ('='), at a word's start ('*'), or as a whole word.
+const (
+	anywhere uint8 = 1 << iota
+	atStart
+	whole
+)
+
+// wordRef is a rule's word: its literal in the index, and how it must
+// stand.
+type wordRef struct {
+	lit int
+	how uint8
+}
+
+// ruleWords indexes the words of rules.
+var ruleWords = newWordIndex(rules)
+
+// newWordIndex indexes the rules' words and gives each rule its groups
+// as references into the index.
+func newWordIndex(rs []rule) *wordIndex {
+	x := &wordIndex{lits: map[string]int{}}
+	var lits []string
+	for i := range rs {
+		rs[i].groups = nil
+		for _, g := range rs[i].words {
+			var refs []wordRef
+			for _, w := range g {
+				how := whole
+				if lit, ok := strings.CutPrefix(w, "="); ok {
+					w, how = lit, anywhere
+				} else if lit, ok := strings.CutSuffix(w, "*"); ok {
+					w, how = lit, atStart
+				}
+				if w == "" {
+					panic("injection: a rule has an empty word")
+				}
+				n, ok := x.lits[w]
+				if !ok {
+					n = len(lits)
+					x.lits[w] = n
+					lits = append(lits, w)
+					x.lens = append(x.lens, len(w))
+				}
+				refs = append(refs, wordRef{n, how})
+			}
+			rs[i].groups = append(rs[i].groups, refs)
+		}
 	}
-	if prefix, ok := strings.CutSuffix(w, "*"); ok {
-		for k := range ws {
-			if strings.HasPrefix(k, prefix) {
-				return true
+	x.set = words.NewSet(lits)
+	return x
+}
+
+// find returns, for each literal of the index, how it stands in f: the
+// bits of every way one of its occurrences does.
+func (x *wordIndex) find(f string) []uint8 {
+	found := make([]uint8, len(x.lens))
+	x.set.EachAt(f, func(lit, end int) bool {
+		how := anywhere
+		if !words.In(f, end-x.lens[lit], true) {
+			how |= atStart
+			if !words.In(f, end, false) {
+				how |= whole
 			}
 		}
-		return false
-	}
-	return ws[w]
-}
-
-func notWord(r rune) bool {
-	return r != '*' && !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
+		found[lit] |= how
+		return true
+	})
+	return found
 }
 
 // fold makes s comparable with the rules: the same text whatever
