@@ -68,7 +68,7 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 			day = &dateMatch{y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true}
 		}
 		if legs := c.textLegs(desc, c.ref, day); len(legs) > 1 {
-			ref := findReservation(all)
+			ref := c.bookingRef(all)
 			for _, l := range legs {
 				l.Reservation, l.Status = ref, status
 				out = append(out, Fact{Kind: l.Type, From: FromCalendar, Segment: l})
@@ -77,12 +77,12 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		}
 
 		kind := classifyTravel(all)
-		if kind == "" || !booking(kind, all) {
+		if kind == "" || !c.booking(kind, all) {
 			continue
 		}
 		start := c.icalTime(ev.Props.Get(ical.PropDateTimeStart))
 		end := c.icalTime(ev.Props.Get(ical.PropDateTimeEnd))
-		seg := &Segment{Type: kind, Status: status, Reservation: findReservation(all)}
+		seg := &Segment{Type: kind, Status: status, Reservation: c.bookingRef(all)}
 		switch kind {
 		case KindHotel:
 			seg.Hotel = strings.TrimSpace(strings.TrimPrefix(summary, "Hotel:"))
@@ -119,8 +119,8 @@ var bookingWords = map[string][]string{
 // booking reports whether an event that reads like kind is a travel
 // booking: it names a reservation, or a word of its kind's own (an
 // airline's, a railway's, a hotel's), not only words any invitation has.
-func booking(kind, text string) bool {
-	if findReservation(text) != "" {
+func (c *msgContext) booking(kind, text string) bool {
+	if c.bookingRef(text) != "" {
 		return true
 	}
 	l := strings.ToLower(text)
@@ -143,7 +143,7 @@ func (c *msgContext) icalTime(p *ical.Prop) *Time {
 		}
 		return &Time{Time: time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, c.dateLoc), DateOnly: true}
 	}
-	t, err := p.DateTime(nil)
+	t, err := icalDateTime(p)
 	if err != nil {
 		// A floating time (no Z, no TZID) is local to wherever it happens.
 		t, err = p.DateTime(time.UTC)
@@ -159,6 +159,24 @@ func (c *msgContext) icalTime(p *ical.Prop) *Time {
 		}
 	}
 	return &Time{Time: t, Zone: zone}
+}
+
+// icalDateTime is p.DateTime(nil), a local time in its TZID's zone taken
+// from places.Location, which loads each zone once: go-ical loads it
+// anew for every time, reading the zone database's file each time, a
+// tenth of a calendar mail's extraction.
+func icalDateTime(p *ical.Prop) (time.Time, error) {
+	const local = "20060102T150405" // go-ical's local date and time
+	tzid := p.Params.Get(ical.ParamTimezoneID)
+	vt := p.ValueType()
+	if tzid == "" || len(p.Value) != len(local) || vt != ical.ValueDefault && vt != ical.ValueDateTime {
+		return p.DateTime(nil)
+	}
+	loc := places.Location(tzid)
+	if loc == nil {
+		return p.DateTime(nil) // go-ical's error for a zone nobody knows
+	}
+	return time.ParseInLocation(local, p.Value, loc)
 }
 
 // placeZone shows t in the zone of an airport code when the calendar gave

@@ -53,6 +53,10 @@ type msgContext struct {
 	// html is the message's HTML parts, whose links may carry a tracking
 	// number (linkTracking).
 	html []string
+	// resv remembers reservationCodes of the last two texts read.
+	resv [2]reservationMemo
+	// dateMemo remembers the dates of each line read (msgContext.dates).
+	dateMemo map[dateKey][]dateMatch
 }
 
 // setSender records who a message is from: the address's domain, the

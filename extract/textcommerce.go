@@ -49,6 +49,9 @@ var (
 // trainLabelIndex is trainLabelRE's first match in s whose number is no
 // date's ("Billete de tren 14/01/2030"), as FindStringSubmatchIndex.
 func trainLabelIndex(s string) []int {
+	if !mayHoldFolded(s, trainLabelAnchors) {
+		return nil
+	}
 	// The first match, and only after a date's number the next ones.
 	for off := 0; off < len(s); {
 		m := trainLabelRE.FindStringSubmatchIndex(s[off:])
@@ -105,7 +108,9 @@ func stopMarks(before string) (dep, arr bool) {
 	if strings.IndexFunc(before, unicode.IsLetter) < 0 {
 		return false, false
 	}
-	before = clockWord.ReplaceAllString(before, " ")
+	if endsInClockWord(before) {
+		before = clockWord.ReplaceAllString(before, " ")
+	}
 	_, depEnd := depMarkers.ends(before)
 	_, arrEnd := arrMarkers.ends(before)
 	_, depStart := depMarkers.starts(before)
@@ -170,14 +175,14 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if !hasDigit(ln) || i == wrapped {
 			continue
 		}
-		if m := routeLineRE.FindStringSubmatch(ln); m != nil && lastDate != nil {
+		if m := routeLine(ln); m != nil && lastDate != nil {
 			// "Glasgow Central (GLC) to London Euston (EUS), dep 12:40, arr 17:12"
 			if leg := c.routeLeg(m, *lastDate); leg != nil {
 				routeLegs = append(routeLegs, leg)
 			}
 			continue
 		}
-		dates := findDates(ln, c.usSender())
+		dates := c.dates(ln)
 		if len(dates) > 0 {
 			d := dates[0].withYear(ref)
 			lastDate = &d
@@ -253,7 +258,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if st.date == nil {
 			// The day under the stops ("Date: 18/06/2029" after them).
 			for j := i + 1; j < len(lines) && j <= i+4; j++ {
-				if ds := findDates(lines[j], c.usSender()); len(ds) > 0 {
+				if ds := c.dates(lines[j]); len(ds) > 0 {
 					d := ds[0].withYear(ref)
 					st.date = &d
 					break
@@ -587,6 +592,42 @@ func stationNamed(name string) bool {
 // arriving 10:50").
 var routeLineRE = regexp.MustCompile(`(?i)^(?:[^:]{0,40}:)?\s*(.{2,60}?)\s+(?:to|nach|naar|→|->|➞)\s+(.{2,60}?)[,;]?\s+(?:dep\.?|departs?|departing|ab)\s*(\d{1,2}:\d{2})[,;]?\s+(?:arr\.?|arrives?|arriving|an)\s*(\d{1,2}:\d{2})`)
 
+// routeSeparated reports whether ln holds what routeLineRE needs between
+// its stations: an arrow, or "to", "nach" or "naar" with white space on
+// both sides.
+func routeSeparated(ln string) bool {
+	if strings.Contains(ln, "→") || strings.Contains(ln, "->") || strings.Contains(ln, "➞") {
+		return true
+	}
+	l := asciiLower(ln)
+	for _, w := range []string{"to", "nach", "naar"} {
+		for i := 0; ; {
+			j := strings.Index(l[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			if j > 0 && isREspace(l[j-1]) && j+len(w) < len(l) && isREspace(l[j+len(w)]) {
+				return true
+			}
+			i = j + 1
+		}
+	}
+	return false
+}
+
+// isREspace is the regexp package's \s: ASCII white space but \v.
+func isREspace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r' }
+
+// routeLine is routeLineRE's submatches in ln, not looked for in a line
+// without a clock's colon.
+func routeLine(ln string) []string {
+	if !digitsAround(ln, ":") || !routeSeparated(ln) {
+		return nil
+	}
+	return routeLineRE.FindStringSubmatch(ln)
+}
+
 // oneLineLeg reads a leg whose two stops share a line: the train and
 // departure station, its clock, a dash or arrow, the arrival station and
 // its clock. labelled is a train named on the lines above.
@@ -595,7 +636,7 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	// Salzburg Hbf 10:00 Gleis 3") and a date that starts the line
 	// ("14.1.2030 Praha hl.n. 08:02 → …") are neither station.
 	ln = inlinePlatformRE.ReplaceAllString(ln, "$1")
-	if ds := findDates(ln, c.usSender()); len(ds) > 0 && strings.TrimSpace(ln[:ds[0].start]) == "" {
+	if ds := c.dates(ln); len(ds) > 0 && strings.TrimSpace(ln[:ds[0].start]) == "" {
 		ln = ln[ds[0].end:]
 	}
 	m := oneLineLegRE.FindStringSubmatch(withoutTrailingDate(ln, c.usSender()))
@@ -970,7 +1011,7 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 			}
 			continue
 		}
-		dates := findDates(ln, c.usSender())
+		dates := c.dates(ln)
 		if day == nil && len(dates) > 0 {
 			d := dates[0].withYear(ref)
 			day = &d
@@ -1104,7 +1145,7 @@ func (c *msgContext) markedStops(ln string, clocks []clockMatch) (from, to, code
 	tail := ln[clocks[1].end:]
 	// The departure's day after its clock ("21:00 on Friday 22 December
 	// 2028, arrive …") is not the arrival's station.
-	if ds := findDates(mid, c.usSender()); len(ds) > 0 {
+	if ds := c.dates(mid); len(ds) > 0 {
 		mid = strings.TrimLeft(mid[ds[len(ds)-1].end:], " ,;")
 	}
 	if station, ok := depMarkers.ends(head); ok && stationName(platformFirstRE.ReplaceAllString(untilStop(tail), "")) == "" {
@@ -1167,7 +1208,7 @@ func (c *msgContext) clockFromLeg(ln string, clocks []clockMatch, d dateMatch) *
 	station, clause := mid[:k], mid[k:]
 	rest, hasFrom := fromMarkers.starts(station)
 	_, particle := depMarkers.ends(station)
-	if !hasFrom && !particle || findDates(station, c.usSender()) != nil {
+	if !hasFrom && !particle || c.dates(station) != nil {
 		return nil
 	}
 	if !hasFrom {
@@ -1270,7 +1311,7 @@ func (c *msgContext) pairMarkedLeg(ln string, clocks []clockMatch, d dateMatch) 
 		return nil
 	}
 	mid := ln[clocks[0].end:clocks[1].start]
-	if ds := findDates(mid, c.usSender()); len(ds) > 0 {
+	if ds := c.dates(mid); len(ds) > 0 {
 		mid = mid[ds[len(ds)-1].end:]
 	}
 	if _, ok := arrMarkers.starts(strings.TrimLeft(mid, " ,;")); !ok {
@@ -1473,7 +1514,7 @@ func (c *msgContext) headerRowLeg(lines []string, i int, ref time.Time, day date
 		return nil
 	}
 	d := day
-	if ds := findDates(row, c.usSender()); len(ds) > 0 {
+	if ds := c.dates(row); len(ds) > 0 {
 		d = ds[0]
 	}
 	number := ""
@@ -1543,21 +1584,90 @@ func hasDigit(s string) bool {
 var (
 	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(?:(?:` + platformWords + `)\b|gl\.).*$`)
 	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
-	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + alternatives(slices.Concat(shortOclockWords, oclockWords)) + `)\s*$`)
+	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + alternatives(clockWordList) + `)\s*$`)
 )
+
+// endsInClockWord reports whether s may end in a word of clockWord:
+// whether, white space and a dot taken off its end, it ends in one of
+// the words in any case. A station's name mostly does not, and the
+// expression, which ends at the text's end, is tried from every place in
+// it. Where the end is not ASCII, case folding may change the length of
+// a letter ("K" and the Kelvin sign), so the expression decides.
+func endsInClockWord(s string) bool {
+	t := strings.TrimRight(s, " \t\n\f\r") // \s
+	t = strings.TrimSuffix(t, ".")
+	for i := max(0, len(t)-8); i < len(t); i++ {
+		if t[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	for _, w := range clockWordList {
+		if len(t) >= len(w) && strings.EqualFold(t[len(t)-len(w):], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayHoldFolded reports whether s may hold one of words (lower case) in
+// any case, as an expression's (?i) reads it: whether s lowered holds
+// one. Lowering maps every case of the words' letters to the one the
+// words have, the Kelvin sign to "k" too, but not "ſ", which (?i) takes
+// for an "s": with one in s, the expression is left to decide. It spares
+// expressions that are tried from every place in a text a text without
+// their words.
+func mayHoldFolded(s string, words []string) bool {
+	var l string
+	switch {
+	case isASCII(s):
+		l = asciiLower(s)
+	case strings.Contains(s, "ſ"):
+		return true
+	default:
+		l = lower(s)
+	}
+	return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(l, w) })
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// trainLabelAnchors are what every match of trainLabelRE holds, one of
+// its words or their endings.
+var trainLabelAnchors = []string{"train", "zug", "tren", "vlak", "trein", "italo", "regional", "tåg", "tog", "juna", "pociąg", "comboio", "trem"}
+
+// platformAnchors are what every match of platformRE holds: one of its
+// words, or "gl.".
+var platformAnchors = append(strings.Split(platformWords, "|"), "gl.")
+
+// clockWordList is clockWord's words.
+var clockWordList = slices.Concat(shortOclockWords, oclockWords)
 
 // durationRE is a journey's duration between a station and the next
 // stop's clock ("Amsterdam Centraal — 6h 18m — 14:52 Berlin Hbf").
 var durationRE = regexp.MustCompile(`(?i)\s*[-–—(]*\s*\d{1,2}\s?h(?:rs?)?\s?\d{1,2}\s?m(?:in)?\b\)?`)
 
 func stationName(s string) string {
-	s = platformRE.ReplaceAllString(s, "")
+	if mayHoldFolded(s, platformAnchors) {
+		s = platformRE.ReplaceAllString(s, "")
+	}
 	if strings.IndexByte(s, 'm') >= 0 && hasDigit(s) {
 		s = durationRE.ReplaceAllString(s, "")
 	}
-	s = trainNumRE.ReplaceAllString(s, "")
-	s = strings.ReplaceAll(s, "()", "")   // what is left of "(ICE 16)"
-	s = clockWord.ReplaceAllString(s, "") // "Partenza ore": the clock's word, then the marker
+	if hasDigit(s) { // a train's number has digits
+		s = trainNumRE.ReplaceAllString(s, "")
+	}
+	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
+	if endsInClockWord(s) {
+		s = clockWord.ReplaceAllString(s, "") // "Partenza ore": the clock's word, then the marker
+	}
 	s, _ = allStopMarkers.ends(strings.TrimSpace(s))
 	notLetter := func(r rune) bool { return !unicode.IsLetter(r) }
 	s = strings.TrimLeftFunc(s, notLetter)
@@ -1703,7 +1813,7 @@ func (c *msgContext) spacedCheckDates(text string) (in, out *Time) {
 		return nil, nil
 	}
 	for _, m := range spacedCheckRE.FindAllStringSubmatch(firstLines(text, 60), 4) {
-		ds := findDates(m[2], c.usSender())
+		ds := c.dates(m[2])
 		if len(ds) == 0 || ds[0].start > 16 || strings.Contains(strings.ToLower(m[2][:ds[0].start]), "check") {
 			continue
 		}
@@ -1892,7 +2002,7 @@ func (c *msgContext) columnDates(text string, z zoneHint) (in, out *Time) {
 			continue
 		}
 		for j := i + 1; j < len(lines) && j <= i+2; j++ {
-			ds := findDates(lines[j], c.usSender())
+			ds := c.dates(lines[j])
 			if len(ds) < 2 {
 				continue
 			}
@@ -1937,13 +2047,13 @@ func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
 				break
 			}
 		}
-		ends := findDates(second, c.usSender())
+		ends := c.dates(second)
 		if len(ends) == 0 || ends[0].start > 16 {
 			continue
 		}
 		end := ends[0].withYear(c.ref)
 		var start dateMatch
-		if ds := findDates(first, c.usSender()); len(ds) > 0 {
+		if ds := c.dates(first); len(ds) > 0 {
 			start = ds[0]
 			if !start.hasYear {
 				start.y, start.hasYear = end.y, true
@@ -2167,7 +2277,7 @@ func (c *msgContext) nightsFromDate(text string, z zoneHint) (in, out *Time) {
 	if start > 0 {
 		start = strings.LastIndexByte(text[:start], '\n') // and the line before
 	}
-	ds := findDates(text[start+1:m[2]], c.usSender())
+	ds := c.dates(text[start+1 : m[2]])
 	if n == 0 || len(ds) != 1 {
 		return nil, nil
 	}
@@ -2198,7 +2308,7 @@ func stayNights(text string) int {
 // after one of the labels.
 func (c *msgContext) labelledDate(l labelSet, text string, z zoneHint) *Time {
 	for _, v := range c.after(l, text) {
-		ds := findDates(v, c.usSender())
+		ds := c.dates(v)
 		if len(ds) == 0 || ds[0].start > 40 {
 			continue
 		}
@@ -3143,7 +3253,7 @@ func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
 		if w == nil || w[0] > 3 {
 			continue
 		}
-		if ds := findDates(rest[w[1]:], c.usSender()); len(ds) > 0 && ds[0].start == 0 {
+		if ds := c.dates(rest[w[1]:]); len(ds) > 0 && ds[0].start == 0 {
 			return resolve(at(ds[0].withYear(c.ref), nil), z, c.dateLoc)
 		}
 	}
@@ -3163,9 +3273,9 @@ func (c *msgContext) debitDate(text string, z zoneHint) *Time {
 		if !billDebit.In(strings.ToLower(ln)) {
 			continue
 		}
-		ds := findDates(ln, c.usSender())
+		ds := c.dates(ln)
 		if len(ds) == 0 && i+1 < len(lines) {
-			ds = findDates(lines[i+1], c.usSender())
+			ds = c.dates(lines[i+1])
 		}
 		if len(ds) != 1 {
 			continue

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"mailnode/extract/lang"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -23,17 +24,10 @@ var weekdayNames = lang.Weekdays()
 
 var (
 	monthAlt = func() string {
-		var names []string
-		for n := range monthNames {
-			names = append(names, regexp.QuoteMeta(n))
-		}
-		// Longest first, so that "june" is tried before "jun".
-		for i := range names {
-			for j := i + 1; j < len(names); j++ {
-				if len(names[j]) > len(names[i]) {
-					names[i], names[j] = names[j], names[i]
-				}
-			}
+		names := slices.Collect(maps.Keys(monthNames))
+		slices.SortFunc(names, prefixFirstOrder)
+		for i, n := range names {
+			names[i] = regexp.QuoteMeta(n)
 		}
 		return strings.Join(names, "|")
 	}()
@@ -75,6 +69,22 @@ var oclockAlt = alternatives(oclockWords)
 // clock, but not part of a station's name before a clock.
 var shortOclockWords = []string{"o", "v", "ve"}
 
+// prefixFirstOrder orders words as a dictionary does, except that a word
+// comes after every word it begins ("june" before "jun"). Of the words an
+// alternation of them can match at one place, each begins the others, so
+// the longest is tried first, as with longest first; and words that share
+// a beginning stand together, which the regexp package folds into one
+// branch: the month names' expressions went from 1,450 instructions to
+// two thirds of that, and ran in half the time.
+func prefixFirstOrder(a, b string) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return int(a[i]) - int(b[i])
+		}
+	}
+	return len(b) - len(a)
+}
+
 // alternatives is words as a regular expression's alternatives, longest
 // first, each with an optional dot.
 func alternatives(words []string) string {
@@ -93,6 +103,29 @@ type dateMatch struct {
 
 // findDates returns the dates in s, in order of appearance. usFirst reads
 // a slashed date as month first (a US sender).
+// dates is findDates of a line read as the sender writes dates, each
+// line worked out once a message: the rules for legs, flights and stays
+// read the same lines again and again, and the month names' expressions
+// are slow. The slices are clipped, so that a caller's append copies.
+func (c *msgContext) dates(s string) []dateMatch {
+	k := dateKey{s, c.usSender()}
+	if ds, ok := c.dateMemo[k]; ok {
+		return ds
+	}
+	if c.dateMemo == nil {
+		c.dateMemo = map[dateKey][]dateMatch{}
+	}
+	ds := slices.Clip(findDates(s, k.usFirst))
+	c.dateMemo[k] = ds
+	return ds
+}
+
+// dateKey is a line and how its slashed dates are read.
+type dateKey struct {
+	s       string
+	usFirst bool
+}
+
 func findDates(s string, usFirst bool) []dateMatch {
 	var out []dateMatch
 	taken := func(a, b int) bool {
@@ -103,7 +136,8 @@ func findDates(s string, usFirst bool) []dateMatch {
 		}
 		return false
 	}
-	for _, m := range isoDateRE.FindAllStringSubmatchIndex(s, -1) {
+	dashed := digitsAround(s, "-")
+	for _, m := range matchesIf(dashed, isoDateRE, s) {
 		y, _ := strconv.Atoi(s[m[2]:m[3]])
 		mo, _ := strconv.Atoi(s[m[4]:m[5]])
 		d, _ := strconv.Atoi(s[m[6]:m[7]])
@@ -138,7 +172,7 @@ func findDates(s string, usFirst bool) []dateMatch {
 			}
 		}
 	}
-	for _, m := range dashDateRE.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range matchesIf(dashed, dashDateRE, s) {
 		d, _ := strconv.Atoi(s[m[2]:m[3]])
 		mo, _ := strconv.Atoi(s[m[4]:m[5]])
 		y, _ := strconv.Atoi(s[m[6]:m[7]])
@@ -146,7 +180,7 @@ func findDates(s string, usFirst bool) []dateMatch {
 			out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
 		}
 	}
-	for _, m := range spacedDateRE.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range matchesIf(strings.Contains(s, ". "), spacedDateRE, s) {
 		d, _ := strconv.Atoi(s[m[2]:m[3]])
 		mo, _ := strconv.Atoi(s[m[4]:m[5]])
 		y, _ := strconv.Atoi(s[m[6]:m[7]])
@@ -154,7 +188,7 @@ func findDates(s string, usFirst bool) []dateMatch {
 			out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
 		}
 	}
-	for _, m := range numDateRE.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range matchesIf(digitsAround(s, "./"), numDateRE, s) {
 		if taken(m[0], m[1]) {
 			continue
 		}
@@ -238,9 +272,53 @@ type clockMatch struct {
 	start, end int
 }
 
+// hasClockShape reports whether s holds a digit, one of seps and two
+// digits, the first of them 0 to 5 ("8:05", "12h30"): every clock of
+// clockRE (seps ":hH") or dottedClockRE (".") does. The expressions have
+// no literal to look for first and cost a hundred times this scan, on
+// lines that mostly hold no clock.
+func hasClockShape(s, seps string) bool {
+	for i := 0; i+3 < len(s); i++ {
+		if isDigitByte(s[i]) && strings.IndexByte(seps, s[i+1]) >= 0 && '0' <= s[i+2] && s[i+2] <= '5' && isDigitByte(s[i+3]) {
+			return true
+		}
+	}
+	return false
+}
+
+// digitsAround reports whether s holds a digit, one of seps and a digit
+// in a row ("2027-05", "12.05", "3/4"): every date of the numeric date
+// expressions does, and a line without it needs none of them run.
+func digitsAround(s, seps string) bool {
+	for i := 1; i+1 < len(s); i++ {
+		if strings.IndexByte(seps, s[i]) >= 0 && isDigitByte(s[i-1]) && isDigitByte(s[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchesIf is re's submatches in s when ok, the shape every match of re
+// needs, says there may be any.
+func matchesIf(ok bool, re *regexp.Regexp, s string) [][]int {
+	if !ok {
+		return nil
+	}
+	return re.FindAllStringSubmatchIndex(s, -1)
+}
+
+// clockMatches is clockRE's matches in s, none looked for where no
+// clock's shape is.
+func clockMatches(s string) [][]int {
+	if !hasClockShape(s, ":hH") {
+		return nil
+	}
+	return clockRE.FindAllStringSubmatchIndex(s, -1)
+}
+
 func findClocks(s string) []clockMatch {
 	var out []clockMatch
-	for _, m := range clockRE.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range clockMatches(s) {
 		h, _ := strconv.Atoi(s[m[2]:m[3]])
 		mi, _ := strconv.Atoi(s[m[4]:m[5]])
 		if m[6] >= 0 {
@@ -270,7 +348,7 @@ func findClocks(s string) []clockMatch {
 		}
 		slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
 	}
-	if strings.IndexByte(s, '.') < 0 {
+	if !hasClockShape(s, ".") {
 		return out
 	}
 	for _, m := range dottedClockRE.FindAllStringSubmatchIndex(s, -1) {
