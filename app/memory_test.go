@@ -21,7 +21,7 @@ func TestReleaseMemory(t *testing.T) {
 	}
 	garbage = nil
 	before := released()
-	n.releaseMemory()
+	n.releaseAfterPass()
 	if after := released(); after < before+8<<20 {
 		t.Errorf("released %d MiB of 16 MiB of garbage", (after-before)>>20)
 	}
@@ -29,7 +29,7 @@ func TestReleaseMemory(t *testing.T) {
 	if time.Since(first) > time.Second {
 		t.Fatalf("released at %v", first)
 	}
-	n.releaseMemory()
+	n.releaseAfterPass()
 	if n.released != first {
 		t.Error("released twice within a minute")
 	}

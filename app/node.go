@@ -105,7 +105,7 @@ type Node struct {
 	// relayCert is the relay name's certificate from an ACME CA, once
 	// the relay service has made one; nil: the local CA's.
 	relayCert *relayclient.ACME
-	// released is when releaseMemory last returned memory to the OS.
+	// released is when releaseAfterPass last released memory.
 	released time.Time
 	// extra are services tests add to see the supervisor's policy at work.
 	extra []service

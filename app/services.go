@@ -381,16 +381,18 @@ func (n *Node) runFacts(ctx context.Context, c *components, kick <-chan struct{}
 			return fmt.Errorf("read facts: %w", err)
 		}
 		n.refreshCounts(ctx, c)
-		n.releaseMemory()
+		n.releaseAfterPass()
 	}
 }
 
-// releaseMemory returns the heap's garbage to the OS once a sync and
-// facts pass is over, at most once a minute. GCPercent lets the heap grow
-// to five times what is live, up to MemoryLimit, for the gateway's
-// throughput; at rest that left an app in the tray holding tens of
-// megabytes of the last pass's garbage until the collector happened by.
-func (n *Node) releaseMemory() {
+// releaseAfterPass releases memory (ReleaseMemory) once a sync and facts
+// pass is over, at most once a minute. GCPercent lets the heap grow to
+// five times what is live, up to MemoryLimit, for the gateway's
+// throughput, and the store's connections keep the pages the pass read:
+// at rest that left an app in the tray holding tens of megabytes of the
+// last pass's until the collector happened by and the connections
+// closed.
+func (n *Node) releaseAfterPass() {
 	n.mu.Lock()
 	due := time.Since(n.released) >= time.Minute
 	if due {
@@ -398,8 +400,20 @@ func (n *Node) releaseMemory() {
 	}
 	n.mu.Unlock()
 	if due {
-		ReleaseMemory()
+		n.ReleaseMemory()
 	}
+}
+
+// ReleaseMemory gives back what the node holds only to be quick: the
+// store's idle connections and their page caches, then the heap's
+// garbage. It costs a full collection and reopening a connection, so
+// callers bound how often: the node after a pass, the desktop app when
+// its UI has gone quiet.
+func (n *Node) ReleaseMemory() {
+	if c, err := n.comp(); err == nil {
+		c.store.ReleaseMemory()
+	}
+	ReleaseMemory()
 }
 
 // watchApprovals is the status service: it keeps the counts of pending

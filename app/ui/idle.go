@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"mailnode/app"
 )
 
 // Fyne's loop (runGL in its GLFW driver) wakes 60 times a second to poll
@@ -132,7 +131,7 @@ func (u *UI) idleStep() {
 		return
 	}
 	if u.idle.restDue(time.Now(), u.idle.last.Load()) {
-		go app.ReleaseMemory() // a full collection: off the UI goroutine
+		go u.node.ReleaseMemory() // a full collection: off the UI goroutine
 	}
 	// A wait that ended early was ended by input or by do, which are
 	// activity, or by wake, which is not.

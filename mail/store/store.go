@@ -86,6 +86,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
+	db.SetMaxIdleConns(maxIdleConns)
 	s := &Store{db: db, log: logger.With("component", "store"),
 		checkpointStop: make(chan struct{}), checkpointDone: make(chan struct{}), walRestart: walRestartFrames}
 	if err := s.migrate(ctx); err != nil {
@@ -94,6 +95,22 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	}
 	go s.checkpointLoop()
 	return s, nil
+}
+
+// maxIdleConns is how many connections the pool keeps open unused
+// (database/sql's default), each with its page cache.
+const maxIdleConns = 2
+
+// ReleaseMemory closes the connections nobody is using, and with them the
+// page caches they hold: up to 32 MiB each (cache_size), filled by the
+// last sync or query and kept for as long as the connection lives, in
+// memory the Go runtime does not see (the C library's heap). The next
+// query opens a connection again, about a millisecond. For a process
+// going quiet: at 50,000 messages the idle connections were 21 MiB of an
+// idle desktop app's RSS (docs/benchmarks.md).
+func (s *Store) ReleaseMemory() {
+	s.db.SetMaxIdleConns(0)
+	s.db.SetMaxIdleConns(maxIdleConns)
 }
 
 // create makes a new database file with the store's page size. The page
