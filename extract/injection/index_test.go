@@ -30,15 +30,20 @@ func TestWordIndex(t *testing.T) {
 		"kodeks kód kódy códigos",
 	}
 	for _, c := range cases {
-		f := fold(c)
-		found := ruleWords.find(f)
-		for i, rl := range rules {
-			if rl.sets != nil {
-				continue
-			}
-			if got, want := rl.mayMatch(f, found), mayMatchBySearch(rl, f); got != want {
-				t.Errorf("rule %d on %q: by the index %v, by search %v", i, c, got, want)
-			}
+		checkWordIndex(t, fold(c))
+	}
+}
+
+// checkWordIndex holds the index to the search for each word on text.
+func checkWordIndex(t *testing.T, text string) {
+	t.Helper()
+	found := ruleWords.find(text)
+	for i, rl := range rules {
+		if rl.sets != nil {
+			continue
+		}
+		if got, want := rl.mayMatch(text, found), mayMatchBySearch(rl, text); got != want {
+			t.Fatalf("rule %d on %q: by the index %v, by search %v", i, text, got, want)
 		}
 	}
 }
@@ -51,15 +56,7 @@ func FuzzWordIndex(f *testing.F) {
 	f.Add("the order shipped invoice payment due flight booking hotel train")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, text := range []string{fold(s), s, strings.Repeat(fold(s)+"\n", 3)} {
-			found := ruleWords.find(text)
-			for i, rl := range rules {
-				if rl.sets != nil {
-					continue
-				}
-				if got, want := rl.mayMatch(text, found), mayMatchBySearch(rl, text); got != want {
-					t.Fatalf("rule %d on %q: by the index %v, by search %v", i, text, got, want)
-				}
-			}
+			checkWordIndex(t, text)
 		}
 	})
 }
