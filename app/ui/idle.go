@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-
 )
 
 // Fyne's loop (runGL in its GLFW driver) wakes 60 times a second to poll
