@@ -1617,26 +1617,11 @@ func endsInClockWord(s string) bool {
 // expressions that are tried from every place in a text a text without
 // their words.
 func mayHoldFolded(s string, words []string) bool {
-	var l string
-	switch {
-	case isASCII(s):
-		l = asciiLower(s)
-	case strings.Contains(s, "ſ"):
+	if strings.Contains(s, "ſ") {
 		return true
-	default:
-		l = lower(s)
 	}
+	l := lowerLine(s)
 	return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(l, w) })
-}
-
-// isASCII reports whether s is all ASCII.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // trainLabelAnchors are what every match of trainLabelRE holds, one of
