@@ -2,6 +2,7 @@ package approvals_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -530,5 +531,81 @@ func TestCanonical(t *testing.T) {
 		if _, err := approvals.Canonical(json.RawMessage(bad)); err == nil {
 			t.Errorf("Canonical(%s) accepted", bad)
 		}
+	}
+}
+
+// slowWrites is a File whose writes, once armed, announce themselves and
+// then take a while, as on a busy disk.
+type slowWrites struct {
+	approvals.File
+	armed   atomic.Bool
+	started chan struct{}
+}
+
+func (f *slowWrites) WriteTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	if f.armed.Load() {
+		select {
+		case f.started <- struct{}{}:
+		default:
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	return f.File.WriteTx(ctx, fn)
+}
+
+// TestAuditSeesBatchInFlight: Audit returns a call made just before it
+// even while the writer's timed flush is writing that call's batch (the
+// desktop app's activity window reads it so, right after the calls).
+func TestAuditSeesBatchInFlight(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	tables, err := st.Attach(ctx, "approvals", approvals.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := &slowWrites{File: tables, started: make(chan struct{}, 1)}
+	m, err := approvals.New(ctx, file, approvals.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	const ag = "agent.example.com"
+	req := approvals.Call{Domain: ag, KeyFP: keyA, Tool: "bills_due", Tier: approvals.StructuredRead, Args: json.RawMessage(`{}`)}
+	d, err := m.Request(ctx, req)
+	if err != nil || d.Outcome != approvals.ApprovalRequired {
+		t.Fatalf("first call = %+v, %v", d, err)
+	}
+	if _, err := m.Decide(ctx, d.Approval.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	file.armed.Store(true)
+	calls, raced := 1, 0
+	// A call's entry may be flushed before Request returns; then no write
+	// is in flight to race with, and the next call tries again.
+	for try := 0; try < 10 && raced < 3; try++ {
+		if d, err := m.Request(ctx, req); err != nil || d.Outcome != approvals.Allowed {
+			t.Fatalf("call under the grant = %+v, %v", d, err)
+		}
+		calls++
+		select {
+		case <-file.started:
+		case <-time.After(3 * time.Second):
+			continue
+		}
+		raced++
+		log, err := m.Audit(ctx, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(log) != calls {
+			t.Fatalf("Audit() during the writer's flush = %d entries, want %d", len(log), calls)
+		}
+	}
+	if raced == 0 {
+		t.Fatal("no flush was ever in flight when Audit ran")
 	}
 }

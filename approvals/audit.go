@@ -38,12 +38,17 @@ type auditLog struct {
 	cfg  Config
 	log  *slog.Logger
 
-	mu      sync.Mutex // guards buf
-	buf     []AuditEntry
-	kick    chan struct{}
-	stop    chan struct{}
-	done    chan struct{}
-	stopped sync.Once
+	mu  sync.Mutex // guards buf
+	buf []AuditEntry
+	// flushing is held for a whole flush, so that a reader's flush waits
+	// for the writer's batch in flight: without it the reader found an
+	// empty buffer and read the table before that batch was in it, and the
+	// desktop app's activity window missed the calls just made.
+	flushing sync.Mutex
+	kick     chan struct{}
+	stop     chan struct{}
+	done     chan struct{}
+	stopped  sync.Once
 }
 
 func startAudit(file File, cfg Config, logger *slog.Logger) *auditLog {
@@ -97,6 +102,8 @@ func (a *auditLog) close() error {
 // are kept for the next try, up to a bound so that a broken disk cannot
 // grow memory without end.
 func (a *auditLog) flush() {
+	a.flushing.Lock()
+	defer a.flushing.Unlock()
 	a.mu.Lock()
 	batch := a.buf
 	a.buf = nil

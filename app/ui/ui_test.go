@@ -302,7 +302,7 @@ func TestApprovalsAgentsActivity(t *testing.T) {
 	e.until("the calls in the activity window", func() bool {
 		return strings.Contains(texts(e.u.activity.box), "1 calls allowed") ||
 			strings.Contains(texts(e.u.activity.box), "calls allowed (green), 1 refused")
-	})
+	}, func() string { return "; the window shows:\n" + texts(e.u.activity.box) })
 	var chart image.Image
 	e.u.locked(func() { chart = e.u.activity.chart.Image })
 	if !hasColor(chart, chartAllowed) || !hasColor(chart, chartOther) {
