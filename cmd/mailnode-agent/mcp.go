@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"sync"
 	"syscall"
 	"time"
 
@@ -65,6 +66,7 @@ func mcpCommand(args []string, stdin io.ReadCloser, stdout io.WriteCloser, stder
 		opts.Logger = log // the SDK's own session log
 	}
 	p.srv = mcp.NewServer(&mcp.Implementation{Name: "mailnode", Version: "1"}, opts)
+	p.srv.AddReceivingMiddleware(p.wholeList)
 	// MCP clients want tools at once; a node that is offline now gets its
 	// tools added (and announced) when it is back.
 	go p.listTools(ctx)
@@ -79,6 +81,22 @@ type proxy struct {
 	sess *agent.Session
 	srv  *mcp.Server
 	log  *slog.Logger
+	// adding is held while the node's tools are added, one AddTool each:
+	// a tools/list in between waits for it rather than answer with part
+	// of the node's tools (CI saw a client get two of them).
+	adding sync.RWMutex
+}
+
+// wholeList makes a tools/list wait while the node's tools are being
+// added.
+func (p *proxy) wholeList(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method == "tools/list" {
+			p.adding.RLock()
+			defer p.adding.RUnlock()
+		}
+		return next(ctx, method, req)
+	}
 }
 
 // listTools initializes the session with the node, retrying with back-off
@@ -99,6 +117,8 @@ func (p *proxy) listTools(ctx context.Context) {
 		wait = min(2*wait, time.Minute)
 	}
 	n := 0
+	p.adding.Lock()
+	defer p.adding.Unlock()
 	for _, t := range p.sess.Tools() {
 		if err := checkTool(t); err != nil {
 			p.log.Warn("Skipping a tool of the node", "tool", t.Name, "err", err)
