@@ -19,13 +19,12 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-	"github.com/makiuchi-d/gozxing"
-	"github.com/makiuchi-d/gozxing/qrcode"
 
 	"mailnode/agent"
 	"mailnode/app"
 	"mailnode/app/apptest"
 	"mailnode/app/backup"
+	"mailnode/app/ui/screenqr"
 	"mailnode/approvals"
 	"mailnode/gateway/phone/phoneclient"
 )
@@ -343,20 +342,20 @@ func TestPairPhoneFromScreenshot(t *testing.T) {
 		shot = e.u.win.Canvas().Capture()
 		want = e.u.phones.offer.URL
 	})
-	res, err := readQR(shot)
+	got, err := screenqr.Read(shot)
 	if err != nil {
 		saveShot(t, shot)
 		t.Fatalf("no QR code in the window's capture: %v", err)
 	}
-	if res.GetText() != want {
-		t.Fatalf("QR code says %q, want %q", res.GetText(), want)
+	if got != want {
+		t.Fatalf("QR code says %q, want %q", got, want)
 	}
 	// The link names the node by its relay name: the phone reaches it
 	// through the relay, wherever it is.
 	if !strings.HasPrefix(want, "https://"+e.r.Host+"/phone/") {
 		t.Errorf("pairing link %s does not name the relay name %s", want, e.r.Host)
 	}
-	_, sas, err := phoneclient.Pair(t.Context(), e.r.AgentHTTP(), res.GetText(), "Test phone")
+	_, sas, err := phoneclient.Pair(t.Context(), e.r.AgentHTTP(), got, "Test phone")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,25 +363,6 @@ func TestPairPhoneFromScreenshot(t *testing.T) {
 	e.tap(e.u.phones.box, "The phone shows the same code")
 	e.until("the paired phone", func() bool { return strings.Contains(texts(e.u.phones.box), "Test phone, paired") })
 	e.until("the node's status to count the phone", func() bool { return e.node.Status().Phones == 1 })
-}
-
-// readQR decodes the QR code in img, with zxing's local binarizer and then
-// its global one, as a phone's scanner tries more than one way.
-func readQR(img image.Image) (*gozxing.Result, error) {
-	src := gozxing.NewLuminanceSourceFromImage(img)
-	var err error
-	for _, bin := range []gozxing.Binarizer{gozxing.NewHybridBinarizer(src), gozxing.NewGlobalHistgramBinarizer(src)} {
-		bmp, berr := gozxing.NewBinaryBitmap(bin)
-		if berr != nil {
-			return nil, berr
-		}
-		var res *gozxing.Result
-		res, err = qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
-		if err == nil {
-			return res, nil
-		}
-	}
-	return nil, err
 }
 
 func isToolError(err error, code string) bool {

@@ -29,11 +29,10 @@ import (
 	"time"
 
 	"github.com/godbus/dbus/v5"
-	"github.com/makiuchi-d/gozxing"
-	"github.com/makiuchi-d/gozxing/qrcode"
 
 	"mailnode/agent"
 	"mailnode/app/localapi/localclient"
+	"mailnode/app/ui/screenqr"
 	"mailnode/gateway/localca"
 	"mailnode/gateway/phone/phoneclient"
 )
@@ -445,17 +444,9 @@ func TestDesktopApp(t *testing.T) {
 	d.click(t, d.item(), "Pair a phone")
 	var pairURL string
 	waitFor(t, "a QR code in the window", 20*time.Second, func() bool {
-		shot := screenshot(t, display)
-		bmp, err := gozxing.NewBinaryBitmapFromImage(shot)
-		if err != nil {
-			return false
-		}
-		res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
-		if err != nil {
-			return false
-		}
-		pairURL = res.GetText()
-		return true
+		var err error
+		pairURL, err = screenqr.Read(screenshot(t, display))
+		return err == nil
 	})
 	if shots := os.Getenv("MAILNODE_UI_SHOTS"); shots != "" {
 		var b bytes.Buffer
