@@ -55,6 +55,16 @@ func (s *Store) checkpointLoop() {
 	}
 }
 
+// stopCheckpointer stops checkpointLoop and waits for it; Close calls it,
+// and tests that checkpoint by hand, so that no tick of the loop changes
+// the WAL under them.
+func (s *Store) stopCheckpointer() {
+	s.stopCheckpoints.Do(func() {
+		close(s.checkpointStop)
+		<-s.checkpointDone
+	})
+}
+
 // checkpoint copies the WAL back into the database file, and restarts the
 // WAL when it is longer than walRestartFrames.
 func (s *Store) checkpoint(ctx context.Context) error {

@@ -38,10 +38,11 @@ type Store struct {
 	// an audit flush. A Go mutex hands the lock over as soon as it is free.
 	writeMu sync.Mutex
 
-	checkpointStop chan struct{}
-	checkpointDone chan struct{}
-	walRestart     int // frames; walRestartFrames but in tests
-	closeOnce      sync.Once
+	checkpointStop  chan struct{}
+	checkpointDone  chan struct{}
+	stopCheckpoints sync.Once
+	walRestart      int // frames; walRestartFrames but in tests
+	closeOnce       sync.Once
 
 	hook MessageHook // SetMessageHook; nil: none
 
@@ -161,8 +162,7 @@ func private(path string) error {
 // closes the database.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
-		close(s.checkpointStop)
-		<-s.checkpointDone
+		s.stopCheckpointer()
 		if _, err := s.db.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
 			s.log.Debug("Final checkpoint failed", "err", err)
 		}
