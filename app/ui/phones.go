@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"image/color"
-	"image/draw"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -198,17 +196,6 @@ func qrImage(s string) (image.Image, error) {
 	if err != nil {
 		return nil, fmt.Errorf("QR code: %w", err)
 	}
-	bits := q.Bitmap() // with the quiet zone
-	k := max(5, qrModulePixels/len(bits))
-	img := image.NewGray(image.Rect(0, 0, len(bits)*k, len(bits)*k))
-	for y, row := range bits {
-		for x, dark := range row {
-			c := color.Gray{Y: 0xff}
-			if dark {
-				c = color.Gray{}
-			}
-			draw.Draw(img, image.Rect(x*k, y*k, (x+1)*k, (y+1)*k), &image.Uniform{c}, image.Point{}, draw.Src)
-		}
-	}
-	return img, nil
+	modules := len(q.Bitmap()) // with the quiet zone
+	return q.Image(-max(5, qrModulePixels/modules)), nil
 }

@@ -2,8 +2,6 @@ package barcode
 
 import (
 	"image"
-	"image/color"
-	"image/draw"
 	"os"
 	"strings"
 	"testing"
@@ -58,18 +56,7 @@ func qrImage(t *testing.T, s string, k int) image.Image {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bits := q.Bitmap()
-	img := image.NewGray(image.Rect(0, 0, len(bits)*k, len(bits)*k))
-	for y, row := range bits {
-		for x, dark := range row {
-			c := color.Gray{Y: 0xff}
-			if dark {
-				c = color.Gray{}
-			}
-			draw.Draw(img, image.Rect(x*k, y*k, (x+1)*k, (y+1)*k), &image.Uniform{c}, image.Point{}, draw.Src)
-		}
-	}
-	return img
+	return q.Image(-k)
 }
 
 func TestCaps(t *testing.T) {

@@ -19,23 +19,13 @@ func window(t *testing.T, s string, k int) image.Image {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bits := q.Bitmap()
-	img := image.NewRGBA(image.Rect(0, 0, len(bits)*k+300, len(bits)*k+200))
+	code := q.Image(-k)
+	img := image.NewRGBA(image.Rect(0, 0, code.Bounds().Dx()+300, code.Bounds().Dy()+200))
 	draw.Draw(img, img.Bounds(), &image.Uniform{color.RGBA{0x44, 0x44, 0x44, 0xff}}, image.Point{}, draw.Src)
 	for x := 20; x < 260; x += 3 {
 		img.Set(x, 40, color.RGBA{0xf3, 0xf3, 0xf3, 0xff})
 	}
-	off := image.Pt(157, 103)
-	for y, row := range bits {
-		for x, dark := range row {
-			c := color.White
-			if dark {
-				c = color.Black
-			}
-			r := image.Rect(x*k, y*k, (x+1)*k, (y+1)*k).Add(off)
-			draw.Draw(img, r, &image.Uniform{c}, image.Point{}, draw.Src)
-		}
-	}
+	draw.Draw(img, code.Bounds().Add(image.Pt(157, 103)), code, image.Point{}, draw.Src)
 	return img
 }
 
