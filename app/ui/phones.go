@@ -196,6 +196,10 @@ func qrImage(s string) (image.Image, error) {
 	if err != nil {
 		return nil, fmt.Errorf("QR code: %w", err)
 	}
-	modules := len(q.Bitmap()) // with the quiet zone
+	// The symbol's side (ISO/IEC 18004: 17 + 4 a version) and go-qrcode's
+	// quiet zone of 4 modules a side, known before it is drawn: asking the
+	// library (Bitmap) would run its encoding, which appends to its data,
+	// a second time.
+	modules := 17 + 4*q.VersionNumber + 2*4
 	return q.Image(-max(5, qrModulePixels/modules)), nil
 }
