@@ -49,6 +49,9 @@ type Options struct {
 	Addr, DNSAddr string
 	// CA reuses an earlier relay's authority (a restart); nil makes one.
 	CA *CA
+	// Now is the relay's clock; default time.Now (tests move it on to
+	// see the queue expire).
+	Now func() time.Time
 }
 
 // Relay is a running local relay.
@@ -116,6 +119,7 @@ func Start(ctx context.Context, o Options, logger *slog.Logger) (*Relay, error) 
 		Certificate: func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return cert, nil },
 		Limits:      o.Limits,
 		KeepAlive:   o.KeepAlive,
+		Now:         o.Now,
 	}, logger)
 	if err != nil {
 		ln.Close()
