@@ -81,8 +81,13 @@ const (
 	// SealOverhead is an anonymous sealed box's overhead: a 32-byte
 	// ephemeral public key and a 16-byte Poly1305 tag.
 	SealOverhead = 48
-	// MaxQueued is how many undelivered envelopes one node may hold.
+	// MaxQueued is how many envelopes one node name may hold: waiting,
+	// or delivered and not yet expired (docs/relay.md, "The offline
+	// queue").
 	MaxQueued = 32
+	// QueueShare is how many of a name's MaxQueued places one client
+	// network (an IPv4 /24, an IPv6 /56) may hold, by default.
+	QueueShare = 8
 	// QueueTTL is how long an envelope, and then its reply, is kept.
 	QueueTTL = 24 * time.Hour
 )

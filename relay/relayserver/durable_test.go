@@ -3,6 +3,7 @@ package relayserver_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -94,10 +95,12 @@ func TestQueueSurvivesKill(t *testing.T) {
 				if err != nil {
 					return // the relay died under us
 				}
+				var q relay.Queued
+				json.NewDecoder(resp.Body).Decode(&q)
 				resp.Body.Close()
 				if resp.StatusCode == http.StatusAccepted {
 					mu.Lock()
-					accepted[id] = l
+					accepted[q.RequestID] = l
 					mu.Unlock()
 				}
 			}

@@ -4,13 +4,17 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"io"
 	"mime"
+	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -37,7 +41,9 @@ const deliveryRetry = 5 * time.Second
 // the queue; docs/relay.md, "The offline queue"). Any well-formed name in
 // the zone is taken, registered or not, online or not: the store is not
 // asked whether the name is registered, so a decoy's queue behaves as an
-// offline node's, with the same limits and expiry.
+// offline node's, with the same limits and expiry, and an online node's
+// too: what it took keeps its place until it expires, as a decoy's never
+// delivered envelopes do.
 func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	if !s.limits.allow(clientKey(r.RemoteAddr)) {
 		rateLimited(w)
@@ -71,20 +77,21 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusRequestEntityTooLarge, "too_large", "the envelope is over 64 KiB")
 		return
 	}
-	if id == "" {
-		b := make([]byte, 16)
-		rand.Read(b)
-		id = base64.RawURLEncoding.EncodeToString(b)
-	}
 	now := s.cfg.Now()
-	e, err := s.store.Enqueue(r.Context(), relaystore.Envelope{ID: id, Label: label, Sealed: sealed,
-		Created: now, Expires: now.Add(relay.QueueTTL)}, relay.MaxQueued)
+	e, err := s.store.Enqueue(r.Context(), relaystore.Envelope{ID: s.queue.receipt(label, id, sealed), Label: label,
+		Net: s.queue.network(r.RemoteAddr), Sealed: sealed, Created: now, Expires: now.Add(relay.QueueTTL)},
+		relay.MaxQueued, s.cfg.Limits.QueueShare)
 	switch {
 	case errors.Is(err, relaystore.ErrQueueFull):
-		writeError(w, http.StatusInsufficientStorage, "queue_full", "this node already holds the most envelopes it may")
+		// The same answer whether the name or this network's share of it
+		// is full: the limiter that fired is not said.
+		writeError(w, http.StatusInsufficientStorage, "queue_full", "this node's queue has no room for the envelope")
 		return
 	case errors.Is(err, relaystore.ErrIDTaken):
-		writeError(w, http.StatusBadRequest, "bad_request", "request_id is in use for another node")
+		// Receipts are 128 bits, keyed or random: a clash is a fault, and
+		// said as one, never a silently dropped envelope.
+		s.log.Error("Two envelopes drew the same receipt", "label", label)
+		writeError(w, http.StatusServiceUnavailable, "unavailable", "try again later")
 		return
 	case err != nil:
 		s.log.Error("Cannot enqueue", "err", err)
@@ -92,11 +99,74 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusAccepted, relay.Queued{RequestID: e.ID, ExpiresAt: e.Expires.Unix()})
+	// The receipt leaves before any delivery is started: the answer for a
+	// name with a live tunnel must not wait on it.
+	http.NewResponseController(w).Flush()
 	if tun := s.tunnels.get(label); tun != nil {
 		s.kick(tun)
 	} else if s.mesh != nil {
 		go s.mesh.kickRemote(context.Background(), label)
 	}
+}
+
+// queueKeys derives what the queue stores of an agent's request: the
+// receipt's request_id and the client network's digest, keyed with a
+// secret of the relay's store (shared by instances on one database).
+type queueKeys struct {
+	secret []byte
+}
+
+// receipt is the request_id of the relay's receipt for sealed, left for
+// label with the agent's requestID, unique relay-wide. An agent's id is
+// its own within a name and an envelope: the same name, id and bytes (a
+// retry) give the same receipt, and anything else another one (docs/relay.md,
+// "Receipts"), so an id used for another name, or with other bytes, is
+// another envelope, neither refused nor dropped, and its receipt says
+// nothing of the other. Without an id the receipt is random; both are
+// 22 base64url characters.
+func (k queueKeys) receipt(label, requestID string, sealed []byte) string {
+	var b []byte
+	if requestID == "" {
+		b = make([]byte, 16)
+		rand.Read(b)
+	} else {
+		digest := sha256.Sum256(sealed)
+		m := hmac.New(sha256.New, k.secret)
+		m.Write([]byte("mailnode-queue-receipt-v1\x00" + label + "\x00" + requestID + "\x00"))
+		m.Write(digest[:])
+		b = m.Sum(nil)[:16]
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// network is the keyed digest of the client network of remote (an
+// http.Request's RemoteAddr, as the rate limiter reads it): the store
+// counts a network's share without holding client addresses.
+func (k queueKeys) network(remote string) []byte {
+	m := hmac.New(sha256.New, k.secret)
+	m.Write([]byte("mailnode-queue-network-v1\x00" + clientNetwork(remote)))
+	return m.Sum(nil)[:16]
+}
+
+// clientNetwork is the network a client address counts in for the
+// queue's share: its IPv4 /24 or its IPv6 /56 (an IPv4-mapped IPv6
+// address is IPv4). What is not an IP address counts as itself.
+func clientNetwork(remote string) string {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	ip = ip.Unmap()
+	bits := 56
+	if ip.Is4() {
+		bits = 24
+	}
+	p, _ := ip.WithZone("").Prefix(bits)
+	return p.String()
 }
 
 // decodeQueueRequest reads {"envelope": "...", "request_id": "..."}: one
@@ -139,8 +209,11 @@ func validRequestID(id string) bool {
 	return true
 }
 
-// queueReply answers GET /v1/queue/reply/{request_id}: 204 while the node
-// has not answered, 200 with its reply envelope, 404 expired or unknown.
+// queueReply answers GET /v1/queue/reply/{request_id}: 204 while there is
+// no reply, 200 with the node's reply envelope, 404 expired or unknown. An
+// envelope the node took without a reply answers 204 until it expires,
+// exactly as one never delivered (a decoy's): only the reply column is
+// read, so that the cost is the same too.
 func (s *Server) queueReply(w http.ResponseWriter, r *http.Request) {
 	if !s.limits.allow(clientKey(r.RemoteAddr)) {
 		rateLimited(w)
@@ -151,17 +224,17 @@ func (s *Server) queueReply(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not_found", "no such request")
 		return
 	}
-	e, err := s.store.QueueEntry(r.Context(), id, s.cfg.Now())
+	reply, err := s.store.QueueReply(r.Context(), id, s.cfg.Now())
 	switch {
 	case errors.Is(err, relaystore.ErrNotFound):
 		writeError(w, http.StatusNotFound, "not_found", "no such request, or it expired")
 	case err != nil:
 		s.log.Error("Cannot read a queued request", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "unavailable", "try again later")
-	case e.Reply == nil:
+	case len(reply) == 0:
 		w.WriteHeader(http.StatusNoContent)
 	default:
-		writeJSON(w, http.StatusOK, relay.Reply{Envelope: base64.RawURLEncoding.EncodeToString(e.Reply)})
+		writeJSON(w, http.StatusOK, relay.Reply{Envelope: base64.RawURLEncoding.EncodeToString(reply)})
 	}
 }
 

@@ -93,8 +93,18 @@ func TestQueueErrors(t *testing.T) {
 	if a := replyOf(t, r, "nosuchrequest"); a.status != 404 {
 		t.Errorf("unknown request_id: %d", a.status)
 	}
-	if a := replyOf(t, r, "biggest-one"); a.status != 204 {
+	// Polled by its receipt (the same again for the same bytes), not by
+	// the agent's own id.
+	a := enqueue(t, r, host, queueBody(relay.MaxEnvelope, "biggest-one"))
+	var q relay.Queued
+	if json.Unmarshal(a.body, &q); a.status != 202 || q.RequestID == "" {
+		t.Fatalf("retry of the largest: %d %s", a.status, a.body)
+	}
+	if a := replyOf(t, r, q.RequestID); a.status != 204 {
 		t.Errorf("a waiting request: %d, want 204", a.status)
+	}
+	if a := replyOf(t, r, "biggest-one"); a.status != 404 {
+		t.Errorf("the agent's own id: %d, want 404 (it is not a receipt)", a.status)
 	}
 }
 
@@ -112,7 +122,7 @@ func TestQueueDecoyAlike(t *testing.T) {
 	}
 	defer st.Close()
 	srv, err := relayserver.New(t.Context(), relayserver.Config{Zone: "relay.example", Store: st, Now: func() time.Time { return clock() },
-		Limits: relayserver.Limits{ClientRate: 1e6, ClientBurst: 1e6, GlobalRate: 1e6, GlobalBurst: 1e6}}, nil)
+		Limits: relayserver.Limits{ClientRate: 1e6, ClientBurst: 1e6, GlobalRate: 1e6, GlobalBurst: 1e6, QueueShare: relay.MaxQueued}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +145,7 @@ func TestQueueDecoyAlike(t *testing.T) {
 				first = a
 			}
 		}
-		retry = enqueue(t, r, host, queueBody(300, label+"-00"))
+		retry = enqueue(t, r, host, queueBody(200, label+"-00"))
 		full = enqueue(t, r, host, queueBody(200, label+"-full"))
 		return
 	}
@@ -162,7 +172,7 @@ func TestQueueDecoyAlike(t *testing.T) {
 	if len(waiting) != relay.MaxQueued {
 		t.Errorf("%d envelopes stored, want %d (no second copy of the retry)", len(waiting), relay.MaxQueued)
 	}
-	if e, _ := st.QueueEntry(t.Context(), real.Label+"-00", now); len(e.Sealed) != 200 {
+	if e, _ := st.QueueEntry(t.Context(), rrec[0].RequestID, now); len(e.Sealed) != 200 {
 		t.Errorf("the retry replaced the first copy: %d bytes", len(e.Sealed))
 	}
 
@@ -203,7 +213,7 @@ func newHTTP(t *testing.T, srv *relayserver.Server) *httptest.Server {
 // poll.
 func TestQueueDelivery(t *testing.T) {
 	dir := t.TempDir()
-	r := startLocal(t, relaylocal.Options{DataDir: dir})
+	r := startLocal(t, relaylocal.Options{DataDir: dir, Limits: relayserver.Limits{QueueShare: relay.MaxQueued}})
 	k, _ := relayclient.NewKeys()
 	host := registered(t, dir, "ann@example.com", k)
 	hc := r.HTTPClient()
@@ -214,11 +224,13 @@ func TestQueueDelivery(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		var q relay.Queued
+		json.NewDecoder(resp.Body).Decode(&q)
 		resp.Body.Close()
 		if resp.StatusCode != 202 {
 			t.Fatalf("enqueue %d: %d", i, resp.StatusCode)
 		}
-		ids = append(ids, fmt.Sprintf("delivery-%02d", i))
+		ids = append(ids, q.RequestID)
 	}
 
 	// A node that takes the first envelope and dies before it answers.

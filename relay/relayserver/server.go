@@ -76,6 +76,11 @@ type Limits struct {
 	// MaxStalled bounds connections held for names with no live tunnel;
 	// default 10,000.
 	MaxStalled int
+	// QueueShare is how many of a name's relay.MaxQueued places in the
+	// offline queue one client network (an IPv4 /24, an IPv6 /56) may
+	// hold; default relay.QueueShare. Behind a proxy every client is the
+	// proxy's network: raise it to relay.MaxQueued there.
+	QueueShare int
 }
 
 func (l *Limits) defaults() {
@@ -97,6 +102,9 @@ func (l *Limits) defaults() {
 	if l.MaxStalled == 0 {
 		l.MaxStalled = 10000
 	}
+	if l.QueueShare <= 0 {
+		l.QueueShare = relay.QueueShare
+	}
 }
 
 // Server is a relay. Its HTTP API is Handler; ServeTLS, ServeDNS run the
@@ -106,6 +114,7 @@ type Server struct {
 	log     *slog.Logger
 	store   relaystore.Store
 	decoys  *decoys
+	queue   queueKeys
 	limits  *limiter
 	nonces  *nonceCache
 	tunnels *tunnels
@@ -150,7 +159,12 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 	if err != nil {
 		return nil, err
 	}
+	queueSecret, err := cfg.Store.Secret(ctx, "queue")
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{
+		queue:    queueKeys{secret: queueSecret},
 		cfg:      cfg,
 		log:      logger.With("component", "relay"),
 		store:    cfg.Store,

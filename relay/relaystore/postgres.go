@@ -59,6 +59,25 @@ var pgMigrations = []string{
 	);
 	CREATE TABLE tunnels (label TEXT PRIMARY KEY, instance TEXT NOT NULL);
 	CREATE INDEX tunnels_instance ON tunnels(instance);`,
+	// SQLite's third migration: every envelope holds its place until it
+	// expires, counted per name and per client network; sealed last.
+	`CREATE TABLE queue_v2 (
+		id TEXT PRIMARY KEY,
+		label TEXT NOT NULL,
+		net BYTEA NOT NULL,
+		created BIGINT NOT NULL,
+		expires BIGINT NOT NULL,
+		reply BYTEA,
+		sealed BYTEA
+	);
+	INSERT INTO queue_v2(id, label, net, created, expires, reply, sealed)
+		SELECT id, label, '\x'::bytea, created, expires, reply, sealed FROM queue;
+	DROP TABLE queue;
+	ALTER TABLE queue_v2 RENAME TO queue;
+	ALTER INDEX queue_v2_pkey RENAME TO queue_pkey;
+	CREATE INDEX queue_waiting ON queue(label, created) WHERE sealed IS NOT NULL;
+	CREATE INDEX queue_held ON queue(label, expires, net);
+	CREATE INDEX queue_expires ON queue(expires);`,
 }
 
 // Postgres is the Store that several relay instances share.
@@ -337,10 +356,14 @@ func (s *Postgres) Expire(ctx context.Context, now time.Time) error {
 	return nil
 }
 
-func pgEnvelope(row pgx.Row) (Envelope, error) {
+func pgEnvelope(row pgx.Row, sealed bool) (Envelope, error) {
 	var e Envelope
 	var created, expires int64
-	if err := row.Scan(&e.ID, &e.Label, &e.Sealed, &created, &expires, &e.Reply); err != nil {
+	dest := []any{&e.ID, &e.Label, &e.Net, &created, &expires, &e.Reply}
+	if sealed {
+		dest = append(dest, &e.Sealed)
+	}
+	if err := row.Scan(dest...); err != nil {
 		return Envelope{}, err
 	}
 	e.Created, e.Expires = time.UnixMilli(created), time.UnixMilli(expires)
@@ -348,33 +371,42 @@ func pgEnvelope(row pgx.Row) (Envelope, error) {
 }
 
 // Enqueue serialises the enqueues of one label with an advisory lock, so
-// that instances enqueueing for the same node at once keep its limit.
-func (s *Postgres) Enqueue(ctx context.Context, e Envelope, max int) (Envelope, error) {
+// that instances enqueueing for the same node at once keep its limit and
+// every network's share of it.
+func (s *Postgres) Enqueue(ctx context.Context, e Envelope, max, share int) (Envelope, error) {
+	if e.Net == nil {
+		e.Net = []byte{}
+	}
 	var out Envelope
 	err := s.tx(ctx, "enqueue", func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", "queue:"+e.Label); err != nil {
 			return err
 		}
-		old, err := pgEnvelope(tx.QueryRow(ctx, "SELECT "+queueCols+" FROM queue WHERE id = $1", e.ID))
+		old, err := pgEnvelope(tx.QueryRow(ctx, "SELECT "+receiptCols+" FROM queue WHERE id = $1", e.ID), false)
 		switch {
-		case err == nil && old.Label != e.Label:
+		case err == nil && old.Expires.After(e.Created) && old.Label != e.Label:
 			return ErrIDTaken
-		case err == nil:
+		case err == nil && old.Expires.After(e.Created):
 			out = old
 			return nil
+		case err == nil:
+			// Expired, not yet swept: the id is free again.
+			if _, err := tx.Exec(ctx, "DELETE FROM queue WHERE id = $1 AND expires <= $2", e.ID, e.Created.UnixMilli()); err != nil {
+				return err
+			}
 		case !errors.Is(err, pgx.ErrNoRows):
 			return err
 		}
-		var n int
-		if err := tx.QueryRow(ctx, "SELECT count(*) FROM queue WHERE label = $1 AND sealed IS NOT NULL AND expires > $2",
-			e.Label, e.Created.UnixMilli()).Scan(&n); err != nil {
+		var held, ours int
+		if err := tx.QueryRow(ctx, "SELECT count(*), count(*) FILTER (WHERE net = $1) FROM queue WHERE label = $2 AND expires > $3",
+			e.Net, e.Label, e.Created.UnixMilli()).Scan(&held, &ours); err != nil {
 			return err
 		}
-		if n >= max {
+		if held >= max || ours >= share {
 			return ErrQueueFull
 		}
-		tag, err := tx.Exec(ctx, "INSERT INTO queue("+queueCols+") VALUES ($1, $2, $3, $4, $5, NULL) ON CONFLICT (id) DO NOTHING",
-			e.ID, e.Label, e.Sealed, e.Created.UnixMilli(), e.Expires.UnixMilli())
+		tag, err := tx.Exec(ctx, "INSERT INTO queue("+queueCols+") VALUES ($1, $2, $3, $4, $5, NULL, $6) ON CONFLICT (id) DO NOTHING",
+			e.ID, e.Label, e.Net, e.Created.UnixMilli(), e.Expires.UnixMilli(), e.Sealed)
 		if err != nil {
 			return err
 		}
@@ -382,6 +414,7 @@ func (s *Postgres) Enqueue(ctx context.Context, e Envelope, max int) (Envelope, 
 			return ErrIDTaken // taken meanwhile for another label
 		}
 		out = e
+		out.Sealed = nil
 		return nil
 	})
 	for _, sentinel := range []error{ErrIDTaken, ErrQueueFull} {
@@ -401,7 +434,7 @@ func (s *Postgres) Undelivered(ctx context.Context, label string, now time.Time,
 	defer rows.Close()
 	var out []Envelope
 	for rows.Next() {
-		e, err := pgEnvelope(rows)
+		e, err := pgEnvelope(rows, true)
 		if err != nil {
 			return nil, fmt.Errorf("relay store: undelivered: %w", err)
 		}
@@ -414,6 +447,9 @@ func (s *Postgres) Undelivered(ctx context.Context, label string, now time.Time,
 }
 
 func (s *Postgres) Ack(ctx context.Context, label, id string, reply []byte) error {
+	if len(reply) == 0 {
+		reply = nil
+	}
 	if _, err := s.pool.Exec(ctx, "UPDATE queue SET sealed = NULL, reply = coalesce(reply, $1) WHERE id = $2 AND label = $3", reply, id, label); err != nil {
 		return fmt.Errorf("relay store: ack: %w", err)
 	}
@@ -421,7 +457,7 @@ func (s *Postgres) Ack(ctx context.Context, label, id string, reply []byte) erro
 }
 
 func (s *Postgres) QueueEntry(ctx context.Context, id string, now time.Time) (Envelope, error) {
-	e, err := pgEnvelope(s.pool.QueryRow(ctx, "SELECT "+queueCols+" FROM queue WHERE id = $1 AND expires > $2", id, now.UnixMilli()))
+	e, err := pgEnvelope(s.pool.QueryRow(ctx, "SELECT "+queueCols+" FROM queue WHERE id = $1 AND expires > $2", id, now.UnixMilli()), true)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Envelope{}, ErrNotFound
 	}
@@ -429,6 +465,18 @@ func (s *Postgres) QueueEntry(ctx context.Context, id string, now time.Time) (En
 		return Envelope{}, fmt.Errorf("relay store: queue entry: %w", err)
 	}
 	return e, nil
+}
+
+func (s *Postgres) QueueReply(ctx context.Context, id string, now time.Time) ([]byte, error) {
+	var reply []byte
+	err := s.pool.QueryRow(ctx, "SELECT reply FROM queue WHERE id = $1 AND expires > $2", id, now.UnixMilli()).Scan(&reply)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("relay store: queue reply: %w", err)
+	}
+	return reply, nil
 }
 
 func (s *Postgres) tx(ctx context.Context, what string, f func(pgx.Tx) error) error {

@@ -64,6 +64,28 @@ var migrations = []string{
 	);
 	CREATE TABLE tunnels (label TEXT PRIMARY KEY, instance TEXT NOT NULL);
 	CREATE INDEX tunnels_instance ON tunnels(instance);`,
+	// The offline queue as issue 40 left it (docs/relay.md, "The offline
+	// queue"): every envelope, delivered or not, holds its place until it
+	// expires, counted per name and per client network (net, a keyed
+	// digest of it); sealed is the last column, so that reading the others
+	// (a reply poll, a retry) never walks its bytes and costs the same
+	// whether or not the node took the envelope.
+	`CREATE TABLE queue_v2 (
+		id TEXT PRIMARY KEY,
+		label TEXT NOT NULL,
+		net BLOB NOT NULL,
+		created INTEGER NOT NULL,
+		expires INTEGER NOT NULL,
+		reply BLOB,
+		sealed BLOB
+	);
+	INSERT INTO queue_v2(id, label, net, created, expires, reply, sealed)
+		SELECT id, label, X'', created, expires, reply, sealed FROM queue;
+	DROP TABLE queue;
+	ALTER TABLE queue_v2 RENAME TO queue;
+	CREATE INDEX queue_waiting ON queue(label, created) WHERE sealed IS NOT NULL;
+	CREATE INDEX queue_held ON queue(label, expires, net);
+	CREATE INDEX queue_expires ON queue(expires);`,
 }
 
 // SQLite is the Store of a single relay: one file in WAL mode.
@@ -361,46 +383,64 @@ func (s *SQLite) Expire(ctx context.Context, now time.Time) error {
 	return nil
 }
 
-const queueCols = "id, label, sealed, created, expires, reply"
+// queueCols are a queue row's columns; receiptCols all but the sealed
+// bytes.
+const (
+	receiptCols = "id, label, net, created, expires, reply"
+	queueCols   = receiptCols + ", sealed"
+)
 
 type scanner interface{ Scan(...any) error }
 
-func scanEnvelope(row scanner) (Envelope, error) {
+func scanEnvelope(row scanner, sealed bool) (Envelope, error) {
 	var e Envelope
 	var created, expires int64
-	if err := row.Scan(&e.ID, &e.Label, &e.Sealed, &created, &expires, &e.Reply); err != nil {
+	dest := []any{&e.ID, &e.Label, &e.Net, &created, &expires, &e.Reply}
+	if sealed {
+		dest = append(dest, &e.Sealed)
+	}
+	if err := row.Scan(dest...); err != nil {
 		return Envelope{}, err
 	}
 	e.Created, e.Expires = time.UnixMilli(created), time.UnixMilli(expires)
 	return e, nil
 }
 
-func (s *SQLite) Enqueue(ctx context.Context, e Envelope, max int) (Envelope, error) {
+func (s *SQLite) Enqueue(ctx context.Context, e Envelope, max, share int) (Envelope, error) {
+	if e.Net == nil {
+		e.Net = []byte{}
+	}
 	var out Envelope
 	err := s.tx(ctx, "enqueue", func(tx *sql.Tx) error {
-		old, err := scanEnvelope(tx.QueryRowContext(ctx, "SELECT "+queueCols+" FROM queue WHERE id = ?", e.ID))
+		old, err := scanEnvelope(tx.QueryRowContext(ctx, "SELECT "+receiptCols+" FROM queue WHERE id = ?", e.ID), false)
 		switch {
-		case err == nil && old.Label != e.Label:
+		case err == nil && old.Expires.After(e.Created) && old.Label != e.Label:
 			return ErrIDTaken
-		case err == nil:
+		case err == nil && old.Expires.After(e.Created):
 			out = old
 			return nil
+		case err == nil:
+			// Expired, not yet swept: the id is free again.
+			if _, err := tx.ExecContext(ctx, "DELETE FROM queue WHERE id = ?", e.ID); err != nil {
+				return err
+			}
 		case !errors.Is(err, sql.ErrNoRows):
 			return err
 		}
-		var n int
-		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM queue WHERE label = ? AND sealed IS NOT NULL AND expires > ?",
-			e.Label, e.Created.UnixMilli()).Scan(&n); err != nil {
+		var held, ours int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*), coalesce(sum(net = ?), 0) FROM queue WHERE label = ? AND expires > ?",
+			e.Net, e.Label, e.Created.UnixMilli()).Scan(&held, &ours); err != nil {
 			return err
 		}
-		if n >= max {
+		if held >= max || ours >= share {
 			return ErrQueueFull
 		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO queue("+queueCols+") VALUES (?, ?, ?, ?, ?, NULL)",
-			e.ID, e.Label, e.Sealed, e.Created.UnixMilli(), e.Expires.UnixMilli()); err != nil {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO queue("+queueCols+") VALUES (?, ?, ?, ?, ?, NULL, ?)",
+			e.ID, e.Label, e.Net, e.Created.UnixMilli(), e.Expires.UnixMilli(), e.Sealed); err != nil {
 			return err
 		}
 		out = e
+		out.Sealed = nil
 		return nil
 	})
 	for _, sentinel := range []error{ErrIDTaken, ErrQueueFull} {
@@ -420,7 +460,7 @@ func (s *SQLite) Undelivered(ctx context.Context, label string, now time.Time, n
 	defer rows.Close()
 	var out []Envelope
 	for rows.Next() {
-		e, err := scanEnvelope(rows)
+		e, err := scanEnvelope(rows, true)
 		if err != nil {
 			return nil, fmt.Errorf("relay store: undelivered: %w", err)
 		}
@@ -433,6 +473,9 @@ func (s *SQLite) Undelivered(ctx context.Context, label string, now time.Time, n
 }
 
 func (s *SQLite) Ack(ctx context.Context, label, id string, reply []byte) error {
+	if len(reply) == 0 {
+		reply = nil
+	}
 	_, err := s.db.ExecContext(ctx, "UPDATE queue SET sealed = NULL, reply = coalesce(reply, ?) WHERE id = ? AND label = ?", reply, id, label)
 	if err != nil {
 		return fmt.Errorf("relay store: ack: %w", err)
@@ -441,7 +484,7 @@ func (s *SQLite) Ack(ctx context.Context, label, id string, reply []byte) error 
 }
 
 func (s *SQLite) QueueEntry(ctx context.Context, id string, now time.Time) (Envelope, error) {
-	e, err := scanEnvelope(s.db.QueryRowContext(ctx, "SELECT "+queueCols+" FROM queue WHERE id = ? AND expires > ?", id, now.UnixMilli()))
+	e, err := scanEnvelope(s.db.QueryRowContext(ctx, "SELECT "+queueCols+" FROM queue WHERE id = ? AND expires > ?", id, now.UnixMilli()), true)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Envelope{}, ErrNotFound
 	}
@@ -449,6 +492,18 @@ func (s *SQLite) QueueEntry(ctx context.Context, id string, now time.Time) (Enve
 		return Envelope{}, fmt.Errorf("relay store: queue entry: %w", err)
 	}
 	return e, nil
+}
+
+func (s *SQLite) QueueReply(ctx context.Context, id string, now time.Time) ([]byte, error) {
+	var reply []byte
+	err := s.db.QueryRowContext(ctx, "SELECT reply FROM queue WHERE id = ? AND expires > ?", id, now.UnixMilli()).Scan(&reply)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("relay store: queue reply: %w", err)
+	}
+	return reply, nil
 }
 
 func (s *SQLite) tx(ctx context.Context, what string, f func(*sql.Tx) error) error {

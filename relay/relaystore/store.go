@@ -50,23 +50,27 @@ type Agent struct {
 // read Sealed (it is sealed to the node's box key) nor Reply (sealed by the
 // node to itself).
 type Envelope struct {
-	ID      string // the request_id
-	Label   string // the node's label, registered or not (a decoy's queue behaves the same)
+	ID    string // the receipt's request_id, unique relay-wide
+	Label string // the node's label, registered or not (a decoy's queue behaves the same)
+	// Net is a keyed digest of the client network that left the
+	// envelope, for its share of the label's places; never the address.
+	Net     []byte
 	Sealed  []byte // nil once the node acknowledged it
 	Created time.Time
 	Expires time.Time
-	// Reply is the node's reply envelope, nil until it answered.
+	// Reply is the node's reply envelope, nil until it answered, and nil
+	// for good when it acknowledged without one.
 	Reply []byte
 }
 
 // Delivered reports whether the node acknowledged the envelope.
 func (e Envelope) Delivered() bool { return e.Sealed == nil }
 
-// ErrQueueFull: the node already holds the maximum of undelivered
-// envelopes.
+// ErrQueueFull: the label already holds the most envelopes it may, or
+// the envelope's network holds its share of them.
 var ErrQueueFull = errors.New("relaystore: queue full")
 
-// ErrIDTaken: a request_id already names an envelope for another node.
+// ErrIDTaken: an id already names a live envelope for another label.
 var ErrIDTaken = errors.New("relaystore: request id in use for another node")
 
 // Instance is one relay instance of several sharing a store: where its
@@ -118,22 +122,29 @@ type Store interface {
 	AgentByLabel(ctx context.Context, label string) (Agent, error)
 	CountAgentsSince(ctx context.Context, since time.Time) (int, error)
 
-	// Enqueue stores e, committed before it returns, unless its ID is
-	// known: then it returns the stored envelope (an idempotent retry: no
-	// second copy) if it is for the same label, and ErrIDTaken if not. It
-	// returns ErrQueueFull when the label already holds max envelopes not
-	// yet delivered nor expired at e.Created.
-	Enqueue(ctx context.Context, e Envelope, max int) (Envelope, error)
+	// Enqueue stores e, committed before it returns, unless its ID names
+	// a live envelope: then it returns that envelope (without its sealed
+	// bytes: an idempotent retry, no second copy) if it is for the same
+	// label, and ErrIDTaken if not. Otherwise it returns ErrQueueFull when
+	// the label already holds max envelopes, or e.Net share of them, not
+	// expired at e.Created: delivered ones count until they expire, as a
+	// decoy's (never delivered) do.
+	Enqueue(ctx context.Context, e Envelope, max, share int) (Envelope, error)
 	// Undelivered returns up to n of label's envelopes not yet
 	// acknowledged nor expired at now, oldest first.
 	Undelivered(ctx context.Context, label string, now time.Time, n int) ([]Envelope, error)
 	// Ack records that the node took the envelope: its sealed bytes are
-	// dropped, and the reply (which may be nil) kept until it expires.
-	// Acknowledging again changes nothing.
+	// dropped, its row and the reply (which may be nil) kept until it
+	// expires. Acknowledging again changes nothing.
 	Ack(ctx context.Context, label, id string, reply []byte) error
 	// QueueEntry returns the envelope id, or ErrNotFound if it is unknown
 	// or expired at now.
 	QueueEntry(ctx context.Context, id string, now time.Time) (Envelope, error)
+	// QueueReply returns the reply to the envelope id, nil if there is
+	// none (yet), or ErrNotFound if the id is unknown or expired at now.
+	// It reads nothing else of the envelope, so it costs the same whether
+	// or not the node took it.
+	QueueReply(ctx context.Context, id string, now time.Time) ([]byte, error)
 
 	// The tunnel directory: which instance holds which node's tunnel.
 	// Heartbeat stores or renews an instance until until; Instance reads

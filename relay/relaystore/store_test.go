@@ -216,44 +216,49 @@ func TestQueueContract(t *testing.T) {
 func testQueue(t *testing.T, s Store) {
 	ctx := context.Background()
 	now := time.UnixMilli(1_800_000_000_000)
-	env := func(id, label string, at time.Time) Envelope {
-		return Envelope{ID: id, Label: label, Sealed: []byte("sealed " + id), Created: at, Expires: at.Add(24 * time.Hour)}
+	netA, netB := []byte("network a"), []byte("network b")
+	env := func(id, label string, net []byte, at time.Time) Envelope {
+		return Envelope{ID: id, Label: label, Net: net, Sealed: []byte("sealed " + id), Created: at, Expires: at.Add(24 * time.Hour)}
 	}
 
 	// Enqueue, then the same id again: the first copy, not a second.
-	got, err := s.Enqueue(ctx, env("r1", "nodea", now), 3)
+	got, err := s.Enqueue(ctx, env("r1", "nodea", netA, now), 3, 3)
 	if err != nil || got.ID != "r1" || !got.Expires.Equal(now.Add(24*time.Hour)) {
 		t.Fatalf("Enqueue = %+v, %v", got, err)
 	}
-	again := env("r1", "nodea", now.Add(time.Minute))
+	again := env("r1", "nodea", netB, now.Add(time.Minute))
 	again.Sealed = []byte("sealed again")
-	got, err = s.Enqueue(ctx, again, 3)
-	if err != nil || !bytes.Equal(got.Sealed, []byte("sealed r1")) || !got.Created.Equal(now) {
-		t.Errorf("retry = %+v, %v; want the first copy", got, err)
+	got, err = s.Enqueue(ctx, again, 3, 3)
+	if err != nil || got.ID != "r1" || !got.Created.Equal(now) || !got.Expires.Equal(now.Add(24*time.Hour)) {
+		t.Errorf("retry = %+v, %v; want the first receipt", got, err)
 	}
-	if _, err := s.Enqueue(ctx, env("r1", "nodeb", now), 3); !errors.Is(err, ErrIDTaken) {
+	if e, _ := s.QueueEntry(ctx, "r1", now); !bytes.Equal(e.Sealed, []byte("sealed r1")) || !bytes.Equal(e.Net, netA) {
+		t.Errorf("after the retry: %+v; want the first copy", e)
+	}
+	if _, err := s.Enqueue(ctx, env("r1", "nodeb", netA, now), 3, 3); !errors.Is(err, ErrIDTaken) {
 		t.Errorf("the id for another node = %v, want ErrIDTaken", err)
 	}
 
-	// The limit counts what waits, per label.
+	// The limit counts per label.
 	for i := 2; i <= 3; i++ {
-		if _, err := s.Enqueue(ctx, env(fmt.Sprintf("r%d", i), "nodea", now.Add(time.Duration(i)*time.Second)), 3); err != nil {
+		if _, err := s.Enqueue(ctx, env(fmt.Sprintf("r%d", i), "nodea", netA, now.Add(time.Duration(i)*time.Second)), 3, 3); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.Enqueue(ctx, env("r4", "nodea", now.Add(5*time.Second)), 3); !errors.Is(err, ErrQueueFull) {
+	if _, err := s.Enqueue(ctx, env("r4", "nodea", netB, now.Add(5*time.Second)), 3, 3); !errors.Is(err, ErrQueueFull) {
 		t.Errorf("fourth envelope = %v, want ErrQueueFull", err)
 	}
-	if _, err := s.Enqueue(ctx, env("r3", "nodea", now), 3); err != nil {
+	if _, err := s.Enqueue(ctx, env("r3", "nodea", netA, now), 3, 3); err != nil {
 		t.Errorf("a retry of a queued id at the limit = %v, want its receipt", err)
 	}
-	if _, err := s.Enqueue(ctx, env("b1", "nodeb", now), 3); err != nil {
+	if _, err := s.Enqueue(ctx, env("b1", "nodeb", netA, now), 3, 3); err != nil {
 		t.Errorf("another label's envelope = %v", err)
 	}
 
-	// Oldest first; acknowledged ones leave the list and free a place.
+	// Oldest first; acknowledged ones leave the list but keep their place
+	// (and the reply, when there is one) until they expire.
 	list, err := s.Undelivered(ctx, "nodea", now.Add(time.Minute), 10)
-	if err != nil || len(list) != 3 || list[0].ID != "r1" || list[2].ID != "r3" {
+	if err != nil || len(list) != 3 || list[0].ID != "r1" || list[2].ID != "r3" || !bytes.Equal(list[0].Sealed, []byte("sealed r1")) {
 		t.Fatalf("Undelivered = %+v, %v", list, err)
 	}
 	if err := s.Ack(ctx, "nodea", "r1", []byte("reply 1")); err != nil {
@@ -265,9 +270,12 @@ func testQueue(t *testing.T, s Store) {
 	if err := s.Ack(ctx, "nodea", "r1", []byte("second reply")); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.Ack(ctx, "nodea", "r3", nil); err != nil {
+		t.Fatal(err)
+	}
 	list, _ = s.Undelivered(ctx, "nodea", now.Add(time.Minute), 10)
-	if len(list) != 2 || list[0].ID != "r2" {
-		t.Fatalf("after the ack: %+v", list)
+	if len(list) != 1 || list[0].ID != "r2" {
+		t.Fatalf("after the acks: %+v", list)
 	}
 	e, err := s.QueueEntry(ctx, "r1", now.Add(time.Minute))
 	if err != nil || !e.Delivered() || !bytes.Equal(e.Reply, []byte("reply 1")) {
@@ -277,8 +285,42 @@ func testQueue(t *testing.T, s Store) {
 	if err != nil || e.Delivered() || e.Reply != nil {
 		t.Errorf("QueueEntry(r2) = %+v, %v; want waiting (another label's ack does not count)", e, err)
 	}
-	if _, err := s.Enqueue(ctx, env("r4", "nodea", now.Add(5*time.Second)), 3); err != nil {
-		t.Errorf("after an ack = %v, want room", err)
+	e, err = s.QueueEntry(ctx, "r3", now.Add(time.Minute))
+	if err != nil || !e.Delivered() || e.Reply != nil {
+		t.Errorf("QueueEntry(r3) = %+v, %v; want delivered without a reply, its row kept", e, err)
+	}
+	for id, want := range map[string]string{"r1": "reply 1", "r2": "", "r3": ""} {
+		if reply, err := s.QueueReply(ctx, id, now.Add(time.Minute)); err != nil || string(reply) != want {
+			t.Errorf("QueueReply(%s) = %q, %v; want %q", id, reply, err, want)
+		}
+	}
+	if _, err := s.Enqueue(ctx, env("r4", "nodea", netB, now.Add(5*time.Second)), 3, 3); !errors.Is(err, ErrQueueFull) {
+		t.Errorf("after the acks = %v, want ErrQueueFull: a delivered envelope holds its place until it expires", err)
+	}
+
+	// A network's share: two of nodec's three places for each.
+	for i := range 2 {
+		if _, err := s.Enqueue(ctx, env(fmt.Sprintf("c%d", i), "nodec", netA, now), 3, 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Enqueue(ctx, env("c2", "nodec", netA, now), 3, 2); !errors.Is(err, ErrQueueFull) {
+		t.Errorf("past the network's share = %v, want ErrQueueFull", err)
+	}
+	if err := s.Ack(ctx, "nodec", "c0", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Enqueue(ctx, env("c2", "nodec", netA, now), 3, 2); !errors.Is(err, ErrQueueFull) {
+		t.Errorf("past the share, one delivered = %v, want ErrQueueFull", err)
+	}
+	if _, err := s.Enqueue(ctx, env("c1", "nodec", netA, now), 3, 2); err != nil {
+		t.Errorf("a retry at the share = %v, want its receipt", err)
+	}
+	if _, err := s.Enqueue(ctx, env("c3", "nodec", netB, now), 3, 2); err != nil {
+		t.Errorf("another network = %v", err)
+	}
+	if _, err := s.Enqueue(ctx, env("c4", "nodec", []byte("network c"), now), 3, 2); !errors.Is(err, ErrQueueFull) {
+		t.Errorf("a third network, the label full = %v, want ErrQueueFull", err)
 	}
 
 	// Expiry: gone from every view, then from the table.
@@ -286,11 +328,25 @@ func testQueue(t *testing.T, s Store) {
 	if _, err := s.QueueEntry(ctx, "r2", later); !errors.Is(err, ErrNotFound) {
 		t.Errorf("expired QueueEntry = %v, want ErrNotFound", err)
 	}
+	if _, err := s.QueueReply(ctx, "r1", later); !errors.Is(err, ErrNotFound) {
+		t.Errorf("expired QueueReply = %v, want ErrNotFound", err)
+	}
 	if list, _ := s.Undelivered(ctx, "nodea", later, 10); len(list) != 0 {
 		t.Errorf("expired envelopes still waiting: %+v", list)
 	}
 	if _, err := s.QueueEntry(ctx, "nope", now); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown id = %v", err)
+	}
+	if _, err := s.QueueReply(ctx, "nope", now); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown id's reply = %v", err)
+	}
+	// An expired id is free again before the sweep, for any label, and
+	// expired envelopes hold no place.
+	if got, err := s.Enqueue(ctx, env("r3", "nodeb", netA, later), 3, 3); err != nil || got.Label != "nodeb" || !got.Expires.Equal(later.Add(24*time.Hour)) {
+		t.Errorf("an expired id used again before the sweep = %+v, %v", got, err)
+	}
+	if _, err := s.Enqueue(ctx, env("r5", "nodea", netA, later), 3, 3); err != nil {
+		t.Errorf("after expiry = %v, want room", err)
 	}
 	if err := s.Expire(ctx, later); err != nil {
 		t.Fatal(err)
@@ -298,7 +354,7 @@ func testQueue(t *testing.T, s Store) {
 	if _, err := s.QueueEntry(ctx, "r1", now); !errors.Is(err, ErrNotFound) {
 		t.Errorf("after Expire the row is still there: %v", err)
 	}
-	if _, err := s.Enqueue(ctx, env("r1", "nodeb", later), 3); err != nil {
+	if _, err := s.Enqueue(ctx, env("r1", "nodeb", netA, later), 3, 3); err != nil {
 		t.Errorf("an expired id used again = %v", err)
 	}
 }
