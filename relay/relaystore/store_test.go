@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -356,5 +357,71 @@ func testQueue(t *testing.T, s Store) {
 	}
 	if _, err := s.Enqueue(ctx, env("r1", "nodeb", netA, later), 3, 3); err != nil {
 		t.Errorf("an expired id used again = %v", err)
+	}
+}
+
+// TestQueueLimitsConcurrent: two handles on one store (two relay
+// instances) enqueueing for one label at once, from one network and from
+// several, keep the network's share and the label's limit exactly.
+func TestQueueLimitsConcurrent(t *testing.T) {
+	for name, open := range map[string]func(t *testing.T) [2]Store{
+		"sqlite": func(t *testing.T) [2]Store {
+			dir := t.TempDir()
+			var out [2]Store
+			for i := range out {
+				s, err := OpenSQLite(t.Context(), dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { s.Close() })
+				out[i] = s
+			}
+			return out
+		},
+		"postgres": func(t *testing.T) [2]Store {
+			url := pgtest.Need(t)
+			var out [2]Store
+			for i := range out {
+				s, err := OpenPostgres(t.Context(), url)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { s.Close() })
+				out[i] = s
+			}
+			return out
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			stores := open(t)
+			now := time.UnixMilli(1_800_000_000_000)
+			run := func(label string, nets int) (accepted int) {
+				var mu sync.Mutex
+				var wg sync.WaitGroup
+				for i := range 48 {
+					wg.Go(func() {
+						e := Envelope{ID: fmt.Sprintf("%s-%d", label, i), Label: label, Net: []byte{byte(i % nets)},
+							Sealed: []byte("x"), Created: now, Expires: now.Add(time.Hour)}
+						_, err := stores[i%2].Enqueue(t.Context(), e, 32, 8)
+						if err != nil && !errors.Is(err, ErrQueueFull) {
+							t.Error(err)
+						}
+						if err == nil {
+							mu.Lock()
+							accepted++
+							mu.Unlock()
+						}
+					})
+				}
+				wg.Wait()
+				return accepted
+			}
+			if n := run("onenet", 1); n != 8 {
+				t.Errorf("one network: %d accepted, want its share of 8", n)
+			}
+			if n := run("sixnets", 6); n != 32 {
+				t.Errorf("six networks: %d accepted, want the label's 32", n)
+			}
+		})
 	}
 }
