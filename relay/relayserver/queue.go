@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	mrand "math/rand/v2"
 	"mime"
 	"net"
 	"net/http"
@@ -99,14 +100,25 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusAccepted, relay.Queued{RequestID: e.ID, ExpiresAt: e.Expires.Unix()})
-	// The receipt leaves before any delivery is started: the answer for a
-	// name with a live tunnel must not wait on it.
+	// The receipt leaves first, and the delivery to a live tunnel starts
+	// a random while later: its work (a store read, a stream, the node's
+	// ack, a store write) must not slow this answer, nor fall on the
+	// sender's next request, or a stranger would time an online node's
+	// name apart from a decoy's (TestQueueTiming).
 	http.NewResponseController(w).Flush()
-	if tun := s.tunnels.get(label); tun != nil {
-		s.kick(tun)
-	} else if s.mesh != nil {
-		go s.mesh.kickRemote(context.Background(), label)
-	}
+	time.AfterFunc(kickDelay(), func() {
+		if tun := s.tunnels.get(label); tun != nil {
+			s.kick(tun)
+		} else if s.mesh != nil {
+			s.mesh.kickRemote(context.Background(), label)
+		}
+	})
+}
+
+// kickDelay is how long after an enqueue its delivery starts: uniform in
+// [50 ms, 150 ms), against a stranger's requests of a millisecond or less.
+func kickDelay() time.Duration {
+	return 50*time.Millisecond + time.Duration(mrand.Int64N(int64(100*time.Millisecond)))
 }
 
 // queueKeys derives what the queue stores of an agent's request: the
