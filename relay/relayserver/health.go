@@ -31,7 +31,7 @@ func (s *Server) transparencyBody() Transparency {
 			"the addresses registered with it, each node's public keys, its host name, and when its tunnel is connected",
 			"the confirmation code it mails to an address (it stores only its hash)",
 			"the DNS-01 challenge values a node publishes to obtain its certificate",
-			"for the offline queue: the target host name, size and timing of each sealed envelope",
+			"for the offline queue: the target host name, size and timing of each sealed envelope, and the client network it came from (an IPv4 /24 or IPv6 /56), stored only as a keyed digest",
 		},
 		CannotSee: []string{
 			"mail, or any request or answer between an agent and a node: TLS runs end to end between them and the relay holds no node's private key",
@@ -41,7 +41,7 @@ func (s *Server) transparencyBody() Transparency {
 		Retention: []string{
 			"registrations are kept until the node deletes them (DELETE /v1/node)",
 			"pending registrations and their code hashes expire after one hour",
-			"queued envelopes expire after 24 hours, or once delivered",
+			"a queued envelope's sealed bytes are dropped once the node takes it; its record (host name, times, network digest) and any reply expire 24 hours after it was queued",
 			"request logs hold no addresses and are not kept beyond the operator's log rotation",
 		},
 		Metrics: []string{"nodes_connected", "nodes_registered", "resolve_requests", "rate_limited_requests", "tunnel_streams"},
