@@ -107,6 +107,11 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	// name apart from a decoy's (TestQueueTiming).
 	http.NewResponseController(w).Flush()
 	time.AfterFunc(kickDelay(), func() {
+		select {
+		case <-s.closed:
+			return
+		default:
+		}
 		if tun := s.tunnels.get(label); tun != nil {
 			s.kick(tun)
 		} else if s.mesh != nil {

@@ -121,6 +121,8 @@ type Server struct {
 	mesh    *mesh // nil for a relay on its own
 	mux     *http.ServeMux
 	stalled chan struct{} // a slot per stalled connection
+	closed  chan struct{} // closed by Close: late queue kicks do nothing
+	close1  sync.Once
 
 	mu       sync.Mutex           // guards mailedAt
 	mailedAt map[string]time.Time // address → last code mail
@@ -172,6 +174,7 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 		limits:   newLimiter(cfg.Limits, cfg.Now),
 		nonces:   newNonceCache(),
 		stalled:  make(chan struct{}, cfg.Limits.MaxStalled),
+		closed:   make(chan struct{}),
 		mailedAt: map[string]time.Time{},
 	}
 	s.tunnels = newTunnels(s.log, cfg.KeepAlive)
@@ -235,6 +238,7 @@ func (s *Server) ConnectedNodes() int { return s.tunnels.count() }
 
 // Close ends every tunnel and mesh link.
 func (s *Server) Close() {
+	s.close1.Do(func() { close(s.closed) })
 	s.tunnels.closeAll()
 	if s.mesh != nil {
 		s.mesh.close()
