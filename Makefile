@@ -14,11 +14,13 @@ demo:
 # the phone web app's browser test, and for the desktop app: the X11 and
 # OpenGL headers Fyne's cgo build needs, Xvfb, a D-Bus session bus and
 # ImageMagick's import and xwininfo (x11-utils) for its end-to-end test; and
-# PostgreSQL, which the relay's store tests start on loopback.
-TEST_PKGS := dovecot-imapd chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils postgresql
+# PostgreSQL, which the relay's store tests start on loopback; curl and
+# Node.js, two of the HTTP clients the keep-alive tests send with.
+TEST_PKGS := dovecot-imapd chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils postgresql curl nodejs
 test-deps:
 	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && command -v chromium >/dev/null 2>&1 && \
 	  command -v Xvfb >/dev/null 2>&1 && command -v dbus-daemon >/dev/null 2>&1 && command -v import >/dev/null 2>&1 && command -v xwininfo >/dev/null 2>&1 && \
+	  command -v curl >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && \
 	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PKGS) >/dev/null; }

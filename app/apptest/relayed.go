@@ -17,6 +17,7 @@ import (
 
 	"mailnode/agent"
 	"mailnode/app"
+	"mailnode/gateway"
 	"mailnode/mail/demobox"
 	"mailnode/relay/acmetest"
 	"mailnode/relay/relayclient"
@@ -76,6 +77,9 @@ type NodeOptions struct {
 	ACME *acmetest.CA
 	// DataDir is the node's data directory; default a new one.
 	DataDir string
+	// RateLimit bounds each agent's requests; zero: the gateway's
+	// defaults.
+	RateLimit gateway.RateLimit
 }
 
 // StartNodeWith is StartNode with options.
@@ -95,7 +99,7 @@ func StartNodeWith(t testing.TB, r *relaylocal.Relay, log *Buffer, o NodeOptions
 	}
 	n, err := app.New(app.Config{DataDir: o.DataDir, Demo: true,
 		Gateway: app.GatewayConfig{Listen: "127.0.0.1:0", DevAgentAddrs: dev,
-			DevAgentCAs: []*x509.Certificate{r.CA.Cert}},
+			DevAgentCAs: []*x509.Certificate{r.CA.Cert}, RateLimit: o.RateLimit},
 		Relay:    rc,
 		Services: app.Services{Sync: true, Gateway: true, Relay: true},
 	}, logger(log))

@@ -12,6 +12,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"os"
 	"time"
 
 	"github.com/hashicorp/yamux"
@@ -241,7 +242,8 @@ func (t *Tunnel) serveQueue(ctx context.Context, st net.Conn) {
 // base64url and its request_id.
 const maxDeliveryLine = (relay.MaxEnvelope*4+2)/3 + 1024
 
-// peekedConn gives back the byte route read before the rest of the stream.
+// peekedConn gives back the byte route read before the rest of the
+// stream, and reports a passed read deadline as a TCP socket does.
 type peekedConn struct {
 	net.Conn
 	first []byte
@@ -253,7 +255,17 @@ func (c *peekedConn) Read(p []byte) (int, error) {
 		c.first = c.first[n:]
 		return n, nil
 	}
-	return c.Conn.Read(p)
+	n, err := c.Conn.Read(p)
+	if errors.Is(err, yamux.ErrTimeout) {
+		// yamux's timeout is not Temporary, and crypto/tls fails every
+		// later read after a read error that is not. net/http ends each
+		// HTTP/1.1 request by interrupting its background read with a
+		// past deadline: with yamux's error, the next request on the
+		// connection failed. A socket's timeout is Temporary, and the
+		// connection lives on (issue 40).
+		err = os.ErrDeadlineExceeded
+	}
+	return n, err
 }
 
 // handshake sends the channel-bound hello and reads the welcome.
