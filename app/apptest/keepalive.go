@@ -144,17 +144,28 @@ func RunGo(ctx context.Context, p Plan) Outcome {
 	roots.AppendCertsFromPEM([]byte(p.CA))
 	var dials, dropped atomic.Int64
 	tr := &http.Transport{
-		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+		// The transport's TLS is dialed here, so that closeWatch sees a
+		// TLS close_notify from the server as the end it is.
+		DialTLSContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 			dials.Add(1)
-			var d net.Dialer
-			c, err := d.DialContext(ctx, network, p.Dial)
+			host, _, err := net.SplitHostPort(addr)
 			if err != nil {
+				return nil, err
+			}
+			var d net.Dialer
+			raw, err := d.DialContext(ctx, network, p.Dial)
+			if err != nil {
+				return nil, err
+			}
+			c := tls.Client(raw, &tls.Config{ServerName: host, RootCAs: roots, MinVersion: tls.VersionTLS13,
+				NextProtos: []string{"http/1.1"}}) // no HTTP/2
+			if err := c.HandshakeContext(ctx); err != nil {
+				raw.Close()
 				return nil, err
 			}
 			return &closeWatch{Conn: c, dropped: &dropped}, nil
 		},
-		TLSClientConfig:     &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13, NextProtos: []string{"http/1.1"}},
-		TLSNextProto:        map[string]func(string, *tls.Conn) http.RoundTripper{}, // no HTTP/2
+		TLSNextProto:        map[string]func(string, *tls.Conn) http.RoundTripper{},
 		MaxIdleConnsPerHost: 1,
 		IdleConnTimeout:     5 * time.Minute,
 	}
@@ -188,9 +199,11 @@ func RunGo(ctx context.Context, p Plan) Outcome {
 		body, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		status := resp.StatusCode
-		if err != nil || resp.ProtoMajor != 1 || st.Method == http.MethodPost && !bytes.Contains(body, []byte(`"tools"`)) {
+		// resp.Close: the server said Connection: close, which would make
+		// the client's own close of the connection the server's doing.
+		if err != nil || resp.ProtoMajor != 1 || resp.Close || st.Method == http.MethodPost && !bytes.Contains(body, []byte(`"tools"`)) {
 			if o.Err == "" {
-				o.Err = fmt.Sprintf("request %d: %s, %v: %.200s", i+1, resp.Proto, err, body)
+				o.Err = fmt.Sprintf("request %d: %s, close %v, %v: %.200s", i+1, resp.Proto, resp.Close, err, body)
 			}
 			status = 0
 		}
@@ -323,8 +336,9 @@ func Tool(t testing.TB, name string) string {
 	return ""
 }
 
-// closeWatch counts a connection in dropped if the client closes it
-// before a read on it fails: the server had not closed it.
+// closeWatch counts a TLS connection in dropped if the client closes it
+// before a read on it ends (a close_notify, EOF or an error): the server
+// had not closed it.
 type closeWatch struct {
 	net.Conn
 	dropped *atomic.Int64
