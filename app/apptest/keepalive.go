@@ -66,11 +66,12 @@ type Outcome struct {
 	Status []int `json:"status"`
 	Conns  int   `json:"conns"`
 	// Dropped (Go's client only) counts connections the client closed
-	// itself while the server still held them open. Go's transport does
-	// so when its writer goroutine reports a request written more than
-	// 50 ms after the response came (net/http's
-	// maxWriteWaitBeforeConnReuse): on a loaded machine, not the server's
-	// doing, so it does not count against keep-alive.
+	// itself while the server still held them open, after a request it
+	// did not keep the connection of. Go's transport does so when its
+	// writer goroutine reports a request written more than 50 ms after
+	// the response came (net/http's maxWriteWaitBeforeConnReuse): on a
+	// loaded machine, not the server's doing, so it does not count
+	// against keep-alive.
 	Dropped int    `json:"-"`
 	Err     string `json:"error,omitempty"`
 }
@@ -173,6 +174,7 @@ func RunGo(ctx context.Context, p Plan) Outcome {
 	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
 	var o Outcome
 	var notReused []int
+	notIdled := 0
 	for i, st := range p.Steps {
 		if i > 0 && p.Gap > 0 {
 			select {
@@ -182,8 +184,11 @@ func RunGo(ctx context.Context, p Plan) Outcome {
 			case <-time.After(p.Gap):
 			}
 		}
-		var reused bool
-		rctx := httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(ci httptrace.GotConnInfo) { reused = ci.Reused }})
+		var reused, idled bool
+		rctx := httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+			GotConn:     func(ci httptrace.GotConnInfo) { reused = ci.Reused },
+			PutIdleConn: func(err error) { idled = err == nil },
+		})
 		req, _ := http.NewRequestWithContext(rctx, st.Method, st.URL, strings.NewReader(st.Body))
 		for k, v := range st.Header {
 			req.Header.Set(k, v)
@@ -208,12 +213,18 @@ func RunGo(ctx context.Context, p Plan) Outcome {
 			status = 0
 		}
 		o.Status = append(o.Status, status)
+		if !idled {
+			notIdled++
+		}
 		if i > 0 && !reused {
 			notReused = append(notReused, i+1)
 		}
 	}
 	o.Conns = int(dials.Load())
-	o.Dropped = int(dropped.Load())
+	// A connection the client dropped must have been the connection of
+	// a request it did not keep (tryPutIdleConn never ran): the sign of
+	// its writer's late report.
+	o.Dropped = min(int(dropped.Load()), notIdled)
 	if len(notReused) > 0 && o.Err == "" {
 		o.Err = fmt.Sprintf("httptrace: requests %v on a new connection", notReused)
 	}
