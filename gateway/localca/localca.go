@@ -134,11 +134,14 @@ func writeFile(path string, data []byte, mode os.FileMode) error {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
 	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(mode); err == nil {
+	// One err for every step: a failed write (a full disk, a file size
+	// limit) must stop the rename, or a cut key takes the CA's place.
+	err = tmp.Chmod(mode)
+	if err == nil {
 		_, err = tmp.Write(data)
-		if err == nil {
-			err = tmp.Sync()
-		}
+	}
+	if err == nil {
+		err = tmp.Sync()
 	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
