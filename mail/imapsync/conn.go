@@ -45,7 +45,7 @@ func (s *Syncer) connect(ctx context.Context, handler *imapclient.UnilateralData
 		c, err = imapclient.NewStartTLS(raw, opts)
 		if err != nil {
 			raw.Close()
-			return nil, fmt.Errorf("STARTTLS with %s: %w", cfg.Address, err)
+			return nil, fmt.Errorf("STARTTLS with %s: %w", cfg.Address, orNoAnswer(raw, err))
 		}
 	default:
 		c = imapclient.New(raw, opts)
@@ -57,16 +57,26 @@ func (s *Syncer) connect(ctx context.Context, handler *imapclient.UnilateralData
 	}()
 	if err := c.WaitGreeting(); err != nil {
 		c.Close()
-		return nil, fmt.Errorf("greeting from %s: %w", cfg.Address, err)
+		return nil, fmt.Errorf("greeting from %s: %w", cfg.Address, orNoAnswer(raw, err))
 	}
 	s.log.Debug("Logging in", "server", cfg.Address, "security", cfg.Security.String(), "passwordSource", cfg.PasswordSource)
 	// The error from a failed LOGIN carries the server's text, never the
 	// password: go-imap does not echo the command.
 	if err := c.Login(cfg.Username, cfg.Password.Reveal()).Wait(); err != nil {
 		c.Close()
-		return nil, fmt.Errorf("login to %s as %s: %w", cfg.Address, cfg.Username, err)
+		return nil, fmt.Errorf("login to %s as %s: %w", cfg.Address, cfg.Username, orNoAnswer(raw, err))
 	}
 	return c, nil
+}
+
+// orNoAnswer is err, or the deadline that passed on raw when there was
+// one: the IMAP library's own words for it ("got error before greeting:
+// in response: cannot read tag: …") say less and lose ErrNoAnswer.
+func orNoAnswer(raw *deadlineConn, err error) error {
+	if na := raw.noAnswer(); na != nil {
+		return na
+	}
+	return err
 }
 
 func (s *Syncer) tlsConfig() *tls.Config {

@@ -21,13 +21,20 @@ import (
 // after "+ idling"), reads wait as long as they need, and a slow reader on
 // our side (back-pressure from the store) never counts against the
 // server, because no read is waiting then.
+//
+// A deadline that passes ends the connection for good: every later read
+// and write fails with the same error at once. The IMAP library reads
+// again after a failed read (go-imap v2 beta.8 tries four times before it
+// gives up on the greeting), and each of those reads would otherwise get a
+// deadline of its own.
 type deadlineConn struct {
 	net.Conn
 	timeout time.Duration
 
-	mu   sync.Mutex // guards the fields below
-	owed bool       // the server owes an answer
-	tail []byte     // the start of the last line read, for a line split across reads
+	mu      sync.Mutex // guards the fields below
+	owed    bool       // the server owes an answer
+	tail    []byte     // the start of the last line read, for a line split across reads
+	expired error      // set once a deadline passed; wraps ErrNoAnswer
 }
 
 func newDeadlineConn(c net.Conn, timeout time.Duration) *deadlineConn {
@@ -38,6 +45,10 @@ func newDeadlineConn(c net.Conn, timeout time.Duration) *deadlineConn {
 
 func (c *deadlineConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
+	if err := c.expired; err != nil {
+		c.mu.Unlock()
+		return 0, err
+	}
 	c.owed = true
 	// Also arms a Read that is already waiting.
 	c.Conn.SetReadDeadline(time.Now().Add(c.timeout))
@@ -49,6 +60,10 @@ func (c *deadlineConn) Write(p []byte) (int, error) {
 
 func (c *deadlineConn) Read(p []byte) (int, error) {
 	c.mu.Lock()
+	if err := c.expired; err != nil {
+		c.mu.Unlock()
+		return 0, err
+	}
 	if c.owed {
 		c.Conn.SetReadDeadline(time.Now().Add(c.timeout))
 	} else {
@@ -125,9 +140,24 @@ func completion(line []byte) bool {
 // ErrNoAnswer is a server that did not answer within the command timeout.
 var ErrNoAnswer = errors.New("the IMAP server did not answer in time")
 
+// explain turns a passed deadline into ErrNoAnswer, and remembers it.
 func (c *deadlineConn) explain(err error) error {
-	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return fmt.Errorf("%w (%v)", ErrNoAnswer, c.timeout)
+	if !errors.Is(err, os.ErrDeadlineExceeded) {
+		return err
 	}
-	return err
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.expired == nil {
+		c.expired = fmt.Errorf("%w (%v)", ErrNoAnswer, c.timeout)
+	}
+	return c.expired
+}
+
+// noAnswer returns the error of a deadline that passed, or nil. The IMAP
+// library reports a failed read with %v, which loses ErrNoAnswer; the
+// caller puts it back.
+func (c *deadlineConn) noAnswer() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.expired
 }

@@ -3,6 +3,7 @@ package imapsync_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"net"
 	"strings"
 	"testing"
@@ -79,10 +80,43 @@ func TestServerThatNeverAnswers(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Sync = %v, want an error saying %q", err, tc.want)
 			}
-			if took > 10*timeout || ctx.Err() != nil {
+			// One deadline: the library's own retries of a failed read
+			// must not each wait one more (issue 40 item 12).
+			if took > 2*timeout || ctx.Err() != nil {
 				t.Errorf("Sync took %v with a %v command timeout", took, timeout)
 			}
 			if strings.Contains(err.Error(), "pw-secret-1") {
+				t.Errorf("the password is in the error: %v", err)
+			}
+		})
+	}
+}
+
+// TestSilentServerOneDeadline (issue 40 item 12): a server that accepts
+// TCP and never says a word fails the sync with one clear error when the
+// one answer deadline (CommandTimeout) has passed, in every security mode:
+// not one deadline per read the IMAP library retries (plain mode took
+// 140 s with a 60 s deadline).
+func TestSilentServerOneDeadline(t *testing.T) {
+	const timeout = time.Second
+	for _, security := range []imapsync.Security{imapsync.Plain, imapsync.StartTLS, imapsync.TLS} {
+		t.Run(security.String(), func(t *testing.T) {
+			cfg := imapsync.Config{Account: "a", Address: silentServer(t, ""), Security: security, Username: "u",
+				Password: credential.Secret("pw-secret-1"), CommandTimeout: timeout}
+			s := newSyncer(t, cfg, newStore(t))
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			start := time.Now()
+			_, err := s.Sync(ctx)
+			took := time.Since(start)
+			// The deadline, not before it, and not a second one after it.
+			if took < timeout || took > timeout+timeout/2 {
+				t.Errorf("Sync failed after %v, want within %v of the %v deadline", took.Round(time.Millisecond), timeout/2, timeout)
+			}
+			if !errors.Is(err, imapsync.ErrNoAnswer) || !strings.Contains(err.Error(), "did not answer in time (1s)") {
+				t.Errorf("Sync = %v, want ErrNoAnswer saying the deadline", err)
+			}
+			if err != nil && strings.Contains(err.Error(), "pw-secret-1") {
 				t.Errorf("the password is in the error: %v", err)
 			}
 		})
