@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"mailnode/app"
+	"mailnode/app/backup"
 )
 
 // passphraseEnv holds the backup passphrase for scripts; people are asked
@@ -77,10 +78,22 @@ func cmdRestore(ctx context.Context, args []string, stdin io.Reader, stdout, std
 }
 
 // passphrase reads the backup passphrase from the environment, or from the
-// terminal (twice when sealing).
-func passphrase(stdin io.Reader, stderr io.Writer, getenv func(string) string, confirm bool) (string, error) {
+// terminal (twice when sealing). When sealing, it first offers a
+// passphrase made of random words, which an empty answer takes: most
+// people's own are far weaker than six words from the EFF's list.
+func passphrase(stdin io.Reader, stderr io.Writer, getenv func(string) string, seal bool) (string, error) {
 	if p := getenv(passphraseEnv); p != "" {
 		return p, nil
+	}
+	var offer string
+	if seal {
+		var err error
+		if offer, err = backup.NewPassphrase(); err != nil {
+			return "", err
+		}
+		fmt.Fprintf(stderr, "A passphrase made for you (%d random words from the EFF's list, about 77 bits):\n\n    %s\n\n"+
+			"Write it down: the backup cannot be opened without it. Press Enter to use it, or type your own.\n",
+			backup.PassphraseWords, offer)
 	}
 	f, ok := stdin.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
@@ -88,9 +101,10 @@ func passphrase(stdin io.Reader, stderr io.Writer, getenv func(string) string, c
 		if p := strings.TrimRight(line, "\r\n"); p != "" {
 			return p, nil
 		}
-		if err != nil {
-			return "", usageError{fmt.Errorf("no passphrase: type it, or set %s", passphraseEnv)}
+		if seal && err == nil {
+			return offer, nil // an empty line: the offer
 		}
+		return "", usageError{fmt.Errorf("no passphrase: type it, or set %s", passphraseEnv)}
 	}
 	fmt.Fprint(stderr, "Backup passphrase: ")
 	p, err := term.ReadPassword(int(f.Fd()))
@@ -98,7 +112,10 @@ func passphrase(stdin io.Reader, stderr io.Writer, getenv func(string) string, c
 	if err != nil {
 		return "", err
 	}
-	if confirm {
+	if seal && len(p) == 0 {
+		return offer, nil
+	}
+	if seal {
 		fmt.Fprint(stderr, "Again: ")
 		q, err := term.ReadPassword(int(f.Fd()))
 		fmt.Fprintln(stderr)
