@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"mailnode/app/backup"
 	"mailnode/app/config"
 )
 
@@ -27,11 +28,15 @@ type settingsView struct {
 	info      *widget.Label
 	loading   bool // set while load fills the widgets, so their callbacks do nothing
 
-	// Moving to a new computer: the backup's file and passphrase.
-	backupPath  *widget.Entry
-	backupPass  *widget.Entry
-	backupAgain *widget.Entry
-	backupDone  *widget.Label
+	// Moving to a new computer: the backup's file and passphrase. Both
+	// passphrase fields left empty take backupOffer, six random words
+	// shown in backupOfferLabel.
+	backupPath       *widget.Entry
+	backupPass       *widget.Entry
+	backupAgain      *widget.Entry
+	backupOffer      string
+	backupOfferLabel *widget.Label
+	backupDone       *widget.Label
 	// Coming from another computer: its backup replaces this node.
 	restorePath *widget.Entry
 	restorePass *widget.Entry
@@ -66,6 +71,11 @@ func newSettingsView(u *UI) *settingsView {
 	v.info.Wrapping = fyne.TextWrapWord
 	v.backupPath, v.backupPass, v.backupAgain = widget.NewEntry(), widget.NewPasswordEntry(), widget.NewPasswordEntry()
 	v.backupPath.SetText(defaultBackupPath())
+	v.backupPass.SetPlaceHolder("empty: the words above")
+	v.backupAgain.SetPlaceHolder("empty: the words above")
+	v.backupOfferLabel = widget.NewLabel("")
+	v.backupOfferLabel.Wrapping = fyne.TextWrapWord
+	v.newOffer()
 	v.backupDone = widget.NewLabel("")
 	v.backupDone.Wrapping = fyne.TextWrapWord
 	v.box = container.NewVBox(v.errLabel, v.autostart, v.pause,
@@ -77,6 +87,7 @@ func newSettingsView(u *UI) *settingsView {
 		widget.NewLabelWithStyle("Move to a new computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		widget.NewLabel("Seal this node's keys, relay name, grants, paired phones and settings into one file. "+
 			"The mail is not in it: it copies again. On the new computer: mailnode restore FILE."),
+		container.NewBorder(nil, nil, nil, widget.NewButton("Other words", v.newOffer), v.backupOfferLabel),
 		widget.NewForm(widget.NewFormItem("File", v.backupPath), widget.NewFormItem("Passphrase", v.backupPass),
 			widget.NewFormItem("Again", v.backupAgain)),
 		widget.NewButton("Save the backup", v.saveBackup), v.backupDone)
@@ -123,11 +134,28 @@ func defaultBackupPath() string {
 	return filepath.Join(home, "mailnode-backup.mnb")
 }
 
+// newOffer makes the passphrase offered for the backup: six words from the
+// EFF's list, about 77 bits, where most people's own are far weaker.
+func (v *settingsView) newOffer() {
+	offer, err := backup.NewPassphrase()
+	if err != nil {
+		showError(v.errLabel, err)
+		return
+	}
+	v.backupOffer = offer
+	v.backupOfferLabel.SetText("Passphrase made for you: " + offer + "\n" +
+		"Write it down: the backup cannot be opened without it. Leave both fields empty to use it, or type your own twice.")
+}
+
 // saveBackup seals the node's identity into the chosen file (mode 0600,
-// never over an existing one).
+// never over an existing one), with the offered passphrase when both
+// fields are empty.
 func (v *settingsView) saveBackup() {
 	path, pass := v.backupPath.Text, v.backupPass.Text
-	if pass != v.backupAgain.Text {
+	switch {
+	case pass == "" && v.backupAgain.Text == "":
+		pass = v.backupOffer
+	case pass != v.backupAgain.Text:
 		showError(v.errLabel, errors.New("the two passphrases differ"))
 		return
 	}

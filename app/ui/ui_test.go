@@ -544,6 +544,53 @@ func TestRestoreFromSettings(t *testing.T) {
 	e.until("the restart announced", func() bool { return strings.Contains(e.u.settings.restoreDone.Text, "mailnode restarts") })
 }
 
+// TestBackupOfferedPassphrase (issue 40 item 8): the backup form shows a
+// passphrase of six random words; saved with both fields empty, the file
+// opens with those words. "Other words" offers new ones, and a passphrase
+// typed twice still wins.
+func TestBackupOfferedPassphrase(t *testing.T) {
+	e := newEnvWith(t, func(o *Options) { o.TrayHost = func() bool { return false } })
+	e.u.Show(TabSettings)
+	offered := func() string {
+		_, rest, ok := strings.Cut(e.texts(e.u.settings.box), "Passphrase made for you: ")
+		words, _, _ := strings.Cut(rest, "\n")
+		if !ok || len(strings.Fields(words)) != backup.PassphraseWords {
+			t.Fatalf("the settings offer no passphrase of %d words:\n%s", backup.PassphraseWords, e.texts(e.u.settings.box))
+		}
+		return words
+	}
+	first := offered()
+	e.tap(e.u.settings.box, "Other words")
+	offer := offered()
+	if offer == first {
+		t.Errorf("Other words kept %q", offer)
+	}
+
+	dir := t.TempDir()
+	for i, typed := range []string{"", "a passphrase of my own"} {
+		path := filepath.Join(dir, fmt.Sprintf("node%d.mnb", i))
+		e.u.locked(func() {
+			e.u.settings.backupPath.SetText(path)
+			e.u.settings.backupPass.SetText(typed)
+			e.u.settings.backupAgain.SetText(typed)
+		})
+		e.tap(e.u.settings.box, "Save the backup")
+		e.until("the backup saved", func() bool { return strings.Contains(e.u.settings.backupDone.Text, "Saved "+path) },
+			func() string { return "; error: " + e.u.settings.errLabel.Text })
+		sealed, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := typed
+		if typed == "" {
+			want = offer
+		}
+		if _, err := backup.Open(sealed, want); err != nil {
+			t.Errorf("the backup saved with %q does not open with %q: %v", typed, want, err)
+		}
+	}
+}
+
 // TestQuitInTray: Quit before any window ends Run without starting Fyne.
 func TestQuitInTray(t *testing.T) {
 	e := newEnvWith(t, func(o *Options) {
