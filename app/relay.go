@@ -1,15 +1,17 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"net"
 	"net/http"
+	"net/mail"
 	"path/filepath"
 	"strings"
-	"time"
+	"sync"
 
 	"mailnode/gateway"
 	"mailnode/mail/demobox"
@@ -118,7 +120,7 @@ func (n *Node) runRelay(ctx context.Context, c *components) error {
 		RelayURL:     cfg.URL,
 		Address:      address,
 		KeysFile:     filepath.Join(n.cfg.DataDir, "relay", "keys.json"),
-		Codes:        relayCodes{c},
+		Codes:        &relayCodes{c: c},
 		Listener:     n.relayLn,
 		Certificates: certs,
 		HTTP:         cfg.HTTP,
@@ -159,24 +161,65 @@ func (n *Node) relayStatus(st relayclient.Status) {
 	})
 }
 
-// relayCodes finds the relay's confirmation codes in the synced mail.
-type relayCodes struct{ c *components }
+// relayCodes finds candidates for the relay's confirmation code in the
+// synced mail: every mail whose words include the live code's reference,
+// whoever sent it and whatever its date (neither is ever read). The relay
+// client keeps only a candidate whose hash the relay named, so forged mails
+// cost a read each and never a try at the relay.
+type relayCodes struct {
+	c *components
 
-func (r relayCodes) RelayCodes(ctx context.Context, since time.Time) ([]string, error) {
-	hits, err := r.c.store.Search(ctx, strings.TrimSuffix(relay.CodeSubject, ": "), 20)
+	mu   sync.Mutex         // guards the fields below
+	id   string             // the code the cache is for
+	read map[int64][]string // message → its candidates, so a mail is read once
+}
+
+// maxCodeCandidates bounds the mails read for one code's reference: a
+// forger would have to put more than this many mails naming it in the
+// mailbox to hide the relay's from the search (the node would then find
+// the next code's, after this one expires).
+const maxCodeCandidates = 10000
+
+func (r *relayCodes) RelayCodes(ctx context.Context, p relay.RegisterPending) ([]string, error) {
+	hits, err := r.c.store.Search(ctx, p.CodeID, maxCodeCandidates)
 	if err != nil {
 		return nil, err
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.id != p.CodeID {
+		r.id, r.read = p.CodeID, map[int64][]string{}
+	}
 	var codes []string
 	for _, h := range hits {
-		if !h.Date.IsZero() && h.Date.Before(since) {
-			continue
+		found, ok := r.read[h.ID]
+		if !ok {
+			if found, err = r.candidates(ctx, h.ID); err != nil {
+				return codes, err
+			}
+			r.read[h.ID] = found
 		}
-		if code := relayclient.CodeFromSubject(h.Subject); code != "" {
-			codes = append(codes, code)
-		}
+		codes = append(codes, found...)
 	}
 	return codes, nil
+}
+
+// candidates are the code-like strings of one stored mail: its header and
+// its text as the store parsed it.
+func (r *relayCodes) candidates(ctx context.Context, id int64) ([]string, error) {
+	raw, err := r.c.store.Raw(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return nil, nil // not a mail whose header parses: no candidates
+	}
+	text, _, err := r.c.store.Text(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return relayclient.CodesInMail(m.Header, text), nil
 }
 
 // DemoSubmission is the demo's submission server, where a relay beside

@@ -69,17 +69,48 @@ type RegisterRequest struct {
 	BoxKey  string `json:"box_key"`
 }
 
-// RegisterPending (202) says a code is on its way.
+// RegisterPending (202) says a code is on its way, or already in the
+// mailbox: an address has one live code at a time, whoever asked for it
+// (docs/relay.md, "Node self-service").
 type RegisterPending struct {
-	Address   string `json:"address"`
-	From      string `json:"from"`       // the code's sender
-	Subject   string `json:"subject"`    // CodeSubject's prefix
-	ExpiresAt int64  `json:"expires_at"` // Unix seconds
+	Address string `json:"address"`
+	From    string `json:"from"`    // the code mail's sender
+	Subject string `json:"subject"` // the code mail's subject: CodeSubject + CodeID
+	// ExpiresAt is when the live code stops being good (Unix seconds);
+	// the relay mails a new one only after that.
+	ExpiresAt int64 `json:"expires_at"`
+	// CodeID names the live code: the code mail's subject ends with it.
+	// It is no secret (anyone who asks gets it), so a mail bearing it may
+	// be forged: the node finds candidate mails by it and trusts only a
+	// code whose CodeHash matches.
+	CodeID string `json:"code_id"`
+	// CodeHash is base64url of CodeHash(Address, code) for the live code.
+	CodeHash string `json:"code_hash"`
 }
 
-// CodeSubject starts the subject of the relay's code mail; the code
-// follows it. The node looks for it in the mailbox it syncs.
-const CodeSubject = "mailnode relay code: "
+// CodeSubject starts the subject of the relay's code mail; the live code's
+// CodeID follows it. The code is in the mail's text (a line "Code: ...")
+// and in its HeaderRelayCode header, not in the subject.
+const CodeSubject = "mailnode relay code, ref "
+
+// HeaderRelayCode is the code mail's header that holds the code.
+const HeaderRelayCode = "Mailnode-Relay-Code"
+
+// NormalizeCode is a code as the relay compares it: upper case, without
+// the dashes and spaces that group it for reading.
+func NormalizeCode(code string) string {
+	return strings.ToUpper(strings.NewReplacer("-", "", " ", "", "\t", "").Replace(strings.TrimSpace(code)))
+}
+
+// CodeHash is what the relay stores of a code for address, and tells
+// whoever asks for a registration: SHA-256 over a label, the normalized
+// address and the normalized code. A code has 125 random bits, so the
+// hash gives the code away to nobody, while a node can tell the relay's
+// code from any other string in its mailbox without spending a try.
+func CodeHash(address, code string) []byte {
+	sum := sha256.Sum256([]byte("mailnode-relay-code-v1\n" + strings.ToLower(strings.TrimSpace(address)) + "\n" + NormalizeCode(code)))
+	return sum[:]
+}
 
 // ConfirmRequest (POST /v1/register/confirm, signed with the key that
 // registered) proves the node reads Address.

@@ -3,13 +3,19 @@ package relayclient
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
 	"crypto/tls"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/mail"
+	"net/textproto"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -19,10 +25,13 @@ import (
 	"mailnode/relay"
 )
 
-// CodeSource finds the relay's confirmation codes in the mailbox the node
-// syncs: the codes in the subjects of mail that arrived since a time.
+// CodeSource finds candidates for the relay's confirmation code in the
+// mailbox the node syncs: the strings CodesInMail finds in the mails that
+// name p.CodeID. Anyone can send a mail naming it; the client confirms
+// only a candidate whose hash is the one the relay gave (p.CodeHash), so
+// a forged mail never costs a try, whatever its date or subject.
 type CodeSource interface {
-	RelayCodes(ctx context.Context, since time.Time) ([]string, error)
+	RelayCodes(ctx context.Context, p relay.RegisterPending) ([]string, error)
 }
 
 // Certificates obtains and renews the certificate of the node's relay
@@ -63,6 +72,11 @@ type Config struct {
 	// CodePoll is how often the mailbox is looked at for the code;
 	// default 2 s.
 	CodePoll time.Duration
+	// CodeRecheck is how often the client asks the relay again while it
+	// waits for the code mail, in case the code changed (its mail failed
+	// and was taken back); default a minute. Asking again mails nothing
+	// while the code lives.
+	CodeRecheck time.Duration
 }
 
 // Status is the client's state, for the node's status and the tray.
@@ -94,6 +108,9 @@ func New(cfg Config, logger *slog.Logger) (*Client, error) {
 	}
 	if cfg.CodePoll == 0 {
 		cfg.CodePoll = 2 * time.Second
+	}
+	if cfg.CodeRecheck == 0 {
+		cfg.CodeRecheck = time.Minute
 	}
 	if cfg.RenewCheck == 0 {
 		cfg.RenewCheck = 12 * time.Hour
@@ -209,12 +226,12 @@ func (c *Client) keepCertificate(ctx context.Context, api *API, hostname string,
 	}
 }
 
-// register asks for a code and confirms with the first right one found in
-// the mailbox, asking for a new code when one expires.
+// register asks for the address's live code and confirms with it once
+// its mail is in the mailbox, asking again when it expires or changes.
 func (c *Client) register(ctx context.Context, api *API, keys Keys, address string) (relay.NodeStatus, error) {
+	var last string
 	for {
 		c.set(func(s *Status) { s.State, s.Err = "registering", "" })
-		since := time.Now().Add(-2 * time.Minute)
 		p, err := api.Register(ctx, address, keys.BoxPublic())
 		if IsCode(err, "rate_limited") {
 			if !sleep(ctx, time.Minute) {
@@ -225,46 +242,84 @@ func (c *Client) register(ctx context.Context, api *API, keys Keys, address stri
 		if err != nil {
 			return relay.NodeStatus{}, fmt.Errorf("register %s: %w", address, err)
 		}
-		c.log.Info("Relay mailed a confirmation code", "from", p.From)
+		hash, err := checkPending(p, address)
+		if err != nil {
+			return relay.NodeStatus{}, fmt.Errorf("register %s: %w", address, err)
+		}
+		if p.CodeID != last {
+			c.log.Info("Awaiting the relay's confirmation code", "from", p.From, "codeID", p.CodeID)
+			last = p.CodeID
+		}
 		c.set(func(s *Status) { s.State = "awaiting code" })
-		st, err := c.awaitCode(ctx, api, address, since, time.Unix(p.ExpiresAt, 0))
-		if err == nil || !errors.Is(err, errCodeExpired) {
+		st, err := c.awaitCode(ctx, api, p, hash)
+		if err == nil || !errors.Is(err, errAskAgain) {
 			return st, err
 		}
 	}
 }
 
-var errCodeExpired = errors.New("code expired")
+// checkPending checks the relay's answer to a registration and returns
+// the code's hash.
+func checkPending(p relay.RegisterPending, address string) ([]byte, error) {
+	hash, err := base64.RawURLEncoding.DecodeString(p.CodeHash)
+	if err != nil || len(hash) != sha256.Size || !validCodeID(p.CodeID) {
+		return nil, errors.New("the relay's answer names no code (a relay older than this node?)")
+	}
+	if p.Address != address {
+		return nil, fmt.Errorf("the relay answered for %q", p.Address)
+	}
+	return hash, nil
+}
 
-func (c *Client) awaitCode(ctx context.Context, api *API, address string, since, expires time.Time) (relay.NodeStatus, error) {
-	tried := map[string]bool{}
+// validCodeID: the relay's code references are 16 characters of a-z2-7,
+// one word for a full-text search.
+func validCodeID(id string) bool {
+	if len(id) != 16 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '2' && r <= '7') {
+			return false
+		}
+	}
+	return true
+}
+
+// errAskAgain: the code expired or changed, or it is time to check; ask
+// the relay again.
+var errAskAgain = errors.New("ask the relay again")
+
+// awaitCode confirms with the first candidate whose hash is the live
+// code's; nothing else is ever sent to the relay.
+func (c *Client) awaitCode(ctx context.Context, api *API, p relay.RegisterPending, hash []byte) (relay.NodeStatus, error) {
 	tick := time.NewTicker(c.cfg.CodePoll)
 	defer tick.Stop()
+	recheck := time.Now().Add(c.cfg.CodeRecheck)
+	expires := time.Unix(p.ExpiresAt, 0)
+	untied := 0
 	for {
-		codes, err := c.cfg.Codes.RelayCodes(ctx, since)
+		codes, err := c.cfg.Codes.RelayCodes(ctx, p)
 		if err != nil {
 			c.log.Warn("Cannot look for the relay's code", "err", err)
 		}
 		for _, code := range codes {
-			if tried[code] {
-				continue
+			if subtle.ConstantTimeCompare(relay.CodeHash(p.Address, code), hash) != 1 {
+				untied++
+				continue // not the relay's code for this registration: never sent
 			}
-			tried[code] = true
-			st, err := api.Confirm(ctx, address, code)
+			st, err := api.Confirm(ctx, p.Address, code)
 			switch {
 			case err == nil:
-				c.log.Info("Registered with the relay", "hostname", st.Hostname)
+				c.log.Info("Registered with the relay", "hostname", st.Hostname, "untiedCandidates", untied)
 				return st, nil
-			case IsCode(err, "wrong_code"):
-				continue // another mail with a code-like subject
 			case IsCode(err, "not_found"):
-				return relay.NodeStatus{}, errCodeExpired
+				return relay.NodeStatus{}, errAskAgain
 			default:
-				return relay.NodeStatus{}, fmt.Errorf("confirm %s: %w", address, err)
+				return relay.NodeStatus{}, fmt.Errorf("confirm %s: %w", p.Address, err)
 			}
 		}
-		if time.Now().After(expires) {
-			return relay.NodeStatus{}, errCodeExpired
+		if now := time.Now(); now.After(expires) || now.After(recheck) {
+			return relay.NodeStatus{}, errAskAgain
 		}
 		select {
 		case <-ctx.Done():
@@ -283,18 +338,31 @@ func sleep(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-// CodeFromSubject returns the code in a subject of the relay's code mail,
-// or "" if the subject is not one.
-func CodeFromSubject(subject string) string {
-	i := strings.Index(strings.ToLower(subject), strings.ToLower(relay.CodeSubject))
-	if i < 0 {
-		return ""
+// CodesInMail returns the strings of a mail that may be the relay's
+// code: the values of its relay.HeaderRelayCode headers and the word after
+// each "Code:" in its text, at most 16. The mail may be anyone's; the
+// client tells the relay's code by its hash.
+func CodesInMail(header mail.Header, text string) []string {
+	var out []string
+	add := func(s string) {
+		s = strings.TrimSpace(s)
+		if len(out) < 16 && len(s) >= 6 && len(s) <= 64 && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
 	}
-	code := strings.TrimSpace(subject[i+len(relay.CodeSubject):])
-	if len(code) < 6 || len(code) > 32 || strings.ContainsAny(code, " \t") {
-		return ""
+	for _, v := range header[textproto.CanonicalMIMEHeaderKey(relay.HeaderRelayCode)] {
+		add(v)
 	}
-	return code
+	for line := range strings.Lines(text) {
+		_, rest, ok := strings.Cut(line, "Code:")
+		if !ok {
+			continue
+		}
+		if f := strings.Fields(rest); len(f) > 0 {
+			add(f[0])
+		}
+	}
+	return out
 }
 
 // queued opens a delivered envelope with the box key and seals the

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/mail"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,20 +20,22 @@ import (
 	"mailnode/relay/relayserver"
 )
 
-// smtpCodes reads the codes out of what the SMTP server delivered: the
-// relay's mail, as the node would find it in its mailbox.
+// smtpCodes reads the candidate codes out of what the SMTP server
+// delivered: the relay's mail, as the node would find it in its mailbox.
 type smtpCodes struct{ s *demobox.SMTPServer }
 
-func (c smtpCodes) RelayCodes(ctx context.Context, since time.Time) ([]string, error) {
+func (c smtpCodes) RelayCodes(ctx context.Context, p relay.RegisterPending) ([]string, error) {
 	var out []string
 	for _, d := range c.s.Delivered() {
 		m, err := mail.ReadMessage(bytes.NewReader(d.Data))
 		if err != nil {
 			continue
 		}
-		if code := relayclient.CodeFromSubject(m.Header.Get("Subject")); code != "" {
-			out = append(out, code)
+		if !strings.Contains(m.Header.Get("Subject"), p.CodeID) {
+			continue
 		}
+		text, _ := io.ReadAll(m.Body)
+		out = append(out, relayclient.CodesInMail(m.Header, string(text))...)
 	}
 	return out, nil
 }

@@ -264,12 +264,12 @@ func (l *lateMailer) get(ctx context.Context) (relayserver.Mailer, error) {
 	}
 }
 
-func (l *lateMailer) SendCode(ctx context.Context, to, code string) error {
+func (l *lateMailer) SendCode(ctx context.Context, to string, cm relayserver.CodeMail) error {
 	m, err := l.get(ctx)
 	if err != nil {
 		return err
 	}
-	return m.SendCode(ctx, to, code)
+	return m.SendCode(ctx, to, cm)
 }
 
 func (l *lateMailer) From() string { return "relay@" + Zone }

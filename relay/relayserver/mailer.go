@@ -19,7 +19,7 @@ import (
 
 // Mailer sends a registration's code to the address being registered.
 type Mailer interface {
-	SendCode(ctx context.Context, to, code string) error
+	SendCode(ctx context.Context, to string, m CodeMail) error
 	// From is the code mail's sender address.
 	From() string
 }
@@ -40,7 +40,14 @@ type SMTPMailer struct {
 
 func (m *SMTPMailer) From() string { return m.Sender }
 
-func (m *SMTPMailer) SendCode(ctx context.Context, to, code string) error {
+// CodeMail is what a code mail says: the live code and its reference.
+type CodeMail struct {
+	ID      string // relay.RegisterPending's CodeID, at the end of the subject
+	Code    string
+	Expires time.Time
+}
+
+func (m *SMTPMailer) SendCode(ctx context.Context, to string, cm CodeMail) error {
 	host, _, err := net.SplitHostPort(m.Addr)
 	if err != nil {
 		return fmt.Errorf("smtp address: %w", err)
@@ -78,27 +85,38 @@ func (m *SMTPMailer) SendCode(ctx context.Context, to, code string) error {
 			return fmt.Errorf("smtp login: %w", err)
 		}
 	}
-	if err := c.SendMail(m.Sender, []string{to}, bytes.NewReader(codeMessage(m.Sender, to, code, time.Now()))); err != nil {
+	if err := c.SendMail(m.Sender, []string{to}, bytes.NewReader(codeMessage(m.Sender, to, cm, time.Now()))); err != nil {
 		return fmt.Errorf("submit code mail: %w", err)
 	}
-	return c.Quit()
+	// The server took the mail with its answer to DATA: a failed QUIT
+	// does not unsend it, and calling it a failure would have the relay
+	// mail another code.
+	c.Quit()
+	return nil
 }
 
-// codeMessage is the code mail. The node finds it by its subject, which
-// starts with relay.CodeSubject and ends with the code.
-func codeMessage(from, to, code string, now time.Time) []byte {
+// codeMessage is the code mail. Its subject names the code (the node
+// searches its mailbox for the reference); the code is in a header of its
+// own and in the text. The node tells it from a forgery by the code's
+// hash, which the relay told it over TLS, never by sender, subject or
+// date, which anyone can write.
+func codeMessage(from, to string, cm CodeMail, now time.Time) []byte {
 	id := make([]byte, 12)
 	rand.Read(id)
 	domain := from[strings.LastIndexByte(from, '@')+1:]
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "From: mailnode relay <%s>\r\n", from)
 	fmt.Fprintf(&b, "To: <%s>\r\n", to)
-	fmt.Fprintf(&b, "Subject: %s%s\r\n", relay.CodeSubject, code)
+	fmt.Fprintf(&b, "Subject: %s%s\r\n", relay.CodeSubject, cm.ID)
 	fmt.Fprintf(&b, "Date: %s\r\n", now.UTC().Format(time.RFC1123Z))
 	fmt.Fprintf(&b, "Message-ID: <%s@%s>\r\n", hex.EncodeToString(id), domain)
+	fmt.Fprintf(&b, "%s: %s\r\n", relay.HeaderRelayCode, cm.Code)
 	b.WriteString("Auto-Submitted: auto-generated\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
-	fmt.Fprintf(&b, "Your mailnode asked to be reachable through this relay at this address.\r\n\r\n"+
+	fmt.Fprintf(&b, "Someone asked for a mailnode to be reachable through this relay at this address.\r\n\r\n"+
 		"Code: %s\r\n\r\nThe node reads this mail and confirms by itself; you need not do anything.\r\n"+
-		"If you did not set up a mailnode, ignore this mail: without the code nothing happens.\r\n", code)
+		"The code is good until %s.\r\n"+
+		"If you did not set up a mailnode, ignore this mail: without the code nothing happens,\r\n"+
+		"and however often anyone asks, no other code is mailed before then.\r\n",
+		cm.Code, cm.Expires.UTC().Format("2006-01-02 15:04 UTC"))
 	return b.Bytes()
 }

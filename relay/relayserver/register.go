@@ -5,8 +5,8 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/base32"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -19,36 +19,35 @@ import (
 )
 
 const (
-	// codeTTL is how long a mailed code stays good.
-	codeTTL = time.Hour
-	// maxCodeAttempts wrong codes end a pending registration.
+	// codeTTL is how long a mailed code stays good. An address has one
+	// live code at a time, whoever asked for it, so this also spaces the
+	// code mails to an address: at most 24 h / codeTTL a day.
+	codeTTL = 4 * time.Hour
+	// maxCodeMails bounds the code mails to one address in 24 hours,
+	// whatever else happens (a failed mail does not count).
+	maxCodeMails = 6
+	// maxCodeAttempts wrong codes from one key end its tries at the
+	// live code; other keys' tries and the code itself are untouched.
 	maxCodeAttempts = 5
-	// mailInterval is the least time between two code mails to one
-	// address, so the relay cannot be used to flood a mailbox.
-	mailInterval = time.Minute
 )
 
-// codeAlphabet has no 0/O or 1/I/L, as a person may type a code.
-const codeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-
-// newCode returns a code of 10 characters (about 49 bits) as XXXXX-XXXXX.
+// newCode returns a code of 25 base32 characters (125 random bits) in
+// groups of five. Nobody types it: the node reads it from the mail. It
+// is long so that its hash, which the relay tells whoever asks, gives
+// nothing away, and guessing is hopeless.
 func newCode() string {
-	b := make([]byte, 10)
+	b := make([]byte, 16)
 	rand.Read(b)
-	var sb strings.Builder
-	for i, c := range b {
-		if i == 5 {
-			sb.WriteByte('-')
-		}
-		sb.WriteByte(codeAlphabet[int(c)%len(codeAlphabet)])
-	}
-	return sb.String()
+	s := base32.StdEncoding.EncodeToString(b)[:25]
+	return s[0:5] + "-" + s[5:10] + "-" + s[10:15] + "-" + s[15:20] + "-" + s[20:25]
 }
 
-func hashCode(code string) []byte {
-	code = strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(code), "-", ""))
-	sum := sha256.Sum256([]byte(code))
-	return sum[:]
+// newCodeID names a code: 16 characters of a-z2-7, one word for the
+// node's full-text search.
+func newCodeID() string {
+	b := make([]byte, 10)
+	rand.Read(b)
+	return strings.ToLower(base32.StdEncoding.EncodeToString(b))
 }
 
 func decodeStrict(body []byte, v any) error {
@@ -63,9 +62,12 @@ func decodeStrict(body []byte, v any) error {
 	return nil
 }
 
-// register answers POST /v1/register: it mails a code to the address.
-// Anyone may ask; only who reads the mailbox can confirm, and only with
-// the key that asked.
+// register answers POST /v1/register. An address has one live code at a
+// time: the first request mails it, and every request while it lives, from
+// any key, is answered with it (its reference and hash) and mails
+// nothing. So a stranger asking again and again neither floods the
+// mailbox nor stands in the owner's way: the owner's node reads the code
+// the stranger had mailed, which the stranger cannot.
 func (s *Server) register(ctx context.Context, w http.ResponseWriter, key ed25519.PublicKey, body []byte) {
 	var req relay.RegisterRequest
 	if err := decodeStrict(body, &req); err != nil {
@@ -87,41 +89,57 @@ func (s *Server) register(ctx context.Context, w http.ResponseWriter, key ed2551
 		return
 	}
 	now := s.cfg.Now()
-	s.mu.Lock()
-	last, seen := s.mailedAt[address]
-	if seen && now.Sub(last) < mailInterval {
-		s.mu.Unlock()
+	code := newCode()
+	c, issued, err := s.store.IssueCode(ctx, relaystore.Code{Address: address, ID: newCodeID(),
+		Hash: relay.CodeHash(address, code), Issued: now, Expires: now.Add(codeTTL)}, maxCodeMails)
+	if errors.Is(err, relaystore.ErrMailLimit) {
 		rateLimited(w)
 		return
 	}
-	s.mailedAt[address] = now
-	for a, t := range s.mailedAt {
-		if now.Sub(t) > mailInterval {
-			delete(s.mailedAt, a)
-		}
-	}
-	s.mu.Unlock()
-
-	code := newCode()
-	p := relaystore.Pending{Address: address, NodeKey: key, BoxKey: box, CodeHash: hashCode(code), Expires: now.Add(codeTTL)}
-	if err := s.store.PutPending(ctx, p); err != nil {
-		s.log.Error("Cannot store registration", "err", err)
+	if err != nil {
+		s.log.Error("Cannot issue a code", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "unavailable", "try again later")
 		return
 	}
-	if err := s.cfg.Mailer.SendCode(ctx, address, code); err != nil {
-		s.log.Warn("Cannot mail confirmation code", "err", err)
-		writeError(w, http.StatusBadGateway, "mail_failed", "the confirmation code could not be mailed; try again later")
+	p := relaystore.Pending{Address: address, NodeKey: key, BoxKey: box, CodeID: c.ID, Expires: c.Expires}
+	if err := s.store.PutPending(ctx, p); err != nil {
+		s.log.Error("Cannot store registration", "err", err)
+		s.dropCode(ctx, c, issued)
+		writeError(w, http.StatusServiceUnavailable, "unavailable", "try again later")
 		return
 	}
-	s.log.Info("Mailed confirmation code", "nodeKey", relay.EncodeKey(key))
+	if issued {
+		if err := s.cfg.Mailer.SendCode(ctx, address, CodeMail{ID: c.ID, Code: code, Expires: c.Expires}); err != nil {
+			s.log.Warn("Cannot mail confirmation code", "err", err)
+			s.dropCode(ctx, c, issued)
+			writeError(w, http.StatusBadGateway, "mail_failed", "the confirmation code could not be mailed; try again later")
+			return
+		}
+		s.log.Info("Mailed confirmation code", "nodeKey", relay.EncodeKey(key), "codeID", c.ID)
+	} else {
+		s.log.Debug("Registration asked while a code is live", "nodeKey", relay.EncodeKey(key), "codeID", c.ID)
+	}
 	writeJSON(w, http.StatusAccepted, relay.RegisterPending{Address: address, From: s.cfg.Mailer.From(),
-		Subject: relay.CodeSubject, ExpiresAt: p.Expires.Unix()})
+		Subject: relay.CodeSubject + c.ID, ExpiresAt: c.Expires.Unix(), CodeID: c.ID,
+		CodeHash: base64.RawURLEncoding.EncodeToString(c.Hash)})
 }
 
-// confirm answers POST /v1/register/confirm. The right code, sent with
-// the key that registered, makes the node the address's: a node that
-// proves the mailbox again (a new key after a lost one) keeps its name.
+// dropCode takes back a code this request issued whose mail was not sent,
+// so that the next request mails one instead of waiting for it to expire.
+func (s *Server) dropCode(ctx context.Context, c relaystore.Code, issued bool) {
+	if !issued {
+		return
+	}
+	if err := s.store.DropCode(context.WithoutCancel(ctx), c.Address, c.ID); err != nil {
+		s.log.Error("Cannot drop an unmailed code", "err", err)
+	}
+}
+
+// confirm answers POST /v1/register/confirm. The live code, sent by a key
+// that asked while it lives, makes the node the address's: a node that
+// proves the mailbox again (a new key after a lost one) keeps its name. A
+// wrong code counts against the key that sent it, never against the code:
+// a stranger's guesses do not stop the owner.
 func (s *Server) confirm(ctx context.Context, w http.ResponseWriter, key ed25519.PublicKey, body []byte) {
 	var req relay.ConfirmRequest
 	if err := decodeStrict(body, &req); err != nil {
@@ -133,8 +151,19 @@ func (s *Server) confirm(ctx context.Context, w http.ResponseWriter, key ed25519
 		writeError(w, http.StatusBadRequest, "invalid_address", "address must look like local@domain.tld")
 		return
 	}
+	now := s.cfg.Now()
 	p, err := s.store.PendingFor(ctx, address, key)
-	if errors.Is(err, relaystore.ErrNotFound) || err == nil && s.cfg.Now().After(p.Expires) {
+	if err == nil && !now.Before(p.Expires) {
+		err = relaystore.ErrNotFound
+	}
+	var c relaystore.Code
+	if err == nil {
+		c, err = s.store.LiveCode(ctx, address, now)
+		if err == nil && c.ID != p.CodeID {
+			err = relaystore.ErrNotFound // the code this key asked under is gone
+		}
+	}
+	if errors.Is(err, relaystore.ErrNotFound) {
 		writeError(w, http.StatusNotFound, "not_found", "no pending registration for this address and key")
 		return
 	}
@@ -144,18 +173,18 @@ func (s *Server) confirm(ctx context.Context, w http.ResponseWriter, key ed25519
 		return
 	}
 	if p.Attempts >= maxCodeAttempts {
-		s.store.DeletePending(ctx, address, key)
-		writeError(w, http.StatusForbidden, "wrong_code", "too many wrong codes; register again")
+		writeError(w, http.StatusForbidden, "wrong_code", "too many wrong codes from this key; ask again once this code has expired")
 		return
 	}
-	if subtle.ConstantTimeCompare(hashCode(req.Code), p.CodeHash) != 1 {
+	if subtle.ConstantTimeCompare(relay.CodeHash(address, req.Code), c.Hash) != 1 {
 		if err := s.store.FailPending(ctx, address, key); err != nil {
 			s.log.Error("Cannot count attempt", "err", err)
 		}
+		s.log.Info("Wrong confirmation code", "nodeKey", relay.EncodeKey(key))
 		writeError(w, http.StatusForbidden, "wrong_code", "that is not the code mailed for this registration")
 		return
 	}
-	n := relaystore.Node{Address: address, NodeKey: key, BoxKey: p.BoxKey, RegisteredAt: s.cfg.Now()}
+	n := relaystore.Node{Address: address, NodeKey: key, BoxKey: p.BoxKey, RegisteredAt: now}
 	old, err := s.store.NodeByAddress(ctx, address)
 	switch {
 	case err == nil:
@@ -176,7 +205,7 @@ func (s *Server) confirm(ctx context.Context, w http.ResponseWriter, key ed25519
 	if err == nil && !bytes.Equal(old.NodeKey, key) {
 		s.tunnels.drop(old.Label) // the old key's tunnel no longer speaks for the name
 	}
-	s.log.Info("Registered node", "hostname", s.Hostname(n.Label))
+	s.log.Info("Registered node", "hostname", s.Hostname(n.Label), "nodeKey", relay.EncodeKey(key))
 	writeJSON(w, http.StatusOK, s.status(n))
 }
 

@@ -59,7 +59,7 @@ var pgMigrations = []string{
 	);
 	CREATE TABLE tunnels (label TEXT PRIMARY KEY, instance TEXT NOT NULL);
 	CREATE INDEX tunnels_instance ON tunnels(instance);`,
-	// SQLite's third migration: every envelope holds its place until it
+	// SQLite's fourth migration: every envelope holds its place until it
 	// expires, counted per name and per client network; sealed last.
 	`CREATE TABLE queue_v2 (
 		id TEXT PRIMARY KEY,
@@ -78,6 +78,31 @@ var pgMigrations = []string{
 	CREATE INDEX queue_waiting ON queue(label, created) WHERE sealed IS NOT NULL;
 	CREATE INDEX queue_held ON queue(label, expires, net);
 	CREATE INDEX queue_expires ON queue(expires);`,
+	// SQLite's fifth migration: one live code per address.
+	`DROP TABLE pending;
+	CREATE TABLE pending (
+		address TEXT NOT NULL,
+		node_key BYTEA NOT NULL,
+		box_key BYTEA NOT NULL,
+		code_id TEXT NOT NULL,
+		expires BIGINT NOT NULL,
+		attempts INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (address, node_key)
+	);
+	CREATE TABLE codes (
+		address TEXT PRIMARY KEY,
+		id TEXT NOT NULL,
+		code_hash BYTEA NOT NULL,
+		issued BIGINT NOT NULL,
+		expires BIGINT NOT NULL
+	);
+	CREATE TABLE code_mails (
+		address TEXT NOT NULL,
+		id TEXT NOT NULL,
+		at BIGINT NOT NULL,
+		PRIMARY KEY (address, id)
+	);
+	CREATE INDEX code_mails_at ON code_mails(at);`,
 }
 
 // Postgres is the Store that several relay instances share.
@@ -243,10 +268,12 @@ func (s *Postgres) CountNodes(ctx context.Context) (int, error) {
 }
 
 func (s *Postgres) PutPending(ctx context.Context, p Pending) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO pending(address, node_key, box_key, code_hash, expires, attempts)
-		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (address, node_key) DO UPDATE
-		SET box_key = excluded.box_key, code_hash = excluded.code_hash, expires = excluded.expires, attempts = excluded.attempts`,
-		p.Address, p.NodeKey, p.BoxKey, p.CodeHash, p.Expires.Unix(), p.Attempts)
+	_, err := s.pool.Exec(ctx, `INSERT INTO pending(address, node_key, box_key, code_id, expires, attempts)
+		VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (address, node_key) DO UPDATE
+		SET box_key = excluded.box_key, expires = excluded.expires,
+			attempts = CASE WHEN pending.code_id = excluded.code_id THEN pending.attempts ELSE 0 END,
+			code_id = excluded.code_id`,
+		p.Address, p.NodeKey, p.BoxKey, p.CodeID, p.Expires.Unix())
 	if err != nil {
 		return fmt.Errorf("relay store: put pending: %w", err)
 	}
@@ -256,9 +283,9 @@ func (s *Postgres) PutPending(ctx context.Context, p Pending) error {
 func (s *Postgres) PendingFor(ctx context.Context, address string, key []byte) (Pending, error) {
 	var p Pending
 	var exp int64
-	err := s.pool.QueryRow(ctx, `SELECT address, node_key, box_key, code_hash, expires, attempts
+	err := s.pool.QueryRow(ctx, `SELECT address, node_key, box_key, code_id, expires, attempts
 		FROM pending WHERE address = $1 AND node_key = $2`, address, key).
-		Scan(&p.Address, &p.NodeKey, &p.BoxKey, &p.CodeHash, &exp, &p.Attempts)
+		Scan(&p.Address, &p.NodeKey, &p.BoxKey, &p.CodeID, &exp, &p.Attempts)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Pending{}, ErrNotFound
 	}
@@ -267,6 +294,86 @@ func (s *Postgres) PendingFor(ctx context.Context, address string, key []byte) (
 	}
 	p.Expires = time.Unix(exp, 0)
 	return p, nil
+}
+
+// IssueCode serialises the codes of one address with an advisory lock, so
+// that instances asked at once for the same address issue one code.
+func (s *Postgres) IssueCode(ctx context.Context, c Code, max int) (Code, bool, error) {
+	out, issued := c, false
+	err := s.tx(ctx, "issue code", func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", "code:"+c.Address); err != nil {
+			return err
+		}
+		live, err := pgCode(tx.QueryRow(ctx, "SELECT address, id, code_hash, issued, expires FROM codes WHERE address = $1 AND expires > $2",
+			c.Address, c.Issued.Unix()))
+		if err == nil {
+			out = live
+			return nil
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM code_mails WHERE address = $1 AND at > $2",
+			c.Address, c.Issued.Add(-24*time.Hour).Unix()).Scan(&n); err != nil {
+			return err
+		}
+		if n >= max {
+			return ErrMailLimit
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO codes(address, id, code_hash, issued, expires) VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (address) DO UPDATE SET id = excluded.id, code_hash = excluded.code_hash, issued = excluded.issued, expires = excluded.expires`,
+			c.Address, c.ID, c.Hash, c.Issued.Unix(), c.Expires.Unix()); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "INSERT INTO code_mails(address, id, at) VALUES ($1, $2, $3) ON CONFLICT (address, id) DO UPDATE SET at = excluded.at",
+			c.Address, c.ID, c.Issued.Unix()); err != nil {
+			return err
+		}
+		issued = true
+		return nil
+	})
+	if errors.Is(err, ErrMailLimit) {
+		return Code{}, false, ErrMailLimit
+	}
+	if err != nil {
+		return Code{}, false, err
+	}
+	return out, issued, nil
+}
+
+func (s *Postgres) LiveCode(ctx context.Context, address string, now time.Time) (Code, error) {
+	c, err := pgCode(s.pool.QueryRow(ctx, "SELECT address, id, code_hash, issued, expires FROM codes WHERE address = $1 AND expires > $2",
+		address, now.Unix()))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return Code{}, fmt.Errorf("relay store: live code: %w", err)
+	}
+	return c, err
+}
+
+func (s *Postgres) DropCode(ctx context.Context, address, id string) error {
+	return s.tx(ctx, "drop code", func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "DELETE FROM codes WHERE address = $1 AND id = $2", address, id); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "DELETE FROM code_mails WHERE address = $1 AND id = $2", address, id)
+		return err
+	})
+}
+
+// pgCode reads a codes row; ErrNotFound if there is none.
+func pgCode(row pgx.Row) (Code, error) {
+	var c Code
+	var issued, expires int64
+	err := row.Scan(&c.Address, &c.ID, &c.Hash, &issued, &expires)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Code{}, ErrNotFound
+	}
+	if err != nil {
+		return Code{}, err
+	}
+	c.Issued, c.Expires = time.Unix(issued, 0), time.Unix(expires, 0)
+	return c, nil
 }
 
 func (s *Postgres) FailPending(ctx context.Context, address string, key []byte) error {
@@ -349,6 +456,12 @@ func (s *Postgres) CountAgentsSince(ctx context.Context, since time.Time) (int, 
 func (s *Postgres) Expire(ctx context.Context, now time.Time) error {
 	if _, err := s.pool.Exec(ctx, "DELETE FROM pending WHERE expires < $1", now.Unix()); err != nil {
 		return fmt.Errorf("relay store: expire: %w", err)
+	}
+	if _, err := s.pool.Exec(ctx, "DELETE FROM codes WHERE expires <= $1", now.Unix()); err != nil {
+		return fmt.Errorf("relay store: expire codes: %w", err)
+	}
+	if _, err := s.pool.Exec(ctx, "DELETE FROM code_mails WHERE at <= $1", now.Add(-24*time.Hour).Unix()); err != nil {
+		return fmt.Errorf("relay store: expire code mails: %w", err)
 	}
 	if _, err := s.pool.Exec(ctx, "DELETE FROM queue WHERE expires <= $1", now.UnixMilli()); err != nil {
 		return fmt.Errorf("relay store: expire queue: %w", err)

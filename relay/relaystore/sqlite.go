@@ -86,6 +86,35 @@ var migrations = []string{
 	CREATE INDEX queue_waiting ON queue(label, created) WHERE sealed IS NOT NULL;
 	CREATE INDEX queue_held ON queue(label, expires, net);
 	CREATE INDEX queue_expires ON queue(expires);`,
+	// One live code per address, whoever asked (issue 40): the codes,
+	// when each address was mailed one (for the daily limit), and the
+	// keys waiting with the code they may confirm. Pending registrations
+	// of the old shape hashed their codes otherwise: they are dropped, and
+	// their nodes ask again.
+	`DROP TABLE pending;
+	CREATE TABLE pending (
+		address TEXT NOT NULL,
+		node_key BLOB NOT NULL,
+		box_key BLOB NOT NULL,
+		code_id TEXT NOT NULL,
+		expires INTEGER NOT NULL,
+		attempts INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (address, node_key)
+	);
+	CREATE TABLE codes (
+		address TEXT PRIMARY KEY,
+		id TEXT NOT NULL,
+		code_hash BLOB NOT NULL,
+		issued INTEGER NOT NULL,
+		expires INTEGER NOT NULL
+	);
+	CREATE TABLE code_mails (
+		address TEXT NOT NULL,
+		id TEXT NOT NULL,
+		at INTEGER NOT NULL,
+		PRIMARY KEY (address, id)
+	);
+	CREATE INDEX code_mails_at ON code_mails(at);`,
 }
 
 // SQLite is the Store of a single relay: one file in WAL mode.
@@ -272,8 +301,12 @@ func (s *SQLite) CountNodes(ctx context.Context) (int, error) {
 }
 
 func (s *SQLite) PutPending(ctx context.Context, p Pending) error {
-	_, err := s.db.ExecContext(ctx, `INSERT OR REPLACE INTO pending(address, node_key, box_key, code_hash, expires, attempts)
-		VALUES (?, ?, ?, ?, ?, ?)`, p.Address, p.NodeKey, p.BoxKey, p.CodeHash, p.Expires.Unix(), p.Attempts)
+	_, err := s.db.ExecContext(ctx, `INSERT INTO pending(address, node_key, box_key, code_id, expires, attempts)
+		VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (address, node_key) DO UPDATE
+		SET box_key = excluded.box_key, expires = excluded.expires,
+			attempts = CASE WHEN pending.code_id = excluded.code_id THEN pending.attempts ELSE 0 END,
+			code_id = excluded.code_id`,
+		p.Address, p.NodeKey, p.BoxKey, p.CodeID, p.Expires.Unix())
 	if err != nil {
 		return fmt.Errorf("relay store: put pending: %w", err)
 	}
@@ -283,9 +316,9 @@ func (s *SQLite) PutPending(ctx context.Context, p Pending) error {
 func (s *SQLite) PendingFor(ctx context.Context, address string, key []byte) (Pending, error) {
 	var p Pending
 	var exp int64
-	err := s.db.QueryRowContext(ctx, `SELECT address, node_key, box_key, code_hash, expires, attempts
+	err := s.db.QueryRowContext(ctx, `SELECT address, node_key, box_key, code_id, expires, attempts
 		FROM pending WHERE address = ? AND node_key = ?`, address, key).
-		Scan(&p.Address, &p.NodeKey, &p.BoxKey, &p.CodeHash, &exp, &p.Attempts)
+		Scan(&p.Address, &p.NodeKey, &p.BoxKey, &p.CodeID, &exp, &p.Attempts)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Pending{}, ErrNotFound
 	}
@@ -294,6 +327,82 @@ func (s *SQLite) PendingFor(ctx context.Context, address string, key []byte) (Pe
 	}
 	p.Expires = time.Unix(exp, 0)
 	return p, nil
+}
+
+// IssueCode runs in one write transaction (BEGIN IMMEDIATE): two
+// requests for the same address cannot both issue.
+func (s *SQLite) IssueCode(ctx context.Context, c Code, max int) (Code, bool, error) {
+	out, issued := c, false
+	err := s.tx(ctx, "issue code", func(tx *sql.Tx) error {
+		live, err := scanCode(tx.QueryRowContext(ctx, "SELECT address, id, code_hash, issued, expires FROM codes WHERE address = ? AND expires > ?",
+			c.Address, c.Issued.Unix()))
+		if err == nil {
+			out = live
+			return nil
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM code_mails WHERE address = ? AND at > ?",
+			c.Address, c.Issued.Add(-24*time.Hour).Unix()).Scan(&n); err != nil {
+			return err
+		}
+		if n >= max {
+			return ErrMailLimit
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO codes(address, id, code_hash, issued, expires) VALUES (?, ?, ?, ?, ?)",
+			c.Address, c.ID, c.Hash, c.Issued.Unix(), c.Expires.Unix()); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO code_mails(address, id, at) VALUES (?, ?, ?)",
+			c.Address, c.ID, c.Issued.Unix()); err != nil {
+			return err
+		}
+		issued = true
+		return nil
+	})
+	if errors.Is(err, ErrMailLimit) {
+		return Code{}, false, ErrMailLimit
+	}
+	if err != nil {
+		return Code{}, false, err
+	}
+	return out, issued, nil
+}
+
+func (s *SQLite) LiveCode(ctx context.Context, address string, now time.Time) (Code, error) {
+	c, err := scanCode(s.db.QueryRowContext(ctx, "SELECT address, id, code_hash, issued, expires FROM codes WHERE address = ? AND expires > ?",
+		address, now.Unix()))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return Code{}, fmt.Errorf("relay store: live code: %w", err)
+	}
+	return c, err
+}
+
+func (s *SQLite) DropCode(ctx context.Context, address, id string) error {
+	return s.tx(ctx, "drop code", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM codes WHERE address = ? AND id = ?", address, id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, "DELETE FROM code_mails WHERE address = ? AND id = ?", address, id)
+		return err
+	})
+}
+
+// scanCode reads a codes row; ErrNotFound if there is none.
+func scanCode(row scanner) (Code, error) {
+	var c Code
+	var issued, expires int64
+	err := row.Scan(&c.Address, &c.ID, &c.Hash, &issued, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Code{}, ErrNotFound
+	}
+	if err != nil {
+		return Code{}, err
+	}
+	c.Issued, c.Expires = time.Unix(issued, 0), time.Unix(expires, 0)
+	return c, nil
 }
 
 func (s *SQLite) FailPending(ctx context.Context, address string, key []byte) error {
@@ -376,6 +485,12 @@ func (s *SQLite) CountAgentsSince(ctx context.Context, since time.Time) (int, er
 func (s *SQLite) Expire(ctx context.Context, now time.Time) error {
 	if _, err := s.db.ExecContext(ctx, "DELETE FROM pending WHERE expires < ?", now.Unix()); err != nil {
 		return fmt.Errorf("relay store: expire: %w", err)
+	}
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM codes WHERE expires <= ?", now.Unix()); err != nil {
+		return fmt.Errorf("relay store: expire codes: %w", err)
+	}
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM code_mails WHERE at <= ?", now.Add(-24*time.Hour).Unix()); err != nil {
+		return fmt.Errorf("relay store: expire code mails: %w", err)
 	}
 	if _, err := s.db.ExecContext(ctx, "DELETE FROM queue WHERE expires <= ?", now.UnixMilli()); err != nil {
 		return fmt.Errorf("relay store: expire queue: %w", err)

@@ -27,14 +27,29 @@ type Node struct {
 	RegisteredAt time.Time
 }
 
-// Pending is a registration waiting for its code.
+// Code is the one live confirmation code of an address: whoever asks for
+// a registration of the address while it lives is told its ID and Hash,
+// and nothing new is mailed.
+type Code struct {
+	Address string
+	ID      string // public: the code mail's subject names it
+	Hash    []byte // relay.CodeHash(Address, code); the code itself is never stored
+	Issued  time.Time
+	Expires time.Time
+}
+
+// ErrMailLimit: the address was mailed the most codes allowed in a day.
+var ErrMailLimit = errors.New("relaystore: too many code mails to this address today")
+
+// Pending is a key's request to register an address: it may confirm
+// with the live code named CodeID.
 type Pending struct {
 	Address  string
 	NodeKey  []byte
 	BoxKey   []byte
-	CodeHash []byte // SHA-256 of the code; the code itself is never stored
+	CodeID   string
 	Expires  time.Time
-	Attempts int
+	Attempts int // wrong codes this key sent for CodeID
 }
 
 // Agent is an agent key document the relay hosts at
@@ -106,8 +121,21 @@ type Store interface {
 	// CountNodes is how many nodes are registered.
 	CountNodes(ctx context.Context) (int, error)
 
+	// IssueCode makes c the live code of c.Address, unless a code is live
+	// there at c.Issued: then it returns that code and false. It returns
+	// ErrMailLimit if max codes were issued to the address in the 24 hours
+	// before c.Issued (DropCode takes one back). Instances sharing the
+	// store agree: one live code per address.
+	IssueCode(ctx context.Context, c Code, max int) (Code, bool, error)
+	// LiveCode returns the address's code live at now, or ErrNotFound.
+	LiveCode(ctx context.Context, address string, now time.Time) (Code, error)
+	// DropCode forgets the address's code id, and that it was issued
+	// (its mail could not be sent).
+	DropCode(ctx context.Context, address, id string) error
+
 	// PutPending stores p, replacing the pending registration of the
-	// same address and key.
+	// same address and key; its Attempts are kept if it names the same
+	// code, and start at zero for another.
 	PutPending(ctx context.Context, p Pending) error
 	PendingFor(ctx context.Context, address string, key []byte) (Pending, error)
 	// FailPending counts a wrong code; DeletePending ends a registration.
@@ -162,7 +190,8 @@ type Store interface {
 	// when its lease ends.
 	TunnelAt(ctx context.Context, label string, now time.Time) (Instance, error)
 
-	// Expire deletes pending registrations and envelopes past their time.
+	// Expire deletes codes, pending registrations and envelopes past
+	// their time, and forgets codes issued more than a day ago.
 	Expire(ctx context.Context, now time.Time) error
 	Close() error
 }

@@ -121,25 +121,7 @@ func testStore(t *testing.T, s Store) {
 		t.Errorf("second delete = %v", err)
 	}
 
-	p := Pending{Address: "cy@example.com", NodeKey: key(1), BoxKey: key(2), CodeHash: key(3), Expires: at.Add(time.Hour)}
-	if err := s.PutPending(ctx, p); err != nil {
-		t.Fatal(err)
-	}
-	s.FailPending(ctx, p.Address, p.NodeKey)
-	if got, err := s.PendingFor(ctx, p.Address, p.NodeKey); err != nil || got.Attempts != 1 || !got.Expires.Equal(p.Expires) {
-		t.Errorf("PendingFor = %+v, %v", got, err)
-	}
-	p.CodeHash, p.Attempts = key(4), 0
-	s.PutPending(ctx, p)
-	if got, _ := s.PendingFor(ctx, p.Address, p.NodeKey); got.Attempts != 0 || !bytes.Equal(got.CodeHash, key(4)) {
-		t.Errorf("PutPending did not replace: %+v", got)
-	}
-	if err := s.Expire(ctx, at.Add(2*time.Hour)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.PendingFor(ctx, p.Address, p.NodeKey); !errors.Is(err, ErrNotFound) {
-		t.Errorf("expired pending = %v", err)
-	}
+	testCodes(t, s, at)
 
 	ag := Agent{Label: "gggggggggggggggg", Kid: "k1", Key: key(7), Created: at}
 	if err := s.PutAgent(ctx, ag); err != nil {
