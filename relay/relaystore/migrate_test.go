@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -93,4 +94,43 @@ func TestQueueMigration(t *testing.T) {
 		defer s.Close()
 		check(t, s)
 	})
+}
+
+// TestMigrateCodes: a relay.db of schema 3 (pending registrations with
+// their code hash, issue 40 before) opens as schema 4: the old pending
+// rows are gone (their nodes ask again) and codes can be issued.
+func TestMigrateCodes(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "relay.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range migrations[:3] {
+		if _, err := db.Exec(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(`INSERT INTO pending(address, node_key, box_key, code_hash, expires, attempts)
+		VALUES ('old@example.com', x'01', x'02', x'03', 4000000000, 2); PRAGMA user_version = 3`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	s, err := OpenSQLite(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var v int
+	s.db.QueryRow("PRAGMA user_version").Scan(&v)
+	if v != len(migrations) {
+		t.Fatalf("schema version %d, want %d", v, len(migrations))
+	}
+	if _, err := s.PendingFor(t.Context(), "old@example.com", []byte{1}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("old pending registration = %v, want gone", err)
+	}
+	now := time.Unix(1_800_000_000, 0)
+	if _, issued, err := s.IssueCode(t.Context(), Code{Address: "old@example.com", ID: "x", Hash: []byte{4}, Issued: now, Expires: now.Add(time.Hour)}, 6); err != nil || !issued {
+		t.Fatalf("IssueCode after migration = %v, %v", issued, err)
+	}
 }
