@@ -123,9 +123,6 @@ type Server struct {
 	stalled chan struct{} // a slot per stalled connection
 	closed  chan struct{} // closed by Close: late queue kicks do nothing
 	close1  sync.Once
-
-	mu       sync.Mutex           // guards mailedAt
-	mailedAt map[string]time.Time // address → last code mail
 }
 
 // New returns a relay. It reads its decoy secret from the store.
@@ -166,16 +163,15 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 		return nil, err
 	}
 	s := &Server{
-		queue:    queueKeys{secret: queueSecret},
-		cfg:      cfg,
-		log:      logger.With("component", "relay"),
-		store:    cfg.Store,
-		decoys:   &decoys{secret: secret},
-		limits:   newLimiter(cfg.Limits, cfg.Now),
-		nonces:   newNonceCache(),
-		stalled:  make(chan struct{}, cfg.Limits.MaxStalled),
-		closed:   make(chan struct{}),
-		mailedAt: map[string]time.Time{},
+		queue:   queueKeys{secret: queueSecret},
+		cfg:     cfg,
+		log:     logger.With("component", "relay"),
+		store:   cfg.Store,
+		decoys:  &decoys{secret: secret},
+		limits:  newLimiter(cfg.Limits, cfg.Now),
+		nonces:  newNonceCache(),
+		stalled: make(chan struct{}, cfg.Limits.MaxStalled),
+		closed:  make(chan struct{}),
 	}
 	s.tunnels = newTunnels(s.log, cfg.KeepAlive)
 	if cfg.Mesh != nil {
