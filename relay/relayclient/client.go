@@ -296,7 +296,7 @@ func (c *Client) awaitCode(ctx context.Context, api *API, p relay.RegisterPendin
 	defer tick.Stop()
 	recheck := time.Now().Add(c.cfg.CodeRecheck)
 	expires := time.Unix(p.ExpiresAt, 0)
-	untied := 0
+	untied := map[string]bool{} // candidates that are not the code: never sent
 	for {
 		codes, err := c.cfg.Codes.RelayCodes(ctx, p)
 		if err != nil {
@@ -304,13 +304,13 @@ func (c *Client) awaitCode(ctx context.Context, api *API, p relay.RegisterPendin
 		}
 		for _, code := range codes {
 			if subtle.ConstantTimeCompare(relay.CodeHash(p.Address, code), hash) != 1 {
-				untied++
-				continue // not the relay's code for this registration: never sent
+				untied[code] = true
+				continue
 			}
 			st, err := api.Confirm(ctx, p.Address, code)
 			switch {
 			case err == nil:
-				c.log.Info("Registered with the relay", "hostname", st.Hostname, "untiedCandidates", untied)
+				c.log.Info("Registered with the relay", "hostname", st.Hostname, "untiedCandidates", len(untied))
 				return st, nil
 			case IsCode(err, "not_found"):
 				return relay.NodeStatus{}, errAskAgain
