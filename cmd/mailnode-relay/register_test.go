@@ -25,6 +25,7 @@ import (
 	"mailnode/relay"
 	"mailnode/relay/devnet"
 	"mailnode/relay/relaylocal"
+	"mailnode/relay/relaystore/pgtest"
 )
 
 // TestRegisterUnderAttack (issue 40, items 3 and 4) runs the relay and
@@ -35,7 +36,8 @@ import (
 // code, learned by asking). The node registers with the code the
 // stranger had mailed, sending no wrong code; it loses its key, starts
 // again with a new one and registers again, keeping its name; and the
-// relay mails one code in all.
+// relay mails one code in all. It runs on the relay's SQLite and on
+// PostgreSQL (MAILNODE_TEST_POSTGRES=1).
 func TestRegisterUnderAttack(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds two binaries")
@@ -46,6 +48,20 @@ func TestRegisterUnderAttack(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	// The relay's own SQLite, and PostgreSQL as instances share it.
+	for _, store := range []string{"sqlite", "postgres"} {
+		t.Run(store, func(t *testing.T) {
+			dir := t.TempDir()
+			args := []string{"--data-dir", filepath.Join(dir, "relay")}
+			if store == "postgres" {
+				args = []string{"--db", pgtest.Need(t)}
+			}
+			registerUnderAttack(t, bin, dir, args)
+		})
+	}
+}
+
+func registerUnderAttack(t *testing.T, bin, dir string, storeArgs []string) {
 	file := func(name string, b []byte) string {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, b, 0o600); err != nil {
@@ -83,10 +99,11 @@ func TestRegisterUnderAttack(t *testing.T) {
 	keyFile := file("relay.key", pemBlock("PRIVATE KEY", keyDER))
 	relayCA := file("relay-ca.pem", pemBlock("CERTIFICATE", ca.Cert.Raw))
 	smtpCA := file("smtp-ca.pem", pemBlock("CERTIFICATE", smtp.CA.Raw))
-	relayProc := start(t, bin, "mailnode-relay", "serve", "--data-dir", filepath.Join(dir, "relay"), "--zone", relaylocal.Zone,
+	relayProc := start(t, bin, "mailnode-relay", append([]string{"serve", "--zone", relaylocal.Zone,
 		"--listen", "127.0.0.1:0", "--dns-listen", "127.0.0.1:0", "--public-ip", "127.0.0.1",
 		"--tls-cert", certFile, "--tls-key", keyFile,
-		"--smtp-server", smtp.Addr, "--smtp-user", demobox.Username, "--smtp-password-file", password, "--smtp-ca", smtpCA)
+		"--smtp-server", smtp.Addr, "--smtp-user", demobox.Username, "--smtp-password-file", password, "--smtp-ca", smtpCA},
+		storeArgs...)...)
 	tlsAddr := relayProc.await(t, `service=tls addr=(\S+)`, 10*time.Second)
 	dnsAddr := relayProc.await(t, `service=dns addr=(\S+)`, 10*time.Second)
 	_, port, _ := strings.Cut(tlsAddr, ":")
