@@ -17,6 +17,7 @@ import (
 	"mailnode/relay/relayclient"
 	"mailnode/relay/relayserver"
 	"mailnode/relay/relaystore"
+	"mailnode/relay/relaystore/pgtest"
 )
 
 // clock is the relay's clock in these tests, moved by hand.
@@ -46,14 +47,19 @@ type registrar struct {
 	hs    *httptest.Server
 }
 
-func newRegistrar(t *testing.T) *registrar {
+func newRegistrar(t *testing.T, store string) *registrar {
 	t.Helper()
 	sm, err := demobox.StartSMTP(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sm.Close() })
-	st, err := relaystore.OpenSQLite(t.Context(), t.TempDir())
+	var st relaystore.Store
+	if store == "postgres" {
+		st, err = relaystore.OpenPostgres(t.Context(), pgtest.Need(t))
+	} else {
+		st, err = relaystore.OpenSQLite(t.Context(), t.TempDir())
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,9 +109,15 @@ func (r *registrar) mailedCode(t *testing.T, p relay.RegisterPending) string {
 // owner's address once a minute for a day, and guesses codes. The relay
 // mails at most six codes; the owner is never answered 429, registers,
 // and after losing its key registers again with a new one (keeping its
-// name), all while the stranger keeps asking.
+// name), all while the stranger keeps asking. On SQLite and PostgreSQL
+// (MAILNODE_TEST_POSTGRES=1).
 func TestRegisterStrangerDay(t *testing.T) {
-	r := newRegistrar(t)
+	for _, store := range []string{"sqlite", "postgres"} {
+		t.Run(store, func(t *testing.T) { testRegisterStrangerDay(t, newRegistrar(t, store)) })
+	}
+}
+
+func testRegisterStrangerDay(t *testing.T, r *registrar) {
 	ctx := t.Context()
 	const address = "owner@example.com"
 	stranger, sk := r.node(t)
@@ -159,7 +171,7 @@ func TestRegisterStrangerDay(t *testing.T) {
 // is taken back: the next request mails a new one at once instead of
 // leaving a code nobody got live for hours.
 func TestRegisterMailFails(t *testing.T) {
-	r := newRegistrar(t)
+	r := newRegistrar(t, "sqlite")
 	ctx := t.Context()
 	api, k := r.node(t)
 	r.smtp.RefuseNext(550, "mailbox unavailable")
