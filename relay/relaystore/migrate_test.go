@@ -97,7 +97,7 @@ func TestQueueMigration(t *testing.T) {
 }
 
 // TestMigrateCodes: a relay.db of schema 3 (pending registrations with
-// their code hash, issue 40 before) opens as schema 4: the old pending
+// their code hash, issue 40 before) opens at the newest schema: the old pending
 // rows are gone (their nodes ask again) and codes can be issued.
 func TestMigrateCodes(t *testing.T) {
 	dir := t.TempDir()
