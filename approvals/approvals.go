@@ -10,6 +10,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"mailnode/approvals/site"
 )
 
 // Migrations are the approval tables' migrations (sql/NNNN_name.sql), for
@@ -30,21 +32,26 @@ type Config struct {
 	// DenialHold is how long the same request is answered approval_denied
 	// after the user refused it, instead of prompting again. Default 1 h.
 	DenialHold time.Duration
-	// MaxPending caps the open requests per agent domain, and per
-	// registrable domain (Site), so that an agent cannot bury the user
-	// in prompts. Default 5.
+	// MaxPending caps the open requests per agent domain, and per site
+	// (Manager.Site), so that an agent cannot bury the user in prompts.
+	// Default 5.
 	MaxPending int
 	// MaxPendingTotal caps the open requests of all agents together.
 	// Default 50.
 	MaxPendingTotal int
-	// MaxPromptsPerHour caps the prompts an agent domain, and a
-	// registrable domain, may open in any hour, so that an agent whose requests the user keeps refusing or
+	// MaxPromptsPerHour caps the prompts an agent domain, and a site,
+	// may open in any hour, so that an agent whose requests the user keeps refusing or
 	// letting lapse cannot keep the phone buzzing at MaxPending at a
 	// time. Retries merged into an open prompt do not count. Default 30.
 	MaxPromptsPerHour int
 	// AuditRetention is how long audit entries and decided requests are
 	// kept. Default 90 days.
 	AuditRetention time.Duration
+	// Sites is the node's notion of a site, which MaxPending,
+	// MaxPromptsPerHour and site blocks count by; the gateway's rate
+	// limits must be given the same. Nil: registrable domains by the
+	// Public Suffix List alone, with no hosting suffix.
+	Sites *site.Sites
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -143,6 +150,7 @@ type Approval struct {
 	ID        string    `json:"approval_id"`
 	MatchCode string    `json:"match_code"`
 	Domain    string    `json:"agent"`
+	Site      string    `json:"site"` // Domain's site when asked: the prompt shows it, "block all of" blocks it
 	KeyFP     string    `json:"key_fingerprint"`
 	Tool      string    `json:"tool"`
 	Tier      Tier      `json:"tier"`
@@ -371,14 +379,14 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		return d, err
 	}
 	n := &Approval{
-		ID: newID("apr_"), MatchCode: newMatchCode(), Domain: call.Domain, KeyFP: call.KeyFP,
+		ID: newID("apr_"), MatchCode: newMatchCode(), Domain: call.Domain, Site: m.Site(call.Domain), KeyFP: call.KeyFP,
 		Tool: call.Tool, Tier: call.Tier, Args: shown, Details: details, State: Pending,
 		CreatedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.PendingTTL).Unix(), 0),
 	}
 	_, err = m.exec(ctx, `INSERT INTO approvals
 		(id, match_code, domain, site, key_fp, tool, tier, args_hash, args, details, state, created_at, expires_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-		n.ID, n.MatchCode, n.Domain, Site(n.Domain), n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.Details, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
+		n.ID, n.MatchCode, n.Domain, n.Site, n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.Details, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
 	if err != nil {
 		return Decision{}, fmt.Errorf("store approval request: %w", err)
 	}
@@ -389,12 +397,13 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 
 // limits decides whether a new prompt for domain may open now: at most
 // MaxPending open and MaxPromptsPerHour in the last hour for the agent
-// domain and for its registrable domain alike, and MaxPendingTotal open
-// for all agents. The zero Decision lets it open. m.slow is held.
+// domain and for its site alike, and MaxPendingTotal open for all agents.
+// The zero Decision lets it open. m.slow is held.
 func (m *Manager) limits(ctx context.Context, domain string, now time.Time) (Decision, error) {
+	site := m.Site(domain)
 	var total, open, siteOpen int
 	err := m.db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE domain = ?), count(*) FILTER (WHERE site = ?)
-		FROM approvals WHERE state = 'pending' AND expires_at > ?`, domain, Site(domain), now.Unix()).Scan(&total, &open, &siteOpen)
+		FROM approvals WHERE state = 'pending' AND expires_at > ?`, domain, site, now.Unix()).Scan(&total, &open, &siteOpen)
 	if err != nil {
 		return Decision{}, fmt.Errorf("count pending approvals: %w", err)
 	}
@@ -402,7 +411,7 @@ func (m *Manager) limits(ctx context.Context, domain string, now time.Time) (Dec
 		return Decision{Outcome: TooManyPending}, nil
 	}
 	hourAgo := now.Add(-time.Hour).Unix()
-	for _, q := range []struct{ col, v string }{{"domain", domain}, {"site", Site(domain)}} {
+	for _, q := range []struct{ col, v string }{{"domain", domain}, {"site", site}} {
 		var asked int
 		var oldest sql.NullInt64
 		err = m.db.QueryRowContext(ctx, "SELECT count(*), min(created_at) FROM approvals WHERE "+q.col+" = ? AND created_at > ?",

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"mailnode/approvals"
+	"mailnode/approvals/site"
 	"mailnode/mail/store"
 )
 
@@ -27,12 +29,17 @@ type env struct {
 	t     *testing.T
 	path  string
 	clock *clock
+	cfg   approvals.Config
 	st    *store.Store
 	m     *approvals.Manager
 }
 
-func newEnv(t *testing.T) *env {
-	e := &env{t: t, path: filepath.Join(t.TempDir(), "node.db"), clock: &clock{}}
+func newEnv(t *testing.T) *env { return newEnvWith(t, approvals.Config{}) }
+
+// newEnvWith is newEnv with cfg (its clock is the env's).
+func newEnvWith(t *testing.T, cfg approvals.Config) *env {
+	e := &env{t: t, path: filepath.Join(t.TempDir(), "node.db"), clock: &clock{}, cfg: cfg}
+	e.cfg.Now = e.clock.now
 	e.clock.t.Store(1_800_000_000)
 	e.open()
 	t.Cleanup(e.close)
@@ -49,7 +56,7 @@ func (e *env) open() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	m, err := approvals.New(ctx, db, approvals.Config{Now: e.clock.now}, nil)
+	m, err := approvals.New(ctx, db, e.cfg, nil)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -418,14 +425,14 @@ func TestSiteLimits(t *testing.T) {
 	// Blocking the registrable domain blocks every agent under it, new
 	// ones too, and withdraws their open requests; others go on.
 	e.want(e.call("agent.evil.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.TooManyPrompts)
-	if err := e.m.Block(ctx, approvals.SiteBlock("a1.evil.example")); err != nil {
+	if err := e.m.Block(ctx, "*.a1.evil.example"); err != nil { // "*." and any name: its site
 		t.Fatal(err)
 	}
 	for _, d := range []string{"a1.evil.example", "evil.example", "brand.new.evil.example"} {
 		e.want(e.call(d, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
 	}
 	for _, p := range must(e.m.Pending(ctx)) {
-		if approvals.Site(p.Domain) == "evil.example" {
+		if p.Site == "evil.example" {
 			t.Errorf("a blocked site's request is still pending: %+v", p)
 		}
 	}
@@ -440,6 +447,131 @@ func TestSiteLimits(t *testing.T) {
 	}
 	e.clock.add(time.Hour)
 	e.want(e.call("other.evil.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+}
+
+// TestHostedSites (issue 40 item 7): under a hosting suffix (the relay's
+// agents zone, or one the node is told of) each label is a site of its
+// own, so one hosted agent's prompts, pending requests and block leave
+// another's alone; two subdomains of an ordinary domain still share them.
+func TestHostedSites(t *testing.T) {
+	sites, err := site.New("agents.relay.example", "hosting.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnvWith(t, approvals.Config{Sites: sites})
+	ctx := context.Background()
+	args := func(i int) string { return fmt.Sprintf(`{"n":%d}`, i) }
+	denyAll := func() {
+		for _, p := range must(e.m.Pending(ctx)) {
+			e.decide(p.ID, false)
+		}
+	}
+	for _, tc := range []struct {
+		a, b, siteA string
+		shared      bool
+	}{
+		{"k1.agents.relay.example", "k2.agents.relay.example", "k1.agents.relay.example", false},
+		{"x.k3.agents.relay.example", "k4.agents.relay.example", "k3.agents.relay.example", false},
+		{"a.hosting.example", "b.hosting.example", "a.hosting.example", false},
+		{"a.evil.example", "b.evil.example", "evil.example", true},
+	} {
+		t.Run(tc.a+"|"+tc.b, func(t *testing.T) {
+			e.t = t
+			// Pending requests: a fills its cap.
+			for i := range 5 {
+				d := e.want(e.call(tc.a, keyA, "get_excerpt", approvals.RawRead, args(i)), approvals.ApprovalRequired)
+				if d.Approval.Site != tc.siteA {
+					t.Fatalf("request site = %q, want %q", d.Approval.Site, tc.siteA)
+				}
+			}
+			e.want(e.call(tc.a, keyA, "get_excerpt", approvals.RawRead, args(5)), approvals.TooManyPending)
+			if tc.shared {
+				e.want(e.call(tc.b, keyB, "get_excerpt", approvals.RawRead, args(0)), approvals.TooManyPending)
+			} else {
+				e.want(e.call(tc.b, keyB, "get_excerpt", approvals.RawRead, args(0)), approvals.ApprovalRequired)
+			}
+			denyAll()
+
+			// Prompts per hour: a spends the hour's 30.
+			for i := 5; i < 30; i++ {
+				d := e.want(e.call(tc.a, keyA, "get_excerpt", approvals.RawRead, args(i)), approvals.ApprovalRequired)
+				e.decide(d.Approval.ID, false)
+			}
+			e.want(e.call(tc.a, keyA, "get_excerpt", approvals.RawRead, args(30)), approvals.TooManyPrompts)
+			if tc.shared {
+				e.want(e.call(tc.b, keyB, "get_excerpt", approvals.RawRead, args(1)), approvals.TooManyPrompts)
+			} else {
+				e.want(e.call(tc.b, keyB, "get_excerpt", approvals.RawRead, args(1)), approvals.ApprovalRequired)
+			}
+			denyAll()
+
+			// A block of all of a's site, from the phone's prompt.
+			e.clock.add(time.Hour)
+			d := e.want(e.call(tc.a, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+			if _, err := e.m.Answer(ctx, d.Approval.ID, approvals.DenyAndBlockSite, d.Approval.PromptHash()); err != nil {
+				t.Fatal(err)
+			}
+			e.want(e.call(tc.a, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
+			if tc.shared {
+				e.want(e.call(tc.b, keyB, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
+			} else {
+				e.want(e.call(tc.b, keyB, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+			}
+			if !slices.Contains(e.m.Blocked(), "*."+tc.siteA) {
+				t.Errorf("Blocked() = %q, want *.%s in it", e.m.Blocked(), tc.siteA)
+			}
+			denyAll()
+		})
+	}
+	e.t = t
+
+	// The relay's zone named with "*." blocks every hosted agent: what
+	// the user asks for.
+	if err := e.m.Block(ctx, "*.agents.relay.example"); err != nil {
+		t.Fatal(err)
+	}
+	e.want(e.call("k9.agents.relay.example", keyB, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
+	e.want(e.call("c.hosting.example", keyB, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+}
+
+// TestSiteBlockNeverLoosens: a site block made before the node knew a
+// hosting suffix (all of relay.example) still covers the hosted agents
+// under it after, and is lifted as it is listed.
+func TestSiteBlockNeverLoosens(t *testing.T) {
+	sites, _ := site.New()
+	e := newEnvWith(t, approvals.Config{Sites: sites})
+	ctx := context.Background()
+	if err := e.m.Block(ctx, "*.k1.agents.relay.example"); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.m.Blocked(); len(got) != 1 || got[0] != "*.relay.example" {
+		t.Fatalf("Blocked() = %q, want [*.relay.example]", got)
+	}
+	if err := sites.Add("agents.relay.example"); err != nil {
+		t.Fatal(err)
+	}
+	e.restart()
+	e.want(e.call("k2.agents.relay.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
+	e.want(e.call("node.relay.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
+	if err := e.m.Unblock(ctx, "*.relay.example"); err != nil {
+		t.Fatal(err)
+	}
+	e.want(e.call("k2.agents.relay.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+
+	// A block of a hosted agent's site, listed as made, is lifted so
+	// even after the suffix is forgotten (a node without its relay).
+	if err := e.m.Block(ctx, "*.k3.agents.relay.example"); err != nil {
+		t.Fatal(err)
+	}
+	e.cfg.Sites = nil
+	e.restart()
+	e.want(e.call("k3.agents.relay.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
+	if err := e.m.Unblock(ctx, "*.k3.agents.relay.example"); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.m.Blocked(); len(got) != 0 {
+		t.Fatalf("Blocked() after Unblock = %q", got)
+	}
 }
 
 // TestPendingTotal: the pending requests of all agents together are

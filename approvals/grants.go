@@ -82,10 +82,15 @@ func (m *Manager) removeGrants(ctx context.Context, domain string, tier Tier) (i
 
 // Block refuses every call from the agent domain, removes its grants and
 // withdraws its open requests, until Unblock. A domain written "*.name"
-// (SiteBlock) blocks name's whole registrable domain: every agent domain
-// under it, present and future.
+// blocks name's whole site (Site): every agent domain under it, present
+// and future.
 func (m *Manager) Block(ctx context.Context, domain string) error {
-	key := blockKey(domain)
+	return m.block(ctx, m.blockKey(domain))
+}
+
+// block stores the block key as it is: an agent domain, or "*." and a
+// site.
+func (m *Manager) block(ctx context.Context, key string) error {
 	m.slow.Lock()
 	defer m.slow.Unlock()
 	if _, err := m.exec(ctx, "INSERT OR IGNORE INTO blocked (domain, blocked_at) VALUES (?, ?)", key, m.cfg.Now().Unix()); err != nil {
@@ -99,10 +104,13 @@ func (m *Manager) Block(ctx context.Context, domain string) error {
 			return fmt.Errorf("block %s: %w", key, err)
 		}
 	}
-	if site, ok := strings.CutPrefix(key, sitePrefix); ok {
-		// Open requests of agents that have no grant go too.
+	if name, ok := strings.CutPrefix(key, sitePrefix); ok {
+		// Open requests of agents that have no grant go too: those of
+		// name and of every domain under it, whatever site they were
+		// counted in when they were made.
 		if _, err := m.exec(ctx, `UPDATE approvals SET state = 'revoked', decided_at = ?
-			WHERE site = ? AND state IN ('pending', 'approved')`, m.cfg.Now().Unix(), site); err != nil {
+			WHERE (domain = ? OR substr(domain, -length(?)) = ?) AND state IN ('pending', 'approved')`,
+			m.cfg.Now().Unix(), name, "."+name, "."+name); err != nil {
 			return fmt.Errorf("block %s: %w", key, err)
 		}
 	}
@@ -115,32 +123,35 @@ func (m *Manager) Block(ctx context.Context, domain string) error {
 // grants or requests: key itself, or for a site block every domain
 // under the site with a grant.
 func (m *Manager) affected(key string) []string {
-	site, ok := strings.CutPrefix(key, sitePrefix)
-	if !ok {
+	if !strings.HasPrefix(key, sitePrefix) {
 		return []string{key}
 	}
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	var out []string
 	for k := range m.grants {
-		if Site(k.domain) == site && !slices.Contains(out, k.domain) {
+		if covers(key, k.domain) && !slices.Contains(out, k.domain) {
 			out = append(out, k.domain)
 		}
 	}
 	return out
 }
 
-// Unblock lets the agent domain (or "*.name", the registrable domain)
-// ask for approvals again.
+// Unblock lets the agent domain (or "*.name", the site) ask for
+// approvals again. A block is lifted as listed (Blocked) and as Block
+// would have named it today, which differ once the hosting suffixes
+// changed.
 func (m *Manager) Unblock(ctx context.Context, domain string) error {
-	key := blockKey(domain)
+	key := m.blockKey(domain)
+	listed := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(domain)), ".")
 	m.slow.Lock()
 	defer m.slow.Unlock()
-	if _, err := m.exec(ctx, "DELETE FROM blocked WHERE domain = ?", key); err != nil {
+	if _, err := m.exec(ctx, "DELETE FROM blocked WHERE domain IN (?, ?)", key, listed); err != nil {
 		return fmt.Errorf("unblock %s: %w", key, err)
 	}
 	m.mu.Lock()
 	delete(m.blocked, key)
+	delete(m.blocked, listed)
 	m.mu.Unlock()
 	m.log.Info("Agent unblocked", "agent", key)
 	return nil
@@ -158,10 +169,20 @@ func (m *Manager) Blocked() []string {
 	return out
 }
 
-// isBlockedLocked reports whether domain, or its registrable domain, is
-// blocked. m.mu is held.
+// isBlockedLocked reports whether a block covers domain: the domain's
+// own, or a site block of it or of any name above it (covers). m.mu is
+// held.
 func (m *Manager) isBlockedLocked(domain string) bool {
-	return m.blocked[domain] || m.blocked[SiteBlock(domain)]
+	if m.blocked[domain] {
+		return true
+	}
+	for name := domain; name != ""; {
+		if m.blocked[sitePrefix+name] {
+			return true
+		}
+		_, name, _ = strings.Cut(name, ".")
+	}
+	return false
 }
 
 func sortGrants(gs []Grant) {

@@ -20,7 +20,7 @@ type Prompt = phoneapi.Prompt
 // while the request is pending: nothing in it changes until a decision.
 func (a Approval) Prompt() []byte {
 	b, _ := json.Marshal(Prompt{
-		ApprovalID: a.ID, Agent: a.Domain, Site: Site(a.Domain), Tool: a.Tool, Tier: string(a.Tier), Details: a.Details,
+		ApprovalID: a.ID, Agent: a.Domain, Site: a.Site, Tool: a.Tool, Tier: string(a.Tier), Details: a.Details,
 		MatchCode: a.MatchCode, CreatedAt: a.CreatedAt.Unix(), ExpiresAt: a.ExpiresAt.Unix(),
 	})
 	return b
@@ -70,7 +70,8 @@ func (m *Manager) Answer(ctx context.Context, id string, v Verdict, promptHash [
 			return *a, err
 		}
 	case DenyAndBlockSite:
-		if err := m.Block(ctx, SiteBlock(a.Domain)); err != nil {
+		// Exactly the site the phone showed, as the request recorded it.
+		if err := m.block(ctx, sitePrefix+a.Site); err != nil {
 			return *a, err
 		}
 	}

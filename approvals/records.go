@@ -11,13 +11,13 @@ import (
 
 // The approvals table: reading and writing requests and decisions.
 
-const approvalCols = "id, match_code, domain, key_fp, tool, tier, args, details, state, created_at, expires_at, decided_at"
+const approvalCols = "id, match_code, domain, site, key_fp, tool, tier, args, details, state, created_at, expires_at, decided_at"
 
 func scanApproval(row interface{ Scan(...any) error }, now time.Time) (*Approval, error) {
 	var a Approval
 	var created, expires int64
 	var decided sql.NullInt64
-	if err := row.Scan(&a.ID, &a.MatchCode, &a.Domain, &a.KeyFP, &a.Tool, &a.Tier, &a.Args, &a.Details, &a.State, &created, &expires, &decided); err != nil {
+	if err := row.Scan(&a.ID, &a.MatchCode, &a.Domain, &a.Site, &a.KeyFP, &a.Tool, &a.Tier, &a.Args, &a.Details, &a.State, &created, &expires, &decided); err != nil {
 		return nil, err
 	}
 	a.CreatedAt, a.ExpiresAt = time.Unix(created, 0), time.Unix(expires, 0)
