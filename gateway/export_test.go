@@ -9,10 +9,10 @@ func DisableVerification(s *Server) { s.noVerify = true }
 // measure throughput rather than the limits; the buckets are still
 // taken from, so their cost is measured.
 func Unlimited(s *Server) {
-	s.verifier.Admit = newLimiters(RateLimit{PerAgent: 1e9, Burst: 1e9, PerSite: 1e9, SiteBurst: 1e9}, s.cfg.Now).admit
+	s.verifier.Admit = newLimiters(RateLimit{PerAgent: 1e9, Burst: 1e9, PerSite: 1e9, SiteBurst: 1e9}, s.cfg.Sites, s.cfg.Now).admit
 }
 
 // Limit sets s's rate limits to rl.
 func Limit(rl RateLimit) func(*Server) {
-	return func(s *Server) { s.verifier.Admit = newLimiters(rl, s.cfg.Now).admit }
+	return func(s *Server) { s.verifier.Admit = newLimiters(rl, s.cfg.Sites, s.cfg.Now).admit }
 }

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"mailnode/approvals"
+	"mailnode/approvals/site"
 	"mailnode/extract/answer"
 	"mailnode/gateway"
 	"mailnode/gateway/agentkeys"
@@ -86,6 +87,9 @@ func (c *countingSource) BillsDue(context.Context, time.Time, int) ([]json.RawMe
 type keyDocs struct {
 	*httptest.Server
 	docs map[string]func(w http.ResponseWriter, r *http.Request)
+	// root signs the server's certificates; nil: httptest's, which
+	// names only example.com and the names one label under it.
+	root *x509.Certificate
 }
 
 func doc(domain string, kid string, pub ed25519.PublicKey) func(w http.ResponseWriter, r *http.Request) {
@@ -109,11 +113,33 @@ func newAgentKey(domain string) agentKey {
 func (a agentKey) keyID() string { return a.domain + "#" + a.kid }
 
 func newKeyDocs(t testing.TB, agents ...agentKey) *keyDocs {
+	k := newKeyDocsUnstarted(t, agents...)
+	k.StartTLS()
+	return k
+}
+
+// newKeyDocsAnyName is newKeyDocs for agent domains of any name, with a
+// certificate for each from a local CA.
+func newKeyDocsAnyName(t testing.TB, agents ...agentKey) *keyDocs {
+	ca, err := localca.Open(t.TempDir(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := newKeyDocsUnstarted(t, agents...)
+	k.root = ca.Cert()
+	k.TLS = &tls.Config{GetCertificate: func(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
+		return ca.Leaf(hello.ServerName)
+	}}
+	k.StartTLS()
+	return k
+}
+
+func newKeyDocsUnstarted(t testing.TB, agents ...agentKey) *keyDocs {
 	k := &keyDocs{docs: map[string]func(http.ResponseWriter, *http.Request){}}
 	for _, a := range agents {
 		k.docs[a.domain] = doc(a.domain, a.kid, a.pub)
 	}
-	k.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	k.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		host, _, _ := net.SplitHostPort(r.Host)
 		if host == "" {
 			host = r.Host
@@ -136,9 +162,13 @@ func (k *keyDocs) fetcher() *agentkeys.Fetcher {
 	for d := range k.docs {
 		dev[d] = k.Listener.Addr().String()
 	}
+	root := k.root
+	if root == nil {
+		root = k.Certificate()
+	}
 	return agentkeys.New(agentkeys.Config{
 		DevAddrs:   dev,
-		DevRootCAs: []*x509.Certificate{k.Certificate()},
+		DevRootCAs: []*x509.Certificate{root},
 		LookupAddrs: func(_ context.Context, host string) ([]netip.Addr, error) {
 			switch host {
 			case "loopback.example.com":
@@ -171,6 +201,13 @@ type testNode struct {
 // port, or the address of a node that ran on dir before.
 func startNode(t testing.TB, dir, addr string, keys *keyDocs, opts ...func(*gateway.Server)) *testNode {
 	t.Helper()
+	return startNodeSites(t, dir, addr, keys, nil, opts...)
+}
+
+// startNodeSites is startNode with the node's hosting suffixes, given to
+// the approvals and the gateway alike as the node does.
+func startNodeSites(t testing.TB, dir, addr string, keys *keyDocs, sites *site.Sites, opts ...func(*gateway.Server)) *testNode {
+	t.Helper()
 	ctx := context.Background()
 	n := &testNode{t: t, dir: dir, source: &countingSource{}}
 	st, err := store.Open(ctx, filepath.Join(dir, "node.db"), nil)
@@ -190,7 +227,7 @@ func startNode(t testing.TB, dir, addr string, keys *keyDocs, opts ...func(*gate
 	if err != nil {
 		t.Fatal(err)
 	}
-	n.approvals, err = approvals.New(ctx, adb, approvals.Config{}, nil)
+	n.approvals, err = approvals.New(ctx, adb, approvals.Config{Sites: sites}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +248,7 @@ func startNode(t testing.TB, dir, addr string, keys *keyDocs, opts ...func(*gate
 	n.url = "https://" + n.host + "/mcp"
 	n.srv, err = gateway.New(gateway.Config{
 		Hostname: n.host, Keys: keys.fetcher(), Nonces: ns, Approvals: n.approvals,
-		Tools: tools.Catalog(n.source, nil, nil),
+		Tools: tools.Catalog(n.source, nil, nil), Sites: sites,
 	}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -9,22 +9,24 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"mailnode/approvals"
+	"mailnode/approvals/site"
 	"mailnode/gateway/httpsig"
 )
 
 // RateLimit is how many requests a verified agent may make. Each request
 // takes a token from three buckets: its agent domain's, its key's, and its
-// registrable domain's (eTLD+1), so that a.evil.example, b.evil.example
-// and so on share one. The zero value means the defaults.
+// site's (Config.Sites: the registrable domain, so that a.evil.example,
+// b.evil.example and so on share one; under a hosting suffix such as the
+// relay's agents zone, each hosted name alone). The zero value means the
+// defaults.
 type RateLimit struct {
 	// PerAgent is the sustained rate per agent domain and per key, in
 	// requests per second, with Burst at once. Default 10/s, burst 40: a
 	// session's initialize, tools/list and a few calls in a row.
 	PerAgent float64
 	Burst    int
-	// PerSite is the rate shared by every agent domain under one
-	// registrable domain, with SiteBurst. Default 20/s, burst 80.
+	// PerSite is the rate shared by every agent domain of one site, with
+	// SiteBurst. Default 20/s, burst 80.
 	PerSite   float64
 	SiteBurst int
 }
@@ -61,8 +63,9 @@ func (e *RateLimited) retrySeconds() int64 {
 // are dropped: memory follows the agents that are busy now, not every
 // agent ever seen.
 type limiters struct {
-	cfg RateLimit
-	now func() time.Time
+	cfg   RateLimit
+	sites *site.Sites
+	now   func() time.Time
 
 	mu      sync.Mutex // guards buckets
 	buckets map[string]*rate.Limiter
@@ -70,9 +73,9 @@ type limiters struct {
 
 const maxBuckets = 50_000
 
-func newLimiters(cfg RateLimit, now func() time.Time) *limiters {
+func newLimiters(cfg RateLimit, sites *site.Sites, now func() time.Time) *limiters {
 	cfg.setDefaults()
-	return &limiters{cfg: cfg, now: now, buckets: map[string]*rate.Limiter{}}
+	return &limiters{cfg: cfg, sites: sites, now: now, buckets: map[string]*rate.Limiter{}}
 }
 
 // admit takes a token from each of id's buckets, or none if any is
@@ -87,7 +90,7 @@ func (l *limiters) admit(id httpsig.Identity) error {
 	wants := [3]want{
 		{"a:" + id.Domain, rate.Limit(l.cfg.PerAgent), l.cfg.Burst},
 		{"k:" + hex.EncodeToString(key[:16]), rate.Limit(l.cfg.PerAgent), l.cfg.Burst},
-		{"s:" + approvals.Site(id.Domain), rate.Limit(l.cfg.PerSite), l.cfg.SiteBurst},
+		{"s:" + l.sites.Of(id.Domain), rate.Limit(l.cfg.PerSite), l.cfg.SiteBurst},
 	}
 	now := l.now()
 	l.mu.Lock()

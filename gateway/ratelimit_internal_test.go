@@ -15,7 +15,7 @@ import (
 // a key shared by two domains shares its bucket too.
 func TestSiteBuckets(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
-	l := newLimiters(RateLimit{PerAgent: 0.001, Burst: 3, PerSite: 0.001, SiteBurst: 5}, func() time.Time { return now })
+	l := newLimiters(RateLimit{PerAgent: 0.001, Burst: 3, PerSite: 0.001, SiteBurst: 5}, nil, func() time.Time { return now })
 	key := func() ed25519.PublicKey { pub, _, _ := ed25519.GenerateKey(rand.Reader); return pub }
 	id := func(domain string, k ed25519.PublicKey) httpsig.Identity {
 		return httpsig.Identity{Domain: domain, Key: k}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"mailnode/approvals"
+	"mailnode/approvals/site"
 	"mailnode/gateway/agentkeys"
 	"mailnode/gateway/httpsig"
 	"mailnode/gateway/jsonhttp"
@@ -50,6 +51,12 @@ type Config struct {
 	Phone http.Handler
 	// RateLimit bounds each verified agent's requests; zero: defaults.
 	RateLimit RateLimit
+	// Sites is the node's notion of a site, which the per-site rate
+	// bucket counts by: the same the approvals are given
+	// (approvals.Config.Sites), so that one site is one site for every
+	// limit and block. Nil: registrable domains by the Public Suffix
+	// List alone.
+	Sites *site.Sites
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -86,7 +93,7 @@ func New(cfg Config, logger *slog.Logger) (*Server, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	limits := newLimiters(cfg.RateLimit, cfg.Now)
+	limits := newLimiters(cfg.RateLimit, cfg.Sites, cfg.Now)
 	s := &Server{
 		cfg:   cfg,
 		log:   logger.With("component", "gateway"),
