@@ -37,6 +37,12 @@ type GatewayConfig struct {
 	// RateLimit bounds each agent's requests; zero: the gateway's
 	// defaults.
 	RateLimit gateway.RateLimit
+	// HostingSuffixes are domains under which each name directly below
+	// is a site of its own for every per-site limit and block (package
+	// approvals/site), as a private entry of the Public Suffix List is.
+	// The relay's agents zone is one without being named here: the node
+	// adds agents.<zone> once it knows its relay.
+	HostingSuffixes []string
 
 	// DevAgentAddrs maps agent domains to fixed host:port addresses for
 	// their key documents, bypassing DNS and the address checks.
@@ -92,6 +98,7 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 		Tools:     tools.Catalog(mailSource{c}, composer{n, c}, nil),
 		Phone:     ph,
 		RateLimit: gc.RateLimit,
+		Sites:     n.sites,
 	}, n.log)
 	if err != nil {
 		return err
@@ -260,15 +267,22 @@ func (n *Node) Revoke(ctx context.Context, agent string, tier approvals.Tier) (i
 }
 
 // Block refuses every call of an agent until Unblock; "*.name" blocks
-// every agent under name's registrable domain.
-func (n *Node) Block(ctx context.Context, agent string) error {
+// every agent of name's site (Site). It returns the block as Blocked
+// lists it.
+func (n *Node) Block(ctx context.Context, agent string) (string, error) {
 	c, err := n.comp()
 	if err != nil {
-		return err
+		return "", err
 	}
 	m := c.approvals
-	return m.Block(ctx, strings.ToLower(agent))
+	key := m.BlockName(agent)
+	return key, m.Block(ctx, key)
 }
+
+// Site is an agent domain's site, by the node's one notion of it: its
+// registrable domain, or under a hosting suffix such as the relay's
+// agents zone, the hosted name. A "block all of" blocks "*." and it.
+func (n *Node) Site(domain string) string { return n.sites.Of(domain) }
 
 // Unblock lets a blocked agent (or "*.name" site) ask again; grants it had
 // are not brought back.
@@ -281,7 +295,7 @@ func (n *Node) Unblock(ctx context.Context, agent string) error {
 }
 
 // Blocked lists the blocked agent domains, and "*.name" for each blocked
-// registrable domain.
+// site.
 func (n *Node) Blocked(ctx context.Context) ([]string, error) {
 	c, err := n.comp()
 	if err != nil {

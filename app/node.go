@@ -19,6 +19,7 @@ import (
 
 	"mailnode/app/config"
 	"mailnode/approvals"
+	"mailnode/approvals/site"
 	"mailnode/assets"
 	"mailnode/extract/facts"
 	"mailnode/gateway"
@@ -120,6 +121,10 @@ type Node struct {
 	autoconfig *autoconfig.Finder
 	// kick tells the facts service that a sync pass ended.
 	kick chan struct{}
+	// sites is the node's one notion of a site, given to the approvals
+	// and the gateway alike; the relay's agents zone is added to it
+	// once known (relay.go).
+	sites *site.Sites
 }
 
 // components are what Start opens; every service and method uses these
@@ -158,9 +163,15 @@ func New(cfg Config, logger *slog.Logger) (*Node, error) {
 	if cfg.Getenv == nil {
 		cfg.Getenv = os.Getenv
 	}
-	return &Node{cfg: cfg, log: logger, done: make(chan struct{}), tokens: map[string]suture.ServiceToken{}, kick: make(chan struct{}, 1),
+	sites, err := site.New(cfg.Gateway.HostingSuffixes...)
+	if err != nil {
+		return nil, fmt.Errorf("gateway: %w", err)
+	}
+	n := &Node{cfg: cfg, log: logger, done: make(chan struct{}), tokens: map[string]suture.ServiceToken{}, kick: make(chan struct{}, 1),
 		status: Status{State: StateStarting, Gateway: GatewayStatus{Reachable: "local"}},
-		subs:   map[chan Status]struct{}{}, relayLn: relayclient.NewListener()}, nil
+		subs:   map[chan Status]struct{}{}, relayLn: relayclient.NewListener(), sites: sites}
+	n.addRelayZone(cfg.Relay.URL)
+	return n, nil
 }
 
 // HasData reports whether dir holds a node's data (its database), as
@@ -218,7 +229,9 @@ func (n *Node) open(ctx context.Context) (c *components, err error) {
 		return nil, err
 	}
 	c.approvalTables = tables
-	if c.approvals, err = approvals.New(ctx, tables, n.cfg.Gateway.Approvals, n.log); err != nil {
+	ac := n.cfg.Gateway.Approvals
+	ac.Sites = n.sites
+	if c.approvals, err = approvals.New(ctx, tables, ac, n.log); err != nil {
 		return nil, err
 	}
 	if c.phones, err = approvals.NewPhones(ctx, tables, n.log, nil); err != nil {

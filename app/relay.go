@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/mail"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -87,6 +88,7 @@ func (n *Node) StartRelay(cfg RelayConfig) error {
 	if running {
 		return errors.New("relay: already running")
 	}
+	n.addRelayZone(cfg.URL)
 	n.addService("relay", func(ctx context.Context) error { return n.runRelay(ctx, c) })
 	return nil
 }
@@ -135,9 +137,35 @@ func (n *Node) runRelay(ctx context.Context, c *components) error {
 	return cl.Run(ctx)
 }
 
+// addRelayZone makes the agents zone of the relay at relayURL a hosting
+// suffix: the relay hosts key documents for agents without a domain at
+// <label>.agents.<zone>, one label per key, and strangers' labels there
+// are not one site. The relay's API name is its zone unless its operator
+// chose otherwise; relayStatus adds the zone of the node's own relay name
+// as well, which is always right. A zone that names no one's agents does
+// no harm.
+func (n *Node) addRelayZone(relayURL string) {
+	u, err := url.Parse(relayURL)
+	if relayURL == "" || err != nil || u.Hostname() == "" || net.ParseIP(u.Hostname()) != nil {
+		return
+	}
+	n.addHostedZone(u.Hostname())
+}
+
+// addHostedZone makes agents.<zone> a hosting suffix.
+func (n *Node) addHostedZone(zone string) {
+	if err := n.sites.Add("agents." + zone); err != nil {
+		n.log.Debug("No hosting suffix for the relay's zone", "zone", zone, "err", err)
+	}
+}
+
 // relayStatus follows the relay client: the gateway answers for the
 // relay name from the moment it is known.
 func (n *Node) relayStatus(st relayclient.Status) {
+	if _, zone, ok := strings.Cut(st.Hostname, "."); ok {
+		// The node's relay name is <label>.<zone>.
+		n.addHostedZone(zone)
+	}
 	n.mu.Lock()
 	changed := st.Hostname != "" && st.Hostname != n.relayName
 	if st.Hostname != "" {

@@ -33,6 +33,7 @@ const DefaultPasswordEnv = "MAILNODE_IMAP_PASSWORD"
 func Apply(cfg *Config, f config.File, getenv func(string) string, trace io.Writer) error {
 	cfg.Facts = FactsConfig{AuthServIDs: f.Facts.AuthServIDs, VerifyDKIM: f.Facts.VerifyDKIM}
 	cfg.Gateway.Listen, cfg.Gateway.Hostname = f.Gateway.Listen, f.Gateway.Hostname
+	cfg.Gateway.HostingSuffixes = f.Gateway.AgentHostingSuffixes
 	cfg.Accounts, cfg.Outgoing = nil, Outgoing{}
 	for _, a := range f.Accounts {
 		ic, err := ResolveAccount(a, getenv)

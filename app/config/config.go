@@ -70,6 +70,11 @@ type SMTP struct {
 type Gateway struct {
 	Listen   string `json:"listen,omitempty"`   // e.g. ":443"
 	Hostname string `json:"hostname,omitempty"` // public name, host or host:port
+	// AgentHostingSuffixes are domains under which each name is another
+	// party's agent, as the relay's agents zone is (which the node knows
+	// by itself): every name directly under one is a site of its own for
+	// the node's per-site limits and blocks (docs/gateway.md, "Sites").
+	AgentHostingSuffixes []string `json:"agent_hosting_suffixes,omitempty"`
 }
 
 // Facts is whose word the extractors take that a sender is genuine.

@@ -30,7 +30,9 @@ type Backend interface {
 	Decide(ctx context.Context, idOrCode string, approve bool) (approvals.Approval, error)
 	Grants(ctx context.Context) ([]approvals.Grant, error)
 	Revoke(ctx context.Context, agent string, tier approvals.Tier) (int, error)
-	Block(ctx context.Context, agent string) error
+	// Block returns the block as Blocked lists it: the agent domain, or
+	// for "*.name" "*." and name's site by the node's reckoning.
+	Block(ctx context.Context, agent string) (string, error)
 	Audit(ctx context.Context, limit int) ([]approvals.AuditEntry, error)
 	Pair(ctx context.Context) (PairOffer, error)
 	PairStatus(ctx context.Context, id string) (PairStatus, error)

@@ -9,13 +9,12 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
-	"golang.org/x/net/publicsuffix"
 
 	"mailnode/approvals"
 )
 
 // agentsView lists the agents that hold grants and the blocked ones:
-// revoke a grant, block an agent or its whole registrable domain, unblock.
+// revoke a grant, block an agent or its whole site, unblock.
 type agentsView struct {
 	u        *UI
 	box      *fyne.Container
@@ -68,7 +67,7 @@ func (v *agentsView) show(d agentsData) {
 		v.grants.Add(container.NewBorder(nil, nil, nil, container.NewHBox(
 			widget.NewButton("Revoke", func() { v.revoke(g) }),
 			widget.NewButton("Block agent", func() { v.block(g.Domain) }),
-			widget.NewButton("Block all of "+site(g.Domain), func() { v.block("*." + site(g.Domain)) }),
+			widget.NewButton("Block all of "+v.u.node.Site(g.Domain), func() { v.block("*." + v.u.node.Site(g.Domain)) }),
 		), widget.NewLabel(text)))
 	}
 	v.blocked.RemoveAll()
@@ -92,23 +91,13 @@ func (v *agentsView) revoke(g approvals.Grant) {
 }
 
 func (v *agentsView) block(agent string) {
-	call(v.u, func(ctx context.Context) (struct{}, error) { return struct{}{}, v.u.node.Block(ctx, agent) },
-		func(_ struct{}, err error) { showError(v.errLabel, err); v.load() })
+	call(v.u, func(ctx context.Context) (string, error) { return v.u.node.Block(ctx, agent) },
+		func(_ string, err error) { showError(v.errLabel, err); v.load() })
 }
 
 func (v *agentsView) unblock(agent string) {
 	call(v.u, func(ctx context.Context) (struct{}, error) { return struct{}{}, v.u.node.Unblock(ctx, agent) },
 		func(_ struct{}, err error) { showError(v.errLabel, err); v.load() })
-}
-
-// site is an agent domain's registrable domain (a.evil.example ->
-// evil.example), which a whole-site block names.
-func site(domain string) string {
-	s, err := publicsuffix.EffectiveTLDPlusOne(domain)
-	if err != nil {
-		return domain
-	}
-	return s
 }
 
 func shortFP(fp string) string {

@@ -81,10 +81,10 @@ func (v *pendingView) card(a approvals.Approval, now time.Time) fyne.CanvasObjec
 			widget.NewLabel(fmt.Sprintf("Approving grants %s to %s for 90 days.", tierLabel(a.Tier), a.Domain)))
 	}
 	// Blocking answers every request of the agent (or of every agent
-	// under its registrable domain) from now on.
+	// of its site, as the request recorded it) from now on.
 	block := container.NewHBox(
 		widget.NewButton("Block "+a.Domain, func() { v.block(a.Domain) }),
-		widget.NewButton("Block all of "+site(a.Domain), func() { v.block("*." + site(a.Domain)) }))
+		widget.NewButton("Block all of "+a.Site, func() { v.block("*." + a.Site) }))
 	actions = container.NewVBox(actions, block)
 	return widget.NewCard("", "", container.NewVBox(title, code, meta, details, actions))
 }
@@ -99,8 +99,8 @@ func (v *pendingView) decide(a approvals.Approval, approve bool) {
 }
 
 func (v *pendingView) block(agent string) {
-	call(v.u, func(ctx context.Context) (struct{}, error) { return struct{}{}, v.u.node.Block(ctx, agent) },
-		func(_ struct{}, err error) {
+	call(v.u, func(ctx context.Context) (string, error) { return v.u.node.Block(ctx, agent) },
+		func(_ string, err error) {
 			showError(v.errLabel, err)
 			v.load()
 			v.u.agents.load()

@@ -316,9 +316,14 @@ func TestApprovalsAgentsActivity(t *testing.T) {
 		t.Fatalf("call after revoking = %v, want approval_required", err)
 	}
 	e.until("the new request", func() bool { return strings.Contains(texts(e.u.pending.box), ar.MatchCode) })
-	e.tap(e.u.pending.box, "Block all of "+site(e.domain))
+	// The agent is hosted by the relay: its site is its own name, not
+	// the relay's zone that every hosted agent is under.
+	if s := e.node.Site(e.domain); s != e.domain {
+		t.Fatalf("Site(%s) = %s, want the hosted name itself", e.domain, s)
+	}
+	e.tap(e.u.pending.box, "Block all of "+e.domain)
 	e.until("the site blocked", func() bool {
-		return strings.Contains(texts(e.u.agents.box), "every agent under "+site(e.domain)) &&
+		return strings.Contains(texts(e.u.agents.box), "every agent under "+e.domain) &&
 			strings.Contains(texts(e.u.pending.box), "No request waits")
 	})
 	if _, err := e.agent.Call(ctx, "bills_due", map[string]any{}); !isToolError(err, "agent_blocked") {

@@ -41,7 +41,7 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	fs.existing = true
 	audit := fs.Int("audit", 0, "list: also show the last N agent calls")
 	block := fs.Bool("block", false, "deny: also block the agent")
-	blockSite := fs.Bool("block-site", false, "deny: also block every agent under the agent's registrable domain")
+	blockSite := fs.Bool("block-site", false, "deny: also block every agent of the agent's site (its registrable domain, or its own name when a relay hosts it)")
 	tier := fs.String("tier", "", "revoke: only this tier (structured_read, free_form_read, compose)")
 	cfg, err := fs.parse(args[1:], getenv)
 	if err != nil {
@@ -51,7 +51,7 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	if err != nil {
 		return err
 	}
-	a, done, err := backend(ctx, cfg.DataDir, logger)
+	a, done, err := backend(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
@@ -84,12 +84,13 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		}
 		switch {
 		case sub == "deny" && *blockSite:
-			if err := a.Block(ctx, approvals.SiteBlock(ap.Domain)); err != nil {
+			// The site the node recorded with the request.
+			if _, err := a.Block(ctx, "*."+ap.Site); err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "Blocked every agent under %s: their calls are refused from now on.\n", approvals.Site(ap.Domain))
+			fmt.Fprintf(stdout, "Blocked every agent under %s: their calls are refused from now on.\n", ap.Site)
 		case sub == "deny" && *block:
-			if err := a.Block(ctx, ap.Domain); err != nil {
+			if _, err := a.Block(ctx, ap.Domain); err != nil {
 				return err
 			}
 			fmt.Fprintf(stdout, "Blocked %s: its calls are refused from now on.\n", ap.Domain)
@@ -100,13 +101,14 @@ func cmdApprovals(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		if err != nil {
 			return err
 		}
-		if err := a.Block(ctx, agent); err != nil {
+		blocked, err := a.Block(ctx, agent)
+		if err != nil {
 			return err
 		}
-		if strings.HasPrefix(agent, "*.") {
-			fmt.Fprintf(stdout, "Blocked every agent under %s.\n", approvals.Site(strings.TrimPrefix(agent, "*.")))
+		if site, ok := strings.CutPrefix(blocked, "*."); ok {
+			fmt.Fprintf(stdout, "Blocked every agent under %s.\n", site)
 		} else {
-			fmt.Fprintf(stdout, "Blocked %s.\n", agent)
+			fmt.Fprintf(stdout, "Blocked %s.\n", blocked)
 		}
 		return nil
 	case "revoke":

@@ -43,6 +43,9 @@ type options struct {
 	// -port); off unless given.
 	devRelay    devnet.Overrides
 	devRelayCAs stringsFlag
+	// hostingSuffixes are --agent-hosting-suffix, in place of the
+	// settings' gateway.agent_hosting_suffixes when given.
+	hostingSuffixes stringsFlag
 }
 
 // devAgentFlag collects --dev-agent DOMAIN=HOST:PORT.
@@ -92,6 +95,7 @@ func (o *options) register(fs *flag.FlagSet, withAccount bool) {
 	fs.StringVar(&o.acct.SMTP.From, "from", "", "the From of drafts, \"Name <address>\" (env MAILNODE_FROM; default the IMAP username)")
 	fs.StringVar(&o.gateway.Listen, "listen", "", "serve agents on this address, e.g. :443 (env MAILNODE_LISTEN; default: no agents)")
 	fs.StringVar(&o.gateway.Hostname, "hostname", "", "the node's public hostname[:port] as agents reach it (env MAILNODE_HOSTNAME)")
+	fs.Var(&o.hostingSuffixes, "agent-hosting-suffix", "a domain that hosts other parties' agents one name each, like a relay's agents zone: each name under it is a site of its own for the per-site limits and blocks (repeatable; env MAILNODE_AGENT_HOSTING_SUFFIXES, comma-separated; settings gateway.agent_hosting_suffixes; the relay's own zone is known without it)")
 	fs.Var(&o.devAgents, "dev-agent", "development: fetch DOMAIN's key document from a loopback HOST:PORT (DOMAIN=HOST:PORT, repeatable)")
 	fs.Var(&o.devAgentCAs, "dev-agent-ca", "development: trust this PEM CA file for agents' key documents (repeatable)")
 	fs.StringVar(&o.relayURL, "relay", "", "register at this relay and take agents through it, e.g. https://relay.example.net (env MAILNODE_RELAY; settings relay.url)")
@@ -170,6 +174,12 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 		f.Facts.AuthServIDs = strings.FieldsFunc(ids, func(r rune) bool { return r == ',' || r == ' ' })
 	}
 	f.Facts.VerifyDKIM = f.Facts.VerifyDKIM || getenv("MAILNODE_VERIFY_DKIM") == "1"
+	if env := getenv("MAILNODE_AGENT_HOSTING_SUFFIXES"); env != "" {
+		f.Gateway.AgentHostingSuffixes = strings.FieldsFunc(env, func(r rune) bool { return r == ',' || r == ' ' })
+	}
+	if len(o.hostingSuffixes) > 0 {
+		f.Gateway.AgentHostingSuffixes = o.hostingSuffixes
+	}
 
 	// One account may come from the environment and flags; it is added
 	// to the file's accounts for this run.

@@ -9,6 +9,7 @@ import (
 	"mailnode/relay/relayclient"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -152,5 +153,45 @@ func TestRelayFlags(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"version":2,"relay":{"url":"https://settings.example"}}`), 0o600)
 	if url, _, _ := load(map[string]string{}); url != "https://settings.example" {
 		t.Errorf("relay from the settings file = %q", url)
+	}
+}
+
+// TestHostingSuffixes: the agent hosting suffixes come from the settings
+// file, then MAILNODE_AGENT_HOSTING_SUFFIXES, then --agent-hosting-suffix,
+// each in place of the one before.
+func TestHostingSuffixes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.json"),
+		[]byte(`{"version":2,"accounts":[],"gateway":{"agent_hosting_suffixes":["agents.file.example"]}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		env  string
+		args []string
+		want []string
+	}{
+		{"settings file", "", nil, []string{"agents.file.example"}},
+		{"environment", "a.env.example, b.env.example", nil, []string{"a.env.example", "b.env.example"}},
+		{"flags", "a.env.example", []string{"--agent-hosting-suffix", "x.flag.example", "--agent-hosting-suffix", "y.flag.example"},
+			[]string{"x.flag.example", "y.flag.example"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			var o options
+			o.register(fs, true)
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			env := map[string]string{"MAILNODE_DATA_DIR": dir, "MAILNODE_AGENT_HOSTING_SUFFIXES": tc.env}
+			cfg, err := o.load(func(k string) string { return env[k] })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(cfg.Gateway.HostingSuffixes, tc.want) {
+				t.Errorf("HostingSuffixes = %q, want %q", cfg.Gateway.HostingSuffixes, tc.want)
+			}
+		})
 	}
 }

@@ -250,14 +250,16 @@ func openNode(ctx context.Context, cfg app.Config, logger *slog.Logger) (*app.No
 	return n, nil
 }
 
-// backend is the node of dataDir for a command that reads or changes
-// its approvals and phones: the running node over its local API, or,
-// when none runs, the data opened directly. done releases it.
-func backend(ctx context.Context, dataDir string, logger *slog.Logger) (b localapi.Backend, done func(), err error) {
-	if lc, err := localclient.Dial(dataDir); err == nil {
+// backend is the node of cfg's data directory for a command that reads
+// or changes its approvals and phones: the running node over its local
+// API, or, when none runs, the data opened directly, knowing the same
+// sites as the node (its hosting suffixes and relay). done releases it.
+func backend(ctx context.Context, cfg app.Config, logger *slog.Logger) (b localapi.Backend, done func(), err error) {
+	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
 		return lc, func() {}, nil
 	}
-	n, err := openNode(ctx, app.Config{DataDir: dataDir}, logger)
+	n, err := openNode(ctx, app.Config{DataDir: cfg.DataDir,
+		Gateway: app.GatewayConfig{HostingSuffixes: cfg.Gateway.HostingSuffixes}, Relay: app.RelayConfig{URL: cfg.Relay.URL}}, logger)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -93,7 +93,7 @@ func cmdPhones(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
-	pm, done, err := backend(ctx, cfg.DataDir, nil)
+	pm, done, err := backend(ctx, cfg, nil)
 	if err != nil {
 		return err
 	}

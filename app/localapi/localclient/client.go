@@ -91,9 +91,9 @@ func (l *Client) Revoke(ctx context.Context, agent string, tier approvals.Tier) 
 	return out, l.do(ctx, localapi.RouteRevoke, localapi.RouteRevoke.Path, localapi.RevokeRequest{Agent: agent, Tier: tier}, &out)
 }
 
-func (l *Client) Block(ctx context.Context, agent string) error {
-	var out bool
-	return l.do(ctx, localapi.RouteBlock, localapi.RouteBlock.Path, localapi.RevokeRequest{Agent: agent}, &out)
+func (l *Client) Block(ctx context.Context, agent string) (string, error) {
+	var out string
+	return out, l.do(ctx, localapi.RouteBlock, localapi.RouteBlock.Path, localapi.RevokeRequest{Agent: agent}, &out)
 }
 
 func (l *Client) Audit(ctx context.Context, limit int) ([]approvals.AuditEntry, error) {

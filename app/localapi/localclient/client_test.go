@@ -40,7 +40,9 @@ func (f *fake) Grants(context.Context) ([]approvals.Grant, error) { return nil, 
 func (f *fake) Revoke(_ context.Context, agent string, tier approvals.Tier) (int, error) {
 	return 2, f.rec("Revoke " + agent + " " + string(tier))
 }
-func (f *fake) Block(_ context.Context, agent string) error { return f.rec("Block " + agent) }
+func (f *fake) Block(_ context.Context, agent string) (string, error) {
+	return agent, f.rec("Block " + agent)
+}
 func (f *fake) Audit(_ context.Context, limit int) ([]approvals.AuditEntry, error) {
 	return nil, f.rec(fmt.Sprint("Audit ", limit))
 }
@@ -99,7 +101,7 @@ func calls(ctx context.Context, c localapi.Backend) []error {
 	_, e2 := c.Decide(ctx, "ABC-DEF", true)
 	_, e3 := c.Grants(ctx)
 	_, e4 := c.Revoke(ctx, "agent.example", approvals.FreeFormRead)
-	e5 := c.Block(ctx, "*.example")
+	_, e5 := c.Block(ctx, "*.example")
 	_, e6 := c.Audit(ctx, 7)
 	_, e7 := c.Pair(ctx)
 	_, e8 := c.PairStatus(ctx, "po/1 x")

@@ -49,7 +49,8 @@ func Handler(b localapi.Backend, log *slog.Logger) http.Handler {
 	mux.HandleFunc(localapi.RouteBlock.Pattern(), func(w http.ResponseWriter, r *http.Request) {
 		var req localapi.RevokeRequest
 		if decodeBody(w, r, &req) {
-			reply(w, log, true, b.Block(r.Context(), req.Agent))
+			v, err := b.Block(r.Context(), req.Agent)
+			reply(w, log, v, err)
 		}
 	})
 	mux.HandleFunc(localapi.RouteAudit.Pattern(), func(w http.ResponseWriter, r *http.Request) {
