@@ -13,11 +13,11 @@ import (
 )
 
 // TestRelayHostedAgentsAreSites (issue 40 item 7): agents the relay hosts
-// at <label>.agents.<zone> are not one site. A stranger with two free
-// hosted agents fills the prompt quota their site may hold, then floods
-// the node until the rate limit refuses them; a third hosted agent,
-// honest, can still ask the user and is not rate limited; and blocking
-// all of one hosted agent's site blocks it alone. The node learns the
+// at <label>.agents.<zone> are not one site. A stranger's free hosted
+// agent fills the prompt quota a site may hold, and a third hosted agent,
+// honest, can still ask the user; blocking all of the stranger's site
+// blocks it alone; the stranger's two agents flood the node until the
+// rate limit refuses them, and the honest one is not rate limited. The node learns the
 // relay's zone by itself. Real relay, node, SDK agents, through the
 // tunnel.
 func TestRelayHostedAgentsAreSites(t *testing.T) {
@@ -58,29 +58,10 @@ func TestRelayHostedAgentsAreSites(t *testing.T) {
 		t.Fatalf("stranger's 6th open request = %v, want too_many_pending", err)
 	}
 	if err := excerpt(honest.s, 0); !isApprovalRequired(err) {
-		t.Fatalf("honest hosted agent while the stranger holds 5 prompts = %v, want approval_required", err)
+		t.Errorf("honest hosted agent while the stranger holds 5 prompts = %v, want approval_required", err)
 	}
 
-	// Rate: the stranger's two agents flood until refused.
-	for _, a := range []hosted{stranger, stranger2} {
-		for i := 0; ; i++ {
-			if i == 30 {
-				t.Fatalf("%s was never rate limited", a.domain)
-			}
-			_, err := a.s.Call(ctx, "get_upcoming_travel", map[string]any{})
-			if isRateLimited(err) {
-				break
-			}
-			if !isApprovalRequired(err) && !isToolErr(err, "too_many_pending") {
-				t.Fatalf("%s: %v", a.domain, err)
-			}
-		}
-	}
-	if _, err := honest.s.Call(ctx, "get_upcoming_travel", map[string]any{}); !isApprovalRequired(err) {
-		t.Fatalf("honest hosted agent after the flood = %v, want approval_required", err)
-	}
-
-	// A block of all of the stranger's site.
+	// A block of all of the stranger's site withdraws its requests alone.
 	site := e.Node.Site(stranger.domain)
 	if site != stranger.domain {
 		t.Fatalf("Site(%s) = %s, want the hosted name itself", stranger.domain, site)
@@ -90,7 +71,7 @@ func TestRelayHostedAgentsAreSites(t *testing.T) {
 		t.Fatalf("Block = %q, %v", blocked, err)
 	}
 	if _, err := honest.s.Call(ctx, "get_upcoming_travel", map[string]any{}); !isApprovalRequired(err) {
-		t.Fatalf("honest hosted agent after the stranger's site was blocked = %v, want approval_required", err)
+		t.Errorf("honest hosted agent after the stranger's site was blocked = %v, want approval_required", err)
 	}
 	pending, err := e.Node.Pending(ctx)
 	if err != nil {
@@ -103,10 +84,27 @@ func TestRelayHostedAgentsAreSites(t *testing.T) {
 			t.Errorf("request of %s recorded under site %s", p.Domain, p.Site)
 		}
 	}
-	// The block withdrew the stranger's 5; its other agent's request and
-	// the honest agent's two stay.
-	if count[stranger.domain] != 0 || count[stranger2.domain] != 1 || count[honest.domain] != 2 {
-		t.Errorf("pending requests by agent = %v, want %s 0, %s 1, %s 2", count, stranger.domain, stranger2.domain, honest.domain)
+	if count[stranger.domain] != 0 || count[honest.domain] != 2 {
+		t.Errorf("pending requests by agent = %v, want %s 0 and %s 2", count, stranger.domain, honest.domain)
+	}
+
+	// Rate: the stranger's two agents flood until refused.
+	for _, a := range []hosted{stranger, stranger2} {
+		for i := 0; ; i++ {
+			if i == 30 {
+				t.Fatalf("%s was never rate limited", a.domain)
+			}
+			_, err := a.s.Call(ctx, "get_upcoming_travel", map[string]any{})
+			if isRateLimited(err) {
+				break
+			}
+			if !isApprovalRequired(err) && !isToolErr(err, "too_many_pending") && !isToolErr(err, "agent_blocked") {
+				t.Fatalf("%s: %v", a.domain, err)
+			}
+		}
+	}
+	if _, err := honest.s.Call(ctx, "get_upcoming_travel", map[string]any{}); !isApprovalRequired(err) {
+		t.Errorf("honest hosted agent after the flood = %v, want approval_required", err)
 	}
 }
 

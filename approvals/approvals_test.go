@@ -451,22 +451,46 @@ func TestSiteLimits(t *testing.T) {
 
 // TestHostedSites (issue 40 item 7): under a hosting suffix (the relay's
 // agents zone, or one the node is told of) each label is a site of its
-// own, so one hosted agent's prompts, pending requests and block leave
-// another's alone; two subdomains of an ordinary domain still share them.
+// own, so one hosted agent's pending requests, prompts per hour and block
+// leave another's alone; two subdomains of an ordinary domain still share
+// them. Each limit is tried on a fresh node.
 func TestHostedSites(t *testing.T) {
-	sites, err := site.New("agents.relay.example", "hosting.example")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := newEnvWith(t, approvals.Config{Sites: sites})
-	ctx := context.Background()
 	args := func(i int) string { return fmt.Sprintf(`{"n":%d}`, i) }
-	denyAll := func() {
-		for _, p := range must(e.m.Pending(ctx)) {
-			e.decide(p.ID, false)
-		}
+	limits := []struct {
+		name string
+		// fill has a reach its site's limit (or be blocked with its
+		// site) and returns what b's first request then gets when it
+		// shares a's site.
+		fill func(e *env, a string) approvals.Outcome
+	}{
+		{"5 pending requests", func(e *env, a string) approvals.Outcome {
+			for i := range 5 {
+				e.want(e.call(a, keyA, "get_excerpt", approvals.RawRead, args(i)), approvals.ApprovalRequired)
+			}
+			e.want(e.call(a, keyA, "get_excerpt", approvals.RawRead, args(5)), approvals.TooManyPending)
+			return approvals.TooManyPending
+		}},
+		{"30 prompts in an hour", func(e *env, a string) approvals.Outcome {
+			for i := range 29 { // the hour's first was the bills_due request
+				d := e.want(e.call(a, keyA, "get_excerpt", approvals.RawRead, args(i)), approvals.ApprovalRequired)
+				e.decide(d.Approval.ID, false)
+			}
+			e.want(e.call(a, keyA, "get_excerpt", approvals.RawRead, args(29)), approvals.TooManyPrompts)
+			return approvals.TooManyPrompts
+		}},
+		{"block from the phone", func(e *env, a string) approvals.Outcome {
+			d := e.want(e.call(a, keyA, "get_excerpt", approvals.RawRead, args(0)), approvals.ApprovalRequired)
+			if _, err := e.m.Answer(context.Background(), d.Approval.ID, approvals.DenyAndBlockSite, d.Approval.PromptHash()); err != nil {
+				e.t.Fatal(err)
+			}
+			e.want(e.call(a, keyA, "get_excerpt", approvals.RawRead, args(1)), approvals.AgentBlocked)
+			if want := "*." + d.Approval.Site; !slices.Contains(e.m.Blocked(), want) {
+				e.t.Errorf("Blocked() = %q, want %s in it", e.m.Blocked(), want)
+			}
+			return approvals.AgentBlocked
+		}},
 	}
-	for _, tc := range []struct {
+	for _, pair := range []struct {
 		a, b, siteA string
 		shared      bool
 	}{
@@ -475,59 +499,35 @@ func TestHostedSites(t *testing.T) {
 		{"a.hosting.example", "b.hosting.example", "a.hosting.example", false},
 		{"a.evil.example", "b.evil.example", "evil.example", true},
 	} {
-		t.Run(tc.a+"|"+tc.b, func(t *testing.T) {
-			e.t = t
-			// Pending requests: a fills its cap.
-			for i := range 5 {
-				d := e.want(e.call(tc.a, keyA, "get_excerpt", approvals.RawRead, args(i)), approvals.ApprovalRequired)
-				if d.Approval.Site != tc.siteA {
-					t.Fatalf("request site = %q, want %q", d.Approval.Site, tc.siteA)
+		for _, l := range limits {
+			t.Run(l.name+" "+pair.a+" "+pair.b, func(t *testing.T) {
+				sites, err := site.New("agents.relay.example", "hosting.example")
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			e.want(e.call(tc.a, keyA, "get_excerpt", approvals.RawRead, args(5)), approvals.TooManyPending)
-			if tc.shared {
-				e.want(e.call(tc.b, keyB, "get_excerpt", approvals.RawRead, args(0)), approvals.TooManyPending)
-			} else {
-				e.want(e.call(tc.b, keyB, "get_excerpt", approvals.RawRead, args(0)), approvals.ApprovalRequired)
-			}
-			denyAll()
-
-			// Prompts per hour: a spends the hour's 30.
-			for i := 5; i < 30; i++ {
-				d := e.want(e.call(tc.a, keyA, "get_excerpt", approvals.RawRead, args(i)), approvals.ApprovalRequired)
-				e.decide(d.Approval.ID, false)
-			}
-			e.want(e.call(tc.a, keyA, "get_excerpt", approvals.RawRead, args(30)), approvals.TooManyPrompts)
-			if tc.shared {
-				e.want(e.call(tc.b, keyB, "get_excerpt", approvals.RawRead, args(1)), approvals.TooManyPrompts)
-			} else {
-				e.want(e.call(tc.b, keyB, "get_excerpt", approvals.RawRead, args(1)), approvals.ApprovalRequired)
-			}
-			denyAll()
-
-			// A block of all of a's site, from the phone's prompt.
-			e.clock.add(time.Hour)
-			d := e.want(e.call(tc.a, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
-			if _, err := e.m.Answer(ctx, d.Approval.ID, approvals.DenyAndBlockSite, d.Approval.PromptHash()); err != nil {
-				t.Fatal(err)
-			}
-			e.want(e.call(tc.a, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
-			if tc.shared {
-				e.want(e.call(tc.b, keyB, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
-			} else {
-				e.want(e.call(tc.b, keyB, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
-			}
-			if !slices.Contains(e.m.Blocked(), "*."+tc.siteA) {
-				t.Errorf("Blocked() = %q, want *.%s in it", e.m.Blocked(), tc.siteA)
-			}
-			denyAll()
-		})
+				e := newEnvWith(t, approvals.Config{Sites: sites})
+				d := e.want(e.call(pair.a, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+				if d.Approval.Site != pair.siteA {
+					t.Errorf("request site = %q, want %q", d.Approval.Site, pair.siteA)
+				}
+				e.decide(d.Approval.ID, true)
+				sharedOutcome := l.fill(e, pair.a)
+				want := approvals.ApprovalRequired
+				if pair.shared {
+					want = sharedOutcome
+				}
+				if got := e.call(pair.b, keyB, "get_excerpt", approvals.RawRead, args(0)).Outcome; got != want {
+					t.Errorf("%s after %s's %s: %s, want %s", pair.b, pair.a, l.name, got, want)
+				}
+			})
+		}
 	}
-	e.t = t
 
 	// The relay's zone named with "*." blocks every hosted agent: what
 	// the user asks for.
-	if err := e.m.Block(ctx, "*.agents.relay.example"); err != nil {
+	sites, _ := site.New("agents.relay.example", "hosting.example")
+	e := newEnvWith(t, approvals.Config{Sites: sites})
+	if err := e.m.Block(context.Background(), "*.agents.relay.example"); err != nil {
 		t.Fatal(err)
 	}
 	e.want(e.call("k9.agents.relay.example", keyB, "bills_due", approvals.StructuredRead, `{}`), approvals.AgentBlocked)
