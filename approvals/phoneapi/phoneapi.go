@@ -32,7 +32,9 @@ type PairResult struct {
 type Prompt struct {
 	ApprovalID string `json:"approval_id"`
 	Agent      string `json:"agent"` // the domain the signature proved
-	// Site is Agent's registrable domain, which "block_site" blocks.
+	// Site is Agent's site as the node recorded it (its registrable
+	// domain, or under a hosting suffix its own name), which
+	// "block_site" blocks.
 	Site      string `json:"site"`
 	Tool      string `json:"tool"`
 	Tier      string `json:"tier"`
@@ -52,7 +54,7 @@ const (
 	// DenyAndBlock refuses the request and blocks the agent.
 	DenyAndBlock Verdict = "block"
 	// DenyAndBlockSite refuses the request and blocks the agent's whole
-	// registrable domain (Prompt.Site).
+	// site (Prompt.Site).
 	DenyAndBlockSite Verdict = "block_site"
 )
 

@@ -18,9 +18,10 @@ const approvalsUsage = `Usage:
   mailnode approvals approve ID|CODE        approve a pending request
   mailnode approvals deny ID|CODE [--block | --block-site]
                                             refuse it (and block the agent, or every agent
-                                            under its registrable domain)
+                                            of its site: its registrable domain, or
+                                            its own name when a relay hosts it)
   mailnode approvals revoke AGENT [--tier T] remove an agent's grants (one tier, or all)
-  mailnode approvals block AGENT|*.DOMAIN   block an agent, or every agent under DOMAIN
+  mailnode approvals block AGENT|*.DOMAIN   block an agent, or every agent of DOMAIN's site
 Common flags: --data-dir DIR
 `
 
