@@ -71,7 +71,11 @@ func (m *Manager) Answer(ctx context.Context, id string, v Verdict, promptHash [
 		}
 	case DenyAndBlockSite:
 		// Exactly the site the phone showed, as the request recorded it.
-		if err := m.block(ctx, sitePrefix+a.Site); err != nil {
+		key := sitePrefix + a.Site
+		if a.Site == "" {
+			key = m.blockKey(sitePrefix + a.Domain)
+		}
+		if err := m.block(ctx, key); err != nil {
 			return *a, err
 		}
 	}
