@@ -184,7 +184,7 @@ func (c *Client) Run(ctx context.Context) error {
 				c.log.Debug("Tunnel down", "err", err)
 				c.set(func(s *Status) { s.State, s.Err = "disconnected", err.Error() })
 			},
-			Queue: c.queued(keys),
+			Queue: c.queued(keys), Log: c.log,
 		}
 		err = t.Run(ctx, c.cfg.Listener)
 		stopRenew()

@@ -6,6 +6,7 @@
 //	keys.go     the node key (Ed25519) and box key (X25519), 0600 on disk
 //	api.go      signed self-service calls
 //	tunnel.go   dialing the tunnel, the channel-bound hello, yamux, back-off
+//	queue.go    the relay's deliveries of queued envelopes, and their acks
 //	listener.go the tunnel's streams as one net.Listener for the gateway
 //	client.go   Run: register, confirm, certificate, tunnel, status
 //	acme.go     a publicly trusted certificate by ACME DNS-01 through the relay

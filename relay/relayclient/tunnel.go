@@ -1,15 +1,14 @@
 package relayclient
 
 import (
-	"bufio"
 	"context"
 	"crypto/ed25519"
 	"crypto/tls"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net"
 	"os"
@@ -64,10 +63,13 @@ type Tunnel struct {
 	Up   func(hostname string)
 	Down func(err error)
 	// Queue takes one queued envelope the relay delivers (sealed bytes)
-	// and returns the reply envelope to acknowledge it with. An error
-	// leaves it unacknowledged: the relay delivers it again later. Nil
+	// and returns the reply envelope to acknowledge it with, nil for an
+	// acknowledgement without a reply. An error leaves it
+	// unacknowledged: the relay delivers it again later. A nil Queue
 	// acknowledges nothing.
 	Queue func(ctx context.Context, sealed []byte) (reply []byte, err error)
+	// Log, if set, hears what a queue delivery held that was dropped.
+	Log *slog.Logger
 }
 
 // Run keeps the tunnel up, reconnecting with back-off, until ctx ends
@@ -199,48 +201,6 @@ func (t *Tunnel) route(ctx context.Context, st net.Conn, l *Listener) {
 	st.SetDeadline(time.Time{})
 	t.serveQueue(ctx, st)
 }
-
-// serveQueue takes the envelopes of one delivery, acknowledging each once
-// Queue has taken it.
-func (t *Tunnel) serveQueue(ctx context.Context, st net.Conn) {
-	br := bufio.NewReaderSize(st, 8<<10)
-	for {
-		st.SetReadDeadline(time.Now().Add(2 * routeTimeout))
-		line, err := br.ReadSlice('\n')
-		for errors.Is(err, bufio.ErrBufferFull) && len(line) <= maxDeliveryLine {
-			var more []byte
-			more, err = br.ReadSlice('\n')
-			line = append(append([]byte(nil), line...), more...)
-		}
-		if err != nil {
-			return
-		}
-		var d relay.QueueDelivery
-		if json.Unmarshal(line, &d) != nil || d.RequestID == "" {
-			return
-		}
-		ack := relay.QueueAck{RequestID: d.RequestID}
-		sealed, err := base64.RawURLEncoding.DecodeString(d.Envelope)
-		if err == nil {
-			reply, err := t.Queue(ctx, sealed)
-			if err != nil {
-				return // not acknowledged: the relay delivers it again later
-			}
-			if reply != nil {
-				ack.Reply = base64.RawURLEncoding.EncodeToString(reply)
-			}
-		} // an envelope that is not base64url never will be: acknowledged, dropped
-		b, _ := json.Marshal(ack)
-		st.SetWriteDeadline(time.Now().Add(2 * routeTimeout))
-		if _, err := st.Write(append(b, '\n')); err != nil {
-			return
-		}
-	}
-}
-
-// maxDeliveryLine bounds one delivery line: the largest envelope's
-// base64url and its request_id.
-const maxDeliveryLine = (relay.MaxEnvelope*4+2)/3 + 1024
 
 // peekedConn gives back the byte route read before the rest of the
 // stream, and reports a passed read deadline as a TCP socket does.
