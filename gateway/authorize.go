@@ -44,6 +44,9 @@ func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Too
 		Queued:  id.Queued,
 	})
 	refusal = s.refusal(id, t, d, err)
+	if err == nil && id.Queued && d.Outcome == approvals.QueuedNotRun {
+		markQueuedAllowed(ctx)
+	}
 	if refusal == nil && id.Queued {
 		// Approvals never allows a queued call; fail closed if it did.
 		s.log.Error("A queued call was allowed to run", "agent", id.Domain, "tool", t.Name)

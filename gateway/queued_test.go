@@ -18,7 +18,8 @@ import (
 // live call's and past its expires, never older than the queue keeps
 // requests; a call it would allow does not run, and an approved raw_read
 // is not spent by it; it opens the prompt a call without a grant needs;
-// the same envelope twice is refused the second time.
+// the same envelope twice is refused the second time. Only a call the
+// person already allowed is a reply to post (TestQueuedReplyOnlyUnderGrant).
 func TestQueuedRequests(t *testing.T) {
 	ctx := context.Background()
 	agent := newAgentKey("agent.example.com")
@@ -49,10 +50,11 @@ func TestQueuedRequests(t *testing.T) {
 	}
 	hourAgo := time.Now().Add(-time.Hour)
 
-	// No grant: the prompt opens, as a live call's would.
+	// No grant: the prompt opens, as a live call's would; the reply is
+	// not to be posted.
 	rep := n.srv.ServeQueued(ctx, queued(callTool(1, "bills_due", map[string]any{}), hourAgo), ttl)
-	if rep.Status != http.StatusOK || !strings.Contains(text(rep), "approval_required") {
-		t.Fatalf("queued call without a grant = %d %s", rep.Status, text(rep))
+	if rep.Status != http.StatusOK || !strings.Contains(text(rep), "approval_required") || rep.Allowed {
+		t.Fatalf("queued call without a grant = %d %s, allowed %v", rep.Status, text(rep), rep.Allowed)
 	}
 	pending, _ := n.approvals.Pending(ctx)
 	if len(pending) != 1 {
@@ -64,15 +66,15 @@ func TestQueuedRequests(t *testing.T) {
 	before := n.source.hits.Load()
 	old := queued(callTool(2, "bills_due", map[string]any{}), hourAgo)
 	rep = n.srv.ServeQueued(ctx, old, ttl)
-	if rep.Status != http.StatusOK || !strings.Contains(text(rep), "queued_not_run") {
-		t.Errorf("queued call under a grant = %d %s, want queued_not_run", rep.Status, text(rep))
+	if rep.Status != http.StatusOK || !strings.Contains(text(rep), "queued_not_run") || !rep.Allowed {
+		t.Errorf("queued call under a grant = %d %s, allowed %v; want queued_not_run, allowed", rep.Status, text(rep), rep.Allowed)
 	}
 	if n.source.hits.Load() != before {
 		t.Error("a queued call reached the mail store")
 	}
 	// The relay hands the same envelope over again: refused.
-	if rep := n.srv.ServeQueued(ctx, old, ttl); rep.Status != http.StatusUnauthorized || !strings.Contains(string(rep.Body), "nonce") {
-		t.Errorf("the same envelope again = %d %s, want 401 nonce", rep.Status, rep.Body)
+	if rep := n.srv.ServeQueued(ctx, old, ttl); rep.Status != http.StatusUnauthorized || !strings.Contains(string(rep.Body), "nonce") || rep.Allowed {
+		t.Errorf("the same envelope again = %d %s, allowed %v; want 401 nonce", rep.Status, rep.Body, rep.Allowed)
 	}
 	// Older than the queue keeps requests: refused.
 	if rep := n.srv.ServeQueued(ctx, queued(callTool(3, "bills_due", map[string]any{}), time.Now().Add(-ttl-time.Hour)), ttl); rep.Status != http.StatusUnauthorized {
@@ -94,9 +96,75 @@ func TestQueuedRequests(t *testing.T) {
 	}
 }
 
+// TestQueuedReplyOnlyUnderGrant: the node posts a reply to a queued
+// request only for a verified call from an agent the person already
+// allowed, so that a stranger's envelope, whatever it holds, leaves the
+// queue looking as a decoy's (issue 40, item 5). A hosted agent domain is
+// free to anyone, so a verified call from an agent without a grant is not
+// enough either.
+func TestQueuedReplyOnlyUnderGrant(t *testing.T) {
+	ctx := context.Background()
+	granted := newAgentKey("granted.example.com")
+	stranger := newAgentKey("stranger.example.com")
+	unknown := newAgentKey("unknown.example.com") // no key document
+	n := startNode(t, t.TempDir(), "", newKeyDocs(t, granted, stranger))
+	n.grant(granted, "bills_due", approvals.StructuredRead)
+	const ttl = 24 * time.Hour
+	hourAgo := time.Now().Add(-time.Hour)
+	signed := func(a agentKey, keyID string, body []byte) gateway.QueuedRequest {
+		h, err := httpsigtest.Headers(body, httpsigtest.Options{Host: n.host, KeyID: keyID, Key: a.priv, Now: hourAgo})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{"host": n.host, "content-type": "application/json", "accept": "application/json, text/event-stream"}
+		for k := range h {
+			m[strings.ToLower(k)] = h.Get(k)
+		}
+		return gateway.QueuedRequest{Method: "POST", Path: "/mcp", Headers: m, Body: body}
+	}
+	bills := func(id int) []byte { return callTool(id, "bills_due", map[string]any{}) }
+	tampered := signed(granted, granted.keyID(), bills(3))
+	tampered.Body = bills(4)
+	tests := []struct {
+		name    string
+		req     gateway.QueuedRequest
+		allowed bool
+	}{
+		{"granted agent, granted tier", signed(granted, granted.keyID(), bills(1)), true},
+		{"granted agent, the same envelope again", signed(granted, granted.keyID(), bills(1)), false},
+		{"granted agent, a tier it was not granted", signed(granted, granted.keyID(), callTool(2, "ask", map[string]any{"question": "when?"})), false},
+		{"granted agent, not a tools/call", signed(granted, granted.keyID(), rpc(5, "tools/list", nil)), false},
+		{"granted agent's key id, another key", signed(stranger, granted.keyID(), bills(6)), false},
+		{"granted agent, body changed after signing", tampered, false},
+		{"verified agent without a grant", signed(stranger, stranger.keyID(), bills(7)), false},
+		{"agent without a key document", signed(unknown, unknown.keyID(), bills(8)), false},
+		{"unsigned", gateway.QueuedRequest{Method: "POST", Path: "/mcp", Headers: map[string]string{"host": n.host}, Body: bills(9)}, false},
+		{"junk", gateway.QueuedRequest{Method: "x", Path: "\x00", Headers: map[string]string{"host": "\xff"}, Body: []byte{0xff, 0}}, false},
+	}
+	// The same envelope twice: the first is the allowed one above.
+	tests[1].req = tests[0].req
+	for _, tt := range tests {
+		rep := n.srv.ServeQueued(ctx, tt.req, ttl)
+		if rep.Allowed != tt.allowed {
+			t.Errorf("%s: allowed %v (%d %s), want %v", tt.name, rep.Allowed, rep.Status, rep.Body, tt.allowed)
+		}
+	}
+	// The stranger's verified call still opened the person's prompt.
+	pending, _ := n.approvals.Pending(ctx)
+	var asked []string
+	for _, p := range pending {
+		asked = append(asked, p.Domain+" "+string(p.Tier))
+	}
+	if strings.Join(asked, ",") != "granted.example.com free_form_read,stranger.example.com structured_read" &&
+		strings.Join(asked, ",") != "stranger.example.com structured_read,granted.example.com free_form_read" {
+		t.Errorf("prompts open: %v; want the ungranted tier's and the stranger's", asked)
+	}
+}
+
 // FuzzServeQueued: a queued request is whatever a relay hands over (a
-// hostile relay included): the gateway answers it without panicking and
-// never reaches the mail store.
+// hostile relay included): the gateway answers it without panicking,
+// never reaches the mail store, and never has a reply to post for an
+// agent without a grant.
 func FuzzServeQueued(f *testing.F) {
 	agent := newAgentKey("agent.example.com")
 	n := startNode(f, f.TempDir(), "", newKeyDocs(f, agent))
@@ -115,6 +183,9 @@ func FuzzServeQueued(f *testing.F) {
 		}
 		if n.source.hits.Load() != before {
 			t.Fatal("a queued request reached the mail store")
+		}
+		if rep.Allowed {
+			t.Fatal("a reply to post for an agent without a grant")
 		}
 	})
 }

@@ -373,6 +373,23 @@ type QueuedRequest struct {
 type QueuedReply struct {
 	Status int             `json:"status"`
 	Body   json.RawMessage `json:"body,omitempty"`
+	// Allowed is set for a verified tools/call the person already
+	// allowed: its agent holds a grant for the tool's tier, or an
+	// approval of exactly this raw_read or send. Only such a reply may
+	// be posted for the agent to poll; anything else is acknowledged
+	// without one, so that what a stranger sees of the queue is the same
+	// as for a decoy (docs/relay.md, "On the node").
+	Allowed bool `json:"-"`
+}
+
+// queuedAllowedKey holds, in a queued request's context, the flag that
+// authorize sets when the call is one the person already allowed.
+type queuedAllowedKey struct{}
+
+func markQueuedAllowed(ctx context.Context) {
+	if f, ok := ctx.Value(queuedAllowedKey{}).(*atomic.Bool); ok {
+		f.Store(true)
+	}
 }
 
 // ServeQueued answers a queued request through the same checks as a live
@@ -384,6 +401,8 @@ type QueuedReply struct {
 // prompt, so that the person decides while the agent is away, and the
 // agent's live retry is what runs.
 func (s *Server) ServeQueued(ctx context.Context, q QueuedRequest, queuedFor time.Duration) QueuedReply {
+	allowed := new(atomic.Bool)
+	ctx = context.WithValue(ctx, queuedAllowedKey{}, allowed)
 	r, err := http.NewRequestWithContext(ctx, q.Method, "https://"+q.Headers["host"]+q.Path, bytes.NewReader(q.Body))
 	if err != nil || queuedFor <= 0 {
 		return QueuedReply{Status: http.StatusBadRequest}
@@ -413,7 +432,7 @@ func (s *Server) ServeQueued(ctx context.Context, q QueuedRequest, queuedFor tim
 	if !json.Valid(body) {
 		body = nil
 	}
-	return QueuedReply{Status: w.status, Body: body}
+	return QueuedReply{Status: w.status, Body: body, Allowed: allowed.Load()}
 }
 
 // replyRecorder keeps a queued request's answer.
