@@ -3,6 +3,7 @@ package app_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"sort"
@@ -21,7 +22,8 @@ import (
 // 32 signed calls (each its own request, nonce and envelope) left at the
 // relay while the node is away, then the time from the node reporting its
 // tunnel up to the relay holding all 32 replies (each envelope opened,
-// checked as a live call and its prompt opened or joined by the node).
+// checked as a live call and answered queued_not_run). The agent holds a
+// grant: the node posts no reply for an agent without one.
 func BenchmarkQueueDelivery(b *testing.B) {
 	ctx := b.Context()
 	var log apptest.Buffer
@@ -44,6 +46,14 @@ func BenchmarkQueueDelivery(b *testing.B) {
 	rel := &agent.Relay{BaseURL: r.URL, HTTPClient: r.HTTPClient()}
 	res, err := rel.Resolve(ctx, e.Node.Status().Gateway.Relay.Address)
 	if err != nil {
+		b.Fatal(err)
+	}
+	_, err = e.Session(b, domain, key).Call(ctx, "bills_due", map[string]any{})
+	var ar *agent.ApprovalRequired
+	if !errors.As(err, &ar) {
+		b.Fatalf("first call = %v, want approval_required", err)
+	}
+	if _, err := e.Node.Decide(ctx, ar.MatchCode, true); err != nil {
 		b.Fatal(err)
 	}
 	e.Node.Stop()

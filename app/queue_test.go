@@ -4,6 +4,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,8 +15,9 @@ import (
 // TestOfflineQueue: an agent whose node is offline leaves its call in the
 // relay's queue (the SDK's CallAndWait); when the node's tunnel comes up
 // the relay delivers it, the node opens the approval prompt (and runs
-// nothing), and the reply shows the agent the node took it. The agent's
-// live retry then meets the same prompt, and once approved, runs.
+// nothing) and posts no reply, as the agent holds no grant (issue 40,
+// item 5). The agent, trying the node live, finds it back; its live retry
+// meets the same prompt, and once approved, runs.
 func TestOfflineQueue(t *testing.T) {
 	ctx := t.Context()
 	var log apptest.Buffer
@@ -74,8 +76,11 @@ func TestOfflineQueue(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the live retry did not meet the prompt")
 	}
-	if _, ready, err := rel.Reply(ctx, q.RequestID); err != nil || !ready {
-		t.Errorf("the queued request's reply: ready %v, %v", ready, err)
+	waitUntil(t, "the node to take the queued request", func() bool {
+		return strings.Contains(log.String(), `msg="Took a queued request"`)
+	})
+	if _, ready, err := rel.Reply(ctx, q.RequestID); err != nil || ready {
+		t.Errorf("the reply to a call without a grant: ready %v, %v; want none", ready, err)
 	}
 	pending, err := back.Node.Pending(ctx)
 	if err != nil || len(pending) != 1 || pending[0].ID != ar.ApprovalID || pending[0].Domain != domain {

@@ -264,9 +264,12 @@ func (n *Node) DemoSubmission() (addr string, tlsConfig *tls.Config, ok bool) {
 // serveQueued answers a request an agent left in the relay's offline
 // queue: the gateway checks it as a live call, except that it may be as
 // old as the queue keeps requests, and only opens the approval prompt
-// (docs/relay.md, "The offline queue"). The reply is the answer a live
-// call would have had. A gateway that is not up, or a nonce store that
-// cannot record, leaves the envelope at the relay for a later delivery.
+// (docs/relay.md, "The offline queue"). The reply, the answer a live call
+// would have had, is posted only for a call the person already allowed
+// (gateway.QueuedReply.Allowed); any other envelope is acknowledged
+// without one, so that the queue shows a stranger nothing a decoy's would
+// not. A gateway that is not up, or a nonce store that cannot record,
+// leaves the envelope at the relay for a later delivery.
 func (n *Node) serveQueued(ctx context.Context, env relay.Envelope) ([]byte, error) {
 	n.mu.Lock()
 	gw := n.gw
@@ -279,6 +282,9 @@ func (n *Node) serveQueued(ctx context.Context, env relay.Envelope) ([]byte, err
 	if rep.Status == http.StatusServiceUnavailable {
 		return nil, errors.New("the node cannot take the queued request now")
 	}
-	n.log.Info("Took a queued request", "status", rep.Status)
+	n.log.Info("Took a queued request", "status", rep.Status, "reply", rep.Allowed)
+	if !rep.Allowed {
+		return nil, nil
+	}
 	return json.Marshal(rep)
 }

@@ -64,8 +64,9 @@ type Config struct {
 	// Queued, if set, is handed each request an agent left in the relay's
 	// offline queue, opened with the node's box key: it returns the reply's
 	// plaintext, which the client seals to the node's own box key for the
-	// relay to hold (docs/relay.md, "The offline queue"). An error leaves
-	// the envelope at the relay, to be delivered again.
+	// relay to hold (docs/relay.md, "The offline queue"), or nil to
+	// acknowledge it without a reply. An error leaves the envelope at the
+	// relay, to be delivered again.
 	Queued func(ctx context.Context, env relay.Envelope) (reply []byte, err error)
 	// OnStatus is told every change of Status.
 	OnStatus func(Status)
