@@ -266,10 +266,13 @@ func (s *Session) CallAndWait(ctx context.Context, name string, args any, interv
 	}
 }
 
-// AwaitQueued polls the relay until the node has answered the queued
-// request id (it is online again), every interval. The answer is sealed to
-// the node and says nothing to the agent: retry the call live for it. An
-// expired or unknown request is an error.
+// AwaitQueued waits, every interval, until the node has taken the queued
+// request id or answers live again. The node posts a reply only for a call
+// the person already allowed, sealed to itself (docs/relay.md, "On the
+// node"): it says nothing to the agent but that the node took the call.
+// For any other call the relay answers 204 until the request expires, so
+// the node is also tried live, with a signed ping; once it answers, retry
+// the call live. An expired or unknown request is an error.
 func (s *Session) AwaitQueued(ctx context.Context, id string, interval time.Duration) error {
 	if s.cfg.Queue == nil {
 		return errors.New("agent: no queue configured")
@@ -286,12 +289,23 @@ func (s *Session) AwaitQueued(ctx context.Context, id string, interval time.Dura
 		case ready:
 			return nil
 		}
+		if s.reachable(ctx) {
+			return nil
+		}
 		select {
 		case <-ctx.Done():
 			return fmt.Errorf("waiting for the node to take queued request %s: %w", id, ctx.Err())
 		case <-time.After(wait):
 		}
 	}
+}
+
+// reachable reports whether the node answers a live request now (any
+// answer, a refusal included: the live retry will meet it).
+func (s *Session) reachable(ctx context.Context) bool {
+	var pong struct{}
+	err := s.rpc(ctx, "ping", nil, &pong)
+	return ctx.Err() == nil && !errors.Is(err, ErrOffline)
 }
 
 // rpc sends one signed JSON-RPC message; result is nil for a notification.
