@@ -289,7 +289,7 @@ func (s *Session) AwaitQueued(ctx context.Context, id string, interval time.Dura
 		case ready:
 			return nil
 		}
-		if s.reachable(ctx) {
+		if s.reachable(ctx, interval) {
 			return nil
 		}
 		select {
@@ -300,12 +300,29 @@ func (s *Session) AwaitQueued(ctx context.Context, id string, interval time.Dura
 	}
 }
 
-// reachable reports whether the node answers a live request now (any
-// answer, a refusal included: the live retry will meet it).
-func (s *Session) reachable(ctx context.Context) bool {
-	var pong struct{}
-	err := s.rpc(ctx, "ping", nil, &pong)
-	return ctx.Err() == nil && !errors.Is(err, ErrOffline)
+// reachable reports whether the node answers a signed ping live now: any
+// HTTP answer counts (a refusal too: the live retry will meet it), as
+// only the node completes TLS for its name. A probe is cut after
+// max(interval, 5 s), so that a node that came back meanwhile is not
+// waited for behind a stalled handshake.
+func (s *Session) reachable(ctx context.Context, interval time.Duration) bool {
+	ctx, cancel := context.WithTimeout(ctx, max(interval, 5*time.Second))
+	defer cancel()
+	s.mu.Lock()
+	id := s.nextID
+	s.nextID++
+	s.mu.Unlock()
+	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "ping"})
+	req, err := s.newRequest(ctx, body)
+	if err != nil {
+		return false
+	}
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return true
 }
 
 // rpc sends one signed JSON-RPC message; result is nil for a notification.
