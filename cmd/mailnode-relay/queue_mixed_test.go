@@ -41,7 +41,8 @@ import (
 // the person granted, sealed by the agent SDK at sizes from under 1 KiB to
 // the 64 KiB limit (around the 8 KiB that used to stop the queue), a call
 // of a second agent without a grant, a call signed with the wrong key, and
-// junk (random bytes, sealed bytes that are not a request). When the node
+// junk (random bytes; sealed bytes that are not a request; sealed JSON, a
+// stranger's way to make a real node answer where a decoy never would). When the node
 // comes up, all 32 are acknowledged in its first minutes online; each
 // granted call's reply is there, sealed to the node, saying it was not
 // run; the ungranted call opened its prompt; and nothing else has a reply
@@ -228,6 +229,10 @@ func TestQueueMixedSizesProcesses(t *testing.T) {
 		return envelope{name: name, sealed: base64.RawURLEncoding.EncodeToString(b)}
 	}
 	grantedSigner := &agent.Signer{Domain: granted, Kid: "k1", Key: grantedKey}
+	sealedJSON := func(name, plain string, key *[32]byte) envelope {
+		b, _ := box.SealAnonymous(nil, []byte(plain), key, rand.Reader)
+		return envelope{name: name, sealed: base64.RawURLEncoding.EncodeToString(b)}
+	}
 	var q []envelope
 	for _, size := range []int{0, 6 << 10, 7 << 10, 8<<10 - 1, 8 << 10, 8<<10 + 1, 9000, 16 << 10, relay.MaxEnvelope} {
 		q = append(q, call(fmt.Sprintf("granted call of %d bytes", size), grantedSigner, size))
@@ -239,6 +244,8 @@ func TestQueueMixedSizesProcesses(t *testing.T) {
 		junk("1 byte sealed", 1, true),
 		junk("8 KiB sealed, not a request", 8<<10, true),
 		junk("64 KiB sealed, not a request", relay.MaxEnvelope-relay.SealOverhead, true),
+		sealedJSON("{} sealed", `{}`, &boxKey),
+		sealedJSON("unsigned request sealed", `{"method":"POST","path":"/mcp","headers":{"host":"`+host+`"},"body":{"jsonrpc":"2.0","id":1,"method":"tools/list"}}`, &boxKey),
 	)
 	for i := 0; len(q) < relay.MaxQueued; i++ {
 		n := relay.SealOverhead + 1 + int(randUint32()%uint32(relay.MaxEnvelope-relay.SealOverhead))
