@@ -9,6 +9,7 @@ import (
 	"errors"
 	"net"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"mailnode/relay"
@@ -26,40 +27,63 @@ const queueLineTimeout = 2 * routeTimeout
 // errLineTooLong is a delivery line over maxDeliveryLine.
 var errLineTooLong = errors.New("queue delivery line too long")
 
+// queueWorkers is how many envelopes of one delivery are handled at
+// once: checking one may wait seconds for an agent's key document, and
+// one stranger's slow envelopes must not hold up the others past the
+// relay's 30 s round. Memory stays bounded: a line each.
+const queueWorkers = 8
+
 // serveQueue takes the envelopes of one delivery (docs/relay.md, "The
 // offline queue"), a relay.QueueDelivery a line, and acknowledges each
-// once Queue has taken it. Nothing the relay sends stops the envelopes
-// behind it: a line that is not a delivery is skipped; one too long is
-// read past, keeping only its first maxDeliveryLine bytes, and
-// acknowledged if its request_id can be read; an envelope that is not
-// base64url or is over the limit is acknowledged without a reply, as it
-// never will open; one Queue cannot take now is left unacknowledged, for
-// the relay to deliver again, while the next ones are taken.
+// once Queue has taken it, in the order they are done. Nothing the relay
+// sends stops the envelopes behind it: a line that is not a delivery is
+// skipped; one too long is read past, keeping only its first
+// maxDeliveryLine bytes, and acknowledged if its request_id can be read;
+// an envelope that is not base64url or is over the limit is acknowledged
+// without a reply, as it never will open; one Queue cannot take now is
+// left unacknowledged, for the relay to deliver again, while the next
+// ones are taken.
 func (t *Tunnel) serveQueue(ctx context.Context, st net.Conn) {
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	var mu sync.Mutex // serialises the acknowledgements
+	send := func(ack relay.QueueAck) {
+		b, _ := json.Marshal(ack)
+		mu.Lock()
+		defer mu.Unlock()
+		// A failed write means the stream is gone: the read below
+		// fails too and ends the delivery.
+		st.SetWriteDeadline(time.Now().Add(queueLineTimeout))
+		st.Write(append(b, '\n'))
+	}
+	workers := make(chan struct{}, queueWorkers)
 	lr := lineReader{r: bufio.NewReader(st), max: maxDeliveryLine}
 	for ctx.Err() == nil {
 		st.SetReadDeadline(time.Now().Add(queueLineTimeout))
 		line, err := lr.next()
-		var ack relay.QueueAck
-		var ok bool
 		switch {
 		case errors.Is(err, errLineTooLong):
 			t.debug("Dropped a queue delivery line over the limit")
-			ack.RequestID = leadingRequestID(line)
-			ok = ack.RequestID != ""
+			if id := leadingRequestID(line); id != "" {
+				send(relay.QueueAck{RequestID: id})
+			}
+			continue
 		case err != nil:
 			return
-		default:
-			ack, ok = t.take(ctx, line)
 		}
-		if !ok {
-			continue
-		}
-		b, _ := json.Marshal(ack)
-		st.SetWriteDeadline(time.Now().Add(queueLineTimeout))
-		if _, err := st.Write(append(b, '\n')); err != nil {
+		select {
+		case workers <- struct{}{}:
+		case <-ctx.Done():
 			return
 		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-workers }()
+			if ack, ok := t.take(ctx, line); ok {
+				send(ack)
+			}
+		}()
 	}
 }
 

@@ -23,8 +23,9 @@ func deliveryLine(id string, sealed []byte) string {
 
 // serveLines runs serveQueue on a stream that carries in, and returns the
 // acknowledgements it wrote, by request_id, once it has acknowledged
-// want (or 10 s passed).
-func serveLines(t testing.TB, queue func(context.Context, []byte) ([]byte, error), in string, want string) map[string]relay.QueueAck {
+// every id of want (acknowledgements come in any order), failing the test
+// after 10 s.
+func serveLines(t testing.TB, queue func(context.Context, []byte) ([]byte, error), in string, want ...string) map[string]relay.QueueAck {
 	t.Helper()
 	node, relayEnd := net.Pipe()
 	defer relayEnd.Close()
@@ -45,7 +46,12 @@ func serveLines(t testing.TB, queue func(context.Context, []byte) ([]byte, error
 			t.Fatalf("acknowledgement %q: %v", line, err)
 		}
 		acks[ack.RequestID] = ack
-		if ack.RequestID == want {
+		all := true
+		for _, id := range want {
+			_, seen := acks[id]
+			all = all && seen
+		}
+		if all {
 			relayEnd.Close()
 			<-done
 			return acks
@@ -100,7 +106,11 @@ func TestServeQueueHostileLines(t *testing.T) {
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			good := fmt.Sprintf("good-%02d", i)
-			acks := serveLines(t, queue, tt.lines+deliveryLine(good, []byte("good")), good)
+			want := []string{good}
+			for id := range tt.acked {
+				want = append(want, id)
+			}
+			acks := serveLines(t, queue, tt.lines+deliveryLine(good, []byte("good")), want...)
 			if got, want := acks[good].Reply, base64.RawURLEncoding.EncodeToString([]byte("reply to good")); got != want {
 				t.Errorf("the good delivery's reply = %q, want %q", got, want)
 			}
@@ -116,6 +126,30 @@ func TestServeQueueHostileLines(t *testing.T) {
 				t.Errorf("unexpected ack of %.40q", id)
 			}
 		})
+	}
+}
+
+// TestServeQueueSlowEnvelope: an envelope whose check takes long (its
+// agent's key document is slow to come) does not hold up the ones behind
+// it: here the first is done only once the second has been taken.
+func TestServeQueueSlowEnvelope(t *testing.T) {
+	second := make(chan struct{})
+	queue := func(_ context.Context, sealed []byte) ([]byte, error) {
+		switch string(sealed) {
+		case "slow":
+			select {
+			case <-second:
+			case <-time.After(15 * time.Second):
+			}
+		case "second":
+			close(second)
+		}
+		return sealed, nil
+	}
+	start := time.Now()
+	serveLines(t, queue, deliveryLine("slow", []byte("slow"))+deliveryLine("second", []byte("second")), "slow", "second")
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the envelope behind a slow one waited for it: %v", d)
 	}
 }
 
