@@ -295,7 +295,7 @@ func (l *lockedBuffer) String() string {
 // noCodes is a code source for a node registered beforehand.
 type noCodes struct{}
 
-func (noCodes) RelayCodes(context.Context, time.Time) ([]string, error) { return nil, nil }
+func (noCodes) RelayCodes(context.Context, relay.RegisterPending) ([]string, error) { return nil, nil }
 
 // fromNetwork is an HTTP client of r's API whose connections come from
 // 127.0.n.1, an IPv4 /24 of their own.
