@@ -262,9 +262,9 @@ func TestQueueMixedSizesProcesses(t *testing.T) {
 		if err != nil {
 			t.Fatalf("enqueue %s: %v", e.name, err)
 		}
-		if got.RequestID != ids[i] {
-			t.Fatalf("enqueue %s: receipt %+v", e.name, got)
-		}
+		// The receipt's id is the relay's own (issue 40, item 9): it is
+		// what the reply is polled with.
+		ids[i] = got.RequestID
 	}
 
 	// The node comes back.

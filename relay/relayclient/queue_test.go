@@ -72,14 +72,18 @@ func sealedJunk(boxPub []byte, name string, plaintext []byte) queued {
 	return queued{name: name, sealed: sealed}
 }
 
-// lineSize is the sealed size whose delivery line, with an id idLen
-// long, is nearest to n bytes with its newline (the relay writes
-// {"request_id":ID,"envelope":B64}\n), and the id length that makes it
-// exactly n.
-func lineSize(n int) (sealed, idLen int) {
+// receiptIDLen is the length of the relay's receipt ids, which it puts in
+// its delivery lines (docs/relay.md: the relay's own request_id, 22
+// base64url characters).
+const receiptIDLen = 22
+
+// lineSize is the sealed size whose delivery line is nearest to n bytes
+// with its newline (the relay writes {"request_id":ID,"envelope":B64}\n
+// with a receipt id of receiptIDLen): base64url of sealed bytes cannot
+// take every length, so the line may miss n by a byte or two.
+func lineSize(n int) int {
 	const frame = len(`{"request_id":"","envelope":""}` + "\n")
-	sealed = (n - frame - 16) * 3 / 4
-	return sealed, n - frame - (sealed*4+2)/3
+	return (n - frame - receiptIDLen) * 3 / 4
 }
 
 // TestQueueMixedSizes: a node that was offline gets, when its tunnel comes
@@ -143,11 +147,10 @@ func TestQueueMixedSizes(t *testing.T) {
 	for _, size := range []int{6 << 10, 8<<10 - 1, 8 << 10, 8<<10 + 1, 9000, 16 << 10, relay.MaxEnvelope} {
 		q = append(q, sealedRequest(t, k.BoxPublic(), fmt.Sprintf("request of %d bytes", size), size))
 	}
-	lineIDs := map[string]int{}
+	lines := map[string]int{}
 	for _, n := range []int{8<<10 - 1, 8 << 10, 8<<10 + 1} {
-		size, idLen := lineSize(n)
-		e := sealedRequest(t, k.BoxPublic(), fmt.Sprintf("request on a line of %d bytes", n), size)
-		lineIDs[e.name] = idLen
+		e := sealedRequest(t, k.BoxPublic(), fmt.Sprintf("request on a line near %d bytes", n), lineSize(n))
+		lines[e.name] = n
 		q = append(q, e)
 	}
 	q = append(q,
@@ -166,31 +169,29 @@ func TestQueueMixedSizes(t *testing.T) {
 	}
 	rnd.Shuffle(len(q), func(i, j int) { q[i], q[j] = q[j], q[i] })
 	prefix := base64.RawURLEncoding.EncodeToString(random(6))
-	for i := range q {
-		q[i].id = fmt.Sprintf("%s-%02d", prefix, i)
-		if n, ok := lineIDs[q[i].name]; ok {
-			q[i].id += strings.Repeat("x", n-len(q[i].id))
-		}
-	}
 
 	// Each envelope from a client network of its own, so that no share of
 	// the 32 slots one network may hold turns any away.
 	for i, e := range q {
 		hc := fromNetwork(r, i)
-		body, _ := json.Marshal(map[string]string{"envelope": base64.RawURLEncoding.EncodeToString(e.sealed), "request_id": e.id})
+		body, _ := json.Marshal(map[string]string{"envelope": base64.RawURLEncoding.EncodeToString(e.sealed), "request_id": fmt.Sprintf("%s-%02d", prefix, i)})
 		resp, err := hc.Post(r.URL+relay.PathQueue+"/"+host, "application/json", bytes.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
 		}
+		var receipt relay.Queued
+		json.NewDecoder(resp.Body).Decode(&receipt)
 		resp.Body.Close()
-		if resp.StatusCode != http.StatusAccepted {
-			t.Fatalf("enqueue %s: %d", e.name, resp.StatusCode)
+		if resp.StatusCode != http.StatusAccepted || len(receipt.RequestID) != receiptIDLen {
+			t.Fatalf("enqueue %s: %d %+v", e.name, resp.StatusCode, receipt)
 		}
+		// The relay delivers, and the reply is polled, by the receipt's id.
+		q[i].id = receipt.RequestID
 	}
 	for _, e := range q {
-		if _, ok := lineIDs[e.name]; ok {
+		if n, ok := lines[e.name]; ok {
 			line, _ := json.Marshal(relay.QueueDelivery{RequestID: e.id, Envelope: base64.RawURLEncoding.EncodeToString(e.sealed)})
-			if !strings.HasSuffix(e.name, fmt.Sprintf(" %d bytes", len(line)+1)) {
+			if d := len(line) + 1 - n; d < -2 || d > 2 {
 				t.Fatalf("the delivery line of %s is %d bytes", e.name, len(line)+1)
 			}
 		}
