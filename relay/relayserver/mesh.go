@@ -289,9 +289,10 @@ func (m *mesh) owner(ctx context.Context, label string) (relaystore.Instance, bo
 }
 
 // forward carries an agent's connection for label, whose ClientHello was
-// peeked, to the instance holding the node's tunnel. It reports false if
-// no other instance holds it.
-func (m *mesh) forward(ctx context.Context, c net.Conn, peeked []byte, label string) bool {
+// peeked, to the instance holding the node's tunnel, calling handedOff
+// once it is that instance's. It reports false if no other instance
+// holds it.
+func (m *mesh) forward(ctx context.Context, c net.Conn, peeked []byte, label string, handedOff func()) bool {
 	lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	in, ok := m.owner(lctx, label)
@@ -312,6 +313,7 @@ func (m *mesh) forward(ctx context.Context, c net.Conn, peeked []byte, label str
 		st.Close()
 		return false
 	}
+	handedOff()
 	c.SetDeadline(time.Time{})
 	done := make(chan struct{})
 	go func() {

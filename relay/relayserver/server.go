@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"mailnode/relay"
+	"mailnode/relay/connlimit"
 	"mailnode/relay/relaystore"
 )
 
@@ -81,6 +82,13 @@ type Limits struct {
 	// hold; default relay.QueueShare. Behind a proxy every client is the
 	// proxy's network: raise it to relay.MaxQueued there.
 	QueueShare int
+	// MaxPendingPerAddress bounds the connections one client address
+	// (an IPv4 address, an IPv6 /64) holds on the TLS port before they
+	// are established: before the hand-off to a node or the end of the
+	// relay's own handshake, stalled ones included. Default
+	// connlimit.DefaultPerAddress (256); a relay behind a TCP proxy sees
+	// one address and needs more.
+	MaxPendingPerAddress int
 }
 
 func (l *Limits) defaults() {
@@ -105,6 +113,9 @@ func (l *Limits) defaults() {
 	if l.QueueShare <= 0 {
 		l.QueueShare = relay.QueueShare
 	}
+	if l.MaxPendingPerAddress == 0 {
+		l.MaxPendingPerAddress = connlimit.DefaultPerAddress
+	}
 }
 
 // Server is a relay. Its HTTP API is Handler; ServeTLS, ServeDNS run the
@@ -123,6 +134,7 @@ type Server struct {
 	stalled chan struct{} // a slot per stalled connection
 	closed  chan struct{} // closed by Close: late queue kicks do nothing
 	close1  sync.Once
+	pending *connlimit.PerAddress // connections not yet established, per address
 }
 
 // New returns a relay. It reads its decoy secret from the store.
@@ -172,6 +184,7 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 		nonces:  newNonceCache(),
 		stalled: make(chan struct{}, cfg.Limits.MaxStalled),
 		closed:  make(chan struct{}),
+		pending: connlimit.NewPerAddress(cfg.Limits.MaxPendingPerAddress),
 	}
 	s.tunnels = newTunnels(s.log, cfg.KeepAlive)
 	if cfg.Mesh != nil {

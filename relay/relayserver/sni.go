@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"mailnode/relay"
+	"mailnode/relay/connlimit"
 )
 
 const (
@@ -23,8 +24,9 @@ const (
 	// about 2 KiB; the cap leaves room for a hello spanning several
 	// records.
 	maxClientHello = 32 << 10
-	// peekTimeout bounds the wait for a ClientHello.
-	peekTimeout = 10 * time.Second
+	// peekTimeout bounds the wait for a ClientHello and, for the relay's
+	// own names, the handshake after it: one deadline from the accept.
+	peekTimeout = connlimit.HandshakeTimeout
 )
 
 var errPeeked = errors.New("peeked")
@@ -90,6 +92,11 @@ func (c *prefixConn) Read(p []byte) (int, error) { return c.r.Read(p) }
 //   - onto a stream of a node's tunnel, for the name of a node online;
 //   - nowhere, for every other name (unknown, decoy, offline alike): the
 //     TCP connection stays open and TLS never completes.
+//
+// Until then (its hand-off to a node, the end of the relay's own
+// handshake, or the end of a stall) a connection counts against its
+// client address; one past Limits.MaxPendingPerAddress is closed at
+// once, before a byte is read.
 func (s *Server) ServeTLS(ctx context.Context, ln net.Listener) error {
 	api := newConnListener(ln.Addr())
 	hs := &http.Server{
@@ -129,11 +136,18 @@ func (s *Server) ServeTLS(ctx context.Context, ln net.Listener) error {
 			return fmt.Errorf("relay: accept: %w", err)
 		}
 		tempDelay = 0
-		go s.handleConn(ctx, c, api)
+		release, ok := s.pending.Acquire(c.RemoteAddr())
+		if !ok {
+			c.Close()
+			continue
+		}
+		go s.handleConn(ctx, c, api, release)
 	}
 }
 
-func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener) {
+// handleConn routes c; release uncounts it from its client address's
+// pending connections, once it no longer is one.
+func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener, release func()) {
 	handedOff := false
 	defer func() {
 		if v := recover(); v != nil {
@@ -142,8 +156,10 @@ func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener) 
 		if !handedOff {
 			c.Close()
 		}
+		release()
 	}()
-	c.SetReadDeadline(time.Now().Add(peekTimeout))
+	deadline := time.Now().Add(peekTimeout)
+	c.SetDeadline(deadline)
 	name, peeked, err := PeekClientHello(c)
 	if err != nil {
 		return
@@ -158,13 +174,14 @@ func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener) 
 			GetCertificate: s.cfg.Certificate,
 			NextProtos:     []string{"h2", "http/1.1", relay.TunnelALPN},
 		})
-		hctx, cancel := context.WithTimeout(ctx, handshakeTimeout)
+		hctx, cancel := context.WithDeadline(ctx, deadline)
 		err := tc.HandshakeContext(hctx)
 		cancel()
 		if err != nil {
 			return
 		}
-		c.SetReadDeadline(time.Time{})
+		release()
+		c.SetDeadline(time.Time{})
 		if tc.ConnectionState().NegotiatedProtocol == relay.TunnelALPN && name == s.cfg.APIName {
 			if s.serveTunnel(ctx, tc) {
 				handedOff = true
@@ -180,10 +197,11 @@ func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener) 
 	}
 	if label, ok := labelOf(name, s.cfg.Zone); ok {
 		if tun := s.tunnels.get(label); tun != nil {
+			release()
 			s.splice(c, peeked, tun)
 			return
 		}
-		if s.mesh != nil && s.mesh.forward(ctx, c, peeked, label) {
+		if s.mesh != nil && s.mesh.forward(ctx, c, peeked, label, release) {
 			return
 		}
 	}
@@ -198,8 +216,9 @@ func (s *Server) isAgentName(name string) bool {
 // stall holds a connection for a name with no live tunnel: read and drop
 // whatever comes until the client gives up or StallTimeout passes, never
 // answering. An unknown, a decoy and an offline name are all treated so.
-// Stalled connections are bounded; past the bound one is closed at once,
-// whatever its name.
+// Stalled connections are bounded, all together and (as connections
+// still in their handshake) per client address; past either bound one is
+// closed at once, whatever its name.
 func (s *Server) stall(c net.Conn) {
 	select {
 	case s.stalled <- struct{}{}:
