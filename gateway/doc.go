@@ -1,7 +1,10 @@
 // Package gateway is the agents' only door into the node. A request takes
 // one path through it, in this order:
 //
-//  1. server.go: TLS 1.3, the Host (one of the node's names, else 421),
+//  1. listener.go: TLS 1.3, done before the HTTP server sees the
+//     connection, within 10 s of the accept and at most 256 handshakes at
+//     once per client address (package relay/connlimit);
+//     server.go: the Host (one of the node's names, else 421),
 //     routing (POST /mcp or /mcp/, GET /.well-known/svc-node, and
 //     /phone/ to package gateway/phone, the paired phones' own door;
 //     nothing else, never a redirect), a browser's Origin (403 unless the

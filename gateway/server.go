@@ -23,6 +23,7 @@ import (
 	"mailnode/gateway/httpsig"
 	"mailnode/gateway/jsonhttp"
 	"mailnode/gateway/tools"
+	"mailnode/relay/connlimit"
 )
 
 // MaxBody is the largest request body accepted on POST /mcp.
@@ -331,11 +332,23 @@ func TLSConfig(getCert func(*tls.ClientHelloInfo) (*tls.Certificate, error)) *tl
 
 // Serve answers agents on ln with TLS until ctx is cancelled, then shuts
 // down gracefully. It returns nil on cancellation.
+//
+// A connection has connlimit.HandshakeTimeout from its accept to finish
+// its TLS handshake. On a TCP listener one client address (an IPv4
+// address, an IPv6 /64) may hold connlimit.DefaultPerAddress connections
+// still in their handshake; past that one is closed at once. Any other
+// listener (the relay tunnel's streams, which all come from the relay)
+// has no such cap: the relay caps its clients' addresses itself.
 func (s *Server) Serve(ctx context.Context, ln net.Listener, tlsConfig *tls.Config) error {
+	tlsConfig = tlsConfig.Clone()
+	if len(tlsConfig.NextProtos) == 0 {
+		tlsConfig.NextProtos = []string{"h2", "http/1.1"}
+	}
 	hs := &http.Server{
 		Handler: s,
 		// net/http writes its HTTP/2 defaults into the config it is
-		// given, so two listeners must not share one (a data race).
+		// given, so two listeners must not share one (a data race);
+		// nor may it share one with the handshakes (tlsListener).
 		TLSConfig:         tlsConfig.Clone(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
@@ -344,8 +357,13 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, tlsConfig *tls.Conf
 		MaxHeaderBytes:    32 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 	}
+	var pending *connlimit.PerAddress
+	if _, ok := ln.Addr().(*net.TCPAddr); ok {
+		pending = connlimit.NewPerAddress(connlimit.DefaultPerAddress)
+	}
+	tl := newTLSListener(ln, tlsConfig, pending, s.log)
 	done := make(chan error, 1)
-	go func() { done <- hs.ServeTLS(ln, "", "") }()
+	go func() { done <- hs.Serve(tl) }()
 	select {
 	case err := <-done:
 		return fmt.Errorf("gateway: %w", err)
