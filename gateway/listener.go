@@ -50,7 +50,10 @@ func (l *tlsListener) acceptLoop() {
 		if err != nil {
 			// Out of descriptors (EMFILE) and the like pass: wait and
 			// accept again, as net/http does.
-			if ne, ok := err.(net.Error); ok && ne.Temporary() { //nolint:staticcheck // net/http's test too
+			if ne, ok := err.(net.Error); ok && ne.Temporary() {
+				if delay == 0 {
+					l.log.Warn("Cannot accept; retrying", "err", err)
+				}
 				delay = min(max(2*delay, 5*time.Millisecond), time.Second)
 				select {
 				case <-time.After(delay):

@@ -127,8 +127,14 @@ func (s *Server) ServeTLS(ctx context.Context, ln net.Listener) error {
 			if ctx.Err() != nil {
 				return nil
 			}
+			// Out of descriptors (EMFILE, ENFILE) passes once clients
+			// leave: wait and accept again, as net/http does, instead
+			// of giving up the port.
 			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
+			if errors.As(err, &ne) && (ne.Timeout() || ne.Temporary()) {
+				if tempDelay == 0 {
+					s.log.Warn("Cannot accept; retrying", "err", err)
+				}
 				tempDelay = min(max(2*tempDelay, 5*time.Millisecond), time.Second)
 				time.Sleep(tempDelay)
 				continue
