@@ -23,7 +23,7 @@ import (
 // mailnode-relay binary with its default limits: 2,000 slow connections
 // from 127.0.0.2 are cut to the per-address cap at once and at the
 // handshake deadline at last, while a client on 127.0.0.1 is served and
-// 1,000 tunnels from 127.0.0.3 come up.
+// 1,000 tunnels from 127.0.0.3 come up (100 under the race detector).
 func TestSlowClientsBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the relay")
@@ -42,7 +42,7 @@ func TestSlowClientsBinary(t *testing.T) {
 	os.WriteFile(keyFile, pemBlock("PRIVATE KEY", keyDER), 0o600)
 
 	data := filepath.Join(dir, "relay")
-	nodes := connlimittest.NewNodes(t, 1001)
+	nodes := connlimittest.NewNodes(t, 1+connlimittest.Tunnels)
 	st, err := relaystore.OpenSQLite(t.Context(), data)
 	if err != nil {
 		t.Fatal(err)

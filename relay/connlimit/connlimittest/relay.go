@@ -93,7 +93,7 @@ func (r Relay) health(from string, timeout time.Duration) (relay.Health, error) 
 // connlimit.DefaultPerAddress at a time, and none longer than
 // connlimit.HandshakeTimeout; while they last, a client on 127.0.0.1 gets
 // the relay's API over TLS and reaches a node through its tunnel,
-// promptly, and the other registered nodes (1,000 in the tests) bring
+// promptly, and the other registered nodes (Tunnels in the tests) bring
 // their tunnels up, all from 127.0.0.3.
 func CheckRelay(t *testing.T, r Relay) {
 	const slow = 2000
