@@ -93,7 +93,7 @@ func TestSlowClients(t *testing.T) {
 
 // TestProtocols: the node completes TLS itself before its HTTP server
 // sees a connection (so that the handshake is bounded where it starts);
-// ALPN still chooses HTTP/2 or HTTP/1.1, and the request knows its TLS.
+// ALPN still chooses HTTP/2 or HTTP/1.1.
 func TestProtocols(t *testing.T) {
 	n := startNode(t, t.TempDir(), "", newKeyDocs(t))
 	for _, tt := range []struct {
