@@ -11,28 +11,19 @@ import (
 	"net"
 	"os"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
 
-// RaiseFileLimit raises the process's open-file limit to its hard limit
-// and skips the test if even that is below need.
-func RaiseFileLimit(t testing.TB, need uint64) {
+// NeedAddr skips the test unless this host can use the loopback address
+// ip (Linux routes all of 127.0.0.0/8 to itself; macOS only 127.0.0.1).
+func NeedAddr(t testing.TB, ip string) {
 	t.Helper()
-	var lim syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
-		t.Fatal(err)
+	l, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		t.Skipf("no loopback address %s: %v", ip, err)
 	}
-	if lim.Cur < lim.Max {
-		lim.Cur = lim.Max
-		if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if lim.Cur < need {
-		t.Skipf("open-file limit %d is below the %d this test needs", lim.Cur, need)
-	}
+	l.Close()
 }
 
 // ClientHello is the first flight of a real TLS client for name.
@@ -92,6 +83,7 @@ type Flood struct {
 // StartFlood starts a flood; t's cleanup stops it.
 func StartFlood(t testing.TB, o FloodOptions) *Flood {
 	t.Helper()
+	NeedAddr(t, o.From)
 	if o.DripEvery == 0 {
 		o.DripEvery = time.Second
 	}

@@ -98,6 +98,8 @@ func (r Relay) health(from string, timeout time.Duration) (relay.Health, error) 
 func CheckRelay(t *testing.T, r Relay) {
 	const slow = 2000
 	RaiseFileLimit(t, 2*(slow+uint64(len(r.Nodes)))+1000)
+	NeedAddr(t, "127.0.0.2")
+	NeedAddr(t, "127.0.0.3")
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	t.Cleanup(func() { cancel(); wg.Wait() })
