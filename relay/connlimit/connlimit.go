@@ -19,8 +19,8 @@ const (
 	// one or two round trips, so this is thousands a second from one
 	// address. It is not lower because nodes behind one NAT come back
 	// together after a relay restart, and those refused back off: 1,000
-	// of them were all up in 2-9 s at 256, 10-15 s at 64 (3-5 s with no
-	// cap; loopback, docs/relay.md "The TLS port").
+	// of them were all up in about 4 s at 256, 5-12 s at 64, 2-2.5 s
+	// with no cap (loopback, docs/relay.md "The TLS port").
 	DefaultPerAddress = 256
 	// HandshakeTimeout is the time a client has from its connection's
 	// accept to send its ClientHello and, where the server ends TLS
