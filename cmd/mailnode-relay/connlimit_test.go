@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"crypto/x509"
 	"fmt"
 	"net"
 	"net/http"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,17 +26,8 @@ func TestSlowClientsBinary(t *testing.T) {
 		t.Skip("builds the relay")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bin")
-	if out, err := exec.Command("go", "build", "-o", bin+"/", "mailnode/cmd/mailnode-relay").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	ca, _ := relaylocal.NewCA()
-	cert, _ := ca.Issue(relaylocal.Zone, "*.agents."+relaylocal.Zone)
-	keyDER, _ := x509.MarshalPKCS8PrivateKey(cert.PrivateKey)
-	certFile := filepath.Join(dir, "relay.crt")
-	keyFile := filepath.Join(dir, "relay.key")
-	os.WriteFile(certFile, pemBlock("CERTIFICATE", cert.Certificate[0]), 0o600)
-	os.WriteFile(keyFile, pemBlock("PRIVATE KEY", keyDER), 0o600)
+	bin := relayBinary(t)
+	ca, certFile, keyFile := relayCert(t, dir)
 
 	data := filepath.Join(dir, "relay")
 	nodes := connlimittest.NewNodes(t, 1+connlimittest.Tunnels)
@@ -67,17 +55,8 @@ func TestOutOfFilesBinary(t *testing.T) {
 		t.Skip("builds the relay")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bin")
-	if out, err := exec.Command("go", "build", "-o", bin+"/", "mailnode/cmd/mailnode-relay").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	ca, _ := relaylocal.NewCA()
-	cert, _ := ca.Issue(relaylocal.Zone, "*.agents."+relaylocal.Zone)
-	keyDER, _ := x509.MarshalPKCS8PrivateKey(cert.PrivateKey)
-	certFile := filepath.Join(dir, "relay.crt")
-	keyFile := filepath.Join(dir, "relay.key")
-	os.WriteFile(certFile, pemBlock("CERTIFICATE", cert.Certificate[0]), 0o600)
-	os.WriteFile(keyFile, pemBlock("PRIVATE KEY", keyDER), 0o600)
+	bin := relayBinary(t)
+	ca, certFile, keyFile := relayCert(t, dir)
 
 	// The shell lowers the limit, soft and hard, for the relay alone.
 	p := start(t, "/bin", "sh", "-c", `ulimit -n 128 && exec "$@"`, "sh", filepath.Join(bin, "mailnode-relay"),

@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,10 +37,7 @@ func TestKeepAliveThroughRelayProcess(t *testing.T) {
 		t.Skip("builds the relay; waits 30 s between two calls")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bin")
-	if out, err := exec.Command("go", "build", "-o", bin+"/", "mailnode/cmd/mailnode-relay").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := relayBinary(t)
 	ca, err := relaylocal.NewCA()
 	if err != nil {
 		t.Fatal(err)

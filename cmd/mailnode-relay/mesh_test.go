@@ -3,13 +3,10 @@ package main
 import (
 	"context"
 	"crypto/tls"
-	"crypto/x509"
 	"io"
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -27,6 +24,9 @@ import (
 func TestMain(m *testing.M) {
 	code := m.Run()
 	pgtest.Stop()
+	if relayBuild.dir != "" {
+		os.RemoveAll(relayBuild.dir)
+	}
 	os.Exit(code)
 }
 
@@ -41,17 +41,8 @@ func TestTwoRelayProcesses(t *testing.T) {
 	}
 	db := pgtest.Need(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bin")
-	if out, err := exec.Command("go", "build", "-o", bin+"/", "mailnode/cmd/mailnode-relay").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	ca, _ := relaylocal.NewCA()
-	cert, _ := ca.Issue(relaylocal.Zone, "*.agents."+relaylocal.Zone)
-	keyDER, _ := x509.MarshalPKCS8PrivateKey(cert.PrivateKey)
-	certFile := filepath.Join(dir, "relay.crt")
-	keyFile := filepath.Join(dir, "relay.key")
-	os.WriteFile(certFile, pemBlock("CERTIFICATE", cert.Certificate[0]), 0o600)
-	os.WriteFile(keyFile, pemBlock("PRIVATE KEY", keyDER), 0o600)
+	bin := relayBinary(t)
+	ca, certFile, keyFile := relayCert(t, dir)
 
 	ports := make([]string, 2)
 	for i := range ports {

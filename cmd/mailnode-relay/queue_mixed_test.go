@@ -15,7 +15,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,10 +52,7 @@ func TestQueueMixedSizesProcesses(t *testing.T) {
 	}
 	ctx := t.Context()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bin")
-	if out, err := exec.Command("go", "build", "-o", bin+"/", "mailnode/cmd/mailnode-relay").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := relayBinary(t)
 	file := func(name string, b []byte) string {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, b, 0o600); err != nil {

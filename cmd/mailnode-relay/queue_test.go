@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/rand"
-	"crypto/x509"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -11,8 +10,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,17 +48,8 @@ func TestQueueStrangerBinary(t *testing.T) {
 
 func testQueueStranger(t *testing.T, db string) {
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bin")
-	if out, err := exec.Command("go", "build", "-o", bin+"/", "mailnode/cmd/mailnode-relay").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	ca, _ := relaylocal.NewCA()
-	cert, _ := ca.Issue(relaylocal.Zone, "*.agents."+relaylocal.Zone)
-	keyDER, _ := x509.MarshalPKCS8PrivateKey(cert.PrivateKey)
-	certFile := filepath.Join(dir, "relay.crt")
-	keyFile := filepath.Join(dir, "relay.key")
-	os.WriteFile(certFile, pemBlock("CERTIFICATE", cert.Certificate[0]), 0o600)
-	os.WriteFile(keyFile, pemBlock("PRIVATE KEY", keyDER), 0o600)
+	bin := relayBinary(t)
+	ca, certFile, keyFile := relayCert(t, dir)
 
 	// The node is registered at the relay (its keys in its data
 	// directory, its name in the relay's store) and not yet running.
