@@ -138,6 +138,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	fs.IntVar(&lim.QueueShare, "queue-share", relay.QueueShare, "places of a name's offline queue (of 32) one client network, an IPv4 /24 or IPv6 /56, may hold (behind a proxy every client is the proxy's: 32)")
 	fs.IntVar(&lim.MaxPendingPerAddress, "max-pending-per-address", connlimit.DefaultPerAddress,
 		"connections one client address (IPv4, IPv6 /64) may hold on the TLS port before they are established, stalled ones included; raise it behind a TCP proxy")
+	fs.IntVar(&lim.MaxSplicedPerAddress, "max-spliced-per-address", connlimit.DefaultPerAddressName,
+		"connections one client address (IPv4, IPv6 /64) may hold to one node's name through its tunnel; raise it behind a TCP proxy")
 	meshListen := fs.String("mesh-listen", "", "with --db: join the other instances on the database; listen for them here (e.g. :7443)")
 	meshAddr := fs.String("mesh-addr", "", "host:port where the other instances reach --mesh-listen (default: --mesh-listen)")
 	instanceID := fs.String("instance-id", "", "this instance's name in the tunnel directory (default: random)")

@@ -27,6 +27,17 @@ const (
 	// itself, to finish the handshake: one deadline, not one per read,
 	// so a byte now and then does not extend it.
 	HandshakeTimeout = 10 * time.Second
+	// DefaultPerAddressName is the default cap on the connections one
+	// client address holds to one node's name through the relay, spliced
+	// to its tunnel (or forwarded to the instance holding it). The node
+	// sees only the relay's streams, so it cannot count an agent's
+	// connections by address: without this a stranger could keep
+	// thousands of half-finished handshakes, or connections whose
+	// answers it never reads, open at one node from one address. One
+	// agent (or a whole NAT of them) needs a few connections per node,
+	// not hundreds; agent platforms calling many nodes from one address
+	// are not limited, as the count is per name.
+	DefaultPerAddressName = 256
 )
 
 // PerAddress counts connections per client address, an IPv4 address or
@@ -36,7 +47,14 @@ type PerAddress struct {
 	max int
 
 	mu sync.Mutex // guards n
-	n  map[netip.Prefix]int
+	n  map[key]int
+}
+
+// key is what PerAddress counts by: a client address and, for
+// AcquireFor, a name.
+type key struct {
+	addr netip.Prefix
+	name string
 }
 
 // NewPerAddress returns a counter allowing max connections per address;
@@ -45,14 +63,20 @@ func NewPerAddress(max int) *PerAddress {
 	if max <= 0 {
 		max = DefaultPerAddress
 	}
-	return &PerAddress{max: max, n: map[netip.Prefix]int{}}
+	return &PerAddress{max: max, n: map[key]int{}}
 }
 
 // Acquire counts a connection from addr. It reports false, counting
 // nothing, if addr already holds the cap; otherwise release uncounts it
 // (once, however often it is called).
 func (p *PerAddress) Acquire(addr net.Addr) (release func(), ok bool) {
-	k := Key(addr)
+	return p.AcquireFor(addr, "")
+}
+
+// AcquireFor is Acquire counted per address and name together: addr may
+// hold the cap for each name.
+func (p *PerAddress) AcquireFor(addr net.Addr, name string) (release func(), ok bool) {
+	k := key{Key(addr), name}
 	p.mu.Lock()
 	if p.n[k] >= p.max {
 		p.mu.Unlock()

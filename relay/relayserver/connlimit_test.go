@@ -109,3 +109,70 @@ func TestStallsCappedPerAddress(t *testing.T) {
 		held = held[1:]
 	}
 }
+
+// TestSplicedCappedPerAddressName: connections from one address to one
+// online node's name, spliced to its tunnel, are bounded
+// (Limits.MaxSplicedPerAddress): the node sees the agent only through
+// the relay's streams and cannot count them by address, so without the
+// cap one address could keep any number of half-finished handshakes, or
+// of connections whose answers it never reads, open at a node. Past the
+// cap a connection is closed at once; another address is still served;
+// a freed slot is spliced again.
+func TestSplicedCappedPerAddressName(t *testing.T) {
+	dir := t.TempDir()
+	const limit = 8
+	r := startLocal(t, relaylocal.Options{DataDir: dir, Limits: relayserver.Limits{MaxSplicedPerAddress: limit}})
+	k, _ := relayclient.NewKeys()
+	host := registered(t, dir, "on@example.com", k)
+	ca, err := relaylocal.NewCA()
+	if err != nil {
+		t.Fatal(err)
+	}
+	runNode(t, r, k, ca, "hello").up(t)
+	hello := connlimittest.ClientHello(t, host)
+
+	// open sends host's ClientHello from the local address from and
+	// reports whether the node's first flight came back within wait
+	// (spliced), the connection being left open.
+	open := func(from string, wait time.Duration) (net.Conn, bool) {
+		t.Helper()
+		c, err := connlimittest.Dialer(from).Dial("tcp", r.Addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		c.Write(hello)
+		c.SetReadDeadline(time.Now().Add(wait))
+		n, _ := c.Read(make([]byte, 1))
+		c.SetReadDeadline(time.Time{})
+		return c, n > 0
+	}
+	var held []net.Conn
+	for i := range limit {
+		c, spliced := open("127.0.0.5", 3*time.Second)
+		if !spliced {
+			t.Fatalf("connection %d from 127.0.0.5 within the cap of %d: not spliced", i+1, limit)
+		}
+		held = append(held, c)
+	}
+	start := time.Now()
+	if _, spliced := open("127.0.0.5", 3*time.Second); spliced {
+		t.Errorf("connection from 127.0.0.5 past the cap of %d to one node: spliced, want closed at once", limit)
+	} else if d := time.Since(start); d > time.Second {
+		t.Errorf("connection past the cap: closed after %v, want at once", d)
+	}
+	if got, err := get(r, ca, host, 5*time.Second); err != nil || got != "hello" {
+		t.Errorf("another address while 127.0.0.5 is at its cap: %q, %v", got, err)
+	}
+	held[0].Close()
+	var spliced bool
+	for range 20 { // the relay notices the close when the node's side ends
+		if _, spliced = open("127.0.0.5", 500*time.Millisecond); spliced {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !spliced {
+		t.Error("127.0.0.5 after one of its connections closed: not spliced, want a freed slot")
+	}
+}

@@ -89,6 +89,10 @@ type Limits struct {
 	// connlimit.DefaultPerAddress (256); a relay behind a TCP proxy sees
 	// one address and needs more.
 	MaxPendingPerAddress int
+	// MaxSplicedPerAddress bounds the connections one client address
+	// holds to one node's name, spliced to its tunnel; default
+	// connlimit.DefaultPerAddressName (256).
+	MaxSplicedPerAddress int
 }
 
 func (l *Limits) defaults() {
@@ -116,6 +120,9 @@ func (l *Limits) defaults() {
 	if l.MaxPendingPerAddress == 0 {
 		l.MaxPendingPerAddress = connlimit.DefaultPerAddress
 	}
+	if l.MaxSplicedPerAddress == 0 {
+		l.MaxSplicedPerAddress = connlimit.DefaultPerAddressName
+	}
 }
 
 // Server is a relay. Its HTTP API is Handler; ServeTLS, ServeDNS run the
@@ -135,6 +142,7 @@ type Server struct {
 	closed  chan struct{} // closed by Close: late queue kicks do nothing
 	close1  sync.Once
 	pending *connlimit.PerAddress // connections not yet established, per address
+	spliced *connlimit.PerAddress // connections spliced to a node, per address and node
 }
 
 // New returns a relay. It reads its decoy secret from the store.
@@ -185,6 +193,7 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 		stalled: make(chan struct{}, cfg.Limits.MaxStalled),
 		closed:  make(chan struct{}),
 		pending: connlimit.NewPerAddress(cfg.Limits.MaxPendingPerAddress),
+		spliced: connlimit.NewPerAddress(cfg.Limits.MaxSplicedPerAddress),
 	}
 	s.tunnels = newTunnels(s.log, cfg.KeepAlive)
 	if cfg.Mesh != nil {

@@ -203,12 +203,28 @@ func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener, 
 	}
 	if label, ok := labelOf(name, s.cfg.Zone); ok {
 		if tun := s.tunnels.get(label); tun != nil {
+			// Past the cap of connections from one address to one
+			// node, closed at once (docs/relay.md, "The TLS port").
+			// An online node completes TLS anyway, so this tells a
+			// stranger nothing a decoy would hide.
+			unsplice, ok := s.spliced.AcquireFor(c.RemoteAddr(), label)
+			if !ok {
+				return
+			}
+			defer unsplice()
 			release()
 			s.splice(c, peeked, tun)
 			return
 		}
-		if s.mesh != nil && s.mesh.forward(ctx, c, peeked, label, release) {
-			return
+		if s.mesh != nil {
+			unsplice, ok := s.spliced.AcquireFor(c.RemoteAddr(), label)
+			if ok {
+				forwarded := s.mesh.forward(ctx, c, peeked, label, release)
+				unsplice()
+				if forwarded {
+					return
+				}
+			}
 		}
 	}
 	s.stall(c)
