@@ -130,7 +130,7 @@ func TestMigrateCodes(t *testing.T) {
 		t.Fatalf("old pending registration = %v, want gone", err)
 	}
 	now := time.Unix(1_800_000_000, 0)
-	if _, issued, err := s.IssueCode(t.Context(), Code{Address: "old@example.com", ID: "x", Hash: []byte{4}, Issued: now, Expires: now.Add(time.Hour)}, 6); err != nil || !issued {
+	if _, issued, err := s.IssueCode(t.Context(), Code{Address: "old@example.com", ID: "x", Hash: []byte{4}, Issued: now, Expires: now.Add(time.Hour)}, 6, 100); err != nil || !issued {
 		t.Fatalf("IssueCode after migration = %v, %v", issued, err)
 	}
 }

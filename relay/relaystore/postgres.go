@@ -3,6 +3,7 @@ package relaystore
 import (
 	"context"
 	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -103,6 +104,15 @@ var pgMigrations = []string{
 		PRIMARY KEY (address, id)
 	);
 	CREATE INDEX code_mails_at ON code_mails(at);`,
+	// SQLite's sixth migration: code mails counted per mailbox and per
+	// client network, hosted agents per client network.
+	`ALTER TABLE code_mails ADD COLUMN mailbox TEXT NOT NULL DEFAULT '';
+	ALTER TABLE code_mails ADD COLUMN net BYTEA NOT NULL DEFAULT '\x'::bytea;
+	UPDATE code_mails SET mailbox = address;
+	CREATE INDEX code_mails_mailbox ON code_mails(mailbox, at);
+	CREATE INDEX code_mails_net ON code_mails(net, at);
+	ALTER TABLE agents ADD COLUMN net BYTEA NOT NULL DEFAULT '\x'::bytea;
+	CREATE INDEX agents_net ON agents(net, created);`,
 }
 
 // Postgres is the Store that several relay instances share.
@@ -296,12 +306,23 @@ func (s *Postgres) PendingFor(ctx context.Context, address string, key []byte) (
 	return p, nil
 }
 
-// IssueCode serialises the codes of one address with an advisory lock, so
-// that instances asked at once for the same address issue one code.
-func (s *Postgres) IssueCode(ctx context.Context, c Code, max int) (Code, bool, error) {
+// IssueCode serialises the codes of one mailbox, then of one client
+// network, with advisory locks (always in that order), so that instances
+// asked at once for the same address issue one code and neither count is
+// passed. An address has one mailbox, so its lock covers the address.
+func (s *Postgres) IssueCode(ctx context.Context, c Code, max, netMax int) (Code, bool, error) {
 	out, issued := c, false
+	if c.Mailbox == "" {
+		c.Mailbox = c.Address
+	}
+	if c.Net == nil {
+		c.Net = []byte{}
+	}
 	err := s.tx(ctx, "issue code", func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", "code:"+c.Address); err != nil {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", "code:"+c.Mailbox); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", "codenet:"+hex.EncodeToString(c.Net)); err != nil {
 			return err
 		}
 		live, err := pgCode(tx.QueryRow(ctx, "SELECT address, id, code_hash, issued, expires FROM codes WHERE address = $1 AND expires > $2",
@@ -313,12 +334,17 @@ func (s *Postgres) IssueCode(ctx context.Context, c Code, max int) (Code, bool, 
 		if !errors.Is(err, ErrNotFound) {
 			return err
 		}
-		var n int
-		if err := tx.QueryRow(ctx, "SELECT count(*) FROM code_mails WHERE address = $1 AND at > $2",
-			c.Address, c.Issued.Add(-24*time.Hour).Unix()).Scan(&n); err != nil {
+		var n, nn int
+		since := c.Issued.Add(-24 * time.Hour).Unix()
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM code_mails WHERE mailbox = $1 AND at > $2",
+			c.Mailbox, since).Scan(&n); err != nil {
 			return err
 		}
-		if n >= max {
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM code_mails WHERE net = $1 AND at > $2",
+			c.Net, since).Scan(&nn); err != nil {
+			return err
+		}
+		if n >= max || nn >= netMax {
 			return ErrMailLimit
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO codes(address, id, code_hash, issued, expires) VALUES ($1, $2, $3, $4, $5)
@@ -326,8 +352,9 @@ func (s *Postgres) IssueCode(ctx context.Context, c Code, max int) (Code, bool, 
 			c.Address, c.ID, c.Hash, c.Issued.Unix(), c.Expires.Unix()); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, "INSERT INTO code_mails(address, id, at) VALUES ($1, $2, $3) ON CONFLICT (address, id) DO UPDATE SET at = excluded.at",
-			c.Address, c.ID, c.Issued.Unix()); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO code_mails(address, id, at, mailbox, net) VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (address, id) DO UPDATE SET at = excluded.at, mailbox = excluded.mailbox, net = excluded.net`,
+			c.Address, c.ID, c.Issued.Unix(), c.Mailbox, c.Net); err != nil {
 			return err
 		}
 		issued = true
@@ -422,9 +449,12 @@ func (s *Postgres) Challenges(ctx context.Context, label string) ([]string, erro
 }
 
 func (s *Postgres) PutAgent(ctx context.Context, a Agent) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO agents(label, kid, key, created) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (label) DO UPDATE SET kid = excluded.kid, key = excluded.key, created = excluded.created`,
-		a.Label, a.Kid, a.Key, a.Created.Unix())
+	if a.Net == nil {
+		a.Net = []byte{}
+	}
+	_, err := s.pool.Exec(ctx, `INSERT INTO agents(label, kid, key, created, net) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (label) DO UPDATE SET kid = excluded.kid`,
+		a.Label, a.Kid, a.Key, a.Created.Unix(), a.Net)
 	if err != nil {
 		return fmt.Errorf("relay store: put agent: %w", err)
 	}
@@ -448,6 +478,14 @@ func (s *Postgres) AgentByLabel(ctx context.Context, label string) (Agent, error
 func (s *Postgres) CountAgentsSince(ctx context.Context, since time.Time) (int, error) {
 	var n int
 	if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM agents WHERE created >= $1", since.Unix()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("relay store: count agents: %w", err)
+	}
+	return n, nil
+}
+
+func (s *Postgres) CountAgentsFrom(ctx context.Context, net []byte, since time.Time) (int, error) {
+	var n int
+	if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM agents WHERE net = $1 AND created >= $2", net, since.Unix()).Scan(&n); err != nil {
 		return 0, fmt.Errorf("relay store: count agents: %w", err)
 	}
 	return n, nil

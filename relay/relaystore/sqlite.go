@@ -115,6 +115,17 @@ var migrations = []string{
 		PRIMARY KEY (address, id)
 	);
 	CREATE INDEX code_mails_at ON code_mails(at);`,
+	// Issue 40's outside review: code mails are counted per mailbox (the
+	// spellings of an address that reach one mailbox share its limit)
+	// and per client network; hosted agents per client network. Rows
+	// from before count under their address and no network.
+	`ALTER TABLE code_mails ADD COLUMN mailbox TEXT NOT NULL DEFAULT '';
+	ALTER TABLE code_mails ADD COLUMN net BLOB NOT NULL DEFAULT X'';
+	UPDATE code_mails SET mailbox = address;
+	CREATE INDEX code_mails_mailbox ON code_mails(mailbox, at);
+	CREATE INDEX code_mails_net ON code_mails(net, at);
+	ALTER TABLE agents ADD COLUMN net BLOB NOT NULL DEFAULT X'';
+	CREATE INDEX agents_net ON agents(net, created);`,
 }
 
 // SQLite is the Store of a single relay: one file in WAL mode.
@@ -331,8 +342,14 @@ func (s *SQLite) PendingFor(ctx context.Context, address string, key []byte) (Pe
 
 // IssueCode runs in one write transaction (BEGIN IMMEDIATE): two
 // requests for the same address cannot both issue.
-func (s *SQLite) IssueCode(ctx context.Context, c Code, max int) (Code, bool, error) {
+func (s *SQLite) IssueCode(ctx context.Context, c Code, max, netMax int) (Code, bool, error) {
 	out, issued := c, false
+	if c.Mailbox == "" {
+		c.Mailbox = c.Address
+	}
+	if c.Net == nil {
+		c.Net = []byte{}
+	}
 	err := s.tx(ctx, "issue code", func(tx *sql.Tx) error {
 		live, err := scanCode(tx.QueryRowContext(ctx, "SELECT address, id, code_hash, issued, expires FROM codes WHERE address = ? AND expires > ?",
 			c.Address, c.Issued.Unix()))
@@ -343,20 +360,25 @@ func (s *SQLite) IssueCode(ctx context.Context, c Code, max int) (Code, bool, er
 		if !errors.Is(err, ErrNotFound) {
 			return err
 		}
-		var n int
-		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM code_mails WHERE address = ? AND at > ?",
-			c.Address, c.Issued.Add(-24*time.Hour).Unix()).Scan(&n); err != nil {
+		var n, nn int
+		since := c.Issued.Add(-24 * time.Hour).Unix()
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM code_mails WHERE mailbox = ? AND at > ?",
+			c.Mailbox, since).Scan(&n); err != nil {
 			return err
 		}
-		if n >= max {
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM code_mails WHERE net = ? AND at > ?",
+			c.Net, since).Scan(&nn); err != nil {
+			return err
+		}
+		if n >= max || nn >= netMax {
 			return ErrMailLimit
 		}
 		if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO codes(address, id, code_hash, issued, expires) VALUES (?, ?, ?, ?, ?)",
 			c.Address, c.ID, c.Hash, c.Issued.Unix(), c.Expires.Unix()); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO code_mails(address, id, at) VALUES (?, ?, ?)",
-			c.Address, c.ID, c.Issued.Unix()); err != nil {
+		if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO code_mails(address, id, at, mailbox, net) VALUES (?, ?, ?, ?, ?)",
+			c.Address, c.ID, c.Issued.Unix(), c.Mailbox, c.Net); err != nil {
 			return err
 		}
 		issued = true
@@ -452,8 +474,12 @@ func (s *SQLite) Challenges(ctx context.Context, label string) ([]string, error)
 }
 
 func (s *SQLite) PutAgent(ctx context.Context, a Agent) error {
-	_, err := s.db.ExecContext(ctx, "INSERT OR REPLACE INTO agents(label, kid, key, created) VALUES (?, ?, ?, ?)",
-		a.Label, a.Kid, a.Key, a.Created.Unix())
+	if a.Net == nil {
+		a.Net = []byte{}
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO agents(label, kid, key, created, net) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (label) DO UPDATE SET kid = excluded.kid`,
+		a.Label, a.Kid, a.Key, a.Created.Unix(), a.Net)
 	if err != nil {
 		return fmt.Errorf("relay store: put agent: %w", err)
 	}
@@ -477,6 +503,14 @@ func (s *SQLite) AgentByLabel(ctx context.Context, label string) (Agent, error) 
 func (s *SQLite) CountAgentsSince(ctx context.Context, since time.Time) (int, error) {
 	var n int
 	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM agents WHERE created >= ?", since.Unix()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("relay store: count agents: %w", err)
+	}
+	return n, nil
+}
+
+func (s *SQLite) CountAgentsFrom(ctx context.Context, net []byte, since time.Time) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM agents WHERE net = ? AND created >= ?", net, since.Unix()).Scan(&n); err != nil {
 		return 0, fmt.Errorf("relay store: count agents: %w", err)
 	}
 	return n, nil

@@ -36,10 +36,17 @@ type Code struct {
 	Hash    []byte // relay.CodeHash(Address, code); the code itself is never stored
 	Issued  time.Time
 	Expires time.Time
+	// Mailbox is what the daily limit of code mails counts under: the
+	// addresses that reach one mailbox share it. Empty means Address.
+	Mailbox string
+	// Net is a keyed digest of the client network that asked for the
+	// code, for its daily cap of code mails; never the address.
+	Net []byte
 }
 
-// ErrMailLimit: the address was mailed the most codes allowed in a day.
-var ErrMailLimit = errors.New("relaystore: too many code mails to this address today")
+// ErrMailLimit: the mailbox was mailed the most codes allowed in a day,
+// or the asking client network asked for the most it may.
+var ErrMailLimit = errors.New("relaystore: too many code mails today")
 
 // Pending is a key's request to register an address: it may confirm
 // with the live code named CodeID.
@@ -59,6 +66,9 @@ type Agent struct {
 	Kid     string
 	Key     []byte // Ed25519 public key
 	Created time.Time
+	// Net is a keyed digest of the client network that registered it,
+	// for its share of the hour's new agents; never the address.
+	Net []byte
 }
 
 // Envelope is a sealed request in the offline queue. The relay cannot
@@ -123,10 +133,11 @@ type Store interface {
 
 	// IssueCode makes c the live code of c.Address, unless a code is live
 	// there at c.Issued: then it returns that code and false. It returns
-	// ErrMailLimit if max codes were issued to the address in the 24 hours
-	// before c.Issued (DropCode takes one back). Instances sharing the
-	// store agree: one live code per address.
-	IssueCode(ctx context.Context, c Code, max int) (Code, bool, error)
+	// ErrMailLimit if max codes were issued under c.Mailbox, or netMax
+	// for c.Net, in the 24 hours before c.Issued (DropCode takes one
+	// back). Instances sharing the store agree: one live code per
+	// address, and neither limit passed by requests racing.
+	IssueCode(ctx context.Context, c Code, max, netMax int) (Code, bool, error)
 	// LiveCode returns the address's code live at now, or ErrNotFound.
 	LiveCode(ctx context.Context, address string, now time.Time) (Code, error)
 	// DropCode forgets the address's code id, and that it was issued
@@ -146,9 +157,13 @@ type Store interface {
 	SetChallenges(ctx context.Context, label string, values []string) error
 	Challenges(ctx context.Context, label string) ([]string, error)
 
+	// PutAgent stores a; an agent already stored keeps its Created and
+	// Net (registering again is idempotent and counts for nothing).
 	PutAgent(ctx context.Context, a Agent) error
 	AgentByLabel(ctx context.Context, label string) (Agent, error)
 	CountAgentsSince(ctx context.Context, since time.Time) (int, error)
+	// CountAgentsFrom is how many agents the network net registered since.
+	CountAgentsFrom(ctx context.Context, net []byte, since time.Time) (int, error)
 
 	// Enqueue stores e, committed before it returns, unless its ID names
 	// a live envelope: then it returns that envelope (without its sealed

@@ -136,6 +136,32 @@ func testStore(t *testing.T, s Store) {
 	if n, _ := s.CountAgentsSince(ctx, at.Add(time.Second)); n != 0 {
 		t.Errorf("CountAgentsSince later = %d", n)
 	}
+
+	// Agents counted per client network; registering again keeps the
+	// first registration's time and network.
+	netA, netB := []byte("net-a"), []byte("net-b")
+	for i, a := range []Agent{
+		{Label: "aaaaaaaaaaaaaaa1", Kid: "k", Key: key(8), Created: at, Net: netA},
+		{Label: "aaaaaaaaaaaaaaa2", Kid: "k", Key: key(9), Created: at, Net: netA},
+		{Label: "bbbbbbbbbbbbbbb1", Kid: "k", Key: key(10), Created: at, Net: netB},
+		{Label: "aaaaaaaaaaaaaaa1", Kid: "k2", Key: key(8), Created: at.Add(time.Hour), Net: netB},
+	} {
+		if err := s.PutAgent(ctx, a); err != nil {
+			t.Fatalf("PutAgent %d: %v", i, err)
+		}
+	}
+	if n, err := s.CountAgentsFrom(ctx, netA, at); err != nil || n != 2 {
+		t.Errorf("CountAgentsFrom(A) = %d, %v; want 2", n, err)
+	}
+	if n, err := s.CountAgentsFrom(ctx, netB, at); err != nil || n != 1 {
+		t.Errorf("CountAgentsFrom(B) = %d, %v; want 1", n, err)
+	}
+	if n, _ := s.CountAgentsFrom(ctx, netA, at.Add(time.Second)); n != 0 {
+		t.Errorf("CountAgentsFrom(A) later = %d", n)
+	}
+	if got, err := s.AgentByLabel(ctx, "aaaaaaaaaaaaaaa1"); err != nil || got.Kid != "k2" || !got.Created.Equal(at) {
+		t.Errorf("AgentByLabel after registering again = %+v, %v; want kid k2, first time kept", got, err)
+	}
 }
 
 // TestDirectoryContract: the tunnel directory follows the newest claim
