@@ -134,6 +134,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	fs.Float64Var(&lim.GlobalRate, "rate-global", 2000, "requests per second, all clients together")
 	fs.IntVar(&lim.GlobalBurst, "burst-global", 4000, "burst, all clients together")
 	fs.IntVar(&lim.AgentsPerHour, "agents-per-hour", 1000, "new hosted agent key documents per hour")
+	fs.IntVar(&lim.AgentsPerNetwork, "agents-per-network", 50, "new hosted agent key documents per hour one client network, an IPv4 /24 or IPv6 /56, may register (behind a proxy: --agents-per-hour)")
+	fs.IntVar(&lim.CodeMailsPerNetwork, "code-mails-per-network", 20, "confirmation code mails per 24 hours one client network, an IPv4 /24 or IPv6 /56, may have sent, whatever the addresses (raise it behind a proxy)")
 	fs.IntVar(&lim.MaxStalled, "max-stalled", 10000, "connections held for names with no live tunnel")
 	fs.IntVar(&lim.QueueShare, "queue-share", relay.QueueShare, "places of a name's offline queue (of 32) one client network, an IPv4 /24 or IPv6 /56, may hold (behind a proxy every client is the proxy's: 32)")
 	fs.IntVar(&lim.MaxPendingPerAddress, "max-pending-per-address", connlimit.DefaultPerAddress,

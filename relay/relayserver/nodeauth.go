@@ -36,8 +36,18 @@ func (s *Server) nodeCall(h func(ctx context.Context, w http.ResponseWriter, key
 			writeError(w, http.StatusUnauthorized, "unauthorized", reason)
 			return
 		}
-		h(r.Context(), w, key, body)
+		h(context.WithValue(r.Context(), remoteKey{}, r.RemoteAddr), w, key, body)
 	}
+}
+
+// remoteKey holds, in a self-service handler's context, the client's
+// address (http.Request.RemoteAddr), for the counts kept per network.
+type remoteKey struct{}
+
+// remoteOf is the client address nodeCall put in ctx.
+func remoteOf(ctx context.Context) string {
+	a, _ := ctx.Value(remoteKey{}).(string)
+	return a
 }
 
 // verifyNode checks a self-service signature; reason says why it failed.

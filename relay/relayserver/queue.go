@@ -165,6 +165,15 @@ func (k queueKeys) network(remote string) []byte {
 	return m.Sum(nil)[:16]
 }
 
+// networkFor is the keyed digest of remote's client network for another
+// count than the queue's (purpose names it), so that the digests stored
+// for registrations and hosted agents cannot be matched with the queue's.
+func (k queueKeys) networkFor(purpose, remote string) []byte {
+	m := hmac.New(sha256.New, k.secret)
+	m.Write([]byte("mailnode-" + purpose + "-network-v1\x00" + clientNetwork(remote)))
+	return m.Sum(nil)[:16]
+}
+
 // clientNetwork is the network a client address counts in for the
 // queue's share: its IPv4 /24 or its IPv6 /56 (an IPv4-mapped IPv6
 // address is IPv4). What is not an IP address counts as itself.

@@ -23,8 +23,8 @@ const (
 	// live code at a time, whoever asked for it, so this also spaces the
 	// code mails to an address: at most 24 h / codeTTL a day.
 	codeTTL = 4 * time.Hour
-	// maxCodeMails bounds the code mails to one address in 24 hours,
-	// whatever else happens (a failed mail does not count).
+	// maxCodeMails bounds the code mails to one mailbox (mailboxOf) in
+	// 24 hours, whatever else happens (a failed mail does not count).
 	maxCodeMails = 6
 	// maxCodeAttempts wrong codes from one key end its tries at the
 	// live code; other keys' tries and the code itself are untouched.
@@ -74,9 +74,9 @@ func (s *Server) register(ctx context.Context, w http.ResponseWriter, key ed2551
 		writeError(w, http.StatusBadRequest, "bad_request", "body must be {address, box_key}")
 		return
 	}
-	address, ok := NormalizeAddress(req.Address)
-	if !ok {
-		writeError(w, http.StatusBadRequest, "invalid_address", "address must look like local@domain.tld")
+	address, mailbox, detail := registrable(req.Address)
+	if detail != "" {
+		writeError(w, http.StatusBadRequest, "invalid_address", detail)
 		return
 	}
 	box, err := relay.DecodeKey(req.BoxKey)
@@ -91,7 +91,8 @@ func (s *Server) register(ctx context.Context, w http.ResponseWriter, key ed2551
 	now := s.cfg.Now()
 	code := newCode()
 	c, issued, err := s.store.IssueCode(ctx, relaystore.Code{Address: address, ID: newCodeID(),
-		Hash: relay.CodeHash(address, code), Issued: now, Expires: now.Add(codeTTL)}, maxCodeMails)
+		Hash: relay.CodeHash(address, code), Issued: now, Expires: now.Add(codeTTL),
+		Mailbox: mailbox, Net: s.queue.networkFor("code", remoteOf(ctx))}, maxCodeMails, s.cfg.Limits.CodeMailsPerNetwork)
 	if errors.Is(err, relaystore.ErrMailLimit) {
 		rateLimited(w)
 		return

@@ -49,6 +49,12 @@ type registrar struct {
 
 func newRegistrar(t *testing.T, store string) *registrar {
 	t.Helper()
+	return newRegistrarLimits(t, store, relayserver.Limits{})
+}
+
+// newRegistrarLimits is newRegistrar with the relay's limits lim.
+func newRegistrarLimits(t *testing.T, store string, lim relayserver.Limits) *registrar {
+	t.Helper()
 	sm, err := demobox.StartSMTP(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +70,7 @@ func newRegistrar(t *testing.T, store string) *registrar {
 		t.Fatal(err)
 	}
 	c := &clock{t: time.Now()}
-	srv, err := relayserver.New(t.Context(), relayserver.Config{Zone: "relay.example", Store: st, Now: c.Now,
+	srv, err := relayserver.New(t.Context(), relayserver.Config{Zone: "relay.example", Store: st, Now: c.Now, Limits: lim,
 		Mailer: &relayserver.SMTPMailer{Addr: sm.Addr, Username: demobox.Username, Password: demobox.Password,
 			Sender: "relay@relay.example", TLS: sm.ClientTLS()}}, nil)
 	if err != nil {

@@ -74,6 +74,14 @@ type Limits struct {
 	GlobalBurst int     // default 4000
 	// AgentsPerHour bounds new hosted agent key documents; default 1000.
 	AgentsPerHour int
+	// AgentsPerNetwork is one client network's (an IPv4 /24, an IPv6
+	// /56) share of AgentsPerHour; default 50. Behind a proxy every
+	// client is the proxy's network: raise it to AgentsPerHour there.
+	AgentsPerNetwork int
+	// CodeMailsPerNetwork bounds the confirmation code mails the relay
+	// sends in 24 hours at the asking of one client network, whatever
+	// the addresses; default 20. Behind a proxy, raise it likewise.
+	CodeMailsPerNetwork int
 	// MaxStalled bounds connections held for names with no live tunnel;
 	// default 10,000.
 	MaxStalled int
@@ -110,6 +118,12 @@ func (l *Limits) defaults() {
 	}
 	if l.AgentsPerHour == 0 {
 		l.AgentsPerHour = 1000
+	}
+	if l.AgentsPerNetwork <= 0 {
+		l.AgentsPerNetwork = 50
+	}
+	if l.CodeMailsPerNetwork <= 0 {
+		l.CodeMailsPerNetwork = 20
 	}
 	if l.MaxStalled == 0 {
 		l.MaxStalled = 10000
