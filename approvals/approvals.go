@@ -36,8 +36,14 @@ type Config struct {
 	// (Manager.Site), so that an agent cannot bury the user in prompts.
 	// Default 5.
 	MaxPending int
-	// MaxPendingTotal caps the open requests of all agents together.
-	// Default 50.
+	// MaxPendingTotal caps the open requests of all agents that hold no
+	// grant (strangers) together, and half of it, rounded up, those of
+	// strangers under hosted sites (site.Sites.Hosted). An agent domain
+	// and key holding a grant is not refused by it: its prompts are
+	// bounded by MaxPending for it and for its site (counting the
+	// granted agents' prompts there), so the table holds at most
+	// MaxPendingTotal plus MaxPending per site the person granted
+	// something. Default 50.
 	MaxPendingTotal int
 	// MaxPromptsPerHour caps the prompts an agent domain, and a site,
 	// may open in any hour, so that an agent whose requests the user keeps refusing or
@@ -375,7 +381,7 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		}
 	}
 
-	if d, err := m.limits(ctx, call.Domain, now); err != nil || d.Outcome != "" {
+	if d, err := m.limits(ctx, call, now); err != nil || d.Outcome != "" {
 		return d, err
 	}
 	n := &Approval{
@@ -395,19 +401,63 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 	return Decision{Outcome: ApprovalRequired, Approval: n}, nil
 }
 
-// limits decides whether a new prompt for domain may open now: at most
+// limits decides whether a new prompt for call may open now: at most
 // MaxPending open and MaxPromptsPerHour in the last hour for the agent
-// domain and for its site alike, and MaxPendingTotal open for all agents.
-// The zero Decision lets it open. m.slow is held.
-func (m *Manager) limits(ctx context.Context, domain string, now time.Time) (Decision, error) {
-	site := m.Site(domain)
-	var total, open, siteOpen int
-	err := m.db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE domain = ?), count(*) FILTER (WHERE site = ?)
-		FROM approvals WHERE state = 'pending' AND expires_at > ?`, domain, site, now.Unix()).Scan(&total, &open, &siteOpen)
+// domain and for its site alike; and, for an agent that holds no grant,
+// at most MaxPendingTotal open for all such agents together, of which
+// half at most for hosted sites (site.Sites.Hosted). An agent that holds
+// a grant (its domain and key) is counted apart from strangers: their
+// prompts neither fill its site's cap nor the total it is refused by, so
+// that strangers, however many free hosted names they use, cannot keep
+// the person's agents from asking. The zero Decision lets it open. m.slow
+// is held.
+func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decision, error) {
+	domain, site := call.Domain, m.Site(call.Domain)
+	type group struct {
+		domain, key, site string
+		n                 int
+	}
+	var groups []group
+	rows, err := m.db.QueryContext(ctx, `SELECT domain, key_fp, site, count(*) FROM approvals
+		WHERE state = 'pending' AND expires_at > ? GROUP BY domain, key_fp, site`, now.Unix())
 	if err != nil {
 		return Decision{}, fmt.Errorf("count pending approvals: %w", err)
 	}
-	if open >= m.cfg.MaxPending || siteOpen >= m.cfg.MaxPending || total >= m.cfg.MaxPendingTotal {
+	for rows.Next() {
+		var g group
+		if err := rows.Scan(&g.domain, &g.key, &g.site, &g.n); err != nil {
+			rows.Close()
+			return Decision{}, fmt.Errorf("count pending approvals: %w", err)
+		}
+		groups = append(groups, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return Decision{}, fmt.Errorf("count pending approvals: %w", err)
+	}
+	var open, siteOpen, strangers, hosted int
+	m.mu.RLock()
+	known := m.holdsGrantLocked(domain, call.KeyFP, now)
+	for _, g := range groups {
+		gk := m.holdsGrantLocked(g.domain, g.key, now)
+		if g.domain == domain {
+			open += g.n
+		}
+		if g.site == site && (gk || !known) {
+			siteOpen += g.n
+		}
+		if !gk {
+			strangers += g.n
+			if m.cfg.Sites.Hosted(g.site) {
+				hosted += g.n
+			}
+		}
+	}
+	m.mu.RUnlock()
+	if open >= m.cfg.MaxPending || siteOpen >= m.cfg.MaxPending {
+		return Decision{Outcome: TooManyPending}, nil
+	}
+	if !known && (strangers >= m.cfg.MaxPendingTotal || m.cfg.Sites.Hosted(site) && hosted >= m.hostedShare()) {
 		return Decision{Outcome: TooManyPending}, nil
 	}
 	hourAgo := now.Add(-time.Hour).Unix()
@@ -426,6 +476,11 @@ func (m *Manager) limits(ctx context.Context, domain string, now time.Time) (Dec
 	}
 	return Decision{}, nil
 }
+
+// hostedShare is how many open requests the strangers under hosted
+// sites may hold together: half of MaxPendingTotal, so that free names
+// alone cannot fill it for a new agent on a domain of its own.
+func (m *Manager) hostedShare() int { return (m.cfg.MaxPendingTotal + 1) / 2 }
 
 // Decide records the user's answer to a pending request, named by its
 // approval id or by its match code, from the node's own machine (the

@@ -584,6 +584,114 @@ func TestPendingTotal(t *testing.T) {
 	e.want(e.call("agent.site50.example", keyA, "get_excerpt", approvals.RawRead, `{}`), approvals.TooManyPending)
 }
 
+// TestStrangersCannotStarveGrantedAgents (issue 40 F3): ten strangers'
+// sites, each at its 5 pending requests, fill what strangers may hold
+// (the 50 of MaxPendingTotal; half of it, 25, for hosted names, which a
+// relay gives anyone for free). An agent that holds a grant is counted
+// apart: it still gets its prompts for raw_read, send and a new tier,
+// within its own cap of 5; so does a stranger in its site not take its
+// room. A brand-new agent asks among strangers: on a domain of its own it
+// is refused only once strangers hold all 50, a new hosted agent once
+// hosted strangers hold their 25; either asks again once their prompts
+// lapse.
+func TestStrangersCannotStarveGrantedAgents(t *testing.T) {
+	args := func(i int) string { return fmt.Sprintf(`{"query":"hotel %d"}`, i) }
+	for _, tc := range []struct {
+		name     string
+		stranger func(i int) string
+		opened   int               // stranger prompts that open, x.example.com's 5 with them
+		newcomer approvals.Outcome // a new agent on a domain of its own
+	}{
+		{"hosted strangers", func(i int) string { return fmt.Sprintf("s%d.agents.relay.example", i) }, 5 + 25, approvals.ApprovalRequired},
+		{"strangers' domains", func(i int) string { return fmt.Sprintf("agent.evil%d.example", i) }, 50, approvals.TooManyPending},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sites, err := site.New("agents.relay.example")
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := newEnvWith(t, approvals.Config{Sites: sites})
+			ctx := context.Background()
+			const friend, hostedFriend = "friend.example.com", "k0.agents.relay.example"
+			for _, g := range []struct{ domain, key, tool string }{
+				{friend, keyA, "bills_due"}, {hostedFriend, keyB, "create_draft"},
+			} {
+				tier := approvals.StructuredRead
+				if g.tool == "create_draft" {
+					tier = approvals.Compose
+				}
+				d := e.want(e.call(g.domain, g.key, g.tool, tier, `{}`), approvals.ApprovalRequired)
+				e.decide(d.Approval.ID, true)
+			}
+			// A stranger in the friend's site fills the site's cap for
+			// strangers, not for the friend.
+			for i := range 5 {
+				e.want(e.call("x.example.com", keyB, "get_excerpt", approvals.RawRead, args(i)), approvals.ApprovalRequired)
+			}
+			e.want(e.call("y.example.com", keyB, "get_excerpt", approvals.RawRead, args(0)), approvals.TooManyPending)
+
+			opened := 5 // x.example.com's
+			for i := range 10 {
+				for _, c := range []struct {
+					tool string
+					tier approvals.Tier
+					args string
+				}{
+					{"bills_due", approvals.StructuredRead, `{}`}, {"ask", approvals.FreeFormRead, `{"question":"when"}`},
+					{"create_draft", approvals.Compose, `{}`}, {"get_excerpt", approvals.RawRead, args(1)}, {"get_excerpt", approvals.RawRead, args(2)},
+				} {
+					switch d := e.call(tc.stranger(i), keyA, c.tool, c.tier, c.args); d.Outcome {
+					case approvals.ApprovalRequired:
+						opened++
+					case approvals.TooManyPending:
+					default:
+						t.Fatalf("stranger %s's %s = %s", tc.stranger(i), c.tool, d.Outcome)
+					}
+				}
+			}
+			t.Logf("strangers opened %d prompts", opened)
+
+			// (a) The agents the person let in still ask, for every tier.
+			for _, c := range []struct {
+				domain, key, tool string
+				tier              approvals.Tier
+			}{
+				{friend, keyA, "get_excerpt", approvals.RawRead},
+				{friend, keyA, "send_draft", approvals.Send},
+				{friend, keyA, "ask", approvals.FreeFormRead},
+				{hostedFriend, keyB, "get_excerpt", approvals.RawRead},
+				{hostedFriend, keyB, "send_draft", approvals.Send},
+			} {
+				if got := e.call(c.domain, c.key, c.tool, c.tier, args(7)).Outcome; got != approvals.ApprovalRequired {
+					t.Errorf("%s (holding a grant) %s with the strangers' prompts open = %s, want approval_required", c.domain, c.tool, got)
+				}
+			}
+			// Within its own cap: 5 open, then too_many_pending.
+			e.want(e.call(friend, keyA, "get_excerpt", approvals.RawRead, args(8)), approvals.ApprovalRequired)
+			e.want(e.call(friend, keyA, "get_excerpt", approvals.RawRead, args(9)), approvals.ApprovalRequired)
+			e.want(e.call(friend, keyA, "get_excerpt", approvals.RawRead, args(10)), approvals.TooManyPending)
+			// The friend's domain with a key the person did not grant is
+			// a stranger.
+			e.want(e.call(hostedFriend, keyA, "get_excerpt", approvals.RawRead, args(11)), approvals.TooManyPending)
+
+			// (b) A brand-new agent asks among the strangers.
+			if got := e.call("honest.example.org", keyA, "bills_due", approvals.StructuredRead, `{}`).Outcome; got != tc.newcomer {
+				t.Errorf("new agent on its own domain = %s, want %s", got, tc.newcomer)
+			}
+			e.want(e.call("k99.agents.relay.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.TooManyPending)
+			if opened != tc.opened {
+				t.Errorf("strangers opened %d prompts, want %d", opened, tc.opened)
+			}
+			pending := must(e.m.Pending(ctx))
+			if max := 50 + 2*5; len(pending) > max {
+				t.Errorf("%d pending requests, want at most %d", len(pending), max)
+			}
+			e.clock.add(10*time.Minute + time.Second)
+			e.want(e.call("k99.agents.relay.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+		})
+	}
+}
+
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)

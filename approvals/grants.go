@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Standing grants and blocked agents: the in-memory cache the gateway
@@ -181,6 +182,19 @@ func (m *Manager) isBlockedLocked(domain string) bool {
 			return true
 		}
 		_, name, _ = strings.Cut(name, ".")
+	}
+	return false
+}
+
+// holdsGrantLocked reports whether the agent domain, signing with key,
+// holds a standing grant of any tier that has not expired: an agent the
+// person has let in, whose prompts are counted apart from strangers'
+// (Manager.limits). m.mu is held.
+func (m *Manager) holdsGrantLocked(domain, key string, now time.Time) bool {
+	for _, t := range []Tier{StructuredRead, FreeFormRead, Compose} {
+		if g, ok := m.grants[grantKey{domain, t}]; ok && g.KeyFP == key && now.Before(g.ExpiresAt) {
+			return true
+		}
 	}
 	return false
 }

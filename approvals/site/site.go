@@ -110,6 +110,27 @@ func (s *Sites) Of(domain string) string {
 	return site
 }
 
+// Hosted reports whether domain's site is one of many that a host hands
+// out, one to whoever asks: a name under one of the node's hosting
+// suffixes, or under a private entry of the Public Suffix List
+// (agent.github.io); the suffix itself is not. Such sites cost a stranger nothing each, so the
+// approvals let all of them together hold only part of what strangers
+// may; a registrable domain of the public part of the list costs a
+// registration each.
+func (s *Sites) Hosted(domain string) bool {
+	site := s.Of(domain)
+	for _, sfx := range s.Suffixes() {
+		if _, ok := under(site, sfx); ok && site != sfx {
+			return true
+		}
+	}
+	// For a top-level domain the list does not know, PublicSuffix
+	// answers its last label, not private: only a private entry of the
+	// list has a dot.
+	ps, icann := publicsuffix.PublicSuffix(site)
+	return !icann && strings.Contains(ps, ".") && site != ps
+}
+
 // under returns the name one label below sfx that domain is or lies
 // under; domain itself when it is sfx.
 func under(domain, sfx string) (string, bool) {

@@ -151,3 +151,38 @@ func FuzzOf(f *testing.F) {
 		}
 	})
 }
+
+// TestHosted: a site a host hands out to anyone (under a hosting suffix,
+// or a private entry of the list) is hosted; a registrable domain, the
+// suffix itself and a name under a top-level domain the list does not
+// know are not.
+func TestHosted(t *testing.T) {
+	sites, _ := site.New("agents.relay.example")
+	for _, tc := range []struct {
+		domain string
+		want   bool
+	}{
+		{"k1.agents.relay.example", true},
+		{"x.k1.agents.relay.example", true},
+		{"K2.Agents.Relay.Example.", true},
+		{"agents.relay.example", false}, // the suffix itself
+		{"relay.example", false},
+		{"node1.relay.example", false},
+		{"agent.github.io", true}, // a private entry of the list
+		{"x.agent.github.io", true},
+		{"github.io", false},
+		{"agent.example.com", false},
+		{"x.shop.co.uk", false},
+		{"agent.site1.example", false}, // .example is not in the list
+		{"localhost", false},
+	} {
+		if got := sites.Hosted(tc.domain); got != tc.want {
+			t.Errorf("Hosted(%q) = %v, want %v", tc.domain, got, tc.want)
+		}
+	}
+	var none *site.Sites
+	if !none.Hosted("agent.github.io") || none.Hosted("k1.agents.relay.example") {
+		t.Errorf("nil Sites: Hosted(agent.github.io) = %v, Hosted(k1.agents.relay.example) = %v, want true, false",
+			none.Hosted("agent.github.io"), none.Hosted("k1.agents.relay.example"))
+	}
+}
