@@ -403,11 +403,12 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 
 // limits decides whether a new prompt for call may open now: at most
 // MaxPending open and MaxPromptsPerHour in the last hour for the agent
-// domain and for its site alike; and, for an agent that holds no grant,
+// domain and for its site alike (for a granted agent, its site's granted
+// agents); and, for an agent that holds no grant,
 // at most MaxPendingTotal open for all such agents together, of which
 // half at most for hosted sites (site.Sites.Hosted). An agent that holds
 // a grant (its domain and key) is counted apart from strangers: their
-// prompts neither fill its site's cap nor the total it is refused by, so
+// prompts fill neither its site's caps nor the total it is refused by, so
 // that strangers, however many free hosted names they use, cannot keep
 // the person's agents from asking. The zero Decision lets it open. m.slow
 // is held.
@@ -461,20 +462,68 @@ func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decisio
 		return Decision{Outcome: TooManyPending}, nil
 	}
 	hourAgo := now.Add(-time.Hour).Unix()
-	for _, q := range []struct{ col, v string }{{"domain", domain}, {"site", site}} {
-		var asked int
-		var oldest sql.NullInt64
-		err = m.db.QueryRowContext(ctx, "SELECT count(*), min(created_at) FROM approvals WHERE "+q.col+" = ? AND created_at > ?",
-			q.v, hourAgo).Scan(&asked, &oldest)
-		if err != nil {
-			return Decision{}, fmt.Errorf("count recent prompts: %w", err)
-		}
-		if asked >= m.cfg.MaxPromptsPerHour {
-			// The window frees a slot when its oldest prompt leaves it.
-			return Decision{Outcome: TooManyPrompts, RetryAfter: time.Duration(oldest.Int64-hourAgo) * time.Second}, nil
-		}
+	var asked int
+	var oldest sql.NullInt64
+	err = m.db.QueryRowContext(ctx, "SELECT count(*), min(created_at) FROM approvals WHERE domain = ? AND created_at > ?",
+		domain, hourAgo).Scan(&asked, &oldest)
+	if err != nil {
+		return Decision{}, fmt.Errorf("count recent prompts: %w", err)
+	}
+	if asked >= m.cfg.MaxPromptsPerHour {
+		return tooManyPrompts(oldest.Int64, hourAgo), nil
+	}
+	// The site's hour, counted as its pending cap is: a granted agent's
+	// by the granted agents of its site alone.
+	siteAsked, siteOldest, err := m.siteHour(ctx, site, hourAgo, known, now)
+	if err != nil {
+		return Decision{}, err
+	}
+	if siteAsked >= m.cfg.MaxPromptsPerHour {
+		return tooManyPrompts(siteOldest, hourAgo), nil
 	}
 	return Decision{}, nil
+}
+
+// tooManyPrompts refuses a prompt until the window frees a slot: when its
+// oldest prompt leaves it.
+func tooManyPrompts(oldest, hourAgo int64) Decision {
+	return Decision{Outcome: TooManyPrompts, RetryAfter: time.Duration(oldest-hourAgo) * time.Second}
+}
+
+// siteHour counts the prompts made for site since hourAgo, and the oldest
+// one's time: of every agent there, or for a granted agent (known) of the
+// agents there that hold a grant. m.slow is held.
+func (m *Manager) siteHour(ctx context.Context, site string, hourAgo int64, known bool, now time.Time) (int, int64, error) {
+	rows, err := m.db.QueryContext(ctx, `SELECT domain, key_fp, count(*), min(created_at) FROM approvals
+		WHERE site = ? AND created_at > ? GROUP BY domain, key_fp`, site, hourAgo)
+	if err != nil {
+		return 0, 0, fmt.Errorf("count recent prompts: %w", err)
+	}
+	defer rows.Close()
+	var asked int
+	var oldest int64
+	for rows.Next() {
+		var domain, key string
+		var n int
+		var first int64
+		if err := rows.Scan(&domain, &key, &n, &first); err != nil {
+			return 0, 0, fmt.Errorf("count recent prompts: %w", err)
+		}
+		m.mu.RLock()
+		counted := !known || m.holdsGrantLocked(domain, key, now)
+		m.mu.RUnlock()
+		if !counted {
+			continue
+		}
+		asked += n
+		if oldest == 0 || first < oldest {
+			oldest = first
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return 0, 0, fmt.Errorf("count recent prompts: %w", err)
+	}
+	return asked, oldest, nil
 }
 
 // hostedShare is how many open requests the strangers under hosted

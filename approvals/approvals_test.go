@@ -692,6 +692,32 @@ func TestStrangersCannotStarveGrantedAgents(t *testing.T) {
 	}
 }
 
+// TestStrangerInSiteCannotStarveGrantedAgent (issue 40 F3): a stranger
+// under the site of an agent that holds a grant (another subdomain, or a
+// name under a host the Public Suffix List does not know) spends the
+// site's prompts of the hour and its pending cap for strangers; the
+// granted agent's own count is apart.
+func TestStrangerInSiteCannotStarveGrantedAgent(t *testing.T) {
+	e := newEnv(t)
+	const friend = "friend.example.com"
+	d := e.want(e.call(friend, keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired)
+	e.decide(d.Approval.ID, true)
+	for i := range 29 { // the hour's first was the friend's
+		d := e.want(e.call("x.example.com", keyB, "get_excerpt", approvals.RawRead, fmt.Sprintf(`{"n":%d}`, i)), approvals.ApprovalRequired)
+		e.decide(d.Approval.ID, false)
+	}
+	e.want(e.call("y.example.com", keyB, "get_excerpt", approvals.RawRead, `{}`), approvals.TooManyPrompts)
+	if got := e.call(friend, keyA, "get_excerpt", approvals.RawRead, `{}`).Outcome; got != approvals.ApprovalRequired {
+		t.Fatalf("%s (holding a grant) after a stranger spent its site's hour = %s, want approval_required", friend, got)
+	}
+	// The friend's own hour still holds: 30 of its site's granted agents.
+	for i := range 28 {
+		d := e.want(e.call(friend, keyA, "get_excerpt", approvals.RawRead, fmt.Sprintf(`{"m":%d}`, i)), approvals.ApprovalRequired)
+		e.decide(d.Approval.ID, false)
+	}
+	e.want(e.call(friend, keyA, "get_excerpt", approvals.RawRead, `{"m":99}`), approvals.TooManyPrompts)
+}
+
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
