@@ -41,9 +41,10 @@ type Config struct {
 	// strangers under hosted sites (site.Sites.Hosted). An agent domain
 	// and key holding a grant is not refused by it: its prompts are
 	// bounded by MaxPending for it and for its site (counting the
-	// granted agents' prompts there), so the table holds at most
-	// MaxPendingTotal plus MaxPending per site the person granted
-	// something. Default 50.
+	// granted agents' prompts there). No agent domain ever has more than
+	// MaxPending open, so the table holds at most MaxPendingTotal plus
+	// MaxPending per agent domain that held a grant within PendingTTL;
+	// only the person makes grants. Default 50.
 	MaxPendingTotal int
 	// MaxPromptsPerHour caps the prompts an agent domain, and a site,
 	// may open in any hour, so that an agent whose requests the user keeps refusing or
