@@ -405,14 +405,13 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 // limits decides whether a new prompt for call may open now: at most
 // MaxPending open and MaxPromptsPerHour in the last hour for the agent
 // domain and for its site alike (for a granted agent, its site's granted
-// agents); and, for an agent that holds no grant,
-// at most MaxPendingTotal open for all such agents together, of which
-// half at most for hosted sites (site.Sites.Hosted). An agent that holds
-// a grant (its domain and key) is counted apart from strangers: their
-// prompts fill neither its site's caps nor the total it is refused by, so
-// that strangers, however many free hosted names they use, cannot keep
-// the person's agents from asking. The zero Decision lets it open. m.slow
-// is held.
+// agents); and, for an agent that holds no grant, at most MaxPendingTotal
+// open for all such agents together, of which half at most for hosted
+// sites (site.Sites.Hosted). An agent that holds a grant (its domain and
+// key) is counted apart from strangers: their prompts fill neither its
+// site's caps nor the total it is refused by, so that strangers, however
+// many free hosted names they use, cannot keep the person's agents from
+// asking. The zero Decision lets it open. m.slow is held.
 func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decision, error) {
 	domain, site := call.Domain, m.Site(call.Domain)
 	type group struct {
