@@ -85,7 +85,14 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	defer ln.Close()
 	host := gc.hostname(ln)
 	// agentkeys.New logs a warning when the development overrides are on.
-	keys := agentkeys.New(agentkeys.Config{DevAddrs: gc.DevAgentAddrs, DevRootCAs: gc.DevAgentCAs}, n.log)
+	// The documents fetched are kept in the data directory, so that the
+	// relay's queued envelopes from agents the node dealt with before a
+	// restart are still verified without a fetch (docs/relay.md).
+	keys := agentkeys.New(agentkeys.Config{DevAddrs: gc.DevAgentAddrs, DevRootCAs: gc.DevAgentCAs,
+		File: filepath.Join(n.cfg.DataDir, "agentkeys.json")}, n.log)
+	if err := keys.Load(); err != nil {
+		n.log.Warn("Cannot read the agent key documents kept; starting without them", "err", err)
+	}
 	ph, err := phone.New(phone.Config{Phones: c.phones, Approvals: c.approvals, Nonces: c.nonces, App: assets.PhoneApp()}, n.log)
 	if err != nil {
 		return err
@@ -93,6 +100,7 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	srv, err := gateway.New(gateway.Config{
 		Hostname:  host,
 		Keys:      keys,
+		QueueKeys: keys.Held(),
 		Nonces:    c.nonces,
 		Approvals: c.approvals,
 		Tools:     tools.Catalog(mailSource{c}, composer{n, c}, nil),

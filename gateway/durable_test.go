@@ -37,7 +37,7 @@ func TestNoToolBeforeNonceIsDurable(t *testing.T) {
 	n := startNode(t, t.TempDir(), "", docs)
 	n.grant(agent, "bills_due", approvals.StructuredRead)
 	src := &countingSource{}
-	srv, err := gateway.New(gateway.Config{Hostname: n.host, Keys: docs.fetcher(), Nonces: failingNonces{},
+	srv, err := gateway.New(gateway.Config{Hostname: n.host, Keys: docs.fetcher(""), Nonces: failingNonces{},
 		Approvals: n.approvals, Tools: tools.Catalog(src, nil, nil)}, nil)
 	if err != nil {
 		t.Fatal(err)

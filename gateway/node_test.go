@@ -156,8 +156,9 @@ func newKeyDocsUnstarted(t testing.TB, agents ...agentKey) *keyDocs {
 
 // fetcher is the production fetcher with the development overrides for
 // the served domains, and a resolver that puts two domains on loopback
-// and private addresses.
-func (k *keyDocs) fetcher() *agentkeys.Fetcher {
+// and private addresses. file keeps its documents, as the node's does;
+// "": memory only.
+func (k *keyDocs) fetcher(file string) *agentkeys.Fetcher {
 	dev := map[string]string{}
 	for d := range k.docs {
 		dev[d] = k.Listener.Addr().String()
@@ -166,7 +167,8 @@ func (k *keyDocs) fetcher() *agentkeys.Fetcher {
 	if root == nil {
 		root = k.Certificate()
 	}
-	return agentkeys.New(agentkeys.Config{
+	f := agentkeys.New(agentkeys.Config{
+		File:       file,
 		DevAddrs:   dev,
 		DevRootCAs: []*x509.Certificate{root},
 		LookupAddrs: func(_ context.Context, host string) ([]netip.Addr, error) {
@@ -179,6 +181,10 @@ func (k *keyDocs) fetcher() *agentkeys.Fetcher {
 			return nil, errors.New("no such host")
 		},
 	}, nil)
+	if err := f.Load(); err != nil {
+		panic(err)
+	}
+	return f
 }
 
 // testNode is a gateway as the node runs it: over TLS with the local CA,
@@ -246,8 +252,9 @@ func startNodeSites(t testing.TB, dir, addr string, keys *keyDocs, sites *site.S
 	_, port, _ := net.SplitHostPort(n.addr)
 	n.host = nodeName + ":" + port
 	n.url = "https://" + n.host + "/mcp"
+	fetcher := keys.fetcher(filepath.Join(dir, "agentkeys.json"))
 	n.srv, err = gateway.New(gateway.Config{
-		Hostname: n.host, Keys: keys.fetcher(), Nonces: ns, Approvals: n.approvals,
+		Hostname: n.host, Keys: fetcher, QueueKeys: fetcher.Held(), Nonces: ns, Approvals: n.approvals,
 		Tools: tools.Catalog(n.source, nil, nil), Sites: sites,
 	}, nil)
 	if err != nil {

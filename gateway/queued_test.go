@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,6 +25,7 @@ func TestQueuedRequests(t *testing.T) {
 	ctx := context.Background()
 	agent := newAgentKey("agent.example.com")
 	n := startNode(t, t.TempDir(), "", newKeyDocs(t, agent))
+	n.meet(agent)
 	const ttl = 24 * time.Hour
 	queued := func(body []byte, created time.Time) gateway.QueuedRequest {
 		h, err := httpsigtest.Headers(body, httpsigtest.Options{Host: n.host, KeyID: agent.keyID(), Key: agent.priv, Now: created})
@@ -96,18 +98,35 @@ func TestQueuedRequests(t *testing.T) {
 	}
 }
 
+// meet has a make a live call, as an agent's first contact is: the node
+// then holds its key document.
+func (n *testNode) meet(a agentKey) {
+	n.t.Helper()
+	body := rpc(1, "ping", nil)
+	h, err := httpsigtest.Headers(body, httpsigtest.Options{Host: n.host, KeyID: a.keyID(), Key: a.priv})
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	if r := n.post("/mcp", body, h); r.status != http.StatusOK {
+		n.t.Fatalf("live ping of %s = %d %s", a.domain, r.status, r.body)
+	}
+}
+
 // TestQueuedReplyOnlyUnderGrant: the node posts a reply to a queued
 // request only for a verified call from an agent the person already
 // allowed, so that a stranger's envelope, whatever it holds, leaves the
 // queue looking as a decoy's (issue 40, item 5). A hosted agent domain is
 // free to anyone, so a verified call from an agent without a grant is not
-// enough either.
+// enough either. An agent the node holds no key document for is never
+// fetched for (TestQueuedNeverFetches).
 func TestQueuedReplyOnlyUnderGrant(t *testing.T) {
 	ctx := context.Background()
 	granted := newAgentKey("granted.example.com")
 	stranger := newAgentKey("stranger.example.com")
 	unknown := newAgentKey("unknown.example.com") // no key document
 	n := startNode(t, t.TempDir(), "", newKeyDocs(t, granted, stranger))
+	n.meet(granted)
+	n.meet(stranger)
 	n.grant(granted, "bills_due", approvals.StructuredRead)
 	const ttl = 24 * time.Hour
 	hourAgo := time.Now().Add(-time.Hour)
@@ -158,6 +177,71 @@ func TestQueuedReplyOnlyUnderGrant(t *testing.T) {
 	if strings.Join(asked, ",") != "granted.example.com free_form_read,stranger.example.com structured_read" &&
 		strings.Join(asked, ",") != "stranger.example.com structured_read,granted.example.com free_form_read" {
 		t.Errorf("prompts open: %v; want the ungranted tier's and the stranger's", asked)
+	}
+}
+
+// TestQueuedNeverFetches: a queued request is verified only against the
+// key documents the node already holds (from agents' live calls, kept
+// across restarts), and never makes the node fetch one: a stranger who
+// seals a request naming a key host it runs would otherwise see the node
+// connect when it comes online, from its own address (docs/relay.md,
+// "On the node"). Such a request is refused, opens no prompt and has no
+// reply to post; the same agent's live call then fetches as always, and
+// its next queued request, after a restart too, is verified.
+func TestQueuedNeverFetches(t *testing.T) {
+	ctx := context.Background()
+	stranger := newAgentKey("stranger.example.com")
+	docs := newKeyDocs(t, stranger)
+	var fetches atomic.Int32
+	serve := docs.docs[stranger.domain]
+	docs.docs[stranger.domain] = func(w http.ResponseWriter, r *http.Request) {
+		fetches.Add(1)
+		serve(w, r)
+	}
+	dir := t.TempDir()
+	n := startNode(t, dir, "", docs)
+	const ttl = 24 * time.Hour
+	queued := func(id int) gateway.QueuedRequest {
+		body := callTool(id, "bills_due", map[string]any{})
+		h, err := httpsigtest.Headers(body, httpsigtest.Options{Host: n.host, KeyID: stranger.keyID(), Key: stranger.priv, Now: time.Now().Add(-time.Hour)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{"host": n.host, "content-type": "application/json", "accept": "application/json, text/event-stream"}
+		for k := range h {
+			m[strings.ToLower(k)] = h.Get(k)
+		}
+		return gateway.QueuedRequest{Method: "POST", Path: "/mcp", Headers: m, Body: body}
+	}
+	rep := n.srv.ServeQueued(ctx, queued(1), ttl)
+	if rep.Status != http.StatusUnauthorized || rep.Allowed {
+		t.Errorf("a queued request from an agent the node does not know = %d %s, allowed %v; want 401", rep.Status, rep.Body, rep.Allowed)
+	}
+	if got := fetches.Load(); got != 0 {
+		t.Fatalf("the queued request made the node fetch the key document %d times; want never", got)
+	}
+	if pending, _ := n.approvals.Pending(ctx); len(pending) != 0 {
+		t.Errorf("prompts open: %+v; want none", pending)
+	}
+
+	// The agent's first live call fetches; then its queued calls verify,
+	// also once the node has restarted, without a fetch.
+	n.meet(stranger)
+	if got := fetches.Load(); got != 1 {
+		t.Fatalf("the live call fetched %d times, want 1", got)
+	}
+	addr := n.addr
+	n.stop()
+	n = startNode(t, dir, addr, docs)
+	rep = n.srv.ServeQueued(ctx, queued(2), ttl)
+	if rep.Status != http.StatusOK || rep.Allowed {
+		t.Errorf("a known agent's queued call after a restart = %d %s, allowed %v; want 200, the prompt", rep.Status, rep.Body, rep.Allowed)
+	}
+	if pending, _ := n.approvals.Pending(ctx); len(pending) != 1 {
+		t.Errorf("%d prompts open, want 1", len(pending))
+	}
+	if got := fetches.Load(); got != 1 {
+		t.Errorf("%d fetches in all, want the live call's 1", got)
 	}
 }
 

@@ -4,8 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -212,5 +215,52 @@ func TestBodyLimit(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 413 {
 		t.Fatalf("oversized chunked body: %d", resp.StatusCode)
+	}
+}
+
+// TestKeyFetcherBusy: while every key document fetch is taken by
+// requests naming hosts that never answer, a request whose agent's
+// document must be fetched is the node's overload, not the agent's fault:
+// 503 with Retry-After, which a live agent retries (and the offline queue
+// would leave for redelivery), not 401 "agent key document unavailable"
+// (issue 40, F2).
+func TestKeyFetcherBusy(t *testing.T) {
+	release := make(chan struct{})
+	var slow []agentKey
+	for i := range 17 {
+		slow = append(slow, newAgentKey(fmt.Sprintf("slow%d.example.com", i)))
+	}
+	docs := newKeyDocs(t, slow...)
+	for _, a := range slow {
+		docs.docs[a.domain] = func(http.ResponseWriter, *http.Request) { <-release }
+	}
+	var held sync.WaitGroup
+	t.Cleanup(func() { close(release); held.Wait() })
+	n := startNode(t, t.TempDir(), "", docs)
+	body := rpc(1, "ping", nil)
+	post := func(a agentKey) response {
+		h, err := httpsigtest.Headers(body, httpsigtest.Options{Host: n.host, KeyID: a.keyID(), Key: a.priv})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n.post("/mcp", body, h)
+	}
+	var fetching atomic.Int32
+	for _, a := range slow[:16] {
+		held.Add(1)
+		go func() {
+			defer held.Done()
+			fetching.Add(1)
+			post(a)
+		}()
+	}
+	for deadline := time.Now().Add(5 * time.Second); fetching.Load() < 16 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // the 16 fetches under way
+	r := post(slow[16])
+	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
+		t.Errorf("a request while the key fetcher is busy = %d %s (Retry-After %q); want 503 with Retry-After",
+			r.status, r.body, r.header.Get("Retry-After"))
 	}
 }

@@ -3,6 +3,7 @@ package gateway
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"crypto/tls"
 	"encoding/json"
 	"errors"
@@ -42,8 +43,14 @@ type Approver interface {
 type Config struct {
 	// Hostname is the node's public hostname, as agents reach it. A node
 	// reached on a port other than 443 (development) writes host:port.
-	Hostname  string
-	Keys      httpsig.KeyResolver
+	Hostname string
+	Keys     httpsig.KeyResolver
+	// QueueKeys resolves keys for requests from the relay's offline
+	// queue (ServeQueued). It must not fetch: a queued envelope must
+	// never make the node connect anywhere a stranger chose
+	// (docs/relay.md, "On the node"); the node's is Keys' Held. Nil:
+	// every queued request is from an unknown agent.
+	QueueKeys httpsig.KeyResolver
 	Nonces    httpsig.NonceStore
 	Approvals Approver
 	Tools     []tools.Tool
@@ -259,6 +266,12 @@ func (s *Server) serveVerified(w http.ResponseWriter, r *http.Request, host stri
 		v := *s.verifier
 		v.Host = host
 		v.QueuedFor = queuedFor
+		if queuedFor > 0 {
+			v.Keys = s.cfg.QueueKeys
+			if v.Keys == nil {
+				v.Keys = noKeys{}
+			}
+		}
 		if id, err = v.Verify(r.Context(), r, body); err != nil {
 			s.refuse(w, r, body, err)
 			return
@@ -295,6 +308,13 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, body []byte, err
 		jsonhttp.Error(w, http.StatusUnauthorized, "signature_invalid", "unknown key id")
 	case errors.Is(err, httpsig.ErrNonceStore):
 		s.log.Error("Cannot check nonce", "err", err)
+		jsonhttp.Error(w, http.StatusServiceUnavailable, "unavailable", "try again later")
+	case errors.Is(err, agentkeys.ErrBusy):
+		// The node's own overload, not the agent's fault: a live agent
+		// retries, and a queued envelope stays at the relay for a later
+		// delivery (app.(*Node).serveQueued).
+		s.log.Debug("Refused request", "remote", r.RemoteAddr, "reason", "key fetcher busy")
+		w.Header().Set("Retry-After", "5")
 		jsonhttp.Error(w, http.StatusServiceUnavailable, "unavailable", "try again later")
 	default:
 		// The fetcher logs a failing domain once per failure window.
@@ -451,6 +471,13 @@ func (s *Server) ServeQueued(ctx context.Context, q QueuedRequest, queuedFor tim
 		body = nil
 	}
 	return QueuedReply{Status: w.status, Body: body, Allowed: allowed.Load()}
+}
+
+// noKeys knows no agent: the queue's resolver when none is configured.
+type noKeys struct{}
+
+func (noKeys) PublicKey(context.Context, string, string) (ed25519.PublicKey, error) {
+	return nil, agentkeys.ErrNotHeld
 }
 
 // replyRecorder keeps a queued request's answer.

@@ -72,6 +72,9 @@ func StartNode(t testing.TB, r *relaylocal.Relay, log *Buffer, agentDomains ...s
 type NodeOptions struct {
 	// AgentDomains are agent domains whose key documents r hosts.
 	AgentDomains []string
+	// AgentAddrs map more agent domains to the host:port their key
+	// documents are fetched from (the gateway's development overrides).
+	AgentAddrs map[string]string
 	// ACME, if set, certifies the node's relay name; StartNodeWith
 	// returns once the certificate is held.
 	ACME *acmetest.CA
@@ -89,6 +92,9 @@ func StartNodeWith(t testing.TB, r *relaylocal.Relay, log *Buffer, o NodeOptions
 	dev := map[string]string{}
 	for _, d := range o.AgentDomains {
 		dev[d] = r.Addr
+	}
+	for d, a := range o.AgentAddrs {
+		dev[d] = a
 	}
 	rc := app.RelayConfig{URL: r.URL, HTTP: r.HTTPClient(), TLS: r.CA.ClientTLS(), Dial: r.Dial}
 	if o.ACME != nil {

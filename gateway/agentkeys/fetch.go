@@ -64,6 +64,12 @@ type Config struct {
 	// Default 16.
 	MaxFetches int
 
+	// File, if set, keeps the fetched documents across restarts (mode
+	// 0600, rewritten after each fetch), so that Held still knows the
+	// agents the node dealt with before it was stopped. Load reads it.
+	// Empty: memory only.
+	File string
+
 	// LookupAddrs resolves a name. Default: the system resolver.
 	LookupAddrs func(ctx context.Context, host string) ([]netip.Addr, error)
 
@@ -85,6 +91,8 @@ type Fetcher struct {
 
 	// fetching holds a token per fetch in flight (MaxFetches).
 	fetching chan struct{}
+
+	saveMu sync.Mutex // serialises writes of cfg.File
 
 	mu       sync.Mutex // guards the fields below
 	cache    map[string]*entry
@@ -347,9 +355,9 @@ func (f *Fetcher) refresh(ctx context.Context, domain string) (map[string]ed2551
 	f.mu.Unlock()
 	keys, err := f.limitedFetch(ctx, domain)
 	f.mu.Lock()
-	defer f.mu.Unlock()
 	now := f.now()
 	if err != nil {
+		defer f.mu.Unlock()
 		if errors.Is(err, ErrRevoked) {
 			delete(f.cache, domain)
 		}
@@ -367,6 +375,10 @@ func (f *Fetcher) refresh(ctx context.Context, domain string) (map[string]ed2551
 		f.evictOldestLocked()
 	}
 	f.cache[domain] = &entry{keys: keys, fetched: now, lastAttempt: now}
+	f.mu.Unlock()
+	if err := f.save(); err != nil {
+		f.log.Warn("Cannot keep agent key documents", "err", err)
+	}
 	return keys, nil
 }
 
