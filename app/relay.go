@@ -279,7 +279,7 @@ func (n *Node) serveQueued(ctx context.Context, env relay.Envelope) ([]byte, err
 	}
 	rep := gw.ServeQueued(ctx, gateway.QueuedRequest{Method: env.Method, Path: env.Path, Headers: env.Headers, Body: env.Body},
 		relay.QueueTTL)
-	if rep.Status == http.StatusServiceUnavailable {
+	if rep.Retry || rep.Status == http.StatusServiceUnavailable {
 		return nil, errors.New("the node cannot take the queued request now")
 	}
 	n.log.Info("Took a queued request", "status", rep.Status, "reply", rep.Allowed)

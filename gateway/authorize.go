@@ -44,6 +44,9 @@ func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Too
 		Queued:  id.Queued,
 	})
 	refusal = s.refusal(id, t, d, err)
+	if err != nil && !errors.Is(err, approvals.ErrPromptTooLarge) {
+		markQueuedRetry(ctx, id) // the node's store, not the agent
+	}
 	if err == nil && id.Queued && d.Outcome == approvals.QueuedNotRun {
 		markQueuedAllowed(ctx)
 	}

@@ -53,6 +53,7 @@ func (s *Server) gate(next mcp.MethodHandler) mcp.MethodHandler {
 		// after a crash then finds it, or the original never ran.
 		if err := id.Durable(ctx); err != nil {
 			s.log.Error("Cannot record nonce", "err", err)
+			markQueuedRetry(ctx, id)
 			return toolError(&tools.Error{Code: "internal_error", Message: "the node could not record the request; try again later"}), nil
 		}
 		call, ok := req.(*mcp.CallToolRequest)

@@ -2,8 +2,10 @@ package gateway_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -272,4 +274,60 @@ func FuzzServeQueued(f *testing.F) {
 			t.Fatal("a reply to post for an agent without a grant")
 		}
 	})
+}
+
+// TestQueuedStoreBusy: a queued request the node cannot record because
+// its own store fails (here another writer holds the SQLite file past
+// the store's 10 s busy timeout) is the node's fault, not the agent's: the
+// reply says to leave the envelope for a later delivery (Retry), and its
+// nonce is given back, so that the next delivery of the same envelope is
+// taken (issue 40, F2), not refused as a replay and lost.
+func TestQueuedStoreBusy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out the store's busy timeout")
+	}
+	ctx := context.Background()
+	agent := newAgentKey("agent.example.com")
+	dir := t.TempDir()
+	n := startNode(t, dir, "", newKeyDocs(t, agent))
+	n.meet(agent)
+	body := callTool(1, "bills_due", map[string]any{})
+	h, err := httpsigtest.Headers(body, httpsigtest.Options{Host: n.host, KeyID: agent.keyID(), Key: agent.priv, Now: time.Now().Add(-time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := gateway.QueuedRequest{Method: "POST", Path: "/mcp", Body: body,
+		Headers: map[string]string{"host": n.host, "content-type": "application/json", "accept": "application/json, text/event-stream"}}
+	for k := range h {
+		req.Headers[strings.ToLower(k)] = h.Get(k)
+	}
+
+	// Another process's writer holds the file.
+	other, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "node.db")+"?_pragma=busy_timeout(1000)&_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	tx, err := other.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Released once the node's write has waited out its 10 s busy
+	// timeout, before its nonce is given back.
+	release := time.AfterFunc(11500*time.Millisecond, func() { tx.Rollback() })
+	defer release.Stop()
+	rep := n.srv.ServeQueued(ctx, req, 24*time.Hour)
+	if !rep.Retry || rep.Allowed {
+		t.Errorf("a queued request the node could not record = %d %s, retry %v; want retry", rep.Status, rep.Body, rep.Retry)
+	}
+	tx.Rollback()
+
+	// The relay delivers it again: taken, the prompt opens.
+	rep = n.srv.ServeQueued(ctx, req, 24*time.Hour)
+	if rep.Retry || rep.Status != http.StatusOK || !strings.Contains(string(rep.Body), "approval_required") {
+		t.Errorf("the same envelope delivered again = %d %s, retry %v; want the prompt", rep.Status, rep.Body, rep.Retry)
+	}
+	if pending, _ := n.approvals.Pending(ctx); len(pending) != 1 {
+		t.Errorf("%d prompts open, want 1", len(pending))
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -418,16 +419,49 @@ type QueuedReply struct {
 	// without one, so that what a stranger sees of the queue is the same
 	// as for a decoy (docs/relay.md, "On the node").
 	Allowed bool `json:"-"`
+	// Retry is set when the node could not take the request through its
+	// own fault (the key fetcher busy, its nonce or approvals store
+	// failing), not the agent's: the envelope is to be left at the relay
+	// and delivered again. Its nonce has been given back (NonceForgetter).
+	Retry bool `json:"-"`
 }
 
-// queuedAllowedKey holds, in a queued request's context, the flag that
-// authorize sets when the call is one the person already allowed.
-type queuedAllowedKey struct{}
+// queuedKey holds, in a queued request's context, what the gate and
+// authorize found out about it.
+type queuedKey struct{}
+
+type queuedState struct {
+	// allowed: the call is one the person already allowed.
+	allowed atomic.Bool
+	// retry: the node's own store failed on it; keyID and nonce name
+	// the nonce it spent.
+	mu           sync.Mutex
+	retry        bool
+	keyID, nonce string
+}
 
 func markQueuedAllowed(ctx context.Context) {
-	if f, ok := ctx.Value(queuedAllowedKey{}).(*atomic.Bool); ok {
-		f.Store(true)
+	if q, ok := ctx.Value(queuedKey{}).(*queuedState); ok {
+		q.allowed.Store(true)
 	}
+}
+
+// markQueuedRetry records that the node could not take the queued
+// request id because its own store failed: it is to be delivered again.
+func markQueuedRetry(ctx context.Context, id httpsig.Identity) {
+	if q, ok := ctx.Value(queuedKey{}).(*queuedState); ok {
+		q.mu.Lock()
+		q.retry, q.keyID, q.nonce = true, id.KeyID, id.Nonce
+		q.mu.Unlock()
+	}
+}
+
+// NonceForgetter is a nonce store that can give a nonce back: for a
+// queued request the node failed to take through its own fault, so that
+// the relay's next delivery of the same envelope is not refused as a
+// replay. *nonces.Store is one.
+type NonceForgetter interface {
+	Forget(ctx context.Context, keyID, nonce string) error
 }
 
 // ServeQueued answers a queued request through the same checks as a live
@@ -439,8 +473,8 @@ func markQueuedAllowed(ctx context.Context) {
 // prompt, so that the person decides while the agent is away, and the
 // agent's live retry is what runs.
 func (s *Server) ServeQueued(ctx context.Context, q QueuedRequest, queuedFor time.Duration) QueuedReply {
-	allowed := new(atomic.Bool)
-	ctx = context.WithValue(ctx, queuedAllowedKey{}, allowed)
+	state := new(queuedState)
+	ctx = context.WithValue(ctx, queuedKey{}, state)
 	r, err := http.NewRequestWithContext(ctx, q.Method, "https://"+q.Headers["host"]+q.Path, bytes.NewReader(q.Body))
 	if err != nil || queuedFor <= 0 {
 		return QueuedReply{Status: http.StatusBadRequest}
@@ -470,7 +504,20 @@ func (s *Server) ServeQueued(ctx context.Context, q QueuedRequest, queuedFor tim
 	if !json.Valid(body) {
 		body = nil
 	}
-	return QueuedReply{Status: w.status, Body: body, Allowed: allowed.Load()}
+	rep := QueuedReply{Status: w.status, Body: body, Allowed: state.allowed.Load(), Retry: w.status == http.StatusServiceUnavailable}
+	state.mu.Lock()
+	defer state.mu.Unlock()
+	if state.retry {
+		rep.Retry, rep.Allowed = true, false
+		if f, ok := s.cfg.Nonces.(NonceForgetter); ok {
+			if err := f.Forget(ctx, state.keyID, state.nonce); err != nil {
+				// The next delivery then meets "nonce already used" and is
+				// dropped: no worse than before.
+				s.log.Error("Cannot give back a queued request's nonce", "err", err)
+			}
+		}
+	}
+	return rep
 }
 
 // noKeys knows no agent: the queue's resolver when none is configured.

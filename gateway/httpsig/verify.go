@@ -106,6 +106,7 @@ type Identity struct {
 	Domain  string // the agent domain, lower case
 	Kid     string
 	KeyID   string // Domain#Kid as signed
+	Nonce   string // the signature's nonce, spent
 	Created time.Time
 	Expires time.Time
 	Key     ed25519.PublicKey // the key that verified, for pinning grants
@@ -203,7 +204,7 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (Id
 	if !ok {
 		return Identity{}, v.whyNot(r, hostname, verifies)
 	}
-	id := Identity{Domain: p.domain, Kid: p.kid, KeyID: p.keyID, Created: p.created, Expires: p.expires, Key: key}
+	id := Identity{Domain: p.domain, Kid: p.kid, KeyID: p.keyID, Nonce: p.nonce, Created: p.created, Expires: p.expires, Key: key}
 	keep := p.expires
 	if v.QueuedFor > 0 {
 		id.Queued, id.Expired = true, !p.expires.After(now())

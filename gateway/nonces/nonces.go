@@ -186,6 +186,36 @@ func (s *Store) Reserve(keyID, nonce string, until time.Time) (fresh bool, durab
 	}, nil
 }
 
+// Forget gives back (keyID, nonce), which a request the node failed to
+// take through its own fault had spent: the gateway does so for a queued
+// request, so that the relay's next delivery of the same envelope is not
+// refused as a replay. It waits for the nonce's write, if one is under
+// way, then deletes it from memory and the file.
+func (s *Store) Forget(ctx context.Context, keyID, nonce string) error {
+	k := keyID + "\x00" + nonce
+	s.mu.Lock()
+	last := s.last
+	s.mu.Unlock()
+	if last != nil {
+		select {
+		case <-last.done: // the batch holding it, or a later one
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	s.mu.Lock()
+	exp, ok := s.live[k]
+	delete(s.live, k)
+	s.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	return s.file.WriteTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "DELETE FROM nonces WHERE expires = ? AND key = ?", exp, k)
+		return err
+	})
+}
+
 // Close waits for the writes in flight.
 func (s *Store) Close() { s.inflight.Wait() }
 
