@@ -151,7 +151,8 @@ func TestQueueMixedSizesProcesses(t *testing.T) {
 		}
 	})
 
-	// Online first: the person grants the first agent.
+	// Online first: the person grants the first agent; the second calls
+	// live without a grant.
 	node := startNode()
 	awaitNodes(t, relayCA, dnsAddr, port, 1)
 	nodeCA, err := os.ReadFile(node.CAFile())
@@ -175,6 +176,15 @@ func TestQueueMixedSizesProcesses(t *testing.T) {
 	}
 	if _, err := sess.Call(ctx, "bills_due", map[string]any{}); err != nil {
 		t.Fatalf("call under the grant: %v", err)
+	}
+	// The second agent has called live too (an agent's first contact
+	// is live): the node holds its key document, as the queue needs.
+	other, err := agent.NewSession(agent.Config{Node: host, Signer: &agent.Signer{Domain: ungranted, Kid: "k1", Key: ungrantedKey}, HTTPClient: agentHTTP})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Initialize(ctx); err != nil {
+		t.Fatalf("the second agent's live initialize: %v", err)
 	}
 	res, err := rel.Resolve(ctx, demobox.Address)
 	if err != nil || res.Hostname != host {
