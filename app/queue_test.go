@@ -14,10 +14,12 @@ import (
 
 // TestOfflineQueue: an agent whose node is offline leaves its call in the
 // relay's queue (the SDK's CallAndWait); when the node's tunnel comes up
-// the relay delivers it, the node opens the approval prompt (and runs
-// nothing) and posts no reply, as the agent holds no grant (issue 40,
-// item 5). The agent, trying the node live, finds it back; its live retry
-// meets the same prompt, and once approved, runs.
+// the relay delivers it, and the node takes it, runs nothing and posts no
+// reply (issue 40, item 5). This agent never called the node live, so the
+// node does not know its key and does not fetch it for a queued call
+// (TestQueueStrangerNeverFetched): the agent, trying the node live, finds
+// it back, and its live retry opens the prompt, and once approved, runs.
+// A known agent's queued call opens the prompt itself (TestQueueKnownAgents).
 func TestOfflineQueue(t *testing.T) {
 	ctx := t.Context()
 	var log apptest.Buffer
