@@ -203,3 +203,37 @@ func TestBoundedMemory(t *testing.T) {
 		t.Fatalf("Reserve once the old ones expired = %v, %v", fresh, err)
 	}
 }
+
+// A nonce given back (Forget) is fresh again, in memory and after a
+// restart; the others stay spent.
+func TestForget(t *testing.T) {
+	c := &clock{}
+	c.t.Store(1_700_000_000)
+	path := filepath.Join(t.TempDir(), "node.db")
+	ctx := context.Background()
+	until := c.now().Add(300 * time.Second)
+
+	n, st := open(t, path, c.now)
+	for _, nonce := range []string{"given-back", "kept"} {
+		if ok, err := n.Use(ctx, "a.example#k", nonce, until); !ok || err != nil {
+			t.Fatalf("first use of %s: %v %v", nonce, ok, err)
+		}
+	}
+	if err := n.Forget(ctx, "a.example#k", "given-back"); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Forget(ctx, "a.example#k", "never-used"); err != nil {
+		t.Errorf("forgetting a nonce never used: %v", err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	n, st = open(t, path, c.now)
+	defer st.Close()
+	if ok, err := n.Use(ctx, "a.example#k", "kept", until); ok || err != nil {
+		t.Errorf("the nonce kept, after a restart: fresh=%v err=%v, want refused", ok, err)
+	}
+	if ok, err := n.Use(ctx, "a.example#k", "given-back", until); !ok || err != nil {
+		t.Errorf("the nonce given back, after a restart: fresh=%v err=%v, want fresh", ok, err)
+	}
+}
