@@ -65,7 +65,8 @@ type Config struct {
 	MaxFetches int
 
 	// File, if set, keeps the fetched documents across restarts (mode
-	// 0600, rewritten after each fetch), so that Held still knows the
+	// 0600, rewritten when a domain is added, its keys change or its
+	// document is withdrawn), so that Held still knows the
 	// agents the node dealt with before it was stopped. Load reads it.
 	// Empty: memory only.
 	File string
@@ -357,8 +358,9 @@ func (f *Fetcher) refresh(ctx context.Context, domain string) (map[string]ed2551
 	f.mu.Lock()
 	now := f.now()
 	if err != nil {
-		defer f.mu.Unlock()
-		if errors.Is(err, ErrRevoked) {
+		_, held := f.cache[domain]
+		revoked := held && errors.Is(err, ErrRevoked)
+		if revoked {
 			delete(f.cache, domain)
 		}
 		if !errors.Is(err, ErrBusy) {
@@ -367,19 +369,43 @@ func (f *Fetcher) refresh(ctx context.Context, domain string) (map[string]ed2551
 			}
 			f.failures[domain] = failure{err: err, until: now.Add(f.cfg.FailureTTL)}
 		}
+		f.mu.Unlock()
 		f.log.Warn("Cannot fetch agent key document", "agentDomain", domain, "err", err, "retryIn", f.cfg.FailureTTL)
+		if revoked {
+			// Held must not answer for it after a restart either.
+			if err := f.save(); err != nil {
+				f.log.Warn("Cannot keep agent key documents", "err", err)
+			}
+		}
 		return nil, err
 	}
 	delete(f.failures, domain)
-	if _, ok := f.cache[domain]; !ok && len(f.cache) >= f.cfg.MaxDomains {
+	old, ok := f.cache[domain]
+	if !ok && len(f.cache) >= f.cfg.MaxDomains {
 		f.evictOldestLocked()
 	}
 	f.cache[domain] = &entry{keys: keys, fetched: now, lastAttempt: now}
 	f.mu.Unlock()
-	if err := f.save(); err != nil {
-		f.log.Warn("Cannot keep agent key documents", "err", err)
+	// The file is rewritten only when what Held would answer changes: a
+	// new domain or other keys, not each hourly refetch of the same ones.
+	if !ok || !sameKeys(old.keys, keys) {
+		if err := f.save(); err != nil {
+			f.log.Warn("Cannot keep agent key documents", "err", err)
+		}
 	}
 	return keys, nil
+}
+
+func sameKeys(a, b map[string]ed25519.PublicKey) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for kid, k := range a {
+		if !k.Equal(b[kid]) {
+			return false
+		}
+	}
+	return true
 }
 
 // limitedFetch fetches once a place among MaxFetches is free, waiting at

@@ -6,9 +6,11 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"errors"
+	"net/http"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // TestHeld: Held answers from the documents fetched, never fetching; the
@@ -51,6 +53,16 @@ func TestHeld(t *testing.T) {
 	}
 	if a.hits.Load() != 1 {
 		t.Errorf("%d fetches, want the one PublicKey made", a.hits.Load())
+	}
+
+	// The agent's host withdraws its document: gone from the file too.
+	a.set(func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
+	f.now = func() time.Time { return time.Now().Add(2 * time.Hour) } // stale: refetched
+	if _, err := f.PublicKey(ctx, "agent.example.com", "k1"); !errors.Is(err, ErrRevoked) {
+		t.Fatalf("PublicKey after the document was withdrawn = %v, want ErrRevoked", err)
+	}
+	if _, err := newFetcher().Held().PublicKey(ctx, "agent.example.com", "k1"); !errors.Is(err, ErrNotHeld) {
+		t.Errorf("Held after the document was withdrawn and a restart = %v, want ErrNotHeld", err)
 	}
 
 	// Entries that do not check are skipped.
