@@ -88,8 +88,10 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	// The documents fetched are kept in the data directory, so that the
 	// relay's queued envelopes from agents the node dealt with before a
 	// restart are still verified without a fetch (docs/relay.md).
+	// Only granted agents' documents are kept there, and a stranger's new
+	// domains never push them out of the bounded cache.
 	keys := agentkeys.New(agentkeys.Config{DevAddrs: gc.DevAgentAddrs, DevRootCAs: gc.DevAgentCAs,
-		File: filepath.Join(n.cfg.DataDir, "agentkeys.json")}, n.log)
+		File: filepath.Join(n.cfg.DataDir, "agentkeys.json"), Keep: c.approvals.HoldsGrant}, n.log)
 	if err := keys.Load(); err != nil {
 		n.log.Warn("Cannot read the agent key documents kept; starting without them", "err", err)
 	}

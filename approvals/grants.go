@@ -33,6 +33,20 @@ func (m *Manager) Grants() []Grant {
 	return out
 }
 
+// HoldsGrant reports whether the agent domain holds a standing grant of
+// any tier that has not expired, with any key.
+func (m *Manager) HoldsGrant(domain string) bool {
+	now := m.cfg.Now()
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	for _, t := range []Tier{StructuredRead, FreeFormRead, Compose} {
+		if g, ok := m.grants[grantKey{domain, t}]; ok && now.Before(g.ExpiresAt) {
+			return true
+		}
+	}
+	return false
+}
+
 // Revoke removes the agent's grant for tier, or all its grants when tier
 // is empty, and withdraws its open requests for them. It returns how many
 // grants it removed.

@@ -64,6 +64,14 @@ type Config struct {
 	// Default 16.
 	MaxFetches int
 
+	// Keep, if set, names the domains whose documents the node must not
+	// lose: those of agents the person granted. They are never evicted
+	// for a stranger's new domain (the cache is bounded, and anyone can
+	// make the node fetch a new domain by calling it live), and only they
+	// are written to File, which stays as small as the person's grants.
+	// It is called with the fetcher's lock held and must not call back.
+	Keep func(domain string) bool
+
 	// File, if set, keeps the fetched documents across restarts (mode
 	// 0600, rewritten when a domain is added, its keys change or its
 	// document is withdrawn), so that Held still knows the
@@ -98,6 +106,7 @@ type Fetcher struct {
 	mu       sync.Mutex // guards the fields below
 	cache    map[string]*entry
 	failures map[string]failure
+	saved    map[string]bool // the domains in the file written last
 }
 
 // failure is a remembered failed fetch.
@@ -158,7 +167,7 @@ func New(cfg Config, logger *slog.Logger) *Fetcher {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	f := &Fetcher{cfg: cfg, log: logger.With("component", "agentkeys"), now: time.Now,
-		cache: map[string]*entry{}, failures: map[string]failure{}, fetching: make(chan struct{}, cfg.MaxFetches)}
+		cache: map[string]*entry{}, failures: map[string]failure{}, saved: map[string]bool{}, fetching: make(chan struct{}, cfg.MaxFetches)}
 	if len(cfg.DevAddrs) > 0 || len(cfg.DevRootCAs) > 0 {
 		f.log.Warn("DEVELOPMENT OVERRIDES ON: agent key documents may come from local addresses or untrusted CAs",
 			"devAddrs", len(cfg.DevAddrs), "devRootCAs", len(cfg.DevRootCAs))
@@ -311,6 +320,9 @@ func (f *Fetcher) PublicKey(ctx context.Context, domain, kid string) (ed25519.Pu
 	}
 	var key ed25519.PublicKey
 	fresh, usable, mayRefetch := false, false, true
+	// A document fetched before the person granted its agent is written
+	// to the file on the agent's next call (the retry after approval).
+	unsaved := e != nil && f.cfg.File != "" && !f.saved[domain] && f.keptLocked(domain)
 	if e != nil {
 		key = e.keys[kid]
 		age := now.Sub(e.fetched)
@@ -319,6 +331,9 @@ func (f *Fetcher) PublicKey(ctx context.Context, domain, kid string) (ed25519.Pu
 		mayRefetch = now.Sub(e.lastAttempt) >= f.cfg.UnknownKidInterval
 	}
 	f.mu.Unlock()
+	if unsaved {
+		f.KeepNow(domain)
+	}
 	switch {
 	case key != nil && fresh:
 		return key, nil
@@ -386,9 +401,13 @@ func (f *Fetcher) refresh(ctx context.Context, domain string) (map[string]ed2551
 	}
 	f.cache[domain] = &entry{keys: keys, fetched: now, lastAttempt: now}
 	f.mu.Unlock()
-	// The file is rewritten only when what Held would answer changes: a
-	// new domain or other keys, not each hourly refetch of the same ones.
-	if !ok || !sameKeys(old.keys, keys) {
+	// The file is rewritten only when what it holds changes: a kept
+	// domain that is new or has other keys, not each hourly refetch of
+	// the same ones, nor a stranger's domain.
+	f.mu.Lock()
+	kept := f.keptLocked(domain)
+	f.mu.Unlock()
+	if kept && (!ok || !sameKeys(old.keys, keys) || !f.isSaved(domain)) {
 		if err := f.save(); err != nil {
 			f.log.Warn("Cannot keep agent key documents", "err", err)
 		}
@@ -438,15 +457,32 @@ func (f *Fetcher) pruneFailuresLocked(now time.Time) {
 	}
 }
 
+// evictOldestLocked drops the oldest fetched document of a domain not
+// kept (Config.Keep), or the oldest of all if every one is kept.
 func (f *Fetcher) evictOldestLocked() {
-	var oldest string
-	var at time.Time
+	var oldest, oldestKept string
+	var at, atKept time.Time
 	for d, e := range f.cache {
+		if f.keptLocked(d) {
+			if oldestKept == "" || e.fetched.Before(atKept) {
+				oldestKept, atKept = d, e.fetched
+			}
+			continue
+		}
 		if oldest == "" || e.fetched.Before(at) {
 			oldest, at = d, e.fetched
 		}
 	}
+	if oldest == "" {
+		oldest = oldestKept
+	}
 	delete(f.cache, oldest)
+}
+
+// keptLocked reports whether domain's document is one to keep: every one
+// when Config.Keep is not set.
+func (f *Fetcher) keptLocked(domain string) bool {
+	return f.cfg.Keep == nil || f.cfg.Keep(domain)
 }
 
 // document is the agent key document of the protocol spec.

@@ -88,6 +88,7 @@ func (f *Fetcher) Load() error {
 		}
 		if len(keys) > 0 {
 			f.cache[d] = &entry{keys: keys, fetched: hd.Fetched, lastAttempt: hd.Fetched}
+			f.saved[d] = true
 		}
 	}
 	return nil
@@ -101,8 +102,13 @@ func (f *Fetcher) save() error {
 	f.saveMu.Lock()
 	defer f.saveMu.Unlock()
 	hf := heldFile{Version: 1, Domains: map[string]heldDomain{}}
+	saved := map[string]bool{}
 	f.mu.Lock()
 	for d, e := range f.cache {
+		if !f.keptLocked(d) {
+			continue
+		}
+		saved[d] = true
 		hd := heldDomain{Fetched: e.fetched, Keys: map[string][]byte{}}
 		for kid, k := range e.keys {
 			hd.Keys[kid] = k
@@ -134,5 +140,35 @@ func (f *Fetcher) save() error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), f.cfg.File)
+	if err := os.Rename(tmp.Name(), f.cfg.File); err != nil {
+		return err
+	}
+	f.mu.Lock()
+	f.saved = saved
+	f.mu.Unlock()
+	return nil
+}
+
+// isSaved reports whether the file written last holds domain.
+func (f *Fetcher) isSaved(domain string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.saved[domain]
+}
+
+// KeepNow writes domain's document to Config.File if it is held, kept
+// and not there yet: the node calls it when the person grants an agent
+// whose document it fetched before, so that a restart does not lose it.
+func (f *Fetcher) KeepNow(domain string) {
+	domain = strings.ToLower(domain)
+	f.mu.Lock()
+	_, held := f.cache[domain]
+	todo := held && f.keptLocked(domain) && !f.saved[domain]
+	f.mu.Unlock()
+	if !todo {
+		return
+	}
+	if err := f.save(); err != nil {
+		f.log.Warn("Cannot keep agent key documents", "err", err)
+	}
 }

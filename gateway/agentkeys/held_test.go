@@ -5,10 +5,15 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/x509"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -79,5 +84,82 @@ func TestHeld(t *testing.T) {
 	}
 	if err := New(Config{File: file}, nil).Load(); err == nil {
 		t.Error("a file that is not JSON loaded without an error")
+	}
+}
+
+// TestKeepGrantedAgents: a stranger who makes the node fetch new domains
+// (anyone can, by calling it live) never pushes a granted agent's
+// document out of the bounded cache, and only granted agents' documents
+// are written to Config.File, so its size follows the person's grants;
+// an agent granted after its document was fetched is written on its next
+// call.
+func TestKeepGrantedAgents(t *testing.T) {
+	ctx := context.Background()
+	pub, _, _ := ed25519.GenerateKey(rand.Reader)
+	a := newAgentServer(t, "x.example.com", pub)
+	a.set(func(w http.ResponseWriter, r *http.Request) {
+		host, _, _ := strings.Cut(r.Host, ":")
+		fmt.Fprintf(w, `{"domain":%q,"keys":[{"kid":"k1","kty":"OKP","crv":"Ed25519","x":%q}]}`, host, base64.RawURLEncoding.EncodeToString(pub))
+	})
+	file := filepath.Join(t.TempDir(), "agentkeys.json")
+	granted := map[string]bool{"friend.example.com": true}
+	var mu sync.Mutex
+	newFetcher := func(addrs map[string]string) *Fetcher {
+		f := New(Config{File: file, MaxDomains: 8, DevAddrs: addrs, DevRootCAs: []*x509.Certificate{a.Certificate()},
+			Keep: func(d string) bool { mu.Lock(); defer mu.Unlock(); return granted[d] }}, nil)
+		if err := f.Load(); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	addrs := map[string]string{"friend.example.com": a.Listener.Addr().String(), "later.example.com": a.Listener.Addr().String()}
+	for i := range 50 {
+		addrs[fmt.Sprintf("s%d.example.com", i)] = a.Listener.Addr().String()
+	}
+	f := newFetcher(addrs)
+	for _, d := range []string{"friend.example.com", "later.example.com"} {
+		if _, err := f.PublicKey(ctx, d, "k1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 50 { // a stranger's new domains, far past MaxDomains
+		if _, err := f.PublicKey(ctx, fmt.Sprintf("s%d.example.com", i), "k1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := f.Held().PublicKey(ctx, "friend.example.com", "k1"); err != nil {
+		t.Errorf("the granted agent after 50 strangers' domains: %v, want still held", err)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hf heldFile
+	if err := json.Unmarshal(b, &hf); err != nil {
+		t.Fatal(err)
+	}
+	if len(hf.Domains) != 1 || hf.Domains["friend.example.com"].Keys == nil {
+		t.Errorf("the file holds %d domains, want only the granted agent's", len(hf.Domains))
+	}
+
+	// later.example.com is granted after its document was fetched (it may
+	// have been evicted by now: fetch it again as its live call would).
+	mu.Lock()
+	granted["later.example.com"] = true
+	mu.Unlock()
+	if _, err := f.PublicKey(ctx, "later.example.com", "k1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.PublicKey(ctx, "later.example.com", "k1"); err != nil { // the call after the grant
+		t.Fatal(err)
+	}
+	f = newFetcher(nil) // a restart
+	for _, d := range []string{"friend.example.com", "later.example.com"} {
+		if _, err := f.Held().PublicKey(ctx, d, "k1"); err != nil {
+			t.Errorf("Held(%s) after a restart = %v, want the granted agent's key", d, err)
+		}
+	}
+	if _, err := f.Held().PublicKey(ctx, "s49.example.com", "k1"); !errors.Is(err, ErrNotHeld) {
+		t.Errorf("a stranger's domain after a restart = %v, want ErrNotHeld", err)
 	}
 }
