@@ -95,6 +95,17 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	if err := keys.Load(); err != nil {
 		n.log.Warn("Cannot read the agent key documents kept; starting without them", "err", err)
 	}
+	// A grant makes its agent's document one to keep: it is written at
+	// once, so that a restart before the agent's next call loses nothing.
+	decisions, unsubscribe := c.approvals.Subscribe()
+	defer unsubscribe()
+	go func() {
+		for e := range decisions {
+			if e.Kind == "decided" {
+				keys.KeepNow(e.Domain)
+			}
+		}
+	}()
 	ph, err := phone.New(phone.Config{Phones: c.phones, Approvals: c.approvals, Nonces: c.nonces, App: assets.PhoneApp()}, n.log)
 	if err != nil {
 		return err
