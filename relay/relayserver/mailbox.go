@@ -45,12 +45,32 @@ func registrable(a string) (address, mailbox, detail string) {
 			}
 		}
 	}
+	if !norm.NFKC.IsNormalString(local) {
+		// Fullwidth and other compatibility forms of letters: a
+		// provider may fold them, so they could spell one mailbox many
+		// ways.
+		return "", "", "the local part must not hold compatibility forms of characters (fullwidth letters and the like)"
+	}
 	for _, label := range strings.Split(domain, ".") {
 		for _, r := range label {
 			if r != '-' && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.M, r) {
 				return "", "", "the domain may hold only letters, digits and hyphens"
 			}
 		}
+	}
+	// One spelling per domain: IDNA's mapping (UTS #46) folds fullwidth
+	// and look-alike letters ("ｅxample.com", "ℯxample.com") into the
+	// same domain, and an IDN has an A-label (xn--) and a U-label form.
+	// Each spelling would have its own live code while they share the
+	// mailbox's six mails a day, so a stranger could spend them on
+	// spellings and lock the owner out (an outside review did, with six).
+	// Only the domain's canonical Unicode form registers.
+	ascii, err := idna.Lookup.ToASCII(domain)
+	if err != nil {
+		return "", "", "the domain is not a valid domain name"
+	}
+	if u, err := idna.Lookup.ToUnicode(ascii); err != nil || u != domain {
+		return "", "", "give the domain in its canonical form (" + u + ")"
 	}
 	return address, mailboxOf(local, domain), ""
 }
