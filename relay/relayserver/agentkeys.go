@@ -45,27 +45,23 @@ func (s *Server) agentKeys(ctx context.Context, w http.ResponseWriter, key ed255
 	}
 	label := agentLabelOf(key)
 	net := s.queue.networkFor("agent", remoteOf(ctx))
-	if _, err := s.store.AgentByLabel(ctx, label); errors.Is(err, relaystore.ErrNotFound) {
+	a := relaystore.Agent{Label: label, Kid: req.Kid, Key: key, Created: s.cfg.Now(), Net: net}
+	var err error
+	if _, err = s.store.AgentByLabel(ctx, label); errors.Is(err, relaystore.ErrNotFound) {
 		// A new agent: within the relay's hour, and within the client
 		// network's share of it, so that one network cannot take the
-		// hour from everyone. A key already here costs nothing.
-		since := s.cfg.Now().Add(-time.Hour)
-		n, err := s.store.CountAgentsSince(ctx, since)
-		var mine int
-		if err == nil {
-			mine, err = s.store.CountAgentsFrom(ctx, net, since)
-		}
-		if err != nil {
-			s.log.Error("Cannot count agents", "err", err)
-			writeError(w, http.StatusServiceUnavailable, "unavailable", "try again later")
-			return
-		}
-		if n >= s.cfg.Limits.AgentsPerHour || mine >= s.cfg.Limits.AgentsPerNetwork {
-			rateLimited(w)
-			return
-		}
+		// hour from everyone; counted and stored in one step, so that
+		// racing requests cannot pass either. A key already here costs
+		// nothing.
+		err = s.store.AddAgent(ctx, a, s.cfg.Now().Add(-time.Hour), s.cfg.Limits.AgentsPerHour, s.cfg.Limits.AgentsPerNetwork)
+	} else if err == nil {
+		err = s.store.PutAgent(ctx, a)
 	}
-	if err := s.store.PutAgent(ctx, relaystore.Agent{Label: label, Kid: req.Kid, Key: key, Created: s.cfg.Now(), Net: net}); err != nil {
+	if errors.Is(err, relaystore.ErrAgentLimit) {
+		rateLimited(w)
+		return
+	}
+	if err != nil {
 		s.log.Error("Cannot store agent", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "unavailable", "try again later")
 		return

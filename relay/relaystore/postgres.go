@@ -461,6 +461,35 @@ func (s *Postgres) PutAgent(ctx context.Context, a Agent) error {
 	return nil
 }
 
+func (s *Postgres) AddAgent(ctx context.Context, a Agent, since time.Time, max, netMax int) error {
+	if a.Net == nil {
+		a.Net = []byte{}
+	}
+	err := s.tx(ctx, "add agent", func(tx pgx.Tx) error {
+		// One lock for every new agent: they are rare (a thousand an
+		// hour at most), and the global count needs it anyway.
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", "agents"); err != nil {
+			return err
+		}
+		var n, mine int
+		if err := tx.QueryRow(ctx, "SELECT count(*), count(*) FILTER (WHERE net = $2) FROM agents WHERE created >= $1",
+			since.Unix(), a.Net).Scan(&n, &mine); err != nil {
+			return err
+		}
+		if n >= max || mine >= netMax {
+			return ErrAgentLimit
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO agents(label, kid, key, created, net) VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (label) DO UPDATE SET kid = excluded.kid`,
+			a.Label, a.Kid, a.Key, a.Created.Unix(), a.Net)
+		return err
+	})
+	if errors.Is(err, ErrAgentLimit) {
+		return ErrAgentLimit
+	}
+	return err
+}
+
 func (s *Postgres) AgentByLabel(ctx context.Context, label string) (Agent, error) {
 	var a Agent
 	var at int64

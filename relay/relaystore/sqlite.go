@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" driver
@@ -134,6 +135,8 @@ type SQLite struct {
 	// resolve is prepared once: it runs on every resolve, and parsing
 	// the statement each time cost more than running it.
 	resolve *sql.Stmt
+
+	agentsMu sync.Mutex // makes AddAgent's count and insert one step
 }
 
 // OpenSQLite opens (creating, mode 0600) the relay database in dir.
@@ -484,6 +487,34 @@ func (s *SQLite) PutAgent(ctx context.Context, a Agent) error {
 		return fmt.Errorf("relay store: put agent: %w", err)
 	}
 	return nil
+}
+
+func (s *SQLite) AddAgent(ctx context.Context, a Agent, since time.Time, max, netMax int) error {
+	if a.Net == nil {
+		a.Net = []byte{}
+	}
+	// One relay process owns the file: its lock makes the count and the
+	// insert one step.
+	s.agentsMu.Lock()
+	defer s.agentsMu.Unlock()
+	err := s.tx(ctx, "add agent", func(tx *sql.Tx) error {
+		var n, mine int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*), count(*) FILTER (WHERE net = ?2) FROM agents WHERE created >= ?1",
+			since.Unix(), a.Net).Scan(&n, &mine); err != nil {
+			return err
+		}
+		if n >= max || mine >= netMax {
+			return ErrAgentLimit
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO agents(label, kid, key, created, net) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (label) DO UPDATE SET kid = excluded.kid`,
+			a.Label, a.Kid, a.Key, a.Created.Unix(), a.Net)
+		return err
+	})
+	if errors.Is(err, ErrAgentLimit) {
+		return ErrAgentLimit
+	}
+	return err
 }
 
 func (s *SQLite) AgentByLabel(ctx context.Context, label string) (Agent, error) {

@@ -48,6 +48,10 @@ type Code struct {
 // or the asking client network asked for the most it may.
 var ErrMailLimit = errors.New("relaystore: too many code mails today")
 
+// ErrAgentLimit: the relay, or the asking client network, registered the
+// most new hosted agents allowed in the window.
+var ErrAgentLimit = errors.New("relaystore: too many new agents")
+
 // Pending is a key's request to register an address: it may confirm
 // with the live code named CodeID.
 type Pending struct {
@@ -164,6 +168,11 @@ type Store interface {
 	CountAgentsSince(ctx context.Context, since time.Time) (int, error)
 	// CountAgentsFrom is how many agents the network net registered since.
 	CountAgentsFrom(ctx context.Context, net []byte, since time.Time) (int, error)
+	// AddAgent stores a new agent a unless, since since, max agents were
+	// registered in all or netMax from a.Net: then ErrAgentLimit, storing
+	// nothing. Counting and storing are one step, so requests racing at
+	// several instances cannot pass the limits together.
+	AddAgent(ctx context.Context, a Agent, since time.Time, max, netMax int) error
 
 	// Enqueue stores e, committed before it returns, unless its ID names
 	// a live envelope: then it returns that envelope (without its sealed

@@ -433,3 +433,70 @@ func TestQueueLimitsConcurrent(t *testing.T) {
 		})
 	}
 }
+
+// TestAgentLimitsConcurrent: new hosted agents registered at once, on
+// one SQLite handle (one relay process) and on two PostgreSQL handles
+// (two instances), never pass the hour's limit nor a network's share
+// (an outside review got 100 of a share of 50, and 1,175 of an hour of
+// 1,000, through counting and storing in two steps on PostgreSQL).
+func TestAgentLimitsConcurrent(t *testing.T) {
+	for name, open := range map[string]func(t *testing.T) [2]Store{
+		"sqlite": func(t *testing.T) [2]Store {
+			s, err := OpenSQLite(t.Context(), t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return [2]Store{s, s}
+		},
+		"postgres": func(t *testing.T) [2]Store {
+			url := pgtest.Need(t)
+			var out [2]Store
+			for i := range out {
+				s, err := OpenPostgres(t.Context(), url)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { s.Close() })
+				out[i] = s
+			}
+			return out
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			stores := open(t)
+			now := time.Unix(1_900_000_000+int64(time.Now().UnixNano()%1_000_000), 0)
+			run := func(prefix string, nets, max, netMax int) (added int) {
+				var mu sync.Mutex
+				var wg sync.WaitGroup
+				for i := range 120 {
+					wg.Go(func() {
+						a := Agent{Label: fmt.Sprintf("%s%d", prefix, i), Kid: "k1", Key: []byte(fmt.Sprintf("%s-key%d", prefix, i)), Created: now,
+							Net: []byte(fmt.Sprintf("%s-net%d", prefix, i%nets))}
+						err := stores[i%2].AddAgent(t.Context(), a, now.Add(-time.Hour), max, netMax)
+						if err != nil && !errors.Is(err, ErrAgentLimit) {
+							t.Error(err)
+						}
+						if err == nil {
+							mu.Lock()
+							added++
+							mu.Unlock()
+						}
+					})
+				}
+				wg.Wait()
+				return added
+			}
+			base, err := stores[0].CountAgentsSince(t.Context(), now.Add(-time.Hour))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := run("one", 1, base+1000, 50); n != 50 {
+				t.Errorf("one network at once: %d added, want its share of 50", n)
+			}
+			if n := run("many", 120, base+60, 50); n != 10 {
+				t.Errorf("120 networks at once with 10 left in the hour: %d added, want 10", n)
+			}
+		})
+	}
+}
