@@ -218,12 +218,13 @@ func (s *Server) handleConn(ctx context.Context, c net.Conn, api *connListener, 
 		}
 		if s.mesh != nil {
 			unsplice, ok := s.spliced.AcquireFor(c.RemoteAddr(), label)
-			if ok {
-				forwarded := s.mesh.forward(ctx, c, peeked, label, release)
-				unsplice()
-				if forwarded {
-					return
-				}
+			if !ok {
+				return // past the cap: closed at once, as above
+			}
+			forwarded := s.mesh.forward(ctx, c, peeked, label, release)
+			unsplice()
+			if forwarded {
+				return
 			}
 		}
 	}
