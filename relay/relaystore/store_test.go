@@ -386,19 +386,7 @@ func TestQueueLimitsConcurrent(t *testing.T) {
 			}
 			return out
 		},
-		"postgres": func(t *testing.T) [2]Store {
-			url := pgtest.Need(t)
-			var out [2]Store
-			for i := range out {
-				s, err := OpenPostgres(t.Context(), url)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { s.Close() })
-				out[i] = s
-			}
-			return out
-		},
+		"postgres": twoPostgres,
 	} {
 		t.Run(name, func(t *testing.T) {
 			stores := open(t)
@@ -449,19 +437,7 @@ func TestAgentLimitsConcurrent(t *testing.T) {
 			t.Cleanup(func() { s.Close() })
 			return [2]Store{s, s}
 		},
-		"postgres": func(t *testing.T) [2]Store {
-			url := pgtest.Need(t)
-			var out [2]Store
-			for i := range out {
-				s, err := OpenPostgres(t.Context(), url)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { s.Close() })
-				out[i] = s
-			}
-			return out
-		},
+		"postgres": twoPostgres,
 	} {
 		t.Run(name, func(t *testing.T) {
 			stores := open(t)
@@ -499,4 +475,20 @@ func TestAgentLimitsConcurrent(t *testing.T) {
 			}
 		})
 	}
+}
+
+// twoPostgres opens two handles on the test PostgreSQL, as two relay
+// instances have.
+func twoPostgres(t *testing.T) [2]Store {
+	url := pgtest.Need(t)
+	var out [2]Store
+	for i := range out {
+		s, err := OpenPostgres(t.Context(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		out[i] = s
+	}
+	return out
 }
