@@ -40,7 +40,8 @@ func (s *Server) transparencyBody() Transparency {
 		},
 		Retention: []string{
 			"registrations are kept until the node deletes them (DELETE /v1/node)",
-			"pending registrations and their code hashes expire after four hours; when a code was mailed to an address is kept for 24 hours (at most six a day)",
+			"pending registrations and their code hashes expire after four hours; when a code was mailed to a mailbox, and a keyed digest of the client network (IPv4 /24, IPv6 /56) that asked, are kept for 24 hours (at most six mails a day per mailbox, twenty per network)",
+			"hosted agents' key documents are kept with when they were registered and a keyed digest of the client network that registered them",
 			"a queued envelope's sealed bytes are dropped once the node takes it; its record (host name, times, network digest) and any reply expire 24 hours after it was queued",
 			"request logs hold no addresses and are not kept beyond the operator's log rotation",
 		},
