@@ -229,7 +229,7 @@ func (s mailSource) Retrieve(ctx context.Context, terms []answer.Term, docFreq m
 	}
 	out := make([]tools.Message, len(hits))
 	for i, h := range hits {
-		out[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject, Verified: auth[h.ID]}
+		out[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject, Verified: auth[h.ID], Trusted: auth[h.ID]}
 	}
 	return out, nil
 }

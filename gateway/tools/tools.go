@@ -60,6 +60,15 @@ type Message struct {
 	// provider or the node checked it), so From's domain is really the
 	// sender's.
 	Verified bool
+	// Trusted: Verified, and the domain is neither a free-mail provider
+	// nor one first seen in the last days, unless the user has written
+	// to it. Anyone can own a domain that passes DKIM; only a trusted
+	// sender's words or contacts are ever passed on.
+	Trusted bool
+	// Tainted: some line of the message reads as instructions to an AI
+	// reader (package injection). No text of it is passed on, and its
+	// facts count as unverified.
+	Tainted bool
 }
 
 // Source is the mail the tools read, implemented by the node over its
