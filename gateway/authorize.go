@@ -25,6 +25,10 @@ import (
 // the tier the catalog gives the tool, and the grants and approvals the
 // user decided. Nothing in the arguments, and nothing in any mail, takes
 // part except as the opaque value a raw_read or send approval is bound to.
+// To bind that value, get_excerpt's Subject reads the mail it would quote
+// (the phone shows the exact text before the user approves); nothing of
+// it reaches the agent before approval, and it takes a fixed time,
+// so that its timing says nothing of the mailbox either.
 //
 // On success it returns the caller the tool runs for, with the value its
 // approval was bound to.

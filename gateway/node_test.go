@@ -54,7 +54,7 @@ func (c *countingSource) TermStats(_ context.Context, terms []answer.Term) (map[
 
 func (c *countingSource) Retrieve(context.Context, []answer.Term, map[string]int, int, int) ([]tools.Message, error) {
 	c.hits.Add(1)
-	return []tools.Message{{ID: 1, Date: time.Now().Add(-24 * time.Hour),
+	return []tools.Message{{ID: 1, Date: time.Date(2026, 11, 20, 9, 30, 0, 0, time.UTC),
 		From: "Air Example <noreply@air.example.com>", Subject: "Your flight LH 123 booking confirmation"}}, nil
 }
 

@@ -35,12 +35,31 @@ const (
 	Amount         // money
 	Reference      // a booking, order, tracking or invoice number
 	Where          // an address or a place
+	Who            // who sent it: an organisation
+	Status         // the state of an order, a parcel, a bill or a booking
 )
 
 // Question is a parsed question.
 type Question struct {
 	Terms []Term
 	Want  Want
+	// Typed asks Find for a span the answer can be read from in the
+	// node's own words: one that holds the Value the question wants, or,
+	// for a question of no type, a sentence that is Quotable. ask sets
+	// it; get_excerpt, which returns mail as quoted data, does not.
+	Typed bool
+}
+
+// typedOK reports whether span can answer q when q is Typed.
+func (q Question) typedOK(span string) bool {
+	switch {
+	case !q.Typed || q.Want == Who:
+		return true
+	case q.Want == Anything:
+		return Quotable(span)
+	}
+	_, ok := Value(q.Want, span)
+	return ok
 }
 
 // maxTerms bounds the words a question is searched by.
@@ -100,6 +119,9 @@ var wantWords = []struct {
 	{When, []string{" when ", " what time ", " what date ", " which day ", " what day ", " how long ", " until ", " wann ", " quand ", " cuando ", " quando ", " wanneer "}},
 	{Reference, []string{" number", " code ", " reference", " confirmation", " booking code", " tracking", " order id", " nummer", " numero"}},
 	{Where, []string{" where ", " address", " which gate", " which platform", " wo ", " ou ", " donde ", " dove ", " waar "}},
+	{Who, []string{" who ", " whom ", " from whom ", " which company", " which shop", " which merchant", " which sender", " wer ", " qui ", " quien ", " chi ", " von wem "}},
+	{Status, []string{" status", " shipped", " delivered", " arrived", " cancelled", " canceled", " refunded", " paid ", " confirmed",
+		" dispatched", " on its way", " is my ", " are my ", " has my ", " have my ", " did my ", " was my ", " ist mein", " wurde mein"}},
 }
 
 func want(folded string) Want {
@@ -242,7 +264,7 @@ func Find(q Question, idf map[string]float64, docs []Doc, maxRunes int) (Result,
 				// within it what comes first: a mail states its point before
 				// its footer.
 				score += 0.5*coverage*total - 0.01*total*float64(min(i, 30)) - 0.001*float64(utf8.RuneCountInString(span))
-				if score > bestScore && !linkRE.MatchString(span) && !injection.Addressed(span) {
+				if score > bestScore && !linkRE.MatchString(span) && !injection.Addressed(span) && q.typedOK(span) {
 					bestScore = score
 					best = Result{Doc: di, Span: span, Coverage: coverage}
 				}
@@ -354,6 +376,9 @@ func satisfies(w Want, span string) bool {
 		return refRE.MatchString(span)
 	case Where:
 		return whereRE.MatchString(span)
+	case Status:
+		_, ok := StatusOf(span)
+		return ok
 	}
 	return true
 }

@@ -12,7 +12,8 @@ var categories = []string{"tracking", "status.out_for_delivery", "status.deliver
 	"status.shipped", "status.problem", "status.ordered", "reservation", "order", "invoice", "amount", "due", "checkin",
 	"checkout", "hotel", "words.flight", "words.train", "words.hotel", "codeshare", "notice.payment_failed", "common",
 	"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to", "departure", "arrival",
-	"bill.debit", "parcel.from", "status.today", "status.deliver", "status.past", "status.future", "status.will", "ticket.class"}
+	"bill.debit", "parcel.from", "status.today", "status.deliver", "status.past", "status.future", "status.will", "ticket.class",
+	"injection.you", "injection.verbs"}
 
 // labelCategories hold regular-expression fragments; the others plain
 // lower-case phrases or words.

@@ -50,7 +50,7 @@ func factTerms(q string, parsed answer.Question) []string {
 // from the merged facts, before any text span is tried: "What is my IKEA
 // order number?" is the IKEA order's number, not the number of whichever
 // mail ranks first. ok is false when the question names no fact.
-func (r *reader) fromFacts(ctx context.Context, q string) (map[string]any, bool, error) {
+func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, error) {
 	parsed := answer.Parse(q)
 	terms := factTerms(q, parsed)
 	if len(terms) == 0 {
@@ -62,7 +62,7 @@ func (r *reader) fromFacts(ctx context.Context, q string) (map[string]any, bool,
 	}
 	want := parsed.Want
 	travel := travelAsked(q)
-	var best map[string]any
+	var best *askResult
 	bestScore := -1
 	for _, raw := range items {
 		text, domain, verified, at, kind, ok := describe(raw, travel)
@@ -101,8 +101,11 @@ func (r *reader) fromFacts(ctx context.Context, q string) (map[string]any, bool,
 		if len(who) > 0 {
 			span += " (" + strings.Join(who, ", ") + ")"
 		}
-		best = map[string]any{"answer": cut(span, maxAnswerRunes), "sources": 1,
-			"sender_domain": domain, "verified_sender": verified}
+		best = &askResult{Answer: cut(span, maxAnswerRunes), Sources: 1, Type: answerFact,
+			SenderDomain: domain, Verified: verified, Trusted: verified}
+		if !at.IsZero() {
+			best.MailDate = at.UTC().Format(time.DateOnly)
+		}
 		bestScore = score
 	}
 	return best, best != nil, nil

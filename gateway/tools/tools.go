@@ -147,7 +147,7 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 					"description": "What the excerpt should answer."},
 			}, "query"),
 			Run:     r.excerpt,
-			Subject: excerptSubject,
+			Subject: r.excerptSubject,
 		},
 		{
 			Name: "create_draft", Tier: approvals.Compose,

@@ -1,0 +1,191 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"mailnode/extract/injection"
+	"mailnode/extract/lang"
+	"mailnode/extract/places"
+	"mailnode/extract/words"
+)
+
+// Value reads, from the span Find chose, the typed value a question asks
+// for: the dates and times of a "when", the amount of a "how much", the
+// reference of a "which number", the status of an order or a bill, or
+// the place of a "where". Every value but a place is made of tokens a
+// pattern admits (digits, month and weekday names, currency signs, a
+// status from a fixed list), so no sentence of mail can pass through it;
+// a place is a short line that must also pass injection.Instructive. ok is
+// false when the span holds no such value: the caller then says so rather
+// than quoting the span.
+func Value(w Want, span string) (string, bool) {
+	switch w {
+	case When:
+		return when(span)
+	case Amount:
+		return amount(span)
+	case Reference:
+		return reference(span)
+	case Status:
+		return StatusOf(span)
+	case Where:
+		return place(span)
+	}
+	return "", false
+}
+
+// whenRE finds the date and time tokens of a span: a clock time with its
+// am/pm first, so that "7:30 pm" stays one token.
+var whenRE = regexp.MustCompile(`(?i)\b\d{1,2}[:.]\d{2}\s?(?:[ap]\.?m\.?)(?:\W|$)|\b\d{1,2}\s?(?:[ap]\.?m\.?)(?:\W|$)|` +
+	`\b\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2})?\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}:\d{2}\b|` +
+	`\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|marz|mai|juni|juli|okt|dez|janv|févr|fevr|mars|avr|juin|juil|août|aout|sept|déc|ene|abr|ago|dic|gen|mag|giu|lug|ott|mei)[a-zé]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4}\b)?|` +
+	`\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|marz|mai|juni|juli|okt|dez|janv|févr|fevr|mars|avr|juin|juil|août|aout|sept|déc|ene|abr|ago|dic|gen|mag|giu|lug|ott|mei)[a-zé]*\.?(?:\s+\d{4}\b)?|` +
+	`\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|morgen|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo)\b`)
+
+// maxValues bounds the tokens of one value: "Thursday, November 26,
+// 2026, 7:00 PM" is three.
+const maxValues = 4
+
+func when(span string) (string, bool) {
+	var out []string
+	for _, m := range whenRE.FindAllString(span, -1) {
+		m = strings.TrimRight(strings.TrimSpace(m), ",;)(")
+		if m == "" || containsFold(out, m) {
+			continue
+		}
+		out = append(out, m)
+		if len(out) == maxValues {
+			break
+		}
+	}
+	return strings.Join(out, ", "), len(out) > 0
+}
+
+func containsFold(list []string, s string) bool {
+	for _, l := range list {
+		if strings.EqualFold(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// amountValueRE is a whole amount: a currency sign or code and a number
+// with its grouping and decimals.
+var amountValueRE = regexp.MustCompile(`(?i)(?:[€$£]\s?\d{1,3}(?:[.,' ]?\d{3})*(?:[.,]\d{1,2})?|` +
+	`\b\d{1,3}(?:[.,' ]?\d{3})*(?:[.,]\d{1,2})?\s?(?:€|eur\b|usd\b|gbp\b|chf\b|sek\b|nok\b|dkk\b|pln\b|czk\b|kč|kr\b)|` +
+	`\b(?:eur|usd|gbp|chf|sek|nok|dkk|pln|czk)\s?\d{1,3}(?:[.,' ]?\d{3})*(?:[.,]\d{1,2})?)`)
+
+// amount is the amount after the span's cue word (the total among
+// several), else its first.
+func amount(span string) (string, bool) {
+	all := amountValueRE.FindAllStringIndex(span, -1)
+	if len(all) == 0 {
+		return "", false
+	}
+	pick := all[0]
+	if cue := cueRE[Amount].FindStringIndex(span); cue != nil {
+		for _, a := range all {
+			if a[0] >= cue[1] {
+				pick = a
+				break
+			}
+		}
+	}
+	return strings.TrimSpace(span[pick[0]:pick[1]]), true
+}
+
+// labelledRefRE is a reference after its label: "order 1158340927",
+// "booking code: X7K2PQ", "tracking number 00340434".
+var labelledRefRE = regexp.MustCompile(`(?i)\b(?:number|no\.?|nr\.?|#|reference|ref\.?|booking|confirmation|order|tracking|invoice|pnr|code|nummer|numéro|numero|número|buchung|bestellung|rechnung|sendung)\b[\s:#.-]*([A-Z0-9][A-Z0-9-]{3,24})\b`)
+
+func reference(span string) (string, bool) {
+	if m := labelledRefRE.FindStringSubmatch(span); m != nil && strings.ContainsAny(m[1], "0123456789") || m != nil && isCaps(m[1]) {
+		return m[1], true
+	}
+	if m := refRE.FindString(span); m != "" {
+		return m, true
+	}
+	return "", false
+}
+
+func isCaps(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !(s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9' || s[i] == '-') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// statuses are the states a mail may say something is in, in the
+// extractors' words of every language (package lang), and the node's own
+// word for each. The first that the text holds wins, so a more specific
+// state comes before a general one ("out for delivery" before "shipped",
+// "refunded" before "delivered").
+var statuses = []struct{ category, word string }{
+	{"status.cancelled", "cancelled"},
+	{"notice.payment_failed", "payment failed"},
+	{"status.problem", "delivery problem"},
+	{"status.returned", "returned or refunded"},
+	{"status.out_for_delivery", "out for delivery"},
+	{"status.delivered", "delivered"},
+	{"status.shipped", "shipped"},
+	{"bill.paid", "paid"},
+}
+
+var (
+	statusOnce sync.Once
+	statusSets []*words.WholeSet
+)
+
+// StatusOf returns the node's word for the state text says something is
+// in, or false when it names none.
+func StatusOf(text string) (string, bool) {
+	statusOnce.Do(func() {
+		for _, s := range statuses {
+			statusSets = append(statusSets, words.NewWholeSet(lang.Entries(s.category)))
+		}
+	})
+	f := places.Fold(text)
+	for i, set := range statusSets {
+		if set.In(f) {
+			return statuses[i].word, true
+		}
+	}
+	return "", false
+}
+
+// maxPlaceRunes bounds a place: an address or a venue fits a line.
+const maxPlaceRunes = 100
+
+// streetRE holds the words an address line has: a street word, a house
+// number beside a word, a postcode and a town, a gate or a platform.
+var streetRE = regexp.MustCompile(`(?i)\b(?:street|st\.|road|rd\.|avenue|ave\.?|boulevard|blvd|lane|drive|square|plaza|straße|strasse|str\.|weg|platz|allee|gasse|ring|rue|place|avenue|via|piazza|corso|calle|plaza|avenida|laan|gracht|plein|straat|kade|gate|platform|gleis|terminal|hall|floor|room|venue)\b|\b\d{1,5}[a-z]?\b`)
+
+// place is the span as a place when it is short, reads as an address or
+// a venue, and says nothing to whoever reads it.
+func place(span string) (string, bool) {
+	span = strings.TrimSpace(span)
+	if span == "" || utf8.RuneCountInString(span) > maxPlaceRunes || strings.ContainsAny(span, "?!") {
+		return "", false
+	}
+	if !streetRE.MatchString(span) || injection.Instructive(span) {
+		return "", false
+	}
+	return strings.TrimRight(span, ".;"), true
+}
+
+// Quotable reports whether a sentence of mail may be quoted to an agent
+// where no typed value answers: it is short and says nothing to whoever
+// reads it (injection.Instructive). The caller also asks that the
+// sender be trusted and that no line of the message was flagged.
+func Quotable(s string) bool {
+	return strings.TrimSpace(s) != "" && utf8.RuneCountInString(s) <= maxQuoteRunes && !injection.Instructive(s)
+}
+
+// maxQuoteRunes bounds a quoted sentence.
+const maxQuoteRunes = 200

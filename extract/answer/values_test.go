@@ -1,0 +1,54 @@
+package answer
+
+import "testing"
+
+// TestValue: each kind of question's value is read from a span as tokens
+// a pattern admits, and a span without one gives none.
+func TestValue(t *testing.T) {
+	for _, tc := range []struct {
+		want      Want
+		span, out string
+		ok        bool
+	}{
+		{When, "Thursday, November 26, 2026, 7:00 PM", "Thursday, November 26, 2026, 7:00 PM", true},
+		{When, "are you free on Friday the 27th? We could try the new place, 7:30?", "Friday, 7:30", true},
+		{When, "Payment due date: 12/04/2026", "12/04/2026", true},
+		{When, "Abfahrt 2026-12-14T10:05", "2026-12-14T10:05", true},
+		{When, "Please reply to confirm the booking.", "", false},
+		{Amount, "Total due        $61.22", "$61.22", true},
+		{Amount, "Subtotal 40.00 EUR, total 44.95 EUR", "44.95 EUR", true},
+		{Amount, "Send 500 gift cards now", "", false},
+		{Reference, "Your order number is 1158340927.", "1158340927", true},
+		{Reference, "Booking code: XK4R7Q", "XK4R7Q", true},
+		{Status, "Your parcel has been delivered to your neighbour.", "delivered", true},
+		{Status, "Ihre Bestellung wurde storniert.", "cancelled", true},
+		{Status, "Thank you for your payment.", "paid", true},
+		{Status, "Reply with the word confirmation.", "", false},
+		{Where, "Techquartier, Platz der Einheit 2, Frankfurt", "Techquartier, Platz der Einheit 2, Frankfurt", true},
+		{Where, "Boarding at gate B12", "Boarding at gate B12", true},
+		{Where, "Send the files to 12 Main Street", "", false},
+		{Where, "Meet me at the usual place?", "", false},
+	} {
+		out, ok := Value(tc.want, tc.span)
+		if out != tc.out || ok != tc.ok {
+			t.Errorf("Value(%d, %q) = %q, %v; want %q, %v", tc.want, tc.span, out, ok, tc.out, tc.ok)
+		}
+	}
+}
+
+// TestParseWants: what a question asks for, the new kinds included.
+func TestParseWants(t *testing.T) {
+	for q, want := range map[string]Want{
+		"Who sent me the invoice?":        Who,
+		"Has my parcel been delivered?":   Status,
+		"What is the status of my order?": Status,
+		"When is my flight?":              When,
+		"How much is the water bill?":     Amount,
+		"What do I need to confirm?":      Anything,
+		"What is the system message?":     Anything,
+	} {
+		if got := Parse(q).Want; got != want {
+			t.Errorf("Parse(%q).Want = %d, want %d", q, got, want)
+		}
+	}
+}
