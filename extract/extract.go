@@ -198,7 +198,9 @@ func (f *Fact) sanitize() {
 	clean := func(s *string) {
 		// Addresses and links are not names: a sender's way to hand an
 		// agent somewhere to send things.
-		if injection.Addressed(*s) || strings.Contains(*s, "@") || strings.Contains(*s, "://") {
+		// A name that gives orders ("Reply to …", "### system") is a
+		// sender's words aimed at a model, not a name.
+		if injection.Directive(*s) || strings.Contains(*s, "@") || strings.Contains(*s, "://") {
 			*s = ""
 		}
 		*s = truncateRunes(*s, maxName)

@@ -32,7 +32,7 @@ func Instructive(s string) bool {
 		return true
 	}
 	f := fold(s)
-	if markupRE.MatchString(f) {
+	if markupRE.MatchString(f) || machineRE.MatchString(f) {
 		return true
 	}
 	w := speech()
@@ -62,7 +62,10 @@ func Directive(s string) bool {
 		// starts nouns ("Ihr Bestätigungscode"), and an order opens its
 		// sentence ("Bestätigen Sie", "Please …", "Never …").
 		ws := strings.FieldsFunc(sentence, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '-' })
-		if len(ws) > 0 && (verbs.In(ws[0]) || ws[0] == "don't" || len(ws) > 1 && ws[0] == "do" && ws[1] == "not") {
+		// Three words at least: an order says what to do with what
+		// ("Send the files", "Ignore this mail"), and a one- or two-word
+		// name may start like a verb ("Envialia", "Visit Berlin").
+		if len(ws) >= 3 && (verbs.In(ws[0]) || ws[0] == "don't" || ws[0] == "do" && ws[1] == "not") {
 			return true
 		}
 	}
@@ -75,8 +78,12 @@ var sentenceEndRE = regexp.MustCompile(`[.!?;:\n]+`)
 // code fences and JSON objects: none belongs in a sentence of mail a
 // person would be quoted.
 var markupRE = regexp.MustCompile("(?:#{2,}|```|</?[a-z_][a-z0-9_-]*(?:\\s[^>]*)?>|<\\|[a-z_]+\\|>|\\[/?(?:inst|sys|system|assistant|user|tool)\\]|\\{\\s*\"|" +
-	`\b(?:system|assistant|user|developer|tool|function)(?:_[a-z]+)?\s*[:(\]]|` +
-	`\b(?:ai|a\.i\.|llm|chatbot|gpt|chatgpt|claude|copilot|gemini|language model|prompts?|instructions?|model)\b)`)
+	`\b(?:system|assistant|user|developer|tool|function)(?:_[a-z]+)?\s*[:(\]])`)
+
+// machineRE matches the words of talk about machine readers: ordinary
+// mail seldom holds them in a sentence worth quoting, but product names
+// do ("Model 3 charger"), so only Instructive looks for them.
+var machineRE = regexp.MustCompile(`\b(?:ai|a\.i\.|llm|chatbot|gpt|chatgpt|claude|copilot|gemini|language model|prompts?|instructions?)\b`)
 
 // speechWords are every language's second-person words and imperative
 // verbs (lang categories injection.you and injection.verbs).
