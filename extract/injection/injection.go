@@ -145,7 +145,11 @@ func Addressed(s string) bool {
 	if s == "" {
 		return false
 	}
-	f := fold(s)
+	return addressed(fold(s))
+}
+
+// addressed is Addressed of text already folded.
+func addressed(f string) bool {
 	var found []uint8 // ruleWords.find(f), when a rule first needs it
 	for _, rl := range rules {
 		if rl.sets == nil && found == nil {

@@ -28,11 +28,8 @@ func Instructive(s string) bool {
 	if s == "" {
 		return false
 	}
-	if Addressed(s) {
-		return true
-	}
 	f := fold(s)
-	if markupRE.MatchString(f) || machineRE.MatchString(f) {
+	if addressed(f) || markupRE.MatchString(f) || machineRE.MatchString(f) {
 		return true
 	}
 	w := speech()
@@ -49,11 +46,8 @@ func Directive(s string) bool {
 	if s == "" {
 		return false
 	}
-	if Addressed(s) {
-		return true
-	}
 	f := fold(s)
-	if markupRE.MatchString(f) {
+	if addressed(f) || markupRE.MatchString(f) {
 		return true
 	}
 	verbs := speech().verbs
