@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO ?= go
 
-.PHONY: demo test test-deps vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps package
+.PHONY: demo test test-deps vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
 
 # The headless build: the demo needs no X11 or OpenGL headers (the desktop app's cgo build does).
 demo:
@@ -146,3 +146,12 @@ eval-deps:
 # bills; shuffled replay, redaction of planted secrets. -v lists every miss.
 eval: eval-deps
 	$(GO) run ./cmd/mailnode-eval
+
+# What attack mails stored beside the demo mailbox make the read tools return
+# (app/injectioneval, docs/extract.md "Measuring injection"): the BIPIA corpus
+# in ../shared/corpus/injection-bipia and the styles corpus in
+# app/injectioneval/testdata/styles. BIPIA=<dir> reads the BIPIA corpus from
+# elsewhere (a worktree beside the main checkout). About 10 seconds.
+BIPIA ?= ../shared/corpus/injection-bipia
+eval-injection:
+	$(GO) run -tags headless ./cmd/mailnode-eval -injection -bipia $(BIPIA)

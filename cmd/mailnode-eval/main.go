@@ -2,6 +2,10 @@
 // extract/eval/testdata: field-level precision and recall per kind, the
 // shuffled-replay check, and redaction of the planted secrets. `make eval`
 // runs it; docs/benchmarks.md records the latest table.
+//
+// With -injection it measures instead what attack mails stored beside the
+// demo mailbox make the read tools return (app/injectioneval; `make
+// eval-injection`, docs/extract.md "Measuring injection").
 package main
 
 import (
@@ -34,8 +38,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "list every missed or wrong field")
 	importDir := fs.String("import", "", "import KItinerary's test data from `DIR` (the corpus's kitinerary/) into DATA/public/kitinerary, then evaluate")
 	kit := fs.String("kitinerary", eval.FindKItinerary(), "KItinerary's extractor `binary` to compare with on the travel mails (\"\" to skip)")
+	inj := fs.Bool("injection", false, "measure prompt injection through the read tools instead (app/injectioneval)")
+	bipia := fs.String("bipia", "../shared/corpus/injection-bipia", "the BIPIA injection corpus `dir` (-injection; \"\" to skip)")
+	styles := fs.String("styles", "app/injectioneval/testdata/styles", "the injection corpus in other styles `dir` (-injection; \"\" to skip)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *inj {
+		return injection(*bipia, *styles, *verbose, stdout, stderr)
 	}
 	ok := true
 	dev := map[string]eval.Score{}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package injectioneval
+
+const raceSlowdown = 1
