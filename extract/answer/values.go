@@ -40,7 +40,7 @@ func Value(w Want, span string) (string, bool) {
 // whenRE finds the date and time tokens of a span: a clock time with its
 // am/pm first, so that "7:30 pm" stays one token.
 var whenRE = regexp.MustCompile(`(?i)\b\d{1,2}[:.]\d{2}\s?(?:[ap]\.?m\.?)(?:\W|$)|\b\d{1,2}\s?(?:[ap]\.?m\.?)(?:\W|$)|` +
-	`\b\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2})?\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}:\d{2}\b|` +
+	`\b\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2})?\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\.\d{1,2}\.(?:\s|$|,)|\b\d{1,2}:\d{2}\b|` +
 	`\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|marz|mai|juni|juli|okt|dez|janv|févr|fevr|mars|avr|juin|juil|août|aout|sept|déc|ene|abr|ago|dic|gen|mag|giu|lug|ott|mei)[a-zé]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4}\b)?|` +
 	`\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|marz|mai|juni|juli|okt|dez|janv|févr|fevr|mars|avr|juin|juil|août|aout|sept|déc|ene|abr|ago|dic|gen|mag|giu|lug|ott|mei)[a-zé]*\.?(?:\s+\d{4}\b)?|` +
 	`\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|morgen|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo)\b`)
@@ -162,21 +162,38 @@ func StatusOf(text string) (string, bool) {
 // maxPlaceRunes bounds a place: an address or a venue fits a line.
 const maxPlaceRunes = 100
 
-// streetRE holds the words an address line has: a street word, a house
-// number beside a word, a postcode and a town, a gate or a platform.
-var streetRE = regexp.MustCompile(`(?i)\b(?:street|st\.|road|rd\.|avenue|ave\.?|boulevard|blvd|lane|drive|square|plaza|straße|strasse|str\.|weg|platz|allee|gasse|ring|rue|place|avenue|via|piazza|corso|calle|plaza|avenida|laan|gracht|plein|straat|kade|gate|platform|gleis|terminal|hall|floor|room|venue)\b|\b\d{1,5}[a-z]?\b`)
+// streetWords are the words an address or a venue line has.
+const streetWords = `street|st\.|road|rd\.|avenue|ave\.?|boulevard|blvd|lane|drive|square|plaza|straße|strasse|str\.|weg|platz|allee|gasse|ring|rue|place|via|piazza|corso|calle|avenida|laan|gracht|plein|straat|kade|gate|platform|gleis|terminal|venue`
 
-// place is the span as a place when it is short, reads as an address or
-// a venue, and says nothing to whoever reads it.
+// streetRE finds a street word, a German compound street name
+// ("Bergerstraße", "Hauptstr."), or a postcode and a town.
+var streetRE = regexp.MustCompile(`(?i)\b(?:` + streetWords + `)(?:\s|$|[,.])|\p{L}(?:straße|strasse|str\.|weg|platz|allee|gasse)\b|\b\d{4,5}\s+\p{Lu}\p{Ll}+`)
+
+// streetPhraseRE is an address inside a longer line: up to three
+// capitalised words, a street word and a house number ("Berger Straße",
+// "Platz der Einheit 2", "221B Baker Street", "gate B12"). It is made of
+// names and numbers only, so it is a value, not a sentence.
+var streetPhraseRE = regexp.MustCompile(`\b\d{1,5}[a-zA-Z]?\s+(?:\p{Lu}[\p{L}'-]*\s+){1,3}(?:Street|St\.|Road|Rd\.|Avenue|Ave\.?|Boulevard|Lane|Drive|Square)|` +
+	`(?:\p{Lu}[\p{L}'-]*\s+){0,3}(?:Straße|Strasse|Str\.|Weg|Platz|Allee|Gasse|Street|Road|Avenue|Square|Rue|Via|Calle|Piazza|Plaza)(?:\s+(?:de[rsl]?|du|la|di|del)\s+\p{Lu}[\p{L}'-]*)?(?:\s+\d{1,5}[a-z]?)?|` +
+	`\p{Lu}\p{L}*(?:straße|strasse|str\.|weg|platz|allee|gasse)(?:\s+\d{1,5}[a-z]?)?|` +
+	`(?i:\b(?:gate|platform|gleis|terminal)\s+[a-z]?\d{1,3}[a-z]?)`)
+
+// place is the address phrase the span holds; else the span itself when
+// it is short, reads as an address or a venue and says nothing to
+// whoever reads it.
 func place(span string) (string, bool) {
 	span = strings.TrimSpace(span)
-	if span == "" || utf8.RuneCountInString(span) > maxPlaceRunes || strings.ContainsAny(span, "?!") {
+	if span == "" {
 		return "", false
 	}
-	if !streetRE.MatchString(span) || injection.Instructive(span) {
-		return "", false
+	if m := strings.TrimSpace(streetPhraseRE.FindString(span)); m != "" && utf8.RuneCountInString(m) <= maxPlaceRunes {
+		return m, true
 	}
-	return strings.TrimRight(span, ".;"), true
+	if utf8.RuneCountInString(span) <= maxPlaceRunes && !strings.ContainsAny(span, "?!") &&
+		streetRE.MatchString(span) && !injection.Instructive(span) {
+		return strings.TrimRight(span, ".;"), true
+	}
+	return "", false
 }
 
 // Quotable reports whether a sentence of mail may be quoted to an agent
@@ -184,8 +201,13 @@ func place(span string) (string, bool) {
 // reads it (injection.Instructive). The caller also asks that the
 // sender be trusted and that no line of the message was flagged.
 func Quotable(s string) bool {
-	return strings.TrimSpace(s) != "" && utf8.RuneCountInString(s) <= maxQuoteRunes && !injection.Instructive(s)
+	return strings.TrimSpace(s) != "" && utf8.RuneCountInString(s) <= maxQuoteRunes && !headerLineRE.MatchString(s) && !injection.Instructive(s)
 }
+
+// headerLineRE is a header line of a quoted or forwarded message inside
+// a mail ("Sent: Monday Subject: …", "Von: …"): another message, whose
+// sender nobody verified, so never quoted as this one's words.
+var headerLineRE = regexp.MustCompile(`(?i)(?:^|\s)(?:from|sent|to|cc|subject|date|von|gesendet|an|betreff|datum|de|envoyé|objet|para|asunto|enviado|da|inviato|oggetto|van|verzonden|onderwerp|aan)\s*:\s`)
 
 // maxQuoteRunes bounds a quoted sentence.
 const maxQuoteRunes = 200

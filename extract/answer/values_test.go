@@ -24,9 +24,10 @@ func TestValue(t *testing.T) {
 		{Status, "Ihre Bestellung wurde storniert.", "cancelled", true},
 		{Status, "Thank you for your payment.", "paid", true},
 		{Status, "Reply with the word confirmation.", "", false},
-		{Where, "Techquartier, Platz der Einheit 2, Frankfurt", "Techquartier, Platz der Einheit 2, Frankfurt", true},
-		{Where, "Boarding at gate B12", "Boarding at gate B12", true},
-		{Where, "Send the files to 12 Main Street", "", false},
+		{Where, "Techquartier, Platz der Einheit 2, Frankfurt", "Platz der Einheit 2", true},
+		{Where, "Techquartier, Frankfurt Messe, 60327 Frankfurt", "Techquartier, Frankfurt Messe, 60327 Frankfurt", true},
+		{Where, "Boarding at gate B12", "gate B12", true},
+		{Where, "Send the files to 12 Main Street", "12 Main Street", true}, // the address, not the order
 		{Where, "Meet me at the usual place?", "", false},
 	} {
 		out, ok := Value(tc.want, tc.span)
@@ -50,5 +51,29 @@ func TestParseWants(t *testing.T) {
 		if got := Parse(q).Want; got != want {
 			t.Errorf("Parse(%q).Want = %d, want %d", q, got, want)
 		}
+	}
+}
+
+// TestPlaces: a place is an address line, or the address phrase of a
+// longer line, never a line that merely holds numbers.
+func TestPlaces(t *testing.T) {
+	for span, want := range map[string]string{
+		"are you free on Friday the 27th? We could try the new Ethiopian place on Berger Straße, 7:30?": "Berger Straße",
+		"Sounds good, 7:30 works for me":                                          "",
+		"der Winterlauf findet am 13.12. statt, Start 10:00 am Günthersburgpark.": "",
+		"Meet at 221B Baker Street, then we send the rest":                        "221B Baker Street",
+		"Boarding starts 45 minutes before departure at gate Z25.":                "gate Z25",
+		"60311 Frankfurt am Main":                                                 "60311 Frankfurt am Main",
+	} {
+		got, _ := Value(Where, span)
+		if got != want {
+			t.Errorf("Value(Where, %q) = %q, want %q", span, got, want)
+		}
+	}
+	if Quotable("Sent: Monday Subject: invoice question") {
+		t.Error("a quoted message's header line is quotable")
+	}
+	if got, _ := Value(When, "der Winterlauf findet am 13.12. statt, Start 10:00 am Günthersburgpark."); got != "13.12., 10:00 am" {
+		t.Errorf("Value(When) = %q", got)
 	}
 }
