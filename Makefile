@@ -149,9 +149,8 @@ eval: eval-deps
 
 # What attack mails stored beside the demo mailbox make the read tools return
 # (app/injectioneval, docs/extract.md "Measuring injection"): the BIPIA corpus
-# in ../shared/corpus/injection-bipia and the styles corpus in
-# app/injectioneval/testdata/styles. BIPIA=<dir> reads the BIPIA corpus from
-# elsewhere (a worktree beside the main checkout). About 10 seconds.
-BIPIA ?= ../shared/corpus/injection-bipia
+# (copied from ../shared/corpus/injection-bipia) and the styles corpus in
+# app/injectioneval/testdata. BIPIA=<dir> reads another BIPIA copy. About 10 seconds.
+BIPIA ?= app/injectioneval/testdata/bipia
 eval-injection:
 	$(GO) run -tags headless ./cmd/mailnode-eval -injection -bipia $(BIPIA)

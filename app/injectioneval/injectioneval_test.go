@@ -3,9 +3,6 @@ package injectioneval
 import (
 	"bytes"
 	"context"
-	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -229,36 +226,22 @@ func anyIn(ss []string, text string) bool {
 	return false
 }
 
-// bipiaDir is the BIPIA corpus beside the repository (../shared/corpus,
-// read-only, not in the repository), or MAILNODE_BIPIA_CORPUS.
-func bipiaDir() string {
-	if d := os.Getenv("MAILNODE_BIPIA_CORPUS"); d != "" {
-		return d
-	}
-	return filepath.Join("..", "..", "..", "shared", "corpus", "injection-bipia")
-}
-
 // TestMeasure runs the harness on both corpora through a demo node's
 // read tools. No unverified sender's contact, no secret, no error and no
-// slow call may reach an agent ((b), (c), (e)). Payload text, (a), is
-// measured and logged but not yet a failure: ask's rewrite (issue 41) is
-// what brings it to zero.
+// slow call may reach an agent ((b), (c), (e)), and no attack mail's own
+// text (a), but through get_excerpt (approved on the phone for each call)
+// under its notice that the text is the sender's, not the user's.
 func TestMeasure(t *testing.T) {
 	styles, err := Load("styles", "testdata/styles")
 	if err != nil {
 		t.Fatal(err)
 	}
-	corpora := []Corpus{styles}
-	if _, err := os.Stat(filepath.Join(bipiaDir(), "manifest.json")); err == nil {
-		bipia, err := Load("bipia", bipiaDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkCorpus(t, bipia, 80)
-		corpora = append(corpora, bipia)
-	} else if errors.Is(err, os.ErrNotExist) {
-		t.Logf("BIPIA corpus not at %s (set MAILNODE_BIPIA_CORPUS): measuring the styles corpus only", bipiaDir())
+	bipia, err := Load("bipia", "testdata/bipia")
+	if err != nil {
+		t.Fatal(err)
 	}
+	checkCorpus(t, bipia, 80)
+	corpora := []Corpus{styles, bipia}
 	rep, err := Measure(context.Background(), t.TempDir(), corpora, Options{Slow: 100 * time.Millisecond * raceSlowdown})
 	if err != nil {
 		t.Fatal(err)
@@ -277,6 +260,21 @@ func TestMeasure(t *testing.T) {
 			for _, f := range l.fs {
 				t.Errorf("%s: %s in %s(%s): %s", r.Corpus, l.name, f.Tool, f.Args, f.What)
 			}
+		}
+	}
+	// (a): no payload through ask or the structured tools; through
+	// get_excerpt, only under its notice.
+	for _, r := range rep.Corpora {
+		for tool, mails := range r.Leaked {
+			if tool == excerptTool {
+				continue
+			}
+			for m := range mails {
+				t.Errorf("%s: (a) the payload of mail %d came back through %s", r.Corpus, m, tool)
+			}
+		}
+		if n, l := len(r.Leaked[excerptTool]), len(r.ExcerptLabelled); n != l {
+			t.Errorf("%s: %d get_excerpt outputs carried a payload, %d of them labelled", r.Corpus, n, l)
 		}
 	}
 	if q := rep.Demo.Quality; q.Right == 0 || q.Right+q.Wrong+q.None != len(benignQuestions) {

@@ -39,7 +39,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	importDir := fs.String("import", "", "import KItinerary's test data from `DIR` (the corpus's kitinerary/) into DATA/public/kitinerary, then evaluate")
 	kit := fs.String("kitinerary", eval.FindKItinerary(), "KItinerary's extractor `binary` to compare with on the travel mails (\"\" to skip)")
 	inj := fs.Bool("injection", false, "measure prompt injection through the read tools instead (app/injectioneval)")
-	bipia := fs.String("bipia", "../shared/corpus/injection-bipia", "the BIPIA injection corpus `dir` (-injection; \"\" to skip)")
+	bipia := fs.String("bipia", "app/injectioneval/testdata/bipia", "the BIPIA injection corpus `dir` (-injection; \"\" to skip)")
 	styles := fs.String("styles", "app/injectioneval/testdata/styles", "the injection corpus in other styles `dir` (-injection; \"\" to skip)")
 	if err := fs.Parse(args); err != nil {
 		return 2
