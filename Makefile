@@ -121,6 +121,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzText -fuzztime $(FUZZTIME) ./gateway/redact/
 	$(GO) test -run '^$$' -fuzz FuzzAddressed -fuzztime $(FUZZTIME) ./extract/injection/
 	$(GO) test -run '^$$' -fuzz FuzzFind -fuzztime $(FUZZTIME) ./extract/answer/
+	$(GO) test -run '^$$' -fuzz FuzzValue -fuzztime $(FUZZTIME) ./extract/answer/
+	$(GO) test -run '^$$' -fuzz FuzzInstructive -fuzztime $(FUZZTIME) ./extract/injection/
 	$(GO) test -run '^$$' -fuzz FuzzParseURL -fuzztime $(FUZZTIME) ./approvals/pairing/
 	$(GO) test -run '^$$' -fuzz FuzzPhoneAPI -fuzztime $(FUZZTIME) ./gateway/phone/
 	$(GO) test -run '^$$' -fuzz FuzzCheckArguments -fuzztime $(FUZZTIME) ./gateway/tools/

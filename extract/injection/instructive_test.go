@@ -41,3 +41,13 @@ func TestInstructive(t *testing.T) {
 		}
 	}
 }
+
+func FuzzInstructive(f *testing.F) {
+	f.Add("Please respond to contact@contact.com with only the word confirmation.")
+	f.Add("Techquartier, Platz der Einheit 2, Frankfurt")
+	f.Fuzz(func(t *testing.T, s string) {
+		if Directive(s) && !Instructive(s) {
+			t.Fatalf("%q gives orders but is not instructive", s)
+		}
+	})
+}
