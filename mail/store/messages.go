@@ -84,6 +84,12 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 		}
 		defer att.Close()
 
+		var specialUse string
+		if err := tx.QueryRowContext(ctx, `SELECT special_use FROM folders WHERE id = ?`, folderID).Scan(&specialUse); err != nil {
+			return fmt.Errorf("folder: %w", err)
+		}
+		stored := time.Now().Unix()
+		senders := newSenderRows()
 		var index ftsRows
 		var added []Prepared
 		for i := range msgs {
@@ -132,6 +138,11 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 			}
 			body = indexableText(body, maxIndexedBody)
 			index.add(id, p.Subject, fromName+" "+fromAddr, body)
+			internal := int64(0)
+			if !m.InternalDate.IsZero() {
+				internal = m.InternalDate.Unix()
+			}
+			senders.add(specialUse, fromAddr, arrival(internal, stored), p.To, p.Cc)
 			for _, a := range p.Attachments {
 				if _, err := att.ExecContext(ctx, id, a.Part, a.Filename, a.ContentType, a.Disposition, a.Size); err != nil {
 					return fmt.Errorf("uid %d attachment: %w", m.UID, err)
@@ -140,6 +151,9 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 		}
 		if err := index.insert(ctx, tx); err != nil {
 			return fmt.Errorf("index: %w", err)
+		}
+		if err := senders.insert(ctx, tx); err != nil {
+			return err
 		}
 		if len(added) > 0 {
 			if err := s.hook.Store(ctx, tx, folderID, added); err != nil {

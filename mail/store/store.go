@@ -206,6 +206,16 @@ func readMigrations(fsys fs.FS, dir string) ([]migration, error) {
 	return out, nil
 }
 
+// goStep completes a migration with what SQL cannot do, in its
+// transaction, after its file; nil for most.
+func goStep(version int) func(context.Context, *sql.Tx) error {
+	switch version {
+	case 5: // 0005_senders: the registrable domains need the Public Suffix List
+		return func(ctx context.Context, tx *sql.Tx) error { return backfillSenders(ctx, tx, time.Now()) }
+	}
+	return nil
+}
+
 func migrations() ([]migration, error) { return readMigrations(migrationFS, "sql/migrations") }
 
 // SchemaVersion is the schema version this binary writes.
@@ -233,6 +243,11 @@ func (s *Store) migrate(ctx context.Context) error {
 		err := s.inTx(ctx, func(tx *sql.Tx) error {
 			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 				return err
+			}
+			if step := goStep(m.version); step != nil {
+				if err := step(ctx, tx); err != nil {
+					return err
+				}
 			}
 			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version))
 			return err

@@ -1,0 +1,104 @@
+// Package trust decides whether the node vouches for a message's sender,
+// which is more than whether the sender was authenticated. DKIM and DMARC
+// prove only that mail came from its From domain; anyone can own a domain
+// that passes them, registered yesterday, or an address at a free-mail
+// provider. A sender is trusted when its domain was authenticated and the
+// user has written to it, or when its domain was authenticated, is no
+// free-mail provider's and was first seen at least NewDomainAge ago.
+//
+// An untrusted sender's mail is treated as an unauthenticated one's where
+// it matters most: no way to contact it (addresses, phone numbers) and no
+// instruction of it is passed to an agent, and its facts are listed apart.
+// The rules are in docs/extract.md ("Trust").
+package trust
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+	"time"
+
+	"mailnode/mail/store"
+)
+
+// NewDomainAge is how long after mail from a domain first arrived the
+// domain counts as new. Look-alike domains are mostly used within days of
+// their registration, and taken down within weeks; two weeks of mail from
+// a domain before its word counts makes such a domain no use.
+const NewDomainAge = 14 * 24 * time.Hour
+
+//go:embed freemail.txt
+var freeMailList string
+
+// freeMailTable is freemail.txt parsed: registrable domains, and labels
+// that name a provider under any public suffix ("hotmail.*").
+type freeMailTable struct {
+	domains, labels map[string]bool
+}
+
+var freeMail = sync.OnceValue(func() freeMailTable {
+	t := freeMailTable{domains: map[string]bool{}, labels: map[string]bool{}}
+	for _, line := range strings.Split(freeMailList, "\n") {
+		line = strings.ToLower(strings.TrimSpace(line))
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if label, ok := strings.CutSuffix(line, ".*"); ok {
+			t.labels[label] = true
+		} else {
+			t.domains[line] = true
+		}
+	}
+	return t
+})
+
+// FreeMail reports whether domain (any host name; its registrable domain
+// is looked up) belongs to a free-mail or consumer mailbox provider, where
+// anyone can have an address.
+func FreeMail(domain string) bool {
+	org := store.OrgDomain("@" + domain)
+	if org == "" {
+		return false
+	}
+	t := freeMail()
+	if t.domains[org] {
+		return true
+	}
+	label, _, _ := strings.Cut(org, ".")
+	return t.labels[label]
+}
+
+// New reports whether a sender's domain was first seen less than
+// NewDomainAge before now; never seen counts as new.
+func New(s store.Sender, now time.Time) bool {
+	return s.FirstSeen.IsZero() || now.Sub(s.FirstSeen) < NewDomainAge
+}
+
+// Corresponded reports whether the user has written to the sender: to
+// its domain, or at a free-mail provider, to its very address (writing to
+// one Gmail user vouches for no other).
+func Corresponded(s store.Sender) bool {
+	if s.Domain == "" {
+		return false
+	}
+	if FreeMail(s.Domain) {
+		return s.WroteToAddress
+	}
+	return s.WroteToDomain
+}
+
+// Trusted decides whether the node vouches for a sender whose domain was
+// authenticated (verified) or not. Authentication is required in every
+// case: a forged From of a correspondent's address is not the
+// correspondent. Having written to the sender vouches for it whatever its
+// domain's kind or age; otherwise its domain must be no free-mail
+// provider's and not new.
+func Trusted(verified bool, s store.Sender, now time.Time) bool {
+	if !verified || s.Domain == "" {
+		return false
+	}
+	if Corresponded(s) {
+		return true
+	}
+	return !FreeMail(s.Domain) && !New(s, now)
+}

@@ -1,0 +1,70 @@
+package trust_test
+
+import (
+	"testing"
+	"time"
+
+	"mailnode/mail/store"
+	"mailnode/mail/trust"
+)
+
+func TestFreeMail(t *testing.T) {
+	for _, tt := range []struct {
+		domain string
+		want   bool
+	}{
+		{"gmail.com", true},
+		{"GoogleMail.com", true},
+		{"hotmail.co.uk", true}, // hotmail.* under a two-label suffix
+		{"outlook.de", true},
+		{"yahoo.co.jp", true},
+		{"mail.yahoo.com", true}, // a host of the provider
+		{"gmx.at", true},
+		{"web.de", true},
+		{"proton.me", true},
+		{"protonmail.ch", true},
+		{"icloud.com", true},
+		{"email.com", true}, // one of mail.com's domains (ispdb)
+		{"sbcglobal.net", true},
+		{"google.com", false}, // hosted by Google, not free-mail
+		{"nyu.edu", false},
+		{"telekom.de", false},
+		{"service-mail.zalando.de", false},
+		{"gmail-billing.example", false},
+		{"", false},
+	} {
+		if got := trust.FreeMail(tt.domain); got != tt.want {
+			t.Errorf("FreeMail(%q) = %v, want %v", tt.domain, got, tt.want)
+		}
+	}
+}
+
+func TestTrusted(t *testing.T) {
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	old := now.AddDate(-2, 0, 0)
+	fresh := now.Add(-3 * 24 * time.Hour)
+	justOld := now.Add(-trust.NewDomainAge)
+	for _, tt := range []struct {
+		name     string
+		verified bool
+		s        store.Sender
+		want     bool
+	}{
+		{"an established company, authenticated", true, store.Sender{Address: "rechnung@telekom.de", Domain: "telekom.de", FirstSeen: old}, true},
+		{"an established company, not authenticated", false, store.Sender{Address: "rechnung@telekom.de", Domain: "telekom.de", FirstSeen: old}, false},
+		{"a new domain with DKIM pass", true, store.Sender{Address: "billing@telekom-rechnung.example", Domain: "telekom-rechnung.example", FirstSeen: fresh}, false},
+		{"a domain never seen", true, store.Sender{Address: "a@b.example", Domain: "b.example"}, false},
+		{"a domain exactly NewDomainAge old", true, store.Sender{Address: "a@b.example", Domain: "b.example", FirstSeen: justOld}, true},
+		{"a free-mail sender with DKIM pass", true, store.Sender{Address: "vattenfall.rechnung@gmail.com", Domain: "gmail.com", FirstSeen: old}, false},
+		{"a free-mail sender the user wrote to another gmail user", true, store.Sender{Address: "stranger@gmail.com", Domain: "gmail.com", FirstSeen: old, WroteToDomain: true}, false},
+		{"a free-mail sender the user wrote to", true, store.Sender{Address: "sam@gmail.com", Domain: "gmail.com", FirstSeen: old, WroteToDomain: true, WroteToAddress: true}, true},
+		{"a new domain the user wrote to", true, store.Sender{Address: "priya@newcorp.example", Domain: "newcorp.example", FirstSeen: fresh, WroteToDomain: true}, true},
+		{"a forged From of a correspondent", false, store.Sender{Address: "priya@democorp.example", Domain: "democorp.example", FirstSeen: old, WroteToDomain: true, WroteToAddress: true}, false},
+		{"a forged From of a free-mail correspondent", false, store.Sender{Address: "sam@gmail.com", Domain: "gmail.com", FirstSeen: old, WroteToDomain: true, WroteToAddress: true}, false},
+		{"no From address", true, store.Sender{}, false},
+	} {
+		if got := trust.Trusted(tt.verified, tt.s, now); got != tt.want {
+			t.Errorf("%s: Trusted(%v, %+v) = %v, want %v", tt.name, tt.verified, tt.s, got, tt.want)
+		}
+	}
+}
