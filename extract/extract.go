@@ -15,7 +15,10 @@ import (
 // Version identifies the extractors' behaviour. Raise it whenever a change
 // would extract different facts from the same mail: the node then runs the
 // extractors again over every stored message, from its kept raw bytes.
-const Version = 2
+//
+// Version 3: a message's taint (Result.Tainted) is kept with its facts,
+// and a tainted message's facts that name an account to pay are dropped.
+const Version = 3
 
 // Result is what one message says.
 type Result struct {
@@ -24,6 +27,10 @@ type Result struct {
 	// Pending: ExtractQuick left a PDF's text unread (it costs
 	// milliseconds, the rest of a message microseconds); Extract reads it.
 	Pending bool
+	// Tainted: the message has facts and is Tainted. Its facts are shown
+	// to agents as unverified, and those that name an account to pay are
+	// dropped. (A message without facts is not looked at: false.)
+	Tainted bool
 }
 
 // msgContext is what the extractors know about the message around the
@@ -153,7 +160,15 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 	for i := range facts {
 		facts[i].sanitize()
 	}
-	return Result{Auth: auth, Facts: facts, Pending: c.pending}
+	// Whether the message addresses an AI reader is worked out only for
+	// mail with facts, which most mail is not: it costs twice the rest of
+	// reading a message without facts (BenchmarkGeneratedMail: 95 µs a
+	// mail without it, 300 µs with it).
+	tainted := len(facts) > 0 && Tainted(m)
+	if tainted {
+		facts = withoutAccounts(facts, m)
+	}
+	return Result{Auth: auth, Facts: facts, Pending: c.pending, Tainted: tainted}
 }
 
 // textRules applies the text rules to text, as its original sender's
@@ -172,6 +187,21 @@ func (c *msgContext) textRules(subject, text string) []Fact {
 
 // fwdPrefixRE is a forwarded subject's prefix: "Fwd:", "WG:", "TR:", "I:".
 var fwdPrefixRE = regexp.MustCompile(`(?i)^\s*(?:(?:fwd?|wg|tr|rv|i|doorst)\s*:\s*)+`)
+
+// Tainted reports whether some line of a message (its subject, its
+// sender's display name, its text or the text of its HTML) reads as
+// instructions to an AI reader (package injection): then the whole
+// message is tainted, not only the line. Each text is searched whole in
+// one pass, which finds any line that matches (and a phrase a line break
+// splits).
+func Tainted(m *mime.Message) bool {
+	var name string
+	if len(m.From) > 0 {
+		name = m.From[0].Name
+	}
+	return injection.Addressed(m.Subject) || injection.Addressed(name) || injection.Addressed(m.Text) ||
+		m.HTMLText != m.Text && injection.Addressed(m.HTMLText)
+}
 
 // withoutInstructions blanks the lines of text that address an AI reader,
 // so that the text rules do not read a booking out of them.

@@ -20,6 +20,9 @@ type Record struct {
 	Date          time.Time `json:"date"`          // the message's Date
 	Tiebreak      string    `json:"tiebreak"`      // orders messages with the same Date: their Message-ID or a hash of their bytes
 	Authenticated bool      `json:"authenticated"` // the sender's domain was authenticated
+	// Tainted: the message addresses an AI reader somewhere
+	// (Result.Tainted); what it says counts as unverified.
+	Tainted bool `json:"tainted,omitempty"`
 }
 
 // Trip is one booking: its segments, in time order.
@@ -32,6 +35,13 @@ type Trip struct {
 	Segments    []Segment `json:"segments"`
 	Sources     []int64   `json:"sources"`
 	Verified    bool      `json:"verified_sender"`
+	// Trusted: Verified, and every source's sender trusted beyond that
+	// (package mail/trust: no free-mail provider, no domain first seen
+	// days ago, unless the user wrote to it). It changes with time, so
+	// Merge leaves it false and the facts store sets it when it is read.
+	Trusted bool `json:"trusted_sender"`
+	// Tainted: a message it was read from addresses an AI reader.
+	Tainted bool `json:"tainted,omitempty"`
 }
 
 // OrderState is an order after every mail about it.
@@ -41,6 +51,13 @@ type OrderState struct {
 	Updated  time.Time `json:"updated"`
 	Sources  []int64   `json:"sources"`
 	Verified bool      `json:"verified_sender"`
+	// Trusted: Verified, and every source's sender trusted beyond that
+	// (package mail/trust: no free-mail provider, no domain first seen
+	// days ago, unless the user wrote to it). It changes with time, so
+	// Merge leaves it false and the facts store sets it when it is read.
+	Trusted bool `json:"trusted_sender"`
+	// Tainted: a message it was read from addresses an AI reader.
+	Tainted bool `json:"tainted,omitempty"`
 }
 
 // BillState is a bill after every mail about it.
@@ -50,6 +67,13 @@ type BillState struct {
 	Updated  time.Time `json:"updated"`
 	Sources  []int64   `json:"sources"`
 	Verified bool      `json:"verified_sender"`
+	// Trusted: Verified, and every source's sender trusted beyond that
+	// (package mail/trust: no free-mail provider, no domain first seen
+	// days ago, unless the user wrote to it). It changes with time, so
+	// Merge leaves it false and the facts store sets it when it is read.
+	Trusted bool `json:"trusted_sender"`
+	// Tainted: a message it was read from addresses an AI reader.
+	Tainted bool `json:"tainted,omitempty"`
 }
 
 // Merged is everything the mail knows, merged.
@@ -165,18 +189,32 @@ func senderName(name, domain string, verified bool) string {
 	return org
 }
 
-// onlyTrusted drops unauthenticated records when authenticated ones exist.
-func onlyTrusted(rs []Record) ([]Record, bool) {
-	var auth []Record
+// onlyTrusted picks the records a thing is merged from: those of
+// authenticated senders from untainted messages when there are any, else
+// those of authenticated senders, else all. verified says the records
+// kept are authenticated senders'; tainted that one of them is from a
+// tainted message. A tainted mail, authenticated or not, then cannot
+// cancel a booking or pay a bill that clean mail states.
+func onlyTrusted(rs []Record) (kept []Record, verified, tainted bool) {
+	var auth, clean []Record
 	for _, r := range rs {
 		if r.Authenticated && r.Fact.From != FromForwarded {
 			auth = append(auth, r)
+			if !r.Tainted {
+				clean = append(clean, r)
+			}
 		}
 	}
-	if len(auth) > 0 {
-		return auth, true
+	switch {
+	case len(clean) > 0:
+		return clean, true, false
+	case len(auth) > 0:
+		return auth, true, true
 	}
-	return rs, false
+	for _, r := range rs {
+		tainted = tainted || r.Tainted
+	}
+	return rs, false, tainted
 }
 
 func sources(rs []Record) []int64 {
@@ -245,14 +283,14 @@ func mergeTrips(recs []Record, prefix string) []Trip {
 		}
 	}
 	type merged struct {
-		seg      Segment
-		src      []int64
-		verified bool
+		seg               Segment
+		src               []int64
+		verified, tainted bool
 	}
 	byBooking := map[string][]merged{}
 	var bookings []string
 	for _, k := range order {
-		rs, verified := onlyTrusted(groups[k])
+		rs, verified, tainted := onlyTrusted(groups[k])
 		var s Segment
 		for _, r := range rs {
 			mergeSegment(&s, r.Segment)
@@ -267,7 +305,7 @@ func mergeTrips(recs []Record, prefix string) []Trip {
 		if _, ok := byBooking[b]; !ok {
 			bookings = append(bookings, b)
 		}
-		byBooking[b] = append(byBooking[b], merged{s, sources(rs), verified})
+		byBooking[b] = append(byBooking[b], merged{s, sources(rs), verified, tainted})
 	}
 	var trips []Trip
 	for _, b := range bookings {
@@ -282,6 +320,7 @@ func mergeTrips(recs []Record, prefix string) []Trip {
 				}
 			}
 			t.Verified = t.Verified && m.verified
+			t.Tainted = t.Tainted || m.tainted
 			if m.seg.Status != StatusCancelled {
 				t.Status = StatusConfirmed
 			}
@@ -396,13 +435,13 @@ func mergeOrders(recs []Record) []OrderState {
 	}
 	var out []OrderState
 	for _, root := range roots {
-		rs, verified := onlyTrusted(groups[root])
+		rs, verified, tainted := onlyTrusted(groups[root])
 		var o Order
 		for _, r := range rs {
 			mergeOrder(&o, r.Order)
 		}
-		o.Merchant = senderName(o.Merchant, o.Domain, verified)
-		out = append(out, OrderState{ID: stableID("o_", root), Order: o, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified})
+		o.Merchant = senderName(o.Merchant, o.Domain, verified && !tainted)
+		out = append(out, OrderState{ID: stableID("o_", root), Order: o, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified, Tainted: tainted})
 	}
 	slices.SortFunc(out, func(a, b OrderState) int { return cmp.Or(b.Updated.Compare(a.Updated), cmp.Compare(a.ID, b.ID)) })
 	return out
@@ -524,13 +563,13 @@ func mergeBills(recs []Record) []BillState {
 	}
 	var out []BillState
 	for _, k := range keys {
-		rs, verified := onlyTrusted(groups[k])
+		rs, verified, tainted := onlyTrusted(groups[k])
 		var b Bill
 		for _, r := range rs {
 			mergeBill(&b, r.Bill)
 		}
-		b.Issuer = senderName(b.Issuer, b.Domain, verified)
-		out = append(out, BillState{ID: stableID("b_", k), Bill: b, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified})
+		b.Issuer = senderName(b.Issuer, b.Domain, verified && !tainted)
+		out = append(out, BillState{ID: stableID("b_", k), Bill: b, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified, Tainted: tainted})
 	}
 	slices.SortFunc(out, func(a, b BillState) int { return cmp.Or(cmpDue(a.Due, b.Due), cmp.Compare(a.ID, b.ID)) })
 	return out

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,5 +128,61 @@ func TestSenderNames(t *testing.T) {
 		if got := extract.Merge(recs); len(got.Orders) != 1 || got.Orders[0].Merchant != tc.want {
 			t.Errorf("merchant %q from %s (verified %v) = %s, want %q", tc.issuer, tc.domain, tc.verified, js(got.Orders), tc.want)
 		}
+	}
+}
+
+// TestMergeTaint: a merged fact with a tainted contributing record is
+// tainted; a tainted record cannot change what clean authenticated mail
+// states (a tainted "paid" does not pay a bill, a tainted cancellation
+// cancels nothing).
+func TestMergeTaint(t *testing.T) {
+	day := func(d int) time.Time { return time.Date(2027, 6, d, 8, 0, 0, 0, time.UTC) }
+	due := &extract.Time{Time: day(20), DateOnly: true}
+	bill := func(msg int64, d int, status string, auth, tainted bool) extract.Record {
+		return extract.Record{Fact: extract.Fact{Kind: extract.KindBill, From: extract.FromText,
+			Bill: &extract.Bill{Issuer: "Power", Domain: "power.example", Number: "4411", Status: status, Due: due}},
+			Message: msg, Date: day(d), Tiebreak: fmt.Sprint(msg), Authenticated: auth, Tainted: tainted}
+	}
+	for _, tt := range []struct {
+		name              string
+		recs              []extract.Record
+		status            string
+		verified, tainted bool
+		sources           string
+	}{
+		{"clean", []extract.Record{bill(1, 1, extract.StatusDue, true, false)}, extract.StatusDue, true, false, "[1]"},
+		{"tainted, authenticated", []extract.Record{bill(1, 1, extract.StatusDue, true, true)}, extract.StatusDue, true, true, "[1]"},
+		{"tainted, not authenticated", []extract.Record{bill(1, 1, extract.StatusDue, false, true)}, extract.StatusDue, false, true, "[1]"},
+		{"a tainted reminder beside unauthenticated clean mail", []extract.Record{bill(1, 1, extract.StatusDue, false, false), bill(2, 2, extract.StatusDue, false, true)},
+			extract.StatusDue, false, true, "[1,2]"},
+		{"a tainted 'paid' does not pay a clean bill", []extract.Record{bill(1, 1, extract.StatusDue, true, false), bill(2, 2, extract.StatusPaid, true, true)},
+			extract.StatusDue, true, false, "[1]"},
+		{"tainted mail from authenticated senders only", []extract.Record{bill(1, 1, extract.StatusDue, true, true), bill(2, 2, extract.StatusPaid, true, true)},
+			extract.StatusPaid, true, true, "[1,2]"},
+	} {
+		got := extract.Merge(tt.recs)
+		if len(got.Bills) != 1 {
+			t.Errorf("%s: Merge() bills = %s, want one", tt.name, js(got.Bills))
+			continue
+		}
+		b := got.Bills[0]
+		if b.Status != tt.status || b.Verified != tt.verified || b.Tainted != tt.tainted || js(b.Sources) != tt.sources {
+			t.Errorf("%s: Merge() = %s, want status %s, verified %v, tainted %v, sources %s", tt.name, js(b), tt.status, tt.verified, tt.tainted, tt.sources)
+		}
+		if tt.tainted && b.Issuer != "power.example" {
+			t.Errorf("%s: a tainted bill is named %q, want its domain", tt.name, b.Issuer)
+		}
+	}
+	// A trip and an order carry the taint of any record kept.
+	seg := extract.Record{Fact: extract.Fact{Kind: extract.KindFlight, From: extract.FromText, Segment: &extract.Segment{Type: extract.KindFlight,
+		Status: extract.StatusConfirmed, Number: "LH 400", Depart: &extract.Time{Time: day(20)}}}, Message: 1, Date: day(1), Tainted: true}
+	ord := extract.Record{Fact: extract.Fact{Kind: extract.KindOrder, From: extract.FromText, Order: &extract.Order{Domain: "shop.example",
+		Number: "123", Status: extract.StatusOrdered}}, Message: 2, Date: day(1), Tainted: true}
+	got := extract.Merge([]extract.Record{seg, ord})
+	if len(got.Trips) != 1 || !got.Trips[0].Tainted || len(got.Orders) != 1 || !got.Orders[0].Tainted {
+		t.Errorf("Merge(tainted flight, tainted order) = %s %s, want both tainted", js(got.Trips), js(got.Orders))
+	}
+	if b, _ := json.Marshal(got.Orders[0]); !strings.Contains(string(b), `"tainted":true`) {
+		t.Errorf("a tainted order's JSON = %s, want the marker", b)
 	}
 }

@@ -46,7 +46,8 @@ const (
 
 // Statuses. A segment is confirmed or cancelled; an order moves through
 // ordered → shipped → out_for_delivery → delivered unless it is cancelled,
-// returned or has a delivery problem; a bill is due, paid or cancelled.
+// returned or has a delivery problem; a bill is due, paid or cancelled,
+// and stale when read more than StaleAfter past its due date (StatusAt).
 const (
 	StatusConfirmed      = "confirmed"
 	StatusCancelled      = "cancelled"
@@ -58,7 +59,15 @@ const (
 	StatusProblem        = "problem"
 	StatusDue            = "due"
 	StatusPaid           = "paid"
+	// StatusStale: a bill left due more than StaleAfter past its due
+	// date. Whatever happened to it (paid by other means, void, with a
+	// debt collector) the node does not know; it is no bill to pay now,
+	// and a mail cannot make an agent think so by dating one years back.
+	StatusStale = "stale"
 )
+
+// StaleAfter is how long past its due date a due bill stays due.
+const StaleAfter = 365 * 24 * time.Hour
 
 // Time is a moment with the IANA zone it happens in. Zone is empty when
 // no zone is known; the offset is then the one the mail gave, or the
@@ -189,6 +198,16 @@ type Bill struct {
 	Amount *Money `json:"amount,omitempty"`
 	Due    *Time  `json:"due,omitempty"`
 	Issued *Time  `json:"issued,omitempty"`
+}
+
+// StatusAt is the bill's status as of now: due becomes stale once its
+// due date is more than StaleAfter past. Merging keeps the status the
+// mail stated; the tools read bills through this.
+func (b *Bill) StatusAt(now time.Time) string {
+	if b.Status == StatusDue && b.Due != nil && now.Sub(b.Due.Time) > StaleAfter {
+		return StatusStale
+	}
+	return b.Status
 }
 
 // Fact is one thing a message says: exactly one of Segment, Order and Bill

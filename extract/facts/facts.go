@@ -28,6 +28,7 @@ import (
 	"mailnode/extract/places"
 	"mailnode/mail/mime"
 	"mailnode/mail/store"
+	"mailnode/mail/trust"
 )
 
 // Migrations are the facts tables' migrations (sql/NNNN_name.sql), for
@@ -42,9 +43,11 @@ type File interface {
 	WriteTx(ctx context.Context, f func(*sql.Tx) error) error
 }
 
-// Source gives the raw bytes of a stored message.
+// Source gives the raw bytes of a stored message, and what the store
+// knows of messages' senders (for trusted_sender).
 type Source interface {
 	Raw(ctx context.Context, messageID int64) ([]byte, error)
+	Senders(ctx context.Context, ids []int64) (map[int64]store.Sender, error)
 }
 
 // Store is the facts tables.
@@ -58,6 +61,8 @@ type Store struct {
 
 	namesMu sync.RWMutex        // guards names
 	names   map[string][]string // word of facts_merged.match → ids; nil until loaded
+
+	now func() time.Time // the clock bills go stale and domains age by
 }
 
 // New returns the facts store over file, whose tables Migrations created.
@@ -66,8 +71,12 @@ func New(file File, src Source, auth msgauth.Checker, logger *slog.Logger) *Stor
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Store{file: file, src: src, auth: auth, log: logger.With("component", "facts")}
+	return &Store{file: file, src: src, auth: auth, log: logger.With("component", "facts"), now: time.Now}
 }
+
+// SetClock replaces the clock by which bills go stale and senders' domains
+// age (tests). Call it before the store is used.
+func (s *Store) SetClock(now func() time.Time) { s.now = now }
 
 // batch is how many messages a pass reads per transaction.
 const batch = 256
@@ -224,7 +233,7 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (in
 			return 0, err
 		}
 		for seq, f := range r.res.Facts {
-			rec := extract.Record{Fact: f, Message: r.id, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated}
+			rec := extract.Record{Fact: f, Message: r.id, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated, Tainted: r.res.Tainted}
 			b, err := json.Marshal(rec)
 			if err != nil {
 				return 0, fmt.Errorf("encode fact of message %d: %w", r.id, err)
@@ -280,7 +289,7 @@ func (s *Store) Store(ctx context.Context, tx *sql.Tx, folderID int64, msgs []st
 		}
 		done = append(done, m.ID, version, r.res.Auth.Authenticated, r.res.Auth.Method)
 		for seq, f := range r.res.Facts {
-			rec := extract.Record{Fact: f, Message: m.ID, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated}
+			rec := extract.Record{Fact: f, Message: m.ID, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated, Tainted: r.res.Tainted}
 			b, err := json.Marshal(rec)
 			if err != nil {
 				return fmt.Errorf("facts: encode fact of message %d: %w", m.ID, err)
@@ -478,7 +487,7 @@ func (s *Store) About(ctx context.Context, terms []string, limit int) ([]json.Ra
 		args = args[:500] // a word every fact has names none of them
 	}
 	args = append(args, limit)
-	return s.query(ctx, `SELECT data FROM facts_merged WHERE id IN (?`+strings.Repeat(", ?", len(args)-2)+`)
+	return s.current(ctx, `SELECT data FROM facts_merged WHERE id IN (?`+strings.Repeat(", ?", len(args)-2)+`)
 		AND NOT (kind IN ('trip', 'plan') AND status = 'cancelled') ORDER BY kind, id LIMIT ?`, args...)
 }
 
@@ -567,7 +576,7 @@ func (s *Store) Trips(ctx context.Context, from, to time.Time, limit int) ([]jso
 	if !to.IsZero() {
 		end = to.Unix()
 	}
-	return s.query(ctx, `SELECT data FROM facts_merged WHERE kind = 'trip' AND end_at >= ? AND start_at < ?
+	return s.current(ctx, `SELECT data FROM facts_merged WHERE kind = 'trip' AND end_at >= ? AND start_at < ?
 		AND status != 'cancelled' ORDER BY start_at, id LIMIT ?`, from.Unix(), end, limit)
 }
 
@@ -581,7 +590,7 @@ func (s *Store) Orders(ctx context.Context, merchant string, limit int) ([]json.
 	// Whole words: "zalando" matches the domain "service-mail.zalando.de"
 	// and the name "Zalando SE", "zal" matches neither.
 	pattern := "% " + escapeLike(f) + " %"
-	return s.query(ctx, `SELECT data FROM facts_merged WHERE id IN (
+	return s.current(ctx, `SELECT data FROM facts_merged WHERE id IN (
 		SELECT id FROM facts_merged INDEXED BY facts_merged_match WHERE kind = 'order' AND match LIKE ? ESCAPE '\')
 		ORDER BY json_extract(data, '$.updated') DESC, id LIMIT ?`, pattern, limit)
 }
@@ -592,10 +601,105 @@ func escapeLike(s string) string {
 }
 
 // BillsDue returns the unpaid bills due before before, soonest first.
-// Bills without a due date are not listed.
+// Bills without a due date are not listed, nor stale ones (due more than
+// extract.StaleAfter ago).
 func (s *Store) BillsDue(ctx context.Context, before time.Time, limit int) ([]json.RawMessage, error) {
-	return s.query(ctx, `SELECT data FROM facts_merged WHERE kind = 'bill' AND status = 'due'
-		AND due_at > 0 AND due_at < ? ORDER BY due_at, id LIMIT ?`, before.Unix(), limit)
+	return s.current(ctx, `SELECT data FROM facts_merged WHERE kind = 'bill' AND status = 'due'
+		AND due_at > 0 AND due_at >= ? AND due_at < ? ORDER BY due_at, id LIMIT ?`,
+		s.now().Add(-extract.StaleAfter).Unix(), before.Unix(), limit)
+}
+
+// current runs a query of merged facts and completes them as of now: each
+// says whether its senders are trusted (trusted_sender), and a due bill
+// past extract.StaleAfter is stale.
+func (s *Store) current(ctx context.Context, q string, args ...any) ([]json.RawMessage, error) {
+	items, err := s.query(ctx, q, args...)
+	if err != nil || len(items) == 0 {
+		return items, err
+	}
+	return s.complete(ctx, items)
+}
+
+// complete sets trusted_sender and a bill's status as of now on merged
+// facts as facts_merged holds them.
+func (s *Store) complete(ctx context.Context, items []json.RawMessage) ([]json.RawMessage, error) {
+	type fact struct {
+		trip  *extract.Trip
+		order *extract.OrderState
+		bill  *extract.BillState
+	}
+	facts := make([]fact, len(items))
+	var ids []int64
+	for i, raw := range items {
+		var probe struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal(raw, &probe); err != nil {
+			return nil, fmt.Errorf("read merged fact: %w", err)
+		}
+		var err error
+		var src []int64
+		switch {
+		case strings.HasPrefix(probe.ID, "o_"):
+			facts[i].order = &extract.OrderState{}
+			err = json.Unmarshal(raw, facts[i].order)
+			src = facts[i].order.Sources
+		case strings.HasPrefix(probe.ID, "b_"):
+			facts[i].bill = &extract.BillState{}
+			err = json.Unmarshal(raw, facts[i].bill)
+			src = facts[i].bill.Sources
+		default: // t_, p_
+			facts[i].trip = &extract.Trip{}
+			err = json.Unmarshal(raw, facts[i].trip)
+			src = facts[i].trip.Sources
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read merged fact %s: %w", probe.ID, err)
+		}
+		ids = append(ids, src...)
+	}
+	senders, err := s.src.Senders(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	// A fact's senders are trusted when it is verified and every message
+	// it was read from has a trusted sender; a message gone since counts
+	// against it.
+	trusted := func(verified bool, src []int64) bool {
+		if !verified || len(src) == 0 {
+			return false
+		}
+		for _, id := range src {
+			sd, ok := senders[id]
+			if !ok || !trust.Trusted(true, sd, now) {
+				return false
+			}
+		}
+		return true
+	}
+	out := make([]json.RawMessage, len(items))
+	for i, f := range facts {
+		var v any
+		switch {
+		case f.order != nil:
+			f.order.Trusted = trusted(f.order.Verified, f.order.Sources)
+			v = f.order
+		case f.bill != nil:
+			f.bill.Trusted = trusted(f.bill.Verified, f.bill.Sources)
+			f.bill.Status = f.bill.StatusAt(now)
+			v = f.bill
+		default:
+			f.trip.Trusted = trusted(f.trip.Verified, f.trip.Sources)
+			v = f.trip
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("encode merged fact: %w", err)
+		}
+		out[i] = b
+	}
+	return out, nil
 }
 
 func (s *Store) query(ctx context.Context, q string, args ...any) ([]json.RawMessage, error) {

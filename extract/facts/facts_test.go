@@ -284,6 +284,8 @@ func TestPDFPending(t *testing.T) {
 	if stats.Read != 1 {
 		t.Errorf("the pass after the sync read %d messages, want the one pending PDF", stats.Read)
 	}
+	// Read in 2016, when the bills were due (now they are stale).
+	fsx.SetClock(func() time.Time { return time.Date(2016, 2, 1, 0, 0, 0, 0, time.UTC) })
 	bills, err := fsx.BillsDue(ctx, time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), 10)
 	if err != nil {
 		t.Fatal(err)
