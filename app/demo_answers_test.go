@@ -24,7 +24,10 @@ func TestDemoAnswersItsOwnQuestions(t *testing.T) {
 		out := tool("ask", map[string]any{"question": tc.question})
 		a, _ := out["answer"].(string)
 		for _, w := range tc.want {
-			if !strings.Contains(a, w) {
+			// Case apart: a sender the node does not trust yet (the
+			// demo's mail is a few weeks old, mail/trust.NewDomainAge) is
+			// named by its domain, "ikea.de".
+			if !strings.Contains(strings.ToLower(a), strings.ToLower(w)) {
 				t.Errorf("ask(%q) = %q, want it to say %q", tc.question, a, w)
 			}
 		}

@@ -27,7 +27,7 @@ func (n *Node) ReadTools(now func() time.Time) ([]tools.Tool, error) {
 		return nil, err
 	}
 	var out []tools.Tool
-	for _, t := range tools.Catalog(mailSource{c}, nil, now) {
+	for _, t := range tools.Catalog(mailSource{c: c, now: now}, nil, now) {
 		switch t.Tier {
 		case approvals.StructuredRead, approvals.FreeFormRead, approvals.RawRead:
 			out = append(out, t)

@@ -540,6 +540,17 @@ func unix(t *extract.Time) int64 {
 	return t.Unix()
 }
 
+// byDomain names an untrusted sender by its registrable domain, as Merge
+// names an unauthenticated one: "Telekom" from a domain registered last
+// week, telekom-kundenservice.example, agrees with its domain as well as
+// the real one does.
+func byDomain(name, domain string) string {
+	if org := store.OrgDomain("@" + domain); org != "" {
+		return org
+	}
+	return name
+}
+
 // Authenticated reports, for each of ids that has been read, whether its
 // sender's domain was authenticated (a forwarded original never is).
 // Messages not read yet are left out, as unauthenticated.
@@ -684,9 +695,15 @@ func (s *Store) complete(ctx context.Context, items []json.RawMessage) ([]json.R
 		switch {
 		case f.order != nil:
 			f.order.Trusted = trusted(f.order.Verified, f.order.Sources)
+			if !f.order.Trusted {
+				f.order.Merchant = byDomain(f.order.Merchant, f.order.Domain)
+			}
 			v = f.order
 		case f.bill != nil:
 			f.bill.Trusted = trusted(f.bill.Verified, f.bill.Sources)
+			if !f.bill.Trusted {
+				f.bill.Issuer = byDomain(f.bill.Issuer, f.bill.Domain)
+			}
 			f.bill.Status = f.bill.StatusAt(now)
 			v = f.bill
 		default:

@@ -39,7 +39,7 @@ func TestTrustAndStaleBills(t *testing.T) {
 
 	mail := func(uid uint32, from, dmarc, number, due, extra string, arrived time.Time) store.NewMessage {
 		_, domain, _ := strings.Cut(from, "@")
-		raw := fmt.Sprintf("Authentication-Results: mx.test.example; dmarc=%s header.from=%s\r\nFrom: Billing <%s>\r\nTo: me@home.example\r\n"+
+		raw := fmt.Sprintf("Authentication-Results: mx.test.example; dmarc=%s header.from=%s\r\nFrom: Telekom <%s>\r\nTo: me@home.example\r\n"+
 			"Subject: Your invoice\r\nDate: %s\r\nMessage-ID: <b%d@x>\r\n\r\nInvoice number: %s\r\nAmount due: 89.00 EUR\r\nDue date: %s\r\n%s",
 			dmarc, domain, from, arrived.Format(time.RFC1123Z), uid, number, due, extra)
 		return store.NewMessage{UID: uid, Raw: []byte(raw), InternalDate: arrived}
@@ -75,6 +75,7 @@ func TestTrustAndStaleBills(t *testing.T) {
 	}
 	type bill struct {
 		Number   string `json:"number"`
+		Issuer   string `json:"issuer"`
 		Status   string `json:"status"`
 		Verified bool   `json:"verified_sender"`
 		Trusted  *bool  `json:"trusted_sender"`
@@ -114,6 +115,9 @@ func TestTrustAndStaleBills(t *testing.T) {
 		}
 		if b.Verified != tt.verified || b.Trusted == nil || *b.Trusted != tt.trusted || b.Tainted != tt.tainted || b.Status != "due" {
 			t.Errorf("bill %s = %+v, want verified %v, trusted %v, tainted %v, due", tt.number, b, tt.verified, tt.trusted, tt.tainted)
+		}
+		if !tt.trusted && strings.Contains(b.Issuer, "Telekom") {
+			t.Errorf("bill %s of an untrusted sender is named %q, want its domain", tt.number, b.Issuer)
 		}
 	}
 	if _, ok := got["T-600"]; ok {

@@ -66,8 +66,9 @@ func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, err
 	bestScore := -1
 	for _, raw := range items {
 		text, domain, verified, at, kind, ok := describe(raw, travel)
-		if !ok {
-			continue
+		trusted, tainted := standing(raw)
+		if !ok || tainted {
+			continue // a tainted message is never used for ask, nor its facts
 		}
 		score := 0
 		switch {
@@ -78,7 +79,7 @@ func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, err
 		case want == answer.When && (kind == "trip" || kind == "bill"):
 			score = 2
 		}
-		if verified {
+		if verified && trusted {
 			score++ // a look-alike's fact never wins over the real one's
 		}
 		if score <= bestScore {
@@ -88,21 +89,29 @@ func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, err
 		if domain != "" {
 			who = append(who, domain)
 		}
-		if !verified {
+		switch {
+		case !verified:
 			who = append(who, "unverified sender")
+		case !trusted:
+			who = append(who, "sender not trusted")
 		}
 		if !at.IsZero() {
 			who = append(who, at.UTC().Format("2 Jan 2006"))
 		}
 		span := redact.Text(text)
-		if !verified {
+		if !verified || !trusted && kind == "trip" {
+			// Anyone may have written it: no way to contact them goes out.
+			// An order's or a bill's names are its domain when its sender
+			// is not trusted (the facts store names it so), and its
+			// numbers are no phone numbers; a trip's hotel, event and
+			// address are the mail's words.
 			span = redact.Contacts(text)
 		}
 		if len(who) > 0 {
 			span += " (" + strings.Join(who, ", ") + ")"
 		}
 		best = &askResult{Answer: cut(span, maxAnswerRunes), Sources: 1, Type: answerFact,
-			SenderDomain: domain, Verified: verified, Trusted: verified}
+			SenderDomain: domain, Verified: verified, Trusted: trusted}
 		if !at.IsZero() {
 			best.MailDate = at.UTC().Format(time.DateOnly)
 		}
@@ -182,6 +191,13 @@ func describe(raw json.RawMessage, travel string) (text, domain string, verified
 		switch {
 		case b.Status == extract.StatusPaid:
 			s += ", paid"
+		case b.Status == extract.StatusStale:
+			// Not "due": more than a year past its date, it is no bill to
+			// pay now (extract.StaleAfter).
+			s += ", stale"
+			if b.Due != nil {
+				s += " (unpaid since " + b.Due.Time.Format("2 Jan 2006") + ", over a year ago)"
+			}
 		case b.Due != nil:
 			s += ", due " + b.Due.Time.Format("2 Jan 2006")
 		default:
@@ -229,6 +245,20 @@ func describe(raw json.RawMessage, travel string) (text, domain string, verified
 		return text, "", t.Verified, time.Time{}, "trip", true
 	}
 	return
+}
+
+// standing reads what a merged fact says of its senders beyond
+// verified_sender: whether they are trusted (mail/trust) and whether a
+// message it came from is tainted.
+func standing(raw json.RawMessage) (trusted, tainted bool) {
+	var v struct {
+		Trusted bool `json:"trusted_sender"`
+		Tainted bool `json:"tainted"`
+	}
+	if json.Unmarshal(raw, &v) != nil {
+		return false, true
+	}
+	return v.Trusted, v.Tainted
 }
 
 func segmentText(s extract.Segment) string {
