@@ -20,6 +20,11 @@
 //   - attachments: metadata of non-text parts (the bytes stay in the raw
 //     message).
 //   - messages_fts: a contentless FTS5 index over subject, sender and text.
+//   - sender_domains: each registrable From domain's first arrival (the
+//     earliest internal_date of its mail outside Junk and Trash), and
+//     correspondents: the To and Cc addresses of mail in \Sent folders;
+//     kept as messages are stored, read by Senders (package mail/trust
+//     decides what follows from them).
 //   - component_schema: the schema version of each other component (the
 //     gateway, approvals) whose tables share the file; see Store.Attach.
 package store
