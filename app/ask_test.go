@@ -42,7 +42,7 @@ func askDemo(t *testing.T, n *Node) func(name string, args map[string]any) map[s
 	}
 	now := func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC) }
 	byName := map[string]tools.Tool{}
-	for _, tl := range tools.Catalog(mailSource{c: c}, nil, now) {
+	for _, tl := range tools.Catalog(mailSource{c: c, now: now}, nil, now) {
 		byName[tl.Name] = tl
 	}
 	return func(name string, args map[string]any) map[string]any {

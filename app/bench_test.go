@@ -65,7 +65,7 @@ func BenchmarkTools20k(b *testing.B) {
 
 	now := func() time.Time { return time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC) }
 	byName := map[string]tools.Tool{}
-	for _, tl := range tools.Catalog(mailSource{c: c}, nil, now) {
+	for _, tl := range tools.Catalog(mailSource{c: c, now: now}, nil, now) {
 		byName[tl.Name] = tl
 	}
 	merchants := []string{"Zalando", "otto.de", "Best Buy", "fnac", "Galaxus", "nobody"}
