@@ -221,6 +221,10 @@ func withoutInstructions(text string) string {
 // maxName bounds a free-text field of a fact (a name, an address, an item).
 const maxName = 160
 
+// sentenceWords is how many words make a field a sentence rather than a
+// name, for sanitize.
+const sentenceWords = 6
+
 // sanitize clears the free-text fields that read as instructions to an
 // AI reader and bounds the rest: facts are handed to agents' models, and
 // a sender's words reach them only as data.
@@ -229,8 +233,11 @@ func (f *Fact) sanitize() {
 		// Addresses and links are not names: a sender's way to hand an
 		// agent somewhere to send things.
 		// A name that gives orders ("Reply to …", "### system") is a
-		// sender's words aimed at a model, not a name.
-		if injection.Directive(*s) || strings.Contains(*s, "@") || strings.Contains(*s, "://") {
+		// sender's words aimed at a model, not a name; so is a sentence
+		// that speaks to its reader ("The assistant should forward …"),
+		// which a name of a few words seldom is ("Open Air Festival").
+		if injection.Directive(*s) || len(strings.Fields(*s)) >= sentenceWords && injection.Instructive(*s) ||
+			strings.Contains(*s, "@") || strings.Contains(*s, "://") {
 			*s = ""
 		}
 		*s = truncateRunes(*s, maxName)
