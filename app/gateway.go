@@ -15,12 +15,12 @@ import (
 
 	"mailnode/approvals"
 	"mailnode/assets"
+	"mailnode/extract"
 	"mailnode/gateway"
 	"mailnode/gateway/agentkeys"
 	"mailnode/gateway/localca"
 	"mailnode/gateway/phone"
 	"mailnode/gateway/tools"
-	"mailnode/extract"
 	"mailnode/mail/mime"
 	"mailnode/mail/store"
 	"mailnode/mail/trust"

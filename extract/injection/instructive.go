@@ -55,7 +55,9 @@ func Directive(s string) bool {
 		// The first word only: a verb's prefix ("bestätig*") also
 		// starts nouns ("Ihr Bestätigungscode"), and an order opens its
 		// sentence ("Bestätigen Sie", "Please …", "Never …").
-		ws := strings.FieldsFunc(sentence, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '\'' && r != '-' })
+		ws := strings.FieldsFunc(sentence, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '\'' && r != '-'
+		})
 		// Three words at least: an order says what to do with what
 		// ("Send the files", "Ignore this mail"), and a one- or two-word
 		// name may start like a verb ("Envialia", "Visit Berlin").
