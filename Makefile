@@ -126,6 +126,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParseURL -fuzztime $(FUZZTIME) ./approvals/pairing/
 	$(GO) test -run '^$$' -fuzz FuzzPhoneAPI -fuzztime $(FUZZTIME) ./gateway/phone/
 	$(GO) test -run '^$$' -fuzz FuzzCheckArguments -fuzztime $(FUZZTIME) ./gateway/tools/
+	$(GO) test -run '^$$' -fuzz FuzzVisible -fuzztime $(FUZZTIME) ./gateway/tools/
 	$(GO) test -run '^$$' -fuzz FuzzWordIndex -fuzztime $(FUZZTIME) ./extract/injection/
 	$(GO) test -run '^$$' -fuzz FuzzPeekClientHello -fuzztime $(FUZZTIME) ./relay/relayserver/
 	$(GO) test -run '^$$' -fuzz FuzzNormalizeAddress -fuzztime $(FUZZTIME) ./relay/relayserver/

@@ -95,7 +95,7 @@ func (s *Server) runTool(t tools.Tool) mcp.ToolHandler {
 			s.log.Error("Tool result not serialisable", "tool", t.Name, "err", err)
 			return toolError(&tools.Error{Code: "internal_error", Message: "the node could not answer; try again later"}), nil
 		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}}, nil
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(tools.Visible(b))}}}, nil
 	}
 }
 
