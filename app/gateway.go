@@ -255,7 +255,8 @@ func (s mailSource) Retrieve(ctx context.Context, terms []answer.Term, docFreq m
 			return nil, err
 		}
 		out[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject,
-			Verified: auth[h.ID], Trusted: trusted, Tainted: tainted}
+			Verified: auth[h.ID], Trusted: trusted, Tainted: tainted,
+			Correspondent: auth[h.ID] && trust.Corresponded(senders[h.ID])}
 	}
 	return out, nil
 }

@@ -155,6 +155,10 @@ var stopwords = func() map[string]bool {
 	return m
 }()
 
+// Stopword reports whether w (folded) is a function word or a word of
+// asking: it names nothing.
+func Stopword(w string) bool { return stopwords[w] }
+
 // IDF is BM25's weight of a term held by n of docs messages: near zero for
 // a word most mail has, large for a rare one.
 func IDF(n, docs int) float64 {

@@ -176,7 +176,16 @@ var streetRE = regexp.MustCompile(`(?i)\b(?:` + streetWords + `)(?:\s|$|[,.])|\p
 var streetPhraseRE = regexp.MustCompile(`\b\d{1,5}[a-zA-Z]?\s+(?:\p{Lu}[\p{L}'-]*\s+){1,3}(?:Street|St\.|Road|Rd\.|Avenue|Ave\.?|Boulevard|Lane|Drive|Square)|` +
 	`(?:\p{Lu}[\p{L}'-]*\s+){0,3}(?:Straße|Strasse|Str\.|Weg|Platz|Allee|Gasse|Street|Road|Avenue|Square|Rue|Via|Calle|Piazza|Plaza)(?:\s+(?:de[rsl]?|du|la|di|del)\s+\p{Lu}[\p{L}'-]*)?(?:\s+\d{1,5}[a-z]?)?|` +
 	`\p{Lu}\p{L}*(?:straße|strasse|str\.|weg|platz|allee|gasse)(?:\s+\d{1,5}[a-z]?)?|` +
+	`\b\d{4,5}\s+\p{Lu}\p{Ll}+(?:[ -](?:am|an der|im|sur|upon)\s+\p{Lu}\p{Ll}+)?|` +
 	`(?i:\b(?:gate|platform|gleis|terminal)\s+[a-z]?\d{1,3}[a-z]?)`)
+
+// Address is the address phrase a span holds (capitalised names, a
+// street word, a house number; a postcode and a town; a gate or a
+// platform): names and numbers only, so a value whoever wrote the mail.
+func Address(span string) (string, bool) {
+	m := strings.TrimSpace(streetPhraseRE.FindString(span))
+	return m, m != "" && utf8.RuneCountInString(m) <= maxPlaceRunes
+}
 
 // place is the address phrase the span holds; else the span itself when
 // it is short, reads as an address or a venue and says nothing to
@@ -186,7 +195,7 @@ func place(span string) (string, bool) {
 	if span == "" {
 		return "", false
 	}
-	if m := strings.TrimSpace(streetPhraseRE.FindString(span)); m != "" && utf8.RuneCountInString(m) <= maxPlaceRunes {
+	if m, ok := Address(span); ok {
 		return m, true
 	}
 	if utf8.RuneCountInString(span) <= maxPlaceRunes && !strings.ContainsAny(span, "?!") &&

@@ -39,30 +39,48 @@ func factTerms(q string, parsed answer.Question) []string {
 		}
 	}
 	for _, w := range strings.Fields(places.Fold(q)) {
-		if len(w) >= 3 && !genericWords[w] && !slices.Contains(out, w) {
+		// Function words name nothing, and a fact named "… approved by
+		// the account holder" must not answer every question with "the".
+		if len(w) >= 3 && !genericWords[w] && !answer.Stopword(w) && !slices.Contains(out, w) {
 			out = append(out, w) // the word as written too: stemming may have cut a name
 		}
 	}
 	return out
 }
 
+// aboutLimit bounds the facts a question's words name that fromFacts
+// weighs. It is large: the store returns them in an order a sender can
+// choose (by id, a hash of the sender's own fields), so twenty look-alike
+// bills must not crowd the real one out.
+const aboutLimit = 200
+
 // fromFacts answers a question that names a trip, a merchant or an issuer
 // from the merged facts, before any text span is tried: "What is my IKEA
 // order number?" is the IKEA order's number, not the number of whichever
 // mail ranks first. ok is false when the question names no fact.
+//
+// Who sent a fact weighs first, so that a look-alike's fact never wins
+// over the real one's: a trusted sender's over an authenticated one's, an
+// authenticated one's over any other. A fact from a sender whose domain
+// was not authenticated answers only a question that names its domain
+// ("telekom" for telekom-rechnung.example), never by the names its mail
+// gives itself, and no trip or plan of such a sender answers at all. Then
+// whether the fact is of the kind asked (an amount: a bill or an order),
+// then whether the question names its domain exactly, then the newest.
 func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, error) {
 	parsed := answer.Parse(q)
 	terms := factTerms(q, parsed)
 	if len(terms) == 0 {
 		return nil, false, nil
 	}
-	items, err := r.src.About(ctx, terms, 20)
+	items, err := r.src.About(ctx, terms, aboutLimit)
 	if err != nil {
 		return nil, false, fmt.Errorf("read facts: %w", err)
 	}
 	want := parsed.Want
 	travel := travelAsked(q)
 	var best *askResult
+	var bestAt time.Time
 	bestScore := -1
 	for _, raw := range items {
 		text, domain, verified, at, kind, ok := describe(raw, travel)
@@ -70,19 +88,25 @@ func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, err
 		if !ok || tainted {
 			continue // a tainted message is never used for ask, nor its facts
 		}
+		named := namesDomain(terms, domain)
+		if !verified && (named == 0 || kind == "trip") {
+			continue
+		}
 		score := 0
 		switch {
-		case want == answer.Amount && (kind == "bill" || kind == "order"):
-			score = 2
-		case want == answer.Reference && (kind == "order" || kind == "bill"):
-			score = 2
-		case want == answer.When && (kind == "trip" || kind == "bill"):
-			score = 2
+		case verified && trusted:
+			score = 200
+		case verified:
+			score = 100
 		}
-		if verified && trusted {
-			score++ // a look-alike's fact never wins over the real one's
+		switch {
+		case want == answer.Amount && (kind == "bill" || kind == "order"),
+			want == answer.Reference && (kind == "order" || kind == "bill"),
+			want == answer.When && (kind == "trip" || kind == "bill"):
+			score += 20
 		}
-		if score <= bestScore {
+		score += 5 * named
+		if score < bestScore || score == bestScore && !at.After(bestAt) {
 			continue
 		}
 		var who []string
@@ -115,9 +139,31 @@ func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, err
 		if !at.IsZero() {
 			best.MailDate = at.UTC().Format(time.DateOnly)
 		}
-		bestScore = score
+		bestScore, bestAt = score, at
 	}
 	return best, best != nil, nil
+}
+
+// namesDomain says how a question's terms name a sender domain: 2 when
+// one is a whole label of it ("telekom" in telekom.de), 1 when one is a
+// part of a label ("telekom" in telekom-kundenkonto.example), else 0.
+func namesDomain(terms []string, domain string) int {
+	if domain == "" {
+		return 0
+	}
+	labels := strings.Split(strings.ToLower(domain), ".")
+	n := 0
+	for _, t := range terms {
+		for _, l := range labels[:max(1, len(labels)-1)] { // not the top-level domain
+			switch {
+			case l == t:
+				return 2
+			case slices.Contains(strings.FieldsFunc(l, func(r rune) bool { return r == '-' || r == '_' }), t):
+				n = 1
+			}
+		}
+	}
+	return n
 }
 
 // travelAsked says which kind of travel a question asks about: a segment

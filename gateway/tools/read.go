@@ -217,9 +217,11 @@ func (r *reader) ask(ctx context.Context, args json.RawMessage) (any, error) {
 	case answer.Who:
 		value = sourceName(m)
 	case answer.Anything:
-		// A sentence is quoted only from a trusted sender, and only one
-		// that says nothing to its reader (Find checked it).
-		if !m.Trusted || !answer.Quotable(hit.span) {
+		// A sentence is quoted only from a sender the user has written
+		// to, and only one that says nothing to its reader (Find checked
+		// it): filters of words lose to text written to pass them, and a
+		// domain's age is cheap to buy.
+		if !m.Correspondent || !answer.Quotable(hit.span) {
 			res.Answer = noTypedAnswer
 			return res, nil
 		}
@@ -228,6 +230,11 @@ func (r *reader) ask(ctx context.Context, args json.RawMessage) (any, error) {
 		return res, nil
 	default:
 		v, ok := answer.Value(q.Want, hit.span)
+		if q.Want == answer.Where && !m.Correspondent {
+			// A whole line as a place only from a correspondent; from
+			// anyone else the address it holds, names and numbers.
+			v, ok = answer.Address(hit.span)
+		}
 		if !ok {
 			res.Answer = noTypedAnswer
 			return res, nil

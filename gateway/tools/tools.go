@@ -65,6 +65,11 @@ type Message struct {
 	// to it. Anyone can own a domain that passes DKIM; only a trusted
 	// sender's words or contacts are ever passed on.
 	Trusted bool
+	// Correspondent: Verified, and the user has written to the sender
+	// (its domain, or at a free-mail provider its address). The only
+	// sender whose sentences ask quotes: trust by a domain's age is
+	// cheap for an attacker to buy, a reply from the user is not.
+	Correspondent bool
 	// Tainted: some line of the message reads as instructions to an AI
 	// reader (package injection). No text of it is passed on, and its
 	// facts count as unverified.
