@@ -98,7 +98,7 @@ func TestArgumentsDecodedOnce(t *testing.T) {
 	if ar == nil {
 		t.Fatal("get_excerpt ran without approval")
 	}
-	if _, p := e.prompt(ar); p.Details != "query: hotel⟦U+200B⟧address" {
+	if _, p := e.prompt(ar); !strings.HasPrefix(p.Details, "query: hotel⟦U+200B⟧address\n\n") {
 		t.Errorf("prompt = %q", p.Details)
 	}
 }

@@ -248,7 +248,7 @@ func (n *Node) open(ctx context.Context) (c *components, err error) {
 		return nil, err
 	}
 	if n.cfg.Demo {
-		if err := n.openDemo(c); err != nil {
+		if err := n.openDemo(ctx, c); err != nil {
 			return nil, err
 		}
 	}
@@ -258,12 +258,19 @@ func (n *Node) open(ctx context.Context) (c *components, err error) {
 // openDemo starts the embedded IMAP server with the sample mailbox, and a
 // submission server in the node's process so that drafts the user
 // approves in the demo never reach the Internet.
-func (n *Node) openDemo(c *components) error {
+func (n *Node) openDemo(ctx context.Context, c *components) error {
 	srv, err := demobox.Start(n.log)
 	if err != nil {
 		return err
 	}
 	c.demo = srv
+	history, err := assets.DemoSenderHistory()
+	if err != nil {
+		return err
+	}
+	if err := c.store.KnownSince(ctx, history); err != nil {
+		return err
+	}
 	count, err := srv.Seed(assets.DemoMailbox(), time.Now())
 	if err != nil {
 		return err

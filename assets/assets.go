@@ -3,11 +3,16 @@
 package assets
 
 import (
+	"bufio"
+	"bytes"
 	"embed"
+	"fmt"
 	"io/fs"
+	"strings"
+	"time"
 )
 
-//go:embed demo phone icon.png
+//go:embed demo phone icon.png demo-senders.txt
 var files embed.FS
 
 // DemoAuthServID is the authserv-id of the demo mailbox's invented mail
@@ -25,6 +30,35 @@ func DemoMailbox() fs.FS {
 		panic(err) // the directory is embedded at build time
 	}
 	return sub
+}
+
+// DemoSenderHistory is how long the demo mailbox's owner has had mail
+// from each of its legitimate senders' domains (demo-senders.txt): the
+// history that three weeks of sample mail leave out, without which every
+// sender of the demo would be new and none trusted (mail/trust).
+func DemoSenderHistory() (map[string]time.Time, error) {
+	b, err := files.ReadFile("demo-senders.txt")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]time.Time{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("demo-senders.txt:%d: want a domain and a date", n)
+		}
+		at, err := time.Parse(time.DateOnly, f[1])
+		if err != nil {
+			return nil, fmt.Errorf("demo-senders.txt:%d: %w", n, err)
+		}
+		out[f[0]] = at
+	}
+	return out, sc.Err()
 }
 
 // PhoneApp is the phone's web app, served by the node at /phone/

@@ -240,3 +240,29 @@ func backfillSenders(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	rows.Close()
 	return r.insert(ctx, tx)
 }
+
+// KnownSince records that mail from each domain (a registrable domain,
+// lower case) has been arriving since the time given, when that is
+// earlier than what the stored mail says. It is for a mailbox whose
+// history the store does not hold: the demo's three weeks of mail stand
+// for a mailbox that has had mail from these senders for years
+// (assets.DemoSenderHistory). A real node learns it from the mail.
+func (s *Store) KnownSince(ctx context.Context, history map[string]time.Time) error {
+	if len(history) == 0 {
+		return nil
+	}
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		for d, at := range history {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO sender_domains (domain, first_seen) VALUES (?, ?)
+				ON CONFLICT (domain) DO UPDATE SET first_seen = min(first_seen, excluded.first_seen)`,
+				strings.ToLower(d), at.Unix()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("record senders' history: %w", err)
+	}
+	return nil
+}

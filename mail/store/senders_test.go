@@ -170,3 +170,34 @@ func TestMigrateSendersFromVersion4(t *testing.T) {
 		t.Errorf("after migration, Senders()[6] = %+v, want sam@gmail.com written to", g)
 	}
 }
+
+// TestKnownSince: a history told to the store moves a domain's first
+// arrival back, never forward, and mail stored later keeps the earliest.
+func TestKnownSince(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	acct, _ := s.EnsureAccount(ctx, store.Account{Name: "a", Server: "h:1", Username: "u"})
+	inbox, _ := s.EnsureFolder(ctx, acct.ID, "INBOX", "")
+	y2016 := time.Date(2016, 3, 1, 0, 0, 0, 0, time.UTC)
+	y2030 := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	nov := time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC)
+	if err := s.KnownSince(ctx, map[string]time.Time{"lufthansa.com": y2016, "ikea.de": y2030}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddMessages(ctx, inbox.ID, []store.NewMessage{
+		senderMail(1, "Lufthansa <online@booking.lufthansa.com>", "me@home.example", "Fri, 20 Nov 2026 08:00:00 +0000", nov),
+		senderMail(2, "IKEA <order@ikea.de>", "me@home.example", "Fri, 20 Nov 2026 08:00:00 +0000", nov),
+		senderMail(3, "New <hi@new-shop.example>", "me@home.example", "Fri, 20 Nov 2026 08:00:00 +0000", nov),
+	}, 3); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Senders(ctx, []int64{1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[int64]time.Time{1: y2016, 2: nov, 3: nov} {
+		if !got[id].FirstSeen.Equal(want) {
+			t.Errorf("message %d (%s): first seen %v, want %v", id, got[id].Domain, got[id].FirstSeen, want)
+		}
+	}
+}
