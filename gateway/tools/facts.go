@@ -61,10 +61,12 @@ const aboutLimit = 200
 //
 // Who sent a fact weighs first, so that a look-alike's fact never wins
 // over the real one's: a trusted sender's over an authenticated one's, an
-// authenticated one's over any other. A fact from a sender whose domain
-// was not authenticated answers only a question that names its domain
-// ("telekom" for telekom-rechnung.example), never by the names its mail
-// gives itself, and no trip or plan of such a sender answers at all. Then
+// authenticated one's over any other. A fact from a sender the node does
+// not trust answers only a question that names its domain ("telekom" for
+// telekom-rechnung.example), never by the names its mail gives itself
+// (a "Water Utility" bill must not answer "how much is the water bill?"
+// before the mail of the real one is read), and no trip or plan of a
+// sender whose domain was not authenticated answers at all. Then
 // whether the fact is of the kind asked (an amount: a bill or an order),
 // then whether the question names its domain exactly, then the newest.
 func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, error) {
@@ -89,7 +91,7 @@ func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, err
 			continue // a tainted message is never used for ask, nor its facts
 		}
 		named := namesDomain(terms, domain)
-		if !verified && (named == 0 || kind == "trip") {
+		if !trusted && named == 0 || !verified && kind == "trip" {
 			continue
 		}
 		score := 0

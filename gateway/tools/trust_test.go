@@ -111,10 +111,14 @@ func TestAskFromFactsTrust(t *testing.T) {
 	}{
 		{"trusted", `{"id":"b_1","issuer":"Power Call 030 1234 5678","domain":"power.example","number":"4411","status":"due","amount":{"amount":"89.00","currency":"EUR"},"due":{"at":"2026-12-20T00:00:00Z","date_only":true},"verified_sender":true,"trusted_sender":true}`,
 			[]string{"89.00 EUR", "due 20 Dec 2026", "030 1234 5678"}, []string{"not trusted", "unverified"}, true},
+		// An untrusted sender's fact answers only a question that names
+		// its domain, never by the names its mail gives itself.
 		{"a free-mail sender with DKIM pass", `{"id":"b_2","issuer":"gmail.com","domain":"gmail.com","number":"4411","status":"due","amount":{"amount":"89.00","currency":"EUR"},"due":{"at":"2026-12-20T00:00:00Z","date_only":true},"verified_sender":true,"trusted_sender":false}`,
-			[]string{"gmail.com bill 4411: 89.00 EUR", "sender not trusted"}, nil, false},
+			[]string{"No answer"}, []string{"89.00"}, false},
+		{"a new domain's bill, its domain named", `{"id":"b_5","issuer":"power-billing.example","domain":"power-billing.example","number":"4411","status":"due","amount":{"amount":"89.00","currency":"EUR"},"due":{"at":"2026-12-20T00:00:00Z","date_only":true},"verified_sender":true,"trusted_sender":false}`,
+			[]string{"power-billing.example bill 4411: 89.00 EUR", "sender not trusted"}, nil, false},
 		{"a hotel of a new domain with DKIM pass", `{"id":"t_1","status":"confirmed","segments":[{"type":"hotel","status":"confirmed","hotel":"Power Hotel, call 030 1234 5678","check_in":{"at":"2026-12-20T00:00:00Z","date_only":true}}],"sources":[1],"verified_sender":true,"trusted_sender":false}`,
-			[]string{"Power Hotel", "[phone]", "sender not trusted"}, []string{"030 1234 5678"}, false},
+			[]string{"No answer"}, []string{"030 1234 5678", "Power Hotel"}, false},
 		{"a 4-year-old unpaid bill", `{"id":"b_3","issuer":"Power","domain":"power.example","number":"4411","status":"stale","amount":{"amount":"89.00","currency":"EUR"},"due":{"at":"2022-11-01T00:00:00Z","date_only":true},"verified_sender":true,"trusted_sender":true}`,
 			[]string{"stale", "1 Nov 2022"}, []string{"due"}, true},
 		{"tainted", `{"id":"b_4","issuer":"Power","domain":"power.example","number":"4411","status":"due","amount":{"amount":"89.00","currency":"EUR"},"due":{"at":"2026-12-20T00:00:00Z","date_only":true},"verified_sender":true,"trusted_sender":true,"tainted":true}`,
