@@ -96,9 +96,23 @@ type Call struct {
 	Tier   Tier
 	Args   json.RawMessage // the call's arguments as received
 	// Bind is what a raw_read or send approval is bound to besides the
-	// arguments: for send_draft, the hash of the exact message that
-	// will be sent, so that an approval is void once the draft changes.
+	// arguments, and found by: for send_draft, the hash of the exact
+	// message that will be sent, so that an approval is void once the
+	// draft changes and a changed draft is a new request. It must be
+	// computed from what the agent itself knows (its own draft), since
+	// whether a call is pending, denied or approved, and under which
+	// approval id, depends on it and the agent sees that.
 	Bind string
+	// Pin is what a raw_read or send approval is bound to when that
+	// comes from data the agent has not been shown (get_excerpt: the
+	// hash of the excerpt the phone shows). It is stored with a new
+	// request and handed back with it (Approval.Bound), but takes no part
+	// in finding one: the same arguments from the same agent and key
+	// find the same request whatever Pin is now, so that its outcome
+	// says nothing of the mail. The tool compares the stored value with
+	// what it would return when the approved call runs. At most one of
+	// Bind and Pin is set.
+	Pin string
 	// Details is the request in readable form as the user's phone shows
 	// it: for a send, the recipients on labelled lines, the subject and
 	// the full body. It is built by the node from the verified call,
@@ -167,6 +181,12 @@ type Approval struct {
 	CreatedAt time.Time `json:"created_at"`
 	ExpiresAt time.Time `json:"expires_at"`
 	DecidedAt time.Time `json:"decided_at,omitzero"`
+	// Bound is the Bind or Pin the request was made with: for an
+	// approved raw_read or send call, what the user approved, for the
+	// tool to compare with what it would act on now. Never sent out: an
+	// excerpt's hash would let whoever holds it test guesses at the
+	// mail.
+	Bound string `json:"-"`
 }
 
 // Grant is a standing permission for a tier.
@@ -324,17 +344,19 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		return Decision{Outcome: Allowed}, nil
 	}
 
-	var hash, shown string
+	var hash, shown, bound string
 	if call.Tier.PerCall() {
+		if call.Bind != "" && call.Pin != "" {
+			return Decision{}, errors.New("request approval: a call both bound and pinned")
+		}
 		c, err := Canonical(call.Args)
 		if err != nil {
 			return Decision{}, fmt.Errorf("request approval: %w", err)
 		}
-		hash, shown = argsHash(c, call.Bind), string(c)
+		// Pin is left out on purpose: see Call.Pin.
+		hash, shown, bound = argsHash(c, call.Bind), string(c), call.Bind+call.Pin
 	}
-	// The user is shown the whole request or it is not asked at all.
-	details := Readable(call.Details)
-	if len(details) > MaxDetails || len(shown) > MaxDetails {
+	if len(shown) > MaxDetails {
 		return Decision{}, ErrPromptTooLarge
 	}
 
@@ -361,6 +383,11 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		case Pending:
 			return Decision{Outcome: ApprovalRequired, Approval: a}, nil
 		case Approved:
+			if call.Bind != "" {
+				// Found by it, so it is what was approved; rows made
+				// before the bound column hold ''.
+				a.Bound = call.Bind
+			}
 			if call.Tier.PerCall() && call.Queued {
 				return Decision{Outcome: Allowed, Approval: a}, nil
 			}
@@ -382,18 +409,25 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 		}
 	}
 
+	// The user is shown the whole request or it is not asked at all.
+	// Checked only for a new request: the details of a pinned call
+	// come from mail, and must not change what an existing one answers.
+	details := Readable(call.Details)
+	if len(details) > MaxDetails {
+		return Decision{}, ErrPromptTooLarge
+	}
 	if d, err := m.limits(ctx, call, now); err != nil || d.Outcome != "" {
 		return d, err
 	}
 	n := &Approval{
 		ID: newID("apr_"), MatchCode: newMatchCode(), Domain: call.Domain, Site: m.Site(call.Domain), KeyFP: call.KeyFP,
-		Tool: call.Tool, Tier: call.Tier, Args: shown, Details: details, State: Pending,
+		Tool: call.Tool, Tier: call.Tier, Args: shown, Details: details, Bound: bound, State: Pending,
 		CreatedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.PendingTTL).Unix(), 0),
 	}
 	_, err = m.exec(ctx, `INSERT INTO approvals
-		(id, match_code, domain, site, key_fp, tool, tier, args_hash, args, details, state, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-		n.ID, n.MatchCode, n.Domain, n.Site, n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.Details, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
+		(id, match_code, domain, site, key_fp, tool, tier, args_hash, args, details, bound, state, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+		n.ID, n.MatchCode, n.Domain, n.Site, n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.Details, n.Bound, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
 	if err != nil {
 		return Decision{}, fmt.Errorf("store approval request: %w", err)
 	}

@@ -15,8 +15,12 @@
 //
 // Tiers raw_read and send never get a grant. Each call needs its own
 // approval, bound to the agent's key, the tool and the hash of its
-// canonical arguments; an approved one is used by the first matching call
-// and then spent.
+// canonical arguments and of what the tool binds it to (Call.Bind:
+// send_draft's message); an approved one is used by the first matching
+// call and then spent. A value the tool computes from mail (Call.Pin:
+// get_excerpt's excerpt) is kept with the request and handed back when
+// the approved call runs, but never used to find the request: what an
+// agent is answered must not tell it anything about the mail.
 //
 // A blocked domain is refused before anything else and cannot create
 // prompts. Duplicate calls while a request is pending return the same

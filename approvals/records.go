@@ -11,13 +11,13 @@ import (
 
 // The approvals table: reading and writing requests and decisions.
 
-const approvalCols = "id, match_code, domain, site, key_fp, tool, tier, args, details, state, created_at, expires_at, decided_at"
+const approvalCols = "id, match_code, domain, site, key_fp, tool, tier, args, details, bound, state, created_at, expires_at, decided_at"
 
 func scanApproval(row interface{ Scan(...any) error }, now time.Time) (*Approval, error) {
 	var a Approval
 	var created, expires int64
 	var decided sql.NullInt64
-	if err := row.Scan(&a.ID, &a.MatchCode, &a.Domain, &a.Site, &a.KeyFP, &a.Tool, &a.Tier, &a.Args, &a.Details, &a.State, &created, &expires, &decided); err != nil {
+	if err := row.Scan(&a.ID, &a.MatchCode, &a.Domain, &a.Site, &a.KeyFP, &a.Tool, &a.Tier, &a.Args, &a.Details, &a.Bound, &a.State, &created, &expires, &decided); err != nil {
 		return nil, err
 	}
 	a.CreatedAt, a.ExpiresAt = time.Unix(created, 0), time.Unix(expires, 0)
@@ -31,7 +31,8 @@ func scanApproval(row interface{ Scan(...any) error }, now time.Time) (*Approval
 }
 
 // latest returns the newest request for the same subject: agent, tier and
-// key, and for per-call tiers the same arguments. Nil if none.
+// key, and for per-call tiers the same tool, arguments and Bind (hash),
+// never Pin. Nil if none.
 func (m *Manager) latest(ctx context.Context, call Call, hash string) (*Approval, error) {
 	row := m.db.QueryRowContext(ctx, "SELECT "+approvalCols+` FROM approvals
 		WHERE domain = ? AND tier = ? AND key_fp = ? AND args_hash = ? AND (tool = ? OR ? = '')

@@ -71,7 +71,8 @@ func Canonical(args json.RawMessage) ([]byte, error) {
 }
 
 // argsHash is the subject of a per-call approval: the canonical arguments
-// and what the tool bound the call to.
+// and what the tool bound the call to (Call.Bind; never Call.Pin, which
+// may come from mail).
 func argsHash(canonical []byte, bind string) string {
 	h := sha256.New()
 	h.Write(canonical)

@@ -28,10 +28,13 @@ import (
 // To bind that value, get_excerpt's Subject reads the mail it would quote
 // (the phone shows the exact text before the user approves); nothing of
 // it reaches the agent before approval, and it takes a fixed time,
-// so that its timing says nothing of the mailbox either.
+// so that its timing says nothing of the mailbox either. Nor does the
+// outcome: that value is pinned (tools.Subject.Pin), stored with a new
+// request but not used to find one, so that the same call stays pending,
+// denied or approved, under the same approval id, whatever the mail.
 //
 // On success it returns the caller the tool runs for, with the value its
-// approval was bound to.
+// approval was bound to when it was made.
 func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Tool, args json.RawMessage) (tools.Caller, *mcp.CallToolResult) {
 	subject, refusal := s.subject(ctx, id, t, args)
 	if refusal != nil {
@@ -44,6 +47,7 @@ func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Too
 		Tier:    t.Tier,
 		Args:    args,
 		Bind:    subject.Bind,
+		Pin:     subject.Pin,
 		Details: subject.Details,
 		Queued:  id.Queued,
 	})
@@ -59,7 +63,14 @@ func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Too
 		s.log.Error("A queued call was allowed to run", "agent", id.Domain, "tool", t.Name)
 		refusal = toolError(&tools.Error{Code: "internal_error", Message: "the node could not check its grants; try again later"})
 	}
-	return tools.Caller{Domain: id.Domain, Bound: subject.Bind}, refusal
+	caller := tools.Caller{Domain: id.Domain}
+	if refusal == nil && d.Approval != nil {
+		// What the user approved, as stored with the approval: for a
+		// pinned call not what subject found now, which the tool
+		// compares it with.
+		caller.Bound = d.Approval.Bound
+	}
+	return caller, refusal
 }
 
 // subject is what the user is asked: for a per-call tier, the tool's

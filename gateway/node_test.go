@@ -40,8 +40,16 @@ import (
 const nodeName = "node.example.net"
 
 // countingSource is the mail the tools read. It counts every access, so a
-// test can prove that a refused request touched no mail.
-type countingSource struct{ hits atomic.Int64 }
+// test can prove that a refused request touched no mail. Its one message's
+// text may be changed (setText), as when new mail arrives.
+type countingSource struct {
+	hits atomic.Int64
+	text atomic.Pointer[string] // nil: flightText
+}
+
+const flightText = "Your flight to Lisbon departs from gate B12 at 10:40."
+
+func (c *countingSource) setText(s string) { c.text.Store(&s) }
 
 func (c *countingSource) TermStats(_ context.Context, terms []answer.Term) (map[string]int, int, error) {
 	c.hits.Add(1)
@@ -60,7 +68,10 @@ func (c *countingSource) Retrieve(context.Context, []answer.Term, map[string]int
 
 func (c *countingSource) Text(context.Context, int64) (string, error) {
 	c.hits.Add(1)
-	return "Your flight to Lisbon departs from gate B12 at 10:40.", nil
+	if t := c.text.Load(); t != nil {
+		return *t, nil
+	}
+	return flightText, nil
 }
 
 func (c *countingSource) Trips(context.Context, time.Time, time.Time, int) ([]json.RawMessage, error) {

@@ -47,8 +47,10 @@ type SendResult struct {
 // was bound to. The gateway puts it in the context of every call.
 type Caller struct {
 	Domain string
-	// Bound is the value a per-call approval was bound to (for
-	// send_draft, the message hash the user approved).
+	// Bound is the value a per-call approval was bound to when it was
+	// made, as the approval stored it (for send_draft, the message hash
+	// the user approved; for get_excerpt, the hash of the excerpt the
+	// phone showed).
 	Bound string
 }
 
@@ -68,7 +70,17 @@ func CallerFrom(ctx context.Context) (Caller, bool) {
 // Subject is what a per-call approval is bound to besides the arguments,
 // and the request as the phone shows it.
 type Subject struct {
-	Bind    string
+	// Bind is a value the approval is found by as well as bound to,
+	// computed from what the agent itself knows (send_draft: the hash of
+	// its draft): another value is another request.
+	Bind string
+	// Pin is a value the approval is bound to but not found by, for one
+	// computed from mail the agent has not been shown (get_excerpt: the
+	// hash of the excerpt): the approval keeps the value it was made
+	// with, the tool gets it back as Caller.Bound and compares, and
+	// whether the call is pending, denied or approved never depends on
+	// it (approvals.Call.Pin).
+	Pin     string
 	Details string
 }
 

@@ -385,8 +385,11 @@ func (e excerptResult) readable(query string) string {
 }
 
 // excerptSubject shows the user the exact excerpt get_excerpt will
-// return, and binds the approval to it: if the mail changes before the
-// call runs, the call stops rather than return other text.
+// return, and pins the approval to it: if the mail changes before the
+// call runs, the call stops rather than return other text. Pinned, not
+// bound (Subject.Pin): were the approval found by the excerpt, a refused
+// agent polling the same query would be told approval_denied until a new
+// mail answered it, and then asked anew.
 //
 // It reads mail before the user has approved anything, for any verified
 // agent: nothing of it reaches the agent, but how long it took would say
@@ -410,7 +413,7 @@ func (r *reader) excerptSubject(ctx context.Context, _ string, args json.RawMess
 	if err != nil {
 		return Subject{}, err
 	}
-	return Subject{Bind: e.boundValue(), Details: e.readable(q)}, nil
+	return Subject{Pin: e.boundValue(), Details: e.readable(q)}, nil
 }
 
 func (r *reader) excerpt(ctx context.Context, args json.RawMessage) (any, error) {
@@ -422,7 +425,9 @@ func (r *reader) excerpt(ctx context.Context, args json.RawMessage) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	if cl, ok := CallerFrom(ctx); ok && cl.Bound != "" && cl.Bound != e.boundValue() {
+	// Behind the gateway the caller holds what the user approved; an
+	// empty value matches nothing, so that the tool fails closed.
+	if cl, ok := CallerFrom(ctx); ok && cl.Bound != e.boundValue() {
 		return nil, &Error{Code: "excerpt_changed", Message: "the mail changed after the user approved this excerpt; call again to ask them about the new one"}
 	}
 	return e, nil

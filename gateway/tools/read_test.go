@@ -137,10 +137,10 @@ func TestExcerptShowsWhatItReturns(t *testing.T) {
 	if time.Since(start) < excerptPromptTime {
 		t.Errorf("the prompt was built in %v, under the fixed %v", time.Since(start), excerptPromptTime)
 	}
-	if !strings.Contains(sub.Details, "gate B12 at 10:40") || !strings.Contains(sub.Details, "air.example") || !strings.HasPrefix(sub.Bind, excerptBound) {
+	if !strings.Contains(sub.Details, "gate B12 at 10:40") || !strings.Contains(sub.Details, "air.example") || !strings.HasPrefix(sub.Pin, excerptBound) || sub.Bind != "" {
 		t.Fatalf("subject = %+v", sub)
 	}
-	ctx := WithCaller(context.Background(), Caller{Domain: "agent.example", Bound: sub.Bind})
+	ctx := WithCaller(context.Background(), Caller{Domain: "agent.example", Bound: sub.Pin})
 	out, err := ex.Run(ctx, args)
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +158,13 @@ func TestExcerptShowsWhatItReturns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sub2.Bind == sub.Bind || !strings.Contains(sub2.Details, "Warning:") {
+	if sub2.Pin == sub.Pin || !strings.Contains(sub2.Details, "Warning:") {
 		t.Fatalf("new subject = %+v", sub2)
+	}
+	// A caller with no approved value (an approval stored before values
+	// were kept) gets nothing either.
+	empty := WithCaller(context.Background(), Caller{Domain: "agent.example"})
+	if _, err := ex.Run(empty, args); err == nil || !strings.Contains(err.Error(), "excerpt_changed") {
+		t.Fatalf("excerpt without an approved value: %v", err)
 	}
 }
