@@ -69,7 +69,7 @@ func (n *Node) Trips(ctx context.Context, from, to time.Time, limit int) ([]json
 	if err != nil {
 		return nil, err
 	}
-	return fs.Trips(ctx, from, to, limit)
+	return fs.Trips(ctx, time.Now(), from, to, limit)
 }
 
 func (n *Node) Orders(ctx context.Context, merchant string, limit int) ([]json.RawMessage, error) {
@@ -77,7 +77,7 @@ func (n *Node) Orders(ctx context.Context, merchant string, limit int) ([]json.R
 	if err != nil {
 		return nil, err
 	}
-	return fs.Orders(ctx, merchant, limit)
+	return fs.Orders(ctx, time.Now(), merchant, limit)
 }
 
 func (n *Node) BillsDue(ctx context.Context, before time.Time, limit int) ([]json.RawMessage, error) {
@@ -85,7 +85,7 @@ func (n *Node) BillsDue(ctx context.Context, before time.Time, limit int) ([]jso
 	if err != nil {
 		return nil, err
 	}
-	return fs.BillsDue(ctx, before, limit)
+	return fs.BillsDue(ctx, time.Now(), before, limit)
 }
 
 // txtCache answers DKIM key lookups over DNS with a timeout, and keeps

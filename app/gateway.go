@@ -185,10 +185,12 @@ func (n *Node) GatewayURL() string {
 	return n.status.Gateway.URL
 }
 
-// mailSource is the tools' view of the store and the facts.
+// mailSource is the tools' view of the store and the facts. Its clock is
+// the one the tools run by: messages' senders and facts' senders are
+// judged trusted, and bills stale, as of the same now.
 type mailSource struct {
 	c   *components
-	now func() time.Time // the clock senders' domains age by; nil: time.Now
+	now func() time.Time // the clock senders' domains age and bills go stale by; nil: time.Now
 }
 
 func (s mailSource) clock() time.Time {
@@ -199,19 +201,19 @@ func (s mailSource) clock() time.Time {
 }
 
 func (s mailSource) Trips(ctx context.Context, from, to time.Time, limit int) ([]json.RawMessage, error) {
-	return s.c.facts.Trips(ctx, from, to, limit)
+	return s.c.facts.Trips(ctx, s.clock(), from, to, limit)
 }
 
 func (s mailSource) Orders(ctx context.Context, merchant string, limit int) ([]json.RawMessage, error) {
-	return s.c.facts.Orders(ctx, merchant, limit)
+	return s.c.facts.Orders(ctx, s.clock(), merchant, limit)
 }
 
 func (s mailSource) BillsDue(ctx context.Context, before time.Time, limit int) ([]json.RawMessage, error) {
-	return s.c.facts.BillsDue(ctx, before, limit)
+	return s.c.facts.BillsDue(ctx, s.clock(), before, limit)
 }
 
 func (s mailSource) About(ctx context.Context, terms []string, limit int) ([]json.RawMessage, error) {
-	return s.c.facts.About(ctx, terms, limit)
+	return s.c.facts.About(ctx, s.clock(), terms, limit)
 }
 
 func storeTerms(terms []answer.Term) []store.Term {

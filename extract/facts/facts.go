@@ -61,8 +61,6 @@ type Store struct {
 
 	namesMu sync.RWMutex        // guards names
 	names   map[string][]string // word of facts_merged.match → ids; nil until loaded
-
-	now func() time.Time // the clock bills go stale and domains age by
 }
 
 // New returns the facts store over file, whose tables Migrations created.
@@ -71,12 +69,8 @@ func New(file File, src Source, auth msgauth.Checker, logger *slog.Logger) *Stor
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Store{file: file, src: src, auth: auth, log: logger.With("component", "facts"), now: time.Now}
+	return &Store{file: file, src: src, auth: auth, log: logger.With("component", "facts")}
 }
-
-// SetClock replaces the clock by which bills go stale and senders' domains
-// age (tests). Call it before the store is used.
-func (s *Store) SetClock(now func() time.Time) { s.now = now }
 
 // batch is how many messages a pass reads per transaction.
 const batch = 256
@@ -457,13 +451,18 @@ func tripMatch(t extract.Trip) string {
 	return " " + places.Fold(strings.Join(parts, " ")) + " "
 }
 
+// The queries below answer as of now, the caller's clock: whether a fact's
+// senders are trusted (their domains age) and whether a bill is stale
+// depend on it. The store keeps no clock of its own, so that a tool call
+// that reads facts and messages sees one now (the tools' clock).
+
 // About returns the trips, orders and bills a question names: those whose
 // places, names, domains or numbers hold one of terms (folded words) as a
 // whole word. Cancelled trips are left out. The words are looked up in an
 // index of facts_merged.match kept in memory (rebuilt with every merge), as
 // a LIKE over every fact for every word of every question cost more than
 // the rest of ask.
-func (s *Store) About(ctx context.Context, terms []string, limit int) ([]json.RawMessage, error) {
+func (s *Store) About(ctx context.Context, now time.Time, terms []string, limit int) ([]json.RawMessage, error) {
 	names, err := s.nameIndex(ctx)
 	if err != nil {
 		return nil, err
@@ -487,7 +486,7 @@ func (s *Store) About(ctx context.Context, terms []string, limit int) ([]json.Ra
 		args = args[:500] // a word every fact has names none of them
 	}
 	args = append(args, limit)
-	return s.current(ctx, `SELECT data FROM facts_merged WHERE id IN (?`+strings.Repeat(", ?", len(args)-2)+`)
+	return s.current(ctx, now, `SELECT data FROM facts_merged WHERE id IN (?`+strings.Repeat(", ?", len(args)-2)+`)
 		AND NOT (kind IN ('trip', 'plan') AND status = 'cancelled') ORDER BY kind, id LIMIT ?`, args...)
 }
 
@@ -582,18 +581,18 @@ func (s *Store) Authenticated(ctx context.Context, ids []int64) (map[int64]bool,
 
 // Trips returns the trips that have not ended by from and start before
 // to (zero: no end), soonest first.
-func (s *Store) Trips(ctx context.Context, from, to time.Time, limit int) ([]json.RawMessage, error) {
+func (s *Store) Trips(ctx context.Context, now, from, to time.Time, limit int) ([]json.RawMessage, error) {
 	end := int64(1) << 62
 	if !to.IsZero() {
 		end = to.Unix()
 	}
-	return s.current(ctx, `SELECT data FROM facts_merged WHERE kind = 'trip' AND end_at >= ? AND start_at < ?
+	return s.current(ctx, now, `SELECT data FROM facts_merged WHERE kind = 'trip' AND end_at >= ? AND start_at < ?
 		AND status != 'cancelled' ORDER BY start_at, id LIMIT ?`, from.Unix(), end, limit)
 }
 
 // Orders returns the orders whose merchant name or sender domain matches
 // merchant (case- and accent-insensitive, whole words), newest first.
-func (s *Store) Orders(ctx context.Context, merchant string, limit int) ([]json.RawMessage, error) {
+func (s *Store) Orders(ctx context.Context, now time.Time, merchant string, limit int) ([]json.RawMessage, error) {
 	f := places.Fold(merchant)
 	if f == "" {
 		return nil, nil
@@ -601,7 +600,7 @@ func (s *Store) Orders(ctx context.Context, merchant string, limit int) ([]json.
 	// Whole words: "zalando" matches the domain "service-mail.zalando.de"
 	// and the name "Zalando SE", "zal" matches neither.
 	pattern := "% " + escapeLike(f) + " %"
-	return s.current(ctx, `SELECT data FROM facts_merged WHERE id IN (
+	return s.current(ctx, now, `SELECT data FROM facts_merged WHERE id IN (
 		SELECT id FROM facts_merged INDEXED BY facts_merged_match WHERE kind = 'order' AND match LIKE ? ESCAPE '\')
 		ORDER BY json_extract(data, '$.updated') DESC, id LIMIT ?`, pattern, limit)
 }
@@ -614,26 +613,26 @@ func escapeLike(s string) string {
 // BillsDue returns the unpaid bills due before before, soonest first.
 // Bills without a due date are not listed, nor stale ones (due more than
 // extract.StaleAfter ago).
-func (s *Store) BillsDue(ctx context.Context, before time.Time, limit int) ([]json.RawMessage, error) {
-	return s.current(ctx, `SELECT data FROM facts_merged WHERE kind = 'bill' AND status = 'due'
+func (s *Store) BillsDue(ctx context.Context, now, before time.Time, limit int) ([]json.RawMessage, error) {
+	return s.current(ctx, now, `SELECT data FROM facts_merged WHERE kind = 'bill' AND status = 'due'
 		AND due_at > 0 AND due_at >= ? AND due_at < ? ORDER BY due_at, id LIMIT ?`,
-		s.now().Add(-extract.StaleAfter).Unix(), before.Unix(), limit)
+		now.Add(-extract.StaleAfter).Unix(), before.Unix(), limit)
 }
 
 // current runs a query of merged facts and completes them as of now: each
 // says whether its senders are trusted (trusted_sender), and a due bill
 // past extract.StaleAfter is stale.
-func (s *Store) current(ctx context.Context, q string, args ...any) ([]json.RawMessage, error) {
+func (s *Store) current(ctx context.Context, now time.Time, q string, args ...any) ([]json.RawMessage, error) {
 	items, err := s.query(ctx, q, args...)
 	if err != nil || len(items) == 0 {
 		return items, err
 	}
-	return s.complete(ctx, items)
+	return s.complete(ctx, now, items)
 }
 
 // complete sets trusted_sender and a bill's status as of now on merged
 // facts as facts_merged holds them.
-func (s *Store) complete(ctx context.Context, items []json.RawMessage) ([]json.RawMessage, error) {
+func (s *Store) complete(ctx context.Context, now time.Time, items []json.RawMessage) ([]json.RawMessage, error) {
 	type fact struct {
 		trip  *extract.Trip
 		order *extract.OrderState
@@ -673,7 +672,6 @@ func (s *Store) complete(ctx context.Context, items []json.RawMessage) ([]json.R
 	if err != nil {
 		return nil, err
 	}
-	now := s.now()
 	// A fact's senders are trusted when it is verified and every message
 	// it was read from has a trusted sender; a message gone since counts
 	// against it.
