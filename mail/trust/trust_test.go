@@ -26,6 +26,29 @@ func TestFreeMail(t *testing.T) {
 		{"icloud.com", true},
 		{"email.com", true}, // one of mail.com's domains (ispdb)
 		{"sbcglobal.net", true},
+		// Alias and relay services: every sender's mail arrives from them.
+		{"duck.com", true},
+		{"mozmail.com", true},
+		{"jane.mozmail.com", true}, // a Relay premium subdomain
+		{"relay.firefox.com", true},
+		{"simplelogin.com", true},
+		{"simplelogin.co", true},
+		{"aleeas.com", true},
+		{"slmails.com", true},
+		{"addy.io", true},
+		{"anonaddy.com", true},
+		{"johndoe.anonaddy.me", true},
+		{"passmail.net", true},
+		{"passmail.com", true},
+		{"privaterelay.appleid.com", true},
+		{"private.icloud.com", true},
+		// Consumer providers missing from the ISP database.
+		{"disroot.org", true},
+		{"riseup.net", true},
+		{"interia.pl", true},
+		{"poczta.fm", true},
+		{"apple.com", false}, // Apple's own mail, not its relay
+		{"duckduckgo.com", false},
 		{"google.com", false}, // hosted by Google, not free-mail
 		{"nyu.edu", false},
 		{"telekom.de", false},
@@ -62,6 +85,12 @@ func TestTrusted(t *testing.T) {
 		{"a forged From of a correspondent", false, store.Sender{Address: "priya@democorp.example", Domain: "democorp.example", FirstSeen: old, WroteToDomain: true, WroteToAddress: true}, false},
 		{"a forged From of a free-mail correspondent", false, store.Sender{Address: "sam@gmail.com", Domain: "gmail.com", FirstSeen: old, WroteToDomain: true, WroteToAddress: true}, false},
 		{"no From address", true, store.Sender{}, false},
+		// A relay's domain is old and authenticated whoever wrote through
+		// it: one correspondent there is one address.
+		{"mail through a relay", true, store.Sender{Address: "billing_at_telekom-rechnung.example_abc@duck.com", Domain: "duck.com", FirstSeen: old}, false},
+		{"mail through a relay the user wrote to another address of", true, store.Sender{Address: "x7k2@mozmail.com", Domain: "mozmail.com", FirstSeen: old, WroteToDomain: true}, false},
+		{"a relay address the user wrote to", true, store.Sender{Address: "circus.waltz449@anonaddy.me", Domain: "anonaddy.me", FirstSeen: old, WroteToDomain: true, WroteToAddress: true}, true},
+		{"Sign in with Apple's relay", true, store.Sender{Address: "abc@privaterelay.appleid.com", Domain: "appleid.com", FirstSeen: old}, false},
 	} {
 		if got := trust.Trusted(tt.verified, tt.s, now); got != tt.want {
 			t.Errorf("%s: Trusted(%v, %+v) = %v, want %v", tt.name, tt.verified, tt.s, got, tt.want)
