@@ -13,7 +13,7 @@ var categories = []string{"tracking", "status.out_for_delivery", "status.deliver
 	"checkout", "hotel", "words.flight", "words.train", "words.hotel", "codeshare", "notice.payment_failed", "common",
 	"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to", "departure", "arrival",
 	"bill.debit", "parcel.from", "status.today", "status.deliver", "status.past", "status.future", "status.will", "ticket.class",
-	"injection.you", "injection.verbs"}
+	"injection.you", "injection.verbs", "injection.note", "clause.verb", "clause.relative", "seat.label"}
 
 // labelCategories hold regular-expression fragments; the others plain
 // lower-case phrases or words.
@@ -35,7 +35,12 @@ func TestFiles(t *testing.T) {
 				t.Errorf("%s has no %s", l, c)
 			}
 		}
-		for _, c := range categories {
+		// The note rule needs a reader after a word for "for" or a
+		// reader in a case that says it alone (Finnish "avustajalle").
+		if (len(Of(l, "injection.for")) == 0 || len(Of(l, "injection.reader")) == 0) && len(Of(l, "injection.reader.to")) == 0 {
+			t.Errorf("%s has neither injection.for and injection.reader nor injection.reader.to", l)
+		}
+		for _, c := range append(categories, "injection.for", "injection.reader", "injection.reader.to") {
 			for _, p := range Of(l, c) {
 				if labelCategories[c] {
 					if _, err := regexp.Compile("(?i)" + p); err != nil {
