@@ -131,21 +131,44 @@ func languageRules() []rule {
 	const start, end = `(?:^|[^\pL\pN_])`, `(?:[^\pL\pN_]|$)`
 	verbs, objects := cat("injection.override"), cat("injection.instructions")
 	fwd, all, to := cat("injection.forward"), cat("injection.all"), cat("injection.to")
+	note, forWord, reader, readerTo := cat("injection.note"), cat("injection.for"), cat("injection.reader"), cat("injection.reader.to")
 	return []rule{
 		{re: regexp.MustCompile(start + `(?:` + alt(verbs) + `)` + end + `[^.!?]{0,40}` + start + `(?:` + alt(objects) + `)` + end),
 			sets: []*words.Set{prefilter(verbs), prefilter(objects)}},
 		{re: regexp.MustCompile(start + `(?:` + alt(fwd) + `)` + end + `(?:[^.!?]{0,20}?[^\pL\pN_])?(?:` + alt(all) + `)` + end +
 			`[^.!?]{0,60}(?:` + start + `(?:` + alt(to) + `)\s+)?[a-z0-9._%+-]+@[a-z0-9.-]+`),
 			sets: []*words.Set{prefilter(fwd), prefilter(all), words.NewSet([]string{"@"})}},
+		// A note addressed to a machine reader: "Pokyny pro asistenta",
+		// "Hinweis für den Assistenten", "ohjeet avustajalle" (a word
+		// that says "to the assistant" alone), an article or other short
+		// word allowed before the reader ("für den", "pour l'").
+		{re: regexp.MustCompile(start + `(?:` + alt(note) + `)\s+(?:(?:` + alt(forWord) + `)\s+(?:\pL{1,4}(?:\s+|['’]))?(?:` + alt(reader) + `)|(?:` +
+			alt(readerTo) + `))` + end),
+			sets: []*words.Set{prefilter(note), prefilter(append(append([]string(nil), reader...), readerTo...))}},
 	}
 }
+
+// languageCategories are the lang categories languageRules are built
+// from.
+var languageCategories = []string{"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to",
+	"injection.note", "injection.for", "injection.reader", "injection.reader.to"}
 
 // Addressed reports whether s reads as instructions to an AI reader.
 func Addressed(s string) bool {
 	if s == "" {
 		return false
 	}
-	return addressed(fold(s))
+	if addressed(fold(s)) {
+		return true
+	}
+	// The disguises fold keeps (accents on English words, small
+	// capitals, "ign-ore"): read plainly only when a word of the rules
+	// is disguised, which benign mail does not do.
+	if !needsPlain(s) || !plainlyDisguised(s, ruleVocabulary()) {
+		return false
+	}
+	p, _ := plainFold(s)
+	return addressed(p)
 }
 
 // addressed is Addressed of text already folded.

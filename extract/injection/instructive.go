@@ -33,7 +33,24 @@ func Instructive(s string) bool {
 		return true
 	}
 	w := speech()
-	return w.you.In(f) || w.verbs.In(f)
+	if w.you.In(f) || w.verbs.In(f) {
+		return true
+	}
+	// Read plainly too ("Sénd yóur card PIN", "ɪɢɴᴏʀᴇ"): the rules and
+	// the English words, which are the ones such disguises are put on.
+	p, ok := plainly(s)
+	return ok && (addressed(p) || markupRE.MatchString(p) || machineRE.MatchString(p) || w.enYou.In(p) || w.enVerbs.In(p))
+}
+
+// plainly is s read by plainFold, and whether that reading holds a
+// disguised word of the rules or of English speech (disguised); else
+// there is nothing more to see in it.
+func plainly(s string) (string, bool) {
+	if !needsPlain(s) {
+		return "", false
+	}
+	p, changed := plainFold(s)
+	return p, disguised(p, changed, speechVocabulary())
 }
 
 // Directive reports whether s gives orders or speaks to a machine: it is
@@ -47,10 +64,16 @@ func Directive(s string) bool {
 		return false
 	}
 	f := fold(s)
-	if addressed(f) || markupRE.MatchString(f) {
+	if addressed(f) || markupRE.MatchString(f) || opensWithVerb(f, speech().verbs) {
 		return true
 	}
-	verbs := speech().verbs
+	p, ok := plainly(s)
+	return ok && (addressed(p) || markupRE.MatchString(p) || opensWithVerb(p, speech().enVerbs))
+}
+
+// opensWithVerb reports whether a sentence of folded text opens with one
+// of verbs (or "don't", "do not").
+func opensWithVerb(f string, verbs *words.WholeSet) bool {
 	for _, sentence := range sentenceEndRE.Split(f, -1) {
 		// The first word only: a verb's prefix ("bestätig*") also
 		// starts nouns ("Ihr Bestätigungscode"), and an order opens its
@@ -82,9 +105,11 @@ var markupRE = regexp.MustCompile("(?:#{2,}|```|</?[a-z_][a-z0-9_-]*(?:\\s[^>]*)
 var machineRE = regexp.MustCompile(`\b(?:ai|a\.i\.|llm|chatbot|gpt|chatgpt|claude|copilot|gemini|language model|prompts?|instructions?)\b`)
 
 // speechWords are every language's second-person words and imperative
-// verbs (lang categories injection.you and injection.verbs).
+// verbs (lang categories injection.you and injection.verbs), and the
+// English ones alone, for text read plainly.
 type speechWords struct {
-	you, verbs *words.WholeSet
+	you, verbs     *words.WholeSet
+	enYou, enVerbs *words.WholeSet
 }
 
 var (
@@ -95,8 +120,10 @@ var (
 func speech() speechWords {
 	speechOnce.Do(func() {
 		speechSets = speechWords{
-			you:   words.NewWholeSet(lang.Entries("injection.you")),
-			verbs: words.NewWholeSet(lang.Entries("injection.verbs")),
+			you:     words.NewWholeSet(lang.Entries("injection.you")),
+			verbs:   words.NewWholeSet(lang.Entries("injection.verbs")),
+			enYou:   words.NewWholeSet(lang.Of("en", "injection.you")),
+			enVerbs: words.NewWholeSet(lang.Of("en", "injection.verbs")),
 		}
 	})
 	return speechSets
