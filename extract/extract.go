@@ -18,7 +18,10 @@ import (
 //
 // Version 3: a message's taint (Result.Tainted) is kept with its facts,
 // and a tainted message's facts that name an account to pay are dropped.
-const Version = 3
+// Version 4: fact fields get their shape (a name that runs on into a
+// clause is cut or dropped, a seat is a seat, a code a code), and the
+// injection rules see through accents, letter variants and split words.
+const Version = 4
 
 // Result is what one message says.
 type Result struct {
@@ -226,10 +229,12 @@ const maxName = 160
 const sentenceWords = 6
 
 // sanitize clears the free-text fields that read as instructions to an
-// AI reader and bounds the rest: facts are handed to agents' models, and
-// a sender's words reach them only as data.
+// AI reader, gives each field its shape (fieldshape.go: a name is no
+// clause, a seat a seat, a code a code) and bounds the rest: facts are
+// handed to agents' models, and a sender's words reach them only as data.
 func (f *Fact) sanitize() {
-	clean := func(s *string) {
+	clean := func(s *string, shape func(string) string) {
+		*s = shape(*s)
 		// Addresses and links are not names: a sender's way to hand an
 		// agent somewhere to send things.
 		// A name that gives orders ("Reply to …", "### system") is a
@@ -242,38 +247,44 @@ func (f *Fact) sanitize() {
 		}
 		*s = truncateRunes(*s, maxName)
 	}
+	name := withoutClause
+	carrier := func(s string) string { return asCarrier(withoutClause(s)) }
 	place := func(p *Place) {
 		if p != nil {
-			clean(&p.Name)
-			clean(&p.Code)
+			clean(&p.Name, name)
+			clean(&p.Code, asCode)
 		}
 	}
 	switch {
 	case f.Segment != nil:
 		s := f.Segment
-		for _, v := range []*string{&s.Reservation, &s.Carrier, &s.Number, &s.Seat, &s.Hotel, &s.Name, &s.Address} {
-			clean(v)
+		clean(&s.Reservation, asReference)
+		clean(&s.Carrier, carrier)
+		clean(&s.Number, asNumber)
+		clean(&s.Seat, asSeat)
+		for _, v := range []*string{&s.Hotel, &s.Name, &s.Address} {
+			clean(v, name)
 		}
 		place(s.From)
 		place(s.To)
 	case f.Order != nil:
 		o := f.Order
-		clean(&o.Merchant)
-		clean(&o.Number)
+		clean(&o.Merchant, name)
+		clean(&o.Number, asReference)
 		items := o.Items[:0]
 		for _, it := range o.Items {
-			if clean(&it); it != "" {
+			if clean(&it, name); it != "" {
 				items = append(items, it)
 			}
 		}
 		o.Items = items
 		for i := range o.Shipments {
-			clean(&o.Shipments[i].Carrier)
-			clean(&o.Shipments[i].Tracking)
+			clean(&o.Shipments[i].Carrier, carrier)
+			clean(&o.Shipments[i].Tracking, asReference)
 		}
 	case f.Bill != nil:
-		clean(&f.Bill.Issuer)
-		clean(&f.Bill.Number)
+		clean(&f.Bill.Issuer, name)
+		clean(&f.Bill.Number, asReference)
 	}
 }
 
