@@ -2,6 +2,7 @@ package extract
 
 import (
 	"mailnode/extract/injection"
+	"mailnode/mail/invisible"
 	"regexp"
 	"strings"
 	"time"
@@ -234,7 +235,9 @@ const sentenceWords = 6
 // handed to agents' models, and a sender's words reach them only as data.
 func (f *Fact) sanitize() {
 	clean := func(s *string, shape func(string) string) {
-		*s = shape(*s)
+		// Characters nobody sees first: tag characters smuggle text a
+		// model reads past every rule and every person.
+		*s = shape(invisible.Strip(*s))
 		// Addresses and links are not names: a sender's way to hand an
 		// agent somewhere to send things.
 		// A name that gives orders ("Reply to …", "### system") is a
