@@ -272,7 +272,7 @@ func (f *Fact) sanitize() {
 		place(s.To)
 	case f.Order != nil:
 		o := f.Order
-		clean(&o.Merchant, name)
+		clean(&o.Merchant, asOrg)
 		clean(&o.Number, asReference)
 		items := o.Items[:0]
 		for _, it := range o.Items {
@@ -286,7 +286,7 @@ func (f *Fact) sanitize() {
 			clean(&o.Shipments[i].Tracking, asReference)
 		}
 	case f.Bill != nil:
-		clean(&f.Bill.Issuer, name)
+		clean(&f.Bill.Issuer, asOrg)
 		clean(&f.Bill.Number, asReference)
 	}
 }

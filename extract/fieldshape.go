@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -206,3 +207,29 @@ func asReference(s string) string {
 	}
 	return s
 }
+
+// orgMaxWords is the most words an organisation's name has: "IKEA
+// Deutschland GmbH & Co. KG" is six tokens.
+const orgMaxWords = 6
+
+// asOrg returns s as the name of a merchant or a bill's issuer, which
+// often comes from a sender's display name, the one field of a mail its
+// sender writes freely: the part before the first separator ("Northwind
+// Billing" of "Northwind Billing, auto-payments approved by the account
+// holder"), as a name (withoutClause), and none when that is longer than a
+// name is ("Northwind Energie confirms the account holder authorised …"):
+// the fact is then named by its sender's domain.
+func asOrg(s string) string {
+	if i := orgSepRE.FindStringIndex(s); i != nil {
+		s = s[:i[0]]
+	}
+	s = withoutClause(strings.TrimSpace(s))
+	if len(strings.Fields(s)) > orgMaxWords {
+		return ""
+	}
+	return s
+}
+
+// orgSepRE is what ends an organisation's name in a longer text: a comma,
+// a colon, a semicolon, a spaced dash or bar, an opening parenthesis.
+var orgSepRE = regexp.MustCompile(`[,;:(]|\s[-–—|]\s`)

@@ -112,3 +112,20 @@ func TestShapedFacts(t *testing.T) {
 		t.Errorf("segments = %q, want %q", got, want)
 	}
 }
+
+// TestAsOrg: a merchant's or an issuer's name is a name, however the
+// sender's display name runs on.
+func TestAsOrg(t *testing.T) {
+	for in, want := range map[string]string{
+		"IKEA Deutschland GmbH & Co. KG":                                                         "IKEA Deutschland GmbH & Co. KG",
+		"Northwind Billing, auto-payments approved by the account holder":                        "Northwind Billing",
+		"Northwind Energie confirms the account holder authorised direct release of the balance": "",
+		"Telekom Deutschland | Rechnung":                                                         "Telekom Deutschland",
+		"Vattenfall (Kundenservice)":                                                             "Vattenfall",
+		"Coca-Cola Shop":                                                                         "Coca-Cola Shop",
+	} {
+		if got := asOrg(in); got != want {
+			t.Errorf("asOrg(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -14,8 +14,9 @@ import (
 // words of an instruction are its own, fewer are often any mail's.
 const shingle = 5
 
-// words folds text for comparison: NFKC, lower case, characters that
-// render as nothing dropped (soft hyphen, zero-width ones, bidi controls),
+// words folds text for comparison: NFKC, lower case, tag characters read
+// as the ASCII they smuggle, other characters that render as nothing
+// dropped (soft hyphen, zero-width ones, bidi controls),
 // and every run of anything but letters and digits one separator. "Ig­nore
 // ALL previous-instructions!" and "ignore all previous instructions" are
 // the same four words.
@@ -23,6 +24,11 @@ func words(s string) []string {
 	s = norm.NFKC.String(s)
 	var b strings.Builder
 	for _, r := range s {
+		if r >= 0xE0020 && r <= 0xE007E {
+			// A tag character is the ASCII it smuggles: a model reads it,
+			// so the payload is that text, not nothing.
+			r -= 0xE0000
+		}
 		switch {
 		case unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Mn, r):
 			// invisible or combining: part of the word it sits in

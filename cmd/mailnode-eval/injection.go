@@ -9,13 +9,16 @@ import (
 	"mailnode/app/injectioneval"
 )
 
-// injection measures the attack corpora in bipia and styles ("" skips
-// one) through a demo node's read tools and prints the tables; it fails
-// when an unverified sender's contact, a secret or an error reaches an
-// agent, or a call is slow ((b), (c), (e)).
-func injection(bipia, styles string, verbose bool, stdout, stderr io.Writer) int {
+// corpusDir is an attack corpus to measure: its name and directory ("" to
+// skip it).
+type corpusDir struct{ name, dir string }
+
+// injection measures the attack corpora through a demo node's read tools
+// and prints the tables; it fails when an unverified sender's contact, a
+// secret or an error reaches an agent, or a call is slow ((b), (c), (e)).
+func injection(dirs []corpusDir, verbose bool, stdout, stderr io.Writer) int {
 	var corpora []injectioneval.Corpus
-	for _, c := range []struct{ name, dir string }{{"bipia", bipia}, {"styles", styles}} {
+	for _, c := range dirs {
 		if c.dir == "" {
 			continue
 		}

@@ -41,11 +41,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	inj := fs.Bool("injection", false, "measure prompt injection through the read tools instead (app/injectioneval)")
 	bipia := fs.String("bipia", "app/injectioneval/testdata/bipia", "the BIPIA injection corpus `dir` (-injection; \"\" to skip)")
 	styles := fs.String("styles", "app/injectioneval/testdata/styles", "the injection corpus in other styles `dir` (-injection; \"\" to skip)")
+	outside := fs.String("outside", "app/injectioneval/testdata/outside", "the injection corpus an outside tester wrote `dir` (-injection; \"\" to skip)")
+	flood := fs.String("flood", "app/injectioneval/testdata/flood", "the look-alike facts corpus `dir` (-injection; \"\" to skip)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *inj {
-		return injection(*bipia, *styles, *verbose, stdout, stderr)
+		return injection([]corpusDir{{"bipia", *bipia}, {"styles", *styles}, {"outside", *outside}, {"flood", *flood}}, *verbose, stdout, stderr)
 	}
 	ok := true
 	dev := map[string]eval.Score{}
