@@ -125,6 +125,7 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 			facts = append(facts, c.calendarFacts(cal)...)
 		}
 	}
+	var seen textScan // the text the text rules searched for instructions
 	if len(facts) == 0 {
 		text := m.Text
 		if strings.TrimSpace(text) == "" || len(m.HTMLText) > 2*len(text) {
@@ -136,7 +137,9 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 		// do not read a booking out of them; looked for only when the
 		// rules found something, which most mail does not give.
 		if len(facts) > 0 {
-			if clean := withoutInstructions(text); clean != text {
+			clean, found := withoutInstructions(text)
+			seen = textScan{text: text, scanned: true, found: found}
+			if clean != text {
 				fresh := base
 				c = &fresh
 				facts = c.textRules(m.Subject, clean)
@@ -168,11 +171,11 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 	// mail with facts, which most mail is not: it costs twice the rest of
 	// reading a message without facts (BenchmarkGeneratedMail: 95 µs a
 	// mail without it, 300 µs with it).
-	tainted := len(facts) > 0 && Tainted(m)
-	if tainted {
+	taint := len(facts) > 0 && tainted(m, seen)
+	if taint {
 		facts = withoutAccounts(facts, m)
 	}
-	return Result{Auth: auth, Facts: facts, Pending: c.pending, Tainted: tainted}
+	return Result{Auth: auth, Facts: facts, Pending: c.pending, Tainted: taint}
 }
 
 // textRules applies the text rules to text, as its original sender's
@@ -198,20 +201,40 @@ var fwdPrefixRE = regexp.MustCompile(`(?i)^\s*(?:(?:fwd?|wg|tr|rv|i|doorst)\s*:\
 // message is tainted, not only the line. Each text is searched whole in
 // one pass, which finds any line that matches (and a phrase a line break
 // splits).
-func Tainted(m *mime.Message) bool {
+func Tainted(m *mime.Message) bool { return tainted(m, textScan{}) }
+
+// textScan is what the text rules already learnt of one of a message's
+// texts: that it addresses an AI reader (found) or not. A 20 KB text
+// takes milliseconds to search, so it is searched once a message.
+type textScan struct {
+	text    string
+	scanned bool
+	found   bool
+}
+
+// tainted is Tainted, searching the text seen's again only if it was not
+// searched.
+func tainted(m *mime.Message, seen textScan) bool {
+	addressed := func(s string) bool {
+		if seen.scanned && s == seen.text {
+			return seen.found
+		}
+		return injection.Addressed(s)
+	}
 	var name string
 	if len(m.From) > 0 {
 		name = m.From[0].Name
 	}
-	return injection.Addressed(m.Subject) || injection.Addressed(name) || injection.Addressed(m.Text) ||
-		m.HTMLText != m.Text && injection.Addressed(m.HTMLText)
+	return injection.Addressed(m.Subject) || injection.Addressed(name) || addressed(m.Text) ||
+		m.HTMLText != m.Text && addressed(m.HTMLText)
 }
 
 // withoutInstructions blanks the lines of text that address an AI reader,
-// so that the text rules do not read a booking out of them.
-func withoutInstructions(text string) string {
+// so that the text rules do not read a booking out of them; found says
+// whether the text addresses one at all (a phrase may span two lines).
+func withoutInstructions(text string) (clean string, found bool) {
 	if !injection.Addressed(text) {
-		return text
+		return text, false
 	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
@@ -219,7 +242,7 @@ func withoutInstructions(text string) string {
 			lines[i] = ""
 		}
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(lines, "\n"), true
 }
 
 // maxName bounds a free-text field of a fact (a name, an address, an item).
