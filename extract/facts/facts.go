@@ -11,6 +11,7 @@
 package facts
 
 import (
+	"cmp"
 	"mailnode/mail/msgauth"
 
 	"context"
@@ -20,6 +21,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -59,8 +61,8 @@ type Store struct {
 
 	passMu sync.Mutex // one pass at a time
 
-	namesMu sync.RWMutex        // guards names
-	names   map[string][]string // word of facts_merged.match → ids; nil until loaded
+	namesMu sync.RWMutex // guards names
+	names   *nameIndex   // nil until loaded
 }
 
 // New returns the facts store over file, whose tables Migrations created.
@@ -382,7 +384,7 @@ func (s *Store) merge(ctx context.Context) error {
 		return fmt.Errorf("read facts: %w", err)
 	}
 	m := extract.Merge(recs)
-	names := map[string][]string{}
+	names := newNameIndex()
 	err = s.file.WriteTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM facts_merged`); err != nil {
 			return err
@@ -394,7 +396,7 @@ func (s *Store) merge(ctx context.Context) error {
 		}
 		defer ins.Close()
 		put := func(id, kind, status string, start, end, due int64, match string, v any) error {
-			addNames(names, id, match)
+			names.add(id, match, rankOf(v))
 			b, err := json.Marshal(v)
 			if err != nil {
 				return err
@@ -463,73 +465,140 @@ func tripMatch(t extract.Trip) string {
 // a LIKE over every fact for every word of every question cost more than
 // the rest of ask.
 func (s *Store) About(ctx context.Context, now time.Time, terms []string, limit int) ([]json.RawMessage, error) {
-	names, err := s.nameIndex(ctx)
+	x, err := s.index(ctx)
 	if err != nil {
 		return nil, err
 	}
-	seen := map[string]bool{}
-	var args []any
+	hits := map[string]int{}
+	var ids []string
 	for _, t := range terms {
 		for _, w := range strings.Fields(places.Fold(t)) {
-			for _, id := range names[w] {
-				if !seen[id] {
-					seen[id] = true
-					args = append(args, id)
+			for _, id := range x.words[w] {
+				if hits[id] == 0 {
+					ids = append(ids, id)
 				}
+				hits[id]++
 			}
 		}
 	}
-	if len(args) == 0 {
+	if len(ids) == 0 {
 		return nil, nil
 	}
-	if len(args) > 500 {
-		args = args[:500] // a word every fact has names none of them
+	// Which facts come first must not be the senders' choice: an id is a
+	// hash of a fact's own fields, which a look-alike picks so as to sort
+	// first, and twenty of them would crowd the real fact out. So the
+	// facts of authenticated senders come first, then those the question
+	// names by more of its words, then the facts first read from older
+	// mail (a sender cannot send mail into the past); only those are read
+	// whole.
+	slices.SortFunc(ids, func(a, b string) int {
+		ra, rb := x.rank[a], x.rank[b]
+		switch {
+		case ra.verified != rb.verified:
+			if ra.verified {
+				return -1
+			}
+			return 1
+		case hits[a] != hits[b]:
+			return hits[b] - hits[a]
+		case ra.first != rb.first:
+			return cmp.Compare(ra.first, rb.first)
+		}
+		return strings.Compare(a, b)
+	})
+	if len(ids) > limit {
+		ids = ids[:limit]
 	}
-	args = append(args, limit)
-	return s.current(ctx, now, `SELECT data FROM facts_merged WHERE id IN (?`+strings.Repeat(", ?", len(args)-2)+`)
-		AND NOT (kind IN ('trip', 'plan') AND status = 'cancelled') ORDER BY kind, id LIMIT ?`, args...)
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return s.current(ctx, now, `SELECT data FROM facts_merged WHERE id IN (?`+strings.Repeat(", ?", len(args)-1)+`)
+		AND NOT (kind IN ('trip', 'plan') AND status = 'cancelled') ORDER BY kind, id`, args...)
 }
 
-// nameIndex returns the word index of facts_merged.match, reading it from
-// the file the first time (after a start; a merge rebuilds it).
-func (s *Store) nameIndex(ctx context.Context) (map[string][]string, error) {
-	s.namesMu.RLock()
-	names := s.names
-	s.namesMu.RUnlock()
-	if names != nil {
-		return names, nil
+// nameIndex is the words of facts_merged.match, and what About orders a
+// question's facts by, kept in memory.
+type nameIndex struct {
+	words map[string][]string // word → ids
+	rank  map[string]factRank
+}
+
+// factRank is what orders the facts a question names before any is read
+// whole: whether its senders were authenticated, and the first message it
+// was read from (older mail first: no sender can send into the past).
+type factRank struct {
+	verified bool
+	first    int64
+}
+
+func newNameIndex() *nameIndex {
+	return &nameIndex{words: map[string][]string{}, rank: map[string]factRank{}}
+}
+
+func (x *nameIndex) add(id, match string, r factRank) {
+	x.rank[id] = r
+	for _, w := range strings.Fields(match) {
+		if l := x.words[w]; len(l) == 0 || l[len(l)-1] != id {
+			x.words[w] = append(l, id)
+		}
 	}
-	rows, err := s.file.DB().QueryContext(ctx, `SELECT id, match FROM facts_merged INDEXED BY facts_merged_match`)
+}
+
+// rankOf is a merged fact's rank.
+func rankOf(v any) factRank {
+	switch f := v.(type) {
+	case extract.Trip:
+		return factRank{f.Verified, first(f.Sources)}
+	case extract.OrderState:
+		return factRank{f.Verified, first(f.Sources)}
+	case extract.BillState:
+		return factRank{f.Verified, first(f.Sources)}
+	}
+	return factRank{}
+}
+
+func first(ids []int64) int64 {
+	if len(ids) == 0 {
+		return 0
+	}
+	return slices.Min(ids)
+}
+
+// index returns the name index, reading it from the file the first time
+// (after a start; a merge rebuilds it).
+func (s *Store) index(ctx context.Context) (*nameIndex, error) {
+	s.namesMu.RLock()
+	x := s.names
+	s.namesMu.RUnlock()
+	if x != nil {
+		return x, nil
+	}
+	rows, err := s.file.DB().QueryContext(ctx, `SELECT id, match, coalesce(json_extract(data, '$.verified_sender'), 0),
+		coalesce((SELECT min(value) FROM json_each(data, '$.sources')), 0) FROM facts_merged`)
 	if err != nil {
 		return nil, fmt.Errorf("read fact names: %w", err)
 	}
 	defer rows.Close()
-	names = map[string][]string{}
+	x = newNameIndex()
 	for rows.Next() {
 		var id, match string
-		if err := rows.Scan(&id, &match); err != nil {
+		var r factRank
+		if err := rows.Scan(&id, &match, &r.verified, &r.first); err != nil {
 			return nil, fmt.Errorf("read fact names: %w", err)
 		}
-		addNames(names, id, match)
+		x.add(id, match, r)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read fact names: %w", err)
 	}
 	s.namesMu.Lock()
 	if s.names == nil {
-		s.names = names
+		s.names = x
 	}
-	names = s.names
+	x = s.names
 	s.namesMu.Unlock()
-	return names, nil
-}
-
-func addNames(names map[string][]string, id, match string) {
-	for _, w := range strings.Fields(match) {
-		if l := names[w]; len(l) == 0 || l[len(l)-1] != id {
-			names[w] = append(l, id)
-		}
-	}
+	return x, nil
 }
 
 func unix(t *extract.Time) int64 {

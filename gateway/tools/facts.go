@@ -49,10 +49,10 @@ func factTerms(q string, parsed answer.Question) []string {
 }
 
 // aboutLimit bounds the facts a question's words name that fromFacts
-// weighs. It is large: the store returns them in an order a sender can
-// choose (by id, a hash of the sender's own fields), so twenty look-alike
-// bills must not crowd the real one out.
-const aboutLimit = 200
+// weighs: the store gives authenticated senders' facts first, then those
+// named by more of the question's words, then those of older mail, so
+// look-alikes cannot crowd the real one out (facts.Store.About).
+const aboutLimit = 30
 
 // fromFacts answers a question that names a trip, a merchant or an issuer
 // from the merged facts, before any text span is tried: "What is my IKEA

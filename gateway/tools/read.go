@@ -502,7 +502,7 @@ func (r *reader) find(ctx context.Context, question answer.Question, maxRunes in
 		if err != nil {
 			return spanHit{}, false, fmt.Errorf("read message: %w", err)
 		}
-		docs[i] = answer.Doc{Subject: h.Subject, Text: text, Trusted: h.Trusted}
+		docs[i] = answer.Doc{Subject: h.Subject, Text: text, Trusted: h.Trusted, Tainted: h.Tainted}
 	}
 	res, ok := answer.Find(question, idf, docs, maxRunes)
 	if !ok {
