@@ -301,6 +301,13 @@ func TestPDFPending(t *testing.T) {
 // the node runs it, and an account's INBOX.
 func hookedStore(t *testing.T) (*store.Store, *store.Tables, *facts.Store, store.Folder) {
 	t.Helper()
+	return hookedStoreWith(t, msgauth.Checker{})
+}
+
+// hookedStoreWith is hookedStore believing the Authentication-Results of
+// the checker's authserv-ids.
+func hookedStoreWith(t *testing.T, check msgauth.Checker) (*store.Store, *store.Tables, *facts.Store, store.Folder) {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
 	if err != nil {
@@ -311,7 +318,7 @@ func hookedStore(t *testing.T) (*store.Store, *store.Tables, *facts.Store, store
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsx := facts.New(tables, st, msgauth.Checker{}, nil)
+	fsx := facts.New(tables, st, check, nil)
 	st.SetMessageHook(fsx)
 	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "demo", Server: "h:1", Username: "u"})
 	inbox, _ := st.EnsureFolder(ctx, acct.ID, "INBOX", "")

@@ -4,12 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"mailnode/extract/facts"
 	"mailnode/mail/msgauth"
 	"mailnode/mail/store"
 )
@@ -21,19 +19,8 @@ import (
 func TestTrustAndStaleBills(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2027, 6, 1, 12, 0, 0, 0, time.UTC)
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	tables, err := st.Attach(ctx, "facts", facts.Migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsx := facts.New(tables, st, msgauth.Checker{AuthServIDs: []string{"mx.test.example"}}, nil)
-	st.SetMessageHook(fsx)
-	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "a", Server: "h:1", Username: "u"})
-	inbox, _ := st.EnsureFolder(ctx, acct.ID, "INBOX", "")
+	st, _, fsx, inbox := hookedStoreWith(t, msgauth.Checker{AuthServIDs: []string{"mx.test.example"}})
+	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "demo", Server: "h:1", Username: "u"})
 	sent, _ := st.EnsureFolder(ctx, acct.ID, "Sent", `\Sent`)
 
 	mail := func(uid uint32, from, dmarc, number, due, extra string, arrived time.Time) store.NewMessage {

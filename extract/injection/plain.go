@@ -305,7 +305,11 @@ func newVocabulary(lists ...[]string) *vocabulary {
 }
 
 // ruleVocabulary is the words of the phrase rules, for Addressed.
-var ruleVocabulary = sync.OnceValue(func() *vocabulary {
+var ruleVocabulary = sync.OnceValue(func() *vocabulary { return newVocabulary(phraseWords()) })
+
+// phraseWords are the words of the phrase rules: the rules' own and
+// their languages' categories.
+func phraseWords() []string {
 	var ws []string
 	for _, rl := range rules {
 		for _, g := range rl.words {
@@ -315,8 +319,8 @@ var ruleVocabulary = sync.OnceValue(func() *vocabulary {
 	for _, c := range languageCategories {
 		ws = append(ws, lang.Entries(c)...)
 	}
-	return newVocabulary(ws)
-})
+	return ws
+}
 
 // speechVocabulary is ruleVocabulary's words and the English words that
 // make a sentence speak to its reader, for Instructive and Directive.
@@ -325,15 +329,7 @@ var ruleVocabulary = sync.OnceValue(func() *vocabulary {
 // word read without its accents would match them ("Envoyé de mon
 // iPhone"); the accents this guards against are put on English words.
 var speechVocabulary = sync.OnceValue(func() *vocabulary {
-	var ws []string
-	for _, rl := range rules {
-		for _, g := range rl.words {
-			ws = append(ws, g...)
-		}
-	}
-	for _, c := range languageCategories {
-		ws = append(ws, lang.Entries(c)...)
-	}
+	ws := phraseWords()
 	ws = append(ws, lang.Of("en", "injection.you")...)
 	ws = append(ws, lang.Of("en", "injection.verbs")...)
 	ws = append(ws, machineWords...)
