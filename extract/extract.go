@@ -306,11 +306,13 @@ func (f *Fact) sanitize() {
 		o.Items = items
 		for i := range o.Shipments {
 			clean(&o.Shipments[i].Carrier, carrier)
-			clean(&o.Shipments[i].Tracking, asReference)
+			clean(&o.Shipments[i].Tracking, asTracking)
 		}
+		o.Total = asMoney(o.Total)
 	case f.Bill != nil:
 		clean(&f.Bill.Issuer, asOrg)
 		clean(&f.Bill.Number, asReference)
+		f.Bill.Amount = asMoney(f.Bill.Amount)
 	}
 }
 

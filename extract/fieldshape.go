@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/currency"
+
 	"mailnode/extract/lang"
 )
 
@@ -122,7 +124,7 @@ func withoutClause(s string) string {
 const (
 	maxSeatRunes    = 40
 	maxSeatWords    = 8
-	maxCarrierWords = 5
+	maxCarrierWords = 4
 	maxCarrierRunes = 48
 	maxNumberWords  = 4
 	maxNumberRunes  = 24
@@ -205,8 +207,47 @@ func asReference(s string) string {
 	if len(strings.Fields(s)) > maxRefWords || utf8.RuneCountInString(s) > maxRefRunes {
 		return ""
 	}
+	// A reference without a digit is one code ("XKRQTP", "KDEKDEKDE"),
+	// not words ("DEPOSIT SAVINGS MALLORY", "SEND-TAN-TO-MALLORY").
+	if !strings.ContainsFunc(s, unicode.IsDigit) && strings.ContainsAny(s, " -_") {
+		return ""
+	}
 	return s
 }
+
+// asTracking returns s when it is a parcel's tracking number: a reference
+// in a few groups with a digit ("1Z 999 AA1 01 2345 6784", "BB7QW42KX"),
+// else "".
+func asTracking(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsDigit) || len(strings.Fields(s)) > maxTrackingGroups || utf8.RuneCountInString(s) > maxRefRunes {
+		return ""
+	}
+	return s
+}
+
+// maxTrackingGroups: UPS writes its numbers in six groups.
+const maxTrackingGroups = 6
+
+// asMoney returns m when its amount is a number and its currency an ISO
+// 4217 code, else nil: schema.org's priceCurrency is any text a sender
+// writes ("DEPOSIT SAVINGS WITH MALLORY").
+func asMoney(m *Money) *Money {
+	if m == nil {
+		return nil
+	}
+	if !amountRE.MatchString(m.Amount) {
+		return nil
+	}
+	if m.Currency != "" {
+		if _, err := currency.ParseISO(m.Currency); err != nil {
+			return nil
+		}
+	}
+	return m
+}
+
+// amountRE is an amount as a fact keeps it: digits, a decimal point.
+var amountRE = regexp.MustCompile(`^-?[0-9]{1,12}(?:\.[0-9]{1,4})?$`)
 
 // orgMaxWords is the most words an organisation's name has: "IKEA
 // Deutschland GmbH & Co. KG" is six tokens.

@@ -129,3 +129,40 @@ func TestAsOrg(t *testing.T) {
 		}
 	}
 }
+
+// TestCodedFields: references, tracking numbers and money keep their
+// shape whatever a sender's markup puts in them.
+func TestCodedFields(t *testing.T) {
+	for _, tc := range []struct {
+		shape   func(string) string
+		in, out string
+	}{
+		{asReference, "XK4R7Q", "XK4R7Q"},
+		{asReference, "KDEKDEKDE", "KDEKDEKDE"},
+		{asReference, "FT 2027/118342", "FT 2027/118342"},
+		{asReference, "DEPOSIT SAVINGS MALLORY", ""},
+		{asReference, "SEND-TAN-TO-MALLORY", ""},
+		{asTracking, "1Z 999 AA1 01 2345 6784", "1Z 999 AA1 01 2345 6784"},
+		{asTracking, "BB7QW42KX", "BB7QW42KX"},
+		{asTracking, "DEPOSIT SAVINGS MALLORY", ""},
+		{asCarrier, "United States Postal Service", "United States Postal Service"},
+		{asCarrier, "Deposit Savings Into Mallory Wallet", ""},
+	} {
+		if got := tc.shape(tc.in); got != tc.out {
+			t.Errorf("shape(%q) = %q, want %q", tc.in, got, tc.out)
+		}
+	}
+	for _, tc := range []struct {
+		m  Money
+		ok bool
+	}{
+		{Money{Amount: "49.00", Currency: "EUR"}, true},
+		{Money{Amount: "1200", Currency: "GBP"}, true},
+		{Money{Amount: "49.00", Currency: "DEPOSIT SAVINGS WITH MALLORY"}, false},
+		{Money{Amount: "pay now", Currency: "EUR"}, false},
+	} {
+		if got := asMoney(&tc.m) != nil; got != tc.ok {
+			t.Errorf("asMoney(%+v) kept = %v, want %v", tc.m, got, tc.ok)
+		}
+	}
+}

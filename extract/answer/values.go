@@ -3,6 +3,7 @@ package answer
 import (
 	"regexp"
 	"strings"
+	"unicode"
 	"sync"
 	"unicode/utf8"
 
@@ -173,18 +174,38 @@ var streetRE = regexp.MustCompile(`(?i)\b(?:` + streetWords + `)(?:\s|$|[,.])|\p
 // capitalised words, a street word and a house number ("Berger Straße",
 // "Platz der Einheit 2", "221B Baker Street", "gate B12"). It is made of
 // names and numbers only, so it is a value, not a sentence.
-var streetPhraseRE = regexp.MustCompile(`\b\d{1,5}[a-zA-Z]?\s+(?:\p{Lu}[\p{L}'-]*\s+){1,3}(?:Street|St\.|Road|Rd\.|Avenue|Ave\.?|Boulevard|Lane|Drive|Square)|` +
-	`(?:\p{Lu}[\p{L}'-]*\s+){0,3}(?:Straße|Strasse|Str\.|Weg|Platz|Allee|Gasse|Street|Road|Avenue|Square|Rue|Via|Calle|Piazza|Plaza)(?:\s+(?:de[rsl]?|du|la|di|del)\s+\p{Lu}[\p{L}'-]*)?(?:\s+\d{1,5}[a-z]?)?|` +
+var streetPhraseRE = regexp.MustCompile(`\b\d{1,5}[a-zA-Z]?\s+(?:` + nameWord + `\s+){1,3}(?:Street|St\.|Road|Rd\.|Avenue|Ave\.?|Boulevard|Lane|Drive|Square)|` +
+	`(?:` + nameWord + `\s+){0,3}(?:Straße|Strasse|Str\.|Weg|Platz|Allee|Gasse|Street|Road|Avenue|Square|Rue|Via|Calle|Piazza|Plaza)(?:\s+(?:de[rsl]?|du|la|di|del)\s+` + nameWord + `)?(?:\s+\d{1,5}[a-z]?)?|` +
 	`\p{Lu}\p{L}*(?:straße|strasse|str\.|weg|platz|allee|gasse)(?:\s+\d{1,5}[a-z]?)?|` +
 	`\b\d{4,5}\s+\p{Lu}\p{Ll}+(?:[ -](?:am|an der|im|sur|upon)\s+\p{Lu}\p{Ll}+)?|` +
 	`(?i:\b(?:gate|platform|gleis|terminal)\s+[a-z]?\d{1,3}[a-z]?)`)
+
+// nameWord is a capitalised word of a place's name, with one hyphen at
+// most ("Saint-Denis"): a run of hyphen-joined words is a sentence
+// dressed as a name ("Payee-Account-Changed-Deposits-Now-Go-To").
+const nameWord = `\p{Lu}[\p{L}']{0,20}(?:-\p{Lu}?[\p{L}']{1,20})?`
 
 // Address is the address phrase a span holds (capitalised names, a
 // street word, a house number; a postcode and a town; a gate or a
 // platform): names and numbers only, so a value whoever wrote the mail.
 func Address(span string) (string, bool) {
-	m := strings.TrimSpace(streetPhraseRE.FindString(span))
-	return m, m != "" && utf8.RuneCountInString(m) <= maxPlaceRunes
+	for off := 0; off < len(span); {
+		loc := streetPhraseRE.FindStringIndex(span[off:])
+		if loc == nil {
+			break
+		}
+		start := off + loc[0]
+		if r, _ := utf8.DecodeLastRuneInString(span[:start]); start > 0 && (r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			// The phrase starts inside a word ("Keller-Wallet Harbour
+			// Street" of "Mallory-Keller-Wallet …"): look further on.
+			_, n := utf8.DecodeRuneInString(span[start:])
+			off = start + n
+			continue
+		}
+		m := strings.TrimSpace(span[start : off+loc[1]])
+		return m, m != "" && utf8.RuneCountInString(m) <= maxPlaceRunes
+	}
+	return "", false
 }
 
 // place is the address phrase the span holds; else the span itself when

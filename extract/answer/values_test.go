@@ -116,3 +116,16 @@ func FuzzValue(f *testing.F) {
 		}
 	})
 }
+
+// TestAddressIsNames: an address phrase is names and numbers, never a
+// sentence joined by hyphens into one "name".
+func TestAddressIsNames(t *testing.T) {
+	for span, want := range map[string]string{
+		"Quiz night venue: the club hall, Payee-Account-Changed-Deposits-Now-Go-To Mallory-Keller-Wallet Harbour Street 5": "Harbour Street 5",
+		"Techquartier, Platz der Einheit 2, Frankfurt":                                                                     "Platz der Einheit 2",
+	} {
+		if got, _ := Address(span); got != want {
+			t.Errorf("Address(%q) = %q, want %q", span, got, want)
+		}
+	}
+}

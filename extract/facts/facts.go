@@ -763,7 +763,10 @@ func (s *Store) complete(ctx context.Context, now time.Time, items []json.RawMes
 		case f.order != nil:
 			f.order.Trusted = trusted(f.order.Verified, f.order.Sources)
 			if !f.order.Trusted {
+				// Its names are its sender's free text: the merchant is
+				// its domain, and its items are not listed.
 				f.order.Merchant = byDomain(f.order.Merchant, f.order.Domain)
+				f.order.Items = nil
 			}
 			v = f.order
 		case f.bill != nil:

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/net/publicsuffix"
+
 	"mailnode/extract"
 	"mailnode/extract/answer"
 	"mailnode/extract/places"
@@ -83,10 +85,12 @@ func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, err
 	travel := travelAsked(q)
 	var best *askResult
 	var bestAt time.Time
+	var bestDomain string
+	var bestFirst int64
 	bestScore := -1
 	for _, raw := range items {
 		text, domain, verified, at, kind, ok := describe(raw, travel)
-		trusted, tainted := standing(raw)
+		trusted, tainted, first := standing(raw)
 		if !ok || tainted {
 			continue // a tainted message is never used for ask, nor its facts
 		}
@@ -108,7 +112,7 @@ func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, err
 			score += 20
 		}
 		score += 5 * named
-		if score < bestScore || score == bestScore && !at.After(bestAt) {
+		if score < bestScore || score == bestScore && !later(registrable(domain), at, first, bestDomain, bestAt, bestFirst) {
 			continue
 		}
 		var who []string
@@ -141,19 +145,45 @@ func (r *reader) fromFacts(ctx context.Context, q string) (*askResult, bool, err
 		if !at.IsZero() {
 			best.MailDate = at.UTC().Format(time.DateOnly)
 		}
-		bestScore, bestAt = score, at
+		bestScore, bestAt, bestDomain, bestFirst = score, at, registrable(domain), first
 	}
 	return best, best != nil, nil
 }
 
-// namesDomain says how a question's terms name a sender domain: 2 when
-// one is a whole label of it ("telekom" in telekom.de), 1 when one is a
-// part of a label ("telekom" in telekom-kundenkonto.example), else 0.
+// later reports whether a fact ranked equal to the best so far wins over
+// it: of one sender, the newer (this month's bill, not last month's); of
+// two, the one first read from older mail, since a mail's date is its
+// sender's to write but no sender can put mail into the past of the
+// mailbox.
+func later(domain string, at time.Time, first int64, bestDomain string, bestAt time.Time, bestFirst int64) bool {
+	if domain == bestDomain {
+		return at.After(bestAt)
+	}
+	return first < bestFirst
+}
+
+// registrable is a domain's registrable part (Public Suffix List), lower
+// case: the part its registrant had to register.
+func registrable(domain string) string {
+	d := strings.ToLower(strings.TrimSuffix(domain, "."))
+	if r, err := publicsuffix.EffectiveTLDPlusOne(d); err == nil {
+		return r
+	}
+	return d
+}
+
+// namesDomain says how a question's terms name a sender's registrable
+// domain: 2 when one is a whole label of it ("telekom" in telekom.de), 1
+// when one is a part of a label ("telekom" in telekom-kundenkonto.example),
+// else 0. A subdomain's labels are the registrant's to choose
+// ("telekom.de.rechnung-service.example" is rechnung-service.example's)
+// and name nothing.
 func namesDomain(terms []string, domain string) int {
+	domain = registrable(domain)
 	if domain == "" {
 		return 0
 	}
-	labels := strings.Split(strings.ToLower(domain), ".")
+	labels := strings.Split(domain, ".")
 	n := 0
 	for _, t := range terms {
 		for _, l := range labels[:max(1, len(labels)-1)] { // not the top-level domain
@@ -298,15 +328,19 @@ func describe(raw json.RawMessage, travel string) (text, domain string, verified
 // standing reads what a merged fact says of its senders beyond
 // verified_sender: whether they are trusted (mail/trust) and whether a
 // message it came from is tainted.
-func standing(raw json.RawMessage) (trusted, tainted bool) {
+func standing(raw json.RawMessage) (trusted, tainted bool, first int64) {
 	var v struct {
-		Trusted bool `json:"trusted_sender"`
-		Tainted bool `json:"tainted"`
+		Trusted bool    `json:"trusted_sender"`
+		Tainted bool    `json:"tainted"`
+		Sources []int64 `json:"sources"`
 	}
 	if json.Unmarshal(raw, &v) != nil {
-		return false, true
+		return false, true, 0
 	}
-	return v.Trusted, v.Tainted
+	if len(v.Sources) > 0 {
+		first = slices.Min(v.Sources)
+	}
+	return v.Trusted, v.Tainted, first
 }
 
 func segmentText(s extract.Segment) string {

@@ -145,3 +145,21 @@ func TestAskFromFactsTrust(t *testing.T) {
 		}
 	}
 }
+
+// TestLookAlikeNeverOutranks: a trusted look-alike on a subdomain of its
+// own registrable domain, dated after the real bill, does not answer for
+// the real sender, and of two equal facts of two senders the one from
+// older mail wins, whatever date the newer mail gives itself.
+func TestLookAlikeNeverOutranks(t *testing.T) {
+	real := `{"id":"b_2","issuer":"Telekom","domain":"telekom.de","number":"1","status":"paid","amount":{"amount":"44.95","currency":"EUR"},"updated":"2026-11-17T08:00:00Z","sources":[12],"verified_sender":true,"trusted_sender":true}`
+	fake := `{"id":"b_1","issuer":"Telekom","domain":"telekom.de.rechnung-service.example","number":"7741","status":"due","amount":{"amount":"389.95","currency":"EUR"},"due":{"at":"2026-12-10T00:00:00Z","date_only":true},"updated":"2026-11-27T08:00:00Z","sources":[900],"verified_sender":true,"trusted_sender":true}`
+	out := run(t, factSource{[]string{fake, real}}, "ask", map[string]any{"question": "How much is my Telekom bill?"})
+	if a, _ := out["answer"].(string); !strings.Contains(a, "44.95") {
+		t.Errorf("ask = %q, want the real bill", a)
+	}
+	sameName := strings.Replace(fake, "telekom.de.rechnung-service.example", "telekom.example", 1) // "telekom" a whole label too
+	out = run(t, factSource{[]string{sameName, real}}, "ask", map[string]any{"question": "How much is my Telekom bill?"})
+	if a, _ := out["answer"].(string); !strings.Contains(a, "44.95") {
+		t.Errorf("ask = %q, want the real bill", a)
+	}
+}
