@@ -3,8 +3,8 @@ package answer
 import (
 	"regexp"
 	"strings"
-	"unicode"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"mailnode/extract/injection"
