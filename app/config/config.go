@@ -22,9 +22,11 @@ import (
 // Version is the version Save writes.
 const Version = 2
 
-// DefaultRelay is the relay a new node registers with unless the user
-// chooses another.
-const DefaultRelay = "https://relay.mailnode.net"
+// RelayPlaceholder is the example a relay field shows. There is no
+// default relay: nobody runs a public one for this project yet, and a
+// first run must not point at a host that does not answer (or that
+// someone else could take); a person names the relay they use.
+const RelayPlaceholder = "https://relay.example.net"
 
 // File is the settings file.
 type File struct {
@@ -89,19 +91,11 @@ type Facts struct {
 
 // Relay is the control plane the node registers its address with.
 type Relay struct {
-	URL string `json:"url,omitempty"` // default DefaultRelay
+	URL string `json:"url,omitempty"` // none: no relay
 	// ACME is the CA directory that certifies the node's relay name;
 	// default Let's Encrypt, "off" for none (agents then need the
 	// node's local CA).
 	ACME string `json:"acme,omitempty"`
-}
-
-// RelayURL is the relay to use.
-func (f File) RelayURL() string {
-	if f.Relay.URL != "" {
-		return f.Relay.URL
-	}
-	return DefaultRelay
 }
 
 // Account returns the account named name.

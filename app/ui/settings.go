@@ -62,7 +62,7 @@ func newSettingsView(u *UI) *settingsView {
 		call(u, func(ctx context.Context) (struct{}, error) { return struct{}{}, u.node.PauseSync(ctx, on) },
 			func(_ struct{}, err error) { showError(v.errLabel, err) })
 	})
-	v.relay.SetPlaceHolder(config.DefaultRelay)
+	v.relay.SetPlaceHolder(config.RelayPlaceholder)
 	saveRelay := widget.NewButton("Use this relay", func() {
 		url := v.relay.Text
 		call(u, func(ctx context.Context) (struct{}, error) { return struct{}{}, u.node.SetRelay(ctx, url) },

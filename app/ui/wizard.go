@@ -75,7 +75,7 @@ func newWizard(u *UI) *wizard {
 	w.note.Wrapping = fyne.TextWrapWord
 	w.note.Importance = widget.WarningImportance
 	w.statement.Wrapping = fyne.TextWrapWord
-	w.relay.SetText(config.DefaultRelay)
+	w.relay.SetPlaceHolder(config.RelayPlaceholder)
 	w.busy.Hide()
 	w.win.SetContent(container.NewBorder(nil, container.NewVBox(w.busy, w.errLabel), nil, nil, container.NewVScroll(w.body)))
 	w.win.Resize(fyne.NewSize(560, 480))
@@ -136,7 +136,9 @@ func (w *wizard) show(step string) {
 	case stepRelay:
 		w.body.Add(heading("Reach your agents from anywhere"))
 		w.body.Add(text("A relay lets agents outside your home network reach this computer by your address. " +
-			"It carries their encrypted connections and cannot read them. Read what it can see before you register:"))
+			"It carries their encrypted connections and cannot read them. This project runs no public relay yet: " +
+			"enter one that you or someone you trust runs (docs/relay-deploy.md says how), or skip; agents on this " +
+			"computer still reach mailnode without one. Read what a relay can see before you register:"))
 		w.body.Add(widget.NewForm(widget.NewFormItem("Relay", w.relay)))
 		w.body.Add(w.button("Show what this relay can see", w.transparency))
 		w.body.Add(w.statement)
@@ -241,6 +243,10 @@ func (w *wizard) login() {
 
 func (w *wizard) transparency() {
 	url := strings.TrimSpace(w.relay.Text)
+	if url == "" {
+		showError(w.errLabel, errors.New("enter the address of the relay to use, or skip this step"))
+		return
+	}
 	w.working(true)
 	call(w.u, func(ctx context.Context) (app.Transparency, error) {
 		return w.u.node.RelayTransparency(ctx, url)

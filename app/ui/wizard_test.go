@@ -130,7 +130,13 @@ func TestWizard(t *testing.T) {
 		}
 	}
 
-	// The relay: its statement first, then the registration.
+	// The relay: no default (nobody runs a public one), its statement
+	// first, then the registration.
+	e.u.locked(func() {
+		if w.relay.Text != "" {
+			t.Errorf("the relay step starts with %q, want no relay", w.relay.Text)
+		}
+	})
 	e.u.locked(func() { w.relay.SetText(relay.URL) })
 	var register bool
 	e.u.locked(func() { register = !findButton(w.body, "Register jo@wizard.example at this relay").Disabled() })
