@@ -32,9 +32,11 @@ import (
 const appID = "app.mailnode.node"
 
 // desktopListen is where the desktop app's gateway listens when the
-// settings name no address: phones on this network pair and reach the node
-// there.
-const desktopListen = ":8443"
+// settings name no address: this computer only. Agents elsewhere reach
+// the node through its relay, which the node dials out to, and a phone
+// pairs by the relay's name; nothing needs the node open to the local
+// network until the person chooses so (--listen, or MAILNODE_LISTEN).
+const desktopListen = "127.0.0.1:8443"
 
 // runDesktop is mailnode without a command: the node with its tray icon and
 // windows until the person quits (or a signal comes).
@@ -91,7 +93,8 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 		return nil
 	}
 	// With no address of its own (or only the loopback one a relay implies),
-	// the desktop node listens where phones on this network reach it.
+	// the desktop node listens on this computer's port 8443, as the CLI's
+	// demo does and the Status page says.
 	explicit := o.gateway.Listen != "" || getenv("MAILNODE_LISTEN") != ""
 	if cfg.Gateway.Listen == "" || cfg.Gateway.Listen == "127.0.0.1:0" && !explicit {
 		cfg.Gateway.Listen = desktopListen
