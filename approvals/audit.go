@@ -12,15 +12,30 @@ import (
 
 // AuditEntry is one tools/call as the audit log keeps it: who asked for
 // what and what was decided. Never arguments, results or mail.
+//
+// A call that waits for the user is kept once: an agent retries it until
+// the request is decided, often every few seconds, and one row per retry
+// buried everything else in the log (issue 42). Every repeat of the same
+// waiting call (same agent, key, tool, tier and approval id, outcome
+// ApprovalRequired) adds one to Retries and moves LastAt instead of
+// adding an entry. Every other outcome is one entry per call.
 type AuditEntry struct {
-	At         time.Time `json:"at"`
+	At         time.Time `json:"at"` // the first call
 	Domain     string    `json:"agent"`
 	KeyFP      string    `json:"key_fingerprint"`
 	Tool       string    `json:"tool"`
 	Tier       Tier      `json:"tier"`
 	Decision   Outcome   `json:"decision"`
 	ApprovalID string    `json:"approval_id,omitempty"`
+	// Retries counts the calls after the first that this entry stands
+	// for: 0 for a single call, 29 for a call made 30 times.
+	Retries int `json:"retries,omitempty"`
+	// LastAt is the time of the last of those calls; At if there was one.
+	LastAt time.Time `json:"last_at"`
 }
+
+// Calls is how many calls the entry stands for: 1 + Retries.
+func (e AuditEntry) Calls() int { return 1 + e.Retries }
 
 // The audit log is written behind the calls, in batches: a call under a
 // grant must not wait for a disk write of its own (the nonce write already
@@ -58,12 +73,16 @@ func startAudit(file File, cfg Config, logger *slog.Logger) *auditLog {
 	return a
 }
 
+// add buffers e. The repeats of a waiting call are merged when they are
+// written (write), in the batch or into the row an earlier batch wrote.
 func (a *auditLog) add(e AuditEntry) {
+	if e.LastAt.IsZero() {
+		e.LastAt = e.At
+	}
 	a.mu.Lock()
+	defer a.mu.Unlock()
 	a.buf = append(a.buf, e)
-	full := len(a.buf) >= auditBatch
-	a.mu.Unlock()
-	if full {
+	if len(a.buf) >= auditBatch {
 		select {
 		case a.kick <- struct{}{}:
 		default:
@@ -129,15 +148,23 @@ func (a *auditLog) write(ctx context.Context, batch []AuditEntry) error {
 	for i := 0; i < len(batch); i += perTx {
 		part := batch[i:min(i+perTx, len(batch))]
 		var q strings.Builder
-		q.WriteString("INSERT INTO audit (at, domain, key_fp, tool, tier, decision, approval_id) VALUES ")
-		args := make([]any, 0, 7*len(part))
+		q.WriteString("INSERT INTO audit (at, domain, key_fp, tool, tier, decision, approval_id, retries, last_at) VALUES ")
+		args := make([]any, 0, 9*len(part))
 		for j, e := range part {
 			if j > 0 {
 				q.WriteByte(',')
 			}
-			q.WriteString("(?,?,?,?,?,?,?)")
-			args = append(args, e.At.Unix(), e.Domain, e.KeyFP, e.Tool, string(e.Tier), string(e.Decision), e.ApprovalID)
+			q.WriteString("(?,?,?,?,?,?,?,?,?)")
+			args = append(args, e.At.Unix(), e.Domain, e.KeyFP, e.Tool, string(e.Tier), string(e.Decision), e.ApprovalID,
+				e.Retries, e.LastAt.Unix())
 		}
+		// A repeat of a waiting call, earlier in this statement or in an
+		// earlier batch, adds to that call's row instead of making one:
+		// audit_waiting (sql/0007) is unique over the waiting calls, and
+		// SQLite applies the upsert row by row.
+		q.WriteString(` ON CONFLICT (approval_id, domain, key_fp, tool, tier)
+			WHERE decision = 'approval_required' AND approval_id != ''
+			DO UPDATE SET retries = audit.retries + 1 + excluded.retries, last_at = max(audit.last_at, excluded.last_at)`)
 		err := a.file.WriteTx(ctx, func(tx *sql.Tx) error {
 			_, err := tx.ExecContext(ctx, q.String(), args...)
 			return err
@@ -170,13 +197,14 @@ func (a *auditLog) prune(now time.Time) {
 }
 
 // Audit returns the newest entries of the audit log, newest first, at most
-// limit of them (all if limit <= 0).
+// limit of them (all if limit <= 0). A waiting call's entry is placed by
+// its first call (At), however often it was repeated since.
 func (m *Manager) Audit(ctx context.Context, limit int) ([]AuditEntry, error) {
 	m.audit.flush()
 	if limit <= 0 {
 		limit = -1
 	}
-	rows, err := m.db.QueryContext(ctx, `SELECT at, domain, key_fp, tool, tier, decision, approval_id
+	rows, err := m.db.QueryContext(ctx, `SELECT at, domain, key_fp, tool, tier, decision, approval_id, retries, last_at
 		FROM audit ORDER BY id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("read audit log: %w", err)
@@ -185,11 +213,11 @@ func (m *Manager) Audit(ctx context.Context, limit int) ([]AuditEntry, error) {
 	var out []AuditEntry
 	for rows.Next() {
 		var e AuditEntry
-		var at int64
-		if err := rows.Scan(&at, &e.Domain, &e.KeyFP, &e.Tool, &e.Tier, &e.Decision, &e.ApprovalID); err != nil {
+		var at, last int64
+		if err := rows.Scan(&at, &e.Domain, &e.KeyFP, &e.Tool, &e.Tier, &e.Decision, &e.ApprovalID, &e.Retries, &last); err != nil {
 			return nil, fmt.Errorf("read audit log: %w", err)
 		}
-		e.At = time.Unix(at, 0)
+		e.At, e.LastAt = time.Unix(at, 0), time.Unix(max(at, last), 0)
 		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
