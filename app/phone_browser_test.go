@@ -115,12 +115,21 @@ func TestPhoneWebApp(t *testing.T) {
 	if code != ar.MatchCode || !strings.Contains(details, "flight to New York departure") {
 		t.Fatalf("the web app shows code %q and %q; the agent shows %q", code, details, ar.MatchCode)
 	}
+	// The agent polls while it waits: the same request, one entry of the
+	// activity list that says how often it asked.
+	if _, again := e.call("get_excerpt", map[string]string{"query": "flight to New York departure"}); again == nil || again.ApprovalID != ar.ApprovalID {
+		t.Fatalf("the retried call while waiting = %+v, want approval %s again", again, ar.ApprovalID)
+	}
 	if err := chromedp.Do(step, chromedp.Click(chromedp.CSS(card+` button[data-action=approve]`)), chromedp.WaitNotPresent(chromedp.CSS(card))); err != nil {
 		t.Fatalf("approve in the browser: %v", err)
 	}
 	res, ar2 := e.call("get_excerpt", map[string]string{"query": "flight to New York departure"})
 	if ar2 != nil || !strings.Contains(string(res), `"found":true`) {
 		t.Fatalf("after approval in the browser: %s %+v", res, ar2)
+	}
+	// The approval's "decided" event reloads the state.
+	if err := chromedp.Do(step, waitContains(`#activity-list`, "asked 2 times")); err != nil {
+		t.Fatalf("activity after the approval: %v\n%s", err, pageText(ctx))
 	}
 }
 
@@ -138,6 +147,26 @@ func waitText(sel, want string) chromedp.Action[chromedp.Void] {
 			select {
 			case <-ctx.Done():
 				return fmt.Errorf("%s shows %q, want %q: %w", sel, got, want, ctx.Err())
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	})
+}
+
+// waitContains waits until the element's text (shown or not) holds want.
+func waitContains(sel, want string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		for {
+			got, err := chromedp.Evaluate[string](fmt.Sprintf("document.querySelector(%q)?.textContent ?? ''", sel))(ctx, t)
+			if err != nil {
+				return err
+			}
+			if strings.Contains(got, want) {
+				return nil
+			}
+			select {
+			case <-ctx.Done():
+				return fmt.Errorf("%s shows %q, want it to hold %q: %w", sel, got, want, ctx.Err())
 			case <-time.After(100 * time.Millisecond):
 			}
 		}

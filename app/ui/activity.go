@@ -49,9 +49,7 @@ func newActivityView(u *UI) *activityView {
 	v.list = widget.NewList(func() int { return len(v.shown) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			e := v.shown[i]
-			o.(*widget.Label).SetText(fmt.Sprintf("%s  %s  %s (%s): %s", e.At.Local().Format("2 Jan 15:04"),
-				e.Domain, e.Tool, e.Tier, outcomeLabel(e.Decision)))
+			o.(*widget.Label).SetText(activityLine(v.shown[i]))
 		})
 	v.agent = widget.NewSelect([]string{allAgents}, func(string) { v.filter() })
 	v.agent.Selected = allAgents
@@ -163,6 +161,17 @@ func chartImage(days []dayCount) image.Image {
 		draw.Draw(img, image.Rect(x, h-1-ha-ho, x+barW, h-1-ha), &image.Uniform{chartOther}, image.Point{}, draw.Src)
 	}
 	return img
+}
+
+// activityLine is one entry of the list. A call the agent repeated while
+// it waited for the user is one entry, with how often it was asked ("asked
+// you 30 times"); only such an entry has Retries.
+func activityLine(e approvals.AuditEntry) string {
+	outcome := outcomeLabel(e.Decision)
+	if e.Retries > 0 {
+		outcome += fmt.Sprintf(" %d times", e.Calls())
+	}
+	return fmt.Sprintf("%s  %s  %s (%s): %s", e.At.Local().Format("2 Jan 15:04"), e.Domain, e.Tool, e.Tier, outcome)
 }
 
 func outcomeLabel(o approvals.Outcome) string {

@@ -726,3 +726,25 @@ func TestAutostart(t *testing.T) {
 		t.Fatalf("Set(false) = %v, enabled %v", err, a.Enabled())
 	}
 }
+
+// TestActivityLine: the list shows a call the agent repeated while it
+// waited once, with how often it asked.
+func TestActivityLine(t *testing.T) {
+	at := time.Date(2027, 1, 2, 3, 4, 0, 0, time.Local)
+	tests := []struct {
+		decision approvals.Outcome
+		retries  int
+		want     string
+	}{
+		{approvals.ApprovalRequired, 0, "2 Jan 03:04  agent.example  get_excerpt (raw_read): asked you"},
+		{approvals.ApprovalRequired, 29, "2 Jan 03:04  agent.example  get_excerpt (raw_read): asked you 30 times"},
+		{approvals.Allowed, 0, "2 Jan 03:04  agent.example  get_excerpt (raw_read): allowed"},
+	}
+	for _, tt := range tests {
+		e := approvals.AuditEntry{At: at, Domain: "agent.example", Tool: "get_excerpt", Tier: approvals.RawRead,
+			Decision: tt.decision, Retries: tt.retries}
+		if got := activityLine(e); got != tt.want {
+			t.Errorf("activityLine(%s, retries %d) = %q, want %q", tt.decision, tt.retries, got, tt.want)
+		}
+	}
+}

@@ -108,6 +108,11 @@ type Activity struct {
 	Tier       string    `json:"tier"`
 	Decision   string    `json:"decision"`
 	ApprovalID string    `json:"approval_id,omitempty"`
+	// Retries counts the repeats of a call waiting for the user after
+	// its first (approvals.AuditEntry): the entry stands for Retries+1
+	// calls, the last at LastAt.
+	Retries int       `json:"retries,omitempty"`
+	LastAt  time.Time `json:"last_at,omitzero"`
 }
 
 // Event is the plaintext of one sealed event of the stream.

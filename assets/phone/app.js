@@ -329,7 +329,9 @@ function renderState() {
   const activity = $('activity-list');
   activity.replaceChildren();
   for (const a of d.activity || []) {
-    row(activity, [['', new Date(a.at).toLocaleString()], ['grow', `${a.agent} · ${a.tool}`], ['tag', a.decision.replace(/_/g, ' ')]]);
+    // A call the agent repeated while it waited for you is one entry.
+    const asked = a.retries ? ` · asked ${a.retries + 1} times` : '';
+    row(activity, [['', new Date(a.at).toLocaleString()], ['grow', `${a.agent} · ${a.tool}${asked}`], ['tag', a.decision.replace(/_/g, ' ')]]);
   }
   for (const id of ['agents', 'phones', 'activity']) show(id, true);
 }

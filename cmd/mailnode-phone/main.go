@@ -170,7 +170,7 @@ func phone(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(tw, "Phone\t%s\t%s\t%s%s\n", p.ID, p.Name, p.State, me)
 		}
 		for _, a := range st.Activity {
-			fmt.Fprintf(tw, "Call\t%s\t%s\t%s\t%s\n", a.At.Local().Format(time.DateTime), a.Agent, a.Tool, a.Decision)
+			fmt.Fprintln(tw, activityLine(a))
 		}
 		return tw.Flush()
 	case "approve", "deny", "block":
@@ -242,4 +242,15 @@ func phoneHTTP(caFile string) (*http.Client, error) {
 		tr.TLSClientConfig.RootCAs = roots
 	}
 	return &http.Client{Transport: tr}, nil
+}
+
+// activityLine is one call of the activity log as list prints it. A call
+// the agent repeated while it waited for the user is one line, with how
+// often it was asked.
+func activityLine(a phoneapi.Activity) string {
+	line := fmt.Sprintf("Call\t%s\t%s\t%s\t%s", a.At.Local().Format(time.DateTime), a.Agent, a.Tool, a.Decision)
+	if a.Retries > 0 {
+		line += fmt.Sprintf(" (asked %d times)", a.Retries+1)
+	}
+	return line
 }

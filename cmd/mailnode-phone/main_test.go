@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"mailnode/approvals/phoneapi"
 )
 
 func TestRun(t *testing.T) {
@@ -28,5 +31,26 @@ func TestRun(t *testing.T) {
 				t.Errorf("run(%q) = %d\nstdout: %s\nstderr: %s\nwant %d and %q", tc.args, code, out.String(), errb.String(), tc.wantCode, tc.wantErr)
 			}
 		})
+	}
+}
+
+// TestActivityLine: list prints a call the agent repeated while it waited
+// once, with how often it asked.
+func TestActivityLine(t *testing.T) {
+	at := time.Date(2027, 1, 2, 3, 4, 5, 0, time.Local)
+	tests := []struct {
+		decision string
+		retries  int
+		want     string
+	}{
+		{"approval_required", 0, "Call\t2027-01-02 03:04:05\tagent.example\tget_excerpt\tapproval_required"},
+		{"approval_required", 29, "Call\t2027-01-02 03:04:05\tagent.example\tget_excerpt\tapproval_required (asked 30 times)"},
+		{"allowed", 0, "Call\t2027-01-02 03:04:05\tagent.example\tget_excerpt\tallowed"},
+	}
+	for _, tt := range tests {
+		a := phoneapi.Activity{At: at, Agent: "agent.example", Tool: "get_excerpt", Decision: tt.decision, Retries: tt.retries}
+		if got := activityLine(a); got != tt.want {
+			t.Errorf("activityLine(%s, retries %d) = %q, want %q", tt.decision, tt.retries, got, tt.want)
+		}
 	}
 }

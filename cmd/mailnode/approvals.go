@@ -188,7 +188,7 @@ func listApprovals(ctx context.Context, a localapi.Backend, audit int, w io.Writ
 		}
 		fmt.Fprintln(tw, "Agent calls, newest first:\n  TIME\tAGENT\tTOOL\tDECISION")
 		for _, e := range log {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", e.At.Local().Format(time.DateTime), e.Domain, e.Tool, e.Decision)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", e.At.Local().Format(time.DateTime), e.Domain, e.Tool, auditDecision(e))
 		}
 	}
 	return tw.Flush()
@@ -219,4 +219,14 @@ func needsValue(flag string) bool {
 		return false
 	}
 	return true
+}
+
+// auditDecision is an audit entry's outcome as list prints it, with how
+// often the agent asked when it repeated a call waiting for the user (one
+// entry however often: approvals.AuditEntry).
+func auditDecision(e approvals.AuditEntry) string {
+	if e.Retries > 0 {
+		return fmt.Sprintf("%s (asked %d times)", e.Decision, e.Calls())
+	}
+	return string(e.Decision)
 }

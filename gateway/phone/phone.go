@@ -508,7 +508,7 @@ func activityList(es []approvals.AuditEntry) []phoneapi.Activity {
 	out := make([]phoneapi.Activity, len(es))
 	for i, e := range es {
 		out[i] = phoneapi.Activity{At: e.At, Agent: e.Domain, KeyFP: e.KeyFP, Tool: e.Tool, Tier: string(e.Tier),
-			Decision: string(e.Decision), ApprovalID: e.ApprovalID}
+			Decision: string(e.Decision), ApprovalID: e.ApprovalID, Retries: e.Retries, LastAt: e.LastAt}
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -243,5 +244,44 @@ func TestRefusedRequests(t *testing.T) {
 	o2.Secret[0] ^= 1
 	if _, _, err := phoneclient.Pair(context.Background(), c, o2.URL(n.srv.URL+"/phone/"), "C"); !isCode(err, "bad_registration") {
 		t.Fatalf("registration without the secret: %v", err)
+	}
+}
+
+// TestPhoneActivityCountsRetries: the state's activity shows a call the
+// agent repeated while it waited as one entry counting the repeats, and
+// the call that ran after the approval as another.
+func TestPhoneActivityCountsRetries(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	n := newNode(t)
+	d := n.pair(t, "Pixel")
+	var first approvals.Decision
+	for range 30 {
+		first = n.ask(t, "agent.example", "bills_due", approvals.StructuredRead, `{}`)
+	}
+	if _, err := n.m.Decide(ctx, first.Approval.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	if dec := n.ask(t, "agent.example", "bills_due", approvals.StructuredRead, `{}`); dec.Outcome != approvals.Allowed {
+		t.Fatalf("approved call: %s", dec.Outcome)
+	}
+	st, err := d.State(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		Decision, ApprovalID string
+		Retries              int
+	}
+	var got []row
+	for _, a := range st.Activity {
+		got = append(got, row{a.Decision, a.ApprovalID, a.Retries})
+	}
+	want := []row{{"allowed", "", 0}, {"approval_required", first.Approval.ID, 29}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("state activity = %+v, want %+v", got, want)
+	}
+	if last := st.Activity[1].LastAt; last.Before(st.Activity[1].At) {
+		t.Errorf("waiting entry LastAt %v before At %v", last, st.Activity[1].At)
 	}
 }
