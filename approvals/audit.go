@@ -30,7 +30,7 @@ type AuditEntry struct {
 	// Retries counts the calls after the first that this entry stands
 	// for: 0 for a single call, 29 for a call made 30 times.
 	Retries int `json:"retries,omitempty"`
-	// LastAt is the time of the last of those calls; At if there was one.
+	// LastAt is the time of the last of those calls: At for a single call.
 	LastAt time.Time `json:"last_at"`
 }
 
@@ -80,9 +80,10 @@ func (a *auditLog) add(e AuditEntry) {
 		e.LastAt = e.At
 	}
 	a.mu.Lock()
-	defer a.mu.Unlock()
 	a.buf = append(a.buf, e)
-	if len(a.buf) >= auditBatch {
+	full := len(a.buf) >= auditBatch
+	a.mu.Unlock()
+	if full {
 		select {
 		case a.kick <- struct{}{}:
 		default:
