@@ -207,12 +207,14 @@ func privateDir(dir string, log *slog.Logger) error {
 	return nil
 }
 
-// open opens the store and attaches every component to it, once.
-func (n *Node) open(ctx context.Context) (c *components, err error) {
+// open opens the store and attaches every component to it, once. On an
+// error it closes what it opened: c is not the named result, which each
+// "return nil, err" sets to nil before the deferred close reads it.
+func (n *Node) open(ctx context.Context) (_ *components, err error) {
 	if err := privateDir(n.cfg.DataDir, n.log); err != nil {
 		return nil, err
 	}
-	c = &components{accounts: n.cfg.Accounts}
+	c := &components{accounts: n.cfg.Accounts}
 	defer func() {
 		if err != nil {
 			c.close()
