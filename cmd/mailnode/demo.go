@@ -49,6 +49,10 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 		}
 	}
 	err = demo.Run(ctx, demo.Options{DataDir: dir, Listen: *listen, Serve: *serve, Logger: logger, Version: version}, textReporter{stdout})
+	if *serve {
+		// Serving runs until Ctrl-C, at any step of the story.
+		err = requestedStop(ctx, err)
+	}
 	if err == nil && *dataDir == "" && !*keep {
 		fmt.Fprintln(stdout, "The temporary data directory is removed on exit (use --keep or --data-dir to keep it).")
 	}

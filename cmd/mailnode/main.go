@@ -61,16 +61,22 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	stdout, stderr = syncWriter(stdout), syncWriter(stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	return runContext(ctx, args, stdout, stderr, getenv)
+}
 
+// runContext is run under ctx, which a signal cancels: a test cancels it
+// as Ctrl-C would.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	stdout, stderr = syncWriter(stdout), syncWriter(stderr)
 	var err error
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelp(args[0]) {
 		// No command: the desktop app (gui.go), or the usage in a
-		// headless build (gui_headless.go).
-		err = runDesktop(ctx, args, stdout, stderr, getenv)
-		return exitCode(err, stderr)
+		// headless build (gui_headless.go). Quitting it by a signal is
+		// a requested stop.
+		err = requestedStop(ctx, runDesktop(ctx, args, stdout, stderr, getenv))
+		return exitCode(ctx, err, stderr)
 	}
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "demo":
@@ -106,18 +112,24 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 		fmt.Fprintf(stderr, "mailnode: unknown command %q\n\n%s", cmd, usage)
 		return 2
 	}
-	return exitCode(err, stderr)
+	return exitCode(ctx, err, stderr)
 }
 
 func isHelp(arg string) bool { return arg == "-h" || arg == "--help" || arg == "-help" }
 
-// exitCode reports err and maps it to the exit status.
-func exitCode(err error, stderr io.Writer) int {
+// exitCode reports err and maps it to the exit status. ctx is the
+// signal context: a one-shot command that a signal cut short says so, not
+// "context canceled" from deep inside, and still fails (exit 1), since it
+// did not finish.
+func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 	var ue usageError
 	var fe flagError
 	switch {
 	case err == nil:
 		return 0
+	case interrupted(ctx, err):
+		fmt.Fprintf(stderr, "mailnode: stopped before it finished (%v)\n", context.Cause(ctx))
+		return 1
 	case errors.Is(err, flag.ErrHelp):
 		return 0 // -h: the flag package has printed the command's flags
 	case errors.As(err, &fe):
@@ -129,6 +141,26 @@ func exitCode(err error, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mailnode:", err)
 		return 1
 	}
+}
+
+// interrupted reports whether err is how the command ended because ctx,
+// the signal context, was cancelled (Ctrl-C, or SIGTERM from a service
+// manager) rather than a failure of its own. Code below cmd/ sees either
+// context.Canceled or the signal as the context's cause (an HTTP client
+// reports the cause).
+func interrupted(ctx context.Context, err error) bool {
+	return err != nil && ctx.Err() != nil &&
+		(errors.Is(err, context.Canceled) || errors.Is(err, context.Cause(ctx)))
+}
+
+// requestedStop is err of a command that runs until stopped (serve, demo
+// --serve, the desktop app): a signal is how the user asks it to stop,
+// so the error that cancellation causes is no failure (exit 0, quietly).
+func requestedStop(ctx context.Context, err error) error {
+	if interrupted(ctx, err) {
+		return nil
+	}
+	return err
 }
 
 // usageError is a mistake in how mailnode was called (exit status 2).
@@ -320,7 +352,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	} else {
 		fmt.Fprintf(stdout, "mailnode serving from %s; Ctrl-C to stop.\n", n.DBPath())
 	}
-	return runUntilSignal(ctx, n)
+	return requestedStop(ctx, runUntilSignal(ctx, n))
 }
 
 // runUntilSignal starts n, and stops it when ctx ends (a signal); it

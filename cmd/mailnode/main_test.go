@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -169,5 +171,66 @@ func TestServeFromStore(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("serve on cancel = %v", err)
+	}
+}
+
+// signalCause stands for what signal.NotifyContext gives as the cause.
+var signalCause = errors.New("interrupt signal received")
+
+// TestStoppedBySignal (issue 42 item 9): Ctrl-C ends a serving command
+// with exit status 0 and no error; a one-shot command it cuts short says
+// so instead of "context canceled".
+func TestStoppedBySignal(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		wantCode int
+		wantErr  string // "" : stderr holds no "mailnode:" line
+	}{
+		{name: "demo --serve", args: []string{"demo", "--serve", "--listen", "127.0.0.1:0"}, wantCode: 0},
+		{name: "one-shot demo", args: []string{"demo", "--listen", "127.0.0.1:0"}, wantCode: 1,
+			wantErr: "mailnode: stopped before it finished (interrupt signal received)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			cancel(signalCause)
+			var out, errb bytes.Buffer
+			code := runContext(ctx, tt.args, &out, &errb, func(string) string { return "" })
+			if code != tt.wantCode {
+				t.Errorf("runContext(cancelled, %q) = %d, want %d\nstderr: %s", tt.args, code, tt.wantCode, errb.String())
+			}
+			if strings.Contains(errb.String(), "context canceled") {
+				t.Errorf("runContext(cancelled, %q) stderr = %q, want no \"context canceled\"", tt.args, errb.String())
+			}
+			if tt.wantErr == "" && strings.Contains(errb.String(), "mailnode:") || !strings.Contains(errb.String(), tt.wantErr) {
+				t.Errorf("runContext(cancelled, %q) stderr = %q, want %q", tt.args, errb.String(), tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestInterrupted(t *testing.T) {
+	live := context.Background()
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	signalled, cancelSignal := context.WithCancelCause(context.Background())
+	cancelSignal(signalCause)
+	tests := []struct {
+		name string
+		ctx  context.Context
+		err  error
+		want bool
+	}{
+		{"no error", cancelled, nil, false},
+		{"cancelled without a signal", live, fmt.Errorf("sync: %w", context.Canceled), false},
+		{"cancelled by a signal", cancelled, fmt.Errorf("sync: %w", context.Canceled), true},
+		{"the signal as the cause", signalled, fmt.Errorf("agent: Post %q: %w", "https://x", signalCause), true},
+		{"another failure after a signal", signalled, errors.New("close: disk full"), false},
+	}
+	for _, tt := range tests {
+		if got := interrupted(tt.ctx, tt.err); got != tt.want {
+			t.Errorf("%s: interrupted(ctx, %v) = %v, want %v", tt.name, tt.err, got, tt.want)
+		}
 	}
 }
