@@ -1,11 +1,16 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -104,5 +109,88 @@ func TestMigrateFromVersion1(t *testing.T) {
 	}
 	if _, err := s.Attach(ctx, "widgets", fstest.MapFS{"sql/0001_a.sql": {Data: []byte("CREATE TABLE w (x);")}}); err != nil {
 		t.Fatalf("Attach after migration = %v", err)
+	}
+}
+
+// TestMigrationLog (issue 42 item 9): opening the store says in one Info
+// line what it did to the schema, not one per migration file (a first run
+// logged fourteen); the files applied are at Debug.
+func TestMigrationLog(t *testing.T) {
+	ctx := context.Background()
+	widgets := fstest.MapFS{"sql/0001_a.sql": {Data: []byte("CREATE TABLE w (x);")}, "sql/0002_b.sql": {Data: []byte("CREATE TABLE w2 (x);")}}
+	widgetsV1 := fstest.MapFS{"sql/0001_a.sql": widgets["sql/0001_a.sql"]}
+	init1, err := os.ReadFile("sql/migrations/0001_init.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		prepare func(path string) // the file before the logged Open
+		attach  fstest.MapFS
+		want    []string // the Info lines' messages and attributes
+	}{
+		{name: "new file", attach: widgets,
+			want: []string{fmt.Sprintf(`msg="Created the store" component=store schemaVersion=%d`, store.SchemaVersion())}},
+		{name: "current file", prepare: func(path string) { openAttach(t, path, widgets) }, attach: widgets},
+		{name: "version 1 file", prepare: func(path string) {
+			raw, err := sql.Open("sqlite", "file:"+path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer raw.Close()
+			if _, err := raw.Exec(string(init1) + "; PRAGMA user_version = 1;"); err != nil {
+				t.Fatal(err)
+			}
+		}, want: []string{fmt.Sprintf(`msg="Migrated the store" component=store fromVersion=1 toVersion=%d`, store.SchemaVersion())}},
+		{name: "component upgrade", prepare: func(path string) { openAttach(t, path, widgetsV1) }, attach: widgets,
+			want: []string{`msg="Migrated a component's tables" component=store tables=widgets fromVersion=1 toVersion=2`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "node.db")
+			if tt.prepare != nil {
+				tt.prepare(path)
+			}
+			var logs bytes.Buffer
+			logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{
+				ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+					if a.Key == slog.TimeKey {
+						return slog.Attr{}
+					}
+					return a
+				}}))
+			s, err := store.Open(ctx, path, logger)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if tt.attach != nil {
+				if _, err := s.Attach(ctx, "widgets", tt.attach); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var got []string
+			for line := range strings.Lines(logs.String()) {
+				if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "level=INFO "); ok {
+					got = append(got, rest)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("Open and Attach logged at Info:\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
+
+// openAttach leaves a store at path with the component widgets attached.
+func openAttach(t *testing.T, path string, widgets fstest.MapFS) {
+	t.Helper()
+	s, err := store.Open(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Attach(context.Background(), "widgets", widgets); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -255,7 +255,16 @@ func (s *Store) migrate(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("apply migration %s: %w", m.name, err)
 		}
-		s.log.Info("Applied schema migration", "migration", m.name)
+		s.log.Debug("Applied schema migration", "migration", m.name)
+	}
+	// One line for the whole step, not one per file: a first run would
+	// otherwise open with a screen of migrations (and the components'
+	// tables, which Attach creates, add more).
+	switch {
+	case current == 0:
+		s.log.Info("Created the store", "schemaVersion", len(ms))
+	case current < len(ms):
+		s.log.Info("Migrated the store", "fromVersion", current, "toVersion", len(ms))
 	}
 	return nil
 }
@@ -289,7 +298,12 @@ func (s *Store) Attach(ctx context.Context, component string, migrations fs.FS) 
 			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 				return fmt.Errorf("apply migration %s: %w", m.name, err)
 			}
-			s.log.Info("Applied schema migration", "component", component, "migration", m.name)
+			s.log.Debug("Applied schema migration", "tables", component, "migration", m.name)
+		}
+		// A component's tables created with the store are part of
+		// "Created the store"; an upgrade is worth its line.
+		if current > 0 && current < len(ms) {
+			s.log.Info("Migrated a component's tables", "tables", component, "fromVersion", current, "toVersion", len(ms))
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO component_schema (component, version) VALUES (?, ?)
 			ON CONFLICT (component) DO UPDATE SET version = excluded.version`, component, len(ms))
