@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"net"
 	"path/filepath"
 
 	"mailnode/app/localapi"
@@ -19,16 +20,30 @@ var _ localapi.Backend = (*Node)(nil)
 // SocketPath is where the running node listens for the local API.
 func (n *Node) SocketPath() string { return filepath.Join(n.cfg.DataDir, localapi.SocketName) }
 
-// serveLocalAPI answers on the socket until ctx is done; ready hears
-// whether it could listen.
-func (n *Node) serveLocalAPI(ctx context.Context, ready func(error)) error {
-	ln, err := localserver.Listen(n.cfg.DataDir)
-	if errors.Is(err, localserver.ErrAnotherNode) {
-		// Two nodes on one store would sync and serve it twice.
-		return stopNode{err}
+// listenLocalAPI listens on the data directory's socket, which makes it
+// the directory's single-instance lock: it fails with
+// localserver.ErrAnotherNode while another node answers there.
+func (n *Node) listenLocalAPI() (net.Listener, error) {
+	if err := privateDir(n.cfg.DataDir, n.log); err != nil {
+		return nil, err
 	}
-	if err != nil {
-		return err
+	return localserver.Listen(n.cfg.DataDir)
+}
+
+// serveLocalAPI answers on ln, or on a socket it listens on when ln is
+// nil (a restart), until ctx is done; ready hears whether it could
+// listen.
+func (n *Node) serveLocalAPI(ctx context.Context, ln net.Listener, ready func(error)) error {
+	if ln == nil {
+		var err error
+		ln, err = n.listenLocalAPI()
+		if errors.Is(err, localserver.ErrAnotherNode) {
+			// Two nodes on one store would sync and serve it twice.
+			return stopNode{err}
+		}
+		if err != nil {
+			return err
+		}
 	}
 	ready(nil)
 	return localserver.Serve(ctx, ln, localserver.Handler(n, n.log))

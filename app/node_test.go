@@ -4,14 +4,17 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"mailnode/app"
+	"mailnode/app/apptest"
 	"mailnode/app/localapi/localclient"
+	"mailnode/app/localapi/localserver"
 	"mailnode/approvals"
 )
 
@@ -90,13 +93,28 @@ func TestLifecycle(t *testing.T) {
 	if _, err := localclient.Dial(dir); err != nil {
 		t.Fatalf("DialLocal right after Start = %v", err)
 	}
-	// A second node on the same directory is refused, and says why.
-	n2, _ := app.New(app.Config{DataDir: dir, Services: app.Services{LocalAPI: true}}, nil)
-	if err := n2.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "another node") {
-		t.Errorf("second node on one directory: Start = %v", err)
+	// A second node on the same directory is refused, and says why
+	// first: it does not try its gateway's port (taken here, as by the
+	// first node's gateway) or touch the store (issue 42 item 9).
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if err := n2.Wait(); err == nil {
-		t.Errorf("second node: Wait() = nil, want why it stopped")
+	defer taken.Close()
+	var logs apptest.Buffer
+	n2, _ := app.New(app.Config{DataDir: dir, Gateway: app.GatewayConfig{Listen: taken.Addr().String()},
+		Services: app.Services{LocalAPI: true, Gateway: true}}, slog.New(slog.NewTextHandler(&logs, nil)))
+	if err := n2.Start(context.Background()); !errors.Is(err, localserver.ErrAnotherNode) {
+		t.Errorf("second node on one directory: Start = %v, want ErrAnotherNode", err)
+	}
+	if err := n2.Wait(); !errors.Is(err, localserver.ErrAnotherNode) {
+		t.Errorf("second node: Wait() = %v, want ErrAnotherNode", err)
+	}
+	if logs.String() != "" {
+		t.Errorf("second node logged before it stopped:\n%s", logs.String())
+	}
+	if _, err := localclient.Dial(dir); err != nil {
+		t.Errorf("the first node's local API after a second node gave up: %v", err)
 	}
 
 	var last app.Status

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"time"
 
 	"slices"
@@ -81,8 +82,30 @@ func (n *Node) Start(ctx context.Context) error {
 	n.started = true
 	n.mu.Unlock()
 
+	// The local API's socket is the data directory's single-instance
+	// lock: take it before anything else, so that a second node says
+	// "another node is running" and not first what its gateway could not
+	// bind, or what it did to the store.
+	localLn := make(chan net.Listener, 1) // the first run of the local API service takes it
+	if n.cfg.Services.LocalAPI {
+		ln, err := n.listenLocalAPI()
+		if err != nil {
+			n.finish(nil, err)
+			return err
+		}
+		localLn <- ln
+	}
+	closeLocalLn := func() {
+		select {
+		case ln := <-localLn:
+			ln.Close()
+		default:
+		}
+	}
+
 	c, err := n.open(ctx)
 	if err != nil {
+		closeLocalLn()
 		n.finish(nil, err)
 		return err
 	}
@@ -95,6 +118,7 @@ func (n *Node) Start(ctx context.Context) error {
 		// After an extractor upgrade the node re-reads its mail before
 		// it answers agents from it.
 		if _, err := c.facts.Pass(ctx); err != nil {
+			closeLocalLn()
 			n.finish(c, err)
 			return fmt.Errorf("read facts: %w", err)
 		}
@@ -124,7 +148,14 @@ func (n *Node) Start(ctx context.Context) error {
 		})
 	}
 	if n.cfg.Services.LocalAPI {
-		listening("local API", n.serveLocalAPI)
+		listening("local API", func(ctx context.Context, ready func(error)) error {
+			var ln net.Listener
+			select {
+			case ln = <-localLn:
+			default: // a restart: listen again
+			}
+			return n.serveLocalAPI(ctx, ln, ready)
+		})
 	}
 	if n.cfg.Services.Gateway {
 		listening("gateway", func(ctx context.Context, ready func(error)) error {
@@ -135,6 +166,7 @@ func (n *Node) Start(ctx context.Context) error {
 		// With a settings file, accounts can be added while the node runs
 		// (the desktop app's first run starts with none).
 		if len(c.accountsCopy()) == 0 && n.cfg.Settings == nil {
+			closeLocalLn()
 			n.finish(c, ErrNoAccount)
 			return ErrNoAccount
 		}
@@ -166,6 +198,7 @@ func (n *Node) Start(ctx context.Context) error {
 			err = sn.err
 		}
 		cancel()
+		closeLocalLn() // the local API service never ran
 		n.finish(c, err)
 	}()
 
