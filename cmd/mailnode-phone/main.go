@@ -89,7 +89,8 @@ func phone(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	caFile := fs.String("ca", "", "also trust this CA for the node (a node's local CA)")
 	name := fs.String("name", "mailnode phone", "pair: this device's name")
 	tier := fs.String("tier", "", "revoke: only this tier")
-	if err := fs.Parse(args[1:]); err != nil {
+	pos, err := parseInterspersed(fs, args[1:])
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
@@ -100,10 +101,10 @@ func phone(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if sub == "pair" {
-		if fs.NArg() != 1 {
+		if len(pos) != 1 {
 			return usageError{errors.New("pair: give the pairing URL")}
 		}
-		d, sas, err := phoneclient.Pair(ctx, hc, fs.Arg(0), *name)
+		d, sas, err := phoneclient.Pair(ctx, hc, pos[0], *name)
 		if err != nil {
 			return err
 		}
@@ -174,20 +175,20 @@ func phone(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return tw.Flush()
 	case "approve", "deny", "block":
-		if fs.NArg() != 1 {
+		if len(pos) != 1 {
 			return usageError{fmt.Errorf("%s: give the approval id or match code", sub)}
 		}
 		st, err := d.State(ctx)
 		if err != nil {
 			return err
 		}
-		want := strings.ToUpper(strings.ReplaceAll(fs.Arg(0), " ", ""))
+		want := strings.ToUpper(strings.ReplaceAll(pos[0], " ", ""))
 		for _, text := range st.Pending {
 			p, err := phoneclient.ReadPrompt(text)
 			if err != nil {
 				return err
 			}
-			if p.ApprovalID != fs.Arg(0) && strings.ReplaceAll(p.MatchCode, "-", "") != strings.ReplaceAll(want, "-", "") {
+			if p.ApprovalID != pos[0] && strings.ReplaceAll(p.MatchCode, "-", "") != strings.ReplaceAll(want, "-", "") {
 				continue
 			}
 			v := map[string]phoneapi.Verdict{"approve": phoneapi.Approve, "deny": phoneapi.Deny, "block": phoneapi.DenyAndBlock}[sub]
@@ -198,20 +199,41 @@ func phone(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "%s: %s for %s is %s.\n", p.MatchCode, p.Tool, p.Agent, state)
 			return nil
 		}
-		return fmt.Errorf("%s: no pending request %s", sub, fs.Arg(0))
+		return fmt.Errorf("%s: no pending request %s", sub, pos[0])
 	case "revoke":
-		if fs.NArg() != 1 {
+		if len(pos) != 1 {
 			return usageError{errors.New("revoke: give the agent")}
 		}
-		n, err := d.Revoke(ctx, fs.Arg(0), *tier)
+		n, err := d.Revoke(ctx, pos[0], *tier)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "Revoked %d grant(s) of %s.\n", n, fs.Arg(0))
+		fmt.Fprintf(stdout, "Revoked %d grant(s) of %s.\n", n, pos[0])
 		return nil
 	}
 	fmt.Fprint(stderr, usage)
 	return usageError{fmt.Errorf("unknown subcommand %q", sub)}
+}
+
+// parseInterspersed parses args with fs, flags before, between or after
+// the positional arguments, and returns those: the usage shows "pair URL
+// --name NAME", and the flag package alone stops at the URL. After "--"
+// everything is positional.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
 }
 
 func printPrompt(w io.Writer, p phoneapi.Prompt) {

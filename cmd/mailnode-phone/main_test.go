@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -24,6 +26,12 @@ func TestRun(t *testing.T) {
 		{"pair without a URL", []string{"pair"}, 2, "give the pairing URL"},
 		{"unknown subcommand", []string{"frobnicate", "--device", filepath.Join(dir, "none.json")}, 1, "load device"},
 		{"-h", []string{"list", "-h"}, 0, "-device"},
+		// Flags after the positional argument, as the usage shows them (issue 42 item 9).
+		{"pair URL --name", []string{"pair", "https://node.example/phone/#pair=x", "--name", "Pixel", "--device", filepath.Join(dir, "d.json")}, 1, "pairing URL"},
+		{"approve CODE --device", []string{"approve", "ABC-DEF", "--device", filepath.Join(dir, "none.json")}, 1, "load device"},
+		{"revoke AGENT --tier", []string{"revoke", "agent.example", "--tier", "raw_read", "--device", filepath.Join(dir, "none.json")}, 1, "load device"},
+		{"a flag after the URL is still checked", []string{"pair", "https://node.example/", "--nonsense"}, 2, "flag provided but not defined: -nonsense"},
+		{"two URLs", []string{"pair", "https://a.example/", "--name", "P", "https://b.example/"}, 2, "give the pairing URL"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
@@ -51,6 +59,28 @@ func TestActivityLine(t *testing.T) {
 		a := phoneapi.Activity{At: at, Agent: "agent.example", Tool: "get_excerpt", Decision: tt.decision, Retries: tt.retries}
 		if got := activityLine(a); got != tt.want {
 			t.Errorf("activityLine(%s, retries %d) = %q, want %q", tt.decision, tt.retries, got, tt.want)
+		}
+	}
+}
+
+func TestParseInterspersed(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		wantPos  []string
+		wantName string
+	}{
+		{[]string{"URL"}, []string{"URL"}, ""},
+		{[]string{"--name", "N", "URL"}, []string{"URL"}, "N"},
+		{[]string{"URL", "--name", "N"}, []string{"URL"}, "N"},
+		{[]string{"A", "--name=N", "B"}, []string{"A", "B"}, "N"},
+		{[]string{"A", "--", "--name", "N"}, []string{"A", "--name", "N"}, ""},
+		{nil, nil, ""},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		name := fs.String("name", "", "")
+		pos, err := parseInterspersed(fs, tc.args)
+		if err != nil || !slices.Equal(pos, tc.wantPos) || *name != tc.wantName {
+			t.Errorf("parseInterspersed(%q) = %q, name %q, %v; want %q, name %q", tc.args, pos, *name, err, tc.wantPos, tc.wantName)
 		}
 	}
 }
