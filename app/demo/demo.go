@@ -193,7 +193,7 @@ func phoneExcerpt(ctx context.Context, n *app.Node, s *agent.Session, r Reporter
 	if _, err := n.ConfirmPhone(ctx, phone.ID); err != nil {
 		return err
 	}
-	r.Step(fmt.Sprintf("\nA phone pairs by the QR code's URL (the reference phone, as mailnode phone pair does); both screens show %s and the user confirms.", sas))
+	r.Step(fmt.Sprintf("\nA phone pairs by the QR code's URL (the reference phone, as mailnode-phone pair does); both screens show %s and the user confirms.", sas))
 	prompts := make(chan string, 8)
 	go phone.Events(ctx, func(ev phoneapi.Event) error {
 		if ev.Type == "prompt" {
