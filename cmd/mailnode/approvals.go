@@ -215,7 +215,7 @@ func reorder(args []string) []string {
 
 func needsValue(flag string) bool {
 	switch strings.TrimLeft(flag, "-") {
-	case "block", "block-site", "h", "help":
+	case "block", "block-site", "yes", "h", "help":
 		return false
 	}
 	return true

@@ -34,7 +34,7 @@ Usage:
   mailnode serve  [account flags]              sync, then keep the copy current (IDLE) until stopped
   mailnode search [--data-dir DIR] WORDS...     full-text search over the local copy
   mailnode approvals list|approve|deny|revoke   decide on agents' requests from this machine
-  mailnode pair   [--data-dir DIR]             pair a phone: show a QR code, confirm its short code
+  mailnode pair   [--data-dir DIR] [--yes]     pair a phone: show a QR code, confirm its short code
   mailnode phones [list|rename|remove]         the paired phones
   mailnode drafts [list|show|edit]             the drafts agents wrote
   mailnode backup  [--out FILE]                 seal this node's keys, relay name, grants, phones and settings (not the mail)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -22,6 +23,7 @@ import (
 func cmdPair(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newDataFlags("pair", stderr)
 	fs.existing = true
+	yes := fs.Bool("yes", false, "confirm the phone without asking: for a script that can see that both codes match (the node prints its code)")
 	cfg, err := fs.parse(args, getenv)
 	if err != nil {
 		return err
@@ -57,14 +59,22 @@ func cmdPair(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 	}
 	fmt.Fprintf(stdout, "\nA phone named %q registered. It shows a six-digit code.\n", st.Phone.Name)
-	fmt.Fprintf(stdout, "This node's code: %s\nDoes the phone show the same code? [y/N] ", st.SAS)
-	line, _ := bufio.NewReader(stdin).ReadString('\n')
-	if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" {
-		if err := lc.RemovePhone(ctx, st.Phone.ID); err != nil {
-			return fmt.Errorf("pair: refuse the phone: %w", err)
+	if *yes {
+		fmt.Fprintf(stdout, "This node's code: %s (confirmed without asking: --yes)\n", st.SAS)
+	} else {
+		fmt.Fprintf(stdout, "This node's code: %s\nDoes the phone show the same code? [y/N] ", st.SAS)
+		line, _ := bufio.NewReader(stdin).ReadString('\n')
+		if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" {
+			if err := lc.RemovePhone(ctx, st.Phone.ID); err != nil {
+				return fmt.Errorf("pair: refuse the phone: %w", err)
+			}
+			fmt.Fprintln(stdout, "Not paired: the phone was refused. If the codes differed, someone else may have used the QR code.")
+			if a == "" && !isTerminal(stdin) {
+				// A script got here: nobody could answer.
+				fmt.Fprintln(stdout, "No answer came: standard input is not a terminal. A script that checks the codes itself can pass --yes.")
+			}
+			return nil
 		}
-		fmt.Fprintln(stdout, "Not paired: the phone was refused. If the codes differed, someone else may have used the QR code.")
-		return nil
 	}
 	ph, err := lc.ConfirmPhone(ctx, st.Phone.ID)
 	if err != nil {
@@ -130,4 +140,15 @@ func cmdPhones(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	}
 	fmt.Fprint(stderr, phonesUsage)
 	return usageError{fmt.Errorf("phones: bad subcommand or arguments")}
+}
+
+// isTerminal reports whether r is a terminal, where a person can answer
+// a question.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
