@@ -15,10 +15,12 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
+	"path"
 	"strings"
 	"time"
 
@@ -26,6 +28,7 @@ import (
 	"mailnode/app"
 	"mailnode/approvals"
 	"mailnode/approvals/phoneapi"
+	"mailnode/assets"
 	"mailnode/gateway/phone/phoneclient"
 	"mailnode/mail/demobox"
 )
@@ -86,7 +89,7 @@ func Run(ctx context.Context, o Options, r Reporter) error {
 	r.Step(fmt.Sprintf("Synced %d folders (Trash and Junk are skipped) in %v: %d messages, %d attachments, %.1f KiB of raw mail.",
 		res.Folders, res.Duration.Round(time.Millisecond), st.Messages, st.Attachments, float64(st.RawBytes)/1024))
 	if st.WithProblem > 0 {
-		r.Step(fmt.Sprintf("%d message(s) had a MIME part that could not be decoded; they are stored with the problem noted.", st.WithProblem))
+		r.Step(problemStep(st.WithProblem, brokenOnPurpose(assets.DemoMailbox())))
 	}
 	r.Step(fmt.Sprintf("Database: %s\n\nNewest messages:", n.DBPath()))
 	recent, err := n.Recent(ctx, 12)
@@ -233,4 +236,37 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// brokenOnPurpose counts the sample mails that are broken on purpose
+// (named NN-broken-*.eml): they show that a message the decoder cannot
+// fully read is still stored, and its readable text found.
+func brokenOnPurpose(mailbox fs.FS) int {
+	n := 0
+	fs.WalkDir(mailbox, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.Contains(path.Base(p), "-broken-") {
+			n++
+		}
+		return nil
+	})
+	return n
+}
+
+// problemStep tells of the messages with a part that could not be decoded:
+// on the sample mailbox those broken on purpose, which are no error of
+// the demo's, and any others, which are.
+func problemStep(problems, onPurpose int) string {
+	if problems <= onPurpose {
+		return fmt.Sprintf("The sample mailbox holds %s broken on purpose (a MIME part that cannot be decoded): stored with the problem noted, its readable text searchable.",
+			messages(problems))
+	}
+	return fmt.Sprintf("%s had a MIME part that could not be decoded (%d of them broken on purpose in the sample mailbox); they are stored with the problem noted.",
+		messages(problems), onPurpose)
+}
+
+func messages(n int) string {
+	if n == 1 {
+		return "1 message"
+	}
+	return fmt.Sprintf("%d messages", n)
 }
