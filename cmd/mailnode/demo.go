@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -71,9 +72,15 @@ func (t textReporter) Messages(title string, ms []app.Summary) {
 	printSummaries(t.w, ms)
 }
 
+// printSummaries prints ms as a table. A "* " marks an unread message's
+// subject, and the header then says so.
 func printSummaries(w io.Writer, ms []app.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "  FOLDER\tDATE\tFROM\tSUBJECT")
+	legend := ""
+	if slices.ContainsFunc(ms, unread) {
+		legend = " (* unread)"
+	}
+	fmt.Fprintf(tw, "  FOLDER\tDATE\tFROM\tSUBJECT%s\n", legend)
 	for _, m := range ms {
 		date := "-"
 		if !m.Date.IsZero() {
@@ -83,13 +90,15 @@ func printSummaries(w io.Writer, ms []app.Summary) {
 		if m.Attachments > 0 {
 			subject += fmt.Sprintf(" [%d attachment(s)]", m.Attachments)
 		}
-		if !strings.Contains(m.Flags, `\Seen`) {
+		if unread(m) {
 			subject = "* " + subject
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", m.Folder, date, clip(m.From, 36), clip(subject, 70))
 	}
 	tw.Flush()
 }
+
+func unread(m app.Summary) bool { return !strings.Contains(m.Flags, `\Seen`) }
 
 func clip(s string, n int) string {
 	r := []rune(s)
