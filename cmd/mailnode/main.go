@@ -348,22 +348,27 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		if err := requireData(cfg.DataDir); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "mailnode serving agents from the mail in %s (no IMAP account configured, so not syncing); Ctrl-C to stop.\n", n.DBPath())
-	} else {
-		fmt.Fprintf(stdout, "mailnode serving from %s; Ctrl-C to stop.\n", n.DBPath())
 	}
-	return requestedStop(ctx, runUntilSignal(ctx, n))
+	return requestedStop(ctx, runUntilSignal(ctx, n, func() {
+		// Once started: a second node on the directory says only that.
+		if len(cfg.Accounts) == 0 && !cfg.Demo {
+			fmt.Fprintf(stdout, "mailnode serving agents from the mail in %s (no IMAP account configured, so not syncing); Ctrl-C to stop.\n", n.DBPath())
+		} else {
+			fmt.Fprintf(stdout, "mailnode serving from %s; Ctrl-C to stop.\n", n.DBPath())
+		}
+	}))
 }
 
-// runUntilSignal starts n, and stops it when ctx ends (a signal); it
-// returns why the node stopped.
-func runUntilSignal(ctx context.Context, n *app.Node) error {
+// runUntilSignal starts n, calls started, and stops n when ctx ends (a
+// signal); it returns why the node stopped.
+func runUntilSignal(ctx context.Context, n *app.Node, started func()) error {
 	if err := n.Start(ctx); err != nil {
 		if ctx.Err() != nil {
 			return nil // stopped while starting: not a failure
 		}
 		return err
 	}
+	started()
 	stop := context.AfterFunc(ctx, func() { n.Stop() })
 	defer stop()
 	return n.Wait()

@@ -175,6 +175,13 @@ func TestServeFromStore(t *testing.T) {
 	if !strings.Contains(out.String(), "serving agents from the mail in") {
 		t.Errorf("stdout = %q", out.String())
 	}
+	// A second node on the directory says only that another runs: it
+	// does not claim to serve first (issue 42 item 9).
+	var out2, errb2 bytes.Buffer
+	if code := runContext(ctx, []string{"serve", "--data-dir", dir, "--listen", "127.0.0.1:0"}, &out2, &errb2, func(string) string { return "" }); code != 1 ||
+		out2.String() != "" || !strings.HasPrefix(errb2.String(), "mailnode: another node is running on this data directory") {
+		t.Errorf("a second serve on one directory = %d\nstdout: %q\nstderr: %q\nwant 1 and only \"another node is running\"", code, out2.String(), errb2.String())
+	}
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("serve on cancel = %v", err)
