@@ -214,7 +214,7 @@ var (
 	// ErrPhoneOnly refuses to approve a raw_read or send request other
 	// than on a paired phone: the spec gives those tiers to the phone
 	// every time.
-	ErrPhoneOnly = errors.New("raw_read and send requests are approved on your paired phone only (the phone web app at https://<node>/phone/, or mailnode phone approve CODE on a paired device)")
+	ErrPhoneOnly = errors.New("raw_read and send requests are approved on your paired phone only (the phone web app at https://<node>/phone/, or mailnode-phone approve CODE on a paired device)")
 )
 
 // Manager is the approval state machine on the node's SQLite file. Its
