@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -347,6 +348,9 @@ func (s *Session) rpc(ctx context.Context, method string, params any, result any
 	}
 	resp, err := s.client.Do(req)
 	if err != nil {
+		if ue := untrustedCert(s.cfg.Node, err); ue != nil {
+			return ue
+		}
 		if isConnectError(err) {
 			return fmt.Errorf("%w: %s: %w", ErrOffline, s.cfg.Node, err)
 		}
@@ -429,16 +433,103 @@ func httpError(status int, body []byte) error {
 }
 
 // isConnectError reports whether err happened before a TLS session with
-// the node existed: the cases the protocol sends to the offline queue.
+// the node existed: the cases the protocol sends to the offline queue. A
+// certificate that fails verification is not one: something answered TLS
+// for the node's name, so the node is online (UntrustedCertError).
 func isConnectError(err error) bool {
+	if isCertError(err) {
+		return false
+	}
 	var op *net.OpError
 	if errors.As(err, &op) && op.Op == "dial" {
 		return true
 	}
 	var rec tls.RecordHeaderError
-	var cv *tls.CertificateVerificationError
 	// An unregistered address resolves to a decoy that accepts TCP and
 	// never completes TLS, like an offline node: the handshake times out.
-	return errors.As(err, &rec) || errors.As(err, &cv) ||
+	return errors.As(err, &rec) ||
 		strings.Contains(err.Error(), "TLS handshake timeout") || strings.Contains(err.Error(), "tls: ")
+}
+
+// UntrustedCertError means the node's name answered TLS with a
+// certificate the agent does not trust. The node is online, so the call is
+// not left in the offline queue: it would wait there for a node that is
+// already here. The usual cause is a development node whose CA the agent
+// was not given (mailnode-agent --ca DATA_DIR/ca/ca.pem).
+type UntrustedCertError struct {
+	// Node is the hostname[:port] the agent dialled.
+	Node string
+	// Issuer names who issued the certificate presented (its issuer's
+	// distinguished name and, when it has one, the issuer's key id, as
+	// every node's own CA has the same name).
+	Issuer string
+	// Err is the verification error (x509.UnknownAuthorityError,
+	// x509.HostnameError, ...).
+	Err error
+}
+
+func (e *UntrustedCertError) Error() string {
+	return fmt.Sprintf("the node %s presented a certificate the agent does not trust, issued by %s: %v", e.Node, e.Issuer, e.Err)
+}
+
+func (e *UntrustedCertError) Unwrap() error { return e.Err }
+
+// isCertError reports whether err is a failed verification of the
+// certificate a TLS server presented.
+func isCertError(err error) bool {
+	var cv *tls.CertificateVerificationError
+	var ua x509.UnknownAuthorityError
+	var he x509.HostnameError
+	var ci x509.CertificateInvalidError
+	return errors.As(err, &cv) || errors.As(err, &ua) || errors.As(err, &he) || errors.As(err, &ci)
+}
+
+// untrustedCert returns the *UntrustedCertError for a request error that
+// is a failed certificate verification, or nil.
+func untrustedCert(node string, err error) *UntrustedCertError {
+	if !isCertError(err) {
+		return nil
+	}
+	var cert *x509.Certificate
+	reason := err
+	var cv *tls.CertificateVerificationError
+	if errors.As(err, &cv) {
+		reason = cv.Err
+		if len(cv.UnverifiedCertificates) > 0 {
+			cert = cv.UnverifiedCertificates[0]
+		}
+	}
+	var ua x509.UnknownAuthorityError
+	var he x509.HostnameError
+	var ci x509.CertificateInvalidError
+	switch {
+	case cert != nil:
+	case errors.As(err, &ua):
+		cert = ua.Cert
+	case errors.As(err, &he):
+		cert = he.Certificate
+	case errors.As(err, &ci):
+		cert = ci.Cert
+	}
+	return &UntrustedCertError{Node: node, Issuer: issuerOf(cert), Err: reason}
+}
+
+// issuerOf names a certificate's issuer for a person: its distinguished
+// name, and the issuer's key id, which tells two CAs of the same name
+// apart.
+func issuerOf(cert *x509.Certificate) string {
+	if cert == nil {
+		return "an unknown issuer"
+	}
+	name := fmt.Sprintf("%q", cert.Issuer.String())
+	if len(cert.AuthorityKeyId) > 0 {
+		// Colon-separated, as openssl x509 -ext subjectKeyIdentifier
+		// prints a CA file's own key id.
+		hex := make([]string, len(cert.AuthorityKeyId))
+		for i, b := range cert.AuthorityKeyId {
+			hex[i] = fmt.Sprintf("%02X", b)
+		}
+		name += " (key id " + strings.Join(hex, ":") + ")"
+	}
+	return name
 }

@@ -8,10 +8,15 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"log"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +24,7 @@ import (
 	"mailnode/agent"
 	"mailnode/app"
 	"mailnode/approvals"
+	"mailnode/gateway/localca"
 	"mailnode/gateway/phone/phoneclient"
 	"mailnode/relay"
 )
@@ -293,5 +299,93 @@ func TestResolve(t *testing.T) {
 	}
 	if _, err := r.Resolve(context.Background(), "busy@example.com"); !errors.As(err, &re) || re.Status != 429 || re.RetryAfter != time.Minute {
 		t.Fatalf("rate limited: %v", err)
+	}
+}
+
+// TestUntrustedNodeCertificate: a node that answers TLS with a certificate
+// the agent does not trust is online, so the call is not queued; the error
+// says so, naming the node and the certificate's issuer.
+func TestUntrustedNodeCertificate(t *testing.T) {
+	logger := slog.New(slog.DiscardHandler)
+	nodeCA, err := localca.Open(t.TempDir(), logger, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherCA, err := localca.Open(t.TempDir(), logger, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A CA whose clock is 200 days behind issues leaves already expired.
+	pastCA, err := localca.Open(t.TempDir(), logger, func() time.Time { return time.Now().Add(-200 * 24 * time.Hour) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		issuer   *localca.CA
+		certHost string
+		trust    *localca.CA
+		want     error // the x509 error As must find
+	}{
+		{"CA not given", nodeCA, "127.0.0.1", otherCA, x509.UnknownAuthorityError{}},
+		{"certificate for another name", nodeCA, "other.example", nodeCA, x509.HostnameError{}},
+		{"expired certificate", pastCA, "127.0.0.1", pastCA, x509.CertificateInvalidError{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			leaf, err := tc.issuer.Leaf(tc.certHost)
+			if err != nil {
+				t.Fatal(err)
+			}
+			node := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				t.Error("the node got a request over an untrusted connection")
+			}))
+			node.TLS = &tls.Config{Certificates: []tls.Certificate{*leaf}}
+			node.Config.ErrorLog = log.New(io.Discard, "", 0)
+			node.StartTLS()
+			defer node.Close()
+			queued := 0
+			relaySrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				queued++
+				w.WriteHeader(http.StatusAccepted)
+				w.Write([]byte(`{"request_id":"x","expires_at":1900000000}`))
+			}))
+			defer relaySrv.Close()
+
+			roots := x509.NewCertPool()
+			roots.AddCert(tc.trust.Cert())
+			addr := node.Listener.Addr().String()
+			boxPub, _, _ := boxKeys()
+			_, priv, _ := ed25519.GenerateKey(rand.Reader)
+			s, _ := agent.NewSession(agent.Config{
+				Node:       addr,
+				Signer:     &agent.Signer{Domain: "agent.example.com", Kid: "k1", Key: priv},
+				HTTPClient: &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}, Timeout: 10 * time.Second},
+				Queue: &agent.Queue{Relay: &agent.Relay{BaseURL: relaySrv.URL}, Resolution: relay.Resolution{
+					Hostname: addr, BoxPubKey: boxPub, QueueEndpoint: relaySrv.URL + relay.PathQueue,
+				}},
+			})
+			_, err = s.Call(context.Background(), "bills_due", nil)
+			var ue *agent.UntrustedCertError
+			if !errors.As(err, &ue) {
+				t.Fatalf("Call = %v, want *agent.UntrustedCertError", err)
+			}
+			if queued != 0 {
+				t.Errorf("the call went to the offline queue %d times, want 0", queued)
+			}
+			if ue.Node != addr {
+				t.Errorf("Node = %q, want %q", ue.Node, addr)
+			}
+			keyID := fmt.Sprintf("%02X:%02X", tc.issuer.Cert().SubjectKeyId[0], tc.issuer.Cert().SubjectKeyId[1])
+			if !strings.Contains(ue.Issuer, "mailnode local CA") || !strings.Contains(ue.Issuer, "key id "+keyID) {
+				t.Errorf("Issuer = %q, want the node CA's name and key id %s...", ue.Issuer, keyID)
+			}
+			if !strings.Contains(err.Error(), "does not trust") || !strings.Contains(err.Error(), addr) {
+				t.Errorf("Error() = %q, want the node's name and 'does not trust'", err)
+			}
+			target := reflect.New(reflect.TypeOf(tc.want)).Interface()
+			if !errors.As(err, target) {
+				t.Errorf("Call = %v, want it to wrap %T", err, tc.want)
+			}
+		})
 	}
 }

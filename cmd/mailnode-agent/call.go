@@ -62,10 +62,17 @@ func call(args []string, stdout, stderr io.Writer) int {
 			ar.Agent, ar.Tool, ar.Tier, ar.MatchCode)
 	})
 	var qe *agent.QueuedError
+	var ue *agent.UntrustedCertError
 	switch {
 	case errors.As(err, &qe), errors.Is(err, context.DeadlineExceeded) && strings.Contains(err.Error(), "queued request"):
 		fmt.Fprintln(stderr, "mailnode-agent:", err, "- retry later for the answer")
 		return 3
+	case errors.As(err, &ue):
+		// The node is online: queueing would not help, trusting it would.
+		fmt.Fprintln(stderr, "mailnode-agent:", err)
+		fmt.Fprintln(stderr, "The node is online; the call was not queued. If it is a development node with its own CA, "+
+			"give that CA with --ca (the node's DATA_DIR/ca/ca.pem; with a relay, in the same PEM file as the relay's CA).")
+		return 1
 	case err != nil:
 		fmt.Fprintln(stderr, "mailnode-agent:", err)
 		return 1

@@ -109,3 +109,42 @@ func TestCallThroughQueue(t *testing.T) {
 		t.Errorf("call printed %q, want the bills", stdout.String())
 	}
 }
+
+// TestCallUntrustedNode: `mailnode-agent call` through a relay whose --ca
+// trusts the relay but not the node's own CA meets the node online with a
+// certificate it does not trust: it says so, and does not queue the call.
+func TestCallUntrustedNode(t *testing.T) {
+	dir := t.TempDir()
+	var log apptest.Buffer
+	r := apptest.StartRelay(t, &log)
+	_, port, _ := net.SplitHostPort(r.Addr)
+	relayCA := filepath.Join(dir, "relay-ca.pem")
+	if err := os.WriteFile(relayCA, (&apptest.Relayed{Relay: r, NodeCA: r.CA.Cert}).CAPEM(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dev := []string{"--ca", relayCA, "--dev-dns", r.DNSAddr, "--dev-port", port}
+	keyFile := filepath.Join(dir, "agent.key")
+	var out, errb bytes.Buffer
+	if code := run(append([]string{"keygen", "--relay", r.URL, "--key-file", keyFile}, dev...), &out, &errb); code != 0 {
+		t.Fatalf("keygen --relay = %d: %s", code, errb.String())
+	}
+	domain := regexp.MustCompile(`Agent domain: (\S+)`).FindStringSubmatch(out.String())[1]
+	apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{domain}, DataDir: filepath.Join(dir, "node")})
+
+	out.Reset()
+	errb.Reset()
+	code := run(append([]string{"call", "--relay", r.URL, "--address", "alex.morgan@demo-mail.example",
+		"--domain", domain, "--key", keyFile, "--wait", "30s"}, append(dev, "bills_due")...), &out, &errb)
+	said := errb.String()
+	if code != 1 {
+		t.Errorf("call = %d, want 1; it said:\n%s", code, said)
+	}
+	for _, want := range []string{"does not trust", "mailnode local CA", "--ca"} {
+		if !strings.Contains(said, want) {
+			t.Errorf("call said %q, want it to contain %q", said, want)
+		}
+	}
+	if strings.Contains(said, "queue as") || strings.Contains(said, "unreachable") {
+		t.Errorf("call said %q, want no word of the offline queue", said)
+	}
+}
