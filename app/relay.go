@@ -6,6 +6,7 @@ import (
 	"crypto/tls"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/mail"
@@ -16,6 +17,7 @@ import (
 
 	"mailnode/gateway"
 	"mailnode/mail/demobox"
+	"mailnode/mail/imapsync"
 	"mailnode/relay"
 	"mailnode/relay/relayclient"
 )
@@ -50,22 +52,54 @@ type RelayConfig struct {
 
 // relayAddress is the address the node registers.
 func (n *Node) relayAddress(c *components, configured string) string {
+	return registrationAddress(configured, n.cfg.Demo, c.accountsCopy(), c.outgoing(n.cfg.Outgoing).From)
+}
+
+// registrationAddress picks the address a node registers at its relay:
+// the configured one, the demo mailbox's, the first account username that
+// is an address, else the address of the sending From. It may return a
+// string that is no address; callers check.
+func registrationAddress(configured string, demo bool, accounts []imapsync.Config, from string) string {
 	if configured != "" {
 		return configured
 	}
-	if n.cfg.Demo {
+	if demo {
 		return demobox.Address
 	}
-	for _, a := range c.accountsCopy() {
+	for _, a := range accounts {
 		if strings.Contains(a.Username, "@") {
 			return a.Username
 		}
 	}
-	from := c.outgoing(n.cfg.Outgoing).From
 	if i, j := strings.LastIndexByte(from, '<'), strings.LastIndexByte(from, '>'); i >= 0 && j > i {
 		from = from[i+1 : j]
 	}
 	return strings.TrimSpace(from)
+}
+
+// RelayAddress is the address a node of cfg registers at cfg.Relay.URL,
+// or an error that says why there is none. A relay is reached by an
+// address, and the registration code is mailed to it, so a node asked to
+// use a relay without one must refuse at start rather than run without
+// the relay: mailnode serve checks it before starting.
+func RelayAddress(cfg Config) (string, error) {
+	a := registrationAddress(cfg.Relay.Address, cfg.Demo, cfg.Accounts, cfg.Outgoing.From)
+	if _, err := mail.ParseAddress(a); err != nil || !strings.Contains(a, "@") {
+		users := make([]string, len(cfg.Accounts))
+		for i, acct := range cfg.Accounts {
+			users[i] = fmt.Sprintf("%q", acct.Username)
+		}
+		if cfg.Relay.Address != "" {
+			return "", fmt.Errorf("relay: --relay-address %q is not an e-mail address", cfg.Relay.Address)
+		}
+		why := "there is no IMAP account"
+		if len(users) > 0 {
+			why = "the IMAP username (" + strings.Join(users, ", ") + ") is not an address"
+		}
+		return "", fmt.Errorf("relay: no e-mail address to register at %s: %s and no sending From is set; "+
+			"give the address agents will know you by with --relay-address (or MAILNODE_RELAY_ADDRESS)", cfg.Relay.URL, why)
+	}
+	return a, nil
 }
 
 // StartRelay starts the relay service on a running node that has none,

@@ -339,6 +339,14 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if err != nil {
 		return err
 	}
+	if cfg.Services.Relay {
+		// Without an address the relay service could only stop itself
+		// once running, and the node would serve on without the relay
+		// it was asked for.
+		if _, err := app.RelayAddress(cfg); err != nil {
+			return usageError{err}
+		}
+	}
 	if len(cfg.Accounts) == 0 && !cfg.Demo {
 		// No account to sync: agents are served from the mail already
 		// in the store, which must exist.
