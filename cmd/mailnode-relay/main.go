@@ -123,7 +123,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	certFile := fs.String("tls-cert", "", "PEM certificate chain for the API name and *.agents.ZONE")
 	keyFile := fs.String("tls-key", "", "PEM private key of --tls-cert")
 	smtpServer := fs.String("smtp-server", "", "submission server for confirmation codes, host:port")
-	smtpSecurity := fs.String("smtp-security", "starttls", "starttls, tls, or plain")
+	smtpSecurity := fs.String("smtp-security", "starttls", "starttls, tls, or plain (plain: loopback only, unless --allow-insecure)")
+	allowInsecure := fs.Bool("allow-insecure", false, "development: allow --smtp-security plain to a server that is not on loopback (the login and codes cross the network in clear)")
 	smtpUser := fs.String("smtp-user", "", "submission login")
 	smtpPassFile := fs.String("smtp-password-file", "", "file holding the submission password (mode 0600)")
 	smtpFrom := fs.String("smtp-from", "", "sender of code mail (default relay@ZONE)")
@@ -166,6 +167,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	if (*certFile == "") != (*keyFile == "") {
 		return usageError{errors.New("--tls-cert and --tls-key go together")}
 	}
+	if *smtpServer != "" {
+		// Checked before the store opens: a refused flag changes nothing.
+		probe := relayserver.SMTPMailer{Addr: *smtpServer, Security: *smtpSecurity, AllowInsecure: *allowInsecure}
+		if err := probe.Validate(); err != nil {
+			return usageError{err}
+		}
+	}
 	level := slog.LevelInfo
 	if *verbose {
 		level = slog.LevelDebug
@@ -207,7 +215,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		log.Warn("No certificate (--tls-cert): the agent API is on --http-listen only, and nodes cannot open tunnels")
 	}
 	if *smtpServer != "" {
-		m := &relayserver.SMTPMailer{Addr: *smtpServer, Security: *smtpSecurity, Username: *smtpUser, Sender: *smtpFrom}
+		m := &relayserver.SMTPMailer{Addr: *smtpServer, Security: *smtpSecurity, Username: *smtpUser, Sender: *smtpFrom,
+			AllowInsecure: *allowInsecure}
 		if m.Sender == "" {
 			m.Sender = "relay@" + strings.TrimSuffix(*zone, ".")
 		}

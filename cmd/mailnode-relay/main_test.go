@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -88,5 +90,37 @@ func TestUsage(t *testing.T) {
 		if _, ok := err.(usageError); !ok {
 			t.Errorf("relayMain(%q) = %v, want a usage error", args, err)
 		}
+	}
+}
+
+// TestSMTPSecurityFlag: --smtp-security plain is refused at start off
+// loopback unless --allow-insecure, before the store is opened; allowed,
+// the command goes on (here to fail on a data directory that is a file).
+func TestSMTPSecurityFlag(t *testing.T) {
+	notADir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notADir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		flags   []string
+		refused string // the usage error's text; empty: not refused for SMTP
+	}{
+		{"plain off loopback", []string{"--smtp-server", "smtp.example.com:25", "--smtp-security", "plain"}, "refusing plain SMTP to smtp.example.com"},
+		{"plain off loopback allowed", []string{"--smtp-server", "smtp.example.com:25", "--smtp-security", "plain", "--allow-insecure"}, ""},
+		{"plain on loopback", []string{"--smtp-server", "127.0.0.1:25", "--smtp-security", "plain"}, ""},
+		{"unknown security", []string{"--smtp-server", "smtp.example.com:587", "--smtp-security", "ssl"}, `SMTP security "ssl"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"serve", "--zone", "relay.test", "--data-dir", notADir, "--listen", "127.0.0.1:0"}, tc.flags...)
+			err := relayMain(context.Background(), args, io.Discard, io.Discard, nil)
+			_, usage := err.(usageError)
+			switch {
+			case tc.refused != "" && (!usage || !strings.Contains(err.Error(), tc.refused)):
+				t.Errorf("relayMain(%q) = %v, want the usage error %q", args, err, tc.refused)
+			case tc.refused == "" && (err == nil || usage):
+				t.Errorf("relayMain(%q) = %v, want it past the SMTP check, failing on the data directory", args, err)
+			}
+		})
 	}
 }

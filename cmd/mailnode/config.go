@@ -88,7 +88,7 @@ func (o *options) register(fs *flag.FlagSet, withAccount bool) {
 	fs.StringVar(&o.acct.Username, "imap-user", "", "IMAP username (env MAILNODE_IMAP_USER)")
 	fs.StringVar(&o.acct.Password.File, "imap-password-file", "", "file holding the IMAP password, mode 0600 (env MAILNODE_IMAP_PASSWORD_FILE)")
 	fs.BoolVar(&o.acct.Password.Keyring, "imap-keyring", false, "read the IMAP password from the OS keyring (service \"mailnode\")")
-	fs.BoolVar(&o.acct.AllowInsecure, "allow-insecure", false, "allow plain IMAP to a server that is not on loopback (the password crosses the network in clear)")
+	fs.BoolVar(&o.acct.AllowInsecure, "allow-insecure", false, "development: allow --imap-security and --smtp-security plain to a server that is not on loopback (the password crosses the network in clear)")
 	fs.BoolVar(&o.traceIMAP, "dev-trace-imap", false, "development: print the IMAP exchange to stderr (login redacted)")
 	fs.StringVar(&o.acct.SMTP.Server, "smtp-server", "", "SMTP submission server host:port for approved drafts (env MAILNODE_SMTP_SERVER)")
 	fs.StringVar(&o.acct.SMTP.Security, "smtp-security", "", "starttls, tls or plain (env MAILNODE_SMTP_SECURITY; default starttls, tls on port 465)")

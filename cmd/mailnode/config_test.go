@@ -195,3 +195,35 @@ func TestHostingSuffixes(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainSMTPFlags: --smtp-security plain (sending approved drafts) is
+// refused off loopback unless --allow-insecure, the flag that allows
+// plain IMAP too.
+func TestPlainSMTPFlags(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		wantErr string
+	}{
+		{"off loopback", []string{"--smtp-server", "smtp.example.com:25", "--smtp-security", "plain"}, "refusing plain SMTP to smtp.example.com"},
+		{"off loopback, allowed", []string{"--smtp-server", "smtp.example.com:25", "--smtp-security", "plain", "--allow-insecure"}, ""},
+		{"on loopback", []string{"--smtp-server", "127.0.0.1:2525", "--smtp-security", "plain"}, ""},
+		{"starttls off loopback", []string{"--smtp-server", "smtp.example.com:587"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			var o options
+			o.register(fs, true)
+			args := append([]string{"--imap-server", "imap.example.com:993", "--imap-user", "ann@example.com"}, tc.args...)
+			if err := fs.Parse(args); err != nil {
+				t.Fatal(err)
+			}
+			env := map[string]string{"MAILNODE_DATA_DIR": t.TempDir(), "MAILNODE_IMAP_PASSWORD": "pw"}
+			_, err := o.load(func(k string) string { return env[k] })
+			if (err == nil) != (tc.wantErr == "") || err != nil && !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("load(%q) = %v, want %q", args, err, tc.wantErr)
+			}
+		})
+	}
+}

@@ -45,7 +45,8 @@ Usage:
 Account flags (or MAILNODE_* environment variables, or a config file):
   --imap-server host:port  --imap-user NAME  --imap-security tls|starttls|plain
   --imap-password-file FILE | MAILNODE_IMAP_PASSWORD | --imap-keyring
-  --smtp-server host:port --smtp-security starttls|tls --from "Name <address>"  (sending approved drafts)
+  --smtp-server host:port --smtp-security starttls|tls|plain --from "Name <address>"  (sending approved drafts)
+  --allow-insecure  (development: plain IMAP or SMTP to a server not on loopback)
 The password is never taken from a command-line argument.
 Agents: serve --listen :443 --hostname node.example.net (or MAILNODE_LISTEN, MAILNODE_HOSTNAME).
 Trusted senders: MAILNODE_AUTHSERV_IDS=mx.google.com (your provider's Authentication-Results id),

@@ -58,7 +58,7 @@ func (c Config) Validate() error {
 	case Plain:
 		ip := net.ParseIP(host)
 		if !c.AllowInsecure && host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-			return fmt.Errorf("refusing plain SMTP to %s: the password would cross the network in clear", host)
+			return fmt.Errorf("refusing plain SMTP to %s: the password would cross the network in clear (use tls or starttls, or allow insecure explicitly)", host)
 		}
 	default:
 		return fmt.Errorf("SMTP security %q: want tls, starttls or plain", c.Security)

@@ -28,14 +28,39 @@ type Mailer interface {
 // operator makes that server sign as From's domain (DKIM) and lists it in
 // the domain's SPF record (docs/relay.md), or the code lands in spam.
 type SMTPMailer struct {
-	Addr     string // host:port
-	Security string // "starttls" (default), "tls", or "plain" (tests only)
+	Addr string // host:port
+	// Security is "starttls" (default), "tls", or "plain", which Validate
+	// refuses off loopback unless AllowInsecure.
+	Security string
 	Username string // empty: no authentication
 	Password string
 	Sender   string // the From address
 	// TLS is the client's TLS configuration; nil verifies the server's
 	// name against the system roots.
 	TLS *tls.Config
+	// AllowInsecure permits "plain" to a server that is not on loopback:
+	// the login and every code would cross the network in clear, and a
+	// code is what proves an address, so only for development.
+	AllowInsecure bool
+}
+
+// Validate reports a mailer that cannot work or is unsafe.
+func (m *SMTPMailer) Validate() error {
+	host, _, err := net.SplitHostPort(m.Addr)
+	if err != nil {
+		return fmt.Errorf("SMTP address %q: want host:port", m.Addr)
+	}
+	switch m.Security {
+	case "", "starttls", "tls":
+	case "plain":
+		if ip := net.ParseIP(host); !m.AllowInsecure && host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			return fmt.Errorf("refusing plain SMTP to %s: the login and the codes would cross the network in clear "+
+				"(use starttls or tls, or allow insecure explicitly)", host)
+		}
+	default:
+		return fmt.Errorf("SMTP security %q: want starttls, tls or plain", m.Security)
+	}
+	return nil
 }
 
 func (m *SMTPMailer) From() string { return m.Sender }
@@ -48,10 +73,10 @@ type CodeMail struct {
 }
 
 func (m *SMTPMailer) SendCode(ctx context.Context, to string, cm CodeMail) error {
-	host, _, err := net.SplitHostPort(m.Addr)
-	if err != nil {
-		return fmt.Errorf("smtp address: %w", err)
+	if err := m.Validate(); err != nil {
+		return err
 	}
+	host, _, _ := net.SplitHostPort(m.Addr)
 	cfg := m.TLS
 	if cfg == nil {
 		cfg = &tls.Config{ServerName: host}
