@@ -16,14 +16,21 @@ demo:
 # ImageMagick's import and xwininfo (x11-utils) for its end-to-end test; and
 # PostgreSQL, which the relay's store tests start on loopback; curl and
 # Node.js, two of the HTTP clients the keep-alive tests send with.
+#
+# apt-get waits up to 5 minutes for another apt or dpkg (unattended-upgrades on
+# a fresh machine) instead of failing on its lock, runs without questions
+# (env, as sudo drops DEBIAN_FRONTEND from the environment), and says what it
+# installs and why before the download starts, then nothing but errors.
+APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 -qq
 TEST_PKGS := dovecot-imapd chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils postgresql curl nodejs
 test-deps:
 	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && command -v chromium >/dev/null 2>&1 && \
 	  command -v Xvfb >/dev/null 2>&1 && command -v dbus-daemon >/dev/null 2>&1 && command -v import >/dev/null 2>&1 && command -v xwininfo >/dev/null 2>&1 && \
 	  command -v curl >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && \
 	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PKGS) >/dev/null; }
+	  echo "test-deps: installing with apt-get (several minutes on a fresh machine): Dovecot (the IMAP tests), Chromium (the phone web app), X11/OpenGL headers, Xvfb, D-Bus, ImageMagick and x11-utils (the desktop app), PostgreSQL (the relay store), curl and Node.js (keep-alive clients): $(TEST_PKGS)"; \
+	  $(APT_GET) update && \
+	  $(APT_GET) install -y $(TEST_PKGS) >/dev/null; }
 
 vet:
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
@@ -64,8 +71,9 @@ package: test-deps
 # local Dovecot, mailnode against mbsync (Debian isync) in the same run.
 bench-deps: test-deps
 	@command -v mbsync >/dev/null 2>&1 || { \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq isync >/dev/null; }
+	  echo "bench-deps: installing isync with apt-get (mbsync, the sync benchmark's baseline)"; \
+	  $(APT_GET) update && \
+	  $(APT_GET) install -y isync >/dev/null; }
 
 bench: bench-deps
 	MAILNODE_TEST_DOVECOT=1 $(GO) test -count=1 -run '^$$' -bench . -benchtime 1x -timeout 60m ./mail/imapsync/bench/
@@ -141,8 +149,9 @@ fuzz:
 # public travel mails.
 eval-deps:
 	@[ -n "$$(ls /usr/lib/*/libexec/kf*/kitinerary-extractor 2>/dev/null)" ] || { \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libkpimitinerary-bin >/dev/null; }
+	  echo "eval-deps: installing libkpimitinerary-bin with apt-get (KDE KItinerary's extractor, compared with mailnode's)"; \
+	  $(APT_GET) update && \
+	  $(APT_GET) install -y libkpimitinerary-bin >/dev/null; }
 
 # The extractors' evaluation (docs/benchmarks.md): field-level precision and recall per kind
 # on the public travel mails with KItinerary side by side, and on the synthetic orders and
