@@ -54,6 +54,12 @@ type GatewayConfig struct {
 	// DevAgentCAs are trusted for agents' key documents besides the system
 	// roots. Development and tests only.
 	DevAgentCAs []*x509.Certificate
+	// DevAgentZones are a development relay's agents zones, whose hosted
+	// agents' key documents are fetched through DevAgentDial (the relay's
+	// development DNS and port) instead of public DNS, where a relay on
+	// loopback is not. Development and tests only.
+	DevAgentZones []string
+	DevAgentDial  func(ctx context.Context, network, addr string) (net.Conn, error)
 }
 
 // hostname returns the configured public name, or localhost with the
@@ -94,6 +100,7 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	// Only granted agents' documents are kept there, and a stranger's new
 	// domains never push them out of the bounded cache.
 	keys := agentkeys.New(agentkeys.Config{DevAddrs: gc.DevAgentAddrs, DevRootCAs: gc.DevAgentCAs,
+		DevZones: gc.DevAgentZones, DevDial: gc.DevAgentDial,
 		File: filepath.Join(n.cfg.DataDir, "agentkeys.json"), Keep: c.approvals.HoldsGrant}, n.log)
 	if err := keys.Load(); err != nil {
 		n.log.Warn("Cannot read the agent key documents kept; starting without them", "err", err)

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -89,9 +90,15 @@ type NodeOptions struct {
 func StartNodeWith(t testing.TB, r *relaylocal.Relay, log *Buffer, o NodeOptions) *Relayed {
 	t.Helper()
 	ctx := t.Context()
+	// The agents r hosts are fetched through r's own DNS (the gateway's
+	// development zone, as a node given --dev-relay-* does); other agent
+	// domains named are mapped to r's address.
+	zone := "agents." + relaylocal.Zone
 	dev := map[string]string{}
 	for _, d := range o.AgentDomains {
-		dev[d] = r.Addr
+		if !strings.HasSuffix(strings.ToLower(d), "."+zone) {
+			dev[d] = r.Addr
+		}
 	}
 	for d, a := range o.AgentAddrs {
 		dev[d] = a
@@ -105,7 +112,8 @@ func StartNodeWith(t testing.TB, r *relaylocal.Relay, log *Buffer, o NodeOptions
 	}
 	n, err := app.New(app.Config{DataDir: o.DataDir, Demo: true,
 		Gateway: app.GatewayConfig{Listen: "127.0.0.1:0", DevAgentAddrs: dev,
-			DevAgentCAs: []*x509.Certificate{r.CA.Cert}, RateLimit: o.RateLimit},
+			DevAgentCAs: []*x509.Certificate{r.CA.Cert}, RateLimit: o.RateLimit,
+			DevAgentZones: []string{zone}, DevAgentDial: r.Dial},
 		Relay:    rc,
 		Services: app.Services{Sync: true, Gateway: true, Relay: true},
 	}, logger(log))

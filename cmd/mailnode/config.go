@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net"
 	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -108,11 +109,16 @@ func (o *options) register(fs *flag.FlagSet, withAccount bool) {
 
 // devCAs reads the --dev-agent-ca files.
 func (o *options) devCAs() ([]*x509.Certificate, error) {
+	return readCAs("--dev-agent-ca", o.devAgentCAs)
+}
+
+// readCAs reads the certificates of PEM files given to flag.
+func readCAs(flag string, files []string) ([]*x509.Certificate, error) {
 	var out []*x509.Certificate
-	for _, f := range o.devAgentCAs {
+	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
-			return nil, fmt.Errorf("--dev-agent-ca: %w", err)
+			return nil, fmt.Errorf("%s: %w", flag, err)
 		}
 		n := len(out)
 		for {
@@ -126,12 +132,12 @@ func (o *options) devCAs() ([]*x509.Certificate, error) {
 			}
 			c, err := x509.ParseCertificate(blk.Bytes)
 			if err != nil {
-				return nil, fmt.Errorf("--dev-agent-ca %s: %w", f, err)
+				return nil, fmt.Errorf("%s %s: %w", flag, f, err)
 			}
 			out = append(out, c)
 		}
 		if len(out) == n {
-			return nil, fmt.Errorf("--dev-agent-ca %s: no PEM certificate in it", f)
+			return nil, fmt.Errorf("%s %s: no PEM certificate in it", flag, f)
 		}
 	}
 	return out, nil
@@ -239,6 +245,20 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 		}
 		tlsConfig, _ := o.devRelay.TLS()
 		cfg.Relay.HTTP, cfg.Relay.ACMEHTTP, cfg.Relay.TLS, cfg.Relay.Dial, cfg.Relay.Dev = hc, hc, tlsConfig, o.devRelay.Dial(), true
+		// The agents a development relay hosts are under its zone, which
+		// public DNS does not answer: their key documents are fetched
+		// through the relay's development DNS, port and CA, as the relay
+		// itself is. The zone is the relay URL's host, as the node assumes
+		// for its hosting suffix (app addRelayZone).
+		if u, err := url.Parse(cfg.Relay.URL); err == nil && u.Hostname() != "" && net.ParseIP(u.Hostname()) == nil {
+			cas, err := readCAs("--dev-relay-ca", o.devRelayCAs)
+			if err != nil {
+				return app.Config{}, err
+			}
+			cfg.Gateway.DevAgentZones = []string{"agents." + strings.ToLower(u.Hostname())}
+			cfg.Gateway.DevAgentDial = cfg.Relay.Dial
+			cfg.Gateway.DevAgentCAs = append(cfg.Gateway.DevAgentCAs, cas...)
+		}
 	}
 	if cfg.Relay.URL != "" && cfg.Gateway.Listen == "" {
 		// The tunnel's streams are served by the gateway; with no

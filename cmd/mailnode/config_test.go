@@ -227,3 +227,44 @@ func TestPlainSMTPFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestDevRelayAgentZone: a node pointed at a development relay fetches
+// the key documents of the agents that relay hosts (agents.<its zone>)
+// through the relay's development DNS, port and CA; without the
+// development flags, through public DNS as every other agent.
+func TestDevRelayAgentZone(t *testing.T) {
+	dir := t.TempDir()
+	caFile := filepath.Join(dir, "relay-ca.pem")
+	writeTestCert(t, caFile)
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		wantZones []string
+		wantCAs   int
+	}{
+		{"development relay", []string{"--relay", "https://Relay.Test", "--dev-relay-ca", caFile, "--dev-relay-dns", "127.0.0.1:5353", "--dev-relay-port", "8443"},
+			[]string{"agents.relay.test"}, 1},
+		{"development port only", []string{"--relay", "https://relay.test", "--dev-relay-port", "8443"}, []string{"agents.relay.test"}, 0},
+		{"public relay", []string{"--relay", "https://relay.example.net"}, nil, 0},
+		{"development relay by IP address", []string{"--relay", "https://127.0.0.1:8443", "--dev-relay-ca", caFile}, nil, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			var o options
+			o.register(fs, true)
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := o.load(func(k string) string { return map[string]string{"MAILNODE_DATA_DIR": dir}[k] })
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := cfg.Gateway
+			if !slices.Equal(g.DevAgentZones, tc.wantZones) || len(g.DevAgentCAs) != tc.wantCAs || (g.DevAgentDial != nil) != (tc.wantZones != nil) {
+				t.Errorf("DevAgentZones = %q, %d CAs, dial %v; want %q, %d CAs, dial %v",
+					g.DevAgentZones, len(g.DevAgentCAs), g.DevAgentDial != nil, tc.wantZones, tc.wantCAs, tc.wantZones != nil)
+			}
+		})
+	}
+}

@@ -88,6 +88,13 @@ type Config struct {
 	// DevRootCAs are trusted besides the system roots. Development and
 	// tests only.
 	DevRootCAs []*x509.Certificate
+	// DevZones are domains (a development relay's agents.<zone>) whose
+	// hosts, the zone's own name and every name below it, are dialed with
+	// DevDial without the address checks: the relay that hosts those
+	// agents' documents is on loopback, and its zone is answered by its
+	// own DNS, not the public one. Development and tests only.
+	DevZones []string
+	DevDial  func(ctx context.Context, network, addr string) (net.Conn, error)
 }
 
 // Fetcher resolves agent keys. It implements httpsig.KeyResolver.
@@ -168,9 +175,9 @@ func New(cfg Config, logger *slog.Logger) *Fetcher {
 	}
 	f := &Fetcher{cfg: cfg, log: logger.With("component", "agentkeys"), now: time.Now,
 		cache: map[string]*entry{}, failures: map[string]failure{}, saved: map[string]bool{}, fetching: make(chan struct{}, cfg.MaxFetches)}
-	if len(cfg.DevAddrs) > 0 || len(cfg.DevRootCAs) > 0 {
+	if len(cfg.DevAddrs) > 0 || len(cfg.DevRootCAs) > 0 || len(cfg.DevZones) > 0 {
 		f.log.Warn("DEVELOPMENT OVERRIDES ON: agent key documents may come from local addresses or untrusted CAs",
-			"devAddrs", len(cfg.DevAddrs), "devRootCAs", len(cfg.DevRootCAs))
+			"devAddrs", len(cfg.DevAddrs), "devRootCAs", len(cfg.DevRootCAs), "devZones", cfg.DevZones)
 	}
 	tlsConf := &tls.Config{MinVersion: tls.VersionTLS12}
 	if len(cfg.DevRootCAs) > 0 {
@@ -210,6 +217,9 @@ func (f *Fetcher) dial(ctx context.Context, network, addr string) (net.Conn, err
 	if dev, ok := f.cfg.DevAddrs[strings.ToLower(host)]; ok {
 		return d.DialContext(ctx, "tcp", dev)
 	}
+	if f.cfg.DevDial != nil && inZones(host, f.cfg.DevZones) {
+		return f.cfg.DevDial(ctx, "tcp", addr)
+	}
 	if port != "443" {
 		return nil, fmt.Errorf("agent key documents are fetched on port 443 only")
 	}
@@ -231,6 +241,18 @@ func (f *Fetcher) dial(ctx context.Context, network, addr string) (net.Conn, err
 		lastErr = err
 	}
 	return nil, lastErr
+}
+
+// inZones reports whether host is one of zones or below one.
+func inZones(host string, zones []string) bool {
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	for _, z := range zones {
+		z = strings.ToLower(strings.TrimSuffix(z, "."))
+		if z != "" && (host == z || strings.HasSuffix(host, "."+z)) {
+			return true
+		}
+	}
+	return false
 }
 
 // forbiddenPrefixes are the ranges of the IANA IPv4 and IPv6
