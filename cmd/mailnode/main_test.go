@@ -176,8 +176,13 @@ func TestServeFromStore(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if !strings.Contains(out.String(), "serving agents from the mail in") {
-		t.Errorf("stdout = %q", out.String())
+	// The line comes once the node has started, which its local API
+	// answering does not wait for.
+	for !strings.Contains(out.String(), "serving agents from the mail in") {
+		if time.Now().After(deadline) {
+			t.Fatalf("stdout = %q", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 	// A second node on the directory says only that another runs: it
 	// does not claim to serve first (issue 42 item 9).
