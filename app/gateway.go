@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"mailnode/extract/answer"
 	"net"
+	netmail "net/mail"
 	"path/filepath"
 	"strings"
 	"time"
@@ -259,39 +260,33 @@ func (s mailSource) Retrieve(ctx context.Context, terms []answer.Term, docFreq m
 		// Trusted needs Verified: a forged From of a correspondent is not
 		// the correspondent (mail/trust).
 		trusted := trust.Trusted(auth[h.ID], senders[h.ID], now)
-		tainted, err := s.tainted(ctx, h)
-		if err != nil {
-			return nil, err
-		}
 		out[i] = tools.Message{ID: h.ID, Date: h.Date, From: h.From, Subject: h.Subject,
-			Verified: auth[h.ID], Trusted: trusted, Tainted: tainted,
+			Verified: auth[h.ID], Trusted: trusted,
 			Correspondent: auth[h.ID] && trust.Corresponded(senders[h.ID])}
 	}
 	return out, nil
 }
 
-// tainted reports whether a retrieved message addresses an AI reader in
-// its subject, text or HTML text (extract.Tainted). It is worked out here,
-// from the text the tools read next, rather than kept: the extractors
-// look at mail with facts only (most mail has none), and the few messages
-// a question reads cost about 0.1 ms each (BenchmarkTools20k).
-func (s mailSource) tainted(ctx context.Context, h store.Hit) (bool, error) {
-	text, html, err := s.c.store.Text(ctx, h.ID)
+// Text reads a retrieved message once, for its text and its taint
+// (extract.Tainted over its subject, its sender's name, its text and its
+// HTML's text). The taint is worked out here rather than kept: the
+// extractors look at mail with facts only (most mail has none), and the
+// few messages a question reads cost about 0.1 ms each
+// (BenchmarkTools20k).
+func (s mailSource) Text(ctx context.Context, m tools.Message) (string, bool, error) {
+	text, html, err := s.c.store.Text(ctx, m.ID)
 	if err != nil {
-		return false, err
+		return "", false, err
 	}
-	return extract.Tainted(&mime.Message{Subject: h.Subject, Text: text, HTMLText: html}), nil
-}
-
-func (s mailSource) Text(ctx context.Context, id int64) (string, error) {
-	text, html, err := s.c.store.Text(ctx, id)
-	if err != nil {
-		return "", err
+	msg := &mime.Message{Subject: m.Subject, Text: text, HTMLText: html}
+	if a, err := netmail.ParseAddress(m.From); err == nil {
+		msg.From = []mime.Address{{Name: a.Name, Address: a.Address}}
 	}
+	tainted := extract.Tainted(msg)
 	if strings.TrimSpace(text) == "" {
-		return html, nil
+		return html, tainted, nil
 	}
-	return text, nil
+	return text, tainted, nil
 }
 
 // Pending lists the approval requests waiting for the user.

@@ -66,12 +66,12 @@ func (c *countingSource) Retrieve(context.Context, []answer.Term, map[string]int
 		From: "Air Example <noreply@air.example.com>", Subject: "Your flight LH 123 booking confirmation"}}, nil
 }
 
-func (c *countingSource) Text(context.Context, int64) (string, error) {
+func (c *countingSource) Text(context.Context, tools.Message) (string, bool, error) {
 	c.hits.Add(1)
 	if t := c.text.Load(); t != nil {
-		return *t, nil
+		return *t, false, nil
 	}
-	return flightText, nil
+	return flightText, false, nil
 }
 
 func (c *countingSource) Trips(context.Context, time.Time, time.Time, int) ([]json.RawMessage, error) {

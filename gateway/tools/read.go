@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/mail"
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -207,11 +206,6 @@ func (r *reader) ask(ctx context.Context, args json.RawMessage) (any, error) {
 	m := hit.msg
 	res := askResult{Type: answerNone, SenderDomain: senderDomain(m.From), Verified: m.Verified,
 		Trusted: m.Trusted, MailDate: m.Date.UTC().Format(time.DateOnly)}
-	if m.Tainted {
-		// No value of a message that speaks to its reader anywhere.
-		res.Answer = noTypedAnswer
-		return res, nil
-	}
 	var value string
 	switch q.Want {
 	case answer.Who:
@@ -491,25 +485,25 @@ func (r *reader) find(ctx context.Context, question answer.Question, maxRunes in
 	if err != nil {
 		return spanHit{}, false, fmt.Errorf("retrieve mail: %w", err)
 	}
-	// A tainted message is not read at all: no line of it is used.
-	hits = slices.DeleteFunc(hits, func(m Message) bool { return m.Tainted })
-	if len(hits) == 0 {
-		return spanHit{}, false, nil
-	}
-	docs := make([]answer.Doc, len(hits))
-	for i, h := range hits {
-		text, err := r.src.Text(ctx, h.ID)
+	// A tainted message is not used at all: no line of it.
+	var kept []Message
+	var docs []answer.Doc
+	for _, h := range hits {
+		text, tainted, err := r.src.Text(ctx, h)
 		if err != nil {
 			return spanHit{}, false, fmt.Errorf("read message: %w", err)
 		}
-		docs[i] = answer.Doc{Subject: h.Subject, Text: text, Trusted: h.Trusted, Tainted: h.Tainted}
+		if !tainted {
+			kept = append(kept, h)
+			docs = append(docs, answer.Doc{Subject: h.Subject, Text: text, Trusted: h.Trusted})
+		}
 	}
 	res, ok := answer.Find(question, idf, docs, maxRunes)
 	if !ok {
 		return spanHit{}, false, nil
 	}
 	d := docs[res.Doc]
-	return spanHit{msg: hits[res.Doc], span: res.Span, strict: redact.AnnouncesCode(d.Subject + "\n" + d.Text)}, true, nil
+	return spanHit{msg: kept[res.Doc], span: res.Span, strict: redact.AnnouncesCode(d.Subject + "\n" + d.Text)}, true, nil
 }
 
 func cut(s string, n int) string {

@@ -13,8 +13,9 @@ import (
 // mailbox is a Source over a few messages held in memory: every message
 // holds every term, and Retrieve returns them in order.
 type mailbox struct {
-	msgs  []Message
-	texts map[int64]string
+	msgs    []Message
+	texts   map[int64]string
+	tainted map[int64]bool
 }
 
 func (b *mailbox) TermStats(_ context.Context, terms []answer.Term) (map[string]int, int, error) {
@@ -33,7 +34,9 @@ func (b *mailbox) Retrieve(context.Context, []answer.Term, map[string]int, int, 
 	return b.msgs, nil
 }
 
-func (b *mailbox) Text(_ context.Context, id int64) (string, error) { return b.texts[id], nil }
+func (b *mailbox) Text(_ context.Context, m Message) (string, bool, error) {
+	return b.texts[m.ID], b.tainted[m.ID], nil
+}
 func (b *mailbox) Trips(context.Context, time.Time, time.Time, int) ([]json.RawMessage, error) {
 	return nil, nil
 }
@@ -166,5 +169,22 @@ func TestExcerptShowsWhatItReturns(t *testing.T) {
 	empty := WithCaller(context.Background(), Caller{Domain: "agent.example"})
 	if _, err := ex.Run(empty, args); err == nil || !strings.Contains(err.Error(), "excerpt_changed") {
 		t.Fatalf("excerpt without an approved value: %v", err)
+	}
+}
+
+// TestTaintedUnused: a message its source says is tainted gives ask and
+// get_excerpt nothing, however well it answers.
+func TestTaintedUnused(t *testing.T) {
+	src := correspondent("Air <noreply@air.example>", "Your flight", "Your flight to Lisbon departs from gate B12 at 10:40.")
+	src.tainted = map[int64]bool{7: true}
+	if r := askOf(t, src, "When does the flight to Lisbon depart?"); r.Sources != 0 || strings.Contains(r.Answer, "10:40") {
+		t.Errorf("ask answered from a tainted message: %+v", r)
+	}
+	out, err := tool(t, src, "get_excerpt").Run(context.Background(), json.RawMessage(`{"query":"flight gate Lisbon"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := out.(excerptResult); e.Found {
+		t.Errorf("get_excerpt quoted a tainted message: %+v", e)
 	}
 }

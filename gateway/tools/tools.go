@@ -70,10 +70,6 @@ type Message struct {
 	// sender whose sentences ask quotes: trust by a domain's age is
 	// cheap for an attacker to buy, a reply from the user is not.
 	Correspondent bool
-	// Tainted: some line of the message reads as instructions to an AI
-	// reader (package injection). No text of it is passed on, and its
-	// facts count as unverified.
-	Tainted bool
 }
 
 // Source is the mail the tools read, implemented by the node over its
@@ -85,8 +81,12 @@ type Source interface {
 	// Retrieve returns the messages that best match terms, best first;
 	// docFreq is what TermStats said of them.
 	Retrieve(ctx context.Context, terms []answer.Term, docFreq map[string]int, docs, limit int) ([]Message, error)
-	// Text returns a message's plain text.
-	Text(ctx context.Context, id int64) (string, error)
+	// Text returns a retrieved message's plain text, and whether the
+	// message is tainted: its subject, its sender's name or any line of
+	// its text addresses an AI reader (extract.Tainted). Then the whole
+	// message is, not only the line, and no text of it is used. Both come
+	// from the one read of the message.
+	Text(ctx context.Context, m Message) (text string, tainted bool, err error)
 
 	// Trips returns the trips not ended by from that start before to
 	// (zero: no limit), soonest first, as the JSON agents see.

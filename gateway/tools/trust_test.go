@@ -30,7 +30,7 @@ func (factSource) TermStats(context.Context, []answer.Term) (map[string]int, int
 func (factSource) Retrieve(context.Context, []answer.Term, map[string]int, int, int) ([]tools.Message, error) {
 	return nil, nil
 }
-func (factSource) Text(context.Context, int64) (string, error) { return "", nil }
+func (factSource) Text(context.Context, tools.Message) (string, bool, error) { return "", false, nil }
 func (f factSource) Trips(context.Context, time.Time, time.Time, int) ([]json.RawMessage, error) {
 	return f.raw(), nil
 }
