@@ -174,11 +174,6 @@ type Doc struct {
 	// a look-alike's "Water Utility" bill does not answer "how much is the
 	// water bill?" when the real one's mail answers it too.
 	Trusted bool
-	// Tainted: some line of the message, its subject or its sender's name
-	// addresses an AI reader (extract.Tainted): no span of it is used.
-	// The caller decides it, once a message: a long mail takes
-	// milliseconds to search.
-	Tainted bool
 }
 
 // trustedBonus is what a trusted sender's span adds to its score, as a
@@ -217,8 +212,9 @@ func Answerable(q Question, idf map[string]float64, docFreq map[string]int) bool
 }
 
 // Find picks the best answering span of docs, which come best first; idf
-// weighs each Term.Word. maxRunes bounds the span. A tainted message is
-// not used, and neither is a span with a link or a sender's instructions.
+// weighs each Term.Word. maxRunes bounds the span. The caller leaves out
+// tainted messages (tools.Source.Text says which); a span with a link or
+// a sender's instructions is not used either.
 func Find(q Question, idf map[string]float64, docs []Doc, maxRunes int) (Result, bool) {
 	var total float64
 	for _, t := range q.Terms {
@@ -230,9 +226,6 @@ func Find(q Question, idf map[string]float64, docs []Doc, maxRunes int) (Result,
 	var best Result
 	bestScore := 0.0
 	for di, d := range docs {
-		if d.Tainted {
-			continue
-		}
 		subject := matched(q.Terms, d.Subject)
 		units := split(d.Text, maxRunes)
 		unitTerms := make([]termSet, len(units))
