@@ -8,6 +8,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mailnode/gateway/httpsig"
 	"mailnode/gateway/tools"
 )
 
@@ -18,10 +19,17 @@ import (
 func (s *Server) newMCP() http.Handler {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "mailnode", Version: "svc/1"}, &mcp.ServerOptions{
 		Logger: s.log,
+		// The SDK also speaks 2025-03-26 and 2024-11-05; the node serves
+		// only these (versions.go).
+		SupportedProtocolVersions: MCPVersions(),
 	})
 	for _, name := range s.toolList {
 		t := s.tools[name]
-		srv.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}, s.runTool(t))
+		mt := &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema, Annotations: annotations(t.Hints)}
+		if t.OutputSchema != nil {
+			mt.OutputSchema = t.OutputSchema
+		}
+		srv.AddTool(mt, s.runTool(t))
 	}
 	srv.AddReceivingMiddleware(s.gate)
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
@@ -46,35 +54,64 @@ func (s *Server) gate(next mcp.MethodHandler) mcp.MethodHandler {
 			s.log.Error("MCP request without a verified identity", "method", method)
 			return nil, errors.New("unauthenticated")
 		}
+		if method == "initialize" {
+			if err := checkInitialize(req); err != nil {
+				return nil, err
+			}
+		}
 		if method != "tools/call" {
 			return next(ctx, method, req)
 		}
-		// Nothing happens for a call until its nonce is on disk: a replay
-		// after a crash then finds it, or the original never ran.
-		if err := id.Durable(ctx); err != nil {
-			s.log.Error("Cannot record nonce", "err", err)
-			markQueuedRetry(ctx, id)
-			return toolError(&tools.Error{Code: "internal_error", Message: "the node could not record the request; try again later"}), nil
+		caller, refusal, err := s.gateCall(ctx, id, req)
+		if err != nil {
+			return nil, err
 		}
-		call, ok := req.(*mcp.CallToolRequest)
-		if !ok || call.Params == nil {
-			return nil, errors.New("malformed tools/call")
-		}
-		t, known := s.tools[call.Params.Name]
-		if !known {
-			return toolError(&tools.Error{Code: "unknown_tool", Message: "no tool named " + quoteName(call.Params.Name)}), nil
-		}
-		// Arguments two readers could read differently are refused
-		// before anyone is asked about them.
-		if err := tools.CheckArguments(call.Params.Arguments); err != nil {
-			return toolError(err), nil
-		}
-		caller, refusal := s.authorize(ctx, id, t, call.Params.Arguments)
 		if refusal != nil {
-			return refusal, nil
+			// The gate's own results are results like the tool's: a
+			// stateless revision's resultType included.
+			return complete(req, refusal), nil
 		}
 		return next(tools.WithCaller(ctx, caller), method, req)
 	}
+}
+
+// gateCall decides a tools/call: the caller an allowed call runs for, or
+// the tool payload that refuses it.
+func (s *Server) gateCall(ctx context.Context, id httpsig.Identity, req mcp.Request) (tools.Caller, *mcp.CallToolResult, error) {
+	// Nothing happens for a call until its nonce is on disk: a replay
+	// after a crash then finds it, or the original never ran.
+	if err := id.Durable(ctx); err != nil {
+		s.log.Error("Cannot record nonce", "err", err)
+		markQueuedRetry(ctx, id)
+		return tools.Caller{}, toolError(&tools.Error{Code: "internal_error", Message: "the node could not record the request; try again later"}), nil
+	}
+	call, ok := req.(*mcp.CallToolRequest)
+	if !ok || call.Params == nil {
+		return tools.Caller{}, nil, errors.New("malformed tools/call")
+	}
+	t, known := s.tools[call.Params.Name]
+	if !known {
+		return tools.Caller{}, toolError(&tools.Error{Code: "unknown_tool", Message: "no tool named " + quoteName(call.Params.Name)}), nil
+	}
+	// Arguments two readers could read differently are refused
+	// before anyone is asked about them.
+	if err := tools.CheckArguments(call.Params.Arguments); err != nil {
+		return tools.Caller{}, toolError(err), nil
+	}
+	caller, refusal := s.authorize(ctx, id, t, call.Params.Arguments)
+	return caller, refusal, nil
+}
+
+// annotations are a tool's hints as MCP says them. Every field is written
+// out, defaults included, so that no client's default decides.
+func annotations(h tools.Hints) *mcp.ToolAnnotations {
+	destructive, openWorld := !h.ReadOnly && !h.Additive, !h.ClosedWorld
+	a := &mcp.ToolAnnotations{ReadOnlyHint: h.ReadOnly, OpenWorldHint: &openWorld}
+	if !h.ReadOnly {
+		// Meaningful only for a tool that is not read-only.
+		a.DestructiveHint = &destructive
+	}
+	return a
 }
 
 // runTool adapts a catalog tool to the SDK. It runs only after gate has
@@ -95,7 +132,15 @@ func (s *Server) runTool(t tools.Tool) mcp.ToolHandler {
 			s.log.Error("Tool result not serialisable", "tool", t.Name, "err", err)
 			return toolError(&tools.Error{Code: "internal_error", Message: "the node could not answer; try again later"}), nil
 		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(tools.Visible(b))}}}, nil
+		text := tools.Visible(b)
+		res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}}
+		if t.OutputSchema != nil {
+			// The same JSON, typed, for a client that reads the schema;
+			// the text stays for one that does not (MCP 2025-06-18,
+			// "Structured Content").
+			res.StructuredContent = json.RawMessage(text)
+		}
+		return res, nil
 	}
 }
 

@@ -225,6 +225,9 @@ func (s *Server) serveDiscovery(w http.ResponseWriter) {
 		"auth":      "rfc9421+capability",
 		"tools":     s.toolList,
 		"served_at": s.cfg.Now().Unix(),
+		// An addition to the contract's document (docs/protocol.md,
+		// "MCP revisions"): which MCP revisions /mcp serves.
+		"mcp_versions": MCPVersions(),
 	})
 }
 
@@ -285,6 +288,9 @@ func (s *Server) serveVerified(w http.ResponseWriter, r *http.Request, host stri
 			"error": map[string]any{"code": -32600, "message": "JSON-RPC batches are not supported (MCP 2025-06-18)"}})
 		return
 	}
+	if checkVersionHeader(w, r, body) {
+		return
+	}
 
 	r2 := r.WithContext(context.WithValue(r.Context(), identityKey{}, id))
 	r2.Body = io.NopCloser(bytes.NewReader(body))
@@ -300,7 +306,7 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, body []byte, err
 	var limited *RateLimited
 	switch {
 	case errors.As(err, &limited):
-		s.rateLimited(w, body, limited)
+		s.rateLimited(w, r, body, limited)
 	case errors.As(err, &herr):
 		s.log.Debug("Refused request", "remote", r.RemoteAddr, "reason", herr.Reason)
 		jsonhttp.Error(w, http.StatusUnauthorized, "signature_invalid", herr.Reason)
@@ -328,7 +334,7 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, body []byte, err
 // tools/call gets the tool payload {error: "rate_limited", message,
 // retry_after}, as the spec leaves tool error codes open; anything else
 // gets HTTP 429 with Retry-After (docs/protocol.md).
-func (s *Server) rateLimited(w http.ResponseWriter, body []byte, e *RateLimited) {
+func (s *Server) rateLimited(w http.ResponseWriter, r *http.Request, body []byte, e *RateLimited) {
 	secs := e.retrySeconds()
 	var msg struct {
 		Method string          `json:"method"`
@@ -337,8 +343,12 @@ func (s *Server) rateLimited(w http.ResponseWriter, body []byte, e *RateLimited)
 	if json.Unmarshal(body, &msg) == nil && msg.Method == "tools/call" && len(msg.ID) > 0 && string(msg.ID) != "null" {
 		payload, _ := json.Marshal(map[string]any{"error": "rate_limited", "retry_after": secs,
 			"message": fmt.Sprintf("Too many requests from this agent; retry in %d s.", secs)})
-		jsonhttp.Write(w, http.StatusOK, map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": map[string]any{
-			"isError": true, "content": []map[string]any{{"type": "text", "text": string(payload)}}}})
+		result := map[string]any{"isError": true, "content": []map[string]any{{"type": "text", "text": string(payload)}}}
+		if statelessMCP(r.Header.Get("Mcp-Protocol-Version")) {
+			// Written here, before the SDK: its resultType too.
+			result["resultType"] = "complete"
+		}
+		jsonhttp.Write(w, http.StatusOK, map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": result})
 		return
 	}
 	w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))

@@ -30,6 +30,15 @@ type Tool struct {
 	// InputSchema is the JSON Schema of the arguments, published in
 	// tools/list.
 	InputSchema map[string]any
+	// OutputSchema, if set, is the JSON Schema of a successful result,
+	// published in tools/list; the gateway then also gives the result as
+	// structuredContent (the same JSON as the text content, which stays,
+	// as the spec asks of a tool with an output schema).
+	OutputSchema map[string]any
+	// Hints are the tool's MCP annotations, for a client that decides what
+	// to confirm with its user; they are hints to the client, never what
+	// the node authorises by (that is Tier).
+	Hints Hints
 	// Run answers a call. Its result is serialised as JSON into the MCP
 	// result's text content. An *Error is shown to the agent; any other
 	// error is logged and the agent sees "internal_error".
@@ -39,6 +48,23 @@ type Tool struct {
 	// the request, from the arguments as Run decodes them. An *Error
 	// refuses the call before any approval is asked.
 	Subject func(ctx context.Context, agent string, args json.RawMessage) (Subject, error)
+}
+
+// Hints are a tool's MCP annotations (readOnlyHint, destructiveHint,
+// openWorldHint). The zero value is the most cautious reading the spec
+// defines for a tool that is not read-only: it may destroy, and it meets
+// the open world.
+type Hints struct {
+	// ReadOnly: the tool changes nothing.
+	ReadOnly bool
+	// Additive: not read-only, and it only adds (a draft), never destroys
+	// or sends. Without it a tool that is not read-only is destructive.
+	Additive bool
+	// ClosedWorld: what the tool returns and does stays within the
+	// user's own node. Without it, text written by anyone who can send
+	// the user mail may appear in its result, or the tool reaches people
+	// outside the node (openWorldHint).
+	ClosedWorld bool
 }
 
 // Error is a tool-level error the agent sees as {"error", "message"}. Its
@@ -117,7 +143,11 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 				"from": timestamp("Start of the window (default: now)."),
 				"to":   timestamp("End of the window (default: no end)."),
 			}),
-			Run: r.travel,
+			OutputSchema: factsSchema("trips", "Trips from authenticated, trusted senders, from mail that does not address an AI reader."),
+			// Read-only; open world: a trip's names (hotel, carrier,
+			// places) are the sender's words, and anyone can send mail.
+			Hints: Hints{ReadOnly: true},
+			Run:   r.travel,
 		},
 		{
 			Name: "order_status", Tier: approvals.StructuredRead,
@@ -126,7 +156,11 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 				"merchant": map[string]any{"type": "string", "minLength": 1, "maxLength": 200,
 					"description": "Merchant name or sender domain, e.g. \"Zalando\" or \"zalando.de\"."},
 			}, "merchant"),
-			Run: r.orders,
+			OutputSchema: factsSchema("orders", "Orders from authenticated, trusted senders, from mail that does not address an AI reader."),
+			// Read-only; open world: merchant and item names are the
+			// sender's words.
+			Hints: Hints{ReadOnly: true},
+			Run:   r.orders,
 		},
 		{
 			Name: "bills_due", Tier: approvals.StructuredRead,
@@ -134,7 +168,11 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 			InputSchema: object(map[string]any{
 				"before": timestamp("Bills due before this time (default: 30 days from now)."),
 			}),
-			Run: r.bills,
+			OutputSchema: factsSchema("bills", "Bills from authenticated, trusted senders, from mail that does not address an AI reader."),
+			// Read-only; open world: the issuer's name is the sender's
+			// words.
+			Hints: Hints{ReadOnly: true},
+			Run:   r.bills,
 		},
 		{
 			Name: "ask", Tier: approvals.FreeFormRead,
@@ -142,7 +180,10 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 			InputSchema: object(map[string]any{
 				"question": map[string]any{"type": "string", "minLength": 1, "maxLength": 500},
 			}, "question"),
-			Run: r.ask,
+			// Read-only; open world: an answer may quote a value or a
+			// sender's name from mail (answer_type quote, sender).
+			Hints: Hints{ReadOnly: true},
+			Run:   r.ask,
 		},
 		{
 			Name: "get_excerpt", Tier: approvals.RawRead,
@@ -151,6 +192,9 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 				"query": map[string]any{"type": "string", "minLength": 1, "maxLength": 500,
 					"description": "What the excerpt should answer."},
 			}, "query"),
+			// Read-only; open world: the excerpt is mail text, written by
+			// whoever sent it.
+			Hints:   Hints{ReadOnly: true},
 			Run:     r.excerpt,
 			Subject: r.excerptSubject,
 		},
@@ -163,7 +207,10 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 				"subject": map[string]any{"type": "string", "maxLength": 998},
 				"body":    map[string]any{"type": "string", "maxLength": 100000},
 			}, "to", "body"),
-			Run: c.create,
+			// Adds a draft on the user's device, destroys nothing and
+			// sends nothing; closed world: it answers only the draft's id.
+			Hints: Hints{Additive: true, ClosedWorld: true},
+			Run:   c.create,
 		},
 		{
 			Name: "draft_reply", Tier: approvals.Compose,
@@ -172,7 +219,9 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 				"thread": map[string]any{"type": "string", "pattern": "^t_[0-9]+$", "description": "Thread reference (t_<id>) from get_excerpt's output."},
 				"body":   map[string]any{"type": "string", "maxLength": 100000},
 			}, "thread", "body"),
-			Run: c.reply,
+			// As create_draft: a draft on the device, only its id back.
+			Hints: Hints{Additive: true, ClosedWorld: true},
+			Run:   c.reply,
 		},
 		{
 			Name: "send_draft", Tier: approvals.Send,
@@ -180,6 +229,8 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 			InputSchema: object(map[string]any{
 				"draft_id": map[string]any{"type": "string", "pattern": "^d_[A-Za-z0-9_-]+$"},
 			}, "draft_id"),
+			// Destructive (the zero Hints): a sent mail cannot be called
+			// back; open world: it goes to people outside the node.
 			Run:     c.send,
 			Subject: c.sendSubject,
 		},
@@ -192,6 +243,34 @@ func object(props map[string]any, required ...string) map[string]any {
 		s["required"] = required
 	}
 	return s
+}
+
+// factsSchema is the output schema of a structured tool: the facts under
+// key, and those the node cannot vouch for apart under "unverified"
+// (apart). Elements name only the fields every fact has; docs/extract.md
+// lists the rest, which a fact may omit.
+func factsSchema(key, desc string) map[string]any {
+	fact := map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"id":              map[string]any{"type": "string"},
+			"status":          map[string]any{"type": "string"},
+			"sources":         map[string]any{"type": "array", "items": map[string]any{"type": "integer"}},
+			"verified_sender": map[string]any{"type": "boolean"},
+			"trusted_sender":  map[string]any{"type": "boolean"},
+			"tainted":         map[string]any{"type": "boolean"},
+		},
+		"required": []string{"id"},
+	}
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			key:               map[string]any{"type": "array", "items": fact, "description": desc},
+			"unverified":      map[string]any{"type": "array", "items": fact, "description": "Facts from senders the node cannot vouch for; confirm with the user before acting on them."},
+			"unverified_note": map[string]any{"type": "string"},
+		},
+		"required": []string{key, "unverified"},
+	}
 }
 
 func timestamp(desc string) map[string]any {
