@@ -47,18 +47,41 @@ type Dovecot struct {
 	*Server
 	// MailDir is the user's Maildir root.
 	MailDir string
-	dir     string
-	cmd     *exec.Cmd
+	// LMTPSocket and AuthSocket are the unix sockets of Dovecot's LMTP
+	// server and of its authentication for a mail server (Postfix's
+	// smtpd_sasl_type = dovecot), when started with DovecotOptions.LMTP.
+	LMTPSocket, AuthSocket string
+	dir                    string
+	cmd                    *exec.Cmd
+}
+
+// DovecotOptions adds to the IMAP server; the zero value adds nothing.
+type DovecotOptions struct {
+	// LMTP also runs Dovecot's LMTP server, so that a mail server on the
+	// machine delivers into the user's Maildir, and offers Dovecot's
+	// authentication to that mail server's SASL. Both listen on unix
+	// sockets any local user may connect to (Postfix's processes run as
+	// its own user). LMTP recipients are addresses (user@domain) of which
+	// only the user part is looked up. Needs Debian's dovecot-lmtpd.
+	LMTP bool
 }
 
 // StartDovecot starts Dovecot outside a test (the benchmark uses it).
-func StartDovecot() (*Dovecot, error) {
+func StartDovecot() (*Dovecot, error) { return StartDovecotWith(DovecotOptions{}) }
+
+// StartDovecotWith starts Dovecot with more than IMAP, outside a test.
+func StartDovecotWith(o DovecotOptions) (*Dovecot, error) {
 	bin, err := exec.LookPath("dovecot")
 	if err != nil {
 		if _, serr := os.Stat("/usr/sbin/dovecot"); serr != nil {
 			return nil, fmt.Errorf("dovecot binary not found (Debian package dovecot-imapd)")
 		}
 		bin = "/usr/sbin/dovecot"
+	}
+	if o.LMTP {
+		if _, err := os.Stat("/usr/lib/dovecot/lmtp"); err != nil {
+			return nil, fmt.Errorf("dovecot lmtp binary not found (Debian package dovecot-lmtpd)")
+		}
 	}
 	runAs, cred, err := runIdentity()
 	if err != nil {
@@ -82,6 +105,16 @@ func StartDovecot() (*Dovecot, error) {
 		os.MkdirAll(filepath.Join(dir, sub), 0o755)
 	}
 	conf := fmt.Sprintf(dovecotConf, dir, runAs.Username, runAs.group, port)
+	if o.LMTP {
+		// The mail server's processes reach the sockets through dir.
+		if err := os.Chmod(dir, 0o755); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+		d.LMTPSocket = filepath.Join(dir, "run", "lmtp-mta")
+		d.AuthSocket = filepath.Join(dir, "run", "auth-mta")
+		conf = strings.Replace(conf, "protocols = imap\n", "protocols = imap lmtp\n", 1) + dovecotLMTPConf
+	}
 	if err := os.WriteFile(filepath.Join(dir, "dovecot.conf"), []byte(conf), 0o644); err != nil {
 		return nil, err
 	}
@@ -227,6 +260,25 @@ func waitGreeting(addr string, timeout time.Duration) error {
 	}
 	return lastErr
 }
+
+// dovecotLMTPConf is added to dovecotConf for DovecotOptions.LMTP. LMTP
+// looks the recipient's local part up (%Ln), so user@any.domain reaches
+// user. No failure delay: a test's wrong password is answered at once.
+const dovecotLMTPConf = `auth_failure_delay = 0
+service lmtp {
+  unix_listener lmtp-mta {
+    mode = 0666
+  }
+}
+service auth {
+  unix_listener auth-mta {
+    mode = 0666
+  }
+}
+protocol lmtp {
+  auth_username_format = %Ln
+}
+`
 
 // dovecotConf: base dir, user, group, port. Everything lives under the base
 // dir; no chroot (it needs root), no TLS (loopback only).
