@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/tls"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net"
 	"strings"
@@ -80,6 +81,9 @@ func (m *SMTPMailer) SendCode(ctx context.Context, to string, cm CodeMail) error
 	cfg := m.TLS
 	if cfg == nil {
 		cfg = &tls.Config{ServerName: host}
+	} else if cfg.ServerName == "" && !cfg.InsecureSkipVerify {
+		cfg = cfg.Clone()
+		cfg.ServerName = host
 	}
 	var c *smtp.Client
 	d := net.Dialer{Timeout: 30 * time.Second}
@@ -94,11 +98,24 @@ func (m *SMTPMailer) SendCode(ctx context.Context, to string, cm CodeMail) error
 	}
 	switch m.Security {
 	case "tls":
-		c = smtp.NewClient(tls.Client(conn, cfg))
+		tc := tls.Client(conn, cfg)
+		if err := tc.HandshakeContext(ctx); err != nil {
+			conn.Close()
+			return fmt.Errorf("tls: %w", err)
+		}
+		c = smtp.NewClient(tc)
 	case "plain":
 		c = smtp.NewClient(conn)
 	default:
 		c, err = smtp.NewClientStartTLS(conn, cfg)
+		if err == nil {
+			// go-smtp shakes hands at the next command: this EHLO, so
+			// that a certificate the relay does not trust is said to be
+			// STARTTLS's failure, not the login's.
+			if err = c.Hello("localhost"); err != nil {
+				c.Close()
+			}
+		}
 		if err != nil {
 			conn.Close()
 			return fmt.Errorf("starttls: %w", err)
@@ -107,10 +124,34 @@ func (m *SMTPMailer) SendCode(ctx context.Context, to string, cm CodeMail) error
 	defer c.Close()
 	if m.Username != "" {
 		if err := c.Auth(sasl.NewPlainClient("", m.Username, m.Password)); err != nil {
-			return fmt.Errorf("smtp login: %w", err)
+			var serr *smtp.SMTPError
+			if errors.As(err, &serr) && serr.Code == 535 { // RFC 4954 section 6: credentials invalid
+				return fmt.Errorf("smtp login as %q: authentication failed, check the username and password: %w", m.Username, err)
+			}
+			return fmt.Errorf("smtp login as %q: %w", m.Username, err)
 		}
 	}
-	if err := c.SendMail(m.Sender, []string{to}, bytes.NewReader(codeMessage(m.Sender, to, cm, time.Now()))); err != nil {
+	// Each step says what the server refused: a sender the login may not
+	// use, a recipient it will not take, or the mail.
+	var opts *smtp.MailOptions
+	if !isASCII(m.Sender) || !isASCII(to) {
+		opts = &smtp.MailOptions{UTF8: true} // RFC 6531
+	}
+	if err := c.Mail(m.Sender, opts); err != nil {
+		return stepError("the sender "+m.Sender, err)
+	}
+	if err := c.Rcpt(to, nil); err != nil {
+		return stepError("the recipient "+to, err)
+	}
+	w, err := c.Data()
+	if err != nil {
+		return fmt.Errorf("submit code mail: %w", err)
+	}
+	if _, err := w.Write(codeMessage(m.Sender, to, cm, time.Now())); err != nil {
+		w.Close()
+		return fmt.Errorf("submit code mail: %w", err)
+	}
+	if err := w.Close(); err != nil {
 		return fmt.Errorf("submit code mail: %w", err)
 	}
 	// The server took the mail with its answer to DATA: a failed QUIT
@@ -118,6 +159,26 @@ func (m *SMTPMailer) SendCode(ctx context.Context, to string, cm CodeMail) error
 	// mail another code.
 	c.Quit()
 	return nil
+}
+
+// stepError says what a step of the submission was about, and whether the
+// server refused it or the client failed (a server without SMTPUTF8, a
+// broken connection).
+func stepError(what string, err error) error {
+	var serr *smtp.SMTPError
+	if errors.As(err, &serr) {
+		return fmt.Errorf("the submission server refused %s: %w", what, err)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // codeMessage is the code mail. Its subject names the code (the node
