@@ -1,5 +1,5 @@
 # mailnode: `make demo` runs the node on a built-in sample mailbox; `make test`
-# installs what the tests need (Dovecot) and runs every test.
+# installs what the tests need (Dovecot, Postfix, ...) and runs every test.
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO ?= go
@@ -15,31 +15,56 @@ demo:
 # OpenGL headers Fyne's cgo build needs, Xvfb, a D-Bus session bus and
 # ImageMagick's import and xwininfo (x11-utils) for its end-to-end test; and
 # PostgreSQL, which the relay's store tests start on loopback; curl and
-# Node.js, two of the HTTP clients the keep-alive tests send with.
+# Node.js, two of the HTTP clients the keep-alive tests send with; Postfix
+# and Dovecot's LMTP server, which the relay's mailer submits to and
+# Postfix delivers into (mail/mtatest).
+#
+# Postfix is installed with no configuration (debconf's "No configuration")
+# and must not run as the machine's mail server: the test starts its own
+# from a private directory on a free loopback port. A policy-rc.d that
+# refuses Postfix's services (written only if the machine has none: Docker
+# images ship one that refuses every start) keeps the package from starting
+# it, and once installed its services are masked so that it never holds
+# port 25, not even after a reboot. A Postfix the machine already had is
+# left alone.
 #
 # apt-get waits up to 5 minutes for another apt or dpkg (unattended-upgrades on
 # a fresh machine) instead of failing on its lock, runs without questions
 # (env, as sudo drops DEBIAN_FRONTEND from the environment), and says what it
 # installs and why before the download starts, then nothing but errors.
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 -qq
-TEST_PKGS := dovecot-imapd chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils postgresql curl nodejs
+TEST_PKGS := dovecot-imapd dovecot-lmtpd postfix chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils postgresql curl nodejs
 test-deps:
-	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && command -v chromium >/dev/null 2>&1 && \
+	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && [ -x /usr/lib/dovecot/lmtp ] && [ -x /usr/sbin/postfix ] && command -v chromium >/dev/null 2>&1 && \
 	  command -v Xvfb >/dev/null 2>&1 && command -v dbus-daemon >/dev/null 2>&1 && command -v import >/dev/null 2>&1 && command -v xwininfo >/dev/null 2>&1 && \
 	  command -v curl >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && \
 	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
-	  echo "test-deps: installing with apt-get (several minutes on a fresh machine): Dovecot (the IMAP tests), Chromium (the phone web app), X11/OpenGL headers, Xvfb, D-Bus, ImageMagick and x11-utils (the desktop app), PostgreSQL (the relay store), curl and Node.js (keep-alive clients): $(TEST_PKGS)"; \
+	  echo "test-deps: installing with apt-get (several minutes on a fresh machine): Dovecot (the IMAP tests), Postfix and Dovecot's LMTP (the relay's mailer), Chromium (the phone web app), X11/OpenGL headers, Xvfb, D-Bus, ImageMagick and x11-utils (the desktop app), PostgreSQL (the relay store), curl and Node.js (keep-alive clients): $(TEST_PKGS)"; \
+	  had_postfix=$$(dpkg-query -W -f='$${Status}' postfix 2>/dev/null); \
+	  if [ ! -e /usr/sbin/policy-rc.d ]; then \
+	    trap '$(SUDO) rm -f /usr/sbin/policy-rc.d' EXIT; \
+	    printf '#!/bin/sh\n# make test-deps: Postfix is not to start while it is installed\ncase "$$1" in postfix|postfix.service|postfix@*) exit 101;; esac\nexit 0\n' | \
+	      $(SUDO) tee /usr/sbin/policy-rc.d >/dev/null && $(SUDO) chmod 755 /usr/sbin/policy-rc.d; \
+	  fi; \
+	  echo 'postfix postfix/main_mailer_type select No configuration' | $(SUDO) debconf-set-selections && \
 	  $(APT_GET) update && \
-	  $(APT_GET) install -y $(TEST_PKGS) >/dev/null; }
+	  $(APT_GET) install -y $(TEST_PKGS) >/dev/null || exit 1; \
+	  case "$$had_postfix" in *" installed") ;; *) \
+	    echo "test-deps: masking the postfix service (the tests start their own Postfix)"; \
+	    if [ -d /run/systemd/system ]; then $(SUDO) systemctl mask --now postfix.service 'postfix@-.service' >/dev/null; \
+	    elif command -v systemctl >/dev/null 2>&1; then $(SUDO) systemctl mask postfix.service 'postfix@-.service' >/dev/null 2>&1; fi; \
+	    $(SUDO) postfix stop >/dev/null 2>&1; \
+	  esac; true; }
 
 vet:
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) vet -tags headless ./cmd/mailnode
 
-# MAILNODE_TEST_DOVECOT=1, MAILNODE_TEST_BROWSER=1, MAILNODE_TEST_DESKTOP=1 and
-# MAILNODE_TEST_POSTGRES=1 make a missing Dovecot, Chromium, Xvfb or PostgreSQL
-# a failure, not a skip. The race
+# MAILNODE_TEST_DOVECOT=1, MAILNODE_TEST_BROWSER=1, MAILNODE_TEST_DESKTOP=1,
+# MAILNODE_TEST_POSTGRES=1 and MAILNODE_TEST_POSTFIX=1 make a missing Dovecot,
+# Chromium, Xvfb, PostgreSQL or Postfix a failure, not a skip (Postfix's
+# master starts only as root: make test runs as root, as CI does). The race
 # detector is on: the sync code runs a pipeline of goroutines. The packages
 # are tested in the headless build (-tags headless), which keeps Fyne's cgo
 # driver out of the test binaries; the desktop app's widgets are tested on
@@ -48,7 +73,7 @@ vet:
 # detector, the only way they bring up 1,000 node tunnels from one address (it
 # slows TLS handshakes tenfold: 100 under it).
 test: test-deps vet
-	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 MAILNODE_TEST_POSTGRES=1 $(GO) test -race -count=1 -tags headless ./...
+	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 MAILNODE_TEST_POSTGRES=1 MAILNODE_TEST_POSTFIX=1 $(GO) test -race -count=1 -tags headless ./...
 	$(GO) test -count=1 -tags headless -run 'TestSlowClients' ./relay/relayserver/ ./cmd/mailnode-relay/ ./gateway/
 
 # Both builds of the node: the desktop app (cgo, Fyne) and the headless one
