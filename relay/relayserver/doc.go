@@ -6,6 +6,7 @@
 // Where things are:
 //
 //	server.go       Config, Server, the HTTP routes, panic recovery
+//	run.go          Run: every listener and the expiry loop, until one fails
 //	resolve.go      POST /v1/resolve: the same work and bytes for every address
 //	decoy.go        stable decoy labels and box keys (HMAC of a relay secret)
 //	limit.go        the per-client and global request limiters

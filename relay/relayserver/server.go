@@ -62,6 +62,11 @@ type Config struct {
 	// OtherTunnelAddrs are the other instances' tunnel addresses, given
 	// to nodes so that one whose instance dies reconnects to another.
 	OtherTunnelAddrs []string
+	// ExpireEvery is how often Maintain deletes what has expired (codes,
+	// pending registrations, queued envelopes); default one minute.
+	// Reads already skip what expired, so this bounds how long expired
+	// records are kept, not what anyone sees.
+	ExpireEvery time.Duration
 	// Now is the clock; default time.Now.
 	Now func() time.Time
 }
@@ -183,6 +188,9 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.ExpireEvery <= 0 {
+		cfg.ExpireEvery = time.Minute
 	}
 	cfg.Limits.defaults()
 	if logger == nil {
@@ -330,19 +338,20 @@ func newLogLogger(l *slog.Logger) *log.Logger {
 	return slog.NewLogLogger(l.Handler(), slog.LevelDebug)
 }
 
-// Maintain expires pending registrations and queued envelopes once a
-// minute until ctx ends.
+// Maintain expires codes, pending registrations and queued envelopes at
+// once and then every Config.ExpireEvery, until ctx ends. Run runs it; a
+// failed round is logged and retried at the next.
 func (s *Server) Maintain(ctx context.Context) error {
-	t := time.NewTicker(time.Minute)
+	t := time.NewTicker(s.cfg.ExpireEvery)
 	defer t.Stop()
 	for {
+		if err := s.store.Expire(ctx, s.cfg.Now()); err != nil && ctx.Err() == nil {
+			s.log.Warn("Cannot expire registrations", "err", err)
+		}
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-t.C:
-			if err := s.store.Expire(ctx, s.cfg.Now()); err != nil && ctx.Err() == nil {
-				s.log.Warn("Cannot expire registrations", "err", err)
-			}
 		}
 	}
 }

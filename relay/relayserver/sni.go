@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -99,13 +98,7 @@ func (c *prefixConn) Read(p []byte) (int, error) { return c.r.Read(p) }
 // once, before a byte is read.
 func (s *Server) ServeTLS(ctx context.Context, ln net.Listener) error {
 	api := newConnListener(ln.Addr())
-	hs := &http.Server{
-		Handler:           s.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    16 << 10,
-		ErrorLog:          newLogLogger(s.log),
-	}
+	hs := s.httpServer()
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() { defer wg.Done(); hs.Serve(api) }()
