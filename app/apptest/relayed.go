@@ -56,7 +56,13 @@ func StartRelayWith(t testing.TB, log *Buffer, o relaylocal.Options) *relaylocal
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { r.Close() })
+	t.Cleanup(func() {
+		// A listener that failed stopped the relay: say so, or the test
+		// fails later on a relay that looks only unreachable.
+		if err := r.Close(); err != nil {
+			t.Errorf("local relay: %v", err)
+		}
+	})
 	return r
 }
 

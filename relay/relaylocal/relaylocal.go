@@ -5,8 +5,14 @@
 // the Internet would resolve the zone. `mailnode demo` runs one beside
 // the node, and the tests run node, relay and agent together on it.
 //
-// Nothing here is a stand-in: it is relayserver with its SQLite store;
+// Nothing here is a stand-in: it is relayserver with its SQLite store,
+// run by relayserver.Run as the command runs it (expiry loop included);
 // only the listening addresses and the CA are local.
+//
+// OpenCA keeps such a CA in a directory instead, for `mailnode-relay
+// serve --dev`: a development relay whose CA is trusted once and
+// survives restarts. The relay command links this package for that
+// alone; it holds nothing of the node.
 package relaylocal
 
 import (
@@ -17,12 +23,16 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/pem"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"math/big"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -52,6 +62,9 @@ type Options struct {
 	// Now is the relay's clock; default time.Now (tests move it on to
 	// see the queue expire).
 	Now func() time.Time
+	// ExpireEvery is how often the relay deletes what expired; default
+	// relayserver's (a minute).
+	ExpireEvery time.Duration
 }
 
 // Relay is a running local relay.
@@ -67,7 +80,11 @@ type Relay struct {
 	store  relaystore.Store
 	cancel context.CancelFunc
 	mailer chan relayserver.Mailer // holds the mailer once set
-	wg     sync.WaitGroup
+	done   chan struct{}           // closed when Run returned; err is set before
+	err    error
+
+	close1   sync.Once
+	closeErr error
 }
 
 // Start starts a relay on loopback.
@@ -98,15 +115,15 @@ func Start(ctx context.Context, o Options, logger *slog.Logger) (*Relay, error) 
 		store.Close()
 		return nil, fmt.Errorf("local relay: %w", err)
 	}
-	pc, dnsLn, err := listenDNS(o.DNSAddr)
+	pc, dnsLn, err := relayserver.ListenDNS(o.DNSAddr)
 	if err != nil {
 		ln.Close()
 		store.Close()
-		return nil, fmt.Errorf("local relay dns: %w", err)
+		return nil, fmt.Errorf("local relay: %w", err)
 	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	r := &Relay{URL: "https://" + Zone, Addr: ln.Addr().String(), DNSAddr: pc.LocalAddr().String(),
-		CA: ca, store: store, mailer: make(chan relayserver.Mailer, 1)}
+		CA: ca, store: store, mailer: make(chan relayserver.Mailer, 1), done: make(chan struct{})}
 	if o.Mailer != nil {
 		r.mailer <- o.Mailer
 	}
@@ -120,6 +137,7 @@ func Start(ctx context.Context, o Options, logger *slog.Logger) (*Relay, error) 
 		Limits:      o.Limits,
 		KeepAlive:   o.KeepAlive,
 		Now:         o.Now,
+		ExpireEvery: o.ExpireEvery,
 	}, logger)
 	if err != nil {
 		ln.Close()
@@ -128,20 +146,42 @@ func Start(ctx context.Context, o Options, logger *slog.Logger) (*Relay, error) 
 		store.Close()
 		return nil, err
 	}
+	// The relay outlives Start's ctx, which only bounds starting it:
+	// Close stops it.
 	runCtx, cancel := context.WithCancel(context.Background())
 	r.Server, r.cancel = srv, cancel
-	r.wg.Add(2)
-	go func() { defer r.wg.Done(); srv.ServeTLS(runCtx, ln) }()
-	go func() { defer r.wg.Done(); srv.ServeDNS(runCtx, pc, dnsLn) }()
+	go func() {
+		defer close(r.done)
+		r.err = srv.Run(runCtx, relayserver.Listeners{TLS: ln, DNSPacket: pc, DNSStream: dnsLn})
+	}()
 	return r, nil
 }
 
-// Close stops the relay and waits for it.
+// Done is closed when the relay stops serving: on Close, or on its own
+// when a listener fails (Err says why).
+func (r *Relay) Done() <-chan struct{} { return r.done }
+
+// Err is why the relay stopped on its own: nil while it serves, and nil
+// after Close stopped a relay that was serving.
+func (r *Relay) Err() error {
+	select {
+	case <-r.done:
+		return r.err
+	default:
+		return nil
+	}
+}
+
+// Close stops the relay and waits for it. It returns the error that
+// stopped the relay before, if one did. Closing again returns the same.
 func (r *Relay) Close() error {
-	r.cancel()
-	r.Server.Close()
-	r.wg.Wait()
-	return r.store.Close()
+	r.close1.Do(func() {
+		r.cancel()
+		r.Server.Close()
+		<-r.done
+		r.closeErr = errors.Join(r.err, r.store.Close())
+	})
+	return r.closeErr
 }
 
 // Resolver looks names up in the relay's zone through its DNS server.
@@ -190,18 +230,25 @@ func (r *Relay) HTTPClient() *http.Client {
 type CA struct {
 	Cert *x509.Certificate
 	key  *ecdsa.PrivateKey
+	// leafLife is how long Issue's certificates last.
+	leafLife time.Duration
 }
 
-// NewCA makes an authority valid for a day.
+// NewCA makes an authority valid for a day, kept in memory: a relay that
+// lives as long as a test or a demo.
 func NewCA() (*CA, error) {
+	return newCA("mailnode local relay CA", 24*time.Hour, 24*time.Hour)
+}
+
+func newCA(name string, life, leafLife time.Duration) (*CA, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return nil, err
 	}
 	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "mailnode local relay CA"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
-		KeyUsage: x509.KeyUsageCertSign, BasicConstraintsValid: true, IsCA: true,
+		SerialNumber: serial(), Subject: pkix.Name{CommonName: name},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(life),
+		KeyUsage: x509.KeyUsageCertSign, BasicConstraintsValid: true, IsCA: true, MaxPathLenZero: true,
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
 	if err != nil {
@@ -211,19 +258,133 @@ func NewCA() (*CA, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &CA{Cert: cert, key: key}, nil
+	return &CA{Cert: cert, key: key, leafLife: leafLife}, nil
 }
 
-// Issue makes a server certificate for names.
+// The files of a CA kept in a directory (OpenCA).
+const (
+	CAFile    = "ca.pem" // the certificate, for nodes and agents to trust (0644)
+	CAKeyFile = "ca.key" // its private key (0600)
+)
+
+const (
+	keptCALife   = 10 * 365 * 24 * time.Hour
+	keptLeafLife = 365 * 24 * time.Hour
+)
+
+// OpenCA loads the authority kept in dir, or makes one there (dir 0700,
+// CAFile 0644, CAKeyFile 0600) and reports created. It is a development
+// relay's CA: whoever uses the relay is told once to trust CAFile, so it
+// lasts ten years and survives restarts; the relay's own certificate is
+// issued anew at each start, for a year.
+func OpenCA(dir string) (ca *CA, created bool, err error) {
+	certFile, keyFile := filepath.Join(dir, CAFile), filepath.Join(dir, CAKeyFile)
+	certPEM, err := os.ReadFile(certFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		ca, err := createCA(dir)
+		return ca, err == nil, err
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("relay CA: %w", err)
+	}
+	keyPEM, err := os.ReadFile(keyFile)
+	if err != nil {
+		return nil, false, fmt.Errorf("relay CA key: %w", err)
+	}
+	pair, err := tls.X509KeyPair(certPEM, keyPEM)
+	if err != nil {
+		return nil, false, fmt.Errorf("relay CA in %s: %w", dir, err)
+	}
+	key, ok := pair.PrivateKey.(*ecdsa.PrivateKey)
+	if !ok || !pair.Leaf.IsCA {
+		return nil, false, fmt.Errorf("relay CA in %s: not a CA with an ECDSA key", dir)
+	}
+	if time.Now().After(pair.Leaf.NotAfter) {
+		return nil, false, fmt.Errorf("relay CA in %s expired on %s: remove the directory to make a new one, and trust the new %s",
+			dir, pair.Leaf.NotAfter.Format(time.DateOnly), CAFile)
+	}
+	return &CA{Cert: pair.Leaf, key: key, leafLife: keptLeafLife}, false, nil
+}
+
+func createCA(dir string) (*CA, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("relay CA: %w", err)
+	}
+	ca, err := newCA("mailnode development relay CA", keptCALife, keptLeafLife)
+	if err != nil {
+		return nil, err
+	}
+	keyDER, err := x509.MarshalPKCS8PrivateKey(ca.key)
+	if err != nil {
+		return nil, fmt.Errorf("relay CA: %w", err)
+	}
+	// The key first: a certificate without its key would be kept and
+	// unusable, while a key without its certificate is replaced.
+	if err := writeFile(filepath.Join(dir, CAKeyFile), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
+		return nil, err
+	}
+	if err := writeFile(filepath.Join(dir, CAFile), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: ca.Cert.Raw}), 0o644); err != nil {
+		return nil, err
+	}
+	return ca, nil
+}
+
+// writeFile writes atomically, with mode from the start: a crash leaves
+// the old file or the new one, and a key is never readable by others.
+func writeFile(path string, data []byte, mode os.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("relay CA: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	err = tmp.Chmod(mode)
+	if err == nil {
+		_, err = tmp.Write(data)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("relay CA: write %s: %w", filepath.Base(path), err)
+	}
+	return nil
+}
+
+// CertPEM is the CA certificate in PEM, as in CAFile.
+func (ca *CA) CertPEM() []byte {
+	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: ca.Cert.Raw})
+}
+
+func serial() *big.Int {
+	n, _ := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 127))
+	return n
+}
+
+// Issue makes a server certificate for names, lasting a day for NewCA's
+// authority and a year for OpenCA's (never past the authority's end).
 func (ca *CA) Issue(names ...string) (*tls.Certificate, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return nil, err
 	}
-	serial, _ := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 62))
+	now := time.Now()
+	life := ca.leafLife
+	if life == 0 {
+		life = 24 * time.Hour
+	}
+	notAfter := now.Add(life)
+	if notAfter.After(ca.Cert.NotAfter) {
+		notAfter = ca.Cert.NotAfter
+	}
 	tmpl := &x509.Certificate{
-		SerialNumber: serial, Subject: pkix.Name{CommonName: names[0]}, DNSNames: names,
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		SerialNumber: serial(), Subject: pkix.Name{CommonName: names[0]}, DNSNames: names,
+		NotBefore: now.Add(-time.Hour), NotAfter: notAfter,
 		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca.Cert, &key.PublicKey, ca.key)
@@ -273,25 +434,3 @@ func (l *lateMailer) SendCode(ctx context.Context, to string, cm relayserver.Cod
 }
 
 func (l *lateMailer) From() string { return "relay@" + Zone }
-
-// listenDNS listens on addr in UDP and TCP, the same port for both. With
-// port 0 the UDP port is free but its TCP twin may be taken (by an
-// outgoing connection's ephemeral port): it tries other ports.
-func listenDNS(addr string) (net.PacketConn, net.Listener, error) {
-	var err error
-	for range 20 {
-		var pc net.PacketConn
-		if pc, err = net.ListenPacket("udp", addr); err != nil {
-			return nil, nil, err
-		}
-		var ln net.Listener
-		if ln, err = net.Listen("tcp", pc.LocalAddr().String()); err == nil {
-			return pc, ln, nil
-		}
-		pc.Close()
-		if _, port, _ := net.SplitHostPort(addr); port != "0" {
-			break
-		}
-	}
-	return nil, nil, err
-}
