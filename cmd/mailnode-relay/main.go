@@ -14,17 +14,15 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
-	"time"
-
-	"golang.org/x/sync/errgroup"
 
 	"mailnode/relay"
 	"mailnode/relay/connlimit"
+	"mailnode/relay/relaylocal"
 	"mailnode/relay/relayserver"
 	"mailnode/relay/relaystore"
 )
@@ -57,9 +55,19 @@ const usage = `mailnode-relay runs a relay: resolve, node registration and tunne
 Usage:
   mailnode-relay serve (--data-dir DIR | --db postgres://...) --zone ZONE --listen :443 [--http-listen 127.0.0.1:PORT]
                        [--dns-listen :53] [--public-ip IP ...] [--mesh-listen :7443 --other-tunnel HOST:PORT ...] [flags]
+  mailnode-relay serve --dev --data-dir DIR [--smtp-server 127.0.0.1:PORT --smtp-security plain]
+                       a development relay on this machine: zone relay.test on 127.0.0.1:4443, DNS on
+                       127.0.0.1:4053, its own CA in DIR/dev-ca (it prints how to trust it)
 
 Run mailnode-relay serve --help for every flag.
 `
+
+// The --dev listening addresses: fixed ports that the README can name,
+// on loopback (4053, not 5353: that is mDNS).
+const (
+	devListen    = "127.0.0.1:4443"
+	devDNSListen = "127.0.0.1:4053"
+)
 
 // listening reports the addresses actually bound (tests listen on :0).
 type listening func(name, addr string)
@@ -148,6 +156,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	instanceID := fs.String("instance-id", "", "this instance's name in the tunnel directory (default: random)")
 	var otherTunnels addrList
 	fs.Var(&otherTunnels, "other-tunnel", "another instance's tunnel address, given to nodes to fall back to (repeatable)")
+	dev := fs.Bool("dev", false, "a development relay on this machine, no certificate to make: unless given, --zone "+relaylocal.Zone+
+		", --public-ip 127.0.0.1, --listen "+devListen+", --dns-listen "+devDNSListen+"; every listen address must be on loopback; "+
+		"without --tls-cert a CA of its own, kept in --dev-ca-dir, issues the relay's certificate; prints the flags nodes and agents reach it with")
+	devCADir := fs.String("dev-ca-dir", "", "with --dev: the directory of the development CA, "+relaylocal.CAFile+" and "+relaylocal.CAKeyFile+
+		" (default DATA-DIR/dev-ca; required with --db)")
 	verbose := fs.Bool("v", false, "log debug messages")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -155,8 +168,45 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		}
 		return usageError{err}
 	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if *devCADir != "" && !*dev {
+		return usageError{errors.New("--dev-ca-dir goes with --dev")}
+	}
+	if *dev {
+		if !given["zone"] {
+			*zone = relaylocal.Zone
+		}
+		if !given["public-ip"] {
+			ips = ipList{net.IPv4(127, 0, 0, 1)}
+		}
+		if !given["listen"] {
+			*listen = devListen
+		}
+		if !given["dns-listen"] {
+			*dnsListen = devDNSListen
+		}
+		for _, l := range []struct{ flag, addr string }{
+			{"--listen", *listen}, {"--http-listen", *httpListen}, {"--dns-listen", *dnsListen}, {"--mesh-listen", *meshListen},
+		} {
+			if l.addr != "" && !isLoopback(l.addr) {
+				return usageError{fmt.Errorf("--dev is a relay for this machine only (its CA is made for development and its key kept beside it): "+
+					"%s %s is not a loopback address (127.0.0.1:PORT or [::1]:PORT); a relay others reach runs without --dev, with a real certificate",
+					l.flag, l.addr)}
+			}
+		}
+	}
 	if (*dataDir == "") == (*db == "") || *zone == "" {
 		return usageError{errors.New("--zone and one of --data-dir (SQLite) or --db postgres://... are required")}
+	}
+	if *dev && *certFile == "" && *devCADir == "" {
+		if *dataDir == "" {
+			return usageError{errors.New("--dev with --db needs --dev-ca-dir: the development CA is kept in a directory")}
+		}
+		*devCADir = filepath.Join(*dataDir, "dev-ca")
 	}
 	if *db != "" && !strings.HasPrefix(*db, "postgres://") && !strings.HasPrefix(*db, "postgresql://") {
 		return usageError{errors.New("--db must be a postgres:// URL")}
@@ -205,12 +255,34 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		}
 		cfg.Mesh = &relayserver.MeshConfig{ID: *instanceID, Addr: addr}
 	}
+	var devCA string // the development CA's file, for the lines telling how to trust it
 	if *certFile != "" {
 		cert, err := tls.LoadX509KeyPair(*certFile, *keyFile)
 		if err != nil {
 			return fmt.Errorf("load certificate: %w", err)
 		}
 		cfg.Certificate = func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return &cert, nil }
+	} else if *dev {
+		ca, created, err := relaylocal.OpenCA(*devCADir)
+		if err != nil {
+			return err
+		}
+		if devCA, err = filepath.Abs(filepath.Join(*devCADir, relaylocal.CAFile)); err != nil {
+			return fmt.Errorf("development CA: %w", err)
+		}
+		if created {
+			log.Info("Created the development CA", "file", devCA)
+		}
+		z := strings.TrimSuffix(strings.ToLower(*zone), ".")
+		names := []string{z, "*.agents." + z}
+		if n := strings.ToLower(*apiName); n != "" && n != z {
+			names = append([]string{n}, names...)
+		}
+		cert, err := ca.Issue(names...)
+		if err != nil {
+			return err
+		}
+		cfg.Certificate = func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return cert, nil }
 	} else {
 		log.Warn("No certificate (--tls-cert): the agent API is on --http-listen only, and nodes cannot open tunnels")
 	}
@@ -249,54 +321,80 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	}
 	defer srv.Close()
 
-	g, gctx := errgroup.WithContext(ctx)
-	ln, err := net.Listen("tcp", *listen)
-	if err != nil {
+	var l relayserver.Listeners
+	ok := false
+	defer func() {
+		if !ok {
+			l.Close()
+		}
+	}()
+	l.Mesh = meshLn
+	if l.TLS, err = net.Listen("tcp", *listen); err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	announce(ready, log, "tls", ln.Addr().String())
-	g.Go(func() error { return srv.ServeTLS(gctx, ln) })
+	announce(ready, log, "tls", l.TLS.Addr().String())
 	if *httpListen != "" {
-		hl, err := net.Listen("tcp", *httpListen)
-		if err != nil {
-			ln.Close()
+		if l.HTTP, err = net.Listen("tcp", *httpListen); err != nil {
 			return fmt.Errorf("http listen: %w", err)
 		}
-		announce(ready, log, "http", hl.Addr().String())
-		hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second,
-			MaxHeaderBytes: 16 << 10, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
-		g.Go(func() error {
-			go func() {
-				<-gctx.Done()
-				sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				defer cancel()
-				hs.Shutdown(sctx)
-			}()
-			if err := hs.Serve(hl); !errors.Is(err, http.ErrServerClosed) {
-				return fmt.Errorf("http: %w", err)
-			}
-			return nil
-		})
+		announce(ready, log, "http", l.HTTP.Addr().String())
 	}
 	if *dnsListen != "" {
-		pc, err := net.ListenPacket("udp", *dnsListen)
-		if err != nil {
-			return fmt.Errorf("dns listen: %w", err)
+		if l.DNSPacket, l.DNSStream, err = relayserver.ListenDNS(*dnsListen); err != nil {
+			return err
 		}
-		tl, err := net.Listen("tcp", pc.LocalAddr().String())
-		if err != nil {
-			pc.Close()
-			return fmt.Errorf("dns listen: %w", err)
-		}
-		announce(ready, log, "dns", pc.LocalAddr().String())
-		g.Go(func() error { return srv.ServeDNS(gctx, pc, tl) })
+		announce(ready, log, "dns", l.DNSPacket.LocalAddr().String())
 	}
 	if meshLn != nil {
 		announce(ready, log, "mesh", meshLn.Addr().String())
-		g.Go(func() error { return srv.ServeMesh(gctx, meshLn) })
 	}
-	g.Go(func() error { return srv.Maintain(gctx) })
-	return g.Wait()
+	if *dev {
+		name := *apiName
+		if name == "" {
+			name = *zone
+		}
+		log.Warn("This is a development relay: for this machine only, with a CA of its own", "caDir", *devCADir)
+		printDevHelp(stderr, strings.TrimSuffix(strings.ToLower(name), "."), l, devCA)
+	}
+	ok = true
+	return srv.Run(ctx, l)
+}
+
+// printDevHelp tells how to reach a development relay: the flags of
+// `mailnode serve` and of `mailnode-agent` that trust its CA, look its
+// names up in its DNS and dial its port where the protocol says 443.
+func printDevHelp(w io.Writer, name string, l relayserver.Listeners, caFile string) {
+	_, port, _ := net.SplitHostPort(l.TLS.Addr().String())
+	var node, agents, dns, ca string
+	if caFile != "" {
+		node += " --dev-relay-ca " + caFile
+		agents += " --ca " + caFile
+		ca = ", CA " + caFile
+	}
+	if l.DNSPacket != nil {
+		a := l.DNSPacket.LocalAddr().String()
+		node += " --dev-relay-dns " + a
+		agents += " --dev-dns " + a
+		dns = " (DNS " + a + ")"
+	}
+	node += " --dev-relay-port " + port
+	agents += " --dev-port " + port
+	fmt.Fprintf(w, "Development relay %s on %s%s%s\n", name, l.TLS.Addr(), dns, ca)
+	fmt.Fprintf(w, "Node (mailnode serve):   --relay https://%s%s\n", name, node)
+	fmt.Fprintf(w, "Agents (mailnode-agent):%s\n", agents)
+}
+
+// isLoopback reports whether addr (host:port) listens on loopback only.
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func announce(ready listening, log *slog.Logger, name, addr string) {
