@@ -35,16 +35,16 @@ func (v *accountsView) load() {
 			// A node started without a settings file (the demo) shows
 			// what it syncs from its status instead.
 			for _, a := range v.u.last.Accounts {
-				v.list.Add(widget.NewLabel(fmt.Sprintf("%s: %s on %s (password: %s)", a.Name, a.Username, a.Server, a.PasswordSource)))
+				v.list.Add(wrapped(fmt.Sprintf("%s: %s on %s (password: %s)", a.Name, a.Username, a.Server, a.PasswordSource)))
 			}
 			if len(v.u.last.Accounts) == 0 {
-				v.list.Add(widget.NewLabel("This node has no settings file to add accounts to."))
+				v.list.Add(wrapped("This node has no settings file to add accounts to."))
 			}
 			v.list.Refresh()
 			return
 		}
 		if len(f.Accounts) == 0 {
-			v.list.Add(widget.NewLabel("No mail account yet: add one to start."))
+			v.list.Add(wrapped("No mail account yet: add one to start."))
 		}
 		for _, a := range f.Accounts {
 			text := fmt.Sprintf("%s: %s on %s", a.Name, a.Username, a.Server)
@@ -52,7 +52,7 @@ func (v *accountsView) load() {
 				text += ", sending through " + a.SMTP.Server
 			}
 			v.list.Add(container.NewBorder(nil, nil, nil,
-				widget.NewButton("Remove", func() { v.confirmRemove(a.Name) }), widget.NewLabel(text)))
+				widget.NewButton("Remove", func() { v.confirmRemove(a.Name) }), wrapped(text)))
 		}
 		v.list.Refresh()
 	})

@@ -56,7 +56,7 @@ func (v *agentsView) load() {
 func (v *agentsView) show(d agentsData) {
 	v.grants.RemoveAll()
 	if len(d.grants) == 0 {
-		v.grants.Add(widget.NewLabel("No agent holds a grant."))
+		v.grants.Add(wrapped("No agent holds a grant."))
 	}
 	slices.SortFunc(d.grants, func(a, b approvals.Grant) int {
 		return strings.Compare(a.Domain+string(a.Tier), b.Domain+string(b.Tier))
@@ -64,15 +64,15 @@ func (v *agentsView) show(d agentsData) {
 	for _, g := range d.grants {
 		text := fmt.Sprintf("%s may %s until %s (key %s)", g.Domain, tierLabel(g.Tier),
 			g.ExpiresAt.Local().Format("2 Jan 2006"), shortFP(g.KeyFP))
-		v.grants.Add(container.NewBorder(nil, nil, nil, container.NewHBox(
+		v.grants.Add(container.NewVBox(wrapped(text), buttonRow(
 			widget.NewButton("Revoke", func() { v.revoke(g) }),
 			widget.NewButton("Block agent", func() { v.block(g.Domain) }),
 			widget.NewButton("Block all of "+v.u.node.Site(g.Domain), func() { v.block("*." + v.u.node.Site(g.Domain)) }),
-		), widget.NewLabel(text)))
+		)))
 	}
 	v.blocked.RemoveAll()
 	if len(d.blocked) == 0 {
-		v.blocked.Add(widget.NewLabel("No agent is blocked."))
+		v.blocked.Add(wrapped("No agent is blocked."))
 	}
 	for _, b := range d.blocked {
 		label := b
@@ -80,7 +80,7 @@ func (v *agentsView) show(d agentsData) {
 			label = "every agent under " + strings.TrimPrefix(b, "*.")
 		}
 		v.blocked.Add(container.NewBorder(nil, nil, nil,
-			widget.NewButton("Unblock", func() { v.unblock(b) }), widget.NewLabel(label)))
+			widget.NewButton("Unblock", func() { v.unblock(b) }), wrapped(label)))
 	}
 	v.box.Refresh()
 }

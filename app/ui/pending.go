@@ -29,7 +29,7 @@ func newPendingView(u *UI) *pendingView {
 	v := &pendingView{u: u, list: container.NewVBox(), errLabel: errorLabel(),
 		empty: widget.NewLabel("No request waits for you.")}
 	v.box = container.NewBorder(
-		container.NewVBox(widget.NewLabel("Agents' requests that wait for a decision. Check that the match "+
+		container.NewVBox(wrapped("Agents' requests that wait for a decision. Check that the match "+
 			"code is the one your agent shows."), v.errLabel),
 		nil, nil, nil, container.NewVScroll(container.NewVBox(v.empty, v.list)))
 	return v
@@ -62,27 +62,26 @@ func (v *pendingView) show(items []approvals.Approval) {
 }
 
 func (v *pendingView) card(a approvals.Approval, now time.Time) fyne.CanvasObject {
-	title := widget.NewLabelWithStyle(fmt.Sprintf("%s asks: %s", a.Domain, toolLabel(a.Tool)),
-		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title := heading(fmt.Sprintf("%s asks: %s", a.Domain, toolLabel(a.Tool)))
 	code := widget.NewLabelWithStyle("Match code "+a.MatchCode, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-	meta := widget.NewLabel(fmt.Sprintf("%s · asked %s · expires %s", tierLabel(a.Tier), since(now, a.CreatedAt),
+	meta := wrapped(fmt.Sprintf("%s · asked %s · expires %s", tierLabel(a.Tier), since(now, a.CreatedAt),
 		a.ExpiresAt.Local().Format("15:04")))
-	details := widget.NewLabel(a.Details)
-	details.Wrapping = fyne.TextWrapWord
+	details := wrapped(a.Details)
 	details.TextStyle.Monospace = true
 	var actions fyne.CanvasObject
 	if a.Tier.PerCall() {
-		actions = widget.NewLabel("Only your paired phone can approve this: open mailnode on your phone.")
+		actions = wrapped("Only your paired phone can approve this: open mailnode on your phone.")
 	} else {
 		approve := widget.NewButton("Approve", func() { v.decide(a, true) })
 		approve.Importance = widget.HighImportance
 		deny := widget.NewButton("Deny", func() { v.decide(a, false) })
-		actions = container.NewHBox(approve, deny,
-			widget.NewLabel(fmt.Sprintf("Approving grants %s to %s for 90 days.", tierLabel(a.Tier), a.Domain)))
+		actions = container.NewVBox(
+			wrapped(fmt.Sprintf("Approving grants %s to %s for 90 days.", tierLabel(a.Tier), a.Domain)),
+			buttonRow(approve, deny))
 	}
 	// Blocking answers every request of the agent (or of every agent
 	// of its site, as the request recorded it) from now on.
-	block := container.NewHBox(
+	block := buttonRow(
 		widget.NewButton("Block "+a.Domain, func() { v.block(a.Domain) }),
 		widget.NewButton("Block all of "+a.Site, func() { v.block("*." + a.Site) }))
 	actions = container.NewVBox(actions, block)

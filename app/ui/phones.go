@@ -32,6 +32,7 @@ type phonesView struct {
 	list     *fyne.Container
 	errLabel *widget.Label
 	pairBtn  *widget.Button
+	copyLink *widget.Button
 
 	offer   app.PairOffer // the code on screen, zero when none
 	pending approvals.Phone
@@ -39,7 +40,7 @@ type phonesView struct {
 }
 
 func newPhonesView(u *UI) *phonesView {
-	v := &phonesView{u: u, link: widget.NewLabel(""), step: widget.NewLabel(""), list: container.NewVBox(),
+	v := &phonesView{u: u, link: widget.NewLabel(""), step: wrapped(""), list: container.NewVBox(),
 		errLabel: errorLabel(), sas: widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})}
 	v.qr = canvas.NewImageFromImage(nil)
 	// Shown at its own size: every module a whole number of pixels, so
@@ -48,17 +49,21 @@ func newPhonesView(u *UI) *phonesView {
 	v.qr.FillMode = canvas.ImageFillOriginal
 	v.qr.ScaleMode = canvas.ImageScalePixels
 	v.qr.Hide()
+	// The link, a word longer than any line, breaks anywhere; it is
+	// shown in full and copied whole.
 	v.link.Wrapping = fyne.TextWrapBreak
-	v.step.Wrapping = fyne.TextWrapWord
+	v.link.Selectable = true
+	v.copyLink = widget.NewButton("Copy the link", func() { u.fa.Clipboard().SetContent(v.offer.URL) })
+	v.copyLink.Hide()
 	v.pairBtn = widget.NewButton("Pair a phone", func() { v.pair() })
 	same := widget.NewButton("The phone shows the same code", func() { v.decide(true) })
 	same.Importance = widget.HighImportance
-	v.confirm = container.NewVBox(v.sas, container.NewHBox(same,
+	v.confirm = container.NewVBox(v.sas, buttonRow(same,
 		widget.NewButton("It shows another code", func() { v.decide(false) })))
 	v.confirm.Hide()
 	v.box = container.NewBorder(container.NewVBox(v.errLabel, v.pairBtn, v.step), nil, nil, nil,
-		container.NewVScroll(container.NewVBox(container.NewCenter(v.qr), v.link, v.confirm, widget.NewSeparator(),
-			widget.NewLabelWithStyle("Paired phones", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), v.list)))
+		container.NewVScroll(container.NewVBox(container.NewCenter(v.qr), v.link, v.copyLink, v.confirm, widget.NewSeparator(),
+			heading("Paired phones"), v.list)))
 	return v
 }
 
@@ -79,6 +84,7 @@ func (v *phonesView) pair() {
 		v.qr.Show()
 		v.qr.Refresh()
 		v.link.SetText(offer.URL)
+		v.copyLink.Show()
 		v.step.SetText(fmt.Sprintf("Scan this with your phone's camera (or open the link on the phone). "+
 			"The code is good for one phone until %s.", offer.Expires.Local().Format("15:04")))
 		v.confirm.Hide()
@@ -122,6 +128,7 @@ func (v *phonesView) watch(offer app.PairOffer) {
 		v.pending = st.Phone
 		v.qr.Hide()
 		v.link.SetText("")
+		v.copyLink.Hide()
 		v.step.SetText(fmt.Sprintf("A phone named %q registered. Does it show this code?", st.Phone.Name))
 		v.sas.SetText(st.SAS)
 		v.confirm.Show()
@@ -153,6 +160,7 @@ func (v *phonesView) clear() {
 	v.pending = approvals.Phone{}
 	v.qr.Hide()
 	v.link.SetText("")
+	v.copyLink.Hide()
 	v.confirm.Hide()
 }
 
@@ -171,10 +179,10 @@ func (v *phonesView) load() {
 			n++
 			v.list.Add(container.NewBorder(nil, nil, nil,
 				widget.NewButton("Unpair", func() { v.remove(p) }),
-				widget.NewLabel(fmt.Sprintf("%s, paired %s", p.Name, p.PairedAt.Local().Format("2 Jan 2006")))))
+				wrapped(fmt.Sprintf("%s, paired %s", p.Name, p.PairedAt.Local().Format("2 Jan 2006")))))
 		}
 		if n == 0 {
-			v.list.Add(widget.NewLabel("No phone is paired: requests that need your phone cannot be approved."))
+			v.list.Add(wrapped("No phone is paired: requests that need your phone cannot be approved."))
 		}
 		v.list.Refresh()
 	})

@@ -45,7 +45,10 @@ type settingsView struct {
 
 func newSettingsView(u *UI) *settingsView {
 	v := &settingsView{u: u, errLabel: errorLabel(), dataDir: widget.NewLabel(u.node.DataDir()),
-		relay: widget.NewEntry(), info: widget.NewLabel("")}
+		relay: widget.NewEntry(), info: wrapped("")}
+	// A path is one long word: it breaks anywhere, and can be selected.
+	v.dataDir.Wrapping = fyne.TextWrapBreak
+	v.dataDir.Selectable = true
 	v.autostart = widget.NewCheck("Start mailnode when I log in", func(on bool) {
 		if v.loading {
 			return
@@ -68,24 +71,21 @@ func newSettingsView(u *UI) *settingsView {
 		call(u, func(ctx context.Context) (struct{}, error) { return struct{}{}, u.node.SetRelay(ctx, url) },
 			func(_ struct{}, err error) { showError(v.errLabel, err) })
 	})
-	v.info.Wrapping = fyne.TextWrapWord
 	v.backupPath, v.backupPass, v.backupAgain = widget.NewEntry(), widget.NewPasswordEntry(), widget.NewPasswordEntry()
 	v.backupPath.SetText(defaultBackupPath())
 	v.backupPass.SetPlaceHolder("empty: the words above")
 	v.backupAgain.SetPlaceHolder("empty: the words above")
-	v.backupOfferLabel = widget.NewLabel("")
-	v.backupOfferLabel.Wrapping = fyne.TextWrapWord
+	v.backupOfferLabel = wrapped("")
 	v.newOffer()
-	v.backupDone = widget.NewLabel("")
-	v.backupDone.Wrapping = fyne.TextWrapWord
+	v.backupDone = wrapped("")
 	v.box = container.NewVBox(v.errLabel, v.autostart, v.pause,
 		widget.NewForm(
 			widget.NewFormItem("Relay", container.NewBorder(nil, nil, nil, saveRelay, v.relay)),
 			widget.NewFormItem("Data directory", v.dataDir),
 			widget.NewFormItem("Version", widget.NewLabel(u.opts.Version)),
 		), v.info, widget.NewSeparator(),
-		widget.NewLabelWithStyle("Move to a new computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		widget.NewLabel("Seal this node's keys, relay name, grants, paired phones and settings into one file. "+
+		heading("Move to a new computer"),
+		wrapped("Seal this node's keys, relay name, grants, paired phones and settings into one file. "+
 			"The mail is not in it: it copies again. On the new computer: mailnode restore FILE."),
 		container.NewBorder(nil, nil, nil, widget.NewButton("Other words", v.newOffer), v.backupOfferLabel),
 		widget.NewForm(widget.NewFormItem("File", v.backupPath), widget.NewFormItem("Passphrase", v.backupPass),
@@ -94,11 +94,10 @@ func newSettingsView(u *UI) *settingsView {
 	if u.opts.Restore != nil {
 		v.restorePath, v.restorePass = widget.NewEntry(), widget.NewPasswordEntry()
 		v.restorePath.SetText(defaultBackupPath())
-		v.restoreDone = widget.NewLabel("")
-		v.restoreDone.Wrapping = fyne.TextWrapWord
+		v.restoreDone = wrapped("")
 		v.box.Add(widget.NewSeparator())
-		v.box.Add(widget.NewLabelWithStyle("Restore from another computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		v.box.Add(widget.NewLabel("The backup's node takes this one's place: the same relay name, agents and phones. " +
+		v.box.Add(heading("Restore from another computer"))
+		v.box.Add(wrapped("The backup's node takes this one's place: the same relay name, agents and phones. " +
 			"This computer's node is kept in the data directory, in a folder named replaced-…; mailnode restarts."))
 		v.box.Add(widget.NewForm(widget.NewFormItem("File", v.restorePath), widget.NewFormItem("Passphrase", v.restorePass)))
 		v.box.Add(widget.NewButton("Restore and restart", v.restore))

@@ -27,17 +27,14 @@ type statusView struct {
 
 func newStatusView(u *UI) *statusView {
 	v := &statusView{u: u,
-		headline: widget.NewLabelWithStyle("Starting", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		headline: heading("Starting"),
 		progress: widget.NewProgressBar(),
-		detail:   widget.NewLabel(""),
-		counts:   widget.NewLabel(""),
-		agents:   widget.NewLabel(""),
-		notice:   widget.NewLabel(""),
+		detail:   wrapped(""),
+		counts:   wrapped(""),
+		agents:   wrapped(""),
+		notice:   wrapped(""),
 		errLabel: errorLabel(),
 	}
-	v.detail.Wrapping = fyne.TextWrapWord
-	v.agents.Wrapping = fyne.TextWrapWord
-	v.notice.Wrapping = fyne.TextWrapWord
 	v.notice.Hide()
 	v.progress.Hide()
 	v.box = container.NewVBox(v.notice, v.headline, v.progress, v.detail, widget.NewSeparator(),

@@ -27,6 +27,16 @@ const (
 	TabSettings = "Settings"
 )
 
+// The windows' sizes (issue 42 item 5). Each, with a title bar and a
+// desktop's panel, fits a 1280×720 screen (the height that binds) and a
+// 1024×768 one (the width). Fyne's desktop driver grows a window to its
+// content's minimum size, so every tab's content keeps that minimum below
+// these: long text wraps, long lists scroll (TestWindowsFit).
+var (
+	mainWindowSize   = fyne.NewSize(880, 600)
+	wizardWindowSize = fyne.NewSize(560, 480)
+)
+
 // Options are the desktop app's settings.
 type Options struct {
 	Logger *slog.Logger
@@ -178,13 +188,13 @@ func (u *UI) buildWindowsLocked() {
 	u.accounts = newAccountsView(u)
 	u.settings = newSettingsView(u)
 	u.tabItems = map[string]*container.TabItem{
-		TabStatus:   container.NewTabItem(TabStatus, u.status.box),
+		TabStatus:   container.NewTabItem(TabStatus, container.NewVScroll(u.status.box)),
 		TabPending:  container.NewTabItem(TabPending, u.pending.box),
 		TabAgents:   container.NewTabItem(TabAgents, u.agents.box),
 		TabActivity: container.NewTabItem(TabActivity, u.activity.box),
 		TabPhones:   container.NewTabItem(TabPhones, u.phones.box),
 		TabAccounts: container.NewTabItem(TabAccounts, u.accounts.box),
-		TabSettings: container.NewTabItem(TabSettings, u.settings.box),
+		TabSettings: container.NewTabItem(TabSettings, container.NewVScroll(u.settings.box)),
 	}
 	u.tabs = container.NewAppTabs()
 	for _, name := range []string{TabStatus, TabPending, TabAgents, TabActivity, TabPhones, TabAccounts, TabSettings} {
@@ -193,7 +203,7 @@ func (u *UI) buildWindowsLocked() {
 	u.tabs.SetTabLocation(container.TabLocationLeading)
 	u.tabs.OnSelected = func(t *container.TabItem) { u.refresh(t.Text) }
 	u.win.SetContent(u.tabs)
-	u.win.Resize(fyne.NewSize(820, 560))
+	u.win.Resize(mainWindowSize)
 	u.win.SetCloseIntercept(u.closeRequested)
 	if !u.tray {
 		u.status.note("There is no tray on this desktop, so mailnode keeps this window open. " +

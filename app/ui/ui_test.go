@@ -149,10 +149,17 @@ func newEnv(t *testing.T, tray bool) *env {
 // newEnvWith is newEnv with options changed by set.
 func newEnvWith(t *testing.T, set func(*Options)) *env {
 	t.Helper()
+	return newEnvNode(t, "", set)
+}
+
+// newEnvNode is newEnvWith with the node's data directory ("": a new
+// one).
+func newEnvNode(t *testing.T, dataDir string, set func(*Options)) *env {
+	t.Helper()
 	var log apptest.Buffer
 	relay := apptest.StartRelay(t, &log)
 	domain, key := apptest.HostAgent(t, relay)
-	r := apptest.StartNode(t, relay, &log, domain)
+	r := apptest.StartNodeWith(t, relay, &log, apptest.NodeOptions{AgentDomains: []string{domain}, DataDir: dataDir})
 	sess := r.Session(t, domain, key)
 	e := &env{t: t, fa: &notifyingApp{App: test.NewTempApp(t)}, node: r.Node, r: r, agent: sess, domain: domain, quit: make(chan struct{}, 1)}
 	opts := Options{Version: "test",

@@ -67,18 +67,16 @@ func (u *UI) openWizardLocked() {
 func newWizard(u *UI) *wizard {
 	w := &wizard{u: u, win: u.fa.NewWindow("Set up mailnode"), body: container.NewVBox(), errLabel: errorLabel(),
 		address: widget.NewEntry(), imap: widget.NewEntry(), user: widget.NewEntry(), smtp: widget.NewEntry(),
-		source: widget.NewLabel(""), note: widget.NewLabel(""), password: widget.NewPasswordEntry(),
-		relay: widget.NewEntry(), statement: widget.NewLabel(""), busy: widget.NewProgressBarInfinite()}
+		source: wrapped(""), note: wrapped(""), password: widget.NewPasswordEntry(),
+		relay: widget.NewEntry(), statement: wrapped(""), busy: widget.NewProgressBarInfinite()}
 	w.address.SetPlaceHolder("you@example.com")
 	w.imapSec = widget.NewSelect([]string{"tls", "starttls", "plain"}, nil)
 	w.smtpSec = widget.NewSelect([]string{"tls", "starttls", "plain"}, nil)
-	w.note.Wrapping = fyne.TextWrapWord
 	w.note.Importance = widget.WarningImportance
-	w.statement.Wrapping = fyne.TextWrapWord
 	w.relay.SetPlaceHolder(config.RelayPlaceholder)
 	w.busy.Hide()
 	w.win.SetContent(container.NewBorder(nil, container.NewVBox(w.busy, w.errLabel), nil, nil, container.NewVScroll(w.body)))
-	w.win.Resize(fyne.NewSize(560, 480))
+	w.win.Resize(wizardWindowSize)
 	w.win.SetOnClosed(func() { u.wiz = nil })
 	w.show(stepAddress)
 	return w
@@ -89,14 +87,7 @@ func (w *wizard) show(step string) {
 	w.step = step
 	showError(w.errLabel, nil)
 	w.body.RemoveAll()
-	heading := func(s string) *widget.Label {
-		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	}
-	text := func(s string) *widget.Label {
-		l := widget.NewLabel(s)
-		l.Wrapping = fyne.TextWrapWord
-		return l
-	}
+	text := wrapped
 	switch step {
 	case stepAddress:
 		w.body.Add(heading("Your e-mail address"))
@@ -131,7 +122,7 @@ func (w *wizard) show(step string) {
 			w.body.Add(w.note)
 		}
 		w.body.Add(w.password)
-		w.body.Add(container.NewHBox(w.button("Back", func() { w.show(stepServers) }),
+		w.body.Add(buttonRow(w.button("Back", func() { w.show(stepServers) }),
 			w.button("Log in and start copying", w.login)))
 	case stepRelay:
 		w.body.Add(heading("Reach your agents from anywhere"))
@@ -142,16 +133,18 @@ func (w *wizard) show(step string) {
 		w.body.Add(widget.NewForm(widget.NewFormItem("Relay", w.relay)))
 		w.body.Add(w.button("Show what this relay can see", w.transparency))
 		w.body.Add(w.statement)
-		register := w.button("Register "+w.address.Text+" at this relay", w.register)
+		register := w.button("Register at this relay", w.register)
 		if w.statement.Text == "" {
 			register.Disable() // the statement comes first
+		} else {
+			w.body.Add(text("Registering makes " + strings.TrimSpace(w.address.Text) + " your address at this relay."))
 		}
-		w.body.Add(container.NewHBox(w.button("Skip", func() { w.show(stepPhone) }), register))
+		w.body.Add(buttonRow(w.button("Skip", func() { w.show(stepPhone) }), register))
 	case stepPhone:
 		w.body.Add(heading("Pair your phone"))
 		w.body.Add(text("Your phone is where you approve what agents ask. Pair it now: mailnode shows a QR code " +
 			"to scan with the phone's camera."))
-		w.body.Add(container.NewHBox(w.button("Later", w.finish),
+		w.body.Add(buttonRow(w.button("Later", w.finish),
 			w.button("Pair a phone now", func() { w.finish(); w.u.showLocked(TabPhones); w.u.phones.pair() })))
 	}
 	w.body.Refresh()
