@@ -90,7 +90,7 @@ func BenchmarkDesktop(b *testing.B) {
 		b.Fatal(err)
 	}
 	dir := b.TempDir()
-	bin, display, bus, desk := startSession(b, dir)
+	bin, display, bus, desk := startSession(b, dir, 2560, 1600)
 
 	data := filepath.Join(dir, "data")
 	os.MkdirAll(data, 0o700)
