@@ -172,12 +172,17 @@ func newEnvNode(t *testing.T, dataDir string, set func(*Options)) *env {
 	return e
 }
 
-// until waits for cond, read with the widgets' lock, after the app's calls.
-// until waits for cond, with the widgets' lock; show, if given, says what
-// was there instead when it times out.
+// until waits for cond, read with the widgets' lock, after the app's
+// calls; show, if given, says what was there instead when it times out.
 func (e *env) until(what string, cond func() bool, show ...func() string) {
 	e.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	e.untilWithin(15*time.Second, what, cond, show...)
+}
+
+// untilWithin is until with a time-out of d.
+func (e *env) untilWithin(d time.Duration, what string, cond func() bool, show ...func() string) {
+	e.t.Helper()
+	deadline := time.Now().Add(d)
 	for {
 		e.u.Wait()
 		var ok bool
@@ -536,8 +541,12 @@ func TestRestoreFromSettings(t *testing.T) {
 		e.u.settings.restorePath.SetText(path)
 		e.u.settings.restorePass.SetText("not the passphrase")
 	})
+	// Each try derives the key from the passphrase with Argon2id (256 MiB,
+	// 4 passes: app/backup), a second or more, and under the race detector
+	// on a loaded machine over ten.
+	const derivation = time.Minute
 	e.tap(e.u.settings.box, "Restore and restart")
-	e.until("the passphrase refused", func() bool {
+	e.untilWithin(derivation, "the passphrase refused", func() bool {
 		return e.u.settings.errLabel.Visible() && strings.Contains(e.u.settings.errLabel.Text, "passphrase is wrong")
 	})
 	if len(restored) > 0 {
@@ -550,7 +559,7 @@ func TestRestoreFromSettings(t *testing.T) {
 		if !bytes.Equal(got, sealed) {
 			t.Error("Restore was handed other bytes than the file's")
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(derivation):
 		t.Fatal("Restore was not called")
 	}
 	e.until("the restart announced", func() bool { return strings.Contains(e.u.settings.restoreDone.Text, "mailnode restarts") })
