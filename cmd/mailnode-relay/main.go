@@ -58,8 +58,10 @@ Usage:
   mailnode-relay serve --dev --data-dir DIR [--smtp-server 127.0.0.1:PORT --smtp-security plain]
                        a development relay on this machine: zone relay.test on 127.0.0.1:4443, DNS on
                        127.0.0.1:4053, its own CA in DIR/dev-ca (it prints how to trust it)
+  mailnode-relay check --zone ZONE --public-ip IP [serve's flags]
+                       verifies the deployment: delegation, certificate, DNS, ACME, SMTP (docs/relay-deploy.md)
 
-Run mailnode-relay serve --help for every flag.
+Run mailnode-relay serve --help or mailnode-relay check --help for every flag.
 `
 
 // The --dev listening addresses: fixed ports that the README can name,
@@ -80,11 +82,14 @@ func relayMain(ctx context.Context, args []string, stdout, stderr io.Writer, rea
 		}
 		return nil
 	}
-	if args[0] != "serve" {
-		fmt.Fprint(stderr, usage)
-		return usageError{fmt.Errorf("unknown subcommand %q", args[0])}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, args[1:], stderr, ready)
+	case "check":
+		return check(ctx, args[1:], stdout, stderr)
 	}
-	return serve(ctx, args[1:], stderr, ready)
+	fmt.Fprint(stderr, usage)
+	return usageError{fmt.Errorf("unknown subcommand %q", args[0])}
 }
 
 type ipList []net.IP
