@@ -83,13 +83,29 @@ build:
 	CGO_ENABLED=0 $(GO) build -tags headless -o mailnode-headless ./cmd/mailnode
 
 # A Linux archive of the desktop app with its .desktop file and icon
-# (fyne package reads FyneApp.toml in this directory).
+# (fyne package reads FyneApp.toml in this directory), to which the relay
+# is added: its static binary, its systemd unit and its deployment guide
+# (docs/relay-deploy.md says how to install them). The archive is listed
+# at the end, and a missing part fails the target.
 FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
+RELAY_FILES := mailnode/usr/local/bin/mailnode-relay mailnode/usr/local/lib/systemd/system/mailnode-relay.service \
+  mailnode/usr/local/share/doc/mailnode/relay-deploy.md mailnode/usr/local/share/doc/mailnode/relay.md
 package: test-deps
 	$(GO) build -o mailnode ./cmd/mailnode
 	cp FyneApp.toml FyneApp.toml.keep  # fyne package counts builds in it; the count is not ours to commit
 	$(GO) run $(FYNE_TOOLS) package --os linux --executable mailnode --name mailnode --icon assets/icon.png --release; \
 	  rc=$$?; mv FyneApp.toml.keep FyneApp.toml; exit $$rc
+	CGO_ENABLED=0 $(GO) build -trimpath -o mailnode-relay ./cmd/mailnode-relay
+	@set -e; dir=$$(mktemp -d); trap 'rm -rf '$$dir EXIT; \
+	  tar -xJf mailnode.tar.xz -C $$dir; \
+	  install -Dm0755 mailnode-relay $$dir/mailnode/usr/local/bin/mailnode-relay; \
+	  install -Dm0644 cmd/mailnode-relay/mailnode-relay.service $$dir/mailnode/usr/local/lib/systemd/system/mailnode-relay.service; \
+	  install -Dm0644 -t $$dir/mailnode/usr/local/share/doc/mailnode docs/relay-deploy.md docs/relay.md; \
+	  tar -cJf mailnode.tar.xz.new --owner=0 --group=0 -C $$dir mailnode; \
+	  mv mailnode.tar.xz.new mailnode.tar.xz
+	@tar -tvJf mailnode.tar.xz | grep -v '/$$'
+	@listing=$$(tar -tJf mailnode.tar.xz); for f in mailnode/usr/local/bin/mailnode $(RELAY_FILES); do \
+	  grep -qx "$$f" <<<"$$listing" || { echo "package: $$f is not in mailnode.tar.xz"; exit 1; }; done
 	@ls -l mailnode.tar.xz
 
 # The benchmarks of docs/benchmarks.md. The sync benchmark: 50,000 generated messages in a
