@@ -165,6 +165,13 @@ func Seal(boxPubKey string, req *http.Request, body []byte) (string, error) {
 	for _, k := range []string{"Content-Type", "Accept", "Content-Digest", "Signature-Input", "Signature"} {
 		h[strings.ToLower(k)] = req.Header.Get(k)
 	}
+	// A 2026-07-28 request's headers (docs/protocol.md, "Queue envelopes
+	// of 2026-07-28").
+	for _, k := range []string{"Mcp-Protocol-Version", "Mcp-Method", "Mcp-Name"} {
+		if v := req.Header.Get(k); v != "" {
+			h[strings.ToLower(k)] = v
+		}
+	}
 	plain, err := json.Marshal(relay.Envelope{Method: req.Method, Path: req.URL.Path, Headers: h, Body: body})
 	if err != nil {
 		return "", fmt.Errorf("agent: seal: %w", err)
@@ -189,11 +196,14 @@ func (s *Session) enqueue(ctx context.Context, params map[string]any) error {
 	id := s.nextID
 	s.nextID++
 	s.mu.Unlock()
-	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})
+	// A node never reached live is sent the contract's revision, which
+	// every node serves; one that spoke 2026-07-28 live, that revision,
+	// its headers sealed with the rest.
+	body, h, err := s.message(s.Version(), "tools/call", params, id)
 	if err != nil {
-		return fmt.Errorf("agent: %w", err)
+		return err
 	}
-	req, err := s.newRequest(ctx, body)
+	req, err := s.newRequest(ctx, body, h)
 	if err != nil {
 		return err
 	}

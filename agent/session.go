@@ -12,15 +12,23 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 )
 
-// ProtocolVersion is the MCP version the SDK speaks.
-const ProtocolVersion = "2025-06-18"
+// The MCP revisions the SDK speaks: ProtocolVersion first, stateless (no
+// initialize; server/discover, _meta and the Mcp-* headers on every
+// request), and LegacyProtocolVersion, the contract's, when a node refuses
+// it (docs/protocol.md, "MCP revisions").
+const (
+	ProtocolVersion       = "2026-07-28"
+	LegacyProtocolVersion = "2025-06-18"
+)
 
 // Config describes how to reach one node.
 type Config struct {
@@ -52,8 +60,11 @@ type Session struct {
 
 	mu        sync.Mutex // guards the fields below
 	sessionID string
-	tools     []Tool
-	nextID    int
+	// version is the MCP revision the node agreed to, once Initialize
+	// has run; "" before.
+	version string
+	tools   []Tool
+	nextID  int
 }
 
 // Tool is an entry of the node's tools/list.
@@ -61,6 +72,25 @@ type Tool struct {
 	Name        string          `json:"name"`
 	Description string          `json:"description"`
 	InputSchema json.RawMessage `json:"inputSchema"`
+	// OutputSchema, if the node gives one, is the JSON Schema of the
+	// tool's result (the structured tools').
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+	// Annotations are the tool's MCP hints (readOnlyHint, ...), as sent.
+	Annotations json.RawMessage `json:"annotations,omitempty"`
+}
+
+// RPCError is a JSON-RPC error answer of the node, such as -32022 (an MCP
+// revision it does not serve) or -32020 (headers that disagree with the
+// body).
+type RPCError struct {
+	Method  string
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+func (e *RPCError) Error() string {
+	return fmt.Sprintf("agent: %s: JSON-RPC error %d: %s", e.Method, e.Code, e.Message)
 }
 
 // ApprovalRequired is the error of a call that waits for the user's
@@ -127,8 +157,9 @@ func NewSession(cfg Config) (*Session, error) {
 	return &Session{cfg: cfg, client: &cc, url: "https://" + cfg.Node + "/mcp", nextID: 1}, nil
 }
 
-// Initialize runs initialize, notifications/initialized and tools/list,
-// once per session.
+// Initialize opens the session, once: server/discover at
+// ProtocolVersion, or, when the node refuses that revision, initialize
+// and notifications/initialized at LegacyProtocolVersion; then tools/list.
 func (s *Session) Initialize(ctx context.Context) error {
 	s.mu.Lock()
 	done := s.tools != nil
@@ -136,36 +167,82 @@ func (s *Session) Initialize(ctx context.Context) error {
 	if done {
 		return nil
 	}
-	var init struct {
-		ProtocolVersion string `json:"protocolVersion"`
-	}
-	err := s.rpc(ctx, "initialize", map[string]any{
-		"protocolVersion": ProtocolVersion,
-		"capabilities":    map[string]any{},
-		"clientInfo":      map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
-	}, &init)
+	version, err := s.discover(ctx)
 	if err != nil {
 		return err
 	}
-	if init.ProtocolVersion != ProtocolVersion {
-		return fmt.Errorf("agent: node speaks MCP %q, not %q", init.ProtocolVersion, ProtocolVersion)
-	}
-	if err := s.rpc(ctx, "notifications/initialized", nil, nil); err != nil {
-		return err
+	if version == "" {
+		if err := s.initializeLegacy(ctx); err != nil {
+			return err
+		}
+		version = LegacyProtocolVersion
 	}
 	var list struct {
 		Tools []Tool `json:"tools"`
 	}
-	if err := s.rpc(ctx, "tools/list", nil, &list); err != nil {
+	if err := s.rpcAt(ctx, version, "tools/list", nil, &list); err != nil {
 		return err
 	}
 	if list.Tools == nil {
 		list.Tools = []Tool{}
 	}
 	s.mu.Lock()
-	s.tools = list.Tools
+	s.tools, s.version = list.Tools, version
 	s.mu.Unlock()
 	return nil
+}
+
+// discover asks the node for ProtocolVersion with server/discover. It
+// returns ProtocolVersion when the node serves it, "" when the node
+// refuses that revision (a JSON-RPC error, such as -32022 naming what it
+// serves or -32601 from a node that has no server/discover, or an HTTP
+// 400 from one whose MCP library does not know the revision), and an
+// error for anything else: the node unreachable, the signature refused.
+func (s *Session) discover(ctx context.Context) (string, error) {
+	var res struct {
+		SupportedVersions []string `json:"supportedVersions"`
+	}
+	err := s.rpcAt(ctx, ProtocolVersion, "server/discover", nil, &res)
+	var re *RPCError
+	var he *HTTPError
+	switch {
+	case err == nil && slices.Contains(res.SupportedVersions, ProtocolVersion):
+		return ProtocolVersion, nil
+	case err == nil, errors.As(err, &re):
+		return "", nil
+	case errors.As(err, &he) && (he.Status == http.StatusBadRequest || he.Status == http.StatusNotFound):
+		return "", nil
+	}
+	return "", err
+}
+
+// initializeLegacy runs initialize and notifications/initialized at
+// LegacyProtocolVersion.
+func (s *Session) initializeLegacy(ctx context.Context) error {
+	var init struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	err := s.rpcAt(ctx, LegacyProtocolVersion, "initialize", map[string]any{
+		"protocolVersion": LegacyProtocolVersion,
+		"capabilities":    map[string]any{},
+		"clientInfo":      map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
+	}, &init)
+	if err != nil {
+		return err
+	}
+	if init.ProtocolVersion != LegacyProtocolVersion {
+		return fmt.Errorf("agent: node speaks MCP %q, not %q", init.ProtocolVersion, LegacyProtocolVersion)
+	}
+	return s.rpcAt(ctx, LegacyProtocolVersion, "notifications/initialized", nil, nil)
+}
+
+// Version returns the MCP revision the session speaks with the node,
+// ProtocolVersion or LegacyProtocolVersion, once Initialize has run; ""
+// before.
+func (s *Session) Version() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.version
 }
 
 // Tools returns the node's tools, after Initialize.
@@ -197,7 +274,7 @@ func (s *Session) Call(ctx context.Context, name string, args any) (json.RawMess
 			Text string `json:"text"`
 		} `json:"content"`
 	}
-	if err := s.rpc(ctx, "tools/call", params, &res); err != nil {
+	if err := s.rpcAt(ctx, s.Version(), "tools/call", params, &res); err != nil {
 		if errors.Is(err, ErrOffline) && s.cfg.Queue != nil {
 			return nil, s.enqueue(ctx, params)
 		}
@@ -314,7 +391,7 @@ func (s *Session) reachable(ctx context.Context, interval time.Duration) bool {
 	s.nextID++
 	s.mu.Unlock()
 	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "ping"})
-	req, err := s.newRequest(ctx, body)
+	req, err := s.newRequest(ctx, body, nil)
 	if err != nil {
 		return false
 	}
@@ -326,23 +403,67 @@ func (s *Session) reachable(ctx context.Context, interval time.Duration) bool {
 	return true
 }
 
-// rpc sends one signed JSON-RPC message; result is nil for a notification.
-func (s *Session) rpc(ctx context.Context, method string, params any, result any) error {
+// stateless reports whether MCP revision v has no initialize and carries
+// _meta and the Mcp-* headers on every request.
+func stateless(v string) bool { return v >= ProtocolVersion }
+
+// message is a JSON-RPC message of MCP revision version, with its
+// headers: under a stateless revision the params carry _meta (the
+// protocol version, the client's capabilities and name) and the headers
+// name the revision, the method and, for tools/call, the tool, as the body
+// does. They are not signed (docs/signatures.md, "MCP headers"). id 0
+// makes a notification.
+func (s *Session) message(version, method string, params map[string]any, id int) ([]byte, http.Header, error) {
 	msg := map[string]any{"jsonrpc": "2.0", "method": method}
+	h := http.Header{}
+	if stateless(version) {
+		p := make(map[string]any, len(params)+1)
+		maps.Copy(p, params)
+		p["_meta"] = map[string]any{
+			"io.modelcontextprotocol/protocolVersion":    version,
+			"io.modelcontextprotocol/clientCapabilities": map[string]any{},
+			"io.modelcontextprotocol/clientInfo":         map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
+		}
+		params = p
+		h.Set("Mcp-Protocol-Version", version)
+		h.Set("Mcp-Method", method)
+		if name, ok := params["name"].(string); ok && method == "tools/call" {
+			h.Set("Mcp-Name", name)
+		}
+	} else if version != "" && method != "initialize" {
+		// After initialize, a 2025 revision names itself on every
+		// request (Streamable HTTP, "Protocol Version Header").
+		h.Set("Mcp-Protocol-Version", version)
+	}
 	if params != nil {
 		msg["params"] = params
 	}
-	if result != nil {
-		s.mu.Lock()
-		msg["id"] = s.nextID
-		s.nextID++
-		s.mu.Unlock()
+	if id != 0 {
+		msg["id"] = id
 	}
 	body, err := json.Marshal(msg)
 	if err != nil {
-		return fmt.Errorf("agent: %s: %w", method, err)
+		return nil, nil, fmt.Errorf("agent: %s: %w", method, err)
 	}
-	req, err := s.newRequest(ctx, body)
+	return body, h, nil
+}
+
+// rpcAt sends one signed JSON-RPC message of MCP revision version ("":
+// the contract's, with no Mcp-* headers, for a node never reached);
+// result is nil for a notification.
+func (s *Session) rpcAt(ctx context.Context, version, method string, params map[string]any, result any) error {
+	id := 0
+	if result != nil {
+		s.mu.Lock()
+		id = s.nextID
+		s.nextID++
+		s.mu.Unlock()
+	}
+	body, h, err := s.message(version, method, params, id)
+	if err != nil {
+		return err
+	}
+	req, err := s.newRequest(ctx, body, h)
 	if err != nil {
 		return err
 	}
@@ -361,32 +482,36 @@ func (s *Session) rpc(ctx context.Context, method string, params any, result any
 	if err != nil {
 		return fmt.Errorf("agent: %s: %w", method, err)
 	}
-	if id := resp.Header.Get("Mcp-Session-Id"); id != "" {
+	if sid := resp.Header.Get("Mcp-Session-Id"); sid != "" && !stateless(version) {
 		s.mu.Lock()
-		s.sessionID = id
+		s.sessionID = sid
 		s.mu.Unlock()
 	}
-	if result == nil {
-		if resp.StatusCode != http.StatusAccepted && resp.StatusCode != http.StatusOK {
-			return httpError(resp.StatusCode, data)
+	var rpcResp struct {
+		Result json.RawMessage `json:"result"`
+		Error  *RPCError       `json:"error"`
+	}
+	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusAccepted {
+		// A JSON-RPC error may come with a 4xx status (an MCP revision
+		// refused, Mcp-* headers that disagree with the body).
+		if json.Unmarshal(data, &rpcResp) == nil && rpcResp.Error != nil {
+			rpcResp.Error.Method = method
+			return rpcResp.Error
 		}
+		return httpError(resp.StatusCode, data)
+	}
+	if result == nil {
 		return nil
 	}
 	if resp.StatusCode != http.StatusOK {
 		return httpError(resp.StatusCode, data)
 	}
-	var rpcResp struct {
-		Result json.RawMessage `json:"result"`
-		Error  *struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
 	if err := json.Unmarshal(data, &rpcResp); err != nil {
 		return fmt.Errorf("agent: %s: malformed response: %w", method, err)
 	}
 	if rpcResp.Error != nil {
-		return fmt.Errorf("agent: %s: JSON-RPC error %d: %s", method, rpcResp.Error.Code, rpcResp.Error.Message)
+		rpcResp.Error.Method = method
+		return rpcResp.Error
 	}
 	if err := json.Unmarshal(rpcResp.Result, result); err != nil {
 		return fmt.Errorf("agent: %s: malformed result: %w", method, err)
@@ -396,7 +521,9 @@ func (s *Session) rpc(ctx context.Context, method string, params any, result any
 
 // newRequest builds and signs a POST /mcp with the headers every call
 // carries.
-func (s *Session) newRequest(ctx context.Context, body []byte) (*http.Request, error) {
+// headers (the Mcp-* headers of a stateless revision) are sent as they
+// are.
+func (s *Session) newRequest(ctx context.Context, body []byte, headers http.Header) (*http.Request, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, bytes.NewReader(body))
 	if err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
@@ -409,8 +536,11 @@ func (s *Session) newRequest(ctx context.Context, body []byte) (*http.Request, e
 	// came back; if the first copy did reach the node, its nonce makes
 	// the node refuse the second, so a call never runs twice.
 	req.Header.Set("Idempotency-Key", rand.Text())
+	for k, v := range headers {
+		req.Header[k] = v
+	}
 	s.mu.Lock()
-	if s.sessionID != "" {
+	if s.sessionID != "" && headers.Get("Mcp-Protocol-Version") == "" {
 		req.Header.Set("Mcp-Session-Id", s.sessionID)
 	}
 	s.mu.Unlock()

@@ -17,9 +17,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mailnode/agent"
 	"mailnode/app"
@@ -140,6 +143,9 @@ func TestSessionAgainstNode(t *testing.T) {
 	}
 	if len(s.Tools()) != 8 {
 		t.Fatalf("Tools() = %d tools, want 8", len(s.Tools()))
+	}
+	if s.Version() != agent.ProtocolVersion {
+		t.Fatalf("Version() = %q against a node, want %q", s.Version(), agent.ProtocolVersion)
 	}
 
 	// The first call waits for the user; "the user" approves on seeing
@@ -266,6 +272,48 @@ func TestOfflineQueue(t *testing.T) {
 			t.Errorf("envelope lacks header %s", h)
 		}
 	}
+	// A node never reached live is sent the contract's revision.
+	params, _ := env.Body["params"].(map[string]any)
+	if env.Headers["mcp-protocol-version"] != "" || params["_meta"] != nil {
+		t.Errorf("envelope for a node never reached = %s, want the contract's revision", plain)
+	}
+}
+
+// TestFallbackToLegacy: against an MCP server that does not serve
+// 2026-07-28 (the official Go SDK's, narrowed to the 2025 revisions, as a
+// node's would be), the session falls back to initialize at 2025-06-18 and
+// works; the server's refusal is the SDK's own.
+func TestFallbackToLegacy(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "old", Version: "1"}, &mcp.ServerOptions{
+		SupportedProtocolVersions: []string{"2025-11-25", "2025-06-18"},
+	})
+	srv.AddTool(&mcp.Tool{Name: "bills_due", InputSchema: map[string]any{"type": "object"}},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"bills":[]}`}}}, nil
+		})
+	var versions []string
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		versions = append(versions, r.Header.Get("Mcp-Protocol-Version"))
+		h.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	s, err := agent.NewSession(agent.Config{Node: strings.TrimPrefix(ts.URL, "https://"), HTTPClient: ts.Client(),
+		Signer: &agent.Signer{Domain: "agent.example.com", Kid: "k1", Key: priv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Call(context.Background(), "bills_due", nil)
+	if err != nil || string(out) != `{"bills":[]}` {
+		t.Fatalf("Call = %s, %v", out, err)
+	}
+	// server/discover at 2026-07-28, initialize (which names its
+	// revision in the body), then the 2025-06-18 header on every request.
+	want := []string{agent.ProtocolVersion, "", agent.LegacyProtocolVersion, agent.LegacyProtocolVersion, agent.LegacyProtocolVersion}
+	if s.Version() != agent.LegacyProtocolVersion || !slices.Equal(versions, want) {
+		t.Errorf("Version() = %q after sending Mcp-Protocol-Version %q, want %q", s.Version(), versions, want)
+	}
 }
 
 func TestResolve(t *testing.T) {
@@ -387,5 +435,65 @@ func TestUntrustedNodeCertificate(t *testing.T) {
 				t.Errorf("Call = %v, want it to wrap %T", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestQueue2026: a session that spoke 2026-07-28 with its node, which
+// then went away, leaves the call in the queue in that revision, its
+// headers sealed with the rest (docs/protocol.md, "Queue envelopes of
+// 2026-07-28").
+func TestQueue2026(t *testing.T) {
+	boxPub, boxPriv, _ := boxKeys()
+	srv := mcp.NewServer(&mcp.Implementation{Name: "node", Version: "1"}, nil)
+	srv.AddTool(&mcp.Tool{Name: "bills_due", InputSchema: map[string]any{"type": "object"}},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"bills":[]}`}}}, nil
+		})
+	ts := httptest.NewTLSServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
+	node := strings.TrimPrefix(ts.URL, "https://")
+	var envelope string
+	relaySrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Envelope  string `json:"envelope"`
+			RequestID string `json:"request_id"`
+		}
+		json.NewDecoder(r.Body).Decode(&body)
+		envelope = body.Envelope
+		w.WriteHeader(http.StatusAccepted)
+		w.Write([]byte(`{"request_id":"` + body.RequestID + `","expires_at":1900000000}`))
+	}))
+	defer relaySrv.Close()
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	s, _ := agent.NewSession(agent.Config{Node: node, HTTPClient: ts.Client(),
+		Signer: &agent.Signer{Domain: "agent.example.com", Kid: "k1", Key: priv},
+		Queue: &agent.Queue{Relay: &agent.Relay{BaseURL: relaySrv.URL}, Resolution: relay.Resolution{
+			Hostname: node, BoxPubKey: boxPub, QueueEndpoint: relaySrv.URL + relay.PathQueue}},
+	})
+	if err := s.Initialize(context.Background()); err != nil || s.Version() != agent.ProtocolVersion {
+		t.Fatalf("Initialize = %v, version %q", err, s.Version())
+	}
+	ts.Close() // the node goes away
+	_, err := s.Call(context.Background(), "bills_due", map[string]any{})
+	var qe *agent.QueuedError
+	if !errors.As(err, &qe) {
+		t.Fatalf("Call on a node gone = %v, want *QueuedError", err)
+	}
+	var env struct {
+		Headers map[string]string
+		Body    struct {
+			Params struct {
+				Name string         `json:"name"`
+				Meta map[string]any `json:"_meta"`
+			} `json:"params"`
+		}
+	}
+	plain := openEnvelope(t, envelope, boxPub, boxPriv)
+	if err := json.Unmarshal(plain, &env); err != nil {
+		t.Fatal(err)
+	}
+	if env.Headers["mcp-protocol-version"] != "2026-07-28" || env.Headers["mcp-method"] != "tools/call" || env.Headers["mcp-name"] != "bills_due" ||
+		env.Body.Params.Meta["io.modelcontextprotocol/protocolVersion"] != "2026-07-28" {
+		t.Errorf("envelope = %s, want a 2026-07-28 call with its headers", plain)
 	}
 }

@@ -26,10 +26,10 @@ func TestHostedAgentsAreSites(t *testing.T) {
 		honestLimited   bool
 		wantFloodServed int // calls that ran before every flooder was refused
 	}{
-		{"relay's agents zone", []string{"k1.agents.relay.example", "k2.agents.relay.example"}, "k3.agents.relay.example", false, 14},
-		{"configured hosting suffix", []string{"a.hosting.example", "b.hosting.example"}, "c.hosting.example", false, 14},
-		{"nested under a hosted label", []string{"x.k4.agents.relay.example", "y.k4.agents.relay.example"}, "k5.agents.relay.example", false, 9},
-		{"one ordinary domain", []string{"a.evil.example", "b.evil.example"}, "c.evil.example", true, 9},
+		{"relay's agents zone", []string{"k1.agents.relay.example", "k2.agents.relay.example"}, "k3.agents.relay.example", false, 16},
+		{"configured hosting suffix", []string{"a.hosting.example", "b.hosting.example"}, "c.hosting.example", false, 16},
+		{"nested under a hosted label", []string{"x.k4.agents.relay.example", "y.k4.agents.relay.example"}, "k5.agents.relay.example", false, 11},
+		{"one ordinary domain", []string{"a.evil.example", "b.evil.example"}, "c.evil.example", true, 11},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sites, err := site.New("agents.relay.example", "hosting.example")
@@ -64,9 +64,9 @@ func TestHostedAgentsAreSites(t *testing.T) {
 					break
 				}
 			}
-			// Each session's initialize, notifications/initialized and
-			// tools/list take 3 of its tokens: 7 calls an agent, or
-			// 7 + 2 when two share a site's 15.
+			// Each session's server/discover and tools/list (MCP
+			// 2026-07-28) take 2 of its tokens: 8 calls an agent, or
+			// 8 + 3 when two share a site's 15.
 			if served != tc.wantFloodServed {
 				t.Errorf("the flooders got %d requests in, want %d", served, tc.wantFloodServed)
 			}

@@ -124,10 +124,16 @@ func (p *proxy) listTools(ctx context.Context) {
 			p.log.Warn("Skipping a tool of the node", "tool", t.Name, "err", err)
 			continue
 		}
-		p.srv.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}, p.forward(t.Name))
+		mt := &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema, Annotations: toolAnnotations(t)}
+		if isObject(t.OutputSchema) {
+			// The node's typed result, passed on with its schema; the
+			// text stays beside it (forward).
+			mt.OutputSchema = t.OutputSchema
+		}
+		p.srv.AddTool(mt, p.forward(t.Name, mt.OutputSchema != nil))
 		n++
 	}
-	p.log.Info("Serving the node's tools", "tools", n)
+	p.log.Info("Serving the node's tools", "tools", n, "mcpVersion", p.sess.Version())
 }
 
 var toolName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
@@ -146,10 +152,31 @@ func checkTool(t agent.Tool) error {
 	return nil
 }
 
+// toolAnnotations are the node's hints for t, passed on; nil when it
+// sends none or ones that do not parse.
+func toolAnnotations(t agent.Tool) *mcp.ToolAnnotations {
+	if !isObject(t.Annotations) {
+		return nil
+	}
+	var a mcp.ToolAnnotations
+	if json.Unmarshal(t.Annotations, &a) != nil {
+		return nil
+	}
+	return &a
+}
+
+// isObject reports whether b is a JSON object.
+func isObject(b json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	return len(b) > 0 && json.Unmarshal(b, &m) == nil && m != nil
+}
+
 // forward sends a call to the node with the client's argument bytes as
 // they came (the node decodes them once, and refuses duplicate keys) and
-// turns the node's answer into a result the person can read.
-func (p *proxy) forward(name string) mcp.ToolHandler {
+// turns the node's answer into a result the person can read; for a tool
+// with an output schema (structured), the answer is also its
+// structuredContent, as the node gave it.
+func (p *proxy) forward(name string, structured bool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var args any = map[string]any{}
 		if raw := req.Params.Arguments; len(raw) > 0 && string(raw) != "null" {
@@ -157,7 +184,11 @@ func (p *proxy) forward(name string) mcp.ToolHandler {
 		}
 		out, err := p.sess.Call(ctx, name, args)
 		p.log.Debug("Forwarded a call", "tool", name, "err", err)
-		return callResult(out, err), nil
+		res := callResult(out, err)
+		if structured && err == nil && isObject(out) {
+			res.StructuredContent = out
+		}
+		return res, nil
 	}
 }
 

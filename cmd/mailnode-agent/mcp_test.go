@@ -88,6 +88,17 @@ func TestMCPThroughRelay(t *testing.T) {
 		names = names[:0]
 		for _, tl := range lt.Tools {
 			names = append(names, tl.Name)
+			// The node's typed results and hints are passed on.
+			switch a := tl.Annotations; tl.Name {
+			case "get_upcoming_travel":
+				if tl.OutputSchema == nil || a == nil || !a.ReadOnlyHint || a.OpenWorldHint == nil || !*a.OpenWorldHint {
+					t.Errorf("get_upcoming_travel: outputSchema %v, annotations %+v", tl.OutputSchema, a)
+				}
+			case "send_draft":
+				if tl.OutputSchema != nil || a == nil || a.ReadOnlyHint || a.DestructiveHint == nil || !*a.DestructiveHint {
+					t.Errorf("send_draft: outputSchema %v, annotations %+v", tl.OutputSchema, a)
+				}
+			}
 		}
 		if len(names) > 0 || time.Now().After(deadline) {
 			break
@@ -96,13 +107,19 @@ func TestMCPThroughRelay(t *testing.T) {
 	if !contains(names, "get_upcoming_travel") || !contains(names, "ask") {
 		t.Fatalf("tools = %v, want the node's", names)
 	}
+	// The proxy speaks 2026-07-28 with the node.
+	if !strings.Contains(log.String(), "mcpVersion=2026-07-28") {
+		t.Errorf("the proxy did not say it speaks MCP 2026-07-28 with the node: %s", log.String())
+	}
 
+	var structured any
 	callTravel := func() (string, bool) {
 		t.Helper()
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_upcoming_travel", Arguments: map[string]any{}})
 		if err != nil {
 			t.Fatal(err)
 		}
+		structured = res.StructuredContent
 		return res.Content[0].(*mcp.TextContent).Text, res.IsError
 	}
 	text, isErr := callTravel()
@@ -126,6 +143,9 @@ func TestMCPThroughRelay(t *testing.T) {
 	}
 	if isErr || json.Unmarshal([]byte(text), &travel) != nil || len(travel.Trips) == 0 {
 		t.Fatalf("call after approval = %v %q, want the demo's trips", isErr, text)
+	}
+	if m, _ := structured.(map[string]any); m == nil || m["trips"] == nil {
+		t.Errorf("call after approval: structuredContent %v, want the trips", structured)
 	}
 
 	// The client's argument bytes reach the node as they are: a key given
