@@ -28,6 +28,12 @@ demo:
 # port 25, not even after a reboot. A Postfix the machine already had is
 # left alone.
 #
+# npm installs the MCP clients others wrote that gateway/mcpclients runs
+# (pinned by its testdata/package-lock.json; under Debian's Node.js 18 also
+# Node.js 22 from the npm registry, as the 2.x client needs 20): it comes
+# with the NodeSource nodejs of the machine image, which conflicts with
+# Debian's npm package, so that is installed only where npm is missing.
+#
 # apt-get waits up to 5 minutes for another apt or dpkg (unattended-upgrades on
 # a fresh machine) instead of failing on its lock, runs without questions
 # (env, as sudo drops DEBIAN_FRONTEND from the environment), and says what it
@@ -55,6 +61,9 @@ test-deps:
 	    elif command -v systemctl >/dev/null 2>&1; then $(SUDO) systemctl mask postfix.service 'postfix@-.service' >/dev/null 2>&1; fi; \
 	    $(SUDO) postfix stop >/dev/null 2>&1; \
 	  esac; true; }
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "test-deps: installing npm with apt-get (Debian's Node.js comes without it): the MCP clients of gateway/mcpclients"; \
+	  $(APT_GET) update && $(APT_GET) install -y npm >/dev/null; }
 
 vet:
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi

@@ -1,0 +1,16 @@
+// Package mcpclients holds no code of its own: its tests run MCP clients
+// that others wrote against a node, straight and through the relay, every
+// request signed per the contract by a signer that others wrote too.
+//
+// testdata/client.mjs drives the official TypeScript SDK's client 1.x
+// (@modelcontextprotocol/sdk 1.32 for 2025-11-25, and 1.22, its last
+// release on 2025-06-18) and 2.x
+// (@modelcontextprotocol/client, 2026-07-28), signing with the npm package
+// http-message-signatures; the versions are pinned by
+// testdata/package-lock.json and installed with npm ci into the user's
+// cache directory on first use. They need Node.js 20 or later (the 2.x
+// client's engines): the machine's node where it is (the image has 20),
+// else Node.js 22 from the npm registry's node package, installed in the
+// same cache. The Go SDK's client is tested in package gateway
+// (TestGoSDKClient), the Go SDK of mailnode's own agents in package agent.
+package mcpclients
