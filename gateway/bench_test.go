@@ -31,7 +31,9 @@ import (
 //
 //	go test -run '^$' -bench GatewayThroughput -benchtime 1x ./gateway/
 //
-// MAILNODE_BENCH_SECONDS sets the length of each round (default 3). The
+// MAILNODE_BENCH_SECONDS sets the length of each round (default 3);
+// MAILNODE_BENCH_MCP=2026-07-28 makes the calls that revision's (_meta in
+// the body, the Mcp-* headers) instead of the contract's. The
 // process runs with the node binary's GC settings (app.SetRuntime) unless
 // GOGC is set, so GOGC=100 measures Go's default.
 func BenchmarkGatewayThroughput(b *testing.B) {
@@ -42,6 +44,7 @@ func BenchmarkGatewayThroughput(b *testing.B) {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(app.MemoryLimit))
 		gogc = strconv.Itoa(app.GCPercent)
 	}
+	revision := os.Getenv("MAILNODE_BENCH_MCP")
 	secs := 3.0
 	if s, err := strconv.ParseFloat(os.Getenv("MAILNODE_BENCH_SECONDS"), 64); err == nil && s > 0 {
 		secs = s
@@ -71,7 +74,7 @@ func BenchmarkGatewayThroughput(b *testing.B) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				l := loadAgent(b, n, k, start.Add(d))
+				l := loadAgent(b, n, k, start.Add(d), revision)
 				mu.Lock()
 				lat = append(lat, l...)
 				mu.Unlock()
@@ -107,7 +110,10 @@ func BenchmarkGatewayThroughput(b *testing.B) {
 	for i := range ratio {
 		ratio[i].perSec = rOn[i].perSec / rOff[i].perSec
 	}
-	fmt.Printf("\n%d agents, %d rounds of %.0f s each, GOGC=%s, medians:\n\n", agents, rounds, secs, gogc)
+	if revision == "" {
+		revision = "the contract's"
+	}
+	fmt.Printf("\n%d agents, %d rounds of %.0f s each, GOGC=%s, MCP %s, medians:\n\n", agents, rounds, secs, gogc, revision)
 	fmt.Printf("| measure | verification on | verification off |\n|---|---:|---:|\n")
 	fmt.Printf("| calls/s | %.0f | %.0f |\n", med(rOn, perSec), med(rOff, perSec))
 	fmt.Printf("| p50 latency (ms) | %.2f | %.2f |\n", med(rOn, p50), med(rOff, p50))
@@ -122,18 +128,27 @@ func BenchmarkGatewayThroughput(b *testing.B) {
 }
 
 // loadAgent makes signed bills_due calls on its own connection until
-// deadline and returns their latencies.
-func loadAgent(b *testing.B, n *testNode, k agentKey, deadline time.Time) []time.Duration {
+// deadline and returns their latencies; revision "2026-07-28" makes them
+// of that MCP revision, "" the contract's.
+func loadAgent(b *testing.B, n *testNode, k agentKey, deadline time.Time, revision string) []time.Duration {
 	signer := &agent.Signer{Domain: k.domain, Kid: k.kid, Key: k.priv}
 	client := &http.Client{Transport: n.client.Transport.(*http.Transport).Clone()}
 	defer client.CloseIdleConnections()
 	body := callTool(1, "bills_due", map[string]any{})
+	var extra http.Header
+	if revision == "2026-07-28" {
+		body = rpc2026(1, "tools/call", map[string]any{"name": "bills_due", "arguments": map[string]any{}})
+		extra = headers2026("tools/call", "bills_due")
+	}
 	var lat []time.Duration
 	for time.Now().Before(deadline) {
 		t0 := time.Now()
 		req, _ := http.NewRequest("POST", n.url, bytes.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
+		for h, v := range extra {
+			req.Header[h] = v
+		}
 		if err := signer.Sign(req, body); err != nil {
 			b.Error(err)
 			return lat
