@@ -91,7 +91,7 @@ func startDemoNode(t *testing.T, domain string, host *httptest.Server) (*app.Nod
 func pairPhone(t *testing.T, n *app.Node, client *http.Client) *phoneclient.Device {
 	t.Helper()
 	ctx := context.Background()
-	offer, err := n.Pair(ctx)
+	offer, err := n.Pair(ctx, app.PairOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

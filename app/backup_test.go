@@ -38,7 +38,7 @@ func TestBackupRestore(t *testing.T) {
 	}
 	// The pairing link names the node by its relay name: the phone
 	// reaches it through the relay from anywhere.
-	offer, err := e.Node.Pair(ctx)
+	offer, err := e.Node.Pair(ctx, app.PairOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,10 @@ import (
 	"mailnode/extract/answer"
 	"net"
 	netmail "net/mail"
+	"net/netip"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"mailnode/approvals"
@@ -61,6 +63,12 @@ type GatewayConfig struct {
 	// loopback is not. Development and tests only.
 	DevAgentZones []string
 	DevAgentDial  func(ctx context.Context, network, addr string) (net.Conn, error)
+
+	// LANAddr picks the address phones on this computer's local network
+	// reach it by, for pairing over this network (Node.SetLAN). Nil:
+	// lanaddr.Pick, the default route's interface's address. Tests give
+	// a second loopback address.
+	LANAddr func() (netip.Addr, error)
 }
 
 // hostname returns the configured public name, or localhost with the
@@ -138,21 +146,17 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	hostname, _, _ := strings.Cut(host, ":")
 	url := "https://" + host + "/mcp"
 	n.log.Info("Serving agents", "url", url, "listen", ln.Addr().String(), "ca", n.CAFile())
-	n.mu.Lock()
-	n.phoneBase = "https://" + host + "/phone/"
-	n.gw = srv
-	relayName := n.relayName
-	n.mu.Unlock()
-	if relayName != "" {
-		srv.SetNames(relayName)
-	}
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var extra sync.WaitGroup // listeners SetLAN adds
+	tcp, _ := ln.Addr().(*net.TCPAddr)
 	defer func() {
 		n.mu.Lock()
-		n.gw = nil
+		n.gw, n.gwh, n.lan = nil, nil, nil
 		n.mu.Unlock()
+		cancel()
+		extra.Wait()
 	}()
-	n.update(func(s *Status) { s.Gateway.URL = url })
-	defer n.update(func(s *Status) { s.Gateway.URL = "" })
 	// One certificate per name: the configured one, or the relay name
 	// for agents arriving through the tunnel.
 	tlsConfig := gateway.TLSConfig(func(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
@@ -168,14 +172,26 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 			}
 			return ca.Leaf(rn)
 		}
+		// A phone pairing over this network dials the LAN address,
+		// which sends no name: the certificate names the address.
+		if ip := n.lanCertHost(hello); ip != "" {
+			return ca.Leaf(ip)
+		}
 		return ca.Leaf(hostname)
 	})
+	n.mu.Lock()
+	n.phoneBase = "https://" + host + "/phone/"
+	n.gw = srv
+	n.gwh = &gatewayHandle{ctx: sctx, srv: srv, tls: tlsConfig, wg: &extra,
+		port: tcp.Port, wildcard: tcp.IP.IsUnspecified(), loopback: tcp.IP.IsLoopback()}
+	n.setGatewayNamesLocked()
+	n.mu.Unlock()
+	n.update(func(s *Status) { s.Gateway.URL, s.Gateway.Listen = url, ln.Addr().String() })
+	defer n.update(func(s *Status) { s.Gateway.URL, s.Gateway.Listen, s.Gateway.LANURL = "", "", "" })
 	ready(nil)
 	// The same handler serves the tunnel's streams: agents and phones
 	// reach the node by its relay name from any network. Until a relay
 	// service runs (at start or from StartRelay) no stream arrives.
-	sctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	relayDone := make(chan error, 1)
 	go func() { relayDone <- srv.Serve(sctx, n.relayLn.View(), tlsConfig) }()
 	err = srv.Serve(sctx, ln, tlsConfig)

@@ -85,6 +85,9 @@ type Node struct {
 	cfg Config
 	log *slog.Logger
 
+	// lanMu serializes turning the LAN listener on and off.
+	lanMu sync.Mutex
+
 	mu      sync.Mutex // guards the fields below
 	started bool
 	stopped bool
@@ -103,6 +106,10 @@ type Node struct {
 	gw        *gateway.Server
 	relayName string
 	relayLn   *relayclient.Listener
+	// gwh is the running gateway, for SetLAN; lan its listener on the
+	// local network while the person has it on (lan.go).
+	gwh *gatewayHandle
+	lan *lanListener
 	// relayCert is the relay name's certificate from an ACME CA, once
 	// the relay service has made one; nil: the local CA's.
 	relayCert *relayclient.ACME

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"mailnode/app"
 )
 
 // browser starts headless Chromium (Debian package chromium). Without
@@ -50,7 +52,7 @@ func browser(t *testing.T) context.Context {
 func TestPhoneWebApp(t *testing.T) {
 	e := newE2E(t)
 	ctx := browser(t)
-	offer, err := e.node.Pair(context.Background())
+	offer, err := e.node.Pair(context.Background(), app.PairOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -183,7 +183,7 @@ func (e *e2e) httpClient(rt http.RoundTripper) *http.Client {
 func (e *e2e) pair(name string, confirm bool) *phoneclient.Device {
 	e.t.Helper()
 	ctx := context.Background()
-	offer, err := e.node.Pair(ctx)
+	offer, err := e.node.Pair(ctx, app.PairOptions{})
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"strings"
 
 	"mailnode/app/localapi"
 
@@ -19,28 +20,40 @@ type PairOffer = localapi.PairOffer
 // the node by the same HTTPS listener as agents.
 var ErrNoPhoneListener = localapi.ErrNotServing
 
-// Pair makes a one-time pairing code.
-func (n *Node) Pair(ctx context.Context) (PairOffer, error) {
+// PairOptions are the choices of a pairing code.
+type PairOptions = localapi.PairOptions
+
+// Pair makes a one-time pairing code, whose URL names where the phone
+// reaches the node (pairReach): with o.LAN it first listens on this
+// computer's local network address (SetLAN).
+func (n *Node) Pair(ctx context.Context, o PairOptions) (PairOffer, error) {
 	c, err := n.comp()
 	if err != nil {
 		return PairOffer{}, err
 	}
+	if o.LAN {
+		if _, err := n.SetLAN(ctx, true); err != nil {
+			return PairOffer{}, err
+		}
+	}
 	n.mu.Lock()
-	base, phones := n.phoneBase, c.phones
-	if n.relayName != "" && base != "" {
-		// The relay name reaches the node from anywhere, the phone's
-		// mobile network too; the local listener's name only from here.
-		base = "https://" + n.relayName + "/phone/"
+	base, phones, relayName := n.phoneBase, c.phones, n.relayName
+	relayDev := n.cfg.Relay.Dev || n.cfg.Relay.Dial != nil
+	loopback := n.gwh != nil && n.gwh.loopback
+	lan := ""
+	if n.lan != nil {
+		lan = n.lan.origin()
 	}
 	n.mu.Unlock()
 	if base == "" {
 		return PairOffer{}, ErrNoPhoneListener
 	}
-	o, err := phones.Offer()
+	origin, reach, note := pairReach(lan, relayName, relayDev, strings.TrimSuffix(base, "/phone/"), loopback, n.CAFile())
+	offer, err := phones.Offer()
 	if err != nil {
 		return PairOffer{}, err
 	}
-	return PairOffer{ID: o.ID, URL: o.URL(base), Expires: o.Expires}, nil
+	return PairOffer{ID: offer.ID, URL: offer.URL(origin + "/phone/"), Expires: offer.Expires, Reach: reach, Note: note}, nil
 }
 
 // PairStatus is what became of a pairing code.

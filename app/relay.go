@@ -201,15 +201,11 @@ func (n *Node) relayStatus(st relayclient.Status) {
 		n.addHostedZone(zone)
 	}
 	n.mu.Lock()
-	changed := st.Hostname != "" && st.Hostname != n.relayName
-	if st.Hostname != "" {
+	if st.Hostname != "" && st.Hostname != n.relayName {
 		n.relayName = st.Hostname
+		n.setGatewayNamesLocked()
 	}
-	gw := n.gw
 	n.mu.Unlock()
-	if changed && gw != nil {
-		gw.SetNames(st.Hostname)
-	}
 	n.update(func(s *Status) {
 		r := &s.Gateway.Relay
 		r.State, r.Hostname, r.LastError, r.CertError = st.State, st.Hostname, st.Err, st.CertErr

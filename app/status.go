@@ -92,8 +92,15 @@ type GatewayStatus struct {
 	// URL is the MCP endpoint once the gateway listens, "" before and
 	// when the node serves no agents.
 	URL string
+	// Listen is the address the gateway listens on ("127.0.0.1:8443":
+	// this computer only; "[::]:443": every network it is on).
+	Listen string
+	// LANURL is the MCP endpoint on this computer's local network
+	// address while the person has pairing over this network on
+	// (Node.SetLAN); phones paired there reach the node at its origin.
+	LANURL string
 	// Reachable says how agents outside this machine can reach the
-	// node: "local" (only on this network), or "relay" while the
+	// node: "local" (only at URL and LANURL), or "relay" while the
 	// relay's tunnel is up.
 	Reachable string
 	// Relay is the node's state at its relay; zero without one.

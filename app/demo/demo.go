@@ -185,7 +185,7 @@ func phoneExcerpt(ctx context.Context, n *app.Node, s *agent.Session, r Reporter
 	roots := x509.NewCertPool()
 	roots.AppendCertsFromPEM(pem)
 	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13}}}
-	offer, err := n.Pair(ctx)
+	offer, err := n.Pair(ctx, app.PairOptions{})
 	if err != nil {
 		return err
 	}

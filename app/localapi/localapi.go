@@ -34,12 +34,18 @@ type Backend interface {
 	// for "*.name" "*." and name's site by the node's reckoning.
 	Block(ctx context.Context, agent string) (string, error)
 	Audit(ctx context.Context, limit int) ([]approvals.AuditEntry, error)
-	Pair(ctx context.Context) (PairOffer, error)
+	// Pair makes a pairing code; with o.LAN it first turns on
+	// listening on this computer's local network address (SetLAN).
+	Pair(ctx context.Context, o PairOptions) (PairOffer, error)
 	PairStatus(ctx context.Context, id string) (PairStatus, error)
 	Phones(ctx context.Context) ([]approvals.Phone, error)
 	ConfirmPhone(ctx context.Context, id string) (approvals.Phone, error)
 	RenamePhone(ctx context.Context, id, name string) (approvals.Phone, error)
 	RemovePhone(ctx context.Context, id string) error
+	// SetLAN turns listening for phones (and agents) on this computer's
+	// local network address on or off, and says where the node listens
+	// there.
+	SetLAN(ctx context.Context, on bool) (LANStatus, error)
 	// Show asks the node's screen, if it has one, to come to the front:
 	// a second launch of the desktop app calls it and exits.
 	Show(ctx context.Context) error
@@ -70,19 +76,20 @@ var (
 	RouteRevoke       = Route{"POST", "/v1/grants/revoke"} // RevokeRequest
 	RouteBlock        = Route{"POST", "/v1/grants/block"}  // RevokeRequest (agent only)
 	RouteAudit        = Route{"GET", "/v1/audit"}          // ?limit=N
-	RoutePair         = Route{"POST", "/v1/phones/pair"}
+	RoutePair         = Route{"POST", "/v1/phones/pair"}   // PairOptions
 	RoutePairStatus   = Route{"GET", "/v1/phones/pair/{id}"}
 	RoutePhones       = Route{"GET", "/v1/phones"}
 	RouteConfirmPhone = Route{"POST", "/v1/phones/confirm"} // PhoneRequest
 	RouteRenamePhone  = Route{"POST", "/v1/phones/rename"}  // PhoneRequest
 	RouteRemovePhone  = Route{"POST", "/v1/phones/remove"}  // PhoneRequest
 	RouteShow         = Route{"POST", "/v1/show"}
+	RouteLAN          = Route{"POST", "/v1/phones/lan"} // LANRequest
 )
 
 // Routes lists every route, for the tests that hold server and client to
 // the same set.
 var Routes = []Route{RoutePending, RouteDecide, RouteGrants, RouteRevoke, RouteBlock, RouteAudit,
-	RoutePair, RoutePairStatus, RoutePhones, RouteConfirmPhone, RouteRenamePhone, RouteRemovePhone, RouteShow}
+	RoutePair, RoutePairStatus, RoutePhones, RouteConfirmPhone, RouteRenamePhone, RouteRemovePhone, RouteShow, RouteLAN}
 
 // DecideRequest approves or denies a pending request by id or match code.
 type DecideRequest struct {
@@ -102,12 +109,58 @@ type PhoneRequest struct {
 	Name string `json:"name,omitempty"`
 }
 
+// PairOptions are the choices of a pairing code.
+type PairOptions struct {
+	// LAN: the phone pairs over this computer's local network (the
+	// person chose "pair over this network"), so the node listens on
+	// its LAN address too and the code holds that address.
+	LAN bool `json:"lan,omitempty"`
+}
+
+// How the phone reaches the node, as PairOffer.Reach says it.
+const (
+	// ReachRelay: the node's name under its relay's zone, from any
+	// network (or, at a development relay, only through that relay's
+	// own DNS and port).
+	ReachRelay = "relay"
+	// ReachLAN: this computer's local network address; the phone must be
+	// on the same network.
+	ReachLAN = "lan"
+	// ReachLocal: the node's own listener, loopback as the desktop app
+	// runs it: only a phone client on this computer (mailnode-phone, for
+	// testing) reaches it.
+	ReachLocal = "local"
+	// ReachDirect: the gateway's configured name (serve --hostname),
+	// which reaches wherever that name and address do.
+	ReachDirect = "direct"
+)
+
 // PairOffer is a pairing code for the node's screen: the URL its QR
 // code holds, valid until Expires, for one phone.
 type PairOffer struct {
 	ID      string    `json:"id"`
 	URL     string    `json:"url"`
 	Expires time.Time `json:"expires"`
+	// Reach is how the phone reaches the node at URL: ReachRelay,
+	// ReachLAN, ReachLocal or ReachDirect.
+	Reach string `json:"reach"`
+	// Note says so to the person, in a sentence or two that the command
+	// line and the window show beside the code.
+	Note string `json:"note"`
+}
+
+// LANRequest turns listening on the local network on or off.
+type LANRequest struct {
+	On bool `json:"on"`
+}
+
+// LANStatus is where the node listens on the local network.
+type LANStatus struct {
+	// URL is the node's origin there ("https://192.168.1.20:8443"), ""
+	// when it does not listen there.
+	URL string `json:"url,omitempty"`
+	// Note says what listening there means, for the person.
+	Note string `json:"note,omitempty"`
 }
 
 // PairStatus is what became of a pairing code.
@@ -122,6 +175,10 @@ type PairStatus struct {
 // ErrNotServing: phones reach the node by the same HTTPS listener as
 // agents, and the node serves none.
 var ErrNotServing = errors.New("the node is not serving (start it with a gateway address) so no phone can reach it")
+
+// ErrNoLAN: this computer has no address on a local network that a
+// phone could reach.
+var ErrNoLAN = errors.New("this computer has no address on a local network for a phone to reach (no private IPv4, IPv6 unique local or global address)")
 
 // ErrorBody is the answer of a failed call.
 type ErrorBody struct {
@@ -143,6 +200,7 @@ var Errors = []struct {
 	{"phone_only", approvals.ErrPhoneOnly, http.StatusForbidden},
 	{"no_phone", approvals.ErrNoPhone, http.StatusNotFound},
 	{"not_serving", ErrNotServing, http.StatusServiceUnavailable},
+	{"no_lan", ErrNoLAN, http.StatusServiceUnavailable},
 }
 
 // Encode is err's code and HTTP status: "" and 500 for an error without

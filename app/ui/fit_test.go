@@ -184,7 +184,7 @@ func TestWindowsFit(t *testing.T) {
 	if _, err := e.node.Block(ctx, "*.an-agent-site-with-a-long-name.example"); err != nil {
 		t.Fatal(err)
 	}
-	offer, err := e.node.Pair(ctx)
+	offer, err := e.node.Pair(ctx, app.PairOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,7 +69,7 @@ func newPhonesView(u *UI) *phonesView {
 
 // pair asks the node for a one-time code and shows it as a QR code.
 func (v *phonesView) pair() {
-	call(v.u, v.u.node.Pair, func(offer app.PairOffer, err error) {
+	call(v.u, func(ctx context.Context) (app.PairOffer, error) { return v.u.node.Pair(ctx, app.PairOptions{}) }, func(offer app.PairOffer, err error) {
 		showError(v.errLabel, err)
 		if err != nil {
 			return

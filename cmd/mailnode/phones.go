@@ -14,6 +14,7 @@ import (
 	"github.com/skip2/go-qrcode"
 
 	"mailnode/app"
+	"mailnode/app/localapi"
 	"mailnode/app/localapi/localclient"
 )
 
@@ -32,7 +33,7 @@ func cmdPair(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return fmt.Errorf("pair: %w; start it first (mailnode serve --listen ...)", err)
 	}
-	offer, err := lc.Pair(ctx)
+	offer, err := lc.Pair(ctx, localapi.PairOptions{})
 	if err != nil {
 		return fmt.Errorf("pair: %w", err)
 	}

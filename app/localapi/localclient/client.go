@@ -101,9 +101,14 @@ func (l *Client) Audit(ctx context.Context, limit int) ([]approvals.AuditEntry, 
 	return out, l.do(ctx, localapi.RouteAudit, localapi.RouteAudit.Path+"?limit="+strconv.Itoa(limit), nil, &out)
 }
 
-func (l *Client) Pair(ctx context.Context) (localapi.PairOffer, error) {
+func (l *Client) Pair(ctx context.Context, o localapi.PairOptions) (localapi.PairOffer, error) {
 	var out localapi.PairOffer
-	return out, l.do(ctx, localapi.RoutePair, localapi.RoutePair.Path, struct{}{}, &out)
+	return out, l.do(ctx, localapi.RoutePair, localapi.RoutePair.Path, o, &out)
+}
+
+func (l *Client) SetLAN(ctx context.Context, on bool) (localapi.LANStatus, error) {
+	var out localapi.LANStatus
+	return out, l.do(ctx, localapi.RouteLAN, localapi.RouteLAN.Path, localapi.LANRequest{On: on}, &out)
 }
 
 func (l *Client) PairStatus(ctx context.Context, id string) (localapi.PairStatus, error) {

@@ -46,8 +46,11 @@ func (f *fake) Block(_ context.Context, agent string) (string, error) {
 func (f *fake) Audit(_ context.Context, limit int) ([]approvals.AuditEntry, error) {
 	return nil, f.rec(fmt.Sprint("Audit ", limit))
 }
-func (f *fake) Pair(context.Context) (localapi.PairOffer, error) {
-	return localapi.PairOffer{ID: "po_1"}, f.rec("Pair")
+func (f *fake) Pair(_ context.Context, o localapi.PairOptions) (localapi.PairOffer, error) {
+	return localapi.PairOffer{ID: "po_1"}, f.rec(fmt.Sprint("Pair ", o.LAN))
+}
+func (f *fake) SetLAN(_ context.Context, on bool) (localapi.LANStatus, error) {
+	return localapi.LANStatus{}, f.rec(fmt.Sprint("SetLAN ", on))
 }
 func (f *fake) PairStatus(_ context.Context, id string) (localapi.PairStatus, error) {
 	return localapi.PairStatus{SAS: "123456"}, f.rec("PairStatus " + id)
@@ -103,14 +106,15 @@ func calls(ctx context.Context, c localapi.Backend) []error {
 	_, e4 := c.Revoke(ctx, "agent.example", approvals.FreeFormRead)
 	_, e5 := c.Block(ctx, "*.example")
 	_, e6 := c.Audit(ctx, 7)
-	_, e7 := c.Pair(ctx)
+	_, e7 := c.Pair(ctx, localapi.PairOptions{LAN: true})
 	_, e8 := c.PairStatus(ctx, "po/1 x")
 	_, e9 := c.Phones(ctx)
 	_, e10 := c.ConfirmPhone(ctx, "ph_1")
 	_, e11 := c.RenamePhone(ctx, "ph_1", "Pixel")
 	e12 := c.RemovePhone(ctx, "ph_1")
 	e13 := c.Show(ctx)
-	return []error{e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13}
+	_, e14 := c.SetLAN(ctx, true)
+	return []error{e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14}
 }
 
 // TestEveryRoute: each client method reaches its own route and the
@@ -124,7 +128,7 @@ func TestEveryRoute(t *testing.T) {
 		}
 	}
 	want := []string{"Pending", "Decide ABC-DEF true", "Grants", "Revoke agent.example free_form_read", "Block *.example",
-		"Audit 7", "Pair", "PairStatus po/1 x", "Phones", "ConfirmPhone ph_1", "RenamePhone ph_1 Pixel", "RemovePhone ph_1", "Show"}
+		"Audit 7", "Pair true", "PairStatus po/1 x", "Phones", "ConfirmPhone ph_1", "RenamePhone ph_1 Pixel", "RemovePhone ph_1", "Show", "SetLAN true"}
 	if !slices.Equal(f.calls, want) {
 		t.Errorf("backend calls:\n%q\nwant\n%q", f.calls, want)
 	}

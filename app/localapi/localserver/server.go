@@ -59,8 +59,11 @@ func Handler(b localapi.Backend, log *slog.Logger) http.Handler {
 		reply(w, log, v, err)
 	})
 	mux.HandleFunc(localapi.RoutePair.Pattern(), func(w http.ResponseWriter, r *http.Request) {
-		v, err := b.Pair(r.Context())
-		reply(w, log, v, err)
+		var req localapi.PairOptions
+		if decodeBody(w, r, &req) {
+			v, err := b.Pair(r.Context(), req)
+			reply(w, log, v, err)
+		}
 	})
 	mux.HandleFunc(localapi.RoutePairStatus.Pattern(), func(w http.ResponseWriter, r *http.Request) {
 		v, err := b.PairStatus(r.Context(), r.PathValue("id"))
@@ -92,6 +95,13 @@ func Handler(b localapi.Backend, log *slog.Logger) http.Handler {
 	})
 	mux.HandleFunc(localapi.RouteShow.Pattern(), func(w http.ResponseWriter, r *http.Request) {
 		reply(w, log, true, b.Show(r.Context()))
+	})
+	mux.HandleFunc(localapi.RouteLAN.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+		var req localapi.LANRequest
+		if decodeBody(w, r, &req) {
+			v, err := b.SetLAN(r.Context(), req.On)
+			reply(w, log, v, err)
+		}
 	})
 	return mux
 }

@@ -1,0 +1,209 @@
+package app
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"strconv"
+	"sync"
+
+	"mailnode/app/lanaddr"
+	"mailnode/app/localapi"
+	"mailnode/gateway"
+)
+
+// Pairing a phone over this computer's local network (docs/phone.md,
+// "Pairing over this network"). The desktop node listens on loopback; a
+// phone beside it reaches it only when the person chooses so: the node
+// then listens on its LAN address too, on the gateway's port, with the
+// same gateway (the phones' API and the agents' signed MCP endpoint
+// alike), until the person turns it off or the gateway stops. A restart
+// listens on loopback only again: the node never starts listening on a
+// network by itself.
+
+// LANStatus is where the node listens on the local network.
+type LANStatus = localapi.LANStatus
+
+// ErrNoLAN: this computer has no address a phone on its network reaches.
+var ErrNoLAN = localapi.ErrNoLAN
+
+// gatewayHandle is what SetLAN needs of the running gateway to serve one
+// more listener.
+type gatewayHandle struct {
+	ctx      context.Context // the gateway's; ends when it stops
+	srv      *gateway.Server
+	tls      *tls.Config
+	port     int
+	wildcard bool            // the gateway already listens on every address
+	loopback bool            // the gateway listens on loopback only
+	wg       *sync.WaitGroup // the extra listeners' Serve calls, waited for by serveGateway
+}
+
+// lanListener is the node's listener on its local network address.
+type lanListener struct {
+	ip     netip.Addr
+	host   string // host:port, as the gateway's names hold it
+	cancel context.CancelFunc
+}
+
+// origin is the node's URL origin on the LAN.
+func (l *lanListener) origin() string { return "https://" + l.host }
+
+// lanNote is what listening on the LAN means, for the person.
+func lanNote(origin string) string {
+	return "The node now listens on " + origin + " on this computer's local network, for phones on the same " +
+		"network, and, as on every address it serves, for agents' signed requests too. It stops when you turn it " +
+		"off or the node stops."
+}
+
+// SetLAN turns listening on this computer's local network address on or
+// off. On, it picks the address (GatewayConfig.LANAddr) and listens there
+// on the gateway's port; the gateway's certificate for a connection to
+// that address names the address.
+func (n *Node) SetLAN(ctx context.Context, on bool) (LANStatus, error) {
+	n.lanMu.Lock()
+	defer n.lanMu.Unlock()
+	n.mu.Lock()
+	gh, cur := n.gwh, n.lan
+	n.mu.Unlock()
+	if !on {
+		if cur != nil {
+			n.stopLAN(cur)
+			n.log.Info("Stopped listening on the local network", "addr", cur.host)
+		}
+		return LANStatus{}, nil
+	}
+	if cur != nil {
+		return LANStatus{URL: cur.origin(), Note: lanNote(cur.origin())}, nil
+	}
+	if gh == nil {
+		return LANStatus{}, ErrNoPhoneListener
+	}
+	pick := n.cfg.Gateway.LANAddr
+	if pick == nil {
+		pick = lanaddr.Pick
+	}
+	ip, err := pick()
+	if errors.Is(err, lanaddr.ErrNone) {
+		return LANStatus{}, ErrNoLAN
+	}
+	if err != nil {
+		return LANStatus{}, fmt.Errorf("local network address: %w", err)
+	}
+	l := &lanListener{ip: ip, host: net.JoinHostPort(ip.String(), strconv.Itoa(gh.port))}
+	var ln net.Listener
+	if !gh.wildcard {
+		if ln, err = net.Listen("tcp", l.host); err != nil {
+			return LANStatus{}, fmt.Errorf("listen on the local network: %w", err)
+		}
+	}
+	n.mu.Lock()
+	if n.gwh != gh { // the gateway stopped meanwhile
+		n.mu.Unlock()
+		if ln != nil {
+			ln.Close()
+		}
+		return LANStatus{}, ErrNoPhoneListener
+	}
+	var sctx context.Context
+	sctx, l.cancel = context.WithCancel(gh.ctx)
+	if ln != nil {
+		// Added under n.mu while gwh is set: serveGateway clears gwh
+		// before it waits, so no Add comes after its Wait.
+		gh.wg.Add(1)
+		go func() {
+			defer gh.wg.Done()
+			defer ln.Close()
+			if err := gh.srv.Serve(sctx, ln, gh.tls); err != nil {
+				n.log.Warn("Stopped serving on the local network", "addr", l.host, "err", err)
+			}
+		}()
+	}
+	n.lan = l
+	n.setGatewayNamesLocked()
+	n.mu.Unlock()
+	n.update(func(s *Status) { s.Gateway.LANURL = l.origin() + "/mcp" })
+	n.log.Warn("Listening on the local network for phones; agents' signed requests are served there too", "addr", l.host)
+	return LANStatus{URL: l.origin(), Note: lanNote(l.origin())}, nil
+}
+
+// stopLAN ends the LAN listener l (the gateway's own listener, when it
+// listens on every address, stays).
+func (n *Node) stopLAN(l *lanListener) {
+	l.cancel()
+	n.mu.Lock()
+	if n.lan == l {
+		n.lan = nil
+		n.setGatewayNamesLocked()
+	}
+	n.mu.Unlock()
+	n.update(func(s *Status) { s.Gateway.LANURL = "" })
+}
+
+// setGatewayNamesLocked tells the running gateway every name it answers
+// for besides its configured one: the relay name and the LAN address.
+func (n *Node) setGatewayNamesLocked() {
+	if n.gw == nil {
+		return
+	}
+	var names []string
+	if n.relayName != "" {
+		names = append(names, n.relayName)
+	}
+	if n.lan != nil {
+		names = append(names, n.lan.host)
+	}
+	n.gw.SetNames(names...)
+}
+
+// lanCertHost is the address to name in the certificate for a connection
+// that asked for no name (a client dialing an IP address sends no SNI)
+// and arrived at the LAN address: "" for any other.
+func (n *Node) lanCertHost(hello *tls.ClientHelloInfo) string {
+	if hello.ServerName != "" || hello.Conn == nil {
+		return ""
+	}
+	ap, err := netip.ParseAddrPort(hello.Conn.LocalAddr().String())
+	if err != nil {
+		return ""
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.lan != nil && ap.Addr().Unmap().WithZone("") == n.lan.ip.WithZone("") {
+		return n.lan.ip.String()
+	}
+	return ""
+}
+
+// pairReach decides where a pairing code sends the phone and says so:
+// over the LAN when the person chose it for this code or has it on, else
+// the relay name when the node has one, else the gateway's own name.
+// relayDev: the relay is a development one (on loopback, or reached
+// through development flags), whose names resolve only through its own
+// DNS. localOrigin is the gateway's own origin and loopback whether it
+// listens on loopback only; caFile the node's CA file.
+func pairReach(lanOrigin, relayName string, relayDev bool, localOrigin string, loopback bool, caFile string) (origin, reach, note string) {
+	switch {
+	case lanOrigin != "":
+		return lanOrigin, localapi.ReachLAN, "Pair over this network: the phone must be on the same network as this computer. " +
+			"Its browser will not know the node's certificate, which this node's own CA signed (" + caFile + "). " +
+			lanNote(lanOrigin)
+	case relayName != "" && relayDev:
+		return "https://" + relayName, localapi.ReachRelay, relayName + " is this node's name at a development relay: " +
+			"it resolves only through that relay's own DNS, so a phone cannot open it. The reference phone can: " +
+			"mailnode-phone pair URL --ca " + caFile + " --dev-dns RELAY-DNS --dev-port RELAY-PORT. " +
+			"To pair a phone, pair over this network."
+	case relayName != "":
+		return "https://" + relayName, localapi.ReachRelay, "The phone reaches this node as " + relayName +
+			" through its relay, from any network."
+	case loopback:
+		return localOrigin, localapi.ReachLocal, "The node listens on this computer only (" + localOrigin + "): " +
+			"only a phone client on this computer reaches it (mailnode-phone, for testing). " +
+			"To pair a phone, pair over this network, or have agents served through a relay."
+	}
+	return localOrigin, localapi.ReachDirect, "The phone reaches this node at " + localOrigin +
+		", the name agents use, wherever that name reaches it."
+}
