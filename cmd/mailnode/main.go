@@ -34,8 +34,8 @@ Usage:
   mailnode serve  [account flags]              sync, then keep the copy current (IDLE) until stopped
   mailnode search [--data-dir DIR] WORDS...     full-text search over the local copy
   mailnode approvals list|approve|deny|revoke   decide on agents' requests from this machine
-  mailnode pair   [--data-dir DIR] [--yes]     pair a phone: show a QR code, confirm its short code
-  mailnode phones [list|rename|remove]         the paired phones
+  mailnode pair   [--data-dir DIR] [--yes] [--lan]  pair a phone: show a QR code, confirm its short code
+  mailnode phones [list|rename|remove|lan]     the paired phones; lan on|off: listen for phones on this network
   mailnode drafts [list|show|edit]             the drafts agents wrote
   mailnode backup  [--out FILE]                 seal this node's keys, relay name, grants, phones and settings (not the mail)
   mailnode restore [--data-dir DIR] FILE        put a backup into a new data directory: the same node on a new computer

@@ -20,11 +20,14 @@ import (
 
 // cmdPair shows a pairing QR code for a phone and confirms the short code
 // with the user (docs/phone.md). It needs the node running with a
-// gateway: the phone reaches it there.
+// gateway: the phone reaches it there. It says how the phone reaches the
+// node; --lan pairs over this computer's local network, which has the
+// node listen there too until `mailnode phones lan off`.
 func cmdPair(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newDataFlags("pair", stderr)
 	fs.existing = true
 	yes := fs.Bool("yes", false, "confirm the phone without asking: for a script that can see that both codes match (the node prints its code)")
+	lan := fs.Bool("lan", false, "pair over this network: the node also listens on this computer's local network address, for a phone on the same network, until mailnode phones lan off")
 	cfg, err := fs.parse(args, getenv)
 	if err != nil {
 		return err
@@ -33,7 +36,7 @@ func cmdPair(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return fmt.Errorf("pair: %w; start it first (mailnode serve --listen ...)", err)
 	}
-	offer, err := lc.Pair(ctx, localapi.PairOptions{})
+	offer, err := lc.Pair(ctx, localapi.PairOptions{LAN: *lan})
 	if err != nil {
 		return fmt.Errorf("pair: %w", err)
 	}
@@ -44,6 +47,13 @@ func cmdPair(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fmt.Fprint(stdout, qr.ToSmallString(false))
 	fmt.Fprintf(stdout, "Scan this with the phone's camera, or open on the phone:\n  %s\n", offer.URL)
 	fmt.Fprintf(stdout, "The code is good for one phone until %s.\n", offer.Expires.Local().Format("15:04:05"))
+	fmt.Fprintln(stdout, offer.Note)
+	switch offer.Reach {
+	case localapi.ReachLAN:
+		fmt.Fprintln(stdout, "Stop listening on the local network with: mailnode phones lan off")
+	case localapi.ReachLocal:
+		fmt.Fprintln(stdout, "Pair over this network with: mailnode pair --lan")
+	}
 
 	var st app.PairStatus
 	for !st.Registered {
@@ -89,6 +99,7 @@ const phonesUsage = `Usage:
   mailnode phones [list]           the paired phones
   mailnode phones rename ID NAME   name a phone
   mailnode phones remove ID        unpair a phone
+  mailnode phones lan on|off       listen on this computer's local network address for phones (and agents) on it, or stop
 Common flags: --data-dir DIR
 `
 
@@ -131,6 +142,17 @@ func cmdPhones(ctx context.Context, args []string, stdout, stderr io.Writer, get
 			return err
 		}
 		fmt.Fprintf(stdout, "Renamed %s to %q.\n", p.ID, p.Name)
+		return nil
+	case sub == "lan" && fs.NArg() == 1 && (fs.Arg(0) == "on" || fs.Arg(0) == "off"):
+		st, err := pm.SetLAN(ctx, fs.Arg(0) == "on")
+		if err != nil {
+			return err
+		}
+		if st.URL == "" {
+			fmt.Fprintln(stdout, "The node no longer listens on the local network: only on this computer, and through its relay if it has one.")
+			return nil
+		}
+		fmt.Fprintln(stdout, st.Note)
 		return nil
 	case sub == "remove" && fs.NArg() == 1:
 		if err := pm.RemovePhone(ctx, fs.Arg(0)); err != nil {

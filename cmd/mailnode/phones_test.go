@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"net/http"
+	"net/netip"
 	"os"
 	"regexp"
 	"strings"
@@ -95,5 +96,89 @@ func TestPairConfirm(t *testing.T) {
 				t.Errorf("cmdPair(%q) with stdin %q: phone paired = %v, want %v (%+v)", tt.args, tt.stdin, paired, tt.wantPair, phones)
 			}
 		})
+	}
+}
+
+// TestPairLAN (issue 42 item 7): mailnode pair says how the phone reaches
+// the node: on the desktop's loopback listener, only from this computer;
+// with --lan, at the LAN address, where a phone pairs; phones lan off
+// stops that. The LAN address is 127.0.0.2 (GatewayConfig.LANAddr): tests
+// send traffic to loopback only.
+func TestPairLAN(t *testing.T) {
+	dir := t.TempDir()
+	n, err := app.New(app.Config{DataDir: dir, Gateway: app.GatewayConfig{Listen: "127.0.0.1:0",
+		LANAddr: func() (netip.Addr, error) { return netip.MustParseAddr("127.0.0.2"), nil }},
+		Services: app.Services{Gateway: true, LocalAPI: true}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer n.Stop()
+	pem, err := os.ReadFile(n.CAFile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := x509.NewCertPool()
+	roots.AppendCertsFromPEM(pem)
+	hc := &http.Client{Timeout: 10 * time.Second,
+		Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13}}}
+	noenv := func(string) string { return "" }
+
+	for _, tt := range []struct {
+		name    string
+		args    []string
+		wantURL string
+		want    []string
+	}{
+		{"loopback", nil, "https://localhost:",
+			[]string{"this computer only", "mailnode-phone", "Pair over this network with: mailnode pair --lan"}},
+		{"--lan", []string{"--lan"}, "https://127.0.0.2:",
+			[]string{"the phone must be on the same network", "for agents' signed requests too", "mailnode phones lan off"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			var out, errb apptest.Buffer
+			done := make(chan error, 1)
+			go func() {
+				done <- cmdPair(ctx, append([]string{"--data-dir", dir, "--yes"}, tt.args...), strings.NewReader(""), &out, &errb, noenv)
+			}()
+			var url string
+			for url == "" || !strings.Contains(out.String(), "good for one phone") {
+				select {
+				case err := <-done:
+					t.Fatalf("cmdPair ended before it showed the URL: %v\n%s%s", err, out.String(), errb.String())
+				case <-time.After(20 * time.Millisecond):
+				}
+				url = regexp.MustCompile(`https://\S+`).FindString(out.String())
+			}
+			if !strings.HasPrefix(url, tt.wantURL) {
+				t.Errorf("cmdPair(%q) URL %s, want %s...", tt.args, url, tt.wantURL)
+			}
+			if _, _, err := phoneclient.Pair(ctx, hc, url, "Phone "+tt.name); err != nil {
+				t.Fatalf("phoneclient.Pair(%s) = %v", url, err)
+			}
+			if err := <-done; err != nil {
+				t.Fatalf("cmdPair(%q) = %v\n%s", tt.args, err, out.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("cmdPair(%q) printed\n%s\nwant %q", tt.args, out.String(), w)
+				}
+			}
+		})
+	}
+	if got := n.Status().Gateway.LANURL; !strings.HasPrefix(got, "https://127.0.0.2:") {
+		t.Errorf("after pair --lan the node listens on the LAN at %q, want it to go on doing so", got)
+	}
+	var out, errb apptest.Buffer
+	if err := cmdPhones(context.Background(), []string{"lan", "off", "--data-dir", dir}, &out, &errb, noenv); err != nil ||
+		!strings.Contains(out.String(), "no longer listens on the local network") {
+		t.Errorf("phones lan off = %v\n%s%s", err, out.String(), errb.String())
+	}
+	if got := n.Status().Gateway.LANURL; got != "" {
+		t.Errorf("after phones lan off LANURL = %q", got)
 	}
 }
