@@ -27,6 +27,9 @@ import (
 // LANStatus is where the node listens on the local network.
 type LANStatus = localapi.LANStatus
 
+// ReachLAN is PairOffer.Reach for a code over the local network.
+const ReachLAN = localapi.ReachLAN
+
 // ErrNoLAN: this computer has no address a phone on its network reaches.
 var ErrNoLAN = localapi.ErrNoLAN
 

@@ -10,6 +10,7 @@ import (
 	"encoding/pem"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"os"
 	"strings"
 	"sync"
@@ -90,6 +91,9 @@ type NodeOptions struct {
 	// RateLimit bounds each agent's requests; zero: the gateway's
 	// defaults.
 	RateLimit gateway.RateLimit
+	// LANAddr is the node's address for pairing over this network
+	// (app.GatewayConfig.LANAddr): tests give a second loopback address.
+	LANAddr func() (netip.Addr, error)
 }
 
 // StartNodeWith is StartNode with options.
@@ -119,7 +123,7 @@ func StartNodeWith(t testing.TB, r *relaylocal.Relay, log *Buffer, o NodeOptions
 	n, err := app.New(app.Config{DataDir: o.DataDir, Demo: true,
 		Gateway: app.GatewayConfig{Listen: "127.0.0.1:0", DevAgentAddrs: dev,
 			DevAgentCAs: []*x509.Certificate{r.CA.Cert}, RateLimit: o.RateLimit,
-			DevAgentZones: []string{zone}, DevAgentDial: r.Dial},
+			DevAgentZones: []string{zone}, DevAgentDial: r.Dial, LANAddr: o.LANAddr},
 		Relay:    rc,
 		Services: app.Services{Sync: true, Gateway: true, Relay: true},
 	}, logger(log))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -33,10 +34,18 @@ type phonesView struct {
 	errLabel *widget.Label
 	pairBtn  *widget.Button
 	copyLink *widget.Button
+	// reach says how the phone reaches the node at the code's URL.
+	reach *widget.Label
+	// lan says where the node listens on the local network, with a
+	// button that stops it; hidden while it does not.
+	lan      *fyne.Container
+	lanLabel *widget.Label
 
 	offer   app.PairOffer // the code on screen, zero when none
 	pending approvals.Phone
-	polling bool
+	// stopWatch ends the poll of the previous code: a new code (say,
+	// over this network after one by the relay name) is watched instead.
+	stopWatch context.CancelFunc
 }
 
 func newPhonesView(u *UI) *phonesView {
@@ -56,20 +65,30 @@ func newPhonesView(u *UI) *phonesView {
 	v.copyLink = widget.NewButton("Copy the link", func() { u.fa.Clipboard().SetContent(v.offer.URL) })
 	v.copyLink.Hide()
 	v.pairBtn = widget.NewButton("Pair a phone", func() { v.pair() })
+	v.reach = wrapped("")
+	v.lanLabel = wrapped("")
+	v.lan = container.NewVBox(v.lanLabel, buttonRow(widget.NewButton("Stop listening on this network", func() { v.stopLAN() })))
+	v.lan.Hide()
 	same := widget.NewButton("The phone shows the same code", func() { v.decide(true) })
 	same.Importance = widget.HighImportance
 	v.confirm = container.NewVBox(v.sas, buttonRow(same,
 		widget.NewButton("It shows another code", func() { v.decide(false) })))
 	v.confirm.Hide()
-	v.box = container.NewBorder(container.NewVBox(v.errLabel, v.pairBtn, v.step), nil, nil, nil,
-		container.NewVScroll(container.NewVBox(container.NewCenter(v.qr), v.link, v.copyLink, v.confirm, widget.NewSeparator(),
+	v.box = container.NewBorder(container.NewVBox(v.errLabel,
+		buttonRow(v.pairBtn, widget.NewButton("Pair over this network", func() { v.pairWith(app.PairOptions{LAN: true}) })),
+		v.step, v.lan), nil, nil, nil,
+		container.NewVScroll(container.NewVBox(container.NewCenter(v.qr), v.link, v.copyLink, v.reach, v.confirm, widget.NewSeparator(),
 			heading("Paired phones"), v.list)))
 	return v
 }
 
 // pair asks the node for a one-time code and shows it as a QR code.
-func (v *phonesView) pair() {
-	call(v.u, func(ctx context.Context) (app.PairOffer, error) { return v.u.node.Pair(ctx, app.PairOptions{}) }, func(offer app.PairOffer, err error) {
+func (v *phonesView) pair() { v.pairWith(app.PairOptions{}) }
+
+// pairWith is pair with the person's choice: "Pair over this network"
+// has the node listen on the local network first.
+func (v *phonesView) pairWith(o app.PairOptions) {
+	call(v.u, func(ctx context.Context) (app.PairOffer, error) { return v.u.node.Pair(ctx, o) }, func(offer app.PairOffer, err error) {
 		showError(v.errLabel, err)
 		if err != nil {
 			return
@@ -85,6 +104,8 @@ func (v *phonesView) pair() {
 		v.qr.Refresh()
 		v.link.SetText(offer.URL)
 		v.copyLink.Show()
+		v.reach.SetText(offer.Note)
+		v.showLAN(v.u.node.Status().Gateway.LANURL)
 		v.step.SetText(fmt.Sprintf("Scan this with your phone's camera (or open the link on the phone). "+
 			"The code is good for one phone until %s.", offer.Expires.Local().Format("15:04")))
 		v.confirm.Hide()
@@ -95,13 +116,16 @@ func (v *phonesView) pair() {
 // watch polls until a phone registered with offer, then asks the person to
 // compare the codes.
 func (v *phonesView) watch(offer app.PairOffer) {
-	if v.polling {
-		return
+	if v.stopWatch != nil {
+		v.stopWatch()
 	}
-	v.polling = true
+	wctx, stop := context.WithCancel(context.Background())
+	v.stopWatch = stop
 	watch(v.u, func(ctx context.Context) (app.PairStatus, error) {
+		defer stop()
 		ctx, cancel := context.WithDeadline(ctx, offer.Expires)
 		defer cancel()
+		context.AfterFunc(wctx, cancel)
 		t := time.NewTicker(pairPoll)
 		defer t.Stop()
 		for {
@@ -116,7 +140,6 @@ func (v *phonesView) watch(offer app.PairOffer) {
 			}
 		}
 	}, func(st app.PairStatus, err error) {
-		v.polling = false
 		if v.offer.ID != offer.ID {
 			return // a newer code is on screen
 		}
@@ -129,6 +152,7 @@ func (v *phonesView) watch(offer app.PairOffer) {
 		v.qr.Hide()
 		v.link.SetText("")
 		v.copyLink.Hide()
+		v.reach.SetText("")
 		v.step.SetText(fmt.Sprintf("A phone named %q registered. Does it show this code?", st.Phone.Name))
 		v.sas.SetText(st.SAS)
 		v.confirm.Show()
@@ -161,10 +185,41 @@ func (v *phonesView) clear() {
 	v.qr.Hide()
 	v.link.SetText("")
 	v.copyLink.Hide()
+	v.reach.SetText("")
 	v.confirm.Hide()
 }
 
+// showLAN shows where the node listens on the local network (the MCP
+// URL the status has), or hides the line when it does not.
+func (v *phonesView) showLAN(mcpURL string) {
+	if mcpURL == "" {
+		v.lan.Hide()
+		return
+	}
+	v.lanLabel.SetText(fmt.Sprintf("Listening on this network at %s for phones on it; agents' signed requests are served there too.",
+		strings.TrimSuffix(mcpURL, "/mcp")))
+	v.lan.Show()
+}
+
+// stopLAN has the node stop listening on the local network.
+func (v *phonesView) stopLAN() {
+	call(v.u, func(ctx context.Context) (app.LANStatus, error) { return v.u.node.SetLAN(ctx, false) },
+		func(_ app.LANStatus, err error) {
+			showError(v.errLabel, err)
+			if err != nil {
+				return
+			}
+			v.showLAN("")
+			if v.offer.Reach == app.ReachLAN {
+				// The code on screen names the address just closed.
+				v.clear()
+				v.step.SetText("Stopped listening on this network; that pairing code no longer reaches the node.")
+			}
+		})
+}
+
 func (v *phonesView) load() {
+	v.showLAN(v.u.node.Status().Gateway.LANURL)
 	call(v.u, v.u.node.Phones, func(phones []approvals.Phone, err error) {
 		if err != nil {
 			showError(v.errLabel, err)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"net"
 	"strings"
 	"time"
 
@@ -118,23 +119,52 @@ func lastSyncText(st app.Status) string {
 	return "Last checked " + st.LastSync.Local().Format("15:04, Mon 2 Jan") + "."
 }
 
+// agentsText says every address agents and phones reach the node at, and
+// from where: the gateway's own listener (this computer only when it is
+// loopback), the LAN address while pairing over this network is on, and
+// the relay name while the tunnel is up.
 func agentsText(st app.Status) string {
 	var b strings.Builder
-	switch {
-	case st.Gateway.Relay.State == "connected" && st.Gateway.Relay.Address != "":
-		fmt.Fprintf(&b, "Agents reach you as %s through %s.", st.Gateway.Relay.Address, st.Gateway.Relay.URL)
-	case st.Gateway.Relay.URL != "":
-		fmt.Fprintf(&b, "Relay %s: %s.", st.Gateway.Relay.URL, st.Gateway.Relay.State)
-		if st.Gateway.Relay.LastError != "" {
-			fmt.Fprintf(&b, " %s", st.Gateway.Relay.LastError)
-		}
-	case st.Gateway.URL != "":
-		fmt.Fprintf(&b, "Agents on this network reach you at %s.", st.Gateway.URL)
-	default:
+	g := st.Gateway
+	if g.URL == "" && g.Relay.URL == "" {
 		b.WriteString("Agents cannot reach this node: it serves none.")
 	}
+	if g.URL != "" {
+		fmt.Fprintf(&b, "Agents and phones reach this node at %s (%s).", g.URL, listenScope(g.Listen))
+	}
+	if g.LANURL != "" {
+		fmt.Fprintf(&b, " On this computer's local network: %s, for phones on the same network (and agents' signed requests); on until you turn it off under Phones.", g.LANURL)
+	}
+	switch {
+	case g.Relay.State == "connected" && g.Relay.Address != "":
+		fmt.Fprintf(&b, " Agents reach you as %s through %s", g.Relay.Address, g.Relay.URL)
+		if g.Relay.PublicURL != "" {
+			fmt.Fprintf(&b, ", at %s, from any network", g.Relay.PublicURL)
+		}
+		b.WriteString(".")
+	case g.Relay.URL != "":
+		fmt.Fprintf(&b, " Relay %s: %s.", g.Relay.URL, g.Relay.State)
+		if g.Relay.LastError != "" {
+			fmt.Fprintf(&b, " %s", g.Relay.LastError)
+		}
+	}
 	fmt.Fprintf(&b, " %s paired.", plural(st.Phones, "phone"))
-	return b.String()
+	return strings.TrimSpace(b.String())
+}
+
+// listenScope says from where the gateway's listen address is reached.
+func listenScope(listen string) string {
+	host, _, err := net.SplitHostPort(listen)
+	ip := net.ParseIP(host)
+	switch {
+	case err != nil || ip == nil && host != "":
+		return "its configured address"
+	case ip == nil || ip.IsUnspecified():
+		return "every network this computer is on"
+	case ip.IsLoopback():
+		return "this computer only"
+	}
+	return "address " + host + " of this computer"
 }
 
 func plural(n int, what string) string {

@@ -442,6 +442,9 @@ func (u *UI) applyLocked(st app.Status) {
 	if st.Phones != prev.Phones {
 		u.phones.load()
 	}
+	if st.Gateway.LANURL != prev.Gateway.LANURL {
+		u.phones.showLAN(st.Gateway.LANURL)
+	}
 	if st.Settings != prev.Settings || len(st.Accounts) != len(prev.Accounts) {
 		u.accounts.load()
 		u.settings.load()

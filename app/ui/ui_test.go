@@ -688,6 +688,15 @@ func TestStatusView(t *testing.T) {
 		{st: app.Status{State: app.StateIdle, Pending: 2, Gateway: app.GatewayStatus{Relay: app.RelayStatus{
 			URL: "https://relay.example", State: "connected", Address: "jo@example.net"}}},
 			want: []string{"2 requests waiting for you", "Agents reach you as jo@example.net through https://relay.example"}},
+		// Every address the node is reached at, and from where (issue 42 item 6).
+		{st: app.Status{State: app.StateIdle, Gateway: app.GatewayStatus{URL: "https://localhost:8443/mcp", Listen: "127.0.0.1:8443"}},
+			want: []string{"Agents and phones reach this node at https://localhost:8443/mcp (this computer only)."}},
+		{st: app.Status{State: app.StateIdle, Gateway: app.GatewayStatus{URL: "https://localhost:8443/mcp", Listen: "127.0.0.1:8443",
+			LANURL: "https://192.168.1.20:8443/mcp"}},
+			want: []string{"(this computer only)", "On this computer's local network: https://192.168.1.20:8443/mcp, for phones on the same network"}},
+		{st: app.Status{State: app.StateIdle, Gateway: app.GatewayStatus{URL: "https://node.example.net/mcp", Listen: "[::]:443",
+			Relay: app.RelayStatus{URL: "https://relay.example", State: "connected", Address: "jo@example.net", PublicURL: "https://k3.relay.example/mcp"}}},
+			want: []string{"(every network this computer is on)", "through https://relay.example, at https://k3.relay.example/mcp, from any network"}},
 	}
 	for _, tt := range tests {
 		v := newStatusView(&UI{})
