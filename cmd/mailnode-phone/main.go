@@ -7,8 +7,6 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"flag"
 	"fmt"
@@ -24,6 +22,7 @@ import (
 
 	"mailnode/approvals/phoneapi"
 	"mailnode/gateway/phone/phoneclient"
+	"mailnode/relay/devnet"
 )
 
 func main() {
@@ -70,6 +69,8 @@ Usage:
   mailnode-phone revoke AGENT [--tier T]
 Common flags: --device FILE (default: the user's config directory, mailnode-phone/device.json),
   --ca FILE (trust a node's local CA)
+Development, for a node registered at a relay on this machine (as mailnode-agent takes them):
+  --dev-dns HOST:PORT (look names up at that relay's DNS), --dev-port N (its SNI port in place of 443)
 `
 
 // phone runs one subcommand of the reference phone.
@@ -87,6 +88,9 @@ func phone(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	devicePath := fs.String("device", defaultDevice(), "the device's key file")
 	caFile := fs.String("ca", "", "also trust this CA for the node (a node's local CA)")
+	var dev devnet.Overrides
+	fs.StringVar(&dev.DNS, "dev-dns", "", "development: look names up at this DNS server (HOST:PORT, a local relay's --dns-listen)")
+	fs.IntVar(&dev.Port, "dev-port", 0, "development: connect to this port where the protocol says 443 (a local relay's --listen)")
 	name := fs.String("name", "mailnode phone", "pair: this device's name")
 	tier := fs.String("tier", "", "revoke: only this tier")
 	pos, err := parseInterspersed(fs, args[1:])
@@ -96,7 +100,13 @@ func phone(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return usageError{err}
 	}
-	hc, err := phoneHTTP(*caFile)
+	if *caFile != "" {
+		dev.CAFiles = []string{*caFile}
+	}
+	if err := dev.Check(); err != nil {
+		return usageError{err}
+	}
+	hc, err := phoneHTTP(dev)
 	if err != nil {
 		return err
 	}
@@ -244,25 +254,19 @@ func printPrompt(w io.Writer, p phoneapi.Prompt) {
 	}
 }
 
-// phoneHTTP is the reference phone's HTTP client: the system roots, and
-// caFile's certificates if given.
-func phoneHTTP(caFile string) (*http.Client, error) {
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS13}
-	if caFile != "" {
-		pem, err := os.ReadFile(caFile)
-		if err != nil {
-			return nil, fmt.Errorf("read CA: %w", err)
-		}
-		roots, err := x509.SystemCertPool()
-		if err != nil {
-			roots = x509.NewCertPool()
-		}
-		if !roots.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("read CA %s: no certificate", caFile)
-		}
-		tr.TLSClientConfig.RootCAs = roots
+// phoneHTTP is the reference phone's HTTP client: the system roots and
+// the development overrides (--ca, --dev-dns, --dev-port), through the
+// same package as mailnode-agent's. It has no overall timeout, unlike
+// devnet's HTTPClient: watch holds the event stream open for as long as
+// it runs.
+func phoneHTTP(o devnet.Overrides) (*http.Client, error) {
+	tlsConfig, err := o.TLS()
+	if err != nil {
+		return nil, err
 	}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.TLSClientConfig = tlsConfig
+	tr.DialContext = o.Dial()
 	return &http.Client{Transport: tr}, nil
 }
 
