@@ -155,6 +155,7 @@ func TestServeDev(t *testing.T) {
 		"Development relay " + relaylocal.Zone + " on " + d.addrs["tls"] + " (DNS " + d.addrs["dns"] + "), CA " + caFile + "\n",
 		"Node (mailnode serve):   --relay https://" + relaylocal.Zone + " --dev-relay-ca " + caFile +
 			" --dev-relay-dns " + d.addrs["dns"] + " --dev-relay-port " + port + "\n",
+		"Phones (mailnode-phone): --ca NODE_DATA_DIR/ca/ca.pem --dev-dns " + d.addrs["dns"] + " --dev-port " + port + "\n",
 		"development relay",
 	} {
 		if !strings.Contains(d.stderr.String(), want) {

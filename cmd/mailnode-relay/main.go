@@ -367,10 +367,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 
 // printDevHelp tells how to reach a development relay: the flags of
 // `mailnode serve` and of `mailnode-agent` that trust its CA, look its
-// names up in its DNS and dial its port where the protocol says 443.
+// names up in its DNS and dial its port where the protocol says 443, and
+// of `mailnode-phone`, which reaches a node by its name here and trusts
+// the node's own CA, not the relay's.
 func printDevHelp(w io.Writer, name string, l relayserver.Listeners, caFile string) {
 	_, port, _ := net.SplitHostPort(l.TLS.Addr().String())
-	var node, agents, dns, ca string
+	var node, agents, phones, dns, ca string
 	if caFile != "" {
 		node += " --dev-relay-ca " + caFile
 		agents += " --ca " + caFile
@@ -380,13 +382,16 @@ func printDevHelp(w io.Writer, name string, l relayserver.Listeners, caFile stri
 		a := l.DNSPacket.LocalAddr().String()
 		node += " --dev-relay-dns " + a
 		agents += " --dev-dns " + a
+		phones += " --dev-dns " + a
 		dns = " (DNS " + a + ")"
 	}
 	node += " --dev-relay-port " + port
 	agents += " --dev-port " + port
+	phones += " --dev-port " + port
 	fmt.Fprintf(w, "Development relay %s on %s%s%s\n", name, l.TLS.Addr(), dns, ca)
 	fmt.Fprintf(w, "Node (mailnode serve):   --relay https://%s%s\n", name, node)
 	fmt.Fprintf(w, "Agents (mailnode-agent):%s\n", agents)
+	fmt.Fprintf(w, "Phones (mailnode-phone): --ca NODE_DATA_DIR/ca/ca.pem%s\n", phones)
 }
 
 // isLoopback reports whether addr (host:port) listens on loopback only.
