@@ -43,6 +43,10 @@ type Config struct {
 	// Demo runs an embedded IMAP server seeded with the sample mailbox and
 	// syncs from it instead of Accounts.
 	Demo bool
+	// DemoMX, with Demo, is a loopback address where the demo mailbox
+	// also takes mail for its address from anyone, as a domain's mail
+	// exchanger does: a relay beside the demo node mails its code there.
+	DemoMX string
 	// Gateway is how agents reach the node; its zero value serves none.
 	Gateway GatewayConfig
 	// Facts is how the node trusts senders when it reads facts.
@@ -147,6 +151,7 @@ type components struct {
 	nonces         *nonces.Store
 	demo           *demobox.Server
 	demoSMTP       *demobox.SMTPServer
+	demoMX         *demobox.Incoming
 	mu             sync.Mutex        // guards accounts
 	accounts       []imapsync.Config // the demo's account in demo mode
 }
@@ -289,6 +294,12 @@ func (n *Node) openDemo(ctx context.Context, c *components) error {
 		return err
 	}
 	c.demoSMTP.DeliverLocally(srv.Deliver)
+	if n.cfg.DemoMX != "" {
+		if c.demoMX, err = demobox.StartIncoming(n.log, n.cfg.DemoMX, srv.Deliver); err != nil {
+			return err
+		}
+		n.log.Info("Demo mail exchanger started: mail for the demo address is delivered into its INBOX", "addr", c.demoMX.Addr)
+	}
 	c.accounts = []imapsync.Config{{
 		Account: "demo", Address: srv.Addr, Security: imapsync.Plain,
 		Username: demobox.Username, Password: credential.Secret(demobox.Password),
@@ -300,6 +311,9 @@ func (n *Node) openDemo(ctx context.Context, c *components) error {
 // close releases what open opened, last opened first.
 func (c *components) close() error {
 	var errs []error
+	if c.demoMX != nil {
+		errs = append(errs, c.demoMX.Close())
+	}
 	if c.demoSMTP != nil {
 		errs = append(errs, c.demoSMTP.Close())
 	}

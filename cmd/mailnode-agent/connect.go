@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"mailnode/agent"
 	"mailnode/relay/devnet"
@@ -34,13 +35,13 @@ func (f *nodeFlags) register(fs *flag.FlagSet) {
 // netFlags are the development overrides for reaching a node or relay on
 // loopback: off unless given.
 type netFlags struct {
-	caFile  string
+	caFiles caList
 	devDNS  string
 	devPort int
 }
 
 func (f *netFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.caFile, "ca", "", "development: also trust the CA certificates in this PEM file (a node's or a local relay's CA)")
+	fs.Var(&f.caFiles, "ca", "development: also trust the CA certificates in this PEM file (a node's or a local relay's CA; repeatable)")
 	fs.StringVar(&f.devDNS, "dev-dns", "", "development: look names up at this DNS server (HOST:PORT, a local relay's --dns-listen)")
 	fs.IntVar(&f.devPort, "dev-port", 0, "development: connect to this port where the protocol says 443 (a local relay's --listen)")
 }
@@ -61,12 +62,15 @@ func (f *netFlags) check() error {
 }
 
 func (f *netFlags) overrides() devnet.Overrides {
-	o := devnet.Overrides{DNS: f.devDNS, Port: f.devPort}
-	if f.caFile != "" {
-		o.CAFiles = []string{f.caFile}
-	}
-	return o
+	return devnet.Overrides{DNS: f.devDNS, Port: f.devPort, CAFiles: f.caFiles}
 }
+
+// caList collects a repeatable --ca: an agent through a development
+// relay trusts the relay's CA and the node's.
+type caList []string
+
+func (l *caList) String() string     { return strings.Join(*l, ",") }
+func (l *caList) Set(s string) error { *l = append(*l, s); return nil }
 
 // httpClient is TLS 1.3 with the system roots plus --ca, dialing through
 // the development overrides when they are given.

@@ -40,7 +40,7 @@ Usage:
       tools and forwards each call, signed. A call that needs the user's approval answers
       with the match code at once; the same call made again runs once approved.
 
-Development flags of call and mcp (and keygen --relay): --ca FILE trusts a local CA,
+Development flags of call and mcp (and keygen --relay): --ca FILE trusts a local CA (repeatable),
 --dev-dns HOST:PORT looks names up at a local relay's DNS, --dev-port PORT connects
 there instead of 443.
 `

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -244,8 +245,25 @@ func setupConfig(name string, args []string, stderr io.Writer, getenv func(strin
 	fs.SetOutput(stderr)
 	var o options
 	o.register(fs, name != "search")
+	var demo bool
+	var demoMX string
+	if name == "serve" {
+		fs.BoolVar(&demo, "demo", false, "serve the built-in sample mailbox (an IMAP server in this process) instead of an account; data in --data-dir (default "+filepath.Join(os.TempDir(), "mailnode-demo-serve")+")")
+		fs.StringVar(&demoMX, "demo-mx", "", "with --demo: also take mail for the demo address from anyone on this loopback address, as its mail exchanger (a development relay's --smtp-server)")
+	}
 	if err := parseFlags(fs, args); err != nil {
 		return nil, nil, app.Config{}, err
+	}
+	if demo {
+		if o.acct.Server != "" {
+			return nil, nil, app.Config{}, usageError{errors.New("--demo serves the sample mailbox: give it no --imap-server")}
+		}
+		if o.dataDir == "" && getenv("MAILNODE_DATA_DIR") == "" {
+			// The sample mailbox stays out of the person's own data.
+			o.dataDir = filepath.Join(os.TempDir(), "mailnode-demo-serve")
+		}
+	} else if demoMX != "" {
+		return nil, nil, app.Config{}, usageError{errors.New("--demo-mx goes with --demo")}
 	}
 	logger, err := newLogger(stderr, o.logLevel, getenv("MAILNODE_LOG_LEVEL"))
 	if err != nil {
@@ -254,6 +272,9 @@ func setupConfig(name string, args []string, stderr io.Writer, getenv func(strin
 	cfg, err := o.load(getenv)
 	if err != nil {
 		return nil, nil, app.Config{}, usageError{err}
+	}
+	if demo {
+		cfg.Demo, cfg.DemoMX = true, demoMX
 	}
 	if name == "search" {
 		if err := requireData(cfg.DataDir); err != nil {
