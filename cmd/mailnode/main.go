@@ -386,7 +386,42 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		} else {
 			fmt.Fprintf(stdout, "mailnode serving from %s; Ctrl-C to stop.\n", n.DBPath())
 		}
+		if cfg.Services.Relay {
+			go reportRelay(ctx, n, stdout)
+		}
 	}))
+}
+
+// reportRelay prints each step of the relay registration once, in words:
+// the log says it too, but a person following the README watches for the
+// name agents will reach.
+func reportRelay(ctx context.Context, n *app.Node, stdout io.Writer) {
+	sub, unsubscribe := n.Subscribe()
+	defer unsubscribe()
+	var last string
+	for {
+		var st app.Status
+		select {
+		case <-ctx.Done():
+			return
+		case st = <-sub:
+		}
+		r := st.Gateway.Relay
+		if r.State == last {
+			continue
+		}
+		last = r.State
+		switch r.State {
+		case "awaiting code":
+			fmt.Fprintf(stdout, "Relay %s mailed a confirmation code to %s; waiting for it in the INBOX.\n", r.URL, r.Address)
+		case "connected":
+			fmt.Fprintf(stdout, "Relay %s: connected. Agents reach %s at %s.\n", r.URL, r.Address, r.PublicURL)
+		case "disconnected":
+			if r.LastError != "" {
+				fmt.Fprintf(stdout, "Relay %s: disconnected (%s); retrying.\n", r.URL, r.LastError)
+			}
+		}
+	}
 }
 
 // runUntilSignal starts n, calls started, and stops n when ctx ends (a
