@@ -36,6 +36,7 @@ type Server struct {
 	Addr string // 127.0.0.1:port
 	user *imapmemserver.User
 	srv  *imapserver.Server
+	ln   net.Listener
 }
 
 // Start starts an empty server (INBOX only) on a free loopback port.
@@ -63,11 +64,17 @@ func Start(logger *slog.Logger) (*Server, error) {
 		return nil, fmt.Errorf("demo IMAP server: %w", err)
 	}
 	go srv.Serve(ln)
-	return &Server{Addr: ln.Addr().String(), user: user, srv: srv}, nil
+	return &Server{Addr: ln.Addr().String(), user: user, srv: srv, ln: ln}, nil
 }
 
-// Close stops the server.
-func (s *Server) Close() error { return s.srv.Close() }
+// Close stops the server. It closes the listener itself too: the
+// server's Close closes only what Serve registered, and Serve's goroutine
+// may not have run yet.
+func (s *Server) Close() error {
+	err := s.srv.Close()
+	s.ln.Close()
+	return err
+}
 
 // Deliver appends a message to the INBOX, unread, as a mail provider
 // delivers incoming mail.

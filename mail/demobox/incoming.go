@@ -23,6 +23,7 @@ import (
 type Incoming struct {
 	Addr string
 	srv  *smtp.Server
+	ln   net.Listener // closed by Close too, as SMTPServer's
 }
 
 // maxIncoming bounds one message: code mail is a few KiB.
@@ -54,11 +55,15 @@ func StartIncoming(logger *slog.Logger, addr string, deliver func(raw []byte) er
 		return nil, fmt.Errorf("demo mail exchanger: %w", err)
 	}
 	go srv.Serve(ln)
-	return &Incoming{Addr: ln.Addr().String(), srv: srv}, nil
+	return &Incoming{Addr: ln.Addr().String(), srv: srv, ln: ln}, nil
 }
 
 // Close stops the server.
-func (in *Incoming) Close() error { return in.srv.Close() }
+func (in *Incoming) Close() error {
+	err := in.srv.Close()
+	in.ln.Close()
+	return err
+}
 
 type incomingSession struct {
 	deliver func(raw []byte) error

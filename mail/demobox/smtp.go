@@ -35,6 +35,10 @@ type SMTPServer struct {
 	CA *x509.Certificate
 
 	srv *smtp.Server
+	// lns are closed by Close too: go-smtp's Close closes only the
+	// listeners Serve has registered, and a Close right after the start
+	// can come before the Serve goroutines run.
+	lns []net.Listener
 
 	mu        sync.Mutex
 	delivered []Delivery
@@ -91,12 +95,18 @@ func StartSMTP(logger *slog.Logger) (*SMTPServer, error) {
 	}
 	go srv.Serve(ln)
 	go srv.Serve(tls.NewListener(tlsLn, srv.TLSConfig))
-	s.Addr, s.TLSAddr, s.srv = ln.Addr().String(), tlsLn.Addr().String(), srv
+	s.Addr, s.TLSAddr, s.srv, s.lns = ln.Addr().String(), tlsLn.Addr().String(), srv, []net.Listener{ln, tlsLn}
 	return s, nil
 }
 
 // Close stops the server.
-func (s *SMTPServer) Close() error { return s.srv.Close() }
+func (s *SMTPServer) Close() error {
+	err := s.srv.Close()
+	for _, ln := range s.lns {
+		ln.Close()
+	}
+	return err
+}
 
 // Delivered returns the messages accepted so far.
 func (s *SMTPServer) Delivered() []Delivery {
