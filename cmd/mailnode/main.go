@@ -33,6 +33,7 @@ Usage:
   mailnode demo   [--data-dir DIR] [--keep]   sync a built-in sample mailbox and show what was stored
   mailnode sync   [account flags]              one sync pass, then exit
   mailnode serve  [account flags]              sync, then keep the copy current (IDLE) until stopped
+  mailnode serve  --demo [--demo-mx ADDR]      the same on the built-in sample mailbox (try a relay with it)
   mailnode search [--data-dir DIR] WORDS...     full-text search over the local copy
   mailnode approvals list|approve|deny|revoke   decide on agents' requests from this machine
   mailnode pair   [--data-dir DIR] [--yes] [--lan]  pair a phone: show a QR code, confirm its short code
@@ -49,7 +50,8 @@ Account flags (or MAILNODE_* environment variables, or a config file):
   --smtp-server host:port --smtp-security starttls|tls|plain --from "Name <address>"  (sending approved drafts)
   --allow-insecure  (development: plain IMAP or SMTP to a server not on loopback)
 The password is never taken from a command-line argument.
-Agents: serve --listen :443 --hostname node.example.net (or MAILNODE_LISTEN, MAILNODE_HOSTNAME).
+Agents: serve --listen :443 --hostname node.example.net (or MAILNODE_LISTEN, MAILNODE_HOSTNAME),
+  or through a relay: serve --relay https://relay.example.net (README: "Through a relay").
 Trusted senders: MAILNODE_AUTHSERV_IDS=mx.google.com (your provider's Authentication-Results id),
   MAILNODE_VERIFY_DKIM=1 (check DKIM over DNS too); or "facts" in the config file.
 
