@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/mail"
 	"net/textproto"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -176,7 +177,7 @@ func (c *Client) Run(ctx context.Context) error {
 			go c.keepCertificate(tctx, api, st.Hostname, first)
 			<-first
 		}
-		t := &Tunnel{Addr: st.Tunnel, Fallbacks: st.Tunnels, Key: keys.Node, TLS: c.cfg.TLS, Dial: c.cfg.Dial,
+		t := &Tunnel{Addr: st.Tunnel, Fallbacks: st.Tunnels, ServerName: relayName(c.cfg.RelayURL), Key: keys.Node, TLS: c.cfg.TLS, Dial: c.cfg.Dial,
 			Up: func(h string) {
 				c.log.Info("Tunnel up", "hostname", h)
 				c.set(func(s *Status) { s.State, s.Hostname, s.Err = "connected", h, "" })
@@ -394,4 +395,14 @@ func (c *Client) queued(keys Keys) func(ctx context.Context, sealed []byte) ([]b
 		}
 		return box.SealAnonymous(nil, reply, &pub, rand.Reader)
 	}
+}
+
+// relayName is the host of the relay's URL: its API name, which is also
+// the TLS name of its tunnels.
+func relayName(relayURL string) string {
+	u, err := url.Parse(relayURL)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Hostname())
 }

@@ -5,11 +5,15 @@ import (
 	"context"
 	"crypto/tls"
 	"encoding/json"
+	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/mail"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -154,4 +158,70 @@ func resolve(t *testing.T, r *relaylocal.Relay, address string) relay.Resolution
 	}
 	json.NewDecoder(resp.Body).Decode(&res)
 	return res
+}
+
+// TestTunnelFallbackByOtherName brings the tunnel up at another
+// instance's address, named otherwise than the relay (as a deployment
+// names its instances r2.relay.example.net): the tunnel's TLS name is the
+// relay's own, for which the instance holds the certificate, not the
+// dialled host, which the relay would take for a node's name and hold.
+func TestTunnelFallbackByOtherName(t *testing.T) {
+	sm, err := demobox.StartSMTP(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sm.Close() })
+	r, err := relaylocal.Start(t.Context(), relaylocal.Options{
+		DataDir: t.TempDir(),
+		Mailer: &relayserver.SMTPMailer{Addr: sm.Addr, Username: demobox.Username, Password: demobox.Password,
+			Sender: "relay@relay.test", TLS: sm.ClientTLS()},
+		OtherTunnels: []string{"r2." + relaylocal.Zone + ":443"},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	f := &fixture{relay: r, smtp: sm}
+	// The first instance is gone: only the other's name answers.
+	_, port, _ := strings.Cut(r.Addr, ":")
+	primary := relaylocal.Zone + ":" + port
+	var dialled []string
+	var mu sync.Mutex
+	dial := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		mu.Lock()
+		dialled = append(dialled, addr)
+		mu.Unlock()
+		if addr == primary {
+			return nil, errors.New("instance down")
+		}
+		return r.Dial(ctx, network, addr)
+	}
+	statuses := make(chan relayclient.Status, 100)
+	c, err := relayclient.New(relayclient.Config{
+		RelayURL: r.URL, Address: "alex@example.com", KeysFile: filepath.Join(t.TempDir(), "keys.json"),
+		Codes: smtpCodes{f.smtp}, Listener: relayclient.NewListener(), HTTP: r.HTTPClient(), TLS: r.CA.ClientTLS(), Dial: dial,
+		CodePoll: 50 * time.Millisecond, OnStatus: func(s relayclient.Status) { statuses <- s },
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	for {
+		select {
+		case s := <-statuses:
+			if s.State == "connected" {
+				mu.Lock()
+				defer mu.Unlock()
+				if !slices.Contains(dialled, "r2."+relaylocal.Zone+":443") {
+					t.Fatalf("connected without dialling the other instance: %q", dialled)
+				}
+				return
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("no tunnel through the other instance; status %+v, dialled %q", c.Status(), dialled)
+		}
+	}
 }

@@ -56,6 +56,12 @@ type Tunnel struct {
 	// TLS is the client configuration for the relay's name; NextProtos
 	// and ServerName are set by the tunnel.
 	TLS *tls.Config
+	// ServerName is the relay's own name, the TLS server name of every
+	// tunnel whatever address it dials: instances have names of their
+	// own for their tunnel addresses (r2.relay.example.net:443), but a
+	// relay takes a tunnel only on its API name, for which they all hold
+	// the certificate. Empty: the dialled host.
+	ServerName string
 	// Dial dials the relay; default a net.Dialer.
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
 	// Up is called with the node's name each time a tunnel is up, Down
@@ -129,6 +135,9 @@ func (t *Tunnel) once(ctx context.Context, l *Listener, addr string) error {
 		cfg = t.TLS.Clone()
 	}
 	cfg.ServerName = host
+	if t.ServerName != "" {
+		cfg.ServerName = t.ServerName
+	}
 	cfg.NextProtos = []string{relay.TunnelALPN}
 	cfg.MinVersion = tls.VersionTLS13
 	batch := relay.NewBatchConn(raw)

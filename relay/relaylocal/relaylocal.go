@@ -65,6 +65,9 @@ type Options struct {
 	// ExpireEvery is how often the relay deletes what expired; default
 	// relayserver's (a minute).
 	ExpireEvery time.Duration
+	// OtherTunnels are other instances' tunnel addresses the relay gives
+	// nodes to fall back to (mailnode-relay --other-tunnel).
+	OtherTunnels []string
 }
 
 // Relay is a running local relay.
@@ -128,16 +131,17 @@ func Start(ctx context.Context, o Options, logger *slog.Logger) (*Relay, error) 
 		r.mailer <- o.Mailer
 	}
 	srv, err := relayserver.New(ctx, relayserver.Config{
-		Zone:        Zone,
-		PublicIPs:   []net.IP{net.IPv4(127, 0, 0, 1)},
-		TunnelAddr:  net.JoinHostPort(Zone, port),
-		Store:       store,
-		Mailer:      (*lateMailer)(r),
-		Certificate: func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return cert, nil },
-		Limits:      o.Limits,
-		KeepAlive:   o.KeepAlive,
-		Now:         o.Now,
-		ExpireEvery: o.ExpireEvery,
+		Zone:             Zone,
+		PublicIPs:        []net.IP{net.IPv4(127, 0, 0, 1)},
+		TunnelAddr:       net.JoinHostPort(Zone, port),
+		Store:            store,
+		Mailer:           (*lateMailer)(r),
+		Certificate:      func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return cert, nil },
+		Limits:           o.Limits,
+		KeepAlive:        o.KeepAlive,
+		Now:              o.Now,
+		OtherTunnelAddrs: o.OtherTunnels,
+		ExpireEvery:      o.ExpireEvery,
 	}, logger)
 	if err != nil {
 		ln.Close()
