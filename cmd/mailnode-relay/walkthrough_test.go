@@ -281,6 +281,40 @@ func (w *walk) expect(s step) {
 	}
 }
 
+// interrupt presses Ctrl-C in the terminal whose process group is pgid,
+// except that `go run` and the shell are spared: go run exits 1 on an
+// interrupt whatever its program did, and the program's own exit status
+// is what the walk-through checks (go run passes it on).
+func interrupt(pgid int) {
+	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	sent := false
+	for _, f := range procs {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp ...; comm may hold spaces.
+		s := string(b)
+		open, end := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+		if open < 0 || end < open {
+			continue
+		}
+		fields := strings.Fields(s[end+1:])
+		if len(fields) < 3 || fields[2] != strconv.Itoa(pgid) {
+			continue
+		}
+		if comm := s[open+1 : end]; comm == "go" || comm == "bash" {
+			continue
+		}
+		pid, _ := strconv.Atoi(strings.TrimSpace(s[:open]))
+		syscall.Kill(pid, syscall.SIGINT)
+		sent = true
+	}
+	if !sent {
+		syscall.Kill(-pgid, syscall.SIGINT)
+	}
+}
+
 // stopAll presses Ctrl-C in every terminal whose command still runs; with
 // check, each must then exit 0 (a requested stop is not a failure).
 func (w *walk) stopAll(check bool) {
@@ -295,7 +329,7 @@ func (w *walk) stopAll(check bool) {
 			continue
 		default:
 		}
-		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGINT)
+		interrupt(p.cmd.Process.Pid)
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		select {
 		case err := <-p.done:
