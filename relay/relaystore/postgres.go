@@ -113,6 +113,9 @@ var pgMigrations = []string{
 	CREATE INDEX code_mails_net ON code_mails(net, at);
 	ALTER TABLE agents ADD COLUMN net BYTEA NOT NULL DEFAULT '\x'::bytea;
 	CREATE INDEX agents_net ON agents(net, created);`,
+	// SQLite's seventh: leases, for the one instance renewing the
+	// relay's certificate.
+	`CREATE TABLE leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires BIGINT NOT NULL);`,
 }
 
 // Postgres is the Store that several relay instances share.
@@ -186,6 +189,48 @@ func (s *Postgres) Secret(ctx context.Context, name string) ([]byte, error) {
 		return nil, fmt.Errorf("relay store: secret %s: %w", name, err)
 	}
 	return v, nil
+}
+
+func (s *Postgres) Private(ctx context.Context, name string) ([]byte, error) {
+	var v []byte
+	err := s.pool.QueryRow(ctx, "SELECT value FROM secrets WHERE name = $1", name).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("relay store: private %s: %w", name, err)
+	}
+	return v, nil
+}
+
+func (s *Postgres) PutPrivate(ctx context.Context, name string, value []byte) error {
+	_, err := s.pool.Exec(ctx, "INSERT INTO secrets(name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value", name, value)
+	if err != nil {
+		return fmt.Errorf("relay store: private %s: %w", name, err)
+	}
+	return nil
+}
+
+func (s *Postgres) TakeLease(ctx context.Context, name, holder string, now, until time.Time) (bool, error) {
+	var got string
+	err := s.pool.QueryRow(ctx, `INSERT INTO leases(name, holder, expires) VALUES ($1, $2, $3)
+		ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
+		WHERE leases.holder = excluded.holder OR leases.expires <= $4
+		RETURNING holder`, name, holder, until.UnixMilli(), now.UnixMilli()).Scan(&got)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("relay store: lease %s: %w", name, err)
+	}
+	return got == holder, nil
+}
+
+func (s *Postgres) DropLease(ctx context.Context, name, holder string) error {
+	if _, err := s.pool.Exec(ctx, "DELETE FROM leases WHERE name = $1 AND holder = $2", name, holder); err != nil {
+		return fmt.Errorf("relay store: lease %s: %w", name, err)
+	}
+	return nil
 }
 
 func pgNode(row pgx.Row) (Node, error) {

@@ -127,6 +127,9 @@ var migrations = []string{
 	CREATE INDEX code_mails_net ON code_mails(net, at);
 	ALTER TABLE agents ADD COLUMN net BLOB NOT NULL DEFAULT X'';
 	CREATE INDEX agents_net ON agents(net, created);`,
+	// The relay's own certificate by ACME (docs/relay-deploy.md): one
+	// instance renews it at a time, under a lease.
+	`CREATE TABLE leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires INTEGER NOT NULL);`,
 }
 
 // SQLite is the Store of a single relay: one file in WAL mode.
@@ -220,6 +223,47 @@ func (s *SQLite) Secret(ctx context.Context, name string) ([]byte, error) {
 		return nil, fmt.Errorf("relay store: secret %s: %w", name, err)
 	}
 	return v, nil
+}
+
+func (s *SQLite) Private(ctx context.Context, name string) ([]byte, error) {
+	var v []byte
+	err := s.db.QueryRowContext(ctx, "SELECT value FROM secrets WHERE name = ?", name).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("relay store: private %s: %w", name, err)
+	}
+	return v, nil
+}
+
+func (s *SQLite) PutPrivate(ctx context.Context, name string, value []byte) error {
+	if _, err := s.db.ExecContext(ctx, "INSERT OR REPLACE INTO secrets(name, value) VALUES (?, ?)", name, value); err != nil {
+		return fmt.Errorf("relay store: private %s: %w", name, err)
+	}
+	return nil
+}
+
+func (s *SQLite) TakeLease(ctx context.Context, name, holder string, now, until time.Time) (bool, error) {
+	var got string
+	err := s.db.QueryRowContext(ctx, `INSERT INTO leases(name, holder, expires) VALUES (?1, ?2, ?3)
+		ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
+		WHERE leases.holder = excluded.holder OR leases.expires <= ?4
+		RETURNING holder`, name, holder, until.UnixMilli(), now.UnixMilli()).Scan(&got)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("relay store: lease %s: %w", name, err)
+	}
+	return got == holder, nil
+}
+
+func (s *SQLite) DropLease(ctx context.Context, name, holder string) error {
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM leases WHERE name = ? AND holder = ?", name, holder); err != nil {
+		return fmt.Errorf("relay store: lease %s: %w", name, err)
+	}
+	return nil
 }
 
 const nodeCols = "address, label, node_key, box_key, registered_at"

@@ -117,6 +117,21 @@ type Instance struct {
 type Store interface {
 	// Secret returns the named 32-byte secret, creating it once.
 	Secret(ctx context.Context, name string) ([]byte, error)
+	// Private returns the named private value PutPrivate stored (the
+	// relay's ACME account key, its certificate and key), or
+	// ErrNotFound. It shares the secrets' table: Secret's names and
+	// these are one namespace.
+	Private(ctx context.Context, name string) ([]byte, error)
+	PutPrivate(ctx context.Context, name string, value []byte) error
+
+	// TakeLease gives holder the lease name until until, if nobody else
+	// holds it at now (a lease past its end is nobody's), and reports
+	// whether holder holds it: so that one of the instances sharing the
+	// store does a job at a time (renewing the relay's certificate),
+	// and another takes over if it dies. DropLease ends holder's lease,
+	// if holder still holds it.
+	TakeLease(ctx context.Context, name, holder string, now, until time.Time) (bool, error)
+	DropLease(ctx context.Context, name, holder string) error
 
 	// Resolve returns the node registered for address, or decoy, with
 	// the same work either way (its NodeKey is not read).

@@ -212,6 +212,60 @@ func TestDirectoryContract(t *testing.T) {
 	}
 }
 
+// TestLeaseContract: one holder at a time, until its lease ends or it
+// drops it; the holder renews its own; private values round-trip.
+func TestLeaseContract(t *testing.T) {
+	for name, open := range openers(t) {
+		t.Run(name, func(t *testing.T) {
+			s := open(t)
+			ctx := context.Background()
+			now := time.UnixMilli(1_800_000_000_000)
+			for _, step := range []struct {
+				holder string
+				at     time.Duration // after now
+				want   bool
+			}{
+				{"a", 0, true},                 // free
+				{"b", time.Minute, false},      // a holds it until now+10m
+				{"a", time.Minute, true},       // a renews, until now+11m
+				{"b", 10 * time.Minute, false}, // still a's
+				{"b", 11 * time.Minute, true},  // a's lease ended
+				{"a", 12 * time.Minute, false}, // now b's
+			} {
+				at := now.Add(step.at)
+				if got, err := s.TakeLease(ctx, "acme", step.holder, at, at.Add(10*time.Minute)); err != nil || got != step.want {
+					t.Fatalf("TakeLease(%s at +%v) = %v, %v; want %v", step.holder, step.at, got, err, step.want)
+				}
+			}
+			s.DropLease(ctx, "acme", "a") // not a's: changes nothing
+			if got, _ := s.TakeLease(ctx, "acme", "a", now.Add(13*time.Minute), now.Add(20*time.Minute)); got {
+				t.Fatal("a took b's lease after a dropped what it did not hold")
+			}
+			if err := s.DropLease(ctx, "acme", "b"); err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := s.TakeLease(ctx, "acme", "a", now.Add(13*time.Minute), now.Add(20*time.Minute)); !got {
+				t.Fatal("a could not take the lease b dropped")
+			}
+			if got, _ := s.TakeLease(ctx, "other", "b", now, now.Add(time.Minute)); !got {
+				t.Fatal("leases of different names are not independent")
+			}
+
+			if _, err := s.Private(ctx, "acme-account"); !errors.Is(err, ErrNotFound) {
+				t.Fatalf("Private before PutPrivate = %v, want ErrNotFound", err)
+			}
+			for _, v := range []string{"first", "second"} {
+				if err := s.PutPrivate(ctx, "acme-account", []byte(v)); err != nil {
+					t.Fatal(err)
+				}
+				if got, err := s.Private(ctx, "acme-account"); err != nil || string(got) != v {
+					t.Fatalf("Private = %q, %v; want %q", got, err, v)
+				}
+			}
+		})
+	}
+}
+
 // TestQueueContract is the offline queue's contract, the same for every
 // Store.
 func TestQueueContract(t *testing.T) {
