@@ -3,12 +3,7 @@ package relayclient
 import (
 	"context"
 	"crypto"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"encoding/pem"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -20,6 +15,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/acme"
+
+	"mailnode/relay/acmeorder"
 )
 
 // LetsEncrypt is the default ACME directory.
@@ -118,7 +115,9 @@ func (a *ACME) fresh(c *tls.Certificate, hostname string) bool {
 		c.Leaf.NotAfter.Sub(a.now()) > RenewBefore
 }
 
-// obtain runs one ACME order for hostname.
+// obtain runs one ACME order for hostname, the challenge published
+// through the relay (the name comes from the node's key, so the domain
+// Publish is given is the node's own).
 func (a *ACME) obtain(ctx context.Context, api *API, hostname string) (*tls.Certificate, error) {
 	if err := os.MkdirAll(a.Dir, 0o700); err != nil {
 		return nil, err
@@ -128,88 +127,15 @@ func (a *ACME) obtain(ctx context.Context, api *API, hostname string) (*tls.Cert
 		return nil, err
 	}
 	cl := &acme.Client{Key: accountKey, DirectoryURL: a.DirectoryURL, HTTPClient: a.HTTP, UserAgent: "mailnode"}
-	// Registering again with the same key is how RFC 8555 section 7.3.1
-	// finds the existing account.
-	if _, err := cl.Register(ctx, &acme.Account{}, acme.AcceptTOS); err != nil && !errors.Is(err, acme.ErrAccountAlreadyExists) {
-		return nil, fmt.Errorf("account: %w", err)
-	}
-	order, err := cl.AuthorizeOrder(ctx, acme.DomainIDs(hostname))
-	if err != nil {
-		return nil, fmt.Errorf("order: %w", err)
-	}
-	for _, u := range order.AuthzURLs {
-		if err := a.authorize(ctx, cl, api, u); err != nil {
-			return nil, err
-		}
-	}
-	if order, err = cl.WaitOrder(ctx, order.URI); err != nil {
-		return nil, fmt.Errorf("order: %w", err)
-	}
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	publish := func(ctx context.Context, _ string, values []string) error { return api.SetChallenges(ctx, values) }
+	c, err := acmeorder.Obtain(ctx, cl, []string{hostname}, "", publish, a.log())
 	if err != nil {
 		return nil, err
 	}
-	csr, err := x509.CreateCertificateRequest(rand.Reader, &x509.CertificateRequest{DNSNames: []string{hostname}}, key)
-	if err != nil {
-		return nil, err
-	}
-	chain, _, err := cl.CreateCertFromOrder(ctx, order, csr, true)
-	if err != nil {
-		return nil, fmt.Errorf("finalize: %w", err)
-	}
-	c, err := certificate(chain, key)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Leaf.VerifyHostname(hostname); err != nil {
-		return nil, fmt.Errorf("the CA's certificate: %w", err)
-	}
-	if err := a.store(chain, key); err != nil {
+	if err := a.store(c); err != nil {
 		return nil, err
 	}
 	return c, nil
-}
-
-// authorize answers one authorization with DNS-01 through the relay and
-// clears the TXT value afterwards, whatever the outcome.
-func (a *ACME) authorize(ctx context.Context, cl *acme.Client, api *API, url string) error {
-	z, err := cl.GetAuthorization(ctx, url)
-	if err != nil {
-		return fmt.Errorf("authorization: %w", err)
-	}
-	if z.Status == acme.StatusValid {
-		return nil
-	}
-	var chal *acme.Challenge
-	for _, c := range z.Challenges {
-		if c.Type == "dns-01" {
-			chal = c
-		}
-	}
-	if chal == nil {
-		return fmt.Errorf("authorization for %s offers no dns-01 challenge", z.Identifier.Value)
-	}
-	value, err := cl.DNS01ChallengeRecord(chal.Token)
-	if err != nil {
-		return err
-	}
-	if err := api.SetChallenges(ctx, []string{value}); err != nil {
-		return fmt.Errorf("publish the challenge: %w", err)
-	}
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		if err := api.SetChallenges(cctx, nil); err != nil {
-			a.log().Warn("Cannot clear the ACME challenge", "err", err)
-		}
-	}()
-	if _, err := cl.Accept(ctx, chal); err != nil {
-		return fmt.Errorf("accept the challenge: %w", err)
-	}
-	if _, err := cl.WaitAuthorization(ctx, z.URI); err != nil {
-		return fmt.Errorf("authorization for %s: %w", z.Identifier.Value, err)
-	}
-	return nil
 }
 
 // accountKey loads the ACME account key, making it the first time.
@@ -217,48 +143,34 @@ func (a *ACME) accountKey() (crypto.Signer, error) {
 	path := filepath.Join(a.Dir, acmeAccountFile)
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		k, err := acmeorder.NewKey()
 		if err != nil {
 			return nil, err
 		}
-		der, _ := x509.MarshalPKCS8PrivateKey(k)
-		return k, writePrivate(path, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
+		b, err := acmeorder.MarshalKey(k)
+		if err != nil {
+			return nil, err
+		}
+		return k, writePrivate(path, b)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return parseKey(b, path)
-}
-
-func parseKey(b []byte, path string) (crypto.Signer, error) {
-	blk, _ := pem.Decode(b)
-	if blk == nil {
-		return nil, fmt.Errorf("%s: no PEM key", path)
-	}
-	k, err := x509.ParsePKCS8PrivateKey(blk.Bytes)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	s, ok := k.(crypto.Signer)
-	if !ok {
-		return nil, fmt.Errorf("%s: not a signing key", path)
-	}
-	return s, nil
+	return acmeorder.ParseKey(b, path)
 }
 
 // store writes the chain and its key, the key first so that a crash
 // between the two leaves a certificate that load refuses, not one
 // without its key.
-func (a *ACME) store(chain [][]byte, key *ecdsa.PrivateKey) error {
-	der, _ := x509.MarshalPKCS8PrivateKey(key)
-	if err := writePrivate(filepath.Join(a.Dir, acmeKeyFile), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})); err != nil {
+func (a *ACME) store(c *tls.Certificate) error {
+	key, err := acmeorder.MarshalKey(c.PrivateKey.(crypto.Signer))
+	if err != nil {
 		return err
 	}
-	var certs []byte
-	for _, c := range chain {
-		certs = append(certs, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: c})...)
+	if err := writePrivate(filepath.Join(a.Dir, acmeKeyFile), key); err != nil {
+		return err
 	}
-	return writePrivate(filepath.Join(a.Dir, acmeCertFile), certs)
+	return writePrivate(filepath.Join(a.Dir, acmeCertFile), acmeorder.MarshalChain(c.Certificate))
 }
 
 // load reads the stored certificate and key.
@@ -276,22 +188,6 @@ func (a *ACME) load() (*tls.Certificate, error) {
 		return nil, fmt.Errorf("stored certificate: %w", err)
 	}
 	return &c, nil
-}
-
-// certificate pairs a DER chain with its key; Leaf is set.
-func certificate(chain [][]byte, key crypto.Signer) (*tls.Certificate, error) {
-	if len(chain) == 0 {
-		return nil, errors.New("the CA sent no certificate")
-	}
-	leaf, err := x509.ParseCertificate(chain[0])
-	if err != nil {
-		return nil, fmt.Errorf("the CA's certificate: %w", err)
-	}
-	pub, ok := leaf.PublicKey.(interface{ Equal(crypto.PublicKey) bool })
-	if !ok || !pub.Equal(key.Public()) {
-		return nil, errors.New("the CA's certificate is not for our key")
-	}
-	return &tls.Certificate{Certificate: chain, PrivateKey: key, Leaf: leaf}, nil
 }
 
 // writePrivate writes b to path atomically, mode 0600.
