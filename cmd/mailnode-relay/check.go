@@ -26,7 +26,7 @@ var serveOnly = map[string]bool{
 	"agents-per-hour": false, "agents-per-network": false, "code-mails-per-network": false,
 	"max-stalled": false, "queue-share": false, "max-pending-per-address": false, "max-spliced-per-address": false,
 	"mesh-listen": false, "mesh-addr": false, "instance-id": false, "other-tunnel": false,
-	"dev-ca-dir": false, "v": true,
+	"dev-ca-dir": false, "v": true, "acme": true, "acme-email": false, "acme-ca": false,
 }
 
 // ignored is a serve flag check takes and does nothing with.
@@ -91,7 +91,7 @@ func newCheckFlags(stderr io.Writer) (*flag.FlagSet, *checkFlags) {
 	c.smtpUser = fs.String("smtp-user", "", "submission login")
 	c.smtpPassFile = fs.String("smtp-password-file", "", "file holding the submission password")
 	c.smtpCA = fs.String("smtp-ca", "", "PEM file of the CA that signs the submission server's certificate, if not a public one")
-	c.acmeDir = fs.String("acme-directory", relaycheck.DefaultACMEDirectory, "the ACME directory nodes get their certificates from")
+	c.acmeDir = fs.String("acme-directory", relaycheck.DefaultACMEDirectory, "the ACME directory nodes get their certificates from, and with serve --acme the relay its own")
 	c.resolver = fs.String("resolver", "", "recursive DNS resolver host:port to find the parent zone's servers (default: /etc/resolv.conf's first)")
 	c.timeout = fs.Duration("timeout", 5*time.Second, "time each exchange may take")
 	c.dev = fs.Bool("dev", false, "refused: a development relay has no delegation or public certificate to check")

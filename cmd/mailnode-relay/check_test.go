@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -276,9 +277,17 @@ func TestServiceUnit(t *testing.T) {
 		}
 	}
 	for flag, cred := range map[string]string{"--tls-key": "tls-key", "--smtp-password-file": "smtp-password"} {
+		if _, given := values[flag]; !given && flag == "--tls-key" {
+			continue // the certificate by ACME, below
+		}
 		if values[flag] != "%d/"+cred || !credentials[cred] {
 			t.Errorf("%s: %s %s, want %%d/%s from LoadCredential=%s:...", path, flag, values[flag], cred, cred)
 		}
+	}
+	// The default deployment gets its certificate by ACME (the agents'
+	// wildcard is issued only by DNS-01, which the relay answers).
+	if !slices.Contains(flags, "--acme") || values["--tls-cert"] != "" {
+		t.Errorf("%s: ExecStart without --acme, or with --tls-cert too", path)
 	}
 	if want := "/var/lib/" + one("StateDirectory"); values["--data-dir"] != want {
 		t.Errorf("%s: --data-dir %s, want the StateDirectory %s", path, values["--data-dir"], want)

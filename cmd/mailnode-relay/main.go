@@ -14,14 +14,17 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"mailnode/relay"
 	"mailnode/relay/connlimit"
+	"mailnode/relay/relayacme"
 	"mailnode/relay/relaylocal"
 	"mailnode/relay/relayserver"
 	"mailnode/relay/relaystore"
@@ -55,6 +58,9 @@ const usage = `mailnode-relay runs a relay: resolve, node registration and tunne
 Usage:
   mailnode-relay serve (--data-dir DIR | --db postgres://...) --zone ZONE --listen :443 [--http-listen 127.0.0.1:PORT]
                        [--dns-listen :53] [--public-ip IP ...] [--mesh-listen :7443 --other-tunnel HOST:PORT ...] [flags]
+  mailnode-relay serve ... --acme [--acme-email ADDR] [--acme-directory URL]
+                       the relay's certificate (API name and *.agents.ZONE) from Let's Encrypt by DNS-01
+                       through its own DNS, renewed while it runs (docs/relay-deploy.md)
   mailnode-relay serve --dev --data-dir DIR [--smtp-server 127.0.0.1:PORT --smtp-security plain]
                        a development relay on this machine: zone relay.test on 127.0.0.1:4443, DNS on
                        127.0.0.1:4053, its own CA in DIR/dev-ca (it prints how to trust it)
@@ -135,6 +141,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	tunnelAddr := fs.String("tunnel-addr", "", "host:port nodes dial for their tunnel (default API-NAME:443)")
 	certFile := fs.String("tls-cert", "", "PEM certificate chain for the API name and *.agents.ZONE")
 	keyFile := fs.String("tls-key", "", "PEM private key of --tls-cert")
+	useACME := fs.Bool("acme", false, "obtain the certificate for the API name and *.agents.ZONE from an ACME CA by DNS-01, "+
+		"answered by this relay's own DNS (--dns-listen); kept in the database, renewed 30 days before expiry without a restart; "+
+		"TLS handshakes on the relay's names fail until the first is obtained")
+	acmeDir := fs.String("acme-directory", relayacme.LetsEncrypt, "with --acme: the CA's ACME directory")
+	acmeEmail := fs.String("acme-email", "", "with --acme: the account's contact address, for the CA's expiry warnings")
+	acmeCA := fs.String("acme-ca", "", "with --acme: PEM file of the roots that the ACME directory's own HTTPS certificate chains to (a test CA; default the system's)")
 	smtpServer := fs.String("smtp-server", "", "submission server for confirmation codes, host:port")
 	smtpSecurity := fs.String("smtp-security", "starttls", "starttls, tls, or plain (plain: loopback only, unless --allow-insecure)")
 	allowInsecure := fs.Bool("allow-insecure", false, "development: allow --smtp-security plain to a server that is not on loopback (the login and codes cross the network in clear)")
@@ -222,6 +234,26 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	if (*certFile == "") != (*keyFile == "") {
 		return usageError{errors.New("--tls-cert and --tls-key go together")}
 	}
+	if *useACME && (*certFile != "" || *dev) {
+		return usageError{errors.New("--acme obtains the relay's certificate: not with --tls-cert or --dev")}
+	}
+	for _, f := range []string{"acme-directory", "acme-email", "acme-ca"} {
+		if given[f] && !*useACME {
+			return usageError{fmt.Errorf("--%s goes with --acme", f)}
+		}
+	}
+	var acmeHTTP *http.Client
+	if *acmeCA != "" {
+		pem, err := os.ReadFile(*acmeCA)
+		if err != nil {
+			return fmt.Errorf("acme CA: %w", err)
+		}
+		roots := x509.NewCertPool()
+		if !roots.AppendCertsFromPEM(pem) {
+			return fmt.Errorf("acme CA: no certificate in %s", *acmeCA)
+		}
+		acmeHTTP = &http.Client{Timeout: time.Minute, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS12}}}
+	}
 	if *smtpServer != "" {
 		// Checked before the store opens: a refused flag changes nothing.
 		probe := relayserver.SMTPMailer{Addr: *smtpServer, Security: *smtpSecurity, AllowInsecure: *allowInsecure}
@@ -261,7 +293,18 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		cfg.Mesh = &relayserver.MeshConfig{ID: *instanceID, Addr: addr}
 	}
 	var devCA string // the development CA's file, for the lines telling how to trust it
-	if *certFile != "" {
+	var certs *relayacme.Manager
+	if *useACME {
+		// The lease names the instance, --instance-id or at random.
+		if certs, err = relayacme.New(relayacme.Config{Zone: *zone, APIName: *apiName, DirectoryURL: *acmeDir, Email: *acmeEmail,
+			HTTP: acmeHTTP, Store: store, Holder: *instanceID}, log); err != nil {
+			return usageError{err}
+		}
+		if *dnsListen == "" {
+			log.Warn("--acme without --dns-listen: the CA asks the zone's DNS for the challenge, which another instance on this database must answer")
+		}
+		cfg.Certificate = certs.GetCertificate
+	} else if *certFile != "" {
 		cert, err := tls.LoadX509KeyPair(*certFile, *keyFile)
 		if err != nil {
 			return fmt.Errorf("load certificate: %w", err)
@@ -362,7 +405,18 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		printDevHelp(stderr, strings.TrimSuffix(strings.ToLower(name), "."), l, devCA)
 	}
 	ok = true
-	return srv.Run(ctx, l)
+	if certs == nil {
+		return srv.Run(ctx, l)
+	}
+	// The certificate is ordered while the relay serves: its DNS must
+	// answer the CA. A failed order never stops the relay.
+	cctx, cancel := context.WithCancel(ctx)
+	acmeDone := make(chan struct{})
+	go func() { defer close(acmeDone); certs.Run(cctx) }()
+	err = srv.Run(ctx, l)
+	cancel()
+	<-acmeDone
+	return err
 }
 
 // printDevHelp tells how to reach a development relay: the flags of

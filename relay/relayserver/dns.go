@@ -14,7 +14,9 @@ import (
 // The zone, answered authoritatively (RFC 1034 section 4.3.2): every name
 // in it has the same A and AAAA (real node, decoy, unknown alike, so DNS
 // tells nobody which names are real); _acme-challenge.<label> has TXT
-// only while that node has set values through /v1/acme/challenge; the
+// only while that node has set values through /v1/acme/challenge, and
+// _acme-challenge.<API name> and _acme-challenge.agents.<zone> while the
+// relay orders its own certificate (relay/relayacme); the
 // apex has SOA and NS. Names outside the zone are refused: the relay is
 // no resolver.
 
@@ -80,8 +82,8 @@ func (s *Server) answerDNS(w dns.ResponseWriter, req *dns.Msg) {
 	switch {
 	case strings.HasPrefix(name, "_acme-challenge."):
 		if q.Qtype == dns.TypeTXT {
-			if label, ok := labelOf(strings.TrimPrefix(strings.TrimSuffix(name, "."), "_acme-challenge."), s.cfg.Zone); ok {
-				vals, err := s.store.Challenges(context.Background(), label)
+			if key, ok := s.challengeKey(strings.TrimPrefix(strings.TrimSuffix(name, "."), "_acme-challenge.")); ok {
+				vals, err := s.store.Challenges(context.Background(), key)
 				if err != nil {
 					s.log.Error("Cannot read challenge", "err", err)
 					m.SetRcode(req, dns.RcodeServerFailure)
@@ -115,6 +117,17 @@ func (s *Server) answerDNS(w dns.ResponseWriter, req *dns.Msg) {
 		m.Ns = append(m.Ns, soa) // NODATA (RFC 2308 section 2.2)
 	}
 	w.WriteMsg(m)
+}
+
+// challengeKey is the store's key for the challenge values of domain: a
+// node's label, or for the relay's own names (the API name and
+// agents.<zone>, for its certificate by ACME, relay/relayacme) the name
+// itself, which having dots is never a node's label.
+func (s *Server) challengeKey(domain string) (string, bool) {
+	if domain == s.cfg.APIName || domain == "agents."+s.cfg.Zone {
+		return domain, true
+	}
+	return labelOf(domain, s.cfg.Zone)
 }
 
 func (s *Server) soa() *dns.SOA {

@@ -172,7 +172,8 @@ type Store interface {
 	FailPending(ctx context.Context, address string, key []byte) error
 	DeletePending(ctx context.Context, address string, key []byte) error
 
-	// SetChallenges replaces the ACME TXT values of label.
+	// SetChallenges replaces the ACME TXT values of label: a node's
+	// label, or one of the relay's own names (relay/relayacme), whole.
 	SetChallenges(ctx context.Context, label string, values []string) error
 	Challenges(ctx context.Context, label string) ([]string, error)
 
