@@ -16,6 +16,7 @@ import (
 const (
 	PathHealth       = "/v1/health"
 	PathTransparency = "/v1/transparency"
+	PathMetrics      = "/v1/metrics"
 	PathResolve      = "/v1/resolve"
 	PathQueue        = "/v1/queue"       // + "/{hostname}"
 	PathQueueReply   = "/v1/queue/reply" // + "/{request_id}"
@@ -27,6 +28,25 @@ type Health struct {
 	Status         string `json:"status"`
 	NodesConnected int    `json:"nodes_connected"`
 	Version        string `json:"version"`
+}
+
+// Metrics is the body of GET /v1/metrics: counts of one relay instance
+// (the *Requests, Streams and DNS counts since it started), none of them
+// about any one user, as /v1/transparency lists them.
+type Metrics struct {
+	// NodesConnected is the live tunnels at this instance.
+	NodesConnected int `json:"nodes_connected"`
+	// NodesRegistered is the nodes registered, every instance's.
+	NodesRegistered int `json:"nodes_registered"`
+	// ResolveRequests counts POST /v1/resolve, answered or not.
+	ResolveRequests uint64 `json:"resolve_requests"`
+	// RateLimitedRequests counts the API's 429 answers.
+	RateLimitedRequests uint64 `json:"rate_limited_requests"`
+	// TunnelStreams counts connections spliced onto a node's tunnel.
+	TunnelStreams uint64 `json:"tunnel_streams"`
+	// DNSRateLimited counts DNS responses over UDP truncated or dropped
+	// by the per-network response rate limit.
+	DNSRateLimited uint64 `json:"dns_rate_limited"`
 }
 
 // ResolveRequest is the body of POST /v1/resolve.

@@ -51,6 +51,9 @@ type Options struct {
 	// Mailer sends confirmation codes; nil until SetMailer (a demo's
 	// mailbox may start after its relay).
 	Mailer relayserver.Mailer
+	// Limits are the relay's; DNSRate defaults to no limit here: a
+	// relay on loopback reflects nothing to the Internet, and its Dial
+	// looks up every connection's name in its DNS.
 	Limits relayserver.Limits
 	// KeepAlive is the tunnels' keepalive; default the protocol's.
 	KeepAlive time.Duration
@@ -97,6 +100,9 @@ func Start(ctx context.Context, o Options, logger *slog.Logger) (*Relay, error) 
 	}
 	if o.DNSAddr == "" {
 		o.DNSAddr = "127.0.0.1:0"
+	}
+	if o.Limits.DNSRate == 0 {
+		o.Limits.DNSRate = -1
 	}
 	ca := o.CA
 	if ca == nil {

@@ -58,7 +58,7 @@ func (s *Server) agentKeys(ctx context.Context, w http.ResponseWriter, key ed255
 		err = s.store.PutAgent(ctx, a)
 	}
 	if errors.Is(err, relaystore.ErrAgentLimit) {
-		rateLimited(w)
+		s.rateLimited(w)
 		return
 	}
 	if err != nil {
@@ -78,7 +78,7 @@ func (s *Server) serveAgentDocument(w http.ResponseWriter, r *http.Request, labe
 		return
 	}
 	if !s.limits.allow(clientKey(r.RemoteAddr)) {
-		rateLimited(w)
+		s.rateLimited(w)
 		return
 	}
 	a, err := s.store.AgentByLabel(r.Context(), label)

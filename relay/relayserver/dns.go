@@ -60,6 +60,17 @@ func (s *Server) ServeDNS(ctx context.Context, pc net.PacketConn, ln net.Listene
 }
 
 func (s *Server) answerDNS(w dns.ResponseWriter, req *dns.Msg) {
+	switch s.dnsLimit.check(w.RemoteAddr()) {
+	case dnsDrop:
+		return
+	case dnsTruncate:
+		// The header and question only: no larger than the query.
+		m := new(dns.Msg)
+		m.SetReply(req)
+		m.Truncated = true
+		w.WriteMsg(m)
+		return
+	}
 	m := new(dns.Msg)
 	m.SetReply(req)
 	m.Authoritative = true

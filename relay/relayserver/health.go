@@ -1,7 +1,9 @@
 package relayserver
 
 import (
+	"context"
 	"net/http"
+	"sync/atomic"
 
 	"mailnode/relay"
 )
@@ -9,6 +11,45 @@ import (
 // health answers GET /v1/health. nodes_connected is live tunnels.
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, relay.Health{Status: "ok", NodesConnected: s.tunnels.count(), Version: Version})
+}
+
+// counters are the instance's counts since it started, served by
+// /v1/metrics.
+type counters struct {
+	resolves, rateLimited, streams atomic.Uint64
+}
+
+// Metrics are the counts /v1/metrics serves. Only nodes_registered
+// reads the store.
+func (s *Server) Metrics(ctx context.Context) (relay.Metrics, error) {
+	m := relay.Metrics{
+		NodesConnected:      s.tunnels.count(),
+		ResolveRequests:     s.counts.resolves.Load(),
+		RateLimitedRequests: s.counts.rateLimited.Load(),
+		TunnelStreams:       s.counts.streams.Load(),
+	}
+	if s.dnsLimit != nil {
+		m.DNSRateLimited = s.dnsLimit.limited.Load()
+	}
+	var err error
+	m.NodesRegistered, err = s.store.CountNodes(ctx)
+	return m, err
+}
+
+// metrics answers GET /v1/metrics, within the client's rate like every
+// call that reads the store.
+func (s *Server) metrics(w http.ResponseWriter, r *http.Request) {
+	if !s.limits.allow(clientKey(r.RemoteAddr)) {
+		s.rateLimited(w)
+		return
+	}
+	m, err := s.Metrics(r.Context())
+	if err != nil {
+		s.log.Error("Cannot count nodes", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "unavailable", "try again later")
+		return
+	}
+	writeJSON(w, http.StatusOK, m)
 }
 
 // Transparency is the body of GET /v1/transparency: what this relay can
@@ -45,7 +86,9 @@ func (s *Server) transparencyBody() Transparency {
 			"a queued envelope's sealed bytes are dropped once the node takes it; its record (host name, times, network digest) and any reply expire 24 hours after it was queued",
 			"request logs hold no addresses and are not kept beyond the operator's log rotation",
 		},
-		Metrics: []string{"nodes_connected", "nodes_registered", "resolve_requests", "rate_limited_requests", "tunnel_streams"},
+		// What GET /v1/metrics serves (relay.Metrics); TestMetricsServed
+		// keeps the two equal.
+		Metrics: []string{"nodes_connected", "nodes_registered", "resolve_requests", "rate_limited_requests", "tunnel_streams", "dns_rate_limited"},
 		Limits: []string{
 			"decoys make unknown addresses look like offline nodes to resolve and to TLS, but cannot hide everything:",
 			"certificate-transparency logs list the host names of real nodes that obtained a public certificate",

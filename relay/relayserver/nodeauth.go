@@ -23,7 +23,7 @@ const maxNodeBody = 16 << 10
 func (s *Server) nodeCall(h func(ctx context.Context, w http.ResponseWriter, key ed25519.PublicKey, body []byte)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !s.limits.allow(clientKey(r.RemoteAddr)) {
-			rateLimited(w)
+			s.rateLimited(w)
 			return
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxNodeBody))

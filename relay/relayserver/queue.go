@@ -47,7 +47,7 @@ const deliveryRetry = 5 * time.Second
 // delivered envelopes do.
 func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 	if !s.limits.allow(clientKey(r.RemoteAddr)) {
-		rateLimited(w)
+		s.rateLimited(w)
 		return
 	}
 	label, ok := labelOf(r.PathValue("hostname"), s.cfg.Zone)
@@ -242,7 +242,7 @@ func validRequestID(id string) bool {
 // read, so that the cost is the same too.
 func (s *Server) queueReply(w http.ResponseWriter, r *http.Request) {
 	if !s.limits.allow(clientKey(r.RemoteAddr)) {
-		rateLimited(w)
+		s.rateLimited(w)
 		return
 	}
 	id := r.PathValue("request_id")

@@ -94,7 +94,7 @@ func (s *Server) register(ctx context.Context, w http.ResponseWriter, key ed2551
 		Hash: relay.CodeHash(address, code), Issued: now, Expires: now.Add(codeTTL),
 		Mailbox: mailbox, Net: s.queue.networkFor("code", remoteOf(ctx))}, maxCodeMails, s.cfg.Limits.CodeMailsPerNetwork)
 	if errors.Is(err, relaystore.ErrMailLimit) {
-		rateLimited(w)
+		s.rateLimited(w)
 		return
 	}
 	if err != nil {

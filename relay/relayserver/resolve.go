@@ -25,8 +25,9 @@ const maxResolveBody = 4 << 10
 // X25519 multiplication), the store always asked, and the answer has the
 // same length, fields and headers; only the values differ.
 func (s *Server) resolve(w http.ResponseWriter, r *http.Request) {
+	s.counts.resolves.Add(1)
 	if !s.limits.allow(clientKey(r.RemoteAddr)) {
-		rateLimited(w)
+		s.rateLimited(w)
 		return
 	}
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {

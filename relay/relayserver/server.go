@@ -106,6 +106,12 @@ type Limits struct {
 	// holds to one node's name, spliced to its tunnel; default
 	// connlimit.DefaultPerAddressName (256).
 	MaxSplicedPerAddress int
+	// DNSRate is how many DNS responses over UDP per second one client
+	// network (an IPv4 /24, an IPv6 /56) gets, in bursts of twice that;
+	// past it one in two is sent truncated, to retry over TCP, and the
+	// others dropped (dnsrrl.go). Default 20; negative: no limit (a
+	// relay behind a DNS proxy that limits itself). TCP is not limited.
+	DNSRate float64
 }
 
 func (l *Limits) defaults() {
@@ -142,26 +148,32 @@ func (l *Limits) defaults() {
 	if l.MaxSplicedPerAddress == 0 {
 		l.MaxSplicedPerAddress = connlimit.DefaultPerAddressName
 	}
+	if l.DNSRate == 0 {
+		l.DNSRate = 20
+	}
 }
 
 // Server is a relay. Its HTTP API is Handler; ServeTLS, ServeDNS run the
 // listeners.
 type Server struct {
-	cfg     Config
-	log     *slog.Logger
-	store   relaystore.Store
-	decoys  *decoys
-	queue   queueKeys
-	limits  *limiter
-	nonces  *nonceCache
-	tunnels *tunnels
-	mesh    *mesh // nil for a relay on its own
-	mux     *http.ServeMux
-	stalled chan struct{} // a slot per stalled connection
-	closed  chan struct{} // closed by Close: late queue kicks do nothing
-	close1  sync.Once
-	pending *connlimit.PerAddress // connections not yet established, per address
-	spliced *connlimit.PerAddress // connections spliced to a node, per address and node
+	cfg    Config
+	log    *slog.Logger
+	store  relaystore.Store
+	decoys *decoys
+	queue  queueKeys
+	limits *limiter
+	counts counters
+	// dnsLimit limits UDP responses per client network; nil: no limit.
+	dnsLimit *dnsLimiter
+	nonces   *nonceCache
+	tunnels  *tunnels
+	mesh     *mesh // nil for a relay on its own
+	mux      *http.ServeMux
+	stalled  chan struct{} // a slot per stalled connection
+	closed   chan struct{} // closed by Close: late queue kicks do nothing
+	close1   sync.Once
+	pending  *connlimit.PerAddress // connections not yet established, per address
+	spliced  *connlimit.PerAddress // connections spliced to a node, per address and node
 }
 
 // New returns a relay. It reads its decoy secret from the store.
@@ -205,17 +217,18 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 		return nil, err
 	}
 	s := &Server{
-		queue:   queueKeys{secret: queueSecret},
-		cfg:     cfg,
-		log:     logger.With("component", "relay"),
-		store:   cfg.Store,
-		decoys:  &decoys{secret: secret},
-		limits:  newLimiter(cfg.Limits, cfg.Now),
-		nonces:  newNonceCache(),
-		stalled: make(chan struct{}, cfg.Limits.MaxStalled),
-		closed:  make(chan struct{}),
-		pending: connlimit.NewPerAddress(cfg.Limits.MaxPendingPerAddress),
-		spliced: connlimit.NewPerAddress(cfg.Limits.MaxSplicedPerAddress),
+		queue:    queueKeys{secret: queueSecret},
+		cfg:      cfg,
+		log:      logger.With("component", "relay"),
+		store:    cfg.Store,
+		decoys:   &decoys{secret: secret},
+		limits:   newLimiter(cfg.Limits, cfg.Now),
+		dnsLimit: newDNSLimiter(cfg.Limits.DNSRate, cfg.Now),
+		nonces:   newNonceCache(),
+		stalled:  make(chan struct{}, cfg.Limits.MaxStalled),
+		closed:   make(chan struct{}),
+		pending:  connlimit.NewPerAddress(cfg.Limits.MaxPendingPerAddress),
+		spliced:  connlimit.NewPerAddress(cfg.Limits.MaxSplicedPerAddress),
 	}
 	s.tunnels = newTunnels(s.log, cfg.KeepAlive)
 	if cfg.Mesh != nil {
@@ -235,6 +248,7 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("GET "+relay.PathHealth, s.health)
 	s.mux.HandleFunc("GET "+relay.PathTransparency, s.transparency)
+	s.mux.HandleFunc("GET "+relay.PathMetrics, s.metrics)
 	s.mux.HandleFunc("POST "+relay.PathResolve, s.resolve)
 	s.mux.HandleFunc("POST "+relay.PathQueue+"/{hostname}", s.enqueue)
 	s.mux.HandleFunc("GET "+relay.PathQueueReply+"/{request_id}", s.queueReply)
@@ -312,7 +326,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // rateLimited is the one answer of every limiter: it never says which.
-func rateLimited(w http.ResponseWriter) {
+func (s *Server) rateLimited(w http.ResponseWriter) {
+	s.counts.rateLimited.Add(1)
 	w.Header().Set("Retry-After", "60")
 	writeError(w, http.StatusTooManyRequests, "rate_limited", "too many requests")
 }

@@ -268,6 +268,7 @@ func (s *Server) splice(c net.Conn, peeked []byte, tun *tunnel) {
 		return
 	}
 	defer st.Close()
+	s.counts.streams.Add(1)
 	if _, err := st.Write(peeked); err != nil {
 		return
 	}
