@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -118,6 +119,12 @@ type Call struct {
 	// the full body. It is built by the node from the verified call,
 	// never taken from the agent as text to display.
 	Details string
+	// Also are grant tiers besides Tier that the same prompt asks for
+	// and approving it grants, with the same key: an OAuth client's
+	// consent (package gateway/oauth), which asks for the tiers of its
+	// scopes under one match code. Only for a grant tier; Details must
+	// say what each allows, as the phone shows only Details and Tier.
+	Also []Tier
 	// Queued marks a call that came through the relay's offline queue.
 	// It only opens the prompt, so that the person can decide while the
 	// agent is away: it never runs, so an approved raw_read or send is not
@@ -175,8 +182,9 @@ type Approval struct {
 	KeyFP     string    `json:"key_fingerprint"`
 	Tool      string    `json:"tool"`
 	Tier      Tier      `json:"tier"`
-	Args      string    `json:"arguments,omitempty"` // canonical, raw_read and send only
-	Details   string    `json:"details,omitempty"`   // readable form for the phone (Readable), whole
+	Args      string    `json:"arguments,omitempty"`  // canonical, raw_read and send only
+	Details   string    `json:"details,omitempty"`    // readable form for the phone (Readable), whole
+	Also      []Tier    `json:"also_tiers,omitempty"` // grant tiers approved with Tier (Call.Also)
 	State     State     `json:"state"`
 	CreatedAt time.Time `json:"created_at"`
 	ExpiresAt time.Time `json:"expires_at"`
@@ -313,6 +321,11 @@ func (m *Manager) Request(ctx context.Context, call Call) (Decision, error) {
 	if call.Domain == "" || call.KeyFP == "" || call.Tool == "" {
 		return Decision{}, errors.New("request approval: call without agent, key or tool")
 	}
+	for _, t := range call.Also {
+		if call.Tier.PerCall() || t.PerCall() || !t.Valid() {
+			return Decision{}, fmt.Errorf("request approval: tier %q cannot be granted with %q", t, call.Tier)
+		}
+	}
 	d, err := m.decide(ctx, call)
 	if err != nil {
 		return Decision{}, err
@@ -421,13 +434,17 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 	}
 	n := &Approval{
 		ID: newID("apr_"), MatchCode: newMatchCode(), Domain: call.Domain, Site: m.Site(call.Domain), KeyFP: call.KeyFP,
-		Tool: call.Tool, Tier: call.Tier, Args: shown, Details: details, Bound: bound, State: Pending,
+		Tool: call.Tool, Tier: call.Tier, Args: shown, Details: details, Bound: bound, State: Pending, Also: call.Also,
 		CreatedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.PendingTTL).Unix(), 0),
 	}
+	also := make([]string, len(n.Also))
+	for i, t := range n.Also {
+		also[i] = string(t)
+	}
 	_, err = m.exec(ctx, `INSERT INTO approvals
-		(id, match_code, domain, site, key_fp, tool, tier, args_hash, args, details, bound, state, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-		n.ID, n.MatchCode, n.Domain, n.Site, n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.Details, n.Bound, n.CreatedAt.Unix(), n.ExpiresAt.Unix())
+		(id, match_code, domain, site, key_fp, tool, tier, args_hash, args, details, bound, state, created_at, expires_at, also)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+		n.ID, n.MatchCode, n.Domain, n.Site, n.KeyFP, n.Tool, string(n.Tier), hash, n.Args, n.Details, n.Bound, n.CreatedAt.Unix(), n.ExpiresAt.Unix(), strings.Join(also, " "))
 	if err != nil {
 		return Decision{}, fmt.Errorf("store approval request: %w", err)
 	}

@@ -875,3 +875,40 @@ func TestAuditSeesBatchInFlight(t *testing.T) {
 		t.Fatal("no flush was ever in flight when Audit ran")
 	}
 }
+
+// TestAlsoTiers covers a request for several grant tiers under one prompt
+// (Call.Also, an OAuth client's consent): one match code, and approving it
+// grants each tier with the key that asked, and survives a restart.
+func TestAlsoTiers(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	const cl = "client.example"
+	tests := []struct {
+		name string
+		call approvals.Call
+	}{
+		{"per-call tier", approvals.Call{Domain: cl, KeyFP: keyA, Tool: "x", Tier: approvals.RawRead, Also: []approvals.Tier{approvals.Compose}}},
+		{"per-call also", approvals.Call{Domain: cl, KeyFP: keyA, Tool: "x", Tier: approvals.StructuredRead, Also: []approvals.Tier{approvals.Send}}},
+		{"unknown also", approvals.Call{Domain: cl, KeyFP: keyA, Tool: "x", Tier: approvals.StructuredRead, Also: []approvals.Tier{"root"}}},
+	}
+	for _, tc := range tests {
+		if _, err := e.m.Request(ctx, tc.call); err == nil {
+			t.Errorf("%s: Request(%+v) = nil error, want refused", tc.name, tc.call)
+		}
+	}
+	d, err := e.m.Request(ctx, approvals.Call{Domain: cl, KeyFP: keyA, Tool: "oauth_consent", Tier: approvals.StructuredRead,
+		Also: []approvals.Tier{approvals.FreeFormRead, approvals.Compose}, Details: "three tiers"})
+	if err != nil || d.Outcome != approvals.ApprovalRequired {
+		t.Fatalf("Request = %+v, %v", d, err)
+	}
+	if got, _ := e.m.Get(ctx, d.Approval.ID); !slices.Equal(got.Also, []approvals.Tier{approvals.FreeFormRead, approvals.Compose}) {
+		t.Fatalf("Get(%s).Also = %v", d.Approval.ID, got.Also)
+	}
+	e.decide(d.Approval.MatchCode, true)
+	e.restart()
+	for _, tier := range []approvals.Tier{approvals.StructuredRead, approvals.FreeFormRead, approvals.Compose} {
+		e.want(e.call(cl, keyA, "any", tier, `{}`), approvals.Allowed)
+	}
+	// Another key (another consent) asks again.
+	e.want(e.call(cl, keyB, "any", approvals.Compose, `{}`), approvals.ApprovalRequired)
+}

@@ -11,14 +11,18 @@ import (
 
 // The approvals table: reading and writing requests and decisions.
 
-const approvalCols = "id, match_code, domain, site, key_fp, tool, tier, args, details, bound, state, created_at, expires_at, decided_at"
+const approvalCols = "id, match_code, domain, site, key_fp, tool, tier, args, details, bound, state, created_at, expires_at, decided_at, also"
 
 func scanApproval(row interface{ Scan(...any) error }, now time.Time) (*Approval, error) {
 	var a Approval
 	var created, expires int64
 	var decided sql.NullInt64
-	if err := row.Scan(&a.ID, &a.MatchCode, &a.Domain, &a.Site, &a.KeyFP, &a.Tool, &a.Tier, &a.Args, &a.Details, &a.Bound, &a.State, &created, &expires, &decided); err != nil {
+	var also string
+	if err := row.Scan(&a.ID, &a.MatchCode, &a.Domain, &a.Site, &a.KeyFP, &a.Tool, &a.Tier, &a.Args, &a.Details, &a.Bound, &a.State, &created, &expires, &decided, &also); err != nil {
 		return nil, err
+	}
+	for _, t := range strings.Fields(also) {
+		a.Also = append(a.Also, Tier(t))
 	}
 	a.CreatedAt, a.ExpiresAt = time.Unix(created, 0), time.Unix(expires, 0)
 	if decided.Valid {
@@ -61,6 +65,11 @@ func (m *Manager) record(ctx context.Context, a *Approval, approve bool, now tim
 	if approve && !a.Tier.PerCall() {
 		m.mu.Lock()
 		m.grants[grantKey{g.Domain, g.Tier}] = g
+		for _, t := range a.Also {
+			g := g
+			g.Tier = t
+			m.grants[grantKey{g.Domain, t}] = g
+		}
 		m.mu.Unlock()
 	}
 	m.log.Info("Approval decided", "agent", a.Domain, "tier", a.Tier, "tool", a.Tool, "approvalID", a.ID, "approved", approve)
@@ -78,13 +87,15 @@ func (m *Manager) recordDecision(ctx context.Context, tx *sql.Tx, a *Approval, g
 		} else {
 			*g = Grant{Domain: a.Domain, Tier: a.Tier, KeyFP: a.KeyFP, ApprovalID: a.ID,
 				GrantedAt: time.Unix(now.Unix(), 0), ExpiresAt: time.Unix(now.Add(m.cfg.GrantTTL).Unix(), 0)}
-			_, err := tx.ExecContext(ctx, `INSERT INTO grants (domain, tier, key_fp, granted_at, expires_at, approval_id)
-				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (domain, tier) DO UPDATE SET
-				key_fp = excluded.key_fp, granted_at = excluded.granted_at,
-				expires_at = excluded.expires_at, approval_id = excluded.approval_id`,
-				g.Domain, string(g.Tier), g.KeyFP, g.GrantedAt.Unix(), g.ExpiresAt.Unix(), g.ApprovalID)
-			if err != nil {
-				return fmt.Errorf("store grant: %w", err)
+			for _, t := range append([]Tier{a.Tier}, a.Also...) {
+				_, err := tx.ExecContext(ctx, `INSERT INTO grants (domain, tier, key_fp, granted_at, expires_at, approval_id)
+					VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (domain, tier) DO UPDATE SET
+					key_fp = excluded.key_fp, granted_at = excluded.granted_at,
+					expires_at = excluded.expires_at, approval_id = excluded.approval_id`,
+					g.Domain, string(t), g.KeyFP, g.GrantedAt.Unix(), g.ExpiresAt.Unix(), g.ApprovalID)
+				if err != nil {
+					return fmt.Errorf("store grant: %w", err)
+				}
 			}
 		}
 	} else {
