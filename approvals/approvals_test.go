@@ -904,8 +904,14 @@ func TestAlsoTiers(t *testing.T) {
 	if got, _ := e.m.Get(ctx, d.Approval.ID); !slices.Equal(got.Also, []approvals.Tier{approvals.FreeFormRead, approvals.Compose}) {
 		t.Fatalf("Get(%s).Also = %v", d.Approval.ID, got.Also)
 	}
+	if e.m.HoldsGrantWith(cl, keyA) {
+		t.Fatalf("HoldsGrantWith before approval = true")
+	}
 	e.decide(d.Approval.MatchCode, true)
 	e.restart()
+	if !e.m.HoldsGrantWith(cl, keyA) || e.m.HoldsGrantWith(cl, keyB) {
+		t.Fatalf("HoldsGrantWith(keyA, keyB) after approval = %v, %v, want true, false", e.m.HoldsGrantWith(cl, keyA), e.m.HoldsGrantWith(cl, keyB))
+	}
 	for _, tier := range []approvals.Tier{approvals.StructuredRead, approvals.FreeFormRead, approvals.Compose} {
 		e.want(e.call(cl, keyA, "any", tier, `{}`), approvals.Allowed)
 	}

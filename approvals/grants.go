@@ -47,6 +47,17 @@ func (m *Manager) HoldsGrant(domain string) bool {
 	return false
 }
 
+// HoldsGrantWith reports whether the agent domain holds a standing grant
+// of any tier that has not expired, pinned to key: for an OAuth client
+// (package gateway/oauth), whether the consent its tokens came from still
+// stands, so that revoking or blocking it ends its tokens at once.
+func (m *Manager) HoldsGrantWith(domain, key string) bool {
+	now := m.cfg.Now()
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.holdsGrantLocked(domain, key, now)
+}
+
 // Revoke removes the agent's grant for tier, or all its grants when tier
 // is empty, and withdraws its open requests for them. It returns how many
 // grants it removed.
