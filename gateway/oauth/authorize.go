@@ -1,0 +1,334 @@
+package oauth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"mailnode/approvals"
+)
+
+// authRequest is an authorization request as the node keeps it while the
+// person decides.
+type authRequest struct {
+	id, clientID, domain, keyFP, redirectURI, state, challenge, scopes, resource, approvalID string
+	expires                                                                                  int64
+	issued                                                                                   bool
+}
+
+// serveAuthorize is the authorization endpoint (RFC 6749 section 4.1.1
+// with PKCE, RFC 7636, and resource indicators, RFC 8707). A new request
+// opens the consent on the paired phones and answers the page; the page
+// polls with ?request=<id> until the person decided, then sends the
+// browser to the client's redirect URI.
+//
+// Until the client and its redirect URI are known to match exactly, an
+// error is a page of the node's (RFC 6749 section 4.1.2.1: never a
+// redirect to an unchecked URI); after, it goes back to the client.
+func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host string) {
+	q := r.URL.Query()
+	if id := q.Get(authorizeRequestParam); id != "" && len(q) == 1 {
+		s.poll(w, r, host, id)
+		return
+	}
+	c, err := s.client(r.Context(), q.Get("client_id"))
+	if err != nil {
+		msg := "This application is not known to this node."
+		if errors.Is(err, errBadDocument) {
+			msg = "This application's client metadata document could not be used: the node fetches it only from a public address over https, without redirects, and its client_id must be its own address."
+		} else if !errors.Is(err, errUnknownClient) {
+			s.log.Error("Cannot look up client", "err", err)
+			msg = "The node could not check this application; try again later."
+		}
+		s.errorPage(w, http.StatusBadRequest, msg)
+		return
+	}
+	redirect := q.Get("redirect_uri")
+	if !contains(c.RedirectURIs, redirect) {
+		s.errorPage(w, http.StatusBadRequest, "This application asked to return to an address it did not register.")
+		return
+	}
+	back := func(code, desc string) {
+		s.redirect(w, r, host, redirect, q.Get("state"), url.Values{"error": {code}, "error_description": {desc}})
+	}
+	switch {
+	case q.Get("response_type") != "code":
+		back("unsupported_response_type", "response_type must be code")
+		return
+	case q.Get("code_challenge_method") != "S256":
+		back("invalid_request", "PKCE with code_challenge_method S256 is required")
+		return
+	case !isChallenge(q.Get("code_challenge")):
+		back("invalid_request", "code_challenge must be a base64url SHA-256")
+		return
+	case q.Get("resource") != Resource(host):
+		back("invalid_target", "resource must be "+Resource(host))
+		return
+	case len(q.Get("state")) > 512:
+		back("invalid_request", "state is too long")
+		return
+	}
+	tiers, ok := s.parseScope(q.Get("scope"))
+	if !ok {
+		back("invalid_scope", "scopes are tiers: "+strings.Join(s.scopes(), " "))
+		return
+	}
+	grant := grantTiers(tiers)
+	if len(grant) == 0 {
+		back("invalid_scope", "ask for at least one of structured_read, free_form_read, compose")
+		return
+	}
+	if !s.limiter(c.Domain).AllowN(s.cfg.Now(), 1) {
+		s.errorPage(w, http.StatusTooManyRequests, "This application has asked too often; wait a minute and try again.")
+		return
+	}
+
+	req := authRequest{id: newID("oar-"), clientID: c.ID, domain: c.Domain, redirectURI: redirect, state: q.Get("state"),
+		challenge: q.Get("code_challenge"), scopes: joinTiers(tiers), resource: Resource(host)}
+	req.keyFP = keyPrefix + req.id
+	d, err := s.cfg.Approvals.Request(r.Context(), approvals.Call{
+		Domain: c.Domain, KeyFP: req.keyFP, Tool: consentTool, Tier: grant[0], Also: grant[1:], Details: s.consentDetails(c, tiers),
+	})
+	if err != nil {
+		s.log.Error("Cannot ask for consent", "clientID", c.ID, "err", err)
+		s.errorPage(w, http.StatusServiceUnavailable, "The node could not ask you; try again later.")
+		return
+	}
+	switch d.Outcome {
+	case approvals.ApprovalRequired:
+	case approvals.AgentBlocked:
+		back("access_denied", "the person has blocked this application")
+		return
+	case approvals.TooManyPending, approvals.TooManyPrompts:
+		s.errorPage(w, http.StatusTooManyRequests, "Too many requests from this application are waiting for you; decide or let them lapse first.")
+		return
+	default:
+		s.log.Error("Unexpected consent outcome", "outcome", d.Outcome)
+		s.errorPage(w, http.StatusServiceUnavailable, "The node could not ask you; try again later.")
+		return
+	}
+	req.approvalID, req.expires = d.Approval.ID, d.Approval.ExpiresAt.Unix()
+	err = s.cfg.File.WriteTx(r.Context(), func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(r.Context(), `INSERT INTO oauth_requests
+			(id, client_id, domain, key_fp, redirect_uri, state, challenge, scopes, resource, approval_id, created_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			req.id, req.clientID, req.domain, req.keyFP, req.redirectURI, req.state, req.challenge, req.scopes, req.resource,
+			req.approvalID, s.cfg.Now().Unix(), req.expires)
+		return err
+	})
+	if err != nil {
+		s.log.Error("Cannot store authorization request", "err", err)
+		s.errorPage(w, http.StatusServiceUnavailable, "The node could not ask you; try again later.")
+		return
+	}
+	s.log.Info("Consent requested", "clientID", c.ID, "approvalID", d.Approval.ID)
+	s.consentPage(w, c, tiers, d.Approval.MatchCode, req.id)
+}
+
+// poll answers the consent page's reload: the page again while the
+// person has not decided, else the way back to the client.
+func (s *Server) poll(w http.ResponseWriter, r *http.Request, host, id string) {
+	ctx := r.Context()
+	req, err := s.loadRequest(ctx, id)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && req.issued {
+		s.errorPage(w, http.StatusBadRequest, "This request is finished. Start again from the application.")
+		return
+	}
+	if err != nil {
+		s.log.Error("Cannot look up authorization request", "err", err)
+		s.errorPage(w, http.StatusServiceUnavailable, "The node could not check this request; try again later.")
+		return
+	}
+	back := func(v url.Values) { s.redirect(w, r, host, req.redirectURI, req.state, v) }
+	if s.cfg.Approvals.HoldsGrantWith(req.domain, req.keyFP) {
+		code := secret("mnc_")
+		var n int64
+		err := s.cfg.File.WriteTx(ctx, func(tx *sql.Tx) error {
+			res, err := tx.ExecContext(ctx, `UPDATE oauth_requests SET code_hash = ?, code_expires = ? WHERE id = ? AND code_hash IS NULL`,
+				hash(code), s.cfg.Now().Add(s.cfg.CodeTTL).Unix(), id)
+			if err == nil {
+				n, _ = res.RowsAffected()
+			}
+			return err
+		})
+		if err != nil || n != 1 {
+			if err != nil {
+				s.log.Error("Cannot issue authorization code", "err", err)
+			}
+			s.errorPage(w, http.StatusBadRequest, "This request is finished. Start again from the application.")
+			return
+		}
+		back(url.Values{"code": {code}})
+		return
+	}
+	a, err := s.cfg.Approvals.Get(ctx, req.approvalID)
+	if err != nil {
+		s.log.Error("Cannot look up consent", "err", err)
+		s.errorPage(w, http.StatusServiceUnavailable, "The node could not check this request; try again later.")
+		return
+	}
+	if a.State == approvals.Pending && s.cfg.Now().Unix() < req.expires {
+		c, err := s.client(ctx, req.clientID)
+		if err != nil {
+			s.errorPage(w, http.StatusBadRequest, "This application is no longer usable.")
+			return
+		}
+		s.consentPage(w, c, splitTiers(req.scopes), a.MatchCode, id)
+		return
+	}
+	s.forget(ctx, id)
+	desc := "the person refused"
+	if a.State != approvals.Denied {
+		desc = "the request was not approved in time"
+	}
+	back(url.Values{"error": {"access_denied"}, "error_description": {desc}})
+}
+
+func (s *Server) loadRequest(ctx context.Context, id string) (authRequest, error) {
+	var req authRequest
+	var code sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT id, client_id, domain, key_fp, redirect_uri, state, challenge, scopes, resource,
+		approval_id, expires_at, code_hash FROM oauth_requests WHERE id = ?`, id).Scan(
+		&req.id, &req.clientID, &req.domain, &req.keyFP, &req.redirectURI, &req.state, &req.challenge, &req.scopes,
+		&req.resource, &req.approvalID, &req.expires, &code)
+	req.issued = code.Valid
+	return req, err
+}
+
+// forget deletes a request that ended without a code.
+func (s *Server) forget(ctx context.Context, id string) {
+	err := s.cfg.File.WriteTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "DELETE FROM oauth_requests WHERE id = ?", id)
+		return err
+	})
+	if err != nil {
+		s.log.Error("Cannot delete authorization request", "err", err)
+	}
+}
+
+// redirect sends the browser to the client's checked redirect URI with
+// the response's parameters, the state and the issuer (RFC 9207).
+func (s *Server) redirect(w http.ResponseWriter, r *http.Request, host, redirectURI, state string, v url.Values) {
+	u, err := url.Parse(redirectURI)
+	if err != nil {
+		s.errorPage(w, http.StatusBadRequest, "This application's return address is not usable.")
+		return
+	}
+	q := u.Query()
+	for k, vs := range v {
+		q[k] = vs
+	}
+	if state != "" {
+		q.Set("state", state)
+	}
+	q.Set("iss", Issuer(host))
+	u.RawQuery = q.Encode()
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	http.Redirect(w, r, u.String(), http.StatusFound)
+}
+
+// parseScope reads a scope parameter as tiers of the catalogue; empty
+// asks for all of them.
+func (s *Server) parseScope(scope string) ([]approvals.Tier, bool) {
+	f := strings.Fields(scope)
+	if len(f) == 0 {
+		return s.cfg.Tiers, true
+	}
+	var out []approvals.Tier
+	for _, t := range s.cfg.Tiers {
+		if contains(f, string(t)) {
+			out = append(out, t)
+		}
+	}
+	for _, v := range f {
+		if !contains(s.scopes(), v) {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// grantTiers are the tiers of tiers that a consent grants: raw_read and
+// send are never granted, each of their calls asks the phone.
+func grantTiers(tiers []approvals.Tier) []approvals.Tier {
+	var out []approvals.Tier
+	for _, t := range tiers {
+		if !t.PerCall() {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func joinTiers(ts []approvals.Tier) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = string(t)
+	}
+	return strings.Join(s, " ")
+}
+
+func splitTiers(s string) []approvals.Tier {
+	var out []approvals.Tier
+	for _, f := range strings.Fields(s) {
+		out = append(out, approvals.Tier(f))
+	}
+	return out
+}
+
+// consentDetails is what the phone shows of a consent: built by the node
+// from the client's checked identity, never the client's own text but
+// its name, which is marked as the client's claim.
+func (s *Server) consentDetails(c Client, tiers []approvals.Tier) string {
+	var b strings.Builder
+	name := c.Name
+	if name == "" {
+		name = "(no name)"
+	}
+	fmt.Fprintf(&b, "OAuth client: %s\nCalls itself: %s\nClient id: %s\n\nIt asks to use, until you revoke it:\n", c.Label(), name, c.ID)
+	for _, t := range tiers {
+		if t.PerCall() {
+			fmt.Fprintf(&b, "- %s: %s (each call asks you again)\n", t, s.cfg.Describe(t))
+		} else {
+			fmt.Fprintf(&b, "- %s: %s\n", t, s.cfg.Describe(t))
+		}
+	}
+	return b.String()
+}
+
+// isChallenge reports whether v is the base64url (unpadded) encoding of a
+// SHA-256: RFC 7636 section 4.2 with S256.
+func isChallenge(v string) bool {
+	if len(v) != 43 {
+		return false
+	}
+	return isUnreserved(v)
+}
+
+// isVerifier reports whether v is a code verifier: RFC 7636 section 4.1.
+func isVerifier(v string) bool {
+	return len(v) >= 43 && len(v) <= 128 && isUnreserved(v)
+}
+
+func isUnreserved(v string) bool {
+	for _, c := range v {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~') {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

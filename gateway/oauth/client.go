@@ -1,0 +1,266 @@
+package oauth
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"mailnode/gateway/jsonhttp"
+)
+
+// Client is an OAuth client as the node knows it.
+type Client struct {
+	// ID is the client id: an https URL (a Client ID Metadata Document)
+	// or a registered id ("dcr-…").
+	ID string
+	// Domain is its identity for the approvals: the id URL's host, or the
+	// registered id.
+	Domain string
+	// Name is the client_name it gave, cleaned; "" if none.
+	Name         string
+	RedirectURIs []string
+	// Registered: identified by Dynamic Client Registration, not a
+	// metadata document.
+	Registered bool
+}
+
+// Label is how the consent page and the phone name the client's
+// identity: the host of its client id, or "registered client <id>", so
+// that a registered client, which proved nothing about any domain, is
+// never taken for one.
+func (c Client) Label() string {
+	if c.Registered {
+		return "registered client " + c.ID
+	}
+	return c.Domain
+}
+
+// cachedClient is a metadata document's client, or the failure to get
+// it, until expires.
+type cachedClient struct {
+	client  Client
+	err     error
+	expires time.Time
+}
+
+// Errors of client resolution.
+var (
+	errUnknownClient = errors.New("unknown client")
+	errBadDocument   = errors.New("client metadata document unusable")
+)
+
+// client resolves a client id.
+func (s *Server) client(ctx context.Context, id string) (Client, error) {
+	if strings.HasPrefix(id, "https://") {
+		return s.documentClient(ctx, id)
+	}
+	if !strings.HasPrefix(id, clientIDPrefixDCR) || len(id) > 64 {
+		return Client{}, errUnknownClient
+	}
+	var name, uris string
+	err := s.db.QueryRowContext(ctx, "SELECT name, redirect_uris FROM oauth_clients WHERE id = ?", id).Scan(&name, &uris)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Client{}, errUnknownClient
+	}
+	if err != nil {
+		return Client{}, fmt.Errorf("look up client: %w", err)
+	}
+	c := Client{ID: id, Domain: id, Name: name, Registered: true}
+	if err := json.Unmarshal([]byte(uris), &c.RedirectURIs); err != nil {
+		return Client{}, fmt.Errorf("look up client %s: %w", id, err)
+	}
+	return c, nil
+}
+
+// documentClient is the client a Client ID Metadata Document describes,
+// fetched under the rules of agent key documents (Config.Docs) and kept
+// for DocumentTTL, or a failure for a minute.
+func (s *Server) documentClient(ctx context.Context, id string) (Client, error) {
+	now := s.cfg.Now()
+	s.mu.Lock()
+	c, ok := s.docs[id]
+	s.mu.Unlock()
+	if ok && now.Before(c.expires) {
+		return c.client, c.err
+	}
+	cl, err := s.fetchClient(ctx, id)
+	ttl := s.cfg.DocumentTTL
+	if err != nil {
+		ttl = time.Minute
+		s.log.Info("Cannot use client metadata document", "clientID", id, "err", err)
+	}
+	s.mu.Lock()
+	if len(s.docs) >= 1024 {
+		for k, v := range s.docs {
+			if !now.Before(v.expires) {
+				delete(s.docs, k)
+			}
+		}
+		if len(s.docs) >= 1024 {
+			clear(s.docs)
+		}
+	}
+	s.docs[id] = cachedClient{client: cl, err: err, expires: now.Add(ttl)}
+	s.mu.Unlock()
+	return cl, err
+}
+
+// fetchClient fetches and checks a metadata document: its client_id must
+// be its URL exactly, it must list its redirect URIs, and it must be a
+// public client (token_endpoint_auth_method "none").
+func (s *Server) fetchClient(ctx context.Context, id string) (Client, error) {
+	u, err := url.Parse(id)
+	if err != nil || u.Path == "" || u.Path == "/" || u.RawQuery != "" || u.Fragment != "" || u.User != nil || len(id) > 512 {
+		// The CIMD draft: an https URL with a path, no fragment.
+		return Client{}, fmt.Errorf("%w: client id is not a document URL", errBadDocument)
+	}
+	body, err := s.cfg.Docs.Document(ctx, id)
+	if err != nil {
+		return Client{}, fmt.Errorf("%w: %w", errBadDocument, err)
+	}
+	var doc struct {
+		ClientID     string   `json:"client_id"`
+		ClientName   string   `json:"client_name"`
+		RedirectURIs []string `json:"redirect_uris"`
+		AuthMethod   string   `json:"token_endpoint_auth_method"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil {
+		return Client{}, fmt.Errorf("%w: %w", errBadDocument, err)
+	}
+	if doc.ClientID != id {
+		return Client{}, fmt.Errorf("%w: its client_id is not its URL", errBadDocument)
+	}
+	if doc.AuthMethod != "" && doc.AuthMethod != "none" {
+		return Client{}, fmt.Errorf("%w: token_endpoint_auth_method %q (public clients only)", errBadDocument, doc.AuthMethod)
+	}
+	if err := checkRedirectURIs(doc.RedirectURIs); err != nil {
+		return Client{}, fmt.Errorf("%w: %w", errBadDocument, err)
+	}
+	return Client{ID: id, Domain: strings.ToLower(u.Hostname()), Name: cleanName(doc.ClientName), RedirectURIs: doc.RedirectURIs}, nil
+}
+
+// checkRedirectURIs accepts https URLs and http on a loopback address
+// (OAuth 2.1 section 2.3.1 for native clients), without fragments.
+func checkRedirectURIs(uris []string) error {
+	if len(uris) == 0 || len(uris) > maxRedirectURIs {
+		return fmt.Errorf("1 to %d redirect_uris are required", maxRedirectURIs)
+	}
+	for _, v := range uris {
+		u, err := url.Parse(v)
+		if err != nil || u.Fragment != "" || u.Host == "" || len(v) > 512 {
+			return fmt.Errorf("redirect URI %q is not an absolute URL without fragment", v)
+		}
+		switch h := u.Hostname(); {
+		case u.Scheme == "https":
+		case u.Scheme == "http" && (h == "localhost" || h == "127.0.0.1" || h == "::1"):
+		default:
+			return fmt.Errorf("redirect URI %q is neither https nor loopback http", v)
+		}
+	}
+	return nil
+}
+
+// cleanName keeps a client's name printable and short: the page and the
+// phone show it.
+func cleanName(n string) string {
+	n = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, strings.TrimSpace(n))
+	if r := []rune(n); len(r) > maxClientNameRunes {
+		n = string(r[:maxClientNameRunes]) + "…"
+	}
+	return n
+}
+
+// serveRegister is Dynamic Client Registration (RFC 7591 section 3): a
+// public client with redirect URIs, authorization_code and refresh_token.
+func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
+	if !s.register.AllowN(s.cfg.Now(), 1) {
+		w.Header().Set("Retry-After", "10")
+		jsonhttp.Error(w, http.StatusTooManyRequests, "rate_limited", "too many registrations")
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRegistrationBytes))
+	if err != nil {
+		regError(w, "invalid_client_metadata", "the registration is too large")
+		return
+	}
+	var req struct {
+		RedirectURIs  []string `json:"redirect_uris"`
+		ClientName    string   `json:"client_name"`
+		AuthMethod    string   `json:"token_endpoint_auth_method"`
+		GrantTypes    []string `json:"grant_types"`
+		ResponseTypes []string `json:"response_types"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		regError(w, "invalid_client_metadata", "the registration is not a JSON object")
+		return
+	}
+	if err := checkRedirectURIs(req.RedirectURIs); err != nil {
+		regError(w, "invalid_redirect_uri", "redirect URIs must be https, or http on a loopback address, without fragments")
+		return
+	}
+	if req.AuthMethod != "" && req.AuthMethod != "none" {
+		regError(w, "invalid_client_metadata", "only public clients (token_endpoint_auth_method none) are registered")
+		return
+	}
+	for _, g := range req.GrantTypes {
+		if g != "authorization_code" && g != "refresh_token" {
+			regError(w, "invalid_client_metadata", "grant types are authorization_code and refresh_token")
+			return
+		}
+	}
+	for _, t := range req.ResponseTypes {
+		if t != "code" {
+			regError(w, "invalid_client_metadata", "the response type is code")
+			return
+		}
+	}
+	c := Client{ID: newID(clientIDPrefixDCR), Name: cleanName(req.ClientName), RedirectURIs: req.RedirectURIs, Registered: true}
+	c.Domain = c.ID
+	uris, _ := json.Marshal(c.RedirectURIs)
+	now := s.cfg.Now()
+	err = s.cfg.File.WriteTx(r.Context(), func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(r.Context(), "INSERT INTO oauth_clients (id, name, redirect_uris, created_at) VALUES (?, ?, ?, ?)",
+			c.ID, c.Name, string(uris), now.Unix())
+		return err
+	})
+	if err != nil {
+		s.log.Error("Cannot register client", "err", err)
+		jsonhttp.Error(w, http.StatusServiceUnavailable, "temporarily_unavailable", "try again later")
+		return
+	}
+	s.log.Info("Client registered", "clientID", c.ID)
+	grants := req.GrantTypes
+	if len(grants) == 0 {
+		grants = []string{"authorization_code", "refresh_token"}
+	}
+	if !slices.Contains(grants, "authorization_code") {
+		grants = append(grants, "authorization_code")
+	}
+	jsonhttp.Write(w, http.StatusCreated, map[string]any{
+		"client_id":                  c.ID,
+		"client_id_issued_at":        now.Unix(),
+		"client_name":                c.Name,
+		"redirect_uris":              c.RedirectURIs,
+		"token_endpoint_auth_method": "none",
+		"grant_types":                grants,
+		"response_types":             []string{"code"},
+	})
+}
+
+func regError(w http.ResponseWriter, code, desc string) {
+	jsonhttp.Write(w, http.StatusBadRequest, map[string]string{"error": code, "error_description": desc})
+}

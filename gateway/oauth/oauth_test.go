@@ -1,0 +1,589 @@
+package oauth_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"mailnode/approvals"
+	"mailnode/gateway/agentkeys"
+	"mailnode/gateway/oauth"
+	"mailnode/mail/store"
+)
+
+const (
+	nodeHost = "node.example.com"
+	resource = "https://node.example.com/oauth/mcp"
+	cimdHost = "assistant.example.com"
+	cimdID   = "https://assistant.example.com/oauth/client.json"
+	redirect = "https://assistant.example.com/callback"
+)
+
+type clock struct{ t atomic.Int64 }
+
+func (c *clock) now() time.Time      { return time.Unix(c.t.Load(), 0) }
+func (c *clock) add(d time.Duration) { c.t.Add(int64(d / time.Second)) }
+
+// env is a node's front door on a real SQLite file and real approvals,
+// with a client metadata document served over TLS on loopback (reached by
+// agentkeys' development address, as a relay-hosted document would be).
+type env struct {
+	t     *testing.T
+	clock *clock
+	ap    *approvals.Manager
+	srv   *oauth.Server
+	node  *httptest.Server
+	http  *http.Client
+	doc   atomic.Pointer[string] // the metadata document served at cimdID
+	hits  atomic.Int64
+}
+
+func newEnv(t *testing.T, tweak func(*oauth.Config)) *env {
+	e := &env{t: t, clock: &clock{}}
+	e.clock.t.Store(1_800_000_000)
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	at, err := st.Attach(ctx, "approvals", approvals.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.ap, err = approvals.New(ctx, at, approvals.Config{Now: e.clock.now}, nil); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.ap.Close() })
+	ot, err := st.Attach(ctx, "oauth", oauth.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := fmt.Sprintf(`{"client_id":%q,"client_name":"Example Assistant","redirect_uris":[%q],"token_endpoint_auth_method":"none"}`, cimdID, redirect)
+	e.doc.Store(&doc)
+	cs := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		e.hits.Add(1)
+		switch r.URL.Path {
+		case "/oauth/client.json":
+			io.WriteString(w, *e.doc.Load())
+		case "/oauth/moved.json":
+			http.Redirect(w, r, cimdID, http.StatusFound)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(cs.Close)
+	docs := agentkeys.New(agentkeys.Config{DevAddrs: map[string]string{cimdHost: cs.Listener.Addr().String()},
+		DevRootCAs: []*x509.Certificate{cs.Certificate()}}, nil)
+	cfg := oauth.Config{Docs: docs, Approvals: e.ap, File: ot, Now: e.clock.now,
+		Tiers: []approvals.Tier{approvals.StructuredRead, approvals.FreeFormRead, approvals.RawRead, approvals.Compose, approvals.Send}}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	if e.srv, err = oauth.New(cfg, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.node = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !e.srv.Serve(w, r, nodeHost) {
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(e.node.Close)
+	e.http = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	return e
+}
+
+type reply struct {
+	status int
+	header http.Header
+	body   string
+}
+
+func (e *env) get(path string) reply {
+	e.t.Helper()
+	resp, err := e.http.Get(e.node.URL + path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return reply{resp.StatusCode, resp.Header, string(b)}
+}
+
+func (e *env) post(path string, form url.Values) reply {
+	e.t.Helper()
+	resp, err := e.http.PostForm(e.node.URL+path, form)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return reply{resp.StatusCode, resp.Header, string(b)}
+}
+
+func (r reply) json(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(r.body), &m); err != nil {
+		t.Fatalf("%d %q: %v", r.status, r.body, err)
+	}
+	return m
+}
+
+// pkce is a verifier and its S256 challenge.
+type pkce struct{ verifier, challenge string }
+
+func newPKCE(seed string) pkce {
+	v := base64.RawURLEncoding.EncodeToString([]byte(strings.Repeat(seed+"-verifier", 8)))[:64]
+	sum := sha256.Sum256([]byte(v))
+	return pkce{v, base64.RawURLEncoding.EncodeToString(sum[:])}
+}
+
+func authParams(clientID, redirectURI string, p pkce) url.Values {
+	return url.Values{"response_type": {"code"}, "client_id": {clientID}, "redirect_uri": {redirectURI},
+		"code_challenge": {p.challenge}, "code_challenge_method": {"S256"}, "state": {"st4te"},
+		"resource": {resource}, "scope": {"structured_read compose"}}
+}
+
+var matchCodeRE = regexp.MustCompile(`class="code">([A-Z0-9]{3}-[A-Z0-9]{3})<`)
+var pollRE = regexp.MustCompile(`url=(/oauth/authorize\?request=[a-z0-9-]+)"`)
+
+// consent starts an authorization and returns the page's match code and
+// poll path.
+func (e *env) consent(v url.Values) (code, poll string) {
+	e.t.Helper()
+	r := e.get("/oauth/authorize?" + v.Encode())
+	m, p := matchCodeRE.FindStringSubmatch(r.body), pollRE.FindStringSubmatch(r.body)
+	if r.status != 200 || m == nil || p == nil {
+		e.t.Fatalf("authorize = %d %s", r.status, r.body)
+	}
+	if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
+		e.t.Errorf("consent page CSP = %q", csp)
+	}
+	return m[1], p[1]
+}
+
+// approveAndCode approves the consent as `mailnode approvals` does and
+// follows the page to the client's redirect with the code.
+func (e *env) approveAndCode(v url.Values) string {
+	e.t.Helper()
+	e.clock.add(10 * time.Second) // the client's authorization rate
+	code, poll := e.consent(v)
+	if r := e.get(poll); r.status != 200 {
+		e.t.Fatalf("poll while pending = %d %s", r.status, r.body)
+	}
+	if _, err := e.ap.Decide(context.Background(), code, true); err != nil {
+		e.t.Fatal(err)
+	}
+	r := e.get(poll)
+	loc, _ := url.Parse(r.header.Get("Location"))
+	if r.status != http.StatusFound || loc == nil || !strings.HasPrefix(loc.String(), v.Get("redirect_uri")+"?") ||
+		loc.Query().Get("state") != "st4te" || loc.Query().Get("iss") != "https://"+nodeHost || loc.Query().Get("code") == "" {
+		e.t.Fatalf("poll after approval = %d %q", r.status, r.header.Get("Location"))
+	}
+	return loc.Query().Get("code")
+}
+
+func (e *env) exchange(code, clientID, redirectURI, verifier string) reply {
+	e.t.Helper()
+	return e.post("/oauth/token", url.Values{"grant_type": {"authorization_code"}, "code": {code}, "client_id": {clientID},
+		"redirect_uri": {redirectURI}, "code_verifier": {verifier}, "resource": {resource}})
+}
+
+func (e *env) tokens(r reply) (access, refresh string) {
+	e.t.Helper()
+	m := r.json(e.t)
+	if r.status != 200 || m["token_type"] != "Bearer" || m["expires_in"].(float64) != 3600 {
+		e.t.Fatalf("token = %d %s", r.status, r.body)
+	}
+	return m["access_token"].(string), m["refresh_token"].(string)
+}
+
+func (e *env) register(redirects ...string) string {
+	e.t.Helper()
+	b, _ := json.Marshal(map[string]any{"client_name": "Registered Tool", "redirect_uris": redirects})
+	resp, err := e.http.Post(e.node.URL+"/oauth/register", "application/json", strings.NewReader(string(b)))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var m map[string]any
+	json.NewDecoder(resp.Body).Decode(&m)
+	id, _ := m["client_id"].(string)
+	if resp.StatusCode != http.StatusCreated || !strings.HasPrefix(id, "dcr-") || m["token_endpoint_auth_method"] != "none" {
+		e.t.Fatalf("register = %d %v", resp.StatusCode, m)
+	}
+	return id
+}
+
+func TestMetadata(t *testing.T) {
+	e := newEnv(t, nil)
+	prm := e.get("/.well-known/oauth-protected-resource/oauth/mcp").json(t)
+	if prm["resource"] != resource || fmt.Sprint(prm["authorization_servers"]) != "[https://node.example.com]" {
+		t.Errorf("protected resource metadata = %v", prm)
+	}
+	as := e.get("/.well-known/oauth-authorization-server").json(t)
+	for k, want := range map[string]string{
+		"issuer":                                "https://node.example.com",
+		"authorization_endpoint":                "https://node.example.com/oauth/authorize",
+		"token_endpoint":                        "https://node.example.com/oauth/token",
+		"registration_endpoint":                 "https://node.example.com/oauth/register",
+		"revocation_endpoint":                   "https://node.example.com/oauth/revoke",
+		"client_id_metadata_document_supported": "true",
+		"code_challenge_methods_supported":      "[S256]",
+		"token_endpoint_auth_methods_supported": "[none]",
+		"scopes_supported":                      "[structured_read free_form_read raw_read compose send]",
+	} {
+		if got := fmt.Sprint(as[k]); got != want {
+			t.Errorf("authorization server metadata %s = %s, want %s", k, got, want)
+		}
+	}
+	if got := oauth.WWWAuthenticate(nodeHost, "invalid_token"); got != `Bearer resource_metadata="https://node.example.com/.well-known/oauth-protected-resource/oauth/mcp", error="invalid_token"` {
+		t.Errorf("WWWAuthenticate = %s", got)
+	}
+}
+
+// TestCIMDFlow runs a metadata-document client through consent, code,
+// tokens, refresh and revocation.
+func TestCIMDFlow(t *testing.T) {
+	e := newEnv(t, nil)
+	ctx := context.Background()
+	p := newPKCE("a")
+	code := e.approveAndCode(authParams(cimdID, redirect, p))
+	access, refresh := e.tokens(e.exchange(code, cimdID, redirect, p.verifier))
+	pr, err := e.srv.Verify(ctx, access, nodeHost)
+	if err != nil || pr.Domain != cimdHost || pr.ClientID != cimdID || !strings.HasPrefix(pr.KeyFP, "oauth:") ||
+		fmt.Sprint(pr.Tiers) != "[structured_read compose]" {
+		t.Fatalf("Verify = %+v, %v", pr, err)
+	}
+	// The consent is a grant of both tiers to the client's host, pinned to
+	// this consent.
+	for _, tier := range []approvals.Tier{approvals.StructuredRead, approvals.Compose} {
+		d, err := e.ap.Request(ctx, approvals.Call{Domain: pr.Domain, KeyFP: pr.KeyFP, Tool: "t", Tier: tier})
+		if err != nil || d.Outcome != approvals.Allowed {
+			t.Errorf("call of %s = %v, %v", tier, d.Outcome, err)
+		}
+	}
+	// Refresh rotates.
+	r := e.post("/oauth/token", url.Values{"grant_type": {"refresh_token"}, "refresh_token": {refresh}, "client_id": {cimdID}})
+	access2, refresh2 := e.tokens(r)
+	if _, err := e.srv.Verify(ctx, access2, nodeHost); err != nil {
+		t.Fatalf("Verify(refreshed) = %v", err)
+	}
+	// Revocation by the client ends the family.
+	if r := e.post("/oauth/revoke", url.Values{"token": {refresh2}, "client_id": {cimdID}}); r.status != 200 {
+		t.Fatalf("revoke = %d %s", r.status, r.body)
+	}
+	for _, tok := range []string{access, access2} {
+		if _, err := e.srv.Verify(ctx, tok, nodeHost); err != oauth.ErrInvalidToken {
+			t.Errorf("Verify after revoke = %v, want ErrInvalidToken", err)
+		}
+	}
+}
+
+// TestRevokeGrantEndsTokens: revoking the client on the node (phone, tray,
+// mailnode approvals revoke) ends its tokens at once.
+func TestRevokeGrantEndsTokens(t *testing.T) {
+	for _, how := range []string{"revoke", "block"} {
+		t.Run(how, func(t *testing.T) {
+			e := newEnv(t, nil)
+			ctx := context.Background()
+			p := newPKCE("b")
+			access, refresh := e.tokens(e.exchange(e.approveAndCode(authParams(cimdID, redirect, p)), cimdID, redirect, p.verifier))
+			var err error
+			if how == "revoke" {
+				_, err = e.ap.Revoke(ctx, cimdHost, "")
+			} else {
+				err = e.ap.Block(ctx, cimdHost)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := e.srv.Verify(ctx, access, nodeHost); err != oauth.ErrInvalidToken {
+				t.Errorf("Verify after %s = %v, want ErrInvalidToken", how, err)
+			}
+			r := e.post("/oauth/token", url.Values{"grant_type": {"refresh_token"}, "refresh_token": {refresh}, "client_id": {cimdID}})
+			if r.status != 400 || r.json(t)["error"] != "invalid_grant" {
+				t.Errorf("refresh after %s = %d %s", how, r.status, r.body)
+			}
+			if how == "block" {
+				// A blocked client cannot ask again.
+				r := e.get("/oauth/authorize?" + authParams(cimdID, redirect, newPKCE("c")).Encode())
+				loc, _ := url.Parse(r.header.Get("Location"))
+				if r.status != http.StatusFound || loc.Query().Get("error") != "access_denied" {
+					t.Errorf("authorize while blocked = %d %q", r.status, r.header.Get("Location"))
+				}
+			}
+		})
+	}
+}
+
+// TestTokenRefusals: each negative case of issue 43 section 3 at the
+// token endpoint, and the codes and tokens it must not accept.
+func TestTokenRefusals(t *testing.T) {
+	e := newEnv(t, nil)
+	ctx := context.Background()
+	dcr := e.register("https://tool.example.net/cb")
+	p := newPKCE("d")
+	tests := []struct {
+		name                         string
+		clientID, redirect, verifier string
+		wantErr                      string
+	}{
+		{"missing verifier", cimdID, redirect, "", "invalid_grant"},
+		{"wrong verifier", cimdID, redirect, newPKCE("z").verifier, "invalid_grant"},
+		{"verifier as plain challenge", cimdID, redirect, p.challenge, "invalid_grant"},
+		{"code for another client", dcr, redirect, p.verifier, "invalid_grant"},
+		{"another redirect URI", cimdID, redirect + "/", p.verifier, "invalid_grant"},
+	}
+	for _, tt := range tests {
+		code := e.approveAndCode(authParams(cimdID, redirect, p))
+		r := e.exchange(code, tt.clientID, tt.redirect, tt.verifier)
+		if r.status != 400 || r.json(t)["error"] != tt.wantErr {
+			t.Errorf("%s: token = %d %s, want %s", tt.name, r.status, r.body, tt.wantErr)
+		}
+		// The failed attempt spent the code: the right one is refused too.
+		if r := e.exchange(code, cimdID, redirect, p.verifier); r.status != 400 {
+			t.Errorf("%s: the right exchange after a failed one = %d %s", tt.name, r.status, r.body)
+		}
+	}
+
+	func() { // code replay revokes its tokens
+		code := e.approveAndCode(authParams(cimdID, redirect, p))
+		access, _ := e.tokens(e.exchange(code, cimdID, redirect, p.verifier))
+		if r := e.exchange(code, cimdID, redirect, p.verifier); r.status != 400 || r.json(t)["error"] != "invalid_grant" {
+			t.Fatalf("replayed code = %d %s", r.status, r.body)
+		}
+		if _, err := e.srv.Verify(ctx, access, nodeHost); err != oauth.ErrInvalidToken {
+			t.Errorf("Verify after code replay = %v", err)
+		}
+	}()
+	func() { // expired code
+		code := e.approveAndCode(authParams(cimdID, redirect, p))
+		e.clock.add(61 * time.Second)
+		if r := e.exchange(code, cimdID, redirect, p.verifier); r.status != 400 {
+			t.Errorf("expired code = %d %s", r.status, r.body)
+		}
+	}()
+	func() { // token for another resource
+		code := e.approveAndCode(authParams(cimdID, redirect, p))
+		r := e.post("/oauth/token", url.Values{"grant_type": {"authorization_code"}, "code": {code}, "client_id": {cimdID},
+			"redirect_uri": {redirect}, "code_verifier": {p.verifier}, "resource": {"https://other.example/mcp"}})
+		if r.status != 400 || r.json(t)["error"] != "invalid_target" {
+			t.Errorf("token for another resource = %d %s", r.status, r.body)
+		}
+		// A token issued here is refused at another of the node's names.
+		access, _ := e.tokens(e.exchange(e.approveAndCode(authParams(cimdID, redirect, p)), cimdID, redirect, p.verifier))
+		if _, err := e.srv.Verify(ctx, access, "other.relay.example"); err != oauth.ErrInvalidToken {
+			t.Errorf("Verify at another resource = %v", err)
+		}
+	}()
+	func() { // expired access token
+		access, _ := e.tokens(e.exchange(e.approveAndCode(authParams(cimdID, redirect, p)), cimdID, redirect, p.verifier))
+		e.clock.add(time.Hour)
+		if _, err := e.srv.Verify(ctx, access, nodeHost); err != oauth.ErrInvalidToken {
+			t.Errorf("Verify of an expired token = %v", err)
+		}
+	}()
+	func() { // spent refresh token revokes the family
+		_, refresh := e.tokens(e.exchange(e.approveAndCode(authParams(cimdID, redirect, p)), cimdID, redirect, p.verifier))
+		form := url.Values{"grant_type": {"refresh_token"}, "refresh_token": {refresh}, "client_id": {cimdID}}
+		access2, refresh2 := e.tokens(e.post("/oauth/token", form))
+		if r := e.post("/oauth/token", form); r.status != 400 || r.json(t)["error"] != "invalid_grant" {
+			t.Fatalf("spent refresh token = %d %s", r.status, r.body)
+		}
+		if _, err := e.srv.Verify(ctx, access2, nodeHost); err != oauth.ErrInvalidToken {
+			t.Errorf("Verify of the family's access token = %v", err)
+		}
+		form.Set("refresh_token", refresh2)
+		if r := e.post("/oauth/token", form); r.status != 400 {
+			t.Errorf("the family's newer refresh token = %d %s", r.status, r.body)
+		}
+	}()
+	func() { // refresh token of another client
+		_, refresh := e.tokens(e.exchange(e.approveAndCode(authParams(cimdID, redirect, p)), cimdID, redirect, p.verifier))
+		r := e.post("/oauth/token", url.Values{"grant_type": {"refresh_token"}, "refresh_token": {refresh}, "client_id": {dcr}})
+		if r.status != 400 || r.json(t)["error"] != "invalid_grant" {
+			t.Errorf("refresh by another client = %d %s", r.status, r.body)
+		}
+	}()
+	func() { // unknown tokens
+		for _, tok := range []string{"", "mna_x", "Bearer x", strings.Repeat("a", 200)} {
+			if _, err := e.srv.Verify(ctx, tok, nodeHost); err != oauth.ErrInvalidToken {
+				t.Errorf("Verify(%q) = %v", tok, err)
+			}
+		}
+	}()
+}
+
+// TestAuthorizeRefusals: requests refused before any prompt: a page of the
+// node's while the client or its redirect URI is not checked, a redirect
+// with the error after.
+func TestAuthorizeRefusals(t *testing.T) {
+	e := newEnv(t, nil)
+	p := newPKCE("e")
+	dcr := e.register("https://tool.example.net/cb")
+	private := newEnv(t, func(c *oauth.Config) {
+		c.Docs = agentkeys.New(agentkeys.Config{LookupAddrs: func(context.Context, string) ([]netip.Addr, error) {
+			return []netip.Addr{netip.MustParseAddr("10.1.2.3")}, nil
+		}}, nil)
+	})
+	tests := []struct {
+		name    string
+		env     *env
+		edit    func(url.Values)
+		page    bool   // answered with the node's page, no redirect
+		wantErr string // the error sent back to the client
+	}{
+		{"unknown registered client", e, func(v url.Values) { v.Set("client_id", "dcr-nosuchclient") }, true, ""},
+		{"CIMD on a private address", private, nil, true, ""},
+		{"CIMD behind a redirect", e, func(v url.Values) { v.Set("client_id", "https://assistant.example.com/oauth/moved.json") }, true, ""},
+		{"CIMD not found", e, func(v url.Values) { v.Set("client_id", "https://assistant.example.com/oauth/none.json") }, true, ""},
+		{"CIMD over http", e, func(v url.Values) { v.Set("client_id", "http://assistant.example.com/oauth/client.json") }, true, ""},
+		{"redirect URI not registered", e, func(v url.Values) { v.Set("redirect_uri", "https://evil.example/cb") }, true, ""},
+		{"redirect URI prefix", e, func(v url.Values) { v.Set("redirect_uri", redirect+"/x") }, true, ""},
+		{"redirect URI with query", e, func(v url.Values) { v.Set("redirect_uri", redirect+"?a=b") }, true, ""},
+		{"registered client, other URI", e, func(v url.Values) { v.Set("client_id", dcr) }, true, ""},
+		{"plain PKCE", e, func(v url.Values) { v.Set("code_challenge_method", "plain") }, false, "invalid_request"},
+		{"no PKCE", e, func(v url.Values) { v.Del("code_challenge"); v.Del("code_challenge_method") }, false, "invalid_request"},
+		{"token response type", e, func(v url.Values) { v.Set("response_type", "token") }, false, "unsupported_response_type"},
+		{"another resource", e, func(v url.Values) { v.Set("resource", "https://other.example/mcp") }, false, "invalid_target"},
+		{"no resource", e, func(v url.Values) { v.Del("resource") }, false, "invalid_target"},
+		{"unknown scope", e, func(v url.Values) { v.Set("scope", "structured_read admin") }, false, "invalid_scope"},
+		{"per-call scopes only", e, func(v url.Values) { v.Set("scope", "send") }, false, "invalid_scope"},
+	}
+	for _, tt := range tests {
+		v := authParams(cimdID, redirect, p)
+		if tt.edit != nil {
+			tt.edit(v)
+		}
+		pending, _ := tt.env.ap.Pending(context.Background())
+		r := tt.env.get("/oauth/authorize?" + v.Encode())
+		loc, _ := url.Parse(r.header.Get("Location"))
+		switch {
+		case tt.page && (r.status != 400 || r.header.Get("Location") != "" || !strings.Contains(r.header.Get("Content-Type"), "text/html")):
+			t.Errorf("%s: authorize = %d %q, want the node's page", tt.name, r.status, r.header.Get("Location"))
+		case !tt.page && (r.status != http.StatusFound || loc.Query().Get("error") != tt.wantErr || !strings.HasPrefix(loc.String(), redirect+"?")):
+			t.Errorf("%s: authorize = %d %q, want redirect with %s", tt.name, r.status, r.header.Get("Location"), tt.wantErr)
+		}
+		if after, _ := tt.env.ap.Pending(context.Background()); len(after) != len(pending) {
+			t.Errorf("%s: a prompt was opened", tt.name)
+		}
+	}
+}
+
+// TestCIMDClientIDMismatch: a document whose client_id is not its URL is
+// refused, as is one of a confidential client.
+func TestCIMDClientIDMismatch(t *testing.T) {
+	for _, doc := range []string{
+		fmt.Sprintf(`{"client_id":"https://other.example/client.json","redirect_uris":[%q]}`, redirect),
+		fmt.Sprintf(`{"client_id":%q,"redirect_uris":[%q]}`, cimdID+"?x", redirect),
+		fmt.Sprintf(`{"client_id":%q,"redirect_uris":[%q],"token_endpoint_auth_method":"private_key_jwt"}`, cimdID, redirect),
+		fmt.Sprintf(`{"client_id":%q,"redirect_uris":["javascript:alert(1)"]}`, cimdID),
+		`not json`,
+	} {
+		e := newEnv(t, nil)
+		e.doc.Store(&doc)
+		r := e.get("/oauth/authorize?" + authParams(cimdID, redirect, newPKCE("f")).Encode())
+		if r.status != 400 || r.header.Get("Location") != "" {
+			t.Errorf("document %s: authorize = %d %q, want refused", doc, r.status, r.header.Get("Location"))
+		}
+		if p, _ := e.ap.Pending(context.Background()); len(p) != 0 {
+			t.Errorf("document %s: a prompt was opened", doc)
+		}
+	}
+}
+
+// TestDCRFlow runs a registered client through to its tokens, its
+// identity the registered id (never a domain).
+func TestDCRFlow(t *testing.T) {
+	e := newEnv(t, nil)
+	const cb = "http://127.0.0.1:33333/callback"
+	id := e.register(cb)
+	p := newPKCE("g")
+	v := authParams(id, cb, p)
+	r := e.get("/oauth/authorize?" + v.Encode())
+	if !strings.Contains(r.body, "registered client "+id) {
+		t.Errorf("consent page does not mark the registered client: %s", r.body)
+	}
+	access, _ := e.tokens(e.exchange(e.approveAndCode(v), id, cb, p.verifier))
+	pr, err := e.srv.Verify(context.Background(), access, nodeHost)
+	if err != nil || pr.Domain != id || pr.ClientID != id {
+		t.Fatalf("Verify = %+v, %v", pr, err)
+	}
+	for _, body := range []string{
+		`{"redirect_uris":[]}`,
+		`{"redirect_uris":["http://evil.example/cb"]}`,
+		`{"redirect_uris":["https://a.example/cb#frag"]}`,
+		`{"redirect_uris":["https://a.example/cb"],"token_endpoint_auth_method":"client_secret_basic"}`,
+		`{"redirect_uris":["https://a.example/cb"],"grant_types":["client_credentials"]}`,
+		`[]`,
+	} {
+		resp, err := e.http.Post(e.node.URL+"/oauth/register", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 400 {
+			t.Errorf("register %s = %d, want 400", body, resp.StatusCode)
+		}
+	}
+}
+
+// TestDenyAndExpiry: the person's refusal and a lapsed request go back to
+// the client as access_denied.
+func TestDenyAndExpiry(t *testing.T) {
+	e := newEnv(t, nil)
+	for _, deny := range []bool{true, false} {
+		code, poll := e.consent(authParams(cimdID, redirect, newPKCE("h")))
+		if deny {
+			if _, err := e.ap.Decide(context.Background(), code, false); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			e.clock.add(11 * time.Minute)
+		}
+		r := e.get(poll)
+		loc, _ := url.Parse(r.header.Get("Location"))
+		if r.status != http.StatusFound || loc.Query().Get("error") != "access_denied" || loc.Query().Get("code") != "" {
+			t.Errorf("deny %v: poll = %d %q", deny, r.status, r.header.Get("Location"))
+		}
+		if r := e.get(poll); r.status != 400 {
+			t.Errorf("deny %v: poll again = %d", deny, r.status)
+		}
+	}
+}
+
+// TestAuthorizeFlood: one client asking in a loop is rate-limited, and the
+// phone sees a few prompts at most.
+func TestAuthorizeFlood(t *testing.T) {
+	e := newEnv(t, nil)
+	limited := 0
+	for i := range 50 {
+		r := e.get("/oauth/authorize?" + authParams(cimdID, redirect, newPKCE(fmt.Sprint(i%10))).Encode())
+		if r.status == http.StatusTooManyRequests {
+			limited++
+		}
+	}
+	p, _ := e.ap.Pending(context.Background())
+	if len(p) > 5 || limited < 45 {
+		t.Errorf("after 50 authorization requests: %d prompts open, %d limited; want at most 5, at least 45", len(p), limited)
+	}
+	if fetches := e.hits.Load(); fetches != 1 {
+		t.Errorf("the metadata document was fetched %d times, want once (cached)", fetches)
+	}
+}

@@ -1,0 +1,84 @@
+package oauth
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"html/template"
+	"net/http"
+	"net/url"
+
+	"mailnode/approvals"
+)
+
+// The consent page is the node's own: no script, no external asset, one
+// inline style allowed by its nonce, never framed. It reloads itself every
+// two seconds (a meta refresh, which needs no script) until the person
+// decided on the phone.
+var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+{{if .Poll}}<meta http-equiv="refresh" content="2;url={{.Poll}}">{{end}}
+<title>mailnode: {{.Title}}</title>
+<style nonce="{{.Nonce}}">
+body{font-family:system-ui,sans-serif;max-width:34em;margin:2em auto;padding:0 1em;line-height:1.5;color:#222}
+.code{font:bold 2.2em ui-monospace,monospace;letter-spacing:.15em;padding:.3em .6em;border:2px solid #222;display:inline-block}
+.who{font-weight:bold}.muted{color:#555}li{margin:.2em 0}
+</style></head><body>
+<h1>{{.Title}}</h1>
+{{if .Code}}
+<p><span class="who">{{.Name}}</span> <span class="muted">({{.Label}})</span> asks to connect to your mail through this node.</p>
+<p>It asks to use:</p>
+<ul>{{range .Tiers}}<li>{{.}}</li>{{end}}</ul>
+<p>Approve it on your paired phone if the phone shows this same code:</p>
+<p class="code">{{.Code}}</p>
+<p class="muted">No phone paired? Run <code>mailnode approvals approve {{.Code}}</code> on the computer that runs the node.
+This page goes on by itself once you have decided. If you did not start this, deny it on the phone.</p>
+{{else}}
+<p>{{.Message}}</p>
+{{end}}
+</body></html>
+`))
+
+type pageData struct {
+	Title, Nonce, Name, Label, Code, Message string
+	Poll                                     string
+	Tiers                                    []string
+}
+
+func (s *Server) writePage(w http.ResponseWriter, status int, d pageData) {
+	var n [16]byte
+	rand.Read(n[:])
+	d.Nonce = base64.RawStdEncoding.EncodeToString(n[:])
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'nonce-"+d.Nonce+"'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	w.WriteHeader(status)
+	if err := pageTmpl.Execute(w, d); err != nil {
+		s.log.Debug("Cannot write consent page", "err", err)
+	}
+}
+
+func (s *Server) consentPage(w http.ResponseWriter, c Client, tiers []approvals.Tier, code, requestID string) {
+	name := c.Name
+	if name == "" {
+		name = "An application"
+	}
+	d := pageData{Title: "Connect an application", Name: name, Label: c.Label(), Code: code,
+		Poll: AuthorizePath + "?" + url.Values{authorizeRequestParam: {requestID}}.Encode()}
+	for _, t := range tiers {
+		line := string(t) + ": " + s.cfg.Describe(t)
+		if t.PerCall() {
+			line += " (each call asks you again)"
+		}
+		d.Tiers = append(d.Tiers, line)
+	}
+	s.writePage(w, http.StatusOK, d)
+}
+
+func (s *Server) errorPage(w http.ResponseWriter, status int, msg string) {
+	s.writePage(w, status, pageData{Title: "Cannot connect this application", Message: msg})
+}
