@@ -4,14 +4,16 @@
 //
 // The address is one of the interface that carries the default route: the
 // network the computer's traffic leaves by is the one a phone beside it
-// is most likely on. Only addresses that stay on a local network qualify:
-// an IPv4 private address (RFC 1918), an IPv6 unique local address
-// (RFC 4193), or an IPv6 global unicast address (a home network's IPv6
-// addresses are global, and the node's certificate, not the address,
-// keeps others out). A public IPv4 address is never chosen: a node listening
-// there would listen on the Internet. Loopback and link-local addresses
-// are skipped: a phone cannot use the first, and the second needs a zone a
-// URL cannot carry to a phone.
+// is most likely on. Only that interface counts when there is a default
+// route: another one (a VPN's tun0, a container bridge) is not the network
+// the person means. Only addresses that cannot be reached from the
+// Internet qualify: an IPv4 private address (RFC 1918) or an IPv6 unique
+// local address (RFC 4193). A public IPv4 address and an IPv6 global one
+// are never chosen, as a node listening there would listen on the
+// Internet whenever no firewall stands in front (many campus, hosting and
+// IPv6-only networks). Loopback and link-local addresses are skipped: a
+// phone cannot use the first, and the second needs a zone a URL cannot
+// carry to a phone.
 package lanaddr
 
 import (
@@ -19,12 +21,12 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
-	"slices"
+	"strings"
 )
 
 // ErrNone: no interface has an address a phone on the local network
 // could reach.
-var ErrNone = errors.New("this computer has no address on a local network (no private IPv4, IPv6 unique local or global address)")
+var ErrNone = errors.New("this computer has no private address on its local network (an IPv4 address in 10/8, 172.16/12 or 192.168/16, or an IPv6 unique local address) on the interface of its default route; pair through a relay instead")
 
 // Interface is a network interface and its addresses, as Choose reads it.
 type Interface struct {
@@ -42,27 +44,20 @@ func rank(a netip.Addr) int {
 		return 0
 	case a.Is6() && a.IsPrivate(): // fc00::/7, unique local
 		return 1
-	case a.Is6() && a.IsGlobalUnicast():
-		return 2
 	}
-	return -1 // a public IPv4 address, or anything else
+	return -1 // a public IPv4 or global IPv6 address, or anything else
 }
 
-// Choose picks the best address of the interface named defaultIf, else of
-// the others in their order: a private IPv4 address before an IPv6 unique
-// local one before an IPv6 global one. ok is false when none qualifies.
+// Choose picks the best address of the interface named defaultIf: a
+// private IPv4 address before an IPv6 unique local one. Without a default
+// route (defaultIf empty) it takes the first interface with one, passing
+// over virtual ones (VPNs, container bridges). ok is false when none
+// qualifies.
 func Choose(ifaces []Interface, defaultIf string) (netip.Addr, bool) {
-	order := slices.Clone(ifaces)
-	slices.SortStableFunc(order, func(a, b Interface) int {
-		switch {
-		case a.Name == defaultIf && b.Name != defaultIf:
-			return -1
-		case b.Name == defaultIf && a.Name != defaultIf:
-			return 1
+	for _, ifc := range ifaces {
+		if defaultIf != "" && ifc.Name != defaultIf || defaultIf == "" && virtual(ifc.Name) {
+			continue
 		}
-		return 0
-	})
-	for _, ifc := range order {
 		best, bestRank := netip.Addr{}, -1
 		for _, a := range ifc.Addrs {
 			if r := rank(a); r >= 0 && (bestRank < 0 || r < bestRank) {
@@ -74,6 +69,17 @@ func Choose(ifaces []Interface, defaultIf string) (netip.Addr, bool) {
 		}
 	}
 	return netip.Addr{}, false
+}
+
+// virtual reports interface names of VPNs, tunnels and container or VM
+// bridges on Linux: not the network a phone is on.
+func virtual(name string) bool {
+	for _, p := range []string{"tun", "tap", "wg", "tailscale", "zt", "docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "lxc", "cni", "flannel", "utun", "ppp"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Pick returns this computer's address on its local network: Choose over
