@@ -1,14 +1,18 @@
 package gateway_test
 
 import (
+	"bufio"
 	"crypto/tls"
 	"encoding/json"
+	"io"
+	"net"
 	"net/http"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"mailnode/approvals"
+	"mailnode/gateway"
 	"mailnode/relay/connlimit"
 	"mailnode/relay/connlimit/connlimittest"
 )
@@ -112,5 +116,70 @@ func TestProtocols(t *testing.T) {
 		if resp.ProtoMajor != tt.want || resp.TLS == nil || resp.TLS.Version != tls.VersionTLS13 || resp.StatusCode != 200 {
 			t.Errorf("h2 %v: %s %d, TLS %v, want HTTP/%d over TLS 1.3", tt.h2, resp.Proto, resp.StatusCode, resp.TLS != nil, tt.want)
 		}
+	}
+}
+
+// TestEstablishedCap: one client address holds at most
+// MaxEstablishedPerAddress established connections; the ones past it
+// are closed at once, another address is still served, and a connection
+// closed gives its place back.
+func TestEstablishedCap(t *testing.T) {
+	n := startNode(t, t.TempDir(), "", newKeyDocs(t))
+	tr := n.client.Transport.(*http.Transport)
+	dial := func(from string) *tls.Conn {
+		t.Helper()
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+		raw, err := d.Dial("tcp", n.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := tr.TLSClientConfig.Clone()
+		cfg.ServerName, cfg.NextProtos = nodeName, []string{"http/1.1"}
+		c := tls.Client(raw, cfg)
+		if err := c.Handshake(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	// open reports whether the node keeps c: a request on it is answered.
+	open := func(c *tls.Conn) bool {
+		c.SetDeadline(time.Now().Add(5 * time.Second))
+		if _, err := io.WriteString(c, "GET /.well-known/svc-node HTTP/1.1\r\nHost: "+n.host+"\r\n\r\n"); err != nil {
+			return false
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == 200
+	}
+	var conns []*tls.Conn
+	for range gateway.MaxEstablishedPerAddress + 6 {
+		conns = append(conns, dial("127.0.0.3"))
+	}
+	kept := 0
+	for _, c := range conns {
+		if open(c) {
+			kept++
+		}
+	}
+	if kept != gateway.MaxEstablishedPerAddress {
+		t.Errorf("the node kept %d connections from one address, want %d", kept, gateway.MaxEstablishedPerAddress)
+	}
+	if !open(dial("127.0.0.4")) {
+		t.Error("another address was refused")
+	}
+	// A connection closed frees its place.
+	for _, c := range conns {
+		c.Close()
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !open(dial("127.0.0.3")) {
+		if time.Now().After(deadline) {
+			t.Fatal("closing its connections did not give the address its places back")
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -391,6 +391,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, tlsConfig *tls.Conf
 	var pending *connlimit.PerAddress
 	if _, ok := ln.Addr().(*net.TCPAddr); ok {
 		pending = connlimit.NewPerAddress(connlimit.DefaultPerAddress)
+		hs.ConnState = establishedCap(MaxEstablishedPerAddress)
 	}
 	tl := newTLSListener(ln, tlsConfig, pending, s.log)
 	done := make(chan error, 1)
@@ -407,6 +408,45 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, tlsConfig *tls.Conf
 	}
 	<-done
 	return nil
+}
+
+// MaxEstablishedPerAddress caps the established connections one client
+// address (an IPv4 address, an IPv6 /64) holds on a TCP listener of the
+// gateway. An agent or a phone needs a few; without a cap a stranger who
+// can reach the node (on the Internet with --listen :443, or on the same
+// network once it listens there for a phone) held thousands, each a
+// goroutine and buffers, for the idle timeout (outside attack). Agents
+// through the relay arrive on the tunnel's streams, which the relay caps
+// per address itself.
+const MaxEstablishedPerAddress = 64
+
+// establishedCap counts established connections per client address for
+// http.Server.ConnState and closes a new one past max.
+func establishedCap(max int) func(net.Conn, http.ConnState) {
+	counts := connlimit.NewPerAddress(max)
+	var mu sync.Mutex
+	releases := map[net.Conn]func(){}
+	return func(c net.Conn, st http.ConnState) {
+		switch st {
+		case http.StateNew:
+			release, ok := counts.Acquire(c.RemoteAddr())
+			if !ok {
+				c.Close()
+				return
+			}
+			mu.Lock()
+			releases[c] = release
+			mu.Unlock()
+		case http.StateClosed, http.StateHijacked:
+			mu.Lock()
+			release := releases[c]
+			delete(releases, c)
+			mu.Unlock()
+			if release != nil {
+				release()
+			}
+		}
+	}
 }
 
 // QueuedRequest is a request an agent left in the relay's offline queue,
