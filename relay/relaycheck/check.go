@@ -8,6 +8,8 @@ import (
 	"net"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/miekg/dns"
 )
@@ -87,11 +89,38 @@ func (r Result) String() string {
 }
 
 func pass(name, format string, a ...any) Result {
-	return Result{Name: name, OK: true, Detail: fmt.Sprintf(format, a...)}
+	return Result{Name: name, OK: true, Detail: printable(fmt.Sprintf(format, a...))}
 }
 
 func fail(name, hint, format string, a ...any) Result {
-	return Result{Name: name, Detail: fmt.Sprintf(format, a...), Hint: hint}
+	return Result{Name: name, Detail: printable(fmt.Sprintf(format, a...)), Hint: hint}
+}
+
+// maxDetail bounds what one line says: a server's reply can be long.
+const maxDetail = 600
+
+// printable makes a detail safe for the operator's terminal: what a
+// server answered (an SMTP reply, a status text, an error) reaches it
+// here, and its escape sequences could clear the screen or print a fake
+// "ok" line over a FAIL. Control characters and invalid UTF-8 are shown
+// escaped; a long detail is cut.
+func printable(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if b.Len() >= maxDetail {
+			b.WriteString("...")
+			break
+		}
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Bidi_Control, r):
+			fmt.Fprintf(&b, "%+q", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // checker holds a Config with its defaults filled in.
