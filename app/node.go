@@ -29,6 +29,7 @@ import (
 	"mailnode/mail/drafts"
 	"mailnode/mail/imapsync"
 	"mailnode/mail/store"
+	"mailnode/relay/privdir"
 	"mailnode/relay/relayclient"
 )
 
@@ -203,18 +204,12 @@ func (n *Node) DBPath() string { return filepath.Join(n.cfg.DataDir, "node.db") 
 // existing one private: it holds the raw mailbox and the keys that seal
 // prompts to the phone, and no other local user may list or read it.
 func privateDir(dir string, log *slog.Logger) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("create data directory: %w", err)
-	}
-	fi, err := os.Stat(dir)
+	changed, err := privdir.Ensure(dir)
 	if err != nil {
 		return fmt.Errorf("data directory: %w", err)
 	}
-	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-		if err := os.Chmod(dir, 0o700); err != nil {
-			return fmt.Errorf("data directory %s is open to other users (mode %04o) and cannot be made private: %w", dir, perm, err)
-		}
-		log.Warn("Data directory was open to other users; made private", "dir", dir, "was", fmt.Sprintf("%04o", perm))
+	if changed {
+		log.Warn("Data directory was open to other users; made private", "dir", dir)
 	}
 	return nil
 }

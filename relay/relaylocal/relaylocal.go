@@ -37,6 +37,7 @@ import (
 	"sync"
 	"time"
 
+	"mailnode/relay/privdir"
 	"mailnode/relay/relayserver"
 	"mailnode/relay/relaystore"
 )
@@ -289,6 +290,18 @@ const (
 // issued anew at each start, for a year.
 func OpenCA(dir string) (ca *CA, created bool, err error) {
 	certFile, keyFile := filepath.Join(dir, CAFile), filepath.Join(dir, CAKeyFile)
+	// A CA someone else planted (the directory made first in /tmp, or a
+	// key file others can write) would be trusted by every node and
+	// agent told to: refused.
+	if _, err := privdir.Ensure(dir); err != nil {
+		return nil, false, fmt.Errorf("relay CA: %w", err)
+	}
+	if err := privdir.CheckPublic(certFile); err != nil {
+		return nil, false, fmt.Errorf("relay CA: %w", err)
+	}
+	if err := privdir.CheckFile(keyFile); err != nil {
+		return nil, false, fmt.Errorf("relay CA: %w", err)
+	}
 	certPEM, err := os.ReadFile(certFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		ca, err := createCA(dir)

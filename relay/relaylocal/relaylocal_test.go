@@ -150,3 +150,31 @@ func TestOpenCA(t *testing.T) {
 		t.Error("OpenCA with a broken key = nil error, want one (never a new CA over the old file)")
 	}
 }
+
+// TestOpenCAPlanted: a CA key others could have written or read, or a
+// certificate others could have changed, is refused, not trusted (the
+// README's /tmp paths on a machine with other users; outside attack).
+func TestOpenCAPlanted(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		file string
+		mode os.FileMode
+	}{
+		{"key open to others", relaylocal.CAKeyFile, 0o644},
+		{"key writable by others", relaylocal.CAKeyFile, 0o666},
+		{"certificate writable by others", relaylocal.CAFile, 0o666},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "dev-ca")
+			if _, _, err := relaylocal.OpenCA(dir); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(filepath.Join(dir, tt.file), tt.mode); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := relaylocal.OpenCA(dir); err == nil {
+				t.Errorf("OpenCA took a CA whose %s is %04o", tt.file, tt.mode)
+			}
+		})
+	}
+}

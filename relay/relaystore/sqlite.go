@@ -13,6 +13,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" driver
+
+	"mailnode/relay/privdir"
 )
 
 // migrations are the schema versions, in order; user_version is how many
@@ -144,10 +146,15 @@ type SQLite struct {
 
 // OpenSQLite opens (creating, mode 0600) the relay database in dir.
 func OpenSQLite(ctx context.Context, dir string) (*SQLite, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	// The database holds the relay's secrets (decoy and queue keys):
+	// a directory or file another user made first is refused.
+	if _, err := privdir.Ensure(dir); err != nil {
 		return nil, fmt.Errorf("relay store: %w", err)
 	}
 	path := filepath.Join(dir, "relay.db")
+	if _, err := privdir.MakePrivate(path); err != nil {
+		return nil, fmt.Errorf("relay store: %w", err)
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("relay store: %w", err)

@@ -1,0 +1,115 @@
+// Package privdir makes and checks directories that hold keys and
+// databases: they must belong to the user running the program and be
+// closed to others. A directory someone else made first (the README's
+// /tmp paths, on a machine with other users) would let them plant a CA
+// key the program then trusts, or read its database: the program refuses
+// it rather than use it (outside attack on the development relay).
+//
+// Both the node and the relay use it, so it imports nothing of either.
+package privdir
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// Ensure makes dir (mode 0700) if it is missing, and checks that it is a
+// directory owned by this user. A directory of this user's that others
+// may enter is made private; changed reports so, for the caller to log.
+func Ensure(dir string) (changed bool, err error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return false, fmt.Errorf("create %s: %w", dir, err)
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return false, fmt.Errorf("%s is not a directory", dir)
+	}
+	if err := ownedByMe(dir, fi); err != nil {
+		return false, err
+	}
+	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return false, fmt.Errorf("%s is open to other users (mode %04o) and cannot be made private: %w", dir, perm, err)
+		}
+		return true, nil
+	}
+	return false, nil
+}
+
+// CheckPublic checks a file others may read but not change (a CA
+// certificate): if it exists it must be this user's, and writable by
+// this user alone.
+func CheckPublic(path string) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file (a link or a device someone may have put there): remove it", path)
+	}
+	if err := ownedByMe(path, fi); err != nil {
+		return err
+	}
+	if perm := fi.Mode().Perm(); perm&0o022 != 0 {
+		return fmt.Errorf("%s may be changed by other users (mode %04o): remove it", path, perm)
+	}
+	return nil
+}
+
+// CheckFile checks a file that holds a secret (a key, a database): if it
+// exists it must be this user's and closed to others. A missing file is
+// no error: the caller makes it.
+func CheckFile(path string) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file (a link or a device someone may have put there): remove it", path)
+	}
+	if err := ownedByMe(path, fi); err != nil {
+		return err
+	}
+	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
+		return fmt.Errorf("%s is open to other users (mode %04o): whoever could read or change it may hold the secret; remove it, or make it 0600 if you know it is yours", path, perm)
+	}
+	return nil
+}
+
+// MakePrivate checks a file of this user's that holds secrets, as
+// CheckFile, but closes one open to others instead of refusing it (a
+// database an older version or a hand made before): changed reports so.
+// Another user's file, or a link, is still refused.
+func MakePrivate(path string) (changed bool, err error) {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return false, fmt.Errorf("%s is not a regular file (a link or a device someone may have put there): remove it", path)
+	}
+	if err := ownedByMe(path, fi); err != nil {
+		return false, err
+	}
+	if fi.Mode().Perm()&0o077 == 0 {
+		return false, nil
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		return false, fmt.Errorf("%s is open to other users and cannot be made private: %w", path, err)
+	}
+	return true, nil
+}
