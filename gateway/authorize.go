@@ -13,7 +13,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mailnode/approvals"
-	"mailnode/gateway/httpsig"
 	"mailnode/gateway/tools"
 )
 
@@ -35,14 +34,14 @@ import (
 //
 // On success it returns the caller the tool runs for, with the value its
 // approval was bound to when it was made.
-func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Tool, args json.RawMessage) (tools.Caller, *mcp.CallToolResult) {
+func (s *Server) authorize(ctx context.Context, id verified, t tools.Tool, args json.RawMessage) (tools.Caller, *mcp.CallToolResult) {
 	subject, refusal := s.subject(ctx, id, t, args)
 	if refusal != nil {
 		return tools.Caller{}, refusal
 	}
 	d, err := s.cfg.Approvals.Request(ctx, approvals.Call{
 		Domain:  id.Domain,
-		KeyFP:   approvals.Fingerprint(id.Key),
+		KeyFP:   id.KeyFP,
 		Tool:    t.Name,
 		Tier:    t.Tier,
 		Args:    args,
@@ -53,7 +52,7 @@ func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Too
 	})
 	refusal = s.refusal(id, t, d, err)
 	if err != nil && !errors.Is(err, approvals.ErrPromptTooLarge) {
-		markQueuedRetry(ctx, id) // the node's store, not the agent
+		markQueuedRetry(ctx, id.Identity) // the node's store, not the agent
 	}
 	if err == nil && id.Queued && d.Outcome == approvals.QueuedNotRun {
 		markQueuedAllowed(ctx)
@@ -76,7 +75,7 @@ func (s *Server) authorize(ctx context.Context, id httpsig.Identity, t tools.Too
 // subject is what the user is asked: for a per-call tier, the tool's
 // own account of the call from the arguments as it will decode them
 // (send_draft: the exact message); for a grant, the tier and its tools.
-func (s *Server) subject(ctx context.Context, id httpsig.Identity, t tools.Tool, args json.RawMessage) (tools.Subject, *mcp.CallToolResult) {
+func (s *Server) subject(ctx context.Context, id verified, t tools.Tool, args json.RawMessage) (tools.Subject, *mcp.CallToolResult) {
 	if !t.Tier.PerCall() {
 		return tools.Subject{Details: s.grantText[t.Tier]}, nil
 	}
@@ -110,7 +109,7 @@ func grantTexts(catalog []tools.Tool) map[approvals.Tier]string {
 
 // refusal turns an approval decision into the tool payload that refuses
 // the call, or nil when it may run.
-func (s *Server) refusal(id httpsig.Identity, t tools.Tool, d approvals.Decision, err error) *mcp.CallToolResult {
+func (s *Server) refusal(id verified, t tools.Tool, d approvals.Decision, err error) *mcp.CallToolResult {
 	if errors.Is(err, approvals.ErrPromptTooLarge) {
 		return toolError(&tools.Error{Code: "too_large_to_approve",
 			Message: "The request is too long for the user to read whole on their phone, so it cannot be approved; make it shorter."})
@@ -149,8 +148,12 @@ func (s *Server) refusal(id httpsig.Identity, t tools.Tool, d approvals.Decision
 	return toolError(&tools.Error{Code: "internal_error", Message: "the node could not check its grants; try again later"})
 }
 
-func describe(t tools.Tool) string {
-	switch t.Tier {
+func describe(t tools.Tool) string { return DescribeTier(t.Tier) }
+
+// DescribeTier says in a few words what a tier's tools do, as the
+// approval prompts and the OAuth consent (gateway/oauth) say it.
+func DescribeTier(t approvals.Tier) string {
+	switch t {
 	case approvals.StructuredRead:
 		return "reading travel, orders and bills"
 	case approvals.FreeFormRead:
@@ -162,5 +165,33 @@ func describe(t tools.Tool) string {
 	case approvals.Send:
 		return "sending this draft"
 	}
-	return string(t.Tier)
+	return string(t)
+}
+
+// Tiers lists the tiers of a tool catalogue in the protocol's order: the
+// OAuth scopes (gateway/oauth).
+func Tiers(catalog []tools.Tool) []approvals.Tier {
+	var out []approvals.Tier
+	for _, t := range []approvals.Tier{approvals.StructuredRead, approvals.FreeFormRead, approvals.RawRead, approvals.Compose, approvals.Send} {
+		for _, c := range catalog {
+			if c.Tier == t {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// ScopeText says what an OAuth scope (a tier) allows, for the consent
+// page and prompt: DescribeTier for the granted tiers, and in general
+// terms for raw_read and send, whose every call is asked for anew.
+func ScopeText(t approvals.Tier) string {
+	switch t {
+	case approvals.RawRead:
+		return "quoting exact excerpts of mail"
+	case approvals.Send:
+		return "sending drafts"
+	}
+	return DescribeTier(t)
 }

@@ -5,17 +5,23 @@
 //     connection, within 10 s of the accept and at most 256 handshakes at
 //     once per client address (package relay/connlimit);
 //     server.go: the Host (one of the node's names, else 421),
-//     routing (POST /mcp or /mcp/, GET /.well-known/svc-node, and
-//     /phone/ to package gateway/phone, the paired phones' own door;
-//     nothing else, never a redirect), a browser's Origin (403 unless the
-//     node's own) and the 256 KiB body cap, answered 413 before more is
-//     read.
+//     routing (POST /mcp or /mcp/, GET /.well-known/svc-node,
+//     /phone/ to package gateway/phone, the paired phones' own door, and
+//     the OAuth front door's paths to package gateway/oauth; nothing
+//     else, and no redirect but the authorization endpoint's back to an
+//     OAuth client), a browser's Origin (403 unless the node's own) and
+//     the 256 KiB body cap, answered 413 before more is read.
 //  2. server.go → httpsig: the RFC 9421 signature, Content-Digest and
 //     key document, then the agent's rate limits (ratelimit.go), then the
 //     nonce. Any failure is a plain 401 JSON body (a rate limit: the
 //     rate_limited tool payload or 429) and the request goes no further:
 //     no JSON-RPC parsing, no tool, no store. A JSON-RPC batch is refused
 //     whole.
+//     POST /oauth/mcp (oauthmcp.go) takes the place of this step for
+//     the OAuth front door: an access token (gateway/oauth) instead of
+//     a signature, else 401 with its WWW-Authenticate challenge; the
+//     OAuth client's identity and consent stand for an agent's domain
+//     and key from here on, and every later step is the same.
 //  3. mcp.go: the official MCP Go SDK, stateless with JSON responses,
 //     parses JSON-RPC and dispatches. Its receiving middleware sees every
 //     tools/call exactly as the SDK will run it and calls authorize.

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"mailnode/gateway/httpsig"
 	"mailnode/gateway/tools"
 )
 
@@ -77,12 +77,12 @@ func (s *Server) gate(next mcp.MethodHandler) mcp.MethodHandler {
 
 // gateCall decides a tools/call: the caller an allowed call runs for, or
 // the tool payload that refuses it.
-func (s *Server) gateCall(ctx context.Context, id httpsig.Identity, req mcp.Request) (tools.Caller, *mcp.CallToolResult, error) {
+func (s *Server) gateCall(ctx context.Context, id verified, req mcp.Request) (tools.Caller, *mcp.CallToolResult, error) {
 	// Nothing happens for a call until its nonce is on disk: a replay
 	// after a crash then finds it, or the original never ran.
 	if err := id.Durable(ctx); err != nil {
 		s.log.Error("Cannot record nonce", "err", err)
-		markQueuedRetry(ctx, id)
+		markQueuedRetry(ctx, id.Identity)
 		return tools.Caller{}, toolError(&tools.Error{Code: "internal_error", Message: "the node could not record the request; try again later"}), nil
 	}
 	call, ok := req.(*mcp.CallToolRequest)
@@ -92,6 +92,12 @@ func (s *Server) gateCall(ctx context.Context, id httpsig.Identity, req mcp.Requ
 	t, known := s.tools[call.Params.Name]
 	if !known {
 		return tools.Caller{}, toolError(&tools.Error{Code: "unknown_tool", Message: "no tool named " + quoteName(call.Params.Name)}), nil
+	}
+	// An OAuth client calls the tiers of its token's scopes only: the
+	// person consented to those.
+	if id.OAuth != nil && !slices.Contains(id.OAuth.Tiers, t.Tier) {
+		return tools.Caller{}, toolError(&tools.Error{Code: "insufficient_scope",
+			Message: "this connection was not authorised for " + string(t.Tier) + "; connect again asking for it"}), nil
 	}
 	// Arguments two readers could read differently are refused
 	// before anyone is asked about them.

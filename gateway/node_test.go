@@ -28,6 +28,7 @@ import (
 	"mailnode/gateway/agentkeys"
 	"mailnode/gateway/localca"
 	"mailnode/gateway/nonces"
+	"mailnode/gateway/oauth"
 	"mailnode/gateway/tools"
 	"mailnode/mail/store"
 )
@@ -98,6 +99,9 @@ func (c *countingSource) BillsDue(context.Context, time.Time, int) ([]json.RawMe
 type keyDocs struct {
 	*httptest.Server
 	docs map[string]func(w http.ResponseWriter, r *http.Request)
+	// files are other documents served, by host and path (an OAuth
+	// client's metadata document); their hosts must be in docs too.
+	files map[string]string
 	// root signs the server's certificates; nil: httptest's, which
 	// names only example.com and the names one label under it.
 	root *x509.Certificate
@@ -146,7 +150,7 @@ func newKeyDocsAnyName(t testing.TB, agents ...agentKey) *keyDocs {
 }
 
 func newKeyDocsUnstarted(t testing.TB, agents ...agentKey) *keyDocs {
-	k := &keyDocs{docs: map[string]func(http.ResponseWriter, *http.Request){}}
+	k := &keyDocs{docs: map[string]func(http.ResponseWriter, *http.Request){}, files: map[string]string{}}
 	for _, a := range agents {
 		k.docs[a.domain] = doc(a.domain, a.kid, a.pub)
 	}
@@ -154,6 +158,10 @@ func newKeyDocsUnstarted(t testing.TB, agents ...agentKey) *keyDocs {
 		host, _, _ := net.SplitHostPort(r.Host)
 		if host == "" {
 			host = r.Host
+		}
+		if f, ok := k.files[host+r.URL.Path]; ok {
+			io.WriteString(w, f)
+			return
 		}
 		if h := k.docs[host]; h != nil && r.URL.Path == agentkeys.Path {
 			h(w, r)
@@ -209,6 +217,7 @@ type testNode struct {
 	srv       *gateway.Server
 	st        *store.Store
 	approvals *approvals.Manager
+	oauth     *oauth.Server
 	source    *countingSource
 	client    *http.Client
 	stop      func()
@@ -264,9 +273,18 @@ func startNodeSites(t testing.TB, dir, addr string, keys *keyDocs, sites *site.S
 	n.host = nodeName + ":" + port
 	n.url = "https://" + n.host + "/mcp"
 	fetcher := keys.fetcher(filepath.Join(dir, "agentkeys.json"))
+	odb, err := st.Attach(ctx, "oauth", oauth.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalog := tools.Catalog(n.source, nil, nil)
+	if n.oauth, err = oauth.New(oauth.Config{Docs: fetcher, Approvals: n.approvals, File: odb,
+		Tiers: gateway.Tiers(catalog), Describe: gateway.ScopeText}, nil); err != nil {
+		t.Fatal(err)
+	}
 	n.srv, err = gateway.New(gateway.Config{
 		Hostname: n.host, Keys: fetcher, QueueKeys: fetcher.Held(), Nonces: ns, Approvals: n.approvals,
-		Tools: tools.Catalog(n.source, nil, nil), Sites: sites,
+		Tools: catalog, Sites: sites, OAuth: n.oauth,
 	}, nil)
 	if err != nil {
 		t.Fatal(err)

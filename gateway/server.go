@@ -24,6 +24,7 @@ import (
 	"mailnode/gateway/agentkeys"
 	"mailnode/gateway/httpsig"
 	"mailnode/gateway/jsonhttp"
+	"mailnode/gateway/oauth"
 	"mailnode/gateway/tools"
 	"mailnode/relay/connlimit"
 )
@@ -58,6 +59,10 @@ type Config struct {
 	// Phone serves the paired phones under /phone/ (package
 	// gateway/phone); nil serves none.
 	Phone http.Handler
+	// OAuth is the front door (package gateway/oauth): its metadata,
+	// authorization and token endpoints, and the bearer tokens of
+	// /oauth/mcp. Nil: no front door, and those paths are 404.
+	OAuth *oauth.Server
 	// RateLimit bounds each verified agent's requests; zero: defaults.
 	RateLimit RateLimit
 	// Sites is the node's notion of a site, which the per-site rate
@@ -201,6 +206,21 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.serveMCP(w, r, host)
+	case oauth.ResourcePath:
+		if s.cfg.OAuth == nil {
+			jsonhttp.Error(w, http.StatusNotFound, "not_found", "")
+			return
+		}
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			jsonhttp.Error(w, http.StatusMethodNotAllowed, "method_not_allowed", "POST only")
+			return
+		}
+		if o := r.Header.Get("Origin"); o != "" && !s.sameOrigin(o) {
+			jsonhttp.Error(w, http.StatusForbidden, "forbidden", "requests from web pages of other origins are refused")
+			return
+		}
+		s.serveOAuth(w, r, host)
 	case "/.well-known/svc-node":
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -211,6 +231,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		if s.cfg.Phone != nil && strings.HasPrefix(r.URL.Path, "/phone/") {
 			s.cfg.Phone.ServeHTTP(w, r)
+			return
+		}
+		if s.cfg.OAuth != nil && s.cfg.OAuth.Serve(w, r, host) {
 			return
 		}
 		jsonhttp.Error(w, http.StatusNotFound, "not_found", "")
@@ -233,10 +256,28 @@ func (s *Server) serveDiscovery(w http.ResponseWriter) {
 
 type identityKey struct{}
 
-// identity returns the verified signer that serveMCP put in ctx.
-func identity(ctx context.Context) (httpsig.Identity, bool) {
-	id, ok := ctx.Value(identityKey{}).(httpsig.Identity)
-	return id, ok && id.Domain != "" && len(id.Key) > 0
+// verified is who a request reaching the MCP SDK was proved to come from:
+// an agent that signed it (/mcp) or an OAuth client whose access token it
+// carried (/oauth/mcp). Both are decided alike, by the agent domain and
+// the key their grants are pinned to.
+type verified struct {
+	httpsig.Identity // Domain for both; Key, Nonce and Queued for a signer only
+	// KeyFP is what grants and approvals are pinned to: the signing key's
+	// fingerprint, or the OAuth consent's key ("oauth:…").
+	KeyFP string
+	// OAuth is the token's principal on /oauth/mcp, nil on /mcp.
+	OAuth *oauth.Principal
+}
+
+// signed is the verified form of a signer's identity.
+func signed(id httpsig.Identity) verified {
+	return verified{Identity: id, KeyFP: approvals.Fingerprint(id.Key)}
+}
+
+// identity returns who serveVerified or serveOAuth put in ctx.
+func identity(ctx context.Context) (verified, bool) {
+	id, ok := ctx.Value(identityKey{}).(verified)
+	return id, ok && id.Domain != "" && id.KeyFP != "" && (len(id.Key) > 0 || id.OAuth != nil)
 }
 
 // serveMCP verifies a POST /mcp for host, the node's name the request
@@ -281,6 +322,12 @@ func (s *Server) serveVerified(w http.ResponseWriter, r *http.Request, host stri
 			return
 		}
 	}
+	s.serveIdentified(w, r, body, signed(id))
+}
+
+// serveIdentified hands a request whose sender is proved to the MCP SDK,
+// the same for both doors.
+func (s *Server) serveIdentified(w http.ResponseWriter, r *http.Request, body []byte, id verified) {
 	// MCP 2025-06-18 removed JSON-RPC batches; one is refused whole,
 	// as JSON-RPC 2.0 answers an invalid request.
 	if b := bytes.TrimLeft(body, " \t\r\n"); len(b) > 0 && b[0] == '[' {
@@ -291,7 +338,6 @@ func (s *Server) serveVerified(w http.ResponseWriter, r *http.Request, host stri
 	if checkVersionHeader(w, r, body) {
 		return
 	}
-
 	r2 := r.WithContext(context.WithValue(r.Context(), identityKey{}, id))
 	r2.Body = io.NopCloser(bytes.NewReader(body))
 	r2.ContentLength = int64(len(body))
