@@ -22,6 +22,7 @@ import (
 	"mailnode/gateway"
 	"mailnode/gateway/agentkeys"
 	"mailnode/gateway/localca"
+	"mailnode/gateway/oauth"
 	"mailnode/gateway/phone"
 	"mailnode/gateway/tools"
 	"mailnode/mail/mime"
@@ -129,14 +130,24 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	if err != nil {
 		return err
 	}
+	catalog := tools.Catalog(mailSource{c: c}, composer{n, c}, nil)
+	// The OAuth front door fetches client metadata documents with the
+	// agent key fetcher: the same address rules, and the same development
+	// overrides alone reach loopback.
+	front, err := oauth.New(oauth.Config{Docs: keys, Approvals: c.approvals, File: c.oauthTables,
+		Tiers: gateway.Tiers(catalog), Describe: gateway.ScopeText}, n.log)
+	if err != nil {
+		return err
+	}
 	srv, err := gateway.New(gateway.Config{
 		Hostname:  host,
 		Keys:      keys,
 		QueueKeys: keys.Held(),
 		Nonces:    c.nonces,
 		Approvals: c.approvals,
-		Tools:     tools.Catalog(mailSource{c: c}, composer{n, c}, nil),
+		Tools:     catalog,
 		Phone:     ph,
+		OAuth:     front,
 		RateLimit: gc.RateLimit,
 		Sites:     n.sites,
 	}, n.log)

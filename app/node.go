@@ -24,6 +24,7 @@ import (
 	"mailnode/extract/facts"
 	"mailnode/gateway"
 	"mailnode/gateway/nonces"
+	"mailnode/gateway/oauth"
 	"mailnode/mail/credential"
 	"mailnode/mail/demobox"
 	"mailnode/mail/drafts"
@@ -148,13 +149,15 @@ type components struct {
 	phones    *approvals.Phones
 	// approvalTables is the approvals' part of the store, for backups.
 	approvalTables approvals.File
-	drafts         *drafts.Store
-	nonces         *nonces.Store
-	demo           *demobox.Server
-	demoSMTP       *demobox.SMTPServer
-	demoMX         *demobox.Incoming
-	mu             sync.Mutex        // guards accounts
-	accounts       []imapsync.Config // the demo's account in demo mode
+	// oauthTables are the OAuth front door's (package gateway/oauth).
+	oauthTables oauth.File
+	drafts      *drafts.Store
+	nonces      *nonces.Store
+	demo        *demobox.Server
+	demoSMTP    *demobox.SMTPServer
+	demoMX      *demobox.Incoming
+	mu          sync.Mutex        // guards accounts
+	accounts    []imapsync.Config // the demo's account in demo mode
 }
 
 // New returns a Node for cfg. It does no I/O.
@@ -247,6 +250,9 @@ func (n *Node) open(ctx context.Context) (_ *components, err error) {
 		return nil, err
 	}
 	if c.drafts, err = openDrafts(ctx, c.store, n.log); err != nil {
+		return nil, err
+	}
+	if c.oauthTables, err = c.store.Attach(ctx, "oauth", oauth.Migrations); err != nil {
 		return nil, err
 	}
 	nt, err := c.store.Attach(ctx, "nonces", nonces.Migrations)
