@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 
 	"mailnode/app/lanaddr"
@@ -181,32 +183,75 @@ func (n *Node) lanCertHost(hello *tls.ClientHelloInfo) string {
 	return ""
 }
 
+// reachIn is what pairReach decides from.
+type reachIn struct {
+	lan       string // the LAN origin when listening there, else ""
+	relayName string // the node's name at its relay, once registered
+	// relayDev: the relay is a development one (on loopback, or reached
+	// through development flags), whose names resolve only through its
+	// own DNS, at devDNS and port devPort when known.
+	relayDev bool
+	devDNS   string
+	devPort  int
+	local    string // the gateway's own origin
+	loopback bool   // the gateway listens on loopback only
+	caFile   string // the node's CA file
+}
+
+// pairElsewhere is how the person pairs a phone when the code's address
+// is not one a phone can open.
+const pairElsewhere = "pair over this network (mailnode pair --lan, or Pair over this network in the window)"
+
 // pairReach decides where a pairing code sends the phone and says so:
 // over the LAN when the person chose it for this code or has it on, else
 // the relay name when the node has one, else the gateway's own name.
-// relayDev: the relay is a development one (on loopback, or reached
-// through development flags), whose names resolve only through its own
-// DNS. localOrigin is the gateway's own origin and loopback whether it
-// listens on loopback only; caFile the node's CA file.
-func pairReach(lanOrigin, relayName string, relayDev bool, localOrigin string, loopback bool, caFile string) (origin, reach, note string) {
+func pairReach(in reachIn) (origin, reach, note string) {
 	switch {
-	case lanOrigin != "":
-		return lanOrigin, localapi.ReachLAN, "Pair over this network: the phone must be on the same network as this computer. " +
-			"Its browser will not know the node's certificate, which this node's own CA signed (" + caFile + "). " +
-			lanNote(lanOrigin)
-	case relayName != "" && relayDev:
-		return "https://" + relayName, localapi.ReachRelay, relayName + " is this node's name at a development relay: " +
+	case in.lan != "":
+		return in.lan, localapi.ReachLAN, "Pair over this network: the phone must be on the same network as this computer. " +
+			"Its browser will not know the node's certificate, which this node's own CA signed (" + in.caFile + "). " +
+			lanNote(in.lan)
+	case in.relayName != "" && in.relayDev:
+		dns, port := in.devDNS, "RELAY-PORT"
+		if dns == "" {
+			dns = "RELAY-DNS"
+		}
+		if in.devPort != 0 {
+			port = strconv.Itoa(in.devPort)
+		}
+		return "https://" + in.relayName, localapi.ReachRelay, in.relayName + " is this node's name at a development relay: " +
 			"it resolves only through that relay's own DNS, so a phone cannot open it. The reference phone can: " +
-			"mailnode-phone pair URL --ca " + caFile + " --dev-dns RELAY-DNS --dev-port RELAY-PORT. " +
-			"To pair a phone, pair over this network."
-	case relayName != "":
-		return "https://" + relayName, localapi.ReachRelay, "The phone reaches this node as " + relayName +
+			"mailnode-phone pair URL --ca " + in.caFile + " --dev-dns " + dns + " --dev-port " + port + ". " +
+			"To pair a phone, " + pairElsewhere + "."
+	case in.relayName != "":
+		return "https://" + in.relayName, localapi.ReachRelay, "The phone reaches this node as " + in.relayName +
 			" through its relay, from any network."
-	case loopback:
-		return localOrigin, localapi.ReachLocal, "The node listens on this computer only (" + localOrigin + "): " +
+	case in.loopback:
+		return in.local, localapi.ReachLocal, "The node listens on this computer only (" + in.local + "): " +
 			"only a phone client on this computer reaches it (mailnode-phone, for testing). " +
-			"To pair a phone, pair over this network, or have agents served through a relay."
+			"To pair a phone, " + pairElsewhere + ", or have agents served through a relay."
+	case loopbackOrigin(in.local):
+		// Listening on every address, but named localhost: on a phone
+		// that name is the phone itself.
+		return in.local, localapi.ReachLocal, "The pairing link names " + in.local + ", which on a phone is the phone itself: " +
+			"only a phone client on this computer reaches it (mailnode-phone, for testing). " +
+			"To pair a phone, " + pairElsewhere + ", or give the node a name phones can resolve (--hostname)."
 	}
-	return localOrigin, localapi.ReachDirect, "The phone reaches this node at " + localOrigin +
+	return in.local, localapi.ReachDirect, "The phone reaches this node at " + in.local +
 		", the name agents use, wherever that name reaches it."
+}
+
+// loopbackOrigin reports whether origin's host is localhost or a
+// loopback address.
+func loopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(h)
+	return err == nil && ip.IsLoopback()
 }

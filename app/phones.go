@@ -48,7 +48,9 @@ func (n *Node) Pair(ctx context.Context, o PairOptions) (PairOffer, error) {
 	if base == "" {
 		return PairOffer{}, ErrNoPhoneListener
 	}
-	origin, reach, note := pairReach(lan, relayName, relayDev, strings.TrimSuffix(base, "/phone/"), loopback, n.CAFile())
+	origin, reach, note := pairReach(reachIn{lan: lan, relayName: relayName, relayDev: relayDev,
+		devDNS: n.cfg.Relay.DevDNS, devPort: n.cfg.Relay.DevPort,
+		local: strings.TrimSuffix(base, "/phone/"), loopback: loopback, caFile: n.CAFile()})
 	offer, err := phones.Offer()
 	if err != nil {
 		return PairOffer{}, err

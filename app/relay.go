@@ -46,8 +46,11 @@ type RelayConfig struct {
 	TLS  *tls.Config
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
 	// Dev says HTTP, TLS and Dial come from development flags; the node
-	// logs a warning.
-	Dev bool
+	// logs a warning. DevDNS and DevPort are those flags' relay DNS and
+	// port, for what the node tells the person (the pairing note).
+	Dev     bool
+	DevDNS  string
+	DevPort int
 }
 
 // relayAddress is the address the node registers.

@@ -7,9 +7,11 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"mailnode/agent"
@@ -43,7 +45,10 @@ func viaRelay(ctx context.Context, n *app.Node, a *demoAgent, o Options, r Repor
 
 	sub, unsub := n.Subscribe()
 	defer unsub()
-	if err := n.StartRelay(app.RelayConfig{URL: rl.URL, HTTP: rl.HTTPClient(), TLS: rl.CA.ClientTLS(), Dial: rl.Dial}); err != nil {
+	_, port, _ := net.SplitHostPort(rl.Addr)
+	devPort, _ := strconv.Atoi(port)
+	if err := n.StartRelay(app.RelayConfig{URL: rl.URL, HTTP: rl.HTTPClient(), TLS: rl.CA.ClientTLS(), Dial: rl.Dial,
+		DevDNS: rl.DNSAddr, DevPort: devPort}); err != nil {
 		return nil, err
 	}
 	// The demo syncs by hand, as above: the relay's code mail arrives

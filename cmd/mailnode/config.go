@@ -245,6 +245,7 @@ func (o *options) load(getenv func(string) string) (app.Config, error) {
 		}
 		tlsConfig, _ := o.devRelay.TLS()
 		cfg.Relay.HTTP, cfg.Relay.ACMEHTTP, cfg.Relay.TLS, cfg.Relay.Dial, cfg.Relay.Dev = hc, hc, tlsConfig, o.devRelay.Dial(), true
+		cfg.Relay.DevDNS, cfg.Relay.DevPort = o.devRelay.DNS, o.devRelay.Port
 		// The agents a development relay hosts are under its zone, which
 		// public DNS does not answer: their key documents are fetched
 		// through the relay's development DNS, port and CA, as the relay
