@@ -68,6 +68,9 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	if fs.NArg() > 0 {
 		return usageError{fmt.Errorf("unknown command %q", fs.Arg(0))}
 	}
+	if err := haveDisplay(runtime.GOOS, getenv); err != nil {
+		return err
+	}
 	logger, err := newLogger(stderr, o.logLevel, getenv("MAILNODE_LOG_LEVEL"))
 	if err != nil {
 		return usageError{err}
