@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/emersion/go-smtp"
@@ -24,10 +25,17 @@ type Incoming struct {
 	Addr string
 	srv  *smtp.Server
 	ln   net.Listener // closed by Close too, as SMTPServer's
+	left atomic.Int32 // messages it still takes
 }
 
 // maxIncoming bounds one message: code mail is a few KiB.
-const maxIncoming = 1 << 20
+const maxIncoming = 256 << 10
+
+// maxIncomingMessages bounds what one run takes in all: the demo INBOX
+// lives in memory, and any process on this computer may send here (an
+// outside attack grew the node by 200 MiB in 3 s). A relay mails a code
+// per registration, a handful in a session.
+const maxIncomingMessages = 100
 
 // StartIncoming listens on addr, which must be a loopback address, and
 // hands each message for Address to deliver.
@@ -42,8 +50,10 @@ func StartIncoming(logger *slog.Logger, addr string, deliver func(raw []byte) er
 	if ip, err := netip.ParseAddr(host); host != "localhost" && (err != nil || !ip.IsLoopback()) {
 		return nil, fmt.Errorf("demo mail exchanger: %s is not a loopback address: it takes mail from anyone", addr)
 	}
+	in := &Incoming{}
+	in.left.Store(maxIncomingMessages)
 	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) {
-		return &incomingSession{deliver: deliver}, nil
+		return &incomingSession{deliver: deliver, in: in}, nil
 	}))
 	srv.Domain = "demo-mail.example"
 	srv.MaxMessageBytes = maxIncoming
@@ -55,7 +65,8 @@ func StartIncoming(logger *slog.Logger, addr string, deliver func(raw []byte) er
 		return nil, fmt.Errorf("demo mail exchanger: %w", err)
 	}
 	go srv.Serve(ln)
-	return &Incoming{Addr: ln.Addr().String(), srv: srv, ln: ln}, nil
+	in.Addr, in.srv, in.ln = ln.Addr().String(), srv, ln
+	return in, nil
 }
 
 // Close stops the server.
@@ -67,6 +78,7 @@ func (in *Incoming) Close() error {
 
 type incomingSession struct {
 	deliver func(raw []byte) error
+	in      *Incoming
 	rcpt    bool
 }
 
@@ -88,6 +100,10 @@ func (s *incomingSession) Data(r io.Reader) error {
 	var b bytes.Buffer
 	if _, err := b.ReadFrom(r); err != nil {
 		return err
+	}
+	if s.in.left.Add(-1) < 0 {
+		return &smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 2, 2},
+			Message: "the demo mailbox takes no more mail in this run"}
 	}
 	if err := s.deliver(b.Bytes()); err != nil {
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "could not deliver: try again"}

@@ -72,3 +72,26 @@ func send(addr, to, msg string) error {
 	}
 	return c.Quit()
 }
+
+// TestIncomingBounded: what any process on this computer may send in
+// is bounded, in size and in count.
+func TestIncomingBounded(t *testing.T) {
+	in, err := StartIncoming(nil, "127.0.0.1:0", func([]byte) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	big := "Subject: big\r\n\r\n" + strings.Repeat("x", maxIncoming+1) + "\r\n"
+	if err := send(in.Addr, Address, big); err == nil {
+		t.Error("a message over the size cap was taken")
+	}
+	small := "Subject: s\r\n\r\nhello\r\n"
+	for i := range maxIncomingMessages {
+		if err := send(in.Addr, Address, small); err != nil {
+			t.Fatalf("message %d: %v", i, err)
+		}
+	}
+	if err := send(in.Addr, Address, small); err == nil || !strings.Contains(err.Error(), "452") {
+		t.Errorf("message past the cap: %v, want 452", err)
+	}
+}
