@@ -45,17 +45,8 @@ func Ensure(dir string) (changed bool, err error) {
 // certificate): if it exists it must be this user's, and writable by
 // this user alone.
 func CheckPublic(path string) error {
-	fi, err := os.Lstat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file (a link or a device someone may have put there): remove it", path)
-	}
-	if err := ownedByMe(path, fi); err != nil {
+	fi, err := mine(path)
+	if fi == nil || err != nil {
 		return err
 	}
 	if perm := fi.Mode().Perm(); perm&0o022 != 0 {
@@ -68,17 +59,8 @@ func CheckPublic(path string) error {
 // exists it must be this user's and closed to others. A missing file is
 // no error: the caller makes it.
 func CheckFile(path string) error {
-	fi, err := os.Lstat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file (a link or a device someone may have put there): remove it", path)
-	}
-	if err := ownedByMe(path, fi); err != nil {
+	fi, err := mine(path)
+	if fi == nil || err != nil {
 		return err
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
@@ -92,24 +74,31 @@ func CheckFile(path string) error {
 // database an older version or a hand made before): changed reports so.
 // Another user's file, or a link, is still refused.
 func MakePrivate(path string) (changed bool, err error) {
-	fi, err := os.Lstat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("%s: %w", path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return false, fmt.Errorf("%s is not a regular file (a link or a device someone may have put there): remove it", path)
-	}
-	if err := ownedByMe(path, fi); err != nil {
+	fi, err := mine(path)
+	if fi == nil || err != nil || fi.Mode().Perm()&0o077 == 0 {
 		return false, err
-	}
-	if fi.Mode().Perm()&0o077 == 0 {
-		return false, nil
 	}
 	if err := os.Chmod(path, 0o600); err != nil {
 		return false, fmt.Errorf("%s is open to other users and cannot be made private: %w", path, err)
 	}
 	return true, nil
+}
+
+// mine returns path's information if it exists (nil if not), checking
+// that it is a regular file of this user's.
+func mine(path string) (fs.FileInfo, error) {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (a link or a device someone may have put there): remove it", path)
+	}
+	if err := ownedByMe(path, fi); err != nil {
+		return nil, err
+	}
+	return fi, nil
 }
