@@ -11,6 +11,16 @@
 // cache directory on first use. They need Node.js 20 or later (the 2.x
 // client's engines): the machine's node where it is (the image has 20),
 // else Node.js 22 from the npm registry's node package, installed in the
-// same cache. The Go SDK's client is tested in package gateway
+// same cache.
+//
+// testdata/oauth.mjs drives the same SDK 1.32's OAuth support (its
+// OAuthClientProvider and auth()) against the OAuth front door,
+// /oauth/mcp, with no signer: discovery from the 401, a Client ID
+// Metadata Document or Dynamic Client Registration, PKCE, the token
+// exchange, tools, a refresh, and what follows the person's revocation.
+// The Go test is the browser (it follows the client to the node's consent
+// page) and the person (the reference phone, gateway/phone/phoneclient,
+// approves); claude.ai and ChatGPT cannot be reached from here, and this
+// client stands in for them. The Go SDK's client is tested in package gateway
 // (TestGoSDKClient), the Go SDK of mailnode's own agents in package agent.
 package mcpclients
