@@ -21,6 +21,15 @@
 // The Go test is the browser (it follows the client to the node's consent
 // page) and the person (the reference phone, gateway/phone/phoneclient,
 // approves); claude.ai and ChatGPT cannot be reached from here, and this
-// client stands in for them. The Go SDK's client is tested in package gateway
+// client stands in for them.
+//
+// testdata/inspector pins the MCP Inspector 1.0.3, whose CLI mode
+// (mcp-inspector --cli, the last major version that has one; it says
+// it is deprecated for 2.x, which has none) lists and calls the tools of
+// /oauth/mcp with a token the test obtained, passed as --header
+// "Authorization: Bearer …". It declares Node.js 22: the test runs it on
+// Node.js 22 from the npm registry's node package when the machine's is
+// older (the image has 20), and puts that node first on the PATH the
+// Inspector runs its CLI with. The Go SDK's client is tested in package gateway
 // (TestGoSDKClient), the Go SDK of mailnode's own agents in package agent.
 package mcpclients

@@ -159,13 +159,7 @@ func TestTypeScriptOAuthClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	roots := x509.NewCertPool()
-	roots.AddCert(e.NodeCA)
-	straight := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
-		TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13},
-		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-			return (&net.Dialer{}).DialContext(ctx, "tcp", "127.0.0.1:"+direct.Port())
-		}}}
+	straight := straightHTTP(e, direct.Port())
 	targets := []struct {
 		name, url, dial string
 		browser         *http.Client
@@ -301,4 +295,16 @@ func get(t *testing.T, hc *http.Client, u string) page {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return page{resp.StatusCode, resp.Header, b}
+}
+
+// straightHTTP reaches the node on its loopback port, not through the
+// relay, trusting the node's CA.
+func straightHTTP(e *apptest.Relayed, port string) *http.Client {
+	roots := x509.NewCertPool()
+	roots.AddCert(e.NodeCA)
+	return &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+		TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13},
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, "tcp", "127.0.0.1:"+port)
+		}}}
 }
