@@ -35,6 +35,12 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 		s.poll(w, r, host, id)
 		return
 	}
+	// The client's authorization rate is taken before its metadata
+	// document is fetched: a loop of requests costs one fetch an hour.
+	if !s.limiter(identityOf(q.Get("client_id"))).AllowN(s.cfg.Now(), 1) {
+		s.errorPage(w, http.StatusTooManyRequests, "This application has asked too often; wait a minute and try again.")
+		return
+	}
 	c, err := s.client(r.Context(), q.Get("client_id"))
 	if err != nil {
 		msg := "This application is not known to this node."
@@ -82,10 +88,6 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 		back("invalid_scope", "ask for at least one of structured_read, free_form_read, compose")
 		return
 	}
-	if !s.limiter(c.Domain).AllowN(s.cfg.Now(), 1) {
-		s.errorPage(w, http.StatusTooManyRequests, "This application has asked too often; wait a minute and try again.")
-		return
-	}
 
 	req := authRequest{id: newID("oar-"), clientID: c.ID, domain: c.Domain, redirectURI: redirect, state: q.Get("state"),
 		challenge: q.Get("code_challenge"), scopes: joinTiers(tiers), resource: Resource(host)}
@@ -127,6 +129,18 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	}
 	s.log.Info("Consent requested", "clientID", c.ID, "approvalID", d.Approval.ID)
 	s.consentPage(w, c, tiers, d.Approval.MatchCode, req.id)
+}
+
+// identityOf is the identity a client id will have if it resolves (Client.Domain):
+// the host of a document URL, else the id itself, cut short.
+func identityOf(clientID string) string {
+	if u, err := url.Parse(clientID); err == nil && u.Scheme == "https" && u.Host != "" {
+		return strings.ToLower(u.Hostname())
+	}
+	if len(clientID) > 64 {
+		clientID = clientID[:64]
+	}
+	return clientID
 }
 
 // poll answers the consent page's reload: the page again while the

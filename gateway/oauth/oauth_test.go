@@ -472,6 +472,7 @@ func TestAuthorizeRefusals(t *testing.T) {
 			tt.edit(v)
 		}
 		pending, _ := tt.env.ap.Pending(context.Background())
+		tt.env.clock.add(10 * time.Second) // the client's authorization rate
 		r := tt.env.get("/oauth/authorize?" + v.Encode())
 		loc, _ := url.Parse(r.header.Get("Location"))
 		switch {
@@ -585,5 +586,14 @@ func TestAuthorizeFlood(t *testing.T) {
 	}
 	if fetches := e.hits.Load(); fetches != 1 {
 		t.Errorf("the metadata document was fetched %d times, want once (cached)", fetches)
+	}
+	// Another client's requests with ids that fail to resolve are limited
+	// before any fetch.
+	before := e.hits.Load()
+	for i := range 20 {
+		e.get("/oauth/authorize?" + authParams(fmt.Sprintf("https://assistant.example.com/none-%d.json", i), redirect, newPKCE("x")).Encode())
+	}
+	if fetches := e.hits.Load() - before; fetches > 0 {
+		t.Errorf("a flood of unresolvable client ids on a host made %d fetches, want none (its host's rate is spent)", fetches)
 	}
 }
