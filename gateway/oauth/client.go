@@ -3,6 +3,7 @@ package oauth
 import (
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +32,9 @@ type Client struct {
 	// Registered: identified by Dynamic Client Registration, not a
 	// metadata document.
 	Registered bool
+	// Logo is the client's logo as a data: URL, for the consent page; ""
+	// if none (see documentClient).
+	Logo string
 }
 
 // Label is how the consent page and the phone name the client's
@@ -132,6 +136,7 @@ func (s *Server) fetchClient(ctx context.Context, id string) (Client, error) {
 		ClientName   string   `json:"client_name"`
 		RedirectURIs []string `json:"redirect_uris"`
 		AuthMethod   string   `json:"token_endpoint_auth_method"`
+		LogoURI      string   `json:"logo_uri"`
 	}
 	if err := json.Unmarshal(body, &doc); err != nil {
 		return Client{}, fmt.Errorf("%w: %w", errBadDocument, err)
@@ -145,7 +150,31 @@ func (s *Server) fetchClient(ctx context.Context, id string) (Client, error) {
 	if err := checkRedirectURIs(doc.RedirectURIs); err != nil {
 		return Client{}, fmt.Errorf("%w: %w", errBadDocument, err)
 	}
-	return Client{ID: id, Domain: strings.ToLower(u.Hostname()), Name: cleanName(doc.ClientName), RedirectURIs: doc.RedirectURIs}, nil
+	c := Client{ID: id, Domain: strings.ToLower(u.Hostname()), Name: cleanName(doc.ClientName), RedirectURIs: doc.RedirectURIs}
+	c.Logo = s.logo(ctx, c.Domain, doc.LogoURI)
+	return c, nil
+}
+
+// logo fetches a document client's logo_uri for the consent page, which
+// loads nothing from elsewhere: only from the client id's own host (the
+// one the document proved), under the same rules as the document, and
+// only a PNG, JPEG, GIF or WebP image by its bytes (never SVG, which can
+// carry script). Anything else is no logo, not an error.
+func (s *Server) logo(ctx context.Context, host, uri string) string {
+	u, err := url.Parse(uri)
+	if uri == "" || err != nil || u.Scheme != "https" || !strings.EqualFold(u.Hostname(), host) {
+		return ""
+	}
+	b, err := s.cfg.Docs.Document(ctx, uri)
+	if err != nil {
+		s.log.Debug("Cannot fetch client logo", "clientHost", host, "err", err)
+		return ""
+	}
+	switch t := http.DetectContentType(b); t {
+	case "image/png", "image/jpeg", "image/gif", "image/webp":
+		return "data:" + t + ";base64," + base64.StdEncoding.EncodeToString(b)
+	}
+	return ""
 }
 
 // checkRedirectURIs accepts https URLs and http on a loopback address

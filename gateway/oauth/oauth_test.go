@@ -80,6 +80,10 @@ func newEnv(t *testing.T, tweak func(*oauth.Config)) *env {
 		switch r.URL.Path {
 		case "/oauth/client.json":
 			io.WriteString(w, *e.doc.Load())
+		case "/logo.png":
+			io.WriteString(w, "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+		case "/logo.svg":
+			io.WriteString(w, `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)
 		case "/oauth/moved.json":
 			http.Redirect(w, r, cimdID, http.StatusFound)
 		default:
@@ -595,5 +599,31 @@ func TestAuthorizeFlood(t *testing.T) {
 	}
 	if fetches := e.hits.Load() - before; fetches > 0 {
 		t.Errorf("a flood of unresolvable client ids on a host made %d fetches, want none (its host's rate is spent)", fetches)
+	}
+}
+
+// TestLogo: the consent page shows a document client's logo inline, only
+// a raster image from the client id's own host.
+func TestLogo(t *testing.T) {
+	for _, tt := range []struct {
+		logo string
+		want bool
+	}{
+		{"https://assistant.example.com/logo.png", true},
+		{"https://assistant.example.com/logo.svg", false},
+		{"https://other.example.com/logo.png", false},
+		{"http://assistant.example.com/logo.png", false},
+		{"javascript:alert(1)", false},
+	} {
+		e := newEnv(t, nil)
+		doc := fmt.Sprintf(`{"client_id":%q,"client_name":"Example Assistant","redirect_uris":[%q],"logo_uri":%q}`, cimdID, redirect, tt.logo)
+		e.doc.Store(&doc)
+		r := e.get("/oauth/authorize?" + authParams(cimdID, redirect, newPKCE("l")).Encode())
+		if got := strings.Contains(r.body, `<img class="logo" src="data:image/png;base64,`); got != tt.want || r.status != 200 {
+			t.Errorf("logo %s: page %d shows it %v, want %v", tt.logo, r.status, got, tt.want)
+		}
+		if strings.Contains(r.body, "<svg") || strings.Contains(r.body, "javascript:") {
+			t.Errorf("logo %s: the page carries it: %s", tt.logo, r.body)
+		}
 	}
 }

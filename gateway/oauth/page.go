@@ -22,10 +22,11 @@ var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
 <style nonce="{{.Nonce}}">
 body{font-family:system-ui,sans-serif;max-width:34em;margin:2em auto;padding:0 1em;line-height:1.5;color:#222}
 .code{font:bold 2.2em ui-monospace,monospace;letter-spacing:.15em;padding:.3em .6em;border:2px solid #222;display:inline-block}
-.who{font-weight:bold}.muted{color:#555}li{margin:.2em 0}
+.logo{max-width:64px;max-height:64px}.who{font-weight:bold}.muted{color:#555}li{margin:.2em 0}
 </style></head><body>
 <h1>{{.Title}}</h1>
 {{if .Code}}
+{{if .Logo}}<p><img class="logo" src="{{.Logo}}" alt=""></p>{{end}}
 <p><span class="who">{{.Name}}</span> <span class="muted">({{.Label}})</span> asks to connect to your mail through this node.</p>
 <p>It asks to use:</p>
 <ul>{{range .Tiers}}<li>{{.}}</li>{{end}}</ul>
@@ -42,6 +43,7 @@ This page goes on by itself once you have decided. If you did not start this, de
 type pageData struct {
 	Title, Nonce, Name, Label, Code, Message string
 	Poll                                     string
+	Logo                                     template.URL // a data: URL the node made (Client.Logo)
 	Tiers                                    []string
 }
 
@@ -52,7 +54,7 @@ func (s *Server) writePage(w http.ResponseWriter, status int, d pageData) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
-	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'nonce-"+d.Nonce+"'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	h.Set("Content-Security-Policy", "default-src 'none'; img-src data:; style-src 'nonce-"+d.Nonce+"'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
@@ -67,7 +69,7 @@ func (s *Server) consentPage(w http.ResponseWriter, c Client, tiers []approvals.
 	if name == "" {
 		name = "An application"
 	}
-	d := pageData{Title: "Connect an application", Name: name, Label: c.Label(), Code: code,
+	d := pageData{Title: "Connect an application", Name: name, Label: c.Label(), Code: code, Logo: template.URL(c.Logo),
 		Poll: AuthorizePath + "?" + url.Values{authorizeRequestParam: {requestID}}.Encode()}
 	for _, t := range tiers {
 		line := string(t) + ": " + s.cfg.Describe(t)
