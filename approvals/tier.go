@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // Tier is a class of tools that the user grants together.
@@ -34,6 +35,16 @@ func (t Tier) Valid() bool {
 	}
 	return false
 }
+
+// OAuthKeyPrefix begins the key an OAuth client's grants are pinned to
+// (package gateway/oauth): "oauth:" and the id of the consent, in place of
+// a signing key's fingerprint.
+const OAuthKeyPrefix = "oauth:"
+
+// IsOAuthKey reports whether a grant's or call's key is an OAuth
+// client's consent rather than a signing key: the views mark such an
+// agent as an OAuth client.
+func IsOAuthKey(fp string) bool { return strings.HasPrefix(fp, OAuthKeyPrefix) }
 
 // Fingerprint names an agent's public key: "sha256:" and the unpadded
 // standard Base64 of the SHA-256 of the raw 32 key bytes, as ssh-keygen

@@ -64,6 +64,9 @@ func (v *agentsView) show(d agentsData) {
 	for _, g := range d.grants {
 		text := fmt.Sprintf("%s may %s until %s (key %s)", g.Domain, tierLabel(g.Tier),
 			g.ExpiresAt.Local().Format("2 Jan 2006"), shortFP(g.KeyFP))
+		if approvals.IsOAuthKey(g.KeyFP) {
+			text = fmt.Sprintf("OAuth client %s may %s until %s", g.Domain, tierLabel(g.Tier), g.ExpiresAt.Local().Format("2 Jan 2006"))
+		}
 		v.grants.Add(container.NewVBox(wrapped(text), buttonRow(
 			widget.NewButton("Revoke", func() { v.revoke(g) }),
 			widget.NewButton("Block agent", func() { v.block(g.Domain) }),

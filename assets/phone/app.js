@@ -299,12 +299,16 @@ function renderState() {
   const agents = $('agent-list');
   agents.replaceChildren();
   const byAgent = new Map();
+  const oauth = new Set();
   for (const g of d.grants || []) {
     if (!byAgent.has(g.agent)) byAgent.set(g.agent, []);
     byAgent.get(g.agent).push(g.tier);
+    // An OAuth client's grants are pinned to its consent, not a key.
+    if ((g.key_fingerprint || '').startsWith('oauth:')) oauth.add(g.agent);
   }
   for (const [agent, tiers] of byAgent) {
-    row(agents, [['grow', agent], ['tag', tiers.map((t) => tierNames[t] || t).join(', ')]],
+    const label = oauth.has(agent) ? `OAuth client ${agent}` : agent;
+    row(agents, [['grow', label], ['tag', tiers.map((t) => tierNames[t] || t).join(', ')]],
       [['Revoke', () => act('/phone/api/revoke', { agent, tier: '' }, `Revoke every grant of ${agent}?`)]]);
   }
   for (const agent of d.blocked || []) {
@@ -331,7 +335,8 @@ function renderState() {
   for (const a of d.activity || []) {
     // A call the agent repeated while it waited for you is one entry.
     const asked = a.retries ? ` · asked ${a.retries + 1} times` : '';
-    row(activity, [['', new Date(a.at).toLocaleString()], ['grow', `${a.agent} · ${a.tool}${asked}`], ['tag', a.decision.replace(/_/g, ' ')]]);
+    const who = (a.key_fingerprint || '').startsWith('oauth:') ? `OAuth client ${a.agent}` : a.agent;
+    row(activity, [['', new Date(a.at).toLocaleString()], ['grow', `${who} · ${a.tool}${asked}`], ['tag', a.decision.replace(/_/g, ' ')]]);
   }
   for (const id of ['agents', 'phones', 'activity']) show(id, true);
 }

@@ -165,7 +165,7 @@ func listApprovals(ctx context.Context, a localapi.Backend, audit int, w io.Writ
 			if p.Tier.PerCall() {
 				where = "approve on your phone; deny here or there"
 			}
-			fmt.Fprintf(w, "  %s  %s asks for %s (%s), expires %s, %s; id %s\n", p.MatchCode, p.Domain, p.Tool, p.Tier,
+			fmt.Fprintf(w, "  %s  %s asks for %s (%s), expires %s, %s; id %s\n", p.MatchCode, agentLabel(p.Domain, p.KeyFP), p.Tool, p.Tier,
 				p.ExpiresAt.Local().Format("15:04:05"), where, p.ID)
 			// What the user would approve, as the phone shows it: whole.
 			for line := range strings.SplitSeq(p.Details, "\n") {
@@ -178,7 +178,11 @@ func listApprovals(ctx context.Context, a localapi.Backend, audit int, w io.Writ
 	} else {
 		fmt.Fprintln(tw, "Grants:\n  AGENT\tTIER\tKEY\tUNTIL")
 		for _, g := range grants {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", g.Domain, g.Tier, clip(g.KeyFP, 20), g.ExpiresAt.Local().Format("2006-01-02"))
+			key := clip(g.KeyFP, 20)
+			if approvals.IsOAuthKey(g.KeyFP) {
+				key = "OAuth client"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", g.Domain, g.Tier, key, g.ExpiresAt.Local().Format("2006-01-02"))
 		}
 	}
 	if audit > 0 {
@@ -188,10 +192,20 @@ func listApprovals(ctx context.Context, a localapi.Backend, audit int, w io.Writ
 		}
 		fmt.Fprintln(tw, "Agent calls, newest first:\n  TIME\tAGENT\tTOOL\tDECISION")
 		for _, e := range log {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", e.At.Local().Format(time.DateTime), e.Domain, e.Tool, auditDecision(e))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", e.At.Local().Format(time.DateTime), agentLabel(e.Domain, e.KeyFP), e.Tool, auditDecision(e))
 		}
 	}
 	return tw.Flush()
+}
+
+// agentLabel names an agent as the lists show it: an OAuth client
+// (gateway/oauth) is marked so, as its identity is a client id's host or
+// a registered id rather than a domain that signed.
+func agentLabel(domain, key string) string {
+	if approvals.IsOAuthKey(key) {
+		return "OAuth client " + domain
+	}
+	return domain
 }
 
 // reorder moves flags before positional arguments, so that

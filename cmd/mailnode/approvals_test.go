@@ -25,3 +25,16 @@ func TestAuditDecision(t *testing.T) {
 		}
 	}
 }
+
+func TestAgentLabel(t *testing.T) {
+	tests := []struct{ domain, key, want string }{
+		{"agent.example.com", "sha256:AAAA", "agent.example.com"},
+		{"claude.ai", "oauth:oar-abc", "OAuth client claude.ai"},
+		{"dcr-xyz", "oauth:oar-def", "OAuth client dcr-xyz"},
+	}
+	for _, tt := range tests {
+		if got := agentLabel(tt.domain, tt.key); got != tt.want {
+			t.Errorf("agentLabel(%q, %q) = %q, want %q", tt.domain, tt.key, got, tt.want)
+		}
+	}
+}

@@ -39,7 +39,7 @@ const (
 	RegisterPath          = "/oauth/register"
 	RevokePath            = "/oauth/revoke"
 	consentTool           = "oauth_connect"
-	keyPrefix             = "oauth:"
+	keyPrefix             = approvals.OAuthKeyPrefix
 	maxFormBytes          = 16 << 10
 	maxRegistrationBytes  = 16 << 10
 	maxRedirectURIs       = 10
