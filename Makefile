@@ -130,6 +130,8 @@ bench: bench-deps
 	$(GO) test -run '^$$' -bench Verify -count 5 ./gateway/httpsig/
 	$(GO) test -run '^$$' -bench GatewayThroughput -benchtime 1x ./gateway/
 	$(GO) test -run '^$$' -bench PhonePrompts -benchtime 1x ./app/
+	$(GO) test -run '^$$' -bench OAuthVsSigned -benchtime 1x ./gateway/
+	$(GO) test -run '^$$' -bench OAuthConsent -benchtime 1x ./app/
 	$(MAKE) bench-relay
 	$(MAKE) bench-desktop
 
