@@ -101,7 +101,25 @@ type ApprovalRequired struct {
 }
 
 func (e *ApprovalRequired) Error() string {
-	return fmt.Sprintf("approval required: ask the user to approve %s for %s on their phone (match code %s)", e.Tool, e.Agent, e.MatchCode)
+	return fmt.Sprintf("approval required: ask the user to approve %s for %s %s (match code %s)", e.Tool, e.Agent, e.Where(), e.MatchCode)
+}
+
+// PhoneOnly reports whether only the user's paired phone can approve the
+// call: tiers raw_read and send need the phone's approval for every call
+// (docs/protocol.md). Any other tier the user may also approve at the node
+// itself (mailnode approvals, the desktop app), so telling them "on your
+// phone" would send someone without a paired phone looking for one.
+func (e *ApprovalRequired) PhoneOnly() bool {
+	return e.Tier == "raw_read" || e.Tier == "send"
+}
+
+// Where says where the user can approve the call, as words that follow
+// "approve": "on their phone" or "on their phone or at the node".
+func (e *ApprovalRequired) Where() string {
+	if e.PhoneOnly() {
+		return "on their phone"
+	}
+	return "on their phone or at the node"
 }
 
 // ToolError is any other error-shaped tool payload: {error, message}.

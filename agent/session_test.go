@@ -25,6 +25,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mailnode/agent"
+	"mailnode/agent/agentproto"
 	"mailnode/app"
 	"mailnode/approvals"
 	"mailnode/gateway/localca"
@@ -495,5 +496,34 @@ func TestQueue2026(t *testing.T) {
 	if env.Headers["mcp-protocol-version"] != "2026-07-28" || env.Headers["mcp-method"] != "tools/call" || env.Headers["mcp-name"] != "bills_due" ||
 		env.Body.Params.Meta["io.modelcontextprotocol/protocolVersion"] != "2026-07-28" {
 		t.Errorf("envelope = %s, want a 2026-07-28 call with its headers", plain)
+	}
+}
+
+// TestApprovalRequiredWhere: the agent tells the user where to approve. A
+// tier the node's own approvals command and desktop app can grant is not
+// "on their phone" alone (a user without a paired phone looked for one);
+// raw_read and send are approved on the phone only (docs/protocol.md).
+func TestApprovalRequiredWhere(t *testing.T) {
+	for _, tc := range []struct {
+		tier      string
+		phoneOnly bool
+		where     string
+	}{
+		{"structured_read", false, "on their phone or at the node"},
+		{"free_form_read", false, "on their phone or at the node"},
+		{"compose", false, "on their phone or at the node"},
+		{"raw_read", true, "on their phone"},
+		{"send", true, "on their phone"},
+	} {
+		ar := &agent.ApprovalRequired{ApprovalRequired: agentproto.ApprovalRequired{Tier: tc.tier, Tool: "t", Agent: "a.example", MatchCode: "ABC-DEF"}}
+		if got := ar.PhoneOnly(); got != tc.phoneOnly {
+			t.Errorf("PhoneOnly(%s) = %v, want %v", tc.tier, got, tc.phoneOnly)
+		}
+		if got := ar.Where(); got != tc.where {
+			t.Errorf("Where(%s) = %q, want %q", tc.tier, got, tc.where)
+		}
+		if got, want := ar.Error(), "approve t for a.example "+tc.where+" (match code ABC-DEF)"; !strings.Contains(got, want) {
+			t.Errorf("Error(%s) = %q, want it to contain %q", tc.tier, got, want)
+		}
 	}
 }

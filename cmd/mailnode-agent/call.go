@@ -58,8 +58,8 @@ func call(args []string, stdout, stderr io.Writer) int {
 	wctx, cancel := context.WithTimeout(ctx, *wait)
 	defer cancel()
 	out, err := s.CallAndWait(wctx, tool, toolArgs, 2*time.Second, func(ar *agent.ApprovalRequired) {
-		fmt.Fprintf(stderr, "Waiting for the user to approve on their phone: agent %s, %s (%s).\nMatch code: %s\n",
-			ar.Agent, ar.Tool, ar.Tier, ar.MatchCode)
+		fmt.Fprintf(stderr, "Waiting for the user to approve %s: agent %s, %s (%s).\nMatch code: %s\n",
+			ar.Where(), ar.Agent, ar.Tool, ar.Tier, ar.MatchCode)
 	})
 	var qe *agent.QueuedError
 	var ue *agent.UntrustedCertError

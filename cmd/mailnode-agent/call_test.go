@@ -86,6 +86,8 @@ func TestCallThroughQueue(t *testing.T) {
 	saw(regexp.MustCompile(`waits in the relay's queue as (\S+)`))
 
 	back := apptest.StartNodeWith(t, r, &log, apptest.NodeOptions{AgentDomains: []string{domain}, DataDir: nodeDir})
+	// bills_due's tier the user may approve at the node too (as below), not only on a phone.
+	saw(regexp.MustCompile(`^Waiting for the user to approve on their phone or at the node: agent \S+, bills_due \(structured_read\)\.$`))
 	code := saw(regexp.MustCompile(`Match code: (\S+)`))[1]
 	if p := back.Node.Status().Pending; p != 1 {
 		t.Errorf("%d prompts open, want the one the queued call opened", p)

@@ -60,7 +60,7 @@ func mcpCommand(args []string, stdin io.ReadCloser, stdout io.WriteCloser, stder
 	opts := &mcp.ServerOptions{
 		Instructions: "Tools of the user's mailnode: fields extracted from their mail, never whole mails. " +
 			"When a tool answers that the user must approve, tell the user the match code, wait until they say " +
-			"they approved on their phone, then call the same tool again with the same arguments.",
+			"they approved (on their phone, or at their node), then call the same tool again with the same arguments.",
 	}
 	if *verbose {
 		opts.Logger = log // the SDK's own session log
@@ -208,10 +208,10 @@ func callResult(out json.RawMessage, err error) *mcp.CallToolResult {
 		return text(string(out), false)
 	case errors.As(err, &ar):
 		payload, _ := json.Marshal(ar.ApprovalRequired)
-		return text(fmt.Sprintf("Waiting for the user's approval. Ask them to open mailnode on their phone and approve %s (%s) "+
-			"for the agent %s, checking that the phone shows the match code %s. Once they have approved, call %s again "+
+		return text(fmt.Sprintf("Waiting for the user's approval. Ask them to open mailnode %s and approve %s (%s) "+
+			"for the agent %s, checking that it shows the match code %s. Once they have approved, call %s again "+
 			"with the same arguments; it then runs. The request expires at %s.\n%s",
-			ar.Tool, ar.Tier, ar.Agent, ar.MatchCode, ar.Tool,
+			ar.Where(), ar.Tool, ar.Tier, ar.Agent, ar.MatchCode, ar.Tool,
 			time.Unix(ar.ExpiresAt, 0).UTC().Format(time.RFC3339), payload), true)
 	case errors.As(err, &qe):
 		return text(fmt.Sprintf("The user's node is offline. The call was left, sealed, in the relay's queue as %s "+

@@ -124,7 +124,7 @@ func TestMCPThroughRelay(t *testing.T) {
 	}
 	text, isErr := callTravel()
 	code := regexp.MustCompile(`match code (\S+)\.`).FindStringSubmatch(text)
-	if !isErr || code == nil || !strings.Contains(text, "approve") || !strings.Contains(text, domain) {
+	if !isErr || code == nil || !strings.Contains(text, "open mailnode on their phone or at the node and approve") || !strings.Contains(text, domain) {
 		t.Fatalf("first call = %v %q, want the approval prompt with agent and match code", isErr, text)
 	}
 	again, _ := callTravel()
