@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"crypto/x509"
 	"errors"
 	"flag"
 	"fmt"
@@ -42,8 +43,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	default:
 		fmt.Fprintln(stderr, "mailnode-phone:", err)
+		if hint := certHint(err); hint != "" {
+			fmt.Fprintln(stderr, "mailnode-phone:", hint)
+		}
 		return 1
 	}
+}
+
+// certHint says what to do when the node's certificate did not verify.
+// A node without a relay name serves TLS from a CA of its own, which no
+// system trusts: the bare x509 error ("certificate signed by unknown
+// authority") left a newcomer without the flag that fixes it.
+func certHint(err error) string {
+	var unknown x509.UnknownAuthorityError
+	if !errors.As(err, &unknown) {
+		return ""
+	}
+	return "the node's certificate is not trusted: for a node's own CA pass --ca <node data dir>/ca/ca.pem " +
+		"(with every mailnode-phone command)"
 }
 
 // usageError is a mistake in how the command was called (exit status 2).
@@ -68,7 +85,7 @@ Usage:
   mailnode-phone approve|deny|block ID|CODE
   mailnode-phone revoke AGENT [--tier T]
 Common flags: --device FILE (default: the user's config directory, mailnode-phone/device.json),
-  --ca FILE (trust a node's local CA)
+  --ca FILE (trust a node's own CA: the node's DATA_DIR/ca/ca.pem; with every command)
 Development, for a node registered at a relay on this machine (as mailnode-agent takes them):
   --dev-dns HOST:PORT (look names up at that relay's DNS), --dev-port N (its SNI port in place of 443)
 `
@@ -87,7 +104,7 @@ func phone(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("mailnode-phone "+sub, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	devicePath := fs.String("device", defaultDevice(), "the device's key file")
-	caFile := fs.String("ca", "", "also trust this CA for the node (a node's local CA)")
+	caFile := fs.String("ca", "", "also trust this CA for the node (a node's own CA: DATA_DIR/ca/ca.pem)")
 	var dev devnet.Overrides
 	fs.StringVar(&dev.DNS, "dev-dns", "", "development: look names up at this DNS server (HOST:PORT, a local relay's --dns-listen)")
 	fs.IntVar(&dev.Port, "dev-port", 0, "development: connect to this port where the protocol says 443 (a local relay's --listen)")

@@ -2,13 +2,21 @@ package main
 
 import (
 	"bytes"
+	"crypto/ecdh"
+	"crypto/rand"
+	"encoding/pem"
 	"flag"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"mailnode/approvals/pairing"
 	"mailnode/approvals/phoneapi"
 )
 
@@ -82,5 +90,53 @@ func TestParseInterspersed(t *testing.T) {
 		if err != nil || !slices.Equal(pos, tc.wantPos) || *name != tc.wantName {
 			t.Errorf("parseInterspersed(%q) = %q, name %q, %v; want %q, name %q", tc.args, pos, *name, err, tc.wantPos, tc.wantName)
 		}
+	}
+}
+
+// TestPairUntrustedNode: pairing with a node whose certificate comes from
+// a CA the machine does not trust (every node's own CA) says which flag
+// trusts it, not only x509's "certificate signed by unknown authority";
+// given that CA with --ca, the same URL reaches the node.
+func TestPairUntrustedNode(t *testing.T) {
+	var reached atomic.Bool
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		reached.Store(true)
+		http.Error(w, "no", http.StatusForbidden)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	caFile := filepath.Join(dir, "ca.pem")
+	if err := os.WriteFile(caFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	key, err := ecdh.P256().GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	offer, err := pairing.NewOffer(key.PublicKey(), time.Now(), time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairURL := offer.URL(srv.URL + "/phone/")
+	device := filepath.Join(dir, "device.json")
+
+	var out, errb bytes.Buffer
+	args := []string{"pair", pairURL, "--device", device}
+	code := run(args, &out, &errb)
+	const want = "mailnode-phone: the node's certificate is not trusted: for a node's own CA pass --ca <node data dir>/ca/ca.pem"
+	if code != 1 || !strings.Contains(errb.String(), "x509: certificate signed by unknown authority") || !strings.Contains(errb.String(), want) {
+		t.Errorf("run(%q) = %d, stderr:\n%s\nwant 1, the x509 error and %q", args, code, errb.String(), want)
+	}
+	if reached.Load() {
+		t.Error("the untrusted server got a request")
+	}
+
+	// With the CA the handshake succeeds; the server's refusal is another
+	// error, without the hint.
+	errb.Reset()
+	args = append(args, "--ca", caFile)
+	code = run(args, &out, &errb)
+	if code != 1 || !reached.Load() || strings.Contains(errb.String(), "not trusted") {
+		t.Errorf("run(%q) = %d, reached %v, stderr:\n%s\nwant 1 after reaching the server, without the hint", args, code, reached.Load(), errb.String())
 	}
 }
