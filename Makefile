@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO ?= go
 
-.PHONY: demo test test-deps vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
+.PHONY: demo test test-deps package-deps vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
 
 # The headless build: the demo needs no X11 or OpenGL headers (the desktop app's cgo build does).
 demo:
@@ -91,15 +91,31 @@ build:
 	$(GO) build -o mailnode ./cmd/mailnode
 	CGO_ENABLED=0 $(GO) build -tags headless -o mailnode-headless ./cmd/mailnode
 
+# Debian packages the archive's build needs, and no more: a C compiler and
+# the X11 and OpenGL headers of the desktop app's cgo build (Fyne), and
+# xz for the archive. Not test-deps: building an archive has no reason to
+# install Dovecot, Postfix, Chromium or PostgreSQL.
+PACKAGE_PKGS := gcc libgl1-mesa-dev xorg-dev xz-utils
+package-deps:
+	@command -v gcc >/dev/null 2>&1 && command -v xz >/dev/null 2>&1 && \
+	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] || { \
+	  echo "package-deps: installing with apt-get: a C compiler and the X11/OpenGL headers (the desktop app's cgo build), xz (the archive): $(PACKAGE_PKGS)"; \
+	  $(APT_GET) update && $(APT_GET) install -y $(PACKAGE_PKGS) >/dev/null; }
+
 # A Linux archive of the desktop app with its .desktop file and icon
 # (fyne package reads FyneApp.toml in this directory), to which the relay
-# is added: its static binary, its systemd unit and its deployment guide
-# (docs/relay-deploy.md says how to install them). The archive is listed
-# at the end, and a missing part fails the target.
+# is added: its static binary, its systemd unit and its deployment guide,
+# and to the archive's Makefile (Fyne's: `install` puts the desktop app
+# only) an install-relay target (cmd/mailnode-relay/install-relay.mk;
+# docs/relay-deploy.md says what follows). install-relay is tried into a
+# scratch DESTDIR; the archive is listed at the end, and a missing part
+# fails the target.
 FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
 RELAY_FILES := mailnode/usr/local/bin/mailnode-relay mailnode/usr/local/lib/systemd/system/mailnode-relay.service \
   mailnode/usr/local/share/doc/mailnode/relay-deploy.md mailnode/usr/local/share/doc/mailnode/relay.md
-package: test-deps
+RELAY_INSTALLED := usr/local/bin/mailnode-relay etc/systemd/system/mailnode-relay.service \
+  usr/local/share/doc/mailnode/relay-deploy.md usr/local/share/doc/mailnode/relay.md etc/mailnode-relay
+package: package-deps
 	$(GO) build -o mailnode ./cmd/mailnode
 	cp FyneApp.toml FyneApp.toml.keep  # fyne package counts builds in it; the count is not ours to commit
 	$(GO) run $(FYNE_TOOLS) package --os linux --executable mailnode --name mailnode --icon assets/icon.png --release; \
@@ -110,6 +126,10 @@ package: test-deps
 	  install -Dm0755 mailnode-relay $$dir/mailnode/usr/local/bin/mailnode-relay; \
 	  install -Dm0644 cmd/mailnode-relay/mailnode-relay.service $$dir/mailnode/usr/local/lib/systemd/system/mailnode-relay.service; \
 	  install -Dm0644 -t $$dir/mailnode/usr/local/share/doc/mailnode docs/relay-deploy.md docs/relay.md; \
+	  cat cmd/mailnode-relay/install-relay.mk >> $$dir/mailnode/Makefile; \
+	  mkdir $$dir/root; $(MAKE) -s -C $$dir/mailnode install-relay DESTDIR=$$dir/root >/dev/null; \
+	  for f in $(RELAY_INSTALLED); do [ -e $$dir/root/$$f ] || { echo "package: install-relay did not install /$$f"; exit 1; }; done; \
+	  rm -rf $$dir/root; \
 	  tar -cJf mailnode.tar.xz.new --owner=0 --group=0 -C $$dir mailnode; \
 	  mv mailnode.tar.xz.new mailnode.tar.xz
 	@tar -tvJf mailnode.tar.xz | grep -v '/$$'
