@@ -289,6 +289,10 @@ func TestServiceUnit(t *testing.T) {
 	if !slices.Contains(flags, "--acme") || values["--tls-cert"] != "" {
 		t.Errorf("%s: ExecStart without --acme, or with --tls-cert too", path)
 	}
+	// Code mail comes from outside the zone, whose DNS has no SPF, DKIM or DMARC.
+	if from := values["--smtp-from"]; from == "" || senderInZone(from, values["--zone"]) {
+		t.Errorf("%s: --smtp-from %q, want an address outside --zone %s", path, from, values["--zone"])
+	}
 	if want := "/var/lib/" + one("StateDirectory"); values["--data-dir"] != want {
 		t.Errorf("%s: --data-dir %s, want the StateDirectory %s", path, values["--data-dir"], want)
 	}

@@ -152,7 +152,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	allowInsecure := fs.Bool("allow-insecure", false, "development: allow --smtp-security plain to a server that is not on loopback (the login and codes cross the network in clear)")
 	smtpUser := fs.String("smtp-user", "", "submission login")
 	smtpPassFile := fs.String("smtp-password-file", "", "file holding the submission password (mode 0600)")
-	smtpFrom := fs.String("smtp-from", "", "sender of code mail (default relay@ZONE)")
+	smtpFrom := fs.String("smtp-from", "", "sender of code mail: an address in a domain outside the zone that publishes SPF, DKIM and DMARC (default relay@ZONE, which has none)")
 	smtpCA := fs.String("smtp-ca", "", "PEM file of the CA that signs the submission server's certificate, if not a public one")
 	var lim relayserver.Limits
 	fs.Float64Var(&lim.ClientRate, "rate-client", 10, "requests per second per client address")
@@ -345,6 +345,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		if m.Sender == "" {
 			m.Sender = "relay@" + strings.TrimSuffix(*zone, ".")
 		}
+		if !*dev && senderInZone(m.Sender, *zone) {
+			log.Warn("The code mail's sender is inside the relay's own zone, whose DNS publishes no SPF, DKIM or DMARC: "+
+				"many providers reject that mail or file it as spam; give --smtp-from an address in a domain outside the zone "+
+				"that publishes them (docs/relay.md \"Mail the relay sends\")", "smtpFrom", m.Sender, "defaulted", *smtpFrom == "")
+		}
 		if *smtpCA != "" {
 			pem, err := os.ReadFile(*smtpCA)
 			if err != nil {
@@ -471,4 +476,17 @@ func announce(ready listening, log *slog.Logger, name, addr string) {
 	if ready != nil {
 		ready(name, addr)
 	}
+}
+
+// senderInZone reports whether the address sender is in zone or under it.
+// The relay answers its zone's DNS itself, with addresses only (and ACME
+// challenges): no SPF or DMARC record, no DKIM key, no MX. Code mail from
+// such an address fails SPF and DMARC at the providers that check them,
+// and those are where the codes must arrive.
+func senderInZone(sender, zone string) bool {
+	at := strings.LastIndexByte(sender, '@')
+	domain := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(sender[at+1:])), ">")
+	domain = strings.TrimSuffix(domain, ".")
+	zone = strings.TrimSuffix(strings.ToLower(zone), ".")
+	return zone != "" && (domain == zone || strings.HasSuffix(domain, "."+zone))
 }

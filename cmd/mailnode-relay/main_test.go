@@ -124,3 +124,69 @@ func TestSMTPSecurityFlag(t *testing.T) {
 		})
 	}
 }
+
+func TestSenderInZone(t *testing.T) {
+	for _, tc := range []struct {
+		sender, zone string
+		want         bool
+	}{
+		{"relay@relay.example.net", "relay.example.net", true},
+		{"relay@Relay.Example.Net.", "relay.example.net.", true},
+		{"relay@mail.relay.example.net", "relay.example.net", true},
+		{"relay@example.net", "relay.example.net", false},
+		{"relay@notrelay.example.net", "relay.example.net", false},
+		{"relay@relay.example.net.evil", "relay.example.net", false},
+	} {
+		if got := senderInZone(tc.sender, tc.zone); got != tc.want {
+			t.Errorf("senderInZone(%q, %q) = %v, want %v", tc.sender, tc.zone, got, tc.want)
+		}
+	}
+}
+
+// TestServeWarnsSenderInZone: serve warns at start when code mail would
+// come from inside the relay's own zone (the default relay@ZONE), whose
+// DNS publishes no SPF, DKIM or DMARC, and not for a sender outside it.
+func TestServeWarnsSenderInZone(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		flags []string
+		warn  bool
+	}{
+		{"default sender", nil, true},
+		{"sender in the zone", []string{"--smtp-from", "relay@relay.example"}, true},
+		{"sender outside the zone", []string{"--smtp-from", "relay@example.net"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			listening := make(chan struct{}, 1)
+			var stderr bytes.Buffer
+			done := make(chan error, 1)
+			args := append([]string{"serve", "--data-dir", t.TempDir(), "--zone", "relay.example",
+				"--http-listen", "127.0.0.1:0", "--smtp-server", "127.0.0.1:2525", "--smtp-security", "plain"}, tc.flags...)
+			go func() {
+				done <- relayMain(ctx, args, io.Discard, &stderr, func(name, addr string) {
+					select {
+					case listening <- struct{}{}:
+					default:
+					}
+				})
+			}()
+			select {
+			case <-listening:
+			case err := <-done:
+				t.Fatalf("serve ended: %v\n%s", err, stderr.String())
+			case <-time.After(10 * time.Second):
+				t.Fatal("serve did not listen")
+			}
+			cancel()
+			if err := <-done; err != nil {
+				t.Fatalf("serve returned %v on cancel", err)
+			}
+			const warning = "The code mail's sender is inside the relay's own zone"
+			if got := strings.Contains(stderr.String(), warning); got != tc.warn {
+				t.Errorf("relayMain(%q): warned %v, want %v; log:\n%s", args, got, tc.warn, stderr.String())
+			}
+		})
+	}
+}
