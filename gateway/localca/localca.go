@@ -28,6 +28,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"mailnode/relay/privdir"
 )
 
 // Files in the CA's directory.
@@ -115,43 +117,15 @@ func (c *CA) create() error {
 		return fmt.Errorf("local CA: %w", err)
 	}
 	// The key first: a CA certificate without its key would be unusable.
-	if err := writeFile(filepath.Join(c.dir, caKeyFile), pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
+	if err := privdir.WriteFile(filepath.Join(c.dir, caKeyFile), pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
 		return err
 	}
-	if err := writeFile(filepath.Join(c.dir, CAFile), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
+	if err := privdir.WriteFile(filepath.Join(c.dir, CAFile), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
 		return err
 	}
 	c.cert, _ = x509.ParseCertificate(der)
 	c.key = key
 	c.log.Info("Created local certificate authority", "file", filepath.Join(c.dir, CAFile))
-	return nil
-}
-
-// writeFile writes atomically: a crash leaves the old file or the new one.
-func writeFile(path string, data []byte, mode os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
-	defer os.Remove(tmp.Name())
-	// One err for every step: a failed write (a full disk, a file size
-	// limit) must stop the rename, or a cut key takes the CA's place.
-	err = tmp.Chmod(mode)
-	if err == nil {
-		_, err = tmp.Write(data)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // Ensure makes dir (mode 0700) if it is missing, and checks that it is a
@@ -101,4 +102,34 @@ func mine(path string) (fs.FileInfo, error) {
 		return nil, err
 	}
 	return fi, nil
+}
+
+// WriteFile writes data to path atomically, with mode from the start: a
+// crash leaves the old file or the new one, never a cut key in its place,
+// and a key is never readable by others, not even for a moment. One err
+// runs through every step: a failed write (a full disk, a file size
+// limit) must stop the rename.
+func WriteFile(path string, data []byte, mode os.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	defer os.Remove(tmp.Name())
+	err = tmp.Chmod(mode)
+	if err == nil {
+		_, err = tmp.Write(data)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	return nil
 }

@@ -91,3 +91,23 @@ func TestOtherUsersDirectory(t *testing.T) {
 		t.Errorf("CheckFile(another user's key) = %v", err)
 	}
 }
+
+func TestWriteFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "ca.key")
+	for _, data := range []string{"first", "second"} {
+		if err := WriteFile(p, []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(p)
+		fi, _ := os.Stat(p)
+		if string(b) != data || fi.Mode().Perm() != 0o600 {
+			t.Errorf("after writing %q: %q, mode %v", data, b, fi.Mode().Perm())
+		}
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(p)); len(ents) != 1 {
+		t.Errorf("%d entries left in the directory, want the file alone", len(ents))
+	}
+	if err := WriteFile(filepath.Join(t.TempDir(), "missing", "x"), nil, 0o600); err == nil {
+		t.Error("writing into a missing directory = nil error")
+	}
+}

@@ -343,40 +343,13 @@ func createCA(dir string) (*CA, error) {
 	}
 	// The key first: a certificate without its key would be kept and
 	// unusable, while a key without its certificate is replaced.
-	if err := writeFile(filepath.Join(dir, CAKeyFile), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
+	if err := privdir.WriteFile(filepath.Join(dir, CAKeyFile), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
 		return nil, err
 	}
-	if err := writeFile(filepath.Join(dir, CAFile), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: ca.Cert.Raw}), 0o644); err != nil {
+	if err := privdir.WriteFile(filepath.Join(dir, CAFile), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: ca.Cert.Raw}), 0o644); err != nil {
 		return nil, err
 	}
 	return ca, nil
-}
-
-// writeFile writes atomically, with mode from the start: a crash leaves
-// the old file or the new one, and a key is never readable by others.
-func writeFile(path string, data []byte, mode os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return fmt.Errorf("relay CA: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	err = tmp.Chmod(mode)
-	if err == nil {
-		_, err = tmp.Write(data)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		return fmt.Errorf("relay CA: write %s: %w", filepath.Base(path), err)
-	}
-	return nil
 }
 
 // CertPEM is the CA certificate in PEM, as in CAFile.
