@@ -170,6 +170,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		"connections one client address (IPv4, IPv6 /64) may hold to one node's name through its tunnel; raise it behind a TCP proxy")
 	fs.Float64Var(&lim.DNSRate, "dns-rate", 20, "DNS responses over UDP per second one client network, an IPv4 /24 or IPv6 /56, gets (bursts of twice that); "+
 		"past it one in two is truncated, to retry over TCP, and the rest dropped, so forged sources cannot use the relay as a flood reflector; -1: no limit (the default with --dev)")
+	fs.IntVar(&lim.DNSTCPPerAddress, "dns-tcp-per-address", 16, "connections one client address (IPv4, IPv6 /64) may hold open to the DNS over TCP; one past it is closed at once")
+	fs.IntVar(&lim.DNSTCPConns, "dns-tcp-conns", 1024, "connections open to the DNS over TCP, all clients together")
 	meshListen := fs.String("mesh-listen", "", "with --db: join the other instances on the database; listen for them here (e.g. :7443)")
 	meshAddr := fs.String("mesh-addr", "", "host:port where the other instances reach --mesh-listen (default: --mesh-listen)")
 	instanceID := fs.String("instance-id", "", "this instance's name in the tunnel directory (default: random)")

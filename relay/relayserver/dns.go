@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/miekg/dns"
+
+	"mailnode/relay/connlimit"
 )
 
 // The zone, answered authoritatively (RFC 1034 section 4.3.2): every name
@@ -26,8 +29,29 @@ const (
 	soaTTL     = 3600
 )
 
+// maxUDPSize caps an answer over UDP to a client that offers more with
+// EDNS0 (RFC 6891): the DNS flag day 2020 value, which fits a 1280-byte
+// IPv6 packet unfragmented. A client without EDNS0 gets at most 512 bytes
+// (RFC 1035 section 4.2.1). Past the size the answer goes out with TC=1
+// and no records, and the resolver asks again over TCP; without this a
+// node's four 255-byte challenge values made a 64-byte query's answer
+// 1,320 bytes (outside attack).
+const maxUDPSize = 1232
+
+// dnsTCPIdle is how long a TCP connection to the DNS is kept for its
+// next query (miekg/dns's default is 8 s); the first query has
+// dnsTCPRead. A resolver that asks several questions on one connection
+// sends them at once.
+const (
+	dnsTCPRead = 5 * time.Second
+	dnsTCPIdle = 5 * time.Second
+)
+
 // ServeDNS answers the zone on a UDP packet connection and a TCP
-// listener (either may be nil) until ctx ends.
+// listener (either may be nil) until ctx ends. The TCP listener's
+// connections are capped per client address (Limits.DNSTCPPerAddress)
+// and together (Limits.DNSTCPConns), and its accept errors wait
+// (capListener), as miekg/dns's own loop retries them at once.
 func (s *Server) ServeDNS(ctx context.Context, pc net.PacketConn, ln net.Listener) error {
 	h := dns.HandlerFunc(s.answerDNS)
 	errc := make(chan error, 2)
@@ -38,7 +62,8 @@ func (s *Server) ServeDNS(ctx context.Context, pc net.PacketConn, ln net.Listene
 		go func() { errc <- srv.ActivateAndServe() }()
 	}
 	if ln != nil {
-		srv := &dns.Server{Listener: ln, Handler: h, ReadTimeout: 5 * time.Second}
+		ln = newCapListener(ln, s.log.With("service", "dns"), connlimit.NewPerAddress(s.cfg.Limits.DNSTCPPerAddress), s.cfg.Limits.DNSTCPConns)
+		srv := &dns.Server{Listener: ln, Handler: h, ReadTimeout: dnsTCPRead, IdleTimeout: func() time.Duration { return dnsTCPIdle }}
 		servers = append(servers, srv)
 		go func() { errc <- srv.ActivateAndServe() }()
 	}
@@ -75,9 +100,14 @@ func (s *Server) answerDNS(w dns.ResponseWriter, req *dns.Msg) {
 	m.SetReply(req)
 	m.Authoritative = true
 	m.Compress = true
+	if opt := req.IsEdns0(); opt != nil && opt.Version() != 0 {
+		m.SetRcode(req, dns.RcodeBadVers) // RFC 6891 section 6.1.3
+		writeDNS(w, req, m)
+		return
+	}
 	if len(req.Question) != 1 || req.Opcode != dns.OpcodeQuery {
 		m.SetRcode(req, dns.RcodeNotImplemented)
-		w.WriteMsg(m)
+		writeDNS(w, req, m)
 		return
 	}
 	q := req.Question[0]
@@ -86,7 +116,7 @@ func (s *Server) answerDNS(w dns.ResponseWriter, req *dns.Msg) {
 	if name != zone && !strings.HasSuffix(name, "."+zone) {
 		m.Authoritative = false
 		m.SetRcode(req, dns.RcodeRefused)
-		w.WriteMsg(m)
+		writeDNS(w, req, m)
 		return
 	}
 	soa := s.soa()
@@ -98,7 +128,7 @@ func (s *Server) answerDNS(w dns.ResponseWriter, req *dns.Msg) {
 				if err != nil {
 					s.log.Error("Cannot read challenge", "err", err)
 					m.SetRcode(req, dns.RcodeServerFailure)
-					w.WriteMsg(m)
+					writeDNS(w, req, m)
 					return
 				}
 				for _, v := range vals {
@@ -126,6 +156,28 @@ func (s *Server) answerDNS(w dns.ResponseWriter, req *dns.Msg) {
 	}
 	if len(m.Answer) == 0 {
 		m.Ns = append(m.Ns, soa) // NODATA (RFC 2308 section 2.2)
+	}
+	writeDNS(w, req, m)
+}
+
+// writeDNS sends m, the answer to req: with an OPT record if req had
+// one (RFC 6891 section 6.1.1), and over UDP cut to the size req allows,
+// at most maxUDPSize. An answer that does not fit goes out as its header
+// and question with TC=1: a resolver discards a truncated answer's
+// records and asks over TCP (RFC 2181 section 9), so records would only
+// make the answer larger, for a forger to reflect.
+func writeDNS(w dns.ResponseWriter, req, m *dns.Msg) {
+	size := dns.MinMsgSize
+	if opt := req.IsEdns0(); opt != nil {
+		size = min(max(int(opt.UDPSize()), dns.MinMsgSize), maxUDPSize)
+		m.SetEdns0(maxUDPSize, false)
+	}
+	if w.RemoteAddr().Network() != "tcp" {
+		m.Truncate(size)
+		if m.Truncated {
+			m.Answer, m.Ns = nil, nil
+			m.Extra = slices.DeleteFunc(m.Extra, func(rr dns.RR) bool { return rr.Header().Rrtype != dns.TypeOPT })
+		}
 	}
 	w.WriteMsg(m)
 }

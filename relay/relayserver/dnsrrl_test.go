@@ -17,6 +17,13 @@ import (
 // TCP, until the test ends.
 func dnsRelay(t *testing.T, lim relayserver.Limits) (srv *relayserver.Server, addr string) {
 	t.Helper()
+	srv, _, addr = serveDNS(t, lim)
+	return srv, addr
+}
+
+// serveDNS is dnsRelay, with the relay's store.
+func serveDNS(t *testing.T, lim relayserver.Limits) (srv *relayserver.Server, store relaystore.Store, addr string) {
+	t.Helper()
 	store, err := relaystore.OpenSQLite(t.Context(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +48,7 @@ func dnsRelay(t *testing.T, lim relayserver.Limits) (srv *relayserver.Server, ad
 		ln.Close()
 		srv.Close()
 	})
-	return srv, pc.LocalAddr().String()
+	return srv, store, pc.LocalAddr().String()
 }
 
 // flood sends n A queries from local (a UDP address to bind) to addr as

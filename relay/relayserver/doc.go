@@ -18,7 +18,9 @@
 //	agentkeys.go    agent key documents hosted at <label>.agents.<zone>
 //	sni.go          the :443 listener: ClientHello peek, then local, splice or stall
 //	tunnel.go       nodes' tunnels: TLS, channel-bound hello, yamux
-//	dns.go          the zone, answered authoritatively
+//	dns.go          the zone, answered authoritatively; UDP answers cut to size
+//	dnsrrl.go       response rate limiting of the DNS over UDP
+//	listener.go     connection caps and accept back-off for the DNS and HTTP listeners
 //
 // The relay sees metadata (which address was resolved, which node name
 // an agent connects to, when, how many bytes), never a request or a

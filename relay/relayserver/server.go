@@ -112,6 +112,16 @@ type Limits struct {
 	// others dropped (dnsrrl.go). Default 20; negative: no limit (a
 	// relay behind a DNS proxy that limits itself). TCP is not limited.
 	DNSRate float64
+	// DNSTCPPerAddress bounds the connections one client address (an
+	// IPv4 address, an IPv6 /64) holds open to the DNS over TCP; one
+	// past it is closed at accept. Default 16: a resolver asks over TCP
+	// only after a truncated answer, one question per connection or a
+	// few, and closes it or lets the relay close it idle (5 s).
+	DNSTCPPerAddress int
+	// DNSTCPConns bounds the connections to the DNS over TCP from
+	// everyone together, so that strangers with many addresses cannot
+	// spend the descriptors the TLS port needs on it; default 1024.
+	DNSTCPConns int
 }
 
 func (l *Limits) defaults() {
@@ -150,6 +160,12 @@ func (l *Limits) defaults() {
 	}
 	if l.DNSRate == 0 {
 		l.DNSRate = 20
+	}
+	if l.DNSTCPPerAddress <= 0 {
+		l.DNSTCPPerAddress = 16
+	}
+	if l.DNSTCPConns <= 0 {
+		l.DNSTCPConns = 1024
 	}
 }
 
