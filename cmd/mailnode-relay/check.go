@@ -25,7 +25,7 @@ var serveOnly = map[string]bool{
 	"rate-client": false, "burst-client": false, "rate-global": false, "burst-global": false,
 	"agents-per-hour": false, "agents-per-network": false, "code-mails-per-network": false,
 	"max-stalled": false, "queue-share": false, "max-pending-per-address": false, "max-spliced-per-address": false, "dns-rate": false,
-	"dns-tcp-per-address": false, "dns-tcp-conns": false,
+	"dns-tcp-per-address": false, "dns-tcp-conns": false, "http-conns": false,
 	"mesh-listen": false, "mesh-addr": false, "instance-id": false, "other-tunnel": false,
 	"dev-ca-dir": false, "v": true, "acme": true, "acme-email": false, "acme-ca": false,
 }

@@ -172,6 +172,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 		"past it one in two is truncated, to retry over TCP, and the rest dropped, so forged sources cannot use the relay as a flood reflector; -1: no limit (the default with --dev)")
 	fs.IntVar(&lim.DNSTCPPerAddress, "dns-tcp-per-address", 16, "connections one client address (IPv4, IPv6 /64) may hold open to the DNS over TCP; one past it is closed at once")
 	fs.IntVar(&lim.DNSTCPConns, "dns-tcp-conns", 1024, "connections open to the DNS over TCP, all clients together")
+	fs.IntVar(&lim.HTTPConns, "http-conns", 4096, "connections open on --http-listen, all clients together (no cap per address: behind a proxy every client is the proxy)")
 	meshListen := fs.String("mesh-listen", "", "with --db: join the other instances on the database; listen for them here (e.g. :7443)")
 	meshAddr := fs.String("mesh-addr", "", "host:port where the other instances reach --mesh-listen (default: --mesh-listen)")
 	instanceID := fs.String("instance-id", "", "this instance's name in the tunnel directory (default: random)")

@@ -54,8 +54,12 @@ func (s *Server) Run(ctx context.Context, l Listeners) error {
 	}
 	if l.HTTP != nil {
 		hs := s.httpServer()
+		// A cap on open connections together, none per address: behind
+		// a TLS-terminating proxy every client has the proxy's address
+		// (docs/relay.md "Running one", --http-listen).
+		ln := newCapListener(l.HTTP, s.log.With("service", "http"), nil, s.cfg.Limits.HTTPConns)
 		g.Go(func() error {
-			if err := hs.Serve(l.HTTP); !errors.Is(err, http.ErrServerClosed) {
+			if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 				return fmt.Errorf("relay http: %w", err)
 			}
 			return nil

@@ -1,9 +1,13 @@
 package relayserver_test
 
 import (
+	"bufio"
 	"context"
+	"errors"
+	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -137,5 +141,89 @@ func TestRunStops(t *testing.T) {
 	}
 	if _, err := pc.WriteTo([]byte("x"), pc.LocalAddr()); err == nil {
 		t.Error("the DNS packet connection is still open after Run returned")
+	}
+}
+
+// TestRunHTTPCapped: the plain HTTP listener holds at most
+// Limits.HTTPConns connections together, from any addresses; one past
+// it is closed at once, the ones held are still served, and a freed
+// place is taken again.
+func TestRunHTTPCapped(t *testing.T) {
+	st, err := relaystore.OpenSQLite(t.Context(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	const limit = 4
+	srv, err := relayserver.New(t.Context(), relayserver.Config{Zone: "relay.example", Store: st,
+		Limits: relayserver.Limits{HTTPConns: limit}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	l := relayserver.Listeners{HTTP: listen(t)}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx, l) }()
+	t.Cleanup(func() { cancel(); <-done })
+	addr := l.HTTP.Addr().String()
+
+	// open dials addr and reports whether the relay closed the
+	// connection within wait, reading nothing.
+	open := func(wait time.Duration) (net.Conn, bool) {
+		t.Helper()
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		c.SetReadDeadline(time.Now().Add(wait))
+		_, err = c.Read(make([]byte, 1))
+		c.SetReadDeadline(time.Time{})
+		return c, !errors.Is(err, os.ErrDeadlineExceeded)
+	}
+	var held []net.Conn
+	for i := range limit {
+		c, closed := open(100 * time.Millisecond)
+		if closed {
+			t.Fatalf("connection %d within the cap of %d: closed", i+1, limit)
+		}
+		held = append(held, c)
+	}
+	if _, closed := open(2 * time.Second); !closed {
+		t.Fatalf("connection past the cap of %d: held, want closed at once", limit)
+	}
+	health := func(c net.Conn) error {
+		c.SetDeadline(time.Now().Add(5 * time.Second))
+		if _, err := io.WriteString(c, "GET "+relay.PathHealth+" HTTP/1.1\r\nHost: relay.example\r\n\r\n"); err != nil {
+			return err
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return errors.New(resp.Status)
+		}
+		return nil
+	}
+	if err := health(held[1]); err != nil {
+		t.Errorf("GET %s on a held connection: %v", relay.PathHealth, err)
+	}
+	held[0].Close()
+	var closed bool
+	var c net.Conn
+	for range 20 { // the server notices the close on its next read
+		if c, closed = open(100 * time.Millisecond); !closed {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if closed {
+		t.Fatal("after one connection closed: closed, want a freed place")
+	}
+	if err := health(c); err != nil {
+		t.Errorf("GET %s on the freed place: %v", relay.PathHealth, err)
 	}
 }

@@ -122,6 +122,11 @@ type Limits struct {
 	// everyone together, so that strangers with many addresses cannot
 	// spend the descriptors the TLS port needs on it; default 1024.
 	DNSTCPConns int
+	// HTTPConns bounds the connections open on the plain HTTP listener
+	// (Listeners.HTTP) together; one past it is closed at accept.
+	// Default 4096. There is no cap per address: behind a
+	// TLS-terminating proxy every client has the proxy's address.
+	HTTPConns int
 }
 
 func (l *Limits) defaults() {
@@ -166,6 +171,9 @@ func (l *Limits) defaults() {
 	}
 	if l.DNSTCPConns <= 0 {
 		l.DNSTCPConns = 1024
+	}
+	if l.HTTPConns <= 0 {
+		l.HTTPConns = 4096
 	}
 }
 
