@@ -42,7 +42,7 @@ func (c *clock) add(d time.Duration) { c.t.Add(int64(d / time.Second)) }
 // with a client metadata document served over TLS on loopback (reached by
 // agentkeys' development address, as a relay-hosted document would be).
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	clock *clock
 	ap    *approvals.Manager
 	srv   *oauth.Server
@@ -52,7 +52,7 @@ type env struct {
 	hits  atomic.Int64
 }
 
-func newEnv(t *testing.T, tweak func(*oauth.Config)) *env {
+func newEnv(t testing.TB, tweak func(*oauth.Config)) *env {
 	e := &env{t: t, clock: &clock{}}
 	e.clock.t.Store(1_800_000_000)
 	ctx := context.Background()
@@ -139,7 +139,7 @@ func (e *env) post(path string, form url.Values) reply {
 	return reply{resp.StatusCode, resp.Header, string(b)}
 }
 
-func (r reply) json(t *testing.T) map[string]any {
+func (r reply) json(t testing.TB) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal([]byte(r.body), &m); err != nil {
