@@ -261,11 +261,35 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 	c.Domain = c.ID
 	uris, _ := json.Marshal(c.RedirectURIs)
 	now := s.cfg.Now()
+	full := false
 	err = s.cfg.File.WriteTx(r.Context(), func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(r.Context(), "INSERT INTO oauth_clients (id, name, redirect_uris, created_at) VALUES (?, ?, ?, ?)",
+		// Registrations nobody used within a day go: anyone may register,
+		// and a registration that never led to a token or a pending
+		// request holds nothing of the person's.
+		_, err := tx.ExecContext(r.Context(), `DELETE FROM oauth_clients WHERE created_at < ?
+			AND NOT EXISTS (SELECT 1 FROM oauth_tokens t WHERE t.client_id = oauth_clients.id)
+			AND NOT EXISTS (SELECT 1 FROM oauth_requests q WHERE q.client_id = oauth_clients.id)`,
+			now.Add(-unusedClientTTL).Unix())
+		if err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRowContext(r.Context(), "SELECT count(*) FROM oauth_clients").Scan(&n); err != nil {
+			return err
+		}
+		if full = n >= maxClients; full {
+			return nil
+		}
+		_, err = tx.ExecContext(r.Context(), "INSERT INTO oauth_clients (id, name, redirect_uris, created_at) VALUES (?, ?, ?, ?)",
 			c.ID, c.Name, string(uris), now.Unix())
 		return err
 	})
+	if err == nil && full {
+		s.log.Warn("Registered clients at their cap; registration refused", "cap", maxClients)
+		w.Header().Set("Retry-After", "3600")
+		jsonhttp.Error(w, http.StatusTooManyRequests, "rate_limited", "too many registered clients")
+		return
+	}
 	if err != nil {
 		s.log.Error("Cannot register client", "err", err)
 		jsonhttp.Error(w, http.StatusServiceUnavailable, "temporarily_unavailable", "try again later")

@@ -627,3 +627,21 @@ func TestLogo(t *testing.T) {
 		}
 	}
 }
+
+// TestUnusedRegistrationsGo: a registration that led to nothing is gone a
+// day later; one whose client holds tokens stays.
+func TestUnusedRegistrationsGo(t *testing.T) {
+	e := newEnv(t, nil)
+	const cb = "http://127.0.0.1:4000/cb"
+	unused, used := e.register(cb), e.register(cb)
+	p := newPKCE("u")
+	e.tokens(e.exchange(e.approveAndCode(authParams(used, cb, p)), used, cb, p.verifier))
+	e.clock.add(25 * time.Hour)
+	e.register(cb)
+	for id, want := range map[string]int{unused: 400, used: 200} {
+		e.clock.add(10 * time.Second)
+		if r := e.get("/oauth/authorize?" + authParams(id, cb, p).Encode()); r.status != want {
+			t.Errorf("authorize of %s a day on = %d, want %d", id, r.status, want)
+		}
+	}
+}

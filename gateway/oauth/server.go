@@ -31,20 +31,25 @@ var Migrations embed.FS
 // Paths the front door serves, besides ResourcePath which the gateway
 // serves with the tools.
 const (
-	ResourcePath          = "/oauth/mcp"
-	ResourceMetadataPath  = "/.well-known/oauth-protected-resource" + ResourcePath
-	ServerMetadataPath    = "/.well-known/oauth-authorization-server"
-	AuthorizePath         = "/oauth/authorize"
-	TokenPath             = "/oauth/token"
-	RegisterPath          = "/oauth/register"
-	RevokePath            = "/oauth/revoke"
-	consentTool           = "oauth_connect"
-	keyPrefix             = approvals.OAuthKeyPrefix
-	maxFormBytes          = 16 << 10
-	maxRegistrationBytes  = 16 << 10
-	maxRedirectURIs       = 10
-	maxClientNameRunes    = 80
-	clientIDPrefixDCR     = "dcr-"
+	ResourcePath         = "/oauth/mcp"
+	ResourceMetadataPath = "/.well-known/oauth-protected-resource" + ResourcePath
+	ServerMetadataPath   = "/.well-known/oauth-authorization-server"
+	AuthorizePath        = "/oauth/authorize"
+	TokenPath            = "/oauth/token"
+	RegisterPath         = "/oauth/register"
+	RevokePath           = "/oauth/revoke"
+	consentTool          = "oauth_connect"
+	keyPrefix            = approvals.OAuthKeyPrefix
+	maxFormBytes         = 16 << 10
+	maxRegistrationBytes = 16 << 10
+	maxRedirectURIs      = 10
+	maxClientNameRunes   = 80
+	clientIDPrefixDCR    = "dcr-"
+	// unusedClientTTL is how long a registration that got no token and
+	// has no request waiting is kept; maxClients caps the registrations
+	// kept at once.
+	unusedClientTTL       = 24 * time.Hour
+	maxClients            = 10000
 	authorizeRequestParam = "request"
 )
 
