@@ -108,8 +108,9 @@ package-deps:
 # and to the archive's Makefile (Fyne's: `install` puts the desktop app
 # only) an install-relay target (cmd/mailnode-relay/install-relay.mk;
 # docs/relay-deploy.md says what follows). install-relay is tried into a
-# scratch DESTDIR; the archive is listed at the end, and a missing part
-# fails the target.
+# scratch DESTDIR, by `make`, not `$(MAKE)`: make -n runs every line that
+# names $(MAKE), and this one rewrites the archive. The archive is listed
+# at the end, and a missing part fails the target.
 FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
 RELAY_FILES := mailnode/usr/local/bin/mailnode-relay mailnode/usr/local/lib/systemd/system/mailnode-relay.service \
   mailnode/usr/local/share/doc/mailnode/relay-deploy.md mailnode/usr/local/share/doc/mailnode/relay.md
@@ -127,7 +128,7 @@ package: package-deps
 	  install -Dm0644 cmd/mailnode-relay/mailnode-relay.service $$dir/mailnode/usr/local/lib/systemd/system/mailnode-relay.service; \
 	  install -Dm0644 -t $$dir/mailnode/usr/local/share/doc/mailnode docs/relay-deploy.md docs/relay.md; \
 	  cat cmd/mailnode-relay/install-relay.mk >> $$dir/mailnode/Makefile; \
-	  mkdir $$dir/root; $(MAKE) -s -C $$dir/mailnode install-relay DESTDIR=$$dir/root >/dev/null; \
+	  mkdir $$dir/root; make -s -C $$dir/mailnode install-relay DESTDIR=$$dir/root >/dev/null; \
 	  for f in $(RELAY_INSTALLED); do [ -e $$dir/root/$$f ] || { echo "package: install-relay did not install /$$f"; exit 1; }; done; \
 	  rm -rf $$dir/root; \
 	  tar -cJf mailnode.tar.xz.new --owner=0 --group=0 -C $$dir mailnode; \
