@@ -33,11 +33,11 @@ import (
 // denied or approved, under the same approval id, whatever the mail.
 //
 // On success it returns the caller the tool runs for, with the value its
-// approval was bound to when it was made.
-func (s *Server) authorize(ctx context.Context, id verified, t tools.Tool, args json.RawMessage) (tools.Caller, *mcp.CallToolResult) {
+// approval was bound to when it was made; and the decision either way.
+func (s *Server) authorize(ctx context.Context, id verified, t tools.Tool, args json.RawMessage) (tools.Caller, *mcp.CallToolResult, approvals.Decision) {
 	subject, refusal := s.subject(ctx, id, t, args)
 	if refusal != nil {
-		return tools.Caller{}, refusal
+		return tools.Caller{}, refusal, approvals.Decision{}
 	}
 	d, err := s.cfg.Approvals.Request(ctx, approvals.Call{
 		Domain:  id.Domain,
@@ -69,7 +69,7 @@ func (s *Server) authorize(ctx context.Context, id verified, t tools.Tool, args 
 		// compares it with.
 		caller.Bound = d.Approval.Bound
 	}
-	return caller, refusal
+	return caller, refusal, d
 }
 
 // subject is what the user is asked: for a per-call tier, the tool's

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mailnode/approvals"
 	"mailnode/gateway/tools"
 )
 
@@ -66,6 +67,9 @@ func (s *Server) gate(next mcp.MethodHandler) mcp.MethodHandler {
 		if err != nil {
 			return nil, err
 		}
+		if refusal != nil && refusal.InputRequests != nil {
+			return refusal, nil // input_required already
+		}
 		if refusal != nil {
 			// The gate's own results are results like the tool's: a
 			// stateless revision's resultType included.
@@ -104,7 +108,12 @@ func (s *Server) gateCall(ctx context.Context, id verified, req mcp.Request) (to
 	if err := tools.CheckArguments(call.Params.Arguments); err != nil {
 		return tools.Caller{}, toolError(err), nil
 	}
-	caller, refusal := s.authorize(ctx, id, t, call.Params.Arguments)
+	caller, refusal, d := s.authorize(ctx, id, t, call.Params.Arguments)
+	if refusal != nil && d.Outcome == approvals.ApprovalRequired {
+		if r := s.elicitApproval(req, call, id, d.Approval); r != nil {
+			return caller, r, nil
+		}
+	}
 	return caller, refusal, nil
 }
 

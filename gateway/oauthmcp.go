@@ -1,11 +1,17 @@
 package gateway
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mailnode/approvals"
 	"mailnode/gateway/httpsig"
 	"mailnode/gateway/jsonhttp"
 	"mailnode/gateway/oauth"
@@ -59,7 +65,7 @@ func (s *Server) serveOAuth(w http.ResponseWriter, r *http.Request, host string)
 			return
 		}
 	}
-	s.serveIdentified(w, r, body, verified{Identity: httpsig.Identity{Domain: p.Domain}, KeyFP: p.KeyFP, OAuth: &p})
+	s.serveIdentified(w, r, body, verified{Identity: httpsig.Identity{Domain: p.Domain}, KeyFP: p.KeyFP, OAuth: &p, Host: host})
 }
 
 // bearer returns the token of an Authorization: Bearer header (RFC 6750
@@ -71,4 +77,46 @@ func bearer(r *http.Request) (string, bool) {
 	}
 	token = strings.TrimSpace(token)
 	return token, token != ""
+}
+
+// elicitApproval is, for an OAuth client's call that waits for the phone,
+// the MCP 2026-07-28 input_required result with a URL-mode elicitation
+// that sends the person to the node's page for the request
+// (oauth.ApprovalURL), where the client declared it can open one; nil
+// otherwise, and then the approval_required payload answers as on /mcp.
+// Only the first round asks: a retry that carries the client's answer is
+// decided afresh like any call, as nothing the client answers approves
+// anything, and gets approval_required while the phone has not approved.
+func (s *Server) elicitApproval(req mcp.Request, call *mcp.CallToolRequest, id verified, a *approvals.Approval) *mcp.CallToolResult {
+	if id.OAuth == nil || a == nil || len(call.Params.InputResponses) > 0 || !statelessMCP(requestVersion(req)) {
+		return nil
+	}
+	ss, ok := req.GetSession().(*mcp.ServerSession)
+	if !ok || ss == nil || ss.InitializeParams() == nil {
+		return nil
+	}
+	caps := ss.InitializeParams().Capabilities
+	if caps == nil || caps.Elicitation == nil || caps.Elicitation.URL == nil {
+		return nil
+	}
+	return inputRequired(&mcp.CallToolResult{InputRequests: mcp.InputRequestMap{a.ID: &mcp.ElicitParams{
+		Mode:          "url",
+		Message:       fmt.Sprintf("Approve %s (%s) on your paired phone; it shows the code %s.", a.Tool, a.Tier, a.MatchCode),
+		URL:           oauth.ApprovalURL(id.Host, a.ID),
+		ElicitationID: a.ID,
+	}}})
+}
+
+// inputRequired marks a result the gate made as input_required, which the
+// SDK sets only on the results of the handlers it runs (see complete).
+func inputRequired(res *mcp.CallToolResult) *mcp.CallToolResult {
+	b, err := json.Marshal(res)
+	if err != nil || !bytes.HasPrefix(b, []byte("{")) {
+		return nil
+	}
+	var out mcp.CallToolResult
+	if err := json.Unmarshal(append([]byte(`{"resultType":"input_required",`), b[1:]...), &out); err != nil {
+		return nil
+	}
+	return &out
 }

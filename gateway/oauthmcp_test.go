@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"mailnode/approvals"
 	"mailnode/gateway/httpsig/httpsigtest"
 )
 
@@ -217,5 +218,83 @@ func TestOAuthRegisteredClient(t *testing.T) {
 	p, isErr := s.tool("create_draft", map[string]any{"to": []string{"a@example.org"}, "subject": "Hi", "body": "Hello"})
 	if p["error"] == "approval_required" || p["error"] == "insufficient_scope" {
 		t.Fatalf("create_draft under the consent = %v (isError %v)", p, isErr)
+	}
+}
+
+// TestOAuthURLElicitation: a 2026-07-28 OAuth client that can open URLs is
+// sent, for a call that waits for the phone, to the node's page for the
+// request (input_required with a URL-mode elicitation); its answer
+// approves nothing, the phone does.
+func TestOAuthURLElicitation(t *testing.T) {
+	keys := newKeyDocsUnstarted(t)
+	keys.docs[cimdDomain] = func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) }
+	keys.files[cimdDomain+"/mcp/client.json"] = fmt.Sprintf(`{"client_id":%q,"redirect_uris":[%q]}`, cimdURL, cimdBack)
+	keys.StartTLS()
+	n := startNode(t, t.TempDir(), "", keys)
+	access, _ := n.connect(cimdURL, cimdBack, "structured_read raw_read")
+	auth := http.Header{"Authorization": {"Bearer " + access}}
+	for k, v := range headers2026("tools/call", "get_excerpt") {
+		auth[k] = v
+	}
+	args := map[string]any{"query": "flight gate Lisbon"}
+	call := func(params map[string]any, caps map[string]any) map[string]any {
+		t.Helper()
+		m := meta()
+		m["io.modelcontextprotocol/clientCapabilities"] = caps
+		params["_meta"] = m
+		r := n.post("/oauth/mcp", rpc(9, "tools/call", params), auth)
+		var out struct {
+			Result map[string]any `json:"result"`
+		}
+		if json.Unmarshal(r.body, &out) != nil || r.status != 200 || out.Result == nil {
+			t.Fatalf("tools/call = %d %s", r.status, r.body)
+		}
+		return out.Result
+	}
+	urlCaps := map[string]any{"elicitation": map[string]any{"url": map[string]any{}}}
+
+	res := call(map[string]any{"name": "get_excerpt", "arguments": args}, urlCaps)
+	if res["resultType"] != "input_required" {
+		t.Fatalf("first call = %v, want input_required", res)
+	}
+	var id, link, message string
+	for k, v := range res["inputRequests"].(map[string]any) {
+		req := v.(map[string]any)
+		p := req["params"].(map[string]any)
+		if req["method"] != "elicitation/create" || p["mode"] != "url" || p["elicitationId"] != k {
+			t.Fatalf("input request %v", req)
+		}
+		id, link, message = k, p["url"].(string), p["message"].(string)
+	}
+	pending, err := n.approvals.Get(t.Context(), id)
+	if err != nil || pending.State != approvals.Pending || !strings.Contains(message, pending.MatchCode) ||
+		link != "https://"+n.host+"/oauth/approval?id="+id {
+		t.Fatalf("elicitation %q %q for %+v, %v", link, message, pending, err)
+	}
+	page := n.get(strings.TrimPrefix(link, "https://"+n.host))
+	if page.status != 200 || !strings.Contains(string(page.body), pending.MatchCode) || strings.Contains(string(page.body), "Lisbon") {
+		t.Fatalf("approval page = %d %s", page.status, page.body)
+	}
+
+	// The client's answer approves nothing.
+	retry := map[string]any{"name": "get_excerpt", "arguments": args,
+		"inputResponses": map[string]any{id: map[string]any{"action": "accept"}}}
+	res = call(retry, urlCaps)
+	if res["resultType"] != "complete" || res["isError"] != true || !strings.Contains(fmt.Sprint(res["content"]), "approval_required") {
+		t.Fatalf("retry before the phone approved = %v", res)
+	}
+	if _, err := n.approvals.Answer(t.Context(), id, approvals.Approve, pending.PromptHash()); err != nil {
+		t.Fatal(err)
+	}
+	if page := n.get(strings.TrimPrefix(link, "https://"+n.host)); !strings.Contains(string(page.body), "Approved") {
+		t.Fatalf("approval page after the phone approved: %s", page.body)
+	}
+	res = call(retry, urlCaps)
+	if res["resultType"] != "complete" || res["isError"] == true || !strings.Contains(fmt.Sprint(res["content"]), "excerpt") {
+		t.Fatalf("retry after the phone approved = %v", res)
+	}
+	// A page for a request that is not an OAuth client's is not shown.
+	if page := n.get("/oauth/approval?id=apr_nosuchrequest"); page.status != 404 {
+		t.Fatalf("approval page of an unknown request = %d", page.status)
 	}
 }

@@ -267,6 +267,8 @@ type verified struct {
 	KeyFP string
 	// OAuth is the token's principal on /oauth/mcp, nil on /mcp.
 	OAuth *oauth.Principal
+	// Host is the node's name the request came to.
+	Host string
 }
 
 // signed is the verified form of a signer's identity.
@@ -322,7 +324,9 @@ func (s *Server) serveVerified(w http.ResponseWriter, r *http.Request, host stri
 			return
 		}
 	}
-	s.serveIdentified(w, r, body, signed(id))
+	v := signed(id)
+	v.Host = host
+	s.serveIdentified(w, r, body, v)
 }
 
 // serveIdentified hands a request whose sender is proved to the MCP SDK,

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"mailnode/approvals"
 )
@@ -34,6 +35,10 @@ body{font-family:system-ui,sans-serif;max-width:34em;margin:2em auto;padding:0 1
 <p class="code">{{.Code}}</p>
 <p class="muted">No phone paired? Run <code>mailnode approvals approve {{.Code}}</code> on the computer that runs the node.
 This page goes on by itself once you have decided. If you did not start this, deny it on the phone.</p>
+{{else if .Waiting}}
+<p><span class="who">{{.Name}}</span> asks to use <b>{{.Tool}}</b> ({{.Tier}}).</p>
+<p>{{.Message}}</p>
+<p class="code">{{.Waiting}}</p>
 {{else}}
 <p>{{.Message}}</p>
 {{end}}
@@ -42,9 +47,12 @@ This page goes on by itself once you have decided. If you did not start this, de
 
 type pageData struct {
 	Title, Nonce, Name, Label, Code, Message string
-	Poll                                     string
-	Logo                                     template.URL // a data: URL the node made (Client.Logo)
-	Tiers                                    []string
+	// Waiting, Tool and Tier are a tool call's approval page's
+	// (serveApproval): its match code, the tool and its tier.
+	Waiting, Tool, Tier string
+	Poll                string
+	Logo                template.URL // a data: URL the node made (Client.Logo)
+	Tiers               []string
 }
 
 func (s *Server) writePage(w http.ResponseWriter, status int, d pageData) {
@@ -83,4 +91,37 @@ func (s *Server) consentPage(w http.ResponseWriter, c Client, tiers []approvals.
 
 func (s *Server) errorPage(w http.ResponseWriter, status int, msg string) {
 	s.writePage(w, status, pageData{Title: "Cannot connect this application", Message: msg})
+}
+
+// ApprovalURL is the node's page for a pending tool call of an OAuth
+// client, at the node's name host: what a URL-mode elicitation (MCP
+// 2026-07-28 input_required) points the person to. It shows the match
+// code and what is asked, never the call's details (an excerpt comes from
+// mail), and approves nothing: the paired phone does.
+func ApprovalURL(host, approvalID string) string {
+	return Issuer(host) + ApprovalPath + "?" + url.Values{"id": {approvalID}}.Encode()
+}
+
+// serveApproval is the page ApprovalURL names. It is shown only for an
+// OAuth client's requests, and reloads itself while the request waits.
+func (s *Server) serveApproval(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("id")
+	a, err := s.cfg.Approvals.Get(r.Context(), id)
+	if err != nil || !approvals.IsOAuthKey(a.KeyFP) || !strings.HasPrefix(id, "apr_") {
+		s.errorPage(w, http.StatusNotFound, "There is no such request.")
+		return
+	}
+	d := pageData{Title: "Waiting for your phone", Name: a.Domain, Tool: a.Tool, Tier: string(a.Tier), Waiting: a.MatchCode}
+	switch a.State {
+	case approvals.Pending:
+		d.Message = "Approve it on your paired phone if the phone shows this same code. This page goes on by itself."
+		d.Poll = ApprovalPath + "?" + url.Values{"id": {id}}.Encode()
+	case approvals.Approved, approvals.Used:
+		d.Title, d.Message = "Approved", "You approved it on your phone: go back to the application, which can now go on."
+	case approvals.Denied:
+		d.Title, d.Message = "Refused", "You refused it on your phone."
+	default:
+		d.Title, d.Message = "No longer waiting", "This request is no longer waiting; the application may ask again."
+	}
+	s.writePage(w, http.StatusOK, d)
 }

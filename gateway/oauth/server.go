@@ -38,6 +38,9 @@ const (
 	TokenPath            = "/oauth/token"
 	RegisterPath         = "/oauth/register"
 	RevokePath           = "/oauth/revoke"
+	// ApprovalPath is the page a tool call's URL-mode elicitation points
+	// to (ApprovalURL).
+	ApprovalPath         = "/oauth/approval"
 	consentTool          = "oauth_connect"
 	keyPrefix            = approvals.OAuthKeyPrefix
 	maxFormBytes         = 16 << 10
@@ -204,6 +207,10 @@ func (s *Server) Serve(w http.ResponseWriter, r *http.Request, host string) bool
 	case RevokePath:
 		if onlyPost(w, r) {
 			s.serveRevoke(w, r)
+		}
+	case ApprovalPath:
+		if onlyGet(w, r) {
+			s.serveApproval(w, r)
 		}
 	default:
 		return false
