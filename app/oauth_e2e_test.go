@@ -252,3 +252,18 @@ func BenchmarkOAuthConsent(b *testing.B) {
 		len(lat), float64(p50)/1e6, float64(p99)/1e6, float64(lat[len(lat)-1])/1e6)
 	b.ReportMetric(float64(p99)/1e6, "p99-ms")
 }
+
+// registerJSON registers a client with body and returns its id.
+func registerJSON(t testing.TB, c *oauthClient, body string) string {
+	t.Helper()
+	req, _ := http.NewRequest("POST", c.base+"/oauth/register", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	_, _, b := c.do(req)
+	var reg struct {
+		ClientID string `json:"client_id"`
+	}
+	if json.Unmarshal(b, &reg); reg.ClientID == "" {
+		t.Fatalf("register: %s", b)
+	}
+	return reg.ClientID
+}

@@ -418,6 +418,9 @@ func reportRelay(ctx context.Context, n *app.Node, stdout io.Writer) {
 			fmt.Fprintf(stdout, "Relay %s mailed a confirmation code to %s; waiting for it in the INBOX.\n", r.URL, r.Address)
 		case "connected":
 			fmt.Fprintf(stdout, "Relay %s: connected. Agents reach %s at %s.\n", r.URL, r.Address, r.PublicURL)
+			// The OAuth front door (docs/protocol.md): the address a
+			// person pastes into claude.ai, ChatGPT or another hosted client.
+			fmt.Fprintf(stdout, "Claude, ChatGPT and other hosted MCP clients connect at %s/oauth/mcp.\n", strings.TrimSuffix(r.PublicURL, "/mcp"))
 		case "disconnected":
 			if r.LastError != "" {
 				fmt.Fprintf(stdout, "Relay %s: disconnected (%s); retrying.\n", r.URL, r.LastError)
