@@ -24,6 +24,7 @@ import (
 	"mailnode/app/backup"
 	"mailnode/app/localapi/localclient"
 	"mailnode/app/ui"
+	_ "mailnode/app/ui/clocale" // before Fyne reads the locale: see the package
 	"mailnode/assets"
 )
 

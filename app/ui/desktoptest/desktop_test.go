@@ -357,6 +357,14 @@ func TestDesktopApp(t *testing.T) {
 	dir := t.TempDir()
 	bin, display, bus, d := startSession(t, dir, screenSize[0], screenSize[1])
 
+	// Debian's default locale, C.UTF-8, made Fyne log three lines of
+	// "Error parsing user locale C" on every start (app/ui/clocale).
+	quiet := exec.Command(bin, "version")
+	quiet.Env = []string{"PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8"}
+	if out, err := quiet.CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "mailnode ") || strings.Count(string(out), "\n") != 1 {
+		t.Errorf("LANG=C.UTF-8 mailnode version: %v\n%s", err, out)
+	}
+
 	const agentDomain = "agent.desktop.test"
 	docAddr, agentCA, key := agentDocs(t, agentDomain)
 	port := freePort(t)
