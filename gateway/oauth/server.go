@@ -94,8 +94,9 @@ type Config struct {
 	RefreshTTL time.Duration
 	// CodeTTL is how long an issued code may be redeemed. Default 60 s.
 	CodeTTL time.Duration
-	// RequestTTL is how long an authorization request waits for the
-	// person. Default 10 min (the approvals' PendingTTL).
+	// RequestTTL is how long an authorization request is kept past its
+	// prompt's expiry (the approvals' PendingTTL, which is how long it
+	// waits for the person) before it is deleted. Default 10 min.
 	RequestTTL time.Duration
 	// DocumentTTL is how long a client's metadata document is used
 	// before it is fetched again; a failed fetch is remembered for a
