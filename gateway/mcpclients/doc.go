@@ -13,8 +13,10 @@
 // else Node.js 22 from the npm registry's node package, installed in the
 // same cache.
 //
-// testdata/oauth.mjs drives the same SDK 1.32's OAuth support (its
-// OAuthClientProvider and auth()) against the OAuth front door,
+// testdata/oauth.mjs drives the OAuth support of the same SDK 1.32 and
+// of the 2.x client (their OAuthClientProvider and auth(); 2.x also checks
+// the issuer of the authorization response, RFC 9207) against the OAuth
+// front door,
 // /oauth/mcp, with no signer: discovery from the 401, a Client ID
 // Metadata Document or Dynamic Client Registration, PKCE, the token
 // exchange, tools, a refresh, and what follows the person's revocation.

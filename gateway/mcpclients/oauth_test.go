@@ -53,7 +53,8 @@ type toolResult struct {
 }
 
 // TestTypeScriptOAuthClient: the official TypeScript SDK's OAuth client
-// (1.32's OAuthClientProvider and auth()) connects to /oauth/mcp,
+// (1.32's OAuthClientProvider and auth(), and the 2.x client's, which
+// also checks the authorization response's issuer) connects to /oauth/mcp,
 // straight and through the relay, once by a Client ID Metadata Document
 // and once by Dynamic Client Registration: discovery from the 401, the
 // consent page followed by the test as a browser, the reference phone
@@ -168,11 +169,12 @@ func TestTypeScriptOAuthClient(t *testing.T) {
 		{"relay", "https://" + e.Host + "/oauth/mcp", r.Addr, e.AgentHTTP()},
 	}
 	for _, tg := range targets {
-		for _, mode := range []string{"cimd", "dcr"} {
-			t.Run(tg.name+"/"+mode, func(t *testing.T) {
+		for _, tc := range []struct{ sdk, mode string }{{"v1", "cimd"}, {"v1", "dcr"}, {"v2", "cimd"}, {"v2", "dcr"}} {
+			mode := tc.mode
+			t.Run(tc.sdk+"/"+tg.name+"/"+mode, func(t *testing.T) {
 				cimd := map[string]string{"cimd": cimdURL}[mode]
 				cfg, _ := json.Marshal(map[string]string{"url": tg.url, "dial": tg.dial, "ca": string(e.CAPEM()),
-					"cimd": cimd, "redirect": redirect})
+					"cimd": cimd, "redirect": redirect, "sdk": tc.sdk})
 				cfgFile := filepath.Join(t.TempDir(), "config.json")
 				if err := os.WriteFile(cfgFile, cfg, 0o600); err != nil {
 					t.Fatal(err)
@@ -238,7 +240,7 @@ func TestTypeScriptOAuthClient(t *testing.T) {
 				if back.status != http.StatusFound || !strings.HasPrefix(loc.String(), redirect+"?") || loc.Query().Get("code") == "" {
 					t.Fatalf("page after approval = %d %q", back.status, back.header.Get("Location"))
 				}
-				io.WriteString(stdin, loc.Query().Get("code")+"\n")
+				io.WriteString(stdin, loc.String()+"\n")
 
 				// 2. Tools with the token.
 				s = step()

@@ -6,7 +6,7 @@
 //
 //   node oauth.mjs CONFIG.json
 //
-// CONFIG: url (the node's /oauth/mcp), dial (host:port to connect to: the
+// CONFIG: sdk ("v1" or "v2", as in client.mjs), url (the node's /oauth/mcp), dial (host:port to connect to: the
 // node, or the relay's SNI port), ca (PEM roots), cimd (a Client ID
 // Metadata Document URL, or "" to register dynamically), redirect (the
 // redirect URI it registers or its document lists).
@@ -15,7 +15,8 @@
 // steps:
 //  1. {"authorize": URL} — the SDK discovered the metadata from the 401,
 //     registered or took its document URL as client id, and sends the
-//     person to URL. stdin: the code the node gave back.
+//     person to URL. stdin: the redirect URI the node sent the browser
+//     back to, with the code.
 //  2. {"client_id", "tools", "travel", "excerpt"} — tokens exchanged, the
 //     tools listed, a structured call's result, and get_excerpt's
 //     approval_required. stdin: "approved" once the phone approved.
@@ -26,11 +27,18 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import tls from 'node:tls';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
-
 const cfg = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+// sdk "v1": @modelcontextprotocol/sdk 1.32 (MCP 2025-11-25); "v2":
+// @modelcontextprotocol/client 2.x pinned to 2026-07-28.
+const v2 = cfg.sdk === 'v2';
+const { Client, StreamableHTTPClientTransport, auth } = v2
+  ? await import('@modelcontextprotocol/client')
+  : { ...(await import('@modelcontextprotocol/sdk/client/index.js')),
+      ...(await import('@modelcontextprotocol/sdk/client/streamableHttp.js')),
+      ...(await import('@modelcontextprotocol/sdk/client/auth.js')) };
+const newClient = () => v2
+  ? new Client({ name: 'ts-client-2-oauth', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
+  : new Client({ name: 'ts-sdk-oauth', version: '1' });
 
 try { await fetch('data:,'); } catch {}
 const Agent = globalThis[Symbol.for('undici.globalDispatcher.1')]?.constructor;
@@ -75,7 +83,7 @@ const next = async () => (await lines.next()).value?.trim();
 const print = (o) => console.log(JSON.stringify(o));
 const payload = (res) => ({ is_error: !!res.isError, text: JSON.parse(res.content[0].text), structured: res.structuredContent ?? null });
 const connect = async () => {
-  const client = new Client({ name: 'ts-sdk-oauth', version: '1' });
+  const client = newClient();
   await client.connect(new StreamableHTTPClientTransport(new URL(cfg.url), { authProvider: provider, fetch: dialFetch }));
   return client;
 };
@@ -84,13 +92,16 @@ try {
   // 1. The first connection meets the 401 and goes through discovery.
   const transport = new StreamableHTTPClientTransport(new URL(cfg.url), { authProvider: provider, fetch: dialFetch });
   try {
-    await new Client({ name: 'ts-sdk-oauth', version: '1' }).connect(transport);
+    await newClient().connect(transport);
     throw new Error('connected without authorization');
   } catch (err) {
     if (!authorizeURL) throw err;
   }
   print({ authorize: authorizeURL });
-  await transport.finishAuth(await next());
+  // The browser's arrival at the redirect URI: its query, which the 2.x
+  // client checks the issuer of (RFC 9207) and 1.x takes the code from.
+  const callback = new URL(await next()).searchParams;
+  await transport.finishAuth(v2 ? callback : callback.get('code'));
 
   // 2. Tools with the token.
   let client = await connect();
