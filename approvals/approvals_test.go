@@ -904,6 +904,13 @@ func TestAlsoTiers(t *testing.T) {
 	if got, _ := e.m.Get(ctx, d.Approval.ID); !slices.Equal(got.Also, []approvals.Tier{approvals.FreeFormRead, approvals.Compose}) {
 		t.Fatalf("Get(%s).Also = %v", d.Approval.ID, got.Also)
 	}
+	// The phone signs over the tiers it grants; other prompts are as before.
+	if p := string(d.Approval.Prompt()); !strings.Contains(p, `"also_tiers":["free_form_read","compose"]`) {
+		t.Errorf("prompt %s does not list the tiers", p)
+	}
+	if p := string(e.want(e.call("plain.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.ApprovalRequired).Approval.Prompt()); strings.Contains(p, "also_tiers") {
+		t.Errorf("another request's prompt %s lists also_tiers", p)
+	}
 	if e.m.HoldsGrantWith(cl, keyA) {
 		t.Fatalf("HoldsGrantWith before approval = true")
 	}

@@ -19,8 +19,12 @@ type Prompt = phoneapi.Prompt
 // Prompt returns the request's prompt. Its bytes are the same every time
 // while the request is pending: nothing in it changes until a decision.
 func (a Approval) Prompt() []byte {
+	var also []string
+	for _, t := range a.Also {
+		also = append(also, string(t))
+	}
 	b, _ := json.Marshal(Prompt{
-		ApprovalID: a.ID, Agent: a.Domain, Site: a.Site, Tool: a.Tool, Tier: string(a.Tier), Details: a.Details,
+		ApprovalID: a.ID, Agent: a.Domain, Site: a.Site, Tool: a.Tool, Tier: string(a.Tier), AlsoTiers: also, Details: a.Details,
 		MatchCode: a.MatchCode, CreatedAt: a.CreatedAt.Unix(), ExpiresAt: a.ExpiresAt.Unix(),
 	})
 	return b

@@ -35,13 +35,18 @@ type Prompt struct {
 	// Site is Agent's site as the node recorded it (its registrable
 	// domain, or under a hosting suffix its own name), which
 	// "block_site" blocks.
-	Site      string `json:"site"`
-	Tool      string `json:"tool"`
-	Tier      string `json:"tier"`
-	Details   string `json:"details"`
-	MatchCode string `json:"match_code"`
-	CreatedAt int64  `json:"created_at"`
-	ExpiresAt int64  `json:"expires_at"`
+	Site string `json:"site"`
+	Tool string `json:"tool"`
+	Tier string `json:"tier"`
+	// AlsoTiers are the grant tiers approving it grants besides Tier: an
+	// OAuth client's consent asks for the tiers of its scopes together.
+	// Absent for every other request, so that their prompts' bytes, and
+	// the hashes phones sign, are as before.
+	AlsoTiers []string `json:"also_tiers,omitempty"`
+	Details   string   `json:"details"`
+	MatchCode string   `json:"match_code"`
+	CreatedAt int64    `json:"created_at"`
+	ExpiresAt int64    `json:"expires_at"`
 }
 
 // Verdict is a phone's answer to a prompt.

@@ -210,7 +210,8 @@ function renderRequests() {
     li.dataset.expires = String(p.expires_at);
     li.querySelector('.agent').textContent = p.agent;
     li.querySelector('.tool').textContent = p.tool;
-    li.querySelector('.tier').textContent = tierNames[p.tier] || p.tier;
+    // An OAuth client's consent grants several tiers at once.
+    li.querySelector('.tier').textContent = [p.tier, ...(p.also_tiers || [])].map((t) => tierNames[t] || t).join(', ');
     li.querySelector('.match-code').textContent = p.match_code;
     li.querySelector('.details').textContent = p.details;
     li.querySelector('.site').textContent = p.site;

@@ -265,7 +265,8 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 func printPrompt(w io.Writer, p phoneapi.Prompt) {
 	fmt.Fprintf(w, "\nRequest %s  code %s  expires %s\n  agent: %s\n  tool:  %s (%s)\n",
-		p.ApprovalID, p.MatchCode, time.Unix(p.ExpiresAt, 0).Local().Format("15:04:05"), p.Agent, p.Tool, p.Tier)
+		p.ApprovalID, p.MatchCode, time.Unix(p.ExpiresAt, 0).Local().Format("15:04:05"), p.Agent, p.Tool,
+		strings.Join(append([]string{p.Tier}, p.AlsoTiers...), ", "))
 	for line := range strings.SplitSeq(p.Details, "\n") {
 		fmt.Fprintf(w, "  | %s\n", line)
 	}
