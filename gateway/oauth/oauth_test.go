@@ -240,6 +240,9 @@ func TestMetadata(t *testing.T) {
 	if prm["resource"] != resource || fmt.Sprint(prm["authorization_servers"]) != "[https://node.example.com]" {
 		t.Errorf("protected resource metadata = %v", prm)
 	}
+	if root := e.get("/.well-known/oauth-protected-resource").json(t); root["resource"] != resource {
+		t.Errorf("protected resource metadata at the root = %v", root)
+	}
 	as := e.get("/.well-known/oauth-authorization-server").json(t)
 	for k, want := range map[string]string{
 		"issuer":                                "https://node.example.com",

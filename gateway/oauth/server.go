@@ -185,7 +185,10 @@ func Resource(host string) string { return Issuer(host) + ResourcePath }
 // reports whether r was one of them.
 func (s *Server) Serve(w http.ResponseWriter, r *http.Request, host string) bool {
 	switch r.URL.Path {
-	case ResourceMetadataPath:
+	case ResourceMetadataPath, "/.well-known/oauth-protected-resource":
+		// The second is where clients that do not insert the resource's
+		// path look (RFC 9728 section 3.1 inserts it); the node has one
+		// protected resource, so both name it.
 		if onlyGet(w, r) {
 			s.resourceMetadata(w, host)
 		}
