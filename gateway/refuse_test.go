@@ -231,8 +231,9 @@ func TestKeyFetcherBusy(t *testing.T) {
 		slow = append(slow, newAgentKey(fmt.Sprintf("slow%d.example.com", i)))
 	}
 	docs := newKeyDocs(t, slow...)
+	var fetching atomic.Int32 // fetches that reached the document server
 	for _, a := range slow {
-		docs.docs[a.domain] = func(http.ResponseWriter, *http.Request) { <-release }
+		docs.docs[a.domain] = func(http.ResponseWriter, *http.Request) { fetching.Add(1); <-release }
 	}
 	var held sync.WaitGroup
 	t.Cleanup(func() { close(release); held.Wait() })
@@ -245,19 +246,21 @@ func TestKeyFetcherBusy(t *testing.T) {
 		}
 		return n.post("/mcp", body, h)
 	}
-	var fetching atomic.Int32
 	for _, a := range slow[:16] {
 		held.Add(1)
 		go func() {
 			defer held.Done()
-			fetching.Add(1)
 			post(a)
 		}()
 	}
-	for deadline := time.Now().Add(5 * time.Second); fetching.Load() < 16 && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
+	// Wait for the 16 fetches to be under way at the document server
+	// itself: a fixed sleep was too short on a loaded machine, and the
+	// 17th then got a fetch of its own.
+	for deadline := time.Now().Add(30 * time.Second); fetching.Load() < 16; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d of 16 key document fetches began", fetching.Load())
+		}
 	}
-	time.Sleep(200 * time.Millisecond) // the 16 fetches under way
 	r := post(slow[16])
 	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
 		t.Errorf("a request while the key fetcher is busy = %d %s (Retry-After %q); want 503 with Retry-After",
