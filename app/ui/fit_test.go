@@ -3,18 +3,12 @@ package ui
 import (
 	"context"
 	"errors"
-	"fmt"
-	"math"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
 	"mailnode/agent"
 	"mailnode/app"
@@ -28,107 +22,6 @@ var screens = []fyne.Size{{Width: 1024, Height: 768}, {Width: 1280, Height: 720}
 // windowDecoration is the height a window manager's title bar and a
 // desktop's top panel take from a screen (GNOME: 37 and 32 pixels).
 const windowDecoration = 72
-
-// rect is an area of a window's canvas; an infinite side does not clip.
-type rect struct{ x0, y0, x1, y1 float32 }
-
-func (r rect) String() string { return fmt.Sprintf("(%g,%g)-(%g,%g)", r.x0, r.y0, r.x1, r.y1) }
-
-// slack absorbs the rounding of Fyne's layouts (half a pixel at most).
-const slack = 0.5
-
-// misfits walks a window's canvas as it is laid out now and lists every
-// visible object that ends outside the canvas (or, inside a scroll, outside
-// the scroll's sides that do not scroll) and every widget laid out smaller
-// than its minimum size (its text or parts cut). Each is named with the
-// path of types that leads to it and the text it shows.
-func misfits(c fyne.Canvas) []string {
-	size := c.Size()
-	var out []string
-	var visit func(o fyne.CanvasObject, at fyne.Position, clip rect, path string)
-	visit = func(o fyne.CanvasObject, at fyne.Position, clip rect, path string) {
-		if o == nil || !o.Visible() {
-			return
-		}
-		pos := at.Add(o.Position())
-		sz := o.Size()
-		name := path + "/" + strings.TrimPrefix(fmt.Sprintf("%T", o), "*")
-		if s := objectText(o); s != "" {
-			name += fmt.Sprintf(" %.60q", s)
-		}
-		if pos.X < clip.x0-slack || pos.Y < clip.y0-slack || pos.X+sz.Width > clip.x1+slack || pos.Y+sz.Height > clip.y1+slack {
-			out = append(out, fmt.Sprintf("%s at (%g,%g) size %gx%g ends outside %s", name, pos.X, pos.Y, sz.Width, sz.Height, clip))
-			return // its parts would say the same
-		}
-		// A widget left at 0x0 is one its container never sizes and
-		// that draws at its own size: Fyne's dialogs do that to their
-		// title.
-		if cuttable(o) && !sz.IsZero() {
-			if m := o.MinSize(); sz.Width < m.Width-slack || sz.Height < m.Height-slack {
-				out = append(out, fmt.Sprintf("%s has %gx%g, less than its minimum %gx%g", name, sz.Width, sz.Height, m.Width, m.Height))
-				return
-			}
-		}
-		inner := clip
-		if s, ok := o.(*container.Scroll); ok {
-			// A scroll clips its content on its own sides and lets it
-			// run on along the directions it scrolls.
-			inner = rect{max(clip.x0, pos.X), max(clip.y0, pos.Y), min(clip.x1, pos.X+sz.Width), min(clip.y1, pos.Y+sz.Height)}
-			if s.Direction == container.ScrollHorizontalOnly || s.Direction == container.ScrollBoth {
-				inner.x0, inner.x1 = float32(math.Inf(-1)), float32(math.Inf(1))
-			}
-			if s.Direction == container.ScrollVerticalOnly || s.Direction == container.ScrollBoth {
-				inner.y0, inner.y1 = float32(math.Inf(-1)), float32(math.Inf(1))
-			}
-		}
-		var children []fyne.CanvasObject
-		switch o := o.(type) {
-		case *fyne.Container:
-			children = o.Objects
-		case fyne.Widget:
-			children = test.WidgetRenderer(o).Objects()
-		}
-		for _, ch := range children {
-			visit(ch, pos, inner, name)
-		}
-	}
-	all := rect{0, 0, size.Width, size.Height}
-	visit(c.Content(), fyne.Position{}, all, "")
-	for _, o := range c.Overlays().List() {
-		visit(o, fyne.Position{}, all, "overlay")
-	}
-	return out
-}
-
-// cuttable reports whether o is a widget whose text or parts are cut when
-// it is laid out smaller than its minimum size. (Fyne's own parts of an
-// entry are laid out a pixel smaller than theirs, and show all the same.)
-func cuttable(o fyne.CanvasObject) bool {
-	switch o.(type) {
-	case *widget.Label, *widget.Button, *widget.Check, *widget.Select, *widget.Card, *widget.Hyperlink, *widget.RichText:
-		return true
-	}
-	return false
-}
-
-// objectText is what an object shows as text, to name it in a failure.
-func objectText(o fyne.CanvasObject) string {
-	switch o := o.(type) {
-	case *widget.Label:
-		return o.Text
-	case *widget.Button:
-		return o.Text
-	case *widget.Check:
-		return o.Text
-	case *widget.Entry:
-		return o.Text
-	case *widget.Select:
-		return o.Selected
-	case *canvas.Text:
-		return o.Text
-	}
-	return ""
-}
 
 // fits checks a window at the size the app gives it and at each screen's
 // size: that size is within every screen, the content's minimum size
@@ -145,6 +38,9 @@ func fits(t *testing.T, w fyne.Window, given fyne.Size, what string) {
 	t.Logf("%s needs %gx%g of its %gx%g", what, min.Width, min.Height, given.Width, given.Height)
 	if min.Width > given.Width || min.Height > given.Height {
 		t.Errorf("%s: the content needs %gx%g, more than the window's %gx%g", what, min.Width, min.Height, given.Width, given.Height)
+		for _, m := range overgrown(w.Content(), contentRoom(given)) {
+			t.Errorf("%s: %s", what, m)
+		}
 	}
 	for _, size := range append([]fyne.Size{given}, screens...) {
 		w.Resize(size)
@@ -153,7 +49,11 @@ func fits(t *testing.T, w fyne.Window, given fyne.Size, what string) {
 		// the test driver lays it out once: twice more settles it.
 		w.Content().Refresh()
 		w.Content().Refresh()
-		for _, m := range misfits(w.Canvas()) {
+		bad, walked := misfits(w.Canvas())
+		if walked == 0 {
+			t.Errorf("%s at %gx%g: the walk found nothing to check", what, size.Width, size.Height)
+		}
+		for _, m := range bad {
 			t.Errorf("%s at %gx%g: %s", what, size.Width, size.Height, m)
 		}
 	}

@@ -69,6 +69,11 @@ type Options struct {
 	// StallTrace, with StallFile, is where the meter writes the runtime's
 	// execution trace of the seconds up to the longest stall over 30 ms.
 	StallTrace string
+	// LayoutFile, if set, is where the windows on screen are checked
+	// every 200 ms for a widget that ends outside its window or whose
+	// text is cut, as TestWindowsFit does on Fyne's test driver: JSON
+	// lines (LayoutCheck) that app/ui/desktoptest reads.
+	LayoutFile string
 }
 
 // UI is the desktop app over one node.
@@ -213,6 +218,10 @@ func (u *UI) buildWindowsLocked() {
 	if u.opts.StallFile != "" {
 		u.calls.Add(1)
 		go u.meterStalls()
+	}
+	if u.opts.LayoutFile != "" {
+		u.calls.Add(1)
+		go u.checkLayouts()
 	}
 }
 

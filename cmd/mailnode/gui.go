@@ -52,6 +52,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	stallTrace := fs.String("dev-ui-stall-trace", "", "development: with --dev-ui-stall, write the execution trace of the seconds up to the longest UI stall to this file")
 	cpuProfile := fs.String("dev-cpuprofile", "", "development: write a CPU profile of the whole run to this file")
 	memFile := fs.String("dev-memstats", "", "development: when Quit is chosen, write the Go runtime's memory (JSON) to this file and a heap profile to FILE.heap")
+	layoutFile := fs.String("dev-ui-layout", "", "development: every 200 ms, check the windows on screen for a widget outside its window or cut, appending JSON lines to this file")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -139,7 +140,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	}
 	var u *ui.UI
 	u = ui.New(fa, n, ui.Options{Logger: logger, Minimized: *minimized, Version: version, Autostart: autostart,
-		StallFile: *stallFile, StallTrace: *stallTrace,
+		StallFile: *stallFile, StallTrace: *stallTrace, LayoutFile: *layoutFile,
 		Restore: func(_ context.Context, sealed []byte, pass string) error {
 			if _, err := backup.Open(sealed, pass); err != nil {
 				return err
