@@ -369,9 +369,10 @@ func TestDesktopApp(t *testing.T) {
 	docAddr, agentCA, key := agentDocs(t, agentDomain)
 	port := freePort(t)
 	data := filepath.Join(dir, "data")
+	layouts := filepath.Join(dir, "layout.jsonl")
 	var logs bytes.Buffer
 	app := exec.Command(bin, "--minimized", "--demo", "--data-dir", data, "--listen", fmt.Sprintf("127.0.0.1:%d", port),
-		"--dev-agent", agentDomain+"="+docAddr, "--dev-agent-ca", agentCA)
+		"--dev-agent", agentDomain+"="+docAddr, "--dev-agent-ca", agentCA, "--dev-ui-layout", layouts)
 	env := append(os.Environ(), "DISPLAY="+display, "DBUS_SESSION_BUS_ADDRESS="+bus, "LANG=C.UTF-8",
 		"HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_DATA_HOME="+filepath.Join(dir, "share"))
 	app.Env = env
@@ -476,6 +477,7 @@ func TestDesktopApp(t *testing.T) {
 	// The code and its long link made the window grow past a 1280×800
 	// screen before they wrapped (issue 42 item 5).
 	checkWindowsFit(t, display, "the pairing code", "mailnode")
+	time.Sleep(time.Second) // for the app's own layout checks, every 200 ms, to see it too
 	phone, sas, err := phoneclient.Pair(ctx, hc, pairURL, "Desktop test phone")
 	if err != nil {
 		t.Fatalf("pair with the screen's QR code: %v", err)
@@ -516,6 +518,10 @@ func TestDesktopApp(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("Quit did not end the app")
 	}
+	// The app walked its own widgets on every tab the menu opened, the
+	// pairing code's and the request's among them (issue 42 item 5).
+	checkLayouts(t, layouts, "mailnode/Status", "mailnode/Phones", "mailnode/Pending requests", "mailnode/Agents",
+		"mailnode/Activity", "mailnode/Accounts")
 }
 
 // TestDesktopFirstRun: started with no account, the app opens the setup
@@ -526,7 +532,9 @@ func TestDesktopFirstRun(t *testing.T) {
 	dir := t.TempDir()
 	bin, display, bus, d := startSession(t, dir, screenSize[0], screenSize[1])
 	var logs bytes.Buffer
-	app := exec.Command(bin, "--data-dir", filepath.Join(dir, "data"), "--listen", fmt.Sprintf("127.0.0.1:%d", freePort(t)))
+	layouts := filepath.Join(dir, "layout.jsonl")
+	app := exec.Command(bin, "--data-dir", filepath.Join(dir, "data"), "--listen", fmt.Sprintf("127.0.0.1:%d", freePort(t)),
+		"--dev-ui-layout", layouts)
 	app.Env = append(os.Environ(), "DISPLAY="+display, "DBUS_SESSION_BUS_ADDRESS="+bus, "LANG=C.UTF-8",
 		"HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_DATA_HOME="+filepath.Join(dir, "share"))
 	app.Stdout, app.Stderr = &logs, &logs
@@ -559,4 +567,5 @@ func TestDesktopFirstRun(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("Quit did not end the app")
 	}
+	checkLayouts(t, layouts, "mailnode/Status", "Set up mailnode")
 }
