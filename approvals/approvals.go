@@ -38,9 +38,13 @@ type Config struct {
 	// Default 5.
 	MaxPending int
 	// MaxPendingTotal caps the open requests of all agents that hold no
-	// grant (strangers) together, and half of it, rounded up, those of
-	// strangers under hosted sites (site.Sites.Hosted). An agent domain
-	// and key holding a grant is not refused by it: its prompts are
+	// grant (strangers) together, half of it, rounded up, those of
+	// strangers under hosted sites (site.Sites.Hosted), and a fifth,
+	// rounded up, those of registered OAuth clients (IsRegisteredClient),
+	// whom anyone makes by the dozen. An agent domain and key holding a
+	// grant, or an OAuth client identity holding a grant from an earlier
+	// consent (each consent has a key of its own), is not refused by it:
+	// its prompts are
 	// bounded by MaxPending for it and for its site (counting the
 	// granted agents' prompts there). No agent domain ever has more than
 	// MaxPending open, so the table holds at most MaxPendingTotal plus
@@ -158,6 +162,12 @@ type Decision struct {
 	Approval *Approval
 	// RetryAfter is, for TooManyPrompts, when the agent may ask again.
 	RetryAfter time.Duration
+	// NodeWide marks a TooManyPending that the cap of all strangers'
+	// open requests together refused (or of hosted sites', or of
+	// registered clients' share of it), not the agent's or its site's
+	// own: what waits for the person is other agents' prompts, so that
+	// an OAuth consent page can say so rather than blame the client.
+	NodeWide bool
 }
 
 // State is where an approval request is.
@@ -458,11 +468,13 @@ func (m *Manager) decide(ctx context.Context, call Call) (Decision, error) {
 // domain and for its site alike (for a granted agent, its site's granted
 // agents); and, for an agent that holds no grant, at most MaxPendingTotal
 // open for all such agents together, of which half at most for hosted
-// sites (site.Sites.Hosted). An agent that holds a grant (its domain and
-// key) is counted apart from strangers: their prompts fill neither its
-// site's caps nor the total it is refused by, so that strangers, however
-// many free hosted names they use, cannot keep the person's agents from
-// asking. The zero Decision lets it open. m.slow is held.
+// sites (site.Sites.Hosted) and a fifth at most for registered OAuth
+// clients (IsRegisteredClient). An agent that holds a grant (knownLocked)
+// is counted apart from strangers: their prompts fill neither its site's
+// caps nor the total it is refused by, so that strangers, however many
+// free hosted names or client registrations they use, cannot keep the
+// person's agents from asking. The zero Decision lets it open. m.slow is
+// held.
 func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decision, error) {
 	domain, site := call.Domain, m.Site(call.Domain)
 	type group struct {
@@ -487,11 +499,11 @@ func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decisio
 	if err := rows.Err(); err != nil {
 		return Decision{}, fmt.Errorf("count pending approvals: %w", err)
 	}
-	var open, siteOpen, strangers, hosted int
+	var open, siteOpen, strangers, hosted, registered int
 	m.mu.RLock()
-	known := m.holdsGrantLocked(domain, call.KeyFP, now)
+	known := m.knownLocked(domain, call.KeyFP, now)
 	for _, g := range groups {
-		gk := m.holdsGrantLocked(g.domain, g.key, now)
+		gk := m.knownLocked(g.domain, g.key, now)
 		if g.domain == domain {
 			open += g.n
 		}
@@ -503,14 +515,19 @@ func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decisio
 			if m.cfg.Sites.Hosted(g.site) {
 				hosted += g.n
 			}
+			if IsRegisteredClient(g.domain) {
+				registered += g.n
+			}
 		}
 	}
 	m.mu.RUnlock()
 	if open >= m.cfg.MaxPending || siteOpen >= m.cfg.MaxPending {
 		return Decision{Outcome: TooManyPending}, nil
 	}
-	if !known && (strangers >= m.cfg.MaxPendingTotal || m.cfg.Sites.Hosted(site) && hosted >= m.hostedShare()) {
-		return Decision{Outcome: TooManyPending}, nil
+	if !known && (strangers >= m.cfg.MaxPendingTotal ||
+		m.cfg.Sites.Hosted(site) && hosted >= m.hostedShare() ||
+		IsRegisteredClient(domain) && registered >= m.registeredShare()) {
+		return Decision{Outcome: TooManyPending, NodeWide: true}, nil
 	}
 	hourAgo := now.Add(-time.Hour).Unix()
 	var asked int
@@ -561,7 +578,7 @@ func (m *Manager) siteHour(ctx context.Context, site string, hourAgo int64, know
 			return 0, 0, fmt.Errorf("count recent prompts: %w", err)
 		}
 		m.mu.RLock()
-		counted := !known || m.holdsGrantLocked(domain, key, now)
+		counted := !known || m.knownLocked(domain, key, now)
 		m.mu.RUnlock()
 		if !counted {
 			continue
@@ -581,6 +598,13 @@ func (m *Manager) siteHour(ctx context.Context, site string, hourAgo int64, know
 // sites may hold together: half of MaxPendingTotal, so that free names
 // alone cannot fill it for a new agent on a domain of its own.
 func (m *Manager) hostedShare() int { return (m.cfg.MaxPendingTotal + 1) / 2 }
+
+// registeredShare is how many open requests registered OAuth clients
+// that hold no grant may hold together: a fifth of MaxPendingTotal,
+// since a registration costs nothing and each is a site of its own, so
+// that registrations cannot fill the strangers' room for new agents and
+// for clients that prove a domain (a Client ID Metadata Document).
+func (m *Manager) registeredShare() int { return (m.cfg.MaxPendingTotal + 4) / 5 }
 
 // Decide records the user's answer to a pending request, named by its
 // approval id or by its match code, from the node's own machine (the

@@ -925,3 +925,70 @@ func TestAlsoTiers(t *testing.T) {
 	// Another key (another consent) asks again.
 	e.want(e.call(cl, keyB, "any", approvals.Compose, `{}`), approvals.ApprovalRequired)
 }
+
+// TestRegisteredClientsShare (outside attack 43, finding 2): registered
+// OAuth clients ("dcr-…", free to make, a site each) that hold no grant
+// hold a fifth of the strangers' room together, refused as node-wide; an
+// OAuth consent (a new key each time) of a client identity holding a
+// grant from an earlier consent is not a stranger's.
+func TestRegisteredClientsShare(t *testing.T) {
+	e := newEnv(t)
+	consent := func(domain string, n int) approvals.Decision {
+		t.Helper()
+		d, err := e.m.Request(context.Background(), approvals.Call{Domain: domain, KeyFP: fmt.Sprintf("%sconsent%d", approvals.OAuthKeyPrefix, n),
+			Tool: "oauth_connect", Tier: approvals.StructuredRead})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	// Connected earlier: a document client and a registered one.
+	for i, c := range []string{"claude.ai", "dcr-friend"} {
+		e.decide(e.want(consent(c, i), approvals.ApprovalRequired).Approval.ID, true)
+	}
+	opened := 0
+	for i := range 4 {
+		for j := range 5 {
+			switch d := consent(fmt.Sprintf("dcr-evil%d", i), j); {
+			case d.Outcome == approvals.ApprovalRequired:
+				opened++
+			case d.Outcome != approvals.TooManyPending || !d.NodeWide:
+				t.Fatalf("registered stranger's consent = %+v, want too_many_pending, node-wide", d)
+			}
+		}
+	}
+	if opened != 10 {
+		t.Errorf("registered strangers opened %d prompts, want 10", opened)
+	}
+	// Strangers on domains of their own fill the rest of the 50.
+	for i := range 8 {
+		for j := range 5 {
+			if d := e.call(fmt.Sprintf("agent.s%d.example", i), keyA, "get_excerpt", approvals.RawRead, fmt.Sprintf(`{"n":%d}`, j)); d.Outcome != approvals.ApprovalRequired {
+				if d.Outcome != approvals.TooManyPending || !d.NodeWide {
+					t.Fatalf("stranger's prompt = %+v", d)
+				}
+			}
+		}
+	}
+	tests := []struct {
+		name, domain string
+		want         approvals.Outcome
+		nodeWide     bool
+	}{
+		{"connected document client asks again", "claude.ai", approvals.ApprovalRequired, false},
+		{"connected registered client asks again", "dcr-friend", approvals.ApprovalRequired, false},
+		{"new registered client", "dcr-new", approvals.TooManyPending, true},
+		{"new document client", "new.example.org", approvals.TooManyPending, true},
+		{"one registration's own cap", "dcr-evil0", approvals.TooManyPending, false},
+	}
+	for i, tt := range tests {
+		if d := consent(tt.domain, 100+i); d.Outcome != tt.want || d.NodeWide != tt.nodeWide {
+			t.Errorf("%s: %s node-wide %v, want %s node-wide %v", tt.name, d.Outcome, d.NodeWide, tt.want, tt.nodeWide)
+		}
+	}
+	// A signed agent's request of a connected client's domain with
+	// another key is a stranger's: only consents count the grant.
+	if d := e.call("claude.ai", keyA, "get_excerpt", approvals.RawRead, `{}`); d.Outcome != approvals.TooManyPending {
+		t.Errorf("signed call of a connected client's domain = %s, want too_many_pending", d.Outcome)
+	}
+}

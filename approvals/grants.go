@@ -224,6 +224,27 @@ func (m *Manager) holdsGrantLocked(domain, key string, now time.Time) bool {
 	return false
 }
 
+// knownLocked reports whether a request of the agent domain with key is
+// of an agent the person has let in (holdsGrantLocked), or is an OAuth
+// client's consent (an OAuth key, new with every consent) while the
+// client identity holds a grant from an earlier consent: a client the
+// person connected that asks again, for another tier or after losing its
+// tokens, is not a stranger. m.mu is held.
+func (m *Manager) knownLocked(domain, key string, now time.Time) bool {
+	if m.holdsGrantLocked(domain, key, now) {
+		return true
+	}
+	if !IsOAuthKey(key) {
+		return false
+	}
+	for _, t := range []Tier{StructuredRead, FreeFormRead, Compose} {
+		if g, ok := m.grants[grantKey{domain, t}]; ok && IsOAuthKey(g.KeyFP) && now.Before(g.ExpiresAt) {
+			return true
+		}
+	}
+	return false
+}
+
 func sortGrants(gs []Grant) {
 	slices.SortFunc(gs, func(a, b Grant) int {
 		if c := strings.Compare(a.Domain, b.Domain); c != 0 {

@@ -46,6 +46,20 @@ const OAuthKeyPrefix = "oauth:"
 // agent as an OAuth client.
 func IsOAuthKey(fp string) bool { return strings.HasPrefix(fp, OAuthKeyPrefix) }
 
+// RegisteredClientPrefix begins the agent domain of an OAuth client that
+// registered itself (Dynamic Client Registration, package gateway/oauth):
+// its client id, which proves no domain and costs nothing to get, so the
+// approvals let all such clients together hold only a share of what
+// strangers may (Config.MaxPendingTotal).
+const RegisteredClientPrefix = "dcr-"
+
+// IsRegisteredClient reports whether the agent domain is a registered
+// OAuth client's id: RegisteredClientPrefix and no dot, which no verified
+// agent domain or client metadata document's host is without.
+func IsRegisteredClient(domain string) bool {
+	return strings.HasPrefix(domain, RegisteredClientPrefix) && !strings.Contains(domain, ".")
+}
+
 // Fingerprint names an agent's public key: "sha256:" and the unpadded
 // standard Base64 of the SHA-256 of the raw 32 key bytes, as ssh-keygen
 // prints keys.

@@ -37,7 +37,18 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	}
 	// The client's authorization rate is taken before its metadata
 	// document is fetched: a loop of requests costs one fetch an hour.
-	if !s.limiter(identityOf(q.Get("client_id"))).AllowN(s.cfg.Now(), 1) {
+	// An id that cannot name a client gets no bucket, so that made-up
+	// ids cannot crowd out the buckets of real ones.
+	if !s.mayExist(r.Context(), q.Get("client_id")) {
+		s.errorPage(w, http.StatusBadRequest, "This application is not known to this node.")
+		return
+	}
+	l := s.limiter(identityOf(q.Get("client_id")))
+	if l == nil {
+		s.errorPage(w, http.StatusServiceUnavailable, "The node is busy with many applications' requests; try again in a minute.")
+		return
+	}
+	if !l.AllowN(s.cfg.Now(), 1) {
 		s.errorPage(w, http.StatusTooManyRequests, "This application has asked too often; wait a minute and try again.")
 		return
 	}
@@ -106,7 +117,14 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 		back("access_denied", "the person has blocked this application")
 		return
 	case approvals.TooManyPending, approvals.TooManyPrompts:
-		s.errorPage(w, http.StatusTooManyRequests, "Too many requests from this application are waiting for you; decide or let them lapse first.")
+		msg := "Too many requests from this application are waiting for you; decide or let them lapse first."
+		if d.NodeWide {
+			// Other applications' prompts fill the node's room for
+			// those the person has not let in yet: not this client's
+			// doing, so not its blame.
+			msg = "Too many requests from applications you have not connected yet are waiting for you on this node (not only this application's); decide them on your phone or let them lapse (10 minutes), then try again."
+		}
+		s.errorPage(w, http.StatusTooManyRequests, msg)
 		return
 	default:
 		s.log.Error("Unexpected consent outcome", "outcome", d.Outcome)
@@ -129,6 +147,21 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	}
 	s.log.Info("Consent requested", "clientID", c.ID, "approvalID", d.Approval.ID)
 	s.consentPage(w, c, tiers, d.Approval.MatchCode, req.id)
+}
+
+// mayExist reports whether the client id can name a client before any
+// fetch: a metadata document's URL (documentURL), or a registration the
+// node holds. A failed look-up answers true: client reports it.
+func (s *Server) mayExist(ctx context.Context, id string) bool {
+	if strings.HasPrefix(id, "https://") {
+		return documentURL(id)
+	}
+	if !strings.HasPrefix(id, clientIDPrefixDCR) || len(id) > 64 {
+		return false
+	}
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM oauth_clients WHERE id = ?", id).Scan(&n)
+	return err != nil || n > 0
 }
 
 // identityOf is the identity a client id will have if it resolves (Client.Domain):

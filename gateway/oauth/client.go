@@ -122,11 +122,10 @@ func (s *Server) documentClient(ctx context.Context, id string) (Client, error) 
 // be its URL exactly, it must list its redirect URIs, and it must be a
 // public client (token_endpoint_auth_method "none").
 func (s *Server) fetchClient(ctx context.Context, id string) (Client, error) {
-	u, err := url.Parse(id)
-	if err != nil || u.Path == "" || u.Path == "/" || u.RawQuery != "" || u.Fragment != "" || u.User != nil || len(id) > 512 {
-		// The CIMD draft: an https URL with a path, no fragment.
+	if !documentURL(id) {
 		return Client{}, fmt.Errorf("%w: client id is not a document URL", errBadDocument)
 	}
+	u, _ := url.Parse(id)
 	body, err := s.cfg.Docs.Document(ctx, id)
 	if err != nil {
 		return Client{}, fmt.Errorf("%w: %w", errBadDocument, err)
@@ -153,6 +152,15 @@ func (s *Server) fetchClient(ctx context.Context, id string) (Client, error) {
 	c := Client{ID: id, Domain: strings.ToLower(u.Hostname()), Name: cleanName(doc.ClientName), RedirectURIs: doc.RedirectURIs}
 	c.Logo = s.logo(ctx, c.Domain, doc.LogoURI)
 	return c, nil
+}
+
+// documentURL reports whether id can be a Client ID Metadata Document's
+// URL, as the CIMD draft has it: https, with a path, no query, fragment
+// or user.
+func documentURL(id string) bool {
+	u, err := url.Parse(id)
+	return err == nil && u.Scheme == "https" && u.Host != "" && u.Path != "" && u.Path != "/" && u.RawQuery == "" &&
+		u.Fragment == "" && u.User == nil && len(id) <= 512
 }
 
 // logo fetches a document client's logo_uri for the consent page, which

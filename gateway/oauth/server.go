@@ -47,7 +47,7 @@ const (
 	maxRegistrationBytes = 16 << 10
 	maxRedirectURIs      = 10
 	maxClientNameRunes   = 80
-	clientIDPrefixDCR    = "dcr-"
+	clientIDPrefixDCR    = approvals.RegisteredClientPrefix
 	// unusedClientTTL is how long a registration that got no token and
 	// has no request waiting is kept; maxClients caps the registrations
 	// kept at once.
@@ -316,19 +316,35 @@ func newID(prefix string) string {
 	return prefix + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
 }
 
-// limiter returns the authorization limiter of the client identity.
+// maxLimiters bounds the authorization limiters kept at once, one per
+// client identity.
+const maxLimiters = 4096
+
+// limiter returns the authorization limiter of the client identity, or
+// nil when the node keeps maxLimiters that all have requests counted
+// against them. Only a full bucket is forgotten, which is worth no more
+// than a new one: forgetting others would hand their identities a fresh
+// burst, so that a flood of made-up identities could reset the bucket of
+// the one it wants to loop with (the approvals' caps still bound it).
 func (s *Server) limiter(domain string) *rate.Limiter {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	l := s.authorize[domain]
-	if l == nil {
-		if len(s.authorize) >= 4096 {
-			// Bounded: a flood of identities forgets the others' buckets,
-			// which the approvals' own caps still bound.
-			clear(s.authorize)
-		}
-		l = rate.NewLimiter(rate.Every(s.cfg.AuthorizeEvery), s.cfg.AuthorizeBurst)
-		s.authorize[domain] = l
+	if l != nil {
+		return l
 	}
+	if len(s.authorize) >= maxLimiters {
+		now := s.cfg.Now()
+		for k, v := range s.authorize {
+			if v.TokensAt(now) >= float64(v.Burst()) {
+				delete(s.authorize, k)
+			}
+		}
+		if len(s.authorize) >= maxLimiters {
+			return nil
+		}
+	}
+	l = rate.NewLimiter(rate.Every(s.cfg.AuthorizeEvery), s.cfg.AuthorizeBurst)
+	s.authorize[domain] = l
 	return l
 }
