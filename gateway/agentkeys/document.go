@@ -18,8 +18,10 @@ var ErrNotDocumentURL = errors.New("not an https URL on a DNS name and port 443"
 // Document fetches the document at rawURL under the rules of key documents
 // (package doc): the host's addresses are checked before dialing, port 443
 // only, TLS verified, no redirect followed (a 3xx is a failure), no
-// proxy, Timeout and MaxBytes, at most MaxFetches in flight, and the
-// development overrides of Config alone open loopback. It is how the
+// proxy, Timeout and MaxBytes, at most MaxDocumentFetches in flight (its
+// own places, apart from key documents': ErrBusy when none frees up within
+// half the Timeout), and the development overrides of Config alone open
+// loopback. It is how the
 // node fetches documents a stranger names besides key documents: an OAuth
 // client's Client ID Metadata Document (package gateway/oauth). It keeps
 // no cache; the caller does.
@@ -34,13 +36,13 @@ func (f *Fetcher) Document(ctx context.Context, rawURL string) ([]byte, error) {
 	t := time.NewTimer(f.cfg.Timeout / 2)
 	defer t.Stop()
 	select {
-	case f.fetching <- struct{}{}:
+	case f.documents <- struct{}{}:
 	case <-t.C:
 		return nil, ErrBusy
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	defer func() { <-f.fetching }()
+	defer func() { <-f.documents }()
 
 	ctx, cancel := context.WithTimeout(ctx, f.cfg.Timeout)
 	defer cancel()

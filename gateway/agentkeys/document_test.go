@@ -2,11 +2,17 @@ package agentkeys
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/x509"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestDocument covers fetching a document other than a key document (an
@@ -72,4 +78,48 @@ func TestDocumentRefusesPrivateAddresses(t *testing.T) {
 			t.Errorf("host resolving to %s: Document() = %v, want ErrForbidden", addr, err)
 		}
 	}
+}
+
+// TestDocumentOwnPlaces: Document fetches have their own MaxDocumentFetches
+// places. Hosts that stall every one of them leave the next Document
+// ErrBusy, and an agent's key document is still fetched meanwhile (they
+// used to share MaxFetches, so stalled client documents blocked agents).
+func TestDocumentOwnPlaces(t *testing.T) {
+	pub, _, _ := ed25519.GenerateKey(rand.Reader)
+	a := newAgentServer(t, "agent.example.com", pub)
+	keyDoc := a.handler
+	release := make(chan struct{})
+	var stalled sync.WaitGroup
+	stalled.Add(2)
+	a.set(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/stall" {
+			stalled.Done()
+			<-release
+			return
+		}
+		keyDoc(w, r)
+	})
+	dev := map[string]string{"agent.example.com": a.Listener.Addr().String()}
+	for i := range 3 {
+		dev[fmt.Sprintf("t%d.example.com", i)] = a.Listener.Addr().String()
+	}
+	f := New(Config{DevAddrs: dev, DevRootCAs: []*x509.Certificate{a.Certificate()},
+		MaxFetches: 1, MaxDocumentFetches: 2, Timeout: 2 * time.Second}, nil)
+	var done sync.WaitGroup
+	for i := range 2 {
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			f.Document(context.Background(), fmt.Sprintf("https://t%d.example.com/stall", i))
+		}()
+	}
+	stalled.Wait()
+	if _, err := f.Document(context.Background(), "https://t2.example.com/stall"); !errors.Is(err, ErrBusy) {
+		t.Errorf("Document() with both places stalled = %v, want ErrBusy", err)
+	}
+	if _, err := f.PublicKey(context.Background(), "agent.example.com", "k1"); err != nil {
+		t.Errorf("PublicKey() while documents stall = %v, want the key", err)
+	}
+	close(release)
+	done.Wait()
 }

@@ -63,6 +63,12 @@ type Config struct {
 	// MaxFetches caps the fetches in flight at once, for all domains.
 	// Default 16.
 	MaxFetches int
+	// MaxDocumentFetches caps the fetches of Document in flight at once:
+	// documents other than key documents (an OAuth client's metadata
+	// document and logo), which anyone may name. They have their own
+	// places so that hosts that stall them never hold the places agents'
+	// key fetches need, nor the reverse. Default 4.
+	MaxDocumentFetches int
 
 	// Keep, if set, names the domains whose documents the node must not
 	// lose: those of agents the person granted. They are never evicted
@@ -105,8 +111,9 @@ type Fetcher struct {
 	group  singleflight.Group
 	now    func() time.Time
 
-	// fetching holds a token per fetch in flight (MaxFetches).
-	fetching chan struct{}
+	// fetching holds a token per key document fetch in flight
+	// (MaxFetches), documents one per Document fetch (MaxDocumentFetches).
+	fetching, documents chan struct{}
 
 	saveMu sync.Mutex // serialises writes of cfg.File
 
@@ -135,8 +142,9 @@ var (
 	// ErrRevoked: the agent's host answered 404 or 410 for its key
 	// document, so any key cached for it is dropped.
 	ErrRevoked = errors.New("agent key document withdrawn (404 or 410)")
-	// ErrBusy: MaxFetches fetches were in flight for the whole wait.
-	ErrBusy = errors.New("too many key document fetches in flight")
+	// ErrBusy: MaxFetches fetches (MaxDocumentFetches for Document) were
+	// in flight for the whole wait; nothing is wrong with the document.
+	ErrBusy = errors.New("too many document fetches in flight")
 )
 
 // New returns a Fetcher. It does no I/O.
@@ -165,6 +173,9 @@ func New(cfg Config, logger *slog.Logger) *Fetcher {
 	if cfg.MaxFetches <= 0 {
 		cfg.MaxFetches = 16
 	}
+	if cfg.MaxDocumentFetches <= 0 {
+		cfg.MaxDocumentFetches = 4
+	}
 	if cfg.LookupAddrs == nil {
 		cfg.LookupAddrs = func(ctx context.Context, host string) ([]netip.Addr, error) {
 			return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
@@ -174,7 +185,8 @@ func New(cfg Config, logger *slog.Logger) *Fetcher {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	f := &Fetcher{cfg: cfg, log: logger.With("component", "agentkeys"), now: time.Now,
-		cache: map[string]*entry{}, failures: map[string]failure{}, saved: map[string]bool{}, fetching: make(chan struct{}, cfg.MaxFetches)}
+		cache: map[string]*entry{}, failures: map[string]failure{}, saved: map[string]bool{},
+		fetching: make(chan struct{}, cfg.MaxFetches), documents: make(chan struct{}, cfg.MaxDocumentFetches)}
 	if len(cfg.DevAddrs) > 0 || len(cfg.DevRootCAs) > 0 || len(cfg.DevZones) > 0 {
 		f.log.Warn("DEVELOPMENT OVERRIDES ON: agent key documents may come from local addresses or untrusted CAs",
 			"devAddrs", len(cfg.DevAddrs), "devRootCAs", len(cfg.DevRootCAs), "devZones", cfg.DevZones)
