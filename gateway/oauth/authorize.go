@@ -54,14 +54,19 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	}
 	c, err := s.client(r.Context(), q.Get("client_id"))
 	if err != nil {
-		msg := "This application is not known to this node."
-		if errors.Is(err, errBadDocument) {
+		msg, status := "This application is not known to this node.", http.StatusBadRequest
+		if errors.Is(err, errBusy) {
+			// Nothing is known about the document: say so, and that a
+			// retry may do (the failure is not remembered).
+			w.Header().Set("Retry-After", "5")
+			msg, status = "The node is busy fetching other applications' documents; try again in a few seconds.", http.StatusServiceUnavailable
+		} else if errors.Is(err, errBadDocument) {
 			msg = "This application's client metadata document could not be used: the node fetches it only from a public address over https, without redirects, and its client_id must be its own address."
 		} else if !errors.Is(err, errUnknownClient) {
 			s.log.Error("Cannot look up client", "err", err)
 			msg = "The node could not check this application; try again later."
 		}
-		s.errorPage(w, http.StatusBadRequest, msg)
+		s.errorPage(w, status, msg)
 		return
 	}
 	redirect := q.Get("redirect_uri")
@@ -329,13 +334,17 @@ func splitTiers(s string) []approvals.Tier {
 }
 
 // consentDetails is what the phone shows of a consent: built by the node
-// from the client's checked identity, never the client's own text but
-// its name, which is marked as the client's claim.
+// from the client's checked identity, first, never the client's own text
+// but its name (cleanName: one line), quoted as the client's claim and
+// flagged if it mixes scripts (nameNote).
 func (s *Server) consentDetails(c Client, tiers []approvals.Tier) string {
 	var b strings.Builder
-	name := c.Name
-	if name == "" {
-		name = "(no name)"
+	name := "(no name)"
+	if c.Name != "" {
+		name = "\u201c" + c.Name + "\u201d"
+	}
+	if note := nameNote(c.Name); note != "" {
+		name += " (" + note + ")"
 	}
 	fmt.Fprintf(&b, "OAuth client: %s\nCalls itself: %s\nClient id: %s\n\nIt asks to use, until you revoke it:\n", c.Label(), name, c.ID)
 	for _, t := range tiers {

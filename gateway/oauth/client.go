@@ -13,8 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
+	"mailnode/gateway/agentkeys"
 	"mailnode/gateway/jsonhttp"
 )
 
@@ -60,6 +60,10 @@ type cachedClient struct {
 var (
 	errUnknownClient = errors.New("unknown client")
 	errBadDocument   = errors.New("client metadata document unusable")
+	// errNotDocumentURL: the id is refused as it is, without a fetch.
+	errNotDocumentURL = fmt.Errorf("%w: client id is not a document URL", errBadDocument)
+	// errBusy: no place was free to fetch the document; try again.
+	errBusy = errors.New("client metadata document fetches busy")
 )
 
 // client resolves a client id.
@@ -78,7 +82,7 @@ func (s *Server) client(ctx context.Context, id string) (Client, error) {
 	if err != nil {
 		return Client{}, fmt.Errorf("look up client: %w", err)
 	}
-	c := Client{ID: id, Domain: id, Name: name, Registered: true}
+	c := Client{ID: id, Domain: id, Name: cleanName(name), Registered: true}
 	if err := json.Unmarshal([]byte(uris), &c.RedirectURIs); err != nil {
 		return Client{}, fmt.Errorf("look up client %s: %w", id, err)
 	}
@@ -87,7 +91,12 @@ func (s *Server) client(ctx context.Context, id string) (Client, error) {
 
 // documentClient is the client a Client ID Metadata Document describes,
 // fetched under the rules of agent key documents (Config.Docs) and kept
-// for DocumentTTL, or a failure for a minute.
+// for DocumentTTL, or its host's failure for a minute. What says nothing
+// about the document is not kept: an id refused before any fetch (which
+// anyone can make up by the thousand, and which would push out the
+// person's clients), a fetch that found no free place (errBusy) or was
+// cancelled. A full cache drops what has expired, then failures, and
+// never a document still valid: the new one is then used once, not kept.
 func (s *Server) documentClient(ctx context.Context, id string) (Client, error) {
 	now := s.cfg.Now()
 	s.mu.Lock()
@@ -98,24 +107,43 @@ func (s *Server) documentClient(ctx context.Context, id string) (Client, error) 
 	}
 	cl, err := s.fetchClient(ctx, id)
 	ttl := s.cfg.DocumentTTL
-	if err != nil {
+	switch {
+	case errors.Is(err, errBusy) || ctx.Err() != nil:
+		return cl, err
+	case errors.Is(err, errNotDocumentURL):
+		return cl, err
+	case err != nil:
 		ttl = time.Minute
 		s.log.Info("Cannot use client metadata document", "clientID", id, "err", err)
 	}
 	s.mu.Lock()
-	if len(s.docs) >= 1024 {
-		for k, v := range s.docs {
-			if !now.Before(v.expires) {
-				delete(s.docs, k)
-			}
-		}
-		if len(s.docs) >= 1024 {
-			clear(s.docs)
+	defer s.mu.Unlock()
+	if _, ok := s.docs[id]; !ok && len(s.docs) >= maxCachedDocuments {
+		s.pruneDocsLocked(now)
+		if len(s.docs) >= maxCachedDocuments {
+			return cl, err
 		}
 	}
 	s.docs[id] = cachedClient{client: cl, err: err, expires: now.Add(ttl)}
-	s.mu.Unlock()
 	return cl, err
+}
+
+// pruneDocsLocked drops the expired documents and, if that frees no
+// room, every remembered failure; never a valid document. s.mu is held.
+func (s *Server) pruneDocsLocked(now time.Time) {
+	for k, v := range s.docs {
+		if !now.Before(v.expires) {
+			delete(s.docs, k)
+		}
+	}
+	if len(s.docs) < maxCachedDocuments {
+		return
+	}
+	for k, v := range s.docs {
+		if v.err != nil {
+			delete(s.docs, k)
+		}
+	}
 }
 
 // fetchClient fetches and checks a metadata document: its client_id must
@@ -123,11 +151,16 @@ func (s *Server) documentClient(ctx context.Context, id string) (Client, error) 
 // public client (token_endpoint_auth_method "none").
 func (s *Server) fetchClient(ctx context.Context, id string) (Client, error) {
 	if !documentURL(id) {
-		return Client{}, fmt.Errorf("%w: client id is not a document URL", errBadDocument)
+		return Client{}, errNotDocumentURL
 	}
 	u, _ := url.Parse(id)
 	body, err := s.cfg.Docs.Document(ctx, id)
-	if err != nil {
+	switch {
+	case errors.Is(err, agentkeys.ErrBusy):
+		return Client{}, fmt.Errorf("%w: %w", errBusy, err)
+	case errors.Is(err, agentkeys.ErrNotDocumentURL):
+		return Client{}, fmt.Errorf("%w: %w", errNotDocumentURL, err)
+	case err != nil:
 		return Client{}, fmt.Errorf("%w: %w", errBadDocument, err)
 	}
 	var doc struct {
@@ -204,21 +237,6 @@ func checkRedirectURIs(uris []string) error {
 		}
 	}
 	return nil
-}
-
-// cleanName keeps a client's name printable and short: the page and the
-// phone show it.
-func cleanName(n string) string {
-	n = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return -1
-		}
-		return r
-	}, strings.TrimSpace(n))
-	if r := []rune(n); len(r) > maxClientNameRunes {
-		n = string(r[:maxClientNameRunes]) + "…"
-	}
-	return n
 }
 
 // serveRegister is Dynamic Client Registration (RFC 7591 section 3): a

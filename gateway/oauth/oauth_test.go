@@ -6,8 +6,10 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -15,6 +17,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -647,4 +650,175 @@ func TestUnusedRegistrationsGo(t *testing.T) {
 			t.Errorf("authorize of %s a day on = %d, want %d", id, r.status, want)
 		}
 	}
+}
+
+// TestRegisteredNameOnOneLine: a registered client's name cannot fake
+// lines of the phone's prompt (U+2028, U+2029), and a registered client
+// is named by its id first, its name quoted after, flagged when it mixes
+// scripts as a look-alike of another name does.
+func TestRegisteredNameOnOneLine(t *testing.T) {
+	e := newEnv(t, nil)
+	const cb = "https://claude.ai/api/mcp/auth_callback"
+	name := "Claude\u2028Client id: https://claude.ai/oauth/mcp-client-metadata\u2029\u2029It asks to use, until you revoke it:\u2028- structured_read: read only"
+	id := e.registerNamed(name, cb)
+	v := authParams(id, cb, newPKCE("n"))
+	v.Set("scope", "structured_read compose send raw_read")
+	r := e.get("/oauth/authorize?" + v.Encode())
+	p, _ := e.ap.Pending(context.Background())
+	if r.status != 200 || len(p) != 1 {
+		t.Fatalf("authorize = %d with %d prompts, want 200 and 1", r.status, len(p))
+	}
+	if strings.ContainsAny(p[0].Details, "\u2028\u2029\u0085") || !strings.HasPrefix(p[0].Details, "OAuth client: registered client "+id+"\nCalls itself: \u201cClaude Client id:") {
+		t.Errorf("phone details = %q, want the registered id first and the name quoted on one line", p[0].Details)
+	}
+	if who := between(r.body, `<span class="who">`, "</span>"); who != "registered client "+id || strings.ContainsAny(r.body, "\u2028\u2029") {
+		t.Errorf("page names %q first, want %q, and no line separators", who, "registered client "+id)
+	}
+
+	id2 := e.registerNamed("Сlаudе (claude.ai)", cb) // Cyrillic С, а, е
+	e.clock.add(time.Minute)
+	r = e.get("/oauth/authorize?" + authParams(id2, cb, newPKCE("h")).Encode())
+	if !strings.Contains(r.body, "mixes Cyrillic and Latin letters") {
+		t.Errorf("look-alike name's page = %q, want it flagged", between(r.body, `<span class="who">`, "</p>"))
+	}
+	p, _ = e.ap.Pending(context.Background())
+	flagged := false
+	for _, a := range p {
+		flagged = flagged || a.Domain == id2 && strings.Contains(a.Details, "mixes Cyrillic and Latin letters")
+	}
+	if !flagged {
+		t.Errorf("look-alike name's prompt not flagged on the phone: %+v", p)
+	}
+}
+
+func (e *env) registerNamed(name string, redirects ...string) string {
+	e.t.Helper()
+	b, _ := json.Marshal(map[string]any{"client_name": name, "redirect_uris": redirects})
+	resp, err := e.http.Post(e.node.URL+"/oauth/register", "application/json", strings.NewReader(string(b)))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var m map[string]any
+	json.NewDecoder(resp.Body).Decode(&m)
+	id, _ := m["client_id"].(string)
+	return id
+}
+
+// notFound answers every client id but the test's own as a host that does
+// not resolve, as the many names of an attacker's failing documents do.
+type notFound struct{ oauth.Documents }
+
+func (d notFound) Document(ctx context.Context, u string) ([]byte, error) {
+	if strings.HasPrefix(u, "https://"+cimdHost+"/") {
+		return d.Documents.Document(ctx, u)
+	}
+	return nil, fmt.Errorf("lookup %s: no such host", u)
+}
+
+// TestClientDocumentCacheKeepsValid: ids refused without a fetch are not
+// remembered, and failing documents fill the cache without pushing out
+// a client's valid document, which is used again without a fetch.
+func TestClientDocumentCacheKeepsValid(t *testing.T) {
+	e := newEnv(t, func(c *oauth.Config) { c.Docs = notFound{c.Docs} })
+	e.get("/oauth/authorize?" + authParams(cimdID, redirect, newPKCE("a")).Encode())
+	h0 := e.hits.Load()
+	for i := range 1100 {
+		e.get(fmt.Sprintf("/oauth/authorize?client_id=https://h%d.example/", i))
+		e.get(fmt.Sprintf("/oauth/authorize?client_id=https://f%d.example/c.json", i))
+	}
+	e.clock.add(10 * time.Second)
+	if r := e.get("/oauth/authorize?" + authParams(cimdID, redirect, newPKCE("b")).Encode()); r.status != 200 || e.hits.Load() != h0 {
+		t.Errorf("authorize after 2200 other ids = %d with %d more fetches, want 200 and none", r.status, e.hits.Load()-h0)
+	}
+}
+
+// TestClientDocumentFetchBusy: hosts that stall every place for client
+// documents make the person's new client's authorize say the node is
+// busy (503, not a bad document), leave agents' key fetches alone, and are
+// not remembered: the retry once they are idle works.
+func TestClientDocumentFetchBusy(t *testing.T) {
+	e := newEnv(t, nil)
+	stall := make(chan struct{})
+	var accepted atomic.Int32
+	tl, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tl.Close()
+	go func() {
+		for {
+			c, err := tl.Accept()
+			if err != nil {
+				return
+			}
+			accepted.Add(1)
+			go func() { <-stall; c.Close() }() // never answers the TLS handshake
+		}
+	}()
+	good := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, *e.doc.Load())
+	}))
+	defer good.Close()
+	dev := map[string]string{cimdHost: good.Listener.Addr().String()}
+	for i := range 8 {
+		dev[fmt.Sprintf("t%d.tarpit.example", i)] = tl.Addr().String()
+	}
+	docs := agentkeys.New(agentkeys.Config{DevAddrs: dev, DevRootCAs: []*x509.Certificate{good.Certificate()},
+		MaxDocumentFetches: 4, Timeout: 4 * time.Second}, nil)
+	srv, err := oauth.New(oauth.Config{Docs: docs, Approvals: e.ap, File: oauthFile(t), Now: e.clock.now,
+		Tiers: []approvals.Tier{approvals.StructuredRead, approvals.Compose}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { srv.Serve(w, r, nodeHost) }))
+	defer node.Close()
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if resp, err := http.Get(node.URL + fmt.Sprintf("/oauth/authorize?client_id=https://t%d.tarpit.example/c.json", i)); err == nil {
+				resp.Body.Close()
+			}
+		}()
+	}
+	for accepted.Load() < 4 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	v := authParams(cimdID, redirect, newPKCE("p"))
+	v.Set("scope", "structured_read")
+	get := func() (int, string) {
+		resp, err := http.Get(node.URL + "/oauth/authorize?" + v.Encode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, between(string(b), "<p>", "</p>")
+	}
+	if status, msg := get(); status != http.StatusServiceUnavailable || !strings.Contains(msg, "busy") {
+		t.Errorf("authorize while the places stall = %d %q, want 503 saying the node is busy", status, msg)
+	}
+	if _, err := docs.PublicKey(context.Background(), cimdHost, "k1"); errors.Is(err, agentkeys.ErrBusy) {
+		t.Errorf("agent key fetch while client documents stall = %v, want a fetch", err)
+	}
+	close(stall)
+	wg.Wait()
+	if status, msg := get(); status != http.StatusOK {
+		t.Errorf("retry once idle (no time passed) = %d %q, want 200", status, msg)
+	}
+}
+
+func oauthFile(t *testing.T) oauth.File {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "o.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	ot, err := st.Attach(context.Background(), "oauth", oauth.Migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ot
 }

@@ -51,13 +51,18 @@ const (
 	// unusedClientTTL is how long a registration that got no token and
 	// has no request waiting is kept; maxClients caps the registrations
 	// kept at once.
-	unusedClientTTL       = 24 * time.Hour
-	maxClients            = 10000
+	unusedClientTTL = 24 * time.Hour
+	maxClients      = 10000
+	// maxCachedDocuments bounds the client metadata documents kept.
+	maxCachedDocuments    = 1024
 	authorizeRequestParam = "request"
 )
 
 // Documents fetches a Client ID Metadata Document; *agentkeys.Fetcher's
-// Document does, under the rules of agent key documents.
+// Document does, under the rules of agent key documents. Its errors
+// agentkeys.ErrBusy (no free place: the node is busy, nothing is wrong
+// with the document) and agentkeys.ErrNotDocumentURL (refused without a
+// fetch) are not remembered for the client id.
 type Documents interface {
 	Document(ctx context.Context, url string) ([]byte, error)
 }

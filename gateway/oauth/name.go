@@ -1,0 +1,104 @@
+package oauth
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// maxMarksPerLetter is how many nonspacing combining marks a name keeps
+// on one letter: enough for the scripts that stack two (Hebrew points,
+// Arabic shadda with a vowel) once NFC has composed what it can, too few
+// to pile marks over the lines around it.
+const maxMarksPerLetter = 2
+
+// cleanName keeps a client's name printable, on one line and short: the
+// page and the phone show it, and it is the client's own text. It drops
+// control and format characters, enclosing marks and runs of combining
+// marks; folds every space, line break, line and paragraph separator (U+2028, U+2029,
+// which a text view breaks lines at, so a name could fake the lines of
+// the phone's prompt below it) into single spaces; and cuts it at
+// maxClientNameRunes. Names from before this rule are cleaned again where
+// they are read.
+func cleanName(n string) string {
+	var b strings.Builder
+	marks, space := 0, false
+	for _, r := range norm.NFC.String(n) {
+		switch {
+		case unicode.IsSpace(r) || unicode.In(r, unicode.Zl, unicode.Zp):
+			space = true
+			continue
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Me, r):
+			continue
+		case unicode.Is(unicode.Mn, r):
+			if space || b.Len() == 0 || marks >= maxMarksPerLetter {
+				continue
+			}
+			marks++
+		default:
+			marks = 0
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	n = b.String()
+	if r := []rune(n); len(r) > maxClientNameRunes {
+		n = string(r[:maxClientNameRunes]) + "…"
+	}
+	return n
+}
+
+// singleSystems are the sets of scripts one writing system mixes (UTS 39
+// section 5.2, "highly restrictive"): any name whose letters stay within
+// one script, or within one of these sets, is not flagged.
+var singleSystems = [][]string{
+	{"Latin", "Han", "Hiragana", "Katakana"},
+	{"Latin", "Han", "Bopomofo"},
+	{"Latin", "Han", "Hangul"},
+}
+
+// mixedScripts returns the scripts of n's letters, sorted, when they mix
+// scripts that no one writing system does, as a look-alike does ("Сlаudе"
+// with Cyrillic С, а, е posing as Claude); nil otherwise. A name in one
+// other script that only looks like a Latin one is not caught: that is
+// why the page and the phone show the client's checked identity as well.
+func mixedScripts(n string) []string {
+	var found []string
+	for _, r := range n {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		for name, tab := range unicode.Scripts {
+			if name != "Common" && name != "Inherited" && unicode.Is(tab, r) {
+				if !slices.Contains(found, name) {
+					found = append(found, name)
+				}
+				break
+			}
+		}
+	}
+	if len(found) < 2 {
+		return nil
+	}
+	for _, sys := range singleSystems {
+		if !slices.ContainsFunc(found, func(s string) bool { return !slices.Contains(sys, s) }) {
+			return nil
+		}
+	}
+	slices.Sort(found)
+	return found
+}
+
+// nameNote is what the page and the phone add after a name that mixes
+// scripts; "" for any other.
+func nameNote(n string) string {
+	if s := mixedScripts(n); s != nil {
+		return "its name mixes " + strings.Join(s, " and ") + " letters: it may be imitating another name"
+	}
+	return ""
+}
