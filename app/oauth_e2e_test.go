@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"net/url"
 	"regexp"
 	"slices"
@@ -112,6 +113,7 @@ func TestOAuthEndToEnd(t *testing.T) {
 	ctx := context.Background()
 	c := &oauthClient{t: t, e: e, base: strings.TrimSuffix(e.nodeURL, "/mcp")}
 	c.http = e.httpClient(nil)
+	c.http.Jar, _ = cookiejar.New(nil) // the consent page binds the request to its browser
 	c.http.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
 	status, hdr, _ := c.get("/oauth/mcp")
@@ -217,6 +219,7 @@ func BenchmarkOAuthConsent(b *testing.B) {
 	e := newE2E(b)
 	c := &oauthClient{t: b, e: e, base: strings.TrimSuffix(e.nodeURL, "/mcp")}
 	c.http = e.httpClient(nil)
+	c.http.Jar, _ = cookiejar.New(nil)
 	c.http.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	codeRE := regexp.MustCompile(`class="code">([A-Z0-9]{3}-[A-Z0-9]{3})<`)
 	var lat []time.Duration

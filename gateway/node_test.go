@@ -14,6 +14,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/netip"
 	"path/filepath"
@@ -298,7 +299,9 @@ func startNodeSites(t testing.TB, dir, addr string, keys *keyDocs, sites *site.S
 
 	roots := x509.NewCertPool()
 	roots.AddCert(ca.Cert())
+	jar, _ := cookiejar.New(nil) // a browser's, for the OAuth consent page's cookie
 	n.client = &http.Client{
+		Jar: jar,
 		Transport: &http.Transport{
 			TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS13},
 			DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {

@@ -97,7 +97,7 @@ func TestInspectorCLI(t *testing.T) {
 	if err := os.WriteFile(caFile, e.CAPEM(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	browser := straightHTTP(e, direct.Port())
+	browser := browser(straightHTTP(e, direct.Port()))
 
 	// A registered client's token, approved with `mailnode approvals`'s
 	// call (no phone is paired here).

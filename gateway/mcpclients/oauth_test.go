@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/url"
 	"os"
 	"os/exec"
@@ -160,13 +161,13 @@ func TestTypeScriptOAuthClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	straight := straightHTTP(e, direct.Port())
+	straight := browser(straightHTTP(e, direct.Port()))
 	targets := []struct {
 		name, url, dial string
 		browser         *http.Client
 	}{
 		{"straight", "https://" + direct.Host + "/oauth/mcp", "127.0.0.1:" + direct.Port(), straight},
-		{"relay", "https://" + e.Host + "/oauth/mcp", r.Addr, e.AgentHTTP()},
+		{"relay", "https://" + e.Host + "/oauth/mcp", r.Addr, browser(e.AgentHTTP())},
 	}
 	for _, tg := range targets {
 		for _, tc := range []struct{ sdk, mode string }{{"v1", "cimd"}, {"v1", "dcr"}, {"v2", "cimd"}, {"v2", "dcr"}} {
@@ -297,6 +298,15 @@ func get(t *testing.T, hc *http.Client, u string) page {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return page{resp.StatusCode, resp.Header, b}
+}
+
+// browser is hc with a browser's cookies: the consent page binds the
+// request to the browser that opened it.
+func browser(hc *http.Client) *http.Client {
+	jar, _ := cookiejar.New(nil)
+	c := *hc
+	c.Jar = jar
+	return &c
 }
 
 // straightHTTP reaches the node on its loopback port, not through the

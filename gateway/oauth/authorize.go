@@ -16,8 +16,11 @@ import (
 // person decides.
 type authRequest struct {
 	id, clientID, domain, keyFP, redirectURI, state, challenge, scopes, resource, approvalID string
-	expires                                                                                  int64
-	issued                                                                                   bool
+	// browser is the hash of the browser cookie's value the request
+	// was started with (browserCookie).
+	browser string
+	expires int64
+	issued  bool
 }
 
 // serveAuthorize is the authorization endpoint (RFC 6749 section 4.1.1
@@ -26,11 +29,25 @@ type authRequest struct {
 // polls with ?request=<id> until the person decided, then sends the
 // browser to the client's redirect URI.
 //
-// Until the client and its redirect URI are known to match exactly, an
-// error is a page of the node's (RFC 6749 section 4.1.2.1: never a
-// redirect to an unchecked URI); after, it goes back to the client.
+// Every error before the person was asked is a page of the node's, never
+// a redirect: until the client and its redirect URI are known to match
+// exactly (RFC 6749 section 4.1.2.1), and after too, since anyone can
+// register a redirect URI or publish a document naming one, and the
+// node's address must not send a browser there unasked (RFC 9700 section
+// 4.11.2). Only the answer to a consent the person was shown goes back
+// to the client.
+//
+// The request is bound to the browser that started it (browserCookie):
+// only that browser's reloads see the match code and get the code.
 func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host string) {
 	q := r.URL.Query()
+	if r.Method != http.MethodGet {
+		// A HEAD (a link preview, a crawler) must neither open a
+		// prompt nor spend a request's code.
+		w.Header().Set("Allow", http.MethodGet)
+		s.errorPage(w, http.StatusMethodNotAllowed, "Open this address in a browser.")
+		return
+	}
 	if id := q.Get(authorizeRequestParam); id != "" && len(q) == 1 {
 		s.poll(w, r, host, id)
 		return
@@ -75,7 +92,7 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 		return
 	}
 	back := func(code, desc string) {
-		s.redirect(w, r, host, redirect, q.Get("state"), url.Values{"error": {code}, "error_description": {desc}})
+		s.errorPage(w, http.StatusBadRequest, "This application's request is not valid ("+code+": "+desc+"). Start again from the application.")
 	}
 	switch {
 	case q.Get("response_type") != "code":
@@ -108,6 +125,11 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	req := authRequest{id: newID("oar-"), clientID: c.ID, domain: c.Domain, redirectURI: redirect, state: q.Get("state"),
 		challenge: q.Get("code_challenge"), scopes: joinTiers(tiers), resource: Resource(host)}
 	req.keyFP = keyPrefix + req.id
+	browser := browserOf(r)
+	if browser == "" {
+		browser = secret("")
+	}
+	req.browser = hash(browser)
 	d, err := s.cfg.Approvals.Request(r.Context(), approvals.Call{
 		Domain: c.Domain, KeyFP: req.keyFP, Tool: consentTool, Tier: grant[0], Also: grant[1:], Details: s.consentDetails(c, tiers),
 	})
@@ -119,7 +141,7 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	switch d.Outcome {
 	case approvals.ApprovalRequired:
 	case approvals.AgentBlocked:
-		back("access_denied", "the person has blocked this application")
+		s.errorPage(w, http.StatusForbidden, "You have blocked this application on this node.")
 		return
 	case approvals.TooManyPending, approvals.TooManyPrompts:
 		msg := "Too many requests from this application are waiting for you; decide or let them lapse first."
@@ -139,10 +161,10 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	req.approvalID, req.expires = d.Approval.ID, d.Approval.ExpiresAt.Unix()
 	err = s.cfg.File.WriteTx(r.Context(), func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(r.Context(), `INSERT INTO oauth_requests
-			(id, client_id, domain, key_fp, redirect_uri, state, challenge, scopes, resource, approval_id, created_at, expires_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			(id, client_id, domain, key_fp, redirect_uri, state, challenge, scopes, resource, approval_id, created_at, expires_at, browser_hash)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			req.id, req.clientID, req.domain, req.keyFP, req.redirectURI, req.state, req.challenge, req.scopes, req.resource,
-			req.approvalID, s.cfg.Now().Unix(), req.expires)
+			req.approvalID, s.cfg.Now().Unix(), req.expires, req.browser)
 		return err
 	})
 	if err != nil {
@@ -151,6 +173,7 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 		return
 	}
 	s.log.Info("Consent requested", "clientID", c.ID, "approvalID", d.Approval.ID)
+	setBrowser(w, browser)
 	s.consentPage(w, c, tiers, d.Approval.MatchCode, req.id)
 }
 
@@ -193,6 +216,13 @@ func (s *Server) poll(w http.ResponseWriter, r *http.Request, host, id string) {
 	if err != nil {
 		s.log.Error("Cannot look up authorization request", "err", err)
 		s.errorPage(w, http.StatusServiceUnavailable, "The node could not check this request; try again later.")
+		return
+	}
+	if !sameBrowser(r, req.browser) {
+		// The page's address reached another browser (sent by whoever
+		// started the request): it learns nothing, neither the match
+		// code nor, once approved, the code.
+		s.errorPage(w, http.StatusForbidden, "This request was started in another browser. If you did not start it, deny it on your phone; to connect an application, start again from the application.")
 		return
 	}
 	back := func(v url.Values) { s.redirect(w, r, host, req.redirectURI, req.state, v) }
@@ -244,9 +274,9 @@ func (s *Server) loadRequest(ctx context.Context, id string) (authRequest, error
 	var req authRequest
 	var code sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT id, client_id, domain, key_fp, redirect_uri, state, challenge, scopes, resource,
-		approval_id, expires_at, code_hash FROM oauth_requests WHERE id = ?`, id).Scan(
+		approval_id, expires_at, code_hash, browser_hash FROM oauth_requests WHERE id = ?`, id).Scan(
 		&req.id, &req.clientID, &req.domain, &req.keyFP, &req.redirectURI, &req.state, &req.challenge, &req.scopes,
-		&req.resource, &req.approvalID, &req.expires, &code)
+		&req.resource, &req.approvalID, &req.expires, &code, &req.browser)
 	req.issued = code.Valid
 	return req, err
 }

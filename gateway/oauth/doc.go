@@ -19,7 +19,9 @@
 //     request becomes an approval (package approvals) like an agent's
 //     first contact, with one match code that the page served here shows
 //     too; the page polls and then sends the browser back to the client
-//     with the code or the error;
+//     with the code or the error, only the browser that started the
+//     request (a __Host- cookie, browser.go); an invalid request is a
+//     page of the node's, never a redirect;
 //   - /oauth/token: code and refresh grants; /oauth/revoke (RFC 7009).
 //
 // A client is identified by its Client ID Metadata Document (the client

@@ -11,6 +11,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
@@ -104,14 +105,28 @@ func newEnv(t testing.TB, tweak func(*oauth.Config)) *env {
 	if e.srv, err = oauth.New(cfg, nil); err != nil {
 		t.Fatal(err)
 	}
-	e.node = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	e.node = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !e.srv.Serve(w, r, nodeHost) {
 			http.NotFound(w, r)
 		}
 	}))
 	t.Cleanup(e.node.Close)
-	e.http = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	e.http = e.browser()
 	return e
+}
+
+// browser is a new browser: its own cookies (the node's over https,
+// which its __Host- cookie needs), and it does not follow redirects (the
+// client's redirect URI is the client's, not reached here).
+func (e *env) browser() *http.Client {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	c := *e.node.Client()
+	c.Jar = jar
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &c
 }
 
 type reply struct {
@@ -122,7 +137,13 @@ type reply struct {
 
 func (e *env) get(path string) reply {
 	e.t.Helper()
-	resp, err := e.http.Get(e.node.URL + path)
+	return e.getIn(e.http, path)
+}
+
+// getIn is get in browser b.
+func (e *env) getIn(browser *http.Client, path string) reply {
+	e.t.Helper()
+	resp, err := browser.Get(e.node.URL + path)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -333,9 +354,8 @@ func TestRevokeGrantEndsTokens(t *testing.T) {
 			if how == "block" {
 				// A blocked client cannot ask again.
 				r := e.get("/oauth/authorize?" + authParams(cimdID, redirect, newPKCE("c")).Encode())
-				loc, _ := url.Parse(r.header.Get("Location"))
-				if r.status != http.StatusFound || loc.Query().Get("error") != "access_denied" {
-					t.Errorf("authorize while blocked = %d %q", r.status, r.header.Get("Location"))
+				if r.status != http.StatusForbidden || r.header.Get("Location") != "" || !strings.Contains(r.body, "blocked") {
+					t.Errorf("authorize while blocked = %d %q, want the node's page", r.status, r.header.Get("Location"))
 				}
 			}
 		})
@@ -440,9 +460,9 @@ func TestTokenRefusals(t *testing.T) {
 	}()
 }
 
-// TestAuthorizeRefusals: requests refused before any prompt: a page of the
-// node's while the client or its redirect URI is not checked, a redirect
-// with the error after.
+// TestAuthorizeRefusals: requests refused before any prompt, each with a
+// page of the node's and never a redirect, even once the client and its
+// redirect URI are checked (RFC 9700 section 4.11.2).
 func TestAuthorizeRefusals(t *testing.T) {
 	e := newEnv(t, nil)
 	p := newPKCE("e")
@@ -456,25 +476,31 @@ func TestAuthorizeRefusals(t *testing.T) {
 		name    string
 		env     *env
 		edit    func(url.Values)
-		page    bool   // answered with the node's page, no redirect
-		wantErr string // the error sent back to the client
+		wantErr string // the error the node's page names
 	}{
-		{"unknown registered client", e, func(v url.Values) { v.Set("client_id", "dcr-nosuchclient") }, true, ""},
-		{"CIMD on a private address", private, nil, true, ""},
-		{"CIMD behind a redirect", e, func(v url.Values) { v.Set("client_id", "https://assistant.example.com/oauth/moved.json") }, true, ""},
-		{"CIMD not found", e, func(v url.Values) { v.Set("client_id", "https://assistant.example.com/oauth/none.json") }, true, ""},
-		{"CIMD over http", e, func(v url.Values) { v.Set("client_id", "http://assistant.example.com/oauth/client.json") }, true, ""},
-		{"redirect URI not registered", e, func(v url.Values) { v.Set("redirect_uri", "https://evil.example/cb") }, true, ""},
-		{"redirect URI prefix", e, func(v url.Values) { v.Set("redirect_uri", redirect+"/x") }, true, ""},
-		{"redirect URI with query", e, func(v url.Values) { v.Set("redirect_uri", redirect+"?a=b") }, true, ""},
-		{"registered client, other URI", e, func(v url.Values) { v.Set("client_id", dcr) }, true, ""},
-		{"plain PKCE", e, func(v url.Values) { v.Set("code_challenge_method", "plain") }, false, "invalid_request"},
-		{"no PKCE", e, func(v url.Values) { v.Del("code_challenge"); v.Del("code_challenge_method") }, false, "invalid_request"},
-		{"token response type", e, func(v url.Values) { v.Set("response_type", "token") }, false, "unsupported_response_type"},
-		{"another resource", e, func(v url.Values) { v.Set("resource", "https://other.example/mcp") }, false, "invalid_target"},
-		{"no resource", e, func(v url.Values) { v.Del("resource") }, false, "invalid_target"},
-		{"unknown scope", e, func(v url.Values) { v.Set("scope", "structured_read admin") }, false, "invalid_scope"},
-		{"per-call scopes only", e, func(v url.Values) { v.Set("scope", "send") }, false, "invalid_scope"},
+		{"unknown registered client", e, func(v url.Values) { v.Set("client_id", "dcr-nosuchclient") }, ""},
+		{"CIMD on a private address", private, nil, ""},
+		{"CIMD behind a redirect", e, func(v url.Values) { v.Set("client_id", "https://assistant.example.com/oauth/moved.json") }, ""},
+		{"CIMD not found", e, func(v url.Values) { v.Set("client_id", "https://assistant.example.com/oauth/none.json") }, ""},
+		{"CIMD over http", e, func(v url.Values) { v.Set("client_id", "http://assistant.example.com/oauth/client.json") }, ""},
+		{"redirect URI not registered", e, func(v url.Values) { v.Set("redirect_uri", "https://evil.example/cb") }, ""},
+		{"redirect URI prefix", e, func(v url.Values) { v.Set("redirect_uri", redirect+"/x") }, ""},
+		{"redirect URI with query", e, func(v url.Values) { v.Set("redirect_uri", redirect+"?a=b") }, ""},
+		{"registered client, other URI", e, func(v url.Values) { v.Set("client_id", dcr) }, ""},
+		{"plain PKCE", e, func(v url.Values) { v.Set("code_challenge_method", "plain") }, "invalid_request"},
+		{"no PKCE", e, func(v url.Values) { v.Del("code_challenge"); v.Del("code_challenge_method") }, "invalid_request"},
+		{"token response type", e, func(v url.Values) { v.Set("response_type", "token") }, "unsupported_response_type"},
+		{"another resource", e, func(v url.Values) { v.Set("resource", "https://other.example/mcp") }, "invalid_target"},
+		{"no resource", e, func(v url.Values) { v.Del("resource") }, "invalid_target"},
+		{"unknown scope", e, func(v url.Values) { v.Set("scope", "structured_read admin") }, "invalid_scope"},
+		{"per-call scopes only", e, func(v url.Values) { v.Set("scope", "send") }, "invalid_scope"},
+		// Anyone can register a redirect URI: an invalid request naming
+		// it must not make the node's address an open redirect.
+		{"registered client's own URI, invalid request", e, func(v url.Values) {
+			v.Set("client_id", dcr)
+			v.Set("redirect_uri", "https://tool.example.net/cb")
+			v.Set("response_type", "token")
+		}, "unsupported_response_type"},
 	}
 	for _, tt := range tests {
 		v := authParams(cimdID, redirect, p)
@@ -484,12 +510,9 @@ func TestAuthorizeRefusals(t *testing.T) {
 		pending, _ := tt.env.ap.Pending(context.Background())
 		tt.env.clock.add(10 * time.Second) // the client's authorization rate
 		r := tt.env.get("/oauth/authorize?" + v.Encode())
-		loc, _ := url.Parse(r.header.Get("Location"))
-		switch {
-		case tt.page && (r.status != 400 || r.header.Get("Location") != "" || !strings.Contains(r.header.Get("Content-Type"), "text/html")):
-			t.Errorf("%s: authorize = %d %q, want the node's page", tt.name, r.status, r.header.Get("Location"))
-		case !tt.page && (r.status != http.StatusFound || loc.Query().Get("error") != tt.wantErr || !strings.HasPrefix(loc.String(), redirect+"?")):
-			t.Errorf("%s: authorize = %d %q, want redirect with %s", tt.name, r.status, r.header.Get("Location"), tt.wantErr)
+		if r.status != 400 || r.header.Get("Location") != "" || !strings.Contains(r.header.Get("Content-Type"), "text/html") ||
+			!strings.Contains(r.body, tt.wantErr) {
+			t.Errorf("%s: authorize = %d %q, want the node's page naming %q", tt.name, r.status, r.header.Get("Location"), tt.wantErr)
 		}
 		if after, _ := tt.env.ap.Pending(context.Background()); len(after) != len(pending) {
 			t.Errorf("%s: a prompt was opened", tt.name)
@@ -821,4 +844,84 @@ func oauthFile(t *testing.T) oauth.File {
 		t.Fatal(err)
 	}
 	return ot
+}
+
+// TestConsentBoundToBrowser: the consent page's address handed to another
+// browser (a stranger starts an authorization naming a public client's
+// id and sends the person the page) shows neither the match code nor,
+// once approved, hands that browser the code; the browser that started
+// it still gets its code.
+func TestConsentBoundToBrowser(t *testing.T) {
+	e := newEnv(t, nil)
+	starter := newPKCE("starter")
+	code, poll := e.consent(authParams(cimdID, redirect, starter))
+	other := e.browser()
+	if r := e.getIn(other, poll); r.status != http.StatusForbidden || strings.Contains(r.body, code) || matchCodeRE.MatchString(r.body) {
+		t.Fatalf("another browser's reload while pending = %d, shows the match code: %v", r.status, strings.Contains(r.body, code))
+	}
+	if _, err := e.ap.Decide(context.Background(), code, true); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []*http.Client{other, e.node.Client()} { // a browser with another cookie, one with none
+		if r := e.getIn(b, poll); r.status != http.StatusForbidden || r.header.Get("Location") != "" {
+			t.Errorf("another browser's reload after approval = %d %q, want refused", r.status, r.header.Get("Location"))
+		}
+	}
+	r := e.get(poll)
+	loc, _ := url.Parse(r.header.Get("Location"))
+	if r.status != http.StatusFound || loc.Query().Get("code") == "" {
+		t.Fatalf("starting browser's reload after approval = %d %q", r.status, r.header.Get("Location"))
+	}
+	e.tokens(e.exchange(loc.Query().Get("code"), cimdID, redirect, starter.verifier))
+
+	// The cookie: only the node's host over https, not for scripts.
+	u, _ := url.Parse(e.node.URL)
+	var found bool
+	for _, c := range e.http.Jar.Cookies(u) {
+		found = found || c.Name == "__Host-mailnode-oauth"
+	}
+	set := e.get("/oauth/authorize?" + authParams(cimdID, redirect, newPKCE("again")).Encode()).header.Get("Set-Cookie")
+	if !found || !strings.HasPrefix(set, "__Host-mailnode-oauth=") {
+		t.Fatalf("browser cookie kept %v, set %q", found, set)
+	}
+	for _, attr := range []string{"Path=/", "HttpOnly", "Secure", "SameSite=Lax"} {
+		if !strings.Contains(set, attr) {
+			t.Errorf("Set-Cookie %q lacks %s", set, attr)
+		}
+	}
+	if strings.Contains(strings.ToLower(set), "domain=") {
+		t.Errorf("Set-Cookie %q names a domain", set)
+	}
+}
+
+// TestAuthorizeHeadOpensNothing: a HEAD (a link preview, a crawler) of an
+// authorization opens no prompt, and of a page's reload spends no code.
+func TestAuthorizeHeadOpensNothing(t *testing.T) {
+	e := newEnv(t, nil)
+	head := func(path string) int {
+		req, _ := http.NewRequest(http.MethodHead, e.node.URL+path, nil)
+		resp, err := e.http.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if s := head("/oauth/authorize?" + authParams(cimdID, redirect, newPKCE("h")).Encode()); s != http.StatusMethodNotAllowed {
+		t.Errorf("HEAD authorize = %d", s)
+	}
+	if p, _ := e.ap.Pending(context.Background()); len(p) != 0 {
+		t.Fatalf("HEAD opened %d prompts", len(p))
+	}
+	e.clock.add(10 * time.Second)
+	code, poll := e.consent(authParams(cimdID, redirect, newPKCE("g")))
+	if _, err := e.ap.Decide(context.Background(), code, true); err != nil {
+		t.Fatal(err)
+	}
+	if s := head(poll); s != http.StatusMethodNotAllowed {
+		t.Errorf("HEAD of the page's reload = %d", s)
+	}
+	if r := e.get(poll); r.status != http.StatusFound || !strings.Contains(r.header.Get("Location"), "code=") {
+		t.Errorf("reload after a HEAD = %d %q, want the code", r.status, r.header.Get("Location"))
+	}
 }
