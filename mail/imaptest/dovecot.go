@@ -2,6 +2,7 @@ package imaptest
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -136,7 +137,7 @@ func StartDovecotWith(o DovecotOptions) (*Dovecot, error) {
 		return nil, fmt.Errorf("start dovecot: %w", err)
 	}
 	d.cmd = cmd
-	if err := waitGreeting(d.Addr, 15*time.Second); err != nil {
+	if err := WaitGreeting(d.Addr, "* OK", nil, 15*time.Second); err != nil {
 		log := d.log()
 		d.Close()
 		return nil, fmt.Errorf("dovecot did not answer on %s: %v\n%s", d.Addr, err, log)
@@ -240,16 +241,25 @@ func freePort() (int, error) {
 	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
-func waitGreeting(addr string, timeout time.Duration) error {
+// WaitGreeting waits until a server on addr greets with a line starting
+// with prefix ("* OK" for IMAP, "220 " for SMTP), or exited is closed
+// (nil: never), or timeout passes. Mail server harnesses start their
+// daemon and wait here.
+func WaitGreeting(addr, prefix string, exited <-chan struct{}, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	var lastErr error
 	for time.Now().Before(deadline) {
+		select {
+		case <-exited:
+			return errors.New("it exited")
+		default:
+		}
 		conn, err := net.DialTimeout("tcp", addr, time.Second)
 		if err == nil {
-			conn.SetDeadline(time.Now().Add(2 * time.Second))
+			conn.SetDeadline(time.Now().Add(5 * time.Second))
 			line, rerr := bufio.NewReader(conn).ReadString('\n')
 			conn.Close()
-			if rerr == nil && strings.HasPrefix(line, "* OK") {
+			if rerr == nil && strings.HasPrefix(line, prefix) {
 				return nil
 			}
 			lastErr = fmt.Errorf("greeting %q: %v", line, rerr)

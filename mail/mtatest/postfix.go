@@ -14,7 +14,6 @@
 package mtatest
 
 import (
-	"bufio"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -180,7 +179,7 @@ func (p *Postfix) start() error {
 	p.cmd = cmd
 	p.done = make(chan struct{})
 	go func() { cmd.Wait(); close(p.done) }()
-	if err := waitGreeting(p.Submission, p.done, 20*time.Second); err != nil {
+	if err := imaptest.WaitGreeting(p.Submission, "220 ", p.done, 20*time.Second); err != nil {
 		return fmt.Errorf("postfix did not answer on %s: %w", p.Submission, err)
 	}
 	return nil
@@ -277,34 +276,6 @@ func freePort() (int, error) {
 	}
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port, nil
-}
-
-// waitGreeting waits for an SMTP server's 220, or for it to exit.
-func waitGreeting(addr string, exited <-chan struct{}, timeout time.Duration) error {
-	deadline := time.Now().Add(timeout)
-	var lastErr error
-	for time.Now().Before(deadline) {
-		select {
-		case <-exited:
-			return errors.New("it exited")
-		default:
-		}
-		conn, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			conn.SetDeadline(time.Now().Add(5 * time.Second))
-			line, rerr := bufio.NewReader(conn).ReadString('\n')
-			conn.Write([]byte("QUIT\r\n"))
-			conn.Close()
-			if rerr == nil && strings.HasPrefix(line, "220 ") {
-				return nil
-			}
-			lastErr = fmt.Errorf("greeting %q: %v", line, rerr)
-		} else {
-			lastErr = err
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return lastErr
 }
 
 // mainCF: base dir, LMTP socket, auth socket, domain, mailbox, sender,
