@@ -160,6 +160,9 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	}
 	req.approvalID, req.expires = d.Approval.ID, d.Approval.ExpiresAt.Unix()
 	err = s.cfg.File.WriteTx(r.Context(), func(tx *sql.Tx) error {
+		if err := s.storeUsedClient(r.Context(), tx, c); err != nil {
+			return err
+		}
 		_, err := tx.ExecContext(r.Context(), `INSERT INTO oauth_requests
 			(id, client_id, domain, key_fp, redirect_uri, state, challenge, scopes, resource, approval_id, created_at, expires_at, browser_hash)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -184,8 +187,16 @@ func (s *Server) mayExist(ctx context.Context, id string) bool {
 	if strings.HasPrefix(id, "https://") {
 		return documentURL(id)
 	}
-	if !strings.HasPrefix(id, clientIDPrefixDCR) || len(id) > 64 {
+	if !strings.HasPrefix(id, clientIDPrefixDCR) || len(id) > maxClientIDLen {
 		return false
+	}
+	if len(id) > legacyClientIDLen {
+		key, err := s.registrationKey(ctx)
+		if err != nil {
+			return true
+		}
+		_, _, err = openRegistration(key, id)
+		return err == nil
 	}
 	var n int
 	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM oauth_clients WHERE id = ?", id).Scan(&n)
@@ -193,10 +204,18 @@ func (s *Server) mayExist(ctx context.Context, id string) bool {
 }
 
 // identityOf is the identity a client id will have if it resolves (Client.Domain):
-// the host of a document URL, else the id itself, cut short.
+// the host of a document URL, the short form of a registered id that
+// carries its registration (mayExist checked its MAC), else the id itself,
+// cut short.
 func identityOf(clientID string) string {
 	if u, err := url.Parse(clientID); err == nil && u.Scheme == "https" && u.Host != "" {
 		return strings.ToLower(u.Hostname())
+	}
+	if strings.HasPrefix(clientID, clientIDPrefixDCR) && len(clientID) > legacyClientIDLen {
+		raw, err := idEncoding.DecodeString(strings.ToUpper(clientID[len(clientIDPrefixDCR):]))
+		if err == nil && len(raw) > registrationMAC {
+			return registeredDomain(raw[len(raw)-registrationMAC:])
+		}
 	}
 	if len(clientID) > 64 {
 		clientID = clientID[:64]
@@ -376,7 +395,13 @@ func (s *Server) consentDetails(c Client, tiers []approvals.Tier) string {
 	if note := nameNote(c.Name); note != "" {
 		name += " (" + note + ")"
 	}
-	fmt.Fprintf(&b, "OAuth client: %s\nCalls itself: %s\nClient id: %s\n\nIt asks to use, until you revoke it:\n", c.Label(), name, c.ID)
+	fmt.Fprintf(&b, "OAuth client: %s\nCalls itself: %s\n", c.Label(), name)
+	if !c.Registered {
+		// A registered id carries its whole registration; its label
+		// already names it by its short identity.
+		fmt.Fprintf(&b, "Client id: %s\n", c.ID)
+	}
+	b.WriteString("\nIt asks to use, until you revoke it:\n")
 	for _, t := range tiers {
 		if t.PerCall() {
 			fmt.Fprintf(&b, "- %s: %s (each call asks you again)\n", t, s.cfg.Describe(t))

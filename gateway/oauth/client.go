@@ -2,7 +2,6 @@ package oauth
 
 import (
 	"context"
-	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -38,12 +37,13 @@ type Client struct {
 }
 
 // Label is how the consent page and the phone name the client's
-// identity: the host of its client id, or "registered client <id>", so
+// identity: the host of its client id, or "registered client <identity>"
+// (its short form of the registered id, Domain), so
 // that a registered client, which proved nothing about any domain, is
 // never taken for one.
 func (c Client) Label() string {
 	if c.Registered {
-		return "registered client " + c.ID
+		return "registered client " + c.Domain
 	}
 	return c.Domain
 }
@@ -71,22 +71,10 @@ func (s *Server) client(ctx context.Context, id string) (Client, error) {
 	if strings.HasPrefix(id, "https://") {
 		return s.documentClient(ctx, id)
 	}
-	if !strings.HasPrefix(id, clientIDPrefixDCR) || len(id) > 64 {
+	if !strings.HasPrefix(id, clientIDPrefixDCR) || len(id) > maxClientIDLen {
 		return Client{}, errUnknownClient
 	}
-	var name, uris string
-	err := s.db.QueryRowContext(ctx, "SELECT name, redirect_uris FROM oauth_clients WHERE id = ?", id).Scan(&name, &uris)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Client{}, errUnknownClient
-	}
-	if err != nil {
-		return Client{}, fmt.Errorf("look up client: %w", err)
-	}
-	c := Client{ID: id, Domain: id, Name: cleanName(name), Registered: true}
-	if err := json.Unmarshal([]byte(uris), &c.RedirectURIs); err != nil {
-		return Client{}, fmt.Errorf("look up client %s: %w", id, err)
-	}
-	return c, nil
+	return s.registeredClient(ctx, id)
 }
 
 // documentClient is the client a Client ID Metadata Document describes,
@@ -258,6 +246,7 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 		AuthMethod    string   `json:"token_endpoint_auth_method"`
 		GrantTypes    []string `json:"grant_types"`
 		ResponseTypes []string `json:"response_types"`
+		LogoURI       string   `json:"logo_uri"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
 		regError(w, "invalid_client_metadata", "the registration is not a JSON object")
@@ -283,44 +272,27 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	c := Client{ID: newID(clientIDPrefixDCR), Name: cleanName(req.ClientName), RedirectURIs: req.RedirectURIs, Registered: true}
-	c.Domain = c.ID
-	uris, _ := json.Marshal(c.RedirectURIs)
-	now := s.cfg.Now()
-	full := false
-	err = s.cfg.File.WriteTx(r.Context(), func(tx *sql.Tx) error {
-		// Registrations nobody used within a day go: anyone may register,
-		// and a registration that never led to a token or a pending
-		// request holds nothing of the person's.
-		_, err := tx.ExecContext(r.Context(), `DELETE FROM oauth_clients WHERE created_at < ?
-			AND NOT EXISTS (SELECT 1 FROM oauth_tokens t WHERE t.client_id = oauth_clients.id)
-			AND NOT EXISTS (SELECT 1 FROM oauth_requests q WHERE q.client_id = oauth_clients.id)`,
-			now.Add(-unusedClientTTL).Unix())
-		if err != nil {
-			return err
+	if req.LogoURI != "" {
+		if u, err := url.Parse(req.LogoURI); err != nil || u.Scheme != "https" || u.Host == "" || len(req.LogoURI) > 512 {
+			regError(w, "invalid_client_metadata", "logo_uri must be an https URL")
+			return
 		}
-		var n int
-		if err := tx.QueryRowContext(r.Context(), "SELECT count(*) FROM oauth_clients").Scan(&n); err != nil {
-			return err
-		}
-		if full = n >= maxClients; full {
-			return nil
-		}
-		_, err = tx.ExecContext(r.Context(), "INSERT INTO oauth_clients (id, name, redirect_uris, created_at) VALUES (?, ?, ?, ?)",
-			c.ID, c.Name, string(uris), now.Unix())
-		return err
-	})
-	if err == nil && full {
-		s.log.Warn("Registered clients at their cap; registration refused", "cap", maxClients)
-		w.Header().Set("Retry-After", "3600")
-		jsonhttp.Error(w, http.StatusTooManyRequests, "rate_limited", "too many registered clients")
-		return
 	}
+	key, err := s.registrationKey(r.Context())
 	if err != nil {
 		s.log.Error("Cannot register client", "err", err)
 		jsonhttp.Error(w, http.StatusServiceUnavailable, "temporarily_unavailable", "try again later")
 		return
 	}
+	now := s.cfg.Now()
+	reg := registration{Issued: now, Name: cleanName(req.ClientName), LogoURI: req.LogoURI, RedirectURIs: req.RedirectURIs}
+	id, domain := registeredID(key, reg)
+	if len(id) > maxClientIDLen {
+		// The id carries the registration and travels in URLs.
+		regError(w, "invalid_client_metadata", fmt.Sprintf("the redirect URIs, name and logo URI together are too long for a client id of at most %d characters", maxClientIDLen))
+		return
+	}
+	c := Client{ID: id, Domain: domain, Name: reg.Name, RedirectURIs: reg.RedirectURIs, Registered: true}
 	s.log.Info("Client registered", "clientID", c.ID)
 	grants := req.GrantTypes
 	if len(grants) == 0 {
@@ -329,7 +301,7 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 	if !slices.Contains(grants, "authorization_code") {
 		grants = append(grants, "authorization_code")
 	}
-	jsonhttp.Write(w, http.StatusCreated, map[string]any{
+	out := map[string]any{
 		"client_id":                  c.ID,
 		"client_id_issued_at":        now.Unix(),
 		"client_name":                c.Name,
@@ -337,7 +309,11 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 		"token_endpoint_auth_method": "none",
 		"grant_types":                grants,
 		"response_types":             []string{"code"},
-	})
+	}
+	if reg.LogoURI != "" {
+		out["logo_uri"] = reg.LogoURI
+	}
+	jsonhttp.Write(w, http.StatusCreated, out)
 }
 
 func regError(w http.ResponseWriter, code, desc string) {

@@ -29,8 +29,10 @@
 // key documents, package gateway/agentkeys, names that same URL) or by
 // the id it was registered under. Its identity for the approvals, the
 // "agent domain" every grant, block, audit entry and per-site limit
-// counts by, is the client id URL's host, or the registered id (which
-// has no dot, so it is never an agent domain). Every authorization asks
+// counts by, is the client id URL's host, or a short form of the
+// registered id (which has no dot, so it is never an agent domain). A
+// registered id carries its registration under the node's MAC
+// (registration.go): registering stores nothing. Every authorization asks
 // the person again (a remembered consent would let anyone who knows the
 // node's address connect their own account of a hosted client to it):
 // its grant is pinned to the key "oauth:<request id>", and the tokens of

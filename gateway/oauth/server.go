@@ -48,11 +48,9 @@ const (
 	maxRedirectURIs      = 10
 	maxClientNameRunes   = 80
 	clientIDPrefixDCR    = approvals.RegisteredClientPrefix
-	// unusedClientTTL is how long a registration that got no token and
-	// has no request waiting is kept; maxClients caps the registrations
-	// kept at once.
+	// unusedClientTTL is how long a registration an authorization
+	// request used is kept once it holds no token and no request.
 	unusedClientTTL = 24 * time.Hour
-	maxClients      = 10000
 	// maxCachedDocuments bounds the client metadata documents kept.
 	maxCachedDocuments    = 1024
 	authorizeRequestParam = "request"
@@ -114,7 +112,10 @@ type Config struct {
 	AuthorizeEvery time.Duration
 	AuthorizeBurst int
 	// RegisterEvery and RegisterBurst bound registrations, all clients
-	// together. Default one per 3 s, 20 at once.
+	// together. A registration stores nothing and costs a MAC
+	// (registration.go), so the bound is loose: it only keeps a flood
+	// from spending the node's processor. Default 50 a second, 500 at
+	// once.
 	RegisterEvery time.Duration
 	RegisterBurst int
 	// Now is the clock; nil means time.Now.
@@ -133,12 +134,12 @@ func (c *Config) setDefaults() {
 	def(&c.RequestTTL, 10*time.Minute)
 	def(&c.DocumentTTL, time.Hour)
 	def(&c.AuthorizeEvery, 10*time.Second)
-	def(&c.RegisterEvery, 3*time.Second)
+	def(&c.RegisterEvery, 20*time.Millisecond)
 	if c.AuthorizeBurst <= 0 {
 		c.AuthorizeBurst = 5
 	}
 	if c.RegisterBurst <= 0 {
-		c.RegisterBurst = 20
+		c.RegisterBurst = 500
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -155,6 +156,9 @@ type Server struct {
 	log *slog.Logger
 
 	register *rate.Limiter
+
+	keyMu  sync.Mutex // guards regKey
+	regKey []byte     // the registration key, once read
 
 	mu        sync.Mutex // guards the fields below
 	docs      map[string]cachedClient
