@@ -157,7 +157,10 @@ func TestOAuthEndToEnd(t *testing.T) {
 	}
 	text, p, at := e.phonePrompt(string(code[1]))
 	t.Logf("consent: authorization request to the phone's prompt in %v", at.Sub(asked))
-	if p.Agent != reg.ClientID || !strings.Contains(p.Details, "registered client "+reg.ClientID) ||
+	// A registered client's identity for the approvals is the short form
+	// the phone names it by, not its whole id.
+	agent := p.Agent
+	if !approvals.IsRegisteredClient(agent) || len(agent) != 28 || !strings.Contains(p.Details, "registered client "+agent) ||
 		!strings.Contains(p.Details, "Hosted Assistant") || !strings.Contains(p.Details, "free_form_read") {
 		t.Fatalf("the phone shows %+v", p)
 	}
@@ -183,7 +186,7 @@ func TestOAuthEndToEnd(t *testing.T) {
 	}
 	query := map[string]string{"query": "flight to New York departure"}
 	_, ar := c.call(access, "get_excerpt", query)
-	if ar["error"] != "approval_required" || ar["agent"] != reg.ClientID {
+	if ar["error"] != "approval_required" || ar["agent"] != agent {
 		t.Fatalf("get_excerpt = %v", ar)
 	}
 	text, _, _ = e.phonePrompt(ar["match_code"].(string))
@@ -198,7 +201,7 @@ func TestOAuthEndToEnd(t *testing.T) {
 		t.Fatalf("ask with the refreshed token = %v", res)
 	}
 
-	if _, err := e.node.Revoke(ctx, reg.ClientID, ""); err != nil {
+	if _, err := e.node.Revoke(ctx, agent, ""); err != nil {
 		t.Fatal(err)
 	}
 	for _, tk := range []string{access, access2} {

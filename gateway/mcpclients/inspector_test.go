@@ -120,7 +120,10 @@ func TestInspectorCLI(t *testing.T) {
 	pg := get(t, browser, base+"/oauth/authorize?"+q.Encode())
 	code := regexp.MustCompile(`class="code">([A-Z0-9]{3}-[A-Z0-9]{3})<`).FindSubmatch(pg.body)
 	poll := regexp.MustCompile(`url=(/oauth/authorize\?request=[a-z0-9-]+)"`).FindSubmatch(pg.body)
-	if code == nil || poll == nil {
+	// A registered client's identity for the approvals is the short form
+	// the page names it by, not its whole id.
+	who := regexp.MustCompile(`registered client (dcr-[a-z0-9]+)<`).FindSubmatch(pg.body)
+	if code == nil || poll == nil || who == nil {
 		t.Fatalf("consent page = %d %s", pg.status, pg.body)
 	}
 	if _, err := e.Node.Decide(t.Context(), string(code[1]), true); err != nil {
@@ -181,7 +184,7 @@ func TestInspectorCLI(t *testing.T) {
 	if out, err := inspector(t, "", "--method", "tools/list"); err == nil || !strings.Contains(stderr.String(), `"error":"unauthorized"`) {
 		t.Fatalf("tools/list without a token = %v, %s, want refused unauthorized", err, out)
 	}
-	if _, err := e.Node.Revoke(context.Background(), reg.ClientID, ""); err != nil {
+	if _, err := e.Node.Revoke(context.Background(), string(who[1]), ""); err != nil {
 		t.Fatal(err)
 	}
 	if out, err := inspector(t, tok.AccessToken, "--method", "tools/list"); err == nil || !strings.Contains(stderr.String(), `"error":"invalid_token"`) {

@@ -234,6 +234,15 @@ func TestTypeScriptOAuthClient(t *testing.T) {
 				if page.status != 200 || code == nil || poll == nil {
 					t.Fatalf("consent page = %d %s", page.status, page.body)
 				}
+				if mode == "dcr" {
+					// A registered client's identity for the approvals is
+					// the short form the page names it by.
+					who := regexp.MustCompile(`registered client (dcr-[a-z0-9]+)<`).FindSubmatch(page.body)
+					if who == nil {
+						t.Fatalf("consent page names no registered client: %s", page.body)
+					}
+					identity = string(who[1])
+				}
 				at := approve(t, string(code[1]), identity)
 				t.Logf("consent: authorization request to the phone's prompt in %v", at.Sub(asked))
 				back := get(t, tg.browser, "https://"+au.Host+string(poll[1]))
