@@ -863,6 +863,21 @@ func TestConsentBoundToBrowser(t *testing.T) {
 	if r := e.getIn(other, poll); r.status != http.StatusForbidden || strings.Contains(r.body, code) || matchCodeRE.MatchString(r.body) {
 		t.Fatalf("another browser's reload while pending = %d, shows the match code: %v", r.status, strings.Contains(r.body, code))
 	}
+	// Nor does the approval page, which any browser may open, show a
+	// consent's own prompt (an outside re-attack: a second way round the
+	// binding, given the approval id).
+	pending, err := e.ap.Pending(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range pending {
+		if a.MatchCode != code {
+			continue
+		}
+		if r := e.getIn(other, oauth.ApprovalPath+"?"+url.Values{"id": {a.ID}}.Encode()); r.status != http.StatusNotFound || strings.Contains(r.body, code) {
+			t.Errorf("the approval page of the consent's prompt = %d, shows the match code: %v", r.status, strings.Contains(r.body, code))
+		}
+	}
 	if _, err := e.ap.Decide(context.Background(), code, true); err != nil {
 		t.Fatal(err)
 	}

@@ -117,7 +117,10 @@ func ApprovalURL(host, approvalID string) string {
 func (s *Server) serveApproval(w http.ResponseWriter, r *http.Request) {
 	id := r.URL.Query().Get("id")
 	a, err := s.cfg.Approvals.Get(r.Context(), id)
-	if err != nil || !approvals.IsOAuthKey(a.KeyFP) || !strings.HasPrefix(id, "apr_") {
+	// A consent's own prompt is not shown here: its code belongs on the
+	// consent page of the browser that started it (bound by cookie), and
+	// this page, which any browser may open, would hand it round that.
+	if err != nil || !approvals.IsOAuthKey(a.KeyFP) || !strings.HasPrefix(id, "apr_") || a.Tool == consentTool {
 		s.errorPage(w, http.StatusNotFound, "There is no such request.")
 		return
 	}
