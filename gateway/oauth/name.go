@@ -15,24 +15,31 @@ import (
 const maxMarksPerLetter = 2
 
 // cleanName keeps a client's name printable, on one line and short: the
-// page and the phone show it, and it is the client's own text. It drops
-// control and format characters, enclosing marks and runs of combining
-// marks; folds every space, line break, line and paragraph separator (U+2028, U+2029,
-// which a text view breaks lines at, so a name could fake the lines of
-// the phone's prompt below it) into single spaces; and cuts it at
-// maxClientNameRunes. Names from before this rule are cleaned again where
-// they are read.
+// page and the phone show it, and it is the client's own text. It first
+// folds compatibility forms (NFKC: fullwidth and mathematical letters,
+// "𝐂𝐥𝐚𝐮𝐝𝐞" and "Ｃｌａｕｄｅ", become the letters they imitate, so the
+// script check below sees them), then drops control and format
+// characters, default-ignorable ones (Hangul fillers, variation
+// selectors: letters that show nothing), enclosing marks, runs of
+// combining marks (spacing ones too), and quotation marks (the phone and
+// the page show the name in quotes, which a name must not close); folds
+// every space, blank (U+2800), line break, line and paragraph separator
+// (U+2028, U+2029, which a text view breaks lines at, so a name could
+// fake the lines of the phone's prompt below it) into single spaces; and
+// cuts it at maxClientNameRunes. Names from before this rule are cleaned
+// again where they are read.
 func cleanName(n string) string {
 	var b strings.Builder
 	marks, space := 0, false
-	for _, r := range norm.NFC.String(n) {
+	for _, r := range norm.NFKC.String(n) {
 		switch {
-		case unicode.IsSpace(r) || unicode.In(r, unicode.Zl, unicode.Zp):
+		case unicode.IsSpace(r) || unicode.In(r, unicode.Zl, unicode.Zp) || r == '\u2800':
 			space = true
 			continue
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Me, r):
+		case unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Me, unicode.Co, unicode.Cs,
+			unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector, unicode.Quotation_Mark) || r == unicode.ReplacementChar:
 			continue
-		case unicode.Is(unicode.Mn, r):
+		case unicode.In(r, unicode.Mn, unicode.Mc):
 			if space || b.Len() == 0 || marks >= maxMarksPerLetter {
 				continue
 			}

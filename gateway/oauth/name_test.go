@@ -20,6 +20,20 @@ func TestCleanName(t *testing.T) {
 		{"x \u0301y", "x y"},
 		{"A\u20dd", "A"},
 		{"שָׁלוֹם", "שָׁלוֹם"},
+		// Letters that show nothing: Hangul fillers (choseong, jungseong,
+		// compatibility, halfwidth), the Braille blank, variation
+		// selectors; a name of them alone is empty.
+		{"Claude\u3164\u3164Desktop", "ClaudeDesktop"},
+		{"\u115f\u1160\uffa0\u3164", ""},
+		{"Claude\u2800\u2800\u2800Client id: x", "Claude Client id: x"},
+		{"Claude\ufe0f\U000e0100", "Claude"},
+		// Mathematical and fullwidth letters are the letters they imitate.
+		{"\U0001d402\U0001d425\U0001d41a\U0001d42e\U0001d41d\U0001d41e", "Claude"},
+		{"\uff23\uff4c\uff41\uff55\uff44\uff45", "Claude"},
+		// Spacing combining marks are marks: two on a letter at most.
+		{"\u0915\u093e\u093e\u093e\u093e", "\u0915\u093e\u093e"},
+		// Quotation marks would close the quotes the name is shown in.
+		{"\u201cClaude\u201d by \"Anthropic\" \u00abx\u00bb 'y'", "Claude by Anthropic x y"},
 	} {
 		if got := cleanName(tt.in); got != tt.want {
 			t.Errorf("cleanName(%q) = %q, want %q", tt.in, got, tt.want)
@@ -37,6 +51,8 @@ func TestMixedScripts(t *testing.T) {
 		{"ChatGPT 日本語 ひらがな カタカナ", nil},
 		{"Ассистент", nil},
 		{"Ρaypal", []string{"Greek", "Latin"}},
+		// Fullwidth letters are folded before the check.
+		{cleanName("\u0421\uff4c\uff41ude"), []string{"Cyrillic", "Latin"}},
 		{"", nil},
 	} {
 		if got := mixedScripts(tt.in); !slices.Equal(got, tt.want) {
