@@ -125,9 +125,15 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	req := authRequest{id: newID("oar-"), clientID: c.ID, domain: c.Domain, redirectURI: redirect, state: q.Get("state"),
 		challenge: q.Get("code_challenge"), scopes: joinTiers(tiers), resource: Resource(host)}
 	req.keyFP = keyPrefix + req.id
-	browser := browserOf(r)
+	browser := s.browserOf(r.Context(), r)
 	if browser == "" {
-		browser = secret("")
+		key, err := s.registrationKey(r.Context())
+		if err != nil {
+			s.log.Error("Cannot read the registration key", "err", err)
+			s.errorPage(w, http.StatusServiceUnavailable, "The node could not ask you; try again later.")
+			return
+		}
+		browser = newBrowser(key)
 	}
 	req.browser = hash(browser)
 	d, err := s.cfg.Approvals.Request(r.Context(), approvals.Call{
@@ -237,7 +243,7 @@ func (s *Server) poll(w http.ResponseWriter, r *http.Request, host, id string) {
 		s.errorPage(w, http.StatusServiceUnavailable, "The node could not check this request; try again later.")
 		return
 	}
-	if !sameBrowser(r, req.browser) {
+	if !s.sameBrowser(ctx, r, req.browser) {
 		// The page's address reached another browser (sent by whoever
 		// started the request): it learns nothing, neither the match
 		// code nor, once approved, the code.

@@ -911,6 +911,23 @@ func TestConsentBoundToBrowser(t *testing.T) {
 	if strings.Contains(strings.ToLower(set), "domain=") {
 		t.Errorf("Set-Cookie %q names a domain", set)
 	}
+
+	// A value the node did not make binds nothing: a browser presenting
+	// one it chose gets a value of the node's, and its chosen value
+	// does not reach a request started with it.
+	chosen := strings.Repeat("A", 43)
+	e.clock.add(10 * time.Second)
+	req, _ := http.NewRequest(http.MethodGet, e.node.URL+"/oauth/authorize?"+authParams(cimdID, redirect, newPKCE("chosen")).Encode(), nil)
+	req.AddCookie(&http.Cookie{Name: "__Host-mailnode-oauth", Value: chosen})
+	resp, err := e.node.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	set = resp.Header.Get("Set-Cookie")
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(set, "__Host-mailnode-oauth=") || strings.Contains(set, chosen) {
+		t.Errorf("a chosen cookie value: %d, Set-Cookie %q, want a value of the node's", resp.StatusCode, set)
+	}
 }
 
 // TestAuthorizeHeadOpensNothing: a HEAD (a link preview, a crawler) of an
