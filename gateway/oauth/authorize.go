@@ -288,11 +288,33 @@ func (s *Server) poll(w http.ResponseWriter, r *http.Request, host, id string) {
 		return
 	}
 	s.forget(ctx, id)
-	desc := "the person refused"
+	desc, page := "the person refused", "You refused this application on your phone. Nothing was shared with it; you can close this page."
 	if a.State != approvals.Denied {
-		desc = "the request was not approved in time"
+		desc, page = "the request was not approved in time", "This request was not approved in time, and nothing was shared. To connect the application, start again from it."
+	}
+	if !verifiedRedirect(req.clientID, req.redirectURI) {
+		// A refusal sends the browser nowhere the person did not
+		// choose: anyone can register a redirect URI (RFC 9700
+		// section 4.11.2), and a phishing page that the person
+		// recognised and refused must not be where the node's own
+		// address takes them. The client learns nothing; it times out.
+		s.errorPage(w, http.StatusForbidden, page)
+		return
 	}
 	back(url.Values{"error": {"access_denied"}, "error_description": {desc}})
+}
+
+// verifiedRedirect reports whether a refusal may go back to redirectURI
+// on its own: only a metadata document's client (whose document its
+// host published) returning to that same host over https. A registered
+// client's redirect URI, or a document's naming another host, is
+// whatever its author wrote, so it is not verified (RFC 9700 section
+// 4.11.2).
+func verifiedRedirect(clientID, redirectURI string) bool {
+	c, err1 := url.Parse(clientID)
+	r, err2 := url.Parse(redirectURI)
+	return err1 == nil && err2 == nil && c.Scheme == "https" && r.Scheme == "https" && c.Host != "" &&
+		strings.EqualFold(c.Host, r.Host)
 }
 
 func (s *Server) loadRequest(ctx context.Context, id string) (authRequest, error) {

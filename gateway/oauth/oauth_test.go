@@ -582,25 +582,49 @@ func TestDCRFlow(t *testing.T) {
 }
 
 // TestDenyAndExpiry: the person's refusal and a lapsed request go back to
-// the client as access_denied.
+// the client as access_denied, but only to a redirect URI on the host of
+// a metadata document's URL. A registered client's, or a document's on
+// another host, is whatever its author wrote (RFC 9700 section 4.11.2: a
+// consent-phishing client must not have the node's address send the
+// person who refused it to its page): those get the node's own page.
 func TestDenyAndExpiry(t *testing.T) {
 	e := newEnv(t, nil)
-	for _, deny := range []bool{true, false} {
-		code, poll := e.consent(authParams(cimdID, redirect, newPKCE("h")))
-		if deny {
-			if _, err := e.ap.Decide(context.Background(), code, false); err != nil {
-				t.Fatal(err)
+	const elsewhere = "https://phish.example/cb"
+	registered := e.register(elsewhere)
+	for _, tt := range []struct {
+		name, clientID, redirect string
+		back                     bool
+	}{
+		{"document, its own host", cimdID, redirect, true},
+		{"registered client", registered, elsewhere, false},
+		{"document, another host", cimdID, elsewhere, false},
+	} {
+		if tt.clientID == cimdID && tt.redirect != redirect {
+			doc := fmt.Sprintf(`{"client_id":%q,"client_name":"Example Assistant","redirect_uris":[%q,%q],"token_endpoint_auth_method":"none"}`, cimdID, redirect, elsewhere)
+			e.doc.Store(&doc)
+			e.clock.add(2 * time.Hour) // past the cached document
+		}
+		for _, deny := range []bool{true, false} {
+			e.clock.add(time.Minute)
+			code, poll := e.consent(authParams(tt.clientID, tt.redirect, newPKCE("h")))
+			if deny {
+				if _, err := e.ap.Decide(context.Background(), code, false); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				e.clock.add(11 * time.Minute)
 			}
-		} else {
-			e.clock.add(11 * time.Minute)
-		}
-		r := e.get(poll)
-		loc, _ := url.Parse(r.header.Get("Location"))
-		if r.status != http.StatusFound || loc.Query().Get("error") != "access_denied" || loc.Query().Get("code") != "" {
-			t.Errorf("deny %v: poll = %d %q", deny, r.status, r.header.Get("Location"))
-		}
-		if r := e.get(poll); r.status != 400 {
-			t.Errorf("deny %v: poll again = %d", deny, r.status)
+			r := e.get(poll)
+			loc, _ := url.Parse(r.header.Get("Location"))
+			switch {
+			case tt.back && (r.status != http.StatusFound || loc.Query().Get("error") != "access_denied" || loc.Query().Get("code") != ""):
+				t.Errorf("%s, deny %v: poll = %d %q, want access_denied", tt.name, deny, r.status, r.header.Get("Location"))
+			case !tt.back && (r.status != http.StatusForbidden || r.header.Get("Location") != "" || !strings.Contains(strings.ToLower(r.body), "nothing was shared")):
+				t.Errorf("%s, deny %v: poll = %d %q, want the node's page", tt.name, deny, r.status, r.header.Get("Location"))
+			}
+			if r := e.get(poll); r.status != 400 {
+				t.Errorf("%s, deny %v: poll again = %d", tt.name, deny, r.status)
+			}
 		}
 	}
 }
