@@ -41,7 +41,8 @@ type Config struct {
 	// grant (strangers) together, half of it, rounded up, those of
 	// strangers under hosted sites (site.Sites.Hosted), and a fifth,
 	// rounded up, those of registered OAuth clients (IsRegisteredClient),
-	// whom anyone makes by the dozen. An agent domain and key holding a
+	// whom anyone makes by the dozen; its last fifth is only for a
+	// stranger whose site opened no prompt in the last hour (freshShare). An agent domain and key holding a
 	// grant, or an OAuth client identity holding a grant from an earlier
 	// consent (each consent has a key of its own), is not refused by it:
 	// its prompts are
@@ -524,12 +525,27 @@ func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decisio
 	if open >= m.cfg.MaxPending || siteOpen >= m.cfg.MaxPending {
 		return Decision{Outcome: TooManyPending}, nil
 	}
-	if !known && (strangers >= m.cfg.MaxPendingTotal ||
-		m.cfg.Sites.Hosted(site) && hosted >= m.hostedShare() ||
-		IsRegisteredClient(domain) && registered >= m.registeredShare()) {
-		return Decision{Outcome: TooManyPending, NodeWide: true}, nil
-	}
 	hourAgo := now.Add(-time.Hour).Unix()
+	// The site's hour, counted as its pending cap is: a granted agent's
+	// by the granted agents of its site alone.
+	siteAsked, siteOldest, err := m.siteHour(ctx, site, hourAgo, known, now)
+	if err != nil {
+		return Decision{}, err
+	}
+	if !known {
+		// The last fifth of the strangers' room is for a site that
+		// asked nothing this hour and is neither hosted nor a
+		// registration (free by the dozen): a few domains asking
+		// again as their prompts lapse keep at most the rest, and
+		// one new agent or client still reaches the person.
+		fresh := siteAsked == 0 && !m.cfg.Sites.Hosted(site) && !IsRegisteredClient(domain)
+		if strangers >= m.cfg.MaxPendingTotal ||
+			!fresh && strangers >= m.cfg.MaxPendingTotal-m.freshShare() ||
+			m.cfg.Sites.Hosted(site) && hosted >= m.hostedShare() ||
+			IsRegisteredClient(domain) && registered >= m.registeredShare() {
+			return Decision{Outcome: TooManyPending, NodeWide: true}, nil
+		}
+	}
 	var asked int
 	var oldest sql.NullInt64
 	err = m.db.QueryRowContext(ctx, "SELECT count(*), min(created_at) FROM approvals WHERE domain = ? AND created_at > ?",
@@ -539,12 +555,6 @@ func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decisio
 	}
 	if asked >= m.cfg.MaxPromptsPerHour {
 		return tooManyPrompts(oldest.Int64, hourAgo), nil
-	}
-	// The site's hour, counted as its pending cap is: a granted agent's
-	// by the granted agents of its site alone.
-	siteAsked, siteOldest, err := m.siteHour(ctx, site, hourAgo, known, now)
-	if err != nil {
-		return Decision{}, err
 	}
 	if siteAsked >= m.cfg.MaxPromptsPerHour {
 		return tooManyPrompts(siteOldest, hourAgo), nil
@@ -605,6 +615,13 @@ func (m *Manager) hostedShare() int { return (m.cfg.MaxPendingTotal + 1) / 2 }
 // that registrations cannot fill the strangers' room for new agents and
 // for clients that prove a domain (a Client ID Metadata Document).
 func (m *Manager) registeredShare() int { return (m.cfg.MaxPendingTotal + 4) / 5 }
+
+// freshShare is the part of MaxPendingTotal, a fifth rounded up, that
+// only a stranger whose site opened no prompt in the last hour may take
+// (and not under a hosted site or as a registered client): domains cost
+// money, and each lends its site one prompt of the reserve an hour, so
+// holding the reserve takes six new domains an hour per place in it.
+func (m *Manager) freshShare() int { return (m.cfg.MaxPendingTotal + 4) / 5 }
 
 // Decide records the user's answer to a pending request, named by its
 // approval id or by its match code, from the node's own machine (the

@@ -590,10 +590,11 @@ func TestPendingTotal(t *testing.T) {
 // relay gives anyone for free). An agent that holds a grant is counted
 // apart: it still gets its prompts for raw_read, send and a new tier,
 // within its own cap of 5; so does a stranger in its site not take its
-// room. A brand-new agent asks among strangers: on a domain of its own it
-// is refused only once strangers hold all 50, a new hosted agent once
-// hosted strangers hold their 25; either asks again once their prompts
-// lapse.
+// room. A brand-new agent asks among strangers: on a domain of its own
+// that asked nothing this hour it is refused only once strangers hold
+// all 50 (a site that did ask, from 40: the fresh share), a new hosted
+// agent once hosted strangers hold their 25; either asks again once
+// their prompts lapse.
 func TestStrangersCannotStarveGrantedAgents(t *testing.T) {
 	args := func(i int) string { return fmt.Sprintf(`{"query":"hotel %d"}`, i) }
 	for _, tc := range []struct {
@@ -603,7 +604,10 @@ func TestStrangersCannotStarveGrantedAgents(t *testing.T) {
 		newcomer approvals.Outcome // a new agent on a domain of its own
 	}{
 		{"hosted strangers", func(i int) string { return fmt.Sprintf("s%d.agents.relay.example", i) }, 5 + 25, approvals.ApprovalRequired},
-		{"strangers' domains", func(i int) string { return fmt.Sprintf("agent.evil%d.example", i) }, 50, approvals.TooManyPending},
+		// Past 40 (the fresh share), a domain that asked this hour is
+		// refused: evil7..evil9 get their first prompt each, and the
+		// newcomer its own.
+		{"strangers' domains", func(i int) string { return fmt.Sprintf("agent.evil%d.example", i) }, 43, approvals.ApprovalRequired},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sites, err := site.New("agents.relay.example")
@@ -679,6 +683,18 @@ func TestStrangersCannotStarveGrantedAgents(t *testing.T) {
 				t.Errorf("new agent on its own domain = %s, want %s", got, tc.newcomer)
 			}
 			e.want(e.call("k99.agents.relay.example", keyA, "bills_due", approvals.StructuredRead, `{}`), approvals.TooManyPending)
+			if tc.opened == 43 {
+				// The reserve holds one prompt per new domain, up to 50
+				// strangers in all; the newcomer's second waits.
+				e.want(e.call("honest.example.org", keyA, "ask", approvals.FreeFormRead, `{"question":"when"}`), approvals.TooManyPending)
+				for i := range 7 {
+					want := approvals.ApprovalRequired
+					if i == 6 {
+						want = approvals.TooManyPending
+					}
+					e.want(e.call(fmt.Sprintf("agent.fresh%d.example", i), keyA, "bills_due", approvals.StructuredRead, `{}`), want)
+				}
+			}
 			if opened != tc.opened {
 				t.Errorf("strangers opened %d prompts, want %d", opened, tc.opened)
 			}
@@ -978,7 +994,11 @@ func TestRegisteredClientsShare(t *testing.T) {
 		{"connected document client asks again", "claude.ai", approvals.ApprovalRequired, false},
 		{"connected registered client asks again", "dcr-friend", approvals.ApprovalRequired, false},
 		{"new registered client", "dcr-new", approvals.TooManyPending, true},
-		{"new document client", "new.example.org", approvals.TooManyPending, true},
+		// The last fifth is for sites that asked nothing this hour: a
+		// few domains asking in a loop, and registrations, cannot keep
+		// out a client the person is connecting now.
+		{"new document client", "new.example.org", approvals.ApprovalRequired, false},
+		{"another document client of a site that asked this hour", "agent.s6.example", approvals.TooManyPending, true},
 		{"one registration's own cap", "dcr-evil0", approvals.TooManyPending, false},
 	}
 	for i, tt := range tests {
