@@ -44,28 +44,21 @@ func newTLSListener(ln net.Listener, cfg *tls.Config, pending *connlimit.PerAddr
 
 func (l *tlsListener) acceptLoop() {
 	defer l.wg.Done()
-	var delay time.Duration
+	var backoff connlimit.AcceptBackoff
 	for {
 		c, err := l.ln.Accept()
 		if err != nil {
-			// Out of descriptors (EMFILE) and the like pass: wait and
-			// accept again, as net/http does.
-			if ne, ok := err.(net.Error); ok && ne.Temporary() {
-				if delay == 0 {
-					l.log.Warn("Cannot accept; retrying", "err", err)
-				}
-				delay = min(max(2*delay, 5*time.Millisecond), time.Second)
-				select {
-				case <-time.After(delay):
-					continue
-				case <-l.done:
-					return
-				}
+			if backoff.Retry(err, l.done, func(err error) { l.log.Warn("Cannot accept; retrying", "err", err) }) {
+				continue
 			}
-			l.errc <- err
+			select {
+			case <-l.done:
+			default:
+				l.errc <- err
+			}
 			return
 		}
-		delay = 0
+		backoff.Accepted()
 		release := func() {}
 		if l.pending != nil {
 			var ok bool

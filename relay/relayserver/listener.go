@@ -1,11 +1,9 @@
 package relayserver
 
 import (
-	"errors"
 	"log/slog"
 	"net"
 	"sync"
-	"time"
 
 	"mailnode/relay/connlimit"
 )
@@ -38,28 +36,23 @@ func newCapListener(ln net.Listener, log *slog.Logger, perAddr *connlimit.PerAdd
 // Accept returns the next connection within the caps. It returns an
 // error only once the listener fails for good or is closed.
 func (l *capListener) Accept() (net.Conn, error) {
-	var delay time.Duration
+	var backoff connlimit.AcceptBackoff
 	for {
 		c, err := l.Listener.Accept()
 		if err != nil {
-			var ne net.Error
-			if !errors.As(err, &ne) || !ne.Temporary() {
+			if backoff.Retry(err, l.done, func(err error) {
+				l.log.Warn("Cannot accept; retrying", "addr", l.Addr().String(), "err", err)
+			}) {
+				continue
+			}
+			select {
+			case <-l.done:
+				return nil, net.ErrClosed
+			default:
 				return nil, err
 			}
-			if delay == 0 {
-				l.log.Warn("Cannot accept; retrying", "addr", l.Addr().String(), "err", err)
-			}
-			delay = min(max(2*delay, 5*time.Millisecond), time.Second)
-			t := time.NewTimer(delay)
-			select {
-			case <-t.C:
-				continue
-			case <-l.done:
-				t.Stop()
-				return nil, net.ErrClosed
-			}
 		}
-		delay = 0
+		backoff.Accepted()
 		select {
 		case l.slots <- struct{}{}:
 		default:

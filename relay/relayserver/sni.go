@@ -113,28 +113,22 @@ func (s *Server) ServeTLS(ctx context.Context, ln net.Listener) error {
 		wg.Wait()
 	}()
 	go func() { <-ctx.Done(); ln.Close() }()
-	var tempDelay time.Duration
+	var backoff connlimit.AcceptBackoff
 	for {
 		c, err := ln.Accept()
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
-			// Out of descriptors (EMFILE, ENFILE) passes once clients
-			// leave: wait and accept again, as net/http does, instead
-			// of giving up the port.
-			var ne net.Error
-			if errors.As(err, &ne) && (ne.Timeout() || ne.Temporary()) {
-				if tempDelay == 0 {
-					s.log.Warn("Cannot accept; retrying", "err", err)
-				}
-				tempDelay = min(max(2*tempDelay, 5*time.Millisecond), time.Second)
-				time.Sleep(tempDelay)
+			if backoff.Retry(err, ctx.Done(), func(err error) { s.log.Warn("Cannot accept; retrying", "err", err) }) {
 				continue
+			}
+			if ctx.Err() != nil {
+				return nil
 			}
 			return fmt.Errorf("relay: accept: %w", err)
 		}
-		tempDelay = 0
+		backoff.Accepted()
 		release, ok := s.pending.Acquire(c.RemoteAddr())
 		if !ok {
 			c.Close()
