@@ -65,10 +65,15 @@ test-deps:
 	  echo "test-deps: installing npm with apt-get (Debian's Node.js comes without it): the MCP clients of gateway/mcpclients"; \
 	  $(APT_GET) update && $(APT_GET) install -y npm >/dev/null; }
 
+# staticcheck, pinned: a newer release may add checks, which a change of
+# this line brings in on purpose.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 vet:
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) vet -tags headless ./cmd/mailnode
+	$(GO) run $(STATICCHECK) -tags headless ./...
 
 # MAILNODE_TEST_DOVECOT=1, MAILNODE_TEST_BROWSER=1, MAILNODE_TEST_DESKTOP=1,
 # MAILNODE_TEST_POSTGRES=1 and MAILNODE_TEST_POSTFIX=1 make a missing Dovecot,

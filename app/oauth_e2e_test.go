@@ -116,12 +116,12 @@ func TestOAuthEndToEnd(t *testing.T) {
 	c.http.Jar, _ = cookiejar.New(nil) // the consent page binds the request to its browser
 	c.http.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
-	status, hdr, _ := c.get("/oauth/mcp")
+	status, _, _ := c.get("/oauth/mcp")
 	if status != http.StatusMethodNotAllowed {
 		t.Fatalf("GET /oauth/mcp = %d", status)
 	}
 	req, _ := http.NewRequest("POST", c.base+"/oauth/mcp", strings.NewReader(`{}`))
-	status, hdr, _ = c.do(req)
+	status, hdr, _ := c.do(req)
 	if status != 401 || !strings.Contains(hdr.Get("WWW-Authenticate"), "/.well-known/oauth-protected-resource/oauth/mcp") {
 		t.Fatalf("unauthenticated POST /oauth/mcp = %d %q", status, hdr.Get("WWW-Authenticate"))
 	}

@@ -1902,7 +1902,7 @@ func lodgingName(s string) string {
 	}
 	for _, m := range lodgingBeforeRE.FindAllStringSubmatchIndex(s, 8) {
 		if n := s[m[2]:m[3]]; m[2] < at && !chainWords.In(strings.ToLower(n)) {
-			best, at = n, m[2]
+			best = n
 			break
 		}
 	}

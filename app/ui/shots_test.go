@@ -23,6 +23,7 @@ func TestShotTrayMenu(t *testing.T) {
 		t.Skip("MAILNODE_UI_SHOTS not set")
 	}
 	fa := test.NewTempApp(t)
+	//lint:ignore SA1019 the tray menu's screenshot is of the dark variant on purpose, whatever the machine prefers.
 	fa.Settings().SetTheme(theme.DarkTheme())
 	n, err := app.New(app.Config{DataDir: t.TempDir()}, nil)
 	if err != nil {

@@ -200,8 +200,8 @@ func TestServeFromStore(t *testing.T) {
 	}
 }
 
-// signalCause stands for what signal.NotifyContext gives as the cause.
-var signalCause = errors.New("interrupt signal received")
+// errSignal stands for what signal.NotifyContext gives as the cause.
+var errSignal = errors.New("interrupt signal received")
 
 // TestStoppedBySignal (issue 42 item 9): Ctrl-C ends a serving command
 // with exit status 0 and no error; a one-shot command it cuts short says
@@ -220,7 +220,7 @@ func TestStoppedBySignal(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancelCause(context.Background())
-			cancel(signalCause)
+			cancel(errSignal)
 			var out, errb bytes.Buffer
 			code := runContext(ctx, tt.args, &out, &errb, func(string) string { return "" })
 			if code != tt.wantCode {
@@ -241,7 +241,7 @@ func TestInterrupted(t *testing.T) {
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	signalled, cancelSignal := context.WithCancelCause(context.Background())
-	cancelSignal(signalCause)
+	cancelSignal(errSignal)
 	tests := []struct {
 		name string
 		ctx  context.Context
@@ -251,7 +251,7 @@ func TestInterrupted(t *testing.T) {
 		{"no error", cancelled, nil, false},
 		{"cancelled without a signal", live, fmt.Errorf("sync: %w", context.Canceled), false},
 		{"cancelled by a signal", cancelled, fmt.Errorf("sync: %w", context.Canceled), true},
-		{"the signal as the cause", signalled, fmt.Errorf("agent: Post %q: %w", "https://x", signalCause), true},
+		{"the signal as the cause", signalled, fmt.Errorf("agent: Post %q: %w", "https://x", errSignal), true},
 		{"another failure after a signal", signalled, errors.New("close: disk full"), false},
 	}
 	for _, tt := range tests {

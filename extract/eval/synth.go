@@ -268,7 +268,7 @@ func (o orderMail) microdata() string {
 		return fmt.Sprintf(`<div itemscope itemtype="http://schema.org/ParcelDelivery"><div itemprop="carrier" itemscope itemtype="http://schema.org/Organization"><meta itemprop="name" content=%q/></div><meta itemprop="trackingNumber" content=%q/>%s</div>`,
 			o.carrier, o.tracking, order)
 	}
-	return strings.Replace(strings.Replace(order, ` itemprop="partOfOrder"`, "", 1), "", "", 0)
+	return strings.Replace(order, ` itemprop="partOfOrder"`, "", 1)
 }
 
 func htmlLines(lines []string) string {

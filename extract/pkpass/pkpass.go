@@ -153,7 +153,7 @@ func Parse(b []byte) (*Pass, error) {
 		break
 	}
 	for _, bc := range j.Barcodes {
-		p.Barcodes = append(p.Barcodes, Barcode{Format: bc.Format, Message: bc.Message})
+		p.Barcodes = append(p.Barcodes, Barcode(bc))
 	}
 	if j.Barcode != nil && len(p.Barcodes) == 0 {
 		p.Barcodes = append(p.Barcodes, Barcode{Format: j.Barcode.Format, Message: j.Barcode.Message})

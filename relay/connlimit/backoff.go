@@ -20,6 +20,7 @@ type AcceptBackoff struct {
 // is closed. For any other error it returns false at once.
 func (b *AcceptBackoff) Retry(err error, done <-chan struct{}, warn func(error)) bool {
 	var ne net.Error
+	//lint:ignore SA1019 Temporary is how net/http's Server.Serve tells EMFILE and ENFILE from a closed listener.
 	if !errors.As(err, &ne) || !ne.Temporary() {
 		return false
 	}
