@@ -72,8 +72,14 @@ func TestRegistrationsCannotFillPrompts(t *testing.T) {
 	if _, err := e.ap.Decide(ctx, code, true); err != nil {
 		t.Fatal(err)
 	}
-	for i := range 8 {
-		for j := range 5 {
+	// Six domains at 5 each bring strangers to 40 (with the 10
+	// registered); the last 10 are for sites new this hour, one each.
+	for i := range 16 {
+		n := 5
+		if i >= 6 {
+			n = 1
+		}
+		for j := range n {
 			d, err := e.ap.Request(ctx, approvals.Call{Domain: fmt.Sprintf("agent.stranger%d.example", i), KeyFP: "sha256:S",
 				Tool: "get_excerpt", Tier: approvals.RawRead, Args: json.RawMessage(fmt.Sprintf(`{"n":%d}`, j))})
 			if err != nil || d.Outcome != approvals.ApprovalRequired {
