@@ -30,6 +30,8 @@ type Phones struct {
 	log  *slog.Logger
 	now  func() time.Time
 	key  *ecdh.PrivateKey
+	// vapid is the node's VAPID key (pushsubs.go).
+	vapid *ecdsa.PrivateKey
 
 	mu      sync.Mutex
 	offers  map[string]*offer
@@ -52,9 +54,13 @@ type Phone struct {
 	PairedAt time.Time `json:"paired_at,omitzero"`
 	SignPub  string    `json:"-"`
 	BoxPub   string    `json:"-"`
+	// Push is whether the phone takes push notifications and what became
+	// of the last one (pushsubs.go).
+	Push PushStatus `json:"push"`
 
 	signKey *ecdsa.PublicKey
 	boxKey  *ecdh.PublicKey
+	sub     PushSubscription // PushSub
 }
 
 // SignKey is the phone's pinned signing key.
@@ -158,7 +164,14 @@ func NewPhones(ctx context.Context, file File, logger *slog.Logger, now func() t
 		}
 		p.phones[ph.ID] = ph
 	}
-	return p, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load phones: %w", err)
+	}
+	rows.Close()
+	if err := p.loadPush(ctx); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // NodeKey is the node's sealing key; its public half goes into every
@@ -315,7 +328,12 @@ func (p *Phones) Remove(ctx context.Context, id string) error {
 		return ErrNoPhone
 	}
 	err := p.file.WriteTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, "DELETE FROM phones WHERE id = ?", id)
+		if _, err := tx.ExecContext(ctx, "DELETE FROM phones WHERE id = ?", id); err != nil {
+			return err
+		}
+		// Its push subscription goes with it: nothing is pushed to a
+		// removed phone.
+		_, err := tx.ExecContext(ctx, "DELETE FROM push_devices WHERE phone_id = ?", id)
 		return err
 	})
 	if err != nil {

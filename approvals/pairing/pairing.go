@@ -194,6 +194,10 @@ func mac(key, msg []byte) []byte {
 const (
 	ToPhone = "node-to-phone"
 	ToNode  = "phone-to-node"
+	// ToPhonePush seals a push notice (package approvals/push): a key of
+	// its own, as a push has no request nonce to bind to, so that no
+	// notice can be played into an event stream nor the reverse.
+	ToPhonePush = "node-to-phone push"
 )
 
 // channel is AES-256-GCM under the key between one node key and one

@@ -127,3 +127,62 @@ type Event struct {
 	ApprovalID string `json:"approval_id,omitempty"`
 	State      string `json:"state,omitempty"`
 }
+
+// Status is the sealed answer of GET /phone/api/status.
+type Status struct {
+	State    string `json:"state"`
+	Name     string `json:"name"`
+	DeviceID string `json:"device_id"`
+	// VAPIDPublicKey is the node's application server key (RFC 8292),
+	// base64url of the uncompressed P-256 point, which the phone
+	// subscribes to push with; sealed, so that a relay cannot substitute
+	// its own. Empty when the node sends no push.
+	VAPIDPublicKey string `json:"vapid_public_key,omitempty"`
+	// Push is whether this device takes push notifications and what
+	// became of the last one.
+	Push *PushStatus `json:"push,omitempty"`
+}
+
+// PushStatus is one device's push notifications as the node sees them.
+type PushStatus struct {
+	On         bool      `json:"on"`
+	LastAt     time.Time `json:"last_at,omitzero"`
+	LastOK     bool      `json:"last_ok,omitempty"`
+	LastResult string    `json:"last_result,omitempty"`
+}
+
+// PushSubscription is the body of POST /phone/api/push/subscribe: exactly
+// what the browser's PushSubscription.toJSON() gives.
+type PushSubscription struct {
+	Endpoint       string   `json:"endpoint"`
+	ExpirationTime *float64 `json:"expirationTime"`
+	Keys           struct {
+		P256dh string `json:"p256dh"`
+		Auth   string `json:"auth"`
+	} `json:"keys"`
+}
+
+// PushPrefix opens the text of every push message: "mailnode-push-v1."
+// then base64url of a PushNotice's JSON sealed to the device
+// (pairing.ToPhonePush, associated data PushAAD).
+const PushPrefix = "mailnode-push-v1."
+
+// PushAAD is the associated data of a sealed push notice.
+var PushAAD = []byte("mailnode-push-v1")
+
+// MaxNotice bounds a push notice's JSON: the node cuts its strings to
+// fit; the app fetches the prompt itself in full.
+const MaxNotice = 1024
+
+// PushNotice is what a push message says, sealed to the device: a new
+// prompt (Type "prompt"), or that a prompt whose notice may be showing was
+// decided or expired ("decided", "expired"), which replaces it.
+type PushNotice struct {
+	Type       string `json:"type"`
+	ApprovalID string `json:"approval_id"`
+	Agent      string `json:"agent,omitempty"` // the verified domain or OAuth client identity
+	Tool       string `json:"tool,omitempty"`  // one line: tool and tier, "send_draft (send)"
+	MatchCode  string `json:"match_code,omitempty"`
+	ExpiresAt  string `json:"expires_at,omitempty"` // RFC 3339
+	State      string `json:"state,omitempty"`      // approved, denied, blocked or expired
+}

@@ -27,6 +27,7 @@ import (
 
 	"mailnode/approvals"
 	"mailnode/approvals/pairing"
+	"mailnode/approvals/push"
 	"mailnode/gateway/httpsig"
 	"mailnode/gateway/jsonhttp"
 )
@@ -40,6 +41,9 @@ type Config struct {
 	Nonces httpsig.NonceStore
 	// App is the web app, served at /phone/.
 	App fs.FS
+	// Push takes phones' push subscriptions. Nil: the node sends no push,
+	// and the status carries no VAPID key.
+	Push *push.Service
 	// Heartbeat is how often an idle event stream sends a comment line
 	// (default 15 s), so that proxies keep it open and a dead phone is
 	// noticed.
@@ -191,6 +195,7 @@ func (h *Handler) api(w http.ResponseWriter, r *http.Request, route string) {
 		"status": http.MethodGet, "state": http.MethodGet, "events": http.MethodGet,
 		"decide": http.MethodPost, "revoke": http.MethodPost, "unblock": http.MethodPost,
 		"phones/rename": http.MethodPost, "phones/remove": http.MethodPost,
+		"push/subscribe": http.MethodPost, "push/unsubscribe": http.MethodPost,
 	}[route]
 	if want == "" {
 		jsonhttp.Error(w, http.StatusNotFound, "not_found", "")
@@ -207,7 +212,13 @@ func (h *Handler) api(w http.ResponseWriter, r *http.Request, route string) {
 	}
 	if route == "status" {
 		// The one call a phone makes before the user confirmed its code.
-		h.sealed(w, req, map[string]string{"state": req.phone.State, "name": req.phone.Name, "device_id": req.phone.ID})
+		st := phoneapi.Status{State: req.phone.State, Name: req.phone.Name, DeviceID: req.phone.ID}
+		if h.cfg.Push != nil {
+			p := req.phone.Push
+			st.VAPIDPublicKey = h.cfg.Push.PublicKey()
+			st.Push = &phoneapi.PushStatus{On: p.On, LastAt: p.LastAt, LastOK: p.LastOK, LastResult: p.LastResult}
+		}
+		h.sealed(w, req, st)
 		return
 	}
 	if req.phone.State != approvals.PhonePaired {
@@ -227,6 +238,44 @@ func (h *Handler) api(w http.ResponseWriter, r *http.Request, route string) {
 		h.unblock(w, r, req)
 	case "phones/rename", "phones/remove":
 		h.phones(w, r, req, route)
+	case "push/subscribe", "push/unsubscribe":
+		h.push(w, r, req, route)
+	}
+}
+
+// push takes or forgets the device's push subscription (docs/phone.md,
+// "Notifications"); the body of a subscription is the browser's
+// PushSubscription.toJSON().
+func (h *Handler) push(w http.ResponseWriter, r *http.Request, req request, route string) {
+	if h.cfg.Push == nil {
+		jsonhttp.Error(w, http.StatusNotFound, "push_unavailable", "this node sends no push notifications")
+		return
+	}
+	if route == "push/unsubscribe" {
+		var v struct{}
+		if err := strictJSON(req.body, &v); err != nil {
+			jsonhttp.Error(w, http.StatusBadRequest, "bad_request", err.Error())
+			return
+		}
+		if err := h.cfg.Push.Unsubscribe(r.Context(), req.phone.ID); err != nil {
+			h.internal(w, "unsubscribe from push", err)
+			return
+		}
+		jsonhttp.Write(w, http.StatusOK, map[string]string{"push": "off"})
+		return
+	}
+	err := h.cfg.Push.Subscribe(r.Context(), req.phone.ID, req.body)
+	var bad *push.BadSubscriptionError
+	switch {
+	case errors.As(err, &bad):
+		h.log.Info("Refused a push subscription", "phone", req.phone.ID, "why", bad.Detail)
+		jsonhttp.Error(w, http.StatusBadRequest, "bad_subscription", bad.Detail)
+	case errors.Is(err, approvals.ErrNoPhone):
+		jsonhttp.Error(w, http.StatusUnauthorized, "unauthenticated", "unknown device")
+	case err != nil:
+		h.internal(w, "subscribe to push", err)
+	default:
+		jsonhttp.Write(w, http.StatusOK, map[string]string{"push": "on"})
 	}
 }
 

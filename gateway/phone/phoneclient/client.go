@@ -187,6 +187,54 @@ func (d *Device) Status(ctx context.Context) (string, error) {
 	return v.State, err
 }
 
+// PushInfo returns the device's status with the node's VAPID public key
+// and the device's push state.
+func (d *Device) PushInfo(ctx context.Context) (phoneapi.Status, error) {
+	var st phoneapi.Status
+	err := d.do(ctx, http.MethodGet, "/phone/api/status", nil, true, &st)
+	return st, err
+}
+
+// Subscribe registers a push subscription for the device, as the web app
+// does with what pushManager.subscribe gave it: endpoint, the
+// subscription's P-256 public key (uncompressed) and its 16-byte
+// authentication secret.
+func (d *Device) Subscribe(ctx context.Context, endpoint string, p256dh, auth []byte) error {
+	var sub phoneapi.PushSubscription
+	sub.Endpoint = endpoint
+	sub.Keys.P256dh, sub.Keys.Auth = pairing.Encode(p256dh), pairing.Encode(auth)
+	body, _ := json.Marshal(sub)
+	return d.do(ctx, http.MethodPost, "/phone/api/push/subscribe", body, true, nil)
+}
+
+// Unsubscribe tells the node to push nothing more to the device.
+func (d *Device) Unsubscribe(ctx context.Context) error {
+	return d.do(ctx, http.MethodPost, "/phone/api/push/unsubscribe", []byte("{}"), true, nil)
+}
+
+// OpenPush opens the text of a push message (what a service worker's
+// event.data.text() gives, once the browser decrypted it) to the notice
+// the node sealed to this device.
+func (d *Device) OpenPush(text string) (phoneapi.PushNotice, error) {
+	var n phoneapi.PushNotice
+	rest, ok := strings.CutPrefix(text, phoneapi.PushPrefix)
+	if !ok {
+		return n, errors.New("not a mailnode push message")
+	}
+	box, err := pairing.Decode(rest)
+	if err != nil {
+		return n, errors.New("push message is not base64url")
+	}
+	plain, err := pairing.Open(d.Box, d.NodeBox, d.ID, pairing.ToPhonePush, phoneapi.PushAAD, box)
+	if err != nil {
+		return n, err
+	}
+	if err := json.Unmarshal(plain, &n); err != nil {
+		return n, errors.New("push notice is not JSON")
+	}
+	return n, nil
+}
+
 // WaitPaired polls Status until the user confirmed the code on the node.
 func (d *Device) WaitPaired(ctx context.Context) error {
 	for {
