@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"mailnode/approvals"
+	"mailnode/approvals/push"
 	"mailnode/gateway/nonces"
 	"mailnode/gateway/phone"
 	"mailnode/gateway/phone/phoneclient"
@@ -25,9 +26,13 @@ type node struct {
 	m      *approvals.Manager
 	phones *approvals.Phones
 	srv    *httptest.Server
+	push   *push.Service
 }
 
-func newNode(t testing.TB) *node {
+func newNode(t testing.TB) *node { return newNodeWith(t, nil) }
+
+// newNodeWith is newNode with a push service made by mkPush, if not nil.
+func newNodeWith(t testing.TB, mkPush func(*approvals.Phones, *approvals.Manager) *push.Service) *node {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
@@ -57,14 +62,18 @@ func newNode(t testing.TB) *node {
 		t.Fatal(err)
 	}
 	t.Cleanup(ns.Close)
-	h, err := phone.New(phone.Config{Phones: phones, Approvals: m, Nonces: ns, Heartbeat: time.Second,
+	var ps *push.Service
+	if mkPush != nil {
+		ps = mkPush(phones, m)
+	}
+	h, err := phone.New(phone.Config{Phones: phones, Approvals: m, Nonces: ns, Heartbeat: time.Second, Push: ps,
 		App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>mailnode</title>")}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewTLSServer(h)
 	t.Cleanup(srv.Close)
-	return &node{m: m, phones: phones, srv: srv}
+	return &node{m: m, phones: phones, srv: srv, push: ps}
 }
 
 // pair pairs a device the way `mailnode pair` and the phone do: offer,
