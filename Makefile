@@ -17,7 +17,10 @@ demo:
 # PostgreSQL, which the relay's store tests start on loopback; curl and
 # Node.js, two of the HTTP clients the keep-alive tests send with; Postfix
 # and Dovecot's LMTP server, which the relay's mailer submits to and
-# Postfix delivers into (mail/mtatest).
+# Postfix delivers into (mail/mtatest); Python's venv, into which the push
+# tests pip-install http-ece (approvals/push/pushtest: where the Python
+# package index cannot be reached that check is left out and says so,
+# unless MAILNODE_TEST_PUSH_PYTHON=1 requires it).
 #
 # Postfix is installed with no configuration (debconf's "No configuration")
 # and must not run as the machine's mail server: the test starts its own
@@ -33,19 +36,22 @@ demo:
 # Node.js 22 from the npm registry, as the 2.x client needs 20): it comes
 # with the NodeSource nodejs of the machine image, which conflicts with
 # Debian's npm package, so that is installed only where npm is missing.
+# It also installs jose and http_ece, which approvals/push/pushtest checks
+# the node's Web Push requests with (pinned by
+# approvals/push/testdata/package-lock.json).
 #
 # apt-get waits up to 5 minutes for another apt or dpkg (unattended-upgrades on
 # a fresh machine) instead of failing on its lock, runs without questions
 # (env, as sudo drops DEBIAN_FRONTEND from the environment), and says what it
 # installs and why before the download starts, then nothing but errors.
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 -qq
-TEST_PKGS := dovecot-imapd dovecot-lmtpd postfix chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils postgresql curl nodejs
+TEST_PKGS := dovecot-imapd dovecot-lmtpd postfix chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils postgresql curl nodejs python3-venv
 test-deps:
 	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && [ -x /usr/lib/dovecot/lmtp ] && [ -x /usr/sbin/postfix ] && command -v chromium >/dev/null 2>&1 && \
 	  command -v Xvfb >/dev/null 2>&1 && command -v dbus-daemon >/dev/null 2>&1 && command -v import >/dev/null 2>&1 && command -v xwininfo >/dev/null 2>&1 && \
-	  command -v curl >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && \
+	  command -v curl >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 && \
 	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
-	  echo "test-deps: installing with apt-get (several minutes on a fresh machine): Dovecot (the IMAP tests), Postfix and Dovecot's LMTP (the relay's mailer), Chromium (the phone web app), X11/OpenGL headers, Xvfb, D-Bus, ImageMagick and x11-utils (the desktop app), PostgreSQL (the relay store), curl and Node.js (keep-alive clients): $(TEST_PKGS)"; \
+	  echo "test-deps: installing with apt-get (several minutes on a fresh machine): Dovecot (the IMAP tests), Postfix and Dovecot's LMTP (the relay's mailer), Chromium (the phone web app), X11/OpenGL headers, Xvfb, D-Bus, ImageMagick and x11-utils (the desktop app), PostgreSQL (the relay store), curl and Node.js (keep-alive clients), Python's venv (the push checks): $(TEST_PKGS)"; \
 	  had_postfix=$$(dpkg-query -W -f='$${Status}' postfix 2>/dev/null); \
 	  if [ ! -e /usr/sbin/policy-rc.d ]; then \
 	    trap '$(SUDO) rm -f /usr/sbin/policy-rc.d' EXIT; \
@@ -76,8 +82,9 @@ vet:
 	$(GO) run $(STATICCHECK) -tags headless ./...
 
 # MAILNODE_TEST_DOVECOT=1, MAILNODE_TEST_BROWSER=1, MAILNODE_TEST_DESKTOP=1,
-# MAILNODE_TEST_POSTGRES=1 and MAILNODE_TEST_POSTFIX=1 make a missing Dovecot,
-# Chromium, Xvfb, PostgreSQL or Postfix a failure, not a skip (Postfix's
+# MAILNODE_TEST_POSTGRES=1, MAILNODE_TEST_POSTFIX=1 and MAILNODE_TEST_PUSH=1 make a
+# missing Dovecot, Chromium, Xvfb, PostgreSQL, Postfix or Node.js (jose and
+# http_ece, the push checks) a failure, not a skip (Postfix's
 # master starts only as root: make test runs as root, as CI does). The race
 # detector is on: the sync code runs a pipeline of goroutines. The packages
 # are tested in the headless build (-tags headless), which keeps Fyne's cgo
@@ -87,7 +94,7 @@ vet:
 # detector, the only way they bring up 1,000 node tunnels from one address (it
 # slows TLS handshakes tenfold: 100 under it).
 test: test-deps vet
-	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 MAILNODE_TEST_POSTGRES=1 MAILNODE_TEST_POSTFIX=1 $(GO) test -race -count=1 -tags headless ./...
+	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 MAILNODE_TEST_POSTGRES=1 MAILNODE_TEST_POSTFIX=1 MAILNODE_TEST_PUSH=1 $(GO) test -race -count=1 -tags headless ./...
 	$(GO) test -count=1 -tags headless -run 'TestSlowClients' ./relay/relayserver/ ./cmd/mailnode-relay/ ./gateway/
 
 # Both builds of the node: the desktop app (cgo, Fyne) and the headless one

@@ -52,6 +52,12 @@ func TestBackupRestore(t *testing.T) {
 	if _, err := e.Node.ConfirmPhone(ctx, phone.ID); err != nil {
 		t.Fatal(err)
 	}
+	// The VAPID key the phone's push subscription is bound to moves
+	// with the node (issue 44).
+	pushBefore, err := phone.PushInfo(ctx)
+	if err != nil || pushBefore.VAPIDPublicKey == "" {
+		t.Fatalf("status = %+v, %v; want a VAPID key", pushBefore, err)
+	}
 
 	if _, err := e.Node.Backup(ctx, "short"); err == nil {
 		t.Error("Backup took a 5-character passphrase")
@@ -141,6 +147,9 @@ func TestBackupRestore(t *testing.T) {
 	phone.HTTP = moved.AgentHTTP()
 	if _, err := phone.State(ctx); err != nil {
 		t.Fatalf("the old phone on the restored node: %v", err)
+	}
+	if after, err := phone.PushInfo(ctx); err != nil || after.VAPIDPublicKey != pushBefore.VAPIDPublicKey {
+		t.Errorf("the restored node's VAPID key = %q (%v), want the old node's %q", after.VAPIDPublicKey, err, pushBefore.VAPIDPublicKey)
 	}
 	if st := moved.Node.Status(); st.Phones != 1 {
 		t.Errorf("restored node has %d phones", st.Phones)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"mailnode/approvals"
+	"mailnode/approvals/push"
 	"mailnode/assets"
 	"mailnode/extract"
 	"mailnode/gateway"
@@ -126,7 +127,22 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 			}
 		}
 	}()
-	ph, err := phone.New(phone.Config{Phones: c.phones, Approvals: c.approvals, Nonces: c.nonces, App: assets.PhoneApp()}, n.log)
+	// Web Push of prompts to phones whose app is closed (docs/phone.md,
+	// "Notifications"). Push endpoints are checked by the agent key
+	// documents' address rules, and the same development overrides
+	// (--dev-agent, --dev-agent-ca) alone reach a stand-in on loopback.
+	hostOnly, _, _ := strings.Cut(host, ":")
+	pusher, err := push.New(push.Config{Phones: c.phones, Approvals: c.approvals, Subject: "https://" + hostOnly,
+		DevAddrs: gc.DevAgentAddrs, DevRootCAs: gc.DevAgentCAs}, n.log)
+	if err != nil {
+		return err
+	}
+	pushCtx, stopPush := context.WithCancel(ctx)
+	var pushing sync.WaitGroup
+	pushing.Go(func() { pusher.Run(pushCtx) })
+	defer pushing.Wait()
+	defer stopPush()
+	ph, err := phone.New(phone.Config{Phones: c.phones, Approvals: c.approvals, Nonces: c.nonces, App: assets.PhoneApp(), Push: pusher}, n.log)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"mailnode/approvals/phoneapi"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -22,6 +23,7 @@ import (
 	"mailnode/agent"
 	"mailnode/app"
 	"mailnode/approvals"
+	"mailnode/approvals/push/pushtest"
 	"mailnode/gateway"
 	"mailnode/gateway/localca"
 	"mailnode/gateway/phone/phoneclient"
@@ -74,6 +76,13 @@ func newE2EWith(t testing.TB, extra int, cfg approvals.Config) *e2e {
 // newE2ELimited also publishes the keys of extra agents
 // agent.site<i>.example (e.extra), each its own registrable domain, and tunes the approvals and rate limits.
 func newE2ELimited(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLimit) *e2e {
+	return newE2EPush(t, extra, cfg, rl, nil)
+}
+
+// newE2EPush is newE2ELimited whose node reaches the push service
+// stand-in stand, if not nil, by the development overrides a node's
+// --dev-agent and --dev-agent-ca set.
+func newE2EPush(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLimit, stand *pushtest.StandIn) *e2e {
 	t.Helper()
 	ctx := context.Background()
 	e := &e2e{t: t, prompts: make(chan arrival, 4096)}
@@ -121,11 +130,16 @@ func newE2ELimited(t testing.TB, extra int, cfg approvals.Config, rl gateway.Rat
 	}
 	t.Cleanup(func() { e.smtp.Close() })
 
+	devCAs := []*x509.Certificate{agentCA.Cert()}
+	if stand != nil {
+		maps.Copy(addrs, stand.DevAddrs())
+		devCAs = append(devCAs, stand.CA())
+	}
 	n, err := app.New(app.Config{DataDir: dir + "/node", Demo: true,
 		Gateway: app.GatewayConfig{
 			Listen:        "127.0.0.1:0",
 			DevAgentAddrs: addrs,
-			DevAgentCAs:   []*x509.Certificate{agentCA.Cert()},
+			DevAgentCAs:   devCAs,
 			Approvals:     cfg,
 			RateLimit:     rl,
 		},

@@ -465,13 +465,20 @@ func (n *Node) watchApprovals(ctx context.Context, c *components) error {
 			}
 			return fmt.Errorf("count pending requests: %w", err)
 		}
-		phones := 0
-		for _, p := range c.phones.List() {
+		phones, reach := 0, 0
+		list := c.phones.List()
+		for _, p := range list {
 			if p.State == approvals.PhonePaired {
 				phones++
+				if p.Push.Reachable() {
+					reach++
+				}
 			}
 		}
-		n.update(func(s *Status) { s.Pending, s.Phones = len(pending), phones })
+		n.update(func(s *Status) {
+			s.Pending, s.Phones, s.PushPhones = len(pending), phones, reach
+			s.PushUnreachable = len(pending) > 0 && !approvals.AnyPushReachable(list)
+		})
 		select {
 		case <-ctx.Done():
 			return nil

@@ -31,8 +31,15 @@ type Status struct {
 	// Pending is how many agents' requests wait for the user.
 	Pending int
 	// Phones is how many phones are paired.
-	Phones   int
-	Services []ServiceStatus
+	Phones int
+	// PushPhones is how many of them can be expected to get a push
+	// notification (approvals.PushStatus.Reachable).
+	PushPhones int
+	// PushUnreachable: a request waits and no paired phone can be
+	// reached by push, so that nobody learns of it until a phone's app
+	// is opened; the tray and `mailnode approvals list` say so.
+	PushUnreachable bool
+	Services        []ServiceStatus
 	// LastError is the newest public error message of any service, "" once
 	// it recovered. Never a secret.
 	LastError string

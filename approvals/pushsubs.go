@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -227,6 +228,39 @@ func (p *Phones) PushReachable() bool {
 	defer p.mu.Unlock()
 	for _, ph := range p.phones {
 		if ph.State == PhonePaired && ph.Push.Reachable() {
+			return true
+		}
+	}
+	return false
+}
+
+// String says the status in words, as `mailnode phones` and the Phones
+// window show it.
+func (s PushStatus) String() string {
+	var b strings.Builder
+	if s.On {
+		b.WriteString("on")
+	} else {
+		b.WriteString("off")
+	}
+	switch {
+	case s.LastAt.IsZero():
+		if s.On {
+			b.WriteString(", nothing pushed yet")
+		}
+	case s.LastOK:
+		fmt.Fprintf(&b, ", last push accepted %s", s.LastAt.Local().Format(time.DateTime))
+	default:
+		fmt.Fprintf(&b, ", last push %s: %s", s.LastAt.Local().Format(time.DateTime), s.LastResult)
+	}
+	return b.String()
+}
+
+// AnyPushReachable reports whether a push can be expected to reach at
+// least one of the paired phones among ps.
+func AnyPushReachable(ps []Phone) bool {
+	for _, p := range ps {
+		if p.State == PhonePaired && p.Push.Reachable() {
 			return true
 		}
 	}

@@ -234,7 +234,7 @@ func (v *phonesView) load() {
 			n++
 			v.list.Add(container.NewBorder(nil, nil, nil,
 				widget.NewButton("Unpair", func() { v.remove(p) }),
-				wrapped(fmt.Sprintf("%s, paired %s", p.Name, p.PairedAt.Local().Format("2 Jan 2006")))))
+				wrapped(fmt.Sprintf("%s, paired %s. Push notifications: %s.", p.Name, p.PairedAt.Local().Format("2 Jan 2006"), p.Push))))
 		}
 		if n == 0 {
 			v.list.Add(wrapped("No phone is paired: requests that need your phone cannot be approved."))

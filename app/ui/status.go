@@ -81,6 +81,9 @@ func headline(st app.Status) string {
 	case iconError:
 		return "Something needs your attention"
 	case iconApproval:
+		if st.PushUnreachable {
+			return fmt.Sprintf("%s waiting for you; no paired phone gets push notifications, so open the phone app to decide", plural(st.Pending, "request"))
+		}
 		return fmt.Sprintf("%s waiting for you", plural(st.Pending, "request"))
 	case iconOffline:
 		return "Offline: the mail server cannot be reached; retrying"

@@ -448,7 +448,7 @@ func (u *UI) applyLocked(st app.Status) {
 	if st.Pending != prev.Pending {
 		u.pending.load()
 	}
-	if st.Phones != prev.Phones {
+	if st.Phones != prev.Phones || st.PushPhones != prev.PushPhones {
 		u.phones.load()
 	}
 	if st.Gateway.LANURL != prev.Gateway.LANURL {
@@ -481,6 +481,9 @@ func (u *UI) announce() {
 		if a.Tier == approvals.Send {
 			n = fyne.NewNotification("mailnode: a mail waits to be sent",
 				fmt.Sprintf("%s wants to send a draft. Only your phone can approve it. Match code %s.", a.Domain, a.MatchCode))
+		}
+		if u.node.Status().PushUnreachable {
+			n.Content += " No paired phone gets push notifications: open the phone app."
 		}
 		u.fa.SendNotification(n)
 	}

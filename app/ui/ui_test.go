@@ -379,6 +379,11 @@ func TestPairPhoneFromScreenshot(t *testing.T) {
 	e.until("the six-digit code", func() bool { return e.u.phones.sas.Text == sas && e.u.phones.confirm.Visible() })
 	e.tap(e.u.phones.box, "The phone shows the same code")
 	e.until("the paired phone", func() bool { return strings.Contains(texts(e.u.phones.box), "Test phone, paired") })
+	// Whether it takes push notifications (issue 44): not until its app
+	// subscribes.
+	if got := texts(e.u.phones.box); !strings.Contains(got, "Push notifications: off.") {
+		t.Errorf("the Phones window shows\n%s\nwant the phone's push state", got)
+	}
 	e.until("the node's status to count the phone", func() bool { return e.node.Status().Phones == 1 })
 }
 
@@ -683,6 +688,9 @@ func TestStatusView(t *testing.T) {
 		{st: app.Status{State: app.StateIdle}, want: []string{"No mail account yet"}},
 		{st: app.Status{State: app.StateIdle, Messages: 44, Facts: app.FactsStatus{Trips: 1, Orders: 2, Bills: 3}, Phones: 1},
 			want: []string{"Up to date", "1 trip, 2 orders, 3 bills", "1 phone paired", "serves none"}},
+		// A request waits and no phone gets push (issue 44).
+		{st: app.Status{State: app.StateIdle, Pending: 1, Phones: 1, PushUnreachable: true},
+			want: []string{"1 request waiting for you; no paired phone gets push notifications, so open the phone app to decide"}},
 		{st: app.Status{State: app.StateOffline, LastError: "cannot reach the mail server for account a; retrying"},
 			want: []string{"Offline", "cannot reach the mail server"}},
 		{st: app.Status{State: app.StateIdle, Pending: 2, Gateway: app.GatewayStatus{Relay: app.RelayStatus{

@@ -172,6 +172,13 @@ func listApprovals(ctx context.Context, a localapi.Backend, audit int, w io.Writ
 				fmt.Fprintf(w, "      %s\n", line)
 			}
 		}
+		phones, err := a.Phones(ctx)
+		if err != nil {
+			return err
+		}
+		if !approvals.AnyPushReachable(phones) {
+			fmt.Fprintln(w, "No paired phone gets push notifications (mailnode phones says why): nobody is told of these requests until a phone's app is opened.")
+		}
 	}
 	if len(grants) == 0 {
 		fmt.Fprintln(tw, "No grants.")

@@ -131,9 +131,9 @@ func cmdPhones(ctx context.Context, args []string, stdout, stderr io.Writer, get
 			return nil
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tNAME\tSTATE\tSINCE")
+		fmt.Fprintln(tw, "ID\tNAME\tSTATE\tSINCE\tPUSH")
 		for _, p := range ps {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.ID, p.Name, p.State, p.Created.Local().Format(time.DateTime))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", p.ID, p.Name, p.State, p.Created.Local().Format(time.DateTime), p.Push)
 		}
 		return tw.Flush()
 	case sub == "rename" && fs.NArg() == 2:
