@@ -12,6 +12,9 @@ import (
 	"time"
 )
 
+// The phone app's icons are made from icon.png.
+//go:generate go run ./mkicons
+
 //go:embed demo phone icon.png demo-senders.txt
 var files embed.FS
 

@@ -9,103 +9,17 @@
 // agents and from mail, and are hostile.
 'use strict';
 
-const enc = new TextEncoder();
-const dec = new TextDecoder();
 const $ = (id) => document.getElementById(id);
 
-// ---- encodings -----------------------------------------------------------
-
-function b64url(bytes) {
-  let s = '';
-  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function unb64url(s) {
-  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
-function concat(...parts) {
-  const arrays = parts.map((p) => (typeof p === 'string' ? enc.encode(p) : new Uint8Array(p)));
-  const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
-  let i = 0;
-  for (const a of arrays) { out.set(a, i); i += a.length; }
-  return out;
-}
-
-async function sha256(data) {
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', data));
-}
+// The encodings, the device in IndexedDB and opening what the node seals
+// are in device.js, which the service worker shares.
 
 async function hmac(key, msg) {
   const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await crypto.subtle.sign('HMAC', k, enc.encode(msg)));
 }
 
-// ---- the device, in IndexedDB -------------------------------------------
-
-function db() {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open('mailnode-phone', 1);
-    req.onupgradeneeded = () => req.result.createObjectStore('device');
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-async function loadDevice() {
-  const d = await db();
-  return new Promise((resolve, reject) => {
-    const req = d.transaction('device').objectStore('device').get('this');
-    req.onsuccess = () => resolve(req.result || null);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-async function saveDevice(dev) {
-  const d = await db();
-  return new Promise((resolve, reject) => {
-    const tx = d.transaction('device', 'readwrite');
-    tx.objectStore('device').put(dev, 'this');
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-  });
-}
-
-async function forgetDevice() {
-  const d = await db();
-  return new Promise((resolve) => {
-    const tx = d.transaction('device', 'readwrite');
-    tx.objectStore('device').delete('this');
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => resolve();
-  });
-}
-
 // ---- the protocol --------------------------------------------------------
-
-// sealKey is the AES-GCM key for what the node seals to this device:
-// HKDF-SHA-256 over the static ECDH secret, salt the device id.
-async function sealKey(dev) {
-  const nodePub = await crypto.subtle.importKey('raw', dev.nodeBox, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
-  const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: nodePub }, dev.boxKey, 256);
-  const ikm = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey']);
-  return crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: enc.encode(dev.id), info: enc.encode('mailnode-seal-v1 node-to-phone') },
-    ikm, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
-}
-
-async function openSealed(dev, nonce, sealed) {
-  const box = unb64url(sealed);
-  if (box.length < 12) throw new Error('sealed message too short');
-  const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: box.slice(0, 12), additionalData: enc.encode(nonce) },
-    await sealKey(dev), box.slice(12));
-  return dec.decode(plain);
-}
 
 // signedFetch sends a request signed by this device: the node refuses any
 // other. It returns the response and the nonce, which what the node seals
@@ -179,7 +93,9 @@ async function pair(offer, name) {
 
 // ---- state and rendering -------------------------------------------------
 
-const state = { dev: null, prompts: new Map(), data: null, stream: null };
+// wanted is the approval a tapped notification or #approval=<id> asked
+// for; status the node's sealed api/status answer (push on or off).
+const state = { dev: null, prompts: new Map(), data: null, stream: null, wanted: null, status: null };
 
 function setStatus(text, kind) {
   const el = $('status');
@@ -227,6 +143,39 @@ function renderRequests() {
     if (!seen.has(li.dataset.approvalId)) li.remove();
   }
   tickExpiry();
+  bringForward();
+}
+
+// bringForward puts the prompt a notification was tapped for first on
+// the list and in view.
+function bringForward() {
+  const list = $('request-list');
+  for (const li of list.querySelectorAll('.wanted')) {
+    if (li.dataset.approvalId !== state.wanted) li.classList.remove('wanted');
+  }
+  if (!state.wanted) return;
+  const li = list.querySelector(`[data-approval-id="${CSS.escape(state.wanted)}"]`);
+  if (!li || li.classList.contains('wanted')) return;
+  list.prepend(li);
+  li.classList.add('wanted');
+  show('wanted-gone', false);
+  li.scrollIntoView({ block: 'start' });
+}
+
+// showApproval answers a tapped notification or an #approval=<id>
+// address: the prompt comes first, fetched in full from the node as any
+// other; one that is no longer pending is said to be so.
+function showApproval(id) {
+  if (!id) return;
+  state.wanted = id;
+  history.replaceState(null, '', '#approval=' + encodeURIComponent(id));
+  bringForward();
+  if (state.dev) refresh();
+}
+
+function approvalInAddress() {
+  const m = /^#approval=([A-Za-z0-9_.~%-]{1,200})$/.exec(location.hash);
+  return m ? decodeURIComponent(m[1]) : null;
 }
 
 function tickExpiry() {
@@ -295,7 +244,14 @@ function renderState() {
   // A prompt the node no longer lists was decided elsewhere or lapsed.
   const pendingIDs = new Set((d.pending || []).map((t) => JSON.parse(t).approval_id));
   for (const id of [...state.prompts.keys()]) if (!pendingIDs.has(id)) state.prompts.delete(id);
+  if (state.wanted && !pendingIDs.has(state.wanted)) {
+    // Decided elsewhere, or expired, before the notification was tapped.
+    show('wanted-gone', true);
+    state.wanted = null;
+    history.replaceState(null, '', location.pathname);
+  }
   renderRequests();
+  closeStaleNotifications(pendingIDs);
 
   const agents = $('agent-list');
   agents.replaceChildren();
@@ -358,6 +314,7 @@ function addPrompt(text) {
 }
 
 async function refresh() {
+  loadStatus();
   try {
     state.data = await api(state.dev, 'GET', '/phone/api/state');
     renderState();
@@ -432,12 +389,169 @@ async function onEvent(ev) {
   }
 }
 
+// ---- notifications (Web Push, docs/phone.md "Push") ----------------------
+
+// platform says what this browser can do with push notifications, for
+// the pairing page and the notifications panel. On iPhone and iPad (16.4
+// and later) Web Push works only in an app added to the Home Screen, never
+// in a Safari tab; iPadOS asks for desktop sites, so an iPad says
+// "Macintosh" with a touch screen.
+function platform() {
+  const ua = navigator.userAgent;
+  const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
+  const standalone = matchMedia('(display-mode: standalone)').matches || navigator.standalone === true;
+  const push = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  if (ios && !standalone) {
+    return { kind: 'ios-browser', push: false, text: 'iPhone or iPad in Safari: notifications work only once this app is on the Home Screen. Tap Share, then "Add to Home Screen", and pair from the app there (it keeps its own keys): copy this pairing link first and paste it there.' };
+  }
+  if (!push) return { kind: 'none', push: false, text: 'Notifications are not available in this browser: requests show while this app is open.' };
+  if (ios) return { kind: 'ios-app', push: true, text: 'Home Screen app: notifications are available once this phone is paired.' };
+  if (/Android/.test(ua)) return { kind: 'android', push: true, text: 'Android: notifications are available once this phone is paired. Chrome can also install this app (menu, "Install app").' };
+  return { kind: 'browser', push: true, text: 'Notifications are available in this browser once it is paired.' };
+}
+
+async function workerRegistration() {
+  if (!('serviceWorker' in navigator)) return null;
+  return (await navigator.serviceWorker.getRegistration()) || null;
+}
+
+async function pushSubscription() {
+  const reg = await workerRegistration();
+  if (!reg || !reg.pushManager) return null;
+  return reg.pushManager.getSubscription().catch(() => null);
+}
+
+// loadStatus asks the node whether it pushes to this device and with
+// which key: the answer is sealed, so a relay cannot put its own key in.
+async function loadStatus() {
+  try {
+    state.status = await api(state.dev, 'GET', '/phone/api/status');
+  } catch {
+    return; // refresh() says why the node is not answering
+  }
+  await renderPush();
+}
+
+function setPushNote(text) {
+  $('push-note').textContent = text;
+  show('push-note', text !== '');
+}
+
+async function renderPush() {
+  const p = platform();
+  const st = state.status || {};
+  const node = st.push || {};
+  const sub = p.push ? await pushSubscription() : null;
+  let kind, text;
+  if (!p.push) {
+    kind = 'unavailable';
+    text = p.text;
+  } else if (!st.vapid_public_key) {
+    kind = 'unavailable';
+    text = 'This node does not send notifications.';
+  } else if (Notification.permission === 'denied') {
+    kind = 'blocked';
+    text = 'Notifications are blocked for this site: allow them in the browser\'s site settings, then turn them on here.';
+  } else if (node.on && sub) {
+    kind = 'on';
+    text = 'Notifications are on: requests reach this phone while the app is closed.';
+  } else {
+    kind = 'off';
+    text = node.on ? 'Notifications are off on this phone (the browser ended its subscription): turn them on again.'
+      : 'Notifications are off: requests show only while this app is open.';
+  }
+  const el = $('push-state');
+  el.textContent = text;
+  el.dataset.state = kind;
+  let last = '';
+  if (node.last_at) {
+    last = `Last notification ${new Date(node.last_at).toLocaleString()}` + (node.last_result ? `: ${node.last_result}` : '');
+  }
+  $('push-last').textContent = last;
+  show('push-last', last !== '');
+  show('push-on', kind === 'off' || kind === 'blocked');
+  show('push-off', kind === 'on' || (kind !== 'unavailable' && node.on === true));
+  show('push', true);
+}
+
+function sameBytes(a, b) {
+  if (!a || !b) return false;
+  const x = new Uint8Array(a);
+  const y = new Uint8Array(b);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+// pushOn runs on the person's tap, never on load: the browser asks for
+// permission then, when the person knows why it asks (and Safari asks
+// only from a tap).
+async function pushOn() {
+  $('push-on').disabled = true;
+  setPushNote('');
+  try {
+    const key = state.status && state.status.vapid_public_key;
+    if (!key) throw new Error('This node does not send notifications.');
+    const perm = await Notification.requestPermission();
+    if (perm !== 'granted') {
+      throw new Error(perm === 'denied' ? 'Notifications are blocked for this site: allow them in the browser\'s site settings.'
+        : 'Notifications were not allowed.');
+    }
+    setPushNote('Turning on…');
+    const reg = await navigator.serviceWorker.ready;
+    const want = unb64url(key);
+    let sub = await reg.pushManager.getSubscription();
+    // A subscription made for another key of the node cannot carry its
+    // pushes: the push service checks the key.
+    if (sub && !sameBytes(sub.options.applicationServerKey, want)) {
+      await sub.unsubscribe();
+      sub = null;
+    }
+    if (!sub) sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: want });
+    await api(state.dev, 'POST', '/phone/api/push/subscribe', sub.toJSON());
+    setPushNote('');
+  } catch (e) {
+    setPushNote(e.code === 'bad_subscription' ? 'The node refused this browser\'s push service: ' + e.message
+      : 'Notifications could not be turned on: ' + (e.message || e));
+  }
+  $('push-on').disabled = false;
+  await loadStatus();
+}
+
+// pushOff ends the subscription on both sides: the node forgets it, and
+// the browser's push service ends it.
+async function pushOff() {
+  $('push-off').disabled = true;
+  setPushNote('');
+  try {
+    await api(state.dev, 'POST', '/phone/api/push/unsubscribe', {});
+  } catch (e) {
+    setPushNote('The node did not take it: ' + (e.message || e));
+  }
+  const sub = await pushSubscription();
+  if (sub) await sub.unsubscribe().catch(() => {});
+  $('push-off').disabled = false;
+  await loadStatus();
+}
+
+// closeStaleNotifications closes what the worker showed for prompts that
+// are no longer pending (decided here or elsewhere, or expired), and the
+// generic ones: the app is open and lists what is waiting.
+async function closeStaleNotifications(pending) {
+  const reg = await workerRegistration();
+  if (!reg || !reg.getNotifications) return;
+  for (const n of await reg.getNotifications().catch(() => [])) {
+    const id = n.data && n.data.approval_id;
+    if (!id || !pending.has(id)) n.close();
+  }
+}
+
 // ---- start ---------------------------------------------------------------
 
 async function startPaired(dev) {
   state.dev = dev;
   show('pairing', false);
   show('requests', true);
+  $('push-on').addEventListener('click', pushOn);
+  $('push-off').addEventListener('click', pushOff);
   setInterval(tickExpiry, 1000);
   stream();
 }
@@ -458,10 +572,21 @@ async function main() {
     return;
   }
   if ('serviceWorker' in navigator) registerWorker();
+  const plat = platform();
+  if (plat.kind === 'ios-browser' && !localStorage.getItem('mailnode-install-hint')) {
+    // Once: the pairing page says it again every time.
+    localStorage.setItem('mailnode-install-hint', '1');
+    show('install-hint', true);
+    $('install-hint-close').onclick = () => show('install-hint', false);
+  }
+  state.wanted = approvalInAddress();
+  window.addEventListener('hashchange', () => showApproval(approvalInAddress()));
   const offer = pairingOffer();
   let dev = await loadDevice();
   if (dev && dev.paired && !offer) return startPaired(dev);
   show('pairing', true);
+  $('pair-platform').textContent = plat.text;
+  $('pair-platform').dataset.kind = plat.kind;
   if (!offer) {
     if (dev) {
       // Registered, not yet confirmed on the node.
@@ -474,10 +599,27 @@ async function main() {
     }
     show('pair-none', true);
     setStatus('not paired');
+    // A Home Screen app on iOS is not opened by a QR code (that opens
+    // Safari, whose storage is not the app's): it takes the link pasted.
+    $('pair-link-go').addEventListener('click', () => {
+      const m = /#pair=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.exec($('pair-link').value.trim());
+      if (!m) {
+        $('pair-error').textContent = 'That is not a pairing link: it ends in #pair= and three codes.';
+        show('pair-error', true);
+        return;
+      }
+      history.replaceState(null, '', location.pathname + m[0]);
+      location.reload();
+    });
     return;
   }
   setStatus('pairing');
   show('pair-start', true);
+  if (plat.kind === 'ios-browser' && navigator.clipboard) {
+    show('pair-copy', true);
+    $('pair-copy').addEventListener('click', () => navigator.clipboard.writeText(location.href)
+      .then(() => { $('pair-copy').textContent = 'Copied'; }, () => {}));
+  }
   $('pair-go').addEventListener('click', async () => {
     $('pair-go').disabled = true;
     try {
@@ -525,6 +667,11 @@ function registerWorker() {
     navigator.serviceWorker.addEventListener('controllerchange', () => {
       if (accepted) location.reload();
     });
+    // A tapped notification, while this window is open (sw.js).
+    navigator.serviceWorker.addEventListener('message', (e) => {
+      if (e.data && e.data.type === 'show_approval') showApproval(e.data.approval_id);
+    });
+    navigator.serviceWorker.startMessages();
   }).catch(() => {});
 }
 
