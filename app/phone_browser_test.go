@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"mailnode/app"
+	"mailnode/approvals"
 )
 
 // browser starts headless Chromium (Debian package chromium). Without
@@ -52,51 +53,11 @@ func browser(t *testing.T) context.Context {
 func TestPhoneWebApp(t *testing.T) {
 	e := newE2E(t)
 	ctx := browser(t)
-	offer, err := e.node.Pair(context.Background(), app.PairOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	start := time.Now()
 	defer func() { t.Logf("total %v", time.Since(start)) }()
 	step, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	err = chromedp.Do(step,
-		chromedp.Navigate(offer.URL),
-		chromedp.WaitVisible(chromedp.ID("pair-go")),
-		chromedp.SetValue(chromedp.ID("pair-name"), "Chromium"),
-		chromedp.Click(chromedp.ID("pair-go")),
-		chromedp.WaitVisible(chromedp.CSS(`[data-test=sas]`)),
-	)
-	var sas string
-	if err == nil {
-		sas, err = chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-test=sas]`)))
-	}
-	if err != nil {
-		t.Fatalf("pairing in the browser: %v\n%s", err, pageText(ctx))
-	}
-	t.Logf("paired in the browser after %v", time.Since(start))
-	st, err := e.node.PairStatus(context.Background(), offer.ID)
-	if err != nil || !st.Registered || st.SAS != strings.TrimSpace(sas) || st.Phone.Name != "Chromium" {
-		t.Fatalf("node shows %+v (%v), the web app shows %q", st, err, sas)
-	}
-	if _, err := e.node.ConfirmPhone(context.Background(), st.Phone.ID); err != nil {
-		t.Fatal(err)
-	}
-	err = chromedp.Do(step,
-		chromedp.WaitVisible(chromedp.ID("requests")),
-		waitText(`[data-test=status]`, "connected"),
-	)
-	var url string
-	if err == nil {
-		url, err = chromedp.Run(step, chromedp.Location())
-	}
-	if err != nil {
-		t.Fatalf("after confirmation: %v", err)
-	}
-	if strings.Contains(url, "pair=") {
-		t.Errorf("the pairing secret stayed in the address: %s", url)
-	}
-
+	pairInBrowser(t, e, ctx, step, "Chromium")
 	t.Logf("connected after %v", time.Since(start))
 	_, ar := e.call("get_excerpt", map[string]string{"query": "flight to New York departure"})
 	if ar == nil {
@@ -104,7 +65,7 @@ func TestPhoneWebApp(t *testing.T) {
 	}
 	card := fmt.Sprintf(`li.request[data-approval-id=%q]`, ar.ApprovalID)
 	var code, details string
-	err = chromedp.Do(step, chromedp.WaitVisible(chromedp.CSS(card)))
+	err := chromedp.Do(step, chromedp.WaitVisible(chromedp.CSS(card)))
 	if err == nil {
 		code, err = chromedp.Run(step, chromedp.Text(chromedp.CSS(card+` [data-test=match-code]`)))
 	}
@@ -133,6 +94,56 @@ func TestPhoneWebApp(t *testing.T) {
 	if err := chromedp.Do(step, waitContains(`#activity-list`, "asked 2 times")); err != nil {
 		t.Fatalf("activity after the approval: %v\n%s", err, pageText(ctx))
 	}
+}
+
+// pairInBrowser pairs the web app in the tab by the QR code's URL, checks
+// that it shows the node's short code, confirms it on the node and waits
+// until the app is connected; it returns the phone.
+func pairInBrowser(t *testing.T, e *e2e, ctx, step context.Context, name string) approvals.Phone {
+	t.Helper()
+	offer, err := e.node.Pair(context.Background(), app.PairOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	err = chromedp.Do(step,
+		chromedp.Navigate(offer.URL),
+		chromedp.WaitVisible(chromedp.ID("pair-go")),
+		chromedp.SetValue(chromedp.ID("pair-name"), name),
+		chromedp.Click(chromedp.ID("pair-go")),
+		chromedp.WaitVisible(chromedp.CSS(`[data-test=sas]`)),
+	)
+	var sas string
+	if err == nil {
+		sas, err = chromedp.Run(step, chromedp.Text(chromedp.CSS(`[data-test=sas]`)))
+	}
+	if err != nil {
+		t.Fatalf("pairing in the browser: %v\n%s", err, pageText(ctx))
+	}
+	t.Logf("paired in the browser after %v", time.Since(start))
+	st, err := e.node.PairStatus(context.Background(), offer.ID)
+	if err != nil || !st.Registered || st.SAS != strings.TrimSpace(sas) || st.Phone.Name != name {
+		t.Fatalf("node shows %+v (%v), the web app shows %q", st, err, sas)
+	}
+	ph, err := e.node.ConfirmPhone(context.Background(), st.Phone.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(step,
+		chromedp.WaitVisible(chromedp.ID("requests")),
+		waitText(`[data-test=status]`, "connected"),
+	)
+	var url string
+	if err == nil {
+		url, err = chromedp.Run(step, chromedp.Location())
+	}
+	if err != nil {
+		t.Fatalf("after confirmation: %v", err)
+	}
+	if strings.Contains(url, "pair=") {
+		t.Errorf("the pairing secret stayed in the address: %s", url)
+	}
+	return ph
 }
 
 // waitText waits until the element's text is want.

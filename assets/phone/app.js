@@ -237,7 +237,7 @@ function row(list, parts, buttons) {
   list.appendChild(li);
 }
 
-function renderState() {
+function renderState(asked) {
   const d = state.data;
   if (!d) return;
   for (const text of d.pending || []) addPrompt(text);
@@ -251,7 +251,7 @@ function renderState() {
     history.replaceState(null, '', location.pathname);
   }
   renderRequests();
-  closeStaleNotifications(pendingIDs);
+  closeStaleNotifications(pendingIDs, asked);
 
   const agents = $('agent-list');
   agents.replaceChildren();
@@ -316,8 +316,9 @@ function addPrompt(text) {
 async function refresh() {
   loadStatus();
   try {
+    const asked = Date.now();
     state.data = await api(state.dev, 'GET', '/phone/api/state');
-    renderState();
+    renderState(asked);
   } catch (e) {
     handleAuthError(e);
   }
@@ -534,13 +535,15 @@ async function pushOff() {
 
 // closeStaleNotifications closes what the worker showed for prompts that
 // are no longer pending (decided here or elsewhere, or expired), and the
-// generic ones: the app is open and lists what is waiting.
-async function closeStaleNotifications(pending) {
+// generic ones: the app is open and lists what is waiting. Only those
+// shown before the node was asked: a newer one may be for a prompt made
+// since.
+async function closeStaleNotifications(pending, asked) {
   const reg = await workerRegistration();
   if (!reg || !reg.getNotifications) return;
   for (const n of await reg.getNotifications().catch(() => [])) {
     const id = n.data && n.data.approval_id;
-    if (!id || !pending.has(id)) n.close();
+    if ((!id || !pending.has(id)) && n.timestamp <= asked) n.close();
   }
 }
 
