@@ -59,7 +59,7 @@ func TestPhoneWebPush(t *testing.T) {
 	ctx := browser(t)
 	step, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	if err := chromedp.Do(step, chromedp.EmulateViewport(400, 820)); err != nil {
+	if err := chromedp.Do(step, chromedp.EmulateViewport(400, 900)); err != nil {
 		t.Fatal(err)
 	}
 	ph := pairInBrowser(t, e, ctx, step, "Chromium")
@@ -210,7 +210,12 @@ func TestPhoneWebPush(t *testing.T) {
 	}
 	t.Logf("notifications panel: %q", pushState)
 	if dir := os.Getenv("MAILNODE_SCREENSHOTS"); dir != "" {
-		png, err := chromedp.Run(step, chromedp.FullScreenshot(90))
+		// From the top: the header, the notifications panel when push is
+		// off, and the tapped prompt first.
+		if _, err := chromedp.Run(step, chromedp.Evaluate[bool](`scrollTo(0, 0), true`)); err != nil {
+			t.Fatal(err)
+		}
+		png, err := chromedp.Run(step, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatal(err)
 		}

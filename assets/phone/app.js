@@ -470,6 +470,11 @@ async function renderPush() {
   }
   $('push-last').textContent = last;
   show('push-last', last !== '');
+  // While push could be on and is not, the panel comes before the
+  // requests, where a newly paired phone's owner sees it; else after.
+  const panel = $('push');
+  const before = kind === 'off' || kind === 'blocked' ? $('requests') : $('agents');
+  if (panel.nextElementSibling !== before) panel.parentNode.insertBefore(panel, before);
   show('push-on', kind === 'off' || kind === 'blocked');
   show('push-off', kind === 'on' || (kind !== 'unavailable' && node.on === true));
   show('push', true);
