@@ -18,7 +18,9 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
-	"mailnode/agent"
+	"mailnode/approvals"
+	"mailnode/approvals/push/pushtest"
+	"mailnode/gateway"
 )
 
 // shownNotification is what registration.getNotifications() gives back.
@@ -30,34 +32,40 @@ type shownNotification struct {
 }
 
 // TestPhoneWebPush: the web app's half of Web Push (issue 44) in headless
-// Chromium. What it covers, and why only the worker's half: headless
+// Chromium, fed by the node's real pushes.
+//
+// What it covers, and why only the worker's half of the browser: headless
 // Chromium cannot subscribe (pushManager.subscribe() needs the browser
 // vendor's push service, which is not reachable here), and the DevTools
 // protocol's ServiceWorker.deliverPushMessage hands the worker the
 // already-decrypted payload, skipping the browser's own RFC 8291
-// decryption. So this test gives the real service worker the text a push
-// carries once the browser has decrypted it: a notice sealed by the node's
-// key to this device (Node.SealPushNotice, pairing.Seal with the push's
-// parameters). What the node sends to a push service, encrypted, is
-// checked by the node side's tests (approvals/push) against other
-// implementations of RFC 8291 and 8292.
+// decryption. So the app's device subscribes with a subscription the test
+// made (pushtest.NewSubscriber), sent by the app's own signed request as
+// it sends what subscribe() gives; the node pushes to the push service
+// stand-in on loopback (pushtest) as it would to FCM; the test decrypts
+// each push with that subscription's keys, as the browser would, and
+// hands the text to the real service worker. That the node's encrypted
+// request is standard is the node side's test (TestPushEndToEnd and
+// approvals/push, with jose, http_ece and Python's http-ece).
 //
-// It pairs as TestPhoneWebApp does, then: the worker opens a prompt's
-// notice and shows it (title, match code in the body, tag = approval id,
-// read back with registration.getNotifications()); a tap on it brings the
-// app's window to that prompt; a "decided" notice replaces the prompt's
-// notification; deciding in the app closes what is no longer pending; a
-// tampered notice shows only the generic text. The manifest and icons
-// are checked by Chromium's own parser (Page.getAppManifest,
-// Page.getInstallabilityErrors), and the pairing page's sentence for an
-// iPhone in Safari, an Android phone and this browser.
+// The worker opens the node's notice of a prompt and shows it (title,
+// match code in the body, tag = approval id, read back with
+// registration.getNotifications()); a tap on it brings the app's window
+// to that prompt; pushes that do not open show only the generic text; with
+// the app closed, the node's "decided" notice replaces the prompt's
+// notification, and the app, opened, closes it; "Turn off notifications"
+// ends the subscription at the node. The manifest and icons are checked by
+// Chromium's own parser (Page.getAppManifest, Page.getInstallabilityErrors),
+// and the pairing page's sentence for an iPhone in Safari, an Android phone
+// and this browser.
 //
-// MAILNODE_SCREENSHOTS=DIR writes DIR/phone-push.png, the app after a
-// notification was tapped: the README's picture.
+// MAILNODE_SCREENSHOTS=DIR writes DIR/phone-push.png, the app opened from
+// a notification: the README's picture.
 func TestPhoneWebPush(t *testing.T) {
-	e := newE2E(t)
+	stand := pushtest.Start(t)
+	e := newE2EPush(t, 0, approvals.Config{}, gateway.RateLimit{}, stand)
 	ctx := browser(t)
-	step, cancel := context.WithTimeout(ctx, 60*time.Second)
+	step, cancel := context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
 	if err := chromedp.Do(step, chromedp.EmulateViewport(400, 900)); err != nil {
 		t.Fatal(err)
@@ -101,80 +109,8 @@ func TestPhoneWebPush(t *testing.T) {
 			regID = r.RegistrationID
 		}
 	}
-	push := func(payload string) {
-		t.Helper()
-		if _, err := chromedp.Call(step, serviceworker.DeliverPushMessage,
-			serviceworker.DeliverPushMessageParams{Origin: origin, RegistrationID: regID, Data: payload}); err != nil {
-			t.Fatalf("deliverPushMessage: %v", err)
-		}
-	}
-	seal := func(notice any) string {
-		t.Helper()
-		b, err := json.Marshal(notice)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := e.node.SealPushNotice(ph.ID, b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	promptNotice := func(ar *agent.ApprovalRequired) map[string]string {
-		return map[string]string{"type": "prompt", "approval_id": ar.ApprovalID, "agent": ar.Agent,
-			"tool": fmt.Sprintf("%s (%s)", ar.Tool, ar.Tier), "match_code": ar.MatchCode,
-			"expires_at": time.Unix(ar.ExpiresAt, 0).UTC().Format(time.RFC3339)}
-	}
-	// shown waits until the worker shows notifications for which ok says
-	// yes, and returns them.
-	shown := func(what string, ok func([]shownNotification) bool) []shownNotification {
-		t.Helper()
-		var got []shownNotification
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			got, err = chromedp.Run(step, chromedp.Evaluate[[]shownNotification](
-				`navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((ns) => ns.map((n) => ({title: n.title, body: n.body, tag: n.tag, data: n.data})))`,
-				chromedp.EvalAwaitPromise))
-			if err != nil {
-				t.Fatalf("getNotifications: %v", err)
-			}
-			if ok(got) {
-				return got
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: the worker shows %+v", what, got)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	}
-
-	// Two prompts, so that bringing the second forward means something.
-	_, first := e.call("get_excerpt", map[string]string{"query": "flight to New York departure"})
-	_, ar := e.call("get_excerpt", map[string]string{"query": "hotel address"})
-	if first == nil || ar == nil {
-		t.Fatal("get_excerpt ran without approval")
-	}
-	card := fmt.Sprintf(`li.request[data-approval-id=%q]`, ar.ApprovalID)
-	if err := chromedp.Do(step, chromedp.WaitVisible(chromedp.CSS(card))); err != nil {
-		t.Fatalf("the prompt in the app: %v", err)
-	}
-
-	push(seal(promptNotice(ar)))
-	got := shown("a prompt's notice", func(ns []shownNotification) bool { return len(ns) > 0 })
-	wantTitle := fmt.Sprintf("%s asks to get_excerpt (raw_read)", e2eAgent)
-	if len(got) != 1 || got[0].Title != wantTitle || !strings.Contains(got[0].Body, "Match code "+ar.MatchCode) ||
-		got[0].Tag != ar.ApprovalID || got[0].Data.ApprovalID != ar.ApprovalID {
-		t.Fatalf("the notification is %+v, want %q, match code %s, tag %s", got, wantTitle, ar.MatchCode, ar.ApprovalID)
-	}
-
-	// The tap. The DevTools protocol has no command that clicks a
-	// notification, so the test dispatches a notificationclick event, with
-	// the notification the worker showed, to the worker's own listener:
-	// Runtime.evaluate in the service worker's target. Two things differ
-	// from a person's tap, and the listener is written so that neither
-	// changes its path: waitUntil throws for an event the browser did not
-	// send (after the listener's work has started), and focus() is refused
-	// without a tap's permission (the listener goes on without it).
+	// The worker's own target: the notifications are read there while the
+	// app is closed, and the tap is dispatched there.
 	swTarget := ""
 	targets, err := chromedp.CallBrowser(step, target.GetTargets, target.GetTargetsParams{})
 	if err != nil {
@@ -190,28 +126,186 @@ func TestPhoneWebPush(t *testing.T) {
 	}
 	worker, cancelWorker := chromedp.NewContext(ctx, chromedp.WithTargetID(target.ID(swTarget)))
 	defer cancelWorker()
-	wstep, wcancel := context.WithTimeout(worker, 20*time.Second)
+	wstep, wcancel := context.WithTimeout(worker, 90*time.Second)
 	defer wcancel()
-	if _, err := chromedp.Run(wstep, chromedp.Evaluate[bool](fmt.Sprintf(`self.registration.getNotifications({tag: %q}).then(([n]) => {
-		if (!n) throw new Error('no notification to tap');
-		self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n }));
-		return true;
-	})`, ar.ApprovalID), chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatalf("notificationclick in the worker: %v", err)
+
+	// The subscription, sent by the app's own signed request.
+	sub := pushtest.NewSubscriber(t, "/push/chromium")
+	on, err := chromedp.Run(step, chromedp.Evaluate[string](fmt.Sprintf(`api(state.dev, 'POST', '/phone/api/push/subscribe', %s).then((r) => loadStatus().then(() => r.push))`, sub.JSON()), chromedp.EvalAwaitPromise))
+	if err != nil || on != "on" {
+		t.Fatalf("subscribing: %q, %v", on, err)
 	}
-	if err := chromedp.Do(step, waitEval(fmt.Sprintf(`location.hash === %q && document.querySelector('#request-list > li')?.dataset.approvalId === %q && document.querySelector('#request-list > li').classList.contains('wanted')`,
-		"#approval="+ar.ApprovalID, ar.ApprovalID))); err != nil {
-		t.Fatalf("after the tap the app does not show the prompt first: %v\n%s", err, pageText(ctx))
+	// The node pushes to it; the test reads each push as the browser
+	// would, by its Topic (the approval id).
+	texts := map[string][]string{}
+	pushed := func(approvalID string) string {
+		t.Helper()
+		for len(texts[approvalID]) == 0 {
+			req := stand.Next(t, 10*time.Second)
+			plain, err := sub.Decrypt(req.Body)
+			if err != nil {
+				t.Fatalf("the push to %s: %v", req.Path, err)
+			}
+			topic := req.Header.Get("Topic")
+			texts[topic] = append(texts[topic], string(plain))
+		}
+		text := texts[approvalID][0]
+		texts[approvalID] = texts[approvalID][1:]
+		return text
 	}
-	shown("the tapped notification closed", func(ns []shownNotification) bool { return len(ns) == 0 })
-	pushState, err := chromedp.Run(step, chromedp.Text(chromedp.ID("push-state")))
+	deliver := func(payload string) {
+		t.Helper()
+		if _, err := chromedp.Call(step, serviceworker.DeliverPushMessage,
+			serviceworker.DeliverPushMessageParams{Origin: origin, RegistrationID: regID, Data: payload}); err != nil {
+			t.Fatalf("deliverPushMessage: %v", err)
+		}
+	}
+	// shown waits until the worker shows notifications for which ok says
+	// yes, and returns them; where is the app's page or, while the app is
+	// closed, the worker.
+	shown := func(where context.Context, what string, ok func([]shownNotification) bool) []shownNotification {
+		t.Helper()
+		var got []shownNotification
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			got, err = chromedp.Run(where, chromedp.Evaluate[[]shownNotification](
+				`(self.registration ? Promise.resolve(self.registration) : navigator.serviceWorker.ready).then((r) => r.getNotifications())
+				.then((ns) => ns.map((n) => ({title: n.title, body: n.body, tag: n.tag, data: n.data})))`,
+				chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatalf("getNotifications: %v", err)
+			}
+			if ok(got) {
+				return got
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the worker shows %+v", what, got)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	// tap dispatches a click on the notification of the tag. The DevTools
+	// protocol has no command that clicks a notification, so the test
+	// dispatches a notificationclick event, with the notification the
+	// worker showed, to the worker's own listener (Runtime.evaluate in the
+	// worker's target). Two things differ from a person's tap, and the
+	// listener is written so that neither changes its path: waitUntil
+	// throws for an event the browser did not send (after the listener's
+	// work has started), and focus() is refused without a tap's permission
+	// (the listener goes on without it). Opening a window when none is open
+	// needs that permission too, so the tap is tested with the app open.
+	tap := func(tag string) {
+		t.Helper()
+		if _, err := chromedp.Run(wstep, chromedp.Evaluate[bool](fmt.Sprintf(`self.registration.getNotifications({tag: %q}).then(([n]) => {
+			if (!n) throw new Error('no notification to tap');
+			self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n }));
+			return true;
+		})`, tag), chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatalf("notificationclick in the worker: %v", err)
+		}
+		if err := chromedp.Do(step, waitEval(fmt.Sprintf(`location.hash === %q && document.querySelector('#request-list > li')?.dataset.approvalId === %q && document.querySelector('#request-list > li').classList.contains('wanted')`,
+			"#approval="+tag, tag))); err != nil {
+			t.Fatalf("after the tap the app does not show the prompt first: %v\n%s", err, pageText(ctx))
+		}
+	}
+
+	// Two prompts, so that bringing one forward means something.
+	_, first := e.call("get_excerpt", map[string]string{"query": "flight to New York departure"})
+	_, ar := e.call("get_excerpt", map[string]string{"query": "hotel address"})
+	if first == nil || ar == nil {
+		t.Fatal("get_excerpt ran without approval")
+	}
+	card := fmt.Sprintf(`li.request[data-approval-id=%q]`, ar.ApprovalID)
+	if err := chromedp.Do(step, chromedp.WaitVisible(chromedp.CSS(card))); err != nil {
+		t.Fatalf("the prompt in the app: %v", err)
+	}
+	arText, firstText := pushed(ar.ApprovalID), pushed(first.ApprovalID)
+	if !strings.HasPrefix(arText, "mailnode-push-v1.") {
+		t.Fatalf("the node pushed %q", arText)
+	}
+
+	deliver(arText)
+	got := shown(step, "a prompt's notice", func(ns []shownNotification) bool { return len(ns) > 0 })
+	wantTitle := fmt.Sprintf("%s asks to get_excerpt (raw_read)", e2eAgent)
+	if len(got) != 1 || got[0].Title != wantTitle || !strings.Contains(got[0].Body, "Match code "+ar.MatchCode) ||
+		got[0].Tag != ar.ApprovalID || got[0].Data.ApprovalID != ar.ApprovalID {
+		t.Fatalf("the notification is %+v, want %q, match code %s, tag %s", got, wantTitle, ar.MatchCode, ar.ApprovalID)
+	}
+	tap(ar.ApprovalID)
+	shown(step, "the tapped notification closed", func(ns []shownNotification) bool { return len(ns) == 0 })
+
+	// A notice that does not open (one character changed) shows the
+	// generic notification, with none of its text; so does one of another
+	// version, and a push that is no notice at all.
+	i := len("mailnode-push-v1.") + 20
+	flip := map[byte]byte{'A': 'B'}[firstText[i]]
+	if flip == 0 {
+		flip = 'A'
+	}
+	for _, payload := range []string{
+		firstText[:i] + string(flip) + firstText[i+1:],
+		strings.Replace(firstText, "mailnode-push-v1.", "mailnode-push-v2.", 1),
+		"hello",
+	} {
+		deliver(payload)
+		got = shown(step, "a push that does not open", func(ns []shownNotification) bool { return len(ns) > 0 })
+		if len(got) != 1 || got[0].Title != "mailnode" || got[0].Body != "Open the app to see what is waiting." || got[0].Data.ApprovalID != "" {
+			t.Fatalf("the push %.40q shows %+v", payload, got)
+		}
+		// Each shows its own: this one is closed first.
+		if _, err := chromedp.Run(step, chromedp.Evaluate[bool](`navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((ns) => { ns.forEach((n) => n.close()); return true; })`, chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatal(err)
+		}
+		shown(step, "the generic one closed", func(ns []shownNotification) bool { return len(ns) == 0 })
+	}
+
+	// The app closed, as in a pocket: the prompt's notice (again, as a
+	// push service may deliver it), then the prompt is approved on the
+	// other phone, and the node's "decided" notice replaces it: the same
+	// tag, one notification.
+	if err := chromedp.Do(step, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	deliver(arText)
+	shown(wstep, "the notice with the app closed", func(ns []shownNotification) bool { return len(ns) == 1 && ns[0].Tag == ar.ApprovalID })
+	text, _ := e.prompt(ar)
+	e.decide(text, approvals.Approve)
+	deliver(pushed(ar.ApprovalID))
+	got = shown(wstep, "the decided notice", func(ns []shownNotification) bool { return len(ns) == 1 && ns[0].Title == "Decided" })
+	if got[0].Tag != ar.ApprovalID || !strings.Contains(got[0].Body, "approved") {
+		t.Fatalf("the decided notification is %+v", got[0])
+	}
+	// Opened, the app closes the notification of the prompt no longer
+	// pending.
+	if err := chromedp.Do(step, chromedp.Navigate(origin+"/phone/"), waitText(`[data-test=status]`, "connected")); err != nil {
+		t.Fatalf("the app again: %v", err)
+	}
+	shown(step, "the app closing the decided prompt's notification", func(ns []shownNotification) bool { return len(ns) == 0 })
+
+	// Turning notifications off: the node forgets the subscription, and
+	// the panel offers to turn them on, before the requests.
+	if err := chromedp.Do(step, chromedp.WaitVisible(chromedp.ID("push-off")), chromedp.Click(chromedp.ID("push-off")),
+		waitEval(`document.getElementById('push-state').dataset.state === 'off' && document.getElementById('push-off').hidden &&
+			!document.getElementById('push-on').hidden && document.getElementById('push').nextElementSibling.id === 'requests'`)); err != nil {
+		t.Fatalf("turning notifications off: %v\n%s", err, pageText(ctx))
+	}
+	phones, err := e.node.Phones(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("notifications panel: %q", pushState)
+	for _, p := range phones {
+		if p.ID == ph.ID && p.Push.On {
+			t.Errorf("after turning off, the node has %+v", p.Push)
+		}
+	}
+
+	// The other prompt's notice, tapped: the app as the README shows it.
+	deliver(firstText)
+	shown(step, "the other prompt's notice", func(ns []shownNotification) bool { return len(ns) == 1 && ns[0].Tag == first.ApprovalID })
+	tap(first.ApprovalID)
 	if dir := os.Getenv("MAILNODE_SCREENSHOTS"); dir != "" {
-		// From the top: the header, the notifications panel when push is
-		// off, and the tapped prompt first.
+		// From the top: the header, the notifications panel, and the
+		// tapped prompt first.
 		if _, err := chromedp.Run(step, chromedp.Evaluate[bool](`scrollTo(0, 0), true`)); err != nil {
 			t.Fatal(err)
 		}
@@ -223,61 +317,6 @@ func TestPhoneWebPush(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-
-	// A push service may deliver the prompt's notice again; then a
-	// "decided" notice for it replaces it: the same tag, one notification.
-	push(seal(promptNotice(ar)))
-	shown("the notice again", func(ns []shownNotification) bool { return len(ns) == 1 })
-	push(seal(map[string]string{"type": "decided", "approval_id": ar.ApprovalID, "state": "approved"}))
-	got = shown("the decided notice", func(ns []shownNotification) bool { return len(ns) == 1 && ns[0].Title == "Decided" })
-	if got[0].Tag != ar.ApprovalID || !strings.Contains(got[0].Body, "approved") {
-		t.Fatalf("the decided notification is %+v", got[0])
-	}
-
-	// A notice that does not open (one bit changed) shows the generic
-	// notification, with none of its text; so does one for another device
-	// or of another version, and a push that is no notice at all.
-	sealed := seal(promptNotice(first))
-	i := len("mailnode-push-v1.") + 20
-	flip := map[byte]byte{'A': 'B'}[sealed[i]]
-	if flip == 0 {
-		flip = 'A'
-	}
-	generic := func(ns []shownNotification) *shownNotification {
-		for i := range ns {
-			if ns[i].Tag != ar.ApprovalID {
-				return &ns[i]
-			}
-		}
-		return nil
-	}
-	for _, payload := range []string{
-		sealed[:i] + string(flip) + sealed[i+1:],
-		strings.Replace(seal(promptNotice(first)), "mailnode-push-v1.", "mailnode-push-v2.", 1),
-		"hello",
-	} {
-		// Each shows its own: the one before is closed first.
-		if _, err := chromedp.Run(step, chromedp.Evaluate[bool](`navigator.serviceWorker.ready.then((r) => r.getNotifications({tag: 'mailnode'})).then((ns) => { ns.forEach((n) => n.close()); return true; })`, chromedp.EvalAwaitPromise)); err != nil {
-			t.Fatal(err)
-		}
-		shown("the generic one closed", func(ns []shownNotification) bool { return generic(ns) == nil })
-		push(payload)
-		got = shown("a push that does not open", func(ns []shownNotification) bool { return generic(ns) != nil })
-		g := generic(got)
-		if len(got) != 2 || g.Title != "mailnode" || g.Body != "Open the app to see what is waiting." || g.Data.ApprovalID != "" {
-			t.Fatalf("the push %.40q shows %+v", payload, got)
-		}
-	}
-
-	// Deciding in the app: its next look at the node's state closes the
-	// notification of the prompt no longer pending, and the generic one
-	// (the app is open and lists what is waiting). These checks come last:
-	// each look at the state closes them, and the approval's own "decided"
-	// event makes one more.
-	if err := chromedp.Do(step, chromedp.Click(chromedp.CSS(card+` button[data-action=approve]`)), chromedp.WaitNotPresent(chromedp.CSS(card))); err != nil {
-		t.Fatalf("approve in the browser: %v", err)
-	}
-	shown("the app closing the decided prompt's and the generic notification", func(ns []shownNotification) bool { return len(ns) == 0 })
 
 	t.Run("manifest", func(t *testing.T) { checkManifest(t, step) })
 	t.Run("platforms", func(t *testing.T) { checkPlatforms(t, ctx, origin) })
