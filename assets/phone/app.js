@@ -403,7 +403,7 @@ function platform() {
   const standalone = matchMedia('(display-mode: standalone)').matches || navigator.standalone === true;
   const push = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
   if (ios && !standalone) {
-    return { kind: 'ios-browser', push: false, text: 'iPhone or iPad in Safari: notifications work only once this app is on the Home Screen. Tap Share, then "Add to Home Screen", and pair from the app there (it keeps its own keys): copy this pairing link first and paste it there.' };
+    return { kind: 'ios-browser', push: false, text: 'iPhone or iPad in Safari: notifications work only once this app is on the Home Screen (tap Share, then "Add to Home Screen"). The app there keeps its own keys: pair it from there, by pasting the pairing link.' };
   }
   if (!push) return { kind: 'none', push: false, text: 'Notifications are not available in this browser: requests show while this app is open.' };
   if (ios) return { kind: 'ios-app', push: true, text: 'Home Screen app: notifications are available once this phone is paired.' };
