@@ -52,21 +52,43 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 		s.poll(w, r, host, id)
 		return
 	}
-	// The client's authorization rate is taken before its metadata
-	// document is fetched: a loop of requests costs one fetch an hour.
-	// An id that cannot name a client gets no bucket, so that made-up
-	// ids cannot crowd out the buckets of real ones.
+	// Whatever a request could be refused for is checked before it
+	// spends its client's allowance (limiterKey), so that requests bound
+	// to fail (another redirect URI, a made-up document path on the
+	// client's host) cannot spend it silently: only a request that is
+	// about to ask the person counts, and the person sees each.
 	if !s.mayExist(r.Context(), q.Get("client_id")) {
 		s.errorPage(w, http.StatusBadRequest, "This application is not known to this node.")
 		return
 	}
-	l := s.limiter(identityOf(q.Get("client_id")))
-	if l == nil {
-		s.errorPage(w, http.StatusServiceUnavailable, "The node is busy with many applications' requests; try again in a minute.")
+	invalid := func(code, desc string) {
+		s.errorPage(w, http.StatusBadRequest, "This application's request is not valid ("+code+": "+desc+"). Start again from the application.")
+	}
+	switch {
+	case q.Get("response_type") != "code":
+		invalid("unsupported_response_type", "response_type must be code")
+		return
+	case q.Get("code_challenge_method") != "S256":
+		invalid("invalid_request", "PKCE with code_challenge_method S256 is required")
+		return
+	case !isChallenge(q.Get("code_challenge")):
+		invalid("invalid_request", "code_challenge must be a base64url SHA-256")
+		return
+	case q.Get("resource") != Resource(host):
+		invalid("invalid_target", "resource must be "+Resource(host))
+		return
+	case len(q.Get("state")) > 512:
+		invalid("invalid_request", "state is too long")
 		return
 	}
-	if !l.AllowN(s.cfg.Now(), 1) {
-		s.errorPage(w, http.StatusTooManyRequests, "This application has asked too often; wait a minute and try again.")
+	tiers, ok := s.parseScope(q.Get("scope"))
+	if !ok {
+		invalid("invalid_scope", "scopes are tiers: "+strings.Join(s.scopes(), " "))
+		return
+	}
+	grant := grantTiers(tiers)
+	if len(grant) == 0 {
+		invalid("invalid_scope", "ask for at least one of structured_read, free_form_read, compose")
 		return
 	}
 	c, err := s.client(r.Context(), q.Get("client_id"))
@@ -91,34 +113,18 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 		s.errorPage(w, http.StatusBadRequest, "This application asked to return to an address it did not register.")
 		return
 	}
-	back := func(code, desc string) {
-		s.errorPage(w, http.StatusBadRequest, "This application's request is not valid ("+code+": "+desc+"). Start again from the application.")
-	}
-	switch {
-	case q.Get("response_type") != "code":
-		back("unsupported_response_type", "response_type must be code")
-		return
-	case q.Get("code_challenge_method") != "S256":
-		back("invalid_request", "PKCE with code_challenge_method S256 is required")
-		return
-	case !isChallenge(q.Get("code_challenge")):
-		back("invalid_request", "code_challenge must be a base64url SHA-256")
-		return
-	case q.Get("resource") != Resource(host):
-		back("invalid_target", "resource must be "+Resource(host))
-		return
-	case len(q.Get("state")) > 512:
-		back("invalid_request", "state is too long")
+	key, shared := s.limiterKey(c)
+	l := s.limiter(key, shared)
+	if l == nil {
+		s.errorPage(w, http.StatusServiceUnavailable, "The node is busy with many applications' requests; try again in a minute.")
 		return
 	}
-	tiers, ok := s.parseScope(q.Get("scope"))
-	if !ok {
-		back("invalid_scope", "scopes are tiers: "+strings.Join(s.scopes(), " "))
-		return
-	}
-	grant := grantTiers(tiers)
-	if len(grant) == 0 {
-		back("invalid_scope", "ask for at least one of structured_read, free_form_read, compose")
+	if !l.AllowN(s.cfg.Now(), 1) {
+		msg := "This application has asked too often; wait a minute and try again."
+		if shared {
+			msg = "Applications registered with this node that you have not connected yet have asked too often (not only this one); wait a minute and try again."
+		}
+		s.errorPage(w, http.StatusTooManyRequests, msg)
 		return
 	}
 
@@ -207,26 +213,6 @@ func (s *Server) mayExist(ctx context.Context, id string) bool {
 	var n int
 	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM oauth_clients WHERE id = ?", id).Scan(&n)
 	return err != nil || n > 0
-}
-
-// identityOf is the identity a client id will have if it resolves (Client.Domain):
-// the host of a document URL, the short form of a registered id that
-// carries its registration (mayExist checked its MAC), else the id itself,
-// cut short.
-func identityOf(clientID string) string {
-	if u, err := url.Parse(clientID); err == nil && u.Scheme == "https" && u.Host != "" {
-		return strings.ToLower(u.Hostname())
-	}
-	if strings.HasPrefix(clientID, clientIDPrefixDCR) && len(clientID) > legacyClientIDLen {
-		raw, err := idEncoding.DecodeString(strings.ToUpper(clientID[len(clientIDPrefixDCR):]))
-		if err == nil && len(raw) > registrationMAC {
-			return registeredDomain(raw[len(raw)-registrationMAC:])
-		}
-	}
-	if len(clientID) > 64 {
-		clientID = clientID[:64]
-	}
-	return clientID
 }
 
 // poll answers the consent page's reload: the page again while the

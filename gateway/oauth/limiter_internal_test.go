@@ -19,11 +19,11 @@ func TestLimiterForgetsOnlyFullBuckets(t *testing.T) {
 	s := &Server{cfg: Config{Now: func() time.Time { return now }, Tiers: []approvals.Tier{approvals.StructuredRead}},
 		authorize: map[string]*rate.Limiter{}}
 	s.cfg.setDefaults()
-	victim := s.limiter("victim.example")
+	victim := s.limiter("victim.example", false)
 	for victim.AllowN(now, 1) {
 	}
 	for i := range maxLimiters - 1 {
-		if s.limiter(fmt.Sprintf("h%d.example", i)) == nil {
+		if s.limiter(fmt.Sprintf("h%d.example", i), false) == nil {
 			t.Fatalf("identity %d of %d got no bucket", i, maxLimiters)
 		}
 	}
@@ -38,17 +38,17 @@ func TestLimiterForgetsOnlyFullBuckets(t *testing.T) {
 	for _, tt := range tests {
 		if tt.spend {
 			for i := range maxLimiters - 1 {
-				s.limiter(fmt.Sprintf("h%d.example", i)).AllowN(now, 1)
+				s.limiter(fmt.Sprintf("h%d.example", i), false).AllowN(now, 1)
 			}
 		} else {
 			now = now.Add(time.Minute) // every bucket refills; the victim's too
 			for victim.AllowN(now, 1) {
 			}
 		}
-		if got := s.limiter("new.example") != nil; got != tt.wantNew {
+		if got := s.limiter("new.example", false) != nil; got != tt.wantNew {
 			t.Errorf("%s: new identity got a bucket: %v, want %v", tt.name, got, tt.wantNew)
 		}
-		if s.limiter("victim.example") != victim || victim.AllowN(now, 1) {
+		if s.limiter("victim.example", false) != victim || victim.AllowN(now, 1) {
 			t.Errorf("%s: the victim's spent bucket was forgotten", tt.name)
 		}
 	}

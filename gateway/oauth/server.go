@@ -71,6 +71,8 @@ type Approvals interface {
 	Request(ctx context.Context, call approvals.Call) (approvals.Decision, error)
 	Get(ctx context.Context, id string) (approvals.Approval, error)
 	HoldsGrantWith(domain, key string) bool
+	HoldsGrant(domain string) bool
+	Site(domain string) string
 }
 
 // File is the node's SQLite file as store.Attach hands it to a component.
@@ -326,19 +328,38 @@ func newID(prefix string) string {
 }
 
 // maxLimiters bounds the authorization limiters kept at once, one per
-// client identity.
+// limiterKey.
 const maxLimiters = 4096
 
-// limiter returns the authorization limiter of the client identity, or
-// nil when the node keeps maxLimiters that all have requests counted
-// against them. Only a full bucket is forgotten, which is worth no more
-// than a new one: forgetting others would hand their identities a fresh
-// burst, so that a flood of made-up identities could reset the bucket of
-// the one it wants to loop with (the approvals' caps still bound it).
-func (s *Server) limiter(domain string) *rate.Limiter {
+// sharedKey is the limiterKey of every registered client that holds no
+// grant.
+const sharedKey = "registered clients"
+
+// limiterKey is whose allowance of authorization requests a client's
+// request spends, and whether that allowance is shared: every registered
+// client that holds no grant shares one (anyone makes registrations by
+// the thousand, and each would otherwise be a bucket of its own), any
+// other client spends its site's (Approvals.Site of its identity: a
+// document host's registrable domain, whose subdomains are free to
+// whoever holds it; a registered client the person connected, its own).
+func (s *Server) limiterKey(c Client) (key string, shared bool) {
+	if c.Registered && !s.cfg.Approvals.HoldsGrant(c.Domain) {
+		return sharedKey, true
+	}
+	return s.cfg.Approvals.Site(c.Domain), false
+}
+
+// limiter returns the authorization limiter of key, or nil when the
+// node keeps maxLimiters that all have requests counted against them.
+// The shared one (limiterKey) is four times as large and fast as a
+// client's. Only a full bucket is forgotten, which is worth no more than
+// a new one: forgetting others would hand their keys a fresh burst, so
+// that many made-up ones could reset the bucket of the one a loop wants
+// (the approvals' caps still bound it).
+func (s *Server) limiter(key string, shared bool) *rate.Limiter {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	l := s.authorize[domain]
+	l := s.authorize[key]
 	if l != nil {
 		return l
 	}
@@ -353,7 +374,11 @@ func (s *Server) limiter(domain string) *rate.Limiter {
 			return nil
 		}
 	}
-	l = rate.NewLimiter(rate.Every(s.cfg.AuthorizeEvery), s.cfg.AuthorizeBurst)
-	s.authorize[domain] = l
+	if shared {
+		l = rate.NewLimiter(rate.Every(s.cfg.AuthorizeEvery/4), 4*s.cfg.AuthorizeBurst)
+	} else {
+		l = rate.NewLimiter(rate.Every(s.cfg.AuthorizeEvery), s.cfg.AuthorizeBurst)
+	}
+	s.authorize[key] = l
 	return l
 }
