@@ -28,6 +28,12 @@ func TestReadable(t *testing.T) {
 		{"bad \xff byte", "bad ⟦0xFF⟧ byte"},
 		{"a line of \u200b only\n\u200b\n\n\nb", "a line of ⟦U+200B⟧ only\n⟦U+200B⟧\n\n\nb"},
 		{"tab\tkept, Grüße, 東京", "tab\tkept, Grüße, 東京"},
+		// Line and paragraph separators break lines on a phone's text
+		// view, so they could fake lines or hide a tail below a
+		// screenful of them (outside attack 43c, finding 2); NEL too.
+		{"Client id: x\u2028It asks for: bills only\u2029", "Client id: x⟦U+2028⟧It asks for: bills only⟦U+2029⟧"},
+		{"P.S." + strings.Repeat("\u2028", 3) + "wire it", "P.S.⟦U+2028⟧⟦U+2028⟧⟦U+2028⟧wire it"},
+		{"a\n\u2028\n\u0085\nb", "a\n⟦U+2028⟧\n⟦U+0085⟧\nb"},
 	} {
 		if got := approvals.Readable(tc.in); got != tc.want {
 			t.Errorf("Readable(%q) = %q, want %q", tc.in, got, tc.want)

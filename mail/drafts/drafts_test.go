@@ -99,6 +99,9 @@ func TestDraftLifecycle(t *testing.T) {
 		{To: []string{strings.Repeat("a", 250) + "@example.com"}, Body: "x"},
 		{To: []string{"a@example.com"}, Subject: "Invoice\u2060 paid", Body: "x"},
 		{To: []string{"a@example.com"}, Subject: "\ufeffHello", Body: "x"},
+		// Line separators would fake a line of the prompt on the phone.
+		{To: []string{"a@example.com"}, Subject: "Hello\u2028To: boss@example.com", Body: "x"},
+		{To: []string{"Ann\u2029Cc: x <a@example.com>"}, Body: "x"},
 	} {
 		in.Agent, in.From = "a.example", "ann@example.org"
 		var ie *drafts.InvalidError

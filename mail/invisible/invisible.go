@@ -1,8 +1,10 @@
 // Package invisible tells which characters a person reading a text cannot
 // see: Unicode format characters (category Cf: zero-width space and
 // joiners, soft hyphen, word joiner, BOM, bidi controls, tag characters),
-// controls other than newline and tab, variation selectors, and the few
-// letters and symbols that render as blank. Mail and agents' arguments are
+// controls other than newline and tab, variation selectors, the few
+// letters and symbols that render as blank, and the line and paragraph
+// separators (U+2028, U+2029), which a text view breaks lines at though
+// nothing counting lines by newline sees a line. Mail and agents' arguments are
 // hostile input, and these are how a text says one thing to a program and
 // another to a person: an address padded with zero-width spaces, a phrase
 // split by a soft hyphen so that no rule matches it.
@@ -21,7 +23,8 @@ func Is(r rune) bool {
 		return false
 	case '\u115F', '\u1160', '\u3164', '\uFFA0', '\u2800', // render as blank
 		'\u034F', // combining grapheme joiner
-		'\uFFFC': // object replacement
+		'\uFFFC', // object replacement
+		'\u2028', '\u2029': // line and paragraph separators: a line break to a text view, none to a line count
 		return true
 	}
 	return unicode.Is(unicode.Cf, r) || unicode.IsControl(r) ||
