@@ -22,8 +22,8 @@ func Is(r rune) bool {
 	case '\n', '\t':
 		return false
 	case '\u115F', '\u1160', '\u3164', '\uFFA0', '\u2800', // render as blank
-		'\u034F', // combining grapheme joiner
-		'\uFFFC', // object replacement
+		'\u034F',           // combining grapheme joiner
+		'\uFFFC',           // object replacement
 		'\u2028', '\u2029': // line and paragraph separators: a line break to a text view, none to a line count
 		return true
 	}
