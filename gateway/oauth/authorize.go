@@ -172,6 +172,9 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	}
 	req.approvalID, req.expires = d.Approval.ID, d.Approval.ExpiresAt.Unix()
 	err = s.cfg.File.WriteTx(r.Context(), func(tx *sql.Tx) error {
+		if err := s.pruneRequests(r.Context(), tx, s.cfg.Now()); err != nil {
+			return err
+		}
 		if err := s.storeUsedClient(r.Context(), tx, c); err != nil {
 			return err
 		}
@@ -406,7 +409,7 @@ func (s *Server) consentDetails(c Client, tiers []approvals.Tier) string {
 	if c.Name != "" {
 		name = "\u201c" + c.Name + "\u201d"
 	}
-	if note := nameNote(c.Name); note != "" {
+	if note := nameNote(c.Name, c.Domain); note != "" {
 		name += " (" + note + ")"
 	}
 	fmt.Fprintf(&b, "OAuth client: %s\nCalls itself: %s\n", c.Label(), name)

@@ -151,3 +151,42 @@ func between(s, a, b string) string {
 	}
 	return s
 }
+
+// TestLapsedRequestsPruned (outside attack 43c, finding 5): requests
+// nobody decided or reloaded, as a stranger's are, are deleted once past
+// their life when the next request starts, not only when a token is
+// issued; and the registrations they alone kept a day later.
+func TestLapsedRequestsPruned(t *testing.T) {
+	e := newEnv(t, nil)
+	count := func(table string) int {
+		var n int
+		if err := e.file.DB().QueryRow("SELECT count(*) FROM " + table).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for round := range 3 {
+		for i := range 2 {
+			id := e.registerAs(fmt.Sprintf("lapsing %d.%d", round, i), "https://evil.example/cb")
+			for j := range 5 {
+				e.clock.add(3 * time.Second)
+				e.get("/oauth/authorize?" + authParams(id, "https://evil.example/cb", newPKCE(fmt.Sprint(round, i, j))).Encode())
+			}
+		}
+		e.clock.add(25 * time.Minute) // past the prompts' 10 and RequestTTL's 10
+	}
+	if n := count("oauth_requests"); n > 10 {
+		t.Errorf("after three rounds of lapsed requests %d remain, want only the last round's (10)", n)
+	}
+	e.consent(authParams(cimdID, redirect, newPKCE("person")))
+	if n := count("oauth_requests"); n != 1 {
+		t.Errorf("after a new request %d requests remain, want 1", n)
+	}
+	// The registrations those requests used go a day after their last
+	// use, holding nothing.
+	e.clock.add(25 * time.Hour)
+	e.consent(authParams(cimdID, redirect, newPKCE("person, later")))
+	if n := count("oauth_clients"); n != 0 {
+		t.Errorf("%d registrations kept a day after their requests lapsed, want none", n)
+	}
+}

@@ -1,6 +1,7 @@
 package oauth
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -102,10 +103,24 @@ func mixedScripts(n string) []string {
 }
 
 // nameNote is what the page and the phone add after a name that mixes
-// scripts; "" for any other.
-func nameNote(n string) string {
+// scripts, or that names a site other than the client's identity (a
+// client at assistant.example.com calling itself "Claude (claude.ai)");
+// "" for any other.
+func nameNote(n, identity string) string {
+	var notes []string
 	if s := mixedScripts(n); s != nil {
-		return "its name mixes " + strings.Join(s, " and ") + " letters: it may be imitating another name"
+		notes = append(notes, "its name mixes "+strings.Join(s, " and ")+" letters: it may be imitating another name")
 	}
-	return ""
+	for _, d := range siteInName.FindAllString(strings.ToLower(n), 4) {
+		if d != identity && !strings.HasSuffix(identity, "."+d) {
+			notes = append(notes, "its name names "+d+", which is not where it comes from")
+			break
+		}
+	}
+	return strings.Join(notes, "; ")
 }
+
+// siteInName finds what reads as a domain name in a client's name: labels
+// of letters, digits and hyphens joined by dots, the last of two letters
+// or more.
+var siteInName = regexp.MustCompile(`[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)

@@ -756,6 +756,40 @@ func TestRegisteredNameOnOneLine(t *testing.T) {
 	}
 }
 
+// TestDocumentNameAfterIdentity (outside attack 43c, finding 4): a
+// document client's page names its host first and in bold, its name
+// quoted after, so "Claude (claude.ai) - official connector" from
+// another host does not read as the identity, and is flagged for naming
+// another site; a name naming its own host is not.
+func TestDocumentNameAfterIdentity(t *testing.T) {
+	e := newEnv(t, nil)
+	for i, tt := range []struct {
+		name, note string
+	}{
+		{"Claude (claude.ai) - official connector by Anthropic", "its name names claude.ai, which is not where it comes from"},
+		{"Assistant (assistant.example.com)", ""},
+		{"Example Assistant", ""},
+	} {
+		doc := fmt.Sprintf(`{"client_id":%q,"client_name":%q,"redirect_uris":[%q],"token_endpoint_auth_method":"none"}`, cimdID, tt.name, redirect)
+		e.doc.Store(&doc)
+		e.clock.add(2 * time.Hour) // past the cached document and the allowance
+		r := e.get("/oauth/authorize?" + authParams(cimdID, redirect, newPKCE(fmt.Sprint(i))).Encode())
+		line := between(r.body, `<p><span class="who">`, "</p>")
+		if !strings.HasPrefix(line, cimdHost+"</span>, which calls itself <q>") {
+			t.Errorf("%q: page line %q, want the host first and the name quoted after", tt.name, line)
+		}
+		if got := strings.Contains(r.body, "which is not where it comes from"); got != (tt.note != "") || tt.note != "" && !strings.Contains(r.body, tt.note) {
+			t.Errorf("%q: page line %q, want note %q", tt.name, line, tt.note)
+		}
+		p, _ := e.ap.Pending(context.Background())
+		for _, a := range p {
+			if strings.Contains(a.Details, tt.name) && tt.note != "" && !strings.Contains(a.Details, tt.note) {
+				t.Errorf("%q: phone details %q, want note %q", tt.name, a.Details, tt.note)
+			}
+		}
+	}
+}
+
 func (e *env) registerNamed(name string, redirects ...string) string {
 	e.t.Helper()
 	b, _ := json.Marshal(map[string]any{"client_name": name, "redirect_uris": redirects})

@@ -28,8 +28,7 @@ body{font-family:system-ui,sans-serif;max-width:34em;margin:2em auto;padding:0 1
 <h1>{{.Title}}</h1>
 {{if .Code}}
 {{if .Logo}}<p><img class="logo" src="{{.Logo}}" alt=""></p>{{end}}
-{{if .Registered}}<p><span class="who">{{.Label}}</span>, which calls itself <q>{{.Name}}</q>{{if .NameNote}} <span class="muted">({{.NameNote}})</span>{{end}}, asks to connect to your mail through this node.</p>
-{{else}}<p><span class="who">{{.Name}}</span> <span class="muted">({{.Label}}){{if .NameNote}} ({{.NameNote}}){{end}}</span> asks to connect to your mail through this node.</p>{{end}}
+<p><span class="who">{{.Label}}</span>{{if .Name}}, which calls itself <q>{{.Name}}</q>{{if .NameNote}} <span class="muted">({{.NameNote}})</span>{{end}},{{end}} asks to connect to your mail through this node.</p>
 <p>It asks to use:</p>
 <ul>{{range .Tiers}}<li>{{.}}</li>{{end}}</ul>
 <p>Approve it on your paired phone if the phone shows this same code:</p>
@@ -48,11 +47,12 @@ This page goes on by itself once you have decided. If you did not start this, de
 
 type pageData struct {
 	Title, Nonce, Name, Label, Code, Message string
-	// Registered puts Label, a registered client's id, before Name, the
-	// claim that anyone registering can make; NameNote flags a name
-	// that mixes scripts (nameNote).
-	Registered bool
-	NameNote   string
+	// Label, the client's checked identity, comes first and in bold
+	// for every client; Name, its claim, after it and quoted, so that
+	// a name such as "Claude (claude.ai)" cannot read as the identity
+	// (outside attack 43c, finding 4). NameNote flags a name that mixes
+	// scripts or names another site (nameNote).
+	NameNote string
 	// Waiting, Tool and Tier are a tool call's approval page's
 	// (serveApproval): its match code, the tool and its tier.
 	Waiting, Tool, Tier string
@@ -79,16 +79,9 @@ func (s *Server) writePage(w http.ResponseWriter, status int, d pageData) {
 }
 
 func (s *Server) consentPage(w http.ResponseWriter, c Client, tiers []approvals.Tier, code, requestID string) {
-	name := c.Name
-	if name == "" {
-		name = "An application"
-		if c.Registered {
-			name = "no name"
-		}
-	}
-	d := pageData{Title: "Connect an application", Name: name, Label: c.Label(), Code: code, Logo: template.URL(c.Logo),
-		Registered: c.Registered, NameNote: nameNote(c.Name),
-		Poll: AuthorizePath + "?" + url.Values{authorizeRequestParam: {requestID}}.Encode()}
+	d := pageData{Title: "Connect an application", Name: c.Name, Label: c.Label(), Code: code, Logo: template.URL(c.Logo),
+		NameNote: nameNote(c.Name, c.Domain),
+		Poll:     AuthorizePath + "?" + url.Values{authorizeRequestParam: {requestID}}.Encode()}
 	for _, t := range tiers {
 		line := string(t) + ": " + s.cfg.Describe(t)
 		if t.PerCall() {

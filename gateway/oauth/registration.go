@@ -234,15 +234,15 @@ func (s *Server) registeredClient(ctx context.Context, id string) (Client, error
 // registrations that hold neither a token nor a request any more and
 // were last used over unusedClientTTL ago.
 func (s *Server) storeUsedClient(ctx context.Context, tx *sql.Tx, c Client) error {
-	if !c.Registered || len(c.ID) <= legacyClientIDLen {
-		return nil
-	}
 	now := s.cfg.Now().Unix()
 	if _, err := tx.ExecContext(ctx, `DELETE FROM oauth_clients WHERE created_at < ?
 		AND NOT EXISTS (SELECT 1 FROM oauth_tokens t WHERE t.client_id = oauth_clients.id)
 		AND NOT EXISTS (SELECT 1 FROM oauth_requests q WHERE q.client_id = oauth_clients.id)`,
 		now-int64(unusedClientTTL/time.Second)); err != nil {
 		return err
+	}
+	if !c.Registered || len(c.ID) <= legacyClientIDLen {
+		return nil
 	}
 	uris, _ := json.Marshal(c.RedirectURIs)
 	_, err := tx.ExecContext(ctx, `INSERT INTO oauth_clients (id, name, redirect_uris, created_at) VALUES (?, ?, ?, ?)

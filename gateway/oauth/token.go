@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"mailnode/approvals"
 	"mailnode/gateway/jsonhttp"
@@ -218,9 +219,7 @@ func (s *Server) issue(ctx context.Context, g grantRow, spend string) (issued, e
 		if _, err := tx.ExecContext(ctx, "DELETE FROM oauth_tokens WHERE expires_at < ?", now.Unix()); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, "DELETE FROM oauth_requests WHERE expires_at < ? AND (code_expires IS NULL OR code_expires < ?)",
-			now.Add(-s.cfg.RequestTTL).Unix(), now.Unix())
-		return err
+		return s.pruneRequests(ctx, tx, now)
 	})
 	if err != nil {
 		return issued{}, fmt.Errorf("store tokens: %w", err)
@@ -317,4 +316,15 @@ func (s *Server) Verify(ctx context.Context, token, host string) (Principal, err
 	}
 	p.Tiers = splitTiers(scopes)
 	return p, nil
+}
+
+// pruneRequests deletes the authorization requests that can no longer be
+// used: lapsed past RequestTTL, without a code still to redeem. Both
+// ways a request ends call it (a token issued, a request started), so
+// that requests nobody decides or reloads, as a stranger's are, do not
+// pile up.
+func (s *Server) pruneRequests(ctx context.Context, tx *sql.Tx, now time.Time) error {
+	_, err := tx.ExecContext(ctx, "DELETE FROM oauth_requests WHERE expires_at < ? AND (code_expires IS NULL OR code_expires < ?)",
+		now.Add(-s.cfg.RequestTTL).Unix(), now.Unix())
+	return err
 }
