@@ -232,6 +232,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSet -fuzztime $(FUZZTIME) ./extract/words/
 	$(GO) test -run '^$$' -fuzz FuzzParseTunnelHello -fuzztime $(FUZZTIME) ./relay/
 	$(GO) test -run '^$$' -fuzz FuzzParseDocument -fuzztime $(FUZZTIME) ./mail/autoconfig/
+	$(GO) test -run '^$$' -fuzz FuzzParseChallenge -fuzztime $(FUZZTIME) ./mail/oauthsasl/
+	$(GO) test -run '^$$' -fuzz FuzzParseXOAuth2 -fuzztime $(FUZZTIME) ./mail/oauthsasl/
 
 # KDE KItinerary's extractor (Debian libkpimitinerary-bin), run beside mailnode's on the
 # public travel mails.
