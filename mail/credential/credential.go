@@ -1,7 +1,9 @@
-// Package credential finds the IMAP password. It comes from a file, an
-// environment variable or the OS keyring, never from a command-line argument
-// (which any local user can read from the process list), and the value is a
-// Secret that prints as "[redacted]" wherever it ends up.
+// Package credential finds the IMAP password: in a file, an environment
+// variable or the OS keyring, never in a command-line argument (which any
+// local user can read from the process list). It also keeps the secrets
+// the node obtains itself, OAuth refresh tokens (Save): in the OS keyring,
+// or a 0600 file where none answers. Every value is a Secret that prints
+// as "[redacted]" wherever it ends up.
 package credential
 
 import (
@@ -9,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/zalando/go-keyring"
@@ -77,4 +80,68 @@ func (src Source) Lookup(getenv func(string) string) (Secret, string, error) {
 		return Secret(v), "OS keyring " + src.KeyringService, nil
 	}
 	return "", "", ErrNoSource
+}
+
+// Save keeps a secret the node itself obtained (an OAuth refresh token)
+// where Lookup finds it again: in the OS keyring under service and user,
+// or, where no keyring answers (a server without a Secret Service), in
+// file, created 0600 and written atomically. It returns the Source to
+// record in the account's settings; an error says both places failed.
+func Save(service, user, file string, s Secret) (Source, error) {
+	kerr := keyring.Set(service, user, s.Reveal())
+	if kerr == nil {
+		return Source{KeyringService: service, KeyringUser: user}, nil
+	}
+	if file == "" {
+		return Source{}, fmt.Errorf("OS keyring entry %s/%s: %w (and no file to fall back to)", service, user, kerr)
+	}
+	if err := writeFile0600(file, []byte(s.Reveal()+"\n")); err != nil {
+		return Source{}, fmt.Errorf("OS keyring entry %s/%s: %v; file: %w", service, user, kerr, err)
+	}
+	return Source{File: file}, nil
+}
+
+// Delete removes what Save stored (signing out, a replaced grant). A
+// missing entry is not an error.
+func (src Source) Delete() error {
+	switch {
+	case src.File != "":
+		if err := os.Remove(src.File); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	case src.KeyringService != "":
+		if err := keyring.Delete(src.KeyringService, src.KeyringUser); err != nil && !errors.Is(err, keyring.ErrNotFound) {
+			return fmt.Errorf("OS keyring entry %s/%s: %w", src.KeyringService, src.KeyringUser, err)
+		}
+	}
+	return nil
+}
+
+// writeFile0600 writes through a temporary file in the same directory,
+// so a crash leaves the old secret or the new one, never half of one.
+func writeFile0600(path string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".secret-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if err := f.Chmod(0o600); err != nil {
+		f.Close()
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
 }

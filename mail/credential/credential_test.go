@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zalando/go-keyring"
+
 	"mailnode/mail/credential"
 )
 
@@ -67,5 +69,48 @@ func TestLookup(t *testing.T) {
 	}
 	if _, _, err := (credential.Source{}).Lookup(getenv); !errors.Is(err, credential.ErrNoSource) {
 		t.Errorf("empty Source error = %v, want ErrNoSource", err)
+	}
+}
+
+// TestSaveFallsBackToFile: with no keyring answering (go-keyring's mock
+// made to fail, as on a server without a Secret Service), Save writes a
+// 0600 file that Lookup reads back, and Delete removes it; with a keyring,
+// the entry is there and no file is written.
+func TestSaveFallsBackToFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tokens", "google-a@example.com")
+
+	keyring.MockInitWithError(errors.New("no Secret Service"))
+	src, err := credential.Save("mailnode-oauth", "google:a@example.com", file, "refresh-1")
+	if err != nil || src.File != file {
+		t.Fatalf("Save() = %+v, %v, want the file", src, err)
+	}
+	fi, err := os.Stat(file)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("stat %s = %v, %v, want mode 0600", file, fi, err)
+	}
+	got, _, err := src.Lookup(os.Getenv)
+	if err != nil || got.Reveal() != "refresh-1" {
+		t.Fatalf("Lookup() = %v, want the saved token", err)
+	}
+	if err := src.Delete(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("after Delete, stat = %v", err)
+	}
+	if _, err := credential.Save("mailnode-oauth", "u", "", "x"); err == nil {
+		t.Error("Save with neither keyring nor file = nil error")
+	}
+
+	keyring.MockInit()
+	src, err = credential.Save("mailnode-oauth", "google:a@example.com", file, "refresh-2")
+	if err != nil || src.KeyringService != "mailnode-oauth" || src.File != "" {
+		t.Fatalf("Save() = %+v, %v, want the keyring", src, err)
+	}
+	if got, _, err := src.Lookup(os.Getenv); err != nil || got.Reveal() != "refresh-2" {
+		t.Fatalf("Lookup() = %v", err)
+	}
+	if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a file was written beside the keyring: %v", err)
 	}
 }
