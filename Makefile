@@ -32,8 +32,11 @@ demo:
 # left alone.
 #
 # npm installs the MCP clients others wrote that gateway/mcpclients runs
-# (pinned by its testdata/package-lock.json; under Debian's Node.js 18 also
-# Node.js 22 from the npm registry, as the 2.x client needs 20): it comes
+# (pinned by its testdata/package-lock.json) and the OpenID Connect provider
+# the mail sign-in tests run, oidc-provider (mail/oidctest, pinned by its
+# npm/package-lock.json; under Debian's Node.js 18 also
+# Node.js 22 from the npm registry, as the 2.x client needs 20 and
+# oidc-provider 9 wants 22): it comes
 # with the NodeSource nodejs of the machine image, which conflicts with
 # Debian's npm package, so that is installed only where npm is missing.
 # It also installs jose and http_ece, which approvals/push/pushtest checks
@@ -68,7 +71,7 @@ test-deps:
 	    $(SUDO) postfix stop >/dev/null 2>&1; \
 	  esac; true; }
 	@command -v npm >/dev/null 2>&1 || { \
-	  echo "test-deps: installing npm with apt-get (Debian's Node.js comes without it): the MCP clients of gateway/mcpclients"; \
+	  echo "test-deps: installing npm with apt-get (Debian's Node.js comes without it): the MCP clients of gateway/mcpclients, oidc-provider of mail/oidctest"; \
 	  $(APT_GET) update && $(APT_GET) install -y npm >/dev/null; }
 
 # staticcheck, pinned: a newer release may add checks, which a change of
@@ -82,9 +85,10 @@ vet:
 	$(GO) run $(STATICCHECK) -tags headless ./...
 
 # MAILNODE_TEST_DOVECOT=1, MAILNODE_TEST_BROWSER=1, MAILNODE_TEST_DESKTOP=1,
-# MAILNODE_TEST_POSTGRES=1, MAILNODE_TEST_POSTFIX=1 and MAILNODE_TEST_PUSH=1 make a
-# missing Dovecot, Chromium, Xvfb, PostgreSQL, Postfix or Node.js (jose and
-# http_ece, the push checks) a failure, not a skip (Postfix's
+# MAILNODE_TEST_POSTGRES=1, MAILNODE_TEST_POSTFIX=1, MAILNODE_TEST_PUSH=1 and
+# MAILNODE_TEST_OIDC=1 make a missing Dovecot, Chromium, Xvfb, PostgreSQL,
+# Postfix or Node.js (jose and http_ece, the push checks; oidc-provider, the
+# mail sign-in) a failure, not a skip (Postfix's
 # master starts only as root: make test runs as root, as CI does). The race
 # detector is on: the sync code runs a pipeline of goroutines. The packages
 # are tested in the headless build (-tags headless), which keeps Fyne's cgo
@@ -94,7 +98,7 @@ vet:
 # detector, the only way they bring up 1,000 node tunnels from one address (it
 # slows TLS handshakes tenfold: 100 under it).
 test: test-deps vet
-	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 MAILNODE_TEST_POSTGRES=1 MAILNODE_TEST_POSTFIX=1 MAILNODE_TEST_PUSH=1 $(GO) test -race -count=1 -tags headless ./...
+	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 MAILNODE_TEST_POSTGRES=1 MAILNODE_TEST_POSTFIX=1 MAILNODE_TEST_PUSH=1 MAILNODE_TEST_OIDC=1 $(GO) test -race -count=1 -tags headless ./...
 	$(GO) test -count=1 -tags headless -run 'TestSlowClients' ./relay/relayserver/ ./cmd/mailnode-relay/ ./gateway/
 
 # Both builds of the node: the desktop app (cgo, Fyne) and the headless one

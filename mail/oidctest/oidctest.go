@@ -1,0 +1,413 @@
+// Package oidctest runs an OpenID Connect provider others wrote and
+// certify, the npm package oidc-provider (9.x), on loopback HTTPS for the
+// sign-in tests: a test's node signs in to it exactly as to Google or
+// Microsoft, and Dovecot and the test's SMTP server check the node's
+// tokens against its introspection endpoint (RFC 7662).
+//
+// The package is installed with npm ci from npm/package-lock.json into the
+// user's cache, once per lock file; MAILNODE_TEST_OIDC=1 (make test) turns
+// a missing Node.js or npm, or a failed install, into a failure.
+//
+// The provider's own pages (its development login and consent pages, its
+// device code pages) are driven by plain HTTP requests with a cookie jar:
+// a Browser fills in the forms as a person would.
+package oidctest
+
+import (
+	"bufio"
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/big"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// EnvRequire, when "1", turns a missing Node.js or npm into a failure.
+const EnvRequire = "MAILNODE_TEST_OIDC"
+
+//go:embed npm/package.json npm/package-lock.json npm/provider.mjs
+var npmFiles embed.FS
+
+// The clients registered with the provider.
+const (
+	// ClientID is the node: a native public client (no secret), code
+	// with PKCE, the device grant and refresh tokens, the loopback
+	// redirect on any port.
+	ClientID = "mailnode-test"
+	// OtherClientID is another program registered the same way, whose
+	// ID tokens are not for the node.
+	OtherClientID = "another-program"
+	// IntrospectionID and IntrospectionSecret are the mail servers'
+	// client: it only introspects tokens.
+	IntrospectionID     = "mailserver"
+	IntrospectionSecret = "mailserver-secret-0123456789"
+)
+
+// Options change the provider; the zero value is the default.
+type Options struct {
+	// AccessTokenTTL is the access tokens' lifetime; default an hour.
+	AccessTokenTTL time.Duration
+}
+
+// Provider is a running oidc-provider.
+type Provider struct {
+	Issuer string // https://127.0.0.1:port
+	// CAFile is the PEM of the certificate the provider serves (its own
+	// root), for a mail server that calls it (Dovecot's tls_ca_cert_file).
+	CAFile string
+	// TLS trusts the provider and nothing else.
+	TLS *tls.Config
+	dir string
+	cmd *exec.Cmd
+	log *strings.Builder
+}
+
+// HTTPClient is a client that trusts the provider, for the node's
+// sign-in and for the test's own requests.
+func (p *Provider) HTTPClient() *http.Client {
+	return &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{TLSClientConfig: p.TLS.Clone()}}
+}
+
+// Start runs the provider until the test ends.
+func Start(t testing.TB, o Options) *Provider {
+	t.Helper()
+	var err error
+	node, npm := tool("node"), tool("npm")
+	if node == "" || npm == "" {
+		if os.Getenv(EnvRequire) == "1" {
+			t.Fatalf("Node.js and npm are needed to run oidc-provider (required by %s=1)", EnvRequire)
+		}
+		t.Skip("Node.js and npm are not installed")
+	}
+	if nodeMajor(node) < 22 {
+		// oidc-provider 9 supports the current LTS releases; Debian's
+		// Node.js may be older. The same copy gateway/mcpclients uses.
+		if node, err = installNode(npm); err != nil {
+			t.Fatalf("install Node.js %s from npm: %v", npmNode, err)
+		}
+	}
+	modules, err := install(npm)
+	if err != nil {
+		t.Fatalf("install oidc-provider: %v", err)
+	}
+	p, err := start(node, modules, o)
+	if err != nil {
+		t.Fatalf("start oidc-provider: %v", err)
+	}
+	t.Cleanup(func() {
+		p.Close()
+		if t.Failed() {
+			t.Logf("oidc-provider's output:\n%s", p.log.String())
+		}
+	})
+	return p
+}
+
+// npmNode is the Node.js installed from the npm registry's node package
+// where the machine's is older than 22.
+const npmNode = "22.23.3"
+
+func installNode(npm string) (string, error) {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	dir := filepath.Join(cache, "mailnode-tests", "node-"+npmNode)
+	bin := filepath.Join(dir, "node_modules", "node", "bin", "node")
+	if _, err := os.Stat(bin); err == nil {
+		return bin, nil
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	cmd := exec.Command(npm, "install", "--no-audit", "--no-fund", "--no-save", "node@"+npmNode)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+func nodeMajor(node string) int {
+	out, err := exec.Command(node, "--version").Output()
+	if err != nil {
+		return 0
+	}
+	major, _ := strconv.Atoi(strings.TrimPrefix(strings.SplitN(strings.TrimSpace(string(out)), ".", 2)[0], "v"))
+	return major
+}
+
+func tool(name string) string {
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return ""
+	}
+	return p
+}
+
+// install puts oidc-provider in the user's cache, in a directory named by
+// the hash of the npm files, with npm ci the first time.
+func install(npm string) (string, error) {
+	h := sha256.New()
+	names := []string{"package.json", "package-lock.json"}
+	for _, f := range names {
+		b, _ := npmFiles.ReadFile("npm/" + f)
+		h.Write(b)
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	dir := filepath.Join(cache, "mailnode-tests", "oidc-provider-"+hex.EncodeToString(h.Sum(nil))[:16])
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil {
+		return dir, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "install-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	for _, f := range names {
+		b, _ := npmFiles.ReadFile("npm/" + f)
+		if err := os.WriteFile(filepath.Join(tmp, f), b, 0o600); err != nil {
+			return "", err
+		}
+	}
+	cmd := exec.Command(npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts")
+	cmd.Dir = tmp
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("npm ci: %v\n%s", err, out)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, serr := os.Stat(dir); serr != nil { // not installed by a run beside this one
+			return "", err
+		}
+	}
+	return dir, nil
+}
+
+func start(node, modules string, o Options) (*Provider, error) {
+	// Not t.TempDir: Dovecot's processes, run unprivileged, read CAFile.
+	dir, err := os.MkdirTemp("", "mailnode-oidc-")
+	if err != nil {
+		return nil, err
+	}
+	os.Chmod(dir, 0o755)
+	tc, err := writeCertificate(dir)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	script, _ := fs.ReadFile(npmFiles, "npm/provider.mjs")
+	// The script imports oidc-provider from beside node_modules.
+	sum := sha256.Sum256(script)
+	scriptPath := filepath.Join(modules, "provider-"+hex.EncodeToString(sum[:8])+".mjs")
+	if err := os.WriteFile(scriptPath, script, 0o600); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	port, err := freePort()
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	issuer := "https://127.0.0.1:" + strconv.Itoa(port)
+	native := func(id string) map[string]any {
+		return map[string]any{
+			"client_id": id, "application_type": "native", "token_endpoint_auth_method": "none",
+			"redirect_uris":  []string{"http://127.0.0.1/signin/callback"},
+			"grant_types":    []string{"authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"},
+			"response_types": []string{"code"},
+		}
+	}
+	clients, _ := json.Marshal([]any{native(ClientID), native(OtherClientID), map[string]any{
+		"client_id": IntrospectionID, "client_secret": IntrospectionSecret,
+		"token_endpoint_auth_method": "client_secret_basic",
+		"grant_types":                []string{}, "response_types": []string{}, "redirect_uris": []string{},
+	}})
+	ttl := o.AccessTokenTTL
+	if ttl <= 0 {
+		ttl = time.Hour
+	}
+	cmd := exec.Command(node, scriptPath)
+	cmd.Dir = modules
+	cmd.Env = append(os.Environ(), "OIDC_ISSUER="+issuer, "OIDC_PORT="+strconv.Itoa(port),
+		"OIDC_CERT="+filepath.Join(dir, "cert.pem"), "OIDC_KEY="+filepath.Join(dir, "key.pem"),
+		"OIDC_CLIENTS="+string(clients), "OIDC_ACCESS_TTL="+strconv.Itoa(int(ttl.Seconds())), "NODE_ENV=test")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	out, _ := cmd.StdoutPipe()
+	cmd.Stderr = cmd.Stdout
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("start node: %w", err)
+	}
+	p := &Provider{Issuer: issuer, CAFile: filepath.Join(dir, "cert.pem"), TLS: tc, dir: dir, cmd: cmd, log: &strings.Builder{}}
+	ready := make(chan struct{})
+	logged := make(chan struct{})
+	go func() {
+		defer close(logged)
+		sc := bufio.NewScanner(out)
+		once := false
+		for sc.Scan() {
+			p.log.WriteString(sc.Text() + "\n")
+			if !once && sc.Text() == "listening" {
+				once = true
+				close(ready)
+			}
+		}
+	}()
+	select {
+	case <-ready:
+	case <-logged:
+		p.Close()
+		return nil, fmt.Errorf("oidc-provider exited:\n%s", p.log.String())
+	case <-time.After(30 * time.Second):
+		p.Close()
+		return nil, fmt.Errorf("oidc-provider did not start in 30s:\n%s", p.log.String())
+	}
+	return p, nil
+}
+
+// Close stops the provider and removes its files.
+func (p *Provider) Close() {
+	if p.cmd != nil && p.cmd.Process != nil {
+		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { p.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+			<-done
+		}
+	}
+	os.RemoveAll(p.dir)
+}
+
+// IntrospectionURL is the introspection endpoint with the mail servers'
+// client credentials in it, as Dovecot's introspection_url takes them.
+func (p *Provider) IntrospectionURL() string {
+	u, _ := url.Parse(p.Issuer + "/token/introspection")
+	u.User = url.UserPassword(IntrospectionID, IntrospectionSecret)
+	return u.String()
+}
+
+// Introspection is the part of an RFC 7662 answer the tests read.
+type Introspection struct {
+	Active   bool   `json:"active"`
+	Subject  string `json:"sub"`
+	ClientID string `json:"client_id"`
+	Scope    string `json:"scope"`
+}
+
+// Introspect asks the provider about a token as a mail server does (the
+// test's SMTP server).
+func (p *Provider) Introspect(ctx context.Context, token string) (Introspection, error) {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, p.Issuer+"/token/introspection",
+		strings.NewReader(url.Values{"token": {token}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.SetBasicAuth(IntrospectionID, IntrospectionSecret)
+	resp, err := p.HTTPClient().Do(req)
+	if err != nil {
+		return Introspection{}, err
+	}
+	defer resp.Body.Close()
+	var in Introspection
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 1024))
+		return in, fmt.Errorf("introspection: %s: %s", resp.Status, b)
+	}
+	return in, json.NewDecoder(resp.Body).Decode(&in)
+}
+
+// Revoke revokes a token (RFC 7009) as the node's client, as a person
+// removing the app's access at the provider does.
+func (p *Provider) Revoke(ctx context.Context, token string) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, p.Issuer+"/token/revocation",
+		strings.NewReader(url.Values{"token": {token}, "client_id": {ClientID}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err := p.HTTPClient().Do(req)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return errors.New("revocation: " + resp.Status)
+	}
+	return nil
+}
+
+// writeCertificate makes a self-signed certificate for 127.0.0.1 (its own
+// root), writes dir/cert.pem (readable by all: Dovecot reads it) and
+// dir/key.pem, and returns a client configuration trusting it alone.
+func writeCertificate(dir string) (*tls.Config, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	serial, _ := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 64))
+	tmpl := &x509.Certificate{
+		SerialNumber:          serial,
+		Subject:               pkix.Name{CommonName: "mailnode test OpenID provider"},
+		NotBefore:             time.Now().Add(-time.Hour),
+		NotAfter:              time.Now().Add(24 * time.Hour),
+		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
+		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		BasicConstraintsValid: true,
+		IsCA:                  true,
+		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1")},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		return nil, err
+	}
+	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		return nil, err
+	}
+	certPEM := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
+	if err := os.WriteFile(filepath.Join(dir, "key.pem"), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cert.pem"), certPEM, 0o644); err != nil {
+		return nil, err
+	}
+	roots := x509.NewCertPool()
+	roots.AppendCertsFromPEM(certPEM)
+	return &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS12}, nil
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}
