@@ -64,6 +64,11 @@ type Config struct {
 	// PasswordSource says where Password came from ("file ...",
 	// "environment variable ..."), for logs and the UI. Never the value.
 	PasswordSource string
+	// OAuth, when set, signs in with an OAuth 2.0 access token instead of
+	// Password (Gmail, Microsoft 365): SASL OAUTHBEARER or XOAUTH2,
+	// whichever the server advertises. Username is then the address the
+	// provider signed in.
+	OAuth AccessTokens
 	// TLSConfig overrides the TLS settings (e.g. a private CA). ServerName
 	// defaults to the host of Address.
 	TLSConfig *tls.Config
@@ -111,6 +116,12 @@ type Config struct {
 	// pass over it ends. It runs on the sync's goroutines and must not
 	// block.
 	Progress func(Progress)
+}
+
+// AccessTokens hands out an account's OAuth access token (mail/signin's
+// Tokens). renew asks for a new one: the server refused the last.
+type AccessTokens interface {
+	AccessToken(ctx context.Context, renew bool) (credential.Secret, error)
 }
 
 // Progress is how far one folder's pass has come. Total is what the

@@ -9,9 +9,13 @@ import (
 	"io"
 	"net"
 	"regexp"
+	"strconv"
 	"sync"
 
+	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
+
+	"mailnode/mail/oauthsasl"
 )
 
 // connect dials, secures and logs in. The returned client is closed when ctx
@@ -59,6 +63,13 @@ func (s *Syncer) connect(ctx context.Context, handler *imapclient.UnilateralData
 		c.Close()
 		return nil, fmt.Errorf("greeting from %s: %w", cfg.Address, orNoAnswer(raw, err))
 	}
+	if cfg.OAuth != nil {
+		if err := s.authenticate(ctx, c, raw); err != nil {
+			c.Close()
+			return nil, err
+		}
+		return c, nil
+	}
 	s.log.Debug("Logging in", "server", cfg.Address, "security", cfg.Security.String(), "passwordSource", cfg.PasswordSource)
 	// The error from a failed LOGIN carries the server's text, never the
 	// password: go-imap does not echo the command.
@@ -67,6 +78,47 @@ func (s *Syncer) connect(ctx context.Context, handler *imapclient.UnilateralData
 		return nil, fmt.Errorf("login to %s as %s: %w", cfg.Address, cfg.Username, orNoAnswer(raw, err))
 	}
 	return c, nil
+}
+
+// authenticate signs in with an OAuth access token: OAUTHBEARER when the
+// server advertises it, else XOAUTH2. A refusal (NO, with
+// AUTHENTICATIONFAILED or no code) is tried once more with a renewed
+// token: the provider may have revoked the last one before its expiry.
+func (s *Syncer) authenticate(ctx context.Context, c *imapclient.Client, raw *deadlineConn) error {
+	cfg := &s.cfg
+	mech, ok := oauthsasl.Choose(c.Caps().AuthMechanisms())
+	if !ok {
+		return fmt.Errorf("%s offers neither AUTH=OAUTHBEARER nor AUTH=XOAUTH2: it cannot take a sign-in token", cfg.Address)
+	}
+	host, portStr, _ := net.SplitHostPort(cfg.Address)
+	port, _ := strconv.Atoi(portStr)
+	for attempt := 0; ; attempt++ {
+		token, err := cfg.OAuth.AccessToken(ctx, attempt > 0)
+		if err != nil {
+			return fmt.Errorf("sign-in token for %s: %w", cfg.Username, err)
+		}
+		s.log.Debug("Authenticating", "server", cfg.Address, "security", cfg.Security.String(), "mechanism", mech, "attempt", attempt+1)
+		sc := oauthsasl.NewClient(mech, cfg.Username, token, host, port)
+		err = c.Authenticate(sc)
+		if err == nil {
+			return nil
+		}
+		// Refused: the server sent its error challenge (the command then
+		// ends NO, or BAD where it does not take go-imap's "=" for the
+		// empty answer XOAUTH2 asks for, as Dovecot does not), or said NO
+		// [AUTHENTICATIONFAILED] or a bare NO.
+		var ie *imap.Error
+		refused := errors.As(err, &ie) && (sc.Failure() != nil ||
+			ie.Type == imap.StatusResponseTypeNo && (ie.Code == imap.ResponseCodeAuthenticationFailed || ie.Code == ""))
+		if refused && attempt == 0 {
+			s.log.Info("Access token refused; renewing it once", "server", cfg.Address, "mechanism", mech)
+			continue
+		}
+		if f := sc.Failure(); f != nil {
+			err = fmt.Errorf("%w (%v)", err, f)
+		}
+		return fmt.Errorf("authenticate (%s) to %s as %s: %w", mech, cfg.Address, cfg.Username, orNoAnswer(raw, err))
+	}
 }
 
 // orNoAnswer is err, or the deadline that passed on raw when there was

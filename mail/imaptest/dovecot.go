@@ -65,6 +65,30 @@ type DovecotOptions struct {
 	// its own user). LMTP recipients are addresses (user@domain) of which
 	// only the user part is looked up. Needs Debian's dovecot-lmtpd.
 	LMTP bool
+	// OAuth2 also signs in with OAuth 2.0 access tokens (SASL
+	// OAUTHBEARER and XOAUTH2), which Dovecot's own oauth2 passdb checks
+	// against an authorization server's introspection endpoint (RFC 7662).
+	OAuth2 *OAuth2
+}
+
+// OAuth2 is how Dovecot checks a token, in the words of its oauth2
+// passdb (doc.dovecot.org, "OAuth2 authentication", 2.3).
+type OAuth2 struct {
+	// User is the mailbox's user name, and the name a token's
+	// UsernameAttribute must carry (the address the node signs in as).
+	User string
+	// IntrospectionURL is the endpoint with the server's client
+	// credentials in it (https://id:secret@host/...); Dovecot POSTs the
+	// token there (introspection_mode = post).
+	IntrospectionURL string
+	// UsernameAttribute is the introspection answer's field holding the
+	// user name ("sub"); it must be one the server actually returns.
+	UsernameAttribute string
+	// CAFile is the PEM Dovecot trusts for the introspection endpoint.
+	CAFile string
+	// Mechanisms are the token mechanisms offered, Dovecot's names
+	// ("xoauth2 oauthbearer", the default, or one of them).
+	Mechanisms string
 }
 
 // StartDovecot starts Dovecot outside a test (the benchmark uses it).
@@ -99,9 +123,13 @@ func StartDovecotWith(o DovecotOptions) (*Dovecot, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	d := &Dovecot{dir: dir, MailDir: filepath.Join(dir, "mail", demobox.Username)}
+	username := demobox.Username
+	if o.OAuth2 != nil {
+		username = o.OAuth2.User
+	}
+	d := &Dovecot{dir: dir, MailDir: filepath.Join(dir, "mail", username)}
 	d.Server = &Server{Kind: "dovecot", Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
-		Username: demobox.Username, Password: demobox.Password}
+		Username: username, Password: demobox.Password}
 	for _, sub := range []string{"run", "state", "mail"} {
 		os.MkdirAll(filepath.Join(dir, sub), 0o755)
 	}
@@ -116,10 +144,27 @@ func StartDovecotWith(o DovecotOptions) (*Dovecot, error) {
 		d.AuthSocket = filepath.Join(dir, "run", "auth-mta")
 		conf = strings.Replace(conf, "protocols = imap\n", "protocols = imap lmtp\n", 1) + dovecotLMTPConf
 	}
+	if a := o.OAuth2; a != nil {
+		// The password stays for the test's own client (Server.Dial);
+		// the tokens go to the oauth2 passdb.
+		mechs := a.Mechanisms
+		if mechs == "" {
+			mechs = "xoauth2 oauthbearer"
+		}
+		conf = strings.Replace(conf, "auth_mechanisms = plain login\n", "auth_mechanisms = plain login "+mechs+"\nauth_failure_delay = 0\nauth_debug = yes\n", 1)
+		conf = strings.Replace(conf, "passdb {\n  driver = passwd-file\n", "passdb {\n  driver = passwd-file\n  mechanisms = plain login\n", 1)
+		conf += fmt.Sprintf(dovecotOAuth2Conf, dir, mechs)
+		oconf := fmt.Sprintf(oauth2Conf, a.IntrospectionURL, a.UsernameAttribute, a.CAFile)
+		// 0600: it holds the introspection client's secret.
+		if err := os.WriteFile(filepath.Join(dir, "oauth2.conf"), []byte(oconf), 0o600); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+	}
 	if err := os.WriteFile(filepath.Join(dir, "dovecot.conf"), []byte(conf), 0o644); err != nil {
 		return nil, err
 	}
-	passwd := fmt.Sprintf("%s:{PLAIN}%s\n", demobox.Username, demobox.Password)
+	passwd := fmt.Sprintf("%s:{PLAIN}%s\n", username, demobox.Password)
 	if err := os.WriteFile(filepath.Join(dir, "passwd"), []byte(passwd), 0o644); err != nil {
 		return nil, err
 	}
@@ -160,6 +205,9 @@ func (d *Dovecot) Close() error {
 	}
 	return os.RemoveAll(d.dir)
 }
+
+// Log is what Dovecot wrote, for a failing test to show.
+func (d *Dovecot) Log() string { return d.log() }
 
 func (d *Dovecot) log() string {
 	var b strings.Builder
@@ -288,6 +336,28 @@ service auth {
 protocol lmtp {
   auth_username_format = %Ln
 }
+`
+
+// dovecotOAuth2Conf is added for DovecotOptions.OAuth2: a passdb for the
+// token mechanisms only. Base dir.
+const dovecotOAuth2Conf = `passdb {
+  driver = oauth2
+  mechanisms = %[2]s
+  args = %[1]s/oauth2.conf
+}
+`
+
+// oauth2Conf is the oauth2 passdb's settings: introspection URL, username
+// attribute, CA file. The token is POSTed to the endpoint with the
+// client's credentials from the URL; a token counts only when the answer
+// says "active": true, and names the user in the username attribute.
+const oauth2Conf = `debug = yes
+introspection_mode = post
+introspection_url = %s
+username_attribute = %s
+active_attribute = active
+active_value = true
+tls_ca_cert_file = %s
 `
 
 // dovecotConf: base dir, user, group, port. Everything lives under the base

@@ -12,6 +12,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/emersion/go-smtp"
 
 	"mailnode/mail/credential"
+	"mailnode/mail/oauthsasl"
 )
 
 // Security is how the connection is protected.
@@ -39,12 +41,22 @@ type Config struct {
 	AllowInsecure bool
 	Username      string
 	Password      credential.Secret
+	// OAuth, when set, signs in with an OAuth 2.0 access token instead of
+	// Password: SASL OAUTHBEARER or XOAUTH2, whichever the server
+	// advertises.
+	OAuth AccessTokens
 	// TLSConfig overrides TLS settings (a private CA in tests).
 	TLSConfig *tls.Config
 	// Timeout bounds the whole exchange. Default 2 minutes.
 	Timeout time.Duration
 	// Dial opens the TCP connection; default net.Dialer.
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+}
+
+// AccessTokens hands out an account's OAuth access token (mail/signin's
+// Tokens). renew asks for a new one: the server refused the last.
+type AccessTokens interface {
+	AccessToken(ctx context.Context, renew bool) (credential.Secret, error)
 }
 
 // Validate reports a configuration that cannot work or is unsafe.
@@ -148,12 +160,17 @@ func Send(ctx context.Context, cfg Config, logger *slog.Logger, from string, rcp
 	if err := c.Hello(ehloName); err != nil {
 		return Result{Refused, fmt.Sprintf("EHLO: %v", err)}
 	}
-	if ok, _ := c.Extension("AUTH"); !ok {
+	ok, mechs := c.Extension("AUTH")
+	if !ok {
 		return Result{Refused, "the server offers no AUTH; refusing to send unauthenticated"}
 	}
-	// SASL PLAIN sends the password inside the protected connection; the
-	// error from a refused AUTH carries the server's text, not ours.
-	if err := c.Auth(sasl.NewPlainClient("", cfg.Username, cfg.Password.Reveal())); err != nil {
+	if cfg.OAuth != nil {
+		if err := authenticate(ctx, c, cfg, strings.Fields(mechs), logger); err != nil {
+			return Result{Refused, err.Error()}
+		}
+	} else if err := c.Auth(sasl.NewPlainClient("", cfg.Username, cfg.Password.Reveal())); err != nil {
+		// SASL PLAIN sends the password inside the protected connection;
+		// the error from a refused AUTH carries the server's text, not ours.
 		return Result{Refused, fmt.Sprintf("login as %s: %v", cfg.Username, err)}
 	}
 	if err := c.Mail(from, nil); err != nil {
@@ -190,6 +207,39 @@ func Send(ctx context.Context, cfg Config, logger *slog.Logger, from string, rcp
 	}
 	detail := "250 " + resp.StatusText
 	return Result{Accepted, strings.TrimSpace(detail)}
+}
+
+// authenticate signs in with an OAuth access token: OAUTHBEARER when the
+// server offers it, else XOAUTH2. A 535 (credentials refused) is tried
+// once more, on the same connection (RFC 4954 allows another AUTH after a
+// failed one), with a renewed token.
+func authenticate(ctx context.Context, c *smtp.Client, cfg Config, mechs []string, logger *slog.Logger) error {
+	mech, ok := oauthsasl.Choose(mechs)
+	if !ok {
+		return fmt.Errorf("%s offers neither OAUTHBEARER nor XOAUTH2 (AUTH %s): it cannot take a sign-in token", cfg.Address, strings.Join(mechs, " "))
+	}
+	host, portStr, _ := net.SplitHostPort(cfg.Address)
+	port, _ := strconv.Atoi(portStr)
+	for attempt := 0; ; attempt++ {
+		token, err := cfg.OAuth.AccessToken(ctx, attempt > 0)
+		if err != nil {
+			return fmt.Errorf("sign-in token for %s: %w", cfg.Username, err)
+		}
+		sc := oauthsasl.NewClient(mech, cfg.Username, token, host, port)
+		err = c.Auth(sc)
+		if err == nil {
+			return nil
+		}
+		var serr *smtp.SMTPError
+		if attempt == 0 && errors.As(err, &serr) && serr.Code == 535 {
+			logger.Info("Access token refused; renewing it once", "server", cfg.Address, "mechanism", mech)
+			continue
+		}
+		if f := sc.Failure(); f != nil {
+			err = fmt.Errorf("%w (%v)", err, f)
+		}
+		return fmt.Errorf("authenticate (%s) as %s: %w", mech, cfg.Username, err)
+	}
 }
 
 // ehloName is a fixed, neutral EHLO name rather than the machine's,
