@@ -99,17 +99,20 @@ func TestISPDatabase(t *testing.T) {
 		}
 	}
 	var db ispdb
-	for _, tc := range []struct{ address, imap, user string }{
-		{"jo@gmail.com", "imap.gmail.com:993", "jo@gmail.com"},
-		{"jo@googlemail.com", "imap.gmail.com:993", "jo@googlemail.com"},
-		{"jo@posteo.de", "posteo.de:993", "jo@posteo.de"},
-		{"jo@web.de", "imap.web.de:993", "jo"},
-		{"jo@yahoo.com", "imap.mail.yahoo.com:993", "jo@yahoo.com"},
+	for _, tc := range []struct{ address, imap, user, issuer string }{
+		{"jo@gmail.com", "imap.gmail.com:993", "jo@gmail.com", "accounts.google.com"},
+		{"jo@googlemail.com", "imap.gmail.com:993", "jo@googlemail.com", "accounts.google.com"},
+		{"jo@office365.com", "outlook.office365.com:993", "jo@office365.com", "login.microsoftonline.com"},
+		// hotmail.com.xml lists OAuth2 logins but no <oAuth2> element.
+		{"jo@outlook.com", "outlook.office365.com:993", "jo@outlook.com", ""},
+		{"jo@posteo.de", "posteo.de:993", "jo@posteo.de", ""},
+		{"jo@web.de", "imap.web.de:993", "jo", ""},
+		{"jo@yahoo.com", "imap.mail.yahoo.com:993", "jo@yahoo.com", "login.yahoo.com"},
 	} {
 		_, domain, _ := strings.Cut(tc.address, "@")
 		s, ok, err := db.lookup(domain, tc.address)
-		if !ok || err != nil || s.IMAP.Addr() != tc.imap || s.IMAP.Username != tc.user {
-			t.Errorf("lookup(%s) = %+v, %v, %v; want %s as %s", tc.address, s.IMAP, ok, err, tc.imap, tc.user)
+		if !ok || err != nil || s.IMAP.Addr() != tc.imap || s.IMAP.Username != tc.user || s.OAuthIssuer != tc.issuer {
+			t.Errorf("lookup(%s) = %+v %q, %v, %v; want %s as %s, issuer %q", tc.address, s.IMAP, s.OAuthIssuer, ok, err, tc.imap, tc.user, tc.issuer)
 		}
 	}
 }

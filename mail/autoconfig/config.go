@@ -43,6 +43,11 @@ type Settings struct {
 	// Note is a plain sentence a person must read before the password
 	// prompt (an app password is needed), or empty.
 	Note string `json:"note,omitempty"`
+	// OAuthIssuer is the document's <oAuth2><issuer>, a host name such as
+	// accounts.google.com: the provider signs mail programs in with OAuth
+	// 2.0 there. mail/signin.ForIssuer says whether the node knows it; the
+	// document's own endpoints and scopes are not trusted.
+	OAuthIssuer string `json:"oauth_issuer,omitempty"`
 }
 
 // clientConfig is the part of config-v1.1 that mailnode reads.
@@ -55,6 +60,9 @@ type clientConfig struct {
 		Incoming    []xmlServer `xml:"incomingServer"`
 		Outgoing    []xmlServer `xml:"outgoingServer"`
 	} `xml:"emailProvider"`
+	OAuth2 struct {
+		Issuer string `xml:"issuer"`
+	} `xml:"oAuth2"`
 }
 
 type xmlServer struct {
@@ -102,7 +110,8 @@ func parseDocument(doc []byte, address string) (Settings, []string, error) {
 	if name == "" {
 		name = p.ID
 	}
-	return Settings{Provider: name, IMAP: imap, SMTP: smtp}, p.Domains, nil
+	issuer, _ := hostName(cc.OAuth2.Issuer, address)
+	return Settings{Provider: name, IMAP: imap, SMTP: smtp, OAuthIssuer: issuer}, p.Domains, nil
 }
 
 // best chooses among the servers of one type.
