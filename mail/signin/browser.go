@@ -54,15 +54,20 @@ func Browser(ctx context.Context, p Provider, open func(authURL string) error, o
 			once.Do(func() {
 				taken = false
 				a := readCallback(p, r, state)
-				answers <- a
+				// The page first: the sign-in ends, and the listener
+				// closes, once the answer is handed on.
+				defer func() { answers <- a }()
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				w.Header().Set("Cache-Control", "no-store")
 				if a.err != nil {
 					w.WriteHeader(http.StatusBadRequest)
 					fmt.Fprintf(w, page, "Sign-in failed", html.EscapeString(a.err.Error()))
-					return
+				} else {
+					fmt.Fprintf(w, page, "Signed in", "You can close this tab and return to mailnode.")
 				}
-				fmt.Fprintf(w, page, "Signed in", "You can close this tab and return to mailnode.")
+				if f, ok := w.(http.Flusher); ok {
+					f.Flush()
+				}
 			})
 			if taken {
 				http.Error(w, "this sign-in has already been answered", http.StatusGone)
@@ -70,7 +75,14 @@ func Browser(ctx context.Context, p Provider, open func(authURL string) error, o
 		}),
 	}
 	go srv.Serve(ln)
-	defer srv.Close()
+	defer func() {
+		// Let the callback's page reach the browser, briefly.
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if srv.Shutdown(sctx) != nil {
+			srv.Close()
+		}
+	}()
 
 	log.Info("Waiting for the browser sign-in", "redirect", redirect)
 	if err := open(authURL); err != nil {
