@@ -503,12 +503,13 @@ func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decisio
 	var open, siteOpen, strangers, hosted, registered int
 	m.mu.RLock()
 	known := m.knownLocked(domain, call.KeyFP, now)
+	counts := m.countsLocked(domain, call.KeyFP, known, now)
 	for _, g := range groups {
 		gk := m.knownLocked(g.domain, g.key, now)
-		if g.domain == domain {
+		if g.domain == domain && counts(g.domain, g.key) {
 			open += g.n
 		}
-		if g.site == site && (gk || !known) {
+		if g.site == site && counts(g.domain, g.key) {
 			siteOpen += g.n
 		}
 		if !gk {
@@ -528,7 +529,7 @@ func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decisio
 	hourAgo := now.Add(-time.Hour).Unix()
 	// The site's hour, counted as its pending cap is: a granted agent's
 	// by the granted agents of its site alone.
-	siteAsked, siteOldest, err := m.siteHour(ctx, site, hourAgo, known, now)
+	siteAsked, siteOldest, err := m.hour(ctx, "site", site, hourAgo, counts)
 	if err != nil {
 		return Decision{}, err
 	}
@@ -538,7 +539,20 @@ func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decisio
 		// registration (free by the dozen): a few domains asking
 		// again as their prompts lapse keep at most the rest, and
 		// one new agent or client still reaches the person.
-		fresh := siteAsked == 0 && !m.cfg.Sites.Hosted(site) && !IsRegisteredClient(domain)
+		fresh := !m.cfg.Sites.Hosted(site) && !IsRegisteredClient(domain)
+		if fresh {
+			// What the person denied does not count: a stranger who
+			// names a site once (a hosted client's public id) must
+			// not take its freshness for the hour (outside attack
+			// 43d, finding 4).
+			var n int
+			err := m.db.QueryRowContext(ctx, "SELECT count(*) FROM approvals WHERE site = ? AND created_at > ? AND state != ?",
+				site, hourAgo, string(Denied)).Scan(&n)
+			if err != nil {
+				return Decision{}, fmt.Errorf("count recent prompts: %w", err)
+			}
+			fresh = n == 0
+		}
 		if strangers >= m.cfg.MaxPendingTotal ||
 			!fresh && strangers >= m.cfg.MaxPendingTotal-m.freshShare() ||
 			m.cfg.Sites.Hosted(site) && hosted >= m.hostedShare() ||
@@ -546,15 +560,12 @@ func (m *Manager) limits(ctx context.Context, call Call, now time.Time) (Decisio
 			return Decision{Outcome: TooManyPending, NodeWide: true}, nil
 		}
 	}
-	var asked int
-	var oldest sql.NullInt64
-	err = m.db.QueryRowContext(ctx, "SELECT count(*), min(created_at) FROM approvals WHERE domain = ? AND created_at > ?",
-		domain, hourAgo).Scan(&asked, &oldest)
+	asked, oldest, err := m.hour(ctx, "domain", domain, hourAgo, counts)
 	if err != nil {
-		return Decision{}, fmt.Errorf("count recent prompts: %w", err)
+		return Decision{}, err
 	}
 	if asked >= m.cfg.MaxPromptsPerHour {
-		return tooManyPrompts(oldest.Int64, hourAgo), nil
+		return tooManyPrompts(oldest, hourAgo), nil
 	}
 	if siteAsked >= m.cfg.MaxPromptsPerHour {
 		return tooManyPrompts(siteOldest, hourAgo), nil
@@ -568,12 +579,37 @@ func tooManyPrompts(oldest, hourAgo int64) Decision {
 	return Decision{Outcome: TooManyPrompts, RetryAfter: time.Duration(oldest-hourAgo) * time.Second}
 }
 
-// siteHour counts the prompts made for site since hourAgo, and the oldest
-// one's time: of every agent there, or for a granted agent (known) of the
-// agents there that hold a grant. m.slow is held.
-func (m *Manager) siteHour(ctx context.Context, site string, hourAgo int64, known bool, now time.Time) (int, int64, error) {
+// countsLocked returns which agents' prompts count against the caps of
+// a call's domain and site (MaxPending, MaxPromptsPerHour): for a stranger,
+// everyone's there; for an agent key holding a grant, those of keys
+// holding one; for an OAuth client's new consent counted as known (its
+// identity holds a grant from an earlier consent, knownLocked), those of
+// keys holding none there. So neither strangers nor consents that anyone
+// can start by naming a hosted client's public id use up the room of the
+// client's granted calls (outside attack 43d, finding 2), and consents
+// are capped among themselves. m.mu is held.
+func (m *Manager) countsLocked(domain, key string, known bool, now time.Time) func(domain, key string) bool {
+	if !known {
+		return func(string, string) bool { return true }
+	}
+	granted := m.holdsGrantLocked(domain, key, now)
+	return func(d, k string) bool {
+		if granted {
+			return m.holdsGrantLocked(d, k, now)
+		}
+		return m.knownLocked(d, k, now) && !m.holdsGrantLocked(d, k, now)
+	}
+}
+
+// hour counts the prompts made since hourAgo for an agent domain or a
+// site (column "domain" or "site", value) by the agents counts selects
+// (countsLocked), and the oldest one's time. m.slow is held.
+func (m *Manager) hour(ctx context.Context, column, value string, hourAgo int64, counts func(domain, key string) bool) (int, int64, error) {
+	if column != "domain" && column != "site" {
+		return 0, 0, fmt.Errorf("count recent prompts by %q", column)
+	}
 	rows, err := m.db.QueryContext(ctx, `SELECT domain, key_fp, count(*), min(created_at) FROM approvals
-		WHERE site = ? AND created_at > ? GROUP BY domain, key_fp`, site, hourAgo)
+		WHERE `+column+` = ? AND created_at > ? GROUP BY domain, key_fp`, value, hourAgo)
 	if err != nil {
 		return 0, 0, fmt.Errorf("count recent prompts: %w", err)
 	}
@@ -588,7 +624,7 @@ func (m *Manager) siteHour(ctx context.Context, site string, hourAgo int64, know
 			return 0, 0, fmt.Errorf("count recent prompts: %w", err)
 		}
 		m.mu.RLock()
-		counted := !known || m.knownLocked(domain, key, now)
+		counted := counts(domain, key)
 		m.mu.RUnlock()
 		if !counted {
 			continue

@@ -119,7 +119,14 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 		s.errorPage(w, http.StatusServiceUnavailable, "The node is busy with many applications' requests; try again in a minute.")
 		return
 	}
-	if !l.AllowN(s.cfg.Now(), 1) {
+	// The token is taken now and handed back unless a prompt opens: a
+	// request the approvals refuse without asking (a blocked client, full
+	// caps) must not spend what the person's own next request needs
+	// (outside attack 43d, finding 1).
+	now := s.cfg.Now()
+	spent := l.ReserveN(now, 1)
+	if !spent.OK() || spent.DelayFrom(now) > 0 {
+		spent.CancelAt(now)
 		msg := "This application has asked too often; wait a minute and try again."
 		if shared {
 			msg = "Applications registered with this node that you have not connected yet have asked too often (not only this one); wait a minute and try again."
@@ -145,6 +152,9 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	d, err := s.cfg.Approvals.Request(r.Context(), approvals.Call{
 		Domain: c.Domain, KeyFP: req.keyFP, Tool: consentTool, Tier: grant[0], Also: grant[1:], Details: s.consentDetails(c, tiers),
 	})
+	if err != nil || d.Outcome != approvals.ApprovalRequired {
+		spent.CancelAt(now)
+	}
 	if err != nil {
 		s.log.Error("Cannot ask for consent", "clientID", c.ID, "err", err)
 		s.errorPage(w, http.StatusServiceUnavailable, "The node could not ask you; try again later.")
@@ -268,12 +278,7 @@ func (s *Server) poll(w http.ResponseWriter, r *http.Request, host, id string) {
 		return
 	}
 	if a.State == approvals.Pending && s.cfg.Now().Unix() < req.expires {
-		c, err := s.client(ctx, req.clientID)
-		if err != nil {
-			s.errorPage(w, http.StatusBadRequest, "This application is no longer usable.")
-			return
-		}
-		s.consentPage(w, c, splitTiers(req.scopes), a.MatchCode, id)
+		s.consentPage(w, s.pageClient(ctx, req.clientID, req.domain), splitTiers(req.scopes), a.MatchCode, id)
 		return
 	}
 	s.forget(ctx, id)

@@ -54,6 +54,7 @@ type cachedClient struct {
 	client  Client
 	err     error
 	expires time.Time
+	site    string // whose share of the cache it takes (maxSiteDocuments)
 }
 
 // Errors of client resolution.
@@ -64,6 +65,9 @@ var (
 	errNotDocumentURL = fmt.Errorf("%w: client id is not a document URL", errBadDocument)
 	// errBusy: no place was free to fetch the document; try again.
 	errBusy = errors.New("client metadata document fetches busy")
+	// errFetchRate: the site's documents were fetched too often; its
+	// failure is not remembered either.
+	errFetchRate = fmt.Errorf("%w: the site's documents were fetched too often", errBusy)
 )
 
 // client resolves a client id.
@@ -93,6 +97,14 @@ func (s *Server) documentClient(ctx context.Context, id string) (Client, error) 
 	if ok && now.Before(c.expires) {
 		return c.client, c.err
 	}
+	if !documentURL(id) {
+		return Client{}, errNotDocumentURL
+	}
+	u, _ := url.Parse(id)
+	site := s.cfg.Approvals.Site(strings.ToLower(u.Hostname()))
+	if l := s.fetchLimiter(site); l == nil || !l.AllowN(now, 1) {
+		return Client{}, errFetchRate
+	}
 	cl, err := s.fetchClient(ctx, id)
 	ttl := s.cfg.DocumentTTL
 	switch {
@@ -106,14 +118,45 @@ func (s *Server) documentClient(ctx context.Context, id string) (Client, error) 
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.docs[id]; !ok && len(s.docs) >= maxCachedDocuments {
+	if _, ok := s.docs[id]; !ok && (len(s.docs) >= maxCachedDocuments || s.siteDocsLocked(site) >= maxSiteDocuments) {
 		s.pruneDocsLocked(now)
-		if len(s.docs) >= maxCachedDocuments {
+		if len(s.docs) >= maxCachedDocuments || s.siteDocsLocked(site) >= maxSiteDocuments {
 			return cl, err
 		}
 	}
-	s.docs[id] = cachedClient{client: cl, err: err, expires: now.Add(ttl)}
+	s.docs[id] = cachedClient{client: cl, err: err, expires: now.Add(ttl), site: site}
 	return cl, err
+}
+
+// siteDocsLocked counts the cached entries of site. s.mu is held.
+func (s *Server) siteDocsLocked(site string) int {
+	n := 0
+	for _, v := range s.docs {
+		if v.site == site {
+			n++
+		}
+	}
+	return n
+}
+
+// pageClient is the client a consent page's reload shows: what the node
+// knows without a fetch (a registered id carries its registration; a
+// document client's kept document, or else its identity alone), so that
+// reloads neither fetch again nor fail while fetches are busy (outside
+// attack 43d, finding 3).
+func (s *Server) pageClient(ctx context.Context, id, domain string) Client {
+	if !strings.HasPrefix(id, "https://") {
+		if c, err := s.client(ctx, id); err == nil {
+			return c
+		}
+		return Client{ID: id, Domain: domain, Registered: true}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.docs[id]; ok && c.err == nil {
+		return c.client
+	}
+	return Client{ID: id, Domain: domain}
 }
 
 // pruneDocsLocked drops the expired documents and, if that frees no
@@ -181,7 +224,19 @@ func (s *Server) fetchClient(ctx context.Context, id string) (Client, error) {
 func documentURL(id string) bool {
 	u, err := url.Parse(id)
 	return err == nil && u.Scheme == "https" && u.Host != "" && u.Path != "" && u.Path != "/" && u.RawQuery == "" &&
-		u.Fragment == "" && u.User == nil && len(id) <= 512
+		u.Fragment == "" && u.User == nil && len(id) <= 512 && printableASCII(id)
+}
+
+// printableASCII reports whether s is printable ASCII without spaces, as
+// a URI is (RFC 3986): the phone shows the id, and blanks or separators
+// in it would shape the prompt's lines (outside attack 43d, finding 6).
+func printableASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] <= ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // logo fetches a document client's logo_uri for the consent page, which
@@ -197,6 +252,9 @@ func (s *Server) logo(ctx context.Context, host, uri string) string {
 	b, err := s.cfg.Docs.Document(ctx, uri)
 	if err != nil {
 		s.log.Debug("Cannot fetch client logo", "clientHost", host, "err", err)
+		return ""
+	}
+	if len(b) > maxLogoBytes {
 		return ""
 	}
 	switch t := http.DetectContentType(b); t {

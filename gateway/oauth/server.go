@@ -51,8 +51,19 @@ const (
 	// unusedClientTTL is how long a registration an authorization
 	// request used is kept once it holds no token and no request.
 	unusedClientTTL = 24 * time.Hour
-	// maxCachedDocuments bounds the client metadata documents kept.
-	maxCachedDocuments    = 1024
+	// maxCachedDocuments bounds the client metadata documents kept, and
+	// maxSiteDocuments those of one site among them, so that one
+	// stranger's host cannot fill the cache (outside attack 43d,
+	// finding 3).
+	maxCachedDocuments = 1024
+	maxSiteDocuments   = 16
+	// maxLogoBytes bounds a logo kept with its document (as a data:
+	// URL in memory); a larger one is no logo.
+	maxLogoBytes = 16 << 10
+	// fetchEvery and fetchBurst bound the document fetches (cache
+	// misses) of one site.
+	fetchEvery            = 6 * time.Second
+	fetchBurst            = 10
 	authorizeRequestParam = "request"
 )
 
@@ -165,6 +176,7 @@ type Server struct {
 	mu        sync.Mutex // guards the fields below
 	docs      map[string]cachedClient
 	authorize map[string]*rate.Limiter
+	fetches   map[string]*rate.Limiter // by site: document fetches
 }
 
 // New returns the front door. It does no I/O.
@@ -181,6 +193,7 @@ func New(cfg Config, logger *slog.Logger) (*Server, error) {
 		register:  rate.NewLimiter(rate.Every(cfg.RegisterEvery), cfg.RegisterBurst),
 		docs:      map[string]cachedClient{},
 		authorize: map[string]*rate.Limiter{},
+		fetches:   map[string]*rate.Limiter{},
 	}, nil
 }
 
@@ -357,28 +370,44 @@ func (s *Server) limiterKey(c Client) (key string, shared bool) {
 // that many made-up ones could reset the bucket of the one a loop wants
 // (the approvals' caps still bound it).
 func (s *Server) limiter(key string, shared bool) *rate.Limiter {
+	every, burst := s.cfg.AuthorizeEvery, s.cfg.AuthorizeBurst
+	if shared {
+		every, burst = every/4, 4*burst
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	l := s.authorize[key]
-	if l != nil {
+	return s.limiterLocked(s.authorize, key, every, burst)
+}
+
+// fetchLimiter returns the limiter of document fetches of a site (nil:
+// the node is busy), so that naming new paths on a host, each a cache
+// miss, makes the node fetch from it at that rate and no faster; it is
+// spent only by a fetch that happens.
+func (s *Server) fetchLimiter(site string) *rate.Limiter {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.limiterLocked(s.fetches, site, fetchEvery, fetchBurst)
+}
+
+// limiterLocked is m's limiter of key, made with every and burst, or nil
+// when m holds maxLimiters that all have something counted against
+// them. s.mu is held.
+func (s *Server) limiterLocked(m map[string]*rate.Limiter, key string, every time.Duration, burst int) *rate.Limiter {
+	if l := m[key]; l != nil {
 		return l
 	}
-	if len(s.authorize) >= maxLimiters {
+	if len(m) >= maxLimiters {
 		now := s.cfg.Now()
-		for k, v := range s.authorize {
+		for k, v := range m {
 			if v.TokensAt(now) >= float64(v.Burst()) {
-				delete(s.authorize, k)
+				delete(m, k)
 			}
 		}
-		if len(s.authorize) >= maxLimiters {
+		if len(m) >= maxLimiters {
 			return nil
 		}
 	}
-	if shared {
-		l = rate.NewLimiter(rate.Every(s.cfg.AuthorizeEvery/4), 4*s.cfg.AuthorizeBurst)
-	} else {
-		l = rate.NewLimiter(rate.Every(s.cfg.AuthorizeEvery), s.cfg.AuthorizeBurst)
-	}
-	s.authorize[key] = l
+	l := rate.NewLimiter(rate.Every(every), burst)
+	m[key] = l
 	return l
 }
