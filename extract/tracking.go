@@ -1,10 +1,16 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"mailnode/extract/carriers"
 )
+
+// Tracking numbers: a number's carrier by its form and check digit
+// (trackingCarrier), and the tracking number a mail's text gives, ranked
+// by that proof (trackingNumber; docs/extract.md).
 
 // trackingCarrier recognises a tracking number by its form and check
 // digit, so that a long number in a mail is taken for a parcel only when
@@ -192,4 +198,167 @@ var postalOperators = map[string]string{
 	"BG": "Bulgarian Posts", "CY": "Cyprus Post", "MT": "MaltaPost", "RS": "Pošta Srbije", "UA": "Ukrposhta",
 	"TR": "PTT", "IL": "Israel Post", "KR": "Korea Post", "SG": "SingPost", "HK": "Hongkong Post", "IN": "India Post",
 	"BR": "Correios", "MX": "Correos de México", "ZA": "SAPO",
+}
+
+// masked says whether a number was blanked out for privacy
+// ("XXX-5XXX882-9XXX5X3"): it names nothing.
+func masked(s string) bool { return strings.Contains(strings.ToUpper(s), "XXX") }
+
+// trackingNumber finds a shipment's tracking number, best first: a
+// labelled one whose check digit is right; one anywhere in the text with
+// a right check digit; in the carrier's own mail, one in that carrier's
+// form (its own notices need no proof that the number is theirs); a
+// labelled one whose form no check covers.
+func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
+	var labelled []string
+	for _, v := range c.after(trackingLabel, text) {
+		n := groupedNumber(v)
+		if n == "" {
+			if m := trackingRE.FindStringSubmatch(v); m != nil {
+				n = m[1]
+			}
+		}
+		if n != "" && hasDigit(n) && !masked(n) {
+			if car, ok := carrierOf(n, c.senderDomain, true); ok {
+				return n, car
+			}
+			labelled = append(labelled, n)
+		}
+	}
+	own := carrierBySender(c.senderDomain)
+	var ownForm string
+	found := 0
+	// Every form holds digits, and none spans lines: only lines with a
+	// digit are searched.
+	for _, start := range c.digitLinesOf(text) {
+		line := text[start:]
+		if end := strings.IndexByte(line, '\n'); end >= 0 {
+			line = line[:end]
+		}
+		if !hasDigit(line) {
+			continue
+		}
+		for _, m := range anyTrackRE.FindAllString(line, 20-found) {
+			found++
+			car, ok := carrierOf(m, c.senderDomain, false)
+			if ok {
+				return m, car
+			}
+			if car != "" && car == own && ownForm == "" {
+				ownForm = m
+			}
+		}
+		if found >= 20 {
+			break
+		}
+	}
+	if ownForm != "" {
+		return ownForm, own
+	}
+	// A number right after a word for a parcel ("Votre colis 6A…", "Your
+	// parcel 1Z…") is weaker than one after a label, and looked for only
+	// when nothing else was found: one in a carrier's form must pass that
+	// carrier's check.
+	if len(labelled) == 0 {
+		for _, m := range parcelNounNumbers(text) {
+			if digitCount(m[1]) < 6 || masked(m[1]) {
+				continue
+			}
+			if form, ok := trackingCarrier(m[1]); form != "" && !ok && form != own {
+				continue
+			}
+			if car, ok := carrierOf(m[1], c.senderDomain, true); ok {
+				return m[1], car
+			}
+			labelled = append(labelled, m[1])
+		}
+	}
+	if len(labelled) > 0 {
+		car, _ := carrierOf(labelled[0], c.senderDomain, true)
+		return labelled[0], car
+	}
+	return "", ""
+}
+
+// groupedNumber is a labelled number printed in groups ("0034 0434 1610
+// 9404 2557", "1Z 999 AA1 01 2345 6784", "99.60.123456.12345678") as one,
+// or "" when the value does not start so: a first group of eight or more
+// is a number of its own (trackingRE reads it).
+func groupedNumber(v string) string {
+	m := groupedRE.FindStringSubmatch(v)
+	if m == nil || len(m[1]) >= 8 {
+		return ""
+	}
+	n := strings.NewReplacer(" ", "", ".", "").Replace(strings.TrimLeft(m[0], "#: \t"))
+	if len(n) < 8 || len(n) > 35 {
+		return ""
+	}
+	return n
+}
+
+var groupedRE = regexp.MustCompile(`^[#: \t]*([A-Z0-9]{1,8})(?:[ .][A-Z0-9]{1,8}){1,8}\b`)
+
+// isS10 reports whether a tracking number is in the UPU S10 form with a
+// right check digit.
+func isS10(tracking string) bool {
+	for _, m := range carriers.Identify(tracking, "") {
+		if m.Code == "s10" {
+			return true
+		}
+	}
+	return false
+}
+
+// parcelNounNumbers are parcelNounRE's matches on the lines that can hold
+// one: six digits or more, and a word for a parcel.
+func parcelNounNumbers(text string) [][]string {
+	low := lower(text)
+	if !parcelNouns.Any(low) {
+		return nil
+	}
+	if len(low) != len(text) {
+		// Offsets would not match: the expression line by line.
+		var out [][]string
+		for ln := range strings.Lines(text) {
+			if digitCount(ln) >= 6 {
+				out = append(out, parcelNounRE.FindAllStringSubmatch(ln, 4)...)
+			}
+		}
+		return out
+	}
+	// The expression only where a word for a parcel is, on the rest of
+	// its line.
+	var out [][]string
+	parcelNouns.EachAt(low, func(_, end int) bool {
+		// The word (a dozen letters at most) and the number right after
+		// it (34 at most), on the word's line.
+		start, stop := max(0, end-24), min(len(text), end+48)
+		if i := strings.LastIndexByte(text[start:end], '\n'); i >= 0 {
+			start += i + 1
+		}
+		if i := strings.IndexByte(text[end:stop], '\n'); i >= 0 {
+			stop = end + i
+		}
+		for start > 0 && !utf8.RuneStart(text[start]) {
+			start++
+		}
+		for stop < len(text) && !utf8.RuneStart(text[stop]) {
+			stop++
+		}
+		if digitCount(text[end:stop]) >= 6 {
+			out = append(out, parcelNounRE.FindAllStringSubmatch(text[start:stop], 4)...)
+		}
+		return len(out) < 8
+	})
+	return out
+}
+
+// compactCode is a code without the spaces and dashes it is printed with.
+func compactCode(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' {
+			return -1
+		}
+		return r
+	}, s)
 }

@@ -1,0 +1,190 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"mailnode/extract/carriers"
+	"mailnode/extract/lang"
+	"mailnode/extract/words"
+)
+
+// The carrier a parcel notice names: by a label (carrier.label), in a
+// sentence ("shipped with …"), by its name from extract/carriers, by its
+// sender's domain or name, or as the postal operator of a UPU S10 number.
+
+// postalSender is the sender's name less its notice words when the mail
+// comes from the country of the UPU S10 number it tracks (its domain
+// ends in that country's code: posta.si for "RB…SI") and names another
+// as the parcel's shop: a shop of that country writes about its own
+// parcels. Else "".
+func (c *msgContext) postalSender(tracking, text string) string {
+	// A carrier the tables know by its domain has its name there.
+	if tracking == "" || c.senderName == "" || len(tracking) != 13 || carrierBySender(c.senderDomain) != "" {
+		return ""
+	}
+	if shop := c.shipperNamed(text); shop == "" || sameShop(shop, c.senderName, c.senderDomain) {
+		return ""
+	}
+	for _, m := range carriers.Identify(tracking, "") {
+		if m.Code == "s10" && m.Country != "" && strings.HasSuffix(c.senderDomain, "."+strings.ToLower(m.Country)) {
+			return senderBrand(c.senderName)
+		}
+	}
+	return ""
+}
+
+// mentionedCarrier is the one carrier whose name a text holds as a word,
+// or "" when it names none or several ("we ship with DHL, UPS and GLS").
+func mentionedCarrier(text string) string {
+	found := ""
+	for _, m := range carrierNameRE.FindAllStringSubmatchIndex(text, 20) {
+		name := text[m[2]:m[3]]
+		if carriers.IsWord(name) && opensSentence(text[:m[2]]) && lowerNext(text[m[3]:]) {
+			continue // "Bring photo ID": the verb, not Norway's carrier
+		}
+		if found != "" && name != found {
+			return ""
+		}
+		found = name
+	}
+	return found
+}
+
+// opensSentence reports whether the text before a word ends a sentence
+// or a line: the word starts one.
+func opensSentence(before string) bool {
+	t := strings.TrimRight(before, " \t")
+	return t == "" || strings.ContainsRune(".!?\n", rune(t[len(t)-1]))
+}
+
+// lowerNext reports whether the text after a word goes on with a word in
+// lower case, as a sentence does after its verb.
+func lowerNext(after string) bool {
+	t := strings.TrimLeft(after, " \t")
+	r, _ := utf8.DecodeRuneInString(t)
+	return len(t) < len(after) && unicode.IsLower(r)
+}
+
+// carrierNameRE finds carriers' names (extract/carriers), longest first,
+// as they are written: "DAO" is a carrier, "dao" a word. A name may take
+// its language's case ending ("luovutettu Postille", "wysłane InPostem":
+// carrier.suffix in extract/lang/data).
+var carrierNameRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)` +
+	`(?:` + strings.Join(longestFirst(lang.Entries("carrier.suffix")), "|") + `)?(?:$|[^\p{L}\p{N}])`)
+
+// namedCarrier is the carrier a mail names by its label ("Carrier: DHL",
+// "Transporteur : Colissimo"), if any.
+func (c *msgContext) namedCarrier(text string) string {
+	// A known carrier's name, words and all ("DB Schenker"), wherever the
+	// label puts its value (after it, under it as a column's).
+	for _, v := range c.after(carrierLabel, text) {
+		if m := carrierNameRE.FindStringSubmatchIndex(v); m != nil && strings.TrimLeft(v[:m[2]], " :") == "" {
+			return v[m[2]:m[3]]
+		}
+	}
+	// Else a name's first word after the label and a colon on its line:
+	// "The courier will deliver" names none, nor does the line after a
+	// subject ending "… remis au transporteur" ("Bonjour Camille,").
+	for ln := range linesWith(carrierPhrases, text) {
+		if m := carrierColonRE.FindStringSubmatch(ln); m != nil {
+			return strings.Trim(m[1], ".,;")
+		}
+	}
+	return ""
+}
+
+// carrierPhrases are carrierColonRE's labels and phrases, found in one
+// pass before the expression runs on a line that holds one.
+var carrierPhrases = words.NewSet(append(lang.Entries("carrier.label"), lang.Entries("carrier.with")...))
+
+// carrierColonRE is a carrier's label and a colon, or a phrase of
+// shipping with one (carrier.with: "shipped via"), then a word that
+// starts with a capital or a digit, on one line.
+var carrierColonRE = regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:(?:` + strings.Join(longestFirst(lang.Entries("carrier.label")), "|") +
+	`)[ \t]*:|(?:` + strings.Join(longestFirst(lang.Entries("carrier.with")), "|") + `))[ \t]*((?-i:[\p{Lu}\d])[^\s]{0,18})`)
+
+// shipperNamed is the shop a parcel notice names as its sender, if any.
+func (c *msgContext) shipperNamed(text string) string {
+	if m := fromMerchantMatch(text); m != nil {
+		// "Verkkokauppa.com" keeps its dot; a sentence's full stop goes.
+		// A shop named by its domain ends there ("od Mall.cz Vám", the
+		// polite "you").
+		f := strings.Fields(m[1])
+		for i, w := range f {
+			if domainWordRE.MatchString(w) {
+				f = f[:i+1]
+				break
+			}
+			// A full stop ends the name with its sentence ("Leroy Merlin.
+			// Nuestro repartidor …"); a polite pronoun after it is none
+			// of it ("od firmy Electroworld Vám doručíme").
+			if i > 0 && pronouns[strings.ToLower(w)] {
+				f = f[:i]
+				break
+			}
+			if strings.HasSuffix(w, ".") {
+				f = f[:i+1]
+				break
+			}
+		}
+		return strings.TrimRight(strings.Join(f, " "), ".")
+	}
+	for _, v := range c.after(shipperLabel, text) {
+		if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") {
+			return v
+		}
+	}
+	// "Your Hobbycraft parcel": a carrier's own name there ("Your DPD
+	// parcel") names no shop.
+	for ln := range linesWith(ownedNouns, text) {
+		for _, m := range ownedParcelRE.FindAllStringSubmatch(ln, 4) {
+			if mentionedCarrier(m[1]) == "" {
+				return m[1]
+			}
+		}
+	}
+	// "Kogan has sent you a parcel", "Rozetka has sent you shipment No.
+	// …": the shop as the sentence's subject, never a pronoun or a
+	// carrier.
+	for ln := range linesWith(sendsPhrases, text) {
+		for _, m := range shopSendsRE.FindAllStringSubmatch(ln, 4) {
+			if mentionedCarrier(m[1]) == "" && !pronouns[strings.ToLower(m[1])] {
+				return m[1]
+			}
+		}
+	}
+	return ""
+}
+
+var carrierLabel = labels(append(lang.Entries("carrier.label"), lang.Entries("carrier.with")...)...)
+
+// shipperLabel heads the line of a carrier's notice that names who sent
+// the parcel: "FROM Express Water Inc.", "Absender: …", "Nadawca: …"
+// (shipper.label in extract/lang/data).
+var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:` + strings.Join(quoteAll(longestFirst(lang.Entries("shipper.label"))), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+)`)}
+
+func carrierBySender(domain string) string {
+	if c := carriers.CarrierOf(domain); c != "" {
+		return c
+	}
+	switch domainLabel(domain) {
+	case "ups":
+		return "UPS"
+	case "fedex":
+		return "FedEx"
+	case "usps":
+		return "USPS"
+	case "dhl":
+		return "DHL"
+	case "dpd":
+		return "DPD"
+	case "hermesworld", "myhermes", "hermes":
+		return "Hermes"
+	case "gls", "gls-group":
+		return "GLS"
+	}
+	return ""
+}

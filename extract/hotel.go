@@ -1,0 +1,584 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/places"
+	"mailnode/extract/words"
+)
+
+// Hotel stays from text (textHotel): the stay's dates by their labels
+// (checkin, checkout), as a range under a stay's label or before one
+// month's name, in a table's columns, or from the nights booked; the
+// hotel's name after its label, before its lodging word, after a phrase
+// that says it is one (stay.at), over its address, or from the sender's
+// own. The words are extract/lang/data's (checkin, checkout, hotel,
+// lodging, stay.*).
+
+// textHotel reads a stay: check-in and check-out dates next to their
+// labels, and the hotel's name.
+func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
+	in := c.labelledDate(checkinLabels, text, c.countryZone(""))
+	out := c.labelledDate(checkoutLabels, text, c.countryZone(""))
+	if in == nil {
+		in, out = c.spacedCheckDates(text)
+	}
+	if in == nil {
+		in, out = c.columnDates(text, c.countryZone(""))
+	}
+	if in == nil {
+		in, out = c.rangeDates(text, c.countryZone(""))
+	}
+	if in == nil {
+		in, out = c.nightsFromDate(text, c.countryZone(""))
+	}
+	if in == nil || reviewWords.In(lower(subject+"\n"+firstLines(text, 6))) {
+		return Fact{}, false
+	}
+	if out == nil && in.DateOnly {
+		// "Arrival: Friday 12 November 2027", "Number of nights: 2".
+		if n := stayNights(text); n > 0 {
+			t := *in
+			t.Time = t.AddDate(0, 0, n)
+			out = &t
+		}
+	}
+	seg := &Segment{Type: KindHotel, Status: StatusConfirmed, CheckIn: in, CheckOut: out,
+		Reservation: findReservation(text)}
+	for _, v := range hotelLabels.after(text) {
+		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") {
+			seg.Hotel = hotelName(v)
+			break
+		}
+	}
+	if seg.Hotel == "" {
+		seg.Hotel = c.nameOverAddress(subject, text)
+	}
+	// The sender's name when it names a place to stay ("Hostal La
+	// Giralda"), else such a name in the subject or text ("à l'Auberge du
+	// Lac").
+	if seg.Hotel == "" && lodgingRE.MatchString(c.senderName) && !chainWords.In(strings.ToLower(c.senderName)) {
+		seg.Hotel = c.senderName
+	}
+	if seg.Hotel == "" {
+		seg.Hotel = stayAtName(subject + "\n" + firstLines(text, 40))
+	}
+	if seg.Hotel == "" {
+		seg.Hotel = lodgingName(subject + "\n" + firstLines(text, 40))
+	}
+	if seg.Hotel == "" {
+		for _, ln := range strings.Split(subject+"\n"+text, "\n") {
+			ln = strings.TrimSpace(ln)
+			if l := strings.ToLower(ln); strings.Contains(l, "hotel") && len(ln) < 60 && !strings.Contains(l, "booking") {
+				seg.Hotel = ln
+				break
+			}
+		}
+	}
+	// The sender's name last, if the text names it too and it names no
+	// chain or desk ("Pestana Hotels & Resorts", "Hilton Reservations",
+	// "ALL - Accor Live Limitless"): no name is better than another's.
+	if seg.Hotel == "" && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) {
+		seg.Hotel = c.senderName
+	}
+	return Fact{Kind: KindHotel, From: FromText, Segment: seg}, true
+}
+
+// spacedCheckRE is "Check in" or "Check out" spelt apart and without a
+// colon at a line's start, with the rest of the line: "Check in Fri 13
+// April 2029 from 2pm".
+var spacedCheckRE = regexp.MustCompile(`(?im)^[ \t]*check (in|out)[ \t]+(\S[^\n]{0,60})$`)
+
+// spacedCheckDates reads a stay's dates from spacedCheckRE's lines, only
+// when a date starts the rest of the line: a table's header "Check In
+// Check Out" over its dates is a hotel invoice's, not this.
+func (c *msgContext) spacedCheckDates(text string) (in, out *Time) {
+	if !strings.Contains(text, "heck ") {
+		return nil, nil
+	}
+	for _, m := range spacedCheckRE.FindAllStringSubmatch(firstLines(text, 60), 4) {
+		ds := c.dates(m[2])
+		if len(ds) == 0 || ds[0].start > 16 || strings.Contains(strings.ToLower(m[2][:ds[0].start]), "check") {
+			continue
+		}
+		t := resolve(at(ds[0].withYear(c.ref), nil), c.countryZone(""), c.dateLoc)
+		if strings.EqualFold(m[1], "in") && in == nil {
+			in = t
+		} else if strings.EqualFold(m[1], "out") && out == nil {
+			out = t
+		}
+	}
+	if in == nil || out == nil || !out.After(in.Time) {
+		return nil, nil
+	}
+	return in, out
+}
+
+// bookingPlatforms are the domains of sites that book stays for others:
+// their senders' names are theirs, not the place's.
+var bookingPlatforms = map[string]bool{"booking": true, "expedia": true, "hotels": true, "agoda": true, "airbnb": true,
+	"trivago": true, "kayak": true, "hrs": true, "lastminute": true, "opodo": true, "edreams": true, "ebookers": true,
+	"tripadvisor": true, "trip": true, "hostelworld": true, "momondo": true, "travelzoo": true, "holidaycheck": true}
+
+// senderNamesDomain reports whether a word of the sender's name (four
+// letters or more) is in its mail domain's own label ("The Hoxton, Paris"
+// from hoxton-paris.com): a place that writes from its own domain, not a
+// platform that books it.
+func (c *msgContext) senderNamesDomain() bool {
+	label := strings.ToLower(domainLabel(c.senderDomain))
+	if c.senderName == "" || label == "" || bookingPlatforms[label] {
+		return false
+	}
+	folded := strings.ReplaceAll(label, "-", "")
+	for _, w := range strings.FieldsFunc(strings.ToLower(places.Fold(c.senderName)), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if len(w) >= 4 && strings.Contains(folded, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hotelName is a hotel label's value without the address that may follow
+// the name on the same line ("Hotel: Copenhagen Strand, Havnegade 37, 1058
+// København K"): from the first comma whose part holds a number (a street's,
+// a postcode). A comma before words alone ("Adlon Kempinski, Berlin") stays.
+func hotelName(v string) string {
+	for i := 0; ; {
+		j := strings.IndexByte(v[i:], ',')
+		if j < 0 {
+			return v
+		}
+		i += j
+		part, _, _ := strings.Cut(v[i+1:], ",")
+		if hasDigit(part) && i > 0 {
+			return strings.TrimSpace(v[:i])
+		}
+		i++
+	}
+}
+
+// lodgingRE is a place to stay by name: a lodging word of any language
+// (extract/lang) and the capitalised words after it on its line, "Hotel
+// Riviera", "Auberge du Lac", "Parador de Granada".
+var lodgingRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
+	`)(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*\p{Lu}[\p{L}'’&-]*){1,4}`)
+
+// stayAtRE is a place to stay named after a phrase that says it is one
+// (stay.at: "Thank you for choosing Courtyard Vienna Prater/Messe", "bij
+// WestCord Hotels Art Plaza Amsterdam"): capitalised words, with the small
+// words inside names, up to the sentence's punctuation.
+var stayAtRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("stay.at")), "|") +
+	`)[ \t]+(?:[ld]['’])?((?:\p{Lu}|\d)[\p{L}\p{N}'’&./-]*(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*(?:\p{Lu}|\d)[\p{L}\p{N}'’&./-]*){0,6})`)
+
+// stayAtName is the first name stayAtRE finds that is no chain's or
+// desk's own ("Radisson Hotels", "Booking.com"): a name that ends with a
+// chain's word is one.
+func stayAtName(s string) string {
+	for _, m := range stayAtRE.FindAllStringSubmatch(s, 4) {
+		n := strings.TrimRight(m[1], ".,")
+		f := strings.Fields(n)
+		if last := strings.ToLower(f[len(f)-1]); chainWords.In(last) || strings.Contains(last, ".") {
+			continue
+		}
+		return n
+	}
+	return ""
+}
+
+// lodgingBeforeRE is a name that ends with its lodging word: "Radisson
+// Blu Royal Hotel", "The Savoy Hotel".
+var lodgingBeforeRE = regexp.MustCompile(`(?:^|[^\p{L}])((?:\p{Lu}[\p{L}'’&-]*[ \t]+){1,4}(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") + `))(?:[^\p{L}]|$)`)
+
+// lodgingName is the first place to stay a text names, the lodging word
+// before or after the name, that names no chain or group ("Hotel Group").
+func lodgingName(s string) string {
+	best, at := "", len(s)
+	for _, m := range lodgingRE.FindAllStringIndex(s, 8) {
+		if n := strings.TrimSpace(s[m[0]:m[1]]); m[0] < at && !chainWords.In(strings.ToLower(n)) {
+			best, at = n, m[0]
+			break
+		}
+	}
+	for _, m := range lodgingBeforeRE.FindAllStringSubmatchIndex(s, 8) {
+		if n := s[m[2]:m[3]]; m[2] < at && !chainWords.In(strings.ToLower(n)) {
+			best = n
+			break
+		}
+	}
+	return best
+}
+
+// nameLinks are the small words inside a place's name: "Auberge du Lac",
+// "Pousada de Óbidos".
+const nameLinks = `du|de|la|le|les|del|della|di|do|da|dos|das|des|am|an|im|zum|zur|the|of|los|las|el|van|von|vom|der|den`
+
+var (
+	// lodgingWords are the lodging words of every language, whole;
+	// chainWords name a chain or a booking desk rather than one place
+	// (extract/lang, lodging.chain: "Hotels", "Reservations").
+	lodgingWords = words.NewWholeSet(lang.Entries("lodging"))
+	chainWords   = words.NewWholeSet(lang.Entries("lodging.chain"))
+	// reviewWords ask about a stay that is over (stay.review): "Wie war
+	// Ihr Aufenthalt im Hotel Adler vom 12. bis 14. Januar?" books nothing.
+	reviewWords = words.NewWholeSet(lang.Entries("stay.review"))
+	linkWords   = words.NewWholeSet(strings.Split(nameLinks, "|"))
+)
+
+// addressRE is the start of a street address: words and a house number
+// ("Apollolaan 138", "Rua Jau 54"), or a number and words before a comma
+// ("1 King Street,", "31 bis rue Diderot,").
+var addressRE = regexp.MustCompile(`^(?:\p{Lu}[\p{L}'’.-]*,?[ \t]+(?:[\p{L}'’.-]+,?[ \t]+){0,3}(?:\d{1,4}[a-zA-Z]?|s/n)(?:[ \t]*[,/–-]|[ \t]*$)|\d{1,4}[a-zA-Z]?(?:[ \t]+(?:bis|ter))?,?[ \t]+[\p{L}'’.-]+(?:[ \t]+[\p{L}'’.-]+){0,4}[ \t]*,)`)
+
+// nameOverAddress finds a place's name the way letterheads and signatures
+// print it: on the line over its street address, or before the address
+// after a comma on its own line ("Cabinn Copenhagen, Kongens Nytorv 30").
+// The name is the capitalised words that end the line ("Ihr Team vom
+// Best Western Hotel Bremen City"), and it must be a lodging's or share a
+// word with the sender's name or the subject: a company's footer
+// ("Booking.com B.V., Herengracht 597") names no hotel.
+func (c *msgContext) nameOverAddress(subject, text string) string {
+	lines := strings.Split(text, "\n")
+	about := strings.ToLower(c.senderName + " " + subject)
+	for i, ln := range lines {
+		ln = strings.TrimSpace(ln)
+		name, rest, ok := strings.Cut(ln, ",")
+		if !ok || !isAddress(rest) {
+			// The next line with words, past a paragraph's blank line.
+			next := i + 1
+			for next < len(lines) && next < i+3 && strings.TrimSpace(lines[next]) == "" {
+				next++
+			}
+			if ln == "" || next >= len(lines) || !isAddress(lines[next]) {
+				continue
+			}
+			name = ln
+		}
+		n := trailingName(name)
+		if n == "" || chainWords.In(strings.ToLower(n)) {
+			// A chain's or group's own address ("Radisson Hotel Group",
+			// its seat), not the stay's.
+			continue
+		}
+		// A brand in lower case before the name ("ibis Paris Gare de
+		// Lyon"): the whole line, when the text names it again.
+		if whole := strings.TrimRight(name, " .!:;"); whole != n && strings.HasSuffix(whole, " "+n) &&
+			!strings.Contains(whole[:len(whole)-len(n)-1], " ") && strings.Count(text, whole) > 1 {
+			n = whole
+		}
+		if lodgingWords.In(strings.ToLower(n)) || sharesWord(n, about) || strings.Count(text, n) > 1 {
+			return n
+		}
+	}
+	return ""
+}
+
+// columnDates reads a stay's dates from a table whose header row names
+// check-in and check-out ("Entrada Salida Noches") over a row of values:
+// the dates in the headers' order.
+func (c *msgContext) columnDates(text string, z zoneHint) (in, out *Time) {
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
+		if hasDigit(ln) || len(ln) > 120 {
+			continue
+		}
+		ci, co := headerAt(checkinWordRE, ln), headerAt(checkoutWordRE, ln)
+		if ci < 0 || co < 0 || ci == co {
+			continue
+		}
+		for j := i + 1; j < len(lines) && j <= i+2; j++ {
+			ds := c.dates(lines[j])
+			if len(ds) < 2 {
+				continue
+			}
+			a, b := ds[0].withYear(c.ref), ds[1].withYear(c.ref)
+			if co < ci {
+				a, b = b, a
+			}
+			// A row is written in one order: "12/02/2028 15/02/2028" is
+			// not the 2nd of December to the 15th of February.
+			if before(b, a) {
+				if ds := findDates(lines[j], !c.usSender()); len(ds) >= 2 {
+					if x, y := ds[0].withYear(c.ref), ds[1].withYear(c.ref); !before(y, x) && co > ci {
+						a, b = x, y
+					}
+				}
+			}
+			return resolve(at(a, nil), z, c.dateLoc), resolve(at(b, nil), z, c.dateLoc)
+		}
+	}
+	return nil, nil
+}
+
+// rangeDates reads a stay's dates from a sentence that gives them as a
+// range ("vom 10. bis 13. Dezember 2027", "from Thursday 18 November to
+// Sunday 21 November 2027", "del 26 al 28 de noviembre"): the end is a
+// date, the start a date or a day whose month and year are the end's.
+func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
+	head := firstLines(text, 60)
+	matches := stayRangeRE.FindAllStringSubmatch(head, 5)
+	if dl := dashRangeLines(head); dl != "" {
+		matches = append(matches, stayDashRE.FindAllStringSubmatch(dl, 5)...)
+	}
+	if strings.ContainsAny(head, "-–") {
+		matches = append(matches, compactRangeRE.FindAllStringSubmatch(head, 5)...)
+	}
+	for _, m := range matches {
+		// Each language's pair has its own two groups: the pair that took part.
+		var first, second string
+		for k := 1; k+1 < len(m); k += 2 {
+			if m[k] != "" {
+				first, second = m[k], m[k+1]
+				break
+			}
+		}
+		ends := c.dates(second)
+		if len(ends) == 0 || ends[0].start > 16 {
+			continue
+		}
+		end := ends[0].withYear(c.ref)
+		var start dateMatch
+		if ds := c.dates(first); len(ds) > 0 {
+			start = ds[0]
+			if !start.hasYear {
+				start.y, start.hasYear = end.y, true
+				if before(end, start) {
+					start.y--
+				}
+			}
+		} else if d := dayMonthDot.FindStringSubmatch(strings.TrimSpace(first)); d != nil {
+			// "30.06." before "02.07.2028": the day and month, the year
+			// the end's (or the one before, across New Year).
+			day, _ := strconv.Atoi(d[1])
+			mon, _ := strconv.Atoi(d[2])
+			start = dateMatch{y: end.y, m: mon, d: day, hasYear: true}
+			if before(end, start) {
+				start.y--
+			}
+		} else if d := bareDay.FindStringSubmatch(first); d != nil {
+			day, _ := strconv.Atoi(d[1])
+			start = dateMatch{y: end.y, m: end.m, d: day, hasYear: true}
+			if day > end.d {
+				start.m--
+				if start.m == 0 {
+					start.y, start.m = start.y-1, 12
+				}
+			}
+		} else {
+			continue
+		}
+		if !before(start, end) || time.Date(end.y, time.Month(end.m), end.d, 0, 0, 0, 0, time.UTC).Sub(
+			time.Date(start.y, time.Month(start.m), start.d, 0, 0, 0, 0, time.UTC)) > 60*24*time.Hour {
+			continue // no stay: a sale's dates, a period of months
+		}
+		return resolve(at(start, nil), z, c.dateLoc), resolve(at(end, nil), z, c.dateLoc)
+	}
+	return nil, nil
+}
+
+// stayRangeRE is a range of days in the words of every language
+// (extract/lang, stay.range: "from … to"): what comes after the first
+// word, and after the second.
+var stayRangeRE, stayDashRE = func() (*regexp.Regexp, *regexp.Regexp) {
+	var words, dashes []string
+	for _, e := range lang.Entries("stay.range") {
+		a, b, ok := strings.Cut(e, "…")
+		if !ok {
+			continue
+		}
+		if strings.TrimSpace(b) == "[–-]" {
+			// A label's range, "Zeitraum: 30.06.–02.07.2028": an
+			// expression of its own, run on the lines that can hold one.
+			dashes = append(dashes, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)[ \t]*(?:[–-])[ \t]*([^\n]{1,60})`)
+			continue
+		}
+		words = append(words, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)[ \t]+(?:`+strings.TrimSpace(b)+`)[ \t]+([^\n]{1,60})`)
+	}
+	re := func(alts []string) *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)`)
+	}
+	return re(words), re(dashes)
+}()
+
+// compactRangeRE is a range of days before one month's name, in any
+// sentence: "12.–14. Oktober 2028", "13-15 Oct 2028", "30 Oct – 2 Nov
+// 2028". The month's name after the second day is what makes it dates.
+var compactRangeRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d.])(\d{1,2}\.?(?:\s*(?:` + monthAlt + `)\.?)?)[ \t]*[–-][ \t]*(\d{1,2}\.?[ \t]+(?:de[ \t]+)?(?:` + monthAlt + `)\.?(?:[ \t]+(?:de[ \t]+)?\d{4})?)(?:$|[^\p{L}])`)
+
+// stayDashWords are the labels of stayDashRE's ranges ("dates",
+// "zeitraum"), looked for before the expression runs.
+var stayDashWords = func() *words.Set {
+	var labels []string
+	for _, e := range lang.Entries("stay.range") {
+		if a, b, ok := strings.Cut(e, "…"); ok && strings.TrimSpace(b) == "[–-]" {
+			labels = append(labels, requiredText(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(a), ":"))))
+		}
+	}
+	return words.NewSet(labels)
+}()
+
+// stayDashLine reports whether a line of s holds a labelled range of
+// stayDashRE's: the expression only on lines with a colon, a dash, a
+// digit and a label's word.
+func stayDashLine(s string) bool {
+	for ln := range strings.Lines(s) {
+		if strings.IndexByte(ln, ':') < 0 || !strings.ContainsAny(ln, "–-") || !hasDigit(ln) {
+			continue
+		}
+		if stayDashWords.Any(strings.ToLower(ln)) && stayDashRE.MatchString(ln) {
+			return true
+		}
+	}
+	return false
+}
+
+// dashRangeLines are the lines of s that can hold a label's range: a
+// colon, a dash and a digit.
+func dashRangeLines(s string) string {
+	var b strings.Builder
+	for ln := range strings.Lines(s) {
+		if strings.IndexByte(ln, ':') >= 0 && strings.ContainsAny(ln, "–-") && hasDigit(ln) {
+			b.WriteString(ln)
+		}
+	}
+	return b.String()
+}
+
+// dayMonthDot is a day and month without a year: "30.06.".
+var dayMonthDot = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.$`)
+
+// bareDay is a day of the month alone: "10.", "26", "Thursday 18".
+var bareDay = regexp.MustCompile(`^[\p{L}, ]{0,15}?(\d{1,2})\.?$`)
+
+// Check-in and check-out words of every language, whole (extract/lang).
+var (
+	checkinWordRE  = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("checkin")), "|") + `)(?:$|[^\p{L}])`)
+	checkoutWordRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("checkout")), "|") + `)(?:$|[^\p{L}])`)
+)
+
+func before(a, b dateMatch) bool {
+	return a.y < b.y || a.y == b.y && (a.m < b.m || a.m == b.m && a.d < b.d)
+}
+
+func headerAt(re *regexp.Regexp, s string) int {
+	if m := re.FindStringIndex(s); m != nil {
+		return m[0]
+	}
+	return -1
+}
+
+// isAddress reports whether s starts like a street address and holds no
+// date ("October 15, 2027" starts like "Apollolaan 138").
+func isAddress(s string) bool {
+	s = strings.TrimSpace(s)
+	return addressRE.MatchString(s) && len(findDates(s, false)) == 0
+}
+
+// trailingName is the run of capitalised words (and the small words
+// between them) that ends s, if it looks like a name: no digits, no
+// address or legal form, one to six words.
+func trailingName(s string) string {
+	f := strings.Fields(strings.TrimRight(s, " .!:;"))
+	i := len(f)
+	for i > 0 {
+		w := unElided(f[i-1])
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) && !(i < len(f) && linkWords.In(w)) {
+			break
+		}
+		i--
+	}
+	for i < len(f) && linkWords.In(f[i]) {
+		i++
+	}
+	n := slices.Clone(f[i:])
+	if len(n) > 0 {
+		n[0] = unElided(n[0]) // "l'Auberge du Lac"
+	}
+	// Too long for a name: German capitalises its nouns ("Ihr Team vom
+	// Best Western …"); the name is what follows the last small word.
+	for k := len(n) - 2; len(n) > 6 && k > 0; k-- {
+		if linkWords.In(n[k]) {
+			n = n[k+1:]
+			break
+		}
+	}
+	if len(n) == 0 || len(n) > 6 {
+		return ""
+	}
+	name := strings.Join(n, " ")
+	if hasDigit(name) || strings.ContainsAny(name, "@/()") || legalForm.MatchString(name) {
+		return ""
+	}
+	return name
+}
+
+// unElided is a word without the article elided before it: "l'Auberge",
+// "dell’Hotel".
+func unElided(w string) string {
+	for _, sep := range []string{"'", "’"} {
+		if a, rest, ok := strings.Cut(w, sep); ok && rest != "" && len(a) <= 4 && (strings.ToLower(a) == a || a == "L" || a == "D") {
+			return rest
+		}
+	}
+	return w
+}
+
+// legalForm is a company's legal form: a name that carries one is a
+// company's, not a hotel's ("Booking.com B.V.").
+var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:gmbh|ag|b\.v\.|n\.v\.|s\.a\.|s\.l\.|s\.p\.a\.|s\.r\.l\.|ltd|llc|inc|plc|oy|oyj|ab|as|a/s|asa|s\.r\.o\.|a\.s\.|sp\. z o\.o\.|se|\w+\.com)(?:$|[^\p{L}])`)
+
+// A stay's length: "2 nights", "Nights: 2", "Number of nights: 2"
+// (stay.nights in extract/lang/data).
+var (
+	nightsWords   = strings.Join(longestFirst(lang.Entries("stay.nights")), "|")
+	nightsAfterRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])(\d{1,2})\s*(?:` + nightsWords + `)(?:[^\p{L}]|$)`)
+	nightsLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + nightsWords + `)\s*:\s*(\d{1,2})(?:\D|$)`)
+)
+
+// nightsFromDate reads a stay told as its first day and its nights in one
+// sentence ("welcoming you on Friday 19 July 2030 for 2 nights", "fra 3.
+// august 2030, 2 netter"): the one date on the nights' line or the line
+// before it, the nights after it.
+func (c *msgContext) nightsFromDate(text string, z zoneHint) (in, out *Time) {
+	m := nightsAfterRE.FindStringSubmatchIndex(text)
+	if m == nil {
+		return nil, nil
+	}
+	n, _ := strconv.Atoi(text[m[2]:m[3]])
+	start := strings.LastIndexByte(text[:m[2]], '\n')
+	if start > 0 {
+		start = strings.LastIndexByte(text[:start], '\n') // and the line before
+	}
+	ds := c.dates(text[start+1 : m[2]])
+	if n == 0 || len(ds) != 1 {
+		return nil, nil
+	}
+	a := ds[0].withYear(c.ref)
+	b := a
+	t := time.Date(a.y, time.Month(a.m), a.d+n, 0, 0, 0, 0, time.UTC)
+	b.y, b.m, b.d = t.Year(), int(t.Month()), t.Day()
+	return resolve(at(a, nil), z, c.dateLoc), resolve(at(b, nil), z, c.dateLoc)
+}
+
+// stayNights is the number of nights a text books, or 0 when it names
+// none or several different ones.
+func stayNights(text string) int {
+	n := 0
+	for _, re := range []*regexp.Regexp{nightsLabelRE, nightsAfterRE} {
+		for _, m := range re.FindAllStringSubmatch(text, 4) {
+			v, _ := strconv.Atoi(m[1])
+			if v == 0 || n != 0 && v != n {
+				return 0
+			}
+			n = v
+		}
+	}
+	return n
+}

@@ -1,0 +1,144 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/words"
+)
+
+// The shop a carrier's notice names ("item from", "enviada por",
+// parcel.from in extract/lang/data), and whether it is the sender's own.
+
+// shopSendsRE is a shop named as the subject of a verb of sending to the
+// reader (shop.sends in extract/lang/data): "Kogan has sent you", "que
+// Back Market vous a envoyé".
+var shopSendsRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?i:` +
+	strings.Join(longestFirst(lang.Entries("shop.sends")), "|") + `)(?:$|[^\p{L}])`)
+
+// sendsPhrases and ownedNouns gate shopSendsRE and ownedParcelRE to the
+// lines that hold their words.
+var (
+	sendsPhrases = words.NewSet(lang.Entries("shop.sends"))
+	ownedNouns   = words.NewSet(lang.Entries("parcel.owned"))
+)
+
+// pronouns are every language's personal pronouns, which a verb of
+// sending may follow as well as a shop's name ("We have sent you").
+var pronouns = wordSet("pronoun")
+
+// ownedParcelRE is a shop named between a possessive and a word for a
+// parcel, the word in lower case so that a title's "Your New Order" names
+// no shop (parcel.owner, parcel.owned in extract/lang/data).
+var ownedParcelRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.owner")), "|") +
+	`)[ \t]+(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?:` +
+	strings.Join(longestFirst(lang.Entries("parcel.owned")), "|") + `)(?:$|[^\p{L}])`)
+
+// fromMerchantMatch is fromMerchantRE's first match in text, run only on
+// the lines (and the line after each) where a phrase's words are: the
+// expression has no literal start to skip ahead by, and over a whole
+// shop's mail it cost more than the rest of reading it.
+func fromMerchantMatch(text string) []string {
+	if fromAnchors == nil {
+		return fromMerchantRE.FindStringSubmatch(text)
+	}
+	low := lower(text)
+	if len(low) != len(text) {
+		// Lower-casing changed the bytes' count: offsets would not
+		// match lines; the whole text, as before.
+		if !fromAnchors.Any(low) {
+			return nil
+		}
+		return fromMerchantRE.FindStringSubmatch(text)
+	}
+	var found []string
+	done := -1 // the last line tried
+	tries := 0
+	fromAnchors.EachAt(low, func(phrase, end int) bool {
+		if fromNeedsNumber[phrase] && digitCount(text[end:min(len(text), end+40)]) < 6 {
+			return true // "package" with no number after it
+		}
+		// The phrase holds its word near its start ("item … from"), and
+		// the name comes within a line's width after it.
+		if end <= done {
+			return true // inside the window tried last
+		}
+		start := max(end-40, done, 0)
+		if i := strings.LastIndexByte(text[start:end], '\n'); i >= 0 {
+			start += i + 1
+		}
+		stop := min(len(text), end+140)
+		if start >= stop {
+			return true
+		}
+		for start > 0 && !utf8.RuneStart(text[start]) {
+			start--
+		}
+		for stop < len(text) && !utf8.RuneStart(text[stop]) {
+			stop++
+		}
+		done = stop
+		if m := fromMerchantRE.FindStringSubmatch(text[start:stop]); m != nil {
+			found = m
+			return false
+		}
+		tries++
+		return tries < 24 // a long mail's words, not its phrase
+	})
+	return found
+}
+
+// fromAnchors are the words every parcel.from phrase holds; nil when a
+// phrase holds none long enough to look for.
+var fromAnchors, fromNeedsNumber = func() (*words.Set, []bool) {
+	var a []string
+	var num []bool
+	for _, p := range lang.Entries("parcel.from") {
+		t := requiredText(p)
+		if len(t) < 3 {
+			return nil, nil
+		}
+		// "parcel [a-z0-9][a-z0-9.]{7,33} from": the phrase holds a number.
+		a, num = append(a, t), append(num, strings.Contains(p, "{7,33}"))
+	}
+	return words.NewSet(a), num
+}()
+
+var domainWordRE = regexp.MustCompile(`^[\p{L}\p{N}-]+\.\p{L}{2,6}$`)
+
+// senderNoise are the words after a company's name in a sender's that
+// name a department or a kind of mail ("Post CH Benachrichtigung", "Paack
+// Envíos": sender.noise in extract/lang/data).
+var senderNoise = wordSet("sender.noise")
+
+// senderBrand is a sender's name less the words of senderNoise that end
+// it, keeping at least its first word.
+func senderBrand(name string) string {
+	f := strings.Fields(name)
+	for len(f) > 1 && senderNoise[strings.ToLower(f[len(f)-1])] {
+		f = f[:len(f)-1]
+	}
+	return strings.Join(f, " ")
+}
+
+// sameShop reports whether a shop's name is the sender's: the same name,
+// or a word of it in the sender's name or domain; a name of one short
+// word counts whole ("4PX" in "4PX Express").
+func sameShop(shop, senderName, senderDomain string) bool {
+	about := strings.ToLower(senderName + " " + senderDomain)
+	if one := strings.ToLower(shop); utf8.RuneCountInString(one) == 3 && !strings.Contains(one, " ") && words.Has(about, one) {
+		return true
+	}
+	return strings.EqualFold(shop, senderName) || sharesWord(shop, about)
+}
+
+// fromMerchantRE is the shipper a carrier's notice names: "your parcel
+// from Zalando", "je pakket van Coolblue", in every language's words
+// (extract/lang, parcel.from); the name is capitalised words, or a shop
+// that goes by its domain in lower case ("bol.com"). A word for a shop
+// may stand between, as written in shop.noun ("od e-shopu Alza.cz"): in
+// lower case, so that "Shop Apotheke" keeps its name.
+var fromMerchantRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.from")), "|") +
+	`)\s+(?:(?:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)

@@ -1,0 +1,162 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/words"
+)
+
+// Amounts of money in text: a labelled amount, an amount in a sentence,
+// the currency from its symbol, code or the sender's country ("kr",
+// "Rs"); IBANs checked by their mod-97 digits.
+
+var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|kr\.?|zł|INR|₹|Rs\.?)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|INR|Kč|kr\.?|zł|Ft|lei|₹)(?:\b|$|[^\p{L}]))`)
+
+// currencyWords are what moneyRE's currencies hold, lower case: a line
+// with none of them is passed over before the expression runs.
+var currencyWords = words.NewSet([]string{"€", "$", "£", "₹", "eur", "usd", "gbp", "chf", "czk", "sek", "dkk", "nok",
+	"pln", "huf", "ron", "inr", "kr", "zł", "kč", "ft", "lei", "rs"})
+
+var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "zł": "PLN", "ft": "HUF", "lei": "RON", "₹": "INR"}
+
+// validIBAN reports whether s is an IBAN: two letters, two check digits
+// and up to 30 letters and digits whose ISO 7064 mod 97 is 1.
+func validIBAN(s string) bool {
+	if len(s) < 15 || len(s) > 34 || !isUpper(s[:2]) || s[2]-'0' > 9 || s[3]-'0' > 9 {
+		return false
+	}
+	r := 0
+	for _, ch := range s[4:] + s[:4] {
+		switch {
+		case ch >= '0' && ch <= '9':
+			r = (r*10 + int(ch-'0')) % 97
+		case ch >= 'A' && ch <= 'Z':
+			r = (r*100 + int(ch-'A'+10)) % 97
+		default:
+			return false
+		}
+	}
+	return r == 1
+}
+
+// netPhrases say an amount is before tax, in every language (extract/lang).
+var netPhrases = lang.Entries("amount.net")
+
+// netAmount reports whether the text right after an amount label says the
+// amount is before tax.
+func netAmount(rest string) bool {
+	l := strings.ToLower(strings.TrimLeft(rest, " \t(:"))
+	for _, p := range netPhrases {
+		if strings.HasPrefix(l, p) && !words.In(l, len(p), false) {
+			return true
+		}
+	}
+	return false
+}
+
+// rupee is the currency an "Rs" amount is in: the sender's country's
+// rupee, India's when the country does not say.
+func (c *msgContext) rupee() string {
+	switch c.senderCountry {
+	case "PK":
+		return "PKR"
+	case "LK":
+		return "LKR"
+	case "NP":
+		return "NPR"
+	case "MU":
+		return "MUR"
+	}
+	return "INR"
+}
+
+// krona is the currency a "kr" amount is in: the sender's country's, else
+// the language's; "" when neither tells.
+func (c *msgContext) krona(text string) string {
+	switch c.senderCountry {
+	case "DK", "GL", "FO":
+		return "DKK"
+	case "NO":
+		return "NOK"
+	case "SE":
+		return "SEK"
+	case "IS":
+		return "ISK"
+	}
+	switch lang.Detect(text) {
+	case "da":
+		return "DKK"
+	case "nb":
+		return "NOK"
+	case "sv":
+		return "SEK"
+	}
+	return ""
+}
+
+// labelledAmount finds the amount after an amount label.
+func (c *msgContext) labelledAmount(text string) *Money {
+	for _, v := range c.afterNext(amountLabels, text) {
+		// The amount on the label's line, else alone on the next line.
+		line, next, _ := strings.Cut(v, "\n")
+		if netAmount(line) {
+			continue // "Total HT", "Summe netto": before tax, not what is due
+		}
+		m := moneyRE.FindStringSubmatchIndex(line)
+		if m == nil || m[0] > 30 {
+			if m = moneyRE.FindStringSubmatchIndex(next); m == nil || m[0] != 0 || m[1] != len(next) {
+				continue
+			}
+			v = next
+		}
+		if mo := c.moneyAt(v, m, text); mo != nil {
+			return mo
+		}
+	}
+	return nil
+}
+
+// moneyAt is the amount of moneyRE's match m in v, a piece of text.
+func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
+	cur, num := "", ""
+	if m[2] >= 0 {
+		cur, num = v[m[2]:m[3]], v[m[4]:m[5]]
+	} else {
+		num, cur = v[m[6]:m[7]], v[m[8]:m[9]]
+	}
+	if sym, ok := currencySymbols[strings.ToLower(cur)]; ok {
+		cur = sym
+	} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "kr") {
+		cur = c.krona(text)
+	} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "rs") {
+		cur = c.rupee()
+	}
+	num = strings.TrimSuffix(num, ",-") // "1.234,- Kč": whole crowns
+	return money(strings.TrimPrefix(num, "-"), cur)
+}
+
+// sentenceAmount is the amount a bill's own sentence gives without a
+// label ("Din faktura 55120931 på 349 kr förfaller den 28 januari 2030",
+// "la bolletta n. 3001128 di 78,50 € scade il 25/01/2030"): the one
+// amount of a line among the first that names the bill by a bill's
+// word (bill.topic).
+func (c *msgContext) sentenceAmount(text string) *Money {
+	// The bill's words first, by the phrase automaton: most mail that
+	// speaks of bills has many lines with digits and no amount on them.
+	for ln := range strings.Lines(firstLines(text, 30)) {
+		if !hasDigit(ln) {
+			continue
+		}
+		if l := lowerLine(ln); !billTopic.Any(l) || !currencyWords.Any(l) {
+			continue
+		}
+		ms := moneyRE.FindAllStringSubmatchIndex(ln, 2)
+		if len(ms) != 1 || netAmount(ln) {
+			continue
+		}
+		return c.moneyAt(ln, ms[0], text)
+	}
+	return nil
+}

@@ -1,0 +1,161 @@
+package extract
+
+import (
+	"cmp"
+	"regexp"
+	"strings"
+	"sync"
+
+	"mailnode/extract/words"
+)
+
+// Orders and parcels from text (textOrder): the order's number, its
+// state (orderstatus.go), its tracking number (tracking.go), the carrier
+// (carrier.go) and the shop (merchant.go) put together, and the numbers'
+// forms.
+
+var (
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º])\.?\s*)?([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+	// A number may follow its label as a sentence does: "the tracking
+	// number is 350C20177729F", "il numero di tracciabilità è …".
+	// A local carrier may print its prefix apart by a dash ("URB-88120394").
+	trackingRE = regexp.MustCompile(`^[#:\s]*(?:(?:is|è|ist|est|es)\s+)?([A-Z0-9]{8,34}|[A-Z]{2,6}-\d{5,20})\b`)
+	// subjectOrderRE is an order number in a subject: "order
+	// #123-4567890-1234567", "ordine Amazon.it n. 405-…", "Bestellung Nr. 1234".
+	subjectOrderRE = regexp.MustCompile(`(?i)\b(?:order|ordine|commande|bestellung|pedido|bestelling)\b[^#\n]{0,24}?(?:#|\bn[°º.]|\bno\.|\bnr\.?)\s*([A-Z0-9][A-Z0-9\-]{2,30}[0-9])\b`)
+	anyTrackRE     = regexp.MustCompile(`\b(1Z[0-9A-Z]{16}|TBA\d{12}|\d{12}|\d{15}|\d{20,22}|9\d{15,21}|JJD\d{10,20}|[A-Z]{2}\d{9}[A-Z]{2})\b`)
+)
+
+// textOrder reads an order: an order number next to its label, or a
+// tracking number with a valid check digit in a shipping mail.
+func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
+	// An order's mail states something countable below its subject (a
+	// price, a date, a quantity, a number): a body without a single digit
+	// is a letter that happens to use order words.
+	if body, ok := strings.CutPrefix(text, subject); ok && !hasDigit(body) {
+		return Fact{}, false
+	}
+	status := orderStatusOf(subject, text)
+	if status == "" {
+		return Fact{}, false
+	}
+	o := &Order{Status: status, Domain: c.senderDomain, Merchant: c.senderName}
+	o.Number = c.orderNumber(text)
+	if m := subjectOrderRE.FindStringSubmatch(subject); m != nil && o.Number == "" && !masked(m[1]) {
+		o.Number = m[1]
+	}
+	tracking, carrier := c.trackingNumber(text)
+	// The carrier the mail names in a sentence, and whether it names one,
+	// worked out once: the expressions read the whole text.
+	all := subject + "\n" + text
+	mentioned := sync.OnceValue(func() string { return mentionedCarrier(all) })
+	lowerAll := sync.OnceValue(func() string { return lower(all) })
+	names := func(carrier string) bool { return words.Has(lowerAll(), strings.ToLower(carrier)) }
+	byChance := false // the carrier was a check's guess the mail's naming replaced
+	if carrier != "" && (allDigits(tracking) || isS10(tracking)) && carrierBySender(c.senderDomain) == "" {
+		// A number of digits alone passes some carrier's check by chance
+		// (one in seven to ten): the carrier the mail names, if it names
+		// one and not that one ("sent with GLS", "Pakkenummer:
+		// 5701928374"), carries it. An S10 number's country is where the
+		// parcel was posted: the carrier named brings it ("pris en charge
+		// par Chronopost", "XW…FR").
+		if named := cmp.Or(c.namedCarrier(text), mentioned()); named != "" && !names(carrier) {
+			carrier, byChance = named, true
+		}
+	}
+	if tracking != "" && o.Number != "" && strings.EqualFold(compactCode(tracking), compactCode(o.Number)) {
+		// The order's own number passing a carrier's check by chance
+		// ("Order number: 784512093316" is a FedEx form) tracks nothing.
+		tracking, carrier = "", ""
+	}
+	if tracking == "" && status != StatusOrdered {
+		// An order just placed has no parcel to track yet.
+		tracking, carrier = c.linkTracking(c.html, text)
+		// The carrier the mail names ("Transporteur : Colissimo") over
+		// the name of the site it links to (La Poste's).
+		if named := c.namedCarrier(text); tracking != "" && named != "" {
+			carrier = named
+		}
+	}
+	if o.Number == "" && tracking == "" {
+		return Fact{}, false
+	}
+	if carrier == "" {
+		carrier = c.namedCarrier(text)
+	}
+	if carrier == "" {
+		carrier = carrierBySender(c.senderDomain)
+	}
+	if tracking != "" {
+		o.Shipments = []Shipment{{Carrier: carrier, Tracking: tracking, Status: status}}
+		if status == StatusOrdered {
+			o.Shipments[0].Status = StatusShipped
+			o.Status = StatusShipped
+		}
+	}
+	// A carrier no list knows by its domain that names itself in a
+	// sentence ("shipped with 4PX", sent by "4PX Express"); a postal
+	// operator's own notice about a number of its country ("Pósturinn" on
+	// postur.is, "EE…IS"), by the name it signs with, not the table's; a
+	// carrier that signs the mail on a domain no list knows ("Poczta
+	// Polska") delivers the parcel, whatever carrier another's form names:
+	// an S10 number's country is where it was posted, not who brings it.
+	self := c.postalSender(tracking, text)
+	switch sc := mentionedCarrier(c.senderName); {
+	case self != "" || tracking == "":
+	case carrier == "":
+		if m := mentioned(); m != "" && sameShop(m, c.senderName, c.senderDomain) {
+			self = m
+		}
+	case sc != "" && sc != carrier && carrierBySender(c.senderDomain) == "":
+		self = sc
+	}
+	if carrierBySender(c.senderDomain) == "" && carrier != "" && tracking != "" && sameShop(carrier, c.senderName, c.senderDomain) && mentionedCarrier(carrier) == "" {
+		// A carrier no list knows, found in the mail's own name ("Courier
+		// Center" read as the courier "Center"): the name it signs with.
+		carrier = senderBrand(c.senderName)
+		o.Shipments[0].Carrier = carrier
+	}
+	if carrierBySender(c.senderDomain) != "" || carrier != "" && tracking != "" && sameShop(carrier, c.senderName, c.senderDomain) || self != "" {
+		// A carrier's own mail (by its domain, or a postal operator that
+		// its number names and that signs it: "Latvijas Pasts"): the
+		// merchant is whoever it names, if anyone.
+		o.Merchant, o.Domain = c.shipperNamed(text), ""
+		if self != "" {
+			carrier, o.Shipments[0].Carrier = self, self
+		}
+	} else if tracking != "" && c.senderName != "" {
+		// A notice about another's parcel ("Tu envío de El Corte Inglés")
+		// is from a carrier no list knows, unless the carrier is named: a
+		// number of digits alone that passes a known carrier's check
+		// passes one in seven to ten by chance, so that carrier counts only
+		// when the mail names it.
+		chance := byChance || carrier != "" && allDigits(tracking) && !names(carrier)
+		if carrier == "" || chance {
+			if shop := c.shipperNamed(text); shop != "" && !sameShop(shop, c.senderName, c.senderDomain) {
+				// The carrier the notice names ("on its way with DPD": a
+				// shipping platform's mail), else the sender.
+				carrier = mentioned()
+				if carrier == "" || words.Has(strings.ToLower(c.senderName+" "+c.senderDomain), strings.ToLower(carrier)) {
+					// The sender: by the carrier's name its own holds
+					// ("GLS France" is GLS, "PPL CZ" PPL), else by its own.
+					carrier = cmp.Or(mentionedCarrier(c.senderName), senderBrand(c.senderName))
+				}
+				o.Merchant, o.Domain = shop, ""
+				o.Shipments[0].Carrier = carrier
+			}
+		}
+	}
+	if tracking != "" && carrier == "" {
+		// A shop's mail that names its carrier in a sentence ("sendt med
+		// Bring", "wysłane kurierem InPost").
+		o.Shipments[0].Carrier = mentioned()
+	}
+	if a := c.labelledAmount(text); a != nil {
+		o.Total = a
+	}
+	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// orderNumber is the first number a text gives by an order's label.
+func (c *msgContext) orderNumber(text string) string { return c.codeAfter(orderLabels, text) }

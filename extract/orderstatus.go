@@ -1,0 +1,155 @@
+package extract
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/words"
+)
+
+// An order's state from text (orderStatusOf): the status phrases of
+// every language (status.* in extract/lang/data) found in one pass, the
+// subject first, then the text's first lines; deliveries today, ahead
+// and in clauses about a time to come.
+
+// orderStatusOf reads an order's state from the subject, else the text's
+// first lines.
+func orderStatusOf(subject, text string) string {
+	// The subject speaks first, but a subject that only says "your order"
+	// gives way to a body that says what happened to it.
+	// A subject that only says the parcel is on its way gives way to a
+	// body that says it comes today ("… är på väg" over "levereras i
+	// kväll").
+	// A subject that says a delivery failed ("We missed you") gives way
+	// to a body that says where the parcel waits to be collected.
+	status := ""
+	for _, s := range []string{lower(subject), lower(firstLines(text, 12))} {
+		st := statusIn(s)
+		switch {
+		case (st == StatusShipped || st == StatusProblem) && status == "":
+			status = st
+		case st == StatusOutForDelivery && status == StatusShipped:
+			return st
+		case status == StatusProblem && (st == StatusDelivered || st == StatusOutForDelivery):
+			return st
+		case status == StatusShipped || status == StatusProblem:
+		case st != "" && st != StatusOrdered:
+			return st
+		case st != "" && status == "":
+			status = st
+		}
+	}
+	return status
+}
+
+// statusIn reads an order's or parcel's state from lower-cased text by the
+// status phrases of every language (extract/lang), the more particular
+// state first: "will be delivered today" is out for delivery, not
+// delivered.
+func statusIn(s string) string {
+	best := len(statusOrder)
+	statusSet.EachAt(s, func(phrase, end int) bool {
+		// "We'll email you again when your order has been dispatched":
+		// a state in a clause about a time to come is not the order's.
+		start := strings.LastIndexByte(s[:end], '\n') + 1
+		before := s[start:max(start, end-len(statusPhrases[phrase]))]
+		if whenWords.In(before) {
+			return true
+		}
+		// "Will be dispatched within 2 working days": shipping to come.
+		// The phrase may end a longer word ("sendt" in "afsendt").
+		if statusOrder[statusRank[phrase]] == StatusShipped {
+			w := len(before)
+			for w > 0 && words.In(before, w, true) {
+				_, n := utf8.DecodeLastRuneInString(before[:w])
+				w -= n
+			}
+			if endsWithWord(before[:w], willWords) {
+				return true
+			}
+		}
+		best = min(best, statusRank[phrase])
+		return best > 0 // nothing comes before out for delivery
+	})
+	// "Is due to be delivered today", "wird heute … zugestellt", "kurier
+	// doręczy ją dziś": a delivery today that no phrase list can spell out
+	// in full is out for delivery unless its line says it is past.
+	if best > 0 && deliveryToday(s) {
+		return StatusOutForDelivery
+	}
+	// "Sera livré demain": a delivered phrase in a sentence about a day
+	// to come is a parcel on its way.
+	if best < len(statusOrder) && statusOrder[best] == StatusDelivered && deliveryAhead(s) {
+		return StatusShipped
+	}
+	if best == len(statusOrder) {
+		return ""
+	}
+	return statusOrder[best]
+}
+
+// The words of every language for today, for delivering (stems) and for
+// a delivery that is over (extract/lang).
+var (
+	todayWords   = words.NewWholeSet(lang.Entries("status.today"))
+	deliverWords = words.NewWholeSet(lang.Entries("status.deliver"))
+	pastWords    = words.NewWholeSet(lang.Entries("status.past"))
+	futureWords  = words.NewWholeSet(lang.Entries("status.future"))
+	// whenWords open a clause about a time to come (status.when).
+	whenWords = words.NewWholeSet(lang.Entries("status.when"))
+	// willWords put the verb right after them in time to come
+	// (status.will: "will be", "wird", "sera").
+	willWords = lang.Entries("status.will")
+)
+
+// deliveryAhead reports whether s tells of a delivery to come and of none
+// done.
+func deliveryAhead(s string) bool {
+	ahead := false
+	for ln := range strings.Lines(s) {
+		if pastWords.In(ln) {
+			return false
+		}
+		ahead = ahead || futureWords.In(ln)
+	}
+	return ahead
+}
+
+// deliveryToday reports whether a line of s says the parcel is delivered
+// today and none says it was: a line whose delivery is past, or that opens
+// with the delivery as a status line does ("Delivered today at 11:42"),
+// makes the whole text a delivery done.
+func deliveryToday(s string) bool {
+	opens := func(ln string) bool {
+		first, _, _ := strings.Cut(strings.TrimSpace(ln), " ")
+		return deliverWords.In(first)
+	}
+	today := false
+	for ln := range strings.Lines(s) {
+		if !deliverWords.In(ln) {
+			continue
+		}
+		if pastWords.In(ln) || opens(ln) {
+			return false
+		}
+		today = today || todayWords.In(ln)
+	}
+	return today
+}
+
+// statusOrder is the order the states are tried in.
+var statusOrder = []string{StatusOutForDelivery, StatusDelivered, StatusCancelled, StatusReturned, StatusShipped, StatusProblem, StatusOrdered}
+
+// statusSet finds every status phrase in one pass over the text;
+// statusRank is each phrase's state's place in statusOrder.
+var statusSet, statusRank, statusPhrases = func() (*words.Set, []int, []string) {
+	var phrases []string
+	var rank []int
+	for i, st := range statusOrder {
+		for _, p := range lang.Entries("status." + st) {
+			phrases, rank = append(phrases, p), append(rank, i)
+		}
+	}
+	return words.NewSet(phrases), rank, phrases
+}()
