@@ -3,10 +3,12 @@ package extract
 import (
 	"iter"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"mailnode/extract/lang"
 	"mailnode/extract/words"
 )
 
@@ -74,4 +76,76 @@ func linesWith(set *words.Set, text string) iter.Seq[string] {
 			}
 		}
 	}
+}
+
+// isREspace is the regexp package's \s: ASCII white space but \v.
+func isREspace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r' }
+
+// firstWordOf is where in s the first word of words starts, or -1.
+func firstWordOf(s string, words map[string]bool) int {
+	for start, end := range letterRuns(s) {
+		if words[strings.ToLower(s[start:end])] {
+			return start
+		}
+	}
+	return -1
+}
+
+// letterRuns yields where each run of letters of s starts and ends: its
+// words, as the stop markers are written.
+func letterRuns(s string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for i := 0; i < len(s); {
+			j := strings.IndexFunc(s[i:], unicode.IsLetter)
+			if j < 0 {
+				return
+			}
+			start := i + j
+			end := strings.IndexFunc(s[start:], func(r rune) bool { return !unicode.IsLetter(r) })
+			if end < 0 {
+				end = len(s) - start
+			}
+			if !yield(start, start+end) {
+				return
+			}
+			i = start + end
+		}
+	}
+}
+
+// withoutLeading is s less a first word that is one of words.
+func withoutLeading(s string, words map[string]bool) string {
+	w, rest, ok := strings.Cut(s, " ")
+	if ok && words[strings.ToLower(w)] {
+		return strings.TrimLeft(rest, " ")
+	}
+	return s
+}
+
+// wordSet is a category's entries of every language as a set of words.
+func wordSet(category string) map[string]bool {
+	m := map[string]bool{}
+	for _, e := range lang.Entries(category) {
+		m[e] = true
+	}
+	return m
+}
+
+func hasDigit(s string) bool {
+	return indexDigit(s, 0) >= 0
+}
+
+// mayHoldFolded reports whether s may hold one of words (lower case) in
+// any case, as an expression's (?i) reads it: whether s lowered holds
+// one. Lowering maps every case of the words' letters to the one the
+// words have, the Kelvin sign to "k" too, but not "ſ", which (?i) takes
+// for an "s": with one in s, the expression is left to decide. It spares
+// expressions that are tried from every place in a text a text without
+// their words.
+func mayHoldFolded(s string, words []string) bool {
+	if strings.Contains(s, "ſ") {
+		return true
+	}
+	l := lowerLine(s)
+	return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(l, w) })
 }

@@ -1,0 +1,186 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/places"
+)
+
+// Stations' names: a stop line's name without its platform, clock word
+// or duration; labelled stations; whether a name is a station's (a
+// station word, a town the places data knows); the zone of a station's
+// clock.
+
+// knownTown reports whether a station's name starts with a town the
+// places data knows ("Birmingham New Street").
+func knownTown(station string) bool {
+	_, loc := places.CityZone(station)
+	return loc != nil
+}
+
+// stationWords are every language's words that make a name a station's
+// ("Ulm Hbf", "Gare de Lyon", "Kraków Główny": station.word), lower case.
+var stationWords = wordSet("station.word")
+
+// stationNamed reports whether a name holds a word of stationWords, a
+// letter alone only at its end ("Oslo S", "Stockholm C"): a station in a
+// town the places data does not know.
+func stationNamed(name string) bool {
+	f := strings.Fields(strings.ToLower(name))
+	for i, w := range f {
+		if stationWords[w] && (len(w) > 1 || i == len(f)-1 && i > 0) {
+			return true
+		}
+	}
+	// Entries of two words ("hl. n.", "gare routière").
+	for i := 0; i+1 < len(f); i++ {
+		if stationWords[f[i]+" "+f[i+1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// platformWords are the words for a platform, as alternatives.
+const platformWords = `gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai`
+
+// Stations named by labels of their own (station.from and station.to in
+// extract/lang/data): "Origen: Madrid-Puerta de Atocha".
+var (
+	fromStationRE = stationLabelRE("station.from")
+	toStationRE   = stationLabelRE("station.to")
+)
+
+func stationLabelRE(category string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^[\s*]*(?:` + strings.Join(longestFirst(lang.Entries(category)), "|") + `)\s*:\s*(\S.*)$`)
+}
+
+// stationZone is placeZoneHint for a station at the wall time w. A train
+// does not cross an ocean either way: a town whose name is also one on
+// another continent ("York", whose airport is in the United States) is in
+// the sender's country's zone when that is more than four hours away.
+func (c *msgContext) stationZone(name string, w wallTime) zoneHint {
+	z := c.placeZoneHint(name, "")
+	home := c.countryZone("")
+	if z.loc == nil || home.loc == nil || z.loc == home.loc {
+		return z
+	}
+	t := time.Date(w.y, time.Month(w.mo), w.d, 12, 0, 0, 0, time.UTC)
+	_, a := t.In(z.loc).Zone()
+	_, b := t.In(home.loc).Zone()
+	if d := a - b; d > 4*3600 || d < -4*3600 {
+		return home
+	}
+	return z
+}
+
+var (
+	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(?:(?:` + platformWords + `)\b|gl\.).*$`)
+	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
+	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + alternatives(clockWordList) + `)\s*$`)
+)
+
+// endsInClockWord reports whether s may end in a word of clockWord:
+// whether, white space and a dot taken off its end, it ends in one of
+// the words in any case. A station's name mostly does not, and the
+// expression, which ends at the text's end, is tried from every place in
+// it. Where the end is not ASCII, case folding may change the length of
+// a letter ("K" and the Kelvin sign), so the expression decides.
+func endsInClockWord(s string) bool {
+	t := strings.TrimRight(s, " \t\n\f\r") // \s
+	t = strings.TrimSuffix(t, ".")
+	for i := max(0, len(t)-8); i < len(t); i++ {
+		if t[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	for _, w := range clockWordList {
+		if len(t) >= len(w) && strings.EqualFold(t[len(t)-len(w):], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// platformAnchors are what every match of platformRE holds: one of its
+// words, or "gl.".
+var platformAnchors = append(strings.Split(platformWords, "|"), "gl.")
+
+// clockWordList is clockWord's words.
+var clockWordList = slices.Concat(shortOclockWords, oclockWords)
+
+// durationRE is a journey's duration between a station and the next
+// stop's clock ("Amsterdam Centraal — 6h 18m — 14:52 Berlin Hbf").
+var durationRE = regexp.MustCompile(`(?i)\s*[-–—(]*\s*\d{1,2}\s?h(?:rs?)?\s?\d{1,2}\s?m(?:in)?\b\)?`)
+
+func stationName(s string) string {
+	if mayHoldFolded(s, platformAnchors) {
+		s = platformRE.ReplaceAllString(s, "")
+	}
+	if strings.IndexByte(s, 'm') >= 0 && hasDigit(s) {
+		s = durationRE.ReplaceAllString(s, "")
+	}
+	if hasDigit(s) { // a train's number has digits
+		s = trainNumRE.ReplaceAllString(s, "")
+	}
+	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
+	if endsInClockWord(s) {
+		s = clockWord.ReplaceAllString(s, "") // "Partenza ore": the clock's word, then the marker
+	}
+	s, _ = allStopMarkers.ends(strings.TrimSpace(s))
+	notLetter := func(r rune) bool { return !unicode.IsLetter(r) }
+	s = strings.TrimLeftFunc(s, notLetter)
+	// Up to two markers before the name: "aan in Leeuwarden"; a word for
+	// "at" is one ("arrives at Leeds").
+	for range 2 {
+		if w, rest, ok := strings.Cut(s, " "); ok && clockWords[strings.ToLower(w)] {
+			s = strings.TrimLeftFunc(rest, notLetter)
+			continue
+		}
+		if rest, ok := allStopMarkers.starts(s); ok && rest != "" {
+			s = strings.TrimLeftFunc(rest, notLetter)
+		}
+	}
+	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|▷●○")
+	// A parenthesis its clock's marker was in ("Szeged (dep. 06:48)").
+	if t, ok := strings.CutSuffix(s, "("); ok {
+		s = strings.TrimRight(t, " ")
+	}
+	// Only a name: letters, not a sentence, and not a day's or a month's
+	// name ("Départ : mercredi 8 décembre" is a hotel's check-out).
+	// Not an address either: a quoted header's "From: Anna <anna@…>".
+	if len(s) < 2 || len(s) > 50 || nameWords(s) > 6 || strings.IndexFunc(s, unicode.IsLetter) < 0 || strings.Contains(s, "@") {
+		return ""
+	}
+	if l := strings.ToLower(s); weekdayNames[l] > 0 || monthNames[l] > 0 || timeNouns[l] {
+		return ""
+	}
+	// A label and a weekday are a date's start, not a station
+	// ("Outbound: Tue 15 Jan 2030").
+	if i := strings.LastIndexByte(s, ' '); i >= 0 && strings.Contains(s[:i], ":") && weekdayNames[strings.ToLower(strings.TrimRight(s[i+1:], "."))] > 0 {
+		return ""
+	}
+	return s
+}
+
+// nameWords counts the words of a name; a dash between its parts is none
+// ("New York, NY - Penn Station (NYP)" has six).
+func nameWords(s string) int {
+	n := 0
+	for _, f := range strings.Fields(s) {
+		if strings.IndexFunc(f, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// timeNouns are the words for "time" (time.noun) that a label leaves
+// where a station would be ("Departure time: 21/06/2029 07:13").
+var timeNouns = wordSet("time.noun")

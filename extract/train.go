@@ -1,0 +1,460 @@
+package extract
+
+import (
+	"cmp"
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"mailnode/extract/lang"
+)
+
+// Train and bus legs from text (textLegs): the text's stops (a clock, a
+// station, a departure's or an arrival's marker, the date above) paired
+// into legs, with the readers that each know one layout: legs on one
+// line (trainline.go), stops stacked as a card's blocks (trainstack.go),
+// legs by their stops' markers and labels (trainmarked.go), a table's rows
+// (traintable.go). Stations' names: station.go.
+
+var (
+	// A train named by its label in the lines above its stops: "TRAIN
+	// N°6857", "Train No.:12345", "Zug 1234".
+	// The service's name may stand between: "Trein: Eurocity Direct 9215",
+	// "Regionale Veloce 2615"; capitalised, whatever (?i) says of the rest
+	// ("Train ticket for 11 December" names no train).
+	// In the Nordic languages the kind of train is one word with it
+	// ("SJ Snabbtåg 527", "Lyntog 12", "Pikajuna 71", "Västtågen 3009").
+	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
+	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
+	// The clocks may be in parentheses and written with an h: "Lyon
+	// Part-Dieu (08h04) → Grenoble (09h32)".
+	// The train may follow the arrival's clock ("…, Intercity direct
+	// 1012", "… (ICE 654)"), and so may the days it arrives after ("(+1)").
+	// The stops may also be apart by a word for "to" (arrival.marker):
+	// "Manchester Victoria 08:02 to Leeds 08:55", or be a table's cells
+	// apart by bars: "Madrid-Puerta de Atocha 08:30 | Barcelona-Sants
+	// 11:02 | AVE 03063".
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|]\s*|\(|\s)(\p{L}[\p{L} ]{0,30}\d{1,6})\)?)?\s*$`)
+	// On a stop line, after the clock: a service category and number
+	// ("R 945", "Sp 1786", "S0", "IC 147").
+	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
+	stopTrainRE = regexp.MustCompile(`(?:^|[^\p{L}])([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
+)
+
+// trainLabelIndex is trainLabelRE's first match in s whose number is no
+// date's ("Billete de tren 14/01/2030"), as FindStringSubmatchIndex.
+func trainLabelIndex(s string) []int {
+	if !mayHoldFolded(s, trainLabelAnchors) {
+		return nil
+	}
+	// The first match, and only after a date's number the next ones.
+	for off := 0; off < len(s); {
+		m := trainLabelRE.FindStringSubmatchIndex(s[off:])
+		if m == nil {
+			return nil
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += off
+			}
+		}
+		if !datePartNext(s[m[3]:]) {
+			return m
+		}
+		off = m[3]
+	}
+	return nil
+}
+
+// datePartNext reports whether rest, the text after a number, goes on
+// with a date's separator and digit ("14/01/2030" after "14").
+func datePartNext(rest string) bool {
+	return len(rest) >= 2 && strings.IndexByte("./-", rest[0]) >= 0 && isDigitByte(rest[1])
+}
+
+// trainLabel is trainLabelIndex as FindStringSubmatch.
+func trainLabel(s string) []string {
+	m := trainLabelIndex(s)
+	if m == nil {
+		return nil
+	}
+	return []string{s[m[0]:m[1]], s[m[2]:m[3]]}
+}
+
+// stopTrain is the service stopTrainRE finds in the text after a stop's
+// clock, if it is one: not a word before a date ("del 14/01/2030").
+func stopTrain(after string) string {
+	m := stopTrainRE.FindStringSubmatchIndex(after)
+	if m == nil || notService[strings.ToLower(after[m[2]:m[3]])] {
+		return ""
+	}
+	if datePartNext(after[m[1]:]) {
+		return ""
+	}
+	return after[m[2]:m[3]] + " " + after[m[4]:m[5]]
+}
+
+// stopMarks reports whether the text before a stop's clock marks a
+// departure or an arrival: a marker just before the clock ("ab 08:50")
+// or heading the line ("Vertrek Amsterdam Centraal 08:16"). A word for
+// o'clock before the clock is neither ("15/07 à 17h50": French "à" is
+// also "to").
+func stopMarks(before string) (dep, arr bool) {
+	if strings.IndexFunc(before, unicode.IsLetter) < 0 {
+		return false, false
+	}
+	if endsInClockWord(before) {
+		before = clockWord.ReplaceAllString(before, " ")
+	}
+	_, depEnd := depMarkers.ends(before)
+	_, arrEnd := arrMarkers.ends(before)
+	_, depStart := depMarkers.starts(before)
+	_, arrStart := arrMarkers.starts(before)
+	return depEnd || depStart && !arrStart, arrEnd || arrStart && !depStart
+}
+
+// toWords are every language's arrival markers of two letters and more
+// ("to", "nach", "till"), as alternatives.
+func toWords() string {
+	var out []string
+	for _, w := range lang.Entries("arrival.marker") {
+		if utf8.RuneCountInString(w) >= 2 {
+			out = append(out, regexp.QuoteMeta(w))
+		}
+	}
+	return strings.Join(longestFirst(out), "|")
+}
+
+// textLegs reads the stop lines of a rail itinerary: a clock time and a
+// station on each line, the departure line with a train number or a
+// departure marker ("ab 10:26 Frankfurt(Main)Hbf (ICE 16)"), followed by
+// the arrival line ("an 11:33 Köln Hbf"). It also reads the table form
+// "Düsseldorf Hbf 28.12. ab 15:52 19 ICE 943", where the train may also
+// be named in the lines above the stops ("TRAIN N°6857").
+//
+// day, when not nil, is the date of stops that come before any date (a
+// calendar event's day).
+func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Segment {
+	type stop struct {
+		station string
+		clock   clockMatch
+		date    *dateMatch
+		train   string
+		dep     bool
+		arr     bool
+		line    int
+		// trainLine is the line that named the train above the stop,
+		// -1 when the stop's own line names it.
+		trainLine int
+		// stationLine is the line of a station stacked under its clock
+		// (stackedStation), -1 when the clock's line names it.
+		stationLine int
+	}
+	var stops []stop
+	// The first and last line of a stop's blocks.
+	stopStart := func(s stop) int {
+		if s.stationLine >= 0 {
+			return min(s.line, s.stationLine)
+		}
+		return s.line
+	}
+	stopEnd := func(s stop) int { return max(s.line, s.stationLine) }
+	lastDate := day
+	labelled, labelledAt := "", -1 // a train named since the last stop, and its line
+	below := -1                    // the line of a label read as the leg's above it
+	var routeLegs []*Segment
+	var stacked map[int]stackedStop // read when a clock names no station
+	lines := strings.Split(text, "\n")
+	wrapped := -1 // the second line of a leg's sentence read with the first
+	for i, ln := range lines {
+		if !hasDigit(ln) || i == wrapped {
+			continue
+		}
+		if m := routeLine(ln); m != nil && lastDate != nil {
+			// "Glasgow Central (GLC) to London Euston (EUS), dep 12:40, arr 17:12"
+			if leg := c.routeLeg(m, *lastDate); leg != nil {
+				routeLegs = append(routeLegs, leg)
+			}
+			continue
+		}
+		dates := c.dates(ln)
+		if len(dates) > 0 {
+			d := dates[0].withYear(ref)
+			lastDate = &d
+		}
+		clocks := findClocks(ln)
+		if len(clocks) == 1 && lastDate != nil && i+1 < len(lines) && len(strings.Fields(ln[:clocks[0].start])) >= 5 {
+			// A sentence wrapped after its first clock goes on in lower
+			// case on the next line ("… kl. 09:14 från Växjö" / "och du
+			// är framme i Alvesta kl. 09:32.").
+			if leg := c.wrappedLeg(ln, lines[i+1], *lastDate); leg != nil {
+				leg.Number = cmp.Or(leg.Number, labelled)
+				if leg.Number == "" {
+					leg.Number, below = trainUnder(lines, i+1)
+				}
+				routeLegs = append(routeLegs, leg)
+				labelled, wrapped = "", i+1
+				continue
+			}
+		}
+		if len(clocks) == 2 && lastDate != nil {
+			if leg := c.oneLineLeg(ln, *lastDate, labelled); leg != nil {
+				if leg.Number == "" {
+					// The label or the service under the leg is this
+					// leg's, not the next one's ("Train 9008 - Coach 7",
+					// "TER 876511").
+					leg.Number, below = trainUnder(lines, i)
+				}
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
+			if leg := c.lineLeg(lines, i, clocks, ref, *lastDate, labelled); leg != nil {
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
+			if leg, pair := c.rangeLeg(lines, i, clocks, *lastDate); leg != nil {
+				leg.Number = cmp.Or(leg.Number, labelled)
+				if leg.Number == "" {
+					leg.Number, below = trainUnder(lines, max(i, pair))
+				}
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
+		}
+		if len(clocks) == 0 || len(clocks) > 2 {
+			if i == below {
+				continue
+			}
+			if m := trainLabel(ln); m != nil {
+				labelled, labelledAt = m[1], i
+			} else if m := trainNumRE.FindString(ln); m != "" {
+				labelled, labelledAt = normaliseTrain(m), i
+			} else if n := len(stops); n > 0 && stops[n-1].stationLine >= 0 && i-stopEnd(stops[n-1]) <= 2 &&
+				serviceCodeRE.MatchString(strings.TrimSpace(ln)) {
+				// A code alone between stacked stops is their train's,
+				// whatever its operator ("WB 911").
+				labelled, labelledAt = strings.TrimSpace(ln), i
+			}
+			continue
+		}
+		ck := clocks[0]
+		before, after := ln[:ck.start], ln[ck.end:]
+		st := stop{clock: ck, date: lastDate, trainLine: -1, stationLine: -1}
+		if m := trainNumRE.FindString(ln); m != "" {
+			st.train = normaliseTrain(m)
+		} else if labelled != "" {
+			st.train, st.trainLine = labelled, labelledAt
+		} else if t := stopTrain(after); t != "" {
+			st.train = t
+		}
+		if st.date == nil {
+			// The day under the stops ("Date: 18/06/2029" after them).
+			for j := i + 1; j < len(lines) && j <= i+4; j++ {
+				if ds := c.dates(lines[j]); len(ds) > 0 {
+					d := ds[0].withYear(ref)
+					st.date = &d
+					break
+				}
+			}
+		}
+		st.dep, st.arr = stopMarks(before)
+		st.line = i
+		// The station is the text before the date and clock (table form)
+		// or after the clock (list form).
+		name := before
+		if len(dates) > 0 && dates[0].start < ck.start {
+			name = ln[:dates[0].start]
+		}
+		name = stationName(name)
+		if name == "" {
+			// After the clock, up to a date: "Departure 6:30 PM,
+			// Wednesday, September 20, 2028" names no station.
+			if len(dates) > 0 && dates[0].start >= ck.end {
+				after = ln[ck.end:dates[0].start]
+			}
+			name = stationName(after)
+		}
+		if name == "" && len(dates) == 0 {
+			// A card's blocks, flattened: the clock alone, its station
+			// on a line next to it, a marker perhaps on the line above.
+			if stacked == nil {
+				stacked = stackedStops(cardBlocks(lines))
+			}
+			if at, ok := stacked[i]; ok {
+				name, st.stationLine = at.station, at.line
+				if !st.dep && !st.arr {
+					st.dep, st.arr = markerAbove(lines, min(i, at.line))
+				}
+			}
+		}
+		if name == "" {
+			continue
+		}
+		st.station = name
+		stops = append(stops, st)
+		labelled = ""
+	}
+	if len(stops) < 2 && len(routeLegs) == 0 {
+		if leg := c.labelledLeg(lines, ref); leg != nil {
+			return []*Segment{leg}
+		}
+	}
+	var legs []*Segment
+	spans := make([][2]int, len(stops)) // each stop's first and last line
+	for i, st := range stops {
+		spans[i] = [2]int{stopStart(st), stopEnd(st)}
+	}
+	usedBelow := -1 // the line of a train label read as the leg's above it
+	for i := 0; i+1 < len(stops); i++ {
+		a, b := stops[i], stops[i+1]
+		if a.trainLine >= 0 && a.trainLine == usedBelow {
+			a.train = "" // the label under the leg before, not above this one
+		}
+		if !a.arr && a.train == "" && !b.dep {
+			// A train named right under the two stops is their leg's
+			// ("Trein: Eurocity Direct 9215"); without a departure
+			// marker it is also what makes them a leg ("07h14 Paris Gare
+			// de Lyon", "09h10 Lyon Part Dieu", "TGV INOUI n° 6603").
+			if t, j := trainUnder(lines, b.line); t != "" {
+				a.train, usedBelow = t, j
+			}
+		}
+		if a.train == "" && b.trainLine > stopEnd(a) {
+			// Named between the two stops ("WB 911" between stacked
+			// blocks, "RE 9" between "08:04  Augsburg Hbf" and "08:47
+			// Ulm Hbf").
+			a.train = b.train
+		}
+		if a.arr || !(a.train != "" || a.dep || stackedPair(lines, spans, i, a.station, b.station)) || b.dep || a.date == nil {
+			continue
+		}
+		// A bus leg (a rail replacement, a coach) is a plan of its own
+		// kind: trips hold train segments only.
+		kind := KindTrain
+		if isBus(a.train) || strings.Contains(strings.ToLower(a.station), "(bus") {
+			kind = KindBus
+		}
+		seg := &Segment{Type: kind, Status: StatusConfirmed, Number: a.train,
+			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
+		dw := at(*a.date, &a.clock)
+		seg.Depart = resolve(dw, c.stationZone(a.station, dw), c.dateLoc)
+		bd := a.date
+		if b.date != nil {
+			bd = b.date
+		}
+		aw := at(*bd, &b.clock)
+		seg.Arrive = resolve(aw, c.stationZone(b.station, aw), c.dateLoc)
+		if seg.Arrive.Before(seg.Depart.Time) {
+			seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+		}
+		legs = append(legs, seg)
+		i++
+	}
+	if len(legs) == 0 && len(routeLegs) == 0 && len(stops) >= 2 {
+		// Two clocks read as stops by their labels ("Hora de salida:
+		// 10:05") that made no leg: the stations have labels of their
+		// own.
+		if leg := c.labelledLeg(lines, ref); leg != nil {
+			return []*Segment{leg}
+		}
+	}
+	if len(legs) == 0 {
+		return routeLegs
+	}
+	return legs
+}
+
+// serviceCodeRE is a train's code alone on its line: an operator's
+// letters and a number ("WB 911", "RJX 165").
+var serviceCodeRE = regexp.MustCompile(`^[A-Z]{1,4} ?\d{1,5}$`)
+
+// railLeg is a train leg from its stations and the day and clock of its
+// departure and of its arrival; an arrival clock before the departure's
+// is the next day's.
+func (c *msgContext) railLeg(number, from, to string, depDay, arrDay dateMatch, dep, arr *clockMatch) *Segment {
+	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
+	fz, tz := c.stationZone(from, at(depDay, dep)), c.stationZone(to, at(arrDay, arr))
+	seg.Depart = resolve(at(depDay, dep), fz, c.dateLoc)
+	// A train does not cross an ocean: a station whose name is a town's
+	// on another continent too ("York") is in its departure's zone.
+	if tz.loc != nil && seg.Depart != nil {
+		_, a := seg.Depart.Time.In(tz.loc).Zone()
+		_, b := seg.Depart.Time.Zone()
+		if d := a - b; d > 4*3600 || d < -4*3600 {
+			tz = fz
+		}
+	}
+	seg.Arrive = resolve(at(arrDay, arr), tz, c.dateLoc)
+	if seg.Arrive.Before(seg.Depart.Time) {
+		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+	}
+	return seg
+}
+
+// trainNear is the train a label names on the three lines after line i,
+// before any other stop's clock.
+func trainNear(lines []string, i int) (string, int) {
+	for j := i + 1; j < len(lines) && j <= i+3; j++ {
+		if m := trainLabel(lines[j]); m != nil {
+			return m[1], j
+		}
+		if findClocks(lines[j]) != nil {
+			break
+		}
+	}
+	return "", -1
+}
+
+// trainUnder is trainNear that also takes a bare service and number
+// ("TGV INOUI n° 6603 · Voiture 14"), with the line it is on.
+func trainUnder(lines []string, i int) (string, int) {
+	if t, j := trainNear(lines, i); t != "" {
+		return t, j
+	}
+	for j := i + 1; j < len(lines) && j <= i+3 && findClocks(lines[j]) == nil; j++ {
+		if m := trainNumRE.FindString(lines[j]); m != "" {
+			return normaliseTrain(m), j
+		}
+	}
+	return "", -1
+}
+
+func (c *msgContext) routeLeg(m []string, d dateMatch) *Segment {
+	dep, arr := findClocks(m[3]), findClocks(m[4])
+	from, to := stationName(m[1]), stationName(m[2])
+	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" {
+		return nil
+	}
+	return c.railLeg("", from, to, d, d, &dep[0], &arr[0])
+}
+
+// notService are the words before a number on a stop line that name a
+// seat, car or platform, not a train.
+var notService = map[string]bool{"gleis": true, "voie": true, "place": true, "platz": true, "pl": true, "wg": true,
+	"wagen": true, "voiture": true, "coach": true, "car": true, "seat": true, "sitz": true, "platform": true, "track": true,
+	"spor": true, "peron": true, "binario": true, "vůz": true, "vuz": true, "misto": true, "km": true, "osob": true, "kl": true, "cl": true}
+
+func isBus(service string) bool {
+	f := strings.Fields(strings.ToLower(service))
+	return len(f) > 0 && (f[0] == "bus" || strings.HasPrefix(f[0], "bus") && hasDigit(f[0]))
+}
+
+// trainLabelAnchors are what every match of trainLabelRE holds, one of
+// its words or their endings.
+var trainLabelAnchors = []string{"train", "zug", "tren", "vlak", "trein", "italo", "regional", "tåg", "tog", "juna", "pociąg", "comboio", "trem"}
+
+func normaliseTrain(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	if m := trainNumRE.FindStringSubmatch(s); m != nil {
+		return m[1] + " " + m[2]
+	}
+	return strings.Join(f, " ")
+}

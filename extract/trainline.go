@@ -1,0 +1,334 @@
+package extract
+
+import (
+	"cmp"
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"mailnode/extract/lang"
+)
+
+// Train legs on one line or two: "Tåg 421  Stockholm C 07:12 - Göteborg
+// C 10:19", a route line over its clocks, clocks before their stations,
+// a range of stations ("Oslo S–Trondheim S") with each clock after its
+// marker, a bare row of two stations and two clocks.
+
+// routeLineRE is a leg on one line: from, "to", to, then its departure
+// and arrival clocks ("…, dep 12:40, arr 17:12", "…, departing 07:22,
+// arriving 10:50").
+var routeLineRE = regexp.MustCompile(`(?i)^(?:[^:]{0,40}:)?\s*(.{2,60}?)\s+(?:to|nach|naar|→|->|➞)\s+(.{2,60}?)[,;]?\s+(?:dep\.?|departs?|departing|ab)\s*(\d{1,2}:\d{2})[,;]?\s+(?:arr\.?|arrives?|arriving|an)\s*(\d{1,2}:\d{2})`)
+
+// routeSeparated reports whether ln holds what routeLineRE needs between
+// its stations: an arrow, or "to", "nach" or "naar" with white space on
+// both sides.
+func routeSeparated(ln string) bool {
+	if strings.Contains(ln, "→") || strings.Contains(ln, "->") || strings.Contains(ln, "➞") {
+		return true
+	}
+	l := asciiLower(ln)
+	for _, w := range []string{"to", "nach", "naar"} {
+		for i := 0; ; {
+			j := strings.Index(l[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			if j > 0 && isREspace(l[j-1]) && j+len(w) < len(l) && isREspace(l[j+len(w)]) {
+				return true
+			}
+			i = j + 1
+		}
+	}
+	return false
+}
+
+// routeLine is routeLineRE's submatches in ln, not looked for in a line
+// without a clock's colon.
+func routeLine(ln string) []string {
+	if !digitsAround(ln, ":") || !routeSeparated(ln) {
+		return nil
+	}
+	return routeLineRE.FindStringSubmatch(ln)
+}
+
+// oneLineLeg reads a leg whose two stops share a line: the train and
+// departure station, its clock, a dash or arrow, the arrival station and
+// its clock. labelled is a train named on the lines above.
+func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segment {
+	// A platform after a stop's clock ("Wien Hbf 07:30 Gleis 8 →
+	// Salzburg Hbf 10:00 Gleis 3") and a date that starts the line
+	// ("14.1.2030 Praha hl.n. 08:02 → …") are neither station.
+	ln = inlinePlatformRE.ReplaceAllString(ln, "$1")
+	if ds := c.dates(ln); len(ds) > 0 && strings.TrimSpace(ln[:ds[0].start]) == "" {
+		ln = ln[ds[0].end:]
+	}
+	m := oneLineLegRE.FindStringSubmatch(withoutTrailingDate(ln, c.usSender()))
+	if m == nil {
+		return nil
+	}
+	dep, arr := findClocks(m[2]), findClocks(m[4])
+	head := m[1]
+	number := labelled
+	if t := trainLabelIndex(head); t != nil {
+		number = head[t[2]:t[3]]
+		head = head[:t[0]] + " " + head[t[1]:]
+	} else if t := trainNumRE.FindStringIndex(head); t != nil {
+		number = normaliseTrain(head[t[0]:t[1]])
+		head = head[:t[0]] + " " + head[t[1]:]
+	}
+	if i := strings.LastIndex(head, ": "); i >= 0 {
+		head = head[i+2:] // "Votre trajet : Lyon Part-Dieu"
+	}
+	if f := strings.Fields(m[5]); len(f) > 0 && notService[strings.ToLower(strings.TrimRight(f[0], "."))] {
+		m[5] = "" // "Wagen 12": a coach, not a train
+	}
+	if number == "" && m[5] != "" {
+		// The service after the arrival: its number is its last word.
+		f := strings.Fields(m[5])
+		number = f[len(f)-1]
+		if t := trainNumRE.FindString(m[5]); t != "" {
+			number = normaliseTrain(t)
+		}
+	}
+	from, to := stationName(head), stationName(m[3])
+	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" || isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from, to, d, d, &dep[0], &arr[0])
+}
+
+// inlinePlatformRE is a platform right after a stop's clock.
+var inlinePlatformRE = regexp.MustCompile(`(?i)(\d[:.h]\d\d)\s+(?:` + platformWords + `|gl\.)\s*\d{1,2}[a-z]?\b`)
+
+// lineLeg reads line i, which holds two clocks, as a leg of the other
+// one-line shapes, in the order they are tried: each clock before its
+// station, markers in a sentence, the stations as a pair before marked
+// clocks, a table's row under a header that names its columns or that
+// names departure and arrival. labelled is a train named above.
+func (c *msgContext) lineLeg(lines []string, i int, clocks []clockMatch, ref time.Time, day dateMatch, labelled string) *Segment {
+	ln := lines[i]
+	if leg := c.clockFirstLeg(ln, day, labelled); leg != nil {
+		return leg
+	}
+	if leg := c.markedLeg(ln, clocks, day); leg != nil {
+		leg.Number = cmp.Or(leg.Number, labelled)
+		return leg
+	}
+	if leg := c.pairMarkedLeg(ln, clocks, day); leg != nil {
+		leg.Number = cmp.Or(leg.Number, labelled)
+		return leg
+	}
+	if leg := c.headerRowLeg(lines, i, ref, day); leg != nil {
+		return leg
+	}
+	if leg := c.tableRowLeg(lines, i, clocks, ref, day); leg != nil {
+		return leg
+	}
+	return c.bareRowLeg(ln, day, labelled)
+}
+
+// bareRowRE is a row of two stops, each a name and its clock, apart by
+// nothing but spaces: "Lisboa Santa Apolónia 09:00 Porto Campanhã 11:49".
+var bareRowRE = regexp.MustCompile(`^\s*(\p{Lu}[^\d:]{1,50}?)\s+(\d{1,2}[:.]\d{2})\s+(\p{Lu}[^\d:]{1,50}?)\s+(\d{1,2}[:.]\d{2})\s*$`)
+
+// bareRowLeg reads bareRowRE's row as a leg when each name is a station's
+// by the places data or a station's word: with no marker or arrow between
+// them, only the names tell stops from "Check-in 15:00 Check-out 11:00".
+func (c *msgContext) bareRowLeg(ln string, d dateMatch, labelled string) *Segment {
+	m := bareRowRE.FindStringSubmatchIndex(ln)
+	if m == nil {
+		return nil
+	}
+	from, to := stationName(ln[m[2]:m[3]]), stationName(ln[m[6]:m[7]])
+	for _, st := range []string{from, to} {
+		if st == "" || !knownTown(st) && !stationNamed(st) {
+			return nil
+		}
+	}
+	clocks := findClocks(ln)
+	if len(clocks) != 2 || isBus(labelled) {
+		return nil
+	}
+	return c.railLeg(labelled, from, to, d, d, &clocks[0], &clocks[1])
+}
+
+// wrappedLeg reads a leg's sentence that a line break cut after its
+// first clock: the next line goes on in lower case and holds the second
+// clock. Only the sentence shapes (markedLeg's) are tried.
+func (c *msgContext) wrappedLeg(ln, next string, d dateMatch) *Segment {
+	next = strings.TrimSpace(next)
+	r, _ := utf8.DecodeRuneInString(next)
+	if !unicode.IsLower(r) {
+		return nil
+	}
+	joined := strings.TrimRight(ln, " \t") + " " + next
+	clocks := findClocks(joined)
+	if len(clocks) != 2 {
+		return nil
+	}
+	return c.markedLeg(joined, clocks, d)
+}
+
+// withoutTrailingDate is a line less a date that ends it, with the comma
+// or dash before it: "…, 15.06.2029", "… — 17/06/2029".
+func withoutTrailingDate(ln string, usFirst bool) string {
+	ds := findDates(ln, usFirst)
+	if len(ds) == 0 {
+		return ln
+	}
+	d := ds[len(ds)-1]
+	if strings.TrimRight(ln[d.end:], " .") != "" {
+		return ln
+	}
+	return strings.TrimRight(ln[:d.start], " ,;–—-")
+}
+
+// clockFirstLegRE is a leg on one line with each clock before its
+// station: "07:30 London Paddington → 09:02 Bristol Temple Meads".
+var clockFirstLegRE = regexp.MustCompile(`^\s*(?:[^:\d]{1,30}:\s*)?(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*(?:-|–|—|→|->|>)\s*(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*$`)
+
+// meridiemFirst reports whether s starts with "AM" or "p.m.": the clocks
+// are a range of hours ("02:30 PM - 06:30 PM"), not two stops.
+func meridiemFirst(s string) bool {
+	w, _, _ := strings.Cut(s, " ")
+	switch strings.ToLower(strings.ReplaceAll(w, ".", "")) {
+	case "am", "pm":
+		return true
+	}
+	return false
+}
+
+// clockFirstLeg reads a leg of clockFirstLegRE's shape; labelled is a
+// train named on the lines above.
+func (c *msgContext) clockFirstLeg(ln string, d dateMatch, labelled string) *Segment {
+	m := clockFirstLegRE.FindStringSubmatch(ln)
+	if m == nil || meridiemFirst(m[2]) || meridiemFirst(m[4]) {
+		return nil
+	}
+	dep, arr := findClocks(m[1]), findClocks(m[3])
+	number := labelled
+	to := m[4]
+	if t := trainNumRE.FindStringIndex(to); t != nil {
+		number = normaliseTrain(to[t[0]:t[1]])
+		to = to[:t[0]]
+	}
+	from, to := stationName(m[2]), stationName(strings.TrimRight(to, " ,;("))
+	if len(dep) != 1 || len(arr) != 1 || from == "" || to == "" || isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from, to, d, d, &dep[0], &arr[0])
+}
+
+// routeLabelRE is a route after its label, "Strecke: München Hbf –
+// Salzburg Hbf", "Relacja: Wrocław Główny – Jelenia Góra" (route.label in
+// extract/lang/data): the stations of the clocks that follow it.
+var routeLabelRE = regexp.MustCompile(`(?i)^[\s*]*(?:` + strings.Join(longestFirst(lang.Entries("route.label")), "|") + `)\s*:\s*(\S.*)$`)
+
+// routeLabelPair reads the stations of a route label's line, or "", "".
+func routeLabelPair(ln string) (string, string) {
+	m := routeLabelRE.FindStringSubmatch(strings.TrimSpace(ln))
+	if m == nil {
+		return "", ""
+	}
+	p := stationPairRE.FindStringSubmatch(strings.TrimSpace(m[1]))
+	if p == nil {
+		return "", ""
+	}
+	a, b := stationName(p[1]), stationName(p[2])
+	if a == "" || b == "" {
+		return "", ""
+	}
+	return a, b
+}
+
+// stationPairRE is a route alone on its line: two stations apart by a
+// dash or an arrow ("Montréal - Toronto", "Köln Hbf → Bonn Hbf"); an en
+// dash or an arrow needs no spaces ("Oslo S–Trondheim S"), a hyphen does
+// ("Hamburg-Altona" is one station).
+// A hyphen inside a word is part of the name ("Bruxelles-Midi → Köln
+// Hbf").
+var stationPairRE = regexp.MustCompile(`^(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60}?)(?:\s+(?:-|–|—|→|->)\s+|\s*[–—→]\s*)(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60})$`)
+
+// rangeLeg reads line i's two clocks as a span ("08:34 – 14:52") whose
+// stations are a pair apart by an arrow or a dash, in a cell of the same
+// line ("Mon 14 Jan · 08:34–14:52 · Amsterdam Centraal → Berlin Hbf") or
+// alone on the line next to it, and returns the leg and the pair's line.
+func (c *msgContext) rangeLeg(lines []string, i int, clocks []clockMatch, d dateMatch) (*Segment, int) {
+	ln := lines[i]
+	if !timeRange(ln, clocks[0], clocks[1]) {
+		return nil, -1
+	}
+	var p []string
+	at, number := i, ""
+	cells := cellSplitRE.Split(ln[clocks[1].end:], -1)
+	for k, cell := range cells {
+		if p = stationPairRE.FindStringSubmatch(strings.TrimSpace(cell)); p != nil {
+			// The train in a cell after the pair ("· ICE 15").
+			for _, next := range cells[k+1:] {
+				if t := trainNumRE.FindString(next); t != "" {
+					number = normaliseTrain(t)
+					break
+				}
+			}
+			break
+		}
+	}
+	for _, step := range []int{1, -1} {
+		if p != nil || strings.TrimSpace(ln[clocks[1].end:]) != "" {
+			break
+		}
+		// The next line that is not blank, one blank line apart at most
+		// (HTML's blocks).
+		j := i + step
+		if j >= 0 && j < len(lines) && strings.TrimSpace(lines[j]) == "" {
+			j += step
+		}
+		if j >= 0 && j < len(lines) && !hasDigit(lines[j]) {
+			p, at = stationPairRE.FindStringSubmatch(strings.TrimSpace(lines[j])), j
+		}
+	}
+	if p == nil {
+		return nil, -1
+	}
+	from, to := stationName(p[1]), stationName(p[2])
+	if from == "" || to == "" {
+		return nil, -1
+	}
+	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1]), at
+}
+
+// toInlineRE is an arrival station's label after the departure's on the
+// same line, apart by spaces (station.to, of two letters and more).
+var toInlineRE = func() *regexp.Regexp {
+	var alts []string
+	for _, e := range lang.Entries("station.to") {
+		if utf8.RuneCountInString(e) >= 2 {
+			alts = append(alts, e)
+		}
+	}
+	return regexp.MustCompile(`(?i)\s+(?:` + strings.Join(longestFirst(alts), "|") + `)\s*:\s*(\S.*)$`)
+}()
+
+// townPairRE is a route alone on its line with a word for "to" between
+// the stations ("Edinburgh Waverley to Glasgow Queen Street").
+var townPairRE = regexp.MustCompile(`^(\p{Lu}[^:|]{1,60}?)\s+(?i:` + toWords() + `)\s+(\p{Lu}[^:|]{1,60})$`)
+
+// townPair reads a line of townPairRE's shape whose two stations are in
+// towns the places data knows: "Welcome to London" names no route.
+func townPair(ln string) (string, string) {
+	m := townPairRE.FindStringSubmatch(strings.TrimSpace(ln))
+	if m == nil {
+		return "", ""
+	}
+	a, b := stationName(m[1]), stationName(m[2])
+	if a == "" || b == "" {
+		return "", ""
+	}
+	if !knownTown(a) || !knownTown(b) {
+		return "", ""
+	}
+	return a, b
+}

@@ -1,0 +1,368 @@
+package extract
+
+import (
+	"cmp"
+	"regexp"
+	"strings"
+	"time"
+
+	"mailnode/extract/lang"
+)
+
+// Train legs read by their stops' markers and labels: stations under
+// labels of their own ("Origen:", "Salida: 08:00"), a leg in a sentence
+// ("ICE 597 ab Hamburg-Altona 06:47, an …", "afgår kl. 09:30 fra
+// København H og ankommer …"), both clocks marked on one line. The
+// markers are extract/lang/data's (departure.marker, arrival.marker,
+// station.from, station.to, clock.of, conjunction.and).
+
+// labelledLeg reads a leg whose stations have labels of their own and
+// whose clocks stand beside them or on lines of their own that start with
+// a departure's and an arrival's label ("Salida: 08:00", "Llegada:
+// 10:32"), on the first date of the text. Stations without labels may
+// stand as a route on a line of their own above the clocks.
+func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
+	lines = labelCells(lines)
+	var from, to, number string
+	var dep, arr *clockMatch
+	var day *dateMatch
+	var pairFrom, pairTo string // a route on a line of its own, before the clocks
+	for _, ln := range lines {
+		if dep == nil && from == "" && pairFrom == "" && !hasDigit(ln) && strings.Contains(ln, ":") {
+			if a, b := routeLabelPair(ln); a != "" {
+				pairFrom, pairTo = a, b
+				continue
+			}
+		}
+		if !hasDigit(ln) && !strings.Contains(ln, ":") {
+			if dep == nil && from == "" {
+				if m := stationPairRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil {
+					if a, b := stationName(m[1]), stationName(m[2]); a != "" && b != "" {
+						pairFrom, pairTo = a, b
+					}
+				} else if a, b := townPair(ln); a != "" {
+					pairFrom, pairTo = a, b
+				}
+			}
+			continue
+		}
+		dates := c.dates(ln)
+		if day == nil && len(dates) > 0 {
+			d := dates[0].withYear(ref)
+			day = &d
+		}
+		clocks := findClocks(ln)
+		station := func(re *regexp.Regexp) (string, *clockMatch) {
+			m := re.FindStringSubmatchIndex(ln)
+			if m == nil {
+				return "", nil
+			}
+			v, end := ln[m[2]:m[3]], len(ln)
+			var ck *clockMatch
+			if len(clocks) > 0 {
+				ck, end = &clocks[0], clocks[0].start
+			}
+			if len(dates) > 0 {
+				end = min(end, dates[0].start)
+			}
+			return stationName(v[:max(0, end-m[2])]), ck
+		}
+		if from == "" && to == "" {
+			// Both labels on one line: "From: Budapest-Keleti  To:
+			// Miskolc-Tiszai".
+			if m := fromStationRE.FindStringSubmatch(ln); m != nil {
+				if t := toInlineRE.FindStringSubmatchIndex(m[1]); t != nil {
+					if a, b := stationName(m[1][:t[0]]), stationName(m[1][t[2]:t[3]]); a != "" && b != "" {
+						from, to = a, b
+						continue
+					}
+				}
+			}
+		}
+		if from == "" {
+			if name, ck := station(fromStationRE); name != "" {
+				from, dep = name, cmp.Or(dep, ck)
+				continue
+			}
+		}
+		if to == "" {
+			if name, ck := station(toStationRE); name != "" {
+				to, arr = name, cmp.Or(arr, ck)
+				continue
+			}
+		}
+		if number == "" {
+			if m := trainLabel(ln); m != nil {
+				number = m[1]
+				if t := trainNumRE.FindString(ln); t != "" {
+					number = normaliseTrain(t)
+				}
+			} else if t := trainNumRE.FindString(ln); t != "" && len(clocks) == 0 {
+				number = normaliseTrain(t) // "TGV INOUI 6601" alone under the clocks
+			}
+		}
+		if len(clocks) == 0 {
+			continue
+		}
+		marked := withoutClockWord(ln)
+		if _, ok := depMarkers.starts(marked); ok && dep == nil {
+			dep = &clocks[0]
+			// Both on one line: "Departs 08:02, arrives 08:25".
+			if rest := strings.TrimLeft(ln[clocks[0].end:], " ,;–-"); len(clocks) == 2 && arr == nil {
+				if _, ok := arrMarkers.starts(withoutClockWord(rest)); ok {
+					arr = &clocks[1]
+				}
+			}
+		} else if _, ok := arrMarkers.starts(marked); ok && arr == nil {
+			arr = &clocks[0]
+		}
+	}
+	if from == "" && to == "" {
+		from, to = pairFrom, pairTo
+	}
+	if from == "" || to == "" || dep == nil || arr == nil || day == nil || isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from, to, *day, *day, dep, arr)
+}
+
+// clockOfWords are the words for "the time of" that some languages put
+// before a stop's label ("Hora de salida:", "Ora di partenza:"), longest
+// first.
+var clockOfWords = longestFirst(lang.Entries("clock.of"))
+
+// withoutClockWord is a line without such words at its start.
+func withoutClockWord(ln string) string {
+	t := strings.TrimLeft(ln, " *")
+	for _, w := range clockOfWords {
+		if len(t) > len(w) && strings.EqualFold(t[:len(w)], w) && (t[len(w)] == ' ' || w[len(w)-1] == '\'') {
+			return t[len(w):]
+		}
+	}
+	return ln
+}
+
+// markedLeg reads a leg in a sentence, each stop's marker before its
+// station and clock ("ICE 597 ab Hamburg-Altona 06:47, an
+// Frankfurt(Main)Hbf 10:27"), before its clock and station ("ab 06:47
+// Hamburg-Altona, an 10:27 Frankfurt(Main)Hbf") or between its station
+// and clock ("Bern ab 08:34, Interlaken Ost an 09:28").
+func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
+	from, to, code, ok := c.markedStops(ln, clocks)
+	if !ok {
+		return c.clockFromLeg(ln, clocks, d)
+	}
+	if from == "" || to == "" {
+		return nil
+	}
+	number := code // the row's own, read with its first station
+	if m := trainNumRE.FindString(ln); m != "" {
+		number = normaliseTrain(m)
+	} else if m := trainLabel(ln[:clocks[0].start]); m != nil && code == "" {
+		number = m[1] // "tåg 547 avgår från …"
+	} else if t := stopTrain(ln[clocks[1].end:]); t != "" && code == "" {
+		number = t // "…, Příjezd: Olomouc hl.n. 07:20, vlak R 812"
+	}
+	if isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
+}
+
+// markedStops reads the two stations of markedLeg's shapes, and a code
+// that starts the row; ok is false when the line is none of them, and
+// a sentence of clockFromLeg's shape may be.
+func (c *msgContext) markedStops(ln string, clocks []clockMatch) (from, to, code string, ok bool) {
+	// A word for o'clock between a marker and its clock ("afgår kl.
+	// 09:30") is neither.
+	head := clockWord.ReplaceAllString(ln[:clocks[0].start], "")
+	mid := clockWord.ReplaceAllString(ln[clocks[0].end:clocks[1].start], "")
+	tail := ln[clocks[1].end:]
+	// The departure's day after its clock ("21:00 on Friday 22 December
+	// 2028, arrive …") is not the arrival's station.
+	if ds := c.dates(mid); len(ds) > 0 {
+		mid = strings.TrimLeft(mid[ds[len(ds)-1].end:], " ,;")
+	}
+	if station, ok := depMarkers.ends(head); ok && stationName(platformFirstRE.ReplaceAllString(untilStop(tail), "")) == "" {
+		// Station and marker, then the clock ("Bern ab 08:34, Interlaken
+		// Ost an 09:28"): nothing after the arrival's clock.
+		// The departure's platform and a slash before the arrival ("Zürich
+		// HB ab 07:02 Gleis 8 / Bern an 07:58 Gleis 6").
+		second, ends := arrMarkers.ends(strings.TrimLeft(platformFirstRE.ReplaceAllString(mid, ""), " ,;/|"))
+		if !ends {
+			return "", "", "", true
+		}
+		if i := strings.LastIndex(station, ": "); i >= 0 {
+			station = station[i+2:] // "Voralpen-Express VAE 2417: St. Gallen"
+		}
+		if t := trainNumRE.FindStringIndex(station); t != nil {
+			station = station[t[1]:]
+		} else if t := leadingCodeRE.FindStringSubmatchIndex(station); t != nil {
+			code, station = station[t[2]:t[3]], station[t[1]:] // "BV 8611  Sofia  dep. 07:00"
+		}
+		from, to = stationName(station), stationName(withoutAnd(second))
+	} else if ok {
+		// Marker and clock, then the station, up to the arrival's marker
+		// that ends mid; the arrival's station after its clock.
+		k := lastMarker(mid, arrMarkers)
+		if _, ends := arrMarkers.ends(mid); k < 0 || !ends {
+			return "", "", "", true
+		}
+		// "… fra København H og ankommer": the station, less the "and"
+		// before the arrival's marker.
+		first, _ := arrMarkers.ends(mid[:k])
+		from, to = stationName(withoutAnd(first)), stationName(untilStop(tail))
+	} else {
+		// Marker and station, then the clock; mid starts with the
+		// arrival's marker (after an "and" and an "is": "og er fremme
+		// i Stavanger") and holds its station.
+		k := lastMarker(head, depMarkers)
+		between := strings.TrimLeft(platformFirstRE.ReplaceAllString(mid, ""), " ,;")
+		rest, ok := arrMarkers.starts(withoutLeading(withoutLeading(between, andWords), copulaWords))
+		if k < 0 || !ok {
+			return "", "", "", false
+		}
+		from, to = stationName(head[k:]), stationName(rest)
+	}
+	return from, to, code, true
+}
+
+// clockFromLeg reads a sentence whose clocks each come before their
+// stop, the departure's after a word for "from" or before its particle:
+// "fahren Sie um 07:48 von Hannover Hbf ab und kommen um 09:01 in Uelzen
+// an", "avgår kl. 07:48 från Stockholm C och ankommer kl. 09:01 till
+// Uppsala C". What makes the two a leg is the "and" between them and a
+// word of the arrival's: a verb after the "and" ("ankommer", "komt") or
+// the particle that ends the sentence ("an").
+func (c *msgContext) clockFromLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
+	mid := clockWord.ReplaceAllString(ln[clocks[0].end:clocks[1].start], "")
+	k := firstWordOf(mid, andWords)
+	if k < 0 {
+		return nil
+	}
+	station, clause := mid[:k], mid[k:]
+	rest, hasFrom := fromMarkers.starts(station)
+	_, particle := depMarkers.ends(station)
+	if !hasFrom && !particle || c.dates(station) != nil {
+		return nil
+	}
+	if !hasFrom {
+		rest = station
+	}
+	tail := untilStop(ln[clocks[1].end:])
+	_, arrives := arrMarkers.ends(strings.TrimRight(tail, "."))
+	at := lastMarker(clause, arrMarkers)
+	if !arrives && at < 0 {
+		return nil
+	}
+	from, to := stationName(rest), stationName(strings.TrimRight(tail, "."))
+	if to == "" && at >= 0 && strings.Trim(tail, ". ") == "" {
+		// The arrival's stop before its clock: "och du är framme i
+		// Alvesta kl. 09:32", "arriving in Leeds at 10:12".
+		to = stationName(withoutLeading(strings.TrimSpace(clause[at:]), inWords))
+	}
+	if from == "" || to == "" {
+		return nil
+	}
+	number := ""
+	if m := trainNumRE.FindString(ln); m != "" {
+		number = normaliseTrain(m)
+	} else if m := trainLabel(ln[:clocks[0].start]); m != nil {
+		number = m[1]
+	}
+	if isBus(number) {
+		return nil
+	}
+	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
+}
+
+// fromMarkers are every language's words for "from" (departure.marker).
+var fromMarkers = newStopMarkers("departure.marker")
+
+// leadingCodeRE is a train's code that starts a row, before its first
+// station ("BV 8611  Sofia  dep. 07:00  Plovdiv  arr. 09:41").
+var leadingCodeRE = regexp.MustCompile(`^\s*([A-Z]{1,4} ?\d{1,5})\s+`)
+
+// platformFirstRE is a platform that starts the words between a
+// departure's clock and the arrival ("… at 08:10 from platform 4 and
+// arrives at York"): neither station.
+var platformFirstRE = regexp.MustCompile(`(?i)^[\s,]*(?:(?:from|von|de|da|desde|fra|från|van|z|ze)\s+)?(?:` + platformWords + `|gl\.)\s+\S+`)
+
+// andWords are every language's "and" (conjunction.and).
+var andWords = wordSet("conjunction.and")
+
+// inWords put a stop after a verb of arriving ("framme i Alvesta",
+// "arriving in Leeds": stop.in).
+var inWords = wordSet("stop.in")
+
+// withoutAnd is s less an "and" that ends it.
+func withoutAnd(s string) string {
+	t := strings.TrimRight(s, " ,")
+	if i := strings.LastIndexByte(t, ' '); i >= 0 && andWords[strings.ToLower(t[i+1:])] {
+		return t[:i]
+	}
+	return s
+}
+
+// pairMarkedLeg reads a leg whose stations come first as a pair and
+// whose clocks each follow their marker, the arrival's with its station
+// again: "Nattog 475 Oslo S–Trondheim S, avgang 23:05 fredag 23. mars
+// 2029, ankomst Trondheim S 06:35 lørdag 24. mars 2029".
+func (c *msgContext) pairMarkedLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
+	rest, ok := depMarkers.ends(clockWord.ReplaceAllString(ln[:clocks[0].start], ""))
+	if !ok {
+		return nil
+	}
+	mid := ln[clocks[0].end:clocks[1].start]
+	if ds := c.dates(mid); len(ds) > 0 {
+		mid = mid[ds[len(ds)-1].end:]
+	}
+	if _, ok := arrMarkers.starts(strings.TrimLeft(mid, " ,;")); !ok {
+		return nil
+	}
+	number := ""
+	if m := trainLabelIndex(rest); m != nil {
+		number, rest = rest[m[2]:m[3]], rest[m[1]:]
+	} else if t := trainNumRE.FindStringIndex(rest); t != nil {
+		number, rest = normaliseTrain(rest[t[0]:t[1]]), rest[t[1]:]
+	}
+	p := stationPairRE.FindStringSubmatch(strings.Trim(rest, " ,;:"))
+	if p == nil || isBus(number) {
+		return nil
+	}
+	from, to := stationName(p[1]), stationName(p[2])
+	if from == "" || to == "" {
+		return nil
+	}
+	return c.railLeg(number, from, to, d, d, &clocks[0], &clocks[1])
+}
+
+// copulaWords are every language's "is" (copula in extract/lang/data).
+var copulaWords = wordSet("copula")
+
+// lastMarker is where the text after the last stop marker of m in s
+// begins, or -1.
+func lastMarker(s string, m stopMarkers) int {
+	at := -1
+	for start, end := range letterRuns(s) {
+		// A word joined to the next by a dash is part of a name: "Lyon
+		// Part-Dieu" holds French "part" (departs).
+		joined := end < len(s) && s[end] == '-'
+		if dot, ok := m[strings.ToLower(s[start:end])]; ok && !joined && (end == len(s) || s[end] != '.' || dot) {
+			at = end
+		}
+	}
+	return at
+}
+
+// untilStop is a sentence's text up to its next clause or its end (a
+// dot that ends it, not one of "hl.n.").
+func untilStop(s string) string {
+	if i := strings.IndexAny(s, ";,"); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.Index(s, ". "); i >= 0 {
+		s = s[:i+1]
+	}
+	return strings.TrimSpace(s)
+}

@@ -1,0 +1,193 @@
+package extract
+
+import (
+	"strings"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/words"
+)
+
+// Train stops stacked as a card's blocks: a clock alone on its line and
+// its station alone on the line after it (or before), a marker perhaps
+// alone above, a service code between the stops.
+
+// stackedStop is a stop of a card laid out as stacked blocks: its
+// station's name and line.
+type stackedStop struct {
+	station string
+	line    int
+}
+
+// A line of text as a block of a card: a clock alone ('K'), a station
+// alone ('S'), one stop on one line ('P': "07:30 Birmingham New Street"),
+// or anything else ('O').
+type cardBlock struct {
+	line int
+	kind byte
+	name string
+}
+
+// cardBlocks classifies the lines of text that are not blank. Most
+// mails have few clocks and many lines: the clocks' blocks are found
+// first, by a byte scan before any expression, and a station's block is
+// looked for only within two blocks of one.
+func cardBlocks(lines []string) []cardBlock {
+	var bs []cardBlock
+	var clocked []int // indexes in bs of the clocks' blocks
+	for i, ln := range lines {
+		t := strings.TrimSpace(ln)
+		if t == "" {
+			continue
+		}
+		b := cardBlock{line: i, kind: 'O'}
+		if len(t) <= 60 && clockLike(t) {
+			if cks := findClocks(t); len(cks) == 1 && len(findDates(t, false)) == 0 {
+				before, after := stationName(t[:cks[0].start]), stationName(t[cks[0].end:])
+				switch {
+				case before == "" && after == "" && len(t) <= 24:
+					b.kind = 'K'
+				case before == "" && after != "" && after == aloneStation(strings.TrimSpace(t[cks[0].end:])):
+					b.kind, b.name = 'P', after
+				case after == "" && before != "" && before == aloneStation(strings.TrimSpace(t[:cks[0].start])):
+					b.kind, b.name = 'P', before
+				}
+				if b.kind == 'K' {
+					clocked = append(clocked, len(bs))
+				}
+			}
+		}
+		bs = append(bs, b)
+	}
+	for _, k := range clocked {
+		for j := max(0, k-2); j < min(len(bs), k+3); j++ {
+			if b := &bs[j]; b.kind == 'O' && b.name == "" {
+				t := strings.TrimSpace(lines[b.line])
+				if b.name = aloneStation(t); b.name != "" {
+					b.kind = 'S'
+				}
+			}
+		}
+	}
+	return bs
+}
+
+// clockLike reports whether s holds what may be a clock: one or two
+// digits, a colon, an "h" or a dot, two digits ("07:30", "7h30").
+func clockLike(s string) bool {
+	for i := 1; i+2 < len(s); i++ {
+		if c := s[i]; (c == ':' || c == 'h' || c == '.') && isDigitByte(s[i-1]) && isDigitByte(s[i+1]) && isDigitByte(s[i+2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// aloneStation is a line that is a station's name and nothing else, or "":
+// no digit, no label's colon, no sentence's mark, and no words of a
+// ticket's class or fare, which a card puts under a clock too ("Standard
+// Class", "Sparpreis": ticket.class in extract/lang/data).
+func aloneStation(t string) string {
+	if hasDigit(t) || strings.ContainsAny(t, ":@/()!?") || ticketClass.In(strings.ToLower(t)) {
+		return ""
+	}
+	if s := stationName(t); s != "" && s == strings.TrimRight(t, " .,") {
+		return s
+	}
+	return ""
+}
+
+var ticketClass = words.NewWholeSet(lang.Entries("ticket.class"))
+
+// stackedStops reads a card's stacked blocks, as flattened HTML lays out
+// a ticket: each clock alone on its line (perhaps after a marker), its
+// station alone on a line next to it. A run of blocks alternates, a clock
+// and a station, with at most one other line between two of them (a
+// duration, "direct", a marker, a train's code). The station is the
+// one after its clock ("07:30", "Birmingham New Street"), unless the run
+// starts with a station and ends with a clock ("Köln Hbf", "08:34",
+// "München Hbf", "12:58"): then the one before. It maps each clock's line
+// to its stop.
+func stackedStops(bs []cardBlock) map[int]stackedStop {
+	out := map[int]stackedStop{}
+	for k := 0; k < len(bs); {
+		var run []cardBlock
+		skipped := false
+		j := k
+		for ; j < len(bs); j++ {
+			b := bs[j]
+			// One other line between two blocks that alternate.
+			if b.kind == 'O' && len(run) > 0 && j+1 < len(bs) && !skipped &&
+				(bs[j+1].kind == 'K' || bs[j+1].kind == 'S') && bs[j+1].kind != run[len(run)-1].kind {
+				skipped = true
+				continue
+			}
+			skipped = false
+			if b.kind != 'K' && b.kind != 'S' || len(run) > 0 && run[len(run)-1].kind == b.kind {
+				break
+			}
+			run = append(run, b)
+		}
+		stationFirst := len(run) > 0 && run[0].kind == 'S' && run[len(run)-1].kind == 'K'
+		for x, b := range run {
+			y := x + 1
+			if stationFirst {
+				y = x - 1
+			}
+			if b.kind == 'K' && y >= 0 && y < len(run) {
+				out[b.line] = stackedStop{run[y].name, run[y].line}
+			}
+		}
+		k = max(j, k+1)
+	}
+	return out
+}
+
+// markerAbove reads a stop's marker alone on the line above its first
+// block ("Partenza" over "08:05"), as a card's label block.
+func markerAbove(lines []string, i int) (dep, arr bool) {
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		ln := strings.TrimSpace(lines[j])
+		if ln == "" {
+			continue
+		}
+		if hasDigit(ln) || stationName(ln) != "" {
+			return false, false
+		}
+		return stopMarks(ln)
+	}
+	return false, false
+}
+
+// adjacent reports whether a stop whose first line is bStart follows one
+// whose last is aEnd straight away, or after one line between (a
+// duration, "direct"; not a date, which makes it another day's).
+func adjacent(lines []string, aEnd, bStart int) bool {
+	if aEnd < 0 || bStart <= aEnd {
+		return false
+	}
+	between := 0
+	for _, ln := range lines[aEnd+1 : bStart] {
+		if strings.TrimSpace(ln) == "" {
+			continue
+		}
+		if between++; between > 1 || len(findDates(ln, false)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// stackedPair reports whether two adjacent stops, with no marker and no
+// train to say so, are a leg: both stations are in towns the places data
+// knows ("07:30 Birmingham New Street" over "09:14 Bristol Temple Meads",
+// or the same as stacked blocks), not a programme's "Doors open" and
+// "Main act", and no other stop is adjacent to them: a list of three and
+// more is a train's calling points, not its leg.
+func stackedPair(lines []string, stops [][2]int, i int, a, b string) bool {
+	if !adjacent(lines, stops[i][1], stops[i+1][0]) ||
+		i > 0 && adjacent(lines, stops[i-1][1], stops[i][0]) ||
+		i+2 < len(stops) && adjacent(lines, stops[i+1][1], stops[i+2][0]) {
+		return false
+	}
+	return (knownTown(a) || stationNamed(a)) && (knownTown(b) || stationNamed(b))
+}
