@@ -238,3 +238,7 @@ func codeshareAt(ln string, pos int) bool {
 	}
 	return false
 }
+
+// gdsTimesLineRE is a booking system's line of a flight's two times
+// alone, under its row's airports: "DEP 0715   ARR 0735", "0715 0735+1".
+var gdsTimesLineRE = regexp.MustCompile(`(?i)^\s*(?:dep\.?\s+)?([0-2]\d[0-5]\d)\s+(?:arr\.?\s+)?([0-2]\d[0-5]\d)(\+\d)?\s*$`)

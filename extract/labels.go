@@ -1,7 +1,14 @@
 package extract
 
 import (
+	"regexp"
+	"slices"
+	"strings"
 	"unsafe"
+
+	"mailnode/extract/carriers"
+	"mailnode/extract/lang"
+	"mailnode/extract/words"
 )
 
 // The labelled-text reader: a value after a label that names it, on its
@@ -32,4 +39,315 @@ func (c *msgContext) digitLinesOf(text string) []int {
 		c.digitText, c.digitLines = text, digitLines(text)
 	}
 	return c.digitLines
+}
+
+// The labels of every language (extract/lang/data), case-insensitive.
+var (
+	reservationLabels = labels(lang.Entries("reservation")...)
+	orderLabels       = numericLabels(lang.Entries("order")...)
+	trackingLabel     = numericLabels(lang.Entries("tracking")...)
+	// parcelNounRE is a number right after a word for a parcel
+	// (tracking.noun), a carrier's name between them or not: "Votre colis
+	// 6A21458736920", "Votre colis GLS 66120447712", or a number in
+	// groups apart by dots ("Ihre Sendung 99.60.112233.10203040").
+	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+` +
+		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)[ \t]+)?([A-Z0-9]{8,34}|\d{2}(?:\.\d{2,8}){2,4})\b`)
+	parcelNouns = func() *words.Set {
+		var a []string
+		for _, e := range lang.Entries("tracking.noun") {
+			a = append(a, requiredText(e)) // "env[íi]o": "env"
+		}
+		return words.NewSet(a)
+	}()
+	invoiceLabels  = numericLabels(lang.Entries("invoice")...)
+	amountLabels   = numericLabels(lang.Entries("amount")...)
+	dueLabels      = numericLabels(lang.Entries("due")...)
+	checkinLabels  = numericLabels(lang.Entries("checkin")...)
+	checkoutLabels = numericLabels(lang.Entries("checkout")...)
+	// A hotel's name label starts its line and is set off from the name
+	// by a colon or a column gap: "a hotel single room" names nothing.
+	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:` +
+		strings.Join(longestFirst(lang.Entries("hotel")), "|") + `)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|$)`)}
+)
+
+// longestFirst orders a label's alternatives longest first: the regexp
+// takes the leftmost alternative that matches, and "amount due" must be
+// tried before "amount" and "bestellung nr." before "bestellung", whichever
+// language file each came from.
+func longestFirst(alts []string) []string {
+	out := slices.Clone(alts)
+	slices.SortStableFunc(out, func(a, b string) int { return literalLen(b) - literalLen(a) })
+	return slices.Compact(out)
+}
+
+// optionalGroup is a group a label may leave out: "(?: nr)?".
+var optionalGroup = regexp.MustCompile(`\(\?:[^()]*\)\?`)
+
+// literalLen is about how many characters the shortest text a label
+// pattern matches has: optional groups left out, a character class or an
+// escape counted as one. "faktura(?: vat)?(?: nr)?" is 7, shorter than
+// "fakturanummer", which must be tried first.
+func literalLen(alt string) int {
+	alt = optionalGroup.ReplaceAllString(alt, "")
+	n := 0
+	for i := 0; i < len(alt); i++ {
+		switch c := alt[i]; {
+		case c == '\\':
+			i++
+			n++
+		case c == '[':
+			if j := strings.IndexByte(alt[i:], ']'); j > 0 {
+				i += j
+			}
+			n++
+		case c == '(' || c == ')' || c == '|' || c == '?' || c == '*' || c == ':' && i > 0 && alt[i-1] == '?':
+		case c >= 0x80 && c < 0xC0: // a UTF-8 continuation byte
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// labelSet is a compiled alternation of labels followed by a separator,
+// and for each label a piece of plain text every match of it contains:
+// the regexp, case-folding and without a literal prefix, is slow over a
+// long mail, so it runs only on the lines that hold one of the pieces.
+type labelSet struct {
+	re      *regexp.Regexp
+	anchors []string // lower case; nil: run on the whole text
+	// anchorSet finds any of the anchors in one pass.
+	anchorSet *words.Set
+	// numeric: every value of these labels holds a digit (a number, an
+	// amount, a date), so only lines with a digit, and the lines just
+	// before them (a label that ends its line), are looked at. Most of a
+	// long personal mail has none, and is then passed over in one scan.
+	numeric bool
+}
+
+// numericLabels is labels for values that always hold a digit.
+func numericLabels(alts ...string) labelSet {
+	l := labels(alts...)
+	l.numeric = true
+	return l
+}
+
+// copulas is the optional verb between a label and its value, in every
+// language ("is", "ist", "est", "er").
+var copulas = `(?:(?:` + strings.Join(longestFirst(lang.Entries("copula")), "|") + `)[ \t]+)?`
+
+func labels(alts ...string) labelSet {
+	alts = longestFirst(alts)
+	// After the label: an aside in parentheses ("Numer rezerwacji (PNR):",
+	// "Airline reference (Aegean):"), a colon or "No.", and a verb that
+	// introduces the value ("Ihr Buchungscode lautet", "(localizador) es").
+	l := labelSet{re: regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") +
+		`)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?` + copulas)}
+	for _, a := range alts {
+		anchor := requiredText(a)
+		if len(anchor) < 3 {
+			l.anchors = nil
+			break
+		}
+		l.anchors = append(l.anchors, anchor)
+	}
+	if l.anchors != nil {
+		l.anchorSet = words.NewSet(l.anchors)
+	}
+	return l
+}
+
+// requiredText is the longest run of plain letters (ASCII, or the bytes
+// of UTF-8 ones) and spaces that every match of the pattern alt contains:
+// outside groups and classes, and not made optional by a quantifier.
+func requiredText(alt string) string {
+	best, run := "", []byte{}
+	flush := func() {
+		if r := strings.TrimSpace(string(run)); len(r) > len(best) {
+			best = r
+		}
+		run = run[:0]
+	}
+	depth := 0
+	for i := 0; i < len(alt); i++ {
+		ch := alt[i]
+		switch {
+		case ch == '\\':
+			flush()
+			i++
+		case ch == '(' || ch == '[':
+			flush()
+			depth++
+		case ch == ')' || ch == ']':
+			depth--
+		case ch == '?' || ch == '*' || ch == '{':
+			if len(run) > 0 {
+				run = run[:len(run)-1] // the quantified letter is optional
+			}
+			flush()
+		case depth == 0 && (ch >= 'a' && ch <= 'z' || ch == ' ' || ch >= 0x80):
+			// Bytes of UTF-8 letters count: "eräpäivä" is its own anchor.
+			run = append(run, ch)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return best
+}
+
+// after returns the text right after each occurrence of a label: up to the
+// end of its line, or the next line when the label ends its line.
+func (l labelSet) after(text string) []string { return l.afterLines(text, digitLines) }
+
+// after is labelSet.after with the message's digit lines worked out once
+// for the text, however many label sets read it.
+func (c *msgContext) after(l labelSet, text string) []string {
+	return l.afterLines(text, c.digitLinesOf)
+}
+
+// maxLabelled bounds the values one label set reads from a text: a
+// printed invoice repeats its column headers on every page.
+const maxLabelled = 40
+
+// afterNext is after, each value followed by a newline and the next
+// non-empty line: printed invoices put the amount under its label
+// ("TOTAL AMOUNT DUE ON August 3, 2014" over "$4.11").
+func (c *msgContext) afterNext(l labelSet, text string) []string {
+	return l.afterLinesNext(text, c.digitLinesOf, true)
+}
+
+// afterLines is after, with lines giving the digit lines of a text.
+func (l labelSet) afterLines(text string, lines func(string) []int) []string {
+	return l.afterLinesNext(text, lines, false)
+}
+
+func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext bool) []string {
+	var out []string
+	each := func(base int, span string) {
+		for _, m := range l.re.FindAllStringIndex(span, maxLabelled-len(out)) {
+			end := base + m[1]
+			// A label is a whole word: "HOTELS" is no "hotel" label.
+			if words.In(text, end, true) && words.In(text, end, false) {
+				continue
+			}
+			line, next, _ := strings.Cut(text[end:], "\n")
+			if v, ok := columnBelow(text, base+m[0], end); ok {
+				out = append(out, v)
+				continue
+			}
+			if strings.TrimSpace(line) == "" {
+				// A label that ends its line: the value is the column
+				// before it on the same row, as printed invoices lay some
+				// out ("993548900   Factuurnummer:"), else the next line.
+				if before := columnBefore(text, base+m[0]); before != "" {
+					line = before
+				} else {
+					// The next line, past the blank line that HTML puts
+					// between a label's block and its value's.
+					line, next, _ = strings.Cut(next, "\n")
+					if strings.TrimSpace(line) == "" && next != "" {
+						line, next, _ = strings.Cut(next, "\n")
+					}
+				}
+			}
+			v := strings.TrimSpace(line)
+			if withNext {
+				for strings.TrimSpace(next) != "" || next != "" {
+					var n string
+					n, next, _ = strings.Cut(next, "\n")
+					if n = strings.TrimSpace(n); n != "" {
+						v += "\n" + n
+						break
+					}
+				}
+			}
+			out = append(out, v)
+		}
+	}
+	if l.numeric {
+		for _, start := range lines(text) {
+			if len(out) >= maxLabelled {
+				break
+			}
+			end := strings.IndexByte(text[start:], '\n')
+			if end < 0 {
+				end = len(text) - start
+			}
+			line := text[start : start+end]
+			if l.anchorSet != nil && !l.anchorSet.Any(lowerLine(line)) {
+				continue
+			}
+			each(start, line)
+		}
+		return out
+	}
+	if l.anchors == nil {
+		each(0, text)
+		return out
+	}
+	for _, start := range anchoredLines(text, l.anchors, l.anchorSet) {
+		if len(out) >= maxLabelled {
+			break
+		}
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text) - start
+		}
+		each(start, text[start:start+end])
+	}
+	return out
+}
+
+// digitLines returns the start offsets, in order, of the lines of text
+// that hold an ASCII digit and of the lines just before them.
+func digitLines(text string) []int {
+	var starts []int
+	prev := -1 // start of the last line added
+	for i := 0; i < len(text); {
+		j := indexDigit(text, i)
+		if j < 0 {
+			break
+		}
+		ls := strings.LastIndexByte(text[:j], '\n') + 1
+		if ls > 0 {
+			ps := strings.LastIndexByte(text[:ls-1], '\n') + 1
+			if ps > 0 && strings.TrimSpace(text[ps:ls-1]) == "" {
+				// A blank line between: the label's block above it.
+				ps = strings.LastIndexByte(text[:ps-1], '\n') + 1
+			}
+			if ps > prev {
+				starts = append(starts, ps)
+			}
+		}
+		if ls > prev {
+			starts = append(starts, ls)
+			prev = ls
+		}
+		k := strings.IndexByte(text[j:], '\n')
+		if k < 0 {
+			break
+		}
+		i = j + k + 1
+	}
+	return starts
+}
+
+// anchoredLines returns the start offsets, in order, of the lines of text
+// that contain one of the anchors, compared without ASCII case; set is
+// words.NewSet(anchors), which finds them all in one pass (a search per
+// anchor, ninety of them for the booking labels, was a tenth of a
+// travel mail's extraction).
+func anchoredLines(text string, anchors []string, set *words.Set) []int {
+	lower := asciiLower(text)
+	var starts []int
+	set.EachAt(lower, func(a, end int) bool {
+		ls := strings.LastIndexByte(lower[:end-len(anchors[a])], '\n') + 1
+		if n := len(starts); n == 0 || starts[n-1] != ls {
+			starts = append(starts, ls)
+		}
+		return true
+	})
+	slices.Sort(starts)
+	return slices.Compact(starts)
 }

@@ -49,3 +49,32 @@ func lower(s string) string {
 	}
 	return string(b)
 }
+
+// lowerLine lower-cases a line for the anchor test: ASCII letters only
+// when it has no others (offsets kept, no copy when already lower), all
+// letters when it has ("ERÄPÄIVÄ").
+func lowerLine(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return lower(s)
+		}
+	}
+	return asciiLower(s)
+}
+
+// asciiLower lower-cases ASCII letters only, so that byte offsets stay
+// those of s.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; c >= 'A' && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

@@ -1,6 +1,10 @@
 package extract
 
 import (
+	"regexp"
+	"strings"
+	"unsafe"
+
 	"mailnode/extract/lang"
 )
 
@@ -23,3 +27,87 @@ var ticketLabels = numericLabels(lang.Entries("ticket.code")...)
 
 // ticketCode is the code after a ticket's label, or "".
 func (c *msgContext) ticketCode(text string) string { return c.codeAfter(ticketLabels, text) }
+
+var shortCodeRE = regexp.MustCompile(`^[#:\s]*(?:n[°º.]\s*)?(\d{4})(?:[^\d\p{L}/.,:-]|[.,]?$)`)
+
+// A code may be printed in groups apart by dots ("3812.447.120"), or
+// with its series and year apart by slashes ("PL/2030/077").
+var codeRE = regexp.MustCompile(`^[#:\s]*(\d{3,4}(?:\.\d{3}){2,3}|[A-Za-z0-9][A-Za-z0-9\-/]{3,30}[A-Za-z0-9])\b`)
+
+// findReservation finds a booking reference next to its label: five or
+// more letters and digits, upper case as systems print them, and not a
+// word.
+func findReservation(text string) string {
+	codes := reservationCodes(text)
+	if len(codes) == 0 {
+		return ""
+	}
+	return codes[0]
+}
+
+// recordLocator is findReservation for a flight: an airline's record
+// locator (six letters and digits) before a travel agency's own number
+// ("booking number: FC-2219034", then "Airline reference: M3XK7P").
+func (c *msgContext) recordLocator(text string) string {
+	codes := c.reservationCodesOf(text)
+	for _, c := range codes {
+		if len(c) == 6 && !strings.Contains(c, "-") {
+			return c
+		}
+	}
+	if len(codes) == 0 {
+		return ""
+	}
+	return codes[0]
+}
+
+// bookingRef is findReservation, remembered for the texts of the
+// message: its rules ask of the same text up to four times, and the
+// labels' search over a long mail is the dearest part of reading one.
+func (c *msgContext) bookingRef(text string) string {
+	if codes := c.reservationCodesOf(text); len(codes) > 0 {
+		return codes[0]
+	}
+	return ""
+}
+
+// reservationCodesOf is reservationCodes of a text, each of the message's
+// last two texts (its body, and the body under its subject) worked out
+// once. A text is known by where it lies, as digitLinesOf knows it.
+func (c *msgContext) reservationCodesOf(text string) []string {
+	for i := range c.resv {
+		if e := &c.resv[i]; e.done && len(e.text) == len(text) && unsafe.StringData(e.text) == unsafe.StringData(text) {
+			return e.codes
+		}
+	}
+	c.resv[1] = c.resv[0]
+	c.resv[0] = reservationMemo{text: text, codes: reservationCodes(text), done: true}
+	return c.resv[0].codes
+}
+
+// reservationMemo is one text's reservationCodes.
+type reservationMemo struct {
+	text  string
+	codes []string
+	done  bool
+}
+
+func reservationCodes(text string) []string {
+	var out []string
+	for _, v := range reservationLabels.after(text) {
+		m := codeRE.FindStringSubmatch(v)
+		if m != nil && strings.Contains(m[1], "/") && len(findDates(m[1], false)) > 0 {
+			m = nil // "12/07/2030" is a date, not a code
+		}
+		// A code has a digit, or is a six-letter record locator; one in
+		// small letters too is mostly digits ("eIC84471022"), not a word.
+		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
+			out = append(out, m[1])
+		} else if m := shortCodeRE.FindStringSubmatch(v); m != nil && !strings.HasPrefix(m[1], "19") && !strings.HasPrefix(m[1], "20") {
+			// A small house's four digits ("Buchungsnummer: 7712"), not
+			// a year.
+			out = append(out, m[1])
+		}
+	}
+	return out
+}

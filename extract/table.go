@@ -7,7 +7,9 @@ import (
 
 // The table reader's cells: cells apart by bars, dots or tabs (the mime
 // package keeps a data table's cells apart by tabs and each row on a
-// line), and labelled cells set onto lines of their own.
+// line), labelled cells set onto lines of their own, and a value in the
+// column under its label (columnBelow, which the labelled-text reader in
+// labels.go uses for every kind).
 
 // cellLabelRE is a label that starts a cell of a line whose cells are
 // apart by two spaces or more: "  Partenza: 08:15".
@@ -45,3 +47,59 @@ func labelCells(lines []string) []string {
 // cellSplitRE is what keeps a line's cells apart: a middle dot, a bullet,
 // a bar or a tab.
 var cellSplitRE = regexp.MustCompile(`\s*[·•|\t]\s*`)
+
+// columnGap splits a row laid out by the PDF reader into its columns.
+var columnGap = regexp.MustCompile(`[ \t]{3,}`)
+
+// columnBelow reads a table's header row: a row of several columns
+// that are all labels (no digit in it), whose next row has as many
+// columns and a digit; the value of the label at [start, end) of text is
+// the one below it ("Factuur datum   Vervaldatum" over "8-9-2022
+// 22-9-2022"). The label must fill its column: nothing follows it before
+// the next column gap.
+func columnBelow(text string, start, end int) (string, bool) {
+	rowStart := strings.LastIndexByte(text[:start], '\n') + 1
+	rowEnd := strings.IndexByte(text[end:], '\n')
+	if rowEnd < 0 {
+		return "", false
+	}
+	rowEnd += end
+	row := text[rowStart:rowEnd]
+	if hasDigit(row) {
+		return "", false
+	}
+	// The label's match takes the spaces after it: a column gap there,
+	// or the row's end, ends its column.
+	if rest := text[end:rowEnd]; strings.TrimSpace(rest) != "" && !strings.HasSuffix(text[start:end], "  ") {
+		return "", false
+	}
+	next, _, _ := strings.Cut(text[rowEnd+1:], "\n")
+	cols, below := columnGap.Split(strings.TrimSpace(row), -1), columnGap.Split(strings.TrimSpace(next), -1)
+	if len(cols) < 2 || len(cols) != len(below) || !hasDigit(next) {
+		return "", false
+	}
+	// The label's column: the column gaps before it.
+	k := len(columnGap.FindAllStringIndex(strings.TrimLeft(text[rowStart:start+1], " \t"), -1))
+	if k >= len(below) {
+		return "", false
+	}
+	return below[k], true
+}
+
+// columnBefore returns the column of text's row that ends just before
+// offset i, set apart from it by a column gap (three spaces, as the PDF
+// reader lays rows out), when it holds a digit and is the row's only
+// other column; else "".
+func columnBefore(text string, i int) string {
+	row := text[strings.LastIndexByte(text[:i], '\n')+1 : i]
+	col := strings.TrimRight(row, " \t")
+	// The label's match may begin with one of the gap's spaces.
+	if len(row)-len(col) < 2 {
+		return ""
+	}
+	col = strings.TrimSpace(col)
+	if col == "" || strings.Contains(col, "   ") || len(col) > 40 || !hasDigit(col) {
+		return ""
+	}
+	return col
+}

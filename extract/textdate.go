@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"mailnode/extract/lang"
 	"maps"
 	"regexp"
 	"slices"
@@ -9,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"mailnode/extract/lang"
 )
 
 // Dates and clock times as mails write them, in the languages the node's
@@ -379,4 +380,23 @@ func at(d dateMatch, c *clockMatch) wallTime {
 		w.h, w.mi = c.h, c.m
 	}
 	return w
+}
+
+// timeRange reports whether two clocks of a line are a span: a dash or an
+// arrow between them ("20:35 – 06:50", "20:35 – 13.07.2027 06:50").
+func timeRange(ln string, a, b clockMatch) bool {
+	between := ln[a.end:b.start]
+	return len(between) <= 16 && strings.ContainsAny(between, "-–—→>")
+}
+
+// firstFullDate is the first date with a year in text, or zero.
+func firstFullDate(text string, usFirst bool) time.Time {
+	for ln := range strings.Lines(text) {
+		for _, d := range findDates(ln, usFirst) {
+			if d.hasYear {
+				return time.Date(d.y, time.Month(d.m), d.d, 0, 0, 0, 0, time.UTC)
+			}
+		}
+	}
+	return time.Time{}
 }

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"iter"
+	"math/bits"
 	"regexp"
 	"slices"
 	"strings"
@@ -148,4 +149,85 @@ func mayHoldFolded(s string, words []string) bool {
 	}
 	l := lowerLine(s)
 	return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(l, w) })
+}
+
+// spacesAt counts the regexp package's white space (\s) in s from i on.
+func spacesAt(s string, i int) int {
+	n := 0
+	for i+n < len(s) && isREspace(s[i+n]) {
+		n++
+	}
+	return n
+}
+
+// isASCIIWordByte is the regexp package's \w, which \b looks at.
+func isASCIIWordByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
+// indexDigit returns the index of the first ASCII digit in text at or
+// after from, or -1. It runs over the text of every synced message, where
+// a loop of a byte at a time was a sixth of extracting generated mail:
+// eight bytes are tested at once (hasbetween, from Sean Anderson's "Bit
+// Twiddling Hacks"; exact per byte, since no lane borrows or carries).
+func indexDigit(text string, from int) int {
+	const (
+		ones = 0x0101010101010101
+		low7 = ones * 0x7f
+		high = ones * 0x80
+	)
+	i := from
+	for ; i+8 <= len(text); i += 8 {
+		w := uint64(text[i]) | uint64(text[i+1])<<8 | uint64(text[i+2])<<16 | uint64(text[i+3])<<24 |
+			uint64(text[i+4])<<32 | uint64(text[i+5])<<40 | uint64(text[i+6])<<48 | uint64(text[i+7])<<56
+		x := w & low7
+		// A lane's high bit: below '9'+1, at or above '0', and ASCII.
+		if d := (ones*(127+'9'+1) - x) & ^w & (x + ones*(127-('0'-1))) & high; d != 0 {
+			return i + bits.TrailingZeros64(d)/8
+		}
+	}
+	for ; i < len(text); i++ {
+		if text[i]-'0' < 10 {
+			return i
+		}
+	}
+	return -1
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasCapitals reports whether s holds n capital letters (ASCII) in a
+// row: an airport's code, a flight's designator.
+func hasCapitals(s string, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			if run++; run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
+
+// digitCount is how many ASCII digits s holds.
+func digitCount(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			n++
+		}
+	}
+	return n
 }

@@ -458,3 +458,81 @@ func normaliseTrain(s string) string {
 	}
 	return strings.Join(f, " ")
 }
+
+// trainCategories are the train categories trainNumRE knows, standing by
+// their first letters, which the regexp package folds into one branch
+// each: twice as fast as in no order. A category that begins another
+// ("IC", "ICE") matches only before a space, "n°" or a digit, so which of
+// them is tried first changes no match.
+var trainCategories = []string{"ICE", "IC", "INOUI", "IRE", "IR", "Intercity", "ECE", "EC", "EIC", "EIP", "EST", "EN", "Eurostar",
+	"TLK", "TGV", "THA", "TER", "Thalys", "OUIGO", "RE", "RB", "RJX", "RJ", "RRX", "Railjet", "FR", "FA", "FB", "FLX",
+	"Frecciarossa", "AVE", "ALVIA", "NJ", "X2", "SJ", "SC", "D"}
+
+// trainNumRE is a train's category and number ("ICE 1045", "EC n° 41").
+var trainNumRE = trainNumExpr{regexp.MustCompile(`\b(` + strings.Join(trainCategories, "|") +
+	`)\s{0,4}(?:(?:n[°º]|nr\.|no\.)\s{0,2})?(\d{1,6})\b`)}
+
+// trainNumExpr is the expression of trainNumRE behind mayHoldTrainNumber:
+// every line of a journey's mail is searched for a train's number, and
+// the expression, with no literal to start from, is tried at each place.
+type trainNumExpr struct{ re *regexp.Regexp }
+
+func (t trainNumExpr) FindString(s string) string {
+	if !mayHoldTrainNumber(s) {
+		return ""
+	}
+	return t.re.FindString(s)
+}
+
+func (t trainNumExpr) FindStringIndex(s string) []int {
+	if !mayHoldTrainNumber(s) {
+		return nil
+	}
+	return t.re.FindStringIndex(s)
+}
+
+func (t trainNumExpr) FindStringSubmatch(s string) []string {
+	if !mayHoldTrainNumber(s) {
+		return nil
+	}
+	return t.re.FindStringSubmatch(s)
+}
+
+func (t trainNumExpr) ReplaceAllString(s, repl string) string {
+	if !mayHoldTrainNumber(s) {
+		return s
+	}
+	return t.re.ReplaceAllString(s, repl)
+}
+
+// mayHoldTrainNumber reports whether s holds what every match of
+// trainNumRE does: a category at the start of a word, up to six spaces,
+// or up to four, "n°", "nº", "nr." or "no." and up to two, then a digit.
+func mayHoldTrainNumber(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' || i > 0 && isASCIIWordByte(s[i-1]) {
+			continue
+		}
+		for _, c := range trainCategories {
+			if !strings.HasPrefix(s[i:], c) {
+				continue
+			}
+			j := i + len(c)
+			k := spacesAt(s, j)
+			if k <= 6 && j+k < len(s) && isDigitByte(s[j+k]) {
+				return true
+			}
+			if k > 4 {
+				continue
+			}
+			for _, no := range []string{"n°", "nº", "nr.", "no."} {
+				if rest, ok := strings.CutPrefix(s[j+k:], no); ok {
+					if m := spacesAt(rest, 0); m <= 2 && m < len(rest) && isDigitByte(rest[m]) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,526 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/places"
+)
+
+// Flights from text (textFlights): a flight number and the window of
+// lines around it read for its airports, clocks and date
+// (flightFromWindow); flights laid out as a card of stacked blocks
+// (stackedFlight); several flights on one line. Booking systems' rows are
+// gds.go's, airports' names and codes place.go's.
+
+var (
+	// Flight numbers: airline designator (two characters, not both
+	// digits) and one to four digits. "LH 400", "4U8462", "U2 1234".
+	flightNumRE = regexp.MustCompile(`\b([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b`)
+	// icaoFlightRE is a flight number under the airline's ICAO
+	// designator, three letters ("TOM2456").
+	icaoFlightRE = regexp.MustCompile(`\b([A-Z]{3})\s?(\d{1,4})\b`)
+)
+
+// textFlights finds flight segments: a flight number, and near it (same
+// line or the next lines, up to the next flight number) two places and a
+// departure time.
+func (c *msgContext) textFlights(text string) []Fact {
+	lines := splitFlightsOnLine(strings.Split(text, "\n"))
+	type hit struct {
+		line int
+		num  string
+	}
+	ref := c.recordLocator(text)
+	var out []Fact
+	seen := map[string]bool{}
+	// Booking systems' printouts: one flight per line, and every field
+	// in its column.
+	rowLine := map[int]bool{}
+	for i, ln := range lines {
+		seg := c.gdsRow(ln)
+		if seg == nil && i+1 < len(lines) {
+			// The times on the line under the row, under their airports
+			// ("DEP 0715   ARR 0735").
+			if times := gdsTimesLineRE.FindStringSubmatch(lines[i+1]); times != nil {
+				if seg = c.gdsRow(strings.TrimRight(ln, " ") + "   " + times[1] + " " + times[2] + times[3]); seg != nil {
+					rowLine[i+1] = true
+				}
+			}
+		}
+		if seg != nil {
+			seg.Reservation = ref
+			rowLine[i] = true
+			if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
+				seen[key] = true
+				out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+			}
+		}
+	}
+	var hits []hit
+	for i, ln := range lines {
+		if rowLine[i] {
+			continue
+		}
+		// An airline's three-letter ICAO designator ("Outbound flight
+		// TOM2456", "EZY8042") where the line itself speaks of a flight
+		// or names two airports, and no two-character one is on it.
+		nums := flightNumRE.FindAllStringSubmatchIndex(ln, -1)
+		if len(nums) == 0 {
+			if m := icaoFlightRE.FindStringSubmatch(ln); m != nil && !masked(m[0]) && (travelWordCounts(ln)[0] > 0 || len(airportCodes(ln)) >= 2) {
+				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
+			}
+			continue
+		}
+		for _, m := range nums {
+			// "A3 601" is a sheet of paper and "OK 770" an answer,
+			// unless the line or the next speaks of flights ("Aegean
+			// Airlines A3 601"; "Let OK 770", then "Odlet: … (PRG)").
+			if !isFlightDesignator(ln[m[2]:m[3]]) && !aboutFlights(lines, i) && len(airportCodes(ln)) < 2 {
+				continue
+			}
+			// "Operated by Norra. Also sold as SK 5711": the same
+			// flight under another number, not a flight of its own.
+			if codeshareAt(ln, m[0]) {
+				break
+			}
+			hits = append(hits, hit{i, ln[m[2]:m[3]] + " " + strings.TrimLeft(ln[m[4]:m[5]], "0")})
+			break
+		}
+	}
+	for hi, h := range hits {
+		end := len(lines)
+		if hi+1 < len(hits) {
+			end = hits[hi+1].line
+		}
+		next := end // the next flight's line
+		end = min(end, h.line+10)
+		begin := h.line
+		// A heading line with the date may come just before the number
+		// (blank lines between: paragraphs of HTML).
+		prev := h.line - 1
+		for prev >= 0 && prev > h.line-3 && strings.TrimSpace(lines[prev]) == "" {
+			prev--
+		}
+		if prev >= 0 && (hi == 0 || prev > hits[hi-1].line) && len(c.dates(lines[prev])) > 0 &&
+			findClocks(lines[prev]) == nil { // a time: the last leg's arrival, not a heading
+			begin = prev
+		}
+		win := strings.Join(lines[begin:end], "\n")
+		seg := c.flightFromWindow(win, lines, begin)
+		if seg == nil {
+			// Some senders print the route first and the number under it.
+			from := max(0, h.line-8)
+			if hi > 0 {
+				from = max(from, hits[hi-1].line+1)
+			}
+			seg = c.flightFromWindow(strings.Join(lines[from:h.line+1], "\n"), lines, from)
+		}
+		if seg == nil && next > end {
+			// Neither ten lines below nor the route above: ten lines of
+			// text, as an HTML table's flattened rows have blank lines
+			// between them.
+			if tail := textLinesEnd(lines, h.line, next, 10); tail > end {
+				seg = c.flightFromWindow(strings.Join(lines[begin:tail], "\n"), lines, begin)
+			}
+		}
+		if seg == nil {
+			seg = c.stackedFlight(lines, begin, h.line, next)
+		}
+		if seg == nil {
+			continue
+		}
+		seg.Number, seg.Reservation = h.num, ref
+		key := seg.Number + seg.Depart.Format("2006-01-02")
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+	}
+	return out
+}
+
+// codeLines counts the lines that are three capitals alone or end in them
+// in parentheses ("Nice (NCE)"), a byte test before any expression.
+func codeLines(lines []string) int {
+	n := 0
+	for _, ln := range lines {
+		ln = strings.TrimSpace(ln)
+		alone := len(ln) == 3 && isUpper(ln)
+		named := len(ln) > 5 && ln[len(ln)-5] == '(' && ln[len(ln)-1] == ')' && isUpper(ln[len(ln)-4:len(ln)-1])
+		if alone || named {
+			n++
+		}
+	}
+	return n
+}
+
+// stackedCard reports whether lines hold two airports' codes and two
+// clocks, each alone on its line (a code perhaps after its airport's
+// name: cardCode).
+func stackedCard(lines []string) bool {
+	var codes []string
+	clocks := 0
+	for _, ln := range lines {
+		ln = strings.TrimSpace(ln)
+		if code := cardCode(ln); code != "" && !slices.Contains(codes, code) {
+			codes = append(codes, code)
+		} else if len(ln) <= 8 && hasDigit(ln) {
+			if cs := findClocks(ln); len(cs) == 1 && cs[0].start == 0 && cs[0].end == len(ln) {
+				clocks++
+			}
+		}
+	}
+	return len(codes) >= 2 && clocks >= 2
+}
+
+// cardCodeRE is an airport's block with its name: "Nice (NCE)".
+var cardCodeRE = regexp.MustCompile(`^\p{L}[\p{L} .'-]{0,40}\(([A-Z]{3})\)$`)
+
+// cardCode is the known airport code a card's block holds alone ("NCE")
+// or after the airport's name ("Nice (NCE)"), or "".
+func cardCode(ln string) string {
+	if len(ln) == 3 && isUpper(ln) && places.Known(ln) {
+		return ln
+	}
+	if m := cardCodeRE.FindStringSubmatch(ln); m != nil && places.Known(m[1]) {
+		return m[1]
+	}
+	return ""
+}
+
+// stackedFlight reads a flight laid out as a card of stacked blocks, each
+// clock and each airport's code on a line of its own, under the number
+// (line num) and before the next flight's (next): "SN 3583", "07:10",
+// "Brussels", "BRU", "08:45", "Rome Fiumicino", "FCO" (or "Nice (NCE)").
+// The first two clocks are the departure's and the arrival's, the first
+// two codes their airports'; the day is the first date from begin.
+func (c *msgContext) stackedFlight(lines []string, begin, num, next int) *Segment {
+	var clocks []clockMatch
+	var codes []string
+	var day *dateMatch
+	for i := begin; i < next && i < num+24; i++ {
+		ln := strings.TrimSpace(lines[i])
+		if ln == "" {
+			continue
+		}
+		if day == nil {
+			if ds := c.dates(ln); len(ds) > 0 {
+				d := ds[0].withYear(c.ref)
+				day = &d
+			}
+		}
+		if i <= num {
+			continue
+		}
+		if cs := findClocks(ln); len(cs) == 1 && cs[0].start == 0 && cs[0].end == len(ln) {
+			clocks = append(clocks, cs[0])
+		} else if code := cardCode(ln); code != "" {
+			codes = append(codes, code)
+		}
+		if len(clocks) == 2 && len(codes) == 2 {
+			break
+		}
+	}
+	if len(clocks) != 2 || len(codes) != 2 || codes[0] == codes[1] || day == nil {
+		return nil
+	}
+	from, to := &Place{Code: codes[0]}, &Place{Code: codes[1]}
+	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: from, To: to}
+	seg.Depart = resolve(at(*day, &clocks[0]), c.airportZone(from), c.dateLoc)
+	seg.Arrive = resolve(at(*day, &clocks[1]), c.airportZone(to), c.dateLoc)
+	if seg.Depart == nil || seg.Arrive == nil {
+		return nil
+	}
+	if seg.Arrive.Before(seg.Depart.Time) {
+		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+	}
+	return seg
+}
+
+// splitFlightsOnLine gives each flight of a line that lists several,
+// apart by semicolons ("Flight 1: LH 1234 FRA-MUC 07:00-08:05; Flight 2:
+// LH 410 MUC-JFK 10:20-13:45"), a line of its own.
+func splitFlightsOnLine(lines []string) []string {
+	var out []string
+	for _, ln := range lines {
+		if !strings.Contains(ln, ";") {
+			out = append(out, ln)
+			continue
+		}
+		parts := strings.Split(ln, ";")
+		n := 0
+		for _, p := range parts {
+			if m := flightNumRE.FindStringSubmatch(p); m != nil && isFlightDesignator(m[1]) && len(findClocks(p)) > 0 {
+				n++
+			}
+		}
+		if n < 2 {
+			out = append(out, ln)
+			continue
+		}
+		for _, p := range parts {
+			out = append(out, strings.TrimSpace(p))
+		}
+	}
+	return out
+}
+
+// aboutFlights reports whether line i or the line after it holds a word
+// of flights.
+func aboutFlights(lines []string, i int) bool {
+	if travelWordCounts(lines[i])[0] > 0 {
+		return true
+	}
+	return i+1 < len(lines) && travelWordCounts(lines[i+1])[0] > 0
+}
+
+// isFlightDesignator rules out the two-character prefixes that are not
+// airlines in practice but look like one in mail text.
+func isFlightDesignator(s string) bool {
+	switch s {
+	case "DE", "EU", "US", "UK", "NO", "NR", "ID", "OK", "PO", "TO", "AT", "IN", "ON", "OR", "IS", "IT", "AM", "PM", "CW", "KW", "MO", "DI", "MI", "DO", "FR", "SA", "SO", "TV", "ST", "RE", "RB", "IC", "EC", "HD", "4K", "5G", "4G", "3G", "A4", "A3", "A5":
+		return false
+	}
+	return true
+}
+
+var (
+	// A flight's departure or arrival line, by its label anywhere on the
+	// line ("Wylot: Warszawa (WAW) 14:05"); of the short words that mark
+	// one only next to a clock, those of three letters and more ("from",
+	// "nach"): "de" and "a" are in every Spanish line.
+	depLabel = travelLabel("departure")
+	arrLabel = travelLabel("arrival")
+	codeWord = regexp.MustCompile(`\b[A-Z]{3}\b`)
+)
+
+func travelLabel(category string) *regexp.Regexp {
+	words := lang.Entries(category)
+	for _, w := range lang.Entries(category + ".marker") {
+		if utf8.RuneCountInString(w) >= 3 {
+			words = append(words, w)
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(words), "|") + `)(?:[^\p{L}]|$)`)
+}
+
+func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Segment {
+	type stop struct {
+		place *Place
+		clock *clockMatch
+		line  string
+		at    int // the line's index in the window
+	}
+	var stops []stop
+	wl := strings.Split(win, "\n")
+	for i, ln := range wl {
+		clocks := findClocks(ln)
+		if len(clocks) == 2 && len(airportCodes(ln)) < 2 {
+			// A sentence that names both airports by their markers:
+			// "départ de Paris-CDG à 08h35, arrivée à Athènes à 12h50".
+			if a, b, _, ok := c.markedStops(ln, clocks); ok && a != "" && b != "" {
+				if pa, pb := namedPair(a, b); pa != nil && pb != nil && pa.Code != pb.Code {
+					stops = append(stops, stop{pa, &clocks[0], ln, i}, stop{pb, &clocks[1], ln, i})
+					continue
+				}
+			}
+		}
+		p := c.placeInLine(ln, clocks)
+		// "Departs 06:15   Arrives 09:50", "12.07.2027 20:35 –
+		// 13.07.2027 06:50": both of a leg's times on one line, its
+		// airports on the route line.
+		if p != nil && p.Code == "" && (depLabel.MatchString(p.Name) || arrLabel.MatchString(p.Name)) {
+			p = nil // the labels' words, not a place
+		}
+		if (p == nil || p.Code == "") && len(clocks) >= 2 && (depLabel.MatchString(ln) && arrLabel.MatchString(ln) ||
+			timeRange(ln, clocks[0], clocks[1]) || markedClocks(ln, clocks)) {
+			stops = append(stops, stop{nil, &clocks[0], ln, i}, stop{nil, &clocks[1], ln, i})
+			continue
+		}
+		if p == nil && len(clocks) > 0 && i > 0 {
+			// The airport on its own line above its date and time
+			// (blank lines between: paragraphs of HTML).
+			j := i - 1
+			for j > 0 && j > i-3 && strings.TrimSpace(wl[j]) == "" {
+				j--
+			}
+			p = placeAlone(wl[j])
+		}
+		if (p == nil || len(airportCodes(ln)) < 2) && len(clocks) == 0 {
+			// "FR 1234 Berlin Brandenburg → Palma de Mallorca": a route
+			// by names that each mean one airport (the first read as a
+			// place alone: "KL1673 Amsterdam to Barcelona").
+			if from, to := namedRoute(ln); from != "" {
+				stops = append(stops, stop{&Place{Code: from}, nil, ln, i}, stop{&Place{Code: to}, nil, ln, i})
+				continue
+			}
+		}
+		if p == nil {
+			// "Departure: 14/05/2027 06:10": a time whose airport the
+			// route line names ("Katowice (KTW) -> London Luton (LTN)").
+			if len(clocks) > 0 && (depLabel.MatchString(ln) || arrLabel.MatchString(ln)) {
+				stops = append(stops, stop{nil, &clocks[0], ln, i})
+			}
+			continue
+		}
+		var ck *clockMatch
+		if len(clocks) > 0 {
+			ck = &clocks[0]
+		}
+		// Two airports on one line ("FRA 10:05 → LIS 12:15", "TXL-BRU").
+		codes := airportCodes(ln)
+		if len(codes) >= 2 {
+			var c2 *clockMatch
+			if len(clocks) > 1 {
+				c2 = &clocks[1]
+			}
+			stops = append(stops, stop{&Place{Code: codes[0]}, ck, ln, i}, stop{&Place{Code: codes[1]}, c2, ln, i})
+			continue
+		}
+		stops = append(stops, stop{p, ck, ln, i})
+	}
+	// A place without a time ("IDA - jueves, 8 de abril": a heading, and
+	// the code of Idaho Falls) is no stop when two others have times.
+	timed := 0
+	var route []*Place // "London (LHR) to Athens (ATH)", times on other lines
+	routeAt := 0
+	for i, s := range stops {
+		if s.clock != nil {
+			timed++
+		} else if route == nil && i+1 < len(stops) && stops[i+1].clock == nil && routePair(s.place, stops[i+1].place, stops[i+1].at-s.at) {
+			route, routeAt = []*Place{s.place, stops[i+1].place}, s.at
+		}
+	}
+	if timed >= 2 {
+		stops = slices.DeleteFunc(stops, func(s stop) bool { return s.clock == nil })
+	}
+	if len(stops) < 2 {
+		return nil
+	}
+	dep, arr := stops[0], stops[1]
+	// Labelled lines win over order of appearance.
+	for _, s := range stops {
+		if depLabel.MatchString(s.line) && !arrLabel.MatchString(s.line) {
+			dep = s
+			break
+		}
+	}
+	for _, s := range stops {
+		if s.line != dep.line && arrLabel.MatchString(s.line) {
+			arr = s
+			break
+		}
+	}
+	if dep.clock == nil {
+		return nil
+	}
+	// Times labelled on lines that name a terminal, not an airport
+	// ("Depart 11:40 - Heathrow Terminal 2"): the airports are the route's.
+	depPlace, arrPlace := dep.place, arr.place
+	if depPlace == nil || arrPlace == nil || depPlace.Code == "" || arrPlace.Code == "" {
+		if route == nil || routeAt > dep.at && !onlyNumberAfter(wl, routeAt) {
+			// A route further down is the next leg's; this one's may
+			// head the leg, above its number.
+			route = nil
+			for i := begin - 1; i >= 0 && i >= begin-3; i-- {
+				if codes := airportCodes(lines[i]); len(codes) >= 2 && findClocks(lines[i]) == nil {
+					route = []*Place{{Code: codes[0]}, {Code: codes[1]}}
+					break
+				}
+			}
+		}
+		if route != nil {
+			depPlace, arrPlace = route[0], route[1]
+		}
+	}
+	if depPlace == nil || arrPlace == nil {
+		return nil
+	}
+	dates := c.dates(win)
+	// The arrival's own date is on the arrival's line, or is the
+	// second date of a line that gives both; a date further down the
+	// window is the next leg's.
+	var arrDate *dateMatch
+	if ds := c.dates(arr.line); arr.line != dep.line && len(ds) > 0 {
+		arrDate = &ds[0]
+	} else if len(ds) > 1 {
+		arrDate = &ds[1]
+	}
+	// The departure's date: on its line, else the nearest above it (in
+	// the window, then above the window: a leg's heading), else the first
+	// below it. A date further down is more often the next leg's heading
+	// ("Retour — samedi 17 avril") than this leg's.
+	var d dateMatch
+	found := false
+	if ds := c.dates(dep.line); len(ds) > 0 {
+		d, found = ds[0], true
+	}
+	for i := dep.at - 1; !found && i >= 0; i-- {
+		if ds := c.dates(wl[i]); len(ds) > 0 {
+			d, found = ds[len(ds)-1], true
+		}
+	}
+	for i := begin - 1; !found && i >= 0 && i >= begin-15; i-- {
+		if ds := c.dates(lines[i]); len(ds) > 0 {
+			d, found = ds[len(ds)-1], true
+		}
+	}
+	if !found && len(dates) > 0 {
+		d, found = dates[0], true
+	}
+	if !found {
+		return nil
+	}
+	d = d.withYear(c.ref)
+	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: depPlace, To: arrPlace}
+	seg.Depart = resolve(at(d, dep.clock), c.airportZone(depPlace), c.dateLoc)
+	if arr.clock != nil {
+		ad := d
+		if arrDate != nil {
+			ad = arrDate.withYear(c.ref)
+		}
+		w := at(ad, arr.clock)
+		seg.Arrive = resolve(w, c.airportZone(arrPlace), c.dateLoc)
+		if arrDate == nil && seg.Arrive.Before(seg.Depart.Time) {
+			w2 := at(ad, arr.clock)
+			t := resolve(w2, c.airportZone(arrPlace), c.dateLoc)
+			t.Time = t.AddDate(0, 0, 1)
+			seg.Arrive = t
+		}
+	}
+	return seg
+}
+
+// onlyNumberAfter reports whether what follows line i of a window is
+// blank lines and a flight's number: the window read above the number,
+// whose route under the clocks is the flight's ("08:35 – 10:50",
+// "Amsterdam (AMS) → Barcelona (BCN)", "KL 1673"), not the next leg's.
+func onlyNumberAfter(wl []string, i int) bool {
+	rest := slices.DeleteFunc(slices.Clone(wl[i+1:]), func(ln string) bool { return strings.TrimSpace(ln) == "" })
+	return len(rest) == 1 && flightNumRE.MatchString(rest[0]) && findClocks(rest[0]) == nil
+}
+
+// markedClocks reports whether a line's first two clocks each follow a
+// stop's marker: "Mi., 12.01.2028, ab 06:05, an 08:40".
+func markedClocks(ln string, clocks []clockMatch) bool {
+	_, dep := depMarkers.ends(ln[:clocks[0].start])
+	_, arr := arrMarkers.ends(ln[clocks[0].end:clocks[1].start])
+	return dep && arr
+}
+
+// textLinesEnd is where n non-blank lines from line i end, at most at limit.
+func textLinesEnd(lines []string, i, limit, n int) int {
+	for ; i < limit; i++ {
+		if strings.TrimSpace(lines[i]) != "" {
+			if n--; n < 0 {
+				return i
+			}
+		}
+	}
+	return limit
+}

@@ -1,0 +1,205 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"mailnode/extract/places"
+)
+
+// Places in a flight's lines: an airport by its code in parentheses, a
+// code before its city, a name that means one airport (extract/places),
+// a route line's two ends ("Katowice (KTW) -> London Luton (LTN)"), and
+// a place's name cleaned of labels, weekdays and clock words.
+
+// routeArrowRE splits a route written with an arrow or a spaced dash.
+var routeArrowRE = regexp.MustCompile(`\s*(?:→|->|➞|\s[–—-])\s+`)
+
+// routeToRE splits a route written with a word for "to" ("Amsterdam to
+// Barcelona"): namedRoute takes it since both sides must then be
+// airports' names.
+var routeToRE = regexp.MustCompile(`(?i)\s(?:` + toWords() + `)\s`)
+
+// namedRoute reads a route by airports' names on either side of an arrow
+// ("Hinflug: FR 1234 Berlin Brandenburg → Palma de Mallorca"), each a name
+// that means one airport; "" when either does not.
+func namedRoute(ln string) (string, string) {
+	parts := routeArrowRE.Split(ln, -1)
+	if len(parts) == 1 {
+		parts = routeToRE.Split(ln, -1)
+	}
+	if len(parts) != 2 {
+		return "", ""
+	}
+	var names [2]string
+	for i, part := range parts {
+		name := part
+		if i == 0 {
+			// What follows the flight number is the place.
+			if m := flightNumRE.FindAllStringIndex(part, -1); len(m) > 0 {
+				name = part[m[len(m)-1][1]:]
+			} else if j := strings.LastIndexByte(part, ':'); j >= 0 {
+				name = part[j+1:]
+			}
+		}
+		name = strings.Trim(strings.TrimSpace(name), ",.;()")
+		if strings.Count(name, " ") > 3 {
+			return "", ""
+		}
+		names[i] = name
+	}
+	// A city of several large airports is the one in the other end's
+	// part of the world ("Amsterdam to Barcelona").
+	from, to := namedPair(names[0], names[1])
+	if from == nil || to == nil || from.Code == to.Code {
+		return "", ""
+	}
+	return from.Code, to.Code
+}
+
+// routePair reports whether two places without times, apart lines apart,
+// are a route: on one line ("London (LHR) to Athens (ATH)"), or two
+// airports' codes on lines of their own, close together, as a table's
+// "From" and "To" rows are.
+func routePair(a, b *Place, apart int) bool {
+	if apart == 0 {
+		return true
+	}
+	return apart <= 4 && a.Code != "" && b.Code != "" && a.Code != b.Code
+}
+
+// airportCodes returns the known IATA codes of a line that stand as codes:
+// in parentheses, or upper case next to a clock, an arrow or a dash.
+func airportCodes(ln string) []string {
+	var out []string
+	for _, m := range parenCode.FindAllStringSubmatch(ln, -1) {
+		if places.Known(m[1]) {
+			out = append(out, m[1])
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if !strings.ContainsAny(ln, ":-→>–") {
+		return nil
+	}
+	for _, w := range codeWord.FindAllString(ln, -1) {
+		if places.Known(w) && !commonUpperWord[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// commonUpperWord are three-letter words printed in capitals that happen
+// to be airport codes.
+var commonUpperWord = map[string]bool{"THE": true, "AND": true, "FOR": true, "YOU": true, "ARE": true, "NOT": true,
+	"ALL": true, "NEW": true, "OUT": true, "DAY": true, "ONE": true, "TWO": true, "PER": true, "VIA": true,
+	"BAG": true, "SEE": true, "CAN": true, "HER": true, "HIS": true, "WAS": true, "TAX": true, "VAT": true,
+	"EUR": true, "USD": true, "GBP": true, "CHF": true, "PNR": true, "MRS": true, "DER": true, "DIE": true,
+	"DAS": true, "UND": true, "MIT": true, "VON": true, "BEI": true, "PDF": true, "FAQ": true, "APP": true,
+	"MON": true, "TUE": true, "WED": true, "THU": true, "FRI": true, "SAT": true, "SUN": true, "ECO": true,
+	"SEA": true, "AIR": true, "BUS": true, "CAR": true}
+
+var placeCleanRE = regexp.MustCompile(`(?i)\b(departure|depart|dep|abflug|abflugzeit|abflughafen|zielflughafen|arrival|arrive|arr|ankunft|ankunftszeit|from|to|von|nach|départ|arrivée|terminal\s*\w*|gate\s*\w*|flight|flug|date|time|uhr|am|pm|` + weekdays + `)\b|[:|*→>]`)
+
+// weekdays, abbreviated and whole, as dates print them ("Fri, 03 Feb").
+const weekdays = `mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mo|di|mi|do|fr|sa|so|` +
+	`montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lun|mar|mer|jeu|ven|sam|dim|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche`
+
+var (
+	countrySuffix = regexp.MustCompile(`,\s*[A-Z]{2}\s*$`)
+	airportWord   = regexp.MustCompile(`(?i)\b(airport|flughafen|a[ée]roport|aeropuerto|aeroporto|luchthaven|lotnisko|letiště)\b`)
+)
+
+// placeAlone reads a line that is only an airport: a code, a known name,
+// or a name that says it is an airport ("Berlin, Tegel Airport, DE").
+var codeCityRE = regexp.MustCompile(`^([A-Z]{3})\s+(\p{Lu}[\p{L} .'-]{1,40})$`)
+
+func placeAlone(ln string) *Place {
+	if findClocks(ln) != nil || len(ln) > 80 {
+		return nil
+	}
+	if codes := airportCodes(ln); len(codes) == 1 {
+		return &Place{Name: strings.TrimSpace(parenCode.ReplaceAllString(ln, "")), Code: codes[0]}
+	}
+	// "IST Istanbul": a code before its city, on a line of their own.
+	if m := codeCityRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil && places.Known(m[1]) {
+		return &Place{Name: m[2], Code: m[1]}
+	}
+	name := strings.Trim(countrySuffix.ReplaceAllString(strings.TrimSpace(ln), ""), " ,")
+	if name == "" {
+		return nil
+	}
+	if code, ok := places.AirportByName(name); ok {
+		return &Place{Name: name, Code: code}
+	}
+	if airportWord.MatchString(name) {
+		return &Place{Name: name}
+	}
+	return nil
+}
+
+// placeInLine finds the airport a line names: a code, else a name left
+// when times, dates and labels are taken away.
+func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
+	if codes := airportCodes(ln); len(codes) > 0 {
+		// Blanked, not cut, so that the clocks' offsets still hold.
+		name := parenCode.ReplaceAllStringFunc(ln, func(s string) string { return strings.Repeat(" ", len(s)) })
+		name = cleanPlaceName(name, clocks, c)
+		return &Place{Name: name, Code: codes[0]}
+	}
+	if len(clocks) == 0 {
+		return nil
+	}
+	name := cleanPlaceName(ln, clocks, c)
+	if name == "" || len(name) > 60 {
+		return nil
+	}
+	p := &Place{Name: name}
+	if code, ok := places.AirportByName(name); ok {
+		p.Code = code
+	}
+	return p
+}
+
+// clockWords are the words for "at" a time that stand before a clock.
+var clockWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range oclockWords {
+		m[w] = true
+	}
+	return m
+}()
+
+func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
+	for i := len(clocks) - 1; i >= 0; i-- {
+		if clocks[i].end <= len(ln) {
+			ln = ln[:clocks[i].start] + " " + ln[clocks[i].end:]
+		}
+	}
+	for _, d := range c.dates(ln) {
+		ln = strings.Replace(ln, ln[d.start:d.end], " ", 1)
+		break
+	}
+	ln = flightNumRE.ReplaceAllStringFunc(ln, func(s string) string {
+		if isFlightDesignator(s[:2]) {
+			return " "
+		}
+		return s
+	})
+	ln = placeCleanRE.ReplaceAllString(ln, " ")
+	// What a date and clock leave in any language: a weekday's name ("ke"
+	// of "ke 8.12.2027"), the word for o'clock ("klo", "um", "ore").
+	words := strings.Fields(ln)
+	words = slices.DeleteFunc(words, func(w string) bool {
+		w = strings.ToLower(strings.Trim(w, ".,"))
+		return weekdayNames[w] > 0 || clockWords[w]
+	})
+	ln = strings.Trim(strings.Join(words, " "), " -–,.()")
+	if strings.IndexFunc(ln, func(r rune) bool { return r >= 'A' && r <= 'z' || r > 127 }) < 0 {
+		return ""
+	}
+	return ln
+}
