@@ -5,7 +5,7 @@
 //
 // Sources, most trusted first: schema.org JSON-LD and microdata in the
 // HTML, iCalendar attachments, then anchored text rules. Whether markup is
-// believed depends on the sender's authentication (auth.go): the user's
+// believed depends on the sender's authentication (mail/msgauth): the user's
 // provider's Authentication-Results, or the node's own DKIM check through
 // an injected DNS lookup. Decisions and the JSON fields: docs/extract.md.
 //

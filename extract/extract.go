@@ -1,14 +1,14 @@
 package extract
 
 import (
-	"mailnode/extract/injection"
-	"mailnode/mail/invisible"
 	"regexp"
 	"strings"
 	"time"
 
 	"golang.org/x/net/publicsuffix"
 
+	"mailnode/extract/injection"
+	"mailnode/mail/invisible"
 	"mailnode/mail/mime"
 	"mailnode/mail/msgauth"
 )
@@ -371,4 +371,12 @@ func tldCountry(d string) string {
 		return strings.ToUpper(tld)
 	}
 	return ""
+}
+
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }

@@ -1,7 +1,9 @@
 package extract
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"mailnode/extract/lang"
@@ -159,4 +161,59 @@ func (c *msgContext) sentenceAmount(text string) *Money {
 		return c.moneyAt(ln, ms[0], text)
 	}
 	return nil
+}
+
+// money normalises an amount ("1,234.50", "12.5", 12.5) to a dot decimal
+// with two places.
+func money(amount, currency string) *Money {
+	a, ok := normaliseAmount(amount)
+	if !ok {
+		return nil
+	}
+	return &Money{Amount: a, Currency: strings.ToUpper(strings.TrimSpace(currency))}
+}
+
+func normaliseAmount(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimLeft(s, "$€£ ")
+	if s == "" {
+		return "", false
+	}
+	lastDot, lastComma := strings.LastIndexByte(s, '.'), strings.LastIndexByte(s, ',')
+	dec := -1
+	switch {
+	case lastDot > lastComma && len(s)-lastDot-1 <= 2:
+		dec = lastDot
+	case lastComma > lastDot && len(s)-lastComma-1 <= 2:
+		dec = lastComma
+	}
+	var intPart, frac strings.Builder
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			if dec >= 0 && i > dec {
+				frac.WriteRune(r)
+			} else {
+				intPart.WriteRune(r)
+			}
+		case r == '.' || r == ',' || r == ' ' || r == '\'' || r == '\u00a0' || r == '\u202f':
+		default:
+			return "", false
+		}
+	}
+	if intPart.Len() == 0 && frac.Len() == 0 {
+		return "", false
+	}
+	var n int64
+	if intPart.Len() > 0 {
+		var err error
+		if n, err = strconv.ParseInt(intPart.String(), 10, 64); err != nil || n > 1e13 {
+			return "", false
+		}
+	}
+	f := frac.String()
+	for len(f) < 2 {
+		f += "0"
+	}
+	return fmt.Sprintf("%d.%s", n, f), true
 }

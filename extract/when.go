@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"mailnode/extract/places"
 )
 
 // wallTime is a date and time as a mail writes it, before a zone is
@@ -165,4 +167,50 @@ func resolve(w wallTime, z zoneHint, fallback *time.Location) *Time {
 		loc = time.UTC
 	}
 	return &Time{Time: time.Date(w.y, time.Month(w.mo), w.d, w.h, w.mi, w.s, 0, loc), DateOnly: w.dateOnly}
+}
+
+// placeZoneHint is the zone of a place: by an IATA code in its name, by
+// the city its name starts with, by its country, else by the sender's
+// country.
+func (c *msgContext) placeZoneHint(name, country string) zoneHint {
+	// The city first: a station's code in parentheses may be an airport's
+	// elsewhere ("London Kings Cross (KGX)" is not Grayling, Alaska).
+	if name != "" {
+		if z, loc := places.CityZone(name); loc != nil {
+			return zoneHint{z, loc}
+		}
+	}
+	if m := parenCode.FindStringSubmatch(name); m != nil {
+		if z, loc := places.Zone(m[1]); loc != nil {
+			return zoneHint{z, loc}
+		}
+	}
+	return c.countryZone(country)
+}
+
+// countryZone is the zone of a country, else of the sender's country.
+func (c *msgContext) countryZone(country string) zoneHint {
+	if country == "" {
+		country = c.senderCountry
+	}
+	name, loc := places.CountryZone(country)
+	return zoneHint{name, loc}
+}
+
+// countryCode accepts an ISO code or a few common country names.
+func countryCode(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) == 2 {
+		return strings.ToUpper(s)
+	}
+	return countryNames[places.Fold(s)]
+}
+
+var countryNames = map[string]string{
+	"germany": "DE", "deutschland": "DE", "france": "FR", "united kingdom": "GB", "uk": "GB",
+	"great britain": "GB", "spain": "ES", "espana": "ES", "italy": "IT", "italia": "IT",
+	"netherlands": "NL", "belgium": "BE", "austria": "AT", "osterreich": "AT", "switzerland": "CH",
+	"schweiz": "CH", "czech republic": "CZ", "czechia": "CZ", "poland": "PL", "denmark": "DK",
+	"sweden": "SE", "norway": "NO", "portugal": "PT", "ireland": "IE", "japan": "JP",
+	"taiwan": "TW", "india": "IN",
 }
