@@ -9,7 +9,9 @@ import (
 // package keeps a data table's cells apart by tabs and each row on a
 // line), labelled cells set onto lines of their own, and a value in the
 // column under its label (columnBelow, which the labelled-text reader in
-// labels.go uses for every kind).
+// labels.go uses for every kind), and a row read under its header row
+// by what each column's header names (tabRow, columns: a kind says what
+// its headers' words mean, as trainColumn does for a train's table).
 
 // cellLabelRE is a label that starts a cell of a line whose cells are
 // apart by two spaces or more: "  Partenza: 08:15".
@@ -100,6 +102,44 @@ func columnBefore(text string, i int) string {
 	col = strings.TrimSpace(col)
 	if col == "" || strings.Contains(col, "   ") || len(col) > 40 || !hasDigit(col) {
 		return ""
+	}
+	return col
+}
+
+// tabRow is row i of a data table as the mime package flattens it (cells
+// apart by tabs, at least minCells of them) under its header row, the
+// nearest line with text among the three above, which holds no digit and
+// as many cells: the header's cells and the row's. A kind reads the row
+// by what columns says each header names.
+func tabRow(lines []string, i, minCells int) (head, cells []string, ok bool) {
+	row := lines[i]
+	if strings.Count(row, "\t") < minCells-1 {
+		return nil, nil, false
+	}
+	h := i - 1
+	for h >= 0 && h > i-4 && strings.TrimSpace(lines[h]) == "" {
+		h--
+	}
+	if h < 0 || hasDigit(lines[h]) {
+		return nil, nil, false
+	}
+	head, cells = strings.Split(lines[h], "\t"), strings.Split(row, "\t")
+	if len(head) != len(cells) {
+		return nil, nil, false
+	}
+	return head, cells, true
+}
+
+// columns maps what a table's columns hold to the first column whose
+// header names it: role says it from the header's text, lower case,
+// trimmed of spaces, dots and colons ("" for a column no kind reads).
+func columns(head []string, role func(header string) string) map[string]int {
+	col := map[string]int{}
+	for k, hc := range head {
+		r := role(strings.ToLower(strings.Trim(strings.TrimSpace(hc), ".:")))
+		if _, seen := col[r]; r != "" && !seen {
+			col[r] = k
+		}
 	}
 	return col
 }

@@ -73,46 +73,35 @@ var (
 // trainColumnRE heads the column of a train's number.
 var trainColumnRE = regexp.MustCompile(`^(?:train|zug|treno|tren|vlak|trein|tåg|tog|juna|pociąg|comboio|trem)$`)
 
+// trainColumn is what a train table's column holds by its header's
+// word: a station ("from", "to"), a clock ("dep", "arr"), the train.
+func trainColumn(w string) string {
+	switch {
+	case stationFromWords[w] || fromColumn.has(w) && !depColumn.has(w):
+		return "from"
+	case stationToWords[w] || toColumn.has(w) && !arrColumn.has(w):
+		return "to"
+	case depColumn.has(w):
+		return "dep"
+	case arrColumn.has(w):
+		return "arr"
+	case trainColumnRE.MatchString(w):
+		return "train"
+	}
+	return ""
+}
+
 // headerRowLeg reads a row of a table whose header names each column
 // (the mime package keeps cells apart by tabs): "From To Depart Arrive",
 // then "London King's Cross, Hull, 10:48, 13:35". A column's header
 // says what its cell holds; the stations' columns hold no clock.
 func (c *msgContext) headerRowLeg(lines []string, i int, ref time.Time, day dateMatch) *Segment {
+	head, cells, ok := tabRow(lines, i, 4)
+	if !ok {
+		return nil
+	}
 	row := lines[i]
-	if strings.Count(row, "\t") < 3 {
-		return nil
-	}
-	h := i - 1
-	for h >= 0 && h > i-4 && strings.TrimSpace(lines[h]) == "" {
-		h--
-	}
-	if h < 0 || hasDigit(lines[h]) {
-		return nil
-	}
-	head, cells := strings.Split(lines[h], "\t"), strings.Split(row, "\t")
-	if len(head) != len(cells) {
-		return nil
-	}
-	col := map[string]int{}
-	for k, hc := range head {
-		w := strings.ToLower(strings.Trim(strings.TrimSpace(hc), ".:"))
-		role := ""
-		switch {
-		case stationFromWords[w] || fromColumn.has(w) && !depColumn.has(w):
-			role = "from"
-		case stationToWords[w] || toColumn.has(w) && !arrColumn.has(w):
-			role = "to"
-		case depColumn.has(w):
-			role = "dep"
-		case arrColumn.has(w):
-			role = "arr"
-		case trainColumnRE.MatchString(w):
-			role = "train"
-		}
-		if _, seen := col[role]; role != "" && !seen {
-			col[role] = k
-		}
-	}
+	col := columns(head, trainColumn)
 	_, hasTrain := col["train"]
 	if len(col) != 4 && !(len(col) == 5 && hasTrain) {
 		return nil
