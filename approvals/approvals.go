@@ -136,6 +136,13 @@ type Call struct {
 	// spent by it (the agent's live retry spends it), and a call that
 	// would be allowed is audited as QueuedNotRun.
 	Queued bool
+	// QuietRefusal leaves a refusal without a prompt (blocked, too many
+	// pending or prompts) out of the audit log: for requests anyone can
+	// make by the thousand without an identity that costs anything (an
+	// OAuth client's consent naming a public client id), whose refusals
+	// would otherwise fill the log and bury the person's activity. What
+	// opens a prompt is audited as always.
+	QuietRefusal bool
 }
 
 // Outcome is what Request decided.
@@ -347,6 +354,9 @@ func (m *Manager) Request(ctx context.Context, call Call) (Decision, error) {
 	id := ""
 	if d.Approval != nil {
 		id = d.Approval.ID
+	}
+	if call.QuietRefusal && (d.Outcome == AgentBlocked || d.Outcome == TooManyPending || d.Outcome == TooManyPrompts) {
+		return d, nil
 	}
 	m.audit.add(AuditEntry{
 		At: m.cfg.Now(), Domain: call.Domain, KeyFP: call.KeyFP, Tool: call.Tool,

@@ -26,12 +26,9 @@ var ErrNotDocumentURL = errors.New("not an https URL on a DNS name and port 443"
 // client's Client ID Metadata Document (package gateway/oauth). It keeps
 // no cache; the caller does.
 func (f *Fetcher) Document(ctx context.Context, rawURL string) ([]byte, error) {
-	u, err := url.Parse(rawURL)
-	if err != nil || u.Scheme != "https" || u.User != nil || u.Fragment != "" || u.Opaque != "" || u.Port() != "" && u.Port() != "443" {
-		return nil, ErrNotDocumentURL
-	}
-	if err := checkDomain(strings.ToLower(u.Hostname())); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrNotDocumentURL, err)
+	u, err := documentURL(rawURL)
+	if err != nil {
+		return nil, err
 	}
 	t := time.NewTimer(f.cfg.Timeout / 2)
 	defer t.Stop()
@@ -67,4 +64,24 @@ func (f *Fetcher) Document(ctx context.Context, rawURL string) ([]byte, error) {
 		return nil, fmt.Errorf("document of %s is larger than %d bytes", u.Host, f.cfg.MaxBytes)
 	}
 	return body, nil
+}
+
+// CheckDocumentURL reports whether Document would fetch rawURL at all (an
+// https URL on a DNS name and port 443), so that a caller can refuse
+// one it would not before spending anything on it; the error wraps
+// ErrNotDocumentURL.
+func CheckDocumentURL(rawURL string) error {
+	_, err := documentURL(rawURL)
+	return err
+}
+
+func documentURL(rawURL string) (*url.URL, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil || u.Scheme != "https" || u.User != nil || u.Fragment != "" || u.Opaque != "" || u.Port() != "" && u.Port() != "443" {
+		return nil, ErrNotDocumentURL
+	}
+	if err := checkDomain(strings.ToLower(u.Hostname())); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotDocumentURL, err)
+	}
+	return u, nil
 }

@@ -94,7 +94,10 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	c, err := s.client(r.Context(), q.Get("client_id"))
 	if err != nil {
 		msg, status := "This application is not known to this node.", http.StatusBadRequest
-		if errors.Is(err, errBusy) {
+		if errors.Is(err, errFetchRate) {
+			w.Header().Set("Retry-After", "10")
+			msg, status = "This application's site was asked for its documents too often; try again in a minute.", http.StatusServiceUnavailable
+		} else if errors.Is(err, errBusy) {
 			// Nothing is known about the document: say so, and that a
 			// retry may do (the failure is not remembered).
 			w.Header().Set("Retry-After", "5")
@@ -151,6 +154,7 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 	req.browser = hash(browser)
 	d, err := s.cfg.Approvals.Request(r.Context(), approvals.Call{
 		Domain: c.Domain, KeyFP: req.keyFP, Tool: consentTool, Tier: grant[0], Also: grant[1:], Details: s.consentDetails(c, tiers),
+		QuietRefusal: true, // outside attack 43e, finding 1
 	})
 	if err != nil || d.Outcome != approvals.ApprovalRequired {
 		spent.CancelAt(now)
@@ -200,6 +204,7 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 		s.errorPage(w, http.StatusServiceUnavailable, "The node could not ask you; try again later.")
 		return
 	}
+	s.keepPage(req.id, c, req.expires)
 	s.log.Info("Consent requested", "clientID", c.ID, "approvalID", d.Approval.ID)
 	setBrowser(w, browser)
 	s.consentPage(w, c, tiers, d.Approval.MatchCode, req.id)
@@ -278,7 +283,7 @@ func (s *Server) poll(w http.ResponseWriter, r *http.Request, host, id string) {
 		return
 	}
 	if a.State == approvals.Pending && s.cfg.Now().Unix() < req.expires {
-		s.consentPage(w, s.pageClient(ctx, req.clientID, req.domain), splitTiers(req.scopes), a.MatchCode, id)
+		s.consentPage(w, s.pageClient(id, req.clientID, req.domain), splitTiers(req.scopes), a.MatchCode, id)
 		return
 	}
 	s.forget(ctx, id)

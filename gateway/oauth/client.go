@@ -57,6 +57,12 @@ type cachedClient struct {
 	site    string // whose share of the cache it takes (maxSiteDocuments)
 }
 
+// keptPage is a consent page's client, kept until its request lapses.
+type keptPage struct {
+	client  Client
+	expires int64
+}
+
 // Errors of client resolution.
 var (
 	errUnknownClient = errors.New("unknown client")
@@ -102,15 +108,21 @@ func (s *Server) documentClient(ctx context.Context, id string) (Client, error) 
 	}
 	u, _ := url.Parse(id)
 	site := s.cfg.Approvals.Site(strings.ToLower(u.Hostname()))
-	if l := s.fetchLimiter(site); l == nil || !l.AllowN(now, 1) {
+	// A site's fetch is taken now and handed back unless the node
+	// fetched (outside attack 43e, finding 5).
+	spent := s.fetchLimiter(site).ReserveN(now, 1)
+	if !spent.OK() || spent.DelayFrom(now) > 0 {
+		spent.CancelAt(now)
 		return Client{}, errFetchRate
 	}
 	cl, err := s.fetchClient(ctx, id)
 	ttl := s.cfg.DocumentTTL
 	switch {
 	case errors.Is(err, errBusy) || ctx.Err() != nil:
+		spent.CancelAt(now)
 		return cl, err
 	case errors.Is(err, errNotDocumentURL):
+		spent.CancelAt(now)
 		return cl, err
 	case err != nil:
 		ttl = time.Minute
@@ -139,24 +151,32 @@ func (s *Server) siteDocsLocked(site string) int {
 	return n
 }
 
-// pageClient is the client a consent page's reload shows: what the node
-// knows without a fetch (a registered id carries its registration; a
-// document client's kept document, or else its identity alone), so that
-// reloads neither fetch again nor fail while fetches are busy (outside
-// attack 43d, finding 3).
-func (s *Server) pageClient(ctx context.Context, id, domain string) Client {
-	if !strings.HasPrefix(id, "https://") {
-		if c, err := s.client(ctx, id); err == nil {
-			return c
-		}
-		return Client{ID: id, Domain: domain, Registered: true}
-	}
+// pageClient is the client a consent page's reload shows: the client as
+// the request that opened the prompt saw it (keepPage), so that a
+// document changed since cannot show the person another name than the
+// phone's prompt (outside attack 43e, finding 3), and reloads never fetch
+// (outside attack 43d, finding 3); after a restart, its identity alone.
+func (s *Server) pageClient(requestID, id, domain string) Client {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if c, ok := s.docs[id]; ok && c.err == nil {
-		return c.client
+	if p, ok := s.pages[requestID]; ok {
+		return p.client
 	}
-	return Client{ID: id, Domain: domain}
+	return Client{ID: id, Domain: domain, Registered: !strings.HasPrefix(id, "https://")}
+}
+
+// keepPage keeps c for the consent page of request id until expires
+// (Unix seconds), and drops what has expired.
+func (s *Server) keepPage(id string, c Client, expires int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.cfg.Now().Unix()
+	for k, p := range s.pages {
+		if p.expires < now {
+			delete(s.pages, k)
+		}
+	}
+	s.pages[id] = keptPage{client: c, expires: expires}
 }
 
 // pruneDocsLocked drops the expired documents and, if that frees no
@@ -224,7 +244,7 @@ func (s *Server) fetchClient(ctx context.Context, id string) (Client, error) {
 func documentURL(id string) bool {
 	u, err := url.Parse(id)
 	return err == nil && u.Scheme == "https" && u.Host != "" && u.Path != "" && u.Path != "/" && u.RawQuery == "" &&
-		u.Fragment == "" && u.User == nil && len(id) <= 512 && printableASCII(id)
+		u.Fragment == "" && u.User == nil && len(id) <= 512 && printableASCII(id) && agentkeys.CheckDocumentURL(id) == nil
 }
 
 // printableASCII reports whether s is printable ASCII without spaces, as

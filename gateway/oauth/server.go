@@ -177,6 +177,7 @@ type Server struct {
 	docs      map[string]cachedClient
 	authorize map[string]*rate.Limiter
 	fetches   map[string]*rate.Limiter // by site: document fetches
+	pages     map[string]keptPage      // by request id: what its consent page shows
 }
 
 // New returns the front door. It does no I/O.
@@ -194,6 +195,7 @@ func New(cfg Config, logger *slog.Logger) (*Server, error) {
 		docs:      map[string]cachedClient{},
 		authorize: map[string]*rate.Limiter{},
 		fetches:   map[string]*rate.Limiter{},
+		pages:     map[string]keptPage{},
 	}, nil
 }
 
@@ -379,13 +381,24 @@ func (s *Server) limiter(key string, shared bool) *rate.Limiter {
 	return s.limiterLocked(s.authorize, key, every, burst)
 }
 
-// fetchLimiter returns the limiter of document fetches of a site (nil:
-// the node is busy), so that naming new paths on a host, each a cache
-// miss, makes the node fetch from it at that rate and no faster; it is
-// spent only by a fetch that happens.
+// fetchLimiter returns the limiter of document fetches of a site, so
+// that naming new paths on a host, each a cache miss, makes the node
+// fetch from it at that rate and no faster; it is spent only by a fetch
+// that happens. When maxLimiters sites have fetches counted, one of them
+// is forgotten rather than the new site refused (outside attack 43e,
+// finding 2: made-up sites would otherwise hold every first fetch): a
+// forgotten site gets at most fetchBurst fetches more, for thousands of
+// requests naming other sites.
 func (s *Server) fetchLimiter(site string) *rate.Limiter {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if l := s.limiterLocked(s.fetches, site, fetchEvery, fetchBurst); l != nil {
+		return l
+	}
+	for k := range s.fetches {
+		delete(s.fetches, k)
+		break
+	}
 	return s.limiterLocked(s.fetches, site, fetchEvery, fetchBurst)
 }
 
