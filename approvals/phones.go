@@ -61,6 +61,8 @@ type Phone struct {
 	signKey *ecdsa.PublicKey
 	boxKey  *ecdh.PublicKey
 	sub     PushSubscription // PushSub
+	// pushSaved is when Push was last written to the file.
+	pushSaved time.Time
 }
 
 // SignKey is the phone's pinned signing key.

@@ -192,12 +192,25 @@ func (p *Phones) clearPush(ctx context.Context, id, endpoint, result string) err
 // subscription s. With forget (the service answered 404 or 410: it no
 // longer knows the subscription), the subscription is deleted, unless the
 // phone subscribed anew meanwhile. Subscribers of Changed hear of it only
-// when whether the phone can be reached changes, not of every push.
+// when whether the phone can be reached changes, not of every push. The
+// same result again within pushSaveEvery is kept in memory only, so that a
+// burst of pushes does not queue for the file's one writer beside the
+// agents' requests.
 func (p *Phones) RecordPush(ctx context.Context, id string, s PushSubscription, ok bool, result string, forget bool) error {
 	if forget {
 		return p.clearPush(ctx, id, s.Endpoint, result)
 	}
 	now := time.Unix(p.now().Unix(), 0)
+	p.mu.Lock()
+	ph, found := p.phones[id]
+	if found && ph.sub.Endpoint == s.Endpoint && ph.Push.LastOK == ok && ph.Push.LastResult == result &&
+		!ph.pushSaved.IsZero() && now.Sub(ph.pushSaved) < pushSaveEvery {
+		ph.Push.LastAt = now
+		p.phones[id] = ph
+		p.mu.Unlock()
+		return nil
+	}
+	p.mu.Unlock()
 	err := p.file.WriteTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, "UPDATE push_devices SET last_at = ?, last_ok = ?, last_result = ? WHERE phone_id = ? AND endpoint = ?",
 			now.Unix(), ok, result, id, s.Endpoint)
@@ -208,18 +221,22 @@ func (p *Phones) RecordPush(ctx context.Context, id string, s PushSubscription, 
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	ph, found := p.phones[id]
+	ph, found = p.phones[id]
 	if !found || ph.sub.Endpoint != s.Endpoint {
 		return nil
 	}
 	was := ph.Push.Reachable()
 	ph.Push.LastAt, ph.Push.LastOK, ph.Push.LastResult = now, ok, result
+	ph.pushSaved = now
 	p.phones[id] = ph
 	if ph.Push.Reachable() != was {
 		p.notifyLocked()
 	}
 	return nil
 }
+
+// pushSaveEvery is how often the same push result is written again.
+const pushSaveEvery = time.Minute
 
 // PushReachable reports whether a push can be expected to reach at least
 // one paired phone (PushStatus.Reachable).
