@@ -263,6 +263,8 @@ func (s *Service) Unsubscribe(ctx context.Context, phoneID string) error {
 func (s *Service) Run(ctx context.Context) error {
 	events, unsubscribe := s.cfg.Approvals.Subscribe()
 	defer unsubscribe()
+	// Last: no kept-alive connection to a push service outlives Run.
+	defer s.client.CloseIdleConnections()
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	for range s.cfg.Workers {
