@@ -27,7 +27,7 @@ import (
 	"mailnode/approvals"
 	"mailnode/approvals/pairing"
 	"mailnode/approvals/phoneapi"
-	"mailnode/publicaddr"
+	"mailnode/internal/publicaddr"
 )
 
 // Config is what the push service needs. The zero value of each tuning

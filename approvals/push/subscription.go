@@ -14,7 +14,7 @@ import (
 	"mailnode/approvals"
 	"mailnode/approvals/pairing"
 	"mailnode/approvals/phoneapi"
-	"mailnode/publicaddr"
+	"mailnode/internal/publicaddr"
 )
 
 // MaxEndpoint bounds a push endpoint URL (FCM's are about 200 bytes).

@@ -34,7 +34,7 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
-	"mailnode/publicaddr"
+	"mailnode/internal/publicaddr"
 )
 
 // Path is where an agent publishes its key document.
