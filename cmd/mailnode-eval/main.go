@@ -37,6 +37,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	generate := fs.Bool("generate", false, "regenerate the synthetic orders and bills in DATA/synthetic, then evaluate")
 	verbose := fs.Bool("v", false, "list every missed or wrong field")
 	importDir := fs.String("import", "", "import KItinerary's test data from `DIR` (the corpus's kitinerary/) into DATA/public/kitinerary, then evaluate")
+	importUntuned := fs.String("import-untuned", "", "import the public material no rule was tuned on from `DIR` (../shared/corpus) into DATA/public-headline and DATA/public-dev, then evaluate")
 	kit := fs.String("kitinerary", eval.FindKItinerary(), "KItinerary's extractor `binary` to compare with on the travel mails (\"\" to skip)")
 	inj := fs.Bool("injection", false, "measure prompt injection through the read tools instead (app/injectioneval)")
 	bipia := fs.String("bipia", "app/injectioneval/testdata/bipia", "the BIPIA injection corpus `dir` (-injection; \"\" to skip)")
@@ -61,14 +62,35 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	// The headline first: the unseen part, whose misses are never
-	// printed (extract/eval/testdata/unseen/README.md).
+	if *importUntuned != "" {
+		if err := writeUntuned(*importUntuned, *data); err != nil {
+			fmt.Fprintln(stderr, "mailnode-eval:", err)
+			return 1
+		}
+	}
+	// The headline first: public mail written by others that no rule was
+	// tuned on, whose misses are never printed
+	// (extract/eval/testdata/public-headline/README.md).
+	head, err := eval.LoadPublic(*data + "/public-headline")
+	if err != nil {
+		fmt.Fprintln(stderr, "mailnode-eval:", err)
+		return 1
+	}
+	headScores := eval.ScoreMails(head)
+	// The rest of that material, and the mails written here that were once
+	// the headline, are development data: reported, their misses shown.
+	pubDev, err := eval.LoadPublic(*data + "/public-dev")
+	if err != nil {
+		fmt.Fprintln(stderr, "mailnode-eval:", err)
+		return 1
+	}
+	pubDevScores, pubDevMisses := eval.ScoreMailsShowing(pubDev)
 	unseen, err := eval.LoadPublic(*data + "/unseen")
 	if err != nil {
 		fmt.Fprintln(stderr, "mailnode-eval:", err)
 		return 1
 	}
-	unseenScores := eval.ScoreMails(unseen)
+	unseenScores, unseenMisses := eval.ScoreMailsShowing(unseen)
 	var headline strings.Builder
 	if !travel(*data+"/public/kitinerary", *kit, *verbose, dev, &headline, stderr) {
 		ok = false
@@ -136,20 +158,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintln(&headline)
-	fmt.Fprintf(stdout, "Unseen senders (the headline; extract/eval/testdata/unseen: %d mails from senders no rule was written for, "+
-		"labelled before any rule for them; misses not shown) beside the development part\n\n", len(unseen.Mails))
-	fmt.Fprintln(stdout, "| kind | unseen fields | unseen precision | unseen recall | development precision | development recall | goal (unseen) |")
-	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|")
-	unseenOK := true
 	for _, kind := range eval.Kinds {
-		u := unseenScores[kind]
-		fmt.Fprintf(stdout, "| %s | %d | %s | %s | P ≥ 0.95, R ≥ 0.85 |\n", kind, u.Expected, eval.Cell(u), eval.Cell(dev[kind]))
-		unseenOK = unseenOK && u.Precision() >= 0.95 && u.Recall() >= 0.85
+		s := dev[kind]
+		s.Add(pubDevScores[kind])
+		s.Add(unseenScores[kind])
+		dev[kind] = s
 	}
-	fmt.Fprintln(stdout, "\nDevelopment: flight, train and hotel from KItinerary's mails, orders (parcels) from Mail and Packages', bills from the synthetic set, and the hand-written mails of every kind.")
+	fmt.Fprintf(stdout, "Public mail no rule was tuned on (the headline; extract/eval/testdata/public-headline: %d mails written by others, "+
+		"KItinerary's, Mail and Packages', invoice2data's and the ZUGFeRD corpus's inputs no rule was tuned on, half of them by a hash of their path; misses not shown) beside the development part\n\n", len(head.Mails))
+	fmt.Fprintln(stdout, "| kind | headline fields | headline precision | headline recall | development precision | development recall | goal (headline) |")
+	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|")
+	headOK := true
+	for _, kind := range eval.Kinds {
+		u := headScores[kind]
+		fmt.Fprintf(stdout, "| %s | %d | %s | %s | P ≥ 0.95, R ≥ 0.85 |\n", kind, u.Expected, eval.Cell(u), eval.Cell(dev[kind]))
+		headOK = headOK && u.Precision() >= 0.95 && u.Recall() >= 0.85
+	}
+	fmt.Fprintln(stdout, "\nDevelopment: the other half of that public material, flight, train and hotel from KItinerary's mails, orders (parcels) from Mail and Packages', bills from the synthetic set, the hand-written mails of every kind and the mails written here as unseen batches.")
 	fmt.Fprintln(stdout)
+	printTable(stdout, fmt.Sprintf("Public development mails (extract/eval/testdata/public-dev: %d mails, the other half of the untuned public material)", len(pubDev.Mails)), pubDevScores, pubDevMisses, *verbose)
+	printTable(stdout, fmt.Sprintf("Mails written here as unseen batches (extract/eval/testdata/unseen: %d mails; development data since issue 46, no longer the headline)", len(unseen.Mails)), unseenScores, unseenMisses, *verbose)
 	fmt.Fprint(stdout, headline.String())
-	ok = ok && unseenOK
+	ok = ok && headOK
 	fmt.Fprintf(stdout, "Synthetic orders and bills: %d mails, %d orders, %d bills (JSON-LD, microdata, HTML-only, plain text; EN/DE/FR)\n\n",
 		len(syn.Mails), count(syn.Expected, extract.KindOrder), count(syn.Expected, extract.KindBill))
 	fmt.Fprintln(stdout, "| kind | fields | precision | recall |")
@@ -176,7 +206,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	ok = ok && len(missed) == 0
 	if !ok {
-		fmt.Fprintln(stdout, "\nGoals not met: on the unseen part precision >= 0.95 and recall >= 0.85 per kind; on the development part precision >= 0.97 and recall >= 0.90 per kind, recall and 20x speed against KItinerary; 100% shuffled replay, no redaction miss.")
+		fmt.Fprintln(stdout, "\nGoals not met: on the headline part precision >= 0.95 and recall >= 0.85 per kind; on the development part precision >= 0.97 and recall >= 0.90 per kind, recall and 20x speed against KItinerary; 100% shuffled replay, no redaction miss.")
 		return 1
 	}
 	return 0
@@ -321,3 +351,101 @@ func publicOrders(dir string, verbose bool, dev map[string]eval.Score, stdout, s
 	fmt.Fprintln(stdout)
 	return s.Precision() >= 0.97 && s.Recall() >= 0.90
 }
+
+// printTable prints one set's precision and recall per kind, and its
+// misses with -v.
+func printTable(w io.Writer, title string, scores map[string]eval.Score, misses []eval.Mismatch, verbose bool) {
+	fmt.Fprintf(w, "%s\n\n", title)
+	fmt.Fprintln(w, "| kind | fields | precision | recall |")
+	fmt.Fprintln(w, "|---|---|---|---|")
+	for _, kind := range eval.Kinds {
+		s := scores[kind]
+		fmt.Fprintf(w, "| %s | %d | %s |\n", kind, s.Expected, eval.Cell(s))
+	}
+	if verbose {
+		for _, m := range misses {
+			fmt.Fprintf(w, "  %s %s %s: want %q, got %q\n", m.Kind, m.Key, m.Field, m.Want, m.Got)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// writeUntuned imports the public material no rule was tuned on from the
+// corpus at dir and writes its two parts, split by eval.HeadlinePath.
+func writeUntuned(dir, data string) error {
+	us, err := eval.ImportUntuned(dir)
+	if err != nil {
+		return err
+	}
+	head, dev := eval.SplitUntuned(us)
+	const note = "Imported by `go run ./cmd/mailnode-eval -import-untuned ../shared/corpus` (extract/eval/untuned.go): " +
+		"public inputs no rule was tuned on, the %s part by a hash of each input's path (eval.HeadlinePath); labels from each input's " +
+		"upstream expected output, the Informed Delivery digests' by hand from what they say. Licences: README.md."
+	for _, part := range []struct {
+		name, dir string
+		set       eval.Public
+		headline  bool
+	}{{"headline", data + "/public-headline", head, true}, {"development", data + "/public-dev", dev, false}} {
+		if err := part.set.WriteWithNote(part.dir, fmt.Sprintf(note, part.name)); err != nil {
+			return err
+		}
+		var readme strings.Builder
+		fmt.Fprintf(&readme, untunedReadme, part.name)
+		for _, u := range us {
+			if eval.HeadlinePath(u.Path) == part.headline {
+				fmt.Fprintf(&readme, "| `%s` | `%s.eml` | %d |\n", u.Path, u.Mail.Name, len(u.Expected))
+			}
+		}
+		readme.WriteString(untunedLicences)
+		if err := os.WriteFile(part.dir+"/README.md", []byte(readme.String()), 0o644); err != nil {
+			return err
+		}
+		for _, l := range [][2]string{{"kitinerary/LICENSE-CC0-1.0.txt", "LICENSE-kitinerary-CC0-1.0.txt"},
+			{"mail-and-packages/LICENSE", "LICENSE-mail-and-packages-MIT.txt"}, {"invoice2data/LICENSE.md", "LICENSE-invoice2data-MIT.md"},
+			{"zugferd-corpus/LICENSE", "LICENSE-zugferd-Apache-2.0.txt"}} {
+			b, err := os.ReadFile(dir + "/" + l[0])
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(part.dir+"/"+l[1], b, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+const untunedReadme = `# Public mail no rule was tuned on: the %s part
+
+Written by others, never looked at by anyone writing extraction rules before it was set aside
+(issue 46): the inputs of the project's shared corpus that no test, testdata copy or import
+used. Imported by ` + "`go run ./cmd/mailnode-eval -import-untuned ../shared/corpus`" + `
+(extract/eval/untuned.go says what is taken from where and how each is made a mail); an input
+is in the headline part when the first byte of the SHA-256 of its path under the corpus is
+even (` + "`eval.HeadlinePath`" + `), in the development part otherwise. The headline part's
+misses are never printed; the development part's are, with -v. docs/extract.md ("The
+evaluation's parts") lists both.
+
+Labels: KItinerary's expected outputs (its ` + "`.json`" + ` beside each input) reduced to the
+scored fields; invoice2data's expected JSON (number when it holds a digit, amount and
+currency, due date); the CII XML of each ZUGFeRD invoice (document id, amount due and
+currency, due date); USPS Informed Delivery digests by hand from what they say (a package
+under "Arriving Today"; a scanned letter is no parcel). Never from what mailnode extracts.
+
+| input (under ../shared/corpus) | mail | labelled entities |
+|---|---|---|
+`
+
+const untunedLicences = `
+## Licences
+
+- KItinerary (github.com/KDE/kitinerary, autotests/, commit f234c0c0): CC0-1.0,
+  LICENSE-kitinerary-CC0-1.0.txt.
+- Home-Assistant Mail and Packages (github.com/moralmunky/Home-Assistant-Mail-And-Packages,
+  tests/test_emails, commit f2a8ecfe): MIT, Copyright (c) 2020 The Mail and Packages Authors,
+  LICENSE-mail-and-packages-MIT.txt.
+- invoice2data (github.com/invoice-x/invoice2data, tests/, commit bd2fcceb): MIT, Copyright (c)
+  2015 Manuel Riel, LICENSE-invoice2data-MIT.md.
+- ZUGFeRD corpus (github.com/ZUGFeRD/corpus, Mustang project samples, commit 47b61beb):
+  Apache-2.0, LICENSE-zugferd-Apache-2.0.txt; the files are attached unchanged.
+`

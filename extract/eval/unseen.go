@@ -15,15 +15,16 @@ var Kinds = []string{extract.KindFlight, extract.KindTrain, extract.KindHotel, e
 // ScoreMails scores labelled mails of every kind mail by mail: trip
 // segments, orders and their parcels, bills. Each mail is read on its own,
 // its sender taken as authenticated when its Authentication-Results pass
-// (AuthServID). It returns no misses: it scores the unseen part, whose
-// failures nobody tuning the rules may read.
+// (AuthServID). It returns no misses: it scores the headline part
+// (testdata/public-headline), whose failures nobody tuning the rules may
+// read.
 func ScoreMails(p Public) map[string]Score {
 	scores, _ := scoreMails(p)
 	return scores
 }
 
 // ScoreMailsShowing is ScoreMails with the misses, for the development
-// part's hand-written mails.
+// part's mails.
 func ScoreMailsShowing(p Public) (map[string]Score, []Mismatch) { return scoreMails(p) }
 
 func scoreMails(p Public) (map[string]Score, []Mismatch) {
