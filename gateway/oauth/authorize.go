@@ -205,6 +205,9 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request, host str
 		return
 	}
 	s.keepPage(req.id, c, req.expires)
+	if !c.Registered {
+		s.markUsed(c.ID)
+	}
 	s.log.Info("Consent requested", "clientID", c.ID, "approvalID", d.Approval.ID)
 	setBrowser(w, browser)
 	s.consentPage(w, c, tiers, d.Approval.MatchCode, req.id)

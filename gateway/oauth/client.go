@@ -55,7 +55,12 @@ type cachedClient struct {
 	err     error
 	expires time.Time
 	site    string // whose share of the cache it takes (maxSiteDocuments)
+	used    bool   // a request naming it opened a prompt (markUsed)
 }
+
+// staleUse is how long past its life a used document is still served
+// when its site's fetches are spent or busy.
+const staleUse = 24 * time.Hour
 
 // keptPage is a consent page's client, kept until its request lapses.
 type keptPage struct {
@@ -93,8 +98,17 @@ func (s *Server) client(ctx context.Context, id string) (Client, error) {
 // about the document is not kept: an id refused before any fetch (which
 // anyone can make up by the thousand, and which would push out the
 // person's clients), a fetch that found no free place (errBusy) or was
-// cancelled. A full cache drops what has expired, then failures, and
-// never a document still valid: the new one is then used once, not kept.
+// cancelled.
+//
+// A kept document is protected only once it was used: a request naming
+// it opened a prompt (markUsed). Anyone can have the node fetch and keep
+// valid documents by the thousand with requests that fail later (another
+// redirect URI), from free hosted sites, so a full cache drops what has
+// expired, then failures, then documents never used, and never a used
+// one (outside attack 43f, finding 1). A used document whose life ran
+// out is still served, for a day, when its site's fetches are spent, so
+// that a stranger naming made-up paths on that site cannot keep the
+// person's connected client out.
 func (s *Server) documentClient(ctx context.Context, id string) (Client, error) {
 	now := s.cfg.Now()
 	s.mu.Lock()
@@ -108,11 +122,15 @@ func (s *Server) documentClient(ctx context.Context, id string) (Client, error) 
 	}
 	u, _ := url.Parse(id)
 	site := s.cfg.Approvals.Site(strings.ToLower(u.Hostname()))
+	stale := ok && c.used && c.err == nil && now.Before(c.expires.Add(staleUse))
 	// A site's fetch is taken now and handed back unless the node
 	// fetched (outside attack 43e, finding 5).
 	spent := s.fetchLimiter(site).ReserveN(now, 1)
 	if !spent.OK() || spent.DelayFrom(now) > 0 {
 		spent.CancelAt(now)
+		if stale {
+			return c.client, nil
+		}
 		return Client{}, errFetchRate
 	}
 	cl, err := s.fetchClient(ctx, id)
@@ -120,6 +138,9 @@ func (s *Server) documentClient(ctx context.Context, id string) (Client, error) 
 	switch {
 	case errors.Is(err, errBusy) || ctx.Err() != nil:
 		spent.CancelAt(now)
+		if stale && ctx.Err() == nil {
+			return c.client, nil
+		}
 		return cl, err
 	case errors.Is(err, errNotDocumentURL):
 		spent.CancelAt(now)
@@ -131,13 +152,25 @@ func (s *Server) documentClient(ctx context.Context, id string) (Client, error) 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.docs[id]; !ok && (len(s.docs) >= maxCachedDocuments || s.siteDocsLocked(site) >= maxSiteDocuments) {
-		s.pruneDocsLocked(now)
+		s.pruneDocsLocked(now, site)
 		if len(s.docs) >= maxCachedDocuments || s.siteDocsLocked(site) >= maxSiteDocuments {
 			return cl, err
 		}
 	}
-	s.docs[id] = cachedClient{client: cl, err: err, expires: now.Add(ttl), site: site}
+	// A document used before stays protected when it is fetched again.
+	s.docs[id] = cachedClient{client: cl, err: err, expires: now.Add(ttl), site: site, used: ok && c.used && err == nil}
 	return cl, err
+}
+
+// markUsed protects the kept document of a client id: a request naming
+// it opened a prompt.
+func (s *Server) markUsed(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.docs[id]; ok && c.err == nil {
+		c.used = true
+		s.docs[id] = c
+	}
 }
 
 // siteDocsLocked counts the cached entries of site. s.mu is held.
@@ -179,20 +212,33 @@ func (s *Server) keepPage(id string, c Client, expires int64) {
 	s.pages[id] = keptPage{client: c, expires: expires}
 }
 
-// pruneDocsLocked drops the expired documents and, if that frees no
-// room, every remembered failure; never a valid document. s.mu is held.
-func (s *Server) pruneDocsLocked(now time.Time) {
+// pruneDocsLocked makes room for a document of site: it drops what has
+// expired (a used document a day after), then failures, then documents
+// never used (site's own first when site is at its share); never a used
+// document still valid. s.mu is held.
+func (s *Server) pruneDocsLocked(now time.Time, site string) {
 	for k, v := range s.docs {
-		if !now.Before(v.expires) {
+		if !now.Before(v.expires) && (!v.used || !now.Before(v.expires.Add(staleUse))) {
 			delete(s.docs, k)
 		}
 	}
-	if len(s.docs) < maxCachedDocuments {
-		return
-	}
-	for k, v := range s.docs {
-		if v.err != nil {
-			delete(s.docs, k)
+	room := func() bool { return len(s.docs) < maxCachedDocuments && s.siteDocsLocked(site) < maxSiteDocuments }
+	for _, drop := range []func(cachedClient) bool{
+		func(v cachedClient) bool { return v.err != nil },
+		func(v cachedClient) bool { return !v.used && v.site == site },
+		func(v cachedClient) bool { return !v.used },
+		func(v cachedClient) bool { return !now.Before(v.expires) },
+	} {
+		if room() {
+			return
+		}
+		for k, v := range s.docs {
+			if drop(v) {
+				delete(s.docs, k)
+				if room() {
+					return
+				}
+			}
 		}
 	}
 }
@@ -371,7 +417,10 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := Client{ID: id, Domain: domain, Name: reg.Name, RedirectURIs: reg.RedirectURIs, Registered: true}
-	s.log.Info("Client registered", "clientID", c.ID)
+	// Debug and the short identity: registrations are free, up to 50 a
+	// second, and an id is up to 1,024 characters (outside attack 43f,
+	// finding 3).
+	s.log.Debug("Client registered", "client", c.Domain)
 	grants := req.GrantTypes
 	if len(grants) == 0 {
 		grants = []string{"authorization_code", "refresh_token"}

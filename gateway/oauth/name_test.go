@@ -2,6 +2,7 @@ package oauth
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -57,6 +58,34 @@ func TestMixedScripts(t *testing.T) {
 	} {
 		if got := mixedScripts(tt.in); !slices.Equal(got, tt.want) {
 			t.Errorf("mixedScripts(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestNameNoteDots(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		flag bool
+	}{
+		{"Claude (claude.ai)", true},
+		{"Claude (claude\u00b7ai)", true},
+		{"Claude (claude\u2e31ai)", true},
+		{"Claude (claude\u30fbai)", true},
+		{"Claude (claude\uff65ai)", true},
+		{"Claude (claude\ua78fai)", true},
+		{"Claude (claude\u16ebai)", true},
+		{"Claude (claude\u2981ai)", true},
+		{"Claude (claude\u0589ai)", true},
+		{"Claude (claude\u2022ai)", true},
+		{"example.com example.com example.com example.com · Claude (claude.ai)", true},
+		{"Example Assistant (assistant.example.com)", false},
+		{"Mail Helper - by Example", false},
+		{"AT&T Assistant", false},
+		{"Node.js bridge", true}, // reads as a domain, and is not this client's
+	} {
+		got := strings.Contains(nameNote(tt.name, "assistant.example.com"), "which is not where it comes from")
+		if got != tt.flag {
+			t.Errorf("nameNote(%q) flags another site: %v, want %v", tt.name, got, tt.flag)
 		}
 	}
 }
