@@ -2,6 +2,7 @@ package extract
 
 import (
 	"cmp"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -169,6 +170,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(text) > 256<<10 {
 		text = text[:256<<10]
 	}
+	text = keyValueLabels(text)
 	all := subject + "\n" + text
 	c.langText, c.langDone = all, false
 	if c.ref.IsZero() {
@@ -266,4 +268,33 @@ func (c *msgContext) usSender() bool {
 		c.language, c.langDone = lang.Detect(c.langText), true
 	}
 	return c.language == "" || c.language == "en"
+}
+
+// keyValueRE is a line of machine-made text that gives a value under a
+// key ("departure_time=2026-12-18T07:45:00+01:00", "pnr = K7TQ2M").
+var keyValueRE = regexp.MustCompile(`(?m)^([ \t]*[A-Za-z][A-Za-z_ .-]{0,30}?)[ \t]*=[ \t]*([^=\s][^=]*)$`)
+
+// keyValueLabels writes a machine's key=value lines as the labels a person
+// reads ("departure time: 2026-12-18T…"), so that the label rules of every
+// kind read them: only in text with three such lines or more, which
+// nobody writes by hand.
+func keyValueLabels(text string) string {
+	if strings.Count(text, "=") < 3 {
+		return text
+	}
+	ms := keyValueRE.FindAllStringSubmatchIndex(text, -1)
+	if len(ms) < 3 {
+		return text
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		b.WriteString(text[last:m[2]])
+		b.WriteString(strings.ReplaceAll(text[m[2]:m[3]], "_", " "))
+		b.WriteString(": ")
+		b.WriteString(text[m[4]:m[5]])
+		last = m[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }

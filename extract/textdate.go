@@ -32,8 +32,13 @@ var (
 		}
 		return strings.Join(names, "|")
 	}()
-	// 2026-12-01
-	isoDateRE = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
+	// 2026-12-01, and the date of an ISO 8601 timestamp
+	// ("2026-12-18T07:45:00+01:00"), whose T no word boundary parts from
+	// the day: group 4 is the T and the clock's first digit.
+	isoDateRE = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})(\b|T\d)`)
+	// The clock of an ISO 8601 timestamp, after its date's T: seconds and
+	// their fraction perhaps, then perhaps Z or an offset.
+	isoClockRE = regexp.MustCompile(`\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:[.,]\d+)?)?(Z|[+-](?:[01]\d|1[0-4]):?[0-5]\d)?\b`)
 	// 01.12.2026, 1.12.26, 01/12/2026, 28.12. (no year)
 	numDateRE = regexp.MustCompile(`\b(\d{1,2})([./])(\d{1,2})(?:[./](\d{4}|\d{2}))?(?:\.|\b)`)
 	// 14. 4. 2027: Czech, Slovak and some German and Polish mail space
@@ -143,7 +148,7 @@ func findDates(s string, usFirst bool) []dateMatch {
 		mo, _ := strconv.Atoi(s[m[4]:m[5]])
 		d, _ := strconv.Atoi(s[m[6]:m[7]])
 		if validDate(y, mo, d) {
-			out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
+			out = append(out, dateMatch{y, mo, d, m[0], m[7], true})
 		}
 	}
 	// Named months: "1 Dec 2026" has the day in group 1, "Dec 1, 2026"
@@ -271,6 +276,10 @@ func (d dateMatch) withYear(ref time.Time) dateMatch {
 type clockMatch struct {
 	h, m       int
 	start, end int
+	// offset is the UTC offset written with the clock (an ISO 8601
+	// timestamp's "+01:00" or "Z"), in seconds east, when hasOffset.
+	hasOffset bool
+	offset    int
 }
 
 // hasClockShape reports whether s holds a digit, one of seps and two
@@ -338,14 +347,15 @@ func findClocks(s string) []clockMatch {
 		if m[0] > 0 && (s[m[0]-1] == '.' || s[m[0]-1] == ':' || s[m[0]-1] == ',') {
 			continue
 		}
-		out = append(out, clockMatch{h, mi, m[0], m[1]})
+		out = append(out, clockMatch{h: h, m: mi, start: m[0], end: m[1]})
 	}
+	out = isoClocks(s, out)
 	if strings.Contains(s, "hr") || strings.Contains(s, "hour") {
 		// "0845 hrs": four digits, only with the word that says so.
 		for _, m := range hrsClockRE.FindAllStringSubmatchIndex(s, -1) {
 			h, _ := strconv.Atoi(s[m[2]:m[3]])
 			mi, _ := strconv.Atoi(s[m[4]:m[5]])
-			out = append(out, clockMatch{h, mi, m[0], m[1]})
+			out = append(out, clockMatch{h: h, m: mi, start: m[0], end: m[1]})
 		}
 		slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
 	}
@@ -361,7 +371,7 @@ func findClocks(s string) []clockMatch {
 			}
 			h, _ := strconv.Atoi(s[m[g[1]]:m[g[1]+1]])
 			mi, _ := strconv.Atoi(s[m[g[2]]:m[g[2]+1]])
-			ck := clockMatch{h, mi, m[g[0]], m[g[0]+1]}
+			ck := clockMatch{h: h, m: mi, start: m[g[0]], end: m[g[0]+1]}
 			// Clocks do not overlap ("10h30.15 Uhr"): callers slice
 			// between them.
 			if !slices.ContainsFunc(out, func(o clockMatch) bool { return o.start < ck.end && ck.start < o.end }) {
@@ -373,11 +383,41 @@ func findClocks(s string) []clockMatch {
 	return out
 }
 
-// at combines a date and a clock into a wall time.
+// isoClocks adds to out the clocks of the ISO 8601 timestamps in s
+// ("2026-12-18T07:45:00+01:00", machine-made text writes them): the clock
+// after the T, with the offset written after it. clockRE finds none of
+// them, since no word boundary parts the T from the hour, and finds the
+// offset's "01:00" instead, which is dropped.
+func isoClocks(s string, out []clockMatch) []clockMatch {
+	if !strings.Contains(s, "T") || !digitsAround(s, "-") {
+		return out
+	}
+	for _, m := range isoClockRE.FindAllStringSubmatchIndex(s, -1) {
+		h, _ := strconv.Atoi(s[m[2]:m[3]])
+		mi, _ := strconv.Atoi(s[m[4]:m[5]])
+		// The T goes with the clock: what is left when a reader cuts the
+		// clock out is the date as it is written alone.
+		ck := clockMatch{h: h, m: mi, start: m[2] - 1, end: m[1]}
+		// The offset's "01:00" is no clock of its own.
+		out = slices.DeleteFunc(out, func(o clockMatch) bool { return o.start < m[1] && m[0] < o.end })
+		if m[6] >= 0 {
+			if w, ok := parseDateTime("2000-01-01T00:00" + s[m[6]:m[7]]); ok && w.hasOffset {
+				ck.hasOffset, ck.offset = true, w.offset
+			}
+		}
+		out = append(out, ck)
+	}
+	slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
+	return out
+}
+
+// at combines a date and a clock into a wall time, with the offset the
+// clock was written with.
 func at(d dateMatch, c *clockMatch) wallTime {
 	w := wallTime{y: d.y, mo: d.m, d: d.d, dateOnly: c == nil}
 	if c != nil {
 		w.h, w.mi = c.h, c.m
+		w.hasOffset, w.offset = c.hasOffset, c.offset
 	}
 	return w
 }
