@@ -121,7 +121,9 @@ func (c *msgContext) shipperNamed(text string) string {
 			// A full stop ends the name with its sentence ("Leroy Merlin.
 			// Nuestro repartidor …"); a polite pronoun after it is none
 			// of it ("od firmy Electroworld Vám doručíme").
-			if i > 0 && pronouns[strings.ToLower(w)] {
+			// A name's small word ("Maisons du Monde") is no pronoun
+			// ("du" is one in German), with the name going on after it.
+			if i > 0 && pronouns[strings.ToLower(w)] && !(nameParticle[strings.ToLower(w)] && i+1 < len(f)) {
 				f = f[:i]
 				break
 			}

@@ -133,8 +133,9 @@ func numericLabels(alts ...string) labelSet {
 }
 
 // copulas is the optional verb between a label and its value, in every
-// language ("is", "ist", "est", "er").
-var copulas = `(?:(?:` + strings.Join(longestFirst(lang.Entries("copula")), "|") + `)[ \t]+)?`
+// language ("is", "ist", "est", "er"), perhaps with a colon after it
+// ("Ihre Bestellnummer lautet: 4021-88317").
+var copulas = `(?:(?:` + strings.Join(longestFirst(lang.Entries("copula")), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+))?`
 
 func labels(alts ...string) labelSet {
 	alts = longestFirst(alts)

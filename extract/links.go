@@ -91,6 +91,29 @@ func (c *msgContext) linkTracking(htmls []string, text string) (tracking, carrie
 	return "", ""
 }
 
+// linkedCarrier is the carrier whose own site the mail links to ("Track
+// your parcel" to dpd.com, with or without the number in the link), when
+// it links to one carrier's only: a shop's notice that prints the number
+// and links to the carrier's page names the carrier by the link.
+func (c *msgContext) linkedCarrier(text string) string {
+	found := ""
+	for _, raw := range linkURLs(c.html, text) {
+		u, err := url.Parse(strings.TrimSpace(html.UnescapeString(raw)))
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") {
+			continue
+		}
+		car := carrierBySender(strings.ToLower(u.Hostname()))
+		switch {
+		case car == "" || car == found:
+		case found != "":
+			return "" // two carriers' sites: neither is named by it
+		default:
+			found = car
+		}
+	}
+	return found
+}
+
 // numberInLink finds a tracking number in a carrier's URL: a query value
 // under a tracking key, the query's only value, or the path's last part.
 func numberInLink(u *url.URL) string {
@@ -101,6 +124,9 @@ func numberInLink(u *url.URL) string {
 	}
 	for k, vs := range q {
 		lk := strings.ToLower(k)
+		if letterScanKey(lk) {
+			continue
+		}
 		for _, key := range trackingKeys {
 			if strings.Contains(lk, key) {
 				for _, v := range vs {
@@ -115,7 +141,10 @@ func numberInLink(u *url.URL) string {
 		}
 	}
 	if len(q) == 1 {
-		for _, vs := range q {
+		for k, vs := range q {
+			if letterScanKey(strings.ToLower(k)) {
+				continue
+			}
 			if len(vs) == 1 && ok(vs[0]) {
 				return strings.TrimSpace(vs[0])
 			}
@@ -130,6 +159,14 @@ func numberInLink(u *url.URL) string {
 		return first
 	}
 	return ""
+}
+
+// letterScanKey is a query key that names a letter's scan, not a
+// parcel: a postal operator's daily digest links each scanned envelope
+// by its id (USPS Informed Delivery's "mailpiece=365100846937"), which
+// tracks nothing.
+func letterScanKey(k string) bool {
+	return strings.Contains(k, "mailpiece") || strings.Contains(k, "mail_piece") || strings.Contains(k, "letter")
 }
 
 func keepDigits(r rune) rune {

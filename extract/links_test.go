@@ -24,11 +24,31 @@ func TestLinkTracking(t *testing.T) {
 		{`<a href="https://www.dhl.de/verfolgen?piececode=12345">x</a>`, "", " "},
 		{`<a href="https://www.dhl.de/de/privatkunden.html">x</a>`, "", " "},
 		{`<a href="javascript:alert(1)">x</a><a href="https://www.dhl.de/%zz">y</a>`, "", " "},
+		// A postal digest's letter scans track nothing; its package does.
+		{`<a href="https://informeddelivery.usps.com/box/pages/tracking/email?token=ab&amp;campaign=13&amp;mailpiece=365100846937">x</a>`, "", " "},
+		{`<a href="https://informeddelivery.usps.com/box/pages/tracking/email?mailpiece=365100846937">x</a>`, "", " "},
+		{`<a href="https://informeddelivery.usps.com/x?mailpiece=365100846937">x</a><a href="https://tools.usps.com/go/TrackConfirmAction?tLabels=94001118992235617846">y</a>`, "", "94001118992235617846 USPS"},
 	} {
 		m := &msgContext{}
 		tr, car := m.linkTracking([]string{c.html}, c.text)
 		if got := tr + " " + car; got != c.want {
 			t.Errorf("linkTracking(%q, %q) = %q, want %q", c.html, c.text, got, c.want)
+		}
+	}
+}
+
+// TestLinkedCarrier: the carrier a mail links the site of, when it links
+// one carrier's only.
+func TestLinkedCarrier(t *testing.T) {
+	for _, c := range []struct{ html, want string }{
+		{`<a href="https://www.dpd.com/de/de/empfangen/sendungsverfolgung/">Sendung verfolgen</a>`, "DPD"},
+		{`<a href="https://www.ups.com/track">Track</a><a href="https://www.ups.com/help">Help</a>`, "UPS"},
+		{`<a href="https://www.ups.com/track">a</a><a href="https://www.dhl.de/">b</a>`, ""},
+		{`<a href="https://www.shop.example/track">a</a>`, ""},
+	} {
+		m := &msgContext{html: []string{c.html}}
+		if got := m.linkedCarrier(""); got != c.want {
+			t.Errorf("linkedCarrier(%q) = %q, want %q", c.html, got, c.want)
 		}
 	}
 }

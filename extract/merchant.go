@@ -141,4 +141,13 @@ func sameShop(shop, senderName, senderDomain string) bool {
 // may stand between, as written in shop.noun ("od e-shopu Alza.cz"): in
 // lower case, so that "Shop Apotheke" keeps its name.
 var fromMerchantRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.from")), "|") +
-	`)\s+(?:(?:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
+	`)\s+(?:(?:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+` + nameParticles +
+	`(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
+
+// nameParticles is an optional small word between two capitalised words
+// of a name ("Maisons du Monde", "Bank of Scotland"; name.particle in
+// extract/lang/data), always followed by the next capitalised word.
+var nameParticles = `(?:(?:` + strings.Join(quoteAll(longestFirst(lang.Entries("name.particle"))), "|") + `)[ \t]+)?`
+
+// nameParticle is the set of name.particle's words.
+var nameParticle = wordSet("name.particle")

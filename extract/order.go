@@ -59,7 +59,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// 5701928374"), carries it. An S10 number's country is where the
 		// parcel was posted: the carrier named brings it ("pris en charge
 		// par Chronopost", "XW…FR").
-		if named := cmp.Or(c.namedCarrier(text), mentioned()); named != "" && !names(carrier) {
+		if named := cmp.Or(c.namedCarrier(text), mentioned(), c.linkedCarrier(text)); named != "" && !names(carrier) {
 			carrier, byChance = named, true
 		}
 	}
@@ -85,6 +85,9 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	}
 	if carrier == "" {
 		carrier = carrierBySender(c.senderDomain)
+	}
+	if carrier == "" && tracking != "" {
+		carrier = c.linkedCarrier(text)
 	}
 	if tracking != "" {
 		o.Shipments = []Shipment{{Carrier: carrier, Tracking: tracking, Status: status}}

@@ -24,7 +24,7 @@ func orderStatusOf(subject, text string) string {
 	// A subject that says a delivery failed ("We missed you") gives way
 	// to a body that says where the parcel waits to be collected.
 	status := ""
-	for _, s := range []string{lower(subject), lower(firstLines(text, 12))} {
+	for _, s := range []string{lower(subject), lower(firstTextLines(text, 12))} {
 		st := statusIn(s)
 		switch {
 		case (st == StatusShipped || st == StatusProblem) && status == "":

@@ -31,6 +31,9 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// by chance does not name that carrier.
 		{"MRW <notificaciones@mrw.es>", "Tu envío ha sido entregado", "Tu envío de El Corte Inglés ha sido entregado hoy.\nNº de envío: 02602012345678\n",
 			"El Corte Inglés 02602012345678 MRW delivered"},
+		// A shop's name with a small word in it ("du", a pronoun in German).
+		{"GLS France <noreply@gls.example.fr>", "Votre colis arrive demain", "Votre colis expédié par Maisons du Monde sera livré demain.\nNuméro de colis : 50812734561\n",
+			"Maisons du Monde 50812734561 GLS shipped"},
 		// A carrier's national arm is the carrier it names ("GLS France"
 		// is GLS); the number may follow the carrier's name after the
 		// word for a parcel.

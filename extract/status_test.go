@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestStatusIn: a parcel's state from its sentence in every language; a
 // delivery today is out for delivery however the sentence is built, unless
@@ -72,6 +75,9 @@ func TestOrderStatusOf(t *testing.T) {
 		{"Your order", "Your parcel has shipped.", StatusShipped},
 		{"We missed you", "We attempted to deliver your parcel.\nIt's now waiting for you at the Post Office.", StatusDelivered},
 		{"We missed you", "We attempted to deliver your parcel and will try again tomorrow.", StatusProblem},
+		// Blank lines (flattened HTML's paragraphs) do not push a digest's
+		// state out of the lines read.
+		{"Your mail for Tuesday", strings.Repeat("Mail piece\n\n", 9) + "Packages\n\nExpected today\n", StatusOutForDelivery},
 	} {
 		if got := orderStatusOf(c.subject, c.text); got != c.want {
 			t.Errorf("%q / %q: %q, want %q", c.subject, c.text, got, c.want)

@@ -55,6 +55,24 @@ func firstLines(s string, n int) string {
 	return s[:i]
 }
 
+// firstTextLines is s up to its n-th line that holds more than white
+// space: flattened HTML parts its paragraphs by blank lines, which say
+// nothing of how far down a mail something is.
+func firstTextLines(s string, n int) string {
+	i := 0
+	for k := 0; k < n; {
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			return s
+		}
+		if strings.TrimSpace(s[i:i+j]) != "" {
+			k++
+		}
+		i += j + 1
+	}
+	return s[:i]
+}
+
 func quoteAll(s []string) []string {
 	out := make([]string, len(s))
 	for i, x := range s {
