@@ -381,7 +381,7 @@ func TestPairPhoneFromScreenshot(t *testing.T) {
 	e.until("the paired phone", func() bool { return strings.Contains(texts(e.u.phones.box), "Test phone, paired") })
 	// Whether it takes push notifications (issue 44): not until its app
 	// subscribes.
-	if got := texts(e.u.phones.box); !strings.Contains(got, "Push notifications: off.") {
+	if got := e.texts(e.u.phones.box); !strings.Contains(got, "Push notifications: off.") {
 		t.Errorf("the Phones window shows\n%s\nwant the phone's push state", got)
 	}
 	e.until("the node's status to count the phone", func() bool { return e.node.Status().Phones == 1 })
