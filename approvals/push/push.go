@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/ecdh"
 	"crypto/sha256"
-	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
 	"errors"
@@ -169,68 +168,13 @@ func New(cfg Config, logger *slog.Logger) (*Service, error) {
 		s.log.Warn("DEVELOPMENT OVERRIDES ON: push endpoints may be on local addresses or under untrusted CAs",
 			"devAddrs", len(cfg.DevAddrs), "devRootCAs", len(cfg.DevRootCAs))
 	}
-	tlsConf := &tls.Config{MinVersion: tls.VersionTLS12}
-	if len(cfg.DevRootCAs) > 0 {
-		pool, err := x509.SystemCertPool()
-		if err != nil || pool == nil {
-			pool = x509.NewCertPool()
-		}
-		for _, c := range cfg.DevRootCAs {
-			pool.AddCert(c)
-		}
-		tlsConf.RootCAs = pool
-	}
-	s.client = &http.Client{
-		Transport: &http.Transport{
-			Proxy:                 nil, // never through a proxy from the environment
-			DialContext:           s.dial,
-			TLSClientConfig:       tlsConf,
-			ForceAttemptHTTP2:     true,
-			TLSHandshakeTimeout:   cfg.Timeout,
-			ResponseHeaderTimeout: cfg.Timeout,
-			MaxIdleConnsPerHost:   cfg.Workers,
-			IdleConnTimeout:       90 * time.Second,
-		},
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-		Timeout:       cfg.Timeout,
-	}
+	dialer := &publicaddr.Dialer{Timeout: cfg.Timeout, Lookup: cfg.LookupAddrs, DevAddrs: cfg.DevAddrs, NoPublic: ErrForbidden}
+	s.client = publicaddr.Client(dialer, cfg.DevRootCAs, cfg.Timeout, func(t *http.Transport) {
+		t.ForceAttemptHTTP2 = true
+		t.MaxIdleConnsPerHost = cfg.Workers
+		t.IdleConnTimeout = 90 * time.Second
+	})
 	return s, nil
-}
-
-// dial connects to a push service on port 443 at an address that is
-// public now: the name is resolved again at every dial, as DNS may have
-// changed since the subscription was checked, and the checked address is
-// dialed itself.
-func (s *Service) dial(ctx context.Context, network, addr string) (net.Conn, error) {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return nil, err
-	}
-	d := &net.Dialer{Timeout: s.cfg.Timeout}
-	if dev, ok := s.cfg.DevAddrs[strings.ToLower(host)]; ok {
-		return d.DialContext(ctx, "tcp", dev)
-	}
-	if port != "443" {
-		return nil, ErrForbidden
-	}
-	var addrs []netip.Addr
-	if a, err := netip.ParseAddr(host); err == nil {
-		addrs = []netip.Addr{a}
-	} else if addrs, err = s.cfg.LookupAddrs(ctx, host); err != nil {
-		return nil, fmt.Errorf("resolve %s: %w", host, err)
-	}
-	var lastErr error = ErrForbidden
-	for _, a := range addrs {
-		if !publicaddr.Is(a) {
-			continue
-		}
-		c, err := d.DialContext(ctx, "tcp", netip.AddrPortFrom(a.Unmap(), 443).String())
-		if err == nil {
-			return c, nil
-		}
-		lastErr = err
-	}
-	return nil, lastErr
 }
 
 // PublicKey is the node's VAPID public key, base64url: what the phone

@@ -17,7 +17,6 @@ package agentkeys
 import (
 	"context"
 	"crypto/ed25519"
-	"crypto/tls"
 	"crypto/x509"
 	"encoding/base64"
 	"encoding/json"
@@ -193,68 +192,13 @@ func New(cfg Config, logger *slog.Logger) *Fetcher {
 		f.log.Warn("DEVELOPMENT OVERRIDES ON: agent key documents may come from local addresses or untrusted CAs",
 			"devAddrs", len(cfg.DevAddrs), "devRootCAs", len(cfg.DevRootCAs), "devZones", cfg.DevZones)
 	}
-	tlsConf := &tls.Config{MinVersion: tls.VersionTLS12}
-	if len(cfg.DevRootCAs) > 0 {
-		pool, err := x509.SystemCertPool()
-		if err != nil || pool == nil {
-			pool = x509.NewCertPool()
-		}
-		for _, c := range cfg.DevRootCAs {
-			pool.AddCert(c)
-		}
-		tlsConf.RootCAs = pool
-	}
-	f.client = &http.Client{
-		Transport: &http.Transport{
-			Proxy:                 nil, // never through a proxy from the environment
-			DialContext:           f.dial,
-			TLSClientConfig:       tlsConf,
-			TLSHandshakeTimeout:   cfg.Timeout,
-			ResponseHeaderTimeout: cfg.Timeout,
-			MaxIdleConns:          16,
-			IdleConnTimeout:       30 * time.Second,
-		},
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-		Timeout:       cfg.Timeout,
-	}
+	dialer := &publicaddr.Dialer{Timeout: cfg.Timeout, Lookup: cfg.LookupAddrs, DevAddrs: cfg.DevAddrs,
+		DevDial: cfg.DevDial, DevHost: func(h string) bool { return inZones(h, cfg.DevZones) }, NoPublic: ErrForbidden}
+	f.client = publicaddr.Client(dialer, cfg.DevRootCAs, cfg.Timeout, func(t *http.Transport) {
+		t.MaxIdleConns = 16
+		t.IdleConnTimeout = 30 * time.Second
+	})
 	return f
-}
-
-// dial connects to the agent's host on port 443, at an address that
-// passed allowed, or at the development address mapped for it.
-func (f *Fetcher) dial(ctx context.Context, network, addr string) (net.Conn, error) {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return nil, err
-	}
-	d := &net.Dialer{Timeout: f.cfg.Timeout}
-	if dev, ok := f.cfg.DevAddrs[strings.ToLower(host)]; ok {
-		return d.DialContext(ctx, "tcp", dev)
-	}
-	if f.cfg.DevDial != nil && inZones(host, f.cfg.DevZones) {
-		return f.cfg.DevDial(ctx, "tcp", addr)
-	}
-	if port != "443" {
-		return nil, fmt.Errorf("agent key documents are fetched on port 443 only")
-	}
-	addrs, err := f.cfg.LookupAddrs(ctx, host)
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s: %w", host, err)
-	}
-	var lastErr error = ErrForbidden
-	for _, a := range addrs {
-		if !allowed(a) {
-			continue
-		}
-		// Dial the checked address itself: a second lookup could answer
-		// differently (DNS rebinding).
-		c, err := d.DialContext(ctx, "tcp", netip.AddrPortFrom(a.Unmap(), 443).String())
-		if err == nil {
-			return c, nil
-		}
-		lastErr = err
-	}
-	return nil, lastErr
 }
 
 // inZones reports whether host is one of zones or below one.
