@@ -26,6 +26,11 @@ func GenerateKey(path string) (ed25519.PrivateKey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create key file: %w", err)
 	}
+	if err := restrictNew(path); err != nil {
+		f.Close()
+		os.Remove(path)
+		return nil, fmt.Errorf("create key file: %w", err)
+	}
 	if err := pem.Encode(f, &pem.Block{Type: "PRIVATE KEY", Bytes: der}); err != nil {
 		f.Close()
 		os.Remove(path)
@@ -40,12 +45,8 @@ func GenerateKey(path string) (ed25519.PrivateKey, error) {
 // LoadKey reads a key written by GenerateKey. It refuses a file that group
 // or others can read.
 func LoadKey(path string) (ed25519.PrivateKey, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("key file: %w", err)
-	}
-	if fi.Mode().Perm()&0o077 != 0 {
-		return nil, fmt.Errorf("key file %s is readable by others (mode %v); chmod 600 it", path, fi.Mode().Perm())
+	if err := checkPrivate(path); err != nil {
+		return nil, err
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {

@@ -25,12 +25,12 @@ import (
 	"mailnode/gateway"
 	"mailnode/gateway/nonces"
 	"mailnode/gateway/oauth"
+	"mailnode/internal/privdir"
 	"mailnode/mail/credential"
 	"mailnode/mail/demobox"
 	"mailnode/mail/drafts"
 	"mailnode/mail/imapsync"
 	"mailnode/mail/store"
-	"mailnode/relay/privdir"
 	"mailnode/relay/relayclient"
 )
 

@@ -29,7 +29,7 @@ import (
 	"sync"
 	"time"
 
-	"mailnode/relay/privdir"
+	"mailnode/internal/privdir"
 )
 
 // Files in the CA's directory.

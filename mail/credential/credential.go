@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/zalando/go-keyring"
+
+	"mailnode/internal/privdir"
 )
 
 // Secret is a password or key. Its String, GoString and LogValue forms hide
@@ -52,12 +54,8 @@ var ErrNoSource = errors.New("no password source configured (set a password file
 func (src Source) Lookup(getenv func(string) string) (Secret, string, error) {
 	switch {
 	case src.File != "":
-		fi, err := os.Stat(src.File)
-		if err != nil {
-			return "", "", fmt.Errorf("password file: %w", err)
-		}
-		if fi.Mode().Perm()&0o077 != 0 {
-			return "", "", fmt.Errorf("password file %s is readable by others (mode %v); chmod 600 it", src.File, fi.Mode().Perm())
+		if err := checkPrivate(src.File); err != nil {
+			return "", "", err
 		}
 		b, err := os.ReadFile(src.File)
 		if err != nil {
@@ -118,30 +116,12 @@ func (src Source) Delete() error {
 }
 
 // writeFile0600 writes through a temporary file in the same directory,
-// so a crash leaves the old secret or the new one, never half of one.
+// so a crash leaves the old secret or the new one, never half of one;
+// the file is this user's alone from its first byte (0600, or on Windows
+// a private DACL: internal/privdir).
 func writeFile0600(path string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".secret-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if err := f.Chmod(0o600); err != nil {
-		f.Close()
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return privdir.WriteFile(path, b, 0o600)
 }

@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -135,27 +134,6 @@ func create(path string) error {
 	defer db.Close()
 	_, err = db.Exec(fmt.Sprintf("PRAGMA page_size = %d; PRAGMA journal_mode = WAL", pageSize))
 	return err
-}
-
-// private makes the database file and its -wal and -shm files readable
-// by their owner only: they hold the whole mailbox and the node's keys.
-// A file made by an older version with the process's umask is tightened.
-func private(path string) error {
-	for _, p := range []string{path, path + "-wal", path + "-shm"} {
-		fi, err := os.Stat(p)
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		if fi.Mode().Perm()&0o077 != 0 {
-			if err := os.Chmod(p, 0o600); err != nil {
-				return fmt.Errorf("make %s private: %w", filepath.Base(p), err)
-			}
-		}
-	}
-	return nil
 }
 
 // Close stops the checkpointer, folds the WAL back into the file and

@@ -37,7 +37,7 @@ import (
 	"sync"
 	"time"
 
-	"mailnode/relay/privdir"
+	"mailnode/internal/privdir"
 	"mailnode/relay/relayserver"
 	"mailnode/relay/relaystore"
 )

@@ -14,7 +14,7 @@ import (
 
 	_ "modernc.org/sqlite" // the "sqlite" driver
 
-	"mailnode/relay/privdir"
+	"mailnode/internal/privdir"
 )
 
 // migrations are the schema versions, in order; user_version is how many

@@ -6,6 +6,12 @@
 // it rather than use it (outside attack on the development relay).
 //
 // Both the node and the relay use it, so it imports nothing of either.
+//
+// "Private" is the platform's: on unix the mode bits (0700, 0600) and
+// the owner's uid; on Windows, where mode bits mean little (every file
+// reads as 0666), the owner's SID and a protected DACL that grants this
+// user alone (SYSTEM and the Administrators group, who can read any
+// file, may appear in one made elsewhere): privdir_windows.go.
 package privdir
 
 import (
@@ -33,13 +39,7 @@ func Ensure(dir string) (changed bool, err error) {
 	if err := ownedByMe(dir, fi); err != nil {
 		return false, err
 	}
-	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-		if err := os.Chmod(dir, 0o700); err != nil {
-			return false, fmt.Errorf("%s is open to other users (mode %04o) and cannot be made private: %w", dir, perm, err)
-		}
-		return true, nil
-	}
-	return false, nil
+	return ensurePrivateDir(dir, fi)
 }
 
 // CheckPublic checks a file others may read but not change (a CA
@@ -50,10 +50,7 @@ func CheckPublic(path string) error {
 	if fi == nil || err != nil {
 		return err
 	}
-	if perm := fi.Mode().Perm(); perm&0o022 != 0 {
-		return fmt.Errorf("%s may be changed by other users (mode %04o): remove it", path, perm)
-	}
-	return nil
+	return checkPublic(path, fi)
 }
 
 // CheckFile checks a file that holds a secret (a key, a database): if it
@@ -64,10 +61,7 @@ func CheckFile(path string) error {
 	if fi == nil || err != nil {
 		return err
 	}
-	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-		return fmt.Errorf("%s is open to other users (mode %04o): whoever could read or change it may hold the secret; remove it, or make it 0600 if you know it is yours", path, perm)
-	}
-	return nil
+	return checkPrivate(path, fi)
 }
 
 // MakePrivate checks a file of this user's that holds secrets, as
@@ -76,13 +70,10 @@ func CheckFile(path string) error {
 // Another user's file, or a link, is still refused.
 func MakePrivate(path string) (changed bool, err error) {
 	fi, err := mine(path)
-	if fi == nil || err != nil || fi.Mode().Perm()&0o077 == 0 {
+	if fi == nil || err != nil {
 		return false, err
 	}
-	if err := os.Chmod(path, 0o600); err != nil {
-		return false, fmt.Errorf("%s is open to other users and cannot be made private: %w", path, err)
-	}
-	return true, nil
+	return makePrivate(path, fi)
 }
 
 // mine returns path's information if it exists (nil if not), checking
@@ -106,7 +97,9 @@ func mine(path string) (fs.FileInfo, error) {
 
 // WriteFile writes data to path atomically, with mode from the start: a
 // crash leaves the old file or the new one, never a cut key in its place,
-// and a key is never readable by others, not even for a moment. One err
+// and a key is never readable by others, not even for a moment (on
+// Windows a mode with no bits for group and others is a private DACL,
+// any other leaves the directory's inherited one). One err
 // runs through every step: a failed write (a full disk, a file size
 // limit) must stop the rename.
 func WriteFile(path string, data []byte, mode os.FileMode) error {
@@ -115,7 +108,7 @@ func WriteFile(path string, data []byte, mode os.FileMode) error {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
 	defer os.Remove(tmp.Name())
-	err = tmp.Chmod(mode)
+	err = setMode(tmp, mode)
 	if err == nil {
 		_, err = tmp.Write(data)
 	}
