@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mailnode/app/apptest"
+	"mailnode/app/autostart"
 	"mailnode/app/ui/screenqr"
 	"mailnode/gateway/phone/phoneclient"
 )
@@ -34,7 +35,7 @@ func TestPairOverThisNetwork(t *testing.T) {
 		LANAddr: func() (netip.Addr, error) { return netip.MustParseAddr("127.0.0.2"), nil }})
 	e := &env{t: t, fa: &notifyingApp{App: test.NewTempApp(t)}, node: r.Node, r: r, quit: make(chan struct{}, 1)}
 	e.u = New(e.fa, r.Node, Options{Version: "test", TrayHost: func() bool { return false },
-		Autostart: Autostart{Path: filepath.Join(t.TempDir(), "autostart", "app.mailnode.node.desktop"), Exec: "mailnode --minimized"},
+		Autostart: autostart.Entry{ID: "app.mailnode.node", Exe: "mailnode", Args: []string{"--minimized"}, Dir: filepath.Join(t.TempDir(), "autostart")},
 		OnQuit:    func() { e.quit <- struct{}{} }})
 	e.u.Start()
 	t.Cleanup(e.u.Close)

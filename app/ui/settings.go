@@ -55,7 +55,7 @@ func newSettingsView(u *UI) *settingsView {
 		}
 		showError(v.errLabel, u.opts.Autostart.Set(on))
 	})
-	if u.opts.Autostart.Path == "" {
+	if !u.opts.Autostart.Available() {
 		v.autostart.Disable()
 	}
 	v.pause = widget.NewCheck("Pause copying mail (agents are still served from what is copied)", func(on bool) {
@@ -174,7 +174,7 @@ func (v *settingsView) load() {
 	call(v.u, func(context.Context) (config.File, error) { return v.u.node.Settings() }, func(f config.File, err error) {
 		v.loading = true
 		defer func() { v.loading = false }()
-		v.autostart.SetChecked(v.u.opts.Autostart.Path != "" && v.u.opts.Autostart.Enabled())
+		v.autostart.SetChecked(v.u.opts.Autostart.Enabled())
 		v.pause.SetChecked(v.u.last.SyncPaused)
 		if err != nil {
 			v.info.SetText("This node runs without a settings file: changes here last until it stops.")

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"mailnode/app"
+	"mailnode/app/autostart"
 	"mailnode/approvals"
 )
 
@@ -50,9 +51,10 @@ type Options struct {
 	Tray Tray
 	// Version is shown in the settings.
 	Version string
-	// Autostart is the XDG autostart entry the settings switch writes;
-	// zero: not offered.
-	Autostart Autostart
+	// Autostart is the start-at-login entry the settings switch writes
+	// (an XDG autostart file, a LaunchAgent, a Run value); zero: not
+	// offered.
+	Autostart autostart.Entry
 	// OnQuit is called once when the user quits; the caller stops the
 	// node. Default: end Run.
 	OnQuit func()

@@ -23,6 +23,7 @@ import (
 	"mailnode/agent"
 	"mailnode/app"
 	"mailnode/app/apptest"
+	"mailnode/app/autostart"
 	"mailnode/app/backup"
 	"mailnode/app/ui/screenqr"
 	"mailnode/approvals"
@@ -163,7 +164,7 @@ func newEnvNode(t *testing.T, dataDir string, set func(*Options)) *env {
 	sess := r.Session(t, domain, key)
 	e := &env{t: t, fa: &notifyingApp{App: test.NewTempApp(t)}, node: r.Node, r: r, agent: sess, domain: domain, quit: make(chan struct{}, 1)}
 	opts := Options{Version: "test",
-		Autostart: Autostart{Path: filepath.Join(t.TempDir(), "autostart", "app.mailnode.node.desktop"), Exec: "mailnode --minimized"},
+		Autostart: autostart.Entry{ID: "app.mailnode.node", Exe: "mailnode", Args: []string{"--minimized"}, Dir: filepath.Join(t.TempDir(), "autostart")},
 		OnQuit:    func() { e.quit <- struct{}{} }}
 	set(&opts)
 	e.u = New(e.fa, r.Node, opts)
@@ -737,26 +738,6 @@ func TestDailyCounts(t *testing.T) {
 	}
 	if !hasColor(chartImage(days), chartAllowed) {
 		t.Error("chart has no allowed bar")
-	}
-}
-
-func TestAutostart(t *testing.T) {
-	a := Autostart{Path: filepath.Join(t.TempDir(), "autostart", "app.mailnode.node.desktop"), Exec: execQuote("/opt/mail node/mailnode") + " --minimized"}
-	if a.Enabled() {
-		t.Fatal("enabled before Set")
-	}
-	if err := a.Set(true); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(a.Path)
-	if err != nil || !a.Enabled() || !strings.Contains(string(b), "Exec=\"/opt/mail node/mailnode\" --minimized\n") {
-		t.Fatalf("entry %q, %v", b, err)
-	}
-	if fi, _ := os.Stat(a.Path); fi.Mode().Perm() != 0o600 {
-		t.Errorf("entry mode %v", fi.Mode().Perm())
-	}
-	if err := a.Set(false); err != nil || a.Enabled() {
-		t.Fatalf("Set(false) = %v, enabled %v", err, a.Enabled())
 	}
 }
 

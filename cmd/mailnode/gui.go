@@ -21,6 +21,7 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"mailnode/app"
+	"mailnode/app/autostart"
 	"mailnode/app/backup"
 	"mailnode/app/localapi/localclient"
 	"mailnode/app/ui"
@@ -127,7 +128,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 
 	fa := fyneapp.NewWithID(appID)
 	fa.SetIcon(fyne.NewStaticResource("mailnode.png", assets.Icon()))
-	autostart, err := ui.DefaultAutostart(appID)
+	atLogin, err := autostart.Default(appID, "--minimized")
 	if err != nil {
 		logger.Warn("No autostart entry", "err", err)
 	}
@@ -139,7 +140,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 		pass   string
 	}
 	var u *ui.UI
-	u = ui.New(fa, n, ui.Options{Logger: logger, Minimized: *minimized, Version: version, Autostart: autostart,
+	u = ui.New(fa, n, ui.Options{Logger: logger, Minimized: *minimized, Version: version, Autostart: atLogin,
 		StallFile: *stallFile, StallTrace: *stallTrace, LayoutFile: *layoutFile,
 		Restore: func(_ context.Context, sealed []byte, pass string) error {
 			if _, err := backup.Open(sealed, pass); err != nil {
