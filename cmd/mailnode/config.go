@@ -13,7 +13,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"mailnode/app"
@@ -143,20 +142,9 @@ func readCAs(flag string, files []string) ([]*x509.Certificate, error) {
 	return out, nil
 }
 
-func defaultDataDir() string {
-	if runtime.GOOS == "linux" {
-		if x := os.Getenv("XDG_DATA_HOME"); x != "" {
-			return filepath.Join(x, "mailnode")
-		}
-		if h, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(h, ".local", "share", "mailnode")
-		}
-	}
-	if d, err := os.UserConfigDir(); err == nil {
-		return filepath.Join(d, "mailnode")
-	}
-	return "mailnode-data"
-}
+// defaultDataDir is the platform's place for the node's files
+// (config.DefaultDataDir).
+func defaultDataDir() string { return config.DefaultDataDir(os.Getenv) }
 
 // load builds the app config: the settings file, then the environment,
 // then flags. The environment and flags change this run only; the file

@@ -119,7 +119,7 @@ func Listen(dataDir string) (net.Listener, error) {
 	if err != nil {
 		return nil, fmt.Errorf("local API: %w", err)
 	}
-	if err := os.Chmod(path, 0o600); err != nil {
+	if err := restrictSocket(path); err != nil {
 		ln.Close()
 		return nil, fmt.Errorf("local API: %w", err)
 	}
