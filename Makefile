@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO ?= go
 
-.PHONY: demo test test-deps package-deps vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
+.PHONY: demo test test-deps test-windows cross package-deps vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
 
 # The headless build: the demo needs no X11 or OpenGL headers (the desktop app's cgo build does).
 demo:
@@ -43,18 +43,24 @@ demo:
 # the node's Web Push requests with (pinned by
 # approvals/push/testdata/package-lock.json).
 #
+# Wine and the mingw-w64 cross compiler run the Windows build
+# (internal/wintest: mailnode.exe version, the demo, the platform
+# packages' Windows tests; mingw-w64 builds the DLL that Go's runtime
+# needs and Wine 8 lacks); Wine refuses nothing as root.
+#
 # apt-get waits up to 5 minutes for another apt or dpkg (unattended-upgrades on
 # a fresh machine) instead of failing on its lock, runs without questions
 # (env, as sudo drops DEBIAN_FRONTEND from the environment), and says what it
 # installs and why before the download starts, then nothing but errors.
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 -qq
-TEST_PKGS := dovecot-imapd dovecot-lmtpd postfix chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils postgresql curl nodejs python3-venv
+TEST_PKGS := dovecot-imapd dovecot-lmtpd postfix chromium libgl1-mesa-dev xorg-dev xvfb xauth dbus imagemagick x11-utils postgresql curl nodejs python3-venv wine wine64 gcc-mingw-w64-x86-64
 test-deps:
 	@{ command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ]; } && [ -x /usr/lib/dovecot/lmtp ] && [ -x /usr/sbin/postfix ] && command -v chromium >/dev/null 2>&1 && \
 	  command -v Xvfb >/dev/null 2>&1 && command -v dbus-daemon >/dev/null 2>&1 && command -v import >/dev/null 2>&1 && command -v xwininfo >/dev/null 2>&1 && \
 	  command -v curl >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 && \
+	  command -v wine >/dev/null 2>&1 && command -v wineserver >/dev/null 2>&1 && command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 && \
 	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
-	  echo "test-deps: installing with apt-get (several minutes on a fresh machine): Dovecot (the IMAP tests), Postfix and Dovecot's LMTP (the relay's mailer), Chromium (the phone web app), X11/OpenGL headers, Xvfb, D-Bus, ImageMagick and x11-utils (the desktop app), PostgreSQL (the relay store), curl and Node.js (keep-alive clients), Python's venv (the push checks): $(TEST_PKGS)"; \
+	  echo "test-deps: installing with apt-get (several minutes on a fresh machine): Dovecot (the IMAP tests), Postfix and Dovecot's LMTP (the relay's mailer), Chromium (the phone web app), X11/OpenGL headers, Xvfb, D-Bus, ImageMagick and x11-utils (the desktop app), PostgreSQL (the relay store), curl and Node.js (keep-alive clients), Python's venv (the push checks), Wine and mingw-w64 (the Windows build): $(TEST_PKGS)"; \
 	  had_postfix=$$(dpkg-query -W -f='$${Status}' postfix 2>/dev/null); \
 	  if [ ! -e /usr/sbin/policy-rc.d ]; then \
 	    trap '$(SUDO) rm -f /usr/sbin/policy-rc.d' EXIT; \
@@ -88,7 +94,9 @@ vet:
 # MAILNODE_TEST_POSTGRES=1, MAILNODE_TEST_POSTFIX=1, MAILNODE_TEST_PUSH=1 and
 # MAILNODE_TEST_OIDC=1 make a missing Dovecot, Chromium, Xvfb, PostgreSQL,
 # Postfix or Node.js (jose and http_ece, the push checks; oidc-provider, the
-# mail sign-in) a failure, not a skip (Postfix's
+# mail sign-in) a failure, not a skip, and MAILNODE_TEST_WINE=1 a missing
+# Wine or mingw-w64 (the Windows build under Wine, internal/wintest: about
+# 3 minutes, most of it building mailnode.exe) (Postfix's
 # master starts only as root: make test runs as root, as CI does). The race
 # detector is on: the sync code runs a pipeline of goroutines. The packages
 # are tested in the headless build (-tags headless), which keeps Fyne's cgo
@@ -98,8 +106,29 @@ vet:
 # detector, the only way they bring up 1,000 node tunnels from one address (it
 # slows TLS handshakes tenfold: 100 under it).
 test: test-deps vet
-	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 MAILNODE_TEST_POSTGRES=1 MAILNODE_TEST_POSTFIX=1 MAILNODE_TEST_PUSH=1 MAILNODE_TEST_OIDC=1 $(GO) test -race -count=1 -tags headless ./...
+	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 MAILNODE_TEST_POSTGRES=1 MAILNODE_TEST_POSTFIX=1 MAILNODE_TEST_PUSH=1 MAILNODE_TEST_OIDC=1 MAILNODE_TEST_WINE=1 $(GO) test -race -count=1 -tags headless ./...
 	$(GO) test -count=1 -tags headless -run 'TestSlowClients' ./relay/relayserver/ ./cmd/mailnode-relay/ ./gateway/
+
+# The Windows build under Wine alone (part of make test): mailnode.exe
+# version, the headless demo, and the Windows tests of the packages with
+# platform code (go test -exec wine); what Wine lacks is named in the
+# output (internal/wintest's package doc).
+test-windows: test-deps
+	MAILNODE_TEST_WINE=1 $(GO) test -count=1 -v -run TestWine ./internal/wintest/
+
+# The headless node and the agent for Windows and macOS (no cgo, so no
+# desktop app: docs/desktop.md says how that is built), into dist/, and
+# go vet for each of those systems of the packages with platform code
+# (their tests included; the other packages' tests use unix-only helpers).
+CROSS_TARGETS := windows/amd64 darwin/arm64 darwin/amd64
+PLATFORM_PKGS := ./internal/privdir/ ./internal/wintest/ ./app/config/ ./app/autostart/ ./app/localapi/... ./mail/store/ ./mail/credential/ ./agent/
+cross:
+	@set -e; for t in $(CROSS_TARGETS); do os=$${t%/*}; arch=$${t#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+	  echo "cross: $$os/$$arch: mailnode (headless), mailnode-agent, go vet"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -tags headless -trimpath -o dist/mailnode-$$os-$$arch$$ext ./cmd/mailnode; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -o dist/mailnode-agent-$$os-$$arch$$ext ./cmd/mailnode-agent; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) vet -tags headless $(PLATFORM_PKGS); \
+	done; ls -l dist/
 
 # Both builds of the node: the desktop app (cgo, Fyne) and the headless one
 # for servers (every command, no UI, no cgo).
