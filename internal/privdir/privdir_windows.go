@@ -32,11 +32,20 @@ const fileAllAccess = 0x1F01FF
 // GENERIC_ALL).
 const writeRights = 0x2 | 0x4 | 0x10 | 0x100 | windows.DELETE | windows.WRITE_DAC | windows.WRITE_OWNER | windows.GENERIC_WRITE | windows.GENERIC_ALL
 
+// processToken opens the process's token to read it.
+func processToken() (windows.Token, error) {
+	var tok windows.Token
+	if err := windows.OpenProcessToken(windows.CurrentProcess(), windows.TOKEN_QUERY, &tok); err != nil {
+		return 0, fmt.Errorf("open process token: %w", err)
+	}
+	return tok, nil
+}
+
 // currentUser is the SID the process runs as.
 func currentUser() (*windows.SID, error) {
-	tok, err := windows.OpenCurrentProcessToken()
+	tok, err := processToken()
 	if err != nil {
-		return nil, fmt.Errorf("open process token: %w", err)
+		return nil, err
 	}
 	defer tok.Close()
 	u, err := tok.GetTokenUser()
@@ -49,9 +58,9 @@ func currentUser() (*windows.SID, error) {
 // tokenOwner is the SID that owns what the process creates: the user,
 // or for an elevated administrator the Administrators group.
 func tokenOwner() (*windows.SID, error) {
-	tok, err := windows.OpenCurrentProcessToken()
+	tok, err := processToken()
 	if err != nil {
-		return nil, fmt.Errorf("open process token: %w", err)
+		return nil, err
 	}
 	defer tok.Close()
 	n := uint32(64)
