@@ -93,7 +93,10 @@ func (s *Syncer) authenticate(ctx context.Context, c *imapclient.Client, raw *de
 	host, portStr, _ := net.SplitHostPort(cfg.Address)
 	port, _ := strconv.Atoi(portStr)
 	for attempt := 0; ; attempt++ {
-		token, err := cfg.OAuth.AccessToken(ctx, attempt > 0)
+		// A session ended because its token was lapsing asks for a new
+		// one at once, whatever the token's own margin says.
+		renew := attempt > 0 || attempt == 0 && s.renewNext.Swap(false)
+		token, err := cfg.OAuth.AccessToken(ctx, renew)
 		if err != nil {
 			return fmt.Errorf("sign-in token for %s: %w", cfg.Username, err)
 		}

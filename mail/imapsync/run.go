@@ -26,6 +26,17 @@ func (s *Syncer) Run(ctx context.Context, onPass func(Result, error)) error {
 		if ctx.Err() != nil {
 			return nil
 		}
+		if errors.Is(err, errTokenLapsing) {
+			// A planned end: the next session signs in with a fresh token.
+			s.log.Debug("Reconnecting before the access token lapses")
+			s.renewNext.Store(true)
+			bo.reset()
+			continue
+		}
+		if Permanent(err) {
+			s.log.Warn("Sync stopped: the account's sign-in is refused", "err", err)
+			return err
+		}
 		onPass(Result{}, err)
 		// A session that stayed healthy for a while resets the back-off.
 		if s.now().Sub(started) > 2*time.Minute {
@@ -45,6 +56,31 @@ func (s *Syncer) Run(ctx context.Context, onPass func(Result, error)) error {
 			return nil
 		}
 	}
+}
+
+// errTokenLapsing ends a session shortly before its OAuth access token
+// lapses: providers end a session whose token expired (Gmail,
+// Microsoft), and one that ended mid-command would be a failure.
+var errTokenLapsing = errors.New("the access token is about to lapse")
+
+// Permanent reports whether err is one no retry can cure: the provider
+// refuses the account's OAuth grant (mail/signin's invalid_grant, revoked
+// or expired). Run then stops and returns it; the person must sign in
+// again.
+func Permanent(err error) bool {
+	var p interface{ Permanent() bool }
+	return errors.As(err, &p) && p.Permanent()
+}
+
+// reconnectAt is when a session signed in with a token lapsing at expiry
+// (got at start) should end: a tenth of the token's remaining life ahead,
+// at most 5 minutes, so the next session starts with a fresh token well
+// before a server would cut this one. Zero: no token, or none that lapses.
+func reconnectAt(start, expiry time.Time) time.Time {
+	if expiry.IsZero() || !expiry.After(start) {
+		return time.Time{}
+	}
+	return expiry.Add(-min(expiry.Sub(start)/10, 5*time.Minute))
 }
 
 // errNoFolders: the account has no folder to sync (the configured list
@@ -81,6 +117,11 @@ func (s *Syncer) session(ctx context.Context, onPass func(Result, error)) error 
 		return err
 	}
 	defer c.Close()
+	// With a token that lapses, end the session before it does.
+	var lapse time.Time
+	if e, ok := s.cfg.OAuth.(interface{ Expiry() time.Time }); ok {
+		lapse = reconnectAt(s.now(), e.Expiry())
+	}
 
 	res, err := s.syncAll(ctx, c)
 	if err != nil {
@@ -133,13 +174,22 @@ func (s *Syncer) session(ctx context.Context, onPass func(Result, error)) error 
 			}
 		}
 		if !behind {
-			untilFull := s.cfg.FullSyncInterval - s.now().Sub(lastFull)
-			if err := s.wait(ctx, c, hasIdle, changed, untilFull); err != nil {
+			timeout := s.cfg.FullSyncInterval - s.now().Sub(lastFull)
+			if !lapse.IsZero() {
+				timeout = min(timeout, lapse.Sub(s.now()))
+			}
+			if err := s.wait(ctx, c, hasIdle, changed, timeout); err != nil {
 				return err
 			}
 		}
 		if ctx.Err() != nil {
 			return nil
+		}
+		if !lapse.IsZero() && !s.now().Before(lapse) {
+			// Whatever arrived since the wait began is fetched by the
+			// next session's first pass: nothing lost, and UIDs keep
+			// anything from being stored twice.
+			return errTokenLapsing
 		}
 		var res Result
 		if s.now().Sub(lastFull) >= s.cfg.FullSyncInterval {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -20,6 +21,9 @@ type Syncer struct {
 	store *store.Store
 	log   *slog.Logger
 	now   func() time.Time
+	// renewNext asks the next sign-in for a new access token: the last
+	// session ended because its token was about to lapse.
+	renewNext atomic.Bool
 }
 
 // New returns a Syncer. It does no I/O.

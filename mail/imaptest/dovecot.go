@@ -426,3 +426,34 @@ namespace inbox {
   }
 }
 `
+
+// Kick ends every IMAP session of user with doveadm kick, as an
+// administrator (or a provider whose token lapsed) ends one: Dovecot
+// itself never ends a logged-in session when the token it took lapses.
+// It returns how many sessions ended.
+func (d *Dovecot) Kick(user string) (int, error) {
+	bin, err := exec.LookPath("doveadm")
+	if err != nil {
+		return 0, fmt.Errorf("doveadm not found (Debian package dovecot-core): %w", err)
+	}
+	out, err := exec.Command(bin, "-c", filepath.Join(d.dir, "dovecot.conf"), "kick", user).CombinedOutput()
+	// doveadm kick exits 68 (EX_NOUSER) when the user had no session.
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 68 {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("doveadm kick %s: %w: %s", user, err, out)
+	}
+	// "user\n" for one session, "user (N)\n" for N.
+	s := strings.TrimSpace(string(out))
+	if s == "" {
+		return 0, nil
+	}
+	if i := strings.LastIndex(s, "("); i >= 0 {
+		if n, err := strconv.Atoi(strings.TrimSuffix(s[i+1:], ")")); err == nil {
+			return n, nil
+		}
+	}
+	return 1, nil
+}

@@ -111,6 +111,11 @@ func (e *ProviderError) Is(target error) bool {
 	return target == ErrSignInAgain && e.Code == "invalid_grant"
 }
 
+// Permanent reports that no retry can succeed (invalid_grant): a sync
+// that meets it stops instead of backing off and trying again, without
+// importing this package (mail/imapsync checks for the method).
+func (e *ProviderError) Permanent() bool { return e.Code == "invalid_grant" }
+
 // providerError turns x/oauth2's error for a token request into a
 // ProviderError where the provider said why.
 func providerError(p Provider, err error) error {
