@@ -85,8 +85,13 @@ func (src Source) Lookup(getenv func(string) string) (Secret, string, error) {
 // or, where no keyring answers (a server without a Secret Service), in
 // file, created 0600 and written atomically. It returns the Source to
 // record in the account's settings; an error says both places failed.
+// An empty service goes straight to the file: the caller knows no keyring
+// runs (no session bus, where asking would start a bus of its own).
 func Save(service, user, file string, s Secret) (Source, error) {
-	kerr := keyring.Set(service, user, s.Reveal())
+	kerr := errors.New("no keyring on this machine")
+	if service != "" {
+		kerr = keyring.Set(service, user, s.Reveal())
+	}
 	if kerr == nil {
 		return Source{KeyringService: service, KeyringUser: user}, nil
 	}
@@ -97,6 +102,21 @@ func Save(service, user, file string, s Secret) (Source, error) {
 		return Source{}, fmt.Errorf("OS keyring entry %s/%s: %v; file: %w", service, user, kerr, err)
 	}
 	return Source{File: file}, nil
+}
+
+// Replace puts a new secret where src keeps one that Save stored (a
+// refresh token the provider rotated), so that Lookup finds the new one.
+func (src Source) Replace(s Secret) error {
+	switch {
+	case src.File != "":
+		return writeFile0600(src.File, []byte(s.Reveal()+"\n"))
+	case src.KeyringService != "":
+		if err := keyring.Set(src.KeyringService, src.KeyringUser, s.Reveal()); err != nil {
+			return fmt.Errorf("OS keyring entry %s/%s: %w", src.KeyringService, src.KeyringUser, err)
+		}
+		return nil
+	}
+	return ErrNoSource
 }
 
 // Delete removes what Save stored (signing out, a replaced grant). A

@@ -102,6 +102,22 @@ func TestSaveFallsBackToFile(t *testing.T) {
 		t.Error("Save with neither keyring nor file = nil error")
 	}
 
+	// A rotated token replaces the file's; no keyring asked: the file.
+	keyring.MockInit()
+	if src, err = credential.Save("", "google:a@example.com", file, "refresh-1"); err != nil || src.File != file {
+		t.Fatalf("Save(no keyring) = %+v, %v, want the file", src, err)
+	}
+	if err := src.Replace("refresh-1b"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, err := src.Lookup(os.Getenv); err != nil || got.Reveal() != "refresh-1b" {
+		t.Fatalf("Lookup() after Replace = %v", err)
+	}
+	if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("stat %s after Replace = %v, %v, want mode 0600", file, fi, err)
+	}
+	src.Delete()
+
 	keyring.MockInit()
 	src, err = credential.Save("mailnode-oauth", "google:a@example.com", file, "refresh-2")
 	if err != nil || src.KeyringService != "mailnode-oauth" || src.File != "" {
@@ -112,5 +128,11 @@ func TestSaveFallsBackToFile(t *testing.T) {
 	}
 	if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a file was written beside the keyring: %v", err)
+	}
+	if err := src.Replace("refresh-3"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, err := src.Lookup(os.Getenv); err != nil || got.Reveal() != "refresh-3" {
+		t.Fatalf("Lookup() after Replace = %v", err)
 	}
 }
