@@ -68,6 +68,9 @@ type Config struct {
 	// Autoconfig is how DiscoverAccount reaches the network; the zero
 	// value uses the system's resolver and HTTPS.
 	Autoconfig autoconfig.Config
+	// SignIn is how accounts sign in with OAuth 2.0 (Gmail, Microsoft):
+	// the client ids, and the providers beside the known ones.
+	SignIn SignInConfig
 }
 
 // Services are the long-running parts Start runs. The zero value runs

@@ -113,7 +113,7 @@ func (n *Node) Start(ctx context.Context) error {
 	n.c = c
 	n.mu.Unlock()
 	n.refreshCounts(ctx, c)
-	n.update(func(s *Status) { s.Accounts = accountStatus(c.accountsCopy()) })
+	n.update(func(s *Status) { s.Accounts = accountStatus(c.accountsCopy(), s.Accounts) })
 	if n.cfg.Services.Gateway {
 		// After an extractor upgrade the node re-reads its mail before
 		// it answers agents from it.
@@ -377,7 +377,7 @@ func (n *Node) runSync(ctx context.Context, c *components, acct imapsync.Config,
 	}
 	n.logAccount(acct)
 	name := "sync/" + acct.Account
-	return s.Run(ctx, func(res imapsync.Result, err error) {
+	err = s.Run(ctx, func(res imapsync.Result, err error) {
 		if err != nil {
 			n.update(func(s *Status) {
 				s.State = StateOffline
@@ -395,6 +395,28 @@ func (n *Node) runSync(ctx context.Context, c *components, acct imapsync.Config,
 		default: // a pass is already due
 		}
 	})
+	if problem := SignInProblem(err); problem != "" {
+		// The provider refuses the account's grant: no retry helps. This
+		// account's sync stops, saying what to do; every other account
+		// keeps running, and signing in again (SignInAccount) starts it.
+		n.log.Warn("Account needs signing in again", "account", acct.Account, "err", err)
+		n.update(func(s *Status) {
+			for i := range s.Accounts {
+				if s.Accounts[i].Name == acct.Account {
+					s.Accounts[i].Problem = problem
+				}
+			}
+			s.LastError = problem + " (account " + acct.Account + ")"
+			s.service(name).LastError = err.Error()
+			s.service(name).State = "stopped"
+			if s.State == StateOffline {
+				s.State = StateIdle
+			}
+		})
+		<-ctx.Done()
+		return nil
+	}
+	return err
 }
 
 // runFacts is the facts service: after every sync pass it reads what the

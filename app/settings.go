@@ -11,6 +11,7 @@ import (
 	"mailnode/app/config"
 	"mailnode/mail/credential"
 	"mailnode/mail/imapsync"
+	"mailnode/mail/signin"
 	"mailnode/mail/smtpsend"
 )
 
@@ -35,8 +36,16 @@ func Apply(cfg *Config, f config.File, getenv func(string) string, trace io.Writ
 	cfg.Gateway.Listen, cfg.Gateway.Hostname = f.Gateway.Listen, f.Gateway.Hostname
 	cfg.Gateway.HostingSuffixes = f.Gateway.AgentHostingSuffixes
 	cfg.Accounts, cfg.Outgoing = nil, Outgoing{}
+	for id, c := range f.SignIn {
+		if _, set := cfg.SignIn.Clients[id]; !set {
+			if cfg.SignIn.Clients == nil {
+				cfg.SignIn.Clients = signin.Clients{}
+			}
+			cfg.SignIn.Clients[id] = signin.Client{ID: c.ID, Secret: c.Secret}
+		}
+	}
 	for _, a := range f.Accounts {
-		ic, err := ResolveAccount(a, getenv)
+		ic, err := ResolveAccount(a, cfg.SignIn, getenv)
 		if err != nil {
 			return err
 		}
@@ -53,14 +62,28 @@ func Apply(cfg *Config, f config.File, getenv func(string) string, trace io.Writ
 	return nil
 }
 
-// ResolveAccount looks up an account's password and checks its settings.
-func ResolveAccount(a config.Account, getenv func(string) string) (imapsync.Config, error) {
+// ResolveAccount looks up an account's password, or for an OAuth account
+// its refresh token, and checks its settings.
+func ResolveAccount(a config.Account, sc SignInConfig, getenv func(string) string) (imapsync.Config, error) {
 	if a.Name == "" {
 		return imapsync.Config{}, errors.New("config: an account has no name")
 	}
 	sec, err := imapsync.ParseSecurity(a.Security)
 	if err != nil {
 		return imapsync.Config{}, fmt.Errorf("account %q: %w", a.Name, err)
+	}
+	if a.OAuth != (config.OAuth{}) {
+		ic := imapsync.Config{
+			Account: a.Name, Address: a.Server, Security: sec, AllowInsecure: a.AllowInsecure,
+			Username: a.Username, Folders: a.Folders, Exclude: a.Exclude, IncludeTrashJunk: a.TrashAndJunk,
+		}
+		if err := resolveOAuth(&ic, a, sc, getenv, nil); err != nil {
+			return imapsync.Config{}, fmt.Errorf("account %q: %w", a.Name, err)
+		}
+		if err := ic.Validate(); err != nil {
+			return imapsync.Config{}, fmt.Errorf("account %q: %w", a.Name, err)
+		}
+		return ic, nil
 	}
 	src := credential.Source{File: a.Password.File, Env: a.Password.Env}
 	if a.Password.Keyring {
@@ -99,6 +122,9 @@ func smtpConfig(a config.Account, ic imapsync.Config) (smtpsend.Config, error) {
 	}
 	sc := smtpsend.Config{Address: a.SMTP.Server, Security: sec, AllowInsecure: a.AllowInsecure,
 		Username: ic.Username, Password: ic.Password}
+	if ic.OAuth != nil {
+		sc.OAuth = ic.OAuth // the same Tokens: one renewal serves both
+	}
 	if err := sc.Validate(); err != nil {
 		return sc, fmt.Errorf("account %q: %w", a.Name, err)
 	}
@@ -120,7 +146,7 @@ func (n *Node) Settings() (config.File, error) {
 // CheckAccount logs in to a's server and out again, without saving
 // anything: the first-run wizard's "test login".
 func (n *Node) CheckAccount(ctx context.Context, a config.Account) error {
-	ic, err := ResolveAccount(a, n.cfg.Getenv)
+	ic, err := ResolveAccount(a, n.cfg.SignIn, n.cfg.Getenv)
 	if err != nil {
 		return err
 	}
@@ -133,7 +159,7 @@ func (n *Node) AddAccount(ctx context.Context, a config.Account) error {
 	if n.cfg.Settings == nil {
 		return ErrNoSettings
 	}
-	ic, err := ResolveAccount(a, n.cfg.Getenv)
+	ic, err := ResolveAccount(a, n.cfg.SignIn, n.cfg.Getenv)
 	if err != nil {
 		return err
 	}
@@ -153,7 +179,7 @@ func (n *Node) AddAccount(ctx context.Context, a config.Account) error {
 	c.mu.Lock()
 	c.accounts = append(c.accounts, ic)
 	c.mu.Unlock()
-	n.update(func(s *Status) { s.Accounts = accountStatus(c.accountsCopy()) })
+	n.update(func(s *Status) { s.Accounts = accountStatus(c.accountsCopy(), s.Accounts) })
 	n.mu.Lock()
 	paused := n.paused
 	n.mu.Unlock()
@@ -191,7 +217,7 @@ func (n *Node) RemoveAccount(ctx context.Context, name string) error {
 	c.accounts = slices.DeleteFunc(c.accounts, func(a imapsync.Config) bool { return a.Account == name })
 	c.mu.Unlock()
 	n.update(func(s *Status) {
-		s.Accounts = accountStatus(c.accountsCopy())
+		s.Accounts = accountStatus(c.accountsCopy(), s.Accounts)
 		s.Folders = slices.DeleteFunc(s.Folders, func(f FolderStatus) bool { return f.Account == name })
 	})
 	n.log.Info("Account removed", "account", name)
@@ -231,10 +257,19 @@ func (c *components) accountsCopy() []imapsync.Config {
 	return slices.Clone(c.accounts)
 }
 
-func accountStatus(as []imapsync.Config) []AccountStatus {
+// accountStatus is the status of the accounts as, keeping what prev said
+// of an account's sign-in (a stopped sync stays stopped while others are
+// added or removed).
+func accountStatus(as []imapsync.Config, prev []AccountStatus) []AccountStatus {
 	out := make([]AccountStatus, len(as))
 	for i, a := range as {
-		out[i] = AccountStatus{Name: a.Account, Server: a.Address, Username: a.Username, PasswordSource: a.PasswordSource}
+		out[i] = AccountStatus{Name: a.Account, Server: a.Address, Username: a.Username, PasswordSource: a.PasswordSource,
+			OAuth: a.OAuth != nil}
+		for _, p := range prev {
+			if p.Name == a.Account && p.Username == a.Username {
+				out[i].Problem = p.Problem
+			}
+		}
 	}
 	return out
 }

@@ -58,6 +58,11 @@ type Status struct {
 type AccountStatus struct {
 	Name, Server, Username string
 	PasswordSource         string // where the password comes from, never the password
+	// OAuth: the account signs in with its provider's tokens.
+	OAuth bool
+	// Problem is what the person must do before this account syncs
+	// again ("Sign in to Microsoft again"); "" while it syncs.
+	Problem string
 }
 
 // FolderStatus is how far a folder's sync has come.

@@ -36,6 +36,18 @@ type File struct {
 	Gateway  Gateway   `json:"gateway,omitzero"`
 	Facts    Facts     `json:"facts,omitzero"`
 	Relay    Relay     `json:"relay,omitzero"`
+	// SignIn is the OAuth client the node signs in as, per provider
+	// ("google", "microsoft"), for a build that has none of its own
+	// (docs/accounts.md, "Client ids").
+	SignIn map[string]OAuthClient `json:"signin,omitempty"`
+}
+
+// OAuthClient is a client registered with a provider: its id, and for
+// Google's "Desktop app" clients the secret that comes with it, which
+// ships in every copy of a program and so is no secret.
+type OAuthClient struct {
+	ID     string `json:"id"`
+	Secret string `json:"secret,omitempty"`
 }
 
 // Account is one mailbox.
@@ -50,6 +62,19 @@ type Account struct {
 	Exclude       []string `json:"exclude,omitempty"`
 	TrashAndJunk  bool     `json:"include_trash_and_junk,omitempty"`
 	SMTP          SMTP     `json:"smtp,omitzero"`
+	// OAuth, when set, signs in to both servers with OAuth 2.0 (Gmail,
+	// Microsoft) instead of a password; Username is then the address the
+	// provider named.
+	OAuth OAuth `json:"oauth,omitzero"`
+}
+
+// OAuth is an account that signs in with OAuth 2.0: the provider, and
+// where its refresh token is, the first that is set of File and Keyring.
+// The access token is never saved.
+type OAuth struct {
+	Provider string `json:"provider"`
+	File     string `json:"file,omitempty"`    // mode 0600
+	Keyring  bool   `json:"keyring,omitempty"` // the OS keyring, service "mailnode-oauth", user "provider:username"
 }
 
 // Password says where an account's password is: the first that is set
@@ -119,6 +144,8 @@ func (f File) Validate() error {
 			return fmt.Errorf("two accounts are named %q", a.Name)
 		case a.Server == "":
 			return fmt.Errorf("account %q has no server", a.Name)
+		case a.OAuth != (OAuth{}) && (a.OAuth.Provider == "" || a.OAuth.File == "" && !a.OAuth.Keyring):
+			return fmt.Errorf("account %q signs in with OAuth but names no provider or no refresh token", a.Name)
 		}
 		seen[a.Name] = true
 	}

@@ -48,6 +48,8 @@ func TestParseRefuses(t *testing.T) {
 		{"newer version", `{"version":9,"accounts":[]}`, "upgrade mailnode"},
 		{"not json", `accounts: []`, "not a settings file"},
 		{"nameless account", `{"version":2,"accounts":[{"server":"s"}]}`, "no name"},
+		{"oauth without a token", `{"version":2,"accounts":[{"name":"a","server":"s","username":"u","oauth":{"provider":"google"}}]}`, "no refresh token"},
+		{"oauth without a provider", `{"version":2,"accounts":[{"name":"a","server":"s","username":"u","oauth":{"keyring":true}}]}`, "no provider"},
 		{"twice the same name", `{"version":2,"accounts":[{"name":"a","server":"s"},{"name":"a","server":"t"}]}`, "two accounts"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -119,4 +121,23 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse accepted an invalid file: %+v", cfg)
 		}
 	})
+}
+
+// TestOAuthAccount: an OAuth account and the sign-in clients survive a
+// save and a load, and the file holds no token, only where it is.
+func TestOAuthAccount(t *testing.T) {
+	f := File{Version: Version, SignIn: map[string]OAuthClient{"google": {ID: "id.apps.googleusercontent.com", Secret: "GOCSPX-x"}},
+		Accounts: []Account{{Name: "work", Server: "imap.gmail.com:993", Username: "jo@gmail.com",
+			OAuth: OAuth{Provider: "google", File: "/data/secrets/oauth-google.token"}}}}
+	path := filepath.Join(t.TempDir(), "config.json")
+	if err := Save(path, f); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, f) {
+		t.Errorf("Load(Save(f)) = %+v, want %+v", got, f)
+	}
 }

@@ -66,6 +66,9 @@ type Provider struct {
 	// TLS unless SMTPStartTLS.
 	IMAP, SMTP   string
 	SMTPStartTLS bool
+	// Plain: the servers speak no TLS. Only for a test's servers on
+	// loopback; the node refuses plain to any other host.
+	Plain bool
 	// Register says how to get a client id, for the error without one.
 	Register string
 

@@ -1,0 +1,210 @@
+package app
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"path/filepath"
+	"slices"
+
+	"mailnode/app/config"
+	"mailnode/mail/credential"
+	"mailnode/mail/imapsync"
+	"mailnode/mail/signin"
+)
+
+// Accounts that sign in with OAuth 2.0 (Gmail, Microsoft; docs/accounts.md):
+// the sign-in itself is mail/signin's; here it becomes an account, its
+// refresh token kept where the settings say, its access token in memory.
+
+// SignInConfig is how the node signs people in to their mail providers.
+type SignInConfig struct {
+	// Clients are the OAuth clients by provider ID; a provider missing
+	// here takes the build's default (mail/signin).
+	Clients signin.Clients
+	// Providers add to or replace signin.Known by ID, each with its
+	// client set: a company's own identity provider (signin.Discover),
+	// the tests' oidc-provider.
+	Providers []signin.Provider
+	// HTTP talks to the providers; default a client with a timeout.
+	HTTP *http.Client
+}
+
+// provider is the provider id with its client, or why there is none
+// (signin.NoClientError: what to register).
+func (sc SignInConfig) provider(id string) (signin.Provider, error) {
+	for _, p := range sc.Providers {
+		if p.ID == id {
+			return p, nil
+		}
+	}
+	return signin.Lookup(id, sc.Clients)
+}
+
+// SignInProvider is a provider as a screen offers it.
+type SignInProvider struct {
+	ID, Name string
+	// Device: it allows mail from its device sign-in (RFC 8628).
+	Device bool
+}
+
+// SignInProviders are the providers a person can sign in with.
+func (n *Node) SignInProviders() []SignInProvider {
+	var out []SignInProvider
+	seen := map[string]bool{}
+	for _, p := range append(slices.Clone(n.cfg.SignIn.Providers), signin.Known()...) {
+		if !seen[p.ID] {
+			seen[p.ID] = true
+			out = append(out, SignInProvider{ID: p.ID, Name: p.Name, Device: p.DeviceAuthURL != ""})
+		}
+	}
+	return out
+}
+
+// DeviceCode is what a person enters on another device (RFC 8628).
+type DeviceCode = signin.DeviceCode
+
+// SignInFlow is how the person signs in: in a browser on this machine
+// (Open), or with a code entered on another device (Show), which only
+// providers that allow mail from their device sign-in take.
+type SignInFlow struct {
+	// Open opens the provider's page in a browser on this machine: the
+	// desktop app opens the system browser; the CLI prints the address.
+	Open func(url string) error
+	// Show, when set, signs in with the device flow instead: it shows
+	// the code and where to enter it.
+	Show func(DeviceCode) error
+}
+
+// SignIn signs the person in at provider and keeps the refresh token
+// (the OS keyring, else a 0600 file under dataDir/secrets). It returns
+// the account to add: named and addressed as the provider says, with
+// the provider's servers. Nothing is kept when the sign-in fails.
+func SignIn(ctx context.Context, sc SignInConfig, dataDir string, getenv func(string) string, providerID string, flow SignInFlow, logger *slog.Logger) (config.Account, error) {
+	p, err := sc.provider(providerID)
+	if err != nil {
+		return config.Account{}, err
+	}
+	o := signin.Options{HTTPClient: sc.HTTP, Logger: logger}
+	var g *signin.Grant
+	if flow.Show != nil {
+		g, err = signin.Device(ctx, p, flow.Show, o)
+	} else if flow.Open != nil {
+		g, err = signin.Browser(ctx, p, flow.Open, o)
+	} else {
+		err = errors.New("no way to sign in: neither a browser nor a device code")
+	}
+	if err != nil {
+		return config.Account{}, err
+	}
+	where, err := keepRefresh(g, dataDir, getenv)
+	if err != nil {
+		return config.Account{}, err
+	}
+	imapSec, smtpSec := "tls", "tls"
+	if p.SMTPStartTLS {
+		smtpSec = "starttls"
+	}
+	if p.Plain {
+		imapSec, smtpSec = "plain", "plain"
+	}
+	return config.Account{Name: g.Address, Server: p.IMAP, Security: imapSec, Username: g.Address, OAuth: where,
+		SMTP: config.SMTP{Server: p.SMTP, Security: smtpSec, From: g.Address}}, nil
+}
+
+// keepRefresh saves a grant's refresh token and says where, for the
+// settings.
+func keepRefresh(g *signin.Grant, dataDir string, getenv func(string) string) (config.OAuth, error) {
+	sum := sha256.Sum256([]byte(g.Provider + ":" + g.Address))
+	file := filepath.Join(dataDir, "secrets", "oauth-"+hex.EncodeToString(sum[:8])+".token")
+	service := signin.KeyringService
+	if !keyringReachable(getenv) {
+		service = "" // no bus: asking would start one that outlives the node
+	}
+	src, err := credential.Save(service, g.Provider+":"+g.Address, file, g.Refresh)
+	if err != nil {
+		return config.OAuth{}, fmt.Errorf("keep the sign-in for %s: %w", g.Address, err)
+	}
+	return config.OAuth{Provider: g.Provider, File: src.File, Keyring: src.KeyringService != ""}, nil
+}
+
+// refreshSource is where an OAuth account's refresh token is.
+func refreshSource(a config.Account) credential.Source {
+	if a.OAuth.File != "" {
+		return credential.Source{File: a.OAuth.File}
+	}
+	return credential.Source{KeyringService: signin.KeyringService, KeyringUser: a.OAuth.Provider + ":" + a.Username}
+}
+
+// resolveOAuth fills ic to sign in with the account's tokens: one Tokens
+// per account, shared by its sync and its sends, that saves a refresh
+// token the provider rotates where the old one was.
+func resolveOAuth(ic *imapsync.Config, a config.Account, sc SignInConfig, getenv func(string) string, logger *slog.Logger) error {
+	p, err := sc.provider(a.OAuth.Provider)
+	if err != nil {
+		return err
+	}
+	src := refreshSource(a)
+	refresh, where, err := src.Lookup(getenv)
+	if err != nil {
+		return fmt.Errorf("the %s sign-in: %w", p.Name, err)
+	}
+	ic.OAuth = signin.NewTokens(p, refresh, signin.TokensOptions{
+		Options: signin.Options{HTTPClient: sc.HTTP, Logger: logger},
+		Save:    src.Replace,
+	})
+	ic.Password, ic.PasswordSource = "", p.Name+" sign-in ("+where+")"
+	return nil
+}
+
+// SignInProblem is the sentence a person acts on when the provider
+// refuses an account's grant ("Sign in to Microsoft again"), "" for any
+// other error.
+func SignInProblem(err error) string {
+	if !imapsync.Permanent(err) {
+		return ""
+	}
+	var pe *signin.ProviderError
+	if errors.As(err, &pe) {
+		return "Sign in to " + pe.Provider + " again"
+	}
+	return "Sign in again"
+}
+
+// SignInAccount signs the person in at provider and adds the account, or,
+// when the address is already an account of this provider (its grant was
+// revoked or expired), replaces its sign-in and syncs it again.
+func (n *Node) SignInAccount(ctx context.Context, providerID string, flow SignInFlow) (config.Account, error) {
+	if n.cfg.Settings == nil {
+		return config.Account{}, ErrNoSettings
+	}
+	a, err := SignIn(ctx, n.cfg.SignIn, n.cfg.DataDir, n.cfg.Getenv, providerID, flow, n.log)
+	if err != nil {
+		return config.Account{}, err
+	}
+	f, err := n.cfg.Settings.Load()
+	if err != nil {
+		return config.Account{}, err
+	}
+	if old, ok := f.Account(a.Name); ok {
+		if old.OAuth.Provider != a.OAuth.Provider {
+			return config.Account{}, fmt.Errorf("an account named %q exists and does not sign in with %s", a.Name, providerID)
+		}
+		// Signing in again: the account keeps its settings, with the new
+		// sign-in, and its sync starts over.
+		renewed := *old
+		renewed.OAuth = a.OAuth
+		if err := n.RemoveAccount(ctx, a.Name); err != nil {
+			return config.Account{}, err
+		}
+		if old.OAuth.File != "" && old.OAuth.File != a.OAuth.File {
+			refreshSource(*old).Delete()
+		}
+		a = renewed
+	}
+	return a, n.AddAccount(ctx, a)
+}
