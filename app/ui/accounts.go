@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"mailnode/app"
 	"mailnode/app/config"
 )
 
@@ -51,11 +52,36 @@ func (v *accountsView) load() {
 			if a.SMTP.Server != "" {
 				text += ", sending through " + a.SMTP.Server
 			}
-			v.list.Add(container.NewBorder(nil, nil, nil,
-				widget.NewButton("Remove", func() { v.confirmRemove(a.Name) }), wrapped(text)))
+			buttons := container.NewHBox(widget.NewButton("Remove", func() { v.confirmRemove(a.Name) }))
+			if problem := v.problem(a.Name); problem != "" {
+				// The provider refused the account's sign-in: its sync
+				// stopped until the person signs in again.
+				text += ". " + problem + ": its mail is not being copied."
+				buttons.Objects = append([]fyne.CanvasObject{widget.NewButton(problem, func() { v.signInAgain(a.OAuth.Provider) })},
+					buttons.Objects...)
+			}
+			v.list.Add(container.NewBorder(nil, nil, nil, buttons, wrapped(text)))
 		}
 		v.list.Refresh()
 	})
+}
+
+// problem is what the node's status says the account needs, if anything.
+func (v *accountsView) problem(name string) string {
+	for _, a := range v.u.last.Accounts {
+		if a.Name == name {
+			return a.Problem
+		}
+	}
+	return ""
+}
+
+// signInAgain signs in at the account's provider in the system browser;
+// the node replaces the account's sign-in and syncs it again.
+func (v *accountsView) signInAgain(provider string) {
+	call(v.u, func(ctx context.Context) (config.Account, error) {
+		return v.u.node.SignInAccount(ctx, provider, app.SignInFlow{Open: v.u.openURL})
+	}, func(_ config.Account, err error) { showError(v.errLabel, err); v.load() })
 }
 
 func (v *accountsView) confirmRemove(name string) {

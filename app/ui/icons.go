@@ -31,7 +31,7 @@ const (
 // on.
 func trayState(st app.Status) string {
 	switch {
-	case st.State == app.StateError:
+	case st.State == app.StateError || accountProblem(st) != "":
 		return iconError
 	case st.Pending > 0:
 		return iconApproval

@@ -77,6 +77,9 @@ func (v *statusView) show(st app.Status) {
 
 // headline is the status in one sentence, as the tray's tooltip would say it.
 func headline(st app.Status) string {
+	if p := accountProblem(st); p != "" {
+		return p
+	}
 	switch trayState(st) {
 	case iconError:
 		return "Something needs your attention"
@@ -98,6 +101,21 @@ func headline(st app.Status) string {
 		return "No mail account yet: add one under Accounts"
 	}
 	return "Up to date"
+}
+
+// accountProblem is what the person must do for an account to sync again
+// ("Sign in to Microsoft again"), naming the account when there are
+// several; "" when every account syncs.
+func accountProblem(st app.Status) string {
+	for _, a := range st.Accounts {
+		if a.Problem != "" {
+			if len(st.Accounts) > 1 {
+				return a.Problem + " (" + a.Username + ")"
+			}
+			return a.Problem
+		}
+	}
+	return ""
 }
 
 // syncProgress sums the folders still being copied.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -76,6 +78,9 @@ type Options struct {
 	// text is cut, as TestWindowsFit does on Fyne's test driver: JSON
 	// lines (LayoutCheck) that app/ui/desktoptest reads.
 	LayoutFile string
+	// OpenURL opens a page in the system browser: a provider's sign-in
+	// page. Default: Fyne's OpenURL.
+	OpenURL func(*url.URL) error
 }
 
 // UI is the desktop app over one node.
@@ -152,6 +157,9 @@ func New(fa fyne.App, node *app.Node, opts Options) *UI {
 	}
 	if opts.Tray == nil {
 		opts.Tray = newStatusNotifierTray("mailnode")
+	}
+	if opts.OpenURL == nil {
+		opts.OpenURL = fa.OpenURL
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	u := &UI{fa: fa, node: node, opts: opts, log: opts.Logger.With("component", "ui"),
@@ -456,10 +464,28 @@ func (u *UI) applyLocked(st app.Status) {
 	if st.Gateway.LANURL != prev.Gateway.LANURL {
 		u.phones.showLAN(st.Gateway.LANURL)
 	}
-	if st.Settings != prev.Settings || len(st.Accounts) != len(prev.Accounts) {
+	if st.Settings != prev.Settings || len(st.Accounts) != len(prev.Accounts) || accountProblems(st) != accountProblems(prev) {
 		u.accounts.load()
 		u.settings.load()
 	}
+}
+
+// accountProblems is every account's problem, to notice a change.
+func accountProblems(st app.Status) string {
+	var b strings.Builder
+	for _, a := range st.Accounts {
+		b.WriteString(a.Problem + "\n")
+	}
+	return b.String()
+}
+
+// openURL opens a provider's sign-in page in the system browser.
+func (u *UI) openURL(page string) error {
+	parsed, err := url.Parse(page)
+	if err != nil {
+		return err
+	}
+	return u.opts.OpenURL(parsed)
 }
 
 // announce sends a desktop notification for each request not announced

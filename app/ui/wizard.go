@@ -7,6 +7,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -95,6 +96,17 @@ func (w *wizard) show(step string) {
 			"you allow ask about it. Nothing leaves this computer unless you approve it."))
 		w.body.Add(w.address)
 		w.body.Add(w.button("Find my mail settings", w.discover))
+		// Providers that take no password for mail (Microsoft) or only
+		// an app password (Google): sign in at the provider instead, in
+		// the system browser; the address is the one it names.
+		w.body.Add(widget.NewSeparator())
+		w.body.Add(text("Gmail, Google Workspace, Outlook.com or Microsoft 365? Sign in with your provider instead: " +
+			"it asks you in your browser, and mailnode never sees your password."))
+		var buttons []fyne.CanvasObject
+		for _, p := range w.u.node.SignInProviders() {
+			buttons = append(buttons, w.button("Sign in with "+p.Name, func() { w.signIn(p.ID, p.Name) }))
+		}
+		w.body.Add(buttonRow(buttons...))
 		if w.u.opts.Restore != nil {
 			// Moving computers: the old node's backup, not a new setup.
 			w.body.Add(widget.NewSeparator())
@@ -229,6 +241,30 @@ func (w *wizard) login() {
 			return
 		}
 		w.password.SetText("")
+		w.u.accounts.load()
+		w.show(stepRelay)
+	})
+}
+
+// signInTimeout bounds a sign-in in the browser: a person reads the
+// provider's pages, may type a password and a second factor.
+const signInTimeout = 10 * time.Minute
+
+// signIn signs in at a provider in the system browser and adds the
+// account it names. Without a client id for the provider the error says
+// what to register (docs/accounts.md).
+func (w *wizard) signIn(provider, name string) {
+	w.working(true)
+	showError(w.errLabel, nil)
+	run(w.u, true, signInTimeout, func(ctx context.Context) (config.Account, error) {
+		return w.u.node.SignInAccount(ctx, provider, app.SignInFlow{Open: w.u.openURL})
+	}, func(a config.Account, err error) {
+		w.working(false)
+		if err != nil {
+			showError(w.errLabel, err)
+			return
+		}
+		w.address.SetText(a.Username)
 		w.u.accounts.load()
 		w.show(stepRelay)
 	})
