@@ -32,7 +32,8 @@ func (n *Node) Backup(ctx context.Context, passphrase string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := backup.Bundle{Created: time.Now().UTC(), Files: map[string][]byte{}, Passwords: map[string]string{}}
+	b := backup.Bundle{Created: time.Now().UTC(), Files: map[string][]byte{}, Passwords: map[string]string{},
+		RefreshTokens: map[string]string{}}
 	for _, rel := range identityFiles {
 		root := filepath.Join(n.cfg.DataDir, filepath.FromSlash(rel))
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -64,6 +65,15 @@ func (n *Node) Backup(ctx context.Context, passphrase string) ([]byte, error) {
 		}
 		f.DataDir = "" // the new computer's is its own
 		for i, a := range f.Accounts {
+			if a.OAuth != (config.OAuth{}) {
+				// The node signed in itself: the refresh token travels.
+				tok, _, err := refreshSource(a).Lookup(n.cfg.Getenv)
+				if err != nil {
+					return nil, fmt.Errorf("backup: the %s sign-in of account %q: %w", a.OAuth.Provider, a.Name, err)
+				}
+				b.RefreshTokens[a.Name] = tok.Reveal()
+				continue
+			}
 			// A password the node keeps itself travels with the backup;
 			// one in the environment or in a file of the person's stays
 			// theirs to bring.
@@ -175,6 +185,14 @@ func Restore(ctx context.Context, dataDir, settingsPath string, sealed []byte, p
 			return RestoreResult{}, fmt.Errorf("restore: settings: %w", err)
 		}
 		for i, a := range f.Accounts {
+			if tok, ok := b.RefreshTokens[a.Name]; ok && a.OAuth != (config.OAuth{}) {
+				// Kept again where this computer keeps them; the old
+				// computer's place means nothing here.
+				if f.Accounts[i].OAuth, err = keepRefresh(a.OAuth.Provider, a.Username, credential.Secret(tok), dataDir, n.cfg.Getenv); err != nil {
+					return RestoreResult{}, fmt.Errorf("restore: %w", err)
+				}
+				continue
+			}
 			if pw, ok := b.Passwords[a.Username]; ok {
 				if f.Accounts[i].Password, err = n.StorePassword(ctx, a.Username, pw); err != nil {
 					return RestoreResult{}, err

@@ -180,10 +180,18 @@ func TestBackupSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// An account signed in at Google: its refresh token in the node's
+	// own 0600 file, as where no keyring runs.
+	tokenFile := filepath.Join(dir, "secrets", "oauth-test.token")
+	if err := os.WriteFile(tokenFile, []byte("1//refresh-token-from-google\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := settings.Modify(func(f *config.File) error {
 		f.DataDir = dir
 		f.Accounts = append(f.Accounts,
 			config.Account{Name: "jo", Server: "imap.example.net:993", Username: "jo@example.net", Password: where},
+			config.Account{Name: "gmail", Server: "imap.gmail.com:993", Username: "jo@gmail.com",
+				OAuth: config.OAuth{Provider: "google", File: tokenFile}},
 			config.Account{Name: "env", Server: "imap.example.org:993", Username: "env@example.org", Password: config.Password{Env: "ENV_PASSWORD"}})
 		return nil
 	}); err != nil {
@@ -193,8 +201,8 @@ func TestBackupSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(sealed), "s3cret") {
-		t.Fatal("the password shows in the sealed file")
+	if strings.Contains(string(sealed), "s3cret") || strings.Contains(string(sealed), "refresh-token-from-google") {
+		t.Fatal("the password or the refresh token shows in the sealed file")
 	}
 	newDir := t.TempDir()
 	if _, err := app.Restore(ctx, newDir, "", sealed, "a long enough passphrase", nil); err != nil {
@@ -204,10 +212,17 @@ func TestBackupSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.DataDir != "" || len(f.Accounts) != 2 {
+	if f.DataDir != "" || len(f.Accounts) != 3 {
 		t.Fatalf("restored settings: data dir %q, %d accounts", f.DataDir, len(f.Accounts))
 	}
-	jo, env := f.Accounts[0], f.Accounts[1]
+	jo, gmail, env := f.Accounts[0], f.Accounts[1], f.Accounts[2]
+	if gmail.OAuth.Provider != "google" || !strings.HasPrefix(gmail.OAuth.File, newDir) {
+		t.Errorf("restored sign-in = %+v, want Google's, in the new data directory", gmail.OAuth)
+	} else if b, err := os.ReadFile(gmail.OAuth.File); err != nil || strings.TrimSpace(string(b)) != "1//refresh-token-from-google" {
+		t.Errorf("restored refresh token: %q, %v", b, err)
+	} else if fi, _ := os.Stat(gmail.OAuth.File); fi.Mode().Perm() != 0o600 {
+		t.Errorf("restored refresh token's file has mode %v, want 0600", fi.Mode().Perm())
+	}
 	if env.Password != (config.Password{Env: "ENV_PASSWORD"}) {
 		t.Errorf("environment password source = %+v", env.Password)
 	}

@@ -101,7 +101,7 @@ func SignIn(ctx context.Context, sc SignInConfig, dataDir string, getenv func(st
 	if err != nil {
 		return config.Account{}, err
 	}
-	where, err := keepRefresh(g, dataDir, getenv)
+	where, err := keepRefresh(g.Provider, g.Address, g.Refresh, dataDir, getenv)
 	if err != nil {
 		return config.Account{}, err
 	}
@@ -116,20 +116,21 @@ func SignIn(ctx context.Context, sc SignInConfig, dataDir string, getenv func(st
 		SMTP: config.SMTP{Server: p.SMTP, Security: smtpSec, From: g.Address}}, nil
 }
 
-// keepRefresh saves a grant's refresh token and says where, for the
-// settings.
-func keepRefresh(g *signin.Grant, dataDir string, getenv func(string) string) (config.OAuth, error) {
-	sum := sha256.Sum256([]byte(g.Provider + ":" + g.Address))
+// keepRefresh saves the refresh token of address at provider and says
+// where, for the settings: the OS keyring, else a 0600 file under
+// dataDir/secrets.
+func keepRefresh(provider, address string, refresh credential.Secret, dataDir string, getenv func(string) string) (config.OAuth, error) {
+	sum := sha256.Sum256([]byte(provider + ":" + address))
 	file := filepath.Join(dataDir, "secrets", "oauth-"+hex.EncodeToString(sum[:8])+".token")
 	service := signin.KeyringService
 	if !keyringReachable(getenv) {
 		service = "" // no bus: asking would start one that outlives the node
 	}
-	src, err := credential.Save(service, g.Provider+":"+g.Address, file, g.Refresh)
+	src, err := credential.Save(service, provider+":"+address, file, refresh)
 	if err != nil {
-		return config.OAuth{}, fmt.Errorf("keep the sign-in for %s: %w", g.Address, err)
+		return config.OAuth{}, fmt.Errorf("keep the sign-in for %s: %w", address, err)
 	}
-	return config.OAuth{Provider: g.Provider, File: src.File, Keyring: src.KeyringService != ""}, nil
+	return config.OAuth{Provider: provider, File: src.File, Keyring: src.KeyringService != ""}, nil
 }
 
 // refreshSource is where an OAuth account's refresh token is.

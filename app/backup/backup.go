@@ -54,6 +54,10 @@ type Bundle struct {
 	// Passwords are the passwords the node kept itself (keyring or its
 	// own file), by username.
 	Passwords map[string]string `json:"passwords,omitempty"`
+	// RefreshTokens are the OAuth accounts' refresh tokens (Gmail,
+	// Microsoft), by account name: the node got them itself, so they
+	// travel as its passwords do.
+	RefreshTokens map[string]string `json:"refresh_tokens,omitempty"`
 	// RelayName is the node's name at its relay, for the person to see.
 	RelayName string `json:"relay_name,omitempty"`
 }
