@@ -48,3 +48,13 @@ func (n *Node) serveLocalAPI(ctx context.Context, ln net.Listener, ready func(er
 	ready(nil)
 	return localserver.Serve(ctx, ln, localserver.Handler(n, n.log))
 }
+
+// Accounts are the accounts the node syncs, as its status shows them.
+func (n *Node) Accounts(ctx context.Context) ([]localapi.Account, error) {
+	var out []localapi.Account
+	for _, a := range n.Status().Accounts {
+		out = append(out, localapi.Account{Name: a.Name, Server: a.Server, Username: a.Username, Source: a.PasswordSource,
+			OAuth: a.OAuth, Problem: a.Problem})
+	}
+	return out, nil
+}

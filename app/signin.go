@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
+	"time"
 
 	"mailnode/app/config"
 	"mailnode/mail/credential"
@@ -35,15 +37,32 @@ type SignInConfig struct {
 }
 
 // provider is the provider id with its client, or why there is none
-// (signin.NoClientError: what to register).
+// (signin.NoClientError: what to register). An id that is an https URL
+// is an OpenID Connect issuer of the person's own (a company's identity
+// provider), found by its discovery document, with the client the
+// settings give for that URL.
 func (sc SignInConfig) provider(id string) (signin.Provider, error) {
 	for _, p := range sc.Providers {
 		if p.ID == id {
 			return p, nil
 		}
 	}
+	if strings.HasPrefix(id, "https://") {
+		c, ok := sc.Clients[id]
+		if !ok || c.ID == "" {
+			return signin.Provider{}, fmt.Errorf("signing in at %s needs the id of the OAuth client registered there for mailnode (settings signin, or --client-id)", id)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		return signin.Discover(ctx, sc.HTTP, id, c, issuerScopes)
+	}
 	return signin.Lookup(id, sc.Clients)
 }
+
+// issuerScopes are what the node asks an issuer of the person's own for:
+// the address (openid email) and a refresh token (offline_access). Its
+// mail servers' own scope, if they want one, is the issuer's to grant.
+var issuerScopes = []string{"openid", "email", "offline_access"}
 
 // SignInProvider is a provider as a screen offers it.
 type SignInProvider struct {

@@ -49,6 +49,22 @@ type Backend interface {
 	// Show asks the node's screen, if it has one, to come to the front:
 	// a second launch of the desktop app calls it and exits.
 	Show(ctx context.Context) error
+	// Accounts are the accounts the node syncs, each with what it
+	// needs from the person, if anything ("Sign in to Google again").
+	Accounts(ctx context.Context) ([]Account, error)
+}
+
+// Account is one account as the running node syncs it.
+type Account struct {
+	Name     string `json:"name"`
+	Server   string `json:"server"`
+	Username string `json:"username"`
+	// Source is where its password or sign-in is kept, never the secret.
+	Source string `json:"source"`
+	OAuth  bool   `json:"oauth,omitempty"`
+	// Problem is what the person must do before it syncs again; "" while
+	// it syncs.
+	Problem string `json:"problem,omitempty"`
 }
 
 // Route is one endpoint: a method and a path, which may hold one
@@ -84,12 +100,13 @@ var (
 	RouteRemovePhone  = Route{"POST", "/v1/phones/remove"}  // PhoneRequest
 	RouteShow         = Route{"POST", "/v1/show"}
 	RouteLAN          = Route{"POST", "/v1/phones/lan"} // LANRequest
+	RouteAccounts     = Route{"GET", "/v1/accounts"}
 )
 
 // Routes lists every route, for the tests that hold server and client to
 // the same set.
 var Routes = []Route{RoutePending, RouteDecide, RouteGrants, RouteRevoke, RouteBlock, RouteAudit,
-	RoutePair, RoutePairStatus, RoutePhones, RouteConfirmPhone, RouteRenamePhone, RouteRemovePhone, RouteShow, RouteLAN}
+	RoutePair, RoutePairStatus, RoutePhones, RouteConfirmPhone, RouteRenamePhone, RouteRemovePhone, RouteShow, RouteLAN, RouteAccounts}
 
 // DecideRequest approves or denies a pending request by id or match code.
 type DecideRequest struct {

@@ -39,6 +39,7 @@ Usage:
   mailnode pair   [--data-dir DIR] [--yes] [--lan]  pair a phone: show a QR code, confirm its short code
   mailnode phones [list|rename|remove|lan]     the paired phones; lan on|off: listen for phones on this network
   mailnode drafts [list|show|edit]             the drafts agents wrote
+  mailnode accounts [list|add --oauth google|microsoft]  the accounts and their state; sign in at Google or Microsoft
   mailnode backup  [--out FILE]                 seal this node's keys, relay name, grants, phones and settings (not the mail)
   mailnode restore [--data-dir DIR] FILE        put a backup into a new data directory: the same node on a new computer
   mailnode extract [--merged] FILE.eml...       show the trips, orders and bills the node reads from mails
@@ -97,6 +98,8 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 		err = cmdPair(ctx, rest, os.Stdin, stdout, stderr, getenv)
 	case "phones":
 		err = cmdPhones(ctx, rest, stdout, stderr, getenv)
+	case "accounts":
+		err = cmdAccounts(ctx, rest, stdout, stderr, getenv)
 	case "phone":
 		fmt.Fprintln(stderr, "mailnode: the reference phone is its own command now: mailnode-phone (go run ./cmd/mailnode-phone)")
 		return 2

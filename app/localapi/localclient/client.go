@@ -136,6 +136,11 @@ func (l *Client) RemovePhone(ctx context.Context, id string) error {
 	return l.do(ctx, localapi.RouteRemovePhone, localapi.RouteRemovePhone.Path, localapi.PhoneRequest{ID: id}, &out)
 }
 
+func (l *Client) Accounts(ctx context.Context) ([]localapi.Account, error) {
+	var out []localapi.Account
+	return out, l.do(ctx, localapi.RouteAccounts, localapi.RouteAccounts.Path, nil, &out)
+}
+
 func (l *Client) Show(ctx context.Context) error {
 	var out bool
 	return l.do(ctx, localapi.RouteShow, localapi.RouteShow.Path, nil, &out)

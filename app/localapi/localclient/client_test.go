@@ -64,6 +64,9 @@ func (f *fake) RenamePhone(_ context.Context, id, name string) (approvals.Phone,
 }
 func (f *fake) RemovePhone(_ context.Context, id string) error { return f.rec("RemovePhone " + id) }
 func (f *fake) Show(context.Context) error                     { return f.rec("Show") }
+func (f *fake) Accounts(context.Context) ([]localapi.Account, error) {
+	return nil, f.rec("Accounts")
+}
 
 // serve runs the server for f on a socket in a new directory and returns
 // a client and the patterns the server matched.
@@ -114,7 +117,8 @@ func calls(ctx context.Context, c localapi.Backend) []error {
 	e12 := c.RemovePhone(ctx, "ph_1")
 	e13 := c.Show(ctx)
 	_, e14 := c.SetLAN(ctx, true)
-	return []error{e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14}
+	_, e15 := c.Accounts(ctx)
+	return []error{e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15}
 }
 
 // TestEveryRoute: each client method reaches its own route and the
@@ -128,7 +132,7 @@ func TestEveryRoute(t *testing.T) {
 		}
 	}
 	want := []string{"Pending", "Decide ABC-DEF true", "Grants", "Revoke agent.example free_form_read", "Block *.example",
-		"Audit 7", "Pair true", "PairStatus po/1 x", "Phones", "ConfirmPhone ph_1", "RenamePhone ph_1 Pixel", "RemovePhone ph_1", "Show", "SetLAN true"}
+		"Audit 7", "Pair true", "PairStatus po/1 x", "Phones", "ConfirmPhone ph_1", "RenamePhone ph_1 Pixel", "RemovePhone ph_1", "Show", "SetLAN true", "Accounts"}
 	if !slices.Equal(f.calls, want) {
 		t.Errorf("backend calls:\n%q\nwant\n%q", f.calls, want)
 	}

@@ -93,6 +93,10 @@ func Handler(b localapi.Backend, log *slog.Logger) http.Handler {
 			reply(w, log, true, b.RemovePhone(r.Context(), req.ID))
 		}
 	})
+	mux.HandleFunc(localapi.RouteAccounts.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+		v, err := b.Accounts(r.Context())
+		reply(w, log, v, err)
+	})
 	mux.HandleFunc(localapi.RouteShow.Pattern(), func(w http.ResponseWriter, r *http.Request) {
 		reply(w, log, true, b.Show(r.Context()))
 	})
