@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"golang.org/x/oauth2"
 )
 
 // DeviceCode is what the person must do on another device: open URI (or
@@ -39,6 +41,7 @@ func Device(ctx context.Context, p Provider, show func(DeviceCode) error, o Opti
 	if err != nil {
 		return nil, providerError(p, err)
 	}
+	clampDevice(da, time.Now())
 	if err := show(DeviceCode{UserCode: da.UserCode, URI: da.VerificationURI, URIComplete: da.VerificationURIComplete, Expiry: da.Expiry}); err != nil {
 		return nil, err
 	}
@@ -56,4 +59,28 @@ func Device(ctx context.Context, p Provider, show func(DeviceCode) error, o Opti
 	}
 	log.Info("Signed in", "account", g.Address)
 	return g, nil
+}
+
+// Bounds on what a provider's device authorization answer may ask for.
+const (
+	defaultDeviceInterval = 5  // seconds, RFC 8628 section 3.2's default
+	maxDeviceInterval     = 60 // seconds between polls at most
+	maxDeviceWait         = 30 * time.Minute
+)
+
+// clampDevice keeps a provider's interval and expiry within what the node
+// can wait for. x/oauth2 maps only 0 to the default interval and hands
+// any other value to time.NewTicker, which panics on a non-positive one
+// (-1, or a huge one that overflows time.Duration): a provider's answer
+// must not crash the node. An expiry further than maxDeviceWait (or
+// already past, as an overflowing expires_in gives) waits maxDeviceWait;
+// none leaves the caller's deadline.
+func clampDevice(da *oauth2.DeviceAuthResponse, now time.Time) {
+	if da.Interval <= 0 {
+		da.Interval = defaultDeviceInterval
+	}
+	da.Interval = min(da.Interval, maxDeviceInterval)
+	if !da.Expiry.IsZero() && (da.Expiry.After(now.Add(maxDeviceWait)) || !da.Expiry.After(now)) {
+		da.Expiry = now.Add(maxDeviceWait)
+	}
 }

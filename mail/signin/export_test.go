@@ -1,0 +1,4 @@
+package signin
+
+// ClampDevice is clampDevice, for the tests.
+var ClampDevice = clampDevice
