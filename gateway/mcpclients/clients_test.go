@@ -2,10 +2,8 @@ package mcpclients_test
 
 import (
 	"bufio"
-	"crypto/sha256"
 	"crypto/x509"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -13,106 +11,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"mailnode/app/apptest"
+	"mailnode/internal/npmtest"
 )
 
 // clientFiles are what testdata holds for the clients: the lock file pins
-// every package.
+// every package; client.mjs imports from beside node_modules.
 var clientFiles = []string{"package.json", "package-lock.json", "client.mjs"}
-
-// install puts the clients in a directory of the user's cache named by the
-// hash of clientFiles, with npm ci (from the npm registry) the first time.
-func install(t *testing.T, npm string) string {
-	t.Helper()
-	h := sha256.New()
-	for _, f := range clientFiles {
-		b, err := os.ReadFile(filepath.Join("testdata", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.Write(b)
-	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	dir := filepath.Join(cache, "mailnode-tests", "mcpclients-"+hex.EncodeToString(h.Sum(nil))[:16])
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil {
-		return dir
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), "install-")
-	if err != nil {
-		if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if tmp, err = os.MkdirTemp(filepath.Dir(dir), "install-"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	defer os.RemoveAll(tmp)
-	for _, f := range clientFiles {
-		b, _ := os.ReadFile(filepath.Join("testdata", f))
-		if err := os.WriteFile(filepath.Join(tmp, f), b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cmd := exec.Command(npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts")
-	cmd.Dir = tmp
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm ci: %v\n%s", err, out)
-	}
-	if err := os.Rename(tmp, dir); err != nil && !os.IsExist(err) {
-		if _, serr := os.Stat(dir); serr != nil { // not installed by a run beside this one
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
-// npmNode is the Node.js the tests install from the npm registry's node
-// package where the machine's is older than 20.
-const npmNode = "22.23.3"
-
-// installNode installs Node.js npmNode in the user's cache (once) and
-// returns its binary.
-func installNode(t *testing.T, npm string) string {
-	t.Helper()
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	dir := filepath.Join(cache, "mailnode-tests", "node-"+npmNode)
-	bin := filepath.Join(dir, "node_modules", "node", "bin", "node")
-	if _, err := os.Stat(bin); err == nil {
-		return bin
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(npm, "install", "--no-audit", "--no-fund", "--no-save", "node@"+npmNode)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm install node@%s: %v\n%s", npmNode, err, out)
-	}
-	if m := nodeMajor(t, bin); m < 20 {
-		t.Fatalf("node@%s from npm is Node.js %d", npmNode, m)
-	}
-	return bin
-}
-
-// nodeMajor is the major version of Node.js at path.
-func nodeMajor(t *testing.T, node string) int {
-	out, err := exec.Command(node, "--version").Output()
-	if err != nil {
-		t.Fatalf("node --version: %v", err)
-	}
-	major, _ := strconv.Atoi(strings.TrimPrefix(strings.SplitN(strings.TrimSpace(string(out)), ".", 2)[0], "v"))
-	return major
-}
 
 // first and second are what client.mjs prints before and after the
 // person approves.
@@ -150,16 +57,12 @@ type second struct {
 // hints, a call that waits for the person (approval_required, the match
 // code), the person's approval, and the call again, typed.
 func TestTypeScriptClients(t *testing.T) {
-	node, npm := apptest.Tool(t, "node"), apptest.Tool(t, "npm")
-	if node == "" || npm == "" {
+	// Debian's own Node.js may be 18: the 2.x client needs 20.
+	node, npm := npmtest.Node(t, 20, "")
+	if node == "" {
 		t.Skip("Node.js and npm are not installed")
 	}
-	if m := nodeMajor(t, node); m < 20 {
-		// Debian's own Node.js is 18: the 2.x client needs 20.
-		t.Logf("Node.js %d is too old for the 2.x client (20 or later); using Node.js %s from the npm registry", m, npmNode)
-		node = installNode(t, npm)
-	}
-	dir := install(t, npm)
+	dir := npmtest.Install(t, "mcpclients", os.DirFS("testdata"), clientFiles, npm)
 
 	var log apptest.Buffer
 	r := apptest.StartRelay(t, &log)

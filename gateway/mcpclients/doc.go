@@ -8,10 +8,10 @@
 // (@modelcontextprotocol/client, 2026-07-28), signing with the npm package
 // http-message-signatures; the versions are pinned by
 // testdata/package-lock.json and installed with npm ci into the user's
-// cache directory on first use. They need Node.js 20 or later (the 2.x
-// client's engines): the machine's node where it is (the image has 20),
-// else Node.js 22 from the npm registry's node package, installed in the
-// same cache.
+// cache directory on first use (internal/npmtest). They need Node.js 20
+// or later (the 2.x client's engines): the machine's node where it is
+// (the image has 20), else Node.js 22 from the npm registry's node
+// package, installed in the same cache.
 //
 // testdata/oauth.mjs drives the OAuth support of the same SDK 1.32 and
 // of the 2.x client (their OAuthClientProvider and auth(); 2.x also checks

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"net/url"
 	"os"
@@ -15,57 +14,11 @@ import (
 	"testing"
 
 	"mailnode/app/apptest"
+	"mailnode/internal/npmtest"
 )
 
 // inspectorFiles pin the MCP Inspector (testdata/inspector).
 var inspectorFiles = []string{"package.json", "package-lock.json"}
-
-// installInspector puts the pinned Inspector in a directory of the user's
-// cache named by the hash of its files, with npm ci the first time.
-func installInspector(t *testing.T, npm string) string {
-	t.Helper()
-	h := sha256.New()
-	for _, f := range inspectorFiles {
-		b, err := os.ReadFile(filepath.Join("testdata", "inspector", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.Write(b)
-	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	dir := filepath.Join(cache, "mailnode-tests", "inspector-"+hex.EncodeToString(h.Sum(nil))[:16])
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil {
-		return dir
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), "install-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
-	for _, f := range inspectorFiles {
-		b, _ := os.ReadFile(filepath.Join("testdata", "inspector", f))
-		if err := os.WriteFile(filepath.Join(tmp, f), b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cmd := exec.Command(npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--engine-strict=false")
-	cmd.Dir = tmp
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm ci (inspector): %v\n%s", err, out)
-	}
-	if err := os.Rename(tmp, dir); err != nil && !os.IsExist(err) {
-		if _, serr := os.Stat(dir); serr != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 // TestInspectorCLI: the MCP Inspector's CLI mode (1.0.3, pinned; it
 // declares Node.js 22, which the test installs from the npm registry's
@@ -75,15 +28,11 @@ func installInspector(t *testing.T, npm string) string {
 // no OAuth flow of its own); without a token, and after the person
 // revoked the client, it is refused.
 func TestInspectorCLI(t *testing.T) {
-	node, npm := apptest.Tool(t, "node"), apptest.Tool(t, "npm")
-	if node == "" || npm == "" {
+	node, npm := npmtest.Node(t, 22, "")
+	if node == "" {
 		t.Skip("Node.js and npm are not installed")
 	}
-	if m := nodeMajor(t, node); m < 22 {
-		t.Logf("Node.js %d is older than the Inspector's 22; using Node.js %s from the npm registry", m, npmNode)
-		node = installNode(t, npm)
-	}
-	dir := installInspector(t, npm)
+	dir := npmtest.Install(t, "inspector", os.DirFS(filepath.Join("testdata", "inspector")), inspectorFiles, npm)
 
 	var log apptest.Buffer
 	r := apptest.StartRelay(t, &log)

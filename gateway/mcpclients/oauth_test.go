@@ -24,6 +24,7 @@ import (
 	"mailnode/app/apptest"
 	"mailnode/approvals/phoneapi"
 	"mailnode/gateway/phone/phoneclient"
+	"mailnode/internal/npmtest"
 )
 
 // cimdHost serves the test's Client ID Metadata Document, reached by the
@@ -64,14 +65,11 @@ type toolResult struct {
 // own, a refresh, and the person's revocation, after which the client is
 // sent to authorize again.
 func TestTypeScriptOAuthClient(t *testing.T) {
-	node, npm := apptest.Tool(t, "node"), apptest.Tool(t, "npm")
-	if node == "" || npm == "" {
+	node, npm := npmtest.Node(t, 20, "")
+	if node == "" {
 		t.Skip("Node.js and npm are not installed")
 	}
-	if m := nodeMajor(t, node); m < 20 {
-		node = installNode(t, npm)
-	}
-	dir := install(t, npm)
+	dir := npmtest.Install(t, "mcpclients", os.DirFS("testdata"), clientFiles, npm)
 	// oauth.mjs imports from dir's node_modules; it is copied beside them
 	// on every run (the install is named by the hash of clientFiles).
 	script, err := os.ReadFile(filepath.Join("testdata", "oauth.mjs"))

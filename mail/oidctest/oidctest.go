@@ -5,8 +5,9 @@
 // tokens against its introspection endpoint (RFC 7662).
 //
 // The package is installed with npm ci from npm/package-lock.json into the
-// user's cache, once per lock file; MAILNODE_TEST_OIDC=1 (make test) turns
-// a missing Node.js or npm, or a failed install, into a failure.
+// user's cache, once per lock file (internal/npmtest); MAILNODE_TEST_OIDC=1
+// (make test) turns a missing Node.js or npm, or a failed install, into a
+// failure.
 //
 // The provider's own pages (its development login and consent pages, its
 // device code pages) are driven by plain HTTP requests with a cookie jar:
@@ -43,6 +44,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"mailnode/internal/npmtest"
 )
 
 // EnvRequire, when "1", turns a missing Node.js or npm into a failure.
@@ -94,25 +97,14 @@ func (p *Provider) HTTPClient() *http.Client {
 // Start runs the provider until the test ends.
 func Start(t testing.TB, o Options) *Provider {
 	t.Helper()
-	var err error
-	node, npm := tool("node"), tool("npm")
-	if node == "" || npm == "" {
-		if os.Getenv(EnvRequire) == "1" {
-			t.Fatalf("Node.js and npm are needed to run oidc-provider (required by %s=1)", EnvRequire)
-		}
+	// oidc-provider 9 supports the current LTS releases; Debian's Node.js
+	// may be older.
+	node, npm := npmtest.Node(t, 22, EnvRequire)
+	if node == "" {
 		t.Skip("Node.js and npm are not installed")
 	}
-	if nodeMajor(node) < 22 {
-		// oidc-provider 9 supports the current LTS releases; Debian's
-		// Node.js may be older. The same copy gateway/mcpclients uses.
-		if node, err = installNode(npm); err != nil {
-			t.Fatalf("install Node.js %s from npm: %v", npmNode, err)
-		}
-	}
-	modules, err := install(npm)
-	if err != nil {
-		t.Fatalf("install oidc-provider: %v", err)
-	}
+	src, _ := fs.Sub(npmFiles, "npm")
+	modules := npmtest.Install(t, "oidc-provider", src, []string{"package.json", "package-lock.json"}, npm)
 	p, err := start(node, modules, o)
 	if err != nil {
 		t.Fatalf("start oidc-provider: %v", err)
@@ -124,92 +116,6 @@ func Start(t testing.TB, o Options) *Provider {
 		}
 	})
 	return p
-}
-
-// npmNode is the Node.js installed from the npm registry's node package
-// where the machine's is older than 22.
-const npmNode = "22.23.3"
-
-func installNode(npm string) (string, error) {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	dir := filepath.Join(cache, "mailnode-tests", "node-"+npmNode)
-	bin := filepath.Join(dir, "node_modules", "node", "bin", "node")
-	if _, err := os.Stat(bin); err == nil {
-		return bin, nil
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	cmd := exec.Command(npm, "install", "--no-audit", "--no-fund", "--no-save", "node@"+npmNode)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("%v\n%s", err, out)
-	}
-	return bin, nil
-}
-
-func nodeMajor(node string) int {
-	out, err := exec.Command(node, "--version").Output()
-	if err != nil {
-		return 0
-	}
-	major, _ := strconv.Atoi(strings.TrimPrefix(strings.SplitN(strings.TrimSpace(string(out)), ".", 2)[0], "v"))
-	return major
-}
-
-func tool(name string) string {
-	p, err := exec.LookPath(name)
-	if err != nil {
-		return ""
-	}
-	return p
-}
-
-// install puts oidc-provider in the user's cache, in a directory named by
-// the hash of the npm files, with npm ci the first time.
-func install(npm string) (string, error) {
-	h := sha256.New()
-	names := []string{"package.json", "package-lock.json"}
-	for _, f := range names {
-		b, _ := npmFiles.ReadFile("npm/" + f)
-		h.Write(b)
-	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	dir := filepath.Join(cache, "mailnode-tests", "oidc-provider-"+hex.EncodeToString(h.Sum(nil))[:16])
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil {
-		return dir, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), "install-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	for _, f := range names {
-		b, _ := npmFiles.ReadFile("npm/" + f)
-		if err := os.WriteFile(filepath.Join(tmp, f), b, 0o600); err != nil {
-			return "", err
-		}
-	}
-	cmd := exec.Command(npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts")
-	cmd.Dir = tmp
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("npm ci: %v\n%s", err, out)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, serr := os.Stat(dir); serr != nil { // not installed by a run beside this one
-			return "", err
-		}
-	}
-	return dir, nil
 }
 
 func start(node, modules string, o Options) (*Provider, error) {

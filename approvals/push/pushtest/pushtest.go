@@ -17,7 +17,6 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +30,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"mailnode/internal/npmtest"
 )
 
 // Host is the name push endpoints of the stand-in carry: the name its
@@ -245,8 +246,8 @@ func (s *Subscriber) Check(t testing.TB, req Request, audience string) Checked {
 	c := Checked{Text: string(own), Readers: []string{"pushtest"}}
 	in, _ := json.Marshal(map[string]string{"authorization": req.Header.Get("Authorization"), "audience": audience,
 		"body": b64(req.Body), "ua_private": b64(s.Key.Bytes()), "auth": b64(s.Auth)})
-	if dir := NodeChecks(t); dir != "" {
-		cmd := exec.Command("node", filepath.Join(dir, "check.mjs"))
+	if node, dir := NodeChecks(t); dir != "" {
+		cmd := exec.Command(node, filepath.Join(dir, "check.mjs"))
 		cmd.Dir = dir
 		cmd.Stdin = bytes.NewReader(in)
 		out, err := cmd.Output()
@@ -311,79 +312,20 @@ func checksDir(t testing.TB) string {
 
 var checkFiles = []string{"package.json", "package-lock.json", "check.mjs"}
 
-var (
-	nodeOnce sync.Once
-	nodeDir  string
-	nodeErr  error
-)
-
 // NodeChecks installs jose and http_ece (pinned by testdata's
 // package-lock.json) with npm ci into a directory of the user's cache
-// named by the hash of the files, the first time, and returns it; "" when
-// Node.js or npm is missing and neither MAILNODE_TEST_PUSH=1 nor CI=true
-// says they must be there.
-func NodeChecks(t testing.TB) string {
+// named by the hash of the files, the first time, and returns it with the
+// Node.js to run its check.mjs; "", "" when Node.js or npm is missing and
+// neither MAILNODE_TEST_PUSH=1 nor CI=true says they must be there.
+func NodeChecks(t testing.TB) (node, dir string) {
 	t.Helper()
-	node, errNode := exec.LookPath("node")
-	npm, errNPM := exec.LookPath("npm")
-	if errNode != nil || errNPM != nil {
-		if os.Getenv("MAILNODE_TEST_PUSH") == "1" || os.Getenv("CI") == "true" {
-			t.Fatalf("Node.js and npm are needed to check the node's push with jose and http_ece (MAILNODE_TEST_PUSH=1): %v %v", errNode, errNPM)
-		}
-		t.Logf("Node.js or npm is not installed: the push is not checked with jose and http_ece")
-		return ""
+	// http_ece declares Node.js 16 or later.
+	node, npm := npmtest.Node(t, 16, "MAILNODE_TEST_PUSH")
+	if node == "" {
+		t.Logf("the push is not checked with jose and http_ece")
+		return "", ""
 	}
-	_ = node
-	src := checksDir(t)
-	nodeOnce.Do(func() { nodeDir, nodeErr = install(src, npm) })
-	if nodeErr != nil {
-		t.Fatal(nodeErr)
-	}
-	return nodeDir
-}
-
-func install(src, npm string) (string, error) {
-	h := sha256.New()
-	for _, f := range checkFiles {
-		b, err := os.ReadFile(filepath.Join(src, f))
-		if err != nil {
-			return "", err
-		}
-		h.Write(b)
-	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	dir := filepath.Join(cache, "mailnode-tests", "pushcheck-"+hex.EncodeToString(h.Sum(nil))[:16])
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil {
-		return dir, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), "install-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	for _, f := range checkFiles {
-		b, _ := os.ReadFile(filepath.Join(src, f))
-		if err := os.WriteFile(filepath.Join(tmp, f), b, 0o600); err != nil {
-			return "", err
-		}
-	}
-	cmd := exec.Command(npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts")
-	cmd.Dir = tmp
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("npm ci (jose, http_ece): %v\n%s", err, out)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, serr := os.Stat(dir); serr != nil { // not installed by a run beside this one
-			return "", err
-		}
-	}
-	return dir, nil
+	return node, npmtest.Install(t, "pushcheck", os.DirFS(checksDir(t)), checkFiles, npm)
 }
 
 var (
