@@ -60,6 +60,7 @@ Run "mailnode COMMAND -h" for every flag of a command.
 `
 
 func main() {
+	attachConsole()
 	privateFiles()
 	app.SetRuntime()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv))

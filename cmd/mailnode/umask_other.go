@@ -2,6 +2,7 @@
 
 package main
 
-// privateFiles does nothing where there is no umask; the data directory's
-// ACL is the user's profile's.
+// privateFiles does nothing where there is no umask: on Windows the data
+// directory gets a DACL for this user alone (internal/privdir), which
+// what is made in it inherits.
 func privateFiles() {}
