@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO ?= go
 
-.PHONY: demo test test-deps test-windows cross package-deps vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
+.PHONY: demo test test-deps test-windows cross package-deps package-windows vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
 
 # The headless build: the demo needs no X11 or OpenGL headers (the desktop app's cgo build does).
 demo:
@@ -136,15 +136,17 @@ build:
 	$(GO) build -o mailnode ./cmd/mailnode
 	CGO_ENABLED=0 $(GO) build -tags headless -o mailnode-headless ./cmd/mailnode
 
-# Debian packages the archive's build needs, and no more: a C compiler and
-# the X11 and OpenGL headers of the desktop app's cgo build (Fyne), and
-# xz for the archive. Not test-deps: building an archive has no reason to
-# install Dovecot, Postfix, Chromium or PostgreSQL.
-PACKAGE_PKGS := gcc libgl1-mesa-dev xorg-dev xz-utils
+# Debian packages the archives' build needs, and no more: a C compiler and
+# the X11 and OpenGL headers of the desktop app's cgo build (Fyne), xz for
+# the archive, and for the Windows app the mingw-w64 cross compiler (Fyne's
+# cgo through it) and zip. Not test-deps: building an archive has no
+# reason to install Dovecot, Postfix, Chromium or PostgreSQL.
+PACKAGE_PKGS := gcc libgl1-mesa-dev xorg-dev xz-utils gcc-mingw-w64-x86-64 zip
 package-deps:
 	@command -v gcc >/dev/null 2>&1 && command -v xz >/dev/null 2>&1 && \
+	  command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 && command -v zip >/dev/null 2>&1 && \
 	  [ -e /usr/include/GL/gl.h ] && [ -e /usr/include/X11/extensions/Xrandr.h ] || { \
-	  echo "package-deps: installing with apt-get: a C compiler and the X11/OpenGL headers (the desktop app's cgo build), xz (the archive): $(PACKAGE_PKGS)"; \
+	  echo "package-deps: installing with apt-get: a C compiler and the X11/OpenGL headers (the desktop app's cgo build), xz (the archive), mingw-w64 and zip (the Windows app): $(PACKAGE_PKGS)"; \
 	  $(APT_GET) update && $(APT_GET) install -y $(PACKAGE_PKGS) >/dev/null; }
 
 # A Linux archive of the desktop app with its .desktop file and icon
@@ -161,7 +163,7 @@ RELAY_FILES := mailnode/usr/local/bin/mailnode-relay mailnode/usr/local/lib/syst
   mailnode/usr/local/share/doc/mailnode/relay-deploy.md mailnode/usr/local/share/doc/mailnode/relay.md
 RELAY_INSTALLED := usr/local/bin/mailnode-relay etc/systemd/system/mailnode-relay.service \
   usr/local/share/doc/mailnode/relay-deploy.md usr/local/share/doc/mailnode/relay.md etc/mailnode-relay
-package: package-deps
+package: package-deps package-windows
 	$(GO) build -o mailnode ./cmd/mailnode
 	cp FyneApp.toml FyneApp.toml.keep  # fyne package counts builds in it; the count is not ours to commit
 	$(GO) run $(FYNE_TOOLS) package --os linux --executable mailnode --name mailnode --icon assets/icon.png --release; \
@@ -182,6 +184,25 @@ package: package-deps
 	@listing=$$(tar -tJf mailnode.tar.xz); for f in mailnode/usr/local/bin/mailnode $(RELAY_FILES); do \
 	  grep -qx "$$f" <<<"$$listing" || { echo "package: $$f is not in mailnode.tar.xz"; exit 1; }; done
 	@ls -l mailnode.tar.xz
+
+# The Windows desktop app, built here: Fyne's cgo build through mingw-w64
+# and fyne package --os windows, which links FyneApp.toml's icon, version
+# and name into mailnode.exe as resources (with a manifest) and builds it
+# as a GUI program. fyne package reads FyneApp.toml beside the code it
+# builds, so a copy goes into cmd/mailnode for the run (and its build
+# count with it). The fyne CLI is installed pinned ($(FYNE_TOOLS)) into a
+# scratch directory: go run would build it for Windows too. Into
+# mailnode-windows-amd64.zip: mailnode\mailnode.exe (README: "Windows").
+package-windows: package-deps
+	@set -e; dir=$$(mktemp -d); trap 'rm -rf '$$dir' cmd/mailnode/FyneApp.toml cmd/mailnode/fyne.syso cmd/mailnode/fyne_metadata_init.go cmd/mailnode/mailnode.exe' EXIT; \
+	  GOBIN=$$dir $(GO) install $(FYNE_TOOLS); \
+	  cp FyneApp.toml cmd/mailnode/FyneApp.toml; \
+	  (cd cmd/mailnode && CC=x86_64-w64-mingw32-gcc CGO_ENABLED=1 GOOS=windows GOARCH=amd64 \
+	    $$dir/fyne package --os windows --name mailnode.exe --icon $(CURDIR)/assets/icon.png --release); \
+	  mkdir $$dir/mailnode; mv cmd/mailnode/mailnode.exe $$dir/mailnode/; \
+	  rm -f mailnode-windows-amd64.zip; (cd $$dir && zip -qr9 $(CURDIR)/mailnode-windows-amd64.zip mailnode)
+	@unzip -l mailnode-windows-amd64.zip | grep -q ' mailnode/mailnode.exe$$' || { echo "package-windows: mailnode.exe is not in mailnode-windows-amd64.zip"; exit 1; }
+	@unzip -l mailnode-windows-amd64.zip
 
 # The benchmarks of docs/benchmarks.md. The sync benchmark: 50,000 generated messages in a
 # local Dovecot, mailnode against mbsync (Debian isync) in the same run.
