@@ -59,7 +59,13 @@ type Store struct {
 	auth msgauth.Checker
 	log  *slog.Logger
 
-	passMu sync.Mutex // one pass at a time
+	passMu   sync.Mutex // one pass at a time
+	batch    int        // messages a pass reads per transaction
+	progress func(Progress)
+	// mergeEvery is how long a pass runs between merges: a long pass
+	// (every message after an extractor upgrade) shows the messages it
+	// has redone, and the mail the sync stored meanwhile, before it ends.
+	mergeEvery time.Duration
 
 	namesMu sync.RWMutex // guards names
 	names   *nameIndex   // nil until loaded
@@ -71,11 +77,32 @@ func New(file File, src Source, auth msgauth.Checker, logger *slog.Logger) *Stor
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Store{file: file, src: src, auth: auth, log: logger.With("component", "facts")}
+	return &Store{file: file, src: src, auth: auth, log: logger.With("component", "facts"),
+		batch: defaultBatch, mergeEvery: defaultMergeEvery}
 }
 
-// batch is how many messages a pass reads per transaction.
-const batch = 256
+// SetProgress has every pass report its progress to f, from the pass's
+// goroutine: once when it has counted what it will read, after each
+// batch is stored, and once at its end. Set it before the first pass.
+func (s *Store) SetProgress(f func(Progress)) { s.progress = f }
+
+// Progress is how far a pass has come.
+type Progress struct {
+	// Done of Total messages are read and stored. Total is what was
+	// unread when the pass began, plus what it met since.
+	Done, Total int
+	// Finished is set on the pass's last report, also when it failed.
+	Finished bool
+}
+
+// defaultBatch is how many messages a pass reads per transaction: each
+// batch's messages get their new facts at once, in one commit, so a pass
+// stopped midway resumes after the last batch it stored.
+const defaultBatch = 256
+
+// defaultMergeEvery bounds how stale the merged facts get during a
+// pass. A merge reads every fact, so it is not done after every batch.
+const defaultMergeEvery = 30 * time.Second
 
 // skipFolders are not read: mail the user threw away or the provider
 // judged spam states nothing the user relies on.
@@ -91,30 +118,77 @@ type PassStats struct {
 // Pass reads every message not yet read by this version of the
 // extractors, then merges if anything changed. It is safe to call at any
 // time; concurrent calls wait for each other.
+//
+// A pass is background work: after an extractor upgrade it reads the
+// whole mailbox again while the node serves agents, who are answered
+// from the facts as they stand (a message's old facts until its new ones
+// replace them, in one transaction, and the merged state of the last
+// merge). So it runs, as the sync's parse workers and writer do, on
+// threads of lower priority (background), and reports its progress
+// (SetProgress). A pass stopped midway (ctx) has stored every batch it
+// finished; the next one reads only the rest.
 func (s *Store) Pass(ctx context.Context) (PassStats, error) {
 	s.passMu.Lock()
 	defer s.passMu.Unlock()
 	var st PassStats
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		background()
+		st, err = s.pass(ctx)
+	}()
+	<-done
+	return st, err
+}
+
+func (s *Store) pass(ctx context.Context) (st PassStats, err error) {
+	total, err := s.countPending(ctx)
+	if err != nil {
+		return st, err
+	}
+	report := func(p Progress) {
+		if s.progress != nil && total > 0 {
+			s.progress(p)
+		}
+	}
+	defer func() { report(Progress{Done: st.Read, Total: max(total, st.Read), Finished: true}) }()
+	report(Progress{Total: total})
+	var after int64 // the pass goes once through the messages, in id order
+	lastMerge := time.Now()
+	var unmerged int
 	for {
-		ids, err := s.pending(ctx)
+		ids, err := s.pending(ctx, after)
 		if err != nil {
 			return st, err
 		}
 		if len(ids) == 0 {
 			break
 		}
-		n, err := s.read(ctx, ids)
+		n, changed, err := s.read(ctx, ids)
 		if err != nil {
 			return st, err
 		}
+		after = ids[len(ids)-1]
 		st.Read += len(ids)
 		st.Facts += n
+		if changed {
+			unmerged++
+		}
+		total = max(total, st.Read)
+		if unmerged > 0 && time.Since(lastMerge) >= s.mergeEvery {
+			if err := s.merge(ctx); err != nil {
+				return st, err
+			}
+			st.Merged, unmerged, lastMerge = true, 0, time.Now()
+		}
+		report(Progress{Done: st.Read, Total: total})
 	}
 	var dirty bool
 	if err := s.file.DB().QueryRowContext(ctx, `SELECT dirty FROM facts_state WHERE id = 1`).Scan(&dirty); err != nil {
 		return st, fmt.Errorf("read facts state: %w", err)
 	}
-	if dirty || st.Facts > 0 {
+	if dirty || unmerged > 0 {
 		if err := s.merge(ctx); err != nil {
 			return st, err
 		}
@@ -126,12 +200,28 @@ func (s *Store) Pass(ctx context.Context) (PassStats, error) {
 	return st, nil
 }
 
-func (s *Store) pending(ctx context.Context) ([]int64, error) {
-	rows, err := s.file.DB().QueryContext(ctx, `SELECT m.id FROM messages m
+// unreadWhere selects the messages a pass reads: those no extractor of
+// this version has read, outside Junk and Trash. Its one parameter is
+// extract.Version.
+const unreadWhere = `FROM messages m
 		JOIN folders f ON f.id = m.folder_id
 		LEFT JOIN facts_extracted e ON e.message_id = m.id
-		WHERE (e.message_id IS NULL OR e.version != ?) AND f.special_use NOT IN (`+skipFolders+`)
-		ORDER BY m.id LIMIT ?`, extract.Version, batch)
+		WHERE (e.message_id IS NULL OR e.version != ?) AND f.special_use NOT IN (` + skipFolders + `)`
+
+// countPending counts what a pass will read, for its progress.
+func (s *Store) countPending(ctx context.Context) (int, error) {
+	var n int
+	if err := s.file.DB().QueryRowContext(ctx, `SELECT count(*) `+unreadWhere, extract.Version).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count messages to read: %w", err)
+	}
+	return n, nil
+}
+
+// pending lists the next batch of messages to read after the message
+// id after.
+func (s *Store) pending(ctx context.Context, after int64) ([]int64, error) {
+	rows, err := s.file.DB().QueryContext(ctx, `SELECT m.id `+unreadWhere+` AND m.id > ?
+		ORDER BY m.id LIMIT ?`, extract.Version, after, s.batch)
 	if err != nil {
 		return nil, fmt.Errorf("list messages to read: %w", err)
 	}
@@ -155,16 +245,20 @@ type readResult struct {
 	readErr error
 }
 
-// read extracts ids on every core and stores the results in one
+// read extracts ids on every core, one worker a core as the sync's parse
+// workers (imapsync's prepareAll), and stores the results in one
 // transaction.
-func (s *Store) read(ctx context.Context, ids []int64) (int, error) {
+// It returns how many facts it stored and whether any fact changed (was
+// stored, or removed from a message that no longer states it).
+func (s *Store) read(ctx context.Context, ids []int64) (int, bool, error) {
 	results := make([]readResult, len(ids))
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(ids)) {
+	for range min(runtime.GOMAXPROCS(0), runtime.NumCPU(), len(ids)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			background()
 			for i := range work {
 				results[i] = s.extractOne(ctx, ids[i])
 			}
@@ -177,29 +271,31 @@ func (s *Store) read(ctx context.Context, ids []int64) (int, error) {
 	wg.Wait()
 
 	var n int
+	var changed bool
 	err := s.file.WriteTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		n, err = s.write(ctx, tx, results)
+		n, changed, err = s.write(ctx, tx, results)
 		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("store facts of %d messages: %w", len(ids), err)
+		return 0, false, fmt.Errorf("store facts of %d messages: %w", len(ids), err)
 	}
-	return n, nil
+	return n, changed, nil
 }
 
-// write stores the facts of results in tx, marks their messages read at
-// this extractor version, and marks the merged state dirty when any fact
-// was stored. It returns how many facts it stored.
-func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (int, error) {
+// write stores the facts of results in tx in place of their messages'
+// old ones, marks their messages read at this extractor version, and
+// marks the merged state dirty when any fact was stored or removed. It
+// returns how many facts it stored and whether any changed.
+func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (int, bool, error) {
 	del, err := tx.PrepareContext(ctx, `DELETE FROM facts WHERE message_id = ?`)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	defer del.Close()
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO facts (message_id, seq, kind, record) VALUES (?, ?, ?, ?)`)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	defer ins.Close()
 	done, err := tx.PrepareContext(ctx, `INSERT INTO facts_extracted (message_id, version, authenticated, auth_method)
@@ -207,48 +303,53 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (in
 		ON CONFLICT (message_id) DO UPDATE SET version = excluded.version,
 		authenticated = excluded.authenticated, auth_method = excluded.auth_method`)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	defer done.Close()
-	n := 0
+	n, removed := 0, false
 	for _, r := range results {
 		if r.readErr != nil {
 			if ctx.Err() != nil {
-				return 0, ctx.Err()
+				return 0, false, ctx.Err()
 			}
 			// A message that cannot be read (gone since it was listed, or
 			// damaged) is marked read with no facts, so that a pass
 			// cannot list it forever; a vanished one is not marked.
 			s.log.Warn("Could not read a message for facts", "messageID", r.id, "err", r.readErr)
 			if _, err := done.ExecContext(ctx, r.id, extract.Version, false, "", r.id); err != nil {
-				return 0, err
+				return 0, false, err
 			}
 			continue
 		}
-		if _, err := del.ExecContext(ctx, r.id); err != nil {
-			return 0, err
+		res, err := del.ExecContext(ctx, r.id)
+		if err != nil {
+			return 0, false, err
+		}
+		if gone, err := res.RowsAffected(); err == nil && gone > 0 {
+			removed = true
 		}
 		for seq, f := range r.res.Facts {
 			rec := extract.Record{Fact: f, Message: r.id, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated, Tainted: r.res.Tainted}
 			b, err := json.Marshal(rec)
 			if err != nil {
-				return 0, fmt.Errorf("encode fact of message %d: %w", r.id, err)
+				return 0, false, fmt.Errorf("encode fact of message %d: %w", r.id, err)
 			}
 			if _, err := ins.ExecContext(ctx, r.id, seq, f.Kind, string(b)); err != nil {
-				return 0, err
+				return 0, false, err
 			}
 			n++
 		}
 		if _, err := done.ExecContext(ctx, r.id, extract.Version, r.res.Auth.Authenticated, r.res.Auth.Method, r.id); err != nil {
-			return 0, err
+			return 0, false, err
 		}
 	}
-	if n > 0 {
+	changed := n > 0 || removed
+	if changed {
 		if _, err := tx.ExecContext(ctx, `UPDATE facts_state SET dirty = 1 WHERE id = 1 AND dirty = 0`); err != nil {
-			return 0, err
+			return 0, false, err
 		}
 	}
-	return n, nil
+	return n, changed, nil
 }
 
 // Prepare extracts a message's facts as the sync parses it (it is the

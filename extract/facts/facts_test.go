@@ -24,6 +24,13 @@ import (
 // facts over it.
 func openDemo(t *testing.T) (*store.Store, *facts.Store, store.Folder) {
 	t.Helper()
+	return openDemoSource(t, nil)
+}
+
+// openDemoSource is openDemo whose facts read messages through
+// source(the store), if source is not nil.
+func openDemoSource(t *testing.T, source func(*store.Store) facts.Source) (*store.Store, *facts.Store, store.Folder) {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "node.db"), nil)
 	if err != nil {
@@ -61,7 +68,11 @@ func openDemo(t *testing.T) (*store.Store, *facts.Store, store.Folder) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st, facts.New(tables, st, msgauth.Checker{}, nil), inbox
+	var src facts.Source = st
+	if source != nil {
+		src = source(st)
+	}
+	return st, facts.New(tables, src, msgauth.Checker{}, nil), inbox
 }
 
 func TestPassAndQueries(t *testing.T) {
