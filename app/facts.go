@@ -49,8 +49,24 @@ func (n *Node) openFacts(ctx context.Context, st *store.Store) (*facts.Store, er
 		opt.LookupTXT = newTXTCache().lookup
 	}
 	fs := facts.New(tables, st, opt, n.log)
+	fs.SetProgress(n.factsPassed)
 	st.SetMessageHook(fs)
 	return fs, nil
+}
+
+// factsPassed shows a facts pass's progress in the status: after an
+// extractor upgrade the tray and the command line say "Re-reading N of M
+// messages" while agents are served from the facts read before.
+func (n *Node) factsPassed(p facts.Progress) {
+	n.update(func(s *Status) {
+		s.Facts.Done, s.Facts.Total = p.Done, p.Total
+		if p.Finished {
+			s.Facts.Done, s.Facts.Total = 0, 0
+		}
+	})
+	if n.factsProgress != nil {
+		n.factsProgress(p)
+	}
 }
 
 // ReadFacts brings the extracted facts up to date with the store: new mail,

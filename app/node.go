@@ -137,6 +137,9 @@ type Node struct {
 	autoconfig *autoconfig.Finder
 	// kick tells the facts service that a sync pass ended.
 	kick chan struct{}
+	// factsProgress, if set (by tests), sees each report of a facts pass
+	// after the status does, on the pass's goroutine.
+	factsProgress func(facts.Progress)
 	// sites is the node's one notion of a site, given to the approvals
 	// and the gateway alike; the relay's agents zone is added to it
 	// once known (relay.go).
@@ -431,7 +434,7 @@ func (n *Node) refreshCounts(ctx context.Context, c *components) {
 			s.Messages = st.Messages
 		}
 		if ferr == nil {
-			s.Facts = FactsStatus(fc)
+			s.Facts.Trips, s.Facts.Orders, s.Facts.Bills = fc.Trips, fc.Orders, fc.Bills
 		}
 	})
 }

@@ -47,6 +47,10 @@ type e2e struct {
 	caPool  *x509.CertPool
 	nodeURL string
 	extra   []*agent.Session
+	// cfg is the node's configuration and key the agent's, for a test
+	// that starts the node again.
+	cfg app.Config
+	key ed25519.PrivateKey
 }
 
 // arrival is a prompt as the phone received it.
@@ -135,7 +139,7 @@ func newE2EPush(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLi
 		maps.Copy(addrs, stand.DevAddrs())
 		devCAs = append(devCAs, stand.CA())
 	}
-	n, err := app.New(app.Config{DataDir: dir + "/node", Demo: true,
+	e.cfg = app.Config{DataDir: dir + "/node", Demo: true,
 		Gateway: app.GatewayConfig{
 			Listen:        "127.0.0.1:0",
 			DevAgentAddrs: addrs,
@@ -147,7 +151,9 @@ func newE2EPush(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLi
 		Outgoing: app.Outgoing{From: "Alex Morgan <alex.morgan@demo-mail.example>", SMTP: &smtpsend.Config{
 			Address: e.smtp.Addr, Security: smtpsend.StartTLS, Username: demobox.Username,
 			Password: credential.Secret(demobox.Password), TLSConfig: e.smtp.ClientTLS()}},
-	}, nil)
+	}
+	e.key = key
+	n, err := app.New(e.cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,8 @@ import (
 //	             listens fails Start instead)
 //	sync/ACCOUNT restart with back-off; the syncer also reconnects with
 //	             its own back-off and never returns while it can retry
-//	facts        restart with back-off
+//	facts        restart with back-off (it passes at each start: a pass
+//	             cut short resumes)
 //	status       restart with back-off
 //	relay        restart with back-off; the tunnel also reconnects with
 //	             its own back-off (first retry within 0.5 s); no address
@@ -114,15 +115,6 @@ func (n *Node) Start(ctx context.Context) error {
 	n.mu.Unlock()
 	n.refreshCounts(ctx, c)
 	n.update(func(s *Status) { s.Accounts = accountStatus(c.accountsCopy(), s.Accounts) })
-	if n.cfg.Services.Gateway {
-		// After an extractor upgrade the node re-reads its mail before
-		// it answers agents from it.
-		if _, err := c.facts.Pass(ctx); err != nil {
-			closeLocalLn()
-			n.finish(c, err)
-			return fmt.Errorf("read facts: %w", err)
-		}
-	}
 
 	root := suture.New("node", suture.Spec{EventHook: n.serviceEvent, Timeout: stopTimeout})
 	n.mu.Lock()
@@ -173,6 +165,11 @@ func (n *Node) Start(ctx context.Context) error {
 		for _, acct := range c.accountsCopy() {
 			n.addSync(c, acct)
 		}
+	}
+	if n.cfg.Services.Sync || n.cfg.Services.Gateway {
+		// Start does not wait for the facts: after an extractor upgrade
+		// this service reads the mail again while agents are answered
+		// from the facts read before.
 		add("facts", func(ctx context.Context) error { return n.runFacts(ctx, c, n.kick) })
 	}
 	if n.cfg.Services.Relay && n.cfg.Relay.URL != "" {
@@ -419,15 +416,18 @@ func (n *Node) runSync(ctx context.Context, c *components, acct imapsync.Config,
 	return err
 }
 
-// runFacts is the facts service: after every sync pass it reads what the
-// sync did not (mail stored by an older version of the extractors) and
-// counts the facts.
+// runFacts is the facts service: when it starts, and after every sync
+// pass, it reads what the sync did not (all mail, after an extractor
+// upgrade; a pass the node stopped resumes where it was) and counts the
+// facts. The pass runs beside the gateway, at low priority (facts.Store.Pass).
 func (n *Node) runFacts(ctx context.Context, c *components, kick <-chan struct{}) error {
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-kick:
+	for first := true; ; first = false {
+		if !first {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-kick:
+			}
 		}
 		if _, err := c.facts.Pass(ctx); err != nil {
 			if ctx.Err() != nil {

@@ -94,9 +94,15 @@ func (f FolderStatus) Left(now time.Time) time.Duration {
 	return time.Duration(float64(f.Total-f.Done) / r * float64(time.Second))
 }
 
-// FactsStatus counts what the node read from mail.
+// FactsStatus counts what the node read from mail, and how far the pass
+// that reads it is: after an extractor upgrade it reads every message
+// again in the background while agents are answered from the facts read
+// before ("Re-reading Done of Total messages").
 type FactsStatus struct {
 	Trips, Orders, Bills int
+	// Done of Total messages the running pass has read; both 0 when no
+	// pass runs.
+	Done, Total int
 }
 
 // GatewayStatus is how agents reach the node.

@@ -55,12 +55,19 @@ func (v *statusView) fail(err error) { showError(v.errLabel, err) }
 func (v *statusView) show(st app.Status) {
 	v.headline.SetText(headline(st))
 	done, total, folder := syncProgress(st.Folders)
-	if st.State == app.StateSyncing && total > 0 {
+	switch {
+	case st.State == app.StateSyncing && total > 0:
 		v.progress.Max = float64(total)
 		v.progress.SetValue(float64(done))
 		v.progress.Show()
 		v.detail.SetText(fmt.Sprintf("%d of %d new messages copied (%s)", done, total, folder))
-	} else {
+	case st.Facts.Total > 0:
+		// After an extractor upgrade: agents are answered meanwhile.
+		v.progress.Max = float64(st.Facts.Total)
+		v.progress.SetValue(float64(st.Facts.Done))
+		v.progress.Show()
+		v.detail.SetText(rereadingText(st.Facts))
+	default:
 		v.progress.Hide()
 		v.detail.SetText(lastSyncText(st))
 	}
@@ -131,6 +138,12 @@ func syncProgress(folders []app.FolderStatus) (done, total int, current string) 
 		}
 	}
 	return done, total, current
+}
+
+// rereadingText is a facts pass's progress, as the tray and the command
+// line say it.
+func rereadingText(f app.FactsStatus) string {
+	return fmt.Sprintf("Re-reading %d of %d messages for trips, orders and bills; agents get what was read before until then.", f.Done, f.Total)
 }
 
 func lastSyncText(st app.Status) string {

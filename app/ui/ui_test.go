@@ -687,6 +687,9 @@ func TestStatusView(t *testing.T) {
 			{Account: "a", Folder: "Archive", Done: 5, Total: 5, Finished: true}}},
 			want: []string{"Copying your mail", "3 of 10 new messages copied (INBOX)", "12 messages"}, progressShow: true},
 		{st: app.Status{State: app.StateIdle}, want: []string{"No mail account yet"}},
+		// After an extractor upgrade (issue 47 item 5).
+		{st: app.Status{State: app.StateIdle, Messages: 50000, Facts: app.FactsStatus{Bills: 3, Done: 1280, Total: 50000}},
+			want: []string{"Up to date", "Re-reading 1280 of 50000 messages", "agents get what was read before"}, progressShow: true},
 		{st: app.Status{State: app.StateIdle, Messages: 44, Facts: app.FactsStatus{Trips: 1, Orders: 2, Bills: 3}, Phones: 1},
 			want: []string{"Up to date", "1 trip, 2 orders, 3 bills", "1 phone paired", "serves none"}},
 		// A request waits and no phone gets push (issue 44).

@@ -395,6 +395,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		if cfg.Services.Relay {
 			go reportRelay(ctx, n, stdout)
 		}
+		sub, _ := n.Subscribe() // closed when the node stops
+		go reportRereading(stdout, sub)
 	}))
 }
 

@@ -181,3 +181,28 @@ func termWidth(f *os.File) int {
 	}
 	return w
 }
+
+// reportRereading prints, for `mailnode serve`, each facts pass of the
+// status stream sub that reads at least rereadLines messages (after an
+// extractor upgrade: the whole mailbox) when it begins and when it ends;
+// the node serves agents meanwhile. It returns when sub closes.
+func reportRereading(out io.Writer, sub <-chan app.Status) {
+	var total int // of the pass being reported, 0 when none
+	for st := range sub {
+		f := st.Facts
+		switch {
+		case total == 0 && f.Total >= rereadLines:
+			total = f.Total
+			fmt.Fprintf(out, "Re-reading %d of %d messages for trips, orders and bills; agents get what was read before until then.\n", f.Done, f.Total)
+		case total > 0 && f.Total == 0:
+			fmt.Fprintf(out, "Re-read %d messages.\n", total)
+			total = 0
+		case total > 0:
+			total = f.Total
+		}
+	}
+}
+
+// rereadLines is the smallest pass worth two lines: the few messages with
+// a PDF that a sync pass leaves to the facts pass are not.
+const rereadLines = 1000

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"mailnode/app"
 	"mailnode/assets"
 	"mailnode/mail/demobox"
 )
@@ -75,4 +76,21 @@ func demoServer(t *testing.T) (srv *demobox.Server, dir, pwFile string) {
 		t.Fatal(err)
 	}
 	return srv, dir, pwFile
+}
+
+// TestReportRereading: `mailnode serve` says when a long facts pass (an
+// extractor upgrade's) begins and ends, and not a sync's few PDF mails.
+func TestReportRereading(t *testing.T) {
+	sub := make(chan app.Status, 8)
+	for _, f := range []app.FactsStatus{{Done: 0, Total: 12}, {Done: 12, Total: 12}, {},
+		{Done: 0, Total: 50000}, {Done: 256, Total: 50000}, {Done: 50000, Total: 50000}, {Bills: 3}} {
+		sub <- app.Status{State: app.StateIdle, Facts: f}
+	}
+	close(sub)
+	var out bytes.Buffer
+	reportRereading(&out, sub)
+	want := "Re-reading 0 of 50000 messages for trips, orders and bills; agents get what was read before until then.\nRe-read 50000 messages.\n"
+	if out.String() != want {
+		t.Errorf("serve printed:\n%s\nwant:\n%s", out.String(), want)
+	}
 }
