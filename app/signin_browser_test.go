@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -39,17 +40,19 @@ func TestSignInInChromium(t *testing.T) {
 	var page string
 	flow := app.SignInFlow{Open: func(u string) error {
 		go func() {
+			// Every step waits through the navigation before it: the
+			// provider's pages replace one another, and a look at a
+			// page being replaced fails ("Cannot find context").
 			err := chromedp.Do(step,
 				chromedp.Navigate(u),
-				chromedp.WaitVisible(chromedp.CSS(`input[name=login]`)),
-				chromedp.SendKeys(chromedp.CSS(`input[name=login]`), signInUser),
-				chromedp.SendKeys(chromedp.CSS(`input[name=password]`), "any password"),
-				chromedp.Click(chromedp.CSS(`button[type=submit]`)),
+				untilJS(`!!document.querySelector('input[name=login]')`),
+				untilJS(fmt.Sprintf(`(() => { const f = document.querySelector('input[name=login]').form;
+					f.login.value = %q; f.password.value = 'any password'; f.requestSubmit(); return true })()`, signInUser)),
 				// The consent page: allow.
-				chromedp.WaitVisible(chromedp.Search(`//button[contains(., "Continue")]`)),
-				chromedp.Click(chromedp.Search(`//button[contains(., "Continue")]`)),
+				untilJS(`(() => { const b = [...document.querySelectorAll('button')].find(b => b.textContent.includes('Continue'));
+					if (!b) return false; b.click(); return true })()`),
 				// The node's own page, on its loopback listener.
-				waitText(`h1`, "Signed in"),
+				untilJS(`document.querySelector('h1')?.textContent.trim() === 'Signed in'`),
 			)
 			if err == nil {
 				page, err = chromedp.Run(step, chromedp.Text(chromedp.CSS(`body`)))
@@ -71,4 +74,26 @@ func TestSignInInChromium(t *testing.T) {
 	if !strings.Contains(page, "You can close this tab and return to mailnode") {
 		t.Errorf("the browser ends on %q, want the node's page", page)
 	}
+}
+
+// untilJS evaluates expr, a boolean, until it is true, trying again when
+// the page it meets is being replaced.
+func untilJS(expr string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		var last error
+		for {
+			ok, err := chromedp.Evaluate[bool](expr)(ctx, t)
+			if err == nil && ok {
+				return nil
+			}
+			if err != nil {
+				last = err
+			}
+			select {
+			case <-ctx.Done():
+				return fmt.Errorf("%s stayed false (last error %v): %w", expr, last, ctx.Err())
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	})
 }
