@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/oauth2"
@@ -17,22 +18,36 @@ import (
 
 // Browser signs in with the authorization code flow and PKCE (RFC 7636,
 // S256) through the system browser. It listens on a random loopback port
-// (RFC 8252 section 7.3), calls open with the address the person must
-// visit (the desktop app opens the browser; the CLI prints it), and waits
-// for the one callback, until ctx ends.
+// (RFC 8252 section 7.3), calls open with a one-time start address on
+// that listener (the desktop app opens the browser at it; the CLI prints
+// it), and waits for the one callback, until ctx ends.
 //
-// The listener takes exactly one request on CallbackPath (anything else is
-// 404 and does not count), so a second request, a replayed one or a
-// page's guess cannot replace the answer. A callback whose state is not
-// this sign-in's ends it with an error: the answer is not ours to trust.
-func Browser(ctx context.Context, p Provider, open func(authURL string) error, o Options) (*Grant, error) {
+// The start address, http://127.0.0.1:PORT/signin/start/RANDOM, redirects
+// to the provider's authorization page. open's argument is in the
+// browser's command line (xdg-open, macOS open), which every local user
+// can read; the state, nonce and PKCE challenge are not in it, so a local
+// user who wants them must fetch the start address too, and a second
+// fetch of it ends the sign-in with an error: the person's browser
+// always fetches it, so an injection ends the sign-in instead of adding
+// someone else's account. A caller still shows the person the address
+// signed in (Grant.Address) before keeping it, for a race the start
+// address cannot see (an attacker done before the person's browser
+// starts).
+//
+// The listener answers only requests whose Host is its own address (a
+// DNS-rebound page gets 400). The callback on CallbackPath is taken once,
+// and only with this sign-in's state: a callback with another state gets
+// a 400 page and is not counted, so a web page or local user sweeping
+// loopback ports cannot end a sign-in. Anything else is 404.
+func Browser(ctx context.Context, p Provider, open func(startURL string) error, o Options) (*Grant, error) {
 	log := o.logger().With("component", "signin", "provider", p.ID)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("listen for the sign-in's answer: %w", err)
 	}
 	defer ln.Close()
-	redirect := "http://127.0.0.1:" + strconv.Itoa(ln.Addr().(*net.TCPAddr).Port) + CallbackPath
+	host := "127.0.0.1:" + strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	redirect := "http://" + host + CallbackPath
 	cfg := p.oauth2Config(redirect)
 	state, nonce, verifier := random(32), random(32), oauth2.GenerateVerifier()
 	opts := []oauth2.AuthCodeOption{oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("nonce", nonce)}
@@ -40,37 +55,60 @@ func Browser(ctx context.Context, p Provider, open func(authURL string) error, o
 		opts = append(opts, oauth2.SetAuthURLParam(k, v))
 	}
 	authURL := cfg.AuthCodeURL(state, opts...)
+	startPath := StartPath + random(32)
+	startURL := "http://" + host + startPath
 
 	answers := make(chan answer, 1)
-	var once sync.Once
+	var (
+		once    sync.Once // the one answer: a code, or why the sign-in ended
+		started atomic.Int32
+	)
+	end := func(a answer) (first bool) {
+		once.Do(func() { first = true; answers <- a })
+		return first
+	}
 	srv := &http.Server{
 		ReadHeaderTimeout: 10 * time.Second,
 		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path != CallbackPath || r.Method != http.MethodGet {
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Set("Referrer-Policy", "no-referrer")
+			if r.Host != host {
+				http.Error(w, "this listener answers only "+host, http.StatusBadRequest)
+				return
+			}
+			if r.Method != http.MethodGet {
 				http.NotFound(w, r)
 				return
 			}
-			taken := true
-			once.Do(func() {
-				taken = false
+			switch r.URL.Path {
+			case startPath:
+				if started.Add(1) == 1 {
+					http.Redirect(w, r, authURL, http.StatusFound)
+					return
+				}
+				err := errors.New("the sign-in's start address was opened twice: someone else on this computer " +
+					"may have read it to sign the node in to their account; nothing was stored. Start the sign-in again")
+				end(answer{err: err})
+				writePage(w, http.StatusConflict, "Sign-in stopped", err.Error())
+			case CallbackPath:
 				a := readCallback(p, r, state)
-				// The page first: the sign-in ends, and the listener
-				// closes, once the answer is handed on.
-				defer func() { answers <- a }()
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				w.Header().Set("Cache-Control", "no-store")
+				if errors.Is(a.err, errWrongState) {
+					// Not this sign-in's answer: refused, and it does not
+					// count, so that a stray request cannot end it.
+					writePage(w, http.StatusBadRequest, "Sign-in failed", a.err.Error())
+					return
+				}
+				if !end(a) {
+					http.Error(w, "this sign-in has already been answered", http.StatusGone)
+					return
+				}
 				if a.err != nil {
-					w.WriteHeader(http.StatusBadRequest)
-					fmt.Fprintf(w, page, "Sign-in failed", html.EscapeString(a.err.Error()))
+					writePage(w, http.StatusBadRequest, "Sign-in failed", a.err.Error())
 				} else {
-					fmt.Fprintf(w, page, "Signed in", "You can close this tab and return to mailnode.")
+					writePage(w, http.StatusOK, "Signed in", "You can close this tab and return to mailnode.")
 				}
-				if f, ok := w.(http.Flusher); ok {
-					f.Flush()
-				}
-			})
-			if taken {
-				http.Error(w, "this sign-in has already been answered", http.StatusGone)
+			default:
+				http.NotFound(w, r)
 			}
 		}),
 	}
@@ -85,7 +123,7 @@ func Browser(ctx context.Context, p Provider, open func(authURL string) error, o
 	}()
 
 	log.Info("Waiting for the browser sign-in", "redirect", redirect)
-	if err := open(authURL); err != nil {
+	if err := open(startURL); err != nil {
 		return nil, fmt.Errorf("open the %s sign-in page: %w", p.Name, err)
 	}
 	var a answer
@@ -106,8 +144,29 @@ func Browser(ctx context.Context, p Provider, open func(authURL string) error, o
 	if err != nil {
 		return nil, err
 	}
+	if started.Load() > 1 {
+		// Opened again while the code was exchanged: as above.
+		return nil, errors.New("the sign-in's start address was opened twice; nothing was stored. Start the sign-in again")
+	}
 	log.Info("Signed in", "account", g.Address)
 	return g, nil
+}
+
+// StartPath prefixes the one-time start address that Browser hands to
+// open.
+const StartPath = "/signin/start/"
+
+// errWrongState is a callback that is not this sign-in's.
+var errWrongState = errors.New("the sign-in answer is not for this sign-in (its state differs); nothing was stored")
+
+// writePage writes the listener's page, escaped.
+func writePage(w http.ResponseWriter, status int, title, text string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, page, html.EscapeString(title), html.EscapeString(text))
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
 }
 
 // readCallback reads the redirect's query (RFC 6749 section 4.1.2): the
@@ -116,7 +175,7 @@ func Browser(ctx context.Context, p Provider, open func(authURL string) error, o
 func readCallback(p Provider, r *http.Request, state string) (a answer) {
 	q := r.URL.Query()
 	if subtle.ConstantTimeCompare([]byte(q.Get("state")), []byte(state)) != 1 {
-		a.err = errors.New("the sign-in answer is not for this sign-in (its state differs); nothing was stored. Start the sign-in again")
+		a.err = errWrongState
 		return a
 	}
 	if e := q.Get("error"); e != "" {

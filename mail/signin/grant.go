@@ -9,12 +9,13 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"time"
+	"unicode"
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
 
 	"mailnode/mail/credential"
+	"mailnode/mail/invisible"
 )
 
 // Options are what every sign-in shares; the zero value is the default.
@@ -26,12 +27,9 @@ type Options struct {
 	Logger *slog.Logger
 }
 
-func (o Options) client() *http.Client {
-	if o.HTTPClient != nil {
-		return o.HTTPClient
-	}
-	return &http.Client{Timeout: 30 * time.Second}
-}
+// client is HTTPClient, or the default, with each answer limited to
+// maxAnswer bytes.
+func (o Options) client() *http.Client { return limitClient(o.HTTPClient) }
 
 func (o Options) logger() *slog.Logger {
 	if o.Logger != nil {
@@ -51,6 +49,10 @@ type Grant struct {
 	Provider string // the provider's ID
 	// Address is the account's address, from the ID token.
 	Address string
+	// Subject and Tenant are the ID token's sub and tid claims (tid
+	// empty but for Microsoft): a sign-in again for an account must
+	// name the same ones, not only the same address.
+	Subject, Tenant string
 	// Refresh is the refresh token: the account's credential from now on.
 	Refresh credential.Secret
 	// access is the first access token, handed to Tokens.
@@ -117,20 +119,45 @@ func (e *ProviderError) Is(target error) bool {
 func (e *ProviderError) Permanent() bool { return e.Code == "invalid_grant" }
 
 // providerError turns x/oauth2's error for a token request into a
-// ProviderError where the provider said why.
+// ProviderError where the provider said why. An answer without an OAuth
+// error code (a 5xx, a proxy's or captive portal's HTML page) is told by
+// its status and content type only: RetrieveError's own message carries
+// the whole body, up to 1 MB, escape sequences and all, and a page that
+// echoes the request would carry the code verifier or refresh token.
 func providerError(p Provider, err error) error {
 	var re *oauth2.RetrieveError
-	if errors.As(err, &re) && re.ErrorCode != "" {
+	if !errors.As(err, &re) {
+		return fmt.Errorf("%s token endpoint: %w", p.Name, err)
+	}
+	if re.ErrorCode != "" {
 		return &ProviderError{Provider: p.Name, Code: clean(re.ErrorCode, 60), Description: clean(re.ErrorDescription, 200)}
 	}
-	return fmt.Errorf("%s token endpoint: %w", p.Name, err)
+	status, ctype := "no answer", "no content type"
+	if re.Response != nil {
+		status = clean(re.Response.Status, 60)
+		if ct := clean(re.Response.Header.Get("Content-Type"), 60); ct != "" {
+			ctype = ct
+		}
+	}
+	return fmt.Errorf("%s token endpoint answered %s (%s, %s) without an OAuth error code", p.Name, status, ctype, size(len(re.Body)))
 }
 
-// clean keeps what a provider wrote printable and short: it ends up in a
-// message to the person.
+// size is n bytes in words.
+func size(n int) string {
+	if n < 1<<10 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return fmt.Sprintf("%d KB", n>>10)
+}
+
+// clean keeps what a provider wrote printable, visible and short: it ends
+// up in a message to the person, on a terminal or in a log. It drops C0
+// and C1 controls (ESC, CSI U+009B: terminal escape sequences), newlines
+// and tabs, and the invisible characters of mail/invisible (bidi
+// controls such as U+202E, which reorder what the person reads).
 func clean(s string, n int) string {
 	s = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
+		if !unicode.IsPrint(r) || invisible.Is(r) {
 			return -1
 		}
 		return r
@@ -154,12 +181,12 @@ func finish(ctx context.Context, p Provider, tok *oauth2.Token, nonce string) (*
 	if raw == "" {
 		return nil, fmt.Errorf("%s returned no ID token, so the account's address is unknown (is the openid scope allowed for this client?)", p.Name)
 	}
-	addr, err := p.verifyIDToken(ctx, raw, nonce)
+	id, err := p.verifyIDToken(ctx, raw, nonce)
 	if err != nil {
 		return nil, err
 	}
 	if tok.RefreshToken == "" {
 		return nil, fmt.Errorf("%s returned no refresh token: the node could not stay signed in (the client may lack offline access)", p.Name)
 	}
-	return &Grant{Provider: p.ID, Address: addr, Refresh: credential.Secret(tok.RefreshToken), access: tok}, nil
+	return &Grant{Provider: p.ID, Address: id.address, Subject: id.subject, Tenant: id.tenant, Refresh: credential.Secret(tok.RefreshToken), access: tok}, nil
 }

@@ -15,13 +15,13 @@ import (
 // the provider's JWKS, the expiry, the audience (this client) and, where
 // the issuer is fixed, the issuer; a templated issuer (Microsoft's
 // {tenantid}) is checked here against the token's own tid.
-func (p Provider) verifyIDToken(ctx context.Context, raw, nonce string) (string, error) {
+func (p Provider) verifyIDToken(ctx context.Context, raw, nonce string) (identity, error) {
 	templated := strings.Contains(p.Issuer, "{tenantid}")
 	keys := oidc.NewRemoteKeySet(ctx, p.JWKSURL)
 	v := oidc.NewVerifier(p.Issuer, keys, &oidc.Config{ClientID: p.Client.ID, SkipIssuerCheck: templated})
 	idt, err := v.Verify(ctx, raw)
 	if err != nil {
-		return "", fmt.Errorf("%s's ID token is not for this sign-in: %w", p.Name, err)
+		return identity{}, fmt.Errorf("%s's ID token is not for this sign-in: %w", p.Name, err)
 	}
 	var c struct {
 		Email             string `json:"email"`
@@ -30,18 +30,18 @@ func (p Provider) verifyIDToken(ctx context.Context, raw, nonce string) (string,
 		Tid               string `json:"tid"`
 	}
 	if err := idt.Claims(&c); err != nil {
-		return "", fmt.Errorf("%s's ID token: %w", p.Name, err)
+		return identity{}, fmt.Errorf("%s's ID token: %w", p.Name, err)
 	}
 	if templated {
 		if c.Tid == "" || strings.ContainsAny(c.Tid, "/?#") || idt.Issuer != strings.ReplaceAll(p.Issuer, "{tenantid}", c.Tid) {
-			return "", fmt.Errorf("%s's ID token names issuer %q, not its tenant's", p.Name, clean(idt.Issuer, 100))
+			return identity{}, fmt.Errorf("%s's ID token names issuer %q, not its tenant's", p.Name, clean(idt.Issuer, 100))
 		}
 	}
 	if nonce != "" && subtle.ConstantTimeCompare([]byte(idt.Nonce), []byte(nonce)) != 1 {
-		return "", fmt.Errorf("%s's ID token was issued for another sign-in (nonce differs)", p.Name)
+		return identity{}, fmt.Errorf("%s's ID token was issued for another sign-in (nonce differs)", p.Name)
 	}
 	if c.EmailVerified != nil && !*c.EmailVerified {
-		return "", fmt.Errorf("%s has not verified the account's address %q", p.Name, clean(c.Email, 100))
+		return identity{}, fmt.Errorf("%s has not verified the account's address %q", p.Name, clean(c.Email, 100))
 	}
 	addr := c.Email
 	if addr == "" && templated {
@@ -51,7 +51,12 @@ func (p Provider) verifyIDToken(ctx context.Context, raw, nonce string) (string,
 	}
 	a, err := mail.ParseAddress(addr)
 	if err != nil || a.Address != addr {
-		return "", fmt.Errorf("%s's ID token carries no usable email address (got %q)", p.Name, clean(addr, 100))
+		return identity{}, fmt.Errorf("%s's ID token carries no usable email address (got %q)", p.Name, clean(addr, 100))
 	}
-	return addr, nil
+	return identity{address: addr, subject: idt.Subject, tenant: c.Tid}, nil
 }
+
+// identity is who an ID token names: the address, and the provider's
+// stable identifiers (sub, and Microsoft's tenant), since an address
+// (Microsoft's preferred_username or email) is not a stable identity.
+type identity struct{ address, subject, tenant string }

@@ -178,9 +178,7 @@ func withClient(p Provider, clients Clients) (Provider, error) {
 // document names the same issuer. For a provider that publishes one and
 // is not in the table: a company's own identity provider, the tests'.
 func Discover(ctx context.Context, hc *http.Client, issuer string, client Client, scopes []string) (Provider, error) {
-	if hc != nil {
-		ctx = oidc.ClientContext(ctx, hc)
-	}
+	ctx = oidc.ClientContext(ctx, limitClient(hc))
 	op, err := oidc.NewProvider(ctx, issuer)
 	if err != nil {
 		return Provider{}, fmt.Errorf("discover %s: %w", issuer, err)
