@@ -152,16 +152,24 @@ func (s *Syncer) tlsConfig() *tls.Config {
 }
 
 // redactingWriter passes a protocol trace through, line by line, with the
-// arguments of LOGIN and AUTHENTICATE (and a literal that follows them)
-// replaced.
+// arguments of LOGIN and AUTHENTICATE replaced, and every line after
+// either until the command's tagged completion, but for the server's
+// continuation requests ("+ ...", whose error challenge helps) and
+// untagged answers. Without SASL-IR a client sends AUTHENTICATE's
+// initial response (XOAUTH2: the bearer token, in base64) on a line of
+// its own after the server's "+", and a LOGIN literal's content is a line
+// of its own too. The trace holds both directions in one stream; client
+// lines in that exchange are base64 or literal content, so anything that
+// is not a server line is redacted.
 type redactingWriter struct {
-	mu         sync.Mutex
-	w          io.Writer
-	buf        []byte
-	redactNext bool
+	mu  sync.Mutex
+	w   io.Writer
+	buf []byte
+	// tag is the LOGIN or AUTHENTICATE command under way, "" for none.
+	tag string
 }
 
-var credLine = regexp.MustCompile(`(?i)^(\S+ (?:UID )?(?:LOGIN|AUTHENTICATE))\b.*`)
+var credLine = regexp.MustCompile(`(?i)^(\S+) ((?:UID )?(?:LOGIN|AUTHENTICATE))\b.*`)
 
 func (r *redactingWriter) Write(p []byte) (int, error) {
 	r.mu.Lock()
@@ -173,13 +181,20 @@ func (r *redactingWriter) Write(p []byte) (int, error) {
 			return len(p), nil
 		}
 		line := r.buf[:i+1]
+		text := bytes.TrimRight(line, "\r\n")
 		switch {
-		case r.redactNext:
-			line = []byte("[redacted]\r\n")
-			r.redactNext = bytes.HasSuffix(bytes.TrimRight(r.buf[:i+1], "\r\n"), []byte("}"))
-		case credLine.Match(line):
-			r.redactNext = bytes.HasSuffix(bytes.TrimRight(line, "\r\n"), []byte("}"))
-			line = append(credLine.ReplaceAll(bytes.TrimRight(line, "\r\n"), []byte("$1 [redacted]")), '\r', '\n')
+		case r.tag != "":
+			switch {
+			case bytes.HasPrefix(text, []byte(r.tag+" ")):
+				r.tag = "" // the tagged completion: the exchange is over
+			case bytes.Equal(text, []byte("+")) || bytes.HasPrefix(text, []byte("+ ")) || bytes.HasPrefix(text, []byte("* ")):
+				// the server's continuation request or an untagged answer
+			default:
+				line = []byte("[redacted]\r\n")
+			}
+		case credLine.Match(text):
+			r.tag = string(credLine.FindSubmatch(text)[1])
+			line = append(credLine.ReplaceAll(text, []byte("$1 $2 [redacted]")), '\r', '\n')
 		}
 		if _, err := r.w.Write(line); err != nil {
 			return len(p), err
