@@ -69,6 +69,12 @@ type Config struct {
 	// whichever the server advertises. Username is then the address the
 	// provider signed in.
 	OAuth AccessTokens
+	// MinTokenLife is the shortest access token life that reconnects are
+	// planned for, and the shortest session after which a planned
+	// reconnect is immediate (shorter ones wait with the back-off), so a
+	// provider's expires_in of 1 s is not a sign-in and full pass every
+	// second. Default a minute; tests with tokens of seconds lower it.
+	MinTokenLife time.Duration
 	// TLSConfig overrides the TLS settings (e.g. a private CA). ServerName
 	// defaults to the host of Address.
 	TLSConfig *tls.Config
@@ -136,6 +142,9 @@ type Progress struct {
 }
 
 func (c *Config) defaults() {
+	if c.MinTokenLife <= 0 {
+		c.MinTokenLife = time.Minute
+	}
 	if c.BatchMessages <= 0 {
 		c.BatchMessages = 125
 	}

@@ -27,10 +27,17 @@ func (s *Syncer) Run(ctx context.Context, onPass func(Result, error)) error {
 			return nil
 		}
 		if errors.Is(err, errTokenLapsing) {
-			// A planned end: the next session signs in with a fresh token.
+			// A planned end: the next session signs in with a fresh token,
+			// at once, unless this one was short (lapseWait).
 			s.log.Debug("Reconnecting before the access token lapses")
 			s.renewNext.Store(true)
-			bo.reset()
+			if wait := lapseWait(started, s.now(), s.cfg.MinTokenLife, &bo); wait > 0 {
+				select {
+				case <-time.After(wait):
+				case <-ctx.Done():
+					return nil
+				}
+			}
 			continue
 		}
 		if Permanent(err) {
@@ -75,12 +82,29 @@ func Permanent(err error) bool {
 // reconnectAt is when a session signed in with a token lapsing at expiry
 // (got at start) should end: a tenth of the token's remaining life ahead,
 // at most 5 minutes, so the next session starts with a fresh token well
-// before a server would cut this one. Zero: no token, or none that lapses.
-func reconnectAt(start, expiry time.Time) time.Time {
+// before a server would cut this one; a token said to last less than
+// minLife (Config.MinTokenLife) is planned as lasting that long: a
+// provider answering expires_in 1 would otherwise have the node sign in
+// and pass over every folder about once a second, which gets an account
+// rate-limited or locked at its mail provider. Zero: no token, or none
+// that lapses.
+func reconnectAt(start, expiry time.Time, minLife time.Duration) time.Time {
 	if expiry.IsZero() || !expiry.After(start) {
 		return time.Time{}
 	}
+	expiry = start.Add(max(expiry.Sub(start), minLife))
 	return expiry.Add(-min(expiry.Sub(start)/10, 5*time.Minute))
+}
+
+// lapseWait is how long Run waits after a session ended for its token's
+// lapse: none after one that lasted minLife (the back-off starts over),
+// else the back-off's next step, as after a failure.
+func lapseWait(started, now time.Time, minLife time.Duration, bo *backoff) time.Duration {
+	if now.Sub(started) >= minLife {
+		bo.reset()
+		return 0
+	}
+	return bo.next()
 }
 
 // errNoFolders: the account has no folder to sync (the configured list
@@ -120,7 +144,7 @@ func (s *Syncer) session(ctx context.Context, onPass func(Result, error)) error 
 	// With a token that lapses, end the session before it does.
 	var lapse time.Time
 	if e, ok := s.cfg.OAuth.(interface{ Expiry() time.Time }); ok {
-		lapse = reconnectAt(s.now(), e.Expiry())
+		lapse = reconnectAt(s.now(), e.Expiry(), s.cfg.MinTokenLife)
 	}
 
 	res, err := s.syncAll(ctx, c)

@@ -88,7 +88,7 @@ func TestLongIdle(t *testing.T) {
 	}
 	defer st.Close()
 	s, err := imapsync.New(imapsync.Config{Account: "oauth", Address: d.Addr, Security: imapsync.Plain,
-		Username: g.Address, OAuth: tokens}, st, nil)
+		Username: g.Address, OAuth: tokens, MinTokenLife: 5 * time.Second}, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
