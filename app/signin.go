@@ -97,13 +97,27 @@ type SignInFlow struct {
 	// Show, when set, signs in with the device flow instead: it shows
 	// the code and where to enter it.
 	Show func(DeviceCode) error
+	// Confirm shows the person the address the provider signed in
+	// ("Signed in as X") and returns nil to add it, or an error
+	// (ErrSignInCancelled) to keep nothing. again: the address is an
+	// account already, whose sign-in this replaces. Someone who read the
+	// sign-in's address may have signed the node in to his own account
+	// first; the person sees that here. nil (tests): no question.
+	Confirm func(ctx context.Context, address string, again bool) error
 }
+
+// ErrSignInCancelled is a sign-in the person did not confirm: nothing
+// was kept.
+var ErrSignInCancelled = errors.New("the sign-in was cancelled; nothing was kept")
 
 // SignIn signs the person in at provider and keeps the refresh token
 // (the OS keyring, else a 0600 file under dataDir/secrets). It returns
 // the account to add: named and addressed as the provider says, with
-// the provider's servers. Nothing is kept when the sign-in fails.
-func SignIn(ctx context.Context, sc SignInConfig, dataDir string, getenv func(string) string, providerID string, flow SignInFlow, logger *slog.Logger) (config.Account, error) {
+// the provider's servers. Nothing is kept when the sign-in fails, when
+// the address is one of existing that signs in elsewhere or as another
+// person at the provider (another sub or tid than its first sign-in), or
+// when the person does not confirm it (flow.Confirm).
+func SignIn(ctx context.Context, sc SignInConfig, dataDir string, getenv func(string) string, providerID string, flow SignInFlow, existing []config.Account, logger *slog.Logger) (config.Account, error) {
 	p, err := sc.provider(providerID)
 	if err != nil {
 		return config.Account{}, err
@@ -120,6 +134,20 @@ func SignIn(ctx context.Context, sc SignInConfig, dataDir string, getenv func(st
 	if err != nil {
 		return config.Account{}, err
 	}
+	var again bool
+	for _, old := range existing {
+		if old.Name == g.Address || old.Username == g.Address {
+			if err := sameIdentity(old, g, p, providerID); err != nil {
+				return config.Account{}, err
+			}
+			again = true
+		}
+	}
+	if flow.Confirm != nil {
+		if err := flow.Confirm(ctx, g.Address, again); err != nil {
+			return config.Account{}, err
+		}
+	}
 	where, err := keepRefresh(g.Provider, g.Address, g.Refresh, dataDir, getenv)
 	if err != nil {
 		return config.Account{}, err
@@ -131,8 +159,25 @@ func SignIn(ctx context.Context, sc SignInConfig, dataDir string, getenv func(st
 	if p.Plain {
 		imapSec, smtpSec = "plain", "plain"
 	}
+	where.Subject, where.Tenant = g.Subject, g.Tenant
 	return config.Account{Name: g.Address, Server: p.IMAP, Security: imapSec, Username: g.Address, OAuth: where,
 		SMTP: config.SMTP{Server: p.SMTP, Security: smtpSec, From: g.Address}}, nil
+}
+
+// sameIdentity refuses a sign-in again for old that is not the same
+// person at the same provider: another provider, or another sub or tid
+// than old's first sign-in recorded (an account from before they were
+// recorded takes this sign-in's). It runs before anything is kept: the
+// refresh token's file is old's.
+func sameIdentity(old config.Account, g *signin.Grant, p signin.Provider, providerID string) error {
+	if old.OAuth.Provider != g.Provider {
+		return fmt.Errorf("an account named %q exists and does not sign in with %s", old.Name, providerID)
+	}
+	if old.OAuth.Subject != "" && (old.OAuth.Subject != g.Subject || old.OAuth.Tenant != g.Tenant) {
+		return fmt.Errorf("%s signed in a different person as %s than the one who added the account "+
+			"(the provider's identifiers differ); nothing was changed", p.Name, g.Address)
+	}
+	return nil
 }
 
 // keepRefresh saves the refresh token of address at provider and says
@@ -168,6 +213,13 @@ func resolveOAuth(ic *imapsync.Config, a config.Account, sc SignInConfig, getenv
 	if err != nil {
 		return err
 	}
+	for _, server := range []string{a.Server, a.SMTP.Server} {
+		if server != "" {
+			if err := p.CheckMailHost(server); err != nil {
+				return err
+			}
+		}
+	}
 	src := refreshSource(a)
 	refresh, where, err := src.Lookup(getenv)
 	if err != nil {
@@ -202,12 +254,15 @@ func (n *Node) SignInAccount(ctx context.Context, providerID string, flow SignIn
 	if n.cfg.Settings == nil {
 		return config.Account{}, ErrNoSettings
 	}
-	a, err := SignIn(ctx, n.cfg.SignIn, n.cfg.DataDir, n.cfg.Getenv, providerID, flow, n.log)
+	f, err := n.cfg.Settings.Load()
 	if err != nil {
 		return config.Account{}, err
 	}
-	f, err := n.cfg.Settings.Load()
+	a, err := SignIn(ctx, n.cfg.SignIn, n.cfg.DataDir, n.cfg.Getenv, providerID, flow, f.Accounts, n.log)
 	if err != nil {
+		return config.Account{}, err
+	}
+	if f, err = n.cfg.Settings.Load(); err != nil {
 		return config.Account{}, err
 	}
 	if old, ok := f.Account(a.Name); ok {

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -129,7 +130,7 @@ func TestSignInAccount(t *testing.T) {
 	if berr := browsed(); err != nil || berr != nil {
 		t.Fatalf("SignInAccount() = %v (browser: %v)", err, berr)
 	}
-	if a.Name != signInUser || a.Username != signInUser || a.OAuth.Provider != "example" || a.OAuth.File == "" {
+	if a.Name != signInUser || a.Username != signInUser || a.OAuth.Provider != "example" || a.OAuth.File == "" || a.OAuth.Subject != signInUser {
 		t.Fatalf("SignInAccount() = %+v, want the provider's address and the token in a file", a)
 	}
 	if fi, err := os.Stat(a.OAuth.File); err != nil || fi.Mode().Perm() != 0o600 {
@@ -179,9 +180,53 @@ func TestSignInAccount(t *testing.T) {
 		t.Errorf("the stopped account signed in %d more times", again-logins)
 	}
 
+	// Signing in again, the person first sees who signed in: declined,
+	// nothing is kept (someone else on this computer may have signed in
+	// with the sign-in's address).
+	var asked []string
+	kept, _ := os.ReadFile(a.OAuth.File)
+	flow, browsed = browserFlow(op, signInUser)
+	flow.Confirm = func(_ context.Context, address string, again bool) error {
+		asked = append(asked, fmt.Sprintf("%s %v", address, again))
+		return app.ErrSignInCancelled
+	}
+	if _, err := n.SignInAccount(ctx, "example", flow); !errors.Is(err, app.ErrSignInCancelled) || browsed() != nil {
+		t.Fatalf("SignInAccount(declined) = %v", err)
+	}
+	if len(asked) != 1 || asked[0] != signInUser+" true" {
+		t.Errorf("Confirm was asked %q, want %s as an account again", asked, signInUser)
+	}
+	if now, _ := os.ReadFile(a.OAuth.File); string(now) != string(kept) {
+		t.Error("a declined sign-in replaced the refresh token")
+	}
+	// A sign-in naming the same address but another sub (Microsoft's
+	// preferred_username is no stable identity) is refused before
+	// anything is kept or asked.
+	if _, err := settings.Modify(func(f *config.File) error {
+		f.Accounts[1].OAuth.Subject = "someone-else"
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	flow, browsed = browserFlow(op, signInUser)
+	flow.Confirm = func(context.Context, string, bool) error { t.Error("asked to confirm another person"); return nil }
+	if _, err := n.SignInAccount(ctx, "example", flow); err == nil || !strings.Contains(err.Error(), "different person") || browsed() != nil {
+		t.Fatalf("SignInAccount(another sub) = %v", err)
+	}
+	if now, _ := os.ReadFile(a.OAuth.File); string(now) != string(kept) {
+		t.Error("a sign-in as another person replaced the refresh token")
+	}
+	if _, err := settings.Modify(func(f *config.File) error {
+		f.Accounts[1].OAuth.Subject = signInUser
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+
 	// Signing in again starts the account once more.
 	appendMessage(t, d.Server, "oauth 2")
 	flow, browsed = browserFlow(op, signInUser)
+	flow.Confirm = func(context.Context, string, bool) error { return nil }
 	if _, err := n.SignInAccount(ctx, "example", flow); err != nil || browsed() != nil {
 		t.Fatalf("SignInAccount() again = %v", err)
 	}
@@ -192,5 +237,37 @@ func TestSignInAccount(t *testing.T) {
 	f, _ := n.Settings()
 	if len(f.Accounts) != 2 {
 		t.Errorf("settings after signing in again: %+v", f.Accounts)
+	}
+}
+
+// TestSignInTokenHosts (attack 45, F8): a Google or Microsoft account's
+// token goes only to that provider's own mail servers; settings naming
+// another host for either server are refused when the account is
+// resolved, so no token is sent there. An issuer of one's own has no
+// such list.
+func TestSignInTokenHosts(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "refresh")
+	if err := os.WriteFile(file, []byte("r"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sc := app.SignInConfig{Clients: signin.Clients{"google": {ID: "g"}, "microsoft": {ID: "m"}}}
+	noEnv := func(string) string { return "" }
+	for _, tc := range []struct {
+		provider, imap, smtp string
+		ok                   bool
+	}{
+		{"google", "imap.gmail.com:993", "smtp.gmail.com:465", true},
+		{"google", "IMAP.GMAIL.COM.:993", "", true},
+		{"google", "imap.evil.test:993", "smtp.gmail.com:465", false},
+		{"google", "imap.gmail.com:993", "smtp.gmail.com.evil.test:465", false},
+		{"microsoft", "outlook.office365.com:993", "smtp.office365.com:587", true},
+		{"microsoft", "outlook.office365.com:993", "smtp.gmail.com:587", false},
+	} {
+		a := config.Account{Name: "a", Server: tc.imap, Security: "tls", Username: "a@example.test",
+			OAuth: config.OAuth{Provider: tc.provider, File: file}, SMTP: config.SMTP{Server: tc.smtp, Security: "tls"}}
+		_, err := app.ResolveAccount(a, sc, noEnv)
+		if tc.ok && err != nil || !tc.ok && (err == nil || !strings.Contains(err.Error(), "own mail servers")) {
+			t.Errorf("ResolveAccount(%s, %s, %s) = %v", tc.provider, tc.imap, tc.smtp, err)
+		}
 	}
 }

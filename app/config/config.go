@@ -75,6 +75,12 @@ type OAuth struct {
 	Provider string `json:"provider"`
 	File     string `json:"file,omitempty"`    // mode 0600
 	Keyring  bool   `json:"keyring,omitempty"` // the OS keyring, service "mailnode-oauth", user "provider:username"
+	// Subject and Tenant are the provider's identifiers of the person
+	// who signed in first (the ID token's sub and tid): signing in again
+	// for this account must name the same ones, since an address is not
+	// a stable identity (Microsoft's preferred_username, email).
+	Subject string `json:"subject,omitempty"`
+	Tenant  string `json:"tenant,omitempty"`
 }
 
 // Password says where an account's password is: the first that is set

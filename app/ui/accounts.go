@@ -11,6 +11,7 @@ import (
 
 	"mailnode/app"
 	"mailnode/app/config"
+	"mailnode/mail/invisible"
 )
 
 // accountsView lists the mailboxes the node copies, adds one with the
@@ -80,8 +81,44 @@ func (v *accountsView) problem(name string) string {
 // the node replaces the account's sign-in and syncs it again.
 func (v *accountsView) signInAgain(provider string) {
 	call(v.u, func(ctx context.Context) (config.Account, error) {
-		return v.u.node.SignInAccount(ctx, provider, app.SignInFlow{Open: v.u.openURL})
+		return v.u.node.SignInAccount(ctx, provider, app.SignInFlow{Open: v.u.openURL, Confirm: v.confirmSignIn})
 	}, func(_ config.Account, err error) { showError(v.errLabel, err); v.load() })
+}
+
+// confirmSignIn asks, before a sign-in replaces an account's or adds
+// one, whether the address the provider signed in is the person's: one
+// who read the sign-in's address may have signed in first, as himself.
+func (v *accountsView) confirmSignIn(ctx context.Context, address string, again bool) error {
+	address = invisible.Strip(address)
+	what, yes := "Add "+address+" as an account?", "Add"
+	if again {
+		what, yes = "Sign in to "+address+" again with this sign-in?", "Use this sign-in"
+	}
+	answer := make(chan bool, 1)
+	var d dialog.Dialog
+	v.u.deliver(func() {
+		c := dialog.NewConfirm("Signed in as "+address, what+" If you did not sign in as "+address+
+			", someone else on this computer may have: choose Cancel and mailnode keeps nothing.",
+			func(ok bool) { answer <- ok }, v.u.win)
+		c.SetConfirmText(yes)
+		c.SetDismissText("Cancel")
+		c.Show()
+		d = c
+	})
+	select {
+	case ok := <-answer:
+		if !ok {
+			return app.ErrSignInCancelled
+		}
+		return nil
+	case <-ctx.Done():
+		v.u.deliver(func() {
+			if d != nil {
+				d.Hide()
+			}
+		})
+		return ctx.Err()
+	}
 }
 
 func (v *accountsView) confirmRemove(name string) {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"mailnode/app"
 	"mailnode/app/config"
@@ -99,9 +100,27 @@ func TestWizardSignIn(t *testing.T) {
 	case page = <-opened:
 	case <-t.Context().Done():
 	}
-	if !strings.HasPrefix(page, op.Issuer) || !strings.Contains(page, "code_challenge_method=S256") {
-		t.Errorf("the browser opened %q, want the provider's authorization page with PKCE", page)
+	if !strings.HasPrefix(page, "http://127.0.0.1:") || !strings.Contains(page, signin.StartPath) {
+		t.Errorf("the browser opened %q, want the node's one-time start address", page)
 	}
+	// "Signed in as …": Add or Cancel. Cancel keeps nothing.
+	e.whileCalling(60*time.Second, "the confirmation", func() bool { return w.step == stepConfirm })
+	e.u.locked(func() {
+		if !strings.Contains(texts(w.body), "Signed in as "+user) {
+			t.Errorf("the confirmation says:\n%s", texts(w.body))
+		}
+	})
+	e.tap(w.body, "Cancel")
+	e.until("the first page again, saying so", func() bool {
+		return w.step == stepAddress && strings.Contains(w.errLabel.Text, "cancelled")
+	})
+	if f, err := n.Settings(); err != nil || len(f.Accounts) != 0 {
+		t.Fatalf("settings after a cancelled sign-in: %+v, %v", f.Accounts, err)
+	}
+	e.tap(w.body, "Sign in with Google")
+	<-opened
+	e.whileCalling(60*time.Second, "the confirmation", func() bool { return w.step == stepConfirm })
+	e.tap(w.body, "Add")
 	e.untilWithin(60*time.Second, "the relay step", func() bool { return w.step == stepRelay })
 	e.u.locked(func() {
 		if w.address.Text != user {
@@ -135,6 +154,15 @@ func TestWizardSignIn(t *testing.T) {
 			strings.Contains(texts(e.u.accounts.list), "its mail is not being copied")
 	})
 	e.tap(e.u.accounts.list, "Sign in to Google again")
+	// "Signed in as …": the dialog's "Use this sign-in".
+	var use *widget.Button
+	e.whileCalling(60*time.Second, "the confirmation dialog", func() bool {
+		if top := e.u.win.Canvas().Overlays().Top(); top != nil {
+			use = findButton(top, "Use this sign-in")
+		}
+		return use != nil
+	})
+	e.u.locked(func() { test.Tap(use) })
 	e.untilWithin(60*time.Second, "the account syncing again", func() bool {
 		st := n.Status()
 		return len(st.Accounts) == 1 && st.Accounts[0].Problem == ""
@@ -142,4 +170,21 @@ func TestWizardSignIn(t *testing.T) {
 	e.until("the Accounts window without the problem", func() bool {
 		return findButton(e.u.accounts.list, "Sign in to Google again") == nil
 	})
+}
+
+// whileCalling is untilWithin for a state reached while a node call is
+// still under way (the sign-in waits for the person's confirmation), so
+// without waiting for the calls to end first.
+func (e *env) whileCalling(d time.Duration, what string, cond func() bool) {
+	e.t.Helper()
+	for deadline := time.Now().Add(d); ; time.Sleep(20 * time.Millisecond) {
+		var ok bool
+		e.u.locked(func() { ok = cond() })
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("timed out waiting for %s", what)
+		}
+	}
 }

@@ -228,6 +228,8 @@ func walk(obj fyne.CanvasObject, f func(fyne.CanvasObject)) {
 		walk(o.Content, f)
 	case *widget.Card:
 		walk(o.Content, f)
+	case *widget.PopUp: // a dialog, in the window's overlays
+		walk(o.Content, f)
 	case *widget.Form:
 		for _, it := range o.Items {
 			walk(it.Widget, f)

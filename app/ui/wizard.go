@@ -15,6 +15,7 @@ import (
 
 	"mailnode/app"
 	"mailnode/app/config"
+	"mailnode/mail/invisible"
 )
 
 // wizard is the first run: address, servers found for it, password and a
@@ -40,6 +41,11 @@ type wizard struct {
 	relay     *widget.Entry
 	statement *widget.Label
 	busy      *widget.ProgressBarInfinite
+
+	// signedIn is the address a sign-in named, and answer takes the
+	// person's Add (true) or Cancel, on stepConfirm.
+	signedIn string
+	answer   chan bool
 }
 
 // Wizard steps.
@@ -49,6 +55,7 @@ const (
 	stepPassword = "password"
 	stepRelay    = "relay"
 	stepPhone    = "phone"
+	stepConfirm  = "confirm" // "Signed in as X": Add or Cancel
 )
 
 // OpenWizard opens the setup wizard (first run), from any goroutine.
@@ -115,6 +122,20 @@ func (w *wizard) show(step string) {
 				w.u.showLocked(TabSettings)
 			}))
 		}
+	case stepConfirm:
+		answer := w.answer
+		w.body.Add(heading("Signed in as " + w.signedIn))
+		w.body.Add(text("Is this the account you meant to add? If you did not sign in as " + w.signedIn +
+			", someone else on this computer may have: choose Cancel and mailnode keeps nothing."))
+		reply := func(ok bool) func() {
+			return func() {
+				select {
+				case answer <- ok:
+				default: // answered already
+				}
+			}
+		}
+		w.body.Add(buttonRow(w.button("Cancel", reply(false)), w.button("Add", reply(true))))
 	case stepServers:
 		w.body.Add(heading("Your mail servers"))
 		w.body.Add(w.source)
@@ -257,10 +278,13 @@ func (w *wizard) signIn(provider, name string) {
 	w.working(true)
 	showError(w.errLabel, nil)
 	run(w.u, true, signInTimeout, func(ctx context.Context) (config.Account, error) {
-		return w.u.node.SignInAccount(ctx, provider, app.SignInFlow{Open: w.u.openURL})
+		return w.u.node.SignInAccount(ctx, provider, app.SignInFlow{Open: w.u.openURL, Confirm: w.confirmSignIn})
 	}, func(a config.Account, err error) {
 		w.working(false)
 		if err != nil {
+			if w.step == stepConfirm {
+				w.show(stepAddress)
+			}
 			showError(w.errLabel, err)
 			return
 		}
@@ -268,6 +292,30 @@ func (w *wizard) signIn(provider, name string) {
 		w.u.accounts.load()
 		w.show(stepRelay)
 	})
+}
+
+// confirmSignIn is the wizard's SignInFlow.Confirm: it shows the address
+// the provider signed in, with Add and Cancel, and waits for the person.
+// Someone else on this computer who read the sign-in's address may have
+// signed in first, as himself: nothing is added until the person says
+// this is the account.
+func (w *wizard) confirmSignIn(ctx context.Context, address string, again bool) error {
+	answer := make(chan bool, 1)
+	w.u.deliver(func() {
+		w.signedIn, w.answer = invisible.Strip(address), answer
+		w.working(false)
+		w.show(stepConfirm)
+	})
+	select {
+	case ok := <-answer:
+		w.u.deliver(func() { w.working(true) })
+		if !ok {
+			return app.ErrSignInCancelled
+		}
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 func (w *wizard) transparency() {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -14,11 +15,13 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"mailnode/app"
 	"mailnode/app/config"
 	"mailnode/app/localapi"
 	"mailnode/app/localapi/localclient"
+	"mailnode/mail/invisible"
 	"mailnode/mail/signin"
 )
 
@@ -28,6 +31,7 @@ const accountsUsage = `Usage:
 Flags of add:
   --device      a code to enter on any device (Microsoft; the default where the provider allows it)
   --browser     an address to open in a browser on this computer (Google always: it allows no device sign-in for mail)
+  --yes         add the account the provider names without asking (mailnode prints it and asks otherwise)
   --client-id ID [--client-secret S]  the OAuth client registered for mailnode, where this build has none
                 (README: "Signing in to Gmail and Microsoft"; or "signin" in the settings file)
   --oauth https://issuer --imap-server HOST:PORT [--imap-security tls|starttls|plain] [--smtp-server HOST:PORT]
@@ -37,7 +41,7 @@ Common flags: --data-dir DIR --config FILE
 
 // cmdAccounts lists the accounts with their state, or adds one by
 // signing in at its provider with OAuth 2.0.
-func cmdAccounts(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+func cmdAccounts(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
 	sub := "list"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		sub, args = args[0], args[1:]
@@ -62,7 +66,7 @@ func cmdAccounts(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	case "list":
 		return listAccounts(ctx, dataDir, path, stdout)
 	case "add":
-		return addAccount(ctx, a, dataDir, path, getenv, stdout)
+		return addAccount(ctx, a, dataDir, path, getenv, stdin, stdout)
 	}
 	return usageError{fmt.Errorf("accounts: unknown command %q\n\n%s", sub, accountsUsage)}
 }
@@ -138,6 +142,46 @@ func listAccounts(ctx context.Context, dataDir, path string, stdout io.Writer) e
 	return nil
 }
 
+// confirmSignIn prints who the provider signed in and, unless yes, asks
+// before the account is added: someone on this computer who read the
+// sign-in's address may have signed in first, as himself.
+func confirmSignIn(ctx context.Context, stdin io.Reader, stdout io.Writer, address string, again, yes bool) error {
+	what := "Add this account"
+	if again {
+		what = "Use this sign-in for the account"
+	}
+	fmt.Fprintf(stdout, "Signed in as %s.\n", address)
+	if yes {
+		return nil
+	}
+	fmt.Fprintf(stdout, "%s? [y/N] ", what)
+	answer := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(stdin).ReadString('\n')
+		answer <- strings.ToLower(strings.TrimSpace(line))
+	}()
+	select {
+	case a := <-answer:
+		if a == "y" || a == "yes" {
+			return nil
+		}
+		return app.ErrSignInCancelled
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// printable is s without what a terminal would act on or a person not
+// see: controls (escape sequences), bidi controls, invisible characters.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if !unicode.IsPrint(r) || invisible.Is(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
 func providerOf(f config.File, name string) string {
 	if a, ok := f.Account(name); ok {
 		return a.OAuth.Provider
@@ -148,7 +192,7 @@ func providerOf(f config.File, name string) string {
 // addFlags are accounts add's own flags.
 type addFlags struct {
 	provider               string
-	device, browser        bool
+	device, browser, yes   bool
 	clientID, clientSecret string
 	imap, imapSecurity     string
 	smtp, smtpSecurity     string
@@ -160,6 +204,7 @@ func (a *addFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&a.provider, "oauth", "", "the provider to sign in at: google, microsoft, or an OpenID Connect issuer's https URL")
 	fs.BoolVar(&a.device, "device", false, "sign in with a code entered on any device (where the provider allows it for mail: Microsoft)")
 	fs.BoolVar(&a.browser, "browser", false, "sign in with a browser on this computer")
+	fs.BoolVar(&a.yes, "yes", false, "add the account the provider names without asking")
 	fs.StringVar(&a.clientID, "client-id", "", "the OAuth client id registered for mailnode with the provider (saved in the settings' signin)")
 	fs.StringVar(&a.clientSecret, "client-secret", "", "the secret Google gives a \"Desktop app\" client (it identifies the program, not you)")
 	fs.StringVar(&a.imap, "imap-server", "", "IMAP server host:port (default the provider's)")
@@ -170,7 +215,7 @@ func (a *addFlags) register(fs *flag.FlagSet) {
 }
 
 // addAccount signs in at the provider and saves the account it names.
-func addAccount(ctx context.Context, fl addFlags, dataDir, path string, getenv func(string) string, stdout io.Writer) error {
+func addAccount(ctx context.Context, fl addFlags, dataDir, path string, getenv func(string) string, stdin io.Reader, stdout io.Writer) error {
 	if fl.provider == "" {
 		return usageError{fmt.Errorf("accounts add: name the provider with --oauth google|microsoft\n\n%s", accountsUsage)}
 	}
@@ -200,6 +245,15 @@ func addAccount(ctx context.Context, fl addFlags, dataDir, path string, getenv f
 	var device bool
 	for _, p := range signin.Known() {
 		if p.ID == fl.provider {
+			// Its token goes to its own servers only (the node refuses
+			// others at every start too).
+			for _, server := range []string{fl.imap, fl.smtp} {
+				if server != "" {
+					if err := p.CheckMailHost(server); err != nil {
+						return usageError{fmt.Errorf("accounts add: %w", err)}
+					}
+				}
+			}
 			device = p.DeviceAuthURL != "" && !fl.browser
 			if fl.device && p.DeviceAuthURL == "" {
 				fmt.Fprintf(stdout, "%s. ", p.NoDeviceFlow)
@@ -218,13 +272,19 @@ func addAccount(ctx context.Context, fl addFlags, dataDir, path string, getenv f
 	}}
 	if device {
 		flow.Show = func(c app.DeviceCode) error {
-			fmt.Fprintf(stdout, "On any device, open %s and enter the code %s (before %s).\n", c.URI, c.UserCode, c.Expiry.Local().Format("15:04"))
+			// The provider's words, on the person's terminal: no escape
+			// sequence, no bidi control.
+			fmt.Fprintf(stdout, "On any device, open %s and enter the code %s (before %s).\n",
+				printable(c.URI), printable(c.UserCode), c.Expiry.Local().Format("15:04"))
 			return nil
 		}
 	}
+	flow.Confirm = func(ctx context.Context, address string, again bool) error {
+		return confirmSignIn(ctx, stdin, stdout, printable(address), again, fl.yes)
+	}
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Minute)
 	defer cancel()
-	a, err := app.SignIn(ctx, sc, dataDir, getenv, fl.provider, flow, nil)
+	a, err := app.SignIn(ctx, sc, dataDir, getenv, fl.provider, flow, f.Accounts, nil)
 	if err != nil {
 		return fmt.Errorf("accounts add: %w", err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -30,7 +31,7 @@ type person struct {
 }
 
 var (
-	openLine   = regexp.MustCompile(`(?m)^  (https://\S+)$`)
+	openLine   = regexp.MustCompile(`(?m)^  (http://127\.0\.0\.1:\d+/signin/start/\S+)$`)
 	deviceLine = regexp.MustCompile(`open (https://\S+) and enter the code (\S+) `)
 )
 
@@ -96,30 +97,41 @@ func TestAccountsOAuth(t *testing.T) {
 			t.Errorf("accounts add --oauth %s without a client id = %d, %q", provider, code, errOut)
 		}
 	}
+	// A Google or Microsoft token goes to their own servers only.
+	for _, args := range [][]string{{"--oauth", "google", "--imap-server", "imap.evil.test:993"},
+		{"--oauth", "microsoft", "--smtp-server", "smtp.office365.com.evil.test:587"}} {
+		code, _, errOut := run(append([]string{"accounts", "add", "--data-dir", dir}, args...)...)
+		if code == 0 || !strings.Contains(errOut, "own mail servers") {
+			t.Errorf("accounts add %v = %d, %q", args, code, errOut)
+		}
+	}
 	if _, err := os.Stat(filepath.Join(dir, "config.json")); err == nil {
 		t.Error("a failed sign-in wrote the settings")
 	}
 
-	add := func(flow string) string {
+	// add answers the question "Add this account?" with answer, or
+	// passes --yes when answer is "".
+	add := func(flow, answer string) (string, error) {
 		p := &person{op: op, login: user, done: make(chan error, 1)}
-		code := runContext(ctx, []string{"accounts", "add", "--oauth", op.Issuer, "--client-id", oidctest.ClientID,
-			"--dev-oauth-ca", op.CAFile, "--imap-server", dove.Addr, "--imap-security", "plain", flow, "--data-dir", dir},
-			p, p, getenv)
-		if code != 0 {
-			t.Fatalf("accounts add %s = %d:\n%s", flow, code, p)
+		args := []string{"add", "--oauth", op.Issuer, "--client-id", oidctest.ClientID,
+			"--dev-oauth-ca", op.CAFile, "--imap-server", dove.Addr, "--imap-security", "plain", flow, "--data-dir", dir}
+		if answer == "" {
+			args = append(args, "--yes")
 		}
+		err := cmdAccounts(ctx, args, strings.NewReader(answer), p, p, getenv)
 		select {
 		case err := <-p.done:
 			if err != nil {
 				t.Fatalf("the person's part of %s: %v\n%s", flow, err, p)
 			}
 		default:
-			t.Fatalf("accounts add %s ended without asking the person anything:\n%s", flow, p)
+			t.Fatalf("accounts add %s ended without asking the person anything: %v\n%s", flow, err, p)
 		}
-		return p.String()
+		return p.String(), err
 	}
-	if out := add("--device"); !strings.Contains(out, "Added "+user) {
-		t.Errorf("accounts add --device said:\n%s", out)
+	if out, err := add("--device", ""); err != nil || !strings.Contains(out, "Signed in as "+user+".\n") ||
+		strings.Contains(out, "[y/N]") || !strings.Contains(out, "Added "+user) {
+		t.Errorf("accounts add --device --yes = %v, said:\n%s", err, out)
 	}
 	f, err := config.Load(filepath.Join(dir, "config.json"))
 	if err != nil || len(f.Accounts) != 1 || f.Accounts[0].OAuth.Provider != op.Issuer || f.SignIn[op.Issuer].ID != oidctest.ClientID {
@@ -129,10 +141,22 @@ func TestAccountsOAuth(t *testing.T) {
 	if fi, err := os.Stat(tokenFile); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("the refresh token's file: %v, %v", fi, err)
 	}
-	// The browser on this computer: the same account, signed in again.
-	if out := add("--browser"); !strings.Contains(out, "Open this address in a browser on this computer") ||
+	// The browser on this computer: the same account, signed in again,
+	// once the person says so; declined, nothing changes.
+	before, _ := os.ReadFile(tokenFile)
+	if out, err := add("--browser", "n\n"); !errors.Is(err, app.ErrSignInCancelled) ||
+		!strings.Contains(out, "Signed in as "+user+".\nUse this sign-in for the account? [y/N] ") {
+		t.Errorf("accounts add --browser, answered n = %v, said:\n%s", err, out)
+	}
+	if after, _ := os.ReadFile(tokenFile); !bytes.Equal(before, after) {
+		t.Error("a declined sign-in replaced the refresh token")
+	}
+	if out, err := add("--browser", "y\n"); err != nil || !strings.Contains(out, "Open this address in a browser on this computer") ||
 		!strings.Contains(out, "Signed in again to "+user) {
-		t.Errorf("accounts add --browser said:\n%s", out)
+		t.Errorf("accounts add --browser = %v, said:\n%s", err, out)
+	}
+	if f, err := config.Load(filepath.Join(dir, "config.json")); err != nil || f.Accounts[0].OAuth.Subject != user {
+		t.Errorf("the account's first sign-in's sub = %q, %v; want %q", f.Accounts[0].OAuth.Subject, err, user)
 	}
 
 	// A node syncs it, beside a password account.
@@ -192,5 +216,21 @@ func TestAccountsOAuth(t *testing.T) {
 	})
 	if !regexp.MustCompile(`(?m)^other .* syncing$`).MatchString(out) || !strings.Contains(out, "mailnode accounts add --oauth "+op.Issuer) {
 		t.Errorf("mailnode accounts said:\n%s", out)
+	}
+}
+
+// TestPrintable: what a provider wrote reaches the terminal without
+// escape sequences, C1 controls or bidi controls (attack 45, F5).
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://microsoft.com/devicelogin":              "https://microsoft.com/devicelogin",
+		"\x1b]0;pwned\x07ABCD-\x1b[2J1234\r\n":           "]0;pwnedABCD-[2J1234",
+		"https://evil.test/\u202egro.elgoog\u2066\u200b": "https://evil.test/gro.elgoog",
+		"\u009b31mcode\u0085":                            "31mcode",
+		"café":                                           "café",
+	} {
+		if got := printable(in); got != want {
+			t.Errorf("printable(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -236,7 +236,7 @@ func reorder(args []string) []string {
 
 func needsValue(flag string) bool {
 	switch strings.TrimLeft(flag, "-") {
-	case "block", "block-site", "yes", "h", "help":
+	case "block", "block-site", "yes", "h", "help", "device", "browser":
 		return false
 	}
 	return true

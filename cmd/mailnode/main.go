@@ -100,7 +100,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	case "phones":
 		err = cmdPhones(ctx, rest, stdout, stderr, getenv)
 	case "accounts":
-		err = cmdAccounts(ctx, rest, stdout, stderr, getenv)
+		err = cmdAccounts(ctx, rest, os.Stdin, stdout, stderr, getenv)
 	case "phone":
 		fmt.Fprintln(stderr, "mailnode: the reference phone is its own command now: mailnode-phone (go run ./cmd/mailnode-phone)")
 		return 2

@@ -3,7 +3,9 @@ package signin
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/coreos/go-oidc/v3/oidc"
@@ -66,6 +68,11 @@ type Provider struct {
 	// TLS unless SMTPStartTLS.
 	IMAP, SMTP   string
 	SMTPStartTLS bool
+	// MailHosts, when set, are the only hosts the provider's access
+	// tokens are sent to: XOAUTH2 carries no host binding, so a Google
+	// token sent to another server is a Google token that server holds.
+	// Empty (an issuer of the person's own, the tests'): any host.
+	MailHosts []string
 	// Plain: the servers speak no TLS. Only for a test's servers on
 	// loopback; the node refuses plain to any other host.
 	Plain bool
@@ -96,6 +103,7 @@ func Known() []Provider {
 			Scopes:     []string{"https://mail.google.com/", "openid", "email"},
 			AuthParams: map[string]string{"access_type": "offline", "prompt": "consent"},
 			IMAP:       "imap.gmail.com:993", SMTP: "smtp.gmail.com:465",
+			MailHosts: []string{"imap.gmail.com", "smtp.gmail.com"},
 			Register: `in Google Cloud Console (APIs & Services, Credentials), create an OAuth client of type "Desktop app" ` +
 				`with the Gmail API scope https://mail.google.com/, then set its client id and secret ` +
 				`(setting signin.google, or -ldflags -X mailnode/mail/signin.defaultGoogleClientID=… at build time)`,
@@ -111,6 +119,10 @@ func Known() []Provider {
 			Scopes: []string{"https://outlook.office.com/IMAP.AccessAsUser.All", "https://outlook.office.com/SMTP.Send",
 				"offline_access", "openid", "email"},
 			IMAP: "outlook.office365.com:993", SMTP: "smtp.office365.com:587", SMTPStartTLS: true,
+			// Microsoft's documented servers for OAuth IMAP and SMTP:
+			// Microsoft 365 and Outlook.com.
+			MailHosts: []string{"outlook.office365.com", "smtp.office365.com", "outlook.office.com",
+				"imap-mail.outlook.com", "smtp-mail.outlook.com"},
 			Register: `in Microsoft Entra (App registrations), register an application for "Accounts in any organizational ` +
 				`directory and personal Microsoft accounts", add the platform "Mobile and desktop applications" with the ` +
 				`redirect URI http://127.0.0.1` + CallbackPath + `, allow public client flows, add the delegated permissions ` +
@@ -118,6 +130,24 @@ func Known() []Provider {
 				`(setting signin.microsoft, or -ldflags -X mailnode/mail/signin.defaultMicrosoftClientID=… at build time)`,
 		},
 	}
+}
+
+// CheckMailHost refuses a server (host:port, or a host) that p's tokens
+// must not go to: one outside MailHosts, where p has them.
+func (p Provider) CheckMailHost(server string) error {
+	if len(p.MailHosts) == 0 {
+		return nil
+	}
+	host := server
+	if h, _, err := net.SplitHostPort(server); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if slices.Contains(p.MailHosts, host) {
+		return nil
+	}
+	return fmt.Errorf("%s's sign-in is sent only to %s's own mail servers (%s), not to %q: "+
+		"its token would be valid at %s wherever it goes", p.Name, p.Name, strings.Join(p.MailHosts, ", "), clean(server, 100), p.Name)
 }
 
 // NoClientError is a provider for which no client id is set: the node
