@@ -16,6 +16,7 @@ import (
 	"mailnode/app/config"
 	"mailnode/mail/credential"
 	"mailnode/mail/imapsync"
+	"mailnode/mail/invisible"
 	"mailnode/mail/signin"
 )
 
@@ -98,7 +99,8 @@ type SignInFlow struct {
 	// the code and where to enter it.
 	Show func(DeviceCode) error
 	// Confirm shows the person the address the provider signed in
-	// ("Signed in as X") and returns nil to add it, or an error
+	// ("Signed in as X"; invisible characters removed, as the person
+	// could not see them) and returns nil to add it, or an error
 	// (ErrSignInCancelled) to keep nothing. again: the address is an
 	// account already, whose sign-in this replaces. Someone who read the
 	// sign-in's address may have signed the node in to his own account
@@ -144,7 +146,7 @@ func SignIn(ctx context.Context, sc SignInConfig, dataDir string, getenv func(st
 		}
 	}
 	if flow.Confirm != nil {
-		if err := flow.Confirm(ctx, g.Address, again); err != nil {
+		if err := flow.Confirm(ctx, invisible.Strip(g.Address), again); err != nil {
 			return config.Account{}, err
 		}
 	}

@@ -11,7 +11,6 @@ import (
 
 	"mailnode/app"
 	"mailnode/app/config"
-	"mailnode/mail/invisible"
 )
 
 // accountsView lists the mailboxes the node copies, adds one with the
@@ -89,7 +88,6 @@ func (v *accountsView) signInAgain(provider string) {
 // one, whether the address the provider signed in is the person's: one
 // who read the sign-in's address may have signed in first, as himself.
 func (v *accountsView) confirmSignIn(ctx context.Context, address string, again bool) error {
-	address = invisible.Strip(address)
 	what, yes := "Add "+address+" as an account?", "Add"
 	if again {
 		what, yes = "Sign in to "+address+" again with this sign-in?", "Use this sign-in"

@@ -15,7 +15,6 @@ import (
 
 	"mailnode/app"
 	"mailnode/app/config"
-	"mailnode/mail/invisible"
 )
 
 // wizard is the first run: address, servers found for it, password and a
@@ -302,7 +301,7 @@ func (w *wizard) signIn(provider, name string) {
 func (w *wizard) confirmSignIn(ctx context.Context, address string, again bool) error {
 	answer := make(chan bool, 1)
 	w.u.deliver(func() {
-		w.signedIn, w.answer = invisible.Strip(address), answer
+		w.signedIn, w.answer = address, answer
 		w.working(false)
 		w.show(stepConfirm)
 	})
