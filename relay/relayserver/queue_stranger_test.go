@@ -371,7 +371,7 @@ func TestQueueTiming(t *testing.T) {
 	}
 	var enqNode, enqDecoy []float64
 	var ids = map[string][]string{}
-	const rounds = 20
+	const rounds = 40
 	for round := range rounds {
 		for i, c := range clients {
 			for j := range relay.QueueShare {
