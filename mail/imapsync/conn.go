@@ -9,11 +9,14 @@ import (
 	"io"
 	"net"
 	"regexp"
+	"runtime"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-sasl"
 
 	"mailnode/mail/oauthsasl"
 )
@@ -102,7 +105,7 @@ func (s *Syncer) authenticate(ctx context.Context, c *imapclient.Client, raw *de
 		}
 		s.log.Debug("Authenticating", "server", cfg.Address, "security", cfg.Security.String(), "mechanism", mech, "attempt", attempt+1)
 		sc := oauthsasl.NewClient(mech, cfg.Username, token, host, port)
-		err = c.Authenticate(sc)
+		err = s.authenticateOnce(c, sc)
 		if err == nil {
 			return nil
 		}
@@ -120,8 +123,50 @@ func (s *Syncer) authenticate(ctx context.Context, c *imapclient.Client, raw *de
 		if f := sc.Failure(); f != nil {
 			err = fmt.Errorf("%w (%v)", err, f)
 		}
-		return fmt.Errorf("authenticate (%s) to %s as %s: %w", mech, cfg.Address, cfg.Username, orNoAnswer(raw, err))
+		if !errors.Is(err, errStuck) {
+			err = orNoAnswer(raw, err)
+		}
+		return fmt.Errorf("authenticate (%s) to %s as %s: %w", mech, cfg.Address, cfg.Username, err)
 	}
+}
+
+// maxStuck is how many AUTHENTICATE exchanges a Syncer leaves waiting in
+// go-imap (see authenticateOnce) before it stops signing in to that
+// server: each holds a goroutine and a closed client.
+const maxStuck = 4
+
+// errStuck is the error of a sign-in that go-imap could not finish.
+var errStuck = errors.New("the server broke off the AUTHENTICATE exchange (it ended the command while the client still answered its challenge)")
+
+// authenticateOnce runs one AUTHENTICATE. go-imap v2.0.0-beta.8's
+// Authenticate waits for a continuation request after every answer it
+// sends, and a server that ends the command in the same write as its "+"
+// leaves it waiting for good: the tagged completion has been handled, and
+// closing the client does not cancel a continuation request registered
+// after it. So it runs apart and the connection's end (ctx done, which
+// closes the client; the server's deadline for an answer passing) ends the
+// wait here; the goroutine left behind is counted and, at maxStuck, no
+// more are started for this account until the node restarts. A server
+// that does this refuses the sign-in anyway.
+func (s *Syncer) authenticateOnce(c *imapclient.Client, sc sasl.Client) error {
+	if s.stuck.Load() >= maxStuck {
+		return fmt.Errorf("%w %d times; not signing in to it again until the node restarts", errStuck, maxStuck)
+	}
+	done := make(chan error, 1)
+	go func() { done <- c.Authenticate(sc) }()
+	select {
+	case err := <-done:
+		return err
+	case <-c.Closed():
+	}
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(100 * time.Millisecond):
+	}
+	s.stuck.Add(1)
+	s.log.Warn("The IMAP server broke off the AUTHENTICATE exchange", "server", s.cfg.Address)
+	return errStuck
 }
 
 // orNoAnswer is err, or the deadline that passed on raw when there was
@@ -152,53 +197,105 @@ func (s *Syncer) tlsConfig() *tls.Config {
 }
 
 // redactingWriter passes a protocol trace through, line by line, with the
-// arguments of LOGIN and AUTHENTICATE replaced, and every line after
-// either until the command's tagged completion, but for the server's
-// continuation requests ("+ ...", whose error challenge helps) and
-// untagged answers. Without SASL-IR a client sends AUTHENTICATE's
-// initial response (XOAUTH2: the bearer token, in base64) on a line of
-// its own after the server's "+", and a LOGIN literal's content is a line
-// of its own too. The trace holds both directions in one stream; client
-// lines in that exchange are base64 or literal content, so anything that
-// is not a server line is redacted.
+// arguments of LOGIN and AUTHENTICATE replaced and every line the client
+// sends after either until its next command: without SASL-IR a client
+// sends AUTHENTICATE's initial response (XOAUTH2: the bearer token, in
+// base64) on a line of its own after the server's "+", and a LOGIN
+// literal's content is a line of its own too.
+//
+// go-imap gives one DebugWriter both directions: what it reads (through an
+// io.TeeReader, in its reader goroutine) and what it writes (through an
+// io.MultiWriter, in the command's goroutine). Which one called is told
+// from the call stack (fromClient), and each direction has a line buffer
+// of its own. Both matter against a hostile server: with one buffer, a
+// server's partial line ("+ \r\n* ") had the client's token line appended
+// to it and passed as an untagged answer; and a server's tagged completion
+// sent with its "+" ended the redaction before the client answered that
+// "+". So the state ends on the client's side only, when it sends its next
+// command: go-imap numbers its tags (T1, T2, …), so that is the line that
+// begins with the next tag.
 type redactingWriter struct {
-	mu  sync.Mutex
-	w   io.Writer
-	buf []byte
-	// tag is the LOGIN or AUTHENTICATE command under way, "" for none.
-	tag string
+	mu     sync.Mutex
+	w      io.Writer
+	client []byte // the client's unfinished line
+	server []byte // the server's unfinished line
+	// next is the tag of the command after a LOGIN or AUTHENTICATE under
+	// way ("T4 " after T3's), "" for none.
+	next string
 }
 
-var credLine = regexp.MustCompile(`(?i)^(\S+) ((?:UID )?(?:LOGIN|AUTHENTICATE))\b.*`)
+var (
+	credLine = regexp.MustCompile(`(?i)^(\S+) ((?:UID )?(?:LOGIN|AUTHENTICATE))\b.*`)
+	tagNum   = regexp.MustCompile(`^([A-Za-z]*)([0-9]+)$`)
+)
 
 func (r *redactingWriter) Write(p []byte) (int, error) {
+	client := fromClient()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.buf = append(r.buf, p...)
+	buf := &r.server
+	if client {
+		buf = &r.client
+	}
+	*buf = append(*buf, p...)
 	for {
-		i := bytes.IndexByte(r.buf, '\n')
+		i := bytes.IndexByte(*buf, '\n')
 		if i < 0 {
 			return len(p), nil
 		}
-		line := r.buf[:i+1]
-		text := bytes.TrimRight(line, "\r\n")
-		switch {
-		case r.tag != "":
-			switch {
-			case bytes.HasPrefix(text, []byte(r.tag+" ")):
-				r.tag = "" // the tagged completion: the exchange is over
-			case bytes.Equal(text, []byte("+")) || bytes.HasPrefix(text, []byte("+ ")) || bytes.HasPrefix(text, []byte("* ")):
-				// the server's continuation request or an untagged answer
-			default:
-				line = []byte("[redacted]\r\n")
-			}
-		case credLine.Match(text):
-			r.tag = string(credLine.FindSubmatch(text)[1])
-			line = append(credLine.ReplaceAll(text, []byte("$1 $2 [redacted]")), '\r', '\n')
+		line := (*buf)[:i+1]
+		if client {
+			line = r.redact(line)
 		}
 		if _, err := r.w.Write(line); err != nil {
 			return len(p), err
 		}
-		r.buf = r.buf[i+1:]
+		*buf = (*buf)[i+1:]
+	}
+}
+
+// redact is one line the client sent, as the trace may show it.
+func (r *redactingWriter) redact(line []byte) []byte {
+	text := bytes.TrimRight(line, "\r\n")
+	if r.next != "" {
+		if !bytes.HasPrefix(text, []byte(r.next)) {
+			return []byte("[redacted]\r\n")
+		}
+		r.next = ""
+	}
+	m := credLine.FindSubmatch(text)
+	if m == nil {
+		return line
+	}
+	// A tag of another shape than go-imap's never ends the state: every
+	// later client line stays redacted, which loses trace, not secrets.
+	r.next = "\x00"
+	if t := tagNum.FindSubmatch(m[1]); t != nil {
+		if n, err := strconv.Atoi(string(t[2])); err == nil {
+			r.next = string(t[1]) + strconv.Itoa(n+1) + " "
+		}
+	}
+	return append(credLine.ReplaceAll(text, []byte("$1 $2 [redacted]")), '\r', '\n')
+}
+
+// fromClient reports whether the trace write under way is a copy of what
+// go-imap writes to the server (io.MultiWriter) rather than what it read
+// (io.TeeReader). go-imap v2's Options.wrapReadWriter builds those two;
+// TestTraceDirections fails if that changes.
+func fromClient() bool {
+	var pcs [8]uintptr
+	n := runtime.Callers(3, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		switch f.Function {
+		case "io.(*multiWriter).Write":
+			return true
+		case "io.(*teeReader).Read":
+			return false
+		}
+		if !more {
+			return false
+		}
 	}
 }

@@ -24,6 +24,9 @@ type Syncer struct {
 	// renewNext asks the next sign-in for a new access token: the last
 	// session ended because its token was about to lapse.
 	renewNext atomic.Bool
+	// stuck counts AUTHENTICATE exchanges left waiting in go-imap
+	// (authenticateOnce).
+	stuck atomic.Int32
 }
 
 // New returns a Syncer. It does no I/O.
