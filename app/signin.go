@@ -215,9 +215,9 @@ func resolveOAuth(ic *imapsync.Config, a config.Account, sc SignInConfig, getenv
 	if err != nil {
 		return err
 	}
-	for _, server := range []string{a.Server, a.SMTP.Server} {
-		if server != "" {
-			if err := p.CheckMailHost(server); err != nil {
+	for _, s := range [][2]string{{a.Server, a.Security}, {a.SMTP.Server, a.SMTP.Security}} {
+		if s[0] != "" {
+			if err := p.CheckMailServer(s[0], s[1]); err != nil {
 				return err
 			}
 		}

@@ -254,20 +254,24 @@ func TestSignInTokenHosts(t *testing.T) {
 	noEnv := func(string) string { return "" }
 	for _, tc := range []struct {
 		provider, imap, smtp string
-		ok                   bool
+		imapSec, smtpSec     string
+		refusal              string // "" when taken
 	}{
-		{"google", "imap.gmail.com:993", "smtp.gmail.com:465", true},
-		{"google", "IMAP.GMAIL.COM.:993", "", true},
-		{"google", "imap.evil.test:993", "smtp.gmail.com:465", false},
-		{"google", "imap.gmail.com:993", "smtp.gmail.com.evil.test:465", false},
-		{"microsoft", "outlook.office365.com:993", "smtp.office365.com:587", true},
-		{"microsoft", "outlook.office365.com:993", "smtp.gmail.com:587", false},
+		{"google", "imap.gmail.com:993", "smtp.gmail.com:465", "tls", "tls", ""},
+		{"google", "IMAP.GMAIL.COM.:993", "", "tls", "", ""},
+		{"google", "imap.evil.test:993", "smtp.gmail.com:465", "tls", "tls", "own mail servers"},
+		{"google", "imap.gmail.com:993", "smtp.gmail.com.evil.test:465", "tls", "tls", "own mail servers"},
+		{"microsoft", "outlook.office365.com:993", "smtp.office365.com:587", "tls", "starttls", ""},
+		{"microsoft", "outlook.office365.com:993", "smtp.gmail.com:587", "tls", "starttls", "own mail servers"},
+		// Round 2 (R2-3): the provider's own host, but in plain text.
+		{"google", "imap.gmail.com:143", "", "plain", "", "only over TLS"},
+		{"microsoft", "outlook.office365.com:993", "smtp.office365.com:25", "tls", "PLAIN", "only over TLS"},
 	} {
-		a := config.Account{Name: "a", Server: tc.imap, Security: "tls", Username: "a@example.test",
-			OAuth: config.OAuth{Provider: tc.provider, File: file}, SMTP: config.SMTP{Server: tc.smtp, Security: "tls"}}
+		a := config.Account{Name: "a", Server: tc.imap, Security: tc.imapSec, Username: "a@example.test",
+			OAuth: config.OAuth{Provider: tc.provider, File: file}, SMTP: config.SMTP{Server: tc.smtp, Security: tc.smtpSec}}
 		_, err := app.ResolveAccount(a, sc, noEnv)
-		if tc.ok && err != nil || !tc.ok && (err == nil || !strings.Contains(err.Error(), "own mail servers")) {
-			t.Errorf("ResolveAccount(%s, %s, %s) = %v", tc.provider, tc.imap, tc.smtp, err)
+		if tc.refusal == "" && err != nil || tc.refusal != "" && (err == nil || !strings.Contains(err.Error(), tc.refusal)) {
+			t.Errorf("ResolveAccount(%s, %s %s, %s %s) = %v", tc.provider, tc.imap, tc.imapSec, tc.smtp, tc.smtpSec, err)
 		}
 	}
 }

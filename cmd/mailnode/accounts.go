@@ -247,9 +247,9 @@ func addAccount(ctx context.Context, fl addFlags, dataDir, path string, getenv f
 		if p.ID == fl.provider {
 			// Its token goes to its own servers only (the node refuses
 			// others at every start too).
-			for _, server := range []string{fl.imap, fl.smtp} {
-				if server != "" {
-					if err := p.CheckMailHost(server); err != nil {
+			for _, s := range [][2]string{{firstNonEmpty(fl.imap, p.IMAP), fl.imapSecurity}, {firstNonEmpty(fl.smtp, p.SMTP), fl.smtpSecurity}} {
+				if s[0] != "" {
+					if err := p.CheckMailServer(s[0], s[1]); err != nil {
 						return usageError{fmt.Errorf("accounts add: %w", err)}
 					}
 				}

@@ -97,12 +97,19 @@ func TestAccountsOAuth(t *testing.T) {
 			t.Errorf("accounts add --oauth %s without a client id = %d, %q", provider, code, errOut)
 		}
 	}
-	// A Google or Microsoft token goes to their own servers only.
-	for _, args := range [][]string{{"--oauth", "google", "--imap-server", "imap.evil.test:993"},
-		{"--oauth", "microsoft", "--smtp-server", "smtp.office365.com.evil.test:587"}} {
-		code, _, errOut := run(append([]string{"accounts", "add", "--data-dir", dir}, args...)...)
-		if code == 0 || !strings.Contains(errOut, "own mail servers") {
-			t.Errorf("accounts add %v = %d, %q", args, code, errOut)
+	// A Google or Microsoft token goes to their own servers only, over TLS.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--oauth", "google", "--imap-server", "imap.evil.test:993"}, "own mail servers"},
+		{[]string{"--oauth", "microsoft", "--smtp-server", "smtp.office365.com.evil.test:587"}, "own mail servers"},
+		{[]string{"--oauth", "google", "--imap-security", "plain"}, "only over TLS"},
+		{[]string{"--oauth", "microsoft", "--smtp-server", "smtp.office365.com:25", "--smtp-security", "plain"}, "only over TLS"},
+	} {
+		code, _, errOut := run(append([]string{"accounts", "add", "--data-dir", dir}, tc.args...)...)
+		if code == 0 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("accounts add %v = %d, %q", tc.args, code, errOut)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "config.json")); err == nil {

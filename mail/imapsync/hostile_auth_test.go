@@ -28,8 +28,12 @@ type lockedBuf struct {
 	b  bytes.Buffer
 }
 
-func (s *lockedBuf) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
-func (s *lockedBuf) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+func (s *lockedBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *lockedBuf) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
 // hostileAuthServer answers AUTHENTICATE with first(tag) in one write, reads
 // the client's next line, then writes after(tag). It counts AUTHENTICATEs.

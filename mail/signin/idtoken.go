@@ -3,6 +3,7 @@ package signin
 import (
 	"context"
 	"crypto/subtle"
+	"encoding/json"
 	"fmt"
 	"net/mail"
 	"strings"
@@ -24,10 +25,11 @@ func (p Provider) verifyIDToken(ctx context.Context, raw, nonce string) (identit
 		return identity{}, fmt.Errorf("%s's ID token is not for this sign-in: %w", p.Name, err)
 	}
 	var c struct {
-		Email             string `json:"email"`
-		EmailVerified     *bool  `json:"email_verified"`
-		PreferredUsername string `json:"preferred_username"`
-		Tid               string `json:"tid"`
+		Email             string          `json:"email"`
+		EmailVerified     *bool           `json:"email_verified"`
+		PreferredUsername string          `json:"preferred_username"`
+		Tid               string          `json:"tid"`
+		EDOV              json.RawMessage `json:"xms_edov"`
 	}
 	if err := idt.Claims(&c); err != nil {
 		return identity{}, fmt.Errorf("%s's ID token: %w", p.Name, err)
@@ -44,16 +46,41 @@ func (p Provider) verifyIDToken(ctx context.Context, raw, nonce string) (identit
 		return identity{}, fmt.Errorf("%s has not verified the account's address %q", p.Name, clean(c.Email, 100))
 	}
 	addr := c.Email
-	if addr == "" && templated {
-		// Microsoft leaves email out for accounts without a mailbox
-		// address on record; the sign-in name is the address there.
+	if templated && !edovTrue(c.EDOV) {
+		// Microsoft's email claim is whatever a tenant's administrator
+		// wrote in the user's mail attribute, any domain ("nOAuth",
+		// 2023), and carries no email_verified: it is taken only with
+		// the optional claim xms_edov saying the domain's owner is
+		// verified. Otherwise the sign-in name is the address: a work
+		// account's UPN must end in one of its tenant's verified
+		// domains, and a personal account's is its own address.
 		addr = c.PreferredUsername
 	}
-	a, err := mail.ParseAddress(addr)
-	if err != nil || a.Address != addr {
+	if !usableAddress(addr) {
 		return identity{}, fmt.Errorf("%s's ID token carries no usable email address (got %q)", p.Name, clean(addr, 100))
 	}
 	return identity{address: addr, subject: idt.Subject, tenant: c.Tid}, nil
+}
+
+// edovTrue reports whether Microsoft's xms_edov claim says true. It is
+// documented as a boolean; the string forms are taken too, as Microsoft's
+// optional claims have been sent as strings before.
+func edovTrue(raw json.RawMessage) bool {
+	switch strings.TrimSpace(string(raw)) {
+	case "true", `"true"`, `"1"`, "1":
+		return true
+	}
+	return false
+}
+
+// usableAddress reports whether addr is a bare address as a person reads
+// it: net/mail takes any character above ASCII in an address, and one
+// with a zero-width space, a bidi control or a C1 control would be shown
+// as another (the confirmation prints addresses cleaned) and saved as
+// itself.
+func usableAddress(addr string) bool {
+	a, err := mail.ParseAddress(addr)
+	return err == nil && a.Address == addr && len(addr) <= 254 && clean(addr, len(addr)) == addr
 }
 
 // identity is who an ID token names: the address, and the provider's

@@ -117,7 +117,7 @@ func Known() []Provider {
 			DeviceAuthURL: "https://login.microsoftonline.com/common/oauth2/v2.0/devicecode",
 			JWKSURL:       "https://login.microsoftonline.com/common/discovery/v2.0/keys",
 			Scopes: []string{"https://outlook.office.com/IMAP.AccessAsUser.All", "https://outlook.office.com/SMTP.Send",
-				"offline_access", "openid", "email"},
+				"offline_access", "openid", "email", "profile"},
 			IMAP: "outlook.office365.com:993", SMTP: "smtp.office365.com:587", SMTPStartTLS: true,
 			// Microsoft's documented servers for OAuth IMAP and SMTP:
 			// Microsoft 365 and Outlook.com.
@@ -126,7 +126,8 @@ func Known() []Provider {
 			Register: `in Microsoft Entra (App registrations), register an application for "Accounts in any organizational ` +
 				`directory and personal Microsoft accounts", add the platform "Mobile and desktop applications" with the ` +
 				`redirect URI http://127.0.0.1` + CallbackPath + `, allow public client flows, add the delegated permissions ` +
-				`IMAP.AccessAsUser.All and SMTP.Send (Office 365 Exchange Online), then set its client id ` +
+				`IMAP.AccessAsUser.All and SMTP.Send (Office 365 Exchange Online) and the optional ID token claim ` +
+				`xms_edov (without it the sign-in name, not the email claim, names the account), then set its client id ` +
 				`(setting signin.microsoft, or -ldflags -X mailnode/mail/signin.defaultMicrosoftClientID=… at build time)`,
 		},
 	}
@@ -148,6 +149,19 @@ func (p Provider) CheckMailHost(server string) error {
 	}
 	return fmt.Errorf("%s's sign-in is sent only to %s's own mail servers (%s), not to %q: "+
 		"its token would be valid at %s wherever it goes", p.Name, p.Name, strings.Join(p.MailHosts, ", "), clean(server, 100), p.Name)
+}
+
+// CheckMailServer is CheckMailHost, and refuses a connection without TLS
+// (security "plain") to a provider with MailHosts: its token would be
+// sent in clear to whoever answers that name.
+func (p Provider) CheckMailServer(server, security string) error {
+	if err := p.CheckMailHost(server); err != nil {
+		return err
+	}
+	if len(p.MailHosts) > 0 && strings.EqualFold(security, "plain") {
+		return fmt.Errorf("%s's sign-in is sent to %q only over TLS (security tls or starttls), not in plain text", p.Name, clean(server, 100))
+	}
+	return nil
 }
 
 // NoClientError is a provider for which no client id is set: the node
