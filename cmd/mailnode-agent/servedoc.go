@@ -2,19 +2,12 @@ package main
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/json"
-	"encoding/pem"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/big"
 	"net"
 	"net/http"
 	"os"
@@ -23,6 +16,7 @@ import (
 	"time"
 
 	"mailnode/agent"
+	"mailnode/internal/selfsigned"
 )
 
 // serveDoc serves a key document over HTTPS on loopback with a throwaway
@@ -66,11 +60,11 @@ func runServeDoc(ctx context.Context, docFile, listen, certFile string, stdout i
 	if ip := net.ParseIP(host); err != nil || host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		return errors.New("--listen must be a loopback address, e.g. 127.0.0.1:9443")
 	}
-	cert, pemCert, err := selfSigned(d.Domain)
+	cert, err := selfsigned.New(d.Domain, d.Domain)
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(certFile, pemCert, 0o644); err != nil {
+	if err := os.WriteFile(certFile, cert.CertPEM, 0o644); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", listen)
@@ -86,7 +80,7 @@ func runServeDoc(ctx context.Context, docFile, listen, certFile string, stdout i
 			w.Header().Set("Content-Type", "application/json")
 			w.Write(doc)
 		}),
-		TLSConfig:         &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12},
+		TLSConfig:         &tls.Config{Certificates: []tls.Certificate{cert.TLS}, MinVersion: tls.VersionTLS12},
 		ReadHeaderTimeout: 5 * time.Second,
 	}
 	fmt.Fprintf(stdout, "Serving the key document of %s at https://%s%s (certificate: %s).\n"+
@@ -103,24 +97,4 @@ func runServeDoc(ctx context.Context, docFile, listen, certFile string, stdout i
 		return err
 	}
 	return nil
-}
-
-// selfSigned makes a one-day certificate for domain that is its own CA.
-func selfSigned(domain string) (tls.Certificate, []byte, error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	serial, _ := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 120))
-	tmpl := &x509.Certificate{
-		SerialNumber: serial, Subject: pkix.Name{CommonName: domain}, DNSNames: []string{domain},
-		NotBefore: time.Now().Add(-time.Minute), NotAfter: time.Now().Add(24 * time.Hour),
-		KeyUsage:    x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}, BasicConstraintsValid: true, IsCA: true,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), nil
 }

@@ -2,17 +2,13 @@ package demobox
 
 import (
 	"bytes"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"math/big"
+	"mailnode/internal/selfsigned"
 	"net"
 	"slices"
 	"strings"
@@ -72,14 +68,14 @@ func StartSMTP(logger *slog.Logger) (*SMTPServer, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	cert, ca, err := selfSigned()
+	cert, err := selfsigned.New("mailnode demo SMTP", "localhost", "127.0.0.1")
 	if err != nil {
 		return nil, fmt.Errorf("demo SMTP server: %w", err)
 	}
-	s := &SMTPServer{CA: ca}
+	s := &SMTPServer{CA: cert.Leaf}
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &smtpSession{s: s, conn: c}, nil }))
 	srv.Domain = "localhost"
-	srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert.TLS}, MinVersion: tls.VersionTLS12}
 	srv.MaxMessageBytes = 10 << 20
 	srv.MaxRecipients = 100
 	srv.ReadTimeout, srv.WriteTimeout = time.Minute, time.Minute
@@ -207,33 +203,3 @@ type slogLogger struct{ l *slog.Logger }
 
 func (l slogLogger) Printf(format string, v ...any) { l.l.Debug(fmt.Sprintf(format, v...)) }
 func (l slogLogger) Println(v ...any)               { l.l.Debug(fmt.Sprint(v...)) }
-
-// selfSigned makes a certificate for localhost and 127.0.0.1, valid for a
-// day, that is its own CA.
-func selfSigned() (tls.Certificate, *x509.Certificate, error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(time.Now().UnixNano()),
-		Subject:               pkix.Name{CommonName: "mailnode demo SMTP"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(24 * time.Hour),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		DNSNames:              []string{"localhost"},
-		IPAddresses:           []net.IP{net.IPv4(127, 0, 0, 1)},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	cert, err := x509.ParseCertificate(der)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: cert}, cert, nil
-}

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"mailnode/internal/loopback"
 	"mailnode/mail/demobox"
 )
 
@@ -118,7 +119,7 @@ func StartDovecotWith(o DovecotOptions) (*Dovecot, error) {
 	if err != nil {
 		return nil, err
 	}
-	port, err := freePort()
+	port, err := loopback.FreePort()
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -278,15 +279,6 @@ func chownR(dir string, uid, gid int) error {
 		}
 		return os.Lchown(p, uid, gid)
 	})
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
 // WaitGreeting waits until a server on addr greets with a line starting

@@ -28,6 +28,8 @@ import (
 	"testing"
 	"time"
 
+	"mailnode/internal/loopback"
+	"mailnode/internal/selfsigned"
 	"mailnode/mail/imaptest"
 )
 
@@ -146,15 +148,21 @@ func (p *Postfix) start() error {
 	}
 	var ports [2]int
 	for i := range ports {
-		if ports[i], err = freePort(); err != nil {
+		if ports[i], err = loopback.FreePort(); err != nil {
 			return err
 		}
 	}
 	p.Submission = net.JoinHostPort("127.0.0.1", strconv.Itoa(ports[0]))
 	p.Submissions = net.JoinHostPort("127.0.0.1", strconv.Itoa(ports[1]))
-	if p.TLS, err = writeCertificate(etc, "127.0.0.1"); err != nil {
+	cert, err := selfsigned.New("mailnode test submission server", "127.0.0.1")
+	if err != nil {
 		return err
 	}
+	if err := cert.WriteFiles(etc); err != nil {
+		return err
+	}
+	p.TLS = cert.ClientConfig()
+	p.TLS.ServerName = "127.0.0.1"
 	p.CAFile = filepath.Join(etc, "cert.pem")
 	mainCF := fmt.Sprintf(mainCF, dir, p.dovecot.LMTPSocket, p.dovecot.AuthSocket, Domain, p.Mailbox, p.Sender, p.Username)
 	if err := os.WriteFile(filepath.Join(etc, "main.cf"), []byte(mainCF), 0o644); err != nil {
@@ -267,15 +275,6 @@ func worldTraversableTemp() string {
 			return dir
 		}
 	}
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
 // mainCF: base dir, LMTP socket, auth socket, domain, mailbox, sender,

@@ -17,23 +17,15 @@ package oidctest
 import (
 	"bufio"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/sha256"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"embed"
 	"encoding/hex"
 	"encoding/json"
-	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"math/big"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -45,7 +37,9 @@ import (
 	"testing"
 	"time"
 
+	"mailnode/internal/loopback"
 	"mailnode/internal/npmtest"
+	"mailnode/internal/selfsigned"
 )
 
 // EnvRequire, when "1", turns a missing Node.js or npm into a failure.
@@ -125,11 +119,15 @@ func start(node, modules string, o Options) (*Provider, error) {
 		return nil, err
 	}
 	os.Chmod(dir, 0o755)
-	tc, err := writeCertificate(dir)
+	cert, err := selfsigned.New("mailnode test OpenID provider", "127.0.0.1")
+	if err == nil {
+		err = cert.WriteFiles(dir)
+	}
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
 	}
+	tc := cert.ClientConfig()
 	script, _ := fs.ReadFile(npmFiles, "npm/provider.mjs")
 	// The script imports oidc-provider from beside node_modules.
 	sum := sha256.Sum256(script)
@@ -138,7 +136,7 @@ func start(node, modules string, o Options) (*Provider, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	port, err := freePort()
+	port, err := loopback.FreePort()
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -267,53 +265,4 @@ func (p *Provider) Revoke(ctx context.Context, token string) error {
 		return errors.New("revocation: " + resp.Status)
 	}
 	return nil
-}
-
-// writeCertificate makes a self-signed certificate for 127.0.0.1 (its own
-// root), writes dir/cert.pem (readable by all: Dovecot reads it) and
-// dir/key.pem, and returns a client configuration trusting it alone.
-func writeCertificate(dir string) (*tls.Config, error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return nil, err
-	}
-	serial, _ := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 64))
-	tmpl := &x509.Certificate{
-		SerialNumber:          serial,
-		Subject:               pkix.Name{CommonName: "mailnode test OpenID provider"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(24 * time.Hour),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1")},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		return nil, err
-	}
-	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		return nil, err
-	}
-	certPEM := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
-	if err := os.WriteFile(filepath.Join(dir, "key.pem"), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "cert.pem"), certPEM, 0o644); err != nil {
-		return nil, err
-	}
-	roots := x509.NewCertPool()
-	roots.AppendCertsFromPEM(certPEM)
-	return &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS12}, nil
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
 }
