@@ -188,9 +188,13 @@ func Restore(ctx context.Context, dataDir, settingsPath string, sealed []byte, p
 			if tok, ok := b.RefreshTokens[a.Name]; ok && a.OAuth != (config.OAuth{}) {
 				// Kept again where this computer keeps them; the old
 				// computer's place means nothing here.
-				if f.Accounts[i].OAuth, err = keepRefresh(a.OAuth.Provider, a.Username, credential.Secret(tok), dataDir, n.cfg.Getenv); err != nil {
+				kept, err := keepRefresh(a.OAuth.Provider, a.Username, credential.Secret(tok), dataDir, n.cfg.Getenv)
+				if err != nil {
 					return RestoreResult{}, fmt.Errorf("restore: %w", err)
 				}
+				// Only where the token is kept changes: the first sign-in's
+				// sub and tid still decide who may sign in again.
+				f.Accounts[i].OAuth.File, f.Accounts[i].OAuth.Keyring = kept.File, kept.Keyring
 				continue
 			}
 			if pw, ok := b.Passwords[a.Username]; ok {

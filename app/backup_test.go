@@ -191,7 +191,7 @@ func TestBackupSettings(t *testing.T) {
 		f.Accounts = append(f.Accounts,
 			config.Account{Name: "jo", Server: "imap.example.net:993", Username: "jo@example.net", Password: where},
 			config.Account{Name: "gmail", Server: "imap.gmail.com:993", Username: "jo@gmail.com",
-				OAuth: config.OAuth{Provider: "google", File: tokenFile}},
+				OAuth: config.OAuth{Provider: "google", File: tokenFile, Subject: "sub-1", Tenant: "tid-1"}},
 			config.Account{Name: "env", Server: "imap.example.org:993", Username: "env@example.org", Password: config.Password{Env: "ENV_PASSWORD"}})
 		return nil
 	}); err != nil {
@@ -216,6 +216,12 @@ func TestBackupSettings(t *testing.T) {
 		t.Fatalf("restored settings: data dir %q, %d accounts", f.DataDir, len(f.Accounts))
 	}
 	jo, gmail, env := f.Accounts[0], f.Accounts[1], f.Accounts[2]
+	// The first sign-in's identity moves with the account (attack 45,
+	// round 3, R3-1: a restore dropped it, and any sub then signed in
+	// again).
+	if gmail.OAuth.Subject != "sub-1" || gmail.OAuth.Tenant != "tid-1" {
+		t.Errorf("restored sign-in = %+v, want its sub and tid kept", gmail.OAuth)
+	}
 	if gmail.OAuth.Provider != "google" || !strings.HasPrefix(gmail.OAuth.File, newDir) {
 		t.Errorf("restored sign-in = %+v, want Google's, in the new data directory", gmail.OAuth)
 	} else if b, err := os.ReadFile(gmail.OAuth.File); err != nil || strings.TrimSpace(string(b)) != "1//refresh-token-from-google" {

@@ -213,7 +213,8 @@ func (s *Syncer) tlsConfig() *tls.Config {
 // sent with its "+" ended the redaction before the client answered that
 // "+". So the state ends on the client's side only, when it sends its next
 // command: go-imap numbers its tags (T1, T2, …), so that is the line that
-// begins with the next tag.
+// begins with the next tag; a literal's bytes in between are skipped by
+// their announced length, so no line of a password is taken for it.
 type redactingWriter struct {
 	mu     sync.Mutex
 	w      io.Writer
@@ -222,11 +223,17 @@ type redactingWriter struct {
 	// next is the tag of the command after a LOGIN or AUTHENTICATE under
 	// way ("T4 " after T3's), "" for none.
 	next string
+	// literal is how many bytes of a literal in that command are still
+	// to come: redacted whole, whatever lines they hold (a password goes
+	// as a literal when it has CR, LF or, without UTF8=ACCEPT, non-ASCII
+	// characters, and one of its lines may begin with the next tag).
+	literal int
 }
 
 var (
-	credLine = regexp.MustCompile(`(?i)^(\S+) ((?:UID )?(?:LOGIN|AUTHENTICATE))\b.*`)
-	tagNum   = regexp.MustCompile(`^([A-Za-z]*)([0-9]+)$`)
+	credLine   = regexp.MustCompile(`(?i)^(\S+) ((?:UID )?(?:LOGIN|AUTHENTICATE))\b.*`)
+	tagNum     = regexp.MustCompile(`^([A-Za-z]*)([0-9]+)$`)
+	literalEnd = regexp.MustCompile(`\{([0-9]{1,9})\+?\}$`)
 )
 
 func (r *redactingWriter) Write(p []byte) (int, error) {
@@ -239,6 +246,11 @@ func (r *redactingWriter) Write(p []byte) (int, error) {
 	}
 	*buf = append(*buf, p...)
 	for {
+		if client && r.literal > 0 && len(*buf) > 0 {
+			n := min(r.literal, len(*buf))
+			*buf, r.literal = (*buf)[n:], r.literal-n
+			continue
+		}
 		i := bytes.IndexByte(*buf, '\n')
 		if i < 0 {
 			return len(p), nil
@@ -259,6 +271,7 @@ func (r *redactingWriter) redact(line []byte) []byte {
 	text := bytes.TrimRight(line, "\r\n")
 	if r.next != "" {
 		if !bytes.HasPrefix(text, []byte(r.next)) {
+			r.startLiteral(text)
 			return []byte("[redacted]\r\n")
 		}
 		r.next = ""
@@ -267,6 +280,7 @@ func (r *redactingWriter) redact(line []byte) []byte {
 	if m == nil {
 		return line
 	}
+	r.startLiteral(text)
 	// A tag of another shape than go-imap's never ends the state: every
 	// later client line stays redacted, which loses trace, not secrets.
 	r.next = "\x00"
@@ -276,6 +290,14 @@ func (r *redactingWriter) redact(line []byte) []byte {
 		}
 	}
 	return append(credLine.ReplaceAll(text, []byte("$1 $2 [redacted]")), '\r', '\n')
+}
+
+// startLiteral notes a literal announced at the end of a line of the
+// credential command ("{9}", or "{9+}" without waiting for "+").
+func (r *redactingWriter) startLiteral(text []byte) {
+	if m := literalEnd.FindSubmatch(text); m != nil {
+		r.literal, _ = strconv.Atoi(string(m[1]))
+	}
 }
 
 // fromClient reports whether the trace write under way is a copy of what

@@ -213,19 +213,30 @@ func TestTraceDirections(t *testing.T) {
 		},
 		want: "T7 AUTHENTICATE [redacted]\r\n+ \r\nT7 NO [AUTHENTICATIONFAILED] no\r\n[redacted]\r\nT8 AUTHENTICATE [redacted]\r\nT8 OK\r\nT9 SELECT INBOX\r\n",
 	}, {
+		// A password goes as a literal when it has CR, LF or non-ASCII
+		// characters, and a line of it may begin with the next tag
+		// (attack 45, round 3, R3-2): a literal is skipped by its length.
 		name: "login literals",
 		steps: []step{
 			{true, "T3 LOGIN {6}\r\n"},
 			{false, "+ go on\r\n"},
-			{true, "person {9}\r\n"},
+			{true, "person {23}\r\n"},
 			{false, "+ go on\r\n"},
-			{true, "T4 LOGOUT\r\n"}, // a password, not a command: it ends the literal's line
+			{true, "T4 geheim\r\nT4 Passwört\r\n"},
 			{false, "T3 OK\r\n"},
 			{true, "T4 NOOP\r\n"},
 		},
-		// The password happens to begin with the next tag: the one case
-		// the rule gets wrong, and it shows what a command would.
-		want: "T3 LOGIN [redacted]\r\n+ go on\r\n[redacted]\r\n+ go on\r\nT4 LOGOUT\r\nT3 OK\r\nT4 NOOP\r\n",
+		want: "T3 LOGIN [redacted]\r\n+ go on\r\n[redacted]\r\n+ go on\r\n[redacted]\r\nT3 OK\r\nT4 NOOP\r\n",
+	}, {
+		name: "a non-synchronising literal in pieces",
+		steps: []step{
+			{true, "T5 LOGIN person {7+}\r\n"},
+			{true, "T6 s"},
+			{true, "ecr\r\n"},
+			{false, "T5 NO no\r\n"},
+			{true, "T6 LOGOUT\r\n"},
+		},
+		want: "T5 LOGIN [redacted]\r\n[redacted]\r\nT5 NO no\r\nT6 LOGOUT\r\n",
 	}, {
 		name: "an unnumbered tag redacts to the end",
 		steps: []step{
@@ -271,5 +282,52 @@ func TestTracePartialUntagged(t *testing.T) {
 	}
 	if !strings.Contains(tr, "\n[redacted]\r\n") || !strings.Contains(tr, "AUTHENTICATE [redacted]") {
 		t.Errorf("the trace shows no redacted exchange:\n%.600s", tr)
+	}
+}
+
+// TestTraceLiteralPassword (R3-2) is the attack's own server: a LOGIN
+// whose password goes as a literal, a line of which begins with the next
+// tag, is not in the trace.
+func TestTraceLiteralPassword(t *testing.T) {
+	for _, pw := range []string{"T2 geheim-Passwört", "x\r\nT2 geheim-rest"} {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close()
+			r := bufio.NewReader(c)
+			c.Write([]byte("* OK [CAPABILITY IMAP4rev1] hi\r\n"))
+			for {
+				line, err := r.ReadString('\n')
+				if err != nil {
+					return
+				}
+				if strings.HasSuffix(strings.TrimRight(line, "\r\n"), "}") {
+					c.Write([]byte("+ go\r\n"))
+					continue
+				}
+				if f := strings.Fields(line); len(f) > 0 {
+					c.Write([]byte(f[0] + " NO [AUTHENTICATIONFAILED] no\r\n"))
+				}
+			}
+		}()
+		trace := &lockedBuf{}
+		s, err := New(Config{Account: "a", Address: ln.Addr().String(), Security: Plain,
+			Username: "person@example.test", Password: credential.Secret(pw), Trace: trace}, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		s.Run(ctx, nil)
+		cancel()
+		ln.Close()
+		if tr := trace.String(); strings.Contains(tr, "geheim") || !strings.Contains(tr, "LOGIN [redacted]") {
+			t.Errorf("password %q: trace\n%s", pw, tr)
+		}
 	}
 }

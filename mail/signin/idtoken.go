@@ -46,7 +46,7 @@ func (p Provider) verifyIDToken(ctx context.Context, raw, nonce string) (identit
 		return identity{}, fmt.Errorf("%s has not verified the account's address %q", p.Name, clean(c.Email, 100))
 	}
 	addr := c.Email
-	if templated && !edovTrue(c.EDOV) {
+	if templated && (!edovTrue(c.EDOV) || addr == "") {
 		// Microsoft's email claim is whatever a tenant's administrator
 		// wrote in the user's mail attribute, any domain ("nOAuth",
 		// 2023), and carries no email_verified: it is taken only with

@@ -70,6 +70,8 @@ func TestIDTokenAddress(t *testing.T) {
 			map[string]any{"email": "ann@corp.test", "preferred_username": "ann.upn@corp.test", "xms_edov": "1"}, "ann@corp.test"},
 		{"microsoft xms_edov false", microsoft,
 			map[string]any{"email": "ann@corp.test", "preferred_username": "ann.upn@corp.test", "xms_edov": false}, "ann.upn@corp.test"},
+		{"microsoft xms_edov without email", microsoft,
+			map[string]any{"preferred_username": "ann.upn@corp.test", "xms_edov": true}, "ann.upn@corp.test"},
 		{"microsoft without email", microsoft, map[string]any{"preferred_username": "bob@outlook.test"}, "bob@outlook.test"},
 		{"microsoft sign-in name not an address", microsoft,
 			map[string]any{"email": "ann@corp.test", "preferred_username": "+15551234567"}, ""},
