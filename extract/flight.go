@@ -60,6 +60,14 @@ func (c *msgContext) textFlights(text string) []Fact {
 			}
 		}
 	}
+	// Their blocks: a flight, its departure line and its arrival line.
+	for _, seg := range c.gdsBlocks(lines, rowLine) {
+		seg.Reservation = ref
+		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
+			seen[key] = true
+			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+		}
+	}
 	var hits []hit
 	for i, ln := range lines {
 		if rowLine[i] {

@@ -1,12 +1,16 @@
 package extract
 
 import (
+	_ "embed"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/places"
+	"mailnode/extract/words"
 )
 
 // Booking systems' itinerary printouts (Amadeus, Sabre, Galileo and the
@@ -30,9 +34,8 @@ const gdsMonths = `JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC`
 const gdsWeekdays = `(?:MO|TU|WE|TH|FR|SA|SU|MON|TUE|WED|THU|FRI|SAT|SUN)`
 
 var (
-	gdsFlightFirstRE = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\s*(?:[A-Z]\s+)?(?:` + gdsWeekdays + `\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\b(.*)$`)
-	gdsDateFirstRE   = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b(?:\s*[A-Z]\b)?(.*)$`)
-	gdsClockRE       = regexp.MustCompile(`(?:^|\s)([01]\d|2[0-3]):?([0-5]\d)(\+\d|#\d)?(?:\s|$)`)
+	gdsFlightFirstRE = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s*(?:[A-Z]\s+)?(?:` + gdsWeekdays + `\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\b(.*)$`)
+	gdsDateFirstRE   = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\b(?:\s*[A-Z]\b)?(.*)$`)
 	gdsColumnsRE     = regexp.MustCompile(`\s{2,}`)
 	gdsCancelledRE   = regexp.MustCompile(`\b(?:HX|XX|UN|UC|NO)\d?\b`)
 )
@@ -56,61 +59,22 @@ func (c *msgContext) gdsRow(ln string) *Segment {
 		return nil
 	}
 	// Two clocks, the first of them after the city pair.
-	var clocks [][]string
-	var firstClock int
-	// The regexp eats the space before and after a clock: look again from
-	// the space it ended on, so that "0955 1215" gives two.
-	for i := 0; i < len(rest) && len(clocks) < 2; {
-		loc := gdsClockRE.FindStringSubmatchIndex(rest[i:])
-		if loc == nil {
-			break
-		}
-		if len(clocks) == 0 {
-			firstClock = i + loc[0]
-		}
-		sub := []string{rest[i+loc[2] : i+loc[3]], rest[i+loc[4] : i+loc[5]], ""}
-		if loc[6] >= 0 {
-			sub[2] = rest[i+loc[6] : i+loc[7]]
-		}
-		clocks = append(clocks, sub)
-		i += max(loc[1]-1, loc[0]+1)
-	}
+	clocks := gdsClocks(rest, 2)
 	if len(clocks) < 2 {
 		return nil
 	}
+	firstClock := clocks[0].start
 	from, to := gdsCityPair(rest[:firstClock])
 	if from == nil || to == nil {
 		return nil
 	}
-	d := dateMatch{m: gdsMonthNum[mon]}
-	d.d, _ = strconv.Atoi(day)
-	if yy != "" {
-		y, _ := strconv.Atoi(yy)
-		if y < 100 {
-			y += 2000
-		}
-		d.y, d.hasYear = y, true
-	} else {
-		d = d.withYear(c.ref)
-	}
-	if !validDate(d.y, d.m, d.d) {
+	d, ok := c.gdsDate(day, mon, yy)
+	if !ok {
 		return nil
-	}
-	clock := func(c []string) *clockMatch {
-		h, _ := strconv.Atoi(c[0])
-		mi, _ := strconv.Atoi(c[1])
-		return &clockMatch{h: h, m: mi}
 	}
 	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: from, To: to,
 		Number: airline + " " + strings.TrimLeft(num, "0")}
-	seg.Depart = resolve(at(d, clock(clocks[0])), c.airportZone(from), c.dateLoc)
-	arr := resolve(at(d, clock(clocks[1])), c.airportZone(to), c.dateLoc)
-	if days, err := strconv.Atoi(strings.TrimLeft(clocks[1][2], "+#")); err == nil && days > 0 {
-		arr.Time = arr.AddDate(0, 0, days)
-	} else if arr.Before(seg.Depart.Time) {
-		arr.Time = arr.AddDate(0, 0, 1)
-	}
-	seg.Arrive = arr
+	seg.Depart, seg.Arrive = c.gdsTimes(d, clocks[0], clocks[1], from, to)
 	if gdsCancelledRE.MatchString(rest[firstClock:]) || gdsCancelledRE.MatchString(rest[:firstClock]) {
 		seg.Status = StatusCancelled
 	}
@@ -242,3 +206,466 @@ func codeshareAt(ln string, pos int) bool {
 // gdsTimesLineRE is a booking system's line of a flight's two times
 // alone, under its row's airports: "DEP 0715   ARR 0735", "0715 0735+1".
 var gdsTimesLineRE = regexp.MustCompile(`(?i)^\s*(?:dep\.?\s+)?([0-2]\d[0-5]\d)\s+(?:arr\.?\s+)?([0-2]\d[0-5]\d)(\+\d)?\s*$`)
+
+// gdsDate is a printout's date from its day, month and year columns
+// ("13", "JUN", "" or "27" or "2027"); a missing year is the one that
+// puts the day nearest after the mail's.
+func (c *msgContext) gdsDate(day, mon, yy string) (dateMatch, bool) {
+	d := dateMatch{m: gdsMonthNum[mon]}
+	d.d, _ = strconv.Atoi(day)
+	if yy != "" {
+		y, _ := strconv.Atoi(yy)
+		if y < 100 {
+			y += 2000
+		}
+		d.y, d.hasYear = y, true
+	} else {
+		d = d.withYear(c.ref)
+	}
+	return d, validDate(d.y, d.m, d.d)
+}
+
+// gdsClock is a clock in a printout's column: 24-hour ("0955", "09:55")
+// or 12-hour with the systems' one-letter suffix ("1025A", "505P",
+// "10:25P", "1200N" noon, "1200M" midnight) or a spelt-out one ("10:25
+// PM"), perhaps with the days the arrival is after the departure ("+1",
+// "#1", as a suffix or a column of its own) or the arrival's own date in
+// the column after it ("14JUN").
+type gdsClock struct {
+	h, m       int
+	days       int  // days after the row's date, when said
+	hasDays    bool // "+1" or an arrival date said so
+	start, end int  // byte offsets in the text searched
+	date       *dateMatch
+}
+
+var (
+	gdsClockTokenRE = regexp.MustCompile(`^(\d{1,2}):?([0-5]\d)([APNM]|[AP]M)?(?:([+#])(\d))?$`)
+	gdsDayTokenRE   = regexp.MustCompile(`^[+#](\d)$`)
+	gdsDateTokenRE  = regexp.MustCompile(`^(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?$`)
+	gdsMeridianRE   = regexp.MustCompile(`^(?i:[AP]\.?M\.?)$`)
+)
+
+// gdsClocks finds up to n clocks among s's columns, left to right. A
+// token is a clock only as a whole: "HK1", "767" and "14JUN" are none.
+func gdsClocks(s string, n int) []gdsClock {
+	var out []gdsClock
+	toks := fieldsAt(s)
+	for i := 0; i < len(toks) && len(out) < n; i++ {
+		t := toks[i]
+		m := gdsClockTokenRE.FindStringSubmatch(t.text)
+		if m == nil {
+			continue
+		}
+		h, _ := strconv.Atoi(m[1])
+		mi, _ := strconv.Atoi(m[2])
+		suffix := m[3]
+		if suffix == "" && i+1 < len(toks) && gdsMeridianRE.MatchString(toks[i+1].text) && strings.Contains(t.text, ":") {
+			suffix = strings.ToUpper(toks[i+1].text[:1])
+			i++
+		}
+		switch suffix {
+		case "":
+			// 24 hours: two digits of hour ("0955", "09:55"), never
+			// "955" or "9:55".
+			if h > 23 || len(m[1]) != 2 {
+				continue
+			}
+		default:
+			if h < 1 || h > 12 {
+				continue
+			}
+			switch suffix[:1] {
+			case "A", "M":
+				if h == 12 {
+					h = 0
+				}
+			case "P", "N":
+				if h < 12 {
+					h += 12
+				}
+			}
+		}
+		c := gdsClock{h: h, m: mi, start: t.start, end: toks[i].end}
+		if m[5] != "" {
+			c.days, _ = strconv.Atoi(m[5])
+			c.hasDays = true
+		} else if i+1 < len(toks) {
+			if dm := gdsDayTokenRE.FindStringSubmatch(toks[i+1].text); dm != nil {
+				c.days, _ = strconv.Atoi(dm[1])
+				c.hasDays = true
+				i++
+			}
+		}
+		if !c.hasDays && i+1 < len(toks) {
+			if dm := gdsDateTokenRE.FindStringSubmatch(toks[i+1].text); dm != nil {
+				d := dateMatch{m: gdsMonthNum[dm[2]]}
+				d.d, _ = strconv.Atoi(dm[1])
+				c.date = &d
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// token is a run of non-space bytes and where it is.
+type token struct {
+	text       string
+	start, end int
+}
+
+// fieldsAt is strings.Fields with each field's offsets.
+func fieldsAt(s string) []token {
+	var out []token
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' || s[i] == '\t' {
+			if start >= 0 {
+				out = append(out, token{s[start:i], start, i})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+// gdsTimes is a printout flight's departure and arrival on the day d: the
+// arrival on the day its "+1" or its own date says, else the next day when
+// its clock is before the departure's.
+func (c *msgContext) gdsTimes(d dateMatch, dep, arr gdsClock, from, to *Place) (*Time, *Time) {
+	depart := resolve(at(d, &clockMatch{h: dep.h, m: dep.m}), c.airportZone(from), c.dateLoc)
+	ad := d
+	if dep.hasDays && dep.days > 0 {
+		// "DEP 0005+1": the row's date was the check-in day's.
+		ad = addDays(d, dep.days)
+		depart = resolve(at(ad, &clockMatch{h: dep.h, m: dep.m}), c.airportZone(from), c.dateLoc)
+	}
+	days := -1
+	switch {
+	case arr.hasDays:
+		days = arr.days
+	case arr.date != nil:
+		// The arrival's own date, in the departure's year or the next.
+		for n := 0; n <= 3; n++ {
+			if nd := addDays(ad, n); nd.m == arr.date.m && nd.d == arr.date.d {
+				days = n
+				break
+			}
+		}
+	}
+	arrive := resolve(at(ad, &clockMatch{h: arr.h, m: arr.m}), c.airportZone(to), c.dateLoc)
+	if days > 0 {
+		arrive = resolve(at(addDays(ad, days), &clockMatch{h: arr.h, m: arr.m}), c.airportZone(to), c.dateLoc)
+	} else if days < 0 && arrive.Before(depart.Time) {
+		arrive.Time = arrive.AddDate(0, 0, 1)
+	}
+	return depart, arrive
+}
+
+// addDays is d n days later.
+func addDays(d dateMatch, n int) dateMatch {
+	t := time.Date(d.y, time.Month(d.m), d.d+n, 12, 0, 0, 0, time.UTC)
+	d.y, d.m, d.d = t.Year(), int(t.Month()), t.Day()
+	return d
+}
+
+// A printout's segment as a block of lines (Travelport's and Sabre's
+// itineraries, the agencies that paste them): the flight on a line of its
+// own, under a heading with the date ("AIR  FRIDAY, JUNE 13"), then a
+// departure line and an arrival line, each opening with its word and
+// giving an airport (by name, "NEW YORK JFK" or a code) and a clock:
+//
+//	AIR   FRIDAY, JUNE 13
+//	      DELTA AIR LINES        FLT: 1234    ECONOMY
+//	      DEPART: NEW YORK JFK            10:25P
+//	      ARRIVE: LONDON HEATHROW         10:40A  +1
+//
+//	13JUN  UA 930   Y  DEPART SAN FRANCISCO      1025A
+//	                   ARRIVE LONDON HEATHROW    505P   14JUN
+//
+// The words that open the lines are the table below; the clocks, dates
+// and airports are the rows' (gdsClocks, gdsDateTokenRE, gdsPlace).
+
+// gdsStopWords open a block's departure (true) and arrival (false) lines.
+var gdsStopWords = map[string]bool{
+	"DEPART": true, "DEPARTS": true, "DEPARTURE": true, "DEP": true, "LV": true, "LEAVE": true, "LEAVES": true, "LEAVING": true,
+	"ARRIVE": false, "ARRIVES": false, "ARRIVAL": false, "ARR": false, "AR": false, "ARRIVING": false,
+}
+
+// gdsFlightWords come before a flight's number when the airline is named
+// apart ("DELTA AIR LINES  FLT: 1234").
+var gdsFlightWords = map[string]bool{"FLT": true, "FLIGHT": true, "FLT.": true, "FLIGHT#": true, "FLT#": true, "FLIGHT:": true, "FLT:": true}
+
+//go:embed airlines.tsv
+var airlinesTSV string
+
+// gdsAirlines are airlines' printed names and designators (airlines.tsv),
+// longest name first.
+var gdsAirlines = func() (out []struct{ name, code string }) {
+	for _, ln := range strings.Split(airlinesTSV, "\n") {
+		name, code, ok := strings.Cut(ln, "\t")
+		if !ok || strings.HasPrefix(ln, "#") {
+			continue
+		}
+		out = append(out, struct{ name, code string }{name, strings.TrimSpace(code)})
+	}
+	slices.SortStableFunc(out, func(a, b struct{ name, code string }) int { return len(b.name) - len(a.name) })
+	return out
+}()
+
+// gdsStop is a block's departure or arrival line read.
+type gdsStop struct {
+	dep    bool
+	place  *Place
+	clock  gdsClock
+	date   *dateMatch // the stop's own date ("DEPART: 13JUN …")
+	before string     // the line before its word (a flight, a date)
+	after  string     // the line after its clock (a date, "+1")
+}
+
+// gdsStopLine reads a block's departure or arrival line.
+func gdsStopLine(ln string) (gdsStop, bool) {
+	if len(ln) > 200 || !hasDigit(ln) {
+		return gdsStop{}, false
+	}
+	toks := fieldsAt(ln)
+	for i, t := range toks {
+		if i > 6 {
+			break
+		}
+		w := strings.TrimRight(t.text, ":.")
+		dep, ok := gdsStopWords[w]
+		if !ok {
+			// "Depart:" as an HTML itinerary capitalises it.
+			dep, ok = gdsStopWords[strings.ToUpper(w)]
+			if !ok || w[1:] != strings.ToLower(w[1:]) {
+				continue
+			}
+		}
+		rest := ln[t.end:]
+		s := gdsStop{dep: dep, before: ln[:t.start]}
+		clocks := gdsClocks(rest, 1)
+		if len(clocks) == 0 {
+			return gdsStop{}, false
+		}
+		s.clock = clocks[0]
+		s.after = rest[s.clock.end:]
+		name := rest[:s.clock.start]
+		// A date between the word and the airport ("ARRIVE: 14JUN").
+		var words []string
+		for _, f := range strings.Fields(name) {
+			if m := gdsDateTokenRE.FindStringSubmatch(f); m != nil && s.date == nil && len(words) == 0 {
+				d := dateMatch{m: gdsMonthNum[m[2]]}
+				d.d, _ = strconv.Atoi(m[1])
+				if m[3] != "" {
+					d.y, _ = strconv.Atoi(m[3])
+					if d.y < 100 {
+						d.y += 2000
+					}
+					d.hasYear = true
+				}
+				s.date = &d
+				continue
+			}
+			words = append(words, f)
+		}
+		// "AT:" before the clock, a column of dashes or dots.
+		for len(words) > 0 {
+			last := strings.ToUpper(strings.TrimRight(words[len(words)-1], ":."))
+			if last != "AT" && last != "TIME" && strings.Trim(last, "-.") != "" {
+				break
+			}
+			words = words[:len(words)-1]
+		}
+		s.place = gdsPlace(strings.Join(words, " "))
+		if len(words) == 0 {
+			return gdsStop{}, false
+		}
+		if s.place == nil {
+			s.place = &Place{Name: strings.Join(words, " ")} // resolved against the other end
+		}
+		return s, true
+	}
+	return gdsStop{}, false
+}
+
+// gdsPlace is the airport a block's stop names: by name ("LONDON
+// HEATHROW"), by name and code ("NEW YORK JFK", "San Francisco (SFO)") or
+// by its code alone.
+func gdsPlace(s string) *Place {
+	s = strings.TrimSpace(strings.Trim(s, ",-"))
+	if s == "" || hasDigit(s) {
+		return nil
+	}
+	if p := airportNamed(s); p != nil {
+		return p
+	}
+	words := strings.Fields(s)
+	last := strings.Trim(words[len(words)-1], "()")
+	if len(last) == 3 && isUpper(last) && places.Known(last) {
+		if len(words) == 1 {
+			return &Place{Code: last}
+		}
+		return &Place{Name: strings.Join(words[:len(words)-1], " "), Code: last}
+	}
+	return nil
+}
+
+// gdsFlightOn is the flight a block's line names: a designator and number
+// ("UA 930", "DL1234") or an airline's printed name and its number after
+// a word for a flight ("DELTA AIR LINES  FLT: 1234").
+func gdsFlightOn(ln string) string {
+	up := strings.ToUpper(ln)
+	toks := fieldsAt(up)
+	for i, t := range toks {
+		if !gdsFlightWords[t.text] || i+1 >= len(toks) {
+			continue
+		}
+		num := strings.TrimLeft(toks[i+1].text, ":#")
+		if num == "" {
+			continue
+		}
+		if _, err := strconv.Atoi(num); err != nil || len(num) > 4 {
+			continue
+		}
+		for _, a := range gdsAirlines {
+			if j := strings.Index(up, a.name); j >= 0 && words.In(up, j, true) == false && !words.In(up, j+len(a.name), false) {
+				return a.code + " " + strings.TrimLeft(num, "0")
+			}
+		}
+	}
+	for _, m := range flightNumRE.FindAllStringSubmatchIndex(ln, -1) {
+		if d := ln[m[2]:m[3]]; isFlightDesignator(d) && !gdsDateTokenRE.MatchString(ln[m[0]:m[1]]) {
+			return d + " " + strings.TrimLeft(ln[m[4]:m[5]], "0")
+		}
+	}
+	return ""
+}
+
+// gdsBlocks reads the printout's blocks among lines, skipping used ones,
+// and marks the lines each block used.
+func (c *msgContext) gdsBlocks(lines []string, used map[int]bool) []*Segment {
+	var out []*Segment
+	prevEnd := -1
+	for i := 0; i < len(lines); i++ {
+		if used[i] {
+			continue
+		}
+		dep, ok := gdsStopLine(lines[i])
+		if !ok || !dep.dep {
+			continue
+		}
+		var arr gdsStop
+		j := i + 1
+		for ; j < len(lines) && j <= i+3; j++ {
+			s, ok := gdsStopLine(lines[j])
+			if ok {
+				arr = s
+				break
+			}
+		}
+		if arr.place == nil || arr.dep {
+			continue
+		}
+		// The flight: on the departure's line before its word, or on a
+		// line above it, after the last block.
+		num, numLine := gdsFlightOn(dep.before), i
+		for k := i - 1; num == "" && k > prevEnd && k >= i-4; k-- {
+			if _, ok := gdsStopLine(lines[k]); ok {
+				break
+			}
+			num, numLine = gdsFlightOn(lines[k]), k
+		}
+		if num == "" {
+			continue
+		}
+		// The date: the departure's own, else the nearest above it.
+		var d dateMatch
+		if dep.date != nil {
+			d = *dep.date
+		} else {
+			found := false
+			for k := i; !found && k > prevEnd && k >= numLine-4; k-- {
+				ln := lines[k]
+				if k == i {
+					ln = dep.before
+				}
+				d, found = c.gdsLineDate(ln)
+			}
+			if !found {
+				continue
+			}
+		}
+		if !d.hasYear {
+			d = d.withYear(c.ref)
+		}
+		if !validDate(d.y, d.m, d.d) {
+			continue
+		}
+		from, to := dep.place, arr.place
+		if from.Code == "" && to.Code != "" {
+			from = nearestNamed(from.Name, to)
+		} else if to.Code == "" && from.Code != "" {
+			to = nearestNamed(to.Name, from)
+		}
+		if from == nil || to == nil || from.Code == "" || to.Code == "" || from.Code == to.Code {
+			continue
+		}
+		ac := arr.clock
+		if !ac.hasDays && ac.date == nil {
+			if arr.date != nil {
+				ac.date = arr.date
+			} else if ds := c.dates(arr.after); len(ds) > 0 {
+				ac.date = &ds[0] // "ARRIVES SATURDAY, JUNE 14"
+			}
+		}
+		seg := &Segment{Type: KindFlight, Status: StatusConfirmed, Number: num, From: from, To: to}
+		seg.Depart, seg.Arrive = c.gdsTimes(d, dep.clock, ac, from, to)
+		out = append(out, seg)
+		for k := numLine; k <= j; k++ {
+			used[k] = true
+		}
+		prevEnd, i = j, j
+	}
+	return out
+}
+
+// gdsLineDate is the date a block's heading or flight line gives:
+// "13JUN", "13JUN27", "FRIDAY, JUNE 13", "13 JUN 27 - FRIDAY".
+func (c *msgContext) gdsLineDate(ln string) (dateMatch, bool) {
+	for _, f := range strings.Fields(ln) {
+		if m := gdsDateTokenRE.FindStringSubmatch(f); m != nil {
+			if d, ok := c.gdsDate(m[1], m[2], m[3]); ok {
+				return d, true
+			}
+		}
+	}
+	if ds := c.dates(ln); len(ds) > 0 {
+		return ds[0], true
+	}
+	return dateMatch{}, false
+}
+
+// gdsMarkRE finds what every printout's segment holds, a day run into its
+// month ("13JUN") or a block's departure word opening a line.
+var gdsMarkRE = regexp.MustCompile(`\d(?:` + gdsMonths + `)\b|(?m)^\s*(?:DEPART|DEP|LV|LEAVE)\b`)
+
+// gdsShaped reports whether text holds a printout's segment, a row or a
+// block, that makes it a flight mail whatever its words.
+func (c *msgContext) gdsShaped(text string) bool {
+	if !gdsMarkRE.MatchString(text) {
+		return false
+	}
+	lines := strings.Split(text, "\n")
+	for _, ln := range lines {
+		if c.gdsRow(ln) != nil {
+			return true
+		}
+	}
+	return len(c.gdsBlocks(lines, map[int]bool{})) > 0
+}

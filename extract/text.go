@@ -186,7 +186,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		travel = rankLowerTravel(lowerAll)
 		// A flight's shape (a number beside two airports' codes) outranks
 		// words that trains share with flights ("PNR", "e-ticket").
-		if !slices.Contains(travel, KindFlight) && flightShaped(text) {
+		if !slices.Contains(travel, KindFlight) && (flightShaped(text) || c.gdsShaped(text)) {
 			travel = append([]string{KindFlight}, travel...)
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
