@@ -50,6 +50,11 @@ func stationNamed(name string) bool {
 // platformWords are the words for a platform, as alternatives.
 const platformWords = `gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai`
 
+// bayWords are the words for a bus's bay or gate, a platform only before
+// its number ("Steig 5", "Stance 52", "(dársena 12)": "Herne Bay" is a
+// town).
+const bayWords = `steig|bay|stance|gate|dársena|darsena|andén|anden`
+
 // Stations named by labels of their own (station.from and station.to in
 // extract/lang/data): "Origen: Madrid-Puerta de Atocha".
 var (
@@ -81,7 +86,7 @@ func (c *msgContext) stationZone(name string, w wallTime) zoneHint {
 }
 
 var (
-	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(?:(?:` + platformWords + `)\b|gl\.).*$`)
+	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(?:(?:` + platformWords + `)\b|gl\.|\(?(?:` + bayWords + `)\s*\d).*$`)
 	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
 	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + alternatives(clockWordList) + `)\s*$`)
 )
@@ -110,7 +115,7 @@ func endsInClockWord(s string) bool {
 
 // platformAnchors are what every match of platformRE holds: one of its
 // words, or "gl.".
-var platformAnchors = append(strings.Split(platformWords, "|"), "gl.")
+var platformAnchors = slices.Concat(strings.Split(platformWords, "|"), []string{"gl."}, strings.Split(bayWords, "|"))
 
 // clockWordList is clockWord's words.
 var clockWordList = slices.Concat(shortOclockWords, oclockWords)
@@ -159,6 +164,11 @@ func stationName(s string) string {
 		return ""
 	}
 	if l := strings.ToLower(s); weekdayNames[l] > 0 || monthNames[l] > 0 || timeNouns[l] {
+		return ""
+	}
+	// A seat, a coach or a car and its number ("Coach 5", "Seat 12A",
+	// "Sitzplatz 14C") are a ticket's, not a stop's.
+	if w, rest, ok := strings.Cut(s, " "); ok && notService[strings.ToLower(strings.TrimRight(w, ":.,"))] && hasDigit(rest) {
 		return ""
 	}
 	// A label and a weekday are a date's start, not a station

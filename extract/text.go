@@ -74,11 +74,32 @@ func travelWordCounts(s string) [3]int { return lowerTravelWordCounts(lower(s)) 
 
 // lowerTravelWordCounts is travelWordCounts of a text already in lower
 // case.
-func lowerTravelWordCounts(l string) [3]int {
+func lowerTravelWordCounts(l string) [3]int { return countTravelWords(l, nil) }
+
+// busSharedWords are the words of trains that a bus's or coach's ticket
+// uses too (words.bus.shared): "coach", "station", "seat", "Hinfahrt".
+var busSharedWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range lang.Entries("words.bus.shared") {
+		m[strings.Trim(w, "*")] = true
+	}
+	return m
+}()
+
+// lowerTrainWordsBeyondBus counts the distinct words of trains in l, a
+// text in lower case, that a bus's ticket does not use too.
+func lowerTrainWordsBeyondBus(l string) int { return countTravelWords(l, busSharedWords)[1] }
+
+// countTravelWords counts the distinct words of flights, trains and stays
+// in l but those in skip.
+func countTravelWords(l string, skip map[string]bool) [3]int {
 	seen := make([]bool, len(travelVocab.words))
 	var n [3]int
 	travelVocab.set.EachAt(l, func(i, end int) bool {
 		w := travelVocab.words[i]
+		if skip[w.text] {
+			return true
+		}
 		// A whole word, or the start of one for a word ending in '*', or
 		// the end of one for a word starting with '*'.
 		if seen[i] || !w.inside && words.In(l, end-len(w.text), true) || !w.prefix && words.In(l, end, false) {
@@ -147,7 +168,10 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// A leg that names no train, in a mail that speaks of a bus and
 		// of trains hardly at all ("Votre billet de bus", "Bus n°
 		// 1021"), is a bus's: trips hold train segments only.
-		busLegs := busWords.In(lower(all)) && travelWordCounts(all)[1] <= 1
+		// The words trains share with buses do not count ("coach",
+		// "station", "seat" on a coach's ticket; words.bus.shared).
+		lowerAll := lower(all)
+		busLegs := busWords.In(lowerAll) && lowerTrainWordsBeyondBus(lowerAll) <= 1
 		for _, l := range legs {
 			// A stop that is a bus station ("Leeds Bus Station",
 			// "Autobusové nádraží") makes a leg with no train a bus's.

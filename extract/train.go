@@ -436,7 +436,7 @@ func (c *msgContext) routeLeg(m []string, d dateMatch) *Segment {
 // notService are the words before a number on a stop line that name a
 // seat, car or platform, not a train.
 var notService = map[string]bool{"gleis": true, "voie": true, "place": true, "platz": true, "pl": true, "wg": true,
-	"wagen": true, "voiture": true, "coach": true, "car": true, "seat": true, "sitz": true, "platform": true, "track": true,
+	"wagen": true, "voiture": true, "coach": true, "car": true, "seat": true, "sitz": true, "platform": true, "track": true, "steig": true, "bahnsteig": true, "bay": true, "stance": true, "gate": true, "dársena": true, "asiento": true, "sitzplatz": true,
 	"spor": true, "peron": true, "binario": true, "vůz": true, "vuz": true, "misto": true, "km": true, "osob": true, "kl": true, "cl": true}
 
 func isBus(service string) bool {
