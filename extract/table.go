@@ -143,3 +143,31 @@ func columns(head []string, role func(header string) string) map[string]int {
 	}
 	return col
 }
+
+// cellColumns reads the table whose row is line i as columns: the run of
+// rows from line i down (blank lines between them allowed) that have as
+// many cells as line i, each column its cells top to bottom. A ticket
+// laid out as columns of stops stacks each stop's station, clock and date
+// in its column. end is the last row's line.
+func cellColumns(lines []string, i int) (cols [][]string, end int) {
+	n := strings.Count(lines[i], "\t") + 1
+	if n < 2 {
+		return nil, i
+	}
+	cols = make([][]string, n)
+	end = i
+	for j := i; j < len(lines) && j <= end+2; j++ {
+		if strings.TrimSpace(lines[j]) == "" {
+			continue
+		}
+		cells := strings.Split(lines[j], "\t")
+		if len(cells) != n {
+			break
+		}
+		for k, cell := range cells {
+			cols[k] = append(cols[k], strings.TrimSpace(cell))
+		}
+		end = j
+	}
+	return cols, end
+}

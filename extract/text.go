@@ -153,7 +153,13 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 	case KindFlight:
 		out = append(out, c.textFlights(all)...)
 	case KindTrain:
-		legs := c.textLegs(text, c.ref, nil)
+		// A ticket laid out as columns of stops (traintable.go) is read
+		// as its table says, before the readers of lines see its cells
+		// as stops stacked one under the other.
+		legs := c.cellTableLegs(text, c.ref)
+		if len(legs) == 0 {
+			legs = c.textLegs(text, c.ref, nil)
+		}
 		ref := ""
 		if len(legs) > 0 {
 			ref = c.bookingRef(all) // one booking, one search

@@ -389,6 +389,9 @@ func (c *msgContext) railLeg(number, from, to string, depDay, arrDay dateMatch, 
 			tz = fz
 		}
 	}
+	if tz.loc == nil {
+		tz = fz // a station no data places is in its departure's zone
+	}
 	seg.Arrive = resolve(at(arrDay, arr), tz, c.dateLoc)
 	if seg.Arrive.Before(seg.Depart.Time) {
 		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)

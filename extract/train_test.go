@@ -174,3 +174,50 @@ func TestBusTickets(t *testing.T) {
 		}
 	}
 }
+
+// TestCellTableLegs: a ticket laid out as a table whose columns are the
+// stops (each stop's station, clock and date stacked in its column), as
+// the mime package flattens it from HTML, whatever the operator: the
+// train named above the table, the departure's column by its marker or
+// its header.
+func TestCellTableLegs(t *testing.T) {
+	for _, c := range []struct {
+		name, html string
+		want       []string
+	}{
+		{"stations with codes, clocks and dates on the rows under them, the train in a header cell",
+			`<p>Reservation Number: 4C2F9A</p><table><tr><th colspan="2">Train 171: Northeast Regional</th></tr>` +
+				`<tr><td>New York, NY - Penn Station (NYP)</td><td>Washington, DC - Union Station (WAS)</td></tr>` +
+				`<tr><td>Depart 8:05 AM</td><td>Arrive 11:35 AM</td></tr>` +
+				`<tr><td>Friday, June 18, 2027</td><td>Friday, June 18, 2027</td></tr><tr><td>1 Adult</td><td>Coach Seat</td></tr></table>`,
+			[]string{"171 New York, NY - Penn Station (NYP) → Washington, DC - Union Station (WAS) 2027-06-18T08:05-04:00 2027-06-18T11:35-04:00"}},
+		{"a header row names the columns, the date above the table",
+			`<p>Localizador: T7KQ2M</p><p>Viaje de ida · martes, 19 de octubre de 2027 · Tren AVE 02071</p>` +
+				`<table><tr><th>Salida</th><th>Llegada</th></tr><tr><td>Madrid - Puerta de Atocha</td><td>Sevilla - Santa Justa</td></tr>` +
+				`<tr><td>08:00</td><td>10:32</td></tr><tr><td>Coche 5</td><td>Plaza 7A</td></tr></table>`,
+			[]string{"AVE 02071 Madrid - Puerta de Atocha → Sevilla - Santa Justa 2027-10-19T08:00+02:00 2027-10-19T10:32+02:00"}},
+		{"the arrival's column first, by its header",
+			`<p>Booking reference: TT7Q2M</p><p>Train IC 512, Tuesday 19 October 2027</p>` +
+				`<table><tr><th>Arrival</th><th>Departure</th></tr><tr><td>Utrecht Centraal</td><td>Amsterdam Centraal</td></tr>` +
+				`<tr><td>10:27</td><td>10:00</td></tr></table>`,
+			[]string{"IC 512 Amsterdam Centraal → Utrecht Centraal 2027-10-19T10:00+02:00 2027-10-19T10:27+02:00"}},
+		{"a price table is no leg",
+			`<p>Train tickets, booking reference TT7Q2M, Tuesday 19 October 2027</p><table><tr><th>Fare</th><th>Price</th></tr>` +
+				`<tr><td>Adult</td><td>12.50</td></tr><tr><td>Child</td><td>6.25</td></tr></table>`,
+			nil},
+	} {
+		raw := "From: Tickets <tickets@rail.example.com>\r\nSubject: Your train ticket\r\nDate: Mon, 04 Oct 2027 10:00:00 +0000\r\n" +
+			"MIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><body>" + c.html + "</body></html>\r\n"
+		msg := mime.Parse([]byte(raw))
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if s := f.Segment; s != nil && f.Kind == extract.KindTrain && s.Depart != nil && s.Arrive != nil {
+				got = append(got, s.Number+" "+s.From.Name+" → "+s.To.Name+" "+s.Depart.Format("2006-01-02T15:04-07:00")+" "+
+					s.Arrive.Format("2006-01-02T15:04-07:00"))
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}

@@ -126,3 +126,123 @@ func (c *msgContext) headerRowLeg(lines []string, i int, ref time.Time, day date
 	}
 	return c.railLeg(number, from, to, d.withYear(ref), d.withYear(ref), &dep[0], &arr[0])
 }
+
+// cellTableLegs reads legs from tables laid out as columns of stops, two
+// columns a leg (an Amtrak-style ticket: "New York, NY - Penn Station
+// (NYP)" beside "Washington, DC - Union Station (WAS)", "Depart 8:05 AM"
+// beside "Arrive 11:35 AM" on the row under them, each stop's date under
+// that): in each column the clock is the cell with one clock, the station
+// the nearest cell above it that names one (else the one below it), the
+// date a cell of the column's, else the nearest above the table. The
+// departure's column is the one its marker or its header names, else the
+// left one. The train is named on the lines above the table ("Train 171:
+// Northeast Regional"). Read before the readers of lines, which would
+// take the cells for stops stacked one under the other.
+func (c *msgContext) cellTableLegs(text string, ref time.Time) []*Segment {
+	if !strings.Contains(text, "\t") {
+		return nil
+	}
+	lines := strings.Split(text, "\n")
+	var legs []*Segment
+	prevEnd := -1
+	for i := 0; i < len(lines); i++ {
+		if strings.Count(lines[i], "\t") != 1 {
+			continue
+		}
+		cols, end := cellColumns(lines, i)
+		if end-i < 2 {
+			continue
+		}
+		type stop struct {
+			station  string
+			clock    *clockMatch
+			date     *dateMatch
+			dep, arr bool
+		}
+		var stops [2]stop
+		ok := true
+		for k, col := range cols {
+			s := &stops[k]
+			at := -1
+			for r, cell := range col {
+				if cs := findClocks(cell); len(cs) == 1 && at < 0 {
+					at, s.clock = r, &cs[0]
+					s.dep, s.arr = stopMarks(cell[:cs[0].start])
+				}
+				if ds := c.dates(cell); len(ds) > 0 && s.date == nil {
+					d := ds[0].withYear(ref)
+					s.date = &d
+				}
+			}
+			if r := trainColumn(strings.ToLower(strings.Trim(col[0], ".: "))); r == "from" || r == "dep" {
+				s.dep = true
+			} else if r == "to" || r == "arr" {
+				s.arr = true
+			}
+			if at < 0 {
+				ok = false
+				break
+			}
+			// The station: the nearest cell above the clock's that names
+			// one, else the cell under it.
+			for r := at - 1; r >= 0 && s.station == ""; r-- {
+				if !hasDigit(col[r]) {
+					s.station = stationName(col[r])
+				}
+			}
+			if s.station == "" && at+1 < len(col) && !hasDigit(col[at+1]) {
+				s.station = stationName(col[at+1])
+			}
+			if s.station == "" {
+				ok = false
+				break
+			}
+		}
+		if !ok || stops[0].station == stops[1].station {
+			i = end
+			continue
+		}
+		a, b := stops[0], stops[1]
+		if a.arr && !a.dep || b.dep && !b.arr {
+			a, b = b, a
+		}
+		// The date above the table, and the train named there.
+		day, number := a.date, ""
+		for k := i - 1; k > prevEnd && k >= i-6; k-- {
+			ln := lines[k]
+			if day == nil {
+				if ds := c.dates(ln); len(ds) > 0 {
+					d := ds[0].withYear(ref)
+					day = &d
+				}
+			}
+			if number == "" {
+				// A service's code with the number ("AVE 02071") before
+				// the number a label gives.
+				if m := trainLabel(ln); m != nil {
+					number = m[1]
+					if t := trainNumRE.FindString(ln); strings.HasSuffix(t, m[1]) {
+						number = normaliseTrain(t)
+					}
+				} else if t := trainNumRE.FindString(ln); t != "" {
+					number = normaliseTrain(t)
+				}
+			}
+		}
+		if day == nil {
+			i = end
+			continue
+		}
+		arrDay := day
+		if b.date != nil {
+			arrDay = b.date
+		}
+		leg := c.railLeg(number, a.station, b.station, *day, *arrDay, a.clock, b.clock)
+		if isBus(number) {
+			leg.Type = KindBus
+		}
+		legs = append(legs, leg)
+		prevEnd, i = end, end
+	}
+	return legs
+}

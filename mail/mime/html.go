@@ -232,6 +232,12 @@ func (b *textBuilder) endRow() {
 			}
 		}
 		tabs()
+	case t.cells >= 2 && !t.nested && len(t.breaks) == 0 && len(row) <= maxDataRow:
+		// Any other short row of cells keeps them apart too: a ticket
+		// laid out as columns of stops ("New York, NY (NYP)" beside
+		// "Washington, DC (WAS)", their clocks on the row under them)
+		// is read column by column (extract's cellColumns).
+		tabs()
 	}
 	*t = tableState{rows: t.rows + 1, header: t.header}
 }
