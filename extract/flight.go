@@ -40,6 +40,12 @@ func (c *msgContext) textFlights(text string) []Fact {
 	// Booking systems' printouts: one flight per line, and every field
 	// in its column.
 	rowLine := map[int]bool{}
+	// A printout's segments are known to the airline by its own record
+	// locator, when the printout names one beside the agency's.
+	gdsRef := ref
+	if l := gdsAirlineLocator(text); l != "" {
+		gdsRef = l
+	}
 	for i, ln := range lines {
 		seg := c.gdsRow(ln)
 		if seg == nil && i+1 < len(lines) {
@@ -52,7 +58,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 			}
 		}
 		if seg != nil {
-			seg.Reservation = ref
+			seg.Reservation = gdsRef
 			rowLine[i] = true
 			if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
 				seen[key] = true
@@ -62,7 +68,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 	}
 	// Their blocks: a flight, its departure line and its arrival line.
 	for _, seg := range c.gdsBlocks(lines, rowLine) {
-		seg.Reservation = ref
+		seg.Reservation = gdsRef
 		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
 			seen[key] = true
 			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})

@@ -19,6 +19,9 @@ func FuzzExtract(f *testing.F) {
 	f.Add(`<div itemscope itemtype="http://schema.org/Order"><meta itemprop="orderNumber" content="1"></div>`,
 		"Rechnungsnummer: R-1\nBetrag: 1.234,50 €\nZahlbar bis 30.11.", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20261201T070000Z\r\nSUMMARY:Flight LH 1 FRA -> MUC\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
 	f.Add("", "BOOKING REF: K7XQ2M\n  1  LH1792 Y 14MAR 7 MUCLIS HK1  0955 1215+1 O*\n BA 2594  02APR  LONDON GATWICK    ROME FIUMICINO    0715   1050\n     OPERATED BY LH 6651", "")
+	f.Add("", "AIR   FRIDAY, JUNE 13\n      DELTA AIR LINES        FLT: 1234\n      DEPART: NEW YORK JFK   10:25P\n      ARRIVE: LONDON HEATHROW  10:40A  +1\n 1 DL 1234Y 13JUN F JFKLHR HK1  1025P  1040A  14JUN\n 13JUN  UA 930  DEPART SAN FRANCISCO 1025A\n   ARRIVE LONDON HEATHROW 505A 14JUN", "")
+	f.Add(`<table><tr><th colspan="2">Train 171</th></tr><tr><td>New York, NY (NYP)</td><td>Washington, DC (WAS)</td></tr><tr><td>Depart 8:05 AM</td><td>Arrive 11:35 AM</td></tr><tr><td>June 18, 2027</td><td>June 18, 2027</td></tr></table>`,
+		"Your coach ticket\nFr., 01.10.2027\n08:15 München ZOB, Steig 5\n13:40 Berlin Südkreuz\nSeat 12A", "")
 	f.Add(`[{"a":1}{"b":2},]`, "Order number: 12345\nTracking number: 1Z999AA10123456784\nshipped", "")
 	f.Fuzz(func(t *testing.T, html, text, cal string) {
 		m := &mime.Message{

@@ -669,3 +669,21 @@ func (c *msgContext) gdsShaped(text string) bool {
 	}
 	return len(c.gdsBlocks(lines, map[int]bool{})) > 0
 }
+
+// gdsAirlineLocatorRE is a printout's line for the airline's own record
+// locator, perhaps after the airline's name ("AIRLINE CONFIRMATION:
+// UNITED AIRLINES - HX7M4C", "Airline Reservation Code: DELTA - GHTR2K",
+// "Airline reference: KLQ7X2"): the code the airline knows the booking
+// by, where the printout's own is the agency's.
+var gdsAirlineLocatorRE = regexp.MustCompile(`(?im)^[ \t]*airline[ \t]+(?:confirmation|reservation[ \t]+code|record[ \t]+locator|locator|reference|booking[ \t]+reference)(?:[ \t]+(?:no\.?|number|code))?[ \t]*[:#]?[ \t]*(?:\p{Lu}[\p{L} .&'-]{0,40}?[ \t]+[-–/][ \t]*)?([A-Z0-9]{6})[ \t]*$`)
+
+// gdsAirlineLocator is the airline's record locator a printout names, or "".
+func gdsAirlineLocator(text string) string {
+	if !strings.Contains(strings.ToLower(text), "airline") {
+		return ""
+	}
+	if m := gdsAirlineLocatorRE.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
+}

@@ -76,3 +76,25 @@ func zoneOf(t time.Time) string {
 	}
 	return t.Format("-07:00")
 }
+
+// TestAirlineLocator: a printout's segments take the airline's record
+// locator the printout names beside the agency's, after the airline's
+// name or alone; the agency's when it names none.
+func TestAirlineLocator(t *testing.T) {
+	const rows = " 13JUN  UA 930   Y  DEPART SAN FRANCISCO      1025A\n                    ARRIVE LONDON HEATHROW    505A   14JUN\n"
+	for _, c := range []struct{ head, want string }{
+		{"RESERVATION CODE: 8JW2TQ\nAIRLINE CONFIRMATION: UNITED AIRLINES - HX7M4C\n", "HX7M4C"},
+		{"RESERVATION CODE: 8JW2TQ\nAirline reference: HX7M4C\n", "HX7M4C"},
+		{"RESERVATION CODE: 8JW2TQ\n", "8JW2TQ"},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: "travel@agency.example"}}, Subject: "Itinerary", Text: c.head + rows,
+			Date: time.Date(2027, 1, 11, 9, 0, 0, 0, time.UTC)}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			got = append(got, f.Segment.Number+" "+f.Segment.Reservation)
+		}
+		if want := "UA 930 " + c.want; strings.Join(got, ",") != want {
+			t.Errorf("%q: got %q, want %q", c.head, got, want)
+		}
+	}
+}
