@@ -66,8 +66,12 @@ func (c *msgContext) textFlights(text string) []Fact {
 			}
 		}
 	}
-	// Their blocks: a flight, its departure line and its arrival line.
-	for _, seg := range c.gdsBlocks(lines, rowLine) {
+	// Their other shapes: an e-ticket receipt's two lines a flight, rows
+	// under a heading with their date, blocks of a flight, its departure
+	// line and its arrival line.
+	gdsMore := c.gdsReceiptRows(lines, rowLine)
+	gdsMore = append(gdsMore, c.gdsUndatedRows(lines, rowLine)...)
+	for _, seg := range append(gdsMore, c.gdsBlocks(lines, rowLine)...) {
 		seg.Reservation = gdsRef
 		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
 			seen[key] = true

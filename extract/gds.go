@@ -95,7 +95,17 @@ func gdsCityPair(s string) (from, to *Place) {
 				continue
 			}
 		}
-		if p := airportNamed(col); p != nil {
+		// Or apart by a dash between spaces ("LONDON HEATHROW - NEW
+		// YORK JFK").
+		if a, b, ok := cutDash(col); ok {
+			if pa, pb := gdsPlace(a), gdsPlace(b); pa != nil && pb != nil {
+				cols = append(cols, pa, pb)
+				continue
+			}
+		}
+		// A column may open with the dash or arrow between the two
+		// ("NEW YORK JFK   - LONDON HEATHROW").
+		if p := gdsPlace(strings.TrimLeft(col, "-–>→ ")); p != nil {
 			cols = append(cols, p)
 		}
 	}
@@ -106,7 +116,7 @@ func gdsCityPair(s string) (from, to *Place) {
 	code := func(f string) bool { return len(f) == 3 && isUpper(f) && places.Known(f) }
 	for i, f := range fields {
 		// "LONDON" is a name, not LON and DON.
-		if _, name := places.AirportByName(f); name {
+		if _, name := places.AirportByName(f); name || len(places.LargeAirportsIn(f)) > 0 {
 			continue
 		}
 		if len(f) == 6 && code(f[:3]) && code(f[3:]) {
@@ -651,9 +661,10 @@ func (c *msgContext) gdsLineDate(ln string) (dateMatch, bool) {
 	return dateMatch{}, false
 }
 
-// gdsMarkRE finds what every printout's segment holds, a day run into its
-// month ("13JUN") or a block's departure word opening a line.
-var gdsMarkRE = regexp.MustCompile(`\d(?:` + gdsMonths + `)\b|(?m)^\s*(?:DEPART|DEP|LV|LEAVE)\b`)
+// gdsMarkRE finds what every printout's segment holds, a day and its
+// month in capitals ("13JUN", "13 JUN") or a block's departure word
+// opening a line.
+var gdsMarkRE = regexp.MustCompile(`\d ?(?:` + gdsMonths + `)\b|(?m)^\s*(?:DEPART|DEP|LV|LEAVE)\b`)
 
 // gdsShaped reports whether text holds a printout's segment, a row or a
 // block, that makes it a flight mail whatever its words.
@@ -667,7 +678,8 @@ func (c *msgContext) gdsShaped(text string) bool {
 			return true
 		}
 	}
-	return len(c.gdsBlocks(lines, map[int]bool{})) > 0
+	used := map[int]bool{}
+	return len(c.gdsReceiptRows(lines, used)) > 0 || len(c.gdsUndatedRows(lines, used)) > 0 || len(c.gdsBlocks(lines, used)) > 0
 }
 
 // gdsAirlineLocatorRE is a printout's line for the airline's own record
@@ -677,6 +689,10 @@ func (c *msgContext) gdsShaped(text string) bool {
 // by, where the printout's own is the agency's.
 var gdsAirlineLocatorRE = regexp.MustCompile(`(?im)^[ \t]*airline[ \t]+(?:confirmation|reservation[ \t]+code|record[ \t]+locator|locator|reference|booking[ \t]+reference)(?:[ \t]+(?:no\.?|number|code))?[ \t]*[:#]?[ \t]*(?:\p{Lu}[\p{L} .&'-]{0,40}?[ \t]+[-–/][ \t]*)?([A-Z0-9]{6})[ \t]*$`)
 
+// gdsAirlineSlashRE is an e-ticket receipt's airline locator after the
+// airline's designator: "BOOKING REF: AMADEUS: 5TNWQA, AIRLINE: LH/QX7K2M".
+var gdsAirlineSlashRE = regexp.MustCompile(`\bAIRLINE:?[ \t]*(?:[A-Z][A-Z0-9]|[0-9][A-Z])/([A-Z0-9]{6})\b`)
+
 // gdsAirlineLocator is the airline's record locator a printout names, or "".
 func gdsAirlineLocator(text string) string {
 	if !strings.Contains(strings.ToLower(text), "airline") {
@@ -685,5 +701,139 @@ func gdsAirlineLocator(text string) string {
 	if m := gdsAirlineLocatorRE.FindStringSubmatch(text); m != nil {
 		return m[1]
 	}
+	if m := gdsAirlineSlashRE.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
 	return ""
+}
+
+// Two more of the family's shapes, each a table of column shapes:
+//
+// a row without its date, under a heading that gives it (Sabre's and
+// Worldspan's trip lists):
+//
+//	13 JUN 27  FRIDAY
+//	  DL 1234   NEW YORK JFK   - LONDON HEATHROW      1025P  1040A+1
+//
+// and the e-ticket receipt's two lines a flight (Amadeus), the departure's
+// airport, the flight, its class, date and clock on the first, the
+// arrival's airport, clock and date on the second:
+//
+//	FRANKFURT FRA      LH 400  Y  13JUN 1025  YOWDE  13JUN 13JUN 1PC  OK
+//	NEW YORK JFK                  ARRIVAL TIME: 1300  ARRIVAL DATE: 13JUN
+var (
+	gdsUndatedRowRE   = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\b(?:\s+[A-Z]\b)?(.*)$`)
+	gdsReceiptRowRE   = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
+	gdsReceiptArrRE   = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}ARRIVAL\s+TIME:?\s*(.*)$`)
+	gdsReceiptArrDate = regexp.MustCompile(`ARRIVAL\s+DATE:?\s*(\d{1,2})(` + gdsMonths + `)`)
+)
+
+// gdsUndatedRows reads rows without their date under a heading that gives
+// it, skipping used lines and marking those it reads.
+func (c *msgContext) gdsUndatedRows(lines []string, used map[int]bool) []*Segment {
+	var out []*Segment
+	var day *dateMatch
+	for i, ln := range lines {
+		if used[i] || len(ln) > 200 || !hasDigit(ln) {
+			continue
+		}
+		m := gdsUndatedRowRE.FindStringSubmatch(ln)
+		if m == nil || !isFlightDesignator(m[1]) {
+			// A heading: a line with a date and no clock.
+			if ds := c.dates(ln); len(ds) > 0 && findClocks(ln) == nil {
+				d := ds[0]
+				day = &d
+			} else if d, ok := c.gdsLineDate(ln); ok && findClocks(ln) == nil && gdsDateHeading(ln) {
+				day = &d
+			}
+			continue
+		}
+		if day == nil {
+			continue
+		}
+		rest := m[3]
+		clocks := gdsClocks(rest, 2)
+		if len(clocks) < 2 {
+			continue
+		}
+		from, to := gdsCityPair(rest[:clocks[0].start])
+		if from == nil || to == nil || from.Code == to.Code {
+			continue
+		}
+		d := *day
+		if !d.hasYear {
+			d = d.withYear(c.ref)
+		}
+		if !validDate(d.y, d.m, d.d) {
+			continue
+		}
+		seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: from, To: to, Number: m[1] + " " + strings.TrimLeft(m[2], "0")}
+		seg.Depart, seg.Arrive = c.gdsTimes(d, clocks[0], clocks[1], from, to)
+		out = append(out, seg)
+		used[i] = true
+	}
+	return out
+}
+
+// gdsDateHeading reports whether ln is a heading of a printout's date
+// alone ("13 JUN 27  FRIDAY", "13JUN"): a date and a weekday at most.
+func gdsDateHeading(ln string) bool {
+	n := 0
+	for _, f := range strings.Fields(ln) {
+		if !hasDigit(f) {
+			n++
+		}
+	}
+	return n <= 2
+}
+
+// gdsReceiptRows reads an e-ticket receipt's two-line flights, skipping
+// used lines and marking those it reads.
+func (c *msgContext) gdsReceiptRows(lines []string, used map[int]bool) []*Segment {
+	var out []*Segment
+	for i := 0; i+1 < len(lines); i++ {
+		ln := lines[i]
+		if used[i] || len(ln) > 200 || !strings.Contains(lines[i+1], "ARRIVAL") {
+			continue
+		}
+		m := gdsReceiptRowRE.FindStringSubmatch(ln)
+		if m == nil || !isFlightDesignator(m[2]) {
+			continue
+		}
+		a := gdsReceiptArrRE.FindStringSubmatch(lines[i+1])
+		if a == nil {
+			continue
+		}
+		dep, arr := gdsClocks(m[7], 1), gdsClocks(a[2], 1)
+		from, to := gdsPlace(m[1]), gdsPlace(a[1])
+		if len(dep) == 0 || len(arr) == 0 || from == nil || to == nil || from.Code == to.Code {
+			continue
+		}
+		d, ok := c.gdsDate(m[4], m[5], m[6])
+		if !ok {
+			continue
+		}
+		ac := arr[0]
+		if dm := gdsReceiptArrDate.FindStringSubmatch(a[2]); dm != nil && !ac.hasDays {
+			ad := dateMatch{m: gdsMonthNum[dm[2]]}
+			ad.d, _ = strconv.Atoi(dm[1])
+			ac.date = &ad
+		}
+		seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: from, To: to, Number: m[2] + " " + strings.TrimLeft(m[3], "0")}
+		seg.Depart, seg.Arrive = c.gdsTimes(d, dep[0], ac, from, to)
+		out = append(out, seg)
+		used[i], used[i+1] = true, true
+		i++
+	}
+	return out
+}
+
+// cutDash cuts s at its one dash between spaces.
+func cutDash(s string) (before, after string, ok bool) {
+	for _, d := range []string{" - ", " – "} {
+		if a, b, found := strings.Cut(s, d); found && !strings.Contains(b, d) {
+			return a, b, true
+		}
+	}
+	return "", "", false
 }

@@ -52,6 +52,10 @@ func TestPrintouts(t *testing.T) {
 			[]string{"UA 930 SFO LHR 2027-06-13T10:25-07:00 2027-06-14T05:05+01:00 confirmed"}},
 		{"LV and AR lines under a date heading, the arrival's date in words", "13 JUN 2027 - FRIDAY\nAIR  BA 178   ECONOMY\nLV NEW YORK JFK               0810P     TERMINAL 7\nAR LONDON HEATHROW            0820A     ARRIVES SATURDAY, JUNE 14\n",
 			[]string{"BA 178 JFK LHR 2027-06-13T20:10-04:00 2027-06-14T08:20+01:00 confirmed"}},
+		{"an e-ticket receipt's two lines a flight, the arrival's time and date on the second", "FROM /TO           FLIGHT  CL DATE  DEP   FARE BASIS  NVB   NVA   BAG  ST\nFRANKFURT FRA      LH 400  Y  13JUN 1025  YOWDE       13JUN 13JUN 1PC  OK\nNEW YORK JFK                         ARRIVAL TIME: 1300  ARRIVAL DATE: 13JUN\nNEW YORK JFK       LH 401  Y  20JUN 1730  YOWDE       20JUN 20JUN 1PC  OK\nFRANKFURT FRA                        ARRIVAL TIME: 0725  ARRIVAL DATE: 21JUN\n",
+			[]string{"LH 400 FRA JFK 2027-06-13T10:25+02:00 2027-06-13T13:00-04:00 confirmed", "LH 401 JFK FRA 2027-06-20T17:30-04:00 2027-06-21T07:25+02:00 confirmed"}},
+		{"rows without their date under a heading that gives it, the pair apart by a dash", "13 JUN 27  FRIDAY\n  DL 1234   NEW YORK JFK   - LONDON HEATHROW      1025P  1040A+1\n20 JUN 27  FRIDAY\n  DL 401    LONDON HEATHROW - NEW YORK JFK        1200N  250P\n",
+			[]string{"DL 1234 JFK LHR 2027-06-13T22:25-04:00 2027-06-14T10:40+01:00 confirmed", "DL 401 LHR JFK 2027-06-20T12:00+01:00 2027-06-20T14:50-04:00 confirmed"}},
 		{"a departure line without a flight is no block", "Your coach\nDEPART LONDON VICTORIA 10:25\nARRIVE MANCHESTER 14:40\n", nil},
 		{"prose is no row", "Our flight sale: 12MAR to 20MAR, fly LH 400 from 99 EUR, departures 0955 and 1215 daily\n", nil},
 	} {
