@@ -112,6 +112,13 @@ func gdsCityPair(s string) (from, to *Place) {
 	if len(cols) >= 2 {
 		return cols[0], cols[1]
 	}
+	// Two names in one column, apart by one space ("SAN FRANCISCO
+	// LONDON HEATHROW"): the one cut of its words into two airports.
+	if len(cols) == 0 {
+		if from, to := splitNames(strings.TrimSpace(s)); from != nil {
+			return from, to
+		}
+	}
 	fields := strings.Fields(s)
 	code := func(f string) bool { return len(f) == 3 && isUpper(f) && places.Known(f) }
 	for i, f := range fields {
@@ -836,4 +843,31 @@ func cutDash(s string) (before, after string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// splitNames reads a column of two airports' names apart by one space:
+// the one cut of its words whose two sides each name an airport, or none
+// when no cut or more than one does.
+func splitNames(s string) (from, to *Place) {
+	// Not the status ("HK1") nor a day's letter.
+	var words []string
+	for _, w := range strings.Fields(s) {
+		if len(w) > 1 && !hasDigit(w) {
+			words = append(words, w)
+		}
+	}
+	if len(words) < 2 || len(words) > 8 {
+		return nil, nil
+	}
+	for i := 1; i < len(words); i++ {
+		a, b := gdsPlace(strings.Join(words[:i], " ")), gdsPlace(strings.Join(words[i:], " "))
+		if a == nil || b == nil || a.Code == b.Code {
+			continue
+		}
+		if from != nil {
+			return nil, nil
+		}
+		from, to = a, b
+	}
+	return from, to
 }

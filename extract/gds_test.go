@@ -56,6 +56,8 @@ func TestPrintouts(t *testing.T) {
 			[]string{"LH 400 FRA JFK 2027-06-13T10:25+02:00 2027-06-13T13:00-04:00 confirmed", "LH 401 JFK FRA 2027-06-20T17:30-04:00 2027-06-21T07:25+02:00 confirmed"}},
 		{"rows without their date under a heading that gives it, the pair apart by a dash", "13 JUN 27  FRIDAY\n  DL 1234   NEW YORK JFK   - LONDON HEATHROW      1025P  1040A+1\n20 JUN 27  FRIDAY\n  DL 401    LONDON HEATHROW - NEW YORK JFK        1200N  250P\n",
 			[]string{"DL 1234 JFK LHR 2027-06-13T22:25-04:00 2027-06-14T10:40+01:00 confirmed", "DL 401 LHR JFK 2027-06-20T12:00+01:00 2027-06-20T14:50-04:00 confirmed"}},
+		{"two cities' names in one column apart by one space", " 1 UA 930Y 13JUN SAN FRANCISCO LONDON HEATHROW HK1 1025A 505A+1\n",
+			[]string{"UA 930 SFO LHR 2027-06-13T10:25-07:00 2027-06-14T05:05+01:00 confirmed"}},
 		{"a departure line without a flight is no block", "Your coach\nDEPART LONDON VICTORIA 10:25\nARRIVE MANCHESTER 14:40\n", nil},
 		{"prose is no row", "Our flight sale: 12MAR to 20MAR, fly LH 400 from 99 EUR, departures 0955 and 1215 daily\n", nil},
 	} {
