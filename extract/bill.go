@@ -3,8 +3,11 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
 
@@ -24,10 +27,19 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	if paymentFailed.Any(l) {
 		return Fact{}, false
 	}
-	b := &Bill{Domain: c.senderDomain, Issuer: c.senderName, Status: StatusDue}
+	b := &Bill{Domain: c.senderDomain, Issuer: c.billIssuer(subject, text), Status: StatusDue}
 	b.Amount = c.labelledAmount(text)
 	if b.Amount == nil {
 		b.Amount = c.sentenceAmount(text)
+	}
+	// "Amount due: $0.00": nothing is left to pay. The bill is paid, and
+	// its amount is the one it was for ("Total: $70.00"), when another
+	// label gives one.
+	zeroDue := b.Amount != nil && b.Amount.Amount == "0.00"
+	if zeroDue {
+		if m := c.nonZeroAmount(text); m != nil {
+			b.Amount = m
+		}
 	}
 	b.Due = c.labelledDate(dueLabels, text, c.countryZone(""))
 	for _, v := range c.after(invoiceLabels, text) {
@@ -40,8 +52,14 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 			break
 		}
 	}
-	if billPaid.Any(l) {
+	paidOn, paidWord := c.paidStatus(subject, text)
+	if billPaid.Any(l) || paidWord || zeroDue {
 		b.Status = StatusPaid
+	}
+	// "Paid on January 30, 2030" after "Amount due:" is the day it was
+	// paid, not a day it is due by.
+	if b.Due != nil && paidOn != nil && b.Due.Format("2006-01-02") == paidOn.Format("2006-01-02") {
+		b.Due = nil
 	}
 	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
 		b.Due = c.dueAfterAmount(text, c.countryZone(""))
@@ -58,6 +76,146 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 		return Fact{}, false // a statement without a due date asks for nothing
 	}
 	return Fact{Kind: KindBill, From: FromText, Bill: b}, true
+}
+
+// The status of a bill is decided by the strongest evidence in it, since a
+// receipt speaks of what was due as much as a bill does ("Amount due:
+// $0.00 — Paid on …", "Payment received … was due on"). A bill is paid
+// when its subject or first lines hold a phrase that says so (bill.paid:
+// "payment received", "thank you for your payment"), when the word for
+// paid stands as a status on its own (bill.paid.word: a line, or the
+// last part of one after a dash, that is only "PAID", "Status: Paid" or
+// "Paid on 30 January"; a subject that ends "– PAID"), or when the amount due is
+// zero. A due date, "due" wording or a reminder's words never outweigh
+// these: without any of them the bill is due. The word alone in a
+// sentence ("must be paid by", "if you have already paid") is no
+// evidence.
+
+// paidStatus reports whether the word for paid stands as a bill's status
+// in its subject or first lines (a line, or the last part of one, that is
+// the word alone, "Status:" and the word, or the word and a date), and
+// the day it was paid on when a date follows the word.
+func (c *msgContext) paidStatus(subject, text string) (on *Time, paid bool) {
+	for ln := range strings.Lines(subject + "\n" + firstTextLines(text, 30)) {
+		// The line, else its last part after a dash: a table's "Paid"
+		// column ("Date | Description | Paid") is no status.
+		parts := statusSepRE.Split(ln, -1)
+		for _, part := range []string{ln, parts[len(parts)-1]} {
+			l := strings.ToLower(strings.TrimSpace(part))
+			if w, ok := strings.CutPrefix(l, "status"); ok && strings.HasPrefix(strings.TrimSpace(w), ":") {
+				l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(w), ":"))
+			}
+			if paidWords[l] {
+				return nil, true
+			}
+			// "Paid on January 30, 2030", "Bezahlt am 30.01.2030".
+			word, rest, ok := strings.Cut(l, " ")
+			if !ok || !paidWords[word] {
+				continue
+			}
+			if ds := c.dates(rest); len(ds) > 0 && ds[0].start < 8 {
+				return resolve(at(ds[0].withYear(c.ref), nil), c.countryZone(""), c.dateLoc), true
+			}
+		}
+	}
+	return nil, false
+}
+
+// statusSepRE is a dash apart from words, after which a status may end
+// a line ("Amount due: $0.00 — Paid on …", "Invoice RL-4471 – PAID").
+var statusSepRE = regexp.MustCompile(`\s[-–—]\s`)
+
+// paidWords are every language's words for paid (bill.paid.word).
+var paidWords = wordSet("bill.paid.word")
+
+// nonZeroAmount is the first labelled amount that is not zero.
+func (c *msgContext) nonZeroAmount(text string) *Money {
+	for _, v := range c.afterNext(amountLabels, text) {
+		line, _, _ := strings.Cut(v, "\n")
+		if netAmount(line) {
+			continue
+		}
+		m := moneyRE.FindStringSubmatchIndex(line)
+		if m == nil || m[0] > 30 {
+			continue
+		}
+		if mo := c.moneyAt(line, m, text); mo != nil && mo.Amount != "0.00" {
+			return mo
+		}
+	}
+	return nil
+}
+
+// billIssuer is who a bill is from: of the names the mail gives, the
+// first that agrees with the sender's domain (namesDomain: the rule Merge
+// shows a name by), in the order a reader trusts them: a labelled issuer
+// ("Rechnungssteller:", "Émetteur :", "Invoice from", bill.issuer), the
+// letterhead (a name alone on one of the text's first lines), then the
+// display name less its department's words ("Acme Billing" is Acme).
+// None agreeing, the display name, as before: Merge shows the domain
+// for it. A person's name ("Maria Lopez" from quillandpress.com) or a
+// no-reply's agrees with no domain, so the letterhead's name comes first.
+func (c *msgContext) billIssuer(subject, text string) string {
+	org := orgDomain(c.senderDomain)
+	if org == "" {
+		return c.senderName
+	}
+	// text is the subject's line and the body's (textFacts).
+	body := strings.TrimPrefix(text, subject+"\n")
+	for _, v := range c.after(issuerLabels, firstLines(text, 40)) {
+		if name := issuerName(v); name != "" && namesDomain(name, org) {
+			return name
+		}
+	}
+	// A letterhead's line must hold the domain's whole name ("QUILL &
+	// PRESS LTD" for quillandpress.com): a word of it is not enough
+	// where a headline stands ("Votre facture d'eau" is no issuer of
+	// eauxdevalmont.fr).
+	n := 0
+	for ln := range strings.Lines(body) {
+		t := strings.TrimSpace(ln)
+		if t == "" {
+			continue
+		}
+		if name := issuerName(t); name == t && domainInName(name, org) {
+			return name
+		}
+		if n++; n == 3 {
+			break
+		}
+	}
+	if name := issuerName(senderBrand(c.senderName)); name != "" && namesDomain(name, org) {
+		return name
+	}
+	return c.senderName
+}
+
+// domainInName reports whether a registrable domain's name, without its
+// hyphens, is in a name written together, "&" read as "and".
+func domainInName(name, org string) bool {
+	label, _, _ := strings.Cut(org, ".")
+	label = strings.ReplaceAll(places.Fold(label), " ", "")
+	compact := strings.ReplaceAll(places.Fold(strings.ReplaceAll(name, "&", " and ")), " ", "")
+	return len(label) >= 3 && strings.Contains(compact, label)
+}
+
+// issuerLabels are the labels before a bill's issuer (bill.issuer).
+var issuerLabels = labels(lang.Entries("bill.issuer")...)
+
+// issuerName is the name at the start of v, a label's value or a line:
+// capitalised words without digits, up to a comma or colon, at most six
+// words; "" when v starts with no such name.
+func issuerName(v string) string {
+	v, _, _ = strings.Cut(v, "\n")
+	v = strings.TrimSpace(asOrg(v))
+	v = strings.TrimRight(v, ".!")
+	if v == "" || hasDigit(v) || len(strings.Fields(v)) > 6 {
+		return ""
+	}
+	if r, _ := utf8.DecodeRuneInString(v); !unicode.IsUpper(r) {
+		return ""
+	}
+	return v
 }
 
 // The phrases of every language that say a mail is about a bill, that it

@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -96,6 +97,132 @@ func TestPrintedLayouts(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// billOf reads one mail's bill as Merge shows it: from, display name,
+// subject and text; authenticated says the sender's domain passed.
+func billOf(t *testing.T, from, name, subject, text string, authenticated bool) *extract.BillState {
+	t.Helper()
+	msg := &mime.Message{From: []mime.Address{{Name: name, Address: from}}, Subject: subject, Text: text,
+		Date: time.Date(2030, 1, 20, 8, 0, 0, 0, time.UTC)}
+	_, domain, _ := strings.Cut(from, "@")
+	auth := msgauth.Verdict{Authenticated: authenticated, Domain: domain}
+	var recs []extract.Record
+	for _, f := range extract.Extract(msg, auth).Facts {
+		recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: authenticated})
+	}
+	if bs := extract.Merge(recs).Bills; len(bs) == 1 {
+		return &bs[0]
+	}
+	return nil
+}
+
+// TestBillIssuer: the issuer a bill prints (a labelled issuer in any
+// language, "Invoice from", the letterhead) or marks up, when it agrees
+// with the authenticated sender's domain; else the display name's; else
+// the domain. A name the mail gives that is not the domain's, or any
+// name from an unauthenticated sender, shows the domain.
+func TestBillIssuer(t *testing.T) {
+	const bill = "\nInvoice number: 2030-0412\nAmount due: £340.00\nDue date: 15 February 2030\n"
+	for _, c := range []struct {
+		name, from, display, subject, text string
+		auth                               bool
+		want                               string
+	}{
+		{"invoice from", "no-reply@larkspurstudio.co.uk", "Accounts", "Your invoice", "Invoice from Larkspur Studio\n" + bill, true, "Larkspur Studio"},
+		{"German label", "rechnung@stadtwerke-talheim.de", "Kundenservice", "Ihre Rechnung", "Rechnungssteller: Stadtwerke Talheim GmbH\nRechnungsnummer: 2030-118420\nRechnungsbetrag: 87,40 €\nFällig am: 14.02.2030\n", true, "Stadtwerke Talheim GmbH"},
+		{"French label, capital accent", "factures@eauxdevalmont.fr", "Service Clients", "Votre facture d'eau", "Émetteur : Eaux de Valmont\nFacture n° F-30-22871\nMontant à payer : 42,15 €\nDate d'échéance : 20/02/2030\n", true, "Eaux de Valmont"},
+		{"letterhead under a person's name", "maria@quillandpress.com", "Maria Lopez", "Invoice 2030-017", "QUILL & PRESS LTD\n14 Harbour Row, Bristol\n" + bill, true, "QUILL & PRESS LTD"},
+		{"display name less its department", "billing@harborgym.com", "Harbor Gym Billing", "Your invoice", bill, true, "Harbor Gym"},
+		{"a headline is no letterhead", "factures@eauxdevalmont.fr", "Service Clients", "Votre facture", "Votre facture d'eau\nFacture n° F-30-22871\nMontant à payer : 42,15 €\nDate d'échéance : 20/02/2030\n", true, "eauxdevalmont.fr"},
+		{"a name not the domain's", "billing@invoices-online.example", "Billing", "Invoice", "Invoice from PayPal\n" + bill, true, "invoices-online.example"},
+		{"not authenticated", "billing@larkspurstudio.co.uk", "Larkspur Studio", "Invoice", "Invoice from Larkspur Studio\n" + bill, false, "larkspurstudio.co.uk"},
+		{"a person and no letterhead", "maria@quillandpress.com", "Maria Lopez", "Invoice", "Hi Sam,\n" + bill, true, "quillandpress.com"},
+	} {
+		b := billOf(t, c.from, c.display, c.subject, c.text, c.auth)
+		if b == nil || b.Issuer != c.want {
+			t.Errorf("%s: bill %+v, want issuer %q", c.name, b, c.want)
+		}
+	}
+}
+
+// TestBillStatus: paid by the strongest evidence, whatever "due" wording
+// is beside it; the word for paid inside a sentence or as a table's
+// column is none; the day after "Paid on" is no due date.
+func TestBillStatus(t *testing.T) {
+	for _, c := range []struct {
+		name, subject, text string
+		want                string // status amount due
+	}{
+		{"zero due, paid on", "Your receipt", "Receipt #HG-55012\nTotal: $70.00\nAmount due: $0.00 — Paid on January 30, 2030\n", "paid 70.00 USD -"},
+		{"payment received, was due", "We got your payment", "Payment received. We applied $58.20 to invoice 88120, which was due on February 2, 2030.\nInvoice number: 88120\nAmount: $58.20\nDue date: February 2, 2030\n", "paid 58.20 USD 2030-02-02"},
+		{"status line", "Invoice RL-4471", "Invoice RL-4471\nStatus: PAID\nDue date: February 5, 2030\nAmount: $480.00\n", "paid 480.00 USD 2030-02-05"},
+		{"stamp at the subject's end", "Invoice RL-4471 – PAID", "Invoice number: RL-4471\nDue date: February 5, 2030\nAmount: $480.00\n", "paid 480.00 USD 2030-02-05"},
+		{"German word and date", "Ihre Rechnung", "Rechnungsnummer: 2030-118420\nRechnungsbetrag: 87,40 €\nBezahlt am 02.02.2030\n", "paid 87.40 EUR -"},
+		{"a sentence's paid", "Payment reminder", "Your bill must be paid by February 20, 2030.\nInvoice number: WS-30-1187\nAmount due: $145.00\nDue date: February 20, 2030\nIf you have already paid, please ignore this reminder.\n", "due 145.00 USD 2030-02-20"},
+		{"a table's column", "Your bill", "Invoice number: WS-30-1187\nDate | Description | Paid\nAmount due: $145.00\nDue date: February 20, 2030\n", "due 145.00 USD 2030-02-20"},
+	} {
+		b := billOf(t, "billing@westshorewater.com", "Westshore Water", c.subject, c.text, true)
+		got := "no bill"
+		if b != nil {
+			due := "-"
+			if b.Due != nil {
+				due = b.Due.Format("2006-01-02")
+			}
+			got = b.Status + " " + b.Amount.Amount + " " + b.Amount.Currency + " " + due
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestDollar: "$" is the dollar its prefix, the text's one dollar code or
+// the sender's country names, else USD; in markup without a currency, by
+// its prefix and the sender's country.
+func TestDollar(t *testing.T) {
+	const text = "Invoice number: 4471\nDue date: February 5, 2030\n"
+	for _, c := range []struct{ from, amount, want string }{
+		{"billing@northernhydro.ca", "Amount due: $112.45", "112.45 CAD"},
+		{"billing@coastlineenergy.com.au", "Amount due: $89.00", "89.00 AUD"},
+		{"billing@kiwipower.co.nz", "Amount due: $89.00", "89.00 NZD"},
+		{"billing@example.com", "Amount due: $70.00", "70.00 USD"},
+		{"billing@example.com", "Amount due: CA$70.00", "70.00 CAD"},
+		{"billing@example.com", "Amount due: A$ 70.00", "70.00 AUD"},
+		{"billing@example.com", "Amount due: US$70.00", "70.00 USD"},
+		{"billing@northernhydro.ca", "Amount due: US$70.00", "70.00 USD"},
+		{"billing@northernhydro.ca", "Amount due: $70.00 (all amounts in USD)", "70.00 USD"},
+		{"billing@example.com", "Amount due: $70.00 (CAD)", "70.00 CAD"},
+		{"billing@example.com", "Amount due: $70.00 (USD or CAD)", "70.00 USD"},
+		{"billing@example.de", "Amount due: $70.00", "70.00 USD"},
+		{"billing@example.co.uk", "Amount due: £70.00", "70.00 GBP"},
+	} {
+		b := billOf(t, c.from, "Billing", "Your invoice", c.amount+"\n"+text, false)
+		if b == nil || b.Amount == nil || b.Amount.Amount+" "+b.Amount.Currency != c.want {
+			t.Errorf("%s %q: bill %+v, want %s", c.from, c.amount, b, c.want)
+		}
+	}
+	for _, c := range []struct{ from, price, want string }{
+		{"billing@brightlinewater.com", "$70.00", "70.00 USD"},
+		{"billing@northernhydro.ca", "$70.00", "70.00 CAD"},
+		{"billing@example.com", "C$70.00", "70.00 CAD"},
+		{"billing@example.com", "€70,00", "70.00 EUR"},
+		{"billing@example.com", "70.00", "70.00 "},
+	} {
+		html := `<script type="application/ld+json">{"@context":"http://schema.org","@type":"Invoice","confirmationNumber":"BW-88213",` +
+			`"totalPaymentDue":{"@type":"PriceSpecification","price":"` + c.price + `"},"paymentDueDate":"2030-02-03"}</script>`
+		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: "Your bill", HTML: []string{html},
+			Date: time.Date(2030, 1, 20, 8, 0, 0, 0, time.UTC)}
+		got := ""
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Bill != nil && f.Bill.Amount != nil {
+				got = f.Bill.Amount.Amount + " " + f.Bill.Amount.Currency
+			}
+		}
+		if got != c.want {
+			t.Errorf("markup %s %q: got %q, want %q", c.from, c.price, got, c.want)
 		}
 	}
 }

@@ -172,21 +172,30 @@ func senderName(name, domain string, verified bool) string {
 		return name
 	}
 	org := orgDomain(strings.ToLower(domain))
-	if !verified || name == "" {
+	if !verified || name == "" || !namesDomain(name, org) {
 		return org
 	}
+	return name
+}
+
+// namesDomain reports whether a name agrees with a registrable domain:
+// the domain's name is in the name written together ("Deutsche Telekom"
+// has telekom.de's, "Quill & Press Ltd" quillandpress.com's, "&" read as
+// "and"), or a word of the name of three letters or more is in the
+// domain's name ("Stadtwerke Talheim GmbH" for stadtwerke-talheim.de).
+func namesDomain(name, org string) bool {
 	label, _, _ := strings.Cut(org, ".")
 	label = places.Fold(label)
-	compact := strings.ReplaceAll(places.Fold(name), " ", "")
-	if len(label) >= 3 && strings.Contains(compact, label) {
-		return name
+	folded := places.Fold(strings.ReplaceAll(name, "&", " and "))
+	if len(label) >= 3 && strings.Contains(strings.ReplaceAll(folded, " ", ""), strings.ReplaceAll(label, " ", "")) {
+		return true
 	}
-	for _, w := range strings.Fields(places.Fold(name)) {
-		if len(w) >= 3 && strings.Contains(label, w) {
-			return name
+	for _, w := range strings.Fields(folded) {
+		if len(w) >= 3 && w != "and" && strings.Contains(label, w) {
+			return true
 		}
 	}
-	return org
+	return false
 }
 
 // onlyTrusted picks the records a thing is merged from: those of

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -98,6 +100,82 @@ func (c *msgContext) krona(text string) string {
 	return ""
 }
 
+// Symbols that more than one currency writes. "$" is the US dollar unless
+// the mail says which other dollar (or peso, or real) it is: a prefix on
+// the amount ("CA$ 70", "A$70", "R$ 70"), else the one dollar code the
+// text names ("CAD", "AUD"), else the sender's country (a .ca sender's $
+// is CAD, a .com.au sender's AUD); a .com sender's or any other's "$" with
+// none of that is USD. "£" is always GBP and "€" EUR. ("kr" and "Rs" are
+// read by krona and rupee; "¥" is no amount moneyRE reads: JPY or CNY
+// with nothing to tell them apart.)
+
+// dollarPrefixes are the letters before "$" that name a dollar, longest
+// first.
+var dollarPrefixes = []struct{ prefix, code string }{
+	{"CAD", "CAD"}, {"AUD", "AUD"}, {"USD", "USD"}, {"NZD", "NZD"}, {"US", "USD"}, {"CA", "CAD"}, {"AU", "AUD"},
+	{"NZ", "NZD"}, {"SG", "SGD"}, {"HK", "HKD"}, {"MX", "MXN"}, {"C", "CAD"}, {"A", "AUD"}, {"S", "SGD"}, {"R", "BRL"},
+}
+
+// dollarCodes are the currencies written "$" whose code a text may name,
+// and dollarByCountry the one each country's "$" means.
+var (
+	dollarCodeRE    = regexp.MustCompile(`\b(USD|CAD|AUD|NZD|SGD|HKD|MXN|BRL)\b`)
+	dollarByCountry = map[string]string{"CA": "CAD", "AU": "AUD", "NZ": "NZD", "SG": "SGD", "HK": "HKD", "MX": "MXN", "BR": "BRL"}
+)
+
+// dollar is the currency of a "$" amount: before is the text before the
+// symbol on its piece of text, text the whole mail's.
+func (c *msgContext) dollar(before, text string) string {
+	// A prefix written against the symbol: "CA$", "A$", "US$".
+	for _, p := range dollarPrefixes {
+		if b, ok := strings.CutSuffix(before, p.prefix); ok {
+			if r, _ := utf8.DecodeLastRuneInString(b); b == "" || !unicode.IsLetter(r) {
+				return p.code
+			}
+		}
+	}
+	codes := map[string]bool{}
+	for _, m := range dollarCodeRE.FindAllString(firstLines(text, 80), 8) {
+		codes[m] = true
+	}
+	if len(codes) == 1 {
+		for k := range codes {
+			return k
+		}
+	}
+	if len(codes) == 0 {
+		if cur, ok := dollarByCountry[c.senderCountry]; ok {
+			return cur
+		}
+	}
+	return "USD"
+}
+
+// markupMoney is an amount from markup: money(amount, currency), the
+// currency from a symbol the amount is written with when the markup
+// gives none ("price": "$70.00"; a "$" by its prefix and the sender's
+// country alone, as markup has no text around it).
+func (c *msgContext) markupMoney(amount, currency string) *Money {
+	a := strings.TrimSpace(amount)
+	prefix, num, dollar := strings.Cut(a, "$")
+	if !dollar {
+		num = a
+	}
+	m := money(num, currency)
+	if m == nil || m.Currency != "" {
+		return m
+	}
+	switch {
+	case strings.HasPrefix(a, "€"), strings.HasSuffix(a, "€"):
+		m.Currency = "EUR"
+	case strings.HasPrefix(a, "£"), strings.HasSuffix(a, "£"):
+		m.Currency = "GBP"
+	case dollar:
+		m.Currency = c.dollar(prefix, "")
+	}
+	return m
+}
+
 // labelledAmount finds the amount after an amount label.
 func (c *msgContext) labelledAmount(text string) *Money {
 	for _, v := range c.afterNext(amountLabels, text) {
@@ -128,7 +206,9 @@ func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
 	} else {
 		num, cur = v[m[6]:m[7]], v[m[8]:m[9]]
 	}
-	if sym, ok := currencySymbols[strings.ToLower(cur)]; ok {
+	if cur == "$" {
+		cur = c.dollar(v[:m[0]], text)
+	} else if sym, ok := currencySymbols[strings.ToLower(cur)]; ok {
 		cur = sym
 	} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "kr") {
 		cur = c.krona(text)

@@ -10,10 +10,10 @@ func (c *msgContext) invoice(it node, from string) (Fact, bool) {
 	b := &Bill{Number: cleanCode(getStr(it, "confirmationNumber", "identifier", "accountId"))}
 	c.merchant(&b.Issuer, &b.Domain, getNode(it, "provider", "broker", "seller"))
 	if ps := getNode(it, "totalPaymentDue", "minimumPaymentDue"); ps != nil {
-		b.Amount = money(getStr(ps, "price", "value"), getStr(ps, "priceCurrency", "currency"))
+		b.Amount = c.markupMoney(getStr(ps, "price", "value"), getStr(ps, "priceCurrency", "currency"))
 	}
 	if b.Amount == nil {
-		b.Amount = money(getStr(it, "totalPaymentDue", "price"), getStr(it, "priceCurrency"))
+		b.Amount = c.markupMoney(getStr(it, "totalPaymentDue", "price"), getStr(it, "priceCurrency"))
 	}
 	b.Due = c.timeAt(getStr(it, "paymentDueDate", "paymentDue"), c.countryZone(""))
 	b.Status = StatusDue

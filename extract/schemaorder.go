@@ -15,10 +15,10 @@ func (c *msgContext) order(it node, from string) (Fact, bool) {
 	}
 	c.merchant(&o.Merchant, &o.Domain, getNode(it, "merchant", "seller", "broker"))
 	o.Ordered = c.timeAt(getStr(it, "orderDate"), zoneHint{})
-	o.Total = money(getStr(it, "price", "totalPrice"), getStr(it, "priceCurrency"))
+	o.Total = c.markupMoney(getStr(it, "price", "totalPrice"), getStr(it, "priceCurrency"))
 	if o.Total == nil {
 		if ps := getNode(it, "totalPaymentDue", "priceSpecification"); ps != nil {
-			o.Total = money(getStr(ps, "price", "value"), getStr(ps, "priceCurrency", "currency"))
+			o.Total = c.markupMoney(getStr(ps, "price", "value"), getStr(ps, "priceCurrency", "currency"))
 		}
 	}
 	for _, a := range all(it, "acceptedOffer", "orderedItem") {

@@ -46,7 +46,10 @@ func scoreMails(p Public) (map[string]Score, []Mismatch) {
 			found = append(found, e)
 		}
 		for _, b := range merged.Bills {
-			f := map[string]string{"domain": b.Domain, "number": b.Number, "status": b.Status}
+			// The issuer as the tools show it: the mail's name for an
+			// authenticated sender whose domain it agrees with, else the
+			// domain (extract.Merge). Scored where the labels give it.
+			f := map[string]string{"domain": b.Domain, "number": b.Number, "status": b.Status, "issuer": b.Issuer}
 			if b.Amount != nil {
 				f["amount"] = b.Amount.Amount + " " + b.Amount.Currency
 			}
