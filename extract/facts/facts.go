@@ -516,13 +516,13 @@ func (s *Store) merge(ctx context.Context) error {
 			}
 		}
 		for _, o := range m.Orders {
-			match := " " + places.Fold(o.Merchant) + " " + places.Fold(o.Domain) + " "
+			match := merchantMatch(o.Merchant, o.Domain)
 			if err := put(o.ID, "order", o.Status, 0, 0, 0, match, o); err != nil {
 				return err
 			}
 		}
 		for _, b := range m.Bills {
-			match := " " + places.Fold(b.Issuer) + " " + places.Fold(b.Domain) + " "
+			match := merchantMatch(b.Issuer, b.Domain)
 			if err := put(b.ID, "bill", b.Status, 0, 0, unix(b.Due), match, b); err != nil {
 				return err
 			}
@@ -622,6 +622,7 @@ func (s *Store) About(ctx context.Context, now time.Time, terms []string, limit 
 // question's facts by, kept in memory.
 type nameIndex struct {
 	words map[string][]string // word → ids
+	match map[string]string   // id → its match
 	rank  map[string]factRank
 }
 
@@ -634,11 +635,12 @@ type factRank struct {
 }
 
 func newNameIndex() *nameIndex {
-	return &nameIndex{words: map[string][]string{}, rank: map[string]factRank{}}
+	return &nameIndex{words: map[string][]string{}, match: map[string]string{}, rank: map[string]factRank{}}
 }
 
 func (x *nameIndex) add(id, match string, r factRank) {
 	x.rank[id] = r
+	x.match[id] = match
 	for _, w := range strings.Fields(match) {
 		if l := x.words[w]; len(l) == 0 || l[len(l)-1] != id {
 			x.words[w] = append(l, id)
@@ -760,24 +762,56 @@ func (s *Store) Trips(ctx context.Context, now, from, to time.Time, limit int) (
 		AND status != 'cancelled' ORDER BY start_at, id LIMIT ?`, from.Unix(), end, limit)
 }
 
-// Orders returns the orders whose merchant name or sender domain matches
-// merchant (case- and accent-insensitive, whole words), newest first.
+// Orders returns the orders whose merchant matches merchant, a name as a
+// person says it or a domain (merchantPatterns: case-, accent- and
+// "&"/"and"-insensitive, whole words, or the domain's name written
+// together), newest first.
 func (s *Store) Orders(ctx context.Context, now time.Time, merchant string, limit int) ([]json.RawMessage, error) {
-	f := places.Fold(merchant)
-	if f == "" {
+	pats := merchantPatterns(merchant)
+	if len(pats) == 0 {
 		return nil, nil
 	}
 	// Whole words: "zalando" matches the domain "service-mail.zalando.de"
-	// and the name "Zalando SE", "zal" matches neither.
-	pattern := "% " + escapeLike(f) + " %"
-	return s.current(ctx, now, `SELECT data FROM facts_merged WHERE id IN (
-		SELECT id FROM facts_merged INDEXED BY facts_merged_match WHERE kind = 'order' AND match LIKE ? ESCAPE '\')
-		ORDER BY json_extract(data, '$.updated') DESC, id LIMIT ?`, pattern, limit)
-}
-
-func escapeLike(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return r.Replace(s)
+	// and the name "Zalando SE", "zal" matches neither. The orders are
+	// found in the name index, which keeps each fact's match: the first
+	// pattern is a run of words, looked for in the matches of the facts
+	// that hold its first word; the others are a domain's name written
+	// together, one word each. (A LIKE per pattern over every order's
+	// match took order_status's p50 from 3.7 to 5.5 ms in one run of
+	// BenchmarkTools20k on a loaded machine.)
+	x, err := s.index(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids := []string{}
+	seen := map[string]bool{}
+	add := func(id string) {
+		if strings.HasPrefix(id, "o_") && !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	run := " " + pats[0] + " "
+	first, _, _ := strings.Cut(pats[0], " ")
+	for _, id := range x.words[first] {
+		if strings.Contains(x.match[id], run) {
+			add(id)
+		}
+	}
+	for _, p := range pats[1:] {
+		for _, id := range x.words[p] {
+			add(id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return nil, fmt.Errorf("read orders: %w", err)
+	}
+	return s.current(ctx, now, `SELECT data FROM facts_merged WHERE id IN (SELECT value FROM json_each(?)) AND kind = 'order'
+		ORDER BY json_extract(data, '$.updated') DESC, id LIMIT ?`, string(list), limit)
 }
 
 // BillsDue returns the unpaid bills due before before, soonest first.

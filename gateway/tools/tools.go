@@ -154,7 +154,7 @@ func Catalog(src Source, comp Composer, now func() time.Time) []Tool {
 			Description: "Status of the user's orders with one merchant.",
 			InputSchema: object(map[string]any{
 				"merchant": map[string]any{"type": "string", "minLength": 1, "maxLength": 200,
-					"description": "Merchant name or sender domain, e.g. \"Zalando\" or \"zalando.de\"."},
+					"description": "Merchant name as the user says it, or sender domain, e.g. \"Acme Home & Co\", \"Zalando\" or \"zalando.de\"."},
 			}, "merchant"),
 			OutputSchema: factsSchema("orders", "Orders from authenticated, trusted senders, from mail that does not address an AI reader."),
 			// Read-only; open world: merchant and item names are the

@@ -1,0 +1,158 @@
+package facts
+
+import (
+	"slices"
+	"strings"
+
+	"mailnode/extract/places"
+	"mailnode/mail/store"
+)
+
+// Merchants by name (issue 46, class 7): order_status is asked with the
+// shop's name as a person says it ("Acme Home & Co"), and an order names
+// its shop by what Merge shows (the mail's name for an authenticated
+// sender whose domain it agrees with, else the registrable domain) and by
+// its domain. Both sides are read the same way: folded (case, accents,
+// punctuation), "&" read as "and" and "and" then left out, so that "Acme
+// Home & Co" and "ACME Home and Co." are one name; a domain by its
+// registrable part only, its hyphens left out ("service-mail.zalando.de"
+// is zalando.de; "acmehomeandco-shop.com" is not acmehomeandco.shop). A
+// name matches a shop when it is a run of whole words of the shop's name
+// or domain, or when, written together, it is the domain's name: with its
+// "and" ("acmehomeandco"), without it, or without the words of a legal
+// form or a shop's kind at its end while two words stay ("Acme Home & Co"
+// for acmehome.com; "Acme Co" is not acme.com's by its domain). These
+// compare with the domain's name alone, never with the words of a name:
+// "Acme Home & Co" does not find "Acme Tools". A shown name finds its
+// fact only when it agrees with its domain more closely than Merge asks
+// (nameMatchable), so that a look-alike's borrowed name finds nothing.
+//
+// Matching only selects among the facts the store holds; what the tools
+// return of them, and under which heading, is decided as before (gateway
+// tools' apart: unverified senders' orders apart, named by their domain).
+
+// domainMark marks the domain's name in a fact's match: no folded word
+// of a question or a name starts with it.
+const domainMark = "@"
+
+// merchantMatch is what a merchant's or issuer's fact is found by: its
+// shown name's words, when it is not the domain itself, then its
+// registrable domain's words and its domain's name marked.
+func merchantMatch(name, domain string) string {
+	org := registrable(domain)
+	var parts []string
+	if n := strings.ToLower(strings.TrimSpace(name)); n != "" && n != org && n != strings.ToLower(domain) && (org == "" || nameMatchable(name, org)) {
+		if w := nameWords(name); w != "" {
+			parts = append(parts, w)
+		}
+	}
+	if d := places.Fold(strings.ReplaceAll(org, "-", "")); d != "" {
+		parts = append(parts, d)
+		label, _, _ := strings.Cut(org, ".")
+		if l := compact(label); l != "" {
+			parts = append(parts, domainMark+l)
+		}
+	}
+	return " " + strings.Join(parts, " ") + " "
+}
+
+// merchantPatterns are what a merchant asked for is looked up by: first
+// its words as a run (a LIKE pattern before escaping), then its forms
+// written together as a domain's name, each one word with domainMark
+// before it. A merchant written as a domain is its registrable domain's
+// words alone.
+func merchantPatterns(merchant string) []string {
+	m := strings.TrimSpace(merchant)
+	if !strings.ContainsAny(m, " \t") && strings.Contains(m, ".") && !strings.HasSuffix(m, ".") {
+		if d := places.Fold(strings.ReplaceAll(registrable(m), "-", "")); d != "" {
+			return []string{d}
+		}
+	}
+	words := nameWords(m)
+	if words == "" {
+		return nil
+	}
+	out := []string{words}
+	f := strings.Fields(places.Fold(strings.ReplaceAll(m, "&", " and ")))
+	for _, ws := range [][]string{f, without(f, "and")} {
+		// "acmehomeandcoltd", then less each legal form at its end while
+		// two words stay: "acmehomeandco", "acmehome".
+		for n := len(ws); n >= 1; n-- {
+			if n < len(ws) && (!legalForms[ws[n]] || n < 2) {
+				break
+			}
+			if ws[n-1] == "and" {
+				continue
+			}
+			if c := strings.Join(ws[:n], ""); len(c) >= 3 && !slices.Contains(out, domainMark+c) {
+				out = append(out, domainMark+c)
+			}
+		}
+	}
+	return out
+}
+
+// nameMatchable reports whether a fact's shown name may find it, beside
+// its domain: a name Merge shows agrees with its domain by a word of it
+// in the domain's name, and so would "Acme Home & Co" from the look-alike
+// acmehomeandc0.shop. A name finds its fact when, written together, it
+// holds the domain's name ("Acme Home & Co" for acmehomeandco.shop,
+// "Deutsche Telekom" for telekom.de), starts it ("Marriott" for
+// marriottbonvoy.com), or a word of it is a part of the domain's name
+// between hyphens ("Hausverwaltung Berger" for berger-immobilien.de).
+func nameMatchable(name, org string) bool {
+	label, _, _ := strings.Cut(org, ".")
+	lc := compact(label)
+	if len(lc) < 3 {
+		return false
+	}
+	f := strings.Fields(places.Fold(strings.ReplaceAll(name, "&", " and ")))
+	for _, ws := range [][]string{f, without(f, "and")} {
+		if c := strings.Join(ws, ""); len(c) >= 3 && (strings.Contains(c, lc) || strings.HasPrefix(lc, c)) {
+			return true
+		}
+	}
+	for _, part := range strings.Split(label, "-") {
+		if p := compact(part); len(p) >= 3 && slices.Contains(f, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameWords is a name's folded words, "&" and "and" left out.
+func nameWords(s string) string {
+	return strings.Join(without(strings.Fields(places.Fold(strings.ReplaceAll(s, "&", " and "))), "and"), " ")
+}
+
+// registrable is a domain's registrable part, lower case.
+func registrable(domain string) string {
+	d := strings.TrimSpace(domain)
+	if d == "" {
+		return ""
+	}
+	return store.OrgDomain("@" + d)
+}
+
+// compact is a domain's name folded and written together.
+func compact(label string) string {
+	return strings.ReplaceAll(places.Fold(label), " ", "")
+}
+
+func without(ws []string, drop string) []string {
+	var out []string
+	for _, w := range ws {
+		if w != drop {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// legalForms are the words at a shop's name's end that name its legal
+// form or its kind, not the shop ("Acme Home & Co", "Nordlicht GmbH",
+// "Acme Home Store").
+var legalForms = map[string]bool{"co": true, "company": true, "inc": true, "ltd": true, "llc": true, "plc": true,
+	"corp": true, "gmbh": true, "ag": true, "kg": true, "sa": true, "sas": true, "sarl": true, "srl": true, "spa": true,
+	"bv": true, "nv": true, "ab": true, "as": true, "aps": true, "oy": true, "sro": true, "shop": true, "store": true,
+	"online": true}

@@ -1,0 +1,89 @@
+package facts_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/mail/msgauth"
+	"mailnode/mail/store"
+)
+
+// TestOrdersByName: order_status's merchant as a person says it ("Acme
+// Home & Co") finds the shop's orders by its shown name and by its
+// domain's name written together (acmehomeandco.shop, whose mail was not
+// authenticated and so is named by its domain), case-, accent- and
+// "&"/"and"-folded; not the orders of another shop whose name shares a
+// common word, nor of a look-alike domain whose mail carries the same
+// display name.
+func TestOrdersByName(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2030, 3, 1, 12, 0, 0, 0, time.UTC)
+	st, _, fsx, inbox := hookedStoreWith(t, msgauth.Checker{AuthServIDs: []string{"mx.test.example"}})
+	mail := func(uid uint32, display, from string, authenticated bool, number string) store.NewMessage {
+		_, domain, _ := strings.Cut(from, "@")
+		ar := ""
+		if authenticated {
+			ar = fmt.Sprintf("Authentication-Results: mx.test.example; dmarc=pass header.from=%s\r\n", domain)
+		}
+		raw := fmt.Sprintf("%sFrom: %s <%s>\r\nTo: me@home.example\r\nSubject: Your order %s has shipped\r\n"+
+			"Date: %s\r\nMessage-ID: <o%d@x>\r\n\r\nThank you for shopping at %s.\r\nOrder number: %s\r\nYour order has shipped.\r\n",
+			ar, display, from, number, now.Add(-time.Duration(uid)*time.Hour).Format(time.RFC1123Z), uid, display, number)
+		return store.NewMessage{UID: uid, Raw: []byte(raw), InternalDate: now}
+	}
+	if err := st.AddMessages(ctx, inbox.ID, []store.NewMessage{
+		mail(1, "Acme Home & Co", "orders@acmehomeandco.shop", false, "AH-44102231"),
+		mail(2, "ACME Home and Co.", "hello@mail.acmehome.com", true, "AH-55012"),
+		mail(3, "Acme Tools", "orders@acmetools.com", true, "AT-77120"),
+		mail(4, "Home & Co Outlet", "orders@homeandcooutlet.com", true, "HC-30118"),
+		mail(5, "Acme Home & Co", "orders@acmehomeandco-shop.com", false, "LA-99001"),
+		mail(6, "Acme Home & Co", "orders@acmehomeandc0.shop", true, "LA-99002"),
+	}, 6); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fsx.Pass(ctx); err != nil {
+		t.Fatal(err)
+	}
+	numbers := func(merchant string) []string {
+		items, err := fsx.Orders(ctx, now, merchant, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, raw := range items {
+			var o struct{ Number string }
+			if err := json.Unmarshal(raw, &o); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, o.Number)
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, c := range []struct {
+		merchant string
+		want     []string
+	}{
+		{"Acme Home & Co", []string{"AH-44102231", "AH-55012"}},
+		{"acme home and co", []string{"AH-44102231", "AH-55012"}},
+		{"Acmé Home & Co.", []string{"AH-44102231", "AH-55012"}},
+		{"ACME HOME", []string{"AH-55012"}},
+		{"acmehomeandco.shop", []string{"AH-44102231"}},
+		{"acmehome.com", []string{"AH-55012"}},
+		{"Acme Tools", []string{"AT-77120"}},
+		{"Home & Co Outlet", []string{"HC-30118"}},
+		{"Acme Home & Co Ltd", []string{"AH-44102231", "AH-55012"}},
+		{"Acme Co", nil},
+		{"acmehomeandc0.shop", []string{"LA-99002"}},
+		{"acmehomeandco-shop.com", []string{"LA-99001"}},
+		{"Acme Gardens", nil},
+	} {
+		if got := numbers(c.merchant); !slices.Equal(got, c.want) {
+			t.Errorf("Orders(%q) = %v, want %v", c.merchant, got, c.want)
+		}
+	}
+}
