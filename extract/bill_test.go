@@ -196,6 +196,7 @@ func TestDollar(t *testing.T) {
 		{"billing@northernhydro.ca", "Amount due: $70.00 (all amounts in USD)", "70.00 USD"},
 		{"billing@example.com", "Amount due: $70.00 (CAD)", "70.00 CAD"},
 		{"billing@example.com", "Amount due: $70.00 (USD or CAD)", "70.00 USD"},
+		{"billing@northernhydro.ca", "Amount due: $70.00 (USD or CAD)", "70.00 CAD"},
 		{"billing@example.de", "Amount due: $70.00", "70.00 USD"},
 		{"billing@example.co.uk", "Amount due: £70.00", "70.00 GBP"},
 	} {

@@ -103,7 +103,8 @@ func (c *msgContext) krona(text string) string {
 // Symbols that more than one currency writes. "$" is the US dollar unless
 // the mail says which other dollar (or peso, or real) it is: a prefix on
 // the amount ("CA$ 70", "A$70", "R$ 70"), else the one dollar code the
-// text names ("CAD", "AUD"), else the sender's country (a .ca sender's $
+// text names ("CAD", "AUD"; two different ones tell nothing), else the
+// sender's country (a .ca sender's $
 // is CAD, a .com.au sender's AUD); a .com sender's or any other's "$" with
 // none of that is USD. "£" is always GBP and "€" EUR. ("kr" and "Rs" are
 // read by krona and rupee; "¥" is no amount moneyRE reads: JPY or CNY
@@ -143,10 +144,9 @@ func (c *msgContext) dollar(before, text string) string {
 			return k
 		}
 	}
-	if len(codes) == 0 {
-		if cur, ok := dollarByCountry[c.senderCountry]; ok {
-			return cur
-		}
+	// None, or two that contradict each other: the sender's country.
+	if cur, ok := dollarByCountry[c.senderCountry]; ok {
+		return cur
 	}
 	return "USD"
 }
