@@ -55,7 +55,10 @@ func TestSignInInChromium(t *testing.T) {
 				untilJS(`document.querySelector('h1')?.textContent.trim() === 'Signed in'`),
 			)
 			if err == nil {
-				page, err = chromedp.Run(step, chromedp.Text(chromedp.CSS(`body`)))
+				// Read by script, not by a DOM node: a node id taken just
+				// as the page settles can be gone by the next call ("No
+				// node with given id found", seen under load).
+				page, err = chromedp.Run(step, chromedp.Evaluate[string](`document.body.innerText`))
 			}
 			browsed <- err
 		}()
