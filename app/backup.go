@@ -109,6 +109,13 @@ func (n *Node) WriteBackup(ctx context.Context, path, passphrase string) error {
 	if err != nil {
 		return err
 	}
+	return WriteBackupFile(path, sealed)
+}
+
+// WriteBackupFile writes a sealed backup (Backup's, or a running node's
+// through the local API) into a new file at path, mode 0600; it never
+// writes over an existing file.
+func WriteBackupFile(path string, sealed []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)

@@ -2,12 +2,17 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"maps"
 	"net"
 	"path/filepath"
 
+	"mailnode/app/config"
 	"mailnode/app/localapi"
 	"mailnode/app/localapi/localserver"
+	"mailnode/mail/signin"
 )
 
 // The local API lets the command line drive the running node: the same
@@ -57,4 +62,97 @@ func (n *Node) Accounts(ctx context.Context) ([]localapi.Account, error) {
 			OAuth: a.OAuth, Problem: a.Problem})
 	}
 	return out, nil
+}
+
+// NodeStatus is the node's state for `mailnode status`: Status in a few
+// lines, with no secret in it (Status holds none).
+func (n *Node) NodeStatus(ctx context.Context) (localapi.NodeStatus, error) {
+	if _, err := n.comp(); err != nil {
+		return localapi.NodeStatus{}, err
+	}
+	as, _ := n.Accounts(ctx)
+	st := n.Status()
+	// Counted now: a store opened for one command has made no pass
+	// that would have counted it.
+	if stats, err := n.Stats(ctx); err == nil {
+		st.Messages = stats.Messages
+	}
+	return localapi.NodeStatus{
+		Running: n.cfg.Services != (Services{}), State: string(st.State), Messages: st.Messages, LastSync: st.LastSync,
+		LastError: st.LastError, SyncPaused: st.SyncPaused, Accounts: as, Pending: st.Pending, Phones: st.Phones,
+		Trips: st.Facts.Trips, Orders: st.Facts.Orders, Bills: st.Facts.Bills, FactsDone: st.Facts.Done, FactsTotal: st.Facts.Total,
+		GatewayURL: st.Gateway.URL, RelayState: st.Gateway.Relay.State, RelayURL: st.Gateway.Relay.PublicURL,
+	}, nil
+}
+
+// ErrSyncPaused: the person paused syncing; a pass now would undo it.
+var ErrSyncPaused = errors.New("syncing is paused (the tray's Pause): resume it there first")
+
+// SyncNow makes one pass over every account (Sync), or, on a node that
+// keeps its accounts current itself, makes none and says so: its syncers
+// are already in IDLE on every folder, and a second pass beside them
+// would copy the same messages twice over.
+func (n *Node) SyncNow(ctx context.Context) (localapi.SyncReport, error) {
+	rep := localapi.SyncReport{DBPath: n.DBPath()}
+	if _, err := n.comp(); err != nil {
+		return rep, err
+	}
+	if n.cfg.Services.Sync {
+		n.mu.Lock()
+		paused := n.paused
+		n.mu.Unlock()
+		if paused {
+			return rep, ErrSyncPaused
+		}
+		rep.Continuous = true
+	} else {
+		res, err := n.Sync(ctx)
+		if err != nil {
+			return rep, err
+		}
+		rep.Result = res
+	}
+	st, err := n.Stats(ctx)
+	rep.Stats = st
+	return rep, err
+}
+
+// SaveAccount adds the account the command line signed in (accounts
+// add), or gives an account of the same provider the new sign-in, and
+// starts its sync at once where the node keeps its accounts current. A
+// client the person named is saved in the settings' signin and signs
+// this account in from now on.
+func (n *Node) SaveAccount(ctx context.Context, r localapi.SaveAccountRequest) (localapi.SavedAccount, error) {
+	if n.cfg.Settings == nil {
+		return localapi.SavedAccount{}, ErrNoSettings
+	}
+	var a config.Account
+	if err := json.Unmarshal(r.Settings, &a); err != nil {
+		return localapi.SavedAccount{}, fmt.Errorf("the account's settings: %w", err)
+	}
+	sc := n.cfg.SignIn
+	if r.ClientID != "" {
+		if a.OAuth.Provider == "" {
+			return localapi.SavedAccount{}, errors.New("an OAuth client goes with an account that signs in with OAuth")
+		}
+		sc.Clients = maps.Clone(sc.Clients)
+		if sc.Clients == nil {
+			sc.Clients = signin.Clients{}
+		}
+		sc.Clients[a.OAuth.Provider] = signin.Client{ID: r.ClientID, Secret: r.ClientSecret}
+		if _, err := n.cfg.Settings.Modify(func(f *config.File) error {
+			if f.SignIn == nil {
+				f.SignIn = map[string]config.OAuthClient{}
+			}
+			f.SignIn[a.OAuth.Provider] = config.OAuthClient{ID: r.ClientID, Secret: r.ClientSecret}
+			return nil
+		}); err != nil {
+			return localapi.SavedAccount{}, err
+		}
+	}
+	kept, again, syncing, err := n.keepAccount(ctx, a, sc)
+	if err != nil {
+		return localapi.SavedAccount{}, err
+	}
+	return localapi.SavedAccount{Name: kept.Name, Server: kept.Server, Again: again, Syncing: syncing}, nil
 }

@@ -156,16 +156,23 @@ func (n *Node) CheckAccount(ctx context.Context, a config.Account) error {
 // AddAccount saves a new account and, when the node keeps its accounts
 // current, starts syncing it. The password must be where a says.
 func (n *Node) AddAccount(ctx context.Context, a config.Account) error {
+	_, err := n.addAccount(ctx, a, n.cfg.SignIn)
+	return err
+}
+
+// addAccount is AddAccount with sc to sign in with; it says whether the
+// account's sync started.
+func (n *Node) addAccount(ctx context.Context, a config.Account, sc SignInConfig) (syncing bool, err error) {
 	if n.cfg.Settings == nil {
-		return ErrNoSettings
+		return false, ErrNoSettings
 	}
-	ic, err := ResolveAccount(a, n.cfg.SignIn, n.cfg.Getenv)
+	ic, err := ResolveAccount(a, sc, n.cfg.Getenv)
 	if err != nil {
-		return err
+		return false, err
 	}
 	c, err := n.comp()
 	if err != nil {
-		return err
+		return false, err
 	}
 	if _, err := n.cfg.Settings.Modify(func(f *config.File) error {
 		if _, ok := f.Account(a.Name); ok {
@@ -174,7 +181,7 @@ func (n *Node) AddAccount(ctx context.Context, a config.Account) error {
 		f.Accounts = append(f.Accounts, a)
 		return nil
 	}); err != nil {
-		return err
+		return false, err
 	}
 	c.mu.Lock()
 	c.accounts = append(c.accounts, ic)
@@ -183,11 +190,12 @@ func (n *Node) AddAccount(ctx context.Context, a config.Account) error {
 	n.mu.Lock()
 	paused := n.paused
 	n.mu.Unlock()
-	if n.cfg.Services.Sync && !paused {
+	syncing = n.cfg.Services.Sync && !paused
+	if syncing {
 		n.addSync(c, ic)
 	}
-	n.log.Info("Account added", "account", a.Name, "server", a.Server)
-	return nil
+	n.log.Info("Account added", "account", a.Name, "server", a.Server, "syncing", syncing)
+	return syncing, nil
 }
 
 // RemoveAccount stops syncing an account and removes it from the

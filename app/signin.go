@@ -264,24 +264,46 @@ func (n *Node) SignInAccount(ctx context.Context, providerID string, flow SignIn
 	if err != nil {
 		return config.Account{}, err
 	}
-	if f, err = n.cfg.Settings.Load(); err != nil {
-		return config.Account{}, err
+	a, _, _, err = n.keepAccount(ctx, a, n.cfg.SignIn)
+	return a, err
+}
+
+// keepAccount adds a, or, when an account of a's name signs in with the
+// same provider, gives that account a's sign-in and syncs it again from
+// the start; it returns the account as kept, whether it existed, and
+// whether its sync started. Anything else of that name is refused.
+func (n *Node) keepAccount(ctx context.Context, a config.Account, sc SignInConfig) (_ config.Account, again, syncing bool, err error) {
+	if n.cfg.Settings == nil {
+		return config.Account{}, false, false, ErrNoSettings
+	}
+	f, err := n.cfg.Settings.Load()
+	if err != nil {
+		return config.Account{}, false, false, err
 	}
 	if old, ok := f.Account(a.Name); ok {
-		if old.OAuth.Provider != a.OAuth.Provider {
-			return config.Account{}, fmt.Errorf("an account named %q exists and does not sign in with %s", a.Name, providerID)
+		if a.OAuth.Provider == "" || old.OAuth.Provider != a.OAuth.Provider {
+			what := "does not sign in with " + a.OAuth.Provider
+			if a.OAuth.Provider == "" {
+				what = "exists"
+			}
+			return config.Account{}, false, false, fmt.Errorf("an account named %q %s", a.Name, what)
 		}
 		// Signing in again: the account keeps its settings, with the new
-		// sign-in, and its sync starts over.
+		// sign-in, and its sync starts over. The new sign-in is checked
+		// before the old account goes.
 		renewed := *old
 		renewed.OAuth = a.OAuth
+		if _, err := ResolveAccount(renewed, sc, n.cfg.Getenv); err != nil {
+			return config.Account{}, false, false, err
+		}
 		if err := n.RemoveAccount(ctx, a.Name); err != nil {
-			return config.Account{}, err
+			return config.Account{}, false, false, err
 		}
 		if old.OAuth.File != "" && old.OAuth.File != a.OAuth.File {
 			refreshSource(*old).Delete()
 		}
-		a = renewed
+		a, again = renewed, true
 	}
-	return a, n.AddAccount(ctx, a)
+	syncing, err = n.addAccount(ctx, a, sc)
+	return a, again, syncing, err
 }

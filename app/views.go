@@ -1,8 +1,7 @@
 package app
 
 import (
-	"time"
-
+	"mailnode/app/localapi"
 	"mailnode/mail/drafts"
 	"mailnode/mail/imapsync"
 	"mailnode/mail/store"
@@ -13,56 +12,19 @@ import (
 // app and nothing below it: those packages may change without a UI
 // noticing.
 
-// SyncResult is what one sync pass changed.
-type SyncResult struct {
-	Folders  int
-	Added    int
-	Flagged  int // messages whose flags changed
-	Removed  int // messages expunged on the server
-	Resets   int // folders fetched again after a UIDVALIDITY change
-	Duration time.Duration
-}
-
-// Changes is how many messages the pass added, changed or removed.
-func (r SyncResult) Changes() int { return r.Added + r.Flagged + r.Removed }
-
-// Stats counts what the store holds.
-type Stats struct {
-	Accounts    int
-	Folders     int
-	Messages    int
-	Attachments int
-	RawBytes    int64
-	WithProblem int // messages with a MIME part that could not be decoded
-}
-
-// Summary is one message in a list.
-type Summary struct {
-	ID          int64
-	Folder      string
-	UID         uint32
-	Date        time.Time
-	From        string
-	Subject     string
-	Flags       string
-	Attachments int
-}
-
-// Draft is a draft an agent wrote, as the user reviews it.
-type Draft struct {
-	ID      string
-	Agent   string // the agent domain that wrote it; only it may send it
-	From    string
-	To, Cc  []string
-	Subject string
-	Created time.Time
-	Updated time.Time
-	State   string
-	SentAt  time.Time
-	Detail  string // the SMTP server's answer to the last attempt
-	// Readable is the whole message as the phone shows it before a send.
-	Readable string
-}
+// The views the command line also gets through the local API are the
+// contract's own types (package localapi), so a command prints the same
+// answer whether a running node gave it or the store opened directly.
+type (
+	// SyncResult is what one sync pass changed.
+	SyncResult = localapi.SyncResult
+	// Stats counts what the store holds.
+	Stats = localapi.Stats
+	// Summary is one message in a list.
+	Summary = localapi.Summary
+	// Draft is a draft an agent wrote, as the user reviews it.
+	Draft = localapi.Draft
+)
 
 func syncResult(r imapsync.Result) SyncResult { return SyncResult(r) }
 

@@ -5,12 +5,18 @@
 // from here, so they cannot drift apart; Backend is what both implement.
 //
 // The API is HTTP on a unix socket in the data directory, mode 0600 in a
-// 0700 directory: the node owner's alone, and nothing else authenticates
-// its callers.
+// 0700 directory: the node owner's alone. The server also checks each
+// request against its caller's credentials (localserver: the peer's uid
+// from the kernel), so that a socket whose mode was loosened still
+// answers nobody else; each route says whether it reads or writes.
+//
+// While a node runs, every command of the command line goes through
+// here: only the node's process opens the store.
 package localapi
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -52,6 +58,141 @@ type Backend interface {
 	// Accounts are the accounts the node syncs, each with what it
 	// needs from the person, if anything ("Sign in to Google again").
 	Accounts(ctx context.Context) ([]Account, error)
+	// SaveAccount adds an account, or gives an account of the same
+	// provider a new sign-in, and syncs it at once where the node keeps
+	// its accounts current.
+	SaveAccount(ctx context.Context, r SaveAccountRequest) (SavedAccount, error)
+	// RemoveAccount stops syncing an account and removes it from the
+	// settings; its mail stays in the store.
+	RemoveAccount(ctx context.Context, name string) error
+
+	// NodeStatus is the node's state as `mailnode status` prints it.
+	NodeStatus(ctx context.Context) (NodeStatus, error)
+	// Search is a full-text search over the store.
+	Search(ctx context.Context, query string, limit int) ([]Summary, error)
+	// SyncNow makes one pass over every account, unless the node keeps
+	// them current itself (then it says so and counts the store).
+	SyncNow(ctx context.Context) (SyncReport, error)
+	Drafts(ctx context.Context, limit int) ([]Draft, error)
+	Draft(ctx context.Context, id string) (Draft, error)
+	// EditDraft changes a draft's subject or body (nil leaves it).
+	EditDraft(ctx context.Context, id string, subject, body *string) (Draft, error)
+	// Backup is the node's identity sealed with passphrase (app/backup):
+	// the caller writes it where the person asked.
+	Backup(ctx context.Context, passphrase string) ([]byte, error)
+}
+
+// SaveAccountRequest is an account to add or sign in again.
+type SaveAccountRequest struct {
+	// Settings is the account as the settings file holds it (the JSON of
+	// app/config.Account): where its password or refresh token is kept,
+	// never the secret. The contract does not repeat the settings'
+	// schema, which app/config owns.
+	Settings json.RawMessage `json:"settings"`
+	// ClientID and ClientSecret are the OAuth client the person named
+	// for the account's provider (accounts add --client-id), kept in
+	// the settings' signin; "" for the build's own. A desktop client's
+	// secret identifies the program, not the person.
+	ClientID     string `json:"client_id,omitempty"`
+	ClientSecret string `json:"client_secret,omitempty"`
+}
+
+// SavedAccount is what SaveAccount did.
+type SavedAccount struct {
+	Name   string `json:"name"`
+	Server string `json:"server"`
+	// Again: the account existed and has the new sign-in.
+	Again bool `json:"again,omitempty"`
+	// Syncing: the node started syncing it; false when the node runs
+	// no sync (a store opened for one command, or sync paused).
+	Syncing bool `json:"syncing,omitempty"`
+}
+
+// NodeStatus is the node's state in a few lines, never a secret.
+type NodeStatus struct {
+	// Running: the node runs its services (sync, agents, the local
+	// API); false for a store a command opened for itself.
+	Running    bool      `json:"running"`
+	State      string    `json:"state"`
+	Messages   int       `json:"messages"`
+	LastSync   time.Time `json:"last_sync,omitzero"`
+	LastError  string    `json:"last_error,omitempty"`
+	SyncPaused bool      `json:"sync_paused,omitempty"`
+	Accounts   []Account `json:"accounts"`
+	Pending    int       `json:"pending"`
+	Phones     int       `json:"phones"`
+	Trips      int       `json:"trips"`
+	Orders     int       `json:"orders"`
+	Bills      int       `json:"bills"`
+	// FactsDone of FactsTotal: a re-reading pass runs; both 0 otherwise.
+	FactsDone  int    `json:"facts_done,omitempty"`
+	FactsTotal int    `json:"facts_total,omitempty"`
+	GatewayURL string `json:"gateway_url,omitempty"`
+	RelayState string `json:"relay_state,omitempty"`
+	// RelayURL is the MCP endpoint agents reach through the relay.
+	RelayURL string `json:"relay_url,omitempty"`
+}
+
+// SyncResult is what one sync pass changed.
+type SyncResult struct {
+	Folders  int
+	Added    int
+	Flagged  int // messages whose flags changed
+	Removed  int // messages expunged on the server
+	Resets   int // folders fetched again after a UIDVALIDITY change
+	Duration time.Duration
+}
+
+// Changes is how many messages the pass added, changed or removed.
+func (r SyncResult) Changes() int { return r.Added + r.Flagged + r.Removed }
+
+// Stats counts what the store holds.
+type Stats struct {
+	Accounts    int
+	Folders     int
+	Messages    int
+	Attachments int
+	RawBytes    int64
+	WithProblem int // messages with a MIME part that could not be decoded
+}
+
+// SyncReport is SyncNow's answer.
+type SyncReport struct {
+	// Continuous: the node keeps every account current itself (IDLE),
+	// so no pass was made and Result is zero.
+	Continuous bool       `json:"continuous,omitempty"`
+	Result     SyncResult `json:"result"`
+	Stats      Stats      `json:"stats"`
+	// DBPath is the store's file, for the person.
+	DBPath string `json:"db_path"`
+}
+
+// Summary is one message in a list.
+type Summary struct {
+	ID          int64
+	Folder      string
+	UID         uint32
+	Date        time.Time
+	From        string
+	Subject     string
+	Flags       string
+	Attachments int
+}
+
+// Draft is a draft an agent wrote, as the user reviews it.
+type Draft struct {
+	ID      string
+	Agent   string // the agent domain that wrote it; only it may send it
+	From    string
+	To, Cc  []string
+	Subject string
+	Created time.Time
+	Updated time.Time
+	State   string
+	SentAt  time.Time
+	Detail  string // the SMTP server's answer to the last attempt
+	// Readable is the whole message as the phone shows it before a send.
+	Readable string
 }
 
 // Account is one account as the running node syncs it.
@@ -68,8 +209,38 @@ type Account struct {
 }
 
 // Route is one endpoint: a method and a path, which may hold one
-// {name} parameter.
-type Route struct{ Method, Path string }
+// {name} parameter, and what its caller must be permitted.
+type Route struct {
+	Method, Path string
+	Access       Access
+}
+
+// Access is what a route needs of its caller: reading the node's data,
+// or changing it (or acting on it: a sync, a backup of its keys).
+type Access int
+
+const (
+	Read Access = iota + 1
+	Write
+)
+
+func (a Access) String() string {
+	switch a {
+	case Read:
+		return "read"
+	case Write:
+		return "write"
+	}
+	return "none"
+}
+
+// Permission is what a caller may do.
+type Permission struct{ Read, Write bool }
+
+// Allows reports whether p permits a.
+func (p Permission) Allows(a Access) bool {
+	return a == Read && p.Read || a == Write && p.Write
+}
 
 // Pattern is the route as http.ServeMux reads it.
 func (r Route) Pattern() string { return r.Method + " " + r.Path }
@@ -86,27 +257,57 @@ func (r Route) URLPath(param string) string {
 // The routes. A request body, where there is one, is JSON of the type
 // named beside it; every answer is JSON of the Backend method's result.
 var (
-	RoutePending      = Route{"GET", "/v1/approvals"}
-	RouteDecide       = Route{"POST", "/v1/approvals/decide"} // DecideRequest
-	RouteGrants       = Route{"GET", "/v1/grants"}
-	RouteRevoke       = Route{"POST", "/v1/grants/revoke"} // RevokeRequest
-	RouteBlock        = Route{"POST", "/v1/grants/block"}  // RevokeRequest (agent only)
-	RouteAudit        = Route{"GET", "/v1/audit"}          // ?limit=N
-	RoutePair         = Route{"POST", "/v1/phones/pair"}   // PairOptions
-	RoutePairStatus   = Route{"GET", "/v1/phones/pair/{id}"}
-	RoutePhones       = Route{"GET", "/v1/phones"}
-	RouteConfirmPhone = Route{"POST", "/v1/phones/confirm"} // PhoneRequest
-	RouteRenamePhone  = Route{"POST", "/v1/phones/rename"}  // PhoneRequest
-	RouteRemovePhone  = Route{"POST", "/v1/phones/remove"}  // PhoneRequest
-	RouteShow         = Route{"POST", "/v1/show"}
-	RouteLAN          = Route{"POST", "/v1/phones/lan"} // LANRequest
-	RouteAccounts     = Route{"GET", "/v1/accounts"}
+	RoutePending      = Route{"GET", "/v1/approvals", Read}
+	RouteDecide       = Route{"POST", "/v1/approvals/decide", Write} // DecideRequest
+	RouteGrants       = Route{"GET", "/v1/grants", Read}
+	RouteRevoke       = Route{"POST", "/v1/grants/revoke", Write} // RevokeRequest
+	RouteBlock        = Route{"POST", "/v1/grants/block", Write}  // RevokeRequest (agent only)
+	RouteAudit        = Route{"GET", "/v1/audit", Read}           // ?limit=N
+	RoutePair         = Route{"POST", "/v1/phones/pair", Write}   // PairOptions
+	RoutePairStatus   = Route{"GET", "/v1/phones/pair/{id}", Read}
+	RoutePhones       = Route{"GET", "/v1/phones", Read}
+	RouteConfirmPhone = Route{"POST", "/v1/phones/confirm", Write} // PhoneRequest
+	RouteRenamePhone  = Route{"POST", "/v1/phones/rename", Write}  // PhoneRequest
+	RouteRemovePhone  = Route{"POST", "/v1/phones/remove", Write}  // PhoneRequest
+	RouteShow         = Route{"POST", "/v1/show", Write}
+	RouteLAN          = Route{"POST", "/v1/phones/lan", Write} // LANRequest
+	RouteAccounts     = Route{"GET", "/v1/accounts", Read}
+	RouteSaveAccount  = Route{"POST", "/v1/accounts/save", Write}   // SaveAccountRequest
+	RouteRemoveAcct   = Route{"POST", "/v1/accounts/remove", Write} // NameRequest
+	RouteStatus       = Route{"GET", "/v1/status", Read}
+	RouteSearch       = Route{"GET", "/v1/search", Read} // ?q=WORDS&limit=N
+	RouteSync         = Route{"POST", "/v1/sync", Write}
+	RouteDrafts       = Route{"GET", "/v1/drafts", Read} // ?limit=N
+	RouteDraft        = Route{"GET", "/v1/drafts/{id}", Read}
+	RouteEditDraft    = Route{"POST", "/v1/drafts/edit", Write} // EditDraftRequest
+	// RouteBackup writes: its answer is the node's keys, sealed, and it
+	// is taken only by a caller who could change the node.
+	RouteBackup = Route{"POST", "/v1/backup", Write} // BackupRequest
 )
 
 // Routes lists every route, for the tests that hold server and client to
 // the same set.
 var Routes = []Route{RoutePending, RouteDecide, RouteGrants, RouteRevoke, RouteBlock, RouteAudit,
-	RoutePair, RoutePairStatus, RoutePhones, RouteConfirmPhone, RouteRenamePhone, RouteRemovePhone, RouteShow, RouteLAN, RouteAccounts}
+	RoutePair, RoutePairStatus, RoutePhones, RouteConfirmPhone, RouteRenamePhone, RouteRemovePhone, RouteShow, RouteLAN, RouteAccounts,
+	RouteSaveAccount, RouteRemoveAcct, RouteStatus, RouteSearch, RouteSync, RouteDrafts, RouteDraft, RouteEditDraft, RouteBackup}
+
+// NameRequest names an account.
+type NameRequest struct {
+	Name string `json:"name"`
+}
+
+// EditDraftRequest changes a draft; a nil field stays as it is.
+type EditDraftRequest struct {
+	ID      string  `json:"id"`
+	Subject *string `json:"subject,omitempty"`
+	Body    *string `json:"body,omitempty"`
+}
+
+// BackupRequest carries the passphrase that seals a backup. The server
+// logs no request body.
+type BackupRequest struct {
+	Passphrase string `json:"passphrase"`
+}
 
 // DecideRequest approves or denies a pending request by id or match code.
 type DecideRequest struct {
@@ -197,6 +398,10 @@ var ErrNotServing = errors.New("the node is not serving (start it with a gateway
 // phone could reach.
 var ErrNoLAN = errors.New("this computer has no address on a local network for a phone to reach (no private IPv4, IPv6 unique local or global address)")
 
+// ErrForbidden: the caller is not permitted the route (another user's
+// process, where the socket's mode let it connect).
+var ErrForbidden = errors.New("not permitted")
+
 // ErrorBody is the answer of a failed call.
 type ErrorBody struct {
 	Error string `json:"error"`          // the node's message, for a person
@@ -218,6 +423,7 @@ var Errors = []struct {
 	{"no_phone", approvals.ErrNoPhone, http.StatusNotFound},
 	{"not_serving", ErrNotServing, http.StatusServiceUnavailable},
 	{"no_lan", ErrNoLAN, http.StatusServiceUnavailable},
+	{"forbidden", ErrForbidden, http.StatusForbidden},
 }
 
 // Encode is err's code and HTTP status: "" and 500 for an error without

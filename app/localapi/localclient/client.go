@@ -24,7 +24,12 @@ import (
 var ErrNodeNotRunning = errors.New("no node is running on this data directory")
 
 // Client calls one node.
-type Client struct{ c *http.Client }
+type Client struct {
+	// c answers within 30 s; long is c without the timeout, for the
+	// calls that take as long as they take (a sync pass, a backup's key
+	// derivation), under the caller's ctx.
+	c, long *http.Client
+}
 
 var _ localapi.Backend = (*Client)(nil)
 
@@ -36,14 +41,23 @@ func Dial(dataDir string) (*Client, error) {
 		return nil, ErrNodeNotRunning
 	}
 	c.Close()
-	return &Client{c: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+	t := &http.Transport{
 		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 			return (&net.Dialer{}).DialContext(ctx, "unix", path)
 		},
-	}}}, nil
+	}
+	return &Client{c: &http.Client{Timeout: 30 * time.Second, Transport: t}, long: &http.Client{Transport: t}}, nil
 }
 
 func (l *Client) do(ctx context.Context, r localapi.Route, path string, in, out any) error {
+	return l.call(l.c, ctx, r, path, in, out)
+}
+
+func (l *Client) doLong(ctx context.Context, r localapi.Route, path string, in, out any) error {
+	return l.call(l.long, ctx, r, path, in, out)
+}
+
+func (l *Client) call(hc *http.Client, ctx context.Context, r localapi.Route, path string, in, out any) error {
 	var body io.Reader
 	if in != nil {
 		b, err := json.Marshal(in)
@@ -56,7 +70,7 @@ func (l *Client) do(ctx context.Context, r localapi.Route, path string, in, out 
 	if err != nil {
 		return err
 	}
-	resp, err := l.c.Do(req)
+	resp, err := hc.Do(req)
 	if err != nil {
 		return fmt.Errorf("local API: %w", err)
 	}
@@ -144,4 +158,53 @@ func (l *Client) Accounts(ctx context.Context) ([]localapi.Account, error) {
 func (l *Client) Show(ctx context.Context) error {
 	var out bool
 	return l.do(ctx, localapi.RouteShow, localapi.RouteShow.Path, nil, &out)
+}
+
+func (l *Client) SaveAccount(ctx context.Context, r localapi.SaveAccountRequest) (localapi.SavedAccount, error) {
+	var out localapi.SavedAccount
+	return out, l.do(ctx, localapi.RouteSaveAccount, localapi.RouteSaveAccount.Path, r, &out)
+}
+
+func (l *Client) RemoveAccount(ctx context.Context, name string) error {
+	var out bool
+	return l.do(ctx, localapi.RouteRemoveAcct, localapi.RouteRemoveAcct.Path, localapi.NameRequest{Name: name}, &out)
+}
+
+func (l *Client) NodeStatus(ctx context.Context) (localapi.NodeStatus, error) {
+	var out localapi.NodeStatus
+	return out, l.do(ctx, localapi.RouteStatus, localapi.RouteStatus.Path, nil, &out)
+}
+
+func (l *Client) Search(ctx context.Context, query string, limit int) ([]localapi.Summary, error) {
+	var out []localapi.Summary
+	q := url.Values{"q": {query}, "limit": {strconv.Itoa(limit)}}
+	return out, l.do(ctx, localapi.RouteSearch, localapi.RouteSearch.Path+"?"+q.Encode(), nil, &out)
+}
+
+// SyncNow waits for the pass, however long: the client's own timeout
+// does not apply (a first sync of a large mailbox takes many minutes);
+// ctx ends it.
+func (l *Client) SyncNow(ctx context.Context) (localapi.SyncReport, error) {
+	var out localapi.SyncReport
+	return out, l.doLong(ctx, localapi.RouteSync, localapi.RouteSync.Path, nil, &out)
+}
+
+func (l *Client) Drafts(ctx context.Context, limit int) ([]localapi.Draft, error) {
+	var out []localapi.Draft
+	return out, l.do(ctx, localapi.RouteDrafts, localapi.RouteDrafts.Path+"?limit="+strconv.Itoa(limit), nil, &out)
+}
+
+func (l *Client) Draft(ctx context.Context, id string) (localapi.Draft, error) {
+	var out localapi.Draft
+	return out, l.do(ctx, localapi.RouteDraft, localapi.RouteDraft.URLPath(url.PathEscape(id)), nil, &out)
+}
+
+func (l *Client) EditDraft(ctx context.Context, id string, subject, body *string) (localapi.Draft, error) {
+	var out localapi.Draft
+	return out, l.do(ctx, localapi.RouteEditDraft, localapi.RouteEditDraft.Path, localapi.EditDraftRequest{ID: id, Subject: subject, Body: body}, &out)
+}
+
+func (l *Client) Backup(ctx context.Context, passphrase string) ([]byte, error) {
+	var out []byte
+	return out, l.doLong(ctx, localapi.RouteBackup, localapi.RouteBackup.Path, localapi.BackupRequest{Passphrase: passphrase}, &out)
 }

@@ -67,6 +67,33 @@ func (f *fake) Show(context.Context) error                     { return f.rec("S
 func (f *fake) Accounts(context.Context) ([]localapi.Account, error) {
 	return nil, f.rec("Accounts")
 }
+func (f *fake) SaveAccount(_ context.Context, r localapi.SaveAccountRequest) (localapi.SavedAccount, error) {
+	return localapi.SavedAccount{Name: "a"}, f.rec("SaveAccount " + string(r.Settings) + " " + r.ClientID)
+}
+func (f *fake) RemoveAccount(_ context.Context, name string) error {
+	return f.rec("RemoveAccount " + name)
+}
+func (f *fake) NodeStatus(context.Context) (localapi.NodeStatus, error) {
+	return localapi.NodeStatus{Running: true}, f.rec("NodeStatus")
+}
+func (f *fake) Search(_ context.Context, q string, limit int) ([]localapi.Summary, error) {
+	return nil, f.rec(fmt.Sprint("Search ", q, " ", limit))
+}
+func (f *fake) SyncNow(context.Context) (localapi.SyncReport, error) {
+	return localapi.SyncReport{}, f.rec("SyncNow")
+}
+func (f *fake) Drafts(_ context.Context, limit int) ([]localapi.Draft, error) {
+	return nil, f.rec(fmt.Sprint("Drafts ", limit))
+}
+func (f *fake) Draft(_ context.Context, id string) (localapi.Draft, error) {
+	return localapi.Draft{ID: id}, f.rec("Draft " + id)
+}
+func (f *fake) EditDraft(_ context.Context, id string, subject, body *string) (localapi.Draft, error) {
+	return localapi.Draft{ID: id}, f.rec(fmt.Sprint("EditDraft ", id, " ", *subject, " ", body == nil))
+}
+func (f *fake) Backup(_ context.Context, pass string) ([]byte, error) {
+	return []byte{0, 1, 2}, f.rec("Backup " + pass)
+}
 
 // serve runs the server for f on a socket in a new directory and returns
 // a client and the patterns the server matched.
@@ -118,7 +145,17 @@ func calls(ctx context.Context, c localapi.Backend) []error {
 	e13 := c.Show(ctx)
 	_, e14 := c.SetLAN(ctx, true)
 	_, e15 := c.Accounts(ctx)
-	return []error{e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15}
+	_, e16 := c.SaveAccount(ctx, localapi.SaveAccountRequest{Settings: []byte(`{"name":"a"}`), ClientID: "cid"})
+	e17 := c.RemoveAccount(ctx, "a b")
+	_, e18 := c.NodeStatus(ctx)
+	_, e19 := c.Search(ctx, "tax & invoice?", 20)
+	_, e20 := c.SyncNow(ctx)
+	_, e21 := c.Drafts(ctx, 50)
+	_, e22 := c.Draft(ctx, "dr/1 x")
+	subj := "New"
+	_, e23 := c.EditDraft(ctx, "dr_1", &subj, nil)
+	_, e24 := c.Backup(ctx, "correct horse")
+	return []error{e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15, e16, e17, e18, e19, e20, e21, e22, e23, e24}
 }
 
 // TestEveryRoute: each client method reaches its own route and the
@@ -132,7 +169,9 @@ func TestEveryRoute(t *testing.T) {
 		}
 	}
 	want := []string{"Pending", "Decide ABC-DEF true", "Grants", "Revoke agent.example free_form_read", "Block *.example",
-		"Audit 7", "Pair true", "PairStatus po/1 x", "Phones", "ConfirmPhone ph_1", "RenamePhone ph_1 Pixel", "RemovePhone ph_1", "Show", "SetLAN true", "Accounts"}
+		"Audit 7", "Pair true", "PairStatus po/1 x", "Phones", "ConfirmPhone ph_1", "RenamePhone ph_1 Pixel", "RemovePhone ph_1", "Show", "SetLAN true", "Accounts",
+		`SaveAccount {"name":"a"} cid`, "RemoveAccount a b", "NodeStatus", "Search tax & invoice? 20", "SyncNow", "Drafts 50", "Draft dr/1 x",
+		"EditDraft dr_1 New true", "Backup correct horse"}
 	if !slices.Equal(f.calls, want) {
 		t.Errorf("backend calls:\n%q\nwant\n%q", f.calls, want)
 	}

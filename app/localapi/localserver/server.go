@@ -1,5 +1,8 @@
 // Package localserver serves the local API (package localapi) for a
-// Backend, in the node's process.
+// Backend, in the node's process. Every request is checked against its
+// caller's credentials, read from the kernel for the connection
+// (peer_*.go): only the user who runs the node may read or write,
+// whatever the socket's mode lets connect.
 package localserver
 
 import (
@@ -24,90 +27,195 @@ var ErrAnotherNode = errors.New("another node is running on this data directory"
 // Handler answers the local API's routes from b.
 func Handler(b localapi.Backend, log *slog.Logger) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc(localapi.RoutePending.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle := func(r localapi.Route, h http.HandlerFunc) {
+		mux.Handle(r.Pattern(), guard(r, log, h))
+	}
+	handle(localapi.RoutePending, func(w http.ResponseWriter, r *http.Request) {
 		v, err := b.Pending(r.Context())
 		reply(w, log, v, err)
 	})
-	mux.HandleFunc(localapi.RouteDecide.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteDecide, func(w http.ResponseWriter, r *http.Request) {
 		var req localapi.DecideRequest
 		if decodeBody(w, r, &req) {
 			v, err := b.Decide(r.Context(), req.ID, req.Approve)
 			reply(w, log, v, err)
 		}
 	})
-	mux.HandleFunc(localapi.RouteGrants.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteGrants, func(w http.ResponseWriter, r *http.Request) {
 		v, err := b.Grants(r.Context())
 		reply(w, log, v, err)
 	})
-	mux.HandleFunc(localapi.RouteRevoke.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteRevoke, func(w http.ResponseWriter, r *http.Request) {
 		var req localapi.RevokeRequest
 		if decodeBody(w, r, &req) {
 			v, err := b.Revoke(r.Context(), req.Agent, req.Tier)
 			reply(w, log, v, err)
 		}
 	})
-	mux.HandleFunc(localapi.RouteBlock.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteBlock, func(w http.ResponseWriter, r *http.Request) {
 		var req localapi.RevokeRequest
 		if decodeBody(w, r, &req) {
 			v, err := b.Block(r.Context(), req.Agent)
 			reply(w, log, v, err)
 		}
 	})
-	mux.HandleFunc(localapi.RouteAudit.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteAudit, func(w http.ResponseWriter, r *http.Request) {
 		limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
 		v, err := b.Audit(r.Context(), limit)
 		reply(w, log, v, err)
 	})
-	mux.HandleFunc(localapi.RoutePair.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RoutePair, func(w http.ResponseWriter, r *http.Request) {
 		var req localapi.PairOptions
 		if decodeBody(w, r, &req) {
 			v, err := b.Pair(r.Context(), req)
 			reply(w, log, v, err)
 		}
 	})
-	mux.HandleFunc(localapi.RoutePairStatus.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RoutePairStatus, func(w http.ResponseWriter, r *http.Request) {
 		v, err := b.PairStatus(r.Context(), r.PathValue("id"))
 		reply(w, log, v, err)
 	})
-	mux.HandleFunc(localapi.RoutePhones.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RoutePhones, func(w http.ResponseWriter, r *http.Request) {
 		v, err := b.Phones(r.Context())
 		reply(w, log, v, err)
 	})
-	mux.HandleFunc(localapi.RouteConfirmPhone.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteConfirmPhone, func(w http.ResponseWriter, r *http.Request) {
 		var req localapi.PhoneRequest
 		if decodeBody(w, r, &req) {
 			v, err := b.ConfirmPhone(r.Context(), req.ID)
 			reply(w, log, v, err)
 		}
 	})
-	mux.HandleFunc(localapi.RouteRenamePhone.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteRenamePhone, func(w http.ResponseWriter, r *http.Request) {
 		var req localapi.PhoneRequest
 		if decodeBody(w, r, &req) {
 			v, err := b.RenamePhone(r.Context(), req.ID, req.Name)
 			reply(w, log, v, err)
 		}
 	})
-	mux.HandleFunc(localapi.RouteRemovePhone.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteRemovePhone, func(w http.ResponseWriter, r *http.Request) {
 		var req localapi.PhoneRequest
 		if decodeBody(w, r, &req) {
 			reply(w, log, true, b.RemovePhone(r.Context(), req.ID))
 		}
 	})
-	mux.HandleFunc(localapi.RouteAccounts.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteAccounts, func(w http.ResponseWriter, r *http.Request) {
 		v, err := b.Accounts(r.Context())
 		reply(w, log, v, err)
 	})
-	mux.HandleFunc(localapi.RouteShow.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteShow, func(w http.ResponseWriter, r *http.Request) {
 		reply(w, log, true, b.Show(r.Context()))
 	})
-	mux.HandleFunc(localapi.RouteLAN.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+	handle(localapi.RouteLAN, func(w http.ResponseWriter, r *http.Request) {
 		var req localapi.LANRequest
 		if decodeBody(w, r, &req) {
 			v, err := b.SetLAN(r.Context(), req.On)
 			reply(w, log, v, err)
 		}
 	})
+	handle(localapi.RouteSaveAccount, func(w http.ResponseWriter, r *http.Request) {
+		var req localapi.SaveAccountRequest
+		if decodeBody(w, r, &req) {
+			v, err := b.SaveAccount(r.Context(), req)
+			reply(w, log, v, err)
+		}
+	})
+	handle(localapi.RouteRemoveAcct, func(w http.ResponseWriter, r *http.Request) {
+		var req localapi.NameRequest
+		if decodeBody(w, r, &req) {
+			reply(w, log, true, b.RemoveAccount(r.Context(), req.Name))
+		}
+	})
+	handle(localapi.RouteStatus, func(w http.ResponseWriter, r *http.Request) {
+		v, err := b.NodeStatus(r.Context())
+		reply(w, log, v, err)
+	})
+	handle(localapi.RouteSearch, func(w http.ResponseWriter, r *http.Request) {
+		limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+		v, err := b.Search(r.Context(), r.URL.Query().Get("q"), limit)
+		reply(w, log, v, err)
+	})
+	handle(localapi.RouteSync, func(w http.ResponseWriter, r *http.Request) {
+		v, err := b.SyncNow(r.Context())
+		reply(w, log, v, err)
+	})
+	handle(localapi.RouteDrafts, func(w http.ResponseWriter, r *http.Request) {
+		limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+		v, err := b.Drafts(r.Context(), limit)
+		reply(w, log, v, err)
+	})
+	handle(localapi.RouteDraft, func(w http.ResponseWriter, r *http.Request) {
+		v, err := b.Draft(r.Context(), r.PathValue("id"))
+		reply(w, log, v, err)
+	})
+	handle(localapi.RouteEditDraft, func(w http.ResponseWriter, r *http.Request) {
+		var req localapi.EditDraftRequest
+		if decodeBody(w, r, &req) {
+			v, err := b.EditDraft(r.Context(), req.ID, req.Subject, req.Body)
+			reply(w, log, v, err)
+		}
+	})
+	handle(localapi.RouteBackup, func(w http.ResponseWriter, r *http.Request) {
+		var req localapi.BackupRequest
+		if decodeBody(w, r, &req) {
+			v, err := b.Backup(r.Context(), req.Passphrase)
+			reply(w, log, v, err)
+		}
+	})
 	return mux
+}
+
+// peerKey is the context key of the connection's caller.
+type peerKey struct{}
+
+// Peer is the process at a connection's other end, as the kernel says.
+type Peer struct {
+	// UID is its user id; -1 where the platform has none (Windows).
+	UID int
+	// Permission is what it may do.
+	Permission localapi.Permission
+}
+
+// guard answers 403 to a caller not permitted r's access, and runs h
+// for one that is. A request without a known caller (a connection not
+// accepted by Serve) is refused too.
+func guard(r localapi.Route, log *slog.Logger, h http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		p, ok := req.Context().Value(peerKey{}).(Peer)
+		if ok && p.Permission.Allows(r.Access) {
+			h(w, req)
+			return
+		}
+		why := "the caller's credentials are unknown"
+		if ok {
+			why = fmt.Sprintf("it answers only the user who runs the node (uid %d), and this process runs as uid %d: run the command as that user", os.Getuid(), p.UID)
+		}
+		// A refused caller is worth a line in the log: another user
+		// reached a socket that should have kept him out.
+		log.Warn("Local API call refused", "route", r.Pattern(), "access", r.Access.String(), "peerUID", p.UID)
+		err := fmt.Errorf("%w to %s the node's data through its local API: %s", localapi.ErrForbidden, r.Access, why)
+		reply[any](w, log, nil, err)
+	})
+}
+
+// permit is what a caller of uid may do on a node run by owner: the
+// owner may read and write, nobody else anything (root included: it can
+// read the data directory itself, but a command it runs should not make
+// files in the owner's store that the owner cannot open).
+func permit(uid, owner int) localapi.Permission {
+	if uid == owner && uid >= 0 {
+		return localapi.Permission{Read: true, Write: true}
+	}
+	return localapi.Permission{}
+}
+
+// connContext records a connection's caller in its context.
+func connContext(ctx context.Context, c net.Conn) context.Context {
+	p, err := peerOf(c)
+	if err != nil {
+		p = Peer{UID: -1}
+	}
+	return context.WithValue(ctx, peerKey{}, p)
 }
 
 // Listen opens the socket in dataDir, refusing when a node already
@@ -132,7 +240,7 @@ func Listen(dataDir string) (net.Listener, error) {
 
 // Serve answers on ln until ctx is done, then removes the socket.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ConnContext: connContext}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	defer os.Remove(ln.Addr().String())
