@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -28,6 +29,7 @@ import (
 const accountsUsage = `Usage:
   mailnode accounts [list]                          the accounts, and what each needs from you
   mailnode accounts add --oauth google|microsoft    sign in at your provider and add the account it names
+  mailnode accounts remove NAME                     stop syncing an account and forget it (its mail stays)
 Flags of add:
   --device      a code to enter on any device (Microsoft; the default where the provider allows it)
   --browser     an address to open in a browser on this computer (Google always: it allows no device sign-in for mail)
@@ -58,8 +60,12 @@ func cmdAccounts(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if err := parseFlags(fs, reorder(args)); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("accounts %s: unexpected %q\n\n%s", sub, fs.Arg(0), accountsUsage)}
+	args = fs.Args()
+	if sub == "remove" && len(args) == 1 {
+		args = nil
+	}
+	if len(args) > 0 {
+		return usageError{fmt.Errorf("accounts %s: unexpected %q\n\n%s", sub, args[0], accountsUsage)}
 	}
 	dataDir, path := o.paths(getenv)
 	switch sub {
@@ -67,6 +73,11 @@ func cmdAccounts(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return listAccounts(ctx, dataDir, path, stdout)
 	case "add":
 		return addAccount(ctx, a, dataDir, path, getenv, stdin, stdout)
+	case "remove":
+		if fs.NArg() != 1 {
+			return usageError{fmt.Errorf("accounts remove: name the account\n\n%s", accountsUsage)}
+		}
+		return removeAccount(ctx, fs.Arg(0), dataDir, path, getenv, stdout)
 	}
 	return usageError{fmt.Errorf("accounts: unknown command %q\n\n%s", sub, accountsUsage)}
 }
@@ -293,34 +304,51 @@ func addAccount(ctx context.Context, fl addFlags, dataDir, path string, getenv f
 	if fl.smtp != "" {
 		a.SMTP.Server, a.SMTP.Security = fl.smtp, firstNonEmpty(fl.smtpSecurity, "starttls")
 	}
-	replaced := false
-	if _, err := store.Modify(func(f *config.File) error {
-		if fl.clientID != "" {
-			if f.SignIn == nil {
-				f.SignIn = map[string]config.OAuthClient{}
-			}
-			f.SignIn[fl.provider] = config.OAuthClient{ID: fl.clientID, Secret: fl.clientSecret}
-		}
-		if old, ok := f.Account(a.Name); ok {
-			if old.OAuth.Provider != a.OAuth.Provider {
-				return fmt.Errorf("an account named %q exists and does not sign in with %s", a.Name, fl.provider)
-			}
-			// Signing in again: the account keeps its settings.
-			old.OAuth, replaced = a.OAuth, true
-			return nil
-		}
-		f.Accounts = append(f.Accounts, a)
-		return nil
-	}); err != nil {
+	settings, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	// The running node keeps the account and syncs it at once; without
+	// one, the same method of a node opened here only keeps it.
+	node, opened, done, err := nodeOrStore(ctx, app.Config{DataDir: dataDir, Settings: store, SignIn: sc, Getenv: getenv}, nil)
+	if err != nil {
+		return fmt.Errorf("accounts add: %w", err)
+	}
+	defer done()
+	req := localapi.SaveAccountRequest{Settings: settings}
+	if fl.clientID != "" {
+		req.ClientID, req.ClientSecret = fl.clientID, fl.clientSecret
+	}
+	saved, err := node.SaveAccount(ctx, req)
+	if err != nil {
 		return fmt.Errorf("accounts add: %w", err)
 	}
 	verb := "Added"
-	if replaced {
+	if saved.Again {
 		verb = "Signed in again to"
 	}
-	fmt.Fprintf(stdout, "%s %s (%s, signed in with %s).\n", verb, a.Name, a.Server, fl.provider)
-	if _, err := localclient.Dial(dataDir); err == nil {
-		fmt.Fprintln(stdout, "The running node syncs it from its next start: restart mailnode serve (or the desktop app).")
+	fmt.Fprintf(stdout, "%s %s (%s, signed in with %s).\n", verb, saved.Name, saved.Server, fl.provider)
+	if opened == nil {
+		if saved.Syncing {
+			fmt.Fprintln(stdout, "The running node is syncing it now.")
+		} else {
+			fmt.Fprintln(stdout, "The running node syncs no account now (paused, or started without syncing): it syncs it once it does.")
+		}
 	}
+	return nil
+}
+
+// removeAccount stops syncing an account and removes it from the
+// settings, through the running node or the data opened here.
+func removeAccount(ctx context.Context, name, dataDir, path string, getenv func(string) string, stdout io.Writer) error {
+	node, _, done, err := nodeOrStore(ctx, app.Config{DataDir: dataDir, Settings: config.NewStore(path), Getenv: getenv}, nil)
+	if err != nil {
+		return fmt.Errorf("accounts remove: %w", err)
+	}
+	defer done()
+	if err := node.RemoveAccount(ctx, name); err != nil {
+		return fmt.Errorf("accounts remove: %w", err)
+	}
+	fmt.Fprintf(stdout, "Removed %s: it is no longer synced. Its mail stays in the store; its sign-in or password stays where it was kept.\n", name)
 	return nil
 }

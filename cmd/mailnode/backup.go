@@ -33,12 +33,16 @@ func cmdBackup(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
-	n, err := openNode(ctx, cfg, nil)
+	b, _, done, err := nodeOrStore(ctx, cfg, nil)
 	if err != nil {
 		return err
 	}
-	defer n.Stop()
-	if err := n.WriteBackup(ctx, *out, pass); err != nil {
+	defer done()
+	sealed, err := b.Backup(ctx, pass)
+	if err != nil {
+		return err
+	}
+	if err := app.WriteBackupFile(*out, sealed); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "Wrote %s: this node's keys, relay name, grants, paired phones and settings, sealed with your passphrase.\n"+

@@ -265,3 +265,9 @@ func firstNonEmpty(vals ...string) string {
 	}
 	return ""
 }
+
+// namesAccount reports whether flags or the environment give an account
+// for this run, as load reads them.
+func (o *options) namesAccount(getenv func(string) string) bool {
+	return firstNonEmpty(o.acct.Server, getenv("MAILNODE_IMAP_SERVER"), o.acct.Username, getenv("MAILNODE_IMAP_USER")) != ""
+}

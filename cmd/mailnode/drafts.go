@@ -34,11 +34,11 @@ func cmdDrafts(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
-	n, err := openNode(ctx, app.Config{DataDir: cfg.DataDir}, nil)
+	n, _, done, err := nodeOrStore(ctx, app.Config{DataDir: cfg.DataDir}, nil)
 	if err != nil {
 		return err
 	}
-	defer n.Stop()
+	defer done()
 	switch {
 	case sub == "list" && fs.NArg() == 0:
 		ds, err := n.Drafts(ctx, 50)

@@ -35,11 +35,12 @@ Usage:
   mailnode serve  [account flags]              sync, then keep the copy current (IDLE) until stopped
   mailnode serve  --demo [--demo-mx ADDR]      the same on the built-in sample mailbox (try a relay with it)
   mailnode search [--data-dir DIR] WORDS...     full-text search over the local copy
+  mailnode status [--data-dir DIR]             the node's state: running or not, accounts, messages, agents' reach
   mailnode approvals list|approve|deny|revoke   decide on agents' requests from this machine
   mailnode pair   [--data-dir DIR] [--yes] [--lan]  pair a phone: show a QR code, confirm its short code
   mailnode phones [list|rename|remove|lan]     the paired phones; lan on|off: listen for phones on this network
   mailnode drafts [list|show|edit]             the drafts agents wrote
-  mailnode accounts [list|add --oauth google|microsoft]  the accounts and their state; sign in at Google or Microsoft
+  mailnode accounts [list|add --oauth google|microsoft|remove NAME]  the accounts and their state; sign in at Google or Microsoft
   mailnode backup  [--out FILE]                 seal this node's keys, relay name, grants, phones and settings (not the mail)
   mailnode restore [--data-dir DIR] FILE        put a backup into a new data directory: the same node on a new computer
   mailnode extract [--merged] FILE.eml...       show the trips, orders and bills the node reads from mails
@@ -56,6 +57,8 @@ Agents: serve --listen :443 --hostname node.example.net (or MAILNODE_LISTEN, MAI
 Trusted senders: MAILNODE_AUTHSERV_IDS=mx.google.com (your provider's Authentication-Results id),
   MAILNODE_VERIFY_DKIM=1 (check DKIM over DNS too); or "facts" in the config file.
 
+While a node runs (mailnode serve, or the desktop app) every command asks it, through its local
+API; otherwise the command opens the data directory itself.
 Run "mailnode COMMAND -h" for every flag of a command.
 `
 
@@ -93,6 +96,8 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 		err = cmdServe(ctx, rest, stdout, stderr, getenv)
 	case "search":
 		err = cmdSearch(ctx, rest, stdout, stderr, getenv)
+	case "status":
+		err = cmdStatus(ctx, rest, stdout, stderr, getenv)
 	case "approvals":
 		err = cmdApprovals(ctx, rest, stdout, stderr, getenv)
 	case "pair":
@@ -238,19 +243,14 @@ func newLogger(w io.Writer, level, env string) (*slog.Logger, error) {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l})), nil
 }
 
-// setup parses flags and builds the node for the account commands.
-func setup(name string, args []string, stderr io.Writer, getenv func(string) string) (*app.Node, *flag.FlagSet, error) {
-	n, fs, _, err := setupConfig(name, args, stderr, getenv, nil)
-	return n, fs, err
-}
-
-// setupConfig is setup, also returning the configuration; services, if
-// set, chooses the node's services from it.
+// setupConfig parses flags and builds the node for serve, also returning
+// the configuration; services, if set, chooses the node's services from
+// it.
 func setupConfig(name string, args []string, stderr io.Writer, getenv func(string) string, services func(app.Config) app.Services) (*app.Node, *flag.FlagSet, app.Config, error) {
 	fs := flag.NewFlagSet("mailnode "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
-	o.register(fs, name != "search")
+	o.register(fs, true)
 	var demo bool
 	var demoMX string
 	if name == "serve" {
@@ -282,11 +282,6 @@ func setupConfig(name string, args []string, stderr io.Writer, getenv func(strin
 	if demo {
 		cfg.Demo, cfg.DemoMX = true, demoMX
 	}
-	if name == "search" {
-		if err := requireData(cfg.DataDir); err != nil {
-			return nil, nil, app.Config{}, err
-		}
-	}
 	if services != nil {
 		cfg.Services = services(cfg)
 	}
@@ -315,21 +310,58 @@ func openNode(ctx context.Context, cfg app.Config, logger *slog.Logger) (*app.No
 // API, or, when none runs, the data opened directly, knowing the same
 // sites as the node (its hosting suffixes and relay). done releases it.
 func backend(ctx context.Context, cfg app.Config, logger *slog.Logger) (b localapi.Backend, done func(), err error) {
-	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
-		return lc, func() {}, nil
-	}
-	n, err := openNode(ctx, app.Config{DataDir: cfg.DataDir,
+	b, _, done, err = nodeOrStore(ctx, app.Config{DataDir: cfg.DataDir,
 		Gateway: app.GatewayConfig{HostingSuffixes: cfg.Gateway.HostingSuffixes}, Relay: app.RelayConfig{URL: cfg.Relay.URL}}, logger)
-	if err != nil {
-		return nil, nil, err
+	return b, done, err
+}
+
+// nodeOrStore is the one way every command reaches a node's data: the
+// running node over its local API (the only process that opens the store
+// while it runs), or, when none runs, a node opened on cfg that runs no
+// service. Either way the command calls the same app.Node methods
+// (localapi.Backend), so it prints the same answer. n is the opened node,
+// nil when a running node answers; done releases it.
+func nodeOrStore(ctx context.Context, cfg app.Config, logger *slog.Logger) (b localapi.Backend, n *app.Node, done func(), err error) {
+	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
+		return lc, nil, func() {}, nil
 	}
-	return n, func() { n.Stop() }, nil
+	n, err = openNode(ctx, cfg, logger)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return n, n, func() { n.Stop() }, nil
 }
 
 func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	n, _, err := setup("sync", args, stderr, getenv)
+	fs := flag.NewFlagSet("mailnode sync", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	o.register(fs, true)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	logger, err := newLogger(stderr, o.logLevel, getenv("MAILNODE_LOG_LEVEL"))
 	if err != nil {
 		return err
+	}
+	cfg, err := o.load(getenv)
+	if err != nil {
+		return usageError{err}
+	}
+	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
+		if o.namesAccount(getenv) {
+			return usageError{fmt.Errorf("a node is running on %s and syncs the accounts it has: stop it to sync an account given by flags or MAILNODE_IMAP_*, or add the account to it", cfg.DataDir)}
+		}
+		rep, err := lc.SyncNow(ctx)
+		if err != nil {
+			return err
+		}
+		printSync(stdout, cfg.DataDir, rep)
+		return nil
+	}
+	n, err := app.New(cfg, logger)
+	if err != nil {
+		return usageError{err}
 	}
 	if err := n.Start(ctx); err != nil {
 		return err
@@ -337,26 +369,26 @@ func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	defer n.Stop()
 	sub, unsubscribe := n.Subscribe()
 	stopProgress := showProgress(stderr, sub)
-	res, st, err := syncOnce(ctx, n)
+	rep, err := n.SyncNow(ctx)
 	stopProgress()
 	unsubscribe()
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Synced %d folders in %v: %d new, %d flag changes, %d removed. The store holds %d messages (%s).\n",
-		res.Folders, res.Duration.Round(1e6), res.Added, res.Flagged, res.Removed, st.Messages, n.DBPath())
+	printSync(stdout, cfg.DataDir, rep)
 	return nil
 }
 
-// syncOnce makes one pass over every account and reads what the store
-// then holds.
-func syncOnce(ctx context.Context, n *app.Node) (app.SyncResult, app.Stats, error) {
-	res, err := n.Sync(ctx)
-	if err != nil {
-		return res, app.Stats{}, err
+// printSync says what a sync did, from a running node or the store.
+func printSync(stdout io.Writer, dataDir string, rep localapi.SyncReport) {
+	if rep.Continuous {
+		fmt.Fprintf(stdout, "The node running on %s keeps its accounts current itself, so no pass was needed. The store holds %d messages (%s).\n",
+			dataDir, rep.Stats.Messages, rep.DBPath)
+		return
 	}
-	st, err := n.Stats(ctx)
-	return res, st, err
+	res := rep.Result
+	fmt.Fprintf(stdout, "Synced %d folders in %v: %d new, %d flag changes, %d removed. The store holds %d messages (%s).\n",
+		res.Folders, res.Duration.Round(1e6), res.Added, res.Flagged, res.Removed, rep.Stats.Messages, rep.DBPath)
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
@@ -451,19 +483,26 @@ func runUntilSignal(ctx context.Context, n *app.Node, started func()) error {
 }
 
 func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	n, fs, err := setup("search", args, stderr, getenv)
+	fs := newDataFlags("search", stderr)
+	fs.existing = true
+	cfg, err := fs.parse(args, getenv)
 	if err != nil {
 		return err
 	}
-	if err := n.Start(ctx); err != nil {
-		return err
-	}
-	defer n.Stop()
 	q := strings.Join(fs.Args(), " ")
 	if q == "" {
 		return usageError{errors.New("search: give some words to look for")}
 	}
-	hits, err := n.Search(ctx, q, 20)
+	logger, err := newLogger(stderr, fs.o.logLevel, getenv("MAILNODE_LOG_LEVEL"))
+	if err != nil {
+		return err
+	}
+	b, _, done, err := nodeOrStore(ctx, app.Config{DataDir: cfg.DataDir}, logger)
+	if err != nil {
+		return err
+	}
+	defer done()
+	hits, err := b.Search(ctx, q, 20)
 	if err != nil {
 		return err
 	}
