@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -212,4 +213,57 @@ func TestErrorsRoundTrip(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestNoSecretInLog: a failed backup or account save is logged by the
+// node without the passphrase or client secret its request carried.
+func TestNoSecretInLog(t *testing.T) {
+	var log lockedBuffer
+	f := &fake{err: errors.New("disk full")}
+	dir := t.TempDir()
+	ln, err := localserver.Listen(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- localserver.Serve(ctx, ln, localserver.Handler(f, slog.New(slog.NewTextHandler(&log, nil))))
+	}()
+	defer func() { cancel(); <-done }()
+	c, err := localclient.Dial(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pass, secret = "correct-horse-battery", "GOCSPX-secret"
+	if _, err := c.Backup(ctx, pass); err == nil {
+		t.Fatal("Backup succeeded")
+	}
+	if _, err := c.SaveAccount(ctx, localapi.SaveAccountRequest{Settings: []byte(`{}`), ClientID: "cid", ClientSecret: secret}); err == nil {
+		t.Fatal("SaveAccount succeeded")
+	}
+	got := log.String()
+	if !strings.Contains(got, "disk full") {
+		t.Errorf("the failures were not logged: %q", got)
+	}
+	if strings.Contains(got, pass) || strings.Contains(got, secret) {
+		t.Errorf("the log holds a secret: %q", got)
+	}
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
