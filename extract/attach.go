@@ -13,7 +13,8 @@ import (
 	"mailnode/mail/mime"
 )
 
-// Facts from attachments: Apple Wallet passes and PDFs. They are machine
+// Facts from attachments: Apple Wallet passes, PDFs and e-invoices in
+// XML. They are machine
 // made, so they are read whatever the mail's text says, and added to the
 // facts of the markup or text (the merge joins the same flight read
 // twice).
@@ -31,6 +32,13 @@ func (c *msgContext) documentFacts(docs []mime.Document) []Fact {
 			out = append(out, c.passFacts(p)...)
 		case "pdf":
 			out = append(out, c.pdfFacts(d.Data)...)
+		case "xml":
+			// An e-invoice of its own: the exact bill, as inside a PDF.
+			if inv, err := einvoice.Parse(d.Data); err == nil {
+				if b := c.einvoiceBill(inv); b != nil {
+					out = append(out, Fact{Kind: KindBill, From: FromAttachment, Bill: b, exactBill: true})
+				}
+			}
 		case "image":
 			// Decoding an image costs milliseconds: after the sync.
 			if !c.full {

@@ -75,14 +75,17 @@ func TestWalletPasses(t *testing.T) {
 	}
 }
 
-// TestPDFBills: the e-invoice inside a PDF is the bill, whatever the
-// mail's text says; a credit note is none; a PDF without one is read by
-// its printed text.
-func TestPDFBills(t *testing.T) {
+// TestDocumentBills: the e-invoice inside a PDF, or attached as XML of
+// its own (CII or UBL), is the bill, whatever the mail's text says; a
+// credit note is none; a PDF without one is read by its printed text.
+func TestDocumentBills(t *testing.T) {
 	for _, c := range []struct {
 		pdf, body string
 		want      string // "number amount currency due status", "" for no bill
 	}{
+		{"einvoice/testdata/XRECHNUNG_Einfach.cii.xml", "Anbei Ihre Rechnung als XRechnung.", "471102 529.87 EUR - due"},
+		{"einvoice/testdata/ubl/invoice.xml", "Invoice attached.", "INV-2027-0042 99.00 EUR 2027-03-31 due"},
+		{"einvoice/testdata/ubl/creditnote.xml", "Credit note attached.", ""},
 		{"pdfdoc/testdata/EN16931_Einfach_DueDate.pdf", "Ihre Rechnung\nRechnungsnummer: WRONG-1\nBetrag: 1,00 EUR\nFällig am 01.01.2019\n", "471102 529.87 EUR 2019-03-05 due"},
 		{"pdfdoc/testdata/EN16931_Gutschrift.pdf", "Ihre Gutschrift anbei.", ""},
 		{"pdfdoc/testdata/EN16931_Einfach_negativePaymentDue.pdf", "Anbei Ihre Rechnung.", "471102 -529.87 EUR - paid"},
@@ -94,7 +97,7 @@ func TestPDFBills(t *testing.T) {
 		}
 		msg := &mime.Message{From: []mime.Address{{Address: "rechnung@lieferant.example.de"}}, Subject: "Rechnung", Text: c.body,
 			Date:      time.Date(2018, 3, 6, 9, 0, 0, 0, time.UTC),
-			Documents: []mime.Document{{Kind: "pdf", Filename: filepath.Base(c.pdf), Data: raw}}}
+			Documents: []mime.Document{{Kind: strings.TrimPrefix(filepath.Ext(c.pdf), "."), Filename: filepath.Base(c.pdf), Data: raw}}}
 		var got []string
 		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
 			if b := f.Bill; b != nil {

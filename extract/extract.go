@@ -25,7 +25,9 @@ import (
 // Version 5: a bill's issuer is the name it prints when that name agrees
 // with the sender's domain, "paid" is read from a status beside "due"
 // wording, and "$" is the dollar the mail or its sender's country names.
-const Version = 5
+// Version 6: an e-invoice attached as XML of its own (CII or UBL) is the
+// bill.
+const Version = 6
 
 // Result is what one message says.
 type Result struct {

@@ -1,8 +1,9 @@
 // Package einvoice reads the machine-readable invoice that ZUGFeRD and
-// Factur-X PDFs carry inside them (UN/CEFACT Cross Industry Invoice XML,
-// the EN 16931 data model): the exact number, dates, amount due and
-// seller of a bill, where the PDF's printed text would have to be guessed
-// at.
+// Factur-X PDFs carry inside them, or that a mail carries as an XML
+// attachment of its own (XRechnung, Peppol): UN/CEFACT Cross Industry
+// Invoice XML or UBL 2, the two syntaxes of the EN 16931 data model. It
+// gives the exact number, dates, amount due and seller of a bill, where
+// printed text would have to be guessed at.
 //
 // Both generations are read: ZUGFeRD 1 (CrossIndustryDocument,
 // HeaderExchangedDocument) and ZUGFeRD 2 / Factur-X / XRechnung CII
@@ -58,7 +59,7 @@ func Parse(b []byte) (*Invoice, error) {
 	var path []string
 	inv := &Invoice{}
 	var grand, duePayable string
-	root := ""
+	root, ubl := "", false
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -71,9 +72,15 @@ func Parse(b []byte) (*Invoice, error) {
 		case xml.StartElement:
 			if root == "" {
 				root = t.Name.Local
+				switch {
+				case t.Name.Space == ublNamespace+root+"-2" && (root == "Invoice" || root == "CreditNote"):
+					ubl = true
+					if root == "CreditNote" {
+						inv.TypeCode = "381"
+					}
 				// "Invoice": the ZUGFeRD 1 release candidate's root.
-				if root != "CrossIndustryInvoice" && root != "CrossIndustryDocument" && root != "Invoice" {
-					return nil, fmt.Errorf("einvoice: root element %q is no Cross Industry Invoice", root)
+				case root != "CrossIndustryInvoice" && root != "CrossIndustryDocument" && root != "Invoice":
+					return nil, fmt.Errorf("einvoice: root element %q is no Cross Industry Invoice or UBL invoice", root)
 				}
 			}
 			if len(path) > 64 {
@@ -90,6 +97,10 @@ func Parse(b []byte) (*Invoice, error) {
 				continue
 			}
 			el, parent := path[len(path)-1], path[len(path)-2]
+			if ubl {
+				ublField(inv, path, v, &duePayable, &grand)
+				continue
+			}
 			doc := parent == "ExchangedDocument" || parent == "HeaderExchangedDocument"
 			switch {
 			case doc && el == "ID" && inv.Number == "":
@@ -123,6 +134,52 @@ func Parse(b []byte) (*Invoice, error) {
 		return nil, errors.New("einvoice: no invoice number or amount")
 	}
 	return inv, nil
+}
+
+// ublNamespace begins the namespaces of UBL 2's documents
+// (…:Invoice-2, …:CreditNote-2): the other syntax EN 16931 allows, which
+// Peppol carries and XRechnung accepts beside CII.
+const ublNamespace = "urn:oasis:names:specification:ubl:schema:xsd:"
+
+// ublField keeps v, the text of the element at path, when it is one of
+// the invoice's fields in UBL 2 (EN 16931's UBL binding: BT-1 ID, BT-2
+// IssueDate, BT-9 DueDate or the payment means' PaymentDueDate, BT-5
+// DocumentCurrencyCode, BT-115 PayableAmount, BT-112 TaxInclusiveAmount,
+// the supplier's trading or registered name).
+func ublField(inv *Invoice, path []string, v string, duePayable, grand *string) {
+	el := path[len(path)-1]
+	top := len(path) == 2 // a child of the root
+	under := func(names ...string) bool {
+		if len(path) < len(names)+1 {
+			return false
+		}
+		for i, n := range names {
+			if path[len(path)-1-len(names)+i] != n {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case top && el == "ID" && inv.Number == "":
+		inv.Number = v
+	case top && (el == "InvoiceTypeCode" || el == "CreditNoteTypeCode") && (inv.TypeCode == "" || el == "CreditNoteTypeCode"):
+		inv.TypeCode = v
+	case top && el == "IssueDate" && inv.Issued.IsZero():
+		inv.Issued = parseDate(v)
+	case (top && el == "DueDate" || el == "PaymentDueDate" && under("PaymentMeans")) && inv.Due.IsZero():
+		inv.Due = parseDate(v)
+	case top && el == "DocumentCurrencyCode" && inv.Currency == "":
+		inv.Currency = v
+	case el == "PayableAmount" && under("LegalMonetaryTotal") && *duePayable == "":
+		*duePayable = v
+	case el == "TaxInclusiveAmount" && under("LegalMonetaryTotal") && *grand == "":
+		*grand = v
+	case el == "Name" && under("AccountingSupplierParty", "Party", "PartyName") && inv.Seller == "":
+		inv.Seller = v
+	case el == "RegistrationName" && under("AccountingSupplierParty", "Party", "PartyLegalEntity") && inv.Seller == "":
+		inv.Seller = v
+	}
 }
 
 // parseDate reads format 102 (20190305), the only one EN 16931 allows,

@@ -38,6 +38,12 @@ func TestValues(t *testing.T) {
 		{"EN16931_Einfach_DueDate.cii.xml", "471102 380 2018-03-05 2019-03-05 529.87 EUR Lieferant GmbH", false},
 		{"EN16931_Gutschrift.cii.xml", "", true},
 		{"testout-ZF2PushCreditNote.xml", "", true},
+		// UBL 2, written here after the EN 16931 binding: the amount
+		// payable (less what was prepaid), the trading name before the
+		// registered one.
+		{"ubl/invoice.xml", "INV-2027-0042 380 2027-03-01 2027-03-31 99.00 EUR Nordlicht Energie", false},
+		{"ubl/creditnote.xml", "", true},
+		{"ubl/paymentmeans-due.xml", "2027/118 380 2027-01-10 2027-02-09 12500.00 SEK Fjällbo Bygg AB", false},
 	} {
 		b, err := os.ReadFile("testdata/" + c.file)
 		if err != nil {
@@ -62,7 +68,10 @@ func TestValues(t *testing.T) {
 
 func TestNotInvoices(t *testing.T) {
 	for _, s := range []string{"", "not xml", "<html><body>1</body></html>", "<rsm:CrossIndustryInvoice xmlns:rsm='x'></rsm:CrossIndustryInvoice>",
-		strings.Repeat("<a>", 100) + "<CrossIndustryInvoice/>", "<CrossIndustryInvoice>" + strings.Repeat("<a>", 100)} {
+		strings.Repeat("<a>", 100) + "<CrossIndustryInvoice/>", "<CrossIndustryInvoice>" + strings.Repeat("<a>", 100),
+		// UBL without a number or amount; a UBL order is no invoice.
+		`<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><IssueDate>2027-01-01</IssueDate></Invoice>`,
+		`<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"><ID>1</ID><LegalMonetaryTotal><PayableAmount>1</PayableAmount></LegalMonetaryTotal></Order>`} {
 		if _, err := Parse([]byte(s)); err == nil {
 			t.Errorf("Parse(%.40q) succeeded", s)
 		}
@@ -74,5 +83,7 @@ func FuzzParse(f *testing.F) {
 	b, _ := os.ReadFile("testdata/EN16931_Einfach_DueDate.cii.xml")
 	f.Add(b)
 	f.Add([]byte("<CrossIndustryDocument><HeaderExchangedDocument><ID>1</ID></HeaderExchangedDocument><DuePayableAmount>1</DuePayableAmount></CrossIndustryDocument>"))
+	b, _ = os.ReadFile("testdata/ubl/invoice.xml")
+	f.Add(b)
 	f.Fuzz(func(t *testing.T, b []byte) { Parse(b) })
 }

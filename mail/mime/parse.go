@@ -22,8 +22,9 @@ const (
 	maxTextBytes = 1 << 20 // decoded text kept per message, per kind (plain, HTML)
 	maxCalendar  = 256 << 10
 	maxCalendars = 8
-	// Documents the extractors read (Wallet passes, PDFs): at most four
-	// per message, of 4 MiB each; a larger one is listed, not kept.
+	// Documents the extractors read (Wallet passes, PDFs, images, XML
+	// e-invoices): at most four per message, of 4 MiB each (images 1 MiB,
+	// XML 2 MiB); a larger one is listed, not kept.
 	maxDocument  = 4 << 20
 	maxDocuments = 4
 )
@@ -103,9 +104,16 @@ func documentKind(mediaType, filename, disposition string) string {
 		if strings.EqualFold(disposition, "attachment") {
 			return "image"
 		}
+	case mediaType == "application/xml" || mediaType == "text/xml" || strings.HasSuffix(f, ".xml"):
+		// An e-invoice sent as XML of its own (XRechnung, Peppol).
+		return "xml"
 	}
 	return ""
 }
+
+// maxXML bounds an XML attachment kept for its e-invoice
+// (extract/einvoice reads up to 2 MiB).
+const maxXML = 2 << 20
 
 // maxImage bounds an image attachment kept for its barcode: a ticket's
 // code is a few kilobytes.
@@ -354,8 +362,11 @@ func (w *walker) leaf(e *message.Entity, part string) {
 		}
 	} else if kind := documentKind(mediaType, filename, disp); kind != "" && len(w.msg.Documents) < maxDocuments {
 		limit := int64(maxDocument)
-		if kind == "image" {
+		switch kind {
+		case "image":
 			limit = maxImage
+		case "xml":
+			limit = maxXML
 		}
 		var b []byte
 		b, err = io.ReadAll(io.LimitReader(e.Body, limit+1))

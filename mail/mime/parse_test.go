@@ -228,3 +228,30 @@ func TestExtractorInputs(t *testing.T) {
 		t.Errorf("Attachments = %+v, want the calendar listed too", m.Attachments)
 	}
 }
+
+// TestXMLDocuments: an XML attachment (an e-invoice of its own, as
+// XRechnung and Peppol send them) is kept for the extractors, by its type
+// or its name, up to 2 MiB; a larger one is listed, not kept.
+func TestXMLDocuments(t *testing.T) {
+	part := func(ctype, name, body string) string {
+		return "--b\r\nContent-Type: " + ctype + "\r\nContent-Disposition: attachment; filename=" + name + "\r\n\r\n" + body + "\r\n"
+	}
+	big := "<Invoice>" + strings.Repeat("x", 2<<20) + "</Invoice>"
+	raw := "From: a@b.example\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n" +
+		"--b\r\nContent-Type: text/plain\r\n\r\nYour invoice.\r\n" +
+		part("application/xml", "rechnung.xml", "<Invoice/>") +
+		part("application/octet-stream", "INV-1.XML", "<Invoice/>") +
+		part("text/xml", "big.bin", big) +
+		"--b--\r\n"
+	m := mime.Parse([]byte(raw))
+	var kept []string
+	for _, d := range m.Documents {
+		kept = append(kept, d.Kind+" "+d.Filename)
+	}
+	if strings.Join(kept, ", ") != "xml rechnung.xml, xml INV-1.XML" {
+		t.Errorf("Documents = %q", kept)
+	}
+	if len(m.Attachments) != 3 {
+		t.Errorf("Attachments = %+v, want all three listed", m.Attachments)
+	}
+}
