@@ -26,7 +26,8 @@ import (
 // with the sender's domain, "paid" is read from a status beside "due"
 // wording, and "$" is the dollar the mail or its sender's country names.
 // Version 6: an e-invoice attached as XML of its own (CII or UBL) is the
-// bill.
+// bill; an unlabelled date range with no hotel's name or booking number
+// is no stay.
 const Version = 6
 
 // Result is what one message says.

@@ -33,6 +33,9 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	if in == nil {
 		in, out = c.columnDates(text, c.countryZone(""))
 	}
+	// Dates by a check-in or check-out label or in a table under one
+	// are a stay's; a range or a night count alone may be anything's.
+	labelled := in != nil
 	if in == nil {
 		in, out = c.rangeDates(text, c.countryZone(""))
 	}
@@ -87,6 +90,11 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	// "ALL - Accor Live Limitless"): no name is better than another's.
 	if seg.Hotel == "" && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) {
 		seg.Hotel = c.senderName
+	}
+	// Unlabelled dates alone are no stay: an event's page ("03-04
+	// February 2024") in a mail whose words speak of a night has them too.
+	if !labelled && seg.Hotel == "" && seg.Reservation == "" {
+		return Fact{}, false
 	}
 	return Fact{Kind: KindHotel, From: FromText, Segment: seg}, true
 }

@@ -95,6 +95,33 @@ func TestStayNotTrain(t *testing.T) {
 	}
 }
 
+// TestDatesAloneNoStay: an unlabelled date range with nothing else of a
+// stay (no hotel's name, no booking number) is none, as on an event's
+// page that speaks of a night; labelled check-in and check-out dates
+// still are one without a name.
+func TestDatesAloneNoStay(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"FOSDEM\n03-04 February 2024 add to your calendar\nBrussels, Belgium\n" +
+			"- The night before the first day there is a beer event in the city centre;\n", 0},
+		{"Your stay\nCheck-in: 15/10/2027\nCheck-out: 17/10/2027\nRoom: double\n", 1},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Name: "Listings", Address: "info@foss.example"}}, Subject: "Events",
+			Date: time.Date(2023, 11, 1, 9, 0, 0, 0, time.UTC), Text: c.text}
+		n := 0
+		for _, f := range Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Kind == KindHotel {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%.30q: %d hotels, want %d", c.text, n, c.want)
+		}
+	}
+}
+
 // TestRangeDates: a stay's dates given as a range in a sentence, in the
 // words of several languages; a range that is no stay (months apart, the
 // end before the start) gives none.
