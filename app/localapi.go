@@ -50,6 +50,9 @@ func (n *Node) serveLocalAPI(ctx context.Context, ln net.Listener, ready func(er
 			return err
 		}
 	}
+	if localserver.LockOnly(ln) {
+		n.log.Warn("This system has no AF_UNIX sockets (Windows 10 1803 and later have them): the node keeps its data directory to itself with a lock file, and mailnode commands cannot reach it while it runs")
+	}
 	ready(nil)
 	return localserver.Serve(ctx, ln, localserver.Handler(n, n.log))
 }

@@ -91,7 +91,12 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 		}
 	}
 	// A second launch shows the running app's window and exits.
-	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
+	lc, err := localclient.Dial(cfg.DataDir)
+	if errors.Is(err, localclient.ErrNodeUnreachable) {
+		fmt.Fprintln(stdout, "mailnode is already running; this system cannot ask it to show its window (it has no AF_UNIX sockets).")
+		return nil
+	}
+	if err == nil {
 		if err := lc.Show(ctx); err != nil {
 			return fmt.Errorf("mailnode already runs on %s, but did not answer: %w", cfg.DataDir, err)
 		}

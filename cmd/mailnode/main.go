@@ -322,8 +322,12 @@ func backend(ctx context.Context, cfg app.Config, logger *slog.Logger) (b locala
 // (localapi.Backend), so it prints the same answer. n is the opened node,
 // nil when a running node answers; done releases it.
 func nodeOrStore(ctx context.Context, cfg app.Config, logger *slog.Logger) (b localapi.Backend, n *app.Node, done func(), err error) {
-	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
+	lc, err := localclient.Dial(cfg.DataDir)
+	if err == nil {
 		return lc, nil, func() {}, nil
+	}
+	if errors.Is(err, localclient.ErrNodeUnreachable) {
+		return nil, nil, nil, err
 	}
 	n, err = openNode(ctx, cfg, logger)
 	if err != nil {
@@ -348,7 +352,11 @@ func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if err != nil {
 		return usageError{err}
 	}
-	if lc, err := localclient.Dial(cfg.DataDir); err == nil {
+	lc, err := localclient.Dial(cfg.DataDir)
+	if errors.Is(err, localclient.ErrNodeUnreachable) {
+		return err
+	}
+	if err == nil {
 		if o.namesAccount(getenv) {
 			return usageError{fmt.Errorf("a node is running on %s and syncs the accounts it has: stop it to sync an account given by flags or MAILNODE_IMAP_*, or add the account to it", cfg.DataDir)}
 		}

@@ -17,11 +17,18 @@ import (
 	"time"
 
 	"mailnode/app/localapi"
+	"mailnode/app/localapi/nodelock"
 	"mailnode/approvals"
 )
 
 // ErrNodeNotRunning is returned by Dial when no node answers.
 var ErrNodeNotRunning = errors.New("no node is running on this data directory")
+
+// ErrNodeUnreachable is returned by Dial when a node runs on the data
+// directory but this system has no AF_UNIX sockets to reach it by
+// (package nodelock): a command must not open the node's store beside it.
+var ErrNodeUnreachable = errors.New("a node is running on this data directory, but this system has no AF_UNIX sockets " +
+	"(Windows 10 1803 and later have them) for commands to reach it: stop the node first, or use its window")
 
 // Client calls one node.
 type Client struct {
@@ -37,6 +44,9 @@ var _ localapi.Backend = (*Client)(nil)
 func Dial(dataDir string) (*Client, error) {
 	path := filepath.Join(dataDir, localapi.SocketName)
 	c, err := net.Dial("unix", path)
+	if nodelock.NoUnixSockets(err) && nodelock.Held(dataDir) {
+		return nil, ErrNodeUnreachable
+	}
 	if err != nil {
 		return nil, ErrNodeNotRunning
 	}

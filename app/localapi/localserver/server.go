@@ -16,9 +16,11 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"time"
 
 	"mailnode/app/localapi"
+	"mailnode/app/localapi/nodelock"
 )
 
 // ErrAnotherNode: a node already answers on the data directory's socket.
@@ -228,6 +230,9 @@ func Listen(dataDir string) (net.Listener, error) {
 	}
 	os.Remove(path)
 	ln, err := net.Listen("unix", path)
+	if nodelock.NoUnixSockets(err) {
+		return lockOnly(dataDir)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("local API: %w", err)
 	}
@@ -238,12 +243,64 @@ func Listen(dataDir string) (net.Listener, error) {
 	return ln, nil
 }
 
+// lockOnly is Listen on a system without AF_UNIX sockets: the data
+// directory's lock (package nodelock) keeps it to one node, and the
+// listener it returns never accepts, so the node runs and no command
+// reaches it (LockOnly says so, for the node's log).
+func lockOnly(dataDir string) (net.Listener, error) {
+	l, err := nodelock.Take(dataDir)
+	if errors.Is(err, nodelock.ErrHeld) {
+		return nil, fmt.Errorf("%w (%s)", ErrAnotherNode, dataDir)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("local API: %w", err)
+	}
+	return &lockListener{lock: l, closed: make(chan struct{})}, nil
+}
+
+// LockOnly reports whether ln is the listener of a system without AF_UNIX
+// sockets, through which no command reaches the node.
+func LockOnly(ln net.Listener) bool {
+	_, ok := ln.(*lockListener)
+	return ok
+}
+
+// lockListener holds the data directory's lock and accepts nothing.
+type lockListener struct {
+	lock   *nodelock.Lock
+	once   sync.Once
+	closed chan struct{}
+}
+
+func (l *lockListener) Accept() (net.Conn, error) {
+	<-l.closed
+	return nil, net.ErrClosed
+}
+
+func (l *lockListener) Close() error {
+	var err error
+	l.once.Do(func() {
+		close(l.closed)
+		err = l.lock.Release()
+	})
+	return err
+}
+
+func (l *lockListener) Addr() net.Addr { return lockAddr{} }
+
+type lockAddr struct{}
+
+func (lockAddr) Network() string { return "lock" }
+func (lockAddr) String() string  { return nodelock.FileName }
+
 // Serve answers on ln until ctx is done, then removes the socket.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ConnContext: connContext}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
-	defer os.Remove(ln.Addr().String())
+	if !LockOnly(ln) {
+		defer os.Remove(ln.Addr().String())
+	}
 	select {
 	case err := <-done:
 		return fmt.Errorf("local API: %w", err)
