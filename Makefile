@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO ?= go
 
-.PHONY: demo test test-deps test-windows cross package-deps package-windows vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
+.PHONY: demo test test-deps test-windows test-windows-desktop cross package-deps package-windows vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
 
 # The headless build: the demo needs no X11 or OpenGL headers (the desktop app's cgo build does).
 demo:
@@ -115,6 +115,14 @@ test: test-deps vet
 # output (internal/wintest's package doc).
 test-windows: test-deps
 	MAILNODE_TEST_WINE=1 $(GO) test -count=1 -v -run TestWine ./internal/wintest/
+
+# The packaged Windows desktop app (make package-windows's zip) under Wine
+# on an Xvfb display: its window on the demo mailbox (internal/wintest
+# TestWineDesktop). .ci/run calls it after make package.
+test-windows-desktop: test-deps
+	@test -f mailnode-windows-amd64.zip || { echo "test-windows-desktop: run make package-windows first"; exit 1; }
+	@set -e; dir=$$(mktemp -d); trap 'rm -rf '$$dir EXIT; unzip -q mailnode-windows-amd64.zip -d $$dir; \
+	  MAILNODE_TEST_WINE=1 MAILNODE_WINE_DESKTOP_EXE=$$dir/mailnode/mailnode.exe $(GO) test -count=1 -v -run TestWineDesktop ./internal/wintest/
 
 # The headless node and the agent for Windows and macOS (no cgo, so no
 # desktop app: docs/desktop.md says how that is built), into dist/, and
