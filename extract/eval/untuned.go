@@ -138,58 +138,46 @@ func untunedKItinerary(corpus string) ([]Untuned, error) {
 			}
 		}
 	}
-	samples, _ := filepath.Glob(filepath.Join(dir, "structureddata", "*.html"))
-	sort.Strings(samples)
-	for _, f := range samples {
-		want, err := os.ReadFile(strings.TrimSuffix(f, ".html") + ".json")
-		if err != nil || len(SchemaEntities("", want)) > 0 {
-			continue // the travel import has it
+	// Inputs whose expected output sits beside them (the same name with
+	// the suffix in changed to out), each made into a mail by asMail
+	// from what mailFile returns: a name and a body.
+	each := func(sub, in, out string, skip func(want []byte) bool, mailFile func(f string, body []byte) (string, []byte)) error {
+		files, _ := filepath.Glob(filepath.Join(dir, sub, "*"+in))
+		sort.Strings(files)
+		for _, f := range files {
+			want, err := os.ReadFile(strings.TrimSuffix(f, in) + out)
+			if err != nil || skip(want) {
+				continue // no expected output, or the travel import has it
+			}
+			body, err := os.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			name, content := mailFile(f, body)
+			raw, err := asMail(name, content, nil)
+			if err != nil {
+				return fmt.Errorf("%s: %w", f, err)
+			}
+			add(f, raw, want)
 		}
-		body, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		raw, err := asMail(f, body, nil)
-		if err != nil {
-			return nil, err
-		}
-		add(f, raw, want)
+		return nil
 	}
-	cals, _ := filepath.Glob(filepath.Join(dir, "calendarhandlerdata", "*.ics"))
-	sort.Strings(cals)
-	for _, f := range cals {
-		want, err := os.ReadFile(strings.TrimSuffix(f, ".ics") + ".json")
-		if err != nil {
-			continue // no expected output
-		}
-		body, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		raw, err := asMail(f, body, nil)
-		if err != nil {
-			return nil, err
-		}
-		add(f, raw, want)
+	asIs := func(f string, body []byte) (string, []byte) { return f, body }
+	never := func([]byte) bool { return false }
+	if err := each("structureddata", ".html", ".json", func(want []byte) bool { return len(SchemaEntities("", want)) > 0 }, asIs); err != nil {
+		return nil, err
 	}
-	lds, _ := filepath.Glob(filepath.Join(dir, "jsonlddata", "*.in.json"))
-	sort.Strings(lds)
-	for _, f := range lds {
-		want, err := os.ReadFile(strings.TrimSuffix(f, ".in.json") + ".out.json")
-		if err != nil {
-			continue
-		}
-		body, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
+	if err := each("calendarhandlerdata", ".ics", ".json", never, asIs); err != nil {
+		return nil, err
+	}
+	// A JSON-LD input goes in a page's script element, as a vendor's mail
+	// carries it.
+	if err := each("jsonlddata", ".in.json", ".out.json", never, func(f string, body []byte) (string, []byte) {
 		html := "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n<script type=\"application/ld+json\">\n" +
 			string(body) + "\n</script>\n</head><body><p>Thank you. The details are below.</p></body></html>\n"
-		raw, err := asMail(strings.TrimSuffix(f, ".json")+".html", []byte(html), nil)
-		if err != nil {
-			return nil, err
-		}
-		add(f, raw, want)
+		return strings.TrimSuffix(f, ".json") + ".html", []byte(html)
+	}); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
