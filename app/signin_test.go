@@ -24,16 +24,7 @@ const signInUser = "person@example.test"
 // (its own oauth2 passdb), the mailbox of signInUser.
 func oauthDovecot(t *testing.T, op *oidctest.Provider) *imaptest.Dovecot {
 	t.Helper()
-	d, err := imaptest.StartDovecotWith(imaptest.DovecotOptions{OAuth2: &imaptest.OAuth2{
-		User: signInUser, IntrospectionURL: op.IntrospectionURL(), UsernameAttribute: "sub", CAFile: op.CAFile}})
-	if err != nil {
-		if os.Getenv(imaptest.EnvRequireDovecot) == "1" {
-			t.Fatalf("start Dovecot (required by %s=1): %v", imaptest.EnvRequireDovecot, err)
-		}
-		t.Skipf("Dovecot not available: %v", err)
-	}
-	t.Cleanup(func() { d.Close() })
-	return d
+	return op.Dovecot(t, signInUser)
 }
 
 // testProvider is op as a provider named "Example ID" whose mail server

@@ -15,7 +15,6 @@ import (
 
 	"mailnode/app"
 	"mailnode/app/config"
-	"mailnode/mail/imaptest"
 	"mailnode/mail/oidctest"
 	"mailnode/mail/signin"
 )
@@ -32,15 +31,7 @@ import (
 func TestWizardSignIn(t *testing.T) {
 	const user = "person@example.test"
 	op := oidctest.Start(t, oidctest.Options{})
-	dove, err := imaptest.StartDovecotWith(imaptest.DovecotOptions{OAuth2: &imaptest.OAuth2{
-		User: user, IntrospectionURL: op.IntrospectionURL(), UsernameAttribute: "sub", CAFile: op.CAFile}})
-	if err != nil {
-		if os.Getenv(imaptest.EnvRequireDovecot) == "1" {
-			t.Fatalf("start Dovecot (required by %s=1): %v", imaptest.EnvRequireDovecot, err)
-		}
-		t.Skipf("Dovecot not available: %v", err)
-	}
-	t.Cleanup(func() { dove.Close() })
+	dove := op.Dovecot(t, user)
 	google, err := signin.Discover(t.Context(), op.HTTPClient(), op.Issuer, signin.Client{ID: oidctest.ClientID},
 		[]string{"openid", "email", "offline_access"})
 	if err != nil {

@@ -70,15 +70,7 @@ func (p *person) String() string {
 func TestAccountsOAuth(t *testing.T) {
 	const user = "person@example.test"
 	op := oidctest.Start(t, oidctest.Options{})
-	dove, err := imaptest.StartDovecotWith(imaptest.DovecotOptions{OAuth2: &imaptest.OAuth2{
-		User: user, IntrospectionURL: op.IntrospectionURL(), UsernameAttribute: "sub", CAFile: op.CAFile}})
-	if err != nil {
-		if os.Getenv(imaptest.EnvRequireDovecot) == "1" {
-			t.Fatalf("start Dovecot (required by %s=1): %v", imaptest.EnvRequireDovecot, err)
-		}
-		t.Skipf("Dovecot not available: %v", err)
-	}
-	t.Cleanup(func() { dove.Close() })
+	dove := op.Dovecot(t, user)
 	dir := t.TempDir()
 	env := map[string]string{}
 	getenv := func(k string) string { return env[k] }

@@ -40,6 +40,7 @@ import (
 	"mailnode/internal/loopback"
 	"mailnode/internal/npmtest"
 	"mailnode/internal/selfsigned"
+	"mailnode/mail/imaptest"
 )
 
 // EnvRequire, when "1", turns a missing Node.js or npm into a failure.
@@ -212,6 +213,27 @@ func (p *Provider) Close() {
 		}
 	}
 	os.RemoveAll(p.dir)
+}
+
+// Dovecot starts a Dovecot whose own oauth2 passdb checks the access
+// tokens of user at this provider's introspection endpoint, offering the
+// token mechanisms named (Dovecot's names, "xoauth2 oauthbearer" when
+// none). A Dovecot that cannot start fails the test where
+// imaptest.EnvRequireDovecot is "1" (make test) and skips it elsewhere.
+func (p *Provider) Dovecot(t testing.TB, user string, mechanisms ...string) *imaptest.Dovecot {
+	t.Helper()
+	d, err := imaptest.StartDovecotWith(imaptest.DovecotOptions{OAuth2: &imaptest.OAuth2{
+		User: user, IntrospectionURL: p.IntrospectionURL(), UsernameAttribute: "sub", CAFile: p.CAFile,
+		Mechanisms: strings.Join(mechanisms, " "),
+	}})
+	if err != nil {
+		if os.Getenv(imaptest.EnvRequireDovecot) == "1" {
+			t.Fatalf("start Dovecot (required by %s=1): %v", imaptest.EnvRequireDovecot, err)
+		}
+		t.Skipf("Dovecot not available: %v", err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
 }
 
 // IntrospectionURL is the introspection endpoint with the mail servers'

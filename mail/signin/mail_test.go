@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -47,18 +46,7 @@ func (c *counting) AccessToken(ctx context.Context, renew bool) (credential.Secr
 // introspection endpoint, with the token mechanisms mechs only.
 func dovecot(t *testing.T, op *oidctest.Provider, mechs string) *imaptest.Dovecot {
 	t.Helper()
-	d, err := imaptest.StartDovecotWith(imaptest.DovecotOptions{OAuth2: &imaptest.OAuth2{
-		User: user, IntrospectionURL: op.IntrospectionURL(), UsernameAttribute: "sub", CAFile: op.CAFile,
-		Mechanisms: mechs,
-	}})
-	if err != nil {
-		if os.Getenv(imaptest.EnvRequireDovecot) == "1" {
-			t.Fatalf("start Dovecot (required by %s=1): %v", imaptest.EnvRequireDovecot, err)
-		}
-		t.Skipf("Dovecot not available: %v", err)
-	}
-	t.Cleanup(func() { d.Close() })
-	return d
+	return op.Dovecot(t, user, mechs)
 }
 
 // TestMailWithTokens: the node signs in at the provider, then syncs a
