@@ -78,6 +78,20 @@ func (c *msgContext) textFlights(text string) []Fact {
 			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
 		}
 	}
+	// Tables whose header names each column (issue 46 class 2); their
+	// lines are blanked for the readers below, which would take a row's
+	// cells for another flight's.
+	tabled, tableLines := c.tableFlights(lines, rowLine)
+	for _, i := range tableLines {
+		lines[i] = ""
+	}
+	for _, seg := range tabled {
+		seg.Reservation = ref
+		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
+			seen[key] = true
+			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+		}
+	}
 	var hits []hit
 	for i, ln := range lines {
 		if rowLine[i] {
@@ -88,7 +102,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 		// or names two airports, and no two-character one is on it.
 		nums := flightNumRE.FindAllStringSubmatchIndex(ln, -1)
 		if len(nums) == 0 {
-			if m := icaoFlightRE.FindStringSubmatch(ln); m != nil && !masked(m[0]) && (travelWordCounts(ln)[0] > 0 || len(airportCodes(ln)) >= 2) {
+			if m := icaoFlight(ln, c.dates(ln)); m != nil && !masked(m[0]) && (travelWordCounts(ln)[0] > 0 || len(airportCodes(ln)) >= 2) {
 				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
 			}
 			continue
@@ -160,6 +174,17 @@ func (c *msgContext) textFlights(text string) []Fact {
 		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
 	}
 	return out
+}
+
+// icaoFlight is the first match of icaoFlightRE in ln that is none of
+// its dates: "JUN 13" is a day, not a flight of an airline "JUN".
+func icaoFlight(ln string, dates []dateMatch) []string {
+	for _, m := range icaoFlightRE.FindAllStringSubmatchIndex(ln, -1) {
+		if !slices.ContainsFunc(dates, func(d dateMatch) bool { return d.start < m[1] && m[0] < d.end }) {
+			return []string{ln[m[0]:m[1]], ln[m[2]:m[3]], ln[m[4]:m[5]]}
+		}
+	}
+	return nil
 }
 
 // codeLines counts the lines that are three capitals alone or end in them

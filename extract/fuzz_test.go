@@ -22,6 +22,8 @@ func FuzzExtract(f *testing.F) {
 	f.Add("", "AIR   FRIDAY, JUNE 13\n      DELTA AIR LINES        FLT: 1234\n      DEPART: NEW YORK JFK   10:25P\n      ARRIVE: LONDON HEATHROW  10:40A  +1\n 1 DL 1234Y 13JUN F JFKLHR HK1  1025P  1040A  14JUN\n 13JUN  UA 930  DEPART SAN FRANCISCO 1025A\n   ARRIVE LONDON HEATHROW 505A 14JUN", "")
 	f.Add(`<table><tr><th colspan="2">Train 171</th></tr><tr><td>New York, NY (NYP)</td><td>Washington, DC (WAS)</td></tr><tr><td>Depart 8:05 AM</td><td>Arrive 11:35 AM</td></tr><tr><td>June 18, 2027</td><td>June 18, 2027</td></tr></table>`,
 		"Your coach ticket\nFr., 01.10.2027\n08:15 München ZOB, Steig 5\n13:40 Berlin Südkreuz\nSeat 12A", "")
+	f.Add(`<table><tr><th>DATE</th><th>FLIGHT</th><th>FROM</th><th>TO</th><th>DEPARTS</th><th>ARRIVES</th></tr><tr><td>JUN 13</td><td>BA 117</td><td>London (LHR)</td><td>New York (JFK)</td><td>08:25 (UTC+01:00)</td><td>11:05 +1</td></tr></table>`,
+		"Vlucht    Datum        Van         Naar      Vertrek   Aankomst\nHV 5131   15.5.        Amsterdam   Faro      07:05     09:35\n", "")
 	f.Add(`[{"a":1}{"b":2},]`, "Order number: 12345\nTracking number: 1Z999AA10123456784\nshipped", "")
 	f.Fuzz(func(t *testing.T, html, text, cal string) {
 		m := &mime.Message{

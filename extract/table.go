@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // The table reader's cells: cells apart by bars, dots or tabs (the mime
@@ -11,7 +12,9 @@ import (
 // column under its label (columnBelow, which the labelled-text reader in
 // labels.go uses for every kind), and a row read under its header row
 // by what each column's header names (tabRow, columns: a kind says what
-// its headers' words mean, as trainColumn does for a train's table).
+// its headers' words mean, as trainColumn does for a train's table), and
+// a whole table under its header row, HTML's or text's columns apart by
+// spaces (headedTable, which flighttable.go reads flights with).
 
 // cellLabelRE is a label that starts a cell of a line whose cells are
 // apart by two spaces or more: "  Partenza: 08:15".
@@ -170,4 +173,107 @@ func cellColumns(lines []string, i int) (cols [][]string, end int) {
 		end = j
 	}
 	return cols, end
+}
+
+// tableCell is a cell of a row and the rune where it starts on its line:
+// a text table's cells start under their header's.
+type tableCell struct {
+	text string
+	at   int
+}
+
+// textCellGap keeps the cells of a text table's row apart: a tab, or two
+// spaces or more.
+var textCellGap = regexp.MustCompile(`\t|[ \t]{2,}`)
+
+// rowCells cuts a line into its cells: apart by tabs when it has any (a
+// data table as the mime package flattens it), else by two spaces or
+// more (text laid out in columns).
+func rowCells(ln string) []tableCell {
+	tabbed := strings.Contains(ln, "\t")
+	if tabbed {
+		ln = strings.TrimRight(ln, " \r") // an empty last cell is a cell
+	} else {
+		ln = strings.TrimRight(ln, " \t\r")
+	}
+	var cells []tableCell
+	prev := 0
+	cut := func(end int) {
+		if t := strings.TrimSpace(ln[prev:end]); t != "" || tabbed {
+			lead := len(ln[prev:end]) - len(strings.TrimLeft(ln[prev:end], " "))
+			cells = append(cells, tableCell{t, utf8.RuneCountInString(ln[:prev+lead])})
+		}
+	}
+	gaps := textCellGap.FindAllStringIndex(ln, -1)
+	if tabbed {
+		gaps = tabRE.FindAllStringIndex(ln, -1)
+	}
+	for _, g := range gaps {
+		cut(g[0])
+		prev = g[1]
+	}
+	cut(len(ln))
+	return cells
+}
+
+var tabRE = regexp.MustCompile(`\t`)
+
+// headedRow is a row of a table under its header: its line and its cells,
+// one for each of the header's columns ("" where it has none).
+type headedRow struct {
+	line  int
+	cells []string
+}
+
+// headedTable reads the table whose header row is line h (cells apart by
+// tabs, or by two spaces or more; no digit) as the rows under it: the
+// lines that follow (at most two blank lines between them), each with a
+// digit, until one that is no row. A tabbed row has as many cells as the
+// header; a text row's cells go to the header's column they start under
+// (the last that starts at or before it, a space or two of slack), so
+// that an empty cell or a name wider than its header is read where it
+// stands.
+func headedTable(lines []string, h int) (head []string, rows []headedRow) {
+	hc := rowCells(lines[h])
+	if len(hc) < 3 || hasDigit(lines[h]) {
+		return nil, nil
+	}
+	tabbed := strings.Contains(lines[h], "\t")
+	for _, c := range hc {
+		head = append(head, c.text)
+	}
+	blank := 0
+	for i := h + 1; i < len(lines) && blank <= 2; i++ {
+		if strings.TrimSpace(lines[i]) == "" {
+			blank++
+			continue
+		}
+		blank = 0
+		if !hasDigit(lines[i]) || strings.Contains(lines[i], "\t") != tabbed {
+			break
+		}
+		rc := rowCells(lines[i])
+		cells := make([]string, len(head))
+		if tabbed {
+			if len(rc) != len(head) {
+				break
+			}
+			for k, c := range rc {
+				cells[k] = c.text
+			}
+		} else {
+			if len(rc) < 2 {
+				break
+			}
+			for _, c := range rc {
+				k := 0
+				for k+1 < len(hc) && hc[k+1].at <= c.at+2 {
+					k++
+				}
+				cells[k] = strings.TrimSpace(cells[k] + " " + c.text)
+			}
+		}
+		rows = append(rows, headedRow{i, cells})
+	}
+	return head, rows
 }

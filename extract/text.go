@@ -214,9 +214,10 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if hasDigit(text) {
 		lowerAll := lower(all)
 		travel = rankLowerTravel(lowerAll)
-		// A flight's shape (a number beside two airports' codes) outranks
-		// words that trains share with flights ("PNR", "e-ticket").
-		if !slices.Contains(travel, KindFlight) && (flightShaped(text) || c.gdsShaped(text)) {
+		// A flight's shape (a number beside two airports' codes, a
+		// printout's segment, a flight table's row) outranks words that
+		// trains share with flights ("PNR", "e-ticket").
+		if !slices.Contains(travel, KindFlight) && (flightShaped(text) || c.gdsShaped(text) || c.flightTableShaped(text)) {
 			travel = append([]string{KindFlight}, travel...)
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
