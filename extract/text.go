@@ -178,14 +178,25 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// "station", "seat" on a coach's ticket; words.bus.shared).
 		lowerAll := lower(all)
 		busLegs := busWords.In(lowerAll) && lowerTrainWordsBeyondBus(lowerAll) <= 1
+		var buses []*Segment
 		for _, l := range legs {
 			// A stop that is a bus station ("Leeds Bus Station",
 			// "Autobusové nádraží") makes a leg with no train a bus's.
 			if l.Number == "" && (busLegs || busWords.In(strings.ToLower(l.From.Name+" "+l.To.Name))) {
 				l.Type = KindBus
+				buses = append(buses, l)
 			}
 			l.Reservation = ref
 			out = append(out, Fact{Kind: l.Type, From: FromText, Segment: l})
+		}
+		// A bus's own number after its label ("Bus-Nr. N 1174"), one
+		// for each bus leg, in their order.
+		if len(buses) > 0 {
+			if nums := busNumbers(all); len(nums) == len(buses) {
+				for k, l := range buses {
+					l.Number = nums[k]
+				}
+			}
 		}
 	case KindHotel:
 		if f, ok := c.textHotel(subject, all); ok {
@@ -328,4 +339,29 @@ func keyValueLabels(text string) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// busNumberRE is a bus's number after its label (bus.number in
+// extract/lang): "Bus-Nr. N 1174", "Coach no: 540", "Línea 7".
+var busNumberRE = func() *regexp.Regexp {
+	var alts []string
+	for _, e := range lang.Entries("bus.number") {
+		alts = append(alts, strings.ReplaceAll(regexp.QuoteMeta(e), " ", `\s*`))
+	}
+	return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(alts), "|") + `)\.?\s*[:#]?\s*((?-i:\p{Lu}{1,3}\s?)?\d{1,5})\b`)
+}()
+
+// busNumbers are the buses' numbers text gives after their labels, once
+// each, in order.
+func busNumbers(text string) []string {
+	if !hasDigit(text) {
+		return nil
+	}
+	var out []string
+	for _, m := range busNumberRE.FindAllStringSubmatch(text, 8) {
+		if n := strings.Join(strings.Fields(m[1]), " "); !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }

@@ -142,31 +142,32 @@ func TestTrainAfterFlightWords(t *testing.T) {
 // TestBusTickets: a bus or coach operator's ticket is a bus plan, never a
 // train, though it speaks of a coach, a station and a seat as trains do;
 // its bay ("Steig 5", "Stance 52", "(dársena 12)") is no part of a stop's
-// name, and a seat or a coach with its number is no stop.
+// name, and a seat or a coach with its number is no stop. A bus's own
+// number after its label ("Bus-Nr. N 1174") is the leg's.
 func TestBusTickets(t *testing.T) {
 	for _, c := range []struct {
 		name, from, text string
 		want             []string // type from → to depart
 	}{
 		{"a coach's ticket with a coach station and a seat", "tickets@coachway.example.co.uk", "Your coach ticket\nBooking reference: CX4471920\nOutward: Sunday 19 September 2027\nDeparts 10:30 Birmingham Coach Station\nArrives 13:05 London Victoria Coach Station\nService 420 · Seat 7\n",
-			[]string{"bus Birmingham Coach Station → London Victoria Coach Station 2027-09-19T10:30+01:00"}},
+			[]string{"bus [] Birmingham Coach Station → London Victoria Coach Station 2027-09-19T10:30+01:00"}},
 		{"a bay after the stop, Bus-Nr., Hinfahrt", "buchung@fernreise.example.de", "Buchungsnummer: 3049581127\nHinfahrt: Sa., 21.08.2027\n08:15  München ZOB, Steig 5\n13:40  Berlin Südkreuz\nBus-Nr. N 1174 · Sitzplatz 14C\n",
-			[]string{"bus München ZOB → Berlin Südkreuz 2027-08-21T08:15+02:00"}},
+			[]string{"bus [N 1174] München ZOB → Berlin Südkreuz 2027-08-21T08:15+02:00"}},
 		{"autobús, a bay in parentheses", "billetes@autocares.example.es", "Billete de autobús\nLocalizador: AM7Q2K\nFecha: 14/08/2027\nSalida: 09:00 Madrid Estación Sur (dársena 12)\nLlegada: 13:15 Valencia Estación de Autobuses\nAsiento: 23\n",
-			[]string{"bus Madrid Estación Sur → Valencia Estación de Autobuses 2027-08-14T09:00+02:00"}},
+			[]string{"bus [] Madrid Estación Sur → Valencia Estación de Autobuses 2027-08-14T09:00+02:00"}},
 		{"a route line, a stance and a gate", "noreply@megabus.example.co.uk", "Reservation number: MB-88410372\nRoute: Glasgow -> London\nCoach: M11\nSeat 12A\nFriday 18 June 2027\n23:00  Glasgow, Buchanan Bus Station, Stance 52\n07:15  London, Victoria Coach Station, Gate 14\n",
-			[]string{"bus Glasgow, Buchanan Bus Station → London, Victoria Coach Station 2027-06-18T23:00+01:00"}},
+			[]string{"bus [] Glasgow, Buchanan Bus Station → London, Victoria Coach Station 2027-06-18T23:00+01:00"}},
 		{"a seat and a coach after the markers are no stops", "tickets@coach.example.co.uk", "Booking reference: NX7Q4M8K\nYour coach journey\nTuesday 19 October 2027\nDepart 07:30 Coach 5\nArrive 09:02 Seat 12A\n",
 			nil},
 		{"a train's coach and seat between its stops", "tickets@rail.example.co.uk", "Booking reference: GW7Q4M8K\nOutward: Tuesday 19 October 2027\n07:30\nLondon Paddington\nCoach C, Seat 42\n09:02\nBristol Temple Meads\n",
-			[]string{"train London Paddington → Bristol Temple Meads 2027-10-19T07:30+01:00"}},
+			[]string{"train [] London Paddington → Bristol Temple Meads 2027-10-19T07:30+01:00"}},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: "Ticket", Text: c.text,
 			Date: time.Date(2027, 2, 8, 9, 0, 0, 0, time.UTC)}
 		var got []string
 		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
 			if s := f.Segment; s != nil && s.Depart != nil {
-				got = append(got, f.Kind+" "+s.From.Name+" → "+s.To.Name+" "+s.Depart.Format("2006-01-02T15:04-07:00"))
+				got = append(got, f.Kind+" ["+s.Number+"] "+s.From.Name+" → "+s.To.Name+" "+s.Depart.Format("2006-01-02T15:04-07:00"))
 			}
 		}
 		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
