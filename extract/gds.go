@@ -533,6 +533,10 @@ func gdsPlace(s string) *Place {
 	return nil
 }
 
+// gdsParenDesignatorRE is an airline's designator in parentheses after
+// its printed name: "(N0)", "(W4)".
+var gdsParenDesignatorRE = regexp.MustCompile(`\p{L}\s*\(([A-Z][A-Z0-9]|[0-9][A-Z])\)`)
+
 // gdsFlightOn is the flight a block's line names: a designator and number
 // ("UA 930", "DL1234") or an airline's printed name and its number after
 // a word for a flight ("DELTA AIR LINES  FLT: 1234").
@@ -554,6 +558,11 @@ func gdsFlightOn(ln string) string {
 			if j := strings.Index(up, a.name); j >= 0 && words.In(up, j, true) == false && !words.In(up, j+len(a.name), false) {
 				return a.code + " " + strings.TrimLeft(num, "0")
 			}
+		}
+		// An airline airlines.tsv does not name, its designator printed
+		// beside its name: "NORSE ATLANTIC AIRWAYS (N0)  FLT: 301".
+		if m := gdsParenDesignatorRE.FindStringSubmatch(up[:t.start]); m != nil && isFlightDesignator(m[1]) {
+			return m[1] + " " + strings.TrimLeft(num, "0")
 		}
 	}
 	for _, m := range flightNumRE.FindAllStringSubmatchIndex(ln, -1) {

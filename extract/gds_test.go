@@ -48,6 +48,8 @@ func TestPrintouts(t *testing.T) {
 			[]string{"UA 930 SFO LHR 2027-06-13T17:05-07:00 2027-06-14T11:25+01:00 confirmed"}},
 		{"a heading's date over the airline by name, its departure and arrival lines", "AIR   FRIDAY, JUNE 13\n      DELTA AIR LINES        FLT: 1234    ECONOMY\n      DEPART: NEW YORK JFK            10:25P\n      ARRIVE: LONDON HEATHROW         10:40A  +1\n      EQUIPMENT: BOEING 767-400\n",
 			[]string{"DL 1234 JFK LHR 2027-06-13T22:25-04:00 2027-06-14T10:40+01:00 confirmed"}},
+		{"an airline airlines.tsv does not name, its designator beside its name", "AIR   MONDAY, JUNE 16\n      NORDIC SKYLINK (N7)        FLT: 301    ECONOMY\n      DEPART: OSLO                    0905A\n      ARRIVE: NEW YORK JFK            1125A\n",
+			[]string{"N7 301 OSL JFK 2027-06-16T09:05+02:00 2027-06-16T11:25-04:00 confirmed"}},
 		{"the departure's word on the flight's row, the arrival's line under it", " 13JUN  UA 930   Y  DEPART SAN FRANCISCO      1025A\n                    ARRIVE LONDON HEATHROW    505A   14JUN\n",
 			[]string{"UA 930 SFO LHR 2027-06-13T10:25-07:00 2027-06-14T05:05+01:00 confirmed"}},
 		{"LV and AR lines under a date heading, the arrival's date in words", "13 JUN 2027 - FRIDAY\nAIR  BA 178   ECONOMY\nLV NEW YORK JFK               0810P     TERMINAL 7\nAR LONDON HEATHROW            0820A     ARRIVES SATURDAY, JUNE 14\n",
