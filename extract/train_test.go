@@ -202,6 +202,14 @@ func TestCellTableLegs(t *testing.T) {
 				`<table><tr><th>Arrival</th><th>Departure</th></tr><tr><td>Utrecht Centraal</td><td>Amsterdam Centraal</td></tr>` +
 				`<tr><td>10:27</td><td>10:00</td></tr></table>`,
 			[]string{"IC 512 Amsterdam Centraal → Utrecht Centraal 2027-10-19T10:00+02:00 2027-10-19T10:27+02:00"}},
+		{"three stop columns: the change's arrival and departure by their markers, each leg's train in its departure's column",
+			`<p>Auftragsnummer: 58213370</p><p>Hinfahrt, Samstag, 12. Juni 2027</p><table><tr><td>Zürich HB</td><td>Bern</td><td>Interlaken Ost</td></tr>` +
+				`<tr><td>ab 08:02</td><td>an 08:58 / ab 09:04</td><td>an 09:55</td></tr><tr><td>IC 8 Gleis 32</td><td>IC 61 Gleis 5</td><td>Gleis 2</td></tr></table>`,
+			[]string{"IC 8 Zürich HB → Bern 2027-06-12T08:02+02:00 2027-06-12T08:58+02:00", "IC 61 Bern → Interlaken Ost 2027-06-12T09:04+02:00 2027-06-12T09:55+02:00"}},
+		{"a price table of three columns is no leg",
+			`<p>Train tickets, booking reference TT7Q2M, Tuesday 19 October 2027</p><table><tr><th>Fare</th><th>Price</th><th>Seats</th></tr>` +
+				`<tr><td>Adult</td><td>12.50</td><td>2</td></tr><tr><td>Child</td><td>6.25</td><td>1</td></tr></table>`,
+			nil},
 		{"a price table is no leg",
 			`<p>Train tickets, booking reference TT7Q2M, Tuesday 19 October 2027</p><table><tr><th>Fare</th><th>Price</th></tr>` +
 				`<tr><td>Adult</td><td>12.50</td></tr><tr><td>Child</td><td>6.25</td></tr></table>`,

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 	"time"
@@ -146,6 +147,16 @@ func (c *msgContext) cellTableLegs(text string, ref time.Time) []*Segment {
 	var legs []*Segment
 	prevEnd := -1
 	for i := 0; i < len(lines); i++ {
+		if n := strings.Count(lines[i], "\t"); n >= 2 && n <= 4 {
+			// Three to five columns: the journey's stops, its changes
+			// between its ends.
+			more, end := c.cellTableStops(lines, i, ref, prevEnd)
+			if len(more) > 0 {
+				legs = append(legs, more...)
+				prevEnd, i = end, end
+			}
+			continue
+		}
 		if strings.Count(lines[i], "\t") != 1 {
 			continue
 		}
@@ -245,4 +256,93 @@ func (c *msgContext) cellTableLegs(text string, ref time.Time) []*Segment {
 		prevEnd, i = end, end
 	}
 	return legs
+}
+
+// cellTableStops reads legs from a table laid out as three to five columns
+// of stops (the first and last the journey's ends, those between its
+// changes): each column's station (the first cell that names one, above
+// its clocks), its clocks (an intermediate stop's arrival and departure,
+// each by its marker, else the first and the last: "an 08:58 / ab
+// 09:04"), its train (a cell's service, "IC 61 Gleis 5") and date, else
+// the date and train above the table. A leg runs from each column to the
+// next. lines[i] is the table's first row; end its last.
+func (c *msgContext) cellTableStops(lines []string, i int, ref time.Time, prevEnd int) (legs []*Segment, end int) {
+	cols, end := cellColumns(lines, i)
+	if len(cols) < 3 || len(cols) > 5 || end-i < 1 {
+		return nil, end
+	}
+	type stop struct {
+		station  string
+		dep, arr *clockMatch
+		train    string
+		date     *dateMatch
+	}
+	stops := make([]stop, len(cols))
+	for k, col := range cols {
+		s := &stops[k]
+		var clocks []clockMatch
+		for _, cell := range col {
+			cs := findClocks(cell)
+			// A header's word ("Ab", "Von", "Departure") names no station.
+			if len(cs) == 0 && s.station == "" && clocks == nil && !hasDigit(cell) && trainColumn(strings.ToLower(strings.Trim(cell, ".: "))) == "" {
+				s.station = stationName(cell)
+			}
+			prev := 0
+			for _, ck := range cs {
+				dep, arr := stopMarks(cell[prev:ck.start])
+				ck := ck
+				switch {
+				case dep && !arr && s.dep == nil:
+					s.dep = &ck
+				case arr && !dep && s.arr == nil:
+					s.arr = &ck
+				}
+				clocks = append(clocks, ck)
+				prev = ck.end
+			}
+			if s.train == "" && len(cs) == 0 {
+				if t := trainNumRE.FindString(cell); t != "" {
+					s.train = normaliseTrain(t)
+				}
+			}
+			if ds := c.dates(cell); len(ds) > 0 && s.date == nil {
+				d := ds[0].withYear(ref)
+				s.date = &d
+			}
+		}
+		if s.station == "" || len(clocks) == 0 {
+			return nil, end
+		}
+		if s.arr == nil {
+			s.arr = &clocks[0]
+		}
+		if s.dep == nil {
+			s.dep = &clocks[len(clocks)-1]
+		}
+	}
+	// The date above the table, and the train named there.
+	var day *dateMatch
+	number := ""
+	for k := i - 1; k > prevEnd && k >= i-6; k-- {
+		if day == nil {
+			if ds := c.dates(lines[k]); len(ds) > 0 {
+				d := ds[0].withYear(ref)
+				day = &d
+			}
+		}
+		if number == "" {
+			if t := trainNumRE.FindString(lines[k]); t != "" {
+				number = normaliseTrain(t)
+			}
+		}
+	}
+	for k := 0; k+1 < len(stops); k++ {
+		a, b := stops[k], stops[k+1]
+		depDay, arrDay := cmp.Or(a.date, day), cmp.Or(b.date, a.date, day)
+		if depDay == nil || a.station == b.station {
+			return nil, end
+		}
+		legs = append(legs, c.railLeg(cmp.Or(a.train, number), a.station, b.station, *depDay, *arrDay, a.dep, b.arr))
+	}
+	return legs, end
 }
