@@ -217,6 +217,18 @@ func (s *tableSide) read(c *msgContext, cell string, dates func(string) []dateMa
 func (c *msgContext) tableFlights(lines []string, skip map[int]bool) (out []*Segment, used []int) {
 	for h := 0; h < len(lines); h++ {
 		ln := lines[h]
+		if !skip[h] && strings.Contains(ln, "\t") && hasDigit(ln) {
+			// A table turned on its side: a row a field, a column a
+			// flight ("Flight | BA 117 | BA 178", "Date | …").
+			if segs, end := c.sideFlights(lines, h); len(segs) > 0 {
+				for i := h; i <= end; i++ {
+					used = append(used, i)
+				}
+				out = append(out, segs...)
+				h = end
+			}
+			continue
+		}
 		if skip[h] || !strings.Contains(ln, "\t") && !strings.Contains(ln, "  ") || hasDigit(ln) {
 			continue
 		}
@@ -248,6 +260,36 @@ func (c *msgContext) tableFlights(lines []string, skip map[int]bool) (out []*Seg
 		h = rows[len(rows)-1].line
 	}
 	return out, used
+}
+
+// sideFlights reads a flight table turned on its side from its first row,
+// line h: each row's first cell its header (flightColumn), each further
+// column a flight, as tableFlight reads a row. The table ends at end.
+func (c *msgContext) sideFlights(lines []string, h int) (out []*Segment, end int) {
+	first, _, _ := strings.Cut(lines[h], "\t")
+	if flightColumn(first) == "" {
+		return nil, h
+	}
+	cols, end := cellColumns(lines, h)
+	if len(cols) < 2 || end == h {
+		return nil, h
+	}
+	head := cols[0]
+	roles := make([]string, len(head))
+	has := map[string]bool{}
+	for k, hc := range head {
+		roles[k] = flightColumn(hc)
+		has[roles[k]] = true
+	}
+	if !has["flight"] || !has["dep"] || !has["arr"] {
+		return nil, h
+	}
+	for _, col := range cols[1:] {
+		if seg := c.tableFlight(roles, col, lines, h, dayFirst(head, roles)); seg != nil {
+			out = append(out, seg)
+		}
+	}
+	return out, end
 }
 
 // tableFlight reads one row of a flight table (roles by flightColumn)

@@ -15,8 +15,8 @@ import (
 // columns apart by spaces: a date in a DATE column ("JUN 13") is no
 // flight number, a header ("STD", "FROM") no airport, a return table under
 // its own heading is read too, a clock's own offset and "+1" hold, a row
-// without a date takes the heading's, and a table that names no flight is
-// no flight.
+// without a date takes the heading's, a table on its side is read column
+// by column, and a table that names no flight is no flight.
 func TestTableFlights(t *testing.T) {
 	const html, text = "text/html", "text/plain"
 	for _, c := range []struct {
@@ -46,6 +46,11 @@ func TestTableFlights(t *testing.T) {
 			`<p>Confirmation code: FP8M3Z</p><h3>Depart: Friday, August 20, 2027</h3><table><tr><th>Flight</th><th>Origin</th><th>Destination</th><th>Departure</th><th>Arrival</th></tr>` +
 				`<tr><td>UA 837</td><td>San Francisco (SFO)</td><td>Tokyo Narita (NRT)</td><td>11:15 AM</td><td>Sat, Aug 21 2:55 PM</td></tr></table>`,
 			[]string{"UA 837 SFO-NRT 2027-08-20T11:15-07:00 2027-08-21T14:55+09:00"}},
+		{"a table on its side, a row a field and a column a flight, its first row the numbers", html,
+			`<p>Buchungsnummer: WF9R2K</p><table><tr><td>Flugnummer</td><td>EW 582</td><td>EW 583</td></tr><tr><td>Datum</td><td>Sa 05.06.</td><td>Sa 12.06.</td></tr>` +
+				`<tr><td>Abflughafen</td><td>Hamburg HAM</td><td>Palma de Mallorca PMI</td></tr><tr><td>Abflug</td><td>06:05</td><td>19:40</td></tr>` +
+				`<tr><td>Zielflughafen</td><td>Palma de Mallorca PMI</td><td>Hamburg HAM</td></tr><tr><td>Ankunft</td><td>08:40</td><td>22:20</td></tr></table>`,
+			[]string{"EW 582 HAM-PMI 2027-06-05T06:05+02:00 2027-06-05T08:40+02:00", "EW 583 PMI-HAM 2027-06-12T19:40+02:00 2027-06-12T22:20+02:00"}},
 		{"a table whose header names no flight is none", html,
 			`<p>Flight booking BQ4T7N</p><table><tr><th>Date</th><th>From</th><th>To</th><th>Price</th></tr>` +
 				`<tr><td>JUN 13</td><td>London</td><td>Paris</td><td>120.00</td></tr></table>`,

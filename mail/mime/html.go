@@ -220,11 +220,9 @@ func (b *textBuilder) endRow() {
 		}
 	}
 	switch {
-	case t.rows == 0:
-		if t.cells >= 2 && len(t.breaks) == 0 && !t.nested && !bytes.ContainsAny(row, "0123456789") {
-			t.header = t.cells
-			tabs()
-		}
+	case t.rows == 0 && t.cells >= 2 && len(t.breaks) == 0 && !t.nested && !bytes.ContainsAny(row, "0123456789"):
+		t.header = t.cells
+		tabs()
 	case t.header > 0 && t.cells == t.header && !t.nested && len(row) <= maxDataRow:
 		for _, i := range t.breaks {
 			if i < len(b.buf) && b.buf[i] == '\n' {
@@ -233,10 +231,12 @@ func (b *textBuilder) endRow() {
 		}
 		tabs()
 	case t.cells >= 2 && !t.nested && len(t.breaks) == 0 && len(row) <= maxDataRow:
-		// Any other short row of cells keeps them apart too: a ticket
-		// laid out as columns of stops ("New York, NY (NYP)" beside
-		// "Washington, DC (WAS)", their clocks on the row under them)
-		// is read column by column (extract's cellColumns).
+		// Any other short row of cells keeps them apart too, the first
+		// row's among them when it is no header: a ticket laid out as
+		// columns of stops ("New York, NY (NYP)" beside "Washington, DC
+		// (WAS)", their clocks on the row under them) is read column by
+		// column (extract's cellColumns), a table on its side
+		// ("Flugnummer | EW 582 | EW 583") row by row.
 		tabs()
 	}
 	*t = tableState{rows: t.rows + 1, header: t.header}

@@ -177,7 +177,11 @@ func TestHTMLToText(t *testing.T) {
 		{"<p>a</p><p>b</p>", "a\n\nb"},
 		{"x<br>y", "x\ny"},
 		{"<b>bold</b> and <i>it</i>", "bold and it"},
-		{"<table><tr><td>Total</td><td>€12.50</td></tr></table>", "Total €12.50"},
+		// A short row's cells are apart by a tab, the first row's too
+		// when it is no header: a table on its side, a row a field.
+		{"<table><tr><td>Total</td><td>€12.50</td></tr></table>", "Total\t€12.50"},
+		{"<table><tr><td>Flight</td><td>EW 582</td><td>EW 583</td></tr><tr><td>From</td><td>HAM</td><td>PMI</td></tr></table>",
+			"Flight\tEW 582\tEW 583\n\nFrom\tHAM\tPMI"},
 		{`<span style="font-size:0">hidden</span>shown`, "shown"},
 		{`<p style="opacity: 0">hidden</p><p style="opacity:0.9">shown</p>`, "shown"},
 		{`<span style="color: transparent">hidden</span>shown`, "shown"},
