@@ -1,8 +1,11 @@
 // Package relaystore keeps what a relay must remember: confirmed nodes,
 // pending registrations, ACME challenge values, hosted agent keys and the
 // relay's secrets. Store is the interface the relay server uses; SQLite
-// (one file in WAL mode, the default) implements it here, and several
-// relay instances share a PostgreSQL implementation (a later step).
+// (one file in WAL mode, the default) implements it, and Postgres, which
+// several relay instances share. Both run the same methods and statements
+// (sql.go) on the same tables; each database's file holds only what
+// differs: its driver, its migrations and how it keeps concurrent writers
+// apart.
 //
 // Nothing here is mail: addresses, public keys, host labels and hashes of
 // confirmation codes.
