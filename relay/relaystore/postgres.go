@@ -136,7 +136,7 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("relay store: %w", err)
 	}
-	s := &Postgres{store: store{be: pgDB{pgRunner: pool, pool: pool}}, pool: pool}
+	s := &Postgres{store: store{be: pgDB{pool: pool}}, pool: pool}
 	if err := s.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -188,15 +188,23 @@ type pgRunner interface {
 	Query(ctx context.Context, q string, args ...any) (pgx.Rows, error)
 }
 
-// pgDB runs the shared statements on PostgreSQL. pgx.ErrNoRows is
-// sql.ErrNoRows to errors.Is, which the shared code checks.
+// pgDB runs the shared statements on PostgreSQL: on the pool, or in a
+// transaction (tx set). pgx.ErrNoRows is sql.ErrNoRows to errors.Is,
+// which the shared code checks.
 type pgDB struct {
-	pgRunner
-	pool *pgxpool.Pool // nil in a transaction
+	pool *pgxpool.Pool
+	tx   pgx.Tx
+}
+
+func (d pgDB) runner() pgRunner {
+	if d.tx != nil {
+		return d.tx
+	}
+	return d.pool
 }
 
 func (d pgDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
-	tag, err := d.Exec(ctx, q, args...)
+	tag, err := d.runner().Exec(ctx, q, args...)
 	if err != nil {
 		return 0, err
 	}
@@ -204,22 +212,36 @@ func (d pgDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
 }
 
 func (d pgDB) queryRow(ctx context.Context, q string, args ...any) scanner {
-	return d.QueryRow(ctx, q, args...)
+	return d.runner().QueryRow(ctx, q, args...)
 }
 
 func (d pgDB) query(ctx context.Context, q string, args ...any) (rows, error) {
-	return d.Query(ctx, q, args...)
+	return d.runner().Query(ctx, q, args...)
 }
 
-func (d pgDB) inTx(ctx context.Context, f func(db) error) error {
-	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error { return f(pgDB{pgRunner: tx}) })
+func (d pgDB) resolve(ctx context.Context, address, decoyLabel string, decoyBoxKey []byte) (string, []byte, int64, error) {
+	var r resolved
+	err := d.pool.QueryRow(ctx, resolveQuery, address, decoyLabel, decoyBoxKey).Scan(&r.label, &r.boxKey, &r.at)
+	return r.label, r.boxKey, r.at, err
 }
 
-// lock takes a transaction-level advisory lock on key's hash: instances
-// share the database, each with many connections, and PostgreSQL lets
-// writers of different rows go on together, so a count and the insert
-// it allows are one step only among transactions holding the same lock.
-func (pgDB) lock(ctx context.Context, tx db, key string) error {
-	_, err := tx.exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)
+func (d pgDB) begin(ctx context.Context) (txn, error) {
+	tx, err := d.pool.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &pgDB{tx: tx}, nil
+}
+
+func (d pgDB) commit(ctx context.Context) error { return d.tx.Commit(ctx) }
+func (d pgDB) rollback(ctx context.Context)     { d.tx.Rollback(ctx) }
+
+// lock takes a transaction-level advisory lock on the hash of prefix+key:
+// instances share the database, each with many connections, and
+// PostgreSQL lets writers of different rows go on together, so a count
+// and the insert it allows are one step only among transactions holding
+// the same lock.
+func (pgDB) lock(ctx context.Context, tx db, prefix, key string) error {
+	_, err := tx.exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", prefix+key)
 	return err
 }

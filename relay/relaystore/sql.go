@@ -32,13 +32,32 @@ type db interface {
 // backend is one database under the shared store.
 type backend interface {
 	db
-	// inTx runs f in one transaction, committed if f returns nil and
-	// rolled back otherwise; f's error is returned as it is.
-	inTx(ctx context.Context, f func(tx db) error) error
-	// lock keeps, until tx ends, every other transaction that takes key
-	// from going on: the step that counts a limit and then stores is one
-	// step across every writer of the database (see each backend's).
-	lock(ctx context.Context, tx db, key string) error
+	// begin starts a transaction.
+	begin(ctx context.Context) (txn, error)
+	// lock keeps, until tx ends, every other transaction that takes the
+	// lock named prefix+key from going on: the step that counts a limit
+	// and then stores is one step across every writer of the database
+	// (see each backend's).
+	lock(ctx context.Context, tx db, prefix, key string) error
+	// resolve runs resolveQuery, the one statement of every request,
+	// scanning into one resolved: SQLite's is prepared once, and what a
+	// row scans into goes to the heap, each destination on its own.
+	resolve(ctx context.Context, address, decoyLabel string, decoyBoxKey []byte) (label string, boxKey []byte, registeredAt int64, err error)
+}
+
+// resolved is what resolveQuery's row scans into: one allocation.
+type resolved struct {
+	label  string
+	boxKey []byte
+	at     int64
+}
+
+// txn is a backend's transaction.
+type txn interface {
+	db
+	commit(ctx context.Context) error
+	// rollback ends the transaction unless it was committed.
+	rollback(ctx context.Context)
 }
 
 type scanner interface{ Scan(...any) error }
@@ -71,14 +90,21 @@ func sentinel(err error) error {
 // tx runs f in a transaction of the backend: a sentinel error is
 // returned as it is, any other is wrapped with what.
 func (s *store) tx(ctx context.Context, what string, f func(db) error) error {
-	err := s.be.inTx(ctx, f)
-	if err == nil {
-		return nil
+	t, err := s.be.begin(ctx)
+	if err != nil {
+		return fmt.Errorf("relay store: %s: %w", what, err)
 	}
-	if e := sentinel(err); e != nil {
-		return e
+	defer t.rollback(ctx)
+	if err := f(t); err != nil {
+		if e := sentinel(err); e != nil {
+			return e
+		}
+		return fmt.Errorf("relay store: %s: %w", what, err)
 	}
-	return fmt.Errorf("relay store: %s: %w", what, err)
+	if err := t.commit(ctx); err != nil {
+		return fmt.Errorf("relay store: %s: %w", what, err)
+	}
+	return nil
 }
 
 func (s *store) Secret(ctx context.Context, name string) ([]byte, error) {
@@ -165,24 +191,21 @@ func (s *store) NodeByLabel(ctx context.Context, label string) (Node, error) {
 }
 
 // resolveQuery reads one row of the same size whether or not the address
-// is registered: a LEFT JOIN from the asked address, with the decoy's
-// values standing in for a missing node's, so that resolve does the same
-// work, scans and allocates the same, for a registered and an unknown
-// address. SQLite runs it prepared (sqlite.go).
+// is registered: a LEFT JOIN from the asked address ($1), with the decoy's
+// values ($2, $3) standing in for a missing node's, so that resolve does
+// the same work, scans and allocates the same, for a registered and an
+// unknown address. SQLite runs it prepared (sqlite.go).
 const resolveQuery = `SELECT coalesce(n.label, $2), coalesce(n.box_key, $3), coalesce(n.registered_at, 0)
 	FROM (SELECT CAST($1 AS TEXT) AS a) q LEFT JOIN nodes n ON n.address = q.a`
 
 // Resolve reads the node's row or the decoy's, the same way
 // (resolveQuery); the node key is not read.
 func (s *store) Resolve(ctx context.Context, address string, decoy Node) (Node, error) {
-	n := Node{Address: address}
-	var at int64
-	err := s.be.queryRow(ctx, resolveQuery, address, decoy.Label, decoy.BoxKey).Scan(&n.Label, &n.BoxKey, &at)
+	label, boxKey, at, err := s.be.resolve(ctx, address, decoy.Label, decoy.BoxKey)
 	if err != nil {
 		return Node{}, fmt.Errorf("relay store: resolve: %w", err)
 	}
-	n.RegisteredAt = time.Unix(at, 0)
-	return n, nil
+	return Node{Address: address, Label: label, BoxKey: boxKey, RegisteredAt: time.Unix(at, 0)}, nil
 }
 
 func (s *store) PutNode(ctx context.Context, n Node) error {
@@ -290,10 +313,10 @@ func (s *store) IssueCode(ctx context.Context, c Code, max, netMax int) (Code, b
 		c.Net = []byte{}
 	}
 	err := s.tx(ctx, "issue code", func(tx db) error {
-		if err := s.be.lock(ctx, tx, "code:"+c.Mailbox); err != nil {
+		if err := s.be.lock(ctx, tx, "code:", c.Mailbox); err != nil {
 			return err
 		}
-		if err := s.be.lock(ctx, tx, "codenet:"+hex.EncodeToString(c.Net)); err != nil {
+		if err := s.be.lock(ctx, tx, "codenet:", hex.EncodeToString(c.Net)); err != nil {
 			return err
 		}
 		live, err := scanCode(tx.queryRow(ctx, "SELECT address, id, code_hash, issued, expires FROM codes WHERE address = $1 AND expires > $2",
@@ -424,7 +447,7 @@ func (s *store) AddAgent(ctx context.Context, a Agent, since time.Time, max, net
 	return s.tx(ctx, "add agent", func(tx db) error {
 		// One lock for every new agent: they are rare (a thousand an
 		// hour at most), and the global count needs it anyway.
-		if err := s.be.lock(ctx, tx, "agents"); err != nil {
+		if err := s.be.lock(ctx, tx, "agents", ""); err != nil {
 			return err
 		}
 		var n, mine int
@@ -515,7 +538,7 @@ func (s *store) Enqueue(ctx context.Context, e Envelope, max, share int) (Envelo
 	}
 	var out Envelope
 	err := s.tx(ctx, "enqueue", func(tx db) error {
-		if err := s.be.lock(ctx, tx, "queue:"+e.Label); err != nil {
+		if err := s.be.lock(ctx, tx, "queue:", e.Label); err != nil {
 			return err
 		}
 		old, err := scanEnvelope(tx.queryRow(ctx, "SELECT "+receiptCols+" FROM queue WHERE id = $1", e.ID), false)

@@ -183,7 +183,7 @@ func OpenSQLite(ctx context.Context, dir string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("relay store: prepare: %w", err)
 	}
-	s.store = store{be: sqliteDB{sqlRunner: db, db: db, resolve: s.resolve}}
+	s.store = store{be: sqliteDB{db: db, resolveSQL: s.resolve}}
 	return s, nil
 }
 
@@ -231,44 +231,82 @@ func (s *SQLite) AddAgent(ctx context.Context, a Agent, since time.Time, max, ne
 	return s.store.AddAgent(ctx, a, since, max, netMax)
 }
 
-// sqlRunner is what *sql.DB and *sql.Tx share.
-type sqlRunner interface {
-	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
-	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
-}
-
 // sqliteDB runs the shared statements on the SQLite file through
 // database/sql. Its placeholders need no rewriting: modernc's driver binds
 // SQLite's named parameter $N to the N-th argument (its conn.go,
 // argFinder), so the shared $N mean the same here as on PostgreSQL.
 type sqliteDB struct {
-	sqlRunner
-	db      *sql.DB   // nil in a transaction
-	resolve *sql.Stmt // resolveQuery, prepared on db
+	db         *sql.DB
+	resolveSQL *sql.Stmt // resolveQuery, prepared on db
 }
 
 func (d sqliteDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
-	res, err := d.ExecContext(ctx, q, args...)
+	return sqlExec(ctx, d.db, q, args...)
+}
+
+func (d sqliteDB) queryRow(ctx context.Context, q string, args ...any) scanner {
+	return d.db.QueryRowContext(ctx, q, args...)
+}
+
+func (d sqliteDB) query(ctx context.Context, q string, args ...any) (rows, error) {
+	return sqlQuery(ctx, d.db, q, args...)
+}
+
+func (d sqliteDB) resolve(ctx context.Context, address, decoyLabel string, decoyBoxKey []byte) (string, []byte, int64, error) {
+	var r resolved
+	err := d.resolveSQL.QueryRowContext(ctx, address, decoyLabel, decoyBoxKey).Scan(&r.label, &r.boxKey, &r.at)
+	return r.label, r.boxKey, r.at, err
+}
+
+func (d sqliteDB) begin(ctx context.Context) (txn, error) {
+	tx, err := d.db.BeginTx(ctx, nil)
+	return sqliteTx{tx}, err
+}
+
+// lock has nothing to do on SQLite: every transaction begins with the
+// file's one write lock (BEGIN IMMEDIATE, the _txlock of OpenSQLite), so
+// writers already go one at a time, whatever they lock.
+func (sqliteDB) lock(context.Context, db, string, string) error { return nil }
+
+// sqliteTx is a transaction on the file. It holds only the *sql.Tx, so
+// that it fits in an interface without an allocation.
+type sqliteTx struct{ tx *sql.Tx }
+
+func (t sqliteTx) exec(ctx context.Context, q string, args ...any) (int64, error) {
+	return sqlExec(ctx, t.tx, q, args...)
+}
+
+func (t sqliteTx) queryRow(ctx context.Context, q string, args ...any) scanner {
+	return t.tx.QueryRowContext(ctx, q, args...)
+}
+
+func (t sqliteTx) query(ctx context.Context, q string, args ...any) (rows, error) {
+	return sqlQuery(ctx, t.tx, q, args...)
+}
+
+func (t sqliteTx) commit(context.Context) error { return t.tx.Commit() }
+func (t sqliteTx) rollback(context.Context)     { t.tx.Rollback() }
+
+// sqlRunner is what *sql.DB and *sql.Tx share.
+type sqlRunner interface {
+	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+func sqlExec(ctx context.Context, r sqlRunner, q string, args ...any) (int64, error) {
+	res, err := r.ExecContext(ctx, q, args...)
 	if err != nil {
 		return 0, err
 	}
 	return res.RowsAffected()
 }
 
-func (d sqliteDB) queryRow(ctx context.Context, q string, args ...any) scanner {
-	if q == resolveQuery && d.resolve != nil {
-		return d.resolve.QueryRowContext(ctx, args...)
-	}
-	return d.QueryRowContext(ctx, q, args...)
-}
-
-func (d sqliteDB) query(ctx context.Context, q string, args ...any) (rows, error) {
-	r, err := d.QueryContext(ctx, q, args...)
+func sqlQuery(ctx context.Context, r sqlRunner, q string, args ...any) (rows, error) {
+	rs, err := r.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
-	return sqlRows{r}, nil
+	return sqlRows{rs}, nil
 }
 
 // sqlRows drops the error of Close, as pgx's rows do: the rows were read
@@ -276,20 +314,3 @@ func (d sqliteDB) query(ctx context.Context, q string, args ...any) (rows, error
 type sqlRows struct{ *sql.Rows }
 
 func (r sqlRows) Close() { r.Rows.Close() }
-
-func (d sqliteDB) inTx(ctx context.Context, f func(db) error) error {
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := f(sqliteDB{sqlRunner: tx}); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
-}
-
-// lock has nothing to do on SQLite: every transaction begins with the
-// file's one write lock (BEGIN IMMEDIATE, the _txlock of OpenSQLite), so
-// writers already go one at a time, whatever they lock.
-func (sqliteDB) lock(context.Context, db, string) error { return nil }
