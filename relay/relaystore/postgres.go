@@ -225,6 +225,11 @@ func (d pgDB) resolve(ctx context.Context, address, decoyLabel string, decoyBoxK
 	return r.label, r.boxKey, r.at, err
 }
 
+func (pgDB) duplicate(err error) bool {
+	var e *pgconn.PgError
+	return errors.As(err, &e) && e.Code == "23505" // unique_violation
+}
+
 func (d pgDB) begin(ctx context.Context) (txn, error) {
 	tx, err := d.pool.Begin(ctx)
 	if err != nil {

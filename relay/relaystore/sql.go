@@ -39,6 +39,9 @@ type backend interface {
 	// and then stores is one step across every writer of the database
 	// (see each backend's).
 	lock(ctx context.Context, tx db, prefix, key string) error
+	// duplicate reports whether err is the database refusing a row
+	// whose key another row holds (a primary key or unique constraint).
+	duplicate(err error) bool
 	// resolve runs resolveQuery, the one statement of every request,
 	// scanning into one resolved: SQLite's is prepared once, and what a
 	// row scans into goes to the heap, each destination on its own.
@@ -564,15 +567,14 @@ func (s *store) Enqueue(ctx context.Context, e Envelope, max, share int) (Envelo
 		if held >= max || ours >= share {
 			return ErrQueueFull
 		}
-		n, err := tx.exec(ctx, "INSERT INTO queue("+queueCols+") VALUES ($1, $2, $3, $4, $5, NULL, $6) ON CONFLICT (id) DO NOTHING",
-			e.ID, e.Label, e.Net, e.Created.UnixMilli(), e.Expires.UnixMilli(), e.Sealed)
-		if err != nil {
+		if _, err := tx.exec(ctx, "INSERT INTO queue("+queueCols+") VALUES ($1, $2, $3, $4, $5, NULL, $6)",
+			e.ID, e.Label, e.Net, e.Created.UnixMilli(), e.Expires.UnixMilli(), e.Sealed); err != nil {
+			if s.be.duplicate(err) {
+				// Taken meanwhile for another label, whose lock this
+				// transaction does not hold (on PostgreSQL).
+				return ErrIDTaken
+			}
 			return err
-		}
-		if n == 0 {
-			// Taken meanwhile for another label (whose lock this
-			// transaction does not hold).
-			return ErrIDTaken
 		}
 		out = e
 		out.Sealed = nil

@@ -3,13 +3,15 @@ package relaystore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" driver
+	"modernc.org/sqlite" // the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"mailnode/internal/privdir"
 )
@@ -267,6 +269,11 @@ func (d sqliteDB) begin(ctx context.Context) (txn, error) {
 // file's one write lock (BEGIN IMMEDIATE, the _txlock of OpenSQLite), so
 // writers already go one at a time, whatever they lock.
 func (sqliteDB) lock(context.Context, db, string, string) error { return nil }
+
+func (sqliteDB) duplicate(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && (e.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY || e.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE)
+}
 
 // sqliteTx is a transaction on the file. It holds only the *sql.Tx, so
 // that it fits in an interface without an allocation.
