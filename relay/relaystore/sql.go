@@ -18,8 +18,9 @@ import (
 // milliseconds in integers, bytes as blobs, and the upsert both speak
 // (INSERT ... ON CONFLICT ... DO UPDATE/NOTHING). What truly differs is in
 // each database's file, behind backend: the driver (database/sql for
-// SQLite, pgx's own pool for PostgreSQL), the migrations, and how
-// concurrent writers are kept apart (backend.lock).
+// SQLite, pgx's own pool for PostgreSQL), the migrations, how concurrent
+// writers are kept apart (backend.lock), how a taken key is reported
+// (backend.duplicate), and the resolve statement (backend.resolve).
 
 // db runs statements: a backend's connection pool or one transaction.
 type db interface {
