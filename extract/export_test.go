@@ -2,3 +2,6 @@ package extract
 
 // ValidIBAN is validIBAN, for the tests outside the package.
 var ValidIBAN = validIBAN
+
+// Provenance is provenance, for the test over the evaluation corpus.
+var Provenance = provenance

@@ -1,0 +1,929 @@
+package extract
+
+import (
+	"fmt"
+	"html"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/emersion/go-ical"
+
+	"mailnode/extract/barcode"
+	"mailnode/extract/bcbp"
+	"mailnode/extract/carriers"
+	"mailnode/extract/einvoice"
+	"mailnode/extract/pdfdoc"
+	"mailnode/extract/pkpass"
+	"mailnode/extract/places"
+	"mailnode/mail/mime"
+)
+
+// Provenance: where each value of a fact came from (issue 46, "precision
+// guards": a wrong fact is worse than none, and a value no part of the
+// mail holds is a value made up).
+//
+// The readers do not record it as they read: some forty readers build
+// facts, and threading a source through each of them would cost every
+// mail what only a check needs. A locator finds it afterwards instead,
+// over the message's readable material (its text, its HTML as text, its
+// markup's values, its calendars, its attachments' text and embedded
+// files, its barcodes' payloads, its headers), and says a material holds
+// a value only when a span of it normalises to the value with the
+// extractor's own normalisers: findDates and gdsDate's tokens with the
+// year completed as withYear does, findClocks and gdsClocks, parseDateTime
+// for markup, the calendar's icalTime, moneyRE with moneyAt and
+// normaliseAmount, places.Fold for names, airports from
+// places.AirportByName. A value that is the product of a rule rather
+// than of a span (a year added to a day and month, a status, an issuer
+// from the sender's domain, a carrier from a tracking number's form, a
+// currency from the sender's country) gets the source kind "derived",
+// naming the rule; it is never let pass silently. It runs on demand
+// (TestProvenance over the whole evaluation corpus), never in Extract:
+// no fact or tool output carries it (docs/protocol.md defines those).
+
+// Kinds of source.
+const (
+	SourceText       = "text"       // the mail's text, or its HTML as text
+	SourceMarkup     = "markup"     // a schema.org property's value (JSON-LD, microdata) or the HTML's own text
+	SourceCalendar   = "calendar"   // an iCalendar property
+	SourceAttachment = "attachment" // a PDF's text, an e-invoice's XML, a Wallet pass's fields
+	SourceBarcode    = "barcode"    // a barcode's payload (an IATA boarding pass)
+	SourceHeader     = "header"     // the Subject, From or Date header
+	SourceDerived    = "derived"    // made by a rule from other values; Rule names it
+)
+
+// Source is where one value of a fact came from.
+type Source struct {
+	Kind string
+	// Raw is the characters of the mail the value was read from, short;
+	// for a derived value, what the rule started from.
+	Raw string
+	// Rule names the rule of a derived value.
+	Rule string
+}
+
+// FieldSource is one field of a fact, its value and its source; Source
+// is zero when no part of the mail holds the value.
+type FieldSource struct {
+	Field  string // "segment.from.code", "bill.amount.amount", …
+	Value  string
+	Source Source
+}
+
+// Found reports whether a source holds the value.
+func (f FieldSource) Found() bool { return f.Source.Kind != "" }
+
+// provenance locates the source of every field of every fact of a
+// message that Extract read them from.
+func provenance(m *mime.Message, facts []Fact) [][]FieldSource {
+	ev := newEvidence(m)
+	out := make([][]FieldSource, len(facts))
+	for i, f := range facts {
+		for _, fv := range factFields(f) {
+			out[i] = append(out[i], FieldSource{Field: fv.name, Value: fv.value, Source: ev.locate(f, fv)})
+		}
+	}
+	return out
+}
+
+// fieldValue is one field of a fact and how its value is compared.
+type fieldValue struct {
+	name, value string
+	kind        fieldKind
+	t           *Time
+	place       *Place
+	money       *Money
+}
+
+type fieldKind int
+
+const (
+	fieldCode     fieldKind = iota // a reference, number, seat or tracking number: letters and digits
+	fieldName                      // a name, an address, an item
+	fieldCarrier                   // a carrier's or airline's name
+	fieldParty                     // a merchant or issuer
+	fieldDomain                    // a sender's domain
+	fieldStatus                    // a status
+	fieldAirport                   // a place's code
+	fieldTime                      // a date or a date and clock
+	fieldAmount                    // an amount of money
+	fieldCurrency                  // its currency
+)
+
+// factFields lists the fields of f that hold a value.
+func factFields(f Fact) []fieldValue {
+	var out []fieldValue
+	add := func(name, v string, k fieldKind) {
+		if v != "" {
+			out = append(out, fieldValue{name: name, value: v, kind: k})
+		}
+	}
+	addTime := func(name string, t *Time) {
+		if t != nil {
+			out = append(out, fieldValue{name: name, value: t.Format(time.RFC3339), kind: fieldTime, t: t})
+		}
+	}
+	addPlace := func(name string, p *Place) {
+		if p == nil {
+			return
+		}
+		add(name+".name", p.Name, fieldName)
+		if p.Code != "" {
+			out = append(out, fieldValue{name: name + ".code", value: p.Code, kind: fieldAirport, place: p})
+		}
+	}
+	addMoney := func(name string, m *Money) {
+		if m == nil {
+			return
+		}
+		out = append(out, fieldValue{name: name + ".amount", value: m.Amount, kind: fieldAmount, money: m})
+		if m.Currency != "" {
+			out = append(out, fieldValue{name: name + ".currency", value: m.Currency, kind: fieldCurrency, money: m})
+		}
+	}
+	switch {
+	case f.Segment != nil:
+		s := f.Segment
+		add("segment.status", s.Status, fieldStatus)
+		add("segment.reservation", s.Reservation, fieldCode)
+		add("segment.carrier", s.Carrier, fieldCarrier)
+		add("segment.number", s.Number, fieldCode)
+		addPlace("segment.from", s.From)
+		addPlace("segment.to", s.To)
+		addTime("segment.depart", s.Depart)
+		addTime("segment.arrive", s.Arrive)
+		add("segment.seat", s.Seat, fieldCode)
+		add("segment.name", s.Name, fieldName)
+		add("segment.hotel", s.Hotel, fieldName)
+		add("segment.address", s.Address, fieldName)
+		addTime("segment.check_in", s.CheckIn)
+		addTime("segment.check_out", s.CheckOut)
+	case f.Order != nil:
+		o := f.Order
+		add("order.merchant", o.Merchant, fieldParty)
+		add("order.domain", o.Domain, fieldDomain)
+		add("order.number", o.Number, fieldCode)
+		add("order.status", o.Status, fieldStatus)
+		addTime("order.ordered", o.Ordered)
+		addMoney("order.total", o.Total)
+		for _, it := range o.Items {
+			add("order.item", it, fieldName)
+		}
+		for _, sh := range o.Shipments {
+			add("order.shipment.carrier", sh.Carrier, fieldCarrier)
+			add("order.shipment.tracking", sh.Tracking, fieldCode)
+			add("order.shipment.status", sh.Status, fieldStatus)
+			addTime("order.shipment.expected", sh.Expected)
+		}
+	case f.Bill != nil:
+		b := f.Bill
+		add("bill.issuer", b.Issuer, fieldParty)
+		add("bill.domain", b.Domain, fieldDomain)
+		add("bill.number", b.Number, fieldCode)
+		add("bill.status", b.Status, fieldStatus)
+		addMoney("bill.amount", b.Amount)
+		addTime("bill.due", b.Due)
+		addTime("bill.issued", b.Issued)
+	}
+	return out
+}
+
+// material is one readable part of a message.
+type material struct {
+	kind   string
+	text   string
+	folded string // places.Fold(text), spaces around
+	alnum  string // foldAlnum(text)
+	digits string // its letters and digits with every zero kept
+}
+
+// dayFound is a date some material writes; clockFound a clock; and
+// instantFound a whole time markup or a calendar gives.
+type dayFound struct {
+	kind, raw string
+	y, m, d   int
+	hasYear   bool
+}
+
+type clockFound struct {
+	kind, raw string
+	h, m      int
+	days      int // a printout's "+1": the arrival's days after its row's date
+}
+
+type instantFound struct {
+	kind, raw string
+	t         time.Time
+	w         wallTime
+	dateOnly  bool
+}
+
+type amountFound struct {
+	kind, raw string
+	money     *Money
+}
+
+// evidence is everything a message's materials were found to write.
+type evidence struct {
+	c        *msgContext
+	mats     []material
+	days     []dayFound
+	clocks   []clockFound
+	instants []instantFound
+	amounts  []amountFound
+	// senders are the message's sender's and a forwarded original's.
+	senders []*msgContext
+	// barcodeLegs are the boarding passes' legs its barcodes hold.
+	barcodeLegs []bcbp.Leg
+	// text is the mail's text and its HTML's.
+	text string
+}
+
+func newEvidence(m *mime.Message) *evidence {
+	c := &msgContext{date: m.Date, ref: m.Date, dateLoc: time.UTC, full: true, html: m.HTML}
+	if !m.Date.IsZero() {
+		c.dateLoc = m.Date.Location()
+	}
+	var addr, name string
+	if len(m.From) > 0 {
+		addr, name = m.From[0].Address, m.From[0].Name
+	}
+	c.setSender(addr, name)
+	c.langText = m.Text
+	ev := &evidence{c: c, senders: []*msgContext{c}, text: m.Text + "\n" + m.HTMLText}
+	for _, text := range []string{m.Text, m.HTMLText} {
+		if from, _, ok := forwarded(text); ok {
+			fc := *c
+			fc.asForwarded(from)
+			ev.senders = append(ev.senders, &fc)
+		}
+	}
+
+	ev.addText(SourceHeader, m.Subject)
+	if len(m.From) > 0 {
+		ev.addText(SourceHeader, m.From[0].Name+" "+m.From[0].Address)
+	}
+	ev.addText(SourceText, m.Text)
+	ev.addText(SourceText, m.HTMLText)
+	for _, h := range m.HTML {
+		var vals []string
+		for _, items := range [][]node{jsonLD(h), microdata(h)} {
+			for _, it := range items {
+				markupStrings(it, &vals, 0)
+			}
+		}
+		for _, v := range vals {
+			if w, ok := parseDateTime(v); ok {
+				ev.instants = append(ev.instants, instantFound{kind: SourceMarkup, raw: v, w: w, dateOnly: w.dateOnly})
+			}
+		}
+		ev.addText(SourceMarkup, strings.Join(vals, "\n"))
+		// Attributes and text as the HTML holds them ("content=").
+		ev.addText(SourceMarkup, html.UnescapeString(h))
+	}
+	for _, cal := range m.Calendars {
+		ev.addCalendar(cal)
+	}
+	for _, d := range m.Documents {
+		ev.addDocument(d)
+	}
+	return ev
+}
+
+// markupStrings collects the string values of a markup item.
+func markupStrings(v any, out *[]string, depth int) {
+	if depth > 12 {
+		return
+	}
+	switch x := v.(type) {
+	case string:
+		*out = append(*out, x)
+	case float64:
+		*out = append(*out, fmt.Sprint(x))
+	case map[string]any:
+		for _, e := range x {
+			markupStrings(e, out, depth+1)
+		}
+	case []any:
+		for _, e := range x {
+			markupStrings(e, out, depth+1)
+		}
+	}
+}
+
+// addText adds a material and the dates, clocks and amounts it writes.
+func (ev *evidence) addText(kind, text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	ev.mats = append(ev.mats, material{kind: kind, text: text, folded: " " + places.Fold(text) + " ", alnum: foldAlnum(text), digits: alnumOnly(text)})
+	for ln := range strings.Lines(text) {
+		ln = strings.TrimRight(ln, "\r\n")
+		for _, us := range []bool{false, true} {
+			for _, d := range findDates(ln, us) {
+				ev.days = append(ev.days, dayFound{kind: kind, raw: ln[d.start:d.end], y: d.y, m: d.m, d: d.d, hasYear: d.hasYear})
+			}
+		}
+		for _, f := range strings.Fields(ln) {
+			if dm := gdsDateTokenRE.FindStringSubmatch(strings.ToUpper(strings.Trim(f, ",.;:()"))); dm != nil {
+				if d, ok := ev.c.gdsDate(dm[1], dm[2], dm[3]); ok {
+					ev.days = append(ev.days, dayFound{kind: kind, raw: f, y: d.y, m: d.m, d: d.d, hasYear: d.hasYear})
+				}
+			}
+		}
+		if w, ok := parseDateTime(strings.TrimSpace(ln)); ok {
+			ev.instants = append(ev.instants, instantFound{kind: kind, raw: strings.TrimSpace(ln), w: w, dateOnly: w.dateOnly})
+		}
+		for _, k := range findClocks(ln) {
+			ev.clocks = append(ev.clocks, clockFound{kind: kind, raw: ln[k.start:k.end], h: k.h, m: k.m})
+		}
+		for _, k := range gdsClocks(ln, 64) {
+			ev.clocks = append(ev.clocks, clockFound{kind: kind, raw: ln[k.start:k.end], h: k.h, m: k.m, days: k.days})
+		}
+		for _, mm := range moneyRE.FindAllStringSubmatchIndex(ln, -1) {
+			if mo := ev.c.moneyAt(ln, mm, text); mo != nil {
+				ev.amounts = append(ev.amounts, amountFound{kind: kind, raw: strings.TrimSpace(ln[mm[0]:mm[1]]), money: mo})
+			}
+		}
+		for _, n := range numberRE.FindAllString(ln, -1) {
+			if a, ok := normaliseAmount(n); ok {
+				ev.amounts = append(ev.amounts, amountFound{kind: kind, raw: n, money: &Money{Amount: a}})
+			}
+		}
+	}
+}
+
+// numberRE is a number as amounts are written without their currency.
+var numberRE = regexp.MustCompile(`\d[\d.,' \x{00a0}\x{202f}]*\d|\d`)
+
+// addCalendar adds an iCalendar's text, and each of its times as
+// icalTime reads it.
+func (ev *evidence) addCalendar(src string) {
+	cal, err := decodeCalendar(src)
+	if err != nil {
+		ev.addText(SourceCalendar, src)
+		return
+	}
+	var b strings.Builder
+	for _, comp := range cal.Children {
+		ev.addComponent(comp, &b)
+	}
+	ev.addText(SourceCalendar, b.String())
+}
+
+func (ev *evidence) addComponent(comp *ical.Component, b *strings.Builder) {
+	for name, props := range comp.Props {
+		for i := range props {
+			p := &props[i]
+			if s, err := p.Text(); err == nil {
+				b.WriteString(s)
+			} else {
+				b.WriteString(p.Value)
+			}
+			b.WriteByte('\n')
+			if name == ical.PropDateTimeStart || name == ical.PropDateTimeEnd || name == ical.PropDue || name == ical.PropRecurrenceID {
+				if t := ev.c.icalTime(p); t != nil {
+					raw := name + ":" + p.Value
+					ev.instants = append(ev.instants, instantFound{kind: SourceCalendar, raw: raw, t: t.Time, dateOnly: t.DateOnly})
+					// Its day, for a clock the description gives.
+					ev.days = append(ev.days, dayFound{kind: SourceCalendar, raw: raw, y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true})
+				}
+			}
+		}
+	}
+	for _, ch := range comp.Children {
+		ev.addComponent(ch, b)
+	}
+}
+
+// addDocument adds what an attachment holds: a pass's fields and
+// barcodes, a PDF's text, embedded files and barcodes, an XML file, a
+// picture's barcodes.
+func (ev *evidence) addDocument(d mime.Document) {
+	switch d.Kind {
+	case "pkpass":
+		p, err := pkpass.Read(d.Data)
+		if err != nil {
+			return
+		}
+		var vals []string
+		vals = append(vals, p.Description, p.Organization, p.RelevantDate)
+		for _, f := range p.Fields {
+			vals = append(vals, f.Label, f.Value)
+		}
+		markupStrings(p.Semantics, &vals, 0)
+		for _, v := range vals {
+			if t, ok := passTime(v); ok {
+				ev.instants = append(ev.instants, instantFound{kind: SourceAttachment, raw: v, t: t})
+			}
+		}
+		ev.addText(SourceAttachment, strings.Join(vals, "\n"))
+		var codes []string
+		for _, bc := range p.Barcodes {
+			codes = append(codes, bc.Message)
+		}
+		ev.addBarcodes(codes, p.RelevantDate)
+	case "pdf":
+		doc, err := pdfdoc.Open(d.Data)
+		if err != nil {
+			return
+		}
+		if files, err := doc.Files(); err == nil {
+			for _, f := range files {
+				ev.addXML(f.Data)
+			}
+		}
+		if imgs, err := doc.Images(); err == nil {
+			for _, img := range imgs {
+				if texts, err := barcode.Decode(img); err == nil {
+					ev.addBarcodes(texts, "")
+				}
+			}
+		}
+		if text, err := doc.Text(); err == nil {
+			ev.addText(SourceAttachment, text)
+		}
+	case "xml":
+		ev.addXML(d.Data)
+	case "image":
+		if texts, err := barcode.DecodeBytes(d.Data); err == nil {
+			ev.addBarcodes(texts, "")
+		}
+	}
+}
+
+// addXML adds an e-invoice's values as einvoice.Parse reads them, and
+// the XML's text.
+func (ev *evidence) addXML(data []byte) {
+	if inv, err := einvoice.Parse(data); err == nil {
+		var vals []string
+		vals = append(vals, inv.Seller, inv.Number, inv.Amount, inv.Currency)
+		for _, t := range []time.Time{inv.Due, inv.Issued} {
+			if !t.IsZero() {
+				ev.days = append(ev.days, dayFound{kind: SourceAttachment, raw: t.Format("20060102"), y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true})
+			}
+		}
+		ev.addText(SourceAttachment, strings.Join(vals, "\n"))
+	}
+	ev.addText(SourceAttachment, html.UnescapeString(string(data)))
+}
+
+// addBarcodes adds barcodes' payloads and the boarding passes' legs they
+// hold, each leg's day as Pass.Date gives it.
+func (ev *evidence) addBarcodes(texts []string, relevant string) {
+	ref := ev.c.ref
+	if t, ok := passTime(relevant); ok {
+		ref = t
+	}
+	if ref.IsZero() {
+		ref = time.Now()
+	}
+	for _, t := range texts {
+		ev.addText(SourceBarcode, t)
+		bp, err := bcbp.Parse(t)
+		if err != nil {
+			continue
+		}
+		for i, l := range bp.Legs {
+			ev.barcodeLegs = append(ev.barcodeLegs, l)
+			ev.addText(SourceBarcode, strings.Join([]string{l.PNR, l.From, l.To, l.Carrier, l.Carrier + " " + l.Flight, l.Seat}, "\n"))
+			day := bp.Date(i, ref)
+			ev.days = append(ev.days, dayFound{kind: SourceBarcode, raw: fmt.Sprintf("day %d", l.Day), y: day.Year(), m: int(day.Month()), d: day.Day(), hasYear: true})
+		}
+	}
+}
+
+// foldAlnum is s's letters and digits, folded as places.Fold does, with
+// the leading zeros of each run of digits dropped ("LH 0400" is "lh400").
+func foldAlnum(s string) string {
+	f := places.Fold(s)
+	var b strings.Builder
+	b.Grow(len(f))
+	prevDigit := false
+	for i := 0; i < len(f); i++ {
+		ch := f[i]
+		switch {
+		case ch == ' ':
+			prevDigit = false
+		case ch >= '0' && ch <= '9':
+			if ch == '0' && !prevDigit && i+1 < len(f) && f[i+1] >= '0' && f[i+1] <= '9' {
+				continue
+			}
+			prevDigit = true
+			b.WriteByte(ch)
+		default:
+			prevDigit = false
+			b.WriteByte(ch)
+		}
+	}
+	return b.String()
+}
+
+// locate finds the source of one field of f.
+func (ev *evidence) locate(f Fact, fv fieldValue) Source {
+	switch fv.kind {
+	case fieldCode:
+		if s, ok := ev.holds(fv.value); ok {
+			return s
+		}
+		if s, ok := ev.tokens(fv.value); ok {
+			return s
+		}
+		return ev.derivedCode(fv)
+	case fieldName:
+		if s, ok := ev.holds(fv.value); ok {
+			return s
+		}
+		return ev.words(fv.value)
+	case fieldCarrier:
+		if s, ok := ev.holds(fv.value); ok {
+			return s
+		}
+		return ev.derivedCarrier(f, fv.value)
+	case fieldParty:
+		if s, ok := ev.holds(fv.value); ok {
+			return s
+		}
+		for _, c := range ev.senders {
+			if fv.value == c.senderName || fv.value == asOrg(c.senderName) {
+				return Source{Kind: SourceDerived, Rule: "the sender's domain", Raw: c.senderDomain}
+			}
+		}
+		return Source{}
+	case fieldDomain:
+		for _, c := range ev.senders {
+			if fv.value == c.senderDomain {
+				return Source{Kind: SourceHeader, Raw: c.senderDomain}
+			}
+		}
+		return Source{}
+	case fieldStatus:
+		return Source{Kind: SourceDerived, Rule: "status phrase or default"}
+	case fieldAirport:
+		return ev.airport(fv)
+	case fieldTime:
+		if s := ev.when(fv.t); s.Kind != "" {
+			return s
+		}
+		return ev.derivedTime(f, fv)
+	case fieldAmount:
+		for _, a := range ev.amounts {
+			if a.money.Amount == strings.TrimPrefix(fv.value, "-") {
+				return Source{Kind: a.kind, Raw: a.raw}
+			}
+		}
+		return Source{}
+	case fieldCurrency:
+		return ev.currency(fv)
+	}
+	return Source{}
+}
+
+// holds finds a material that holds v: as a run of its words (folded),
+// else as its letters and digits run together ("LH 400" in "LH0400").
+func (ev *evidence) holds(v string) (Source, bool) {
+	fv := places.Fold(v)
+	if fv == "" {
+		return Source{}, false
+	}
+	for _, m := range ev.mats {
+		if strings.Contains(m.folded, " "+fv+" ") || len(fv) >= 4 && strings.Contains(m.folded, fv) {
+			return Source{Kind: m.kind, Raw: rawAround(m.text, v)}, true
+		}
+	}
+	av := foldAlnum(v)
+	if len(av) < 3 {
+		return Source{}, false
+	}
+	dv := alnumOnly(v)
+	for _, m := range ev.mats {
+		if strings.Contains(m.alnum, av) || strings.Contains(m.digits, dv) {
+			return Source{Kind: m.kind, Raw: rawAround(m.text, v)}, true
+		}
+	}
+	return Source{}, false
+}
+
+// alnumOnly is s's letters and digits, folded as places.Fold does.
+func alnumOnly(s string) string {
+	return strings.ReplaceAll(places.Fold(s), " ", "")
+}
+
+// tokens finds a material whose words, one after another, are a short
+// code's ("S0" for "S 0", "TGV INOUI n° 6603" for "INOUI 6603", "UA" and
+// "110" apart in markup for "UA 110"), skipping the words for a number.
+func (ev *evidence) tokens(v string) (Source, bool) {
+	want := foldAlnum(v)
+	if want == "" {
+		return Source{}, false
+	}
+	for _, m := range ev.mats {
+		ws := strings.Fields(m.folded)
+		for i := range ws {
+			got := ""
+			for j := i; j < len(ws) && j < i+5 && len(got) < len(want); j++ {
+				if j > i && numberWords[ws[j]] {
+					continue
+				}
+				got += foldAlnum(ws[j])
+				if got == want {
+					return Source{Kind: m.kind, Raw: strings.Join(ws[i:j+1], " ")}, true
+				}
+			}
+		}
+	}
+	return Source{}, false
+}
+
+// numberWords are the words that stand between a service's name and its
+// number ("n° 6603", "FLT: 925").
+var numberWords = map[string]bool{"n": true, "no": true, "nr": true, "flt": true, "flight": true, "zug": true, "train": true}
+
+// words finds a material that holds each word of a name, for names
+// joined from parts (an address's street, code and town).
+func (ev *evidence) words(v string) Source {
+	ws := strings.Fields(places.Fold(v))
+	if len(ws) < 2 {
+		return Source{}
+	}
+	for _, m := range ev.mats {
+		if !slices.ContainsFunc(ws, func(w string) bool { return !strings.Contains(m.folded, " "+w+" ") }) {
+			return Source{Kind: m.kind, Raw: "the words of " + truncateRunes(v, 40)}
+		}
+	}
+	return Source{}
+}
+
+// rawAround is the characters of text that hold v, short.
+func rawAround(text, v string) string {
+	if i := strings.Index(strings.ToLower(text), strings.ToLower(v)); i >= 0 {
+		return text[i : i+len(v)]
+	}
+	return truncateRunes(v, 60)
+}
+
+// derivedCode is a code made by a rule: a flight's number with the code
+// of the airline whose name the mail prints ("UNITED AIRLINES  FLT:
+// 925" is UA 925), or with the code markup gives apart from the number.
+func (ev *evidence) derivedCode(fv fieldValue) Source {
+	code, num, ok := strings.Cut(fv.value, " ")
+	if !ok || fv.name != "segment.number" {
+		return Source{}
+	}
+	for _, m := range ev.mats {
+		if !strings.Contains(m.folded, " "+foldAlnum(num)+" ") {
+			continue
+		}
+		for _, a := range gdsAirlines {
+			if a.code == code && strings.Contains(m.folded, " "+places.Fold(a.name)+" ") {
+				return Source{Kind: SourceDerived, Rule: "the airline's code of its printed name", Raw: a.name + " " + num}
+			}
+		}
+		if strings.Contains(m.folded, " "+strings.ToLower(code)+" ") && m.kind == SourceMarkup {
+			return Source{Kind: SourceMarkup, Raw: code + " … " + num}
+		}
+	}
+	return Source{}
+}
+
+// derivedCarrier is a carrier no material names: a tracking number's
+// form names it, or the sender's domain does.
+func (ev *evidence) derivedCarrier(f Fact, name string) Source {
+	if f.Order != nil {
+		for _, sh := range f.Order.Shipments {
+			if sh.Carrier != name || sh.Tracking == "" {
+				continue
+			}
+			if cr, ok := trackingCarrier(sh.Tracking); ok && cr == name {
+				return Source{Kind: SourceDerived, Rule: "the tracking number's form", Raw: sh.Tracking}
+			}
+			for _, c := range ev.senders {
+				for _, m := range carriers.Identify(sh.Tracking, c.senderDomain) {
+					if carrierName(m) == name {
+						return Source{Kind: SourceDerived, Rule: "the tracking number's form", Raw: sh.Tracking}
+					}
+				}
+			}
+		}
+	}
+	for _, c := range ev.senders {
+		if carrierBySender(c.senderDomain) == name {
+			return Source{Kind: SourceDerived, Rule: "the sender's domain", Raw: c.senderDomain}
+		}
+	}
+	if ev.c.linkedCarrier(ev.text) == name {
+		return Source{Kind: SourceDerived, Rule: "the carrier whose site the mail links to"}
+	}
+	return Source{}
+}
+
+// airport finds a place's code: written as a word in capitals, or the
+// airport of a name the mail writes.
+func (ev *evidence) airport(fv fieldValue) Source {
+	code := fv.value
+	re := regexp.MustCompile(`(?:^|[^\p{L}\p{N}])` + regexp.QuoteMeta(code) + `(?:$|[^\p{L}\p{N}])`)
+	for _, m := range ev.mats {
+		if loc := re.FindStringIndex(m.text); loc != nil {
+			return Source{Kind: m.kind, Raw: strings.TrimFunc(m.text[loc[0]:loc[1]], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })}
+		}
+	}
+	if name := fv.place.Name; name != "" {
+		if c, ok := places.AirportByName(name); ok && c == code {
+			return Source{Kind: SourceDerived, Rule: "the airport of its name", Raw: name}
+		}
+	}
+	for _, m := range ev.mats {
+		// A printout's city pair: two codes in one word ("MUCLIS").
+		for _, w := range cityPairRE.FindAllString(m.text, -1) {
+			if (w[:3] == code || w[3:] == code) && places.Known(w[:3]) && places.Known(w[3:]) {
+				return Source{Kind: m.kind, Raw: w}
+			}
+		}
+	}
+	// An airport's or a city's name of up to four words, as airportNamed
+	// and nearestNamed read them.
+	for _, m := range ev.mats {
+		for ln := range strings.Lines(m.text) {
+			ws := strings.FieldsFunc(ln, func(r rune) bool {
+				return !unicode.IsLetter(r) && r != '-' && r != '.' && r != '\''
+			})
+			for i := range ws {
+				for j := i + 1; j <= len(ws) && j <= i+4; j++ {
+					name := strings.Join(ws[i:j], " ")
+					if c, ok := places.AirportByName(name); ok && c == code {
+						return Source{Kind: SourceDerived, Rule: "the airport of a name", Raw: name}
+					}
+					if slices.Contains(places.LargeAirportsIn(name), code) {
+						return Source{Kind: SourceDerived, Rule: "a city's large airport nearest the other end", Raw: name}
+					}
+				}
+			}
+		}
+	}
+	return Source{}
+}
+
+// cityPairRE is a word of two airports' codes.
+var cityPairRE = regexp.MustCompile(`\b[A-Z]{6}\b`)
+
+// when finds a time: the instant markup or a calendar gives, else a day
+// and (unless only the day is known) a clock the same material writes.
+func (ev *evidence) when(t *Time) Source {
+	v := t.Time
+	for _, in := range ev.instants {
+		if !in.t.IsZero() {
+			if in.t.Equal(v) || in.dateOnly && sameDay(in.t, v) {
+				return Source{Kind: in.kind, Raw: in.raw}
+			}
+			continue
+		}
+		w := in.w
+		if w.y == v.Year() && w.mo == int(v.Month()) && w.d == v.Day() && (t.DateOnly || w.h == v.Hour() && w.mi == v.Minute()) {
+			return Source{Kind: in.kind, Raw: in.raw}
+		}
+	}
+	var day *dayFound
+	for i, d := range ev.days {
+		if d.m == int(v.Month()) && d.d == v.Day() && (d.hasYear && d.y == v.Year() || !d.hasYear && ev.yearFor(d, v.Year())) {
+			if day == nil || d.hasYear && !day.hasYear {
+				day = &ev.days[i]
+			}
+		}
+	}
+	if day == nil {
+		return Source{}
+	}
+	src := Source{Kind: day.kind, Raw: day.raw}
+	if !day.hasYear {
+		src = Source{Kind: SourceDerived, Rule: "the year from the mail's date", Raw: day.raw}
+	}
+	if t.DateOnly {
+		return src
+	}
+	for _, k := range ev.clocks {
+		if k.h == v.Hour() && k.m == v.Minute() {
+			src.Raw += " " + k.raw
+			return src
+		}
+	}
+	return Source{}
+}
+
+// derivedTime is a time made by a rule from the fact's other times: a
+// stay's first day in a range that gives its month and year once ("vom
+// 10. bis 13. Dezember 2027"), its last from the nights booked, an
+// arrival the day after its departure ("+1", or a clock before the
+// departure's).
+func (ev *evidence) derivedTime(f Fact, fv fieldValue) Source {
+	s := f.Segment
+	if s == nil {
+		return Source{}
+	}
+	v := fv.t.Time
+	switch fv.name {
+	case "segment.check_in":
+		if s.CheckOut == nil || ev.when(s.CheckOut).Kind == "" {
+			return Source{}
+		}
+		end := s.CheckOut.Time
+		if !fv.t.DateOnly && !ev.clockOf(v) {
+			return Source{}
+		}
+		// The day alone, not a month's or a year's digits ("03.2028").
+		dayRE := regexp.MustCompile(fmt.Sprintf(`\b0?%d\.?(?:[^\d.]|$)`, v.Day()))
+		for _, d := range ev.days {
+			if d.m != int(end.Month()) || d.d != end.Day() {
+				continue
+			}
+			for _, m := range ev.mats {
+				i := strings.Index(m.text, d.raw)
+				if i < 0 {
+					continue
+				}
+				before := m.text[max(0, i-40):i]
+				before = before[strings.LastIndexByte(before, '\n')+1:]
+				if loc := dayRE.FindStringIndex(before); loc != nil {
+					return Source{Kind: SourceDerived, Rule: "a range's first day, in its end's month and year", Raw: before[loc[0]:] + d.raw}
+				}
+			}
+		}
+	case "segment.check_out":
+		if s.CheckIn == nil || ev.when(s.CheckIn).Kind == "" {
+			return Source{}
+		}
+		nights := int(v.Sub(s.CheckIn.Time).Round(24*time.Hour) / (24 * time.Hour))
+		// The nights as stayNights reads them ("2 nights", "Nights: 2").
+		for _, m := range ev.mats {
+			for _, re := range []*regexp.Regexp{nightsLabelRE, nightsAfterRE} {
+				for _, n := range re.FindAllStringSubmatch(m.text, -1) {
+					if n[1] == fmt.Sprint(nights) {
+						return Source{Kind: SourceDerived, Rule: "check-in and the nights booked", Raw: strings.TrimSpace(n[0])}
+					}
+				}
+			}
+		}
+	case "segment.arrive":
+		if s.Depart == nil || ev.when(s.Depart).Kind == "" {
+			return Source{}
+		}
+		dep := s.Depart.Time
+		days := v.YearDay() - dep.YearDay() + 365*(v.Year()-dep.Year())
+		if days < 1 || days > 2 {
+			return Source{}
+		}
+		for _, k := range ev.clocks {
+			if k.h == v.Hour() && k.m == v.Minute() {
+				return Source{Kind: SourceDerived, Rule: "the day after its departure", Raw: k.raw}
+			}
+		}
+	}
+	return Source{}
+}
+
+// yearFor reports whether withYear gives a day without a year the year y,
+// from the dates the extractor reads such days against: the mail's
+// Date, else the first date with a year its text (or an attachment's)
+// writes.
+func (ev *evidence) yearFor(d dayFound, y int) bool {
+	dm := dateMatch{m: d.m, d: d.d}
+	if !ev.c.date.IsZero() && dm.withYear(ev.c.date).y == y {
+		return true
+	}
+	for _, m := range ev.mats {
+		for _, us := range []bool{false, true} {
+			if ref := firstFullDate(m.text, us); !ref.IsZero() && dm.withYear(ref).y == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clockOf reports whether some material writes v's time of day.
+func (ev *evidence) clockOf(v time.Time) bool {
+	return slices.ContainsFunc(ev.clocks, func(k clockFound) bool { return k.h == v.Hour() && k.m == v.Minute() })
+}
+
+func sameDay(a, b time.Time) bool {
+	return a.Year() == b.Year() && a.YearDay() == b.YearDay()
+}
+
+// currency finds an amount's currency: the amount written with it, a
+// code the mail writes, else the rule that gave it.
+func (ev *evidence) currency(fv fieldValue) Source {
+	for _, a := range ev.amounts {
+		if a.money.Currency == fv.value && a.money.Amount == strings.TrimPrefix(fv.money.Amount, "-") {
+			return Source{Kind: a.kind, Raw: a.raw}
+		}
+	}
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(fv.value) + `\b`)
+	for _, m := range ev.mats {
+		if re.MatchString(m.text) {
+			return Source{Kind: m.kind, Raw: fv.value}
+		}
+	}
+	return Source{}
+}
