@@ -204,12 +204,16 @@ type material struct {
 // instantFound a whole time markup or a calendar gives.
 type dayFound struct {
 	kind, raw string
+	// mat and line are where it is: the material's index in
+	// evidence.mats and its line there, -1 for a whole calendar event's.
+	mat, line int
 	y, m, d   int
 	hasYear   bool
 }
 
 type clockFound struct {
 	kind, raw string
+	mat, line int
 	h, m      int
 	days      int // a printout's "+1": the arrival's days after its row's date
 }
@@ -320,17 +324,19 @@ func (ev *evidence) addText(kind, text string) {
 		return
 	}
 	ev.mats = append(ev.mats, material{kind: kind, text: text, folded: " " + places.Fold(text) + " ", alnum: foldAlnum(text), digits: alnumOnly(text)})
+	mat, line := len(ev.mats)-1, -1
 	for ln := range strings.Lines(text) {
 		ln = strings.TrimRight(ln, "\r\n")
+		line++
 		for _, us := range []bool{false, true} {
 			for _, d := range findDates(ln, us) {
-				ev.days = append(ev.days, dayFound{kind: kind, raw: ln[d.start:d.end], y: d.y, m: d.m, d: d.d, hasYear: d.hasYear})
+				ev.days = append(ev.days, dayFound{kind: kind, mat: mat, line: line, raw: ln[d.start:d.end], y: d.y, m: d.m, d: d.d, hasYear: d.hasYear})
 			}
 		}
 		for _, f := range strings.Fields(ln) {
 			if dm := gdsDateTokenRE.FindStringSubmatch(strings.ToUpper(strings.Trim(f, ",.;:()"))); dm != nil {
 				if d, ok := ev.c.gdsDate(dm[1], dm[2], dm[3]); ok {
-					ev.days = append(ev.days, dayFound{kind: kind, raw: f, y: d.y, m: d.m, d: d.d, hasYear: d.hasYear})
+					ev.days = append(ev.days, dayFound{kind: kind, mat: mat, line: line, raw: f, y: d.y, m: d.m, d: d.d, hasYear: d.hasYear})
 				}
 			}
 		}
@@ -338,10 +344,10 @@ func (ev *evidence) addText(kind, text string) {
 			ev.instants = append(ev.instants, instantFound{kind: kind, raw: strings.TrimSpace(ln), w: w, dateOnly: w.dateOnly})
 		}
 		for _, k := range findClocks(ln) {
-			ev.clocks = append(ev.clocks, clockFound{kind: kind, raw: ln[k.start:k.end], h: k.h, m: k.m})
+			ev.clocks = append(ev.clocks, clockFound{kind: kind, mat: mat, line: line, raw: ln[k.start:k.end], h: k.h, m: k.m})
 		}
 		for _, k := range gdsClocks(ln, 64) {
-			ev.clocks = append(ev.clocks, clockFound{kind: kind, raw: ln[k.start:k.end], h: k.h, m: k.m, days: k.days})
+			ev.clocks = append(ev.clocks, clockFound{kind: kind, mat: mat, line: line, raw: ln[k.start:k.end], h: k.h, m: k.m, days: k.days})
 		}
 		for _, mm := range moneyRE.FindAllStringSubmatchIndex(ln, -1) {
 			if mo := ev.c.moneyAt(ln, mm, text); mo != nil {
@@ -389,7 +395,7 @@ func (ev *evidence) addComponent(comp *ical.Component, b *strings.Builder) {
 					raw := name + ":" + p.Value
 					ev.instants = append(ev.instants, instantFound{kind: SourceCalendar, raw: raw, t: t.Time, dateOnly: t.DateOnly})
 					// Its day, for a clock the description gives.
-					ev.days = append(ev.days, dayFound{kind: SourceCalendar, raw: raw, y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true})
+					ev.days = append(ev.days, dayFound{kind: SourceCalendar, mat: len(ev.mats), line: -1, raw: raw, y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true})
 				}
 			}
 		}
@@ -463,7 +469,7 @@ func (ev *evidence) addXML(data []byte) {
 		vals = append(vals, inv.Seller, inv.Number, inv.Amount, inv.Currency)
 		for _, t := range []time.Time{inv.Due, inv.Issued} {
 			if !t.IsZero() {
-				ev.days = append(ev.days, dayFound{kind: SourceAttachment, raw: t.Format("20060102"), y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true})
+				ev.days = append(ev.days, dayFound{kind: SourceAttachment, mat: -1, line: -1, raw: t.Format("20060102"), y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true})
 			}
 		}
 		ev.addText(SourceAttachment, strings.Join(vals, "\n"))
@@ -491,7 +497,7 @@ func (ev *evidence) addBarcodes(texts []string, relevant string) {
 			ev.barcodeLegs = append(ev.barcodeLegs, l)
 			ev.addText(SourceBarcode, strings.Join([]string{l.PNR, l.From, l.To, l.Carrier, l.Carrier + " " + l.Flight, l.Seat}, "\n"))
 			day := bp.Date(i, ref)
-			ev.days = append(ev.days, dayFound{kind: SourceBarcode, raw: fmt.Sprintf("day %d", l.Day), y: day.Year(), m: int(day.Month()), d: day.Day(), hasYear: true})
+			ev.days = append(ev.days, dayFound{kind: SourceBarcode, mat: -1, line: -1, raw: fmt.Sprintf("day %d", l.Day), y: day.Year(), m: int(day.Month()), d: day.Day(), hasYear: true})
 		}
 	}
 }
@@ -563,7 +569,7 @@ func (ev *evidence) locate(f Fact, fv fieldValue) Source {
 	case fieldStatus:
 		return Source{Kind: SourceDerived, Rule: "status phrase or default"}
 	case fieldAirport:
-		return ev.airport(fv)
+		return ev.airport(f, fv)
 	case fieldTime:
 		if s := ev.when(fv.t); s.Kind != "" {
 			return s
@@ -722,7 +728,7 @@ func (ev *evidence) derivedCarrier(f Fact, name string) Source {
 
 // airport finds a place's code: written as a word in capitals, or the
 // airport of a name the mail writes.
-func (ev *evidence) airport(fv fieldValue) Source {
+func (ev *evidence) airport(f Fact, fv fieldValue) Source {
 	code := fv.value
 	re := regexp.MustCompile(`(?:^|[^\p{L}\p{N}])` + regexp.QuoteMeta(code) + `(?:$|[^\p{L}\p{N}])`)
 	for _, m := range ev.mats {
@@ -743,21 +749,35 @@ func (ev *evidence) airport(fv fieldValue) Source {
 			}
 		}
 	}
-	// An airport's or a city's name of up to four words, as airportNamed
-	// and nearestNamed read them.
-	for _, m := range ev.mats {
-		for ln := range strings.Lines(m.text) {
-			ws := strings.FieldsFunc(ln, func(r rune) bool {
-				return !unicode.IsLetter(r) && r != '-' && r != '.' && r != '\''
-			})
-			for i := range ws {
-				for j := i + 1; j <= len(ws) && j <= i+4; j++ {
-					name := strings.Join(ws[i:j], " ")
-					if c, ok := places.AirportByName(name); ok && c == code {
-						return Source{Kind: SourceDerived, Rule: "the airport of a name", Raw: name}
-					}
-					if slices.Contains(places.LargeAirportsIn(name), code) {
-						return Source{Kind: SourceDerived, Rule: "a city's large airport nearest the other end", Raw: name}
+	// An airport's name of up to four words, as airportNamed reads it;
+	// else a city's, whose one large airport in the other end's part of
+	// the world nearestNamed takes.
+	var other *Place
+	if s := f.Segment; s != nil {
+		other = s.From
+		if fv.name == "segment.from.code" {
+			other = s.To
+		}
+	}
+	for _, cities := range []bool{false, true} {
+		if cities && (other == nil || other.Code == "") {
+			break
+		}
+		for _, m := range ev.mats {
+			for ln := range strings.Lines(m.text) {
+				ws := strings.FieldsFunc(ln, func(r rune) bool {
+					return !unicode.IsLetter(r) && r != '-' && r != '.' && r != '\''
+				})
+				for i := range ws {
+					for j := i + 1; j <= len(ws) && j <= i+4; j++ {
+						name := strings.Join(ws[i:j], " ")
+						if !cities {
+							if c, ok := places.AirportByName(name); ok && c == code {
+								return Source{Kind: SourceDerived, Rule: "the airport of a name", Raw: name}
+							}
+						} else if p := nearestNamed(name, other); p != nil && p.Code == code {
+							return Source{Kind: SourceDerived, Rule: "a city's large airport nearest the other end", Raw: name}
+						}
 					}
 				}
 			}
@@ -785,31 +805,46 @@ func (ev *evidence) when(t *Time) Source {
 			return Source{Kind: in.kind, Raw: in.raw}
 		}
 	}
-	var day *dayFound
-	for i, d := range ev.days {
-		if d.m == int(v.Month()) && d.d == v.Day() && (d.hasYear && d.y == v.Year() || !d.hasYear && ev.yearFor(d, v.Year())) {
-			if day == nil || d.hasYear && !day.hasYear {
-				day = &ev.days[i]
-			}
+	// A day, and unless only the day is known a clock near it: in the
+	// same material within clockLines lines (anywhere in a calendar
+	// event's text for its DTSTART's day).
+	var best Source
+	for _, d := range ev.days {
+		if d.m != int(v.Month()) || d.d != v.Day() || !(d.hasYear && d.y == v.Year() || !d.hasYear && ev.yearFor(d, v.Year())) {
+			continue
 		}
-	}
-	if day == nil {
-		return Source{}
-	}
-	src := Source{Kind: day.kind, Raw: day.raw}
-	if !day.hasYear {
-		src = Source{Kind: SourceDerived, Rule: "the year from the mail's date", Raw: day.raw}
-	}
-	if t.DateOnly {
-		return src
-	}
-	for _, k := range ev.clocks {
-		if k.h == v.Hour() && k.m == v.Minute() {
-			src.Raw += " " + k.raw
+		src := Source{Kind: d.kind, Raw: d.raw}
+		if !d.hasYear {
+			src = Source{Kind: SourceDerived, Rule: "the year from the mail's date", Raw: d.raw}
+		}
+		if !t.DateOnly {
+			k := slices.IndexFunc(ev.clocks, func(k clockFound) bool {
+				return k.h == v.Hour() && k.m == v.Minute() && k.mat == d.mat && (d.line < 0 || abs(k.line-d.line) <= clockLines)
+			})
+			if k < 0 {
+				continue
+			}
+			src.Raw += " " + ev.clocks[k].raw
+		}
+		if d.hasYear {
 			return src
 		}
+		if best.Kind == "" {
+			best = src
+		}
 	}
-	return Source{}
+	return best
+}
+
+// clockLines is how far from its day a clock may be: a printout's date
+// heading over its block's lines, a table's date over its rows.
+const clockLines = 8
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // derivedTime is a time made by a rule from the fact's other times: a

@@ -269,3 +269,75 @@ func changeCents(a string) string {
 	fmt.Sscan(cents, &c)
 	return fmt.Sprintf("%s.%02d", whole, (c+37)%100)
 }
+
+// TestProvenanceCases: what the locator takes as a value's source, after
+// the extractor's own normalisation, and what it does not.
+func TestProvenanceCases(t *testing.T) {
+	const head = "From: Agency <a@agency.example>\r\nSubject: Trip\r\nDate: Mon, 03 May 2027 09:41:00 +0000\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+	at := func(s string) *extract.Time {
+		v, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &extract.Time{Time: v}
+	}
+	day := func(s string) *extract.Time {
+		v := at(s + "T00:00:00Z")
+		v.DateOnly = true
+		return v
+	}
+	for _, c := range []struct {
+		name, body string
+		fact       extract.Fact
+		field      string
+		want       string // the source's kind (and rule), "" for none
+	}{
+		{"printout date without year", " 1 DL 1234Y 13JUN F JFKLHR HK1  1025P  1040A  14JUN\n",
+			extract.Fact{Segment: &extract.Segment{Depart: at("2027-06-13T22:25:00-04:00")}}, "segment.depart", "derived: the year from the mail's date"},
+		{"printout date, another clock", " 1 DL 1234Y 13JUN F JFKLHR HK1  1025P  1040A  14JUN\n",
+			extract.Fact{Segment: &extract.Segment{Depart: at("2027-06-13T10:25:00-04:00")}}, "segment.depart", ""},
+		{"date and clock far apart", "Date: 13 June 2027\n\n\n\n\n\n\n\n\n\n\nDeparture: 10:25\n",
+			extract.Fact{Segment: &extract.Segment{Depart: at("2027-06-13T10:25:00Z")}}, "segment.depart", ""},
+		{"city pair", " 1 DL 1234Y 13JUN F JFKLHR HK1  1025P  1040A  14JUN\n",
+			extract.Fact{Segment: &extract.Segment{To: &extract.Place{Code: "LHR"}}}, "segment.to.code", "text"},
+		{"city to airport", "FRANKFURT / LONDON HEATHROW\n",
+			extract.Fact{Segment: &extract.Segment{To: &extract.Place{Code: "LHR"}}}, "segment.to.code", "derived: the airport of a name"},
+		{"airport nobody named", "FRANKFURT / LONDON HEATHROW\n",
+			extract.Fact{Segment: &extract.Segment{To: &extract.Place{Code: "LGW"}}}, "segment.to.code", ""},
+		{"amount's separators", "Zu zahlen: 1.234,50 €\n",
+			extract.Fact{Bill: &extract.Bill{Amount: &extract.Money{Amount: "1234.50", Currency: "EUR"}}}, "bill.amount.amount", "text"},
+		{"amount made up", "Zu zahlen: 1.234,50 €\n",
+			extract.Fact{Bill: &extract.Bill{Amount: &extract.Money{Amount: "1234.05", Currency: "EUR"}}}, "bill.amount.amount", ""},
+		{"number apart from its service", "TGV INOUI n° 6603\n",
+			extract.Fact{Segment: &extract.Segment{Number: "INOUI 6603"}}, "segment.number", "text"},
+		{"reference made up", "Booking reference: QX7K2M\n",
+			extract.Fact{Segment: &extract.Segment{Reservation: "QX7K2N"}}, "segment.reservation", ""},
+		{"stay from its nights", "Arrival: Friday 12 November 2027\nNumber of nights: 2\n",
+			extract.Fact{Segment: &extract.Segment{CheckIn: day("2027-11-12"), CheckOut: day("2027-11-14")}}, "segment.check_out", "derived: check-in and the nights booked"},
+		{"stay's nights made up", "Arrival: Friday 12 November 2027\nNumber of nights: 2\n",
+			extract.Fact{Segment: &extract.Segment{CheckIn: day("2027-11-12"), CheckOut: day("2027-11-15")}}, "segment.check_out", ""},
+		{"range's first day", "vom 10. bis 13. Dezember 2027 (3 Nächte)\n",
+			extract.Fact{Segment: &extract.Segment{CheckIn: day("2027-12-10"), CheckOut: day("2027-12-13")}}, "segment.check_in", "derived: a range's first day, in its end's month and year"},
+		{"issuer from the sender's address", "Invoice 123\n",
+			extract.Fact{Bill: &extract.Bill{Issuer: "agency", Domain: "agency.example"}}, "bill.issuer", "header"},
+		{"issuer made up", "Invoice 123\n",
+			extract.Fact{Bill: &extract.Bill{Issuer: "Acme Power", Domain: "agency.example"}}, "bill.issuer", ""},
+		{"domain made up", "Invoice 123\n",
+			extract.Fact{Bill: &extract.Bill{Domain: "acme.example"}}, "bill.domain", ""},
+	} {
+		msg := mime.Parse([]byte(head + c.body))
+		got := ""
+		for _, fs := range extract.Provenance(msg, []extract.Fact{c.fact})[0] {
+			if fs.Field != c.field {
+				continue
+			}
+			got = fs.Source.Kind
+			if got == extract.SourceDerived {
+				got += ": " + fs.Source.Rule
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %s's source is %q, want %q", c.name, c.field, got, c.want)
+		}
+	}
+}
