@@ -242,8 +242,10 @@ type evidence struct {
 	senders []*msgContext
 	// barcodeLegs are the boarding passes' legs its barcodes hold.
 	barcodeLegs []bcbp.Leg
-	// text is the mail's text and its HTML's.
-	text string
+	// text is the mail's text and its HTML's; subject its subject.
+	text, subject string
+	// markup is its markup's values.
+	markup []string
 }
 
 func newEvidence(m *mime.Message) *evidence {
@@ -257,7 +259,7 @@ func newEvidence(m *mime.Message) *evidence {
 	}
 	c.setSender(addr, name)
 	c.langText = m.Text
-	ev := &evidence{c: c, senders: []*msgContext{c}, text: m.Text + "\n" + m.HTMLText}
+	ev := &evidence{c: c, senders: []*msgContext{c}, text: m.Text + "\n" + m.HTMLText, subject: m.Subject}
 	for _, text := range []string{m.Text, m.HTMLText} {
 		if from, _, ok := forwarded(text); ok {
 			fc := *c
@@ -284,6 +286,7 @@ func newEvidence(m *mime.Message) *evidence {
 				ev.instants = append(ev.instants, instantFound{kind: SourceMarkup, raw: v, w: w, dateOnly: w.dateOnly})
 			}
 		}
+		ev.markup = append(ev.markup, vals...)
 		ev.addText(SourceMarkup, strings.Join(vals, "\n"))
 		// Attributes and text as the HTML holds them ("content=").
 		ev.addText(SourceMarkup, html.UnescapeString(h))
@@ -567,7 +570,7 @@ func (ev *evidence) locate(f Fact, fv fieldValue) Source {
 		}
 		return Source{}
 	case fieldStatus:
-		return Source{Kind: SourceDerived, Rule: "status phrase or default"}
+		return ev.status(f, fv)
 	case fieldAirport:
 		return ev.airport(f, fv)
 	case fieldTime:
@@ -845,6 +848,80 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// status finds what says a fact's status: a status phrase the
+// extractor's own readers find (orderStatusOf, statusIn, paidStatus,
+// isCancellation), a markup status (orderStatus, deliveryStatus, a
+// paymentStatus or reservationStatus), a calendar's STATUS, a printout's
+// cancelled row; the statuses a fact starts with (confirmed, ordered,
+// due) are the default.
+func (ev *evidence) status(f Fact, fv fieldValue) Source {
+	st := fv.value
+	switch st {
+	case StatusConfirmed, StatusOrdered, StatusDue:
+		return Source{Kind: SourceDerived, Rule: "the default status", Raw: st}
+	}
+	for _, m := range ev.mats {
+		if m.kind == SourceMarkup || m.kind == SourceCalendar {
+			continue
+		}
+		switch {
+		case f.Segment != nil && st == StatusCancelled:
+			// The subject, as textFacts reads it.
+			if m.kind == SourceHeader && isCancellation(ev.subject) {
+				return Source{Kind: m.kind, Raw: "cancellation"}
+			}
+			// A printout's row with a cancelled segment's code ("HX1").
+			for ln := range strings.Lines(m.text) {
+				if gdsFlightFirstRE.MatchString(ln) || gdsDateFirstRE.MatchString(ln) {
+					if loc := gdsCancelledRE.FindStringIndex(ln); loc != nil {
+						return Source{Kind: m.kind, Raw: ln[loc[0]:loc[1]]}
+					}
+				}
+			}
+		case f.Order != nil:
+			if statusIn(lower(firstTextLines(m.text, 12))) == st || orderStatusOf(ev.subject, m.text) == st {
+				return Source{Kind: m.kind, Raw: st + " phrase"}
+			}
+		case f.Bill != nil && st == StatusPaid:
+			if _, paid := ev.c.paidStatus(ev.subject, m.text); paid || billPaid.Any(lower(m.text)) {
+				return Source{Kind: m.kind, Raw: "paid phrase"}
+			}
+		}
+	}
+	// textOrder: a parcel with a tracking number and no other state has
+	// been shipped.
+	if f.Order != nil && st == StatusShipped && len(f.Order.Shipments) > 0 && f.Order.Shipments[0].Tracking != "" {
+		return Source{Kind: SourceDerived, Rule: "a tracking number is a parcel shipped", Raw: f.Order.Shipments[0].Tracking}
+	}
+	if f.Bill != nil && st == StatusPaid && f.Bill.Amount != nil {
+		// "Amount due: $0.00", as textBill reads it.
+		for _, m := range ev.mats {
+			if a := ev.c.labelledAmount(m.text); a != nil && a.Amount == "0.00" {
+				return Source{Kind: SourceDerived, Rule: "nothing left to pay", Raw: m.kind}
+			}
+		}
+		if strings.HasPrefix(f.Bill.Amount.Amount, "-") || f.Bill.Amount.Amount == "0.00" {
+			return Source{Kind: SourceDerived, Rule: "nothing left to pay", Raw: f.Bill.Amount.Amount}
+		}
+	}
+	for _, v := range ev.markup {
+		l := strings.ToLower(v)
+		switch {
+		case f.Order != nil && (orderStatus(v) == st || deliveryStatus(v) == st):
+			return Source{Kind: SourceMarkup, Raw: v}
+		case f.Bill != nil && st == StatusPaid && (strings.Contains(l, "complete") || strings.Contains(l, "paid")),
+			st == StatusCancelled && (strings.Contains(l, "cancelled") || strings.Contains(l, "canceled")):
+			return Source{Kind: SourceMarkup, Raw: v}
+		}
+	}
+	for _, m := range ev.mats {
+		if m.kind == SourceCalendar && st == StatusCancelled && strings.Contains(m.text, "CANCELLED") {
+			return Source{Kind: SourceCalendar, Raw: "STATUS:CANCELLED"}
+		}
+	}
+	return Source{}
 }
 
 // derivedTime is a time made by a rule from the fact's other times: a

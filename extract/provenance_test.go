@@ -196,6 +196,26 @@ func mutations(f extract.Fact) []mutation {
 	seg("segment.arrive", func(s *extract.Segment) bool { return tm(&s.Arrive) })
 	seg("segment.check_in", func(s *extract.Segment) bool { return tm(&s.CheckIn) })
 	seg("segment.check_out", func(s *extract.Segment) bool { return tm(&s.CheckOut) })
+	// A status the mail does not give: a booking cancelled, a bill paid,
+	// an order returned.
+	seg("segment.status", func(s *extract.Segment) bool {
+		s.Status = map[string]string{extract.StatusConfirmed: extract.StatusCancelled}[s.Status]
+		return s.Status != ""
+	})
+	if f.Bill != nil && f.Bill.Status == extract.StatusDue {
+		b := *f.Bill
+		b.Status = extract.StatusPaid
+		g := f
+		g.Bill = &b
+		out = append(out, mutation{"bill.status", g})
+	}
+	if f.Order != nil && f.Order.Status != extract.StatusReturned {
+		o := *f.Order
+		o.Status = extract.StatusReturned
+		g := f
+		g.Order = &o
+		out = append(out, mutation{"order.status", g})
+	}
 	if f.Order != nil {
 		o := *f.Order
 		if str(&o.Number) {
@@ -318,6 +338,12 @@ func TestProvenanceCases(t *testing.T) {
 			extract.Fact{Segment: &extract.Segment{CheckIn: day("2027-11-12"), CheckOut: day("2027-11-15")}}, "segment.check_out", ""},
 		{"range's first day", "vom 10. bis 13. Dezember 2027 (3 Nächte)\n",
 			extract.Fact{Segment: &extract.Segment{CheckIn: day("2027-12-10"), CheckOut: day("2027-12-13")}}, "segment.check_in", "derived: a range's first day, in its end's month and year"},
+		{"paid as a status", "Invoice 123\nStatus: Paid\n",
+			extract.Fact{Bill: &extract.Bill{Status: extract.StatusPaid}}, "bill.status", "text"},
+		{"paid made up", "Invoice 123\nIf you have already paid, thank you.\n",
+			extract.Fact{Bill: &extract.Bill{Status: extract.StatusPaid}}, "bill.status", ""},
+		{"cancelled made up", "Free cancellation until 1 June.\n",
+			extract.Fact{Segment: &extract.Segment{Status: extract.StatusCancelled}}, "segment.status", ""},
 		{"issuer from the sender's address", "Invoice 123\n",
 			extract.Fact{Bill: &extract.Bill{Issuer: "agency", Domain: "agency.example"}}, "bill.issuer", "header"},
 		{"issuer made up", "Invoice 123\n",
