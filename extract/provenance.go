@@ -336,6 +336,17 @@ func (ev *evidence) addText(kind, text string) {
 				ev.days = append(ev.days, dayFound{kind: kind, mat: mat, line: line, raw: ln[d.start:d.end], y: d.y, m: d.m, d: d.d, hasYear: d.hasYear})
 			}
 		}
+		// A table's date cell ("ons 24/11", "6. 3."), as cellDate reads
+		// it under a header that says Date.
+		if strings.ContainsAny(ln, "/.-") {
+			for _, cell := range cellSepRE.Split(strings.TrimSpace(ln), -1) {
+				for _, monthFirst := range []bool{false, true} {
+					if d := cellDate(cell, func(string) []dateMatch { return nil }, monthFirst); d != nil {
+						ev.days = append(ev.days, dayFound{kind: kind, mat: mat, line: line, raw: cell, m: d.m, d: d.d})
+					}
+				}
+			}
+		}
 		for _, f := range strings.Fields(ln) {
 			if dm := gdsDateTokenRE.FindStringSubmatch(strings.ToUpper(strings.Trim(f, ",.;:()"))); dm != nil {
 				if d, ok := ev.c.gdsDate(dm[1], dm[2], dm[3]); ok {
@@ -364,6 +375,9 @@ func (ev *evidence) addText(kind, text string) {
 		}
 	}
 }
+
+// cellSepRE parts a table's cells: a tab, a bar, two spaces.
+var cellSepRE = regexp.MustCompile(`\t|\||\s{2,}`)
 
 // numberRE is a number as amounts are written without their currency.
 var numberRE = regexp.MustCompile(`\d[\d.,' \x{00a0}\x{202f}]*\d|\d`)
