@@ -27,6 +27,7 @@ import (
 	"mailnode/agent"
 	"mailnode/agent/agentproto"
 	"mailnode/app"
+	"mailnode/app/apptest"
 	"mailnode/approvals"
 	"mailnode/gateway/localca"
 	"mailnode/gateway/phone/phoneclient"
@@ -57,11 +58,11 @@ func agentHost(t *testing.T, domain string, pub ed25519.PublicKey) *httptest.Ser
 func startDemoNode(t *testing.T, domain string, host *httptest.Server) (*app.Node, string, *http.Client) {
 	t.Helper()
 	ctx := context.Background()
-	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true, Gateway: app.GatewayConfig{
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: t.TempDir(), Gateway: app.GatewayConfig{
 		Listen:        "127.0.0.1:0",
 		DevAgentAddrs: map[string]string{domain: host.Listener.Addr().String()},
 		DevAgentCAs:   []*x509.Certificate{host.Certificate()},
-	}, Services: app.Services{Gateway: true}}, nil)
+	}, Services: app.Services{Gateway: true}}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 func demoNode(t *testing.T) *Node {
 	t.Helper()
 	ctx := context.Background()
-	n, err := New(Config{DataDir: t.TempDir(), Demo: true}, nil)
+	n, err := New(demoConfig(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

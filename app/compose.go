@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"mailnode/gateway/tools"
-	"mailnode/mail/credential"
-	"mailnode/mail/demobox"
 	"mailnode/mail/drafts"
 	"mailnode/mail/imapsync"
 	"mailnode/mail/invisible"
@@ -30,9 +28,6 @@ type Outgoing struct {
 	// but not sent.
 	SMTP *smtpsend.Config
 }
-
-// The demo's user, as its sample mailbox addresses her.
-const demoFrom = "Alex Morgan <" + demobox.Address + ">"
 
 // composer is the compose tools' view of the node: drafts in the store
 // file, the SMTP server, and the first account's Sent folder.
@@ -55,13 +50,10 @@ func openDrafts(ctx context.Context, st *store.Store, log *slog.Logger) (*drafts
 	return ds, nil
 }
 
-// outgoing returns the sending settings, the demo's in demo mode.
+// outgoing returns the sending settings, From defaulting to the first
+// account's username if that is an address.
 func (c *components) outgoing(cfg Outgoing) Outgoing {
 	out := cfg
-	if c.demoSMTP != nil && out.SMTP == nil {
-		out = Outgoing{From: demoFrom, SMTP: &smtpsend.Config{Address: c.demoSMTP.Addr, Security: smtpsend.StartTLS,
-			Username: demobox.Username, Password: credential.Secret(demobox.Password), TLSConfig: c.demoSMTP.ClientTLS()}}
-	}
 	if accounts := c.accountsCopy(); out.From == "" && len(accounts) > 0 && strings.Contains(accounts[0].Username, "@") {
 		out.From = accounts[0].Username
 	}

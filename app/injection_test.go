@@ -21,7 +21,7 @@ import (
 // afterwards as before.
 func TestPromptInjection(t *testing.T) {
 	ctx := context.Background()
-	n, err := New(Config{DataDir: t.TempDir(), Demo: true}, nil)
+	n, err := New(demoConfig(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

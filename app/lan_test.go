@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"mailnode/app"
+	"mailnode/app/apptest"
 	"mailnode/app/lanaddr"
 	"mailnode/app/localapi"
 	"mailnode/gateway/phone/phoneclient"
@@ -32,9 +33,9 @@ import (
 func TestPairOverLAN(t *testing.T) {
 	ctx := t.Context()
 	lanIP := netip.MustParseAddr("127.0.0.2")
-	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true,
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: t.TempDir(),
 		Gateway:  app.GatewayConfig{Listen: "127.0.0.1:0", LANAddr: func() (netip.Addr, error) { return lanIP, nil }},
-		Services: app.Services{Gateway: true}}, nil)
+		Services: app.Services{Gateway: true}}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,11 +125,11 @@ func TestPairOverLAN(t *testing.T) {
 // a node that serves no agents has no listener to add one to.
 func TestSetLANErrors(t *testing.T) {
 	ctx := t.Context()
-	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true,
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: t.TempDir(),
 		Gateway: app.GatewayConfig{Listen: "127.0.0.1:0", LANAddr: func() (netip.Addr, error) {
 			return netip.Addr{}, lanaddr.ErrNone
 		}},
-		Services: app.Services{Gateway: true}}, nil)
+		Services: app.Services{Gateway: true}}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func TestSetLANErrors(t *testing.T) {
 		t.Errorf("Pair(LAN) without a LAN address = %v, want ErrNoLAN", err)
 	}
 
-	quiet, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true}, nil)
+	quiet, err := app.New(apptest.Demo(t, app.Config{DataDir: t.TempDir()}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,14 +20,11 @@ import (
 	"mailnode/app/config"
 	"mailnode/approvals"
 	"mailnode/approvals/site"
-	"mailnode/assets"
 	"mailnode/extract/facts"
 	"mailnode/gateway"
 	"mailnode/gateway/nonces"
 	"mailnode/gateway/oauth"
 	"mailnode/internal/privdir"
-	"mailnode/mail/credential"
-	"mailnode/mail/demobox"
 	"mailnode/mail/drafts"
 	"mailnode/mail/imapsync"
 	"mailnode/mail/store"
@@ -42,13 +39,6 @@ type Config struct {
 	DataDir string
 	// Accounts to sync. Passwords are already resolved.
 	Accounts []imapsync.Config
-	// Demo runs an embedded IMAP server seeded with the sample mailbox and
-	// syncs from it instead of Accounts.
-	Demo bool
-	// DemoMX, with Demo, is a loopback address where the demo mailbox
-	// also takes mail for its address from anyone, as a domain's mail
-	// exchanger does: a relay beside the demo node mails its code there.
-	DemoMX string
 	// Gateway is how agents reach the node; its zero value serves none.
 	Gateway GatewayConfig
 	// Facts is how the node trusts senders when it reads facts.
@@ -159,11 +149,8 @@ type components struct {
 	oauthTables oauth.File
 	drafts      *drafts.Store
 	nonces      *nonces.Store
-	demo        *demobox.Server
-	demoSMTP    *demobox.SMTPServer
-	demoMX      *demobox.Incoming
-	mu          sync.Mutex        // guards accounts
-	accounts    []imapsync.Config // the demo's account in demo mode
+	mu          sync.Mutex // guards accounts
+	accounts    []imapsync.Config
 }
 
 // New returns a Node for cfg. It does no I/O.
@@ -268,65 +255,15 @@ func (n *Node) open(ctx context.Context) (_ *components, err error) {
 	if c.nonces, err = nonces.New(ctx, nt, n.log, nil); err != nil {
 		return nil, err
 	}
-	if n.cfg.Demo {
-		if err := n.openDemo(ctx, c); err != nil {
-			return nil, err
-		}
+	if err := c.store.KnownSince(ctx, n.cfg.Facts.KnownSenders); err != nil {
+		return nil, err
 	}
 	return c, nil
-}
-
-// openDemo starts the embedded IMAP server with the sample mailbox, and a
-// submission server in the node's process so that drafts the user
-// approves in the demo never reach the Internet.
-func (n *Node) openDemo(ctx context.Context, c *components) error {
-	srv, err := demobox.Start(n.log)
-	if err != nil {
-		return err
-	}
-	c.demo = srv
-	history, err := assets.DemoSenderHistory()
-	if err != nil {
-		return err
-	}
-	if err := c.store.KnownSince(ctx, history); err != nil {
-		return err
-	}
-	count, err := srv.Seed(assets.DemoMailbox(), time.Now())
-	if err != nil {
-		return err
-	}
-	n.log.Info("Demo IMAP server started", "addr", srv.Addr, "messages", count)
-	if c.demoSMTP, err = demobox.StartSMTP(n.log); err != nil {
-		return err
-	}
-	c.demoSMTP.DeliverLocally(srv.Deliver)
-	if n.cfg.DemoMX != "" {
-		if c.demoMX, err = demobox.StartIncoming(n.log, n.cfg.DemoMX, srv.Deliver); err != nil {
-			return err
-		}
-		n.log.Info("Demo mail exchanger started: mail for the demo address is delivered into its INBOX", "addr", c.demoMX.Addr)
-	}
-	c.accounts = []imapsync.Config{{
-		Account: "demo", Address: srv.Addr, Security: imapsync.Plain,
-		Username: demobox.Username, Password: credential.Secret(demobox.Password),
-		PasswordSource: "the demo server's built-in account",
-	}}
-	return nil
 }
 
 // close releases what open opened, last opened first.
 func (c *components) close() error {
 	var errs []error
-	if c.demoMX != nil {
-		errs = append(errs, c.demoMX.Close())
-	}
-	if c.demoSMTP != nil {
-		errs = append(errs, c.demoSMTP.Close())
-	}
-	if c.demo != nil {
-		errs = append(errs, c.demo.Close())
-	}
 	if c.nonces != nil {
 		c.nonces.Close()
 	}

@@ -20,7 +20,7 @@ import (
 
 func TestDemoSyncAndRun(t *testing.T) {
 	ctx := context.Background()
-	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true}, nil)
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: t.TempDir()}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,8 +73,8 @@ func TestDemoSyncAndRun(t *testing.T) {
 // stops everything, Wait says why, and the stream ends with "stopped".
 func TestLifecycle(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "node")
-	n, err := app.New(app.Config{DataDir: dir, Demo: true,
-		Services: app.Services{Sync: true, LocalAPI: true}}, nil)
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: dir,
+		Services: app.Services{Sync: true, LocalAPI: true}}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestLifecycle(t *testing.T) {
 // TestSubscribeSlow: a subscriber that never reads holds up nothing and
 // finds the newest status when it does.
 func TestSubscribeSlow(t *testing.T) {
-	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true}, nil)
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: t.TempDir()}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,8 +222,8 @@ func TestNoAccount(t *testing.T) {
 // own state, through the socket.
 func TestLocalAPI(t *testing.T) {
 	dir := t.TempDir()
-	n, err := app.New(app.Config{DataDir: dir, Demo: true, Gateway: app.GatewayConfig{Listen: "127.0.0.1:0"},
-		Services: app.Services{Gateway: true, LocalAPI: true}}, nil)
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: dir, Gateway: app.GatewayConfig{Listen: "127.0.0.1:0"},
+		Services: app.Services{Gateway: true, LocalAPI: true}}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

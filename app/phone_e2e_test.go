@@ -22,6 +22,7 @@ import (
 
 	"mailnode/agent"
 	"mailnode/app"
+	"mailnode/app/apptest"
 	"mailnode/approvals"
 	"mailnode/approvals/push/pushtest"
 	"mailnode/gateway"
@@ -139,7 +140,7 @@ func newE2EPush(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLi
 		maps.Copy(addrs, stand.DevAddrs())
 		devCAs = append(devCAs, stand.CA())
 	}
-	e.cfg = app.Config{DataDir: dir + "/node", Demo: true,
+	e.cfg = apptest.Demo(t, app.Config{DataDir: dir + "/node",
 		Gateway: app.GatewayConfig{
 			Listen:        "127.0.0.1:0",
 			DevAgentAddrs: addrs,
@@ -151,7 +152,7 @@ func newE2EPush(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLi
 		Outgoing: app.Outgoing{From: "Alex Morgan <alex.morgan@demo-mail.example>", SMTP: &smtpsend.Config{
 			Address: e.smtp.Addr, Security: smtpsend.StartTLS, Username: demobox.Username,
 			Password: credential.Secret(demobox.Password), TLSConfig: e.smtp.ClientTLS()}},
-	}
+	})
 	e.key = key
 	n, err := app.New(e.cfg, nil)
 	if err != nil {

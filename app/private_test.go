@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"mailnode/app"
+	"mailnode/app/apptest"
 )
 
 // TestDataDirectoryIsPrivate (hardening item 4): whatever the umask and
@@ -28,7 +29,7 @@ func TestDataDirectoryIsPrivate(t *testing.T) {
 			}
 		}},
 		{"existing 0644 database", func(dir string) {
-			n, err := app.New(app.Config{DataDir: dir, Demo: true}, nil)
+			n, err := app.New(apptest.Demo(t, app.Config{DataDir: dir}), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +52,7 @@ func TestDataDirectoryIsPrivate(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "data")
 			tc.setup(dir)
-			n, err := app.New(app.Config{DataDir: dir, Demo: true}, nil)
+			n, err := app.New(apptest.Demo(t, app.Config{DataDir: dir}), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

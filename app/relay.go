@@ -16,7 +16,6 @@ import (
 	"sync"
 
 	"mailnode/gateway"
-	"mailnode/mail/demobox"
 	"mailnode/mail/imapsync"
 	"mailnode/relay"
 	"mailnode/relay/relayclient"
@@ -55,19 +54,16 @@ type RelayConfig struct {
 
 // relayAddress is the address the node registers.
 func (n *Node) relayAddress(c *components, configured string) string {
-	return registrationAddress(configured, n.cfg.Demo, c.accountsCopy(), c.outgoing(n.cfg.Outgoing).From)
+	return registrationAddress(configured, c.accountsCopy(), c.outgoing(n.cfg.Outgoing).From)
 }
 
 // registrationAddress picks the address a node registers at its relay:
-// the configured one, the demo mailbox's, the first account username that
+// the configured one, the first account username that
 // is an address, else the address of the sending From. It may return a
 // string that is no address; callers check.
-func registrationAddress(configured string, demo bool, accounts []imapsync.Config, from string) string {
+func registrationAddress(configured string, accounts []imapsync.Config, from string) string {
 	if configured != "" {
 		return configured
-	}
-	if demo {
-		return demobox.Address
 	}
 	for _, a := range accounts {
 		if strings.Contains(a.Username, "@") {
@@ -86,7 +82,7 @@ func registrationAddress(configured string, demo bool, accounts []imapsync.Confi
 // use a relay without one must refuse at start rather than run without
 // the relay: mailnode serve checks it before starting.
 func RelayAddress(cfg Config) (string, error) {
-	a := registrationAddress(cfg.Relay.Address, cfg.Demo, cfg.Accounts, cfg.Outgoing.From)
+	a := registrationAddress(cfg.Relay.Address, cfg.Accounts, cfg.Outgoing.From)
 	if _, err := mail.ParseAddress(a); err != nil || !strings.Contains(a, "@") {
 		users := make([]string, len(cfg.Accounts))
 		for i, acct := range cfg.Accounts {
@@ -281,17 +277,6 @@ func (r *relayCodes) candidates(ctx context.Context, id int64) ([]string, error)
 		return nil, err
 	}
 	return relayclient.CodesInMail(m.Header, text), nil
-}
-
-// DemoSubmission is the demo's submission server, where a relay beside
-// the demo node (make demo, tests) sends its code mail: mail for the
-// demo address arrives in the demo INBOX. ok is false outside demo mode.
-func (n *Node) DemoSubmission() (addr string, tlsConfig *tls.Config, ok bool) {
-	c, err := n.comp()
-	if err != nil || c.demoSMTP == nil {
-		return "", nil, false
-	}
-	return c.demoSMTP.Addr, c.demoSMTP.ClientTLS(), true
 }
 
 // serveQueued answers a request an agent left in the relay's offline

@@ -25,6 +25,7 @@ import (
 
 	"mailnode/app"
 	"mailnode/app/apptest"
+	"mailnode/app/demo"
 	"mailnode/mail/demobox"
 	"mailnode/relay"
 	"mailnode/relay/relaylocal"
@@ -190,16 +191,18 @@ func slogTo(b *apptest.Buffer) *slog.Logger {
 // test can arrange the mailbox and the relay first.
 type demoNode struct {
 	n   *app.Node
+	box *demo.Mailbox
 	log *apptest.Buffer
 	sub <-chan app.Status
 }
 
 func startDemoNode(t *testing.T, r *relaylocal.Relay, log *apptest.Buffer) *demoNode {
 	t.Helper()
-	n, err := app.New(app.Config{DataDir: t.TempDir(), Demo: true,
+	box := apptest.DemoMailbox(t)
+	n, err := app.New(apptest.DemoOn(t, box, app.Config{DataDir: t.TempDir(),
 		Gateway:  app.GatewayConfig{Listen: "127.0.0.1:0", DevAgentCAs: []*x509.Certificate{r.CA.Cert}},
 		Services: app.Services{Sync: true, Gateway: true},
-	}, slogTo(log))
+	}), slogTo(log))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,17 +217,14 @@ func startDemoNode(t *testing.T, r *relaylocal.Relay, log *apptest.Buffer) *demo
 			t.Log(log.String())
 		}
 	})
-	return &demoNode{n: n, log: log, sub: sub}
+	return &demoNode{n: n, box: box, log: log, sub: sub}
 }
 
 // submit sends raw to the demo address through the demo's submission
 // server: it arrives in the INBOX the node syncs.
 func (d *demoNode) submit(t *testing.T, raw []byte) {
 	t.Helper()
-	addr, tlsc, ok := d.n.DemoSubmission()
-	if !ok {
-		t.Fatal("no demo submission server")
-	}
+	addr, tlsc := d.box.Submission()
 	c, err := smtp.DialStartTLS(addr, tlsc)
 	if err != nil {
 		t.Fatal(err)
@@ -253,7 +253,7 @@ func (d *demoNode) awaitStored(t *testing.T, n int) {
 }
 
 func (d *demoNode) setMailer(r *relaylocal.Relay) {
-	addr, tlsc, _ := d.n.DemoSubmission()
+	addr, tlsc := d.box.Submission()
 	r.SetMailer(&relayserver.SMTPMailer{Addr: addr, Username: demobox.Username, Password: demobox.Password,
 		Sender: "relay@" + relaylocal.Zone, TLS: tlsc})
 }

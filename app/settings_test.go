@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mailnode/app"
+	"mailnode/app/apptest"
 	"mailnode/app/config"
 	"mailnode/assets"
 	"mailnode/mail/demobox"
@@ -27,8 +28,8 @@ func TestAccountsChangeLive(t *testing.T) {
 	dir := t.TempDir()
 	settings := config.NewStore(filepath.Join(dir, "config.json"))
 	env := map[string]string{"SECOND_PW": demobox.Password}
-	n, err := app.New(app.Config{DataDir: filepath.Join(dir, "data"), Demo: true, Settings: settings,
-		Getenv: func(k string) string { return env[k] }, Services: app.Services{Sync: true}}, nil)
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: filepath.Join(dir, "data"), Settings: settings,
+		Getenv: func(k string) string { return env[k] }, Services: app.Services{Sync: true}}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"mailnode/app"
+	"mailnode/app/apptest"
 	"mailnode/extract"
 	"mailnode/extract/eval"
 	"mailnode/extract/facts"
@@ -243,8 +244,8 @@ func TestStartServesDuringReextraction(t *testing.T) {
 func TestReextractionResumesAfterRestart(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	cfg := app.Config{DataDir: dir, Demo: true, Gateway: app.GatewayConfig{Listen: "127.0.0.1:0"},
-		Services: app.Services{Gateway: true}}
+	cfg := apptest.Demo(t, app.Config{DataDir: dir, Gateway: app.GatewayConfig{Listen: "127.0.0.1:0"},
+		Services: app.Services{Gateway: true}})
 	n, err := app.New(cfg, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -120,13 +120,14 @@ func StartNodeWith(t testing.TB, r *relaylocal.Relay, log *Buffer, o NodeOptions
 	if o.DataDir == "" {
 		o.DataDir = t.TempDir()
 	}
-	n, err := app.New(app.Config{DataDir: o.DataDir, Demo: true,
+	box := DemoMailbox(t)
+	n, err := app.New(DemoOn(t, box, app.Config{DataDir: o.DataDir,
 		Gateway: app.GatewayConfig{Listen: "127.0.0.1:0", DevAgentAddrs: dev,
 			DevAgentCAs: []*x509.Certificate{r.CA.Cert}, RateLimit: o.RateLimit,
 			DevAgentZones: []string{zone}, DevAgentDial: r.Dial, LANAddr: o.LANAddr},
 		Relay:    rc,
 		Services: app.Services{Sync: true, Gateway: true, Relay: true},
-	}, logger(log))
+	}), logger(log))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ func StartNodeWith(t testing.TB, r *relaylocal.Relay, log *Buffer, o NodeOptions
 			t.Log(log.String())
 		}
 	})
-	addr, tlsc, _ := n.DemoSubmission()
+	addr, tlsc := box.Submission()
 	r.SetMailer(&relayserver.SMTPMailer{Addr: addr, Username: demobox.Username, Password: demobox.Password,
 		Sender: "relay@" + relaylocal.Zone, TLS: tlsc})
 

@@ -62,13 +62,22 @@ func Run(ctx context.Context, o Options, r Reporter) error {
 		return err
 	}
 	defer demoAgent.Close()
-	n, err := app.New(app.Config{DataDir: o.DataDir, Demo: true, Gateway: app.GatewayConfig{
+	box, err := StartMailbox(MailboxOptions{Logger: o.Logger})
+	if err != nil {
+		return err
+	}
+	defer box.Close()
+	cfg, err := box.Config(app.Config{DataDir: o.DataDir, Gateway: app.GatewayConfig{
 		Listen: o.Listen,
 		// The demo agent's key document is on loopback under a made-up
 		// domain: the development overrides, which the node logs loudly.
 		DevAgentAddrs: map[string]string{demoAgentDomain: demoAgent.addr},
 		DevAgentCAs:   []*x509.Certificate{demoAgent.ca},
-	}, Services: app.Services{Gateway: true, LocalAPI: o.Serve}}, o.Logger)
+	}, Services: app.Services{Gateway: true, LocalAPI: o.Serve}})
+	if err != nil {
+		return err
+	}
+	n, err := app.New(cfg, o.Logger)
 	if err != nil {
 		return err
 	}
@@ -113,7 +122,7 @@ func Run(ctx context.Context, o Options, r Reporter) error {
 	}
 	r.Step(fmt.Sprintf("\nA second sync found %d changes in %v.", res.Added+res.Flagged+res.Removed, res.Duration.Round(time.Millisecond)))
 
-	if err := agentCall(ctx, n, demoAgent, o, r); err != nil {
+	if err := agentCall(ctx, n, box, demoAgent, o, r); err != nil {
 		return err
 	}
 	return nil
@@ -122,7 +131,7 @@ func Run(ctx context.Context, o Options, r Reporter) error {
 // agentCall serves agents on loopback and lets the demo agent make a
 // signed call: the first asks for the user's approval, the demo approves
 // it as the user would, and the retried call gets its answer.
-func agentCall(ctx context.Context, n *app.Node, a *demoAgent, o Options, r Reporter) error {
+func agentCall(ctx context.Context, n *app.Node, box *Mailbox, a *demoAgent, o Options, r Reporter) error {
 	url := n.GatewayURL()
 	r.Step(fmt.Sprintf("\nServing agents at %s (TLS from the node's own CA, %s).", url, n.CAFile()))
 	s, err := a.session(strings.TrimSuffix(strings.TrimPrefix(url, "https://"), "/mcp"), n.CAFile(), o.Version, nil)
@@ -146,7 +155,7 @@ func agentCall(ctx context.Context, n *app.Node, a *demoAgent, o Options, r Repo
 	if err := phoneExcerpt(ctx, n, s, r); err != nil {
 		return err
 	}
-	rl, err := viaRelay(ctx, n, a, o, r)
+	rl, err := viaRelay(ctx, n, box, a, o, r)
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ import (
 // address at it, and makes the demo agent's call the way an agent on
 // another network would: resolve, the relay's DNS, SNI, the tunnel.
 // The caller closes the relay.
-func viaRelay(ctx context.Context, n *app.Node, a *demoAgent, o Options, r Reporter) (*relaylocal.Relay, error) {
+func viaRelay(ctx context.Context, n *app.Node, box *Mailbox, a *demoAgent, o Options, r Reporter) (*relaylocal.Relay, error) {
 	rl, err := relaylocal.Start(ctx, relaylocal.Options{DataDir: filepath.Join(o.DataDir, "relay-server")}, o.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("demo relay: %w", err)
@@ -37,7 +37,7 @@ func viaRelay(ctx context.Context, n *app.Node, a *demoAgent, o Options, r Repor
 			rl.Close()
 		}
 	}()
-	addr, tlsc, _ := n.DemoSubmission()
+	addr, tlsc := box.Submission()
 	rl.SetMailer(&relayserver.SMTPMailer{Addr: addr, Username: demobox.Username, Password: demobox.Password,
 		Sender: "relay@" + relaylocal.Zone, TLS: tlsc})
 	r.Step(fmt.Sprintf("\nA relay runs in this process too: %s on loopback (SNI port %s, its DNS zone on %s, its own CA). "+
@@ -47,7 +47,7 @@ func viaRelay(ctx context.Context, n *app.Node, a *demoAgent, o Options, r Repor
 	defer unsub()
 	_, port, _ := net.SplitHostPort(rl.Addr)
 	devPort, _ := strconv.Atoi(port)
-	if err := n.StartRelay(app.RelayConfig{URL: rl.URL, HTTP: rl.HTTPClient(), TLS: rl.CA.ClientTLS(), Dial: rl.Dial,
+	if err := n.StartRelay(app.RelayConfig{URL: rl.URL, Address: demobox.Address, HTTP: rl.HTTPClient(), TLS: rl.CA.ClientTLS(), Dial: rl.Dial,
 		DevDNS: rl.DNSAddr, DevPort: devPort}); err != nil {
 		return nil, err
 	}

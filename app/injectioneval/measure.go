@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"mailnode/app"
+	"mailnode/app/demo"
 	"mailnode/assets"
 	"mailnode/gateway/tools"
 	"mailnode/mail/mime"
@@ -125,17 +126,17 @@ type Report struct {
 // through the node's read tools (app.Node.ReadTools).
 func Measure(ctx context.Context, dir string, corpora []Corpus, opt Options) (Report, error) {
 	opt = opt.withDefaults()
-	demo, err := demoMail()
+	sample, err := demoMail()
 	if err != nil {
 		return Report{}, err
 	}
 	var rep Report
-	rep.Demo, err = measureOne(ctx, filepath.Join(dir, "demo"), Corpus{Name: "demo mailbox alone"}, demo, opt)
+	rep.Demo, err = measureOne(ctx, filepath.Join(dir, "demo"), Corpus{Name: "demo mailbox alone"}, sample, opt)
 	if err != nil {
 		return Report{}, err
 	}
 	for i, c := range corpora {
-		r, err := measureOne(ctx, filepath.Join(dir, fmt.Sprintf("corpus-%d", i)), c, demo, opt)
+		r, err := measureOne(ctx, filepath.Join(dir, fmt.Sprintf("corpus-%d", i)), c, sample, opt)
 		if err != nil {
 			return Report{}, err
 		}
@@ -180,14 +181,25 @@ type Runner func(ctx context.Context, tool string, args map[string]any) (any, er
 // nodeRunner starts a demo node in dir, stores c beside the demo mailbox
 // and returns its read tools as a Runner, and a function that stops it.
 func nodeRunner(ctx context.Context, dir string, c Corpus, now time.Time) (Runner, func(), error) {
-	n, err := app.New(app.Config{DataDir: dir, Demo: true}, nil)
+	box, err := demo.StartMailbox(demo.MailboxOptions{})
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := n.Start(ctx); err != nil {
+	cfg, err := box.Config(app.Config{DataDir: dir})
+	if err != nil {
+		box.Close()
 		return nil, nil, err
 	}
-	stop := func() { n.Stop() }
+	n, err := app.New(cfg, nil)
+	if err != nil {
+		box.Close()
+		return nil, nil, err
+	}
+	if err := n.Start(ctx); err != nil {
+		box.Close()
+		return nil, nil, err
+	}
+	stop := func() { n.Stop(); box.Close() }
 	if _, err := n.Sync(ctx); err != nil {
 		stop()
 		return nil, nil, fmt.Errorf("sync the demo mailbox: %w", err)

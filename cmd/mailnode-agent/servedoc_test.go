@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"mailnode/app"
+	"mailnode/app/apptest"
 )
 
 // TestServeDocAgainstANode (hardening item 13): one's own agent, its key
@@ -40,9 +41,9 @@ func TestServeDocAgainstANode(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	n, err := app.New(app.Config{DataDir: filepath.Join(dir, "node"), Demo: true, Gateway: app.GatewayConfig{
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: filepath.Join(dir, "node"), Gateway: app.GatewayConfig{
 		Listen: "127.0.0.1:0", DevAgentAddrs: map[string]string{"my-agent.test": docAddr}, DevAgentCAs: []*x509.Certificate{c},
-	}, Services: app.Services{Gateway: true}}, nil)
+	}, Services: app.Services{Gateway: true}}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -97,14 +97,14 @@ func TestKeepAliveThroughRelayProcess(t *testing.T) {
 	}
 
 	var log apptest.Buffer
-	n, err := app.New(app.Config{DataDir: nodeData, Demo: true,
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: nodeData,
 		Gateway: app.GatewayConfig{Listen: "127.0.0.1:0", DevAgentAddrs: map[string]string{hosted.Domain: tlsAddr},
 			DevAgentCAs: []*x509.Certificate{ca.Cert},
 			// 1,000 calls at once from each client: past the default rates.
 			RateLimit: gateway.RateLimit{PerAgent: 1e6, Burst: 1e6, PerSite: 1e6, SiteBurst: 1e6}},
 		Relay:    app.RelayConfig{URL: "https://" + relaylocal.Zone, HTTP: relayHTTP, TLS: relayTLS, Dial: loop.Dial()},
 		Services: app.Services{Sync: true, Gateway: true, Relay: true},
-	}, slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	}), slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	if err != nil {
 		t.Fatal(err)
 	}

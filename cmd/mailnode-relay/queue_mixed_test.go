@@ -132,12 +132,12 @@ func TestQueueMixedSizesProcesses(t *testing.T) {
 	var log apptest.Buffer
 	startNode := func() *app.Node {
 		t.Helper()
-		n, err := app.New(app.Config{DataDir: nodeData, Demo: true,
+		n, err := app.New(apptest.Demo(t, app.Config{DataDir: nodeData,
 			Gateway: app.GatewayConfig{Listen: "127.0.0.1:0", DevAgentAddrs: map[string]string{granted: tlsAddr, ungranted: tlsAddr},
 				DevAgentCAs: []*x509.Certificate{ca.Cert}},
 			Relay:    app.RelayConfig{URL: "https://" + relaylocal.Zone, HTTP: hc, TLS: relayTLS, Dial: loop.Dial()},
 			Services: app.Services{Sync: true, Gateway: true, Relay: true},
-		}, apptestLogger(&log))
+		}), apptestLogger(&log))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -189,12 +189,12 @@ func testQueueStranger(t *testing.T, db string) {
 		var d net.Dialer
 		return d.DialContext(ctx, network, tlsAddr)
 	}
-	n, err := app.New(app.Config{DataDir: nodeData, Demo: true,
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: nodeData,
 		Gateway: app.GatewayConfig{Listen: "127.0.0.1:0"},
 		Relay: app.RelayConfig{URL: "https://" + relaylocal.Zone, TLS: ca.ClientTLS(), Dial: loop,
 			HTTP: &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: loop, TLSClientConfig: ca.ClientTLS()}}},
 		Services: app.Services{Sync: true, Gateway: true, Relay: true},
-	}, slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	}), slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,7 @@ import (
 	"mailnode/app"
 	"mailnode/app/autostart"
 	"mailnode/app/backup"
+	"mailnode/app/demo"
 	"mailnode/app/localapi/localclient"
 	"mailnode/app/ui"
 	_ "mailnode/app/ui/clocale" // before Fyne reads the locale: see the package
@@ -48,7 +49,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	var o options
 	o.register(fs, true)
 	minimized := fs.Bool("minimized", false, "start in the tray, without a window (as autostart at login does)")
-	demo := fs.Bool("demo", false, "try the app on the built-in sample mailbox (no mail account needed)")
+	demoMode := fs.Bool("demo", false, "try the app on the built-in sample mailbox (no mail account needed)")
 	stallFile := fs.String("dev-ui-stall", "", "development: on exit, write how long the UI was kept waiting (JSON) to this file")
 	stallTrace := fs.String("dev-ui-stall-trace", "", "development: with --dev-ui-stall, write the execution trace of the seconds up to the longest UI stall to this file")
 	cpuProfile := fs.String("dev-cpuprofile", "", "development: write a CPU profile of the whole run to this file")
@@ -82,10 +83,10 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	if err != nil {
 		return usageError{err}
 	}
-	if *demo {
+	if *demoMode {
 		// The sample mailbox stays out of the person's own data and
 		// settings unless a directory is named.
-		cfg.Demo, cfg.Settings = true, nil
+		cfg.Settings = nil
 		if o.dataDir == "" && getenv("MAILNODE_DATA_DIR") == "" {
 			cfg.DataDir = filepath.Join(os.TempDir(), "mailnode-demo-app")
 		}
@@ -122,6 +123,18 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 		runtime.GOMAXPROCS(runtime.NumCPU() + 2)
 	}
 	app.SetMemoryLimit(app.DesktopMemoryLimit)
+	if *demoMode {
+		// The sample mailbox's servers run beside the node, which syncs
+		// them as it would a person's account.
+		box, err := demo.StartMailbox(demo.MailboxOptions{Logger: logger})
+		if err != nil {
+			return err
+		}
+		defer box.Close()
+		if cfg, err = box.Config(cfg); err != nil {
+			return err
+		}
+	}
 	n, err := app.New(cfg, logger)
 	if err != nil {
 		return usageError{err}
@@ -158,7 +171,7 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 			return nil
 		}})
 	u.Start()
-	if len(cfg.Accounts) == 0 && !cfg.Demo {
+	if len(cfg.Accounts) == 0 {
 		u.OpenWizard()
 	}
 	// A signal, or the node stopping on its own, ends the app as Quit does.

@@ -19,6 +19,7 @@ import (
 	"syscall"
 
 	"mailnode/app"
+	"mailnode/app/demo"
 	"mailnode/app/localapi"
 	"mailnode/app/localapi/localclient"
 )
@@ -245,51 +246,63 @@ func newLogger(w io.Writer, level, env string) (*slog.Logger, error) {
 
 // setupConfig parses flags and builds the node for serve, also returning
 // the configuration; services, if set, chooses the node's services from
-// it.
-func setupConfig(name string, args []string, stderr io.Writer, getenv func(string) string, services func(app.Config) app.Services) (*app.Node, *flag.FlagSet, app.Config, error) {
+// it. With --demo it starts the sample mailbox (app/demo), which box
+// names and the caller closes after the node has stopped; else box is nil.
+func setupConfig(name string, args []string, stderr io.Writer, getenv func(string) string, services func(app.Config) app.Services) (_ *app.Node, _ *flag.FlagSet, _ app.Config, box *demo.Mailbox, err error) {
+	defer func() {
+		if err != nil && box != nil {
+			box.Close()
+			box = nil
+		}
+	}()
 	fs := flag.NewFlagSet("mailnode "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
 	o.register(fs, true)
-	var demo bool
+	var demoMode bool
 	var demoMX string
 	if name == "serve" {
-		fs.BoolVar(&demo, "demo", false, "serve the built-in sample mailbox (an IMAP server in this process) instead of an account; data in --data-dir (default "+filepath.Join(os.TempDir(), "mailnode-demo-serve")+")")
+		fs.BoolVar(&demoMode, "demo", false, "serve the built-in sample mailbox (an IMAP server in this process) instead of an account; data in --data-dir (default "+filepath.Join(os.TempDir(), "mailnode-demo-serve")+")")
 		fs.StringVar(&demoMX, "demo-mx", "", "with --demo: also take mail for the demo address from anyone on this loopback address, as its mail exchanger (a development relay's --smtp-server)")
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return nil, nil, app.Config{}, err
+		return nil, nil, app.Config{}, nil, err
 	}
-	if demo {
+	if demoMode {
 		if o.acct.Server != "" {
-			return nil, nil, app.Config{}, usageError{errors.New("--demo serves the sample mailbox: give it no --imap-server")}
+			return nil, nil, app.Config{}, nil, usageError{errors.New("--demo serves the sample mailbox: give it no --imap-server")}
 		}
 		if o.dataDir == "" && getenv("MAILNODE_DATA_DIR") == "" {
 			// The sample mailbox stays out of the person's own data.
 			o.dataDir = filepath.Join(os.TempDir(), "mailnode-demo-serve")
 		}
 	} else if demoMX != "" {
-		return nil, nil, app.Config{}, usageError{errors.New("--demo-mx goes with --demo")}
+		return nil, nil, app.Config{}, nil, usageError{errors.New("--demo-mx goes with --demo")}
 	}
 	logger, err := newLogger(stderr, o.logLevel, getenv("MAILNODE_LOG_LEVEL"))
 	if err != nil {
-		return nil, nil, app.Config{}, err
+		return nil, nil, app.Config{}, nil, err
 	}
 	cfg, err := o.load(getenv)
 	if err != nil {
-		return nil, nil, app.Config{}, usageError{err}
+		return nil, nil, app.Config{}, nil, usageError{err}
 	}
-	if demo {
-		cfg.Demo, cfg.DemoMX = true, demoMX
+	if demoMode {
+		if box, err = demo.StartMailbox(demo.MailboxOptions{Logger: logger, MX: demoMX}); err != nil {
+			return nil, nil, app.Config{}, nil, err
+		}
+		if cfg, err = box.Config(cfg); err != nil {
+			return nil, nil, app.Config{}, nil, err
+		}
 	}
 	if services != nil {
 		cfg.Services = services(cfg)
 	}
 	n, err := app.New(cfg, logger)
 	if err != nil {
-		return nil, nil, app.Config{}, usageError{err}
+		return nil, nil, app.Config{}, nil, usageError{err}
 	}
-	return n, fs, cfg, nil
+	return n, fs, cfg, box, nil
 }
 
 // openNode starts a node that runs no service: a handle on the store
@@ -400,12 +413,15 @@ func printSync(stdout io.Writer, dataDir string, rep localapi.SyncReport) {
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	n, _, cfg, err := setupConfig("serve", args, stderr, getenv, func(cfg app.Config) app.Services {
-		return app.Services{Sync: len(cfg.Accounts) > 0 || cfg.Demo, Gateway: cfg.Gateway.Listen != "", LocalAPI: true,
+	n, _, cfg, box, err := setupConfig("serve", args, stderr, getenv, func(cfg app.Config) app.Services {
+		return app.Services{Sync: len(cfg.Accounts) > 0, Gateway: cfg.Gateway.Listen != "", LocalAPI: true,
 			Relay: cfg.Relay.URL != ""}
 	})
 	if err != nil {
 		return err
+	}
+	if box != nil {
+		defer box.Close()
 	}
 	if cfg.Services.Relay {
 		// Without an address the relay service could only stop itself
@@ -415,7 +431,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			return usageError{err}
 		}
 	}
-	if len(cfg.Accounts) == 0 && !cfg.Demo {
+	if len(cfg.Accounts) == 0 {
 		// No account to sync: agents are served from the mail already
 		// in the store, which must exist.
 		if cfg.Gateway.Listen == "" {
@@ -427,7 +443,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	}
 	return requestedStop(ctx, runUntilSignal(ctx, n, func() {
 		// Once started: a second node on the directory says only that.
-		if len(cfg.Accounts) == 0 && !cfg.Demo {
+		if len(cfg.Accounts) == 0 {
 			fmt.Fprintf(stdout, "mailnode serving agents from the mail in %s (no IMAP account configured, so not syncing); Ctrl-C to stop.\n", n.DBPath())
 		} else {
 			fmt.Fprintf(stdout, "mailnode serving from %s; Ctrl-C to stop.\n", n.DBPath())

@@ -143,7 +143,7 @@ func TestRun(t *testing.T) {
 // directory without IMAP settings serves agents from the store.
 func TestServeFromStore(t *testing.T) {
 	dir := t.TempDir()
-	n, err := app.New(app.Config{DataDir: dir, Demo: true}, nil)
+	n, err := app.New(apptest.Demo(t, app.Config{DataDir: dir}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
