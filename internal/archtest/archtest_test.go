@@ -226,6 +226,18 @@ var rules = []rule{
 		direct: true,
 	},
 
+	// The demo.
+	{
+		id:   "demo-only",
+		name: "no package but app/demo, the injection evaluation (app/injectioneval) and the commands (cmd/...) links the demo's packages (mail/demobox, app/demo)",
+		why: "the demo runs its sample mailbox's servers beside the node and hands it an ordinary configuration, as a user's settings would; " +
+			"a production component that linked them could branch on a demo again, and the node the user runs would carry servers that only show it off. " +
+			"The injection evaluation measures over the sample mailbox, and the commands (mailnode demo, serve --demo, the desktop app's demo) start it",
+		from:   []string{module + "/..."},
+		except: []string{module + "/app/demo", module + "/app/injectioneval", module + "/cmd/..."},
+		deny:   []string{module + "/mail/demobox", module + "/app/demo"},
+	},
+
 	// Names and tests.
 	{
 		id:    "names",
