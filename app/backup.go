@@ -96,9 +96,7 @@ func (n *Node) Backup(ctx context.Context, passphrase string) ([]byte, error) {
 			return nil, fmt.Errorf("backup: %w", err)
 		}
 	}
-	n.mu.Lock()
-	b.RelayName = n.relayName
-	n.mu.Unlock()
+	b.RelayName, _ = n.gws.relay()
 	return backup.Seal(b, passphrase)
 }
 

@@ -178,9 +178,7 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	var extra sync.WaitGroup // listeners SetLAN adds
 	tcp, _ := ln.Addr().(*net.TCPAddr)
 	defer func() {
-		n.mu.Lock()
-		n.gw, n.gwh, n.lan = nil, nil, nil
-		n.mu.Unlock()
+		n.gws.stopped()
 		cancel()
 		extra.Wait()
 	}()
@@ -188,9 +186,7 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 	// for agents arriving through the tunnel.
 	tlsConfig := gateway.TLSConfig(func(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
 		name := strings.TrimSuffix(strings.ToLower(hello.ServerName), ".")
-		n.mu.Lock()
-		rn, acme := n.relayName, n.relayCert
-		n.mu.Unlock()
+		rn, acme := n.gws.relay()
 		if name != "" && name == rn {
 			if acme != nil {
 				if c := acme.Certificate(); c != nil {
@@ -206,13 +202,8 @@ func (n *Node) serveGateway(ctx context.Context, c *components, ready func(error
 		}
 		return ca.Leaf(hostname)
 	})
-	n.mu.Lock()
-	n.phoneBase = "https://" + host + "/phone/"
-	n.gw = srv
-	n.gwh = &gatewayHandle{ctx: sctx, srv: srv, tls: tlsConfig, wg: &extra,
-		port: tcp.Port, wildcard: tcp.IP.IsUnspecified(), loopback: tcp.IP.IsLoopback()}
-	n.setGatewayNamesLocked()
-	n.mu.Unlock()
+	n.gws.started("https://"+host+"/phone/", &gatewayHandle{ctx: sctx, srv: srv, tls: tlsConfig, wg: &extra,
+		port: tcp.Port, wildcard: tcp.IP.IsUnspecified(), loopback: tcp.IP.IsLoopback()})
 	n.update(func(s *Status) { s.Gateway.URL, s.Gateway.Listen = url, ln.Addr().String() })
 	defer n.update(func(s *Status) { s.Gateway.URL, s.Gateway.Listen, s.Gateway.LANURL = "", "", "" })
 	ready(nil)

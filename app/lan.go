@@ -71,9 +71,7 @@ func lanNote(origin string) string {
 func (n *Node) SetLAN(ctx context.Context, on bool) (LANStatus, error) {
 	n.lanMu.Lock()
 	defer n.lanMu.Unlock()
-	n.mu.Lock()
-	gh, cur := n.gwh, n.lan
-	n.mu.Unlock()
+	gh, cur := n.gws.listening()
 	if !on {
 		if cur != nil {
 			n.stopLAN(cur)
@@ -105,19 +103,15 @@ func (n *Node) SetLAN(ctx context.Context, on bool) (LANStatus, error) {
 			return LANStatus{}, fmt.Errorf("listen on the local network: %w", err)
 		}
 	}
-	n.mu.Lock()
-	if n.gwh != gh { // the gateway stopped meanwhile
-		n.mu.Unlock()
-		if ln != nil {
-			ln.Close()
+	added := n.gws.addLAN(gh, l, func() {
+		var sctx context.Context
+		sctx, l.cancel = context.WithCancel(gh.ctx)
+		if ln == nil {
+			return
 		}
-		return LANStatus{}, ErrNoPhoneListener
-	}
-	var sctx context.Context
-	sctx, l.cancel = context.WithCancel(gh.ctx)
-	if ln != nil {
-		// Added under n.mu while gwh is set: serveGateway clears gwh
-		// before it waits, so no Add comes after its Wait.
+		// Added under the gateway state's mutex while the gateway
+		// runs: serveGateway forgets it (gatewayState.stopped) before
+		// it waits, so no Add comes after its Wait.
 		gh.wg.Add(1)
 		go func() {
 			defer gh.wg.Done()
@@ -126,10 +120,13 @@ func (n *Node) SetLAN(ctx context.Context, on bool) (LANStatus, error) {
 				n.log.Warn("Stopped serving on the local network", "addr", l.host, "err", err)
 			}
 		}()
+	})
+	if !added { // the gateway stopped meanwhile
+		if ln != nil {
+			ln.Close()
+		}
+		return LANStatus{}, ErrNoPhoneListener
 	}
-	n.lan = l
-	n.setGatewayNamesLocked()
-	n.mu.Unlock()
 	n.update(func(s *Status) { s.Gateway.LANURL = l.origin() + "/mcp" })
 	n.log.Warn("Listening on the local network for phones; agents' signed requests are served there too", "addr", l.host)
 	return LANStatus{URL: l.origin(), Note: lanNote(l.origin())}, nil
@@ -139,29 +136,8 @@ func (n *Node) SetLAN(ctx context.Context, on bool) (LANStatus, error) {
 // listens on every address, stays).
 func (n *Node) stopLAN(l *lanListener) {
 	l.cancel()
-	n.mu.Lock()
-	if n.lan == l {
-		n.lan = nil
-		n.setGatewayNamesLocked()
-	}
-	n.mu.Unlock()
+	n.gws.removeLAN(l)
 	n.update(func(s *Status) { s.Gateway.LANURL = "" })
-}
-
-// setGatewayNamesLocked tells the running gateway every name it answers
-// for besides its configured one: the relay name and the LAN address.
-func (n *Node) setGatewayNamesLocked() {
-	if n.gw == nil {
-		return
-	}
-	var names []string
-	if n.relayName != "" {
-		names = append(names, n.relayName)
-	}
-	if n.lan != nil {
-		names = append(names, n.lan.host)
-	}
-	n.gw.SetNames(names...)
 }
 
 // lanCertHost is the address to name in the certificate for a connection
@@ -175,10 +151,8 @@ func (n *Node) lanCertHost(hello *tls.ClientHelloInfo) string {
 	if err != nil {
 		return ""
 	}
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if n.lan != nil && ap.Addr().Unmap().WithZone("") == n.lan.ip.WithZone("") {
-		return n.lan.ip.String()
+	if l := n.gws.lanNow(); l != nil && ap.Addr().Unmap().WithZone("") == l.ip.WithZone("") {
+		return l.ip.String()
 	}
 	return ""
 }

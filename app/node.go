@@ -21,7 +21,6 @@ import (
 	"mailnode/approvals"
 	"mailnode/approvals/site"
 	"mailnode/extract/facts"
-	"mailnode/gateway"
 	"mailnode/gateway/nonces"
 	"mailnode/gateway/oauth"
 	"mailnode/internal/privdir"
@@ -98,20 +97,9 @@ type Node struct {
 	startErr error
 	status   Status
 	subs     map[chan Status]struct{}
-	// phoneBase is the phone app's URL once the gateway listens.
-	phoneBase string
-	// gw is the running gateway; relayName the node's name at its relay
-	// once known; relayLn the tunnel's streams, served by the gateway.
-	gw        *gateway.Server
-	relayName string
-	relayLn   *relayclient.Listener
-	// gwh is the running gateway, for SetLAN; lan its listener on the
-	// local network while the person has it on (lan.go).
-	gwh *gatewayHandle
-	lan *lanListener
-	// relayCert is the relay name's certificate from an ACME CA, once
-	// the relay service has made one; nil: the local CA's.
-	relayCert *relayclient.ACME
+	// relayLn is the tunnel's streams, served by the gateway; set by
+	// New and never changed.
+	relayLn *relayclient.Listener
 	// released is when releaseAfterPass last released memory.
 	released time.Time
 	// extra are services tests add to see the supervisor's policy at work.
@@ -134,6 +122,10 @@ type Node struct {
 	// and the gateway alike; the relay's agents zone is added to it
 	// once known (relay.go).
 	sites *site.Sites
+
+	// gws is the running gateway's state, under a mutex of its own
+	// (gatewaystate.go).
+	gws gatewayState
 }
 
 // components are what Start opens; every service and method uses these

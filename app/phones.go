@@ -36,15 +36,11 @@ func (n *Node) Pair(ctx context.Context, o PairOptions) (PairOffer, error) {
 			return PairOffer{}, err
 		}
 	}
+	phones := c.phones
 	n.mu.Lock()
-	base, phones, relayName := n.phoneBase, c.phones, n.relayName
 	relayDev := n.cfg.Relay.Dev || n.cfg.Relay.Dial != nil
-	loopback := n.gwh != nil && n.gwh.loopback
-	lan := ""
-	if n.lan != nil {
-		lan = n.lan.origin()
-	}
 	n.mu.Unlock()
+	base, relayName, loopback, lan := n.gws.pairing()
 	if base == "" {
 		return PairOffer{}, ErrNoPhoneListener
 	}

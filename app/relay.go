@@ -146,9 +146,7 @@ func (n *Node) runRelay(ctx context.Context, c *components) error {
 	if cfg.ACME != "" {
 		a := &relayclient.ACME{DirectoryURL: cfg.ACME, Dir: filepath.Join(n.cfg.DataDir, "relay", "acme"),
 			HTTP: cfg.ACMEHTTP, Log: n.log.With("component", "acme")}
-		n.mu.Lock()
-		n.relayCert = a
-		n.mu.Unlock()
+		n.gws.setRelayCert(a)
 		certs = a
 	}
 	cl, err := relayclient.New(relayclient.Config{
@@ -199,12 +197,7 @@ func (n *Node) relayStatus(st relayclient.Status) {
 		// The node's relay name is <label>.<zone>.
 		n.addHostedZone(zone)
 	}
-	n.mu.Lock()
-	if st.Hostname != "" && st.Hostname != n.relayName {
-		n.relayName = st.Hostname
-		n.setGatewayNamesLocked()
-	}
-	n.mu.Unlock()
+	n.gws.setRelayName(st.Hostname)
 	n.update(func(s *Status) {
 		r := &s.Gateway.Relay
 		r.State, r.Hostname, r.LastError, r.CertError = st.State, st.Hostname, st.Err, st.CertErr
@@ -289,9 +282,7 @@ func (r *relayCodes) candidates(ctx context.Context, id int64) ([]string, error)
 // not. A gateway that is not up, or a nonce store that cannot record,
 // leaves the envelope at the relay for a later delivery.
 func (n *Node) serveQueued(ctx context.Context, env relay.Envelope) ([]byte, error) {
-	n.mu.Lock()
-	gw := n.gw
-	n.mu.Unlock()
+	gw := n.gws.server()
 	if gw == nil {
 		return nil, errors.New("the gateway is not running")
 	}
