@@ -555,7 +555,7 @@ func gdsFlightOn(ln string) string {
 			continue
 		}
 		for _, a := range gdsAirlines {
-			if j := strings.Index(up, a.name); j >= 0 && words.In(up, j, true) == false && !words.In(up, j+len(a.name), false) {
+			if j := strings.Index(up, a.name); j >= 0 && !words.In(up, j, true) && !words.In(up, j+len(a.name), false) {
 				return a.code + " " + strings.TrimLeft(num, "0")
 			}
 		}
