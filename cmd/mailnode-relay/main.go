@@ -278,7 +278,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	var store relaystore.Store
 	var err error
 	if *db != "" {
-		store, err = relaystore.OpenPostgres(ctx, *db)
+		var pg *relaystore.Postgres
+		if pg, err = relaystore.OpenPostgres(ctx, *db); err == nil {
+			pg.SetLogger(log)
+			store = pg
+		}
 	} else {
 		store, err = relaystore.OpenSQLite(ctx, *dataDir)
 	}

@@ -4,6 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -113,16 +117,50 @@ var pgMigrations = []string{
 	// SQLite's seventh: leases, for the one instance renewing the
 	// relay's certificate.
 	`CREATE TABLE leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires BIGINT NOT NULL);`,
+	// PostgreSQL's own: every change to nodes, whoever makes it, names
+	// the addresses it touched on the channel nodesChannel after it
+	// commits, so that every instance's directory follows (issue 47).
+	`CREATE FUNCTION mailnode_nodes_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('mailnode_nodes', OLD.address); END IF;
+		IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('mailnode_nodes', NEW.address); END IF;
+		RETURN NULL;
+	END $$;
+	CREATE TRIGGER nodes_notify AFTER INSERT OR UPDATE OR DELETE ON nodes
+		FOR EACH ROW EXECUTE FUNCTION mailnode_nodes_notify();`,
 }
+
+// nodesChannel is where the nodes table's trigger notifies: its payload
+// is an address whose row changed.
+const nodesChannel = "mailnode_nodes"
+
+// listenAppName is the application_name of the connection that listens
+// on nodesChannel, so that an operator (or a test) can tell it apart.
+const listenAppName = "mailnode-relay-directory"
+
+// reconcileEvery is how often the directory is read again whole, beside
+// the notifications: a safety net for a change no notification told of
+// (a trigger dropped by hand, a table restored).
+const reconcileEvery = 5 * time.Minute
 
 // Postgres is the Store that several relay instances share. Its methods
 // are the shared ones (sql.go) on pgx's own pool, not on database/sql:
 // pgxpool hands out connections without database/sql's pool lock and
 // per-query machinery, which the resolve profile at 16 cores found
 // contended (issue 47), and it caches each connection's statements.
+//
+// Its directory of registered addresses follows the other instances'
+// writes through LISTEN/NOTIFY on a connection of its own: each
+// notification's address is read again; when that connection drops, the
+// directory is read whole once it is back (after LISTEN, so nothing
+// committed in between is missed), and every reconcileEvery besides.
 type Postgres struct {
 	store
 	pool *pgxpool.Pool
+
+	log    atomic.Pointer[slog.Logger]
+	cancel context.CancelFunc // stops the listener and the reconciler
+	done   sync.WaitGroup
 }
 
 // OpenPostgres connects to url (postgres://...) and brings the schema up
@@ -136,12 +174,115 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("relay store: %w", err)
 	}
-	s := &Postgres{store: store{be: pgDB{pool: pool}}, pool: pool}
+	s := &Postgres{store: store{be: pgDB{pool: pool}, dir: newDirectory()}, pool: pool}
+	s.log.Store(slog.New(slog.DiscardHandler))
 	if err := s.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
 	}
+	c, err := s.listen(ctx)
+	if err == nil {
+		err = s.dir.reload(ctx, s.be)
+	}
+	if err != nil {
+		if c != nil {
+			c.Close(ctx)
+		}
+		pool.Close()
+		return nil, err
+	}
+	bg, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	s.done.Add(2)
+	go s.follow(bg, c)
+	go s.reconcile(bg)
 	return s, nil
+}
+
+// SetLogger makes the directory's listener log to l (its lost and
+// regained connections); by default it logs nothing.
+func (s *Postgres) SetLogger(l *slog.Logger) {
+	s.log.Store(l.With("component", "relay store"))
+}
+
+// listen opens the connection that listens on nodesChannel.
+func (s *Postgres) listen(ctx context.Context) (*pgx.Conn, error) {
+	cfg := s.pool.Config().ConnConfig.Copy()
+	cfg.RuntimeParams["application_name"] = listenAppName
+	c, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("relay store: listen: %w", err)
+	}
+	if _, err := c.Exec(ctx, "LISTEN "+nodesChannel); err != nil {
+		c.Close(ctx)
+		return nil, fmt.Errorf("relay store: listen: %w", err)
+	}
+	return c, nil
+}
+
+// follow reads the notifications on c, each address's row again, until
+// ctx ends. When c fails it connects again, with a back-off from 100 ms
+// to 5 s, and reads the directory whole: what changed while nobody
+// listened was told to no one.
+func (s *Postgres) follow(ctx context.Context, c *pgx.Conn) {
+	defer s.done.Done()
+	var wait time.Duration
+	for {
+		if c == nil {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+			var err error
+			if c, err = s.listen(ctx); err == nil {
+				if err = s.dir.reload(ctx, s.be); err != nil {
+					c.Close(context.Background())
+					c = nil
+				}
+			}
+			if err != nil {
+				if ctx.Err() != nil {
+					return
+				}
+				wait = min(2*wait+100*time.Millisecond, 5*time.Second)
+				s.log.Load().Warn("Cannot follow the nodes' changes; retrying", "err", err, "in", wait)
+				continue
+			}
+			wait = 0
+			s.log.Load().Info("Following the nodes' changes again; directory reloaded")
+		}
+		n, err := c.WaitForNotification(ctx)
+		if err == nil {
+			err = s.dir.refresh(ctx, s.be, n.Payload)
+		}
+		if err != nil {
+			c.Close(context.Background())
+			c = nil
+			if ctx.Err() != nil {
+				return
+			}
+			s.log.Load().Warn("Lost the nodes' changes; reconnecting", "err", err)
+		}
+	}
+}
+
+// reconcile reads the directory whole every reconcileEvery until ctx
+// ends.
+func (s *Postgres) reconcile(ctx context.Context) {
+	defer s.done.Done()
+	t := time.NewTicker(reconcileEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := s.dir.reload(ctx, s.be); err != nil && ctx.Err() == nil {
+			s.log.Load().Warn("Cannot reload the directory", "err", err)
+		}
+	}
 }
 
 // migrateLock is the advisory lock instances hold while they migrate.
@@ -177,6 +318,8 @@ func (s *Postgres) migrate(ctx context.Context) error {
 }
 
 func (s *Postgres) Close() error {
+	s.cancel()
+	s.done.Wait()
 	s.pool.Close()
 	return nil
 }
@@ -217,12 +360,6 @@ func (d pgDB) queryRow(ctx context.Context, q string, args ...any) scanner {
 
 func (d pgDB) query(ctx context.Context, q string, args ...any) (rows, error) {
 	return d.runner().Query(ctx, q, args...)
-}
-
-func (d pgDB) resolve(ctx context.Context, address, decoyLabel string, decoyBoxKey []byte) (string, []byte, int64, error) {
-	var r resolved
-	err := d.pool.QueryRow(ctx, resolveQuery, address, decoyLabel, decoyBoxKey).Scan(&r.label, &r.boxKey, &r.at)
-	return r.label, r.boxKey, r.at, err
 }
 
 func (pgDB) duplicate(err error) bool {

@@ -1,6 +1,7 @@
 package relaystore
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -19,8 +20,9 @@ import (
 // (INSERT ... ON CONFLICT ... DO UPDATE/NOTHING). What truly differs is in
 // each database's file, behind backend: the driver (database/sql for
 // SQLite, pgx's own pool for PostgreSQL), the migrations, how concurrent
-// writers are kept apart (backend.lock), how a taken key is reported
-// (backend.duplicate), and the resolve statement (backend.resolve).
+// writers are kept apart (backend.lock) and how a taken key is reported
+// (backend.duplicate). Resolve reads none of them: it answers from
+// memory (directory.go), which each backend loads and keeps current.
 
 // db runs statements: a backend's connection pool or one transaction.
 type db interface {
@@ -43,17 +45,6 @@ type backend interface {
 	// duplicate reports whether err is the database refusing a row
 	// whose key another row holds (a primary key or unique constraint).
 	duplicate(err error) bool
-	// resolve runs resolveQuery, the one statement of every request,
-	// scanning into one resolved: SQLite's is prepared once, and what a
-	// row scans into goes to the heap, each destination on its own.
-	resolve(ctx context.Context, address, decoyLabel string, decoyBoxKey []byte) (label string, boxKey []byte, registeredAt int64, err error)
-}
-
-// resolved is what resolveQuery's row scans into: one allocation.
-type resolved struct {
-	label  string
-	boxKey []byte
-	at     int64
 }
 
 // txn is a backend's transaction.
@@ -77,7 +68,8 @@ type rows interface {
 
 // store implements Store on a backend; SQLite and Postgres embed it.
 type store struct {
-	be backend
+	be  backend
+	dir *directory // the registered addresses, which Resolve reads
 }
 
 // sentinel returns err itself if it is (or wraps) one of the errors a
@@ -194,63 +186,100 @@ func (s *store) NodeByLabel(ctx context.Context, label string) (Node, error) {
 	return scanNode(s.be.queryRow(ctx, "SELECT "+nodeCols+" FROM nodes WHERE label = $1", label))
 }
 
-// resolveQuery reads one row of the same size whether or not the address
-// is registered: a LEFT JOIN from the asked address ($1), with the decoy's
-// values ($2, $3) standing in for a missing node's, so that resolve does
-// the same work, scans and allocates the same, for a registered and an
-// unknown address. SQLite runs it prepared (sqlite.go).
-const resolveQuery = `SELECT coalesce(n.label, $2), coalesce(n.box_key, $3), coalesce(n.registered_at, 0)
-	FROM (SELECT CAST($1 AS TEXT) AS a) q LEFT JOIN nodes n ON n.address = q.a`
-
-// Resolve reads the node's row or the decoy's, the same way
-// (resolveQuery); the node key is not read.
+// Resolve answers from the directory (directory.go), the same way for a
+// registered and an unknown address: the caller derived the decoy either
+// way, one map lookup finds the node or not, and the answer is built from
+// one or the other. The node key and registration time are not read.
 func (s *store) Resolve(ctx context.Context, address string, decoy Node) (Node, error) {
-	label, boxKey, at, err := s.be.resolve(ctx, address, decoy.Label, decoy.BoxKey)
-	if err != nil {
-		return Node{}, fmt.Errorf("relay store: resolve: %w", err)
+	n := Node{Address: address, Label: decoy.Label, BoxKey: decoy.BoxKey}
+	if e, ok := s.dir.lookup(address); ok {
+		n.Label, n.BoxKey = e.label, e.boxKey
 	}
-	return Node{Address: address, Label: label, BoxKey: boxKey, RegisteredAt: time.Unix(at, 0)}, nil
+	return n, nil
 }
 
+// PutNode, RotateKeys and DeleteNode change the directory as they
+// commit: each holds the directory's writer lock from before its
+// transaction to after its change is set, so that this instance's node
+// writes reach the directory in the order they committed and a resolve
+// after one returns sees it.
+
 func (s *store) PutNode(ctx context.Context, n Node) error {
-	return s.tx(ctx, "put node", func(tx db) error {
+	s.dir.mu.Lock()
+	defer s.dir.mu.Unlock()
+	var moved []string // addresses the node key held before, now forgotten
+	err := s.tx(ctx, "put node", func(tx db) error {
+		rs, err := tx.query(ctx, "SELECT address FROM nodes WHERE node_key = $1 AND address <> $2", n.NodeKey, n.Address)
+		if err != nil {
+			return err
+		}
+		for rs.Next() {
+			var a string
+			if err := rs.Scan(&a); err != nil {
+				rs.Close()
+				return err
+			}
+			moved = append(moved, a)
+		}
+		rs.Close()
+		if err := rs.Err(); err != nil {
+			return err
+		}
 		if _, err := tx.exec(ctx, "DELETE FROM challenges WHERE label IN (SELECT label FROM nodes WHERE address = $1 OR node_key = $2)", n.Address, n.NodeKey); err != nil {
 			return err
 		}
 		if _, err := tx.exec(ctx, "DELETE FROM nodes WHERE address = $1 OR node_key = $2", n.Address, n.NodeKey); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, "INSERT INTO nodes("+nodeCols+") VALUES ($1, $2, $3, $4, $5)",
+		_, err = tx.exec(ctx, "INSERT INTO nodes("+nodeCols+") VALUES ($1, $2, $3, $4, $5)",
 			n.Address, n.Label, n.NodeKey, n.BoxKey, n.RegisteredAt.Unix())
 		return err
 	})
+	if err != nil {
+		return err
+	}
+	for _, a := range moved {
+		s.dir.set(a, dirEntry{}, false)
+	}
+	s.dir.set(n.Address, dirEntry{label: n.Label, boxKey: bytes.Clone(n.BoxKey)}, true)
+	return nil
 }
 
 func (s *store) RotateKeys(ctx context.Context, old, nodeKey, boxKey []byte) error {
-	n, err := s.be.exec(ctx, "UPDATE nodes SET node_key = $1, box_key = $2 WHERE node_key = $3", nodeKey, boxKey, old)
+	s.dir.mu.Lock()
+	defer s.dir.mu.Unlock()
+	var address, label string
+	err := s.be.queryRow(ctx, "UPDATE nodes SET node_key = $1, box_key = $2 WHERE node_key = $3 RETURNING address, label",
+		nodeKey, boxKey, old).Scan(&address, &label)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
 	if err != nil {
 		return fmt.Errorf("relay store: rotate keys: %w", err)
 	}
-	if n == 0 {
-		return ErrNotFound
-	}
+	s.dir.set(address, dirEntry{label: label, boxKey: bytes.Clone(boxKey)}, true)
 	return nil
 }
 
 func (s *store) DeleteNode(ctx context.Context, key []byte) error {
-	return s.tx(ctx, "delete node", func(tx db) error {
+	s.dir.mu.Lock()
+	defer s.dir.mu.Unlock()
+	var address string
+	err := s.tx(ctx, "delete node", func(tx db) error {
 		if _, err := tx.exec(ctx, "DELETE FROM challenges WHERE label IN (SELECT label FROM nodes WHERE node_key = $1)", key); err != nil {
 			return err
 		}
-		n, err := tx.exec(ctx, "DELETE FROM nodes WHERE node_key = $1", key)
-		if err != nil {
-			return err
-		}
-		if n == 0 {
+		err := tx.queryRow(ctx, "DELETE FROM nodes WHERE node_key = $1 RETURNING address", key).Scan(&address)
+		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
-		return nil
+		return err
 	})
+	if err != nil {
+		return err
+	}
+	s.dir.set(address, dirEntry{}, false)
+	return nil
 }
 
 func (s *store) CountNodes(ctx context.Context) (int, error) {

@@ -134,11 +134,12 @@ var migrations = []string{
 }
 
 // SQLite is the Store of a single relay: one file in WAL mode. Its
-// methods are the shared ones (sql.go) on database/sql.
+// methods are the shared ones (sql.go) on database/sql. Its directory of
+// registered addresses is loaded when it opens and changed by this
+// store's own writes only: one relay process serves a SQLite file.
 type SQLite struct {
 	store
-	db      *sql.DB
-	resolve *sql.Stmt // resolveQuery, prepared once (OpenSQLite)
+	db *sql.DB
 
 	agentsMu sync.Mutex // AddAgent's writers wait here, not on the file
 }
@@ -167,9 +168,8 @@ func OpenSQLite(ctx context.Context, dir string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("relay store: %w", err)
 	}
-	// Keep connections (and their prepared statements) for concurrent
-	// resolves; database/sql's default of 2 idle ones re-opened and
-	// re-prepared under load.
+	// Keep connections for concurrent requests; database/sql's default
+	// of 2 idle ones re-opened connections under load.
 	db.SetMaxIdleConns(16)
 	s := &SQLite{db: db}
 	if err := s.migrate(ctx); err != nil {
@@ -179,13 +179,11 @@ func OpenSQLite(ctx context.Context, dir string) (*SQLite, error) {
 	for _, suffix := range []string{"-wal", "-shm"} {
 		os.Chmod(path+suffix, 0o600)
 	}
-	// Resolve runs on every request, and parsing its statement each
-	// time cost more than running it: it is prepared once.
-	if s.resolve, err = db.PrepareContext(ctx, resolveQuery); err != nil {
+	s.store = store{be: sqliteDB{db: db}, dir: newDirectory()}
+	if err := s.dir.reload(ctx, s.be); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("relay store: prepare: %w", err)
+		return nil, err
 	}
-	s.store = store{be: sqliteDB{db: db, resolveSQL: s.resolve}}
 	return s, nil
 }
 
@@ -218,7 +216,6 @@ func (s *SQLite) migrate(ctx context.Context) error {
 }
 
 func (s *SQLite) Close() error {
-	s.resolve.Close()
 	return s.db.Close()
 }
 
@@ -238,8 +235,7 @@ func (s *SQLite) AddAgent(ctx context.Context, a Agent, since time.Time, max, ne
 // SQLite's named parameter $N to the N-th argument (its conn.go,
 // argFinder), so the shared $N mean the same here as on PostgreSQL.
 type sqliteDB struct {
-	db         *sql.DB
-	resolveSQL *sql.Stmt // resolveQuery, prepared on db
+	db *sql.DB
 }
 
 func (d sqliteDB) exec(ctx context.Context, q string, args ...any) (int64, error) {
@@ -252,12 +248,6 @@ func (d sqliteDB) queryRow(ctx context.Context, q string, args ...any) scanner {
 
 func (d sqliteDB) query(ctx context.Context, q string, args ...any) (rows, error) {
 	return sqlQuery(ctx, d.db, q, args...)
-}
-
-func (d sqliteDB) resolve(ctx context.Context, address, decoyLabel string, decoyBoxKey []byte) (string, []byte, int64, error) {
-	var r resolved
-	err := d.resolveSQL.QueryRowContext(ctx, address, decoyLabel, decoyBoxKey).Scan(&r.label, &r.boxKey, &r.at)
-	return r.label, r.boxKey, r.at, err
 }
 
 func (d sqliteDB) begin(ctx context.Context) (txn, error) {
