@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base32"
+	"hash"
 	"strings"
 
 	"filippo.io/edwards25519"
@@ -43,10 +44,33 @@ func validLabel(l string) bool {
 // nobody without the secret can tell it from a real node's.
 type decoys struct {
 	secret []byte
+	// keyed is HMAC-SHA-256 with secret, its key blocks hashed once
+	// (Reset keeps their states): each mac clones it instead of hashing
+	// them again, two of the four SHA-256 blocks of a short address's MAC,
+	// on every resolve. It is only read, so clones may be taken at once.
+	keyed hash.Hash
+}
+
+func newDecoys(secret []byte) *decoys {
+	keyed := hmac.New(sha256.New, secret)
+	keyed.Reset()
+	if _, ok := keyed.(hash.Cloner); !ok {
+		keyed = nil
+	}
+	return &decoys{secret: secret, keyed: keyed}
 }
 
 func (d *decoys) mac(purpose, address string) []byte {
-	m := hmac.New(sha256.New, d.secret)
+	var m hash.Hash
+	if d.keyed != nil {
+		c, err := d.keyed.(hash.Cloner).Clone()
+		if err == nil {
+			m = c
+		}
+	}
+	if m == nil {
+		m = hmac.New(sha256.New, d.secret)
+	}
 	m.Write([]byte(purpose))
 	m.Write([]byte{0})
 	m.Write([]byte(address))

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -245,7 +246,7 @@ func New(ctx context.Context, cfg Config, logger *slog.Logger) (*Server, error) 
 		cfg:      cfg,
 		log:      logger.With("component", "relay"),
 		store:    cfg.Store,
-		decoys:   &decoys{secret: secret},
+		decoys:   newDecoys(secret),
 		limits:   newLimiter(cfg.Limits, cfg.Now),
 		dnsLimit: newDNSLimiter(cfg.Limits.DNSRate, cfg.Now),
 		nonces:   newNonceCache(),
@@ -344,7 +345,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 	b = append(b, '\n')
 	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", fmt.Sprint(len(b)))
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(status)
 	w.Write(b)
 }
