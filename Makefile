@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GO ?= go
 
-.PHONY: demo test test-deps test-windows test-windows-desktop cross package-deps package-windows vet bench bench-deps bench-compare bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
+.PHONY: demo test test-deps test-windows test-windows-desktop cross package-deps package-windows vet bench bench-deps bench-compare bench-compare-relay bench-relay bench-desktop fuzz build eval eval-deps eval-injection package
 
 # The headless build: the demo needs no X11 or OpenGL headers (the desktop app's cgo build does).
 demo:
@@ -250,6 +250,31 @@ bench-compare: bench-deps
 	  else $(GO) build -o $$dir/mailnode-work ./cmd/mailnode; b=work; fi; \
 	  MAILNODE_BENCH_COMPARE="$$dir/mailnode-$$a $$dir/mailnode-$$b" MAILNODE_TEST_DOVECOT=1 \
 	    $(GO) test -count=1 -run '^$$' -bench CompareSync -benchtime 1x -timeout 90m ./mail/imapsync/bench/
+
+# Two builds of a relay benchmark alternating, ROUNDS rounds of 5 s each on 2 cores
+# (docs/benchmarks.md, resolve against the build before): make bench-compare-relay
+# A=<commit> [B=<commit>, default the working tree] [RELAY_BENCH='Resolve$$'] [ROUNDS=7].
+# Both builds run the working tree's relay/relayserver/bench_test.go, so that only the
+# relay differs; it prints each round and the medians of the builds' throughputs.
+RELAY_BENCH ?= Resolve$$
+ROUNDS ?= 7
+bench-compare-relay:
+	@test -n "$(A)" || { echo "usage: make bench-compare-relay A=<commit> [B=<commit>]"; exit 1; }
+	@set -e; dir=$$(mktemp -d); trap 'git worktree remove --force '$$dir'/src >/dev/null 2>&1 || true; rm -rf '$$dir EXIT; \
+	  bench=$$(pwd)/relay/relayserver/bench_test.go; \
+	  build() { git worktree add -q -f --detach $$dir/src $$1 >/dev/null 2>&1; cp $$bench $$dir/src/relay/relayserver/bench_test.go; \
+	    (cd $$dir/src && $(GO) test -c -o $$dir/$$2.test ./relay/relayserver/); git worktree remove --force $$dir/src; }; \
+	  a=$$(git rev-parse --short $(A)); build $$a a; \
+	  if [ -n "$(B)" ]; then b=$$(git rev-parse --short $(B)); build $$b b; else b=work; $(GO) test -c -o $$dir/b.test ./relay/relayserver/; fi; \
+	  echo "a = $$a, b = $$b"; \
+	  for i in $$(seq $(ROUNDS)); do for v in a b; do \
+	    (cd relay/relayserver && MAILNODE_TEST_POSTGRES=1 $$dir/$$v.test -test.run '^$$' -test.bench '$(RELAY_BENCH)' -test.benchtime 5s -test.cpu 2) | \
+	      sed -n "s/^\(Benchmark[^ \t]*\)/$$v round $$i \1/p"; \
+	  done; done | tee $$dir/rounds; \
+	  awk '{for (f = 5; f <= NF; f++) if ($$f ~ /\/s$$/ && $$f != "MB/s") v[$$1" "$$4] = v[$$1" "$$4]" "$$(f-1)} \
+	    END {for (k in v) {n = split(substr(v[k], 2), x, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (x[j] + 0 < x[i] + 0) {t = x[i]; x[i] = x[j]; x[j] = t}; \
+	      m[k] = (n % 2) ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2; split(k, p, " "); print "median", k, m[k], "over", n, "rounds"; if (p[1] == "b") r[p[2]] = 1} \
+	      for (b in r) if (m["a "b] > 0) printf "ratio b/a %s %.2f\n", b, m["b "b] / m["a "b]}' $$dir/rounds
 
 # The relay's figures (docs/benchmarks.md), on 2 cores: resolve throughput, tunnel
 # throughput and added latency against direct TLS, 10,000 idle tunnels in a relay process
