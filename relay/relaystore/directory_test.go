@@ -283,7 +283,7 @@ func TestDirectoryListenDropped(t *testing.T) {
 	}
 	defer c.Close(ctx)
 	for round := range 3 {
-		reloads := b.dir.reloads.Load()
+		reloads, reloadsA := b.dir.reloads.Load(), a.dir.reloads.Load()
 		var killed int
 		if err := c.QueryRow(ctx, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
 			listenAppName).Scan(&killed); err != nil {
@@ -299,6 +299,9 @@ func TestDirectoryListenDropped(t *testing.T) {
 		d := eventually(t, 5*time.Second, "registration after a dropped listen", func() bool {
 			return b.dir.reloads.Load() > reloads && resolvesTo(t, b, n.Address, n.Label, n.BoxKey)
 		})
+		// The next round kills both listeners again: the first's must be
+		// back too.
+		eventually(t, 5*time.Second, "the first instance listening again", func() bool { return a.dir.reloads.Load() > reloadsA })
 		t.Logf("round %d: seen by the other instance %v after its listener was killed, directory reloaded", round, d)
 	}
 	// And notifications flow again afterwards.
