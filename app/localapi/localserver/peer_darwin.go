@@ -1,34 +1,13 @@
 package localserver
 
-import (
-	"errors"
-	"net"
-	"os"
+import "golang.org/x/sys/unix"
 
-	"golang.org/x/sys/unix"
-)
-
-// peerOf reads the caller's uid with LOCAL_PEERCRED (what getpeereid
-// reads): the credentials the kernel recorded when the caller connected.
-func peerOf(c net.Conn) (Peer, error) {
-	uc, ok := c.(*net.UnixConn)
-	if !ok {
-		return Peer{UID: -1}, errors.New("not a unix socket")
-	}
-	rc, err := uc.SyscallConn()
+// peerUID is the uid of the process at the other end of fd
+// (LOCAL_PEERCRED, what getpeereid reads).
+func peerUID(fd int) (int, error) {
+	cred, err := unix.GetsockoptXucred(fd, unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
 	if err != nil {
-		return Peer{UID: -1}, err
+		return -1, err
 	}
-	var cred *unix.Xucred
-	var serr error
-	if err := rc.Control(func(fd uintptr) {
-		cred, serr = unix.GetsockoptXucred(int(fd), unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
-	}); err != nil {
-		return Peer{UID: -1}, err
-	}
-	if serr != nil {
-		return Peer{UID: -1}, serr
-	}
-	uid := int(cred.Uid)
-	return Peer{UID: uid, Permission: permit(uid, os.Getuid())}, nil
+	return int(cred.Uid), nil
 }

@@ -1,34 +1,12 @@
 package localserver
 
-import (
-	"errors"
-	"net"
-	"os"
+import "golang.org/x/sys/unix"
 
-	"golang.org/x/sys/unix"
-)
-
-// peerOf reads the caller's uid with SO_PEERCRED: the credentials the
-// kernel recorded when the caller connected, which it cannot forge.
-func peerOf(c net.Conn) (Peer, error) {
-	uc, ok := c.(*net.UnixConn)
-	if !ok {
-		return Peer{UID: -1}, errors.New("not a unix socket")
-	}
-	rc, err := uc.SyscallConn()
+// peerUID is the uid of the process at the other end of fd (SO_PEERCRED).
+func peerUID(fd int) (int, error) {
+	cred, err := unix.GetsockoptUcred(fd, unix.SOL_SOCKET, unix.SO_PEERCRED)
 	if err != nil {
-		return Peer{UID: -1}, err
+		return -1, err
 	}
-	var cred *unix.Ucred
-	var serr error
-	if err := rc.Control(func(fd uintptr) {
-		cred, serr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
-	}); err != nil {
-		return Peer{UID: -1}, err
-	}
-	if serr != nil {
-		return Peer{UID: -1}, serr
-	}
-	uid := int(cred.Uid)
-	return Peer{UID: uid, Permission: permit(uid, os.Getuid())}, nil
+	return int(cred.Uid), nil
 }
