@@ -35,9 +35,10 @@ func (s *lockedBuf) Write(p []byte) (int, error) {
 }
 func (s *lockedBuf) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
-// hostileAuthServer answers AUTHENTICATE with first(tag) in one write, reads
-// the client's next line, then writes after(tag). It counts AUTHENTICATEs.
-func hostileAuthServer(t *testing.T, first, after func(tag string) string) (string, *atomic.Int32) {
+// hostileAuthServer answers AUTHENTICATE with each of steps(tag) in one
+// write, reading the client's next line between them. It counts
+// AUTHENTICATEs.
+func hostileAuthServer(t *testing.T, steps ...func(tag string) string) (string, *atomic.Int32) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -67,9 +68,12 @@ func hostileAuthServer(t *testing.T, first, after func(tag string) string) (stri
 					switch strings.ToUpper(f[1]) {
 					case "AUTHENTICATE":
 						auths.Add(1)
-						c.Write([]byte(first(f[0])))
-						r.ReadString('\n')
-						c.Write([]byte(after(f[0])))
+						for i, step := range steps {
+							if i > 0 {
+								r.ReadString('\n')
+							}
+							c.Write([]byte(step(f[0])))
+						}
 					case "CAPABILITY":
 						c.Write([]byte("* CAPABILITY IMAP4rev1 AUTH=XOAUTH2\r\n" + f[0] + " OK\r\n"))
 					default:
@@ -329,5 +333,37 @@ func TestTraceLiteralPassword(t *testing.T) {
 		if tr := trace.String(); strings.Contains(tr, "geheim") || !strings.Contains(tr, "LOGIN [redacted]") {
 			t.Errorf("password %q: trace\n%s", pw, tr)
 		}
+	}
+}
+
+// TestTraceWithoutSASLIR (attack 45, F6): a server without SASL-IR has
+// go-imap send AUTHENTICATE XOAUTH2's initial response, the bearer token
+// in base64, on a line of its own after the server's "+". The trace
+// ("login redacted") printed it; now every client line until its next
+// command is redacted, and the server's lines stay.
+func TestTraceWithoutSASLIR(t *testing.T) {
+	addr, _ := hostileAuthServer(t,
+		func(string) string { return "+ \r\n" },
+		// The XOAUTH2 error challenge, then the refusal.
+		func(string) string { return "+ eyJzdGF0dXMiOiI0MDEifQ==\r\n" },
+		func(tag string) string { return tag + " NO [AUTHENTICATIONFAILED] no\r\n" })
+	trace := &lockedBuf{}
+	s := hostileSyncer(t, addr, trace, time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	s.Run(ctx, nil)
+	tr := trace.String()
+	if strings.Contains(tr, tokenB64) || strings.Contains(tr, secretToken) {
+		t.Errorf("the token is in the trace:\n%.800s", tr)
+	}
+	for _, want := range []string{"AUTHENTICATE [redacted]", "\n[redacted]\r\n", "+ eyJzdGF0dXMiOiI0MDEifQ==", " NO [AUTHENTICATIONFAILED]"} {
+		if !strings.Contains(tr, want) {
+			t.Errorf("the trace has no %q:\n%.800s", want, tr)
+		}
+	}
+	// The client's next command ends the redaction: the retry with a
+	// renewed token shows as a command again.
+	if !strings.Contains(tr, "T2 AUTHENTICATE [redacted]") {
+		t.Errorf("the retry is not in the trace:\n%.800s", tr)
 	}
 }
