@@ -1,11 +1,11 @@
 package wintest_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"image"
 	"image/png"
+	"mailnode/internal/xvfbtest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,7 +40,7 @@ func TestWineDesktop(t *testing.T) {
 	}
 	dir := t.TempDir()
 	w := newWine(t, dir)
-	display := xvfb(t, 1280, 800)
+	display := xvfbtest.Start(t, 1280, 800)
 	w.env = append(w.env, "DISPLAY="+display)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -110,26 +110,6 @@ func TestWineDesktop(t *testing.T) {
 		}
 	}
 	t.Logf("window %s, %d×%d, %d colours", id, width, height, colours(shot))
-}
-
-// xvfb runs an X server for the test and returns its display.
-func xvfb(t *testing.T, width, height int) string {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", fmt.Sprintf("%dx%dx24", width, height), "-nolisten", "tcp")
-	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(r).ReadString('\n')
-	if err != nil {
-		t.Fatalf("Xvfb gave no display: %v", err)
-	}
-	return ":" + strings.TrimSpace(line)
 }
 
 func decodePNG(b []byte) (image.Image, error) { return png.Decode(strings.NewReader(string(b))) }

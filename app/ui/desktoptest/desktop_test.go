@@ -35,6 +35,7 @@ import (
 	"mailnode/app/ui/screenqr"
 	"mailnode/gateway/localca"
 	"mailnode/gateway/phone/phoneclient"
+	"mailnode/internal/xvfbtest"
 )
 
 // EnvRequireDesktop, when "1", turns a missing Xvfb, D-Bus or ImageMagick
@@ -68,22 +69,7 @@ func startSession(tb testing.TB, dir string, width, height int) (bin, display, b
 // startXvfb runs a virtual X server with a screen of width×height, its
 // pointer out of the app's way (parkPointer), and returns its display.
 func startXvfb(t testing.TB, width, height int) string {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", fmt.Sprintf("%dx%dx24", width, height), "-nolisten", "tcp")
-	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(r).ReadString('\n')
-	if err != nil {
-		t.Fatalf("Xvfb gave no display: %v", err)
-	}
-	display := ":" + strings.TrimSpace(line)
+	display := xvfbtest.Start(t, width, height)
 	parkPointer(t, display, width, height)
 	return display
 }
