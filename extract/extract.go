@@ -95,14 +95,9 @@ func (c *msgContext) setSender(addr, name string) {
 // cannot read yields no facts.
 func Extract(m *mime.Message, auth msgauth.Verdict) Result { return extract(m, auth, true) }
 
-// ExtractQuick is Extract without the printed text of PDF attachments:
-// their embedded e-invoices and Wallet passes are read, their text is
-// not, and Result.Pending says so. The sync uses it so that a mailbox of
-// PDFs syncs at the speed of one without; the facts service reads the
-// pending messages with Extract once the sync is done.
-func ExtractQuick(m *mime.Message, auth msgauth.Verdict) Result { return extract(m, auth, false) }
-
-func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
+// newMsgContext is the reading state of m: its date and time zone, its
+// HTML, its sender.
+func newMsgContext(m *mime.Message, full bool) *msgContext {
 	c := &msgContext{date: m.Date, ref: m.Date, dateLoc: time.UTC, full: full, html: m.HTML}
 	if !m.Date.IsZero() {
 		c.dateLoc = m.Date.Location()
@@ -112,6 +107,18 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 		addr, name = m.From[0].Address, m.From[0].Name
 	}
 	c.setSender(addr, name)
+	return c
+}
+
+// ExtractQuick is Extract without the printed text of PDF attachments:
+// their embedded e-invoices and Wallet passes are read, their text is
+// not, and Result.Pending says so. The sync uses it so that a mailbox of
+// PDFs syncs at the speed of one without; the facts service reads the
+// pending messages with Extract once the sync is done.
+func ExtractQuick(m *mime.Message, auth msgauth.Verdict) Result { return extract(m, auth, false) }
+
+func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
+	c := newMsgContext(m, full)
 
 	c.authenticated = auth.Authenticated && strings.EqualFold(auth.Domain, c.senderDomain)
 

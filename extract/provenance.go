@@ -249,15 +249,7 @@ type evidence struct {
 }
 
 func newEvidence(m *mime.Message) *evidence {
-	c := &msgContext{date: m.Date, ref: m.Date, dateLoc: time.UTC, full: true, html: m.HTML}
-	if !m.Date.IsZero() {
-		c.dateLoc = m.Date.Location()
-	}
-	var addr, name string
-	if len(m.From) > 0 {
-		addr, name = m.From[0].Address, m.From[0].Name
-	}
-	c.setSender(addr, name)
+	c := newMsgContext(m, true)
 	c.langText = m.Text
 	ev := &evidence{c: c, senders: []*msgContext{c}, text: m.Text + "\n" + m.HTMLText, subject: m.Subject}
 	for _, text := range []string{m.Text, m.HTMLText} {
