@@ -42,10 +42,8 @@ func TestRelayEndToEnd(t *testing.T) {
 	if !errors.As(err, &ar) || ar.MatchCode == "" {
 		t.Fatalf("first call through the relay = %v, want approval_required", err)
 	}
-	for wait := time.Now().Add(5 * time.Second); e.Node.Status().Pending != 1; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(wait) {
-			t.Fatalf("pending = %d, want the agent's request", e.Node.Status().Pending)
-		}
+	if p := apptest.WaitPending(e.Node, 1); p != 1 {
+		t.Fatalf("pending = %d, want the agent's request", p)
 	}
 
 	// An unknown address resolves to a name whose TLS never completes.

@@ -2,6 +2,7 @@ package apptest
 
 import (
 	"testing"
+	"time"
 
 	"mailnode/app"
 	"mailnode/app/demo"
@@ -35,4 +36,20 @@ func DemoOn(t testing.TB, m *demo.Mailbox, cfg app.Config) app.Config {
 		t.Fatal(err)
 	}
 	return cfg
+}
+
+// WaitPending waits up to 10 s for n's status to count want approval
+// requests and returns the count it saw last. The status service counts
+// a prompt a moment after it opens (it hears the approvals' event), so a
+// test that reads Status().Pending right after an agent saw its match
+// code can read the count from before.
+func WaitPending(n *app.Node, want int) int {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		p := n.Status().Pending
+		if p == want || time.Now().After(deadline) {
+			return p
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -89,15 +89,8 @@ func TestCallThroughQueue(t *testing.T) {
 	// bills_due's tier the user may approve at the node too (as below), not only on a phone.
 	saw(regexp.MustCompile(`^Waiting for the user to approve on their phone or at the node: agent \S+, bills_due \(structured_read\)\.$`))
 	code := saw(regexp.MustCompile(`Match code: (\S+)`))[1]
-	// The status counts prompts a moment after they open (the node's
-	// status service hears the approvals' event): wait for it.
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if p := back.Node.Status().Pending; p == 1 {
-			break
-		} else if time.Now().After(deadline) {
-			t.Errorf("%d prompts open, want the one the queued call opened", p)
-			break
-		}
+	if p := apptest.WaitPending(back.Node, 1); p != 1 {
+		t.Errorf("%d prompts open, want the one the queued call opened", p)
 	}
 	if _, err := back.Node.Decide(ctx, code, true); err != nil {
 		t.Fatal(err)

@@ -131,17 +131,8 @@ func TestMCPThroughRelay(t *testing.T) {
 	if !strings.Contains(again, code[1]) {
 		t.Fatalf("repeated call = %q, want the same approval (match code %s)", again, code[1])
 	}
-	// The status counts prompts a moment after they open (the node's
-	// status service hears the approvals' event): wait for it, and see
-	// that the second call opened none more.
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		p := e.Node.Status().Pending
-		if p > 1 || p < 1 && time.Now().After(deadline) {
-			t.Fatalf("pending approvals = %d after two identical calls, want 1", p)
-		}
-		if p == 1 {
-			break
-		}
+	if p := apptest.WaitPending(e.Node, 1); p != 1 {
+		t.Fatalf("pending approvals = %d after two identical calls, want 1", p)
 	}
 	if _, err := e.Node.Decide(ctx, code[1], true); err != nil {
 		t.Fatal(err)
