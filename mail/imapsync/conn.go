@@ -25,6 +25,10 @@ import (
 // is done, which is how a blocked command is abandoned.
 func (s *Syncer) connect(ctx context.Context, handler *imapclient.UnilateralDataHandler) (*imapclient.Client, error) {
 	cfg := &s.cfg
+	if cfg.OAuth != nil && s.stuck.Load() >= maxStuck {
+		// No dial and no greeting for a server that cannot be signed in to.
+		return nil, fmt.Errorf("authenticate to %s: %w %d times; not signing in to it again until the node restarts", cfg.Address, errStuck, maxStuck)
+	}
 	dialed, err := cfg.Dial(ctx, "tcp", cfg.Address)
 	if err != nil {
 		return nil, fmt.Errorf("dial %s: %w", cfg.Address, err)
@@ -149,9 +153,6 @@ var errStuck = errors.New("the server broke off the AUTHENTICATE exchange (it en
 // more are started for this account until the node restarts. A server
 // that does this refuses the sign-in anyway.
 func (s *Syncer) authenticateOnce(c *imapclient.Client, sc sasl.Client) error {
-	if s.stuck.Load() >= maxStuck {
-		return fmt.Errorf("%w %d times; not signing in to it again until the node restarts", errStuck, maxStuck)
-	}
 	done := make(chan error, 1)
 	go func() { done <- c.Authenticate(sc) }()
 	select {
