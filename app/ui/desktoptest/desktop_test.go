@@ -368,9 +368,14 @@ func TestDesktopApp(t *testing.T) {
 		t.Fatal(err)
 	}
 	exited := make(chan error, 1)
-	go func() { exited <- app.Wait() }()
+	gone := make(chan struct{}) // closed once Wait has copied the last output into logs
+	go func() { exited <- app.Wait(); close(gone) }()
 	t.Cleanup(func() {
 		app.Process.Kill()
+		select {
+		case <-gone:
+		case <-time.After(10 * time.Second):
+		}
 		if t.Failed() {
 			t.Logf("app output:\n%s", logs.String())
 		}
@@ -528,9 +533,14 @@ func TestDesktopFirstRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	exited := make(chan error, 1)
-	go func() { exited <- app.Wait() }()
+	gone := make(chan struct{}) // closed once Wait has copied the last output into logs
+	go func() { exited <- app.Wait(); close(gone) }()
 	t.Cleanup(func() {
 		app.Process.Kill()
+		select {
+		case <-gone:
+		case <-time.After(10 * time.Second):
+		}
 		if t.Failed() {
 			t.Logf("app output:\n%s", logs.String())
 		}
