@@ -26,13 +26,15 @@ import (
 // the same signed gateway; the status says where the node is reached;
 // turning it off stops the listener and the next code is loopback again.
 //
-// The LAN address is 127.0.0.2, given by GatewayConfig.LANAddr, not the
+// The LAN address is 127.0.0.22, given by GatewayConfig.LANAddr, not the
 // machine's own: tests send traffic to loopback addresses only, on any
-// machine they run on. lanaddr's tests cover which address a real
+// machine they run on; each LAN test has an address of its own, none that
+// a flood test dials from (127.0.0.2-4), whose thousands of outgoing ports
+// could hold the node's port there. lanaddr's tests cover which address a real
 // machine's interfaces give.
 func TestPairOverLAN(t *testing.T) {
 	ctx := t.Context()
-	lanIP := netip.MustParseAddr("127.0.0.2")
+	lanIP := netip.MustParseAddr("127.0.0.22")
 	n, err := app.New(apptest.Demo(t, app.Config{DataDir: t.TempDir(),
 		Gateway:  app.GatewayConfig{Listen: "127.0.0.1:0", LANAddr: func() (netip.Addr, error) { return lanIP, nil }},
 		Services: app.Services{Gateway: true}}), nil)
@@ -49,7 +51,7 @@ func TestPairOverLAN(t *testing.T) {
 		}
 	}
 	_, port, _ := net.SplitHostPort(n.Status().Gateway.Listen)
-	lanOrigin := "https://127.0.0.2:" + port
+	lanOrigin := "https://127.0.0.22:" + port
 
 	local, err := n.Pair(ctx, app.PairOptions{})
 	if err != nil || local.Reach != localapi.ReachLocal || !strings.HasPrefix(local.URL, "https://localhost:"+port+"/phone/#pair=") {
@@ -107,7 +109,7 @@ func TestPairOverLAN(t *testing.T) {
 		t.Errorf("status after turning the LAN off: LANURL %q", st.LANURL)
 	}
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		c, err := net.DialTimeout("tcp", "127.0.0.2:"+port, time.Second)
+		c, err := net.DialTimeout("tcp", "127.0.0.22:"+port, time.Second)
 		if err != nil {
 			break
 		}

@@ -26,13 +26,13 @@ import (
 // network" has the node listen on the LAN address, the QR code holds it,
 // the window says the phone must be on the same network, the status page
 // lists the address; a phone pairs there; "Stop listening on this
-// network" ends it. The LAN address is 127.0.0.2: tests send traffic to
-// loopback only.
+// network" ends it. The LAN address is 127.0.0.23: tests send traffic to
+// loopback only (an address of its own: see app's TestPairOverLAN).
 func TestPairOverThisNetwork(t *testing.T) {
 	var log apptest.Buffer
 	relay := apptest.StartRelay(t, &log)
 	r := apptest.StartNodeWith(t, relay, &log, apptest.NodeOptions{
-		LANAddr: func() (netip.Addr, error) { return netip.MustParseAddr("127.0.0.2"), nil }})
+		LANAddr: func() (netip.Addr, error) { return netip.MustParseAddr("127.0.0.23"), nil }})
 	e := &env{t: t, fa: &notifyingApp{App: test.NewTempApp(t)}, node: r.Node, r: r, quit: make(chan struct{}, 1)}
 	e.u = New(e.fa, r.Node, Options{Version: "test", TrayHost: func() bool { return false },
 		Autostart: autostart.Entry{ID: "app.mailnode.node", Exe: "mailnode", Args: []string{"--minimized"}, Dir: filepath.Join(t.TempDir(), "autostart")},
@@ -49,7 +49,7 @@ func TestPairOverThisNetwork(t *testing.T) {
 
 	e.tap(e.u.phones.box, "Pair over this network")
 	e.until("the LAN code", func() bool {
-		return strings.HasPrefix(e.u.phones.offer.URL, "https://127.0.0.2:") && e.u.phones.qr.Visible()
+		return strings.HasPrefix(e.u.phones.offer.URL, "https://127.0.0.23:") && e.u.phones.qr.Visible()
 	},
 		func() string { return "; offer: " + e.u.phones.offer.URL })
 	var shot image.Image
@@ -64,13 +64,13 @@ func TestPairOverThisNetwork(t *testing.T) {
 		saveShot(t, shot)
 		t.Fatalf("QR code in the window says %q, %v; want %q", got, err, want)
 	}
-	for _, w := range []string{"the phone must be on the same network", "Listening on this network at https://127.0.0.2:", "agents' signed requests"} {
+	for _, w := range []string{"the phone must be on the same network", "Listening on this network at https://127.0.0.23:", "agents' signed requests"} {
 		if !strings.Contains(shown, w) {
 			t.Errorf("Phones window shows\n%s\nwant %q", shown, w)
 		}
 	}
 	e.until("the status page listing the LAN address", func() bool {
-		return strings.Contains(texts(e.u.status.box), "On this computer's local network: https://127.0.0.2:")
+		return strings.Contains(texts(e.u.status.box), "On this computer's local network: https://127.0.0.23:")
 	}, func() string { return "; status: " + texts(e.u.status.box) })
 
 	pem, err := os.ReadFile(r.Node.CAFile())

@@ -102,12 +102,13 @@ func TestPairConfirm(t *testing.T) {
 // TestPairLAN (issue 42 item 7): mailnode pair says how the phone reaches
 // the node: on the desktop's loopback listener, only from this computer;
 // with --lan, at the LAN address, where a phone pairs; phones lan off
-// stops that. The LAN address is 127.0.0.2 (GatewayConfig.LANAddr): tests
-// send traffic to loopback only.
+// stops that. The LAN address is 127.0.0.21 (GatewayConfig.LANAddr):
+// tests send traffic to loopback only, each LAN test at an address of its
+// own (see app's TestPairOverLAN).
 func TestPairLAN(t *testing.T) {
 	dir := t.TempDir()
 	n, err := app.New(app.Config{DataDir: dir, Gateway: app.GatewayConfig{Listen: "127.0.0.1:0",
-		LANAddr: func() (netip.Addr, error) { return netip.MustParseAddr("127.0.0.2"), nil }},
+		LANAddr: func() (netip.Addr, error) { return netip.MustParseAddr("127.0.0.21"), nil }},
 		Services: app.Services{Gateway: true, LocalAPI: true}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +135,7 @@ func TestPairLAN(t *testing.T) {
 	}{
 		{"loopback", nil, "https://localhost:",
 			[]string{"this computer only", "mailnode-phone", "Pair over this network with: mailnode pair --lan"}},
-		{"--lan", []string{"--lan"}, "https://127.0.0.2:",
+		{"--lan", []string{"--lan"}, "https://127.0.0.21:",
 			[]string{"the phone must be on the same network", "for agents' signed requests too", "mailnode phones lan off"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -170,7 +171,7 @@ func TestPairLAN(t *testing.T) {
 			}
 		})
 	}
-	if got := n.Status().Gateway.LANURL; !strings.HasPrefix(got, "https://127.0.0.2:") {
+	if got := n.Status().Gateway.LANURL; !strings.HasPrefix(got, "https://127.0.0.21:") {
 		t.Errorf("after pair --lan the node listens on the LAN at %q, want it to go on doing so", got)
 	}
 	var out, errb apptest.Buffer

@@ -25,6 +25,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -234,6 +235,19 @@ func (d *desktop) click(t testing.TB, service string, label string) {
 		}
 	}
 	t.Fatalf("no menu entry %q in %+v", label, entries)
+}
+
+// quitTimedOut fails a test whose app did not end after Quit, with what
+// every goroutine of the app was doing: SIGQUIT makes the Go runtime print
+// their stacks before it exits, into the output the test's cleanup shows.
+func quitTimedOut(t *testing.T, app *exec.Cmd, gone <-chan struct{}) {
+	t.Helper()
+	app.Process.Signal(syscall.SIGQUIT)
+	select {
+	case <-gone:
+	case <-time.After(10 * time.Second):
+	}
+	t.Fatal("Quit did not end the app (its goroutines' stacks are in its output below)")
 }
 
 func waitFor(t testing.TB, what string, d time.Duration, cond func() bool) {
@@ -507,7 +521,7 @@ func TestDesktopApp(t *testing.T) {
 			t.Fatalf("the app exited with %v", err)
 		}
 	case <-time.After(60 * time.Second): // the node's services stop first; a loaded CI machine took over 20 s once
-		t.Fatal("Quit did not end the app")
+		quitTimedOut(t, app, gone)
 	}
 	// The app walked its own widgets on every tab the menu opened, the
 	// pairing code's and the request's among them (issue 42 item 5).
@@ -561,7 +575,7 @@ func TestDesktopFirstRun(t *testing.T) {
 			t.Fatalf("the app exited with %v", err)
 		}
 	case <-time.After(60 * time.Second): // the node's services stop first; a loaded CI machine took over 20 s once
-		t.Fatal("Quit did not end the app")
+		quitTimedOut(t, app, gone)
 	}
 	checkLayouts(t, layouts, "mailnode/Status", "Set up mailnode")
 }
