@@ -288,7 +288,7 @@ var (
 // invoiceNumRE is an invoice number after its label: orderNumRE's form,
 // or a series of capitals before the number ("FT 2027/118342", the
 // Portuguese series-and-number form; "FAC 2027/220918").
-var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?)\.?\s*)?((?:[A-Z]{1,4} )?[0-9][0-9\-/]{3,30}[0-9]|[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z]{1,4} [0-9][0-9\-/]{3,30}[0-9]|[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
 
 // yearRE is a year alone.
 var yearRE = regexp.MustCompile(`^(?:19|20)\d\d$`)

@@ -96,6 +96,8 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 				}
 			} else if m := trainNumRE.FindStringSubmatch(all); m != nil {
 				seg.Number = normaliseTrain(m[0])
+			} else if m := trainLabel(summary); m != nil {
+				seg.Number = m[1] // "Train 5186 from Nîmes Gare to Lyon Part-Dieu"
 			}
 			seg.Depart, seg.Arrive = c.placeZone(start, seg.From), c.placeZone(end, seg.To)
 		}

@@ -148,6 +148,16 @@ func (c *msgContext) shipperNamed(text string) string {
 			}
 		}
 	}
+	// "Votre colis Cdiscount n° 8X55120771FR": the shop between the word
+	// for a parcel and the sign for its number.
+	for _, m := range parcelNounNumbers(text) {
+		if shop := m[parcelNounShop]; shop != "" && mentionedCarrier(shop) == "" && !pronouns[strings.ToLower(shop)] {
+			return shop
+		}
+	}
+	if shop := c.shopOverTracking(text); shop != "" {
+		return shop
+	}
 	// "Kogan has sent you a parcel", "Rozetka has sent you shipment No.
 	// …": the shop as the sentence's subject, never a pronoun or a
 	// carrier.
@@ -156,6 +166,31 @@ func (c *msgContext) shipperNamed(text string) string {
 			if mentionedCarrier(m[1]) == "" && !pronouns[strings.ToLower(m[1])] {
 				return m[1]
 			}
+		}
+	}
+	return ""
+}
+
+// shopOverTracking is a shop named by its domain alone on the line over
+// a tracking label's ("SomeVendor.com" over "Tracking Number: 1Z…", as a
+// carrier's notice prints who sent the parcel), never the sender's own
+// domain or a carrier's. Lines with a dot and no space only are tried.
+func (c *msgContext) shopOverTracking(text string) string {
+	shop := ""
+	for ln := range strings.Lines(text) {
+		t := strings.TrimSpace(ln)
+		if t == "" {
+			continue
+		}
+		if shop != "" {
+			if m := trackingLabel.re.FindStringIndex(t); m != nil && m[0] == 0 {
+				return shop
+			}
+		}
+		shop = ""
+		if strings.IndexByte(t, '.') > 0 && !strings.ContainsAny(t, " \t") && domainWordRE.MatchString(t) &&
+			!sameShop(t, c.senderName, c.senderDomain) && mentionedCarrier(t) == "" {
+			shop = t
 		}
 	}
 	return ""

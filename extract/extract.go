@@ -28,7 +28,14 @@ import (
 // Version 6: an e-invoice attached as XML of its own (CII or UBL) is the
 // bill; an unlabelled date range with no hotel's name or booking number
 // is no stay.
-const Version = 6
+// Version 7: the layout families that gave nothing (issue 46): flights
+// whose words name no flight, designators that are words, printout rows
+// after a word; trains and buses stacked, in sentences, by their labels,
+// a regional category with its number; stays in a table's columns;
+// parcels of carriers no list knows; bills' amount and number labels; a
+// flight read from text that lands before it leaves or more than 20
+// hours after has no arrival.
+const Version = 7
 
 // Result is what one message says.
 type Result struct {
@@ -179,6 +186,7 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 	}
 	for i := range facts {
 		facts[i].sanitize()
+		facts[i].dropImplausible()
 	}
 	// Whether the message addresses an AI reader is worked out only for
 	// mail with facts, which most mail is not: it costs twice the rest of
@@ -326,6 +334,27 @@ func (f *Fact) sanitize() {
 		clean(&f.Bill.Issuer, asOrg)
 		clean(&f.Bill.Number, asReference)
 		f.Bill.Amount = asMoney(f.Bill.Amount)
+	}
+}
+
+// maxFlight is longer than any scheduled flight (Singapore to New York,
+// under 19 hours).
+const maxFlight = 20 * time.Hour
+
+// dropImplausible leaves out a value the other values of its fact show
+// to be wrong, whichever rule read it (issue 46's precision guard: a
+// wrong fact is worse than none). A flight read from text that lands
+// before it leaves, or more than maxFlight after, has a wrong date,
+// clock or zone at one end; its departure is the better labelled of the
+// two, so the arrival goes. Markup and calendars state both ends as
+// their sender wrote them and are left as they are.
+func (f *Fact) dropImplausible() {
+	s := f.Segment
+	if s == nil || s.Type != KindFlight || f.From != FromText || s.Depart == nil || s.Arrive == nil {
+		return
+	}
+	if d := s.Arrive.Sub(s.Depart.Time); d <= 0 || d > maxFlight {
+		s.Arrive = nil
 	}
 }
 

@@ -102,7 +102,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 		// or names two airports, and no two-character one is on it.
 		nums := flightNumRE.FindAllStringSubmatchIndex(ln, -1)
 		if len(nums) == 0 {
-			if m := icaoFlight(ln, c.dates(ln)); m != nil && !masked(m[0]) && (travelWordCounts(ln)[0] > 0 || len(airportCodes(ln)) >= 2) {
+			// Or alone on its line under a route by names or a heading of
+			// flights ("London Gatwick (North Terminal) to Nice", then
+			// "EZY8042").
+			if m := icaoFlight(ln, c.dates(ln)); m != nil && !masked(m[0]) && (travelWordCounts(ln)[0] > 0 || len(airportCodes(ln)) >= 2 ||
+				strings.TrimSpace(ln) == m[0] && (aboutFlights(lines, i) || i > 0 && routeAbove(lines[i-1]))) {
 				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
 			}
 			continue
@@ -123,6 +127,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 			break
 		}
 	}
+	read := 0 // where the lines a flight was read from below its number end
 	for hi, h := range hits {
 		end := len(lines)
 		if hi+1 < len(hits) {
@@ -143,13 +148,21 @@ func (c *msgContext) textFlights(text string) []Fact {
 		}
 		win := strings.Join(lines[begin:end], "\n")
 		seg := c.flightFromWindow(win, lines, begin)
+		if seg != nil {
+			read = end
+		}
 		if seg == nil {
-			// Some senders print the route first and the number under it.
-			from := max(0, h.line-8)
+			// Some senders print the route first and the number under it;
+			// never the lines the flight above was read from, which are
+			// that flight's ("FR 8354", its airports and clocks, then
+			// "FR 8355" with none under it).
+			from := max(0, h.line-8, read)
 			if hi > 0 {
 				from = max(from, hits[hi-1].line+1)
 			}
-			seg = c.flightFromWindow(strings.Join(lines[from:h.line+1], "\n"), lines, from)
+			if from <= h.line {
+				seg = c.flightFromWindow(strings.Join(lines[from:h.line+1], "\n"), lines, from)
+			}
 		}
 		if seg == nil && next > end {
 			// Neither ten lines below nor the route above: ten lines of
@@ -177,9 +190,14 @@ func (c *msgContext) textFlights(text string) []Fact {
 }
 
 // icaoFlight is the first match of icaoFlightRE in ln that is none of
-// its dates: "JUN 13" is a day, not a flight of an airline "JUN".
+// its dates: "JUN 13" is a day, not a flight of an airline "JUN"; nor an
+// airport's code before its clock: "TLL 06:55" is Tallinn at five to
+// seven.
 func icaoFlight(ln string, dates []dateMatch) []string {
 	for _, m := range icaoFlightRE.FindAllStringSubmatchIndex(ln, -1) {
+		if rest := ln[m[1]:]; len(rest) > 1 && (rest[0] == ':' || rest[0] == '.') && isDigitByte(rest[1]) {
+			continue
+		}
 		if !slices.ContainsFunc(dates, func(d dateMatch) bool { return d.start < m[1] && m[0] < d.end }) {
 			return []string{ln[m[0]:m[1]], ln[m[2]:m[3]], ln[m[4]:m[5]]}
 		}
@@ -313,13 +331,23 @@ func splitFlightsOnLine(lines []string) []string {
 	return out
 }
 
-// aboutFlights reports whether line i or the line after it holds a word
-// of flights.
+// aboutFlights reports whether line i, the line after it or the heading
+// above it holds a word of flights ("OUTBOUND FLIGHT", then "FR 8354
+// Tue 11 May 2027"), or the line after it names an airport by its code
+// in parentheses beside a clock ("Dublin T1 (DUB)   dep. 06:20").
 func aboutFlights(lines []string, i int) bool {
 	if travelWordCounts(lines[i])[0] > 0 {
 		return true
 	}
-	return i+1 < len(lines) && travelWordCounts(lines[i+1])[0] > 0
+	if i > 0 && travelWordCounts(lines[i-1])[0] > 0 {
+		return true
+	}
+	if i+1 >= len(lines) {
+		return false
+	}
+	next := lines[i+1]
+	return travelWordCounts(next)[0] > 0 ||
+		strings.IndexByte(next, '(') >= 0 && len(airportCodes(next)) == 1 && findClocks(next) != nil
 }
 
 // isFlightDesignator rules out the two-character prefixes that are not
@@ -475,6 +503,11 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 					route = []*Place{{Code: codes[0]}, {Code: codes[1]}}
 					break
 				}
+				if routeAbove(lines[i]) {
+					from, to := namedRoute(lines[i])
+					route = []*Place{{Code: from}, {Code: to}}
+					break
+				}
 			}
 		}
 		if route != nil {
@@ -489,10 +522,17 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	// second date of a line that gives both; a date further down the
 	// window is the next leg's.
 	var arrDate *dateMatch
+	// A line's one date after the arrival's clock and its label is the
+	// arrival's alone ("6:00 PM → London (LHR) 6:20 AM (arrives Apr
+	// 25)"): the departure's is above.
+	arrOnly := false
 	if ds := c.dates(arr.line); arr.line != dep.line && len(ds) > 0 {
 		arrDate = &ds[0]
 	} else if len(ds) > 1 {
 		arrDate = &ds[1]
+	} else if len(ds) == 1 && arr.clock != nil && dep.clock != nil && arr.clock.start > dep.clock.end &&
+		ds[0].start >= arr.clock.end && arrLabel.MatchString(arr.line[arr.clock.end:ds[0].start]) {
+		arrDate, arrOnly = &ds[0], true
 	}
 	// The departure's date: on its line, else the nearest above it (in
 	// the window, then above the window: a leg's heading), else the first
@@ -500,7 +540,7 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	// ("Retour — samedi 17 avril") than this leg's.
 	var d dateMatch
 	found := false
-	if ds := c.dates(dep.line); len(ds) > 0 {
+	if ds := c.dates(dep.line); len(ds) > 0 && !arrOnly {
 		d, found = ds[0], true
 	}
 	for i := dep.at - 1; !found && i >= 0; i-- {
@@ -537,6 +577,25 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		}
 	}
 	return seg
+}
+
+// routeAbove reports whether ln is a route by airports' names and
+// nothing else: no clock, no date, digits only in a terminal's
+// parentheses ("London Gatwick (North Terminal) to Nice", "Alicante
+// (Terminal 1) to Leeds Bradford").
+func routeAbove(ln string) bool {
+	if len(ln) > 80 || strings.TrimSpace(ln) == "" {
+		return false
+	}
+	for rest := ln; hasDigit(rest); {
+		open, close := strings.IndexByte(rest, '('), strings.IndexByte(rest, ')')
+		if open < 0 || close < open || hasDigit(rest[:open]) {
+			return false
+		}
+		rest = rest[close+1:]
+	}
+	from, _ := namedRoute(ln)
+	return from != ""
 }
 
 // onlyNumberAfter reports whether what follows line i of a window is

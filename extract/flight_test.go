@@ -50,3 +50,71 @@ func TestFlightRows(t *testing.T) {
 		}
 	}
 }
+
+// TestFlightLayouts: the layouts of issue 46's flight mails that gave
+// nothing or a wrong value, each in a wording of its own (the eval's
+// mails hold the vendors' own).
+func TestFlightLayouts(t *testing.T) {
+	for _, c := range []struct {
+		name, from, text string
+		want             []string
+	}{
+		// An airport's code that is also a month's abbreviation, before
+		// a clock: "LIS 11:35" is Lisbon at 11:35, not the 11th of
+		// listopad.
+		{"code before a clock", "booking@air.example.ch", "Hinflug – Montag, 7. Februar 2017\nTP 941   Genf GVA 06:10 → Lissabon LIS 07:45\n",
+			[]string{"TP 941 GVA>LIS 2017-02-07T06:10+01:00 2017-02-07T07:45+00:00"}},
+		// The arrival's own date after its label on the leg's line.
+		{"arrival's date", "booking@air.example.com", "Flight UA 940\nMon, Feb 13, 2017\nChicago (ORD) 5:55 PM - Frankfurt (FRA) 9:30 AM (arrives Feb 14)\n",
+			[]string{"UA 940 ORD>FRA 2017-02-13T17:55-06:00 2017-02-14T09:30+01:00"}},
+		// A .com sender whose few words name no language writes its
+		// slashed dates day first.
+		{"day first", "reservas@air.example.com", "Vuelo IB 3102\nFecha: 09/02/2017\nMadrid (MAD) 08:15 - Lisboa (LIS) 08:35\n",
+			[]string{"IB 3102 MAD>LIS 2017-02-09T08:15+01:00 2017-02-09T08:35+00:00"}},
+		// Words that name no flight: the route in parentheses over the
+		// number's line, the number's row over the airports' row, the
+		// number beside two codes each with its clock, a code that is
+		// also a word before its clock.
+		{"route over the number", "booking@air.example.com", "Booking reference: QK7M2X\n\nMelbourne (MEL) to Auckland (AKL)\nNZ 124 | Fri 10 Feb 2017 | 09:10 - 14:40\n",
+			[]string{"NZ 124 MEL>AKL 2017-02-10T09:10+11:00 2017-02-10T14:40+13:00"}},
+		{"number's row over the airports'", "booking@air.example.com", "PNR: QK7M2X\n\nTK 1721\tThu 9 Feb 2017\nIstanbul (IST) 08:25\tHamburg (HAM) 10:30\n",
+			[]string{"TK 1721 IST>HAM 2017-02-09T08:25+03:00 2017-02-09T10:30+01:00"}},
+		{"codes with their clocks", "booking@air.example.com", "Booking reference: QK7M2X\n\nSV 1021  14FEB  Jeddah JED  09:30  Cairo CAI  11:45  HK\n",
+			[]string{"SV 1021 JED>CAI 2017-02-14T09:30+03:00 2017-02-14T11:45+02:00"}},
+		{"a word's code before its clock", "booking@air.example.com", "Confirmation code: QK7M2X\n\nAS 123: SEA 7:15 am – SFO 9:30 am, Fri, Feb 3, 2017\n",
+			[]string{"AS 123 SEA>SFO 2017-02-03T07:15-08:00 2017-02-03T09:30-08:00"}},
+		// A designator that is also a word ("FR", "DE", "OK") in a
+		// printout's row whose date stands apart, or under a heading of
+		// flights; a printout's row after a word of flights.
+		{"a word's designator in a row", "booking@air.example.de", "Vorgang: QK7M2X\n\n24FEB  DE 1514  FRA HER  0610  1025  OK\n",
+			[]string{"DE 1514 FRA>HER 2017-02-24T06:10+01:00 2017-02-24T10:25+02:00"}},
+		{"a word's designator under a heading", "booking@air.example.com", "Booking reference: QK7M2X\n\nOUTBOUND FLIGHT\nFR 202   Mon 6 Feb 2017\nLondon Stansted (STN)   dep. 06:30\nDublin (DUB)   arr. 07:45\n",
+			[]string{"FR 202 STN>DUB 2017-02-06T06:30+00:00 2017-02-06T07:45+00:00"}},
+		{"a row after a word", "booking@air.example.com", "Booking reference: QK7M2X\n\nFLIGHT   KL 1234   TUE 14FEB   AMS CPH   0905   1030\n",
+			[]string{"KL 1234 AMS>CPH 2017-02-14T09:05+01:00 2017-02-14T10:30+01:00"}},
+		// An airline's ICAO number alone on its line under a route by
+		// names, a terminal in parentheses after a name.
+		{"ICAO number under a route", "booking@air.example.com", "Booking reference: QK7M2X\n\nBristol (Terminal 1) to Faro\nEZY6023\nFriday, 10 February 2017\nDep 07:05   Arr 10:55\n",
+			[]string{"EZY 6023 BRS>FAO 2017-02-10T07:05+00:00 2017-02-10T10:55+00:00"}},
+		// An airport's code before its clock is no ICAO number ("HEL
+		// 07:30" is not flight HEL 7).
+		{"code before its clock, number above", "booking@air.example.com", "Booking code: QK7M2X\n\nAY 1071, Monday 6 February 2017\nHelsinki HEL 07:30 - Oslo OSL 08:05\n",
+			[]string{"AY 1071 HEL>OSL 2017-02-06T07:30+02:00 2017-02-06T08:05+01:00"}},
+		// A flight with nothing under its number does not take the
+		// flight's above it, read from those lines already.
+		{"no leg from the flight above", "booking@air.example.com", "Booking reference: QK7M2X\n\nFlight LH 400\nMon 6 Feb 2017\nFrankfurt (FRA) 10:00 - New York (JFK) 12:45\n\nFlight LH 401\nTimes to follow\n",
+			[]string{"LH 400 FRA>JFK 2017-02-06T10:00+01:00 2017-02-06T12:45-05:00"}},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: "Booking", Text: c.text,
+			Date: time.Date(2017, 1, 8, 9, 0, 0, 0, time.UTC)}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if s := f.Segment; s != nil && f.Kind == extract.KindFlight && s.Depart != nil && s.Arrive != nil {
+				got = append(got, s.Number+" "+s.From.Code+">"+s.To.Code+" "+s.Depart.Format("2006-01-02T15:04-07:00")+" "+s.Arrive.Format("2006-01-02T15:04-07:00"))
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}

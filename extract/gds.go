@@ -48,14 +48,28 @@ func (c *msgContext) gdsRow(ln string) *Segment {
 		return nil
 	}
 	var airline, num, day, mon, yy, rest string
-	if m := gdsFlightFirstRE.FindStringSubmatch(ln); m != nil {
-		airline, num, day, mon, yy, rest = m[1], m[2], m[3], m[4], m[5], m[6]
+	// A designator that is also a word ("DE", Condor's; "FR", Ryanair's)
+	// is an airline's in a row whose date stands apart from the number:
+	// "24NOV  DE 2124", "FR 8354  11MAY", never "MO 24APR" (Monday).
+	apart := false
+	if m := gdsFlightFirstRE.FindStringSubmatchIndex(ln); m != nil {
+		airline, num, day, mon, rest = ln[m[2]:m[3]], ln[m[4]:m[5]], ln[m[6]:m[7]], ln[m[8]:m[9]], ln[m[12]:m[13]]
+		if m[10] >= 0 {
+			yy = ln[m[10]:m[11]]
+		}
+		apart = m[6] > m[5]
 	} else if m := gdsDateFirstRE.FindStringSubmatch(ln); m != nil {
 		day, mon, yy, airline, num, rest = m[1], m[2], m[3], m[4], m[5], m[6]
+		apart = true
+	} else if w, after, ok := strings.Cut(strings.TrimLeft(ln, " "), " "); ok && len(w) >= 3 && len(w) <= 8 && isUpper(w) &&
+		travelWordCounts(w)[0] > 0 {
+		// A row after a word of flights ("FLIGHT   SK 4035   SAT 22APR
+		// OSLO GARDERMOEN      BERGEN FLESLAND").
+		return c.gdsRow(strings.TrimLeft(after, " "))
 	} else {
 		return nil
 	}
-	if !isFlightDesignator(airline) {
+	if !isFlightDesignator(airline) && !apart {
 		return nil
 	}
 	// Two clocks, the first of them after the city pair.

@@ -55,6 +55,13 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	}
 	seg := &Segment{Type: KindHotel, Status: StatusConfirmed, CheckIn: in, CheckOut: out,
 		Reservation: findReservation(text)}
+	if seg.Reservation == "" {
+		// A table's header over its values ("Confirmation Number" over
+		// "58812047").
+		if cells := tabLabels(text); cells != "" {
+			seg.Reservation = findReservation(cells)
+		}
+	}
 	for _, v := range hotelLabels.after(text) {
 		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") {
 			seg.Hotel = hotelName(v)
@@ -72,6 +79,9 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	}
 	if seg.Hotel == "" {
 		seg.Hotel = stayAtName(subject + "\n" + firstLines(text, 40))
+	}
+	if seg.Hotel == "" {
+		seg.Hotel = c.letterheadName(text)
 	}
 	if seg.Hotel == "" {
 		seg.Hotel = lodgingName(subject + "\n" + firstLines(text, 40))
@@ -200,17 +210,66 @@ func stayAtName(s string) string {
 	return ""
 }
 
+// commonLodgingRE is a lodging word in lower case, a common noun, and the
+// name after it: up to six capitalised words (or a name's small words
+// between them) to the sentence's end.
+var commonLodgingRE = regexp.MustCompile(`^(?:[^\p{L}])?(?:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
+	`)[ \t]+((?:\p{Lu}|\d)[\p{L}\p{N}'’&-]*(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*(?:\p{Lu}|\d)[\p{L}\p{N}'’&-]*){0,5})`)
+
+// letterheadName is a place's name printed alone on one of the text's
+// first lines, as a letterhead or a heading prints it ("Moxy Edinburgh
+// Fountainbridge" from "Moxy Hotels", "Tivoli Oriente Lisboa" from
+// "Tivoli Hotels"): two to six capitalised words, the first a word of the
+// sender's own name, that name no chain (the sender's name is the
+// chain's) and hold no digit.
+func (c *msgContext) letterheadName(text string) string {
+	sender := strings.Fields(strings.ToLower(c.senderName))
+	if len(sender) == 0 {
+		return ""
+	}
+	seen := 0
+	for ln := range strings.Lines(text) {
+		ln = strings.TrimSpace(ln)
+		if ln == "" {
+			continue
+		}
+		if seen++; seen > 4 {
+			break
+		}
+		f := strings.Fields(ln)
+		if len(f) < 2 || len(f) > 6 || hasDigit(ln) || !strings.EqualFold(f[0], sender[0]) || strings.EqualFold(ln, c.senderName) ||
+			chainWords.In(strings.ToLower(ln)) || !letterheadRE.MatchString(ln) {
+			continue
+		}
+		return ln
+	}
+	return ""
+}
+
+// letterheadRE is a line of capitalised words, with a name's small words
+// between them: a name alone, no sentence.
+var letterheadRE = regexp.MustCompile(`^\p{Lu}[\p{L}'’&-]*(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*\p{Lu}[\p{L}'’&-]*)+$`)
+
 // lodgingBeforeRE is a name that ends with its lodging word: "Radisson
 // Blu Royal Hotel", "The Savoy Hotel".
 var lodgingBeforeRE = regexp.MustCompile(`(?:^|[^\p{L}])((?:\p{Lu}[\p{L}'’&-]*[ \t]+){1,4}(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") + `))(?:[^\p{L}]|$)`)
 
 // lodgingName is the first place to stay a text names, the lodging word
 // before or after the name, that names no chain or group ("Hotel Group").
+// A lodging word in lower case is a common noun before the name, no part
+// of it ("à l'hôtel B&B HOTEL Lyon Centre Perrache"): the name is the
+// capitalised words after it.
 func lodgingName(s string) string {
 	best, at := "", len(s)
 	for _, m := range lodgingRE.FindAllStringIndex(s, 8) {
-		if n := strings.TrimSpace(s[m[0]:m[1]]); m[0] < at && !chainWords.In(strings.ToLower(n)) {
-			best, at = n, m[0]
+		n := strings.TrimLeftFunc(s[m[0]:m[1]], func(r rune) bool { return !unicode.IsLetter(r) })
+		if m[0] < at && !chainWords.In(strings.ToLower(n)) {
+			best, at = strings.TrimSpace(n), m[0]
+			if r, _ := utf8.DecodeRuneInString(n); unicode.IsLower(r) {
+				if cm := commonLodgingRE.FindStringSubmatch(s[m[0]:]); cm != nil && !chainWords.In(strings.ToLower(cm[1])) {
+					best = cm[1]
+				}
+			}
 			break
 		}
 	}

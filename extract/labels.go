@@ -49,10 +49,17 @@ var (
 	// parcelNounRE is a number right after a word for a parcel
 	// (tracking.noun), a carrier's name between them or not: "Votre colis
 	// 6A21458736920", "Votre colis GLS 66120447712", or a number in
-	// groups apart by dots ("Ihre Sendung 99.60.112233.10203040").
+	// groups apart by dots ("Ihre Sendung 99.60.112233.10203040"); the
+	// shop's name and a sign for "number" between them ("Votre colis
+	// Cdiscount n° 8X55120771FR", "shipment No. 20450771203344"), a number
+	// in groups apart by spaces ("Your parcel BX 551 2079 913", read
+	// without them).
 	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+` +
-		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)[ \t]+)?([A-Z0-9]{8,34}|\d{2}(?:\.\d{2,8}){2,4})\b`)
-	parcelNouns = func() *words.Set {
+		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)[ \t]+)?` +
+		`(?:(?:(?P<shop>(?-i:\p{Lu}[\p{L}\d.&'-]{1,24}))[ \t]+)?(?:n[°º]|no\.|nr\.?|n\.[°º]|č\.)[ \t]*)?` +
+		`(?P<num>[A-Z0-9]{8,34}|\d{2}(?:\.\d{2,8}){2,4}|[A-Z0-9]{2,4}(?:[ \t]\d{3,5}){2,4})\b`)
+	parcelNounShop, parcelNounNum = parcelNounRE.SubexpIndex("shop"), parcelNounRE.SubexpIndex("num")
+	parcelNouns                   = func() *words.Set {
 		var a []string
 		for _, e := range lang.Entries("tracking.noun") {
 			a = append(a, requiredText(e)) // "env[íi]o": "env"

@@ -136,12 +136,16 @@ func sameShop(shop, senderName, senderDomain string) bool {
 
 // fromMerchantRE is the shipper a carrier's notice names: "your parcel
 // from Zalando", "je pakket van Coolblue", in every language's words
-// (extract/lang, parcel.from); the name is capitalised words, or a shop
+// (extract/lang, parcel.from); the name is capitalised words (or a
+// brand's lower-case letter before its capitals: "eMAG"), or a shop
 // that goes by its domain in lower case ("bol.com"). A word for a shop
 // may stand between, as written in shop.noun ("od e-shopu Alza.cz"): in
 // lower case, so that "Shop Apotheke" keeps its name.
-var fromMerchantRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.from")), "|") +
-	`)\s+(?:(?:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+` + nameParticles +
+// The number a phrase holds may be printed in groups apart by spaces
+// ("parcel BX 551 2079 913 from Notino").
+var fromMerchantRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.ReplaceAll(strings.Join(longestFirst(lang.Entries("parcel.from")), "|"),
+	`[a-z0-9][a-z0-9.]{7,33}`, `(?:[a-z0-9][a-z0-9.]{7,33}|[a-z0-9]{2,4}(?: [0-9]{3,5}){2,4})`) +
+	`)\s+(?:(?:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?((?:\p{Lu}|\p{Ll}\p{Lu})[\p{L}\p{N}.&'’-]*(?:[ \t]+` + nameParticles +
 	`(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
 
 // nameParticles is an optional small word between two capitalised words

@@ -43,7 +43,14 @@ func namedRoute(ln string) (string, string) {
 				name = part[j+1:]
 			}
 		}
-		name = strings.Trim(strings.TrimSpace(name), ",.;()")
+		name = strings.TrimSpace(name)
+		// "London Gatwick (North Terminal)": the terminal in parentheses
+		// is no part of the airport's name; a code there is
+		// ("Nice (NCE)").
+		if j := strings.LastIndex(name, " ("); j > 0 && strings.HasSuffix(name, ")") && !parenCode.MatchString(name[j:]) {
+			name = name[:j]
+		}
+		name = strings.Trim(name, ",.;()")
 		if strings.Count(name, " ") > 3 {
 			return "", ""
 		}
@@ -84,12 +91,32 @@ func airportCodes(ln string) []string {
 	if !strings.ContainsAny(ln, ":-→>–") {
 		return nil
 	}
-	for _, w := range codeWord.FindAllString(ln, -1) {
-		if places.Known(w) && !commonUpperWord[w] {
+	for _, m := range codeWord.FindAllStringIndex(ln, -1) {
+		w := ln[m[0]:m[1]]
+		if places.Known(w) && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) {
 			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// wordCodeBeforeClock reports whether w, an airport's code that is also a
+// word in capitals, is followed by a clock ("SEA 8:00 am – ANC 10:45
+// am"): a code before its time, as no word is. A day's or a currency's
+// abbreviation before a clock is still no airport ("MON 08:00").
+func wordCodeBeforeClock(w, rest string) bool {
+	switch w {
+	case "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN", "EUR", "USD", "GBP", "CHF", "DAY", "PER", "VIA":
+		return false
+	}
+	if len(rest) < 5 || rest[0] != ' ' || !isDigitByte(rest[1]) {
+		return false
+	}
+	i := 2
+	if isDigitByte(rest[i]) {
+		i++
+	}
+	return i+2 < len(rest) && rest[i] == ':' && isDigitByte(rest[i+1]) && isDigitByte(rest[i+2])
 }
 
 // commonUpperWord are three-letter words printed in capitals that happen

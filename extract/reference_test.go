@@ -18,3 +18,37 @@ func TestOrderNumberAfterVerb(t *testing.T) {
 		}
 	}
 }
+
+// TestReservationLabels: a booking's code after the labels airlines and
+// agencies print (issue 46): the airline's locator beside an agency's
+// number in each of the thirteen languages, Mexico's "clave".
+func TestReservationLabels(t *testing.T) {
+	for text, want := range map[string]string{
+		"ID de reserva: 2198374655\nLocalizador de la aerolínea: NW8K4D\n":        "NW8K4D",
+		"Clave de reservación: AMQ7K2\n":                                          "AMQ7K2",
+		"Número do processo: 2028-7741\nLocalizador da companhia aérea: TPQ6N2\n": "TPQ6N2",
+		"Bestillingsreferanse: WF7TQZ\n":                                          "WF7TQZ",
+		"STORGATA 12, 0155 OSLO        BESTILLINGSREFERANSE: K7QX2M\n":            "K7QX2M",
+		// The airline's own code beside an agency's number, in each
+		// language.
+		"Booking no. 2028-7741\nAirline booking reference: TPQ6N2\n":                "TPQ6N2",
+		"Buchungsnr. 2028-7741\nBuchungscode der Fluggesellschaft: TPQ6N2\n":        "TPQ6N2",
+		"Dossier 2028-7741\nRéférence de la compagnie aérienne : TPQ6N2\n":          "TPQ6N2",
+		"Dossier 2028-7741\nCode de réservation compagnie : TPQ6N2\n":               "TPQ6N2",
+		"Pratica 2028-7741\nCodice di prenotazione della compagnia aerea: TPQ6N2\n": "TPQ6N2",
+		"Dossier 2028-7741\nBoekingscode luchtvaartmaatschappij: TPQ6N2\n":          "TPQ6N2",
+		"Order 2028-7741\nFlygbolagets bokningsnummer: TPQ6N2\n":                    "TPQ6N2",
+		"Ordre 2028-7741\nFlyselskabets bookingreference: TPQ6N2\n":                 "TPQ6N2",
+		"Ordre 2028-7741\nFlyselskapets referanse: TPQ6N2\n":                        "TPQ6N2",
+		"Tilaus 2028-7741\nLentoyhtiön varaustunnus: TPQ6N2\n":                      "TPQ6N2",
+		"Zamówienie 2028-7741\nKod rezerwacji linii lotniczej: TPQ6N2\n":            "TPQ6N2",
+		"Objednávka 2028-7741\nRezervační kód letecké společnosti: TPQ6N2\n":        "TPQ6N2",
+		"Expediente 2028-7741\nCódigo de reserva de la aerolínea: TPQ6N2\n":         "TPQ6N2",
+		"Processo 2028-7741\nCódigo de reserva da companhia aérea: TPQ6N2\n":        "TPQ6N2",
+	} {
+		c := &msgContext{}
+		if got := c.recordLocator(text); got != want {
+			t.Errorf("recordLocator(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

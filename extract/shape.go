@@ -56,17 +56,24 @@ func flightShaped(text string) bool {
 		if card := filled[i+1 : min(len(filled), i+12)]; codeLines(card) >= 2 && mayHoldFlightNumber(ln) && hasNumber(ln) && stackedCard(card) {
 			return true
 		}
-		if !strings.ContainsAny(ln, "-–—→>") {
+		// A route between two airports: apart by a dash or an arrow, in
+		// parentheses ("Dublin (DUB) to Dubai (DXB)"), or each with its
+		// clock ("Cairo CAI  10:15  Vienna VIE  13:40").
+		dashed := strings.ContainsAny(ln, "-–—→>")
+		if !dashed && strings.IndexByte(ln, '(') < 0 && strings.Count(ln, ":") < 2 {
 			continue
 		}
 		var codes []string
 		if hasCapitals(ln, 3) { // the expressions only where a code can be
 			codes = airportCodes(ln)
 		}
+		if !dashed && len(codes) >= 2 && strings.IndexByte(ln, '(') < 0 && len(findClocks(ln)) < 2 {
+			codes = nil
+		}
 		if len(codes) < 2 || codes[0] == codes[1] {
 			// Or airports by names that each mean one ("LX 1071 Zürich
 			// – Berlin Brandenburg").
-			if hasNumber(ln) {
+			if dashed && hasNumber(ln) {
 				if from, _ := namedRoute(ln); from != "" {
 					return true
 				}
@@ -189,19 +196,32 @@ func (c *msgContext) routeShaped(text string) bool {
 }
 
 // routeOverClocks reports whether a line that is a pair of stations
-// apart by an arrow or a dash ("Graz → Klagenfurt") has two clocks on the
+// apart by an arrow, a dash or a word for "to" ("Graz → Klagenfurt") has two clocks on the
 // next line that is not blank: a byte test, then the expression.
 func routeOverClocks(text string) bool {
+	if colonClocks(text) < 2 {
+		return false // most mails: a byte scan says so
+	}
 	lines := strings.Split(text, "\n")
 	for i, ln := range lines {
-		if !strings.ContainsAny(ln, "-–—→") || hasDigit(ln) {
+		if hasDigit(ln) {
+			continue
+		}
+		arrow := strings.ContainsAny(ln, "-–—→")
+		if !arrow && !strings.Contains(ln, " ") {
 			continue
 		}
 		j := i + 1
 		for j < len(lines) && j <= i+2 && strings.TrimSpace(lines[j]) == "" {
 			j++
 		}
-		if j < len(lines) && colonClocks(lines[j]) == 2 && stationPairRE.MatchString(strings.TrimSpace(ln)) {
+		if j >= len(lines) || colonClocks(lines[j]) != 2 {
+			continue
+		}
+		// Or apart by a word for "to" ("London Victoria to Gatwick
+		// Airport"): routeShaped still needs labelledLeg to read the
+		// clocks by their markers.
+		if t := strings.TrimSpace(ln); arrow && stationPairRE.MatchString(t) || townPairRE.MatchString(t) {
 			return true
 		}
 	}
@@ -249,17 +269,31 @@ func (c *msgContext) stayShaped(text, lower string) bool {
 	if in, _ := c.spacedCheckDates(text); in != nil {
 		return true
 	}
+	// A place to stay by its lodging word and a range of days in a
+	// sentence ("Te esperamos en Hostal Sol Madrid del 27 al 29 de marzo",
+	// "im Gasthof Adler vom 3. bis 5. Mai"): the lodging's word first.
+	if lodgingWords.In(lower) {
+		if head := firstLines(text, 40); lodgingName(head) != "" {
+			if in, out := c.rangeDates(text, c.countryZone("")); in != nil && out != nil {
+				return true
+			}
+		}
+	}
 	// Both labels' words, in one pass each, before any expression.
 	if checkinLabels.anchorSet != nil && checkoutLabels.anchorSet != nil &&
 		(!checkinLabels.anchorSet.Any(lower) || !checkoutLabels.anchorSet.Any(lower)) {
 		return false
 	}
 	in := c.labelledDate(checkinLabels, text, c.countryZone(""))
-	if in == nil {
-		return false
+	var out *Time
+	if in != nil {
+		out = c.labelledDate(checkoutLabels, text, c.countryZone(""))
+	} else {
+		// A table's header row that names both over a row of their dates
+		// ("Arrival Date  Departure Date  Confirmation Number").
+		in, out = c.columnDates(text, c.countryZone(""))
 	}
-	out := c.labelledDate(checkoutLabels, text, c.countryZone(""))
-	return out != nil && out.After(in.Time) && out.Sub(in.Time) <= 60*24*time.Hour
+	return in != nil && out != nil && out.After(in.Time) && out.Sub(in.Time) <= 60*24*time.Hour
 }
 
 // stopPairShaped reports whether a text holds a departure's stop line and
@@ -308,6 +342,18 @@ func stopPairShaped(text string) bool {
 		// dep. 07:00  Plovdiv arr. 09:41").
 		if clocks == 2 && markedRow(ln) {
 			return true
+		}
+		// Stations by their labels with their clocks beside them
+		// ("Stacja początkowa: Warszawa Zachodnia, godz. 06:48").
+		if clocks == 1 && strings.IndexByte(ln, ':') > 0 {
+			if cks := findClocks(ln); len(cks) == 1 {
+				head := ln[:cks[0].start]
+				fromLabel = fromLabel || labelledStation(fromStationRE, head)
+				toLabel = toLabel || labelledStation(toStationRE, head)
+				if fromLabel && toLabel {
+					return true
+				}
+			}
 		}
 		dep, arr := stopLine(ln)
 		if arr && prevDep {

@@ -48,12 +48,17 @@ func TestStopPairShaped(t *testing.T) {
 		"Stazione di partenza: Milano Cadorna\nStazione di arrivo: Como Lago\nOra di partenza: 09:43\nOra di arrivo: 10:46\n": true,
 		"Origen: China\nUpdated 10:05 and 11:14\n": false,
 		"Opening hours 09:00 - 17:30\n":            false,
+		"Stacja początkowa: Warszawa Zachodnia, godz. 06:48\nStacja docelowa: Radom, godz. 08:31\n": true,
+		"Origin: China, shipped 10:05\nUpdated 11:14\n":                                             false,
 	} {
 		if got := stopPairShaped(text); got != want {
 			t.Errorf("stopPairShaped(%q) = %v, want %v", text, got, want)
 		}
 	}
 	if got := withoutClockWord("Hora de salida: 10:05"); got != " salida: 10:05" {
+		t.Errorf("withoutClockWord = %q", got)
+	}
+	if got := withoutClockWord("Data i godzina odjazdu: 29.10.2030, 16:42"); got != " odjazdu: 29.10.2030, 16:42" {
 		t.Errorf("withoutClockWord = %q", got)
 	}
 }
@@ -84,6 +89,13 @@ func TestRailLegZone(t *testing.T) {
 	seg := c.railLeg("", "Leeds", "York", d, d, &clockMatch{h: 7, m: 45}, &clockMatch{h: 8, m: 12})
 	if got := seg.Arrive.Time.Format("15:04 -07:00"); got != "08:12 +01:00" {
 		t.Errorf("arrival %s, want 08:12 +01:00", got)
+	}
+	// Salisbury is also in Maryland, four hours from London in the weeks
+	// between the two summer times' starts.
+	d = dateMatch{y: 2030, m: 3, d: 23, hasYear: true}
+	seg = c.railLeg("", "Salisbury", "Exeter St Davids", d, d, &clockMatch{h: 9, m: 52}, &clockMatch{h: 11, m: 33})
+	if got := seg.Depart.Time.Format("2006-01-02 15:04 -07:00"); got != "2030-03-23 09:52 +00:00" {
+		t.Errorf("departure %s, want 2030-03-23 09:52 +00:00", got)
 	}
 }
 
@@ -136,6 +148,8 @@ func TestFindClocksDotted(t *testing.T) {
 		{"10h30.15 Uhr", []string{"10:30"}},
 		{"Departure: 0845 hrs, arrival 1520hrs", []string{"08:45", "15:20"}},
 		{"Call 0845 123 4567 for help", nil},
+		{"Scheduled Departure:08:15 02-Feb-2024,", []string{"08:15"}},
+		{"Recorded at 10:05:30", []string{"10:05"}},
 	} {
 		var got []string
 		for _, c := range findClocks(tc.s) {
@@ -159,6 +173,12 @@ func TestTrainLabel(t *testing.T) {
 		{"Train ticket for 11 December 2029", ""},
 		{"Zug fährt am 12 ab", ""},
 		{"Billete de tren 14/01/2030", ""},
+		{"Pociąg: R 90612", "R 90612"},
+		{"Spoj: TL 65", "TL 65"},
+		{"Treno R 2516", "R 2516"},
+		{"Train: R 611 Tatran", "R 611"},
+		{"Zug ICE 1234", "ICE 1234"},
+		{"Train ticket to 12 stations", ""},
 	} {
 		got := ""
 		if m := trainLabel(tc.line); m != nil {
@@ -166,6 +186,27 @@ func TestTrainLabel(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("trainLabel(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestServiceLine: a line under a leg that names its service by category
+// and number alone, whatever the operator; not a coach, seat or platform.
+func TestServiceLine(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"ALX 84107", "ALX 84107"},
+		{"  Os 259", "Os 259"},
+		{"S 23, 2. Klasse", "S 23"},
+		{"RE 2", "RE 2"},
+		{"Wagen 12", ""},
+		{"Gleis 5", ""},
+		{"Seat 61", ""},
+		{"Total 45 EUR", ""},
+		{"ab 10:26", ""},
+		{"12 Coach", ""},
+	} {
+		if got := serviceLine(tc.line); got != tc.want {
+			t.Errorf("serviceLine(%q) = %q, want %q", tc.line, got, tc.want)
 		}
 	}
 }

@@ -69,7 +69,9 @@ func stationLabelRE(category string) *regexp.Regexp {
 // stationZone is placeZoneHint for a station at the wall time w. A train
 // does not cross an ocean either way: a town whose name is also one on
 // another continent ("York", whose airport is in the United States) is in
-// the sender's country's zone when that is more than four hours away.
+// the sender's country's zone when that is four hours away or more (New
+// York is four from London in the weeks their summer times differ:
+// "Salisbury" on 23 March).
 func (c *msgContext) stationZone(name string, w wallTime) zoneHint {
 	z := c.placeZoneHint(name, "")
 	home := c.countryZone("")
@@ -79,7 +81,7 @@ func (c *msgContext) stationZone(name string, w wallTime) zoneHint {
 	t := time.Date(w.y, time.Month(w.mo), w.d, 12, 0, 0, 0, time.UTC)
 	_, a := t.In(z.loc).Zone()
 	_, b := t.In(home.loc).Zone()
-	if d := a - b; d > 4*3600 || d < -4*3600 {
+	if d := a - b; d >= 4*3600 || d <= -4*3600 {
 		return home
 	}
 	return z

@@ -133,6 +133,34 @@ func tabRow(lines []string, i, minCells int) (head, cells []string, ok bool) {
 	return head, cells, true
 }
 
+// tabLabels writes each row of text's data tables (cells apart by tabs,
+// under a header row of as many cells: tabRow) as its header's labels,
+// one "label: value" line per cell ("Confirmation Number: 58812047"), so
+// that a kind's label rules read a table's cells as a card's. Only the
+// rows that hold a digit: a value a label heads is a date or a number.
+func tabLabels(text string) string {
+	if strings.IndexByte(text, '\t') < 0 {
+		return ""
+	}
+	var b strings.Builder
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
+		if strings.IndexByte(ln, '\t') < 0 || !hasDigit(ln) {
+			continue
+		}
+		head, cells, ok := tabRow(lines, i, 2)
+		if !ok {
+			continue
+		}
+		for k, h := range head {
+			if h, v := strings.TrimSpace(h), strings.TrimSpace(cells[k]); h != "" && v != "" {
+				b.WriteString(h + ": " + v + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
 // columns maps what a table's columns hold to the first column whose
 // header names it: role says it from the header's text, lower case,
 // trimmed of spaces, dots and colons ("" for a column no kind reads).

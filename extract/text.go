@@ -244,6 +244,14 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		if len(travel) == 0 && c.stayShaped(all, lowerAll) {
 			travel = []string{KindHotel}
 		}
+		// A leg told in a sentence in a mail whose words name no travel
+		// ("Depart London Euston 21:15 on Tuesday …, arrive Fort William
+		// 10:00 …", "… fahren Sie um 09:05 von Kassel-Wilhelmshöhe ab und
+		// kommen um 10:02 in Göttingen an."): the train rules read it, in
+		// a mail that names its booking.
+		if len(travel) == 0 && sentenceClocks(text) && noFlightIn(all) && c.bookingRef(all) != "" {
+			travel = []string{KindTrain}
+		}
 	}
 	// The kind with most words first; when its rules find nothing and
 	// the mail has words of stays too, the stay rules ("Arrivée" and
@@ -298,7 +306,8 @@ func isCancellation(subject string) bool {
 
 // usSender reads slashed dates month first: a US sender, or a .com
 // sender writing English (a .com airline writing Spanish puts the day
-// first).
+// first; so does one whose few words say no language, as English's
+// common words would).
 func (c *msgContext) usSender() bool {
 	if c.senderCountry == "US" {
 		return true
@@ -309,7 +318,7 @@ func (c *msgContext) usSender() bool {
 	if !c.langDone {
 		c.language, c.langDone = lang.Detect(c.langText), true
 	}
-	return c.language == "" || c.language == "en"
+	return c.language == "en"
 }
 
 // keyValueRE is a line of machine-made text that gives a value under a
@@ -364,4 +373,18 @@ func busNumbers(text string) []string {
 		}
 	}
 	return out
+}
+
+// sentenceClocks reports whether a line of text is a sentence of five
+// words and more with two clocks in it: a byte scan first.
+func sentenceClocks(text string) bool {
+	if colonClocks(text) < 2 {
+		return false
+	}
+	for ln := range strings.Lines(text) {
+		if colonClocks(ln) == 2 && len(findClocks(ln)) == 2 && len(strings.Fields(ln)) >= 5 {
+			return true
+		}
+	}
+	return false
 }

@@ -48,8 +48,8 @@ var (
 	dashDateRE = regexp.MustCompile(`\b(\d{1,2})-(\d{1,2})-(\d{4})\b`)
 	// " à 17h50", " 09:15": a clock right after a day and month.
 	clockNext = regexp.MustCompile(`^,?\s{1,3}(?:à |a |at |um |om |alle )?\d{1,2}[:h]\d{2}`)
-	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre
-	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?(` + monthAlt + `)\.?(?:\s+(?:de\s+)?(\d{4}))?\b`)
+	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre, 02-Feb-2024
+	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th|-)?\s*(?:de\s+)?(` + monthAlt + `)\.?(?:(?:\s+|-)(?:de\s+)?(\d{4}))?\b`)
 	// December 1, 2026; Dec 1 2026
 	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?(?:\s+(\d{4}))?\b`)
 	// 15:52, 3:05 pm, 12h55
@@ -166,6 +166,11 @@ func findDates(s string, usFirst bool) []dateMatch {
 				continue
 			}
 			dg, mg := 2*form.dayGroup, 2*(3-form.dayGroup)
+			// "LIS 11:35" is Lisbon's airport and a clock, not the 11th of
+			// listopad: a day is never followed by a clock's colon.
+			if rest := s[m[dg+1]:]; m[6] < 0 && len(rest) > 1 && rest[0] == ':' && isDigitByte(rest[1]) {
+				continue
+			}
 			d, _ := strconv.Atoi(s[m[dg]:m[dg+1]])
 			mo := monthNames[strings.ToLower(s[m[mg]:m[mg+1]])]
 			dm := dateMatch{m: mo, d: d, start: m[0], end: m[1]}
@@ -343,8 +348,9 @@ func findClocks(s string) []clockMatch {
 			}
 		}
 		// "2:30h" durations and "1:1000" scales are rare enough; a clock
-		// directly after a digit or dot is part of something else.
-		if m[0] > 0 && (s[m[0]-1] == '.' || s[m[0]-1] == ':' || s[m[0]-1] == ',') {
+		// directly after a digit or dot is part of something else. After
+		// a label's colon it is the label's ("Departure:08:15").
+		if m[0] > 0 && (s[m[0]-1] == '.' || s[m[0]-1] == ':' && (m[0] < 2 || !isASCIILetter(s[m[0]-2])) || s[m[0]-1] == ',') {
 			continue
 		}
 		out = append(out, clockMatch{h: h, m: mi, start: m[0], end: m[1]})
@@ -440,3 +446,6 @@ func firstFullDate(text string, usFirst bool) time.Time {
 	}
 	return time.Time{}
 }
+
+// isASCIILetter reports whether b is an ASCII letter.
+func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }

@@ -261,6 +261,7 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	// carrier's check.
 	if len(labelled) == 0 {
 		for _, m := range parcelNounNumbers(text) {
+			m := []string{m[0], strings.Join(strings.Fields(m[parcelNounNum]), "")}
 			if digitCount(m[1]) < 6 || masked(m[1]) {
 				continue
 			}

@@ -26,7 +26,11 @@ var (
 	// ("Train ticket for 11 December" names no train).
 	// In the Nordic languages the kind of train is one word with it
 	// ("SJ Snabbtåg 527", "Lyntog 12", "Pikajuna 71", "Västtågen 3009").
-	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}(\d{2,6})\b`)
+	// A regional service's category of one to four capitals, or a
+	// capital and a small letter, is part of its number ("Pociąg: R
+	// 90612", "Spoj: TL 65", "Treno R 2516", "Os 259"): the category
+	// list of trainNumRE cannot name every operator's.
+	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|spoj|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}?((?-i:(?:\p{Lu}{1,4}|\p{Lu}\p{Ll})\s)?\d{2,6})\b`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
@@ -199,6 +203,17 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				continue
 			}
 		}
+		if len(clocks) == 2 && lastDate == nil {
+			// A leg on one line with its day under it ("Liberec 06:56 –
+			// Zittau 07:40" / "Datum: 25.09.2029").
+			if d := c.dateBelow(lines, i, ref); d != nil {
+				if leg := c.oneLineLeg(ln, *d, labelled); leg != nil {
+					routeLegs = append(routeLegs, leg)
+					labelled = ""
+					continue
+				}
+			}
+		}
 		if len(clocks) == 2 && lastDate != nil {
 			if leg := c.oneLineLeg(ln, *lastDate, labelled); leg != nil {
 				if leg.Number == "" {
@@ -254,13 +269,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		}
 		if st.date == nil {
 			// The day under the stops ("Date: 18/06/2029" after them).
-			for j := i + 1; j < len(lines) && j <= i+4; j++ {
-				if ds := c.dates(lines[j]); len(ds) > 0 {
-					d := ds[0].withYear(ref)
-					st.date = &d
-					break
-				}
-			}
+			st.date = c.dateBelow(lines, i, ref)
 		}
 		st.dep, st.arr = stopMarks(before)
 		st.line = i
@@ -269,6 +278,15 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		name := before
 		if len(dates) > 0 && dates[0].start < ck.start {
 			name = ln[:dates[0].start]
+		}
+		// A station after its label says which stop it is ("Estación de
+		// origen: Bilbao-Abando, 08:15 h"); the label is no name.
+		if strings.IndexByte(name, ':') > 0 {
+			if m := fromStationRE.FindStringSubmatch(name); m != nil {
+				name, st.dep = m[1], true
+			} else if m := toStationRE.FindStringSubmatch(name); m != nil {
+				name, st.arr = m[1], true
+			}
 		}
 		name = stationName(name)
 		if name == "" {
@@ -320,7 +338,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			// ("Trein: Eurocity Direct 9215"); without a departure
 			// marker it is also what makes them a leg ("07h14 Paris Gare
 			// de Lyon", "09h10 Lyon Part Dieu", "TGV INOUI n° 6603").
-			if t, j := trainUnder(lines, b.line); t != "" {
+			if t, j := trainUnder(lines, stopEnd(b)); t != "" {
 				a.train, usedBelow = t, j
 			}
 		}
@@ -369,6 +387,18 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 	return legs
 }
 
+// dateBelow is the first date on the four lines after line i, the day of
+// stops that come before it.
+func (c *msgContext) dateBelow(lines []string, i int, ref time.Time) *dateMatch {
+	for j := i + 1; j < len(lines) && j <= i+4; j++ {
+		if ds := c.dates(lines[j]); len(ds) > 0 {
+			d := ds[0].withYear(ref)
+			return &d
+		}
+	}
+	return nil
+}
+
 // serviceCodeRE is a train's code alone on its line: an operator's
 // letters and a number ("WB 911", "RJX 165").
 var serviceCodeRE = regexp.MustCompile(`^[A-Z]{1,4} ?\d{1,5}$`)
@@ -385,7 +415,7 @@ func (c *msgContext) railLeg(number, from, to string, depDay, arrDay dateMatch, 
 	if tz.loc != nil && seg.Depart != nil {
 		_, a := seg.Depart.Time.In(tz.loc).Zone()
 		_, b := seg.Depart.Time.Zone()
-		if d := a - b; d > 4*3600 || d < -4*3600 {
+		if d := a - b; d >= 4*3600 || d <= -4*3600 {
 			tz = fz
 		}
 	}
@@ -423,8 +453,31 @@ func trainUnder(lines []string, i int) (string, int) {
 		if m := trainNumRE.FindString(lines[j]); m != "" {
 			return normaliseTrain(m), j
 		}
+		if t := serviceLine(lines[j]); t != "" {
+			return t, j
+		}
 	}
 	return "", -1
+}
+
+// serviceLineRE is a line that opens with a service's category and
+// number and holds nothing else but what follows a comma or a dot: "ALX
+// 84107", "Os 259", "S 23, 2. Klasse", "RE 2".
+var serviceLineRE = regexp.MustCompile(`^(\p{Lu}[\p{Lu}\p{Ll}]{0,3}) ?(\d{1,5})(?:[,·(]|$)`)
+
+// serviceLine is the service a line under a leg's stops names by its
+// category and number alone, whatever its operator, if it is one: not a
+// coach, seat or platform ("Wagen 12", "Gleis 5").
+func serviceLine(ln string) string {
+	ln = strings.TrimSpace(ln)
+	if ln == "" || ln[0] < 'A' || ln[0] > 'Z' {
+		return ""
+	}
+	m := serviceLineRE.FindStringSubmatch(ln)
+	if m == nil || notService[strings.ToLower(m[1])] {
+		return ""
+	}
+	return m[1] + " " + m[2]
 }
 
 func (c *msgContext) routeLeg(m []string, d dateMatch) *Segment {
@@ -449,7 +502,7 @@ func isBus(service string) bool {
 
 // trainLabelAnchors are what every match of trainLabelRE holds, one of
 // its words or their endings.
-var trainLabelAnchors = []string{"train", "zug", "tren", "vlak", "trein", "italo", "regional", "tåg", "tog", "juna", "pociąg", "comboio", "trem"}
+var trainLabelAnchors = []string{"train", "zug", "tren", "vlak", "spoj", "trein", "italo", "regional", "tåg", "tog", "juna", "pociąg", "comboio", "trem"}
 
 func normaliseTrain(s string) string {
 	f := strings.Fields(s)

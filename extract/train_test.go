@@ -54,6 +54,36 @@ func TestTrainLayouts(t *testing.T) {
 			nil},
 		{"the date after the leg on its line", "tickets@rail.example.de", "Auftragsnummer: DBF-661204\nIC 2012, Köln Hbf 10:18 → Hamburg Hbf 14:21, 15.10.2027\n",
 			[]string{"IC 2012 Köln Hbf → Hamburg Hbf 2027-10-15T10:18+02:00 2027-10-15T14:21+02:00 DBF-661204"}},
+		{"cells apart by bars after the leg: the train, a seat, the weekday and date", "tickets@rail.example.be", "Booking reference: ESQ4T7\nOutbound: Bruxelles-Midi 10:13 → Amsterdam Centraal 12:06 | Train 9327 | Coach 3 Seat 22 | Friday 15 October 2027\n",
+			[]string{"9327 Bruxelles-Midi → Amsterdam Centraal 2027-10-15T10:13+02:00 2027-10-15T12:06+02:00 ESQ4T7"}},
+		{"a leg's service in parentheses, the weekday and date after it", "tickets@rail.example.de", "Buchungscode: BRB-4471\nMünchen Hbf 08:05 → Lenggries 09:01 (BRB 79555), Montag 18.10.2027\n",
+			[]string{"BRB 79555 München Hbf → Lenggries 2027-10-18T08:05+02:00 2027-10-18T09:01+02:00 BRB-4471"}},
+		{"a leg on one line, its day under it", "tickets@rail.example.cz", "Kód jízdenky: ARV-551204\nSpoj: Os 2811\nPraha hl.n. 08:10 – Beroun 08:52\nDatum: 19.10.2027\n",
+			[]string{"Os 2811 Praha hl.n → Beroun 2027-10-19T08:10+02:00 2027-10-19T08:52+02:00 ARV-551204"}},
+		{"stacked blocks, each station before its clock, one the places data does not know, the duration between", "tickets@rail.example.co.uk", "Booking reference: HTR7Q2M4\n\nTuesday 19 October 2027\n\nHull\n\n07:00\n\n2h 45m\n\nLondon Kings Cross\n\n09:45\n",
+			[]string{" Hull → London Kings Cross 2027-10-19T07:00+01:00 2027-10-19T09:45+01:00 HTR7Q2M4"}},
+		{"stacked blocks with a greeting after the last clock", "tickets@rail.example.ch", "Buchungsnummer: ZB-551204\n\nDienstag, 19. Oktober 2027\n\nMeiringen\n\n09:04\n\n1 h 13 min\n\nLuzern\n\n10:17\n\n2. Klasse\n\nGute Reise wünscht Ihnen die Zentralbahn\n",
+			[]string{" Meiringen → Luzern 2027-10-19T09:04+02:00 2027-10-19T10:17+02:00 ZB-551204"}},
+		{"a programme's stacked blocks are no leg", "tickets@venue.example.co.uk", "Booking reference: EVQ7M2K4\n\nTuesday 19 October 2027\n\nDoors open\n\n19:00\n\nMain act\n\n20:30\n",
+			nil},
+		{"stations after their labels, each with its clock", "tickets@rail.example.pl", "Numer biletu: KS5512077\nData podróży: 19.10.2027\nStacja początkowa: Gliwice, godz. 06:48\nStacja docelowa: Katowice, godz. 07:20\n",
+			[]string{" Gliwice → Katowice 2027-10-19T06:48+02:00 2027-10-19T07:20+02:00 KS5512077"}},
+		{"a route by its label, the departure's date and time by theirs", "tickets@rail.example.co.uk", "Booking reference: SRQ7M2K4\nRoute: Aberdeen - Inverness\nDate and time of departure: 19/10/2027, 07:45\nArrival: 10:05\n",
+			[]string{" Aberdeen → Inverness 2027-10-19T07:45+01:00 2027-10-19T10:05+01:00 SRQ7M2K4"}},
+		{"a route with a word for 'to' over a line that starts with its date", "tickets@rail.example.co.uk", "Booking reference: GXQ7M2K4\n\nLondon Victoria to Gatwick Airport\nTuesday 19 October 2027, departs 06:30, arrives 07:00\n",
+			[]string{" London Victoria → Gatwick Airport 2027-10-19T06:30+01:00 2027-10-19T07:00+01:00 GXQ7M2K4"}},
+		{"a sentence, the arrival's marker after its clock, in a mail whose words name no travel", "tickets@rail.example.nl", "Boekingscode: BLN-771204\n\nOp dinsdag 19 oktober 2027 vertrek je om 09:12 uit Zwolle en kom je om 10:05 aan in Enschede.\n",
+			[]string{" Zwolle → Enschede 2027-10-19T09:12+02:00 2027-10-19T10:05+02:00 BLN-771204"}},
+		{"a delivery slot in a sentence is no leg", "orders@shop.example.co.uk", "Order number: 55120881\n\nYour delivery is booked for Tuesday 19 October 2027 between 10:00 and 12:00 at your address.\n",
+			nil},
+		{"only the departure's time and no train named is no leg", "bookings@example.com", "Booking reference: QX7M2K\nOrigin: Lisboa\nDestination: Porto\nDeparture: 08:30 19-Oct-2027\n",
+			nil},
+		{"a service's category and number heading the leg's line", "tickets@bahn.example.at", "Bestellnummer: MZB-551204\nReisedatum: 19.10.2027\nMariazellerbahn P 6802: St. Pölten Hbf ab 08:32, Mariazell an 10:58\n",
+			[]string{"P 6802 St. Pölten Hbf → Mariazell 2027-10-19T08:32+02:00 2027-10-19T10:58+02:00 MZB-551204"}},
+		{"a card's marked stacked blocks, the service alone under the arrival's station", "tickets@bahn.example.de", "Auftragsnummer: NEB-551207\n\nDienstag, 19.10.2027\n\nAbfahrt\n\n10:04\n\nBerlin-Lichtenberg\n\nAnkunft\n\n11:37\n\nKostrzyn\n\nRB 26\n",
+			[]string{"RB 26 Berlin-Lichtenberg → Kostrzyn 2027-10-19T10:04+02:00 2027-10-19T11:37+02:00 NEB-551207"}},
+		{"a sentence to the traveller, each verb's second person", "billetes@rail.example.es", "Localizador: RFQ7M2\nEl martes 19 de octubre de 2027 sales de Madrid-Chamartín a las 08:00 y llegas a Valladolid-Campo Grande a las 09:05.\n",
+			[]string{" Madrid-Chamartín → Valladolid-Campo Grande 2027-10-19T08:00+02:00 2027-10-19T09:05+02:00 RFQ7M2"}},
 		{"labelled stops, the date under them", "tickets@rail.example.co.uk", "Booking reference: TPO7Q2M8\nDeparture: Leeds - 08:02\nArrival: York - 08:25\nDate: 18/10/2027\n",
 			[]string{" Leeds → York 2027-10-18T08:02+01:00 2027-10-18T08:25+01:00 TPO7Q2M8"}},
 		{"stations' and times' labels, 'time' no station", "tickets@rail.example.co.uk", "Booking reference: GWB7Q2M8\nDeparture station: Bath Spa\nArrival station: London Paddington\nDeparture time: 21/10/2027 07:13\nArrival time: 08:43\n",
@@ -227,6 +257,31 @@ func TestCellTableLegs(t *testing.T) {
 		}
 		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestDepartureOnlyLeg: a ticket that gives only its departure's time is
+// a leg when its train is named by its label (Indian Railways' labels,
+// no space after their colons, "19-Oct-2027"); the departure's zone is
+// the arrival's town's when the boarding station is in none the places
+// data knows. Without a train named, a lone labelled clock is no leg.
+func TestDepartureOnlyLeg(t *testing.T) {
+	for _, c := range []struct{ name, text, want string }{
+		{"labelled train", "PNR No.:9876543210,\nTrain No.:12345,\nScheduled Departure:08:15 19-Oct-2027,\nBoarding Station:KALYAN JN - KYN,\nTo:PUNE JUNCTION - PUNE,\n",
+			"12345 KALYAN JN - KYN → PUNE JUNCTION - PUNE 2027-10-19T08:15+05:30 9876543210"},
+		{"no train named", "Booking reference: QX7M2K\nOrigin: Lisboa\nDestination: Porto\nDeparture: 08:30 19-Oct-2027\n", ""},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: "tickets@example.com"}}, Subject: "Ticket", Text: c.text,
+			Date: time.Date(2027, 2, 8, 9, 0, 0, 0, time.UTC)}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if s := f.Segment; s != nil && f.Kind == extract.KindTrain && s.Depart != nil && s.Arrive == nil {
+				got = append(got, s.Number+" "+s.From.Name+" → "+s.To.Name+" "+s.Depart.Format("2006-01-02T15:04-07:00")+" "+s.Reservation)
+			}
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}
 	}
 }

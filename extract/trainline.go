@@ -65,7 +65,7 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	if ds := c.dates(ln); len(ds) > 0 && strings.TrimSpace(ln[:ds[0].start]) == "" {
 		ln = ln[ds[0].end:]
 	}
-	m := oneLineLegRE.FindStringSubmatch(withoutTrailingDate(ln, c.usSender()))
+	m := oneLineLegRE.FindStringSubmatch(withoutSeatCells(withoutTrailingDate(ln, c.usSender())))
 	if m == nil {
 		return nil
 	}
@@ -87,10 +87,16 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	}
 	if number == "" && m[5] != "" {
 		// The service after the arrival: its number is its last word.
+		// A service's short category goes with it ("(ag 84117)"); a
+		// label does not ("| Train 9315").
 		f := strings.Fields(m[5])
 		number = f[len(f)-1]
 		if t := trainNumRE.FindString(m[5]); t != "" {
 			number = normaliseTrain(t)
+		} else if t := trainLabel(m[5]); t != nil {
+			number = t[1]
+		} else if len(f) == 2 && utf8.RuneCountInString(f[0]) <= 4 {
+			number = f[0] + " " + f[1]
 		}
 	}
 	from, to := stationName(head), stationName(m[3])
@@ -183,7 +189,32 @@ func withoutTrailingDate(ln string, usFirst bool) string {
 	if strings.TrimRight(ln[d.end:], " .") != "" {
 		return ln
 	}
-	return strings.TrimRight(ln[:d.start], " ,;–—-")
+	ln = strings.TrimRight(ln[:d.start], " ,;–—-")
+	// The date's weekday before it ("…, Freitag 18.01.2030", "| Thursday
+	// 29 March 2029") goes with it.
+	if i := strings.LastIndexAny(ln, " ,|"); i >= 0 && weekdayNames[strings.ToLower(strings.TrimRight(ln[i+1:], ".,"))] > 0 {
+		ln = strings.TrimRight(ln[:i], " ,;|–—-")
+	}
+	return ln
+}
+
+// withoutSeatCells drops from a leg's line the cells apart by bars that
+// name a coach, seat or platform ("| Coach 12 Seat 61 |", "| Coche 4
+// Asiento 9A |"; seat.label in extract/lang): what is left
+// after the arrival is the train, if any.
+func withoutSeatCells(ln string) string {
+	if !strings.Contains(ln, " | ") {
+		return ln
+	}
+	cells := strings.Split(ln, " | ")
+	out := cells[:1]
+	for _, c := range cells[1:] {
+		if f := strings.Fields(c); len(f) > 0 && (notService[strings.ToLower(strings.TrimRight(f[0], ".:"))] || seatWords()[strings.ToLower(strings.TrimRight(f[0], ".:"))]) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return strings.Join(out, " | ")
 }
 
 // clockFirstLegRE is a leg on one line with each clock before its
@@ -315,6 +346,22 @@ var toInlineRE = func() *regexp.Regexp {
 // townPairRE is a route alone on its line with a word for "to" between
 // the stations ("Edinburgh Waverley to Glasgow Queen Street").
 var townPairRE = regexp.MustCompile(`^(\p{Lu}[^:|]{1,60}?)\s+(?i:` + toWords() + `)\s+(\p{Lu}[^:|]{1,60})$`)
+
+// looseTownPair reads a line of townPairRE's shape whose two stations are
+// places' names, each word capitalised, one of them in a town the places
+// data knows ("London Victoria to Gatwick Airport"): a route only beside
+// clocks by their markers, never alone ("Welcome to London").
+func looseTownPair(ln string) (string, string) {
+	m := townPairRE.FindStringSubmatch(strings.TrimSpace(ln))
+	if m == nil {
+		return "", ""
+	}
+	a, b := stationName(m[1]), stationName(m[2])
+	if a == "" || b == "" || !properName(a) || !properName(b) || !knownTown(a) && !knownTown(b) {
+		return "", ""
+	}
+	return a, b
+}
 
 // townPair reads a line of townPairRE's shape whose two stations are in
 // towns the places data knows: "Welcome to London" names no route.

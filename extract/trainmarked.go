@@ -42,6 +42,10 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 					}
 				} else if a, b := townPair(ln); a != "" {
 					pairFrom, pairTo = a, b
+				} else if a, b := looseTownPair(ln); a != "" {
+					// Read only with clocks by their markers below
+					// ("departs 06:30, arrives 07:00"), as any pair here.
+					pairFrom, pairTo = a, b
 				}
 			}
 			continue
@@ -104,11 +108,20 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		if len(clocks) == 0 {
 			continue
 		}
-		marked := withoutClockWord(ln)
+		// A line that starts with its date ("Wednesday 20 March 2030,
+		// departs 06:30, arrives 07:00") is marked after it.
+		mln := ln
+		if len(dates) > 0 && onlyWeekday(ln[:dates[0].start]) {
+			if rest := strings.TrimLeft(ln[dates[0].end:], " ,;–-"); len(clocks) > 0 && len(ln)-len(rest) <= clocks[0].start {
+				mln = rest
+				clocks = findClocks(rest)
+			}
+		}
+		marked := withoutClockWord(mln)
 		if _, ok := depMarkers.starts(marked); ok && dep == nil {
 			dep = &clocks[0]
 			// Both on one line: "Departs 08:02, arrives 08:25".
-			if rest := strings.TrimLeft(ln[clocks[0].end:], " ,;–-"); len(clocks) == 2 && arr == nil {
+			if rest := strings.TrimLeft(mln[clocks[0].end:], " ,;–-"); len(clocks) == 2 && arr == nil {
 				if _, ok := arrMarkers.starts(withoutClockWord(rest)); ok {
 					arr = &clocks[1]
 				}
@@ -120,10 +133,35 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 	if from == "" && to == "" {
 		from, to = pairFrom, pairTo
 	}
-	if from == "" || to == "" || dep == nil || arr == nil || day == nil || isBus(number) {
+	if from == "" || to == "" || dep == nil || day == nil || isBus(number) {
 		return nil
 	}
+	if arr == nil {
+		// A ticket that gives only the departure's time (Indian
+		// Railways': "Train No.:12345", "Scheduled Departure:08:15
+		// 02-Feb-2024", "Boarding Station:…", "To:…") is a leg when its
+		// train is named by its label: without one, a lone labelled
+		// clock is any booking's.
+		if number == "" {
+			return nil
+		}
+		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
+		w := at(*day, dep)
+		z := c.stationZone(from, w)
+		if z.loc == nil {
+			z = c.stationZone(to, w) // a train crosses no ocean
+		}
+		seg.Depart = resolve(w, z, c.dateLoc)
+		return seg
+	}
 	return c.railLeg(number, from, to, *day, *day, dep, arr)
+}
+
+// onlyWeekday reports whether s, the text before a date, is blank or a
+// weekday's name alone ("Wednesday", "Mi.,").
+func onlyWeekday(s string) bool {
+	f := strings.Fields(s)
+	return len(f) == 0 || len(f) == 1 && weekdayNames[strings.ToLower(strings.TrimRight(f[0], ".,"))] > 0
 }
 
 // clockOfWords are the words for "the time of" that some languages put
@@ -162,6 +200,8 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		number = m[1] // "tåg 547 avgår från …"
 	} else if t := stopTrain(ln[clocks[1].end:]); t != "" && code == "" {
 		number = t // "…, Příjezd: Olomouc hl.n. 07:20, vlak R 812"
+	} else if t := headService(ln[:clocks[0].start]); t != "" && code == "" {
+		number = t // "Voralpen-Express VAE 2417: St. Gallen ab 09:40, …"
 	}
 	if isBus(number) {
 		return nil
@@ -252,6 +292,18 @@ func (c *msgContext) clockFromLeg(ln string, clocks []clockMatch, d dateMatch) *
 	tail := untilStop(ln[clocks[1].end:])
 	_, arrives := arrMarkers.ends(strings.TrimRight(tail, "."))
 	at := lastMarker(clause, arrMarkers)
+	// Or the arrival's marker right after its clock, before the station
+	// ("… kom je om 10:05 aan in Enschede.").
+	if after, ok := arrMarkers.starts(tail); !arrives && at < 0 && ok {
+		for {
+			next, more := arrMarkers.starts(after)
+			if !more {
+				break
+			}
+			after = next
+		}
+		tail, arrives = withoutLeading(strings.TrimSpace(after), inWords), true
+	}
 	if !arrives && at < 0 {
 		return nil
 	}
@@ -365,4 +417,22 @@ func untilStop(s string) string {
 		s = s[:i+1]
 	}
 	return strings.TrimSpace(s)
+}
+
+// headServiceRE is a service's category and number that end a leg's
+// heading, before its colon ("Voralpen-Express VAE 2417").
+var headServiceRE = regexp.MustCompile(`(?:^|\s)(\p{Lu}{1,4}) ?(\d{2,5})$`)
+
+// headService is the service a leg's line names in its heading, the text
+// before a colon ahead of the first stop, whatever its operator.
+func headService(before string) string {
+	h, _, ok := strings.Cut(before, ": ")
+	if !ok || !hasDigit(h) {
+		return ""
+	}
+	m := headServiceRE.FindStringSubmatch(strings.TrimSpace(h))
+	if m == nil || notService[strings.ToLower(m[1])] {
+		return ""
+	}
+	return m[1] + " " + m[2]
 }

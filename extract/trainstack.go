@@ -2,6 +2,8 @@ package extract
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -111,7 +113,7 @@ func stackedStops(bs []cardBlock) map[int]stackedStop {
 	out := map[int]stackedStop{}
 	for k := 0; k < len(bs); {
 		var run []cardBlock
-		skipped := false
+		skipped, lastSkipped := false, false
 		j := k
 		for ; j < len(bs); j++ {
 			b := bs[j]
@@ -121,11 +123,17 @@ func stackedStops(bs []cardBlock) map[int]stackedStop {
 				skipped = true
 				continue
 			}
-			skipped = false
 			if b.kind != 'K' && b.kind != 'S' || len(run) > 0 && run[len(run)-1].kind == b.kind {
 				break
 			}
-			run = append(run, b)
+			run, lastSkipped = append(run, b), skipped
+			skipped = false
+		}
+		// A station after the last clock, past another line ("Köln Hbf",
+		// "08:34", "München Hbf", "12:58", "2. Klasse", "Gute Reise …"), is
+		// no stop of a run that starts with a station.
+		if n := len(run); n > 2 && run[0].kind == 'S' && run[n-1].kind == 'S' && lastSkipped {
+			run = run[:n-1]
 		}
 		stationFirst := len(run) > 0 && run[0].kind == 'S' && run[len(run)-1].kind == 'K'
 		for x, b := range run {
@@ -189,5 +197,49 @@ func stackedPair(lines []string, stops [][2]int, i int, a, b string) bool {
 		i+2 < len(stops) && adjacent(lines, stops[i+1][1], stops[i+2][0]) {
 		return false
 	}
-	return (knownTown(a) || stationNamed(a)) && (knownTown(b) || stationNamed(b))
+	ka, kb := knownTown(a) || stationNamed(a), knownTown(b) || stationNamed(b)
+	if ka && kb {
+		return true
+	}
+	// A station the places data does not know ("Hull", "Stansted
+	// Airport": a town of many countries' or none's) beside one it knows,
+	// or two beside the journey's duration between them ("2h 58m"), each
+	// a name as a place is written, every word capitalised.
+	if !properName(a) || !properName(b) {
+		return false
+	}
+	return ka || kb || durationBetween(lines, stops[i][1], stops[i+1][0])
+}
+
+// properName reports whether every word of s that is no connector
+// ("upon", "de", "am") starts with a capital: a place's name, not a
+// programme's "Doors open".
+func properName(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return false
+	}
+	for _, w := range f {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) && !placeConnectors[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// placeConnectors are the small words a place's name holds in lower case
+// ("Newcastle upon Tyne", "Frankfurt am Main", "Gare de Lyon").
+var placeConnectors = map[string]bool{"upon": true, "on": true, "under": true, "de": true, "du": true, "des": true, "la": true, "le": true,
+	"am": true, "an": true, "im": true, "der": true, "di": true, "del": true, "della": true, "da": true, "do": true, "dos": true, "y": true, "i": true, "en": true, "aan": true, "op": true, "nad": true, "pod": true}
+
+// durationBetween reports whether a line between two stops' blocks is a
+// journey's duration alone ("2h 58m", "1 h 5 min").
+func durationBetween(lines []string, aEnd, bStart int) bool {
+	for _, ln := range lines[aEnd+1 : bStart] {
+		if t := strings.TrimSpace(ln); t != "" && hasDigit(t) && strings.TrimSpace(durationRE.ReplaceAllString(t, "")) == "" {
+			return true
+		}
+	}
+	return false
 }

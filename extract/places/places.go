@@ -79,9 +79,19 @@ var load = sync.OnceValue(func() *tables {
 				shortNames[short] = a.Code
 			}
 		}
-		// "Toulouse/Blagnac": the airport serves both places.
+		// "Toulouse/Blagnac": the airport serves both places. "Olbia
+		// (SS)", "Guangzhou (Huadu)": the city is the name before its
+		// province's or district's in parentheses.
 		for city := range strings.SplitSeq(a.City, "/") {
-			if city = Fold(city); city != "" && !a.Retired {
+			if a.Retired {
+				continue
+			}
+			if i := strings.Index(city, " ("); i > 0 && strings.HasSuffix(city, ")") {
+				if main := Fold(city[:i]); main != "" {
+					cities[main] = append(cities[main], a)
+				}
+			}
+			if city = Fold(city); city != "" {
 				cities[city] = append(cities[city], a)
 			}
 		}

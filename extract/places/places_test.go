@@ -31,7 +31,10 @@ func TestTables(t *testing.T) {
 		"Tenerife South": "TFS",
 		// A city's name in another language, alone or before the
 		// airport's own name.
-		"Athènes": "ATH", "Lissabon": "LIS", "Londres Heathrow": "LHR", "Kööpenhamina": "CPH"} {
+		"Athènes": "ATH", "Lissabon": "LIS", "Londres Heathrow": "LHR", "Kööpenhamina": "CPH",
+		// A city whose table names its province or district after it in
+		// parentheses ("Olbia (SS)", "Hanoi (Soc Son)").
+		"Olbia": "OLB", "Hanoi": "HAN", "Wuhan": "WUH"} {
 		if code, ok := places.AirportByName(name); !ok || code != want {
 			t.Errorf("AirportByName(%s) = %q, %v, want %s", name, code, ok, want)
 		}
