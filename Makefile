@@ -104,10 +104,11 @@ vet:
 # Fyne's test driver (app/ui), and the real binary, built once, under Xvfb
 # (app/ui/desktoptest). The connection-cap tests run again without the race
 # detector, the only way they bring up 1,000 node tunnels from one address (it
-# slows TLS handshakes tenfold: 100 under it).
+# slows TLS handshakes tenfold: 100 under it), and so does the relay
+# directory's timing test, whose in-process times would be the detector's.
 test: test-deps vet
 	MAILNODE_TEST_DOVECOT=1 MAILNODE_TEST_BROWSER=1 MAILNODE_TEST_DESKTOP=1 MAILNODE_TEST_POSTGRES=1 MAILNODE_TEST_POSTFIX=1 MAILNODE_TEST_PUSH=1 MAILNODE_TEST_OIDC=1 MAILNODE_TEST_WINE=1 $(GO) test -race -count=1 -tags headless ./...
-	$(GO) test -count=1 -tags headless -run 'TestSlowClients' ./relay/relayserver/ ./cmd/mailnode-relay/ ./gateway/
+	$(GO) test -count=1 -tags headless -run 'TestSlowClients|TestDirectoryTiming' ./relay/relayserver/ ./relay/relaystore/ ./cmd/mailnode-relay/ ./gateway/
 
 # The Windows build under Wine alone (part of make test): mailnode.exe
 # version, the headless demo, and the Windows tests of the packages with

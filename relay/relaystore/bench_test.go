@@ -50,7 +50,7 @@ func BenchmarkStoreResolve(b *testing.B) {
 			for i := range pool {
 				a := fmt.Sprintf("user%d-%d@registered.example", i, run)
 				key := bytes.Repeat([]byte{byte(i), byte(i >> 8)}, 16)
-				if err := s.PutNode(ctx, Node{Address: a, Label: fmt.Sprintf("l%d-%d", i, run), NodeKey: key, BoxKey: key, RegisteredAt: time.Now()}); err != nil {
+				if err := s.PutNode(ctx, Node{Address: a, Label: fmt.Sprintf("%016x", uint64(run)+uint64(i)), NodeKey: key, BoxKey: key, RegisteredAt: time.Now()}); err != nil {
 					b.Fatal(err)
 				}
 				addrs = append(addrs, a, fmt.Sprintf("user%d@unknown.example", i))

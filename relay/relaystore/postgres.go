@@ -2,9 +2,12 @@ package relaystore
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -143,6 +146,41 @@ const listenAppName = "mailnode-relay-directory"
 // (a trigger dropped by hand, a table restored).
 const reconcileEvery = 5 * time.Minute
 
+// A listening connection can stay up and carry nothing: behind a pooler
+// in transaction mode (PgBouncer's usual one, where LISTEN runs on a
+// borrowed server connection), or a proxy or middlebox that lost its
+// other side. So each instance sends itself a probe on nodesChannel every
+// probeEvery through its pool, and a listener that has not carried a
+// probe for probeDeaf after the probe was committed is taken for deaf:
+// the directory is read whole at once and the listener connected again.
+// A probe that could not be sent (a pool busy or out of reach) proves
+// nothing about the listener and starts no clock. An outside test found
+// a deleted and a re-keyed node still resolved by such an instance 10 s
+// later (issue 47); now it is at most probeDeaf.
+const (
+	probeEvery = time.Second
+	probeDeaf  = 3 * time.Second
+	// probePrefix starts a probe's payload; no address has a space.
+	probePrefix = "probe "
+	// listenTimeout bounds connecting and LISTEN: a connection that
+	// carries nothing would otherwise hang the listener's start.
+	listenTimeout = 10 * time.Second
+)
+
+// The directory's background reads each have a deadline, so that a
+// database that stops answering mid-read (a connection whose packets are
+// dropped) cannot hold the directory's lock, and with it this instance's
+// registrations, for good (the round 2 outside test's F1). A full read
+// takes about a second per million nodes here (342 ms for 300,000 in the
+// outside test): reloadTimeout plus reloadPer for each 100,000 nodes the
+// last read found; a row, milliseconds.
+const (
+	connectTimeout = 10 * time.Second
+	reloadTimeout  = 10 * time.Second
+	reloadPer      = 5 * time.Second
+	refreshTimeout = 10 * time.Second
+)
+
 // Postgres is the Store that several relay instances share. Its methods
 // are the shared ones (sql.go) on pgx's own pool, not on database/sql:
 // pgxpool hands out connections without database/sql's pool lock and
@@ -159,8 +197,57 @@ type Postgres struct {
 	pool *pgxpool.Pool
 
 	log    atomic.Pointer[slog.Logger]
-	cancel context.CancelFunc // stops the listener and the reconciler
+	cancel context.CancelFunc // stops the listener, the prober and the reconciler
 	done   sync.WaitGroup
+	probe  string // this instance's probes' payload: probePrefix, a random id and a space, then the probe's number
+
+	listens atomic.Int64 // times the listener connected again, for tests
+	probes  probes
+}
+
+// probes is what the prober and the listener know of this instance's
+// probes; both are background goroutines (no request takes its lock).
+type probes struct {
+	mu    sync.Mutex
+	sent  uint64    // the last probe's number; only the prober, under no lock
+	heard uint64    // the highest number the listener carried
+	await uint64    // the oldest committed probe not yet carried; 0 if none
+	since time.Time // when await was committed
+}
+
+// committed notes that probe n was committed at now, and starts the
+// clock for it unless one runs or the listener carried it already.
+func (p *probes) committed(n uint64, now time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.await == 0 && p.heard < n {
+		p.await, p.since = n, now
+	}
+}
+
+// carried notes that the listener carried probe n.
+func (p *probes) carried(n uint64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.heard = max(p.heard, n)
+	if p.await != 0 && n >= p.await {
+		p.await = 0
+	}
+}
+
+// overdue reports whether a committed probe has waited more than
+// probeDeaf at now.
+func (p *probes) overdue(now time.Time) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.await != 0 && now.Sub(p.since) > probeDeaf
+}
+
+// reset forgets the probes awaited (a new listening connection).
+func (p *probes) reset() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.await = 0
 }
 
 // OpenPostgres connects to url (postgres://...) and brings the schema up
@@ -170,11 +257,19 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("relay store: %w", err)
 	}
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		// The pool makes connections in the background with no deadline
+		// of their own: one begun while the database's answers are lost
+		// would wait for good, and with the pool's every slot so taken
+		// nothing of the store would run again (found with the outside
+		// test's stalled path).
+		cfg.ConnConfig.ConnectTimeout = connectTimeout
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("relay store: %w", err)
 	}
-	s := &Postgres{store: store{be: pgDB{pool: pool}, dir: newDirectory()}, pool: pool}
+	s := &Postgres{store: store{be: pgDB{pool: pool}, dir: newDirectory()}, pool: pool, probe: probePrefix + rand.Text() + " "}
 	s.log.Store(slog.New(slog.DiscardHandler))
 	if err := s.migrate(ctx); err != nil {
 		pool.Close()
@@ -182,7 +277,17 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	}
 	c, err := s.listen(ctx)
 	if err == nil {
-		err = s.dir.reload(ctx, s.be)
+		// The first full read's deadline, like every later one's, grows
+		// with the nodes to read: counted first, not yet read (an
+		// outside test found every start of a large directory held to
+		// the small one's 10 s).
+		cctx, cancel := context.WithTimeout(ctx, reloadTimeout)
+		var n int64
+		if err = s.pool.QueryRow(cctx, "SELECT count(*) FROM nodes").Scan(&n); err == nil {
+			s.dir.loaded.Store(n)
+			err = s.reload(ctx)
+		}
+		cancel()
 	}
 	if err != nil {
 		if c != nil {
@@ -193,9 +298,10 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	}
 	bg, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
-	s.done.Add(2)
+	s.done.Add(3)
 	go s.follow(bg, c)
-	go s.reconcile(bg)
+	go s.every(bg, reconcileEvery, s.reconcile)
+	go s.every(bg, probeEvery, s.sendProbe)
 	return s, nil
 }
 
@@ -203,10 +309,27 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 // regained connections); by default it logs nothing.
 func (s *Postgres) SetLogger(l *slog.Logger) {
 	s.log.Store(l.With("component", "relay store"))
+	s.sayUnfit()
 }
+
+// reload reads the directory whole within reloadTimeout.
+func (s *Postgres) reload(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, reloadTimeout+time.Duration(s.dir.loaded.Load()/100_000)*reloadPer)
+	defer cancel()
+	if err := s.dir.reload(ctx, s.be); err != nil {
+		return err
+	}
+	s.sayUnfit()
+	return nil
+}
+
+// sayUnfit logs the nodes the last full read left out, if any.
+func (s *Postgres) sayUnfit() { s.store.SayUnfit(s.log.Load()) }
 
 // listen opens the connection that listens on nodesChannel.
 func (s *Postgres) listen(ctx context.Context) (*pgx.Conn, error) {
+	ctx, cancel := context.WithTimeout(ctx, listenTimeout)
+	defer cancel()
 	cfg := s.pool.Config().ConnConfig.Copy()
 	cfg.RuntimeParams["application_name"] = listenAppName
 	c, err := pgx.ConnectConfig(ctx, cfg)
@@ -221,9 +344,11 @@ func (s *Postgres) listen(ctx context.Context) (*pgx.Conn, error) {
 }
 
 // follow reads the notifications on c, each address's row again, until
-// ctx ends. When c fails it connects again, with a back-off from 100 ms
-// to 5 s, and reads the directory whole: what changed while nobody
-// listened was told to no one.
+// ctx ends. When c fails, or has not carried a probe committed probeDeaf
+// ago, it reads the directory whole (what changed meanwhile was told to
+// no one), connects again with a back-off from 100 ms to 5 s, and reads
+// the directory whole again once it listens (what changed between the
+// first read and LISTEN).
 func (s *Postgres) follow(ctx context.Context, c *pgx.Conn) {
 	defer s.done.Done()
 	var wait time.Duration
@@ -236,7 +361,7 @@ func (s *Postgres) follow(ctx context.Context, c *pgx.Conn) {
 			}
 			var err error
 			if c, err = s.listen(ctx); err == nil {
-				if err = s.dir.reload(ctx, s.be); err != nil {
+				if err = s.reload(ctx); err != nil {
 					c.Close(context.Background())
 					c = nil
 				}
@@ -250,28 +375,90 @@ func (s *Postgres) follow(ctx context.Context, c *pgx.Conn) {
 				continue
 			}
 			wait = 0
+			s.probes.reset()
+			s.listens.Add(1)
 			s.log.Load().Info("Following the nodes' changes again; directory reloaded")
 		}
-		n, err := c.WaitForNotification(ctx)
+		err := s.next(ctx, c)
 		if err == nil {
-			err = s.dir.refresh(ctx, s.be, n.Payload)
+			continue
 		}
-		if err != nil {
-			c.Close(context.Background())
-			c = nil
-			if ctx.Err() != nil {
-				return
-			}
-			s.log.Load().Warn("Lost the nodes' changes; reconnecting", "err", err)
+		c.Close(context.Background())
+		c = nil
+		if ctx.Err() != nil {
+			return
+		}
+		s.log.Load().Warn("Lost the nodes' changes; reading the directory whole and listening again", "err", err)
+		if err := s.reload(ctx); err != nil && ctx.Err() == nil {
+			s.log.Load().Warn("Cannot reload the directory", "err", err)
 		}
 	}
 }
 
-// reconcile reads the directory whole every reconcileEvery until ctx
-// ends.
+// next waits up to probeEvery for a notification on c and acts on it: a
+// probe of this instance's ends the wait for one, another instance's is
+// ignored, an address is read again. It returns an error when c failed,
+// or carried no probe committed probeDeaf ago: checked before each wait,
+// so that other instances' notifications, which end waits early, cannot
+// put it off (a listener that carries those and not this instance's own
+// would otherwise never be found out).
+func (s *Postgres) next(ctx context.Context, c *pgx.Conn) error {
+	if s.probes.overdue(time.Now()) {
+		return fmt.Errorf("the listening connection carried no probe for %v: it may pass through a pooler in transaction mode, which cannot carry notifications", probeDeaf)
+	}
+	wctx, cancel := context.WithTimeout(ctx, probeEvery)
+	n, err := c.WaitForNotification(wctx)
+	waited := errors.Is(wctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
+	cancel()
+	switch {
+	case err == nil && strings.HasPrefix(n.Payload, s.probe):
+		if k, err := strconv.ParseUint(n.Payload[len(s.probe):], 10, 64); err == nil {
+			s.probes.carried(k)
+		}
+		return nil
+	case err == nil && strings.HasPrefix(n.Payload, probePrefix):
+		return nil // another instance's
+	case err == nil:
+		rctx, cancel := context.WithTimeout(ctx, refreshTimeout)
+		defer cancel()
+		fit, err := s.dir.refresh(rctx, s.be, n.Payload)
+		if !fit {
+			s.log.Load().Warn("A registered node has a label or box key of a length the relay never writes; it resolves to its decoy")
+		}
+		return err
+	case waited:
+		return nil // the wait's own deadline: the next call checks the probes
+	default:
+		return err
+	}
+}
+
+// sendProbe notifies nodesChannel of this instance's probe through the
+// pool, a notification that crosses the database from the pool's
+// connection to the listener's, and once it is committed starts the
+// clock for it (if none runs).
+func (s *Postgres) sendProbe(ctx context.Context) {
+	s.probes.sent++ // only this goroutine writes it
+	n := s.probes.sent
+	pctx, cancel := context.WithTimeout(ctx, probeEvery)
+	defer cancel()
+	if _, err := s.pool.Exec(pctx, "SELECT pg_notify($1, $2)", nodesChannel, s.probe+strconv.FormatUint(n, 10)); err == nil {
+		s.probes.committed(n, time.Now())
+	}
+}
+
+// reconcile reads the directory whole: the safety net run every
+// reconcileEvery.
 func (s *Postgres) reconcile(ctx context.Context) {
+	if err := s.reload(ctx); err != nil && ctx.Err() == nil {
+		s.log.Load().Warn("Cannot reload the directory", "err", err)
+	}
+}
+
+// every runs f every d until ctx ends.
+func (s *Postgres) every(ctx context.Context, d time.Duration, f func(context.Context)) {
 	defer s.done.Done()
-	t := time.NewTicker(reconcileEvery)
+	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
 		select {
@@ -279,9 +466,7 @@ func (s *Postgres) reconcile(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		if err := s.dir.reload(ctx, s.be); err != nil && ctx.Err() == nil {
-			s.log.Load().Warn("Cannot reload the directory", "err", err)
-		}
+		f(ctx)
 	}
 }
 

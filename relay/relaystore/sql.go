@@ -1,7 +1,6 @@
 package relaystore
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -9,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 )
 
@@ -188,14 +188,26 @@ func (s *store) NodeByLabel(ctx context.Context, label string) (Node, error) {
 
 // Resolve answers from the directory (directory.go), the same way for a
 // registered and an unknown address: the caller derived the decoy either
-// way, one map lookup finds the node or not, and the answer is built from
-// one or the other. The node key and registration time are not read.
+// way, the directory's lookup does the same work whether it finds the
+// node or not, and the answer is built the same way from what it found.
+// The node key and registration time are not read.
 func (s *store) Resolve(ctx context.Context, address string, decoy Node) (Node, error) {
-	n := Node{Address: address, Label: decoy.Label, BoxKey: decoy.BoxKey}
-	if e, ok := s.dir.lookup(address); ok {
-		n.Label, n.BoxKey = e.label, e.boxKey
+	a, err := s.dir.resolve(address, dirEntry{label: decoy.Label, boxKey: decoy.BoxKey})
+	if err != nil {
+		return Node{}, err
 	}
-	return n, nil
+	return Node{Address: address, Label: string(a.label[:]), BoxKey: a.key[:]}, nil
+}
+
+// SayUnfit logs, if the last full read of the directory left rows of
+// nodes out for a label or box key of a length the relay never writes,
+// how many: they resolve to their decoys. The relay calls it once its
+// logger exists (a PostgreSQL store also after every later full read).
+func (s *store) SayUnfit(log *slog.Logger) {
+	if n := s.dir.unfit.Load(); n > 0 {
+		log.Warn("Registered nodes with a label or box key of a length the relay never writes resolve to their decoys; correct or delete their rows in nodes",
+			"nodes", n)
+	}
 }
 
 // PutNode, RotateKeys and DeleteNode change the directory as they
@@ -205,10 +217,16 @@ func (s *store) Resolve(ctx context.Context, address string, decoy Node) (Node, 
 // after one returns sees it.
 
 func (s *store) PutNode(ctx context.Context, n Node) error {
-	s.dir.mu.Lock()
-	defer s.dir.mu.Unlock()
+	slot, err := s.dir.slot(n.Address, dirEntry{label: n.Label, boxKey: n.BoxKey})
+	if err != nil {
+		return err
+	}
+	if err := s.dir.lock(ctx); err != nil {
+		return err
+	}
+	defer s.dir.unlock()
 	var moved []string // addresses the node key held before, now forgotten
-	err := s.tx(ctx, "put node", func(tx db) error {
+	err = s.tx(ctx, "put node", func(tx db) error {
 		rs, err := tx.query(ctx, "SELECT address FROM nodes WHERE node_key = $1 AND address <> $2", n.NodeKey, n.Address)
 		if err != nil {
 			return err
@@ -239,15 +257,20 @@ func (s *store) PutNode(ctx context.Context, n Node) error {
 		return err
 	}
 	for _, a := range moved {
-		s.dir.set(a, dirEntry{}, false)
+		s.dir.set(a, dirSlot{}, false)
 	}
-	s.dir.set(n.Address, dirEntry{label: n.Label, boxKey: bytes.Clone(n.BoxKey)}, true)
+	s.dir.set(n.Address, slot, true)
 	return nil
 }
 
 func (s *store) RotateKeys(ctx context.Context, old, nodeKey, boxKey []byte) error {
-	s.dir.mu.Lock()
-	defer s.dir.mu.Unlock()
+	if len(boxKey) != BoxKeyLen {
+		return fmt.Errorf("relay store: rotate keys: a %d-byte box key, not %d", len(boxKey), BoxKeyLen)
+	}
+	if err := s.dir.lock(ctx); err != nil {
+		return err
+	}
+	defer s.dir.unlock()
 	var address, label string
 	err := s.be.queryRow(ctx, "UPDATE nodes SET node_key = $1, box_key = $2 WHERE node_key = $3 RETURNING address, label",
 		nodeKey, boxKey, old).Scan(&address, &label)
@@ -257,13 +280,21 @@ func (s *store) RotateKeys(ctx context.Context, old, nodeKey, boxKey []byte) err
 	if err != nil {
 		return fmt.Errorf("relay store: rotate keys: %w", err)
 	}
-	s.dir.set(address, dirEntry{label: label, boxKey: bytes.Clone(boxKey)}, true)
+	slot, err := s.dir.slot(address, dirEntry{label: label, boxKey: boxKey})
+	if err != nil {
+		// A label the directory cannot hold was refused when it was
+		// stored: the row was written by something else.
+		return fmt.Errorf("relay store: rotate keys: %w", err)
+	}
+	s.dir.set(address, slot, true)
 	return nil
 }
 
 func (s *store) DeleteNode(ctx context.Context, key []byte) error {
-	s.dir.mu.Lock()
-	defer s.dir.mu.Unlock()
+	if err := s.dir.lock(ctx); err != nil {
+		return err
+	}
+	defer s.dir.unlock()
 	var address string
 	err := s.tx(ctx, "delete node", func(tx db) error {
 		if _, err := tx.exec(ctx, "DELETE FROM challenges WHERE label IN (SELECT label FROM nodes WHERE node_key = $1)", key); err != nil {
@@ -278,7 +309,7 @@ func (s *store) DeleteNode(ctx context.Context, key []byte) error {
 	if err != nil {
 		return err
 	}
-	s.dir.set(address, dirEntry{}, false)
+	s.dir.set(address, dirSlot{}, false)
 	return nil
 }
 

@@ -1,0 +1,5 @@
+//go:build !race
+
+package relaystore
+
+const raceDetector = false
