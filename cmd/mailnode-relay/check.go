@@ -22,7 +22,7 @@ import (
 var serveOnly = map[string]bool{
 	"data-dir": false, "db": false, "http-listen": false, "tunnel-addr": false,
 	"tls-cert": false, "tls-key": false, "smtp-from": false,
-	"rate-client": false, "burst-client": false, "rate-global": false, "burst-global": false,
+	"rate-client": false, "burst-client": false, "rate-network": false, "burst-network": false, "rate-provider": false, "burst-provider": false, "rate-global": false, "burst-global": false,
 	"agents-per-hour": false, "agents-per-network": false, "code-mails-per-network": false,
 	"max-stalled": false, "queue-share": false, "max-pending-per-address": false, "max-spliced-per-address": false, "dns-rate": false,
 	"dns-tcp-per-address": false, "dns-tcp-conns": false, "http-conns": false,

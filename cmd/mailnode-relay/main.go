@@ -157,6 +157,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 	var lim relayserver.Limits
 	fs.Float64Var(&lim.ClientRate, "rate-client", 10, "requests per second per client address")
 	fs.IntVar(&lim.ClientBurst, "burst-client", 100, "burst per client address")
+	fs.Float64Var(&lim.NetworkRate, "rate-network", 0, "requests per second per client network, an IPv4 /24 or IPv6 /48, all its addresses together (default 4 × --rate-client)")
+	fs.IntVar(&lim.NetworkBurst, "burst-network", 0, "burst per client network (default 4 × --burst-client)")
+	fs.Float64Var(&lim.ProviderRate, "rate-provider", 0, "requests per second per IPv6 provider, a /32 (an ISP's or a tunnel broker's allocation), all its networks together; "+
+		"IPv4 clients, and IPv6 addresses that carry an IPv4 one (6to4, Teredo), have none (default a tenth of --rate-global, or --rate-network if more)")
+	fs.IntVar(&lim.ProviderBurst, "burst-provider", 0, "burst per IPv6 provider (default a tenth of --burst-global, or --burst-network if more)")
 	fs.Float64Var(&lim.GlobalRate, "rate-global", 2000, "requests per second, all clients together")
 	fs.IntVar(&lim.GlobalBurst, "burst-global", 4000, "burst, all clients together")
 	fs.IntVar(&lim.AgentsPerHour, "agents-per-hour", 1000, "new hosted agent key documents per hour")
@@ -284,7 +289,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, ready listening
 			store = pg
 		}
 	} else {
-		store, err = relaystore.OpenSQLite(ctx, *dataDir)
+		var sq *relaystore.SQLite
+		if sq, err = relaystore.OpenSQLite(ctx, *dataDir); err == nil {
+			sq.SayUnfit(log)
+			store = sq
+		}
 	}
 	if err != nil {
 		return err

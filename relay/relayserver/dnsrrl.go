@@ -113,13 +113,14 @@ func (l *dnsLimiter) check(addr net.Addr) dnsVerdict {
 }
 
 // udpNetwork is addr's client network: its IPv4 /24 or IPv6 /56 (an
-// IPv4-mapped address is IPv4), as clientNetwork, without allocating.
+// address that carries an IPv4 one is that one), as clientNetwork,
+// without allocating.
 func udpNetwork(addr *net.UDPAddr) netip.Prefix {
 	ip, ok := netip.AddrFromSlice(addr.IP)
 	if !ok {
 		return netip.Prefix{}
 	}
-	ip = ip.Unmap()
+	ip = embeddedIPv4(ip)
 	bits := 56
 	if ip.Is4() {
 		bits = 24

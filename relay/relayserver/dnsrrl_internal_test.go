@@ -32,6 +32,9 @@ func TestDNSNetworks(t *testing.T) {
 		{"192.0.2.1", "192.0.2.254"},
 		{"::ffff:192.0.2.1", "192.0.2.9"},
 		{"2001:db8:0:ff00::1", "2001:db8:0:ffff::2"},
+		{"2002:c000:221:1::1", "192.0.2.9"},                    // 6to4
+		{"2001:0:4136:e378:8000:63bf:3fff:fdd2", "192.0.2.45"}, // Teredo
+		{"2001:0:aaaa:bbbb:8000:63bf:3fff:fdd2", "192.0.2.45"}, // another server
 	} {
 		if x, y := udpNetwork(&net.UDPAddr{IP: net.ParseIP(tc.a)}), udpNetwork(&net.UDPAddr{IP: net.ParseIP(tc.b)}); x != y {
 			t.Errorf("%s in %v, %s in %v: want one network", tc.a, x, tc.b, y)

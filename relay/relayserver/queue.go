@@ -12,10 +12,7 @@ import (
 	"errors"
 	"io"
 	mrand "math/rand/v2"
-	"mime"
-	"net"
 	"net/http"
-	"net/netip"
 	"strings"
 	"time"
 
@@ -55,7 +52,7 @@ func (s *Server) enqueue(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not_found", "no such node name in this relay's zone")
 		return
 	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+	if !isJSON(r.Header.Get("Content-Type")) {
 		writeError(w, http.StatusBadRequest, "bad_request", "content type must be application/json")
 		return
 	}
@@ -175,23 +172,19 @@ func (k queueKeys) networkFor(purpose, remote string) []byte {
 }
 
 // clientNetwork is the network a client address counts in for the
-// queue's share: its IPv4 /24 or its IPv6 /56 (an IPv4-mapped IPv6
-// address is IPv4). What is not an IP address counts as itself.
+// queue's share: its IPv4 /24 or its IPv6 /56 (an IPv6 address that
+// carries an IPv4 one, mapped, 6to4, Teredo or NAT64, is that IPv4
+// address: embeddedIPv4). What is not an IP address counts as itself.
 func clientNetwork(remote string) string {
-	host, _, err := net.SplitHostPort(remote)
-	if err != nil {
-		host = remote
-	}
-	ip, err := netip.ParseAddr(host)
-	if err != nil {
+	ip, host, ok := remoteIP(remote)
+	if !ok {
 		return host
 	}
-	ip = ip.Unmap()
 	bits := 56
 	if ip.Is4() {
 		bits = 24
 	}
-	p, _ := ip.WithZone("").Prefix(bits)
+	p, _ := ip.Prefix(bits)
 	return p.String()
 }
 

@@ -13,6 +13,12 @@ func TestClientNetwork(t *testing.T) {
 		{"[2001:db8:1:300::1]:443", "2001:db8:1:300::/56"},
 		{"[fe80::1%eth0]:443", "fe80::/56"},
 		{"127.0.1.1:5", "127.0.1.0/24"},
+		// One IPv4 host is one network however it reaches the relay
+		// over IPv6: 6to4 of 192.0.2.33, Teredo (RFC 4380's example,
+		// the client 192.0.2.45 inverted, whatever server it names).
+		{"[2002:c000:221:1::1]:443", "192.0.2.0/24"},
+		{"[2001:0:4136:e378:8000:63bf:3fff:fdd2]:443", "192.0.2.0/24"},
+		{"[2001:0:aaaa:bbbb:8000:63bf:3fff:fdd2]:443", "192.0.2.0/24"},
 		{"@", "@"},
 	}
 	for _, tt := range tests {

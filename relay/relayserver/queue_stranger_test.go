@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"mailnode/internal/kstest"
 	"mailnode/relay"
 	"mailnode/relay/relayclient"
 	"mailnode/relay/relaylocal"
@@ -427,7 +428,7 @@ func TestQueueTiming(t *testing.T) {
 			}
 		}
 	}
-	de, dp := ks(enqNode, enqDecoy), ks(pollNode, pollDecoy)
+	de, dp := kstest.D(enqNode, enqDecoy), kstest.D(pollNode, pollDecoy)
 	t.Logf("enqueue: KS %.4f over %d+%d, medians %v (node) %v (decoy); poll: KS %.4f over %d+%d, medians %v %v",
 		de, len(enqNode), len(enqDecoy), time.Duration(median(enqNode)), time.Duration(median(enqDecoy)),
 		dp, len(pollNode), len(pollDecoy), time.Duration(median(pollNode)), time.Duration(median(pollDecoy)))

@@ -30,7 +30,7 @@ func (s *Server) resolve(w http.ResponseWriter, r *http.Request) {
 		s.rateLimited(w)
 		return
 	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+	if !isJSON(r.Header.Get("Content-Type")) {
 		writeError(w, http.StatusBadRequest, "bad_request", "content type must be application/json")
 		return
 	}
@@ -57,6 +57,17 @@ func (s *Server) resolve(w http.ResponseWriter, r *http.Request) {
 		BoxPubKey:     relay.EncodeKey(n.BoxKey),
 		QueueEndpoint: s.cfg.QueueEndpoint,
 	})
+}
+
+// isJSON reports whether a Content-Type is application/json, with or
+// without parameters. The plain value, which agents send, is compared
+// as it is: mime.ParseMediaType allocates a map on every request.
+func isJSON(ct string) bool {
+	if ct == "application/json" {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && mt == "application/json"
 }
 
 // decodeResolve reads {"address": "..."}: one object, an address string,

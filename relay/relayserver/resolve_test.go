@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -18,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"mailnode/internal/kstest"
 	"mailnode/relay"
 	"mailnode/relay/relayserver"
 	"mailnode/relay/relaystore"
@@ -290,9 +290,9 @@ func TestResolveTiming(t *testing.T) {
 			tr2 = append(tr2, float64(timed(unknown[i%pool])))
 		}
 	}
-	d := ks(tr1, tr2)
+	d := kstest.D(tr1, tr2)
 	// c(α)·√((n+m)/(n·m)) with c(0.01) = 1.63 (n = m = 2,000).
-	critical := 1.63 * math.Sqrt(float64(len(tr1)+len(tr2))/float64(len(tr1)*len(tr2)))
+	critical := kstest.Critical1(len(tr1), len(tr2))
 	t.Logf("KS statistic %.4f over %d+%d timings (1 %% critical value %.4f); medians %v vs %v", d, len(tr1), len(tr2), critical,
 		time.Duration(median(tr1)), time.Duration(median(tr2)))
 	if d > critical {
@@ -300,47 +300,10 @@ func TestResolveTiming(t *testing.T) {
 	}
 }
 
-// ks is the two-sample Kolmogorov-Smirnov statistic: the largest gap
-// between the two empirical distribution functions.
-func ks(a, b []float64) float64 {
-	a, b = slices.Clone(a), slices.Clone(b)
-	sort.Float64s(a)
-	sort.Float64s(b)
-	var i, j int
-	var d float64
-	for i < len(a) && j < len(b) {
-		x := min(a[i], b[j])
-		for i < len(a) && a[i] <= x {
-			i++
-		}
-		for j < len(b) && b[j] <= x {
-			j++
-		}
-		gap := float64(i)/float64(len(a)) - float64(j)/float64(len(b))
-		if gap < 0 {
-			gap = -gap
-		}
-		d = max(d, gap)
-	}
-	return d
-}
-
 func median(v []float64) float64 {
 	v = slices.Clone(v)
 	sort.Float64s(v)
 	return v[len(v)/2]
-}
-
-func TestKS(t *testing.T) {
-	if d := ks([]float64{1, 2, 3, 4}, []float64{1, 2, 3, 4}); d != 0 {
-		t.Errorf("ks(same) = %v, want 0", d)
-	}
-	if d := ks([]float64{1, 2, 3, 4}, []float64{5, 6, 7, 8}); d != 1 {
-		t.Errorf("ks(disjoint) = %v, want 1", d)
-	}
-	if d := ks([]float64{1, 2, 3, 4}, []float64{3, 4, 5, 6}); d != 0.5 {
-		t.Errorf("ks(half overlap) = %v, want 0.5", d)
-	}
 }
 
 // resolveBody is the answer's body for address.

@@ -40,12 +40,13 @@ func (l Listeners) Close() {
 	}
 }
 
-// Run serves every listener in l and the maintenance loop (Maintain)
-// until ctx ends or one of them fails. Either way it closes every
-// listener, waits for its servers to stop, and returns the first error;
-// nil when ctx ended. The command and relaylocal both run a relay this
-// way, so a listener that fails stops the relay instead of leaving it
-// half up. Run does not end the tunnels: Close does.
+// Run serves every listener in l, the maintenance loop (Maintain) and
+// the request limiter's sweep until ctx ends or one of them fails.
+// Either way it closes every listener, waits for its servers to stop,
+// and returns the first error; nil when ctx ended. The command and
+// relaylocal both run a relay this way, so a listener that fails stops
+// the relay instead of leaving it half up. Run does not end the
+// tunnels: Close does.
 func (s *Server) Run(ctx context.Context, l Listeners) error {
 	defer l.Close()
 	g, gctx := errgroup.WithContext(ctx)
@@ -80,6 +81,7 @@ func (s *Server) Run(ctx context.Context, l Listeners) error {
 		g.Go(func() error { return s.ServeMesh(gctx, l.Mesh) })
 	}
 	g.Go(func() error { return s.Maintain(gctx) })
+	g.Go(func() error { return s.limits.sweepEvery(gctx) })
 	return g.Wait()
 }
 

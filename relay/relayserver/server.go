@@ -76,8 +76,26 @@ type Config struct {
 type Limits struct {
 	ClientRate  float64 // per client address, requests/s; default 10
 	ClientBurst int     // default 100
-	GlobalRate  float64 // every client together; default 2000
-	GlobalBurst int     // default 4000
+	// NetworkRate is what one client network (an IPv4 /24, an IPv6 /48)
+	// gets, all its clients together, requests/s; default four times
+	// ClientRate (40), so that one home's IPv6 /56 or a few hundred
+	// addresses of one /24 cannot spend GlobalRate. Behind a proxy
+	// every client is the proxy's network, as every client is its
+	// address.
+	NetworkRate  float64
+	NetworkBurst int // default four times ClientBurst (400)
+	// ProviderRate is what one provider (an IPv6 /32, what a registry
+	// allocates to an ISP or a tunnel broker) gets, all its networks
+	// together, requests/s; default a tenth of GlobalRate (200), or
+	// NetworkRate if that is more, so that one provider's space (a
+	// routed /42 of 64 /48s, a tunnel broker's /48s) cannot spend
+	// GlobalRate. IPv4 clients have no provider level (docs/relay.md
+	// "Request limits" says why). Behind an IPv6 proxy every client is
+	// the proxy's provider: raising NetworkRate raises it too.
+	ProviderRate  float64
+	ProviderBurst int     // default a tenth of GlobalBurst (400), or NetworkBurst if that is more
+	GlobalRate    float64 // every client together; default 2000
+	GlobalBurst   int     // default 4000
 	// AgentsPerHour bounds new hosted agent key documents; default 1000.
 	AgentsPerHour int
 	// AgentsPerNetwork is one client network's (an IPv4 /24, an IPv6
@@ -137,11 +155,23 @@ func (l *Limits) defaults() {
 	if l.ClientBurst == 0 {
 		l.ClientBurst = 100
 	}
+	if l.NetworkRate == 0 {
+		l.NetworkRate = 4 * l.ClientRate
+	}
+	if l.NetworkBurst == 0 {
+		l.NetworkBurst = 4 * l.ClientBurst
+	}
 	if l.GlobalRate == 0 {
 		l.GlobalRate = 2000
 	}
 	if l.GlobalBurst == 0 {
 		l.GlobalBurst = 4000
+	}
+	if l.ProviderRate == 0 {
+		l.ProviderRate = max(l.GlobalRate/10, l.NetworkRate)
+	}
+	if l.ProviderBurst == 0 {
+		l.ProviderBurst = max(l.GlobalBurst/10, l.NetworkBurst)
 	}
 	if l.AgentsPerHour == 0 {
 		l.AgentsPerHour = 1000
@@ -355,23 +385,6 @@ func (s *Server) rateLimited(w http.ResponseWriter) {
 	s.counts.rateLimited.Add(1)
 	w.Header().Set("Retry-After", "60")
 	writeError(w, http.StatusTooManyRequests, "rate_limited", "too many requests")
-}
-
-// clientKey is the limiter's key for a remote address: the IP, or its
-// /64 for IPv6 (one host usually holds a whole /64).
-func clientKey(remote string) string {
-	host, _, err := net.SplitHostPort(remote)
-	if err != nil {
-		host = remote
-	}
-	ip := net.ParseIP(host)
-	if ip == nil {
-		return host
-	}
-	if ip4 := ip.To4(); ip4 != nil {
-		return ip4.String()
-	}
-	return ip.Mask(net.CIDRMask(64, 128)).String()
 }
 
 func newLogLogger(l *slog.Logger) *log.Logger {
