@@ -28,9 +28,13 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 		return Fact{}, false
 	}
 	b := &Bill{Domain: c.senderDomain, Issuer: c.billIssuer(subject, text), Status: StatusDue}
-	b.Amount = c.labelledAmount(text)
+	var bare string
+	b.Amount, bare = c.labelledAmountOrBare(text)
 	if b.Amount == nil {
 		b.Amount = c.sentenceAmount(text)
+	}
+	if b.Amount == nil {
+		b.Amount = c.billAmountBare(bare, text)
 	}
 	// "Amount due: $0.00": nothing is left to pay. The bill is paid, and
 	// its amount is the one it was for ("Total: $70.00"), when another
@@ -51,6 +55,9 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 			b.Number = m[1]
 			break
 		}
+	}
+	if b.Number == "" {
+		b.Number = headingNumber(text)
 	}
 	paidOn, paidWord := c.paidStatus(subject, text)
 	if billPaid.Any(l) || paidWord || zeroDue {
@@ -288,7 +295,56 @@ var (
 // invoiceNumRE is an invoice number after its label: orderNumRE's form,
 // or a series of capitals before the number ("FT 2027/118342", the
 // Portuguese series-and-number form; "FAC 2027/220918").
-var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z]{1,4} [0-9][0-9\-/]{3,30}[0-9]|[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z]{1,4} [0-9][0-9\-/]{3,30}[0-9]|[A-Z0-9][A-Z0-9_\-/]{2,30}[0-9])\b`)
+
+// headingNumber is the number printed under an invoice's heading: a
+// line that is "#" and the number, right below a row one of whose cells
+// is the word for invoice alone ("billing@…   INVOICE" over "# INV-0042",
+// "Rechnung" over "# 2029-0117"), as invoice templates print it without
+// a label. After "#" the number may be lower case ("inv_0042").
+func headingNumber(text string) string {
+	prev := ""
+	for ln := range strings.Lines(firstLines(text, 40)) {
+		t := strings.TrimSpace(ln)
+		if t == "" {
+			continue
+		}
+		if strings.HasPrefix(t, "#") && invoiceHeading(prev) {
+			if m := hashNumRE.FindStringSubmatch(t); m != nil {
+				return m[1]
+			}
+		}
+		prev = t
+	}
+	return ""
+}
+
+// invoiceHeading reports whether one of a row's cells (apart by column
+// gaps) is the word for invoice alone.
+func invoiceHeading(row string) bool {
+	for cell := range strings.SplitSeq(row, "   ") {
+		if c := strings.TrimSpace(cell); len(c) <= 24 && invoiceWords[strings.ToLower(c)] {
+			return true
+		}
+	}
+	return false
+}
+
+// hashNumRE is a line that is "#" and a number alone.
+var hashNumRE = regexp.MustCompile(`^#\s?([A-Za-z0-9][A-Za-z0-9_\-/]{2,30}[0-9])$`)
+
+// invoiceWords are the words for invoice that are labels on their own
+// (the invoice labels that are one word: "invoice", "rechnung",
+// "facture", "faktura", …).
+var invoiceWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range lang.Entries("invoice") {
+		if strings.IndexFunc(e, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+			m[e] = true
+		}
+	}
+	return m
+}()
 
 // yearRE is a year alone.
 var yearRE = regexp.MustCompile(`^(?:19|20)\d\d$`)

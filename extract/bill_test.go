@@ -82,6 +82,15 @@ func TestPrintedLayouts(t *testing.T) {
 		{"FACTUUR\n993548900   Factuurnummer:\nNL50INGB0683251309   IBAN\n19 april 2014   Factuurdatum:\nTotaal   € 717,97\n", "993548900 717.97 EUR -"},
 		{"Kopie factuur\nKlant   Order   Factuur   Factuur datum   Vervaldatum\n8-9-2022   SCONL44   VF1005193039   SCONL03   22-9-2022\nFactuur totaal EUR   49,99\n", "VF1005193039 49.99 EUR 2022-09-22"},
 		{"Invoice\nInvoice Number:\n   42183017\nTOTAL AMOUNT DUE ON August 3 , 2014\n   $4.11\n", "42183017 4.11 USD 2014-08-03"},
+		// A total printed bare takes the currency the document's other
+		// amounts are in; two currencies, and it is not taken.
+		{"Invoice No :    # BLR_WFLD20151000982590\nPrice is inclusive of a discount of Rs -40.00\nGrand Total    319.00\n", "BLR_WFLD20151000982590 319.00 INR -"},
+		{"Rechnung Nr. 2014-118\nVersand   5,00 €\nGebühr   CHF 2.00\nGesamtbetrag    319,00\n", ""},
+		{"Invoice Number: 77120\nGrand Total    319.00\n", ""},
+		// The number under the invoice's heading, after "#".
+		{"billing@acme.example   INVOICE\n# inv_2014_7\nBalance Due:   $127.50\n", "inv_2014_7 127.50 USD -"},
+		{"Rechnung\n# 2014-0117\nGesamtbetrag:   84,20 €\n", "2014-0117 84.20 EUR -"},
+		{"Your order\n# 2014-0117\nTotal:   84,20 €\n", ""},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: "billing@vendor.example"}}, Subject: "Invoice", Text: c.text,
 			Date: time.Date(2014, 5, 1, 8, 0, 0, 0, time.UTC)}

@@ -178,6 +178,15 @@ func (c *msgContext) markupMoney(amount, currency string) *Money {
 
 // labelledAmount finds the amount after an amount label.
 func (c *msgContext) labelledAmount(text string) *Money {
+	m, _ := c.labelledAmountOrBare(text)
+	return m
+}
+
+// labelledAmountOrBare is labelledAmount, and when no label has an
+// amount with its currency, the first label's value that is an amount
+// alone without one ("Grand Total    319.00"), for billAmountBare.
+func (c *msgContext) labelledAmountOrBare(text string) (*Money, string) {
+	bare := ""
 	for _, v := range c.afterNext(amountLabels, text) {
 		// The amount on the label's line, else alone on the next line.
 		line, next, _ := strings.Cut(v, "\n")
@@ -186,16 +195,52 @@ func (c *msgContext) labelledAmount(text string) *Money {
 		}
 		m := moneyRE.FindStringSubmatchIndex(line)
 		if m == nil || m[0] > 30 {
+			if bare == "" {
+				if t := strings.TrimSpace(strings.TrimLeft(line, " \t:")); bareAmountRE.MatchString(t) {
+					bare = t
+				}
+			}
 			if m = moneyRE.FindStringSubmatchIndex(next); m == nil || m[0] != 0 || m[1] != len(next) {
 				continue
 			}
 			v = next
 		}
 		if mo := c.moneyAt(v, m, text); mo != nil {
-			return mo
+			return mo, ""
 		}
 	}
-	return nil
+	return nil, bare
+}
+
+// bareAmountRE is an amount with its cents and nothing else.
+var bareAmountRE = regexp.MustCompile(`^(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)[.,]\d{2}$`)
+
+// billAmountBare is a bill's total printed without its currency
+// ("Grand Total    319.00"): printed invoices write the currency once,
+// in a column's header, a discount's line or the terms, and the total
+// bare. The currency is the one every amount the text writes with a
+// currency is in; none, or two, and the amount is not taken.
+func (c *msgContext) billAmountBare(bare, text string) *Money {
+	if bare == "" {
+		return nil
+	}
+	cur := ""
+	for ln := range strings.Lines(firstLines(text, 200)) {
+		if !hasDigit(ln) || !currencyWords.Any(lowerLine(ln)) {
+			continue
+		}
+		for _, m := range moneyRE.FindAllStringSubmatchIndex(ln, 8) {
+			mo := c.moneyAt(ln, m, text)
+			if mo == nil || mo.Currency == "" || cur != "" && mo.Currency != cur {
+				return nil
+			}
+			cur = mo.Currency
+		}
+	}
+	if cur == "" {
+		return nil
+	}
+	return money(bare, cur)
 }
 
 // moneyAt is the amount of moneyRE's match m in v, a piece of text.

@@ -1043,5 +1043,12 @@ func (ev *evidence) currency(fv fieldValue) Source {
 			return Source{Kind: m.kind, Raw: fv.value}
 		}
 	}
+	// A total printed bare takes the currency the document's other
+	// amounts are written in (billAmountBare).
+	for _, a := range ev.amounts {
+		if a.money.Currency == fv.value {
+			return Source{Kind: SourceDerived, Rule: "the currency of the document's other amounts", Raw: a.raw}
+		}
+	}
 	return Source{}
 }

@@ -138,6 +138,7 @@ func rows(texts []pdf.Text) []string {
 	slices.SortStableFunc(rs, func(a, b *row) int { return cmp.Compare(b.y, a.y) })
 	var out []string
 	for _, r := range rs {
+		r.pieces = inReadingOrder(r.pieces)
 		var line strings.Builder
 		lastEnd := math.Inf(-1)
 		for _, t := range r.pieces {
@@ -166,6 +167,50 @@ func rows(texts []pdf.Text) []string {
 		if s := strings.TrimSpace(line.String()); s != "" {
 			out = append(out, s)
 		}
+	}
+	return out
+}
+
+// inReadingOrder puts a row's runs in the order they stand on the page.
+// A run is pieces drawn one after another left to right, each within a
+// character of where the one before it ends; some producers draw a row's
+// runs out of order (a value before its label, a table's columns right
+// to left). The runs are sorted by where each starts, their pieces kept
+// in the order drawn: a run's own positions are not exact enough to sort
+// by (kerning, fonts without widths), where runs start is.
+func inReadingOrder(pieces []pdf.Text) []pdf.Text {
+	type run struct {
+		x    float64
+		from int
+		to   int
+	}
+	var runs []run
+	sorted := true
+	for i, t := range pieces {
+		if i > 0 {
+			p := pieces[i-1]
+			size := max(p.FontSize, 4)
+			end := p.X + p.W
+			if p.W <= 0 {
+				end = p.X + size/2 // as rows reckons a font without widths
+			}
+			if t.X >= end-size && t.X <= end+size {
+				runs[len(runs)-1].to = i + 1
+				continue
+			}
+		}
+		if len(runs) > 0 && t.X < runs[len(runs)-1].x {
+			sorted = false
+		}
+		runs = append(runs, run{x: t.X, from: i, to: i + 1})
+	}
+	if sorted {
+		return pieces
+	}
+	slices.SortStableFunc(runs, func(a, b run) int { return cmp.Compare(a.x, b.x) })
+	out := make([]pdf.Text, 0, len(pieces))
+	for _, r := range runs {
+		out = append(out, pieces[r.from:r.to]...)
 	}
 	return out
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ledongthuc/pdf"
+
 	"mailnode/extract/einvoice"
 )
 
@@ -141,4 +143,45 @@ func FuzzOpen(f *testing.F) {
 		}
 		_ = bytes.MinRead
 	})
+}
+
+// TestRowsReadingOrder: a row's runs come out in the order they stand on
+// the page, however the producer drew them (a value drawn before its
+// label, a font without widths); a run's own pieces keep their order.
+func TestRowsReadingOrder(t *testing.T) {
+	piece := func(x, w float64, s string) pdf.Text {
+		return pdf.Text{X: x, Y: 500, W: w, FontSize: 9, S: s}
+	}
+	word := func(x float64, s string, widths bool) []pdf.Text {
+		var out []pdf.Text
+		for _, r := range s {
+			w := 0.0
+			if widths {
+				w = 5
+			}
+			out = append(out, piece(x, w, string(r)))
+			if widths {
+				x += 5
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name   string
+		pieces [][]pdf.Text
+		want   string
+	}{
+		{"in order", [][]pdf.Text{word(50, "Nr.", true), word(150, "30064443", true)}, "Nr.   30064443"},
+		{"value drawn first", [][]pdf.Text{word(150, "30064443", true), word(50, "Nr.", true)}, "Nr.   30064443"},
+		{"columns out of order", [][]pdf.Text{word(370, "Kunde", true), word(150, "300", true), word(460, "477", true), word(50, "Nr.", true)}, "Nr.   300   Kunde   477"},
+		{"no widths", [][]pdf.Text{word(60, "WS Retail", false), word(5, "Sold By :", false)}, "Sold By :   WS Retail"},
+	} {
+		var pieces []pdf.Text
+		for _, p := range c.pieces {
+			pieces = append(pieces, p...)
+		}
+		if got := rows(pieces); len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: rows = %q, want %q", c.name, got, c.want)
+		}
+	}
 }
