@@ -5,10 +5,12 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/emersion/go-ical"
 
 	"mailnode/extract/injection"
+	"mailnode/extract/lang"
 	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
@@ -98,6 +100,8 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 				seg.Number = normaliseTrain(m[0])
 			} else if m := trainLabel(summary); m != nil {
 				seg.Number = m[1] // "Train 5186 from Nîmes Gare to Lyon Part-Dieu"
+			} else if m := trainLabel(desc); m != nil {
+				seg.Number = m[1] // a description's label: "Train:  LH 1234" (an airline's rail leg)
 			}
 			seg.Depart, seg.Arrive = c.placeZone(start, seg.From), c.placeZone(end, seg.To)
 		}
@@ -194,7 +198,7 @@ func (c *msgContext) placeZone(t *Time, p *Place) *Time {
 }
 
 var (
-	arrowRE   = regexp.MustCompile(`^(.+?)\s*(?:->|→|–>|=>| - | – | to | nach | til | do | a | à )\s*(.+)$`)
+	arrowRE   = regexp.MustCompile(`^(.+?)\s*(?:->|→|–>|=>| - | – | to | nach | naar | til | till | do | a | à )\s*(.+)$`)
 	parenCode = regexp.MustCompile(`\(([A-Z]{3})\)`)
 	// Labelled lines of a description: "Von: MUNICH DE MUNICH
 	// INTERNATIONAL", "At: Newark Intl Apt (EWR)".
@@ -217,8 +221,8 @@ const tripNoun = `(?:(?:your|my|ihr|ihre|mein|meine|votre|tu|su)\s+)?(?:flight|f
 // the kind of trip, not a place.
 func routeOf(kind, summary, desc string) (from, to *Place) {
 	s := strings.TrimSpace(summary)
-	if i := strings.Index(strings.ToLower(s), " from "); i >= 0 {
-		s = s[i+6:]
+	if i, n := summaryFrom(s); i >= 0 {
+		s = s[i+n:] // "Ihr Zug von Linz Hbf nach …": the route after its word
 	}
 	if m := arrowRE.FindStringSubmatch(s); m != nil {
 		// "Flight Berlin -> Paris" starts with the kind of trip.
@@ -240,6 +244,35 @@ func routeOf(kind, summary, desc string) (from, to *Place) {
 		}
 	}
 	return from, to
+}
+
+// summaryFromWords are the words for "from" (departure.marker) of three
+// letters or more: "de", "da" and "z" are also parts of stations' names
+// ("Paris Gare de Lyon").
+var summaryFromWords = func() []string {
+	var out []string
+	for _, w := range lang.Entries("departure.marker") {
+		if utf8.RuneCountInString(w) >= 3 {
+			out = append(out, " "+w+" ")
+		}
+	}
+	return out
+}()
+
+// summaryFrom is where the first word of summaryFromWords stands in s,
+// and its length; -1 without one.
+func summaryFrom(s string) (int, int) {
+	l := strings.ToLower(s)
+	if len(l) != len(s) {
+		return -1, 0 // a letter whose lower case is of another length: no offsets to share
+	}
+	at, n := -1, 0
+	for _, w := range summaryFromWords {
+		if i := strings.Index(l, w); i >= 0 && (at < 0 || i < at) {
+			at, n = i, len(w)
+		}
+	}
+	return at, n
 }
 
 // betterPlace takes a description's labelled place over the summary's

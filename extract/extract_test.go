@@ -172,6 +172,8 @@ func TestTextRules(t *testing.T) {
 			"flight  SN 2588 TXL>BRU 2026-12-01T10:10:00+01:00[Europe/Berlin] 2026-12-01T12:00:00+01:00[Europe/Brussels] confirmed"},
 		{"calendar: a train's number after its label in the summary", calendar("Train 5186 from Nîmes to Lyon Part-Dieu", `Coach: 17\nSeat: 62\nBooking reference: XXX007`),
 			"train XXX007 5186 Nîmes>Lyon Part-Dieu 2026-12-01T09:10:00Z[] 2026-12-01T11:00:00Z[] confirmed"},
+		{"calendar: a train's label in the description", calendar("Your train from Hamburg to Berlin", `Booking reference: 4RT9QX\n Operated by: Deutsche Bahn on behalf of an airline\n Train:  OS 4711\n Total travel time: 1h 50m`),
+			"train 4RT9QX OS 4711 Hamburg>Berlin 2026-12-01T09:10:00Z[] 2026-12-01T11:00:00Z[] confirmed"},
 	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

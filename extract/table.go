@@ -26,6 +26,13 @@ var cellLabelRE = regexp.MustCompile(`(?:\s{2,}|\t)\p{L}[\p{L} .'’-]{0,24}:\s`
 func labelCells(lines []string) []string {
 	var out []string
 	for i, ln := range lines {
+		if cells := smsCells(ln); cells != nil {
+			if out == nil {
+				out = append(out, lines[:i]...)
+			}
+			out = append(out, cells...)
+			continue
+		}
 		cuts := cellLabelRE.FindAllStringIndex(ln, 8)
 		if len(cuts) < 2 || !strings.Contains(ln[:cuts[0][0]], ":") {
 			if out != nil {
@@ -47,6 +54,28 @@ func labelCells(lines []string) []string {
 		return lines
 	}
 	return out
+}
+
+// smsCellRE is a labelled cell of a text message's one line, right after
+// its comma: ",TRAIN:12138", ",DOJ:25-08-2012".
+var smsCellRE = regexp.MustCompile(`,\p{Lu}[\p{Lu}\p{Ll} .]{0,15}:\S`)
+
+// smsCells are the cells of a ticket sent as a text message, its fields
+// apart by commas without spaces ("PNR:2438941616,TRAIN:12138,DOJ:
+// 25-08-2012,TIME:05:15,SL,NDLS TO FDB"), one a line; nil for any other
+// line. Three labelled cells after commas make a line one.
+func smsCells(ln string) []string {
+	if strings.Count(ln, ",") < 3 || strings.Count(ln, ":") < 3 || strings.Contains(ln, ", ") {
+		return nil
+	}
+	if len(smsCellRE.FindAllStringIndex(ln, 3)) < 3 {
+		return nil
+	}
+	cells := strings.Split(ln, ",")
+	for i := range cells {
+		cells[i] = strings.TrimSpace(cells[i])
+	}
+	return cells
 }
 
 // cellSplitRE is what keeps a line's cells apart: a middle dot, a bullet,

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -40,6 +41,21 @@ func TestFlightColumn(t *testing.T) {
 	} {
 		if got := flightColumn(h); got != want {
 			t.Errorf("flightColumn(%q) = %q, want %q", h, got, want)
+		}
+	}
+}
+
+// TestSMSCells: a text message's fields apart by commas are cells, one a
+// line; a sentence's commas or a line with fewer labels are none.
+func TestSMSCells(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"PNR:4417203958,TRAIN:22691,DOJ:14-11-2027,TIME:20:00,3A,SBC TO NZM", "PNR:4417203958|TRAIN:22691|DOJ:14-11-2027|TIME:20:00|3A|SBC TO NZM"},
+		{"Ticket:77,Bus:A 12,Date:01-02-2028", ""},
+		{"Dear guest, your PNR:44, TRAIN:22691, DOJ:14-11-2027, TIME:20:00", ""},
+		{"Total: 1,234,567.00 EUR", ""},
+	} {
+		if got := strings.Join(smsCells(c.line), "|"); got != c.want {
+			t.Errorf("smsCells(%q) = %q, want %q", c.line, got, c.want)
 		}
 	}
 }

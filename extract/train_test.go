@@ -271,9 +271,14 @@ func TestDepartureOnlyLeg(t *testing.T) {
 		{"labelled train", "PNR No.:9876543210,\nTrain No.:12345,\nScheduled Departure:08:15 19-Oct-2027,\nBoarding Station:KALYAN JN - KYN,\nTo:PUNE JUNCTION - PUNE,\n",
 			"12345 KALYAN JN - KYN → PUNE JUNCTION - PUNE 2027-10-19T08:15+05:30 9876543210"},
 		{"no train named", "Booking reference: QX7M2K\nOrigin: Lisboa\nDestination: Porto\nDeparture: 08:30 19-Oct-2027\n", ""},
+		// A text message's one line: fields apart by commas, the route
+		// by its stations' codes, the clock labelled as the time.
+		{"a text message's fields", "PNR:4417203958,TRAIN:22691,DOJ:14-11-2027,TIME:20:00,3A,SBC TO NZM,A SHARMA+1,B2 33 B2 36,FARE:4210\n",
+			"22691 SBC → NZM 2027-11-14T20:00+05:30 4417203958"},
+		{"a text message without a train named", "PNR:4417203958,DOJ:14-11-2027,TIME:20:00,3A,SBC TO NZM,FARE:4210\n", ""},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: "tickets@example.com"}}, Subject: "Ticket", Text: c.text,
-			Date: time.Date(2027, 2, 8, 9, 0, 0, 0, time.UTC)}
+			Date: time.Date(2027, 2, 8, 9, 0, 0, 0, time.FixedZone("", 19800))}
 		var got []string
 		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
 			if s := f.Segment; s != nil && f.Kind == extract.KindTrain && s.Depart != nil && s.Arrive == nil {

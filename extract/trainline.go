@@ -363,6 +363,20 @@ func looseTownPair(ln string) (string, string) {
 	return a, b
 }
 
+// codePairRE is a route of two stations' codes with a word for "to"
+// between them, as a text message writes it: "NDLS TO FDB".
+var codePairRE = regexp.MustCompile(`^(\p{Lu}{2,5})\s+(?i:` + toWords() + `)\s+(\p{Lu}{2,5})$`)
+
+// codePair reads a line of codePairRE's shape: a route only beside a
+// labelled train and its clock, never alone.
+func codePair(ln string) (string, string) {
+	m := codePairRE.FindStringSubmatch(strings.TrimSpace(ln))
+	if m == nil || m[1] == m[2] {
+		return "", ""
+	}
+	return m[1], m[2]
+}
+
 // townPair reads a line of townPairRE's shape whose two stations are in
 // towns the places data knows: "Welcome to London" names no route.
 func townPair(ln string) (string, string) {

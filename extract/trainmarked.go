@@ -25,6 +25,7 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 	lines = labelCells(lines)
 	var from, to, number string
 	var dep, arr *clockMatch
+	var timed *clockMatch // a clock after a label that is the word for "time" alone
 	var day *dateMatch
 	var pairFrom, pairTo string // a route on a line of its own, before the clocks
 	for _, ln := range lines {
@@ -46,6 +47,8 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 					// Read only with clocks by their markers below
 					// ("departs 06:30, arrives 07:00"), as any pair here.
 					pairFrom, pairTo = a, b
+				} else if a, b := codePair(ln); a != "" {
+					pairFrom, pairTo = a, b // "NDLS TO FDB"
 				}
 			}
 			continue
@@ -128,7 +131,15 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 			}
 		} else if _, ok := arrMarkers.starts(marked); ok && arr == nil {
 			arr = &clocks[0]
+		} else if timed == nil && timeLabelled(mln) {
+			timed = &clocks[0]
 		}
+	}
+	if dep == nil && arr == nil && number != "" {
+		// A clock labelled only as the time ("TIME:05:15") after the
+		// journey's date is the departure's when the train is named by
+		// its label: a ticket gives no other.
+		dep = timed
 	}
 	if from == "" && to == "" {
 		from, to = pairFrom, pairTo
@@ -151,10 +162,22 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		if z.loc == nil {
 			z = c.stationZone(to, w) // a train crosses no ocean
 		}
+		if z.loc == nil && c.date.IsZero() {
+			// Codes no data names ("NDLS TO FDB") and no Date header's
+			// offset to fall back on: the clock is in no known zone.
+			return nil
+		}
 		seg.Depart = resolve(w, z, c.dateLoc)
 		return seg
 	}
 	return c.railLeg(number, from, to, *day, *day, dep, arr)
+}
+
+// timeLabelled reports whether ln starts with a label that is a word for
+// "time" alone (time.noun): "TIME:05:15", "Uhrzeit: 06:40".
+func timeLabelled(ln string) bool {
+	label, _, ok := strings.Cut(ln, ":")
+	return ok && timeNouns[strings.ToLower(strings.TrimSpace(label))]
 }
 
 // onlyWeekday reports whether s, the text before a date, is blank or a

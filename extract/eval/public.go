@@ -5,9 +5,11 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/mail"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -65,7 +67,7 @@ func ImportKItinerary(dir string) (Public, error) {
 			continue
 		}
 		name := strings.NewReplacer(" ", "-", "+", "-").Replace(in.name)
-		exp := SchemaEntities(name, want)
+		exp := onePerSegment(SchemaEntities(name, want))
 		if len(exp) == 0 {
 			continue
 		}
@@ -85,6 +87,19 @@ func ImportKItinerary(dir string) (Public, error) {
 		p.Expected = append(p.Expected, exp...)
 	}
 	return p, nil
+}
+
+// onePerSegment drops the entities that repeat one before them field for
+// field: KItinerary writes a reservation per traveller, and a leg two
+// people take is one segment, the scored fields naming no traveller.
+func onePerSegment(es []Entity) []Entity {
+	var out []Entity
+	for _, e := range es {
+		if !slices.ContainsFunc(out, func(o Entity) bool { return o.Kind == e.Kind && maps.Equal(o.Fields, e.Fields) }) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // barcodePayload tells a ticket barcode's decoded content, which some
