@@ -8,6 +8,7 @@ import (
 	"mailnode/extract/barcode"
 	"mailnode/extract/bcbp"
 	"mailnode/extract/einvoice"
+	"mailnode/extract/lang"
 	"mailnode/extract/pdfdoc"
 	"mailnode/extract/pkpass"
 	"mailnode/mail/mime"
@@ -285,6 +286,11 @@ func (c *msgContext) einvoiceBill(inv *einvoice.Invoice) *Bill {
 			b.Status = StatusPaid
 		}
 	}
+	// Payment terms that say it was paid ("Der Rechnungsbetrag wurde
+	// bereits beglichen"): a receipt, whatever amount it states.
+	if inv.Terms != "" && termsPaid(lower(inv.Terms)) {
+		b.Status = StatusPaid
+	}
 	z := c.countryZone("")
 	day := func(t time.Time) *Time {
 		if t.IsZero() {
@@ -295,3 +301,18 @@ func (c *msgContext) einvoiceBill(inv *einvoice.Invoice) *Bill {
 	b.Due, b.Issued = day(inv.Due), day(inv.Issued)
 	return b
 }
+
+// termsPaid reports whether an e-invoice's payment terms say it is paid:
+// a paid phrase (bill.paid), less those that need a mail's first lines
+// to mean it ("wurde am" also begins "wurde am 1. März erbracht").
+func termsPaid(terms string) bool {
+	paid := false
+	billPaid.Each(terms, func(i int) bool {
+		paid = !strings.HasSuffix(paidPhrases[i], " am")
+		return !paid
+	})
+	return paid
+}
+
+// paidPhrases are billPaid's phrases, by index.
+var paidPhrases = lang.Entries("bill.paid")

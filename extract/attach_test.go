@@ -148,3 +148,21 @@ func TestBarcodeImages(t *testing.T) {
 		}
 	}
 }
+
+// TestTermsPaid: an e-invoice's payment terms say it is paid by a paid
+// phrase, never by one that needs a mail's first lines to mean it.
+func TestTermsPaid(t *testing.T) {
+	for _, c := range []struct {
+		terms string
+		want  bool
+	}{
+		{"zahlungsbedingungen: der rechnungsbetrag wurde bereits beglichen.", true},
+		{"the invoice has been paid in full by card.", true},
+		{"die leistung wurde am 01.03.2018 erbracht. zahlbar bis 31.03.2018.", false},
+		{"zahlbar innerhalb 30 tagen netto bis 04.07.2018", false},
+	} {
+		if got := extract.TermsPaid(c.terms); got != c.want {
+			t.Errorf("termsPaid(%q) = %v, want %v", c.terms, got, c.want)
+		}
+	}
+}

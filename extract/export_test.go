@@ -5,3 +5,6 @@ var ValidIBAN = validIBAN
 
 // Provenance is provenance, for the test over the evaluation corpus.
 var Provenance = provenance
+
+// TermsPaid is termsPaid, for the tests outside the package.
+var TermsPaid = termsPaid

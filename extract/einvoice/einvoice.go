@@ -36,6 +36,10 @@ type Invoice struct {
 	Amount   string
 	Currency string
 	Seller   string
+	// Terms is the payment terms' text (BT-20), which may say the
+	// invoice is paid already ("Der Rechnungsbetrag wurde bereits
+	// beglichen").
+	Terms string
 }
 
 // CreditNote reports whether the document credits its recipient rather
@@ -120,12 +124,18 @@ func Parse(b []byte) (*Invoice, error) {
 				inv.Currency = v
 			case el == "Name" && parent == "SellerTradeParty" && inv.Seller == "":
 				inv.Seller = v
+			case el == "Description" && parent == "SpecifiedTradePaymentTerms" && inv.Terms == "":
+				inv.Terms = v
 			}
 		}
 	}
 	if root == "" {
 		return nil, errors.New("einvoice: no XML")
 	}
+	// A name the producer wrapped over lines ("MVM Musterhafter\n
+	// Versicherungsverein Musterstadt a.G.") is one name.
+	inv.Seller = strings.Join(strings.Fields(inv.Seller), " ")
+	inv.Terms = strings.Join(strings.Fields(inv.Terms), " ")
 	inv.Amount = duePayable
 	if inv.Amount == "" {
 		inv.Amount = grand
@@ -179,6 +189,8 @@ func ublField(inv *Invoice, path []string, v string, duePayable, grand *string) 
 		inv.Seller = v
 	case el == "RegistrationName" && under("AccountingSupplierParty", "Party", "PartyLegalEntity") && inv.Seller == "":
 		inv.Seller = v
+	case el == "Note" && under("PaymentTerms") && inv.Terms == "":
+		inv.Terms = v
 	}
 }
 
