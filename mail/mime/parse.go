@@ -337,6 +337,8 @@ func (w *walker) leaf(e *message.Entity, part string) {
 		if mediaType == "text/html" {
 			w.msg.HTML = append(w.msg.HTML, s)
 			s = HTMLToText(s)
+		} else {
+			s = lineEnds(s)
 		}
 		if dst.Len() > 0 {
 			s = "\n\n" + s
@@ -411,6 +413,18 @@ func partName(p string) string {
 		return "1"
 	}
 	return p
+}
+
+// lineEnds gives a text part's lines "\n" ends. Mail travels with CRLF
+// (RFC 5322 section 2.3; RFC 2046 section 4.1.1): an IMAP server returns
+// every message so however it was written, and the readers of text split
+// lines on "\n", so a CR left at each line's end hid a table's last column
+// from them (the end-to-end test in app found it).
+func lineEnds(s string) string {
+	if !strings.Contains(s, "\r\n") {
+		return s
+	}
+	return strings.ReplaceAll(s, "\r\n", "\n")
 }
 
 // sanitize makes s valid UTF-8 and drops NULs, which SQLite text and FTS

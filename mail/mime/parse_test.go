@@ -172,6 +172,23 @@ func TestThreadID(t *testing.T) {
 	}
 }
 
+// TestTextLineEnds: a text part's lines end in "\n" however the message
+// came (an IMAP server gives CRLF), so readers that split on "\n" see the
+// same text in both.
+func TestTextLineEnds(t *testing.T) {
+	const want = "LH1166  16JAN2030  FRA  LIS  08:35  10:50\nLH1173  23JAN2030  LIS  FRA  11:45  15:40"
+	for _, tt := range []struct{ name, cte, body string }{
+		{"8bit", "8bit", "LH1166  16JAN2030  FRA  LIS  08:35  10:50\r\nLH1173  23JAN2030  LIS  FRA  11:45  15:40"},
+		{"quoted-printable", "quoted-printable", "LH1166  16JAN2030  FRA  LIS  08:35  10:50\r\nLH1173  23JAN2030 =\r\n LIS  FRA  11:45  15:40"},
+		{"base64 of CRLF text", "base64", "TEgxMTY2ICAxNkpBTjIwMzAgIEZSQSAgTElTICAwODozNSAgMTA6NTANCkxIMTE3MyAgMjNKQU4yMDMwICBMSVMgIEZSQSAgMTE6NDUgIDE1OjQw"},
+	} {
+		raw := "From: a@example.com\r\nSubject: x\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: " + tt.cte + "\r\n\r\n" + tt.body
+		if got := mime.Parse([]byte(raw)).Text; got != want {
+			t.Errorf("%s: Text = %q, want %q", tt.name, got, want)
+		}
+	}
+}
+
 func TestHTMLToText(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"<p>a</p><p>b</p>", "a\n\nb"},
