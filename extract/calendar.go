@@ -63,6 +63,19 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		if injection.Addressed(all) {
 			continue // written for a machine reader: no facts from it
 		}
+		// The reservation the event was made from, as markup: read as a
+		// mail's JSON-LD is, the event's own STATUS over the markup's.
+		if items := embeddedItems(ev.Component); len(items) > 0 {
+			if fs := c.schemaFacts(items, FromCalendar); len(fs) > 0 {
+				for _, f := range fs {
+					if status == StatusCancelled && f.Segment != nil {
+						f.Segment.Status = StatusCancelled
+					}
+				}
+				out = append(out, fs...)
+				continue
+			}
+		}
 
 		// Several legs in the description: read them as text.
 		var day *dateMatch
@@ -87,6 +100,12 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		seg := &Segment{Type: kind, Status: status, Reservation: c.bookingRef(all)}
 		switch kind {
 		case KindHotel:
+			// An event about hotels is not a stay ("Hotel & Hospitality
+			// Expo", three days, "visitor check-in"): a stay names its
+			// booking.
+			if seg.Reservation == "" {
+				continue
+			}
 			seg.Hotel = strings.TrimSpace(strings.TrimPrefix(summary, "Hotel:"))
 			seg.Address = location
 			seg.CheckIn, seg.CheckOut = start, end
@@ -109,6 +128,35 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 			continue
 		}
 		out = append(out, Fact{Kind: kind, From: FromCalendar, Segment: seg})
+	}
+	return out
+}
+
+// embeddedItems are the schema.org items an event carries in a property
+// of its own (KDE Itinerary writes X-KDE-KITINERARY-RESERVATION): any X-
+// property whose text is JSON with a type, read as a mail's JSON-LD.
+func embeddedItems(comp *ical.Component) []node {
+	var out []node
+	for name, props := range comp.Props {
+		if !strings.HasPrefix(name, "X-") {
+			continue
+		}
+		for i := range props {
+			v := props[i].Value
+			if len(v) > maxScriptBytes || !strings.Contains(v, "@type") {
+				continue
+			}
+			text, err := props[i].Text()
+			if err != nil {
+				text = v
+			}
+			if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+				out = append(out, parseJSONLD([]byte(t))...)
+			}
+		}
+	}
+	if len(out) > maxItems {
+		out = out[:maxItems]
 	}
 	return out
 }

@@ -1,9 +1,14 @@
 package extract
 
 import (
+	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/emersion/go-ical"
+
+	"mailnode/mail/mime"
 )
 
 // TestICalDateTime: icalDateTime reads every time as go-ical does.
@@ -30,6 +35,50 @@ func TestICalDateTime(t *testing.T) {
 		want, wantErr := p.DateTime(nil)
 		if !got.Equal(want) || got.Location().String() != want.Location().String() || (gotErr == nil) != (wantErr == nil) {
 			t.Errorf("%+v: %v, %v; go-ical %v, %v", c, got, gotErr, want, wantErr)
+		}
+	}
+}
+
+// TestCalendarEmbedded: an event's reservation in an X- property is read
+// as markup (its STATUS over the markup's); a property that holds no
+// markup, or an event about hotels that names no booking, gives nothing
+// of its own.
+func TestCalendarEmbedded(t *testing.T) {
+	const flight = `[{"@context":"http://schema.org"\,"@type":"FlightReservation"\,"reservationNumber":"QW7TZP"\,` +
+		"\r\n " + `"reservationFor":{"@type":"Flight"\,"flightNumber":"9462"\,"airline":{"@type":"Airline"\,"iataCode":"EW"}\,` +
+		"\r\n " + `"departureAirport":{"@type":"Airport"\,"iataCode":"CGN"}\,"arrivalAirport":{"@type":"Airport"\,"iataCode":"PMI"}\,` +
+		"\r\n " + `"departureTime":{"@type":"QDateTime"\,"@value":"2027-05-22T06:35:00+02:00"\,"timezone":"Europe/Berlin"}}}]`
+	event := func(props ...string) string {
+		return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1@example.org\r\nDTSTAMP:20270301T100000Z\r\n" +
+			strings.Join(props, "\r\n") + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+	}
+	for _, c := range []struct {
+		name, ics string
+		want      string
+	}{
+		{"markup", event("DTSTART;TZID=Europe/Berlin:20270522T063500", "SUMMARY:Urlaub Mallorca", "X-REISEPLAN-RESERVATION:"+flight),
+			"flight QW7TZP EW 9462 CGN>PMI 2027-05-22T06:35:00+02:00 confirmed"},
+		{"cancelled", event("DTSTART;TZID=Europe/Berlin:20270522T063500", "STATUS:CANCELLED", "SUMMARY:Urlaub Mallorca", "X-REISEPLAN-RESERVATION:"+flight),
+			"flight QW7TZP EW 9462 CGN>PMI 2027-05-22T06:35:00+02:00 cancelled"},
+		{"no markup", event("DTSTART;TZID=Europe/Berlin:20270522T063500", "SUMMARY:Urlaub Mallorca", "X-MICROSOFT-CDO-BUSYSTATUS:BUSY"), ""},
+		{"broken markup", event("DTSTART;TZID=Europe/Berlin:20270522T063500", "SUMMARY:Urlaub Mallorca", `X-APP-DATA:{"@type": "Flight`), ""},
+		{"fair", event("DTSTART;VALUE=DATE:20271019", "DTEND;VALUE=DATE:20271022", "SUMMARY:Hotel & Hospitality Expo 2027",
+			`DESCRIPTION:Visitor check-in opens at 08:00.\nHotel partners offer 15% off.`), ""},
+		{"stay", event("DTSTART;VALUE=DATE:20270612", "DTEND;VALUE=DATE:20270615", "SUMMARY:Hotell Strandporten",
+			`DESCRIPTION:Bokningsnummer: 55812904\nIncheckning från 15:00.`), "hotel 55812904 Hotell Strandporten 2027-06-12 2027-06-15 confirmed"},
+	} {
+		c0 := newMsgContext(&mime.Message{Date: time.Date(2027, 3, 1, 10, 0, 0, 0, time.UTC)}, true)
+		var got []string
+		for _, f := range c0.calendarFacts(c.ics) {
+			s := f.Segment
+			if s.Type == KindHotel {
+				got = append(got, fmt.Sprintf("hotel %s %s %s %s %s", s.Reservation, s.Hotel, s.CheckIn.Format("2006-01-02"), s.CheckOut.Format("2006-01-02"), s.Status))
+				continue
+			}
+			got = append(got, fmt.Sprintf("%s %s %s %s>%s %s %s", s.Type, s.Reservation, s.Number, s.From.Code, s.To.Code, s.Depart.Format(time.RFC3339), s.Status))
+		}
+		if g := strings.Join(got, "; "); g != c.want {
+			t.Errorf("%s: calendarFacts = %q, want %q", c.name, g, c.want)
 		}
 	}
 }

@@ -86,11 +86,12 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	if seg.Hotel == "" {
 		seg.Hotel = lodgingName(subject + "\n" + firstLines(text, 40))
 	}
+	anyHotelLine := false // the name is only a short line that says "hotel"
 	if seg.Hotel == "" {
 		for _, ln := range strings.Split(subject+"\n"+text, "\n") {
 			ln = strings.TrimSpace(ln)
 			if l := strings.ToLower(ln); strings.Contains(l, "hotel") && len(ln) < 60 && !strings.Contains(l, "booking") {
-				seg.Hotel = ln
+				seg.Hotel, anyHotelLine = ln, true
 				break
 			}
 		}
@@ -102,8 +103,10 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		seg.Hotel = c.senderName
 	}
 	// Unlabelled dates alone are no stay: an event's page ("03-04
-	// February 2024") in a mail whose words speak of a night has them too.
-	if !labelled && seg.Hotel == "" && seg.Reservation == "" {
+	// February 2024") in a mail whose words speak of a night has them too,
+	// and so has a fair about hotels ("Hotel & Hospitality Expo 2027,
+	// 19-21 October"), whose only name is a line that says "hotel".
+	if !labelled && seg.Reservation == "" && (seg.Hotel == "" || anyHotelLine) {
 		return Fact{}, false
 	}
 	return Fact{Kind: KindHotel, From: FromText, Segment: seg}, true

@@ -107,6 +107,9 @@ func TestDatesAloneNoStay(t *testing.T) {
 		{"FOSDEM\n03-04 February 2024 add to your calendar\nBrussels, Belgium\n" +
 			"- The night before the first day there is a beer event in the city centre;\n", 0},
 		{"Your stay\nCheck-in: 15/10/2027\nCheck-out: 17/10/2027\nRoom: double\n", 1},
+		// A fair about hotels: its name is only a line that says "hotel".
+		{"Thanks for registering.\nHotel & Hospitality Expo 2027\n19-21 October 2027, ExCeL London\nHotel partners offer 15% off.\n", 0},
+		{"Thanks for your booking.\nHotel Adler Bamberg\n19-21 October 2027\nBooking number: 5512094\n", 1},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Name: "Listings", Address: "info@foss.example"}}, Subject: "Events",
 			Date: time.Date(2023, 11, 1, 9, 0, 0, 0, time.UTC), Text: c.text}

@@ -409,6 +409,17 @@ func (ev *evidence) addComponent(comp *ical.Component, b *strings.Builder) {
 			}
 		}
 	}
+	// The reservation an X- property carries, as markup's values.
+	var vals []string
+	for _, it := range embeddedItems(comp) {
+		markupStrings(it, &vals, 0)
+	}
+	for _, v := range vals {
+		if w, ok := parseDateTime(v); ok {
+			ev.instants = append(ev.instants, instantFound{kind: SourceCalendar, raw: v, w: w, dateOnly: w.dateOnly})
+		}
+	}
+	ev.markup = append(ev.markup, vals...)
 	for _, ch := range comp.Children {
 		ev.addComponent(ch, b)
 	}

@@ -81,7 +81,8 @@ func typeOf(n node) string {
 		t = t[strings.LastIndexAny(t, "/:")+1:]
 		types[i] = t
 		switch t {
-		case "FlightReservation", "TrainReservation", "LodgingReservation", "Order", "ParcelDelivery", "Invoice":
+		case "FlightReservation", "TrainReservation", "LodgingReservation", "BusReservation", "BoatReservation",
+			"RentalCarReservation", "EventReservation", "Order", "ParcelDelivery", "Invoice":
 			return t
 		}
 	}

@@ -137,6 +137,9 @@ func (c *msgContext) train(seg *Segment, trip, res node) {
 	seg.To = station(getNode(trip, "arrivalStation"))
 	z := c.placeZoneHint(placeName(seg.From), stationCountry(getNode(trip, "departureStation")))
 	seg.Depart = c.timeAt(getStr(trip, "departureTime"), z)
+	if seg.Depart == nil {
+		seg.Depart = c.timeAt(getStr(trip, "departureDay"), z) // a ticket for any train of the day
+	}
 	za := c.placeZoneHint(placeName(seg.To), stationCountry(getNode(trip, "arrivalStation")))
 	seg.Arrive = c.timeAt(getStr(trip, "arrivalTime"), za)
 	if t := getNode(res, "reservedTicket"); t != nil {
@@ -156,6 +159,9 @@ func (c *msgContext) leg(seg *Segment, trip node) {
 	seg.From = station(getNode(trip, "departureBusStop", "departureBoatTerminal", "departureStation"))
 	seg.To = station(getNode(trip, "arrivalBusStop", "arrivalBoatTerminal", "arrivalStation"))
 	seg.Depart = c.timeAt(getStr(trip, "departureTime"), c.placeZoneHint(placeName(seg.From), ""))
+	if seg.Depart == nil {
+		seg.Depart = c.timeAt(getStr(trip, "departureDay"), c.placeZoneHint(placeName(seg.From), ""))
+	}
 	seg.Arrive = c.timeAt(getStr(trip, "arrivalTime"), c.placeZoneHint(placeName(seg.To), ""))
 }
 

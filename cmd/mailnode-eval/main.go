@@ -39,6 +39,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	importDir := fs.String("import", "", "import KItinerary's test data from `DIR` (the corpus's kitinerary/) into DATA/public/kitinerary, then evaluate")
 	importUntuned := fs.String("import-untuned", "", "import the public material no rule was tuned on from `DIR` (../shared/corpus) into DATA/public-headline and DATA/public-dev, then evaluate")
 	kit := fs.String("kitinerary", eval.FindKItinerary(), "KItinerary's extractor `binary` to compare with on the travel mails (\"\" to skip)")
+	conf := fs.String("conformance", "../shared/corpus", "the corpus `dir` whose KItinerary structured inputs (boarding passes, Wallet passes, calendars, JSON-LD, microdata) are checked against KItinerary's expected outputs (\"\" or a missing dir to skip)")
 	inj := fs.Bool("injection", false, "measure prompt injection through the read tools instead (app/injectioneval)")
 	bipia := fs.String("bipia", "app/injectioneval/testdata/bipia", "the BIPIA injection corpus `dir` (-injection; \"\" to skip)")
 	styles := fs.String("styles", "app/injectioneval/testdata/styles", "the injection corpus in other styles `dir` (-injection; \"\" to skip)")
@@ -179,6 +180,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	printTable(stdout, fmt.Sprintf("Public development mails (extract/eval/testdata/public-dev: %d mails, the other half of the untuned public material)", len(pubDev.Mails)), pubDevScores, pubDevMisses, *verbose)
 	printTable(stdout, fmt.Sprintf("Mails written here as unseen batches (extract/eval/testdata/unseen: %d mails; development data since issue 46, no longer the headline)", len(unseen.Mails)), unseenScores, unseenMisses, *verbose)
 	fmt.Fprint(stdout, headline.String())
+	if !conformance(*conf, *data+"/public-headline/README.md", *verbose, stdout, stderr) {
+		return 1
+	}
 	ok = ok && headOK
 	fmt.Fprintf(stdout, "Synthetic orders and bills: %d mails, %d orders, %d bills (JSON-LD, microdata, HTML-only, plain text; EN/DE/FR)\n\n",
 		len(syn.Mails), count(syn.Expected, extract.KindOrder), count(syn.Expected, extract.KindBill))
@@ -321,6 +325,62 @@ func travel(dir, kit string, verbose bool, dev map[string]eval.Score, stdout, st
 	}
 	fmt.Fprintln(stdout)
 	return ok
+}
+
+// conformance prints the structured-source check (eval.ImportConformance)
+// when the corpus is there: each folder's flights, trains and stays
+// against KItinerary's expected outputs. It sets no goal.
+func conformance(dir, headlineReadme string, verbose bool, stdout, stderr io.Writer) bool {
+	if dir == "" {
+		return true
+	}
+	if _, err := os.Stat(dir + "/kitinerary"); err != nil {
+		return true
+	}
+	readme, err := os.ReadFile(headlineReadme)
+	if err != nil {
+		fmt.Fprintln(stderr, "mailnode-eval:", err)
+		return false
+	}
+	us, err := eval.ImportConformance(dir, eval.HeadlineList(readme))
+	if err != nil {
+		fmt.Fprintln(stderr, "mailnode-eval:", err)
+		return false
+	}
+	byFolder, misses := eval.ScoreConformance(us)
+	fmt.Fprintf(stdout, "Structured sources against KItinerary's expected outputs (%s/kitinerary: %d inputs not in the headline, each carried as a mail carries it; "+
+		"flights also by day, every reservation by status)\n\n", dir, len(us))
+	fmt.Fprintln(stdout, "| folder | inputs | flight fields | flight P | flight R | train fields | train P | train R | hotel fields | hotel P | hotel R |")
+	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|---|---|---|---|")
+	inputs := map[string]int{}
+	for _, u := range us {
+		inputs[eval.ConformanceFolder(u.Path)]++
+	}
+	all := map[string]eval.Score{}
+	row := func(name string, n int, scores map[string]eval.Score) {
+		fmt.Fprintf(stdout, "| %s | %d", name, n)
+		for _, kind := range []string{extract.KindFlight, extract.KindTrain, extract.KindHotel} {
+			s := scores[kind]
+			fmt.Fprintf(stdout, " | %d | %s", s.Expected, eval.Cell(s))
+		}
+		fmt.Fprintln(stdout, " |")
+	}
+	for _, folder := range eval.ConformanceFolders {
+		for kind, s := range byFolder[folder] {
+			a := all[kind]
+			a.Add(s)
+			all[kind] = a
+		}
+		row(folder, inputs[folder], byFolder[folder])
+	}
+	row("all", len(us), all)
+	if verbose {
+		for _, m := range misses {
+			fmt.Fprintf(stdout, "  %s %s %s: want %q, got %q\n", m.Kind, m.Key, m.Field, m.Want, m.Got)
+		}
+	}
+	fmt.Fprintln(stdout)
+	return true
 }
 
 // publicOrders scores the hand-labelled real shipping and order mails, mail

@@ -121,7 +121,9 @@ func (p *Pass) readIssue(v string) {
 // Date is the day of leg i's flight. The pass gives only the day of the
 // year: the year comes from the issue date when the pass has one (the
 // flight is on or after it), else it is the year that puts the day
-// nearest to ref, the day the pass was received.
+// first on or after 30 days before ref, the day the pass was received: a
+// pass is issued for a flight to come, and a mail that carries one comes
+// before it or soon after (as a text's date without a year is read).
 func (p *Pass) Date(i int, ref time.Time) time.Time {
 	day := p.Legs[i].Day
 	if p.HasIssue {
@@ -137,24 +139,17 @@ func (p *Pass) Date(i int, ref time.Time) time.Time {
 			}
 		}
 	}
-	best := yearDay(ref.Year(), day)
-	for _, y := range []int{ref.Year() - 1, ref.Year() + 1} {
-		if d := yearDay(y, day); absDur(d.Sub(ref)) < absDur(best.Sub(ref)) {
-			best = d
+	from := time.Date(ref.Year(), ref.Month(), ref.Day()-30, 0, 0, 0, 0, time.UTC)
+	for _, y := range []int{from.Year(), from.Year() + 1} {
+		if d := yearDay(y, day); !d.Before(from) {
+			return d
 		}
 	}
-	return best
+	return yearDay(from.Year()+1, day)
 }
 
 func yearDay(y, day int) time.Time {
 	return time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, day-1)
-}
-
-func absDur(d time.Duration) time.Duration {
-	if d < 0 {
-		return -d
-	}
-	return d
 }
 
 func letters(s string) bool {

@@ -85,14 +85,27 @@ func TestKItinerary(t *testing.T) {
 	}
 }
 
-// TestYear: without an issue date the year is the one nearest to the
-// receipt date; with one, the flight is on or after it.
+// TestYear: without an issue date the year is the one that puts the day
+// first on or after 30 days before the receipt date; with one, the flight
+// is on or after it.
 func TestYear(t *testing.T) {
-	p := &Pass{Legs: []Leg{{Day: 5}}}
-	if got := p.Date(0, time.Date(2026, 12, 20, 0, 0, 0, 0, time.UTC)); got.Format("2006-01-02") != "2027-01-05" {
-		t.Errorf("day 5 seen on 20 Dec 2026 = %s", got)
+	for _, c := range []struct {
+		day      int
+		received time.Time
+		want     string
+	}{
+		{5, time.Date(2026, 12, 20, 0, 0, 0, 0, time.UTC), "2027-01-05"},
+		{326, time.Date(2018, 1, 1, 9, 0, 0, 0, time.UTC), "2018-11-22"},   // 40 days before is too long ago
+		{350, time.Date(2018, 1, 10, 9, 0, 0, 0, time.UTC), "2017-12-16"},  // a pass forwarded after its flight
+		{355, time.Date(2018, 1, 20, 23, 0, 0, 0, time.UTC), "2017-12-21"}, // the 30th day before, whatever its hour
+		{10, time.Date(2018, 1, 10, 9, 0, 0, 0, time.UTC), "2018-01-10"},
+	} {
+		p := &Pass{Legs: []Leg{{Day: c.day}}}
+		if got := p.Date(0, c.received).Format("2006-01-02"); got != c.want {
+			t.Errorf("day %d seen on %s = %s, want %s", c.day, c.received.Format("2006-01-02"), got, c.want)
+		}
 	}
-	p = &Pass{Legs: []Leg{{Day: 5}}, HasIssue: true, IssueYear: 6, IssueDay: 360}
+	p := &Pass{Legs: []Leg{{Day: 5}}, HasIssue: true, IssueYear: 6, IssueDay: 360}
 	if got := p.Date(0, time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC)); got.Format("2006-01-02") != "2027-01-05" {
 		t.Errorf("day 5 issued on day 360 of 2026 = %s", got)
 	}
