@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -58,18 +59,23 @@ func statusIn(s string) string {
 			return true
 		}
 		// "Will be dispatched within 2 working days": shipping to come.
+		// "Are expected to be delivered": a parcel on its way.
 		// The phrase may end a longer word ("sendt" in "afsendt").
-		if statusOrder[statusRank[phrase]] == StatusShipped {
+		rank := statusRank[phrase]
+		if st := statusOrder[rank]; st == StatusShipped || st == StatusDelivered {
 			w := len(before)
 			for w > 0 && words.In(before, w, true) {
 				_, n := utf8.DecodeLastRuneInString(before[:w])
 				w -= n
 			}
 			if endsWithWord(before[:w], willWords) {
-				return true
+				if st == StatusShipped {
+					return true
+				}
+				rank = shippedRank
 			}
 		}
-		best = min(best, statusRank[phrase])
+		best = min(best, rank)
 		return best > 0 // nothing comes before out for delivery
 	})
 	// "Is due to be delivered today", "wird heute … zugestellt", "kurier
@@ -138,8 +144,11 @@ func deliveryToday(s string) bool {
 	return today
 }
 
-// statusOrder is the order the states are tried in.
+// statusOrder is the order the states are tried in; shippedRank is
+// shipped's place in it.
 var statusOrder = []string{StatusOutForDelivery, StatusDelivered, StatusCancelled, StatusReturned, StatusShipped, StatusProblem, StatusOrdered}
+
+var shippedRank = slices.Index(statusOrder, StatusShipped)
 
 // statusSet finds every status phrase in one pass over the text;
 // statusRank is each phrase's state's place in statusOrder.

@@ -284,7 +284,20 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		return out
 	}
 	if f, ok := c.textOrder(subject, all); ok {
+		// A notice that lists several parcels: each its own (parcellist.go).
+		if len(f.Order.Shipments) > 0 {
+			if fs := c.parcelList(all, f.Order, 2); fs != nil {
+				return fs
+			}
+		}
 		return []Fact{f}
+	}
+	// A carrier's list whose state is in its parcels' blocks, not in its
+	// first lines (a postal operator's daily digest).
+	if carrierBySender(c.senderDomain) != "" {
+		if fs := c.parcelList(all, &Order{}, 1); fs != nil {
+			return fs
+		}
 	}
 	if f, ok := c.textBill(subject, all); ok {
 		return []Fact{f}

@@ -1,0 +1,65 @@
+package extract_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+// TestParcelList: a notice that lists several parcels gives each: a
+// shop's order left in two parcels is one order with a shipment each; a
+// postal operator's digest lists packages under "Arriving Today" and
+// "Arriving Soon", each its own parcel, its shipper the "FROM" of its
+// block and never a scanned letter's; "expected to be delivered" is a
+// parcel on its way, and a return's wording under the last parcel is
+// no parcel's state.
+func TestParcelList(t *testing.T) {
+	for _, c := range []struct {
+		from, subject, text string
+		want                []string // per fact: number, then per shipment merchant tracking carrier status
+	}{
+		{"Gartenwelt <service@garten.example.de>", "Ihre Bestellung ist unterwegs",
+			"Ihre Bestellung wurde versandt. Die Bestellnummer lautet: GK-184409\n\nPaket 1 von 2\nSendungsnummer: 00340434161094187302\n\nPaket 2 von 2\nSendungsnummer: 00340434161094187319\n\nRücksendungen: bitte das Retourenetikett nutzen.\n",
+			[]string{"GK-184409 Gartenwelt 00340434161094187302 DHL shipped, Gartenwelt 00340434161094187319 DHL shipped"}},
+		{"Bushwalk <orders@bushwalk.example.com.au>", "Your order #BW40912 is on its way",
+			"Your order #BW40912 has been dispatched with Australia Post.\nParcel 1 of 2 - Tracking number: LP601192745AU\nParcel 2 of 2 - Tracking number: LP601192881AU\nReturns are free within 30 days.\n",
+			[]string{"BW40912 Bushwalk LP601192745AU Australia Post shipped, Bushwalk LP601192881AU Australia Post shipped"}},
+		{"USPS Informed Delivery <digest@email.informeddelivery.usps.com>", "Your Daily Digest for Thu, 12/10",
+			"You have mail and packages arriving soon.\nFROM AARP MEMBERSHIP\nLearn More\nThe packages below are expected to be delivered based upon data at the time this email was sent.\n" +
+				"Arriving Today\tThursday, Dec 10\npackage\nFROM HOLLOW OAK POTTERY\nTracking Number: 9205590164917312751089\nExpected Delivery: Thursday, Dec 10\nTrack Package\n" +
+				"Arriving Soon\npackage\nFROM B&H PHOTO VIDEO\nTracking Number: 9361 2898 7870 0482 1557 33\nExpected Delivery by Saturday, Dec 12\nTrack Package\n",
+			[]string{" HOLLOW OAK POTTERY 9205590164917312751089 USPS out_for_delivery", " B&H PHOTO VIDEO 9361289878700482155733 USPS shipped"}},
+		// One package, its section's heading far below the first lines.
+		{"USPS Informed Delivery <digest@email.informeddelivery.usps.com>", "Your Daily Digest for Mon, 12/7",
+			"You have mail arriving soon.\n" + strings.Repeat("Scanned image of your mail piece\nFROM CAPITAL ONE\nLearn More\n", 5) +
+				"Arriving Today\tMonday, Dec 7\npackage\nFROM CHEWY INC\nTracking Number: 9400 1118 9922 3850 1746 24\nExpected Delivery: Monday, Dec 7\n",
+			[]string{" CHEWY INC 9400111899223850174624 USPS out_for_delivery"}},
+		// A letter's scan id is no parcel: a digest without packages.
+		{"USPS Informed Delivery <digest@email.informeddelivery.usps.com>", "Your Daily Digest for Tue, 12/8",
+			"You have mail arriving soon.\nFROM CAPITAL ONE\nLearn More\nArriving Today\nNo packages available to display.\n",
+			nil},
+	} {
+		name, addr, _ := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
+		msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: c.subject, Text: c.text,
+			Date: time.Date(2026, 12, 8, 7, 0, 0, 0, time.UTC)}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			o := f.Order
+			if o == nil {
+				continue
+			}
+			var ships []string
+			for _, s := range o.Shipments {
+				ships = append(ships, o.Merchant+" "+s.Tracking+" "+s.Carrier+" "+s.Status)
+			}
+			got = append(got, o.Number+" "+strings.Join(ships, ", "))
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%s: got %q, want %q", c.subject, got, c.want)
+		}
+	}
+}
