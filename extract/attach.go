@@ -67,9 +67,49 @@ func (c *msgContext) passFacts(p *pkpass.Pass) []Fact {
 		}
 		return c.passLeg(p)
 	case "eventTicket":
+		if fs := c.passStay(p); len(fs) > 0 {
+			return fs
+		}
 		return c.passEvent(p)
+	case "generic":
+		return c.passStay(p)
 	}
 	return nil
+}
+
+// passStay reads a hotel's booking sent as a pass (an event ticket or a
+// generic pass, as hotels have no style of their own): its fields, each
+// label before its value, read by the text reader as a mail's text
+// would be; only a stay is taken from it.
+func (c *msgContext) passStay(p *pkpass.Pass) []Fact {
+	var b strings.Builder
+	for _, k := range p.Keys {
+		f := p.Fields[k]
+		if f.Value == "" || strings.Contains(f.Value, "<") {
+			continue // an empty field, or a link's markup
+		}
+		if f.Label != "" {
+			b.WriteString(strings.TrimSpace(f.Label))
+			if !strings.HasSuffix(f.Label, ":") {
+				b.WriteByte(':')
+			}
+			b.WriteByte(' ')
+		}
+		b.WriteString(f.Value)
+		b.WriteString("\n")
+	}
+	sub := *c // the pass is read as its own text
+	if t, ok := passTime(p.RelevantDate); ok {
+		sub.ref = t
+	}
+	var out []Fact
+	for _, f := range sub.textFacts(p.Description, b.String()) {
+		if f.Kind == KindHotel {
+			f.From = FromAttachment
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // barcodeFacts reads the boarding passes among a barcode's texts.

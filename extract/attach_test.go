@@ -1,7 +1,10 @@
 package extract_test
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -163,6 +166,52 @@ func TestTermsPaid(t *testing.T) {
 	} {
 		if got := extract.TermsPaid(c.terms); got != c.want {
 			t.Errorf("termsPaid(%q) = %v, want %v", c.terms, got, c.want)
+		}
+	}
+}
+
+// TestPassStay: a hotel's booking sent as an event ticket or a generic
+// pass is read by its labelled fields; a festival's two days with
+// camping are an event's, no stay.
+func TestPassStay(t *testing.T) {
+	pass := func(style string, fields ...[2]string) []byte {
+		var fs []map[string]string
+		for i, f := range fields {
+			fs = append(fs, map[string]string{"key": fmt.Sprint("k", i), "label": f[0], "value": f[1]})
+		}
+		pj, _ := json.Marshal(map[string]any{"formatVersion": 1, "description": "Booking", "relevantDate": "2027-11-05T16:00:00+00:00",
+			style: map[string]any{"secondaryFields": fs}})
+		var b bytes.Buffer
+		z := zip.NewWriter(&b)
+		w, _ := z.Create("pass.json")
+		w.Write(pj)
+		z.Close()
+		return b.Bytes()
+	}
+	for _, c := range []struct {
+		name string
+		pass []byte
+		want string
+	}{
+		{"event ticket", pass("eventTicket", [2]string{"HOTEL", "Harbour Lights Inn"}, [2]string{"CHECK-IN", "Fri 5 Nov 2027"},
+			[2]string{"CHECK-OUT", "Sun 7 Nov 2027"}, [2]string{"CONFIRMATION NUMBER", "77310284"}),
+			"hotel 77310284 Harbour Lights Inn 2027-11-05 2027-11-07"},
+		{"generic", pass("generic", [2]string{"ANREISE", "30.11.27"}, [2]string{"HOTEL", "Motel Beispiel Berlin"},
+			[2]string{"AUFENTHALT", "30.11.27 - 01.12.27"}, [2]string{"BUCHUNGSNUMMER", "MB-55120"}),
+			"hotel MB-55120 Motel Beispiel Berlin 2027-11-30 2027-12-01"},
+		{"festival", pass("eventTicket", [2]string{"FESTIVAL", "Strandfestival 2027"}, [2]string{"DAGE", "03.07.27 - 04.07.27"},
+			[2]string{"BILLET", "2-dagesbillet inkl. camping"}, [2]string{"BILLETNUMMER", "FST-88120"}), ""},
+	} {
+		msg := &mime.Message{Date: time.Date(2027, 10, 18, 9, 0, 0, 0, time.UTC), Text: "Your pass is attached.",
+			Documents: []mime.Document{{Kind: "pkpass", Filename: "pass.pkpass", Data: c.pass}}}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if s := f.Segment; f.Kind == extract.KindHotel {
+				got = append(got, fmt.Sprintf("hotel %s %s %s %s", s.Reservation, s.Hotel, s.CheckIn.Format("2006-01-02"), s.CheckOut.Format("2006-01-02")))
+			}
+		}
+		if g := strings.Join(got, "; "); g != c.want {
+			t.Errorf("%s: stays %q, want %q", c.name, g, c.want)
 		}
 	}
 }

@@ -38,6 +38,12 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	labelled := in != nil
 	if in == nil {
 		in, out = c.rangeDates(text, c.countryZone(""))
+	} else if out == nil {
+		// "Anreise: 30.11.23" over "Aufenthalt: 30.11.23 - 01.12.23": the
+		// range that starts on the labelled day ends the stay.
+		if a, b := c.rangeDates(text, c.countryZone("")); a != nil && b != nil && a.Format("2006-01-02") == in.Format("2006-01-02") {
+			out = b
+		}
 	}
 	if in == nil {
 		in, out = c.nightsFromDate(text, c.countryZone(""))

@@ -37,8 +37,11 @@ type Pass struct {
 	Style       string
 	TransitType string
 	Barcodes    []Barcode
-	// Fields are the displayed fields of every group, by key.
+	// Fields are the displayed fields of every group, by key; Keys are
+	// their keys in the pass's order (header, primary, secondary,
+	// auxiliary, back).
 	Fields map[string]Field
+	Keys   []string
 	// Semantics are the machine-readable tags (iOS 12 and later):
 	// eventName, venueName, eventStartDate, departureAirportCode, …
 	Semantics map[string]any
@@ -147,6 +150,7 @@ func Parse(b []byte) (*Pass, error) {
 			for _, f := range group {
 				if _, dup := p.Fields[f.Key]; !dup && f.Key != "" {
 					p.Fields[f.Key] = Field{Label: f.Label, Value: jsonText(f.Value)}
+					p.Keys = append(p.Keys, f.Key)
 				}
 			}
 		}
