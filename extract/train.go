@@ -30,7 +30,7 @@ var (
 	// capital and a small letter, is part of its number ("Pociąg: R
 	// 90612", "Spoj: TL 65", "Treno R 2516", "Os 259"): the category
 	// list of trainNumRE cannot name every operator's.
-	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|spoj|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}?((?-i:(?:\p{Lu}{1,4}|\p{Lu}\p{Ll})\s)?\d{2,6})\b`)
+	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|spoj|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}?((?-i:(?:\p{Lu}{1,4}|\p{Lu}\p{Ll})\s)?\d{2,6}|(?-i:\d\p{Lu}\d{2}))\b`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
@@ -44,7 +44,9 @@ var (
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
-	stopTrainRE = regexp.MustCompile(`(?:^|[^\p{L}])([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
+	// Nor the end of a code that starts with a digit ("1A27", a British
+	// headcode, is no "A 27").
+	stopTrainRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
 )
 
 // trainLabelIndex is trainLabelRE's first match in s whose number is no
@@ -208,6 +210,14 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			// Zittau 07:40" / "Datum: 25.09.2029").
 			if d := c.dateBelow(lines, i, ref); d != nil {
 				if leg := c.oneLineLeg(ln, *d, labelled); leg != nil {
+					routeLegs = append(routeLegs, leg)
+					labelled = ""
+					continue
+				}
+				// A leg in a sentence, its day under it ("Abfahrt 07:45
+				// ab Hamburg Hbf, Ankunft 10:12 in Berlin Hbf." /
+				// "Datum: 18.12.2027").
+				if leg := c.lineLeg(lines, i, clocks, ref, *d, labelled); leg != nil {
 					routeLegs = append(routeLegs, leg)
 					labelled = ""
 					continue

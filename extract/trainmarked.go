@@ -223,6 +223,8 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 		number = m[1] // "tåg 547 avgår från …"
 	} else if t := stopTrain(ln[clocks[1].end:]); t != "" && code == "" {
 		number = t // "…, Příjezd: Olomouc hl.n. 07:20, vlak R 812"
+	} else if m := trainLabel(ln[clocks[1].end:]); m != nil && code == "" {
+		number = m[1] // "…, arrival 10:12 in London Kings Cross. Train 1A27."
 	} else if t := headService(ln[:clocks[0].start]); t != "" && code == "" {
 		number = t // "Voralpen-Express VAE 2417: St. Gallen ab 09:40, …"
 	}

@@ -20,26 +20,43 @@ import (
 // the date above the table, day); a leading token with a digit is the
 // train.
 func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref time.Time, day dateMatch) *Segment {
+	ln := lines[i]
 	h := i - 1
 	for h >= 0 && h > i-4 && strings.TrimSpace(lines[h]) == "" {
 		h--
 	}
+	// A later row of the same table (a change's second leg) is under the
+	// rows before it: its header is above them.
+	for rows := 0; h >= 0 && rows < 8 && sameTabRow(lines[h], ln); rows++ {
+		h--
+		for h >= 0 && h > i-40 && strings.TrimSpace(lines[h]) == "" {
+			h--
+		}
+	}
 	if h < 0 || findClocks(lines[h]) != nil || !depLabel.MatchString(lines[h]) || !arrLabel.MatchString(lines[h]) {
 		return nil
 	}
-	ln := lines[i]
 	us := c.usSender()
 	cell := func(s string) (name string, d *dateMatch) {
 		if ds := findDates(s, us); len(ds) > 0 {
 			d = &ds[0]
-			s = s[:ds[0].start] + " " + s[ds[0].end:]
+			s = withoutWeekday(s[:ds[0].start]) + " " + s[ds[0].end:]
 		}
 		return s, d
 	}
 	first, depDay := cell(ln[:clocks[0].start])
 	second, arrDay := cell(ln[clocks[0].end:clocks[1].start])
-	number := ""
-	if t := trainNumRE.FindStringIndex(first); t != nil {
+	number, k := headedTrainCell(lines[h], ln)
+	if k >= 0 {
+		// The train's own column by its header ("Treno", "Zug"): its
+		// cell is no part of a station's name.
+		cell := strings.Split(ln, "\t")[k]
+		if strings.Contains(first, cell) {
+			first = strings.Replace(first, cell, " ", 1)
+		} else {
+			second = strings.Replace(second, cell, " ", 1)
+		}
+	} else if t := trainNumRE.FindStringIndex(first); t != nil {
 		number = normaliseTrain(first[t[0]:t[1]])
 		first = first[:t[0]] + " " + first[t[1]:]
 	} else if f := strings.Fields(first); len(f) > 1 && hasDigit(f[0]) && len(f[0]) <= 8 {
@@ -58,6 +75,44 @@ func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref
 		arrDay = depDay
 	}
 	return c.railLeg(number, from, to, depDay.withYear(ref), arrDay.withYear(ref), &clocks[0], &clocks[1])
+}
+
+// withoutWeekday is s, the text before a date, less the weekday's name
+// that ends it ("Rosenheim Di, " before "15.10.2030", "Amsterdam
+// Sloterdijk za ").
+func withoutWeekday(s string) string {
+	t := strings.TrimRight(s, " ,.\t")
+	i := strings.LastIndexAny(t, " \t")
+	if i < 0 || weekdayNames[lower(strings.TrimRight(t[i+1:], "."))] == 0 {
+		return s
+	}
+	return t[:i+1]
+}
+
+// headedTrainCell is the cell of row, cells apart by tabs, under the
+// header's column of the train ("Treno", "Zug"), when the two have as
+// many cells and that one holds a number; and its index, else -1.
+func headedTrainCell(header, row string) (string, int) {
+	hc, rc := strings.Split(header, "\t"), strings.Split(row, "\t")
+	if len(hc) < 3 || len(hc) != len(rc) {
+		return "", -1
+	}
+	for k, h := range hc {
+		if trainColumn(lower(strings.TrimSpace(h))) == "train" {
+			if v := strings.Join(strings.Fields(rc[k]), " "); hasDigit(v) && len(v) <= 24 && findClocks(v) == nil {
+				return v, k
+			}
+			return "", -1
+		}
+	}
+	return "", -1
+}
+
+// sameTabRow reports whether a, a line above row, is a row of the same
+// table: as many cells apart by tabs, two clocks.
+func sameTabRow(a, row string) bool {
+	n := strings.Count(row, "\t")
+	return n > 0 && strings.Count(a, "\t") == n && len(findClocks(a)) == 2
 }
 
 // Words that head a table's columns: its stations' (station.from and the
