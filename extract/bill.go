@@ -36,6 +36,20 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	if b.Amount == nil {
 		b.Amount = c.billAmountBare(bare, text)
 	}
+	// A bill laid out as a table, its header row over its values ("N° de
+	// facture | Montant TTC | Date limite de paiement" over "FM-30031207
+	// | 70,00 € | 27/03/2030"): each cell read as its header's label,
+	// before the text's labels, which would read a header's label as the
+	// label of the row's first value.
+	cells := ""
+	if strings.ContainsAny(text, "\t|") {
+		cells = tabLabels(barsAsTabs(firstLines(text, 60)))
+	}
+	if cells != "" {
+		if m := c.labelledAmount(cells); m != nil {
+			b.Amount = m
+		}
+	}
 	// "Amount due: $0.00": nothing is left to pay. The bill is paid, and
 	// its amount is the one it was for ("Total: $70.00"), when another
 	// label gives one.
@@ -46,21 +60,20 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 		}
 	}
 	b.Due = c.labelledDate(dueLabels, text, c.countryZone(""))
-	for _, v := range c.after(invoiceLabels, text) {
-		// A label that ends a row of a printed invoice may have the
-		// account's IBAN on the row below: a number that passes the
-		// IBAN check is no invoice number.
-		// A year alone is the period's ("Ihre Jahresabrechnung 2029").
-		if m := invoiceNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) && !notSeries[strings.Fields(m[1])[0]] && !yearRE.MatchString(m[1]) {
-			b.Number = m[1]
-			break
-		}
-	}
+	b.Number = c.invoiceNumber(text)
 	if b.Number == "" {
 		b.Number = headingNumber(text)
 	}
+	if cells != "" {
+		if d := c.labelledDate(dueLabels, cells, c.countryZone("")); d != nil {
+			b.Due = d
+		}
+		if n := c.invoiceNumber(cells); n != "" {
+			b.Number = n
+		}
+	}
 	paidOn, paidWord := c.paidStatus(subject, text)
-	if billPaid.Any(l) || paidWord || zeroDue {
+	if billPaid.Any(l) && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue {
 		b.Status = StatusPaid
 	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was
@@ -85,6 +98,57 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	return Fact{Kind: KindBill, From: FromText, Bill: b}, true
 }
 
+// invoiceNumber is the number after the first invoice label that has
+// one.
+func (c *msgContext) invoiceNumber(text string) string {
+	for _, v := range c.after(invoiceLabels, text) {
+		// A label that ends a row of a printed invoice may have the
+		// account's IBAN on the row below: a number that passes the
+		// IBAN check is no invoice number.
+		// A year alone is the period's ("Ihre Jahresabrechnung 2029").
+		if m := dottedNumRE.FindStringSubmatch(v); m != nil && !amountLikeRE.MatchString(m[1]) && !dottedDateRE.MatchString(m[1]) {
+			return m[1]
+		}
+		if m := invoiceNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) && !notSeries[strings.Fields(m[1])[0]] && !yearRE.MatchString(m[1]) {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// dottedNumRE is a number whose groups are apart by dots, as tax offices
+// and insurers write theirs ("2030.44.10871", "01.234.567.8-2018-1"),
+// unless it is an amount's digits (amountLikeRE: "1.234") or a date's
+// (dottedDateRE).
+var (
+	dottedNumRE  = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?)\.?\s*)?([0-9]+(?:\.[0-9]+){2,}(?:-[0-9]+)*)(?:$|[\s;)])`)
+	amountLikeRE = regexp.MustCompile(`^\d{1,3}(?:\.\d{3})+$`)
+	dottedDateRE = regexp.MustCompile(`^\d{1,4}\.\d{1,2}\.\d{1,4}$`)
+)
+
+// barsAsTabs is text with the cells of each row whose cells are apart by
+// bars ("Fakturanummer | Förfallodag | Att betala") apart by tabs, as the
+// mime package keeps an HTML table's, for tabLabels.
+func barsAsTabs(text string) string {
+	if strings.IndexByte(text, '|') < 0 {
+		return text
+	}
+	var b strings.Builder
+	for ln := range strings.Lines(text) {
+		if strings.Count(ln, "|") >= 1 && strings.IndexByte(ln, '\t') < 0 {
+			cells := strings.Split(strings.TrimRight(ln, "\r\n"), "|")
+			for i := range cells {
+				cells[i] = strings.TrimSpace(cells[i])
+			}
+			b.WriteString(strings.Join(cells, "\t"))
+			b.WriteByte('\n')
+			continue
+		}
+		b.WriteString(ln)
+	}
+	return b.String()
+}
+
 // The status of a bill is decided by the strongest evidence in it, since a
 // receipt speaks of what was due as much as a bill does ("Amount due:
 // $0.00 — Paid on …", "Payment received … was due on"). A bill is paid
@@ -97,6 +161,30 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 // these: without any of them the bill is due. The word alone in a
 // sentence ("must be paid by", "if you have already paid") is no
 // evidence.
+
+// paidPhraseStands reports whether a paid phrase of the subject or first
+// lines is about this bill: a statement lists the last payment as a row
+// of its own ("Payment received Feb 20 - thank you   -$64.12") above
+// the new amount due, so a phrase on a line whose amounts are all other
+// than the bill's says nothing of it.
+func (c *msgContext) paidPhraseStands(subject, text string, amount *Money) bool {
+	for ln := range strings.Lines(subject + "\n" + firstLines(text, 30)) {
+		l := lowerLine(strings.ReplaceAll(ln, "’", "'"))
+		if !billPaid.Any(l) {
+			continue
+		}
+		ms := moneyRE.FindAllStringSubmatchIndex(ln, 4)
+		if amount == nil || len(ms) == 0 {
+			return true
+		}
+		for _, m := range ms {
+			if mo := c.moneyAt(ln, m, text); mo != nil && mo.Amount == amount.Amount {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // paidStatus reports whether the word for paid stands as a bill's status
 // in its subject or first lines (a line, or the last part of one, that is

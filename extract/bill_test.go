@@ -90,6 +90,15 @@ func TestPrintedLayouts(t *testing.T) {
 		// The number under the invoice's heading, after "#".
 		{"billing@acme.example   INVOICE\n# inv_2014_7\nBalance Due:   $127.50\n", "inv_2014_7 127.50 USD -"},
 		{"Rechnung\n# 2014-0117\nGesamtbetrag:   84,20 €\n", "2014-0117 84.20 EUR -"},
+		// A bill's fields in a table under its header row: cells apart
+		// by tabs (an HTML table) or bars; the header's labels are not the
+		// first value's.
+		{"Votre facture\nN° de facture\tDate d'émission\tMontant TTC\tDate limite de paiement\n\nFM-30031207\t12/03/2014\t70,00 €\t27/03/2014\n", "FM-30031207 70.00 EUR 2014-03-27"},
+		{"Din faktura\nFakturanummer | Förfallodag | Att betala\n7701-220381   | 2014-03-29  | 399,00 €\nTips! 9,90 € extra i månaden.\n", "7701-220381 399.00 EUR 2014-03-29"},
+		// A number whose groups are apart by dots; an amount's or a date's
+		// digits are none.
+		{"Aanslag gemeentelijke belastingen\nAanslagnummer: 2014.44.10871\nTotaal te betalen: € 1.234,56\n", "2014.44.10871 1234.56 EUR -"},
+		{"Rechnung\nRechnungsnummer: 12.03.2014\nGesamtbetrag: 84,20 €\n", ""},
 		{"Your order\n# 2014-0117\nTotal:   84,20 €\n", ""},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: "billing@vendor.example"}}, Subject: "Invoice", Text: c.text,
@@ -172,6 +181,10 @@ func TestBillStatus(t *testing.T) {
 		{"German word and date", "Ihre Rechnung", "Rechnungsnummer: 2030-118420\nRechnungsbetrag: 87,40 €\nBezahlt am 02.02.2030\n", "paid 87.40 EUR -"},
 		{"a sentence's paid", "Payment reminder", "Your bill must be paid by February 20, 2030.\nInvoice number: WS-30-1187\nAmount due: $145.00\nDue date: February 20, 2030\nIf you have already paid, please ignore this reminder.\n", "due 145.00 USD 2030-02-20"},
 		{"a table's column", "Your bill", "Invoice number: WS-30-1187\nDate | Description | Paid\nAmount due: $145.00\nDue date: February 20, 2030\n", "due 145.00 USD 2030-02-20"},
+		// A statement's row for the last payment is no word on this bill;
+		// the phrase beside this bill's amount is.
+		{"last payment's row", "Your bill is ready", "Previous balance   $64.12\nPayment received Feb 20 - thank you   -$64.12\nAmount due:   $70.00\nDue date:   03/25/2030\n", "due 70.00 USD 2030-03-25"},
+		{"this payment's row", "Your bill", "Invoice number: WS-30-1187\nPayment received - thank you   $70.00\nAmount due:   $70.00\n", "paid 70.00 USD -"},
 	} {
 		b := billOf(t, "billing@westshorewater.com", "Westshore Water", c.subject, c.text, true)
 		got := "no bill"
