@@ -82,28 +82,12 @@ func (c *msgContext) passFacts(p *pkpass.Pass) []Fact {
 // label before its value, read by the text reader as a mail's text
 // would be; only a stay is taken from it.
 func (c *msgContext) passStay(p *pkpass.Pass) []Fact {
-	var b strings.Builder
-	for _, k := range p.Keys {
-		f := p.Fields[k]
-		if f.Value == "" || strings.Contains(f.Value, "<") {
-			continue // an empty field, or a link's markup
-		}
-		if f.Label != "" {
-			b.WriteString(strings.TrimSpace(f.Label))
-			if !strings.HasSuffix(f.Label, ":") {
-				b.WriteByte(':')
-			}
-			b.WriteByte(' ')
-		}
-		b.WriteString(f.Value)
-		b.WriteString("\n")
-	}
 	sub := *c // the pass is read as its own text
 	if t, ok := passTime(p.RelevantDate); ok {
 		sub.ref = t
 	}
 	var out []Fact
-	for _, f := range sub.textFacts(p.Description, b.String()) {
+	for _, f := range sub.textFacts(p.Description, passText(p)) {
 		if f.Kind == KindHotel {
 			f.From = FromAttachment
 			out = append(out, f)
@@ -155,7 +139,76 @@ func (c *msgContext) boardingPassFacts(p *pkpass.Pass, bp *bcbp.Pass) []Fact {
 		}
 		out = append(out, Fact{Kind: kind, From: FromAttachment, Segment: seg})
 	}
+	c.printedTimes(out, passText(p))
 	return out
+}
+
+// passText is a pass's fields as text, a line each, its label before
+// its value, in the pass's order.
+func passText(p *pkpass.Pass) string {
+	var b strings.Builder
+	for _, k := range p.Keys {
+		f := p.Fields[k]
+		if f.Value == "" || strings.Contains(f.Value, "<") {
+			continue // an empty field, or a link's markup
+		}
+		if f.Label != "" {
+			b.WriteString(strings.TrimSpace(f.Label))
+			if !strings.HasSuffix(f.Label, ":") {
+				b.WriteByte(':')
+			}
+			b.WriteByte(' ')
+		}
+		b.WriteString(f.Value)
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// printedTimes gives the flights a boarding pass's barcode read, which
+// carry their day alone, the clocks the pass prints for the same flight
+// (its number, its day, its airport) in text (a PDF's page, a Wallet
+// pass's fields): the barcode says which flight, the print when it
+// leaves and lands. A flight printed on another day, or not at all,
+// keeps its day alone.
+func (c *msgContext) printedTimes(passes []Fact, text string) {
+	var day *Time
+	for _, f := range passes {
+		if s := f.Segment; s != nil && s.Depart != nil && s.Depart.DateOnly {
+			day = s.Depart
+			break
+		}
+	}
+	if day == nil || !hasDigit(text) {
+		return
+	}
+	sub := *c // the print is read as its own text, its dates near the barcode's day
+	sub.ref = day.Time
+	printed := sub.textFacts("", text)
+	for _, f := range passes {
+		s := f.Segment
+		if s == nil || s.Depart == nil || !s.Depart.DateOnly {
+			continue
+		}
+		for _, p := range printed {
+			q := p.Segment
+			if p.Kind != f.Kind || q == nil || q.Depart == nil || q.Depart.DateOnly || flightNumber("", q.Number) != flightNumber("", s.Number) ||
+				q.Depart.Format("2006-01-02") != s.Depart.Format("2006-01-02") || !samePlaceCode(s.From, q.From) {
+				continue
+			}
+			s.Depart = q.Depart
+			if s.Arrive == nil && q.Arrive != nil && !q.Arrive.DateOnly && samePlaceCode(s.To, q.To) {
+				s.Arrive = q.Arrive
+			}
+			break
+		}
+	}
+}
+
+// samePlaceCode says whether two places may be the same airport: their
+// codes agree, or one of them has none.
+func samePlaceCode(a, b *Place) bool {
+	return a == nil || b == nil || a.Code == "" || b.Code == "" || a.Code == b.Code
 }
 
 // passLeg reads a boarding pass without a boarding-pass barcode (trains,
@@ -290,6 +343,9 @@ func (c *msgContext) pdfFacts(data []byte) []Fact {
 			}
 		}
 		if len(facts) > 0 {
+			if text, err := d.Text(); err == nil {
+				c.printedTimes(facts, text)
+			}
 			return facts
 		}
 	}

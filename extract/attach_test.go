@@ -215,3 +215,57 @@ func TestPassStay(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintedTimes: a boarding pass's barcode gives the flight and its
+// day, the page or the pass's fields its times; a print of the same
+// flight on another day gives none.
+func TestPrintedTimes(t *testing.T) {
+	pdf, err := os.ReadFile("pdfdoc/testdata/boardingpass-aztec-times.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pass := func(day string) []byte {
+		pj, _ := json.Marshal(map[string]any{"formatVersion": 1, "description": "Boarding pass",
+			"boardingPass": map[string]any{"transitType": "PKTransitTypeAir", "secondaryFields": []map[string]string{
+				{"key": "date", "label": "DATE", "value": day}, {"key": "dep", "label": "DEPARTURE", "value": "Lisbon (LIS) 14:05"},
+				{"key": "arr", "label": "ARRIVAL", "value": "Zurich (ZRH) 18:10"}, {"key": "flight", "label": "FLIGHT", "value": "TP 1352"}}},
+			"barcodes": []map[string]string{{"format": "PKBarcodeFormatAztec", "message": "M1SILVA/JOANA         EQ7PL3M LISZRHTP 1352 070Y023A0044 100"}}})
+		var b bytes.Buffer
+		z := zip.NewWriter(&b)
+		w, _ := z.Create("pass.json")
+		w.Write(pj)
+		z.Close()
+		return b.Bytes()
+	}
+	for _, c := range []struct {
+		name string
+		doc  mime.Document
+		date time.Time
+		want string
+	}{
+		{"pdf", mime.Document{Kind: "pdf", Data: pdf}, time.Date(2018, 4, 19, 9, 0, 0, 0, time.UTC),
+			"SN 2592 TXL BRU 2018-04-20T10:25:00+02:00 2018-04-20T11:45:00+02:00"},
+		{"pass", mime.Document{Kind: "pkpass", Data: pass("11 Mar 2027")}, time.Date(2027, 3, 10, 14, 0, 0, 0, time.UTC),
+			"TP 1352 LIS ZRH 2027-03-11T14:05:00Z 2027-03-11T18:10:00+01:00"},
+		{"another day", mime.Document{Kind: "pkpass", Data: pass("12 Mar 2027")}, time.Date(2027, 3, 10, 14, 0, 0, 0, time.UTC),
+			"TP 1352 LIS ZRH 2027-03-11 -"},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: "checkin@airline.example"}}, Subject: "Boarding pass", Date: c.date,
+			Documents: []mime.Document{c.doc}}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			s := f.Segment
+			dep, arr := s.Depart.Format(time.RFC3339), "-"
+			if s.Depart.DateOnly {
+				dep = s.Depart.Format("2006-01-02")
+			}
+			if s.Arrive != nil {
+				arr = s.Arrive.Format(time.RFC3339)
+			}
+			got = append(got, strings.Join([]string{s.Number, s.From.Code, s.To.Code, dep, arr}, " "))
+		}
+		if g := strings.Join(got, "|"); g != c.want {
+			t.Errorf("%s: %q, want %q", c.name, g, c.want)
+		}
+	}
+}
