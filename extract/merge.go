@@ -181,18 +181,22 @@ func senderName(name, domain string, verified bool) string {
 // namesDomain reports whether a name agrees with a registrable domain:
 // the domain's name is in the name written together ("Deutsche Telekom"
 // has telekom.de's, "Quill & Press Ltd" quillandpress.com's, "&" read as
-// "and"), or a word of the name of three letters or more is in the
-// domain's name ("Stadtwerke Talheim GmbH" for stadtwerke-talheim.de).
+// "and"; "Müller & Söhne" muellerundsoehne.de's, as NameForms spells
+// it), or a word of the name of three letters or more is in the
+// domain's name ("Stadtwerke Talheim GmbH" for stadtwerke-talheim.de,
+// "Müller Technik" for mueller-technik.de).
 func namesDomain(name, org string) bool {
 	label, _, _ := strings.Cut(org, ".")
 	label = places.Fold(label)
-	folded := places.Fold(strings.ReplaceAll(name, "&", " and "))
-	if len(label) >= 3 && strings.Contains(strings.ReplaceAll(folded, " ", ""), strings.ReplaceAll(label, " ", "")) {
-		return true
-	}
-	for _, w := range strings.Fields(folded) {
-		if len(w) >= 3 && w != "and" && strings.Contains(label, w) {
+	compact := strings.ReplaceAll(label, " ", "")
+	for _, ws := range NameForms(name) {
+		if len(label) >= 3 && strings.Contains(strings.Join(ws, ""), compact) {
 			return true
+		}
+		for _, w := range ws {
+			if len(w) >= 3 && !nameAndWords[w] && strings.Contains(label, w) {
+				return true
+			}
 		}
 	}
 	return false

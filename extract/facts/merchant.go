@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"mailnode/extract"
 	"mailnode/extract/places"
 	"mailnode/mail/store"
 )
@@ -21,7 +22,11 @@ import (
 // or domain, or when, written together, it is the domain's name: with its
 // "and" ("acmehomeandco"), without it, or without the words of a legal
 // form or a shop's kind at its end while two words stay ("Acme Home & Co"
-// for acmehome.com; "Acme Co" is not acme.com's by its domain). These
+// for acmehome.com; "Acme Co" is not acme.com's by its domain), the
+// name spelled as extract.NameForms spells it for a domain: umlauts
+// spelled out and "&" as the shop's language's word for "and" ("Müller &
+// Söhne" is muellerundsoehne.de, "Dupont & Fils" dupont-et-fils.fr); a
+// name's words for "and" are left out as "&" is ("Müller und Söhne"). These
 // compare with the domain's name alone, never with the words of a name:
 // "Acme Home & Co" does not find "Acme Tools". A shown name finds its
 // fact only when it agrees with its domain more closely than Merge asks
@@ -73,21 +78,30 @@ func merchantPatterns(merchant string) []string {
 		return nil
 	}
 	out := []string{words}
-	f := strings.Fields(places.Fold(strings.ReplaceAll(m, "&", " and ")))
-	for _, ws := range [][]string{f, without(f, "and")} {
+	for _, ws := range extract.NameForms(m) {
 		// "acmehomeandcoltd", then less each legal form at its end while
 		// two words stay: "acmehomeandco", "acmehome".
 		for n := len(ws); n >= 1; n-- {
 			if n < len(ws) && (!legalForms[ws[n]] || n < 2) {
 				break
 			}
-			if ws[n-1] == "and" {
+			if extract.AndWord(ws[n-1]) {
 				continue
 			}
 			if c := strings.Join(ws[:n], ""); len(c) >= 3 && !slices.Contains(out, domainMark+c) {
 				out = append(out, domainMark+c)
 			}
 		}
+	}
+	return out
+}
+
+// together is each of a name's forms (extract.NameForms) written
+// together.
+func together(name string) []string {
+	var out []string
+	for _, ws := range extract.NameForms(name) {
+		out = append(out, strings.Join(ws, ""))
 	}
 	return out
 }
@@ -106,12 +120,12 @@ func nameMatchable(name, org string) bool {
 	if len(lc) < 3 {
 		return false
 	}
-	f := strings.Fields(places.Fold(strings.ReplaceAll(name, "&", " and ")))
-	for _, ws := range [][]string{f, without(f, "and")} {
-		if c := strings.Join(ws, ""); len(c) >= 3 && (strings.Contains(c, lc) || strings.HasPrefix(lc, c)) {
+	for _, c := range together(name) {
+		if len(c) >= 3 && (strings.Contains(c, lc) || strings.HasPrefix(lc, c)) {
 			return true
 		}
 	}
+	f := strings.Fields(places.Fold(strings.ReplaceAll(name, "&", " and ")))
 	for _, part := range strings.Split(label, "-") {
 		if p := compact(part); len(p) >= 3 && slices.Contains(f, p) {
 			return true
@@ -120,9 +134,10 @@ func nameMatchable(name, org string) bool {
 	return false
 }
 
-// nameWords is a name's folded words, "&" and "and" left out.
+// nameWords is a name's folded words, "&" and the words for "and" left
+// out ("Müller und Söhne" is "Müller & Söhne").
 func nameWords(s string) string {
-	return strings.Join(without(strings.Fields(places.Fold(strings.ReplaceAll(s, "&", " and "))), "and"), " ")
+	return strings.Join(extract.WithoutAnd(strings.Fields(places.Fold(strings.ReplaceAll(s, "&", " and ")))), " ")
 }
 
 // registrable is a domain's registrable part, lower case.
@@ -137,16 +152,6 @@ func registrable(domain string) string {
 // compact is a domain's name folded and written together.
 func compact(label string) string {
 	return strings.ReplaceAll(places.Fold(label), " ", "")
-}
-
-func without(ws []string, drop string) []string {
-	var out []string
-	for _, w := range ws {
-		if w != drop {
-			out = append(out, w)
-		}
-	}
-	return out
 }
 
 // legalForms are the words at a shop's name's end that name its legal

@@ -42,7 +42,12 @@ func TestOrdersByName(t *testing.T) {
 		mail(4, "Home & Co Outlet", "orders@homeandcooutlet.com", true, "HC-30118"),
 		mail(5, "Acme Home & Co", "orders@acmehomeandco-shop.com", false, "LA-99001"),
 		mail(6, "Acme Home & Co", "orders@acmehomeandc0.shop", true, "LA-99002"),
-	}, 6); err != nil {
+		// A domain spells umlauts out and writes "&" in its language.
+		mail(7, "Müller & Söhne", "shop@muellerundsoehne.de", true, "MS-20418"),
+		mail(8, "Dupont & Fils", "commandes@dupont-et-fils.fr", true, "DF-7731"),
+		mail(9, "Bjørn & Co", "ordre@bjoernogco.no", false, "BC-5512"),
+		mail(10, "Müller Technik", "info@mueller-technik.de", true, "MT-3301"),
+	}, 10); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fsx.Pass(ctx); err != nil {
@@ -81,6 +86,17 @@ func TestOrdersByName(t *testing.T) {
 		{"acmehomeandc0.shop", []string{"LA-99002"}},
 		{"acmehomeandco-shop.com", []string{"LA-99001"}},
 		{"Acme Gardens", nil},
+		{"Müller & Söhne", []string{"MS-20418"}},
+		{"mueller und soehne", []string{"MS-20418"}},
+		{"Muller und Sohne", []string{"MS-20418"}},
+		{"MÜLLER & SÖHNE GmbH", []string{"MS-20418"}},
+		{"muellerundsoehne.de", []string{"MS-20418"}},
+		{"Dupont & Fils", []string{"DF-7731"}},
+		{"dupont et fils", []string{"DF-7731"}},
+		{"Bjørn & Co", []string{"BC-5512"}},
+		{"Müller Technik", []string{"MT-3301"}},
+		{"Müller", []string{"MS-20418", "MT-3301"}},
+		{"Müller & Partner", nil},
 	} {
 		if got := numbers(c.merchant); !slices.Equal(got, c.want) {
 			t.Errorf("Orders(%q) = %v, want %v", c.merchant, got, c.want)

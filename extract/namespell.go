@@ -1,0 +1,66 @@
+package extract
+
+import (
+	"strings"
+
+	"mailnode/extract/places"
+)
+
+// Names as domains write them (issue 46, class 7): a shop's domain has no
+// umlauts and no "&", so "Müller & Söhne" is muellerundsoehne.de and
+// "Dupont & Fils" dupont-et-fils.fr. Merge asks whether a shown name
+// agrees with its domain (namesDomain), and order_status finds a shop
+// by its name as a person says it (extract/facts): both read a name by
+// the forms below.
+
+// NameForms are the folded word lists a name's domain may be written
+// from: "&" as "and" or left out, and as the word for "and" of the
+// languages of extract/lang; its letters folded (ü is u) or spelled as a
+// domain spells them (ü is ue, ß is ss, å is aa, ø is oe). The first is
+// the name folded, "&" as "and".
+func NameForms(name string) [][]string {
+	var out [][]string
+	spellings := []string{name}
+	if sp := domainSpelling.Replace(name); sp != name {
+		spellings = append(spellings, sp)
+	}
+	for _, sp := range spellings {
+		f := strings.Fields(places.Fold(strings.ReplaceAll(sp, "&", " and ")))
+		out = append(out, f, WithoutAnd(f))
+		if !strings.Contains(sp, "&") {
+			continue
+		}
+		for _, and := range andInLanguages {
+			out = append(out, strings.Fields(places.Fold(strings.ReplaceAll(sp, "&", " "+and+" "))))
+		}
+	}
+	return out
+}
+
+// AndWord reports whether a folded word is a word for "and".
+func AndWord(w string) bool { return nameAndWords[w] }
+
+// WithoutAnd is a name's folded words less its words for "and".
+func WithoutAnd(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if !nameAndWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// andInLanguages is the word for "and" in the languages of extract/lang
+// that write it with more than one letter, as a domain writes a name's
+// "&" (a letter alone would make look-alikes of more domains); nameAndWords
+// are them all, with "and".
+var (
+	andInLanguages = []string{"und", "et", "en", "og", "och", "ja"}
+	nameAndWords   = map[string]bool{"and": true, "und": true, "et": true, "en": true, "og": true, "och": true, "ja": true}
+)
+
+// domainSpelling spells a name's letters as domains do: "Müller" is
+// mueller, "Größe" groesse, "Bjørn" bjoern.
+var domainSpelling = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss",
+	"å", "aa", "Å", "Aa", "ø", "oe", "Ø", "Oe", "æ", "ae", "Æ", "Ae")
