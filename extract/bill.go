@@ -85,6 +85,9 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 		b.Due = c.dueAfterAmount(text, c.countryZone(""))
 	}
 	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
+		b.Due = c.dueBeforeWord(text, c.countryZone(""))
+	}
+	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
 		b.Due = c.debitDate(text, c.countryZone(""))
 	}
 	// A bill needs its amount and something to tell it apart: a due date
@@ -470,6 +473,38 @@ func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
 		}
 		if ds := c.dates(rest[w[1]:]); len(ds) > 0 && ds[0].start == 0 {
 			return resolve(at(ds[0].withYear(c.ref), nil), z, c.dateLoc)
+		}
+	}
+	return nil
+}
+
+// dueBeforePhrases are the words that end a sentence after the day a bill
+// is due by, where a language puts the verb last ("Ihre Rechnung … ist am
+// 20.04.2030 fällig", "… bis 20.04.2030 zu bezahlen": due.before in
+// extract/lang/data), longest first.
+var (
+	dueBeforePhrases = longestFirst(lang.Entries("due.before"))
+	dueBeforeWords   = words.NewWholeSet(lang.Entries("due.before"))
+)
+
+// dueBeforeWord is the date right before a word of dueBeforePhrases on a
+// line among the first that names the bill (a bill's word or an amount).
+func (c *msgContext) dueBeforeWord(text string, z zoneHint) *Time {
+	for ln := range strings.Lines(firstLines(text, 60)) {
+		if !hasDigit(ln) {
+			continue
+		}
+		l := lowerLine(ln)
+		if !dueBeforeWords.In(l) || !billTopic.Any(l) && !currencyWords.Any(l) {
+			continue
+		}
+		for _, d := range c.dates(ln) {
+			rest := strings.ToLower(strings.TrimLeft(ln[d.end:], " \t"))
+			for _, p := range dueBeforePhrases {
+				if strings.HasPrefix(rest, p) && !words.In(rest, len(p), false) {
+					return resolve(at(d.withYear(c.ref), nil), z, c.dateLoc)
+				}
+			}
 		}
 	}
 	return nil

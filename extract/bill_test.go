@@ -41,6 +41,10 @@ func TestLocaleBills(t *testing.T) {
 		// The amount in the bill's own sentence, without a label.
 		{"faktura@tel.example.se", "Din faktura", "Din faktura 55120931 på 349 kr förfaller den 28 juni 2027.\n", "349.00 SEK 2027-06-28 55120931"},
 		{"abrechnung@strom.example.de", "Ihre Jahresabrechnung 2026", "anbei Ihre Jahresabrechnung Nr. 7712-2026. Es ergibt sich eine Nachzahlung von 84,20 €, die wir am 15.02.2027 von Ihrem Konto abbuchen.\n", "84.20 EUR 2027-02-15 7712-2026"},
+		// The day before the word that ends the sentence (German puts it last).
+		{"rechnung@strom.example.at", "Ihre Rechnung", "Ihre Rechnung Nr. 5512078 über 156,80 € ist am 20.04.2027 fällig.\n", "156.80 EUR 2027-04-20 5512078"},
+		{"rechnung@wasser.example.de", "Ihre Rechnung", "Ihre Rechnung 7712 vom 01.03.2027 über 156,80 € ist bis 20.04.2027 zu bezahlen.\n", "156.80 EUR 2027-04-20 7712"},
+		{"rechnung@wasser.example.de", "Ihre Rechnung", "Ihre Rechnung 7712 vom 01.03.2027 über 156,80 €.\nDie Fälligkeit richtet sich nach Ihrem Vertrag.\n", "?"},
 		{"hello@offers.example.co.uk", "Lower your bill", "Save £50 on your next bill when you switch before 31 January 2027.\n", ""},
 		// Each label over its value, a blank line between (HTML blocks).
 		{"billing@energy.example.co.uk", "Your bill", "Bill number\n\nOB-7712044\n\nAmount due\n\n£45.00\n\nDue date\n\n19 June 2027\n", "45.00 GBP 2027-06-19 OB-7712044"},
