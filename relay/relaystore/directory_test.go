@@ -296,6 +296,17 @@ func TestDirectoryListenDropped(t *testing.T) {
 	defer c.Close(ctx)
 	for round := range 3 {
 		reloads, listensA := b.dir.reloads.Load(), a.listens.Load()
+		// Both listeners are connected before they are killed: an
+		// instance counts its reload, and the other its listen, a moment
+		// before PostgreSQL lists the new connection (CI saw one of two).
+		eventually(t, 5*time.Second, "both instances' listening connections", func() bool {
+			var n int
+			if err := c.QueryRow(ctx, "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
+				listenAppName).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n == 2
+		})
 		var killed int
 		if err := c.QueryRow(ctx, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
 			listenAppName).Scan(&killed); err != nil {
