@@ -44,6 +44,15 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	if m := subjectOrderRE.FindStringSubmatch(subject); m != nil && o.Number == "" && !masked(m[1]) {
 		o.Number = m[1]
 	}
+	// A table's header row over its values ("Numero ordine	Data ordine"
+	// over "CF-2026-08812	04/12/2026"), read as labelled when the
+	// labels outside tables give no number.
+	var cells string
+	if o.Number == "" {
+		if cells = tabLabels(text); cells != "" {
+			o.Number = c.tableOrderNumber(cells)
+		}
+	}
 	tracking, carrier := c.trackingNumber(text)
 	// The carrier the mail names in a sentence, and whether it names one,
 	// worked out once: the expressions read the whole text.
@@ -156,9 +165,23 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	}
 	if a := c.labelledAmount(text); a != nil {
 		o.Total = a
+	} else if cells != "" {
+		o.Total = c.labelledAmount(cells)
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
 }
 
 // orderNumber is the first number a text gives by an order's label.
 func (c *msgContext) orderNumber(text string) string { return c.codeAfter(orderLabels, text) }
+
+// tableOrderNumber is orderNumber of a table's cells as tabLabels writes
+// them: a column's date under a header that names the order ("Data
+// ordine", "Order date") is no number.
+func (c *msgContext) tableOrderNumber(cells string) string {
+	for _, v := range c.after(orderLabels, cells) {
+		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) && len(findDates(m[1], false)) == 0 {
+			return m[1]
+		}
+	}
+	return ""
+}

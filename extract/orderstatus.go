@@ -55,7 +55,7 @@ func statusIn(s string) string {
 		// a state in a clause about a time to come is not the order's.
 		start := strings.LastIndexByte(s[:end], '\n') + 1
 		before := s[start:max(start, end-len(statusPhrases[phrase]))]
-		if whenWords.In(before) {
+		if whenWords.In(before) || inQuestion(s[end:]) {
 			return true
 		}
 		// "Will be dispatched within 2 working days": shipping to come.
@@ -93,6 +93,17 @@ func statusIn(s string) string {
 		return ""
 	}
 	return statusOrder[best]
+}
+
+// inQuestion reports whether the sentence a phrase ends in, rest being
+// what follows the phrase, is a question: "Retourneren? Dat kan binnen
+// 30 dagen", "Want to return something?" offer a state, they do not say
+// one.
+func inQuestion(rest string) bool {
+	if i := strings.IndexAny(rest, ".!?\n"); i >= 0 && i < 120 {
+		return rest[i] == '?'
+	}
+	return false
 }
 
 // The words of every language for today, for delivering (stems) and for
