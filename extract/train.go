@@ -484,10 +484,37 @@ func serviceLine(ln string) string {
 		return ""
 	}
 	m := serviceLineRE.FindStringSubmatch(ln)
-	if m == nil || notService[strings.ToLower(m[1])] {
+	if m == nil {
+		return brandedService(ln)
+	}
+	if notService[strings.ToLower(m[1])] {
 		return ""
 	}
 	return m[1] + " " + m[2]
+}
+
+// brandedServiceRE is a line that opens with a service's category, a
+// brand's one or two words and the number after a word for it: "TGV
+// Lyria n° 9761, voiture 12", "ICE Sprinter Nr. 1003".
+var brandedServiceRE = regexp.MustCompile(`^(\p{Lu}{1,5})((?: \p{Lu}[\p{L}-]{1,14}){1,2}) (?:n[°º]\.?|[Nn]r\.|[Nn]o\.) ?(\d{1,6})(?:[,·(]|$)`)
+
+// trainCategorySet holds trainCategories.
+var trainCategorySet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range trainCategories {
+		m[c] = true
+	}
+	return m
+}()
+
+// brandedService is the service of brandedServiceRE's line when its
+// category is one trainNumRE knows: "Commande n° 448812" is no train.
+func brandedService(ln string) string {
+	m := brandedServiceRE.FindStringSubmatch(ln)
+	if m == nil || !trainCategorySet[m[1]] {
+		return ""
+	}
+	return m[1] + m[2] + " " + m[3]
 }
 
 func (c *msgContext) routeLeg(m []string, d dateMatch) *Segment {

@@ -240,8 +240,8 @@ func (c *msgContext) markedLeg(ln string, clocks []clockMatch, d dateMatch) *Seg
 func (c *msgContext) markedStops(ln string, clocks []clockMatch) (from, to, code string, ok bool) {
 	// A word for o'clock between a marker and its clock ("afgår kl.
 	// 09:30") is neither.
-	head := clockWord.ReplaceAllString(ln[:clocks[0].start], "")
-	mid := clockWord.ReplaceAllString(ln[clocks[0].end:clocks[1].start], "")
+	head := c.withoutDayLast(clockWord.ReplaceAllString(ln[:clocks[0].start], ""))
+	mid := c.withoutDayLast(clockWord.ReplaceAllString(ln[clocks[0].end:clocks[1].start], ""))
 	tail := ln[clocks[1].end:]
 	// The departure's day after its clock ("21:00 on Friday 22 December
 	// 2028, arrive …") is not the arrival's station.
@@ -292,6 +292,34 @@ func (c *msgContext) markedStops(ln string, clocks []clockMatch) (from, to, code
 	return from, to, code, true
 }
 
+// withoutDayLast is s, the text before a stop's clock, less the day it
+// ends with and the small words before that day: "departs San Diego on
+// 12/18/2027 at" (the clock's word already gone) or "… Depot at
+// 2027-12-18", an ISO 8601 timestamp's date, are "departs San Diego".
+func (c *msgContext) withoutDayLast(s string) string {
+	if !hasDigit(s) {
+		return s
+	}
+	ds := c.dates(s)
+	if len(ds) == 0 {
+		return s
+	}
+	last := ds[len(ds)-1]
+	if strings.Trim(s[last.end:], " ,") != "" {
+		return s
+	}
+	t := strings.TrimRight(withoutWeekday(s[:last.start]), " ,")
+	for range 2 {
+		i := strings.LastIndexByte(t, ' ')
+		w := t[i+1:]
+		if i < 0 || len(w) > 3 || w == "" || !('a' <= w[0] && w[0] <= 'z') {
+			break
+		}
+		t = strings.TrimRight(t[:i], " ,")
+	}
+	return t + " "
+}
+
 // clockFromLeg reads a sentence whose clocks each come before their
 // stop, the departure's after a word for "from" or before its particle:
 // "fahren Sie um 07:48 von Hannover Hbf ab und kommen um 09:01 in Uelzen
@@ -300,13 +328,18 @@ func (c *msgContext) markedStops(ln string, clocks []clockMatch) (from, to, code
 // word of the arrival's: a verb after the "and" ("ankommer", "komt") or
 // the particle that ends the sentence ("an").
 func (c *msgContext) clockFromLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
-	mid := clockWord.ReplaceAllString(ln[clocks[0].end:clocks[1].start], "")
+	mid := c.withoutDayLast(clockWord.ReplaceAllString(ln[clocks[0].end:clocks[1].start], ""))
 	k := firstWordOf(mid, andWords)
 	if k < 0 {
 		return nil
 	}
 	station, clause := mid[:k], mid[k:]
 	rest, hasFrom := fromMarkers.starts(station)
+	if !hasFrom {
+		// The departure's marker before the station ("um 07:45 ab Wien
+		// Westbahnhof und kommt um 10:12 in Salzburg Hbf an").
+		rest, hasFrom = depMarkers.starts(station)
+	}
 	_, particle := depMarkers.ends(station)
 	if !hasFrom && !particle || c.dates(station) != nil {
 		return nil
