@@ -437,8 +437,8 @@ func (ev *evidence) addDocument(d mime.Document) {
 		}
 		var vals []string
 		vals = append(vals, p.Description, p.Organization, p.RelevantDate)
-		for _, f := range p.Fields {
-			vals = append(vals, f.Label, f.Value)
+		for _, k := range p.Keys { // in the pass's order, as passText reads them
+			vals = append(vals, p.Fields[k].Label, p.Fields[k].Value)
 		}
 		markupStrings(p.Semantics, &vals, 0)
 		for _, v := range vals {

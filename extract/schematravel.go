@@ -240,8 +240,8 @@ func (c *msgContext) hotel(seg *Segment, h, res node) {
 		city = getStr(a, "addressLocality")
 	}
 	z := c.placeZoneHint(city, country)
-	seg.CheckIn = c.timeAt(getStr(res, "checkinDate", "checkinTime", "checkInDate"), z)
-	seg.CheckOut = c.timeAt(getStr(res, "checkoutDate", "checkoutTime", "checkOutDate"), z)
+	seg.CheckIn = c.timeAt(getStr(res, "checkinDate", "checkinTime", "checkInDate", "checkInTime"), z)
+	seg.CheckOut = c.timeAt(getStr(res, "checkoutDate", "checkoutTime", "checkOutDate", "checkOutTime"), z)
 }
 
 func placeName(p *Place) string {

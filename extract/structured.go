@@ -213,8 +213,17 @@ func microdata(doc string) []node {
 
 func microdataItem(n *html.Node, depth int) node {
 	item := node{}
-	if t := attr(n, "itemtype"); t != "" {
-		item["@type"] = strings.Fields(t)[0]
+	// An item may have several types ("…/LodgingReservation
+	// …/Reservation"), as JSON-LD's list of types: each is kept.
+	switch ts := strings.Fields(attr(n, "itemtype")); {
+	case len(ts) == 1:
+		item["@type"] = ts[0]
+	case len(ts) > 1:
+		types := make([]any, 0, min(len(ts), 8))
+		for _, t := range ts[:min(len(ts), 8)] {
+			types = append(types, t)
+		}
+		item["@type"] = types
 	}
 	if depth > 16 {
 		return item
