@@ -73,7 +73,8 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 		}
 	}
 	paidOn, paidWord := c.paidStatus(subject, text)
-	if billPaid.Any(l) && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue {
+	if billPaid.Any(l) && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue ||
+		paidLabelSet.Any(l) && c.paidByLabel(text, b.Amount) {
 		b.Status = StatusPaid
 	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was
@@ -188,6 +189,60 @@ func (c *msgContext) paidPhraseStands(subject, text string, amount *Money) bool 
 	}
 	return false
 }
+
+// paidByLabel reports whether a receipt's label says the bill is paid:
+// "Amount paid" with the bill's amount or "Date paid" with a date
+// (bill.paid.label), when no balance label (bill.balance: "Balance due",
+// "Restbetrag", "Reste à payer") gives an amount other than zero: a
+// part payment leaves the bill due.
+func (c *msgContext) paidByLabel(text string, amount *Money) bool {
+	lines := firstLines(text, 30)
+	found := false
+	for ln := range strings.Lines(lines) {
+		o := strings.TrimSpace(ln)
+		t := strings.ToLower(o)
+		if len(t) != len(o) || !hasDigit(t) {
+			continue
+		}
+		for _, p := range paidLabels {
+			if !strings.HasPrefix(t, p) || words.In(t, len(p), false) {
+				continue
+			}
+			rest := strings.TrimLeft(o[len(p):], " \t:")
+			if m := moneyRE.FindStringSubmatchIndex(rest); m != nil && m[0] == 0 && amount != nil && amount.Amount != "0.00" {
+				if mo := c.moneyAt(rest, m, text); mo != nil && mo.Amount == amount.Amount {
+					found = true
+				}
+			}
+			if ds := c.dates(rest); len(ds) > 0 && ds[0].start == 0 {
+				found = true
+			}
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	for ln := range strings.Lines(lines) {
+		if !hasDigit(ln) || !balanceSet.Any(lowerLine(ln)) {
+			continue
+		}
+		for _, m := range moneyRE.FindAllStringSubmatchIndex(ln, 4) {
+			if mo := c.moneyAt(ln, m, text); mo != nil && mo.Amount != "0.00" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// The labels of a receipt's payment and of what is left to pay, every
+// language's (bill.paid.label, bill.balance), longest first.
+var (
+	paidLabels   = longestFirst(lang.Entries("bill.paid.label"))
+	paidLabelSet = words.NewSet(paidLabels)
+	balanceSet   = words.NewSet(lang.Entries("bill.balance"))
+)
 
 // paidStatus reports whether the word for paid stands as a bill's status
 // in its subject or first lines (a line, or the last part of one, that is

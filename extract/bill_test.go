@@ -188,6 +188,10 @@ func TestBillStatus(t *testing.T) {
 		// A statement's row for the last payment is no word on this bill;
 		// the phrase beside this bill's amount is.
 		{"last payment's row", "Your bill is ready", "Previous balance   $64.12\nPayment received Feb 20 - thank you   -$64.12\nAmount due:   $70.00\nDue date:   03/25/2030\n", "due 70.00 USD 2030-03-25"},
+		// A receipt's labels: the amount paid (the bill's) or the day it
+		// was paid; a balance left to pay keeps the bill due.
+		{"amount and date paid", "Your receipt #2041-7730", "Receipt #2041-7730\nAmount paid\t$70.00\nDate paid\tMarch 5, 2030\n", "paid 70.00 USD -"},
+		{"part payment", "Your receipt #2041-7730", "Receipt #2041-7730\nInvoice total\t$70.00\nAmount paid\t$30.00\nDate paid\tMarch 5, 2030\nBalance due\t$40.00\n", "due 70.00 USD -"},
 		{"this payment's row", "Your bill", "Invoice number: WS-30-1187\nPayment received - thank you   $70.00\nAmount due:   $70.00\n", "paid 70.00 USD -"},
 	} {
 		b := billOf(t, "billing@westshorewater.com", "Westshore Water", c.subject, c.text, true)

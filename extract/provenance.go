@@ -902,7 +902,7 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 				return Source{Kind: m.kind, Raw: st + " phrase"}
 			}
 		case f.Bill != nil && st == StatusPaid:
-			if _, paid := ev.c.paidStatus(ev.subject, m.text); paid || billPaid.Any(lower(m.text)) {
+			if _, paid := ev.c.paidStatus(ev.subject, m.text); paid || billPaid.Any(lower(m.text)) && ev.c.paidPhraseStands(ev.subject, m.text, f.Bill.Amount) || ev.c.paidByLabel(m.text, f.Bill.Amount) {
 				return Source{Kind: m.kind, Raw: "paid phrase"}
 			}
 		}
