@@ -269,3 +269,30 @@ func TestPrintedTimes(t *testing.T) {
 		}
 	}
 }
+
+// TestPassAndText: a boarding pass attached to a mail whose text gives
+// the same flight is one flight, the pass's with the text's clocks; a
+// flight the pass does not give stays the text's.
+func TestPassAndText(t *testing.T) {
+	pj, _ := json.Marshal(map[string]any{"formatVersion": 1, "boardingPass": map[string]any{"transitType": "PKTransitTypeAir"},
+		"barcodes": []map[string]string{{"format": "PKBarcodeFormatAztec", "message": "M1VIRTANEN/AINO       EHX4K2Q HELOULAY 0433 186Y012F0031 100"}}})
+	var b bytes.Buffer
+	z := zip.NewWriter(&b)
+	w, _ := z.Create("pass.json")
+	w.Write(pj)
+	z.Close()
+	msg := &mime.Message{From: []mime.Address{{Address: "checkin@airline.example"}}, Subject: "Boarding pass",
+		Date: time.Date(2027, 7, 4, 7, 40, 0, 0, time.UTC),
+		Text: "Booking reference: HX4K2Q\n\nFlight AY 433\nTuesday 5 July 2027\nDeparture: Helsinki (HEL) 07:30\nArrival: Oulu (OUL) 08:35\n\n" +
+			"Flight AY 438\nSunday 10 July 2027\nDeparture: Oulu (OUL) 18:05\nArrival: Helsinki (HEL) 19:10\n",
+		Documents: []mime.Document{{Kind: "pkpass", Data: b.Bytes()}}}
+	var got []string
+	for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+		s := f.Segment
+		got = append(got, s.Number+" "+s.Depart.Format(time.RFC3339)+" "+f.From)
+	}
+	want := "AY 438 2027-07-10T18:05:00+03:00 text|AY 433 2027-07-05T07:30:00+03:00 attachment"
+	if g := strings.Join(got, "|"); g != want {
+		t.Errorf("flights %q, want %q", g, want)
+	}
+}

@@ -362,6 +362,7 @@ func (f *Fact) dropImplausible() {
 // embedded e-invoice is the exact bill: it replaces bills read from text.
 // A bill read from a PDF's printed text gives way to one the body states.
 func mergeDocumentFacts(body, docs []Fact) []Fact {
+	body = withoutPassedLegs(body, docs)
 	exact, bodyBill := false, false
 	for _, f := range docs {
 		exact = exact || f.Bill != nil && f.exactBill
@@ -378,6 +379,46 @@ func mergeDocumentFacts(body, docs []Fact) []Fact {
 	for _, f := range docs {
 		if f.Bill == nil || f.exactBill || !bodyBill {
 			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// withoutPassedLegs drops the body's flights and trains that an
+// attachment gives too (a boarding pass with the itinerary in the text):
+// the same leg, by its number, day and stations, is one fact, the
+// attachment's, with what only the body gives (its clocks when the
+// barcode has the day alone, the arrival, the booking). A leg the
+// attachment does not give stays the body's.
+func withoutPassedLegs(body, docs []Fact) []Fact {
+	var out []Fact
+	for _, b := range body {
+		bs := b.Segment
+		same := -1
+		for i, d := range docs {
+			ds := d.Segment
+			if bs == nil || ds == nil || b.Kind != d.Kind || (b.Kind != KindFlight && b.Kind != KindTrain) ||
+				bs.Number == "" || flightNumber("", bs.Number) != flightNumber("", ds.Number) ||
+				bs.Depart == nil || ds.Depart == nil || bs.Depart.Format("2006-01-02") != ds.Depart.Format("2006-01-02") ||
+				!samePlaceCode(bs.From, ds.From) || !samePlaceCode(bs.To, ds.To) {
+				continue
+			}
+			same = i
+			break
+		}
+		if same < 0 {
+			out = append(out, b)
+			continue
+		}
+		ds := docs[same].Segment
+		if ds.Depart.DateOnly && !bs.Depart.DateOnly {
+			ds.Depart = bs.Depart
+		}
+		if ds.Arrive == nil {
+			ds.Arrive = bs.Arrive
+		}
+		if ds.Reservation == "" {
+			ds.Reservation = bs.Reservation
 		}
 	}
 	return out
