@@ -91,6 +91,17 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
 		b.Due = c.debitDate(text, c.countryZone(""))
 	}
+	// A receipt for a booking is numbered by the booking ("Booking ID"
+	// over "IBZY2087"), when it is a bill already: paid, or with a day
+	// it is due by. A booking's number alone makes no bill.
+	if b.Number == "" && b.Amount != nil && (b.Status == StatusPaid || b.Due != nil) {
+		if cells != "" {
+			b.Number = c.invoiceNumberAfter(bookingLabels, cells)
+		}
+		if b.Number == "" {
+			b.Number = c.invoiceNumberAfter(bookingLabels, text)
+		}
+	}
 	// A bill needs its amount and something to tell it apart: a due date
 	// or a number. A payment notice needs only the amount it paid.
 	if b.Amount == nil || b.Due == nil && b.Number == "" && b.Status != StatusPaid {
@@ -105,7 +116,17 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 // invoiceNumber is the number after the first invoice label that has
 // one.
 func (c *msgContext) invoiceNumber(text string) string {
-	for _, v := range c.after(invoiceLabels, text) {
+	return c.invoiceNumberAfter(invoiceLabels, text)
+}
+
+// bookingLabels are a booking's labels that number its receipt
+// (bill.booking).
+var bookingLabels = numericLabels(lang.Entries("bill.booking")...)
+
+// invoiceNumberAfter is the number after the first label of ls that has
+// one.
+func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
+	for _, v := range c.after(ls, text) {
 		// A label that ends a row of a printed invoice may have the
 		// account's IBAN on the row below: a number that passes the
 		// IBAN check is no invoice number.

@@ -99,6 +99,10 @@ func TestPrintedLayouts(t *testing.T) {
 		// first value's.
 		{"Votre facture\nN° de facture\tDate d'émission\tMontant TTC\tDate limite de paiement\n\nFM-30031207\t12/03/2014\t70,00 €\t27/03/2014\n", "FM-30031207 70.00 EUR 2014-03-27"},
 		{"Din faktura\nFakturanummer | Förfallodag | Att betala\n7701-220381   | 2014-03-29  | 399,00 €\nTips! 9,90 € extra i månaden.\n", "7701-220381 399.00 EUR 2014-03-29"},
+		// A paid receipt numbered by its booking; a booking's number
+		// alone makes no bill.
+		{"PAYMENT RECEIPT\nBooking ID   Payment Mode\nIBZY2087   Cash at Hotel\nGrand Total   Rs 1939\nPayment received by the hotel   Rs 1939\n", "IBZY2087 1939.00 INR -"},
+		{"Booking ID: HD-88120\nTotal: £35.00\nAn invoice will follow.\n", ""},
 		// A number whose groups are apart by dots; an amount's or a date's
 		// digits are none.
 		{"Aanslag gemeentelijke belastingen\nAanslagnummer: 2014.44.10871\nTotaal te betalen: € 1.234,56\n", "2014.44.10871 1234.56 EUR -"},
