@@ -190,7 +190,9 @@ func namesDomain(name, org string) bool {
 	label = places.Fold(label)
 	compact := strings.ReplaceAll(label, " ", "")
 	for _, ws := range NameForms(name) {
-		if len(label) >= 3 && strings.Contains(strings.Join(ws, ""), compact) {
+		// A domain's name of two letters only as the whole name ("H&M"
+		// for hm.com).
+		if c := strings.Join(ws, ""); len(label) >= 3 && strings.Contains(c, compact) || len(compact) == 2 && c == compact {
 			return true
 		}
 		for _, w := range ws {

@@ -15,14 +15,17 @@ import (
 
 // NameForms are the folded word lists a name's domain may be written
 // from: "&" as "and" or left out, and as the word for "and" of the
-// languages of extract/lang; its letters folded (ü is u) or spelled as a
-// domain spells them (ü is ue, ß is ss, å is aa, ø is oe). The first is
-// the name folded, "&" as "and".
+// languages of extract/lang; its letters folded (ü is u), spelled as a
+// domain spells them (ü is ue, ß is ss, å is aa, ø is oe), or as their
+// base letters that folding keeps apart (ø is o: "Elkjøp" is elkjop.no;
+// ł is l). The first is the name folded, "&" as "and".
 func NameForms(name string) [][]string {
 	var out [][]string
 	spellings := []string{name}
-	if sp := domainSpelling.Replace(name); sp != name {
-		spellings = append(spellings, sp)
+	for _, r := range []*strings.Replacer{domainSpelling, baseLetters} {
+		if sp := r.Replace(name); sp != name && sp != spellings[len(spellings)-1] {
+			spellings = append(spellings, sp)
+		}
 	}
 	for _, sp := range spellings {
 		f := strings.Fields(places.Fold(strings.ReplaceAll(sp, "&", " and ")))
@@ -64,3 +67,8 @@ var (
 // mueller, "Größe" groesse, "Bjørn" bjoern.
 var domainSpelling = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss",
 	"å", "aa", "Å", "Aa", "ø", "oe", "Ø", "Oe", "æ", "ae", "Æ", "Ae")
+
+// baseLetters are the letters places.Fold keeps, as their base letters:
+// "Elkjøp" is elkjop.no, "Łódź" lodz.
+var baseLetters = strings.NewReplacer("ø", "o", "Ø", "O", "ł", "l", "Ł", "L", "đ", "d", "Đ", "D", "ß", "ss",
+	"æ", "ae", "Æ", "Ae", "œ", "oe", "Œ", "Oe", "þ", "th", "Þ", "Th")

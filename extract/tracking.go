@@ -156,6 +156,13 @@ func carrierOf(s, sender string, labelled bool) (string, bool) {
 	if !ok && (labelled || own != "") {
 		if ms := carriers.Identify(s, sender); len(ms) > 0 {
 			car, ok = carrierName(ms[0]), true
+			if !ms[0].Checked && own == "" {
+				// A form without a check digit in a mail no carrier sent
+				// is a tracking number by its label, of no carrier by its
+				// form ("Zendingnummer: TRK447120441" from Trunkrs is no
+				// Purolator number): the mail's words and sender say whose.
+				car = ""
+			}
 		}
 	}
 	if !ok && car != own {

@@ -31,6 +31,10 @@ type Match struct {
 	Country string
 	// Domains are the carrier's mail domains (see senderDomains).
 	Domains []string
+	// Checked says the format has a check digit, and it holds: a format
+	// without one ("Purolator (alpha + 9)": three letters, nine digits)
+	// fits many a carrier's number and proves no carrier.
+	Checked bool
 }
 
 // format is one compiled tracking-number format.
@@ -297,7 +301,7 @@ func Identify(number, sender string) []Match {
 		}
 		seen[f.code] = true
 		out = append(out, Match{Carrier: f.courier, Code: f.code, Format: f.id, Number: compact, Country: country,
-			Domains: senderDomains[f.code]})
+			Domains: senderDomains[f.code], Checked: f.check != nil})
 	}
 	rank := func(m Match) int {
 		r := 0

@@ -1,0 +1,30 @@
+package extract
+
+import "testing"
+
+// TestNamesDomain: a shown name agrees with its domain as the domain
+// spells it (umlauts spelled out or as base letters, "&" as a language's
+// word for "and"), a two-letter domain only by the whole name.
+func TestNamesDomain(t *testing.T) {
+	for _, c := range []struct {
+		name, org string
+		want      bool
+	}{
+		{"Deutsche Telekom", "telekom.de", true},
+		{"Quill & Press Ltd", "quillandpress.com", true},
+		{"Müller & Söhne", "muellerundsoehne.de", true},
+		{"Dupont & Fils", "dupont-et-fils.fr", true},
+		{"Bjørn & Co", "bjoernogco.no", true},
+		{"Elkjøp", "elkjop.no", true},
+		{"H&M", "hm.com", true},
+		{"Müller Technik", "mueller-technik.de", true},
+		{"Hermes", "hm.com", false},
+		{"H&M Home", "hm.com", false},
+		{"Schmidt & Co", "muellerundsoehne.de", false},
+		{"PayPal", "paypa1-billing.example", false},
+	} {
+		if got := namesDomain(c.name, c.org); got != c.want {
+			t.Errorf("namesDomain(%q, %q) = %v, want %v", c.name, c.org, got, c.want)
+		}
+	}
+}
