@@ -119,6 +119,11 @@ func endsInClockWord(s string) bool {
 // words, or "gl.".
 var platformAnchors = slices.Concat(strings.Split(platformWords, "|"), []string{"gl."}, strings.Split(bayWords, "|"))
 
+// afterClockWords are the words for o'clock written after the clock,
+// which a station after it does not start with ("Vertrek: 07:45 uur,
+// Utrecht Centraal", "ab 07:45 Uhr Köln Hbf").
+var afterClockWords = map[string]bool{"uur": true, "uhr": true, "hrs": true, "hod": true, "horas": true}
+
 // clockWordList is clockWord's words.
 var clockWordList = slices.Concat(shortOclockWords, oclockWords)
 
@@ -146,7 +151,7 @@ func stationName(s string) string {
 	// Up to two markers before the name: "aan in Leeuwarden"; a word for
 	// "at" is one ("arrives at Leeds").
 	for range 2 {
-		if w, rest, ok := strings.Cut(s, " "); ok && clockWords[strings.ToLower(w)] {
+		if w, rest, ok := strings.Cut(s, " "); ok && (clockWords[strings.ToLower(w)] || afterClockWords[strings.ToLower(strings.TrimRight(w, ".,"))]) {
 			s = strings.TrimLeftFunc(rest, notLetter)
 			continue
 		}
@@ -154,7 +159,7 @@ func stationName(s string) string {
 			s = strings.TrimLeftFunc(rest, notLetter)
 		}
 	}
-	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:|▷●○")
+	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:;|▷●○")
 	// A parenthesis its clock's marker was in ("Szeged (dep. 06:48)").
 	if t, ok := strings.CutSuffix(s, "("); ok {
 		s = strings.TrimRight(t, " ")

@@ -56,6 +56,46 @@ func labelCells(lines []string) []string {
 	return out
 }
 
+// markedStopCells puts each cell of a line apart by bars on a line of
+// its own when every cell opens with a label and holds one clock, as two
+// stops written side by side do ("Vertrek: 07:45 uur, Utrecht Centraal |
+// Aankomst: 10:12 uur, Maastricht"): each is then read as a stop's line.
+func markedStopCells(lines []string) []string {
+	var out []string
+	for i, ln := range lines {
+		cells := splitStopCells(ln)
+		if cells == nil {
+			if out != nil {
+				out = append(out, ln)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(out, lines[:i]...)
+		}
+		out = append(out, cells...)
+	}
+	if out == nil {
+		return lines
+	}
+	return out
+}
+
+// splitStopCells is markedStopCells' cells of one line, or nil.
+func splitStopCells(ln string) []string {
+	if strings.Count(ln, " | ") != 1 || !hasDigit(ln) {
+		return nil
+	}
+	a, b, _ := strings.Cut(ln, " | ")
+	for _, c := range []string{a, b} {
+		label, _, ok := strings.Cut(c, ":")
+		if !ok || len(findClocks(c)) != 1 || hasDigit(label) || len(strings.Fields(label)) > 3 {
+			return nil
+		}
+	}
+	return []string{strings.TrimSpace(a), strings.TrimSpace(b)}
+}
+
 // smsCellRE is a labelled cell of a text message's one line, right after
 // its comma: ",TRAIN:12138", ",DOJ:25-08-2012".
 var smsCellRE = regexp.MustCompile(`,\p{Lu}[\p{Lu}\p{Ll} .]{0,15}:\S`)

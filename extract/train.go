@@ -172,7 +172,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 	below := -1                    // the line of a label read as the leg's above it
 	var routeLegs []*Segment
 	var stacked map[int]stackedStop // read when a clock names no station
-	lines := strings.Split(text, "\n")
+	lines := markedStopCells(strings.Split(text, "\n"))
 	wrapped := -1 // the second line of a leg's sentence read with the first
 	for i, ln := range lines {
 		if !hasDigit(ln) || i == wrapped {
@@ -237,6 +237,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				continue
 			}
 			if leg := c.lineLeg(lines, i, clocks, ref, *lastDate, labelled); leg != nil {
+				if leg.Number == "" {
+					// As a leg on one line: the train named under it
+					// ("Train 9004, Coach 7, Seat 61", "Vlak EC 171").
+					leg.Number, below = trainUnder(lines, i)
+				}
 				routeLegs = append(routeLegs, leg)
 				labelled = ""
 				continue

@@ -82,6 +82,12 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	if i := strings.LastIndex(head, ": "); i >= 0 {
 		head = head[i+2:] // "Votre trajet : Lyon Part-Dieu"
 	}
+	if n, rest := trainThenFrom(head); rest != "" {
+		// "Tog R20 fra Oslo S kl. 07:45 til Halden kl. 09:31": the train
+		// and a word for "from" before the station.
+		head = rest
+		number = cmp.Or(number, n)
+	}
 	if f := strings.Fields(m[5]); len(f) > 0 && notService[strings.ToLower(strings.TrimRight(f[0], "."))] {
 		m[5] = "" // "Wagen 12": a coach, not a train
 	}
@@ -104,6 +110,28 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 		return nil
 	}
 	return c.railLeg(number, from, to, d, d, &dep[0], &arr[0])
+}
+
+// trainThenFrom reads s, the text before a leg's first clock, that
+// opens with a word for a train and holds a word for "from" (departure's
+// marker) after it: the code between them, if it is one, and the station
+// after the marker. Without the train's word first, "de" and "da" are
+// parts of names ("Paris Gare de Lyon").
+func trainThenFrom(s string) (number, station string) {
+	f := strings.Fields(s)
+	if len(f) < 3 || !trainColumnRE.MatchString(lower(f[0])) {
+		return "", ""
+	}
+	start := strings.Index(s, f[0]) + len(f[0])
+	k := lastMarker(s, depMarkers)
+	if k <= start {
+		return "", ""
+	}
+	between := strings.Fields(s[start:k])
+	if len(between) == 2 && hasDigit(between[0]) && len(between[0]) <= 8 {
+		number = between[0]
+	}
+	return number, strings.TrimSpace(s[k:])
 }
 
 // inlinePlatformRE is a platform right after a stop's clock.
