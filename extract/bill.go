@@ -405,6 +405,11 @@ func (c *msgContext) billIssuer(subject, text string) string {
 		if t == "" {
 			continue
 		}
+		// A printed letterhead may share its row with the document's
+		// title ("Northgate Web Studio   INVOICE"): its first column.
+		if first, _, ok := strings.Cut(t, "   "); ok {
+			t = strings.TrimSpace(first)
+		}
 		if name := issuerName(t); name == t && domainInName(name, org) {
 			return name
 		}

@@ -99,6 +99,11 @@ func TestPrintedLayouts(t *testing.T) {
 		// first value's.
 		{"Votre facture\nN° de facture\tDate d'émission\tMontant TTC\tDate limite de paiement\n\nFM-30031207\t12/03/2014\t70,00 €\t27/03/2014\n", "FM-30031207 70.00 EUR 2014-03-27"},
 		{"Din faktura\nFakturanummer | Förfallodag | Att betala\n7701-220381   | 2014-03-29  | 399,00 €\nTips! 9,90 € extra i månaden.\n", "7701-220381 399.00 EUR 2014-03-29"},
+		// No amount written with its currency: the one code a header or
+		// the label's aside names; two codes tell nothing.
+		{"Rechnung\nRechnungsnr.:   2030-0147\nPos.   Beschreibung   Gesamt (EUR)\n1   Wände streichen   777,00\nGesamtbetrag   1.234,56\nZahlbar bis 18.03.2014 ohne Abzug.\n", "2030-0147 1234.56 EUR 2014-03-18"},
+		{"INVOICE\nInvoice #   NWS-3391\nAmount Due (USD)   70.00\n", "NWS-3391 70.00 USD -"},
+		{"INVOICE\nInvoice #   NWS-3391\nShipping (EUR)   5.00\nAmount Due (USD)   70.00\n", ""},
 		// A paid receipt numbered by its booking; a booking's number
 		// alone makes no bill.
 		{"PAYMENT RECEIPT\nBooking ID   Payment Mode\nIBZY2087   Cash at Hotel\nGrand Total   Rs 1939\nPayment received by the hotel   Rs 1939\n", "IBZY2087 1939.00 INR -"},
@@ -161,6 +166,7 @@ func TestBillIssuer(t *testing.T) {
 		{"German label", "rechnung@stadtwerke-talheim.de", "Kundenservice", "Ihre Rechnung", "Rechnungssteller: Stadtwerke Talheim GmbH\nRechnungsnummer: 2030-118420\nRechnungsbetrag: 87,40 €\nFällig am: 14.02.2030\n", true, "Stadtwerke Talheim GmbH"},
 		{"French label, capital accent", "factures@eauxdevalmont.fr", "Service Clients", "Votre facture d'eau", "Émetteur : Eaux de Valmont\nFacture n° F-30-22871\nMontant à payer : 42,15 €\nDate d'échéance : 20/02/2030\n", true, "Eaux de Valmont"},
 		{"letterhead under a person's name", "maria@quillandpress.com", "Maria Lopez", "Invoice 2030-017", "QUILL & PRESS LTD\n14 Harbour Row, Bristol\n" + bill, true, "QUILL & PRESS LTD"},
+		{"letterhead beside the title", "dana@northgatewebstudio.com", "Dana Park", "Invoice NWS-3391", "Northgate Web Studio   INVOICE\n" + bill, true, "Northgate Web Studio"},
 		{"display name less its department", "billing@harborgym.com", "Harbor Gym Billing", "Your invoice", bill, true, "Harbor Gym"},
 		{"a headline is no letterhead", "factures@eauxdevalmont.fr", "Service Clients", "Votre facture", "Votre facture d'eau\nFacture n° F-30-22871\nMontant à payer : 42,15 €\nDate d'échéance : 20/02/2030\n", true, "eauxdevalmont.fr"},
 		{"a name not the domain's", "billing@invoices-online.example", "Billing", "Invoice", "Invoice from PayPal\n" + bill, true, "invoices-online.example"},

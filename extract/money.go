@@ -238,10 +238,25 @@ func (c *msgContext) billAmountBare(bare, text string) *Money {
 		}
 	}
 	if cur == "" {
-		return nil
+		// No amount written with its currency: the one currency code the
+		// text names, in a column's header or the label's aside ("Amount
+		// Due (USD)", "Gesamt (EUR)").
+		for _, code := range currencyCodeRE.FindAllString(text, 16) {
+			if cur != "" && code != cur {
+				return nil
+			}
+			cur = code
+		}
+		if cur == "" {
+			return nil
+		}
 	}
 	return money(bare, cur)
 }
+
+// currencyCodeRE is an ISO 4217 code of the currencies the readers know,
+// as a word.
+var currencyCodeRE = regexp.MustCompile(`\b(?:EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|INR|CAD|AUD|NZD|SGD|HKD|MXN|BRL)\b`)
 
 // moneyAt is the amount of moneyRE's match m in v, a piece of text.
 func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
