@@ -148,6 +148,15 @@ func (c *msgContext) shipperNamed(text string) string {
 			}
 		}
 	}
+	// "Votre colis Fnac sera livré": the shop after the possessive's word
+	// for a parcel.
+	for ln := range linesWith(possessedNouns, text) {
+		for _, m := range possessedParcelRE.FindAllStringSubmatch(ln, 4) {
+			if mentionedCarrier(m[1]) == "" && !pronouns[strings.ToLower(m[1])] {
+				return m[1]
+			}
+		}
+	}
 	// "Votre colis Cdiscount n° 8X55120771FR": the shop between the word
 	// for a parcel and the sign for its number.
 	for _, m := range parcelNounNumbers(text) {

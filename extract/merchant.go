@@ -36,6 +36,18 @@ var ownedParcelRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longe
 	`)[ \t]+(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?:` +
 	strings.Join(longestFirst(lang.Entries("parcel.owned")), "|") + `)(?:$|[^\p{L}])`)
 
+// possessedParcelRE is a shop named after a possessive and a word for a
+// parcel, where French, Spanish, Italian and Portuguese put it ("Votre
+// colis Fnac sera livré aujourd'hui", parcel.possessed in
+// extract/lang/data): a name in capitals of two letters or more, then a
+// word in lower case, so that "Votre colis N° …" and "Votre colis a été
+// livré" name no shop.
+var possessedParcelRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.possessed")), "|") +
+	`)[ \t]+(\p{Lu}[\p{L}\p{N}.&'’-]+(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+\p{Ll}`)
+
+// possessedNouns gate possessedParcelRE to the lines that hold its words.
+var possessedNouns = words.NewSet(lang.Entries("parcel.possessed"))
+
 // fromMerchantMatch is fromMerchantRE's first match in text, run only on
 // the lines (and the line after each) where a phrase's words are: the
 // expression has no literal start to skip ahead by, and over a whole

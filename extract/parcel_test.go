@@ -31,6 +31,15 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// by chance does not name that carrier.
 		{"MRW <notificaciones@mrw.es>", "Tu envío ha sido entregado", "Tu envío de El Corte Inglés ha sido entregado hoy.\nNº de envío: 02602012345678\n",
 			"El Corte Inglés 02602012345678 MRW delivered"},
+		// The shop after the possessive's word for a parcel; a number in
+		// two groups of digits apart by a dash.
+		{"DPD France <noreply@dpd.fr>", "Votre colis arrive aujourd'hui", "Votre colis Fnac sera livré aujourd'hui entre 10h00 et 11h00.\nNuméro de colis : 25012345678901\n",
+			"Fnac 25012345678901 DPD out_for_delivery"},
+		{"Nacex <avisos@nacex.example.pt>", "A sua encomenda foi entregue", "A sua encomenda Worten foi entregue hoje às 14:52.\nNúmero de expedição: 7712-40031988\n",
+			"Worten 7712-40031988 Nacex delivered"},
+		// No name after it: no shop.
+		{"Relais Colis <notification@relaiscolis.example.com>", "Votre colis est disponible", "Votre colis N° 4H03127745901 est disponible dans votre Relais Colis.\n",
+			" 4H03127745901 Relais Colis delivered"},
 		// A number of a form no check digit covers (three letters, nine
 		// digits: one of Purolator's) names no carrier in another's notice.
 		{"Trunkrs <bezorging@trunkrs.example.nl>", "Je pakket komt vanavond", "Goed nieuws: je pakket van HelloFresh wordt vanavond tussen 18:00 en 22:00 bezorgd.\nZendingnummer: TRK447120441\n",
