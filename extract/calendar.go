@@ -146,11 +146,7 @@ func embeddedItems(comp *ical.Component) []node {
 			if len(v) > maxScriptBytes || !strings.Contains(v, "@type") {
 				continue
 			}
-			text, err := props[i].Text()
-			if err != nil {
-				text = v
-			}
-			if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+			if t := strings.TrimSpace(unescapeJSONText(v)); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
 				out = append(out, parseJSONLD([]byte(t))...)
 			}
 		}
@@ -159,6 +155,38 @@ func embeddedItems(comp *ical.Component) []node {
 		out = out[:maxItems]
 	}
 	return out
+}
+
+// unescapeJSONText undoes iCalendar's escapes of a text value that holds
+// JSON. Writers escape its commas only sometimes (KDE Itinerary writes
+// "\," and "," in one value), so the value is not split at a comma as a
+// list of texts would be (go-ical's Text keeps the part before the
+// first); an escape iCalendar does not define is JSON's own (\") and is
+// kept.
+func unescapeJSONText(v string) string {
+	if !strings.Contains(v, "\\") {
+		return v
+	}
+	var b strings.Builder
+	b.Grow(len(v))
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c != '\\' || i+1 == len(v) {
+			b.WriteByte(c)
+			continue
+		}
+		switch n := v[i+1]; n {
+		case ',', ';', '\\':
+			b.WriteByte(n)
+			i++
+		case 'n', 'N':
+			b.WriteByte('\n')
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // bookingWords are the words that make a calendar event a booking of its

@@ -393,10 +393,10 @@ func (ev *evidence) addComponent(comp *ical.Component, b *strings.Builder) {
 	for name, props := range comp.Props {
 		for i := range props {
 			p := &props[i]
-			if s, err := p.Text(); err == nil {
+			if s, err := p.Text(); err == nil && !strings.HasPrefix(name, "X-") {
 				b.WriteString(s)
 			} else {
-				b.WriteString(p.Value)
+				b.WriteString(unescapeJSONText(p.Value)) // an X- property's JSON whole, as embeddedItems reads it
 			}
 			b.WriteByte('\n')
 			if name == ical.PropDateTimeStart || name == ical.PropDateTimeEnd || name == ical.PropDue || name == ical.PropRecurrenceID {
@@ -420,6 +420,10 @@ func (ev *evidence) addComponent(comp *ical.Component, b *strings.Builder) {
 		}
 	}
 	ev.markup = append(ev.markup, vals...)
+	if len(vals) > 0 {
+		b.WriteString(strings.Join(vals, "\n"))
+		b.WriteByte('\n')
+	}
 	for _, ch := range comp.Children {
 		ev.addComponent(ch, b)
 	}
@@ -558,7 +562,10 @@ func (ev *evidence) locate(f Fact, fv fieldValue) Source {
 		if s, ok := ev.tokens(fv.value); ok {
 			return s
 		}
-		return ev.derivedCode(fv)
+		if s := ev.derivedCode(fv); s.Kind != "" {
+			return s
+		}
+		return ev.joinedMarkup(fv.value)
 	case fieldName:
 		if s, ok := ev.holds(fv.value); ok {
 			return s
@@ -713,6 +720,22 @@ func (ev *evidence) derivedCode(fv fieldValue) Source {
 		}
 	}
 	return Source{}
+}
+
+// joinedMarkup is a code the markup reader joins from values markup
+// gives apart, each whole: a train's name and number ("TGV" and "5186"),
+// a seat's coach and place ("17" and "62").
+func (ev *evidence) joinedMarkup(v string) Source {
+	parts := strings.Fields(v)
+	if len(parts) < 2 {
+		return Source{}
+	}
+	for _, p := range parts {
+		if !slices.Contains(ev.markup, p) {
+			return Source{}
+		}
+	}
+	return Source{Kind: SourceMarkup, Raw: strings.Join(parts, " … ")}
 }
 
 // derivedCarrier is a carrier no material names: a tracking number's
