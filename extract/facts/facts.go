@@ -516,7 +516,7 @@ func (s *Store) merge(ctx context.Context) error {
 			}
 		}
 		for _, o := range m.Orders {
-			match := merchantMatch(o.Merchant, o.Domain)
+			match := orderMatch(o)
 			if err := put(o.ID, "order", o.Status, 0, 0, 0, match, o); err != nil {
 				return err
 			}

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"mailnode/extract"
+	"mailnode/extract/facts"
 	"mailnode/mail/msgauth"
 	"mailnode/mail/store"
 )
@@ -100,6 +102,36 @@ func TestOrdersByName(t *testing.T) {
 	} {
 		if got := numbers(c.merchant); !slices.Equal(got, c.want) {
 			t.Errorf("Orders(%q) = %v, want %v", c.merchant, got, c.want)
+		}
+	}
+}
+
+// TestOrderMatchCarrier: a carrier's notice is found by its carrier's
+// name, a shop's order only by the shop's.
+func TestOrderMatchCarrier(t *testing.T) {
+	tests := []struct {
+		name     string
+		order    extract.OrderState
+		has, not []string
+	}{
+		{"USPS notice naming no shipper", extract.OrderState{Order: extract.Order{Shipments: []extract.Shipment{{Carrier: "USPS", Tracking: "92748931508577307776690000"}}}},
+			[]string{"usps"}, nil},
+		{"Royal Mail notice naming the shop", extract.OrderState{Order: extract.Order{Merchant: "Waterstones", Shipments: []extract.Shipment{{Carrier: "Royal Mail"}}}},
+			[]string{"waterstones", "royal mail"}, nil},
+		{"shop's own order", extract.OrderState{Order: extract.Order{Merchant: "Amazon.com", Domain: "amazon.com", Shipments: []extract.Shipment{{Carrier: "Amazon Logistics"}}}},
+			[]string{"amazon"}, []string{"logistics"}},
+	}
+	for _, tt := range tests {
+		m := facts.OrderMatch(tt.order)
+		for _, w := range tt.has {
+			if !strings.Contains(m, " "+w+" ") {
+				t.Errorf("%s: OrderMatch = %q, want it to hold %q", tt.name, m, w)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(m, w) {
+				t.Errorf("%s: OrderMatch = %q, must not hold %q", tt.name, m, w)
+			}
 		}
 	}
 }
