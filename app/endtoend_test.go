@@ -1,0 +1,529 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"net/mail"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+
+	"mailnode/extract"
+	"mailnode/extract/eval"
+	"mailnode/mail/credential"
+	"mailnode/mail/imapsync"
+	"mailnode/mail/imaptest"
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+// endToEndSets are the evaluation's development mails with labels that
+// the end-to-end test delivers (docs/extract.md "The evaluation's parts").
+// Never the headline: its mails are not read here.
+var endToEndSets = []string{"public-dev", "public/kitinerary", "public/mail-and-packages", "handwritten"}
+
+// endToEndLosses is, per kind, the most labelled fields the extractor
+// reads right that the tools may still lose on the way (docs/extract.md
+// "End to end: the tools after an IMAP round trip"), beside the losses
+// the tools' rules make on purpose, counted apart. One more lost field
+// fails the test. The hotel's 4: two hotels' stays that give the same
+// reservation number are merged into one (extract.Merge keys a stay by
+// its reservation alone).
+var endToEndLosses = map[string]int{extract.KindHotel: 4}
+
+// TestEndToEndDovecot delivers the evaluation's labelled development mails
+// into a real Dovecot, syncs them into a node as the CLI does, and asks
+// the read tools for each labelled fact as a person's agent would: a trip
+// by a window around its dates, an order by the merchant's name, a bill by
+// a date after it is due. It counts per kind the labelled fields the tools
+// return, beside what the extractor alone reads from the same files, and
+// fails when a field the extractor reads is lost between it and the tool.
+func TestEndToEndDovecot(t *testing.T) {
+	ctx := context.Background()
+	var all eval.Public
+	for _, set := range endToEndSets {
+		p, err := eval.LoadPublic(filepath.Join("..", "extract", "eval", "testdata", filepath.FromSlash(set)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept := map[string]bool{}
+		for i, m := range p.Mails {
+			if i%endToEndEvery != 0 {
+				continue
+			}
+			kept[m.Name] = true
+			m.Name = set + "/" + m.Name
+			all.Mails = append(all.Mails, m)
+		}
+		for _, e := range p.Expected {
+			if !kept[e.Mail] {
+				continue
+			}
+			e.Mail = set + "/" + e.Mail
+			all.Expected = append(all.Expected, e)
+		}
+	}
+	srv := imaptest.NewDovecot(t)
+	start := time.Now()
+	byBytes := map[[32]byte][]string{}
+	arrived := map[string]time.Time{}
+	c := srv.Dial(t)
+	for _, m := range all.Mails {
+		at := mime.Parse(m.Raw).Date
+		arrived[m.Name] = at
+		if at.IsZero() {
+			at = start
+		}
+		// The server's arrival time is the mail's Date, as a delivery
+		// at the time it was written would have set it.
+		cmd := c.Append("INBOX", int64(len(m.Raw)), &imap.AppendOptions{Time: at})
+		if _, err := cmd.Write(m.Raw); err != nil {
+			t.Fatalf("append %s: %v", m.Name, err)
+		}
+		if err := cmd.Close(); err != nil {
+			t.Fatalf("append %s: %v", m.Name, err)
+		}
+		if _, err := cmd.Wait(); err != nil {
+			t.Fatalf("append %s: %v", m.Name, err)
+		}
+		k := rawKey(m.Raw)
+		byBytes[k] = append(byBytes[k], m.Name)
+	}
+	delivered := time.Since(start)
+
+	n, err := New(Config{DataDir: t.TempDir(),
+		Accounts: []imapsync.Config{{Account: "e2e", Address: srv.Addr, Security: imapsync.Plain,
+			Username: srv.Username, Password: credential.Secret(srv.Password)}},
+		Facts: FactsConfig{AuthServIDs: []string{eval.AuthServID}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Stop() })
+	if _, err := n.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	synced := time.Since(start) - delivered
+
+	comp, err := n.comp()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The person asks when the mail has arrived: the tools' clock (by
+	// which domains age and bills go stale) is the mail's Date.
+	var asked time.Time
+	readTools, err := n.ReadTools(func() time.Time { return asked })
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool := map[string]func(context.Context, json.RawMessage) (any, error){}
+	for _, tl := range readTools {
+		tool[tl.Name] = tl.Run
+	}
+	names := map[int64][]string{} // store message id -> mail names
+	mailsOf := func(ids []int64) []string {
+		var out []string
+		for _, id := range ids {
+			if _, ok := names[id]; !ok {
+				raw, err := comp.store.Raw(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				names[id] = byBytes[rawKey(raw)]
+			}
+			out = append(out, names[id]...)
+		}
+		return out
+	}
+	merged := map[string]bool{} // mails whose answer merged several mails
+	raws := map[string][]byte{}
+	for _, m := range all.Mails {
+		raws[m.Name] = m.Raw
+	}
+
+	labelsOf := map[string][]eval.Entity{}
+	for _, e := range all.Expected {
+		labelsOf[e.Mail] = append(labelsOf[e.Mail], e)
+	}
+	var found []eval.Entity
+	seen := map[string]bool{} // item id + mail: each answer counted once
+	var calls, apart int
+	// ask calls a tool and keeps its answers' scored entities, each
+	// attributed to the mails it was read from. It reports whether the
+	// answer was cut at the tools' 20 items.
+	ask := func(name string, args map[string]any) (full bool) {
+		b, _ := json.Marshal(args)
+		out, err := tool[name](ctx, b)
+		if err != nil {
+			t.Fatalf("%s(%s) = %v", name, b, err)
+		}
+		calls++
+		j, _ := json.Marshal(out)
+		var loose map[string]json.RawMessage
+		if err := json.Unmarshal(j, &loose); err != nil {
+			t.Fatalf("%s(%s) answered %s", name, b, j)
+		}
+		n := 0
+		for key, v := range loose {
+			var items []json.RawMessage
+			if json.Unmarshal(v, &items) != nil {
+				continue // unverified_note
+			}
+			n += len(items)
+			for _, it := range items {
+				es, sources, id := toolEntities(t, it)
+				mails := mailsOf(sources)
+				if len(mails) == 0 {
+					t.Fatalf("%s(%s) answered from messages %v, none of them delivered as sent", name, b, sources)
+				}
+				for _, e := range es {
+					// A segment of a trip merged from several mails is
+					// the one mail's whose labels it agrees with most;
+					// an order or a bill is each source mail's.
+					to := mails
+					if e.Kind != extract.KindOrder && e.Kind != extract.KindBill {
+						to = bestMails(e, mails, labelsOf)
+					}
+					for _, mailName := range to {
+						k := id + " " + mailName + " " + fmt.Sprint(e.Fields)
+						if seen[k] {
+							continue
+						}
+						seen[k] = true
+						e.Mail = mailName
+						found = append(found, e)
+						if key == "unverified" {
+							apart++
+						}
+						if len(mails) > 1 {
+							merged[mailName] = true
+						}
+					}
+				}
+			}
+		}
+		return n >= 20
+	}
+	// What the extractor alone reads from the same files, as the
+	// evaluation scores it.
+	extScores, extMisses := eval.ScoreMailsShowing(all)
+	extMissed := map[eval.Mismatch]bool{}
+	for _, m := range extMisses {
+		extMissed[eval.Mismatch{Kind: m.Kind, Key: m.Key, Field: m.Field, Want: m.Want}] = true
+	}
+	// Orders and bills whose number another mail's label gives too are
+	// one thing to Merge (a tracking number is the parcel's).
+	keyMails := map[string]map[string]bool{}
+	keysOf := func(e eval.Entity) []string {
+		var ks []string
+		for _, v := range []string{e.Key, e.Fields["number"], e.Fields["tracking"]} {
+			if v != "" {
+				ks = append(ks, e.Kind+" "+strings.ToUpper(strings.ReplaceAll(v, " ", "")))
+			}
+		}
+		return ks
+	}
+	for _, e := range all.Expected {
+		for _, k := range keysOf(e) {
+			if keyMails[k] == nil {
+				keyMails[k] = map[string]bool{}
+			}
+			keyMails[k][e.Mail] = true
+		}
+	}
+	// Why a labelled entity's fields may be missing from the tools'
+	// answers by their own rules (docs/extract.md "Tool results").
+	apartWhy := map[*eval.Entity]string{}
+	for i := range all.Expected {
+		e := &all.Expected[i]
+		asked = arrived[e.Mail]
+		if asked.IsZero() {
+			asked = start
+		}
+		var full bool
+		switch e.Kind {
+		case extract.KindFlight, extract.KindTrain, extract.KindHotel:
+			args := map[string]any{"from": asked.Format(time.RFC3339)}
+			if first, last, ok := labelledSpan(*e); ok {
+				args["from"] = first.Add(-time.Hour).Format(time.RFC3339)
+				args["to"] = last.Add(time.Hour).Format(time.RFC3339)
+			}
+			full = ask("get_upcoming_travel", args)
+			if cancels(raws[e.Mail], e.Fields["reservation"]) {
+				apartWhy[e] = "cancelled trip: get_upcoming_travel leaves it out"
+			}
+		case extract.KindOrder:
+			full = ask("order_status", map[string]any{"merchant": merchantSaid(*e, raws[e.Mail])})
+		case extract.KindBill:
+			args := map[string]any{}
+			due, err := time.Parse(time.DateOnly, e.Fields["due"])
+			if err == nil {
+				args["before"] = due.Add(48 * time.Hour).Format(time.RFC3339)
+			}
+			full = ask("bills_due", args)
+			switch {
+			case e.Fields["status"] != "" && e.Fields["status"] != "due":
+				apartWhy[e] = "bill not due (" + e.Fields["status"] + "): bills_due lists unpaid bills"
+			case e.Fields["due"] == "":
+				apartWhy[e] = "bill without a due date: bills_due lists bills due before a time"
+			case asked.Sub(due) > extract.StaleAfter:
+				apartWhy[e] = "bill over a year past due when it arrived: stale"
+			}
+		}
+		for _, k := range keysOf(*e) {
+			if len(keyMails[k]) > 1 && apartWhy[e] == "" {
+				apartWhy[e] = "its number is another mail's too: merged with it (Merge: same key, newer state wins)"
+			}
+		}
+		if e.Kind == extract.KindOrder && e.Fields["merchant"] != "" && apartWhy[e] == "" &&
+			extMissed[eval.Mismatch{Kind: e.Kind, Key: e.Mail, Field: "merchant", Want: e.Fields["merchant"]}] {
+			apartWhy[e] = "asked by the shop the mail names, which the extractor did not read"
+		}
+		if full && apartWhy[e] == "" {
+			apartWhy[e] = "the answer held the tools' 20 items"
+		}
+	}
+	asked = time.Time{}
+
+	toolScores, toolMisses := eval.ComparePerMail(all.Expected, found)
+	// Precision without the mails merged with another's by a number both
+	// give: their answer is the other mail's too, by Merge's rule.
+	var cleanExp, cleanFound []eval.Entity
+	mergedMail := map[string]bool{}
+	for e, why := range apartWhy {
+		if strings.Contains(why, "merged") {
+			mergedMail[e.Mail] = true
+		}
+	}
+	for _, e := range all.Expected {
+		if !mergedMail[e.Mail] {
+			cleanExp = append(cleanExp, e)
+		}
+	}
+	for _, e := range found {
+		if !mergedMail[e.Mail] {
+			cleanFound = append(cleanFound, e)
+		}
+	}
+	cleanScores, _ := eval.ComparePerMail(cleanExp, cleanFound)
+	whyOf := map[eval.Mismatch]string{}
+	for e, why := range apartWhy {
+		for f, v := range e.Fields {
+			whyOf[eval.Mismatch{Kind: e.Kind, Key: e.Mail, Field: f, Want: v}] = why
+		}
+	}
+	lost, byRule := map[string]int{}, map[string]int{}
+	var lostLines, ruleLines []string
+	for _, m := range toolMisses {
+		k := eval.Mismatch{Kind: m.Kind, Key: m.Key, Field: m.Field, Want: m.Want}
+		if m.Want == "(none)" || extMissed[k] {
+			continue // a wrong extra field, or one the extractor missed too
+		}
+		line := fmt.Sprintf("%s %s %s: want %q, tool %q", m.Kind, m.Key, m.Field, m.Want, m.Got)
+		why := whyOf[k]
+		if why == "" && merged[m.Key] {
+			why = "merged with another mail's booking, order or bill (Merge: same key, newer state wins)"
+		}
+		if why != "" {
+			byRule[m.Kind]++
+			ruleLines = append(ruleLines, line+" ["+why+"]")
+			continue
+		}
+		lost[m.Kind]++
+		lostLines = append(lostLines, line)
+	}
+	slices.Sort(lostLines)
+	slices.Sort(ruleLines)
+
+	var table strings.Builder
+	fmt.Fprintf(&table, "End to end: %d labelled mails delivered into Dovecot in %v, synced and read in %v; %d tool calls, %d answers under unverified\n\n",
+		len(all.Mails), delivered.Round(time.Millisecond), synced.Round(time.Millisecond), calls, apart)
+	fmt.Fprintln(&table, "| kind | labelled fields | extractor precision | extractor recall | tools precision (merged mails aside) | tools recall | left out by a tool's rule | lost between |")
+	fmt.Fprintln(&table, "|---|---|---|---|---|---|---|---|")
+	for _, kind := range eval.Kinds {
+		x, tl := extScores[kind], toolScores[kind]
+		fmt.Fprintf(&table, "| %s | %d | %s | %.3f | %.3f | %d | %d |\n", kind, x.Expected, eval.Cell(x),
+			cleanScores[kind].Precision(), tl.Recall(), byRule[kind], lost[kind])
+	}
+	t.Log("\n" + table.String())
+	if testing.Verbose() {
+		for _, m := range toolMisses {
+			if m.Want == "(none)" {
+				t.Logf("extra: %s %s %s: %q", m.Kind, m.Key, m.Field, m.Got)
+			}
+		}
+		for _, l := range ruleLines {
+			t.Log("by rule: " + l)
+		}
+		for _, l := range lostLines {
+			t.Log("lost: " + l)
+		}
+	}
+	for _, kind := range eval.Kinds {
+		if lost[kind] > endToEndLosses[kind] {
+			t.Errorf("%s: %d labelled fields the extractor reads were lost before the tools answered, want at most %d:\n%s",
+				kind, lost[kind], endToEndLosses[kind], strings.Join(lostLines, "\n"))
+		}
+		if x, tl := extScores[kind], cleanScores[kind]; tl.Precision() < x.Precision() && endToEndLosses[kind] == 0 {
+			t.Errorf("%s: the tools' precision %.3f is below the extractor's %.3f", kind, tl.Precision(), x.Precision())
+		}
+	}
+}
+
+// rawKey identifies a message by its bytes, its line ends aside (an IMAP
+// server may store LF and give back CRLF).
+func rawKey(raw []byte) [32]byte {
+	return sha256.Sum256(bytes.ReplaceAll(raw, []byte("\r"), nil))
+}
+
+// labelledSpan is the earliest and latest time a trip segment's labels
+// give.
+func labelledSpan(e eval.Entity) (first, last time.Time, ok bool) {
+	for _, f := range []string{"depart", "arrive", "check_in", "check_out"} {
+		v := e.Fields[f]
+		var at time.Time
+		var err error
+		for _, layout := range []string{"2006-01-02T15:04 -07:00", "2006-01-02T15:04", time.DateOnly} {
+			if at, err = time.Parse(layout, v); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			continue
+		}
+		if !ok || at.Before(first) {
+			first = at
+		}
+		if !ok || at.After(last) {
+			last = at
+		}
+		ok = true
+	}
+	return first, last, ok
+}
+
+// merchantSaid is the merchant as a person names it: the labelled name,
+// else the labelled carrier, else the labelled domain, else the brand of the sender's display name, else its domain.
+func merchantSaid(e eval.Entity, raw []byte) string {
+	if m := e.Fields["merchant"]; m != "" {
+		return m
+	}
+	if c := e.Fields["carrier"]; c != "" {
+		return c // "my USPS parcel": a carrier's notice naming no shop
+	}
+	if d := e.Fields["domain"]; d != "" {
+		return d
+	}
+	msg, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return "unknown"
+	}
+	from, err := mail.ParseAddress(msg.Header.Get("From"))
+	if err != nil {
+		return "unknown"
+	}
+	if f := strings.Fields(from.Name); len(f) > 0 {
+		return f[0]
+	}
+	_, domain, _ := strings.Cut(from.Address, "@")
+	return domain
+}
+
+// cancels says whether the mail itself cancels the booking reservation:
+// get_upcoming_travel leaves a cancelled trip out (a newer mail of the
+// same booking may confirm it again).
+func cancels(raw []byte, reservation string) bool {
+	if reservation == "" {
+		return false
+	}
+	msg := mime.Parse(raw)
+	for _, f := range extract.Extract(msg, msgauth.Checker{}.Check(msg, raw)).Facts {
+		if f.Segment != nil && f.Segment.Status == extract.StatusCancelled && strings.EqualFold(f.Segment.Reservation, reservation) {
+			return true
+		}
+	}
+	return false
+}
+
+// bestMails are the mails among mails whose labels agree most with e
+// (all of them when several mails say the same).
+func bestMails(e eval.Entity, mails []string, labelsOf map[string][]eval.Entity) []string {
+	var best []string
+	bestN := -1
+	for _, m := range mails {
+		n := -1
+		for _, l := range labelsOf[m] {
+			if l.Kind != e.Kind {
+				continue
+			}
+			k := 0
+			for f, v := range l.Fields {
+				if eval.SameValue(f, v, e.Fields[f]) {
+					k++
+				}
+			}
+			n = max(n, k)
+		}
+		switch {
+		case n > bestN:
+			best, bestN = []string{m}, n
+		case n == bestN:
+			best = append(best, m)
+		}
+	}
+	return best
+}
+
+// toolEntities turns one item of a tool's answer into scored entities,
+// with the fields the evaluation scores, and gives its sources and id.
+func toolEntities(t *testing.T, raw json.RawMessage) ([]eval.Entity, []int64, string) {
+	t.Helper()
+	var probe struct {
+		ID      string  `json:"id"`
+		Sources []int64 `json:"sources"`
+	}
+	if err := json.Unmarshal(raw, &probe); err != nil {
+		t.Fatalf("tool item %s: %v", raw, err)
+	}
+	var es []eval.Entity
+	switch {
+	case strings.HasPrefix(probe.ID, "t_"):
+		var trip extract.Trip
+		if err := json.Unmarshal(raw, &trip); err != nil {
+			t.Fatal(err)
+		}
+		var facts []extract.Fact
+		for i := range trip.Segments {
+			facts = append(facts, extract.Fact{Kind: trip.Segments[i].Type, Segment: &trip.Segments[i]})
+		}
+		es = eval.SegmentEntities("", facts)
+	case strings.HasPrefix(probe.ID, "o_"):
+		var o extract.OrderState
+		if err := json.Unmarshal(raw, &o); err != nil {
+			t.Fatal(err)
+		}
+		es = eval.Entities(extract.Merged{Orders: []extract.OrderState{o}})
+		delete(es[0].Fields, "verified")
+		es[0].Fields["merchant"] = o.Merchant
+	case strings.HasPrefix(probe.ID, "b_"):
+		var b extract.BillState
+		if err := json.Unmarshal(raw, &b); err != nil {
+			t.Fatal(err)
+		}
+		es = eval.Entities(extract.Merged{Bills: []extract.BillState{b}})
+		delete(es[0].Fields, "verified")
+		es[0].Fields["issuer"] = b.Issuer
+	default:
+		t.Fatalf("tool item with id %q", probe.ID)
+	}
+	return es, probe.Sources, probe.ID
+}
