@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -334,4 +335,46 @@ func hookedStoreWith(t *testing.T, check msgauth.Checker) (*store.Store, *store.
 	acct, _ := st.EnsureAccount(ctx, store.Account{Name: "demo", Server: "h:1", Username: "u"})
 	inbox, _ := st.EnsureFolder(ctx, acct.ID, "INBOX", "")
 	return st, tables, fsx, inbox
+}
+
+// TestBillsDueKeepsUpcoming: when more bills are due than the limit, the
+// ones not yet due are kept, then the most recently overdue, and the
+// answer is soonest first: a year of unpaid monthly bills does not hide
+// the one due next week.
+func TestBillsDueKeepsUpcoming(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2030, 6, 15, 12, 0, 0, 0, time.UTC)
+	st, _, fsx, inbox := hookedStore(t)
+	var msgs []store.NewMessage
+	for i, due := range []time.Time{now.AddDate(0, -10, 0), now.AddDate(0, -9, 0), now.AddDate(0, -1, 0), now.AddDate(0, 0, 7)} {
+		raw := fmt.Sprintf("From: Stadtwerke Nord <rechnung@stadtwerke-nord.example>\r\nTo: me@home.example\r\nSubject: Your bill\r\n"+
+			"Date: %s\r\nMessage-ID: <b%d@x>\r\n\r\nYour new bill is ready.\r\n\r\nBill number: SW-%d\r\nAmount Due: $%d.50\r\nDue Date: %s\r\n",
+			due.AddDate(0, 0, -14).Format(time.RFC1123Z), i, 1000+i, 40+i, due.Format("01/02/2006"))
+		msgs = append(msgs, store.NewMessage{UID: uint32(i + 1), Raw: []byte(raw), InternalDate: now})
+	}
+	if err := st.AddMessages(ctx, inbox.ID, msgs, uint32(len(msgs))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fsx.Pass(ctx); err != nil {
+		t.Fatal(err)
+	}
+	numbers := func(limit int) []string {
+		bills, err := fsx.BillsDue(ctx, now, now.AddDate(0, 1, 0), limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, b := range bills {
+			var v struct{ Number string }
+			json.Unmarshal(b, &v)
+			out = append(out, v.Number)
+		}
+		return out
+	}
+	if got, want := numbers(20), []string{"SW-1000", "SW-1001", "SW-1002", "SW-1003"}; !slices.Equal(got, want) {
+		t.Fatalf("BillsDue(limit 20) = %v, want %v (the mails must read as four due bills)", got, want)
+	}
+	if got, want := numbers(2), []string{"SW-1002", "SW-1003"}; !slices.Equal(got, want) {
+		t.Errorf("BillsDue(limit 2) = %v, want %v: the bill due next week, then the latest overdue, soonest first", got, want)
+	}
 }
