@@ -187,7 +187,7 @@ func senderName(name, domain string, verified bool) string {
 // "Müller Technik" for mueller-technik.de).
 func namesDomain(name, org string) bool {
 	label, _, _ := strings.Cut(org, ".")
-	label = places.Fold(label)
+	label = places.FoldWords(label)
 	compact := strings.ReplaceAll(label, " ", "")
 	for _, ws := range NameForms(name) {
 		// A domain's name of two letters only as the whole name ("H&M"

@@ -28,13 +28,13 @@ func NameForms(name string) [][]string {
 		}
 	}
 	for _, sp := range spellings {
-		f := strings.Fields(places.Fold(strings.ReplaceAll(sp, "&", " and ")))
+		f := strings.Fields(places.FoldWords(strings.ReplaceAll(sp, "&", " and ")))
 		out = append(out, f, WithoutAnd(f))
 		if !strings.Contains(sp, "&") {
 			continue
 		}
 		for _, and := range andInLanguages {
-			out = append(out, strings.Fields(places.Fold(strings.ReplaceAll(sp, "&", " "+and+" "))))
+			out = append(out, strings.Fields(places.FoldWords(strings.ReplaceAll(sp, "&", " "+and+" "))))
 		}
 	}
 	return out

@@ -51,7 +51,7 @@ func merchantMatch(name, domain string) string {
 			parts = append(parts, w)
 		}
 	}
-	if d := places.Fold(strings.ReplaceAll(org, "-", "")); d != "" {
+	if d := places.FoldWords(strings.ReplaceAll(org, "-", "")); d != "" {
 		parts = append(parts, d)
 		label, _, _ := strings.Cut(org, ".")
 		if l := compact(label); l != "" {
@@ -90,7 +90,7 @@ func orderMatch(o extract.OrderState) string {
 func merchantPatterns(merchant string) []string {
 	m := strings.TrimSpace(merchant)
 	if !strings.ContainsAny(m, " \t") && strings.Contains(m, ".") && !strings.HasSuffix(m, ".") {
-		if d := places.Fold(strings.ReplaceAll(registrable(m), "-", "")); d != "" {
+		if d := places.FoldWords(strings.ReplaceAll(registrable(m), "-", "")); d != "" {
 			return []string{d}
 		}
 	}
@@ -146,7 +146,7 @@ func nameMatchable(name, org string) bool {
 			return true
 		}
 	}
-	f := strings.Fields(places.Fold(strings.ReplaceAll(name, "&", " and ")))
+	f := strings.Fields(places.FoldWords(strings.ReplaceAll(name, "&", " and ")))
 	for _, part := range strings.Split(label, "-") {
 		if p := compact(part); len(p) >= 3 && slices.Contains(f, p) {
 			return true
@@ -158,7 +158,7 @@ func nameMatchable(name, org string) bool {
 // nameWords is a name's folded words, "&" and the words for "and" left
 // out ("Müller und Söhne" is "Müller & Söhne").
 func nameWords(s string) string {
-	return strings.Join(extract.WithoutAnd(strings.Fields(places.Fold(strings.ReplaceAll(s, "&", " and ")))), " ")
+	return strings.Join(extract.WithoutAnd(strings.Fields(places.FoldWords(strings.ReplaceAll(s, "&", " and ")))), " ")
 }
 
 // registrable is a domain's registrable part, lower case.
@@ -172,7 +172,7 @@ func registrable(domain string) string {
 
 // compact is a domain's name folded and written together.
 func compact(label string) string {
-	return strings.ReplaceAll(places.Fold(label), " ", "")
+	return strings.ReplaceAll(places.FoldWords(label), " ", "")
 }
 
 // legalForms are the words at a shop's name's end that name its legal

@@ -106,9 +106,10 @@ func TestOrdersByName(t *testing.T) {
 	}
 }
 
-// TestOrderMatchCarrier: a carrier's notice is found by its carrier's
-// name, a shop's order only by the shop's.
-func TestOrderMatchCarrier(t *testing.T) {
+// TestOrderMatch: a carrier's notice is found by its carrier's name, a
+// shop's order only by the shop's, its words as written (not read as a
+// place's compass).
+func TestOrderMatch(t *testing.T) {
 	tests := []struct {
 		name     string
 		order    extract.OrderState
@@ -118,6 +119,8 @@ func TestOrderMatchCarrier(t *testing.T) {
 			[]string{"usps"}, nil},
 		{"Royal Mail notice naming the shop", extract.OrderState{Order: extract.Order{Merchant: "Waterstones", Shipments: []extract.Shipment{{Carrier: "Royal Mail"}}}},
 			[]string{"waterstones", "royal mail"}, nil},
+		{"a shop named with a compass word", extract.OrderState{Order: extract.Order{Merchant: "Fietsenwinkel Noord", Domain: "fietsenwinkelnoord.nl"}},
+			[]string{"fietsenwinkel noord", "@fietsenwinkelnoord"}, []string{"north"}},
 		{"shop's own order", extract.OrderState{Order: extract.Order{Merchant: "Amazon.com", Domain: "amazon.com", Shipments: []extract.Shipment{{Carrier: "Amazon Logistics"}}}},
 			[]string{"amazon"}, []string{"logistics"}},
 	}

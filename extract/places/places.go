@@ -358,8 +358,29 @@ func withoutMarks(s string) string {
 }
 
 // Fold lower-cases s, strips accents and collapses punctuation and space,
-// so that "Zürich-Flughafen" and "zurich flughafen" compare equal.
+// so that "Zürich-Flughafen" and "zurich flughafen" compare equal; a
+// compass word after a place's first word is read in English ("Tenerife
+// Sur" is "tenerife south").
 func Fold(s string) string {
+	f := FoldWords(s)
+	if !strings.ContainsAny(f, " ") {
+		return f
+	}
+	// "Tenerife South" is "Tenerife Sur Airport": the compass in one word
+	// whatever the language.
+	w := strings.Fields(f)
+	for i, x := range w[1:] {
+		if c, ok := compass[x]; ok {
+			w[i+1] = c
+		}
+	}
+	return strings.Join(w, " ")
+}
+
+// FoldWords is Fold without reading compass words: for names that are
+// not places, as a shop's ("Fietsenwinkel Noord" is not "fietsenwinkel
+// north", whose domain is fietsenwinkelnoord.nl).
+func FoldWords(s string) string {
 	r := s
 	if !isASCII(s) {
 		r = norm.NFC.String(withoutMarks(norm.NFD.String(s)))
@@ -377,19 +398,7 @@ func Fold(s string) string {
 			space = true
 		}
 	}
-	f := b.String()
-	if !strings.ContainsAny(f, " ") {
-		return f
-	}
-	// "Tenerife South" is "Tenerife Sur Airport": the compass in one word
-	// whatever the language.
-	w := strings.Fields(f)
-	for i, x := range w[1:] {
-		if c, ok := compass[x]; ok {
-			w[i+1] = c
-		}
-	}
-	return strings.Join(w, " ")
+	return b.String()
 }
 
 // compass words of the languages airports are named in, after Fold.

@@ -51,4 +51,11 @@ func TestTables(t *testing.T) {
 	if got := places.Fold("Zürich-Flughafen "); got != "zurich flughafen" {
 		t.Errorf("Fold = %q", got)
 	}
+	// A place's compass word is read in English; a shop's name keeps it.
+	if got := places.Fold("Tenerife Sur"); got != "tenerife south" {
+		t.Errorf("Fold(Tenerife Sur) = %q, want tenerife south", got)
+	}
+	if got := places.FoldWords("Fietsenwinkel Noord"); got != "fietsenwinkel noord" {
+		t.Errorf("FoldWords(Fietsenwinkel Noord) = %q, want fietsenwinkel noord", got)
+	}
 }
