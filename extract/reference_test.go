@@ -52,3 +52,19 @@ func TestReservationLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestReservationInGroups: a code printed in groups apart by dots or by
+// spaces is one code, not its first group; two groups of four digits are
+// no code of that form (a number and a year).
+func TestReservationInGroups(t *testing.T) {
+	for text, want := range map[string]string{
+		"Buchungscode: 1234 5678 9012\n":      "1234 5678 9012",
+		"Booking code: 4417 2093 8812 0051\n": "4417 2093 8812 0051",
+		"Buchungsnummer: 3812.447.120\n":      "3812.447.120",
+		"Buchungsnummer: 7712 2030\n":         "7712",
+	} {
+		if got := findReservation(text); got != want {
+			t.Errorf("findReservation(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

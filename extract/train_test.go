@@ -159,6 +159,8 @@ func TestTrainLayouts(t *testing.T) {
 			[]string{"Intercity 3512 Utrecht Centraal → Maastricht 2027-12-18T07:45+01:00 2027-12-18T10:12+01:00 NSR-88412"}},
 		{"stops apart by a semicolon, the train under them", "jizdenky@vlak.example.cz", "Kód dokladu: CDX88120\nDatum cesty: 18.12.2027\nOdjezd 07:45 Praha hl.n.; Příjezd 10:12 Brno hl.n.\nVlak EC 171\n",
 			[]string{"EC 171 Praha hl.n → Brno hl.n 2027-12-18T07:45+01:00 2027-12-18T10:12+01:00 CDX88120"}},
+		{"a span of clocks with its duration over a pair of stations", "tickets@railbook.example.co.uk", "Booking reference: TLX77Q2\nYour train tickets\nSat, 18 Dec 2027\n07:45 → 10:12 (2h 27m)\nLondon Euston → Manchester Piccadilly\n",
+			[]string{" London Euston → Manchester Piccadilly 2027-12-18T07:45+00:00 2027-12-18T10:12+00:00 TLX77Q2"}},
 		{"stacked, a programme's items are no stations", "tickets@events.example.co.uk", "Booking reference: RH-771204\nSaturday 23 October 2027\n19:00\nDoors open\n20:15\nMain act\n",
 			nil},
 		{"stacked, a tour's towns on two days are no leg", "tickets@events.example.co.uk", "Booking reference: LN-771204\nSaturday 23 October 2027\n19:30\nManchester\nSunday 24 October 2027\n19:30\nLeeds\n",

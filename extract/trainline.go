@@ -322,7 +322,11 @@ func (c *msgContext) rangeLeg(lines []string, i int, clocks []clockMatch, d date
 	}
 	var p []string
 	at, number := i, ""
-	cells := cellSplitRE.Split(ln[clocks[1].end:], -1)
+	after := ln[clocks[1].end:]
+	if strings.IndexByte(after, 'm') >= 0 {
+		after = durationRE.ReplaceAllString(after, "") // "07:45 → 10:12 (2h 27m)"
+	}
+	cells := cellSplitRE.Split(after, -1)
 	for k, cell := range cells {
 		if p = stationPairRE.FindStringSubmatch(strings.TrimSpace(cell)); p != nil {
 			// The train in a cell after the pair ("· ICE 15").
@@ -336,7 +340,7 @@ func (c *msgContext) rangeLeg(lines []string, i int, clocks []clockMatch, d date
 		}
 	}
 	for _, step := range []int{1, -1} {
-		if p != nil || strings.TrimSpace(ln[clocks[1].end:]) != "" {
+		if p != nil || strings.TrimSpace(after) != "" {
 			break
 		}
 		// The next line that is not blank, one blank line apart at most
