@@ -45,11 +45,12 @@ var (
 	// the parts; only with its year is it a date.
 	spacedDateRE = regexp.MustCompile(`\b(\d{1,2})\. (\d{1,2})\. ?(\d{4})\b`)
 	// 22-9-2022: Dutch and some printed invoices; with its year only.
-	dashDateRE = regexp.MustCompile(`\b(\d{1,2})-(\d{1,2})-(\d{4})\b`)
+	yearFirstRE = regexp.MustCompile(`\b(\d{4})([/.])(\d{1,2})([/.])(\d{1,2})\b`)
+	dashDateRE  = regexp.MustCompile(`\b(\d{1,2})-(\d{1,2})-(\d{4})\b`)
 	// " à 17h50", " 09:15": a clock right after a day and month.
 	clockNext = regexp.MustCompile(`^,?\s{1,3}(?:à |a |at |um |om |alle )?\d{1,2}[:h]\d{2}`)
 	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre, 02-Feb-2024
-	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th|-)?\s*(?:de\s+)?(` + monthAlt + `)\.?(?:(?:\s+|-)(?:de\s+)?(\d{4}))?\b`)
+	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th|-)?\s*(?:(?:de|of)\s+)?(` + monthAlt + `)\.?(?:,?(?:\s+|-)(?:de\s+)?(\d{4}))?\b`)
 	// December 1, 2026; Dec 1 2026
 	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?(?:\s+(\d{4}))?\b`)
 	// 15:52, 3:05 pm, 12h55
@@ -199,6 +200,19 @@ func findDates(s string, usFirst bool) []dateMatch {
 			out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
 		}
 	}
+	// Year first with slashes or dots ("2030/03/25", "2030.03.25"), as
+	// East Asian and some billing systems print dates.
+	for _, m := range matchesIf(yearFirstSep(s), yearFirstRE, s) {
+		if s[m[4]] != s[m[8]] || taken(m[0], m[1]) {
+			continue
+		}
+		y, _ := strconv.Atoi(s[m[2]:m[3]])
+		mo, _ := strconv.Atoi(s[m[6]:m[7]])
+		d, _ := strconv.Atoi(s[m[10]:m[11]])
+		if validDate(y, mo, d) {
+			out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
+		}
+	}
 	for _, m := range matchesIf(digitsAround(s, "./"), numDateRE, s) {
 		if taken(m[0], m[1]) {
 			continue
@@ -231,6 +245,23 @@ func findDates(s string, usFirst bool) []dateMatch {
 		}
 	}
 	return out
+}
+
+// yearFirstSep reports whether s holds four digits and a slash or a dot
+// before a digit: yearFirstRE's quick test.
+func yearFirstSep(s string) bool {
+	run := 0
+	for i := 0; i+1 < len(s); i++ {
+		switch c := s[i]; {
+		case isDigitByte(c):
+			run++
+		case (c == '/' || c == '.') && run == 4 && isDigitByte(s[i+1]):
+			return true
+		default:
+			run = 0
+		}
+	}
+	return false
 }
 
 // hasMonthName reports whether a run of letters in s is a month name.
