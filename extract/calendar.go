@@ -48,11 +48,7 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 			if p == nil {
 				return ""
 			}
-			s, err := p.Text()
-			if err != nil {
-				return p.Value
-			}
-			return s
+			return icalText(p.Value)
 		}
 		summary, desc, location := text(ical.PropSummary), text(ical.PropDescription), text(ical.PropLocation)
 		status := StatusConfirmed
@@ -146,7 +142,7 @@ func embeddedItems(comp *ical.Component) []node {
 			if len(v) > maxScriptBytes || !strings.Contains(v, "@type") {
 				continue
 			}
-			if t := strings.TrimSpace(unescapeJSONText(v)); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+			if t := strings.TrimSpace(icalText(v)); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
 				out = append(out, parseJSONLD([]byte(t))...)
 			}
 		}
@@ -157,13 +153,13 @@ func embeddedItems(comp *ical.Component) []node {
 	return out
 }
 
-// unescapeJSONText undoes iCalendar's escapes of a text value that holds
-// JSON. Writers escape its commas only sometimes (KDE Itinerary writes
-// "\," and "," in one value), so the value is not split at a comma as a
-// list of texts would be (go-ical's Text keeps the part before the
-// first); an escape iCalendar does not define is JSON's own (\") and is
-// kept.
-func unescapeJSONText(v string) string {
+// icalText undoes iCalendar's escapes of a text value (RFC 5545 3.3.11)
+// without splitting it at its commas: writers leave commas unescaped in
+// descriptions ("Flight LH 400, Frankfurt to New York") and escape some of
+// a JSON value's commas and not others (KDE Itinerary), and go-ical's Text
+// reads a text as a list and keeps the part before the first. An escape
+// iCalendar does not define is kept as written (JSON's own \").
+func icalText(v string) string {
 	if !strings.Contains(v, "\\") {
 		return v
 	}
@@ -310,7 +306,7 @@ func routeOf(kind, summary, desc string) (from, to *Place) {
 	}
 	from = betterPlace(from, kind, fromLineRE.FindStringSubmatch(desc))
 	to = betterPlace(to, kind, toLineRE.FindStringSubmatch(desc))
-	codes := parenCode.FindAllStringSubmatch(desc, -1)
+	codes := routeCodes(desc)
 	if len(codes) >= 2 {
 		if from == nil || from.Code == "" {
 			from = mergePlace(from, codes[0][1])
@@ -349,6 +345,28 @@ func summaryFrom(s string) (int, int) {
 		}
 	}
 	return at, n
+}
+
+// routeCodes are the airports' codes in parentheses a description
+// gives: the codes of its first line that has two (the route line,
+// "da Roma Fiumicino (FCO) a Catania (CTA)"), else all of them but a
+// label's aside ("Codice prenotazione (PNR): QF3R8T").
+func routeCodes(desc string) [][]string {
+	var all [][]string
+	for ln := range strings.Lines(desc) {
+		var codes [][]string
+		for _, m := range parenCode.FindAllStringSubmatchIndex(ln, -1) {
+			if rest := strings.TrimLeft(ln[m[1]:], " \t"); strings.HasPrefix(rest, ":") {
+				continue
+			}
+			codes = append(codes, []string{ln[m[0]:m[1]], ln[m[2]:m[3]]})
+		}
+		if len(codes) >= 2 {
+			return codes
+		}
+		all = append(all, codes...)
+	}
+	return all
 }
 
 // betterPlace takes a description's labelled place over the summary's

@@ -63,6 +63,9 @@ func TestCalendarEmbedded(t *testing.T) {
 		{"commas escaped and not", event("DTSTART;TZID=Europe/Berlin:20270522T063500", "SUMMARY:Urlaub Mallorca",
 			"X-REISEPLAN-RESERVATION:"+strings.Replace(flight, `\,"reservationNumber"`, `,"reservationNumber"`, 1)),
 			"flight QW7TZP EW 9462 CGN>PMI 2027-05-22T06:35:00+02:00 confirmed"},
+		{"a description's unescaped comma", event("DTSTART;TZID=Europe/Berlin:20270522T100500", "DTEND;TZID=America/New_York:20270522T125500",
+			"SUMMARY:Reise nach New York", `DESCRIPTION:Hallo Max, Ihr Flug LH 400 von Frankfurt (FRA) nach New York (JFK)\nBuchungscode: K7XQ2M`),
+			"flight K7XQ2M LH 400 FRA>JFK 2027-05-22T10:05:00+02:00 confirmed"},
 		{"no markup", event("DTSTART;TZID=Europe/Berlin:20270522T063500", "SUMMARY:Urlaub Mallorca", "X-MICROSOFT-CDO-BUSYSTATUS:BUSY"), ""},
 		{"broken markup", event("DTSTART;TZID=Europe/Berlin:20270522T063500", "SUMMARY:Urlaub Mallorca", `X-APP-DATA:{"@type": "Flight`), ""},
 		{"fair", event("DTSTART;VALUE=DATE:20271019", "DTEND;VALUE=DATE:20271022", "SUMMARY:Hotel & Hospitality Expo 2027",
@@ -82,6 +85,24 @@ func TestCalendarEmbedded(t *testing.T) {
 		}
 		if g := strings.Join(got, "; "); g != c.want {
 			t.Errorf("%s: calendarFacts = %q, want %q", c.name, g, c.want)
+		}
+	}
+}
+
+// TestRouteCodes: a description's route is the codes of its line that
+// has two, else its codes but a label's aside.
+func TestRouteCodes(t *testing.T) {
+	for _, c := range []struct{ desc, want string }{
+		{"Volo AZ 1776 da Roma Fiumicino (FCO) a Catania (CTA)\nCodice prenotazione (PNR): QF3R8T", "FCO CTA"},
+		{"Codice prenotazione (PNR): QF3R8T\nFrom: Hamburg (HAM)\nTo: Munich (MUC)", "HAM MUC"},
+		{"Booking (PNR) QF3R8T", "PNR"},
+	} {
+		var got []string
+		for _, m := range routeCodes(c.desc) {
+			got = append(got, m[1])
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("routeCodes(%q) = %q, want %q", c.desc, g, c.want)
 		}
 	}
 }

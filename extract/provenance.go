@@ -393,11 +393,7 @@ func (ev *evidence) addComponent(comp *ical.Component, b *strings.Builder) {
 	for name, props := range comp.Props {
 		for i := range props {
 			p := &props[i]
-			if s, err := p.Text(); err == nil && !strings.HasPrefix(name, "X-") {
-				b.WriteString(s)
-			} else {
-				b.WriteString(unescapeJSONText(p.Value)) // an X- property's JSON whole, as embeddedItems reads it
-			}
+			b.WriteString(icalText(p.Value)) // as calendarFacts and embeddedItems read it
 			b.WriteByte('\n')
 			if name == ical.PropDateTimeStart || name == ical.PropDateTimeEnd || name == ical.PropDue || name == ical.PropRecurrenceID {
 				if t := ev.c.icalTime(p); t != nil {
