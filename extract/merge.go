@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -270,6 +271,39 @@ func segmentKey(s *Segment) string {
 	}
 }
 
+// stayKey is the key of the stay a hotel record with a reservation joins:
+// the reservation's, unless the stay found under it is another hotel on
+// other days (two hotels' numbers may be the same: "66120447" at a hotel
+// in Gdańsk and another in Lindau). A booking's changed dates keep its
+// hotel's name, and a name missing on either side joins.
+// It compares with each stay's first record, and a reservation holds at
+// most maxStays stays (the last takes the rest), so that many mails
+// reusing one number cost no more than a few comparisons each.
+func stayKey(groups map[string][]Record, k string, s *Segment) string {
+	const maxStays = 8
+	kk := k
+	for i := 1; i <= maxStays; i++ {
+		g, ok := groups[kk]
+		if !ok || sameStay(g[0].Segment, s) {
+			return kk
+		}
+		if i < maxStays {
+			kk = k + "|" + strconv.Itoa(i)
+		}
+	}
+	return kk
+}
+
+// sameStay says whether two hotel records with one reservation can be one
+// stay: the same check-in day, or names that one holds the other of.
+func sameStay(a, b *Segment) bool {
+	if a.CheckIn == nil || b.CheckIn == nil || dayOf(a.CheckIn) == dayOf(b.CheckIn) {
+		return true
+	}
+	fa, fb := places.FoldWords(a.Hotel), places.FoldWords(b.Hotel)
+	return fa == "" || fb == "" || strings.Contains(fa, fb) || strings.Contains(fb, fa)
+}
+
 // mergeTrips merges segment records into trips, by booking; prefix starts
 // their IDs.
 func mergeTrips(recs []Record, prefix string) []Trip {
@@ -284,6 +318,9 @@ func mergeTrips(recs []Record, prefix string) []Trip {
 			continue
 		}
 		k := segmentKey(r.Segment)
+		if r.Segment.Type == KindHotel && r.Segment.Reservation != "" {
+			k = stayKey(groups, k, r.Segment)
+		}
 		if _, ok := groups[k]; !ok {
 			order = append(order, k)
 		}

@@ -186,3 +186,36 @@ func TestMergeTaint(t *testing.T) {
 		t.Errorf("a tainted order's JSON = %s, want the marker", b)
 	}
 }
+
+// TestMergeHotelStays: two hotels' stays that give the same reservation
+// number on other days stay two stays; a booking's changed dates and a
+// cancellation naming only the number still apply to its one stay.
+func TestMergeHotelStays(t *testing.T) {
+	d := "Mon, %02d Nov 2026 09:00:00 +0100"
+	day := func(n int) string { return fmt.Sprintf(d, n) }
+	stays := func(msgs ...*mime.Message) []extract.Segment {
+		var out []extract.Segment
+		for _, tr := range extract.Merge(records(msgs)).Trips {
+			out = append(out, tr.Segments...)
+		}
+		return out
+	}
+	gdansk := textMessage("Hotel Wolne Miasto|recepcja@hotelwolnemiasto.example", "Rezerwacja potwierdzona", day(2),
+		"Hotel: Hotel Wolne Miasto\nReservation number: 66120447\nCheck-in: 03.03.2028\nCheck-out: 05.03.2028\n")
+	lindau := textMessage("Hotel Bayerischer Hof|reservierung@bayerischerhof.example", "Reservierungsbestätigung", day(3),
+		"Hotel: Hotel Bayerischer Hof\nReservation number: 66120447\nCheck-in: 12.01.2029\nCheck-out: 14.01.2029\n")
+	got := stays(gdansk, lindau)
+	if len(got) != 2 || got[0].Hotel == got[1].Hotel {
+		t.Fatalf("two hotels with one number = %s, want two stays", js(got))
+	}
+	for _, s := range got {
+		if s.Hotel == "Hotel Wolne Miasto" && s.CheckIn.Format("2006-01-02") != "2028-03-03" {
+			t.Errorf("Wolne Miasto's stay = %s, want its own dates", js(s))
+		}
+	}
+	moved := textMessage("Hotel Wolne Miasto|recepcja@hotelwolnemiasto.example", "Zmiana rezerwacji", day(4),
+		"Hotel: Hotel Wolne Miasto\nReservation number: 66120447\nCheck-in: 10.03.2028\nCheck-out: 12.03.2028\n")
+	if got := stays(gdansk, moved); len(got) != 1 || got[0].CheckIn.Format("2006-01-02") != "2028-03-10" {
+		t.Errorf("a booking's changed dates = %s, want one stay on the new dates", js(got))
+	}
+}
