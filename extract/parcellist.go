@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -29,17 +30,18 @@ type listedParcel struct {
 }
 
 // listedParcels are the distinct labelled tracking numbers of text that
-// a carrier's form and check digit prove, in the order of their lines.
+// a carrier's form and check digit prove, in the order of their lines:
+// the numbers after their labels, and those in a table's column under a
+// tracking number's header ("Paket  Inhalt  Sendungsnummer" over a row a
+// parcel).
 func (c *msgContext) listedParcels(text string, lines []string) []listedParcel {
+	values := c.after(trackingLabel, text)
+	if strings.IndexByte(text, '\t') >= 0 {
+		values = append(values, tabledTracking(lines)...)
+	}
 	var out []listedParcel
-	next := 0
-	for _, v := range c.after(trackingLabel, text) {
-		n := groupedNumber(v)
-		if n == "" {
-			if m := trackingRE.FindStringSubmatch(v); m != nil {
-				n = m[1]
-			}
-		}
+	for _, v := range values {
+		n := trackingValue(v)
 		if n == "" || masked(n) || !hasDigit(n) {
 			continue
 		}
@@ -55,7 +57,7 @@ func (c *msgContext) listedParcels(text string, lines []string) []listedParcel {
 			continue
 		}
 		at := -1
-		for i := next; i < len(lines) && at < 0; i++ {
+		for i := 0; i < len(lines) && at < 0; i++ {
 			if strings.Contains(strings.ToUpper(compactCode(lines[i])), strings.ToUpper(n)) {
 				at = i
 			}
@@ -64,9 +66,14 @@ func (c *msgContext) listedParcels(text string, lines []string) []listedParcel {
 			return nil // not where the lines say: read as one notice
 		}
 		out = append(out, listedParcel{tracking: n, carrier: car, line: at})
-		next = at + 1
 		if len(out) == maxListed {
 			break
+		}
+	}
+	slices.SortStableFunc(out, func(a, b listedParcel) int { return a.line - b.line })
+	for i := 1; i < len(out); i++ {
+		if out[i].line == out[i-1].line {
+			return nil // two on one line: no blocks to read them by
 		}
 	}
 	return out
@@ -146,4 +153,49 @@ func (c *msgContext) parcelList(text string, o *Order, least int) []Fact {
 		facts = append(facts, Fact{Kind: KindOrder, From: FromText, Order: one})
 	}
 	return facts
+}
+
+// trackingValue is the number a label's value or a cell starts with.
+func trackingValue(v string) string {
+	if n := groupedNumber(v); n != "" {
+		return n
+	}
+	if m := trackingRE.FindStringSubmatch(v); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// tabledTracking are the cells of the tables whose header names a column
+// by a tracking number's label alone ("Sendungsnummer", "Tracking
+// number"), top to bottom, at most maxListed.
+func tabledTracking(lines []string) []string {
+	var out []string
+	for h, ln := range lines {
+		if strings.IndexByte(ln, '\t') < 0 || hasDigit(ln) {
+			continue
+		}
+		var cols []int
+		for k, cell := range strings.Split(ln, "\t") {
+			cell = strings.TrimSpace(cell)
+			if loc := trackingLabel.re.FindStringIndex(cell); loc != nil && cell != "" && strings.TrimSpace(cell[loc[1]:]) == "" {
+				cols = append(cols, k)
+			}
+		}
+		if len(cols) == 0 {
+			continue
+		}
+		_, rows := headedTable(lines, h)
+		for _, r := range rows {
+			for _, col := range cols {
+				if col < len(r.cells) && r.cells[col] != "" {
+					out = append(out, r.cells[col])
+				}
+			}
+			if len(out) >= maxListed {
+				return out
+			}
+		}
+	}
+	return out
 }

@@ -33,6 +33,11 @@ func TestParcelList(t *testing.T) {
 				"Arriving Today\tThursday, Dec 10\npackage\nFROM HOLLOW OAK POTTERY\nTracking Number: 9205590164917312751089\nExpected Delivery: Thursday, Dec 10\nTrack Package\n" +
 				"Arriving Soon\npackage\nFROM B&H PHOTO VIDEO\nTracking Number: 9361 2898 7870 0482 1557 33\nExpected Delivery by Saturday, Dec 12\nTrack Package\n",
 			[]string{" HOLLOW OAK POTTERY 9205590164917312751089 USPS out_for_delivery", " B&H PHOTO VIDEO 9361289878700482155733 USPS shipped"}},
+		// Parcels as rows of a table under a header that names the
+		// tracking number's column (another column's "Shipment" too).
+		{"Fernhill Books <orders@fernhill.example.co.uk>", "Your order FB-20931 has shipped",
+			"Your order FB-20931 has shipped in 2 shipments.\n\nShipment\tCarrier\tTracking number\tItems\n1 of 2\tUPS\t1Z4A9V83E038127748\tThe Overstory\n2 of 2\tUPS\t1Z4A9V83E038127819\tBraiding Sweetgrass\nReturns are free within 30 days.\n",
+			[]string{"FB-20931 Fernhill Books 1Z4A9V83E038127748 UPS shipped, Fernhill Books 1Z4A9V83E038127819 UPS shipped"}},
 		// One package, its section's heading far below the first lines.
 		{"USPS Informed Delivery <digest@email.informeddelivery.usps.com>", "Your Daily Digest for Mon, 12/7",
 			"You have mail arriving soon.\n" + strings.Repeat("Scanned image of your mail piece\nFROM CAPITAL ONE\nLearn More\n", 5) +
