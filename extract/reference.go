@@ -31,9 +31,10 @@ func (c *msgContext) ticketCode(text string) string { return c.codeAfter(ticketL
 var shortCodeRE = regexp.MustCompile(`^[#:\s]*(?:n[°º.]\s*)?(\d{4})(?:[^\d\p{L}/.,:-]|[.,]?$)`)
 
 // A code may be printed in groups apart by dots ("3812.447.120") or by
-// spaces, three or four groups of four digits ("1234 5678 9012"), or
+// spaces, three or four groups of digits ("1234 5678 9012", "3012 4478
+// 20"), or
 // with its series and year apart by slashes ("PL/2030/077").
-var codeRE = regexp.MustCompile(`^(?:[#:\s]|[-–]\s)*(\d{3,4}(?:\.\d{3}){2,3}|\d{4}(?: \d{4}){2,3}|[A-Za-z0-9][A-Za-z0-9\-/]{3,30}[A-Za-z0-9])\b`)
+var codeRE = regexp.MustCompile(`^(?:[#:\s]|[-–]\s)*(\d{3,4}(?:\.\d{3}){2,3}|\d{3,4}(?: \d{2,4}){2,3}|[A-Za-z0-9][A-Za-z0-9\-/]{3,30}[A-Za-z0-9])\b`)
 
 // findReservation finds a booking reference next to its label: five or
 // more letters and digits, upper case as systems print them, and not a

@@ -61,6 +61,7 @@ func TestReservationInGroups(t *testing.T) {
 		"Buchungscode: 1234 5678 9012\n":      "1234 5678 9012",
 		"Booking code: 4417 2093 8812 0051\n": "4417 2093 8812 0051",
 		"Buchungsnummer: 3812.447.120\n":      "3812.447.120",
+		"Buchungsnummer: 3012 4478 20\n":      "3012 4478 20",
 		"Buchungsnummer: 7712 2030\n":         "7712",
 	} {
 		if got := findReservation(text); got != want {

@@ -40,7 +40,7 @@ var (
 	// "Manchester Victoria 08:02 to Leeds 08:55", or be a table's cells
 	// apart by bars: "Madrid-Puerta de Atocha 08:30 | Barcelona-Sants
 	// 11:02 | AVE 03063".
-	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|]\s*|\(|\s)(\p{L}[\p{L} ]{0,30}\d{1,6})\)?)?\s*$`)
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|·]\s*|\(|\s)(\p{L}[\p{L} ]{0,30}\d{1,6})\)?)?\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
@@ -292,7 +292,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		// or after the clock (list form).
 		name := before
 		if len(dates) > 0 && dates[0].start < ck.start {
-			name = ln[:dates[0].start]
+			name = withoutWeekday(ln[:dates[0].start]) // "Helsinki, la 18.12.2027 klo 7.12"
 		}
 		// A station after its label says which stop it is ("Estación de
 		// origen: Bilbao-Abando, 08:15 h"); the label is no name.
@@ -366,6 +366,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if a.arr || !(a.train != "" || a.dep || stackedPair(lines, spans, i, a.station, b.station)) || b.dep || a.date == nil {
 			continue
 		}
+		if b.date != nil && !dayOrNext(*a.date, *b.date) {
+			// Stops on days apart (an outward and a return leg's first
+			// stops): no leg arrives two days after it left, or before.
+			continue
+		}
 		// A bus leg (a rail replacement, a coach) is a plan of its own
 		// kind: trips hold train segments only.
 		kind := KindTrain
@@ -400,6 +405,13 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		return routeLegs
 	}
 	return legs
+}
+
+// dayOrNext reports whether b is a's day or the day after it.
+func dayOrNext(a, b dateMatch) bool {
+	ta := time.Date(a.y, time.Month(a.m), a.d, 0, 0, 0, 0, time.UTC)
+	tb := time.Date(b.y, time.Month(b.m), b.d, 0, 0, 0, 0, time.UTC)
+	return !tb.Before(ta) && !tb.After(ta.AddDate(0, 0, 1))
 }
 
 // dateBelow is the first date on the four lines after line i, the day of

@@ -69,10 +69,12 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 			if len(clocks) > 0 {
 				ck, end = &clocks[0], clocks[0].start
 			}
-			if len(dates) > 0 {
-				end = min(end, dates[0].start)
+			name := v[:max(0, end-m[2])]
+			if len(dates) > 0 && dates[0].start < end {
+				end = dates[0].start
+				name = withoutWeekday(v[:max(0, end-m[2])]) // "Helsinki, la 18.12.2027"
 			}
-			return stationName(v[:max(0, end-m[2])]), ck
+			return stationName(name), ck
 		}
 		if from == "" && to == "" {
 			// Both labels on one line: "From: Budapest-Keleti  To:
