@@ -2,6 +2,7 @@ package extract
 
 import (
 	"math/big"
+	"regexp"
 	"strings"
 	"time"
 
@@ -185,6 +186,7 @@ func (c *msgContext) printedTimes(passes []Fact, text string) {
 	sub := *c // the print is read as its own text, its dates near the barcode's day
 	sub.ref = day.Time
 	printed := sub.textFacts("", text)
+	defer c.labelledClocks(passes, text)
 	for _, f := range passes {
 		s := f.Segment
 		if s == nil || s.Depart == nil || !s.Depart.DateOnly {
@@ -201,6 +203,81 @@ func (c *msgContext) printedTimes(passes []Fact, text string) {
 				s.Arrive = q.Arrive
 			}
 			break
+		}
+	}
+}
+
+// labelledClocks gives a one-leg pass's flight, whose print names it but
+// gives no date the text reader could put a flight on ("Flight SN 2592",
+// "Departure time 10:25", "Boarding 09:45"), the clock on the print's one
+// departure line on the barcode's day, and the arrival's likewise when it
+// comes after it that day. A line with two clocks, or two departure
+// clocks, says nothing sure.
+func (c *msgContext) labelledClocks(passes []Fact, text string) {
+	if len(passes) != 1 || passes[0].Segment == nil || passes[0].Kind != KindFlight {
+		return
+	}
+	s := passes[0].Segment
+	code, num, ok := strings.Cut(flightNumber("", s.Number), " ")
+	if !ok || s.Depart == nil || !s.Depart.DateOnly || s.Arrive != nil {
+		return
+	}
+	named := regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])` + regexp.QuoteMeta(code) + `[ \t]*0*` + regexp.QuoteMeta(num) + `(?:[^\p{L}\d]|$)`)
+	if !named.MatchString(text) {
+		return
+	}
+	day := s.Depart.Time
+	var dep, arr []clockMatch
+	for ln := range strings.Lines(text) {
+		// A print that dates the flight on another day than the barcode
+		// is another flight's, or a rebooking's: its clocks say nothing.
+		dated, same := false, false
+		for _, us := range []bool{false, true} { // a slashed date read either way
+			for _, d := range findDates(ln, us) {
+				dated = true
+				same = same || d.m == int(day.Month()) && d.d == day.Day() && (!d.hasYear || d.y == day.Year())
+			}
+		}
+		if dated && !same {
+			return
+		}
+		isDep, isArr := depLabel.MatchString(ln), arrLabel.MatchString(ln)
+		if isDep == isArr {
+			continue
+		}
+		cs := findClocks(ln)
+		if len(cs) > 1 {
+			return
+		}
+		if len(cs) == 1 && isDep {
+			dep = append(dep, cs[0])
+		} else if len(cs) == 1 {
+			arr = append(arr, cs[0])
+		}
+	}
+	one := func(cs []clockMatch) (clockMatch, bool) {
+		if len(cs) == 0 {
+			return clockMatch{}, false
+		}
+		for _, k := range cs {
+			if k.h != cs[0].h || k.m != cs[0].m {
+				return clockMatch{}, false
+			}
+		}
+		return cs[0], true
+	}
+	d, ok := one(dep)
+	if !ok {
+		return
+	}
+	z := c.airportZone(s.From)
+	dt := time.Date(day.Year(), day.Month(), day.Day(), d.h, d.m, 0, 0, orUTC(z.loc))
+	s.Depart = &Time{Time: dt, Zone: z.name}
+	if a, ok := one(arr); ok {
+		za := c.airportZone(s.To)
+		at := time.Date(day.Year(), day.Month(), day.Day(), a.h, a.m, 0, 0, orUTC(za.loc))
+		if at.After(dt) && at.Sub(dt) < 20*time.Hour {
+			s.Arrive = &Time{Time: at, Zone: za.name}
 		}
 	}
 }

@@ -224,18 +224,24 @@ func TestPrintedTimes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pass := func(day string) []byte {
+	fieldsPass := func(fields ...[2]string) []byte {
+		var fs []map[string]string
+		for i, f := range fields {
+			fs = append(fs, map[string]string{"key": fmt.Sprint("k", i), "label": f[0], "value": f[1]})
+		}
 		pj, _ := json.Marshal(map[string]any{"formatVersion": 1, "description": "Boarding pass",
-			"boardingPass": map[string]any{"transitType": "PKTransitTypeAir", "secondaryFields": []map[string]string{
-				{"key": "date", "label": "DATE", "value": day}, {"key": "dep", "label": "DEPARTURE", "value": "Lisbon (LIS) 14:05"},
-				{"key": "arr", "label": "ARRIVAL", "value": "Zurich (ZRH) 18:10"}, {"key": "flight", "label": "FLIGHT", "value": "TP 1352"}}},
-			"barcodes": []map[string]string{{"format": "PKBarcodeFormatAztec", "message": "M1SILVA/JOANA         EQ7PL3M LISZRHTP 1352 070Y023A0044 100"}}})
+			"boardingPass": map[string]any{"transitType": "PKTransitTypeAir", "secondaryFields": fs},
+			"barcodes":     []map[string]string{{"format": "PKBarcodeFormatAztec", "message": "M1SILVA/JOANA         EQ7PL3M LISZRHTP 1352 070Y023A0044 100"}}})
 		var b bytes.Buffer
 		z := zip.NewWriter(&b)
 		w, _ := z.Create("pass.json")
 		w.Write(pj)
 		z.Close()
 		return b.Bytes()
+	}
+	pass := func(day string) []byte {
+		return fieldsPass([2]string{"DATE", day}, [2]string{"DEPARTURE", "Lisbon (LIS) 14:05"},
+			[2]string{"ARRIVAL", "Zurich (ZRH) 18:10"}, [2]string{"FLIGHT", "TP 1352"})
 	}
 	for _, c := range []struct {
 		name string
@@ -249,6 +255,14 @@ func TestPrintedTimes(t *testing.T) {
 			"TP 1352 LIS ZRH 2027-03-11T14:05:00Z 2027-03-11T18:10:00+01:00"},
 		{"another day", mime.Document{Kind: "pkpass", Data: pass("12 Mar 2027")}, time.Date(2027, 3, 10, 14, 0, 0, 0, time.UTC),
 			"TP 1352 LIS ZRH 2027-03-11 -"},
+		{"labelled clocks", mime.Document{Kind: "pkpass", Data: fieldsPass([2]string{"FLIGHT", "TP 1352"}, [2]string{"BOARDING", "13:25"},
+			[2]string{"DEPARTURE", "14:05"}, [2]string{"ARRIVAL", "18:10"}, [2]string{"SEAT", "23A"})}, time.Date(2027, 3, 10, 14, 0, 0, 0, time.UTC),
+			"TP 1352 LIS ZRH 2027-03-11T14:05:00Z 2027-03-11T18:10:00+01:00"},
+		{"two departures", mime.Document{Kind: "pkpass", Data: fieldsPass([2]string{"FLIGHT", "TP 1352"}, [2]string{"DEPARTURE", "14:05"},
+			[2]string{"NEW DEPARTURE", "15:05"})}, time.Date(2027, 3, 10, 14, 0, 0, 0, time.UTC),
+			"TP 1352 LIS ZRH 2027-03-11 -"},
+		{"another flight's clock", mime.Document{Kind: "pkpass", Data: fieldsPass([2]string{"CONNECTING FLIGHT", "TP 920"}, [2]string{"DEPARTURE", "19:40"})},
+			time.Date(2027, 3, 10, 14, 0, 0, 0, time.UTC), "TP 1352 LIS ZRH 2027-03-11 -"},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: "checkin@airline.example"}}, Subject: "Boarding pass", Date: c.date,
 			Documents: []mime.Document{c.doc}}

@@ -857,8 +857,11 @@ func (ev *evidence) when(t *Time) Source {
 			src = Source{Kind: SourceDerived, Rule: "the year from the mail's date", Raw: d.raw}
 		}
 		if !t.DateOnly {
+			// A boarding pass's day is the barcode's, its clock the one
+			// the pass prints (labelledClocks).
 			k := slices.IndexFunc(ev.clocks, func(k clockFound) bool {
-				return k.h == v.Hour() && k.m == v.Minute() && k.mat == d.mat && (d.line < 0 || abs(k.line-d.line) <= clockLines)
+				return k.h == v.Hour() && k.m == v.Minute() && (k.mat == d.mat && (d.line < 0 || abs(k.line-d.line) <= clockLines) ||
+					d.kind == SourceBarcode && k.mat >= 0 && ev.mats[k.mat].kind == SourceAttachment)
 			})
 			if k < 0 {
 				continue
