@@ -45,6 +45,12 @@ func TestLocaleBills(t *testing.T) {
 		{"rechnung@strom.example.at", "Ihre Rechnung", "Ihre Rechnung Nr. 5512078 über 156,80 € ist am 20.04.2027 fällig.\n", "156.80 EUR 2027-04-20 5512078"},
 		{"rechnung@wasser.example.de", "Ihre Rechnung", "Ihre Rechnung 7712 vom 01.03.2027 über 156,80 € ist bis 20.04.2027 zu bezahlen.\n", "156.80 EUR 2027-04-20 7712"},
 		{"rechnung@wasser.example.de", "Ihre Rechnung", "Ihre Rechnung 7712 vom 01.03.2027 über 156,80 €.\nDie Fälligkeit richtet sich nach Ihrem Vertrag.\n", "?"},
+		// The amount a verb asks to pay by a day; a verb without a day asks
+		// for nothing.
+		{"accounts@lawn.example.com", "Invoice #BL-88120", "Please pay $70.00 by March 25, 2027 to avoid a $5 late fee.\nInvoice #BL-88120\n", "70.00 USD 2027-03-25 BL-88120"},
+		{"hello@stream.example.com", "Your invoice", "Invoice number: 77120\nPay $10 less a month with AutoPay.\nDue date: March 25, 2027\n", ""},
+		{"regning@vand.example.dk", "Din regning", "Regning nr. 2027-4410\nAt betale: 70,00 kr.\nBetalingsdato: 25.03.2027\n", "70.00 DKK 2027-03-25 2027-4410"},
+		{"facturen@warmte.example.nl", "Uw factuur", "Factuurnummer: SWN-4410\nTe betalen: € 70,00\nWij schrijven dit bedrag op of rond 25 maart 2027 af van uw rekening.\n", "70.00 EUR 2027-03-25 SWN-4410"},
 		{"hello@offers.example.co.uk", "Lower your bill", "Save £50 on your next bill when you switch before 31 January 2027.\n", ""},
 		// Each label over its value, a blank line between (HTML blocks).
 		{"billing@energy.example.co.uk", "Your bill", "Bill number\n\nOB-7712044\n\nAmount due\n\n£45.00\n\nDue date\n\n19 June 2027\n", "45.00 GBP 2027-06-19 OB-7712044"},

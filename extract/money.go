@@ -291,16 +291,52 @@ func (c *msgContext) sentenceAmount(text string) *Money {
 		if !hasDigit(ln) {
 			continue
 		}
-		if l := lowerLine(ln); !billTopic.Any(l) || !currencyWords.Any(l) {
+		l := lowerLine(ln)
+		if !currencyWords.Any(l) {
 			continue
 		}
-		ms := moneyRE.FindAllStringSubmatchIndex(ln, 2)
-		if len(ms) != 1 || netAmount(ln) {
+		topic := billTopic.Any(l)
+		if !topic && !payWords.In(l) {
+			continue
+		}
+		ms := moneyRE.FindAllStringSubmatchIndex(ln, 4)
+		if netAmount(ln) {
+			continue
+		}
+		// The amount a verb asks to pay by a day ("Please pay $70.00 by
+		// March 25 to avoid a $5 late fee"; "Pay $10 less with AutoPay"
+		// asks for nothing), else the line's one amount when it names
+		// the bill.
+		for _, m := range ms {
+			if w := dueAfterRE.FindStringIndex(ln[m[1]:]); w != nil && w[0] <= 3 && afterPayWord(ln[:m[0]]) {
+				return c.moneyAt(ln, m, text)
+			}
+		}
+		if !topic || len(ms) != 1 {
 			continue
 		}
 		return c.moneyAt(ln, ms[0], text)
 	}
 	return nil
+}
+
+// The words that ask to pay an amount right after them, every
+// language's (bill.pay), longest first.
+var (
+	payPhrases = longestFirst(lang.Entries("bill.pay"))
+	payWords   = words.NewWholeSet(lang.Entries("bill.pay"))
+)
+
+// afterPayWord reports whether before, the text before an amount on its
+// line, ends with a word that asks to pay it.
+func afterPayWord(before string) bool {
+	b := strings.ToLower(strings.TrimRight(before, " \t"))
+	for _, p := range payPhrases {
+		if strings.HasSuffix(b, p) && !words.In(b, len(b)-len(p), true) {
+			return true
+		}
+	}
+	return false
 }
 
 // money normalises an amount ("1,234.50", "12.5", 12.5) to a dot decimal
