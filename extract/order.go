@@ -157,6 +157,15 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 				o.Merchant, o.Domain = shop, ""
 				o.Shipments[0].Carrier = carrier
 			}
+		} else if m := fromMerchantMatch(text); m != nil {
+			// A shipping platform's notice about a shop's parcel that
+			// names its carrier ("Din pakke fra Proshop …", "Fragtfirma:
+			// GLS" from Shipmondo): the shop the parcel is from, by a
+			// word for "from" only (a seller's verb of sending names a
+			// seller's account, "sprzedawca TechStore_PL nadał").
+			if shop := c.shipperNamed(text); shop != "" && strings.HasPrefix(m[1], shop) && !sameShop(shop, c.senderName, c.senderDomain) && mentionedCarrier(shop) == "" {
+				o.Merchant, o.Domain = shop, ""
+			}
 		}
 	}
 	if tracking != "" && carrier == "" {

@@ -31,6 +31,10 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// by chance does not name that carrier.
 		{"MRW <notificaciones@mrw.es>", "Tu envío ha sido entregado", "Tu envío de El Corte Inglés ha sido entregado hoy.\nNº de envío: 02602012345678\n",
 			"El Corte Inglés 02602012345678 MRW delivered"},
+		// A shipping platform's notice that names the carrier: the shop
+		// is the one the parcel is from, not the platform.
+		{"Shipmondo <noreply@shipmondo.example.com>", "Din pakke fra Proshop er klar til afhentning", "Din pakke fra Proshop ligger klar til afhentning i pakkeshoppen.\nTrack & trace: 5712044719\nFragtfirma: GLS\n",
+			"Proshop 5712044719 GLS delivered"},
 		// The shop after the possessive's word for a parcel; a number in
 		// two groups of digits apart by a dash.
 		{"DPD France <noreply@dpd.fr>", "Votre colis arrive aujourd'hui", "Votre colis Fnac sera livré aujourd'hui entre 10h00 et 11h00.\nNuméro de colis : 25012345678901\n",
