@@ -109,7 +109,8 @@ func merchantPatterns(merchant string) []string {
 			if extract.AndWord(ws[n-1]) {
 				continue
 			}
-			if c := strings.Join(ws[:n], ""); len(c) >= 3 && !slices.Contains(out, domainMark+c) {
+			// Two letters from two words or more ("H&M" is hm.com's).
+			if c := strings.Join(ws[:n], ""); (len(c) >= 3 || len(c) == 2 && n >= 2) && !slices.Contains(out, domainMark+c) {
 				out = append(out, domainMark+c)
 			}
 		}
@@ -134,10 +135,16 @@ func together(name string) []string {
 // holds the domain's name ("Acme Home & Co" for acmehomeandco.shop,
 // "Deutsche Telekom" for telekom.de), starts it ("Marriott" for
 // marriottbonvoy.com), or a word of it is a part of the domain's name
-// between hyphens ("Hausverwaltung Berger" for berger-immobilien.de).
+// between hyphens ("Hausverwaltung Berger" for berger-immobilien.de); a
+// domain's name of two letters only by the whole name ("H&M", hm.com).
 func nameMatchable(name, org string) bool {
 	label, _, _ := strings.Cut(org, ".")
 	lc := compact(label)
+	if len(lc) == 2 {
+		// A domain's name of two letters only as the whole name, as
+		// Merge shows it ("H&M" for hm.com).
+		return slices.Contains(together(name), lc)
+	}
 	if len(lc) < 3 {
 		return false
 	}

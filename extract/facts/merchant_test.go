@@ -121,6 +121,8 @@ func TestOrderMatch(t *testing.T) {
 			[]string{"waterstones", "royal mail"}, nil},
 		{"a shop named with a compass word", extract.OrderState{Order: extract.Order{Merchant: "Fietsenwinkel Noord", Domain: "fietsenwinkelnoord.nl"}},
 			[]string{"fietsenwinkel noord", "@fietsenwinkelnoord"}, []string{"north"}},
+		{"a two-letter domain's shop", extract.OrderState{Order: extract.Order{Merchant: "H&M", Domain: "hm.com"}},
+			[]string{"h m", "@hm"}, nil},
 		{"shop's own order", extract.OrderState{Order: extract.Order{Merchant: "Amazon.com", Domain: "amazon.com", Shipments: []extract.Shipment{{Carrier: "Amazon Logistics"}}}},
 			[]string{"amazon"}, []string{"logistics"}},
 	}
