@@ -207,6 +207,21 @@ func (c *msgContext) printedTimes(passes []Fact, text string) {
 	}
 }
 
+// depField and arrField are a print's field labels of a departure and an
+// arrival, at the start of their line ("DEPARTURE 10:25", "Abflug: 10:25");
+// depWord and arrWord the same words anywhere, which elsewhere on a line
+// label something else ("Boarding ab 06:25", "NEW DEPARTURE 15:05").
+var (
+	depField, depWord = fieldLabel("departure")
+	arrField, arrWord = fieldLabel("arrival")
+)
+
+// fieldLabel is a category's words as a line's label, and anywhere.
+func fieldLabel(category string) (label, word *regexp.Regexp) {
+	words := `(?:` + strings.Join(longestFirst(lang.Entries(category)), "|") + `)(?:[^\p{L}]|$)`
+	return regexp.MustCompile(`(?i)^[ \t]*` + words), regexp.MustCompile(`(?i)(?:^|[^\p{L}])` + words)
+}
+
 // labelledClocks gives a one-leg pass's flight, whose print names it but
 // gives no date the text reader could put a flight on ("Flight SN 2592",
 // "Departure time 10:25", "Boarding 09:45"), the clock on the print's one
@@ -241,17 +256,21 @@ func (c *msgContext) labelledClocks(passes []Fact, text string) {
 		if dated && !same {
 			return
 		}
-		isDep, isArr := depLabel.MatchString(ln), arrLabel.MatchString(ln)
-		if isDep == isArr {
+		cs := findClocks(ln)
+		anyDep, anyArr := depWord.MatchString(ln), arrWord.MatchString(ln)
+		if len(cs) == 0 || !anyDep && !anyArr {
 			continue
 		}
-		cs := findClocks(ln)
-		if len(cs) > 1 {
+		// A clock beside a departure's word that is not the line's label
+		// ("NEW DEPARTURE 15:05", "Boarding ab 06:25"), or two clocks, or
+		// both words: the print says more than one time, none surely.
+		isDep, isArr := depField.MatchString(ln), arrField.MatchString(ln)
+		if len(cs) > 1 || anyDep && anyArr || anyDep && !isDep || anyArr && !isArr {
 			return
 		}
-		if len(cs) == 1 && isDep {
+		if isDep {
 			dep = append(dep, cs[0])
-		} else if len(cs) == 1 {
+		} else {
 			arr = append(arr, cs[0])
 		}
 	}

@@ -258,6 +258,8 @@ func TestPrintedTimes(t *testing.T) {
 		{"labelled clocks", mime.Document{Kind: "pkpass", Data: fieldsPass([2]string{"FLIGHT", "TP 1352"}, [2]string{"BOARDING", "13:25"},
 			[2]string{"DEPARTURE", "14:05"}, [2]string{"ARRIVAL", "18:10"}, [2]string{"SEAT", "23A"})}, time.Date(2027, 3, 10, 14, 0, 0, 0, time.UTC),
 			"TP 1352 LIS ZRH 2027-03-11T14:05:00Z 2027-03-11T18:10:00+01:00"},
+		{"boarding from", mime.Document{Kind: "pkpass", Data: fieldsPass([2]string{"FLIGHT", "TP 1352"}, [2]string{"BOARDING", "from 13:25"})},
+			time.Date(2027, 3, 10, 14, 0, 0, 0, time.UTC), "TP 1352 LIS ZRH 2027-03-11 -"},
 		{"two departures", mime.Document{Kind: "pkpass", Data: fieldsPass([2]string{"FLIGHT", "TP 1352"}, [2]string{"DEPARTURE", "14:05"},
 			[2]string{"NEW DEPARTURE", "15:05"})}, time.Date(2027, 3, 10, 14, 0, 0, 0, time.UTC),
 			"TP 1352 LIS ZRH 2027-03-11 -"},
