@@ -81,8 +81,13 @@ func markedStopCells(lines []string) []string {
 	return out
 }
 
-// splitStopCells is markedStopCells' cells of one line, or nil.
+// splitStopCells is markedStopCells' cells of one line, or nil. A
+// card's next stop's label joined to a clock by the flattening of cells
+// side by side ("18/12/2027 07:45 → Llegada") is a cell of its own too.
 func splitStopCells(ln string) []string {
+	if cells := clockThenLabel(ln); cells != nil {
+		return cells
+	}
 	if strings.Count(ln, " | ") != 1 || !hasDigit(ln) {
 		return nil
 	}
@@ -94,6 +99,27 @@ func splitStopCells(ln string) []string {
 		}
 	}
 	return []string{strings.TrimSpace(a), strings.TrimSpace(b)}
+}
+
+// clockThenLabel parts a line whose one clock is followed by nothing but
+// an arrow and the arrival's or departure's label word ("Llegada",
+// "Ankunft", "Arrival"): the clock's line, and the label's.
+func clockThenLabel(ln string) []string {
+	if !hasDigit(ln) || len(ln) > 60 {
+		return nil
+	}
+	cks := findClocks(ln)
+	if len(cks) != 1 {
+		return nil
+	}
+	w := strings.Trim(ln[cks[0].end:], " \t→>-–—:")
+	if w == "" || strings.ContainsAny(w, " \t") {
+		return nil
+	}
+	if l := lower(w); !arrColumn.has(l) && !depColumn.has(l) {
+		return nil
+	}
+	return []string{strings.TrimRight(ln[:cks[0].end], " "), w}
 }
 
 // smsCellRE is a labelled cell of a text message's one line, right after

@@ -312,7 +312,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			}
 			name = stationName(after)
 		}
-		if name == "" && len(dates) == 0 {
+		if name == "" && (len(dates) == 0 || dayAndClockAlone(ln, ck)) {
 			// A card's blocks, flattened: the clock alone, its station
 			// on a line next to it, a marker perhaps on the line above.
 			if stacked == nil {

@@ -166,6 +166,8 @@ func TestTrainLayouts(t *testing.T) {
 				"08272 Valladolid → Madrid-Chamartín 2027-12-19T19:30+01:00 2027-12-19T20:38+01:00 RV8Q2Z"}},
 		{"labelled stops with a weekday before each date", "liput@rata.example.fi", "Tilausnumero: 55120934\nLähtö: Helsinki, la 18.12.2027 klo 7.12\nSaapuminen: Turku, la 18.12.2027 klo 9.09\nJuna: IC 951\n",
 			[]string{"IC 951 Helsinki → Turku 2027-12-18T07:12+02:00 2027-12-18T09:09+02:00 55120934"}},
+		{"a card's stops: the label, the station, the day and clock; the next label joined to the clock", "reservas@tren.example.es", "Código de reserva: TE4Q2M\n\nSalida\nBarcelona-Sants\n18/12/2027 07:45 → Llegada\nMadrid-Puerta de Atocha\n18/12/2027 10:15\n\nTren AVE 03062 · Coche 4 · Plaza 7A\n",
+			[]string{"AVE 03062 Barcelona-Sants → Madrid-Puerta de Atocha 2027-12-18T07:45+01:00 2027-12-18T10:15+01:00 TE4Q2M"}},
 		{"stacked, a programme's items are no stations", "tickets@events.example.co.uk", "Booking reference: RH-771204\nSaturday 23 October 2027\n19:00\nDoors open\n20:15\nMain act\n",
 			nil},
 		{"stacked, a tour's towns on two days are no leg", "tickets@events.example.co.uk", "Booking reference: LN-771204\nSaturday 23 October 2027\n19:30\nManchester\nSunday 24 October 2027\n19:30\nLeeds\n",

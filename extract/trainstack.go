@@ -43,7 +43,13 @@ func cardBlocks(lines []string) []cardBlock {
 		}
 		b := cardBlock{line: i, kind: 'O'}
 		if len(t) <= 60 && clockLike(t) {
-			if cks := findClocks(t); len(cks) == 1 && len(findDates(t, false)) == 0 {
+			cks := findClocks(t)
+			if len(cks) == 1 && dayAndClockAlone(t, cks[0]) {
+				// A clock with its day and nothing else ("18/12/2027
+				// 07:45"): a clock's block all the same.
+				b.kind = 'K'
+				clocked = append(clocked, len(bs))
+			} else if len(cks) == 1 && len(findDates(t, false)) == 0 {
 				before, after := stationName(t[:cks[0].start]), stationName(t[cks[0].end:])
 				switch {
 				case before == "" && after == "" && len(t) <= 24:
@@ -71,6 +77,27 @@ func cardBlocks(lines []string) []cardBlock {
 		}
 	}
 	return bs
+}
+
+// dayAndClockAlone reports whether t is a date and the clock ck and
+// nothing more (a weekday's name aside): "18/12/2027 07:45", "Sa
+// 18.12.2027, 07:45".
+func dayAndClockAlone(t string, ck clockMatch) bool {
+	ds := findDates(t, false)
+	if len(ds) != 1 || len(t) > 40 {
+		return false
+	}
+	d := ds[0]
+	var rest string
+	switch {
+	case d.end <= ck.start:
+		rest = t[:d.start] + " " + t[d.end:ck.start] + " " + t[ck.end:]
+	case ck.end <= d.start:
+		rest = t[:ck.start] + " " + t[ck.end:d.start] + " " + t[d.end:]
+	default:
+		return false // one within the other
+	}
+	return onlyWeekday(strings.Trim(rest, " ,.-–"))
 }
 
 // clockLike reports whether s holds what may be a clock: one or two
