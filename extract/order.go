@@ -40,6 +40,11 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	if status == "" {
 		return Fact{}, false
 	}
+	if status == StatusOutForDelivery && c.deliveryLater(text) {
+		// "En cours de livraison. Livraison prévue le 25/02/2030" in a
+		// mail of the 23rd: on its way, not out for delivery today.
+		status = StatusShipped
+	}
 	o := &Order{Status: status, Domain: c.senderDomain, Merchant: c.senderName}
 	o.Number = c.orderNumber(text)
 	if m := subjectOrderRE.FindStringSubmatch(subject); m != nil && o.Number == "" && !masked(m[1]) {
@@ -179,6 +184,33 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Total = c.labelledAmount(cells)
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// deliveryLater reports whether the text's first lines expect the
+// delivery on a day after the mail's ("Livraison prévue le 25/02/2030",
+// "voraussichtlich am 25.02."), on a line that does not say today.
+func (c *msgContext) deliveryLater(text string) bool {
+	if c.date.IsZero() {
+		return false
+	}
+	sent := c.date.In(c.dateLoc)
+	today := sent.Year()*10000 + int(sent.Month())*100 + sent.Day()
+	for ln := range strings.Lines(firstTextLines(text, 12)) {
+		low := lower(ln)
+		if !futureWords.In(low) || todayWords.In(low) || !hasDigit(ln) {
+			continue
+		}
+		for _, d := range findDates(ln, c.usSender()) {
+			y := d.y
+			if !d.hasYear {
+				y = sent.Year()
+			}
+			if y*10000+d.m*100+d.d > today {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // orderNumber is the first number a text gives by an order's label.

@@ -31,6 +31,12 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// by chance does not name that carrier.
 		{"MRW <notificaciones@mrw.es>", "Tu envío ha sido entregado", "Tu envío de El Corte Inglés ha sido entregado hoy.\nNº de envío: 02602012345678\n",
 			"El Corte Inglés 02602012345678 MRW delivered"},
+		// Out for delivery by its words, expected two days after the
+		// mail (of 8 June 2027): on its way.
+		{"Geodis <suivi@geodis.example.fr>", "Votre colis est en cours de livraison", "Votre colis de la part de Boulanger est en cours de livraison.\nLivraison prévue le 10/06/2027 entre 8h et 13h.\nNuméro de suivi : KN55120877304\n",
+			"Boulanger KN55120877304 Geodis shipped"},
+		{"Geodis <suivi@geodis.example.fr>", "Votre colis est en cours de livraison", "Votre colis de la part de Boulanger est en cours de livraison.\nLivraison prévue le 08/06/2027 entre 8h et 13h.\nNuméro de suivi : KN55120877304\n",
+			"Boulanger KN55120877304 Geodis out_for_delivery"},
 		// A shipping platform's notice that names the carrier: the shop
 		// is the one the parcel is from, not the platform.
 		{"Shipmondo <noreply@shipmondo.example.com>", "Din pakke fra Proshop er klar til afhentning", "Din pakke fra Proshop ligger klar til afhentning i pakkeshoppen.\nTrack & trace: 5712044719\nFragtfirma: GLS\n",
