@@ -28,13 +28,12 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 		return Fact{}, false
 	}
 	b := &Bill{Domain: c.senderDomain, Issuer: c.billIssuer(subject, text), Status: StatusDue}
-	var bare string
-	b.Amount, bare = c.labelledAmountOrBare(text)
+	b.Amount = c.labelledAmount(text)
 	if b.Amount == nil {
 		b.Amount = c.sentenceAmount(text)
 	}
 	if b.Amount == nil {
-		b.Amount = c.billAmountBare(bare, text)
+		b.Amount = c.billAmountBare(text)
 	}
 	// A bill laid out as a table, its header row over its values ("N° de
 	// facture | Montant TTC | Date limite de paiement" over "FM-30031207

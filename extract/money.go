@@ -178,15 +178,6 @@ func (c *msgContext) markupMoney(amount, currency string) *Money {
 
 // labelledAmount finds the amount after an amount label.
 func (c *msgContext) labelledAmount(text string) *Money {
-	m, _ := c.labelledAmountOrBare(text)
-	return m
-}
-
-// labelledAmountOrBare is labelledAmount, and when no label has an
-// amount with its currency, the first label's value that is an amount
-// alone without one ("Grand Total    319.00"), for billAmountBare.
-func (c *msgContext) labelledAmountOrBare(text string) (*Money, string) {
-	bare := ""
 	for _, v := range c.afterNext(amountLabels, text) {
 		// The amount on the label's line, else alone on the next line.
 		line, next, _ := strings.Cut(v, "\n")
@@ -195,22 +186,61 @@ func (c *msgContext) labelledAmountOrBare(text string) (*Money, string) {
 		}
 		m := moneyRE.FindStringSubmatchIndex(line)
 		if m == nil || m[0] > 30 {
-			if bare == "" {
-				if t := strings.TrimSpace(strings.TrimLeft(line, " \t:")); bareAmountRE.MatchString(t) {
-					bare = t
-				}
-			}
 			if m = moneyRE.FindStringSubmatchIndex(next); m == nil || m[0] != 0 || m[1] != len(next) {
 				continue
 			}
 			v = next
 		}
 		if mo := c.moneyAt(v, m, text); mo != nil {
-			return mo, ""
+			return mo
 		}
 	}
-	return nil, bare
+	return nil
 }
+
+// bareTotal is a total printed without its currency, on a row that
+// begins with an amount label: the row's amount alone ("Grand Total
+// 319.00", "Gesamtbetrag   1.234,56"), or the last of a table's row of
+// numbers ("TOTAL   3   214,00   44,94   258,94"). Of such rows, the
+// last: a document's grand total follows its subtotals. A label in a
+// table's header ("Total (EUR)" over the items) heads no row of its own.
+func bareTotal(text string) string {
+	total := ""
+	for ln := range strings.Lines(firstLines(text, 200)) {
+		t := strings.TrimSpace(ln)
+		if n := len(t); n < 4 || !isDigitByte(t[n-1]) || !isDigitByte(t[n-2]) || t[n-3] != '.' && t[n-3] != ',' {
+			continue // most lines: no amount with cents at their end
+		}
+		m := amountLabels.re.FindStringIndex(t)
+		if m == nil || m[0] > 0 || netAmount(t[m[1]:]) {
+			continue
+		}
+		rest := strings.TrimSpace(strings.TrimLeft(t[m[1]:], " \t:"))
+		cells := strings.Fields(rest)
+		if bareAmountRE.MatchString(rest) {
+			total = rest
+			continue
+		}
+		if len(cells) < 2 || len(cells) > 8 || !bareAmountRE.MatchString(cells[len(cells)-1]) {
+			continue
+		}
+		row := true
+		for _, cell := range cells {
+			if !numberCellRE.MatchString(cell) {
+				row = false
+				break
+			}
+		}
+		if row {
+			total = cells[len(cells)-1]
+		}
+	}
+	return total
+}
+
+// numberCellRE is a table cell of a row of numbers: a count, an amount,
+// a rate.
+var numberCellRE = regexp.MustCompile(`^-?\d[\d.,']*%?$`)
 
 // bareAmountRE is an amount with its cents and nothing else.
 var bareAmountRE = regexp.MustCompile(`^(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)[.,]\d{2}$`)
@@ -220,7 +250,8 @@ var bareAmountRE = regexp.MustCompile(`^(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)[.,]\d{2}
 // in a column's header, a discount's line or the terms, and the total
 // bare. The currency is the one every amount the text writes with a
 // currency is in; none, or two, and the amount is not taken.
-func (c *msgContext) billAmountBare(bare, text string) *Money {
+func (c *msgContext) billAmountBare(text string) *Money {
+	bare := bareTotal(text)
 	if bare == "" {
 		return nil
 	}

@@ -365,6 +365,18 @@ func (ev *evidence) addText(kind, text string) {
 				ev.amounts = append(ev.amounts, amountFound{kind: kind, raw: n, money: &Money{Amount: a}})
 			}
 		}
+		// A row of numbers apart by column gaps ("TOTAL   3   214,00
+		// 44,94   258,94"), which numberRE takes as one: each cell's
+		// (bareTotal).
+		if strings.Contains(ln, "   ") {
+			for _, cell := range cellSepRE.Split(ln, -1) {
+				if n := strings.TrimSpace(cell); numberCellRE.MatchString(n) {
+					if a, ok := normaliseAmount(n); ok {
+						ev.amounts = append(ev.amounts, amountFound{kind: kind, raw: n, money: &Money{Amount: a}})
+					}
+				}
+			}
+		}
 	}
 }
 
