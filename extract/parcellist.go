@@ -123,6 +123,12 @@ func (c *msgContext) parcelList(text string, o *Order, least int) []Fact {
 	for _, s := range ships {
 		own = own || s.Status != ""
 	}
+	if !own && (o.Status == "" || o.Status == StatusOrdered) && o.Number == "" {
+		// Neither the notice nor a block says what became of a parcel:
+		// a carrier's help or marketing mail that shows a number ("Your
+		// tracking number looks like: 1Z…") is no parcel's notice.
+		return nil
+	}
 	for i := range ships {
 		if ships[i].Status == "" {
 			if !own && o.Status != "" && o.Status != StatusOrdered {

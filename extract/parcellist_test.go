@@ -43,6 +43,11 @@ func TestParcelList(t *testing.T) {
 			"You have mail arriving soon.\n" + strings.Repeat("Scanned image of your mail piece\nFROM CAPITAL ONE\nLearn More\n", 5) +
 				"Arriving Today\tMonday, Dec 7\npackage\nFROM CHEWY INC\nTracking Number: 9400 1118 9922 3850 1746 24\nExpected Delivery: Monday, Dec 7\n",
 			[]string{" CHEWY INC 9400111899223850174624 USPS out_for_delivery"}},
+		// A carrier's help mail that shows a number says nothing of a
+		// parcel.
+		{"UPS <mcinfo@ups.com>", "Get more from UPS My Choice",
+			"Where do I find my number?\nTracking number: 1Z4A9V83E038127748\nIt starts with 1Z and has 18 characters.\n",
+			nil},
 		// A letter's scan id is no parcel: a digest without packages.
 		{"USPS Informed Delivery <digest@email.informeddelivery.usps.com>", "Your Daily Digest for Tue, 12/8",
 			"You have mail arriving soon.\nFROM CAPITAL ONE\nLearn More\nArriving Today\nNo packages available to display.\n",
