@@ -119,6 +119,23 @@ func endsInClockWord(s string) bool {
 // words, or "gl.".
 var platformAnchors = slices.Concat(strings.Split(platformWords, "|"), []string{"gl."}, strings.Split(bayWords, "|"))
 
+// busHeadRE is a bus's word, and perhaps its line's number, heading a
+// stop's text: "Buss 832 Göteborg Nils Ericson Terminalen", "Autobus Praha
+// ÚAN Florenc", "Autocarro Lisboa (Sete Rios)". "Bus" and "Coach" alone
+// head names ("Bus Station") and go only with a number.
+var busHeadRE = regexp.MustCompile(`^\s*(?:(?i:autobus|autobús|autocarro|autocar|pullman|bussi|buss|ônibus|fernbus)(?:\s+\d{1,5})?|(?i:bus|coach)\s+\d{1,5})\s+(\p{Lu})`)
+
+// withoutBusWord is s less busHeadRE's bus word and number.
+func withoutBusWord(s string) string {
+	if len(s) < 6 || strings.IndexByte("ABCFPabcfp \t\xc3", s[0]) < 0 { // a cheap gate: the words' first bytes ("Ô" is C3 94)
+		return s
+	}
+	if m := busHeadRE.FindStringSubmatchIndex(s); m != nil {
+		return s[m[2]:]
+	}
+	return s
+}
+
 // afterClockWords are the words for o'clock written after the clock,
 // which a station after it does not start with ("Vertrek: 07:45 uur,
 // Utrecht Centraal", "ab 07:45 Uhr Köln Hbf").
@@ -142,6 +159,7 @@ func stationName(s string) string {
 		s = trainNumRE.ReplaceAllString(s, "")
 	}
 	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
+	s = withoutBusWord(s)
 	if endsInClockWord(s) {
 		s = clockWord.ReplaceAllString(s, "") // "Partenza ore": the clock's word, then the marker
 	}
