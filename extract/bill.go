@@ -35,14 +35,14 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	if b.Amount == nil {
 		b.Amount = c.billAmountBare(text)
 	}
-	// A bill laid out as a table, its header row over its values ("N° de
-	// facture | Montant TTC | Date limite de paiement" over "FM-30031207
-	// | 70,00 € | 27/03/2030"): each cell read as its header's label,
-	// before the text's labels, which would read a header's label as the
-	// label of the row's first value.
+	// A bill laid out as a table, its header row over its one row of
+	// values ("N° de facture | Montant TTC | Date limite de paiement" over
+	// "FM-30031207 | 70,00 € | 27/03/2030"): each cell read as its
+	// header's label, before the text's labels, which would read a
+	// header's label as the label of the row's first value.
 	cells := ""
 	if strings.ContainsAny(text, "\t|") {
-		cells = tabLabels(barsAsTabs(firstLines(text, 60)))
+		cells = oneRowTableLabels(barsAsTabs(firstLines(text, 60)))
 	}
 	if cells != "" {
 		if m := c.labelledAmount(cells); m != nil {
@@ -149,6 +149,37 @@ var (
 	amountLikeRE = regexp.MustCompile(`^\d{1,3}(?:\.\d{3})+$`)
 	dottedDateRE = regexp.MustCompile(`^\d{1,4}\.\d{1,2}\.\d{1,4}$`)
 )
+
+// oneRowTableLabels is tabLabels of the tables that are a header row over
+// one row of values: a bill's fields laid out as a table. A table of
+// several rows lists items ("Item | Qty | Amount" over each item), whose
+// first row's amount is no bill's.
+func oneRowTableLabels(text string) string {
+	var b strings.Builder
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
+		if strings.IndexByte(ln, '\t') < 0 || !hasDigit(ln) {
+			continue
+		}
+		head, cells, ok := tabRow(lines, i, 2)
+		if !ok {
+			continue
+		}
+		next := i + 1
+		for next < len(lines) && next < i+3 && strings.TrimSpace(lines[next]) == "" {
+			next++
+		}
+		if next < len(lines) && hasDigit(lines[next]) && strings.Count(lines[next], "\t") == strings.Count(ln, "\t") {
+			continue // a second row of the same table: items
+		}
+		for k, h := range head {
+			if h, v := strings.TrimSpace(h), strings.TrimSpace(cells[k]); h != "" && v != "" {
+				b.WriteString(h + ": " + v + "\n")
+			}
+		}
+	}
+	return b.String()
+}
 
 // barsAsTabs is text with the cells of each row whose cells are apart by
 // bars ("Fakturanummer | Förfallodag | Att betala") apart by tabs, as the

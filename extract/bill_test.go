@@ -109,6 +109,10 @@ func TestPrintedLayouts(t *testing.T) {
 		// the label's aside names; two codes tell nothing.
 		{"Rechnung\nRechnungsnr.:   2030-0147\nPos.   Beschreibung   Gesamt (EUR)\n1   Wände streichen   777,00\nGesamtbetrag   1.234,56\nZahlbar bis 18.03.2014 ohne Abzug.\n", "2030-0147 1234.56 EUR 2014-03-18"},
 		{"INVOICE\nInvoice #   NWS-3391\nAmount Due (USD)   70.00\n", "NWS-3391 70.00 USD -"},
+		// An items table's "Amount" header labels no one value: the
+		// total below it is the bill's.
+		{"Invoice number: INV-0042\n\nItem\tQty\tAmount\nWidget\t1\t$20.00\nGadget\t1\t$50.00\n\nTotal due: $70.00\n", "INV-0042 70.00 USD -"},
+		{"Rechnungsnummer: FW-0311\nPosition | Menge | Betrag\nInspektion | 1 | 45,00 €\nKette | 1 | 25,00 €\nGesamtbetrag: 70,00 €\n", "FW-0311 70.00 EUR -"},
 		// The total on a table's last row, not the first item under a
 		// "Total (EUR)" header.
 		{"FACTURA\nNº factura:   TR-2030/0219\nVencimiento:   10/04/2014\nConcepto   Uds.   Base (EUR)   IVA (EUR)   Total (EUR)\nCambio de aceite   1   48,00   10,08   58,08\nPastillas   1   112,00   23,52   135,52\nTOTAL   2   160,00   33,60   193,60\n", "TR-2030/0219 193.60 EUR 2014-04-10"},

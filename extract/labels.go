@@ -245,6 +245,20 @@ func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext
 				continue
 			}
 			if strings.TrimSpace(line) == "" {
+				// A label that ends a data table's header row after other
+				// cells ("Item\tQty\tAmount"): its value is the cell under
+				// it in the next row, never that row's first cell.
+				rowStart := strings.LastIndexByte(text[:base+m[0]], '\n') + 1
+				sep := "\t"
+				if strings.IndexByte(text[rowStart:end], '\t') < 0 {
+					sep = "|" // a text table's cells apart by bars
+				}
+				if k := strings.Count(text[rowStart:end], sep); k > 0 {
+					if v, ok := cellUnder(text[end:], k, sep); ok {
+						out = append(out, v)
+					}
+					continue
+				}
 				// A label that ends its line: the value is the column
 				// before it on the same row, as printed invoices lay some
 				// out ("993548900   Factuurnummer:"), else the next line.
@@ -305,6 +319,31 @@ func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext
 		each(start, text[start:start+end])
 	}
 	return out
+}
+
+// cellUnder is cell k of the first line with text after rest's line, a
+// data table's one row, when that row has more than k cells apart by
+// sep (tabs, or bars). A second row like it makes the table a list
+// (items, each with its amount), whose header labels no one value.
+func cellUnder(rest string, k int, sep string) (string, bool) {
+	_, rest, _ = strings.Cut(rest, "\n")
+	for i := 0; i < 3 && rest != ""; i++ {
+		var ln string
+		ln, rest, _ = strings.Cut(rest, "\n")
+		if strings.TrimSpace(ln) == "" {
+			continue
+		}
+		cells := strings.Split(ln, sep)
+		if k >= len(cells) {
+			return "", false
+		}
+		after, _, _ := strings.Cut(strings.TrimLeft(rest, "\n"), "\n")
+		if hasDigit(after) && strings.Count(after, sep) == len(cells)-1 {
+			return "", false
+		}
+		return strings.TrimSpace(cells[k]), true
+	}
+	return "", false
 }
 
 // digitLines returns the start offsets, in order, of the lines of text
