@@ -126,14 +126,22 @@ var domainWordRE = regexp.MustCompile(`^[\p{L}\p{N}-]+\.\p{L}{2,6}$`)
 var senderNoise = wordSet("sender.noise")
 
 // senderBrand is a sender's name less the words of senderNoise that end
-// it, keeping at least its first word.
+// it, keeping at least its first word; a word of noise after a word for a
+// parcel is the name's ("SPS Slovak Parcel Service", "United Parcel
+// Service").
 func senderBrand(name string) string {
 	f := strings.Fields(name)
 	for len(f) > 1 && senderNoise[strings.ToLower(f[len(f)-1])] {
+		if len(f) > 2 && parcelNounWords[strings.ToLower(f[len(f)-2])] {
+			break
+		}
 		f = f[:len(f)-1]
 	}
 	return strings.Join(f, " ")
 }
+
+// parcelNounWords are every language's words for a parcel.
+var parcelNounWords = wordSet("tracking.noun")
 
 // sameShop reports whether a shop's name is the sender's: the same name,
 // or a word of it in the sender's name or domain; a name of one short

@@ -31,6 +31,10 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// by chance does not name that carrier.
 		{"MRW <notificaciones@mrw.es>", "Tu envío ha sido entregado", "Tu envío de El Corte Inglés ha sido entregado hoy.\nNº de envío: 02602012345678\n",
 			"El Corte Inglés 02602012345678 MRW delivered"},
+		// A carrier whose name ends in a word of noise after its word for
+		// a parcel keeps it ("… Parcel Service").
+		{"Danube Parcel Service <info@dps.example.at>", "Your parcel will be delivered today", "Your parcel from Alza.sk will be delivered today.\nParcel number: 551207991\n",
+			"Alza.sk 551207991 Danube Parcel Service out_for_delivery"},
 		// Out for delivery by its words, expected two days after the
 		// mail (of 8 June 2027): on its way.
 		{"Geodis <suivi@geodis.example.fr>", "Votre colis est en cours de livraison", "Votre colis de la part de Boulanger est en cours de livraison.\nLivraison prévue le 10/06/2027 entre 8h et 13h.\nNuméro de suivi : KN55120877304\n",
