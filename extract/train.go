@@ -264,6 +264,8 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled, labelledAt = m[1], i
 			} else if m := trainNumRE.FindString(ln); m != "" {
 				labelled, labelledAt = normaliseTrain(m), i
+			} else if t := brandOverDay(ln, dates); t != "" {
+				labelled, labelledAt = t, i // "Alfa Pendular 131 - 24/07/2030"
 			} else if n := len(stops); n > 0 && stops[n-1].stationLine >= 0 && i-stopEnd(stops[n-1]) <= 2 &&
 				serviceCodeRE.MatchString(strings.TrimSpace(ln)) {
 				// A code alone between stacked stops is their train's,
@@ -486,6 +488,47 @@ func trainUnder(lines []string, i int) (string, int) {
 	}
 	return "", -1
 }
+
+// brandOverDayRE is a service known by its brand and number, then a
+// dash before the day's date: "Alfa Pendular 131 - 24/07/2030".
+var brandOverDayRE = regexp.MustCompile(`^(\p{Lu}\p{Ll}{2,}(?: \p{Lu}\p{Ll}{2,}){0,2}) (\d{2,5}) [-–—] $`)
+
+// brandOverDay is the service of a line above a leg that is brandOverDayRE's
+// and its one date, or "": its words are no label, weekday or month ("Reserva
+// 4412 - 24/07/2030", "Saturday 18 - …").
+func brandOverDay(ln string, dates []dateMatch) string {
+	if len(dates) != 1 || strings.TrimSpace(ln[dates[0].end:]) != "" || strings.IndexByte(ln, ':') >= 0 {
+		return ""
+	}
+	m := brandOverDayRE.FindStringSubmatch(ln[:dates[0].start])
+	if m == nil || findReservation(ln+":") != "" {
+		return ""
+	}
+	for _, w := range strings.Fields(m[1]) {
+		l := lower(w)
+		if weekdayNames[l] > 0 || monthNames[l] > 0 || notService[l] || labelWords[l] {
+			return ""
+		}
+	}
+	return m[1] + " " + m[2]
+}
+
+// labelWords are the words of the labels of a booking's, an order's, an
+// invoice's or a ticket's number in every language ("Reserva", "Order",
+// "Ticket"), which head a number rather than name a service.
+var labelWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, cat := range []string{"reservation", "order", "invoice", "ticket.code", "route.label"} {
+		for _, e := range lang.Entries(cat) {
+			for _, w := range strings.FieldsFunc(lower(e), func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if utf8.RuneCountInString(w) >= 3 {
+					m[w] = true
+				}
+			}
+		}
+	}
+	return m
+}()
 
 // serviceLineRE is a line that opens with a service's category and
 // number and holds nothing else but what follows a comma or a dot: "ALX
