@@ -822,10 +822,29 @@ func (s *Store) Orders(ctx context.Context, now time.Time, merchant string, limi
 // paid, and a year of monthly bills must not hide the one due next week
 // behind the oldest (the end-to-end test in app lost 13 bills so).
 func (s *Store) BillsDue(ctx context.Context, now, before time.Time, limit int) ([]json.RawMessage, error) {
-	return s.current(ctx, now, `SELECT data FROM (SELECT data, due_at, id FROM facts_merged WHERE kind = 'bill' AND status = 'due'
-		AND due_at > 0 AND due_at >= ? AND due_at < ?
-		ORDER BY due_at < ?, CASE WHEN due_at >= ? THEN due_at ELSE -due_at END, id LIMIT ?) ORDER BY due_at, id`,
-		now.Add(-extract.StaleAfter).Unix(), before.Unix(), now.Unix(), now.Unix(), limit)
+	// Two walks of the (kind, status, due_at) index: the bills not yet
+	// due, soonest first, then as many overdue ones as room is left,
+	// latest first. One query ordered by an expression sorted every due
+	// bill instead: bills_due's p50 on BenchmarkTools20k was 1 ms, 0.4 ms
+	// this way, as with the one walk before.
+	const q = `SELECT data FROM facts_merged WHERE kind = 'bill' AND status = 'due' AND due_at > 0 AND due_at >= ? AND due_at < ? `
+	lo, cut, end := now.Add(-extract.StaleAfter).Unix(), now.Unix(), before.Unix()
+	upcoming, err := s.query(ctx, q+`ORDER BY due_at, id LIMIT ?`, max(lo, cut), end, limit)
+	if err != nil {
+		return nil, err
+	}
+	var overdue []json.RawMessage
+	if room := limit - len(upcoming); room > 0 {
+		if overdue, err = s.query(ctx, q+`ORDER BY due_at DESC, id DESC LIMIT ?`, lo, min(cut, end), room); err != nil {
+			return nil, err
+		}
+	}
+	slices.Reverse(overdue)
+	items := append(overdue, upcoming...)
+	if len(items) == 0 {
+		return items, nil
+	}
+	return s.complete(ctx, now, items)
 }
 
 // current runs a query of merged facts and completes them as of now: each
