@@ -2,6 +2,7 @@ package mime
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -111,7 +112,7 @@ func invisibleElement(a atom.Atom) bool {
 func hiddenStyle(style string) bool {
 	s := strings.ToLower(strings.Join(strings.Fields(style), ""))
 	return strings.Contains(s, "display:none") || strings.Contains(s, "visibility:hidden") ||
-		strings.Contains(s, "font-size:0") || strings.Contains(s, "font-size:1px") ||
+		tinyFontSize(s) ||
 		strings.Contains(s, "opacity:0;") || strings.HasSuffix(s, "opacity:0") || strings.Contains(s, "color:transparent") ||
 		(strings.Contains(s, "max-height:0") || strings.Contains(s, "height:0;") || strings.HasSuffix(s, "height:0")) && strings.Contains(s, "overflow:hidden")
 }
@@ -299,4 +300,48 @@ func (b *textBuilder) String() string {
 
 func isHTMLSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\u00a0'
+}
+
+// tinyFontSize reports a font size no reader sees: zero in any unit, under
+// 2 px or pt, under a quarter of an em (rem, ex, ch) or under 25 %.
+// Matching the text "font-size:0" took any size below one for hidden
+// ("font-size: 0.750em" is the main table of USPS's Informed Delivery
+// digests, whose whole text was lost), and missed 0.1em or 1pt, which hide
+// text as well as zero does.
+func tinyFontSize(s string) bool {
+	for rest := s; ; {
+		i := strings.Index(rest, "font-size:")
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len("font-size:"):]
+		n := 0
+		for n < len(rest) && (rest[n] >= '0' && rest[n] <= '9' || rest[n] == '.') {
+			n++
+		}
+		v, err := strconv.ParseFloat(rest[:n], 64)
+		if n == 0 || err != nil {
+			continue // a keyword (small, x-small), a calc(), or no size
+		}
+		unit := rest[n:]
+		if j := strings.IndexAny(unit, ";!"); j >= 0 {
+			unit = unit[:j]
+		}
+		switch {
+		case v == 0:
+			return true
+		case unit == "px" || unit == "pt" || unit == "":
+			if v < 2 {
+				return true
+			}
+		case unit == "em" || unit == "rem" || unit == "ex" || unit == "ch":
+			if v < 0.25 {
+				return true
+			}
+		case unit == "%":
+			if v < 25 {
+				return true
+			}
+		}
+	}
 }
