@@ -126,13 +126,17 @@ var bookingLabels = numericLabels(lang.Entries("bill.booking")...)
 // one.
 func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 	for _, v := range c.after(ls, text) {
+		// The dotted form only where a dot comes early: the expressions
+		// run on every invoice label's value.
+		if i := strings.IndexByte(v, '.'); i >= 0 && i < 24 {
+			if m := dottedNumRE.FindStringSubmatch(v); m != nil && !amountLikeRE.MatchString(m[1]) && !dottedDateRE.MatchString(m[1]) {
+				return m[1]
+			}
+		}
 		// A label that ends a row of a printed invoice may have the
 		// account's IBAN on the row below: a number that passes the
 		// IBAN check is no invoice number.
 		// A year alone is the period's ("Ihre Jahresabrechnung 2029").
-		if m := dottedNumRE.FindStringSubmatch(v); m != nil && !amountLikeRE.MatchString(m[1]) && !dottedDateRE.MatchString(m[1]) {
-			return m[1]
-		}
 		if m := invoiceNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) && !notSeries[strings.Fields(m[1])[0]] && !yearRE.MatchString(m[1]) {
 			return m[1]
 		}
