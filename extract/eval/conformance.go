@@ -228,14 +228,7 @@ func walletPass(payload string) ([]byte, error) {
 // SchemaEntities does, and more leniently about its shapes: a type given
 // as a list, and the day and status fields of the check.
 func ConformanceEntities(mail string, data []byte) []Entity {
-	var items []map[string]any
-	if err := json.Unmarshal(data, &items); err != nil {
-		var one map[string]any
-		if json.Unmarshal(data, &one) != nil {
-			return nil
-		}
-		items = []map[string]any{one}
-	}
+	items := schemaItems(data)
 	var out []Entity
 	for _, r := range items {
 		if types, ok := r["@type"].([]any); ok && len(types) > 0 {

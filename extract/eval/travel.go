@@ -97,14 +97,7 @@ func nonEmpty(m map[string]string) map[string]string {
 // Other types (events, buses, restaurants) are not trips and are left
 // out.
 func SchemaEntities(mail string, data []byte) []Entity {
-	var items []map[string]any
-	if err := json.Unmarshal(data, &items); err != nil {
-		var one map[string]any
-		if json.Unmarshal(data, &one) != nil {
-			return nil
-		}
-		items = []map[string]any{one}
-	}
+	items := schemaItems(data)
 	var out []Entity
 	for _, r := range items {
 		kind := map[string]string{"FlightReservation": extract.KindFlight, "TrainReservation": extract.KindTrain,
@@ -362,4 +355,18 @@ func foldName(s string) string {
 		}
 		return -1
 	}, s)
+}
+
+// schemaItems is KItinerary's expected output as a list of objects: it
+// writes a list, or one object alone; nil when it is neither.
+func schemaItems(data []byte) []map[string]any {
+	var items []map[string]any
+	if err := json.Unmarshal(data, &items); err != nil {
+		var one map[string]any
+		if json.Unmarshal(data, &one) != nil {
+			return nil
+		}
+		items = []map[string]any{one}
+	}
+	return items
 }
