@@ -159,30 +159,7 @@ var (
 // several rows lists items ("Item | Qty | Amount" over each item), whose
 // first row's amount is no bill's.
 func oneRowTableLabels(text string) string {
-	var b strings.Builder
-	lines := strings.Split(text, "\n")
-	for i, ln := range lines {
-		if strings.IndexByte(ln, '\t') < 0 || !hasDigit(ln) {
-			continue
-		}
-		head, cells, ok := tabRow(lines, i, 2)
-		if !ok {
-			continue
-		}
-		next := i + 1
-		for next < len(lines) && next < i+3 && strings.TrimSpace(lines[next]) == "" {
-			next++
-		}
-		if next < len(lines) && hasDigit(lines[next]) && strings.Count(lines[next], "\t") == strings.Count(ln, "\t") {
-			continue // a second row of the same table: items
-		}
-		for k, h := range head {
-			if h, v := strings.TrimSpace(h), strings.TrimSpace(cells[k]); h != "" && v != "" {
-				b.WriteString(h + ": " + v + "\n")
-			}
-		}
-	}
-	return b.String()
+	return headedLabels(text, true)
 }
 
 // barsAsTabs is text with the cells of each row whose cells are apart by

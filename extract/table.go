@@ -234,6 +234,12 @@ func tabRow(lines []string, i, minCells int) (head, cells []string, ok bool) {
 // that a kind's label rules read a table's cells as a card's. Only the
 // rows that hold a digit: a value a label heads is a date or a number.
 func tabLabels(text string) string {
+	return headedLabels(text, false)
+}
+
+// headedLabels is tabLabels, of only the tables that are a header row over
+// one row of values when oneRow is set (oneRowTableLabels).
+func headedLabels(text string, oneRow bool) string {
 	if strings.IndexByte(text, '\t') < 0 {
 		return ""
 	}
@@ -246,6 +252,15 @@ func tabLabels(text string) string {
 		head, cells, ok := tabRow(lines, i, 2)
 		if !ok {
 			continue
+		}
+		if oneRow {
+			next := i + 1
+			for next < len(lines) && next < i+3 && strings.TrimSpace(lines[next]) == "" {
+				next++
+			}
+			if next < len(lines) && hasDigit(lines[next]) && strings.Count(lines[next], "\t") == strings.Count(ln, "\t") {
+				continue // a second row of the same table: items
+			}
 		}
 		for k, h := range head {
 			if h, v := strings.TrimSpace(h), strings.TrimSpace(cells[k]); h != "" && v != "" {
