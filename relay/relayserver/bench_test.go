@@ -3,8 +3,11 @@ package relayserver_test
 import (
 	"bufio"
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/base32"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +20,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"filippo.io/edwards25519"
 
 	"mailnode/relay"
 	"mailnode/relay/relayserver"
@@ -34,21 +39,79 @@ import (
 // out of the way. It reports requests per second over the whole run.
 func BenchmarkResolve(b *testing.B) {
 	r := newRelay(b, "", relayserver.Limits{ClientRate: 1e9, ClientBurst: 1e9, GlobalRate: 1e9, GlobalBurst: 1e9})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	hs := &http.Server{Handler: r.srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10}
-	go hs.Serve(ln)
-	defer hs.Close()
-	const clients, pool = 16, 1000
-	addrs := make([]string, 0, 2*pool)
-	for i := range pool {
+	addrs := make([]string, 0, 2*resolvePool)
+	for i := range resolvePool {
 		a := fmt.Sprintf("user%d@registered.example", i)
 		r.register(b, a)
 		addrs = append(addrs, a, fmt.Sprintf("user%d@unknownxx.example", i))
 	}
+	serveResolve(b, r.srv.Handler(), addrs)
+}
+
+// BenchmarkResolveFloor serves, through the same server and clients as
+// BenchmarkResolve, handlers that do less than any relay's resolve can:
+// read the body and answer a Resolution of fixed values, with the decoy
+// key derived as the relay derives it (an HMAC-SHA-256 and a fixed-base
+// X25519 multiplication: what every resolve computes, for registered and
+// unknown addresses alike) or without it. They are the same in every
+// build of make bench-compare-relay, so beside the builds' BenchmarkResolve
+// they bound what any change to the relay's own work could gain on these
+// cores (docs/relay.md, "Resolve without a shared lock").
+func BenchmarkResolveFloor(b *testing.B) {
+	addrs := make([]string, 0, 2*resolvePool)
+	for i := range resolvePool {
+		addrs = append(addrs, fmt.Sprintf("user%d@registered.example", i), fmt.Sprintf("user%d@unknownxx.example", i))
+	}
+	secret := []byte("a decoy secret of the floor's own")
+	for _, tt := range []struct {
+		name  string
+		decoy bool
+	}{{"decoy", true}, {"nodecoy", false}} {
+		b.Run(tt.name, func(b *testing.B) {
+			serveResolve(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				raw, err := io.ReadAll(r.Body)
+				if err != nil {
+					http.Error(w, "bad body", http.StatusBadRequest)
+					return
+				}
+				key := make([]byte, 32)
+				if tt.decoy {
+					m := hmac.New(sha256.New, secret)
+					m.Write([]byte("box\x00"))
+					m.Write(raw)
+					k, err := edwards25519.NewScalar().SetBytesWithClamping(m.Sum(nil))
+					if err != nil {
+						panic(err)
+					}
+					key = new(edwards25519.Point).ScalarBaseMult(k).BytesMontgomery()
+				}
+				out, _ := json.Marshal(relay.Resolution{Relay: "relay.example", Hostname: "aaaaaaaaaaaaaaaa.relay.example",
+					BoxPubKey: relay.EncodeKey(key), QueueEndpoint: "https://relay.example/v1/queue"})
+				w.Header().Set("Content-Type", "application/json")
+				w.Header().Set("Content-Length", strconv.Itoa(len(out)+1))
+				w.Write(append(out, '\n'))
+			}), addrs)
+		})
+	}
+}
+
+// resolvePool is how many registered and as many unknown addresses the
+// resolve benchmarks ask for, in turn.
+const resolvePool = 1000
+
+// serveResolve serves h as Run serves the relay's handler on
+// --http-listen and has 16 keep-alive clients resolve addrs in turn
+// through it, b.N requests in all; it reports requests per second.
+func serveResolve(b *testing.B, h http.Handler, addrs []string) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10}
+	go hs.Serve(ln)
+	defer hs.Close()
+	const clients = 16
 	// The clients speak HTTP/1.1 on raw keep-alive connections, one
 	// request in flight each, and read a response as wrk does (the status
 	// line, Content-Length, the body skipped; no header map), so that the
