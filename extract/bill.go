@@ -40,9 +40,11 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	// "FM-30031207 | 70,00 € | 27/03/2030"): each cell read as its
 	// header's label, before the text's labels, which would read a
 	// header's label as the label of the row's first value.
+	// Two IndexByte calls, not ContainsAny: ContainsAny steps byte by byte
+	// and was 3 % of a mail's extraction on mail with neither.
 	cells := ""
-	if strings.ContainsAny(text, "\t|") {
-		cells = oneRowTableLabels(barsAsTabs(firstLines(text, 60)))
+	if head := firstLines(text, 60); strings.IndexByte(head, '\t') >= 0 || strings.IndexByte(head, '|') >= 0 {
+		cells = oneRowTableLabels(barsAsTabs(head))
 	}
 	if cells != "" {
 		if m := c.labelledAmount(cells); m != nil {
