@@ -49,8 +49,9 @@ var (
 	dashDateRE  = regexp.MustCompile(`\b(\d{1,2})-(\d{1,2})-(\d{4})\b`)
 	// " à 17h50", " 09:15": a clock right after a day and month.
 	clockNext = regexp.MustCompile(`^,?\s{1,3}(?:à |a |at |um |om |alle )?\d{1,2}[:h]\d{2}`)
-	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre, 02-Feb-2024
-	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th|-)?\s*(?:(?:de|of)\s+)?(` + monthAlt + `)\.?(?:,?(?:\s+|-)(?:de\s+)?(\d{4}))?\b`)
+	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre, 02-Feb-2024,
+	// 25/Mar/2030 (slashes only with the year: findDates checks)
+	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th|-|/)?\s*(?:(?:de|of)\s+)?(` + monthAlt + `)\.?(?:,?(?:\s+|-|/)(?:de\s+)?(\d{4}))?\b`)
 	// December 1, 2026; Dec 1 2026
 	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?(?:\s+(\d{4}))?\b`)
 	// 15:52, 3:05 pm, 12h55
@@ -172,10 +173,23 @@ func findDates(s string, usFirst bool) []dateMatch {
 			if rest := s[m[dg+1]:]; m[6] < 0 && len(rest) > 1 && rest[0] == ':' && isDigitByte(rest[1]) {
 				continue
 			}
+			// A slash parts a day from its month's name only when another
+			// parts the month from the year ("25/Mar/2030"); "12 Mar/2030"
+			// is the 12th of March without its year, as before slashes.
+			end, year := m[1], m[6] >= 0
+			if form.dayGroup == 1 {
+				slashDay, slashYear := s[m[3]] == '/', year && s[m[6]-1] == '/'
+				if slashDay && !slashYear {
+					continue
+				}
+				if slashYear && !slashDay {
+					end, year = m[5], false
+				}
+			}
 			d, _ := strconv.Atoi(s[m[dg]:m[dg+1]])
 			mo := monthNames[strings.ToLower(s[m[mg]:m[mg+1]])]
-			dm := dateMatch{m: mo, d: d, start: m[0], end: m[1]}
-			if m[6] >= 0 {
+			dm := dateMatch{m: mo, d: d, start: m[0], end: end}
+			if year {
 				dm.y, _ = strconv.Atoi(s[m[6]:m[7]])
 				dm.hasYear = true
 			}
