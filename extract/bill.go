@@ -20,8 +20,14 @@ import (
 // to their labels, in a mail about a bill or invoice.
 func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	l := strings.ReplaceAll(lower(subject+"\n"+firstLines(text, 30)), "’", "'")
+	// A card or account statement names its new balance and a minimum
+	// payment in any language ("Nuevo saldo", "Pago mínimo"), whatever
+	// its subject calls it.
+	statement := false
 	if !billTopic.Any(l) {
-		return Fact{}, false
+		if statement = statementGate(l) && statementSet.Any(l) && minimumSet.Any(l); !statement {
+			return Fact{}, false
+		}
 	}
 	// "We couldn't process your payment": an account notice, not a bill.
 	if paymentFailed.Any(l) {
@@ -51,6 +57,29 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 			b.Amount = m
 		}
 	}
+	// A part payment's receipt and a card statement print another figure
+	// under a label the amount reader takes first ("Amount paid: $30.00"
+	// over "Balance due: $70.00"; "Minimum payment due: $35.00" beside
+	// "New balance: $1,234.56"): the amount is what is due. Gated by the
+	// words already lowered for the topic.
+	partDue := false
+	if paidLabelSet.Any(l) || minimumSet.Any(l) {
+		for _, t := range []string{cells, text} {
+			if t == "" {
+				continue
+			}
+			if m := c.partBalance(t); m != nil {
+				b.Amount, partDue = m, true
+				break
+			}
+			if minimumSet.Any(l) {
+				if m := c.statementBalance(t); m != nil {
+					b.Amount = m
+					break
+				}
+			}
+		}
+	}
 	// "Amount due: $0.00": nothing is left to pay. The bill is paid, and
 	// its amount is the one it was for ("Total: $70.00"), when another
 	// label gives one.
@@ -74,8 +103,10 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 		}
 	}
 	paidOn, paidWord := c.paidStatus(subject, text)
-	if billPaid.Any(l) && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue ||
-		paidLabelSet.Any(l) && c.paidByLabel(text, b.Amount) {
+	// A part payment leaves the bill due: its "payment received" is of
+	// the part paid.
+	if !partDue && billPaid.Any(l) && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue ||
+		!partDue && paidLabelSet.Any(l) && c.paidByLabel(text, b.Amount) {
 		b.Status = StatusPaid
 	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was
@@ -108,7 +139,7 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	if b.Amount == nil || b.Due == nil && b.Number == "" && b.Status != StatusPaid {
 		return Fact{}, false
 	}
-	if containsAny(l, "statement") && b.Due == nil {
+	if (statement || containsAny(l, "statement")) && b.Due == nil {
 		return Fact{}, false // a statement without a due date asks for nothing
 	}
 	return Fact{Kind: KindBill, From: FromText, Bill: b}, true

@@ -214,7 +214,13 @@ func TestBillStatus(t *testing.T) {
 		// A receipt's labels: the amount paid (the bill's) or the day it
 		// was paid; a balance left to pay keeps the bill due.
 		{"amount and date paid", "Your receipt #2041-7730", "Receipt #2041-7730\nAmount paid\t$70.00\nDate paid\tMarch 5, 2030\n", "paid 70.00 USD -"},
-		{"part payment", "Your receipt #2041-7730", "Receipt #2041-7730\nInvoice total\t$70.00\nAmount paid\t$30.00\nDate paid\tMarch 5, 2030\nBalance due\t$40.00\n", "due 70.00 USD -"},
+		{"part payment", "Your receipt #2041-7730", "Receipt #2041-7730\nInvoice total\t$70.00\nAmount paid\t$30.00\nDate paid\tMarch 5, 2030\nBalance due\t$40.00\n", "due 40.00 USD -"},
+		// A bill's amount is what is due: a part payment's balance, a
+		// statement's new balance and never its minimum payment.
+		{"part payment received", "Partial payment received", "Invoice number: RB-4471\nAmount paid: $30.00\nInvoice total: $100.00\nBalance due: $70.00\n", "due 70.00 USD -"},
+		{"statement balance", "Your statement is ready", "Account ending in 4417\nNew balance: $1,234.56\nMinimum payment due: $35.00\nPayment due date: March 28, 2030\n", "due 1234.56 USD 2030-03-28"},
+		{"minimum first", "Tu extracto de marzo", "Pago mínimo: $25.00\nNuevo saldo: $812.40\nFecha límite de pago: 25/03/2030\n", "due 812.40 USD 2030-03-25"},
+		{"statement without due day", "Tu extracto de marzo", "Pago mínimo: $25.00\nNuevo saldo: $812.40\n", "no bill"},
 		{"this payment's row", "Your bill", "Invoice number: WS-30-1187\nPayment received - thank you   $70.00\nAmount due:   $70.00\n", "paid 70.00 USD -"},
 	} {
 		b := billOf(t, "billing@westshorewater.com", "Westshore Water", c.subject, c.text, true)
