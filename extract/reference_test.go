@@ -53,6 +53,25 @@ func TestReservationLabels(t *testing.T) {
 	}
 }
 
+// TestReservationBareWord: a booking's or order's word alone with its
+// colon before a dashed code ("Auftrag: 771-203-991"); the word without
+// a colon ("im Auftrag von"), or a date after it, is no code.
+func TestReservationBareWord(t *testing.T) {
+	for text, want := range map[string]string{
+		"Auftrag: 771-203-991\n":                       "771-203-991",
+		"Buchung: 2030-4410-7\n":                       "2030-4410-7",
+		"Boeking: 4471-220-19\n":                       "4471-220-19",
+		"Réservation : 8812-33-401\n":                  "8812-33-401",
+		"Durchgeführt von ÖBB im Auftrag von Alpine\n": "",
+		"Buchung: 12.03.2030\n":                        "",
+	} {
+		c := &msgContext{}
+		if got := c.recordLocator(text); got != want {
+			t.Errorf("recordLocator(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
 // TestReservationInGroups: a code printed in groups apart by dots or by
 // spaces is one code, not its first group; two groups of four digits are
 // no code of that form (a number and a year).
