@@ -123,17 +123,45 @@ var platformAnchors = slices.Concat(strings.Split(platformWords, "|"), []string{
 // stop's text: "Buss 832 Göteborg Nils Ericson Terminalen", "Autobus Praha
 // ÚAN Florenc", "Autocarro Lisboa (Sete Rios)". "Bus" and "Coach" alone
 // head names ("Bus Station") and go only with a number.
-var busHeadRE = regexp.MustCompile(`^\s*(?:(?i:autobus|autobús|autocarro|autocar|pullman|bussi|buss|ônibus|fernbus)(?:\s+\d{1,5})?|(?i:bus|coach)\s+\d{1,5})\s+(\p{Lu})`)
+// Groups 1 and 2 are the number, group 3 the stop's first letter.
+var busHeadRE = regexp.MustCompile(`^\s*(?:(?i:autobus|autobús|autocarro|autocar|pullman|bussi|buss|ônibus|fernbus)(?:\s+(\d{1,5}))?|(?i:bus|coach)\s+(\d{1,5}))\s+(\p{Lu})`)
+
+// busHead is busHeadRE's match in s, nil when there is none.
+func busHead(s string) []int {
+	if len(s) < 6 || strings.IndexByte("ABCFPabcfp \t\xc3", s[0]) < 0 { // a cheap gate: the words' first bytes ("Ô" is C3 94)
+		return nil
+	}
+	return busHeadRE.FindStringSubmatchIndex(s)
+}
 
 // withoutBusWord is s less busHeadRE's bus word and number.
 func withoutBusWord(s string) string {
-	if len(s) < 6 || strings.IndexByte("ABCFPabcfp \t\xc3", s[0]) < 0 { // a cheap gate: the words' first bytes ("Ô" is C3 94)
-		return s
-	}
-	if m := busHeadRE.FindStringSubmatchIndex(s); m != nil {
-		return s[m[2]:]
+	if m := busHead(s); m != nil {
+		return s[m[6]:]
 	}
 	return s
+}
+
+// busHeadNumbers are the line numbers after a bus's word heading a leg's
+// line with its clock ("Buss 832 Göteborg … 07:45 - Oslo … 11:20"), once
+// each, in order; a seat's or a platform's word after the number ("Coach 5
+// Seat 12") makes it none.
+func busHeadNumbers(text string) []string {
+	var out []string
+	for ln := range strings.Lines(text) {
+		m := busHead(ln)
+		if m == nil || m[2] < 0 && m[4] < 0 || !hasClockShape(ln, ":") {
+			continue // no number, or no leg's clock
+		}
+		n := ln[max(m[2], m[4]):max(m[3], m[5])]
+		if f := strings.Fields(ln[m[6]:]); notService[strings.ToLower(strings.Trim(f[0], ".:"))] {
+			continue
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // afterClockWords are the words for o'clock written after the clock,

@@ -192,7 +192,13 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// A bus's own number after its label ("Bus-Nr. N 1174"), one
 		// for each bus leg, in their order.
 		if len(buses) > 0 {
-			if nums := busNumbers(all); len(nums) == len(buses) {
+			// Else the numbers after the bus's word heading each leg's
+			// line ("Buss 832 Göteborg …").
+			nums := busNumbers(all)
+			if len(nums) == 0 {
+				nums = busHeadNumbers(all)
+			}
+			if len(nums) == len(buses) {
 				for k, l := range buses {
 					l.Number = nums[k]
 				}

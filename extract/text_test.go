@@ -45,3 +45,22 @@ func FuzzIndexDigit(f *testing.F) {
 		}
 	})
 }
+
+// TestBusHeadNumbers: a bus line's number after the bus's word heading a
+// leg's line with its clock; none without a clock, nor before a seat's or
+// a platform's word, nor after "Bus" heading a station's name.
+func TestBusHeadNumbers(t *testing.T) {
+	for text, want := range map[string]string{
+		"Buss 832 Göteborg Nils Ericson Terminalen 07:45 - Oslo Bussterminal 11:20\n": "832",
+		"Bus 114 Wrocław Dworzec 06:10 → Kraków MDA 09:25\n":                          "114",
+		"Fernbus 061 Berlin ZOB ab 08:15, Hamburg ZOB an 11:30\n":                     "061",
+		"Coach 5 Seat 12 departs 07:45\n":                                             "",
+		"Bus 24 Stunden lang gültig\n":                                                "",
+		"Bus Station Leeds 07:45 - Manchester 08:50\n":                                "",
+		"Autocarro Lisboa (Sete Rios) 09:00 - Porto 12:30\n":                          "",
+	} {
+		if got := strings.Join(busHeadNumbers(text), ","); got != want {
+			t.Errorf("busHeadNumbers(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
