@@ -88,3 +88,20 @@ func TestReservationInGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestShipperInCompound: the shop after a compound whose last word is a
+// parcel's or delivery's ("Möbellieferung von Wohnwerk24"); a lower-case
+// word after it names none.
+func TestShipperInCompound(t *testing.T) {
+	for text, want := range map[string]string{
+		"Ihre Möbellieferung von Wohnwerk24 ist unterwegs.\n": "Wohnwerk24",
+		"Din möbelleverans från Hemmaboden är på väg.\n":      "Hemmaboden",
+		"Je meubelzending van Woonhuys is onderweg.\n":        "Woonhuys",
+		"Ihre Teillieferung von heute enthält 2 Artikel.\n":   "",
+	} {
+		c := &msgContext{}
+		if got := c.shipperNamed(text); got != want {
+			t.Errorf("shipperNamed(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
