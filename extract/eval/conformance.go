@@ -240,17 +240,7 @@ func ConformanceEntities(mail string, data []byte) []Entity {
 		if strings.HasSuffix(str(r["reservationStatus"]), "Cancelled") {
 			status = "cancelled"
 		}
-		var fors []map[string]any
-		switch v := r["reservationFor"].(type) {
-		case map[string]any:
-			fors = []map[string]any{v}
-		case []any:
-			for _, x := range v {
-				if m, ok := x.(map[string]any); ok {
-					fors = append(fors, m)
-				}
-			}
-		}
+		fors := reservationFor(r)
 		if len(fors) == 0 && status == "cancelled" && str(r["reservationNumber"]) != "" {
 			// A cancellation that names only its booking: what it cancels
 			// is the booking's trips.

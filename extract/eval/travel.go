@@ -105,17 +105,7 @@ func SchemaEntities(mail string, data []byte) []Entity {
 		if kind == "" {
 			continue
 		}
-		var fors []map[string]any
-		switch v := r["reservationFor"].(type) {
-		case map[string]any:
-			fors = []map[string]any{v}
-		case []any:
-			for _, x := range v {
-				if m, ok := x.(map[string]any); ok {
-					fors = append(fors, m)
-				}
-			}
-		}
+		fors := reservationFor(r)
 		for _, f := range fors {
 			fields := map[string]string{"reservation": str(r["reservationNumber"])}
 			switch kind {
@@ -369,4 +359,22 @@ func schemaItems(data []byte) []map[string]any {
 		items = []map[string]any{one}
 	}
 	return items
+}
+
+// reservationFor is what a reservation is for: its reservationFor object,
+// or each object of its list.
+func reservationFor(r map[string]any) []map[string]any {
+	switch v := r["reservationFor"].(type) {
+	case map[string]any:
+		return []map[string]any{v}
+	case []any:
+		var fors []map[string]any
+		for _, x := range v {
+			if m, ok := x.(map[string]any); ok {
+				fors = append(fors, m)
+			}
+		}
+		return fors
+	}
+	return nil
 }
