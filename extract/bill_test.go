@@ -147,6 +147,19 @@ func TestPrintedLayouts(t *testing.T) {
 
 // billOf reads one mail's bill as Merge shows it: from, display name,
 // subject and text; authenticated says the sender's domain passed.
+// billSummary is b's status, amount, currency and due day ("-" for
+// none), or "no bill", as the bill tables want them.
+func billSummary(b *extract.BillState) string {
+	if b == nil {
+		return "no bill"
+	}
+	due := "-"
+	if b.Due != nil {
+		due = b.Due.Format("2006-01-02")
+	}
+	return b.Status + " " + b.Amount.Amount + " " + b.Amount.Currency + " " + due
+}
+
 func billOf(t *testing.T, from, name, subject, text string, authenticated bool) *extract.BillState {
 	t.Helper()
 	msg := &mime.Message{From: []mime.Address{{Name: name, Address: from}}, Subject: subject, Text: text,
@@ -224,14 +237,7 @@ func TestBillStatus(t *testing.T) {
 		{"this payment's row", "Your bill", "Invoice number: WS-30-1187\nPayment received - thank you   $70.00\nAmount due:   $70.00\n", "paid 70.00 USD -"},
 	} {
 		b := billOf(t, "billing@westshorewater.com", "Westshore Water", c.subject, c.text, true)
-		got := "no bill"
-		if b != nil {
-			due := "-"
-			if b.Due != nil {
-				due = b.Due.Format("2006-01-02")
-			}
-			got = b.Status + " " + b.Amount.Amount + " " + b.Amount.Currency + " " + due
-		}
+		got := billSummary(b)
 		if got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}

@@ -12,14 +12,7 @@ func TestBillAmountDue(t *testing.T) {
 		{"promotion's minimum, no statement", "Spring offer", "New balance: $20.00 on your gift card\nMinimum order amount: $10.00\n", "no bill"},
 	} {
 		b := billOf(t, "billing@westshorewater.com", "Westshore Water", c.subject, c.text, true)
-		got := "no bill"
-		if b != nil {
-			due := "-"
-			if b.Due != nil {
-				due = b.Due.Format("2006-01-02")
-			}
-			got = b.Status + " " + b.Amount.Amount + " " + b.Amount.Currency + " " + due
-		}
+		got := billSummary(b)
 		if got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}
