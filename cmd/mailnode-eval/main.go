@@ -40,6 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	importUntuned := fs.String("import-untuned", "", "import the public material no rule was tuned on from `DIR` (../shared/corpus) into DATA/public-headline and DATA/public-dev, then evaluate")
 	kit := fs.String("kitinerary", eval.FindKItinerary(), "KItinerary's extractor `binary` to compare with on the travel mails (\"\" to skip)")
 	conf := fs.String("conformance", "../shared/corpus", "the corpus `dir` whose KItinerary structured inputs (boarding passes, Wallet passes, calendars, JSON-LD, microdata) are checked against KItinerary's expected outputs (\"\" or a missing dir to skip)")
+	metaMisses := fs.Bool("metamorphic-misses", false, "list the metamorphic part's missed or wrong fields (every transformed development mail's)")
 	inj := fs.Bool("injection", false, "measure prompt injection through the read tools instead (app/injectioneval)")
 	bipia := fs.String("bipia", "app/injectioneval/testdata/bipia", "the BIPIA injection corpus `dir` (-injection; \"\" to skip)")
 	styles := fs.String("styles", "app/injectioneval/testdata/styles", "the injection corpus in other styles `dir` (-injection; \"\" to skip)")
@@ -181,6 +182,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	printTable(stdout, fmt.Sprintf("Mails written here as unseen batches (extract/eval/testdata/unseen: %d mails; development data since issue 46, no longer the headline)", len(unseen.Mails)), unseenScores, unseenMisses, *verbose)
 	fmt.Fprint(stdout, headline.String())
 	if !conformance(*conf, *data+"/public-headline/README.md", *verbose, stdout, stderr) {
+		return 1
+	}
+	if !metamorphic(*data, *metaMisses, stdout, stderr) {
 		return 1
 	}
 	ok = ok && headOK

@@ -31,35 +31,42 @@ func scoreMails(p Public) (map[string]Score, []Mismatch) {
 	opt := msgauth.Checker{AuthServIDs: []string{AuthServID}}
 	var found []Entity
 	for _, m := range p.Mails {
-		msg := mime.Parse(m.Raw)
-		res := extract.Extract(msg, opt.Check(msg, m.Raw))
-		found = append(found, SegmentEntities(m.Name, res.Facts)...)
-		var recs []extract.Record
-		for _, f := range res.Facts {
-			recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: res.Auth.Authenticated})
-		}
-		merged := extract.Merge(recs)
-		for _, o := range merged.Orders {
-			e := orderEntity(o)
-			delete(e.Fields, "verified")
-			e.Fields["merchant"], e.Mail = o.Merchant, m.Name
-			found = append(found, e)
-		}
-		for _, b := range merged.Bills {
-			// The issuer as the tools show it: the mail's name for an
-			// authenticated sender whose domain it agrees with, else the
-			// domain (extract.Merge). Scored where the labels give it.
-			f := map[string]string{"domain": b.Domain, "number": b.Number, "status": b.Status, "issuer": b.Issuer}
-			if b.Amount != nil {
-				f["amount"] = b.Amount.Amount + " " + b.Amount.Currency
-			}
-			if b.Due != nil {
-				f["due"] = b.Due.Time.Format("2006-01-02")
-			}
-			found = append(found, Entity{Kind: extract.KindBill, Key: b.Number, Mail: m.Name, Fields: f})
-		}
+		found = append(found, mailEntities(opt, m)...)
 	}
 	return ComparePerMail(p.Expected, found)
+}
+
+// mailEntities is what one mail alone says: its trip segments, and its
+// orders and bills merged as the store would merge them.
+func mailEntities(opt msgauth.Checker, m Mail) []Entity {
+	msg := mime.Parse(m.Raw)
+	res := extract.Extract(msg, opt.Check(msg, m.Raw))
+	found := SegmentEntities(m.Name, res.Facts)
+	var recs []extract.Record
+	for _, f := range res.Facts {
+		recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: res.Auth.Authenticated})
+	}
+	merged := extract.Merge(recs)
+	for _, o := range merged.Orders {
+		e := orderEntity(o)
+		delete(e.Fields, "verified")
+		e.Fields["merchant"], e.Mail = o.Merchant, m.Name
+		found = append(found, e)
+	}
+	for _, b := range merged.Bills {
+		// The issuer as the tools show it: the mail's name for an
+		// authenticated sender whose domain it agrees with, else the
+		// domain (extract.Merge). Scored where the labels give it.
+		f := map[string]string{"domain": b.Domain, "number": b.Number, "status": b.Status, "issuer": b.Issuer}
+		if b.Amount != nil {
+			f["amount"] = b.Amount.Amount + " " + b.Amount.Currency
+		}
+		if b.Due != nil {
+			f["due"] = b.Due.Time.Format("2006-01-02")
+		}
+		found = append(found, Entity{Kind: extract.KindBill, Key: b.Number, Mail: m.Name, Fields: f})
+	}
+	return found
 }
 
 // Cell is a precision / recall pair as the tables print it.
