@@ -23,7 +23,7 @@ type Pass struct {
 	Passenger string // "DESMARAIS/LUC"
 	Legs      []Leg
 	// IssueYear is the last digit of the year of issue, IssueDay its day
-	// of the year; both 0 when the pass does not say (versions before 2).
+	// of the year; both 0 when the pass does not say.
 	IssueYear, IssueDay int
 	HasIssue            bool
 }
@@ -106,16 +106,36 @@ func Parse(s string) (*Pass, error) {
 
 // readIssue reads the date of issue from the first leg's conditional
 // block: ">", version, a 2-digit hex size, passenger description, check-in
-// source, issuance source, then the year digit and day of issue.
+// source, issuance source, then the year digit and day of issue. Every
+// version has it there (a version-1 pass of Eurowings's gives it); it is
+// read only when the stated size of the block covers it, since what
+// follows a shorter block is the leg's own fields ("130>5002A057…": a
+// size of 00, then "2A" and an airline code).
 func (p *Pass) readIssue(v string) {
-	if len(v) < 11 || v[0] != '>' || v[1] < '2' || v[1] > '9' {
+	if len(v) < 11 || v[0] != '>' || v[1] < '1' || v[1] > '9' {
 		return
 	}
-	y, err1 := strconv.Atoi(v[7:8])
-	d, err2 := strconv.Atoi(v[8:11])
-	if err1 == nil && err2 == nil && d >= 1 && d <= 366 {
+	size, err := strconv.ParseUint(v[2:4], 16, 8)
+	if err != nil || size < 7 {
+		return
+	}
+	if !digits(v[7:11]) {
+		return
+	}
+	y := int(v[7] - '0')
+	d, _ := strconv.Atoi(v[8:11])
+	if d >= 1 && d <= 366 {
 		p.IssueYear, p.IssueDay, p.HasIssue = y, d, true
 	}
+}
+
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Date is the day of leg i's flight. The pass gives only the day of the

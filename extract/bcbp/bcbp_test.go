@@ -85,6 +85,65 @@ func TestKItinerary(t *testing.T) {
 	}
 }
 
+// TestKItineraryContext reads every pass of KItinerary's test data against
+// the day its own test reads them on (2 April 2018): the year of each
+// flight comes from the issue date where the pass gives one (any version,
+// "1181W 8033B…" of a version-1 pass too), else from that day.
+func TestKItineraryContext(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.json")
+	ref := time.Date(2018, 4, 2, 0, 0, 0, 0, time.UTC)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []reservation
+		if err := json.Unmarshal(b, &want); err != nil {
+			t.Fatal(f, err)
+		}
+		_, text, _ := strings.Cut(want[0].ReservedTicket.TicketToken, ":")
+		p, err := Parse(text)
+		if err != nil || len(p.Legs) != len(want) {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		for i, w := range want {
+			if got := p.Date(i, ref).Format("2006-01-02"); got != w.ReservationFor.DepartureDay {
+				t.Errorf("%s leg %d: day %s, want %s", f, i+1, got, w.ReservationFor.DepartureDay)
+			}
+		}
+	}
+}
+
+// TestIssue: the issue date is read where the unique conditional block
+// states a size that covers it, in digits, whatever the version.
+func TestIssue(t *testing.T) {
+	const head = "M1DOE/JOHN            EXXX007 BRUTXLEW 8103 035Y012C0030 1"
+	for _, c := range []struct {
+		cond      string
+		year, day int
+		ok        bool
+	}{
+		{"47>1181W 8033BEW 0000000000000291040000000000 0   LH 123456789012345     ", 8, 33, true}, // version 1
+		{"5D>5181WM7034BSN              2A08200000000000 SN LH 123456789012345      ", 7, 34, true},
+		{"30>5002A0571234567890  AF AF 1234567890123456    Y", 0, 0, false}, // size 00: the leg's fields follow
+		{"16>5062A W 8033", 0, 0, false},         // size 6 stops before the date
+		{"16>5181W +033BEW 000000", 0, 0, false}, // not digits
+		{"16>5181W 8 33BEW 000000", 0, 0, false},
+		{"16>518  W 8400BEW 000000", 0, 0, false}, // day 400
+		{"16>0181W 8033BEW 000000", 0, 0, false},  // no version
+	} {
+		p, err := Parse(head + c.cond)
+		if err != nil {
+			t.Errorf("%q: %v", c.cond, err)
+			continue
+		}
+		if p.HasIssue != c.ok || p.IssueYear != c.year || p.IssueDay != c.day {
+			t.Errorf("%q: issue %v %d/%d, want %v %d/%d", c.cond, p.HasIssue, p.IssueYear, p.IssueDay, c.ok, c.year, c.day)
+		}
+	}
+}
+
 // TestYear: without an issue date the year is the one that puts the day
 // first on or after 30 days before the receipt date; with one, the flight
 // is on or after it.

@@ -39,6 +39,15 @@ var ConformanceFolders = []string{"bcbpdata", "pkpassdata", "calendarhandlerdata
 // without one: KItinerary's tests read them against one fixed day too.
 const conformanceDate = "Mon, 01 Jan 2018 09:00:00 +0000"
 
+// bcbpDate is the Date of the mails that carry bcbpdata's payloads: the
+// day KItinerary's own test reads them against (2 April 2018,
+// bcbpparsertest.cpp). A payload without an issue date gives only the
+// day of the year, so its expected year follows from that day; against
+// any other Date the check would score the receipt day the harness
+// chose, not the reader (day 339 mailed on 1 January is last December's
+// flight, mailed on 2 April this December's).
+const bcbpDate = "Mon, 02 Apr 2018 09:00:00 +0000"
+
 // HeadlineList reads the headline's inputs from the table of its
 // README.md: the first column's path in backquotes.
 func HeadlineList(readme []byte) map[string]bool {
@@ -89,7 +98,7 @@ func ImportConformance(dir string, skip map[string]bool) ([]Untuned, error) {
 			return nil, err
 		}
 		var b bytes.Buffer
-		add(strings.TrimSuffix(f, ".json")+".txt", attachment(&b, "Check-in <checkin@example.com>", conformanceDate,
+		add(strings.TrimSuffix(f, ".json")+".txt", attachment(&b, "Check-in <checkin@example.com>", bcbpDate,
 			"Your boarding pass is attached.", "boardingpass.pkpass", "application/vnd.apple.pkpass", pass), want)
 	}
 	for _, f := range glob("pkpassdata/*.pkpass") {
