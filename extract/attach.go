@@ -59,6 +59,13 @@ func (c *msgContext) documentFacts(docs []mime.Document) []Fact {
 // barcode's boarding-pass text (else by its fields), an event ticket by
 // its semantic tags (else by its fields).
 func (c *msgContext) passFacts(p *pkpass.Pass) []Fact {
+	// A rail ticket's barcode states its journey whatever the pass's
+	// style and fields.
+	for _, b := range p.Barcodes {
+		if fs := c.railTicketFacts(b.Message); len(fs) > 0 {
+			return fs
+		}
+	}
 	switch p.Style {
 	case "boardingPass":
 		for _, b := range p.Barcodes {
@@ -97,12 +104,15 @@ func (c *msgContext) passStay(p *pkpass.Pass) []Fact {
 	return out
 }
 
-// barcodeFacts reads the boarding passes among a barcode's texts.
+// barcodeFacts reads the boarding passes and rail tickets among a
+// barcode's texts.
 func (c *msgContext) barcodeFacts(texts []string) []Fact {
 	var out []Fact
 	for _, t := range texts {
 		if bp, err := bcbp.Parse(t); err == nil {
 			out = append(out, c.boardingPassFacts(&pkpass.Pass{}, bp)...)
+		} else {
+			out = append(out, c.railTicketFacts(t)...)
 		}
 	}
 	return out
@@ -440,7 +450,15 @@ func (c *msgContext) pdfFacts(data []byte) []Fact {
 		}
 		if len(facts) > 0 {
 			if text, err := d.Text(); err == nil {
-				c.printedTimes(facts, text)
+				// The print's clocks are matched to flights only: a rail
+				// ticket's barcode prints its own.
+				var flights []Fact
+				for _, f := range facts {
+					if f.Kind == KindFlight {
+						flights = append(flights, f)
+					}
+				}
+				c.printedTimes(flights, text)
 			}
 			return facts
 		}

@@ -186,6 +186,7 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 				docs[i].From = FromForwarded
 			}
 		}
+		ticketBookings(docs, m.Subject, text)
 		facts = mergeDocumentFacts(facts, docs)
 	}
 	if len(facts) > maxFacts {

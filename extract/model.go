@@ -222,4 +222,7 @@ type Fact struct {
 	// exactBill: the bill comes from an embedded e-invoice, which no
 	// text reading overrides within the same mail.
 	exactBill bool
+	// railTicket: a journey a rail ticket's barcode states, whose booking
+	// the mail's text may name (ticketBookings).
+	railTicket bool
 }

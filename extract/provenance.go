@@ -220,6 +220,7 @@ type clockFound struct {
 
 type instantFound struct {
 	kind, raw string
+	rule      string // the rule that made it, for a derived kind
 	t         time.Time
 	w         wallTime
 	dateOnly  bool
@@ -523,6 +524,7 @@ func (ev *evidence) addBarcodes(texts []string, relevant string) {
 		ev.addText(SourceBarcode, t)
 		bp, err := bcbp.Parse(t)
 		if err != nil {
+			ev.addRailTicket(t)
 			continue
 		}
 		for i, l := range bp.Legs {
@@ -530,6 +532,41 @@ func (ev *evidence) addBarcodes(texts []string, relevant string) {
 			ev.addText(SourceBarcode, strings.Join([]string{l.PNR, l.From, l.To, l.Carrier, l.Carrier + " " + l.Flight, l.Seat}, "\n"))
 			day := bp.Date(i, ref)
 			ev.days = append(ev.days, dayFound{kind: SourceBarcode, mat: -1, line: -1, raw: fmt.Sprintf("day %d", l.Day), y: day.Year(), m: int(day.Month()), d: day.Day(), hasYear: true})
+		}
+	}
+}
+
+// addRailTicket adds a UIC 918.3 ticket's journeys as railTicketFacts
+// reads them: stations and trains as the layout prints them, each day
+// with the year ticketDay gives it and its printed clocks.
+func (ev *evidence) addRailTicket(t string) {
+	if !strings.HasPrefix(t, "#UT") {
+		return
+	}
+	j := railJourney(t)
+	if j == nil {
+		return
+	}
+	for _, leg := range j.Legs {
+		ev.addText(SourceBarcode, strings.Join([]string{leg.From, leg.To, leg.Train}, "\n"))
+		kind, rule := SourceBarcode, ""
+		if leg.Depart.Year == 0 && j.ValidFrom.Year == 0 {
+			kind, rule = SourceDerived, "the year from the mail's date"
+		}
+		dep := ev.c.ticketDay(leg.Depart, j.ValidFrom)
+		if dep.y == 0 {
+			continue
+		}
+		raw := fmt.Sprintf("%02d.%02d", leg.Depart.Day, leg.Depart.Month)
+		w := wallTime{y: dep.y, mo: dep.m, d: dep.d, dateOnly: !leg.DepartClock.OK, h: leg.DepartClock.Hour, mi: leg.DepartClock.Minute}
+		if leg.DepartClock.OK {
+			raw += fmt.Sprintf(" %02d:%02d", leg.DepartClock.Hour, leg.DepartClock.Minute)
+		}
+		ev.instants = append(ev.instants, instantFound{kind: kind, rule: rule, raw: raw, w: w, dateOnly: w.dateOnly})
+		if leg.ArriveClock.OK && leg.Arrive.Month > 0 {
+			a := onOrAfter(leg.Arrive, time.Date(dep.y, time.Month(dep.m), dep.d, 0, 0, 0, 0, time.UTC))
+			raw := fmt.Sprintf("%02d.%02d %02d:%02d", leg.Arrive.Day, leg.Arrive.Month, leg.ArriveClock.Hour, leg.ArriveClock.Minute)
+			ev.instants = append(ev.instants, instantFound{kind: kind, rule: rule, raw: raw, w: wallTime{y: a.y, mo: a.m, d: a.d, h: leg.ArriveClock.Hour, mi: leg.ArriveClock.Minute}})
 		}
 	}
 }
@@ -853,7 +890,7 @@ func (ev *evidence) when(t *Time) Source {
 		}
 		w := in.w
 		if w.y == v.Year() && w.mo == int(v.Month()) && w.d == v.Day() && (t.DateOnly || w.h == v.Hour() && w.mi == v.Minute()) {
-			return Source{Kind: in.kind, Raw: in.raw}
+			return Source{Kind: in.kind, Raw: in.raw, Rule: in.rule}
 		}
 	}
 	// A day, and unless only the day is known a clock near it: in the

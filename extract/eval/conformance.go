@@ -33,7 +33,7 @@ import (
 
 // ConformanceFolders are the corpus folders (under kitinerary/) whose
 // every input is structured, in the order they are reported.
-var ConformanceFolders = []string{"bcbpdata", "pkpassdata", "calendarhandlerdata", "jsonlddata", "structureddata", "mergedata", "extractordata"}
+var ConformanceFolders = []string{"bcbpdata", "pkpassdata", "calendarhandlerdata", "jsonlddata", "structureddata", "mergedata", "extractordata", "extractordata (UIC 918.3)", "rct2", "uic918-3"}
 
 // conformanceDate is the Date of the mails made of inputs that come
 // without one: KItinerary's tests read them against one fixed day too.
@@ -76,6 +76,17 @@ func ImportConformance(dir string, skip map[string]bool) ([]Untuned, error) {
 		}
 		name := untunedName(rel)
 		out = append(out, Untuned{Path: rel, Mail: Mail{Name: name, Raw: raw}, Expected: ConformanceEntities(name, want)})
+	}
+	addWith := func(path string, raw []byte, want []Entity) {
+		rel, _ := filepath.Rel(dir, path)
+		if skip[rel] {
+			return
+		}
+		name := untunedName(rel)
+		for i := range want {
+			want[i].Mail = name
+		}
+		out = append(out, Untuned{Path: rel, Mail: Mail{Name: name, Raw: raw}, Expected: want})
 	}
 	glob := func(pattern string) []string {
 		m, _ := filepath.Glob(filepath.Join(kit, pattern))
@@ -148,6 +159,10 @@ func ImportConformance(dir string, skip map[string]bool) ([]Untuned, error) {
 		if err := addFile(f, f+".json", ctx, add); err != nil {
 			return nil, err
 		}
+	}
+	// Rail tickets' barcodes, as Aztec images.
+	if err := importRailTickets(glob, add, addWith); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -303,11 +318,16 @@ func writeBase64(b *bytes.Buffer, data []byte) {
 }
 
 // ConformanceFolder is the folder an input is reported under: its
-// first folder below kitinerary/.
+// first folder below kitinerary/; the vendors' rail tickets' barcodes
+// (extractordata's .bin inputs) apart from their calendars, passes and
+// pages.
 func ConformanceFolder(path string) string {
 	parts := strings.Split(path, "/")
 	if len(parts) < 3 {
 		return path
+	}
+	if parts[1] == "extractordata" && strings.HasSuffix(path, ".bin") {
+		return "extractordata (UIC 918.3)"
 	}
 	return parts[1]
 }

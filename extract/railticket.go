@@ -1,0 +1,133 @@
+package extract
+
+import (
+	"strings"
+	"time"
+
+	"mailnode/extract/uic918"
+)
+
+// Rail tickets' barcodes (UIC 918.3): the Aztec code of a European
+// railway's ticket holds the printed ticket's layout, whose RCT2 grid
+// states the journey in a standard form whatever the railway and the
+// mail's words. A ticket whose layout is another standard, a rail pass, a
+// day ticket for a region or a railcard states no journey and gives
+// nothing.
+
+// railTicketFacts reads the journeys of a barcode's text when it is a
+// UIC 918.3 ticket. The barcode readers give a binary payload as
+// ISO 8859-1 text (a character per byte), as Wallet passes carry it too.
+func (c *msgContext) railTicketFacts(text string) []Fact {
+	if !strings.HasPrefix(text, "#UT") {
+		return nil
+	}
+	j := railJourney(text)
+	if j == nil {
+		return nil
+	}
+	var out []Fact
+	for i, leg := range j.Legs {
+		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, From: &Place{Name: leg.From}, To: &Place{Name: leg.To}}
+		if i == 0 {
+			seg.Number = leg.Train
+		}
+		d := c.ticketDay(leg.Depart, j.ValidFrom)
+		if d.y == 0 {
+			continue
+		}
+		dep := wallTime{y: d.y, mo: d.m, d: d.d, dateOnly: !leg.DepartClock.OK, h: leg.DepartClock.Hour, mi: leg.DepartClock.Minute}
+		seg.Depart = resolve(dep, c.stationZone(leg.From, dep), c.dateLoc)
+		if leg.ArriveClock.OK && leg.Arrive.Month > 0 {
+			// The arrival's year is the one that puts it on or after the
+			// departure's day.
+			a := onOrAfter(leg.Arrive, time.Date(d.y, time.Month(d.m), d.d, 0, 0, 0, 0, time.UTC))
+			arr := wallTime{y: a.y, mo: a.m, d: a.d, h: leg.ArriveClock.Hour, mi: leg.ArriveClock.Minute}
+			seg.Arrive = resolve(arr, c.stationZone(leg.To, arr), c.dateLoc)
+			if seg.Arrive.Before(seg.Depart.Time) {
+				seg.Arrive = nil // a day misread: no arrival rather than a wrong one
+			}
+		}
+		out = append(out, Fact{Kind: KindTrain, From: FromAttachment, Segment: seg, railTicket: true})
+	}
+	return out
+}
+
+// ticketBookings gives the journeys of rail tickets' barcodes the
+// booking the mail names by its label (its subject, then its text): the
+// barcode states the journey, and its issuer's key is not the booking's
+// code in every railway's form.
+func ticketBookings(facts []Fact, subject, text string) {
+	code := ""
+	for i := range facts {
+		if f := &facts[i]; f.railTicket && f.Segment.Reservation == "" {
+			if code == "" {
+				if code = findReservation(subject); code == "" {
+					code = findReservation(text)
+				}
+				if code == "" {
+					return
+				}
+			}
+			f.Segment.Reservation = code
+		}
+	}
+}
+
+// railJourney decodes a UIC 918.3 ticket's text to its journeys, or nil.
+func railJourney(text string) *uic918.RCT2 {
+	b, ok := latin1(text)
+	if !ok {
+		return nil
+	}
+	t, err := uic918.Parse(b)
+	if err != nil {
+		return nil
+	}
+	j, err := t.Journey()
+	if err != nil {
+		return nil
+	}
+	return j
+}
+
+// latin1 is the bytes of an ISO 8859-1 text: each character one byte.
+func latin1(s string) ([]byte, bool) {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		if r > 0xFF {
+			return nil, false
+		}
+		b = append(b, byte(r))
+	}
+	return b, true
+}
+
+// ticketDay is a printed day with its year: the ticket's own when it
+// prints one; else the first on or after the first day of validity when
+// the ticket prints that (a ticket is not used before it is valid); else
+// the mail's rule for a day without a year.
+func (c *msgContext) ticketDay(d, valid uic918.Date) dateMatch {
+	switch {
+	case d.Month == 0:
+		return dateMatch{}
+	case d.Year > 0:
+		return dateMatch{y: d.Year, m: d.Month, d: d.Day, hasYear: true}
+	case valid.Year > 0:
+		from := time.Date(valid.Year, time.Month(max(valid.Month, 1)), max(valid.Day, 1), 0, 0, 0, 0, time.UTC)
+		return onOrAfter(d, from)
+	}
+	return dateMatch{m: d.Month, d: d.Day}.withYear(c.ref)
+}
+
+// onOrAfter gives a day and month the year that puts it on or after
+// from, within the year that follows.
+func onOrAfter(d uic918.Date, from time.Time) dateMatch {
+	if d.Year > 0 {
+		return dateMatch{y: d.Year, m: d.Month, d: d.Day, hasYear: true}
+	}
+	y := from.Year()
+	if time.Date(y, time.Month(d.Month), d.Day, 0, 0, 0, 0, time.UTC).Before(from) {
+		y++
+	}
+	return dateMatch{y: y, m: d.Month, d: d.Day, hasYear: true}
+}

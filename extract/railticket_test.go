@@ -1,0 +1,71 @@
+package extract_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+// TestRailTicketPass: a Wallet pass whose barcode is a UIC 918.3 ticket
+// (its bytes as ISO 8859-1 text, as passes carry binary codes) gives the
+// journey its layout or DB's record states, whatever the pass's fields
+// say; a broken or journeyless ticket gives nothing.
+func TestRailTicketPass(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile("uic918/testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := make([]rune, len(b))
+		for i, c := range b {
+			r[i] = rune(c)
+		}
+		return string(r)
+	}
+	pass := func(message string) []byte {
+		pj, _ := json.Marshal(map[string]any{"formatVersion": 1, "description": "Ticket",
+			"boardingPass": map[string]any{"transitType": "PKTransitTypeTrain"},
+			"barcodes":     []map[string]string{{"format": "PKBarcodeFormatAztec", "message": message, "messageEncoding": "iso-8859-1"}}})
+		var b bytes.Buffer
+		z := zip.NewWriter(&b)
+		w, _ := z.Create("pass.json")
+		w.Write(pj)
+		z.Close()
+		return b.Bytes()
+	}
+	mav := read("uic-mav.bin")
+	for _, c := range []struct {
+		name, message, want string
+	}{
+		{"RCT2 layout", mav, "PRAHA>BUDAPEST 2016-09-02 day"},
+		{"DB record", read("20210113-Muster-918-3-City-Ticket.bin"), "Kassel+City>Frankfurt(Main)+City 2021-01-13 day"},
+		{"day ticket", read("20230501-Deutschlandticket-FCB-TLB-RCT2-v1.01.bin"), ""},
+		{"cut short", mav[:len(mav)/2], ""},
+		{"not Latin-1", mav[:80] + "€" + mav[81:], ""},
+	} {
+		msg := &mime.Message{Date: time.Date(2016, 8, 15, 9, 0, 0, 0, time.UTC), Text: "Your ticket is attached.",
+			Documents: []mime.Document{{Kind: "pkpass", Filename: "ticket.pkpass", Data: pass(c.message)}}}
+		var got []string
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if s := f.Segment; f.Kind == extract.KindTrain {
+				day := "day"
+				if !s.Depart.DateOnly {
+					day = s.Depart.Format("15:04")
+				}
+				got = append(got, fmt.Sprintf("%s>%s %s %s", s.From.Name, s.To.Name, s.Depart.Format("2006-01-02"), day))
+			}
+		}
+		if g := strings.Join(got, "; "); g != c.want {
+			t.Errorf("%s: trains %q, want %q", c.name, g, c.want)
+		}
+	}
+}
