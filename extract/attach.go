@@ -59,13 +59,20 @@ func (c *msgContext) documentFacts(docs []mime.Document) []Fact {
 // barcode's boarding-pass text (else by its fields), an event ticket by
 // its semantic tags (else by its fields).
 func (c *msgContext) passFacts(p *pkpass.Pass) []Fact {
+	fs := c.passStyleFacts(p)
 	// A rail ticket's barcode states its journey whatever the pass's
-	// style and fields.
+	// style; the merge keeps it only when no print gives a train
+	// (withoutTicketLegs).
 	for _, b := range p.Barcodes {
-		if fs := c.railTicketFacts(b.Message); len(fs) > 0 {
-			return fs
+		if rail := c.railTicketFacts(b.Message); len(rail) > 0 {
+			return append(fs, rail...)
 		}
 	}
+	return fs
+}
+
+// passStyleFacts reads a pass by its style.
+func (c *msgContext) passStyleFacts(p *pkpass.Pass) []Fact {
 	switch p.Style {
 	case "boardingPass":
 		for _, b := range p.Barcodes {
@@ -440,7 +447,9 @@ func (c *msgContext) pdfFacts(data []byte) []Fact {
 		return nil
 	}
 	// A boarding pass printed to PDF: its barcode image holds the exact
-	// flight.
+	// flight. A rail ticket's barcode stands for its journey only when
+	// the print's text gives no train (withoutTicketLegs).
+	var rail []Fact
 	if imgs, err := d.Images(); err == nil {
 		var facts []Fact
 		for _, img := range imgs {
@@ -448,16 +457,16 @@ func (c *msgContext) pdfFacts(data []byte) []Fact {
 				facts = append(facts, c.barcodeFacts(texts)...)
 			}
 		}
-		if len(facts) > 0 {
+		var flights []Fact
+		for _, f := range facts {
+			if f.railTicket {
+				rail = append(rail, f)
+			} else {
+				flights = append(flights, f)
+			}
+		}
+		if len(flights) > 0 {
 			if text, err := d.Text(); err == nil {
-				// The print's clocks are matched to flights only: a rail
-				// ticket's barcode prints its own.
-				var flights []Fact
-				for _, f := range facts {
-					if f.Kind == KindFlight {
-						flights = append(flights, f)
-					}
-				}
 				c.printedTimes(flights, text)
 			}
 			return facts
@@ -465,7 +474,7 @@ func (c *msgContext) pdfFacts(data []byte) []Fact {
 	}
 	text, err := d.Text()
 	if err != nil || strings.TrimSpace(text) == "" {
-		return nil
+		return rail
 	}
 	sub := *c // the PDF's text is read as its own, without the body's state
 	// Dates without a year are read against the document's own dates,
@@ -475,7 +484,7 @@ func (c *msgContext) pdfFacts(data []byte) []Fact {
 	for i := range facts {
 		facts[i].From = FromAttachment
 	}
-	return facts
+	return append(facts, rail...)
 }
 
 // einvoiceBill turns an e-invoice into a bill: due, or paid when nothing

@@ -370,6 +370,7 @@ func (f *Fact) dropImplausible() {
 // embedded e-invoice is the exact bill: it replaces bills read from text.
 // A bill read from a PDF's printed text gives way to one the body states.
 func mergeDocumentFacts(body, docs []Fact) []Fact {
+	docs = withoutTicketLegs(body, docs)
 	body = withoutPassedLegs(body, docs)
 	exact, bodyBill := false, false
 	for _, f := range docs {

@@ -73,6 +73,31 @@ func ticketBookings(facts []Fact, subject, text string) {
 	}
 }
 
+// withoutTicketLegs drops the journeys of rail tickets' barcodes when
+// the mail's text or another document gives a train: the print names
+// the stations as the railway writes them for people and gives what the
+// grid may not (trains, clocks), and two spellings of one journey would
+// be two trips. The barcode is read for the mail that states its
+// journey nowhere else.
+func withoutTicketLegs(body, docs []Fact) []Fact {
+	trains := false
+	for _, fs := range [][]Fact{body, docs} {
+		for _, f := range fs {
+			trains = trains || f.Kind == KindTrain && !f.railTicket
+		}
+	}
+	if !trains {
+		return docs
+	}
+	out := docs[:0:0]
+	for _, f := range docs {
+		if !f.railTicket {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // railJourney decodes a UIC 918.3 ticket's text to its journeys, or nil.
 func railJourney(text string) *uic918.RCT2 {
 	b, ok := latin1(text)
