@@ -550,10 +550,10 @@ func (ev *evidence) addRailTicket(t string) {
 	for _, leg := range j.Legs {
 		ev.addText(SourceBarcode, strings.Join([]string{leg.From, leg.To, leg.Train}, "\n"))
 		kind, rule := SourceBarcode, ""
-		if leg.Depart.Year == 0 && j.ValidFrom.Year == 0 {
+		if leg.Depart.Year == 0 && j.ValidFrom.Year == 0 && j.Issued.Month == 0 {
 			kind, rule = SourceDerived, "the year from the mail's date"
 		}
-		dep := ev.c.ticketDay(leg.Depart, j.ValidFrom)
+		dep := ev.c.ticketDay(leg.Depart, j)
 		if dep.y == 0 {
 			continue
 		}

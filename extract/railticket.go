@@ -31,7 +31,7 @@ func (c *msgContext) railTicketFacts(text string) []Fact {
 		if i == 0 {
 			seg.Number = leg.Train
 		}
-		d := c.ticketDay(leg.Depart, j.ValidFrom)
+		d := c.ticketDay(leg.Depart, j)
 		if d.y == 0 {
 			continue
 		}
@@ -129,17 +129,21 @@ func latin1(s string) ([]byte, bool) {
 
 // ticketDay is a printed day with its year: the ticket's own when it
 // prints one; else the first on or after the first day of validity when
-// the ticket prints that (a ticket is not used before it is valid); else
-// the mail's rule for a day without a year.
-func (c *msgContext) ticketDay(d, valid uic918.Date) dateMatch {
+// the ticket prints that (a ticket is not used before it is valid), else
+// on or after the day it was issued; else the mail's rule for a day
+// without a year.
+func (c *msgContext) ticketDay(d uic918.Date, j *uic918.RCT2) dateMatch {
 	switch {
 	case d.Month == 0:
 		return dateMatch{}
 	case d.Year > 0:
 		return dateMatch{y: d.Year, m: d.Month, d: d.Day, hasYear: true}
-	case valid.Year > 0:
-		from := time.Date(valid.Year, time.Month(max(valid.Month, 1)), max(valid.Day, 1), 0, 0, 0, 0, time.UTC)
-		return onOrAfter(d, from)
+	case j.ValidFrom.Year > 0:
+		v := j.ValidFrom
+		return onOrAfter(d, time.Date(v.Year, time.Month(max(v.Month, 1)), max(v.Day, 1), 0, 0, 0, 0, time.UTC))
+	case j.Issued.Month > 0:
+		v := j.Issued
+		return onOrAfter(d, time.Date(v.Year, time.Month(v.Month), v.Day, 0, 0, 0, 0, time.UTC))
 	}
 	return dateMatch{m: d.Month, d: d.Day}.withYear(c.ref)
 }

@@ -67,11 +67,13 @@ func fullDate(s string) Date {
 }
 
 // Journey is what a ticket states of its journey: its RCT2 layout's, else
-// its 0080BL record's route on its first day of validity.
+// its 0080BL record's route on its first day of validity; with the day
+// U_HEAD says it was issued.
 func (t *Ticket) Journey() (*RCT2, error) {
 	if r, ok := t.Record("U_TLAY"); ok {
 		if l, err := ParseLayout(r); err == nil {
 			if j, err := l.RCT2(); err == nil {
+				j.Issued, _ = t.Issued()
 				return j, nil
 			}
 		}

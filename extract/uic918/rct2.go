@@ -17,6 +17,7 @@ import (
 // RCT2 is what a layout in the RCT2 standard says of the journey.
 type RCT2 struct {
 	ValidFrom Date  // the first day of validity; Month 0 when only its year is printed
+	Issued    Date  // the day the ticket was issued (U_HEAD), Month 0 if unknown
 	Legs      []Leg // the outward journey, then the return when the ticket has one
 }
 

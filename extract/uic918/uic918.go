@@ -101,6 +101,23 @@ func (t *Ticket) Record(id string) (Record, bool) {
 	return Record{}, false
 }
 
+// Issued is the issue day U_HEAD states (its issuer's code, the ticket's
+// key of 20 characters, then "ddmmyyyyhhmm"), if it states a valid one.
+func (t *Ticket) Issued() (Date, bool) {
+	r, ok := t.Record("U_HEAD")
+	if !ok || len(r.Data) < 4+20+8 {
+		return Date{}, false
+	}
+	b := r.Data[24:32]
+	d, ok1 := number(b[0:2])
+	m, ok2 := number(b[2:4])
+	y, ok3 := number(b[4:8])
+	if !ok1 || !ok2 || !ok3 || d < 1 || d > 31 || m < 1 || m > 12 || y < 1990 || y >= 2100 {
+		return Date{}, false
+	}
+	return Date{Year: y, Month: m, Day: d}, true
+}
+
 func inflate(b []byte) ([]byte, error) {
 	z, err := zlib.NewReader(bytes.NewReader(b))
 	if err != nil {

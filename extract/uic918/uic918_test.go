@@ -170,3 +170,20 @@ func FuzzLayout(f *testing.F) {
 		}
 	})
 }
+
+// TestIssued reads U_HEAD's issue day.
+func TestIssued(t *testing.T) {
+	for file, want := range map[string]Date{
+		"uic-mav.bin":                           {2016, 8, 15},
+		"20210113-Muster-918-3-City-Ticket.bin": {2020, 10, 27},
+	} {
+		b, _ := os.ReadFile(filepath.Join("testdata", file))
+		tk, err := Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := tk.Issued(); !ok || got != want {
+			t.Errorf("%s: issued %+v, want %+v", file, got, want)
+		}
+	}
+}
