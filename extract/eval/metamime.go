@@ -184,7 +184,7 @@ func renderText(src string) string {
 			if t == "" {
 				continue
 			}
-			if s := b.String(); s != "" && !strings.HasSuffix(s, "\n") && !strings.HasSuffix(s, "\t") {
+			if s := b.String(); s != "" && !strings.HasSuffix(s, "\n") && !strings.HasSuffix(s, "\t") && !strings.HasSuffix(s, " ") {
 				b.WriteByte(' ')
 			}
 			b.WriteString(t)
@@ -205,7 +205,7 @@ func renderText(src string) string {
 			case "br", "p", "div", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "blockquote", "hr", "pre", "ul", "ol":
 				newline()
 			case "td", "th":
-				if end {
+				if s := b.String(); !end && s != "" && !strings.HasSuffix(s, "\n") {
 					b.WriteByte('\t')
 				}
 			case "a":
