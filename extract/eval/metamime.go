@@ -15,6 +15,8 @@ import (
 	"github.com/emersion/go-message/mail"
 	"golang.org/x/net/html"
 	"golang.org/x/text/encoding/charmap"
+
+	"mailnode/mail/mime"
 )
 
 // The metamorphic part takes a labelled mail apart into what a mail
@@ -103,6 +105,11 @@ func (p *parts) walk(e *gomessage.Entity, depth int) bool {
 		return false
 	}
 	textual := (mediaType == "text/plain" || mediaType == "text/html") && filename == "" && !strings.EqualFold(disp, "attachment")
+	if textual && mediaType == "text/plain" && strings.EqualFold(params["format"], "flowed") {
+		// A client shows, quotes and re-encodes a flowed part unwrapped;
+		// its soft breaks kept as hard ones would be lines no client shows.
+		body = []byte(mime.Unflow(strings.ReplaceAll(string(body), "\r\n", "\n"), strings.EqualFold(params["delsp"], "yes")))
+	}
 	switch {
 	case textual && mediaType == "text/plain" && !p.hasText:
 		p.text, p.hasText = string(body), true

@@ -16,6 +16,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/html\r\n\r\n<p>x</p>\r\n--b--\r\n"))
 	f.Add([]byte("Content-Type: text/plain; charset=utf-16\r\nContent-Transfer-Encoding: base64\r\n\r\n//5oAGkA"))
 	f.Add([]byte("Content-Type: multipart/alternative; boundary=\"\"\r\n\r\n--\r\n\r\n"))
+	f.Add([]byte("Content-Type: text/plain; format=flowed; delsp=yes\r\n\r\n> a \r\n>> b \r\n c \r\n-- \r\n"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		m := mime.Parse(raw)
 		for _, s := range []string{m.Subject, m.Text, m.HTMLText, m.MessageID} {

@@ -339,6 +339,9 @@ func (w *walker) leaf(e *message.Entity, part string) {
 			s = HTMLToText(s)
 		} else {
 			s = lineEnds(s)
+			if strings.EqualFold(params["format"], "flowed") {
+				s = Unflow(s, strings.EqualFold(params["delsp"], "yes"))
+			}
 		}
 		if dst.Len() > 0 {
 			s = "\n\n" + s
