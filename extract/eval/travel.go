@@ -2,6 +2,7 @@ package eval
 
 import (
 	"encoding/json"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -200,8 +201,10 @@ func schemaDay(vs ...any) string {
 // ComparePerMail scores what was found in each mail against the labels
 // of that mail. Within a mail, each expected entity (a trip segment, an
 // order) is paired with the predicted one of its kind that agrees with it
-// on most fields; predicted entities left unpaired count against
-// precision.
+// on most fields, the pairs that agree most first (an expected entity
+// does not take a predicted one that a later entity agrees with better:
+// a return leg is not spent on an outward train the labels list before
+// it); predicted entities left unpaired count against precision.
 func ComparePerMail(expected, predicted []Entity) (map[string]Score, []Mismatch) {
 	byMail := map[string][]int{}
 	for i, p := range predicted {
@@ -210,18 +213,10 @@ func ComparePerMail(expected, predicted []Entity) (map[string]Score, []Mismatch)
 	scores := map[string]Score{}
 	var misses []Mismatch
 	used := map[int]bool{}
-	for _, e := range expected {
-		best, bestN := -1, -1
-		for _, i := range byMail[e.Mail] {
-			if used[i] || predicted[i].Kind != e.Kind {
-				continue
-			}
-			if n := agreeing(e, predicted[i]); n > bestN {
-				best, bestN = i, n
-			}
-		}
+	pair := pairing(expected, predicted, byMail)
+	for j, e := range expected {
 		var got map[string]string
-		if best >= 0 {
+		if best, ok := pair[j]; ok {
 			used[best], got = true, predicted[best].Fields
 		}
 		var s Score
@@ -244,6 +239,29 @@ func ComparePerMail(expected, predicted []Entity) (map[string]Score, []Mismatch)
 	}
 	misses = chargeUnpaired(predicted, used, scores, misses, func(e Entity) string { return e.Mail })
 	return scores, misses
+}
+
+// pairing pairs each expected entity (by index) with a predicted one of
+// its mail and kind: the pair that agrees on most fields first, ties in
+// the labels' order, then the predictions'.
+func pairing(expected, predicted []Entity, byMail map[string][]int) map[int]int {
+	type cand struct{ e, p, n int }
+	var cands []cand
+	for j, e := range expected {
+		for _, i := range byMail[e.Mail] {
+			if predicted[i].Kind == e.Kind {
+				cands = append(cands, cand{j, i, agreeing(e, predicted[i])})
+			}
+		}
+	}
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].n > cands[b].n })
+	pair, taken := map[int]int{}, map[int]bool{}
+	for _, c := range cands {
+		if _, done := pair[c.e]; !done && !taken[c.p] {
+			pair[c.e], taken[c.p] = c.p, true
+		}
+	}
+	return pair
 }
 
 func agreeing(e, p Entity) int {
