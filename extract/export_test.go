@@ -6,5 +6,8 @@ var ValidIBAN = validIBAN
 // Provenance is provenance, for the test over the evaluation corpus.
 var Provenance = provenance
 
+// ProvenanceRaw is provenanceRaw, for the same test over ExtractRaw's facts.
+var ProvenanceRaw = provenanceRaw
+
 // TermsPaid is termsPaid, for the tests outside the package.
 var TermsPaid = termsPaid

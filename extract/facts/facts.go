@@ -448,9 +448,9 @@ func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) (r readRes
 	auth := s.auth.Check(m, raw)
 	var res extract.Result
 	if full {
-		res = extract.Extract(m, auth)
+		res = extract.ExtractRaw(m, raw, auth)
 	} else {
-		res = extract.ExtractQuick(m, auth)
+		res = extract.ExtractRawQuick(m, raw, auth)
 	}
 	return readResult{res: res, date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
 }
