@@ -68,6 +68,14 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 			seg.Reservation = findReservation(cells)
 		}
 	}
+	// A mail that offers, watches or counts stays and gives no booking's
+	// number books nothing (stay.unbooked): "Complete your booking" over
+	// a search's dates, a price alert's "Anreise", a newsletter's
+	// "Příjezd: kdykoli od 1. 4.", a points statement's last stay. With a
+	// number, the words are a confirmation's footer and the stay stands.
+	if seg.Reservation == "" && unbookedWords.In(lower(subject+"\n"+text)) {
+		return Fact{}, false
+	}
 	for _, v := range hotelLabels.after(text) {
 		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") {
 			seg.Hotel = hotelName(v)
@@ -304,7 +312,10 @@ var (
 	// reviewWords ask about a stay that is over (stay.review): "Wie war
 	// Ihr Aufenthalt im Hotel Adler vom 12. bis 14. Januar?" books nothing.
 	reviewWords = words.NewWholeSet(lang.Entries("stay.review"))
-	linkWords   = words.NewWholeSet(strings.Split(nameLinks, "|"))
+	// unbookedWords are a mail's that offers or watches a stay, or counts
+	// a member's points, rather than books one (stay.unbooked).
+	unbookedWords = words.NewWholeSet(lang.Entries("stay.unbooked"))
+	linkWords     = words.NewWholeSet(strings.Split(nameLinks, "|"))
 )
 
 // addressRE is the start of a street address: words and a house number

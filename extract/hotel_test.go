@@ -234,3 +234,32 @@ func stayDays(in, out *Time) string {
 	}
 	return in.Time.Format("2006-01-02") + " " + out.Time.Format("2006-01-02")
 }
+
+// TestUnbookedStay: a mail that offers, watches or counts stays
+// (stay.unbooked) gives no stay unless it also gives a booking's number,
+// as a confirmation with a newsletter's footer does.
+func TestUnbookedStay(t *testing.T) {
+	for _, c := range []struct {
+		subject, text string
+		want          int
+	}{
+		{"Still thinking about Hotel Artemide?", "Hotel Artemide\nCheck-in: Fri 16 Apr 2027\nCheck-out: Mon 19 Apr 2027\nComplete your booking: https://x.example/\n", 0},
+		{"Preisalarm", "Hotel: Motel One Hamburg-Alster\nAnreise: 22.04.2027\nAbreise: 24.04.2027\nPreisalarm löschen.\n", 0},
+		{"Jarní pobyty", "OREA Resort Horal\nPříjezd: kdykoli od 1. 4. 2027\nOdjezd: nejpozději 30. 6. 2027\nOdhlásit odběr.\n", 0},
+		{"Poengoversikt", "Poengsaldo: 6 800\nSist bodd: Thon Hotel Bristol (ankomst 03.02.2027, avreise 05.02.2027)\n", 0},
+		{"Your booking", "Hotel Artemide\nBooking number: 5512094\nCheck-in: Fri 16 Apr 2027\nCheck-out: Mon 19 Apr 2027\nUnsubscribe from our newsletter.\n", 1},
+		{"Ihre Buchung", "Hotel: Motel One Hamburg-Alster\nAnreise: 22.04.2027\nAbreise: 24.04.2027\n", 1},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Name: "Hotels", Address: "info@hotels.example"}}, Subject: c.subject,
+			Date: time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC), Text: c.text}
+		n := 0
+		for _, f := range Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Kind == KindHotel {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%q: %d hotels, want %d", c.subject, n, c.want)
+		}
+	}
+}
