@@ -181,7 +181,7 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 		if strings.TrimSpace(text) == "" {
 			text = m.HTMLText
 		}
-		if _, _, fwd := forwarded(text); fwd || fwdPrefixRE.MatchString(m.Subject) {
+		if _, _, _, fwd := forwarded(text); fwd || fwdPrefixRE.MatchString(m.Subject) {
 			for i := range docs {
 				docs[i].From = FromForwarded
 			}
@@ -210,7 +210,19 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 // textRules applies the text rules to text, as its original sender's
 // when it is a forwarded mail.
 func (c *msgContext) textRules(subject, text string) []Fact {
-	if from, body, ok := forwarded(text); ok {
+	if from, own, body, ok := forwarded(text); ok {
+		// A reply's own words come first: a shop answering with the
+		// customer's mail quoted under them is the shop's mail. The
+		// subject ("Re: Your order …") is the quoted original's.
+		if strings.TrimSpace(own) != "" {
+			oc := *c
+			oc.html = nil // the HTML holds the quoted mail too
+			if facts := oc.textFacts("", own); len(facts) > 0 {
+				oc.html = c.html
+				*c = oc
+				return facts
+			}
+		}
 		c.asForwarded(from)
 		facts := c.textFacts(strings.TrimSpace(fwdPrefixRE.ReplaceAllString(subject, "")), body)
 		for i := range facts {

@@ -40,43 +40,75 @@ var (
 	quotePrefixRE = regexp.MustCompile(`(?m)^(?:>[ \t]?)+`)
 )
 
-// forwardGate tells text that may hold a forward marker, so that most
-// mail is passed over without the (slow, case-folding) expressions: every
-// dashed marker holds "---", and every header block a sender's line with
-// an address, looked at only where an "@" is.
-func forwardGate(text string) bool {
-	if strings.Contains(text, "---") || strings.Contains(text, "orwarded") || strings.Contains(text, "ORWARDED") {
-		return true
+// forwarded finds a forwarded or quoted original in text: its claimed
+// sender, and its text after the header block the client wrote (From,
+// Sent, To, Subject: a "Sent"'s word is a shipment's in half the
+// languages, a Date line no date of the booking) or after a reply's
+// attribution line ("On …, Shop <addr> wrote:", whose date is the
+// reply's), quote marks taken away. ok is false when the text forwards
+// and quotes nothing, or names no sender with an address.
+//
+// Most mail is passed over without the (slow, case-folding) expressions:
+// every dashed marker holds "---", and every header block and attribution
+// a sender's address, whose line is looked at where an "@" is.
+func forwarded(text string) (from *mail.Address, own, body string, ok bool) {
+	tried := strings.Contains(text, "---") || strings.Contains(text, "orwarded") || strings.Contains(text, "ORWARDED")
+	if tried {
+		if from, body, ok := markedForward(text); ok {
+			return from, "", body, true
+		}
 	}
 	for i := 0; ; {
 		j := strings.IndexByte(text[i:], '@')
 		if j < 0 {
-			return false
+			return nil, "", "", false
 		}
 		at := i + j
-		from := max(0, at-120) // a sender's line is short: no scan back over a long one
-		if k := strings.LastIndexByte(text[from:at], '\n'); k >= 0 || from == 0 {
-			line := strings.TrimLeft(text[from+k+1:at], "> \t")
-			if label, _, ok := strings.Cut(line, ":"); ok && len(label) <= 12 {
-				label = strings.TrimSpace(label)
-				if slices.ContainsFunc(fromLabels, func(l string) bool { return strings.EqualFold(label, l) }) {
-					return true
+		i = at + 1
+		start := max(0, at-160) // a sender's line is short: no scan back or ahead over a long one
+		k := strings.LastIndexByte(text[start:at], '\n')
+		if k < 0 && start > 0 {
+			continue
+		}
+		start += k + 1
+		end := len(text)
+		if e := strings.IndexByte(text[at:min(len(text), at+160)], '\n'); e >= 0 {
+			end = at + e
+		} else if at+160 < len(text) {
+			continue
+		}
+		line := strings.TrimSpace(strings.TrimLeft(text[start:end], "> \t"))
+		if label, _, ok := strings.Cut(line, ":"); ok && len(label) <= 12 && !tried {
+			label = strings.TrimSpace(label)
+			if slices.ContainsFunc(fromLabels, func(l string) bool { return strings.EqualFold(label, l) }) {
+				tried = true
+				if from, body, ok := markedForward(text); ok {
+					return from, "", body, true
 				}
 			}
 		}
-		i = at + 1
+		if a, ok := attribution(line); ok {
+			return a, text[:start], quotePrefixRE.ReplaceAllString(text[end:], ""), true
+		}
 	}
 }
 
-// forwarded finds a forwarded original in text: its sender, and its text
-// after the header block the client wrote (From, Sent, To, Subject: a
-// "Sent"'s word is a shipment's in half the languages, a Date line no
-// date of the booking), quote marks taken away. ok is false when the text
-// forwards nothing or names no sender within the header lines.
-func forwarded(text string) (from *mail.Address, body string, ok bool) {
-	if !forwardGate(text) {
-		return nil, "", false
+// markedForward is forwarded for a text with a client's forward marker.
+func markedForward(text string) (from *mail.Address, body string, ok bool) {
+	from, body, ok = markedOnce(text)
+	// A forward of a forward (a booking a partner forwarded, forwarded
+	// on) is its innermost original's.
+	for depth := 0; ok && depth < 3; depth++ {
+		f, b, again := markedOnce(body)
+		if !again {
+			break
+		}
+		from, body = f, b
 	}
+	return from, body, ok
+}
+
+func markedOnce(text string) (from *mail.Address, body string, ok bool) {
 	loc := forwardMarkerRE.FindStringIndex(text)
 	if loc == nil {
 		return nil, "", false
@@ -93,6 +125,48 @@ func forwarded(text string) (from *mail.Address, body string, ok bool) {
 	}
 	return a, afterHeaderBlock(rest, m[1]), true
 }
+
+// attributionVerbs are a reply's "wrote" in the clients' languages.
+var attributionVerbs = []string{"wrote", "schrieb", "a écrit", "escribió", "ha scritto", "schreef", "skrev", "napsal", "napisał",
+	"kirjoitti", "escreveu"}
+
+// attribution reads a reply's attribution line: one ending in a colon,
+// with a verb of attributionVerbs and a sender's <address> ("On Mon, 1
+// Mar 2027 at 09:00, Shop <orders@shop.example> wrote:", "Am … schrieb
+// Shop <…>:"). The name is the words before the address after the last
+// one with a digit, a clock's word or the verb, else none.
+func attribution(line string) (*mail.Address, bool) {
+	if !strings.HasSuffix(line, ":") || len(line) > 240 {
+		return nil, false
+	}
+	lt, gt := strings.LastIndexByte(line, '<'), strings.LastIndexByte(line, '>')
+	if lt < 0 || gt < lt || !strings.Contains(line[lt:gt], "@") {
+		return nil, false
+	}
+	lower := strings.ToLower(line)
+	if !slices.ContainsFunc(attributionVerbs, func(v string) bool { return strings.Contains(lower, v) }) {
+		return nil, false
+	}
+	a, err := mail.ParseAddress(line[lt : gt+1])
+	if err != nil {
+		return nil, false
+	}
+	words := strings.Fields(strings.TrimRight(line[:lt], " ("))
+	n := len(words)
+	for n > 0 {
+		w := strings.ToLower(strings.Trim(words[n-1], ",()"))
+		if strings.ContainsAny(w, "0123456789") || slices.Contains(attributionClockWords, w) ||
+			slices.ContainsFunc(attributionVerbs, func(v string) bool { return v == w || strings.HasSuffix(v, " "+w) }) {
+			break
+		}
+		n--
+	}
+	a.Name = strings.Trim(strings.Join(words[n:], " "), " ,()\"")
+	return a, true
+}
+
+// attributionClockWords end an attribution's date before the sender's name.
+var attributionClockWords = []string{"am", "pm", "uhr", "h", "at", "um", "à", "alle", "ore", "om", "kl", "kl.", "a", "las", "às"}
 
 // afterHeaderBlock is rest after the header block whose sender line ends
 // at from: from the first blank line within the next few lines on, or

@@ -3,6 +3,7 @@ package extract
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestForwarded: the header blocks the mail clients write, in several
@@ -34,11 +35,14 @@ func TestForwarded(t *testing.T) {
 			"ordini@casaverde.example", "Ordine CV-1"},
 		{"thunderbird", "-------- Forwarded Message --------\nSubject: \tTicket\nDate: \tMon, 1 Mar 2027 09:00:00 +0100\nFrom: \tRail <t@rail.example>\nTo: \ta@b.example\n\nTrain 612",
 			"t@rail.example", "Train 612"},
+		{"forward of a forward", "Fyi\n\n---------- Forwarded message ---------\nFrom: Mette <m@mail.example>\nDate: today\n\nKan du hente den?\n\n" +
+			"________________________________\nFra: Hurtigpakke <info@hurtigpakke.example>\nSendt: 17. marts 2027 21:14\n\nPakkenummer: HP1",
+			"info@hurtigpakke.example", "Pakkenummer: HP1"},
 		{"no blank line after the block", "________________________________\nFrom: Shop <s@shop.example>\nSent: today\nOrder 9",
 			"s@shop.example", "From: Shop"},
 	}
 	for _, tc := range tests {
-		from, body, ok := forwarded(tc.text)
+		from, _, body, ok := forwarded(tc.text)
 		if !ok {
 			t.Errorf("%s: not read as a forward", tc.name)
 			continue
@@ -61,8 +65,68 @@ func TestNotForwarded(t *testing.T) {
 		"Anfang der weitergeleiteten Nachricht\nVon: a@b.example",
 		"Invoice 12\n-----\nFrom: 1 March to 31 March",
 	} {
-		if from, _, ok := forwarded(text); ok {
+		if from, _, _, ok := forwarded(text); ok {
 			t.Errorf("%q: read as a forward from %v", text, from)
 		}
+	}
+}
+
+// TestAttribution: a reply's attribution line as Gmail, Apple Mail and
+// Thunderbird write it in several languages, and lines that are none.
+func TestAttribution(t *testing.T) {
+	tests := []struct {
+		line, name, addr string
+	}{
+		{"On Mon, Mar 1, 2027 at 9:00 AM Hotel Lumen <res@lumen.example> wrote:", "Hotel Lumen", "res@lumen.example"},
+		{"On 1 Mar 2027, at 09:00, Fjord Rail <booking@fjordrail.example> wrote:", "Fjord Rail", "booking@fjordrail.example"},
+		{"Am 1. März 2027 um 09:00 Uhr schrieb Alpenbahn Reisen <t@alpenbahn.example>:", "Alpenbahn Reisen", "t@alpenbahn.example"},
+		{"Le 1 mars 2027 à 09:00, Hôtel du Lac <resa@lac.example> a écrit :", "Hôtel du Lac", "resa@lac.example"},
+		{"El 1 marzo 2027 a las 09:00, Electra Hogar (<facturas@electra.example>) escribió:", "Electra Hogar", "facturas@electra.example"},
+		{"Il giorno 1 marzo 2027 alle ore 09:00 Casa Verde <ordini@casaverde.example> ha scritto:", "Casa Verde", "ordini@casaverde.example"},
+		{"Op 1 maart 2027 om 09:00 schreef Lichthuis <service@lichthuis.example>:", "Lichthuis", "service@lichthuis.example"},
+		{"Den 1 mars 2027 kl. 09:00 skrev Nordavia <bokning@nordavia.example>:", "Nordavia", "bokning@nordavia.example"},
+		{"On 01/03/2027 09:00, <noreply@shop.example> wrote:", "", "noreply@shop.example"},
+	}
+	for _, tc := range tests {
+		a, ok := attribution(tc.line)
+		if !ok {
+			t.Errorf("%q: no attribution", tc.line)
+			continue
+		}
+		if a.Name != tc.name || a.Address != tc.addr {
+			t.Errorf("%q: %q <%s>, want %q <%s>", tc.line, a.Name, a.Address, tc.name, tc.addr)
+		}
+	}
+	for _, line := range []string{
+		"On 01/03/2027 09:00, Shop wrote:", // Thunderbird's: no address to claim
+		"Write to us at <help@shop.example>:",
+		"Customer service <help@shop.example> wrote back within a day.",
+		"Contact: Shop <help@shop.example>",
+	} {
+		if a, ok := attribution(line); ok {
+			t.Errorf("%q: read as an attribution of %v", line, a)
+		}
+	}
+}
+
+// TestRepliedTextRules: a person's reply is read as its quoted original,
+// marked forwarded; a shop's answer that says something itself is the
+// shop's, its quoted customer's words aside.
+func TestRepliedTextRules(t *testing.T) {
+	quote := "\n\nOn Mon, Mar 1, 2027 at 9:00 AM Hotel Lumen <res@lumen.example> wrote:\n> Dear guest,\n> Reservation number: 44812\n" +
+		"> Check-in: 12 March 2027\n> Check-out: 14 March 2027\n> Hotel Lumen, Canal Street 4, Amsterdam\n"
+	c := &msgContext{date: time.Date(2027, 3, 2, 10, 0, 0, 0, time.UTC), dateLoc: time.UTC}
+	c.setSender("kari@example.org", "")
+	facts := c.textRules("Re: Your stay", "Thanks, see you then."+quote)
+	if len(facts) == 0 || facts[0].From != FromForwarded || c.senderDomain != "lumen.example" {
+		t.Fatalf("reply: facts %+v from %q, want the quoted stay, forwarded from lumen.example", facts, c.senderDomain)
+	}
+
+	c = &msgContext{date: time.Date(2027, 3, 2, 10, 0, 0, 0, time.UTC), dateLoc: time.UTC}
+	c.setSender("service@parcelco.example", "ParcelCo")
+	own := "Your parcel is on its way.\nTracking number: 1Z999AA10123456784\nCarrier: UPS"
+	facts = c.textRules("Re: Where is my parcel?", own+"\n\nOn Mon, Mar 1, 2027 at 9:00 AM Kari <kari@example.org> wrote:\n> Where is my parcel?\n")
+	if len(facts) == 0 || facts[0].From == FromForwarded || c.senderDomain != "parcelco.example" {
+		t.Fatalf("shop's answer: facts %+v from %q, want the shop's own parcel", facts, c.senderDomain)
 	}
 }

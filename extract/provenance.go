@@ -254,7 +254,7 @@ func newEvidence(m *mime.Message) *evidence {
 	c.langText = m.Text
 	ev := &evidence{c: c, senders: []*msgContext{c}, text: m.Text + "\n" + m.HTMLText, subject: m.Subject}
 	for _, text := range []string{m.Text, m.HTMLText} {
-		if from, _, ok := forwarded(text); ok {
+		if from, _, _, ok := forwarded(text); ok {
 			fc := *c
 			fc.asForwarded(from)
 			ev.senders = append(ev.senders, &fc)

@@ -36,7 +36,7 @@ var Transformations = []Transformation{
 	{"fwd-outlook", "inline forward as Outlook writes it (a rule, From/Sent/To/Subject in EN/DE/FR/NL/ES/IT/SV), text and HTML", true, fwdOutlook},
 	{"fwd-apple", "inline forward as Apple Mail writes it (\"Begin forwarded message:\" in EN/DE/FR/ES/IT/NL)", true, fwdApple},
 	{"fwd-thunderbird", "inline forward as Thunderbird writes it (\"-------- Forwarded Message --------\", Subject first; EN/DE/FR/ES/IT/NL)", true, fwdThunderbird},
-	{"reply-quoted", "the person's reply quoting the mail with \"> \" under an attribution line", true, replyQuoted},
+	{"reply-quoted", "the person's reply quoting the mail with \"> \" under an attribution line (Gmail's and Apple Mail's; EN/DE/FR/ES/IT/NL/SV)", true, replyQuoted},
 	{"fwd-attached", "forwarded as a message/rfc822 attachment", true, fwdAttached},
 	{"text-only", "the HTML part dropped, or an HTML-only mail rendered to text (cells apart by tabs, links' addresses in <>)", false, textOnly},
 	{"html-only", "the text part dropped, or a text-only mail wrapped in <div> with <br> or in <pre>", false, htmlOnly},
@@ -249,10 +249,38 @@ func fwdThunderbird(p parts, n uint32) ([]byte, bool) {
 	return inlineForward(p, l.prefix, block, hb.String())
 }
 
+// attributions are the reply's attribution lines as Gmail and Apple Mail
+// write them, in six languages.
+var attributions = []func(t time.Time, who string) string{
+	func(t time.Time, who string) string { return fmt.Sprintf("On %s %s wrote:", enDate(t), who) },
+	func(t time.Time, who string) string {
+		return fmt.Sprintf("On %s, at %s, %s wrote:", t.Format("2 Jan 2006"), t.Format("15:04"), who)
+	},
+	func(t time.Time, who string) string {
+		return fmt.Sprintf("Am %d. %s %d um %s Uhr schrieb %s:", t.Day(), months["de"][t.Month()-1], t.Year(), t.Format("15:04"), who)
+	},
+	func(t time.Time, who string) string {
+		return fmt.Sprintf("Le %d %s %d à %s, %s a écrit :", t.Day(), months["fr"][t.Month()-1], t.Year(), t.Format("15:04"), who)
+	},
+	func(t time.Time, who string) string {
+		name, addr, _ := strings.Cut(who, " <")
+		return fmt.Sprintf("El %d %s %d a las %s, %s (<%s) escribió:", t.Day(), months["es"][t.Month()-1], t.Year(), t.Format("15:04"), name, addr)
+	},
+	func(t time.Time, who string) string {
+		return fmt.Sprintf("Il giorno %d %s %d alle ore %s %s ha scritto:", t.Day(), months["it"][t.Month()-1], t.Year(), t.Format("15:04"), who)
+	},
+	func(t time.Time, who string) string {
+		return fmt.Sprintf("Op %d %s %d om %s schreef %s:", t.Day(), months["nl"][t.Month()-1], t.Year(), t.Format("15:04"), who)
+	},
+	func(t time.Time, who string) string {
+		return fmt.Sprintf("Den %d %s %d kl. %s skrev %s:", t.Day(), months["sv"][t.Month()-1], t.Year(), t.Format("15:04"), who)
+	},
+}
+
 // replyQuoted is the person's reply: a line of their own, the attribution
 // and the original's text with "> " before every line; in HTML the
 // original in a blockquote.
-func replyQuoted(p parts, _ uint32) ([]byte, bool) {
+func replyQuoted(p parts, n uint32) ([]byte, bool) {
 	if len(p.from) == 0 || (!p.hasText && !p.hasHTML) {
 		return nil, false
 	}
@@ -260,7 +288,7 @@ func replyQuoted(p parts, _ uint32) ([]byte, bool) {
 	if me == "" {
 		me = "traveller@example.org"
 	}
-	attr := fmt.Sprintf("On %s, %s wrote:", enDate(p.when()), p.senderText())
+	attr := attributions[n%uint32(len(attributions))](p.when(), p.senderText())
 	var b strings.Builder
 	b.WriteString("Thanks, that works for me.\n\n" + attr + "\n")
 	for _, line := range strings.Split(strings.ReplaceAll(p.textBody(), "\r\n", "\n"), "\n") {

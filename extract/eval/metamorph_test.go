@@ -35,7 +35,7 @@ func TestTransformations(t *testing.T) {
 		{"fwd-outlook", metaAlt, true, []string{"________________________________", "Hôtel Lumière <resa@lumiere.example>", "88231"}, nil, []string{"ld+json"}},
 		{"fwd-apple", metaPlain, true, []string{"booking@fjordrail.example", "Tog 612"}, nil, nil},
 		{"fwd-thunderbird", metaPlain, true, []string{"--------", "\tFjord Rail <booking@fjordrail.example>"}, nil, nil},
-		{"reply-quoted", metaPlain, true, []string{"wrote:\n> Bestillingsnummer: QX7P2K"}, []string{"From: kari@example.org", "Subject: Re: Din bestilling"}, nil},
+		{"reply-quoted", metaPlain, true, []string{":\n> Bestillingsnummer: QX7P2K"}, []string{"From: kari@example.org", "Subject: Re: Din bestilling"}, nil},
 		{"fwd-attached", metaPlain, true, []string{"attached message"}, []string{"Content-Type: message/rfc822", "Bestillingsnummer: QX7P2K"}, nil},
 		{"text-only", metaPlain, false, nil, nil, nil},
 		{"text-only", metaAlt, true, []string{"Réservation n° 88231"}, nil, []string{"text/html"}},
