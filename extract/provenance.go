@@ -548,7 +548,7 @@ func (ev *evidence) addRailTicket(t string) {
 		return
 	}
 	for _, leg := range j.Legs {
-		ev.addText(SourceBarcode, strings.Join([]string{leg.From, leg.To, leg.Train}, "\n"))
+		ev.addText(SourceBarcode, strings.Join([]string{leg.From, leg.To, leg.Train, j.Booking}, "\n"))
 		kind, rule := SourceBarcode, ""
 		if leg.Depart.Year == 0 && j.ValidFrom.Year == 0 && j.Issued.Month == 0 {
 			kind, rule = SourceDerived, "the year from the mail's date"

@@ -26,11 +26,11 @@ func (c *msgContext) railTicketFacts(text string) []Fact {
 		return nil
 	}
 	var out []Fact
-	for i, leg := range j.Legs {
-		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, From: &Place{Name: leg.From}, To: &Place{Name: leg.To}}
-		if i == 0 {
-			seg.Number = leg.Train
-		}
+	for _, leg := range j.Legs {
+		// Only a leg the ticket binds to a train has one (the layout's
+		// outward journey, an FCB's train link); the booking is the one
+		// an FCB record states, else the one the mail names.
+		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, From: &Place{Name: leg.From}, To: &Place{Name: leg.To}, Number: leg.Train, Reservation: j.Booking}
 		d := c.ticketDay(leg.Depart, j)
 		if d.y == 0 {
 			continue

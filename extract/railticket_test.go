@@ -17,8 +17,8 @@ import (
 
 // TestRailTicketPass: a Wallet pass whose barcode is a UIC 918.3 ticket
 // (its bytes as ISO 8859-1 text, as passes carry binary codes) gives the
-// journey its layout or DB's record states when nothing else in the mail
-// gives a train; a broken or journeyless ticket gives nothing.
+// journey its layout, DB's record or its FCB record states when nothing
+// else in the mail gives a train; a broken or journeyless ticket gives nothing.
 func TestRailTicketPass(t *testing.T) {
 	read := func(name string) string {
 		b, err := os.ReadFile("uic918/testdata/" + name)
@@ -49,10 +49,15 @@ func TestRailTicketPass(t *testing.T) {
 	}{
 		// The text's train stands: two spellings of one journey would be
 		// two trips.
-		{"text gives the train", mav, "Praha hl.n>Budapest-Keleti 2016-09-02 06:39", "Dear traveller,\n\nyour journey on 2 September 2016:\nEC 281  Praha hl.n. 06:39 - Budapest-Keleti 13:35\n\nYour ticket is attached.\n"},
+		{"text gives the train", mav, "Praha hl.n>Budapest-Keleti 2016-09-02 06:39 EC 281", "Dear traveller,\n\nyour journey on 2 September 2016:\nEC 281  Praha hl.n. 06:39 - Budapest-Keleti 13:35\n\nYour ticket is attached.\n"},
 		{"RCT2 layout", mav, "PRAHA>BUDAPEST 2016-09-02 day", ""},
 		{"DB record", read("20210113-Muster-918-3-City-Ticket.bin"), "Kassel+City>Frankfurt(Main)+City 2021-01-13 day", ""},
 		{"day ticket", read("20230501-Deutschlandticket-FCB-TLB-RCT2-v1.01.bin"), "", ""},
+		// U_FLEX (UIC 918.9): the trains the ticket is bound to, the
+		// issuer's booking; a version not read gives nothing.
+		{"FCB", read("20221030-Muster-918-9-FV_SuperSparpreisSenior_InklRueckfahrt.bin"),
+			"Flensburg>Rosenheim 2022-10-30 17:35 ICE803 booking R4YNMU9E; Rosenheim>Flensburg 2022-11-01 13:35 ICE786 booking R4YNMU9E", ""},
+		{"FCB version 3", read("20250227-Muster-918-9-Deutschland-Ticket.bin"), "", ""},
 		{"cut short", mav[:len(mav)/2], "", ""},
 		{"not Latin-1", mav[:80] + "€" + mav[81:], "", ""},
 	} {
@@ -69,7 +74,14 @@ func TestRailTicketPass(t *testing.T) {
 				if !s.Depart.DateOnly {
 					day = s.Depart.Format("15:04")
 				}
-				got = append(got, fmt.Sprintf("%s>%s %s %s", s.From.Name, s.To.Name, s.Depart.Format("2006-01-02"), day))
+				g := fmt.Sprintf("%s>%s %s %s", s.From.Name, s.To.Name, s.Depart.Format("2006-01-02"), day)
+				if s.Number != "" {
+					g += " " + s.Number
+				}
+				if s.Reservation != "" {
+					g += " booking " + s.Reservation
+				}
+				got = append(got, g)
 			}
 		}
 		if g := strings.Join(got, "; "); g != c.want {

@@ -67,8 +67,8 @@ func fullDate(s string) Date {
 }
 
 // Journey is what a ticket states of its journey: its RCT2 layout's, else
-// its 0080BL record's route on its first day of validity; with the day
-// U_HEAD says it was issued.
+// its 0080BL record's route on its first day of validity, else its
+// U_FLEX record's (UIC 918.9); with the day U_HEAD says it was issued.
 func (t *Ticket) Journey() (*RCT2, error) {
 	if r, ok := t.Record("U_TLAY"); ok {
 		if l, err := ParseLayout(r); err == nil {
@@ -82,6 +82,9 @@ func (t *Ticket) Journey() (*RCT2, error) {
 		if rt, err := ParseDB(r); err == nil {
 			return &RCT2{ValidFrom: rt.ValidFrom, Legs: []Leg{{From: rt.From, To: rt.To, Depart: rt.ValidFrom}}}, nil
 		}
+	}
+	if r, ok := t.Record("U_FLEX"); ok {
+		return flexJourney(r)
 	}
 	return nil, ErrNoJourney
 }

@@ -16,9 +16,10 @@ import (
 
 // RCT2 is what a layout in the RCT2 standard says of the journey.
 type RCT2 struct {
-	ValidFrom Date  // the first day of validity; Month 0 when only its year is printed
-	Issued    Date  // the day the ticket was issued (U_HEAD), Month 0 if unknown
-	Legs      []Leg // the outward journey, then the return when the ticket has one
+	ValidFrom Date   // the first day of validity; Month 0 when only its year is printed
+	Issued    Date   // the day the ticket was issued (U_HEAD), Month 0 if unknown
+	Legs      []Leg  // the outward journey, then the return when the ticket has one
+	Booking   string // the issuer's booking reference, where the ticket states one (U_FLEX)
 }
 
 // Date is a printed day. Year is 0 when the ticket gives the day and

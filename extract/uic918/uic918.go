@@ -2,7 +2,9 @@
 // 918.3 container ("#UT01", "#UT02") that DB, ÖBB, SBB, DSB, ČD, ZSSK, MÁV,
 // SŽ and others print as an Aztec code, and the records inside it, of
 // which the ticket layout (U_TLAY) in the RCT2 standard states the trip:
-// the printed ticket's fields at their line and column.
+// the printed ticket's fields at their line and column; DB's 0080BL
+// record its route; and UIC 918.9's U_FLEX (package fcb) the journey in
+// ASN.1.
 //
 // The container is a header (the issuer's RICS code, the signing key's
 // id, a DSA signature of 50 or 64 bytes), the length of the body as four

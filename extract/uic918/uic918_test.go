@@ -86,6 +86,15 @@ func TestParse(t *testing.T) {
 
 		{"Testw_VOW8XG6_A9E8DXL_0.bin", "0080", ""}, // version 2: no first day of validity
 		{"20210113-Muster-918-3-City-Ticket.bin", "0080", "Kassel+City>Frankfurt(Main)+City 2021-01-13"},
+
+		// U_FLEX (UIC 918.9, package fcb): full days, the train a ticket
+		// is bound to and its clock; nothing from a version not read.
+		{"20220421-Muster-918-9-CityTicket.bin", "1080", "Kassel+City>Frankfurt(Main)+City 2022-04-21"},
+		{"20221030-Muster-918-9-FV_SuperSparpreisSenior_InklRueckfahrt.bin", "1080",
+			"Flensburg>Rosenheim 2022-10-30 17:35 ICE803; Rosenheim>Flensburg 2022-11-01 13:35 ICE786"},
+		{"20221020-Muster-918-9-Laenderticket-Thueringen.bin", "1080", ""},
+		{"20240118-Muster-918-9-BahnCard-25.bin", "1080", ""},
+		{"20250227-Muster-918-9-Deutschland-Ticket.bin", "1080", ""},
 	} {
 		b, err := os.ReadFile(filepath.Join("testdata", tc.file))
 		if err != nil {

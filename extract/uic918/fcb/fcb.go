@@ -1,0 +1,170 @@
+package fcb
+
+import (
+	"errors"
+	"strconv"
+	"time"
+)
+
+// ErrVersion is a record of a schema version not read here.
+var ErrVersion = errors.New("fcb: a version not read")
+
+// Ticket is what a record states of the journey.
+type Ticket struct {
+	Issued time.Time // the issuing day and minute, UTC
+	PNR    string    // the issuer's booking reference (issuerPNR)
+	Legs   []Leg
+}
+
+// Leg is a journey: stations as named, its local day, the clock of its
+// train when one is bound (-1 else) and that train ("ICE573", "803").
+type Leg struct {
+	From, To string
+	Day      time.Time // the local day, at 00:00 UTC
+	Clock    int       // minutes after midnight, local; -1 for none
+	Train    string
+}
+
+// Decode reads a U_FLEX record's content of the version its header
+// states ("13").
+func Decode(version string, data []byte) (*Ticket, error) {
+	if version != "13" {
+		return nil, ErrVersion
+	}
+	r := &reader{b: data}
+	v, err := r.sequence(v13, 0)
+	if err != nil {
+		return nil, err
+	}
+	if r.left() >= 8 {
+		return nil, errors.New("fcb: data after the value")
+	}
+	return journey(v)
+}
+
+// journey reads the issuing day, then each transport document's legs.
+func journey(v seq) (*Ticket, error) {
+	iss, _ := v["issuingDetail"].(seq)
+	y, ok1 := iss["issuingYear"].(int64)
+	d, ok2 := iss["issuingDay"].(int64)
+	if !ok1 || !ok2 {
+		return nil, errors.New("fcb: no issuing day")
+	}
+	t := &Ticket{PNR: str(iss, "issuerPNR")}
+	// The issuing day is UTC; the days of a journey are local days
+	// counted from its date alone (the module's "Encoding of date").
+	day0 := time.Date(int(y), 1, int(d), 0, 0, 0, 0, time.UTC)
+	t.Issued = day0
+	if m, ok := iss["issuingTime"].(int64); ok {
+		t.Issued = day0.Add(time.Duration(m) * time.Minute)
+	}
+	docs, _ := v["transportDocument"].([]any)
+	for _, doc := range docs {
+		a, _ := doc.(seq)["ticket"].(alt)
+		body, _ := a.v.(seq)
+		switch a.name {
+		case "openTicket":
+			t.Legs = append(t.Legs, openTicket(body, day0)...)
+		case "reservation":
+			if l, ok := reservation(body, day0); ok {
+				t.Legs = append(t.Legs, l)
+			}
+		}
+	}
+	return t, nil
+}
+
+// openTicket reads an open ticket's outward journey: its stations on
+// the day and clock of the first train it is bound to (DB's
+// "Zugbindung"), else on its first day of validity without a clock; and
+// its return, when included, on the day of the first train the return
+// is bound to (a return not bound to a train has no day).
+func openTicket(o seq, day0 time.Time) []Leg {
+	from, to := str(o, "fromStationNameUTF8"), str(o, "toStationNameUTF8")
+	if from == "" || to == "" {
+		return nil
+	}
+	out := Leg{From: from, To: to, Clock: -1}
+	if l, ok := firstTrain(o["validRegion"], o, day0); ok {
+		out.Day, out.Clock, out.Train = l.Day, l.Clock, l.Train
+	} else {
+		out.Day = day0.AddDate(0, 0, int(num(o, "validFromDay", 0)))
+	}
+	legs := []Leg{out}
+	ret, _ := o["returnDescription"].(seq)
+	if b, _ := o["returnIncluded"].(bool); !b || ret == nil {
+		return legs
+	}
+	back := Leg{From: str(ret, "fromStationNameUTF8"), To: str(ret, "toStationNameUTF8")}
+	if back.From == "" && back.To == "" {
+		back.From, back.To = to, from
+	}
+	if l, ok := firstTrain(ret["validReturnRegion"], ret, day0); ok && back.From != "" && back.To != "" {
+		back.Day, back.Clock, back.Train = l.Day, l.Clock, l.Train
+		legs = append(legs, back)
+	}
+	return legs
+}
+
+// firstTrain is the first train link of a sequence of valid regions,
+// when it is the first region (a journey whose first part is a zone or
+// a route is not the train's) and names no other departure station
+// than the ticket's.
+func firstTrain(regions any, ticket seq, day0 time.Time) (Leg, bool) {
+	rs, _ := regions.([]any)
+	if len(rs) == 0 {
+		return Leg{}, false
+	}
+	a, _ := rs[0].(alt)
+	link, _ := a.v.(seq)
+	if a.name != "trainLink" {
+		return Leg{}, false
+	}
+	if n := str(link, "fromStationNameUTF8"); n != "" && n != str(ticket, "fromStationNameUTF8") {
+		return Leg{}, false
+	}
+	if n, ok := link["fromStationNum"].(int64); ok && n != num(ticket, "fromStationNum", n) {
+		return Leg{}, false
+	}
+	train := trainName(link)
+	clock, ok := link["departureTime"].(int64)
+	if train == "" || !ok || clock >= 1440 {
+		return Leg{}, false
+	}
+	return Leg{Day: day0.AddDate(0, 0, int(num(link, "travelDate", 0))), Clock: int(clock), Train: train}, true
+}
+
+// reservation reads a reservation's train: its stations, day and
+// departure clock.
+func reservation(o seq, day0 time.Time) (Leg, bool) {
+	from, to := str(o, "fromStationNameUTF8"), str(o, "toStationNameUTF8")
+	clock, _ := o["departureTime"].(int64)
+	if from == "" || to == "" || clock >= 1440 {
+		return Leg{}, false
+	}
+	return Leg{From: from, To: to, Day: day0.AddDate(0, 0, int(num(o, "departureDate", 0))), Clock: int(clock), Train: trainName(o)}, true
+}
+
+// trainName is a train's alphanumeric id, else its number.
+func trainName(o seq) string {
+	if s := str(o, "trainIA5"); s != "" {
+		return s
+	}
+	if n, ok := o["trainNum"].(int64); ok && n > 0 {
+		return strconv.FormatInt(n, 10)
+	}
+	return ""
+}
+
+func str(o seq, name string) string {
+	s, _ := o[name].(string)
+	return s
+}
+
+// num is an INTEGER component, or its DEFAULT when absent.
+func num(o seq, name string, def int64) int64 {
+	if n, ok := o[name].(int64); ok {
+		return n
+	}
+	return def
+}
