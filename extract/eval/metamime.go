@@ -173,6 +173,7 @@ func renderText(src string) string {
 	var href string
 	var linkText strings.Builder
 	inLink := false
+	pre, preStart := 0, false
 	newline := func() {
 		if s := b.String(); s != "" && !strings.HasSuffix(s, "\n") {
 			b.WriteByte('\n')
@@ -187,7 +188,20 @@ func renderText(src string) string {
 			if skip > 0 {
 				continue
 			}
-			t := strings.Join(strings.Fields(string(z.Text())), " ")
+			if pre > 0 {
+				// A <pre>'s spaces and line ends are its text's, in a
+				// client's rendering as in a browser.
+				t := strings.ReplaceAll(string(z.Text()), "\r", "")
+				if preStart {
+					t, preStart = strings.TrimPrefix(t, "\n"), false
+				}
+				b.WriteString(strings.ReplaceAll(t, "\u00a0", " "))
+				continue
+			}
+			// HTML's whitespace collapses; a no-break space does not, so
+			// a run of them between words stays a run of spaces, as
+			// Thunderbird's and Apple Mail's plain-text conversions keep it.
+			t := strings.Trim(strings.ReplaceAll(strings.Join(strings.FieldsFunc(string(z.Text()), htmlSpace), " "), "\u00a0", " "), " ")
 			if t == "" {
 				continue
 			}
@@ -211,6 +225,11 @@ func renderText(src string) string {
 				}
 			case "br", "p", "div", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "blockquote", "hr", "pre", "ul", "ol":
 				newline()
+				if tag == "pre" && end {
+					pre = max(pre-1, 0)
+				} else if tag == "pre" && tt == html.StartTagToken {
+					pre, preStart = pre+1, true
+				}
 			case "td", "th":
 				if s := b.String(); !end && s != "" && !strings.HasSuffix(s, "\n") {
 					b.WriteByte('\t')
@@ -236,6 +255,9 @@ func renderText(src string) string {
 		}
 	}
 }
+
+// htmlSpace is HTML's collapsible whitespace (not the no-break space).
+func htmlSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' }
 
 // withoutScripts drops the <script> elements of a forwarded HTML body:
 // webmail composers strip them, JSON-LD with them.

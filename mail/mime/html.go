@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"golang.org/x/net/html"
@@ -20,13 +21,16 @@ func HTMLToText(src string) string {
 	var b textBuilder
 	skipDepth := 0 // >0 while inside an element whose content is invisible
 	var skipTag atom.Atom
+	pre := 0 // >0 inside <pre>, whose spaces and line ends are the text's
 	for {
 		tt := z.Next()
 		switch tt {
 		case html.ErrorToken:
 			return b.String()
 		case html.TextToken:
-			if skipDepth == 0 {
+			if skipDepth == 0 && pre > 0 {
+				b.preText(string(z.Text()))
+			} else if skipDepth == 0 {
 				b.text(string(z.Text()))
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
@@ -76,6 +80,11 @@ func HTMLToText(src string) string {
 					b.startTable()
 				case atom.Tr:
 					b.startRow()
+				case atom.Pre:
+					if tt == html.StartTagToken {
+						pre++
+						b.preStart = true
+					}
 				}
 			}
 		case html.EndTagToken:
@@ -92,6 +101,8 @@ func HTMLToText(src string) string {
 				b.endRow()
 			case atom.Table:
 				b.endTable()
+			case atom.Pre:
+				pre = max(pre-1, 0)
 			}
 			if blockElement(a) || a == atom.Li {
 				b.block()
@@ -145,6 +156,8 @@ type textBuilder struct {
 	space    bool // a space is pending before the next word
 	// tables are the tables open around the text, innermost last.
 	tables []tableState
+	// preStart: a <pre> just opened, whose first line end is no line.
+	preStart bool
 }
 
 // tableState is an open table's current row. A line break inside a cell
@@ -256,6 +269,10 @@ func (b *textBuilder) text(s string) {
 	if s == "" {
 		return
 	}
+	if strings.Contains(s, nbsp) && strings.TrimFunc(s, isHTMLSpace) != "" {
+		b.spacedText(s)
+		return
+	}
 	if isHTMLSpace(rune(s[0])) {
 		b.space = true
 	}
@@ -268,6 +285,66 @@ func (b *textBuilder) text(s string) {
 		b.space = false
 	}
 	b.space = isHTMLSpace(rune(s[len(s)-1]))
+}
+
+const nbsp = "\u00a0"
+
+// spacedText writes text holding no-break spaces between its words as a
+// browser shows it: a no-break space is a space that never collapses, so
+// a run of them keeps a text's columns apart ("LH 400&nbsp;&nbsp;&nbsp;
+// FRA", as Gmail's composer writes a plain text's runs of spaces), where
+// the other whitespace collapses to one space. At the text's edges they
+// count as one space, as a layout's spacers ("<td>&nbsp;</td>",
+// "&nbsp;Total") always did, so a cell or line reads as before.
+func (b *textBuilder) spacedText(s string) {
+	words := strings.FieldsFunc(s, isCollapsible)
+	for len(words) > 0 && strings.TrimRight(words[len(words)-1], nbsp) == "" {
+		words = words[:len(words)-1]
+	}
+	for strings.TrimLeft(words[0], nbsp) == "" {
+		words = words[1:]
+	}
+	if first, _ := utf8.DecodeRuneInString(s); isHTMLSpace(first) {
+		b.space = true
+	}
+	words[0] = strings.TrimLeft(words[0], nbsp)
+	words[len(words)-1] = strings.TrimRight(words[len(words)-1], nbsp)
+	for i, w := range words {
+		if (i > 0 || b.space) && b.newlines == 0 && len(b.buf) > 0 {
+			b.buf = append(b.buf, ' ')
+		}
+		b.buf = append(b.buf, strings.ReplaceAll(w, nbsp, " ")...)
+		b.newlines = 0
+		b.space = false
+	}
+	last, _ := utf8.DecodeLastRuneInString(s)
+	b.space = isHTMLSpace(last)
+}
+
+// preText writes the text of a <pre> as it stands: its spaces, tabs and
+// line ends are the sender's columns and lines (a text-only mail a client
+// wrapped in <pre>), not whitespace to collapse.
+func (b *textBuilder) preText(s string) {
+	if b.preStart {
+		s = strings.TrimPrefix(strings.TrimPrefix(s, "\r"), "\n")
+		b.preStart = false
+	}
+	s = strings.ReplaceAll(s, "\r", "")
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			b.lineBreak()
+		}
+		line = strings.TrimRight(strings.ReplaceAll(line, nbsp, " "), " \t\f")
+		if line == "" {
+			continue
+		}
+		if b.space && b.newlines == 0 && len(b.buf) > 0 {
+			b.buf = append(b.buf, ' ')
+		}
+		b.buf = append(b.buf, line...)
+		b.newlines = 0
+		b.space = false
+	}
 }
 
 func (b *textBuilder) newline() {
@@ -299,7 +376,13 @@ func (b *textBuilder) String() string {
 }
 
 func isHTMLSpace(r rune) bool {
-	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\u00a0'
+	return isCollapsible(r) || r == '\u00a0'
+}
+
+// isCollapsible is HTML's whitespace, which a browser collapses; a
+// no-break space it keeps.
+func isCollapsible(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f'
 }
 
 // tinyFontSize reports a font size no reader sees: zero in any unit, under

@@ -221,6 +221,19 @@ func TestHTMLToText(t *testing.T) {
 		// A row of another width, or a table inside a row, keeps them too.
 		{"<table><tr><th>A</th><th>B</th></tr><tr><td>x<br>1</td></tr></table>", "A\tB\n\nx\n1"},
 		{"<table><tr><th>A</th><th>B</th></tr><tr><td>x<br>1</td><td><table><tr><td>y</td></tr></table></td></tr></table>", "A\tB\n\nx\n1\n\ny"},
+		// No-break spaces between words never collapse, as in a browser:
+		// a plain text's columns a composer kept with them stay apart.
+		{"<div dir=\"ltr\">Fly&nbsp;&nbsp;&nbsp; Fra<br>\nSK 2583&nbsp;&nbsp;&nbsp; København Kastrup&nbsp; 10:05<br>\n</div>",
+			"Fly    Fra\nSK 2583    København Kastrup  10:05"},
+		{"a &nbsp;&nbsp; b", "a    b"},
+		// At a line's or a cell's edges, and alone, they are spacers, as before.
+		{"<p>&nbsp;</p><p>&nbsp;&nbsp;Total:&nbsp;&nbsp;</p>", "Total:"},
+		{"<table><tr><td>&nbsp;</td><td>Total</td><td>&nbsp;EUR&nbsp;12</td></tr></table>", "Total\tEUR 12"},
+		{"<b>Flight</b>&nbsp;LH 400", "Flight LH 400"},
+		// A <pre> keeps its spaces and line ends; the line end after <pre> is none.
+		{"<p>Hi</p><pre>\nTreno     Partenza\nFR 9523   Milano Centrale 07:35  \n\n\n\nEnd</pre>after",
+			"Hi\n\nTreno     Partenza\nFR 9523   Milano Centrale 07:35\n\nEnd\n\nafter"},
+		{"<pre>  indented&nbsp;&nbsp;x</pre>", "indented  x"},
 	}
 	for _, tt := range tests {
 		if got := mime.HTMLToText(tt.in); got != tt.want {
