@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 
+	"mailnode/extract/carriers"
+	"mailnode/extract/lang"
 	"mailnode/extract/words"
 )
 
@@ -27,6 +29,10 @@ var (
 	anyTrackRE     = regexp.MustCompile(`\b(1Z[0-9A-Z]{16}|TBA\d{12}|\d{12}|\d{15}|\d{20,22}|9\d{15,21}|JJD\d{10,20}|[A-Z]{2}\d{9}[A-Z]{2})\b`)
 )
 
+// parcelFeeWords ask for a fee to deliver or release a parcel
+// (parcel.fee): "redelivery fee", "Zollgebühr", "frais d'affranchissement".
+var parcelFeeWords = words.NewWholeSet(lang.Entries("parcel.fee"))
+
 // textOrder reads an order: an order number next to its label, or a
 // tracking number with a valid check digit in a shipping mail.
 func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
@@ -38,6 +44,17 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	}
 	status := orderStatusOf(subject, text)
 	if status == "" {
+		return Fact{}, false
+	}
+	// A failed delivery or a parcel held that asks for a fee (parcel.fee)
+	// in a carrier's name from a domain that is none of that carrier's is
+	// a lure ("Royal Mail" on rm-redelivery-uk.info, "DHL Express" on
+	// dhl-zoll-paket.top): its number tracks nothing the person sent for.
+	// A carrier's own notice of a fee, from its own domain, stands; so
+	// does a failed delivery from a domain no list knows that asks for
+	// nothing ("Royal Mail" on royalmail-track.co.uk, "we will try again").
+	if (status == StatusProblem || status == StatusReturned) && carriers.Impersonated(c.senderName, c.senderDomain) &&
+		parcelFeeWords.In(lower(subject+"\n"+text)) {
 		return Fact{}, false
 	}
 	if status == StatusOutForDelivery && c.deliveryLater(text) {

@@ -50,7 +50,7 @@ func orderStatusOf(subject, text string) string {
 // delivered.
 func statusIn(s string) string {
 	best := len(statusOrder)
-	statusSet.EachAt(s, func(phrase, end int) bool {
+	consider := func(phrase, end int) bool {
 		// "We'll email you again when your order has been dispatched":
 		// a state in a clause about a time to come is not the order's.
 		start := strings.LastIndexByte(s[:end], '\n') + 1
@@ -77,7 +77,35 @@ func statusIn(s string) string {
 		}
 		best = min(best, rank)
 		return best > 0 // nothing comes before out for delivery
+	}
+	// "Could not be delivered", "n'a pas pu être livré", "konnte nicht
+	// zugestellt werden": a state's phrase inside a failed delivery's is
+	// that failure's, not a delivery. The phrases are all found first, as
+	// the failure's may end after the one inside it; a few failures are
+	// enough to look inside (hostile text may hold thousands).
+	type hit struct{ phrase, end int }
+	var hits, problems []hit
+	statusSet.EachAt(s, func(phrase, end int) bool {
+		hits = append(hits, hit{phrase, end})
+		if statusOrder[statusRank[phrase]] == StatusProblem && len(problems) < 8 {
+			problems = append(problems, hit{phrase, end})
+		}
+		return true
 	})
+	inProblem := func(h hit) bool {
+		start := h.end - len(statusPhrases[h.phrase])
+		for _, p := range problems {
+			if p != h && p.end >= h.end && p.end-len(statusPhrases[p.phrase]) <= start {
+				return true
+			}
+		}
+		return false
+	}
+	for _, h := range hits {
+		if !inProblem(h) && !consider(h.phrase, h.end) {
+			break
+		}
+	}
 	// "Is due to be delivered today", "wird heute … zugestellt", "kurier
 	// doręczy ją dziś": a delivery today that no phrase list can spell out
 	// in full is out for delivery unless its line says it is past.

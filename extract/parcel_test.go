@@ -153,3 +153,30 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		}
 	}
 }
+
+// TestParcelLure: a failed delivery that asks for a fee in a carrier's
+// name from another's domain gives no parcel; the carrier's own notice,
+// and a failed delivery that asks for nothing, give one.
+func TestParcelLure(t *testing.T) {
+	const lure = "We attempted to deliver your parcel today but no one was available.\nTracking number: RM847563921GB\nA redelivery fee of £1.45 is due. Pay now to rebook.\n"
+	for _, c := range []struct {
+		name, addr, text string
+		want             int
+	}{
+		{"Royal Mail", "noreply@rm-redelivery-uk.info", lure, 0},
+		{"Royal Mail", "noreply@royalmail.com", lure, 1},
+		{"Royal Mail", "no-reply@royalmail-track.co.uk", "We tried to deliver your item today but no one was in.\nTracking number: AB123456785GB\nWe will try again tomorrow.\n", 1},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Name: c.name, Address: c.addr}}, Subject: "Your parcel could not be delivered",
+			Date: time.Date(2027, 4, 26, 13, 0, 0, 0, time.UTC), Text: c.text}
+		n := 0
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Kind == extract.KindOrder {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%s <%s>: %d parcels, want %d", c.name, c.addr, n, c.want)
+		}
+	}
+}

@@ -12,6 +12,11 @@ import (
 func TestStatusIn(t *testing.T) {
 	for s, want := range map[string]string{
 		"your parcel is due to be delivered today between 10 and 2": StatusOutForDelivery,
+		// A delivered phrase inside a failed delivery's is the failure.
+		"your parcel could not be delivered":                   StatusProblem,
+		"votre colis n'a pas pu être livré":                    StatusProblem,
+		"ihr paket konnte nicht zugestellt werden":             StatusProblem,
+		"your parcel could not be delivered. it was delivered": StatusDelivered,
 		// A state in a clause about a time to come is not the order's.
 		"thanks for your order. we'll email you again when your order has been dispatched.": StatusOrdered,
 		"danke für ihre bestellung. sobald sie versandt wurde, erhalten sie eine e-mail.":   StatusOrdered,

@@ -1,5 +1,12 @@
 package carriers
 
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
 // senderDomains are the mail domains each carrier sends its notices from,
 // by courier code; the postal operators that number parcels in UPU S10
 // (code "s10") by their own codes. A mail from one of them is about a
@@ -63,3 +70,51 @@ var carrierNames = map[string]string{
 	"inpost": "InPost", "posti": "Posti", "ctt": "CTT", "budbee": "Budbee", "instabox": "Instabox", "chronopost": "Chronopost",
 	"mondial": "Mondial Relay", "seur": "SEUR", "brt": "BRT",
 }
+
+// Impersonated reports whether name, a mail's sender name, names a carrier
+// whose mail domains are known while domain, the mail's, is none of them:
+// "Royal Mail" on rm-redelivery-uk.info, "DHL Express" on
+// dhl-zoll-paket.top. A domain is the carrier's when one of its labels is
+// the first label of one of the carrier's domains, so a country's domain
+// no list holds ("dpd.cz") or a subdomain ("email.ups.com") still is.
+func Impersonated(name, domain string) bool {
+	name, domain = strings.ToLower(name), strings.ToLower(domain)
+	if name == "" || domain == "" {
+		return false
+	}
+	labels := strings.Split(domain, ".")
+	named := false
+	for code, ds := range senderDomains {
+		if !hasWord(name, strings.ToLower(carrierNames[code])) {
+			continue
+		}
+		named = true
+		for _, d := range ds {
+			first, _, _ := strings.Cut(d, ".")
+			if slices.Contains(labels, first) {
+				return false
+			}
+		}
+	}
+	return named
+}
+
+// hasWord reports whether s holds w with no letter or digit on either side.
+func hasWord(s, w string) bool {
+	for i := 0; w != ""; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, _ := utf8.DecodeLastRuneInString(s[:j])
+		after, _ := utf8.DecodeRuneInString(s[j+len(w):])
+		if !isAlnum(before) && !isAlnum(after) {
+			return true
+		}
+		i = j + 1
+	}
+	return false
+}
+
+func isAlnum(r rune) bool { return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
