@@ -26,6 +26,11 @@ func flexJourney(r Record) (*RCT2, error) {
 		if l.Clock >= 0 {
 			leg.DepartClock = Clock{Hour: l.Clock / 60, Minute: l.Clock % 60, OK: true}
 		}
+		if l.Clock >= 0 && l.ArriveClock >= 0 {
+			y, m, d := l.ArriveDay.Date()
+			leg.Arrive = Date{Year: y, Month: int(m), Day: d}
+			leg.ArriveClock = Clock{Hour: l.ArriveClock / 60, Minute: l.ArriveClock % 60, OK: true}
+		}
 		j.Legs = append(j.Legs, leg)
 	}
 	if len(j.Legs) == 0 {

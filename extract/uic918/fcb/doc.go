@@ -13,7 +13,8 @@
 // version, or a value that ends early or leaves data gives nothing.
 // Of what it reads it keeps the journey: the issuing day (every other
 // day counts from it), the issuer's booking (issuerPNR), and each open
-// ticket's or reservation's stations, day, clock and train.
+// ticket's or reservation's stations, day, clock and train, and a
+// reservation's arrival.
 //
 // Payloads come from mail: every read is bounded by the bits there,
 // counts by what remains and a cap, nesting by a depth.

@@ -17,12 +17,15 @@ type Ticket struct {
 }
 
 // Leg is a journey: stations as named, its local day, the clock of its
-// train when one is bound (-1 else) and that train ("ICE573", "803").
+// train when one is bound (-1 else) and that train ("ICE573", "803"); a
+// reservation's arrival when it states one (ArriveClock -1 else).
 type Leg struct {
-	From, To string
-	Day      time.Time // the local day, at 00:00 UTC
-	Clock    int       // minutes after midnight, local; -1 for none
-	Train    string
+	From, To    string
+	Day         time.Time // the local day, at 00:00 UTC
+	Clock       int       // minutes after midnight, local; -1 for none
+	Train       string
+	ArriveDay   time.Time
+	ArriveClock int
 }
 
 // Decode reads a U_FLEX record's content of the version its header
@@ -84,7 +87,7 @@ func openTicket(o seq, day0 time.Time) []Leg {
 	if from == "" || to == "" {
 		return nil
 	}
-	out := Leg{From: from, To: to, Clock: -1}
+	out := Leg{From: from, To: to, Clock: -1, ArriveClock: -1}
 	if l, ok := firstTrain(o["validRegion"], o, day0); ok {
 		out.Day, out.Clock, out.Train = l.Day, l.Clock, l.Train
 	} else {
@@ -95,7 +98,7 @@ func openTicket(o seq, day0 time.Time) []Leg {
 	if b, _ := o["returnIncluded"].(bool); !b || ret == nil {
 		return legs
 	}
-	back := Leg{From: str(ret, "fromStationNameUTF8"), To: str(ret, "toStationNameUTF8")}
+	back := Leg{From: str(ret, "fromStationNameUTF8"), To: str(ret, "toStationNameUTF8"), ArriveClock: -1}
 	if back.From == "" && back.To == "" {
 		back.From, back.To = to, from
 	}
@@ -135,14 +138,18 @@ func firstTrain(regions any, ticket seq, day0 time.Time) (Leg, bool) {
 }
 
 // reservation reads a reservation's train: its stations, day and
-// departure clock.
+// departure clock, and its arrival (a day counted from the departure's).
 func reservation(o seq, day0 time.Time) (Leg, bool) {
 	from, to := str(o, "fromStationNameUTF8"), str(o, "toStationNameUTF8")
 	clock, _ := o["departureTime"].(int64)
 	if from == "" || to == "" || clock >= 1440 {
 		return Leg{}, false
 	}
-	return Leg{From: from, To: to, Day: day0.AddDate(0, 0, int(num(o, "departureDate", 0))), Clock: int(clock), Train: trainName(o)}, true
+	l := Leg{From: from, To: to, Day: day0.AddDate(0, 0, int(num(o, "departureDate", 0))), Clock: int(clock), Train: trainName(o), ArriveClock: -1}
+	if a, ok := o["arrivalTime"].(int64); ok && a < 1440 {
+		l.ArriveDay, l.ArriveClock = l.Day.AddDate(0, 0, int(num(o, "arrivalDate", 0))), int(a)
+	}
+	return l, true
 }
 
 // trainName is a train's alphanumeric id, else its number.

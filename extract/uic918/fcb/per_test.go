@@ -1,7 +1,13 @@
 package fcb
 
 import (
+	"bytes"
+	"compress/zlib"
+	"io"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -95,4 +101,34 @@ func TestHostile(t *testing.T) {
 			t.Errorf("%s: read %#v", tc.name, v)
 		}
 	}
+}
+
+// flexData reads the U_FLEX record of a ticket in ../testdata without
+// package uic918 (which imports this one): the container's body is
+// found by its "U_FLEX" id after inflating.
+func flexData(t testing.TB, name string) []byte {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig := 50
+	if b[4] == '2' {
+		sig = 64
+	}
+	head := 5 + 4 + 5 + sig
+	n, _ := strconv.Atoi(string(b[head : head+4]))
+	z, err := zlib.NewReader(bytes.NewReader(b[head+4 : head+4+n]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(z)
+	for len(body) >= 12 {
+		l, _ := strconv.Atoi(string(body[8:12]))
+		if string(body[:6]) == "U_FLEX" {
+			return body[12:l]
+		}
+		body = body[l:]
+	}
+	t.Fatalf("%s: no U_FLEX", name)
+	return nil
 }
