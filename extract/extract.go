@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -196,6 +197,7 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 		facts[i].sanitize()
 		facts[i].dropImplausible()
 	}
+	facts = slices.DeleteFunc(facts, func(f Fact) bool { return f.selfLeg() })
 	// Whether the message addresses an AI reader is worked out only for
 	// mail with facts, which most mail is not: it costs twice the rest of
 	// reading a message without facts (BenchmarkGeneratedMail: 95 µs a
@@ -376,6 +378,21 @@ func (f *Fact) dropImplausible() {
 	if d := s.Arrive.Sub(s.Depart.Time); d <= 0 || d > maxFlight {
 		s.Arrive = nil
 	}
+}
+
+// selfLeg tells a leg read from text that leaves from where it arrives
+// (the same airport code, or the same station): its places or its row
+// were misread (a table's cells run into the next row's), and no part of
+// it can be trusted. Markup and calendars state what their sender wrote.
+func (f *Fact) selfLeg() bool {
+	s := f.Segment
+	if s == nil || (f.From != FromText && f.From != FromForwarded) || s.From == nil || s.To == nil {
+		return false
+	}
+	if s.From.Code != "" || s.To.Code != "" {
+		return strings.EqualFold(s.From.Code, s.To.Code)
+	}
+	return s.From.Name != "" && strings.EqualFold(s.From.Name, s.To.Name)
 }
 
 // mergeDocumentFacts adds an attachment's facts to the body's. An

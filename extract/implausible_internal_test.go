@@ -37,3 +37,28 @@ func TestDropImplausible(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfLeg: a leg read from text that arrives where it leaves is a
+// misread; one whose ends differ, or from markup, is kept.
+func TestSelfLeg(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		from    string
+		a, b    Place
+		selfLeg bool
+	}{
+		{"same airport", FromText, Place{Name: "Napoli", Code: "NAP"}, Place{Name: "Napoli", Code: "NAP"}, true},
+		{"same airport, forwarded", FromForwarded, Place{Code: "nap"}, Place{Code: "NAP"}, true},
+		{"same station", FromText, Place{Name: "Mainz Hbf"}, Place{Name: "mainz hbf"}, true},
+		{"two airports", FromText, Place{Name: "Milano Linate", Code: "LIN"}, Place{Name: "Napoli", Code: "NAP"}, false},
+		{"one code only", FromText, Place{Code: "LIN"}, Place{Name: "Linate"}, false},
+		{"two stations", FromText, Place{Name: "Koblenz Hbf"}, Place{Name: "Mainz Hbf"}, false},
+		{"markup's", FromJSONLD, Place{Code: "NAP"}, Place{Code: "NAP"}, false},
+	} {
+		a, b := tt.a, tt.b
+		f := Fact{Kind: KindFlight, From: tt.from, Segment: &Segment{Type: KindFlight, From: &a, To: &b}}
+		if got := f.selfLeg(); got != tt.selfLeg {
+			t.Errorf("%s: selfLeg %v, want %v", tt.name, got, tt.selfLeg)
+		}
+	}
+}
