@@ -118,3 +118,30 @@ func TestFlightLayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestUnbookedTravel: travel in a mail that watches prices or offers a
+// booking (unbooked) and names no booking's reference is no trip; the
+// same legs with a reference are one.
+func TestUnbookedTravel(t *testing.T) {
+	const alert = "Prices for your saved search have dropped:\nDepart: Thu 10 Jun 2027\n" +
+		"Cheapest: £312 return with Norse Atlantic (N0 702, 11:40 LGW → 14:25 JFK)\nWas: £389\n"
+	for _, c := range []struct {
+		subject, text string
+		want          int
+	}{
+		{"Price alert: London to New York now £312", alert, 0},
+		{"Your flight to New York", "Booking reference: K7XQ2M\n" + alert, 1},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Name: "Flights", Address: "no-reply@flights.example"}}, Subject: c.subject,
+			Date: time.Date(2027, 5, 4, 7, 0, 0, 0, time.UTC), Text: c.text}
+		n := 0
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Kind == extract.KindFlight {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%q: %d flights, want %d", c.subject, n, c.want)
+		}
+	}
+}

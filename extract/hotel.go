@@ -69,7 +69,7 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		}
 	}
 	// A mail that offers, watches or counts stays and gives no booking's
-	// number books nothing (stay.unbooked): "Complete your booking" over
+	// number books nothing (unbooked): "Complete your booking" over
 	// a search's dates, a price alert's "Anreise", a newsletter's
 	// "Příjezd: kdykoli od 1. 4.", a points statement's last stay. With a
 	// number, the words are a confirmation's footer and the stay stands.
@@ -313,8 +313,8 @@ var (
 	// Ihr Aufenthalt im Hotel Adler vom 12. bis 14. Januar?" books nothing.
 	reviewWords = words.NewWholeSet(lang.Entries("stay.review"))
 	// unbookedWords are a mail's that offers or watches a stay, or counts
-	// a member's points, rather than books one (stay.unbooked).
-	unbookedWords = words.NewWholeSet(lang.Entries("stay.unbooked"))
+	// a member's points, rather than books one (unbooked).
+	unbookedWords = words.NewWholeSet(lang.Entries("unbooked"))
 	linkWords     = words.NewWholeSet(strings.Split(nameLinks, "|"))
 )
 

@@ -274,11 +274,13 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 	}
 	// Travel in a mail that offers prices ("from £64", "dès 69 €") is a
-	// deal, not a booking, unless the mail names its booking's reference.
-	// The reference first: most bookings name one, and the offer's
-	// expression, with no literal to start from, costs far more on a long
-	// mail.
-	if len(out) > 0 && c.bookingRef(all) == "" && offerPriceRE.MatchString(all) {
+	// deal, not a booking, unless the mail names its booking's reference;
+	// so is travel in a mail that watches prices or offers a booking
+	// (unbooked: "Price alert", "Complete your booking", a newsletter's
+	// footer). The reference first: most bookings name one, and the
+	// offer's expression, with no literal to start from, costs far more on
+	// a long mail.
+	if len(out) > 0 && c.bookingRef(all) == "" && (unbookedWords.In(lower(subject+"\n"+all)) || offerPriceRE.MatchString(all)) {
 		out = nil
 	}
 	if len(out) > 0 {
