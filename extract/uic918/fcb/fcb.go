@@ -29,13 +29,19 @@ type Leg struct {
 }
 
 // Decode reads a U_FLEX record's content of the version its header
-// states ("13").
+// states ("13" or "03").
 func Decode(version string, data []byte) (*Ticket, error) {
-	if version != "13" {
+	var schema *typ
+	switch version {
+	case "13":
+		schema = v13
+	case "03":
+		schema = v30
+	default:
 		return nil, ErrVersion
 	}
 	r := &reader{b: data}
-	v, err := r.sequence(v13, 0)
+	v, err := r.sequence(schema, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -65,6 +65,9 @@ func TestDecode(t *testing.T) {
 		{"20221020-Muster-918-9-Laenderticket-Thueringen.bin", "2022-10-06 12:42", "NB45C9ZU", ""},
 		{"20240118-Muster-918-9-BahnCard-25.bin", "2024-01-18 00:00", "", ""},
 		{"20230501-Deutschlandticket-FCB-TLB-RCT2-v1.01.bin", "2023-04-01 08:00", "J7EJ5KNN", ""},
+		// Version 3.0.
+		{"20250227-Muster-918-9-Deutschland-Ticket.bin", "2025-02-27 09:14", "QWXY3BTA", ""},
+		{"20250227-Muster-918-9-Deutschland-Jobticket.bin", "2025-02-27 09:11", "M8T403EA", ""},
 	} {
 		r := flex(t, tc.file)
 		tk, err := fcb.Decode(r.Version, r.Data)
@@ -84,14 +87,19 @@ func TestDecode(t *testing.T) {
 	}
 }
 
-// TestVersions: version 3.0 (2025's Deutschland-Ticket) is not read.
+// TestVersions: a record is read by its own version's schema (2025's
+// Deutschland-Ticket is version 3.0), never by another's; a version not
+// transcribed reads nothing.
 func TestVersions(t *testing.T) {
 	r := flex(t, "20250227-Muster-918-9-Deutschland-Ticket.bin")
 	if r.Version != "03" {
 		t.Fatalf("version %q", r.Version)
 	}
-	if _, err := fcb.Decode(r.Version, r.Data); !errors.Is(err, fcb.ErrVersion) {
-		t.Errorf("version 3: %v, want ErrVersion", err)
+	if _, err := fcb.Decode("13", r.Data); err == nil {
+		t.Error("version 3 read as 1.3")
+	}
+	if _, err := fcb.Decode("02", r.Data); !errors.Is(err, fcb.ErrVersion) {
+		t.Errorf("version 2: %v, want ErrVersion", err)
 	}
 }
 
@@ -120,13 +128,15 @@ func FuzzFCB(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tk, err := fcb.Decode("13", data)
-		if err != nil {
-			return
-		}
-		for _, l := range tk.Legs {
-			if l.From == "" || l.To == "" || l.Clock >= 1440 {
-				t.Errorf("leg %+v", l)
+		for _, version := range []string{"13", "03"} {
+			tk, err := fcb.Decode(version, data)
+			if err != nil {
+				continue
+			}
+			for _, l := range tk.Legs {
+				if l.From == "" || l.To == "" || l.Clock >= 1440 {
+					t.Errorf("leg %+v", l)
+				}
 			}
 		}
 	})

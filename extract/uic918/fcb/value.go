@@ -48,7 +48,22 @@ type (
 	}
 )
 
-func seqType(ext bool, fs ...field) *typ { return &typ{kind: kSeq, ext: ext, fields: fs} }
+// seqType is a SEQUENCE of components: each item a field, or a []field
+// that only one version of the schema has.
+func seqType(ext bool, items ...any) *typ {
+	t := &typ{kind: kSeq, ext: ext}
+	for _, it := range items {
+		switch f := it.(type) {
+		case field:
+			t.fields = append(t.fields, f)
+		case []field:
+			t.fields = append(t.fields, f...)
+		default:
+			panic("fcb: a schema item that is no field")
+		}
+	}
+	return t
+}
 func choiceType(ext bool, fs ...field) *typ {
 	return &typ{kind: kChoice, ext: ext, fields: fs}
 }

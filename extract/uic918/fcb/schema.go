@@ -1,27 +1,55 @@
 package fcb
 
-// v13 is UicRailTicketData of the FCB's version 1.3 (U_FLEX version
-// "13"; UIC's ASN.1 module uicRailTicketData_v1.3.x, Apache-2.0),
-// transcribed type by type in the module's order. Comments name the
-// module's types; "def" components are DEFAULT ones.
-var v13 = schema13()
+// UicRailTicketData of the FCB's versions 1.3 and 3.0 (U_FLEX versions
+// "13" and "03"; UIC's ASN.1 modules uicRailTicketData_v1.3.x and
+// v3.0.x, Apache-2.0), transcribed type by type in the modules' order;
+// comments name the modules' types. Version 3.0 changes ranges (times
+// end at 1439, product ids reach 65535, days count back a year, twelve
+// travel classes), adds components (a pass's train validity, transport
+// types, a traveler's birth month and day, a via station's service
+// brands) and drops a line's binary zones: "v3" marks each.
+var (
+	v13 = schema(false)
+	v30 = schema(true)
+)
 
-func schema13() *typ {
+func schema(v3 bool) *typ {
+	pick := func(a, b *typ) *typ { // a in version 1.3, b in 3.0
+		if v3 {
+			return b
+		}
+		return a
+	}
+	// only and upTo keep the components of one version: the presence
+	// bitmap and the order are the module's.
+	only := func(fs ...field) []field {
+		if v3 {
+			return fs
+		}
+		return nil
+	}
+	upTo13 := func(fs ...field) []field {
+		if v3 {
+			return nil
+		}
+		return fs
+	}
 	var (
-		rics      = integer(1, 32000)      // a company's RICS code
-		product   = integer(0, 32000)      // a product id
-		station   = integer(1, 9999999)    // a UIC station code
-		dayOffset = integer(-1, 700)       // days from the issuing day
-		untilDay  = integer(0, 370)        // days from the first valid day
-		minutes   = integer(0, 1440)       // minutes of the day
-		utcOffset = integer(-60, 60)       // quarters of an hour
-		codeTable = enumerated(5, false)   // CodeTableType
-		class     = enumerated(8, true)    // TravelClassType
-		passenger = enumerated(8, true)    // PassengerType
-		level     = ia5Size(1, 2)          // serviceLevel
-		ricsList  = seqOf(rics)            // carrierNum, service brands
-		ia5List   = seqOf(tIA5)            // carrierIA5
-		dayList   = seqOf(integer(0, 370)) // activatedDay
+		rics      = integer(1, 32000)                               // a company's RICS code
+		product   = pick(integer(0, 32000), integer(0, 65535))      // a product id
+		station   = integer(1, 9999999)                             // a UIC station code
+		dayOffset = pick(integer(-1, 700), integer(-367, 700))      // days from the issuing day
+		untilDay  = pick(integer(0, 370), integer(-1, 370))         // days from the first valid day
+		minutes   = pick(integer(0, 1440), integer(0, 1439))        // minutes of the day
+		utcOffset = integer(-60, 60)                                // quarters of an hour
+		codeTable = enumerated(5, false)                            // CodeTableType
+		class     = pick(enumerated(8, true), enumerated(12, true)) // TravelClassType
+		passenger = enumerated(8, true)                             // PassengerType
+		level     = ia5Size(1, 2)                                   // serviceLevel
+		ricsList  = seqOf(rics)                                     // carrierNum, service brands
+		ia5List   = seqOf(tIA5)                                     // carrierIA5
+		dayList   = seqOf(integer(0, 370))                          // activatedDay
+		modes     = seqOf(integer(0, 31))                           // v3: transport types (EN 1545-1)
 	)
 
 	// ExtensionData
@@ -66,7 +94,8 @@ func schema13() *typ {
 		opt("carrierNum", ricsList),
 		opt("carrierIA5", ia5List),
 		opt("seriesId", tInt),
-		opt("routeId", tInt))
+		opt("routeId", tInt),
+		only(opt("includedServiceBrands", ricsList), opt("excludedServiceBrands", ricsList)))
 
 	// ZoneType
 	zone := seqType(true,
@@ -92,8 +121,8 @@ func schema13() *typ {
 		opt("entryStationIA5", tIA5),
 		opt("terminatingStationNum", station),
 		opt("terminatingStationIA5", tIA5),
-		opt("city", station),
-		opt("binaryZoneId", tOctets))
+		opt("city", pick(station, tInt)),
+		upTo13(opt("binaryZoneId", tOctets)))
 
 	// RegionalValidityType
 	region := choiceType(true,
@@ -146,7 +175,7 @@ func schema13() *typ {
 		opt("passengerType", passenger),
 		opt("ageBelow", integer(1, 64)),
 		opt("ageAbove", integer(1, 128)),
-		opt("travelerid", seqOf(integer(0, 254))),
+		opt("travelerid", seqOf(pick(integer(0, 254), integer(1, 254)))),
 		req("restrictedToCountryOfResidence", tBool),
 		opt("restrictedToRouteSection", routeSection),
 		opt("seriesDataDetails", series),
@@ -215,7 +244,8 @@ func schema13() *typ {
 		opt("customerIdIA5", tIA5),
 		opt("customerIdNum", tInt),
 		opt("yearOfBirth", integer(1901, 2155)),
-		opt("dayOfBirth", integer(0, 370)),
+		upTo13(opt("dayOfBirth", integer(0, 370))),
+		only(opt("monthOfBirth", integer(1, 12)), opt("dayOfBirthInMonth", integer(1, 31))),
 		req("ticketHolder", tBool),
 		opt("passengerType", passenger),
 		opt("passengerWithReducedMobility", tBool),
@@ -256,7 +286,7 @@ func schema13() *typ {
 		opt("toStationNameUTF8", tUTF8),
 		req("departureTime", minutes),
 		opt("departureUTCOffset", utcOffset),
-		opt("arrivalDate", integer(0, 20)),
+		opt("arrivalDate", pick(integer(0, 20), integer(-1, 20))),
 		opt("arrivalTime", minutes),
 		opt("arrivalUTCOffset", utcOffset),
 		opt("carrierNum", ricsList),
@@ -303,6 +333,7 @@ func schema13() *typ {
 		opt("excludedServiceBrands", ricsList),
 		opt("tariffs", tariffs),
 		opt("infoText", tUTF8),
+		only(opt("includedTransportType", modes), opt("excludedTransportType", modes)),
 		opt("extension", extension))
 
 	// OpenTicketData
@@ -345,6 +376,7 @@ func schema13() *typ {
 		opt("infoText", tUTF8),
 		opt("includedAddOns", seqOf(addOn)),
 		opt("luggage", luggage),
+		only(opt("includedTransportType", modes), opt("excludedTransportType", modes)),
 		opt("extension", extension))
 
 	// ValidityPeriodDetailType, ValidityPeriodType, TimeRangeType
@@ -359,6 +391,22 @@ func schema13() *typ {
 		opt("excludedTimeRange", seqOf(seqType(false,
 			req("fromTime", minutes),
 			req("untilTime", minutes)))))
+
+	// TrainValidityType (v3)
+	trainValidity := seqType(true,
+		opt("validFromDay", dayOffset),
+		opt("validFromTime", minutes),
+		opt("validFromUTCOffset", utcOffset),
+		opt("validUntilDay", untilDay),
+		opt("validUntilTime", minutes),
+		opt("validUntilUTCOffset", utcOffset),
+		opt("includedCarrierNum", ricsList),
+		opt("includedCarrierIA5", ia5List),
+		opt("excludedCarrierNum", ricsList),
+		opt("excludedCarrierIA5", ia5List),
+		opt("includedServiceBrands", ricsList),
+		opt("excludedServiceBrands", ricsList),
+		opt("boardingOrArrival", enumerated(2, true)))
 
 	// PassData
 	pass := seqType(true,
@@ -379,6 +427,7 @@ func schema13() *typ {
 		opt("validUntilUTCOffset", utcOffset),
 		opt("validityPeriodDetails", periods),
 		opt("numberOfValidityDays", integer(0, 370)),
+		only(opt("trainValidity", trainValidity)),
 		opt("numberOfPossibleTrips", integer(1, 250)),
 		opt("numberOfDaysOfTravel", integer(1, 250)),
 		opt("activatedDay", dayList),
@@ -473,7 +522,7 @@ func schema13() *typ {
 		opt("referenceIA5", tIA5),
 		opt("referenceNum", tInt),
 		req("parkingGroundId", tIA5),
-		req("fromParkingDate", integer(-1, 370)),
+		req("fromParkingDate", pick(integer(-1, 370), integer(-367, 370))),
 		opt("untilParkingDate", integer(0, 370)),
 		opt("productOwnerNum", rics),
 		opt("productOwnerIA5", tIA5),
@@ -584,7 +633,8 @@ func schema13() *typ {
 		opt("issuerIA5", tIA5),
 		req("issuingYear", integer(2016, 2269)),
 		req("issuingDay", integer(1, 366)),
-		opt("issuingTime", minutes),
+		upTo13(opt("issuingTime", minutes)),
+		only(req("issuingTime", minutes)),
 		opt("issuerName", tUTF8),
 		req("specimen", tBool),
 		req("securePaperTicket", tBool),
