@@ -158,6 +158,8 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 		text := m.Text
 		if strings.TrimSpace(text) == "" || len(m.HTMLText) > 2*len(text) {
 			text = m.HTMLText
+		} else {
+			text = joinBrokenRows(text) // a client's rendering of an HTML table
 		}
 		base := *c // textRules changes c (a forwarded mail's sender, the reference date)
 		facts = c.textRules(m.Subject, text)
