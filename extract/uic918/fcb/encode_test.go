@@ -248,11 +248,16 @@ func TestOpenTicketRules(t *testing.T) {
 		{"a return bound to a train", nil, seq{"validReturnRegion": []any{link("TGV 6180", 6, 18*60, "")}},
 			"Lyon Part-Dieu>Marseille St-Charles 2027-05-12; Marseille St-Charles>Lyon Part-Dieu 2027-05-16 18:00 TGV 6180"},
 		{"a return bound to none: no day, no leg", nil, seq{"fromStationNameUTF8": "Marseille St-Charles"}, "Lyon Part-Dieu>Marseille St-Charles 2027-05-12"},
+		{"a season ticket: no trip on its first day", nil, nil, ""},
+		{"a season ticket bound to a train", []any{link("TGV 6111", 3, 7*60+4, "")}, nil, "Lyon Part-Dieu>Marseille St-Charles 2027-05-13 07:04 TGV 6111"},
 	} {
 		o := seq{"referenceIA5": "ABC", "returnIncluded": tc.ret != nil, "fromStationNameUTF8": "Lyon Part-Dieu",
-			"toStationNameUTF8": "Marseille St-Charles", "validFromDay": int64(2), "validUntilDay": int64(5)}
+			"toStationNameUTF8": "Marseille St-Charles", "validFromDay": int64(2), "validUntilDay": int64(1)}
 		if tc.regions != nil {
 			o["validRegion"] = tc.regions
+		}
+		if strings.HasPrefix(tc.name, "a season ticket") {
+			o["validUntilDay"] = int64(30)
 		}
 		if tc.ret != nil {
 			o["returnDescription"] = tc.ret

@@ -83,11 +83,18 @@ func journey(v seq) (*Ticket, error) {
 	return t, nil
 }
 
+// maxJourneyDays is the longest validity (days after the first) of an
+// open ticket bound to no train that is read as a journey on its first
+// day: a single or return ticket is valid a day or a few (DB's two);
+// a season ticket between two stations is no trip on its first day.
+const maxJourneyDays = 4
+
 // openTicket reads an open ticket's outward journey: its stations on
 // the day and clock of the first train it is bound to (DB's
-// "Zugbindung"), else on its first day of validity without a clock; and
-// its return, when included, on the day of the first train the return
-// is bound to (a return not bound to a train has no day).
+// "Zugbindung"), else on its first day of validity without a clock when
+// it is valid a few days only; and its return, when included, on the
+// day of the first train the return is bound to (a return not bound to
+// a train has no day).
 func openTicket(o seq, day0 time.Time) []Leg {
 	from, to := str(o, "fromStationNameUTF8"), str(o, "toStationNameUTF8")
 	if from == "" || to == "" {
@@ -96,8 +103,10 @@ func openTicket(o seq, day0 time.Time) []Leg {
 	out := Leg{From: from, To: to, Clock: -1, ArriveClock: -1}
 	if l, ok := firstTrain(o["validRegion"], o, day0); ok {
 		out.Day, out.Clock, out.Train = l.Day, l.Clock, l.Train
-	} else {
+	} else if until := num(o, "validUntilDay", 0); until >= 0 && until <= maxJourneyDays && o["activatedDay"] == nil {
 		out.Day = day0.AddDate(0, 0, int(num(o, "validFromDay", 0)))
+	} else {
+		return nil
 	}
 	legs := []Leg{out}
 	ret, _ := o["returnDescription"].(seq)
