@@ -247,6 +247,7 @@ func TestUnbookedStay(t *testing.T) {
 		{"Preisalarm", "Hotel: Motel One Hamburg-Alster\nAnreise: 22.04.2027\nAbreise: 24.04.2027\nPreisalarm löschen.\n", 0},
 		{"Jarní pobyty", "OREA Resort Horal\nPříjezd: kdykoli od 1. 4. 2027\nOdjezd: nejpozději 30. 6. 2027\nOdhlásit odběr.\n", 0},
 		{"Poengoversikt", "Poengsaldo: 6 800\nSist bodd: Thon Hotel Bristol (ankomst 03.02.2027, avreise 05.02.2027)\n", 0},
+		{"Vendemmia 2027", "Agriturismo Il Poggio\nPeriodo: dal 15 settembre al 10 ottobre 2027.\nCheck-in dalle 15:00.\nSe non desiderate più ricevere le nostre notizie, scriveteci.\n", 0},
 		{"Your booking", "Hotel Artemide\nBooking number: 5512094\nCheck-in: Fri 16 Apr 2027\nCheck-out: Mon 19 Apr 2027\nUnsubscribe from our newsletter.\n", 1},
 		{"Ihre Buchung", "Hotel: Motel One Hamburg-Alster\nAnreise: 22.04.2027\nAbreise: 24.04.2027\n", 1},
 	} {

@@ -46,17 +46,6 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	if status == "" {
 		return Fact{}, false
 	}
-	// A failed delivery or a parcel held that asks for a fee (parcel.fee)
-	// in a carrier's name from a domain that is none of that carrier's is
-	// a lure ("Royal Mail" on rm-redelivery-uk.info, "DHL Express" on
-	// dhl-zoll-paket.top): its number tracks nothing the person sent for.
-	// A carrier's own notice of a fee, from its own domain, stands; so
-	// does a failed delivery from a domain no list knows that asks for
-	// nothing ("Royal Mail" on royalmail-track.co.uk, "we will try again").
-	if (status == StatusProblem || status == StatusReturned) && carriers.Impersonated(c.senderName, c.senderDomain) &&
-		parcelFeeWords.In(lower(subject+"\n"+text)) {
-		return Fact{}, false
-	}
 	if status == StatusOutForDelivery && c.deliveryLater(text) {
 		// "En cours de livraison. Livraison prévue le 25/02/2030" in a
 		// mail of the 23rd: on its way, not out for delivery today.
@@ -120,6 +109,19 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	}
 	if carrier == "" && tracking != "" {
 		carrier = c.linkedCarrier(text)
+	}
+	// A failed delivery or a parcel held that asks for a fee (parcel.fee)
+	// in a carrier's name, by the sender's name or the parcel's, from a
+	// domain that is none of that carrier's, is a lure ("Royal Mail" on
+	// rm-redelivery-uk.info, "DHL Express" on dhl-zoll-paket.top, a USPS
+	// number from "Delivery Service" on a mailbox provider's domain): its
+	// number tracks nothing the person sent for. A carrier's own notice of
+	// a fee, from its own domain, stands; so does a failed delivery from a
+	// domain no list knows that asks for nothing ("Royal Mail" on
+	// royalmail-track.co.uk, "we will try again").
+	if (status == StatusProblem || status == StatusReturned) && parcelFeeWords.In(lowerAll()) &&
+		(carriers.Impersonated(c.senderName, c.senderDomain) || tracking != "" && carriers.Impersonated(carrier, c.senderDomain)) {
+		return Fact{}, false
 	}
 	if tracking != "" {
 		o.Shipments = []Shipment{{Carrier: carrier, Tracking: tracking, Status: status}}

@@ -165,6 +165,8 @@ func TestParcelLure(t *testing.T) {
 	}{
 		{"Royal Mail", "noreply@rm-redelivery-uk.info", lure, 0},
 		{"Royal Mail", "noreply@royalmail.com", lure, 1},
+		// The carrier named by the parcel's number, not the sender's name.
+		{"Delivery Service", "parcel.notify4471@gmail.com", "Your package with tracking number 9400111899223344556677 could not be delivered.\nPlease pay the $0.30 redelivery fee within 12 hours.\n", 0},
 		{"Royal Mail", "no-reply@royalmail-track.co.uk", "We tried to deliver your item today but no one was in.\nTracking number: AB123456785GB\nWe will try again tomorrow.\n", 1},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Name: c.name, Address: c.addr}}, Subject: "Your parcel could not be delivered",
