@@ -49,14 +49,11 @@ var (
 // and quotes nothing, or names no sender with an address.
 //
 // Most mail is passed over without the (slow, case-folding) expressions:
-// every dashed marker holds "---", and every header block and attribution
-// a sender's address, whose line is looked at where an "@" is.
+// a marker is looked for only on the lines that can be one (markerLoc),
+// an attribution only on a line with an "@".
 func forwarded(text string) (from *mail.Address, own, body string, ok bool) {
-	tried := strings.Contains(text, "---") || strings.Contains(text, "orwarded") || strings.Contains(text, "ORWARDED")
-	if tried {
-		if from, body, ok := markedForward(text); ok {
-			return from, "", body, true
-		}
+	if from, body, ok := markedForward(text); ok {
+		return from, "", body, true
 	}
 	for i := 0; ; {
 		j := strings.IndexByte(text[i:], '@')
@@ -65,7 +62,7 @@ func forwarded(text string) (from *mail.Address, own, body string, ok bool) {
 		}
 		at := i + j
 		i = at + 1
-		start := max(0, at-160) // a sender's line is short: no scan back or ahead over a long one
+		start := max(0, at-160) // an attribution is short: no scan back or ahead over a long line
 		k := strings.LastIndexByte(text[start:at], '\n')
 		if k < 0 && start > 0 {
 			continue
@@ -77,20 +74,34 @@ func forwarded(text string) (from *mail.Address, own, body string, ok bool) {
 		} else if at+160 < len(text) {
 			continue
 		}
-		line := strings.TrimSpace(strings.TrimLeft(text[start:end], "> \t"))
-		if label, _, ok := strings.Cut(line, ":"); ok && len(label) <= 12 && !tried {
-			label = strings.TrimSpace(label)
-			if slices.ContainsFunc(fromLabels, func(l string) bool { return strings.EqualFold(label, l) }) {
-				tried = true
-				if from, body, ok := markedForward(text); ok {
-					return from, "", body, true
-				}
-			}
-		}
-		if a, ok := attribution(line); ok {
+		if a, ok := attribution(strings.TrimSpace(strings.TrimLeft(text[start:end], "> \t"))); ok {
 			return a, text[:start], quotePrefixRE.ReplaceAllString(text[end:], ""), true
 		}
 	}
+}
+
+// markerLoc is where forwardMarkerRE first matches text, looked for
+// only on the lines a marker can be (one starting with a dash or an
+// underscore, or ending in a colon, after quote marks), so that the
+// case-folding expression never runs over a whole mail.
+func markerLoc(text string) []int {
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		line := text[start:end]
+		if t := strings.TrimRight(strings.TrimLeft(line, "> \t"), " \t\r"); t != "" && len(t) < 200 &&
+			(t[0] == '-' || t[0] == '_' || t[len(t)-1] == ':') {
+			if loc := forwardMarkerRE.FindStringIndex(line); loc != nil {
+				return []int{start + loc[0], start + loc[1]}
+			}
+		}
+		start = end + 1
+	}
+	return nil
 }
 
 // markedForward is forwarded for a text with a client's forward marker.
@@ -109,7 +120,7 @@ func markedForward(text string) (from *mail.Address, body string, ok bool) {
 }
 
 func markedOnce(text string) (from *mail.Address, body string, ok bool) {
-	loc := forwardMarkerRE.FindStringIndex(text)
+	loc := markerLoc(text)
 	if loc == nil {
 		return nil, "", false
 	}

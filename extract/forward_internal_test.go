@@ -38,6 +38,9 @@ func TestForwarded(t *testing.T) {
 		{"forward of a forward", "Fyi\n\n---------- Forwarded message ---------\nFrom: Mette <m@mail.example>\nDate: today\n\nKan du hente den?\n\n" +
 			"________________________________\nFra: Hurtigpakke <info@hurtigpakke.example>\nSendt: 17. marts 2027 21:14\n\nPakkenummer: HP1",
 			"info@hurtigpakke.example", "Pakkenummer: HP1"},
+		{"a reply quoting a forward", "Thanks!\n\nOn Mon, Mar 1, 2027 at 9:00 AM Mette <m@mail.example> wrote:\n> Fyi\n>\n> ________________________________\n" +
+			"> Fra: Hurtigpakke <info@hurtigpakke.example>\n> Sendt: 17. marts 2027 21:14\n>\n> Pakkenummer: HP1",
+			"info@hurtigpakke.example", "Pakkenummer: HP1"},
 		{"no blank line after the block", "________________________________\nFrom: Shop <s@shop.example>\nSent: today\nOrder 9",
 			"s@shop.example", "From: Shop"},
 	}
