@@ -145,3 +145,29 @@ func TestUnbookedTravel(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleLeg: a leg on a line that opens with a word for "example"
+// in a mail that names no booking is none; with a reference it stands.
+func TestExampleLeg(t *testing.T) {
+	const info = "Ab dem 01.06.2027 gelten neue Freigepäckmengen.\n\n" +
+		"Beispiel: Flug DE 2204 Frankfurt (FRA) – Palma (PMA), Abflug 07:15, Ankunft 09:25.\n"
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{info, 0},
+		{"Buchungsnummer: K7XQ2M\n" + info, 1},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Name: "Airline", Address: "service@airline.example"}}, Subject: "Neue Gepäckbestimmungen",
+			Date: time.Date(2027, 5, 5, 10, 0, 0, 0, time.UTC), Text: c.text}
+		n := 0
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Kind == extract.KindFlight {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%.30q: %d flights, want %d", c.text, n, c.want)
+		}
+	}
+}

@@ -283,6 +283,12 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(out) > 0 && c.bookingRef(all) == "" && (unbookedWords.In(lower(subject+"\n"+all)) || offerPriceRE.MatchString(all)) {
 		out = nil
 	}
+	// A leg whose line opens with a word for "example" ("Beispiel: Flug
+	// DE 2204 Frankfurt (FRA) – Palma (PMA), Abflug 07:15") illustrates a
+	// rule in a mail that names no booking; it is none.
+	if len(out) > 0 && c.bookingRef(all) == "" {
+		out = slices.DeleteFunc(out, func(f Fact) bool { return f.Segment != nil && exampleLeg(all, f.Segment.Number) })
+	}
 	if len(out) > 0 {
 		if isCancellation(subject) {
 			for _, f := range out {
@@ -408,4 +414,21 @@ func sentenceClocks(text string) bool {
 		}
 	}
 	return false
+}
+
+// exampleWords are the words for "example" of every language (example).
+var exampleWords = words.NewWholeSet(lang.Entries("example"))
+
+// exampleLeg reports whether the first line of text that names a leg's
+// number opens, before the number, with a word for "example".
+func exampleLeg(text, number string) bool {
+	if number == "" {
+		return false
+	}
+	i := strings.Index(text, number)
+	if i < 0 {
+		return false
+	}
+	start := strings.LastIndexByte(text[:i], '\n') + 1
+	return exampleWords.In(lower(text[start:i]))
 }
