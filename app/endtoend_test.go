@@ -466,7 +466,7 @@ func cancels(raw []byte, reservation string) bool {
 		return false
 	}
 	msg := mime.Parse(raw)
-	for _, f := range extract.ExtractRaw(msg, raw, msgauth.Checker{}.Check(msg, raw)).Facts {
+	for _, f := range extract.Extract(msg, msgauth.Checker{}.Check(msg, raw)).Facts {
 		if f.Segment != nil && f.Segment.Status == extract.StatusCancelled && strings.EqualFold(f.Segment.Reservation, reservation) {
 			return true
 		}

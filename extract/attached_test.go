@@ -46,7 +46,7 @@ func rfc822(raw string) string {
 // readRaw parses raw and reads it as the store does.
 func readRaw(raw string) (*mime.Message, extract.Result) {
 	m := mime.Parse([]byte(raw))
-	return m, extract.ExtractRaw(m, []byte(raw), msgauth.Checker{AuthServIDs: []string{"mx.provider.example"}}.Check(m, []byte(raw)))
+	return m, extract.Extract(m, msgauth.Checker{AuthServIDs: []string{"mx.provider.example"}}.Check(m, []byte(raw)))
 }
 
 // TestAttachedMail: a mail forwarded as an attachment is read as the
@@ -107,8 +107,7 @@ func TestAttachedMail(t *testing.T) {
 // TestAttachedMailNeverVerified: the outer mail's authentication vouches
 // for its own From, not for what it attaches, whoever attaches it: an
 // attached mail's facts stand as an inline forward's (docs/extract.md,
-// "Authentication"), and Extract alone, without the raw bytes, reads
-// nothing of it.
+// "Authentication"), in Extract and ExtractQuick alike.
 func TestAttachedMailNeverVerified(t *testing.T) {
 	for _, from := range []string{"Ana <ana@mail.example>", "Shop <orders@lindgren-outdoor.example>"} {
 		raw := withAttached(from, rfc822(shopOrder))
@@ -123,11 +122,8 @@ func TestAttachedMailNeverVerified(t *testing.T) {
 		if len(merged.Orders) != 1 || merged.Orders[0].Verified || merged.Orders[0].Merchant != "lindgren-outdoor.example" {
 			t.Errorf("%s: merged = %s, want one unverified order named by its domain", from, js(merged.Orders))
 		}
-		if quick := extract.ExtractRawQuick(m, []byte(raw), res.Auth); len(quick.Facts) != 1 {
-			t.Errorf("%s: quick facts = %s, want the order", from, js(quick.Facts))
-		}
-		if plain := extract.Extract(m, res.Auth); len(plain.Facts) != 0 {
-			t.Errorf("%s: Extract facts = %s, want none", from, js(plain.Facts))
+		if quick := extract.ExtractQuick(m, res.Auth); len(quick.Facts) != 1 || quick.Facts[0].From != extract.FromForwarded {
+			t.Errorf("%s: quick facts = %s, want the forwarded order", from, js(quick.Facts))
 		}
 	}
 }
@@ -155,9 +151,9 @@ func TestAttachedMailTaint(t *testing.T) {
 	}
 }
 
-// FuzzExtractRaw reads arbitrary raw mail as the store does, attached
+// FuzzExtractAttached reads arbitrary raw mail as the store does, attached
 // mails included: no panic, no hang, facts that serialise.
-func FuzzExtractRaw(f *testing.F) {
+func FuzzExtractAttached(f *testing.F) {
 	me := "Ana <ana@mail.example>"
 	f.Add([]byte(withAttached(me, rfc822(shopOrder))))
 	f.Add([]byte(withAttached(me, rfc822(withAttached(me, rfc822(shopOrder))))))
@@ -167,7 +163,7 @@ func FuzzExtractRaw(f *testing.F) {
 	f.Add([]byte(withAttached(me, rfc822("From: <broken\r\nContent-Type: multipart/mixed; boundary=x\r\n\r\n--x\r\n"))))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		m := mime.Parse(raw)
-		res := extract.ExtractRaw(m, raw, msgauth.Verdict{})
+		res := extract.Extract(m, msgauth.Verdict{})
 		for _, fc := range res.Facts {
 			if _, err := json.Marshal(fc); err != nil {
 				t.Fatalf("fact does not serialise: %v", err)

@@ -6,7 +6,7 @@ var ValidIBAN = validIBAN
 // Provenance is provenance, for the test over the evaluation corpus.
 var Provenance = provenance
 
-// ProvenanceRaw is provenanceRaw, for the same test over ExtractRaw's facts.
+// ProvenanceRaw is provenanceRaw, for the same test over the facts of mails attached whole.
 var ProvenanceRaw = provenanceRaw
 
 // TermsPaid is termsPaid, for the tests outside the package.

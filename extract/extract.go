@@ -108,7 +108,10 @@ func (c *msgContext) setSender(addr, name string) {
 // Extract reads the facts of one message, whose sender authentication
 // is auth (package msgauth decides it). It never fails: a message it
 // cannot read yields no facts.
-func Extract(m *mime.Message, auth msgauth.Verdict) Result { return extract(m, auth, true) }
+//
+// A mail attached to m whole (mime.Message.Attached: "forward as
+// attachment") is read too, as a forwarded original (attached.go).
+func Extract(m *mime.Message, auth msgauth.Verdict) Result { return extractAll(m, auth, true) }
 
 // newMsgContext is the reading state of m: its date and time zone, its
 // HTML, its sender.
@@ -130,7 +133,7 @@ func newMsgContext(m *mime.Message, full bool) *msgContext {
 // not, and Result.Pending says so. The sync uses it so that a mailbox of
 // PDFs syncs at the speed of one without; the facts service reads the
 // pending messages with Extract once the sync is done.
-func ExtractQuick(m *mime.Message, auth msgauth.Verdict) Result { return extract(m, auth, false) }
+func ExtractQuick(m *mime.Message, auth msgauth.Verdict) Result { return extractAll(m, auth, false) }
 
 func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
 	c := newMsgContext(m, full)

@@ -60,7 +60,7 @@ func TestProvenance(t *testing.T) {
 		for _, m := range ms {
 			mails++
 			msg := mime.Parse(m.Raw)
-			r := extract.ExtractRaw(msg, m.Raw, msgauth.Verdict{})
+			r := extract.Extract(msg, msgauth.Verdict{})
 			facts := slices.Clone(r.Facts)
 			var fields []string
 			for _, f := range r.Facts {
@@ -69,7 +69,7 @@ func TestProvenance(t *testing.T) {
 					fields = append(fields, mu.field)
 				}
 			}
-			sources := extract.ProvenanceRaw(msg, m.Raw, facts)
+			sources := extract.ProvenanceRaw(msg, facts)
 			for i, fields := range sources[:len(r.Facts)] {
 				for _, fs := range fields {
 					kind := fs.Source.Kind

@@ -46,7 +46,7 @@ func cmdExtract(_ context.Context, args []string, stdout, stderr io.Writer) erro
 			return fmt.Errorf("read %s: %w", path, err)
 		}
 		m := mime.Parse(raw)
-		res := extract.ExtractRaw(m, raw, opt.Check(m, raw))
+		res := extract.Extract(m, opt.Check(m, raw))
 		for _, f := range res.Facts {
 			recs = append(recs, extract.Record{Fact: f, Message: int64(i + 1), Date: m.Date,
 				Tiebreak: extract.Tiebreak(m.MessageID, raw), Authenticated: res.Auth.Authenticated})

@@ -340,7 +340,7 @@ func ScoreConformance(us []Untuned) (map[string]map[string]Score, []Mismatch) {
 	var misses []Mismatch
 	for _, u := range us {
 		msg := mime.Parse(u.Mail.Raw)
-		res := extract.ExtractRaw(msg, u.Mail.Raw, opt.Check(msg, u.Mail.Raw))
+		res := extract.Extract(msg, opt.Check(msg, u.Mail.Raw))
 		scores, ms := ComparePerMail(u.Expected, ConformanceSegments(u.Mail.Name, res.Facts))
 		folder := ConformanceFolder(u.Path)
 		if byFolder[folder] == nil {

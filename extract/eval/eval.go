@@ -47,7 +47,7 @@ func Extracted(mails []Mail) []extract.Record {
 	var recs []extract.Record
 	for i, m := range mails {
 		msg := mime.Parse(m.Raw)
-		res := extract.ExtractRaw(msg, m.Raw, opt.Check(msg, m.Raw))
+		res := extract.Extract(msg, opt.Check(msg, m.Raw))
 		for _, f := range res.Facts {
 			recs = append(recs, extract.Record{Fact: f, Message: int64(i + 1), Date: msg.Date,
 				Tiebreak: extract.Tiebreak(msg.MessageID, m.Raw), Authenticated: res.Auth.Authenticated})
@@ -94,7 +94,7 @@ func orderEntity(o extract.OrderState) Entity {
 // and the merchant's name beside its domain (carrier mails name the
 // shipper, not a domain).
 func MailOrders(mail string, msg *mime.Message, raw []byte, opt msgauth.Checker) []Entity {
-	res := extract.ExtractRaw(msg, raw, opt.Check(msg, raw))
+	res := extract.Extract(msg, opt.Check(msg, raw))
 	var recs []extract.Record
 	for _, f := range res.Facts {
 		recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: res.Auth.Authenticated})

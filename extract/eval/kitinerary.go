@@ -67,7 +67,7 @@ func RunMailnode(mails []Mail, reps int) TravelRun {
 		for i := range reps {
 			start := time.Now()
 			msg := mime.Parse(m.Raw)
-			res = extract.ExtractRaw(msg, m.Raw, opt.Check(msg, m.Raw))
+			res = extract.Extract(msg, opt.Check(msg, m.Raw))
 			times[i] = time.Since(start)
 		}
 		r.Found = append(r.Found, SegmentEntities(m.Name, res.Facts)...)

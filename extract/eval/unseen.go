@@ -40,7 +40,7 @@ func scoreMails(p Public) (map[string]Score, []Mismatch) {
 // orders and bills merged as the store would merge them.
 func mailEntities(opt msgauth.Checker, m Mail) []Entity {
 	msg := mime.Parse(m.Raw)
-	res := extract.ExtractRaw(msg, m.Raw, opt.Check(msg, m.Raw))
+	res := extract.Extract(msg, opt.Check(msg, m.Raw))
 	found := SegmentEntities(m.Name, res.Facts)
 	var recs []extract.Record
 	for _, f := range res.Facts {

@@ -448,9 +448,9 @@ func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) (r readRes
 	auth := s.auth.Check(m, raw)
 	var res extract.Result
 	if full {
-		res = extract.ExtractRaw(m, raw, auth)
+		res = extract.Extract(m, auth)
 	} else {
-		res = extract.ExtractRawQuick(m, raw, auth)
+		res = extract.ExtractQuick(m, auth)
 	}
 	return readResult{res: res, date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
 }

@@ -27,6 +27,12 @@ const (
 	// XML 2 MiB); a larger one is listed, not kept.
 	maxDocument  = 4 << 20
 	maxDocuments = 4
+	// Mails attached whole (Message.Attached): two a message, of 8 MiB
+	// each, and a mail attached to an attached mail, no deeper; so one
+	// message is parsed at most seven times, each a part of the one before.
+	maxAttached      = 2
+	maxAttachedBytes = 8 << 20
+	maxAttachedDepth = 2
 )
 
 // Address is one mailbox from an address header.
@@ -79,7 +85,14 @@ type Message struct {
 	// Documents holds the bytes of the attachments the extractors read:
 	// Wallet passes, PDFs and attached pictures (documentKind), within the caps above.
 	Documents []Document
-	Problems  []string // what could not be decoded, one line each
+	// Attached holds the mails attached to this one whole (a
+	// message/rfc822 or message/global part, an .eml file of any type:
+	// "forward as attachment"), parsed, within the caps above. Their
+	// senders are only what the attached bytes claim: the extractors read
+	// them as forwarded originals, and the store keeps their text with the
+	// message's (AttachedText) for reading and search.
+	Attached []*Message
+	Problems []string // what could not be decoded, one line each
 }
 
 // Document is an attachment kept for the extractors.
@@ -132,7 +145,10 @@ func (m *Message) ThreadID() string {
 }
 
 // Parse parses raw message bytes. It never returns nil.
-func Parse(raw []byte) *Message {
+func Parse(raw []byte) *Message { return parse(raw, 0) }
+
+// parse parses a message attached depth mails deep.
+func parse(raw []byte, depth int) *Message {
 	m := &Message{}
 	e, err := message.Read(bytes.NewReader(raw))
 	if e == nil {
@@ -159,7 +175,7 @@ func Parse(raw []byte) *Message {
 	}
 	m.parseHeader(mail.Header{Header: e.Header})
 
-	p := &walker{msg: m}
+	p := &walker{msg: m, attachedDepth: depth}
 	p.walk(e, "", 0)
 	m.Text = strings.TrimSpace(p.text.String())
 	m.HTMLText = strings.TrimSpace(p.html.String())
@@ -265,9 +281,10 @@ func addresses(h mail.Header, key string, m *Message) []Address {
 }
 
 type walker struct {
-	msg        *Message
-	text, html strings.Builder
-	leaves     int
+	msg           *Message
+	text, html    strings.Builder
+	leaves        int
+	attachedDepth int // how many mails deep the message is attached
 }
 
 func (w *walker) walk(e *message.Entity, part string, depth int) {
@@ -365,6 +382,18 @@ func (w *walker) leaf(e *message.Entity, part string) {
 			rest, err = io.Copy(io.Discard, e.Body)
 			n += rest
 		}
+	} else if isMail(mediaType, filename) && w.attachedDepth < maxAttachedDepth && len(w.msg.Attached) < maxAttached {
+		var b []byte
+		b, err = io.ReadAll(io.LimitReader(e.Body, maxAttachedBytes+1))
+		n = int64(len(b))
+		if len(b) <= maxAttachedBytes && err == nil {
+			w.msg.Attached = append(w.msg.Attached, parse(b, w.attachedDepth+1))
+		} else if err == nil {
+			w.msg.problem("part %s: attached mail larger than %d bytes, not read", part, maxAttachedBytes)
+			var rest int64
+			rest, err = io.Copy(io.Discard, e.Body)
+			n += rest
+		}
 	} else if kind := documentKind(mediaType, filename, disp); kind != "" && len(w.msg.Documents) < maxDocuments {
 		limit := int64(maxDocument)
 		switch kind {
@@ -397,6 +426,14 @@ func (w *walker) leaf(e *message.Entity, part string) {
 		Disposition: strings.ToLower(disp),
 		Size:        n,
 	})
+}
+
+// isMail says whether a part is a whole mail: message/rfc822, its
+// internationalised form message/global (RFC 6532), or an .eml file sent
+// as any type (Outlook sends application/octet-stream).
+func isMail(mediaType, filename string) bool {
+	return mediaType == "message/rfc822" || mediaType == "message/global" ||
+		strings.HasSuffix(strings.ToLower(filename), ".eml")
 }
 
 func isCalendar(mediaType, filename string) bool {

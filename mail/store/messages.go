@@ -44,12 +44,28 @@ func (s *Store) Prepare(m *NewMessage) {
 	}
 	m.parsed = mime.Parse(m.Raw)
 	m.compressed = compress(m.Raw)
-	m.text = compress([]byte(m.parsed.Text))
-	m.html = compress([]byte(m.parsed.HTMLText))
+	text, html := storedText(m.parsed)
+	m.text = compress([]byte(text))
+	m.html = compress([]byte(html))
 	if s.hook != nil {
 		m.hooked = s.hook.Prepare(m.Raw, m.parsed)
 	}
 	m.prepared = true
+}
+
+// storedText is the text and the HTML's text kept of a message for
+// reading and search: its own, with the text of the mails attached to it
+// whole after the one that is read (the plain text, else the HTML's).
+func storedText(p *mime.Message) (text, html string) {
+	text, html = p.Text, p.HTMLText
+	if extra := p.AttachedText(); extra != "" {
+		if text != "" || html == "" {
+			text = strings.TrimSpace(text + extra)
+		} else {
+			html += extra
+		}
+	}
+	return text, html
 }
 
 func compress(b []byte) []byte {
@@ -132,9 +148,9 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 			}
 			// The plain and HTML parts of a message nearly always say the same
 			// thing; index one, the plain one when there is one.
-			body := p.Text
+			body, html := storedText(p)
 			if body == "" {
-				body = p.HTMLText
+				body = html
 			}
 			body = indexableText(body, maxIndexedBody)
 			index.add(id, p.Subject, fromName+" "+fromAddr, body)
