@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestLinkTracking: a tracking number is read from a link to a carrier's
 // own site (query under a tracking key, the only value, the path's last
@@ -123,6 +126,23 @@ func TestNamedCarrier(t *testing.T) {
 		c := &msgContext{}
 		if got := c.namedCarrier(text); got != want {
 			t.Errorf("namedCarrier(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestLetterScanInURL(t *testing.T) {
+	for _, c := range []struct {
+		line, num string
+		want      bool
+	}{
+		{"View mail piece <https://informeddelivery.usps.com/box/pages/tracking/email?token=ef34gh&mailpiece=590011223344&source=image> From STATE DMV", "590011223344", true},
+		{"Track <https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223850174624>", "9400111899223850174624", false},
+		{"Tracking number: 9400111899223850174624", "9400111899223850174624", false},
+		{"mailpiece=590011223344 without a link", "590011223344", false},
+	} {
+		i := strings.Index(c.line, c.num)
+		if got := letterScanInURL(c.line, i); got != c.want {
+			t.Errorf("letterScanInURL(%q at %d) = %v, want %v", c.line, i, got, c.want)
 		}
 	}
 }

@@ -245,7 +245,11 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 		if !hasDigit(line) {
 			continue
 		}
-		for _, m := range anyTrackRE.FindAllString(line, 20-found) {
+		for _, ix := range anyTrackRE.FindAllStringIndex(line, 20-found) {
+			m := line[ix[0]:ix[1]]
+			if letterScanInURL(line, ix[0]) {
+				continue
+			}
 			found++
 			car, ok := carrierOf(m, c.senderDomain, false)
 			if ok {
@@ -369,4 +373,19 @@ func compactCode(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// letterScanInURL says whether the number at i in line is a link's value
+// under a letter scan's key ("…?token=ef34gh&mailpiece=590011223344"): a
+// client's plain-text rendering writes a link's address after its words
+// ("View mail piece <https://…>"), and the link reader's rule
+// (letterScanKey) holds for the text too: an envelope's scan tracks
+// nothing.
+func letterScanInURL(line string, i int) bool {
+	if i == 0 || line[i-1] != '=' || !strings.Contains(line[:i], "://") {
+		return false
+	}
+	key := line[:i-1]
+	key = key[max(strings.LastIndexAny(key, "?&;"), strings.LastIndexAny(key, " \t<"))+1:]
+	return letterScanKey(strings.ToLower(key))
 }
