@@ -62,6 +62,42 @@ func Decode(img image.Image) (texts []string, err error) {
 	if res, err := aztec.NewAztecReader().Decode(bmp, hints); err == nil && res.GetText() != "" {
 		texts = append(texts, res.GetText())
 	}
+	if text := decodeQR(bmp); text != "" {
+		texts = append(texts, text)
+	}
+	return texts, nil
+}
+
+// maxFinderCandidates bounds the finder patterns (a QR code's three
+// corner squares) the QR detector may consider in one image. It picks
+// its three among every candidate by looking at each triple, so an image
+// tiled with such squares, a few kilobytes of PNG, cost minutes of CPU
+// (issue 46's outside review: 151 s for 2048x2048 pixels). A code has
+// three; a photo or a page of text yields a handful more.
+const maxFinderCandidates = 128
+
+// tooManyFinders is decodeQR's panic when the bound is passed.
+type tooManyFinders struct{}
+
+// decodeQR reads a QR code of bmp, within maxFinderCandidates, or "".
+func decodeQR(bmp *gozxing.BinaryBitmap) (text string) {
+	defer func() {
+		if v := recover(); v != nil {
+			text = ""
+		}
+	}()
+	seen := 0
+	hints := map[gozxing.DecodeHintType]any{
+		gozxing.DecodeHintType_TRY_HARDER: true,
+		// Called once for each new candidate: past the bound the
+		// detector stops, by a panic that Decode's own reading of
+		// unreadable images would catch too.
+		gozxing.DecodeHintType_NEED_RESULT_POINT_CALLBACK: gozxing.ResultPointCallback(func(gozxing.ResultPoint) {
+			if seen++; seen > maxFinderCandidates {
+				panic(tooManyFinders{})
+			}
+		}),
+	}
 	res, err := qrcode.NewQRCodeReader().Decode(bmp, hints)
 	if err != nil {
 		// gozxing's QR detector misses the grid of some valid codes (3
@@ -70,8 +106,8 @@ func Decode(img image.Image) (texts []string, err error) {
 		// a PDF or a mail mostly is, is read once more as such.
 		res, err = qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_PURE_BARCODE: true})
 	}
-	if err == nil && res.GetText() != "" {
-		texts = append(texts, res.GetText())
+	if err != nil {
+		return ""
 	}
-	return texts, nil
+	return res.GetText()
 }

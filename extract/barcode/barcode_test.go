@@ -2,9 +2,11 @@ package barcode
 
 import (
 	"image"
+	"image/color"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/skip2/go-qrcode"
 )
@@ -73,4 +75,42 @@ func FuzzDecodeBytes(f *testing.F) {
 	b, _ := os.ReadFile("testdata/boardingpass-aztec.png")
 	f.Add(b)
 	f.Fuzz(func(t *testing.T, b []byte) { DecodeBytes(b) })
+}
+
+// finderTiles is an image tiled with QR finder patterns (7x7 modules:
+// a dark ring, a light ring, a dark 3x3 core), one pixel a module, one
+// light module between them: the outside review's image that made the
+// QR detector weigh every triple of its thousands of candidates.
+func finderTiles(side int) *image.Gray {
+	img := image.NewGray(image.Rect(0, 0, side, side))
+	for y := range side {
+		for x := range side {
+			mx, my := x%8, y%8
+			dark := false
+			if mx < 7 && my < 7 {
+				ring := min(mx, my, 6-mx, 6-my)
+				dark = ring == 0 || ring >= 2
+			}
+			if !dark {
+				img.SetGray(x, y, color.Gray{Y: 255})
+			}
+		}
+	}
+	return img
+}
+
+// TestFinderFlood: an image of finder patterns costs what an ordinary
+// image does, not minutes (8.7 s at 768 pixels a side before the bound,
+// 151 s at 2048).
+func TestFinderFlood(t *testing.T) {
+	for _, side := range []int{768, 2048} {
+		start := time.Now()
+		texts, _ := Decode(finderTiles(side))
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%d pixels a side: %v, want well under a second", side, d)
+		}
+		if len(texts) != 0 {
+			t.Errorf("%d pixels a side: read %q from no code", side, texts)
+		}
+	}
 }
