@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"mailnode/mail/mime"
 )
 
 // Users forward order and booking mails to themselves, or to the address
@@ -203,4 +205,23 @@ func afterHeaderBlock(rest string, from int) string {
 func (c *msgContext) asForwarded(from *mail.Address) {
 	c.setSender(from.Address, from.Name)
 	c.authenticated = false
+}
+
+// readText is the text a forward is looked for in: the plain text, else
+// the HTML's.
+func readText(m *mime.Message) string {
+	if strings.TrimSpace(m.Text) == "" {
+		return m.HTMLText
+	}
+	return m.Text
+}
+
+// forwardOf reports whether m passes on another's mail: its text is a
+// forward or a quoted reply (from is the original's sender), or its
+// subject says it is forwarded (from is nil: no sender is named).
+func forwardOf(m *mime.Message) (from *mail.Address, ok bool) {
+	if from, _, _, ok := forwarded(readText(m)); ok {
+		return from, true
+	}
+	return nil, fwdPrefixRE.MatchString(m.Subject)
 }
