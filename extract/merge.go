@@ -24,6 +24,11 @@ type Record struct {
 	// Tainted: the message addresses an AI reader somewhere
 	// (Result.Tainted); what it says counts as unverified.
 	Tainted bool `json:"tainted,omitempty"`
+	// Trusted: the sender is trusted beyond its authentication (package
+	// mail/trust: no free-mail address the user never wrote to, no domain
+	// first seen days ago), as the facts store knows it when it merges.
+	// Not stored: it changes with time.
+	Trusted bool `json:"-"`
 }
 
 // Trip is one booking: its segments, in time order.
@@ -205,23 +210,33 @@ func namesDomain(name, org string) bool {
 	return false
 }
 
-// onlyTrusted picks the records a thing is merged from: those of
-// authenticated senders from untainted messages when there are any, else
+// onlyTrusted picks the records a thing is merged from: those of trusted
+// senders (Record.Trusted) from untainted messages when there are any,
+// else those of authenticated senders from untainted messages, else
 // those of authenticated senders, else all. verified says the records
 // kept are authenticated senders'; tainted that one of them is from a
 // tainted message. A tainted mail, authenticated or not, then cannot
-// cancel a booking or pay a bill that clean mail states.
+// cancel a booking or pay a bill that clean mail states; nor can a
+// stranger whose mail authenticates for a free-mail address or a domain
+// registered last week change what a trusted sender's mail says (the
+// outside review of 2026-11-28: a Gmail sender naming a booking's code
+// cancelled it, and one naming a tracking number took the order over).
 func onlyTrusted(rs []Record) (kept []Record, verified, tainted bool) {
-	var auth, clean []Record
+	var auth, clean, trusted []Record
 	for _, r := range rs {
 		if r.Authenticated && r.Fact.From != FromForwarded {
 			auth = append(auth, r)
 			if !r.Tainted {
 				clean = append(clean, r)
+				if r.Trusted {
+					trusted = append(trusted, r)
+				}
 			}
 		}
 	}
 	switch {
+	case len(trusted) > 0:
+		return trusted, true, false
 	case len(clean) > 0:
 		return clean, true, false
 	case len(auth) > 0:

@@ -12,14 +12,13 @@ package facts
 
 import (
 	"cmp"
-	"mailnode/mail/msgauth"
-
 	"context"
 	"database/sql"
 	"embed"
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -29,6 +28,7 @@ import (
 	"mailnode/extract"
 	"mailnode/extract/places"
 	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
 	"mailnode/mail/store"
 	"mailnode/mail/trust"
 )
@@ -455,6 +455,37 @@ func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) (r readRes
 	return readResult{res: res, date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
 }
 
+// markTrusted sets each authenticated record's Trusted from its
+// message's sender as of now (mail/trust), for Merge to prefer trusted
+// senders' records for a thing.
+func (s *Store) markTrusted(ctx context.Context, recs []extract.Record, now time.Time) error {
+	var ids []int64
+	seen := map[int64]bool{}
+	for _, r := range recs {
+		if r.Authenticated && !seen[r.Message] {
+			seen[r.Message] = true
+			ids = append(ids, r.Message)
+		}
+	}
+	senders := make(map[int64]store.Sender, len(ids))
+	const chunk = 500 // well under SQLite's bound on a statement's parameters
+	for len(ids) > 0 {
+		n := min(chunk, len(ids))
+		got, err := s.src.Senders(ctx, ids[:n])
+		if err != nil {
+			return fmt.Errorf("read senders for the merge: %w", err)
+		}
+		maps.Copy(senders, got)
+		ids = ids[n:]
+	}
+	for i := range recs {
+		if sd, ok := senders[recs[i].Message]; ok {
+			recs[i].Trusted = trust.Trusted(recs[i].Authenticated, sd, now)
+		}
+	}
+	return nil
+}
+
 // pendingVersion is the version a message is marked read at when its
 // attachments' text is still to be read: never the current version, so
 // the next pass reads it whole, while the facts already found are kept.
@@ -483,6 +514,9 @@ func (s *Store) merge(ctx context.Context) error {
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("read facts: %w", err)
+	}
+	if err := s.markTrusted(ctx, recs, time.Now()); err != nil {
+		return err
 	}
 	m := extract.Merge(recs)
 	names := newNameIndex()

@@ -1,0 +1,104 @@
+package facts_test
+
+import (
+	"context"
+	"io/fs"
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/assets"
+	"mailnode/extract/facts"
+	"mailnode/mail/msgauth"
+	"mailnode/mail/store"
+)
+
+// stranger is a mail from a free-mail address the person never wrote
+// to, authenticated by its provider (any Gmail user can send one), with
+// body as its text.
+func stranger(subject, body string) string {
+	return "Authentication-Results: mx.demo-mail.example; dkim=pass header.d=gmail.com; dmarc=pass header.from=gmail.com\r\n" +
+		"From: Flight Desk <flightdesk.notice@gmail.com>\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n" +
+		"Subject: " + subject + "\r\nDate: Sat, 21 Nov 2026 08:00:00 +0100\r\nMessage-ID: <s1@gmail.com>\r\n" +
+		"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body
+}
+
+// TestStrangersCannotChangeTrustedFacts: an authenticated stranger (a
+// Gmail address, or a domain first seen days ago) who names a real
+// booking's code or a real parcel's tracking number changes nothing of
+// what the trusted sender's mail states: it cannot cancel the trip, move
+// its times, or take the order over (the outside review of 2026-11-28,
+// HIGH-2; docs/extract.md, "Trust").
+func TestStrangersCannotChangeTrustedFacts(t *testing.T) {
+	leg := "LH 400  Frankfurt (FRA) 14 Dec 2026 %s  ->  New York JFK (JFK) 14 Dec 2026 %s\r\nBooking code: XK4R7Q\r\n"
+	tests := []struct {
+		name, real, attack string
+		check              func(t *testing.T, fx readers)
+	}{
+		{"cancels a trip", "INBOX/01-lufthansa-booking.eml",
+			stranger("Flight LH 400 cancelled", "your flight has been cancelled.\r\n\r\n"+strings.ReplaceAll(strings.Replace(leg, "%s", "10:05", 1), "%s", "13:00")),
+			func(t *testing.T, fx readers) {
+				if got := fx.trips(t); !strings.Contains(got, `"LH 400"`) || strings.Contains(got, "cancelled") {
+					t.Errorf("trips = %s, want LH 400 confirmed", got)
+				}
+			}},
+		{"moves a trip", "INBOX/01-lufthansa-booking.eml",
+			stranger("Schedule change XK4R7Q", "your new flight time:\r\n\r\n"+strings.ReplaceAll(strings.Replace(leg, "%s", "06:05", 1), "%s", "09:00")),
+			func(t *testing.T, fx readers) {
+				if got := fx.trips(t); !strings.Contains(got, "T10:05:00+01:00") || strings.Contains(got, "06:05") || !strings.Contains(got, `"verified_sender":true,"trusted_sender":true`) {
+					t.Errorf("trips = %s, want LH 400 at 10:05, verified and trusted", got)
+				}
+			}},
+		{"takes an order over", "INBOX/11-amazon-shipped.eml",
+			stranger("Your order has been cancelled", "your order has been cancelled and the parcel returned to sender.\r\n\r\n"+
+				"Order #998-0000000-0000001\r\nShipped with UPS, tracking number 1Z999AA10123456784\r\n"),
+			func(t *testing.T, fx readers) {
+				if got := fx.orders(t, "amazon"); !strings.Contains(got, `"domain":"amazon.com"`) || strings.Contains(got, "cancelled") {
+					t.Errorf("order_status(amazon) = %s, want Amazon's order as Amazon's mail states it", got)
+				}
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			st, _, fx, inbox := hookedStoreWith(t, msgauth.Checker{AuthServIDs: []string{"mx.demo-mail.example"}})
+			real, err := fs.ReadFile(assets.DemoMailbox(), tt.real)
+			if err != nil {
+				t.Fatal(err)
+			}
+			msgs := []store.NewMessage{
+				// The airline's or shop's mail arrives from a domain known for a year.
+				{UID: 1, Raw: real, Size: int64(len(real)), InternalDate: time.Now().AddDate(-1, 0, 0)},
+				{UID: 2, Raw: []byte(tt.attack), Size: int64(len(tt.attack)), InternalDate: time.Now()},
+			}
+			if err := st.AddMessages(ctx, inbox.ID, msgs, 2); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := fx.Pass(ctx); err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, readers{fx})
+		})
+	}
+}
+
+// readers asks a facts store what the read tools ask, as of now.
+type readers struct{ fx *facts.Store }
+
+func (r readers) trips(t *testing.T) string {
+	t.Helper()
+	got, err := r.fx.Trips(context.Background(), time.Now(), time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), time.Time{}, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return join(got)
+}
+
+func (r readers) orders(t *testing.T, merchant string) string {
+	t.Helper()
+	got, err := r.fx.Orders(context.Background(), time.Now(), merchant, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return join(got)
+}
