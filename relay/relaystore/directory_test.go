@@ -418,7 +418,12 @@ func newDeafProxy(t *testing.T, target string) *deafProxy {
 	t.Cleanup(func() {
 		open.Range(func(k, _ any) bool { k.(net.Conn).Close(); return true })
 	})
+	// The accept loop holds a count of conns itself, so that its Add for
+	// a new connection never races the cleanup's Wait (the race detector
+	// caught an Add at a zero count during Wait).
+	conns.Add(1)
 	go func() {
+		defer conns.Done()
 		for {
 			c, err := ln.Accept()
 			if err != nil {
