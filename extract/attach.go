@@ -47,7 +47,7 @@ func (c *msgContext) documentFacts(docs []mime.Document) []Fact {
 				c.pending = true
 				continue
 			}
-			if texts, err := barcode.DecodeBytes(d.Data); err == nil {
+			if texts := c.images.decodeBytes(d.Data); len(texts) > 0 {
 				out = append(out, c.barcodeFacts(texts)...)
 			}
 		}
@@ -450,9 +450,13 @@ func (c *msgContext) pdfFacts(data []byte) []Fact {
 	// flight. A rail ticket's barcode stands for its journey only when
 	// the print's text gives no train (withoutTicketLegs).
 	var rail []Fact
-	if imgs, err := d.Images(); err == nil {
+	if imgs, err := d.Images(c.images.allowance()); err == nil {
 		var facts []Fact
 		for _, img := range imgs {
+			r := img.Bounds()
+			if !c.images.take(r.Dx(), r.Dy()) {
+				break
+			}
 			if texts, err := barcode.Decode(img); err == nil {
 				facts = append(facts, c.barcodeFacts(texts)...)
 			}

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -310,5 +312,37 @@ func TestPassAndText(t *testing.T) {
 	want := "AY 438 2027-07-10T18:05:00+03:00 text|AY 433 2027-07-05T07:30:00+03:00 attachment"
 	if g := strings.Join(got, "|"); g != want {
 		t.Errorf("flights %q, want %q", g, want)
+	}
+}
+
+// TestImageBudget: a message's pictures are read for barcodes within one
+// budget of pixels (four of the largest pictures read), shared with the
+// mails attached to it: a ticket's code after four large pictures is
+// not read, one before them is (the outside review's mail of 224 large
+// pictures cost 56 s).
+func TestImageBudget(t *testing.T) {
+	ticket, err := os.ReadFile("barcode/testdata/boardingpass-aztec.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var big bytes.Buffer
+	if err := png.Encode(&big, image.NewGray(image.Rect(0, 0, 2048, 2048))); err != nil {
+		t.Fatal(err)
+	}
+	pic := func(b []byte) mime.Document { return mime.Document{Kind: "image", Data: b} }
+	larges := []mime.Document{pic(big.Bytes()), pic(big.Bytes()), pic(big.Bytes()), pic(big.Bytes())}
+	for _, c := range []struct {
+		name string
+		docs []mime.Document
+		want int
+	}{
+		{"ticket first", append([]mime.Document{pic(ticket)}, larges...), 1},
+		{"ticket after the budget", append(larges, pic(ticket)), 0},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: "checkin@airline.example"}}, Subject: "Boarding pass",
+			Date: time.Date(2018, 4, 19, 9, 0, 0, 0, time.UTC), Documents: c.docs}
+		if got := len(extract.Extract(msg, msgauth.Verdict{}).Facts); got != c.want {
+			t.Errorf("%s: %d facts, want %d", c.name, got, c.want)
+		}
 	}
 }

@@ -24,12 +24,18 @@ import (
 
 // extractAll reads m and the mails attached to it whole.
 func extractAll(m *mime.Message, auth msgauth.Verdict, full bool) Result {
-	return withAttached(m, extract(m, auth, full), full)
+	return extractWithin(m, auth, full, &imageBudget{left: messagePixels})
+}
+
+// extractWithin is extractAll with the images of m and of the mails
+// attached to it read within one budget.
+func extractWithin(m *mime.Message, auth msgauth.Verdict, full bool, images *imageBudget) Result {
+	return withAttached(m, extract(m, auth, full, images), full, images)
 }
 
 // withAttached adds to res, the facts of m itself, those of the mails
 // attached to m whole, read as forwarded originals.
-func withAttached(m *mime.Message, res Result, full bool) Result {
+func withAttached(m *mime.Message, res Result, full bool, images *imageBudget) Result {
 	type read struct {
 		msg   *mime.Message
 		facts []Fact
@@ -42,7 +48,7 @@ func withAttached(m *mime.Message, res Result, full bool) Result {
 			// From line is none: not read.
 			continue
 		}
-		r := extractAll(am, msgauth.Verdict{}, full)
+		r := extractWithin(am, msgauth.Verdict{}, full, images)
 		res.Pending = res.Pending || r.Pending
 		if len(r.Facts) == 0 {
 			continue

@@ -69,6 +69,10 @@ type Result struct {
 // text they read.
 type msgContext struct {
 	date time.Time // the Date header, zero if missing
+	// images is what is left of the message's budget for reading
+	// barcodes in pictures (shared with the mails attached to it); nil
+	// reads none.
+	images *imageBudget
 	// digitText and digitLines remember digitLines of the text the
 	// label sets last read (msgContext.after).
 	digitText  string
@@ -142,8 +146,9 @@ func newMsgContext(m *mime.Message, full bool) *msgContext {
 // pending messages with Extract once the sync is done.
 func ExtractQuick(m *mime.Message, auth msgauth.Verdict) Result { return extractAll(m, auth, false) }
 
-func extract(m *mime.Message, auth msgauth.Verdict, full bool) Result {
+func extract(m *mime.Message, auth msgauth.Verdict, full bool, images *imageBudget) Result {
 	c := newMsgContext(m, full)
+	c.images = images
 
 	c.authenticated = auth.Authenticated && strings.EqualFold(auth.Domain, c.senderDomain)
 

@@ -475,7 +475,7 @@ func (ev *evidence) addDocument(d mime.Document) {
 				ev.addXML(f.Data)
 			}
 		}
-		if imgs, err := doc.Images(); err == nil {
+		if imgs, err := doc.Images(messagePixels); err == nil {
 			for _, img := range imgs {
 				if texts, err := barcode.Decode(img); err == nil {
 					ev.addBarcodes(texts, "")

@@ -309,8 +309,10 @@ const maxPixels = 4 << 20
 // Images returns the images drawn on the first MaxPages pages that are
 // stored as plain pixels (uncompressed or deflated, gray or RGB, 1 or 8
 // bits): how producers store barcodes, which JPEG would blur. They are
-// read as stored, never by rendering a page.
-func (d *Doc) Images() (imgs []image.Image, err error) {
+// read as stored, never by rendering a page, and no more of them than
+// pixels in all: each costs its reader time, and a hostile PDF can name
+// one image many times.
+func (d *Doc) Images(pixels int) (imgs []image.Image, err error) {
 	defer recoverTo(&err)
 	pages := min(d.r.NumPage(), MaxPages)
 	for i := 1; i <= pages && len(imgs) < maxImages; i++ {
@@ -319,7 +321,13 @@ func (d *Doc) Images() (imgs []image.Image, err error) {
 			if len(imgs) >= maxImages {
 				break
 			}
-			if img := pixelImage(xo.Key(name)); img != nil {
+			v := xo.Key(name)
+			if w, h := v.Key("Width").Int64(), v.Key("Height").Int64(); w <= 0 || h <= 0 || w*h > int64(pixels) {
+				continue
+			}
+			if img := pixelImage(v); img != nil {
+				r := img.Bounds()
+				pixels -= r.Dx() * r.Dy()
 				imgs = append(imgs, img)
 			}
 		}
