@@ -33,6 +33,14 @@ func TestForwardedMarkup(t *testing.T) {
 		{"quoted reply", "Re: Ihre Rechnung", "<p>Paid already?</p><p>On Mon, 16 Nov 2026 at 09:00, Stadtwerke &lt;rechnung@stadtwerke-abrechnung.example&gt; wrote:</p>",
 			extract.FromForwarded, "stadtwerke-abrechnung.example"},
 		{"forwarded by subject only", "Fwd: Ihre Rechnung", "", extract.FromForwarded, "partner-family.example"},
+		// The second review's layouts: no address in the attribution, a
+		// reply's or another language's prefix, a client's quote block.
+		{"thunderbird reply without an address", "Re: Ihre Rechnung", `<div class="moz-cite-prefix">On 16.11.26 09:00, Stadtwerke wrote:</div><blockquote type="cite">`,
+			extract.FromForwarded, "partner-family.example"},
+		{"outlook reply in German", "AW: Ihre Rechnung", `<div id="divRplyFwdMsg"><b>Von:</b> Stadtwerke<br><b>Gesendet:</b> Montag</div>`,
+			extract.FromForwarded, "partner-family.example"},
+		{"swedish forward by subject", "VB: Ihre Rechnung", "", extract.FromForwarded, "partner-family.example"},
+		{"a quote block only", "Ihre Rechnung", `<blockquote>`, extract.FromForwarded, "partner-family.example"},
 		{"the sender's own", "Ihre Rechnung", "", extract.FromJSONLD, "partner-family.example"},
 	}
 	for _, tt := range tests {
