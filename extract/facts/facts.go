@@ -457,8 +457,8 @@ func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) (r readRes
 
 // markTrusted sets each authenticated record's Trusted from its
 // message's sender as of now (mail/trust), for Merge to prefer trusted
-// senders' records for a thing.
-func (s *Store) markTrusted(ctx context.Context, recs []extract.Record, now time.Time) error {
+// senders' records for a thing, and returns it by message.
+func (s *Store) markTrusted(ctx context.Context, recs []extract.Record, now time.Time) (map[int64]bool, error) {
 	var ids []int64
 	seen := map[int64]bool{}
 	for _, r := range recs {
@@ -473,17 +473,19 @@ func (s *Store) markTrusted(ctx context.Context, recs []extract.Record, now time
 		n := min(chunk, len(ids))
 		got, err := s.src.Senders(ctx, ids[:n])
 		if err != nil {
-			return fmt.Errorf("read senders for the merge: %w", err)
+			return nil, fmt.Errorf("read senders for the merge: %w", err)
 		}
 		maps.Copy(senders, got)
 		ids = ids[n:]
 	}
+	trusted := make(map[int64]bool, len(senders))
 	for i := range recs {
 		if sd, ok := senders[recs[i].Message]; ok {
 			recs[i].Trusted = trust.Trusted(recs[i].Authenticated, sd, now)
+			trusted[recs[i].Message] = recs[i].Trusted
 		}
 	}
-	return nil
+	return trusted, nil
 }
 
 // pendingVersion is the version a message is marked read at when its
@@ -515,49 +517,64 @@ func (s *Store) merge(ctx context.Context) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("read facts: %w", err)
 	}
-	if err := s.markTrusted(ctx, recs, time.Now()); err != nil {
+	trustedMsg, err := s.markTrusted(ctx, recs, time.Now())
+	if err != nil {
 		return err
 	}
 	m := extract.Merge(recs)
+	// A fact is kept trusted for the tools' limits when it is verified and
+	// every message it was read from has a trusted sender, as complete
+	// works it out at the question's time.
+	allTrusted := func(verified bool, src []int64) int {
+		if !verified || len(src) == 0 {
+			return 0
+		}
+		for _, id := range src {
+			if !trustedMsg[id] {
+				return 0
+			}
+		}
+		return 1
+	}
 	names := newNameIndex()
 	err = s.file.WriteTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM facts_merged`); err != nil {
 			return err
 		}
-		ins, err := tx.PrepareContext(ctx, `INSERT INTO facts_merged (id, kind, status, start_at, end_at, due_at, match, data)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+		ins, err := tx.PrepareContext(ctx, `INSERT INTO facts_merged (id, kind, status, start_at, end_at, due_at, match, data, trusted)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
 		defer ins.Close()
-		put := func(id, kind, status string, start, end, due int64, match string, v any) error {
+		put := func(id, kind, status string, start, end, due int64, match string, trusted int, v any) error {
 			names.add(id, match, rankOf(v))
 			b, err := json.Marshal(v)
 			if err != nil {
 				return err
 			}
-			_, err = ins.ExecContext(ctx, id, kind, status, start, end, due, match, string(b))
+			_, err = ins.ExecContext(ctx, id, kind, status, start, end, due, match, string(b), trusted)
 			return err
 		}
 		for _, t := range m.Trips {
-			if err := put(t.ID, "trip", t.Status, unix(t.Start), unix(t.End), 0, tripMatch(t), t); err != nil {
+			if err := put(t.ID, "trip", t.Status, unix(t.Start), unix(t.End), 0, tripMatch(t), allTrusted(t.Verified, t.Sources), t); err != nil {
 				return err
 			}
 		}
 		for _, t := range m.Plans {
-			if err := put(t.ID, "plan", t.Status, unix(t.Start), unix(t.End), 0, tripMatch(t), t); err != nil {
+			if err := put(t.ID, "plan", t.Status, unix(t.Start), unix(t.End), 0, tripMatch(t), allTrusted(t.Verified, t.Sources), t); err != nil {
 				return err
 			}
 		}
 		for _, o := range m.Orders {
 			match := orderMatch(o)
-			if err := put(o.ID, "order", o.Status, 0, 0, 0, match, o); err != nil {
+			if err := put(o.ID, "order", o.Status, 0, 0, 0, match, allTrusted(o.Verified, o.Sources), o); err != nil {
 				return err
 			}
 		}
 		for _, b := range m.Bills {
 			match := merchantMatch(b.Issuer, b.Domain)
-			if err := put(b.ID, "bill", b.Status, 0, 0, unix(b.Due), match, b); err != nil {
+			if err := put(b.ID, "bill", b.Status, 0, 0, unix(b.Due), match, allTrusted(b.Verified, b.Sources), b); err != nil {
 				return err
 			}
 		}
@@ -793,7 +810,7 @@ func (s *Store) Trips(ctx context.Context, now, from, to time.Time, limit int) (
 		end = to.Unix()
 	}
 	return s.current(ctx, now, `SELECT data FROM facts_merged WHERE kind = 'trip' AND end_at >= ? AND start_at < ?
-		AND status != 'cancelled' ORDER BY start_at, id LIMIT ?`, from.Unix(), end, limit)
+		AND status != 'cancelled' ORDER BY trusted DESC, start_at, id LIMIT ?`, from.Unix(), end, limit)
 }
 
 // Orders returns the orders whose merchant matches merchant, a name as a
@@ -845,7 +862,7 @@ func (s *Store) Orders(ctx context.Context, now time.Time, merchant string, limi
 		return nil, fmt.Errorf("read orders: %w", err)
 	}
 	return s.current(ctx, now, `SELECT data FROM facts_merged WHERE id IN (SELECT value FROM json_each(?)) AND kind = 'order'
-		ORDER BY json_extract(data, '$.updated') DESC, id LIMIT ?`, string(list), limit)
+		ORDER BY trusted DESC, json_extract(data, '$.updated') DESC, id LIMIT ?`, string(list), limit)
 }
 
 // BillsDue returns the unpaid bills due before before, soonest first.
@@ -861,20 +878,30 @@ func (s *Store) BillsDue(ctx context.Context, now, before time.Time, limit int) 
 	// latest first. One query ordered by an expression sorted every due
 	// bill instead: bills_due's p50 on BenchmarkTools20k was 1 ms, 0.4 ms
 	// this way, as with the one walk before.
-	const q = `SELECT data FROM facts_merged WHERE kind = 'bill' AND status = 'due' AND due_at > 0 AND due_at >= ? AND due_at < ? `
+	//
+	// Bills of trusted senders come first, each group so: a stranger's
+	// bills cannot fill the limit ahead of them (facts_merged.trusted).
+	const q = `SELECT data FROM facts_merged WHERE kind = 'bill' AND status = 'due' AND due_at > 0 AND due_at >= ? AND due_at < ? AND trusted = ? `
 	lo, cut, end := now.Add(-extract.StaleAfter).Unix(), now.Unix(), before.Unix()
-	upcoming, err := s.query(ctx, q+`ORDER BY due_at, id LIMIT ?`, max(lo, cut), end, limit)
-	if err != nil {
-		return nil, err
-	}
-	var overdue []json.RawMessage
-	if room := limit - len(upcoming); room > 0 {
-		if overdue, err = s.query(ctx, q+`ORDER BY due_at DESC, id DESC LIMIT ?`, lo, min(cut, end), room); err != nil {
+	var items []json.RawMessage
+	for _, trusted := range []int{1, 0} {
+		room := limit - len(items)
+		if room <= 0 {
+			break
+		}
+		upcoming, err := s.query(ctx, q+`ORDER BY due_at, id LIMIT ?`, max(lo, cut), end, trusted, room)
+		if err != nil {
 			return nil, err
 		}
+		var overdue []json.RawMessage
+		if room := room - len(upcoming); room > 0 {
+			if overdue, err = s.query(ctx, q+`ORDER BY due_at DESC, id DESC LIMIT ?`, lo, min(cut, end), trusted, room); err != nil {
+				return nil, err
+			}
+		}
+		slices.Reverse(overdue)
+		items = append(append(items, overdue...), upcoming...)
 	}
-	slices.Reverse(overdue)
-	items := append(overdue, upcoming...)
 	if len(items) == 0 {
 		return items, nil
 	}

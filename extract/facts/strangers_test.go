@@ -2,6 +2,7 @@ package facts_test
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -101,4 +102,35 @@ func (r readers) orders(t *testing.T, merchant string) string {
 		t.Fatal(err)
 	}
 	return join(got)
+}
+
+// TestStrangersCannotCrowdOutTrustedFacts: twenty strangers' trips that
+// leave before the real one do not fill the tools' twenty places ahead
+// of it: trusted facts come first (facts_merged.trusted; the second
+// outside review of 2026-11-28).
+func TestStrangersCannotCrowdOutTrustedFacts(t *testing.T) {
+	ctx := context.Background()
+	st, _, fx, inbox := hookedStoreWith(t, msgauth.Checker{AuthServIDs: []string{"mx.demo-mail.example"}})
+	real, err := fs.ReadFile(assets.DemoMailbox(), "INBOX/01-lufthansa-booking.eml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := []store.NewMessage{{UID: 1, Raw: real, Size: int64(len(real)), InternalDate: time.Now().AddDate(-1, 0, 0)}}
+	for i := range 20 {
+		code := fmt.Sprintf("QQ%c7XY", 'A'+i)
+		atk := strings.Replace(stranger("Your booking confirmation "+code, "thank you for booking with us.\r\n\r\n"+
+			fmt.Sprintf("LH 2%02d  Munich (MUC) 25 Nov 2026 10:05  ->  Berlin (BER) 25 Nov 2026 11:10\r\nBooking code: %s\r\n", i, code)),
+			"<s1@", "<s"+code+"@", 1)
+		msgs = append(msgs, store.NewMessage{UID: uint32(2 + i), Raw: []byte(atk), Size: int64(len(atk)), InternalDate: time.Now()})
+	}
+	if err := st.AddMessages(ctx, inbox.ID, msgs, 21); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fx.Pass(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got := readers{fx}.trips(t)
+	if n := strings.Count(got, `"id":"t_`); n != 20 || !strings.Contains(got, "XK4R7Q") {
+		t.Errorf("%d trips listed, the real LH 400 among them: %v; want 20 with it", n, strings.Contains(got, "XK4R7Q"))
+	}
 }
