@@ -14,15 +14,7 @@ import (
 // sender's lines, as one forwarded inline would be.
 func TestAttachedMailSearchable(t *testing.T) {
 	ctx := context.Background()
-	s := openTemp(t)
-	acct, err := s.EnsureAccount(ctx, store.Account{Name: "personal", Server: "imap.example.com:993", Username: "me"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := s.EnsureFolder(ctx, acct.ID, "INBOX", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, _, f := openInbox(t)
 	inner := "From: Rail Co <tickets@rail.example>\r\nDate: Mon, 2 Nov 2026 10:00:00 +0100\r\n" +
 		"Subject: Your ticket\r\nContent-Type: text/plain\r\n\r\nBooking QX7781, Bern to Basel.\r\n"
 	for i, outer := range []string{

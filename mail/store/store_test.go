@@ -26,17 +26,24 @@ func openTemp(t *testing.T) *store.Store {
 const sampleRaw = "From: Ana Gómez <ana@example.org>\r\nTo: me@example.com\r\nSubject: Your café order #1234\r\n" +
 	"Message-ID: <a1@example.org>\r\nDate: Mon, 2 Nov 2026 10:00:00 +0100\r\n\r\nThe espresso machine ships tomorrow.\r\n"
 
+// openInbox opens a temporary store with one account and its INBOX.
+func openInbox(t *testing.T) (*store.Store, store.Account, store.Folder) {
+	t.Helper()
+	s := openTemp(t)
+	acct, err := s.EnsureAccount(context.Background(), store.Account{Name: "personal", Server: "imap.example.com:993", Username: "me"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.EnsureFolder(context.Background(), acct.ID, "INBOX", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, acct, f
+}
+
 func TestAddSearchRemove(t *testing.T) {
 	ctx := context.Background()
-	s := openTemp(t)
-	acct, err := s.EnsureAccount(ctx, store.Account{Name: "personal", Server: "imap.example.com:993", Username: "me"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := s.EnsureFolder(ctx, acct.ID, "INBOX", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, acct, f := openInbox(t)
 	msg := store.NewMessage{UID: 7, Flags: []string{`\Seen`, `\Seen`, "$Label1"}, InternalDate: time.Now(), Raw: []byte(sampleRaw)}
 	// The same batch twice must not duplicate anything.
 	for range 2 {
