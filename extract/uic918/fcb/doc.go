@@ -7,9 +7,9 @@
 // exactly as the schema of the record's version says, or all that
 // follows is wrong.
 //
-// Decode reads versions 1.3 and 3.0 (U_FLEX versions "13" and "03"),
-// whose schemas are transcribed here, and only a record that it reads
-// to its last octet: another version, an alternative of a later
+// Decode reads versions 1.3, 2.0 and 3.0 (U_FLEX versions "13", "02"
+// and "03"), whose schemas are transcribed here, and only a record that
+// it reads to its last octet: another version, an alternative of a later
 // version, or a value that ends early or leaves data gives nothing.
 // Of what it reads it keeps the journey: the issuing day (every other
 // day counts from it), the issuer's booking (issuerPNR), and each open

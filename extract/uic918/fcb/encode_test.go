@@ -197,10 +197,10 @@ func reservationTicket() seq {
 }
 
 // TestReservation: a reservation reads as its train on its day, in
-// either version (3.0's travel class is four bits, its issuing time
-// mandatory).
+// every version (2.0's and 3.0's travel class is four bits, 3.0's
+// issuing time mandatory).
 func TestReservation(t *testing.T) {
-	for version, schema := range map[string]*typ{"13": v13, "03": v30} {
+	for version, schema := range map[string]*typ{"13": v13, "02": v20, "03": v30} {
 		tk, err := Decode(version, encodeAs(t, schema, reservationTicket()))
 		if err != nil {
 			t.Fatal(version, err)
@@ -280,6 +280,50 @@ func TestOpenTicketRules(t *testing.T) {
 		}
 		if got := strings.Join(legs, "; "); got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+// openTicket20 is an open ticket as an issuer of version 2.0 writes it,
+// with the components 2.0 changed: a product id above 1.3's 32000, a
+// travel class of 2.0's twelve (standardFirst), transport types, a
+// tariff's traveler counted from 1 and a traveler's birth month and day.
+func openTicket20() seq {
+	return seq{
+		"issuingDetail": seq{"securityProviderNum": int64(1084), "issuingYear": int64(2027), "issuingDay": int64(200),
+			"issuingTime": int64(14*60 + 5), "specimen": false, "securePaperTicket": false, "activated": true, "issuerPNR": "NX4Q7T"},
+		"travelerDetail": seq{"traveler": []any{seq{"firstName": "Sanne", "lastName": "Visser", "yearOfBirth": int64(1991),
+			"monthOfBirth": int64(4), "dayOfBirthInMonth": int64(17), "ticketHolder": true}}},
+		"transportDocument": []any{seq{"ticket": alt{name: "openTicket", v: seq{
+			"referenceIA5": "2207-5531", "productOwnerNum": int64(1084), "productIdNum": int64(40123),
+			"returnIncluded": false, "fromStationNum": int64(8400058), "toStationNum": int64(8800105),
+			"fromStationNameUTF8": "Amsterdam Centraal", "toStationNameUTF8": "Bruxelles-Midi",
+			"validRegion":  []any{alt{name: "trainLink", v: seq{"trainIA5": "EST 9316", "travelDate": int64(3), "departureTime": int64(7*60 + 16)}}},
+			"validFromDay": int64(3), "validUntilDay": int64(0), "classCode": 9,
+			"tariffs": []any{seq{"numberOfPassengers": int64(1), "travelerid": []any{int64(1)}, "restrictedToCountryOfResidence": false,
+				"tariffDesc": "Standard"}},
+			"includedTransportType": []any{int64(1)}}}}},
+	}
+}
+
+// TestVersion20: a 2.0 record reads as its journey in its own version,
+// and read as 1.3 or 3.0 gives nothing that is taken for it.
+func TestVersion20(t *testing.T) {
+	data := encodeAs(t, v20, openTicket20())
+	tk, err := Decode("02", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := tk.PNR
+	for _, l := range tk.Legs {
+		got += fmt.Sprintf("; %s>%s %s %02d:%02d %s", l.From, l.To, l.Day.Format("2006-01-02"), l.Clock/60, l.Clock%60, l.Train)
+	}
+	if want := "NX4Q7T; Amsterdam Centraal>Bruxelles-Midi 2027-07-22 07:16 EST 9316"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for _, v := range []string{"13", "03"} {
+		if tk, err := Decode(v, data); err == nil && len(tk.Legs) > 0 && tk.Legs[0].Train == "EST 9316" {
+			t.Errorf("2.0 read as %s: %+v", v, tk.Legs)
 		}
 	}
 }

@@ -29,12 +29,14 @@ type Leg struct {
 }
 
 // Decode reads a U_FLEX record's content of the version its header
-// states ("13" or "03").
+// states ("13", "02" or "03").
 func Decode(version string, data []byte) (*Ticket, error) {
 	var schema *typ
 	switch version {
 	case "13":
 		schema = v13
+	case "02":
+		schema = v20
 	case "03":
 		schema = v30
 	default:

@@ -95,11 +95,13 @@ func TestVersions(t *testing.T) {
 	if r.Version != "03" {
 		t.Fatalf("version %q", r.Version)
 	}
-	if _, err := fcb.Decode("13", r.Data); err == nil {
-		t.Error("version 3 read as 1.3")
+	for _, v := range []string{"13", "02"} {
+		if _, err := fcb.Decode(v, r.Data); err == nil {
+			t.Errorf("version 3 read as %s", v)
+		}
 	}
-	if _, err := fcb.Decode("02", r.Data); !errors.Is(err, fcb.ErrVersion) {
-		t.Errorf("version 2: %v, want ErrVersion", err)
+	if _, err := fcb.Decode("04", r.Data); !errors.Is(err, fcb.ErrVersion) {
+		t.Errorf("version 4: %v, want ErrVersion", err)
 	}
 }
 
@@ -128,7 +130,7 @@ func FuzzFCB(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, version := range []string{"13", "03"} {
+		for _, version := range []string{"13", "02", "03"} {
 			tk, err := fcb.Decode(version, data)
 			if err != nil {
 				continue

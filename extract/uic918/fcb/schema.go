@@ -1,55 +1,61 @@
 package fcb
 
-// UicRailTicketData of the FCB's versions 1.3 and 3.0 (U_FLEX versions
-// "13" and "03"; UIC's ASN.1 modules uicRailTicketData_v1.3.x and
-// v3.0.x, Apache-2.0), transcribed type by type in the modules' order;
-// comments name the modules' types. Version 3.0 changes ranges (times
-// end at 1439, product ids reach 65535, days count back a year, twelve
-// travel classes), adds components (a pass's train validity, transport
-// types, a traveler's birth month and day, a via station's service
-// brands) and drops a line's binary zones: "v3" marks each.
+// UicRailTicketData of the FCB's versions 1.3, 2.0 and 3.0 (U_FLEX
+// versions "13", "02" and "03"; UIC's ASN.1 modules
+// uicRailTicketData_v1.3.x, v2.0.x and v3.0.x, Apache-2.0), transcribed
+// type by type in the modules' order; comments name the modules' types.
+// Version 2.0 changes ranges (times end at 1439, product ids reach
+// 65535, a validity's last day and an arrival's day may be the day
+// before, twelve travel classes, travellers counted from 1), adds
+// components (transport types, a traveler's birth month and day) and
+// drops a line's binary zones; 3.0 then counts days back a year, makes
+// the issuing time mandatory, and adds a pass's train validity and a
+// via station's service brands. since, from and before mark each.
 var (
-	v13 = schema(false)
-	v30 = schema(true)
+	v13 = schema(13)
+	v20 = schema(20)
+	v30 = schema(30)
 )
 
-func schema(v3 bool) *typ {
-	pick := func(a, b *typ) *typ { // a in version 1.3, b in 3.0
-		if v3 {
+func schema(v int) *typ {
+	// since is a type that changed in version n: a before it, b from it.
+	since := func(n int, a, b *typ) *typ {
+		if v >= n {
 			return b
 		}
 		return a
 	}
-	// only and upTo keep the components of one version: the presence
-	// bitmap and the order are the module's.
-	only := func(fs ...field) []field {
-		if v3 {
+	// from and before keep the components a version n added or dropped:
+	// the presence bitmap and the order are the module's.
+	from := func(n int, fs ...field) []field {
+		if v >= n {
 			return fs
 		}
 		return nil
 	}
-	upTo13 := func(fs ...field) []field {
-		if v3 {
-			return nil
+	before := func(n int, fs ...field) []field {
+		if v < n {
+			return fs
 		}
-		return fs
+		return nil
 	}
 	var (
-		rics      = integer(1, 32000)                               // a company's RICS code
-		product   = pick(integer(0, 32000), integer(0, 65535))      // a product id
-		station   = integer(1, 9999999)                             // a UIC station code
-		dayOffset = pick(integer(-1, 700), integer(-367, 700))      // days from the issuing day
-		untilDay  = pick(integer(0, 370), integer(-1, 370))         // days from the first valid day
-		minutes   = pick(integer(0, 1440), integer(0, 1439))        // minutes of the day
-		utcOffset = integer(-60, 60)                                // quarters of an hour
-		codeTable = enumerated(5, false)                            // CodeTableType
-		class     = pick(enumerated(8, true), enumerated(12, true)) // TravelClassType
-		passenger = enumerated(8, true)                             // PassengerType
-		level     = ia5Size(1, 2)                                   // serviceLevel
-		ricsList  = seqOf(rics)                                     // carrierNum, service brands
-		ia5List   = seqOf(tIA5)                                     // carrierIA5
-		dayList   = seqOf(integer(0, 370))                          // activatedDay
-		modes     = seqOf(integer(0, 31))                           // v3: transport types (EN 1545-1)
+		rics      = integer(1, 32000)                                    // a company's RICS code
+		product   = since(20, integer(0, 32000), integer(0, 65535))      // a product id
+		brand     = since(30, integer(0, 32000), integer(0, 65535))      // a reservation's service brand
+		station   = integer(1, 9999999)                                  // a UIC station code
+		dayOffset = since(30, integer(-1, 700), integer(-367, 700))      // days from the issuing day
+		untilDay  = since(20, integer(0, 370), integer(-1, 370))         // days from the first valid day
+		minutes   = since(20, integer(0, 1440), integer(0, 1439))        // minutes of the day
+		utcOffset = integer(-60, 60)                                     // quarters of an hour
+		codeTable = enumerated(5, false)                                 // CodeTableType
+		class     = since(20, enumerated(8, true), enumerated(12, true)) // TravelClassType
+		passenger = enumerated(8, true)                                  // PassengerType
+		level     = ia5Size(1, 2)                                        // serviceLevel
+		ricsList  = seqOf(rics)                                          // carrierNum, service brands
+		ia5List   = seqOf(tIA5)                                          // carrierIA5
+		dayList   = seqOf(integer(0, 370))                               // activatedDay
+		modes     = seqOf(integer(0, 31))                                // 2.0: transport types (EN 1545-1)
 	)
 
 	// ExtensionData
@@ -95,7 +101,7 @@ func schema(v3 bool) *typ {
 		opt("carrierIA5", ia5List),
 		opt("seriesId", tInt),
 		opt("routeId", tInt),
-		only(opt("includedServiceBrands", ricsList), opt("excludedServiceBrands", ricsList)))
+		from(30, opt("includedServiceBrands", ricsList), opt("excludedServiceBrands", ricsList)))
 
 	// ZoneType
 	zone := seqType(true,
@@ -121,8 +127,8 @@ func schema(v3 bool) *typ {
 		opt("entryStationIA5", tIA5),
 		opt("terminatingStationNum", station),
 		opt("terminatingStationIA5", tIA5),
-		opt("city", pick(station, tInt)),
-		upTo13(opt("binaryZoneId", tOctets)))
+		opt("city", since(20, station, tInt)),
+		before(20, opt("binaryZoneId", tOctets)))
 
 	// RegionalValidityType
 	region := choiceType(true,
@@ -175,7 +181,7 @@ func schema(v3 bool) *typ {
 		opt("passengerType", passenger),
 		opt("ageBelow", integer(1, 64)),
 		opt("ageAbove", integer(1, 128)),
-		opt("travelerid", seqOf(pick(integer(0, 254), integer(1, 254)))),
+		opt("travelerid", seqOf(since(20, integer(0, 254), integer(1, 254)))),
 		req("restrictedToCountryOfResidence", tBool),
 		opt("restrictedToRouteSection", routeSection),
 		opt("seriesDataDetails", series),
@@ -244,8 +250,8 @@ func schema(v3 bool) *typ {
 		opt("customerIdIA5", tIA5),
 		opt("customerIdNum", tInt),
 		opt("yearOfBirth", integer(1901, 2155)),
-		upTo13(opt("dayOfBirth", integer(0, 370))),
-		only(opt("monthOfBirth", integer(1, 12)), opt("dayOfBirthInMonth", integer(1, 31))),
+		before(20, opt("dayOfBirth", integer(0, 370))),
+		from(20, opt("monthOfBirth", integer(1, 12)), opt("dayOfBirthInMonth", integer(1, 31))),
 		req("ticketHolder", tBool),
 		opt("passengerType", passenger),
 		opt("passengerWithReducedMobility", tBool),
@@ -273,7 +279,7 @@ func schema(v3 bool) *typ {
 		opt("productOwnerIA5", tIA5),
 		opt("productIdNum", product),
 		opt("productIdIA5", tIA5),
-		opt("serviceBrand", product),
+		opt("serviceBrand", brand),
 		opt("serviceBrandAbrUTF8", tUTF8),
 		opt("serviceBrandNameUTF8", tUTF8),
 		opt("service", enumerated(4, false)),
@@ -286,7 +292,7 @@ func schema(v3 bool) *typ {
 		opt("toStationNameUTF8", tUTF8),
 		req("departureTime", minutes),
 		opt("departureUTCOffset", utcOffset),
-		opt("arrivalDate", pick(integer(0, 20), integer(-1, 20))),
+		opt("arrivalDate", since(20, integer(0, 20), integer(-1, 20))),
 		opt("arrivalTime", minutes),
 		opt("arrivalUTCOffset", utcOffset),
 		opt("carrierNum", ricsList),
@@ -333,7 +339,7 @@ func schema(v3 bool) *typ {
 		opt("excludedServiceBrands", ricsList),
 		opt("tariffs", tariffs),
 		opt("infoText", tUTF8),
-		only(opt("includedTransportType", modes), opt("excludedTransportType", modes)),
+		from(20, opt("includedTransportType", modes), opt("excludedTransportType", modes)),
 		opt("extension", extension))
 
 	// OpenTicketData
@@ -376,7 +382,7 @@ func schema(v3 bool) *typ {
 		opt("infoText", tUTF8),
 		opt("includedAddOns", seqOf(addOn)),
 		opt("luggage", luggage),
-		only(opt("includedTransportType", modes), opt("excludedTransportType", modes)),
+		from(20, opt("includedTransportType", modes), opt("excludedTransportType", modes)),
 		opt("extension", extension))
 
 	// ValidityPeriodDetailType, ValidityPeriodType, TimeRangeType
@@ -392,7 +398,7 @@ func schema(v3 bool) *typ {
 			req("fromTime", minutes),
 			req("untilTime", minutes)))))
 
-	// TrainValidityType (v3)
+	// TrainValidityType (3.0)
 	trainValidity := seqType(true,
 		opt("validFromDay", dayOffset),
 		opt("validFromTime", minutes),
@@ -427,7 +433,7 @@ func schema(v3 bool) *typ {
 		opt("validUntilUTCOffset", utcOffset),
 		opt("validityPeriodDetails", periods),
 		opt("numberOfValidityDays", integer(0, 370)),
-		only(opt("trainValidity", trainValidity)),
+		from(30, opt("trainValidity", trainValidity)),
 		opt("numberOfPossibleTrips", integer(1, 250)),
 		opt("numberOfDaysOfTravel", integer(1, 250)),
 		opt("activatedDay", dayList),
@@ -522,7 +528,7 @@ func schema(v3 bool) *typ {
 		opt("referenceIA5", tIA5),
 		opt("referenceNum", tInt),
 		req("parkingGroundId", tIA5),
-		req("fromParkingDate", pick(integer(-1, 370), integer(-367, 370))),
+		req("fromParkingDate", since(30, integer(-1, 370), integer(-367, 370))),
 		opt("untilParkingDate", integer(0, 370)),
 		opt("productOwnerNum", rics),
 		opt("productOwnerIA5", tIA5),
@@ -633,8 +639,8 @@ func schema(v3 bool) *typ {
 		opt("issuerIA5", tIA5),
 		req("issuingYear", integer(2016, 2269)),
 		req("issuingDay", integer(1, 366)),
-		upTo13(opt("issuingTime", minutes)),
-		only(req("issuingTime", minutes)),
+		before(30, opt("issuingTime", minutes)),
+		from(30, req("issuingTime", minutes)),
 		opt("issuerName", tUTF8),
 		req("specimen", tBool),
 		req("securePaperTicket", tBool),
