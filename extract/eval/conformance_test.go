@@ -56,3 +56,27 @@ func TestConformanceEntities(t *testing.T) {
 		t.Errorf("cancellation = %+v", e)
 	}
 }
+
+// TestBoundTrains: a ticket's further trains of its route, as KItinerary
+// gives them, keep what the ticket states of them and not the route's
+// stations; a return, a leg of another route and the first train keep
+// theirs.
+func TestBoundTrains(t *testing.T) {
+	tr := func(number, from, to string) Entity {
+		return Entity{Kind: extract.KindTrain, Mail: "m", Fields: map[string]string{"number": number, "from": from, "to": to,
+			"reservation": "R4YNMU9E", "depart": "2022-10-30T17:35", "status": "confirmed"}}
+	}
+	es := boundTrains([]Entity{tr("ICE803", "Flensburg", "Rosenheim"), tr("ICE1109", "Flensburg", "Rosenheim"),
+		tr("ICE786", "Rosenheim", "Flensburg"), tr("RE 4100", "Koblenz Hbf", "Trier Hbf"), tr("ICE803", "Flensburg", "Rosenheim")})
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Fields["number"]+":"+e.Fields["from"]+">"+e.Fields["to"]+":"+e.Fields["reservation"])
+	}
+	want := []string{"ICE803:Flensburg>Rosenheim:R4YNMU9E", "ICE1109:>:R4YNMU9E", "ICE786:Rosenheim>Flensburg:R4YNMU9E",
+		"RE 4100:Koblenz Hbf>Trier Hbf:R4YNMU9E", "ICE803:Flensburg>Rosenheim:R4YNMU9E"}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%d: got %s, want %s", i, got[i], want[i])
+		}
+	}
+}

@@ -83,9 +83,35 @@ func importRailTickets(glob func(string) []string, add func(path string, raw, wa
 			}
 		}
 		var b bytes.Buffer
-		add(f, attachment(&b, from, date, "Your ticket is attached. Show the code on board.", "ticket.png", "image/png", img), want)
+		raw := attachment(&b, from, date, "Your ticket is attached. Show the code on board.", "ticket.png", "image/png", img)
+		addWith(f, raw, boundTrains(ConformanceEntities(untunedName(f), want)))
 	}
 	return nil
+}
+
+// boundTrains labels the further trains of a ticket bound to several
+// by what the ticket states. An open ticket's train links (UIC 918.9's
+// TrainLinkType) give each train's number, day and departure clock, and
+// no station when they name none (DB's); KItinerary gives each such
+// train as a reservation of the ticket's whole route, a departure from
+// its first station that the train does not make. A train of the same
+// route and booking as one before it, under another number, keeps its
+// number, departure, booking and status, and no stations.
+func boundTrains(es []Entity) []Entity {
+	for i, e := range es {
+		if e.Kind != extract.KindTrain || e.Fields["from"] == "" || e.Fields["to"] == "" {
+			continue
+		}
+		for _, o := range es[:i] {
+			if o.Kind == e.Kind && o.Fields["from"] == e.Fields["from"] && o.Fields["to"] == e.Fields["to"] &&
+				o.Fields["reservation"] == e.Fields["reservation"] && o.Fields["number"] != e.Fields["number"] {
+				delete(e.Fields, "from")
+				delete(e.Fields, "to")
+				break
+			}
+		}
+	}
+	return es
 }
 
 func firstNonEmpty(a, b string) string {
