@@ -85,6 +85,14 @@ func (c *msgContext) namedCarrier(text string) string {
 			return v[m[2]:m[3]]
 		}
 	}
+	// A known carrier's name between a tracking number's label and its
+	// colon, as shop systems print it in every language ("Numéro de suivi
+	// Colissimo : 6A…", "Número de seguimiento Correos Express: …").
+	for _, v := range c.after(trackingLabel, text) {
+		if name, _ := carrierBeforeColon(v); name != "" {
+			return name
+		}
+	}
 	// Else a name's first word after the label and a colon on its line:
 	// "The courier will deliver" names none, nor does the line after a
 	// subject ending "… remis au transporteur" ("Bonjour Camille,").
@@ -94,6 +102,42 @@ func (c *msgContext) namedCarrier(text string) string {
 		}
 	}
 	return ""
+}
+
+// carrierBeforeColon reads a tracking label's value that starts with a
+// known carrier's name and a colon, perhaps after a short word that
+// joins them ("Colissimo : 6A24417760931", "de Correos Express: …",
+// "di BRT: …"): the name, and the rest after the colon. "", v when it
+// does not.
+func carrierBeforeColon(v string) (name, rest string) {
+	m := carrierNameRE.FindStringSubmatchIndex(v)
+	if m == nil {
+		return "", v
+	}
+	if lead := strings.TrimLeft(v[:m[2]], " \t"); lead != "" && !joiningWord(lead) {
+		return "", v
+	}
+	after := strings.TrimLeft(v[m[3]:], " \t")
+	if !strings.HasPrefix(after, ":") {
+		return "", v
+	}
+	return v[m[2]:m[3]], after
+}
+
+// joiningWord reports whether s is a word of two or three small letters
+// and the space after it: a preposition between a label and a name ("de
+// ", "di ", "van ").
+func joiningWord(s string) bool {
+	w := strings.TrimRight(s, " \t")
+	if len(w) == len(s) || utf8.RuneCountInString(w) < 2 || utf8.RuneCountInString(w) > 3 {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // carrierPhrases are carrierColonRE's labels and phrases, found in one

@@ -122,6 +122,12 @@ func TestNamedCarrier(t *testing.T) {
 		"Votre colis a été remis au transporteur\nBonjour Camille,\n": "",
 		"The courier will deliver your parcel today.\n":               "",
 		"Thank you for choosing us.\nCourier Center\n":                "",
+		// A shop system's label with the carrier's name before its colon.
+		"Numéro de suivi Colissimo : 6A24417760931\n":                  "Colissimo",
+		"Número de seguimiento de Correos Express: 3230012345678901\n": "Correos Express",
+		"Numero di tracking BRT: 084171203399511\n":                    "BRT",
+		"Tracking number: 1Z4F8E720391726418 (UPS)\n":                  "",
+		"Tracking number Mobile: 0612345678\n":                         "",
 	} {
 		c := &msgContext{}
 		if got := c.namedCarrier(text); got != want {

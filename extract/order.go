@@ -17,7 +17,7 @@ import (
 // forms.
 
 var (
-	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º])\.?\s*)?([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º])\.?\s*)?([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
 	// A number may follow its label as a sentence does: "the tracking
 	// number is 350C20177729F", "il numero di tracciabilità è …".
 	// A local carrier may print its prefix apart by a dash ("URB-88120394"),

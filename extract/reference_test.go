@@ -11,6 +11,9 @@ func TestOrderNumberAfterVerb(t *testing.T) {
 		"Your order number is: 88213-55\n":                "88213-55",
 		"Bestellnummer: 10029384\n":                       "10029384",
 		"Ihre Bestellung lautet: wie besprochen, bald.\n": "",
+		// "N°" in capitals, as a header prints it.
+		"ATELIER LUNE\tCOMMANDE N° 1582\n": "1582",
+		"Commande n° 1733\n":               "1733",
 	} {
 		c := &msgContext{}
 		if got := c.orderNumber(text); got != want {

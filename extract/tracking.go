@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -218,7 +219,9 @@ func masked(s string) bool { return strings.Contains(strings.ToUpper(s), "XXX") 
 // labelled one whose form no check covers.
 func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	var labelled []string
+	named := "" // the carrier named between the first labelled number's label and its colon
 	for _, v := range c.after(trackingLabel, text) {
+		name, v := carrierBeforeColon(v)
 		n := groupedNumber(v)
 		if n == "" {
 			if m := trackingRE.FindStringSubmatch(v); m != nil {
@@ -228,6 +231,9 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 		if n != "" && hasDigit(n) && !masked(n) {
 			if car, ok := carrierOf(n, c.senderDomain, true); ok {
 				return n, car
+			}
+			if len(labelled) == 0 {
+				named = name
 			}
 			labelled = append(labelled, n)
 		}
@@ -287,7 +293,7 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	}
 	if len(labelled) > 0 {
 		car, _ := carrierOf(labelled[0], c.senderDomain, true)
-		return labelled[0], car
+		return labelled[0], cmp.Or(car, named)
 	}
 	return "", ""
 }

@@ -73,3 +73,26 @@ func TestNormaliseAmount(t *testing.T) {
 		}
 	}
 }
+
+// TestTrackingCarrierBeforeColon: a shop system prints the carrier's name
+// between the tracking number's label and its colon, in the shop's
+// language; the number is read past it and the carrier is the named one,
+// whatever carrier's check a number of digits passes by chance.
+func TestTrackingCarrierBeforeColon(t *testing.T) {
+	for _, tt := range []struct{ text, tracking, carrier string }{
+		{"Numéro de suivi Colissimo : 6A24417760931\n", "6A24417760931", "Colissimo"},
+		{"Número de seguimiento de Correos Express: 3230012345678901\n", "3230012345678901", "Correos Express"},
+		{"Seurantatunnus Posti: JJFI64500120004471203\n", "JJFI64500120004471203", "Posti"},
+		{"Sporingsnummer GLS: 66120447735\n", "66120447735", "GLS"},
+		{"Número de rastreio DPD: 09445012345678\n", "09445012345678", "DPD"},
+		// No colon after the name: not read this way.
+		{"Tracking number GLS 66120447735 will follow\n", "", ""},
+	} {
+		c := &msgContext{}
+		tracking, _ := c.trackingNumber(tt.text)
+		carrier := c.namedCarrier(tt.text)
+		if tracking != tt.tracking || carrier != tt.carrier {
+			t.Errorf("%q: tracking %q, carrier %q; want %q, %q", tt.text, tracking, carrier, tt.tracking, tt.carrier)
+		}
+	}
+}
