@@ -29,6 +29,12 @@ type Record struct {
 	// first seen days ago), as the facts store knows it when it merges.
 	// Not stored: it changes with time.
 	Trusted bool `json:"-"`
+	// Sender is who sent the message, as the merge tells senders apart
+	// (mail/trust.SenderKey: a registrable domain, or an address at a
+	// free-mail or relay provider), set by the facts store when it
+	// merges; "" where unknown. A thing no trusted sender states is
+	// changed only by mail of its own sender (splitBySender).
+	Sender string `json:"-"`
 }
 
 // Trip is one booking: its segments, in time order.
@@ -248,6 +254,54 @@ func onlyTrusted(rs []Record) (kept []Record, verified, tainted bool) {
 	return rs, false, tainted
 }
 
+// splitBySender splits the records of one thing (a segment, an order, a
+// bill) into the things they state by sender. When a trusted sender's
+// clean mail states the thing, it is one thing, merged from those
+// records (onlyTrusted). Otherwise each sender's records are a thing of
+// their own: a sender nobody vouches for cannot change what another
+// sender's mail states (the second outside review of 2026-11-28: a
+// Gmail stranger naming the booking code cancelled a real booking that
+// the person had forwarded to the node, since the stranger's
+// authenticated record outranked the forwarded ones). who names each
+// part's sender for its ID ("" for the one part of a trusted or
+// unsplit thing): parts of one booking stay together only with parts
+// of the same sender.
+func splitBySender(rs []Record) (parts [][]Record, who []string) {
+	for _, r := range rs {
+		if r.Trusted && r.Authenticated && !r.Tainted && r.Fact.From != FromForwarded {
+			return [][]Record{rs}, []string{""}
+		}
+	}
+	idx := map[string]int{}
+	for _, r := range rs {
+		k := senderOf(r)
+		i, ok := idx[k]
+		if !ok {
+			i = len(parts)
+			idx[k] = i
+			parts = append(parts, nil)
+			who = append(who, k)
+		}
+		parts[i] = append(parts[i], r)
+	}
+	if len(parts) == 1 && who[0] == "?" {
+		who[0] = "" // every sender unknown: as before senders were told apart
+	}
+	return parts, who
+}
+
+// senderOf is who sent a record's message, for splitBySender. Whether
+// it was authenticated is left to onlyTrusted within the sender's part:
+// a forged From of a sender's address joins that sender's part and loses
+// there to its authenticated mail, as it did before senders were told
+// apart.
+func senderOf(r Record) string {
+	if r.Sender == "" {
+		return "?"
+	}
+	return r.Sender
+}
+
 func sources(rs []Record) []int64 {
 	var out []int64
 	for _, r := range rs {
@@ -257,6 +311,16 @@ func sources(rs []Record) []int64 {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// partID is the ID of a thing keyed key, stated by sender who
+// (splitBySender; "" keeps the ID a thing had before senders were told
+// apart).
+func partID(prefix, key, who string) string {
+	if who == "" {
+		return stableID(prefix, key)
+	}
+	return stableID(prefix, key, who)
 }
 
 func stableID(prefix string, parts ...string) string {
@@ -357,22 +421,28 @@ func mergeTrips(recs []Record, prefix string) []Trip {
 	byBooking := map[string][]merged{}
 	var bookings []string
 	for _, k := range order {
-		rs, verified, tainted := onlyTrusted(groups[k])
-		var s Segment
-		for _, r := range rs {
-			mergeSegment(&s, r.Segment)
+		parts, who := splitBySender(groups[k])
+		for i, part := range parts {
+			rs, verified, tainted := onlyTrusted(part)
+			var s Segment
+			for _, r := range rs {
+				mergeSegment(&s, r.Segment)
+			}
+			if s.Start() == nil {
+				continue
+			}
+			b := s.Reservation
+			if b == "" {
+				b = "single|" + k
+			}
+			if who[i] != "" {
+				b += "\x00" + who[i]
+			}
+			if _, ok := byBooking[b]; !ok {
+				bookings = append(bookings, b)
+			}
+			byBooking[b] = append(byBooking[b], merged{s, sources(rs), verified, tainted})
 		}
-		if s.Start() == nil {
-			continue
-		}
-		b := s.Reservation
-		if b == "" {
-			b = "single|" + k
-		}
-		if _, ok := byBooking[b]; !ok {
-			bookings = append(bookings, b)
-		}
-		byBooking[b] = append(byBooking[b], merged{s, sources(rs), verified, tainted})
 	}
 	var trips []Trip
 	for _, b := range bookings {
@@ -502,13 +572,16 @@ func mergeOrders(recs []Record) []OrderState {
 	}
 	var out []OrderState
 	for _, root := range roots {
-		rs, verified, tainted := onlyTrusted(groups[root])
-		var o Order
-		for _, r := range rs {
-			mergeOrder(&o, r.Order)
+		parts, who := splitBySender(groups[root])
+		for i, part := range parts {
+			rs, verified, tainted := onlyTrusted(part)
+			var o Order
+			for _, r := range rs {
+				mergeOrder(&o, r.Order)
+			}
+			o.Merchant = senderName(o.Merchant, o.Domain, verified && !tainted)
+			out = append(out, OrderState{ID: partID("o_", root, who[i]), Order: o, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified, Tainted: tainted})
 		}
-		o.Merchant = senderName(o.Merchant, o.Domain, verified && !tainted)
-		out = append(out, OrderState{ID: stableID("o_", root), Order: o, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified, Tainted: tainted})
 	}
 	slices.SortFunc(out, func(a, b OrderState) int { return cmp.Or(b.Updated.Compare(a.Updated), cmp.Compare(a.ID, b.ID)) })
 	return out
@@ -630,13 +703,16 @@ func mergeBills(recs []Record) []BillState {
 	}
 	var out []BillState
 	for _, k := range keys {
-		rs, verified, tainted := onlyTrusted(groups[k])
-		var b Bill
-		for _, r := range rs {
-			mergeBill(&b, r.Bill)
+		parts, who := splitBySender(groups[k])
+		for i, part := range parts {
+			rs, verified, tainted := onlyTrusted(part)
+			var b Bill
+			for _, r := range rs {
+				mergeBill(&b, r.Bill)
+			}
+			b.Issuer = senderName(b.Issuer, b.Domain, verified && !tainted)
+			out = append(out, BillState{ID: partID("b_", k, who[i]), Bill: b, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified, Tainted: tainted})
 		}
-		b.Issuer = senderName(b.Issuer, b.Domain, verified && !tainted)
-		out = append(out, BillState{ID: stableID("b_", k), Bill: b, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified, Tainted: tainted})
 	}
 	slices.SortFunc(out, func(a, b BillState) int { return cmp.Or(cmpDue(a.Due, b.Due), cmp.Compare(a.ID, b.ID)) })
 	return out

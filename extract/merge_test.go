@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -217,5 +218,51 @@ func TestMergeHotelStays(t *testing.T) {
 		"Hotel: Hotel Wolne Miasto\nReservation number: 66120447\nCheck-in: 10.03.2028\nCheck-out: 12.03.2028\n")
 	if got := stays(gdansk, moved); len(got) != 1 || got[0].CheckIn.Format("2006-01-02") != "2028-03-10" {
 		t.Errorf("a booking's changed dates = %s, want one stay on the new dates", js(got))
+	}
+}
+
+// TestMergeBySender: a thing no trusted sender states is changed only by
+// mail of its own sender; a trusted sender's mail states it for all.
+func TestMergeBySender(t *testing.T) {
+	day := func(d int) time.Time { return time.Date(2026, 11, d, 9, 0, 0, 0, time.UTC) }
+	rec := func(msg int64, sender string, auth, trusted bool, status string) extract.Record {
+		return extract.Record{
+			Fact:    extract.Fact{Kind: extract.KindOrder, From: extract.FromText, Order: &extract.Order{Number: "4471093", Domain: "shop.example", Status: status}},
+			Message: msg, Date: day(int(msg)), Tiebreak: fmt.Sprint(msg), Authenticated: auth, Trusted: trusted, Sender: sender,
+		}
+	}
+	tests := []struct {
+		name string
+		recs []extract.Record
+		want []string // each order's status and sources
+	}{
+		{"senders unknown: one thing, as before", []extract.Record{
+			rec(1, "", false, false, extract.StatusShipped), rec(2, "", true, false, extract.StatusCancelled)},
+			[]string{"cancelled [2]"}},
+		{"a stranger cannot cancel an unverified order", []extract.Record{
+			rec(1, "shop.example", false, false, extract.StatusShipped), rec(2, "x@gmail.com", true, false, extract.StatusCancelled)},
+			[]string{"cancelled [2]", "shipped [1]"}},
+		{"its own sender can", []extract.Record{
+			rec(1, "shop.example", false, false, extract.StatusShipped), rec(2, "shop.example", false, false, extract.StatusCancelled)},
+			[]string{"cancelled [1 2]"}},
+		{"a forged From of the sender loses to its authenticated mail", []extract.Record{
+			rec(1, "shop.example", true, false, extract.StatusShipped), rec(2, "shop.example", false, false, extract.StatusCancelled)},
+			[]string{"shipped [1]"}},
+		{"a trusted sender states it for all", []extract.Record{
+			rec(1, "shop.example", true, true, extract.StatusShipped), rec(2, "carrier.example", true, true, extract.StatusDelivered),
+			rec(3, "x@gmail.com", true, false, extract.StatusCancelled)},
+			[]string{"delivered [1 2]"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, o := range extract.Merge(tt.recs).Orders {
+				got = append(got, fmt.Sprint(o.Status, " ", o.Sources))
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("orders = %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

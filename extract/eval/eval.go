@@ -16,6 +16,8 @@ import (
 
 	"mailnode/extract"
 	"mailnode/mail/mime"
+	"mailnode/mail/store"
+	"mailnode/mail/trust"
 )
 
 // Score counts labelled fields: TP found right, Predicted found in all,
@@ -48,12 +50,24 @@ func Extracted(mails []Mail) []extract.Record {
 	for i, m := range mails {
 		msg := mime.Parse(m.Raw)
 		res := extract.Extract(msg, opt.Check(msg, m.Raw))
+		sender := senderKey(msg)
 		for _, f := range res.Facts {
 			recs = append(recs, extract.Record{Fact: f, Message: int64(i + 1), Date: msg.Date,
-				Tiebreak: extract.Tiebreak(msg.MessageID, m.Raw), Authenticated: res.Auth.Authenticated})
+				Tiebreak: extract.Tiebreak(msg.MessageID, m.Raw), Authenticated: res.Auth.Authenticated, Sender: sender})
 		}
 	}
 	return recs
+}
+
+// senderKey is who sent msg as the facts store tells senders apart when
+// it merges (extract.Record.Sender), so that the stories of several
+// mails are merged here as the tools see them.
+func senderKey(msg *mime.Message) string {
+	if len(msg.From) == 0 {
+		return ""
+	}
+	addr := strings.ToLower(msg.From[0].Address)
+	return trust.SenderKey(store.Sender{Address: addr, Domain: store.OrgDomain(addr)})
 }
 
 // Entities turns merged orders and bills into labelled fields.

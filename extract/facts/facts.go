@@ -18,7 +18,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -455,32 +454,27 @@ func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) (r readRes
 	return readResult{res: res, date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
 }
 
-// markTrusted sets each authenticated record's Trusted from its
-// message's sender as of now (mail/trust), for Merge to prefer trusted
-// senders' records for a thing, and returns it by message.
-func (s *Store) markTrusted(ctx context.Context, recs []extract.Record, now time.Time) (map[int64]bool, error) {
+// markSenders sets each record's Sender (mail/trust.SenderKey) and, for
+// an authenticated one, Trusted, from its message's sender as of now
+// (mail/trust), for Merge to prefer trusted senders' records for a thing
+// and to keep other senders' things apart; it returns Trusted by message.
+func (s *Store) markSenders(ctx context.Context, recs []extract.Record, now time.Time) (map[int64]bool, error) {
 	var ids []int64
 	seen := map[int64]bool{}
 	for _, r := range recs {
-		if r.Authenticated && !seen[r.Message] {
+		if !seen[r.Message] {
 			seen[r.Message] = true
 			ids = append(ids, r.Message)
 		}
 	}
-	senders := make(map[int64]store.Sender, len(ids))
-	const chunk = 500 // well under SQLite's bound on a statement's parameters
-	for len(ids) > 0 {
-		n := min(chunk, len(ids))
-		got, err := s.src.Senders(ctx, ids[:n])
-		if err != nil {
-			return nil, fmt.Errorf("read senders for the merge: %w", err)
-		}
-		maps.Copy(senders, got)
-		ids = ids[n:]
+	senders, err := s.src.Senders(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("read senders for the merge: %w", err)
 	}
 	trusted := make(map[int64]bool, len(senders))
 	for i := range recs {
 		if sd, ok := senders[recs[i].Message]; ok {
+			recs[i].Sender = trust.SenderKey(sd)
 			recs[i].Trusted = trust.Trusted(recs[i].Authenticated, sd, now)
 			trusted[recs[i].Message] = recs[i].Trusted
 		}
@@ -517,7 +511,7 @@ func (s *Store) merge(ctx context.Context) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("read facts: %w", err)
 	}
-	trustedMsg, err := s.markTrusted(ctx, recs, time.Now())
+	trustedMsg, err := s.markSenders(ctx, recs, time.Now())
 	if err != nil {
 		return err
 	}

@@ -2,8 +2,10 @@ package facts_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -132,5 +134,105 @@ func TestStrangersCannotCrowdOutTrustedFacts(t *testing.T) {
 	got := readers{fx}.trips(t)
 	if n := strings.Count(got, `"id":"t_`); n != 20 || !strings.Contains(got, "XK4R7Q") {
 		t.Errorf("%d trips listed, the real LH 400 among them: %v; want 20 with it", n, strings.Contains(got, "XK4R7Q"))
+	}
+}
+
+// TestStrangersCannotChangeUnverifiedFacts: when no trusted sender's
+// mail states a thing (the airline's mail lost its DKIM on a list, or
+// the person forwarded the booking to the node), an authenticated
+// stranger who names its booking code or tracking number still changes
+// nothing of it: each sender's mail is a thing of its own
+// (extract.splitBySender; the second outside review of 2026-11-28).
+func TestStrangersCannotChangeUnverifiedFacts(t *testing.T) {
+	unauthenticated := func(raw string) string {
+		i := strings.Index(raw, "Authentication-Results:")
+		j := i + strings.Index(raw[i:], "\n") + 1
+		return raw[:i] + raw[j:]
+	}
+	// forwarded is the original's text part as the person's client
+	// forwards it to the node.
+	forwarded := func(raw string) string {
+		body := raw[strings.Index(raw, "\n\n")+2:]
+		if i := strings.Index(body, "Content-Type: text/plain"); i >= 0 {
+			body = body[i:]
+			body = body[strings.Index(body, "\n\n")+2:]
+			body = body[:strings.Index(body, "\n--")]
+		}
+		hdr := func(name string) string {
+			i := strings.Index(raw, "\n"+name+": ")
+			return raw[i+len(name)+3 : i+strings.Index(raw[i+1:], "\n")+1]
+		}
+		return "Authentication-Results: mx.demo-mail.example; dkim=pass header.d=demo-mail.example; dmarc=pass header.from=demo-mail.example\r\n" +
+			"From: Alex Morgan <alex.morgan@demo-mail.example>\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n" +
+			"Subject: Fwd: " + hdr("Subject") + "\r\nDate: Sat, 21 Nov 2026 07:00:00 +0100\r\nMessage-ID: <fwd1@demo-mail.example>\r\n" +
+			"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+			"---------- Forwarded message ---------\r\nFrom: " + hdr("From") + "\r\nDate: " + hdr("Date") + "\r\nSubject: " + hdr("Subject") +
+			"\r\nTo: " + hdr("To") + "\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n")
+	}
+	leg := "LH 400  Frankfurt (FRA) 14 Dec 2026 10:05  ->  New York JFK (JFK) 14 Dec 2026 13:00\r\nBooking code: XK4R7Q\r\n"
+	cancelTrip := stranger("Flight LH 400 cancelled", "your flight has been cancelled.\r\n\r\n"+leg)
+	cancelOrder := stranger("Your order has been cancelled", "your order has been cancelled and the parcel returned to sender.\r\n\r\n"+
+		"Order #998-0000000-0000001\r\nShipped with UPS, tracking number 1Z999AA10123456784\r\n")
+	type thing struct {
+		Status      string  `json:"status"`
+		Reservation string  `json:"reservation"`
+		Number      string  `json:"number"`
+		Sources     []int64 `json:"sources"`
+	}
+	// realOne is the thing read from the real mail (message 1).
+	realOne := func(t *testing.T, items string) thing {
+		t.Helper()
+		var all []thing
+		if err := json.Unmarshal([]byte(items), &all); err != nil {
+			t.Fatalf("%v: %s", err, items)
+		}
+		for _, x := range all {
+			if slices.Contains(x.Sources, 1) {
+				return x
+			}
+		}
+		t.Fatalf("no thing from the real mail: %s", items)
+		return thing{}
+	}
+	tests := []struct {
+		name, file string
+		real       func(string) string
+		attack     string
+		order      bool
+	}{
+		{"trip, DKIM broken", "INBOX/01-lufthansa-booking.eml", unauthenticated, cancelTrip, false},
+		{"trip, forwarded by the person", "INBOX/01-lufthansa-booking.eml", forwarded, cancelTrip, false},
+		{"order, DKIM broken", "INBOX/11-amazon-shipped.eml", unauthenticated, cancelOrder, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			st, _, fx, inbox := hookedStoreWith(t, msgauth.Checker{AuthServIDs: []string{"mx.demo-mail.example"}})
+			b, err := fs.ReadFile(assets.DemoMailbox(), tt.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			real := tt.real(strings.ReplaceAll(string(b), "\r\n", "\n"))
+			msgs := []store.NewMessage{
+				{UID: 1, Raw: []byte(real), Size: int64(len(real)), InternalDate: time.Now().AddDate(-1, 0, 0)},
+				{UID: 2, Raw: []byte(tt.attack), Size: int64(len(tt.attack)), InternalDate: time.Now()},
+			}
+			if err := st.AddMessages(ctx, inbox.ID, msgs, 2); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := fx.Pass(ctx); err != nil {
+				t.Fatal(err)
+			}
+			r := readers{fx}
+			var got string
+			if tt.order {
+				got = r.orders(t, "amazon")
+			} else {
+				got = r.trips(t)
+			}
+			if x := realOne(t, got); x.Status == "cancelled" || slices.Contains(x.Sources, 2) {
+				t.Errorf("the real mail's thing = %+v (%s); want it as the real mail states it, the stranger's apart", x, got)
+			}
+		})
 	}
 }

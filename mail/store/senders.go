@@ -51,36 +51,18 @@ func OrgDomain(addr string) string {
 // question reads (BenchmarkSenders).
 func (s *Store) Senders(ctx context.Context, ids []int64) (map[int64]Sender, error) {
 	out := make(map[int64]Sender, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id, from_addr FROM messages WHERE id IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read senders: %w", err)
-	}
-	defer rows.Close()
 	domains := map[string]bool{}
-	for rows.Next() {
-		var id int64
-		var addr string
-		if err := rows.Scan(&id, &addr); err != nil {
-			return nil, fmt.Errorf("read senders: %w", err)
+	// The messages' From in chunks well under SQLite's bound on a
+	// statement's parameters; each domain's facts below are then looked
+	// up once however many messages share it.
+	const chunk = 500
+	for len(ids) > 0 {
+		n := min(chunk, len(ids))
+		if err := s.sendersOf(ctx, ids[:n], out, domains); err != nil {
+			return nil, err
 		}
-		addr = strings.ToLower(addr)
-		sd := Sender{Address: addr, Domain: OrgDomain(addr)}
-		if sd.Domain != "" {
-			domains[sd.Domain] = true
-		}
-		out[id] = sd
+		ids = ids[n:]
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read senders: %w", err)
-	}
-	rows.Close()
 	if len(domains) == 0 {
 		return out, nil
 	}
@@ -120,6 +102,37 @@ func (s *Store) Senders(ctx context.Context, ids []int64) (map[int64]Sender, err
 		out[id] = sd
 	}
 	return out, nil
+}
+
+// sendersOf adds the From address of messages ids to out and its
+// domain to domains.
+func (s *Store) sendersOf(ctx context.Context, ids []int64, out map[int64]Sender, domains map[string]bool) error {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, from_addr FROM messages WHERE id IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`, args...)
+	if err != nil {
+		return fmt.Errorf("read senders: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var addr string
+		if err := rows.Scan(&id, &addr); err != nil {
+			return fmt.Errorf("read senders: %w", err)
+		}
+		addr = strings.ToLower(addr)
+		sd := Sender{Address: addr, Domain: OrgDomain(addr)}
+		if sd.Domain != "" {
+			domains[sd.Domain] = true
+		}
+		out[id] = sd
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read senders: %w", err)
+	}
+	return nil
 }
 
 // senderRows collects what a batch of stored messages says of senders:

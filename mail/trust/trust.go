@@ -102,3 +102,15 @@ func Trusted(verified bool, s store.Sender, now time.Time) bool {
 	}
 	return !FreeMail(s.Domain) && !New(s, now)
 }
+
+// SenderKey is who a sender is when the facts store tells the senders of
+// one thing apart (extract.Record.Sender): its registrable domain, since
+// a company's mail comes from many addresses there; at a free-mail or
+// relay provider, where anyone can have an address, the address itself.
+// A sender without a domain is its address.
+func SenderKey(s store.Sender) string {
+	if s.Domain == "" || FreeMail(s.Domain) {
+		return s.Address
+	}
+	return s.Domain
+}

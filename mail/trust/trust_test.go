@@ -42,6 +42,16 @@ func TestFreeMail(t *testing.T) {
 		{"passmail.com", true},
 		{"privaterelay.appleid.com", true},
 		{"private.icloud.com", true},
+		// Services that send strangers' words under their own domain.
+		{"docusign.net", true},
+		{"paypal.com", true},
+		{"paypal.de", true},
+		{"paypal.co.uk", true},
+		{"messaging.squareup.com", true},
+		{"notification.intuit.com", true},
+		{"stripe.com", true},
+		{"googlegroups.com", true},
+		{"paypal-billing.example", false},
 		// Consumer providers missing from the ISP database.
 		{"disroot.org", true},
 		{"riseup.net", true},
@@ -91,9 +101,30 @@ func TestTrusted(t *testing.T) {
 		{"mail through a relay the user wrote to another address of", true, store.Sender{Address: "x7k2@mozmail.com", Domain: "mozmail.com", FirstSeen: old, WroteToDomain: true}, false},
 		{"a relay address the user wrote to", true, store.Sender{Address: "circus.waltz449@anonaddy.me", Domain: "anonaddy.me", FirstSeen: old, WroteToDomain: true, WroteToAddress: true}, true},
 		{"Sign in with Apple's relay", true, store.Sender{Address: "abc@privaterelay.appleid.com", Domain: "appleid.com", FirstSeen: old}, false},
+		// A service that sends its account holders' invoices and envelopes
+		// under its own old domain: a stranger's invoice through PayPal is
+		// not PayPal's word.
+		{"an invoice through PayPal", true, store.Sender{Address: "service@paypal.com", Domain: "paypal.com", FirstSeen: old}, false},
+		{"an envelope through DocuSign", true, store.Sender{Address: "dse_na2@docusign.net", Domain: "docusign.net", FirstSeen: old}, false},
 	} {
 		if got := trust.Trusted(tt.verified, tt.s, now); got != tt.want {
 			t.Errorf("%s: Trusted(%v, %+v) = %v, want %v", tt.name, tt.verified, tt.s, got, tt.want)
+		}
+	}
+}
+
+func TestSenderKey(t *testing.T) {
+	for _, tt := range []struct {
+		s    store.Sender
+		want string
+	}{
+		{store.Sender{Address: "booking@mail.lufthansa.com", Domain: "lufthansa.com"}, "lufthansa.com"},
+		{store.Sender{Address: "flightdesk.notice@gmail.com", Domain: "gmail.com"}, "flightdesk.notice@gmail.com"},
+		{store.Sender{Address: "service@paypal.com", Domain: "paypal.com"}, "service@paypal.com"},
+		{store.Sender{Address: "odd"}, "odd"},
+	} {
+		if got := trust.SenderKey(tt.s); got != tt.want {
+			t.Errorf("SenderKey(%+v) = %q, want %q", tt.s, got, tt.want)
 		}
 	}
 }
