@@ -156,8 +156,16 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	if carrierBySender(c.senderDomain) != "" || carrier != "" && tracking != "" && sameShop(carrier, c.senderName, c.senderDomain) || self != "" {
 		// A carrier's own mail (by its domain, or a postal operator that
 		// its number names and that signs it: "Latvijas Pasts"): the
-		// merchant is whoever it names, if anyone.
-		o.Merchant, o.Domain = c.shipperNamed(text), ""
+		// merchant is whoever it names, if anyone. A shop that delivers
+		// its own orders and names its delivery arm ("Carrier: Amazon
+		// Logistics" from Amazon.com under the shop's "Order #"), not
+		// itself, and no other shipper, is the merchant still.
+		shop := c.shipperNamed(text)
+		ownArm := shop == "" && o.Number != "" && carrierBySender(c.senderDomain) == "" && self == "" &&
+			!strings.EqualFold(carrier, senderBrand(c.senderName))
+		if !ownArm {
+			o.Merchant, o.Domain = shop, ""
+		}
 		if self != "" {
 			carrier, o.Shipments[0].Carrier = self, self
 		}

@@ -130,6 +130,10 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// number with its prefix apart by a dash.
 		{"Whistl <notifications@whistl.example.co.uk>", "Your Hobbycraft parcel is on its way", "Your Hobbycraft parcel is on its way to you.\nTracking reference: WH-1047729183\n",
 			"Hobbycraft WH-1047729183 Whistl shipped"},
+		// A shop that delivers its own order names its delivery arm
+		// under its order's number: the shop stays the merchant.
+		{"Amazon.com <shipment-tracking@amazon.com>", "Out for delivery", "Your package is out for delivery.\nCarrier: Amazon Logistics\nTracking ID: TBA304412297103\nOrder #113-6620917-4418230\n",
+			"Amazon.com TBA304412297103 Amazon Logistics out_for_delivery"},
 		// "Bring photo ID" is no carrier's name; held at customs is a
 		// problem.
 		{"Aramex <tracking@aramex.example.com>", "Action required", "Your shipment from Superdry is held at customs.\nWaybill number: 47011928364\nBring photo ID when you collect it.\n",
