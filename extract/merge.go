@@ -257,49 +257,50 @@ func onlyTrusted(rs []Record) (kept []Record, verified, tainted bool) {
 // splitBySender splits the records of one thing (a segment, an order, a
 // bill) into the things they state by sender. When a trusted sender's
 // clean mail states the thing, it is one thing, merged from those
-// records (onlyTrusted). Otherwise each sender's records are a thing of
-// their own: a sender nobody vouches for cannot change what another
-// sender's mail states (the second outside review of 2026-11-28: a
-// Gmail stranger naming the booking code cancelled a real booking that
-// the person had forwarded to the node, since the stranger's
-// authenticated record outranked the forwarded ones). who names each
-// part's sender for its ID ("" for the one part of a trusted or
-// unsplit thing): parts of one booking stay together only with parts
-// of the same sender.
+// records (onlyTrusted). Otherwise each authenticated sender's records
+// are a thing of their own: a sender nobody vouches for cannot change
+// what another sender's mail states (the second outside review of
+// 2026-11-28: a Gmail stranger naming the booking code cancelled a real
+// booking that the person had forwarded to the node, since the
+// stranger's authenticated record outranked the forwarded ones).
+// Unauthenticated mail proves no sender: its records join the part of
+// the authenticated sender their From names, to lose there to that
+// sender's mail as before, and otherwise make one part together; a thing
+// no mail of which was authenticated stays one thing, merged as before
+// senders were told apart. who names each part's sender for its ID: the
+// authenticated sender, or "" for the unauthenticated part and for the
+// one part of a trusted or unsplit thing, the same for every segment of
+// a booking, so that its parts stay together only with parts of the
+// same sender.
 func splitBySender(rs []Record) (parts [][]Record, who []string) {
+	authSenders := map[string]bool{}
 	for _, r := range rs {
 		if r.Trusted && r.Authenticated && !r.Tainted && r.Fact.From != FromForwarded {
 			return [][]Record{rs}, []string{""}
 		}
+		if r.Authenticated && r.Sender != "" {
+			authSenders[r.Sender] = true
+		}
+	}
+	if len(authSenders) == 0 {
+		return [][]Record{rs}, []string{""}
 	}
 	idx := map[string]int{}
 	for _, r := range rs {
-		k := senderOf(r)
+		k := r.Sender
+		if !authSenders[k] {
+			k = "?"
+		}
 		i, ok := idx[k]
 		if !ok {
 			i = len(parts)
 			idx[k] = i
 			parts = append(parts, nil)
-			who = append(who, k)
+			who = append(who, strings.TrimPrefix(k, "?"))
 		}
 		parts[i] = append(parts[i], r)
 	}
-	if len(parts) == 1 && who[0] == "?" {
-		who[0] = "" // every sender unknown: as before senders were told apart
-	}
 	return parts, who
-}
-
-// senderOf is who sent a record's message, for splitBySender. Whether
-// it was authenticated is left to onlyTrusted within the sender's part:
-// a forged From of a sender's address joins that sender's part and loses
-// there to its authenticated mail, as it did before senders were told
-// apart.
-func senderOf(r Record) string {
-	if r.Sender == "" {
-		return "?"
-	}
-	return r.Sender
 }
 
 func sources(rs []Record) []int64 {

@@ -248,6 +248,12 @@ func TestMergeBySender(t *testing.T) {
 		{"a forged From of the sender loses to its authenticated mail", []extract.Record{
 			rec(1, "shop.example", true, false, extract.StatusShipped), rec(2, "shop.example", false, false, extract.StatusCancelled)},
 			[]string{"shipped [1]"}},
+		{"unauthenticated senders only: one thing, as before", []extract.Record{
+			rec(1, "shop.example", false, false, extract.StatusShipped), rec(2, "ups.com", false, false, extract.StatusDelivered)},
+			[]string{"delivered [1 2]"}},
+		{"two authenticated senders nobody vouches for", []extract.Record{
+			rec(1, "newshop.example", true, false, extract.StatusShipped), rec(2, "x@gmail.com", true, false, extract.StatusCancelled)},
+			[]string{"cancelled [2]", "shipped [1]"}},
 		{"a trusted sender states it for all", []extract.Record{
 			rec(1, "shop.example", true, true, extract.StatusShipped), rec(2, "carrier.example", true, true, extract.StatusDelivered),
 			rec(3, "x@gmail.com", true, false, extract.StatusCancelled)},
@@ -264,5 +270,35 @@ func TestMergeBySender(t *testing.T) {
 				t.Errorf("orders = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestMergeBySenderTrips: a stranger who cancels one leg of a booking
+// that no trusted sender's mail states cancels nothing of it, and the
+// booking's legs stay one trip.
+func TestMergeBySenderTrips(t *testing.T) {
+	leg := func(msg int64, sender string, auth bool, number string, day int, status string) extract.Record {
+		at := &extract.Time{Time: time.Date(2027, 1, day, 7, 0, 0, 0, time.UTC), Zone: "UTC"}
+		return extract.Record{
+			Fact: extract.Fact{Kind: extract.KindFlight, From: extract.FromText, Segment: &extract.Segment{
+				Type: extract.KindFlight, Status: status, Reservation: "ABC123", Number: number, Depart: at}},
+			Message: msg, Date: time.Date(2026, 11, int(msg), 9, 0, 0, 0, time.UTC), Tiebreak: fmt.Sprint(msg),
+			Authenticated: auth, Sender: sender,
+		}
+	}
+	for _, auth := range []bool{true, false} {
+		recs := []extract.Record{
+			leg(1, "newair.example", auth, "NA 1", 3, extract.StatusConfirmed),
+			leg(1, "newair.example", auth, "NA 2", 10, extract.StatusConfirmed),
+			leg(2, "x@gmail.com", true, "NA 2", 10, extract.StatusCancelled),
+		}
+		var got []string
+		for _, tr := range extract.Merge(recs).Trips {
+			got = append(got, fmt.Sprint(tr.Status, " ", len(tr.Segments), " ", tr.Sources))
+		}
+		slices.Sort(got)
+		if want := []string{"cancelled 1 [2]", "confirmed 2 [1]"}; !slices.Equal(got, want) {
+			t.Errorf("airline's mail authenticated %v: trips = %q, want %q", auth, got, want)
+		}
 	}
 }
