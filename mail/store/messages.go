@@ -68,6 +68,65 @@ func storedText(p *mime.Message) (text, html string) {
 	return text, html
 }
 
+// restoreAttachedText writes again the stored text and the index of the
+// messages stored with a mail attached whole before the store kept the
+// attached mails' text (migration 0006): their raw bytes are parsed
+// again and storedText replaces what was kept.
+func restoreAttachedText(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT message_id FROM attachments
+		WHERE content_type IN ('message/rfc822', 'message/global') OR lower(filename) LIKE '%.eml'`)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		var raw []byte
+		var subject, fromName, fromAddr string
+		err := tx.QueryRowContext(ctx, `SELECT c.raw_s2, m.subject, m.from_name, m.from_addr
+			FROM message_content c JOIN messages m ON m.id = c.message_id WHERE c.message_id = ?`, id).
+			Scan(&raw, &subject, &fromName, &fromAddr)
+		if err == sql.ErrNoRows {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("message %d: %w", id, err)
+		}
+		b, err := decompress(raw)
+		if err != nil {
+			continue // a damaged message keeps the text it has
+		}
+		text, html := storedText(mime.Parse(b))
+		if _, err := tx.ExecContext(ctx, `UPDATE message_content SET text_s2 = ?, html_s2 = ? WHERE message_id = ?`,
+			compress([]byte(text)), compress([]byte(html)), id); err != nil {
+			return fmt.Errorf("message %d: %w", id, err)
+		}
+		body := text
+		if body == "" {
+			body = html
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM messages_fts WHERE rowid = ?`, id); err != nil {
+			return fmt.Errorf("message %d: %w", id, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO messages_fts (rowid, subject, sender, body) VALUES (?, ?, ?, ?)`,
+			id, subject, fromName+" "+fromAddr, indexableText(body, maxIndexedBody)); err != nil {
+			return fmt.Errorf("message %d: %w", id, err)
+		}
+	}
+	return nil
+}
+
 func compress(b []byte) []byte {
 	if len(b) == 0 {
 		return []byte{}

@@ -190,6 +190,8 @@ func goStep(version int) func(context.Context, *sql.Tx) error {
 	switch version {
 	case 5: // 0005_senders: the registrable domains need the Public Suffix List
 		return func(ctx context.Context, tx *sql.Tx) error { return backfillSenders(ctx, tx, time.Now()) }
+	case 6: // 0006_attached_text: parsing mail is Go's
+		return restoreAttachedText
 	}
 	return nil
 }
