@@ -540,7 +540,7 @@ func (ev *evidence) addBarcodes(texts []string, relevant string) {
 // reads them: stations and trains as the layout prints them, each day
 // with the year ticketDay gives it and its printed clocks.
 func (ev *evidence) addRailTicket(t string) {
-	if !strings.HasPrefix(t, "#UT") {
+	if !railPayload(t) {
 		return
 	}
 	j := railJourney(t)

@@ -10,15 +10,16 @@ import (
 // Rail tickets' barcodes (UIC 918.3): the Aztec code of a European
 // railway's ticket holds the printed ticket's layout, whose RCT2 grid
 // states the journey in a standard form whatever the railway and the
-// mail's words. A ticket whose layout is another standard, a rail pass, a
-// day ticket for a region or a railcard states no journey and gives
-// nothing.
+// mail's words, or its FCB record (UIC 918.9), in a UIC 918.3 container
+// or in UIC's barcode header. A ticket whose layout is another standard,
+// a rail pass, a day ticket for a region or a railcard states no journey
+// and gives nothing.
 
 // railTicketFacts reads the journeys of a barcode's text when it is a
-// UIC 918.3 ticket. The barcode readers give a binary payload as
+// rail ticket (railPayload). The barcode readers give a binary payload as
 // ISO 8859-1 text (a character per byte), as Wallet passes carry it too.
 func (c *msgContext) railTicketFacts(text string) []Fact {
-	if !strings.HasPrefix(text, "#UT") {
+	if !railPayload(text) {
 		return nil
 	}
 	j := railJourney(text)
@@ -98,11 +99,40 @@ func withoutTicketLegs(body, docs []Fact) []Fact {
 	return out
 }
 
-// railJourney decodes a UIC 918.3 ticket's text to its journeys, or nil.
+// railPayload says whether a barcode's text starts as a rail ticket read
+// here does: a UIC 918.3 container ("#UT"), or UIC's barcode header
+// (DOSIPAS), which holds the FCB record without a container.
+func railPayload(text string) bool {
+	if strings.HasPrefix(text, "#UT") {
+		return true
+	}
+	var head [3]byte
+	n := 0
+	for _, r := range text {
+		if n == len(head) {
+			break
+		}
+		if r > 0xFF {
+			return false
+		}
+		head[n] = byte(r)
+		n++
+	}
+	return n == len(head) && uic918.IsBarcodeHeader(head[:])
+}
+
+// railJourney decodes a rail ticket's text to its journeys, or nil.
 func railJourney(text string) *uic918.RCT2 {
 	b, ok := latin1(text)
 	if !ok {
 		return nil
+	}
+	if uic918.IsBarcodeHeader(b) {
+		j, err := uic918.HeaderJourney(b)
+		if err != nil {
+			return nil
+		}
+		return j
 	}
 	t, err := uic918.Parse(b)
 	if err != nil {

@@ -58,6 +58,10 @@ func TestRailTicketPass(t *testing.T) {
 		{"FCB", read("20221030-Muster-918-9-FV_SuperSparpreisSenior_InklRueckfahrt.bin"),
 			"Flensburg>Rosenheim 2022-10-30 17:35 ICE803 booking R4YNMU9E; Rosenheim>Flensburg 2022-11-01 13:35 ICE786 booking R4YNMU9E", ""},
 		{"FCB version 3", read("20250227-Muster-918-9-Deutschland-Ticket.bin"), "", ""},
+		// UIC's barcode header (DOSIPAS) holds the FCB record without a
+		// UIC 918.3 container.
+		{"barcode header", read("dosipas-u1-fcb2.bin"), "Amsterdam Centraal>Bruxelles-Midi 2027-07-22 07:16 EST 9316 booking NX4Q7T", ""},
+		{"barcode header cut short", string([]rune(read("dosipas-u1-fcb2.bin"))[:60]), "", ""},
 		{"cut short", mav[:len(mav)/2], "", ""},
 		{"not Latin-1", mav[:80] + "€" + mav[81:], "", ""},
 	} {

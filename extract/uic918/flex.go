@@ -11,7 +11,30 @@ import (
 // gives nothing.
 func flexJourney(r Record) (*RCT2, error) {
 	t, err := fcb.Decode(r.Version, r.Data)
-	if err != nil || len(t.Legs) == 0 {
+	if err != nil {
+		return nil, ErrNoJourney
+	}
+	return flexLegs(t)
+}
+
+// IsBarcodeHeader says whether b starts as UIC's barcode header
+// (DOSIPAS, formats "U1" and "U2") does: a cheap gate before
+// HeaderJourney.
+func IsBarcodeHeader(b []byte) bool { return fcb.IsBarcodeHeader(b) }
+
+// HeaderJourney reads a barcode in UIC's barcode header rather than a
+// UIC 918.3 container (SNCF's and other railways' tickets since 2021):
+// its FCB record's journeys, as a U_FLEX record's.
+func HeaderJourney(b []byte) (*RCT2, error) {
+	t, err := fcb.DecodeBarcode(b)
+	if err != nil {
+		return nil, ErrNoJourney
+	}
+	return flexLegs(t)
+}
+
+func flexLegs(t *fcb.Ticket) (*RCT2, error) {
+	if len(t.Legs) == 0 {
 		return nil, ErrNoJourney
 	}
 	j := &RCT2{Booking: t.PNR}
