@@ -130,6 +130,9 @@ type labelSet struct {
 	// before them (a label that ends its line), are looked at. Most of a
 	// long personal mail has none, and is then passed over in one scan.
 	numeric bool
+	// cut reads a line with the labels its anchors allow (labelalts.go);
+	// nil: with re.
+	cut *labelAlts
 }
 
 // numericLabels is labels for values that always hold a digit.
@@ -149,8 +152,9 @@ func labels(alts ...string) labelSet {
 	// After the label: an aside in parentheses ("Numer rezerwacji (PNR):",
 	// "Airline reference (Aegean):"), a colon or "No.", and a verb that
 	// introduces the value ("Ihr Buchungscode lautet", "(localizador) es").
-	l := labelSet{re: regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") +
-		`)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?` + copulas)}
+	head := `(?im)(?:^|[^\p{L}])(?:`
+	tail := `)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?` + copulas
+	l := labelSet{re: regexp.MustCompile(head + strings.Join(alts, "|") + tail)}
 	for _, a := range alts {
 		anchor := requiredText(a)
 		if len(anchor) < 3 {
@@ -161,6 +165,7 @@ func labels(alts ...string) labelSet {
 	}
 	if l.anchors != nil {
 		l.anchorSet = words.NewSet(l.anchors)
+		l.cut = newLabelAlts(head, tail, alts, l.anchors)
 	}
 	return l
 }
@@ -233,7 +238,11 @@ func (l labelSet) afterLines(text string, lines func(string) []int) []string {
 func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext bool) []string {
 	var out []string
 	each := func(base int, span string) {
-		for _, m := range l.re.FindAllStringIndex(span, maxLabelled-len(out)) {
+		re := l.lineRE(span)
+		if re == nil {
+			return // no label's anchor on the line
+		}
+		for _, m := range re.FindAllStringIndex(span, maxLabelled-len(out)) {
 			end := base + m[1]
 			// A label is a whole word: "HOTELS" is no "hotel" label.
 			if words.In(text, end, true) && words.In(text, end, false) {
