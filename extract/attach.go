@@ -25,6 +25,9 @@ import (
 func (c *msgContext) documentFacts(docs []mime.Document) []Fact {
 	var out []Fact
 	for _, d := range docs {
+		if c.images.late() {
+			break // the message's time is spent (messageTime)
+		}
 		switch d.Kind {
 		case "pkpass":
 			p, err := pkpass.Read(d.Data)

@@ -24,7 +24,10 @@ import (
 
 // extractAll reads m and the mails attached to it whole.
 func extractAll(m *mime.Message, auth msgauth.Verdict, full bool) Result {
-	return extractWithin(m, auth, full, &imageBudget{left: messagePixels})
+	b := newBudget()
+	res := extractWithin(m, auth, full, b)
+	res.Overdue = b.overdue
+	return res
 }
 
 // extractWithin is extractAll with the images of m and of the mails
@@ -43,6 +46,9 @@ func withAttached(m *mime.Message, res Result, full bool, images *imageBudget) R
 	var inner []read
 	taint := res.Tainted
 	for _, am := range m.Attached {
+		if images.late() {
+			break
+		}
 		if len(am.From) == 0 || !strings.Contains(am.From[0].Address, "@") {
 			// No sender to speak for, as an inline forward without a
 			// From line is none: not read.

@@ -63,6 +63,10 @@ type Result struct {
 	// to agents as unverified, and those that name an account to pay are
 	// dropped. (A message without facts is not looked at: false.)
 	Tainted bool
+	// Overdue: the message's documents, pictures or attached mails were
+	// not all read, its time being spent (messageTime); what was read
+	// is in Facts.
+	Overdue bool
 }
 
 // msgContext is what the extractors know about the message around the

@@ -320,6 +320,11 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (in
 			}
 			continue
 		}
+		if r.res.Overdue {
+			// Marked read with what was read: reading it again would
+			// cost the same time again.
+			s.log.Warn("Stopped reading a message's attachments at its time limit", "messageID", r.id)
+		}
 		res, err := del.ExecContext(ctx, r.id)
 		if err != nil {
 			return 0, false, err
@@ -378,6 +383,9 @@ func (s *Store) Store(ctx context.Context, tx *sql.Tx, folderID int64, msgs []st
 		}
 		if r.readErr != nil {
 			s.log.Warn("Could not read a message for facts", "messageID", m.ID, "err", r.readErr)
+		}
+		if r.res.Overdue {
+			s.log.Warn("Stopped reading a message's attachments at its time limit", "messageID", m.ID)
 		}
 		version := extract.Version
 		if r.res.Pending {
