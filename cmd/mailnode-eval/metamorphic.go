@@ -31,11 +31,11 @@ func metamorphic(data string, verbose bool, stdout, stderr io.Writer) bool {
 		"scored against the same labels; each cell is precision / recall after (before) on the mails the rewriting applies to. "+
 		"The sender's fields (order domain and merchant, bill domain and issuer) are scored apart, in the second table.\n\n", strings.Join(metaSets, ", "))
 	fmt.Fprintf(stdout, "| transformation | mails |")
-	for _, kind := range eval.Kinds {
+	for _, kind := range eval.TableKinds {
 		fmt.Fprintf(stdout, " %s |", kind)
 	}
 	fmt.Fprintln(stdout)
-	fmt.Fprintln(stdout, "|---|---|"+strings.Repeat("---|", len(eval.Kinds)))
+	fmt.Fprintln(stdout, "|---|---|"+strings.Repeat("---|", len(eval.TableKinds)))
 	cell := func(after, before eval.Score) string {
 		if after.Expected == 0 && after.Predicted == 0 && before.Predicted == 0 {
 			return "–"
@@ -44,7 +44,7 @@ func metamorphic(data string, verbose bool, stdout, stderr io.Writer) bool {
 	}
 	for _, r := range rows {
 		fmt.Fprintf(stdout, "| %s | %d |", r.Name, r.Mails)
-		for _, kind := range eval.Kinds {
+		for _, kind := range eval.TableKinds {
 			fmt.Fprintf(stdout, " %s |", cell(r.After[kind], r.Before[kind]))
 		}
 		fmt.Fprintln(stdout)

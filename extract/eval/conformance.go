@@ -268,9 +268,7 @@ func ConformanceEntities(mail string, data []byte) []Entity {
 		if len(fors) == 0 && status == "cancelled" && str(r["reservationNumber"]) != "" {
 			// A cancellation that names only its booking: what it cancels
 			// is the booking's trips.
-			kind := map[string]string{"FlightReservation": extract.KindFlight, "TrainReservation": extract.KindTrain,
-				"LodgingReservation": extract.KindHotel}[str(r["@type"])]
-			if kind != "" {
+			if kind := schemaKinds[str(r["@type"])]; kind != "" {
 				es = append(es, Entity{Kind: kind, Mail: mail, Fields: map[string]string{"reservation": str(r["reservationNumber"])}})
 			}
 		}

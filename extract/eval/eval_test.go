@@ -142,7 +142,7 @@ func TestUnseenSet(t *testing.T) {
 		kinds[e.Kind]++
 		fields += len(e.Fields)
 	}
-	for _, k := range eval.Kinds {
+	for _, k := range eval.TableKinds {
 		if kinds[k] == 0 {
 			t.Errorf("no unseen %s", k)
 		}
@@ -168,7 +168,7 @@ func TestHandwrittenSet(t *testing.T) {
 		t.Fatal(err)
 	}
 	scores, misses := eval.ScoreMailsShowing(p)
-	for _, k := range eval.Kinds {
+	for _, k := range eval.TableKinds {
 		s := scores[k]
 		if s.Expected == 0 {
 			t.Errorf("no hand-written %s", k)

@@ -18,8 +18,8 @@ import (
 // Travel is scored per mail, segment by segment, on the fields a traveller
 // and an agent acting for one need:
 //
-//	flight, train: reservation, number, from, to, depart, arrive
-//	hotel:         reservation, name, check_in, check_out
+//	flight, train, bus: reservation, number, from, to, depart, arrive
+//	hotel:              reservation, name, check_in, check_out
 //
 // Times are written "2006-01-02T15:04" with the offset after a space when
 // it is known ("2017-06-15T12:55 +02:00"): two times with offsets compare
@@ -42,7 +42,7 @@ func SegmentEntities(mail string, facts []extract.Fact) []Entity {
 			fields["name"] = s.Hotel
 			fields["check_in"] = dayOf(s.CheckIn)
 			fields["check_out"] = dayOf(s.CheckOut)
-		case extract.KindFlight, extract.KindTrain:
+		case extract.KindFlight, extract.KindTrain, extract.KindBus:
 			fields["number"] = s.Number
 			fields["from"], fields["to"] = placeOf(f.Kind, s.From), placeOf(f.Kind, s.To)
 			fields["depart"], fields["arrive"] = clockOf(s.Depart), clockOf(s.Arrive)
@@ -94,15 +94,14 @@ func nonEmpty(m map[string]string) map[string]string {
 
 // SchemaEntities reads travel reservations from schema.org JSON as
 // KItinerary writes it (its expected test outputs and its extractor's
-// output): FlightReservation, TrainReservation and LodgingReservation.
-// Other types (events, buses, restaurants) are not trips and are left
-// out.
+// output): FlightReservation, TrainReservation, BusReservation and
+// LodgingReservation. Other types (events, boats, restaurants) are not
+// scored and are left out.
 func SchemaEntities(mail string, data []byte) []Entity {
 	items := schemaItems(data)
 	var out []Entity
 	for _, r := range items {
-		kind := map[string]string{"FlightReservation": extract.KindFlight, "TrainReservation": extract.KindTrain,
-			"LodgingReservation": extract.KindHotel}[str(r["@type"])]
+		kind := schemaKinds[str(r["@type"])]
 		if kind == "" {
 			continue
 		}
@@ -125,12 +124,23 @@ func SchemaEntities(mail string, data []byte) []Entity {
 				}
 				fields["from"], fields["to"] = str(obj(f["departureStation"])["name"]), str(obj(f["arrivalStation"])["name"])
 				fields["depart"], fields["arrive"] = schemaClock(f["departureTime"]), schemaClock(f["arrivalTime"])
+			case extract.KindBus:
+				fields["number"] = strings.TrimSpace(str(f["busName"]) + " " + str(f["busNumber"]))
+				if name, num := str(f["busName"]), str(f["busNumber"]); strings.HasPrefix(num, name) {
+					fields["number"] = num
+				}
+				fields["from"], fields["to"] = str(obj(f["departureBusStop"])["name"]), str(obj(f["arrivalBusStop"])["name"])
+				fields["depart"], fields["arrive"] = schemaClock(f["departureTime"]), schemaClock(f["arrivalTime"])
 			}
 			out = append(out, Entity{Kind: kind, Mail: mail, Fields: nonEmpty(fields)})
 		}
 	}
 	return out
 }
+
+// schemaKinds are the reservation types scored, by the kind they are.
+var schemaKinds = map[string]string{"FlightReservation": extract.KindFlight, "TrainReservation": extract.KindTrain,
+	"BusReservation": extract.KindBus, "LodgingReservation": extract.KindHotel}
 
 func obj(v any) map[string]any {
 	m, _ := v.(map[string]any)

@@ -8,9 +8,15 @@ import (
 	"mailnode/mail/msgauth"
 )
 
-// Kinds are the kinds the evaluation reports, in its tables' order:
+// Kinds are the kinds the read tools answer with, in the tables' order:
 // orders stand for parcels too (a parcel is an order's shipment).
 var Kinds = []string{extract.KindFlight, extract.KindTrain, extract.KindHotel, extract.KindOrder, extract.KindBill}
+
+// TableKinds are the kinds the evaluation reports, in its tables' order:
+// Kinds and buses, which are Plans (no tool lists them; ask reads them)
+// but scored as trains are (issue 46: a bus must not become a train, nor
+// a bay or a seat its stop).
+var TableKinds = []string{extract.KindFlight, extract.KindTrain, extract.KindBus, extract.KindHotel, extract.KindOrder, extract.KindBill}
 
 // ScoreMails scores labelled mails of every kind mail by mail: trip
 // segments, orders and their parcels, bills. Each mail is read on its own,
