@@ -254,7 +254,7 @@ var carrierLabel = labels(append(lang.Entries("carrier.label"), lang.Entries("ca
 // shipperLabel heads the line of a carrier's notice that names who sent
 // the parcel: "FROM Express Water Inc.", "Absender: …", "Nadawca: …"
 // (shipper.label in extract/lang/data).
-var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:` + strings.Join(quoteAll(longestFirst(lang.Entries("shipper.label"))), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+)`)}
+var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:` + strings.Join(quoteAll(longestFirst(lang.Entries("shipper.label"))), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+|[ \t]*$)`)}
 
 func carrierBySender(domain string) string {
 	if c := carriers.CarrierOf(domain); c != "" {

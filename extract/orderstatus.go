@@ -62,14 +62,16 @@ func statusIn(s string) string {
 		// "Are expected to be delivered": a parcel on its way.
 		// The phrase may end a longer word ("sendt" in "afsendt").
 		rank := statusRank[phrase]
-		if st := statusOrder[rank]; st == StatusShipped || st == StatusDelivered {
+		if st := statusOrder[rank]; st == StatusShipped || st == StatusDelivered || st == StatusReturned {
 			w := len(before)
 			for w > 0 && words.In(before, w, true) {
 				_, n := utf8.DecodeLastRuneInString(before[:w])
 				w -= n
 			}
 			if endsWithWord(before[:w], willWords) {
-				if st == StatusShipped {
+				// "Or the item will be returned to the sender": a
+				// return to come, if nothing is done, is none yet.
+				if st == StatusShipped || st == StatusReturned {
 					return true
 				}
 				rank = shippedRank
@@ -172,7 +174,10 @@ func deliveryToday(s string) bool {
 	}
 	today := false
 	for ln := range strings.Lines(s) {
-		if !deliverWords.In(ln) {
+		if !deliverWords.In(ln) || failedIn(ln) {
+			// A line that says the delivery failed tells of none today
+			// ("konnte heute nicht zugestellt werden", "nie zastał Cię
+			// dziś").
 			continue
 		}
 		if pastWords.In(ln) || opens(ln) {
@@ -181,6 +186,17 @@ func deliveryToday(s string) bool {
 		today = today || todayWords.In(ln)
 	}
 	return today
+}
+
+// failedIn reports whether a line holds a failed delivery's phrase
+// (status.problem).
+func failedIn(ln string) bool {
+	failed := false
+	statusSet.EachAt(ln, func(phrase, _ int) bool {
+		failed = statusOrder[statusRank[phrase]] == StatusProblem
+		return !failed
+	})
+	return failed
 }
 
 // statusOrder is the order the states are tried in; shippedRank is

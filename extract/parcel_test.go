@@ -134,6 +134,12 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// under its order's number: the shop stays the merchant.
 		{"Amazon.com <shipment-tracking@amazon.com>", "Out for delivery", "Your package is out for delivery.\nCarrier: Amazon Logistics\nTracking ID: TBA304412297103\nOrder #113-6620917-4418230\n",
 			"Amazon.com TBA304412297103 Amazon Logistics out_for_delivery"},
+		// The shipper's label alone on its line over the name, as a
+		// carrier's HTML card flattens; "Shipped From:".
+		{"FedEx <TrackingUpdates@fedex.com>", "Delivery exception", "Delivery exception: Customer not available or business closed.\n\nTRACKING NUMBER\n774512369878\n\nFROM\nDell Technologies\nRound Rock, TX, US\n",
+			"Dell Technologies 774512369878 FedEx problem"},
+		{"UPS <mcinfo@ups.com>", "UPS Update: Delivery Exception", "A delivery exception has occurred.\nTracking Number: 1Z6V8E310366204816\nShipped From: Bose Corporation\n",
+			"Bose Corporation 1Z6V8E310366204816 UPS problem"},
 		// "Bring photo ID" is no carrier's name; held at customs is a
 		// problem.
 		{"Aramex <tracking@aramex.example.com>", "Action required", "Your shipment from Superdry is held at customs.\nWaybill number: 47011928364\nBring photo ID when you collect it.\n",

@@ -63,6 +63,15 @@ func TestStatusIn(t *testing.T) {
 		"ihr paket wird morgen zugestellt":                                                          StatusShipped,
 		"din leverans levereras i kväll mellan 17:00 och 22:00":                                     StatusOutForDelivery,
 		"zugestellt heute um 11:42":                                                                 StatusDelivered,
+		// A delivery today on a line that says it failed is none.
+		"ihre sendung konnte heute leider nicht zugestellt werden": StatusProblem,
+		"kurier nie zastał cię dziś pod adresem doręczenia":        StatusProblem,
+		"we konden je pakket vandaag niet bezorgen":                StatusProblem,
+		"tu envío no ha podido ser entregado: ausente en reparto":  StatusProblem,
+		"votre colis n'a pas pu être distribué ce jour":            StatusProblem,
+		// A return to come, if nothing is done, is none yet.
+		"your item is being held. pay the fee or the item will be returned to the sender.": StatusProblem,
+		"your item is being returned to the sender":                                        StatusReturned,
 	} {
 		if got := statusIn(s); got != want {
 			t.Errorf("%q: %q, want %q", s, got, want)
