@@ -91,15 +91,7 @@ func (p *parts) walk(e *gomessage.Entity, depth int) bool {
 			}
 		}
 	}
-	mediaType, params, _ := e.Header.ContentType()
-	if mediaType == "" {
-		mediaType = "text/plain"
-	}
-	disp, dparams, _ := e.Header.ContentDisposition()
-	filename := dparams["filename"]
-	if filename == "" {
-		filename = params["name"]
-	}
+	mediaType, params, disp, filename := mime.PartType(e.Header)
 	body, err := io.ReadAll(e.Body)
 	if err != nil {
 		return false

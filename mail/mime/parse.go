@@ -319,16 +319,26 @@ func (w *walker) walk(e *message.Entity, part string, depth int) {
 	w.leaf(e, partName(part))
 }
 
-func (w *walker) leaf(e *message.Entity, part string) {
-	mediaType, params, _ := e.Header.ContentType()
+// PartType reads a part's header as clients do: its media type (text/plain
+// where it names none) and that type's parameters, its disposition, and its
+// file name (Content-Disposition's filename, else Content-Type's name, as
+// go-message reads a parameter). An unreadable header reads as empty, not
+// as an error.
+func PartType(h message.Header) (mediaType string, params map[string]string, disposition, filename string) {
+	mediaType, params, _ = h.ContentType()
 	if mediaType == "" {
 		mediaType = "text/plain"
 	}
-	disp, dparams, _ := e.Header.ContentDisposition()
-	filename := dparams["filename"]
+	disposition, dparams, _ := h.ContentDisposition()
+	filename = dparams["filename"]
 	if filename == "" {
 		filename = params["name"]
 	}
+	return mediaType, params, disposition, filename
+}
+
+func (w *walker) leaf(e *message.Entity, part string) {
+	mediaType, params, disp, filename := PartType(e.Header)
 	if filename != "" {
 		if dec, err := new(mime.WordDecoder).DecodeHeader(filename); err == nil {
 			filename = dec

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/emersion/go-message"
+
 	"mailnode/mail/mime"
 )
 
@@ -292,5 +294,28 @@ func TestXMLDocuments(t *testing.T) {
 	}
 	if len(m.Attachments) != 3 {
 		t.Errorf("Attachments = %+v, want all three listed", m.Attachments)
+	}
+}
+
+func TestPartType(t *testing.T) {
+	for _, c := range []struct {
+		header                       string
+		mediaType, disp, file, param string
+	}{
+		{"", "text/plain", "", "", ""},
+		{"Content-Type: text/html; charset=utf-8\r\n", "text/html", "", "", "utf-8"},
+		{"Content-Type: application/pdf; name=\"a.pdf\"\r\n", "application/pdf", "", "a.pdf", ""},
+		{"Content-Type: application/pdf; name=\"a.pdf\"\r\nContent-Disposition: attachment; filename=\"b.pdf\"\r\n", "application/pdf", "attachment", "b.pdf", ""},
+		{"Content-Type: text/calendar\r\nContent-Disposition: inline\r\n", "text/calendar", "inline", "", ""},
+		{"Content-Type: image/png; name=\"=?utf-8?q?R=C3=A9servation.png?=\"\r\n", "image/png", "", "Réservation.png", ""},
+	} {
+		e, err := message.Read(strings.NewReader(c.header + "\r\nbody"))
+		if err != nil && !message.IsUnknownCharset(err) {
+			t.Fatalf("%q: %v", c.header, err)
+		}
+		mt, params, disp, file := mime.PartType(e.Header)
+		if mt != c.mediaType || disp != c.disp || file != c.file || params["charset"] != c.param {
+			t.Errorf("%q: PartType = %q, %q, %q (charset %q); want %q, %q, %q (%q)", c.header, mt, disp, file, params["charset"], c.mediaType, c.disp, c.file, c.param)
+		}
 	}
 }
