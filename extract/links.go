@@ -12,8 +12,10 @@ import (
 // your parcel" button and no number: the number is in the button's link
 // to the carrier's tracking page ("https://www.dhl.de/…?piececode=…").
 // A carrier's own page with a number in its query or path is the carrier's
-// word that the number is theirs, so no check digit is asked for; links
-// to anyone else (a shop's page, a click counter) are not read.
+// word that the number is theirs, so no check digit is asked for; so is
+// a click counter's or a redirect's link whose query holds the carrier's
+// page whole (the counter leads there). Links to anyone else (a shop's
+// page, a counter whose target is coded) are not read.
 
 // Bounds on what is read: a mail's links are hostile input like its text.
 const (
@@ -76,11 +78,7 @@ var trackingKeys = []string{"track", "piece", "idc", "barcode", "consign", "parc
 // site, and that carrier.
 func (c *msgContext) linkTracking(htmls []string, text string) (tracking, carrier string) {
 	for _, raw := range linkURLs(htmls, text) {
-		u, err := url.Parse(strings.TrimSpace(html.UnescapeString(raw)))
-		if err != nil || (u.Scheme != "https" && u.Scheme != "http") {
-			continue
-		}
-		car := carrierBySender(strings.ToLower(u.Hostname()))
+		u, car := carrierLink(raw)
 		if car == "" {
 			continue
 		}
@@ -98,11 +96,7 @@ func (c *msgContext) linkTracking(htmls []string, text string) (tracking, carrie
 func (c *msgContext) linkedCarrier(text string) string {
 	found := ""
 	for _, raw := range linkURLs(c.html, text) {
-		u, err := url.Parse(strings.TrimSpace(html.UnescapeString(raw)))
-		if err != nil || (u.Scheme != "https" && u.Scheme != "http") {
-			continue
-		}
-		car := carrierBySender(strings.ToLower(u.Hostname()))
+		_, car := carrierLink(raw)
 		switch {
 		case car == "" || car == found:
 		case found != "":
@@ -112,6 +106,37 @@ func (c *msgContext) linkedCarrier(text string) string {
 		}
 	}
 	return found
+}
+
+// carrierLink parses a link and names the carrier whose site it leads
+// to: its own host's, else, for a click counter's or a redirect's link,
+// the carrier's URL one of its query values holds whole
+// ("https://click.e.shop.example/ls/click?u=https%3A%2F%2Fwww.ups.com%2Ftrack%3Ftracknum%3D1Z…").
+// The URL returned is the carrier's; nil and "" when it leads to none.
+func carrierLink(raw string) (*url.URL, string) {
+	u, err := url.Parse(strings.TrimSpace(html.UnescapeString(raw)))
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") {
+		return nil, ""
+	}
+	if car := carrierBySender(strings.ToLower(u.Hostname())); car != "" {
+		return u, car
+	}
+	if !strings.Contains(u.RawQuery, "http") {
+		return nil, ""
+	}
+	for _, vs := range u.Query() {
+		for _, v := range vs {
+			if !strings.HasPrefix(v, "https://") && !strings.HasPrefix(v, "http://") {
+				continue
+			}
+			if t, err := url.Parse(v); err == nil {
+				if car := carrierBySender(strings.ToLower(t.Hostname())); car != "" {
+					return t, car
+				}
+			}
+		}
+	}
+	return nil, ""
 }
 
 // numberInLink finds a tracking number in a carrier's URL: a query value

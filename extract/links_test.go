@@ -19,10 +19,18 @@ func TestLinkTracking(t *testing.T) {
 		{"", "Track it: https://tracking.postnord.com/se/?id=00373400112233445566\n", "00373400112233445566 PostNord"},
 		{`<a href="https://www.ups.com/track?loc=en_US&amp;tracknum=1z999aa10123456784">Track</a>`, "", "1Z999AA10123456784 UPS"},
 		{`<a href="https://vas.brt.it/vas/sped_det_show.hsm?referer=sped_numspe_par.htm&amp;Nspediz=084017003021456">Traccia</a>`, "", "084017003021456 BRT"},
-		// A shop's page, a click counter, a masked or short number, a
-		// carrier's page with no number.
+		// A click counter or a redirect whose query holds the carrier's
+		// page whole leads there: the number is the carrier's as on a
+		// direct link.
+		{`<a href="https://click.mail.shop.example/?u=https%3A%2F%2Fwww.dhl.de%2F%3Fpiececode%3D003404341610">x</a>`, "", "003404341610 DHL"},
+		{"", "https://www.google.com/url?q=https://www.correos.es/localizador/detalle?tracking-number%3DPQ4F6P0701234560128011K&sa=D\n", "PQ4F6P0701234560128011K Correos"},
+		// A shop's page, a click counter whose target is coded or is no
+		// carrier's, a carrier's home page behind a counter, a masked or
+		// short number, a carrier's page with no number.
 		{`<a href="https://www.shop.example/orders/track?id=00340434161094042557">Track</a>`, "", " "},
-		{`<a href="https://click.mail.shop.example/?u=https%3A%2F%2Fwww.dhl.de%2F%3Fpiececode%3D003404341610">x</a>`, "", " "},
+		{`<a href="https://u123.ct.sendgrid.example/ls/click?upn=00340434161094042557">x</a>`, "", " "},
+		{`<a href="https://click.mail.shop.example/?u=https%3A%2F%2Fwww.shop.example%2Ftrack%3Fid%3D00340434161094042557">x</a>`, "", " "},
+		{`<a href="https://click.mail.shop.example/?u=https%3A%2F%2Fwww.ups.com%2Fus%2Fen%2FHome.page">x</a>`, "", " "},
 		{`<a href="https://www.dhl.de/verfolgen?piececode=0034XXXXXX4557">x</a>`, "", " "},
 		{`<a href="https://www.dhl.de/verfolgen?piececode=12345">x</a>`, "", " "},
 		{`<a href="https://www.dhl.de/de/privatkunden.html">x</a>`, "", " "},
