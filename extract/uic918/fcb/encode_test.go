@@ -327,3 +327,62 @@ func TestVersion20(t *testing.T) {
 		}
 	}
 }
+
+// TestTicketWithSeat: an open ticket and a seat reservation in one
+// record are one journey when the reservation gives the ticket's train:
+// it departs from or arrives at one of the ticket's stations within the
+// ticket's validity, or is the train the ticket is bound to; another
+// route's reservation, or one outside the validity, is a trip of its own.
+func TestTicketWithSeat(t *testing.T) {
+	res := func(train string, day int64, from, to string) seq {
+		return seq{"ticket": alt{name: "reservation", v: seq{"trainIA5": train, "departureDate": day,
+			"fromStationNameUTF8": from, "toStationNameUTF8": to, "departureTime": int64(8*60 + 30), "arrivalTime": int64(10*60 + 52)}}}
+	}
+	open := func(from, to string, train string) seq {
+		o := seq{"referenceIA5": "ABC", "returnIncluded": false, "fromStationNameUTF8": from, "toStationNameUTF8": to,
+			"validFromDay": int64(30), "validUntilDay": int64(1)}
+		if train != "" {
+			o["validRegion"] = []any{alt{name: "trainLink", v: seq{"trainIA5": train, "travelDate": int64(30), "departureTime": int64(8*60 + 30)}}}
+		}
+		return seq{"ticket": alt{name: "openTicket", v: o}}
+	}
+	for _, tc := range []struct {
+		name string
+		docs []any
+		want string
+	}{
+		{"the seat of the ticket's journey", []any{open("Wien Hbf", "Salzburg Hbf", ""), res("RJX 662", 30, "Wien Hbf", "Salzburg Hbf")},
+			"Wien Hbf>Salzburg Hbf 2027-03-31 08:30 RJX 662"},
+		{"on the ticket's second day", []any{open("Wien Hbf", "Salzburg Hbf", ""), res("RJX 662", 31, "Wien Hbf", "Salzburg Hbf")},
+			"Wien Hbf>Salzburg Hbf 2027-04-01 08:30 RJX 662"},
+		{"on a part of its route", []any{open("Wien Hbf", "Innsbruck Hbf", ""), res("RJX 662", 30, "Wien Hbf", "Salzburg Hbf")},
+			"Wien Hbf>Salzburg Hbf 2027-03-31 08:30 RJX 662"},
+		{"the train the ticket is bound to", []any{open("Wien Hbf", "Salzburg Hbf", "RJX 662"), res("RJX 662", 30, "Wien Hbf", "Salzburg Hbf")},
+			"Wien Hbf>Salzburg Hbf 2027-03-31 08:30 RJX 662"},
+		{"another route", []any{open("Wien Hbf", "Salzburg Hbf", ""), res("RJ 531", 30, "Graz Hbf", "Klagenfurt Hbf")},
+			"Wien Hbf>Salzburg Hbf 2027-03-31 --:--; Graz Hbf>Klagenfurt Hbf 2027-03-31 08:30 RJ 531"},
+		{"after its validity", []any{open("Wien Hbf", "Salzburg Hbf", ""), res("RJX 662", 36, "Wien Hbf", "Salzburg Hbf")},
+			"Wien Hbf>Salzburg Hbf 2027-03-31 --:--; Wien Hbf>Salzburg Hbf 2027-04-06 08:30 RJX 662"},
+		{"another train than the one it is bound to", []any{open("Wien Hbf", "Innsbruck Hbf", "RJX 662"), res("RJ 160", 30, "Salzburg Hbf", "Innsbruck Hbf")},
+			"Wien Hbf>Innsbruck Hbf 2027-03-31 08:30 RJX 662; Salzburg Hbf>Innsbruck Hbf 2027-03-31 08:30 RJ 160"},
+	} {
+		v := seq{"issuingDetail": seq{"issuingYear": int64(2027), "issuingDay": int64(60), "specimen": false,
+			"securePaperTicket": false, "activated": true}, "transportDocument": tc.docs}
+		tk, err := Decode("13", encode(t, v))
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		var legs []string
+		for _, l := range tk.Legs {
+			clock := "--:--"
+			if l.Clock >= 0 {
+				clock = fmt.Sprintf("%02d:%02d", l.Clock/60, l.Clock%60)
+			}
+			legs = append(legs, strings.TrimSpace(fmt.Sprintf("%s>%s %s %s %s", l.From, l.To, l.Day.Format("2006-01-02"), clock, l.Train)))
+		}
+		if got := strings.Join(legs, "; "); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package fcb
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -26,6 +27,8 @@ type Leg struct {
 	Train       string
 	ArriveDay   time.Time
 	ArriveClock int
+	open        bool      // an open ticket's journey, not a reservation's
+	until       time.Time // an open ticket's last day of validity, when bound to no train
 }
 
 // Decode reads a U_FLEX record's content of the version its header
@@ -82,7 +85,34 @@ func journey(v seq) (*Ticket, error) {
 			}
 		}
 	}
+	t.Legs = withoutReservedDays(t.Legs)
 	return t, nil
+}
+
+// withoutReservedDays drops an open ticket's journey when a reservation
+// of the same record gives its train: a ticket sold with its seat (ÖBB's,
+// SBB's "ticket and reservation", DB's Sparpreis with a seat) is two
+// documents of one journey, and both would be two trips. A reservation
+// is that journey's train when it departs from or arrives at one of the
+// ticket's stations within the ticket's validity (a ticket bound to no
+// train), or is the train the ticket is bound to, on its day.
+func withoutReservedDays(legs []Leg) []Leg {
+	out := legs[:0:0]
+	for _, l := range legs {
+		if l.open && slices.ContainsFunc(legs, func(m Leg) bool {
+			if m.open {
+				return false
+			}
+			if l.Clock < 0 {
+				return (m.From == l.From || m.To == l.To) && !m.Day.Before(l.Day) && !m.Day.After(l.until)
+			}
+			return m.Train == l.Train && m.Day.Equal(l.Day)
+		}) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // maxJourneyDays is the longest validity (days after the first) of an
@@ -102,11 +132,12 @@ func openTicket(o seq, day0 time.Time) []Leg {
 	if from == "" || to == "" {
 		return nil
 	}
-	out := Leg{From: from, To: to, Clock: -1, ArriveClock: -1}
+	out := Leg{From: from, To: to, Clock: -1, ArriveClock: -1, open: true}
 	if l, ok := firstTrain(o["validRegion"], o, day0); ok {
 		out.Day, out.Clock, out.Train = l.Day, l.Clock, l.Train
 	} else if until := num(o, "validUntilDay", 0); until >= 0 && until <= maxJourneyDays && o["activatedDay"] == nil {
 		out.Day = day0.AddDate(0, 0, int(num(o, "validFromDay", 0)))
+		out.until = out.Day.AddDate(0, 0, int(until))
 	} else {
 		return nil
 	}
@@ -115,7 +146,7 @@ func openTicket(o seq, day0 time.Time) []Leg {
 	if b, _ := o["returnIncluded"].(bool); !b || ret == nil {
 		return legs
 	}
-	back := Leg{From: str(ret, "fromStationNameUTF8"), To: str(ret, "toStationNameUTF8"), ArriveClock: -1}
+	back := Leg{From: str(ret, "fromStationNameUTF8"), To: str(ret, "toStationNameUTF8"), ArriveClock: -1, open: true}
 	if back.From == "" && back.To == "" {
 		back.From, back.To = to, from
 	}
