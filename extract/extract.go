@@ -254,7 +254,13 @@ func (c *msgContext) markupFacts(m *mime.Message) []Fact {
 
 // textRules applies the text rules to text, as its original sender's
 // when it is a forwarded mail.
-func (c *msgContext) textRules(subject, text string) []Fact {
+func (c *msgContext) textRules(subject, text string) []Fact { return c.textRulesIn(subject, text, 0) }
+
+// textRulesIn is textRules at depth forwards or replies deep: the
+// original of a forward or a reply may itself be a reply or a forward
+// (a person forwarding their exchange with a shop, a reply quoting a
+// forward), read as the outermost is, two deep at most.
+func (c *msgContext) textRulesIn(subject, text string, depth int) []Fact {
 	if from, own, body, ok := forwarded(text); ok {
 		// A reply's own words come first: a shop answering with the
 		// customer's mail quoted under them is the shop's mail. The
@@ -269,11 +275,20 @@ func (c *msgContext) textRules(subject, text string) []Fact {
 			}
 		}
 		c.asForwarded(from)
-		facts := c.textFacts(strings.TrimSpace(fwdPrefixRE.ReplaceAllString(subject, "")), body)
+		subject = strings.TrimSpace(fwdPrefixRE.ReplaceAllString(subject, ""))
+		var facts []Fact
+		if depth < 2 {
+			facts = c.textRulesIn(subject, body, depth+1)
+		} else {
+			facts = c.textFacts(subject, quotePrefixRE.ReplaceAllString(body, ""))
+		}
 		for i := range facts {
 			facts[i].From = FromForwarded
 		}
 		return facts
+	}
+	if depth > 0 {
+		text = quotePrefixRE.ReplaceAllString(text, "") // an original's own quotes
 	}
 	return c.textFacts(subject, text)
 }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/words"
 	"mailnode/mail/mime"
@@ -41,6 +43,9 @@ var (
 		`_{10,})\s*$`)
 	forwardFromRE = regexp.MustCompile(`(?im)^[>\s]*(?:` + strings.Join(fromLabels, "|") + `)\s*:\s*(.+)$`)
 	quotePrefixRE = regexp.MustCompile(`(?m)^(?:>[ \t]?)+`)
+	// quoteOnceRE is one level of quote marks: an original's own quotes
+	// (a reply quoted in a reply) stay for its own attribution.
+	quoteOnceRE = regexp.MustCompile(`(?m)^[ \t]*>[ \t]?`)
 )
 
 // forwarded finds a forwarded or quoted original in text: its claimed
@@ -61,7 +66,7 @@ func forwarded(text string) (from *mail.Address, own, body string, ok bool) {
 	for i := 0; ; {
 		j := strings.IndexByte(text[i:], '@')
 		if j < 0 {
-			return nil, "", "", false
+			break
 		}
 		at := i + j
 		i = at + 1
@@ -77,10 +82,278 @@ func forwarded(text string) (from *mail.Address, own, body string, ok bool) {
 		} else if at+160 < len(text) {
 			continue
 		}
-		if a, ok := attribution(strings.TrimSpace(strings.TrimLeft(text[start:end], "> \t"))); ok {
-			return a, text[:start], quotePrefixRE.ReplaceAllString(text[end:], ""), true
+		if a, s, e, ok := wrappedAttribution(text, start, end); ok {
+			return a, text[:s], quoteOnceRE.ReplaceAllString(text[e:], ""), true
+		}
+		if a, body, ok := headerBlock(text, start, end); ok {
+			return a, "", body, true
 		}
 	}
+	return namedAttribution(text)
+}
+
+// namedAttribution finds a reply's attribution that names its sender
+// without an address, over the first block of lines quoted with ">"
+// (Thunderbird's "On 03.06.27 10:14, Hotel Lumen wrote:", "Am 03.06.27
+// um 10:14 schrieb Hotel Lumen:"): the original's sender is a name
+// alone, and its text is what the quote marks hold.
+func namedAttribution(text string) (from *mail.Address, own, body string, ok bool) {
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], "\n>")
+		if j < 0 {
+			return nil, "", "", false
+		}
+		q := i + j + 1 // a quoted line's start
+		i = q
+		// The attribution is the line above the quote, or above a blank
+		// line over it; a short one.
+		e := q - 1
+		for b := 0; b < 2 && e > 0; b++ {
+			s := strings.LastIndexByte(text[max(0, e-241):e], '\n')
+			if s < 0 && e > 241 {
+				break
+			}
+			s += max(0, e-241) + 1
+			line := strings.TrimSpace(text[s:e])
+			if line == "" {
+				e = s - 1
+				continue
+			}
+			if strings.HasPrefix(line, ">") {
+				break // inside a quote: not its start
+			}
+			if a, ok := namedLine(line); ok {
+				return a, text[:s], quoteOnceRE.ReplaceAllString(text[q:], ""), true
+			}
+			break
+		}
+	}
+	return nil, "", "", false
+}
+
+// namedLine reads an attribution line without an address in angle
+// brackets: it ends in a colon, holds a clock ("10:14", "10.14") and a verb of
+// attributionVerbs, and the sender is the words after the verb ("…
+// schrieb Hotel Lumen:") or, when those are none or hold a digit
+// ("Hotel Lumen kirjoitti 3.6.2027 klo 10.14:"), the words before it
+// back to the last with a digit, a clock's word or a comma ("On
+// 03.06.27 10:14, Hotel Lumen wrote:"). A sender that is an address
+// alone ("…, res@lumen.example wrote:") is that address.
+func namedLine(line string) (*mail.Address, bool) {
+	if !strings.HasSuffix(line, ":") || len(line) > 240 || !strings.ContainsAny(line, "0123456789") ||
+		strings.ContainsAny(line, "<>") {
+		return nil, false
+	}
+	words := strings.Fields(strings.TrimSuffix(line, ":"))
+	if !slices.ContainsFunc(words, attributionClock) {
+		return nil, false
+	}
+	at, n := -1, 0
+	for i := 0; i < len(words) && at < 0; i++ {
+		for _, v := range attributionVerbs {
+			vw := strings.Fields(v)
+			if i+len(vw) <= len(words) && strings.EqualFold(strings.Join(words[i:i+len(vw)], " "), v) ||
+				len(vw) == 1 && strings.EqualFold(strings.TrimSuffix(words[i], "(a)"), v) {
+				at, n = i, len(vw)
+				break
+			}
+		}
+	}
+	if at < 0 {
+		return nil, false
+	}
+	name := words[at+n:]
+	if len(name) == 0 || slices.ContainsFunc(name, hasDigit) {
+		k := at
+		for k > 0 {
+			w := strings.ToLower(words[k-1])
+			if strings.ContainsAny(w, "0123456789,") || slices.Contains(attributionClockWords, w) {
+				break
+			}
+			k--
+		}
+		name = words[k:at]
+	}
+	if len(name) == 0 || len(name) > 6 {
+		return nil, false
+	}
+	if len(name) == 1 && strings.Contains(name[0], "@") {
+		a, err := mail.ParseAddress(strings.Trim(name[0], ",()"))
+		if err != nil {
+			return nil, false
+		}
+		return a, true
+	}
+	// A name starts with a capital: "we wrote:" is a sentence's.
+	if r, _ := utf8.DecodeRuneInString(name[0]); !unicode.IsUpper(r) ||
+		slices.ContainsFunc(name, func(w string) bool { return strings.Contains(w, "@") }) {
+		return nil, false
+	}
+	return &mail.Address{Name: nameOf(name)}, true
+}
+
+// attributionClock reports whether w is a clock, "10:14" or "10.14" (a
+// trailing comma aside).
+func attributionClock(w string) bool {
+	w = strings.TrimRight(w, ",")
+	k := strings.IndexAny(w, ":.")
+	if k < 1 || k > 2 || len(w)-k-1 < 2 {
+		return false
+	}
+	return strings.Trim(w[:k], "0123456789") == "" && strings.Trim(w[k+1:k+3], "0123456789") == "" &&
+		(len(w) == k+3 || w[k+3] == ':')
+}
+
+// nameOf joins an attribution's name words, without their punctuation.
+func nameOf(words []string) string {
+	return strings.Trim(strings.Join(words, " "), " ,()\"")
+}
+
+// wrappedAttribution reads the attribution on text's line start:end, or
+// on that line and the one before or after it: Gmail's plain text wraps
+// a long attribution at the sender's address ("On Mon, 3 Jun 2027 at
+// 10:14, Hotel Lumen <\nres@lumen.example> wrote:") or before its verb
+// ("… <res@lumen.example>\nwrote:"). s and e are where the attribution's
+// lines start and end.
+func wrappedAttribution(text string, start, end int) (a *mail.Address, s, e int, ok bool) {
+	line := quoteLine(text[start:end])
+	if a, ok := attribution(line); ok {
+		return a, start, end, true
+	}
+	if start > 0 {
+		lo := max(0, start-1-160)
+		if k := strings.LastIndexByte(text[lo:start-1], '\n'); strings.HasSuffix(line, ":") && (k >= 0 || lo == 0) {
+			ps := lo + k + 1
+			if prev := quoteLine(text[ps : start-1]); prev != "" {
+				sep := " "
+				if strings.HasSuffix(prev, "<") {
+					sep = ""
+				}
+				if a, ok := attribution(prev + sep + line); ok {
+					return a, ps, end, true
+				}
+			}
+		}
+	}
+	if end < len(text) {
+		hi := min(len(text), end+1+160)
+		k := strings.IndexByte(text[end+1:hi], '\n')
+		if k >= 0 || hi == len(text) {
+			ne := hi
+			if k >= 0 {
+				ne = end + 1 + k
+			}
+			if next := quoteLine(text[end+1 : ne]); strings.HasSuffix(next, ":") {
+				if a, ok := attribution(line + " " + next); ok {
+					return a, start, ne, true
+				}
+			}
+		}
+	}
+	return nil, 0, 0, false
+}
+
+// headerBlock reads a forward's header block that no marker opens, on
+// text's line start:end: Outlook's HTML draws its rule as a line, not
+// words, so the text of the HTML shows only "From: Shop <addr>", "Sent:
+// …", "To: …", "Subject: …". The line must give a sender's label and
+// an address, and the lines about it (up to a blank one) a subject's
+// and a date's label; the body is what follows the blank line after
+// them.
+func headerBlock(text string, start, end int) (from *mail.Address, body string, ok bool) {
+	label, value, ok := headerLine(text[start:end])
+	if !ok || !slices.Contains(fromLabels, label) {
+		return nil, "", false
+	}
+	a, err := headerAddress(value)
+	if err != nil || !strings.Contains(a.Address, "@") {
+		return nil, "", false
+	}
+	subject, date := false, false
+	for i, k := start, 0; i > 0 && k < 6; k++ { // the lines above it
+		j := strings.LastIndexByte(text[:i-1], '\n') + 1
+		l, _, ok := headerLine(text[j : i-1])
+		if !ok {
+			break
+		}
+		subject, date = subject || slices.Contains(subjectLabels, l), date || slices.Contains(dateLabels, l)
+		i = j
+	}
+	for i, k := end, 0; i < len(text) && k < 6; k++ { // and below it, to the blank line
+		j := strings.IndexByte(text[i+1:], '\n')
+		if j < 0 {
+			return nil, "", false
+		}
+		j += i + 1
+		line := text[i+1 : j]
+		i = j
+		blank := strings.TrimSpace(strings.TrimLeft(line, ">")) == ""
+		l, _, ok := headerLine(line)
+		if blank || !ok || !slices.Contains(headerLabels, l) && !slices.Contains(subjectLabels, l) && !slices.Contains(dateLabels, l) {
+			// The block ends at a blank line, or at the original's first
+			// line where a text rendering drops the blank one.
+			if !subject || !date {
+				return nil, "", false
+			}
+			if blank {
+				return a, quoteOnceRE.ReplaceAllString(text[j+1:], ""), true
+			}
+			return a, quoteOnceRE.ReplaceAllString(text[j-len(line):], ""), true
+		}
+		subject, date = subject || slices.Contains(subjectLabels, l), date || slices.Contains(dateLabels, l)
+	}
+	return nil, "", false
+}
+
+// headerLabels are the other labels of a forward's header block: the
+// recipients' ("To", "An", "À", "Para", "Aan", "Till", "Komu", …).
+var headerLabels = []string{"to", "cc", "bcc", "an", "à", "a", "para", "aan", "till", "til", "kopia", "kopi", "do", "dw", "komu",
+	"kopie", "vastaanottaja", "kopio", "reply-to", "antwort an", "répondre à", "responder a", "rispondi a", "beantwoorden aan"}
+
+// headerLine splits a header block's line ("Sent: Monday…", "Objet :
+// …", "> Date:\tMon…") into its label, lower case, and its value.
+func headerLine(line string) (label, value string, ok bool) {
+	line = quoteLine(line)
+	k := strings.IndexByte(line, ':')
+	if k <= 0 || k > 24 {
+		return "", "", false
+	}
+	return strings.ToLower(strings.TrimSpace(line[:k])), strings.TrimSpace(line[k+1:]), true
+}
+
+// subjectLabels and dateLabels are the subject's and the date's labels
+// of the header blocks mail clients write over a forwarded original
+// (Outlook's "Sent", "Gesendet", "Envoyé", …, the others' "Date").
+var (
+	subjectLabels = []string{"subject", "betreff", "objet", "asunto", "oggetto", "onderwerp", "ämne", "emne", "aihe", "temat",
+		"předmět", "assunto"}
+	dateLabels = []string{"sent", "date", "gesendet", "datum", "envoyé", "enviado", "enviada", "fecha", "inviato", "data",
+		"verzonden", "skickat", "sendt", "dato", "lähetetty", "päivämäärä", "päiväys", "wysłano", "wysłane", "odesláno"}
+)
+
+// headerAddress reads a header block's sender: an address as RFC 5322
+// writes it, or as clients write it for people, a display name left
+// unquoted over its commas and dots ("The Hoxton, Paris <stay@…>").
+func headerAddress(v string) (*mail.Address, error) {
+	a, err := mail.ParseAddress(v)
+	if err == nil {
+		return a, nil
+	}
+	lt, gt := strings.LastIndexByte(v, '<'), strings.LastIndexByte(v, '>')
+	if lt < 0 || gt < lt || strings.TrimSpace(v[gt+1:]) != "" {
+		return nil, err
+	}
+	a, err2 := mail.ParseAddress(v[lt : gt+1])
+	if err2 != nil {
+		return nil, err
+	}
+	a.Name = strings.Trim(strings.TrimSpace(v[:lt]), `"'`)
+	return a, nil
+}
+
+// quoteLine is a line without its quote marks and spaces.
+func quoteLine(line string) string {
+	return strings.TrimSpace(strings.TrimLeft(line, "> \t"))
 }
 
 // markerLoc is where forwardMarkerRE first matches text, looked for
@@ -115,6 +388,9 @@ func markedForward(text string) (from *mail.Address, body string, ok bool) {
 	for depth := 0; ok && depth < 3; depth++ {
 		f, b, again := markedOnce(body)
 		if !again {
+			f, b, again = unmarkedForward(body)
+		}
+		if !again {
 			break
 		}
 		from, body = f, b
@@ -122,18 +398,51 @@ func markedForward(text string) (from *mail.Address, body string, ok bool) {
 	return from, body, ok
 }
 
+// unmarkedForward finds a header block that no marker opens (headerBlock)
+// on one of text's lines with an "@".
+func unmarkedForward(text string) (from *mail.Address, body string, ok bool) {
+	for i := 0; i < len(text); {
+		j := strings.IndexByte(text[i:], '@')
+		if j < 0 {
+			break
+		}
+		at := i + j
+		start := strings.LastIndexByte(text[max(0, at-160):at], '\n') + 1 + max(0, at-160)
+		end := len(text)
+		if e := strings.IndexByte(text[at:], '\n'); e >= 0 {
+			end = at + e
+		}
+		i = end + 1
+		if at-start >= 160 || end-at >= 160 {
+			continue
+		}
+		if a, b, ok := headerBlock(text, start, end); ok {
+			return a, b, true
+		}
+	}
+	return nil, "", false
+}
+
 func markedOnce(text string) (from *mail.Address, body string, ok bool) {
 	loc := markerLoc(text)
 	if loc == nil {
 		return nil, "", false
 	}
-	rest := strings.TrimLeft(quotePrefixRE.ReplaceAllString(text[loc[1]:], ""), "\r\n")
+	// A quoted marker's original is quoted as deep: a level of marks
+	// goes. An unquoted one's original keeps its own quotes (a reply
+	// forwarded, whose attribution is found by them); the text rules
+	// take them away.
+	rest := text[loc[1]:]
+	if strings.HasPrefix(strings.TrimLeft(text[loc[0]:loc[1]], " \t"), ">") {
+		rest = quoteOnceRE.ReplaceAllString(rest, "")
+	}
+	rest = strings.TrimLeft(rest, "\r\n")
 	head := firstLines(rest, 8)
 	m := forwardFromRE.FindStringSubmatchIndex(head)
 	if m == nil {
 		return nil, "", false
 	}
-	a, err := mail.ParseAddress(strings.TrimSpace(head[m[2]:m[3]]))
+	a, err := headerAddress(strings.TrimSpace(head[m[2]:m[3]]))
 	if err != nil || !strings.Contains(a.Address, "@") {
 		return nil, "", false
 	}
@@ -142,7 +451,7 @@ func markedOnce(text string) (from *mail.Address, body string, ok bool) {
 
 // attributionVerbs are a reply's "wrote" in the clients' languages.
 var attributionVerbs = []string{"wrote", "schrieb", "a écrit", "escribió", "ha scritto", "schreef", "skrev", "napsal", "napisał",
-	"kirjoitti", "escreveu"}
+	"pisze", "kirjoitti", "escreveu"}
 
 // attribution reads a reply's attribution line: one ending in a colon,
 // with a verb of attributionVerbs and a sender's <address> ("On Mon, 1

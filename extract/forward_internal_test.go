@@ -41,6 +41,25 @@ func TestForwarded(t *testing.T) {
 		{"a reply quoting a forward", "Thanks!\n\nOn Mon, Mar 1, 2027 at 9:00 AM Mette <m@mail.example> wrote:\n> Fyi\n>\n> ________________________________\n" +
 			"> Fra: Hurtigpakke <info@hurtigpakke.example>\n> Sendt: 17. marts 2027 21:14\n>\n> Pakkenummer: HP1",
 			"info@hurtigpakke.example", "Pakkenummer: HP1"},
+		{"outlook html, its rule no words", "FYI\n\nFrom: Shop <s@shop.example>\nSent: Monday, March 1, 2027 9:00 AM\nTo: a@b.example\nSubject: Order 9\n\nOrder 9 shipped",
+			"s@shop.example", "Order 9 shipped"},
+		{"outlook html de", "Von: Bahn <t@bahn.example>\nGesendet: Montag, 1. März 2027 09:00\nAn: a@b.example\nBetreff: Ticket\n\nAuftrag X",
+			"t@bahn.example", "Auftrag X"},
+		{"outlook html fr quoted", "> De : Hôtel <resa@hotel.example>\n> Envoyé : lundi 1 mars 2027 09:00\n> Objet : Réservation\n>\n> Réservation 88",
+			"resa@hotel.example", "Réservation 88"},
+		{"gmail attribution wrapped at the address", "Thanks\n\nOn Mon, Mar 1, 2027 at 9:00 AM Hotel Lumen Amsterdam Centraal <\nres@lumen.example> wrote:\n\n> Booking 1234",
+			"res@lumen.example", "\n\nBooking 1234"},
+		{"gmail attribution wrapped before its verb", "Thanks\n\nOn Mon, 3 Jun 2027 at 10:14, Fjord Rail <booking@fjordrail.example>\nwrote:\n> Train 612",
+			"booking@fjordrail.example", "\nTrain 612"},
+		{"gmail de wrapped", "Danke\n\nAm Mo., 1. März 2027 um 09:00 Uhr schrieb Alpenbahn Reisen <\nt@alpenbahn.example>:\n\n> Auftrag: Q4K7ZP",
+			"t@alpenbahn.example", "\n\nAuftrag: Q4K7ZP"},
+		{"thunderbird, a bare address", "Thanks\n\nOn 3/1/27 9:00 AM, res@lumen.example wrote:\n> Booking 1234",
+			"res@lumen.example", "Booking 1234"},
+		{"a display name with a comma, unquoted", "---------- Forwarded message ---------\nFrom: The Hoxton, Paris <stay@hoxton.example>\nDate: today\nSubject: Your booking\n\nBooking number 661",
+			"stay@hoxton.example", "Booking number"},
+		{"gmail forward of an outlook html forward", "FYI\n\n---------- Forwarded message ---------\nFrom: Jonas <j@mail.example>\nDate: today\n\nSee below\n\n" +
+			"Von: Bahn <t@bahn.example>\nGesendet: Montag, 1. März 2027 09:00\nBetreff: Ticket\n\nAuftrag X",
+			"t@bahn.example", "Auftrag X"},
 		{"no blank line after the block", "________________________________\nFrom: Shop <s@shop.example>\nSent: today\nOrder 9",
 			"s@shop.example", "From: Shop"},
 	}
@@ -67,6 +86,9 @@ func TestNotForwarded(t *testing.T) {
 		"---------- Forwarded message ---------\nno header here\n\n\n\n\n\n\n\n\nFrom: x@y.example",
 		"Anfang der weitergeleiteten Nachricht\nVon: a@b.example",
 		"Invoice 12\n-----\nFrom: 1 March to 31 March",
+		"From: Shop <s@shop.example>\nTo: a@b.example\n\nOrder 9", // no subject, no date: no header block
+		"Contact: Shop <help@shop.example>\nSent: daily\nSubject: news\n\nOrder 9",
+		"Write to <help@shop.example> or\nwrote: nothing",
 	} {
 		if from, _, _, ok := forwarded(text); ok {
 			t.Errorf("%q: read as a forward from %v", text, from)
@@ -125,11 +147,63 @@ func TestRepliedTextRules(t *testing.T) {
 		t.Fatalf("reply: facts %+v from %q, want the quoted stay, forwarded from lumen.example", facts, c.senderDomain)
 	}
 
+	// A forwarded reply is its quoted original's, whose attribution
+	// names no address: the sender is the name.
+	c = &msgContext{date: time.Date(2027, 3, 2, 10, 0, 0, 0, time.UTC), dateLoc: time.UTC}
+	c.setSender("sam@example.org", "Sam")
+	fwd := "FYI\n\n---------- Forwarded message ---------\nFrom: Kari <kari@example.org>\nDate: today\nSubject: Re: Your stay\n\n" +
+		"Thanks, see you then.\n\nOn 01.03.27 09:00, Hotel Lumen wrote:\n" + strings.ReplaceAll(quote[strings.Index(quote, ">"):], "wrote:", "")
+	facts = c.textRules("Fwd: Re: Your stay", fwd)
+	if len(facts) == 0 || facts[0].From != FromForwarded || c.senderName != "Hotel Lumen" || c.senderDomain != "" {
+		t.Fatalf("forwarded reply: facts %+v from %q %q, want the quoted stay, forwarded from Hotel Lumen", facts, c.senderName, c.senderDomain)
+	}
+
 	c = &msgContext{date: time.Date(2027, 3, 2, 10, 0, 0, 0, time.UTC), dateLoc: time.UTC}
 	c.setSender("service@parcelco.example", "ParcelCo")
 	own := "Your parcel is on its way.\nTracking number: 1Z999AA10123456784\nCarrier: UPS"
 	facts = c.textRules("Re: Where is my parcel?", own+"\n\nOn Mon, Mar 1, 2027 at 9:00 AM Kari <kari@example.org> wrote:\n> Where is my parcel?\n")
 	if len(facts) == 0 || facts[0].From == FromForwarded || c.senderDomain != "parcelco.example" {
 		t.Fatalf("shop's answer: facts %+v from %q, want the shop's own parcel", facts, c.senderDomain)
+	}
+}
+
+// TestNamedAttribution: Thunderbird's attribution, which names the
+// sender without an address, over a quote, in the clients' languages.
+func TestNamedAttribution(t *testing.T) {
+	tests := []struct{ text, name, bodyStart string }{
+		{"Thanks!\n\nOn 03.06.27 10:14, Hotel Lumen wrote:\n> Booking 1234", "Hotel Lumen", "Booking 1234"},
+		{"Danke\n\nAm 03.06.27 um 10:14 schrieb Alpenbahn Reisen:\n> Auftrag: Q4K7ZP", "Alpenbahn Reisen", "Auftrag"},
+		{"Merci\n\nLe 03/06/2027 à 10:14, Hôtel du Lac a écrit :\n> Réservation 88", "Hôtel du Lac", "Réservation 88"},
+		{"Gracias\n\nEl 3/6/27 a las 10:14, Electra Hogar escribió:\n\n> Factura 5", "Electra Hogar", "Factura 5"},
+		{"Grazie\n\nIl 03/06/27 10:14, Casa Verde ha scritto:\n> Ordine CV-1", "Casa Verde", "Ordine CV-1"},
+		{"Dank\n\nOp 03-06-2027 om 10:14 schreef Lichthuis:\n> Bestelling 7", "Lichthuis", "Bestelling 7"},
+		{"Tack\n\nDen 2027-06-03 kl. 10:14, skrev Nordavia:\n> Bokning ZQ4M8T", "Nordavia", "Bokning"},
+		{"Díky\n\nDne 03.06.27 v 10:14 České dráhy napsal(a):\n> Jízdenka 1", "České dráhy", "Jízdenka 1"},
+		{"Dzięki\n\nW dniu 03.06.2027 o 10:14, Sklep Ogrodnik pisze:\n> Zamówienie 5", "Sklep Ogrodnik", "Zamówienie 5"},
+		{"Kiitos\n\nMotonet kirjoitti 3.6.2027 klo 10.14:\n> Tilaus 55", "Motonet", "Tilaus 55"},
+		{"Obrigado\n\nEm 03/06/2027 10:14, Loja Azul escreveu:\n> Encomenda 9", "Loja Azul", "Encomenda 9"},
+	}
+	for _, tc := range tests {
+		from, own, body, ok := forwarded(tc.text)
+		if !ok {
+			t.Errorf("%q: not read as a reply", tc.text)
+			continue
+		}
+		if from.Name != tc.name || from.Address != "" {
+			t.Errorf("%q: from %q <%s>, want %q", tc.text, from.Name, from.Address, tc.name)
+		}
+		if !strings.HasPrefix(body, tc.bodyStart) || strings.Contains(own, ">") {
+			t.Errorf("%q: own %q, body %q", tc.text, own, body)
+		}
+	}
+	for _, text := range []string{
+		"Our offer: 3 nights for 2:\n> not a quote", // no verb
+		"On 03.06.27 we wrote to you about 5 things:\n\nnothing quoted",
+		"He wrote 12 pages:\n> quoted",          // no clock
+		"On 03.06.27 10:14 we wrote:\n> quoted", // no name before the verb's end
+	} {
+		if from, _, _, ok := forwarded(text); ok {
+			t.Errorf("%q: read as a reply from %v", text, from)
+		}
 	}
 }

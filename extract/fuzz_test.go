@@ -25,6 +25,8 @@ func FuzzExtract(f *testing.F) {
 	f.Add(`<table><tr><th>DATE</th><th>FLIGHT</th><th>FROM</th><th>TO</th><th>DEPARTS</th><th>ARRIVES</th></tr><tr><td>JUN 13</td><td>BA 117</td><td>London (LHR)</td><td>New York (JFK)</td><td>08:25 (UTC+01:00)</td><td>11:05 +1</td></tr></table>`,
 		"Vlucht    Datum        Van         Naar      Vertrek   Aankomst\nHV 5131   15.5.        Amsterdam   Faro      07:05     09:35\n", "")
 	f.Add(`[{"a":1}{"b":2},]`, "Order number: 12345\nTracking number: 1Z999AA10123456784\nshipped", "")
+	f.Add("", "Thanks\n\nOn Thu, Apr 8, 2027 at 4:52 PM Shop <\ns@shop.example> wrote:\n\n> Order 1\n>\n> On 3.6.27 10:14, Rail wrote:\n> > Train 612\n", "")
+	f.Add("", "FYI\n\nFrom: Shop, Inc. <s@shop.example>\nSent: today\nTo: a@b.example\nSubject: x\nTracking number: 1Z999AA10123456784\n", "")
 	f.Fuzz(func(t *testing.T, html, text, cal string) {
 		m := &mime.Message{
 			From:    []mime.Address{{Name: "X", Address: "x@shop.example"}},

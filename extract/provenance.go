@@ -972,6 +972,12 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 			if statusIn(lower(firstTextLines(m.text, 12))) == st || orderStatusOf(ev.subject, m.text) == st {
 				return Source{Kind: m.kind, Raw: st + " phrase"}
 			}
+			// A listed parcel's state, in its block (parcelList).
+			if len(f.Order.Shipments) > 0 && f.Order.Shipments[0].Tracking != "" {
+				if raw := blockStatus(m.text, f.Order.Shipments[0].Tracking, st); raw != "" {
+					return Source{Kind: m.kind, Raw: raw}
+				}
+			}
 		case f.Bill != nil && st == StatusPaid:
 			if _, paid := ev.c.paidStatus(ev.subject, m.text); paid || billPaid.Any(lower(m.text)) && ev.c.paidPhraseStands(ev.subject, m.text, f.Bill.Amount) || ev.c.paidByLabel(m.text, f.Bill.Amount) {
 				return Source{Kind: m.kind, Raw: "paid phrase"}
@@ -1133,4 +1139,26 @@ func (ev *evidence) currency(fv fieldValue) Source {
 		}
 	}
 	return Source{}
+}
+
+// blockStatus is the line of text, in the block of lines that ends with
+// the one holding tracking, nearest it first, that says st, as
+// parcelList reads a listed parcel's state; "" when none says it.
+func blockStatus(text, tracking, st string) string {
+	lines := strings.Split(text, "\n")
+	want := strings.ToUpper(tracking)
+	for i, l := range lines {
+		if !strings.Contains(strings.ToUpper(compactCode(l)), want) {
+			continue
+		}
+		for j := i; j >= max(0, i-parcelBlock); j-- {
+			if s := statusIn(lower(lines[j])); s != "" {
+				if s == st {
+					return strings.TrimSpace(lines[j])
+				}
+				break
+			}
+		}
+	}
+	return ""
 }

@@ -303,6 +303,14 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 			if fs := c.parcelList(all, f.Order, 2); fs != nil {
 				return fs
 			}
+			// A carrier's digest of one parcel names its shipper in the
+			// parcel's block, its letters' senders above it ("FROM <a
+			// bank>"): the block's shipper is the parcel's.
+			if len(f.Order.Shipments) == 1 && carrierBySender(c.senderDomain) != "" {
+				if fs := c.parcelList(all, f.Order, 1); len(fs) == 1 && fs[0].Order.Merchant != "" {
+					f.Order.Merchant = fs[0].Order.Merchant
+				}
+			}
 		}
 		return []Fact{f}
 	}
