@@ -178,6 +178,10 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// "station", "seat" on a coach's ticket; words.bus.shared).
 		lowerAll := lower(all)
 		busLegs := busWords.In(lowerAll) && lowerTrainWordsBeyondBus(lowerAll) <= 1
+		var nums, each []string
+		if busLegs {
+			nums, each = busNumbers(all)
+		}
 		var buses []*Segment
 		for _, l := range legs {
 			// A stop that is a bus station ("Leeds Bus Station",
@@ -185,18 +189,36 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 			if l.Number == "" && (busLegs || busWords.In(strings.ToLower(l.From.Name+" "+l.To.Name))) {
 				l.Type = KindBus
 				buses = append(buses, l)
+			} else if n := busRun(l.Number, nums); busLegs && l.Type == KindTrain && n != "" {
+				// A run's number that a bus's label gives, read as a
+				// train's by a label buses share ("Spoj 2014", "Kurs
+				// 517, miejsce 24"): the bus's.
+				l.Type, l.Number = KindBus, n
+			}
+			if l.Type == KindBus && ref == "" {
+				// A coach's ticket names its booking; legs without one
+				// are a timetable's ("Fahrplanänderung Linie 042: Abfahrt
+				// Berlin ZOB neu 08:30").
+				continue
 			}
 			l.Reservation = ref
 			out = append(out, Fact{Kind: l.Type, From: FromText, Segment: l})
 		}
 		// A bus's own number after its label ("Bus-Nr. N 1174"), one
-		// for each bus leg, in their order.
+		// for each bus leg, in their order: the distinct numbers, or
+		// each label's when every leg has one ("Linie 032" under the
+		// outward and the return leg).
 		if len(buses) > 0 {
+			if !busLegs {
+				nums, each = busNumbers(all)
+			}
 			// Else the numbers after the bus's word heading each leg's
 			// line ("Buss 832 Göteborg …").
-			nums := busNumbers(all)
 			if len(nums) == 0 {
 				nums = busHeadNumbers(all)
+			}
+			if len(nums) != len(buses) && len(each) == len(buses) {
+				nums = each
 			}
 			if len(nums) == len(buses) {
 				for k, l := range buses {
@@ -396,18 +418,41 @@ var busNumberRE = func() *regexp.Regexp {
 }()
 
 // busNumbers are the buses' numbers text gives after their labels, once
-// each, in order.
-func busNumbers(text string) []string {
+// each, in order (distinct), and as often as a label gives them (each).
+// A number that goes on as a phone number's or a date's does ("Customer
+// service 0330 124 5566", "Service 24/7") is none.
+func busNumbers(text string) (distinct, each []string) {
 	if !hasDigit(text) {
-		return nil
+		return nil, nil
 	}
-	var out []string
-	for _, m := range busNumberRE.FindAllStringSubmatch(text, 8) {
-		if n := strings.Join(strings.Fields(m[1]), " "); !slices.Contains(out, n) {
-			out = append(out, n)
+	for _, m := range busNumberRE.FindAllStringSubmatchIndex(text, 8) {
+		rest := text[m[3]:]
+		if datePartNext(rest) || len(rest) >= 2 && (rest[0] == ' ' || rest[0] == '-') && isDigitByte(rest[1]) {
+			continue
+		}
+		n := strings.Join(strings.Fields(text[m[2]:m[3]]), " ")
+		each = append(each, n)
+		if !slices.Contains(distinct, n) {
+			distinct = append(distinct, n)
 		}
 	}
-	return out
+	return distinct, each
+}
+
+// busRun is the number of a train leg's service that is a bus's run:
+// one of nums, the numbers bus labels give, alone ("2014" read after
+// "Spoj") or after its label's word ("Kurs 517"); "" otherwise.
+func busRun(service string, nums []string) string {
+	if service == "" || len(nums) == 0 {
+		return ""
+	}
+	if slices.Contains(nums, service) {
+		return service
+	}
+	if word, n, ok := strings.Cut(service, " "); ok && slices.Contains(nums, n) && busNumberRE.MatchString(word+" "+n) {
+		return n
+	}
+	return ""
 }
 
 // sentenceClocks reports whether a line of text is a sentence of five

@@ -49,6 +49,27 @@ func FuzzIndexDigit(f *testing.F) {
 // TestBusHeadNumbers: a bus line's number after the bus's word heading a
 // leg's line with its clock; none without a clock, nor before a seat's or
 // a platform's word, nor after "Bus" heading a station's name.
+// TestBusNumbers: the numbers after a bus's labels, distinct and each;
+// a phone number's or a date's first digits are none.
+func TestBusNumbers(t *testing.T) {
+	for _, c := range []struct{ text, distinct, each string }{
+		{"Bus-Nr. N 1174 · Sitzplatz 14C\n", "N 1174", "N 1174"},
+		{"Linie 032 · Sitzplatz 7A\nLinie 032 · Sitzplatz 12D\n", "032", "032,032"},
+		{"Ligne 1510 – Siège 18\nLigne 1511 – Siège 9\n", "1510,1511", "1510,1511"},
+		{"Service 040 | Seat 23\nCustomer service 0330 124 5566\n", "040", "040"},
+		{"Service 24/7 on board\n", "", ""},
+		{"Kurs 517, miejsce 24\n", "517", "517"},
+	} {
+		d, e := busNumbers(c.text)
+		if got := strings.Join(d, ","); got != c.distinct {
+			t.Errorf("busNumbers(%q) distinct = %q, want %q", c.text, got, c.distinct)
+		}
+		if got := strings.Join(e, ","); got != c.each {
+			t.Errorf("busNumbers(%q) each = %q, want %q", c.text, got, c.each)
+		}
+	}
+}
+
 func TestBusHeadNumbers(t *testing.T) {
 	for text, want := range map[string]string{
 		"Buss 832 Göteborg Nils Ericson Terminalen 07:45 - Oslo Bussterminal 11:20\n": "832",

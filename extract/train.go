@@ -587,10 +587,17 @@ func (c *msgContext) routeLeg(m []string, d dateMatch) *Segment {
 }
 
 // notService are the words before a number on a stop line that name a
-// seat, car or platform, not a train.
-var notService = map[string]bool{"gleis": true, "voie": true, "place": true, "platz": true, "pl": true, "wg": true,
-	"wagen": true, "voiture": true, "coach": true, "car": true, "seat": true, "sitz": true, "platform": true, "track": true, "steig": true, "bahnsteig": true, "bay": true, "stance": true, "gate": true, "dársena": true, "asiento": true, "sitzplatz": true,
-	"spor": true, "peron": true, "binario": true, "vůz": true, "vuz": true, "misto": true, "km": true, "osob": true, "kl": true, "cl": true}
+// seat, car or platform, not a train: a bus's bay and a platform in any
+// language among them ("(quai 4)", "(cais 12)", ", stade 3").
+var notService = func() map[string]bool {
+	m := map[string]bool{"gleis": true, "voie": true, "place": true, "platz": true, "pl": true, "wg": true,
+		"wagen": true, "voiture": true, "coach": true, "car": true, "seat": true, "sitz": true, "bahnsteig": true, "asiento": true, "sitzplatz": true,
+		"vůz": true, "vuz": true, "misto": true, "km": true, "osob": true, "kl": true, "cl": true}
+	for _, w := range strings.Split(bayWords+"|"+platformWords, "|") {
+		m[w] = w != "via" // VIA Rail's trains ("VIA 66")
+	}
+	return m
+}()
 
 func isBus(service string) bool {
 	f := strings.Fields(strings.ToLower(service))

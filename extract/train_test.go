@@ -220,7 +220,17 @@ func TestBusTickets(t *testing.T) {
 		want             []string // type from → to depart
 	}{
 		{"a coach's ticket with a coach station and a seat", "tickets@coachway.example.co.uk", "Your coach ticket\nBooking reference: CX4471920\nOutward: Sunday 19 September 2027\nDeparts 10:30 Birmingham Coach Station\nArrives 13:05 London Victoria Coach Station\nService 420 · Seat 7\n",
-			[]string{"bus [] Birmingham Coach Station → London Victoria Coach Station 2027-09-19T10:30+01:00"}},
+			[]string{"bus [420] Birmingham Coach Station → London Victoria Coach Station 2027-09-19T10:30+01:00"}},
+		{"a bay in parentheses after the stop is no train, each leg's line its number", "reservation@autocars.example.fr", "Numéro de réservation : OAC-448120\nALLER — vendredi 3 septembre 2027\nDépart 07h10 Nantes, gare routière (quai 4)\nArrivée 11h25 Bordeaux Saint-Jean, gare routière\nLigne 1510 – Siège 18\nRETOUR — dimanche 5 septembre 2027\nDépart 18h00 Bordeaux Saint-Jean, gare routière\nArrivée 22h20 Nantes, gare routière\nLigne 1511 – Siège 9\n",
+			[]string{"bus [1510] Nantes, gare routière → Bordeaux Saint-Jean, gare routière 2027-09-03T07:10+02:00", "bus [1511] Bordeaux Saint-Jean, gare routière → Nantes, gare routière 2027-09-05T18:00+02:00"}},
+		{"one line's label under both legs", "service@fernbus.example.de", "Buchungsnummer: 2207 5519 83\nHinfahrt · Do., 08.07.2027\n10:05  Köln ZOB (Steig 3)\n14:50  Frankfurt (Main) Hbf Südseite\nLinie 032 · Sitzplatz 7A\nRückfahrt · So., 11.07.2027\n16:20  Frankfurt (Main) Hbf Südseite\n21:10  Köln ZOB\nLinie 032 · Sitzplatz 12D\nKundenservice 0800 123 4567\n",
+			[]string{"bus [032] Köln ZOB → Frankfurt (Main) Hbf Südseite 2027-07-08T10:05+02:00", "bus [032] Frankfurt (Main) Hbf Südseite → Köln ZOB 2027-07-11T16:20+02:00"}},
+		{"a bus's run read as a train's service, a bay after a comma", "bilety@autobusy.example.pl", "Numer rezerwacji: SB-3381920\nWyjazd: 22.10.2027, godz. 08:15, Wrocław Dworzec Autobusowy, stanowisko 7\nPrzyjazd: 22.10.2027, godz. 11:40, Jelenia Góra Dworzec Autobusowy\nKurs 517, miejsce 24\n",
+			[]string{"bus [517] Wrocław Dworzec Autobusowy → Jelenia Góra Dworzec Autobusowy 2027-10-22T08:15+02:00"}},
+		{"a bay's word of another language, a stand", "tickets@coaches.example.co.uk", "Booking reference: DK4471920\nYour coach ticket\nSaturday 9 October 2027\nDepart 09:10 Aarhus Rutebilstation, stade 3\nArrive 12:20 Odense Banegård, stand 6\n",
+			[]string{"bus [] Aarhus Rutebilstation → Odense Banegård 2027-10-09T09:10+02:00"}},
+		{"a timetable's change names no booking: no leg", "newsletter@fernbus.example.de", "Fahrplanänderung der Linie 042 ab 01.04.2027:\nAbfahrt Berlin ZOB neu 08:30 (bisher 08:15)\nAnkunft Leipzig Hbf Ostseite neu 10:50 (bisher 10:35)\nBereits gebuchte Fahrten sind nicht betroffen.\n",
+			nil},
 		{"a bay after the stop, Bus-Nr., Hinfahrt", "buchung@fernreise.example.de", "Buchungsnummer: 3049581127\nHinfahrt: Sa., 21.08.2027\n08:15  München ZOB, Steig 5\n13:40  Berlin Südkreuz\nBus-Nr. N 1174 · Sitzplatz 14C\n",
 			[]string{"bus [N 1174] München ZOB → Berlin Südkreuz 2027-08-21T08:15+02:00"}},
 		{"autobús, a bay in parentheses", "billetes@autocares.example.es", "Billete de autobús\nLocalizador: AM7Q2K\nFecha: 14/08/2027\nSalida: 09:00 Madrid Estación Sur (dársena 12)\nLlegada: 13:15 Valencia Estación de Autobuses\nAsiento: 23\n",
