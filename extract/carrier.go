@@ -97,11 +97,27 @@ func (c *msgContext) namedCarrier(text string) string {
 	// "The courier will deliver" names none, nor does the line after a
 	// subject ending "… remis au transporteur" ("Bonjour Camille,").
 	for ln := range linesWith(carrierPhrases, text) {
-		if m := carrierColonRE.FindStringSubmatch(ln); m != nil {
+		if m := carrierColonRE.FindStringSubmatch(ln); m != nil && !personTitled(m[1]) && !calendarWord(m[1]) {
 			return strings.Trim(m[1], ".,;")
 		}
 	}
 	return ""
+}
+
+// calendarWord reports whether w is a month's or a weekday's name:
+// "delivered by Apr 28" names a day, not a carrier.
+func calendarWord(w string) bool {
+	w = strings.ToLower(strings.Trim(w, ".,;"))
+	_, month := monthNames[w]
+	_, day := weekdayNames[w]
+	return month || day
+}
+
+// isCarrierName reports whether v is a known carrier's name and nothing
+// more ("Cainiao", "DHL Express").
+func isCarrierName(v string) bool {
+	m := carrierNameRE.FindStringSubmatchIndex(v)
+	return m != nil && strings.TrimSpace(v[:m[2]]) == "" && strings.TrimSpace(strings.TrimRight(v[m[3]:], ".")) == ""
 }
 
 // carrierBeforeColon reads a tracking label's value that starts with a
@@ -178,8 +194,11 @@ func (c *msgContext) shipperNamed(text string) string {
 		}
 		return strings.TrimRight(strings.Join(f, " "), ".")
 	}
+	// A shipper's label whose value is a carrier ("Shipped by: Cainiao"
+	// in a marketplace's mail) or a person ("From: Mr. Wang") names no
+	// shop.
 	for _, v := range c.after(shipperLabel, text) {
-		if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") {
+		if v != "" && len(v) <= 60 && !hasDigit(v) && !strings.ContainsAny(v, "@<") && !personTitled(v) && !isCarrierName(v) {
 			return v
 		}
 	}

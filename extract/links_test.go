@@ -136,6 +136,12 @@ func TestNamedCarrier(t *testing.T) {
 		"Numero di tracking BRT: 084171203399511\n":                    "BRT",
 		"Tracking number: 1Z4F8E720391726418 (UPS)\n":                  "",
 		"Tracking number Mobile: 0612345678\n":                         "",
+		// A person after a courier's label, a day after "delivered by".
+		"Courier: Mr. Wang\n":                                  "",
+		"Zusteller: Herr Kowalski\n":                           "",
+		"Kurier: Pan Marek, tel. 600 123 456\n":                "",
+		"Refund if the item is not delivered by Apr 28.\n":     "",
+		"Your parcel will be delivered by Hermes on Monday.\n": "Hermes",
 	} {
 		c := &msgContext{}
 		if got := c.namedCarrier(text); got != want {

@@ -29,6 +29,16 @@ var (
 // sending may follow as well as a shop's name ("We have sent you").
 var pronouns = wordSet("pronoun")
 
+// honorifics are every language's titles before a person's name ("Mr",
+// "Herr", "Mme"): "Courier: Mr. Wang" names a person, not a carrier.
+var honorifics = wordSet("honorific")
+
+// personTitled reports whether a name starts with a title for a person.
+func personTitled(name string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(name), " ")
+	return honorifics[strings.ToLower(strings.TrimRight(first, "."))]
+}
+
 // ownedParcelRE is a shop named between a possessive and a word for a
 // parcel, the word in lower case so that a title's "Your New Order" names
 // no shop (parcel.owner, parcel.owned in extract/lang/data).

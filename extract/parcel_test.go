@@ -140,6 +140,12 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 			"Dell Technologies 774512369878 FedEx problem"},
 		{"UPS <mcinfo@ups.com>", "UPS Update: Delivery Exception", "A delivery exception has occurred.\nTracking Number: 1Z6V8E310366204816\nShipped From: Bose Corporation\n",
 			"Bose Corporation 1Z6V8E310366204816 UPS problem"},
+		// A shipper's label that names a carrier is no shop; a person
+		// after a courier's label is no carrier.
+		{"AliExpress <transaction@notice.aliexpress.com>", "Your package has been shipped", "Your package has been shipped!\nOrder ID: 8163012847760231\nShipped by: Cainiao\nTracking number: LP00612345678901\n",
+			"AliExpress LP00612345678901 Cainiao shipped"},
+		{"SF Express <noreply@sf-express.com>", "Your shipment is out for delivery", "Your shipment SF1420567788913 from Xiaomi Store is out for delivery today.\nCourier: Mr. Wang\n",
+			"Xiaomi Store SF1420567788913 SF Express out_for_delivery"},
 		// "Bring photo ID" is no carrier's name; held at customs is a
 		// problem.
 		{"Aramex <tracking@aramex.example.com>", "Action required", "Your shipment from Superdry is held at customs.\nWaybill number: 47011928364\nBring photo ID when you collect it.\n",
