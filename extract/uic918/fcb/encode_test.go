@@ -386,3 +386,54 @@ func TestTicketWithSeat(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedTrains: a direction whose train links name every train's
+// stations, from the ticket's first to its last, gives each train's
+// leg; links that name none (DB's), or do not reach the ticket's last
+// station, give the first train's journey of the whole route, as before.
+func TestNamedTrains(t *testing.T) {
+	link := func(train string, day, clock int64, from, to string) alt {
+		l := seq{"trainIA5": train, "travelDate": day, "departureTime": clock}
+		if from != "" {
+			l["fromStationNameUTF8"], l["toStationNameUTF8"] = from, to
+		}
+		return alt{name: "trainLink", v: l}
+	}
+	for _, tc := range []struct {
+		name    string
+		regions []any
+		ret     []any
+		want    string
+	}{
+		{"a change named", []any{link("IC 2013", 3, 7*60+12, "Kiel Hbf", "Hamburg Hbf"), link("ICE 885", 3, 8*60+46, "Hamburg Hbf", "Würzburg Hbf")}, nil,
+			"Kiel Hbf>Hamburg Hbf 2027-05-13 07:12 IC 2013; Hamburg Hbf>Würzburg Hbf 2027-05-13 08:46 ICE 885"},
+		{"links naming no station", []any{link("IC 2013", 3, 7*60+12, "", ""), link("ICE 885", 3, 8*60+46, "", "")}, nil,
+			"Kiel Hbf>Würzburg Hbf 2027-05-13 07:12 IC 2013"},
+		{"links short of the last station", []any{link("IC 2013", 3, 7*60+12, "Kiel Hbf", "Hamburg Hbf"), link("ICE 885", 3, 8*60+46, "Hamburg Hbf", "Fulda")}, nil,
+			"Kiel Hbf>Würzburg Hbf 2027-05-13 07:12 IC 2013"},
+		{"the return's change named", []any{link("ICE 884", 3, 7*60+12, "", "")},
+			[]any{link("ICE 880", 6, 15*60, "Würzburg Hbf", "Hamburg Hbf"), link("RE 7", 6, 19*60+5, "Hamburg Hbf", "Kiel Hbf")},
+			"Kiel Hbf>Würzburg Hbf 2027-05-13 07:12 ICE 884; Würzburg Hbf>Hamburg Hbf 2027-05-16 15:00 ICE 880; Hamburg Hbf>Kiel Hbf 2027-05-16 19:05 RE 7"},
+	} {
+		o := seq{"referenceIA5": "ABC", "returnIncluded": tc.ret != nil, "fromStationNameUTF8": "Kiel Hbf",
+			"toStationNameUTF8": "Würzburg Hbf", "validFromDay": int64(3), "validUntilDay": int64(1), "validRegion": tc.regions}
+		if tc.ret != nil {
+			o["returnDescription"] = seq{"validReturnRegion": tc.ret}
+		}
+		v := seq{"issuingDetail": seq{"issuingYear": int64(2027), "issuingDay": int64(130), "specimen": false,
+			"securePaperTicket": false, "activated": true},
+			"transportDocument": []any{seq{"ticket": alt{name: "openTicket", v: o}}}}
+		tk, err := Decode("13", encode(t, v))
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		var legs []string
+		for _, l := range tk.Legs {
+			legs = append(legs, fmt.Sprintf("%s>%s %s %02d:%02d %s", l.From, l.To, l.Day.Format("2006-01-02"), l.Clock/60, l.Clock%60, l.Train))
+		}
+		if got := strings.Join(legs, "; "); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
+		}
+	}
+}

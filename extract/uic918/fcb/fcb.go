@@ -126,22 +126,27 @@ const maxJourneyDays = 4
 // "Zugbindung"), else on its first day of validity without a clock when
 // it is valid a few days only; and its return, when included, on the
 // day of the first train the return is bound to (a return not bound to
-// a train has no day).
+// a train has no day). A direction whose train links name every train's
+// stations, from the ticket's first to its last, is each train's leg.
 func openTicket(o seq, day0 time.Time) []Leg {
 	from, to := str(o, "fromStationNameUTF8"), str(o, "toStationNameUTF8")
 	if from == "" || to == "" {
 		return nil
 	}
 	out := Leg{From: from, To: to, Clock: -1, ArriveClock: -1, open: true}
-	if l, ok := firstTrain(o["validRegion"], o, day0); ok {
+	var legs []Leg
+	if trains, ok := namedTrains(o["validRegion"], from, to, day0); ok {
+		legs = trains
+	} else if l, ok := firstTrain(o["validRegion"], o, day0); ok {
 		out.Day, out.Clock, out.Train = l.Day, l.Clock, l.Train
+		legs = []Leg{out}
 	} else if until := num(o, "validUntilDay", 0); until >= 0 && until <= maxJourneyDays && o["activatedDay"] == nil {
 		out.Day = day0.AddDate(0, 0, int(num(o, "validFromDay", 0)))
 		out.until = out.Day.AddDate(0, 0, int(until))
+		legs = []Leg{out}
 	} else {
 		return nil
 	}
-	legs := []Leg{out}
 	ret, _ := o["returnDescription"].(seq)
 	if b, _ := o["returnIncluded"].(bool); !b || ret == nil {
 		return legs
@@ -150,11 +155,47 @@ func openTicket(o seq, day0 time.Time) []Leg {
 	if back.From == "" && back.To == "" {
 		back.From, back.To = to, from
 	}
-	if l, ok := firstTrain(ret["validReturnRegion"], ret, day0); ok && back.From != "" && back.To != "" {
+	if back.From == "" || back.To == "" {
+		return legs
+	}
+	if trains, ok := namedTrains(ret["validReturnRegion"], back.From, back.To, day0); ok {
+		return append(legs, trains...)
+	}
+	if l, ok := firstTrain(ret["validReturnRegion"], ret, day0); ok {
 		back.Day, back.Clock, back.Train = l.Day, l.Clock, l.Train
 		legs = append(legs, back)
 	}
 	return legs
+}
+
+// namedTrains is each train of a direction bound to several, when its
+// train links name every train's stations: the links that lead the
+// valid regions, the first from the direction's first station, the
+// last to its last, each with its train, day and departure clock.
+// DB's links name no station; a link of one that does is that train's
+// own leg, not the whole route's.
+func namedTrains(regions any, from, to string, day0 time.Time) ([]Leg, bool) {
+	rs, _ := regions.([]any)
+	var legs []Leg
+	for _, r := range rs {
+		a, _ := r.(alt)
+		if a.name != "trainLink" {
+			break
+		}
+		link, _ := a.v.(seq)
+		f, t := str(link, "fromStationNameUTF8"), str(link, "toStationNameUTF8")
+		train := trainName(link)
+		clock, ok := link["departureTime"].(int64)
+		if f == "" || t == "" || f == t || train == "" || !ok || clock >= 1440 {
+			return nil, false
+		}
+		legs = append(legs, Leg{From: f, To: t, Day: day0.AddDate(0, 0, int(num(link, "travelDate", 0))), Clock: int(clock),
+			Train: train, ArriveClock: -1, open: true})
+	}
+	if len(legs) < 2 || legs[0].From != from || legs[len(legs)-1].To != to {
+		return nil, false
+	}
+	return legs, true
 }
 
 // firstTrain is the first train link of a sequence of valid regions,
