@@ -248,6 +248,18 @@ func onlyTrusted(rs []Record) (kept []Record, verified, tainted bool) {
 	case len(auth) > 0:
 		return auth, true, true
 	}
+	// Forwarded originals are nobody's authenticated word, but those an
+	// authenticated forwarder sent are the forwarder's: a forged From of
+	// the forwarder's address, dressed as a forward, loses to them.
+	var forwarded []Record
+	for _, r := range rs {
+		if r.Authenticated && !r.Tainted {
+			forwarded = append(forwarded, r)
+		}
+	}
+	if len(forwarded) > 0 && len(forwarded) < len(rs) {
+		return forwarded, false, false
+	}
 	for _, r := range rs {
 		tainted = tainted || r.Tainted
 	}
@@ -255,40 +267,28 @@ func onlyTrusted(rs []Record) (kept []Record, verified, tainted bool) {
 }
 
 // splitBySender splits the records of one thing (a segment, an order, a
-// bill) into the things they state by sender. When a trusted sender's
-// clean mail states the thing, it is one thing, merged from those
-// records (onlyTrusted). Otherwise each authenticated sender's records
-// are a thing of their own: a sender nobody vouches for cannot change
-// what another sender's mail states (the second outside review of
-// 2026-11-28: a Gmail stranger naming the booking code cancelled a real
-// booking that the person had forwarded to the node, since the
-// stranger's authenticated record outranked the forwarded ones).
-// Unauthenticated mail proves no sender: its records join the part of
-// the authenticated sender their From names, to lose there to that
-// sender's mail as before, and otherwise make one part together; a thing
-// no mail of which was authenticated stays one thing, merged as before
-// senders were told apart. who names each part's sender for its ID: the
-// authenticated sender, or "" for the unauthenticated part and for the
-// one part of a trusted or unsplit thing, the same for every segment of
-// a booking, so that its parts stay together only with parts of the
-// same sender.
+// bill) into the things they state, one for each sender: a sender's mail
+// changes only what its own mail states, however trusted it is (the
+// outside reviews of 2026-11-28: a Gmail stranger naming a booking's code
+// cancelled a real booking the person had forwarded; a Microsoft 365
+// tenant, established and authenticated under onmicrosoft.com, cancelled
+// a trusted one; an unauthenticated one cancelled a booking whose DKIM a
+// list broke). A sender is Record.Sender, as the facts store gives it
+// (mail/trust.SenderKey: a registrable domain, an address at a free-mail
+// provider, a message of its own at a shared one, the forwarding address
+// of a forwarded original); within a sender's part, onlyTrusted prefers
+// its authenticated mail to a forged From of it. Records with no Sender
+// (a merge without a store) are one thing, as before senders were told
+// apart. who names each part's sender for its ID and for the booking its
+// segments join ("" when senders are unknown).
 func splitBySender(rs []Record) (parts [][]Record, who []string) {
-	authSenders := map[string]bool{}
-	for _, r := range rs {
-		if r.Trusted && r.Authenticated && !r.Tainted && r.Fact.From != FromForwarded {
-			return [][]Record{rs}, []string{""}
-		}
-		if r.Authenticated && r.Sender != "" {
-			authSenders[r.Sender] = true
-		}
-	}
-	if len(authSenders) == 0 {
+	if !slices.ContainsFunc(rs, func(r Record) bool { return r.Sender != "" }) {
 		return [][]Record{rs}, []string{""}
 	}
 	idx := map[string]int{}
 	for _, r := range rs {
 		k := r.Sender
-		if !authSenders[k] {
+		if k == "" {
 			k = "?"
 		}
 		i, ok := idx[k]
@@ -296,11 +296,26 @@ func splitBySender(rs []Record) (parts [][]Record, who []string) {
 			i = len(parts)
 			idx[k] = i
 			parts = append(parts, nil)
-			who = append(who, strings.TrimPrefix(k, "?"))
+			who = append(who, k)
 		}
 		parts[i] = append(parts[i], r)
 	}
 	return parts, who
+}
+
+// tier is how far the records onlyTrusted kept for a part are vouched
+// for: 3 a trusted sender's clean mail, 2 an authenticated sender's clean
+// mail, 1 an authenticated sender's, 0 none.
+func tier(rs []Record, verified, tainted bool) int {
+	switch {
+	case !verified:
+		return 0
+	case tainted:
+		return 1
+	case rs[0].Trusted:
+		return 3
+	}
+	return 2
 }
 
 func sources(rs []Record) []int64 {
@@ -315,8 +330,7 @@ func sources(rs []Record) []int64 {
 }
 
 // partID is the ID of a thing keyed key, stated by sender who
-// (splitBySender; "" keeps the ID a thing had before senders were told
-// apart).
+// (splitBySender; "" when senders are unknown).
 func partID(prefix, key, who string) string {
 	if who == "" {
 		return stableID(prefix, key)
@@ -448,6 +462,12 @@ func mergeTrips(recs []Record, prefix string) []Trip {
 	var trips []Trip
 	for _, b := range bookings {
 		ms := byBooking[b]
+		// A sender's legs that its authenticated mail states stand for its
+		// booking: a leg only a forged From of it states is dropped, as a
+		// forged record of one leg is (onlyTrusted).
+		if slices.ContainsFunc(ms, func(m merged) bool { return m.verified }) {
+			ms = slices.DeleteFunc(ms, func(m merged) bool { return !m.verified })
+		}
 		slices.SortFunc(ms, func(x, y merged) int { return x.seg.Start().Compare(y.seg.Start().Time) })
 		t := Trip{ID: stableID(prefix, b), Status: StatusCancelled, Verified: true}
 		for _, m := range ms {
@@ -573,19 +593,125 @@ func mergeOrders(recs []Record) []OrderState {
 	}
 	var out []OrderState
 	for _, root := range roots {
-		parts, who := splitBySender(groups[root])
-		for i, part := range parts {
-			rs, verified, tainted := onlyTrusted(part)
-			var o Order
-			for _, r := range rs {
-				mergeOrder(&o, r.Order)
-			}
-			o.Merchant = senderName(o.Merchant, o.Domain, verified && !tainted)
-			out = append(out, OrderState{ID: partID("o_", root, who[i]), Order: o, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: verified, Tainted: tainted})
-		}
+		out = append(out, mergeOrderParts(root, groups[root])...)
 	}
 	slices.SortFunc(out, func(a, b OrderState) int { return cmp.Or(b.Updated.Compare(a.Updated), cmp.Compare(a.ID, b.ID)) })
 	return out
+}
+
+// orderPart is one sender's records of an order (splitBySender), as
+// onlyTrusted kept them.
+type orderPart struct {
+	rs                []Record
+	who               string
+	verified, tainted bool
+	tier              int
+	numbered          bool            // a record names the order's number: the shop's mail
+	tracking          map[string]bool // the tracking numbers its records name
+	carried           []Record        // other senders' carrier notices applied to it
+}
+
+// mergeOrderParts merges the records of one order (those joined by its
+// number and tracking numbers) into an order for each sender
+// (splitBySender). A carrier's notices (records that name no order
+// number) also move the shipments of the other senders' orders that list
+// their tracking number forward, never back and never to cancelled or
+// returned, when the carrier is vouched for at least as far as the order
+// (tier): the shop's order is then delivered when the carrier says so,
+// and the carrier's notices are not an order of their own. Nothing else
+// of another sender's mail changes an order.
+func mergeOrderParts(root string, recs []Record) []OrderState {
+	split, who := splitBySender(recs)
+	parts := make([]*orderPart, len(split))
+	for i, part := range split {
+		rs, verified, tainted := onlyTrusted(part)
+		p := &orderPart{rs: rs, who: who[i], verified: verified, tainted: tainted, tier: tier(rs, verified, tainted), tracking: map[string]bool{}}
+		for _, r := range rs {
+			p.numbered = p.numbered || r.Order.Number != ""
+			for _, sh := range r.Order.Shipments {
+				if sh.Tracking != "" {
+					p.tracking[strings.ToUpper(sh.Tracking)] = true
+				}
+			}
+		}
+		parts[i] = p
+	}
+	absorbed := make([]bool, len(parts))
+	for ci, c := range parts {
+		if c.numbered {
+			continue
+		}
+		for _, p := range parts {
+			if p == c || !p.numbered || c.tier < p.tier || !sharesKey(c.tracking, p.tracking) {
+				continue
+			}
+			p.carried = append(p.carried, c.rs...)
+			absorbed[ci] = true
+		}
+	}
+	var out []OrderState
+	for i, p := range parts {
+		if absorbed[i] {
+			continue
+		}
+		rs := p.rs
+		if len(p.carried) > 0 {
+			rs = slices.Concat(p.rs, p.carried)
+			slices.SortStableFunc(rs, func(a, b Record) int {
+				return cmp.Or(a.Date.Compare(b.Date), cmp.Compare(a.Tiebreak, b.Tiebreak))
+			})
+		}
+		var o Order
+		for _, r := range rs {
+			if r.Sender == p.rs[0].Sender {
+				mergeOrder(&o, r.Order)
+			} else {
+				carryShipments(&o, r.Order)
+			}
+		}
+		o.Merchant = senderName(o.Merchant, o.Domain, p.verified && !p.tainted)
+		tainted := p.tainted || slices.ContainsFunc(p.carried, func(r Record) bool { return r.Tainted })
+		out = append(out, OrderState{ID: partID("o_", root, p.who), Order: o, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: p.verified, Tainted: tainted})
+	}
+	return out
+}
+
+func sharesKey(a, b map[string]bool) bool {
+	for k := range a {
+		if b[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// carryShipments moves the shipments of o that a carrier's notice n names
+// forward: their status, never to cancelled or returned, and the carrier
+// and expected day it gives. Shipments o does not list are not added.
+func carryShipments(o *Order, n *Order) {
+	for _, s := range n.Shipments {
+		i := slices.IndexFunc(o.Shipments, func(x Shipment) bool {
+			return s.Tracking != "" && strings.EqualFold(x.Tracking, s.Tracking)
+		})
+		if i < 0 {
+			continue
+		}
+		x := &o.Shipments[i]
+		if s.Status != StatusCancelled && s.Status != StatusReturned && rank(s.Status) > rank(x.Status) {
+			x.Status = s.Status
+		}
+		if s.Carrier != "" && x.Carrier == "" {
+			x.Carrier = s.Carrier
+		}
+		if s.Expected != nil {
+			x.Expected = s.Expected
+		}
+	}
+	for _, s := range o.Shipments {
+		if rank(s.Status) > rank(o.Status) && o.Status != StatusCancelled && o.Status != StatusReturned {
+			o.Status = s.Status
+		}
+	}
 }
 
 // nextStatus moves a status forward: cancellations and returns always

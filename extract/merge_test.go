@@ -221,43 +221,66 @@ func TestMergeHotelStays(t *testing.T) {
 	}
 }
 
-// TestMergeBySender: a thing no trusted sender states is changed only by
-// mail of its own sender; a trusted sender's mail states it for all.
+// TestMergeBySender: a sender's mail changes only what its own mail
+// states; a carrier's notice only moves the shipments of an order that
+// lists its tracking number forward.
 func TestMergeBySender(t *testing.T) {
 	day := func(d int) time.Time { return time.Date(2026, 11, d, 9, 0, 0, 0, time.UTC) }
-	rec := func(msg int64, sender string, auth, trusted bool, status string) extract.Record {
+	const shop, carrier, stranger = "shop.example", "ups.com", "x@gmail.com"
+	type by struct {
+		sender         string
+		auth, trusted  bool
+		numbered       bool // the shop's order number; else a carrier's notice
+		status, parcel string
+	}
+	rec := func(msg int64, b by) extract.Record {
+		o := &extract.Order{Domain: "shop.example", Status: b.status,
+			Shipments: []extract.Shipment{{Tracking: "1Z999AA10123456784", Status: b.parcel}}}
+		if b.numbered {
+			o.Number = "4471093"
+		}
 		return extract.Record{
-			Fact:    extract.Fact{Kind: extract.KindOrder, From: extract.FromText, Order: &extract.Order{Number: "4471093", Domain: "shop.example", Status: status}},
-			Message: msg, Date: day(int(msg)), Tiebreak: fmt.Sprint(msg), Authenticated: auth, Trusted: trusted, Sender: sender,
+			Fact:    extract.Fact{Kind: extract.KindOrder, From: extract.FromText, Order: o},
+			Message: msg, Date: day(int(msg)), Tiebreak: fmt.Sprint(msg), Authenticated: b.auth, Trusted: b.trusted, Sender: b.sender,
 		}
 	}
+	shipped := by{shop, false, false, true, extract.StatusShipped, extract.StatusShipped}
 	tests := []struct {
 		name string
 		recs []extract.Record
 		want []string // each order's status and sources
 	}{
 		{"senders unknown: one thing, as before", []extract.Record{
-			rec(1, "", false, false, extract.StatusShipped), rec(2, "", true, false, extract.StatusCancelled)},
+			rec(1, by{"", false, false, true, extract.StatusShipped, ""}), rec(2, by{"", true, false, true, extract.StatusCancelled, ""})},
 			[]string{"cancelled [2]"}},
 		{"a stranger cannot cancel an unverified order", []extract.Record{
-			rec(1, "shop.example", false, false, extract.StatusShipped), rec(2, "x@gmail.com", true, false, extract.StatusCancelled)},
+			rec(1, shipped), rec(2, by{stranger, true, false, true, extract.StatusCancelled, ""})},
+			[]string{"cancelled [2]", "shipped [1]"}},
+		{"nor a trusted stranger a trusted one", []extract.Record{
+			rec(1, by{shop, true, true, true, extract.StatusShipped, extract.StatusShipped}),
+			rec(2, by{"contoso.example", true, true, true, extract.StatusCancelled, ""})},
 			[]string{"cancelled [2]", "shipped [1]"}},
 		{"its own sender can", []extract.Record{
-			rec(1, "shop.example", false, false, extract.StatusShipped), rec(2, "shop.example", false, false, extract.StatusCancelled)},
+			rec(1, by{shop, false, false, true, extract.StatusShipped, ""}), rec(2, by{shop, false, false, true, extract.StatusCancelled, ""})},
 			[]string{"cancelled [1 2]"}},
 		{"a forged From of the sender loses to its authenticated mail", []extract.Record{
-			rec(1, "shop.example", true, false, extract.StatusShipped), rec(2, "shop.example", false, false, extract.StatusCancelled)},
+			rec(1, by{shop, true, false, true, extract.StatusShipped, ""}), rec(2, by{shop, false, false, true, extract.StatusCancelled, ""})},
 			[]string{"shipped [1]"}},
-		{"unauthenticated senders only: one thing, as before", []extract.Record{
-			rec(1, "shop.example", false, false, extract.StatusShipped), rec(2, "ups.com", false, false, extract.StatusDelivered)},
+		{"a carrier's notice moves the shop's order", []extract.Record{
+			rec(1, shipped), rec(2, by{carrier, false, false, false, "", extract.StatusDelivered})},
 			[]string{"delivered [1 2]"}},
-		{"two authenticated senders nobody vouches for", []extract.Record{
-			rec(1, "newshop.example", true, false, extract.StatusShipped), rec(2, "x@gmail.com", true, false, extract.StatusCancelled)},
-			[]string{"cancelled [2]", "shipped [1]"}},
-		{"a trusted sender states it for all", []extract.Record{
-			rec(1, "shop.example", true, true, extract.StatusShipped), rec(2, "carrier.example", true, true, extract.StatusDelivered),
-			rec(3, "x@gmail.com", true, false, extract.StatusCancelled)},
+		{"a trusted carrier's moves a new shop's", []extract.Record{
+			rec(1, by{shop, true, false, true, extract.StatusShipped, extract.StatusShipped}),
+			rec(2, by{carrier, true, true, false, "", extract.StatusDelivered})},
 			[]string{"delivered [1 2]"}},
+		{"a stranger's notice moves no trusted order", []extract.Record{
+			rec(1, by{shop, true, true, true, extract.StatusShipped, extract.StatusShipped}),
+			rec(2, by{stranger, true, false, false, "", extract.StatusDelivered})},
+			[]string{"delivered [2]", "shipped [1]"}},
+		{"a carrier's notice cancels nothing", []extract.Record{
+			rec(1, by{shop, true, true, true, extract.StatusShipped, extract.StatusShipped}),
+			rec(2, by{carrier, true, true, false, "", extract.StatusReturned})},
+			[]string{"shipped [1 2]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

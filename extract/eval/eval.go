@@ -50,24 +50,26 @@ func Extracted(mails []Mail) []extract.Record {
 	for i, m := range mails {
 		msg := mime.Parse(m.Raw)
 		res := extract.Extract(msg, opt.Check(msg, m.Raw))
-		sender := senderKey(msg)
 		for _, f := range res.Facts {
 			recs = append(recs, extract.Record{Fact: f, Message: int64(i + 1), Date: msg.Date,
-				Tiebreak: extract.Tiebreak(msg.MessageID, m.Raw), Authenticated: res.Auth.Authenticated, Sender: sender})
+				Tiebreak: extract.Tiebreak(msg.MessageID, m.Raw), Authenticated: res.Auth.Authenticated, Sender: senderKey(msg, f, int64(i+1))})
 		}
 	}
 	return recs
 }
 
-// senderKey is who sent msg as the facts store tells senders apart when
-// it merges (extract.Record.Sender), so that the stories of several
-// mails are merged here as the tools see them.
-func senderKey(msg *mime.Message) string {
+// senderKey is who stated fact f of message id msg as the facts store
+// tells senders apart when it merges (extract.Record.Sender), so that the
+// stories of several mails are merged here as the tools see them.
+func senderKey(msg *mime.Message, f extract.Fact, id int64) string {
 	if len(msg.From) == 0 {
 		return ""
 	}
 	addr := strings.ToLower(msg.From[0].Address)
-	return trust.SenderKey(store.Sender{Address: addr, Domain: store.OrgDomain(addr)})
+	if f.From == extract.FromForwarded {
+		return "fwd|" + addr
+	}
+	return trust.SenderKey(store.Sender{Address: addr, Domain: store.OrgDomain(addr)}, id)
 }
 
 // Entities turns merged orders and bills into labelled fields.

@@ -482,12 +482,24 @@ func (s *Store) markSenders(ctx context.Context, recs []extract.Record, now time
 	trusted := make(map[int64]bool, len(senders))
 	for i := range recs {
 		if sd, ok := senders[recs[i].Message]; ok {
-			recs[i].Sender = trust.SenderKey(sd)
+			recs[i].Sender = senderKey(recs[i], sd)
 			recs[i].Trusted = trust.Trusted(recs[i].Authenticated, sd, now)
 			trusted[recs[i].Message] = recs[i].Trusted
 		}
 	}
 	return trusted, nil
+}
+
+// senderKey is who stated record r for the merge (extract.Record.Sender):
+// the sender of its message (trust.SenderKey), or for a forwarded
+// original the very address that forwarded it, so that neither the
+// forwarder's colleagues at its domain nor a forged From of its domain
+// is the forwarder (the third outside review of 2026-11-28).
+func senderKey(r extract.Record, sd store.Sender) string {
+	if r.Fact.From == extract.FromForwarded {
+		return "fwd|" + sd.Address
+	}
+	return trust.SenderKey(sd, r.Message)
 }
 
 // pendingVersion is the version a message is marked read at when its

@@ -48,8 +48,21 @@ func TestStrangersCannotChangeTrustedFacts(t *testing.T) {
 		{"moves a trip", "INBOX/01-lufthansa-booking.eml",
 			stranger("Schedule change XK4R7Q", "your new flight time:\r\n\r\n"+strings.ReplaceAll(strings.Replace(leg, "%s", "06:05", 1), "%s", "09:00")),
 			func(t *testing.T, fx readers) {
-				if got := fx.trips(t); !strings.Contains(got, "T10:05:00+01:00") || strings.Contains(got, "06:05") || !strings.Contains(got, `"verified_sender":true,"trusted_sender":true`) {
-					t.Errorf("trips = %s, want LH 400 at 10:05, verified and trusted", got)
+				// The stranger's schedule is a trip of its own, never trusted.
+				got := fx.trips(t)
+				var trips []struct {
+					Start   struct{ At string } `json:"start"`
+					Sources []int64             `json:"sources"`
+					Trusted bool                `json:"trusted_sender"`
+				}
+				if err := json.Unmarshal([]byte(got), &trips); err != nil {
+					t.Fatal(err)
+				}
+				for _, tr := range trips {
+					real := slices.Equal(tr.Sources, []int64{1})
+					if real && (tr.Start.At != "2026-12-14T10:05:00+01:00" || !tr.Trusted) || !real && tr.Trusted {
+						t.Errorf("trips = %s, want LH 400 at 10:05, trusted, and the stranger's apart", got)
+					}
 				}
 			}},
 		{"takes an order over", "INBOX/11-amazon-shipped.eml",

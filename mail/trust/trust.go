@@ -14,6 +14,7 @@ package trust
 
 import (
 	_ "embed"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -30,15 +31,23 @@ const NewDomainAge = 14 * 24 * time.Hour
 //go:embed freemail.txt
 var freeMailList string
 
-// freeMailTable is freemail.txt parsed: registrable domains, and labels
-// that name a provider under any public suffix ("hotmail.*").
-type freeMailTable struct {
+//go:embed shared.txt
+var sharedList string
+
+// domainTable is a list of domains parsed: registrable domains, and
+// labels that name a provider under any public suffix ("hotmail.*").
+type domainTable struct {
 	domains, labels map[string]bool
 }
 
-var freeMail = sync.OnceValue(func() freeMailTable {
-	t := freeMailTable{domains: map[string]bool{}, labels: map[string]bool{}}
-	for _, line := range strings.Split(freeMailList, "\n") {
+var (
+	freeMail = sync.OnceValue(func() domainTable { return parseDomains(freeMailList) })
+	shared   = sync.OnceValue(func() domainTable { return parseDomains(sharedList) })
+)
+
+func parseDomains(list string) domainTable {
+	t := domainTable{domains: map[string]bool{}, labels: map[string]bool{}}
+	for _, line := range strings.Split(list, "\n") {
 		line = strings.ToLower(strings.TrimSpace(line))
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -50,23 +59,32 @@ var freeMail = sync.OnceValue(func() freeMailTable {
 		}
 	}
 	return t
-})
+}
 
-// FreeMail reports whether domain (any host name; its registrable domain
-// is looked up) belongs to a free-mail or consumer mailbox provider, where
-// anyone can have an address.
-func FreeMail(domain string) bool {
+// has reports whether the registrable domain of domain (any host name) is
+// in t.
+func (t domainTable) has(domain string) bool {
 	org := store.OrgDomain("@" + domain)
 	if org == "" {
 		return false
 	}
-	t := freeMail()
 	if t.domains[org] {
 		return true
 	}
 	label, _, _ := strings.Cut(org, ".")
 	return t.labels[label]
 }
+
+// FreeMail reports whether domain (any host name; its registrable domain
+// is looked up) belongs to a free-mail or consumer mailbox provider, where
+// anyone can have an address, or is Shared.
+func FreeMail(domain string) bool { return freeMail().has(domain) || Shared(domain) }
+
+// Shared reports whether domain (any host name) is one where one address,
+// or one registrable domain, speaks for many writers (shared.txt): a
+// service that sends its account holders' words under its own domain, a
+// relay mask, a platform whose customers send from its subdomains.
+func Shared(domain string) bool { return shared().has(domain) }
 
 // New reports whether a sender's domain was first seen less than
 // NewDomainAge before now; never seen counts as new.
@@ -103,13 +121,17 @@ func Trusted(verified bool, s store.Sender, now time.Time) bool {
 	return !FreeMail(s.Domain) && !New(s, now)
 }
 
-// SenderKey is who a sender is when the facts store tells the senders of
-// one thing apart (extract.Record.Sender): its registrable domain, since
-// a company's mail comes from many addresses there; at a free-mail or
-// relay provider, where anyone can have an address, the address itself.
-// A sender without a domain is its address.
-func SenderKey(s store.Sender) string {
-	if s.Domain == "" || FreeMail(s.Domain) {
+// SenderKey is who sent message msg from sender s, when the facts store
+// tells the senders of one thing apart (extract.Record.Sender): its
+// registrable domain, since a company's mail comes from many addresses
+// there; at a free-mail provider, where anyone can have an address, the
+// address itself; at a Shared domain, where an address speaks for many
+// writers, the message alone. A sender without a domain is its address.
+func SenderKey(s store.Sender, msg int64) string {
+	switch {
+	case s.Domain != "" && Shared(s.Domain):
+		return s.Address + "#" + strconv.FormatInt(msg, 10)
+	case s.Domain == "" || FreeMail(s.Domain):
 		return s.Address
 	}
 	return s.Domain

@@ -51,6 +51,10 @@ func TestFreeMail(t *testing.T) {
 		{"notification.intuit.com", true},
 		{"stripe.com", true},
 		{"googlegroups.com", true},
+		{"cash.square.com", true},
+		// Platforms whose customers send from subdomains of theirs.
+		{"contoso.onmicrosoft.com", true},
+		{"acme.zendesk.com", true},
 		{"paypal-billing.example", false},
 		// Consumer providers missing from the ISP database.
 		{"disroot.org", true},
@@ -106,6 +110,7 @@ func TestTrusted(t *testing.T) {
 		// not PayPal's word.
 		{"an invoice through PayPal", true, store.Sender{Address: "service@paypal.com", Domain: "paypal.com", FirstSeen: old}, false},
 		{"an envelope through DocuSign", true, store.Sender{Address: "dse_na2@docusign.net", Domain: "docusign.net", FirstSeen: old}, false},
+		{"a Microsoft 365 tenant made yesterday", true, store.Sender{Address: "alerts@flightdesk.onmicrosoft.com", Domain: "onmicrosoft.com", FirstSeen: old}, false},
 	} {
 		if got := trust.Trusted(tt.verified, tt.s, now); got != tt.want {
 			t.Errorf("%s: Trusted(%v, %+v) = %v, want %v", tt.name, tt.verified, tt.s, got, tt.want)
@@ -120,11 +125,15 @@ func TestSenderKey(t *testing.T) {
 	}{
 		{store.Sender{Address: "booking@mail.lufthansa.com", Domain: "lufthansa.com"}, "lufthansa.com"},
 		{store.Sender{Address: "flightdesk.notice@gmail.com", Domain: "gmail.com"}, "flightdesk.notice@gmail.com"},
-		{store.Sender{Address: "service@paypal.com", Domain: "paypal.com"}, "service@paypal.com"},
+		// One address for many writers: each message a sender of its own.
+		{store.Sender{Address: "service@paypal.com", Domain: "paypal.com"}, "service@paypal.com#7"},
+		{store.Sender{Address: "quickbooks@notification.intuit.com", Domain: "intuit.com"}, "quickbooks@notification.intuit.com#7"},
+		{store.Sender{Address: "a1b2c3@mozmail.com", Domain: "mozmail.com"}, "a1b2c3@mozmail.com#7"},
+		{store.Sender{Address: "billing@contoso.onmicrosoft.com", Domain: "onmicrosoft.com"}, "billing@contoso.onmicrosoft.com#7"},
 		{store.Sender{Address: "odd"}, "odd"},
 	} {
-		if got := trust.SenderKey(tt.s); got != tt.want {
-			t.Errorf("SenderKey(%+v) = %q, want %q", tt.s, got, tt.want)
+		if got := trust.SenderKey(tt.s, 7); got != tt.want {
+			t.Errorf("SenderKey(%+v, 7) = %q, want %q", tt.s, got, tt.want)
 		}
 	}
 }
