@@ -369,15 +369,37 @@ func markerLoc(text string) []int {
 			end += start
 		}
 		line := text[start:end]
-		if t := strings.TrimRight(strings.TrimLeft(line, "> \t"), " \t\r"); t != "" && len(t) < 200 &&
-			(t[0] == '-' || t[0] == '_' || t[len(t)-1] == ':') {
-			if loc := forwardMarkerRE.FindStringIndex(line); loc != nil {
-				return []int{start + loc[0], start + loc[1]}
+		if t := strings.TrimRight(strings.TrimLeft(line, "> \t"), " \t\r"); t != "" && len(t) < 200 {
+			if t[0] == '-' || t[0] == '_' {
+				if loc := forwardMarkerRE.FindStringIndex(line); loc != nil {
+					return []int{start + loc[0], start + loc[1]}
+				}
+			} else if t[len(t)-1] == ':' && appleMarked(line) {
+				return []int{start, end}
 			}
 		}
 		start = end + 1
 	}
 	return nil
+}
+
+// appleMarked is whether forwardMarkerRE matches a line that ends in a
+// colon, as its Apple Mail branch reads it (a line of a label's colon is
+// common in bookings; the expression over each cost a mail more than this):
+// the whole line, quote marks and spaces, a marker in any case, a colon.
+func appleMarked(line string) bool {
+	const space = "\t\n\f\r " // regexp's \s
+	u, ok := strings.CutSuffix(strings.TrimRight(strings.TrimLeft(line, ">"+space), space), ":")
+	if !ok {
+		return false
+	}
+	u = strings.TrimRight(u, space)
+	for _, m := range appleMarkers {
+		if strings.EqualFold(u, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // markedForward is forwarded for a text with a client's forward marker.
@@ -546,7 +568,7 @@ func forwardOf(m *mime.Message) (from *mail.Address, ok bool) {
 		return nil, true
 	}
 	for _, h := range m.HTML {
-		if quoteMarkup.Any(strings.ToLower(h)) {
+		if hasQuoteMarkup(h) {
 			return nil, true
 		}
 	}
@@ -557,6 +579,16 @@ func forwardOf(m *mime.Message) (from *mail.Address, ok bool) {
 // clients write it: "Re:", "AW:", "SV:", "VS:", "Odp:", "Antw:", "RES:",
 // "R:", "VL:", "ENC:", "PD:", "VB:", "YNT:", "Ref:".
 var replyPrefixRE = regexp.MustCompile(`(?i)^\s*(?:re|aw|sv|vs|vl|odp|antw|res|r|enc|pd|vb|ynt|ref)\s*(?:\[\d+\])?\s*:`)
+
+// hasQuoteMarkup is whether an HTML body has quoteMarkup in any case,
+// searched without a lower-cased copy of it; only a Kelvin sign or a
+// dotted capital I, which lower-case to 'k' and 'i', need one.
+func hasQuoteMarkup(h string) bool {
+	if quoteMarkup.AnyFold(h) {
+		return true
+	}
+	return (strings.Contains(h, "\u212a") || strings.Contains(h, "\u0130")) && quoteMarkup.Any(strings.ToLower(h))
+}
 
 // quoteMarkup are the marks mail clients put on the quoted original in
 // a reply's or forward's HTML.

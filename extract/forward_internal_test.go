@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -204,6 +205,59 @@ func TestNamedAttribution(t *testing.T) {
 	} {
 		if from, _, _, ok := forwarded(text); ok {
 			t.Errorf("%q: read as a reply from %v", text, from)
+		}
+	}
+}
+
+// markerLocByRE is markerLoc with the expression run on every line its
+// gate lets through, as before appleMarked.
+func markerLocByRE(text string) []int {
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		line := text[start:end]
+		if t := strings.TrimRight(strings.TrimLeft(line, "> \t"), " \t\r"); t != "" && len(t) < 200 &&
+			(t[0] == '-' || t[0] == '_' || t[len(t)-1] == ':') {
+			if loc := forwardMarkerRE.FindStringIndex(line); loc != nil {
+				return []int{start + loc[0], start + loc[1]}
+			}
+		}
+		start = end + 1
+	}
+	return nil
+}
+
+func TestMarkerLocAsExpression(t *testing.T) {
+	for _, text := range []string{
+		"", ":", "Begin forwarded message:", "> > Begin Forwarded Message :  \r", "\f>Anfang der weitergeleiteten Nachricht:\t",
+		"Buchungsnummer:\nX7Q2LM\nBegin forwarded message:\nFrom: a@b.c", "begin forwarded message::", "Begin forwarded message: x",
+		"DÉBUT DU MESSAGE RÉEXPÉDIÉ:", "Début du message réexpédié :", "---------- Forwarded message ---------\nFrom: a@b.c",
+		"-- \nsignature:", "Begin foRwarded meſſage:", "Begin forwarded message\u00a0:", "välitetty viesti alkaa:\n",
+	} {
+		if got, want := markerLoc(text), markerLocByRE(text); !slices.Equal(got, want) {
+			t.Errorf("markerLoc(%q) = %v, the expression %v", text, got, want)
+		}
+	}
+}
+
+func FuzzMarkerLoc(f *testing.F) {
+	f.Add("> > Begin Forwarded Message :  \r\nFrom: a@b.c")
+	f.Add("Début du message réexpédié :")
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := markerLoc(text), markerLocByRE(text); !slices.Equal(got, want) {
+			t.Fatalf("markerLoc(%q) = %v, the expression %v", text, got, want)
+		}
+	})
+}
+
+func TestHasQuoteMarkup(t *testing.T) {
+	for _, h := range []string{"", "<p>hi</p>", "<BLOCKQUOTE type=cite>", "<div class=\"GMAIL_QUOTE\">", "<bloc\u212aquote>", "<div class=gma\u0130l_quote>", "<div id=\"divRplyFwdMsg\">", "<Blockquote"} {
+		if got, want := hasQuoteMarkup(h), quoteMarkup.Any(strings.ToLower(h)); got != want {
+			t.Errorf("hasQuoteMarkup(%q) = %v, want %v", h, got, want)
 		}
 	}
 }

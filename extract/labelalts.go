@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"maps"
 	"regexp"
 	"strings"
 	"sync"
@@ -27,8 +28,10 @@ type labelAlts struct {
 	// reports a phrase given twice by its first index only.
 	byAnchor [][]int
 	anchors  *words.Set
-	cuts     sync.Map // string(the labels' bitmap) -> *regexp.Regexp
-	n        atomic.Int32
+	// cuts maps a cut's labels (a bitmap, as a string) to its regexp:
+	// read without a lock, replaced whole under mu when a cut is added.
+	cuts atomic.Pointer[map[string]*regexp.Regexp]
+	mu   sync.Mutex
 }
 
 // maxCuts bounds the regexps one label set keeps: lines of hostile mail
@@ -48,6 +51,7 @@ func newLabelAlts(head, tail string, alts, anchors []string) *labelAlts {
 		a.byAnchor[j] = append(a.byAnchor[j], i)
 	}
 	a.anchors = words.NewSet(anchors)
+	a.cuts.Store(&map[string]*regexp.Regexp{})
 	return a
 }
 
@@ -60,7 +64,13 @@ func (l labelSet) lineRE(line string) *regexp.Regexp {
 	if a == nil || strings.Contains(line, "ſ") {
 		return l.re
 	}
-	bits := make([]byte, (len(a.alts)+7)/8)
+	var buf [32]byte // 256 labels without an allocation
+	var bits []byte
+	if n := (len(a.alts) + 7) / 8; n <= len(buf) {
+		bits = buf[:n]
+	} else {
+		bits = make([]byte, n)
+	}
 	found := false
 	a.anchors.Each(lower(line), func(p int) bool {
 		for _, i := range a.byAnchor[p] {
@@ -72,12 +82,23 @@ func (l labelSet) lineRE(line string) *regexp.Regexp {
 	if !found {
 		return nil
 	}
-	key := string(bits)
-	if re, ok := a.cuts.Load(key); ok {
-		return re.(*regexp.Regexp)
+	if re, ok := (*a.cuts.Load())[string(bits)]; ok {
+		return re
 	}
-	if a.n.Load() >= maxCuts {
-		return l.re
+	return a.add(string(bits), l.re)
+}
+
+// add compiles the cut of the labels in bits and keeps it, or gives whole
+// when maxCuts are kept.
+func (a *labelAlts) add(bits string, whole *regexp.Regexp) *regexp.Regexp {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	cuts := *a.cuts.Load()
+	if re, ok := cuts[bits]; ok {
+		return re
+	}
+	if len(cuts) >= maxCuts {
+		return whole
 	}
 	var alts []string
 	for i, alt := range a.alts {
@@ -86,8 +107,8 @@ func (l labelSet) lineRE(line string) *regexp.Regexp {
 		}
 	}
 	re := regexp.MustCompile(a.head + strings.Join(alts, "|") + a.tail)
-	if _, loaded := a.cuts.LoadOrStore(key, re); !loaded {
-		a.n.Add(1)
-	}
+	next := maps.Clone(cuts)
+	next[bits] = re
+	a.cuts.Store(&next)
 	return re
 }

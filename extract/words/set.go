@@ -125,6 +125,22 @@ func (s *Set) Any(text string) bool {
 	return false
 }
 
+// AnyFold is Any of text with its ASCII letters lower-cased, for phrases
+// in small letters, without a lower-cased copy of a long text.
+func (s *Set) AnyFold(text string) bool {
+	row := int32(0)
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if row = s.next[int(row)+int(s.class[c])]; row < 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // EachAt is Each, with the offset in text just after the phrase found:
 // the caller can tell whether it stands as a whole word.
 func (s *Set) EachAt(text string, fn func(phrase, end int) bool) {
