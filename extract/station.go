@@ -48,7 +48,7 @@ func stationNamed(name string) bool {
 }
 
 // platformWords are the words for a platform, as alternatives.
-const platformWords = `gleis|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai`
+const platformWords = `gleis|bahnsteig|platform|track|voie|spor|vía|via|binario|kolej|perron|peron|quai`
 
 // bayWords are the words for a bus's bay or gate, a platform only before
 // its number ("Steig 5", "Stance 52", "(dársena 12)": "Herne Bay" is a

@@ -177,7 +177,7 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// The words trains share with buses do not count ("coach",
 		// "station", "seat" on a coach's ticket; words.bus.shared).
 		lowerAll := lower(all)
-		busLegs := busWords.In(lowerAll) && lowerTrainWordsBeyondBus(lowerAll) <= 1
+		busLegs := (busWords.In(lowerAll) || busBayNumbered(lowerAll)) && lowerTrainWordsBeyondBus(lowerAll) <= 1
 		var nums, each []string
 		if busLegs {
 			nums, each = busNumbers(all)
@@ -405,6 +405,21 @@ func keyValueLabels(text string) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// busBays are the bays' words (bayWords) that only a bus station's bays
+// are called by: not a platform's as well ("quai", "andén", "laituri"),
+// an airport's ("gate") or another word's ("Stand: 01.10.2027").
+var busBays = []string{"steig", "bay", "stance", "dársena", "darsena", "stallo", "stanowisko", "stání", "stani", "cais", "stade", "plattform", "läge"}
+
+// busBayRE is a bus's bay before its number: "(cais 12)", "Steig 3".
+var busBayRE = regexp.MustCompile(`(?:^|[^\p{L}])(?:` + strings.Join(busBays, "|") + `)\s*\d`)
+
+// busBayNumbered reports whether lower-cased text names a bus's bay by
+// its number: a coach's ticket that never says bus ("Partida: 09:00
+// Lisboa - Oriente (cais 12)").
+func busBayNumbered(l string) bool {
+	return slices.ContainsFunc(busBays, func(w string) bool { return strings.Contains(l, w) }) && busBayRE.MatchString(l)
 }
 
 // busNumberRE is a bus's number after its label (bus.number in

@@ -40,7 +40,14 @@ func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref
 	cell := func(s string) (name string, d *dateMatch) {
 		if ds := findDates(s, us); len(ds) > 0 {
 			d = &ds[0]
-			s = withoutWeekday(s[:ds[0].start]) + " " + s[ds[0].end:]
+			before := withoutWeekday(s[:ds[0].start])
+			if wordCellBefore(before, s[ds[0].end:]) {
+				// A column of words before the date's, the station's
+				// after it: the leg's direction ("Vuelta", "Outward"),
+				// no part of the station's name.
+				before = ""
+			}
+			s = before + " " + s[ds[0].end:]
 		}
 		return s, d
 	}
@@ -61,7 +68,7 @@ func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref
 		first = first[:t[0]] + " " + first[t[1]:]
 	} else if f := strings.Fields(first); len(f) > 1 && hasDigit(f[0]) && len(f[0]) <= 8 {
 		number, first = f[0], strings.Join(f[1:], " ")
-	} else if f := strings.Fields(ln[clocks[1].end:]); len(f) == 1 && allDigits(f[0]) && len(f[0]) <= 6 {
+	} else if f := strings.Fields(ln[clocks[1].end:]); len(f) == 1 && allDigits(f[0]) && len(f[0]) <= 6 && !seatOrBayHeaded(lines[h]) {
 		number = f[0] // the train's column after the arrival's ("… Göteborg C 10:27 527")
 	}
 	from, to := stationName(first), stationName(second)
@@ -75,6 +82,24 @@ func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref
 		arrDay = depDay
 	}
 	return c.railLeg(number, from, to, depDay.withYear(ref), arrDay.withYear(ref), &clocks[0], &clocks[1])
+}
+
+// seatOrBayHeaded reports whether a table's header ends in a column of
+// bays, platforms or seats ("… Llegada Dársena"): its numbers are no
+// train's.
+func seatOrBayHeaded(header string) bool {
+	cells := strings.Split(strings.TrimSpace(header), "\t")
+	last := strings.ToLower(strings.Trim(cells[len(cells)-1], " .:"))
+	return notService[last] || ticketClass.In(last)
+}
+
+// wordCellBefore reports whether before, a row's text before its date's
+// cell, is one cell of words alone (no digit: a train's number stays) and
+// after, the text after the date, holds a cell of its own.
+func wordCellBefore(before, after string) bool {
+	b := strings.TrimSpace(before)
+	return b != "" && strings.HasSuffix(strings.TrimRight(before, " "), "\t") && !strings.Contains(b, "\t") &&
+		!hasDigit(b) && strings.HasPrefix(after, "\t") && strings.TrimSpace(after) != ""
 }
 
 // withoutWeekday is s, the text before a date, less the weekday's name
