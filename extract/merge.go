@@ -671,9 +671,27 @@ func mergeOrderParts(root string, recs []Record) []OrderState {
 		}
 		o.Merchant = senderName(o.Merchant, o.Domain, p.verified && !p.tainted)
 		tainted := p.tainted || slices.ContainsFunc(p.carried, func(r Record) bool { return r.Tainted })
-		out = append(out, OrderState{ID: partID("o_", root, p.who), Order: o, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: p.verified, Tainted: tainted})
+		out = append(out, OrderState{ID: partID("o_", ownRoot(p.rs, root), p.who), Order: o, Updated: rs[len(rs)-1].Date.UTC(), Sources: sources(rs), Verified: p.verified, Tainted: tainted})
 	}
 	return out
+}
+
+// ownRoot is the key an order's ID is made of: the least of the keys its
+// own sender's records give, so that another sender's mail joined to it
+// by a tracking number does not change it; root when they give none.
+func ownRoot(rs []Record, root string) string {
+	own := ""
+	for _, r := range rs {
+		for _, k := range orderKeys(r.Order) {
+			if own == "" || k < own {
+				own = k
+			}
+		}
+	}
+	if own == "" {
+		return root
+	}
+	return own
 }
 
 func sharesKey(a, b map[string]bool) bool {

@@ -4,8 +4,8 @@ package facts_test
 // splitBySender, SenderKey and the shared domains, written by the
 // reviewer. Each test asserts the safe behaviour and failed before the
 // fixes; its message says what the tools showed. The review's open
-// findings (strangers crowding out real untrusted things, a stranger
-// renaming an order's ID) are in docs/extract.md "Trust".
+// finding (strangers crowding out real untrusted things) is in
+// docs/extract.md "Trust".
 
 import (
 	"context"
@@ -455,5 +455,22 @@ func TestX3ColleagueCancelsForwardedBooking(t *testing.T) {
 	got := readers{fx}.trips(t)
 	if r := x3of(x3parse(t, got), 1); len(r) == 0 {
 		t.Errorf("the forwarded LH 400 is gone after mail from another user of the person's domain: %s; facts_merged: %s", got, x3merged(t, "trip", "XK4R7Q"))
+	}
+}
+
+// 11. A trusted order's ID is the union-find root of every record's keys,
+// strangers' included: an unauthenticated mail whose own order key sorts
+// first ("order|0…") and that names the parcel's tracking number renames
+// the real order (IDs are documented "stable across passes").
+func TestX3StrangerRenamesTrustedOrder(t *testing.T) {
+	year := time.Now().AddDate(-1, 0, 0)
+	fx := x3run(t, []x3msg{{x3demo(t, "INBOX/11-amazon-shipped.eml"), year}})
+	before := x3parse(t, readers{fx}.orders(t, "amazon"))
+	atk := x3mail("", "Parcel <noreply@0parcel.example>", "Shipment update", "Sat, 21 Nov 2026 08:00:00 +0100", "i1@x",
+		"your parcel is on its way.\r\n\r\nOrder #100234\r\nShipped with UPS, tracking number 1Z999AA10123456784\r\n")
+	fx = x3run(t, []x3msg{{x3demo(t, "INBOX/11-amazon-shipped.eml"), year}, {atk, time.Now()}})
+	after := x3parse(t, readers{fx}.orders(t, "amazon"))
+	if len(before) != 1 || len(after) != 1 || before[0].ID != after[0].ID {
+		t.Errorf("the real Amazon order's id: %+v before, %+v after an unauthenticated stranger's mail", before, after)
 	}
 }
