@@ -77,10 +77,16 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		return Fact{}, false
 	}
 	for _, v := range hotelLabels.after(text) {
-		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") {
+		// "Accommodatie: Bosbungalow 4 personen", "Hébergement :
+		// Mobil-home 3 chambres": a unit's description, counted, names
+		// the room, not the place.
+		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") && !unitCountRE.MatchString(v) {
 			seg.Hotel = hotelName(v)
 			break
 		}
+	}
+	if seg.Hotel == "" {
+		seg.Hotel = listingName(text)
 	}
 	if seg.Hotel == "" {
 		seg.Hotel = c.nameOverAddress(subject, text)
@@ -111,9 +117,11 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		}
 	}
 	// The sender's name last, if the text names it too and it names no
-	// chain or desk ("Pestana Hotels & Resorts", "Hilton Reservations",
-	// "ALL - Accor Live Limitless"): no name is better than another's.
-	if seg.Hotel == "" && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) {
+	// chain, desk or platform ("Pestana Hotels & Resorts", "Hilton
+	// Reservations", "ALL - Accor Live Limitless", "Airbnb"): no name is
+	// better than another's.
+	if seg.Hotel == "" && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) &&
+		!bookingPlatforms[strings.ToLower(domainLabel(c.senderDomain))] {
 		seg.Hotel = c.senderName
 	}
 	// Unlabelled dates alone are no stay: an event's page ("03-04
@@ -217,12 +225,58 @@ var stayAtRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFir
 // chain's word is one.
 func stayAtName(s string) string {
 	for _, m := range stayAtRE.FindAllStringSubmatch(s, 4) {
-		n := strings.TrimRight(m[1], ".,")
+		n := strings.TrimRight(sentenceEnd(m[1]), ".,")
 		f := strings.Fields(n)
 		if last := strings.ToLower(f[len(f)-1]); chainWords.In(last) || strings.Contains(last, ".") {
 			continue
 		}
 		return n
+	}
+	return ""
+}
+
+// sentenceEnd is a name cut where its sentence ends: a word of more
+// than three letters that ends with a full stop ("Ryokan Kasuitei. We
+// are pleased" is "Ryokan Kasuitei."); "St. Pancras" keeps its stop.
+func sentenceEnd(n string) string {
+	f := strings.Fields(n)
+	for i, w := range f[:max(len(f)-1, 0)] {
+		if strings.HasSuffix(w, ".") && utf8.RuneCountInString(w) > 4 && !strings.Contains(w[:len(w)-1], ".") {
+			return strings.Join(f[:i+1], " ")
+		}
+	}
+	return n
+}
+
+// unitCountRE is a count before a word in lower case, as a room's or a
+// unit's description has it ("4 personen", "3 chambres", "2 bedrooms"),
+// a place's name never.
+var unitCountRE = regexp.MustCompile(`\d[ \t]+\p{Ll}`)
+
+// listingName is a rented home's title as booking platforms print it: the
+// line over the line that names its host ("Sunny loft by Sagrada Família"
+// over "Entire rental unit hosted by Marta"; stay.host in extract/lang).
+// The title is a short line that starts with a capital and holds no
+// digit, colon or sentence's end.
+func listingName(text string) string {
+	if !hostWords.Any(lower(text)) {
+		return ""
+	}
+	prev := ""
+	for ln := range strings.Lines(firstLines(text, 60)) {
+		ln = strings.TrimSpace(ln)
+		if ln == "" {
+			continue
+		}
+		if hostWords.Any(lower(ln)) {
+			r, _ := utf8.DecodeRuneInString(prev)
+			if unicode.IsUpper(r) && len(prev) <= 80 && len(strings.Fields(prev)) >= 2 && !hasDigit(prev) &&
+				!strings.ContainsAny(prev, ":!?@|\t") && !strings.HasSuffix(prev, ".") && !hostWords.Any(lower(prev)) {
+				return prev
+			}
+			return ""
+		}
+		prev = ln
 	}
 	return ""
 }
@@ -316,6 +370,8 @@ var (
 	// a member's points, rather than books one (unbooked).
 	unbookedWords = words.NewWholeSet(lang.Entries("unbooked"))
 	linkWords     = words.NewWholeSet(strings.Split(nameLinks, "|"))
+	// hostWords name a rented home's host (stay.host): "hosted by".
+	hostWords = words.NewSet(lang.Entries("stay.host"))
 )
 
 // addressRE is the start of a street address: words and a house number
@@ -425,13 +481,23 @@ func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
 				break
 			}
 		}
-		ends := c.dates(second)
+		ends, starts := c.dates(second), c.dates(first)
+		if len(starts) > 0 && strings.Contains(first, "/") && c.usSender() {
+			// A range is written in one order: "12/06/2027 - 15/06/2027"
+			// from a .com sender is the 12th of June to the 15th, not
+			// the 6th of December to a 15th month.
+			if len(ends) == 0 || !before(starts[0], ends[0]) {
+				if ef, sf := findDates(second, false), findDates(first, false); len(ef) > 0 && len(sf) > 0 && sf[0].hasYear && before(sf[0], ef[0]) {
+					ends, starts = ef, sf
+				}
+			}
+		}
 		if len(ends) == 0 || ends[0].start > 16 {
 			continue
 		}
 		end := ends[0].withYear(c.ref)
 		var start dateMatch
-		if ds := c.dates(first); len(ds) > 0 {
+		if ds := starts; len(ds) > 0 {
 			start = ds[0]
 			if !start.hasYear {
 				start.y, start.hasYear = end.y, true
@@ -482,7 +548,10 @@ var stayRangeRE, stayDashRE = func() (*regexp.Regexp, *regexp.Regexp) {
 		if strings.TrimSpace(b) == "[–-]" {
 			// A label's range, "Zeitraum: 30.06.–02.07.2028": an
 			// expression of its own, run on the lines that can hold one.
-			dashes = append(dashes, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)[ \t]*(?:[–-])[ \t]*([^\n]{1,60})`)
+			// Its colon, or a table's cell apart by a tab ("Trip
+			// dates\tAug 6 – Aug 9, 2030").
+			label := strings.TrimSuffix(strings.TrimSpace(a), ":")
+			dashes = append(dashes, `(?:`+label+`(?::|[ \t]*\t))[ \t]*([^\n]{1,40}?)[ \t]*(?:[–-])[ \t]*([^\n]{1,60})`)
 			continue
 		}
 		words = append(words, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)[ \t]+(?:`+strings.TrimSpace(b)+`)[ \t]+([^\n]{1,60})`)
@@ -511,11 +580,11 @@ var stayDashWords = func() *words.Set {
 }()
 
 // stayDashLine reports whether a line of s holds a labelled range of
-// stayDashRE's: the expression only on lines with a colon, a dash, a
+// stayDashRE's: the expression only on lines with a colon or a tab, a dash, a
 // digit and a label's word.
 func stayDashLine(s string) bool {
 	for ln := range strings.Lines(s) {
-		if strings.IndexByte(ln, ':') < 0 || !strings.ContainsAny(ln, "–-") || !hasDigit(ln) {
+		if !strings.ContainsAny(ln, ":\t") || !strings.ContainsAny(ln, "–-") || !hasDigit(ln) {
 			continue
 		}
 		if stayDashWords.Any(strings.ToLower(ln)) && stayDashRE.MatchString(ln) {
@@ -526,11 +595,11 @@ func stayDashLine(s string) bool {
 }
 
 // dashRangeLines are the lines of s that can hold a label's range: a
-// colon, a dash and a digit.
+// colon or a tab (a cell), a dash and a digit.
 func dashRangeLines(s string) string {
 	var b strings.Builder
 	for ln := range strings.Lines(s) {
-		if strings.IndexByte(ln, ':') >= 0 && strings.ContainsAny(ln, "–-") && hasDigit(ln) {
+		if strings.ContainsAny(ln, ":\t") && strings.ContainsAny(ln, "–-") && hasDigit(ln) {
 			b.WriteString(ln)
 		}
 	}
@@ -619,7 +688,7 @@ func unElided(w string) string {
 
 // legalForm is a company's legal form: a name that carries one is a
 // company's, not a hotel's ("Booking.com B.V.").
-var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:gmbh|ag|b\.v\.|n\.v\.|s\.a\.|s\.l\.|s\.p\.a\.|s\.r\.l\.|ltd|llc|inc|plc|oy|oyj|ab|as|a/s|asa|s\.r\.o\.|a\.s\.|sp\. z o\.o\.|se|\w+\.com)(?:$|[^\p{L}])`)
+var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:gmbh|ag|b\.v\.|n\.v\.|s\.a\.|s\.l\.|s\.p\.a\.|s\.r\.l\.|ltd|llc|inc|plc|oy|oyj|ab|as|a/s|asa|s\.r\.o\.|a\.s\.|sp\. z o\.o\.|se|uc|dac|\w+\.com)(?:$|[^\p{L}])`)
 
 // A stay's length: "2 nights", "Nights: 2", "Number of nights: 2"
 // (stay.nights in extract/lang/data).
@@ -629,10 +698,17 @@ var (
 	nightsLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + nightsWords + `)\s*:\s*(\d{1,2})(?:\D|$)`)
 )
 
+// nightsFromRE is what stands between the nights and their first day:
+// nothing, or a word for "from" and at most a weekday ("from Friday", "à
+// partir du samedi"; stay.from in extract/lang).
+var nightsFromRE = regexp.MustCompile(`(?i)^[ \t,]*(?:(?:` + strings.Join(longestFirst(lang.Entries("stay.from")), "|") +
+	`)[ \t]+(?:\p{L}+\.?,?[ \t]+)?)?$`)
+
 // nightsFromDate reads a stay told as its first day and its nights in one
 // sentence ("welcoming you on Friday 19 July 2030 for 2 nights", "fra 3.
 // august 2030, 2 netter"): the one date on the nights' line or the line
-// before it, the nights after it.
+// before it, the nights after it; else the nights and then their first
+// day after a word for "from" ("3 nights from Friday 16 July 2030").
 func (c *msgContext) nightsFromDate(text string, z zoneHint) (in, out *Time) {
 	m := nightsAfterRE.FindStringSubmatchIndex(text)
 	if m == nil {
@@ -644,6 +720,19 @@ func (c *msgContext) nightsFromDate(text string, z zoneHint) (in, out *Time) {
 		start = strings.LastIndexByte(text[:start], '\n') // and the line before
 	}
 	ds := c.dates(text[start+1 : m[2]])
+	if len(ds) == 0 {
+		// "3 nights from Friday 16 July 2030", "7 nuits à partir du
+		// samedi 10 juillet 2030": the one date after the nights on
+		// their line.
+		end := strings.IndexByte(text[m[1]:], '\n')
+		if end < 0 {
+			end = len(text) - m[1]
+		}
+		rest := text[m[1] : m[1]+end]
+		if ds = c.dates(rest); len(ds) > 0 && !nightsFromRE.MatchString(rest[:ds[0].start]) {
+			return nil, nil // "2 nights before arrival, by 10 July": no stay's start
+		}
+	}
 	if n == 0 || len(ds) != 1 {
 		return nil, nil
 	}

@@ -153,7 +153,9 @@ func TestRangeDates(t *testing.T) {
 }
 
 // TestNightsFromDate: a stay told as its first day and its nights, on one
-// line or two; two dates before the nights tell no first day.
+// line or two, or its nights and then their first day after a word for
+// "from"; two dates before the nights tell no first day, nor does a date
+// after other words.
 func TestNightsFromDate(t *testing.T) {
 	ref := time.Date(2030, 6, 1, 0, 0, 0, 0, time.UTC)
 	for _, c := range []struct{ text, want string }{
@@ -161,7 +163,12 @@ func TestNightsFromDate(t *testing.T) {
 		{"Vi har reservert et dobbeltrom til deg\nfra 3. august 2030, 2 netter.", "2030-08-03 2030-08-05"},
 		{"Stay from 30 July 2030, 3 nights", "2030-07-30 2030-08-02"},
 		{"Booked on 1 June 2030, arriving 19 July 2030, 2 nights", ""},
-		{"2 nights from 19 July 2030", ""},
+		{"2 nights from 19 July 2030", "2030-07-19 2030-07-21"},
+		{"You're all booked! 3 nights from Friday 16 July 2030 at Yellow Square.", "2030-07-16 2030-07-19"},
+		{"7 nuits à partir du samedi 10 juillet 2030 au Camping", "2030-07-10 2030-07-17"},
+		{"2 Nächte ab 12.07.2030", "2030-07-12 2030-07-14"},
+		{"Free cancellation up to 2 nights before arrival, by 10 July 2030", ""},
+		{"2 nights, 10 July 2030 and 12 July 2030", ""},
 	} {
 		m := &msgContext{ref: ref, dateLoc: time.UTC}
 		if got := stayDays(m.nightsFromDate(c.text, zoneHint{})); got != c.want {

@@ -173,9 +173,9 @@ func columnBelow(text string, start, end int) (string, bool) {
 	if rest := text[end:rowEnd]; strings.TrimSpace(rest) != "" && !strings.HasSuffix(text[start:end], "  ") {
 		return "", false
 	}
-	next, _, _ := strings.Cut(text[rowEnd+1:], "\n")
+	next, after, _ := strings.Cut(text[rowEnd+1:], "\n")
 	cols, below := columnGap.Split(strings.TrimSpace(row), -1), columnGap.Split(strings.TrimSpace(next), -1)
-	if len(cols) < 2 || len(cols) != len(below) || !hasDigit(next) {
+	if len(cols) < 2 || len(cols) != len(below) || !hasDigit(next) || labelColumn(lineBefore(text, rowStart), row, next, after) {
 		return "", false
 	}
 	// The label's column: the column gaps before it.
@@ -184,6 +184,43 @@ func columnBelow(text string, start, end int) (string, bool) {
 		return "", false
 	}
 	return below[k], true
+}
+
+// labelColumn reports whether row and the lines around it are a list of
+// labels down the left, each with its value in a second column at one
+// place ("Property      Baan Suan Riverside" over "Address       88/12
+// Charoen Krung", "Booking ID    1187734562" above): the label's value is
+// beside it, not the cell below, which is the next label. Three such
+// lines in a row, row and next among them, make the list.
+func labelColumn(above, row, next, rest string) bool {
+	third, _, _ := strings.Cut(rest, "\n")
+	at := -1
+	pair := func(ln string) bool {
+		ln = strings.TrimRight(ln, " \t\r")
+		gaps := columnGap.FindAllStringIndex(strings.TrimLeft(ln, " \t"), -1)
+		if len(gaps) != 1 {
+			return false
+		}
+		indent := len(ln) - len(strings.TrimLeft(ln, " \t"))
+		if hasDigit(ln[:indent+gaps[0][0]]) || at >= 0 && indent+gaps[0][1] != at {
+			return false
+		}
+		at = indent + gaps[0][1]
+		return true
+	}
+	if !pair(row) || !pair(next) {
+		return false
+	}
+	return pair(above) || pair(third)
+}
+
+// lineBefore is the line of text that ends just before offset i, a
+// line's start.
+func lineBefore(text string, i int) string {
+	if i == 0 {
+		return ""
+	}
+	return text[strings.LastIndexByte(text[:i-1], '\n')+1 : i-1]
 }
 
 // columnBefore returns the column of text's row that ends just before

@@ -357,9 +357,16 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	return nil
 }
 
+// isCancellation reports whether a subject says a booking is cancelled, in
+// the words of every language (extract/lang, booking.cancelled:
+// "Rezerwacja anulowana", "Avbokning bekräftad", "Varauksesi on peruttu").
 func isCancellation(subject string) bool {
-	return containsAny(strings.ToLower(subject), "cancel", "storniert", "stornierung", "annul", "cancelación", "cancellazione", "geannuleerd")
+	l := strings.ToLower(subject)
+	return containsAny(l, "cancel", "storniert", "stornierung", "annul", "cancelación", "cancellazione", "geannuleerd") || cancelledWords.In(l)
 }
+
+// cancelledWords say a booking is cancelled (booking.cancelled).
+var cancelledWords = words.NewWholeSet(lang.Entries("booking.cancelled"))
 
 // usSender reads slashed dates month first: a US sender, or a .com
 // sender writing English (a .com airline writing Spanish puts the day

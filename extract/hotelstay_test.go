@@ -1,0 +1,136 @@
+package extract
+
+import (
+	"testing"
+	"time"
+
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+// TestStayCancelled: a subject that says a booking is cancelled, in the
+// words of each language (booking.cancelled), cancels the stay the mail
+// names; a confirmation whose subject says nothing of the kind stays
+// confirmed.
+func TestStayCancelled(t *testing.T) {
+	body := "Numer: 4120883571\nCheck-in: 21.05.2027\nCheck-out: 23.05.2027\n"
+	for subject, want := range map[string]string{
+		"Twoja rezerwacja została anulowana": StatusCancelled,
+		"Avbokning bekräftad – 55218":        StatusCancelled,
+		"Anulación de su reserva nº 77310":   StatusCancelled,
+		"Varauksesi on peruttu":              StatusCancelled,
+		"Rezervace byla zrušena":             StatusCancelled,
+		"Din bestilling er avbestilt":        StatusCancelled,
+		"Annulering van uw reservering":      StatusCancelled,
+		"Your booking has been cancelled":    StatusCancelled,
+		"Your booking is confirmed":          StatusConfirmed,
+		"Potwierdzenie rezerwacji":           StatusConfirmed,
+	} {
+		msg := &mime.Message{From: []mime.Address{{Name: "Hotel Stary Młyn", Address: "recepcja@starymlyn.example"}},
+			Subject: subject, Date: time.Date(2027, 4, 14, 9, 0, 0, 0, time.UTC), Text: "Hotel Stary Młyn\n" + body}
+		got := ""
+		for _, f := range Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Kind == KindHotel {
+				got = f.Segment.Status
+			}
+		}
+		if got != want {
+			t.Errorf("%q: status %q, want %q", subject, got, want)
+		}
+	}
+}
+
+// TestListingName: a rented home's title is the line over the one that
+// names its host; a sentence, a line with digits or a colon is none.
+func TestListingName(t *testing.T) {
+	for text, want := range map[string]string{
+		"You're going to Barcelona!\n\nSunny loft by Sagrada Família\nEntire rental unit hosted by Marta\n": "Sunny loft by Sagrada Família",
+		"Holzhaus am See mit Sauna\nGesamte Unterkunft: Ferienhaus · Gastgeber:in ist Katrin\n":             "Holzhaus am See mit Sauna",
+		"Property ID 3381924\nYour host: Dan & Linda\n":                                                     "",
+		"Thanks for booking.\nYour host is Anna.\n":                                                         "",
+		"Guests: 2\nHosted by Marta\n":                                                                      "",
+		"Sunny loft by Sagrada Família\nCheck-in: 12 June\n":                                                "",
+	} {
+		if got := listingName(text); got != want {
+			t.Errorf("listingName(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestStayAtSentenceEnd: a name after a stay's phrase ends where its
+// sentence does; an abbreviation's stop inside a name does not end it.
+func TestStayAtSentenceEnd(t *testing.T) {
+	for s, want := range map[string]string{
+		"Thank you for choosing Ryokan Kasuitei. We are pleased to confirm": "Ryokan Kasuitei",
+		"Welcome to The St. Pancras Renaissance Hotel.":                     "The St. Pancras Renaissance Hotel",
+		"Your stay at Hotel Adler Bamberg is confirmed":                     "Hotel Adler Bamberg",
+	} {
+		if got := stayAtName(s); got != want {
+			t.Errorf("stayAtName(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestLabelColumn: labels down the left with their values beside them
+// are no header row over a row of values: each label's value is its own
+// line's, not the next label below it.
+func TestLabelColumn(t *testing.T) {
+	list := "Booking ID            1187734562\nProperty              Baan Suan Riverside Residence\n" +
+		"Address               88/12 Charoen Krung Soi 30, Bangkok 10500\n\nCheck-in              Sunday, 20 June 2027\n"
+	if got := hotelLabels.after(list); len(got) == 0 || got[0] != "Baan Suan Riverside Residence" {
+		t.Errorf("label list: %q", got)
+	}
+	// A header row over one row of values still gives the value below.
+	table := "Hotel                 Nights\nHotel Riviera         3\n"
+	if v, ok := columnBelow(table, 0, len("Hotel                 ")); !ok || v != "Hotel Riviera" {
+		t.Errorf("header row: %q %v", v, ok)
+	}
+}
+
+// TestSlashedRangeOneOrder: a .com sender writing English reads a slashed
+// date month first, but a range that way round runs backwards or
+// through a thirteenth month; it is read day first, both ends alike.
+func TestSlashedRangeOneOrder(t *testing.T) {
+	for text, want := range map[string]string{
+		"Stay: 12/06/2027 - 15/06/2027 (3 nights)\n": "2027-06-12 2027-06-15",
+		"Stay: 06/12/2027 - 06/15/2027 (3 nights)\n": "2027-06-12 2027-06-15",
+		"Dates: 06/12/2027 - 06/14/2027\n":           "2027-06-12 2027-06-14",
+	} {
+		m := &msgContext{ref: time.Date(2027, 2, 1, 0, 0, 0, 0, time.UTC), dateLoc: time.UTC, senderCountry: "US"}
+		if got := stayDays(m.rangeDates(text, zoneHint{})); got != want {
+			t.Errorf("rangeDates(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestUnitNoName: a hotel label whose value counts persons or rooms names
+// a unit, not the place; the place's name comes from elsewhere.
+func TestUnitNoName(t *testing.T) {
+	msg := &mime.Message{From: []mime.Address{{Name: "Vakantiepark De Heidebloem", Address: "boekingen@heidebloem.example"}},
+		Subject: "Bevestiging van uw boeking 118204", Date: time.Date(2027, 3, 6, 9, 0, 0, 0, time.UTC),
+		Text: "Boekingsnummer: 118204\nAccommodatie: Bosbungalow 4 personen (nr. 37)\nAankomst: vrijdag 23 april 2027\nVertrek: maandag 26 april 2027\n"}
+	for _, f := range Extract(msg, msgauth.Verdict{}).Facts {
+		if f.Kind == KindHotel && f.Segment.Hotel != "Vakantiepark De Heidebloem" {
+			t.Errorf("hotel %q", f.Segment.Hotel)
+		}
+	}
+}
+
+// TestPlatformSenderNoName: a platform that books homes for others
+// ("Airbnb" from airbnb.com, its footer naming it) is never the place's
+// name, nor is its company in a footer over an address ("Airbnb Ireland
+// UC").
+func TestPlatformSenderNoName(t *testing.T) {
+	for _, text := range []string{
+		"Check-in: Thu, Jun 10, 2027\nCheckout: Sun, Jun 13, 2027\nConfirmation code: HMQ4XK2T8N\nAirbnb, Inc., 888 Brannan St\n",
+		"Check-in: Thu, Jun 10, 2027\nCheckout: Sun, Jun 13, 2027\nConfirmation code: HMQ4XK2T8N\nAirbnb Ireland UC\n8 Hanover Quay, Dublin 2\n",
+	} {
+		msg := &mime.Message{From: []mime.Address{{Name: "Airbnb", Address: "automated@airbnb.com"}},
+			Subject: "Reservation confirmed", Date: time.Date(2027, 3, 15, 9, 0, 0, 0, time.UTC), Text: text}
+		for _, f := range Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Kind == KindHotel && f.Segment.Hotel != "" {
+				t.Errorf("%.40q: hotel %q, want none", text, f.Segment.Hotel)
+			}
+		}
+	}
+}
