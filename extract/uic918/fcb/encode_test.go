@@ -437,3 +437,44 @@ func TestNamedTrains(t *testing.T) {
 		}
 	}
 }
+
+// TestCountermark: a group ticket's countermark states the group's
+// journey as an open ticket does; beside the group ticket in one record
+// it is the same journey, once.
+func TestCountermark(t *testing.T) {
+	mark := seq{"referenceIA5": "GRP-7", "numberOfCountermark": int64(3), "totalOfCountermarks": int64(12), "groupName": "Klasse 8b",
+		"fromStationNameUTF8": "Zürich HB", "toStationNameUTF8": "Bern", "returnIncluded": true,
+		"validRegion":       []any{alt{name: "trainLink", v: seq{"trainIA5": "IC 8", "travelDate": int64(4), "departureTime": int64(9*60 + 2)}}},
+		"returnDescription": seq{"validReturnRegion": []any{alt{name: "trainLink", v: seq{"trainIA5": "IC 1", "travelDate": int64(4), "departureTime": int64(16*60 + 34)}}}},
+		"validFromDay":      int64(4), "validUntilDay": int64(0)}
+	group := seq{}
+	for k, v := range mark {
+		switch k {
+		case "numberOfCountermark", "totalOfCountermarks", "groupName":
+		default:
+			group[k] = v
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		docs []any
+	}{
+		{"a countermark alone", []any{seq{"ticket": alt{name: "counterMark", v: mark}}}},
+		{"the group ticket and its countermark", []any{seq{"ticket": alt{name: "openTicket", v: group}}, seq{"ticket": alt{name: "counterMark", v: mark}}}},
+	} {
+		v := seq{"issuingDetail": seq{"issuingYear": int64(2027), "issuingDay": int64(100), "specimen": false,
+			"securePaperTicket": false, "activated": true}, "transportDocument": tc.docs}
+		tk, err := Decode("13", encode(t, v))
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		var legs []string
+		for _, l := range tk.Legs {
+			legs = append(legs, fmt.Sprintf("%s>%s %s %02d:%02d %s", l.From, l.To, l.Day.Format("2006-01-02"), l.Clock/60, l.Clock%60, l.Train))
+		}
+		if got, want := strings.Join(legs, "; "), "Zürich HB>Bern 2027-04-14 09:02 IC 8; Bern>Zürich HB 2027-04-14 16:34 IC 1"; got != want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, want)
+		}
+	}
+}

@@ -77,7 +77,9 @@ func journey(v seq) (*Ticket, error) {
 		a, _ := doc.(seq)["ticket"].(alt)
 		body, _ := a.v.(seq)
 		switch a.name {
-		case "openTicket":
+		case "openTicket", "counterMark":
+			// A group ticket's countermark, each traveller's own
+			// document, states the group's journey as an open ticket does.
 			t.Legs = append(t.Legs, openTicket(body, day0)...)
 		case "reservation":
 			if l, ok := reservation(body, day0); ok {
@@ -86,7 +88,22 @@ func journey(v seq) (*Ticket, error) {
 		}
 	}
 	t.Legs = withoutReservedDays(t.Legs)
+	t.Legs = withoutRepeats(t.Legs)
 	return t, nil
+}
+
+// withoutRepeats keeps the first of legs that state the same journey: a
+// group ticket and the countermark it is issued with, in one record.
+func withoutRepeats(legs []Leg) []Leg {
+	out := legs[:0:0]
+	for _, l := range legs {
+		if !slices.ContainsFunc(out, func(o Leg) bool {
+			return o.From == l.From && o.To == l.To && o.Day.Equal(l.Day) && o.Clock == l.Clock && o.Train == l.Train
+		}) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // withoutReservedDays drops an open ticket's journey when a reservation
