@@ -72,6 +72,18 @@ func TestStatusIn(t *testing.T) {
 		// A return to come, if nothing is done, is none yet.
 		"your item is being held. pay the fee or the item will be returned to the sender.": StatusProblem,
 		"your item is being returned to the sender":                                        StatusReturned,
+		// A parcel announced by its shop, its label made: a parcel with a
+		// number, as every tracking number is (shipped).
+		"a shipping label has been created for your package":   StatusShipped,
+		"pre-shipment info sent to usps, usps awaiting item":   StatusShipped,
+		"ihr paket ist angekündigt":                            StatusShipped,
+		"coolblue heeft je pakket bij ons aangemeld":           StatusShipped,
+		"przesyłka przygotowana przez nadawcę":                 StatusShipped,
+		"din försändelse är förhandsaviserad":                  StatusShipped,
+		"lähetyksesi ennakkotiedot on vastaanotettu":           StatusShipped,
+		"votre colis est en préparation chez l'expéditeur":     StatusShipped,
+		"stav: obdrženy údaje k zásilce":                       StatusShipped,
+		"your return label has been created. return by 10 may": StatusReturned,
 	} {
 		if got := statusIn(s); got != want {
 			t.Errorf("%q: %q, want %q", s, got, want)
