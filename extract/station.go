@@ -54,8 +54,9 @@ const platformWords = `gleis|bahnsteig|platform|track|voie|spor|vía|via|binario
 // its number ("Steig 5", "Stance 52", "(dársena 12)": "Herne Bay" is a
 // town), in the languages of extract/lang: "quai 4" (a platform's word
 // too), "stallo 18", "stanowisko 7", "stání 5", "cais 12", "stade 3",
-// "plattform 9", "laituri 12", "läge 4", "stand 6".
-const bayWords = `steig|bay|stance|stand|gate|dársena|darsena|andén|anden|quai|stallo|stanowisko|stání|stani|cais|stade|plattform|laituri|läge`
+// "plattform 9", "laituri 12", "läge 4", "stand 6", "stanoviště 9", a
+// stop's number ("(Stop 3)").
+const bayWords = `steig|bay|stance|stand|stop|gate|dársena|darsena|andén|anden|quai|stallo|stanowisko|stanoviště|stanoviste|stání|stani|cais|stade|plattform|laituri|läge`
 
 // Stations named by labels of their own (station.from and station.to in
 // extract/lang/data): "Origen: Madrid-Puerta de Atocha".

@@ -417,7 +417,7 @@ func keyValueLabels(text string) string {
 // busBays are the bays' words (bayWords) that only a bus station's bays
 // are called by: not a platform's as well ("quai", "andén", "laituri"),
 // an airport's ("gate") or another word's ("Stand: 01.10.2027").
-var busBays = []string{"steig", "bay", "stance", "dársena", "darsena", "stallo", "stanowisko", "stání", "stani", "cais", "stade", "plattform", "läge"}
+var busBays = []string{"steig", "bay", "stance", "dársena", "darsena", "stallo", "stanowisko", "stanoviště", "stanoviste", "stání", "stani", "cais", "stade", "plattform", "läge"}
 
 // busBayRE is a bus's bay before its number: "(cais 12)", "Steig 3".
 var busBayRE = regexp.MustCompile(`(?:^|[^\p{L}])(?:` + strings.Join(busBays, "|") + `)\s*\d`)

@@ -93,8 +93,8 @@ func trainLabel(s string) []string {
 // clock, if it is one: not a word before a date ("del 14/01/2030").
 func stopTrain(after string) string {
 	m := stopTrainRE.FindStringSubmatchIndex(after)
-	if m == nil || notService[strings.ToLower(after[m[2]:m[3]])] {
-		return ""
+	if m == nil || notService[strings.ToLower(after[m[2]:m[3]])] || monthNames[strings.ToLower(after[m[2]:m[3]])] > 0 {
+		return "" // nor a month before its year ("at 07:15 on Saturday 12 June 2027")
 	}
 	if datePartNext(after[m[1]:]) {
 		return ""

@@ -160,20 +160,22 @@ func (s *Set) EachAt(text string, fn func(phrase, end int) bool) {
 
 // WholeSet finds any of many words or phrases in one pass, each as a whole
 // word, or as the start of one when it ends in '*' ("deliver*" finds
-// "delivering"), as Has reads them one at a time.
+// "delivering"), or as the end of one when it starts with '*' ("*bussen"
+// finds "Västkustbussen"), as Has reads them one at a time.
 type WholeSet struct {
-	set    *Set
-	len    []int
-	prefix []bool
+	set            *Set
+	len            []int
+	prefix, suffix []bool
 }
 
 // NewWholeSet builds the set of phrases.
 func NewWholeSet(phrases []string) *WholeSet {
-	w := &WholeSet{len: make([]int, len(phrases)), prefix: make([]bool, len(phrases))}
+	w := &WholeSet{len: make([]int, len(phrases)), prefix: make([]bool, len(phrases)), suffix: make([]bool, len(phrases))}
 	plain := make([]string, len(phrases))
 	for i, p := range phrases {
-		plain[i] = strings.TrimSuffix(p, "*")
-		w.len[i], w.prefix[i] = len(plain[i]), plain[i] != p
+		t := strings.TrimSuffix(p, "*")
+		plain[i] = strings.TrimPrefix(t, "*")
+		w.len[i], w.prefix[i], w.suffix[i] = len(plain[i]), t != p, plain[i] != t
 	}
 	w.set = NewSet(plain)
 	return w
@@ -183,7 +185,7 @@ func NewWholeSet(phrases []string) *WholeSet {
 func (w *WholeSet) In(text string) bool {
 	found := false
 	w.set.EachAt(text, func(p, end int) bool {
-		found = !In(text, end-w.len[p], true) && (w.prefix[p] || !In(text, end, false))
+		found = (w.suffix[p] || !In(text, end-w.len[p], true)) && (w.prefix[p] || !In(text, end, false))
 		return !found
 	})
 	return found

@@ -66,9 +66,9 @@ func dup(phrases []string, i int) bool {
 // FuzzWholeSet: a WholeSet finds a text's words exactly as Has does one
 // phrase at a time.
 func FuzzWholeSet(f *testing.F) {
-	phrases := []string{"deliver*", "today", "i dag", "was", "has been", "doręcz*", "aujourd'hui"}
+	phrases := []string{"deliver*", "today", "i dag", "was", "has been", "doręcz*", "aujourd'hui", "*bussen"}
 	set := NewWholeSet(phrases)
-	for _, s := range []string{"we're delivering today", "redelivered", "wasabi", "i dagen", "doręczymy dziś", "x aujourd'hui."} {
+	for _, s := range []string{"we're delivering today", "redelivered", "wasabi", "i dagen", "doręczymy dziś", "x aujourd'hui.", "västkustbussen", "bussens", "bussen"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -13,13 +13,17 @@ import (
 // Has reports whether text holds w as a whole word: not inside a longer
 // word of letters, digits or underscores ("hotel" is not in "hotels").
 // A trailing '*' lets more letters follow ("instruct*" finds
-// "instructions"); a leading '=' asks for the plain substring.
+// "instructions"), a leading one lets more letters come before
+// ("*bussen" finds "västkustbussen"); a leading '=' asks for the plain
+// substring.
 func Has(text, w string) bool {
 	if lit, ok := strings.CutPrefix(w, "="); ok {
 		return strings.Contains(text, lit)
 	}
 	prefix := strings.HasSuffix(w, "*")
 	w = strings.TrimSuffix(w, "*")
+	suffix := strings.HasPrefix(w, "*")
+	w = strings.TrimPrefix(w, "*")
 	if w == "" {
 		return false
 	}
@@ -30,7 +34,7 @@ func Has(text, w string) bool {
 		}
 		j += i
 		end := j + len(w)
-		if !In(text, j, true) && (prefix || !In(text, end, false)) {
+		if (suffix || !In(text, j, true)) && (prefix || !In(text, end, false)) {
 			return true
 		}
 		i = j + 1
