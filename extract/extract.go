@@ -261,7 +261,7 @@ func (c *msgContext) textRules(subject, text string) []Fact { return c.textRules
 // (a person forwarding their exchange with a shop, a reply quoting a
 // forward), read as the outermost is, two deep at most.
 func (c *msgContext) textRulesIn(subject, text string, depth int) []Fact {
-	if from, own, body, ok := forwarded(text); ok {
+	if from, own, head, body, ok := forwardedHead(text); ok {
 		// A reply's own words come first: a shop answering with the
 		// customer's mail quoted under them is the shop's mail. The
 		// subject ("Re: Your order …") is the quoted original's.
@@ -275,6 +275,12 @@ func (c *msgContext) textRulesIn(subject, text string, depth int) []Fact {
 			}
 		}
 		c.asForwarded(from)
+		// The original's day, where the mail has a Date of its own
+		// (without one, a clock in no known zone has no offset to fall
+		// back on, and the original's day gives none).
+		if d, ok := c.originalDay(head); ok && !c.date.IsZero() {
+			c.date = d
+		}
 		subject = strings.TrimSpace(fwdPrefixRE.ReplaceAllString(subject, ""))
 		var facts []Fact
 		if depth < 2 {

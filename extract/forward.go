@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -60,8 +61,15 @@ var (
 // a marker is looked for only on the lines that can be one (markerLoc),
 // an attribution only on a line with an "@".
 func forwarded(text string) (from *mail.Address, own, body string, ok bool) {
-	if from, body, ok := markedForward(text); ok {
-		return from, "", body, true
+	from, own, _, body, ok = forwardedHead(text)
+	return from, own, body, ok
+}
+
+// forwardedHead is forwarded with the original's head: the header block
+// or the attribution that names its sender (and its date).
+func forwardedHead(text string) (from *mail.Address, own, head, body string, ok bool) {
+	if from, head, body, ok := markedForward(text); ok {
+		return from, "", head, body, true
 	}
 	for i := 0; ; {
 		j := strings.IndexByte(text[i:], '@')
@@ -83,10 +91,10 @@ func forwarded(text string) (from *mail.Address, own, body string, ok bool) {
 			continue
 		}
 		if a, s, e, ok := wrappedAttribution(text, start, end); ok {
-			return a, text[:s], quoteOnceRE.ReplaceAllString(text[e:], ""), true
+			return a, text[:s], text[s:e], quoteOnceRE.ReplaceAllString(text[e:], ""), true
 		}
-		if a, body, ok := headerBlock(text, start, end); ok {
-			return a, "", body, true
+		if a, head, body, ok := headerBlock(text, start, end); ok {
+			return a, "", head, body, true
 		}
 	}
 	return namedAttribution(text)
@@ -97,11 +105,11 @@ func forwarded(text string) (from *mail.Address, own, body string, ok bool) {
 // (Thunderbird's "On 03.06.27 10:14, Hotel Lumen wrote:", "Am 03.06.27
 // um 10:14 schrieb Hotel Lumen:"): the original's sender is a name
 // alone, and its text is what the quote marks hold.
-func namedAttribution(text string) (from *mail.Address, own, body string, ok bool) {
+func namedAttribution(text string) (from *mail.Address, own, head, body string, ok bool) {
 	for i := 0; i < len(text); {
 		j := strings.Index(text[i:], "\n>")
 		if j < 0 {
-			return nil, "", "", false
+			return nil, "", "", "", false
 		}
 		q := i + j + 1 // a quoted line's start
 		i = q
@@ -123,12 +131,12 @@ func namedAttribution(text string) (from *mail.Address, own, body string, ok boo
 				break // inside a quote: not its start
 			}
 			if a, ok := namedLine(line); ok {
-				return a, text[:s], quoteOnceRE.ReplaceAllString(text[q:], ""), true
+				return a, text[:s], line, quoteOnceRE.ReplaceAllString(text[q:], ""), true
 			}
 			break
 		}
 	}
-	return nil, "", "", false
+	return nil, "", "", "", false
 }
 
 // namedLine reads an attribution line without an address in angle
@@ -260,16 +268,17 @@ func wrappedAttribution(text string, start, end int) (a *mail.Address, s, e int,
 // an address, and the lines about it (up to a blank one) a subject's
 // and a date's label; the body is what follows the blank line after
 // them.
-func headerBlock(text string, start, end int) (from *mail.Address, body string, ok bool) {
+func headerBlock(text string, start, end int) (from *mail.Address, head, body string, ok bool) {
 	label, value, ok := headerLine(text[start:end])
 	if !ok || !slices.Contains(fromLabels, label) {
-		return nil, "", false
+		return nil, "", "", false
 	}
 	a, err := headerAddress(value)
 	if err != nil || !strings.Contains(a.Address, "@") {
-		return nil, "", false
+		return nil, "", "", false
 	}
 	subject, date := false, false
+	top := start
 	for i, k := start, 0; i > 0 && k < 6; k++ { // the lines above it
 		j := strings.LastIndexByte(text[:i-1], '\n') + 1
 		l, _, ok := headerLine(text[j : i-1])
@@ -277,12 +286,12 @@ func headerBlock(text string, start, end int) (from *mail.Address, body string, 
 			break
 		}
 		subject, date = subject || slices.Contains(subjectLabels, l), date || slices.Contains(dateLabels, l)
-		i = j
+		i, top = j, j
 	}
 	for i, k := end, 0; i < len(text) && k < 6; k++ { // and below it, to the blank line
 		j := strings.IndexByte(text[i+1:], '\n')
 		if j < 0 {
-			return nil, "", false
+			return nil, "", "", false
 		}
 		j += i + 1
 		line := text[i+1 : j]
@@ -293,16 +302,16 @@ func headerBlock(text string, start, end int) (from *mail.Address, body string, 
 			// The block ends at a blank line, or at the original's first
 			// line where a text rendering drops the blank one.
 			if !subject || !date {
-				return nil, "", false
+				return nil, "", "", false
 			}
 			if blank {
-				return a, quoteOnceRE.ReplaceAllString(text[j+1:], ""), true
+				return a, text[top:j], quoteOnceRE.ReplaceAllString(text[j+1:], ""), true
 			}
-			return a, quoteOnceRE.ReplaceAllString(text[j-len(line):], ""), true
+			return a, text[top : j-len(line)], quoteOnceRE.ReplaceAllString(text[j-len(line):], ""), true
 		}
 		subject, date = subject || slices.Contains(subjectLabels, l), date || slices.Contains(dateLabels, l)
 	}
-	return nil, "", false
+	return nil, "", "", false
 }
 
 // headerLabels are the other labels of a forward's header block: the
@@ -403,26 +412,26 @@ func appleMarked(line string) bool {
 }
 
 // markedForward is forwarded for a text with a client's forward marker.
-func markedForward(text string) (from *mail.Address, body string, ok bool) {
-	from, body, ok = markedOnce(text)
+func markedForward(text string) (from *mail.Address, head, body string, ok bool) {
+	from, head, body, ok = markedOnce(text)
 	// A forward of a forward (a booking a partner forwarded, forwarded
 	// on) is its innermost original's.
 	for depth := 0; ok && depth < 3; depth++ {
-		f, b, again := markedOnce(body)
+		f, h, b, again := markedOnce(body)
 		if !again {
-			f, b, again = unmarkedForward(body)
+			f, h, b, again = unmarkedForward(body)
 		}
 		if !again {
 			break
 		}
-		from, body = f, b
+		from, head, body = f, h, b
 	}
-	return from, body, ok
+	return from, head, body, ok
 }
 
 // unmarkedForward finds a header block that no marker opens (headerBlock)
 // on one of text's lines with an "@".
-func unmarkedForward(text string) (from *mail.Address, body string, ok bool) {
+func unmarkedForward(text string) (from *mail.Address, head, body string, ok bool) {
 	for i := 0; i < len(text); {
 		j := strings.IndexByte(text[i:], '@')
 		if j < 0 {
@@ -438,17 +447,17 @@ func unmarkedForward(text string) (from *mail.Address, body string, ok bool) {
 		if at-start >= 160 || end-at >= 160 {
 			continue
 		}
-		if a, b, ok := headerBlock(text, start, end); ok {
-			return a, b, true
+		if a, h, b, ok := headerBlock(text, start, end); ok {
+			return a, h, b, true
 		}
 	}
-	return nil, "", false
+	return nil, "", "", false
 }
 
-func markedOnce(text string) (from *mail.Address, body string, ok bool) {
+func markedOnce(text string) (from *mail.Address, head, body string, ok bool) {
 	loc := markerLoc(text)
 	if loc == nil {
-		return nil, "", false
+		return nil, "", "", false
 	}
 	// A quoted marker's original is quoted as deep: a level of marks
 	// goes. An unquoted one's original keeps its own quotes (a reply
@@ -459,16 +468,17 @@ func markedOnce(text string) (from *mail.Address, body string, ok bool) {
 		rest = quoteOnceRE.ReplaceAllString(rest, "")
 	}
 	rest = strings.TrimLeft(rest, "\r\n")
-	head := firstLines(rest, 8)
-	m := forwardFromRE.FindStringSubmatchIndex(head)
+	first := firstLines(rest, 8)
+	m := forwardFromRE.FindStringSubmatchIndex(first)
 	if m == nil {
-		return nil, "", false
+		return nil, "", "", false
 	}
-	a, err := headerAddress(strings.TrimSpace(head[m[2]:m[3]]))
+	a, err := headerAddress(strings.TrimSpace(first[m[2]:m[3]]))
 	if err != nil || !strings.Contains(a.Address, "@") {
-		return nil, "", false
+		return nil, "", "", false
 	}
-	return a, afterHeaderBlock(rest, m[1]), true
+	body = afterHeaderBlock(rest, m[1])
+	return a, rest[:len(rest)-len(body)], body, true
 }
 
 // attributionVerbs are a reply's "wrote" in the clients' languages.
@@ -530,6 +540,32 @@ func afterHeaderBlock(rest string, from int) string {
 		}
 	}
 	return rest
+}
+
+// originalDay is the day a forwarded or quoted original was sent, as
+// its head says it (a header block's "Date:", "Sent:", "Gesendet:"
+// line, or the attribution's date), at noon: a notice that expects its
+// parcel "le 30/12" was written days before the forward that passes it
+// on, and its delivery day is read against its own.
+func (c *msgContext) originalDay(head string) (time.Time, bool) {
+	day := func(v string) (time.Time, bool) {
+		for _, d := range findDates(v, c.usSender()) {
+			if d.hasYear {
+				return time.Date(d.y, time.Month(d.m), d.d, 12, 0, 0, 0, c.dateLoc), true
+			}
+		}
+		return time.Time{}, false
+	}
+	lines := strings.Split(strings.TrimSpace(head), "\n")
+	if len(lines) <= 2 { // an attribution, wrapped or not
+		return day(strings.Join(lines, " "))
+	}
+	for _, ln := range lines[:min(len(lines), 12)] {
+		if l, v, ok := headerLine(ln); ok && slices.Contains(dateLabels, l) {
+			return day(v)
+		}
+	}
+	return time.Time{}, false
 }
 
 // asForwarded makes c speak for the forwarded original's claimed sender:

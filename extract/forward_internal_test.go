@@ -261,3 +261,25 @@ func TestHasQuoteMarkup(t *testing.T) {
 		}
 	}
 }
+
+// TestOriginalDay: the day a forwarded or quoted original was sent, as
+// the clients write it over it.
+func TestOriginalDay(t *testing.T) {
+	c := &msgContext{dateLoc: time.UTC}
+	c.setSender("suivi@colis.example.fr", "")
+	for _, tc := range []struct{ head, want string }{
+		{"From: Shop <s@shop.example>\nDate: Mon, Dec 28, 2026 at 8:10 AM\nSubject: x\nTo: a@b.example\n\n", "2026-12-28"},
+		{"Van: Winkel <w@winkel.example>\nVerzonden: maandag 28 december 2026 08:10\nAan: a@b.example\nOnderwerp: x\n", "2026-12-28"},
+		{"Subject: \tx\nDate: \tMon, 28 Dec 2026 08:10:00 +0100\nFrom: \tRail <t@rail.example>\n", "2026-12-28"},
+		{"Le lun. 28 déc. 2026 à 08:10, Colis <\nsuivi@colis.example.fr> a écrit :", "2026-12-28"},
+		{"Am 28.12.2026 um 08:10 schrieb Pension Seeblick:", "2026-12-28"},
+	} {
+		d, ok := c.originalDay(tc.head)
+		if got := d.Format("2006-01-02"); !ok || got != tc.want {
+			t.Errorf("%q: %v %s, want %s", tc.head, ok, got, tc.want)
+		}
+	}
+	if d, ok := c.originalDay("From: Shop <s@shop.example>\nSubject: Your order 2026\nTo: a@b.example\n"); ok {
+		t.Errorf("no date line: read %v", d)
+	}
+}
