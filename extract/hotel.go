@@ -404,7 +404,9 @@ func (c *msgContext) nameOverAddress(subject, text string) string {
 			name = ln
 		}
 		n := trailingName(name)
-		if n == "" || chainWords.In(strings.ToLower(n)) {
+		// A host's line over the home's address ("Ihre Gastgeber:
+		// Familie Petersen") names the host, not the place.
+		if n == "" || chainWords.In(strings.ToLower(n)) || hostWords.Any(lower(name)) {
 			// A chain's or group's own address ("Radisson Hotel Group",
 			// its seat), not the stay's.
 			continue

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -131,6 +132,36 @@ func TestPlatformSenderNoName(t *testing.T) {
 			if f.Kind == KindHotel && f.Segment.Hotel != "" {
 				t.Errorf("%.40q: hotel %q, want none", text, f.Segment.Hotel)
 			}
+		}
+	}
+}
+
+// TestCancelledInText: a sentence in a mail's first lines that says the
+// booking is cancelled cancels it under a subject that names only the
+// booking; a condition ("If your booking has been cancelled …") and a
+// confirmation's terms ("Free cancellation until …") do not.
+func TestCancelledInText(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Hi Rachel,\n\nYour booking has been cancelled. You won't be charged.\n":                             true,
+		"Beste Thomas,\n\nJe reservering is geannuleerd.\n":                                                  true,
+		"Hej Erik,\n\nVi bekräftar att din bokning nu är avbokad.\n":                                         true,
+		"Guten Tag,\nIhre Buchung wurde storniert.\n":                                                        true,
+		"If your booking has been cancelled by the airline, call us.\n":                                      false,
+		"Falls Ihre Buchung wurde storniert, melden Sie sich.\n":                                             false,
+		"Your booking is confirmed.\nFree cancellation until 3 June.\n":                                      false,
+		"Your booking is confirmed.\n" + strings.Repeat("Line\n", 12) + "Your booking has been cancelled.\n": false,
+	} {
+		if got := cancelledInText(text); got != want {
+			t.Errorf("cancelledInText(%.40q) = %v, want %v", text, got, want)
+		}
+	}
+	msg := &mime.Message{From: []mime.Address{{Name: "Hotels.com", Address: "confirmations@hotels.example"}},
+		Subject: "Hotels.com itinerary 72644108823519", Date: time.Date(2027, 5, 12, 9, 0, 0, 0, time.UTC),
+		Text: "Hi Rachel,\n\nYour booking has been cancelled. You won't be charged.\n\nItinerary # 72644108823519\n\nSeabird Motel\n" +
+			"Check-in: Fri, Jun 18, 2027\nCheck-out: Sun, Jun 20, 2027\n"}
+	for _, f := range Extract(msg, msgauth.Verdict{}).Facts {
+		if f.Kind == KindHotel && f.Segment.Status != StatusCancelled {
+			t.Errorf("status %q, want cancelled", f.Segment.Status)
 		}
 	}
 }

@@ -960,6 +960,9 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 			if m.kind == SourceHeader && isCancellation(ev.subject) {
 				return Source{Kind: m.kind, Raw: "cancellation"}
 			}
+			if m.kind != SourceHeader && cancelledInText(m.text) {
+				return Source{Kind: m.kind, Raw: "cancellation sentence"}
+			}
 			// A printout's row with a cancelled segment's code ("HX1").
 			for ln := range strings.Lines(m.text) {
 				if gdsFlightFirstRE.MatchString(ln) || gdsDateFirstRE.MatchString(ln) {

@@ -312,7 +312,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		out = slices.DeleteFunc(out, func(f Fact) bool { return f.Segment != nil && exampleLeg(all, f.Segment.Number) })
 	}
 	if len(out) > 0 {
-		if isCancellation(subject) {
+		if isCancellation(subject) || cancelledInText(text) {
 			for _, f := range out {
 				f.Segment.Status = StatusCancelled
 			}
@@ -347,7 +347,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		return []Fact{f}
 	}
 	// A cancellation that names only the booking still cancels it.
-	if isCancellation(subject) {
+	if isCancellation(subject) || cancelledInText(text) {
 		if ref := c.bookingRef(all); ref != "" {
 			if kind := classifyTravel(all); kind != "" {
 				return []Fact{{Kind: kind, From: FromText, Segment: &Segment{Type: kind, Status: StatusCancelled, Reservation: ref}}}
@@ -367,6 +367,35 @@ func isCancellation(subject string) bool {
 
 // cancelledWords say a booking is cancelled (booking.cancelled).
 var cancelledWords = words.NewWholeSet(lang.Entries("booking.cancelled"))
+
+// cancelledInText reports whether a text's first lines say, in a sentence
+// of its own, that the booking is cancelled, under a subject that names
+// only the booking ("Booking.com: reservering 3671120845" over "Je
+// reservering is geannuleerd", booking.cancelled.text). A confirmation's
+// "Free cancellation until …" is no such sentence.
+func cancelledInText(text string) bool {
+	head := lower(firstLines(text, cancelledLines))
+	found := false
+	cancelledPhrases.EachAt(head, func(_, end int) bool {
+		// "If your booking has been cancelled by the airline, …" is a
+		// condition, not this booking's state: no word for "if" before
+		// the phrase in its line.
+		line := head[strings.LastIndexByte(head[:end], '\n')+1 : end]
+		found = !conditionWords.In(line)
+		return !found
+	})
+	return found
+}
+
+// conditionWords open a condition (clause.if): "if", "falls", "si".
+var conditionWords = words.NewWholeSet(lang.Entries("clause.if"))
+
+// cancelledLines are the lines cancelledInText reads: a cancellation says
+// so first, a confirmation's terms come further down.
+const cancelledLines = 12
+
+// cancelledPhrases are booking.cancelled.text's sentences.
+var cancelledPhrases = words.NewSet(lang.Entries("booking.cancelled.text"))
 
 // usSender reads slashed dates month first: a US sender, or a .com
 // sender writing English (a .com airline writing Spanish puts the day
