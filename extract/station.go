@@ -236,8 +236,15 @@ func stationName(s string) string {
 }
 
 // nameWords counts the words of a name; a dash between its parts is none
-// ("New York, NY - Penn Station (NYP)" has six).
+// ("New York, NY - Penn Station (NYP)" has six), and a part of up to
+// four words in parentheses that ends it is not counted: it names the
+// stop within its town ("New York, NY (Port Authority Bus Terminal)").
 func nameWords(s string) int {
+	if t := strings.TrimRight(s, " .,"); strings.HasSuffix(t, ")") {
+		if i := strings.LastIndexByte(t, '('); i > 0 && nameWords(t[i+1:len(t)-1]) <= 4 {
+			s = t[:i]
+		}
+	}
 	n := 0
 	for _, f := range strings.Fields(s) {
 		if strings.IndexFunc(f, unicode.IsLetter) >= 0 {

@@ -85,3 +85,26 @@ func TestBusHeadNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestAloneStationLines: a stop's line alone may end in a part in
+// parentheses and a bay after it; a sentence's parenthesis and a bay's
+// word alone are no stop.
+func TestAloneStationLines(t *testing.T) {
+	for line, want := range map[string]string{
+		"Boston, MA (South Station Bus Terminal)":        "Boston, MA (South Station Bus Terminal)",
+		"New York, NY (Port Authority Bus Terminal)":     "New York, NY (Port Authority Bus Terminal)",
+		"Please arrive at the bus stop early (please)":   "",
+		"New York Port Authority Bus Terminal - Gate 72": "New York Port Authority Bus Terminal",
+		"Lyon Part-Dieu":      "Lyon Part-Dieu",
+		"(see below) Berlin":  "",
+		"Berlin (Hbf) (tief)": "",
+		"Gate 72":             "",
+	} {
+		if got := aloneStation(line); got != want {
+			t.Errorf("aloneStation(%q) = %q, want %q", line, got, want)
+		}
+	}
+	if !dayAndClockAlone("Depart: Tue, Mar 9, 2027 8:15 AM", findClocks("Depart: Tue, Mar 9, 2027 8:15 AM")[0]) {
+		t.Error("a departure's word, a date and a clock are a stop's clock line")
+	}
+}

@@ -239,6 +239,8 @@ func TestBusTickets(t *testing.T) {
 			[]string{"bus [] Cardiff, Kingsway → Bristol, Anchor Road 2027-06-12T07:15+01:00"}},
 		{"a brand's word ending in the bus's (Swedish -bussen) makes a bus", "bokning@kustbussen.example.se", "Tack för din bokning hos Västkustbussen.\nBokningsnummer: VKB-771023\nResa: Göteborg Nils Ericson Terminalen – Stockholm Cityterminalen\nAvgång: 2027-11-05 07:30\nAnkomst: 2027-11-05 14:10\n",
 			[]string{"bus [] Göteborg Nils Ericson Terminalen → Stockholm Cityterminalen 2027-11-05T07:30+01:00"}},
+		{"a marker, a date and an AM/PM clock over each stop, a gate after one, a part in parentheses", "noreply@lines.example.com", "Your bus trip\nConfirmation #: 7731-4420-981\nDepart: Tue, Mar 9, 2027 8:15 AM\nNew York Port Authority Bus Terminal - Gate 72\nArrive: Tue, Mar 9, 2027 12:40 PM\nBoston, MA (South Station Bus Terminal)\n",
+			[]string{"bus [] New York Port Authority Bus Terminal → Boston, MA (South Station Bus Terminal) 2027-03-09T08:15-05:00"}},
 		{"a timetable's change names no booking: no leg", "newsletter@fernbus.example.de", "Fahrplanänderung der Linie 042 ab 01.04.2027:\nAbfahrt Berlin ZOB neu 08:30 (bisher 08:15)\nAnkunft Leipzig Hbf Ostseite neu 10:50 (bisher 10:35)\nBereits gebuchte Fahrten sind nicht betroffen.\n",
 			nil},
 		{"a bay after the stop, Bus-Nr., Hinfahrt", "buchung@fernreise.example.de", "Buchungsnummer: 3049581127\nHinfahrt: Sa., 21.08.2027\n08:15  München ZOB, Steig 5\n13:40  Berlin Südkreuz\nBus-Nr. N 1174 · Sitzplatz 14C\n",

@@ -97,7 +97,15 @@ func dayAndClockAlone(t string, ck clockMatch) bool {
 	default:
 		return false // one within the other
 	}
-	return onlyWeekday(strings.Trim(rest, " ,.-–"))
+	rest = strings.Trim(rest, " ,.-–")
+	// A departure's or an arrival's word before them ("Depart: Tue, Mar
+	// 9, 2027 8:15 AM"): the stop's name is the line under them.
+	if r, ok := depMarkers.starts(rest); ok {
+		rest = strings.Trim(r, " :,.-–")
+	} else if r, ok := arrMarkers.starts(rest); ok {
+		rest = strings.Trim(r, " :,.-–")
+	}
+	return onlyWeekday(rest)
 }
 
 // clockLike reports whether s holds what may be a clock: one or two
@@ -116,7 +124,12 @@ func clockLike(s string) bool {
 // ticket's class or fare, which a card puts under a clock too ("Standard
 // Class", "Sparpreis": ticket.class in extract/lang/data).
 func aloneStation(t string) string {
-	if hasDigit(t) || strings.ContainsAny(t, ":@/()!?") || ticketClass.In(strings.ToLower(t)) {
+	if hasDigit(t) && mayHoldFolded(t, platformAnchors) {
+		// Its bay or platform after it ("New York, NY (Port Authority Bus
+		// Terminal) - Gate 72").
+		t = platformRE.ReplaceAllString(t, "")
+	}
+	if hasDigit(t) || strings.ContainsAny(t, ":@/!?") || ticketClass.In(strings.ToLower(t)) || !closingParenthesis(t) {
 		return ""
 	}
 	if s := stationName(t); s != "" && s == strings.TrimRight(t, " .,") {
@@ -126,6 +139,18 @@ func aloneStation(t string) string {
 }
 
 var ticketClass = words.NewWholeSet(lang.Entries("ticket.class"))
+
+// closingParenthesis reports whether t has no parenthesis but one pair
+// that ends it, a stop's name's part ("Boston, MA (South Station Bus
+// Terminal)").
+func closingParenthesis(t string) bool {
+	open := strings.Count(t, "(")
+	if open == 0 && !strings.Contains(t, ")") {
+		return true
+	}
+	t = strings.TrimRight(t, " .,")
+	return open == 1 && strings.Count(t, ")") == 1 && strings.HasSuffix(t, ")") && strings.Index(t, "(") > 0
+}
 
 // stackedStops reads a card's stacked blocks, as flattened HTML lays out
 // a ticket: each clock alone on its line (perhaps after a marker), its
