@@ -147,6 +147,11 @@ func TestServeDev(t *testing.T) {
 	args := []string{"--data-dir", data, "--listen", "127.0.0.1:0", "--dns-listen", "127.0.0.1:0"}
 	d := startDev(t, args...)
 	o := d.agentFlags(t)
+	// The phones' line is written after the agents' one: a loaded machine
+	// can be read between the two.
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(d.stderr.String(), "Phones (mailnode-phone):") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	_, port, _ := net.SplitHostPort(d.addrs["tls"])
 	if o.CAFiles[0] != caFile || o.DNS != d.addrs["dns"] || strconv.Itoa(o.Port) != port {
 		t.Errorf("agents' line = %+v, want --ca %s --dev-dns %s --dev-port %s", o, caFile, d.addrs["dns"], port)
