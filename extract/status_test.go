@@ -84,6 +84,16 @@ func TestStatusIn(t *testing.T) {
 		"votre colis est en préparation chez l'expéditeur":     StatusShipped,
 		"stav: obdrženy údaje k zásilce":                       StatusShipped,
 		"your return label has been created. return by 10 may": StatusReturned,
+		// Delayed, damaged: a problem, "in transit" inside "damaged in
+		// transit" the failure's.
+		"your package may arrive later than expected due to weather": StatusProblem,
+		"your parcel was damaged in transit at our hub":              StatusProblem,
+		"ihre sendung wurde beim transport beschädigt":               StatusProblem,
+		"je pakket is beschadigd geraakt":                            StatusProblem,
+		"ditt paket har tyvärr skadats under transporten":            StatusProblem,
+		"przesyłka została uszkodzona w transporcie":                 StatusProblem,
+		"tu envío ha llegado dañado":                                 StatusProblem,
+		"your order has shipped. if it arrives damaged, tell us":     StatusShipped,
 	} {
 		if got := statusIn(s); got != want {
 			t.Errorf("%q: %q, want %q", s, got, want)
