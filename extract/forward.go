@@ -554,7 +554,7 @@ func (c *msgContext) originalDay(head string) (time.Time, bool) {
 				return time.Date(d.y, time.Month(d.m), d.d, 12, 0, 0, 0, c.dateLoc), true
 			}
 		}
-		return time.Time{}, false
+		return shortDate(v, c.usSender(), c.dateLoc)
 	}
 	lines := strings.Split(strings.TrimSpace(head), "\n")
 	if len(lines) <= 2 { // an attribution, wrapped or not
@@ -564,6 +564,49 @@ func (c *msgContext) originalDay(head string) (time.Time, bool) {
 		if l, v, ok := headerLine(ln); ok && slices.Contains(dateLabels, l) {
 			return day(v)
 		}
+	}
+	return time.Time{}, false
+}
+
+// shortDate reads the first date of v in a client's short form with a
+// two-digit year ("28-12-26", "28.12.26", US "12/28/26"), as Thunderbird
+// writes a forward's Date and a reply's attribution: 20yy, day first
+// unless us.
+func shortDate(v string, us bool, loc *time.Location) (time.Time, bool) {
+	for i := 0; i < len(v); i++ {
+		if !isDigitByte(v[i]) || i > 0 && isDigitByte(v[i-1]) {
+			continue
+		}
+		var n [3]int
+		j, k := i, 0
+		for ; k < 3; k++ {
+			w := j
+			for j < len(v) && isDigitByte(v[j]) && j-w < 3 {
+				n[k] = n[k]*10 + int(v[j]-'0')
+				j++
+			}
+			if j-w == 0 || j-w > 2 || k < 2 && (j >= len(v) || !strings.ContainsRune("-./", rune(v[j]))) {
+				break
+			}
+			if k < 2 {
+				j++
+			}
+		}
+		if k < 3 || j < len(v) && isDigitByte(v[j]) {
+			continue
+		}
+		d, m := n[0], n[1]
+		if us {
+			d, m = m, d
+		}
+		if m < 1 || m > 12 || d < 1 || d > 31 {
+			continue
+		}
+		t := time.Date(2000+n[2], time.Month(m), d, 12, 0, 0, 0, loc)
+		if t.Day() != d {
+			continue
+		}
+		return t, true
 	}
 	return time.Time{}, false
 }

@@ -273,6 +273,8 @@ func TestOriginalDay(t *testing.T) {
 		{"Subject: \tx\nDate: \tMon, 28 Dec 2026 08:10:00 +0100\nFrom: \tRail <t@rail.example>\n", "2026-12-28"},
 		{"Le lun. 28 déc. 2026 à 08:10, Colis <\nsuivi@colis.example.fr> a écrit :", "2026-12-28"},
 		{"Am 28.12.2026 um 08:10 schrieb Pension Seeblick:", "2026-12-28"},
+		{"Onderwerp: \tx\nDatum: \t28-12-26 08:10\nVan: \tGeodis <s@geodis.example.fr>\nAan: \ta@b.example\n\n", "2026-12-28"},
+		{"Am 28.12.26 um 08:10 schrieb Pension Seeblick:", "2026-12-28"},
 	} {
 		d, ok := c.originalDay(tc.head)
 		if got := d.Format("2006-01-02"); !ok || got != tc.want {
@@ -281,5 +283,10 @@ func TestOriginalDay(t *testing.T) {
 	}
 	if d, ok := c.originalDay("From: Shop <s@shop.example>\nSubject: Your order 2026\nTo: a@b.example\n"); ok {
 		t.Errorf("no date line: read %v", d)
+	}
+	for _, v := range []string{"2026-12-28", "10.14", "31.02.27", "128-12-26", "28-12-260", "13/13/26", "28-12", ""} {
+		if d, ok := shortDate(v, false, time.UTC); ok {
+			t.Errorf("shortDate(%q) = %v", v, d)
+		}
 	}
 }
