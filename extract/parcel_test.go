@@ -146,6 +146,10 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 			"AliExpress LP00612345678901 Cainiao shipped"},
 		{"SF Express <noreply@sf-express.com>", "Your shipment is out for delivery", "Your shipment SF1420567788913 from Xiaomi Store is out for delivery today.\nCourier: Mr. Wang\n",
 			"Xiaomi Store SF1420567788913 SF Express out_for_delivery"},
+		// A postal operator's own notice about a parcel posted abroad,
+		// its shop after "objeto internacional … de".
+		{"Correios <naoresponda@correios.com.br>", "Objeto aguardando pagamento", "O objeto internacional LX704122383US de AMAZON US foi tributado e está aguardando pagamento.\n",
+			"AMAZON US LX704122383US Correios problem"},
 		// "Bring photo ID" is no carrier's name; held at customs is a
 		// problem.
 		{"Aramex <tracking@aramex.example.com>", "Action required", "Your shipment from Superdry is held at customs.\nWaybill number: 47011928364\nBring photo ID when you collect it.\n",

@@ -93,7 +93,11 @@ func TestStatusIn(t *testing.T) {
 		"ditt paket har tyvärr skadats under transporten":            StatusProblem,
 		"przesyłka została uszkodzona w transporcie":                 StatusProblem,
 		"tu envío ha llegado dañado":                                 StatusProblem,
-		"your order has shipped. if it arrives damaged, tell us":     StatusShipped,
+		// Brazilian Portuguese, as its postal operator writes it.
+		"o objeto lb120447784br foi postado":                     StatusShipped,
+		"seu objeto está aguardando retirada na agência":         StatusDelivered,
+		"não conseguimos entregar: destinatário ausente":         StatusProblem,
+		"your order has shipped. if it arrives damaged, tell us": StatusShipped,
 	} {
 		if got := statusIn(s); got != want {
 			t.Errorf("%q: %q, want %q", s, got, want)

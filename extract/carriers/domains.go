@@ -57,6 +57,7 @@ var senderDomains = map[string][]string{
 	"mondial":    {"mondialrelay.fr", "mondialrelay.com"},
 	"seur":       {"seur.com"},
 	"brt":        {"brt.it"},
+	"correiosbr": {"correios.com.br"},
 }
 
 // carrierNames are the names shown for the codes above.
@@ -68,7 +69,7 @@ var carrierNames = map[string]string{
 	"laposte": "La Poste", "correos": "Correos", "posteit": "Poste Italiane", "swisspost": "Swiss Post", "austrian": "Österreichische Post",
 	"deutsche": "Deutsche Post", "bpost": "bpost", "anpost": "An Post", "ceskaposta": "Česká pošta", "pocztapl": "Poczta Polska",
 	"inpost": "InPost", "posti": "Posti", "ctt": "CTT", "budbee": "Budbee", "instabox": "Instabox", "chronopost": "Chronopost",
-	"mondial": "Mondial Relay", "seur": "SEUR", "brt": "BRT",
+	"mondial": "Mondial Relay", "seur": "SEUR", "brt": "BRT", "correiosbr": "Correios",
 }
 
 // Impersonated reports whether name, a mail's sender name, names a carrier
