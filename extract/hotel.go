@@ -508,10 +508,18 @@ func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
 				}
 			}
 		} else if d := dayMonthDot.FindStringSubmatch(strings.TrimSpace(first)); d != nil {
-			// "30.06." before "02.07.2028": the day and month, the year
-			// the end's (or the one before, across New Year).
+			// "30.06." before "02.07.2028", "du 12/06 au 15/06/2028": the
+			// day and month, the year the end's (or the one before,
+			// across New Year); month first with a slash where the
+			// sender writes dates so.
 			day, _ := strconv.Atoi(d[1])
-			mon, _ := strconv.Atoi(d[2])
+			mon, _ := strconv.Atoi(d[3])
+			if d[2] == "/" && c.usSender() {
+				day, mon = mon, day
+			}
+			if mon < 1 || mon > 12 || day < 1 || day > 31 {
+				continue
+			}
 			start = dateMatch{y: end.y, m: mon, d: day, hasYear: true}
 			if before(end, start) {
 				start.y--
@@ -608,8 +616,9 @@ func dashRangeLines(s string) string {
 	return b.String()
 }
 
-// dayMonthDot is a day and month without a year: "30.06.".
-var dayMonthDot = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.$`)
+// dayMonthDot is a day and month without a year: "30.06.", "12.06",
+// "12/06".
+var dayMonthDot = regexp.MustCompile(`^(\d{1,2})([./])(\d{1,2})\.?$`)
 
 // bareDay is a day of the month alone: "10.", "26", "Thursday 18".
 var bareDay = regexp.MustCompile(`^[\p{L}, ]{0,15}?(\d{1,2})\.?$`)

@@ -165,3 +165,23 @@ func TestCancelledInText(t *testing.T) {
 		}
 	}
 }
+
+// TestShortStartRange: a range whose start is a day and a month without
+// a year, apart by a slash or a dot ("du 12/06 au 15/06/2027", "Termin:
+// 12.06–15.06.2027"), or "Zeitraum … bis" without a colon.
+func TestShortStartRange(t *testing.T) {
+	for text, want := range map[string]string{
+		"Votre séjour du 12/06 au 15/06/2027 est confirmé.\n":      "2027-06-12 2027-06-15",
+		"la prenotazione dal 10/09 al 12/09/2027, camera doppia\n": "2027-09-10 2027-09-12",
+		"Termin: 23.07–27.07.2027\n":                               "2027-07-23 2027-07-27",
+		"Zeitraum 06.08.2027 bis 09.08.2027\n":                     "2027-08-06 2027-08-09",
+		"du 30/12 au 02/01/2028\n":                                 "2027-12-30 2028-01-02",
+		"du 12/13 au 15/06/2027\n":                                 "",
+		"du 12/06 au 15/10/2027\n":                                 "",
+	} {
+		m := &msgContext{ref: time.Date(2027, 2, 1, 0, 0, 0, 0, time.UTC), dateLoc: time.UTC}
+		if got := stayDays(m.rangeDates(text, zoneHint{})); got != want {
+			t.Errorf("rangeDates(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

@@ -1043,6 +1043,7 @@ func (ev *evidence) derivedTime(f Fact, fv fieldValue) Source {
 		}
 		// The day alone, not a month's or a year's digits ("03.2028").
 		dayRE := regexp.MustCompile(fmt.Sprintf(`\b0?%d\.?(?:[^\d.]|$)`, v.Day()))
+		dayMonthRE := regexp.MustCompile(fmt.Sprintf(`\b0?%d[./]0?%d\.?(?:[^\d]|$)`, v.Day(), int(v.Month())))
 		for _, d := range ev.days {
 			if d.m != int(end.Month()) || d.d != end.Day() {
 				continue
@@ -1056,6 +1057,11 @@ func (ev *evidence) derivedTime(f Fact, fv fieldValue) Source {
 				before = before[strings.LastIndexByte(before, '\n')+1:]
 				if loc := dayRE.FindStringIndex(before); loc != nil {
 					return Source{Kind: SourceDerived, Rule: "a range's first day, in its end's month and year", Raw: before[loc[0]:] + d.raw}
+				}
+				// Its day and month, the year the end's ("Termin:
+				// 23.07–27.07.2027", "du 30/12 au 02/01/2028").
+				if loc := dayMonthRE.FindStringIndex(before); loc != nil {
+					return Source{Kind: SourceDerived, Rule: "a range's first day and month, in its end's year", Raw: before[loc[0]:] + d.raw}
 				}
 			}
 		}
