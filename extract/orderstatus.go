@@ -3,6 +3,7 @@ package extract
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
@@ -25,7 +26,7 @@ func orderStatusOf(subject, text string) string {
 	// A subject that says a delivery failed ("We missed you") gives way
 	// to a body that says where the parcel waits to be collected.
 	status := ""
-	for _, s := range []string{lower(subject), lower(firstTextLines(text, 12))} {
+	for _, s := range []string{lower(subject), lower(joinWrapped(firstTextLines(text, 12)))} {
 		st := statusIn(s)
 		switch {
 		case (st == StatusShipped || st == StatusProblem) && status == "":
@@ -123,6 +124,29 @@ func statusIn(s string) string {
 		return ""
 	}
 	return statusOrder[best]
+}
+
+// joinWrapped joins the lines of a sentence that a plain-text part
+// wrapped: a line break between two small letters, or after a comma
+// before a small letter, is a space ("konnte nicht\nangetroffen", "will
+// be\nreturned"), so that a state's phrase across it is found. The text
+// keeps its length.
+func joinWrapped(s string) string {
+	if strings.IndexByte(s, '\n') < 0 {
+		return s
+	}
+	b := []byte(s)
+	for i := 1; i+1 < len(b); i++ {
+		if b[i] != '\n' {
+			continue
+		}
+		prev, _ := utf8.DecodeLastRune(b[:i])
+		next, _ := utf8.DecodeRune(b[i+1:])
+		if (unicode.IsLower(prev) || prev == ',') && unicode.IsLower(next) {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // inQuestion reports whether the sentence a phrase ends in, rest being

@@ -105,6 +105,25 @@ func TestStatusIn(t *testing.T) {
 	}
 }
 
+// TestJoinWrapped: a break between small letters, or after a comma, is a
+// space; the length is kept.
+func TestJoinWrapped(t *testing.T) {
+	for in, want := range map[string]string{
+		"could not\nbe delivered":  "could not be delivered",
+		"vandaag\nbezorgd, tussen": "vandaag bezorgd, tussen",
+		"Hallo,\nwir waren":        "Hallo, wir waren",
+		"Status:\nDelivered":       "Status:\nDelivered",
+		"delivered.\nthanks":       "delivered.\nthanks",
+		"être\nlivré":              "être livré",
+		"\n":                       "\n",
+		"":                         "",
+	} {
+		if got := joinWrapped(in); got != want || len(got) != len(in) {
+			t.Errorf("joinWrapped(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // TestOrderStatusOf: the subject speaks first, but one that only says the
 // parcel is on its way gives way to a body that says it comes today.
 func TestOrderStatusOf(t *testing.T) {
@@ -118,6 +137,12 @@ func TestOrderStatusOf(t *testing.T) {
 		// Blank lines (flattened HTML's paragraphs) do not push a digest's
 		// state out of the lines read.
 		{"Your mail for Tuesday", strings.Repeat("Mail piece\n\n", 9) + "Packages\n\nExpected today\n", StatusOutForDelivery},
+		// A plain-text part's wrapped sentence: the phrase across the
+		// line break is read; lines that are a list are not joined.
+		{"An update on your parcel", "Your parcel from Currys could not\nbe delivered today.", StatusProblem},
+		{"Update over je pakket", "Je pakket van Bol wordt vandaag\nbezorgd, tussen 13:15 en 15:15 uur.", StatusOutForDelivery},
+		{"Information", "Wir haben Sie leider nicht\nangetroffen.", StatusProblem},
+		{"Your parcel", "Delivered\nToday at 11:42", StatusDelivered},
 	} {
 		if got := orderStatusOf(c.subject, c.text); got != c.want {
 			t.Errorf("%q / %q: %q, want %q", c.subject, c.text, got, c.want)
