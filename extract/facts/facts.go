@@ -462,11 +462,11 @@ func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) (r readRes
 	return readResult{res: res, date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
 }
 
-// markSenders sets each record's Sender (mail/trust.SenderKey) and, for
-// an authenticated one, Trusted, from its message's sender as of now
-// (mail/trust), for Merge to prefer trusted senders' records for a thing
-// and to keep other senders' things apart; it returns Trusted by message.
-func (s *Store) markSenders(ctx context.Context, recs []extract.Record, now time.Time) (map[int64]bool, error) {
+// markSenders sets each record's Sender (senderKey) and, for an
+// authenticated one, Trusted, from its message's sender as of now
+// (mail/trust), for Merge to keep senders' things apart and prefer their
+// authenticated mail; it returns each message's standing.
+func (s *Store) markSenders(ctx context.Context, recs []extract.Record, now time.Time) (map[int64]standing, error) {
 	var ids []int64
 	seen := map[int64]bool{}
 	for _, r := range recs {
@@ -479,15 +479,28 @@ func (s *Store) markSenders(ctx context.Context, recs []extract.Record, now time
 	if err != nil {
 		return nil, fmt.Errorf("read senders for the merge: %w", err)
 	}
-	trusted := make(map[int64]bool, len(senders))
+	out := make(map[int64]standing, len(senders))
 	for i := range recs {
 		if sd, ok := senders[recs[i].Message]; ok {
 			recs[i].Sender = senderKey(recs[i], sd)
 			recs[i].Trusted = trust.Trusted(recs[i].Authenticated, sd, now)
-			trusted[recs[i].Message] = recs[i].Trusted
+			st := standing{trusted: recs[i].Trusted}
+			// An authenticated sender at a domain of its own (no
+			// free-mail provider's, no shared one's) stands above anyone:
+			// a new airline's first booking, or the person forwarding
+			// one from their work address, above a Gmail stranger's.
+			st.standing = recs[i].Trusted || recs[i].Authenticated && !trust.FreeMail(sd.Domain)
+			out[recs[i].Message] = st
 		}
 	}
-	return trusted, nil
+	return out, nil
+}
+
+// standing is what the merge knows of a message's sender for the order
+// in which the tools fill their limits (facts_merged.trusted).
+type standing struct {
+	trusted  bool // mail/trust.Trusted
+	standing bool // trusted, or authenticated at a domain of its own
 }
 
 // senderKey is who stated record r for the merge (extract.Record.Sender):
@@ -531,24 +544,32 @@ func (s *Store) merge(ctx context.Context) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("read facts: %w", err)
 	}
-	trustedMsg, err := s.markSenders(ctx, recs, time.Now())
+	standings, err := s.markSenders(ctx, recs, time.Now())
 	if err != nil {
 		return err
 	}
 	m := extract.Merge(recs)
-	// A fact is kept trusted for the tools' limits when it is verified and
-	// every message it was read from has a trusted sender, as complete
-	// works it out at the question's time.
+	// The order in which the tools fill their limits
+	// (facts_merged.trusted): 2 for a fact that is verified and every
+	// message of which has a trusted sender, as complete works out
+	// trusted_sender at the question's time; 1 for one every message of
+	// which has a sender of standing (a new airline's first booking, the
+	// person's own forward), so that strangers at free-mail addresses do
+	// not crowd it out (the third outside review of 2026-11-28); 0 else.
 	allTrusted := func(verified bool, src []int64) int {
-		if !verified || len(src) == 0 {
+		if len(src) == 0 {
 			return 0
 		}
+		rank := 2
 		for _, id := range src {
-			if !trustedMsg[id] {
+			switch st := standings[id]; {
+			case !st.standing:
 				return 0
+			case !st.trusted || !verified:
+				rank = 1
 			}
 		}
-		return 1
+		return rank
 	}
 	names := newNameIndex()
 	err = s.file.WriteTx(ctx, func(tx *sql.Tx) error {
@@ -898,7 +919,7 @@ func (s *Store) BillsDue(ctx context.Context, now, before time.Time, limit int) 
 	const q = `SELECT data FROM facts_merged WHERE kind = 'bill' AND status = 'due' AND due_at > 0 AND due_at >= ? AND due_at < ? AND trusted = ? `
 	lo, cut, end := now.Add(-extract.StaleAfter).Unix(), now.Unix(), before.Unix()
 	var items []json.RawMessage
-	for _, trusted := range []int{1, 0} {
+	for _, trusted := range []int{2, 1, 0} {
 		room := limit - len(items)
 		if room <= 0 {
 			break

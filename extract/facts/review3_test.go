@@ -3,9 +3,7 @@ package facts_test
 // The third outside review of 2026-11-28: hostile mail against
 // splitBySender, SenderKey and the shared domains, written by the
 // reviewer. Each test asserts the safe behaviour and failed before the
-// fixes; its message says what the tools showed. The review's open
-// finding (strangers crowding out real untrusted things) is in
-// docs/extract.md "Trust".
+// fixes; its message says what the tools showed.
 
 import (
 	"context"
@@ -472,5 +470,51 @@ func TestX3StrangerRenamesTrustedOrder(t *testing.T) {
 	after := x3parse(t, readers{fx}.orders(t, "amazon"))
 	if len(before) != 1 || len(after) != 1 || before[0].ID != after[0].ID {
 		t.Errorf("the real Amazon order's id: %+v before, %+v after an unauthenticated stranger's mail", before, after)
+	}
+}
+
+// 5. The person forwarded a real booking (unverified by design). Twenty
+// Gmail strangers' trips that leave earlier fill all twenty places among
+// the untrusted things (ORDER BY trusted DESC, start_at): the person's real
+// booking is not in the answer at all.
+func TestX3StrangersCrowdOutForwardedBooking(t *testing.T) {
+	real := x3demo(t, "INBOX/01-lufthansa-booking.eml")
+	body := real[strings.Index(real, "Dear Alex"):strings.Index(real, "--alt-boundary-7f3a\nContent-Type: text/html")]
+	fwd := x3mail("dkim=pass header.d=demo-mail.example; dmarc=pass header.from=demo-mail.example",
+		"Alex Morgan <alex.morgan@demo-mail.example>", "Fwd: Your booking confirmation XK4R7Q", "Sat, 21 Nov 2026 07:00:00 +0100", "f1@demo-mail.example",
+		"---------- Forwarded message ---------\r\nFrom: Lufthansa <booking-confirmation@lufthansa.com>\r\nDate: Tue, 3 Nov 2026 at 09:12\r\n"+
+			"Subject: Your booking confirmation XK4R7Q: Frankfurt - New York\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n\r\n"+
+			strings.ReplaceAll(body, "\n", "\r\n"))
+	msgs := []x3msg{{fwd, time.Now().Add(-time.Hour)}}
+	for i := range 20 {
+		code := fmt.Sprintf("QQ%c7XY", 'A'+i)
+		atk := strings.Replace(stranger("Your booking confirmation "+code, "thank you for booking with us.\r\n\r\n"+
+			fmt.Sprintf("LH 2%02d  Munich (MUC) 12 Dec 2026 10:05  ->  Berlin (BER) 12 Dec 2026 11:10\r\nBooking code: %s\r\n", i, code)),
+			"<s1@", "<s"+code+"@", 1)
+		msgs = append(msgs, x3msg{atk, time.Now()})
+	}
+	fx := x3run(t, msgs)
+	got := readers{fx}.trips(t)
+	if !strings.Contains(got, "XK4R7Q") {
+		t.Errorf("get_upcoming_travel holds %d trips, none of them the person's forwarded LH 400", strings.Count(got, `"id":"t_`))
+	}
+}
+
+// 5b. The person's first booking with an airline (its domain first seen
+// today, so authenticated but untrusted for 14 days): twenty Gmail
+// strangers' earlier trips push it out of get_upcoming_travel.
+func TestX3StrangersCrowdOutNewDomainBooking(t *testing.T) {
+	msgs := []x3msg{{x3demo(t, "INBOX/01-lufthansa-booking.eml"), time.Now().Add(-time.Hour)}}
+	for i := range 20 {
+		code := fmt.Sprintf("QQ%c7XY", 'A'+i)
+		atk := strings.Replace(stranger("Your booking confirmation "+code, "thank you for booking with us.\r\n\r\n"+
+			fmt.Sprintf("LH 2%02d  Munich (MUC) 12 Dec 2026 10:05  ->  Berlin (BER) 12 Dec 2026 11:10\r\nBooking code: %s\r\n", i, code)),
+			"<s1@", "<s"+code+"@", 1)
+		msgs = append(msgs, x3msg{atk, time.Now()})
+	}
+	fx := x3run(t, msgs)
+	got := readers{fx}.trips(t)
+	if !strings.Contains(got, "XK4R7Q") {
+		t.Errorf("get_upcoming_travel holds %d trips, none of them the real (verified) Lufthansa LH 400", strings.Count(got, `"id":"t_`))
 	}
 }
