@@ -202,3 +202,24 @@ func TestParcelLure(t *testing.T) {
 		}
 	}
 }
+
+// TestDeliveryWindowIsNoLeg: a carrier's delivery window between two
+// clocks is no train between two stops ("tussen 10:00 en 14:00" gave a
+// train from "Verwachte bezorging: tussen" to "en").
+func TestDeliveryWindowIsNoLeg(t *testing.T) {
+	for _, line := range []string{
+		"Verwachte bezorging: woensdag 9 juni 2027 tussen 10:00 en 14:00.",
+		"Expected delivery: Wednesday 9 June 2027 between 10:00 and 14:00.",
+		"Voraussichtliche Zustellung: Mittwoch, 9. Juni 2027 zwischen 10:00 und 14:00.",
+		"Livraison prévue : mercredi 9 juin 2027 entre 10:00 et 14:00.",
+		"Forventet levering: onsdag 9. juni 2027 mellom 10:00 og 14:00.",
+	} {
+		m := textMessage("DPD|noreply@dpd.example", "Your parcel is on its way", "Mon, 07 Jun 2027 08:14:00 +0200",
+			"Hello,\n\nyour parcel is on its way.\n"+line+"\n\nParcel number: 05212034667811\n")
+		for _, f := range extract.Extract(m, msgauth.Verdict{}).Facts {
+			if f.Segment != nil {
+				t.Errorf("%q gave a %s leg %+v", line, f.Segment.Type, f.Segment)
+			}
+		}
+	}
+}

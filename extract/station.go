@@ -222,6 +222,12 @@ func stationName(s string) string {
 	if l := strings.ToLower(s); weekdayNames[l] > 0 || monthNames[l] > 0 || timeNouns[l] {
 		return ""
 	}
+	// A word for "and" as a sentence writes it is no stop: a delivery's
+	// window ("tussen 10:00 en 14:00", "between 10:00 and 14:00") is no
+	// leg. A town of that name is written capitalised ("Ed").
+	if andWords[s] {
+		return ""
+	}
 	// A seat, a coach or a car and its number ("Coach 5", "Seat 12A",
 	// "Sitzplatz 14C") are a ticket's, not a stop's.
 	if w, rest, ok := strings.Cut(s, " "); ok && notService[strings.ToLower(strings.TrimRight(w, ":.,"))] && hasDigit(rest) {
