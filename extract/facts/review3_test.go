@@ -180,13 +180,7 @@ func TestX3UnauthenticatedStrangerChangesDKIMBrokenThings(t *testing.T) {
 // their From names"), and since the forwarded records are not counted as
 // authenticated by onlyTrusted, the forgery is not outranked: it cancels.
 func TestX3ForgedOwnAddressCancelsForwardedBooking(t *testing.T) {
-	real := x3demo(t, "INBOX/01-lufthansa-booking.eml")
-	body := real[strings.Index(real, "Dear Alex"):strings.Index(real, "--alt-boundary-7f3a\nContent-Type: text/html")]
-	fwd := x3mail("dkim=pass header.d=demo-mail.example; dmarc=pass header.from=demo-mail.example",
-		"Alex Morgan <alex.morgan@demo-mail.example>", "Fwd: Your booking confirmation XK4R7Q", "Sat, 21 Nov 2026 07:00:00 +0100", "f1@demo-mail.example",
-		"---------- Forwarded message ---------\r\nFrom: Lufthansa <booking-confirmation@lufthansa.com>\r\nDate: Tue, 3 Nov 2026 at 09:12\r\n"+
-			"Subject: Your booking confirmation XK4R7Q: Frankfurt - New York\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n\r\n"+
-			strings.ReplaceAll(body, "\n", "\r\n"))
+	fwd := x3forwarded(t)
 	forged := x3mail("dkim=none; spf=fail smtp.mailfrom=demo-mail.example; dmarc=fail header.from=demo-mail.example",
 		"Alex Morgan <alex.morgan@demo-mail.example>", "LH 400 cancelled", "Sat, 21 Nov 2026 09:00:00 +0100", "g1@x",
 		"your flight has been cancelled.\r\n\r\n"+x3leg)
@@ -314,13 +308,7 @@ func TestX3UnlistedRelayServiceBillTrusted(t *testing.T) {
 // Controls: the same real mails without the attack show the real thing.
 func TestX3Controls(t *testing.T) {
 	year := time.Now().AddDate(-1, 0, 0)
-	real := x3demo(t, "INBOX/01-lufthansa-booking.eml")
-	body := real[strings.Index(real, "Dear Alex"):strings.Index(real, "--alt-boundary-7f3a\nContent-Type: text/html")]
-	fwd := x3mail("dkim=pass header.d=demo-mail.example; dmarc=pass header.from=demo-mail.example",
-		"Alex Morgan <alex.morgan@demo-mail.example>", "Fwd: Your booking confirmation XK4R7Q", "Sat, 21 Nov 2026 07:00:00 +0100", "f1@demo-mail.example",
-		"---------- Forwarded message ---------\r\nFrom: Lufthansa <booking-confirmation@lufthansa.com>\r\nDate: Tue, 3 Nov 2026 at 09:12\r\n"+
-			"Subject: Your booking confirmation XK4R7Q: Frankfurt - New York\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n\r\n"+
-			strings.ReplaceAll(body, "\n", "\r\n"))
+	real, fwd := x3demo(t, "INBOX/01-lufthansa-booking.eml"), x3forwarded(t)
 	for name, raw := range map[string]string{"dkim broken": x3noAuth(real), "forwarded": fwd} {
 		fx := x3run(t, []x3msg{{raw, year}})
 		got := readers{fx}.trips(t)
@@ -439,13 +427,7 @@ func TestX3TenantPaymentNoticePaysRealBill(t *testing.T) {
 // onlyTrusted keeps it ALONE (the forward's records are "forwarded"): the
 // booking the person forwarded is cancelled, and shown verified.
 func TestX3ColleagueCancelsForwardedBooking(t *testing.T) {
-	real := x3demo(t, "INBOX/01-lufthansa-booking.eml")
-	body := real[strings.Index(real, "Dear Alex"):strings.Index(real, "--alt-boundary-7f3a\nContent-Type: text/html")]
-	fwd := x3mail("dkim=pass header.d=demo-mail.example; dmarc=pass header.from=demo-mail.example",
-		"Alex Morgan <alex.morgan@demo-mail.example>", "Fwd: Your booking confirmation XK4R7Q", "Sat, 21 Nov 2026 07:00:00 +0100", "f1@demo-mail.example",
-		"---------- Forwarded message ---------\r\nFrom: Lufthansa <booking-confirmation@lufthansa.com>\r\nDate: Tue, 3 Nov 2026 at 09:12\r\n"+
-			"Subject: Your booking confirmation XK4R7Q: Frankfurt - New York\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n\r\n"+
-			strings.ReplaceAll(body, "\n", "\r\n"))
+	fwd := x3forwarded(t)
 	atk := x3mail("dkim=pass header.d=demo-mail.example; dmarc=pass header.from=demo-mail.example",
 		"Flight Desk <mallory@demo-mail.example>", "LH 400 cancelled", "Sat, 21 Nov 2026 09:00:00 +0100", "m2@demo-mail.example",
 		"your flight has been cancelled.\r\n\r\n"+x3leg)
@@ -478,13 +460,7 @@ func TestX3StrangerRenamesTrustedOrder(t *testing.T) {
 // the untrusted things (ORDER BY trusted DESC, start_at): the person's real
 // booking is not in the answer at all.
 func TestX3StrangersCrowdOutForwardedBooking(t *testing.T) {
-	real := x3demo(t, "INBOX/01-lufthansa-booking.eml")
-	body := real[strings.Index(real, "Dear Alex"):strings.Index(real, "--alt-boundary-7f3a\nContent-Type: text/html")]
-	fwd := x3mail("dkim=pass header.d=demo-mail.example; dmarc=pass header.from=demo-mail.example",
-		"Alex Morgan <alex.morgan@demo-mail.example>", "Fwd: Your booking confirmation XK4R7Q", "Sat, 21 Nov 2026 07:00:00 +0100", "f1@demo-mail.example",
-		"---------- Forwarded message ---------\r\nFrom: Lufthansa <booking-confirmation@lufthansa.com>\r\nDate: Tue, 3 Nov 2026 at 09:12\r\n"+
-			"Subject: Your booking confirmation XK4R7Q: Frankfurt - New York\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n\r\n"+
-			strings.ReplaceAll(body, "\n", "\r\n"))
+	fwd := x3forwarded(t)
 	msgs := []x3msg{{fwd, time.Now().Add(-time.Hour)}}
 	for i := range 20 {
 		code := fmt.Sprintf("QQ%c7XY", 'A'+i)
@@ -517,4 +493,17 @@ func TestX3StrangersCrowdOutNewDomainBooking(t *testing.T) {
 	if !strings.Contains(got, "XK4R7Q") {
 		t.Errorf("get_upcoming_travel holds %d trips, none of them the real (verified) Lufthansa LH 400", strings.Count(got, `"id":"t_`))
 	}
+}
+
+// x3forwarded is the demo's Lufthansa booking as the person forwards it
+// to the node from their own address.
+func x3forwarded(t *testing.T) string {
+	t.Helper()
+	real := x3demo(t, "INBOX/01-lufthansa-booking.eml")
+	body := real[strings.Index(real, "Dear Alex"):strings.Index(real, "--alt-boundary-7f3a\nContent-Type: text/html")]
+	return x3mail("dkim=pass header.d=demo-mail.example; dmarc=pass header.from=demo-mail.example",
+		"Alex Morgan <alex.morgan@demo-mail.example>", "Fwd: Your booking confirmation XK4R7Q", "Sat, 21 Nov 2026 07:00:00 +0100", "f1@demo-mail.example",
+		"---------- Forwarded message ---------\r\nFrom: Lufthansa <booking-confirmation@lufthansa.com>\r\nDate: Tue, 3 Nov 2026 at 09:12\r\n"+
+			"Subject: Your booking confirmation XK4R7Q: Frankfurt - New York\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n\r\n"+
+			strings.ReplaceAll(body, "\n", "\r\n"))
 }
