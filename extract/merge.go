@@ -29,11 +29,12 @@ type Record struct {
 	// first seen days ago), as the facts store knows it when it merges.
 	// Not stored: it changes with time.
 	Trusted bool `json:"-"`
-	// Sender is who sent the message, as the merge tells senders apart
-	// (mail/trust.SenderKey: a registrable domain, or an address at a
-	// free-mail or relay provider), set by the facts store when it
-	// merges; "" where unknown. A thing no trusted sender states is
-	// changed only by mail of its own sender (splitBySender).
+	// Sender is who stated the fact, as the merge tells senders apart
+	// (the facts store's senderKey, set when it merges: a registrable
+	// domain, an address at a free-mail provider, one message at a
+	// shared one, the forwarding address of a forwarded original); ""
+	// where unknown. A thing is changed only by mail of its own sender
+	// (splitBySender).
 	Sender string `json:"-"`
 }
 
@@ -120,9 +121,10 @@ func rank(status string) int {
 // only on the set of records, never on their order: records are sorted by
 // message date (ties broken by Tiebreak) and folded oldest first, so a
 // newer mail's state wins and an older one, arriving late, changes
-// nothing it should not. Where a thing has records from an authenticated
-// sender, records from unauthenticated senders are ignored for it: a
-// spoofed mail cannot cancel a real booking or pay a real bill.
+// nothing it should not. Each sender's records of a thing are a thing of
+// their own (splitBySender), and within them its authenticated mail wins
+// over a forged From of it (onlyTrusted): no other sender's mail cancels
+// a real booking or pays a real bill.
 func Merge(records []Record) Merged {
 	recs := slices.Clone(records)
 	slices.SortFunc(recs, func(a, b Record) int {
@@ -219,7 +221,9 @@ func namesDomain(name, org string) bool {
 // onlyTrusted picks the records a thing is merged from: those of trusted
 // senders (Record.Trusted) from untainted messages when there are any,
 // else those of authenticated senders from untainted messages, else
-// those of authenticated senders, else all. verified says the records
+// those of authenticated senders, else the forwarded originals an
+// authenticated forwarder sent, when others are there too, else all.
+// verified says the records
 // kept are authenticated senders'; tainted that one of them is from a
 // tainted message. A tainted mail, authenticated or not, then cannot
 // cancel a booking or pay a bill that clean mail states; nor can a

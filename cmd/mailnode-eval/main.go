@@ -339,6 +339,9 @@ func conformance(dir, headlineReadme string, verbose bool, stdout, stderr io.Wri
 		return true
 	}
 	if _, err := os.Stat(dir + "/kitinerary"); err != nil {
+		// Said, not silent: a clone elsewhere than beside ../shared
+		// would otherwise lose the part without a word.
+		fmt.Fprintf(stdout, "Structured sources against KItinerary's expected outputs: skipped, no %s/kitinerary (-conformance names the corpus)\n\n", dir)
 		return true
 	}
 	readme, err := os.ReadFile(headlineReadme)

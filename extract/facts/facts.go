@@ -489,7 +489,7 @@ func (s *Store) markSenders(ctx context.Context, recs []extract.Record, now time
 			// free-mail provider's, no shared one's) stands above anyone:
 			// a new airline's first booking, or the person forwarding
 			// one from their work address, above a Gmail stranger's.
-			st.standing = recs[i].Trusted || recs[i].Authenticated && !trust.FreeMail(sd.Domain)
+			st.known = recs[i].Trusted || recs[i].Authenticated && !trust.FreeMail(sd.Domain)
 			out[recs[i].Message] = st
 		}
 	}
@@ -499,8 +499,8 @@ func (s *Store) markSenders(ctx context.Context, recs []extract.Record, now time
 // standing is what the merge knows of a message's sender for the order
 // in which the tools fill their limits (facts_merged.trusted).
 type standing struct {
-	trusted  bool // mail/trust.Trusted
-	standing bool // trusted, or authenticated at a domain of its own
+	trusted bool // mail/trust.Trusted
+	known   bool // trusted, or authenticated at a domain of its own
 }
 
 // senderKey is who stated record r for the merge (extract.Record.Sender):
@@ -556,14 +556,14 @@ func (s *Store) merge(ctx context.Context) error {
 	// which has a sender of standing (a new airline's first booking, the
 	// person's own forward), so that strangers at free-mail addresses do
 	// not crowd it out (the third outside review of 2026-11-28); 0 else.
-	allTrusted := func(verified bool, src []int64) int {
+	limitRank := func(verified bool, src []int64) int {
 		if len(src) == 0 {
 			return 0
 		}
 		rank := 2
 		for _, id := range src {
 			switch st := standings[id]; {
-			case !st.standing:
+			case !st.known:
 				return 0
 			case !st.trusted || !verified:
 				rank = 1
@@ -592,24 +592,24 @@ func (s *Store) merge(ctx context.Context) error {
 			return err
 		}
 		for _, t := range m.Trips {
-			if err := put(t.ID, "trip", t.Status, unix(t.Start), unix(t.End), 0, tripMatch(t), allTrusted(t.Verified, t.Sources), t); err != nil {
+			if err := put(t.ID, "trip", t.Status, unix(t.Start), unix(t.End), 0, tripMatch(t), limitRank(t.Verified, t.Sources), t); err != nil {
 				return err
 			}
 		}
 		for _, t := range m.Plans {
-			if err := put(t.ID, "plan", t.Status, unix(t.Start), unix(t.End), 0, tripMatch(t), allTrusted(t.Verified, t.Sources), t); err != nil {
+			if err := put(t.ID, "plan", t.Status, unix(t.Start), unix(t.End), 0, tripMatch(t), limitRank(t.Verified, t.Sources), t); err != nil {
 				return err
 			}
 		}
 		for _, o := range m.Orders {
 			match := orderMatch(o)
-			if err := put(o.ID, "order", o.Status, 0, 0, 0, match, allTrusted(o.Verified, o.Sources), o); err != nil {
+			if err := put(o.ID, "order", o.Status, 0, 0, 0, match, limitRank(o.Verified, o.Sources), o); err != nil {
 				return err
 			}
 		}
 		for _, b := range m.Bills {
 			match := merchantMatch(b.Issuer, b.Domain)
-			if err := put(b.ID, "bill", b.Status, 0, 0, unix(b.Due), match, allTrusted(b.Verified, b.Sources), b); err != nil {
+			if err := put(b.ID, "bill", b.Status, 0, 0, unix(b.Due), match, limitRank(b.Verified, b.Sources), b); err != nil {
 				return err
 			}
 		}
