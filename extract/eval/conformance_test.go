@@ -2,6 +2,7 @@ package eval
 
 import (
 	"os"
+	"slices"
 	"testing"
 
 	"mailnode/extract"
@@ -78,5 +79,24 @@ func TestBoundTrains(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("%d: got %s, want %s", i, got[i], want[i])
 		}
+	}
+}
+
+// TestSchemaBusNamed: a train leg whose printed name is a bus's (a rail
+// replacement bus KItinerary types a train) is scored as a bus; a train
+// whose name only holds the letters is not.
+func TestSchemaBusNamed(t *testing.T) {
+	es := SchemaEntities("m", []byte(`[
+	 {"@type":"TrainReservation","reservationFor":{"@type":"TrainTrip","trainNumber":"Bus 501262","departureStation":{"name":"Hradec Králové hl.n."},"arrivalStation":{"name":"Jaroměř"}}},
+	 {"@type":"TrainReservation","reservationFor":{"@type":"TrainTrip","trainName":"Autobus","trainNumber":"7"}},
+	 {"@type":"TrainReservation","reservationFor":{"@type":"TrainTrip","trainNumber":"R 1262"}},
+	 {"@type":"TrainReservation","reservationFor":{"@type":"TrainTrip","trainNumber":"Busan Express 12"}}]`))
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Kind+":"+e.Fields["number"])
+	}
+	want := []string{"bus:Bus 501262", "bus:Autobus 7", "train:R 1262", "train:Busan Express 12"}
+	if !slices.Equal(got, want) {
+		t.Errorf("SchemaEntities kinds = %v, want %v", got, want)
 	}
 }
