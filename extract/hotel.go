@@ -51,6 +51,13 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	if in == nil || reviewWords.In(lower(subject+"\n"+firstLines(text, 6))) {
 		return Fact{}, false
 	}
+	if out != nil && out.Before(in.Time) {
+		// A stay ends after it begins: an "Avreise" before the
+		// "Ankomst" on one day is a journey's departure and arrival
+		// ("Avreise: man 03.07.2028 kl. 14.30 Trondheim …", "Ankomst:
+		// … kl. 19.10 Ålesund …"), not a check-out before a check-in.
+		return Fact{}, false
+	}
 	if out == nil && in.DateOnly {
 		// "Arrival: Friday 12 November 2027", "Number of nights: 2".
 		if n := stayNights(text); n > 0 {

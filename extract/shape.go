@@ -303,7 +303,7 @@ func (c *msgContext) stayShaped(text, lower string) bool {
 func stopPairShaped(text string) bool {
 	// Most mails hold no two clocks at all: a byte scan says so, before
 	// any expression runs.
-	if colonClocks(text) < 2 || parenCode.MatchString(text) {
+	if stopClocks(text) < 2 || parenCode.MatchString(text) {
 		return false
 	}
 	prevDep, prev := false, ""
@@ -314,7 +314,7 @@ func stopPairShaped(text string) bool {
 		}
 		last := prev
 		prev = ln
-		clocks := colonClocks(ln)
+		clocks := stopClocks(ln)
 		if clocks == 0 {
 			prevDep = false
 			// Stations by their labels ("Origen:", "Destino:"), the
@@ -360,6 +360,45 @@ func stopPairShaped(text string) bool {
 			return true
 		}
 		prevDep = dep
+	}
+	return false
+}
+
+// stopClocks counts, up to 2, the clocks in s that the stop shapes read:
+// colonClocks', then a dotted clock after a word for "at" a time ("klo
+// 08.00", "kl. 7.05", "godz. 6.48"), as the Nordic languages and Polish
+// write them (findClocks reads both).
+func stopClocks(s string) int {
+	n := colonClocks(s)
+	for i := 1; n < 2 && i+2 < len(s); i++ {
+		if s[i] != '.' || !isDigitByte(s[i-1]) || !isDigitByte(s[i+1]) || !isDigitByte(s[i+2]) ||
+			i+3 < len(s) && (isDigitByte(s[i+3]) || s[i+3] == '.' && i+4 < len(s) && isDigitByte(s[i+4])) {
+			continue // no clock's shape, or a date's ("12.11.2027")
+		}
+		h := i - 1
+		if h > 0 && isDigitByte(s[h-1]) {
+			h--
+		}
+		if oclockBefore(s[:h]) {
+			n++
+		}
+		i += 2
+	}
+	return n
+}
+
+// oclockBefore reports whether s ends with a word for "at" a time and a
+// space ("klo ", "kl. ", "godz. ").
+func oclockBefore(s string) bool {
+	t := strings.TrimRight(s, " ")
+	if len(t) == len(s) {
+		return false
+	}
+	t = strings.TrimSuffix(t, ".")
+	for _, w := range oclockWords {
+		if len(t) >= len(w) && strings.EqualFold(t[len(t)-len(w):], w) && (len(t) == len(w) || !isASCIILetter(t[len(t)-len(w)-1])) {
+			return true
+		}
 	}
 	return false
 }

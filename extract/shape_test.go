@@ -50,6 +50,9 @@ func TestStopPairShaped(t *testing.T) {
 		"Opening hours 09:00 - 17:30\n":            false,
 		"Stacja początkowa: Warszawa Zachodnia, godz. 06:48\nStacja docelowa: Radom, godz. 08:31\n": true,
 		"Origin: China, shipped 10:05\nUpdated 11:14\n":                                             false,
+		// Dotted clocks after a word for "at" a time (stopClocks).
+		"Lähtö: pe 12.11.2027 klo 08.00 Helsinki, Kampin linja-autoasema\nSaapuminen: pe 12.11.2027 klo 10.30 Tampere, linja-autoasema\n": true,
+		"Avreise: 12.11.2027 Helsinki\nAnkomst: 14.11.2027 Tampere\n":                                                                     false,
 	} {
 		if got := stopPairShaped(text); got != want {
 			t.Errorf("stopPairShaped(%q) = %v, want %v", text, got, want)
@@ -292,6 +295,43 @@ func TestRouteShaped(t *testing.T) {
 		c.ref = firstFullDate(tc.text, false)
 		if got := c.routeShaped(tc.text); got != tc.want {
 			t.Errorf("routeShaped(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestStopClocks: colon clocks, and dotted clocks only after a word for
+// "at" a time; a date's or an amount's dots are none.
+func TestStopClocks(t *testing.T) {
+	for s, want := range map[string]int{
+		"Lähtö: pe 12.11.2027 klo 08.00 Helsinki":    1,
+		"kl. 07.15 Aarhus, kl. 10.05 København":      2,
+		"Odjazd: godz. 6.40 Kraków":                  1,
+		"Ankomst: 13.05.2028, pris 179.00 kr":        0,
+		"Helsinki 08.00":                             0,
+		"inkl. 08.00":                                0,
+		"Departure 08:15, arrival 10.30 Uhr, klo 9.": 1,
+	} {
+		if got := stopClocks(s); got != want {
+			t.Errorf("stopClocks(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestWithoutDayPlus: the days after the journey's date an arrival's
+// clock is followed by, and the text after them.
+func TestWithoutDayPlus(t *testing.T) {
+	for in, want := range map[string]string{
+		" (+1)  Amsterdam Sloterdijk": "1:  Amsterdam Sloterdijk",
+		" +1  Montréal":               "1:  Montréal",
+		" (+2)":                       "2:",
+		" +12 Berlin":                 "0: +12 Berlin",
+		" (+1 day) Berlin":            "0: (+1 day) Berlin",
+		"  Berlin +1":                 "0:  Berlin +1",
+		" (+3)":                       "0: (+3)",
+	} {
+		rest, n := withoutDayPlus(in)
+		if got := fmt.Sprintf("%d:%s", n, rest); got != want {
+			t.Errorf("withoutDayPlus(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

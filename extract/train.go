@@ -157,6 +157,9 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		// stationLine is the line of a station stacked under its clock
 		// (stackedStation), -1 when the clock's line names it.
 		stationLine int
+		// plus is the days after the journey's date that a "(+1)"
+		// after the clock gives ("06:10 (+1)  Amsterdam Sloterdijk").
+		plus int
 	}
 	var stops []stop
 	// The first and last line of a stop's blocks.
@@ -277,6 +280,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		ck := clocks[0]
 		before, after := ln[:ck.start], ln[ck.end:]
 		st := stop{clock: ck, date: lastDate, trainLine: -1, stationLine: -1}
+		after, st.plus = withoutDayPlus(after)
 		if m := trainNumRE.FindString(ln); m != "" {
 			st.train = normaliseTrain(m)
 		} else if labelled != "" {
@@ -387,6 +391,10 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if b.date != nil {
 			bd = b.date
 		}
+		if b.plus > 0 && bd.y == a.date.y && bd.m == a.date.m && bd.d == a.date.d {
+			d := bd.plusDays(b.plus) // the days its "(+1)" says
+			bd = &d
+		}
 		aw := at(*bd, &b.clock)
 		seg.Arrive = resolve(aw, c.stationZone(b.station, aw), c.dateLoc)
 		if seg.Arrive.Before(seg.Depart.Time) {
@@ -407,6 +415,38 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		return routeLegs
 	}
 	return legs
+}
+
+// withoutDayPlus is the text after a stop's clock without the days after
+// the journey's date that it starts with ("(+1)", "+1"), and those days.
+func withoutDayPlus(after string) (string, int) {
+	t := strings.TrimLeft(after, " \t")
+	paren := strings.HasPrefix(t, "(+")
+	if !paren && !strings.HasPrefix(t, "+") {
+		return after, 0
+	}
+	t = t[strings.IndexByte(t, '+')+1:]
+	if t == "" || t[0] < '1' || t[0] > '2' {
+		return after, 0
+	}
+	n, t := int(t[0]-'0'), t[1:]
+	if paren {
+		if !strings.HasPrefix(t, ")") {
+			return after, 0
+		}
+		t = t[1:]
+	}
+	if t != "" && t[0] != ' ' && t[0] != '\t' && t[0] != ',' {
+		return after, 0
+	}
+	return t, n
+}
+
+// plusDays is the date n days after d.
+func (d dateMatch) plusDays(n int) dateMatch {
+	t := time.Date(d.y, time.Month(d.m), d.d+n, 0, 0, 0, 0, time.UTC)
+	d.y, d.m, d.d = t.Year(), int(t.Month()), t.Day()
+	return d
 }
 
 // dayOrNext reports whether b is a's day or the day after it.

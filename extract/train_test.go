@@ -255,6 +255,12 @@ func TestBusTickets(t *testing.T) {
 			[]string{"bus [] Lisboa (Sete Rios) → Porto (Campanhã) 2027-12-18T07:45+00:00"}},
 		{"a seat and a coach after the markers are no stops", "tickets@coach.example.co.uk", "Booking reference: NX7Q4M8K\nYour coach journey\nTuesday 19 October 2027\nDepart 07:30 Coach 5\nArrive 09:02 Seat 12A\n",
 			nil},
+		{"a dotted clock after klo before the stop (Finnish), no colon clock in the mail", "varaukset@linjat.example.fi", "Varausnumero: LA-7730219\nLähtö: pe 12.11.2027 klo 08.00 Helsinki, Kampin linja-autoasema, laituri 12\nSaapuminen: pe 12.11.2027 klo 10.30 Tampere, linja-autoasema\nVuoro 3124\n",
+			[]string{"bus [3124] Helsinki, Kampin linja-autoasema → Tampere, linja-autoasema 2027-11-12T08:00+02:00"}},
+		{"Avreise over Ankomst in a mail that offers a hotel: a journey, no stay", "bestilling@kyst.example.no", "Bestillingsnummer: KL-228190\nAvreise: man 03.07.2028 kl. 14.30 Trondheim bussterminal, plattform 2\nAnkomst: man 03.07.2028 kl. 19.10 Ålesund rutebilstasjon\nRute 650, sete 8\nOvernatting i Ålesund? Hotellpartneren vår gir rabatt.\n",
+			[]string{"bus [650] Trondheim bussterminal → Ålesund rutebilstasjon 2028-07-03T14:30+02:00"}},
+		{"a night bus's (+1) after the arrival's clock", "resor@nattbuss.example.se", "Bokningsnummer: NB-448120\nFre 10.03.2028\n21:45  Stockholm Cityterminalen, läge 14\n07:20 (+1)  Umeå busstation\n",
+			[]string{"bus [] Stockholm Cityterminalen → Umeå busstation 2028-03-10T21:45+01:00"}},
 		{"a train's coach and seat between its stops", "tickets@rail.example.co.uk", "Booking reference: GW7Q4M8K\nOutward: Tuesday 19 October 2027\n07:30\nLondon Paddington\nCoach C, Seat 42\n09:02\nBristol Temple Meads\n",
 			[]string{"train [] London Paddington → Bristol Temple Meads 2027-10-19T07:30+01:00"}},
 	} {

@@ -50,11 +50,12 @@ func cardBlocks(lines []string) []cardBlock {
 				b.kind = 'K'
 				clocked = append(clocked, len(bs))
 			} else if len(cks) == 1 && len(findDates(t, false)) == 0 {
-				before, after := stationName(t[:cks[0].start]), stationName(t[cks[0].end:])
+				rest, _ := withoutDayPlus(t[cks[0].end:]) // "06:10 (+1)  Amsterdam Sloterdijk"
+				before, after := stationName(t[:cks[0].start]), stationName(rest)
 				switch {
 				case before == "" && after == "" && len(t) <= 24:
 					b.kind = 'K'
-				case before == "" && after != "" && after == aloneStation(strings.TrimSpace(t[cks[0].end:])):
+				case before == "" && after != "" && after == aloneStation(strings.TrimSpace(rest)):
 					b.kind, b.name = 'P', after
 				case after == "" && before != "" && before == aloneStation(strings.TrimSpace(t[:cks[0].start])):
 					b.kind, b.name = 'P', before
