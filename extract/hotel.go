@@ -25,6 +25,13 @@ import (
 // textHotel reads a stay: check-in and check-out dates next to their
 // labels, and the hotel's name.
 func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
+	return c.readStay(subject, text, true)
+}
+
+// readStay is textHotel of a whole mail (whole) or of one stay's block
+// of a mail that books several (hotelstays.go): a block's name is never
+// the sender's, whose name is the agency's or the booking tool's.
+func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	in := c.labelledDate(checkinLabels, text, c.countryZone(""))
 	out := c.labelledDate(checkoutLabels, text, c.countryZone(""))
 	if in == nil {
@@ -96,18 +103,18 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 		seg.Hotel = listingName(text)
 	}
 	if seg.Hotel == "" {
-		seg.Hotel = c.nameOverAddress(subject, text)
+		seg.Hotel = c.nameOverAddress(subject, text, whole)
 	}
 	// The sender's name when it names a place to stay ("Hostal La
 	// Giralda"), else such a name in the subject or text ("à l'Auberge du
 	// Lac").
-	if seg.Hotel == "" && lodgingRE.MatchString(c.senderName) && !chainWords.In(strings.ToLower(c.senderName)) {
+	if seg.Hotel == "" && whole && lodgingRE.MatchString(c.senderName) && !chainWords.In(strings.ToLower(c.senderName)) {
 		seg.Hotel = c.senderName
 	}
 	if seg.Hotel == "" {
 		seg.Hotel = stayAtName(subject + "\n" + firstLines(text, 40))
 	}
-	if seg.Hotel == "" {
+	if seg.Hotel == "" && whole {
 		seg.Hotel = c.letterheadName(text)
 	}
 	if seg.Hotel == "" {
@@ -127,7 +134,7 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 	// chain, desk or platform ("Pestana Hotels & Resorts", "Hilton
 	// Reservations", "ALL - Accor Live Limitless", "Airbnb"): no name is
 	// better than another's.
-	if seg.Hotel == "" && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) &&
+	if seg.Hotel == "" && whole && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) &&
 		!bookingPlatforms[strings.ToLower(domainLabel(c.senderDomain))] {
 		seg.Hotel = c.senderName
 	}
@@ -393,9 +400,14 @@ var addressRE = regexp.MustCompile(`^(?:\p{Lu}[\p{L}'’.-]*,?[ \t]+(?:[\p{L}'�
 // Best Western Hotel Bremen City"), and it must be a lodging's or share a
 // word with the sender's name or the subject: a company's footer
 // ("Booking.com B.V., Herengracht 597") names no hotel.
-func (c *msgContext) nameOverAddress(subject, text string) string {
+func (c *msgContext) nameOverAddress(subject, text string, whole bool) string {
 	lines := strings.Split(text, "\n")
 	about := strings.ToLower(c.senderName + " " + subject)
+	if !whole {
+		// One stay of several: the sender is the agency, whose own
+		// address signs the mail.
+		about = ""
+	}
 	for i, ln := range lines {
 		ln = strings.TrimSpace(ln)
 		name, rest, ok := strings.Cut(ln, ",")
@@ -424,7 +436,10 @@ func (c *msgContext) nameOverAddress(subject, text string) string {
 			!strings.Contains(whole[:len(whole)-len(n)-1], " ") && strings.Count(text, whole) > 1 {
 			n = whole
 		}
-		if lodgingWords.In(strings.ToLower(n)) || sharesWord(n, about) || strings.Count(text, n) > 1 {
+		// One stay's block of several starts with its heading: a name
+		// over its address there is the stay's.
+		head := !whole && strings.TrimSpace(strings.Join(lines[:i], "")) == ""
+		if lodgingWords.In(strings.ToLower(n)) || sharesWord(n, about) || strings.Count(text, n) > 1 || head {
 			return n
 		}
 	}

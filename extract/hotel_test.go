@@ -46,7 +46,7 @@ func TestNameOverAddress(t *testing.T) {
 		{"Example Travel", "Your trip", "Reception Desk\nVia Roma 12, Rapallo\n", ""},
 	} {
 		m := &msgContext{senderName: c.sender}
-		if got := m.nameOverAddress(c.subject, c.text); got != c.want {
+		if got := m.nameOverAddress(c.subject, c.text, true); got != c.want {
 			t.Errorf("nameOverAddress(%q) = %q, want %q", c.text, got, c.want)
 		}
 	}

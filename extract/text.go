@@ -227,9 +227,7 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 			}
 		}
 	case KindHotel:
-		if f, ok := c.textHotel(subject, all); ok {
-			out = append(out, f)
-		}
+		out = append(out, c.textHotels(subject, all)...)
 	}
 	return out
 }

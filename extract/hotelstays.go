@@ -1,0 +1,228 @@
+package extract
+
+import (
+	"strings"
+)
+
+// Several stays in one mail: a travel agency's or a tour operator's trip,
+// a booking tool's itinerary, a platform's booking in two cities. Each
+// stay is a block of its own, its check-in and check-out by their labels,
+// and is read as a mail of one stay is (readStay); the block's name, its
+// number and its dates are its own. Without two such blocks, or when one
+// of them reads as no stay, the mail is read whole, as before.
+
+// maxStays bounds the stays one mail gives: an itinerary's, not a
+// directory's.
+const maxStays = 8
+
+// textHotels reads a mail's stays: one per stay block, else the one
+// textHotel reads.
+func (c *msgContext) textHotels(subject, text string) []Fact {
+	if blocks := c.stayBlocks(text); len(blocks) > 1 {
+		var out []Fact
+		for k, b := range blocks {
+			s := ""
+			if k == 0 {
+				s = subject
+			}
+			f, ok := c.readStay(s, b.text, false)
+			// A stay offered beside the booked one ("Extend your trip:
+			// Hotel Torel Porto, check-in 13 May, check-out 16 May, from
+			// €99 a night") names no number of its own.
+			offered := k > 0 && findReservation(b.own) == "" && (offerPriceRE.MatchString(b.core) || unbookedWords.In(lower(b.core)))
+			if !ok || f.Segment.CheckOut == nil || offered {
+				out = nil
+				break
+			}
+			// The stay's own number, under its heading, before the
+			// trip's ("Booking reference: TRV-88123" over the first
+			// hotel), else the trip's for every stay.
+			if r := findReservation(b.own); r != "" {
+				f.Segment.Reservation = r
+			} else if f.Segment.Reservation == "" {
+				f.Segment.Reservation = c.bookingRef(text)
+			}
+			out = append(out, f)
+		}
+		if len(out) > 1 {
+			return out
+		}
+	}
+	if f, ok := c.textHotel(subject, text); ok {
+		return []Fact{f}
+	}
+	return nil
+}
+
+// stayBlock is one stay's part of a mail. text runs from the line after
+// the last stay's part (the first block from the mail's start) to two
+// lines under its check-out: its name is above its dates, and what
+// follows them is the next stay's heading or the mail's advice ("Hotels
+// near your destination"). own runs from its heading (a hotel's label or
+// a lodging's name) or, without one, its check-in, to the next block (the
+// last to the mail's end): its number may follow its dates. core is own
+// as far as text goes.
+type stayBlock struct{ text, own, core string }
+
+// stayBlocks cuts text into one block per stay, when it has two or more
+// stays each with a check-in and then a check-out by their labels, on
+// lines of their own or on one line, and no two the same dates (two
+// rooms of one booking). A block starts at the first heading between the
+// last stay's check-out and its own check-in (a hotel label, a lodging's
+// name: "Hotel 2", "Parador de Granada"), else after the first blank line
+// there, else right after that check-out.
+func (c *msgContext) stayBlocks(text string) []stayBlock {
+	// Cheap gate: two check-in values with a date in the mail.
+	n := 0
+	for _, v := range c.after(checkinLabels, text) {
+		if ds := c.dates(v); len(ds) > 0 && ds[0].start <= 40 {
+			n++
+		}
+	}
+	if n < 2 {
+		return nil
+	}
+	lines := strings.SplitAfter(text, "\n")
+	starts := make([]int, len(lines)+1) // byte offset of each line
+	for i, ln := range lines {
+		starts[i+1] = starts[i] + len(ln)
+	}
+	window := func(i int) string { return text[starts[i]:starts[min(i+3, len(lines))]] }
+	type stay struct{ in, out int } // line indexes
+	var stays []stay
+	seen := map[string]bool{}
+	z := c.countryZone("")
+	open := -1 // line of a check-in without its check-out yet
+	var openIn *Time
+	for i, ln := range lines {
+		if len(ln) > 400 {
+			continue
+		}
+		if labelOn(checkinLabels, ln) {
+			if t := c.labelledDate(checkinLabels, window(i), z); t != nil {
+				if open >= 0 && !t.Equal(openIn.Time) {
+					return nil // a check-in without its check-out
+				}
+				if open >= 0 {
+					continue // the same check-in read again from the line under
+				}
+				open, openIn = i, t
+			}
+		}
+		if open >= 0 && labelOn(checkoutLabels, ln) {
+			w := window(i)
+			if i == open {
+				// "Check-in: 14 June 2027   Check-out: 16 June 2027":
+				// the check-out's label and what follows it.
+				if j := checkoutLabels.re.FindStringIndex(ln); j != nil {
+					w = text[starts[i]+j[0] : starts[min(i+3, len(lines))]]
+				}
+			}
+			if t := c.labelledDate(checkoutLabels, w, z); t != nil {
+				if !t.After(openIn.Time) {
+					return nil
+				}
+				key := openIn.Format("2006-01-02") + t.Format("2006-01-02")
+				if seen[key] {
+					return nil
+				}
+				seen[key] = true
+				stays = append(stays, stay{open, i})
+				open = -1
+				if len(stays) > maxStays {
+					return nil
+				}
+			}
+		}
+	}
+	if open >= 0 || len(stays) < 2 {
+		return nil
+	}
+	// Where each block starts: stays[k]'s heading below stays[k-1].out.
+	cut := make([]int, len(stays)+1)
+	cut[len(stays)] = len(lines)
+	own := make([]int, len(stays))
+	// above is how many lines with words the first stay's heading is
+	// over its check-in, -1 without one: an itinerary lays out each stay
+	// alike, its name where the first one's is.
+	above := -1
+	for k, s := range stays {
+		if k == 0 {
+			own[0] = s.in
+			n := 0
+			for i := s.in - 1; i >= max(0, s.in-12) && n < 6; i-- {
+				if strings.TrimSpace(lines[i]) == "" {
+					continue
+				}
+				n++
+				if stayHeading(lines[i]) {
+					own[0], above = i, n
+					break
+				}
+			}
+			continue
+		}
+		from := stays[k-1].out + 1
+		cut[k] = from
+		at := -1
+		for i := from; i < s.in; i++ {
+			if stayHeading(lines[i]) {
+				at = i
+				break
+			}
+		}
+		if at < 0 && above > 0 {
+			n := 0
+			for i := s.in - 1; i >= from; i-- {
+				if strings.TrimSpace(lines[i]) == "" {
+					continue
+				}
+				if n++; n == above {
+					at = i
+					break
+				}
+			}
+		}
+		if at < 0 {
+			// Else after the first blank line, the end of the last
+			// stay's paragraph.
+			for i := from; i < s.in; i++ {
+				if strings.TrimSpace(lines[i]) == "" {
+					at = i + 1
+					break
+				}
+			}
+		}
+		own[k] = s.in
+		if at >= 0 {
+			cut[k], own[k] = at, at
+		}
+	}
+	out := make([]stayBlock, len(stays))
+	for k := range stays {
+		end := min(stays[k].out+3, cut[k+1])
+		out[k] = stayBlock{text: text[starts[cut[k]]:starts[end]], own: text[starts[own[k]]:starts[cut[k+1]]],
+			core: text[starts[own[k]]:starts[max(end, own[k])]]}
+	}
+	return out
+}
+
+// labelOn reports whether a line holds one of l's labels.
+func labelOn(l labelSet, line string) bool {
+	if l.anchorSet != nil && !l.anchorSet.Any(lowerLine(line)) {
+		return false
+	}
+	return l.re.MatchString(line)
+}
+
+// stayHeading reports whether a line heads a stay's block: a hotel's
+// label ("Hotel:", "Accommodation"), or a place's name by its lodging
+// word ("Hotel Arts Barcelona", "The Savoy Hotel"), on a short line that
+// holds no date's label.
+func stayHeading(ln string) bool {
+	ln = strings.TrimSpace(ln)
+	if ln == "" || len(ln) > 80 || labelOn(checkinLabels, ln) || labelOn(checkoutLabels, ln) {
+		return false
+	}
+	return hotelLabels.re.MatchString(ln) || lodgingRE.MatchString(ln) || lodgingBeforeRE.MatchString(ln)
+}

@@ -1,0 +1,50 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+// TestStayBlocks: a mail that books several stays gives each its own
+// name, dates and number; the same dates twice (two rooms, a summary over
+// the details), a stay offered beside the booked one, and a check-in
+// without its check-out give the one stay read from the whole mail.
+func TestStayBlocks(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       []string // name in out reservation
+	}{
+		{"two hotels under headings",
+			"Trip reference: TRP-55120\n\nHOTEL 1\nHotel Riviera Nizza\nPromenade des Anglais 12, 06000 Nice\nCheck-in: 14 June 2027\nCheck-out: 17 June 2027\nConfirmation: RV88120\n\nHOTEL 2\nHotel Napoleon Menton\nCheck-in: 17 June 2027\nCheck-out: 20 June 2027\nConfirmation: GM-4471\n",
+			[]string{"Hotel Riviera Nizza 2027-06-14 2027-06-17 RV88120", "Hotel Napoleon Menton 2027-06-17 2027-06-20 GM-4471"}},
+		{"both dates on one line, the trip's number for both",
+			"Booking number: 7712409\n\nHotel Alpenrose Zermatt\nCheck-in: 2 July 2027   Check-out: 5 July 2027\n\nHotel Bellevue Interlaken\nCheck-in: 5 July 2027   Check-out: 7 July 2027\n",
+			[]string{"Hotel Alpenrose Zermatt 2027-07-02 2027-07-05 7712409", "Hotel Bellevue Interlaken 2027-07-05 2027-07-07 7712409"}},
+		{"names placed alike, no lodging word",
+			"Trip number: 5810442\n\nCasa Amora\n\nRua Sao Bento 12, 1200-820 Lisbon\n\nCheck-in\tMon, May 10, 2027\n\nCheck-out\tThu, May 13, 2027\n\nConfirmation number\t4410287731\n\nTorel Palace Porto\n\nRua de Entreparedes 42, 4000-197 Porto\n\nCheck-in\tThu, May 13, 2027\n\nCheck-out\tSun, May 16, 2027\n\nConfirmation number\t4410287755\n",
+			[]string{"Casa Amora 2027-05-10 2027-05-13 4410287731", "Torel Palace Porto 2027-05-13 2027-05-16 4410287755"}},
+		{"two rooms, the same dates",
+			"Booking number: 24817\nHotel Lungomare\nRoom 1\nCheck-in: 14 June 2027\nCheck-out: 17 June 2027\nRoom 2\nCheck-in: 14 June 2027\nCheck-out: 17 June 2027\n",
+			[]string{"Hotel Lungomare 2027-06-14 2027-06-17 24817"}},
+		{"a stay offered beside the booked one",
+			"Booking number: QH-88213\nThe Quayside Hotel\nCheck-in: 10 May 2027\nCheck-out: 13 May 2027\n\nOur sister hotel, Harbour View Hotel Cardiff\nCheck-in: 13 May 2027\nCheck-out: 16 May 2027\nfrom £89 a night\n",
+			[]string{"The Quayside Hotel 2027-05-10 2027-05-13 QH-88213"}},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Name: "Wayfarer Travel", Address: "trips@wayfarer.example"}},
+			Subject: "Your trip is confirmed", Date: time.Date(2027, 4, 2, 9, 0, 0, 0, time.UTC), Text: c.text}
+		var got []string
+		for _, f := range Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Kind == KindHotel && f.Segment.CheckOut != nil {
+				got = append(got, strings.TrimSpace(f.Segment.Hotel+" "+f.Segment.CheckIn.Format("2006-01-02")+" "+
+					f.Segment.CheckOut.Format("2006-01-02")+" "+f.Segment.Reservation))
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%s: stays %q, want %q", c.name, got, c.want)
+		}
+	}
+}
