@@ -112,6 +112,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 			continue
 		}
 		for _, m := range nums {
+			// "T3 08:00" is a terminal and a clock: digits that are a
+			// clock's hour are no flight's.
+			if rest := ln[m[5]:]; len(rest) > 2 && rest[0] == ':' && isDigitByte(rest[1]) {
+				continue
+			}
 			// "A3 601" is a sheet of paper and "OK 770" an answer,
 			// unless the line or the next speaks of flights ("Aegean
 			// Airlines A3 601"; "Let OK 770", then "Odlet: … (PRG)").

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"mailnode/extract/carriers"
@@ -195,7 +196,9 @@ func requiredText(alt string) string {
 			depth--
 		case ch == '?' || ch == '*' || ch == '{':
 			if len(run) > 0 {
-				run = run[:len(run)-1] // the quantified letter is optional
+				// The quantified letter is optional, all its bytes ("】?").
+				_, n := utf8.DecodeLastRune(run)
+				run = run[:len(run)-n]
 			}
 			flush()
 		case depth == 0 && (ch >= 'a' && ch <= 'z' || ch == ' ' || ch >= 0x80):

@@ -16,14 +16,15 @@ import (
 // the currency from its symbol, code or the sender's country ("kr",
 // "Rs"); IBANs checked by their mod-97 digits.
 
-var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|kr\.?|zł|INR|₹|Rs\.?)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|INR|Kč|kr\.?|zł|Ft|lei|₹)(?:\b|$|[^\p{L}]))`)
+var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|INR|Kč|kr\.?|zł|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元)(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
 
 // currencyWords are what moneyRE's currencies hold, lower case: a line
 // with none of them is passed over before the expression runs.
 var currencyWords = words.NewSet([]string{"€", "$", "£", "₹", "eur", "usd", "gbp", "chf", "czk", "sek", "dkk", "nok",
-	"pln", "huf", "ron", "inr", "kr", "zł", "kč", "ft", "lei", "rs"})
+	"pln", "huf", "ron", "inr", "kr", "zł", "kč", "ft", "lei", "rs", "¥", "￥", "₩", "円", "원", "元", "jpy", "krw", "cny", "rmb"})
 
-var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "zł": "PLN", "ft": "HUF", "lei": "RON", "₹": "INR"}
+var currencySymbols = map[string]string{"€": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "zł": "PLN", "ft": "HUF", "lei": "RON", "₹": "INR",
+	"円": "JPY", "원": "KRW", "₩": "KRW", "元": "CNY", "rmb": "CNY"}
 
 // validIBAN reports whether s is an IBAN: two letters, two check digits
 // and up to 30 letters and digits whose ISO 7064 mod 97 is 1.
@@ -107,8 +108,7 @@ func (c *msgContext) krona(text string) string {
 // sender's country (a .ca sender's $
 // is CAD, a .com.au sender's AUD); a .com sender's or any other's "$" with
 // none of that is USD. "£" is always GBP and "€" EUR. ("kr" and "Rs" are
-// read by krona and rupee; "¥" is no amount moneyRE reads: JPY or CNY
-// with nothing to tell them apart.)
+// read by krona and rupee; "¥" by yen.)
 
 // dollarPrefixes are the letters before "$" that name a dollar, longest
 // first.
@@ -305,6 +305,10 @@ func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
 		cur = c.krona(text)
 	} else if strings.EqualFold(strings.TrimSuffix(cur, "."), "rs") {
 		cur = c.rupee()
+	} else if cur == "¥" || cur == "￥" {
+		if cur = yen(text); cur == "" {
+			return nil
+		}
 	}
 	num = strings.TrimSuffix(num, ",-") // "1.234,- Kč": whole crowns
 	return money(strings.TrimPrefix(num, "-"), cur)

@@ -224,6 +224,9 @@ func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 		w = strings.ToLower(strings.Trim(w, ".,"))
 		return weekdayNames[w] > 0 || clockWords[w]
 	})
+	if hasCJK(ln) {
+		words = cjkPlaceWords(words)
+	}
 	ln = strings.Trim(strings.Join(words, " "), " -–,.()")
 	if strings.IndexFunc(ln, func(r rune) bool { return r >= 'A' && r <= 'z' || r > 127 }) < 0 {
 		return ""

@@ -319,6 +319,9 @@ func (ev *evidence) addText(kind, text string) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
+	if kind == SourceText || kind == SourceHeader {
+		text = foldWidth(text) // as textFacts reads them
+	}
 	ev.mats = append(ev.mats, material{kind: kind, text: text, folded: " " + places.Fold(text) + " ", alnum: foldAlnum(text), digits: alnumOnly(text)})
 	mat, line := len(ev.mats)-1, -1
 	for ln := range strings.Lines(text) {

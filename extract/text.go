@@ -237,7 +237,8 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(text) > 256<<10 {
 		text = text[:256<<10]
 	}
-	text = keyValueLabels(text)
+	text = keyValueLabels(foldWidth(text))
+	subject = foldWidth(subject)
 	all := subject + "\n" + text
 	c.langText, c.langDone = all, false
 	if c.ref.IsZero() {

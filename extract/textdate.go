@@ -153,6 +153,11 @@ func findDates(s string, usFirst bool) []dateMatch {
 			out = append(out, dateMatch{y, mo, d, m[0], m[7], true})
 		}
 	}
+	for _, d := range cjkDates(s) {
+		if !taken(d.start, d.end) {
+			out = append(out, d)
+		}
+	}
 	// Named months: "1 Dec 2026" has the day in group 1, "Dec 1, 2026"
 	// in group 2; the year, if any, is group 3 of both.
 	forms := []struct {
@@ -390,6 +395,17 @@ func findClocks(s string) []clockMatch {
 				h += 12
 			} else if !pm && h == 12 {
 				h = 0
+			}
+		}
+		// "오후 7:45", "下午 7:45": the word before it says which half of
+		// the day.
+		if m[6] < 0 && h <= 12 && m[0] > 0 && s[m[0]-1] >= 0x80 || m[0] > 1 && s[m[0]-1] == ' ' && s[m[0]-2] >= 0x80 {
+			if pm, ok := cjkMeridiem(s[:m[0]]); ok {
+				if pm && h < 12 {
+					h += 12
+				} else if !pm && h == 12 {
+					h = 0
+				}
 			}
 		}
 		// "2:30h" durations and "1:1000" scales are rare enough; a clock

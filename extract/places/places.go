@@ -27,6 +27,8 @@ var (
 	cityNamesTSV string
 	//go:embed airports.tsv
 	airportsTSV string
+	//go:embed cjk_airports.tsv
+	cjkAirportsTSV string
 )
 
 // Airport is one row of the airport table.
@@ -47,6 +49,7 @@ type tables struct {
 	cityZones map[string]string   // folded city → zone, when all its airports agree
 	cityLarge map[string][]string // folded city → its large airports, when it has several
 	english   map[string]string   // a city's folded name in another language → its English one
+	cjk       map[string]string   // an airport's name in Chinese, Japanese or Korean → its code
 	locs      sync.Map            // zone name → *time.Location
 }
 
@@ -59,6 +62,10 @@ var load = sync.OnceValue(func() *tables {
 		cityZones: map[string]string{},
 		cityLarge: map[string][]string{},
 		english:   map[string]string{},
+		cjk:       map[string]string{},
+	}
+	for k, v := range parseTSV(cjkAirportsTSV) {
+		t.cjk[Fold(k)] = v
 	}
 	cities := map[string][]Airport{}
 	shortNames := map[string]string{}
@@ -289,7 +296,43 @@ func AirportByName(name string) (string, bool) {
 	if first, rest, ok := strings.Cut(f, " "); ok && t.english[first] != "" {
 		return t.lookup(t.english[first] + " " + rest)
 	}
+	if !isASCII(f) {
+		return t.cjkAirport(f)
+	}
 	return "", false
+}
+
+// cjkWords are the words for "airport" that follow an airport's name in
+// Chinese, Japanese and Korean, longest first.
+var cjkWords = []string{"國際機場", "国际机场", "国際空港", "국제공항", "飞机场", "機場", "机场", "空港", "공항"}
+
+// cjkAirport is the airport of a folded name in Chinese, Japanese or
+// Korean (cjk_airports.tsv): the name whole, else the one word of it
+// that names an airport ("東京 羽田" for "東京(羽田)", "서울 김포" for
+// "서울/김포"), its word for "airport" left off. Two words that name
+// two airports name none.
+func (t *tables) cjkAirport(folded string) (string, bool) {
+	bare := func(w string) string {
+		for _, g := range cjkWords {
+			if b, ok := strings.CutSuffix(w, g); ok && b != "" {
+				return b
+			}
+		}
+		return w
+	}
+	if code, ok := t.cjk[bare(strings.ReplaceAll(folded, " ", ""))]; ok {
+		return code, true
+	}
+	found := ""
+	for _, w := range strings.Fields(folded) {
+		if code, ok := t.cjk[bare(w)]; ok {
+			if found != "" && found != code {
+				return "", false
+			}
+			found = code
+		}
+	}
+	return found, found != ""
 }
 
 func (t *tables) lookup(folded string) (string, bool) {

@@ -63,3 +63,19 @@ func TestTables(t *testing.T) {
 		t.Errorf("FoldWords(Fietsenwinkel Noord) = %q, want fietsenwinkel noord", got)
 	}
 }
+
+// TestCJKAirports: airports by the names Chinese, Japanese and Korean mail
+// gives them, the word for "airport" left off, the city's name beside
+// the airport's; a city of two airports names none.
+func TestCJKAirports(t *testing.T) {
+	for name, want := range map[string]string{
+		"東京(羽田)": "HND", "羽田空港": "HND", "福岡": "FUK", "北京首都国际机场": "PEK", "上海虹桥国际机场": "SHA",
+		"서울/김포": "GMP", "김포국제공항": "GMP", "인천공항": "ICN", "臺灣桃園國際機場": "TPE",
+		"東京": "", "上海": "", "서울": "", "羽田 成田": "",
+	} {
+		got, ok := places.AirportByName(name)
+		if got != want || ok != (want != "") {
+			t.Errorf("AirportByName(%q) = %q, %v, want %q", name, got, ok, want)
+		}
+	}
+}

@@ -1,0 +1,176 @@
+package extract
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Chinese, Japanese and Korean mail (issue 46): the forms of dates,
+// clocks and characters these scripts write and the other readers do not
+// know. Their words are in extract/lang/data (zh, ja, ko) like every
+// language's.
+
+// foldWidth writes the full-width forms of ASCII (U+FF01 to U+FF5E:
+// "０７：４５", "ＮＨ２４１", "予約番号：") and the ideographic space as
+// ASCII, as NFKC does; every other character is kept, so that kana and
+// the currency signs "￥" and "円" mean what they meant. A text without
+// them is returned as it is, after a scan for their lead bytes.
+func foldWidth(s string) string {
+	if !hasWide(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E:
+			b.WriteByte(byte(r - 0xFF01 + '!'))
+		case r == 0x3000:
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// hasWide reports whether s holds a full-width form of ASCII or an
+// ideographic space: their UTF-8 starts EF BC or EF BD, and E3 80 80.
+func hasWide(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		switch s[i] {
+		case 0xEF:
+			if c := s[i+1]; c == 0xBC && s[i+2] >= 0x81 || c == 0xBD && s[i+2] <= 0x9E {
+				return true
+			}
+		case 0xE3:
+			if s[i+1] == 0x80 && s[i+2] == 0x80 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cjkDateRE is a date as Chinese, Japanese and Korean write it: the year,
+// month and day each followed by its sign ("2026年12月18日", "2026년 12월
+// 18일"), the year left out ("12月18日(金)", "12월 18일").
+var cjkDateRE = regexp.MustCompile(`(?:(\d{4})[ \t]?[年년][ \t]?)?(\d{1,2})[ \t]?[月월][ \t]?(\d{1,2})[ \t]?[日일]`)
+
+// hasCJKMonth reports whether s holds the sign of a month, cjkDateRE's
+// quick test.
+func hasCJKMonth(s string) bool { return strings.Contains(s, "月") || strings.Contains(s, "월") }
+
+// cjkDates is the dates of cjkDateRE in s.
+func cjkDates(s string) []dateMatch {
+	if !hasCJKMonth(s) {
+		return nil
+	}
+	var out []dateMatch
+	for _, m := range cjkDateRE.FindAllStringSubmatchIndex(s, -1) {
+		// "1,600月" or "3120年" are no dates: a digit right before the
+		// match belongs to a longer number.
+		if m[0] > 0 && isDigitByte(s[m[0]-1]) {
+			continue
+		}
+		mo, _ := strconv.Atoi(s[m[4]:m[5]])
+		d, _ := strconv.Atoi(s[m[6]:m[7]])
+		dm := dateMatch{m: mo, d: d, start: m[0], end: m[1]}
+		if m[2] >= 0 {
+			dm.y, _ = strconv.Atoi(s[m[2]:m[3]])
+			dm.hasYear = true
+		}
+		if validDate(max(dm.y, 2000), mo, d) {
+			out = append(out, dm)
+		}
+	}
+	return out
+}
+
+// cjkMeridiem is the word before a clock that says it is before or after
+// noon ("오후 7:45", "下午 7:45", "午後7:45"), or false when the text
+// before the clock does not end with one; pm says which.
+func cjkMeridiem(before string) (pm, ok bool) {
+	before = strings.TrimRight(before, " \t")
+	for _, w := range [...]struct {
+		word string
+		pm   bool
+	}{{"오전", false}, {"오후", true}, {"上午", false}, {"下午", true}, {"午前", false}, {"午後", true}, {"晚上", true}, {"早上", false}} {
+		if strings.HasSuffix(before, w.word) {
+			return w.pm, true
+		}
+	}
+	return false, false
+}
+
+// yen is the currency of a "¥" amount: Japan's yen in a text that writes
+// kana, China's yuan in one that writes Chinese characters and none;
+// "" when the text writes neither, as the sign alone does not tell.
+func yen(text string) string {
+	han := false
+	for _, r := range text {
+		switch {
+		case r >= 0x3040 && r <= 0x30FF: // hiragana and katakana
+			return "JPY"
+		case r >= 0x4E00 && r <= 0x9FFF:
+			han = true
+		}
+	}
+	if han {
+		return "CNY"
+	}
+	return ""
+}
+
+// cjkStopWords are what stands beside a place's name on a Chinese,
+// Japanese or Korean leg's line and is no part of it: the words for
+// departure and arrival, written before the name or after its clock
+// ("出発：東京(羽田) 07:45発", "出发：北京首都国际机场 T3 08:00",
+// "출발: 서울 08:00"), longest first.
+var cjkStopWords = []string{"出発", "到着", "出发", "出發", "到达", "到達", "抵达", "抵達", "起飞", "起飛", "降落", "출발", "도착", "発", "着"}
+
+// cjkPlaceWords drops from a leg line's words, the clocks and dates taken
+// out, those that are no part of a place's name: the words of
+// cjkStopWords at either end of a word, a terminal ("T3", "T2"), a
+// weekday in parentheses ("(金)", "(토)").
+func cjkPlaceWords(ws []string) []string {
+	out := ws[:0]
+	for _, w := range ws {
+		for _, s := range cjkStopWords {
+			w = strings.TrimPrefix(w, s)
+			w = strings.TrimSuffix(w, s)
+		}
+		if w == "" || terminalWord(w) || cjkWeekdayAside(w) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// terminalWord reports whether w is a terminal's short name, "T1" to "T9".
+func terminalWord(w string) bool {
+	return len(w) == 2 && (w[0] == 'T' || w[0] == 't') && w[1] >= '1' && w[1] <= '9'
+}
+
+// cjkWeekdayAside reports whether w is a weekday of one character in
+// parentheses, as Japanese and Korean write it after a date.
+func cjkWeekdayAside(w string) bool {
+	inner, open := strings.CutPrefix(w, "(")
+	inner, closed := strings.CutSuffix(inner, ")")
+	return open && closed && utf8.RuneCountInString(inner) == 1 && strings.Contains("月火水木金土日월화수목금토일", inner)
+}
+
+// hasCJK reports whether s holds a character of three UTF-8 bytes from
+// U+3000 on (kana, Chinese characters, Hangul): a quick test before the
+// readers of this file.
+func hasCJK(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0xE3 && s[i] <= 0xED {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,96 @@
+package extract
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestFoldWidth(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"予約番号：ＫＱ７Ｍ４Ｔ", "予約番号:KQ7M4T"},
+		{"０７：４５発", "07:45発"},
+		{"合計金額\u300012,650円（税込）", "合計金額 12,650円(税込)"},
+		{"￥699 〒100-0005", "￥699 〒100-0005"}, // the yen sign and the postcode mark stay
+		{"plain ASCII", "plain ASCII"},
+		{"\xef\xbc", "\xef\xbc"}, // a cut rune is no full-width form
+	} {
+		if got := foldWidth(c.in); got != c.want {
+			t.Errorf("foldWidth(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestCJKDates(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string // y-m-d of each date, "" for none
+	}{
+		{"搭乗日：2026年12月18日(金)", "2026-12-18"},
+		{"날짜: 2026년 12월 19일 (토)", "2026-12-19"},
+		{"12月18日(金) 07:45", "0-12-18"},
+		{"배송 예정일: 11월 23일", "0-11-23"},
+		{"ご使用期間：2026年10月15日～2026年11月13日", "2026-10-15 2026-11-13"},
+		{"2026年11月分の電気料金", ""}, // a month, no day
+		{"1,600月13日", ""},      // a longer number's digits
+		{"2026年13月40日", ""},    // no such day
+		{"12 月 5 日", "0-12-5"}, // spaced as some systems print it
+	} {
+		var got []string
+		for _, d := range findDates(c.in, false) {
+			got = append(got, fmt.Sprintf("%d-%d-%d", d.y, d.m, d.d))
+		}
+		if !slices.Equal(got, strings.Fields(c.want)) {
+			t.Errorf("findDates(%q) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+func TestCJKMeridiem(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		h, m int
+	}{
+		{"출발 오후 7:45", 19, 45},
+		{"오전 12:10", 0, 10},
+		{"下午 3:05", 15, 5},
+		{"午後7:30発", 19, 30},
+		{"07:45発", 7, 45},
+		{"오후 19:45", 19, 45},
+	} {
+		cs := findClocks(c.in)
+		if len(cs) != 1 || cs[0].h != c.h || cs[0].m != c.m {
+			t.Errorf("findClocks(%q) = %+v, want %02d:%02d", c.in, cs, c.h, c.m)
+		}
+	}
+}
+
+func TestYen(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"お支払い金額：¥1,280", "JPY"},
+		{"实付金额：¥699.00", "CNY"},
+		{"Total: ¥1,280", ""},
+	} {
+		if got := yen(c.text); got != c.want {
+			t.Errorf("yen(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestCJKPlaceWords(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{"出発", "東京(羽田)", "発"}, []string{"東京(羽田)"}},
+		{[]string{"出发", "北京首都国际机场", "T3"}, []string{"北京首都国际机场"}},
+		{[]string{"도착", "부산"}, []string{"부산"}},
+		{[]string{"福岡", "(金)"}, []string{"福岡"}},
+		{[]string{"Terminal", "T3"}, []string{"Terminal"}},
+	} {
+		if got := cjkPlaceWords(slices.Clone(c.in)); !slices.Equal(got, c.want) {
+			t.Errorf("cjkPlaceWords(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
