@@ -169,6 +169,22 @@ var carrierColonRE = regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:(?:` + strings.Jo
 
 // shipperNamed is the shop a parcel notice names as its sender, if any.
 func (c *msgContext) shipperNamed(text string) string {
+	// "Votre commande AB-20773 sur …": an order's or a parcel's number
+	// where a name may stand is no shop.
+	if n := c.shipperName(text); !codeLike(n) {
+		return n
+	}
+	return ""
+}
+
+// codeLike reports whether a name is a code: three digits or more and no
+// small letter ("AB-20773", "CB481203775FR"; not "4PX", "1-800-Flowers").
+func codeLike(name string) bool {
+	return digitCount(name) >= 3 && !strings.ContainsFunc(name, unicode.IsLower)
+}
+
+// shipperName is shipperNamed's reading, codes and all.
+func (c *msgContext) shipperName(text string) string {
 	if m := fromMerchantMatch(text); m != nil {
 		// "Verkkokauppa.com" keeps its dot; a sentence's full stop goes.
 		// A shop named by its domain ends there ("od Mall.cz Vám", the

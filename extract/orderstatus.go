@@ -63,6 +63,12 @@ func statusIn(s string) string {
 		// "Are expected to be delivered": a parcel on its way.
 		// The phrase may end a longer word ("sendt" in "afsendt").
 		rank := statusRank[phrase]
+		// "Your parcel was lost in transit … we've issued a full refund":
+		// the money comes back, the parcel does not; a lost parcel's
+		// notice is a problem, not a return (status.lost, status.refund).
+		if statusOrder[rank] == StatusReturned && refundPhrases[statusPhrases[phrase]] && lostPhrases.In(s) {
+			return true
+		}
 		if st := statusOrder[rank]; st == StatusShipped || st == StatusDelivered || st == StatusReturned {
 			w := len(before)
 			for w > 0 && words.In(before, w, true) {
@@ -223,6 +229,14 @@ func failedIn(ln string) bool {
 	return failed
 }
 
+// lostPhrases say a parcel is lost (status.lost, also a problem's);
+// refundPhrases are the words for a return that a lost parcel's notice
+// uses for the money sent back (status.refund).
+var (
+	lostPhrases   = words.NewWholeSet(lang.Entries("status.lost"))
+	refundPhrases = wordSet("status.refund")
+)
+
 // statusOrder is the order the states are tried in; shippedRank is
 // shipped's place in it.
 var statusOrder = []string{StatusOutForDelivery, StatusDelivered, StatusCancelled, StatusReturned, StatusShipped, StatusProblem, StatusOrdered}
@@ -235,7 +249,11 @@ var statusSet, statusRank, statusPhrases = func() (*words.Set, []int, []string) 
 	var phrases []string
 	var rank []int
 	for i, st := range statusOrder {
-		for _, p := range lang.Entries("status." + st) {
+		ps := lang.Entries("status." + st)
+		if st == StatusProblem {
+			ps = append(ps, lang.Entries("status.lost")...)
+		}
+		for _, p := range ps {
 			phrases, rank = append(phrases, p), append(rank, i)
 		}
 	}

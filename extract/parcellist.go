@@ -3,6 +3,7 @@ package extract
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Notices that list several parcels, a block each (parcelList): a
@@ -92,23 +93,25 @@ func (c *msgContext) parcelList(text string, o *Order, least int) []Fact {
 	}
 	var ships []Shipment
 	var shippers []string
+	spans := c.parcelSpans(lines, ps)
+	heads := headingWords(lines, ps[0].line, ps[len(ps)-1].line)
 	for i, p := range ps {
-		top := max(0, p.line-parcelBlock)
-		if i > 0 {
-			top = max(top, ps[i-1].line+1)
-		}
-		status := ""
-		// Its state: the nearest line above it that says one (its own,
-		// or its section's heading: "Arriving Today"). The lines under
-		// the last parcel are the mail's own ("Returns are free …").
-		for j := p.line; j >= top && status == ""; j-- {
-			status = statusIn(lower(lines[j]))
-		}
+		status, _ := parcelState(lines, ps, spans, heads, i)
 		if status == StatusOrdered {
 			status = ""
 		}
+		order := spans[i].order(p.line)
+		row := tabledRow(lines, p.line)
 		shipper := ""
-		for j := p.line; j >= top && shipper == ""; j-- {
+		for _, ln := range row {
+			if shipper = c.shipperNamed(ln); shipper != "" {
+				break
+			}
+		}
+		for _, j := range order {
+			if shipper != "" {
+				break
+			}
 			shipper = c.shipperNamed(lines[j])
 		}
 		ships = append(ships, Shipment{Carrier: p.carrier, Tracking: p.tracking, Status: status})
@@ -161,6 +164,208 @@ func (c *msgContext) parcelList(text string, o *Order, least int) []Fact {
 	return facts
 }
 
+// parcelState is a listed parcel's state and the line that says it;
+// "" when none does. A table's row says its state in the columns its
+// header names ("Expected Delivery" over "Today"): the row read as
+// labelled lines comes first. Then the nearest line of its block that
+// says one (its own, or its section's heading: "Arriving Today"), on the
+// side its block's fields are; then its section's heading further up.
+func parcelState(lines []string, ps []listedParcel, spans []parcelSpan, heads map[string]bool, i int) (status, said string) {
+	at := ps[i].line
+	for _, ln := range tabledRow(lines, at) {
+		if st := statusIn(lower(ln)); st != "" {
+			return st, strings.TrimSpace(lines[at])
+		}
+	}
+	for _, j := range spans[i].order(at) {
+		if st := statusIn(lower(lines[j])); st != "" {
+			return st, strings.TrimSpace(lines[j])
+		}
+	}
+	return sectionState(lines, at, heads)
+}
+
+// parcelSpan is the lines of one parcel's block, top to bottom
+// inclusive, and whether its fields follow its number ("Tracking
+// Number: 9400…" over "Sender:", "Status:") rather than lead to it
+// ("FROM <shop>" over "Tracking Number:").
+type parcelSpan struct {
+	top, bottom int
+	down        bool
+}
+
+// order is the block's lines nearest the number's first: its own line,
+// then the side its fields are on, then the other.
+func (s parcelSpan) order(at int) []int {
+	out := []int{at}
+	up := func() {
+		for j := at - 1; j >= s.top; j-- {
+			out = append(out, j)
+		}
+	}
+	down := func() {
+		for j := at + 1; j <= s.bottom; j++ {
+			out = append(out, j)
+		}
+	}
+	if s.down {
+		down()
+		up()
+	} else {
+		up()
+		down()
+	}
+	return out
+}
+
+// parcelSpans cut a list's lines into its parcels' blocks. A list's
+// blocks repeat one layout, and the first parcel shows which: its shipper
+// named above its number (a digest's "FROM <shop>", then "Tracking
+// Number:") or under it (an older digest's "Tracking Number: …", then
+// "Sender:", "Status:"). Where the shipper leads, a block starts at its
+// shipper's line or at a heading that says a state ("Delivered",
+// "Arriving Today"); where the number leads, at the number, or at the
+// headings just above it. Each block reaches at most parcelBlock lines
+// either side of its number; the last one under its number only as far
+// as the one before it did, since the mail's own lines come after it.
+func (c *msgContext) parcelSpans(lines []string, ps []listedParcel) []parcelSpan {
+	n := len(ps)
+	down := c.numberLeads(lines, ps)
+	starts := make([]int, n)
+	starts[0] = max(0, ps[0].line-parcelBlock)
+	for i := 1; i < n; i++ {
+		lo, at := ps[i-1].line+1, ps[i].line
+		start := at
+		if down {
+			for start > lo && stateHeading(lines[start-1]) {
+				start--
+			}
+		} else {
+			for k := max(lo, at-parcelBlock); k < at; k++ {
+				if stateHeading(lines[k]) || c.shipperNamed(lines[k]) != "" {
+					start = k
+					break
+				}
+			}
+		}
+		starts[i] = max(start, at-parcelBlock)
+	}
+	spans := make([]parcelSpan, n)
+	for i := range ps {
+		spans[i] = parcelSpan{top: starts[i], down: down}
+		if !down {
+			// Where the shipper leads, the lines under a number are the
+			// next block's head or the mail's own.
+			spans[i].bottom = ps[i].line
+			continue
+		}
+		if i+1 < n {
+			spans[i].bottom = min(starts[i+1]-1, ps[i].line+parcelBlock)
+			continue
+		}
+		below := 0
+		if down && n > 1 {
+			below = spans[i-1].bottom - ps[i-1].line
+		} else if down {
+			below = parcelBlock
+		}
+		spans[i].bottom = min(len(lines)-1, ps[i].line+below)
+	}
+	return spans
+}
+
+// numberLeads reports whether the first parcel's shipper is named under
+// its number, nearer than any above it.
+func (c *msgContext) numberLeads(lines []string, ps []listedParcel) bool {
+	at := ps[0].line
+	up := -1
+	for k := at; k >= max(0, at-parcelBlock); k-- {
+		if c.shipperNamed(lines[k]) != "" {
+			up = at - k
+			break
+		}
+	}
+	end := min(len(lines)-1, at+parcelBlock)
+	if len(ps) > 1 {
+		end = min(end, ps[1].line-1)
+	}
+	for k := at + 1; k <= end && (up < 0 || k-at < up); k++ {
+		if c.shipperNamed(lines[k]) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// stateHeading reports whether a line is a list's heading that says a
+// state for the parcels under it ("Delivered", "Arriving Today"): a few
+// words, no label, no number.
+func stateHeading(ln string) bool {
+	// A table's row: its first cell ("Arriving Today", then the day).
+	ln, _, _ = strings.Cut(ln, "\t")
+	ln = strings.TrimSpace(ln)
+	if ln == "" || len(ln) > 40 || strings.ContainsAny(ln, ":0123456789") || len(strings.Fields(ln)) > 3 {
+		return false
+	}
+	return statusIn(lower(ln)) != ""
+}
+
+// headingWords are the first words of a list's headings that say a
+// state, from a few lines above its first parcel to its last ("Arriving"
+// of "Arriving Today"); nil when it has none.
+func headingWords(lines []string, first, last int) map[string]bool {
+	var out map[string]bool
+	for _, ln := range lines[max(0, first-parcelBlock) : last+1] {
+		if stateHeading(ln) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[strings.ToLower(strings.Fields(ln)[0])] = true
+		}
+	}
+	return out
+}
+
+// arrivingWords are every language's words for arriving of four letters
+// or more (arrival in extract/lang/data): a heading with one that says no
+// state ("Arriving Soon") starts a section of its own.
+var arrivingWords = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range wordSet("arrival") {
+		if utf8.RuneCountInString(w) >= 4 && !strings.ContainsAny(w, `\.?()[]|`) {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+// sectionState is the state of the section a parcel is listed in: its
+// nearest heading above, which is a heading that says a state or one
+// that begins as such a heading of the list does and says none ("Arriving
+// Soon" beside "Arriving Today"): a digest lists the parcels of a
+// section under one heading, and the section of "Arriving Soon" is not
+// the one above it.
+func sectionState(lines []string, at int, heads map[string]bool) (status, said string) {
+	if heads == nil {
+		return "", ""
+	}
+	for j := at - 1; j >= 0 && j >= at-80; j-- {
+		ln, _, _ := strings.Cut(lines[j], "\t")
+		ln = strings.TrimSpace(ln)
+		if stateHeading(ln) {
+			return statusIn(lower(ln)), ln
+		}
+		f := strings.Fields(ln)
+		if len(f) == 0 || len(f) > 3 || len(ln) > 40 || strings.ContainsAny(ln, ":0123456789") {
+			continue
+		}
+		if heads[strings.ToLower(f[0])] || slices.ContainsFunc(f, func(w string) bool { return arrivingWords[strings.ToLower(w)] }) {
+			return "", ""
+		}
+	}
+	return "", ""
+}
+
 // trackingValue is the number a label's value or a cell starts with.
 func trackingValue(v string) string {
 	if n := groupedNumber(v); n != "" {
@@ -170,6 +375,39 @@ func trackingValue(v string) string {
 		return m[1]
 	}
 	return ""
+}
+
+// tabledRow is a table's row read as labelled lines, its header's cell
+// before each of its cells ("Expected Delivery: Today"), when the line at
+// is a row under a header that names a tracking number's column; nil
+// otherwise. The cells without a value are left out.
+func tabledRow(lines []string, at int) []string {
+	if strings.IndexByte(lines[at], '\t') < 0 {
+		return nil
+	}
+	cells := strings.Split(lines[at], "\t")
+	for h := at - 1; h >= 0 && h >= at-2*maxListed; h-- {
+		ln := lines[h]
+		if strings.IndexByte(ln, '\t') < 0 || hasDigit(ln) {
+			continue
+		}
+		head := strings.Split(ln, "\t")
+		if len(head) != len(cells) || !slices.ContainsFunc(head, func(cell string) bool {
+			cell = strings.TrimSpace(cell)
+			loc := trackingLabel.re.FindStringIndex(cell)
+			return loc != nil && strings.TrimSpace(cell[loc[1]:]) == ""
+		}) {
+			return nil
+		}
+		var out []string
+		for k, v := range cells {
+			if h, v := strings.TrimSpace(head[k]), strings.TrimSpace(v); h != "" && v != "" {
+				out = append(out, h+": "+v)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // tabledTracking are the cells of the tables whose header names a column

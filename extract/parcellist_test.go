@@ -43,6 +43,30 @@ func TestParcelList(t *testing.T) {
 			"You have mail arriving soon.\n" + strings.Repeat("Scanned image of your mail piece\nFROM CAPITAL ONE\nLearn More\n", 5) +
 				"Arriving Today\tMonday, Dec 7\npackage\nFROM CHEWY INC\nTracking Number: 9400 1118 9922 3850 1746 24\nExpected Delivery: Monday, Dec 7\n",
 			[]string{" CHEWY INC 9400111899223850174624 USPS out_for_delivery"}},
+		// An older digest's blocks: the number first, its sender and
+		// state under it; the first block's lines are not the second's.
+		{"USPS Informed Delivery <USPSInformedDelivery@usps.gov>", "Informed Delivery Daily Digest",
+			"You have 2 mailpieces and 2 packages arriving soon.\nYour Packages\n" +
+				"Tracking Number: 9400111899223365492107\nSender: ZAPPOS.COM\nStatus: Out for Delivery\nExpected Delivery: Wednesday 08/22/2018\n" +
+				"Tracking Number: 9200190190305612084716\nSender: CHEWY INC\nStatus: In Transit\nExpected Delivery: Friday 08/24/2018\n" +
+				"Mail may arrive several days after you receive this notification.\n",
+			[]string{" ZAPPOS.COM 9400111899223365492107 USPS out_for_delivery", " CHEWY INC 9200190190305612084716 USPS shipped"}},
+		// The sender above the number, the day under it: a block's lines
+		// under its number are not the next one's; the second parcel of
+		// a section ("Arriving Today") is in it too; "Arriving Soon"
+		// starts another, "Delivered" another still.
+		{"USPS Informed Delivery <USPSInformeddelivery@email.informeddelivery.usps.com>", "Your Daily Digest for Mon, 3/13 is ready to view",
+			"Arriving Today\tMonday, Mar 13\nFROM PAPER MILL STATIONERS\nTracking Number\n9405 5036 9930 0123 4567 83\nExpected Delivery: Today, 03/13\nTrack Package\n" +
+				"FROM HARRY AND DAVID\nTracking Number: 9420061205420188773157\nExpected Delivery: Monday, Mar 13\nTrack Package\n" +
+				"Arriving Soon\nFROM WALGREENS MAIL SERVICE\nTracking Number: 9400110892201477362587\nExpected Delivery by Wednesday, 03/15\n" +
+				"Delivered\nFROM ULTA BEAUTY\nTracking Number: 9300102220301844619025\nDelivered, In/At Mailbox: Saturday, 03/11\n",
+			[]string{" PAPER MILL STATIONERS 9405503699300123456783 USPS out_for_delivery", " HARRY AND DAVID 9420061205420188773157 USPS out_for_delivery",
+				" WALGREENS MAIL SERVICE 9400110892201477362587 USPS shipped", " ULTA BEAUTY 9300102220301844619025 USPS delivered"}},
+		// Parcels as a table's rows: each row's state and sender in the
+		// columns its header names.
+		{"USPS Informed Delivery <USPSInformeddelivery@email.informeddelivery.usps.com>", "Your Daily Digest for Wed, 2/12 is ready to view",
+			"YOUR PACKAGES\nFrom\tTracking Number\tExpected Delivery\nBOOKSHOP.ORG\t9400111899223812345673\tToday\nL.L.BEAN INC\t9405503699300123456783\tFriday, 02/14\n",
+			[]string{" BOOKSHOP.ORG 9400111899223812345673 USPS out_for_delivery", " L.L.BEAN INC 9405503699300123456783 USPS shipped"}},
 		// A carrier's help mail that shows a number says nothing of a
 		// parcel.
 		{"UPS <mcinfo@ups.com>", "Get more from UPS My Choice",

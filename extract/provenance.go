@@ -980,7 +980,7 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 			}
 			// A listed parcel's state, in its block (parcelList).
 			if len(f.Order.Shipments) > 0 && f.Order.Shipments[0].Tracking != "" {
-				if raw := blockStatus(m.text, f.Order.Shipments[0].Tracking, st); raw != "" {
+				if raw := ev.c.blockStatus(m.text, f.Order.Shipments[0].Tracking, st); raw != "" {
 					return Source{Kind: m.kind, Raw: raw}
 				}
 			}
@@ -1153,11 +1153,21 @@ func (ev *evidence) currency(fv fieldValue) Source {
 	return Source{}
 }
 
-// blockStatus is the line of text, in the block of lines that ends with
-// the one holding tracking, nearest it first, that says st, as
-// parcelList reads a listed parcel's state; "" when none says it.
-func blockStatus(text, tracking, st string) string {
+// blockStatus is the line of text that says st of the parcel tracking, as
+// parcelList reads a listed parcel's state (parcelState), or in the block
+// of lines that ends with the one holding tracking, nearest it first; ""
+// when none says it.
+func (c *msgContext) blockStatus(text, tracking, st string) string {
 	lines := strings.Split(text, "\n")
+	if ps := c.listedParcels(text, lines); len(ps) > 0 {
+		if i := slices.IndexFunc(ps, func(p listedParcel) bool { return strings.EqualFold(p.tracking, tracking) }); i >= 0 {
+			spans := c.parcelSpans(lines, ps)
+			heads := headingWords(lines, ps[0].line, ps[len(ps)-1].line)
+			if s, said := parcelState(lines, ps, spans, heads, i); s == st && said != "" {
+				return said
+			}
+		}
+	}
 	want := strings.ToUpper(tracking)
 	for i, l := range lines {
 		if !strings.Contains(strings.ToUpper(compactCode(l)), want) {

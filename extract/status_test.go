@@ -17,6 +17,14 @@ func TestStatusIn(t *testing.T) {
 		"votre colis n'a pas pu être livré":                    StatusProblem,
 		"ihr paket konnte nicht zugestellt werden":             StatusProblem,
 		"your parcel could not be delivered. it was delivered": StatusDelivered,
+		// A lost parcel's refund is money sent back, not the parcel:
+		// a problem; a return's refund is a return still.
+		"your parcel was lost in transit. we've issued a full refund.":           StatusProblem,
+		"leider ist ihr paket verloren gegangen. die erstattung erfolgt heute.":  StatusProblem,
+		"votre colis a été perdu. nous avons procédé au remboursement.":          StatusProblem,
+		"je pakket is zoekgeraakt. de terugbetaling volgt binnen 2 werkdagen.":   StatusProblem,
+		"your return arrived at our warehouse. we've issued your refund.":        StatusReturned,
+		"the parcel was returned to sender after it went missing for two weeks.": StatusReturned,
 		// A state in a clause about a time to come is not the order's.
 		"thanks for your order. we'll email you again when your order has been dispatched.": StatusOrdered,
 		"danke für ihre bestellung. sobald sie versandt wurde, erhalten sie eine e-mail.":   StatusOrdered,
