@@ -137,6 +137,9 @@ func (c *msgContext) boardingPassFacts(p *pkpass.Pass, bp *bcbp.Pass) []Fact {
 		ref = t
 	}
 	if ref.IsZero() {
+		ref = c.arrived
+	}
+	if ref.IsZero() {
 		ref = time.Now()
 	}
 	kind := KindFlight

@@ -93,17 +93,25 @@ type msgContext struct {
 	digitLines []int
 	// ref is the day that dates without a year are read against: the
 	// Date header, else the first date with a year in the text.
-	ref           time.Time
+	ref time.Time
+	// arrived is when the mailbox received the mail (mime.Message.Arrived):
+	// what dates without a year are read by in a mail with no Date header
+	// and no date with a year in its text. Its offset is the mailbox
+	// server's, no clue to the sender's zone.
+	arrived       time.Time
 	dateLoc       *time.Location // its offset, the fallback zone for local times
 	senderDomain  string         // From domain, lower case
 	senderName    string         // From display name, else the domain's name
 	senderCountry string         // ISO country guessed from the sender's TLD
 	authenticated bool
 	// langText is the text the text rules read; language its language
-	// (lang.Detect), worked out the first time a rule asks.
-	langText string
-	language string
-	langDone bool
+	// (lang.Detect), worked out the first time a rule asks, and
+	// sureLanguage the one lang.DetectSure finds (sureDone once it has).
+	langText     string
+	language     string
+	langDone     bool
+	sureLanguage string
+	sureDone     bool
 	// full: read PDFs' text (Extract); else pending records that one was
 	// left unread (ExtractQuick).
 	full, pending bool
@@ -145,6 +153,7 @@ func newMsgContext(m *mime.Message, full bool) *msgContext {
 	if !m.Date.IsZero() {
 		c.dateLoc = m.Date.Location()
 	}
+	c.arrived = m.Arrived
 	var addr, name string
 	if len(m.From) > 0 {
 		addr, name = m.From[0].Address, m.From[0].Name
@@ -231,6 +240,7 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool, images *imageBudg
 		facts[i].dropImplausible()
 	}
 	facts = slices.DeleteFunc(facts, func(f Fact) bool { return f.selfLeg() })
+	facts = withoutUnknownYears(facts)
 	// Whether the message addresses an AI reader is worked out only for
 	// mail with facts, which most mail is not: it costs twice the rest of
 	// reading a message without facts (BenchmarkGeneratedMail: 95 µs a
@@ -452,6 +462,45 @@ func (f *Fact) dropImplausible() {
 	if d := s.Arrive.Sub(s.Depart.Time); d <= 0 || d > maxFlight {
 		s.Arrive = nil
 	}
+}
+
+// withoutUnknownYears drops the legs and stays that start on a day whose
+// year nothing in the mail gave (unknownYear), and every other time of
+// such a year: none rather than a guessed one.
+func withoutUnknownYears(facts []Fact) []Fact {
+	unknown := func(t *Time) bool { return t != nil && t.Year() <= unknownYear }
+	return slices.DeleteFunc(facts, func(f Fact) bool {
+		if s := f.Segment; s != nil {
+			if unknown(s.Depart) || unknown(s.CheckIn) {
+				return true
+			}
+			if unknown(s.Arrive) {
+				s.Arrive = nil
+			}
+			if unknown(s.CheckOut) {
+				s.CheckOut = nil
+			}
+		}
+		if o := f.Order; o != nil {
+			if unknown(o.Ordered) {
+				o.Ordered = nil
+			}
+			for i := range o.Shipments {
+				if unknown(o.Shipments[i].Expected) {
+					o.Shipments[i].Expected = nil
+				}
+			}
+		}
+		if b := f.Bill; b != nil {
+			if unknown(b.Due) {
+				b.Due = nil
+			}
+			if unknown(b.Issued) {
+				b.Issued = nil
+			}
+		}
+		return false
+	})
 }
 
 // selfLeg tells a leg read from text that leaves from where it arrives

@@ -1104,10 +1104,13 @@ func (ev *evidence) derivedTime(f Fact, fv fieldValue) Source {
 // yearFor reports whether withYear gives a day without a year the year y,
 // from the dates the extractor reads such days against: the mail's
 // Date, else the first date with a year its text (or an attachment's)
-// writes.
+// writes, else the mail's arrival.
 func (ev *evidence) yearFor(d dayFound, y int) bool {
 	dm := dateMatch{m: d.m, d: d.d}
 	if !ev.c.date.IsZero() && dm.withYear(ev.c.date).y == y {
+		return true
+	}
+	if ev.c.date.IsZero() && !ev.c.arrived.IsZero() && dm.withYear(ev.c.arrived).y == y {
 		return true
 	}
 	for _, m := range ev.mats {

@@ -37,13 +37,15 @@ func (c *msgContext) railTicketFacts(text string) []Fact {
 			continue
 		}
 		dep := wallTime{y: d.y, mo: d.m, d: d.d, dateOnly: !leg.DepartClock.OK, h: leg.DepartClock.Hour, mi: leg.DepartClock.Minute}
-		seg.Depart = resolve(dep, c.stationZone(leg.From, dep), c.dateLoc)
+		fz, _ := c.legZones(leg.From, leg.To, dep, dep)
+		seg.Depart = resolve(dep, fz, c.dateLoc)
 		if leg.ArriveClock.OK && leg.Arrive.Month > 0 {
 			// The arrival's year is the one that puts it on or after the
 			// departure's day.
 			a := onOrAfter(leg.Arrive, time.Date(d.y, time.Month(d.m), d.d, 0, 0, 0, 0, time.UTC))
 			arr := wallTime{y: a.y, mo: a.m, d: a.d, h: leg.ArriveClock.Hour, mi: leg.ArriveClock.Minute}
-			seg.Arrive = resolve(arr, c.stationZone(leg.To, arr), c.dateLoc)
+			_, tz := c.legZones(leg.From, leg.To, dep, arr)
+			seg.Arrive = resolve(arr, tz, c.dateLoc)
 			if seg.Arrive.Before(seg.Depart.Time) {
 				seg.Arrive = nil // a day misread: no arrival rather than a wrong one
 			}

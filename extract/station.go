@@ -90,6 +90,40 @@ func (c *msgContext) stationZone(name string, w wallTime) zoneHint {
 	return z
 }
 
+// legZones are the zones of a ground leg's two stops, departing on the
+// wall time dw and arriving on aw. A train or a bus crosses no ocean, so a
+// stop that no data places is in the zone of the other stop that one
+// places, before anything the sender says ("Leer (Ostfriesl) ZOB" to
+// "Groningen": Groningen's zone, not the zone of a sender's server).
+func (c *msgContext) legZones(from, to string, dw, aw wallTime) (zoneHint, zoneHint) {
+	fz, tz := c.stationZone(from, dw), c.stationZone(to, aw)
+	fp, tp := c.placedZone(from), c.placedZone(to)
+	switch {
+	case fp.loc == nil && tp.loc != nil:
+		fz = tz
+	case tp.loc == nil && fp.loc != nil:
+		tz = fz
+	}
+	return fz, tz
+}
+
+// placedZone is the zone of a place by its own name (a city's, an IATA
+// code in it), never by a country: zero when no data places it.
+func (c *msgContext) placedZone(name string) zoneHint {
+	if name == "" {
+		return zoneHint{}
+	}
+	if z, loc := places.CityZone(name); loc != nil {
+		return zoneHint{z, loc}
+	}
+	if m := parenCode.FindStringSubmatch(name); m != nil {
+		if z, loc := places.Zone(m[1]); loc != nil {
+			return zoneHint{z, loc}
+		}
+	}
+	return zoneHint{}
+}
+
 var (
 	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(?:(?:` + platformWords + `)\b|gl\.|\(?(?:` + bayWords + `)\s*\d).*$`)
 	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".

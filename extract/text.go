@@ -240,9 +240,12 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	text = keyValueLabels(foldWidth(text))
 	subject = foldWidth(subject)
 	all := subject + "\n" + text
-	c.langText, c.langDone = all, false
+	c.langText, c.langDone, c.sureDone = all, false, false
 	if c.ref.IsZero() {
 		c.ref = firstFullDate(text, c.usSender())
+	}
+	if c.ref.IsZero() {
+		c.ref = c.arrived
 	}
 	var out []Fact
 	// A journey's mail gives times and dates: without a digit in its text

@@ -310,12 +310,21 @@ func validDate(y, m, d int) bool {
 	return d <= time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
 }
 
+// unknownYear is the year given to a date written without one in a mail
+// that gives nothing to read it by (no Date header, no line with a
+// year): the year it is read in is not the year it was written in, and
+// KItinerary's inputs carried without their mail's header show what a
+// guess costs (a 2018 booking read as this year's). withoutUnknownYears
+// drops what such a date went into.
+const unknownYear = 1
+
 // withYear completes a date without a year from the mail's date: the
-// first such day from 30 days before the mail onwards.
+// first such day from 30 days before the mail onwards; without a date to
+// read it by, the year is unknownYear.
 func (d dateMatch) withYear(ref time.Time) dateMatch {
 	if d.hasYear || ref.IsZero() {
 		if !d.hasYear {
-			d.y = time.Now().Year()
+			d.y = unknownYear
 		}
 		return d
 	}
@@ -500,7 +509,9 @@ func timeRange(ln string, a, b clockMatch) bool {
 func firstFullDate(text string, usFirst bool) time.Time {
 	for ln := range strings.Lines(text) {
 		for _, d := range findDates(ln, usFirst) {
-			if d.hasYear {
+			// A printout's "02JUL 1215" is a day and a clock, not the
+			// year 1215.
+			if d.hasYear && validDate(d.y, d.m, d.d) {
 				return time.Date(d.y, time.Month(d.m), d.d, 0, 0, 0, 0, time.UTC)
 			}
 		}

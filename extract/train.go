@@ -386,7 +386,6 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		seg := &Segment{Type: kind, Status: StatusConfirmed, Number: a.train,
 			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
 		dw := at(*a.date, &a.clock)
-		seg.Depart = resolve(dw, c.stationZone(a.station, dw), c.dateLoc)
 		bd := a.date
 		if b.date != nil {
 			bd = b.date
@@ -396,7 +395,9 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			bd = &d
 		}
 		aw := at(*bd, &b.clock)
-		seg.Arrive = resolve(aw, c.stationZone(b.station, aw), c.dateLoc)
+		fz, tz := c.legZones(a.station, b.station, dw, aw)
+		seg.Depart = resolve(dw, fz, c.dateLoc)
+		seg.Arrive = resolve(aw, tz, c.dateLoc)
 		if seg.Arrive.Before(seg.Depart.Time) {
 			seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
 		}
@@ -477,7 +478,7 @@ var serviceCodeRE = regexp.MustCompile(`^[A-Z]{1,4} ?\d{1,5}$`)
 // is the next day's.
 func (c *msgContext) railLeg(number, from, to string, depDay, arrDay dateMatch, dep, arr *clockMatch) *Segment {
 	seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
-	fz, tz := c.stationZone(from, at(depDay, dep)), c.stationZone(to, at(arrDay, arr))
+	fz, tz := c.legZones(from, to, at(depDay, dep), at(arrDay, arr))
 	seg.Depart = resolve(at(depDay, dep), fz, c.dateLoc)
 	// A train does not cross an ocean: a station whose name is a town's
 	// on another continent too ("York") is in its departure's zone.

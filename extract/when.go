@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"mailnode/extract/lang"
 	"mailnode/extract/places"
 )
 
@@ -175,15 +176,8 @@ func resolve(w wallTime, z zoneHint, fallback *time.Location) *Time {
 func (c *msgContext) placeZoneHint(name, country string) zoneHint {
 	// The city first: a station's code in parentheses may be an airport's
 	// elsewhere ("London Kings Cross (KGX)" is not Grayling, Alaska).
-	if name != "" {
-		if z, loc := places.CityZone(name); loc != nil {
-			return zoneHint{z, loc}
-		}
-	}
-	if m := parenCode.FindStringSubmatch(name); m != nil {
-		if z, loc := places.Zone(m[1]); loc != nil {
-			return zoneHint{z, loc}
-		}
+	if z := c.placedZone(name); z.loc != nil {
+		return z
 	}
 	return c.countryZone(country)
 }
@@ -193,8 +187,28 @@ func (c *msgContext) countryZone(country string) zoneHint {
 	if country == "" {
 		country = c.senderCountry
 	}
+	if country == "" && c.date.IsZero() {
+		// Nothing says where the mail is from, not even a Date header's
+		// offset (a ticket's text carried without its mail's header): the
+		// country its language is spoken in, where that is one zone, when
+		// its words say the language beyond doubt.
+		if !c.sureDone {
+			c.sureLanguage, c.sureDone = lang.DetectSure(c.langText), true
+		}
+		country = languageCountry[c.sureLanguage]
+	}
 	name, loc := places.CountryZone(country)
 	return zoneHint{name, loc}
+}
+
+// languageCountry is the country whose zone a language's text is read in
+// when nothing else places it: languages spoken at home in one zone of
+// Europe (German's Germany, Austria and Switzerland, Dutch's Netherlands
+// and Belgium, French's France, Belgium and Switzerland share one), not
+// English, Spanish or Portuguese, spoken on several continents.
+var languageCountry = map[string]string{
+	"de": "DE", "nl": "NL", "fr": "FR", "it": "IT", "da": "DK", "sv": "SE",
+	"nb": "NO", "fi": "FI", "cs": "CZ", "pl": "PL",
 }
 
 // countryCode accepts an ISO code or a few common country names.

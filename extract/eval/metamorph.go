@@ -43,6 +43,8 @@ var Transformations = []Transformation{
 	{"charset-qp", "every text part in ISO-8859-1 or windows-1252 where it fits, quoted-printable", false, charsetQP},
 	{"charset-base64", "every text part in ISO-8859-1 or windows-1252 where it fits, base64", false, charsetBase64},
 	{"flowed", "the text part format=flowed, wrapped at 72 columns", false, flowed},
+	{"no-date", "the Date header dropped, as a ticket's text carried without its mail's header is", false, noDate},
+	{"bare-input", "the Date header dropped and the sender replaced by \"Reservations <reservations@example.com>\", as a vendor's input without its mail's header is carried (the public part's inputs without a context.eml)", true, bareInput},
 }
 
 // SenderFields are the labelled fields a mail's sender decides, per kind:
@@ -370,6 +372,52 @@ func flowed(p parts, _ uint32) ([]byte, bool) {
 		return nil, false
 	}
 	return reencoded(p, utf8QP, true)
+}
+
+// noDate is p without its Date header: nothing but the text says when
+// the mail was written.
+func noDate(p parts, _ uint32) ([]byte, bool) {
+	if p.date.IsZero() || !p.hasText && !p.hasHTML {
+		return nil, false
+	}
+	return rewriteHeader(p, "")
+}
+
+// bareInput is p as the evaluation's import carries a vendor's input that
+// came without its mail's header (public.go's asMail): no Date, and a
+// sender that says nothing of the vendor.
+func bareInput(p parts, _ uint32) ([]byte, bool) {
+	if !p.hasText && !p.hasHTML {
+		return nil, false
+	}
+	return rewriteHeader(p, "Reservations <reservations@example.com>")
+}
+
+// rewriteHeader writes p again without its Date header, and with from as
+// its sender when from is given.
+func rewriteHeader(p parts, from string) ([]byte, bool) {
+	var w writer
+	for _, f := range p.header {
+		switch {
+		case strings.EqualFold(f.key, "Date"):
+			continue
+		case from != "" && (strings.EqualFold(f.key, "From") || strings.EqualFold(f.key, "Sender") || strings.EqualFold(f.key, "Reply-To")):
+			continue
+		}
+		w.header(f.key, f.value)
+	}
+	if from != "" {
+		w.header("From", from)
+	}
+	var t, h *string
+	if p.hasText {
+		t = &p.text
+	}
+	if p.hasHTML {
+		h = &p.html
+	}
+	w.body(t, h, p.attachments, utf8QP, false)
+	return w.b.Bytes(), true
 }
 
 // Transform applies t to one mail; ok is false when it does not apply or

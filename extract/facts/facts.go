@@ -436,7 +436,17 @@ func (s *Store) extractOne(ctx context.Context, id int64) readResult {
 	if err != nil {
 		return readResult{id: id, readErr: err}
 	}
-	r := s.extractParsed(raw, mime.Parse(raw), true)
+	m := mime.Parse(raw)
+	if m.Date.IsZero() {
+		// A mail without a Date header is read as of its arrival, as the
+		// sync's hook reads it (store.Prepare sets Arrived).
+		var arrived int64
+		err := s.file.DB().QueryRowContext(ctx, `SELECT internal_date FROM messages WHERE id = ?`, id).Scan(&arrived)
+		if err == nil && arrived > 0 {
+			m.Arrived = time.Unix(arrived, 0)
+		}
+	}
+	r := s.extractParsed(raw, m, true)
 	r.id = id
 	return r
 }

@@ -102,3 +102,17 @@ func TestDetect(t *testing.T) {
 		}
 	}
 }
+
+func TestDetectSure(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"Vielen Dank für Ihre Buchung. Bitte beachten Sie die Hinweise.", "de"},
+		{"PNR:2438941616,TRAIN:12138,DOJ:25-08-2012,TIME:05:15,SL,NDLS TO FDB,S7 49", ""},
+		{"Grazie per la prenotazione, il treno parte alle 08:15 per Roma.", "it"},
+		{"ok", ""},
+	}
+	for _, tt := range tests {
+		if got := DetectSure(tt.text); got != tt.want {
+			t.Errorf("DetectSure(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}

@@ -68,6 +68,10 @@ type Message struct {
 	To         []Address
 	Cc         []Address
 	Date       time.Time // zero when missing or unparseable
+	// Arrived is when the mailbox received the message (IMAP's
+	// INTERNALDATE), which the store sets and Parse never does: the
+	// extractors read a mail without a Date by it.
+	Arrived time.Time
 
 	Text     string // text/plain parts, joined
 	HTMLText string // text rendered from text/html parts, joined

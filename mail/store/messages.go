@@ -48,6 +48,7 @@ func (s *Store) Prepare(m *NewMessage) {
 	m.text = compress([]byte(text))
 	m.html = compress([]byte(html))
 	if s.hook != nil {
+		m.parsed.Arrived = m.InternalDate
 		m.hooked = s.hook.Prepare(m.Raw, m.parsed)
 	}
 	m.prepared = true
