@@ -82,6 +82,10 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 			seg.Reservation = findReservation(cells)
 		}
 	}
+	if seg.Reservation == "" {
+		// A small house's short number ("Prenotazione n. 558").
+		seg.Reservation = shortStayRef(text)
+	}
 	// A mail that offers, watches or counts stays and gives no booking's
 	// number books nothing (unbooked): "Complete your booking" over
 	// a search's dates, a price alert's "Anreise", a newsletter's
@@ -251,11 +255,14 @@ func stayAtName(s string) string {
 
 // sentenceEnd is a name cut where its sentence ends: a word of more
 // than three letters that ends with a full stop ("Ryokan Kasuitei. We
-// are pleased" is "Ryokan Kasuitei."); "St. Pancras" keeps its stop.
+// are pleased" is "Ryokan Kasuitei."); "St. Pancras" keeps its stop. A
+// short lodging word ends its sentence too: "The Old Mill Inn. We look
+// forward".
 func sentenceEnd(n string) string {
 	f := strings.Fields(n)
 	for i, w := range f[:max(len(f)-1, 0)] {
-		if strings.HasSuffix(w, ".") && utf8.RuneCountInString(w) > 4 && !strings.Contains(w[:len(w)-1], ".") {
+		if strings.HasSuffix(w, ".") && !strings.Contains(w[:len(w)-1], ".") &&
+			(utf8.RuneCountInString(w) > 4 || lodgingWords.In(strings.ToLower(w[:len(w)-1]))) {
 			return strings.Join(f[:i+1], " ")
 		}
 	}

@@ -226,3 +226,15 @@ func stayHeading(ln string) bool {
 	}
 	return hotelLabels.re.MatchString(ln) || lodgingRE.MatchString(ln) || lodgingBeforeRE.MatchString(ln)
 }
+
+// staysNumbered reports whether facts are all stays that name their
+// booking's number, a small house's short one too ("Buchungsnummer: 312"):
+// a booking, whatever its mail offers beside it ("Sommerkarte ab 45 €").
+func staysNumbered(facts []Fact) bool {
+	for _, f := range facts {
+		if f.Kind != KindHotel || f.Segment == nil || f.Segment.Reservation == "" {
+			return false
+		}
+	}
+	return len(facts) > 0
+}

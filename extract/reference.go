@@ -36,6 +36,28 @@ var shortCodeRE = regexp.MustCompile(`^[#:\s]*(?:n[°º.]\s*)?(\d{4})(?:[^\d\p{L
 // with its series and year apart by slashes ("PL/2030/077").
 var codeRE = regexp.MustCompile(`^(?:[#:\s]|[-–]\s)*(\d{3,4}(?:\.\d{3}){2,3}|\d{3,4}(?: \d{2,4}){2,3}|[A-Za-z0-9][A-Za-z0-9\-/]{3,30}[A-Za-z0-9])\b`)
 
+// shortStayRE is a small house's short booking number after its label,
+// alone on the rest of its line (a bracket's note may follow): three
+// digits ("Prenotazione n. 558", "Buchungsnummer: 312"), a letter or
+// three and two or three digits apart by a dash ("Booking ref: K-42"),
+// or up to four letters and four digits or more apart by a space
+// ("Boekingsnummer: BV 88213"). A count, an amount or a word after it
+// ("2 adults", "150 EUR") makes it none.
+var shortStayRE = regexp.MustCompile(`^[#:\s]*(?:(?:n[°º.]|no\.?|nr\.?|č\.)[ \t]*)?(\d{3}|[A-Z]{1,3}-\d{2,3}|[A-Z]{2,4} \d{4,10})[ \t]*[.,;]?[ \t]*(?:\(|$)`)
+
+// shortStayRef is a stay's short booking number (shortStayRE) after a
+// booking's label, or "": read for stays only, whose small houses number
+// their bookings so, where a three-digit number in a ticket's mail is
+// more often a seat's, a coach's or a fare's.
+func shortStayRef(text string) string {
+	for _, v := range reservationLabels.after(text) {
+		if m := shortStayRE.FindStringSubmatch(v); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
 // findReservation finds a booking reference next to its label: five or
 // more letters and digits, upper case as systems print them, and not a
 // word.

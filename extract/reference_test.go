@@ -108,3 +108,30 @@ func TestShipperInCompound(t *testing.T) {
 		}
 	}
 }
+
+// TestShortStayRef: a small house's short booking number after its
+// label, alone on its line; a count, an amount or a word after a number
+// makes it none, and a longer code is findReservation's.
+func TestShortStayRef(t *testing.T) {
+	for text, want := range map[string]string{
+		"Prenotazione n. 558\n":                "558",
+		"Buchungsnummer: 312\n":                "312",
+		"Reservation #731\n":                   "731",
+		"Réservation n° 889\n":                 "889",
+		"Reserva nº 123\n":                     "123",
+		"Booking number: 312 (please quote)\n": "312",
+		"Confirmation: H-77\n":                 "H-77",
+		"Boekingsnummer: BV 88213\n":           "BV 88213",
+		"Reservation: 2 adults\n":              "",
+		"Booking: 150 EUR\n":                   "",
+		"Booking number: 1 room\n":             "",
+		"Reservation for 4 people\n":           "",
+		"Buchung Nr. 88\n":                     "",
+		"Room: 204\n":                          "",
+		"Booking reference: LON-7F-22\n":       "",
+	} {
+		if got := shortStayRef(text); got != want {
+			t.Errorf("shortStayRef(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

@@ -304,7 +304,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	// footer). The reference first: most bookings name one, and the
 	// offer's expression, with no literal to start from, costs far more on
 	// a long mail.
-	if len(out) > 0 && c.bookingRef(all) == "" && (unbookedWords.In(lower(subject+"\n"+all)) || offerPriceRE.MatchString(all)) {
+	if len(out) > 0 && c.bookingRef(all) == "" && !staysNumbered(out) && (unbookedWords.In(lower(subject+"\n"+all)) || offerPriceRE.MatchString(all)) {
 		out = nil
 	}
 	// A leg whose line opens with a word for "example" ("Beispiel: Flug
