@@ -139,11 +139,11 @@ func ImportConformance(dir string, skip map[string]bool) ([]Untuned, error) {
 			return nil, err
 		}
 	}
-	// Vendors' structured inputs: calendars, passes, and pages with
-	// markup, with the headers they came with.
+	// Vendors' structured inputs: calendars, passes, PDF tickets and pages
+	// with markup, with the headers they came with.
 	for _, f := range glob("extractordata/*/*") {
 		ext := strings.ToLower(filepath.Ext(f))
-		if ext != ".ics" && ext != ".pkpass" && ext != ".html" {
+		if ext != ".ics" && ext != ".pkpass" && ext != ".html" && ext != ".pdf" {
 			continue
 		}
 		if ext == ".html" {
@@ -193,6 +193,8 @@ func addFile(f, want string, context []byte, add func(path string, raw, want []b
 		add(f, attachment(&b, from, date, "Your pass is attached.", filepath.Base(f), "application/vnd.apple.pkpass", body), w)
 	case strings.HasSuffix(f, ".ics"):
 		add(f, attachment(&b, from, date, "Your booking is attached as a calendar file.", filepath.Base(f), "text/calendar", body), w)
+	case strings.HasSuffix(f, ".pdf"):
+		add(f, attachment(&b, from, date, "Your ticket is attached.", filepath.Base(f), "application/pdf", body), w)
 	case strings.HasSuffix(f, ".json"):
 		html := "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n<script type=\"application/ld+json\">\n" +
 			string(body) + "\n</script>\n</head><body><p>Thank you. The details are below.</p></body></html>\n"
