@@ -55,6 +55,12 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	if in == nil {
 		in, out = c.nightsFromDate(text, c.countryZone(""))
 	}
+	// A stay changed in a sentence ("Your stay has been changed to 14–17
+	// June 2027") is the stay now, whatever dates the mail names besides
+	// (the booking's before the change, under their labels).
+	if a, b := c.changedRange(text, c.countryZone("")); a != nil && b != nil {
+		in, out = a, b
+	}
 	if in == nil || reviewWords.In(lower(subject+"\n"+firstLines(text, 6))) {
 		return Fact{}, false
 	}

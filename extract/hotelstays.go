@@ -2,6 +2,9 @@ package extract
 
 import (
 	"strings"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/words"
 )
 
 // Several stays in one mail: a travel agency's or a tour operator's trip,
@@ -237,4 +240,55 @@ func staysNumbered(facts []Fact) bool {
 		}
 	}
 	return len(facts) > 0
+}
+
+// changedSet finds the words that say a stay was changed (stay.changed:
+// "changed", "umgebucht", "modifiée"), as whole words (changedRange).
+var changedSet, changedLens = func() (*words.Set, []int) {
+	e := lang.Entries("stay.changed")
+	lens := make([]int, len(e))
+	for i, p := range e {
+		lens[i] = len(p)
+	}
+	return words.NewSet(e), lens
+}()
+
+// changedRange is a stay's dates as a sentence changes them: the first
+// range after a word that says the stay was changed, on its line or the
+// line under it, in the text's first 40 lines ("Your stay has been changed
+// to 14–17 June 2027", "Ihre Buchung wurde geändert: 14.06.–17.06.2027").
+// The dates the mail gave before the change ("Your stay on 7–9 May has
+// been changed to …") are before the word, and are never read.
+func (c *msgContext) changedRange(text string, z zoneHint) (in, out *Time) {
+	lines := strings.Split(firstLines(text, 40), "\n")
+	for i, ln := range lines {
+		if !hasDigit(ln) && (i+1 >= len(lines) || !hasDigit(lines[i+1])) {
+			continue
+		}
+		l := lower(ln)
+		at := -1
+		changedSet.EachAt(l, func(p, end int) bool {
+			if !words.In(l, end-changedLens[p], true) && !words.In(l, end, false) {
+				at = end
+				return false
+			}
+			return true
+		})
+		if at < 0 {
+			continue
+		}
+		// The line under it when the sentence leads to it ("changed to:")
+		// or it starts with its date, never a heading's old dates
+		// ("Previous dates: …").
+		rest := l[at:]
+		if i+1 < len(lines) {
+			if next := strings.TrimSpace(lines[i+1]); strings.HasSuffix(strings.TrimSpace(rest), ":") || next != "" && next[0] >= '0' && next[0] <= '9' {
+				rest += "\n" + lower(next)
+			}
+		}
+		if a, b := c.rangeDates(rest, z); a != nil {
+			return a, b
+		}
+	}
+	return nil, nil
 }

@@ -48,3 +48,27 @@ func TestStayBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestChangedRange: the range after a word that says the stay was
+// changed, on its line or on the line under it that starts with it; the
+// dates before the word are the old ones, and a line whose range is a
+// heading's old dates, or a sentence with no range, gives none.
+func TestChangedRange(t *testing.T) {
+	c := &msgContext{ref: time.Date(2027, 5, 1, 0, 0, 0, 0, time.UTC)}
+	for text, want := range map[string]string{
+		"Your stay on 7–9 June 2027 has been changed to 14–17 June 2027.\n":      "2027-06-14 2027-06-17",
+		"Votre séjour a été modifié : du 9 juillet au 12 juillet 2027.\n":        "2027-07-09 2027-07-12",
+		"Ihre Buchung wurde geändert:\n14.–17. Juni 2027\n":                      "2027-06-14 2027-06-17",
+		"Your booking has been changed.\nPrevious dates: 7–9 June 2027\n":        "",
+		"Dates can be changed free of charge until 1 June 2027.\n":               "",
+		"Your stay on 7–9 June 2027 has been changed. See your new dates below.": "",
+	} {
+		got := ""
+		if a, b := c.changedRange(text, zoneHint{}); a != nil {
+			got = a.Format("2006-01-02") + " " + b.Format("2006-01-02")
+		}
+		if got != want {
+			t.Errorf("changedRange(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
