@@ -25,15 +25,17 @@ var (
 	icaoFlightRE = regexp.MustCompile(`\b([A-Z]{3})\s?(\d{1,4})\b`)
 )
 
+// hit is a flight's number (num) found on line line of a text.
+type hit struct {
+	line int
+	num  string
+}
+
 // textFlights finds flight segments: a flight number, and near it (same
 // line or the next lines, up to the next flight number) two places and a
 // departure time.
 func (c *msgContext) textFlights(text string) []Fact {
 	lines := splitFlightsOnLine(strings.Split(text, "\n"))
-	type hit struct {
-		line int
-		num  string
-	}
 	ref := c.recordLocator(text)
 	var out []Fact
 	seen := map[string]bool{}
@@ -132,6 +134,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 			break
 		}
 	}
+	routeFirst := c.numbersUnderRoutes(lines, hits)
 	read := 0 // where the lines a flight was read from below its number end
 	for hi, h := range hits {
 		end := len(lines)
@@ -151,8 +154,10 @@ func (c *msgContext) textFlights(text string) []Fact {
 			findClocks(lines[prev]) == nil { // a time: the last leg's arrival, not a heading
 			begin = prev
 		}
-		win := strings.Join(lines[begin:end], "\n")
-		seg := c.flightFromWindow(win, lines, begin)
+		var seg *Segment
+		if !routeFirst {
+			seg = c.flightFromWindow(strings.Join(lines[begin:end], "\n"), lines, begin)
+		}
 		if seg != nil {
 			read = end
 		}
@@ -192,6 +197,26 @@ func (c *msgContext) textFlights(text string) []Fact {
 		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
 	}
 	return out
+}
+
+// numbersUnderRoutes reports whether a mail prints each flight's route
+// first and its number under it, for every flight: the first number has
+// a flight's route and times above it and the last has none below it
+// ("Berlin, Tegel Airport", "Fri, 03 Feb 2017, 18:25", "Brussels
+// Airport", "… 19:45", "SN 2588", then the return's blocks and "SN
+// 2591"). Read top down, each number but the last would take the next
+// flight's route.
+func (c *msgContext) numbersUnderRoutes(lines []string, hits []hit) bool {
+	if len(hits) < 2 {
+		return false
+	}
+	first, last := hits[0], hits[len(hits)-1]
+	above := max(0, first.line-8)
+	if c.flightFromWindow(strings.Join(lines[above:first.line+1], "\n"), lines, above) == nil {
+		return false
+	}
+	below := min(len(lines), last.line+10)
+	return c.flightFromWindow(strings.Join(lines[last.line:below], "\n"), lines, last.line) == nil
 }
 
 // icaoFlight is the first match of icaoFlightRE in ln that is none of

@@ -104,6 +104,11 @@ func TestFlightLayouts(t *testing.T) {
 		// flight's above it, read from those lines already.
 		{"no leg from the flight above", "booking@air.example.com", "Booking reference: QK7M2X\n\nFlight LH 400\nMon 6 Feb 2017\nFrankfurt (FRA) 10:00 - New York (JFK) 12:45\n\nFlight LH 401\nTimes to follow\n",
 			[]string{"LH 400 FRA>JFK 2017-02-06T10:00+01:00 2017-02-06T12:45-05:00"}},
+		// Every flight's route and times first, its number under them
+		// (an HTML card rendered to text): the outward number does not
+		// take the return's route below it.
+		{"numbers under their routes", "booking@air.example.com", "Booking reference:\tQK7M2X\nFlight details\nDeparture\nBerlin, Tegel Airport, DE\nFri, 03 Feb 2017, 18:25\nBrussels Airport, BE\nFri, 03 Feb 2017, 19:45\nSN 2588\nBrussels Airlines\nNon stop\nReturn\nBrussels Airport, BE\nSun, 05 Feb 2017, 20:40\nBerlin, Tegel Airport, DE\nSun, 05 Feb 2017, 22:00\nSN 2591\nBrussels Airlines\nNon stop\n",
+			[]string{"SN 2588 TXL>BRU 2017-02-03T18:25+01:00 2017-02-03T19:45+01:00", "SN 2591 BRU>TXL 2017-02-05T20:40+01:00 2017-02-05T22:00+01:00"}},
 	} {
 		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: "Booking", Text: c.text,
 			Date: time.Date(2017, 1, 8, 9, 0, 0, 0, time.UTC)}
