@@ -22,6 +22,7 @@ func TestLocaleBills(t *testing.T) {
 		{"faktura@el.se", "Din faktura", "Fakturanummer: 9911\nAtt betala: 1 234,50 kr\nFörfallodatum: 2027-04-30\n", "1234.50 SEK 2027-04-30 9911"},
 		{"faktura@varme.dk", "Din faktura", "Fakturanr.: 2027-00418\nBeløb at betale: 1.234,50 kr.\nBetalingsfrist: 15.03.2027\n", "1234.50 DKK 2027-03-15 2027-00418"},
 		{"e-faktura@tel.pl", "Twoja e-faktura", "Numer faktury: FV/2027/05/1182\nKwota do zapłaty: 149,99 zł\nTermin płatności: 25.05.2027\n", "149.99 PLN 2027-05-25 FV/2027/05/1182"},
+		{"billing@net.example.ru", "Счёт за декабрь", "Выставлен счёт № 2027-118842 за услуги связи.\nСумма к оплате: 1 750,00 ₽\nОплатить до: 20 декабря 2027\nЛицевой счёт: 40012345\n", "1750.00 RUB 2027-12-20 2027-118842"},
 		{"fakturace@plyn.cz", "Faktura za plyn", "Číslo faktury: 230441\nČástka k úhradě: 1.290,- Kč\nDatum splatnosti: 14. 4. 2027\n", "1290.00 CZK 2027-04-14 230441"},
 		{"facture@edf.example.fr", "Votre facture", "Numéro de facture : 10042\nMontant à payer : 86,40 €\nDate limite de paiement : 5 mars 2027\n", "86.40 EUR 2027-03-05 10042"},
 		{"laskutus@tele.fi", "Lasku", "Laskun numero: 884120\nEräpäivä: 30.3.2027\nSumma: 56,90 €\n", "56.90 EUR 2027-03-30 884120"},

@@ -233,9 +233,10 @@ func hotelName(v string) string {
 
 // lodgingRE is a place to stay by name: a lodging word of any language
 // (extract/lang) and the capitalised words after it on its line, "Hotel
-// Riviera", "Auberge du Lac", "Parador de Granada".
+// Riviera", "Auberge du Lac", "Parador de Granada"; a name in quotes as
+// Russian and Ukrainian mail writes it ("Гостиница «Волга»").
 var lodgingRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
-	`)(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*\p{Lu}[\p{L}'’&-]*){1,4}`)
+	`)(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*[«„“]?\p{Lu}[\p{L}'’&-]*[»“”]?){1,4}`)
 
 // stayAtRE is a place to stay named after a phrase that says it is one
 // (stay.at: "Thank you for choosing Courtyard Vienna Prater/Messe", "bij

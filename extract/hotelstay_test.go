@@ -185,3 +185,19 @@ func TestShortStartRange(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedNames: a place to stay and a shipper named in quotes, as
+// Russian mail writes them, are read without the quotes around them.
+func TestQuotedNames(t *testing.T) {
+	if got := lodgingRE.FindString("Гостиница «Волга»"); got != "Гостиница «Волга»" {
+		t.Errorf("lodgingRE = %q", got)
+	}
+	for text, want := range map[string]string{
+		"Посылка от интернет-магазина «Книжный Мир» передана курьеру.": "Книжный Мир",
+		"Your parcel from Zalando is on its way": "Zalando",
+	} {
+		if m := fromMerchantMatch(text); m == nil || m[1] != want {
+			t.Errorf("fromMerchantMatch(%q) = %q, want %q", text, m, want)
+		}
+	}
+}

@@ -398,7 +398,7 @@ func digitLines(text string) []int {
 // anchor, ninety of them for the booking labels, was a tenth of a
 // travel mail's extraction).
 func anchoredLines(text string, anchors []string, set *words.Set) []int {
-	lower := asciiLower(text)
+	lower := widthLower(text)
 	var starts []int
 	set.EachAt(lower, func(a, end int) bool {
 		ls := strings.LastIndexByte(lower[:end-len(anchors[a])], '\n') + 1

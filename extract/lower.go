@@ -78,3 +78,41 @@ func asciiLower(s string) string {
 	}
 	return s
 }
+
+// widthLower lower-cases every letter whose lower case takes as many
+// bytes as it does (ASCII, Latin-1's, Greek, Cyrillic: "Код", "ΚΩΔΙΚΟΣ"),
+// so that byte offsets stay those of s; the others ("İ", whose lower case
+// is one byte) and invalid UTF-8 are left as they are. A label's anchor
+// is looked for in it: asciiLower alone missed every label whose first
+// letter is a capital beyond ASCII.
+func widthLower(s string) string {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	if i == len(s) {
+		return asciiLower(s)
+	}
+	b := []byte(s)
+	for j := 0; j < i; j++ {
+		if c := b[j]; 'A' <= c && c <= 'Z' {
+			b[j] = c + 'a' - 'A'
+		}
+	}
+	for i < len(b) {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRune(b[i:])
+		if l := unicode.ToLower(r); l != r && r != utf8.RuneError && utf8.RuneLen(l) == w {
+			utf8.EncodeRune(b[i:], l)
+		}
+		i += w
+	}
+	return string(b)
+}

@@ -41,3 +41,17 @@ func BenchmarkLower(b *testing.B) {
 		}
 	})
 }
+
+// TestWidthLower: every letter whose lower case is as long is lowered,
+// and the offsets stay those of the text.
+func TestWidthLower(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""}, {"Booking CODE", "booking code"}, {"Код бронирования: KXT4LM", "код бронирования: kxt4lm"},
+		{"ΚΩΔΙΚΟΣ Κράτησης", "κωδικοσ κράτησης"}, {"İSTANBUL Çıkış", "İstanbul çıkış"}, {"a\xffB", "a\xffb"}, {"ÄRENDE", "ärende"},
+	} {
+		got := widthLower(c.in)
+		if got != c.want || len(got) != len(c.in) {
+			t.Errorf("widthLower(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

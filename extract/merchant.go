@@ -170,12 +170,13 @@ func sameShop(shop, senderName, senderDomain string) bool {
 // brand's lower-case letter before its capitals: "eMAG"), or a shop
 // that goes by its domain in lower case ("bol.com"). A word for a shop
 // may stand between, as written in shop.noun ("od e-shopu Alza.cz"): in
-// lower case, so that "Shop Apotheke" keeps its name.
+// lower case, so that "Shop Apotheke" keeps its name. The name may stand
+// in quotes, as Russian mail writes it ("от магазина «Книжный Мир»").
 // The number a phrase holds may be printed in groups apart by spaces
 // ("parcel BX 551 2079 913 from Notino").
 var fromMerchantRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.ReplaceAll(strings.Join(longestFirst(lang.Entries("parcel.from")), "|"),
 	`[a-z0-9][a-z0-9.]{7,33}`, `(?:[a-z0-9][a-z0-9.]{7,33}|[a-z0-9]{2,4}(?: [0-9]{3,5}){2,4})`) +
-	`)\s+(?:(?:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?((?:\p{Lu}|\p{Ll}\p{Lu})[\p{L}\p{N}.&'’-]*(?:[ \t]+` + nameParticles +
+	`)\s+(?:(?:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?[«„“]?((?:\p{Lu}|\p{Ll}\p{Lu})[\p{L}\p{N}.&'’-]*(?:[ \t]+` + nameParticles +
 	`(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
 
 // nameParticles is an optional small word between two capitalised words

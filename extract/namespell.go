@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"unicode"
 
 	"mailnode/extract/places"
 )
@@ -22,7 +23,7 @@ import (
 func NameForms(name string) [][]string {
 	var out [][]string
 	spellings := []string{name}
-	for _, r := range []*strings.Replacer{domainSpelling, baseLetters} {
+	for _, r := range []*strings.Replacer{domainSpelling, baseLetters, cyrillicLatin} {
 		if sp := r.Replace(name); sp != name && sp != spellings[len(spellings)-1] {
 			spellings = append(spellings, sp)
 		}
@@ -72,3 +73,17 @@ var domainSpelling = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä
 // "Elkjøp" is elkjop.no, "Łódź" lodz.
 var baseLetters = strings.NewReplacer("ø", "o", "Ø", "O", "ł", "l", "Ł", "L", "đ", "d", "Đ", "D", "ß", "ss",
 	"æ", "ae", "Æ", "Ae", "œ", "oe", "Œ", "Oe", "þ", "th", "Þ", "Th")
+
+// cyrillicLatin spells a Cyrillic name in Latin letters as Russian,
+// Ukrainian and Bulgarian shops' domains do ("ТехноДом" is tehnodom.ru,
+// "Книжный Мир" knizhnyj-mir.ru): х as h, the soft and hard signs left out.
+var cyrillicLatin = func() *strings.Replacer {
+	var pairs []string
+	for _, p := range strings.Fields("а:a б:b в:v г:g д:d е:e ё:e ж:zh з:z и:i й:y к:k л:l м:m н:n о:o п:p р:r с:s т:t у:u ф:f " +
+		"х:h ц:ts ч:ch ш:sh щ:sch ы:y э:e ю:yu я:ya і:i ї:yi є:ye ґ:g") {
+		c, l, _ := strings.Cut(p, ":")
+		r := []rune(c)[0]
+		pairs = append(pairs, c, l, string(unicode.ToUpper(r)), strings.ToUpper(l[:1])+l[1:])
+	}
+	return strings.NewReplacer(append(pairs, "ь", "", "Ь", "", "ъ", "", "Ъ", "")...)
+}()

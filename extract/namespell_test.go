@@ -22,6 +22,10 @@ func TestNamesDomain(t *testing.T) {
 		{"H&M Home", "hm.com", false},
 		{"Schmidt & Co", "muellerundsoehne.de", false},
 		{"PayPal", "paypa1-billing.example", false},
+		{"Интернет-магазин «ТехноДом»", "tehnodom.ru", true},
+		{"Книжный Мир", "knizhnyy-mir.ru", true},
+		{"Укрпошта", "ukrposhta.ua", true},
+		{"ТехноДом", "paypal.com", false},
 	} {
 		if got := namesDomain(c.name, c.org); got != c.want {
 			t.Errorf("namesDomain(%q, %q) = %v, want %v", c.name, c.org, got, c.want)

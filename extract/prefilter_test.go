@@ -9,7 +9,7 @@ import (
 // anchoredLinesBySearch is anchoredLines as a search of the text for each
 // anchor, what the one pass must agree with.
 func anchoredLinesBySearch(text string, anchors []string) []int {
-	lower := asciiLower(text)
+	lower := widthLower(text)
 	var starts []int
 	for _, a := range anchors {
 		for i := 0; ; {

@@ -182,6 +182,10 @@ func TestTrainLabel(t *testing.T) {
 		{"Train: R 611 Tatran", "R 611"},
 		{"Zug ICE 1234", "ICE 1234"},
 		{"Train ticket to 12 stations", ""},
+		{"Поезд 020У «Красная стрела»", "020У"},
+		{"Поезд № 102Й Москва — Нижний Новгород", "102Й"},
+		{"Вагон 07, место 015", ""},
+		{"Vonat: IC 560", "IC 560"},
 	} {
 		got := ""
 		if m := trainLabel(tc.line); m != nil {

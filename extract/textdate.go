@@ -51,7 +51,12 @@ var (
 	clockNext = regexp.MustCompile(`^,?\s{1,3}(?:à |a |at |um |om |alle )?\d{1,2}[:h]\d{2}`)
 	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre, 02-Feb-2024,
 	// 25/Mar/2030 (slashes only with the year: findDates checks)
-	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th|-|/)?\s*(?:(?:de|of)\s+)?(` + monthAlt + `)\.?(?:,?(?:\s+|-|/)(?:de\s+)?(\d{4}))?\b`)
+	// The end: a word boundary, or for a month name ending in a letter
+	// beyond ASCII ("18 декабря, 23:55"), which \b does not see, the
+	// character after it, which findDates leaves out of the date.
+	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th|-|/)?\s*(?:(?:de|of)\s+)?(` + monthAlt + `)\.?(?:,?(?:\s+|-|/)(?:de\s+)?(\d{4}))?(?:\b|[^\p{L}\d_]|$)`)
+	// 2026. december 18.: Hungarian, the year first with its dot.
+	yearMonthDayRE = regexp.MustCompile(`(?i)\b(\d{4})\.\s?(` + monthAlt + `)\.?\s(\d{1,2})\b`)
 	// December 1, 2026; Dec 1 2026
 	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?(?:\s+(\d{4}))?\b`)
 	// 15:52, 3:05 pm, 12h55
@@ -191,6 +196,9 @@ func findDates(s string, usFirst bool) []dateMatch {
 					end, year = m[5], false
 				}
 			}
+			if !year && form.dayGroup == 1 {
+				end = m[mg+1] // not the character after the month
+			}
 			d, _ := strconv.Atoi(s[m[dg]:m[dg+1]])
 			mo := monthNames[strings.ToLower(s[m[mg]:m[mg+1]])]
 			dm := dateMatch{m: mo, d: d, start: m[0], end: end}
@@ -200,6 +208,16 @@ func findDates(s string, usFirst bool) []dateMatch {
 			}
 			if validDate(max(dm.y, 2000), mo, d) {
 				out = append(out, dm)
+			}
+		}
+	}
+	if forms != nil && yearDot(s) {
+		for _, m := range yearMonthDayRE.FindAllStringSubmatchIndex(s, -1) {
+			y, _ := strconv.Atoi(s[m[2]:m[3]])
+			mo := monthNames[strings.ToLower(s[m[4]:m[5]])]
+			d, _ := strconv.Atoi(s[m[6]:m[7]])
+			if validDate(y, mo, d) && !taken(m[0], m[1]) {
+				out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
 			}
 		}
 	}
@@ -283,17 +301,37 @@ func yearFirstSep(s string) bool {
 	return false
 }
 
-// hasMonthName reports whether a run of letters in s is a month name.
+// yearDot reports whether s holds four digits and a dot before a space
+// or a letter: yearMonthDayRE's quick test.
+func yearDot(s string) bool {
+	run := 0
+	for i := 0; i+1 < len(s); i++ {
+		switch c := s[i]; {
+		case isDigitByte(c):
+			run++
+		case c == '.' && run == 4 && !isDigitByte(s[i+1]):
+			return true
+		default:
+			run = 0
+		}
+	}
+	return false
+}
+
+// hasMonthName reports whether a run of letters in s is a month name:
+// three to twelve letters ("października", "Σεπτεμβρίου"), counted as
+// letters, since a Greek or Cyrillic one takes two bytes each.
 func hasMonthName(s string) bool {
-	start := -1
+	start, n := -1, 0
 	for i, r := range s + " " {
 		if unicode.IsLetter(r) {
 			if start < 0 {
-				start = i
+				start, n = i, 0
 			}
+			n++
 			continue
 		}
-		if start >= 0 && i-start >= 3 && i-start <= 10 {
+		if start >= 0 && n >= 3 && n <= 12 {
 			if _, ok := monthNames[strings.ToLower(s[start:i])]; ok {
 				return true
 			}

@@ -23,6 +23,8 @@ func TestDateForms(t *testing.T) {
 		{"Fällig am: 15/Mär/2030", "2030-03-15"},
 		{"Open 24/7 May 2030", "2030-05-07"},
 		{"Issue 12/Mar 2030", ""},
+		{"Отправление: 18 декабря 2030, 23:55", "2030-12-18"},
+		{"Wyjazd: 12 października 2030", "2030-10-12"},
 	} {
 		got := ""
 		if ds := findDates(c.line, false); len(ds) > 0 && ds[0].hasYear {
@@ -30,6 +32,26 @@ func TestDateForms(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("findDates(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
+// TestDateNonASCIIMonthEnd: a month's name that ends with a letter beyond
+// ASCII ends its date without a year too ("18 декабря, 23:55"), and the
+// date ends with the name, not the comma after it.
+func TestDateNonASCIIMonthEnd(t *testing.T) {
+	for _, c := range []struct {
+		line     string
+		day, mon int
+		end      int
+	}{
+		{"Отправление: 18 декабря, 23:55", 18, 12, len("Отправление: 18 декабря")},
+		{"Заезд: 14 января", 14, 1, len("Заезд: 14 января")},
+		{"Departure 18 Dec, 07:45", 18, 12, len("Departure 18 Dec")},
+	} {
+		ds := findDates(c.line, false)
+		if len(ds) == 0 || ds[0].d != c.day || ds[0].m != c.mon || ds[0].end != c.end || ds[0].hasYear {
+			t.Errorf("findDates(%q) = %+v, want day %d month %d ending at %d", c.line, ds, c.day, c.mon, c.end)
 		}
 	}
 }

@@ -204,7 +204,7 @@ var postalOperators = map[string]string{
 	"CN": "China Post", "JP": "Japan Post", "AU": "Australia Post", "NZ": "NZ Post",
 	"EE": "Omniva", "LV": "Latvijas Pasts", "LT": "Lietuvos paštas", "SI": "Pošta Slovenije", "HR": "Hrvatska pošta",
 	"BG": "Bulgarian Posts", "CY": "Cyprus Post", "MT": "MaltaPost", "RS": "Pošta Srbije", "UA": "Ukrposhta",
-	"TR": "PTT", "IL": "Israel Post", "KR": "Korea Post", "SG": "SingPost", "HK": "Hongkong Post", "IN": "India Post",
+	"TR": "PTT", "RU": "Почта России", "IL": "Israel Post", "KR": "Korea Post", "SG": "SingPost", "HK": "Hongkong Post", "IN": "India Post",
 	"BR": "Correios", "MX": "Correos de México", "ZA": "SAPO",
 }
 
