@@ -144,6 +144,12 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	case carrier == "":
 		if m := mentioned(); m != "" && sameShop(m, c.senderName, c.senderDomain) {
 			self = m
+		} else if sc != "" && isCarrierName(senderBrand(c.senderName)) {
+			// A carrier's own notice from a domain no list knows, by the
+			// name it sends under alone ("Aramex" on aramex.ae), about a
+			// number whose form none knows: it carries the parcel, and
+			// the shop is whoever it names, if anyone, never itself.
+			self = sc
 		}
 	case sc != "" && sc != carrier && carrierBySender(c.senderDomain) == "":
 		self = sc

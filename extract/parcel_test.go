@@ -154,6 +154,18 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// problem.
 		{"Aramex <tracking@aramex.example.com>", "Action required", "Your shipment from Superdry is held at customs.\nWaybill number: 47011928364\nBring photo ID when you collect it.\n",
 			"Superdry 47011928364 Aramex problem"},
+		// A carrier's notice that names an order's number and no shop
+		// names no merchant: the carrier is no shop (by its domain, or
+		// by the name it sends under alone from a domain no list knows).
+		{"Australia Post <noreply@notifications.auspost.com.au>", "Your parcel is on its way", "Your parcel is on its way.\nTracking number: 33LPA5501234\nOrder number: 100448213\n",
+			" 33LPA5501234 Australia Post shipped"},
+		{"Aramex <noreply@aramex.example.ae>", "Your shipment is on its way", "Your shipment 44120938817 is on its way.\nOrder number: 5520918\n",
+			" 44120938817 Aramex shipped"},
+		{"TNT <noreply@tnt.example.it>", "La tua spedizione sarà consegnata domani", "La tua spedizione è in transito.\nNumero di spedizione: 912345674\nRiferimento ordine: 4410928\n",
+			" 912345674 TNT shipped"},
+		// A shop that delivers its own order is its merchant still.
+		{"Möbelhaus Kranz <lieferung@moebel-kranz.example>", "Ihre Lieferung kommt heute", "Unser Fahrer liefert Ihre Bestellung 88-41207 heute zwischen 10 und 14 Uhr.\nSendungsnummer: MK4412098\n",
+			"Möbelhaus Kranz MK4412098  out_for_delivery"},
 	} {
 		name, addr, ok := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
 		if !ok {

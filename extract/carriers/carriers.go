@@ -386,9 +386,9 @@ func IsWord(name string) bool { return wordNames[name] }
 
 // brandNames are carriers' and their services' names that mails write and
 // that have no format or domain of their own here.
-var brandNames = []string{"Colissimo", "Posten", "SDA", "Nacex", "MRW", "Packeta", "Zásilkovna", "PPL", "DAO", "Omniva",
-	"Parcelforce", "Correos Express", "Post Danmark", "Matkahuolto",
+var brandNames = []string{"Colissimo", "Posten", "SDA", "Nacex", "MRW", "Zásilkovna", "PPL", "DAO", "Omniva",
+	"Correos Express", "Post Danmark", "Matkahuolto",
 	// Freight and cross-border carriers that shops name ("Carrier:
 	// Cainiao", "Transportör: DB Schenker").
-	"DB Schenker", "Cainiao", "TNT", "Asendia", "GEODIS", "Colis Privé", "Relais Colis", "Yanwen", "4PX", "J&T Express",
+	"DB Schenker", "Cainiao", "Asendia", "GEODIS", "Colis Privé", "Relais Colis", "Yanwen", "4PX", "J&T Express",
 	"Venipak", "Dachser", "Helthjem", "Airmee", "Early Bird", "Porterbuddy"}

@@ -58,6 +58,22 @@ var senderDomains = map[string][]string{
 	"seur":       {"seur.com"},
 	"brt":        {"brt.it"},
 	"correiosbr": {"correios.com.br"},
+	// Carriers whose notices name no shop when they name an order's
+	// number, known by their domains and names (issue 46, xorder3).
+	"aramex":         {"aramex.com"},
+	"auspost":        {"auspost.com.au"},
+	"startrack":      {"startrack.com.au"},
+	"nzpost":         {"nzpost.co.nz"},
+	"couriersplease": {"couriersplease.com.au"},
+	"sendle":         {"sendle.com"},
+	"delhivery":      {"delhivery.com"},
+	"bluedart":       {"bluedart.com"},
+	"ninjavan":       {"ninjavan.co"},
+	"veho":           {"shipveho.com"},
+	"axlehire":       {"axlehire.com"},
+	"tnt":            {"tnt.com"},
+	"parcelforce":    {"parcelforce.co.uk", "parcelforce.com"},
+	"packeta":        {"packeta.com"},
 }
 
 // carrierNames are the names shown for the codes above.
@@ -70,6 +86,9 @@ var carrierNames = map[string]string{
 	"deutsche": "Deutsche Post", "bpost": "bpost", "anpost": "An Post", "ceskaposta": "Česká pošta", "pocztapl": "Poczta Polska",
 	"inpost": "InPost", "posti": "Posti", "ctt": "CTT", "budbee": "Budbee", "instabox": "Instabox", "chronopost": "Chronopost",
 	"mondial": "Mondial Relay", "seur": "SEUR", "brt": "BRT", "correiosbr": "Correios",
+	"aramex": "Aramex", "auspost": "Australia Post", "startrack": "StarTrack", "nzpost": "NZ Post", "couriersplease": "CouriersPlease",
+	"sendle": "Sendle", "delhivery": "Delhivery", "bluedart": "Blue Dart", "ninjavan": "Ninja Van", "veho": "Veho", "axlehire": "AxleHire",
+	"tnt": "TNT", "parcelforce": "Parcelforce", "packeta": "Packeta",
 }
 
 // Impersonated reports whether name, a mail's sender name, names a carrier
