@@ -339,3 +339,25 @@ func TestWithoutDayPlus(t *testing.T) {
 		}
 	}
 }
+
+// TestBusWordNumbers: a bus's word and number at a line's start or after
+// a list's separator, alone or before another; not on a line with a clock,
+// not a coach's, not a number that goes on.
+func TestBusWordNumbers(t *testing.T) {
+	for text, want := range map[string]string{
+		"Bus 1920 · Sitzplatz 21\n":              "1920",
+		"Anbieter: RegioJet, Bus 441\n":          "441",
+		"Autobús 3318 · Asiento 14\n":            "3318",
+		"Bus N 1174 | Seat 3\n":                  "N 1174",
+		"Bus 12 08:15 Leeds\n":                   "",
+		"Coach 5 · Seat 12A\n":                   "",
+		"Take bus 42 to the hotel\n":             "",
+		"Bus 24/7 help line\n":                   "",
+		"Bus 2 stops from the station\n":         "",
+		"Bus 1920 · Sitz 2\nBus 1920 · Sitz 3\n": "1920",
+	} {
+		if got := strings.Join(busWordNumbers(text), ","); got != want {
+			t.Errorf("busWordNumbers(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

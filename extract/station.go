@@ -56,7 +56,7 @@ const platformWords = `gleis|bahnsteig|platform|track|voie|spor|vía|via|binario
 // too), "stallo 18", "stanowisko 7", "stání 5", "cais 12", "stade 3",
 // "plattform 9", "laituri 12", "läge 4", "stand 6", "stanoviště 9", a
 // stop's number ("(Stop 3)").
-const bayWords = `steig|bay|stance|stand|stop|gate|dársena|darsena|andén|anden|quai|stallo|stanowisko|stanoviště|stanoviste|stání|stani|cais|stade|plattform|laituri|läge`
+const bayWords = `steig|bay|stance|stand|stop|gate|dársena|darsena|andén|anden|quai|stallo|stanowisko|stanoviště|stanoviste|stání|stani|cais|plataforma|sala|stade|plattform|laituri|läge`
 
 // Stations named by labels of their own (station.from and station.to in
 // extract/lang/data): "Origen: Madrid-Puerta de Atocha".

@@ -217,6 +217,12 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 			if len(nums) == 0 {
 				nums = busHeadNumbers(all)
 			}
+			// Else a bus's word and number that a line starts with, or
+			// a list on it ("Bus 1920 · Sitzplatz 21" under the stops,
+			// "Anbieter: RegioJet, Bus 441").
+			if len(nums) == 0 {
+				nums = busWordNumbers(all)
+			}
 			if len(nums) != len(buses) && len(each) == len(buses) {
 				nums = each
 			}
@@ -490,6 +496,29 @@ func busNumbers(text string) (distinct, each []string) {
 		}
 	}
 	return distinct, each
+}
+
+// busWordRE is a bus's word and its number at a line's start or after a
+// list's separator, the number alone or before another separator: "Bus
+// 1920 · Sitzplatz 21", "RegioJet, Bus 441". "Coach" is not one of the
+// words: a train's coach is its car.
+var busWordRE = regexp.MustCompile(`(?m)(?:^|[,·|:;])[ \t]*(?i:bus|autobus|autobús|autocarro|bussi|buss|ônibus|fernbus|pullman)[ \t]+((?:\p{Lu}{1,3} ?)?\d{1,5})[ \t]*(?:$|[·|,(])`)
+
+// busWordNumbers are the numbers of busWordRE on lines without a clock,
+// once each, in order.
+func busWordNumbers(text string) []string {
+	var out []string
+	for ln := range strings.Lines(text) {
+		if !hasDigit(ln) || hasClockShape(ln, ":") {
+			continue
+		}
+		for _, m := range busWordRE.FindAllStringSubmatch(strings.TrimRight(ln, "\r\n"), 4) {
+			if !slices.Contains(out, m[1]) {
+				out = append(out, m[1])
+			}
+		}
+	}
+	return out
 }
 
 // busRun is the number of a train leg's service that is a bus's run:

@@ -94,14 +94,20 @@ func trainLabel(s string) []string {
 // stopTrain is the service stopTrainRE finds in the text after a stop's
 // clock, if it is one: not a word before a date ("del 14/01/2030").
 func stopTrain(after string) string {
+	t, _ := stopTrainAt(after)
+	return t
+}
+
+// stopTrainAt is stopTrain and where in after the service starts.
+func stopTrainAt(after string) (string, int) {
 	m := stopTrainRE.FindStringSubmatchIndex(after)
 	if m == nil || notService[strings.ToLower(after[m[2]:m[3]])] || monthNames[strings.ToLower(after[m[2]:m[3]])] > 0 {
-		return "" // nor a month before its year ("at 07:15 on Saturday 12 June 2027")
+		return "", -1 // nor a month before its year ("at 07:15 on Saturday 12 June 2027")
 	}
 	if datePartNext(after[m[1]:]) {
-		return ""
+		return "", -1
 	}
-	return after[m[2]:m[3]] + " " + after[m[4]:m[5]]
+	return after[m[2]:m[3]] + " " + after[m[4]:m[5]], m[2]
 }
 
 // stopMarks reports whether the text before a stop's clock marks a
@@ -287,8 +293,14 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			st.train = normaliseTrain(m)
 		} else if labelled != "" {
 			st.train, st.trainLine = labelled, labelledAt
-		} else if t := stopTrain(after); t != "" {
+		} else if t, at := stopTrainAt(after); t != "" {
 			st.train = t
+			if isBus(t) && at > 0 {
+				// A rail replacement bus after its stop ("ab 09:20
+				// Koblenz Hbf   Bus 9305 (Ersatzverkehr)"): the bus and
+				// what follows it are no part of the stop's name.
+				after = after[:at]
+			}
 		}
 		if st.date == nil {
 			// The day under the stops ("Date: 18/06/2029" after them).

@@ -261,6 +261,12 @@ func TestBusTickets(t *testing.T) {
 			[]string{"bus [650] Trondheim bussterminal → Ålesund rutebilstasjon 2028-07-03T14:30+02:00"}},
 		{"a night bus's (+1) after the arrival's clock", "resor@nattbuss.example.se", "Bokningsnummer: NB-448120\nFre 10.03.2028\n21:45  Stockholm Cityterminalen, läge 14\n07:20 (+1)  Umeå busstation\n",
 			[]string{"bus [] Stockholm Cityterminalen → Umeå busstation 2028-03-10T21:45+01:00"}},
+		{"a bus's word and number under the stops, a bay of Brazil's, a first stop of sixty characters with accents", "passagens@serrano.example.com.br", "Localizador: ES-558210\nSexta-feira, 18/08/2028\n22:00  São Paulo, Terminal Rodoviário Tietê, plataforma 32\n06:15 (+1)  Rio de Janeiro, Rodoviária Novo Rio\nExpresso Serrano, Ônibus 4410 · Poltrona 12 (leito)\n",
+			[]string{"bus [4410] São Paulo, Terminal Rodoviário Tietê → Rio de Janeiro, Rodoviária Novo Rio 2028-08-18T22:00-03:00"}},
+		{"a provider and the bus's number after a comma", "buchung@omio.example.de", "Buchungsnummer: OM-4471920\nFr., 01.10.2027\nAbfahrt: Berlin ZOB 07:30\nAnkunft: Praha ÚAN Florenc 12:05\nAnbieter: RegioJet, Bus 441\n",
+			[]string{"bus [441] Berlin ZOB → Praha ÚAN Florenc 2027-10-01T07:30+02:00"}},
+		{"a rail replacement bus after its stop in a rail booking", "tickets@rheintal.example.de", "Buchungsnummer: RT-8K4Q2M\nHinfahrt am 17.06.2028\n\nab 08:12 Köln Hbf, Gleis 4       RE 5\nan 09:02 Koblenz Hbf\n\nab 09:20 Koblenz Hbf             Bus 9305 (Ersatzverkehr)\nan 10:05 Boppard Hbf\n",
+			[]string{"train [RE 5] Köln Hbf → Koblenz Hbf 2028-06-17T08:12+02:00", "bus [Bus 9305] Koblenz Hbf → Boppard Hbf 2028-06-17T09:20+02:00"}},
 		{"a train's coach and seat between its stops", "tickets@rail.example.co.uk", "Booking reference: GW7Q4M8K\nOutward: Tuesday 19 October 2027\n07:30\nLondon Paddington\nCoach C, Seat 42\n09:02\nBristol Temple Meads\n",
 			[]string{"train [] London Paddington → Bristol Temple Meads 2027-10-19T07:30+01:00"}},
 	} {

@@ -42,7 +42,9 @@ func cardBlocks(lines []string) []cardBlock {
 			continue
 		}
 		b := cardBlock{line: i, kind: 'O'}
-		if len(t) <= 60 && clockLike(t) {
+		// Sixty characters, not bytes: "São Paulo, … Rodoviário Tietê" is
+		// no longer for its accents.
+		if len(t) <= 120 && utf8.RuneCountInString(t) <= 60 && clockLike(t) {
 			cks := findClocks(t)
 			if len(cks) == 1 && dayAndClockAlone(t, cks[0]) {
 				// A clock with its day and nothing else ("18/12/2027
