@@ -163,9 +163,10 @@ var carrierPhrases = words.NewSet(append(lang.Entries("carrier.label"), lang.Ent
 // carrierColonRE is a carrier's label and a colon, or a phrase of
 // shipping with one (carrier.with: "shipped via"), then a word that
 // starts with a capital or a digit, or a name in a script without
-// capitals ("配送業者：ヤマト運輸", "物流公司：顺丰速运"), on one line.
+// capitals ("配送業者：ヤマト運輸", "物流公司：顺丰速运"), on one line; a
+// table's cell after the label's stands for the colon ("택배사\t롯데택배").
 var carrierColonRE = regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:(?:` + strings.Join(longestFirst(lang.Entries("carrier.label")), "|") +
-	`)[ \t]*:|(?:` + strings.Join(longestFirst(lang.Entries("carrier.with")), "|") + `))[ \t]*((?-i:[\p{Lu}\d\p{Han}\p{Katakana}\p{Hiragana}\p{Hangul}])[^\s]{0,18})`)
+	`)(?:[ \t]*:|\t)|(?:` + strings.Join(longestFirst(lang.Entries("carrier.with")), "|") + `))[ \t]*((?-i:[\p{Lu}\d\p{Han}\p{Katakana}\p{Hiragana}\p{Hangul}])[^\s]{0,18})`)
 
 // shipperNamed is the shop a parcel notice names as its sender, if any.
 func (c *msgContext) shipperNamed(text string) string {

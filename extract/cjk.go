@@ -174,3 +174,65 @@ func hasCJK(s string) bool {
 	}
 	return false
 }
+
+// cjkTrainLabelRE is a train's label in Chinese, Japanese or Korean and
+// its service: a category and number ("열차: KTX 017", "车次：G102"), or a
+// Japanese service's name and number ("列車名：のぞみ215号").
+var cjkTrainLabelRE = regexp.MustCompile(`(?:열차(?:[ \t]?번호)?|列車名?|列车|车次|車次)[ \t]*:?[ \t]*((?:\p{Lu}{1,4}[ \t]?)?\d{1,6}|[\p{Hiragana}\p{Katakana}\p{Han}]{1,6}\d{1,4}号)`)
+
+// cjkClockMarks blanks the sign of departure or arrival written right
+// after a clock ("10:24発", "12:51着", "08:00出发"), so that the clock ends
+// its stop as in the other languages ("新大阪 10:24発 → 東京 12:51着");
+// the text keeps its length and every other character its place.
+func cjkClockMarks(s string) string {
+	if !strings.Contains(s, "発") && !strings.Contains(s, "着") {
+		return s
+	}
+	var b []byte // nil until the first change
+	for i := 0; i+3 <= len(s); i++ {
+		if i < 4 || !isDigitByte(s[i-1]) || !isDigitByte(s[i-2]) || s[i-3] != ':' {
+			continue
+		}
+		if w := s[i : i+3]; w == "発" || w == "着" {
+			if b == nil {
+				b = []byte(s)
+			}
+			// "(10:20発)": the parenthesis closes on the clock.
+			if i+3 < len(s) && s[i+3] == ')' {
+				copy(b[i:i+4], ")   ")
+			} else {
+				copy(b[i:i+3], "   ")
+			}
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// scriptCountry is the country whose zone a text in Korean, Japanese or
+// Chinese is read in when nothing else places it: Hangul is Korea's,
+// kana Japan's, Chinese characters alone China's (Taiwan's and Hong
+// Kong's clocks keep its offset); "" for a text in none of them. Its
+// first four kilobytes are looked at.
+func scriptCountry(text string) string {
+	if len(text) > 4096 {
+		text = text[:4096]
+	}
+	han := false
+	for _, r := range text {
+		switch {
+		case r >= 0xAC00 && r <= 0xD7A3: // Hangul syllables
+			return "KR"
+		case r >= 0x3040 && r <= 0x30FF:
+			return "JP"
+		case r >= 0x4E00 && r <= 0x9FFF:
+			han = true
+		}
+	}
+	if han {
+		return "CN"
+	}
+	return ""
+}

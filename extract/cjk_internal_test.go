@@ -94,3 +94,48 @@ func TestCJKPlaceWords(t *testing.T) {
 		}
 	}
 }
+
+func TestCJKClockMarks(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"新大阪 10:24発 → 東京 12:51着", "新大阪 10:24    → 東京 12:51   "},
+		{"東京(10:20発)→仙台(11:50着)", "東京(10:20)   →仙台(11:50)   "},
+		{"出発：東京(羽田) 07:45発", "出発：東京(羽田) 07:45   "},
+		{"東京発 福岡行き", "東京発 福岡行き"}, // no clock before the sign
+	} {
+		got := cjkClockMarks(c.in)
+		if got != c.want || len(got) != len(c.in) {
+			t.Errorf("cjkClockMarks(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestCJKTrainLabel(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"열차: KTX 017", "KTX 017"},
+		{"열차번호: SRT 325", "SRT 325"},
+		{"车次：G102", "G102"},
+		{"列車名：のぞみ215号", "のぞみ215号"},
+		{"좌석: 5호차 12A석", ""},
+	} {
+		got := ""
+		if m := trainLabel(foldWidth(c.in)); m != nil {
+			got = m[1]
+		}
+		if got != c.want {
+			t.Errorf("trainLabel(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestScriptCountry(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"승차일: 2026.12.24 (목)", "KR"},
+		{"以下の内容でご予約が完了しました。乗車日：2026年12月26日", "JP"},
+		{"新大阪 10:24 → 東京 12:51", "CN"}, // Chinese characters alone: the offset China's, Taiwan's and Hong Kong's share
+		{"Abfahrt 10:24", ""},
+	} {
+		if got := scriptCountry(c.text); got != c.want {
+			t.Errorf("scriptCountry(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}

@@ -73,9 +73,10 @@ var (
 	checkinLabels  = numericLabels(lang.Entries("checkin")...)
 	checkoutLabels = numericLabels(lang.Entries("checkout")...)
 	// A hotel's name label starts its line and is set off from the name
-	// by a colon or a column gap: "a hotel single room" names nothing.
+	// by a colon, a column gap or a table's cell: "a hotel single room"
+	// names nothing.
 	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:` +
-		strings.Join(longestFirst(lang.Entries("hotel")), "|") + `)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|$)`)}
+		strings.Join(longestFirst(lang.Entries("hotel")), "|") + `)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|\t|$)`)}
 )
 
 // longestFirst orders a label's alternatives longest first: the regexp

@@ -59,14 +59,15 @@ const platformWords = `gleis|bahnsteig|platform|track|voie|spor|vía|via|binario
 const bayWords = `steig|bay|stance|stand|stop|gate|dársena|darsena|andén|anden|quai|stallo|stanowisko|stanoviště|stanoviste|stání|stani|cais|plataforma|sala|stade|plattform|laituri|läge`
 
 // Stations named by labels of their own (station.from and station.to in
-// extract/lang/data): "Origen: Madrid-Puerta de Atocha".
+// extract/lang/data): "Origen: Madrid-Puerta de Atocha", after a bullet
+// as Japanese mail sets one before each line ("■乗車駅：東京 10:20発").
 var (
 	fromStationRE = stationLabelRE("station.from")
 	toStationRE   = stationLabelRE("station.to")
 )
 
 func stationLabelRE(category string) *regexp.Regexp {
-	return regexp.MustCompile(`(?i)^[\s*]*(?:` + strings.Join(longestFirst(lang.Entries(category)), "|") + `)\s*:\s*(\S.*)$`)
+	return regexp.MustCompile(`(?i)^[\s*•■□◆◇●○・]*(?:` + strings.Join(longestFirst(lang.Entries(category)), "|") + `)\s*:\s*(\S.*)$`)
 }
 
 // stationZone is placeZoneHint for a station at the wall time w. A train

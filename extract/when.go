@@ -196,6 +196,9 @@ func (c *msgContext) countryZone(country string) zoneHint {
 			c.sureLanguage, c.sureDone = lang.DetectSure(c.langText), true
 		}
 		country = languageCountry[c.sureLanguage]
+		if country == "" {
+			country = scriptCountry(c.langText)
+		}
 	}
 	name, loc := places.CountryZone(country)
 	return zoneHint{name, loc}
