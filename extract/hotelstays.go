@@ -21,7 +21,7 @@ const maxStays = 8
 // textHotels reads a mail's stays: one per stay block, else the one
 // textHotel reads.
 func (c *msgContext) textHotels(subject, text string) []Fact {
-	if blocks := c.stayBlocks(text); len(blocks) > 1 {
+	if blocks := c.stayBlocks(text, checkinLabels, checkoutLabels, 2); len(blocks) > 1 {
 		var out []Fact
 		for k, b := range blocks {
 			s := ""
@@ -74,15 +74,18 @@ type stayBlock struct{ text, own, core string }
 // last stay's check-out and its own check-in (a hotel label, a lodging's
 // name: "Hotel 2", "Parador de Granada"), else after the first blank line
 // there, else right after that check-out.
-func (c *msgContext) stayBlocks(text string) []stayBlock {
-	// Cheap gate: two check-in values with a date in the mail.
+//
+// inL and outL are the check-in's and check-out's labels; least is the
+// fewest stays that make blocks.
+func (c *msgContext) stayBlocks(text string, inL, outL labelSet, least int) []stayBlock {
+	// Cheap gate: that many check-in values with a date in the mail.
 	n := 0
-	for _, v := range c.after(checkinLabels, text) {
+	for _, v := range c.after(inL, text) {
 		if ds := c.dates(v); len(ds) > 0 && ds[0].start <= 40 {
 			n++
 		}
 	}
-	if n < 2 {
+	if n < least {
 		return nil
 	}
 	lines := strings.SplitAfter(text, "\n")
@@ -101,8 +104,8 @@ func (c *msgContext) stayBlocks(text string) []stayBlock {
 		if len(ln) > 400 {
 			continue
 		}
-		if labelOn(checkinLabels, ln) {
-			if t := c.labelledDate(checkinLabels, window(i), z); t != nil {
+		if labelOn(inL, ln) {
+			if t := c.labelledDate(inL, window(i), z); t != nil {
 				if open >= 0 && !t.Equal(openIn.Time) {
 					return nil // a check-in without its check-out
 				}
@@ -112,16 +115,16 @@ func (c *msgContext) stayBlocks(text string) []stayBlock {
 				open, openIn = i, t
 			}
 		}
-		if open >= 0 && labelOn(checkoutLabels, ln) {
+		if open >= 0 && labelOn(outL, ln) {
 			w := window(i)
 			if i == open {
 				// "Check-in: 14 June 2027   Check-out: 16 June 2027":
 				// the check-out's label and what follows it.
-				if j := checkoutLabels.re.FindStringIndex(ln); j != nil {
+				if j := outL.re.FindStringIndex(ln); j != nil {
 					w = text[starts[i]+j[0] : starts[min(i+3, len(lines))]]
 				}
 			}
-			if t := c.labelledDate(checkoutLabels, w, z); t != nil {
+			if t := c.labelledDate(outL, w, z); t != nil {
 				if !t.After(openIn.Time) {
 					return nil
 				}
@@ -138,7 +141,7 @@ func (c *msgContext) stayBlocks(text string) []stayBlock {
 			}
 		}
 	}
-	if open >= 0 || len(stays) < 2 {
+	if open >= 0 || len(stays) < least {
 		return nil
 	}
 	// Where each block starts: stays[k]'s heading below stays[k-1].out.
@@ -291,4 +294,75 @@ func (c *msgContext) changedRange(text string, z zoneHint) (in, out *Time) {
 		}
 	}
 	return nil, nil
+}
+
+// stayInLabels and stayOutLabels are the check-in's and check-out's labels
+// that no journey shares: "Check-in", "Anreise", "Fecha de entrada", not
+// "Arrival", "Ankunft", "Arrivée", "Departure" (arrival: and departure:
+// words head a flight's or a train's times too).
+var stayInLabels, stayOutLabels = stayOnly("checkin"), stayOnly("checkout")
+
+// stayOnly is the labels of a category whose words start with no word of
+// a journey's departure or arrival.
+func stayOnly(category string) labelSet {
+	var journey []string
+	for _, e := range append(lang.Entries("departure"), lang.Entries("arrival")...) {
+		if w := requiredText(e); len(w) >= 3 {
+			journey = append(journey, w)
+		}
+	}
+	var keep []string
+	for _, e := range lang.Entries(category) {
+		rt := requiredText(e)
+		shared := false
+		for _, w := range journey {
+			if strings.HasPrefix(rt, w) || strings.Contains(rt, " "+w) {
+				shared = true
+				break
+			}
+		}
+		if !shared {
+			keep = append(keep, e)
+		}
+	}
+	return numericLabels(keep...)
+}
+
+// packageStays reads the stays of a mail whose journeys were read (a
+// package holiday, an agency's trip with flights and hotels): each stay by
+// the labels no journey shares, under a heading of its own (a hotel label
+// or a lodging's name at most eight lines above its check-in), read from
+// that heading to two lines under its check-out, and only with a name.
+// Without such a heading the dates may be a flight's.
+func (c *msgContext) packageStays(subject, text string) []Fact {
+	var out []Fact
+	for k, b := range c.stayBlocks(text, stayInLabels, stayOutLabels, 1) {
+		head, _, _ := strings.Cut(b.own, "\n")
+		if !stayHeading(head) {
+			return nil
+		}
+		s := ""
+		if k == 0 {
+			s = subject
+		}
+		f, ok := c.readStay(s, b.core, false)
+		if !ok || f.Segment.CheckOut == nil || f.Segment.Hotel == "" {
+			return nil
+		}
+		// A hotel offered beside the journey ("Hotel Tivoli Oriente,
+		// check-in 14 Jun, check-out 16 Jun, from €89 a night") names no
+		// number of its own.
+		near := firstLines(b.own, strings.Count(b.core, "\n")+3)
+		if f.Segment.Reservation == "" && (offerPriceRE.MatchString(near) || unbookedWords.In(lower(near))) {
+			return nil
+		}
+		// Its number is the block's own, else the mail's first (a
+		// package's "Vorgangsnummer", the agency's), not the airline's
+		// record locator the flights take.
+		if f.Segment.Reservation == "" {
+			f.Segment.Reservation = c.bookingRef(text)
+		}
+		out = append(out, f)
+	}
+	return out
 }

@@ -72,3 +72,33 @@ func TestChangedRange(t *testing.T) {
 		}
 	}
 }
+
+// TestPackageStays: a trip's flights and its hotel under a heading of its
+// own, by the labels no journey shares; a hotel offered beside the
+// flights, and a flight's "Departure" / "Arrival" dates, are no stay.
+func TestPackageStays(t *testing.T) {
+	flights := "Booking reference: BW-771204\nAirline reference: Q7XK2P\n\nMon, Jun 14, 2027\nLondon (LGW) to Lisbon (LIS)\n" +
+		"TAP Air Portugal TP 1336 - Economy\nDepart 06:10 - Gatwick South Terminal\nArrive 08:55 - Lisbon Terminal 1\n\n"
+	for _, c := range []struct{ name, text, want string }{
+		{"a booked hotel", flights + "HOTEL\nHotel Avenida Palace\nCheck-in: Mon, Jun 14, 2027\nCheck-out: Thu, Jun 17, 2027\nHotel confirmation: AP-55120\n",
+			"Hotel Avenida Palace 2027-06-14 2027-06-17 AP-55120"},
+		{"the trip's number", flights + "Unterkunft\nHotel Cala Blava Park\nAnreise: 14.06.2027\nAbreise: 17.06.2027\n",
+			"Hotel Cala Blava Park 2027-06-14 2027-06-17 BW-771204"},
+		{"a hotel offered", flights + "Need a place to stay?\nHotel Tivoli Oriente\nCheck-in: Mon, Jun 14, 2027\nCheck-out: Thu, Jun 17, 2027\nfrom £89 a night\n", ""},
+		{"no heading", flights + "Check-in: Mon, Jun 14, 2027\nCheck-out: Thu, Jun 17, 2027\n", ""},
+		{"a flight's dates", flights + "Hotel transfer included\nDeparture: Mon, Jun 14, 2027\nArrival: Mon, Jun 14, 2027\n", ""},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Name: "Wayfarer Travel", Address: "trips@wayfarer.example"}},
+			Subject: "Your holiday is booked", Date: time.Date(2027, 5, 2, 9, 0, 0, 0, time.UTC), Text: c.text}
+		var got []string
+		for _, f := range Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Kind == KindHotel && f.Segment.CheckOut != nil {
+				got = append(got, f.Segment.Hotel+" "+f.Segment.CheckIn.Format("2006-01-02")+" "+
+					f.Segment.CheckOut.Format("2006-01-02")+" "+f.Segment.Reservation)
+			}
+		}
+		if strings.Join(got, "|") != c.want {
+			t.Errorf("%s: stays %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -266,6 +266,11 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		// trains share with flights ("PNR", "e-ticket").
 		if !slices.Contains(travel, KindFlight) && (flightShaped(text) || c.gdsShaped(text) || c.flightTableShaped(text)) {
 			travel = append([]string{KindFlight}, travel...)
+		} else if len(travel) > 1 && travel[0] == KindHotel && travel[1] == KindFlight && flightShaped(text) {
+			// A flight's shape outranks a stay's words too: an airline's
+			// or an agency's trip with a hotel in it, offered or booked
+			// (packageStays reads a booked one after the flights).
+			travel[0], travel[1] = KindFlight, KindHotel
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
 		// York 08:12 from £9"): the offer rule below drops what it reads.
@@ -302,6 +307,12 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		if len(out) > 0 {
 			break
 		}
+	}
+	// A package holiday's or an agency's trip: its flights or trains, and
+	// its stays under their own headings and labels (packageStays), in a
+	// mail whose words speak of stays too.
+	if len(out) > 0 && out[0].Kind != KindHotel && slices.Contains(travel, KindHotel) {
+		out = append(out, c.packageStays(subject, all)...)
 	}
 	// Travel in a mail that offers prices ("from £64", "dès 69 €") is a
 	// deal, not a booking, unless the mail names its booking's reference;
