@@ -361,3 +361,22 @@ func TestBusWordNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestSubjectCode: a code the subject names and the text repeats as a
+// word; not a line's number, a train's, a date or a code the text lacks.
+func TestSubjectCode(t *testing.T) {
+	for _, c := range []struct{ subject, text, want string }{
+		{"Your trip is booked - MCL-81193", "Trip code: MCL-81193\n", "MCL-81193"},
+		{"Booking confirmation #3012845999", "Booking number #3012845999\n", "3012845999"},
+		{"Your e-ticket SGK4471209 is ready", "Journey code: SGK4471209\n", "SGK4471209"},
+		{"Your trip is booked - MCL-81193", "Trip code: MCL-811930\n", ""},
+		{"Änderung Ihrer Linie N1430 ab 01.04.2028", "ab dem 01.04.2028 fährt die Linie N1430 zu neuen Zeiten\n", ""},
+		{"Fahrplanänderung RB-2041", "RB-2041 fährt ab Montag später\n", ""},
+		{"Spring sale 2028", "Spring sale 2028\n", ""},
+		{"Codes AB-12345 and CD-67890", "AB-12345, CD-67890\n", ""},
+	} {
+		if got := subjectCode(c.subject, c.text); got != c.want {
+			t.Errorf("subjectCode(%q, %q) = %q, want %q", c.subject, c.text, got, c.want)
+		}
+	}
+}

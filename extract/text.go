@@ -195,13 +195,19 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 				// 517, miejsce 24"): the bus's.
 				l.Type, l.Number = KindBus, n
 			}
-			if l.Type == KindBus && ref == "" {
+			r := ref
+			if l.Type == KindBus && r == "" {
 				// A coach's ticket names its booking; legs without one
 				// are a timetable's ("Fahrplanänderung Linie 042: Abfahrt
-				// Berlin ZOB neu 08:30").
-				continue
+				// Berlin ZOB neu 08:30"). By a label of its own, or by
+				// the code its subject names and its text repeats,
+				// whatever the label there ("Your trip is booked -
+				// MCL-81193" over "Trip code: MCL-81193").
+				if r = subjectCode(subject, text); r == "" {
+					continue
+				}
 			}
-			l.Reservation = ref
+			l.Reservation = r
 			out = append(out, Fact{Kind: l.Type, From: FromText, Segment: l})
 		}
 		// A bus's own number after its label ("Bus-Nr. N 1174"), one
@@ -507,6 +513,75 @@ func busNumbers(text string) (distinct, each []string) {
 		}
 	}
 	return distinct, each
+}
+
+// subjectCode is a booking's code that the subject names and the text
+// repeats as a word of its own: letters and at least two digits, or six
+// digits and more ("MCL-81193", "3012845999"); "" when there is none or
+// more than one. A voucher's or a customer's code is not in a subject.
+func subjectCode(subject, text string) string {
+	code := ""
+	for _, w := range strings.FieldsFunc(subject, func(r rune) bool {
+		return !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-')
+	}) {
+		w = strings.Trim(w, "-")
+		if len(w) < 5 || len(w) > 20 || !codeShaped(w) || !wordIn(text, w) || serviceCode(subject+"\n"+text, w) {
+			continue
+		}
+		if code != "" && code != w {
+			return ""
+		}
+		code = w
+	}
+	return code
+}
+
+// serviceCode reports whether w is a bus's or a train's number in text
+// ("Linie N1430", "Bus 1920", "ICE 1109"): a timetable's notice names its
+// line in its subject.
+func serviceCode(text, w string) bool {
+	if t := strings.ReplaceAll(w, "-", " "); trainNumRE.FindString(t) == t {
+		return true // "RB-2041"
+	}
+	nums, _ := busNumbers(text)
+	for _, n := range slices.Concat(nums, busWordNumbers(text)) {
+		if compactCode(n) == compactCode(w) || strings.HasSuffix(compactCode(w), compactCode(n)) && len(compactCode(n)) >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// codeShaped reports whether w, of capitals, digits and dashes, has a
+// letter and two digits, or is six digits and more.
+func codeShaped(w string) bool {
+	letters, digits := 0, 0
+	for i := 0; i < len(w); i++ {
+		switch {
+		case w[i] >= 'A' && w[i] <= 'Z':
+			letters++
+		case isDigitByte(w[i]):
+			digits++
+		}
+	}
+	return letters > 0 && digits >= 2 || letters == 0 && digits >= 6 && digits == len(w)
+}
+
+// wordIn reports whether text holds w with no letter, digit or dash
+// either side.
+func wordIn(text, w string) bool {
+	edge := func(b byte) bool { return isDigitByte(b) || b == '-' || isASCIILetter(b) }
+	for i := 0; ; {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if (j == 0 || !edge(text[j-1])) && (j+len(w) == len(text) || !edge(text[j+len(w)])) {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 // busWordRE is a bus's word and its number at a line's start or after a
