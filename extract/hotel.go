@@ -148,6 +148,7 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 		!bookingPlatforms[strings.ToLower(domainLabel(c.senderDomain))] {
 		seg.Hotel = c.senderName
 	}
+	seg.Hotel = nominativeName(seg.Hotel, text)
 	// Unlabelled dates alone are no stay: an event's page ("03-04
 	// February 2024") in a mail whose words speak of a night has them too,
 	// and so has a fair about hotels ("Hotel & Hospitality Expo 2027,
