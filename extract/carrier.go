@@ -164,9 +164,12 @@ var carrierPhrases = words.NewSet(append(lang.Entries("carrier.label"), lang.Ent
 // shipping with one (carrier.with: "shipped via"), then a word that
 // starts with a capital or a digit, or a name in a script without
 // capitals ("配送業者：ヤマト運輸", "物流公司：顺丰速运"), on one line; a
-// table's cell after the label's stands for the colon ("택배사\t롯데택배").
+// table's cell after the label's stands for the colon ("택배사\t롯데택배"); and
+// a word that is part of carriers' names after it (carrier.word: Turkish
+// "Kargo" in "Yurtiçi Kargo", "Aras Kargo").
 var carrierColonRE = regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:(?:` + strings.Join(longestFirst(lang.Entries("carrier.label")), "|") +
-	`)(?:[ \t]*:|\t)|(?:` + strings.Join(longestFirst(lang.Entries("carrier.with")), "|") + `))[ \t]*((?-i:[\p{Lu}\d\p{Han}\p{Katakana}\p{Hiragana}\p{Hangul}])[^\s]{0,18})`)
+	`)(?:[ \t]*:|\t)|(?:` + strings.Join(longestFirst(lang.Entries("carrier.with")), "|") + `))[ \t]*((?-i:[\p{Lu}\d\p{Han}\p{Katakana}\p{Hiragana}\p{Hangul}])[^\s]{0,18}` +
+	`(?:[ \t]+(?:` + strings.Join(longestFirst(lang.Entries("carrier.word")), "|") + `)\b)?)`)
 
 // shipperNamed is the shop a parcel notice names as its sender, if any.
 func (c *msgContext) shipperNamed(text string) string {

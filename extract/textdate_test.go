@@ -67,3 +67,22 @@ func TestDateSlashOneSide(t *testing.T) {
 		t.Fatalf("findDates = %+v, want the 12th of March without a year", ds)
 	}
 }
+
+// TestTurkishDates: Turkish month names with their letters or without,
+// and in capitals, whose I lowers to i, not ı.
+func TestTurkishDates(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"Kalkış: Ankara Gar, 18 Aralık 2026 Cuma 09:15", "2026-12-18"},
+		{"KALKIŞ: 18 ARALIK 2026", "2026-12-18"},
+		{"Giris tarihi: 12 Ocak 2027", "2027-01-12"},
+		{"Son ödeme: 3 Mayis 2027", "2027-05-03"},
+	} {
+		got := ""
+		if ds := findDates(c.line, false); len(ds) > 0 && ds[0].hasYear {
+			got = dateString(ds[0])
+		}
+		if got != c.want {
+			t.Errorf("findDates(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}

@@ -684,7 +684,7 @@ func normaliseTrain(s string) string {
 // them is tried first changes no match.
 var trainCategories = []string{"ICE", "IC", "INOUI", "IRE", "IR", "Intercity", "ECE", "EC", "EIC", "EIP", "EST", "EN", "Eurostar",
 	"TLK", "TGV", "THA", "TER", "Thalys", "OUIGO", "RE", "RB", "RJX", "RJ", "RRX", "Railjet", "FR", "FA", "FB", "FLX",
-	"Frecciarossa", "AVE", "ALVIA", "NJ", "X2", "SJ", "SC", "D", "KTX", "SRT", "ITX"}
+	"Frecciarossa", "AVE", "ALVIA", "NJ", "X2", "SJ", "SC", "D", "KTX", "SRT", "ITX", "YHT"}
 
 // trainNumRE is a train's category and number ("ICE 1045", "EC n° 41").
 var trainNumRE = trainNumExpr{regexp.MustCompile(`\b(` + strings.Join(trainCategories, "|") +

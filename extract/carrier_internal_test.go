@@ -1,0 +1,18 @@
+package extract
+
+import "testing"
+
+// TestCarrierKindWord: a carrier's name of a brand and a word that names
+// carriers (carrier.word: Turkish "Kargo") is read whole; another word
+// after a one-word name is none of it.
+func TestCarrierKindWord(t *testing.T) {
+	for line, want := range map[string]string{
+		"Kargo firması: Yurtiçi Kargo": "Yurtiçi Kargo",
+		"Kargo firması: ARAS KARGO":    "ARAS KARGO",
+		"Carrier: DHL Express":         "DHL",
+	} {
+		if m := carrierColonRE.FindStringSubmatch(line); m == nil || m[1] != want {
+			t.Errorf("carrierColonRE(%q) = %q, want %q", line, m, want)
+		}
+	}
+}
