@@ -1,6 +1,9 @@
 package pdfdoc
 
 import (
+	"math"
+	"slices"
+
 	"github.com/ledongthuc/pdf"
 )
 
@@ -11,18 +14,24 @@ import (
 // parses the font's widths array again for every one of them (28 ms for
 // a page of 1,855 characters, 2 ms here), and it decodes a line end after
 // each TJ array through the font, which comes out as a stray letter.
-func pageTexts(p pdf.Page) []pdf.Text {
+//
+// Text drawn turned (a ticket's stub, a margin's code set sideways) is
+// returned apart, one group a direction, each piece placed in its own
+// text's frame: laid out with the upright text, each of its letters
+// would stand on a row of its own and be glued to that row's end.
+func pageTexts(p pdf.Page) (upright []pdf.Text, turned [][]pdf.Text) {
 	contents := p.V.Key("Contents")
 	if p.V.IsNull() || contents.Kind() == pdf.Null {
-		return nil
+		return nil, nil
 	}
 	fonts := map[string]*fontInfo{}
 	g := gstate{th: 1, ctm: ident}
 	var saved []gstate
-	var out []pdf.Text
+	var dirs []int // the direction, in whole degrees, of each group of turned
+	pieces := 0
 	show := func(s string) {
 		f := g.font
-		if f == nil || len(out) >= maxPieces {
+		if f == nil || pieces >= maxPieces {
 			return
 		}
 		n := 0
@@ -30,9 +39,37 @@ func pageTexts(p pdf.Page) []pdf.Text {
 			w0 := f.width(s, n)
 			n++
 			trm := mat{{g.tfs * g.th, 0, 0}, {0, g.tfs, 0}, {0, g.trise, 1}}.mul(g.tm).mul(g.ctm)
-			out = append(out, pdf.Text{Font: f.name, FontSize: trm[0][0], X: trm[2][0], Y: trm[2][1], W: w0 / 1000 * trm[0][0], S: string(ch)})
 			tx := (w0/1000*g.tfs + g.tc) * g.th
 			g.tm = mat{{1, 0, 0}, {0, 1, 0}, {tx, 0, 1}}.mul(g.tm)
+			if pieces >= maxPieces {
+				continue
+			}
+			pieces++
+			a, b := trm[0][0], trm[0][1]
+			// Upright: a character no size draws is kept there, as before.
+			if math.Abs(b) <= math.Abs(a)/100 && a > 0 || a == 0 && b == 0 {
+				upright = append(upright, pdf.Text{Font: f.name, FontSize: a, X: trm[2][0], Y: trm[2][1], W: w0 / 1000 * a, S: string(ch)})
+				continue
+			}
+			size := math.Hypot(a, b)
+			if math.IsNaN(size) || math.IsInf(size, 0) {
+				continue
+			}
+			deg := int(math.Round(math.Atan2(b, a) * 180 / math.Pi))
+			i := slices.Index(dirs, deg)
+			if i < 0 {
+				if len(dirs) >= maxDirections {
+					continue
+				}
+				dirs = append(dirs, deg)
+				turned = append(turned, nil)
+				i = len(dirs) - 1
+			}
+			// Turn the page back by the text's angle: the text then runs
+			// left to right and its lines top to bottom, as upright text.
+			cos, sin := a/size, b/size
+			x, y := trm[2][0], trm[2][1]
+			turned[i] = append(turned[i], pdf.Text{Font: f.name, FontSize: size, X: x*cos + y*sin, Y: -x*sin + y*cos, W: w0 / 1000 * size, S: string(ch)})
 		}
 	}
 	matrixOf := func(args []pdf.Value) (mat, bool) {
@@ -146,11 +183,14 @@ func pageTexts(p pdf.Page) []pdf.Text {
 			}
 		}
 	})
-	return out
+	return upright, turned
 }
 
 // maxPieces bounds the characters read from one page.
 const maxPieces = 20000
+
+// maxDirections bounds the directions of turned text kept from one page.
+const maxDirections = 4
 
 // fontInfo is what the layout needs of a font, read once per page.
 type fontInfo struct {

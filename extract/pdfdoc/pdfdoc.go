@@ -92,11 +92,14 @@ func (d *Doc) Text() (text string, err error) {
 		if p.V.IsNull() || !contentFits(p.V.Key("Contents")) {
 			continue
 		}
-		for _, line := range rows(pageTexts(p)) {
-			b.WriteString(line)
+		upright, turned := pageTexts(p)
+		for _, texts := range append([][]pdf.Text{upright}, turned...) {
+			for _, line := range rows(texts) {
+				b.WriteString(line)
+				b.WriteByte('\n')
+			}
 			b.WriteByte('\n')
 		}
-		b.WriteByte('\n')
 	}
 	text = b.String()
 	if len(text) > maxText {
@@ -153,9 +156,7 @@ func rows(texts []pdf.Text) []string {
 					line.WriteString(" ")
 				}
 			}
-			// U+FFFD: a glyph the font's encoding does not map, most often
-			// a line end drawn as a character.
-			line.WriteString(strings.ReplaceAll(t.S, "\ufffd", ""))
+			line.WriteString(glyphText.Replace(t.S))
 			w := t.W
 			if w <= 0 {
 				// A font without widths (a composite font the library
@@ -170,6 +171,12 @@ func rows(texts []pdf.Text) []string {
 	}
 	return out
 }
+
+// glyphText rewrites what a glyph maps to as the text rules read it:
+// a ligature as its letters (fonts map a ligature's glyph to its
+// presentation form, "ﬁ" in "Conﬁrmation"), and U+FFFD (a glyph the font's encoding
+// does not map, most often a line end drawn as a character) as nothing.
+var glyphText = strings.NewReplacer("\ufffd", "", "ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ffi", "ﬄ", "ffl", "ﬅ", "st", "ﬆ", "st")
 
 // inReadingOrder puts a row's runs in the order they stand on the page.
 // A run is pieces drawn one after another left to right, each within a
