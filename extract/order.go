@@ -17,7 +17,8 @@ import (
 // forms.
 
 var (
-	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º])\.?\s*)?([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+	// A store's prefix may end in a dot ("GPA.3345-1234-5678-90123").
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º])\.?\s*)?((?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
 	// A number may follow its label as a sentence does: "the tracking
 	// number is 350C20177729F", "il numero di tracciabilità è …".
 	// A local carrier may print its prefix apart by a dash ("URB-88120394"),
@@ -45,6 +46,12 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	}
 	status := orderStatusOf(subject, text)
 	if status == "" {
+		return Fact{}, false
+	}
+	if status == StatusOrdered && !orderedWords.Any(lower(subject+"\n"+firstTextLines(text, 12))) && c.invoiceNumber(text) != "" {
+		// An invoice that names the order it bills ("Order ID:
+		// OD3041…" on a tax invoice) is a bill: an order's id alone,
+		// with nothing else of an order placed, makes no order of it.
 		return Fact{}, false
 	}
 	if status == StatusOutForDelivery && c.deliveryLater(text) {

@@ -110,8 +110,30 @@ func statusIn(s string) string {
 		}
 		return false
 	}
+	// "Report a Problem", "If you have any problems": a link's or a
+	// help line's words about a problem that may come are none
+	// (status.help); looked for only when a problem's phrase is there.
+	var helps []hit
+	if len(problems) > 0 {
+		helpSet.EachAt(s, func(phrase, end int) bool {
+			helps = append(helps, hit{phrase, end})
+			return len(helps) < 8
+		})
+	}
+	inHelp := func(h hit) bool {
+		start := h.end - len(statusPhrases[h.phrase])
+		for _, p := range helps {
+			if p.end >= h.end && p.end-len(helpPhrases[p.phrase]) <= start {
+				return true
+			}
+		}
+		return false
+	}
 	for _, h := range hits {
-		if !inProblem(h) && !consider(h.phrase, h.end) {
+		if inProblem(h) || statusOrder[statusRank[h.phrase]] == StatusProblem && inHelp(h) {
+			continue
+		}
+		if !consider(h.phrase, h.end) {
 			break
 		}
 	}
@@ -237,6 +259,17 @@ var (
 	refundPhrases = wordSet("status.refund")
 )
 
+// orderedWords are the phrases of an order placed other than an
+// order's id's label (status.ordered without status.order_id).
+var orderedWords = words.NewSet(lang.Entries("status.ordered"))
+
+// helpSet finds the help lines' phrases that hold a problem's word
+// (status.help); helpPhrases are its phrases by index.
+var (
+	helpPhrases = lang.Entries("status.help")
+	helpSet     = words.NewSet(helpPhrases)
+)
+
 // statusOrder is the order the states are tried in; shippedRank is
 // shipped's place in it.
 var statusOrder = []string{StatusOutForDelivery, StatusDelivered, StatusCancelled, StatusReturned, StatusShipped, StatusProblem, StatusOrdered}
@@ -250,8 +283,11 @@ var statusSet, statusRank, statusPhrases = func() (*words.Set, []int, []string) 
 	var rank []int
 	for i, st := range statusOrder {
 		ps := lang.Entries("status." + st)
-		if st == StatusProblem {
+		switch st {
+		case StatusProblem:
 			ps = append(ps, lang.Entries("status.lost")...)
+		case StatusOrdered:
+			ps = append(ps, lang.Entries("status.order_id")...)
 		}
 		for _, p := range ps {
 			phrases, rank = append(phrases, p), append(rank, i)

@@ -14,6 +14,13 @@ func TestOrderNumberAfterVerb(t *testing.T) {
 		// "N°" in capitals, as a header prints it.
 		"ATELIER LUNE\tCOMMANDE N° 1582\n": "1582",
 		"Commande n° 1733\n":               "1733",
+		// A store's prefix with a dot; the ids of digital orders.
+		"Order number: GPA.3345-1234-5678-90123\n": "GPA.3345-1234-5678-90123",
+		"Order ID: MK4T8Q2LZ9\n":                   "MK4T8Q2LZ9",
+		"Bestell-ID: LZ-4481-2290\n":               "LZ-4481-2290",
+		"Order-ID: LR-778120\n":                    "LR-778120",
+		// A date after the label is no number.
+		"Order date: 07.09.2027\n": "",
 	} {
 		c := &msgContext{}
 		if got := c.orderNumber(text); got != want {

@@ -17,6 +17,10 @@ func TestStatusIn(t *testing.T) {
 		"votre colis n'a pas pu être livré":                    StatusProblem,
 		"ihr paket konnte nicht zugestellt werden":             StatusProblem,
 		"your parcel could not be delivered. it was delivered": StatusDelivered,
+		// A help line's or a link's problem is none.
+		"thank you for your order. if you have any problems with your order, reply to this email.": StatusOrdered,
+		"order id: mk4t8q2lz9\nprocreate pocket\nreport a problem\n£5.99":                          StatusOrdered,
+		"your order is delayed. report a problem":                                                  StatusProblem,
 		// A lost parcel's refund is money sent back, not the parcel:
 		// a problem; a return's refund is a return still.
 		"your parcel was lost in transit. we've issued a full refund.":           StatusProblem,
