@@ -64,6 +64,12 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	if in == nil || reviewWords.In(lower(subject+"\n"+firstLines(text, 6))) {
 		return Fact{}, false
 	}
+	// A stay spans a night: an arrival and a departure on one day are a
+	// spa's day, a meeting room's, a table's ("Arrival: Saturday 15 May
+	// 2027, 10:00", "Departure: Saturday 15 May 2027, 16:00").
+	if out != nil && !out.DateOnly && !in.DateOnly && in.Format("2006-01-02") == out.Format("2006-01-02") {
+		return Fact{}, false
+	}
 	if out != nil && out.Before(in.Time) {
 		// A stay ends after it begins: an "Avreise" before the
 		// "Ankomst" on one day is a journey's departure and arrival

@@ -201,3 +201,24 @@ func TestQuotedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDayVisitNoStay: an arrival and a departure on one day, each with
+// its clock, are a day's visit (a spa's, a day room's), no stay; a night
+// between them is one.
+func TestDayVisitNoStay(t *testing.T) {
+	for body, want := range map[string]bool{
+		"Booking reference: TS-448120\nArrival: Saturday 15 May 2027, 10:00\nDeparture: Saturday 15 May 2027, 16:00\n": false,
+		"Buchungsnummer: WT-3391\nAnreise: 22.05.2027, 10:00 Uhr\nAbreise: 22.05.2027, 18:00 Uhr\n":                    false,
+		"Booking reference: TS-448120\nArrival: Saturday 15 May 2027, 15:00\nDeparture: Sunday 16 May 2027, 11:00\n":   true,
+	} {
+		msg := &mime.Message{From: []mime.Address{{Name: "Royal Crescent Hotel", Address: "stay@royalcrescent.example"}},
+			Subject: "Your booking", Date: time.Date(2027, 5, 2, 9, 0, 0, 0, time.UTC), Text: "Royal Crescent Hotel\n" + body}
+		got := false
+		for _, f := range Extract(msg, msgauth.Verdict{}).Facts {
+			got = got || f.Kind == KindHotel
+		}
+		if got != want {
+			t.Errorf("%q: stay %v, want %v", body, got, want)
+		}
+	}
+}
