@@ -236,3 +236,41 @@ func scriptCountry(text string) string {
 	}
 	return ""
 }
+
+// cjkRailRE is a leg as China's rail booking system writes it in one
+// sentence: the day and clock it leaves ("2026年12月20日08:00开"), the two
+// stations apart by a dash, then the train ("G102次列车"); the arrival is
+// not given.
+var cjkRailRE = regexp.MustCompile(`(\d{4}年\d{1,2}月\d{1,2}日)[ \t]*(\d{1,2}:\d{2})[开開][，,、][ \t]*([^，,、\s\-－—–]{1,20})[\-－—–]([^，,、\s\-－—–]{1,20})[，,、][ \t]*([A-Z]?\d{1,5})[次车]`)
+
+// cjkRailSentences reads the legs of cjkRailRE in text, one for each
+// train and day however many travellers' lines repeat it.
+func (c *msgContext) cjkRailSentences(text string) []*Segment {
+	if !strings.Contains(text, "次") || !strings.Contains(text, "开") && !strings.Contains(text, "開") {
+		return nil
+	}
+	var out []*Segment
+	seen := map[string]bool{}
+	for _, m := range cjkRailRE.FindAllStringSubmatch(text, 8) {
+		ds, cs := cjkDates(m[1]), findClocks(m[2])
+		if len(ds) != 1 || len(cs) != 1 || seen[m[5]+m[1]] {
+			continue
+		}
+		seen[m[5]+m[1]] = true
+		d := ds[0].withYear(c.ref)
+		fz, _ := c.legZones(m[3], m[4], at(d, &cs[0]), at(d, nil))
+		out = append(out, &Segment{Type: KindTrain, Status: StatusConfirmed, Number: m[5],
+			From: &Place{Name: m[3]}, To: &Place{Name: m[4]}, Depart: resolve(at(d, &cs[0]), fz, c.dateLoc)})
+	}
+	return out
+}
+
+// scriptBreak reports whether text changes at i from a character of these
+// scripts to an ASCII letter or digit: two words, with no space between.
+func scriptBreak(text string, i int) bool {
+	if i <= 0 || i >= len(text) || text[i] >= utf8.RuneSelf {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(text[:i])
+	return r >= 0x3000
+}

@@ -139,3 +139,32 @@ func TestScriptCountry(t *testing.T) {
 		}
 	}
 }
+
+func TestCJKRailSentence(t *testing.T) {
+	c := &msgContext{}
+	text := "1.张伟，2026年12月20日08:00开，北京南站-上海虹桥站，G102次列车，02车05F号，二等座。\n2.李娜，2026年12月20日08:00开，北京南站-上海虹桥站，G102次列车，02车05D号，二等座。"
+	legs := c.cjkRailSentences(text)
+	if len(legs) != 1 {
+		t.Fatalf("cjkRailSentences = %d legs, want 1 (two travellers, one train)", len(legs))
+	}
+	l := legs[0]
+	if l.Number != "G102" || l.From.Name != "北京南站" || l.To.Name != "上海虹桥站" || l.Depart.Format("2006-01-02 15:04") != "2026-12-20 08:00" || l.Arrive != nil {
+		t.Errorf("cjkRailSentences = %s %s-%s %v %v", l.Number, l.From.Name, l.To.Name, l.Depart, l.Arrive)
+	}
+}
+
+func TestScriptBreak(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		i    int
+		want bool
+	}{
+		{"订单号码E567891234", len("订单号码"), true},
+		{"HOTELS", 5, false},
+		{"注文番号の", len("注文番号"), false},
+	} {
+		if got := scriptBreak(c.text, c.i); got != c.want {
+			t.Errorf("scriptBreak(%q, %d) = %v, want %v", c.text, c.i, got, c.want)
+		}
+	}
+}

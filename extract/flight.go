@@ -431,6 +431,12 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 				}
 			}
 		}
+		// "関西 08:15発 → 那覇 10:40着", "Lisbon 07:15 → Porto 08:10": a leg
+		// on one line by two airports' names, each before its clock.
+		if pa, pb := c.arrowLegPlaces(ln, clocks); pa != nil {
+			stops = append(stops, stop{pa, &clocks[0], ln, i}, stop{pb, &clocks[1], ln, i})
+			continue
+		}
 		p := c.placeInLine(ln, clocks)
 		// "Departs 06:15   Arrives 09:50", "12.07.2027 20:35 –
 		// 13.07.2027 06:50": both of a leg's times on one line, its

@@ -248,8 +248,10 @@ func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext
 		}
 		for _, m := range re.FindAllStringIndex(span, maxLabelled-len(out)) {
 			end := base + m[1]
-			// A label is a whole word: "HOTELS" is no "hotel" label.
-			if words.In(text, end, true) && words.In(text, end, false) {
+			// A label is a whole word: "HOTELS" is no "hotel" label. A
+			// label in Chinese or Japanese characters ends where the
+			// value's Latin letters or digits start ("订单号码E567891234").
+			if words.In(text, end, true) && words.In(text, end, false) && !scriptBreak(text, end) {
 				continue
 			}
 			line, next, _ := strings.Cut(text[end:], "\n")

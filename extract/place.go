@@ -233,3 +233,33 @@ func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 	}
 	return ln
 }
+
+// arrowLegPlaces reads a leg on one line whose airports are named, each
+// before its clock, an arrow between them ("関西 08:15 → 那覇 10:40",
+// "Lisbon 07:15 -> Porto 08:10"): the two airports when each name means
+// one and they differ, else nils.
+func (c *msgContext) arrowLegPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
+	if len(clocks) != 2 {
+		return nil, nil
+	}
+	between := ln[clocks[0].end:clocks[1].start]
+	i := strings.Index(between, "→")
+	n := len("→")
+	if i < 0 {
+		i, n = strings.Index(between, "->"), 2
+	}
+	if i < 0 || strings.TrimSpace(between[:i]) != "" {
+		return nil, nil // the arrow follows the first clock, the second name follows it
+	}
+	a := cleanPlaceName(ln[:clocks[0].start], nil, c)
+	b := cleanPlaceName(between[i+n:], nil, c)
+	if a == "" || b == "" {
+		return nil, nil
+	}
+	ca, okA := places.AirportByName(a)
+	cb, okB := places.AirportByName(b)
+	if !okA || !okB || ca == cb {
+		return nil, nil
+	}
+	return &Place{Name: a, Code: ca}, &Place{Name: b, Code: cb}
+}

@@ -160,6 +160,9 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		if len(legs) == 0 {
 			legs = c.textLegs(text, c.ref, nil)
 		}
+		if len(legs) == 0 && hasCJK(text) {
+			legs = c.cjkRailSentences(text) // "2026年12月20日08:00开，北京南站-上海虹桥站，G102次列车"
+		}
 		ref := ""
 		if len(legs) > 0 {
 			ref = c.bookingRef(all) // one booking, one search

@@ -74,6 +74,14 @@ var senderDomains = map[string][]string{
 	"tnt":            {"tnt.com"},
 	"parcelforce":    {"parcelforce.co.uk", "parcelforce.com"},
 	"packeta":        {"packeta.com"},
+	// East Asia's carriers, by the names their notices sign with (issue 46, xcjk).
+	"yamato":      {"kuronekoyamato.co.jp", "yamato-hd.co.jp"},
+	"sagawa":      {"sagawa-exp.co.jp"},
+	"japanpost":   {"japanpost.jp"},
+	"cjlogistics": {"cjlogistics.com"},
+	"lotte":       {"lotteglogis.com"},
+	"hanjin":      {"hanjin.com", "hanjin.co.kr"},
+	"sfexpress":   {"sf-express.com"},
 }
 
 // carrierNames are the names shown for the codes above.
@@ -89,6 +97,8 @@ var carrierNames = map[string]string{
 	"aramex": "Aramex", "auspost": "Australia Post", "startrack": "StarTrack", "nzpost": "NZ Post", "couriersplease": "CouriersPlease",
 	"sendle": "Sendle", "delhivery": "Delhivery", "bluedart": "Blue Dart", "ninjavan": "Ninja Van", "veho": "Veho", "axlehire": "AxleHire",
 	"tnt": "TNT", "parcelforce": "Parcelforce", "packeta": "Packeta",
+	"yamato": "ヤマト運輸", "sagawa": "佐川急便", "japanpost": "日本郵便", "cjlogistics": "CJ대한통운", "lotte": "롯데택배",
+	"hanjin": "한진택배", "sfexpress": "SF Express",
 }
 
 // Impersonated reports whether name, a mail's sender name, names a carrier
