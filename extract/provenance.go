@@ -521,6 +521,9 @@ func (ev *evidence) addBarcodes(texts []string, relevant string) {
 		ref = t
 	}
 	if ref.IsZero() {
+		ref = ev.c.arrived // as boardingPassFacts reads the legs
+	}
+	if ref.IsZero() {
 		ref = time.Now()
 	}
 	for _, t := range texts {
