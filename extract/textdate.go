@@ -172,6 +172,18 @@ func findDates(s string, usFirst bool) []dateMatch {
 	if !hasMonthName(s) {
 		forms = nil // the month-name rules are slow; most lines have none
 	}
+	// The year first, before the forms that would read its month and
+	// day without it ("2026. december 18.").
+	if forms != nil && yearDot(s) {
+		for _, m := range yearMonthDayRE.FindAllStringSubmatchIndex(s, -1) {
+			y, _ := strconv.Atoi(s[m[2]:m[3]])
+			mo := monthNames[strings.ToLower(s[m[4]:m[5]])]
+			d, _ := strconv.Atoi(s[m[6]:m[7]])
+			if validDate(y, mo, d) && !taken(m[0], m[1]) {
+				out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
+			}
+		}
+	}
 	for _, form := range forms {
 		for _, m := range form.re.FindAllStringSubmatchIndex(s, -1) {
 			if taken(m[0], m[1]) {
@@ -208,16 +220,6 @@ func findDates(s string, usFirst bool) []dateMatch {
 			}
 			if validDate(max(dm.y, 2000), mo, d) {
 				out = append(out, dm)
-			}
-		}
-	}
-	if forms != nil && yearDot(s) {
-		for _, m := range yearMonthDayRE.FindAllStringSubmatchIndex(s, -1) {
-			y, _ := strconv.Atoi(s[m[2]:m[3]])
-			mo := monthNames[strings.ToLower(s[m[4]:m[5]])]
-			d, _ := strconv.Atoi(s[m[6]:m[7]])
-			if validDate(y, mo, d) && !taken(m[0], m[1]) {
-				out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
 			}
 		}
 	}

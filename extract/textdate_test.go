@@ -25,6 +25,11 @@ func TestDateForms(t *testing.T) {
 		{"Issue 12/Mar 2030", ""},
 		{"Отправление: 18 декабря 2030, 23:55", "2030-12-18"},
 		{"Wyjazd: 12 października 2030", "2030-10-12"},
+		{"Indulás: 2030. február 3. 06:15, Budapest (BUD)", "2030-02-03"},
+		{"Fizetési határidő: 2030. december 22.", "2030-12-22"},
+		{"Bejelentkezés: 2030. jan. 15., 14:00 órától", "2030-01-15"},
+		{"Indulás: Budapest-Keleti, 2030.12.18. 07:10", "2030-12-18"},
+		{"Megrendelés 2030. 12 darab", ""},
 	} {
 		got := ""
 		if ds := findDates(c.line, false); len(ds) > 0 && ds[0].hasYear {
