@@ -269,10 +269,10 @@ func (c *msgContext) changedRange(text string, z zoneHint) (in, out *Time) {
 			continue
 		}
 		l := lower(ln)
-		at := -1
+		at, atPhrase := -1, 0
 		changedSet.EachAt(l, func(p, end int) bool {
 			if !words.In(l, end-changedLens[p], true) && !words.In(l, end, false) {
-				at = end
+				at, atPhrase = end, p
 				return false
 			}
 			return true
@@ -292,8 +292,41 @@ func (c *msgContext) changedRange(text string, z zoneHint) (in, out *Time) {
 		if a, b := c.rangeDates(rest, z); a != nil {
 			return a, b
 		}
+		// A verb at the sentence's end ("Ihr Aufenthalt wurde auf den
+		// 14.–17. Juni 2027 verschoben"): the range after the last word
+		// for "to" before it (stay.changed.to: "auf"), never one after
+		// "from" ("vom 7.–9. Juni") with no "to" after it.
+		if a, b := c.rangeDates(changedTo(l[:at-changedLens[atPhrase]]), z); a != nil {
+			return a, b
+		}
 	}
 	return nil, nil
+}
+
+// changedToSet finds the words for "to" that lead a changed stay's range
+// before its verb (stay.changed.to: "auf"), as whole words (changedTo).
+var changedToSet, changedToLens = func() (*words.Set, []int) {
+	e := lang.Entries("stay.changed.to")
+	lens := make([]int, len(e))
+	for i, p := range e {
+		lens[i] = len(p)
+	}
+	return words.NewSet(e), lens
+}()
+
+// changedTo is what follows the last word of changedToSet in s, or "".
+func changedTo(s string) string {
+	from := -1
+	changedToSet.EachAt(s, func(p, end int) bool {
+		if !words.In(s, end-changedToLens[p], true) && !words.In(s, end, false) {
+			from = end
+		}
+		return true
+	})
+	if from < 0 {
+		return ""
+	}
+	return s[from:]
 }
 
 // stayInLabels and stayOutLabels are the check-in's and check-out's labels

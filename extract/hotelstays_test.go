@@ -56,12 +56,14 @@ func TestStayBlocks(t *testing.T) {
 func TestChangedRange(t *testing.T) {
 	c := &msgContext{ref: time.Date(2027, 5, 1, 0, 0, 0, 0, time.UTC)}
 	for text, want := range map[string]string{
-		"Your stay on 7–9 June 2027 has been changed to 14–17 June 2027.\n":      "2027-06-14 2027-06-17",
-		"Votre séjour a été modifié : du 9 juillet au 12 juillet 2027.\n":        "2027-07-09 2027-07-12",
-		"Ihre Buchung wurde geändert:\n14.–17. Juni 2027\n":                      "2027-06-14 2027-06-17",
-		"Your booking has been changed.\nPrevious dates: 7–9 June 2027\n":        "",
-		"Dates can be changed free of charge until 1 June 2027.\n":               "",
-		"Your stay on 7–9 June 2027 has been changed. See your new dates below.": "",
+		"Your stay on 7–9 June 2027 has been changed to 14–17 June 2027.\n":               "2027-06-14 2027-06-17",
+		"Votre séjour a été modifié : du 9 juillet au 12 juillet 2027.\n":                 "2027-07-09 2027-07-12",
+		"Ihre Buchung wurde geändert:\n14.–17. Juni 2027\n":                               "2027-06-14 2027-06-17",
+		"Your booking has been changed.\nPrevious dates: 7–9 June 2027\n":                 "",
+		"Dates can be changed free of charge until 1 June 2027.\n":                        "",
+		"Your stay on 7–9 June 2027 has been changed. See your new dates below.":          "",
+		"Ihr Aufenthalt vom 4. bis 6. Juni wurde auf den 18.–21. Juni 2027 verschoben.\n": "2027-06-18 2027-06-21",
+		"Ihr Aufenthalt vom 4. bis 6. Juni 2027 wurde geändert.\n":                        "",
 	} {
 		got := ""
 		if a, b := c.changedRange(text, zoneHint{}); a != nil {
