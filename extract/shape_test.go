@@ -380,3 +380,21 @@ func TestSubjectCode(t *testing.T) {
 		}
 	}
 }
+
+// TestTabLabelled: a line of a label's cell and its value's, apart by a
+// tab, reads as the label and its value; a row of more cells, a clock's
+// cell first or a label of many words does not.
+func TestTabLabelled(t *testing.T) {
+	for in, want := range map[string]string{
+		"Van\tUtrecht Jaarbeursplein\nVertrektijd\t08:00": "Van: Utrecht Jaarbeursplein\nVertrektijd: 08:00",
+		"08:04\tAugsburg Hbf":                             "08:04\tAugsburg Hbf",
+		"Date\tFrom\tTo":                                  "Date\tFrom\tTo",
+		"This is a sentence of words\tvalue":              "This is a sentence of words\tvalue",
+		"Origen:\tMadrid":                                 "Origen:\tMadrid",
+		"no tabs here":                                    "no tabs here",
+	} {
+		if got := tabLabelled(in); got != want {
+			t.Errorf("tabLabelled(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

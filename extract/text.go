@@ -158,7 +158,7 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// as stops stacked one under the other.
 		legs := c.cellTableLegs(text, c.ref)
 		if len(legs) == 0 {
-			legs = c.textLegs(text, c.ref, nil)
+			legs = c.textLegs(tabLabelled(text), c.ref, nil)
 		}
 		if len(legs) == 0 && hasCJK(text) {
 			legs = c.cjkRailSentences(text) // "2026年12月20日08:00开，北京南站-上海虹桥站，G102次列车"
@@ -283,7 +283,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
 		// York 08:12 from £9"): the offer rule below drops what it reads.
-		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text) || c.routeShaped(text)) {
+		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text) || tabStopPairShaped(text) || c.routeShaped(text)) {
 			// Also after a kind its words named first ("e-ticket" is a
 			// flight's word too): the train rules read what that kind's
 			// could not, in a mail with no flight in it.
@@ -469,6 +469,37 @@ func keyValueLabels(text string) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// tabLabelled is text with each line of two cells apart by a tab whose
+// first is a label (a few words, no digit) written as the label and its
+// value ("Van\tUtrecht Jaarbeursplein" as "Van: Utrecht Jaarbeursplein"):
+// an HTML table of labels and values, flattened, read as labelled lines.
+func tabLabelled(text string) string {
+	if !strings.Contains(text, "\t") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	changed := false
+	for i, ln := range lines {
+		label, value, ok := strings.Cut(ln, "\t")
+		label, value = strings.TrimSpace(label), strings.TrimSpace(value)
+		if !ok || label == "" || value == "" || strings.Contains(value, "\t") || len(label) > 30 ||
+			strings.ContainsAny(label, ":0123456789") || len(strings.Fields(label)) > 3 {
+			continue
+		}
+		lines[i], changed = label+": "+value, true
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(lines, "\n")
+}
+
+// tabStopPairShaped is stopPairShaped of tabLabelled's text, for a text
+// with a tab and two clocks only: most mails have no such table.
+func tabStopPairShaped(text string) bool {
+	return strings.IndexByte(text, '\t') >= 0 && stopClocks(text) >= 2 && stopPairShaped(tabLabelled(text))
 }
 
 // busBays are the bays' words (bayWords) that only a bus station's bays
