@@ -222,10 +222,14 @@ func (c *msgContext) numbersUnderRoutes(lines []string, hits []hit) bool {
 // icaoFlight is the first match of icaoFlightRE in ln that is none of
 // its dates: "JUN 13" is a day, not a flight of an airline "JUN"; nor an
 // airport's code before its clock: "TLL 06:55" is Tallinn at five to
-// seven.
+// seven. Nor a currency's code before its amount: "NOK 2 418,00" is a
+// price (and NOK the designator of an airline that prints its own code).
 func icaoFlight(ln string, dates []dateMatch) []string {
 	for _, m := range icaoFlightRE.FindAllStringSubmatchIndex(ln, -1) {
 		if rest := ln[m[1]:]; len(rest) > 1 && (rest[0] == ':' || rest[0] == '.') && isDigitByte(rest[1]) {
+			continue
+		}
+		if currencyCodeRE.MatchString(ln[m[2]:m[3]]) {
 			continue
 		}
 		if !slices.ContainsFunc(dates, func(d dateMatch) bool { return d.start < m[1] && m[0] < d.end }) {

@@ -176,3 +176,26 @@ func TestExampleLeg(t *testing.T) {
 		}
 	}
 }
+
+// TestReceiptRowOwnDate: a receipt's table row that prints its own day
+// ("02FEB27") is of that day, not of the issue date above the table; the
+// price's currency code on the line under it is no flight.
+func TestReceiptRowOwnDate(t *testing.T) {
+	text := "Reisekvittering / Itinerary receipt\nPassasjer: Kari Nordmann   Billettnummer: 328-2401998877\n" +
+		"Bestillingsreferanse: L9XWQE   Utstedt: 15.01.2027\nFlight   Fra   Til   Dato   Avgang   Ankomst Klasse Status\n" +
+		"SK 4402   Oslo Gardermoen (OSL)   Tromsø (TOS)   02FEB27 07:35 09:25 Go   OK\n" +
+		"SK 4431   Tromsø (TOS)   Oslo Gardermoen (OSL)   06FEB27 18:10 20:00 Go   OK\n" +
+		"Totalpris: NOK 2 418,00 · Bagasje: 1PC\n"
+	msg := &mime.Message{From: []mime.Address{{Address: "noreply@fly.example"}}, Subject: "Reisekvittering", Text: text,
+		Date: time.Date(2027, 1, 15, 11, 0, 0, 0, time.UTC)}
+	var got []string
+	for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+		if s := f.Segment; s != nil && f.Kind == extract.KindFlight && s.Depart != nil && s.Arrive != nil {
+			got = append(got, s.Number+" "+s.From.Code+">"+s.To.Code+" "+s.Depart.Format("2006-01-02T15:04-07:00")+" "+s.Arrive.Format("2006-01-02T15:04-07:00"))
+		}
+	}
+	want := []string{"SK 4402 OSL>TOS 2027-02-02T07:35+01:00 2027-02-02T09:25+01:00", "SK 4431 TOS>OSL 2027-02-06T18:10+01:00 2027-02-06T20:00+01:00"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}

@@ -778,19 +778,31 @@ func (c *msgContext) gdsUndatedRows(lines []string, used map[int]bool) []*Segmen
 			}
 			continue
 		}
-		if day == nil {
-			continue
-		}
 		rest := m[3]
 		clocks := gdsClocks(rest, 2)
 		if len(clocks) < 2 {
 			continue
 		}
-		from, to := gdsCityPair(rest[:clocks[0].start])
+		// A row that prints its own day before its clocks ("SK 4402
+		// Oslo Gardermoen (OSL)   Tromsø (TOS)   02FEB27 07:35 09:25", a
+		// receipt's table) is of that day, not of a heading's above it
+		// (the receipt's issue date); a row whose date stands elsewhere is
+		// not read.
+		own, route := day, rest[:clocks[0].start]
+		if ds := c.dates(rest); len(ds) > 0 {
+			if ds[0].end > clocks[0].start {
+				continue
+			}
+			own, route = &ds[0], rest[:ds[0].start]
+		}
+		if own == nil {
+			continue
+		}
+		from, to := gdsCityPair(route)
 		if from == nil || to == nil || from.Code == to.Code {
 			continue
 		}
-		d := *day
+		d := *own
 		if !d.hasYear {
 			d = d.withYear(c.ref)
 		}

@@ -47,8 +47,13 @@ var (
 	// 22-9-2022: Dutch and some printed invoices; with its year only.
 	yearFirstRE = regexp.MustCompile(`\b(\d{4})([/.])(\d{1,2})([/.])(\d{1,2})\b`)
 	dashDateRE  = regexp.MustCompile(`\b(\d{1,2})-(\d{1,2})-(\d{4})\b`)
-	// " à 17h50", " 09:15": a clock right after a day and month.
-	clockNext = regexp.MustCompile(`^,?\s{1,3}(?:à |a |at |um |om |alle )?\d{1,2}[:h]\d{2}`)
+	// 02FEB27: two digits of the day, the month's English abbreviation
+	// in capitals, two digits of the year.
+	compactDateRE = regexp.MustCompile(`\b(\d{2})(` + gdsMonths + `)(\d{2})\b`)
+	// " à 17h50", " 09:15": a clock right after a day and month, or
+	// after a departure's or an arrival's short marker, as a ticket's
+	// table prints a stop's day and clock ("05.03   odj. 06:12").
+	clockNext = regexp.MustCompile(`^,?\s{1,3}(?:à |a |at |um |om |alle |(?i:ab|an|dep|dép|arr|odj|prz|příj|sal|lleg|afg|ank|avg|part)\.? )?\d{1,2}[:h]\d{2}`)
 	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre, 02-Feb-2024,
 	// 25/Mar/2030 (slashes only with the year: findDates checks)
 	// The end: a word boundary, or for a month name ending in a letter
@@ -220,6 +225,18 @@ func findDates(s string, usFirst bool) []dateMatch {
 			}
 			if validDate(max(dm.y, 2000), mo, d) {
 				out = append(out, dm)
+			}
+		}
+	}
+	// A booking system's day, month and year run together ("02FEB27"),
+	// as an itinerary receipt's table prints them.
+	if forms != nil {
+		for _, m := range compactDateRE.FindAllStringSubmatchIndex(s, -1) {
+			d, _ := strconv.Atoi(s[m[2]:m[3]])
+			y, _ := strconv.Atoi(s[m[6]:m[7]])
+			mo := gdsMonthNum[s[m[4]:m[5]]]
+			if validDate(2000+y, mo, d) && !taken(m[0], m[1]) {
+				out = append(out, dateMatch{2000 + y, mo, d, m[0], m[1], true})
 			}
 		}
 	}

@@ -91,3 +91,30 @@ func TestTurkishDates(t *testing.T) {
 		}
 	}
 }
+
+// TestDateBeforeMarkedClock: a day and month without a year are a date
+// when a clock follows, bare or after a departure's or an arrival's short
+// marker, as a ticket's table prints a stop; a number before a unit and
+// a clock is none.
+func TestDateBeforeMarkedClock(t *testing.T) {
+	for _, c := range []struct {
+		line     string
+		day, mon int
+	}{
+		{"Kraków Główny   05.03   odj. 06:12   EIP 3502", 5, 3},
+		{"Gdańsk Główny   05.03   prz. 11:48", 5, 3},
+		{"Wien Hbf   14.02   ab 17:13", 14, 2},
+		{"Lyon   21.02   arr. 20:02", 21, 2},
+		{"Strecke 3.5 km 12:30", 0, 0},
+		{"Preis 12.50   10:00", 0, 0},
+	} {
+		ds := findDates(c.line, false)
+		got := len(ds) > 0 && ds[0].d == c.day && ds[0].m == c.mon
+		if c.day == 0 {
+			got = len(ds) == 0
+		}
+		if !got {
+			t.Errorf("findDates(%q) = %+v, want day %d month %d", c.line, ds, c.day, c.mon)
+		}
+	}
+}

@@ -120,7 +120,7 @@ func rows(texts []pdf.Text) []string {
 		pieces []pdf.Text
 	}
 	var rs []*row
-	for _, t := range texts {
+	for _, t := range joinWrapped(texts) {
 		if t.S == "" {
 			continue
 		}
@@ -144,9 +144,10 @@ func rows(texts []pdf.Text) []string {
 		r.pieces = inReadingOrder(r.pieces)
 		var line strings.Builder
 		lastEnd := math.Inf(-1)
+		gapped := false // the last piece ends with a column gap (joinWrapped's)
 		for _, t := range r.pieces {
 			size := max(t.FontSize, 4)
-			if line.Len() > 0 {
+			if line.Len() > 0 && !gapped {
 				switch gap := t.X - lastEnd; {
 				case gap < -size:
 					line.WriteString("   ") // a piece set further left: a new column in stream order
@@ -157,6 +158,7 @@ func rows(texts []pdf.Text) []string {
 				}
 			}
 			line.WriteString(glyphText.Replace(t.S))
+			gapped = strings.HasSuffix(t.S, "   ")
 			w := t.W
 			if w <= 0 {
 				// A font without widths (a composite font the library
