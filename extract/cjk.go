@@ -56,8 +56,9 @@ func hasWide(s string) bool {
 
 // cjkDateRE is a date as Chinese, Japanese and Korean write it: the year,
 // month and day each followed by its sign ("2026年12月18日", "2026년 12월
-// 18일"), the year left out ("12月18日(金)", "12월 18일").
-var cjkDateRE = regexp.MustCompile(`(?:(\d{4})[ \t]?[年년][ \t]?)?(\d{1,2})[ \t]?[月월][ \t]?(\d{1,2})[ \t]?[日일]`)
+// 18일"), the year left out ("12月18日(金)", "12월 18일"), or the year of
+// Japan's era ("令和8年12月25日", 令和元年 being 2019).
+var cjkDateRE = regexp.MustCompile(`(?:(\d{4})[ \t]?[年년][ \t]?|令和[ \t]?(\d{1,2}|元)[ \t]?年[ \t]?)?(\d{1,2})[ \t]?[月월][ \t]?(\d{1,2})[ \t]?[日일]`)
 
 // hasCJKMonth reports whether s holds the sign of a month, cjkDateRE's
 // quick test.
@@ -75,12 +76,16 @@ func cjkDates(s string) []dateMatch {
 		if m[0] > 0 && isDigitByte(s[m[0]-1]) {
 			continue
 		}
-		mo, _ := strconv.Atoi(s[m[4]:m[5]])
-		d, _ := strconv.Atoi(s[m[6]:m[7]])
+		mo, _ := strconv.Atoi(s[m[6]:m[7]])
+		d, _ := strconv.Atoi(s[m[8]:m[9]])
 		dm := dateMatch{m: mo, d: d, start: m[0], end: m[1]}
-		if m[2] >= 0 {
+		switch {
+		case m[2] >= 0:
 			dm.y, _ = strconv.Atoi(s[m[2]:m[3]])
 			dm.hasYear = true
+		case m[4] >= 0:
+			n, _ := strconv.Atoi(s[m[4]:m[5]]) // "元", the era's first year, is 0 here
+			dm.y, dm.hasYear = 2018+max(n, 1), true
 		}
 		if validDate(max(dm.y, 2000), mo, d) {
 			out = append(out, dm)
@@ -273,4 +278,16 @@ func scriptBreak(text string, i int) bool {
 	}
 	r, _ := utf8.DecodeLastRuneInString(text[:i])
 	return r >= 0x3000
+}
+
+// cjkWeekdayNext reports whether rest, the text after a date, starts with
+// a weekday of one character in parentheses ("12/18(金)", "1/9 (토)"): a
+// slashed date without its year, month first, as Japan and Korea write it.
+func cjkWeekdayNext(rest string) bool {
+	rest = strings.TrimLeft(rest, " ")
+	if !strings.HasPrefix(rest, "(") {
+		return false
+	}
+	end := strings.IndexByte(rest, ')')
+	return end > 0 && cjkWeekdayAside(rest[:end+1])
 }

@@ -32,10 +32,16 @@ func TestCJKDates(t *testing.T) {
 		{"12月18日(金) 07:45", "0-12-18"},
 		{"배송 예정일: 11월 23일", "0-11-23"},
 		{"ご使用期間：2026年10月15日～2026年11月13日", "2026-10-15 2026-11-13"},
-		{"2026年11月分の電気料金", ""}, // a month, no day
-		{"1,600月13日", ""},      // a longer number's digits
-		{"2026年13月40日", ""},    // no such day
-		{"12 月 5 日", "0-12-5"}, // spaced as some systems print it
+		{"2026年11月分の電気料金", ""},             // a month, no day
+		{"1,600月13日", ""},                  // a longer number's digits
+		{"2026年13月40日", ""},                // no such day
+		{"12 月 5 日", "0-12-5"},             // spaced as some systems print it
+		{"お支払期限：令和8年12月25日", "2026-12-25"}, // Japan's era
+		{"令和元年5月1日", "2019-5-1"},
+		{"搭乗日：12/18(金)", "0-12-18"}, // month first before its weekday
+		{"1/9 (토) 22:30", "0-1-9"},
+		{"1/9 (Sat)", ""}, // no clock after it, no weekday of these scripts
+		{"3/4", ""},
 	} {
 		var got []string
 		for _, d := range findDates(c.in, false) {

@@ -283,6 +283,8 @@ func findDates(s string, usFirst bool) []dateMatch {
 				dm.y += 2000
 			}
 			dm.hasYear = true
+		} else if sep == "/" && cjkWeekdayNext(s[m[1]:]) {
+			dm.d, dm.m = b, a // "12/18(金)": month first, before its weekday
 		} else if (sep != "." || !strings.HasSuffix(s[m[0]:m[1]], ".")) && !clockNext.MatchString(s[m[1]:]) {
 			continue // "12/3" or "3.5" without a year is no date, unless a clock follows
 		}
