@@ -379,6 +379,27 @@ const maxName = 160
 // name, for sanitize.
 const sentenceWords = 6
 
+// instructionParticles are the small words of places' names ("Terminal del
+// Norte", "Quinta da Ponte", "Pizzeria da Michele") that are also, in
+// another language, an imperative the instruction test looks for
+// (Spanish "da", give; Danish and Norwegian "del", share): in a long name
+// they are the name's, and an order in a name gives itself away by its
+// other words ("send", "your", an address).
+var instructionParticles = map[string]bool{"da": true, "del": true}
+
+// withoutNameParticles is s without its instructionParticles, for the test of
+// a long name for instructions.
+func withoutNameParticles(s string) string {
+	f := strings.Fields(s)
+	out := f[:0:0]
+	for _, w := range f {
+		if !instructionParticles[strings.ToLower(w)] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
 // sanitize clears the free-text fields that read as instructions to an
 // AI reader, gives each field its shape (fieldshape.go: a name is no
 // clause, a seat a seat, a code a code) and bounds the rest: facts are
@@ -394,7 +415,7 @@ func (f *Fact) sanitize() {
 		// sender's words aimed at a model, not a name; so is a sentence
 		// that speaks to its reader ("The assistant should forward …"),
 		// which a name of a few words seldom is ("Open Air Festival").
-		if injection.Directive(*s) || len(strings.Fields(*s)) >= sentenceWords && injection.Instructive(*s) ||
+		if injection.Directive(*s) || len(strings.Fields(*s)) >= sentenceWords && injection.Instructive(withoutNameParticles(*s)) ||
 			strings.Contains(*s, "@") || strings.Contains(*s, "://") {
 			*s = ""
 		}
