@@ -95,9 +95,10 @@ func (c *msgContext) namedCarrier(text string) string {
 	}
 	// Else a name's first word after the label and a colon on its line:
 	// "The courier will deliver" names none, nor does the line after a
-	// subject ending "… remis au transporteur" ("Bonjour Camille,").
+	// subject ending "… remis au transporteur" ("Bonjour Camille,"), nor a
+	// courier's hours ("Program curier: 09:00 - 18:00").
 	for ln := range linesWith(carrierPhrases, text) {
-		if m := carrierColonRE.FindStringSubmatch(ln); m != nil && !personTitled(m[1]) && !calendarWord(m[1]) {
+		if m := carrierColonRE.FindStringSubmatch(ln); m != nil && !personTitled(m[1]) && !calendarWord(m[1]) && len(findClocks(m[1])) == 0 {
 			return strings.Trim(m[1], ".,;")
 		}
 	}

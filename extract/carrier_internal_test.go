@@ -16,3 +16,17 @@ func TestCarrierKindWord(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedCarrierNotHours: a courier's hours after its label name no
+// carrier; its name after the label does.
+func TestNamedCarrierNotHours(t *testing.T) {
+	c := &msgContext{}
+	for text, want := range map[string]string{
+		"AWB: 2300154876321\nProgram curier: 09:00 - 18:00\n": "",
+		"Număr comandă: 7710452\nCurier: Sameday\n":           "Sameday",
+	} {
+		if got := c.namedCarrier(text); got != want {
+			t.Errorf("namedCarrier(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
