@@ -60,7 +60,15 @@ import (
 // original's day; UIC FCB 2.0, the DOSIPAS header, countermarks, trains'
 // own stations; a delivery window is no leg; at most 3 s for a message's
 // attachments.
-const Version = 10
+// Version 11: mail in Chinese, Japanese, Korean, Russian, Turkish,
+// Hungarian and Romanian; mail without a Date header (no year guessed
+// from the clock, the mailbox's arrival date, a train's stops in one
+// zone); several stays in one mail, package holidays, short booking
+// numbers, changes told in a sentence, names a sentence inflects; postal
+// digests in every layout, digital orders, lost parcels' refunds; bus
+// numbers, dotted clocks, "(+1)"; PDF text drawn turned or wrapped in
+// its cell; flights whose numbers come under their routes.
+const Version = 11
 
 // Result is what one message says.
 type Result struct {

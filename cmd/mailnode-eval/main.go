@@ -22,6 +22,7 @@ import (
 
 	"mailnode/extract"
 	"mailnode/extract/eval"
+	"mailnode/extract/lang"
 	"mailnode/gateway/redact"
 	"mailnode/mail/mime"
 )
@@ -130,7 +131,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		s.Add(handScores[kind])
 		dev[kind] = s
 	}
-	fmt.Fprintf(&headline, "Hand-written development mails (extract/eval/testdata/handwritten: %d mails; booking-system printouts, plain-text itineraries, hotels, bills, carriers' and shops' parcel mails in 16 languages)\n\n", len(hand.Mails))
+	fmt.Fprintf(&headline, "Hand-written development mails (extract/eval/testdata/handwritten: %d mails; booking-system printouts, plain-text itineraries, hotels, bills, carriers' and shops' parcel mails in %d languages)\n\n", len(hand.Mails), len(lang.Languages()))
 	fmt.Fprintln(&headline, "| kind | fields | precision | recall |")
 	fmt.Fprintln(&headline, "|---|---|---|---|")
 	for _, kind := range eval.TableKinds {
