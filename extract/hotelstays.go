@@ -366,8 +366,9 @@ func stayOnly(category string) labelSet {
 // the labels no journey shares, under a heading of its own (a hotel label
 // or a lodging's name at most eight lines above its check-in), read from
 // that heading to two lines under its check-out, and only with a name.
-// Without such a heading the dates may be a flight's.
-func (c *msgContext) packageStays(subject, text string) []Fact {
+// Without such a heading the dates may be a flight's. A stay without a
+// number of its own needs one the journeys did not take.
+func (c *msgContext) packageStays(subject, text string, journeys []Fact) []Fact {
 	var out []Fact
 	for k, b := range c.stayBlocks(text, stayInLabels, stayOutLabels, 1) {
 		head, _, _ := strings.Cut(b.own, "\n")
@@ -390,12 +391,27 @@ func (c *msgContext) packageStays(subject, text string) []Fact {
 			return nil
 		}
 		// Its number is the block's own, else the mail's first (a
-		// package's "Vorgangsnummer", the agency's), not the airline's
-		// record locator the flights take.
+		// package's "Vorgangsnummer", the agency's). When that is the
+		// record locator the journeys took, or there is none, nothing says
+		// the stay is booked: an airline's "Hotel tip" beside its flights.
 		if f.Segment.Reservation == "" {
-			f.Segment.Reservation = c.bookingRef(text)
+			ref := c.bookingRef(text)
+			if ref == "" || journeyRef(journeys, ref) {
+				return nil
+			}
+			f.Segment.Reservation = ref
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// journeyRef says whether ref is the reservation of one of the journeys.
+func journeyRef(journeys []Fact, ref string) bool {
+	for _, f := range journeys {
+		if f.Segment != nil && strings.EqualFold(f.Segment.Reservation, ref) {
+			return true
+		}
+	}
+	return false
 }

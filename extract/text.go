@@ -321,7 +321,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	// its stays under their own headings and labels (packageStays), in a
 	// mail whose words speak of stays too.
 	if len(out) > 0 && out[0].Kind != KindHotel && slices.Contains(travel, KindHotel) {
-		out = append(out, c.packageStays(subject, all)...)
+		out = append(out, c.packageStays(subject, all, out)...)
 	}
 	// Travel in a mail that offers prices ("from £64", "dès 69 €") is a
 	// deal, not a booking, unless the mail names its booking's reference;
