@@ -39,17 +39,20 @@ func foldWidth(s string) string {
 // hasWide reports whether s holds a full-width form of ASCII or an
 // ideographic space: their UTF-8 starts EF BC or EF BD, and E3 80 80.
 func hasWide(s string) bool {
-	for i := 0; i+2 < len(s); i++ {
-		switch s[i] {
-		case 0xEF:
-			if c := s[i+1]; c == 0xBC && s[i+2] >= 0x81 || c == 0xBD && s[i+2] <= 0x9E {
-				return true
-			}
-		case 0xE3:
-			if s[i+1] == 0x80 && s[i+2] == 0x80 {
-				return true
-			}
+	if strings.Contains(s, "\u3000") {
+		return true
+	}
+	// Every such form starts with the byte EF: IndexByte finds the few
+	// places to look at, most text has none.
+	for i := strings.IndexByte(s, 0xEF); i >= 0 && i+2 < len(s); {
+		if c := s[i+1]; c == 0xBC && s[i+2] >= 0x81 || c == 0xBD && s[i+2] <= 0x9E {
+			return true
 		}
+		j := strings.IndexByte(s[i+1:], 0xEF)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return false
 }

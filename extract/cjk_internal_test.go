@@ -174,3 +174,17 @@ func TestScriptBreak(t *testing.T) {
 		}
 	}
 }
+
+// TestHasWide: the full-width forms of ASCII (U+FF01 to U+FF5E) and the
+// ideographic space, wherever they are; nothing else that starts EF.
+func TestHasWide(t *testing.T) {
+	for s, want := range map[string]bool{
+		"": false, "plain text": false, "０７：４５": true, "a\u3000b": true, "Ａ": true, "end～": true,
+		"\uff5f": false, "\uff00": false, "€ and ﬁ": false, "\xef": false, "\xef\xbc": false, "x\ufeffy": false,
+		"long " + string(make([]byte, 1000)) + "ｚ": true,
+	} {
+		if got := hasWide(s); got != want {
+			t.Errorf("hasWide(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

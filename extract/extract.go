@@ -99,6 +99,9 @@ type msgContext struct {
 	// label sets last read (msgContext.after).
 	digitText  string
 	digitLines []int
+	// lowerText and lowered remember widthLower of the text the label
+	// sets last read (msgContext.lowerOf).
+	lowerText, lowered string
 	// ref is the day that dates without a year are read against: the
 	// Date header, else the first date with a year in the text.
 	ref time.Time

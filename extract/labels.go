@@ -215,12 +215,35 @@ func requiredText(alt string) string {
 
 // after returns the text right after each occurrence of a label: up to the
 // end of its line, or the next line when the label ends its line.
-func (l labelSet) after(text string) []string { return l.afterLines(text, digitLines) }
+func (l labelSet) after(text string) []string { return l.afterLines(text, plainIndex{}) }
+
+// plainIndex is a textIndex that keeps nothing, for a text read once.
+type plainIndex struct{}
+
+func (plainIndex) digitLinesOf(text string) []int { return digitLines(text) }
+func (plainIndex) lowerOf(text string) string     { return widthLower(text) }
 
 // after is labelSet.after with the message's digit lines worked out once
 // for the text, however many label sets read it.
 func (c *msgContext) after(l labelSet, text string) []string {
-	return l.afterLines(text, c.digitLinesOf)
+	return l.afterLines(text, c)
+}
+
+// textIndex is what the label sets read a text by: its lines with a
+// digit, and its widthLower form, which msgContext works out once for
+// the text the label sets last read (thirty-odd label sets read one
+// mail's text).
+type textIndex interface {
+	digitLinesOf(text string) []int
+	lowerOf(text string) string
+}
+
+// lowerOf is widthLower(text), worked out once for the text last asked.
+func (c *msgContext) lowerOf(text string) string {
+	if len(text) != len(c.lowerText) || unsafe.StringData(text) != unsafe.StringData(c.lowerText) {
+		c.lowerText, c.lowered = text, widthLower(text)
+	}
+	return c.lowered
 }
 
 // maxLabelled bounds the values one label set reads from a text: a
@@ -231,15 +254,16 @@ const maxLabelled = 40
 // non-empty line: printed invoices put the amount under its label
 // ("TOTAL AMOUNT DUE ON August 3, 2014" over "$4.11").
 func (c *msgContext) afterNext(l labelSet, text string) []string {
-	return l.afterLinesNext(text, c.digitLinesOf, true)
+	return l.afterLinesNext(text, c, true)
 }
 
-// afterLines is after, with lines giving the digit lines of a text.
-func (l labelSet) afterLines(text string, lines func(string) []int) []string {
-	return l.afterLinesNext(text, lines, false)
+// afterLines is after, with ix giving the digit lines and the lower
+// case of a text.
+func (l labelSet) afterLines(text string, ix textIndex) []string {
+	return l.afterLinesNext(text, ix, false)
 }
 
-func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext bool) []string {
+func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []string {
 	var out []string
 	each := func(base int, span string) {
 		re := l.lineRE(span)
@@ -303,7 +327,7 @@ func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext
 		}
 	}
 	if l.numeric {
-		for _, start := range lines(text) {
+		for _, start := range ix.digitLinesOf(text) {
 			if len(out) >= maxLabelled {
 				break
 			}
@@ -323,7 +347,7 @@ func (l labelSet) afterLinesNext(text string, lines func(string) []int, withNext
 		each(0, text)
 		return out
 	}
-	for _, start := range anchoredLines(text, l.anchors, l.anchorSet) {
+	for _, start := range anchoredLines(ix.lowerOf(text), l.anchors, l.anchorSet) {
 		if len(out) >= maxLabelled {
 			break
 		}
@@ -395,13 +419,12 @@ func digitLines(text string) []int {
 	return starts
 }
 
-// anchoredLines returns the start offsets, in order, of the lines of text
-// that contain one of the anchors, compared without ASCII case; set is
-// words.NewSet(anchors), which finds them all in one pass (a search per
-// anchor, ninety of them for the booking labels, was a tenth of a
-// travel mail's extraction).
-func anchoredLines(text string, anchors []string, set *words.Set) []int {
-	lower := widthLower(text)
+// anchoredLines returns the start offsets, in order, of the lines of a
+// text that contain one of the anchors, found in lower, the text's
+// widthLower form (same offsets); set is words.NewSet(anchors), which
+// finds them all in one pass (a search per anchor, ninety of them for the
+// booking labels, was a tenth of a travel mail's extraction).
+func anchoredLines(lower string, anchors []string, set *words.Set) []int {
 	var starts []int
 	set.EachAt(lower, func(a, end int) bool {
 		ls := strings.LastIndexByte(lower[:end-len(anchors[a])], '\n') + 1

@@ -31,7 +31,7 @@ func checkAnchoredLines(t *testing.T, text string) {
 		if l.anchorSet == nil {
 			continue
 		}
-		if got, want := anchoredLines(text, l.anchors, l.anchorSet), anchoredLinesBySearch(text, l.anchors); !slices.Equal(got, want) {
+		if got, want := anchoredLines(widthLower(text), l.anchors, l.anchorSet), anchoredLinesBySearch(text, l.anchors); !slices.Equal(got, want) {
 			t.Fatalf("anchoredLines(%q) = %v, by search %v", text, got, want)
 		}
 	}

@@ -186,6 +186,7 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 			nums, each = busNumbers(all)
 		}
 		var buses []*Segment
+		subjectRef, subjectRefDone := "", false // subjectCode, once a mail
 		for _, l := range legs {
 			// A stop that is a bus station ("Leeds Bus Station",
 			// "Autobusové nádraží") makes a leg with no train a bus's.
@@ -206,7 +207,10 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 				// the code its subject names and its text repeats,
 				// whatever the label there ("Your trip is booked -
 				// MCL-81193" over "Trip code: MCL-81193").
-				if r = subjectCode(subject, text); r == "" {
+				if !subjectRefDone {
+					subjectRef, subjectRefDone = subjectCode(subject, text), true
+				}
+				if r = subjectRef; r == "" {
 					continue
 				}
 			}
@@ -550,16 +554,38 @@ func busNumbers(text string) (distinct, each []string) {
 }
 
 // subjectCode is a booking's code that the subject names and the text
-// repeats as a word of its own: letters and at least two digits, or six
-// digits and more ("MCL-81193", "3012845999"); "" when there is none or
-// more than one. A voucher's or a customer's code is not in a subject.
+// repeats after a label of its own ("Trip code: MCL-81193", "Booking
+// number #3012845999"): letters and at least two digits, or six digits
+// and more; "" when there is none or more than one. A voucher's or a
+// customer's code is not in a subject; a newsletter's issue or a
+// timetable's code that its subject names is not labelled in its text
+// ("In newsletter NL2027 we present", "Timetable TT2027 - weekend";
+// the fourth outside review of 2026-11-29). Each distinct word of the
+// subject's first 256 bytes is looked at once, and the text's services'
+// numbers are found once: the time is linear in the text.
 func subjectCode(subject, text string) string {
+	if len(subject) > 256 {
+		subject = subject[:256]
+	}
+	var services []string
+	servicesFound := false
+	seen := map[string]bool{}
 	code := ""
 	for _, w := range strings.FieldsFunc(subject, func(r rune) bool {
 		return !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-')
 	}) {
 		w = strings.Trim(w, "-")
-		if len(w) < 5 || len(w) > 20 || !codeShaped(w) || !wordIn(text, w) || serviceCode(subject+"\n"+text, w) {
+		if seen[w] || len(w) < 5 || len(w) > 20 || !codeShaped(w) {
+			continue
+		}
+		seen[w] = true
+		if !labelledIn(text, w) {
+			continue
+		}
+		if !servicesFound {
+			services, servicesFound = serviceNumbers(subject+"\n"+text), true
+		}
+		if serviceCode(w, services) {
 			continue
 		}
 		if code != "" && code != w {
@@ -570,16 +596,50 @@ func subjectCode(subject, text string) string {
 	return code
 }
 
-// serviceCode reports whether w is a bus's or a train's number in text
-// ("Linie N1430", "Bus 1920", "ICE 1109"): a timetable's notice names its
-// line in its subject.
-func serviceCode(text, w string) bool {
-	if t := strings.ReplaceAll(w, "-", " "); trainNumRE.FindString(t) == t {
-		return true // "RB-2041"
-	}
+// serviceNumbers are the bus's and train's numbers a text names ("Linie
+// N1430", "Bus 1920"), for serviceCode.
+func serviceNumbers(text string) []string {
 	nums, _ := busNumbers(text)
-	for _, n := range slices.Concat(nums, busWordNumbers(text)) {
+	return slices.Concat(nums, busWordNumbers(text))
+}
+
+// serviceCode reports whether w is a train's number ("RB-2041") or one of
+// a text's services' numbers (serviceNumbers): a timetable's notice names
+// its line in its subject.
+func serviceCode(w string, services []string) bool {
+	if t := strings.ReplaceAll(w, "-", " "); trainNumRE.FindString(t) == t {
+		return true
+	}
+	for _, n := range services {
 		if compactCode(n) == compactCode(w) || strings.HasSuffix(compactCode(w), compactCode(n)) && len(compactCode(n)) >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// labelledIn reports whether text holds w as a word of its own right
+// after a label: a line's first words, four at most and no digit among
+// them, ending in a colon or "#" ("Journey code: SGK4471209", "Booking
+// number #3012845999").
+func labelledIn(text, w string) bool {
+	edge := func(b byte) bool { return isDigitByte(b) || b == '-' || isASCIILetter(b) }
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		i = j + 1
+		if j > 0 && edge(text[j-1]) || j+len(w) < len(text) && edge(text[j+len(w)]) {
+			continue
+		}
+		label := strings.TrimRight(text[strings.LastIndexByte(text[:j], '\n')+1:j], " \t")
+		if !strings.HasSuffix(label, ":") && !strings.HasSuffix(label, "#") {
+			continue
+		}
+		label = strings.TrimRight(label, ":# \t")
+		if label != "" && !hasDigit(label) && len(strings.Fields(label)) <= 4 {
 			return true
 		}
 	}
@@ -599,23 +659,6 @@ func codeShaped(w string) bool {
 		}
 	}
 	return letters > 0 && digits >= 2 || letters == 0 && digits >= 6 && digits == len(w)
-}
-
-// wordIn reports whether text holds w with no letter, digit or dash
-// either side.
-func wordIn(text, w string) bool {
-	edge := func(b byte) bool { return isDigitByte(b) || b == '-' || isASCIILetter(b) }
-	for i := 0; ; {
-		j := strings.Index(text[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		if (j == 0 || !edge(text[j-1])) && (j+len(w) == len(text) || !edge(text[j+len(w)])) {
-			return true
-		}
-		i = j + 1
-	}
 }
 
 // busWordRE is a bus's word and its number at a line's start or after a
