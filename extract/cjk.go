@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"mailnode/extract/places"
 )
 
 // Chinese, Japanese and Korean mail (issue 46): the forms of dates,
@@ -271,6 +273,19 @@ func (c *msgContext) cjkRailSentences(text string) []*Segment {
 			From: &Place{Name: m[3]}, To: &Place{Name: m[4]}, Depart: resolve(at(d, &cs[0]), fz, c.dateLoc)})
 	}
 	return out
+}
+
+// airportLeg reports whether a leg that names no train goes from one
+// airport to another ("関西 08:15発 → 那覇 10:40着" in an airline's sale):
+// Japanese and Chinese mark a flight's clocks as a train's, and airports
+// are no stations (review 4).
+func airportLeg(l *Segment) bool {
+	if l.Number != "" || l.From == nil || l.To == nil {
+		return false
+	}
+	_, a := places.AirportByName(l.From.Name)
+	_, b := places.AirportByName(l.To.Name)
+	return a && b
 }
 
 // scriptBreak reports whether text changes at i from a character of these

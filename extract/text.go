@@ -185,6 +185,9 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		if busLegs {
 			nums, each = busNumbers(all)
 		}
+		if hasCJK(text) {
+			legs = slices.DeleteFunc(legs, airportLeg)
+		}
 		var buses []*Segment
 		subjectRef, subjectRefDone := "", false // subjectCode, once a mail
 		for _, l := range legs {
