@@ -170,7 +170,7 @@ func (c *msgContext) parcelList(text string, o *Order, least int) []Fact {
 // labelled lines comes first. Then the nearest line of its block that
 // says one (its own, or its section's heading: "Arriving Today"), on the
 // side its block's fields are; then its section's heading further up.
-func parcelState(lines []string, ps []listedParcel, spans []parcelSpan, heads map[string]bool, i int) (status, said string) {
+func parcelState(lines []string, ps []listedParcel, spans []parcelSpan, heads listHeads, i int) (status, said string) {
 	at := ps[i].line
 	for _, ln := range tabledRow(lines, at) {
 		if st := statusIn(lower(ln)); st != "" {
@@ -182,7 +182,7 @@ func parcelState(lines []string, ps []listedParcel, spans []parcelSpan, heads ma
 			return st, strings.TrimSpace(lines[j])
 		}
 	}
-	return sectionState(lines, at, heads)
+	return sectionState(lines, ps, spans, at, heads)
 }
 
 // parcelSpan is the lines of one parcel's block, top to bottom
@@ -304,24 +304,48 @@ func stateHeading(ln string) bool {
 	// A table's row: its first cell ("Arriving Today", then the day).
 	ln, _, _ = strings.Cut(ln, "\t")
 	ln = strings.TrimSpace(ln)
-	if ln == "" || len(ln) > 40 || strings.ContainsAny(ln, ":0123456789") || len(strings.Fields(ln)) > 3 {
-		return false
-	}
-	return statusIn(lower(ln)) != ""
+	return headingShaped(ln) && statusIn(lower(ln)) != ""
 }
 
-// headingWords are the first words of a list's headings that say a
-// state, from a few lines above its first parcel to its last ("Arriving"
-// of "Arriving Today"); nil when it has none.
-func headingWords(lines []string, first, last int) map[string]bool {
-	var out map[string]bool
-	for _, ln := range lines[max(0, first-parcelBlock) : last+1] {
-		if stateHeading(ln) {
-			if out == nil {
-				out = map[string]bool{}
+// headingShaped reports whether a trimmed line has a heading's shape: a
+// few words, no label, no number ("Pending", "Awaiting Pickup").
+func headingShaped(ln string) bool {
+	return ln != "" && len(ln) <= 40 && !strings.ContainsAny(ln, ":0123456789") && len(strings.Fields(ln)) <= 3
+}
+
+// listHeads are what a list's lines say of its sections: the first
+// words of its headings that say a state ("Arriving" of "Arriving
+// Today"; nil when it has none), and the heading-shaped lines every
+// block repeats ("Track Package", "package"), which are no section's.
+type listHeads struct {
+	words, repeated map[string]bool
+}
+
+// headingWords reads a list's headings from a few lines above its first
+// parcel to a block's length under its last.
+func headingWords(lines []string, first, last int) listHeads {
+	var out listHeads
+	seen := map[string]bool{}
+	top := max(0, first-parcelBlock)
+	for k, ln := range lines[top:min(len(lines), last+parcelBlock+1)] {
+		if top+k <= last && stateHeading(ln) {
+			if out.words == nil {
+				out.words = map[string]bool{}
 			}
-			out[strings.ToLower(strings.Fields(ln)[0])] = true
+			out.words[strings.ToLower(strings.Fields(ln)[0])] = true
 		}
+		ln, _, _ = strings.Cut(ln, "\t")
+		ln = strings.ToLower(strings.TrimSpace(ln))
+		if !headingShaped(ln) {
+			continue
+		}
+		if seen[ln] {
+			if out.repeated == nil {
+				out.repeated = map[string]bool{}
+			}
+			out.repeated[ln] = true
+		}
+		seen[ln] = true
 	}
 	return out
 }
@@ -340,14 +364,25 @@ var arrivingWords = func() map[string]bool {
 }()
 
 // sectionState is the state of the section a parcel is listed in: its
-// nearest heading above, which is a heading that says a state or one
-// that begins as such a heading of the list does and says none ("Arriving
-// Soon" beside "Arriving Today"): a digest lists the parcels of a
-// section under one heading, and the section of "Arriving Soon" is not
-// the one above it.
-func sectionState(lines []string, at int, heads map[string]bool) (status, said string) {
-	if heads == nil {
+// nearest heading above, when that heading says a state. Any heading
+// ends the section above it, also one whose words no table knows
+// ("Pending", "Awaiting Pickup"): a digest lists the parcels of a section
+// under one heading, and a parcel under a heading that says no state has
+// none rather than the one of the section before. Not headings: the
+// lines of a parcel's block from its top to its number (its shipper,
+// "Tracking Number") and the lines every block repeats ("Track
+// Package").
+func sectionState(lines []string, ps []listedParcel, spans []parcelSpan, at int, heads listHeads) (status, said string) {
+	if heads.words == nil {
 		return "", ""
+	}
+	inBlock := func(j int) bool {
+		for k := range ps {
+			if spans[k].top <= j && j <= ps[k].line {
+				return true
+			}
+		}
+		return false
 	}
 	for j := at - 1; j >= 0 && j >= at-80; j-- {
 		ln, _, _ := strings.Cut(lines[j], "\t")
@@ -355,13 +390,17 @@ func sectionState(lines []string, at int, heads map[string]bool) (status, said s
 		if stateHeading(ln) {
 			return statusIn(lower(ln)), ln
 		}
-		f := strings.Fields(ln)
-		if len(f) == 0 || len(f) > 3 || len(ln) > 40 || strings.ContainsAny(ln, ":0123456789") {
+		if !headingShaped(ln) {
 			continue
 		}
-		if heads[strings.ToLower(f[0])] || slices.ContainsFunc(f, func(w string) bool { return arrivingWords[strings.ToLower(w)] }) {
+		f := strings.Fields(ln)
+		if heads.words[strings.ToLower(f[0])] || slices.ContainsFunc(f, func(w string) bool { return arrivingWords[strings.ToLower(w)] }) {
 			return "", ""
 		}
+		if inBlock(j) || heads.repeated[strings.ToLower(ln)] {
+			continue
+		}
+		return "", ""
 	}
 	return "", ""
 }

@@ -62,6 +62,19 @@ func TestParcelList(t *testing.T) {
 				"Delivered\nFROM ULTA BEAUTY\nTracking Number: 9300102220301844619025\nDelivered, In/At Mailbox: Saturday, 03/11\n",
 			[]string{" PAPER MILL STATIONERS 9405503699300123456783 USPS out_for_delivery", " HARRY AND DAVID 9420061205420188773157 USPS out_for_delivery",
 				" WALGREENS MAIL SERVICE 9400110892201477362587 USPS shipped", " ULTA BEAUTY 9300102220301844619025 USPS delivered"}},
+		// A heading whose words say no state ("Awaiting Pickup",
+		// "Ausstehend") ends the section above it: the parcel under it
+		// has no state of its own, not the "Delivered" of the one before.
+		// A line every block repeats ("Track Package") is no heading.
+		{"USPS Informed Delivery <USPSInformeddelivery@email.informeddelivery.usps.com>", "Your Daily Digest for Fri, 11/13 is ready to view",
+			"PACKAGES\n\nDelivered\n\nFROM ULTA BEAUTY\nTracking Number\n9300 1022 2030 1844 6190 25\nDelivered, In/At Mailbox: Thursday, 11/12\nTrack Package\n\n" +
+				"FROM HARRY AND DAVID\nTracking Number: 9420061205420188773157\nTrack Package\n\nAwaiting Pickup\n\nFROM PAPER MILL\nTracking Number\n9405 5036 9930 0123 4567 83\nTrack Package\n",
+			[]string{" ULTA BEAUTY 9300102220301844619025 USPS delivered", " HARRY AND DAVID 9420061205420188773157 USPS delivered", " PAPER MILL 9405503699300123456783 USPS shipped"}},
+		// The number first: a heading under a block's lines ends its
+		// section too.
+		{"USPS Informed Delivery <USPSInformedDelivery@usps.gov>", "Informed Delivery Daily Digest",
+			"Delivered\nTracking Number: 9400111899223365492107\nSender: ZAPPOS.COM\n\nAusstehend\nTracking Number: 9200190190305612084716\nSender: CHEWY INC\n",
+			[]string{" ZAPPOS.COM 9400111899223365492107 USPS delivered", " CHEWY INC 9200190190305612084716 USPS shipped"}},
 		// Parcels as a table's rows: each row's state and sender in the
 		// columns its header names.
 		{"USPS Informed Delivery <USPSInformeddelivery@email.informeddelivery.usps.com>", "Your Daily Digest for Wed, 2/12 is ready to view",
