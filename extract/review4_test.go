@@ -4,21 +4,15 @@ package extract_test
 // and CJK sales, chats and examples, are no bookings.
 
 import (
-	"strings"
 	"testing"
 
 	"mailnode/extract"
-	"mailnode/mail/mime"
-	"mailnode/mail/msgauth"
 )
 
-// review4Mail is a plain-text mail dated at +01:00.
+// review4Mail reads a plain-text mail dated at +01:00 (review4Plain).
 func review4Mail(from, subject, body string) extract.Result {
-	raw := "From: " + from + "\r\nTo: alex@example.com\r\nSubject: " + subject +
-		"\r\nDate: Sat, 21 Nov 2026 08:00:00 +0100\r\nMessage-ID: <p@x>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
-		strings.ReplaceAll(body, "\n", "\r\n")
-	m := mime.Parse([]byte(raw))
-	return extract.Extract(m, msgauth.Checker{}.Check(m, nil))
+	res, _ := review4Extract(review4Plain(from, subject, body))
+	return res
 }
 
 // TestPackageStayNeedsItsOwnBooking: a stay under a heading beside an
