@@ -390,13 +390,27 @@ const maxName = 160
 // name, for sanitize.
 const sentenceWords = 6
 
-// instructionParticles are the small words of places' names ("Terminal del
-// Norte", "Quinta da Ponte", "Pizzeria da Michele") that are also, in
-// another language, an imperative the instruction test looks for
-// (Spanish "da", give; Danish and Norwegian "del", share): in a long name
-// they are the name's, and an order in a name gives itself away by its
-// other words ("send", "your", an address).
-var instructionParticles = map[string]bool{"da": true, "del": true}
+// instructionParticles are the small words of names (name.particle:
+// "Terminal del Norte", "Quinta da Ponte", "Maisons du Monde") that are
+// also, in another language, a word the instruction test looks for
+// (injection.verbs, injection.you: Spanish "da", give; Danish "del",
+// share; German and Nordic "du", you): in a long name they are the
+// name's, and an order in a name gives itself away by its other words
+// ("send", "your", an address). Worked out from the tables, so a language
+// added to either is counted.
+var instructionParticles = func() map[string]bool {
+	asked := wordSet("injection.verbs")
+	for w := range wordSet("injection.you") {
+		asked[w] = true
+	}
+	out := map[string]bool{}
+	for w := range nameParticle {
+		if asked[w] {
+			out[w] = true
+		}
+	}
+	return out
+}()
 
 // withoutNameParticles is s without its instructionParticles, for the test of
 // a long name for instructions.

@@ -20,3 +20,18 @@ func TestLongNamesWithParticles(t *testing.T) {
 		}
 	}
 }
+
+// TestInstructionParticles: the set is the name particles the
+// instruction test also looks for, as the tables give them.
+func TestInstructionParticles(t *testing.T) {
+	for _, w := range []string{"da", "del", "du"} {
+		if !instructionParticles[w] {
+			t.Errorf("%q is no instruction particle", w)
+		}
+	}
+	for _, w := range []string{"the", "of", "and", "de"} {
+		if instructionParticles[w] {
+			t.Errorf("%q, which no instruction list holds, is one", w)
+		}
+	}
+}

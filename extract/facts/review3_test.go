@@ -461,14 +461,7 @@ func TestX3StrangerRenamesTrustedOrder(t *testing.T) {
 // booking is not in the answer at all.
 func TestX3StrangersCrowdOutForwardedBooking(t *testing.T) {
 	fwd := x3forwarded(t)
-	msgs := []x3msg{{fwd, time.Now().Add(-time.Hour)}}
-	for i := range 20 {
-		code := fmt.Sprintf("QQ%c7XY", 'A'+i)
-		atk := strings.Replace(stranger("Your booking confirmation "+code, "thank you for booking with us.\r\n\r\n"+
-			fmt.Sprintf("LH 2%02d  Munich (MUC) 12 Dec 2026 10:05  ->  Berlin (BER) 12 Dec 2026 11:10\r\nBooking code: %s\r\n", i, code)),
-			"<s1@", "<s"+code+"@", 1)
-		msgs = append(msgs, x3msg{atk, time.Now()})
-	}
+	msgs := append([]x3msg{{fwd, time.Now().Add(-time.Hour)}}, x3crowd()...)
 	fx := x3run(t, msgs)
 	got := readers{fx}.trips(t)
 	if !strings.Contains(got, "XK4R7Q") {
@@ -480,7 +473,18 @@ func TestX3StrangersCrowdOutForwardedBooking(t *testing.T) {
 // today, so authenticated but untrusted for 14 days): twenty Gmail
 // strangers' earlier trips push it out of get_upcoming_travel.
 func TestX3StrangersCrowdOutNewDomainBooking(t *testing.T) {
-	msgs := []x3msg{{x3demo(t, "INBOX/01-lufthansa-booking.eml"), time.Now().Add(-time.Hour)}}
+	msgs := append([]x3msg{{x3demo(t, "INBOX/01-lufthansa-booking.eml"), time.Now().Add(-time.Hour)}}, x3crowd()...)
+	fx := x3run(t, msgs)
+	got := readers{fx}.trips(t)
+	if !strings.Contains(got, "XK4R7Q") {
+		t.Errorf("get_upcoming_travel holds %d trips, none of them the real (verified) Lufthansa LH 400", strings.Count(got, `"id":"t_`))
+	}
+}
+
+// x3crowd is twenty Gmail strangers' bookings of trips that leave
+// earlier than the demo's LH 400, arriving now.
+func x3crowd() []x3msg {
+	var msgs []x3msg
 	for i := range 20 {
 		code := fmt.Sprintf("QQ%c7XY", 'A'+i)
 		atk := strings.Replace(stranger("Your booking confirmation "+code, "thank you for booking with us.\r\n\r\n"+
@@ -488,11 +492,7 @@ func TestX3StrangersCrowdOutNewDomainBooking(t *testing.T) {
 			"<s1@", "<s"+code+"@", 1)
 		msgs = append(msgs, x3msg{atk, time.Now()})
 	}
-	fx := x3run(t, msgs)
-	got := readers{fx}.trips(t)
-	if !strings.Contains(got, "XK4R7Q") {
-		t.Errorf("get_upcoming_travel holds %d trips, none of them the real (verified) Lufthansa LH 400", strings.Count(got, `"id":"t_`))
-	}
+	return msgs
 }
 
 // x3forwarded is the demo's Lufthansa booking as the person forwards it

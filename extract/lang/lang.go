@@ -141,18 +141,7 @@ func Weekdays() map[string]int {
 // reading of ambiguous forms hangs on it (is 12/06 the 12th of June or
 // December 6th?): every language's labels are read whatever it says.
 func Detect(text string) string {
-	if len(text) > 4096 {
-		text = text[:4096]
-	}
-	byWord := commonWords()
-	counts := map[string]int{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && r != '\''
-	}) {
-		for _, l := range byWord[w] {
-			counts[l]++
-		}
-	}
+	counts := commonCounts(text, false)
 	best, bestN := "", 2
 	for _, l := range Languages() {
 		if counts[l] > bestN {
@@ -162,12 +151,10 @@ func Detect(text string) string {
 	return best
 }
 
-// DetectSure is Detect for a reading that may be wrong by hours, not by a
-// day or month: the language whose common words of two letters or more
-// the text holds at least three different ones of, twice as many as any
-// other language's, else "". A line of codes ("NDLS TO FDB,S7 49") holds
-// Czech's "to" and "s", not a Czech sentence.
-func DetectSure(text string) string {
+// commonCounts counts, for each language, the words of the first 4 KiB
+// of text that are its common words: every one, or with distinct only
+// the different ones of two letters or more.
+func commonCounts(text string, distinct bool) map[string]int {
 	if len(text) > 4096 {
 		text = text[:4096]
 	}
@@ -177,14 +164,26 @@ func DetectSure(text string) string {
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && r != '\''
 	}) {
-		if len([]rune(w)) < 2 || seen[w] {
-			continue
+		if distinct {
+			if len([]rune(w)) < 2 || seen[w] {
+				continue
+			}
+			seen[w] = true
 		}
-		seen[w] = true
 		for _, l := range byWord[w] {
 			counts[l]++
 		}
 	}
+	return counts
+}
+
+// DetectSure is Detect for a reading that may be wrong by hours, not by a
+// day or month: the language whose common words of two letters or more
+// the text holds at least three different ones of, twice as many as any
+// other language's, else "". A line of codes ("NDLS TO FDB,S7 49") holds
+// Czech's "to" and "s", not a Czech sentence.
+func DetectSure(text string) string {
+	counts := commonCounts(text, true)
 	best, bestN, second := "", 0, 0
 	for _, l := range Languages() {
 		switch n := counts[l]; {
