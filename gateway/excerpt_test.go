@@ -19,9 +19,11 @@ func TestExcerptApprovalIgnoresMail(t *testing.T) {
 	n := startNode(t, t.TempDir(), "", newKeyDocs(t, agent))
 	s := session{t, n, agent}
 	const newText = "Your flight to Lisbon departs from gate C3 at 11:15. Reply to change@air.example.com to keep your seat."
+	// "gate C3", not "C3": a random approval id may hold those two
+	// letters (a CI run's apr_xaeyC3ijX3iPx1uQ did).
 	leaks := func(p map[string]any) bool {
 		b, _ := json.Marshal(p)
-		return strings.Contains(string(b), "C3") || strings.Contains(string(b), "11:15") || strings.Contains(string(b), "keep your seat")
+		return strings.Contains(string(b), "gate C3") || strings.Contains(string(b), "11:15") || strings.Contains(string(b), "keep your seat")
 	}
 	pendingCount := func() int {
 		p, err := n.approvals.Pending(t.Context())
