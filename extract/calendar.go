@@ -79,6 +79,7 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 			day = &dateMatch{y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true}
 		}
 		if legs := c.textLegs(desc, c.ref, day); len(legs) > 1 {
+			overnight(legs, c.icalTime(ev.Props.Get(ical.PropDateTimeEnd)))
 			ref := c.bookingRef(all)
 			for _, l := range legs {
 				l.Reservation, l.Status = ref, status
@@ -126,6 +127,53 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		out = append(out, Fact{Kind: kind, From: FromCalendar, Segment: seg})
 	}
 	return out
+}
+
+// overnight dates the legs of an event's description that pass midnight.
+// The description gives one day ("Data: 26.07.22") and then the legs'
+// clocks, which run on past it ("prz. 22:56 Nürnberg Hbf", "odj. 01:41
+// Nürnberg Hbf (NJ 40490)"), and textLegs reads every clock on that day.
+// A clock earlier than the one before it is on the next day, when the
+// event's end agrees: DTEND is the last arrival (or departure) so dated
+// (DB's calendar: 2022-07-27 08:31). Without an end, or with one the rolled
+// legs do not reach exactly, the legs stay as read: a backward clock may
+// also be a misread row, and a wrong day is worse than the stated one.
+func overnight(legs []*Segment, end *Time) {
+	if end == nil {
+		return
+	}
+	var times []**Time
+	for _, l := range legs {
+		if l.Depart == nil {
+			return
+		}
+		times = append(times, &l.Depart)
+		if l.Arrive != nil {
+			times = append(times, &l.Arrive)
+		}
+	}
+	rolled := make([]*Time, len(times))
+	days := 0
+	var prev time.Time
+	for i, t := range times {
+		at := (*t).AddDate(0, 0, days)
+		if i > 0 && at.Before(prev) {
+			days++
+			at = (*t).AddDate(0, 0, days)
+			if at.Before(prev) || days > 2 {
+				return // not a clock past midnight: the legs are not in order
+			}
+		}
+		r := **t
+		r.Time, prev = at, at
+		rolled[i] = &r
+	}
+	if days == 0 || !prev.Equal(end.Time) {
+		return
+	}
+	for i, t := range times {
+		*t = rolled[i]
+	}
 }
 
 // embeddedItems are the schema.org items an event carries in a property

@@ -106,3 +106,37 @@ func TestRouteCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestCalendarOvernight: a description's legs under one day whose clocks
+// pass midnight are dated on the next day when the event's end is the
+// last arrival so dated; an end that disagrees, or none, leaves the legs
+// after the night on the stated day.
+func TestCalendarOvernight(t *testing.T) {
+	const desc = `DESCRIPTION:Reise: Wien Hbf nach Zürich HB\nDatum: 14.03.28\n-\nab 19:40 Wien Hbf (RJX 165)\nan 21:05 Linz Hbf\n\n` +
+		`ab 21:30 Linz Hbf (NJ 466)\nan 06:20 Feldkirch\n\nab 06:45 Feldkirch (RJ 362)\nan 08:20 Zürich HB\n`
+	event := func(end string) string {
+		props := []string{"DTSTART;TZID=Europe/Vienna:20280314T194000", "SUMMARY:Wien Hbf -> Zürich HB", desc}
+		if end != "" {
+			props = append(props, "DTEND;TZID=Europe/Vienna:"+end)
+		}
+		return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1@example.org\r\nDTSTAMP:20280301T100000Z\r\n" +
+			strings.Join(props, "\r\n") + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+	}
+	for _, c := range []struct{ name, end, want string }{
+		{"end agrees", "20280315T082000", "14T19:40-14T21:05 14T21:30-15T06:20 15T06:45-15T08:20"},
+		// textLegs itself puts an arrival before its departure on the
+		// next day; the legs after it stay where they were read.
+		{"end disagrees", "20280314T082000", "14T19:40-14T21:05 14T21:30-15T06:20 14T06:45-14T08:20"},
+		{"no end", "", "14T19:40-14T21:05 14T21:30-15T06:20 14T06:45-14T08:20"},
+	} {
+		c0 := newMsgContext(&mime.Message{Date: time.Date(2028, 3, 1, 10, 0, 0, 0, time.UTC)}, true)
+		var got []string
+		for _, f := range c0.calendarFacts(event(c.end)) {
+			s := f.Segment
+			got = append(got, s.Depart.Format("02T15:04")+"-"+s.Arrive.Format("02T15:04"))
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s: legs %q, want %q", c.name, g, c.want)
+		}
+	}
+}

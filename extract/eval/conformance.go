@@ -284,7 +284,7 @@ func ConformanceEntities(mail string, data []byte) []Entity {
 		}
 		out = append(out, es...)
 	}
-	return out
+	return corrected(out)
 }
 
 // ConformanceSegments is what mailnode read, in the check's fields.

@@ -2,7 +2,9 @@ package eval
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"mailnode/extract"
@@ -98,5 +100,32 @@ func TestSchemaBusNamed(t *testing.T) {
 	want := []string{"bus:Bus 501262", "bus:Autobus 7", "train:R 1262", "train:Busan Express 12"}
 	if !slices.Equal(got, want) {
 		t.Errorf("SchemaEntities kinds = %v, want %v", got, want)
+	}
+}
+
+// TestLabelCorrections: every correction of KItinerary's expected output
+// finds its wrong value in the corpus's input and the imported labels
+// carry the right one, so that a newer corpus whose output was mended
+// is noticed (the correction then does nothing and can go).
+func TestLabelCorrections(t *testing.T) {
+	p, err := LoadPublic("testdata/public/kitinerary")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range labelCorrections {
+		found := false
+		for _, e := range p.Expected {
+			found = found || strings.HasSuffix(e.Mail, c.mail) && e.Kind == c.kind && e.Fields["number"] == c.number && e.Fields[c.field] == c.is
+		}
+		if !found {
+			t.Errorf("%+v: not in the imported labels", c)
+		}
+		raw, err := os.ReadFile(filepath.Join("../../../shared/corpus/kitinerary/extractordata", strings.Replace(c.mail, "_", "/", 1)+".json"))
+		if err != nil {
+			continue // the corpus is beside the checkout only on a developer's machine
+		}
+		if !strings.Contains(string(raw), c.was) {
+			t.Errorf("%+v: KItinerary's output no longer holds %q", c, c.was)
+		}
 	}
 }

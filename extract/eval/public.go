@@ -67,7 +67,7 @@ func ImportKItinerary(dir string) (Public, error) {
 			continue
 		}
 		name := strings.NewReplacer(" ", "-", "+", "-").Replace(in.name)
-		exp := onePerSegment(SchemaEntities(name, want))
+		exp := corrected(onePerSegment(SchemaEntities(name, want)))
 		if len(exp) == 0 {
 			continue
 		}
@@ -87,6 +87,43 @@ func ImportKItinerary(dir string) (Public, error) {
 		p.Expected = append(p.Expected, exp...)
 	}
 	return p, nil
+}
+
+// labelCorrection is a field KItinerary's expected output gets wrong
+// against what its own input states, set right on import: the label says
+// what the mail says.
+type labelCorrection struct {
+	mail, kind, number, field, was, is string
+}
+
+// labelCorrections, each an error of the expected output, not a modelling
+// choice (those are comparison rules, as busNamed):
+//   - DB's calendar from Warsaw to Luxembourg gives "Data: 26.07.22" and
+//     then clocks that pass midnight after "prz. 22:56 Nürnberg Hbf"; its
+//     DTEND is 2022-07-27 08:31. KItinerary dates every leg after midnight
+//     on the 26th but for the last arrival (from DTEND): the night train
+//     leaves Nürnberg at 01:41 on the 27th, and so on to Luxembourg.
+var labelCorrections = []labelCorrection{
+	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "NJ 40490", "depart", "2022-07-26T01:41", "2022-07-27T01:41"},
+	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "NJ 40490", "arrive", "2022-07-26T05:11", "2022-07-27T05:11"},
+	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "RE 4100", "depart", "2022-07-26T06:03", "2022-07-27T06:03"},
+	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "RE 4100", "arrive", "2022-07-26T07:31", "2022-07-27T07:31"},
+	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "bus", "Bus51016", "depart", "2022-07-26T07:41", "2022-07-27T07:41"},
+}
+
+// corrected applies labelCorrections to an input's entities (the travel
+// import's and the conformance check's, whose names prefix the input's);
+// a correction
+// whose wrong value is not there (a newer expected output) does nothing.
+func corrected(es []Entity) []Entity {
+	for _, c := range labelCorrections {
+		for _, e := range es {
+			if strings.HasSuffix(e.Mail, c.mail) && e.Kind == c.kind && e.Fields["number"] == c.number && e.Fields[c.field] == c.was {
+				e.Fields[c.field] = c.is
+			}
+		}
+	}
+	return es
 }
 
 // onePerSegment drops the entities that repeat one before them field for
