@@ -17,6 +17,12 @@ func TestStatusIn(t *testing.T) {
 		"votre colis n'a pas pu être livré":                    StatusProblem,
 		"ihr paket konnte nicht zugestellt werden":             StatusProblem,
 		"your parcel could not be delivered. it was delivered": StatusDelivered,
+		// A building's package room, mailroom or locker holds a parcel
+		// delivered; a policy for parcels left there is no return.
+		"you have a delivery at the front desk.":                                                            StatusDelivered,
+		"your package is in the mailroom. packages not collected within 7 days are returned to the sender.": StatusDelivered,
+		"your package has been placed in a locker.":                                                         StatusDelivered,
+		"if the parcel is not collected it will be returned.":                                               "",
 		// A help line's or a link's problem is none.
 		"thank you for your order. if you have any problems with your order, reply to this email.": StatusOrdered,
 		"order id: mk4t8q2lz9\nprocreate pocket\nreport a problem\n£5.99":                          StatusOrdered,
