@@ -57,6 +57,22 @@ func TestFiles(t *testing.T) {
 	}
 }
 
+// TestLiteralPhrases: the categories the extractors look for as plain
+// phrases (words.Set, whole words) hold no expression's syntax, which
+// would never match there ("paqueter[íi]a" is no word).
+func TestLiteralPhrases(t *testing.T) {
+	for _, l := range Languages() {
+		for _, c := range []string{"carrier.label", "carrier.with", "status.delivered", "status.shipped", "status.out_for_delivery",
+			"status.returned", "status.problem", "status.lost", "status.when", "status.cancelled"} {
+			for _, p := range Of(l, c) {
+				if strings.ContainsAny(p, `[]()?+{}\|^$`) {
+					t.Errorf("%s %s %q holds an expression's syntax", l, c, p)
+				}
+			}
+		}
+	}
+}
+
 // TestCalendarWords: every language names the twelve months and seven
 // weekdays, and no month name means two months.
 func TestCalendarWords(t *testing.T) {
