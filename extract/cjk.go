@@ -221,16 +221,23 @@ func cjkClockMarks(s string) string {
 	return string(b)
 }
 
-// scriptCountry is the country whose zone a text in Korean, Japanese or
-// Chinese is read in when nothing else places it: Hangul is Korea's,
-// kana Japan's, Chinese characters alone China's (Taiwan's and Hong
-// Kong's clocks keep its offset); "" for a text in none of them. Its
-// first four kilobytes are looked at.
+// scriptCountry is the country whose zone a text in Korean, Japanese,
+// Chinese, Greek, Ukrainian or Serbian is read in when nothing else
+// places it: Hangul is Korea's, kana Japan's, Chinese characters alone
+// China's (Taiwan's and Hong Kong's clocks keep its offset); Greek
+// words Greece's (Cyprus keeps its offset); the letters only Ukrainian
+// writes (ї, є, ґ) Ukraine's; the Cyrillic letters Serbian and
+// Macedonian write and Russian does not (ђ, ћ, џ, љ, њ, ј) Serbia's,
+// whose clock North Macedonia's, Bosnia's and Montenegro's keep. A
+// Russian or Bulgarian text has no such letter: Russia has many zones,
+// and Bulgarian is told by its words (languageCountry). "" for a text
+// in none of them. Its first four kilobytes are looked at.
 func scriptCountry(text string) string {
 	if len(text) > 4096 {
 		text = text[:4096]
 	}
 	han := false
+	other, greek := "", 0
 	for _, r := range text {
 		switch {
 		case r >= 0xAC00 && r <= 0xD7A3: // Hangul syllables
@@ -239,12 +246,22 @@ func scriptCountry(text string) string {
 			return "JP"
 		case r >= 0x4E00 && r <= 0x9FFF:
 			han = true
+		case other != "" || r < 0x370:
+		case r >= 0x391 && r <= 0x3CE: // Greek letters, with their tonos
+			// A word's worth: "μ" or "Ω" alone is a unit in any text.
+			if greek++; greek == 3 {
+				other = "GR"
+			}
+		case strings.ContainsRune("їЇєЄґҐ", r):
+			other = "UA"
+		case strings.ContainsRune("ђЂћЋџЏљЉњЊјЈ", r):
+			other = "RS"
 		}
 	}
 	if han {
 		return "CN"
 	}
-	return ""
+	return other
 }
 
 // cjkRailRE is a leg as China's rail booking system writes it in one

@@ -139,6 +139,12 @@ func TestScriptCountry(t *testing.T) {
 		{"以下の内容でご予約が完了しました。乗車日：2026年12月26日", "JP"},
 		{"新大阪 10:24 → 東京 12:51", "CN"}, // Chinese characters alone: the offset China's, Taiwan's and Hong Kong's share
 		{"Abfahrt 10:24", ""},
+		{"Αναχώρηση: 18 Δεκεμβρίου 2026, 07:30", "GR"},
+		{"Відправлення: 18 грудня 2026, 22:10 — Київ-Пасажирський", "UA"},
+		{"Поштована Јелена, ваша поруџбина је послата", "RS"},
+		{"10 µm, 5 Ω, 2 μg", ""},                       // units, not Greek
+		{"Отправление: 18 декабря 2026, 23:55", ""},    // Russian: many zones
+		{"Заминаване: 18 декември 2026 г., 07:05", ""}, // Bulgarian: told by its words
 	} {
 		if got := scriptCountry(c.text); got != c.want {
 			t.Errorf("scriptCountry(%q) = %q, want %q", c.text, got, c.want)

@@ -211,7 +211,7 @@ func (c *msgContext) countryZone(country string) zoneHint {
 // English, Spanish or Portuguese, spoken on several continents.
 var languageCountry = map[string]string{
 	"de": "DE", "nl": "NL", "fr": "FR", "it": "IT", "da": "DK", "sv": "SE",
-	"nb": "NO", "fi": "FI", "cs": "CZ", "pl": "PL",
+	"nb": "NO", "fi": "FI", "cs": "CZ", "pl": "PL", "uk": "UA", "bg": "BG",
 }
 
 // countryCode accepts an ISO code or a few common country names.

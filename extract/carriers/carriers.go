@@ -391,4 +391,8 @@ var brandNames = []string{"Colissimo", "Posten", "SDA", "Nacex", "MRW", "Zásilk
 	// Freight and cross-border carriers that shops name ("Carrier:
 	// Cainiao", "Transportör: DB Schenker").
 	"DB Schenker", "Cainiao", "Asendia", "GEODIS", "Colis Privé", "Relais Colis", "Yanwen", "4PX", "J&T Express",
-	"Venipak", "Dachser", "Helthjem", "Airmee", "Early Bird", "Porterbuddy"}
+	"Venipak", "Dachser", "Helthjem", "Airmee", "Early Bird", "Porterbuddy",
+	// Ukrainian, Bulgarian, Serbian and Greek couriers, as their own
+	// scripts and Latin write them.
+	"Нова пошта", "Нова Пошта", "Nova Poshta", "Укрпошта", "Meest", "Еконт", "Econt Express", "Спиди", "Post Express",
+	"Пошта Србије", "Пост Експрес", "ΕΛΤΑ", "ΕΛΤΑ Courier", "ACS Courier", "Γενική Ταχυδρομική"}
