@@ -340,6 +340,11 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(out) > 0 && c.bookingRef(all) == "" && !staysNumbered(out) && (unbookedWords.In(lower(subject+"\n"+all)) || offerPriceRE.MatchString(all)) {
 		out = nil
 	}
+	// A leg a friend or a colleague proposes or asks about, in a mail
+	// with no sign of a booking, is a plan (proposal.go).
+	if len(out) > 0 && c.proposedOnly(out, all) {
+		out = nil
+	}
 	// A leg whose line opens with a word for "example" ("Beispiel: Flug
 	// DE 2204 Frankfurt (FRA) – Palma (PMA), Abflug 07:15") illustrates a
 	// rule in a mail that names no booking; it is none.

@@ -1,0 +1,57 @@
+package extract
+
+import (
+	"strings"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/words"
+)
+
+// planWords say a leg is proposed or asked about, not booked (plan:
+// "shall we", "mein Vorschlag", "on pourrait", "¿y si …?"); bookedWords
+// are a booking's own (booking.sign: "confirmed", "Ihre Buchung",
+// "e-billet"), and a paid price's (bill.paid, bill.paid.label).
+var (
+	planWords     = words.NewWholeSet(lang.Entries("plan"))
+	bookedWords   = words.NewWholeSet(append(lang.Entries("booking.sign"), append(lang.Entries("bill.paid"), lang.Entries("bill.paid.label")...)...))
+	seatLabels    = words.NewSet(seatLabelList)
+	seatLabelList = lang.Entries("seat.label")
+)
+
+// proposedOnly reports whether legs read from a mail are a plan, a
+// friend's chat or a colleague's proposal ("shall we take the 08:12 from
+// Utrecht to Köln on Friday?", "I was thinking LH400 FRA-JFK 12 June"),
+// rather than a booking: the mail speaks of a plan and holds none of a
+// booking's signs, neither its reference, an order's or a ticket's
+// number, a seat or a stay's number, nor a booking's or a payment's
+// words. Every sign must be missing: the readers are tuned on many
+// layouts, and a booking that names one of them is read as before. The
+// plan's words first, which few mails hold.
+func (c *msgContext) proposedOnly(out []Fact, all string) bool {
+	l := c.lowerOf(all) // the label sets' copy, when they lowered this text
+	if !planWords.In(l) || bookedWords.In(l) {
+		return false
+	}
+	for _, f := range out {
+		if s := f.Segment; s == nil || s.Reservation != "" || s.Seat != "" {
+			return false
+		}
+	}
+	return !seatNamed(l) && c.bookingRef(all) == "" && c.orderNumber(all) == "" && c.ticketCode(all) == ""
+}
+
+// seatNamed reports whether a lower-cased text names a seat, a coach or a
+// row by its number ("Seat 42", "Wagen 7", "place : 84"): a ticket's, which
+// the readers do not always take as the leg's seat.
+func seatNamed(l string) bool {
+	found := false
+	seatLabels.EachAt(l, func(p, end int) bool {
+		if words.In(l, end, false) || words.In(l, end-len(seatLabelList[p]), true) {
+			return true
+		}
+		rest := strings.TrimLeft(l[end:min(len(l), end+8)], " :.#\t")
+		found = rest != "" && rest[0] >= '0' && rest[0] <= '9'
+		return !found
+	})
+	return found
+}
