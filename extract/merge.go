@@ -373,16 +373,17 @@ func segmentKey(s *Segment) string {
 // the reservation's, unless the stay found under it is another hotel on
 // other days (two hotels' numbers may be the same: "66120447" at a hotel
 // in Gdańsk and another in Lindau). A booking's changed dates keep its
-// hotel's name, and a name missing on either side joins.
+// hotel's name, and a name missing on either side joins, unless both come
+// from one mail (sameStay).
 // It compares with each stay's first record, and a reservation holds at
 // most maxStays stays (the last takes the rest), so that many mails
 // reusing one number cost no more than a few comparisons each.
-func stayKey(groups map[string][]Record, k string, s *Segment) string {
+func stayKey(groups map[string][]Record, k string, r Record) string {
 	const maxStays = 8
 	kk := k
 	for i := 1; i <= maxStays; i++ {
 		g, ok := groups[kk]
-		if !ok || sameStay(g[0].Segment, s) {
+		if !ok || sameStay(g[0], r) {
 			return kk
 		}
 		if i < maxStays {
@@ -393,13 +394,21 @@ func stayKey(groups map[string][]Record, k string, s *Segment) string {
 }
 
 // sameStay says whether two hotel records with one reservation can be one
-// stay: the same check-in day, or names that one holds the other of.
-func sameStay(a, b *Segment) bool {
+// stay: the same check-in day, or names that one holds the other of. A
+// name missing on one side joins a later mail's stay (a change that names
+// only the booking), not one of the same mail on another day: an agency's
+// mail that books two hotels under its one number, the second's block
+// without a name, states two stays.
+func sameStay(ra, rb Record) bool {
+	a, b := ra.Segment, rb.Segment
 	if a.CheckIn == nil || b.CheckIn == nil || dayOf(a.CheckIn) == dayOf(b.CheckIn) {
 		return true
 	}
 	fa, fb := places.FoldWords(a.Hotel), places.FoldWords(b.Hotel)
-	return fa == "" || fb == "" || strings.Contains(fa, fb) || strings.Contains(fb, fa)
+	if fa == "" || fb == "" {
+		return ra.Message == 0 || ra.Message != rb.Message
+	}
+	return strings.Contains(fa, fb) || strings.Contains(fb, fa)
 }
 
 // mergeTrips merges segment records into trips, by booking; prefix starts
@@ -417,7 +426,7 @@ func mergeTrips(recs []Record, prefix string) []Trip {
 		}
 		k := segmentKey(r.Segment)
 		if r.Segment.Type == KindHotel && r.Segment.Reservation != "" {
-			k = stayKey(groups, k, r.Segment)
+			k = stayKey(groups, k, r)
 		}
 		if _, ok := groups[k]; !ok {
 			order = append(order, k)

@@ -325,3 +325,50 @@ func TestMergeBySenderTrips(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeAgencyStays: an agency's mail that books two hotels under its
+// one number, the second's block naming no hotel, gives two stays on their
+// own dates; a later mail under that number with no name and other dates
+// is still a change of the one stay.
+func TestMergeAgencyStays(t *testing.T) {
+	for _, c := range []struct{ from, subject, body string }{
+		{"Harbour Travel|bookings@harbourtravel.example", "Your trip - accommodation confirmed",
+			"Dear James,\n\nBooking reference: HHT-40917\n\nHOTEL 1\nThe Balmoral Arms Hotel\nCheck-in: Monday 14 June 2027\nCheck-out: Thursday 17 June 2027\n\n" +
+				"Brachla, Inverness-shire IV3 8LA\nCheck-in: Thursday 17 June 2027\nCheck-out: Sunday 20 June 2027\nRoom: 1 Loch View King\n"},
+		{"Reisebüro Sonne|buchung@reisebuero-sonne.example", "Ihre Reisebestätigung",
+			"Guten Tag Frau Berger,\n\nBuchungsnummer: RS-55120\n\nUnterkunft 1\nHotel Villa Maria\nAnreise: 10.05.2027\nAbreise: 13.05.2027\n\n" +
+				"Passo Sella 4, 39048 Wolkenstein\nAnreise: 13.05.2027\nAbreise: 16.05.2027\nZimmer: Doppelzimmer mit Frühstück\n"},
+	} {
+		msg := textMessage(c.from, c.subject, "Tue, 20 Apr 2027 10:22:00 +0100", c.body)
+		var in []string
+		for _, tr := range extract.Merge(records([]*mime.Message{msg})).Trips {
+			for _, s := range tr.Segments {
+				in = append(in, s.Hotel+" "+s.CheckIn.Format("2006-01-02"))
+			}
+		}
+		if len(in) != 2 {
+			t.Errorf("%s: stays %q, want two on their own days", c.subject, in)
+		}
+	}
+	// A later mail's stay under that number with no name and other dates
+	// is the one stay's change; in the same mail, a second stay.
+	stay := func(msg int64, hotel string, day int) extract.Record {
+		in := time.Date(2027, 6, day, 0, 0, 0, 0, time.UTC)
+		out := in.AddDate(0, 0, 3)
+		return extract.Record{Message: msg, Date: time.Date(2027, 4, int(msg), 0, 0, 0, 0, time.UTC), Fact: extract.Fact{Kind: extract.KindHotel,
+			Segment: &extract.Segment{Type: extract.KindHotel, Reservation: "HHT-40917", Hotel: hotel,
+				CheckIn: &extract.Time{Time: in, DateOnly: true}, CheckOut: &extract.Time{Time: out, DateOnly: true}}}}
+	}
+	for _, c := range []struct {
+		second extract.Record
+		want   int
+	}{{stay(2, "", 15), 1}, {stay(1, "", 17), 2}, {stay(2, "The Balmoral Arms", 15), 1}, {stay(1, "", 14), 1}} {
+		n := 0
+		for _, tr := range extract.Merge([]extract.Record{stay(1, "The Balmoral Arms Hotel", 14), c.second}).Trips {
+			n += len(tr.Segments)
+		}
+		if n != c.want {
+			t.Errorf("a stay in mail %d named %q on day %s beside the named one: %d stays, want %d", c.second.Message, c.second.Segment.Hotel, c.second.Segment.CheckIn.Format("02"), n, c.want)
+		}
+	}
+}
