@@ -35,6 +35,10 @@ var (
 // (parcel.fee): "redelivery fee", "Zollgebühr", "frais d'affranchissement".
 var parcelFeeWords = words.NewWholeSet(lang.Entries("parcel.fee"))
 
+// parcelHeldWords say a parcel waits in the recipient's building (a front
+// desk, a mailroom, a parcel locker): parcel.held in extract/lang/data.
+var parcelHeldWords = words.NewWholeSet(lang.Entries("parcel.held"))
+
 // textOrder reads an order: an order number next to its label, or a
 // tracking number with a valid check digit in a shipping mail.
 func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
@@ -223,6 +227,14 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Total = a
 	} else if cells != "" {
 		o.Total = c.labelledAmount(cells)
+	}
+	if tracking != "" && o.Number == "" && o.Total == nil && o.Domain != "" && carrierBySender(c.senderDomain) == "" &&
+		parcelHeldWords.In(lowerAll()) {
+		// A carrier's parcel waiting at the recipient's front desk,
+		// mailroom or locker, told by the building's own service with no
+		// order of its own: the sender is no shop, and the shop is
+		// whoever the notice names, if anyone.
+		o.Merchant, o.Domain = c.shipperNamed(text), ""
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
 }

@@ -140,6 +140,20 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 			"Dell Technologies 774512369878 FedEx problem"},
 		{"UPS <mcinfo@ups.com>", "UPS Update: Delivery Exception", "A delivery exception has occurred.\nTracking Number: 1Z6V8E310366204816\nShipped From: Bose Corporation\n",
 			"Bose Corporation 1Z6V8E310366204816 UPS problem"},
+		// A building's front desk, mailroom or locker tells of a
+		// carrier's parcel: the building is no shop, the shop whoever it
+		// names.
+		{"Harbor View Resident Portal <notifications@residentportal.example.com>", "You have a delivery at the front desk",
+			"You have a delivery at the front desk.\nCarrier: UPS\nTracking #: 1Z999AA10123456784\n",
+			" 1Z999AA10123456784 UPS delivered"},
+		{"ParcelVault Lockers <no-reply@parcelvault.example.com>", "Your package is in locker 37",
+			"Your package from Zalando has been placed in a locker.\nDelivered by: USPS\nTracking: 9400111899223197428490\n",
+			"Zalando 9400111899223197428490 USPS delivered"},
+		// A shop's own notice of a parcel at a locker, under its order's
+		// number, is the shop's.
+		{"Bookshop Nord <orders@bookshop-nord.example.com>", "Ready for collection",
+			"Your parcel is ready for pickup in the parcel locker.\nOrder number: BN-44120\nTracking: 1Z999AA10123456784\n",
+			"Bookshop Nord 1Z999AA10123456784 UPS delivered"},
 		// A shipper's label that names a carrier is no shop; a person
 		// after a courier's label is no carrier.
 		{"AliExpress <transaction@notice.aliexpress.com>", "Your package has been shipped", "Your package has been shipped!\nOrder ID: 8163012847760231\nShipped by: Cainiao\nTracking number: LP00612345678901\n",
