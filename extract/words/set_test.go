@@ -1,6 +1,8 @@
 package words
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -115,4 +117,102 @@ func BenchmarkSetAny(b *testing.B) {
 			b.Fatal("found a phrase")
 		}
 	}
+}
+
+// naiveAt is what EachAt must report: for each offset just after a
+// phrase, in increasing order, the phrases that end there (a repeated
+// phrase under its first index), longest first.
+func naiveAt(phrases []string, text string) [][2]int {
+	var want [][2]int
+	for end := 1; end <= len(text); end++ {
+		var here []int
+		for i, p := range phrases {
+			if p != "" && !dup(phrases, i) && strings.HasSuffix(text[:end], p) {
+				here = append(here, i)
+			}
+		}
+		slices.SortStableFunc(here, func(a, b int) int { return len(phrases[b]) - len(phrases[a]) })
+		for _, i := range here {
+			want = append(want, [2]int{i, end})
+		}
+	}
+	return want
+}
+
+// checkAt compares a set's EachAt, Any and AnyFold with naiveAt.
+func checkAt(t *testing.T, phrases []string, text string) {
+	t.Helper()
+	s := NewSet(phrases)
+	var got [][2]int
+	s.EachAt(text, func(p, end int) bool { got = append(got, [2]int{p, end}); return true })
+	want := naiveAt(phrases, text)
+	if !slices.Equal(got, want) {
+		t.Fatalf("phrases %q in %q: EachAt gives %v, want %v", phrases, text, got, want)
+	}
+	if s.Any(text) != (len(want) > 0) {
+		t.Fatalf("phrases %q in %q: Any gives %v", phrases, text, !(len(want) > 0))
+	}
+	folded := []byte(text)
+	for i, c := range folded {
+		if 'A' <= c && c <= 'Z' {
+			folded[i] = c + 'a' - 'A'
+		}
+	}
+	if s.AnyFold(text) != (len(naiveAt(phrases, string(folded))) > 0) {
+		t.Fatalf("phrases %q in %q: AnyFold differs from Any of the folded text", phrases, text)
+	}
+}
+
+// TestSetRandom compares the automaton with a naive search on random
+// phrase lists (small and large, over few letters and over multi-byte
+// ones, so that rows share prefixes and the packed rows crowd each
+// other) and random texts.
+func TestSetRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(46, 1))
+	alphabets := [][]string{
+		{"a", "b"},
+		{"a", "b", "c", " ", "é"},
+		{"д", "о", "с", "т", "а", "в", "к", "a", " "},
+		{"配", "達", "済", "み", "の", "お", "知", "ら", "せ", " ", "x"},
+		{"ı", "ş", "ğ", "ö", "ü", "ç", "i", "s", "g", "o", "Ü", "A", "B"},
+		{"\x00", "\xff", "\x80", "\xc3", "a", "ő", "ű", "\n"},
+	}
+	word := func(alpha []string, n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(alpha[rng.IntN(len(alpha))])
+		}
+		return b.String()
+	}
+	for round := range 1200 {
+		alpha := alphabets[round%len(alphabets)]
+		n := 1 + rng.IntN(8)
+		if round%20 == 0 {
+			n = 100 + rng.IntN(400)
+		}
+		phrases := make([]string, n)
+		for i := range phrases {
+			phrases[i] = word(alpha, rng.IntN(7))
+		}
+		for range 3 {
+			checkAt(t, phrases, word(alpha, rng.IntN(120)))
+		}
+	}
+}
+
+// FuzzSetAt: EachAt reports every phrase at every end as a naive search
+// does, and Any and AnyFold agree with it.
+func FuzzSetAt(f *testing.F) {
+	f.Add("abcab", "ab|bc|cab|b")
+	f.Add("aaaa", "a|aa|aaa|a")
+	f.Add("доставка доставлено", "доставка|ставлен|а д|о")
+	f.Add("配達済みのお知らせ", "配達|済み|達済|お知らせ|み")
+	f.Add("Grüße AUS Köln", "grüße|aus|öln|ü")
+	f.Fuzz(func(t *testing.T, text, list string) {
+		phrases := strings.Split(list, "|")
+		if len(phrases) > 40 || len(text) > 400 {
+			return
+		}
+		checkAt(t, phrases, text)
+	})
 }
