@@ -23,7 +23,7 @@ import (
 func NameForms(name string) [][]string {
 	var out [][]string
 	spellings := []string{name}
-	for _, r := range []*strings.Replacer{domainSpelling, baseLetters, cyrillicLatin} {
+	for _, r := range []*strings.Replacer{domainSpelling, baseLetters, cyrillicLatin, greekLatin} {
 		if sp := r.Replace(name); sp != name && sp != spellings[len(spellings)-1] {
 			spellings = append(spellings, sp)
 		}
@@ -80,10 +80,29 @@ var baseLetters = strings.NewReplacer("ø", "o", "Ø", "O", "ł", "l", "Ł", "L"
 var cyrillicLatin = func() *strings.Replacer {
 	var pairs []string
 	for _, p := range strings.Fields("а:a б:b в:v г:g д:d е:e ё:e ж:zh з:z и:i й:y к:k л:l м:m н:n о:o п:p р:r с:s т:t у:u ф:f " +
-		"х:h ц:ts ч:ch ш:sh щ:sch ы:y э:e ю:yu я:ya і:i ї:yi є:ye ґ:g") {
+		"х:h ц:ts ч:ch ш:sh щ:sch ы:y э:e ю:yu я:ya і:i ї:yi є:ye ґ:g ђ:dj ћ:c џ:dz љ:lj њ:nj ј:j") {
 		c, l, _ := strings.Cut(p, ":")
 		r := []rune(c)[0]
 		pairs = append(pairs, c, l, string(unicode.ToUpper(r)), strings.ToUpper(l[:1])+l[1:])
 	}
 	return strings.NewReplacer(append(pairs, "ь", "", "Ь", "", "ъ", "", "Ъ", "")...)
+}()
+
+// greekLatin spells a Greek name in Latin letters as Greek shops' domains
+// do ("Ηλεκτρικά Σπιτιού" is ilektrikaspitiou.gr): ου as ou, αυ and ευ as
+// av and ev, η as i, the tonos left out. The pairs of letters come first:
+// a Replacer compares its pairs in order.
+var greekLatin = func() *strings.Replacer {
+	var pairs []string
+	for _, p := range strings.Fields("ου:ou ού:ou αυ:av αύ:av ευ:ev εύ:ev " +
+		"α:a ά:a β:v γ:g δ:d ε:e έ:e ζ:z η:i ή:i θ:th ι:i ί:i ϊ:i ΐ:i κ:k λ:l μ:m ν:n ξ:x ο:o ό:o π:p ρ:r " +
+		"σ:s ς:s τ:t υ:y ύ:y ϋ:y ΰ:y φ:f χ:ch ψ:ps ω:o ώ:o") {
+		g, l, _ := strings.Cut(p, ":")
+		up := strings.ToUpper(g)
+		pairs = append(pairs, g, l)
+		if up != g {
+			pairs = append(pairs, up, strings.ToUpper(l[:1])+l[1:])
+		}
+	}
+	return strings.NewReplacer(pairs...)
 }()

@@ -26,6 +26,12 @@ func TestNamesDomain(t *testing.T) {
 		{"Книжный Мир", "knizhnyy-mir.ru", true},
 		{"Укрпошта", "ukrposhta.ua", true},
 		{"ТехноДом", "paypal.com", false},
+		{"Ηλεκτρικά Σπιτιού", "ilektrikaspitiou.gr", true},
+		{"ΚΩΤΣΟΒΟΛΟΣ", "kotsovolos.gr", true},
+		{"Ευρωπαϊκή Πίστη", "europaikipisti.gr", true},
+		{"Техника продавница", "tehnika-prodavnica.rs", true},
+		{"Ђак Шоп", "djakshop.rs", true},
+		{"Ηλεκτρικά Σπιτιού", "paypal.com", false},
 	} {
 		if got := namesDomain(c.name, c.org); got != c.want {
 			t.Errorf("namesDomain(%q, %q) = %v, want %v", c.name, c.org, got, c.want)
