@@ -293,6 +293,9 @@ func (c *msgContext) textRules(subject, text string) []Fact { return c.textRules
 // forward), read as the outermost is, two deep at most.
 func (c *msgContext) textRulesIn(subject, text string, depth int) []Fact {
 	if from, own, head, body, ok := forwardedHead(text); ok {
+		if own == "" {
+			own = c.ownOverOriginal(text, head, from)
+		}
 		// A reply's own words come first: a shop answering with the
 		// customer's mail quoted under them is the shop's mail. The
 		// subject ("Re: Your order …") is the quoted original's.

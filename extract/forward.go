@@ -421,12 +421,23 @@ func markedForward(text string) (from *mail.Address, head, body string, ok bool)
 		if !again {
 			f, h, b, again = unmarkedForward(body)
 		}
-		if !again {
+		// A sender's reply over its own earlier mail is read as a
+		// reply one level down (textRulesIn, ownOverOriginal): its
+		// words over the quoted original are the booking now.
+		if !again || sameDomain(f.Address, from.Address) {
 			break
 		}
 		from, head, body = f, h, b
 	}
 	return from, head, body, ok
+}
+
+// sameDomain reports whether two addresses are of one domain, or one of
+// the other's subdomains ("res@mail.hotel.example", "info@hotel.example").
+func sameDomain(a, b string) bool {
+	_, x, ok1 := strings.Cut(strings.ToLower(a), "@")
+	_, y, ok2 := strings.Cut(strings.ToLower(b), "@")
+	return ok1 && ok2 && x != "" && y != "" && (x == y || strings.HasSuffix(x, "."+y) || strings.HasSuffix(y, "."+x))
 }
 
 // unmarkedForward finds a header block that no marker opens (headerBlock)
@@ -672,3 +683,24 @@ func hasQuoteMarkup(h string) bool {
 // quoteMarkup are the marks mail clients put on the quoted original in
 // a reply's or forward's HTML.
 var quoteMarkup = words.NewSet([]string{"<blockquote", "gmail_quote", "divrplyfwdmsg", "moz-cite-prefix", "olk_src_body_section", "yahoo_quoted", "appendonsend", "mail-quote"})
+
+// ownOverOriginal is the text above a forward's marker or header block
+// when the original's sender is the mail's own (forwardedHead leaves it
+// out): a hotel's or an agency's reply that states a changed booking over
+// the confirmation it quotes, Outlook's "-----Original Message-----" or its
+// "From:/Sent:" block, as Gmail's "On … wrote:" (whose reply's words
+// forwardedHead gives). A person's note over what they forward is theirs,
+// of another domain, and stays unread ("Die Bestellung 4471-2290 ist noch
+// nicht verschickt" over a postal digest).
+func (c *msgContext) ownOverOriginal(text, head string, from *mail.Address) string {
+	if c.senderDomain == "" || !sameDomain(from.Address, "@"+c.senderDomain) {
+		return ""
+	}
+	if loc := markerLoc(text); loc != nil {
+		return text[:loc[0]]
+	}
+	if i := strings.Index(text, head); i > 0 {
+		return text[:i]
+	}
+	return ""
+}
