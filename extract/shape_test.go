@@ -102,6 +102,18 @@ func TestRailLegZone(t *testing.T) {
 	}
 }
 
+// TestRailLegStationZone: with no sender and no Date to go by (a
+// ticket's text alone), a stop in a town without an airport is placed by
+// the station table; the other stop follows it.
+func TestRailLegStationZone(t *testing.T) {
+	c := &msgContext{dateLoc: time.UTC}
+	d := dateMatch{y: 2028, m: 9, d: 21, hasYear: true}
+	seg := c.railLeg("RE 31212", "Bielefeld Hbf", "Hamm (Westf) Hbf", d, d, &clockMatch{h: 9, m: 12}, &clockMatch{h: 10, m: 5})
+	if got := seg.Depart.Time.Format("15:04 -07:00") + " " + seg.Arrive.Time.Format("15:04 -07:00"); got != "09:12 +02:00 10:05 +02:00" {
+		t.Errorf("leg %s, want 09:12 +02:00 10:05 +02:00", got)
+	}
+}
+
 func TestMarkedLeg(t *testing.T) {
 	d := dateMatch{y: 2028, m: 1, d: 14}
 	for _, tc := range []struct {

@@ -122,6 +122,12 @@ func (c *msgContext) placedZone(name string) zoneHint {
 			return zoneHint{z, loc}
 		}
 	}
+	// A station in a town without an airport ("Bielefeld Hbf"), after the
+	// airports' cities, which know the world's namesakes ("Boston" is
+	// Logan's before it is Lincolnshire's).
+	if z, loc := places.StationZone(name); loc != nil {
+		return zoneHint{z, loc}
+	}
 	return zoneHint{}
 }
 

