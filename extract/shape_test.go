@@ -198,6 +198,12 @@ func TestTrainLabel(t *testing.T) {
 		{"Поезд № 102Й Москва — Нижний Новгород", "102Й"},
 		{"Вагон 07, место 015", ""},
 		{"Vonat: IC 560", "IC 560"},
+		{"Traukinys: 706", "706"},
+		{"Vilciens Nr. 6211", "6211"},
+		{"Rong: 002", "002"},
+		{"Vagonas 3, vieta 42", ""},
+		{"Vozeň 5, Miesto 47", ""},
+		{"Wrong 2026", ""},
 	} {
 		got := ""
 		if m := trainLabel(tc.line); m != nil {
@@ -223,6 +229,9 @@ func TestServiceLine(t *testing.T) {
 		{"Total 45 EUR", ""},
 		{"ab 10:26", ""},
 		{"12 Coach", ""},
+		{"Koht 14", ""},
+		{"Iste 14", ""},
+		{"Rida 3", ""},
 	} {
 		if got := serviceLine(tc.line); got != tc.want {
 			t.Errorf("serviceLine(%q) = %q, want %q", tc.line, got, tc.want)

@@ -60,8 +60,12 @@ var (
 	// beyond ASCII ("18 декабря, 23:55"), which \b does not see, the
 	// character after it, which findDates leaves out of the date.
 	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th|-|/)?\s*(?:(?:de|of)\s+)?(` + monthAlt + `)\.?(?:,?(?:\s+|-|/)(?:de\s+)?(\d{4}))?(?:\b|[^\p{L}\d_]|$)`)
-	// 2026. december 18.: Hungarian, the year first with its dot.
-	yearMonthDayRE = regexp.MustCompile(`(?i)\b(\d{4})\.\s?(` + monthAlt + `)\.?\s(\d{1,2})\b`)
+	// 2026. december 18.: Hungarian, the year first with its dot;
+	// 2026 m. gruodžio 18 d.: Lithuanian, the year's "m." and the day's "d.".
+	yearMonthDayRE = regexp.MustCompile(`(?i)\b(\d{4})(?:\.|\s?m\.)\s?(` + monthAlt + `)\.?\s(\d{1,2})(?:\s?d\.|\b)`)
+	// 2026. gada 18. decembrī: Latvian, the year's "gada" ("g.") and then
+	// the day and the month; the end as dayMonthRE's.
+	yearDayMonthRE = regexp.MustCompile(`(?i)\b(\d{4})\.\s?g(?:ada|\.)\s(\d{1,2})\.\s?(` + monthAlt + `)(?:\b|[^\p{L}\d_]|$)`)
 	// December 1, 2026; Dec 1 2026
 	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?(?:\s+(\d{4}))?\b`)
 	// 15:52, 3:05 pm, 12h55
@@ -186,6 +190,14 @@ func findDates(s string, usFirst bool) []dateMatch {
 			d, _ := strconv.Atoi(s[m[6]:m[7]])
 			if validDate(y, mo, d) && !taken(m[0], m[1]) {
 				out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
+			}
+		}
+		for _, m := range yearDayMonthRE.FindAllStringSubmatchIndex(s, -1) {
+			y, _ := strconv.Atoi(s[m[2]:m[3]])
+			d, _ := strconv.Atoi(s[m[4]:m[5]])
+			mo := monthNames[strings.ToLower(s[m[6]:m[7]])]
+			if validDate(y, mo, d) && !taken(m[0], m[7]) {
+				out = append(out, dateMatch{y, mo, d, m[0], m[7], true})
 			}
 		}
 	}
@@ -323,7 +335,8 @@ func yearFirstSep(s string) bool {
 }
 
 // yearDot reports whether s holds four digits and a dot before a space
-// or a letter: yearMonthDayRE's quick test.
+// or a letter, or four digits and " m." (Lithuanian): the quick test of
+// yearMonthDayRE and yearDayMonthRE.
 func yearDot(s string) bool {
 	run := 0
 	for i := 0; i+1 < len(s); i++ {
@@ -331,6 +344,8 @@ func yearDot(s string) bool {
 		case isDigitByte(c):
 			run++
 		case c == '.' && run == 4 && !isDigitByte(s[i+1]):
+			return true
+		case c == ' ' && run == 4 && strings.HasPrefix(s[i+1:], "m."):
 			return true
 		default:
 			run = 0

@@ -212,6 +212,7 @@ func (c *msgContext) countryZone(country string) zoneHint {
 var languageCountry = map[string]string{
 	"de": "DE", "nl": "NL", "fr": "FR", "it": "IT", "da": "DK", "sv": "SE",
 	"nb": "NO", "fi": "FI", "cs": "CZ", "pl": "PL", "uk": "UA", "bg": "BG",
+	"sk": "SK", "hr": "HR", "sl": "SI", "lt": "LT", "lv": "LV", "et": "EE",
 }
 
 // countryCode accepts an ISO code or a few common country names.

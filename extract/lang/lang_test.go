@@ -27,7 +27,7 @@ var labelCategories = map[string]bool{"tracking": true, "reservation": true, "or
 // lower case, as the text they are looked for in.
 func TestFiles(t *testing.T) {
 	langs := Languages()
-	if want := "bg cs da de el en es fi fr hu it ja ko nb nl pl pt ro ru sv tr uk zh"; strings.Join(langs, " ") != want {
+	if want := "bg cs da de el en es et fi fr hr hu it ja ko lt lv nb nl pl pt ro ru sk sl sv tr uk zh"; strings.Join(langs, " ") != want {
 		t.Fatalf("languages = %v, want %s", langs, want)
 	}
 	for _, l := range langs {
@@ -112,6 +112,14 @@ func TestDetect(t *testing.T) {
 		{"Hej Mads, tak for din booking. Husk at tjekke ind, det er vigtigt for os.", "da"},
 		{"Hei Liisa, uusi laskusi on valmis. Kiitos, että olet asiakas ja se on hyvä.", "fi"},
 		{"VY 8302 12/06/2027 BCN 06:50 AMS 09:15", ""},
+		{"Ďakujeme za nákup. Lístok si môžete stiahnuť, ak sa vám nezobrazí, napíšte nám alebo zavolajte.", "sk"},
+		{"Děkujeme za nákup. Jízdenka je v příloze, pokud se vám nezobrazí, napište nám. Pro cestu je platná.", "cs"},
+		{"Poštovani, hvala što ste odabrali naše letove. Molimo provjerite podatke ili nas kontaktirajte.", "hr"},
+		{"Spoštovani, hvala za nakup. Vozovnico lahko prenesete tudi v aplikaciji, ki je brezplačna.", "sl"},
+		{"Dėkojame, kad pirkote bilietą. Jūsų bilietas yra prisegtas, prašome jį pateikti.", "lt"},
+		{"Paldies, ka iegādājāties biļeti. Jūsu biļete tiek pievienota, lūdzam to uzrādīt.", "lv"},
+		{"Tere! Täname ostu eest. Teie pilet on lisatud, palun näidake seda telefonis või paberil.", "et"},
+		{"Hei Liisa, uusi laskusi on valmis. Kiitos, että olet asiakas ja se on hyvä.", "fi"},
 	} {
 		if got := Detect(c.text); got != c.want {
 			t.Errorf("Detect(%q) = %q, want %q", c.text, got, c.want)
@@ -124,6 +132,9 @@ func TestDetectSure(t *testing.T) {
 		{"Vielen Dank für Ihre Buchung. Bitte beachten Sie die Hinweise.", "de"},
 		{"PNR:2438941616,TRAIN:12138,DOJ:25-08-2012,TIME:05:15,SL,NDLS TO FDB,S7 49", ""},
 		{"Grazie per la prenotazione, il treno parte alle 08:15 per Roma.", "it"},
+		{"Ďakujeme za nákup. Lístok si môžete stiahnuť alebo ukázať v mobile, sú platné pre cestu.", "sk"},
+		{"Děkujeme za nákup. Jízdenka je v příloze a je platná pro cestu, pokud se vám nezobrazí, napište nám.", "cs"},
+		{"Tere! Täname ostu eest. Teie pilet on lisatud, palun näidake seda telefonis või paberil.", "et"},
 		{"ok", ""},
 	}
 	for _, tt := range tests {
