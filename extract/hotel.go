@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strconv"
@@ -516,6 +517,17 @@ func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
 	}
 	if strings.ContainsAny(head, "-–") {
 		matches = append(matches, compactRangeRE.FindAllStringSubmatch(head, 5)...)
+		// "Jun 18 – 21, 2027", "Jun 30 – Jul 2, 2027": the month first,
+		// the year after the range's end only, and the start's month the
+		// end's when the end names none.
+		for _, m := range monthFirstRangeRE.FindAllStringSubmatch(head, 5) {
+			endMonth := cmp.Or(m[3], m[1])
+			end := endMonth + " " + m[4]
+			if m[5] != "" {
+				end += ", " + m[5]
+			}
+			matches = append(matches, []string{m[0], m[1] + " " + m[2], end})
+		}
 	}
 	for _, m := range matches {
 		// Each language's pair has its own two groups: the pair that took part.
@@ -619,6 +631,12 @@ var stayRangeRE, stayDashRE = func() (*regexp.Regexp, *regexp.Regexp) {
 // sentence: "12.–14. Oktober 2028", "13-15 Oct 2028", "30 Oct – 2 Nov
 // 2028". The month's name after the second day is what makes it dates.
 var compactRangeRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d.])(\d{1,2}\.?(?:\s*(?:` + monthAlt + `)\.?)?)[ \t]*[–-][ \t]*(\d{1,2}\.?[ \t]+(?:de[ \t]+)?(?:` + monthAlt + `)\.?(?:[ \t]+(?:de[ \t]+)?\d{4})?)(?:$|[^\p{L}])`)
+
+// monthFirstRangeRE is a range of days after a month's name, as US
+// English writes it: "Jun 18 – 21, 2027", "June 30 - July 2, 2027": the
+// start's month and day, the end's month if it names one, its day and
+// year.
+var monthFirstRangeRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])(` + monthAlt + `)\.?[ \t]+(\d{1,2})[ \t]*[–-][ \t]*(?:(` + monthAlt + `)\.?[ \t]+)?(\d{1,2}),?(?:[ \t]+(\d{4}))?(?:$|[^\p{L}\d:])`)
 
 // stayDashWords are the labels of stayDashRE's ranges ("dates",
 // "zeitraum"), looked for before the expression runs.

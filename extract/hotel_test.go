@@ -144,6 +144,11 @@ func TestRangeDates(t *testing.T) {
 		{"a double room, 30 Nov – 2 Dec 2027", "2027-11-30 2027-12-02"},
 		{"Order 2027-11-12 shipped", ""},
 		{"Dates: 18 Nov 2027 – 20 Nov 2027", "2027-11-18 2027-11-20"},
+		// Month first, the year after the end only.
+		{"Jun 18 – 21, 2028\n3 nights, 1 room", "2028-06-18 2028-06-21"},
+		{"June 30 - July 2, 2028", "2028-06-30 2028-07-02"},
+		{"Dec 30 – Jan 2, 2028", "2027-12-30 2028-01-02"},
+		{"Jun 18, 10:00 - 12:00 breakfast", ""},
 	} {
 		m := &msgContext{ref: ref, dateLoc: time.UTC}
 		if got := stayDays(m.rangeDates(c.text, zoneHint{})); got != c.want {
