@@ -107,6 +107,11 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	if seg.Reservation == "" && unbookedWords.In(lower(subject+"\n"+text)) {
 		return Fact{}, false
 	}
+	// Nor does an offer's ("We have rooms for you", "Jetzt buchen", a
+	// comparison's hotels) with no sign of a booking (proposal.go).
+	if seg.Reservation == "" && c.offeredStay(subject, text) {
+		return Fact{}, false
+	}
 	for _, v := range hotelLabels.after(text) {
 		// "Accommodatie: Bosbungalow 4 personen", "Hébergement :
 		// Mobil-home 3 chambres": a unit's description, counted, names

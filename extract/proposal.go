@@ -55,3 +55,17 @@ func seatNamed(l string) bool {
 	})
 	return found
 }
+
+// offerWords say a stay is offered, not booked (offer: "we have rooms for
+// you", "Book now", "Jetzt buchen", "Comparez", "Offerta valida").
+var offerWords = words.NewWholeSet(lang.Entries("offer"))
+
+// offeredStay reports whether a stay read without a booking's number is a
+// hotel's offer, a newsletter's, a price comparison's or an abandoned
+// booking's reminder: its text offers and holds none of a booking's signs
+// (no reference, no order's number, none of a booking's or a payment's
+// words). The offer's words first, which few mails hold.
+func (c *msgContext) offeredStay(subject, text string) bool {
+	l := lower(subject + "\n" + text)
+	return offerWords.In(l) && !bookedWords.In(l) && c.bookingRef(text) == "" && c.orderNumber(text) == ""
+}

@@ -3,6 +3,8 @@ package extract_test
 import (
 	"strings"
 	"testing"
+
+	"mailnode/extract"
 )
 
 // TestProposedLegsAreNoBooking: a leg a friend or a colleague proposes or
@@ -40,6 +42,44 @@ func proposalLegs(from, subject, body string) int {
 	n := 0
 	for _, f := range review4Mail(from, subject, body).Facts {
 		if f.Segment != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// TestOfferedStaysAreNoBooking: a hotel's offer, a newsletter's rooms, an
+// unfinished booking's reminder or a comparison's hotels, with a stay's
+// labelled dates, give no stay in any language; the same mail with a
+// booking's number or words still gives it.
+func TestOfferedStaysAreNoBooking(t *testing.T) {
+	for _, c := range []struct{ from, subject, body, sign string }{
+		{"Seaview Hotel <news@seaviewhotel.example>", "Anna, we have rooms for you",
+			"Dear Anna,\n\nwe have rooms for you at the Seaview Hotel Brighton.\n\nCheck-in: 14 December 2026\nCheck-out: 17 December 2026\n\nBook now and save 20%.\n",
+			"Your reservation is confirmed."},
+		{"Hotel Alpenblick <info@alpenblick.example>", "Ihr Zimmer im Hotel Alpenblick",
+			"Hallo Herr Maier,\n\nIhr Zimmer im Hotel Alpenblick ist noch frei:\n\nAnreise: 12.12.2026\nAbreise: 15.12.2026\n\nJetzt buchen und Frühstück gratis erhalten.\n",
+			"Buchungsnummer: 48213"},
+		{"Hotel Bellavista <info@bellavista.example>", "Offerta speciale",
+			"Gentile Marco,\n\nHotel Bellavista\nArrivo: 18 dicembre 2026\nPartenza: 20 dicembre 2026\n\nPrenota ora: offerta valida fino al 30 novembre.\n",
+			"La sua prenotazione è confermata."},
+		{"Duinhotel <nieuws@duinhotel.example>", "Nog kamers beschikbaar",
+			"Beste Sanne,\n\nDuinhotel Zandvoort\nAankomst: 12 december 2026\nVertrek: 14 december 2026\n\nBoek nu via onze website.\n",
+			"Uw reservering is bevestigd."},
+	} {
+		if n := stays(c.from, c.subject, c.body); n != 0 {
+			t.Errorf("%s: an offer gave %d stays", c.subject, n)
+		}
+		if stays(c.from, c.subject, strings.Replace(c.body, "\n\n", "\n\n"+c.sign+"\n\n", 1)) == 0 {
+			t.Errorf("%s with %q: the booked stay was lost", c.subject, c.sign)
+		}
+	}
+}
+
+func stays(from, subject, body string) int {
+	n := 0
+	for _, f := range review4Mail(from, subject, body).Facts {
+		if f.Segment != nil && f.Segment.Type == extract.KindHotel {
 			n++
 		}
 	}
