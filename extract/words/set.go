@@ -2,6 +2,7 @@ package words
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -15,10 +16,11 @@ import (
 // Only the other steps are stored, each node's row of them laid over the
 // others' in one array of cells, where a cell says which node owns it
 // (the row displacement of a lexer's compressed tables). A full table of
-// a row per node and a column per distinct byte took 19.6 MiB for twenty
-// languages' lists, this form 3.1 MiB; a step is three loads from small
-// tables and a compare, no slower than the full table's one load from a
-// large one.
+// a row per node and a column per distinct byte took 24.5 MiB for the
+// extractor's 85 sets (twenty-two languages), this form 3.8 MiB, and it
+// is built from the trie's lists without the full table; a step is three
+// loads from small tables, a compare and a branch the predictor learns,
+// no slower than the full table's one load from a large one.
 type Set struct {
 	class [256]uint16 // a byte's column: 0 for the bytes no phrase has
 	// root is the step from the root by a byte, which is also the step
@@ -55,129 +57,141 @@ func NewSet(phrases []string) *Set {
 		}
 	}
 	width++
-	// The trie, as a full table while building: -1 where there is no
-	// child yet.
-	var next []int32
-	none := make([]int32, width)
-	for c := range none {
-		none[c] = -1
-	}
-	grow := func() int32 {
-		next = append(next, none...)
+	// The trie: the root's children by class (0 for none: the root is no
+	// one's child), every other node's in a list (its first child, each
+	// child's next sibling, the class that leads to a child).
+	rootRow := make([]int32, width)
+	var first, sibling, label []int32
+	grow := func(c int32) int32 {
+		first, sibling, label = append(first, -1), append(sibling, -1), append(label, c)
 		s.out, s.dict = append(s.out, -1), append(s.dict, -1)
 		return int32(len(s.out) - 1)
 	}
-	grow()
+	grow(0)
 	for i, p := range phrases {
 		n := int32(0)
 		for j := 0; j < len(p); j++ {
-			at := int(n)*width + int(s.class[p[j]])
-			if next[at] < 0 {
-				t := grow()
-				next[at] = t
+			c := int32(s.class[p[j]])
+			if n == 0 {
+				if rootRow[c] == 0 {
+					rootRow[c] = grow(c)
+				}
+				n = rootRow[c]
+				continue
 			}
-			n = next[at]
+			t := first[n]
+			for t >= 0 && label[t] != c {
+				t = sibling[t]
+			}
+			if t < 0 {
+				t = grow(c)
+				sibling[t], first[n] = first[n], t
+			}
+			n = t
 		}
 		if s.out[n] < 0 && p != "" {
 			s.out[n] = int32(i)
 		}
 	}
-	// Breadth first, each missing transition becomes its fail node's: the
-	// longest proper suffix of the path that is also a path from the root.
-	fail := make([]int32, len(s.out))
-	var queue []int32
-	for c := range width {
-		if t := next[c]; t >= 0 {
+	// Breadth first, a node's steps that lead deeper than one byte (all
+	// others lead where the root's do): its children's, and its fail
+	// node's for the other classes, the fail node being the longest
+	// proper suffix of its path that is also a path from the root. They
+	// are at cls/to[from[n]:end[n]], in the order of their classes.
+	nodes := len(s.out)
+	fail := make([]int32, nodes)
+	from, end := make([]int32, nodes), make([]int32, nodes)
+	var cls, to []int32
+	queue := make([]int32, 0, nodes)
+	for _, t := range rootRow {
+		if t > 0 {
 			queue = append(queue, t)
-		} else {
-			next[c] = 0
 		}
 	}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		row := next[int(n)*width : int(n+1)*width]
-		frow := next[int(fail[n])*width:]
-		for c, t := range row {
-			if t < 0 {
-				row[c] = frow[c]
+	var kids []int32
+	for q := 0; q < len(queue); q++ {
+		n := queue[q]
+		kids = kids[:0]
+		for t := first[n]; t >= 0; t = sibling[t] {
+			kids = append(kids, t)
+		}
+		slices.SortFunc(kids, func(a, b int32) int { return int(label[a] - label[b]) })
+		from[n] = int32(len(cls))
+		k, f, fEnd := 0, int(from[fail[n]]), int(end[fail[n]])
+		for k < len(kids) || f < fEnd {
+			if k == len(kids) || (f < fEnd && cls[f] < label[kids[k]]) {
+				cls, to = append(cls, cls[f]), append(to, to[f])
+				f++
 				continue
 			}
-			f := int32(0)
-			if n != 0 {
-				f = frow[c]
+			t := kids[k]
+			c := label[t]
+			k++
+			ft := rootRow[c] // where the fail node leads by c
+			if f < fEnd && cls[f] == c {
+				ft = to[f]
+				f++
 			}
-			fail[t] = f
-			if s.out[f] >= 0 {
-				s.dict[t] = f
+			fail[t] = ft
+			if s.out[ft] >= 0 {
+				s.dict[t] = ft
 			} else {
-				s.dict[t] = s.dict[f]
+				s.dict[t] = s.dict[ft]
 			}
+			cls, to = append(cls, c), append(to, t)
 			queue = append(queue, t)
 		}
+		end[n] = int32(len(cls))
 	}
-	s.pack(next, width)
+	s.pack(width, rootRow, from, end, cls, to)
 	return s
 }
 
-// pack stores the full table next (a row of width columns per node) as
-// the root's row and each node's cells where its row differs from the
-// root's: where a step leads deeper than one byte. Each node also owns
-// the cell of class 0 at its base (a byte no phrase holds leads to the
-// root from anywhere), which keeps two nodes from sharing a base. The
-// rows with the most cells are placed first, each at the first base
-// where all its cells are free.
-func (s *Set) pack(next []int32, width int) {
+// pack stores the automaton: the root's row, and each node's cells for
+// its steps that lead deeper than one byte (classes cls, nodes to, at
+// [from[n]:end[n]]). Each node also owns the cell of class 0 at its base
+// (a byte no phrase holds leads to the root from anywhere), which keeps
+// two nodes from sharing a base. The rows with the most cells are
+// placed first, each at the first base where all its cells are free.
+func (s *Set) pack(width int, rootRow, from, end, cls, to []int32) {
 	nodes := len(s.out)
-	// A node's classes: 0 and those where its row differs from the
-	// root's, at cls[at[n]:at[n+1]].
-	at := make([]int32, nodes+1)
-	var cls []int32
-	for n := 1; n < nodes; n++ {
-		at[n] = int32(len(cls))
-		cls = append(cls, 0)
-		for c, t := range next[n*width : (n+1)*width] {
-			if t != next[c] {
-				cls = append(cls, int32(c))
-			}
-		}
-	}
-	at[nodes] = int32(len(cls))
+	size := func(n int32) int { return int(end[n]-from[n]) + 1 }
 	// The order: the longest rows first (a counting sort).
 	count := make([]int32, width+2)
 	for n := 1; n < nodes; n++ {
-		count[width+1-int(at[n+1]-at[n])]++
+		count[width+1-size(int32(n))]++
 	}
 	for i := 1; i < len(count); i++ {
 		count[i] += count[i-1]
 	}
 	order := make([]int32, nodes-1)
 	for n := nodes - 1; n >= 1; n-- {
-		k := width + 1 - int(at[n+1]-at[n])
+		k := width + 1 - size(int32(n))
 		count[k]--
 		order[count[k]] = int32(n)
 	}
 	s.base = make([]int32, nodes) // the root's is 0, and it owns cell 0
-	owner := make([]int32, width)
+	used := make([]bool, width)
 	skip := make([]int32, width)
-	for i := range owner {
-		owner[i], skip[i] = -1, int32(i)
+	for i := range skip {
+		skip[i] = int32(i)
 	}
-	owner[0], skip[0] = 0, 1
+	used[0], skip[0] = true, 1
 	hi := 1 // the cell past the last one used
+	var cs []int32
 	for _, n := range order {
-		cs := cls[at[n]:at[n+1]]
-		b := fit(cs, owner, skip, hi)
+		cs = append(append(cs[:0], 0), cls[from[n]:end[n]]...)
+		b := fit(cs, used, skip, hi)
 		s.base[n] = int32(b)
-		for len(owner) < b+width {
-			owner, skip = append(owner, -1), append(skip, int32(len(skip)))
+		for len(used) < b+width {
+			used, skip = append(used, false), append(skip, int32(len(skip)))
 		}
 		for _, c := range cs {
-			owner[b+int(c)], skip[b+int(c)] = n, int32(b+int(c)+1)
+			used[b+int(c)], skip[b+int(c)] = true, int32(b+int(c)+1)
 		}
 		hi = max(hi, b+int(cs[len(cs)-1])+1)
 	}
-	if len(owner) > math.MaxInt32 {
+	if len(used) > math.MaxInt32 {
 		panic("words: a set too large for its table") // lists of phrases are data of a few kilobytes
 	}
 	step := func(t int32) int32 {
@@ -187,14 +201,18 @@ func (s *Set) pack(next []int32, width int) {
 		return s.base[t]
 	}
 	for x := range s.root {
-		s.root[x] = step(next[s.class[x]])
+		s.root[x] = step(rootRow[s.class[x]])
 	}
-	s.cells = make([]cell, len(owner))
-	for i, n := range owner {
-		s.cells[i] = cell{check: -1}
-		if n >= 0 {
-			b := s.base[n]
-			s.cells[i] = cell{check: b, next: step(next[int(n)*width+i-int(b)])}
+	s.cells = make([]cell, len(used))
+	for i := range s.cells {
+		s.cells[i].check = -1
+	}
+	s.cells[0] = cell{check: 0, next: 0}
+	for n := 1; n < nodes; n++ {
+		b := s.base[n]
+		s.cells[b] = cell{check: b, next: step(0)}
+		for k := from[n]; k < end[n]; k++ {
+			s.cells[b+cls[k]] = cell{check: b, next: step(to[k])}
 		}
 	}
 }
@@ -203,7 +221,7 @@ func (s *Set) pack(next []int32, width int) {
 // others in increasing order): the first free cell where they are all
 // free; after a few tries, one near the last cells used, so that building
 // a set of thousands of nodes stays linear and the rows interleave.
-func fit(cs, owner, skip []int32, hi int) int {
+func fit(cs []int32, used []bool, skip []int32, hi int) int {
 	// first is the first free cell at or after i.
 	first := func(i int) int {
 		f := i
@@ -221,7 +239,7 @@ func fit(cs, owner, skip []int32, hi int) int {
 		}
 		fits := true
 		for _, c := range cs[1:] {
-			if at := b + int(c); at < len(owner) && owner[at] >= 0 {
+			if at := b + int(c); at < len(used) && used[at] {
 				fits = false
 				break
 			}
