@@ -247,7 +247,7 @@ func stackedShaped(text string) bool {
 		}
 	}
 	for i := 0; i+1 < len(spans); i++ {
-		if stackedPair(lines, spans, i, names[i], names[i+1]) {
+		if stackedPair(lines, spans, i, names[i], names[i+1], nil) {
 			return findReservation(text) != ""
 		}
 	}

@@ -309,6 +309,12 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		if len(travel) == 0 && sentenceClocks(text) && noFlightIn(all) && c.bookingRef(all) != "" {
 			travel = []string{KindTrain}
 		}
+		// A coach's ticket whose words are a bus's alone ("Busbillet",
+		// "Linje 888 · Bus"), its stops stacked as a card's blocks: the
+		// ground rules read it, in a mail that names its booking.
+		if len(travel) == 0 && busWords.In(lowerAll) && noFlightIn(all) && c.bookingRef(all) != "" {
+			travel = []string{KindTrain}
+		}
 	}
 	// The kind with most words first; when its rules find nothing and
 	// the mail has words of stays too, the stay rules ("Arrivée" and

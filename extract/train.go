@@ -386,7 +386,16 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			// Ulm Hbf").
 			a.train = b.train
 		}
-		if a.arr || !(a.train != "" || a.dep || stackedPair(lines, spans, i, a.station, b.station)) || b.dep || a.date == nil {
+		var day *dateMatch // both stops' day, when a card prints it under each
+		if a.date != nil && b.date != nil && a.date.y == b.date.y && a.date.m == b.date.m && a.date.d == b.date.d {
+			day = a.date
+			if d := dayUnder(lines, stopEnd(b), a.date); d != nil && dayUnder(lines, stopEnd(a), a.date) != nil {
+				// Each stop's day under it: the second stop's is the
+				// one under it, not the first's above it.
+				b.date = d
+			}
+		}
+		if a.arr || !(a.train != "" || a.dep || stackedPair(lines, spans, i, a.station, b.station, day)) || b.dep || a.date == nil {
 			continue
 		}
 		if b.date != nil && !dayOrNext(*a.date, *b.date) {
@@ -482,6 +491,28 @@ func (c *msgContext) dateBelow(lines []string, i int, ref time.Time) *dateMatch 
 			d := ds[0].withYear(ref)
 			return &d
 		}
+	}
+	return nil
+}
+
+// dayUnder is the day alone on the first line under line i that is not
+// blank ("lørdag 13. marts 2027"), its year ref's when it gives none, or
+// nil.
+func dayUnder(lines []string, i int, ref *dateMatch) *dateMatch {
+	for j := i + 1; j < len(lines); j++ {
+		ln := strings.TrimSpace(lines[j])
+		if ln == "" {
+			continue
+		}
+		ds := findDates(ln, false)
+		if len(ds) != 1 || !onlyWeekday(strings.Trim(ln[:ds[0].start]+" "+ln[ds[0].end:], " ,.-–")) {
+			return nil
+		}
+		d := ds[0]
+		if !d.hasYear {
+			d.y, d.hasYear = ref.y, true
+		}
+		return &d
 	}
 	return nil
 }

@@ -132,8 +132,11 @@ func aloneStation(t string) string {
 		// Terminal) - Gate 72").
 		t = platformRE.ReplaceAllString(t, "")
 	}
-	if hasDigit(t) || strings.ContainsAny(t, ":@/!?") || ticketClass.In(strings.ToLower(t)) || !closingParenthesis(t) {
+	if hasDigit(t) || strings.ContainsAny(t, ":@/!?") || !closingParenthesis(t) {
 		return ""
+	}
+	if l := strings.ToLower(t); ticketClass.In(l) && !stationWordLast(l) {
+		return "" // "Standard Class", "Coach"; not "London Victoria Coach Station"
 	}
 	if s := stationName(t); s != "" && s == strings.TrimRight(t, " .,") {
 		return s
@@ -142,6 +145,21 @@ func aloneStation(t string) string {
 }
 
 var ticketClass = words.NewWholeSet(lang.Entries("ticket.class"))
+
+// stationWordLast reports whether a lower-cased name ends in a word for
+// a station or a terminal, as a stop's does whatever words of a fare it
+// holds ("Victoria Coach Station").
+func stationWordLast(l string) bool {
+	f := strings.Fields(l)
+	if len(f) < 2 {
+		return false
+	}
+	switch f[len(f)-1] {
+	case "station", "terminal", "stop", "stand":
+		return true
+	}
+	return false
+}
 
 // closingParenthesis reports whether t has no parenthesis but one pair
 // that ends it, a stop's name's part ("Boston, MA (South Station Bus
@@ -223,8 +241,10 @@ func markerAbove(lines []string, i int) (dep, arr bool) {
 
 // adjacent reports whether a stop whose first line is bStart follows one
 // whose last is aEnd straight away, or after one line between (a
-// duration, "direct"; not a date, which makes it another day's).
-func adjacent(lines []string, aEnd, bStart int) bool {
+// duration, "direct"; not a date, which makes it another day's, but for
+// day, the day both stops are on, alone on its line: a card that prints
+// each stop's day under its clock).
+func adjacent(lines []string, aEnd, bStart int, day *dateMatch) bool {
 	if aEnd < 0 || bStart <= aEnd {
 		return false
 	}
@@ -233,23 +253,36 @@ func adjacent(lines []string, aEnd, bStart int) bool {
 		if strings.TrimSpace(ln) == "" {
 			continue
 		}
-		if between++; between > 1 || len(findDates(ln, false)) > 0 {
+		if between++; between > 1 {
+			return false
+		}
+		if ds := findDates(ln, false); len(ds) > 0 && !dayAlone(ln, ds, day) {
 			return false
 		}
 	}
 	return true
 }
 
+// dayAlone reports whether ln, whose dates are ds, is day and nothing
+// else but a weekday's name ("lørdag 13. marts 2027").
+func dayAlone(ln string, ds []dateMatch, day *dateMatch) bool {
+	if day == nil || len(ds) != 1 || ds[0].m != day.m || ds[0].d != day.d || ds[0].hasYear && ds[0].y != day.y {
+		return false
+	}
+	return onlyWeekday(strings.Trim(ln[:ds[0].start]+" "+ln[ds[0].end:], " ,.-–"))
+}
+
 // stackedPair reports whether two adjacent stops, with no marker and no
-// train to say so, are a leg: both stations are in towns the places data
+// train to say so, are a leg (day: the day both are on, if the caller
+// knows it): both stations are in towns the places data
 // knows ("07:30 Birmingham New Street" over "09:14 Bristol Temple Meads",
 // or the same as stacked blocks), not a programme's "Doors open" and
 // "Main act", and no other stop is adjacent to them: a list of three and
 // more is a train's calling points, not its leg.
-func stackedPair(lines []string, stops [][2]int, i int, a, b string) bool {
-	if !adjacent(lines, stops[i][1], stops[i+1][0]) ||
-		i > 0 && adjacent(lines, stops[i-1][1], stops[i][0]) ||
-		i+2 < len(stops) && adjacent(lines, stops[i+1][1], stops[i+2][0]) {
+func stackedPair(lines []string, stops [][2]int, i int, a, b string, day *dateMatch) bool {
+	if !adjacent(lines, stops[i][1], stops[i+1][0], day) ||
+		i > 0 && adjacent(lines, stops[i-1][1], stops[i][0], day) ||
+		i+2 < len(stops) && adjacent(lines, stops[i+1][1], stops[i+2][0], day) {
 		return false
 	}
 	ka, kb := knownTown(a) || stationNamed(a), knownTown(b) || stationNamed(b)
