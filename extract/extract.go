@@ -143,6 +143,14 @@ func (c *msgContext) setSender(addr, name string) {
 		c.senderDomain = strings.ToLower(strings.TrimSuffix(d, ">"))
 	}
 	c.senderName = strings.TrimSpace(name)
+	if placeholderSender(c.senderDomain) {
+		// Neither the address nor a role's name is a company's
+		// (placeholder.go).
+		c.senderDomain = ""
+		if roleName(c.senderName) {
+			c.senderName = ""
+		}
+	}
 	if c.senderName == "" {
 		c.senderName = domainLabel(c.senderDomain)
 	}

@@ -187,9 +187,10 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		if self != "" {
 			carrier, o.Shipments[0].Carrier = self, self
 		}
-	} else if tracking != "" && c.senderName != "" {
+	} else if tracking != "" && (c.senderName != "" || c.senderDomain == "") {
 		// A notice about another's parcel ("Tu envío de El Corte Inglés")
-		// is from a carrier no list knows, unless the carrier is named: a
+		// is from a carrier no list knows (or from no sender at all: a
+		// placeholder's address, placeholder.go), unless the carrier is named: a
 		// number of digits alone that passes a known carrier's check
 		// passes one in seven to ten by chance, so that carrier counts only
 		// when the mail names it.

@@ -1,0 +1,47 @@
+package extract_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPlaceholderSenderNamesNoCompany: a bill's or a parcel notice's input
+// carried under a placeholder's address ("Reservations
+// <reservations@example.com>", "Customer Service <no-reply@example.org>")
+// gives neither that role as its issuer, carrier or merchant nor the
+// placeholder's domain; the shop its text names stays the merchant.
+func TestPlaceholderSenderNamesNoCompany(t *testing.T) {
+	for _, from := range []string{"Reservations <reservations@example.com>", "Customer Service <no-reply@example.org>", "Info <info@example.net>"} {
+		for _, c := range []struct{ subject, body, merchant string }{
+			{"Ihre Rechnung", "Sehr geehrte Kundin,\n\nRechnungsnummer: 2026-55120\nRechnungsbetrag: 49,90 EUR\nFällig am: 20.12.2026\n", ""},
+			{"Your invoice", "Hello,\n\nInvoice number: INV-88213\nAmount due: $35.99\nDue date: December 20, 2026\n", ""},
+			{"Пратката Ви ще бъде доставена днес", "Здравейте,\n\nПратка от онлайн магазин «Мебели Дом» с товарителница № 1051234567 е предадена на куриер и ще бъде доставена днес.\n", "Мебели Дом"},
+		} {
+			res := review4Mail(from, c.subject, c.body)
+			if len(res.Facts) == 0 {
+				t.Errorf("%s, %s: no fact", from, c.subject)
+			}
+			role := strings.ToLower(strings.Fields(from)[0])
+			for _, f := range res.Facts {
+				var names []string
+				if b := f.Bill; b != nil {
+					names = append(names, b.Issuer, b.Domain)
+				}
+				if o := f.Order; o != nil {
+					names = append(names, o.Domain)
+					if o.Merchant != c.merchant {
+						t.Errorf("%s, %s: merchant %q, want %q", from, c.subject, o.Merchant, c.merchant)
+					}
+					for _, s := range o.Shipments {
+						names = append(names, s.Carrier)
+					}
+				}
+				for _, n := range names {
+					if l := strings.ToLower(n); strings.Contains(l, "example.") || strings.Contains(l, role) {
+						t.Errorf("%s, %s: a placeholder named the company: %q", from, c.subject, n)
+					}
+				}
+			}
+		}
+	}
+}
