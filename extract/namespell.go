@@ -23,7 +23,7 @@ import (
 func NameForms(name string) [][]string {
 	var out [][]string
 	spellings := []string{name}
-	for _, r := range []*strings.Replacer{domainSpelling, baseLetters, cyrillicLatin, greekLatin} {
+	for _, r := range []*strings.Replacer{domainSpelling, baseLetters, cyrillicLatin, serbianLatin, greekLatin} {
 		if sp := r.Replace(name); sp != name && sp != spellings[len(spellings)-1] {
 			spellings = append(spellings, sp)
 		}
@@ -80,12 +80,26 @@ var baseLetters = strings.NewReplacer("ø", "o", "Ø", "O", "ł", "l", "Ł", "L"
 var cyrillicLatin = func() *strings.Replacer {
 	var pairs []string
 	for _, p := range strings.Fields("а:a б:b в:v г:g д:d е:e ё:e ж:zh з:z и:i й:y к:k л:l м:m н:n о:o п:p р:r с:s т:t у:u ф:f " +
-		"х:h ц:ts ч:ch ш:sh щ:sch ы:y э:e ю:yu я:ya і:i ї:yi є:ye ґ:g ђ:dj ћ:c џ:dz љ:lj њ:nj ј:j") {
+		"х:h ц:ts ч:ch ш:sh щ:sch ы:y э:e ю:yu я:ya і:i ї:yi є:ye ґ:g") {
 		c, l, _ := strings.Cut(p, ":")
 		r := []rune(c)[0]
 		pairs = append(pairs, c, l, string(unicode.ToUpper(r)), strings.ToUpper(l[:1])+l[1:])
 	}
 	return strings.NewReplacer(append(pairs, "ь", "", "Ь", "", "ъ", "", "Ъ", "")...)
+}()
+
+// serbianLatin spells a Cyrillic name as Serbian's own Latin script does,
+// its diacritics left out as domains leave them: ц is c, not ts
+// ("Техника продавница" is tehnika-prodavnica.rs), ч and ћ c, ш s, ж z.
+var serbianLatin = func() *strings.Replacer {
+	var pairs []string
+	for _, p := range strings.Fields("а:a б:b в:v г:g д:d ђ:dj е:e ж:z з:z и:i ј:j к:k л:l љ:lj м:m н:n њ:nj о:o п:p " +
+		"р:r с:s т:t ћ:c у:u ф:f х:h ц:c ч:c џ:dz ш:s") {
+		c, l, _ := strings.Cut(p, ":")
+		r := []rune(c)[0]
+		pairs = append(pairs, c, l, string(unicode.ToUpper(r)), strings.ToUpper(l[:1])+l[1:])
+	}
+	return strings.NewReplacer(pairs...)
 }()
 
 // greekLatin spells a Greek name in Latin letters as Greek shops' domains

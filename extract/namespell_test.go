@@ -31,6 +31,7 @@ func TestNamesDomain(t *testing.T) {
 		{"Ευρωπαϊκή Πίστη", "europaikipisti.gr", true},
 		{"Техника продавница", "tehnika-prodavnica.rs", true},
 		{"Ђак Шоп", "djakshop.rs", true},
+		{"Ђак Шоп", "djaksop.rs", true}, // Serbian's Latin script: š, written s
 		{"Ηλεκτρικά Σπιτιού", "paypal.com", false},
 	} {
 		if got := namesDomain(c.name, c.org); got != c.want {

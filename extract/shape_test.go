@@ -204,6 +204,16 @@ func TestTrainLabel(t *testing.T) {
 		{"Vagonas 3, vieta 42", ""},
 		{"Vozeň 5, Miesto 47", ""},
 		{"Wrong 2026", ""},
+		{"Поїзд 091К Київ — Львів", "091К"},
+		{"Вагон 09, місце 027, купе", ""},
+		{"Влак 8611 София — Бургас", "8611"},
+		{"Вагон 3, място 45", ""},
+		{"Voz br. 731 Beograd Centar — Novi Sad", "731"},
+		{"Voz: 900 123 456", ""}, // Spanish: a phone line's label
+		{"Vagon 2, sedište 34", ""},
+		{"Τρένο IC 52", "IC 52"},
+		{"ΤΡΕΝΟ: 884", "884"},
+		{"Su voz 24 horas al día", ""},
 	} {
 		got := ""
 		if m := trainLabel(tc.line); m != nil {
