@@ -165,14 +165,15 @@ var platformAnchors = slices.Concat(strings.Split(platformWords, "|"), []string{
 
 // busHeadRE is a bus's word, and perhaps its line's number, heading a
 // stop's text: "Buss 832 Göteborg Nils Ericson Terminalen", "Autobus Praha
-// ÚAN Florenc", "Autocarro Lisboa (Sete Rios)". "Bus" and "Coach" alone
+// ÚAN Florenc", "Autocarro Lisboa (Sete Rios)", "Автобус София — Варна",
+// "Λεωφορείο Αθήνα - Πάτρα". "Bus" and "Coach" alone
 // head names ("Bus Station") and go only with a number.
 // Groups 1 and 2 are the number, group 3 the stop's first letter.
-var busHeadRE = regexp.MustCompile(`^\s*(?:(?i:autobus|autobús|autocarro|autocar|pullman|bussi|buss|ônibus|fernbus)(?:\s+(\d{1,5}))?|(?i:bus|coach)\s+(\d{1,5}))\s+(\p{Lu})`)
+var busHeadRE = regexp.MustCompile(`^\s*(?:(?i:autobus|autobús|autocarro|autocar|pullman|bussi|buss|ônibus|fernbus|автобус|аутобус|λεωφορείο|λεωφορειο)(?:\s+(\d{1,5}))?|(?i:bus|coach)\s+(\d{1,5}))\s+(\p{Lu})`)
 
 // busHead is busHeadRE's match in s, nil when there is none.
 func busHead(s string) []int {
-	if len(s) < 6 || strings.IndexByte("ABCFPabcfp \t\xc3", s[0]) < 0 { // a cheap gate: the words' first bytes ("Ô" is C3 94)
+	if len(s) < 6 || strings.IndexByte("ABCFPabcfp \t\xc3\xd0\xce", s[0]) < 0 { // a cheap gate: the words' first bytes ("Ô" is C3 94, "А" D0 90, "λ" CE BB)
 		return nil
 	}
 	return busHeadRE.FindStringSubmatchIndex(s)

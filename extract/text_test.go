@@ -79,9 +79,27 @@ func TestBusHeadNumbers(t *testing.T) {
 		"Bus 24 Stunden lang gültig\n":                                                "",
 		"Bus Station Leeds 07:45 - Manchester 08:50\n":                                "",
 		"Autocarro Lisboa (Sete Rios) 09:00 - Porto 12:30\n":                          "",
+		"Автобус 305 София, Централна автогара 08:30 - Варна 15:15\n":                 "305",
+		"Λεωφορείο 12 Αθήνα 07:00 - Πάτρα 10:10\n":                                    "12",
+		"Автобус София 08:30 - Варна 15:15\n":                                         "",
 	} {
 		if got := strings.Join(busHeadNumbers(text), ","); got != want {
 			t.Errorf("busHeadNumbers(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestWithoutBusWord: a bus's word heading a stop is left out of it, in
+// any script ("Автобус София" is the stop София).
+func TestWithoutBusWord(t *testing.T) {
+	for s, want := range map[string]string{
+		"Autobus Praha ÚAN Florenc": "Praha ÚAN Florenc",
+		"Автобус София":             "София",
+		"ΛΕΩΦΟΡΕΙΟ Αθήνα":           "Αθήνα",
+		"Автобусна спирка":          "Автобусна спирка",
+	} {
+		if got := withoutBusWord(s); got != want {
+			t.Errorf("withoutBusWord(%q) = %q, want %q", s, got, want)
 		}
 	}
 }
