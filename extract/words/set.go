@@ -1,7 +1,6 @@
 package words
 
 import (
-	"math"
 	"slices"
 	"strings"
 )
@@ -16,32 +15,41 @@ import (
 // Only the other steps are stored, each node's row of them laid over the
 // others' in one array of cells, where a cell says which node owns it
 // (the row displacement of a lexer's compressed tables). A full table of
-// a row per node and a column per distinct byte took 24.5 MiB for the
-// extractor's 85 sets (twenty-two languages), this form 3.8 MiB, and it
-// is built from the trie's lists without the full table; a step is three
-// loads from small tables, a compare and a branch the predictor learns,
-// no slower than the full table's one load from a large one.
+// a row per node and a column per distinct byte took 32.0 MiB for the
+// extractor's 86 sets (twenty-eight languages), this form 3.1 MiB, and
+// it is built from the trie's lists without the full table; a step is
+// three loads from small tables, a compare and a branch the predictor
+// learns, no slower than the full table's one load from a large one.
 type Set struct {
 	class [256]uint16 // a byte's column: 0 for the bytes no phrase has
 	// root is the step from the root by a byte, which is also the step
 	// from any node whose row has no cell for the byte's class.
 	root [256]int32
 	// cells holds the other steps: from the node whose row starts at base
-	// b, by class c, cells[b+c] when its check is b. Bases differ from
+	// b, by class c, cells[b+c] when its check is b's. Bases differ from
 	// node to node, so a cell is owned by one node only. A step's value
 	// is the base of the node it leads to, or, where that node ends some
 	// phrase, the node's index negated and less one, so that the loop
 	// neither looks elsewhere to learn it nor keeps the index otherwise.
-	cells []cell
+	// A cell holds the value in its high 23 bits and the owner's base
+	// modulo 512 in its low 9 as its check: the nodes that may read a
+	// cell have bases less than a row's width (at most 257) apart, so the
+	// residue tells them apart, and four bytes a cell do where eight did.
+	cells []uint32
 	base  []int32 // a node's base
 	out   []int32 // the phrase ending at a node, or -1
 	dict  []int32 // the next node down the fail chain with a phrase, or -1
 	count int
 }
 
-// cell is one stored step of a Set: the base of the node that owns it
-// (-1 for none) and where the step leads.
-type cell struct{ check, next int32 }
+// checkBits is the width of a cell's check.
+const checkBits = 9
+
+// cell is a stored step to v from the node of base b.
+func cell(b, v int32) uint32 { return uint32(v)<<checkBits | uint32(b)&(1<<checkBits-1) }
+
+// mine reports whether cell e is the step of the node of base b.
+func mine(e uint32, b int32) bool { return (e^uint32(b))&(1<<checkBits-1) == 0 }
 
 // NewSet builds the set of phrases; Each reports them by their index.
 func NewSet(phrases []string) *Set {
@@ -191,8 +199,8 @@ func (s *Set) pack(width int, rootRow, from, end, cls, to []int32) {
 		}
 		hi = max(hi, b+int(cs[len(cs)-1])+1)
 	}
-	if len(used) > math.MaxInt32 {
-		panic("words: a set too large for its table") // lists of phrases are data of a few kilobytes
+	if len(used) >= 1<<(31-checkBits) || nodes >= 1<<(31-checkBits) {
+		panic("words: a set too large for its table") // lists of phrases are data of a few hundred kilobytes
 	}
 	step := func(t int32) int32 {
 		if s.out[t] >= 0 || s.dict[t] >= 0 {
@@ -203,16 +211,18 @@ func (s *Set) pack(width int, rootRow, from, end, cls, to []int32) {
 	for x := range s.root {
 		s.root[x] = step(rootRow[s.class[x]])
 	}
-	s.cells = make([]cell, len(used))
+	// A free cell's check is that of the base one past it, which no node
+	// that may read it has.
+	s.cells = make([]uint32, len(used))
 	for i := range s.cells {
-		s.cells[i].check = -1
+		s.cells[i] = cell(int32(i+1), 0)
 	}
-	s.cells[0] = cell{check: 0, next: 0}
+	s.cells[0] = cell(0, 0)
 	for n := 1; n < nodes; n++ {
 		b := s.base[n]
-		s.cells[b] = cell{check: b, next: step(0)}
+		s.cells[b] = cell(b, step(0))
 		for k := from[n]; k < end[n]; k++ {
-			s.cells[b+cls[k]] = cell{check: b, next: step(to[k])}
+			s.cells[b+cls[k]] = cell(b, step(to[k]))
 		}
 	}
 }
@@ -262,8 +272,8 @@ func (s *Set) Any(text string) bool {
 	for i := 0; i < len(text); i++ {
 		x := text[i]
 		v := s.root[x]
-		if e := s.cells[int(b)+int(s.class[x])]; e.check == b {
-			v = e.next
+		if e := s.cells[int(b)+int(s.class[x])]; mine(e, b) {
+			v = int32(e) >> checkBits
 		}
 		if v < 0 {
 			return true
@@ -283,8 +293,8 @@ func (s *Set) AnyFold(text string) bool {
 			x += 'a' - 'A'
 		}
 		v := s.root[x]
-		if e := s.cells[int(b)+int(s.class[x])]; e.check == b {
-			v = e.next
+		if e := s.cells[int(b)+int(s.class[x])]; mine(e, b) {
+			v = int32(e) >> checkBits
 		}
 		if v < 0 {
 			return true
@@ -301,8 +311,8 @@ func (s *Set) EachAt(text string, fn func(phrase, end int) bool) {
 	for i := 0; i < len(text); i++ {
 		x := text[i]
 		v := s.root[x]
-		if e := s.cells[int(b)+int(s.class[x])]; e.check == b {
-			v = e.next
+		if e := s.cells[int(b)+int(s.class[x])]; mine(e, b) {
+			v = int32(e) >> checkBits
 		}
 		if v >= 0 {
 			b = v

@@ -124,10 +124,17 @@ func BenchmarkSetAny(b *testing.B) {
 // phrase under its first index), longest first.
 func naiveAt(phrases []string, text string) [][2]int {
 	var want [][2]int
+	seen := map[string]bool{}
+	var first []int // the phrases but repeated ones
+	for i, p := range phrases {
+		if p != "" && !seen[p] {
+			first, seen[p] = append(first, i), true
+		}
+	}
 	for end := 1; end <= len(text); end++ {
 		var here []int
-		for i, p := range phrases {
-			if p != "" && !dup(phrases, i) && strings.HasSuffix(text[:end], p) {
+		for _, i := range first {
+			if strings.HasSuffix(text[:end], phrases[i]) {
 				here = append(here, i)
 			}
 		}
@@ -166,7 +173,7 @@ func checkAt(t *testing.T, phrases []string, text string) {
 // TestSetRandom compares the automaton with a naive search on random
 // phrase lists (small and large, over few letters and over multi-byte
 // ones, so that rows share prefixes and the packed rows crowd each
-// other) and random texts.
+// other) and texts of their pieces.
 func TestSetRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(46, 1))
 	alphabets := [][]string{
@@ -176,6 +183,10 @@ func TestSetRandom(t *testing.T) {
 		{"配", "達", "済", "み", "の", "お", "知", "ら", "せ", " ", "x"},
 		{"ı", "ş", "ğ", "ö", "ü", "ç", "i", "s", "g", "o", "Ü", "A", "B"},
 		{"\x00", "\xff", "\x80", "\xc3", "a", "ő", "ű", "\n"},
+	}
+	var every []string // every byte: rows as wide as they get, cells of many owners in reach of each other
+	for b := range 256 {
+		every = append(every, string([]byte{byte(b)}))
 	}
 	word := func(alpha []string, n int) string {
 		var b strings.Builder
@@ -190,12 +201,25 @@ func TestSetRandom(t *testing.T) {
 		if round%20 == 0 {
 			n = 100 + rng.IntN(400)
 		}
+		if round%20 == 1 {
+			alpha, n = every, 1000+rng.IntN(1000)
+		}
 		phrases := make([]string, n)
 		for i := range phrases {
 			phrases[i] = word(alpha, rng.IntN(7))
 		}
 		for range 3 {
-			checkAt(t, phrases, word(alpha, rng.IntN(120)))
+			// Pieces of phrases among other letters, so that phrases
+			// start, break off and end.
+			var text strings.Builder
+			for size := rng.IntN(160); text.Len() < size; {
+				if p := phrases[rng.IntN(len(phrases))]; rng.IntN(2) == 0 {
+					text.WriteString(p[:rng.IntN(len(p)+1)])
+				} else {
+					text.WriteString(word(alpha, 1))
+				}
+			}
+			checkAt(t, phrases, text.String())
 		}
 	}
 }
