@@ -116,7 +116,7 @@ func languageRules() []rule {
 	cat := func(c string) []string {
 		var out []string
 		for _, l := range lang.Languages() {
-			out = append(out, lang.Of(l, c)...)
+			out = append(out, foldAll(lang.Of(l, c))...)
 		}
 		return out
 	}
@@ -285,6 +285,20 @@ func (x *wordIndex) find(f string) []uint8 {
 	return found
 }
 
+// foldAll folds the words of a list as fold folds the text they are
+// looked for in: Cyrillic and Greek words hold letters that TR39 maps to
+// Latin ones ("инструкции" is read "инcтpyкции"), and a word left as
+// written would never match (the fifth outside review: no Russian,
+// Ukrainian, Bulgarian or Greek instruction was seen). A word's '*' and
+// '=' marks stay.
+func foldAll(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = fold(w)
+	}
+	return out
+}
+
 // fold makes s comparable with the rules: the same text whatever
 // disguise it wears. It applies NFKC (fullwidth and mathematical letters,
 // ligatures become plain ones), drops invisible characters (a soft hyphen
@@ -332,6 +346,12 @@ func fold(s string) string {
 				space = true
 				continue
 			}
+			// Lower case first, so that a capital reads as its small
+			// letter does ("Ігноруй" as "ігноруй": TR39 maps Cyrillic
+			// "І" to "l" but "і" to "i"), and Greek without its accents
+			// and with one sigma ("ΑΓΝΟΗΣΕ ΟΛΕΣ" as "αγνόησε όλες"): the
+			// tables' words are written in small letters, accented.
+			r = greekPlain(unicode.ToLower(r))
 			if p := asciiPrototype(r); p != "" {
 				b.WriteString(p)
 				space = false
@@ -342,6 +362,33 @@ func fold(s string) string {
 		b.WriteRune(unicode.ToLower(r))
 	}
 	return b.String()
+}
+
+// greekPlain is a small Greek letter without its tonos or dialytika, and
+// the final sigma as σ; any other rune as it is.
+func greekPlain(r rune) rune {
+	if r < 0x37a || r > 0x3ff {
+		return r
+	}
+	switch r {
+	case 'ά':
+		return 'α'
+	case 'έ':
+		return 'ε'
+	case 'ή':
+		return 'η'
+	case 'ί', 'ϊ', 'ΐ':
+		return 'ι'
+	case 'ό':
+		return 'ο'
+	case 'ύ', 'ϋ', 'ΰ':
+		return 'υ'
+	case 'ώ':
+		return 'ω'
+	case 'ς':
+		return 'σ'
+	}
+	return r
 }
 
 // asciiPrototype is r's TR39 prototype, lower-cased, when that is plain

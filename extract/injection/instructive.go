@@ -120,8 +120,9 @@ var (
 func speech() speechWords {
 	speechOnce.Do(func() {
 		speechSets = speechWords{
-			you:     words.NewWholeSet(lang.Entries("injection.you")),
-			verbs:   words.NewWholeSet(lang.Entries("injection.verbs")),
+			// Folded as the text is (foldAll).
+			you:     words.NewWholeSet(foldAll(lang.Entries("injection.you"))),
+			verbs:   words.NewWholeSet(foldAll(lang.Entries("injection.verbs"))),
 			enYou:   words.NewWholeSet(lang.Of("en", "injection.you")),
 			enVerbs: words.NewWholeSet(lang.Of("en", "injection.verbs")),
 		}
