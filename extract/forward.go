@@ -69,9 +69,28 @@ func forwarded(text string) (from *mail.Address, own, body string, ok bool) {
 // or the attribution that names its sender (and its date).
 func forwardedHead(text string) (from *mail.Address, own, head, body string, ok bool) {
 	if from, head, body, ok := markedForward(text); ok {
+		// A marker quoted under a reply's attribution ("On … wrote:"
+		// over "> -----Original Message-----") whose sender is the
+		// original's too: the replied-to mail is that sender's reply over
+		// its own earlier mail, read one level down (ownOverOriginal).
+		if loc := markerLoc(text); loc != nil && strings.HasPrefix(strings.TrimLeft(text[loc[0]:loc[1]], " \t"), ">") {
+			if a, own, h, b, ok := attributed(text, loc[0], false); ok && sameDomain(a.Address, from.Address) {
+				return a, own, h, b, true
+			}
+		}
 		return from, "", head, body, true
 	}
-	for i := 0; ; {
+	if a, own, h, b, ok := attributed(text, len(text), true); ok {
+		return a, own, h, b, true
+	}
+	return namedAttribution(text)
+}
+
+// attributed finds a reply's attribution line with a sender's address
+// that starts before limit, or (blocks) a forward's header block: the
+// original's sender, the reply's own words above, the head and the body.
+func attributed(text string, limit int, blocks bool) (from *mail.Address, own, head, body string, ok bool) {
+	for i := 0; i < limit; {
 		j := strings.IndexByte(text[i:], '@')
 		if j < 0 {
 			break
@@ -90,14 +109,20 @@ func forwardedHead(text string) (from *mail.Address, own, head, body string, ok 
 		} else if at+160 < len(text) {
 			continue
 		}
+		if start >= limit {
+			break
+		}
 		if a, s, e, ok := wrappedAttribution(text, start, end); ok {
 			return a, text[:s], text[s:e], quoteOnceRE.ReplaceAllString(text[e:], ""), true
+		}
+		if !blocks {
+			continue
 		}
 		if a, head, body, ok := headerBlock(text, start, end); ok {
 			return a, "", head, body, true
 		}
 	}
-	return namedAttribution(text)
+	return nil, "", "", "", false
 }
 
 // namedAttribution finds a reply's attribution that names its sender

@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"strings"
 	"testing"
 
 	"mailnode/extract"
@@ -23,13 +24,19 @@ func TestReplyOverQuotedOriginal(t *testing.T) {
 			"De : Hotel Lindenhof <res@lindenhof.example>\nEnvoyé : lundi 3 mai 2027 11:02\nÀ : k.novak@example.si\nObjet : Confirmation 558120\n\n" + old, "2026-12-18"},
 		{"forward with a note", "FYI, our hotel for December.\n\n-------- Forwarded Message --------\n" +
 			"Subject: Booking confirmation 558120\nDate: Mon, 3 May 2027 09:12:00 +0200\nFrom: Hotel Lindenhof <res@lindenhof.example>\nTo: k.novak@example.si\n\n" + old, "2026-12-11"},
+		// A person's reply quoting the hotel's reply, whose quoted
+		// marker is the hotel's own: the hotel's words are read.
+		{"reply over the reply", "Thanks, that works for me.\n\nOn Tue, 11 May 2027 at 14:30, Hotel Lindenhof <res@lindenhof.example> wrote:\n" +
+			"> Dear Ms Novak,\n>\n> " + strings.ReplaceAll(changed, "\n", "\n> ") + "\n> -----Original Message-----\n" +
+			"> From: Hotel Lindenhof <res@lindenhof.example>\n> Sent: Monday, 3 May 2027 09:12\n> Subject: Booking confirmation 558120\n>\n> " +
+			strings.ReplaceAll(old, "\n", "\n> "), "2026-12-18"},
 		// A person's own words over what they forward are theirs, not
 		// the hotel's: the forwarded booking stands.
 		{"person's note", "Wir wollten eigentlich verschieben:\n\n" + changed + "\n-----Original Message-----\n" +
 			"From: Hotel Lindenhof <res@lindenhof.example>\nSent: Monday, 3 May 2027 09:12\nTo: k.novak@example.si\nSubject: Booking confirmation 558120\n\n" + old, "2026-12-11"},
 	} {
 		from := "Hotel Lindenhof <res@lindenhof.example>"
-		if c.name == "person's note" {
+		if c.name == "person's note" || c.name == "reply over the reply" {
 			from = "Katarina Novak <k.novak@example.si>"
 		}
 		var got []string
