@@ -22,8 +22,11 @@ func TestCarrierKindWord(t *testing.T) {
 func TestNamedCarrierNotHours(t *testing.T) {
 	c := &msgContext{}
 	for text, want := range map[string]string{
-		"AWB: 2300154876321\nProgram curier: 09:00 - 18:00\n": "",
-		"Număr comandă: 7710452\nCurier: Sameday\n":           "Sameday",
+		"AWB: 2300154876321\nProgram curier: 09:00 - 18:00\n":     "",
+		"Număr comandă: 7710452\nCurier: Sameday\n":               "Sameday",
+		"Broj narudžbe: 55120\nDostavna služba: Hrvatska pošta\n": "Hrvatska pošta",
+		"Prepravca: Slovenská pošta\n":                            "Slovenská pošta",
+		"Kurjers: Latvijas Pasts\n":                               "Latvijas Pasts",
 	} {
 		if got := c.namedCarrier(text); got != want {
 			t.Errorf("namedCarrier(%q) = %q, want %q", text, got, want)

@@ -395,4 +395,9 @@ var brandNames = []string{"Colissimo", "Posten", "SDA", "Nacex", "MRW", "Zásilk
 	// Ukrainian, Bulgarian, Serbian and Greek couriers, as their own
 	// scripts and Latin write them.
 	"Нова пошта", "Нова Пошта", "Nova Poshta", "Укрпошта", "Meest", "Еконт", "Econt Express", "Спиди", "Post Express",
-	"Пошта Србије", "Пост Експрес", "ΕΛΤΑ", "ΕΛΤΑ Courier", "ACS Courier", "Γενική Ταχυδρομική"}
+	"Пошта Србије", "Пост Експрес", "ΕΛΤΑ", "ΕΛΤΑ Courier", "ACS Courier", "Γενική Ταχυδρομική",
+	// Slovak, Croatian, Slovenian, Lithuanian and Latvian posts and
+	// couriers: a label's value of two words ("Dostavna služba: Hrvatska
+	// pošta") was read as its first.
+	"Slovenská pošta", "Hrvatska pošta", "Pošta Slovenije", "Lietuvos paštas", "LP Express", "Latvijas Pasts",
+	"Overseas Express"}
