@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -37,6 +38,21 @@ func TestReview5CyrillicGreekInjectionTaints(t *testing.T) {
 		}
 		if !res.Tainted || hasBill {
 			t.Errorf("%s: tainted %v, bill with the IBAN kept %v; want tainted, bill dropped", tt.lang, res.Tainted, hasBill)
+		}
+	}
+}
+
+// TestStatusLineLinear (the fifth outside review, MEDIUM): one line that
+// holds a status phrase thousands of times is read in linear time (1.6
+// MB took 17 s: each phrase read its whole line back for a clause's
+// words and on for a question's mark).
+func TestStatusLineLinear(t *testing.T) {
+	for _, word := range []string{"shipped ", "απεστάλη "} {
+		text := "Order number: 12345 " + strings.Repeat(word, 1_600_000/len(word))
+		raw := "From: Shop <noreply@shop.example>\r\nTo: me@home.example\r\nSubject: Your order\r\nDate: Mon, 16 Nov 2026 09:00:00 +0000\r\n" +
+			"Content-Type: text/plain; charset=utf-8\r\n\r\n" + text + "\r\n"
+		if _, d := review4Extract(raw); d > 4*time.Second {
+			t.Errorf("one line of %d bytes of %q held the reader %v", len(text), word, d)
 		}
 	}
 }
