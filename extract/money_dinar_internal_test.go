@@ -4,7 +4,8 @@ import "testing"
 
 // TestDinars: Serbian dinars after the number with their dot or in full,
 // and "RSD" either side; "din" without its dot is Romanian's or Swedish's
-// word, not a currency.
+// word, not a currency. Macedonian denars ("ден.") in a Macedonian text
+// only: in Bulgarian the word is "day".
 func TestDinars(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"Iznos za uplatu: 2.499,00 din.", "2499.00 RSD"},
@@ -12,6 +13,9 @@ func TestDinars(t *testing.T) {
 		{"Ukupno: 690 dinara", "690.00 RSD"},
 		{"Total: RSD 1.200,00", "1200.00 RSD"},
 		{"Total: 5 din 10", ""},
+		{"Вкупно: 2.490,00 ден.\nВи благодариме што купувате кај нас, ќе ве известиме.", "2490.00 MKD"},
+		{"Сума: 1 ден.", ""}, // Bulgarian "day", no Macedonian letter
+		{"Вкупно: 1.150 MKD", "1150.00 MKD"},
 	} {
 		c := &msgContext{}
 		got := ""
