@@ -796,7 +796,7 @@ func (c *msgContext) nightsFromDate(text string, z zoneHint) (in, out *Time) {
 	if start > 0 {
 		start = strings.LastIndexByte(text[:start], '\n') // and the line before
 	}
-	ds := c.dates(text[start+1 : m[2]])
+	ds, base := c.dates(text[start+1:m[2]]), start+1
 	if len(ds) == 0 {
 		// "3 nights from Friday 16 July 2030", "7 nuits à partir du
 		// samedi 10 juillet 2030": the one date after the nights on
@@ -806,11 +806,14 @@ func (c *msgContext) nightsFromDate(text string, z zoneHint) (in, out *Time) {
 			end = len(text) - m[1]
 		}
 		rest := text[m[1] : m[1]+end]
-		if ds = c.dates(rest); len(ds) > 0 && !nightsFromRE.MatchString(rest[:ds[0].start]) {
+		if ds, base = c.dates(rest), m[1]; len(ds) > 0 && !nightsFromRE.MatchString(rest[:ds[0].start]) {
 			return nil, nil // "2 nights before arrival, by 10 July": no stay's start
 		}
 	}
 	if n == 0 || len(ds) != 1 {
+		return nil, nil
+	}
+	if departureLine(text, base+ds[0].start) {
 		return nil, nil
 	}
 	a := ds[0].withYear(c.ref)
@@ -818,6 +821,25 @@ func (c *msgContext) nightsFromDate(text string, z zoneHint) (in, out *Time) {
 	t := time.Date(a.y, time.Month(a.m), a.d+n, 0, 0, 0, 0, time.UTC)
 	b.y, b.m, b.d = t.Year(), int(t.Month()), t.Day()
 	return resolve(at(a, nil), z, c.dateLoc), resolve(at(b, nil), z, c.dateLoc)
+}
+
+// departureLine reports whether the line of text holding offset i starts
+// with a check-out's label or a departure's one word ("Αναχώρηση: 13
+// Ιουνίου 2027", "Departure: …"): its date ends a stay or starts a
+// journey, and a night count after it counts from no stay's start.
+func departureLine(text string, i int) bool {
+	if i < 0 || i > len(text) {
+		return false
+	}
+	from := strings.LastIndexByte(text[:i], '\n') + 1
+	ln := text[from:i]
+	if labelOn(checkoutLabels, ln) {
+		return true
+	}
+	w, _, _ := strings.Cut(strings.TrimSpace(ln), " ")
+	w = strings.ToLower(strings.TrimRight(w, ":."))
+	// Four letters or more: German "ab" is "from" too ("ab 12.07.2030").
+	return utf8.RuneCountInString(w) >= 4 && depLabelWords.has(w)
 }
 
 // stayNights is the number of nights a text books, or 0 when it names

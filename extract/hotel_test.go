@@ -174,6 +174,10 @@ func TestNightsFromDate(t *testing.T) {
 		{"2 Nächte ab 12.07.2030", "2030-07-12 2030-07-14"},
 		{"Free cancellation up to 2 nights before arrival, by 10 July 2030", ""},
 		{"2 nights, 10 July 2030 and 12 July 2030", ""},
+		// A departure's or a check-out's date ends a stay: no nights count from it.
+		{"Departure: Sunday 13 July 2030\nRoom: single, 3 nights", ""},
+		{"Check-out: 13 July 2030\n3 nights", ""},
+		{"Arrival: Thursday 10 July 2030\nRoom: single, 3 nights", "2030-07-10 2030-07-13"},
 	} {
 		m := &msgContext{ref: ref, dateLoc: time.UTC}
 		if got := stayDays(m.nightsFromDate(c.text, zoneHint{})); got != c.want {

@@ -36,6 +36,9 @@ var (
 	depMarkers     = newStopMarkers("departure", "departure.marker", "departure.verb")
 	arrMarkers     = newStopMarkers("arrival", "arrival.marker")
 	allStopMarkers = newStopMarkers("departure", "departure.marker", "departure.verb", "arrival", "arrival.marker")
+	// depLabelWords are the departure's labels alone, without the short
+	// words for "from" ("fra", "de") a stay's start may follow.
+	depLabelWords = newStopMarkers("departure")
 )
 
 // has reports whether the lower-case word w is a marker.
