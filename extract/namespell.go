@@ -2,7 +2,6 @@ package extract
 
 import (
 	"strings"
-	"unicode"
 
 	"mailnode/extract/places"
 )
@@ -77,46 +76,34 @@ var baseLetters = strings.NewReplacer("ø", "o", "Ø", "O", "ł", "l", "Ł", "L"
 // cyrillicLatin spells a Cyrillic name in Latin letters as Russian,
 // Ukrainian and Bulgarian shops' domains do ("ТехноДом" is tehnodom.ru,
 // "Книжный Мир" knizhnyj-mir.ru): х as h, the soft and hard signs left out.
-var cyrillicLatin = func() *strings.Replacer {
-	var pairs []string
-	for _, p := range strings.Fields("а:a б:b в:v г:g д:d е:e ё:e ж:zh з:z и:i й:y к:k л:l м:m н:n о:o п:p р:r с:s т:t у:u ф:f " +
-		"х:h ц:ts ч:ch ш:sh щ:sch ы:y э:e ю:yu я:ya і:i ї:yi є:ye ґ:g") {
-		c, l, _ := strings.Cut(p, ":")
-		r := []rune(c)[0]
-		pairs = append(pairs, c, l, string(unicode.ToUpper(r)), strings.ToUpper(l[:1])+l[1:])
-	}
-	return strings.NewReplacer(append(pairs, "ь", "", "Ь", "", "ъ", "", "Ъ", "")...)
-}()
+var cyrillicLatin = transliteration("а:a б:b в:v г:g д:d е:e ё:e ж:zh з:z и:i й:y к:k л:l м:m н:n о:o п:p р:r с:s т:t у:u ф:f "+
+	"х:h ц:ts ч:ch ш:sh щ:sch ы:y э:e ю:yu я:ya і:i ї:yi є:ye ґ:g", "ь", "", "Ь", "", "ъ", "", "Ъ", "")
 
 // serbianLatin spells a Cyrillic name as Serbian's own Latin script does,
 // its diacritics left out as domains leave them: ц is c, not ts
 // ("Техника продавница" is tehnika-prodavnica.rs), ч and ћ c, ш s, ж z.
-var serbianLatin = func() *strings.Replacer {
-	var pairs []string
-	for _, p := range strings.Fields("а:a б:b в:v г:g д:d ђ:dj е:e ж:z з:z и:i ј:j к:k л:l љ:lj м:m н:n њ:nj о:o п:p " +
-		"р:r с:s т:t ћ:c у:u ф:f х:h ц:c ч:c џ:dz ш:s") {
-		c, l, _ := strings.Cut(p, ":")
-		r := []rune(c)[0]
-		pairs = append(pairs, c, l, string(unicode.ToUpper(r)), strings.ToUpper(l[:1])+l[1:])
-	}
-	return strings.NewReplacer(pairs...)
-}()
+var serbianLatin = transliteration("а:a б:b в:v г:g д:d ђ:dj е:e ж:z з:z и:i ј:j к:k л:l љ:lj м:m н:n њ:nj о:o п:p " +
+	"р:r с:s т:t ћ:c у:u ф:f х:h ц:c ч:c џ:dz ш:s")
 
 // greekLatin spells a Greek name in Latin letters as Greek shops' domains
 // do ("Ηλεκτρικά Σπιτιού" is ilektrikaspitiou.gr): ου as ou, αυ and ευ as
 // av and ev, η as i, the tonos left out. The pairs of letters come first:
 // a Replacer compares its pairs in order.
-var greekLatin = func() *strings.Replacer {
+var greekLatin = transliteration("ου:ou ού:ou αυ:av αύ:av ευ:ev εύ:ev " +
+	"α:a ά:a β:v γ:g δ:d ε:e έ:e ζ:z η:i ή:i θ:th ι:i ί:i ϊ:i ΐ:i κ:k λ:l μ:m ν:n ξ:x ο:o ό:o π:p ρ:r " +
+	"σ:s ς:s τ:t υ:y ύ:y ϋ:y ΰ:y φ:f χ:ch ψ:ps ω:o ώ:o")
+
+// transliteration is a Replacer of a table of "letters:latin" pairs apart
+// by spaces, each in small and in capital letters (the capital's Latin
+// capitalised), in the table's order, then the extra old, new pairs.
+func transliteration(table string, extra ...string) *strings.Replacer {
 	var pairs []string
-	for _, p := range strings.Fields("ου:ou ού:ou αυ:av αύ:av ευ:ev εύ:ev " +
-		"α:a ά:a β:v γ:g δ:d ε:e έ:e ζ:z η:i ή:i θ:th ι:i ί:i ϊ:i ΐ:i κ:k λ:l μ:m ν:n ξ:x ο:o ό:o π:p ρ:r " +
-		"σ:s ς:s τ:t υ:y ύ:y ϋ:y ΰ:y φ:f χ:ch ψ:ps ω:o ώ:o") {
-		g, l, _ := strings.Cut(p, ":")
-		up := strings.ToUpper(g)
-		pairs = append(pairs, g, l)
-		if up != g {
-			pairs = append(pairs, up, strings.ToUpper(l[:1])+l[1:])
+	for _, p := range strings.Fields(table) {
+		from, to, _ := strings.Cut(p, ":")
+		pairs = append(pairs, from, to)
+		if up := strings.ToUpper(from); up != from {
+			pairs = append(pairs, up, strings.ToUpper(to[:1])+to[1:])
 		}
 	}
-	return strings.NewReplacer(pairs...)
-}()
+	return strings.NewReplacer(append(pairs, extra...)...)
+}
