@@ -77,6 +77,10 @@ func statusIn(s string) string {
 		if statusOrder[rank] == StatusReturned && refundPhrases[statusPhrases[phrase]] && lost() {
 			return true
 		}
+		// "Free returns within 30 days": a return's terms are none.
+		if statusOrder[rank] == StatusReturned && inReturnPolicy(s, end) {
+			return true
+		}
 		if st := statusOrder[rank]; st == StatusShipped || st == StatusDelivered || st == StatusReturned {
 			w := len(before)
 			for w > 0 && words.In(before, w, true) {
