@@ -20,6 +20,10 @@ func TestReturnPolicyIsNoReturn(t *testing.T) {
 		{"Your order 55120", "Your order has shipped.\nItems can be returned for 30 days; see our return policy.\n", StatusShipped},
 		{"Нарачка 55120", "Вашата нарачка е испратена.\nБесплатно враќање во рок од 14 дена.\n", StatusShipped},
 		{"Нарачката 55120 е примена", "Вашата нарачка е примена и се обработува.\n", StatusOrdered},
+		{"ご注文の発送", "ご注文の商品を発送しました。\n返品は30日以内に可能です。\n", StatusShipped},
+		{"주문 발송", "주문하신 상품이 발송되었습니다.\n반품 가능 기간: 수령 후 7일 이내\n", StatusShipped},
+		{"Sipariş kargoda", "Siparişiniz kargoya verildi.\n14 gün içinde ücretsiz iade.\n", StatusShipped},
+		{"Order 55120", "Your order has shipped.\nReturns accepted for 30 days.\n", StatusShipped},
 		// Returns done stay returns.
 		{"Your return has been received", "We have received your return.\nYour refund has been issued.\n", StatusReturned},
 		{"Order 55120", "Your parcel was returned to sender.\n", StatusReturned},
