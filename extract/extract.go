@@ -310,7 +310,8 @@ func (c *msgContext) textRulesIn(subject, text string, depth int) []Fact {
 		if strings.TrimSpace(own) != "" {
 			oc := *c
 			oc.html = nil // the HTML holds the quoted mail too
-			if facts := oc.textFacts("", own); len(facts) > 0 {
+			// A reply that offers other dates is read as its quote.
+			if facts := oc.textFacts("", own); len(facts) > 0 && !oc.replyOffers(own, facts) {
 				oc.html = c.html
 				*c = oc
 				return facts

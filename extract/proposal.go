@@ -69,3 +69,24 @@ func (c *msgContext) offeredStay(subject, text string) bool {
 	l := lower(subject + "\n" + text)
 	return offerWords.In(l) && !bookedWords.In(l) && c.bookingRef(text) == "" && c.orderNumber(text) == ""
 }
+
+// replyOffers reports whether a reply's own words over the booking it
+// quotes offer or propose other dates rather than state a changed booking
+// ("We could offer you instead, maybe: … until then your booking stays as
+// it is"): they speak of a plan or an offer and name no reference, order's
+// number or ticket of their own, and none of their legs or stays carries
+// one. The quoted confirmation's number and words do not count, nor do a
+// booking's words in the reply: it speaks of "your booking", the quoted
+// one. The words first, which few replies hold.
+func (c *msgContext) replyOffers(own string, facts []Fact) bool {
+	l := lower(own)
+	if !planWords.In(l) && !offerWords.In(l) {
+		return false
+	}
+	for _, f := range facts {
+		if f.Segment != nil && f.Segment.Reservation != "" {
+			return false
+		}
+	}
+	return c.bookingRef(own) == "" && c.orderNumber(own) == "" && c.ticketCode(own) == ""
+}
