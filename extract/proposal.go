@@ -42,15 +42,21 @@ func (c *msgContext) proposedOnly(out []Fact, all string) bool {
 
 // seatNamed reports whether a lower-cased text names a seat, a coach or a
 // row by its number ("Seat 42", "Wagen 7", "place : 84"): a ticket's, which
-// the readers do not always take as the leg's seat.
+// the readers do not always take as the leg's seat. The number has at most
+// three digits: one language's coach is another's train ("voz" in
+// Slovenian and Serbian), and "Voz 7401" is a train's number.
 func seatNamed(l string) bool {
 	found := false
 	seatLabels.EachAt(l, func(p, end int) bool {
 		if words.In(l, end, false) || words.In(l, end-len(seatLabelList[p]), true) {
 			return true
 		}
-		rest := strings.TrimLeft(l[end:min(len(l), end+8)], " :.#\t")
-		found = rest != "" && rest[0] >= '0' && rest[0] <= '9'
+		rest := strings.TrimLeft(l[end:min(len(l), end+12)], " :.#\t")
+		n := 0
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		found = n > 0 && n <= 3
 		return !found
 	})
 	return found
