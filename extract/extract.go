@@ -68,7 +68,15 @@ import (
 // digests in every layout, digital orders, lost parcels' refunds; bus
 // numbers, dotted clocks, "(+1)"; PDF text drawn turned or wrapped in
 // its cell; flights whose numbers come under their routes.
-const Version = 11
+// Version 12: mail in Ukrainian, Bulgarian, Serbian, Macedonian, Greek,
+// Slovak, Croatian, Slovenian, Lithuanian, Latvian and Estonian, and
+// instructions in Cyrillic and Greek seen; plans, offers, a reply's
+// changed booking over the quoted one, placeholder senders; stations of
+// towns without an airport; a calendar's legs past midnight; stays
+// "Jun 18 – 21, 2027"; coach cards with each stop's day under it; a
+// building's front desk, mailroom or locker; a return's terms and a shop's
+// receipt of an order are no return and no delivery.
+const Version = 12
 
 // Result is what one message says.
 type Result struct {
