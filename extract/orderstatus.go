@@ -141,8 +141,23 @@ func statusIn(s string) string {
 		}
 		return false
 	}
-	for _, h := range hits {
-		if inProblem(h) || statusOrder[statusRank[h.phrase]] == StatusProblem && inHelp(h) {
+	// "Kargo firması tarafından teslim alındı", "a futár átvette": a
+	// phrase inside a longer one of another state is that one's (the
+	// courier took the parcel: shipped, not delivered). The longer phrase
+	// ends at or after it, among the few hits around it (hits come by
+	// their ends; of two that end together, the longer first).
+	inLonger := func(i int) bool {
+		h := hits[i]
+		start := h.end - len(statusPhrases[h.phrase])
+		for _, o := range hits[max(0, i-8):min(len(hits), i+9)] {
+			if o != h && o.end >= h.end && o.end-len(statusPhrases[o.phrase]) <= start && statusRank[o.phrase] != statusRank[h.phrase] {
+				return true
+			}
+		}
+		return false
+	}
+	for i, h := range hits {
+		if inProblem(h) || statusOrder[statusRank[h.phrase]] == StatusProblem && inHelp(h) || inLonger(i) {
 			continue
 		}
 		if !consider(h.phrase, h.end) {

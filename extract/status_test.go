@@ -23,6 +23,16 @@ func TestStatusIn(t *testing.T) {
 		"your package is in the mailroom. packages not collected within 7 days are returned to the sender.": StatusDelivered,
 		"your package has been placed in a locker.":                                                         StatusDelivered,
 		"if the parcel is not collected it will be returned.":                                               "",
+		// The courier took the parcel: a delivered word inside a longer
+		// phrase of shipping is the shipping's.
+		"kargonuz kargo firması tarafından teslim alındı.": StatusShipped,
+		"kargonuz alıcıya teslim edildi.":                  StatusDelivered,
+		"a futár átvette a csomagot.":                      StatusShipped,
+		"a csomagot átvette.":                              StatusDelivered,
+		"coletul a fost ridicat de curier.":                StatusShipped,
+		"lähetys on luovutettu kuljetukseen.":              StatusShipped,
+		"lähetys on luovutettu.":                           StatusDelivered,
+		"пратката е подигната од курир.":                   StatusShipped,
 		// A help line's or a link's problem is none.
 		"thank you for your order. if you have any problems with your order, reply to this email.": StatusOrdered,
 		"order id: mk4t8q2lz9\nprocreate pocket\nreport a problem\n£5.99":                          StatusOrdered,
