@@ -268,7 +268,49 @@ func (c *msgContext) deliveryLater(text string) bool {
 }
 
 // orderNumber is the first number a text gives by an order's label.
-func (c *msgContext) orderNumber(text string) string { return c.codeAfter(orderLabels, text) }
+func (c *msgContext) orderNumber(text string) string {
+	if n := c.codeAfter(orderLabels, text); n != "" {
+		return n
+	}
+	return numberedOrder(text)
+}
+
+// numberedOrderRE is an order's number before the word that says it
+// numbers the order, as Turkish and Hungarian write it: "MS-77120934
+// numaralı siparişiniz", "a KB-20441 számú rendelését" (order.numbered in
+// extract/lang/data).
+var numberedOrderRE = func() *regexp.Regexp {
+	var alts []string
+	for _, e := range lang.Entries("order.numbered") {
+		alts = append(alts, regexp.QuoteMeta(strings.TrimSuffix(e, "*"))+`\pL*`)
+	}
+	if len(alts) == 0 {
+		return nil
+	}
+	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN-])([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])[ \t]+(?:` + strings.Join(alts, "|") + `)`)
+}()
+
+// numberedOrderWords are order.numbered's first words, looked for before
+// the expression runs.
+var numberedOrderWords = func() *words.Set {
+	var ws []string
+	for _, e := range lang.Entries("order.numbered") {
+		w, _, _ := strings.Cut(e, " ")
+		ws = append(ws, w)
+	}
+	return words.NewSet(ws)
+}()
+
+// numberedOrder is the first order's number numberedOrderRE reads, or "".
+func numberedOrder(text string) string {
+	if numberedOrderRE == nil || !numberedOrderWords.AnyFold(text) {
+		return ""
+	}
+	if m := numberedOrderRE.FindStringSubmatch(text); m != nil && !masked(m[1]) {
+		return m[1]
+	}
+	return ""
+}
 
 // tableOrderNumber is orderNumber of a table's cells as tabLabels writes
 // them: a column's date under a header that names the order ("Data
