@@ -57,12 +57,8 @@ func statusIn(s string) string {
 		// "We'll email you again when your order has been dispatched":
 		// a state in a clause about a time to come is not the order's.
 		// The clause is looked for in the line's last bytes before the
-		// phrase: a line of hostile text may hold a phrase thousands of
-		// times (the fifth outside review: 1.6 MB in 17 s).
-		start := strings.LastIndexByte(s[max(0, end-clauseBytes):end], '\n') + 1 + max(0, end-clauseBytes)
-		for start < end && !utf8.RuneStart(s[start]) {
-			start++
-		}
+		// phrase (lineAround).
+		start, _ := lineAround(s, end, clauseBytes, 0)
 		before := s[start:max(start, end-len(statusPhrases[phrase]))]
 		if whenWords.In(before) || inQuestion(s[end:]) {
 			return true

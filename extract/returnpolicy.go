@@ -15,8 +15,7 @@ import (
 var returnPolicyWords = words.NewWholeSet(lang.Entries("status.return_policy"))
 
 // policyReach is how far before and after a return's phrase its terms are
-// looked for: a sentence's reach, so that a hostile line of returns costs
-// each phrase a bounded look.
+// looked for: a sentence's reach.
 const policyReach = 160
 
 // inReturnPolicy reports whether the sentence of s around a return's
@@ -24,17 +23,28 @@ const policyReach = 160
 // a return done ("Your return has been received" still is one). Asked
 // only of a return's phrases, so a mail without one pays nothing.
 func inReturnPolicy(s string, end int) bool {
-	start := max(strings.LastIndexByte(s[:end], '\n')+1, end-policyReach)
-	stop := len(s)
-	if i := strings.IndexByte(s[end:], '\n'); i >= 0 {
-		stop = end + i
+	start, stop := lineAround(s, end, policyReach, policyReach)
+	return returnPolicyWords.In(s[start:stop])
+}
+
+// lineAround bounds the part of s's line around offset at that a
+// phrase's context is read in: at most before bytes back and after bytes
+// on, on rune boundaries. Only those bytes are looked at, so that a
+// hostile line holding a phrase thousands of times costs each a bounded
+// look (the fifth outside review: a line scanned whole per phrase took
+// 17 s for 1.6 MB).
+func lineAround(s string, at, before, after int) (start, stop int) {
+	lo, hi := max(0, at-before), min(len(s), at+after)
+	start = strings.LastIndexByte(s[lo:at], '\n') + 1 + lo
+	stop = hi
+	if i := strings.IndexByte(s[at:hi], '\n'); i >= 0 {
+		stop = at + i
 	}
-	stop = min(stop, end+policyReach)
-	for start < end && !utf8.RuneStart(s[start]) {
+	for start < at && !utf8.RuneStart(s[start]) {
 		start++
 	}
-	for stop > end && stop < len(s) && !utf8.RuneStart(s[stop]) {
+	for stop > at && stop < len(s) && !utf8.RuneStart(s[stop]) {
 		stop--
 	}
-	return returnPolicyWords.In(s[start:stop])
+	return start, stop
 }
