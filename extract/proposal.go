@@ -37,7 +37,13 @@ func (c *msgContext) proposedOnly(out []Fact, all string) bool {
 			return false
 		}
 	}
-	return !seatNamed(l) && c.bookingRef(all) == "" && c.orderNumber(all) == "" && c.ticketCode(all) == ""
+	return !seatNamed(l) && !c.numbersBooking(all)
+}
+
+// numbersBooking reports whether a text gives a booking's reference, an
+// order's number or a ticket's code: the numbered signs of a booking.
+func (c *msgContext) numbersBooking(text string) bool {
+	return c.bookingRef(text) != "" || c.orderNumber(text) != "" || c.ticketCode(text) != ""
 }
 
 // seatNamed reports whether a lower-cased text names a seat, a coach or a
@@ -94,5 +100,5 @@ func (c *msgContext) replyOffers(own string, facts []Fact) bool {
 			return false
 		}
 	}
-	return c.bookingRef(own) == "" && c.orderNumber(own) == "" && c.ticketCode(own) == ""
+	return !c.numbersBooking(own)
 }
