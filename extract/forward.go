@@ -457,12 +457,12 @@ func markedForward(text string) (from *mail.Address, head, body string, ok bool)
 	return from, head, body, ok
 }
 
-// sameDomain reports whether two addresses are of one domain, or one of
-// the other's subdomains ("res@mail.hotel.example", "info@hotel.example").
+// sameDomain reports whether two addresses are of one organisation's
+// domain (orgDomain: "res@mail.hotel.example", "info@hotel.example").
 func sameDomain(a, b string) bool {
 	_, x, ok1 := strings.Cut(strings.ToLower(a), "@")
 	_, y, ok2 := strings.Cut(strings.ToLower(b), "@")
-	return ok1 && ok2 && x != "" && y != "" && (x == y || strings.HasSuffix(x, "."+y) || strings.HasSuffix(y, "."+x))
+	return ok1 && ok2 && x != "" && y != "" && orgDomain(x) == orgDomain(y)
 }
 
 // unmarkedForward finds a header block that no marker opens (headerBlock)
