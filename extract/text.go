@@ -648,7 +648,10 @@ func labelledIn(text, w string) bool {
 		if j > 0 && edge(text[j-1]) || j+len(w) < len(text) && edge(text[j+len(w)]) {
 			continue
 		}
-		label := strings.TrimRight(text[strings.LastIndexByte(text[:j], '\n')+1:j], " \t")
+		// The label's line within a label's reach (lineAround): a hostile
+		// line of ": CODE" repeated costs each a bounded look back.
+		start, _ := lineAround(text, j, 120, 0)
+		label := strings.TrimRight(text[start:j], " \t")
 		if !strings.HasSuffix(label, ":") && !strings.HasSuffix(label, "#") {
 			continue
 		}
