@@ -98,7 +98,7 @@ var rules = append(languageRules(), []rule{
 // same way, built from its words (categories injection.*): overriding
 // earlier instructions ("ignore … instructions", "glöm … instruktionerna")
 // and asking that all of something go to an address ("videresend alle …
-// til x@y"). The extractors read 13 languages; so do these rules.
+// til x@y").
 func languageRules() []rule {
 	alt := func(ws []string) string {
 		var parts []string

@@ -22,7 +22,7 @@ var labelCategories = map[string]bool{"tracking": true, "reservation": true, "or
 	"due": true, "checkin": true, "checkout": true, "hotel": true, "departure": true, "arrival": true, "departure.marker": true,
 	"arrival.marker": true}
 
-// TestFiles: the thirteen languages the extractors read, each with every
+// TestFiles: the languages the extractors read, each with every
 // category; labels compile as regular expressions; status phrases are
 // lower case, as the text they are looked for in.
 func TestFiles(t *testing.T) {
