@@ -80,9 +80,9 @@ func routePair(a, b *Place, apart int) bool {
 // in parentheses, or upper case next to a clock, an arrow or a dash.
 func airportCodes(ln string) []string {
 	var out []string
-	for _, m := range parenCode.FindAllStringSubmatch(ln, -1) {
-		if places.Known(m[1]) {
-			out = append(out, m[1])
+	for _, m := range parenCode.FindAllStringSubmatchIndex(ln, -1) {
+		if w := ln[m[2]:m[3]]; places.Known(w) && !zoneAfterClock(w, ln[:m[0]]) {
+			out = append(out, w)
 		}
 	}
 	if len(out) > 0 {
@@ -93,11 +93,34 @@ func airportCodes(ln string) []string {
 	}
 	for _, m := range codeWord.FindAllStringIndex(ln, -1) {
 		w := ln[m[0]:m[1]]
-		if places.Known(w) && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) {
+		if places.Known(w) && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) {
 			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// zoneAbbrevs are time zones' abbreviations that are also airports' codes
+// (PST, EST, CET, ...): after a clock they name the zone ("8:00 AM PST",
+// "arrives 12:50 (CET)"), not the airport.
+var zoneAbbrevs = map[string]bool{"PST": true, "PDT": true, "EST": true, "EDT": true, "CST": true, "CDT": true,
+	"MST": true, "MDT": true, "AKST": true, "HST": true, "AST": true, "ADT": true, "GMT": true, "UTC": true,
+	"BST": true, "CET": true, "EET": true, "WET": true, "MSK": true, "JST": true, "KST": true, "SGT": true}
+
+// zoneTail is a clock at the end of what stands before a word, an AM or
+// PM and an opening parenthesis allowed between them.
+var zoneTail = regexp.MustCompile(`(?i)\d[:.h]\d\d\s?(?:[ap]\.?m\.?)?\s?\(?\s?$`)
+
+// zoneAfterClock reports whether w, an airport's code, is a time zone's
+// abbreviation right after a clock.
+func zoneAfterClock(w, before string) bool {
+	if !zoneAbbrevs[w] {
+		return false
+	}
+	if len(before) > 16 {
+		before = before[len(before)-16:]
+	}
+	return zoneTail.MatchString(before)
 }
 
 // wordCodeBeforeClock reports whether w, an airport's code that is also a
