@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 	"unsafe"
 
 	"mailnode/extract/lang"
@@ -125,6 +127,9 @@ func reservationCodes(text string) []string {
 		}
 		// A code has a digit, or is a six-letter record locator; one in
 		// small letters too is mostly digits ("eIC84471022"), not a word.
+		if m != nil && !hasDigit(m[1]) && headingInCapitals(v) {
+			m = nil // "Itinerary Confirmation" over "FLIGHT DETAILS": a heading, not a code
+		}
 		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
 			out = append(out, m[1])
 		} else if m := shortCodeRE.FindStringSubmatch(v); m != nil && !strings.HasPrefix(m[1], "19") && !strings.HasPrefix(m[1], "20") {
@@ -134,4 +139,22 @@ func reservationCodes(text string) []string {
 		}
 	}
 	return out
+}
+
+// headingInCapitals reports whether a label's value is a heading in
+// capitals, two words or more of capital letters alone ("FLIGHT DETAILS",
+// "VOYAGE ALLER" under a title that ends in a reference's label): a
+// record locator of letters stands alone or before other words' case.
+func headingInCapitals(v string) bool {
+	line, _, _ := strings.Cut(v, "\n")
+	fields := strings.Fields(line)
+	if len(fields) < 2 {
+		return false
+	}
+	for _, f := range fields {
+		if utf8.RuneCountInString(f) < 2 || strings.IndexFunc(f, func(r rune) bool { return !unicode.IsUpper(r) }) >= 0 {
+			return false
+		}
+	}
+	return true
 }
