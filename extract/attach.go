@@ -271,7 +271,7 @@ func (c *msgContext) labelledClocks(passes []Fact, text string) {
 		// is another flight's, or a rebooking's: its clocks say nothing.
 		dated, same := false, false
 		for _, us := range []bool{false, true} { // a slashed date read either way
-			for _, d := range findDates(ln, us) {
+			for _, d := range c.findDates(ln, us) {
 				dated = true
 				same = same || d.m == int(day.Month()) && d.d == day.Day() && (!d.hasYear || d.y == day.Year())
 			}

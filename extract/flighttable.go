@@ -303,7 +303,7 @@ func (c *msgContext) sideFlights(lines []string, h int) (out []*Segment, end int
 func (c *msgContext) tableFlight(roles, cells []string, lines []string, h int, dayFirst bool) *Segment {
 	dates := c.dates
 	if dayFirst {
-		dates = func(s string) []dateMatch { return findDates(s, false) }
+		dates = func(s string) []dateMatch { return c.findDates(s, false) }
 	}
 	var num string
 	var day *dateMatch

@@ -585,7 +585,7 @@ func afterHeaderBlock(rest string, from int) string {
 // on, and its delivery day is read against its own.
 func (c *msgContext) originalDay(head string) (time.Time, bool) {
 	day := func(v string) (time.Time, bool) {
-		for _, d := range findDates(v, c.usSender()) {
+		for _, d := range c.findDates(v, c.usSender()) {
 			if d.hasYear {
 				return time.Date(d.y, time.Month(d.m), d.d, 12, 0, 0, 0, c.dateLoc), true
 			}

@@ -498,7 +498,7 @@ func (c *msgContext) columnDates(text string, z zoneHint) (in, out *Time) {
 			// A row is written in one order: "12/02/2028 15/02/2028" is
 			// not the 2nd of December to the 15th of February.
 			if before(b, a) {
-				if ds := findDates(lines[j], !c.usSender()); len(ds) >= 2 {
+				if ds := c.findDates(lines[j], !c.usSender()); len(ds) >= 2 {
 					if x, y := ds[0].withYear(c.ref), ds[1].withYear(c.ref); !before(y, x) && co > ci {
 						a, b = x, y
 					}
@@ -549,7 +549,7 @@ func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
 			// from a .com sender is the 12th of June to the 15th, not
 			// the 6th of December to a 15th month.
 			if len(ends) == 0 || !before(starts[0], ends[0]) {
-				if ef, sf := findDates(second, false), findDates(first, false); len(ef) > 0 && len(sf) > 0 && sf[0].hasYear && before(sf[0], ef[0]) {
+				if ef, sf := c.findDates(second, false), c.findDates(first, false); len(ef) > 0 && len(sf) > 0 && sf[0].hasYear && before(sf[0], ef[0]) {
 					ends, starts = ef, sf
 				}
 			}

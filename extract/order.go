@@ -254,7 +254,7 @@ func (c *msgContext) deliveryLater(text string) bool {
 		if !futureWords.In(low) || todayWords.In(low) || !hasDigit(ln) {
 			continue
 		}
-		for _, d := range findDates(ln, c.usSender()) {
+		for _, d := range c.findDates(ln, c.usSender()) {
 			y := d.y
 			if !d.hasYear {
 				y = sent.Year()

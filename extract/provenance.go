@@ -330,6 +330,13 @@ func (ev *evidence) addText(kind, text string) {
 		for _, us := range []bool{false, true} {
 			for _, d := range findDates(ln, us) {
 				ev.days = append(ev.days, dayFound{kind: kind, mat: mat, line: line, raw: ln[d.start:d.end], y: d.y, m: d.m, d: d.d, hasYear: d.hasYear})
+				// A name a language reads as another month (Croatian
+				// "listopada" is October) is either.
+				if sharedMonths[d.m] {
+					for _, mo := range ownMonthsIn(ln[d.start:d.end]) {
+						ev.days = append(ev.days, dayFound{kind: kind, mat: mat, line: line, raw: ln[d.start:d.end], y: d.y, m: mo, d: d.d, hasYear: d.hasYear})
+					}
+				}
 			}
 		}
 		// A table's date cell ("ons 24/11", "6. 3."), as cellDate reads
@@ -1118,7 +1125,7 @@ func (ev *evidence) yearFor(d dayFound, y int) bool {
 	}
 	for _, m := range ev.mats {
 		for _, us := range []bool{false, true} {
-			if ref := firstFullDate(m.text, us); !ref.IsZero() && dm.withYear(ref).y == y {
+			if ref := firstFullDate(m.text, func(ln string) []dateMatch { return findDates(ln, us) }); !ref.IsZero() && dm.withYear(ref).y == y {
 				return true
 			}
 		}

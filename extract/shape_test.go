@@ -327,7 +327,7 @@ func TestRouteShaped(t *testing.T) {
 		{"Reservation: RJT7Q2M4\nTuesday, 18 March 2030\nOpening hours 09:10 - 11:55\n", false},
 	} {
 		c := &msgContext{}
-		c.ref = firstFullDate(tc.text, false)
+		c.ref = firstFullDate(tc.text, func(ln string) []dateMatch { return findDates(ln, false) })
 		if got := c.routeShaped(tc.text); got != tc.want {
 			t.Errorf("routeShaped(%q) = %v, want %v", tc.text, got, tc.want)
 		}

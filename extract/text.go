@@ -264,7 +264,8 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	all := subject + "\n" + text
 	c.langText, c.langDone, c.sureDone = all, false, false
 	if c.ref.IsZero() {
-		c.ref = firstFullDate(text, c.usSender())
+		us := c.usSender()
+		c.ref = firstFullDate(text, func(ln string) []dateMatch { return c.findDates(ln, us) })
 	}
 	if c.ref.IsZero() {
 		c.ref = c.arrived

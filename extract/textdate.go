@@ -23,6 +23,22 @@ var monthNames = lang.Months()
 
 var weekdayNames = lang.Weekdays()
 
+// ownMonths are, by language, the month names it reads as another month
+// than monthNames does: Croatian "listopad(a)" is October, Czech's and
+// Polish's November.
+var ownMonths = lang.OwnMonths()
+
+// sharedMonths are the months monthNames gives the names of ownMonths.
+var sharedMonths = func() map[int]bool {
+	m := map[int]bool{}
+	for _, names := range ownMonths {
+		for n := range names {
+			m[monthNames[n]] = true
+		}
+	}
+	return m
+}()
+
 var (
 	monthAlt = func() string {
 		names := slices.Collect(maps.Keys(monthNames))
@@ -137,9 +153,95 @@ func (c *msgContext) dates(s string) []dateMatch {
 	if c.dateMemo == nil {
 		c.dateMemo = map[dateKey][]dateMatch{}
 	}
-	ds := slices.Clip(findDates(s, k.usFirst))
+	ds := slices.Clip(c.findDates(s, k.usFirst))
 	c.dateMemo[k] = ds
 	return ds
+}
+
+// findDates is findDates read in the mail's language: a month's name that
+// language reads as another month (ownMonths) is that month. Only a date
+// of a month some language's name shares is looked at twice.
+func (c *msgContext) findDates(s string, usFirst bool) []dateMatch {
+	ds := findDates(s, usFirst)
+	var own map[string]int
+	for i, d := range ds {
+		if !sharedMonths[d.m] {
+			continue
+		}
+		if own == nil {
+			if own = ownMonths[c.monthLanguage()]; own == nil {
+				return ds
+			}
+		}
+		written := strings.ToLower(s[d.start:d.end])
+		for name, mo := range own {
+			if strings.Contains(written, name) {
+				ds[i].m = mo
+			}
+		}
+	}
+	return ds
+}
+
+// ownMonthsIn is the months a date's text is in the languages that read
+// its month's name as another month (ownMonths).
+func ownMonthsIn(written string) []int {
+	written = strings.ToLower(written)
+	var out []int
+	for _, names := range ownMonths {
+		for name, mo := range names {
+			if strings.Contains(written, name) && !slices.Contains(out, mo) {
+				out = append(out, mo)
+			}
+		}
+	}
+	return out
+}
+
+// monthLanguage is the language a mail's month names are read in: its
+// words' (lang.Detect), else its letters' or its sender's country's.
+// Croatian's common words are most of Serbian's Latin ones (and its short
+// ones Czech's), and Serbian writes "oktobar", "novembar": a text Detect
+// finds Serbian that writes a Croatian month is Croatian, as one that
+// writes ć or đ and no letter only Polish, Czech or Slovak writes (ł, ś,
+// ę, ř, ů, á …; Slovenian writes neither ć nor đ), or one from Croatia
+// or Bosnia whose letters say no other language.
+func (c *msgContext) monthLanguage() string {
+	if !c.langDone {
+		c.language, c.langDone = lang.Detect(c.langText), true
+	}
+	if c.language == "hr" || c.language == "sr" {
+		return "hr"
+	}
+	switch croatianLetters(c.langText) {
+	case 1:
+		return "hr"
+	case 0:
+		if c.senderCountry == "HR" || c.senderCountry == "BA" {
+			return "hr"
+		}
+	}
+	return c.language
+}
+
+// croatianLetters is 1 when the first 4 KB of text write ć or đ and no
+// letter only the other Latin Slavic languages write, -1 when they write
+// such a letter, else 0.
+func croatianLetters(text string) int {
+	if len(text) > 4096 {
+		text = text[:4096]
+	}
+	hr := 0
+	for _, r := range text {
+		switch r {
+		case 'ć', 'Ć', 'đ', 'Đ':
+			hr = 1
+		case 'ł', 'Ł', 'ą', 'Ą', 'ę', 'Ę', 'ś', 'Ś', 'ź', 'Ź', 'ż', 'Ż', 'ń', 'Ń', 'ó', 'Ó',
+			'ě', 'Ě', 'ř', 'Ř', 'ů', 'Ů', 'ý', 'Ý', 'á', 'Á', 'é', 'É', 'í', 'Í', 'ú', 'Ú', 'ä', 'ô', 'ľ', 'Ľ', 'ĺ':
+			return -1
+		}
+	}
+	return hr
 }
 
 // dateKey is a line and how its slashed dates are read.
@@ -579,10 +681,11 @@ func timeRange(ln string, a, b clockMatch) bool {
 	return len(between) <= 16 && strings.ContainsAny(between, "-–—→>")
 }
 
-// firstFullDate is the first date with a year in text, or zero.
-func firstFullDate(text string, usFirst bool) time.Time {
+// firstFullDate is the first date with a year in text, or zero; dates
+// reads a line's.
+func firstFullDate(text string, dates func(string) []dateMatch) time.Time {
 	for ln := range strings.Lines(text) {
-		for _, d := range findDates(ln, usFirst) {
+		for _, d := range dates(ln) {
 			// A printout's "02JUL 1215" is a day and a clock, not the
 			// year 1215.
 			if d.hasYear && validDate(d.y, d.m, d.d) {

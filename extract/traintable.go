@@ -38,7 +38,7 @@ func (c *msgContext) tableRowLeg(lines []string, i int, clocks []clockMatch, ref
 	}
 	us := c.usSender()
 	cell := func(s string) (name string, d *dateMatch) {
-		if ds := findDates(s, us); len(ds) > 0 {
+		if ds := c.findDates(s, us); len(ds) > 0 {
 			d = &ds[0]
 			before := withoutWeekday(s[:ds[0].start])
 			if wordCellBefore(before, s[ds[0].end:]) {

@@ -123,6 +123,24 @@ func Months() map[string]int {
 	return m
 }
 
+// OwnMonths maps, for each language that has any, the month names it reads
+// as another month than Months does (category month.own.1 to month.own.12:
+// Croatian "listopad" is October, Czech's and Polish's November).
+func OwnMonths() map[string]map[string]int {
+	out := map[string]map[string]int{}
+	for _, l := range Languages() {
+		for i := 1; i <= 12; i++ {
+			for _, n := range Of(l, fmt.Sprintf("month.own.%d", i)) {
+				if out[l] == nil {
+					out[l] = map[string]int{}
+				}
+				out[l][strings.ToLower(n)] = i
+			}
+		}
+	}
+	return out
+}
+
 // Weekdays maps every language's weekday names and abbreviations, lower
 // case, to 1 (Monday) to 7 (Sunday).
 func Weekdays() map[string]int {

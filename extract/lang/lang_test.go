@@ -80,7 +80,7 @@ func TestCalendarWords(t *testing.T) {
 	for _, l := range Languages() {
 		for i := 1; i <= 12; i++ {
 			names := Of(l, fmt.Sprintf("month.%d", i))
-			if len(names) == 0 {
+			if len(names)+len(Of(l, fmt.Sprintf("month.own.%d", i))) == 0 {
 				t.Errorf("%s has no month %d", l, i)
 			}
 			for _, n := range names {
@@ -96,6 +96,9 @@ func TestCalendarWords(t *testing.T) {
 				t.Errorf("%s has no weekday %d", l, i)
 			}
 		}
+	}
+	if OwnMonths()["hr"]["listopada"] != 10 || OwnMonths()["cs"] != nil {
+		t.Errorf("OwnMonths: Croatian listopada = %d, want 10; Czech has %v, want none", OwnMonths()["hr"]["listopada"], OwnMonths()["cs"])
 	}
 	if Months()["desember"] != 12 || Months()["października"] != 10 || Weekdays()["fredag"] != 5 {
 		t.Error("Months or Weekdays misread the files")
