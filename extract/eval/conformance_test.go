@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,9 @@ import (
 	"testing"
 
 	"mailnode/extract"
+	"mailnode/extract/uic918"
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
 )
 
 // TestHeadlineList: the headline's inputs are read from its README's
@@ -127,5 +131,44 @@ func TestLabelCorrections(t *testing.T) {
 		if !strings.Contains(string(raw), c.was) {
 			t.Errorf("%+v: KItinerary's output no longer holds %q", c, c.was)
 		}
+	}
+}
+
+// TestRCT2Container: a bare layout is wrapped as a railway's ticket holds
+// it, with a U_HEAD that states the day KItinerary reads its layouts
+// against as the issue, and the layout's yearless reservation day (DSB's
+// "08.12", read on 19 December 2018) falls on or after it: 2019.
+func TestRCT2Container(t *testing.T) {
+	rec, err := os.ReadFile(filepath.Join("..", "uic918", "testdata", "res-dsb-invalid-unicode-encoding.rct2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload, err := uicContainer(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tk, err := uic918.Parse(payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := tk.Issued(); !ok || d != (uic918.Date{Year: 2018, Month: 12, Day: 19}) {
+		t.Errorf("issued %v %v, want 19 December 2018", d, ok)
+	}
+	if _, ok := tk.Record("U_TLAY"); !ok {
+		t.Error("no U_TLAY record")
+	}
+	var b bytes.Buffer
+	img, err := aztecPNG(payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := attachment(&b, "Tickets <tickets@example.com>", rct2Date, "Your ticket is attached.", "ticket.png", "image/png", img)
+	msg := mime.Parse(raw)
+	var departs []string
+	for _, e := range ConformanceSegments("m", extract.Extract(msg, msgauth.Verdict{}).Facts) {
+		departs = append(departs, e.Fields["depart"])
+	}
+	if len(departs) != 1 || !strings.HasPrefix(departs[0], "2019-12-08T17:22") {
+		t.Errorf("departures %q, want 8 December 2019 17:22", departs)
 	}
 }

@@ -26,8 +26,14 @@ import (
 // every other input's is its reservations, as for the other folders.
 
 // rct2Date is the day KItinerary's RCT2 test reads its layouts against
-// (rct2parsertest.cpp: 19 December 2018, 18:35).
-const rct2Date = "Wed, 19 Dec 2018 18:35:00 +0000"
+// (rct2parsertest.cpp: 19 December 2018, 18:35). KItinerary reads a
+// ticket's layout against the day its U_HEAD says the ticket was issued,
+// so the test's day stands for the issue: the container states it in its
+// U_HEAD as a railway's does (rct2Issued), and the mail is sent then.
+const (
+	rct2Date   = "Wed, 19 Dec 2018 18:35:00 +0000"
+	rct2Issued = "191220181835"
+)
 
 // importRailTickets adds the rct2/ layouts, the uic918-3/ containers and
 // the vendors' inputs that are UIC 918.3 containers.
@@ -122,7 +128,10 @@ func firstNonEmpty(a, b string) string {
 }
 
 // uicContainer wraps a bare U_TLAY record (as far as its stated length)
-// in a version 1 container with a blank signature.
+// in a version 1 container with a blank signature, after a U_HEAD
+// record (UIC 918.3's: the issuer's code, a blank key of 20 characters,
+// the issue's "ddmmyyyyhhmm", a flag and two languages) issued at
+// rct2Issued.
 func uicContainer(rec []byte) ([]byte, error) {
 	if len(rec) < 12 {
 		return nil, fmt.Errorf("record of %d bytes", len(rec))
@@ -131,8 +140,11 @@ func uicContainer(rec []byte) ([]byte, error) {
 	if _, err := fmt.Sscanf(string(rec[8:12]), "%04d", &n); err == nil && n >= 12 && n <= len(rec) {
 		rec = rec[:n]
 	}
+	head := "0000" + strings.Repeat(" ", 20) + rct2Issued + "0" + "EN" + "EN"
+	head = fmt.Sprintf("U_HEAD01%04d", 12+len(head)) + head
 	var z bytes.Buffer
 	w := zlib.NewWriter(&z)
+	w.Write([]byte(head))
 	w.Write(rec)
 	w.Close()
 	b := []byte("#UT01000000001")
