@@ -26,6 +26,11 @@ func (c *msgContext) railTicketFacts(text string) []Fact {
 	if j == nil {
 		return nil
 	}
+	return c.journeyFacts(j)
+}
+
+// journeyFacts is a ticket's journeys as trains.
+func (c *msgContext) journeyFacts(j *uic918.RCT2) []Fact {
 	var out []Fact
 	for _, leg := range j.Legs {
 		// Only a leg the ticket binds to a train has one (the layout's
@@ -37,7 +42,18 @@ func (c *msgContext) railTicketFacts(text string) []Fact {
 			continue
 		}
 		dep := wallTime{y: d.y, mo: d.m, d: d.d, dateOnly: !leg.DepartClock.OK, h: leg.DepartClock.Hour, mi: leg.DepartClock.Minute}
-		fz, _ := c.legZones(leg.From, leg.To, dep, dep)
+		fz, tz := c.legZones(leg.From, leg.To, dep, dep)
+		if leg.Further {
+			// A further train of the route states no station of its
+			// own: none is given, and its clock is read only when both
+			// ends of the route put it at one instant (one zone, or
+			// zones a border apart that keep one time): where it boards
+			// is not said.
+			if fz.loc == nil || tz.loc == nil || !leg.DepartClock.OK || !resolve(dep, fz, nil).Equal(resolve(dep, tz, nil).Time) {
+				continue
+			}
+			seg.From, seg.To = nil, nil
+		}
 		seg.Depart = resolve(dep, fz, c.dateLoc)
 		if leg.ArriveClock.OK && leg.Arrive.Month > 0 {
 			// The arrival's year is the one that puts it on or after the

@@ -54,9 +54,11 @@ func TestRailTicketPass(t *testing.T) {
 		{"DB record", read("20210113-Muster-918-3-City-Ticket.bin"), "Kassel+City>Frankfurt(Main)+City 2021-01-13 day", ""},
 		{"day ticket", read("20230501-Deutschlandticket-FCB-TLB-RCT2-v1.01.bin"), "", ""},
 		// U_FLEX (UIC 918.9): the trains the ticket is bound to, the
-		// issuer's booking; a version not read gives nothing.
+		// issuer's booking, a further train without the stations the
+		// ticket does not state; a version not read gives nothing.
 		{"FCB", read("20221030-Muster-918-9-FV_SuperSparpreisSenior_InklRueckfahrt.bin"),
-			"Flensburg>Rosenheim 2022-10-30 17:35 ICE803 booking R4YNMU9E; Rosenheim>Flensburg 2022-11-01 13:35 ICE786 booking R4YNMU9E", ""},
+			"Flensburg>Rosenheim 2022-10-30 17:35 ICE803 booking R4YNMU9E; (no station) 2022-10-30 20:05 ICE1109 booking R4YNMU9E; " +
+				"Rosenheim>Flensburg 2022-11-01 13:35 ICE786 booking R4YNMU9E", ""},
 		{"FCB version 3", read("20250227-Muster-918-9-Deutschland-Ticket.bin"), "", ""},
 		// UIC's barcode header (DOSIPAS) holds the FCB record without a
 		// UIC 918.3 container.
@@ -78,7 +80,11 @@ func TestRailTicketPass(t *testing.T) {
 				if !s.Depart.DateOnly {
 					day = s.Depart.Format("15:04")
 				}
-				g := fmt.Sprintf("%s>%s %s %s", s.From.Name, s.To.Name, s.Depart.Format("2006-01-02"), day)
+				route := "(no station)"
+				if s.From != nil && s.To != nil {
+					route = s.From.Name + ">" + s.To.Name
+				}
+				g := fmt.Sprintf("%s %s %s", route, s.Depart.Format("2006-01-02"), day)
 				if s.Number != "" {
 					g += " " + s.Number
 				}

@@ -45,7 +45,7 @@ func flexLegs(t *fcb.Ticket) (*RCT2, error) {
 			continue
 		}
 		y, m, d := l.Day.Date()
-		leg := Leg{From: l.From, To: l.To, Depart: Date{Year: y, Month: int(m), Day: d}, Train: l.Train}
+		leg := Leg{From: l.From, To: l.To, Depart: Date{Year: y, Month: int(m), Day: d}, Train: l.Train, Further: l.Further}
 		if l.Clock >= 0 {
 			leg.DepartClock = Clock{Hour: l.Clock / 60, Minute: l.Clock % 60, OK: true}
 		}

@@ -39,6 +39,10 @@ type Leg struct {
 	Depart, Arrive           Date // Arrive.Month 0: no arrival day
 	DepartClock, ArriveClock Clock
 	Train                    string // "RJX 42", "267"; the outward leg's, on reservations
+	// Further: a train after the first of a ticket bound to several
+	// (U_FLEX) that states no station of its own: it runs on the route
+	// From-To, boarding and alighting where the ticket does not say.
+	Further bool
 }
 
 // ErrNoJourney is a layout that states no journey: another standard, a

@@ -28,6 +28,9 @@ func legString(r *RCT2) string {
 	var out []string
 	for _, l := range r.Legs {
 		s := fmt.Sprintf("%s>%s %d-%02d-%02d", l.From, l.To, l.Depart.Year, l.Depart.Month, l.Depart.Day)
+		if l.Further {
+			s = fmt.Sprintf("(%s>%s) %d-%02d-%02d", l.From, l.To, l.Depart.Year, l.Depart.Month, l.Depart.Day)
+		}
 		if l.DepartClock.OK {
 			s += fmt.Sprintf(" %02d:%02d", l.DepartClock.Hour, l.DepartClock.Minute)
 		}
@@ -88,10 +91,12 @@ func TestParse(t *testing.T) {
 		{"20210113-Muster-918-3-City-Ticket.bin", "0080", "Kassel+City>Frankfurt(Main)+City 2021-01-13"},
 
 		// U_FLEX (UIC 918.9, package fcb): full days, the train a ticket
-		// is bound to and its clock; nothing from a version not read.
+		// is bound to and its clock, each further train on the route
+		// "(From>To)" with no station of its own; nothing from a version
+		// not read.
 		{"20220421-Muster-918-9-CityTicket.bin", "1080", "Kassel+City>Frankfurt(Main)+City 2022-04-21"},
 		{"20221030-Muster-918-9-FV_SuperSparpreisSenior_InklRueckfahrt.bin", "1080",
-			"Flensburg>Rosenheim 2022-10-30 17:35 ICE803; Rosenheim>Flensburg 2022-11-01 13:35 ICE786"},
+			"Flensburg>Rosenheim 2022-10-30 17:35 ICE803; (Flensburg>Rosenheim) 2022-10-30 20:05 ICE1109; Rosenheim>Flensburg 2022-11-01 13:35 ICE786"},
 		{"20221020-Muster-918-9-Laenderticket-Thueringen.bin", "1080", ""},
 		{"20240118-Muster-918-9-BahnCard-25.bin", "1080", ""},
 		{"20250227-Muster-918-9-Deutschland-Ticket.bin", "1080", ""},

@@ -242,11 +242,23 @@ func TestOpenTicketRules(t *testing.T) {
 	}{
 		{"no train: the first valid day", nil, nil, "Lyon Part-Dieu>Marseille St-Charles 2027-05-12"},
 		{"one train", []any{link("TGV 6111", 3, 7*60+4, "")}, nil, "Lyon Part-Dieu>Marseille St-Charles 2027-05-13 07:04 TGV 6111"},
-		{"the first of two", []any{link("TER 1", 3, 400, ""), link("TGV 2", 3, 500, "")}, nil, "Lyon Part-Dieu>Marseille St-Charles 2027-05-13 06:40 TER 1"},
+		{"two trains", []any{link("TER 1", 3, 400, ""), link("TGV 2", 3, 500, "")}, nil,
+			"Lyon Part-Dieu>Marseille St-Charles 2027-05-13 06:40 TER 1; (Lyon Part-Dieu>Marseille St-Charles) 2027-05-13 08:20 TGV 2"},
+		{"a further train the next day", []any{link("ICN 1", 3, 23*60, ""), link("IR 2", 4, 30, "")}, nil,
+			"Lyon Part-Dieu>Marseille St-Charles 2027-05-13 23:00 ICN 1; (Lyon Part-Dieu>Marseille St-Charles) 2027-05-14 00:30 IR 2"},
+		{"a further link before the first: not a later train", []any{link("TER 1", 3, 400, ""), link("TGV 2", 3, 300, "")}, nil,
+			"Lyon Part-Dieu>Marseille St-Charles 2027-05-13 06:40 TER 1"},
+		{"a further link naming a station ends them", []any{link("TER 1", 3, 400, ""), link("TGV 2", 3, 500, "Valence TGV"), link("TGV 3", 3, 600, "")}, nil,
+			"Lyon Part-Dieu>Marseille St-Charles 2027-05-13 06:40 TER 1"},
+		{"a zone after the first ends them", []any{link("TER 1", 3, 400, ""), zone, link("TGV 3", 3, 600, "")}, nil,
+			"Lyon Part-Dieu>Marseille St-Charles 2027-05-13 06:40 TER 1"},
 		{"a zone first: no train", []any{zone, link("TGV 2", 3, 500, "")}, nil, "Lyon Part-Dieu>Marseille St-Charles 2027-05-12"},
 		{"a link from another station", []any{link("TGV 2", 3, 500, "Valence TGV")}, nil, "Lyon Part-Dieu>Marseille St-Charles 2027-05-12"},
 		{"a return bound to a train", nil, seq{"validReturnRegion": []any{link("TGV 6180", 6, 18*60, "")}},
 			"Lyon Part-Dieu>Marseille St-Charles 2027-05-12; Marseille St-Charles>Lyon Part-Dieu 2027-05-16 18:00 TGV 6180"},
+		{"a return bound to two trains", nil, seq{"validReturnRegion": []any{link("TGV 6180", 6, 18*60, ""), link("TER 9", 6, 20*60, "")}},
+			"Lyon Part-Dieu>Marseille St-Charles 2027-05-12; Marseille St-Charles>Lyon Part-Dieu 2027-05-16 18:00 TGV 6180; " +
+				"(Marseille St-Charles>Lyon Part-Dieu) 2027-05-16 20:00 TER 9"},
 		{"a return bound to none: no day, no leg", nil, seq{"fromStationNameUTF8": "Marseille St-Charles"}, "Lyon Part-Dieu>Marseille St-Charles 2027-05-12"},
 		{"a season ticket: no trip on its first day", nil, nil, ""},
 		{"a season ticket bound to a train", []any{link("TGV 6111", 3, 7*60+4, "")}, nil, "Lyon Part-Dieu>Marseille St-Charles 2027-05-13 07:04 TGV 6111"},
@@ -273,6 +285,9 @@ func TestOpenTicketRules(t *testing.T) {
 		var legs []string
 		for _, l := range tk.Legs {
 			s := fmt.Sprintf("%s>%s %s", l.From, l.To, l.Day.Format("2006-01-02"))
+			if l.Further {
+				s = fmt.Sprintf("(%s>%s) %s", l.From, l.To, l.Day.Format("2006-01-02"))
+			}
 			if l.Clock >= 0 {
 				s += fmt.Sprintf(" %02d:%02d %s", l.Clock/60, l.Clock%60, l.Train)
 			}
@@ -408,7 +423,7 @@ func TestNamedTrains(t *testing.T) {
 		{"a change named", []any{link("IC 2013", 3, 7*60+12, "Kiel Hbf", "Hamburg Hbf"), link("ICE 885", 3, 8*60+46, "Hamburg Hbf", "Würzburg Hbf")}, nil,
 			"Kiel Hbf>Hamburg Hbf 2027-05-13 07:12 IC 2013; Hamburg Hbf>Würzburg Hbf 2027-05-13 08:46 ICE 885"},
 		{"links naming no station", []any{link("IC 2013", 3, 7*60+12, "", ""), link("ICE 885", 3, 8*60+46, "", "")}, nil,
-			"Kiel Hbf>Würzburg Hbf 2027-05-13 07:12 IC 2013"},
+			"Kiel Hbf>Würzburg Hbf 2027-05-13 07:12 IC 2013; (Kiel Hbf>Würzburg Hbf) 2027-05-13 08:46 ICE 885"},
 		{"links short of the last station", []any{link("IC 2013", 3, 7*60+12, "Kiel Hbf", "Hamburg Hbf"), link("ICE 885", 3, 8*60+46, "Hamburg Hbf", "Fulda")}, nil,
 			"Kiel Hbf>Würzburg Hbf 2027-05-13 07:12 IC 2013"},
 		{"the return's change named", []any{link("ICE 884", 3, 7*60+12, "", "")},
@@ -430,7 +445,11 @@ func TestNamedTrains(t *testing.T) {
 		}
 		var legs []string
 		for _, l := range tk.Legs {
-			legs = append(legs, fmt.Sprintf("%s>%s %s %02d:%02d %s", l.From, l.To, l.Day.Format("2006-01-02"), l.Clock/60, l.Clock%60, l.Train))
+			s := fmt.Sprintf("%s>%s %s %02d:%02d %s", l.From, l.To, l.Day.Format("2006-01-02"), l.Clock/60, l.Clock%60, l.Train)
+			if l.Further {
+				s = "(" + s[:len(l.From)+1+len(l.To)] + ")" + s[len(l.From)+1+len(l.To):]
+			}
+			legs = append(legs, s)
 		}
 		if got := strings.Join(legs, "; "); got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
@@ -471,7 +490,11 @@ func TestCountermark(t *testing.T) {
 		}
 		var legs []string
 		for _, l := range tk.Legs {
-			legs = append(legs, fmt.Sprintf("%s>%s %s %02d:%02d %s", l.From, l.To, l.Day.Format("2006-01-02"), l.Clock/60, l.Clock%60, l.Train))
+			s := fmt.Sprintf("%s>%s %s %02d:%02d %s", l.From, l.To, l.Day.Format("2006-01-02"), l.Clock/60, l.Clock%60, l.Train)
+			if l.Further {
+				s = "(" + s[:len(l.From)+1+len(l.To)] + ")" + s[len(l.From)+1+len(l.To):]
+			}
+			legs = append(legs, s)
 		}
 		if got, want := strings.Join(legs, "; "), "Zürich HB>Bern 2027-04-14 09:02 IC 8; Bern>Zürich HB 2027-04-14 16:34 IC 1"; got != want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, want)

@@ -19,7 +19,10 @@ type Ticket struct {
 
 // Leg is a journey: stations as named, its local day, the clock of its
 // train when one is bound (-1 else) and that train ("ICE573", "803"); a
-// reservation's arrival when it states one (ArriveClock -1 else).
+// reservation's arrival when it states one (ArriveClock -1 else). A
+// further train of a direction bound to several whose links name no
+// station (Further) has the direction's stations as From and To: it
+// runs on that route, from and to stations the ticket does not state.
 type Leg struct {
 	From, To    string
 	Day         time.Time // the local day, at 00:00 UTC
@@ -27,6 +30,7 @@ type Leg struct {
 	Train       string
 	ArriveDay   time.Time
 	ArriveClock int
+	Further     bool
 	open        bool      // an open ticket's journey, not a reservation's
 	until       time.Time // an open ticket's last day of validity, when bound to no train
 }
@@ -156,7 +160,7 @@ func openTicket(o seq, day0 time.Time) []Leg {
 		legs = trains
 	} else if l, ok := firstTrain(o["validRegion"], o, day0); ok {
 		out.Day, out.Clock, out.Train = l.Day, l.Clock, l.Train
-		legs = []Leg{out}
+		legs = append([]Leg{out}, furtherTrains(o["validRegion"], out, day0)...)
 	} else if until := num(o, "validUntilDay", 0); until >= 0 && until <= maxJourneyDays && o["activatedDay"] == nil {
 		out.Day = day0.AddDate(0, 0, int(num(o, "validFromDay", 0)))
 		out.until = out.Day.AddDate(0, 0, int(until))
@@ -181,6 +185,47 @@ func openTicket(o seq, day0 time.Time) []Leg {
 	if l, ok := firstTrain(ret["validReturnRegion"], ret, day0); ok {
 		back.Day, back.Clock, back.Train = l.Day, l.Clock, l.Train
 		legs = append(legs, back)
+		legs = append(legs, furtherTrains(ret["validReturnRegion"], back, day0)...)
+	}
+	return legs
+}
+
+// furtherTrains is each train after the first of a direction bound to
+// several (DB's "Zugbindung" of a journey with changes): the train links
+// that follow the first at the head of the valid regions, each naming
+// no station (a link that names one ends them: namedTrains reads links
+// that name all), with its train, day and departure clock, on or after
+// the first's. The ticket states no station where each boards or
+// alights: each is a Further leg of the direction's route.
+func furtherTrains(regions any, first Leg, day0 time.Time) []Leg {
+	rs, _ := regions.([]any)
+	if len(rs) < 2 {
+		return nil
+	}
+	var legs []Leg
+	prev := first
+	for _, r := range rs[1:] {
+		a, _ := r.(alt)
+		if a.name != "trainLink" {
+			break
+		}
+		link, _ := a.v.(seq)
+		if link["fromStationNum"] != nil || link["toStationNum"] != nil || str(link, "fromStationNameUTF8") != "" || str(link, "toStationNameUTF8") != "" ||
+			link["fromStationIA5"] != nil || link["toStationIA5"] != nil {
+			break
+		}
+		train := trainName(link)
+		clock, ok := link["departureTime"].(int64)
+		if train == "" || !ok || clock >= 1440 {
+			break
+		}
+		l := Leg{From: first.From, To: first.To, Day: day0.AddDate(0, 0, int(num(link, "travelDate", 0))), Clock: int(clock),
+			Train: train, ArriveClock: -1, open: true, Further: true}
+		if l.Train == prev.Train || l.Day.Before(prev.Day) || l.Day.Equal(prev.Day) && l.Clock <= prev.Clock {
+			break // not a later train: a link misread, or the same train again
+		}
+		legs = append(legs, l)
+		prev = l
 	}
 	return legs
 }

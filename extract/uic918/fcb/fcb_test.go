@@ -33,6 +33,9 @@ func legs(tk *fcb.Ticket) string {
 	var out []string
 	for _, l := range tk.Legs {
 		s := fmt.Sprintf("%s>%s %s", l.From, l.To, l.Day.Format("2006-01-02"))
+		if l.Further {
+			s = fmt.Sprintf("(%s>%s) %s", l.From, l.To, l.Day.Format("2006-01-02"))
+		}
 		if l.Clock >= 0 {
 			s += fmt.Sprintf(" %02d:%02d", l.Clock/60, l.Clock%60)
 		}
@@ -46,9 +49,11 @@ func legs(tk *fcb.Ticket) string {
 
 // TestDecode holds DB's and the UIC sample's FCB records to KItinerary's
 // readings of them (its expected outputs: the booking, stations, day,
-// the first train of each direction and its clock). KItinerary gives
-// each further train a ticket is bound to as a reservation of the whole
-// route; here a direction is one journey, its first train's.
+// the first train of each direction and its clock, and each further
+// train the direction is bound to). KItinerary gives each further train
+// as a reservation of the whole route; DB's train links state no
+// station, so here it is a train on the route, "(From>To)", with its
+// day and clock and no station of its own.
 func TestDecode(t *testing.T) {
 	for _, tc := range []struct {
 		file, issued, pnr, legs string
@@ -56,9 +61,10 @@ func TestDecode(t *testing.T) {
 		{"20220421-Muster-918-9-CityTicket.bin", "2022-04-19 11:08", "CMJTUN93", "Kassel+City>Frankfurt(Main)+City 2022-04-21"},
 		{"20220422-Muster-918-9-FV_SuperSparpreis.bin", "2022-04-19 11:16", "NA5AMJY2", "Mannheim>Reutlingen 2022-04-22 11:59 ICE573"},
 		{"20221030-Muster-918-9-FV_SuperSparpreisSenior_InklRueckfahrt.bin", "2022-10-06 13:03", "R4YNMU9E",
-			"Flensburg>Rosenheim 2022-10-30 17:35 ICE803; Rosenheim>Flensburg 2022-11-01 13:35 ICE786"},
+			"Flensburg>Rosenheim 2022-10-30 17:35 ICE803; (Flensburg>Rosenheim) 2022-10-30 20:05 ICE1109; Rosenheim>Flensburg 2022-11-01 13:35 ICE786"},
 		{"20221104-Muster-918-9-FV_SuperSparpreis_3Erw_InklRueckfahrt.bin", "2022-10-06 14:15", "0ZH2EWKX",
-			"Hamburg>Rosenheim 2022-11-04 03:20 ICE591; Rosenheim>Hamburg 2022-11-04 17:35 ICE1120"},
+			"Hamburg>Rosenheim 2022-11-04 03:20 ICE591; (Hamburg>Rosenheim) 2022-11-04 06:56 ICE781; (Hamburg>Rosenheim) 2022-11-04 09:17 ICE1121; " +
+				"Rosenheim>Hamburg 2022-11-04 17:35 ICE1120; (Rosenheim>Hamburg) 2022-11-04 18:53 ICE782"},
 		{"uic-sparpreis-ticket.bin", "2020-10-30 10:50", "D260V48G", "Mannheim>Reutlingen 2020-11-05 11:58 ICE973"},
 		// A regional day ticket, a railcard, a Deutschlandticket: no
 		// stations, no journey.
