@@ -254,6 +254,11 @@ func walletPass(payload string) ([]byte, error) {
 // SchemaEntities does, and more leniently about its shapes: a type given
 // as a list, and the day and status fields of the check.
 func ConformanceEntities(mail string, data []byte) []Entity {
+	return corrected(conformanceEntities(mail, data))
+}
+
+// conformanceEntities is ConformanceEntities before labelCorrections.
+func conformanceEntities(mail string, data []byte) []Entity {
 	items := schemaItems(data)
 	var out []Entity
 	for _, r := range items {
@@ -284,7 +289,7 @@ func ConformanceEntities(mail string, data []byte) []Entity {
 		}
 		out = append(out, es...)
 	}
-	return corrected(out)
+	return out
 }
 
 // ConformanceSegments is what mailnode read, in the check's fields.

@@ -91,9 +91,10 @@ func ImportKItinerary(dir string) (Public, error) {
 
 // labelCorrection is a field KItinerary's expected output gets wrong
 // against what its own input states, set right on import: the label says
-// what the mail says.
+// what the mail says. An empty is drops the field: the input states no
+// one value of it. expected is the output's file under kitinerary/.
 type labelCorrection struct {
-	mail, kind, number, field, was, is string
+	mail, kind, number, field, was, is, expected string
 }
 
 // labelCorrections, each an error of the expected output, not a modelling
@@ -103,12 +104,25 @@ type labelCorrection struct {
 //     DTEND is 2022-07-27 08:31. KItinerary dates every leg after midnight
 //     on the 26th but for the last arrival (from DTEND): the night train
 //     leaves Nürnberg at 01:41 on the 27th, and so on to Luxembourg.
+//   - United's scrubbed Wallet pass flies ORD to CDG by its primary fields
+//     ("Paris-De Gaulle", "CDG"), its semantics (destinationAirportCode CDG)
+//     and its barcode ("ORDCDGUA 0987"); KItinerary's arrival airport is
+//     ORD (under the name "Charles de Gaulle Airport"), and its departure
+//     is the pass's arrival (10 December, 08:01 in Paris). The pass states
+//     no one departure: its barcode flies on day 190 (9 July), its back
+//     field "DEPARTS" 9 December 6:00 PM, its semantics 23:00 UTC that day
+//     (5 PM in Chicago); the departure is not scored.
+const warsawLuxembourg = "extractordata/deutschebahn/20220726-warsaw-luxembourg-PL.ics.json"
+const unitedPass = "pkpassdata/apple-store-UA-sample-unsigned-scrubbed.json"
+
 var labelCorrections = []labelCorrection{
-	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "NJ 40490", "depart", "2022-07-26T01:41", "2022-07-27T01:41"},
-	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "NJ 40490", "arrive", "2022-07-26T05:11", "2022-07-27T05:11"},
-	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "RE 4100", "depart", "2022-07-26T06:03", "2022-07-27T06:03"},
-	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "RE 4100", "arrive", "2022-07-26T07:31", "2022-07-27T07:31"},
-	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "bus", "Bus51016", "depart", "2022-07-26T07:41", "2022-07-27T07:41"},
+	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "NJ 40490", "depart", "2022-07-26T01:41", "2022-07-27T01:41", warsawLuxembourg},
+	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "NJ 40490", "arrive", "2022-07-26T05:11", "2022-07-27T05:11", warsawLuxembourg},
+	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "RE 4100", "depart", "2022-07-26T06:03", "2022-07-27T06:03", warsawLuxembourg},
+	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "RE 4100", "arrive", "2022-07-26T07:31", "2022-07-27T07:31", warsawLuxembourg},
+	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "bus", "Bus51016", "depart", "2022-07-26T07:41", "2022-07-27T07:41", warsawLuxembourg},
+	{"pkpassdata_apple-store-UA-sample-unsigned-scrubbed.pkpass", "flight", "UA987", "to", "ORD", "CDG", unitedPass},
+	{"pkpassdata_apple-store-UA-sample-unsigned-scrubbed.pkpass", "flight", "UA987", "depart", "2025-12-10T08:01 +01:00", "", unitedPass},
 }
 
 // corrected applies labelCorrections to an input's entities (the travel
@@ -119,7 +133,11 @@ func corrected(es []Entity) []Entity {
 	for _, c := range labelCorrections {
 		for _, e := range es {
 			if strings.HasSuffix(e.Mail, c.mail) && e.Kind == c.kind && e.Fields["number"] == c.number && e.Fields[c.field] == c.was {
-				e.Fields[c.field] = c.is
+				if c.is == "" {
+					delete(e.Fields, c.field)
+				} else {
+					e.Fields[c.field] = c.is
+				}
 			}
 		}
 	}
