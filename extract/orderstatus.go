@@ -83,7 +83,7 @@ func statusIn(s string) string {
 				_, n := utf8.DecodeLastRuneInString(before[:w])
 				w -= n
 			}
-			if endsWithWord(before[:w], willWords) {
+			if endsWithWord(before[:w], willWords) || willAhead(before[:w]) {
 				// "Or the item will be returned to the sender": a
 				// return to come, if nothing is done, is none yet.
 				if st == StatusShipped || st == StatusReturned {
@@ -228,6 +228,37 @@ var (
 	// (status.will: "will be", "wird", "sera").
 	willWords = lang.Entries("status.will")
 )
+
+// willGap is how many words may stand between a will-word (status.will)
+// and the participle it puts in time to come.
+const willGap = 4
+
+// willAhead reports whether a will-word (status.will) stands among the
+// last willGap words of s's clause with no past word (status.past) after
+// it: German puts the participle last ("Ihnen wird ein Paket
+// zugestellt", "wird Ihre Sendung morgen geliefert"), English an adverb
+// between ("will then be delivered"). The clause ends at a sentence's or
+// a line's end.
+func willAhead(s string) bool {
+	for n := 0; n <= willGap; n++ {
+		s = strings.TrimRight(s, " \t")
+		i := strings.LastIndexAny(s, " \t.!?;:\n")
+		if i >= 0 && strings.IndexByte(" \t", s[i]) < 0 {
+			return false // the clause ends here
+		}
+		if n > 0 && endsWithWord(s, willWords) {
+			return true
+		}
+		if pastWords.In(s[i+1:]) {
+			return false
+		}
+		if i < 0 {
+			return false
+		}
+		s = s[:i]
+	}
+	return false
+}
 
 // deliveryAhead reports whether s tells of a delivery to come and of none
 // done.

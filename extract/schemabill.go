@@ -17,8 +17,11 @@ func (c *msgContext) invoice(it node, from string) (Fact, bool) {
 	}
 	b.Due = c.timeAt(getStr(it, "paymentDueDate", "paymentDue"), c.countryZone(""))
 	b.Status = StatusDue
+	// PaymentAutomaticallyApplied is a direct debit still to come ("an
+	// automatic payment system is in place and will be used"): due, as a
+	// text's direct debit on a day ahead is.
 	switch s := strings.ToLower(getStr(it, "paymentStatus")); {
-	case strings.Contains(s, "complete"), strings.Contains(s, "automaticallyapplied"), strings.Contains(s, "paid"):
+	case strings.Contains(s, "complete"), strings.Contains(s, "paid"):
 		b.Status = StatusPaid
 	case strings.Contains(s, "cancel"):
 		b.Status = StatusCancelled

@@ -33,6 +33,20 @@ func TestStatusIn(t *testing.T) {
 		"lähetys on luovutettu kuljetukseen.":              StatusShipped,
 		"lähetys on luovutettu.":                           StatusDelivered,
 		"пратката е подигната од курир.":                   StatusShipped,
+		// A will-word a few words before the participle, as German puts
+		// it last: a delivery to come is a parcel on its way; a past
+		// word between, or a sentence's end, stops the will-word.
+		"die lieferung wird ihnen durch unseren partner zugestellt.": StatusShipped,
+		"ihre sendung wird ihnen von unserem partner zugestellt.":    StatusShipped,
+		"your parcel will then be delivered by our partner.":         StatusShipped,
+		"das paket wird gerade gepackt. es wurde zugestellt.":        StatusDelivered,
+		"die rechnung wird nachgereicht, ihr paket wurde zugestellt": StatusDelivered,
+		// A parcel handed to the carrier, in German: shipped; a return
+		// handed over stays a return.
+		"das paket liegt beim versanddienstleister.":                   StatusShipped,
+		"ihre bestellung wurde an den versanddienstleister übergeben.": StatusShipped,
+		"ihr paket von thomann wurde an uns übergeben.":                StatusShipped,
+		"ihre rücksendung wurde an uns übergeben.":                     StatusReturned,
 		// A help line's or a link's problem is none.
 		"thank you for your order. if you have any problems with your order, reply to this email.": StatusOrdered,
 		"order id: mk4t8q2lz9\nprocreate pocket\nreport a problem\n£5.99":                          StatusOrdered,
