@@ -112,8 +112,13 @@ type labelCorrection struct {
 //     no one departure: its barcode flies on day 190 (9 July), its back
 //     field "DEPARTS" 9 December 6:00 PM, its semantics 23:00 UTC that day
 //     (5 PM in Chicago); the departure is not scored.
+//   - Motel One's synthetic Wallet pass gives its booking as "$serialNumber",
+//     a template's variable left unfilled (its serial number is
+//     "MO-${10 alnum}"): the pass states no booking code, and none is
+//     scored.
 const warsawLuxembourg = "extractordata/deutschebahn/20220726-warsaw-luxembourg-PL.ics.json"
 const unitedPass = "pkpassdata/apple-store-UA-sample-unsigned-scrubbed.json"
+const motelOnePass = "extractordata/motel-one/20231130-motel-one-synthetic.pkpass.json"
 
 var labelCorrections = []labelCorrection{
 	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "train", "NJ 40490", "depart", "2022-07-26T01:41", "2022-07-27T01:41", warsawLuxembourg},
@@ -123,6 +128,7 @@ var labelCorrections = []labelCorrection{
 	{"deutschebahn_20220726-warsaw-luxembourg-PL.ics", "bus", "Bus51016", "depart", "2022-07-26T07:41", "2022-07-27T07:41", warsawLuxembourg},
 	{"pkpassdata_apple-store-UA-sample-unsigned-scrubbed.pkpass", "flight", "UA987", "to", "ORD", "CDG", unitedPass},
 	{"pkpassdata_apple-store-UA-sample-unsigned-scrubbed.pkpass", "flight", "UA987", "depart", "2025-12-10T08:01 +01:00", "", unitedPass},
+	{"motel-one_20231130-motel-one-synthetic.pkpass", "hotel", "", "reservation", "$serialNumber", "", motelOnePass},
 }
 
 // corrected applies labelCorrections to an input's entities (the travel
