@@ -66,6 +66,16 @@ func TestOfferedStaysAreNoBooking(t *testing.T) {
 		{"Duinhotel <nieuws@duinhotel.example>", "Nog kamers beschikbaar",
 			"Beste Sanne,\n\nDuinhotel Zandvoort\nAankomst: 12 december 2026\nVertrek: 14 december 2026\n\nBoek nu via onze website.\n",
 			"Uw reservering is bevestigd."},
+		// Serbian in both scripts and Macedonian had no offer's words.
+		{"Hotel Zlatibor <ponude@hotel-zlatibor.example.rs>", "Specijalna ponuda za decembar",
+			"Poštovani gospodine Jovanović,\n\nHotel Zlatibor\nDatum dolaska: 18. decembra 2026.\nDatum odlaska: 21. decembra 2026.\n\nRezervišite sada uz 15% popusta, ponuda važi do 30. novembra.\n",
+			"Vaša rezervacija je potvrđena."},
+		{"Хотел Дунав <ponude@hotel-dunav.example.rs>", "Специјална понуда",
+			"Поштовани,\n\nХотел Дунав\nДатум доласка: 18. децембра 2026.\nДатум одласка: 21. децембра 2026.\n\nРезервишите сада, понуда важи до 30. новембра.\n",
+			"Ваша резервација је потврђена."},
+		{"Хотел Охрид <ponudi@hotel-ohrid.example.mk>", "Специјална понуда",
+			"Почитувани,\n\nХотел Охрид\nДатум на пристигнување: 18 декември 2026\nДатум на заминување: 21 декември 2026\n\nРезервирајте сега, понудата важи до 30 ноември.\n",
+			"Вашата резервација е потврдена."},
 	} {
 		if n := stays(c.from, c.subject, c.body); n != 0 {
 			t.Errorf("%s: an offer gave %d stays", c.subject, n)

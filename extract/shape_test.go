@@ -386,6 +386,12 @@ func TestBusWordNumbers(t *testing.T) {
 		"Bus 24/7 help line\n":                   "",
 		"Bus 2 stops from the station\n":         "",
 		"Bus 1920 · Sitz 2\nBus 1920 · Sitz 3\n": "1920",
+		"Аутобус 1204 · седиште 17\n":            "1204",
+		"Превозник: Ниш-експрес, Аутобус 318\n":  "318",
+		"Автобус 118 | Място 22\n":               "118",
+		"ΛΕΩΦΟΡΕΙΟ 512 · Θέση 14\n":              "512",
+		"Λεωφορείο 7 στάσεις από το σταθμό\n":    "",
+		"Otobüs 2210 · Koltuk 9\n":               "2210",
 	} {
 		if got := strings.Join(busWordNumbers(text), ","); got != want {
 			t.Errorf("busWordNumbers(%q) = %q, want %q", text, got, want)

@@ -207,12 +207,14 @@ func (c *msgContext) countryZone(country string) zoneHint {
 // languageCountry is the country whose zone a language's text is read in
 // when nothing else places it: languages spoken at home in one zone of
 // Europe (German's Germany, Austria and Switzerland, Dutch's Netherlands
-// and Belgium, French's France, Belgium and Switzerland share one), not
-// English, Spanish or Portuguese, spoken on several continents.
+// and Belgium, French's France, Belgium and Switzerland share one; Serbian's
+// Serbia, Bosnia and Montenegro, Greek's Greece and Cyprus), not English,
+// Spanish or Portuguese, spoken on several continents.
 var languageCountry = map[string]string{
 	"de": "DE", "nl": "NL", "fr": "FR", "it": "IT", "da": "DK", "sv": "SE",
 	"nb": "NO", "fi": "FI", "cs": "CZ", "pl": "PL", "uk": "UA", "bg": "BG",
 	"sk": "SK", "hr": "HR", "sl": "SI", "lt": "LT", "lv": "LV", "et": "EE",
+	"sr": "RS", "mk": "MK", "el": "GR",
 }
 
 // countryCode accepts an ISO code or a few common country names.

@@ -14,7 +14,7 @@ var categories = []string{"tracking", "status.out_for_delivery", "status.deliver
 	"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to", "departure", "arrival",
 	"bill.debit", "parcel.from", "status.today", "status.deliver", "status.past", "status.future", "status.will", "ticket.class",
 	"injection.you", "injection.verbs", "injection.note", "clause.verb", "clause.relative", "seat.label",
-	"column.flight", "column.date", "column.departure", "column.arrival", "honorific", "plan", "booking.sign", "unbooked"}
+	"column.flight", "column.date", "column.departure", "column.arrival", "honorific", "plan", "booking.sign", "unbooked", "offer"}
 
 // labelCategories hold regular-expression fragments; the others plain
 // lower-case phrases or words.
