@@ -146,7 +146,7 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	if seg.Hotel == "" {
 		for _, ln := range strings.Split(subject+"\n"+text, "\n") {
 			ln = strings.TrimSpace(ln)
-			if l := strings.ToLower(ln); strings.Contains(l, "hotel") && len(ln) < 60 && !strings.Contains(l, "booking") {
+			if l := strings.ToLower(ln); strings.Contains(l, "hotel") && len(ln) < 60 && !strings.Contains(l, "booking") && hotelCapital(ln) {
 				seg.Hotel, anyHotelLine = ln, true
 				break
 			}
@@ -157,7 +157,7 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	// Reservations", "ALL - Accor Live Limitless", "Airbnb"): no name is
 	// better than another's.
 	if seg.Hotel == "" && whole && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) &&
-		!bookingPlatforms[strings.ToLower(domainLabel(c.senderDomain))] {
+		!bookingPlatforms[strings.ToLower(domainLabel(c.senderDomain))] && !webName(c.senderName) {
 		seg.Hotel = c.senderName
 	}
 	seg.Hotel = nominativeName(seg.Hotel, text)
@@ -375,6 +375,9 @@ func lodgingName(s string) string {
 	best, at := "", len(s)
 	for _, m := range lodgingRE.FindAllStringIndex(s, 8) {
 		n := strings.TrimLeftFunc(s[m[0]:m[1]], func(r rune) bool { return !unicode.IsLetter(r) })
+		if endsWithColon(s[m[1]:]) || amountAfter(s[m[1]:]) {
+			continue // "Hotel Information:": a heading over the place's fields; "Resort Fee-250.00": a charge
+		}
 		if m[0] < at && !chainWords.In(strings.ToLower(n)) {
 			best, at = strings.TrimSpace(n), m[0]
 			if r, _ := utf8.DecodeRuneInString(n); unicode.IsLower(r) {
@@ -386,12 +389,84 @@ func lodgingName(s string) string {
 		}
 	}
 	for _, m := range lodgingBeforeRE.FindAllStringSubmatchIndex(s, 8) {
-		if n := s[m[2]:m[3]]; m[2] < at && !chainWords.In(strings.ToLower(n)) {
+		if n := s[m[2]:m[3]]; m[2] < at && !chainWords.In(strings.ToLower(n)) && !commonBefore(n) {
 			best = n
 			break
 		}
 	}
 	return best
+}
+
+// webName reports whether a name is a web site's ("Marriott.com",
+// "Hotels.com"): a chain's or a desk's address, no place's name.
+func webName(n string) bool {
+	i := strings.LastIndexByte(n, '.')
+	tld := n[i+1:]
+	return i > 0 && len(tld) >= 2 && len(tld) <= 6 && strings.IndexFunc(tld, func(r rune) bool { return r < 'a' || r > 'z' }) < 0
+}
+
+// hotelCapital reports whether a line writes "hotel" as a name does: with
+// its capital, in capitals, or inside a brand's word ("pentahotel
+// Leipzig"). "hotel" in small letters alone is the common noun of a
+// sentence ("This hotel has a smoke-free policy", "Total for stay in
+// hotel's currency").
+func hotelCapital(ln string) bool {
+	if strings.Contains(ln, "Hotel") || strings.Contains(ln, "HOTEL") {
+		return true
+	}
+	for i := 0; ; {
+		j := strings.Index(ln[i:], "hotel")
+		if j < 0 {
+			return false
+		}
+		if i += j; i > 0 && ln[i-1] >= 'a' && ln[i-1] <= 'z' {
+			return true
+		}
+		i += len("hotel")
+	}
+}
+
+// endsWithColon reports whether rest, what follows a name, is a colon
+// that ends its line: the name is a heading's or a label's.
+func endsWithColon(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t")
+	if !strings.HasPrefix(rest, ":") {
+		return false
+	}
+	line, _, _ := strings.Cut(rest[1:], "\n")
+	return strings.TrimSpace(line) == ""
+}
+
+// chargeAmountRE is an amount with its cents at the start of what follows a
+// name, after a dash or a colon: the name was a charge's ("Resort
+// Fee-250.00", "City Tax: 12.50").
+var chargeAmountRE = regexp.MustCompile(`^[ \t]*[-–:]?[ \t]*[$€£]?\d[\d,.]*[.,]\d\d\b`)
+
+// amountAfter reports whether an amount follows a name (chargeAmountRE), the
+// name's own trailing dash given back to it.
+func amountAfter(rest string) bool { return chargeAmountRE.MatchString(rest) }
+
+// commonWords are the languages' most common words (common in
+// extract/lang): "this", "our", "unser", "votre".
+var commonWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range lang.Entries("common") {
+		m[w] = true
+	}
+	return m
+}()
+
+// commonBefore reports whether the words before a name's lodging word
+// are all common words: "This hotel", "Our hotel", "Ihr Hotel" point to
+// the place, they do not name it ("The Savoy Hotel" does).
+func commonBefore(n string) bool {
+	f := strings.Fields(n)
+	for _, w := range f[:len(f)-1] {
+		if !commonWords[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return true
 }
 
 // nameLinks are the small words inside a place's name: "Auberge du Lac",

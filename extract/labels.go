@@ -72,10 +72,11 @@ var (
 	dueLabels      = numericLabels(lang.Entries("due")...)
 	checkinLabels  = numericLabels(lang.Entries("checkin")...)
 	checkoutLabels = numericLabels(lang.Entries("checkout")...)
-	// A hotel's name label starts its line and is set off from the name
-	// by a colon, a column gap or a table's cell: "a hotel single room"
-	// names nothing.
-	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:` +
+	// A hotel's name label starts its line (after a list's bullet: "-
+	// Hotel Name: Serenity Resort") and is set off from the name by a
+	// colon, a column gap or a table's cell: "a hotel single room" names
+	// nothing.
+	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*•-]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:` +
 		strings.Join(longestFirst(lang.Entries("hotel")), "|") + `)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|\t|$)`)}
 )
 
