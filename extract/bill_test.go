@@ -293,3 +293,21 @@ func TestDollar(t *testing.T) {
 		}
 	}
 }
+
+// TestPaymentReminderBills: a payment reminder is a bill in any of its
+// languages' words (bill.topic), and an instalment's amount is labelled
+// by its place in the plan ("Instalment 3 of 4: £18.75", "Payment 2 of
+// 4"); a shop's offer to pay in instalments is none.
+func TestPaymentReminderBills(t *testing.T) {
+	for _, c := range []struct{ name, subject, text, want string }{
+		{"instalment of a plan", "Payment reminder", "Instalment 3 of 4: £18.75\nDue: 14 February 2030\n", "due 18.75 GBP 2030-02-14"},
+		{"payment of a plan", "Your upcoming payment", "Payment 2 of 4: $45.00\nDue date: February 6, 2030\n", "due 45.00 USD 2030-02-06"},
+		{"French reminder", "Rappel de paiement", "Montant : 15,99 €\nDate limite de paiement : 12/02/2030\n", "due 15.99 EUR 2030-02-12"},
+		{"Dutch reminder", "Betalingsherinnering", "Te betalen: € 58,45\nUiterste betaaldatum: 19-02-2030\n", "due 58.45 EUR 2030-02-19"},
+		{"a shop's offer of instalments", "Your order is confirmed", "Order total: $50.00\nPay in 4 interest-free instalments of $12.50.\nEstimated delivery: February 3, 2030\n", "no bill"},
+	} {
+		if got := billSummary(billOf(t, "billing@westshorewater.com", "Westshore Water", c.subject, c.text, true)); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
