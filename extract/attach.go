@@ -161,7 +161,7 @@ func (c *msgContext) boardingPassFacts(p *pkpass.Pass, bp *bcbp.Pass) []Fact {
 		} else {
 			seg.Depart = &Time{Time: time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, orUTC(z.loc)), Zone: z.name, DateOnly: true}
 		}
-		out = append(out, Fact{Kind: kind, From: FromAttachment, Segment: seg})
+		out = append(out, Fact{Kind: kind, From: FromAttachment, Segment: seg, boardingPass: true})
 	}
 	c.printedTimes(out, passText(p))
 	return out

@@ -589,6 +589,7 @@ func (f *Fact) selfLeg() bool {
 // A bill read from a PDF's printed text gives way to one the body states.
 func mergeDocumentFacts(body, docs []Fact) []Fact {
 	docs = withoutTicketLegs(body, docs)
+	docs = withoutRailPasses(body, docs)
 	body = withoutPassedLegs(body, docs)
 	exact, bodyBill := false, false
 	for _, f := range docs {
@@ -609,6 +610,47 @@ func mergeDocumentFacts(body, docs []Fact) []Fact {
 		}
 	}
 	return out
+}
+
+// withoutRailPasses drops a boarding pass's leg that the body gives as
+// a train or a bus: airlines sell rail and coach legs (AIRail, TGV AIR,
+// Rail&Fly, airport buses) with boarding passes whose barcode names the
+// stations by their IATA codes and the leg by a flight number, and the
+// mail's text says what it is. The same leg: the same day, and both ends
+// of the body's leg name the barcode's codes (as their code, or "(ZSB)"
+// in their name). The body's leg stands, with its stations' names and
+// clocks; a pass whose leg the body gives as nothing else stays.
+func withoutRailPasses(body, docs []Fact) []Fact {
+	out := docs[:0:0]
+	for _, d := range docs {
+		ds := d.Segment
+		if !d.boardingPass || ds == nil || ds.Depart == nil || !slices.ContainsFunc(body, func(b Fact) bool {
+			bs := b.Segment
+			return bs != nil && (b.Kind == KindTrain || b.Kind == KindBus) && bs.Depart != nil &&
+				bs.Depart.Format("2006-01-02") == ds.Depart.Format("2006-01-02") &&
+				namesCode(bs.From, ds.From) && namesCode(bs.To, ds.To)
+		}) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// namesCode says whether place p names the IATA code of pass's place,
+// as its code or in parentheses in its name ("Salzburg Hbf (ZSB)").
+func namesCode(p, pass *Place) bool {
+	if p == nil || pass == nil || pass.Code == "" {
+		return false
+	}
+	if strings.EqualFold(p.Code, pass.Code) {
+		return true
+	}
+	for _, m := range parenCode.FindAllStringSubmatch(p.Name, -1) {
+		if m[1] == pass.Code {
+			return true
+		}
+	}
+	return false
 }
 
 // withoutPassedLegs drops the body's flights and trains that an

@@ -225,4 +225,7 @@ type Fact struct {
 	// railTicket: a journey a rail ticket's barcode states, whose booking
 	// the mail's text may name (ticketBookings).
 	railTicket bool
+	// boardingPass: a leg a boarding pass's barcode states, by its IATA
+	// codes (withoutRailPasses).
+	boardingPass bool
 }
