@@ -103,6 +103,9 @@ func statusIn(s string) string {
 	type hit struct{ phrase, end int }
 	var hits, problems []hit
 	statusSet.EachAt(s, func(phrase, end int) bool {
+		if phrase >= subjectPhrase && !subjectBefore(s, phrase, end) {
+			return true
+		}
 		hits = append(hits, hit{phrase, end})
 		if statusOrder[statusRank[phrase]] == StatusProblem && len(problems) < 8 {
 			problems = append(problems, hit{phrase, end})
@@ -351,5 +354,51 @@ var statusSet, statusRank, statusPhrases = func() (*words.Set, []int, []string) 
 			phrases, rank = append(phrases, p), append(rank, i)
 		}
 	}
+	// The participles that are a shipping only with the order or the
+	// parcel for their subject come last (subjectPhrase).
+	for _, p := range lang.Entries("status.shipped.subject") {
+		phrases, rank = append(phrases, p), append(rank, shippedRank)
+	}
 	return words.NewSet(phrases), rank, phrases
 }()
+
+// subjectPhrase is where statusPhrases' participles that need a subject
+// begin (status.shipped.subject): "Twoje zamówienie nr 4471 zostało
+// wysłane" is shipped, "Potwierdzenie zamówienia zostało wysłane na Twój
+// adres" (the confirmation, the order in the genitive) is not.
+var subjectPhrase = len(statusPhrases) - len(lang.Entries("status.shipped.subject"))
+
+// subjectSet is the order's and the parcel's nouns as a sentence's
+// subject (status.subject: "zamówienie", "objednávka", "narudžba").
+var subjectSet = words.NewWholeSet(lang.Entries("status.subject"))
+
+// subjectBefore reports whether an order's or a parcel's noun stands in
+// the 64 bytes of its sentence before a participle that ends at end
+// ("Dziękujemy za zamówienie. Potwierdzenie … wysłane": the thanks'
+// order is no subject of the next sentence).
+func subjectBefore(s string, phrase, end int) bool {
+	start := end - len(statusPhrases[phrase])
+	from, _ := lineAround(s, start, 64, 0)
+	return subjectSet.In(lastSentence(s[from:start]))
+}
+
+// lastSentence is the end of s after its last sentence's end: a "!" or a
+// dot after a word of four letters or more before a space ("nr. 4471",
+// "č. 20931", "br. 55120" are abbreviations).
+func lastSentence(s string) string {
+	for i := len(s) - 2; i >= 0; i-- {
+		if s[i+1] != ' ' || s[i] != '.' && s[i] != '!' {
+			continue
+		}
+		n := 0
+		for _, r := range []rune(s[max(0, i-16):i]) {
+			if n++; !unicode.IsLetter(r) {
+				n = 0
+			}
+		}
+		if s[i] == '!' || n >= 4 {
+			return s[i+1:]
+		}
+	}
+	return s
+}

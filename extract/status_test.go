@@ -33,6 +33,26 @@ func TestStatusIn(t *testing.T) {
 		"lähetys on luovutettu kuljetukseen.":              StatusShipped,
 		"lähetys on luovutettu.":                           StatusDelivered,
 		"пратката е подигната од курир.":                   StatusShipped,
+		// The order or the parcel as the subject of "was shipped" in the
+		// inflected languages, its number between perhaps; a confirmation
+		// sent (the order in the genitive) is no shipping.
+		"twoje zamówienie nr 4471-2290 zostało wysłane.":                  StatusShipped,
+		"zamówienie zostało przekazane kurierowi.":                        StatusShipped,
+		"potwierdzenie zamówienia zostało wysłane na twój adres e-mail.":  StatusOrdered,
+		"dziękujemy za zamówienie. potwierdzenie zostało wysłane sms-em.": "",
+		"hasło zostało wysłane.":                                          "",
+		"zamówienie zostanie wysłane w ciągu 2 dni.":                      "",
+		"vaše objednávka č. 20931 byla expedována.":                       StatusShipped,
+		"váš balík byl odeslán.":                                          StatusShipped,
+		"vaša objednávka bola expedovaná.":                                StatusShipped,
+		"vaša narudžba br. 55120 je otpremljena.":                         StatusShipped,
+		"vaše naročilo je bilo odposlano.":                                StatusShipped,
+		"ваша поруџбина је отпремљена.":                                   StatusShipped,
+		"пакетът ви е изпратен.":                                          StatusShipped,
+		"ваше замовлення відправлене.":                                    StatusShipped,
+		"teie tellimus on välja saadetud.":                                StatusShipped,
+		"tellimuse kinnitus on saadetud teie e-posti aadressile.":         StatusOrdered,
+		"pakkumine on saadetud.":                                          "",
 		// A will-word a few words before the participle, as German puts
 		// it last: a delivery to come is a parcel on its way; a past
 		// word between, or a sentence's end, stops the will-word.
