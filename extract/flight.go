@@ -166,7 +166,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 			// never the lines the flight above was read from, which are
 			// that flight's ("FR 8354", its airports and clocks, then
 			// "FR 8355" with none under it).
-			from := max(0, h.line-8, read)
+			from := max(0, h.line-10, read)
 			if hi > 0 {
 				from = max(from, hits[hi-1].line+1)
 			}
@@ -442,6 +442,9 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			continue
 		}
 		p := c.placeInLine(ln, clocks)
+		if (p == nil || p.Code == "") && checkLineRE.MatchString(ln) {
+			continue // "Check-in: Saturday, June 19, 2027 (from 3:00 PM)": a stay's or a desk's time, no stop
+		}
 		// "Departs 06:15   Arrives 09:50", "12.07.2027 20:35 –
 		// 13.07.2027 06:50": both of a leg's times on one line, its
 		// airports on the route line.
@@ -461,6 +464,18 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 				j--
 			}
 			p = placeAlone(wl[j])
+			if p == nil && j > 0 && clockAlone(ln) && c.dateAlone(wl[j]) {
+				// "New York (JFK)", "Wednesday, June 11, 2027", "7:00 PM":
+				// the airport over its date over its clock. The date goes
+				// with the stop, after its clock.
+				k := j - 1
+				for k > 0 && k > j-3 && strings.TrimSpace(wl[k]) == "" {
+					k--
+				}
+				if p = placeAlone(wl[k]); p != nil {
+					ln += "  " + strings.TrimSpace(wl[j])
+				}
+			}
 		}
 		if (p == nil || len(airportCodes(ln)) < 2) && len(clocks) == 0 {
 			// "FR 1234 Berlin Brandenburg → Palma de Mallorca": a route
@@ -617,6 +632,26 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		}
 	}
 	return seg
+}
+
+// checkLineRE is a line that starts with a check-in's or a check-out's
+// word.
+var checkLineRE = regexp.MustCompile(`(?i)^[ \t*•-]*check[- ]?(?:in|out)\b`)
+
+// clockAlone reports whether a line is a clock and nothing else ("7:00
+// PM", "19:00").
+func clockAlone(ln string) bool {
+	ln = strings.TrimSpace(ln)
+	cs := findClocks(ln)
+	return len(cs) == 1 && cs[0].start == 0 && cs[0].end == len(ln)
+}
+
+// dateAlone reports whether a line is a date and nothing else but its
+// weekday ("Wednesday, June 11, 2027", "Thu 12 Jun 2027").
+func (c *msgContext) dateAlone(ln string) bool {
+	ln = strings.TrimSpace(ln)
+	ds := c.dates(ln)
+	return len(ds) == 1 && findClocks(ln) == nil && len(ln)-(ds[0].end-ds[0].start) <= 12
 }
 
 // routeAbove reports whether ln is a route by airports' names and

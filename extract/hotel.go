@@ -116,7 +116,9 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 		// "Accommodatie: Bosbungalow 4 personen", "Hébergement :
 		// Mobil-home 3 chambres": a unit's description, counted, names
 		// the room, not the place.
-		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") && !unitCountRE.MatchString(v) {
+		// "YOUR HOTEL" over "Hotel: Casa do Largo": a heading over the
+		// labelled name, whose value is the label's line.
+		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") && !unitCountRE.MatchString(v) && len(hotelLabels.after(v)) == 0 {
 			seg.Hotel = hotelName(v)
 			break
 		}

@@ -254,6 +254,14 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 	return out
 }
 
+// stayThenFlight reports whether the kind at i is a flight after a stay
+// the mail's words ranked first and the stay rules read: a trip's
+// itinerary with its flight's blocks and its hotel's dates, the stay's
+// words the more.
+func stayThenFlight(travel []string, i int, out []Fact) bool {
+	return i == 1 && len(travel) > 1 && travel[0] == KindHotel && travel[1] == KindFlight && len(out) > 0 && out[0].Kind == KindHotel
+}
+
 // textFacts applies the text rules to a message's readable text.
 func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(text) > 256<<10 {
@@ -323,11 +331,14 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	// train rules only in a mail with no flight in it: they read any pair
 	// of timed stops, a flight's that its rules could not read too.
 	for i, kind := range travel {
-		if i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) || i > 1 && kind != KindTrain {
+		if (i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) || i > 1 && kind != KindTrain) && !stayThenFlight(travel, i, out) {
 			break
 		}
 		out = append(out, c.travelFacts(kind, subject, text, all)...)
-		if len(out) > 0 {
+		// A stay and a flight in one mail, the stay's words the more
+		// (a trip's itinerary: the flight's blocks, then the hotel's
+		// dates): the flight rules read it too.
+		if len(out) > 0 && !stayThenFlight(travel, i+1, out) {
 			break
 		}
 	}
