@@ -13,6 +13,9 @@ func TestNumberedOrder(t *testing.T) {
 		"0850 123 45 67 numaralı müşteri hattımızı arayın.": "",
 		"A 2027 számú hírlevél":                             "",
 		"Sipariş özeti":                                     "",
+		// A shop's order line is a phone's number (the sixth review).
+		"Sipariş hattı: 0850-333-0333 numaralı sipariş hattımız 7/24 açıktır.":           "",
+		"0212/444-0333 numaralı sipariş hattı; 026-1234567-1234567 numaralı siparişiniz": "026-1234567-1234567",
 	} {
 		if got := numberedOrder(text); got != want {
 			t.Errorf("numberedOrder(%q) = %q, want %q", text, got, want)

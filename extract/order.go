@@ -306,10 +306,39 @@ func numberedOrder(text string) string {
 	if numberedOrderRE == nil || !numberedOrderWords.AnyFold(text) {
 		return ""
 	}
-	if m := numberedOrderRE.FindStringSubmatch(text); m != nil && !masked(m[1]) {
-		return m[1]
+	for _, m := range numberedOrderRE.FindAllStringSubmatch(text, 8) {
+		if !masked(m[1]) && !phoneShaped(m[1]) {
+			return m[1]
+		}
 	}
 	return ""
+}
+
+// phoneShaped reports whether s is written as a phone number is: a
+// leading 0, three or more groups of two to four digits, 9 to 13 digits
+// in all ("0850-333-0333 numaralı sipariş hattımız" is the shop's order
+// line). An order's number in groups has a longer group (Amazon's
+// "026-1234567-1234567").
+func phoneShaped(s string) bool {
+	if s == "" || s[0] != '0' {
+		return false
+	}
+	groups, digits, run := 0, 0, 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && isDigitByte(s[i]) {
+			run++
+			digits++
+			continue
+		}
+		if run < 2 || run > 4 {
+			return false
+		}
+		groups, run = groups+1, 0
+		if i < len(s) && s[i] != '-' && s[i] != '/' {
+			return false
+		}
+	}
+	return groups >= 3 && digits >= 9 && digits <= 13
 }
 
 // tableOrderNumber is orderNumber of a table's cells as tabLabels writes

@@ -46,6 +46,22 @@ func orderStatusOf(subject, text string) string {
 	return status
 }
 
+// sentenceTail is the part of s after its last sentence's end (". ",
+// "! ", "? ", "; ", ": "): a condition in an earlier sentence ("If you
+// paid by card, the amount will be refunded. Your order has been
+// cancelled.") is none on a later one's state.
+func sentenceTail(s string) string {
+	for i := len(s) - 2; i >= 0; i-- {
+		switch s[i] {
+		case '.', '!', '?', ';', ':':
+			if c := s[i+1]; c == ' ' || c == '\n' || c == '\t' {
+				return s[i+1:]
+			}
+		}
+	}
+	return s
+}
+
 // statusIn reads an order's or parcel's state from lower-cased text by the
 // status phrases of every language (extract/lang), the more particular
 // state first: "will be delivered today" is out for delivery, not
@@ -60,7 +76,7 @@ func statusIn(s string) string {
 		// phrase (lineAround).
 		start, _ := lineAround(s, end, clauseBytes, 0)
 		before := s[start:max(start, end-len(statusPhrases[phrase]))]
-		if whenWords.In(before) || inQuestion(s[end:]) {
+		if whenWords.In(sentenceTail(before)) || inQuestion(s[end:]) {
 			return true
 		}
 		// "Will be dispatched within 2 working days": shipping to come.
