@@ -18,7 +18,10 @@ import (
 
 var (
 	// A store's prefix may end in a dot ("GPA.3345-1234-5678-90123").
-	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º])\.?\s*)?((?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+	// The word for number may stand between the noun and the number as
+	// its abbreviation does ("commande numéro 345678901", "ordine numero",
+	// "pedido número").
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º]|[Nn]um[eé]ro|[Nn]úmero|[Nn]ummer|[Nn]umber)\.?\s*:?\s*)?((?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
 	// A number may follow its label as a sentence does: "the tracking
 	// number is 350C20177729F", "il numero di tracciabilità è …".
 	// A local carrier may print its prefix apart by a dash ("URB-88120394"),

@@ -19,6 +19,13 @@ func TestOrderNumberAfterVerb(t *testing.T) {
 		"Order ID: MK4T8Q2LZ9\n":                   "MK4T8Q2LZ9",
 		"Bestell-ID: LZ-4481-2290\n":               "LZ-4481-2290",
 		"Order-ID: LR-778120\n":                    "LR-778120",
+		// The word for number between the noun and the number, as its
+		// abbreviation stands: French, Italian, Spanish, German.
+		"Votre commande numéro 48120377 est partie.\n":      "48120377",
+		"Il tuo ordine numero 7720-1183 è stato spedito.\n": "7720-1183",
+		"Tu pedido número ES-220981 ya está en camino.\n":   "ES-220981",
+		"Ihre Bestellung Nummer 5531209 wurde versandt.\n":  "5531209",
+		"Votre commande numéro de suivi sera envoyé.\n":     "",
 		// A date after the label is no number.
 		"Order date: 07.09.2027\n": "",
 	} {
