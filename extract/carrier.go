@@ -97,13 +97,25 @@ func (c *msgContext) namedCarrier(text string) string {
 	// "The courier will deliver" names none, nor does the line after a
 	// subject ending "… remis au transporteur" ("Bonjour Camille,"), nor a
 	// courier's hours ("Program curier: 09:00 - 18:00").
+	// Nor does a shipping method's word after it ("Carrier: Standard",
+	// "Przewoźnik: Standardowa"; carrier.none).
 	for ln := range linesWith(carrierPhrases, text) {
-		if m := carrierColonRE.FindStringSubmatch(ln); m != nil && !personTitled(m[1]) && !calendarWord(m[1]) && len(findClocks(m[1])) == 0 {
+		if m := carrierColonRE.FindStringSubmatch(ln); m != nil && !personTitled(m[1]) && !calendarWord(m[1]) && len(findClocks(m[1])) == 0 && !noCarrierWords[strings.ToLower(strings.Trim(m[1], ".,;"))] {
 			return strings.Trim(m[1], ".,;")
 		}
 	}
 	return ""
 }
+
+// noCarrierWords are the words a carrier's label may stand before that
+// name no carrier: a shipping method, "free", "none" (carrier.none).
+var noCarrierWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range lang.Entries("carrier.none") {
+		m[strings.ToLower(w)] = true
+	}
+	return m
+}()
 
 // calendarWord reports whether w is a month's or a weekday's name:
 // "delivered by Apr 28" names a day, not a carrier.

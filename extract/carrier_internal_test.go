@@ -27,6 +27,16 @@ func TestNamedCarrierNotHours(t *testing.T) {
 		"Broj narudžbe: 55120\nDostavna služba: Hrvatska pošta\n": "Hrvatska pošta",
 		"Prepravca: Slovenská pošta\n":                            "Slovenská pošta",
 		"Kurjers: Latvijas Pasts\n":                               "Latvijas Pasts",
+		// One word after a label on a line of its own: a carrier, unless
+		// it is a shipping method's word.
+		"Bestellnummer: 88210\nSpediteur: Hellmann\n": "Hellmann",
+		"Spediteur: GLS\n":                            "GLS",
+		"Przewoźnik: Raben\n":                         "Raben",
+		"Carrier: Bring\n":                            "Bring",
+		"Carrier: Standard\n":                         "",
+		"Przewoźnik: Standardowa\n":                   "",
+		"Transporteur : Gratuit\n":                    "",
+		"Carrier: Express\n":                          "",
 	} {
 		if got := c.namedCarrier(text); got != want {
 			t.Errorf("namedCarrier(%q) = %q, want %q", text, got, want)
