@@ -494,7 +494,7 @@ func (s *Store) markSenders(ctx context.Context, recs []extract.Record, now time
 		if sd, ok := senders[recs[i].Message]; ok {
 			recs[i].Sender = senderKey(recs[i], sd)
 			recs[i].Trusted = trust.Trusted(recs[i].Authenticated, sd, now)
-			st := standing{trusted: recs[i].Trusted}
+			st := standing{trusted: recs[i].Trusted, domain: sd.Domain}
 			// An authenticated sender at a domain of its own (no
 			// free-mail provider's, no shared one's) stands above anyone:
 			// a new airline's first booking, or the person forwarding
@@ -509,8 +509,9 @@ func (s *Store) markSenders(ctx context.Context, recs []extract.Record, now time
 // standing is what the merge knows of a message's sender for the order
 // in which the tools fill their limits (facts_merged.trusted).
 type standing struct {
-	trusted bool // mail/trust.Trusted
-	known   bool // trusted, or authenticated at a domain of its own
+	trusted bool   // mail/trust.Trusted
+	known   bool   // trusted, or authenticated at a domain of its own
+	domain  string // the sender's registrable domain (store.Sender.Domain)
 }
 
 // senderKey is who stated record r for the merge (extract.Record.Sender):
@@ -613,12 +614,23 @@ func (s *Store) merge(ctx context.Context) error {
 		}
 		for _, o := range m.Orders {
 			match := orderMatch(o)
+			if o.Domain == "" {
+				// A carrier's notice, or a sender at a reserved name
+				// (example.com, .invalid): no domain of the shop's own.
+				// It is found by the shop its text names, and by its
+				// sender's domain, which is what it is shown by while that
+				// sender is untrusted (byDomain).
+				match += merchantMatch("", standings[firstSource(o.Sources)].domain)
+			}
 			if err := put(o.ID, "order", o.Status, 0, 0, 0, match, limitRank(o.Verified, o.Sources), o); err != nil {
 				return err
 			}
 		}
 		for _, b := range m.Bills {
 			match := merchantMatch(b.Issuer, b.Domain)
+			if b.Domain == "" {
+				match += merchantMatch("", standings[firstSource(b.Sources)].domain)
+			}
 			if err := put(b.ID, "bill", b.Status, 0, 0, unix(b.Due), match, limitRank(b.Verified, b.Sources), b); err != nil {
 				return err
 			}
@@ -810,12 +822,23 @@ func unix(t *extract.Time) int64 {
 // byDomain names an untrusted sender by its registrable domain, as Merge
 // names an unauthenticated one: "Telekom" from a domain registered last
 // week, telekom-kundenservice.example, agrees with its domain as well as
-// the real one does.
-func byDomain(name, domain string) string {
+// the real one does. A fact without a domain of its own (a carrier's
+// notice naming the shop, a sender at a reserved name such as
+// service@paypal.invalid) is named by the domain of the mail it was read
+// from, never by the name it claims (the sixth outside review).
+func byDomain(name, domain string, src []int64, senders map[int64]store.Sender) string {
 	if org := store.OrgDomain("@" + domain); org != "" {
 		return org
 	}
-	return name
+	return senders[firstSource(src)].Domain
+}
+
+// firstSource is the first message a fact was read from, or 0.
+func firstSource(src []int64) int64 {
+	if len(src) == 0 {
+		return 0
+	}
+	return src[0]
 }
 
 // Authenticated reports, for each of ids that has been read, whether its
@@ -1030,14 +1053,14 @@ func (s *Store) complete(ctx context.Context, now time.Time, items []json.RawMes
 			if !f.order.Trusted {
 				// Its names are its sender's free text: the merchant is
 				// its domain, and its items are not listed.
-				f.order.Merchant = byDomain(f.order.Merchant, f.order.Domain)
+				f.order.Merchant = byDomain(f.order.Merchant, f.order.Domain, f.order.Sources, senders)
 				f.order.Items = nil
 			}
 			v = f.order
 		case f.bill != nil:
 			f.bill.Trusted = trusted(f.bill.Verified, f.bill.Sources)
 			if !f.bill.Trusted {
-				f.bill.Issuer = byDomain(f.bill.Issuer, f.bill.Domain)
+				f.bill.Issuer = byDomain(f.bill.Issuer, f.bill.Domain, f.bill.Sources, senders)
 			}
 			f.bill.Status = f.bill.StatusAt(now)
 			v = f.bill

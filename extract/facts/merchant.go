@@ -74,6 +74,11 @@ func orderMatch(o extract.OrderState) string {
 	if o.Domain != "" {
 		return m
 	}
+	return withCarriers(m, o)
+}
+
+// withCarriers is m with the names of o's parcels' carriers.
+func withCarriers(m string, o extract.OrderState) string {
 	for _, s := range o.Shipments {
 		if w := nameWords(s.Carrier); w != "" && !strings.Contains(m, " "+w+" ") {
 			m += w + " "
