@@ -584,8 +584,23 @@ func gdsFlightOn(ln string) string {
 			return d + " " + strings.TrimLeft(ln[m[4]:m[5]], "0")
 		}
 	}
+	// The airline's printed name right before the number, a codeshare's
+	// star after it: "Wed 26SEP Delta 5115*   LV Buffalo, NY (BUF)  800A".
+	for _, a := range gdsAirlines {
+		j := strings.Index(up, a.name)
+		if j < 0 || words.In(up, j, true) {
+			continue
+		}
+		if m := gdsNamedNumberRE.FindStringSubmatch(up[j+len(a.name):]); m != nil {
+			return a.code + " " + strings.TrimLeft(m[1], "0")
+		}
+	}
 	return ""
 }
+
+// gdsNamedNumberRE is a flight's number right after its airline's name:
+// one to four digits, a codeshare's star, then a space or the end.
+var gdsNamedNumberRE = regexp.MustCompile(`^[ \t]+(\d{1,4})\*?(?:[ \t]|$)`)
 
 // gdsBlocks reads the printout's blocks among lines, skipping used ones,
 // and marks the lines each block used.
