@@ -59,3 +59,20 @@ func TestNumberedOrderIsNoPhoneLine(t *testing.T) {
 		}
 	}
 }
+
+// TestPolishFromCroatianSender: "listopad" is October only in Croatian
+// mail; a Croatian host's Polish or Czech confirmation typed without
+// diacritics is Polish or Czech, its "listopada" November.
+func TestPolishFromCroatianSender(t *testing.T) {
+	for _, body := range []string{
+		"Dzien dobry,\n\nPotwierdzamy rezerwacje w naszym apartamencie. Prosimy o wplate zaliczki.\n\nNumer rezerwacji: 4471823\nApartamenty Jadran, Split\nZameldowanie: 18 listopada 2027\nWymeldowanie: 21 listopada 2027\n\nPozdrawiamy\n",
+		"Dobry den,\n\nvase rezervace je potvrzena.\n\nCislo rezervace: 4471823\nApartman Jadran, Split\nPrijezd: 18. listopadu 2027\nOdjezd: 21. listopadu 2027\n",
+	} {
+		res := review4Mail("Apartmani Jadran <info@apartmani-jadran.hr>", "Potwierdzenie rezerwacji", body)
+		for _, f := range res.Facts {
+			if s := f.Segment; s != nil && s.CheckIn != nil && s.CheckIn.Time.Month() != time.November {
+				t.Errorf("a November stay checks in %v", s.CheckIn.Time.Format("2006-01-02"))
+			}
+		}
+	}
+}

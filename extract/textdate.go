@@ -169,7 +169,14 @@ func (c *msgContext) findDates(s string, usFirst bool) []dateMatch {
 			continue
 		}
 		if own == nil {
-			if own = ownMonths[c.monthLanguage()]; own == nil {
+			ml := c.monthLanguage()
+			if ml == unsureMonths {
+				// Either reading may be wrong by a month: none.
+				return slices.DeleteFunc(ds, func(d dateMatch) bool {
+					return sharedMonths[d.m] && len(ownMonthsIn(s[d.start:d.end])) > 0
+				})
+			}
+			if own = ownMonths[ml]; own == nil {
 				return ds
 			}
 		}
@@ -206,6 +213,10 @@ func ownMonthsIn(written string) []int {
 // writes ć or đ and no letter only Polish, Czech or Slovak writes (ł, ś,
 // ę, ř, ů, á …; Slovenian writes neither ć nor đ), or one from Croatia
 // or Bosnia whose letters say no other language.
+// unsureMonths is monthLanguage's answer when a month's name may be read
+// in two languages that disagree.
+const unsureMonths = "?"
+
 func (c *msgContext) monthLanguage() string {
 	if !c.langDone {
 		c.language, c.langDone = lang.Detect(c.langText), true
@@ -217,8 +228,14 @@ func (c *msgContext) monthLanguage() string {
 	case 1:
 		return "hr"
 	case 0:
-		if c.senderCountry == "HR" || c.senderCountry == "BA" {
-			return "hr"
+		// A Croatian sender's mail without a letter of either side may
+		// be Croatian typed without diacritics, or a Croatian host's
+		// Polish or Czech (the sixth outside review): "listopada" is
+		// October in one, November in the other, and their common
+		// words do not tell them apart. Such a month is read in
+		// neither.
+		if c.language == "" && (c.senderCountry == "HR" || c.senderCountry == "BA") {
+			return unsureMonths
 		}
 	}
 	return c.language
