@@ -73,6 +73,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 	// line and its arrival line.
 	gdsMore := c.gdsReceiptRows(lines, rowLine)
 	gdsMore = append(gdsMore, c.gdsUndatedRows(lines, rowLine)...)
+	gdsMore = append(gdsMore, c.receiptNameRows(lines, rowLine)...)
 	for _, seg := range append(gdsMore, c.gdsBlocks(lines, rowLine)...) {
 		seg.Reservation = gdsRef
 		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
