@@ -69,6 +69,9 @@ func sentenceTail(s string) string {
 func statusIn(s string) string {
 	best := len(statusOrder)
 	lost := sync.OnceValue(func() bool { return lostPhrases.In(s) })
+	// willAhead looks back a few words for each phrase: only in a text
+	// that holds a will-word at all (one pass).
+	hasWill := sync.OnceValue(func() bool { return willSet.Any(s) })
 	consider := func(phrase, end int) bool {
 		// "We'll email you again when your order has been dispatched":
 		// a state in a clause about a time to come is not the order's.
@@ -99,7 +102,7 @@ func statusIn(s string) string {
 				_, n := utf8.DecodeLastRuneInString(before[:w])
 				w -= n
 			}
-			if endsWithWord(before[:w], willWords) || willAhead(before[:w]) {
+			if endsWithWord(before[:w], willWords) || hasWill() && willAhead(before[:w]) {
 				// "Or the item will be returned to the sender": a
 				// return to come, if nothing is done, is none yet.
 				if st == StatusShipped || st == StatusReturned {
@@ -246,6 +249,7 @@ var (
 	// willWords put the verb right after them in time to come
 	// (status.will: "will be", "wird", "sera").
 	willWords = lang.Entries("status.will")
+	willSet   = words.NewSet(willWords)
 )
 
 // willGap is how many words may stand between a will-word (status.will)

@@ -1,0 +1,57 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// boldMarkSpan is the longest phrase a pair of bold marks wraps.
+const boldMarkSpan = 60
+
+// unboldLabels blanks the asterisks a plain-text part writes for bold
+// ("*Paketnummer*" over its number, "*Tracking number:* 1Z…"), so that
+// the label rules read the label: an asterisk before a letter, after a
+// line's start or a space, and its pair on the same line within
+// boldMarkSpan bytes, before a line's end, a space or punctuation. The
+// text keeps its length; a card's masked digits ("****1234"), a bullet
+// ("* item") or a footnote's star stay.
+func unboldLabels(text string) string {
+	if strings.IndexByte(text, '*') < 0 {
+		return text
+	}
+	var b []byte
+	for i := 0; i < len(text); i++ {
+		if text[i] != '*' || i > 0 && text[i-1] != ' ' && text[i-1] != '\t' && text[i-1] != '\n' && text[i-1] != '*' {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(text[i+1:])
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		end := -1
+		for j := i + 1; j < len(text) && j <= i+boldMarkSpan; j++ {
+			if c := text[j]; c == '\n' {
+				break
+			} else if c == '*' {
+				end = j
+				break
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		if k := end + 1; k < len(text) && !strings.ContainsRune(" \t\n*:.,;)", rune(text[k])) {
+			continue
+		}
+		if b == nil {
+			b = []byte(text)
+		}
+		b[i], b[end] = ' ', ' '
+		i = end
+	}
+	if b == nil {
+		return text
+	}
+	return string(b)
+}
