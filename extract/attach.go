@@ -9,6 +9,7 @@ import (
 	"mailnode/extract/barcode"
 	"mailnode/extract/bcbp"
 	"mailnode/extract/einvoice"
+	"mailnode/extract/injection"
 	"mailnode/extract/lang"
 	"mailnode/extract/pdfdoc"
 	"mailnode/extract/pkpass"
@@ -105,13 +106,32 @@ func (c *msgContext) passStay(p *pkpass.Pass) []Fact {
 		sub.ref = t
 	}
 	var out []Fact
-	for _, f := range sub.textFacts(p.Description, passText(p)) {
+	text := passText(p)
+	for _, f := range sub.textFacts(p.Description, text) {
 		if f.Kind == KindHotel {
 			f.From = FromAttachment
 			out = append(out, f)
 		}
 	}
+	c.noteAddressed(out, p.Description+"\n"+text)
 	return out
+}
+
+// noteAddressed marks the message as addressing an AI reader when a
+// document's text that gave facts does, and notes whether such a text
+// names an account: the text is never quoted to an agent, but a bill
+// read from it would otherwise keep its account where the same words in
+// the body drop it. Searched only when it gave facts, as a body is.
+func (c *msgContext) noteAddressed(facts []Fact, text string) {
+	if len(facts) == 0 {
+		return
+	}
+	if !c.docAddressed && injection.Addressed(text) {
+		c.docAddressed = true
+	}
+	if !c.docAccount && namesAccount(text) {
+		c.docAccount = true
+	}
 }
 
 // barcodeFacts reads the boarding passes and rail tickets among a
@@ -494,6 +514,7 @@ func (c *msgContext) pdfFacts(data []byte) []Fact {
 	for i := range facts {
 		facts[i].From = FromAttachment
 	}
+	c.noteAddressed(facts, text)
 	return append(facts, rail...)
 }
 

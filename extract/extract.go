@@ -99,6 +99,12 @@ type Result struct {
 // text they read.
 type msgContext struct {
 	date time.Time // the Date header, zero if missing
+	// docAddressed: the text of a document the facts were read from
+	// (a PDF's, a pass's) addresses an AI reader: the message is
+	// tainted as if its body did (the sixth outside review, L2);
+	// docAccount: such a document's text names an account to pay, so
+	// a tainted message's bills are dropped as when its body names one.
+	docAddressed, docAccount bool
 	// images is what is left of the message's budget for reading
 	// barcodes in pictures (shared with the mails attached to it); nil
 	// reads none.
@@ -272,9 +278,12 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool, images *imageBudg
 	// mail with facts, which most mail is not: it costs twice the rest of
 	// reading a message without facts (BenchmarkGeneratedMail: 95 µs a
 	// mail without it, 300 µs with it).
-	taint := len(facts) > 0 && tainted(m, seen)
+	taint := len(facts) > 0 && (c.docAddressed || tainted(m, seen))
 	if taint {
 		facts = withoutAccounts(facts, m)
+		if c.docAccount {
+			facts = slices.DeleteFunc(facts, func(f Fact) bool { return f.Bill != nil })
+		}
 	}
 	return Result{Auth: auth, Facts: facts, Pending: c.pending, Tainted: taint}
 }

@@ -14,8 +14,10 @@ package injection
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"go.mau.fi/util/confusable"
 	"golang.org/x/text/unicode/norm"
@@ -44,6 +46,16 @@ type rule struct {
 	sets []*words.Set
 	// groups are words as references into ruleWords (newWordIndex).
 	groups [][]wordRef
+	// keep, when not nil, is asked of each match (re's submatch
+	// indices in f) whether it stands; when it does not, the search
+	// goes on from resume (past the match when resume is not past
+	// where the search began).
+	keep func(re *regexp.Regexp, f string, m []int) (ok bool, resume int)
+	// anchor, when not nil, holds the words a match starts with (as
+	// whole words): the pattern is run only just after each.
+	anchor      *words.Set
+	anchorLens  []int
+	anchorWhole []bool // the word stands whole, not as a prefix ('*')
 }
 
 func r(pattern string, words ...[]string) rule {
@@ -51,6 +63,12 @@ func r(pattern string, words ...[]string) rule {
 }
 
 func w(ws ...string) []string { return ws }
+
+// kept is rl with a keep.
+func kept(rl rule, keep func(*regexp.Regexp, string, []int) (bool, int)) rule {
+	rl.keep = keep
+	return rl
+}
 
 var machineWords = w("ai", "a.i.", "llm", "language model", "assistant", "agent", "chatbot", "bot", "gpt", "chatgpt", "claude", "copilot")
 
@@ -62,15 +80,20 @@ var rules = append(languageRules(), []rule{
 		w("system", "developer", "admin"), w("prompt", "override", "message", "instruction", "mode")),
 	r(`\bjailbreak`, w("jailbreak*")),
 	// Addressing whoever or whatever reads the mailbox, not the user.
-	r(`\b(?:note|message|notice|instructions?|reminder|memo|request|task|attention|hinweis|nachricht|remarque)\s+(?:for|to|f[üu]r|an|pour)\s+(?:the |any |whoever |an? |den |die |le |l')?(?:helper|assistant|agent|reader|bot|model|program|tool|software|automation|automated \w+|system|assistenten|helfer|assistant[e]?)\b`,
+	// A bare "agent" is a person as often ("Message for the agent" to an
+	// estate agent), and an "assistant" followed by a title one
+	// ("assistant manager"): personTitle.
+	kept(r(`\b(?:note|message|notice|instructions?|reminder|memo|request|task|attention|hinweis|nachricht|remarque)\s+(?:for|to|f[üu]r|an|pour)\s+(?:the |any |whoever |an? |den |die |le |l')?(?P<r>helper|assistant|reader|bot|model|program|tool|software|automation|automated \w+|system|assistenten|helfer|assistant[e]?)\b`,
 		w("note", "message", "notice", "instruction", "instructions", "reminder", "memo", "request", "task", "attention", "hinweis", "nachricht", "remarque"),
-		w("helper", "assistant", "agent", "reader", "bot", "model", "program", "tool", "software", "automation", "automated", "system", "assistenten", "helfer", "assistante")),
+		w("helper", "assistant", "reader", "bot", "model", "program", "tool", "software", "automation", "automated", "system", "assistenten", "helfer", "assistante")), personTitle),
 	r(`\b(?:whoever|anyone|anybody|the (?:helper|assistant|agent|program|tool|software|system|model|bot|service)|any (?:helper|assistant|agent|program|tool|software|system|model|bot))\s+(?:that is |who is |which is |is |are )?(?:reading|processing|handling|scanning|summari[sz]ing|sorting|triaging|managing|with access to)\s+(?:this|the|these|my|your)\s+(?:inbox|mailbox|mail|mails|e-?mails?|messages?|account|folder)\b`,
 		w("whoever", "anyone", "anybody", "helper", "assistant", "agent", "program", "tool", "software", "system", "model", "bot", "service"),
 		w("reading", "processing", "handling", "scanning", "summarizing", "summarising", "sorting", "triaging", "managing", "with access to")),
 	// Addressing a machine reader.
-	r(`\b(?:attention|dear|hey|hello|hi|note to|notice to|message to|to the|for the|for your)\s+(?:an? )?(?:ai|a\.i\.|llm|language model|assistant|ai assistant|ai agent|agent|chatbot|bot|gpt|chatgpt|claude|copilot)\b`,
-		machineWords),
+	kept(r(`\b(?:attention|dear|hey|hello|hi)\s+(?:an? )?(?P<r>ai|a\.i\.|llm|language model|assistant|ai assistant|ai agent|agent|chatbot|bot|gpt|chatgpt|claude|copilot)\b`,
+		machineWords), personTitle),
+	kept(r(`\b(?:note to|notice to|message to|to the|for the|for your)\s+(?:an? )?(?P<r>ai|a\.i\.|llm|language model|assistant|ai assistant|ai agent|chatbot|bot|gpt|chatgpt|claude|copilot)\b`,
+		machineWords), personTitle),
 	r(`\b(?:ai|llm|language model|virtual) (?:assistant|agent|model)s?\b[^.!?]{0,30}\b(?:reading|processing|summari[sz]ing|handling|with access)\b`,
 		w("ai", "llm", "language model", "virtual")),
 	r(`\byou are (?:now |an? |the )*(?:ai|llm|assistant|agent|chatbot|language model|gpt|chatgpt|claude)\b`, w("you are"), machineWords),
@@ -80,8 +103,8 @@ var rules = append(languageRules(), []rule{
 	r(`<\|?(?:im_start|im_end|system|endoftext)\|?>`, w("=im_start", "=im_end", "=<system", "=<|system", "=endoftext")),
 	r(`\[/?(?:inst|sys)\]`, w("=[inst]", "=[/inst]", "=[sys]", "=[/sys]")),
 	// Asking for actions no mail should ask a reader for.
-	r(`\b(?:forward|send|e-?mail|mail|bcc|cc|exfiltrate|upload|copy|leak|share|transfer|weiterleiten|leite|sende|schicke|stuur|envoie|transf[ée]rer|env[íi]a|inoltra)\b[^.!?]{0,20}\b(?:all|every|any|each|copies of|the user's|alle|jede[ns]?|tous|toutes|todos|todas|tutti|tutte|elke)\b[^.!?]{0,60}\b(?:to|an|naar|[àa]|a)\s+[a-z0-9._%+-]+@[a-z0-9.-]+`,
-		w("forward", "send", "e-mail", "email", "mail", "bcc", "cc", "exfiltrate", "upload", "copy", "leak", "share", "transfer", "weiterleiten", "leite", "sende", "schicke", "stuur", "envoie", "transférer", "transferer", "envía", "envia", "inoltra"), w("=@")),
+	kept(r(`\b(?:forward|send|e-?mail|mail|bcc|cc|exfiltrate|upload|copy|leak|share|transfer|weiterleiten|leite|sende|schicke|stuur|envoie|transf[ée]rer|env[íi]a|inoltra)\b[^.!?]{0,20}\b(?P<a>all|every|any|each|copies of|the user's|alle|jede[ns]?|tous|toutes|todos|todas|tutti|tutte|elke)\b[^.!?]{0,60}\b(?:to|an|naar|[àa]|a)\s+[a-z0-9._%+-]+@[a-z0-9.-]+`,
+		w("forward", "send", "e-mail", "email", "mail", "bcc", "cc", "exfiltrate", "upload", "copy", "leak", "share", "transfer", "weiterleiten", "leite", "sende", "schicke", "stuur", "envoie", "transférer", "transferer", "envía", "envia", "inoltra"), w("=@")), helpLine),
 	r(`\b(?:grant|give)\b[^.!?]{0,40}\b(?:this|the) (?:sender|agent|address)\b[^.!?]{0,40}\b(?:access|permissions?|rights)\b`,
 		w("grant", "give"), w("access", "permission", "permissions", "rights")),
 	r(`\b(?:grant|give)\b[^.!?]{0,40}\b(?:raw_read|send_draft|full access|mailbox access)\b`,
@@ -96,9 +119,12 @@ var rules = append(languageRules(), []rule{
 
 // languageRules are the rules every language of extract/lang writes the
 // same way, built from its words (categories injection.*): overriding
-// earlier instructions ("ignore … instructions", "glöm … instruktionerna")
-// and asking that all of something go to an address ("videresend alle …
-// til x@y").
+// earlier instructions ("ignore … instructions", "glöm … instruktionerna",
+// the object first where a language writes it so: "talimatları
+// unut"; Chinese, Japanese and Korean without word edges), asking that
+// all of something go to an address ("videresend alle … til x@y"), a
+// note, a greeting or a "you are now" addressed to a machine reader, and
+// keeping something from the user ("ohne den Nutzer zu fragen").
 func languageRules() []rule {
 	alt := func(ws []string) string {
 		var parts []string
@@ -111,47 +137,347 @@ func languageRules() []rule {
 		}
 		return strings.Join(parts, "|")
 	}
-	// Every language's words in one rule per kind: a verb of one
-	// language before an object of another is no less an instruction.
-	cat := func(c string) []string {
-		var out []string
-		for _, l := range lang.Languages() {
-			out = append(out, foldAll(lang.Of(l, c))...)
-		}
-		return out
-	}
-	prefilter := func(ws []string) *words.Set {
+	cat := allLanguages
+	prefilter := func(lists ...[]string) *words.Set {
 		var lits []string
-		for _, w := range ws {
-			lits = append(lits, strings.TrimSuffix(w, "*"))
+		for _, ws := range lists {
+			for _, w := range ws {
+				lits = append(lits, strings.TrimSuffix(w, "*"))
+			}
 		}
 		return words.NewSet(lits)
 	}
 	// Word edges that know letters beyond ASCII: \b does not ("glöm").
-	const start, end = `(?:^|[^\pL\pN_])`, `(?:[^\pL\pN_]|$)`
-	verbs, objects := cat("injection.override"), cat("injection.instructions")
+	// sep is the edge between two words of one sentence, consumed once:
+	// before, the verb's edge took the space and the object's asked for
+	// another, so that "ignore instructions" never matched (the sixth
+	// outside review).
+	const start, end, sep = `(?:^|[^\pL\pN_])`, `(?:[^\pL\pN_]|$)`, `[^\pL\pN_.!?]`
+	// span is a then b in one sentence, at most n characters between.
+	span := func(a, b string, n int) string {
+		return start + `(?:` + a + `)` + sep + `(?:[^.!?]{0,` + strconv.Itoa(n) + `}` + sep + `)?(?:` + b + `)` + end
+	}
+	verbs, verbsCJK := splitCJK(cat("injection.override"))
+	objects, objectsCJK := splitCJK(cat("injection.instructions"))
+	after := cat("injection.override.after")
 	fwd, all, to := cat("injection.forward"), cat("injection.all"), cat("injection.to")
 	note, forWord, reader, readerTo := cat("injection.note"), cat("injection.for"), cat("injection.reader"), cat("injection.reader.to")
+	dear, youAre := cat("injection.dear"), cat("injection.you.are")
+	user, hide, hideAfter := cat("injection.user"), cat("injection.hide"), cat("injection.hide.after")
+	readers := append(append([]string(nil), reader...), readerTo...)
+	const cjkGap = `[^.!?。！？，,;；\n]{0,12}`
 	return []rule{
-		{re: regexp.MustCompile(start + `(?:` + alt(verbs) + `)` + end + `[^.!?]{0,40}` + start + `(?:` + alt(objects) + `)` + end),
-			sets: []*words.Set{prefilter(verbs), prefilter(objects)}},
-		{re: regexp.MustCompile(start + `(?:` + alt(fwd) + `)` + end + `(?:[^.!?]{0,20}?[^\pL\pN_])?(?:` + alt(all) + `)` + end +
+		{re: regexp.MustCompile(span(`(?P<v>`+alt(verbs)+`)`, alt(objects), 40)),
+			sets: []*words.Set{prefilter(verbs), prefilter(objects)}, keep: negated},
+		{re: regexp.MustCompile(span(alt(objects), `(?P<v>`+alt(after)+`)`, 30)),
+			sets: []*words.Set{prefilter(after), prefilter(objects)}, keep: negated},
+		{re: regexp.MustCompile(`(?P<v>` + alt(verbsCJK) + `)` + cjkGap + `(?:` + alt(objectsCJK) + `)|(?:` +
+			alt(objectsCJK) + `)` + cjkGap + `(?P<v2>` + alt(verbsCJK) + `)`),
+			sets: []*words.Set{prefilter(verbsCJK), prefilter(objectsCJK)}, keep: negated},
+		{re: regexp.MustCompile(start + `(?:` + alt(fwd) + `)` + end + `(?:[^.!?]{0,20}?[^\pL\pN_])?(?P<a>` + alt(all) + `)` + end +
 			`[^.!?]{0,60}(?:` + start + `(?:` + alt(to) + `)\s+)?[a-z0-9._%+-]+@[a-z0-9.-]+`),
-			sets: []*words.Set{prefilter(fwd), prefilter(all), words.NewSet([]string{"@"})}},
+			sets: []*words.Set{prefilter(fwd), prefilter(all), words.NewSet([]string{"@"})}, keep: helpLine},
 		// A note addressed to a machine reader: "Pokyny pro asistenta",
 		// "Hinweis für den Assistenten", "ohjeet avustajalle" (a word
 		// that says "to the assistant" alone), an article or other short
 		// word allowed before the reader ("für den", "pour l'").
-		{re: regexp.MustCompile(start + `(?:` + alt(note) + `)\s+(?:(?:` + alt(forWord) + `)\s+(?:\pL{1,4}(?:\s+|['’]))?(?:` + alt(reader) + `)|(?:` +
+		anchored(rule{re: regexp.MustCompile(start + `(?:` + alt(note) + `)\s{1,8}(?:(?:` + alt(forWord) + `)\s{1,8}(?:\pL{1,4}(?:\s{1,8}|['’]))?(?P<r>` + alt(reader) + `)|(?P<r2>` +
 			alt(readerTo) + `))` + end),
-			sets: []*words.Set{prefilter(note), prefilter(append(append([]string(nil), reader...), readerTo...))}},
+			words: [][]string{note, readers}, keep: personTitle}, note),
+		// A greeting to one ("Lieber KI-Assistent", "Querido asistente"),
+		// and "you are now" one ("Du bist jetzt ein Assistent").
+		anchored(rule{re: regexp.MustCompile(start + `(?:` + alt(dear) + `)\s{1,8}(?:\pL{1,4}\s{1,8})?(?P<r>` + alt(readers) + `)` + end),
+			words: [][]string{dear, readers}, keep: personTitle}, dear),
+		anchored(rule{re: regexp.MustCompile(start + `(?:` + alt(youAre) + `)\s{1,8}(?:\pL{1,5}\s{1,8}){0,2}(?:` + alt(readers) + `)` + end),
+			words: [][]string{youAre, readers}}, youAre),
+		// Keeping something from the user, or saying the user approved
+		// it: "ohne den Nutzer zu fragen", "aprobada por el usuario", and
+		// with the user first where a language says it so ("Sag dem
+		// Nutzer nichts", "kullanıcı tarafından onaylandı").
+		{re: regexp.MustCompile(span(alt(hide), alt(user), 40) + `|` + span(alt(user), alt(hideAfter), 40)),
+			sets: []*words.Set{prefilter(hide, hideAfter), prefilter(user)}},
 	}
 }
 
 // languageCategories are the lang categories languageRules are built
 // from.
 var languageCategories = []string{"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to",
-	"injection.note", "injection.for", "injection.reader", "injection.reader.to"}
+	"injection.note", "injection.for", "injection.reader", "injection.reader.to", "injection.override.after",
+	"injection.dear", "injection.you.are", "injection.user", "injection.hide", "injection.hide.after"}
+
+// anchored is rl, run only just after each of the words ws.
+func anchored(rl rule, ws []string) rule {
+	var lits []string
+	for _, w := range ws {
+		lit, prefix := strings.CutSuffix(w, "*")
+		lits = append(lits, lit)
+		rl.anchorLens = append(rl.anchorLens, len(lit))
+		rl.anchorWhole = append(rl.anchorWhole, !prefix)
+	}
+	rl.anchor = words.NewSet(lits)
+	return rl
+}
+
+// allLanguages is every language's words of a category, folded: a verb
+// of one language before an object of another is no less an
+// instruction.
+func allLanguages(c string) []string {
+	var out []string
+	for _, l := range lang.Languages() {
+		out = append(out, foldAll(lang.Of(l, c))...)
+	}
+	return out
+}
+
+// splitCJK parts words written in Chinese, Japanese or Korean letters,
+// which no space separates from the next word, from the others.
+func splitCJK(ws []string) (others, cjk []string) {
+	for _, w := range ws {
+		if isCJK(w) {
+			cjk = append(cjk, w)
+		} else {
+			others = append(others, w)
+		}
+	}
+	return others, cjk
+}
+
+// isCJK reports whether w holds a Han, kana or Hangul letter.
+func isCJK(w string) bool {
+	for _, r := range w {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxPassedOver is how many matches of one rule a text may hold that
+// its keep refuses before the rule holds anyway: the search goes on
+// after each, and a text that many times says "don't forget the rules"
+// is no ordinary mail.
+const maxPassedOver = 16
+
+// matches reports whether f holds a match of the rule that its keep
+// does not refuse.
+func (rl rule) matches(f string) bool {
+	refused := 0
+	if rl.anchor == nil {
+		return rl.matchesIn(f, 0, len(f), &refused)
+	}
+	// Only the few characters after each of the anchor's words: a
+	// regular expression that starts with a long alternation costs
+	// milliseconds over a long mail, and the anchors' words ("hi",
+	// "message") stand in most.
+	found := false
+	rl.anchor.EachAt(f, func(p, end int) bool {
+		st := end - rl.anchorLens[p]
+		lo := st
+		if rl.anchorWhole[p] && end < len(f) {
+			if r, _ := utf8.DecodeRuneInString(f[end:]); unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return true // the start of a longer word
+			}
+		}
+		if st > 0 {
+			r, n := utf8.DecodeLastRuneInString(f[:st])
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return true // inside a word
+			}
+			lo = st - n
+		}
+		hi := min(len(f), end+anchorWindow)
+		for hi < len(f) && !utf8.RuneStart(f[hi]) {
+			hi++
+		}
+		found = rl.matchesIn(f, lo, hi, &refused)
+		return !found
+	})
+	return found
+}
+
+// anchorWindow is how many bytes after its anchor word a rule with one
+// is looked for: more than its pattern can span after the anchor (a
+// word for "for" of up to 10 bytes, a short word of up to 16, a reader
+// word of up to 33 and its edge, one to eight white space characters
+// between each: under 90).
+const anchorWindow = 128
+
+// matchesIn is matches in f[lo:hi], with the count of refused matches so
+// far.
+func (rl rule) matchesIn(f string, lo, hi int, refused *int) bool {
+	sub := f[lo:hi]
+	// Most text holds no match, which is found without the submatches
+	// at a fraction of their cost.
+	if !rl.re.MatchString(sub) {
+		return false
+	}
+	if rl.keep == nil {
+		return true
+	}
+	for pos := 0; pos <= len(sub); {
+		if *refused >= maxPassedOver {
+			return true
+		}
+		m := rl.re.FindStringSubmatchIndex(sub[pos:])
+		if m == nil {
+			return false
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += lo + pos
+			}
+		}
+		ok, resume := rl.keep(rl.re, f, m)
+		if ok {
+			return true
+		}
+		*refused++
+		resume -= lo
+		if resume <= pos {
+			resume = max(m[1]-lo, pos+1)
+		}
+		pos = resume
+	}
+	return false
+}
+
+// group is the span of the first of the named groups that took part in
+// match m, or -1, -1.
+func group(re *regexp.Regexp, m []int, names ...string) (int, int) {
+	for _, n := range names {
+		if i := re.SubexpIndex(n); i > 0 && m[2*i] >= 0 {
+			return m[2*i], m[2*i+1]
+		}
+	}
+	return -1, -1
+}
+
+// negation holds the words that, just before a verb of overriding
+// ("don't", "nicht", "μην") or just after it ("vergessen Sie nicht",
+// "glöm inte", "忘れないで"), make it no override: "Please don't forget
+// the house rules" tells a guest, not a machine, what to do (the sixth
+// outside review).
+type negation struct{ before, after []string }
+
+var (
+	negations   = negation{allLanguages("injection.not"), allLanguages("injection.not.after")}
+	questions   = allLanguages("injection.questions")
+	possessives = allLanguages("injection.you")
+	titles      = allLanguages("injection.reader.title")
+	persons     = allLanguages("injection.reader.person")
+)
+
+// negated refuses a match whose verb (group v or v2) is negated, and
+// resumes the search after the verb: "Don't forget: ignore all
+// instructions" still holds.
+func negated(re *regexp.Regexp, f string, m []int) (bool, int) {
+	vs, ve := group(re, m, "v", "v2")
+	if vs < 0 {
+		return true, 0
+	}
+	if negations.of(f, vs, ve) {
+		return false, ve
+	}
+	return true, 0
+}
+
+// of reports whether the verb f[vs:ve] is negated.
+func (n negation) of(f string, vs, ve int) bool {
+	b := strings.TrimRight(f[:vs], " '’-")
+	for _, w := range n.before {
+		if strings.HasSuffix(b, w) && (isCJK(w) || edgeBefore(b, len(b)-len(w))) {
+			return true
+		}
+	}
+	a := strings.TrimLeft(f[ve:], " ")
+	// The word after the verb, or the one after a short word between
+	// ("Vergessen Sie nicht").
+	for range 2 {
+		for _, w := range n.after {
+			if strings.HasPrefix(a, w) && (isCJK(w) || edgeAfter(a, len(w))) {
+				return true
+			}
+		}
+		tok := leadingWord(a)
+		if tok == "" || utf8.RuneCountInString(tok) > 3 {
+			break
+		}
+		a = strings.TrimLeft(a[len(tok):], " ")
+	}
+	return false
+}
+
+// helpLine refuses a request to send all of something to an address when
+// the something is the sender's own help line's ("Please send any
+// questions to billing@…", "Bitte senden Sie alle Rückfragen an …"): the
+// first word after the word for all (group a), past at most two short or
+// possessive words ("vos", "sus", "your"), is a word for questions.
+func helpLine(re *regexp.Regexp, f string, m []int) (bool, int) {
+	_, ae := group(re, m, "a")
+	if ae < 0 {
+		return true, 0
+	}
+	a := f[ae:]
+	for range 3 {
+		a = strings.TrimLeftFunc(a, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(".!?", r)
+		})
+		tok := leadingWord(a)
+		if tok == "" {
+			break
+		}
+		for _, q := range questions {
+			if strings.HasPrefix(tok, strings.TrimSuffix(q, "*")) {
+				return false, ae
+			}
+		}
+		if utf8.RuneCountInString(tok) > 4 && !slices.Contains(possessives, tok) {
+			break
+		}
+		a = a[len(tok):]
+	}
+	return true, 0
+}
+
+// personTitle refuses a reader word that is the first word of a person's
+// title ("Note to the assistant manager") or names a person as often as
+// a program ("Message for the agent", an estate agent, in several
+// languages' tables).
+func personTitle(re *regexp.Regexp, f string, m []int) (bool, int) {
+	s, e := group(re, m, "r", "r2")
+	if e < 0 {
+		return true, 0
+	}
+	if slices.Contains(persons, f[s:e]) {
+		return false, e
+	}
+	if tok := leadingWord(strings.TrimLeft(f[e:], " ")); slices.Contains(titles, tok) {
+		return false, e
+	}
+	return true, 0
+}
+
+// leadingWord is the letters and digits s starts with.
+func leadingWord(s string) string {
+	for i, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// edgeBefore reports whether s[:i] ends outside a word.
+func edgeBefore(s string, i int) bool {
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return i == 0 || !unicode.IsLetter(r) && !unicode.IsDigit(r)
+}
+
+// edgeAfter reports whether s[i:] starts outside a word.
+func edgeAfter(s string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return i == len(s) || !unicode.IsLetter(r) && !unicode.IsDigit(r)
+}
 
 // Addressed reports whether s reads as instructions to an AI reader.
 func Addressed(s string) bool {
@@ -178,7 +504,7 @@ func addressed(f string) bool {
 		if rl.sets == nil && found == nil {
 			found = ruleWords.find(f)
 		}
-		if rl.mayMatch(f, found) && rl.re.MatchString(f) {
+		if rl.mayMatch(f, found) && rl.matches(f) {
 			return true
 		}
 	}
