@@ -1,0 +1,16 @@
+package extract
+
+import "testing"
+
+// TestLabelWords: label words found missing by the outside measurement
+// (issue 46, xforeignc): German's "Bestellsumme" over an order's total and
+// Italian's "Codice tracciamento" without its "di".
+func TestLabelWords(t *testing.T) {
+	c := &msgContext{}
+	if m := c.labelledAmount("Bestellsumme\n17,50 €\n"); m == nil || m.Amount != "17.50" || m.Currency != "EUR" {
+		t.Errorf("Bestellsumme: amount %+v, want 17.50 EUR", m)
+	}
+	if got, _ := c.trackingNumber("Codice tracciamento: 6YB0419923357\n"); got != "6YB0419923357" {
+		t.Errorf("Codice tracciamento: tracking %q, want 6YB0419923357", got)
+	}
+}
