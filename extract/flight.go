@@ -171,7 +171,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 			if hi > 0 {
 				from = max(from, hits[hi-1].line+1)
 			}
-			if from <= h.line {
+			// Nor a bus's or a train's stops above a sentence that names
+			// the connecting flight ("Coach: Express Bus 1469", its
+			// stops, then "Your connecting flight LH 400 leaves from
+			// Terminal 1"): an airline's coach to the airport.
+			if from <= h.line && !surfaceVehicleIn(lines[from:h.line]) {
 				seg = c.flightFromWindow(strings.Join(lines[from:h.line+1], "\n"), lines, from)
 			}
 		}
@@ -198,6 +202,21 @@ func (c *msgContext) textFlights(text string) []Fact {
 		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
 	}
 	return out
+}
+
+// surfaceVehicleRE is a bus's, coach's or train's word with its number
+// after it on one line ("Coach: Express Bus 1469", "Zug ICE 723").
+var surfaceVehicleRE = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:bus|coach|autocar|autobus|autobús|pullman|fernbus|train|zug|tren|treno|trein|tåg|tog|juna|pociąg|vlak)[^\pL\d\n]{1,3}(?:\pL+[^\pL\d\n]{1,3}){0,2}\d{1,5}(?:[^\d]|$)`)
+
+// surfaceVehicleIn reports whether one of lines names a bus, coach or
+// train with its number.
+func surfaceVehicleIn(lines []string) bool {
+	for _, ln := range lines {
+		if len(ln) < 400 && surfaceVehicleRE.MatchString(ln) {
+			return true
+		}
+	}
+	return false
 }
 
 // numbersUnderRoutes reports whether a mail prints each flight's route

@@ -76,3 +76,27 @@ func TestPolishFromCroatianSender(t *testing.T) {
 		}
 	}
 }
+
+// TestCoachAboveConnectingFlight: an airline's coach to the airport,
+// its stops labelled as a flight's are, over a sentence naming the
+// connecting flight, is no flight of that number (xrail3 found it; the
+// route above a number is read when nothing is below it).
+func TestCoachAboveConnectingFlight(t *testing.T) {
+	for _, coach := range []string{"Coach: Express Bus 1469", "Bus 1469", "Zug: ICE 723"} {
+		res := review4Mail("Lufthansa <online@booking-lufthansa.com>", "Your booking confirmation - Booking code 7QXK2L",
+			"Dear Mr Morgan,\n\nBooking code: 7QXK2L\n\n"+coach+"\nDeparture: Strasbourg Gare Routiere (XER) 12 March 2027 08:15\n"+
+				"Arrival: Frankfurt Airport (FRA) 12 March 2027 10:45\nOperated by: Lufthansa Express Bus\n"+
+				"Your connecting flight LH 400 to New York leaves from Terminal 1.\n\nHave a pleasant journey.\n")
+		for _, f := range res.Facts {
+			if s := f.Segment; s != nil && s.Type == "flight" {
+				t.Errorf("%s: a flight %s from %v", coach, s.Number, s.From)
+			}
+		}
+	}
+	// The flight of the sentence is read when its stops are its own.
+	res := review4Mail("Lufthansa <online@booking-lufthansa.com>", "Your booking confirmation - Booking code 7QXK2L",
+		"Booking code: 7QXK2L\n\nDeparture: Frankfurt (FRA) 12 March 2027 13:20\nArrival: New York JFK (JFK) 12 March 2027 16:05\nYour flight LH 400 leaves from Terminal 1.\n")
+	if len(res.Facts) != 1 || res.Facts[0].Segment == nil || res.Facts[0].Segment.Number != "LH 400" {
+		t.Errorf("the flight under its own stops: %+v", res.Facts)
+	}
+}
