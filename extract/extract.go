@@ -161,11 +161,14 @@ func (c *msgContext) setSender(addr, name string) {
 		// Neither the address nor a role's name is a company's
 		// (placeholder.go).
 		c.senderDomain = ""
-		if roleName(c.senderName) {
-			c.senderName = ""
-		}
 	}
-	if c.senderName == "" {
+	// A role's words alone ("Customer Service", "Kundenservice", "Orders")
+	// name no company under any domain: no name, so that the domain
+	// shows the sender (Merge's senderName), as for a name the domain
+	// does not agree with.
+	if roleName(c.senderName) {
+		c.senderName = ""
+	} else if c.senderName == "" {
 		c.senderName = domainLabel(c.senderDomain)
 	}
 	c.senderCountry = tldCountry(c.senderDomain)

@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // placeholderSender reports whether a sender's domain is a placeholder's
 // (RFC 2606's example.com, example.net and example.org themselves, and
@@ -29,13 +32,16 @@ var roleWords = func() map[string]bool {
 }()
 
 // roleName reports whether a display name is a role's words alone
-// ("Reservations", "Customer Service", "No Reply", "Info").
+// ("Reservations", "Customer Service", "No Reply", "Info"), one of them of
+// three letters or more: a brand of two letters ("AO") is no role's "no".
 func roleName(name string) bool {
 	f := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == ' ' || r == '-' || r == '_' || r == '.' || r == ',' })
+	long := false
 	for _, w := range f {
 		if !roleWords[w] {
 			return false
 		}
+		long = long || utf8.RuneCountInString(w) >= 3
 	}
-	return len(f) > 0
+	return long
 }

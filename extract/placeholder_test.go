@@ -45,3 +45,32 @@ func TestPlaceholderSenderNamesNoCompany(t *testing.T) {
 		}
 	}
 }
+
+// TestRoleNameNamesNoShop: a display name of a role's words alone names no
+// shop under a real domain either, in any language ("Customer Service",
+// "Kundenservice", "Service client", "Obsługa Klienta", "Orders"): the
+// order's fact names none, and Merge shows the domain; a shop's own name
+// stays.
+func TestRoleNameNamesNoShop(t *testing.T) {
+	body := "Hello,\n\nyour order has shipped.\n\nOrder number: 44120\nTotal: 59.90 EUR\n"
+	for from, want := range map[string]string{
+		"Customer Service <help@gartenwelt.de>":         "",
+		"Kundenservice <service@gartenwelt.de>":         "",
+		"Service client <service-client@gartenwelt.de>": "",
+		"No Reply <noreply@gartenwelt.de>":              "",
+		"Orders <orders@gartenwelt.de>":                 "",
+		"Obsługa Klienta <bok@gartenwelt.de>":           "",
+		"Gartenwelt Shop <orders@gartenwelt.de>":        "Gartenwelt Shop",
+		"AO <orders@ao.com>":                            "AO",
+	} {
+		got := "(no order)"
+		for _, f := range review4Mail(from, "Your order 44120 has shipped", body).Facts {
+			if f.Order != nil {
+				got = f.Order.Merchant
+			}
+		}
+		if got != want {
+			t.Errorf("%s: merchant %q, want %q", from, got, want)
+		}
+	}
+}
