@@ -42,6 +42,12 @@ func (c *msgContext) reservation(it node, kind, from string) []Fact {
 		case KindEvent:
 			c.event(seg, trip)
 		}
+		// An arrival before its departure is the markup's slip (Google's
+		// own example arrives at 03:10 from a 10:30 departure that day):
+		// no arrival rather than a wrong one.
+		if kind != KindHotel && seg.Depart != nil && seg.Arrive != nil && seg.Arrive.Before(seg.Depart.Time) {
+			seg.Arrive = nil
+		}
 		if seg.Start() == nil && status != StatusCancelled {
 			continue // a segment with no time is no plan
 		}
