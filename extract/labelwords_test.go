@@ -14,3 +14,19 @@ func TestLabelWords(t *testing.T) {
 		t.Errorf("Codice tracciamento: tracking %q, want 6YB0419923357", got)
 	}
 }
+
+// TestTrackingAfterQualifier: a tracking number after its label, a short
+// qualifier and the verb ("for these items is"); a word that is no number
+// after the verb gives none.
+func TestTrackingAfterQualifier(t *testing.T) {
+	c := &msgContext{}
+	for text, want := range map[string]string{
+		"The tracking number for your parcel is QX77120448GB2.\n":     "QX77120448GB2",
+		"Your tracking number for this shipment is TR-55120937.\n":    "TR-55120937",
+		"The tracking number for your parcel is not available yet.\n": "",
+	} {
+		if got, _ := c.trackingNumber(text); got != want {
+			t.Errorf("trackingNumber(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
