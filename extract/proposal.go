@@ -75,11 +75,12 @@ var offerWords = words.NewWholeSet(lang.Entries("offer"))
 // offeredStay reports whether a stay read without a booking's number is a
 // hotel's offer, a newsletter's, a price comparison's or an abandoned
 // booking's reminder: its text offers and holds none of a booking's signs
-// (no reference, no order's number, none of a booking's or a payment's
-// words). The offer's words first, which few mails hold.
+// (no reference, no order's number or ticket's code, as proposedOnly and
+// replyOffers ask, none of a booking's or a payment's words). The offer's
+// words first, which few mails hold.
 func (c *msgContext) offeredStay(subject, text string) bool {
 	l := lower(subject + "\n" + text)
-	return offerWords.In(l) && !bookedWords.In(l) && c.bookingRef(text) == "" && c.orderNumber(text) == ""
+	return offerWords.In(l) && !bookedWords.In(l) && !c.numbersBooking(text)
 }
 
 // replyOffers reports whether a reply's own words over the booking it

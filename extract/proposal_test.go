@@ -86,6 +86,22 @@ func TestOfferedStaysAreNoBooking(t *testing.T) {
 	}
 }
 
+// TestOfferedStayTicketCode: a stay whose mail offers another stay but
+// gives a ticket's or a transaction's code is booked, as the plan and the
+// reply gates hold (numbersBooking).
+func TestOfferedStayTicketCode(t *testing.T) {
+	for _, c := range []struct{ from, subject, body string }{
+		{"Seaview Hotel <stay@seaviewhotel.example>", "Seaview Hotel Brighton",
+			"Dear Anna,\n\nSeaview Hotel Brighton\nTransaction ID: TX-5512093\nCheck-in: 14 December 2026\nCheck-out: 17 December 2026\n\nSpecial offer for your next visit: book now and save 20%.\n"},
+		{"Hotel Alpenblick <info@alpenblick.example>", "Hotel Alpenblick",
+			"Hallo Herr Maier,\n\nHotel Alpenblick\nTransaktionsnummer: 44712093\nAnreise: 12.12.2026\nAbreise: 15.12.2026\n\nJetzt buchen: Sonderangebot für den Sommer.\n"},
+	} {
+		if n := stays(c.from, c.subject, c.body); n != 1 {
+			t.Errorf("%s: %d stays, want 1", c.subject, n)
+		}
+	}
+}
+
 func stays(from, subject, body string) int {
 	n := 0
 	for _, f := range review4Mail(from, subject, body).Facts {
