@@ -18,10 +18,17 @@ import "strings"
 func (c *msgContext) receiptNameRows(lines []string, used map[int]bool) []*Segment {
 	var out []*Segment
 	for i, ln := range lines {
-		if used[i] || len(ln) > 160 || !hasDigit(ln) {
+		if used[i] || len(ln) > 160 {
 			continue
 		}
-		if seg := c.receiptNameRow(strings.TrimSpace(ln)); seg != nil {
+		// A cheap gate before the expressions: the row opens with a
+		// designator's two capitals or digits and the number's digit
+		// ("LH 1089", "U21234").
+		t := strings.TrimSpace(ln)
+		if len(t) < 4 || !isUpperOrDigit(t[0]) || !isUpperOrDigit(t[1]) || !isDigitByte(t[2]) && !(t[2] == ' ' && isDigitByte(t[3])) {
+			continue
+		}
+		if seg := c.receiptNameRow(t); seg != nil {
 			used[i] = true
 			out = append(out, seg)
 		}
@@ -79,3 +86,5 @@ func (c *msgContext) receiptNameRow(ln string) *Segment {
 	}
 	return seg
 }
+
+func isUpperOrDigit(b byte) bool { return b >= 'A' && b <= 'Z' || isDigitByte(b) }
