@@ -225,7 +225,8 @@ func cjkClockMarks(s string) string {
 // Chinese, Greek, Ukrainian or Serbian is read in when nothing else
 // places it: Hangul is Korea's, kana Japan's, Chinese characters alone
 // China's (Taiwan's and Hong Kong's clocks keep its offset); Greek
-// words Greece's (Cyprus keeps its offset); the letters only Ukrainian
+// words Greece's (Cyprus keeps its offset), three letters of words of two
+// Greek letters or more, never a unit's symbol; the letters only Ukrainian
 // writes (ї, є, ґ) Ukraine's; the Cyrillic letters Serbian and
 // Macedonian write and Russian does not (ђ, ћ, џ, љ, њ, ј) Serbia's,
 // whose clock North Macedonia's, Bosnia's and Montenegro's keep. A
@@ -237,8 +238,16 @@ func scriptCountry(text string) string {
 		text = text[:4096]
 	}
 	han := false
-	other, greek := "", 0
+	other, greek, run := "", 0, 0
 	for _, r := range text {
+		// Greek letters count in a word of two or more of them only: "μ"
+		// or "Ω" beside Latin letters or digits is a unit ("10 kΩ", "5
+		// μm", "2 μg") in any text, however many there are.
+		if r >= 0x391 && r <= 0x3CE {
+			run++
+		} else {
+			run = 0
+		}
 		switch {
 		case r >= 0xAC00 && r <= 0xD7A3: // Hangul syllables
 			return "KR"
@@ -247,10 +256,14 @@ func scriptCountry(text string) string {
 		case r >= 0x4E00 && r <= 0x9FFF:
 			han = true
 		case other != "" || r < 0x370:
-		case r >= 0x391 && r <= 0x3CE: // Greek letters, with their tonos
-			// A word's worth: "μ" or "Ω" alone is a unit in any text.
-			if greek++; greek == 3 {
-				other = "GR"
+		case run > 0: // Greek letters, with their tonos
+			if run == 2 {
+				greek++ // the word's first letter
+			}
+			if run >= 2 {
+				if greek++; greek >= 3 {
+					other = "GR"
+				}
 			}
 		case strings.ContainsRune("їЇєЄґҐ", r):
 			other = "UA"

@@ -142,7 +142,10 @@ func TestScriptCountry(t *testing.T) {
 		{"Αναχώρηση: 18 Δεκεμβρίου 2026, 07:30", "GR"},
 		{"Відправлення: 18 грудня 2026, 22:10 — Київ-Пасажирський", "UA"},
 		{"Поштована Јелена, ваша поруџбина је послата", "RS"},
-		{"10 µm, 5 Ω, 2 μg", ""},                       // units, not Greek
+		{"10 µm, 5 Ω, 2 μg", ""},                              // units, not Greek
+		{"R1 10 kΩ, R2 4,7 kΩ, C1 100 μF, L1 5 μH, 3 μm", ""}, // many units, still no Greek word
+		{"Ω Ω Ω μ μ", ""},                                     // symbols apart, no word
+		{"Θέση 14, ΚΤΕΛ", "GR"},
 		{"Отправление: 18 декабря 2026, 23:55", ""},    // Russian: many zones
 		{"Заминаване: 18 декември 2026 г., 07:05", ""}, // Bulgarian: told by its words
 	} {
