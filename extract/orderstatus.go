@@ -411,7 +411,7 @@ func lastSentence(s string) string {
 			continue
 		}
 		n := 0
-		for _, r := range []rune(s[max(0, i-16):i]) {
+		for _, r := range s[max(0, i-16):i] {
 			if n++; !unicode.IsLetter(r) {
 				n = 0
 			}
