@@ -317,15 +317,12 @@ func (c *msgContext) paidStatus(subject, text string) (on *Time, paid bool) {
 	for ln := range strings.Lines(subject + "\n" + firstTextLines(text, 30)) {
 		// The line, else its last part after a dash: a table's "Paid"
 		// column ("Date | Description | Paid") is no status.
-		for _, part := range []string{ln, afterStatusDash(ln)} {
+		for _, part := range []string{ln, afterStatusDash(ln), finalSentence(ln)} {
 			if !paidFirst(part) {
 				continue // most lines: no lower-casing, no look for a date
 			}
-			l := strings.ToLower(strings.TrimSpace(part))
-			if w, ok := strings.CutPrefix(l, "status"); ok && strings.HasPrefix(strings.TrimSpace(w), ":") {
-				l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(w), ":"))
-			}
-			if paidWords[l] {
+			l := afterStatusLabel(strings.ToLower(strings.TrimSpace(part)))
+			if paidWords[strings.TrimRight(l, ".!")] {
 				return nil, true
 			}
 			// "Paid on January 30, 2030", "Bezahlt am 30.01.2030".
@@ -386,18 +383,42 @@ var paidFirstWords = func() map[string]bool {
 	return m
 }()
 
-// paidFirst reports whether part, after an optional "Status:", begins
-// with the first word of a word for paid: paidStatus's quick test, which
-// lower-cases one word instead of the line.
+// paidFirst reports whether part, after an optional "Status:" in any of
+// statusLabels' words, begins with the first word of a word for paid:
+// paidStatus's quick test, which lower-cases one word instead of the
+// line.
 func paidFirst(part string) bool {
-	p := strings.TrimSpace(part)
-	if len(p) >= 6 && strings.EqualFold(p[:6], "status") {
-		if w := strings.TrimSpace(p[6:]); strings.HasPrefix(w, ":") {
-			p = strings.TrimSpace(w[1:])
+	p := afterStatusLabel(strings.TrimSpace(part))
+	word, _, _ := strings.Cut(p, " ")
+	word = strings.TrimRight(word, ".!")
+	return len(word) <= 32 && paidFirstWords[strings.ToLower(word)]
+}
+
+// statusLabels are the words for a bill's status before its colon
+// ("Status: paid", "Stato: pagata", "Estado: pagada", "Statut : réglée").
+var statusLabels = []string{"status", "stato", "estado", "statut", "stav", "stan"}
+
+// afterStatusLabel is p after a status label and its colon, or p.
+func afterStatusLabel(p string) string {
+	for _, w := range statusLabels {
+		if len(p) > len(w) && strings.EqualFold(p[:len(w)], w) {
+			if rest := strings.TrimSpace(p[len(w):]); strings.HasPrefix(rest, ":") {
+				return strings.TrimSpace(rest[1:])
+			}
 		}
 	}
-	word, _, _ := strings.Cut(p, " ")
-	return len(word) <= 32 && paidFirstWords[strings.ToLower(word)]
+	return p
+}
+
+// finalSentence is what follows ln's last full stop and the space after
+// it, where a short status ends a line of sentences ("Importo: 28,40
+// euro. Scadenza 25 settembre 2026. Pagata."), or "" when ln has none.
+func finalSentence(ln string) string {
+	t := strings.TrimRight(ln, " \t\r\n.!")
+	if i := strings.LastIndex(t, ". "); i >= 0 {
+		return t[i+2:]
+	}
+	return ""
 }
 
 // nonZeroAmount is the first labelled amount that is not zero.

@@ -20,8 +20,10 @@ var (
 	// A store's prefix may end in a dot ("GPA.3345-1234-5678-90123").
 	// The word for number may stand between the noun and the number as
 	// its abbreviation does ("commande numéro 345678901", "ordine numero",
-	// "pedido número").
-	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º]|[Nn]um[eé]ro|[Nn]úmero|[Nn]ummer|[Nn]umber)\.?\s*:?\s*)?((?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
+	// "pedido número"). A number may end in one to three capitals after
+	// a dash ("84-2912-A", "2027-0418-B"): read without them it would be
+	// another order's.
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º]|[Nn]um[eé]ro|[Nn]úmero|[Nn]ummer|[Nn]umber)\.?\s*:?\s*)?((?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9](?:-[A-Z]{1,3})?)\b`)
 	// A number may follow its label as a sentence does: "the tracking
 	// number is 350C20177729F", "il numero di tracciabilità è …".
 	// A local carrier may print its prefix apart by a dash ("URB-88120394"),
@@ -32,7 +34,7 @@ var (
 	trackingRE = regexp.MustCompile(`^[#:\s]*(?:(?:for(?:\s+[a-z]+){1,3}\s+)?(?:is|è|ist|est|es)\s+)?([A-Z0-9]{8,34}|[A-Z]{2,6}-\d{5,20}|\d{4}-\d{4}-\d{4}|\d{3,8}-\d{6,12})\b`)
 	// subjectOrderRE is an order number in a subject: "order
 	// #123-4567890-1234567", "ordine Amazon.it n. 405-…", "Bestellung Nr. 1234".
-	subjectOrderRE = regexp.MustCompile(`(?i)\b(?:order|ordine|commande|bestellung|pedido|bestelling)\b[^#\n]{0,24}?(?:#|\bn[°º.]|\bno\.|\bnr\.?)\s*([A-Z0-9][A-Z0-9\-]{2,30}[0-9])\b`)
+	subjectOrderRE = regexp.MustCompile(`(?i)\b(?:order|ordine|commande|bestellung|pedido|bestelling)\b[^#\n]{0,24}?(?:#|\bn[°º.]|\bno\.|\bnr\.?)\s*([A-Z0-9][A-Z0-9\-]{2,30}[0-9](?-i:-[A-Z]{1,3})?)\b`)
 	anyTrackRE     = regexp.MustCompile(`\b(1Z[0-9A-Z]{16}|TBA\d{12}|\d{12}|\d{15}|\d{20,22}|9\d{15,21}|JJD\d{10,20}|[A-Z]{2}\d{9}[A-Z]{2})\b`)
 )
 
