@@ -350,6 +350,17 @@ func (w *walker) leaf(e *message.Entity, part string) {
 	}
 	isAttachment := strings.EqualFold(disp, "attachment") || filename != ""
 	textual := mediaType == "text/plain" || mediaType == "text/html"
+	// Some systems name the body itself ("Content-Disposition: inline;
+	// filename=Body.html"): an inline text part with a name is the body
+	// while the message has none of its type yet, so that a mail whose
+	// only HTML is named is not left without text.
+	if textual && isAttachment && strings.EqualFold(disp, "inline") {
+		if mediaType == "text/html" {
+			isAttachment = w.msg.HasHTML
+		} else {
+			isAttachment = w.text.Len() > 0
+		}
+	}
 
 	if textual && !isAttachment {
 		var dst *strings.Builder

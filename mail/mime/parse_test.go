@@ -130,6 +130,34 @@ Order #123-1234567-1234567
 			subject: "Your order has shipped", from: "orders@shop.example", textHas: "Order #123-1234567-1234567", problems: true,
 		},
 		{
+			// Some systems name the body itself: it is the body while
+			// the message has none of its type; a second named part is
+			// an attachment, and a named part marked attachment always.
+			name: "named inline html body",
+			raw: `From: Delta <deltaairlines@t.delta.example>
+Subject: Your itinerary
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary=b
+
+--b
+Content-Type: text/html; charset=utf-8
+Content-Disposition: inline; filename=Body.html
+
+<p>Flight DL 5115 from ATL</p>
+--b
+Content-Type: text/html; charset=utf-8
+Content-Disposition: inline; filename=Terms.html
+
+<p>Conditions of carriage</p>
+--b
+Content-Type: text/plain; charset=utf-8
+Content-Disposition: attachment; filename=notes.txt
+
+kept apart
+--b--`,
+			subject: "Your itinerary", from: "deltaairlines@t.delta.example", htmlHas: "Flight DL 5115", htmlHasNot: "Conditions of carriage", attachments: 2,
+		},
+		{
 			name:    "no header separator",
 			raw:     "garbage without any header\x00\xff",
 			textHas: "", problems: true,
