@@ -46,14 +46,15 @@ func orderStatusOf(subject, text string) string {
 	return status
 }
 
-// sentenceTail is the part of s after its last sentence's end (". ",
-// "! ", "? ", "; ", ": "): a condition in an earlier sentence ("If you
-// paid by card, the amount will be refunded. Your order has been
-// cancelled.") is none on a later one's state.
+// sentenceTail is the part of s after its last sentence's end
+// (lastSentence's, or "? ", "; ", ": "): a condition in an earlier
+// sentence ("If you paid by card, the amount will be refunded. Your order
+// has been cancelled.") is none on a later one's state.
 func sentenceTail(s string) string {
+	s = lastSentence(s)
 	for i := len(s) - 2; i >= 0; i-- {
 		switch s[i] {
-		case '.', '!', '?', ';', ':':
+		case '?', ';', ':':
 			if c := s[i+1]; c == ' ' || c == '\n' || c == '\t' {
 				return s[i+1:]
 			}
