@@ -85,3 +85,16 @@ func TestPaidStatusWords(t *testing.T) {
 		}
 	}
 }
+
+// TestReservacionLabel: Latin American Spanish's "número de reservación"
+// heads a booking's number as "número de reserva" does.
+func TestReservacionLabel(t *testing.T) {
+	for text, want := range map[string]string{
+		"Número de reservación: 58213\n":   "58213",
+		"Numero de Reservación #HX44120\n": "HX44120",
+	} {
+		if got := findReservation(text); got != want {
+			t.Errorf("findReservation(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
