@@ -98,3 +98,20 @@ func TestReservacionLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestConfirmedAtName: a booking platform's subject names the place
+// after the words that confirm the booking ("Ihre Buchung ist bestätigt:
+// Alpenrose Berchtesgaden", "Your booking is confirmed at The Whitmore
+// Kensington"); a desk's own name there is none.
+func TestConfirmedAtName(t *testing.T) {
+	for s, want := range map[string]string{
+		"Danke! Ihre Buchung ist bestätigt: Alpenrose Berchtesgaden":    "Alpenrose Berchtesgaden",
+		"Thanks! Your booking is confirmed at The Whitmore Kensington":  "The Whitmore Kensington",
+		"Your booking is confirmed at Booking.com":                      "",
+		"Ihre Buchung ist bestätigt: vielen Dank für Ihre Reservierung": "",
+	} {
+		if got := stayAtName(s); got != want {
+			t.Errorf("stayAtName(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
