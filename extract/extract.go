@@ -76,7 +76,15 @@ import (
 // "Jun 18 – 21, 2027"; coach cards with each stop's day under it; a
 // building's front desk, mailroom or locker; a return's terms and a shop's
 // receipt of an order are no return and no delivery.
-const Version = 12
+// Version 13: classes found by measuring mail other projects wrote (time
+// zones after clocks, itinerary and receipt rows naming airlines and
+// cities, stays' names, payment reminders, amounts in "euro", status
+// labels and sentences, order numbers after a spelled-out "number");
+// every train an FCB ticket binds, rail legs in boarding passes; Croatian
+// months, role-name senders, the order as the subject of "was shipped";
+// bounded label values, conditions in their own sentence, phone lines;
+// instructions in every word order and in documents.
+const Version = 13
 
 // Result is what one message says.
 type Result struct {
