@@ -317,7 +317,10 @@ func (c *msgContext) paidStatus(subject, text string) (on *Time, paid bool) {
 	for ln := range strings.Lines(subject + "\n" + firstTextLines(text, 30)) {
 		// The line, else its last part after a dash: a table's "Paid"
 		// column ("Date | Description | Paid") is no status.
-		for _, part := range []string{ln, afterStatusDash(ln), finalSentence(ln)} {
+		for k, part := range [3]string{ln, afterStatusDash(ln), finalSentence(ln)} {
+			if k > 0 && part == ln {
+				continue // no dash: the line again
+			}
 			if !paidFirst(part) {
 				continue // most lines: no lower-casing, no look for a date
 			}
@@ -400,6 +403,9 @@ var statusLabels = []string{"status", "stato", "estado", "statut", "stav", "stan
 
 // afterStatusLabel is p after a status label and its colon, or p.
 func afterStatusLabel(p string) string {
+	if len(p) < 5 || p[0]|0x20 != 's' && p[0]|0x20 != 'e' { // every label starts with s or e
+		return p
+	}
 	for _, w := range statusLabels {
 		if len(p) > len(w) && strings.EqualFold(p[:len(w)], w) {
 			if rest := strings.TrimSpace(p[len(w):]); strings.HasPrefix(rest, ":") {
