@@ -549,9 +549,12 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		return nil
 	}
 	dep, arr := stops[0], stops[1]
-	// Labelled lines win over order of appearance.
+	// Labelled lines win over order of appearance, but a route line's is
+	// no departure's label: "Flight LH 400 Frankfurt (FRA) to New York
+	// (JFK)" holds Danish "fra" (from), and the departure is "Departure:
+	// 12 March 2027 13:20" below it.
 	for _, s := range stops {
-		if depLabel.MatchString(s.line) && !arrLabel.MatchString(s.line) {
+		if depLabel.MatchString(s.line) && !arrLabel.MatchString(s.line) && (s.clock != nil || len(airportCodes(s.line)) < 2) {
 			dep = s
 			break
 		}

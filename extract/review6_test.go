@@ -100,3 +100,20 @@ func TestCoachAboveConnectingFlight(t *testing.T) {
 		t.Errorf("the flight under its own stops: %+v", res.Facts)
 	}
 }
+
+// TestDepartureWithoutArrival: a route line and a departure line, no
+// arrival's: the flight with its departure. The route's code FRA is
+// also Danish "fra" (from), a departure label's word: the labelled line
+// with a clock is the departure, not the route line.
+func TestDepartureWithoutArrival(t *testing.T) {
+	for _, body := range []string{
+		"Booking code: 7QXK2L\n\nFlight LH 400 Frankfurt (FRA) to New York (JFK)\nDeparture: 12 March 2027 13:20\n\nHave a good trip!\n",
+		"Buchungscode: 7QXK2L\n\nFlug LH 400 Frankfurt (FRA) → New York (JFK)\nAbflug: 12.03.2027 13:20\n\nGute Reise!\n",
+	} {
+		res := review4Mail("Lufthansa <online@booking-lufthansa.com>", "Booking 7QXK2L", body)
+		if len(res.Facts) != 1 || res.Facts[0].Segment == nil || res.Facts[0].Segment.Number != "LH 400" ||
+			res.Facts[0].Segment.From.Code != "FRA" || res.Facts[0].Segment.To.Code != "JFK" || res.Facts[0].Segment.Depart == nil {
+			t.Errorf("%q: %+v", body, res.Facts)
+		}
+	}
+}
