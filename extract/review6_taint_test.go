@@ -1,11 +1,12 @@
 package extract_test
 
 import (
-	"bytes"
 	"encoding/base64"
 	"fmt"
 	"strings"
 	"testing"
+
+	"mailnode/extract/pdfdoc/pdftest"
 )
 
 // TestOrdinaryLinesKeepFacts: the sixth outside review's MEDIUM-6. A
@@ -53,7 +54,7 @@ func TestInstructionsInPDFTaint(t *testing.T) {
 		fmt.Fprintf(&content, "(%s) Tj ", l)
 	}
 	content.WriteString("ET")
-	pdf := base64.StdEncoding.EncodeToString(onePagePDF(content.String()))
+	pdf := base64.StdEncoding.EncodeToString(pdftest.OnePage(content.String()))
 	raw := "From: Billing <billing@supplier-example.de>\r\nTo: alex@example.com\r\nSubject: Invoice INV-2026-0917\r\n" +
 		"Date: Sat, 21 Nov 2026 08:00:00 +0100\r\nMessage-ID: <pdf@x>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=BB\r\n\r\n" +
 		"--BB\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPlease find your invoice attached.\r\n" +
@@ -67,30 +68,4 @@ func TestInstructionsInPDFTaint(t *testing.T) {
 			t.Errorf("a tainted bill that names an account is kept: %+v", *f.Bill)
 		}
 	}
-}
-
-// onePagePDF builds a one-page PDF in Helvetica whose page draws content
-// (pdfdoc's test helper).
-func onePagePDF(content string) []byte {
-	objs := []string{
-		"<</Type/Catalog/Pages 2 0 R>>",
-		"<</Type/Pages/Count 1/Kids[3 0 R]>>",
-		"<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Resources<</Font<</F1 4 0 R>>>>/Contents 5 0 R>>",
-		"<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>",
-		fmt.Sprintf("<</Length %d>>stream\n%s\nendstream", len(content), content),
-	}
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n")
-	var offs []int
-	for i, o := range objs {
-		offs = append(offs, b.Len())
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	x := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer<</Size %d/Root 1 0 R>>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, x)
-	return b.Bytes()
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/ledongthuc/pdf"
 
 	"mailnode/extract/einvoice"
+	"mailnode/extract/pdfdoc/pdftest"
 )
 
 // TestEmbeddedInvoices: the XML each e-invoice PDF carries is found and is
@@ -132,7 +133,7 @@ func FuzzOpen(f *testing.F) {
 	b, _ := os.ReadFile("testdata/EN16931_Einfach_DueDate.pdf")
 	f.Add(b)
 	f.Add([]byte("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF"))
-	f.Add(onePage("BT /F1 9 Tf 0 1 -1 0 560 700 Tm (Code 7712) Tj 0.7 0.7 -0.7 0.7 9 9 Tm (x) Tj ET"))
+	f.Add(pdftest.OnePage("BT /F1 9 Tf 0 1 -1 0 560 700 Tm (Code 7712) Tj 0.7 0.7 -0.7 0.7 9 9 Tm (x) Tj ET"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		start := time.Now()
 		if d, err := Open(b); err == nil {
@@ -187,31 +188,6 @@ func TestRowsReadingOrder(t *testing.T) {
 	}
 }
 
-// onePage builds a one-page PDF in Helvetica whose page draws content.
-func onePage(content string) []byte {
-	objs := []string{
-		"<</Type/Catalog/Pages 2 0 R>>",
-		"<</Type/Pages/Count 1/Kids[3 0 R]>>",
-		"<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Resources<</Font<</F1 4 0 R>>>>/Contents 5 0 R>>",
-		"<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>",
-		fmt.Sprintf("<</Length %d>>stream\n%s\nendstream", len(content), content),
-	}
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n")
-	var offs []int
-	for i, o := range objs {
-		offs = append(offs, b.Len())
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	x := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer<</Size %d/Root 1 0 R>>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, x)
-	return b.Bytes()
-}
-
 // TestTurnedText: text drawn sideways (a ticket's stub) comes out as a
 // line of its own after the upright text, not a letter glued to the end
 // of each upright row it passes.
@@ -219,7 +195,7 @@ func TestTurnedText(t *testing.T) {
 	content := "BT /F1 12 Tf 50 780 Td (Abfahrt 07:30) Tj 0 -16 Td (Ankunft 11:55) Tj 0 -16 Td (Linie 888) Tj ET\n" +
 		"BT /F1 9 Tf 0 1 -1 0 560 700 Tm (Code 7712 0093) Tj ET\n" +
 		"BT /F1 9 Tf 0 -1 1 0 30 700 Tm (Stub) Tj ET"
-	d, err := Open(onePage(content))
+	d, err := Open(pdftest.OnePage(content))
 	if err != nil {
 		t.Fatal(err)
 	}
