@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -549,28 +551,79 @@ func busBayNumbered(l string) bool {
 
 // busNumberRE is a bus's number after its label (bus.number in
 // extract/lang): "Bus-Nr. N 1174", "Coach no: 540", "Línea 7".
-var busNumberRE = func() *regexp.Regexp {
+var busNumberRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])` + busNumberLabelsRE)
+
+// busNumberAtRE is busNumberRE from its label's first letter on, tried
+// only where a label's first word starts (busNumberAnchors): the whole
+// expression over a whole mail, with no literal to seek, was a tenth of
+// a travel mail's extraction.
+var busNumberAtRE = regexp.MustCompile(`(?i)^` + busNumberLabelsRE)
+
+var busNumberLabelsRE = func() string {
 	var alts []string
 	for _, e := range lang.Entries("bus.number") {
 		alts = append(alts, strings.ReplaceAll(regexp.QuoteMeta(e), " ", `\s*`))
 	}
-	return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(alts), "|") + `)\.?\s*[:#]?\s*((?-i:\p{Lu}{1,3}\s?)?\d{1,5})\b`)
+	return `(?:` + strings.Join(longestFirst(alts), "|") + `)\.?\s*[:#]?\s*((?-i:\p{Lu}{1,3}\s?)?\d{1,5})\b`
 }()
+
+// busNumberAnchors are the first words of bus.number's labels, as
+// widthLower writes them, and their set.
+var (
+	busNumberAnchors = func() []string {
+		var out []string
+		for _, e := range lang.Entries("bus.number") {
+			first, _, _ := strings.Cut(e, " ")
+			out = append(out, widthLower(first))
+		}
+		return out
+	}()
+	busNumberAnchorSet = words.NewSet(busNumberAnchors)
+)
 
 // busNumbers are the buses' numbers text gives after their labels, once
 // each, in order (distinct), and as often as a label gives them (each).
 // A number that goes on as a phone number's or a date's does ("Customer
-// service 0330 124 5566", "Service 24/7") is none.
+// service 0330 124 5566", "Service 24/7") is none. The matches are
+// busNumberRE's over text, at most eight: tried where a label starts
+// after no letter, leftmost first, each after the last one's end.
 func busNumbers(text string) (distinct, each []string) {
 	if !hasDigit(text) {
 		return nil, nil
 	}
-	for _, m := range busNumberRE.FindAllStringSubmatchIndex(text, 8) {
-		rest := text[m[3]:]
+	var starts []int
+	busNumberAnchorSet.EachAt(widthLower(text), func(a, end int) bool {
+		starts = append(starts, end-len(busNumberAnchors[a]))
+		return true
+	})
+	slices.Sort(starts)
+	starts = slices.Compact(starts)
+	last, found := 0, 0
+	for _, p := range starts {
+		if found == 8 {
+			break
+		}
+		if p > 0 {
+			// The rune before the label, which the whole expression's
+			// match begins with, is no letter and no earlier match's.
+			r, w := utf8.DecodeLastRuneInString(text[:p])
+			if unicode.IsLetter(r) || p-w < last {
+				continue
+			}
+		} else if found > 0 {
+			continue
+		}
+		m := busNumberAtRE.FindStringSubmatchIndex(text[p:])
+		if m == nil {
+			continue
+		}
+		found++
+		last = p + m[1]
+		num, rest := text[p+m[2]:p+m[3]], text[p+m[3]:]
 		if datePartNext(rest) || len(rest) >= 2 && (rest[0] == ' ' || rest[0] == '-') && isDigitByte(rest[1]) {
 			continue
 		}
-		n := strings.Join(strings.Fields(text[m[2]:m[3]]), " ")
+		n := strings.Join(strings.Fields(num), " ")
 		each = append(each, n)
 		if !slices.Contains(distinct, n) {
 			distinct = append(distinct, n)

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,6 +69,51 @@ func TestBusNumbers(t *testing.T) {
 			t.Errorf("busNumbers(%q) each = %q, want %q", c.text, got, c.each)
 		}
 	}
+}
+
+// busNumbersWhole is busNumbers as it was, busNumberRE over the whole
+// text: FuzzBusNumbers holds the anchored search to it.
+func busNumbersWhole(text string) (distinct, each []string) {
+	for _, m := range busNumberRE.FindAllStringSubmatchIndex(text, 8) {
+		rest := text[m[3]:]
+		if datePartNext(rest) || len(rest) >= 2 && (rest[0] == ' ' || rest[0] == '-') && isDigitByte(rest[1]) {
+			continue
+		}
+		n := strings.Join(strings.Fields(text[m[2]:m[3]]), " ")
+		each = append(each, n)
+		if !slices.Contains(distinct, n) {
+			distinct = append(distinct, n)
+		}
+	}
+	return distinct, each
+}
+
+// FuzzBusNumbers: the search from the labels' first words finds what the
+// whole expression over the whole text does, in the same order, up to
+// the same eight matches.
+func FuzzBusNumbers(f *testing.F) {
+	for _, s := range []string{
+		"Bus-Nr. N 1174 · Sitzplatz 14C\n",
+		"Linie 032 · Sitzplatz 7A\nLinie 032 · Sitzplatz 12D\n",
+		"Service 040 | Seat 23\nCustomer service 0330 124 5566\n",
+		"LÍNEA 7, línea 8, Línea\n\n 9; xlinie 4 Linie4Linie 5",
+		"Рейс 12 РЕЙС 13 рейсы 14 МАРШРУТ К 15",
+		"Linie 1 Linie 2 Linie 3 Linie 4 Linie 5 Linie 6 Linie 7 Linie 8 Linie 9 Linie 10",
+		"bus nr 5 busnr6 Bus  Nr.: 7 coach no# 8 service 12/03",
+		"\xffLinie 3 \xc3Linie 4 ΓΡΑΜΜΗ 5",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !hasDigit(text) {
+			return
+		}
+		d, e := busNumbers(text)
+		wd, we := busNumbersWhole(text)
+		if !slices.Equal(d, wd) || !slices.Equal(e, we) {
+			t.Fatalf("busNumbers(%q) = %q, %q; the whole expression gives %q, %q", text, d, e, wd, we)
+		}
+	})
 }
 
 func TestBusHeadNumbers(t *testing.T) {
