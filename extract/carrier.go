@@ -236,11 +236,12 @@ func (c *msgContext) shipperName(text string) string {
 			return v
 		}
 	}
-	// "Your Hobbycraft parcel": a carrier's own name there ("Your DPD
-	// parcel") names no shop.
+	// "Your Hobbycraft parcel", "Ihre Amazon Sendung": a carrier's own
+	// name there ("Your DPD parcel", "Ihre DHL Sendung") names no shop,
+	// nor does a word for the parcel's kind ("Ihre Teil-Lieferung").
 	for ln := range linesWith(ownedNouns, text) {
 		for _, m := range ownedParcelRE.FindAllStringSubmatch(ln, 4) {
-			if mentionedCarrier(m[1]) == "" {
+			if mentionedCarrier(m[1]) == "" && !parcelKind(m[1]) {
 				return m[1]
 			}
 		}

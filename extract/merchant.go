@@ -22,7 +22,7 @@ var shopSendsRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}.&'�
 // lines that hold their words.
 var (
 	sendsPhrases = words.NewSet(lang.Entries("shop.sends"))
-	ownedNouns   = words.NewSet(lang.Entries("parcel.owned"))
+	ownedNouns   = words.NewSet(lowerAllOf(lang.Entries("parcel.owned"))) // German's capitals lowered, as the set reads text
 )
 
 // pronouns are every language's personal pronouns, which a verb of
@@ -40,11 +40,51 @@ func personTitled(name string) bool {
 }
 
 // ownedParcelRE is a shop named between a possessive and a word for a
-// parcel, the word in lower case so that a title's "Your New Order" names
-// no shop (parcel.owner, parcel.owned in extract/lang/data).
+// parcel, the word as the language writes it in a sentence (in lower case
+// but German's capital), so that a title's "Your New Order" names no shop
+// (parcel.owner, parcel.owned in extract/lang/data): "Your Hobbycraft
+// parcel", "Ihre Amazon Sendung", "je bol.com pakket"; the noun may hang
+// on the name by a dash, as a compound does ("Ihr Otto-Paket", "ditt
+// Zalando-paket").
 var ownedParcelRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.owner")), "|") +
-	`)[ \t]+(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?:` +
+	`)[ \t]+(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6})(?:[ \t]+|-)(?:` +
 	strings.Join(longestFirst(lang.Entries("parcel.owned")), "|") + `)(?:$|[^\p{L}])`)
+
+// parcelKinds are the words that may stand where ownedParcelRE takes a
+// shop and say what kind of parcel it is instead ("Ihre Teil-Lieferung",
+// "Your Express delivery", parcel.kind and carrier.none in
+// extract/lang/data), and the parcel's nouns themselves ("Ihre
+// Paket-Sendung").
+var parcelKinds = func() map[string]bool {
+	m := wordSet("parcel.kind")
+	for _, k := range []string{"carrier.none", "parcel.owned"} {
+		for w := range wordSet(k) {
+			m[strings.ToLower(w)] = true
+		}
+	}
+	return m
+}()
+
+// lowerAllOf is each of list in lower case.
+func lowerAllOf(list []string) []string {
+	out := make([]string, len(list))
+	for i, w := range list {
+		out[i] = strings.ToLower(w)
+	}
+	return out
+}
+
+// parcelKind reports whether a name ownedParcelRE took holds a word of
+// parcelKinds, or is a pronoun.
+func parcelKind(name string) bool {
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '\t' || r == '-' }) {
+		w = strings.ToLower(w)
+		if parcelKinds[w] || pronouns[w] {
+			return true
+		}
+	}
+	return false
+}
 
 // possessedParcelRE is a shop named after a possessive and a word for a
 // parcel, where French, Spanish, Italian and Portuguese put it ("Votre
