@@ -245,8 +245,17 @@ func (c *msgContext) paidPhraseStands(subject, text string, amount *Money) bool 
 			continue
 		}
 		ms := moneyRE.FindAllStringSubmatchIndex(ln, 4)
-		if amount == nil || len(ms) == 0 {
+		if amount == nil {
 			return true
+		}
+		if len(ms) == 0 {
+			// A statement's charges list prints its figures bare
+			// ("Payment received 07/22/2030   -61.44"): a bare figure
+			// other than the bill's is that payment's.
+			if bare, same := bareFigures(ln, amount); !bare || same {
+				return true
+			}
+			continue
 		}
 		for _, m := range ms {
 			if mo := c.moneyAt(ln, m, text); mo != nil && mo.Amount == amount.Amount {
@@ -255,6 +264,23 @@ func (c *msgContext) paidPhraseStands(subject, text string, amount *Money) bool 
 		}
 	}
 	return false
+}
+
+// bareFigures reports whether ln holds an amount with its cents and no
+// currency as a word of its own ("-61.44", "1,061.44"), and whether one
+// of them is amount.
+func bareFigures(ln string, amount *Money) (bare, same bool) {
+	for _, f := range strings.Fields(ln) {
+		f = strings.TrimLeft(f, "-+−")
+		if !bareAmountRE.MatchString(f) {
+			continue
+		}
+		bare = true
+		if m := money(f, ""); m != nil && m.Amount == amount.Amount {
+			return true, true
+		}
+	}
+	return bare, false
 }
 
 // paidByLabel reports whether a receipt's label says the bill is paid:

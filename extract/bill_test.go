@@ -235,6 +235,10 @@ func TestBillStatus(t *testing.T) {
 		{"statement balance", "Your statement is ready", "Account ending in 4417\nNew balance: $1,234.56\nMinimum payment due: $35.00\nPayment due date: March 28, 2030\n", "due 1234.56 USD 2030-03-28"},
 		{"minimum first", "Tu extracto de marzo", "Pago mínimo: $25.00\nNuevo saldo: $812.40\nFecha límite de pago: 25/03/2030\n", "due 812.40 USD 2030-03-25"},
 		{"statement without due day", "Tu extracto de marzo", "Pago mínimo: $25.00\nNuevo saldo: $812.40\n", "no bill"},
+		// A charges list prints its figures bare: the payment's row is of
+		// the last bill ("Payment received 07/22/2030   -61.44").
+		{"charges list's payment row", "Your gas bill is ready to view", "Charges\n  Previous balance        0.00\n  Payment received 07/22/2030   -61.44\n  Customer charge        16.40\nAmount due by September 11, 2030: $44.05\n", "due 44.05 USD 2030-09-11"},
+		{"charges list's payment of this bill", "Your gas bill", "Invoice number: WS-30-1187\n  Payment received 09/02/2030   -44.05\nAmount due: $44.05\n", "paid 44.05 USD -"},
 		{"this payment's row", "Your bill", "Invoice number: WS-30-1187\nPayment received - thank you   $70.00\nAmount due:   $70.00\n", "paid 70.00 USD -"},
 	} {
 		b := billOf(t, "billing@westshorewater.com", "Westshore Water", c.subject, c.text, true)
