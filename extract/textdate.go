@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/lang"
 )
@@ -85,7 +86,9 @@ var (
 	// December 1, 2026; Dec 1 2026
 	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?(?:\s+(\d{4}))?\b`)
 	// 15:52, 3:05 pm, 12h55
-	clockRE = regexp.MustCompile(`(?i)\b([01]?\d|2[0-3])(?::|h)([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?))?(?:\b|$)`)
+	clockRE = regexp.MustCompile(`(?i)\b` + clockFromHour)
+	// clockAtRE is clockRE from the hour's first digit on (clockMatches).
+	clockAtRE = regexp.MustCompile(`(?i)^` + clockFromHour)
 	// 0845 hrs, 1520hrs: the military form English itineraries print.
 	hrsClockRE = regexp.MustCompile(`\b([01]\d|2[0-3])([0-5]\d)\s?(?:hrs|hours)\b`)
 	// A clock with a dot, as the Nordic languages and Polish write it
@@ -574,13 +577,51 @@ func matchesIf(ok bool, re *regexp.Regexp, s string) [][]int {
 	return re.FindAllStringSubmatchIndex(s, -1)
 }
 
-// clockMatches is clockRE's matches in s, none looked for where no
-// clock's shape is.
+// clockFromHour is a clock from its hour on: "08:15", "8h15", "7:45 pm".
+const clockFromHour = `([01]?\d|2[0-3])(?::|h)([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?))?(?:\b|$)`
+
+// clockMatches is clockRE's matches in s. A clock's hour is the one or
+// two digits before a colon or an h that two digits of minutes follow,
+// so the expression is tried only there (clockAtRE), leftmost first and
+// each after the last one's end, as FindAll would: run from every byte of
+// a mail it was a fifteenth of a travel mail's extraction.
 func clockMatches(s string) [][]int {
-	if !hasClockShape(s, ":hH") {
-		return nil
+	var out [][]int
+	last := 0
+	try := func(p int) bool {
+		// \b before the hour: the byte before it is no word's.
+		if p < last || p > 0 && isWordByte(s[p-1]) || !isDigitByte(s[p]) {
+			return false
+		}
+		m := clockAtRE.FindStringSubmatchIndex(s[p:])
+		if m == nil {
+			return false
+		}
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += p
+			}
+		}
+		out = append(out, m)
+		last = m[1]
+		return true
 	}
-	return clockRE.FindAllStringSubmatchIndex(s, -1)
+	for i := 1; i+2 < len(s); i++ {
+		if c := s[i]; c != ':' && c|0x20 != 'h' || !isDigitByte(s[i-1]) || s[i+1] < '0' || s[i+1] > '5' || !isDigitByte(s[i+2]) {
+			continue
+		}
+		if i >= 2 && try(i-2) {
+			continue
+		}
+		try(i - 1)
+	}
+	return out
+}
+
+// isWordByte reports whether b is a byte of \w, ASCII letters, digits and
+// the underscore: what the expressions' \b tells words by.
+func isWordByte(b byte) bool {
+	return b == '_' || isDigitByte(b) || 'a' <= b|0x20 && b|0x20 <= 'z'
 }
 
 func findClocks(s string) []clockMatch {
@@ -628,7 +669,7 @@ func findClocks(s string) []clockMatch {
 		}
 		slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
 	}
-	if !hasClockShape(s, ".") {
+	if !dottedClockMay(s) {
 		return out
 	}
 	for _, m := range dottedClockRE.FindAllStringSubmatchIndex(s, -1) {
@@ -650,6 +691,67 @@ func findClocks(s string) []clockMatch {
 	}
 	slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
 	return out
+}
+
+// dottedClockMay reports whether s may hold a match of dottedClockRE:
+// a dotted clock ("8.00") with "Uhr" after it, or with a word for o'clock
+// before it, its dot and the white space between. A mail's prices and
+// dates are dotted clocks' shape too; the expression, run from every
+// byte of such a mail, was a fifteenth of a travel mail's extraction.
+// Letters compare as the expression's (?i) does (FuzzDottedClockMay).
+func dottedClockMay(s string) bool {
+	for i := 1; i+2 < len(s); i++ {
+		if s[i] != '.' || !isDigitByte(s[i-1]) || s[i+1] < '0' || s[i+1] > '5' || !isDigitByte(s[i+2]) {
+			continue
+		}
+		j := i + 3
+		for j < len(s) && isRESpace(s[j]) {
+			j++
+		}
+		if len(s)-j >= 3 && strings.EqualFold(s[j:j+3], "uhr") {
+			return true
+		}
+		for h := i - 1; h >= 0 && h >= i-2 && isDigitByte(s[h]); h-- {
+			e := h
+			for e > 0 && isRESpace(s[e-1]) {
+				e--
+			}
+			for _, w := range oclockWords {
+				if endsWithFold(s[:e], w) || e > 0 && s[e-1] == '.' && endsWithFold(s[:e-1], w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isRESpace reports whether b is a byte of the expressions' \s.
+func isRESpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r'
+}
+
+// endsWithFold reports whether s ends with w, letters compared by Unicode
+// simple folding, as (?i) compares them (the Kelvin sign is a k).
+func endsWithFold(s, w string) bool {
+	for w != "" {
+		if s == "" {
+			return false
+		}
+		r, n := utf8.DecodeLastRuneInString(s)
+		q, k := utf8.DecodeLastRuneInString(w)
+		if r != q {
+			f := unicode.SimpleFold(r)
+			for f != r && f != q {
+				f = unicode.SimpleFold(f)
+			}
+			if f != q {
+				return false
+			}
+		}
+		s, w = s[:len(s)-n], w[:len(w)-k]
+	}
+	return true
 }
 
 // isoClocks adds to out the clocks of the ISO 8601 timestamps in s

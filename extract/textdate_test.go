@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -117,4 +118,45 @@ func TestDateBeforeMarkedClock(t *testing.T) {
 			t.Errorf("findDates(%q) = %+v, want day %d month %d", c.line, ds, c.day, c.mon)
 		}
 	}
+}
+
+// FuzzClockMatches: the search from each colon or h with a digit before
+// and minutes after finds what clockRE over the whole text does.
+func FuzzClockMatches(f *testing.F) {
+	for _, s := range []string{
+		"Departure 08:15, arrival 7:45 pm (10:30:45)",
+		"14h30 → 18H05; 123:45 1:1000 x9:15 _9:15 9:15am 12:00 A.M.",
+		"2:30h 25:30 09:60 0845 hrs\n23:59\n00:00",
+		"Abfahrt:08:15 ab 8h05 bis 9h 10:5 10:55",
+		"\xff7:45 ü8:30 ä 9:00",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, want := clockMatches(s), clockRE.FindAllStringSubmatchIndex(s, -1)
+		if len(got) != len(want) {
+			t.Fatalf("clockMatches(%q) = %v, clockRE finds %v", s, got, want)
+		}
+		for i := range got {
+			if !slices.Equal(got[i], want[i]) {
+				t.Fatalf("clockMatches(%q) = %v, clockRE finds %v", s, got, want)
+			}
+		}
+	})
+}
+
+// FuzzDottedClockMay: no text that dottedClockMay turns away holds a
+// match of dottedClockRE.
+func FuzzDottedClockMay(f *testing.F) {
+	for _, s := range []string{
+		"klo 8.00", "Kl. 07.05 – 09.25", "godz.\n7.05", "10.30 Uhr", "10.30UHR.", "a las 9.30",
+		"\u212Al 8.00", "\u00c0S 9.15", "Preis 12.50 EUR am 12.05.", "um 10.30\num 11.00", "at 23.59",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !dottedClockMay(s) && dottedClockRE.MatchString(s) {
+			t.Fatalf("dottedClockMay(%q) = false, but dottedClockRE finds %q", s, dottedClockRE.FindString(s))
+		}
+	})
 }
