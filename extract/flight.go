@@ -205,8 +205,25 @@ func (c *msgContext) textFlights(text string) []Fact {
 }
 
 // surfaceVehicleRE is a bus's, coach's or train's word with its number
-// after it on one line ("Coach: Express Bus 1469", "Zug ICE 723").
-var surfaceVehicleRE = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:bus|coach|autocar|autobus|autobús|pullman|fernbus|train|zug|tren|treno|trein|tåg|tog|juna|pociąg|vlak)[^\pL\d\n]{1,3}(?:\pL+[^\pL\d\n]{1,3}){0,2}\d{1,5}(?:[^\d]|$)`)
+// after it on one line ("Coach: Express Bus 1469", "Zug ICE 723"): the
+// words of vehicle.bus, vehicle.coach and vehicle.train in extract/lang.
+var surfaceVehicleRE = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` +
+	vehicleWords("vehicle.bus", "vehicle.coach", "vehicle.train") +
+	`)[^\pL\d\n]{1,3}(?:\pL+[^\pL\d\n]{1,3}){0,2}\d{1,5}(?:[^\d]|$)`)
+
+// vehicleWords are the categories' words in every language as an
+// expression's alternatives, each once, the longest first.
+func vehicleWords(categories ...string) string {
+	var alts []string
+	for _, c := range categories {
+		for _, w := range lang.Entries(c) {
+			if q := regexp.QuoteMeta(w); !slices.Contains(alts, q) {
+				alts = append(alts, q)
+			}
+		}
+	}
+	return strings.Join(longestFirst(alts), "|")
+}
 
 // surfaceVehicleIn reports whether one of lines names a bus, coach or
 // train with its number.

@@ -745,11 +745,10 @@ func codeShaped(w string) bool {
 
 // busWordRE is a bus's word and its number at a line's start or after a
 // list's separator, the number alone or before another separator: "Bus
-// 1920 · Sitzplatz 21", "RegioJet, Bus 441". "Coach" is not one of the
-// words: a train's coach is its car. The words of the languages in
-// Cyrillic and Greek ("Аутобус 1204", "Автобус 118", "ΛΕΩΦΟΡΕΙΟ 512"),
-// Hungarian's, Turkish's and the Baltic ones are among them.
-var busWordRE = regexp.MustCompile(`(?m)(?:^|[,·|:;])[ \t]*(?i:bus|autobus|autobús|autobusas|autobuss|autocarro|bussi|buss|busz|otobüs|ônibus|fernbus|pullman|автобус|аутобус|λεωφορείο|λεωφορειο|κτελ)[ \t]+((?:\p{Lu}{1,3} ?)?\d{1,5})[ \t]*(?:$|[·|,(])`)
+// 1920 · Sitzplatz 21", "RegioJet, Bus 441", "Аутобус 1204",
+// "ΛΕΩΦΟΡΕΙΟ 512". The words are vehicle.bus's in extract/lang; a
+// coach's (vehicle.coach) are not among them: a train's coach is its car.
+var busWordRE = regexp.MustCompile(`(?m)(?:^|[,·|:;])[ \t]*(?i:` + vehicleWords("vehicle.bus") + `)[ \t]+((?:\p{Lu}{1,3} ?)?\d{1,5})[ \t]*(?:$|[·|,(])`)
 
 // busWordNumbers are the numbers of busWordRE on lines without a clock,
 // once each, in order.
