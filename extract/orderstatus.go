@@ -123,7 +123,11 @@ func statusIn(s string) string {
 	type hit struct{ phrase, end int }
 	var hits, problems []hit
 	statusSet.EachAt(s, func(phrase, end int) bool {
-		if phrase >= subjectPhrase && !subjectBefore(s, phrase, end) {
+		if phrase >= objectPhrase {
+			if !objectNext(s, phrase, end) {
+				return true
+			}
+		} else if phrase >= subjectPhrase && !subjectBefore(s, phrase, end) {
 			return true
 		}
 		hits = append(hits, hit{phrase, end})
@@ -380,6 +384,11 @@ var statusSet, statusRank, statusPhrases = func() (*words.Set, []int, []string) 
 	for _, p := range lang.Entries("status.shipped.subject") {
 		phrases, rank = append(phrases, p), append(rank, shippedRank)
 	}
+	// Then the verbs that are a shipping only with the order or the
+	// parcel for their object (objectPhrase).
+	for _, p := range lang.Entries("status.shipped.object") {
+		phrases, rank = append(phrases, p), append(rank, shippedRank)
+	}
 	return words.NewSet(phrases), rank, phrases
 }()
 
@@ -387,7 +396,7 @@ var statusSet, statusRank, statusPhrases = func() (*words.Set, []int, []string) 
 // begin (status.shipped.subject): "Twoje zamówienie nr 4471 zostało
 // wysłane" is shipped, "Potwierdzenie zamówienia zostało wysłane na Twój
 // adres" (the confirmation, the order in the genitive) is not.
-var subjectPhrase = len(statusPhrases) - len(lang.Entries("status.shipped.subject"))
+var subjectPhrase = objectPhrase - len(lang.Entries("status.shipped.subject"))
 
 // subjectSet is the order's and the parcel's nouns as a sentence's
 // subject (status.subject: "zamówienie", "objednávka", "narudžba").
