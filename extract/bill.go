@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -18,7 +19,67 @@ import (
 
 // textBill reads a bill: an amount and a due date or invoice number next
 // to their labels, in a mail about a bill or invoice.
+//
+// A slashed date of a sender whose country the domain does not tell is
+// read day first ("09/02/2026" the 9th of February), unless another of
+// the mail's slashed dates can only be month first ("10/14/2030"). When
+// day first puts the day it is due months before the mail was written and
+// month first puts it near, the bill is read again month first, as a US
+// biller on a .org or .net domain writes ("Payment is due on or before
+// 09/02/2026" in a mail of 3 August): unless another of its slashed dates
+// can only be day first ("25/08/2026").
 func (c *msgContext) textBill(subject, text string) (Fact, bool) {
+	if c.senderCountry != "" || c.monthFirst || c.usSender() {
+		return c.readBill(subject, text)
+	}
+	dayFirst, monthFirst := slashOrders(text)
+	if monthFirst && !dayFirst {
+		c.monthFirst = true
+		f, ok := c.readBill(subject, text)
+		c.monthFirst = false
+		return f, ok
+	}
+	f, ok := c.readBill(subject, text)
+	if !ok || f.Bill.Due == nil || dayFirst || !c.longPast(f.Bill.Due) {
+		return f, ok
+	}
+	c.monthFirst = true
+	g, gok := c.readBill(subject, text)
+	c.monthFirst = false
+	if gok && g.Bill.Due != nil && !c.longPast(g.Bill.Due) && g.Bill.Due.Before(c.date.AddDate(1, 0, 0)) {
+		return g, true
+	}
+	return f, ok
+}
+
+// longPast reports whether a bill's due day is more than two months
+// before the mail's Date.
+func (c *msgContext) longPast(due *Time) bool {
+	return !c.date.IsZero() && due.Before(c.date.AddDate(0, -2, 0))
+}
+
+// slashDateRE is a slashed date with its year.
+var slashDateRE = regexp.MustCompile(`\b(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})\b`)
+
+// slashOrders reports whether a slashed date in text can only be read
+// day first (its first number is no month) and whether one can only be
+// read month first (its second is none).
+func slashOrders(text string) (dayFirst, monthFirst bool) {
+	if strings.IndexByte(text, '/') < 0 {
+		return false, false
+	}
+	for _, m := range slashDateRE.FindAllStringSubmatch(firstLines(text, 200), 64) {
+		a, _ := strconv.Atoi(m[1])
+		b, _ := strconv.Atoi(m[2])
+		dayFirst = dayFirst || a > 12 && b >= 1 && b <= 12
+		monthFirst = monthFirst || b > 12 && b <= 31 && a >= 1 && a <= 12
+	}
+	return dayFirst, monthFirst
+}
+
+// readBill is textBill's reading, in the order the sender's dates are
+// read in.
+func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	l := strings.ReplaceAll(lower(subject+"\n"+firstLines(text, 30)), "’", "'")
 	// A card or account statement names its new balance and a minimum
 	// payment in any language ("Nuevo saldo", "Pago mínimo"), whatever

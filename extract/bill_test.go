@@ -315,3 +315,29 @@ func TestPaymentReminderBills(t *testing.T) {
 		}
 	}
 }
+
+// TestBillDateOrder: a slashed due date of a sender whose domain names
+// no country is read day first, unless that puts it months before the
+// mail and month first near it (a US biller on a .org domain); a day-first
+// date elsewhere in the mail, or a sender's country, keeps it day first.
+func TestBillDateOrder(t *testing.T) {
+	for _, c := range []struct{ name, from, text, want string }{
+		{"month first near", "billing@lakesidewater.org", "Amount due: $58.10\nPayment is due on or before 09/02/2030.\n", "2030-09-02"},
+		{"both near", "billing@lakesidewater.org", "Amount due: $58.10\nDue date: 08/09/2030\n", "2030-09-08"},
+		{"a day-first date beside it", "billing@lakesidewater.org", "Meter read 25/07/2030\nAmount due: $58.10\nPayment is due on or before 09/02/2030.\n", "2030-02-09"},
+		{"a month-first date beside it", "billing@lakesidewater.org", "Meter read 07/31/2030\nAmount due: $58.10\nDue date: 08/09/2030\n", "2030-08-09"},
+		{"a country's sender", "rechnung@stadtwerke-lahr.de", "Rechnungsbetrag: 58,10 €\nFällig am 09/02/2030\n", "2030-02-09"},
+	} {
+		msg := &mime.Message{From: []mime.Address{{Address: c.from}}, Subject: "Your bill", Text: c.text,
+			Date: time.Date(2030, 8, 3, 8, 0, 0, 0, time.UTC)}
+		got := "no bill"
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if f.Bill != nil && f.Bill.Due != nil {
+				got = f.Bill.Due.Format("2006-01-02")
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: due %s, want %s", c.name, got, c.want)
+		}
+	}
+}

@@ -136,6 +136,9 @@ type msgContext struct {
 	senderDomain  string         // From domain, lower case
 	senderName    string         // From display name, else the domain's name
 	senderCountry string         // ISO country guessed from the sender's TLD
+	// monthFirst reads slashed dates month first whatever the sender
+	// (textBill's second reading of a bill).
+	monthFirst    bool
 	authenticated bool
 	// langText is the text the text rules read; language its language
 	// (lang.Detect), worked out the first time a rule asks, and

@@ -462,7 +462,7 @@ var cancelledPhrases = words.NewSet(lang.Entries("booking.cancelled.text"))
 // first; so does one whose few words say no language, as English's
 // common words would).
 func (c *msgContext) usSender() bool {
-	if c.senderCountry == "US" {
+	if c.senderCountry == "US" || c.monthFirst {
 		return true
 	}
 	if c.senderCountry != "" || !strings.HasSuffix(c.senderDomain, ".com") {
