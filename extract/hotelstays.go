@@ -32,7 +32,7 @@ func (c *msgContext) textHotels(subject, text string) []Fact {
 			// A stay offered beside the booked one ("Extend your trip:
 			// Hotel Torel Porto, check-in 13 May, check-out 16 May, from
 			// €99 a night") names no number of its own.
-			offered := k > 0 && findReservation(b.own) == "" && (offerPriceRE.MatchString(b.core) || unbookedWords.In(lower(b.core)))
+			offered := k > 0 && findReservation(b.own) == "" && (offerPrice.match(b.core) || unbookedWords.In(lower(b.core)))
 			if !ok || f.Segment.CheckOut == nil || offered {
 				out = nil
 				break
@@ -387,7 +387,7 @@ func (c *msgContext) packageStays(subject, text string, journeys []Fact) []Fact 
 		// check-in 14 Jun, check-out 16 Jun, from €89 a night") names no
 		// number of its own.
 		near := firstLines(b.own, strings.Count(b.core, "\n")+3)
-		if f.Segment.Reservation == "" && (offerPriceRE.MatchString(near) || unbookedWords.In(lower(near))) {
+		if f.Segment.Reservation == "" && (offerPrice.match(near) || unbookedWords.In(lower(near))) {
 			return nil
 		}
 		// Its number is the block's own, else the mail's first (a

@@ -153,10 +153,10 @@ func mayHoldFlightNumber(s string) bool {
 	return false
 }
 
-// offerPriceRE is a price offered rather than paid: "from £9", "desde
+// offerPrice is a price offered rather than paid: "from £9", "desde
 // 19,90 €", "ab 29 €", "fra kr 1 290,-" (offer.from in extract/lang/data).
-var offerPriceRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("offer.from")), "|") +
-	`)\s+(?:(?:[£€$]|(?:kr|eur|sek|nok|dkk|chf|pln|czk|gbp|usd)\b\.?)\s?\d|\d[\d.,]*\s?(?:€|eur\b|kr\b|zł|kč|chf\b|sek\b|nok\b|dkk\b|pln\b|czk\b|gbp\b|usd\b))`)
+var offerPrice = newPhraseExpr(longestFirst(lang.Entries("offer.from")),
+	`\s+(?:(?:[£€$]|(?:kr|eur|sek|nok|dkk|chf|pln|czk|gbp|usd)\b\.?)\s?\d|\d[\d.,]*\s?(?:€|eur\b|kr\b|zł|kč|chf\b|sek\b|nok\b|dkk\b|pln\b|czk\b|gbp\b|usd\b))`)
 
 // legShaped reports whether a text whose words name no kind of travel
 // holds a leg on one line all the same ("Leeds 07:45 -> York 08:12"), and

@@ -5,8 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -357,7 +355,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	// footer). The reference first: most bookings name one, and the
 	// offer's expression, with no literal to start from, costs far more on
 	// a long mail.
-	if len(out) > 0 && c.bookingRef(all) == "" && !staysNumbered(out) && (unbookedWords.In(lower(subject+"\n"+all)) || offerPriceRE.MatchString(all)) {
+	if len(out) > 0 && c.bookingRef(all) == "" && !staysNumbered(out) && (unbookedWords.In(lower(subject+"\n"+all)) || offerPrice.match(all)) {
 		out = nil
 	}
 	// A leg a friend or a colleague proposes or asks about, in a mail
@@ -549,81 +547,31 @@ func busBayNumbered(l string) bool {
 	return slices.ContainsFunc(busBays, func(w string) bool { return strings.Contains(l, w) }) && busBayRE.MatchString(l)
 }
 
-// busNumberRE is a bus's number after its label (bus.number in
+// busNumberExpr is a bus's number after its label (bus.number in
 // extract/lang): "Bus-Nr. N 1174", "Coach no: 540", "Línea 7".
-var busNumberRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])` + busNumberLabelsRE)
-
-// busNumberAtRE is busNumberRE from its label's first letter on, tried
-// only where a label's first word starts (busNumberAnchors): the whole
-// expression over a whole mail, with no literal to seek, was a tenth of
-// a travel mail's extraction.
-var busNumberAtRE = regexp.MustCompile(`(?i)^` + busNumberLabelsRE)
-
-var busNumberLabelsRE = func() string {
+var busNumberExpr = func() *phraseExpr {
 	var alts []string
 	for _, e := range lang.Entries("bus.number") {
 		alts = append(alts, strings.ReplaceAll(regexp.QuoteMeta(e), " ", `\s*`))
 	}
-	return `(?:` + strings.Join(longestFirst(alts), "|") + `)\.?\s*[:#]?\s*((?-i:\p{Lu}{1,3}\s?)?\d{1,5})\b`
+	return newPhraseExpr(longestFirst(alts), `\.?\s*[:#]?\s*((?-i:\p{Lu}{1,3}\s?)?\d{1,5})\b`)
 }()
 
-// busNumberAnchors are the first words of bus.number's labels, as
-// widthLower writes them, and their set.
-var (
-	busNumberAnchors = func() []string {
-		var out []string
-		for _, e := range lang.Entries("bus.number") {
-			first, _, _ := strings.Cut(e, " ")
-			out = append(out, widthLower(first))
-		}
-		return out
-	}()
-	busNumberAnchorSet = words.NewSet(busNumberAnchors)
-)
-
 // busNumbers are the buses' numbers text gives after their labels, once
-// each, in order (distinct), and as often as a label gives them (each).
-// A number that goes on as a phone number's or a date's does ("Customer
-// service 0330 124 5566", "Service 24/7") is none. The matches are
-// busNumberRE's over text, at most eight: tried where a label starts
-// after no letter, leftmost first, each after the last one's end.
+// each, in order (distinct), and as often as a label gives them (each),
+// from the first eight labels with a number. A number that goes on as a
+// phone number's or a date's does ("Customer service 0330 124 5566",
+// "Service 24/7") is none.
 func busNumbers(text string) (distinct, each []string) {
 	if !hasDigit(text) {
 		return nil, nil
 	}
-	var starts []int
-	busNumberAnchorSet.EachAt(widthLower(text), func(a, end int) bool {
-		starts = append(starts, end-len(busNumberAnchors[a]))
-		return true
-	})
-	slices.Sort(starts)
-	starts = slices.Compact(starts)
-	last, found := 0, 0
-	for _, p := range starts {
-		if found == 8 {
-			break
-		}
-		if p > 0 {
-			// The rune before the label, which the whole expression's
-			// match begins with, is no letter and no earlier match's.
-			r, w := utf8.DecodeLastRuneInString(text[:p])
-			if unicode.IsLetter(r) || p-w < last {
-				continue
-			}
-		} else if found > 0 {
-			continue
-		}
-		m := busNumberAtRE.FindStringSubmatchIndex(text[p:])
-		if m == nil {
-			continue
-		}
-		found++
-		last = p + m[1]
-		num, rest := text[p+m[2]:p+m[3]], text[p+m[3]:]
+	for _, m := range busNumberExpr.findAll(text, 8) {
+		rest := text[m[3]:]
 		if datePartNext(rest) || len(rest) >= 2 && (rest[0] == ' ' || rest[0] == '-') && isDigitByte(rest[1]) {
 			continue
 		}
-		n := strings.Join(strings.Fields(num), " ")
+		n := strings.Join(strings.Fields(text[m[2]:m[3]]), " ")
 		each = append(each, n)
 		if !slices.Contains(distinct, n) {
 			distinct = append(distinct, n)
@@ -777,7 +725,7 @@ func busRun(service string, nums []string) string {
 	if slices.Contains(nums, service) {
 		return service
 	}
-	if word, n, ok := strings.Cut(service, " "); ok && slices.Contains(nums, n) && busNumberRE.MatchString(word+" "+n) {
+	if word, n, ok := strings.Cut(service, " "); ok && slices.Contains(nums, n) && busNumberExpr.match(word+" "+n) {
 		return n
 	}
 	return ""
