@@ -32,6 +32,9 @@ func TestLocaleBills(t *testing.T) {
 		{"billing@tel.example.co.uk", "Your bill is ready", "Bill number: BT441\nAmount due: £52.80\nWe'll collect this by Direct Debit on or just after\n21 June 2027.\n", "52.80 GBP 2027-06-21 BT441"},
 		{"nota@energie.example.nl", "Je nota", "Notanummer: 6601277415\nTe betalen: € 112,40\nWe incasseren dit bedrag rond 15-06-2027 van je rekening.\n", "112.40 EUR 2027-06-15 6601277415"},
 		{"rechnung@strom.example.de", "Ihre Rechnung", "Rechnungsnummer: 7781\nRechnungsbetrag: 39,99 €\nDer Betrag wird am 06.04.2027 von Ihrem Konto abgebucht.\n", "39.99 EUR 2027-04-06 7781"},
+		// A US biller's automatic payment: the day AutoPay charges the card.
+		{"statements@cable.example.com", "Your statement is ready", "Total due $89.99\nAuto Pay will process on 04/05/2027\nStatement date March 21, 2027\nBecause you are enrolled in Auto Pay, no action is needed. Your payment method will be used on the date shown above.\n", "89.99 USD 2027-04-05 "},
+		{"billing@wireless.example.com", "Your bill is ready", "Account ending 7731\nAmount due: $64.20\nYour card ending 4242 will be charged on April 12, 2027.\n", "64.20 USD 2027-04-12 "},
 		// The due date after the amount on its line, after a word that says so.
 		{"bills@energy.example.co.uk", "Your bill", "Bill number: 6612044771\nAmount to pay: £61.30 by 21 June 2027.\n", "61.30 GBP 2027-06-21 6612044771"},
 		{"faktury@tel.example.pl", "Twoja faktura", "Faktura nr F/66120/06/2027\nDo zapłaty: 89,99 zł do 20.06.2027\n", "89.99 PLN 2027-06-20 F/66120/06/2027"},
