@@ -13,6 +13,10 @@ func TestUnboldLabels(t *testing.T) {
 		"* Bettwäsche 2 x 19,99 €":               "* Bettwäsche 2 x 19,99 €",
 		"Preise inkl. MwSt.* *gilt bis Sonntag":  "Preise inkl. MwSt.* *gilt bis Sonntag",
 		"a*b*c":                                  "a*b*c",
+		"**Train:** ES 9024\n**From:** Paris":    "  Train:   ES 9024\n  From:   Paris",
+		"**Zug**: ICE 512":                       "  Zug  : ICE 512",
+		"Total **12,00 €**":                      "Total **12,00 €**",
+		"**Train:* ES 9024":                      "* Train:  ES 9024",
 		"*":                                      "*",
 		"":                                       "",
 	} {

@@ -192,6 +192,15 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if !hasDigit(ln) || i == wrapped {
 			continue
 		}
+		// "ICE 123 von Köln Hbf nach Berlin Hbf am 12.03. um 08:15": a
+		// whole trip in one sentence (trainsentence.go).
+		if leg, used := c.sentenceLeg(lines, i, ref); leg != nil {
+			routeLegs = append(routeLegs, leg)
+			if used >= 0 {
+				wrapped = used
+			}
+			continue
+		}
 		if m := routeLine(ln); m != nil && lastDate != nil {
 			// "Glasgow Central (GLC) to London Euston (EUS), dep 12:40, arr 17:12"
 			if leg := c.routeLeg(m, *lastDate); leg != nil {
