@@ -711,10 +711,16 @@ func (c *msgContext) gdsLineDate(ln string) (dateMatch, bool) {
 // opening a line.
 var gdsMarkRE = regexp.MustCompile(`\d ?(?:` + gdsMonths + `)\b|(?m)^\s*(?:DEPART|DEP|LV|LEAVE)\b`)
 
+// gdsMarkWords are the capitals every match of gdsMarkRE holds: the
+// expression, which starts with a digit, runs only on text that has one
+// (run from every byte of every mail it was a twentieth of a travel
+// mail's extraction).
+var gdsMarkWords = words.NewSet(append(strings.Split(gdsMonths, "|"), "DEP", "LV", "LEAVE"))
+
 // gdsShaped reports whether text holds a printout's segment, a row or a
 // block, that makes it a flight mail whatever its words.
 func (c *msgContext) gdsShaped(text string) bool {
-	if !gdsMarkRE.MatchString(text) {
+	if !gdsMarkWords.Any(text) || !gdsMarkRE.MatchString(text) {
 		return false
 	}
 	lines := strings.Split(text, "\n")

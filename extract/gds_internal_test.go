@@ -19,3 +19,16 @@ func TestGdsFlightOnAirlineName(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGdsMarkWords: no text without one of gdsMarkWords holds a match of
+// gdsMarkRE, so the words may gate it.
+func FuzzGdsMarkWords(f *testing.F) {
+	for _, s := range []string{"13JUN", "13 JUN", "  DEPART 10:25A", "LV FRA", "1 DEC.", "13jun", "LEAVE"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if gdsMarkRE.MatchString(s) && !gdsMarkWords.Any(s) {
+			t.Fatalf("%q: gdsMarkRE finds %q, gdsMarkWords nothing", s, gdsMarkRE.FindString(s))
+		}
+	})
+}

@@ -31,6 +31,7 @@ func FuzzPhraseExpr(f *testing.F) {
 		"xfrom £9 FROM  $12 a partir de 30 EUR, à partir de 45 €, 29 900 Ft-tól 3 €",
 		"Bus-Nr. N 1174 · Linie 032 · LÍNEA 7 · coach no: 540 · Service 24/7 · Рейс 12",
 		"最安値 9€ 低至 12 eur 부터 5 usd",
+		"partida 09:00 lisboa (cais 12) · ebay 3 · steig3 · stání 4 · bay\n5",
 	} {
 		f.Add(s)
 	}
@@ -38,7 +39,7 @@ func FuzzPhraseExpr(f *testing.F) {
 		if foldsAcrossWidths(s) {
 			return
 		}
-		for _, e := range []*phraseExpr{offerPrice, busNumberExpr} {
+		for _, e := range []*phraseExpr{offerPrice, busNumberExpr, busBayExpr} {
 			if got, want := e.match(s), e.whole.MatchString(s); got != want {
 				t.Fatalf("match(%q) = %v, the whole expression %v", s, got, want)
 			}
@@ -58,7 +59,7 @@ func FuzzPhraseExpr(f *testing.F) {
 // TestPhraseExprAnchored: every phrase of the tables read this way has a
 // literal start, so none of them runs as the whole expression.
 func TestPhraseExprAnchored(t *testing.T) {
-	for name, e := range map[string]*phraseExpr{"offerPrice": offerPrice, "busNumberExpr": busNumberExpr} {
+	for name, e := range map[string]*phraseExpr{"offerPrice": offerPrice, "busNumberExpr": busNumberExpr, "busBayExpr": busBayExpr} {
 		if e.set == nil {
 			t.Errorf("%s: a phrase without a literal start; the whole expression runs from every byte", name)
 		}

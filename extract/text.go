@@ -537,14 +537,14 @@ func tabStopPairShaped(text string) bool {
 // an airport's ("gate") or another word's ("Stand: 01.10.2027").
 var busBays = []string{"steig", "bay", "stance", "dársena", "darsena", "stallo", "stanowisko", "stanoviště", "stanoviste", "stání", "stani", "cais", "stade", "plattform", "läge"}
 
-// busBayRE is a bus's bay before its number: "(cais 12)", "Steig 3".
-var busBayRE = regexp.MustCompile(`(?:^|[^\p{L}])(?:` + strings.Join(busBays, "|") + `)\s*\d`)
+// busBayExpr is a bus's bay before its number: "(cais 12)", "Steig 3".
+var busBayExpr = newPhraseExpr(busBays, `\s*\d`)
 
 // busBayNumbered reports whether lower-cased text names a bus's bay by
 // its number: a coach's ticket that never says bus ("Partida: 09:00
 // Lisboa - Oriente (cais 12)").
 func busBayNumbered(l string) bool {
-	return slices.ContainsFunc(busBays, func(w string) bool { return strings.Contains(l, w) }) && busBayRE.MatchString(l)
+	return busBayExpr.match(l)
 }
 
 // busNumberExpr is a bus's number after its label (bus.number in
