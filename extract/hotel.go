@@ -270,9 +270,31 @@ func stayAtName(s string) string {
 		if last := strings.ToLower(f[len(f)-1]); chainWords.In(last) || strings.Contains(last, ".") {
 			continue
 		}
+		// A town is where the stay is, not what it is at ("Ihre Buchung
+		// in München ist bestätigt", "Your booking in Split"): one word
+		// with no lodging word after a word for "in", or a town the places
+		// data knows.
+		if len(f) == 1 && !lodgingWords.In(strings.ToLower(n)) && (knownTown(n) || locativeEnd(m[0][:len(m[0])-len(m[1])])) {
+			continue
+		}
 		return n
 	}
 	return ""
+}
+
+// locativeEnd reports whether a stay.at phrase as matched ends with a
+// word for "in" ("ihre buchung in", "rezerwację w", "бронирование в"),
+// after which a town stands as often as a house.
+func locativeEnd(phrase string) bool {
+	f := strings.Fields(strings.ToLower(phrase))
+	if len(f) < 2 {
+		return false
+	}
+	switch f[len(f)-1] {
+	case "in", "en", "i", "w", "v", "u", "в", "у", "à":
+		return true
+	}
+	return false
 }
 
 // sentenceEnd is a name cut where its sentence ends: a word of more

@@ -355,7 +355,9 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	// footer). The reference first: most bookings name one, and the
 	// offer's expression, with no literal to start from, costs far more on
 	// a long mail.
-	if len(out) > 0 && c.bookingRef(all) == "" && !staysNumbered(out) && (unbookedWords.In(lower(subject+"\n"+all)) || offerPrice.match(all)) {
+	// A ticket's own number after its label ("Bilj. nr NRT4471K0003")
+	// names a ticket bought as well: a promotion under it is the sender's.
+	if len(out) > 0 && c.bookingRef(all) == "" && !staysNumbered(out) && (unbookedWords.In(lower(subject+"\n"+all)) || offerPrice.match(all)) && c.ticketCode(all) == "" {
 		out = nil
 	}
 	// A leg a friend or a colleague proposes or asks about, in a mail

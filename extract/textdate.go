@@ -669,6 +669,10 @@ func findClocks(s string) []clockMatch {
 		}
 		slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
 	}
+	if ck, ok := markedStopDottedClock(s); ok && !slices.ContainsFunc(out, func(o clockMatch) bool { return o.start < ck.end && ck.start < o.end }) {
+		out = append(out, ck)
+		slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
+	}
 	if !dottedClockMay(s) {
 		return out
 	}
@@ -752,6 +756,38 @@ func endsWithFold(s, w string) bool {
 		s, w = s[:len(s)-n], w[:len(w)-k]
 	}
 	return true
+}
+
+// stopDottedClockRE is a dotted clock that ends a line.
+var stopDottedClockRE = regexp.MustCompile(`[ \t]([01]?\d|2[0-3])\.([0-5]\d)[ \t]*$`)
+
+// markedStopDottedClock is the dotted clock that closes a stop's line a
+// departure's or an arrival's marker opens, as Nordic tickets print it
+// ("Avg. Linköping C 12.00", "Ank. Södertälje Syd 13.33"): no word for
+// o'clock before it, but the station's name between the marker and it
+// says it is no date or amount ("Abreise 12.05" is none).
+func markedStopDottedClock(s string) (clockMatch, bool) {
+	t := strings.TrimRight(s, " \t\r\n")
+	// The line must end in a digit, a dot and two digits before any
+	// expression runs: most dotted lines are dates.
+	if n := len(t); n < 5 || t[n-3] != '.' || !isDigitByte(t[n-4]) || !isDigitByte(t[n-2]) || !isDigitByte(t[n-1]) {
+		return clockMatch{}, false
+	}
+	m := stopDottedClockRE.FindStringSubmatchIndex(t)
+	if m == nil {
+		return clockMatch{}, false
+	}
+	rest, ok := allStopMarkers.starts(t[:m[0]])
+	if !ok {
+		return clockMatch{}, false
+	}
+	name := strings.Trim(rest, " \t:.-–")
+	if name == "" || stationName(name) != name {
+		return clockMatch{}, false
+	}
+	h, _ := strconv.Atoi(t[m[2]:m[3]])
+	mi, _ := strconv.Atoi(t[m[4]:m[5]])
+	return clockMatch{h: h, m: mi, start: m[2], end: m[5]}, true
 }
 
 // isoClocks adds to out the clocks of the ISO 8601 timestamps in s

@@ -1,0 +1,82 @@
+package extract_test
+
+import (
+	"testing"
+)
+
+// Classes found by a fresh outside measurement of travel mail other
+// projects wrote (issue 46, xforeign4t, 2026-11-29), each proved here in
+// other words than the mails that showed it.
+
+// TestNordicDottedClocksAfterMarkers: a Nordic ticket prints a stop's
+// clock with a dot after the station its marker opens ("Avg. Umeå C
+// 07.42"), and its number after an abbreviated label ("Bilj. nr",
+// "Billetnr."); a promotion under it is no deal of its own.
+func TestNordicDottedClocksAfterMarkers(t *testing.T) {
+	for _, c := range []struct{ from, subject, body, from2, dep, ref string }{
+		{"Norrtåg <biljett@norrtag.example>", "Din biljett",
+			"3 mar 2028 kl 07.42\nENKELRESA\nNorrtåg, Tåg 7002\nAvg. Umeå C 07.42\nAnk. Örnsköldsvik C 08.55\n2 klass\nBilj. nr NRT4471K0003\n\nRes från 99 kr i vår!\n",
+			"Umeå C", "07:42", "NRT4471K0003"},
+		{"Vestbanen <billett@vestbanen.example>", "Din billett",
+			"Fredag 12. mai 2028\nAvg. Drammen st. 16.05\nAnk. Kongsberg st. 16.48\nTog 427\nBillettnr. VB55821\n",
+			"Drammen st", "16:05", "VB55821"},
+	} {
+		res := review4Mail(c.from, c.subject, c.body)
+		found := false
+		for _, f := range res.Facts {
+			if s := f.Segment; s != nil && s.From != nil && s.Depart != nil {
+				found = true
+				if s.Depart.Time.Format("15:04") != c.dep || s.Reservation != c.ref {
+					t.Errorf("%s: departs %s, booking %q; want %s, %q", c.subject, s.Depart.Time.Format("15:04"), s.Reservation, c.dep, c.ref)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no leg from %s", c.subject, c.from2)
+		}
+	}
+	// "Abreise 12.05" is no stop's clock: no station between.
+	res := review4Mail("Hotel <info@hotel.example.de>", "Ihre Buchung", "Buchungsnummer: 44120\nAnreise 10.05\nAbreise 12.05\n")
+	for _, f := range res.Facts {
+		if s := f.Segment; s != nil && f.Kind != "hotel" {
+			t.Errorf("a stay's dates read as a leg: %+v", s)
+		}
+	}
+}
+
+// TestBusTerminalCompound: a stop at a bus terminal written as one
+// compound word ("Fjärrbussterminalen") makes a leg that names no train a
+// bus's.
+func TestBusTerminalCompound(t *testing.T) {
+	res := review4Mail("Kustlinjen <bokning@kustlinjen.example>", "Bokningsbekräftelse KL-40218",
+		"Bokningsnummer: KL-40218\n\nLördag 20 maj 2028\nAvg: 07:10 UMEÅ Fjärrbussterminalen\nAnk: 09:25 SKELLEFTEÅ Resecentrum\n")
+	n := 0
+	for _, f := range res.Facts {
+		if f.Segment != nil {
+			n++
+			if f.Kind != "bus" {
+				t.Errorf("a coach's leg read as a %s: %+v", f.Kind, f.Segment)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no leg")
+	}
+}
+
+// TestTownAfterBookingInIsNoStayName: "Your booking in Porto", "Ihre
+// Buchung in Bamberg": the town after a word for "in" is where the stay
+// is, not its name.
+func TestTownAfterBookingInIsNoStayName(t *testing.T) {
+	for _, c := range []struct{ subject, body, bad string }{
+		{"Ihre Buchung in Bamberg ist bestätigt", "Buchungsnummer: GZP-771201\nAnreise: 18.02.2028\nAbreise: 20.02.2028\nAdresse: Obere Sandstraße 3, 96049 Bamberg\n", "Bamberg"},
+		{"Your booking in Lisbon is confirmed", "Confirmation number: 5518831\nCheck-in: 7 April 2028\nCheck-out: 10 April 2028\nRua Augusta 12, Lisbon\n", "Lisbon"},
+	} {
+		res := review4Mail("Desk <desk@stays.example>", c.subject, c.body)
+		for _, f := range res.Facts {
+			if s := f.Segment; s != nil && s.Hotel == c.bad {
+				t.Errorf("%s: the town %q read as the stay's name", c.subject, s.Hotel)
+			}
+		}
+	}
+}
