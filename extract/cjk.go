@@ -339,3 +339,45 @@ func cjkWeekdayNext(rest string) bool {
 	end := strings.IndexByte(rest, ')')
 	return end > 0 && cjkWeekdayAside(rest[:end+1])
 }
+
+// bracketLabels writes a label set in brackets at a line's start, its
+// value after it, as the label and a colon ("【オーダーID】0434429495",
+// "[運送会社] 佐川急便" as "運送会社: 佐川急便"), as Japanese shops set their
+// labels, so that the label rules read them as any other. A bracket alone
+// on its line heads a section; one holding a digit, a colon or a slash
+// ("[1]", "[image: logo]") or before a link's parenthesis is none.
+func bracketLabels(text string) string {
+	if !strings.Contains(text, "【") && !strings.Contains(text, "\n[") && !strings.HasPrefix(text, "[") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	changed := false
+	for i, ln := range lines {
+		t := strings.TrimLeft(ln, " \t")
+		closing := ""
+		switch {
+		case strings.HasPrefix(t, "【"):
+			closing = "】"
+		case strings.HasPrefix(t, "["):
+			closing = "]"
+		default:
+			continue
+		}
+		_, open := utf8.DecodeRuneInString(t)
+		j := strings.Index(t, closing)
+		if j < 0 {
+			continue
+		}
+		label, value := t[open:j], strings.TrimSpace(t[j+len(closing):])
+		if label == "" || value == "" || utf8.RuneCountInString(label) > 16 || value[0] == '(' || value[0] == '[' ||
+			strings.ContainsAny(label, ":：/0123456789[]【】") {
+			continue
+		}
+		lines[i] = ln[:len(ln)-len(t)] + label + ": " + value
+		changed = true
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(lines, "\n")
+}

@@ -197,3 +197,35 @@ func TestHasWide(t *testing.T) {
 		}
 	}
 }
+
+func TestBracketLabels(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"【オーダーID】0434429495\n", "オーダーID: 0434429495\n"},
+		{"[運送会社] 佐川急便\n[配送伝票] 470550808943", "運送会社: 佐川急便\n配送伝票: 470550808943"},
+		{"  【ご注文日】2026年04月15日", "  ご注文日: 2026年04月15日"},
+		{"【ご注文明細】\n・お届け先", "【ご注文明細】\n・お届け先"},                               // a section's heading
+		{"[image: Shop logo] Order 1234", "[image: Shop logo] Order 1234"}, // a picture's text
+		{"[1] https://example.com/track", "[1] https://example.com/track"},
+		{"[Track your parcel](https://example.com)", "[Track your parcel](https://example.com)"},
+		{"Your order [pending]", "Your order [pending]"}, // not at the line's start
+		{"【未完", "【未完"},
+	} {
+		if got := bracketLabels(c.in); got != c.want {
+			t.Errorf("bracketLabels(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestWithoutItemRows(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"価格：￥6,930 x 数量：1 = 合計：￥6,930\n注文金額合計：￥7,590", "\n注文金額合計：￥7,590"},
+		{"単価：9,350円 × 個数：1 = 9,350円\n合計 9,350円", "\n合計 9,350円"},
+		{"2 x Mug = $24.00\nOrder total: $29.95", "\nOrder total: $29.95"},
+		{"Total = $29.95", "Total = $29.95"}, // no item's product
+		{"Order total: $29.95", "Order total: $29.95"},
+	} {
+		if got := withoutItemRows(c.in); got != c.want {
+			t.Errorf("withoutItemRows(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

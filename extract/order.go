@@ -231,7 +231,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// Bring", "wysłane kurierem InPost").
 		o.Shipments[0].Carrier = mentioned()
 	}
-	if a := c.labelledAmount(text); a != nil {
+	if a := c.labelledAmount(withoutItemRows(text)); a != nil {
 		o.Total = a
 	} else if cells != "" {
 		o.Total = c.labelledAmount(cells)
@@ -358,4 +358,28 @@ func (c *msgContext) tableOrderNumber(cells string) string {
 		}
 	}
 	return ""
+}
+
+// withoutItemRows is text with the lines that work an item's price out
+// blanked ("価格：￥6,930 x 数量：1 = 合計：￥6,930", "2 × $12.00 = $24.00"):
+// a total on such a line is the item's, not the order's.
+func withoutItemRows(text string) string {
+	if strings.IndexByte(text, '=') < 0 {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	changed := false
+	for i, ln := range lines {
+		eq := strings.IndexByte(ln, '=')
+		if eq < 0 || !hasDigit(ln[:eq]) || !hasDigit(ln[eq:]) {
+			continue
+		}
+		if before := ln[:eq]; strings.Contains(before, "×") || strings.Contains(before, " x ") || strings.Contains(before, " X ") {
+			lines[i], changed = "", true
+		}
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(lines, "\n")
 }

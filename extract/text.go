@@ -267,7 +267,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(text) > 256<<10 {
 		text = text[:256<<10]
 	}
-	text = keyValueLabels(cjkClockMarks(foldWidth(unboldLabels(text))))
+	text = keyValueLabels(cjkClockMarks(bracketLabels(foldWidth(unboldLabels(text)))))
 	subject = foldWidth(subject)
 	all := subject + "\n" + text
 	c.langText, c.langDone, c.sureDone = all, false, false
