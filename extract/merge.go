@@ -627,8 +627,8 @@ type orderPart struct {
 // mergeOrderParts merges the records of one order (those joined by its
 // number and tracking numbers) into an order for each sender
 // (splitBySender). A carrier's notices (records that name no order
-// number) also move the shipments of the other senders' orders that list
-// their tracking number forward, never back and never to cancelled or
+// number, from a carrier's domain) also move the shipments of the other
+// senders' orders that list their tracking number forward, never back and never to cancelled or
 // returned, when the carrier is vouched for at least as far as the order
 // (tier): the shop's order is then delivered when the carrier says so,
 // and the carrier's notices are not an order of their own. Nothing else
@@ -651,7 +651,11 @@ func mergeOrderParts(root string, recs []Record) []OrderState {
 	}
 	absorbed := make([]bool, len(parts))
 	for ci, c := range parts {
-		if c.numbered {
+		// Only a carrier's own notices move another sender's order: a
+		// stranger's mail that names a tracking number and no order
+		// number is no carrier's (the seventh outside review: a Gmail
+		// address delivered a new shop's order).
+		if c.numbered || !carrierNotices(c.rs) {
 			continue
 		}
 		for _, p := range parts {
@@ -705,6 +709,17 @@ func ownRoot(rs []Record, root string) string {
 		return root
 	}
 	return own
+}
+
+// carrierNotices reports whether every record is of mail from a
+// carrier's domain (carrierBySender), not forwarded.
+func carrierNotices(rs []Record) bool {
+	for _, r := range rs {
+		if r.From == FromForwarded || carrierBySender(r.Order.Domain) == "" {
+			return false
+		}
+	}
+	return len(rs) > 0
 }
 
 func sharesKey(a, b map[string]bool) bool {

@@ -234,7 +234,13 @@ func TestMergeBySender(t *testing.T) {
 		status, parcel string
 	}
 	rec := func(msg int64, b by) extract.Record {
-		o := &extract.Order{Domain: "shop.example", Status: b.status,
+		// The mail's sender domain is its sender's (a free-mail
+		// address's provider), the shop's where unknown.
+		domain := "shop.example"
+		if b.sender != "" {
+			domain = b.sender[strings.LastIndexByte(b.sender, '@')+1:]
+		}
+		o := &extract.Order{Domain: domain, Status: b.status,
 			Shipments: []extract.Shipment{{Tracking: "1Z999AA10123456784", Status: b.parcel}}}
 		if b.numbered {
 			o.Number = "4471093"
@@ -275,6 +281,10 @@ func TestMergeBySender(t *testing.T) {
 			[]string{"delivered [1 2]"}},
 		{"a stranger's notice moves no trusted order", []extract.Record{
 			rec(1, by{shop, true, true, true, extract.StatusShipped, extract.StatusShipped}),
+			rec(2, by{stranger, true, false, false, "", extract.StatusDelivered})},
+			[]string{"delivered [2]", "shipped [1]"}},
+		{"a stranger as vouched for as a new shop moves not its order", []extract.Record{
+			rec(1, by{shop, true, false, true, extract.StatusShipped, extract.StatusShipped}),
 			rec(2, by{stranger, true, false, false, "", extract.StatusDelivered})},
 			[]string{"delivered [2]", "shipped [1]"}},
 		{"a carrier's notice cancels nothing", []extract.Record{

@@ -51,6 +51,13 @@ func TestFreeMail(t *testing.T) {
 		{"notification.intuit.com", true},
 		{"stripe.com", true},
 		{"googlegroups.com", true},
+		// Notifications that carry a stranger's words.
+		{"github.com", true},
+		{"gitlab.com", true},
+		{"slack.com", true},
+		{"meetup.com", true},
+		{"linkedin.com", true},
+		{"githubusercontent.com", false},
 		{"cash.square.com", true},
 		// Platforms whose customers send from subdomains of theirs.
 		{"contoso.onmicrosoft.com", true},
