@@ -129,6 +129,11 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	if seg.Hotel == "" {
 		seg.Hotel = c.nameOverAddress(subject, text, whole)
 	}
+	if seg.Hotel == "" {
+		// "Walt Disney World Dolphin" alone over "Guest name:": the
+		// block's first line, before any sentence's "booking with …".
+		seg.Hotel = nameOverGuest(text)
+	}
 	// The sender's name when it names a place to stay ("Hostal La
 	// Giralda"), else such a name in the subject or text ("à l'Auberge du
 	// Lac").

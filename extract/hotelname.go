@@ -1,9 +1,12 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"mailnode/extract/lang"
 )
 
 // lodgingCaseEndings are the endings Czech, Slovak and Polish give a
@@ -74,4 +77,68 @@ func signedName(first, rest, text, name string) string {
 		}
 	}
 	return name
+}
+
+// guestLabelRE is a guest's label that opens a line, then its colon
+// (guest.label in extract/lang/data): "Guest name: COOK RANDY", "Name des
+// Gastes: …".
+var guestLabelRE = regexp.MustCompile(`^(?i:` + strings.Join(quoteAll(longestFirst(lang.Entries("guest.label"))), "|") + `)[ \t]*[:：]`)
+
+// stayHeadingWords are the words of a heading over a stay's fields
+// (stay.heading: "Reservation Details", "Ihre Buchung") and of the
+// labels of a booking's number: such a line over the guest's label is no
+// place's name.
+var stayHeadingWords = func() map[string]bool {
+	m := wordSet("stay.heading")
+	for w := range labelWords {
+		m[w] = true
+	}
+	for _, w := range lang.Entries("hotel") {
+		m[strings.ToLower(w)] = true
+	}
+	return m
+}()
+
+// nameOverGuest is a place's name alone on the line over a guest's label,
+// the block's first line, as a chain's confirmation prints its property
+// ("Walt Disney World Dolphin" / "Guest name: COOK RANDY" / "Confirmation
+// Number: …"): capitalised words with a name's small words between, no
+// digit, colon or heading's word, no chain's or web site's name, and a
+// blank line (or the text's start) above it; blank lines may stand
+// between it and the label. Looked for in the first 60 lines.
+func nameOverGuest(text string) string {
+	prev, prevBlankAbove, blank := "", false, true
+	n := 0
+	for ln := range strings.Lines(text) {
+		if n++; n > 60 {
+			break
+		}
+		t := strings.TrimSpace(ln)
+		if t == "" {
+			blank = true // the name may stand apart above the label
+			continue
+		}
+		if prev != "" && prevBlankAbove && guestLabelRE.MatchString(t) && propertyLine(prev) {
+			return prev
+		}
+		prev, prevBlankAbove, blank = t, blank, false
+	}
+	return ""
+}
+
+// propertyLine reports whether a line is a place's name alone.
+func propertyLine(ln string) bool {
+	f := strings.Fields(ln)
+	if len(f) < 2 || len(f) > 7 || len(ln) > 70 || hasDigit(ln) || !letterheadRE.MatchString(ln) || webName(ln) ||
+		chainWords.In(strings.ToLower(ln)) {
+		return false
+	}
+	for _, w := range f {
+		// The capitalised words: a name's small words ("des") are
+		// letterheadRE's links.
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && stayHeadingWords[strings.ToLower(strings.Trim(w, "&-'’"))] {
+			return false
+		}
+	}
+	return true
 }
