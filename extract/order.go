@@ -42,6 +42,10 @@ var (
 // (parcel.fee): "redelivery fee", "Zollgebühr", "frais d'affranchissement".
 var parcelFeeWords = words.NewWholeSet(lang.Entries("parcel.fee"))
 
+// orderOfferWords offer a discount on an order to come (order.offer):
+// "your next order", "promo code", "Gutscheincode".
+var orderOfferWords = words.NewWholeSet(lang.Entries("order.offer"))
+
 // parcelHeldWords say a parcel waits in the recipient's building (a front
 // desk, a mailroom, a parcel locker): parcel.held in extract/lang/data.
 var parcelHeldWords = words.NewWholeSet(lang.Entries("parcel.held"))
@@ -64,6 +68,15 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// OD3041…" on a tax invoice) is a bill: an order's id alone,
 		// with nothing else of an order placed, makes no order of it.
 		return Fact{}, false
+	}
+	// "Save 20% on your next order", its terms quoting "Order
+	// #123456789012": a promotion whose subject offers a discount on an
+	// order to come (order.offer) is no order, unless its subject also
+	// speaks of one placed.
+	if status == StatusOrdered {
+		if ls := lower(subject); orderOfferWords.In(ls) && !orderedWords.Any(ls) {
+			return Fact{}, false
+		}
 	}
 	if status == StatusOutForDelivery && c.deliveryLater(text) {
 		// "En cours de livraison. Livraison prévue le 25/02/2030" in a
