@@ -80,3 +80,30 @@ func TestTownAfterBookingInIsNoStayName(t *testing.T) {
 		}
 	}
 }
+
+// TestTicketIssuedIsNoOrder: a rail retailer's mail that issues tickets
+// under an order's number, its journey in a layout no reader reads (or
+// with no clock at all), is no shop's order; its "Off-Peak Return" is no
+// parcel sent back. A shop's order of a model railway names no ticket
+// issued and stays an order.
+func TestTicketIssuedIsNoOrder(t *testing.T) {
+	for _, c := range []struct {
+		subject, body string
+		order         bool
+	}{
+		{"Your booking confirmation: Bath Spa - Bristol", "Order ID: 77120044319\nYour tickets have been issued. Your e-tickets are attached.\nRailcard applied.\nOff-Peak Return, return within 1 month\nValid on any train, 18 March 2028\nTotal amount £12.40\n", false},
+		{"Votre commande 88120", "Commande n° 88120\nVos billets de train sont en pièce jointe.\nTrajet : Lyon Part-Dieu - Grenoble, valable le 18/03/2028 dans tous les trains au départ de la gare\nCarte Avantage appliquée, 2de classe\nTotal : 21,60 €\n", false},
+		{"Your order #44120", "Order number: 44120\nThanks for your order!\n1 x Model railway starter set (OO gauge, train and track)\n1 x Station building kit\nTotal: £89.99\n", true},
+	} {
+		res := review4Mail("Shop <orders@railshop.example>", c.subject, c.body)
+		got := false
+		for _, f := range res.Facts {
+			if f.Order != nil {
+				got = true
+			}
+		}
+		if got != c.order {
+			t.Errorf("%s: order %v, want %v (%+v)", c.subject, got, c.order, res.Facts)
+		}
+	}
+}

@@ -146,6 +146,29 @@ type travelWord struct {
 	inside bool
 }
 
+// ticketIssuedWords say a mail issues tickets (ticket.issued: "Your
+// tickets have been issued", "Ihre Fahrkarte", "vos billets").
+var ticketIssuedWords = words.NewWholeSet(lang.Entries("ticket.issued"))
+
+// ticketsIssued reports whether an order read from a mail is a journey's
+// tickets whose legs no reader could read: no parcel, the mail saying
+// tickets were issued, and two words or more of a train or of a flight
+// ("railcard", "off-peak", "Train"). A ticket is no shop's order (nor is
+// its "Off-Peak Return" a parcel sent back); a shop's order of a model
+// railway names no ticket issued.
+func ticketsIssued(f Fact, all string) bool {
+	o := f.Order
+	if o == nil || len(o.Shipments) > 0 {
+		return false
+	}
+	l := lower(all)
+	if !ticketIssuedWords.In(l) {
+		return false
+	}
+	n := lowerTravelWordCounts(l)
+	return n[0] >= 2 || n[1] >= 2
+}
+
 // travelFacts applies one kind of travel's rules.
 func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 	var out []Fact
@@ -379,7 +402,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 		return out
 	}
-	if f, ok := c.textOrder(subject, all); ok {
+	if f, ok := c.textOrder(subject, all); ok && !ticketsIssued(f, all) {
 		// A notice that lists several parcels: each its own (parcellist.go).
 		if len(f.Order.Shipments) > 0 {
 			if fs := c.parcelList(all, f.Order, 2); fs != nil {
