@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -313,7 +314,7 @@ func (c *msgContext) paidPhraseStands(subject, text string, amount *Money) bool 
 			// A statement's charges list prints its figures bare
 			// ("Payment received 07/22/2030   -61.44"): a bare figure
 			// other than the bill's is that payment's.
-			if bare, same := bareFigures(ln, amount); !bare || same {
+			if bare, same := c.bareFigures(ln, amount); !bare || same {
 				return true
 			}
 			continue
@@ -329,11 +330,35 @@ func (c *msgContext) paidPhraseStands(subject, text string, amount *Money) bool 
 
 // bareFigures reports whether ln holds an amount with its cents and no
 // currency as a word of its own ("-61.44", "1,061.44"), and whether one
-// of them is amount.
-func bareFigures(ln string, amount *Money) (bare, same bool) {
-	for _, f := range strings.Fields(ln) {
-		f = strings.TrimLeft(f, "-+−")
+// of them is amount. A clock ("received at 14.30") and a date's parts
+// ("on 02.12") are the shape of such a figure and no payment's.
+func (c *msgContext) bareFigures(ln string, amount *Money) (bare, same bool) {
+	var clocks []clockMatch
+	var dates []dateMatch
+	read := false
+	space := func(p int) (bool, int) {
+		r, n := utf8.DecodeRuneInString(ln[p:])
+		return unicode.IsSpace(r), n
+	}
+	for i := 0; i < len(ln); {
+		for sp, n := space(i); sp && i < len(ln); sp, n = space(i) {
+			i += n
+		}
+		j := i
+		for sp, n := space(j); !sp && j < len(ln); sp, n = space(j) {
+			j += n
+		}
+		f := strings.TrimLeft(ln[i:j], "-+−")
+		start, end := i, j
+		i = j
 		if !bareAmountRE.MatchString(f) {
+			continue
+		}
+		if !read {
+			clocks, dates, read = findClocks(ln), c.dates(ln), true
+		}
+		if slices.ContainsFunc(clocks, func(k clockMatch) bool { return k.start < end && start < k.end }) ||
+			slices.ContainsFunc(dates, func(d dateMatch) bool { return d.start < end && start < d.end }) {
 			continue
 		}
 		bare = true

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/words"
 )
 
 // The order shipped as the object of a verb in the first person plural,
@@ -28,6 +29,22 @@ var (
 	objectNouns   = wordSet("status.object")
 	objectFillers = wordSet("status.object.filler")
 )
+
+// asideWords send the order elsewhere than to its buyer
+// (status.object.aside): "мы отправили ваш заказ на сборку" (for
+// packing), "zostało przekazane do realizacji" is no shipping.
+var asideWords = words.NewWholeSet(lang.Entries("status.object.aside"))
+
+// sentAside reports whether the rest of the sentence after a shipped
+// verb or participle that ends at end, its next 64 bytes, sends the order
+// elsewhere (asideWords).
+func sentAside(s string, end int) bool {
+	rest := s[end:min(len(s), end+64)]
+	if i := strings.IndexAny(rest, ".!?;\n"); i >= 0 {
+		rest = rest[:i]
+	}
+	return asideWords.In(rest)
+}
 
 // objectNext reports whether the verb phrase that ends at end in the
 // lower-cased s starts a word, has no negation fused to it, and has the

@@ -83,6 +83,12 @@ func statusIn(s string) string {
 		if whenWords.In(sentenceTail(before)) || inQuestion(s[end:]) {
 			return true
 		}
+		// "Twoje zamówienie nie zostało jeszcze wysłane", "не изпратихме
+		// поръчката", "has not been shipped": a shipping or a delivery
+		// denied is none.
+		if st := statusOrder[statusRank[phrase]]; (st == StatusShipped || st == StatusDelivered) && negatedBefore(before) {
+			return true
+		}
 		// "Will be dispatched within 2 working days": shipping to come.
 		// "Are expected to be delivered": a parcel on its way.
 		// The phrase may end a longer word ("sendt" in "afsendt").
@@ -124,10 +130,10 @@ func statusIn(s string) string {
 	var hits, problems []hit
 	statusSet.EachAt(s, func(phrase, end int) bool {
 		if phrase >= objectPhrase {
-			if !objectNext(s, phrase, end) {
+			if !objectNext(s, phrase, end) || sentAside(s, end) {
 				return true
 			}
-		} else if phrase >= subjectPhrase && !subjectBefore(s, phrase, end) {
+		} else if phrase >= subjectPhrase && (!subjectBefore(s, phrase, end) || sentAside(s, end)) {
 			return true
 		}
 		hits = append(hits, hit{phrase, end})
@@ -256,6 +262,38 @@ var (
 	willWords = lang.Entries("status.will")
 	willSet   = words.NewSet(willWords)
 )
+
+// notWords deny the verb after them (status.not: "nie", "не", "not",
+// "nicht", "nije").
+var notWords = words.NewWholeSet(lang.Entries("status.not"))
+
+// notGap is how many words before a state's phrase are read for a
+// negation: "nie zostało jeszcze wysłane" puts two between.
+const notGap = 3
+
+// negatedBefore reports whether a negation (status.not) stands among the
+// last notGap words of the clause that before, the text before a state's
+// phrase, ends with; the clause ends at a sentence's end or a comma
+// ("Not sure? Your order has shipped", "Keine Sorge, …").
+func negatedBefore(before string) bool {
+	s := sentenceTail(before)
+	if i := strings.LastIndexAny(s, ",\n"); i >= 0 {
+		s = s[i+1:]
+	}
+	ws := strings.Fields(s)
+	for k := len(ws) - 1; k >= max(0, len(ws)-notGap); k-- {
+		// "Order No. 4471 shipped", "commande n° 12 expédiée": with a
+		// dot or before a number it is a number's sign.
+		w := ws[k]
+		if strings.HasSuffix(w, ".") || strings.ContainsRune(w, '°') || hasDigit(w) || k+1 < len(ws) && hasDigit(ws[k+1]) {
+			continue
+		}
+		if notWords.In(w) {
+			return true
+		}
+	}
+	return false
+}
 
 // willGap is how many words may stand between a will-word (status.will)
 // and the participle it puts in time to come.

@@ -1,0 +1,75 @@
+package extract_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+func xf7bFacts(from, subject, text string) []extract.Fact {
+	name, addr, _ := strings.Cut(strings.TrimSuffix(from, ">"), " <")
+	msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: subject, Text: text,
+		Date: time.Date(2026, 11, 21, 7, 0, 0, 0, time.UTC)}
+	return extract.Extract(msg, msgauth.Verdict{}).Facts
+}
+
+// TestXF7BPaidAtDottedClock: a receipt's "Payment received at 14.30" reads
+// the clock as a bare figure of another payment (bareFigures, b0c69ac):
+// the paid bill is due.
+func TestXF7BPaidAtDottedClock(t *testing.T) {
+	for _, f := range xf7bFacts("Electric Co <billing@electric-example.com>", "Your December bill 7741",
+		"Hi Alex,\n\nPayment received at 14.30 on 2 December 2026. Thank you!\n\nInvoice number: 7741\nAmount: $44.05\nDue by: December 10, 2026\n") {
+		if f.Bill != nil && f.Bill.Status != "paid" {
+			t.Errorf("bill %s, want paid", f.Bill.Status)
+		}
+	}
+}
+
+// TestXF7BNotShipped: a negated or conditional shipping in the inflected
+// languages is shipped (status.shipped.subject 2711737, status.shipped.object 4900943).
+func TestXF7BNotShipped(t *testing.T) {
+	for _, c := range []struct{ from, subject, text string }{
+		{"Sklep <sklep@lampy-shop.pl>", "Potwierdzenie zamówienia", "Dzień dobry,\n\nTwoje zamówienie nie zostało jeszcze wysłane.\n\nNumer zamówienia: 55120-2\n"},
+		{"Sklep <sklep@lampy-shop.pl>", "Potwierdzenie zamówienia", "Dzień dobry,\n\nJeśli wysłaliśmy Twoje zamówienie na zły adres, daj nam znać.\n\nNumer zamówienia: 55120-3\n"},
+		{"Магазин <info@polka-shop.ru>", "Заказ принят", "Здравствуйте!\n\nЕсли мы отправили ваш заказ по неверному адресу, сообщите нам.\n\nНомер заказа: 40918\n"},
+		{"Магазин Роза <info@roza-shop.bg>", "Поръчка № 40918", "Здравейте,\n\nЗа съжаление днес не изпратихме поръчката Ви № 40918, защото един продукт не е наличен.\n"},
+		{"Продавница Вардар <info@vardar-shop.mk>", "Нарачка бр. 7712", "Почитувани,\n\nСè уште не ја испративме нарачката бр. 7712 поради недостиг на залиха.\n"},
+	} {
+		for _, f := range xf7bFacts(c.from, c.subject, c.text) {
+			if f.Order != nil && f.Order.Status == "shipped" {
+				t.Errorf("%s: %q is shipped", c.from, c.text)
+			}
+		}
+	}
+}
+
+// TestXF7BShippedDenied: a negation among the words before a shipped or
+// delivered phrase (status.not), a condition (status.when) or an order
+// sent elsewhere than to its buyer (status.object.aside) is no shipping;
+// a number's sign ("No.", "n°") and a month's name are no negation.
+func TestXF7BShippedDenied(t *testing.T) {
+	for _, c := range []struct{ from, subject, text, want string }{
+		{"Магазин <info@polka-shop.ru>", "Заказ 40918", "Здравствуйте!\n\nМы отправили ваш заказ на сборку, курьер свяжется с вами.\n\nНомер заказа: 40918\n", ""},
+		{"Shop <orders@lamp-shop.example>", "Order 55120", "Hello,\n\nyour order 55120 has not been shipped yet because one item is missing.\n", ""},
+		{"Laden <info@lampen-laden.de>", "Bestellung 55120", "Hallo,\n\nIhre Bestellung 55120 wurde noch nicht versandt.\n", ""},
+		{"Obchod <info@lampy-obchod.cz>", "Objednávka 55120", "Dobrý den,\n\nVaše objednávka č. 55120 zatím nebyla odeslána.\n", ""},
+		{"Shop <orders@lamp-shop.example>", "Order No. 4471", "Hello,\n\nOrder No. 4471 shipped today with UPS.\n", "shipped"},
+		{"Laden <info@lampen-laden.de>", "Bestellung 4471", "Hallo,\n\nIhre Bestellung vom 3. Mai wurde versandt.\n", "shipped"},
+		{"Sklep <sklep@lampy-shop.pl>", "Zamówienie 4471", "Dzień dobry,\n\nTwoje zamówienie nr 4471 zostało wysłane.\n", "shipped"},
+		{"Магазин <info@polka-shop.ru>", "Заказ 40918", "Здравствуйте!\n\nМы отправили ваш заказ № 40918 сегодня.\n", "shipped"},
+	} {
+		got := ""
+		for _, f := range xf7bFacts(c.from, c.subject, c.text) {
+			if f.Order != nil && (f.Order.Status == "shipped" || f.Order.Status == "delivered") {
+				got = f.Order.Status
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: status %q, want %q", c.text, got, c.want)
+		}
+	}
+}
