@@ -73,3 +73,23 @@ func TestXF7BShippedDenied(t *testing.T) {
 		}
 	}
 }
+
+// TestXF7BDeliveredToday: "wurde heute zugestellt" is a delivery done
+// today, not one to come ("heute zugestellt", status.out_for_delivery).
+func TestXF7BDeliveredToday(t *testing.T) {
+	for text, want := range map[string]string{
+		"Hallo,\n\nIhre Sendung wurde heute zugestellt.\n\nSendungsnummer: 00340434161094049999\n":      "delivered",
+		"Hallo,\n\nIhre Sendung ist heute zugestellt worden.\n\nSendungsnummer: 00340434161094049998\n": "delivered",
+		"Hallo,\n\nIhre Sendung wird heute zugestellt.\n\nSendungsnummer: 00340434161094049997\n":       "out_for_delivery",
+	} {
+		got := ""
+		for _, f := range xf7bFacts("Paketdienst <info@paketdienst-nord.de>", "Ihre Sendung", text) {
+			if f.Order != nil {
+				got = f.Order.Status
+			}
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", text, got, want)
+		}
+	}
+}
