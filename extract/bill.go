@@ -102,6 +102,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Amount == nil {
 		b.Amount = c.sentenceAmount(text)
 	}
+	named := b.Amount != nil // by its label or the bill's sentence
 	if b.Amount == nil {
 		b.Amount = c.billAmountBare(text)
 	}
@@ -199,8 +200,11 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 		}
 	}
 	// A bill needs its amount and something to tell it apart: a due date
-	// or a number. A payment notice needs only the amount it paid.
-	if b.Amount == nil || b.Due == nil && b.Number == "" && b.Status != StatusPaid {
+	// or a number. A payment notice needs only the amount it paid; an
+	// issuer's notice that its bill is there needs its subject to name a
+	// bill and the amount by its label or in the bill's sentence ("Ihre
+	// Rechnung für September 2026 ist da. Betrag: 39,95 €.").
+	if b.Amount == nil || b.Due == nil && b.Number == "" && b.Status != StatusPaid && !(named && !partDue && c.billNotice(subject, text)) {
 		return Fact{}, false
 	}
 	if (statement || containsAny(l, "statement")) && b.Due == nil {
@@ -836,3 +840,37 @@ func (c *msgContext) debitDate(text string, z zoneHint) *Time {
 	}
 	return nil
 }
+
+// billNouns are a bill's own nouns (bill.noun in extract/lang/data:
+// "bill", "Rechnung", "facture"), whole words.
+var billNouns = words.NewWholeSet(lang.Entries("bill.noun"))
+
+// billNotice reports whether a mail with neither a bill's number nor its
+// due day is an issuer's notice of its bill: its subject names a bill by
+// its noun, and its text names no order's number (a shop's order and its
+// invoice are an order's mail), no booking's, no number's label whose
+// value is none, and its first lines make no offer (offer, bill.offer:
+// "Sparen Sie bei Ihrer Stromrechnung", "special offer").
+func (c *msgContext) billNotice(subject, text string) bool {
+	if !billNouns.In(lower(subject)) {
+		return false
+	}
+	// A number's label whose value is no number ("Rechnungsnummer:
+	// 12.03.2014"), an order's or a booking's ("Booking ID: HD-88120" over
+	// "An invoice will follow").
+	// The value's first word holds a digit: "Ihre Rechnung für Oktober"
+	// is the label's word in a sentence.
+	for _, ls := range []labelSet{invoiceLabels, orderLabels, bookingLabels} {
+		for _, v := range c.after(ls, text) {
+			if f := strings.Fields(v); len(f) > 0 && hasDigit(f[0]) {
+				return false
+			}
+		}
+	}
+	l := lower(subject + "\n" + firstLines(text, 30))
+	return !offerWords.In(l) && !billOffers.In(l)
+}
+
+// billOffers are an offer's words about a bill to come (bill.offer: "Save
+// £50 on your next bill when you switch").
+var billOffers = words.NewWholeSet(lang.Entries("bill.offer"))
