@@ -130,7 +130,7 @@ func reservationCodes(text string) []string {
 		if m != nil && !hasDigit(m[1]) && headingInCapitals(v) {
 			m = nil // "Itinerary Confirmation" over "FLIGHT DETAILS": a heading, not a code
 		}
-		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
+		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6 || sevenLetterLocator(m[1])) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
 			out = append(out, m[1])
 		} else if m := shortCodeRE.FindStringSubmatch(v); m != nil && !strings.HasPrefix(m[1], "19") && !strings.HasPrefix(m[1], "20") {
 			// A small house's four digits ("Buchungsnummer: 7712"), not
@@ -139,6 +139,27 @@ func reservationCodes(text string) []string {
 		}
 	}
 	return out
+}
+
+// sevenLetterLocator reports whether a code of seven capital letters is
+// a booking's reference as low-cost airlines print it ("EXFVNVW"), not a
+// word in capitals ("PENDING", "DETAILS", "BOOKING"): a drawn code has a
+// vowel or none, a word of seven letters two or more.
+func sevenLetterLocator(c string) bool {
+	if len(c) != 7 {
+		return false
+	}
+	vowels := 0
+	for i := 0; i < len(c); i++ {
+		switch c[i] {
+		case 'A', 'E', 'I', 'O', 'U', 'Y':
+			vowels++
+		case 'B', 'C', 'D', 'F', 'G', 'H', 'J', 'K', 'L', 'M', 'N', 'P', 'Q', 'R', 'S', 'T', 'V', 'W', 'X', 'Z':
+		default:
+			return false
+		}
+	}
+	return vowels <= 1
 }
 
 // headingInCapitals reports whether a label's value is a heading in
