@@ -395,10 +395,17 @@ var (
 )
 
 // statusOrder is the order the states are tried in; shippedRank is
-// shipped's place in it.
-var statusOrder = []string{StatusOutForDelivery, StatusDelivered, StatusCancelled, StatusReturned, StatusShipped, StatusProblem, StatusOrdered}
+// shipped's place in it. A parcel held at customs (status.held) is a
+// problem before it is shipped: "Votre colis, expédié depuis le
+// Royaume-Uni, est retenu par la douane" says where it is now; a delay
+// or a failed attempt (status.problem) comes after a shipping's words,
+// which a notice of one often repeats.
+var statusOrder = []string{StatusOutForDelivery, StatusDelivered, StatusCancelled, StatusReturned, StatusProblem, StatusShipped, StatusProblem, StatusOrdered}
 
-var shippedRank = slices.Index(statusOrder, StatusShipped)
+var (
+	shippedRank = slices.Index(statusOrder, StatusShipped)
+	heldRank    = slices.Index(statusOrder, StatusProblem)
+)
 
 // statusSet finds every status phrase in one pass over the text;
 // statusRank is each phrase's state's place in statusOrder.
@@ -407,10 +414,12 @@ var statusSet, statusRank, statusPhrases = func() (*words.Set, []int, []string) 
 	var rank []int
 	for i, st := range statusOrder {
 		ps := lang.Entries("status." + st)
-		switch st {
-		case StatusProblem:
+		switch {
+		case i == heldRank:
+			ps = lang.Entries("status.held")
+		case st == StatusProblem:
 			ps = append(ps, lang.Entries("status.lost")...)
-		case StatusOrdered:
+		case st == StatusOrdered:
 			ps = append(ps, lang.Entries("status.order_id")...)
 		}
 		for _, p := range ps {

@@ -168,6 +168,12 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// problem.
 		{"Aramex <tracking@aramex.example.com>", "Action required", "Your shipment from Superdry is held at customs.\nWaybill number: 47011928364\nBring photo ID when you collect it.\n",
 			"Superdry 47011928364 Aramex problem"},
+		// Held at customs after the words of its shipping: where the
+		// parcel is now, a problem.
+		{"Colissimo <service-client@colissimo.fr>", "Droits de douane à régler", "Votre colis 6A11012345678, expédié depuis la Suisse, est retenu par la douane.\n",
+			" 6A11012345678 Colissimo problem"},
+		{"Royal Mail <no-reply@royalmail.com>", "Your parcel is being held", "Your parcel was shipped from the US and is now held by customs.\nTracking number: RQ123456785GB\n",
+			" RQ123456785GB Royal Mail problem"},
 		// A carrier's notice that names an order's number and no shop
 		// names no merchant: the carrier is no shop (by its domain, or
 		// by the name it sends under alone from a domain no list knows).
