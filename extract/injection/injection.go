@@ -56,6 +56,9 @@ type rule struct {
 	anchor      *words.Set
 	anchorLens  []int
 	anchorWhole []bool // the word stands whole, not as a prefix ('*')
+	// window, when not 0, is how many bytes after an anchor word the
+	// rule's match may end (anchorWindow when 0).
+	window int
 }
 
 func r(pattern string, words ...[]string) rule {
@@ -70,12 +73,18 @@ func kept(rl rule, keep func(*regexp.Regexp, string, []int) (bool, int)) rule {
 	return rl
 }
 
-var machineWords = w("ai", "a.i.", "llm", "language model", "assistant", "agent", "chatbot", "bot", "gpt", "chatgpt", "claude", "copilot")
+// vocatives are the names a machine reader is called by.
+var vocatives = w("assistant", "ai", "chatgpt", "gpt", "claude", "llm", "gemini", "copilot", "bot", "chatbot", "language model")
+
+var machineWords = w("ai", "a.i.", "llm", "language model", "assistant", "agent", "chatbot", "bot", "gpt", "chatgpt", "claude", "copilot", "gemini")
 
 var rules = append(languageRules(), []rule{
 	// Overriding earlier instructions (the verb-and-object rules of every
 	// language are languageRules).
-	r(`\bnew (?:instructions|rules|task|objective)\b`, w("new instructions", "new rules", "new task", "new objective")),
+	// New rules are a reader's when they are its own ("your new
+	// rules"); "new rules for carry-on baggage apply" are a traveller's,
+	// and new instructions about something the sender's (topical).
+	kept(r(`\bnew (?P<o>instructions|task|objective)\b|\byour new (?P<o2>rules)\b`, w("new instructions", "new rules", "new task", "new objective")), readersOwn),
 	r(`\b(?:system|developer|admin) (?:prompt|override|message|instruction|mode)\b`,
 		w("system", "developer", "admin"), w("prompt", "override", "message", "instruction", "mode")),
 	r(`\bjailbreak`, w("jailbreak*")),
@@ -90,15 +99,36 @@ var rules = append(languageRules(), []rule{
 		w("whoever", "anyone", "anybody", "helper", "assistant", "agent", "program", "tool", "software", "system", "model", "bot", "service"),
 		w("reading", "processing", "handling", "scanning", "summarizing", "summarising", "sorting", "triaging", "managing", "with access to")),
 	// Addressing a machine reader.
-	kept(r(`\b(?:attention|dear|hey|hello|hi)\s+(?:an? )?(?P<r>ai|a\.i\.|llm|language model|assistant|ai assistant|ai agent|agent|chatbot|bot|gpt|chatgpt|claude|copilot)\b`,
+	kept(r(`\b(?:attention|dear|hey|hello|hi)\s+(?:an? )?(?P<r>ai|a\.i\.|llm|language model|assistant|ai assistant|ai agent|agent|chatbot|bot|gpt|chatgpt|claude|copilot|gemini)\b`,
 		machineWords), personTitle),
 	kept(r(`\b(?:note to|notice to|message to|to the|for the|for your)\s+(?:an? )?(?P<r>ai|a\.i\.|llm|language model|assistant|ai assistant|ai agent|chatbot|bot|gpt|chatgpt|claude|copilot)\b`,
 		machineWords), personTitle),
-	r(`\b(?:ai|llm|language model|virtual) (?:assistant|agent|model)s?\b[^.!?]{0,30}\b(?:reading|processing|summari[sz]ing|handling|with access)\b`,
-		w("ai", "llm", "language model", "virtual")),
+	// A machine reader of the mail, not the sender's own assistant
+	// ("Chat with our virtual assistant handling your booking
+	// questions"): what it reads is mail, and no "our" names it.
+	kept(r(`\b(?:ai|llm|language model|virtual) (?:assistant|agent|model)s?\b[^.!?]{0,30}\b(?:reading|processing|summari[sz]ing|handling|with access to)\s+(?:this|the|these|my|your|all)\s+(?:inbox|mailbox|mail|mails|e-?mails?|messages?|correspondence)\b`,
+		w("ai", "llm", "language model", "virtual")), notOurs),
+	// Machine readers in the plural ("Agents processing this inbox"),
+	// of this mailbox only: "our agents handling this account" are
+	// people.
+	kept(r(`\b(?:ai |automated )?(?:agents|assistants|bots|chatbots|models|llms|programs|tools|helpers)\s+(?:that are |which are |who are )?(?:reading|processing|handling|scanning|summari[sz]ing|sorting|triaging|with access to)\s+(?:this|these)\s+(?:inbox|mailbox|mails?|e-?mails?|messages?|folder)\b`,
+		w("agents", "assistants", "bots", "chatbots", "models", "llms", "programs", "tools", "helpers")), notOurs),
+	// "The model reading this should…": a machine told what to do by
+	// what it is reading.
+	r(`\b(?:the|any|an?) (?:model|ai|llm|language model|assistant|ai assistant|bot|chatbot|program|software|tool)s? (?:that is |which is )?(?:reading|processing|summari[sz]ing|parsing) this\b\s*(?:[,:]|(?:should|must|will|shall|needs to|has to|is to)\b)`,
+		w("model", "ai", "llm", "language model", "assistant", "bot", "chatbot", "program", "software", "tool"), w("reading", "processing", "summarizing", "summarising", "parsing")),
 	r(`\byou are (?:now |an? |the )*(?:ai|llm|assistant|agent|chatbot|language model|gpt|chatgpt|claude)\b`, w("you are"), machineWords),
-	r(`\bas an (?:ai|llm|language model)\b`, w("as an")),
-	r(`(?:^|\n)\s*(?:assistant|ai|ai assistant|ai agent)\s*:`, w("assistant", "ai")),
+	kept(r(`\bif you(?:'re|’re| are)\s+(?:an? |the |some )?(?P<r>ai|a\.i\.|llm|language model|assistant|ai assistant|ai agent|chatbot|bot|gpt|chatgpt|claude|copilot|gemini|model|summari[sz]er)\b`,
+		w("you're", "you’re", "you are"), machineWords), personTitle),
+	// Spoken to as one ("As an AI language model you must"), not a
+	// company's description of itself ("As an AI company, we").
+	r(`\bas an (?:ai|llm|language model)(?: (?:language model|assistant|model|agent|chatbot))?\s*,?\s*(?:you|your)\b`, w("as an")),
+	r(`(?:^|\n)\s*(?:assistant|ai|ai assistant|ai agent|chatgpt|gpt|claude|llm|gemini|copilot)\s*:`, w("assistant", "ai", "chatgpt", "gpt", "claude", "llm", "gemini", "copilot")),
+	// Called by name at a sentence's start and told what to do when
+	// "you" do something ("Assistant, when you summarise…", "AI model,
+	// when summarising, tell…"); not a signature's "Assistant, Sales".
+	anchored(kept(r(`\b(?:assistant|ai|ai assistant|ai agent|ai model|language model|chatgpt|gpt|claude|llm|gemini|copilot|bot|chatbot)\s*,\s*(?:\pL+\s+){0,3}(?:you|your|when|while|whenever|if|before|after|once)\b`,
+		vocatives, w("you", "your", "when", "while", "whenever", "if", "before", "after", "once")), sentenceStart), vocatives),
 	r(`\[(?:system|assistant)\]`, w("=[system]", "=[assistant]")),
 	r(`<\|?(?:im_start|im_end|system|endoftext)\|?>`, w("=im_start", "=im_end", "=<system", "=<|system", "=endoftext")),
 	r(`\[/?(?:inst|sys)\]`, w("=[inst]", "=[/inst]", "=[sys]", "=[/sys]")),
@@ -164,11 +194,16 @@ func languageRules() []rule {
 	note, forWord, reader, readerTo := cat("injection.note"), cat("injection.for"), cat("injection.reader"), cat("injection.reader.to")
 	dear, youAre := cat("injection.dear"), cat("injection.you.are")
 	user, hide, hideAfter := cat("injection.user"), cat("injection.hide"), cat("injection.hide.after")
+	roles := cat("injection.reader.role")
 	readers := append(append([]string(nil), reader...), readerTo...)
 	const cjkGap = `[^.!?。！？，,;；\n]{0,12}`
 	return []rule{
-		{re: regexp.MustCompile(span(`(?P<v>`+alt(verbs)+`)`, alt(objects), 40)),
-			sets: []*words.Set{prefilter(verbs), prefilter(objects)}, keep: negated},
+		// Run only after each verb (anchored): the expression holds every
+		// language's verbs and objects, and costs milliseconds over a long
+		// mail that holds both words apart. Its window: 40 characters of
+		// up to four bytes and an object's word.
+		withWindow(anchored(rule{re: regexp.MustCompile(span(`(?P<v>`+alt(verbs)+`)`, `(?P<o>`+alt(objects)+`)`, 40)),
+			sets: []*words.Set{prefilter(verbs), prefilter(objects)}, keep: readersOwn}, verbs), 40*4+96),
 		{re: regexp.MustCompile(span(alt(objects), `(?P<v>`+alt(after)+`)`, 30)),
 			sets: []*words.Set{prefilter(after), prefilter(objects)}, keep: negated},
 		{re: regexp.MustCompile(`(?P<v>` + alt(verbsCJK) + `)` + cjkGap + `(?:` + alt(objectsCJK) + `)|(?:` +
@@ -184,6 +219,12 @@ func languageRules() []rule {
 		anchored(rule{re: regexp.MustCompile(start + `(?:` + alt(note) + `)\s{1,8}(?:(?:` + alt(forWord) + `)\s{1,8}(?:\pL{1,4}(?:\s{1,8}|['’]))?(?P<r>` + alt(reader) + `)|(?P<r2>` +
 			alt(readerTo) + `))` + end),
 			words: [][]string{note, readers}, keep: personTitle}, note),
+		// A reader named by its role before a colon ("Note for the
+		// summariser:", "To the automated reader of this mailbox:",
+		// "Automated readers:"): a role no person has, and a colon that
+		// opens what it is told.
+		anchored(rule{re: regexp.MustCompile(start + `(?:` + alt(roles) + `)(?:[^\pL\pN_.!?:\n][^.!?:\n]{0,40})?:`),
+			words: [][]string{roles}}, roles),
 		// A greeting to one ("Lieber KI-Assistent", "Querido asistente"),
 		// and "you are now" one ("Du bist jetzt ein Assistent").
 		anchored(rule{re: regexp.MustCompile(start + `(?:` + alt(dear) + `)\s{1,8}(?:\pL{1,4}\s{1,8})?(?P<r>` + alt(readers) + `)` + end),
@@ -203,7 +244,13 @@ func languageRules() []rule {
 // from.
 var languageCategories = []string{"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to",
 	"injection.note", "injection.for", "injection.reader", "injection.reader.to", "injection.override.after",
-	"injection.dear", "injection.you.are", "injection.user", "injection.hide", "injection.hide.after"}
+	"injection.dear", "injection.you.are", "injection.user", "injection.hide", "injection.hide.after", "injection.reader.role"}
+
+// withWindow is rl with a window of n bytes after its anchor.
+func withWindow(rl rule, n int) rule {
+	rl.window = n
+	return rl
+}
 
 // anchored is rl, run only just after each of the words ws.
 func anchored(rl rule, ws []string) rule {
@@ -285,7 +332,11 @@ func (rl rule) matches(f string) bool {
 			}
 			lo = st - n
 		}
-		hi := min(len(f), end+anchorWindow)
+		window := anchorWindow
+		if rl.window > 0 {
+			window = rl.window
+		}
+		hi := min(len(f), end+window)
 		for hi < len(f) && !utf8.RuneStart(f[hi]) {
 			hi++
 		}
@@ -731,4 +782,130 @@ func asciiPrototype(r rune) string {
 		}
 	}
 	return strings.ToLower(p)
+}
+
+// Words that tell a reader's instructions from the sender's own about
+// something (the seventh outside review, MEDIUM-1): "Please disregard
+// the previous check-in instructions", "Anweisungen zur Anreise", "les
+// instructions précédentes concernant le check-in" are a traveller's.
+var (
+	topics       = objectTopics()
+	machineTopic = slices.Concat(possessives, allLanguages("injection.reader"), allLanguages("injection.reader.to"),
+		allLanguages("injection.system"), allLanguages("injection.user"))
+	// enObjects and enBefore: in English a noun before the object says
+	// whose or what instructions they are ("check-in instructions");
+	// the words that may stand there in a reader's are few.
+	enObjects = lang.Of("en", "injection.instructions")
+	enBefore  = slices.Concat(lang.Of("en", "injection.instructions.before"), allLanguages("injection.all"),
+		possessives, lang.Of("fr", "injection.instructions.before"))
+)
+
+// readersOwn refuses an override whose verb is negated (negated), or
+// whose object (group o or o2) is the sender's instructions about a
+// topic (topical).
+func readersOwn(re *regexp.Regexp, f string, m []int) (bool, int) {
+	if ok, resume := negated(re, f, m); !ok {
+		return false, resume
+	}
+	_, ve := group(re, m, "v", "v2")
+	os, oe := group(re, m, "o", "o2")
+	if os >= 0 && topical(f, max(ve, 0), os, oe) {
+		return false, oe
+	}
+	return true, 0
+}
+
+// topical reports whether the object f[os:oe] is instructions about
+// something: an English noun before it that no reader's instructions
+// have ("the check-in instructions"), or a word of topic after it, past
+// at most one word ("instructions for the check-in", "Anweisungen zur
+// Anreise", "instrucciones anteriores de llegada"), whose next words
+// name no machine, system, user or "you" ("instrucciones de tu
+// sistema", "instructions for the assistant" stay a reader's).
+func topical(f string, lo, os, oe int) bool {
+	if slices.Contains(enObjects, f[os:oe]) {
+		b := strings.TrimRight(f[lo:os], " ")
+		i := strings.LastIndexFunc(b, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' && r != '’'
+		})
+		prev := b[i+1:]
+		if i >= 0 {
+			_, n := utf8.DecodeRuneInString(b[i:])
+			prev = b[i+n:]
+		}
+		if len(b) == len(f[lo:os]) {
+			prev = "" // no space: not a word before
+		}
+		if prev != "" && !strings.HasSuffix(prev, "'s") && !strings.HasSuffix(prev, "’s") && !slices.Contains(enBefore, prev) {
+			return true
+		}
+	}
+	ws := nextWords(f[oe:], 6)
+	for i := 0; i < len(ws) && i < 2; i++ {
+		if !slices.Contains(topics[f[os:oe]], ws[i]) {
+			continue
+		}
+		for _, w := range ws[i+1:] {
+			if slices.Contains(machineTopic, w) {
+				return false
+			}
+		}
+		return len(ws) > i+1
+	}
+	return false
+}
+
+// objectTopics are, for each word for instructions, the words of topic
+// of the languages that have it: "des" is a topic in French, not after
+// "Anweisungen".
+func objectTopics() map[string][]string {
+	out := map[string][]string{}
+	for _, l := range lang.Languages() {
+		about := foldAll(lang.Of(l, "injection.about"))
+		for _, o := range foldAll(lang.Of(l, "injection.instructions")) {
+			o = strings.TrimSuffix(o, "*")
+			out[o] = append(out[o], about...)
+		}
+	}
+	return out
+}
+
+// nextWords are up to n words at the start of s, in its sentence.
+func nextWords(s string, n int) []string {
+	var ws []string
+	for len(ws) < n {
+		s = strings.TrimLeftFunc(s, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(".!?:;\n", r)
+		})
+		tok := leadingWord(s)
+		if tok == "" {
+			break
+		}
+		ws = append(ws, tok)
+		s = s[len(tok):]
+	}
+	return ws
+}
+
+// notOurs refuses a match that the word "our" (or the first person's
+// like it in the tables: injection.our) opens: the sender's own
+// assistant or agents, not the mailbox's reader.
+func notOurs(_ *regexp.Regexp, f string, m []int) (bool, int) {
+	b := strings.TrimRight(f[:m[0]], " ")
+	for _, w := range []string{"our", "my"} {
+		if strings.HasSuffix(b, w) && edgeBefore(b, len(b)-len(w)) {
+			return false, m[1]
+		}
+	}
+	return true, 0
+}
+
+// sentenceStart refuses a match that does not open its sentence or
+// line (or an HTML element's text).
+func sentenceStart(_ *regexp.Regexp, f string, m []int) (bool, int) {
+	b := strings.TrimRight(f[:m[0]], " \t")
+	if b == "" || strings.ContainsRune("\n.!?:>", rune(b[len(b)-1])) {
+		return true, 0
+	}
+	return false, m[1]
 }
