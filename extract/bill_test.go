@@ -242,6 +242,9 @@ func TestBillStatus(t *testing.T) {
 		// the last bill ("Payment received 07/22/2030   -61.44").
 		{"charges list's payment row", "Your gas bill is ready to view", "Charges\n  Previous balance        0.00\n  Payment received 07/22/2030   -61.44\n  Customer charge        16.40\nAmount due by September 11, 2030: $44.05\n", "due 44.05 USD 2030-09-11"},
 		{"charges list's payment of this bill", "Your gas bill", "Invoice number: WS-30-1187\n  Payment received 09/02/2030   -44.05\nAmount due: $44.05\n", "paid 44.05 USD -"},
+		// A subscription's renewal charged; one to come is due.
+		{"renewal receipt", "Your subscription has been renewed", "Plan: Premium Security, 1 year\nAmount: $59.99\nTransaction ID: PS-2030-1188\nYour invoice is available in your account.\n", "paid 59.99 USD -"},
+		{"renewal to come", "Your subscription will be renewed", "Your plan will be renewed on March 3, 2030.\nInvoice number: PS-2030-1189\nAmount due: $59.99\nDue date: March 3, 2030\n", "due 59.99 USD 2030-03-03"},
 		{"this payment's row", "Your bill", "Invoice number: WS-30-1187\nPayment received - thank you   $70.00\nAmount due:   $70.00\n", "paid 70.00 USD -"},
 	} {
 		b := billOf(t, "billing@westshorewater.com", "Westshore Water", c.subject, c.text, true)
