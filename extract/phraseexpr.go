@@ -104,17 +104,24 @@ func (e *phraseExpr) findAll(text string, n int) [][]int {
 		} else if len(out) > 0 {
 			continue
 		}
-		m := e.at.FindStringSubmatchIndex(text[p:])
+		m := matchAt(e.at, text, p)
 		if m == nil {
 			continue
-		}
-		for k := range m {
-			if m[k] >= 0 {
-				m[k] += p
-			}
 		}
 		out = append(out, m)
 		last = m[1]
 	}
 	return out
+}
+
+// matchAt is re's submatch indices in text[p:], anchored there, as
+// offsets in text; nil when it does not match.
+func matchAt(re *regexp.Regexp, text string, p int) []int {
+	m := re.FindStringSubmatchIndex(text[p:])
+	for k := range m {
+		if m[k] >= 0 {
+			m[k] += p
+		}
+	}
+	return m
 }

@@ -591,7 +591,12 @@ func busNumbers(text string) (distinct, each []string) {
 	if !hasDigit(text) {
 		return nil, nil
 	}
-	for _, m := range busNumberExpr.findAll(text, 8) {
+	return busNumbersOf(text, busNumberExpr.findAll(text, 8))
+}
+
+// busNumbersOf is busNumbers of the label matches ms in text.
+func busNumbersOf(text string, ms [][]int) (distinct, each []string) {
+	for _, m := range ms {
 		rest := text[m[3]:]
 		if datePartNext(rest) || len(rest) >= 2 && (rest[0] == ' ' || rest[0] == '-') && isDigitByte(rest[1]) {
 			continue

@@ -71,21 +71,10 @@ func TestBusNumbers(t *testing.T) {
 	}
 }
 
-// busNumbersWhole is busNumbers as it was, busNumberExpr.whole over the whole
-// text: FuzzBusNumbers holds the anchored search to it.
+// busNumbersWhole is busNumbers as it was, busNumberExpr.whole over the
+// whole text: FuzzBusNumbers holds the anchored search to it.
 func busNumbersWhole(text string) (distinct, each []string) {
-	for _, m := range busNumberExpr.whole.FindAllStringSubmatchIndex(text, 8) {
-		rest := text[m[3]:]
-		if datePartNext(rest) || len(rest) >= 2 && (rest[0] == ' ' || rest[0] == '-') && isDigitByte(rest[1]) {
-			continue
-		}
-		n := strings.Join(strings.Fields(text[m[2]:m[3]]), " ")
-		each = append(each, n)
-		if !slices.Contains(distinct, n) {
-			distinct = append(distinct, n)
-		}
-	}
-	return distinct, each
+	return busNumbersOf(text, busNumberExpr.whole.FindAllStringSubmatchIndex(text, 8))
 }
 
 // FuzzBusNumbers: the search from the labels' first words finds what the

@@ -593,14 +593,9 @@ func clockMatches(s string) [][]int {
 		if p < last || p > 0 && isWordByte(s[p-1]) || !isDigitByte(s[p]) {
 			return false
 		}
-		m := clockAtRE.FindStringSubmatchIndex(s[p:])
+		m := matchAt(clockAtRE, s, p)
 		if m == nil {
 			return false
-		}
-		for k := range m {
-			if m[k] >= 0 {
-				m[k] += p
-			}
 		}
 		out = append(out, m)
 		last = m[1]
