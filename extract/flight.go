@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
@@ -441,6 +442,27 @@ var (
 	codeWord = regexp.MustCompile(`\b[A-Z]{3}\b`)
 )
 
+// stopLabelOn reports whether a departure's or an arrival's label (re) is on
+// ln as a word, not as an airport's code in parentheses: "Frankfurt
+// (FRA)" holds Danish "fra" (from), and an arrival line ending in it is
+// no departure's.
+func stopLabelOn(re *regexp.Regexp, ln string) bool {
+	if !re.MatchString(ln) {
+		return false
+	}
+	if !strings.Contains(ln, "(") {
+		return true
+	}
+	for _, m := range re.FindAllStringIndex(ln, -1) {
+		w := strings.TrimFunc(ln[m[0]:m[1]], func(r rune) bool { return !unicode.IsLetter(r) })
+		at := strings.Index(ln[m[0]:m[1]], w) + m[0]
+		if !(len(w) == 3 && w == strings.ToUpper(w) && at > 0 && ln[at-1] == '(' && at+3 < len(ln) && ln[at+3] == ')') {
+			return true
+		}
+	}
+	return false
+}
+
 func travelLabel(category string) *regexp.Regexp {
 	words := lang.Entries(category)
 	for _, w := range lang.Entries(category + ".marker") {
@@ -571,13 +593,13 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	// (JFK)" holds Danish "fra" (from), and the departure is "Departure:
 	// 12 March 2027 13:20" below it.
 	for _, s := range stops {
-		if depLabel.MatchString(s.line) && !arrLabel.MatchString(s.line) && (s.clock != nil || len(airportCodes(s.line)) < 2) {
+		if stopLabelOn(depLabel, s.line) && !stopLabelOn(arrLabel, s.line) && (s.clock != nil || len(airportCodes(s.line)) < 2) {
 			dep = s
 			break
 		}
 	}
 	for _, s := range stops {
-		if s.line != dep.line && arrLabel.MatchString(s.line) {
+		if s.line != dep.line && stopLabelOn(arrLabel, s.line) {
 			arr = s
 			break
 		}

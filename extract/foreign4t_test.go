@@ -107,3 +107,23 @@ func TestTicketIssuedIsNoOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestArrivalAtCodeThatIsALabel: a row that arrives at Frankfurt
+// "(FRA)", the code Danish "fra" (from) spells, is the arrival's, not a
+// departure's labelled line: the return leg of a two-row itinerary.
+func TestArrivalAtCodeThatIsALabel(t *testing.T) {
+	res := review4Mail("Reisebüro <buchung@reisen.example>", "Ihre Flugbuchung",
+		"Buchungscode: TP7K2Q\n\n02 Apr 2028  06:15  Frankfurt (FRA)  TP 573\n02 Apr 2028  08:25  Lisbon    (LIS)\n\n09 Apr 2028  07:40  Lisbon    (LIS)  TP 576\n09 Apr 2028  11:35  Frankfurt (FRA)\n")
+	found := false
+	for _, f := range res.Facts {
+		if s := f.Segment; s != nil && s.Number == "TP 576" {
+			found = true
+			if s.From.Code != "LIS" || s.To.Code != "FRA" || s.Arrive == nil || s.Arrive.Time.Format("15:04") != "11:35" {
+				t.Errorf("the return leg: %+v", s)
+			}
+		}
+	}
+	if !found {
+		t.Error("no return leg TP 576")
+	}
+}
