@@ -193,6 +193,11 @@ func (c *msgContext) labelledAmount(text string) *Money {
 		m := moneyRE.FindStringSubmatchIndex(line)
 		if m == nil || m[0] > 30 {
 			if m = moneyRE.FindStringSubmatchIndex(next); m == nil || m[0] != 0 || m[1] != len(next) {
+				// "Total in CHF" over "53,00", "Total (EUR)   53,00": the
+				// currency in the label, the figure bare.
+				if mo := labelCurrencyAmount(line, next); mo != nil {
+					return mo
+				}
 				continue
 			}
 			v = next
@@ -440,4 +445,31 @@ func normaliseAmount(s string) (string, bool) {
 		f += "0"
 	}
 	return fmt.Sprintf("%d.%s", n, f), true
+}
+
+// labelCurrencyRE is what follows an amount's label that names the
+// currency ("in CHF", "(EUR)", "EUR:"), and the figure after it on its
+// line, if any; bareFigureRE is a figure with its cents alone.
+var (
+	labelCurrencyRE = regexp.MustCompile(`^[ \t]*(?:in[ \t]+)?\(?(EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|BGN|RSD)\)?[ \t]*:?[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})?[ \t]*$`)
+	bareFigureRE    = regexp.MustCompile(`^[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})[ \t]*$`)
+)
+
+// labelCurrencyAmount is the amount of a label that names its currency
+// and a figure with its cents after it on its line, or alone on the next
+// ("Total in CHF" / "53,00"), else nil.
+func labelCurrencyAmount(line, next string) *Money {
+	m := labelCurrencyRE.FindStringSubmatch(line)
+	if m == nil {
+		return nil
+	}
+	fig := m[2]
+	if fig == "" {
+		n := bareFigureRE.FindStringSubmatch(next)
+		if n == nil {
+			return nil
+		}
+		fig = n[1]
+	}
+	return money(strings.NewReplacer("'", "", "’", "").Replace(fig), m[1])
 }

@@ -27,3 +27,25 @@ func TestDinars(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelCurrencyAmount: a label that names its currency, its figure
+// bare on its line or the next; a label whose line goes on in words, or a
+// figure without cents, gives none.
+func TestLabelCurrencyAmount(t *testing.T) {
+	for _, c := range []struct{ line, next, want string }{
+		{" in CHF", "53,00", "53.00 CHF"},
+		{" (EUR)   41,80", "", "41.80 EUR"},
+		{" EUR: 1.234,56", "", "1234.56 EUR"},
+		{" in CHF", "3 Artikel", ""},
+		{" in CHF inkl. MwSt.", "53,00", ""},
+		{" (EUR)", "42", ""},
+	} {
+		got := ""
+		if m := labelCurrencyAmount(c.line, c.next); m != nil {
+			got = m.Amount + " " + m.Currency
+		}
+		if got != c.want {
+			t.Errorf("labelCurrencyAmount(%q, %q) = %q, want %q", c.line, c.next, got, c.want)
+		}
+	}
+}

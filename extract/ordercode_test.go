@@ -1,0 +1,42 @@
+package extract_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"mailnode/extract"
+	"mailnode/mail/mime"
+	"mailnode/mail/msgauth"
+)
+
+// TestOrderCodeAndLabelCurrency: an order's number after a word for its
+// code ("BestellCode", "Order code", "Codice ordine") and a total whose
+// currency is in its label ("Total in CHF" over "53,00", "Total in EUR:
+// 41,80"), also in an order forwarded under "> " quotes.
+func TestOrderCodeAndLabelCurrency(t *testing.T) {
+	for _, c := range []struct {
+		from, subject, text string
+		want                string // number, total, status
+	}{
+		{"Sushi Nord <bestellung@sushi-nord.example.ch>", "Neue Bestellung", "Vielen Dank für Ihre Bestellung\nBestellCode\n2207\nLieferung 23.01. 19:00-19:30\n2 x Maki 8 Stk.\nCHF 17,80\nTotal in CHF\n26,30\n",
+			"2207 26.30 CHF ordered"},
+		{"Pasta Via <orders@pastavia.example.ie>", "Your order", "Thanks for your order!\nOrder code: PV-5521\n1 x Lasagne  12.50\nTotal in EUR: 41,80\n",
+			"PV-5521 41.80 EUR ordered"},
+		{"Anna <anna@example.com>", "Fwd: Neue Bestellung", "Schau mal:\n\nAnfang der weitergeleiteten E-Mail:\n\n> Von: Sushi Nord <bestellung@sushi-nord.example.ch>\n> Datum: 23. Januar 2027 um 18:38:15 MEZ\n> An: <anna@example.com>\n> Betreff: Neue Bestellung\n>\n> Vielen Dank für Ihre Bestellung\n> BestellCode\n> 2208\n> Total in CHF\n> 31,50\n",
+			"2208 31.50 CHF ordered"},
+	} {
+		name, addr, _ := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
+		msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: c.subject, Text: c.text,
+			Date: time.Date(2027, 1, 23, 18, 40, 0, 0, time.UTC)}
+		got := ""
+		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+			if o := f.Order; o != nil && o.Total != nil {
+				got = o.Number + " " + o.Total.Amount + " " + o.Total.Currency + " " + o.Status
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.subject, got, c.want)
+		}
+	}
+}
