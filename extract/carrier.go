@@ -226,7 +226,13 @@ func (c *msgContext) shipperName(text string) string {
 				break
 			}
 		}
-		return strings.TrimRight(strings.Join(f, " "), ".")
+		// A company's abbreviated form keeps its dot ("Vintage Vinyl Co.",
+		// "Bottega Verdi S.r.l.").
+		name := strings.Join(f, " ")
+		if !abbreviatedForms[strings.ToLower(f[len(f)-1])] {
+			name = strings.TrimRight(name, ".")
+		}
+		return name
 	}
 	// A shipper's label whose value is a carrier ("Shipped by: Cainiao"
 	// in a marketplace's mail) or a person ("From: Mr. Wang") names no
@@ -331,4 +337,12 @@ func carrierBySender(domain string) string {
 		return "GLS"
 	}
 	return ""
+}
+
+// abbreviatedForms are the legal forms and company words written with a
+// full stop that is theirs, not a sentence's.
+var abbreviatedForms = map[string]bool{
+	"co.": true, "inc.": true, "ltd.": true, "corp.": true, "llc.": true, "plc.": true, "bros.": true,
+	"pty.": true, "b.v.": true, "n.v.": true, "s.a.": true, "s.l.": true, "s.p.a.": true, "s.r.l.": true,
+	"s.r.o.": true, "a.s.": true, "o.o.": true, "e.k.": true, "e.v.": true, "cía.": true, "ltda.": true, "s.a.s.": true,
 }

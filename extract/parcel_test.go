@@ -168,6 +168,11 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// problem.
 		{"Aramex <tracking@aramex.example.com>", "Action required", "Your shipment from Superdry is held at customs.\nWaybill number: 47011928364\nBring photo ID when you collect it.\n",
 			"Superdry 47011928364 Aramex problem"},
+		// A company's abbreviated form keeps its full stop.
+		{"Evri <noreply@evri.com>", "Your parcel is on its way", "Your parcel from Kestrel Outdoor Ltd. is on its way.\nTracking number: H01HYA0012345678\n",
+			"Kestrel Outdoor Ltd. H01HYA0012345678 Evri shipped"},
+		{"Poste Italiane <noreply@posteitaliane.it>", "Aggiornamento", "La spedizione CY401288377US da parte di Vintage Vinyl Co., spedita dagli Stati Uniti, è in viaggio.\n",
+			"Vintage Vinyl Co. CY401288377US Poste Italiane shipped"},
 		// Held at customs after the words of its shipping: where the
 		// parcel is now, a problem.
 		{"Colissimo <service-client@colissimo.fr>", "Droits de douane à régler", "Votre colis 6A11012345678, expédié depuis la Suisse, est retenu par la douane.\n",
