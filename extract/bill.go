@@ -86,7 +86,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// payment in any language ("Nuevo saldo", "Pago mínimo"), whatever
 	// its subject calls it.
 	statement := false
-	if !billTopic.Any(l) {
+	if !c.billTopicStands(l) {
 		if statement = statementGate(l) && statementSet.Any(l) && minimumSet.Any(l); !statement {
 			return Fact{}, false
 		}
@@ -210,7 +210,27 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if (statement || containsAny(l, "statement")) && b.Due == nil {
 		return Fact{}, false // a statement without a due date asks for nothing
 	}
+	// A bill that no number tells apart is none in a mail that gives its
+	// figures as an example (bill.example): a newsletter's "For example,
+	// if your rent of 850,00 euro is due on 1 December", an instalment
+	// advert's "Exemple : échéance 2 sur 4 de 49,99 euros". A receipt
+	// says it was paid.
+	if b.Number == "" && b.Status == StatusDue && billExample.In(l) {
+		return Fact{}, false
+	}
 	return Fact{Kind: KindBill, From: FromText, Bill: b}, true
+}
+
+// billTopicStands reports whether the lower-cased subject and first
+// lines l name a bill (bill.topic) outside a question: a feature's "Your
+// rent payment is due on the 1st? Set it once" asks, it names no bill.
+func (c *msgContext) billTopicStands(l string) bool {
+	stands := false
+	billTopic.EachAt(l, func(_, end int) bool {
+		stands = !inQuestion(l[end:])
+		return !stands
+	})
+	return stands
 }
 
 // invoiceNumber is the number after the first invoice label that has
@@ -667,8 +687,11 @@ var (
 	// one phrase at a time, they were half of the extraction time of mail
 	// that is no bill.
 	billTopic = words.NewSet(lang.Entries("bill.topic"))
-	billPaid  = words.NewSet(lang.Entries("bill.paid"))
-	billDebit = words.NewWholeSet(lang.Entries("bill.debit"))
+	// billExample marks an example (bill.example: "for example", "e.g.",
+	// "par exemple", "zum Beispiel").
+	billExample = words.NewWholeSet(lang.Entries("bill.example"))
+	billPaid    = words.NewSet(lang.Entries("bill.paid"))
+	billDebit   = words.NewWholeSet(lang.Entries("bill.debit"))
 )
 
 // billLists are the lists textBill asks a bill's first lines after its

@@ -93,3 +93,22 @@ func TestXF7BDeliveredToday(t *testing.T) {
 		}
 	}
 }
+
+// TestXF7BNoBillInNewsletters: marketing that explains a payment
+// reminder or an instalment plan with an example amount and day, or asks
+// whether a payment is due, gave a bill due (bill.topic, 236df41; "euro"
+// amounts, c58ee4e). A friend's "quick payment reminder: … 45.20 EUR
+// each, due by Friday" still does (not fixed).
+func TestXF7BNoBillInNewsletters(t *testing.T) {
+	for _, c := range []struct{ from, subject, text string }{
+		{"Monzo <hello@monzo.com>", "Never miss a bill again", "Never miss a payment again. Set up a payment reminder in the app and we'll nudge you\nthe day before your upcoming payment is due. For example, if your rent of 850,00 euro\nis due on 1 December 2026, we'll remind you on 30 November.\n"},
+		{"Revolut <no-reply@revolut.com>", "Your rent, sorted", "Scheduled payments are here. Your rent payment is due on the 1st? Set it once:\nAmount: 1,200.00 GBP\nDue: 1 December 2026\nand we'll do the rest.\n"},
+		{"Boulanger <newsletter@boulanger.com>", "Payez en 4 fois sans frais", "Profitez du paiement en 4 fois : rappel de paiement automatique avant chaque échéance.\nExemple : échéance 2 sur 4 de 49,99 euros le 15 décembre 2026.\n"},
+	} {
+		for _, f := range xf7bFacts(c.from, c.subject, c.text) {
+			if f.Bill != nil {
+				t.Errorf("%s: a bill %+v", c.subject, *f.Bill)
+			}
+		}
+	}
+}
