@@ -127,3 +127,30 @@ func TestArrivalAtCodeThatIsALabel(t *testing.T) {
 		t.Error("no return leg TP 576")
 	}
 }
+
+// TestDayThenFromIsNoStation: a leg in one sentence whose train's label
+// comes first, then its day, then a word for "from" ("Train 8931 on
+// 21/03/2028 from Milano Centrale at 07:15 to …"): the station is what
+// follows the word, not "on 21/03/2028 from Milano Centrale". "de" in a
+// name stays the name's ("Paris Gare de Lyon").
+func TestDayThenFromIsNoStation(t *testing.T) {
+	for _, c := range []struct{ body, from string }{
+		{"Booking code: QKR2TM\nTrain 8931 on 21/03/2028 from Milano Centrale at 07:15 to Bologna Centrale at 08:20\n", "Milano Centrale"},
+		{"Buchungsnummer: ET-66120\nZug RE 4410 am 18.03.2028 von Dresden Hbf um 08:12 nach Leipzig Hbf um 09:55\n", "Dresden Hbf"},
+		{"Booking code: QKR2TN\nTrain 6611 on 21/03/2028 from Paris Gare de Lyon at 07:15 to Lyon Part-Dieu at 09:11\n", "Paris Gare de Lyon"},
+	} {
+		res := review4Mail("Rail <noreply@rail.example>", "Your ticket", c.body)
+		found := false
+		for _, f := range res.Facts {
+			if s := f.Segment; s != nil && s.From != nil {
+				found = true
+				if s.From.Name != c.from {
+					t.Errorf("from %q, want %q", s.From.Name, c.from)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no leg from %s", c.from)
+		}
+	}
+}

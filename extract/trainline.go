@@ -87,6 +87,14 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 		// and a word for "from" before the station.
 		head = rest
 		number = cmp.Or(number, n)
+	} else if ds := c.dates(head); len(ds) > 0 {
+		// The day, then a word for "from" before the station ("Train 8924
+		// on 07/09/2019 from Firenze SMN at 18:54 to …"): the station is
+		// what follows the word, not the day.
+		day := ds[len(ds)-1].end
+		if k := lastLongMarker(head[day:], depMarkers); k >= 0 {
+			head = head[day+k:]
+		}
 	}
 	if f := strings.Fields(m[5]); len(f) > 0 && notService[strings.ToLower(strings.TrimRight(f[0], "."))] {
 		m[5] = "" // "Wagen 12": a coach, not a train
@@ -132,6 +140,21 @@ func trainThenFrom(s string) (number, station string) {
 		number = between[0]
 	}
 	return number, strings.TrimSpace(s[k:])
+}
+
+// lastLongMarker is lastMarker of the markers of three letters or more
+// ("from", "von", "fra"): "de" and "da" are parts of names too.
+func lastLongMarker(s string, m stopMarkers) int {
+	at := -1
+	for start, end := range letterRuns(s) {
+		if end-start < 3 {
+			continue
+		}
+		if _, ok := m[strings.ToLower(s[start:end])]; ok {
+			at = end
+		}
+	}
+	return at
 }
 
 // inlinePlatformRE is a platform right after a stop's clock.
