@@ -95,7 +95,7 @@ var rules = append(languageRules(), []rule{
 	kept(r(`\b(?:note|message|notice|instructions?|reminder|memo|request|task|attention|hinweis|nachricht|remarque)\s+(?:for|to|f[üu]r|an|pour)\s+(?:the |any |whoever |an? |den |die |le |l')?(?P<r>helper|assistant|reader|bot|model|program|tool|software|automation|automated \w+|system|assistenten|helfer|assistant[e]?)\b`,
 		w("note", "message", "notice", "instruction", "instructions", "reminder", "memo", "request", "task", "attention", "hinweis", "nachricht", "remarque"),
 		w("helper", "assistant", "reader", "bot", "model", "program", "tool", "software", "automation", "automated", "system", "assistenten", "helfer", "assistante")), personTitle),
-	r(`\b(?:whoever|anyone|anybody|the (?:helper|assistant|agent|program|tool|software|system|model|bot|service)|any (?:helper|assistant|agent|program|tool|software|system|model|bot))\s+(?:that is |who is |which is |is |are )?(?:reading|processing|handling|scanning|summari[sz]ing|sorting|triaging|managing|with access to)\s+(?:this|the|these|my|your)\s+(?:inbox|mailbox|mail|mails|e-?mails?|messages?|account|folder)\b`,
+	r(`\b(?:whoever|anyone|anybody|the (?:helper|assistant|agent|program|tool|software|system|model|bot|service)|any (?:helper|assistant|agent|program|tool|software|system|model|bot))\s+(?:that is |who is |which is |is |are )?(?:reading|processing|handling|scanning|summari[sz]ing|sorting|triaging|managing|with access to)\s+(?:(?:this|these)\s+(?:inbox|mailbox|mail|mails|e-?mails?|messages?|account|folder)|(?:the|my|your)\s+(?:inbox|mailbox|mails|e-?mails|messages))\b`,
 		w("whoever", "anyone", "anybody", "helper", "assistant", "agent", "program", "tool", "software", "system", "model", "bot", "service"),
 		w("reading", "processing", "handling", "scanning", "summarizing", "summarising", "sorting", "triaging", "managing", "with access to")),
 	// Addressing a machine reader.
@@ -123,11 +123,13 @@ var rules = append(languageRules(), []rule{
 	// Spoken to as one ("As an AI language model you must"), not a
 	// company's description of itself ("As an AI company, we").
 	r(`\bas an (?:ai|llm|language model)(?: (?:language model|assistant|model|agent|chatbot))?\s*,?\s*(?:you|your)\b`, w("as an")),
-	r(`(?:^|\n)\s*(?:assistant|ai|ai assistant|ai agent|chatgpt|gpt|claude|llm|gemini|copilot)\s*:`, w("assistant", "ai", "chatgpt", "gpt", "claude", "llm", "gemini", "copilot")),
+	// A role's label at a line's start; not a person's name ("Claude:")
+	// nor a product's heading ("Copilot: your AI companion").
+	r(`(?:^|\n)\s*(?:assistant|ai|ai assistant|ai agent|chatgpt|gpt|llm)\s*:`, w("assistant", "ai", "chatgpt", "gpt", "llm")),
 	// Called by name at a sentence's start and told what to do when
 	// "you" do something ("Assistant, when you summarise…", "AI model,
 	// when summarising, tell…"); not a signature's "Assistant, Sales".
-	anchored(kept(r(`\b(?:assistant|ai|ai assistant|ai agent|ai model|language model|chatgpt|gpt|claude|llm|gemini|copilot|bot|chatbot)\s*,\s*(?:\pL+\s+){0,3}(?:you|your|when|while|whenever|if|before|after|once)\b`,
+	anchored(kept(r(`\b(?:assistant|ai|ai assistant|ai agent|ai model|language model|chatgpt|gpt|claude|llm|gemini|copilot|bot|chatbot)\s*,\s*(?:\pL+\s+){0,3}(?:you|your|(?:when|while|whenever|if|before|after|once)\s+(?:summari[sz]ing|reading|processing|answering|replying|asked|triaging|sorting))\b`,
 		vocatives, w("you", "your", "when", "while", "whenever", "if", "before", "after", "once")), sentenceStart), vocatives),
 	r(`\[(?:system|assistant)\]`, w("=[system]", "=[assistant]")),
 	r(`<\|?(?:im_start|im_end|system|endoftext)\|?>`, w("=im_start", "=im_end", "=<system", "=<|system", "=endoftext")),
@@ -224,7 +226,7 @@ func languageRules() []rule {
 		// "Automated readers:"): a role no person has, and a colon that
 		// opens what it is told.
 		anchored(rule{re: regexp.MustCompile(start + `(?:` + alt(roles) + `)(?:[^\pL\pN_.!?:\n][^.!?:\n]{0,40})?:`),
-			words: [][]string{roles}}, roles),
+			words: [][]string{roles}, keep: roleAddressed}, roles),
 		// A greeting to one ("Lieber KI-Assistent", "Querido asistente"),
 		// and "you are now" one ("Du bist jetzt ein Assistent").
 		anchored(rule{re: regexp.MustCompile(start + `(?:` + alt(dear) + `)\s{1,8}(?:\pL{1,4}\s{1,8})?(?P<r>` + alt(readers) + `)` + end),
@@ -790,7 +792,7 @@ func asciiPrototype(r rune) string {
 // instructions précédentes concernant le check-in" are a traveller's.
 var (
 	topics       = objectTopics()
-	machineTopic = slices.Concat(possessives, allLanguages("injection.reader"), allLanguages("injection.reader.to"),
+	machineTopic = slices.Concat(allLanguages("injection.reader"), allLanguages("injection.reader.to"),
 		allLanguages("injection.system"), allLanguages("injection.user"))
 	// enObjects and enBefore: in English a noun before the object says
 	// whose or what instructions they are ("check-in instructions");
@@ -906,6 +908,43 @@ func sentenceStart(_ *regexp.Regexp, f string, m []int) (bool, int) {
 	b := strings.TrimRight(f[:m[0]], " \t")
 	if b == "" || strings.ContainsRune("\n.!?:>", rune(b[len(b)-1])) {
 		return true, 0
+	}
+	return false, m[1]
+}
+
+// forWords are every language's words for "for" before a reader, and
+// "to".
+var forWords = append(allLanguages("injection.for"), "to")
+
+// roleAddressed refuses a reader named by its role that is not spoken
+// to: the role opens its sentence or line ("Automated readers:"), or a
+// word for "for" or "to" stands before it, past at most one short word
+// ("for the summariser", "To the automated reader", "for any
+// summarising software"); "We use automated systems for the following
+// purposes:" is none.
+func roleAddressed(_ *regexp.Regexp, f string, m []int) (bool, int) {
+	st := m[0]
+	if r, n := utf8.DecodeRuneInString(f[st:]); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		st += n
+	}
+	b := strings.TrimRight(f[:st], " \t")
+	if b == "" || strings.ContainsRune("\n.!?:>", rune(b[len(b)-1])) {
+		return true, 0
+	}
+	for range 2 {
+		i := strings.LastIndexFunc(b, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		word := b[i+1:]
+		if i >= 0 {
+			_, n := utf8.DecodeRuneInString(b[i:])
+			word = b[i+n:]
+		}
+		if slices.Contains(forWords, word) {
+			return true, 0
+		}
+		if word == "" || utf8.RuneCountInString(word) > 4 && word != "every" {
+			break
+		}
+		b = strings.TrimRight(b[:len(b)-len(word)], " \t'’")
 	}
 	return false, m[1]
 }

@@ -35,6 +35,18 @@ func TestServiceTextNotAddressed(t *testing.T) {
 		"Note to the system operator: the backup ran.",
 		"Jane Miller\nAssistant, Sales Department\nPhone +44 20 7946 0000",
 		"Our AI model, summarising thousands of reviews, picks the best hotel for you.",
+		// Kin found after the first landing: a person who manages an
+		// account, a vocative that tells nothing, a person called Claude,
+		// a product's heading, roles nobody is told anything as, the
+		// sender's own instructions ("we sent"), a notice on a ticket.
+		"The agent handling your account will contact you.",
+		"AI, when used responsibly, can help you plan trips.",
+		"Claude: I'll be there at 8.",
+		"Copilot: your AI companion at work",
+		"Recommended reading software: Adobe Reader.",
+		"We use automated systems for the following purposes: fraud detection.",
+		"Please ignore the previous instructions we sent about parking.",
+		"Pay no attention to the rules printed on your old ticket.",
 	} {
 		if Addressed(s) {
 			t.Errorf("Addressed(%q) = true: an ordinary line taints its mail", s)
