@@ -247,7 +247,7 @@ func (c *msgContext) shipperName(text string) string {
 	// nor does a word for the parcel's kind ("Ihre Teil-Lieferung").
 	for ln := range linesWith(ownedNouns, text) {
 		for _, m := range ownedParcelRE.FindAllStringSubmatch(ln, 4) {
-			if mentionedCarrier(m[1]) == "" && !parcelKind(m[1]) {
+			if mentionedCarrier(m[1]) == "" && !parcelKind(m[1]) && c.ownedShopStands(m[1], text) {
 				return m[1]
 			}
 		}
@@ -282,6 +282,52 @@ func (c *msgContext) shipperName(text string) string {
 		}
 	}
 	return ""
+}
+
+// ownedShopStands reports whether a name read between a possessive and a
+// word for a parcel ("Ihre Amazon Sendung") may be the parcel's shop: in
+// a known carrier's notice, when it agrees with the sender's domain
+// (namesDomain), or when the mail names it again, as itself or as a
+// domain ("amazon.de", a link's host). A brand's or a holiday's word there ("Ihre Tatort
+// Sendung", a TV programme; "je Sinterklaas pakket") in another's mail is
+// none.
+func (c *msgContext) ownedShopStands(name, text string) bool {
+	// A text without its sender (a pasted notice) has nobody else's
+	// mail to be in.
+	if c.senderDomain == "" || carrierBySender(c.senderDomain) != "" || namesDomain(name, orgDomain(c.senderDomain)) {
+		return true
+	}
+	// Named twice: the subject's line and the body's ("Your Hobbycraft
+	// parcel is on its way" over "Your Hobbycraft parcel is on its way to
+	// you"), or the notice and its signature.
+	if strings.Count(text, name) >= 2 {
+		return true
+	}
+	low := strings.ToLower(text)
+	for _, ws := range NameForms(name) {
+		if w := strings.Join(ws, ""); len(w) >= 2 && domainOf(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// domainOf reports whether low holds w as a domain's name: w after no
+// letter or digit, a dot and a letter after it ("amazon.de", "www.zalando.nl").
+func domainOf(low, w string) bool {
+	for i := 0; i < len(low); {
+		j := strings.Index(low[i:], w+".")
+		if j < 0 {
+			return false
+		}
+		j += i
+		e := j + len(w) + 1
+		if (j == 0 || !isWordByte(low[j-1]) && low[j-1] < 0x80) && e < len(low) && 'a' <= low[e] && low[e] <= 'z' {
+			return true
+		}
+		i = j + 1
+	}
+	return false
 }
 
 // shopOverTracking is a shop named by its domain alone on the line over

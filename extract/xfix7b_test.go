@@ -112,3 +112,27 @@ func TestXF7BNoBillInNewsletters(t *testing.T) {
 		}
 	}
 }
+
+// TestXF7BBrandWordNoShop: a TV programme's or a holiday's word between a
+// possessive and a word for a parcel ("Ihre Tatort Sendung", "je
+// Sinterklaas pakket") in a mail that is no known carrier's is no shop
+// unless the sender's domain or a domain in the mail names it.
+func TestXF7BBrandWordNoShop(t *testing.T) {
+	for _, c := range []struct{ from, subject, text, bad string }{
+		{"Speelgoed Plaza <info@speelgoedplaza.nl>", "Je pakket is onderweg", "Hoi,\n\nje Sinterklaas pakket is onderweg!\nTrack & trace: 3SABCD1234567\n", "Sinterklaas"},
+		{"Krimi Club <service@krimiclub-versand.de>", "Ihre Sendung", "Hallo,\n\nIhre Tatort Sendung ist unterwegs.\nSendungsnummer: 00340434161094042557\n", "Tatort"},
+	} {
+		for _, f := range xf7bFacts(c.from, c.subject, c.text) {
+			if f.Order != nil && f.Order.Merchant == c.bad {
+				t.Errorf("%q: merchant %q", c.text, f.Order.Merchant)
+			}
+		}
+	}
+	// A shop the mail names again by its domain stays the shop.
+	for _, f := range xf7bFacts("Paketdienst Nord <info@paketdienst-nord.de>", "Ihre Sendung",
+		"Hallo,\n\nIhre Hobbyland Sendung ist unterwegs.\nSendungsnummer: 00340434161094042557\nBestellt bei www.hobbyland.de\n") {
+		if f.Order != nil && f.Order.Merchant != "Hobbyland" {
+			t.Errorf("merchant %q, want Hobbyland", f.Order.Merchant)
+		}
+	}
+}
