@@ -922,7 +922,7 @@ func (ev *evidence) when(t *Time) Source {
 			// A boarding pass's day is the barcode's, its clock the one
 			// the pass prints (labelledClocks).
 			k := slices.IndexFunc(ev.clocks, func(k clockFound) bool {
-				return k.h == v.Hour() && k.m == v.Minute() && (k.mat == d.mat && (d.line < 0 || abs(k.line-d.line) <= clockLines) ||
+				return k.h == v.Hour() && k.m == v.Minute() && (k.mat == d.mat && (d.line < 0 || abs(k.line-d.line) <= clockLines || ev.headsClock(d, k.line)) ||
 					d.kind == SourceBarcode && k.mat >= 0 && ev.mats[k.mat].kind == SourceAttachment)
 			})
 			if k < 0 {
@@ -943,6 +943,38 @@ func (ev *evidence) when(t *Time) Source {
 // clockLines is how far from its day a clock may be: a printout's date
 // heading over its block's lines, a table's date over its rows.
 const clockLines = 8
+
+// headsClock reports whether day d heads the clock on line of its
+// material: the last day written above it, at most clockHeading lines
+// up, and joined to it by a chain of clocks, each within clockLines of
+// the one before. A booking app's timeline prints its journey's day once
+// and each stop as a clock over its station, with the leg's vehicle,
+// duration and seat between, so a day's last clock may be far below it;
+// a clock alone far from any day is no day's.
+func (ev *evidence) headsClock(d dayFound, line int) bool {
+	if d.line < 0 || line <= d.line || line-d.line > clockHeading ||
+		slices.ContainsFunc(ev.days, func(o dayFound) bool { return o.mat == d.mat && o.line > d.line && o.line < line }) {
+		return false
+	}
+	var at []int
+	for _, k := range ev.clocks {
+		if k.mat == d.mat && k.line > d.line && k.line <= line {
+			at = append(at, k.line)
+		}
+	}
+	slices.Sort(at)
+	prev := d.line
+	for _, l := range at {
+		if l-prev > clockLines {
+			return false
+		}
+		prev = l
+	}
+	return prev == line
+}
+
+// clockHeading is how far below its day heading a clock may be.
+const clockHeading = 60
 
 func abs(n int) int {
 	if n < 0 {

@@ -318,6 +318,8 @@ func TestProvenanceCases(t *testing.T) {
 			extract.Fact{Segment: &extract.Segment{Depart: at("2027-06-13T10:25:00-04:00")}}, "segment.depart", ""},
 		{"date and clock far apart", "Date: 13 June 2027\n\n\n\n\n\n\n\n\n\n\nDeparture: 10:25\n",
 			extract.Fact{Segment: &extract.Segment{Depart: at("2027-06-13T10:25:00Z")}}, "segment.depart", ""},
+		{"a timeline's day over a chain of clocks", "Sun 13 Jun 2027\n07:12\nLeeds\nTrain\n1h 58m\nLNER\nCoach C, Seat 14\nAny unreserved seat\nOff-peak\n10:25\nLondon Kings Cross\n",
+			extract.Fact{Segment: &extract.Segment{Arrive: at("2027-06-13T10:25:00Z")}}, "segment.arrive", "text"},
 		{"city pair", " 1 DL 1234Y 13JUN F JFKLHR HK1  1025P  1040A  14JUN\n",
 			extract.Fact{Segment: &extract.Segment{To: &extract.Place{Code: "LHR"}}}, "segment.to.code", "text"},
 		{"city to airport", "FRANKFURT / LONDON HEATHROW\n",

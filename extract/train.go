@@ -404,7 +404,16 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				b.date = d
 			}
 		}
-		if a.arr || !(a.train != "" || a.dep || stackedPair(lines, spans, i, a.station, b.station, day)) || b.dep || a.date == nil {
+		// A journey's timeline, as a booking app lays it out: each stop a
+		// clock over its station, and between a leg's two stops the
+		// vehicle's word alone on its line with the leg's duration, its
+		// operator, its seat ("Train", "35m", "CrossCountry"); between
+		// legs a change ("Change at same station"), which names none.
+		vehicle := ""
+		if !a.arr && !b.dep && a.train == "" && !a.dep {
+			vehicle = vehicleLineBetween(lines, stopEnd(a), stopStart(b))
+		}
+		if a.arr || !(a.train != "" || a.dep || vehicle != "" || stackedPair(lines, spans, i, a.station, b.station, day)) || b.dep || a.date == nil {
 			continue
 		}
 		if b.date != nil && !dayOrNext(*a.date, *b.date) {
@@ -415,7 +424,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		// A bus leg (a rail replacement, a coach) is a plan of its own
 		// kind: trips hold train segments only.
 		kind := KindTrain
-		if isBus(a.train) || strings.Contains(strings.ToLower(a.station), "(bus") {
+		if isBus(a.train) || vehicle == KindBus || strings.Contains(strings.ToLower(a.station), "(bus") {
 			kind = KindBus
 		}
 		seg := &Segment{Type: kind, Status: StatusConfirmed, Number: a.train,
@@ -452,6 +461,53 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 	}
 	return legs
 }
+
+// vehicleLineBetween is the kind of the vehicle whose word stands alone
+// on one of the few lines between two stops (aEnd, the first's last
+// line; bStart, the second's first): KindTrain for a train's word
+// (vehicle.train), KindBus for a bus's or a coach's; "" when none does,
+// when more than six lines part them or when one holds a clock or a
+// date, another stop's or day's. A train's calling points have no such
+// line between them.
+func vehicleLineBetween(lines []string, aEnd, bStart int) string {
+	if aEnd < 0 || bStart <= aEnd+1 || bStart-aEnd > 7 {
+		return ""
+	}
+	kind := ""
+	for _, ln := range lines[aEnd+1 : bStart] {
+		t := strings.TrimSpace(ln)
+		if t == "" {
+			continue
+		}
+		if clockLike(t) || len(findDates(t, false)) > 0 {
+			return ""
+		}
+		switch k := vehicleWord(strings.ToLower(t)); {
+		case k == "":
+		case kind != "":
+			return "" // two vehicles: no one leg
+		default:
+			kind = k
+		}
+	}
+	return kind
+}
+
+// vehicleKinds are the words of vehicle.train, vehicle.bus and
+// vehicle.coach, each with its kind.
+var vehicleKinds = func() map[string]string {
+	m := map[string]string{}
+	for _, c := range []struct{ category, kind string }{{"vehicle.bus", KindBus}, {"vehicle.coach", KindBus}, {"vehicle.train", KindTrain}} {
+		for _, w := range lang.Entries(c.category) {
+			m[strings.ToLower(w)] = c.kind
+		}
+	}
+	return m
+}()
+
+// vehicleWord is the kind of the vehicle a lower-cased line names and
+// nothing else ("train", "bus", "zug"), or "".
+func vehicleWord(l string) string { return vehicleKinds[l] }
 
 // withoutDayPlus is the text after a stop's clock without the days after
 // the journey's date that it starts with ("(+1)", "+1"), and those days.
