@@ -4,7 +4,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"mailnode/extract/lang"
 	"mailnode/extract/places"
 )
 
@@ -223,6 +226,26 @@ var clockWords = func() map[string]bool {
 	return m
 }()
 
+// startsUpper reports whether w starts with a capital letter.
+func startsUpper(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
+}
+
+// stopMarkerWords are the words for "from" and "to" before a stop
+// (departure.marker, arrival.marker) of three letters or more.
+var stopMarkerWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range []string{"departure.marker", "arrival.marker"} {
+		for _, w := range lang.Entries(k) {
+			if utf8.RuneCountInString(w) >= 3 && !strings.Contains(w, " ") {
+				m[w] = true
+			}
+		}
+	}
+	return m
+}()
+
 func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 	for i := len(clocks) - 1; i >= 0; i-- {
 		if clocks[i].end <= len(ln) {
@@ -247,6 +270,13 @@ func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 		w = strings.ToLower(strings.Trim(w, ".,"))
 		return weekdayNames[w] > 0 || clockWords[w]
 	})
+	// "Fra København", "Til London Heathrow", "Från Arlanda": a word for
+	// "from" or "to" before the name (departure.marker, arrival.marker)
+	// is none of it. Words of one or two letters are names' too ("A
+	// Coruña", "Da Nang"), and a name that is the word alone stays ("Van").
+	if len(words) >= 2 && stopMarkerWords[strings.ToLower(words[0])] && startsUpper(words[1]) {
+		words = words[1:]
+	}
 	if hasCJK(ln) {
 		words = cjkPlaceWords(words)
 	}

@@ -136,3 +136,22 @@ func TestXF7BBrandWordNoShop(t *testing.T) {
 		}
 	}
 }
+
+// TestXF7BDanishFlightPlaces: a Danish itinerary's "Fra København" and
+// "Til London Heathrow" keep their label words out of the places.
+func TestXF7BDanishFlightPlaces(t *testing.T) {
+	text := "Kære Mette,\n\ntak for din booking. Bookingreference: QX7K2M\n\nFly SK 501\nFra København (CPH) 12. marts 2027 kl. 07:05\nTil London Heathrow (LHR) 12. marts 2027 kl. 08:00\n"
+	n := 0
+	for _, f := range xf7bFacts("Rejsebureau Nord <booking@rejsenord.dk>", "Din rejse til London", text) {
+		if f.Segment == nil || f.Segment.From == nil || f.Segment.To == nil {
+			continue
+		}
+		n++
+		if f.Segment.From.Name != "København" || f.Segment.To.Name != "London Heathrow" {
+			t.Errorf("from %q to %q", f.Segment.From.Name, f.Segment.To.Name)
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d flights, want 1", n)
+	}
+}
