@@ -3,8 +3,10 @@ package facts_test
 // The seventh outside review (2026-11-29, a reviewer given the docs and a
 // clone): its proofs of HIGH-1 (a stranger's GitHub @mention was a
 // trusted sender: a trusted bill, a borrowed shop's name, a real order
-// delivered) and MEDIUM-3 (a Gmail stranger delivered a new shop's order
-// by naming its tracking number), each failing before the fix.
+// delivered), MEDIUM-3 (a Gmail stranger delivered a new shop's order
+// by naming its tracking number) and LOW-1 through the tools (a bank's
+// newsletter's example payment was a trusted bill), each failing before
+// its fix.
 
 import (
 	"context"
@@ -126,5 +128,30 @@ func TestReview7GitHubClaimlessNoticeBorrowsShop(t *testing.T) {
 	t.Logf("order_status(amazon) = %s", got)
 	if strings.Contains(got, `"trusted_sender":true`) && strings.Contains(got, `"merchant":"Amazon`) {
 		t.Errorf("a stranger's GitHub comment is a trusted Amazon order")
+	}
+}
+
+// A bank's newsletter (an established, authenticated domain) that explains
+// its reminder feature with an example amount and day is a trusted bill
+// due in bills_due (bill.topic's "payment reminder", "upcoming payment",
+// "payment is due", 236df41; "850,00 euro", c58ee4e).
+func TestReview7NewsletterIsNoTrustedBill(t *testing.T) {
+	seed := review7Mail("Monzo <hello@monzo.com>", "monzo.com", "Welcome to Monzo", "Hi Alex, welcome aboard.\r\n", 0)
+	news := review7Mail("Monzo <hello@monzo.com>", "monzo.com", "Never miss a bill again",
+		"Hi Alex,\r\n\r\nNever miss a payment again. Set up a payment reminder in the app and we'll nudge you\r\n"+
+			"the day before your upcoming payment is due. For example, if your rent of 850,00 euro\r\n"+
+			"is due on 1 December 2026, we'll remind you on 30 November.\r\n\r\nHappy saving,\r\nThe Monzo team\r\n", 1)
+	revo := review7Mail("Revolut <no-reply@revolut.com>", "revolut.com", "Your rent, sorted",
+		"Hey Alex,\r\n\r\nScheduled payments are here. Your rent payment is due on the 1st? Set it once:\r\n"+
+			"Amount: 1,200.00 GBP\r\nDue: 1 December 2026\r\nand we'll do the rest. Tap Payments > Scheduled to start.\r\n", 2)
+	seed2 := review7Mail("Revolut <no-reply@revolut.com>", "revolut.com", "Welcome", "Hi.\r\n", 3)
+	old := time.Now().AddDate(-1, 0, 0)
+	fx := review7Store(t, review7Msg(1, seed, old), review7Msg(2, news, time.Now()), review7Msg(3, seed2, old), review7Msg(4, revo, time.Now()))
+	bills, err := fx.fx.BillsDue(context.Background(), time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), time.Date(2027, 11, 22, 0, 0, 0, 0, time.UTC), 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := join(bills); strings.Contains(got, "850.00") || strings.Contains(got, "1200.00") {
+		t.Errorf("a newsletter's example is a bill due: %s", got)
 	}
 }
