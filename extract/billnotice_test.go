@@ -1,13 +1,8 @@
 package extract_test
 
 import (
-	"strings"
 	"testing"
 	"time"
-
-	"mailnode/extract"
-	"mailnode/mail/mime"
-	"mailnode/mail/msgauth"
 )
 
 // TestBillNoticeWithoutNumber: an issuer's notice that its bill is there,
@@ -31,11 +26,8 @@ func TestBillNoticeWithoutNumber(t *testing.T) {
 		{"Stromvergleich <info@stromvergleich.example.de>", "Sparen Sie bei Ihrer Stromrechnung", "Sparen Sie jetzt: Wechseln Sie den Anbieter.\nGesamtbetrag: 29,90 € im Monat\n", ""},
 		{"Fibrenet <billing@fibrenet.example.co.uk>", "Your October bill is ready", "Hi Sam,\n\nYour bill for October 2027 is ready to view in your account.\n", ""},
 	} {
-		name, addr, _ := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
-		msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: c.subject, Text: c.text,
-			Date: time.Date(2027, 11, 2, 7, 0, 0, 0, time.UTC)}
 		got := ""
-		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2027, 11, 2, 7, 0, 0, 0, time.UTC)) {
 			if b := f.Bill; b != nil && b.Amount != nil {
 				got = b.Amount.Amount + " " + b.Amount.Currency + " " + b.Status
 			}

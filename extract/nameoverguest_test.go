@@ -1,13 +1,10 @@
 package extract_test
 
 import (
-	"strings"
 	"testing"
 	"time"
 
 	"mailnode/extract"
-	"mailnode/mail/mime"
-	"mailnode/mail/msgauth"
 )
 
 // TestNameOverGuest: a stay's block that opens with the place's name
@@ -36,11 +33,8 @@ func TestNameOverGuest(t *testing.T) {
 			"Your reservation is confirmed.\nSee You Soon\nGuest name: ANA SILVA\nConfirmation Number: 5512093\nCheck-in: Friday, June 11, 2027\nCheck-out: Monday, June 14, 2027\n",
 			""},
 	} {
-		name, addr, _ := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
-		msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: "Confirmation", Text: c.text,
-			Date: time.Date(2027, 6, 1, 9, 0, 0, 0, time.UTC)}
 		got, stays := "", 0
-		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+		for _, f := range mailFacts(c.from, "Confirmation", c.text, time.Date(2027, 6, 1, 9, 0, 0, 0, time.UTC)) {
 			if s := f.Segment; s != nil && s.Type == extract.KindHotel {
 				got, stays = s.Hotel, stays+1
 			}

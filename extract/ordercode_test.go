@@ -1,13 +1,8 @@
 package extract_test
 
 import (
-	"strings"
 	"testing"
 	"time"
-
-	"mailnode/extract"
-	"mailnode/mail/mime"
-	"mailnode/mail/msgauth"
 )
 
 // TestOrderCodeAndLabelCurrency: an order's number after a word for its
@@ -26,11 +21,8 @@ func TestOrderCodeAndLabelCurrency(t *testing.T) {
 		{"Anna <anna@example.com>", "Fwd: Neue Bestellung", "Schau mal:\n\nAnfang der weitergeleiteten E-Mail:\n\n> Von: Sushi Nord <bestellung@sushi-nord.example.ch>\n> Datum: 23. Januar 2027 um 18:38:15 MEZ\n> An: <anna@example.com>\n> Betreff: Neue Bestellung\n>\n> Vielen Dank für Ihre Bestellung\n> BestellCode\n> 2208\n> Total in CHF\n> 31,50\n",
 			"2208 31.50 CHF ordered"},
 	} {
-		name, addr, _ := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
-		msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: c.subject, Text: c.text,
-			Date: time.Date(2027, 1, 23, 18, 40, 0, 0, time.UTC)}
 		got := ""
-		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2027, 1, 23, 18, 40, 0, 0, time.UTC)) {
 			if o := f.Order; o != nil && o.Total != nil {
 				got = o.Number + " " + o.Total.Amount + " " + o.Total.Currency + " " + o.Status
 			}

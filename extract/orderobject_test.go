@@ -1,13 +1,8 @@
 package extract_test
 
 import (
-	"strings"
 	"testing"
 	"time"
-
-	"mailnode/extract"
-	"mailnode/mail/mime"
-	"mailnode/mail/msgauth"
 )
 
 // TestShippedAsObject: "we shipped your order" in the inflected
@@ -43,11 +38,8 @@ func TestShippedAsObject(t *testing.T) {
 		{"Knihy Brno <info@knihy.example.cz>", "Potvrzení objednávky č. 88413", "Dobrý den,\nděkujeme za objednávku č. 88413. Omlouváme se, neodeslali jsme objednávku včas.\n",
 			"88413 ordered"},
 	} {
-		name, addr, _ := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
-		msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: c.subject, Text: c.text,
-			Date: time.Date(2027, 6, 8, 7, 0, 0, 0, time.UTC)}
 		got := ""
-		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2027, 6, 8, 7, 0, 0, 0, time.UTC)) {
 			if o := f.Order; o != nil {
 				got = o.Number + " " + o.Status
 			}

@@ -1,13 +1,8 @@
 package extract_test
 
 import (
-	"strings"
 	"testing"
 	"time"
-
-	"mailnode/extract"
-	"mailnode/mail/mime"
-	"mailnode/mail/msgauth"
 )
 
 // TestShopBeforeParcelNoun: a carrier's notice names the shop as the
@@ -35,11 +30,8 @@ func TestShopBeforeParcelNoun(t *testing.T) {
 		{"GLS <noreply@gls.example.de>", "Ihre Express Sendung ist unterwegs", "Ihre Express Sendung ist unterwegs.\nPaketnummer: 51207719384\n",
 			" 51207719384 GLS shipped"},
 	} {
-		name, addr, _ := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
-		msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: c.subject, Text: c.text,
-			Date: time.Date(2027, 6, 8, 7, 0, 0, 0, time.UTC)}
 		got := ""
-		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2027, 6, 8, 7, 0, 0, 0, time.UTC)) {
 			if o := f.Order; o != nil && len(o.Shipments) == 1 {
 				s := o.Shipments[0]
 				got = o.Merchant + " " + s.Tracking + " " + s.Carrier + " " + s.Status

@@ -4,10 +4,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"mailnode/extract"
-	"mailnode/mail/mime"
-	"mailnode/mail/msgauth"
 )
 
 // TestParcelList: a notice that lists several parcels gives each: a
@@ -90,11 +86,8 @@ func TestParcelList(t *testing.T) {
 			"You have mail arriving soon.\nFROM CAPITAL ONE\nLearn More\nArriving Today\nNo packages available to display.\n",
 			nil},
 	} {
-		name, addr, _ := strings.Cut(strings.TrimSuffix(c.from, ">"), " <")
-		msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: c.subject, Text: c.text,
-			Date: time.Date(2026, 12, 8, 7, 0, 0, 0, time.UTC)}
 		var got []string
-		for _, f := range extract.Extract(msg, msgauth.Verdict{}).Facts {
+		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2026, 12, 8, 7, 0, 0, 0, time.UTC)) {
 			o := f.Order
 			if o == nil {
 				continue

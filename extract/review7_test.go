@@ -4,21 +4,16 @@ package extract_test
 // LOW-5), each failing before its fix.
 
 import (
-	"strings"
 	"testing"
 	"time"
 
 	"mailnode/extract"
-	"mailnode/mail/mime"
-	"mailnode/mail/msgauth"
 )
 
-// review7Facts are the facts of a mail from "Name <address>".
+// review7Facts are the facts of a mail from "Name <address>" of the
+// review's day.
 func review7Facts(from, subject, text string) []extract.Fact {
-	name, addr, _ := strings.Cut(strings.TrimSuffix(from, ">"), " <")
-	msg := &mime.Message{From: []mime.Address{{Name: name, Address: addr}}, Subject: subject, Text: text,
-		Date: time.Date(2026, 11, 21, 7, 0, 0, 0, time.UTC)}
-	return extract.Extract(msg, msgauth.Verdict{}).Facts
+	return mailFacts(from, subject, text, time.Date(2026, 11, 21, 7, 0, 0, 0, time.UTC))
 }
 
 // TestReview7PaidAtDottedClock: a receipt's "Payment received at 14.30" reads
