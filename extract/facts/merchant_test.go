@@ -49,7 +49,10 @@ func TestOrdersByName(t *testing.T) {
 		mail(8, "Dupont & Fils", "commandes@dupont-et-fils.fr", true, "DF-7731"),
 		mail(9, "Bjørn & Co", "ordre@bjoernogco.no", false, "BC-5512"),
 		mail(10, "Müller Technik", "info@mueller-technik.de", true, "MT-3301"),
-	}, 10); err != nil {
+		// A shop named in another script than its domain's.
+		mail(11, "Озон", "orders@ozon.ru", true, "OZ-88120"),
+		mail(12, "Πλαίσιο", "eshop@plaisio.gr", true, "PL-55310"),
+	}, 12); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fsx.Pass(ctx); err != nil {
@@ -99,6 +102,11 @@ func TestOrdersByName(t *testing.T) {
 		{"Müller Technik", []string{"MT-3301"}},
 		{"Müller", []string{"MS-20418", "MT-3301"}},
 		{"Müller & Partner", nil},
+		{"Озон", []string{"OZ-88120"}},
+		{"ozon", []string{"OZ-88120"}},
+		{"ОЗОН", []string{"OZ-88120"}},
+		{"Πλαίσιο", []string{"PL-55310"}},
+		{"Plaisio", []string{"PL-55310"}},
 	} {
 		if got := numbers(c.merchant); !slices.Equal(got, c.want) {
 			t.Errorf("Orders(%q) = %v, want %v", c.merchant, got, c.want)
