@@ -7,8 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"net/mail"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -46,15 +47,30 @@ var endToEndLosses = map[string]int{}
 // fails when a field the extractor reads is lost between it and the tool.
 func TestEndToEndDovecot(t *testing.T) {
 	ctx := context.Background()
+	sets, every := endToEndSets, endToEndEvery
+	dirOf := func(set string) string {
+		return filepath.Join("..", "extract", "eval", "testdata", filepath.FromSlash(set))
+	}
+	nameOf := func(set string) string { return set }
+	if v := os.Getenv("MAILNODE_E2E_SETS"); v != "" {
+		// Folders of labelled mail kept outside the repository (an
+		// outside measurement's, docs/extract.md "The evaluation's
+		// parts"), delivered whole instead: the tools' figure on mail
+		// nobody here tuned on.
+		sets, every = filepath.SplitList(v), 1
+		dirOf = func(set string) string { return set }
+		nameOf = filepath.Base
+	}
 	var all eval.Public
-	for _, set := range endToEndSets {
-		p, err := eval.LoadPublic(filepath.Join("..", "extract", "eval", "testdata", filepath.FromSlash(set)))
+	for _, set := range sets {
+		p, err := eval.LoadPublic(dirOf(set))
 		if err != nil {
 			t.Fatal(err)
 		}
+		set = nameOf(set)
 		kept := map[string]bool{}
 		for i, m := range p.Mails {
-			if i%endToEndEvery != 0 {
+			if i%every != 0 {
 				continue
 			}
 			kept[m.Name] = true
@@ -270,8 +286,12 @@ func TestEndToEndDovecot(t *testing.T) {
 			if cancels(raws[e.Mail], e.Fields["reservation"]) {
 				apartWhy[e] = "cancelled trip: get_upcoming_travel leaves it out"
 			}
+		case extract.KindBus:
+			apartWhy[e] = "bus: get_upcoming_travel gives flight, hotel and train fields only (docs/protocol.md)"
 		case extract.KindOrder:
-			full = ask(e.Mail, "order_status", map[string]any{"merchant": merchantSaid(*e, raws[e.Mail])})
+			for _, m := range merchantsSaid(*e, raws[e.Mail]) {
+				full = ask(e.Mail, "order_status", map[string]any{"merchant": m}) || full
+			}
 		case extract.KindBill:
 			args := map[string]any{}
 			due, err := time.Parse(time.DateOnly, e.Fields["due"])
@@ -405,58 +425,64 @@ func rawKey(raw []byte) [32]byte {
 	return sha256.Sum256(bytes.ReplaceAll(raw, []byte("\r"), nil))
 }
 
-// labelledSpan is the earliest and latest time a trip segment's labels
-// give.
+// labelledSpan is the earliest and latest instant a trip segment's labels
+// may mean. A label without a zone is the place's local time, somewhere
+// between UTC-12 and UTC+14; a date alone is that day's, wherever.
 func labelledSpan(e eval.Entity) (first, last time.Time, ok bool) {
 	for _, f := range []string{"depart", "arrive", "check_in", "check_out"} {
 		v := e.Fields[f]
-		var at time.Time
-		var err error
-		for _, layout := range []string{"2006-01-02T15:04 -07:00", "2006-01-02T15:04", time.DateOnly} {
-			if at, err = time.Parse(layout, v); err == nil {
-				break
-			}
-		}
-		if err != nil {
+		var lo, hi time.Time
+		if at, err := time.Parse("2006-01-02T15:04 -07:00", v); err == nil {
+			lo, hi = at, at
+		} else if at, err := time.Parse("2006-01-02T15:04", v); err == nil {
+			lo, hi = at.Add(-14*time.Hour), at.Add(12*time.Hour)
+		} else if at, err := time.Parse(time.DateOnly, v); err == nil {
+			lo, hi = at.Add(-14*time.Hour), at.Add(36*time.Hour)
+		} else {
 			continue
 		}
-		if !ok || at.Before(first) {
-			first = at
+		if !ok || lo.Before(first) {
+			first = lo
 		}
-		if !ok || at.After(last) {
-			last = at
+		if !ok || hi.After(last) {
+			last = hi
 		}
 		ok = true
 	}
 	return first, last, ok
 }
 
-// merchantSaid is the merchant as a person names it: the labelled name,
-// else the labelled carrier, else the labelled domain, else the brand of the sender's display name, else its domain.
-func merchantSaid(e eval.Entity, raw []byte) string {
+// merchantsSaid are the names a person may ask an order by: the labelled
+// shop; else the labelled carrier ("my USPS parcel": a carrier's notice
+// naming no shop) and the shop, as the labelled domain, the sender's
+// display name and domain, and the domains of the addresses the mail
+// shows (a forward's shop is the sender it quotes).
+func merchantsSaid(e eval.Entity, raw []byte) []string {
 	if m := e.Fields["merchant"]; m != "" {
-		return m
+		return []string{m}
 	}
-	if c := e.Fields["carrier"]; c != "" {
-		return c // "my USPS parcel": a carrier's notice naming no shop
+	var out []string
+	add := func(v string) {
+		if v != "" && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
 	}
-	if d := e.Fields["domain"]; d != "" {
-		return d
+	add(e.Fields["carrier"])
+	add(e.Fields["domain"])
+	msg := mime.Parse(raw)
+	for _, a := range msg.From {
+		add(a.Name)
+		_, domain, _ := strings.Cut(a.Address, "@")
+		add(strings.ToLower(domain))
 	}
-	msg, err := mail.ReadMessage(bytes.NewReader(raw))
-	if err != nil {
-		return "unknown"
+	for _, m := range shownAddress.FindAllStringSubmatch(msg.Text+"\n"+msg.HTMLText, -1) {
+		add(strings.ToLower(m[1]))
 	}
-	from, err := mail.ParseAddress(msg.Header.Get("From"))
-	if err != nil {
-		return "unknown"
-	}
-	if f := strings.Fields(from.Name); len(f) > 0 {
-		return f[0]
-	}
-	_, domain, _ := strings.Cut(from.Address, "@")
-	return domain
+	return out
 }
+
+// shownAddress is an address in a mail's text, its domain the group.
+var shownAddress = regexp.MustCompile(`[\w.+-]+@([\w-]+(?:\.[\w-]+)+)`)
 
 // cancels says whether the mail itself cancels the booking reservation:
 // get_upcoming_travel leaves a cancelled trip out (a newer mail of the
