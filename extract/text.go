@@ -194,7 +194,9 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 				// number ("Ordrenummer: 55120881"), else by the ticket's
 				// own ("Ticket code: BDZ5512044"): never a flight's, whose
 				// e-ticket number is no booking.
-				ref = cmp.Or(c.orderNumber(all), c.ticketCode(all))
+				// Else by the code a ticket's text opens with, alone on
+				// its line (headcode.go).
+				ref = cmp.Or(c.orderNumber(all), c.ticketCode(all), headCode(text))
 			}
 		}
 		// A leg that names no train, in a mail that speaks of a bus and
@@ -343,8 +345,9 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 		// A coach's ticket whose words are a bus's alone ("Busbillet",
 		// "Linje 888 · Bus"), its stops stacked as a card's blocks: the
-		// ground rules read it, in a mail that names its booking.
-		if len(travel) == 0 && busWords.In(lowerAll) && noFlightIn(all) && c.bookingRef(all) != "" {
+		// ground rules read it, in a mail that names its booking, by a
+		// label or as the code its text opens with (headcode.go).
+		if len(travel) == 0 && busWords.In(lowerAll) && noFlightIn(all) && (c.bookingRef(all) != "" || headCode(text) != "") {
 			travel = []string{KindTrain}
 		}
 	}
@@ -380,7 +383,8 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	// a long mail.
 	// A ticket's own number after its label ("Bilj. nr NRT4471K0003")
 	// names a ticket bought as well: a promotion under it is the sender's.
-	if len(out) > 0 && c.bookingRef(all) == "" && !staysNumbered(out) && (unbookedWords.In(lower(subject+"\n"+all)) || offerPrice.match(all)) && c.ticketCode(all) == "" {
+	// So does the code a ticket's text opens with (headcode.go).
+	if len(out) > 0 && c.bookingRef(all) == "" && !staysNumbered(out) && (unbookedWords.In(lower(subject+"\n"+all)) || offerPrice.match(all)) && c.ticketCode(all) == "" && headCode(text) == "" {
 		out = nil
 	}
 	// A leg a friend or a colleague proposes or asks about, in a mail
