@@ -22,7 +22,7 @@ import (
 func NameForms(name string) [][]string {
 	var out [][]string
 	spellings := []string{name}
-	for _, r := range []*strings.Replacer{domainSpelling, baseLetters, cyrillicLatin, serbianLatin, greekLatin} {
+	for _, r := range []*strings.Replacer{domainSpelling, baseLetters, cyrillicLatin, serbianLatin, greekLatin, kanaLatin} {
 		if sp := r.Replace(name); sp != name && sp != spellings[len(spellings)-1] {
 			spellings = append(spellings, sp)
 		}
@@ -92,6 +92,47 @@ var serbianLatin = transliteration("а:a б:b в:v г:g д:d ђ:dj е:e ж:z з:
 var greekLatin = transliteration("ου:ou ού:ou αυ:av αύ:av ευ:ev εύ:ev " +
 	"α:a ά:a β:v γ:g δ:d ε:e έ:e ζ:z η:i ή:i θ:th ι:i ί:i ϊ:i ΐ:i κ:k λ:l μ:m ν:n ξ:x ο:o ό:o π:p ρ:r " +
 	"σ:s ς:s τ:t υ:y ύ:y ϋ:y ΰ:y φ:f χ:ch ψ:ps ω:o ώ:o")
+
+// kanaLatin spells a name in hiragana or katakana in Latin letters as
+// Japanese shops' domains do, in Hepburn ("あみあみ" is amiami.com,
+// "コトブキヤ" kotobukiya.co.jp, "ショップ" shoppu): a small tsu doubles
+// the next consonant, the long-vowel mark is left out ("スーパー" supa).
+// Kanji have readings a table cannot give; such a name stays unspelled.
+var kanaLatin = func() *strings.Replacer {
+	const (
+		syllables = "あ:a い:i う:u え:e お:o か:ka き:ki く:ku け:ke こ:ko さ:sa し:shi す:su せ:se そ:so " +
+			"た:ta ち:chi つ:tsu て:te と:to な:na に:ni ぬ:nu ね:ne の:no は:ha ひ:hi ふ:fu へ:he ほ:ho " +
+			"ま:ma み:mi む:mu め:me も:mo や:ya ゆ:yu よ:yo ら:ra り:ri る:ru れ:re ろ:ro わ:wa を:o ん:n " +
+			"が:ga ぎ:gi ぐ:gu げ:ge ご:go ざ:za じ:ji ず:zu ぜ:ze ぞ:zo だ:da ぢ:ji づ:zu で:de ど:do " +
+			"ば:ba び:bi ぶ:bu べ:be ぼ:bo ぱ:pa ぴ:pi ぷ:pu ぺ:pe ぽ:po ゔ:vu " +
+			"ぁ:a ぃ:i ぅ:u ぇ:e ぉ:o ゃ:ya ゅ:yu ょ:yo"
+		// The i-row's syllables that join a small ya, yu or yo, and
+		// the consonant they then keep ("きゃ" kya, "しゃ" sha).
+		joined = "き:ky し:sh ち:ch に:ny ひ:hy み:my り:ry ぎ:gy じ:j び:by ぴ:py"
+	)
+	var pairs []string
+	add := func(kana, latin string) {
+		// Katakana are hiragana 0x60 further on.
+		kata := strings.Map(func(r rune) rune { return r + 0x60 }, kana)
+		pairs = append(pairs, kana, latin, kata, latin)
+		if strings.IndexAny(latin[:1], "aiueon") < 0 {
+			// A small tsu before it doubles its consonant.
+			pairs = append(pairs, "っ"+kana, latin[:1]+latin, "ッ"+kata, latin[:1]+latin)
+		}
+	}
+	for _, j := range strings.Fields(joined) {
+		kana, cons, _ := strings.Cut(j, ":")
+		for _, y := range []string{"ゃ:a", "ゅ:u", "ょ:o"} {
+			small, vowel, _ := strings.Cut(y, ":")
+			add(kana+small, cons+vowel)
+		}
+	}
+	for _, p := range strings.Fields(syllables) {
+		kana, latin, _ := strings.Cut(p, ":")
+		add(kana, latin)
+	}
+	return strings.NewReplacer(append(pairs, "ー", "", "っ", "", "ッ", "", "・", " ")...)
+}()
 
 // transliteration is a Replacer of a table of "letters:latin" pairs apart
 // by spaces, each in small and in capital letters (the capital's Latin

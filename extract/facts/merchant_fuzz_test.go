@@ -9,7 +9,7 @@ import (
 // patterns without panicking, each a non-empty run of folded words; and
 // a shop's name always finds the shop by its own words.
 func FuzzMerchantPatterns(f *testing.F) {
-	for _, s := range []string{"Acme Home & Co", "zalando.de", "service-mail.zalando.de", "&", "and and", "Ⅻ & ß", "a.b.", " ", "Acme Co Ltd GmbH"} {
+	for _, s := range []string{"Acme Home & Co", "zalando.de", "service-mail.zalando.de", "&", "and and", "Ⅻ & ß", "a.b.", " ", "Acme Co Ltd GmbH", "コトブキヤ・ショップ", "っッー"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -52,7 +52,10 @@ func TestOrdersByName(t *testing.T) {
 		// A shop named in another script than its domain's.
 		mail(11, "Озон", "orders@ozon.ru", true, "OZ-88120"),
 		mail(12, "Πλαίσιο", "eshop@plaisio.gr", true, "PL-55310"),
-	}, 12); err != nil {
+		mail(13, "あみあみ", "order@amiami.example", true, "AA-219908"),
+		mail(14, "コトブキヤオンラインショップ", "shop@kotobukiya.co.jp", true, "KT-434429"),
+		mail(15, "ヨドバシ・ドット・コム", "info@yodobashi.com", true, "YD-100231"),
+	}, 15); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fsx.Pass(ctx); err != nil {
@@ -107,6 +110,13 @@ func TestOrdersByName(t *testing.T) {
 		{"ОЗОН", []string{"OZ-88120"}},
 		{"Πλαίσιο", []string{"PL-55310"}},
 		{"Plaisio", []string{"PL-55310"}},
+		{"あみあみ", []string{"AA-219908"}},
+		{"アミアミ", []string{"AA-219908"}},
+		{"amiami", []string{"AA-219908"}},
+		{"コトブキヤ", []string{"KT-434429"}},
+		{"ことぶきや", []string{"KT-434429"}},
+		{"ヨドバシ", []string{"YD-100231"}},
+		{"ヨドバシカメラ", nil},
 	} {
 		if got := numbers(c.merchant); !slices.Equal(got, c.want) {
 			t.Errorf("Orders(%q) = %v, want %v", c.merchant, got, c.want)
