@@ -97,6 +97,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 		}
 	}
 	var hits []hit
+	trainWords := -1 // the mail's train words, counted once when asked
 	for i, ln := range lines {
 		if rowLine[i] {
 			continue
@@ -109,7 +110,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 			// Or alone on its line under a route by names or a heading of
 			// flights ("London Gatwick (North Terminal) to Nice", then
 			// "EZY8042").
-			if m := icaoFlight(ln, c.dates(ln)); m != nil && !masked(m[0]) && (travelWordCounts(ln)[0] > 0 || len(airportCodes(ln)) >= 2 ||
+			if m := icaoFlight(ln, c.dates(ln)); m != nil && !masked(m[0]) && !railProduct(m[1], text, &trainWords) && (travelWordCounts(ln)[0] > 0 || len(airportCodes(ln)) >= 2 ||
 				strings.TrimSpace(ln) == m[0] && (aboutFlights(lines, i) || i > 0 && routeAbove(lines[i-1]))) {
 				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
 			}
@@ -125,6 +126,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 			// unless the line or the next speaks of flights ("Aegean
 			// Airlines A3 601"; "Let OK 770", then "Odlet: … (PRG)").
 			if !isFlightDesignator(ln[m[2]:m[3]]) && !aboutFlights(lines, i) && len(airportCodes(ln)) < 2 {
+				continue
+			}
+			// "der RE 22 zum Flughafen": a rail product's number in a
+			// mail that speaks of trains is a train to the airport.
+			if railProduct(ln[m[2]:m[3]], text, &trainWords) {
 				continue
 			}
 			// "Operated by Norra. Also sold as SK 5711": the same
@@ -420,6 +426,28 @@ func aboutFlights(lines []string, i int) bool {
 	next := lines[i+1]
 	return travelWordCounts(next)[0] > 0 ||
 		strings.IndexByte(next, '(') >= 0 && len(airportCodes(next)) == 1 && findClocks(next) != nil
+}
+
+// railProducts are the categories of rail services that stand before a
+// number as an airline's designator does: "RE 22", "IC 2013", "EC 171",
+// "IR 2519", "ICE 870", "TGV 6201". Some are airlines' codes too (Iran
+// Air's IR, Icelandair's ICAO ICE); a mail with no word of trains keeps
+// them as flights.
+var railProducts = map[string]bool{"RE": true, "RB": true, "IC": true, "EC": true, "IR": true, "ICE": true, "TGV": true, "IRE": true}
+
+// railProduct reports whether a flight number's designator is a rail
+// product's category in a mail whose words speak of trains (text): a
+// regional train to an airport's station ("Zum Flughafen fährt auch der
+// RE 22") is no flight. n caches the mail's count of train words (-1:
+// not counted yet).
+func railProduct(designator, text string, n *int) bool {
+	if !railProducts[designator] {
+		return false
+	}
+	if *n < 0 {
+		*n = travelWordCounts(text)[1]
+	}
+	return *n > 0
 }
 
 // isFlightDesignator rules out the two-character prefixes that are not

@@ -119,9 +119,10 @@ func noFlightIn(text string) bool {
 	if parenCode.MatchString(text) {
 		return false
 	}
+	trainWords := -1
 	for ln := range strings.Lines(text) {
 		for _, m := range flightNumRE.FindAllStringSubmatch(ln, -1) {
-			if isFlightDesignator(m[1]) && travelWordCounts(ln)[0] > 0 {
+			if isFlightDesignator(m[1]) && travelWordCounts(ln)[0] > 0 && !railProduct(m[1], text, &trainWords) {
 				return false
 			}
 		}
