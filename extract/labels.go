@@ -151,7 +151,9 @@ func numericLabels(alts ...string) labelSet {
 var copulas = `(?:(?:` + strings.Join(longestFirst(lang.Entries("copula")), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+))?`
 
 func labels(alts ...string) labelSet {
-	alts = longestFirst(alts)
+	// "Numero de suivi", "Numer przesylki": labels written without
+	// their accents (lang.WithFolded).
+	alts = longestFirst(lang.WithFolded(alts))
 	// After the label: an aside in parentheses ("Numer rezerwacji (PNR):",
 	// "Airline reference (Aegean):"), a colon or "No.", and a verb that
 	// introduces the value ("Ihr Buchungscode lautet", "(localizador) es").

@@ -27,7 +27,7 @@ func orderStatusOf(subject, text string) string {
 	// A subject that says a delivery failed ("We missed you") gives way
 	// to a body that says where the parcel waits to be collected.
 	status := ""
-	for _, s := range []string{lower(subject), lower(joinWrapped(firstTextLines(text, 12)))} {
+	for _, s := range []string{lower(subject), newestStep(lower(joinWrapped(firstTextLines(text, 12))))} {
 		st := statusIn(s)
 		switch {
 		case (st == StatusShipped || st == StatusProblem) && status == "":
@@ -44,6 +44,36 @@ func orderStatusOf(subject, text string) string {
 		}
 	}
 	return status
+}
+
+// historyHeadings are the headings of a parcel's past steps
+// (status.history: "History", "Historique", "Sendungsverlauf").
+var historyHeadings = func() map[string]bool {
+	m := map[string]bool{}
+	for _, h := range lang.Entries("status.history") {
+		m[h] = true
+	}
+	return m
+}()
+
+// newestStep is the part of lower-cased text s above a heading of the
+// parcel's history when that part tells a state other than an order
+// placed, else s: "Votre colis a été livré. Historique: - En cours de
+// livraison" was delivered, though out for delivery outranks delivered
+// elsewhere (statusOrder).
+func newestStep(s string) string {
+	at := 0
+	for ln := range strings.Lines(s) {
+		h := strings.TrimRight(strings.TrimLeft(ln, " \t-*•>#"), " \t\r\n:*")
+		if at > 0 && historyHeadings[h] {
+			if st := statusIn(s[:at]); st != "" && st != StatusOrdered {
+				return s[:at]
+			}
+			return s
+		}
+		at += len(ln)
+	}
+	return s
 }
 
 // sentenceTail is the part of s after its last sentence's end

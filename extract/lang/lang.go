@@ -106,6 +106,11 @@ func parse() (table, error) {
 		if err := sc.Err(); err != nil {
 			return t, err
 		}
+		for c, ps := range cats {
+			if strings.HasPrefix(c, "status.") {
+				cats[c] = WithFolded(ps)
+			}
+		}
 		t.byLang[code] = cats
 	}
 	return t, nil
