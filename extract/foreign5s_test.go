@@ -40,3 +40,31 @@ func TestRailProductToAirport(t *testing.T) {
 		t.Errorf("an airline's IR flight: %+v", facts)
 	}
 }
+
+// TestConnectionRows: an order's connection printed a train a row, its
+// cells apart by commas ("A-B, date, (train), Abfahrt A: clock, …,
+// Ankunft B: clock, …"), a walk's row between two trains: each train is a
+// leg, the walk none, an arrival after midnight the next day's, the
+// station without the platform its cell adds, the order's number the
+// booking's.
+func TestConnectionRows(t *testing.T) {
+	day := time.Date(2027, 11, 5, 10, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ from, subject, body, ref, to0, arrive0, from1 string }{
+		{"Ostbahn Reisen <auftrag@ostbahn.example>", "Auftragsbestätigung",
+			"Auftragsbestätigung zum Auftrag 66120455 vom 05.11.2027.\nHinfahrt:\nLinz Hbf-Wels Hbf, 19.11.27, (REX 3921), Abfahrt Linz Hbf: 23:36 Uhr, Gleis 4, Ankunft Wels Hbf: 00:02 Uhr, Gleis 2\nWels Hbf-Wels Hbf Bstg.5, 20.11.27, (Fußweg)\nWels Hbf-Passau Hbf, 20.11.27, (IC 742), Abfahrt Wels Hbf Bstg.5: 05:40 Uhr, Gleis 5, Ankunft Passau Hbf: 06:31 Uhr, Gleis 1\n",
+			"66120455", "Wels Hbf", "2027-11-20 00:02", "Wels Hbf"},
+		{"Spoorwinkel <bestellingen@spoor.example>", "Bevestiging",
+			"Bevestiging van bestelling 88126044.\nHeenreis:\nAmsterdam Centraal-Utrecht Centraal, 19-11-2027, (IC 3067), Vertrek Amsterdam Centraal: 23:40, spoor 7a, Aankomst Utrecht Centraal: 00:07, spoor 18\nUtrecht Centraal-Utrecht Centraal spoor 5, 20-11-2027, (lopen)\nUtrecht Centraal-Eindhoven Centraal, 20-11-2027, (IC 3509), Vertrek Utrecht Centraal spoor 5: 06:13, spoor 5, Aankomst Eindhoven Centraal: 06:58, spoor 3\n",
+			"88126044", "Utrecht Centraal", "2027-11-20 00:07", "Utrecht Centraal"},
+	} {
+		facts := mailFacts(c.from, c.subject, c.body, day)
+		if len(facts) != 2 {
+			t.Errorf("%s: %d facts, want two legs: %+v", c.from, len(facts), facts)
+			continue
+		}
+		a, b := facts[0].Segment, facts[1].Segment
+		if a.To.Name != c.to0 || a.Arrive.Time.Format("2006-01-02 15:04") != c.arrive0 || a.Reservation != c.ref || b.From.Name != c.from1 || b.Reservation != c.ref {
+			t.Errorf("%s: to %q at %s (%q), then from %q (%q); want %q at %s (%q), from %q", c.from, a.To.Name, a.Arrive.Time.Format("2006-01-02 15:04"), a.Reservation, b.From.Name, b.Reservation, c.to0, c.arrive0, c.ref, c.from1)
+		}
+	}
+}

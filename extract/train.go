@@ -248,6 +248,12 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			}
 		}
 		if len(clocks) == 2 && lastDate != nil {
+			// A connection's row, its cells apart by commas (trainrow.go).
+			if leg := c.connectionRowLeg(ln, clocks, *lastDate); leg != nil {
+				routeLegs = append(routeLegs, leg)
+				labelled = ""
+				continue
+			}
 			if leg := c.oneLineLeg(ln, *lastDate, labelled); leg != nil {
 				if leg.Number == "" {
 					// The label or the service under the leg is this
