@@ -32,6 +32,13 @@ func unboldLabels(text string) string {
 		}
 		r, _ := utf8.DecodeRuneInString(text[i+n:])
 		if !unicode.IsLetter(r) {
+			if end := spacedBoldLabel(text, i); end > 0 {
+				if b == nil {
+					b = []byte(text)
+				}
+				b[i], b[end] = ' ', ' '
+				i = end
+			}
 			continue
 		}
 		end := -1
@@ -61,4 +68,30 @@ func unboldLabels(text string) string {
 		return text
 	}
 	return string(b)
+}
+
+// spacedBoldLabel is where the closing mark of a label that Gmail's
+// plain-text part sets in bold with spaces inside the marks stands ("*
+// Numer zamówienia: * GPA.3379-…", "* Order date: * 19 Sep"), the text at
+// i being the opening "*", or -1. Only a label, ending in its colon, is
+// read so: a bullet ("* item") has no colon before a closing mark.
+func spacedBoldLabel(text string, i int) int {
+	if i+2 >= len(text) || text[i+1] != ' ' {
+		return -1
+	}
+	if r, _ := utf8.DecodeRuneInString(text[i+2:]); !unicode.IsLetter(r) {
+		return -1
+	}
+	for j := i + 2; j < len(text) && j <= i+boldMarkSpan; j++ {
+		switch text[j] {
+		case '\n':
+			return -1
+		case '*':
+			if text[j-1] == ' ' && text[j-2] == ':' && (j+1 == len(text) || strings.IndexByte(" \t\r\n", text[j+1]) >= 0) {
+				return j
+			}
+			return -1
+		}
+	}
+	return -1
 }
