@@ -27,8 +27,20 @@ func (c *msgContext) codeAfter(labels labelSet, text string) string {
 // ticketLabels head a ticket's own code (ticket.code in extract/lang/data).
 var ticketLabels = numericLabels(lang.Entries("ticket.code")...)
 
-// ticketCode is the code after a ticket's label, or "".
-func (c *msgContext) ticketCode(text string) string { return c.codeAfter(ticketLabels, text) }
+// ticketCode is the code after a ticket's label, or "": a number, or six
+// capital letters as a record locator is drawn ("Ticket Code BFSUKE -
+// Italo 8924 on 07/09 …"; a heading in capitals is none).
+func (c *msgContext) ticketCode(text string) string {
+	if code := c.codeAfter(ticketLabels, text); code != "" {
+		return code
+	}
+	for _, v := range c.after(ticketLabels, text) {
+		if m := codeRE.FindStringSubmatch(v); m != nil && len(m[1]) == 6 && strings.Trim(m[1], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && !headingInCapitals(v) {
+			return m[1]
+		}
+	}
+	return ""
+}
 
 var shortCodeRE = regexp.MustCompile(`^[#:\s]*(?:n[°º.]\s*)?(\d{4})(?:[^\d\p{L}/.,:-]|[.,]?$)`)
 

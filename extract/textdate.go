@@ -419,7 +419,7 @@ func findDates(s string, usFirst bool) []dateMatch {
 			dm.hasYear = true
 		} else if sep == "/" && cjkWeekdayNext(s[m[1]:]) {
 			dm.d, dm.m = b, a // "12/18(金)": month first, before its weekday
-		} else if (sep != "." || !strings.HasSuffix(s[m[0]:m[1]], ".")) && !clockNext.MatchString(s[m[1]:]) {
+		} else if (sep != "." || !strings.HasSuffix(s[m[0]:m[1]], ".")) && !clockNext.MatchString(s[m[1]:]) && !dayOnThenClock(s, m[0], m[1], sep) {
 			continue // "12/3" or "3.5" without a year is no date, unless a clock follows
 		}
 		if sep == "/" && (usFirst && a <= 12 || b > 12) {

@@ -37,12 +37,13 @@ var (
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
 	// The train may follow the arrival's clock ("…, Intercity direct
-	// 1012", "… (ICE 654)"), and so may the days it arrives after ("(+1)").
+	// 1012", "… (ICE 654)"), and so may the days it arrives after ("(+1)");
+	// a sentence's full stop may end the line ("… to Venezia ME at 20:42.").
 	// The stops may also be apart by a word for "to" (arrival.marker):
 	// "Manchester Victoria 08:02 to Leeds 08:55", or be a table's cells
 	// apart by bars: "Madrid-Puerta de Atocha 08:30 | Barcelona-Sants
 	// 11:02 | AVE 03063".
-	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|·]\s*|\(|\s)(\p{L}[\p{L} ]{0,30}\d{1,6})\)?)?\s*$`)
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|·]\s*|\(|\s)(\p{L}[\p{L} ]{0,30}\d{1,6})\)?)?\s*\.?\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).

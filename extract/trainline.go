@@ -62,6 +62,9 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	// Salzburg Hbf 10:00 Gleis 3") and a date that starts the line
 	// ("14.1.2030 Praha hl.n. 08:02 → …") are neither station.
 	ln = inlinePlatformRE.ReplaceAllString(ln, "$1")
+	if strings.Contains(ln, ") ") {
+		ln = shortToRE.ReplaceAllString(ln, "$1 → $2")
+	}
 	if ds := c.dates(ln); len(ds) > 0 && strings.TrimSpace(ln[:ds[0].start]) == "" {
 		ln = ln[ds[0].end:]
 	}
@@ -82,6 +85,7 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	if i := strings.LastIndex(head, ": "); i >= 0 {
 		head = head[i+2:] // "Votre trajet : Lyon Part-Dieu"
 	}
+	head0 := head
 	if n, rest := trainThenFrom(head); rest != "" {
 		// "Tog R20 fra Oslo S kl. 07:45 til Halden kl. 09:31": the train
 		// and a word for "from" before the station.
@@ -90,10 +94,20 @@ func (c *msgContext) oneLineLeg(ln string, d dateMatch, labelled string) *Segmen
 	} else if ds := c.dates(head); len(ds) > 0 {
 		// The day, then a word for "from" before the station ("Train 8924
 		// on 07/09/2019 from Firenze SMN at 18:54 to …"): the station is
-		// what follows the word, not the day.
+		// what follows the word, not the day. A short word ("de", "da")
+		// right after the day is the marker too ("Train 6611 le 03/04 de
+		// Paris Gare de Lyon (07:56) à …"); further on it is a name's.
 		day := ds[len(ds)-1].end
-		if k := lastLongMarker(head[day:], depMarkers); k >= 0 {
+		if k := firstWordMarker(head[day:], depMarkers); k >= 0 {
 			head = head[day+k:]
+		} else if k := lastLongMarker(head[day:], depMarkers); k >= 0 {
+			head = head[day+k:]
+		}
+		// A brand and its number before the day ("Italo 8924 on 07/09
+		// from …", "Northline 1290 on 21/06/2027 from …"): the number is
+		// the train's.
+		if number == "" {
+			number = brandNumberBefore(head0[:ds[0].start])
 		}
 	}
 	if f := strings.Fields(m[5]); len(f) > 0 && notService[strings.ToLower(strings.TrimRight(f[0], "."))] {
@@ -254,6 +268,7 @@ func withoutTrailingDate(ln string, usFirst bool) string {
 // Asiento 9A |"; seat.label in extract/lang): what is left
 // after the arrival is the train, if any.
 func withoutSeatCells(ln string) string {
+	ln = withoutSeatTail(ln)
 	if !strings.Contains(ln, " | ") {
 		return ln
 	}
@@ -266,6 +281,43 @@ func withoutSeatCells(ln string) string {
 		out = append(out, c)
 	}
 	return strings.Join(out, " | ")
+}
+
+// shortToRE is a word for "to" of one letter ("à", "a": arrival.marker
+// in fr, es, it, pt) between a departure's clock in parentheses and the
+// arrival's station in capitals ("… Paris Gare de Lyon (07:56) à
+// Marseille St Charles (11:14)"): read as an arrow. Elsewhere the letter
+// is too common a word to part two stops.
+var shortToRE = regexp.MustCompile(`(\d[:.h]\d\d\))[ \t]+(?:` + func() string {
+	var out []string
+	for _, w := range lang.Entries("arrival.marker") {
+		if utf8.RuneCountInString(w) == 1 {
+			out = append(out, regexp.QuoteMeta(w))
+		}
+	}
+	return strings.Join(out, "|")
+}() + `)[ \t]+(\p{Lu})`)
+
+// withoutSeatTail drops from a leg's line the part after a dash that
+// follows the arrival's clock and names the coach or seat anywhere in
+// it ("… to Venezia ME (20:42) - Ambience Smart Coach 5 Seat 5", "… a
+// Napoli Centrale (09:27) - Carrozza 6 Posto 9A").
+func withoutSeatTail(ln string) string {
+	i := max(strings.LastIndex(ln, " - "), strings.LastIndex(ln, " – "))
+	if i < 0 {
+		return ln
+	}
+	before := strings.TrimRight(ln[:i], " )")
+	if len(before) < 4 || !isDigitByte(before[len(before)-1]) || len(findClocks(before[len(before)-5:])) == 0 {
+		return ln
+	}
+	for _, w := range strings.Fields(ln[i:]) {
+		w = strings.ToLower(strings.Trim(w, ".,:;"))
+		if notService[w] || seatWords()[w] {
+			return ln[:i]
+		}
+	}
+	return ln
 }
 
 // clockFirstLegRE is a leg on one line with each clock before its

@@ -169,3 +169,76 @@ func clockWordOnly(s string) bool {
 	}
 	return false
 }
+
+// dayOnThenClock reports whether the slashed day and month without a year
+// at s[start:end] follow a word for "on" (day.on) and come before a clock
+// on the same line or a word for "from" of three letters or more right
+// after it: a trip told in one sentence ("Italo 8924 on 07/09 from
+// Firenze SMN (18:54) to …", "Treno 9511 il 12/03 da Roma Termini alle
+// 08:15"; the reader of a leg on one line looks at the text before its
+// first clock again). "12/3" alone is a fraction, a score or a page as
+// often.
+func dayOnThenClock(s string, start, end int, sep string) bool {
+	if sep != "/" {
+		return false
+	}
+	before := strings.Fields(s[:start])
+	if len(before) == 0 || !dayWords[strings.ToLower(before[len(before)-1])] {
+		return false
+	}
+	rest := s[end:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	if f := strings.Fields(rest); len(f) > 0 && depMarkers.has(strings.ToLower(f[0])) {
+		return true
+	}
+	return len(findClocks(rest)) > 0
+}
+
+// firstWordMarker is where the text after s's first word starts when
+// that word is a marker of m ("de Paris Gare de Lyon" after a day), or -1.
+func firstWordMarker(s string, m stopMarkers) int {
+	for start, end := range letterRuns(s) {
+		if strings.TrimSpace(s[:start]) != "" {
+			return -1 // the day's own punctuation aside, nothing before the word
+		}
+		if m.has(strings.ToLower(s[start:end])) {
+			return end
+		}
+		return -1
+	}
+	return -1
+}
+
+// brandNumberBefore is the number of a service known by its brand that
+// ends s, the text before a trip's day, a word for "on" and a weekday
+// aside ("… - Italo 8924 on", "Northline 1290 on"): two to five digits
+// after one capitalised word that is no label's, weekday's, month's,
+// coach's or seat's word ("Booking 12345 on …" is none). "" else.
+func brandNumberBefore(s string) string {
+	f := strings.Fields(s)
+	for len(f) > 0 {
+		l := strings.ToLower(strings.TrimRight(f[len(f)-1], ","))
+		if !dayWords[l] && weekdayNames[l] == 0 {
+			break
+		}
+		f = f[:len(f)-1]
+	}
+	if len(f) < 2 {
+		return ""
+	}
+	num, brand := f[len(f)-1], f[len(f)-2]
+	if len(num) < 2 || len(num) > 5 || strings.Trim(num, "0123456789") != "" {
+		return ""
+	}
+	r, _ := utf8.DecodeRuneInString(brand)
+	if !unicode.IsUpper(r) || utf8.RuneCountInString(brand) < 3 || strings.IndexFunc(brand, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		return ""
+	}
+	l := lower(brand)
+	if weekdayNames[l] > 0 || monthNames[l] > 0 || notService[l] || labelWords[l] {
+		return ""
+	}
+	return num
+}
