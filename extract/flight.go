@@ -96,6 +96,20 @@ func (c *msgContext) textFlights(text string) []Fact {
 			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
 		}
 	}
+	// Stops stacked as lines of their own, each a date and clock over its
+	// airport, the number under the leg's departure or above it
+	// (flightstops.go): the numbers' lines are no other reader's.
+	stacked, numLines := c.stopFlights(lines, rowLine, false)
+	for _, i := range numLines {
+		rowLine[i] = true
+	}
+	for _, seg := range stacked {
+		seg.Reservation = ref
+		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
+			seen[key] = true
+			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+		}
+	}
 	var hits []hit
 	trainWords := -1 // the mail's train words, counted once when asked
 	for i, ln := range lines {

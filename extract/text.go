@@ -312,9 +312,10 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		lowerAll := lower(all)
 		travel = rankLowerTravel(lowerAll)
 		// A flight's shape (a number beside two airports' codes, a
-		// printout's segment, a flight table's row) outranks words that
-		// trains share with flights ("PNR", "e-ticket").
-		if !slices.Contains(travel, KindFlight) && (flightShaped(text) || c.gdsShaped(text) || c.flightTableShaped(text)) {
+		// printout's segment, a flight table's row, stops stacked with
+		// their airports' codes) outranks words that trains share with
+		// flights ("PNR", "e-ticket").
+		if !slices.Contains(travel, KindFlight) && (flightShaped(text) || c.gdsShaped(text) || c.flightTableShaped(text) || c.stopsShaped(text)) {
 			travel = append([]string{KindFlight}, travel...)
 		} else if len(travel) > 1 && travel[0] == KindHotel && travel[1] == KindFlight && flightShaped(text) {
 			// A flight's shape outranks a stay's words too: an airline's

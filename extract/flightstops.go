@@ -1,0 +1,293 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Flights whose stops are stacked as lines of their own (stopFlights):
+// each stop a line with its date and clock ("zaterdag 27 juni 2026 -
+// 12:45", "18.09.2025 - 08:25") and its airport under it, by its code
+// ("Rome, Fiumicino Airport (FCO)", "(AMS)" on the line after the name,
+// "…, FCO") or by a name that means one airport ("Munich"; a second name
+// line, "Luxemburg" over "Luxembourg", when the first means none); an
+// arrival on the departure's day may give its clock alone ("15:10"). The
+// flight's number is on a line of its own, often with its operating
+// airline or class, after the departure's stop and before the next leg's
+// ("LH2460 Durchgeführt von: Lufthansa", "KL1604 |"), or above each leg
+// when the mail prints the numbers first. Airlines' and agencies' booking
+// and e-ticket mails lay their legs out so, outward, return and a change
+// alike.
+
+// flightStop is a stop of a stacked leg: its head line (the date and
+// clock, or the clock alone), its day (nil for a clock alone), its clock
+// and its airport, named on the lines up to end.
+type flightStop struct {
+	head, end int
+	day       *dateMatch
+	clock     clockMatch
+	place     *Place
+	coded     bool // the airport by its code, not by a name alone
+}
+
+// stopFlights reads the legs laid out as stacked stops, of airports named
+// by their codes only when coded is set. It returns the legs and the
+// lines of their numbers, which the number's other readers must not read
+// again.
+func (c *msgContext) stopFlights(lines []string, skip map[int]bool, coded bool) ([]*Segment, []int) {
+	var stops []flightStop
+	var nums []hit
+	for i := 0; i < len(lines); i++ {
+		if skip[i] {
+			continue
+		}
+		if n := stackedNumber(lines, i); n != "" {
+			nums = append(nums, hit{i, n})
+			continue
+		}
+		if s, ok := c.stopAt(lines, i); ok && (s.coded || !coded) {
+			stops = append(stops, s)
+			i = s.end
+		}
+	}
+	if len(nums) == 0 || len(stops) < 2 {
+		return nil, nil
+	}
+	// A mail prints its numbers under their legs' departures, or each
+	// above its leg: the first number says which.
+	above := nums[0].line < stops[0].head
+	var segs []*Segment
+	var used []int
+	last := -1 // the line where the last leg read ends
+	for k := 0; k+1 < len(stops); {
+		dep, arr := stops[k], stops[k+1]
+		if dep.day == nil {
+			k++
+			continue
+		}
+		// The number's lines: after the departure, up to the stop after
+		// the arrival (or eight lines after it); or, numbers first,
+		// between the last leg and the departure.
+		lo, hi := dep.head, arr.end+8
+		if k+2 < len(stops) {
+			hi = stops[k+2].head
+		}
+		if above {
+			lo, hi = last, dep.head
+		}
+		var found []hit
+		for _, n := range nums {
+			if n.line > lo && n.line < hi {
+				found = append(found, n)
+			}
+		}
+		if above && len(found) > 1 {
+			found = found[len(found)-1:] // the one nearest its departure
+		}
+		if len(found) != 1 || (!above && found[0].line < dep.head) {
+			k++
+			continue
+		}
+		seg := c.stackedLeg(dep, arr)
+		if seg == nil {
+			k++
+			continue
+		}
+		seg.Number = found[0].num
+		segs = append(segs, seg)
+		used = append(used, found[0].line)
+		last = max(arr.end, found[0].line)
+		k += 2
+	}
+	return segs, used
+}
+
+// stackedLeg is the leg from dep to arr: each clock at its airport's
+// local time, the arrival on its own day or on the departure's (the next
+// when its clock is earlier).
+func (c *msgContext) stackedLeg(dep, arr flightStop) *Segment {
+	if dep.place.Code == arr.place.Code {
+		return nil
+	}
+	d := dep.day.withYear(c.ref)
+	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: dep.place, To: arr.place}
+	seg.Depart = resolve(at(d, &dep.clock), c.airportZone(dep.place), c.dateLoc)
+	ad := d
+	if arr.day != nil {
+		ad = arr.day.withYear(c.ref)
+	}
+	seg.Arrive = resolve(at(ad, &arr.clock), c.airportZone(arr.place), c.dateLoc)
+	if seg.Depart == nil || seg.Arrive == nil {
+		return nil
+	}
+	if arr.day == nil && seg.Arrive.Before(seg.Depart.Time) {
+		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+	}
+	// A flight lands after it leaves and within a day: two stops of
+	// other legs are no leg.
+	if gap := seg.Arrive.Sub(seg.Depart.Time); gap <= 0 || gap > 24*60*60*1e9 {
+		return nil
+	}
+	return seg
+}
+
+// stopAt reads a stop whose head is line i: a date and a clock alone on
+// the line (or a clock alone), its airport on the next line or the one
+// after it.
+func (c *msgContext) stopAt(lines []string, i int) (flightStop, bool) {
+	ln := strings.TrimSpace(lines[i])
+	if len(ln) < 4 || len(ln) > 64 || !hasDigit(ln) {
+		return flightStop{}, false
+	}
+	cs := findClocks(ln)
+	if len(cs) != 1 {
+		return flightStop{}, false
+	}
+	s := flightStop{head: i, clock: cs[0]}
+	rest := []byte(ln)
+	blank(rest, cs[0].start, cs[0].end)
+	if ds := c.dates(ln); len(ds) == 1 {
+		if ds[0].start < cs[0].end && cs[0].start < ds[0].end {
+			return flightStop{}, false
+		}
+		d := ds[0]
+		s.day = &d
+		blank(rest, d.start, d.end)
+	} else if len(ds) > 1 {
+		return flightStop{}, false
+	}
+	if !onlyDayWords(string(rest)) {
+		return flightStop{}, false
+	}
+	// The airport: on the next line, or the one after when the first is
+	// a name that means none ("Luxemburg", then "Luxembourg"; "Amsterdam,
+	// Schiphol Airport", then "(AMS)"). Blank lines between are a
+	// flattened paragraph's.
+	for j, tried := i+1, 0; j < len(lines) && j <= i+4 && tried < 2; j++ {
+		l := strings.TrimSpace(lines[j])
+		if l == "" {
+			continue
+		}
+		tried++
+		if findClocks(l) != nil || stackedNumber(lines, j) != "" {
+			break
+		}
+		if p, coded := stopPlace(l); p != nil {
+			s.place, s.end, s.coded = p, j, coded
+			return s, true
+		}
+		if len(codeWord.FindAllStringIndex(l, 3)) > 1 {
+			break // "LUX MUC": a leg's route, not a stop
+		}
+	}
+	return flightStop{}, false
+}
+
+// stopPlace is the airport a stop's line names: a code in parentheses
+// ("Rome, Fiumicino Airport (FCO)", "(AMS)"), a known code alone or after
+// the name and a comma ("…, FCO"), or a name that means one airport.
+func stopPlace(l string) (*Place, bool) {
+	if len(l) > 80 || hasDigit(l) {
+		return nil, false
+	}
+	if codes := airportCodes(l); len(codes) == 1 {
+		return &Place{Name: strings.Trim(strings.TrimSpace(parenCode.ReplaceAllString(l, "")), " ,"), Code: codes[0]}, true
+	} else if len(codes) > 1 {
+		return nil, false
+	}
+	if code := cardCode(l); code != "" {
+		return &Place{Code: code}, true
+	}
+	if k := strings.LastIndexByte(l, ','); k > 0 {
+		if code := strings.TrimSpace(l[k+1:]); cardCode(code) != "" {
+			return &Place{Name: strings.TrimSpace(l[:k]), Code: code}, true
+		}
+	}
+	if p := placeAlone(l); p != nil && p.Code != "" && codeWord.FindString(l) == "" {
+		return p, false
+	}
+	return nil, false
+}
+
+// onlyDayWords reports whether what a stop's head holds besides its date
+// and clock is punctuation, a weekday and the words for "at" and
+// "o'clock" ("zaterdag", "Sa.,", "à", "Uhr").
+func onlyDayWords(rest string) bool {
+	for _, w := range strings.FieldsFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		lw := strings.ToLower(w)
+		if !calendarWord(lw) && !afterClockWords[lw] && !slices.Contains(clockWordList, lw) && lw != "a" && lw != "las" {
+			return false
+		}
+	}
+	return true
+}
+
+// stackedNumber is the flight number that opens line i, alone or before
+// its operating airline, class or a bar ("KL1604", "KL1602 |", "LH2460
+// Durchgeführt von: Lufthansa"), perhaps after a word of flights
+// ("Flight BA 2490"), as "KL 1604"; or "".
+func stackedNumber(lines []string, i int) string {
+	ln := strings.TrimSpace(lines[i])
+	if len(ln) < 3 || len(ln) > 80 || !hasDigit(ln) {
+		return ""
+	}
+	m := flightNumRE.FindStringSubmatchIndex(ln)
+	if m == nil {
+		return ""
+	}
+	if m[0] > 0 {
+		pre := ln[:m[0]]
+		if len(pre) > 16 || hasDigit(pre) || travelWordCounts(pre)[0] == 0 {
+			return ""
+		}
+	}
+	rest := ln[m[1]:]
+	// A clock, a date or more digits after it: a line of another layout
+	// ("LH 400 FRA 10:05"), or no flight ("A4 210 x 297 mm").
+	if hasDigit(rest) || len(rest) > 0 && unicode.IsLetter(rune(rest[0])) {
+		return ""
+	}
+	// The operating airline after it names the carrier of this number
+	// ("Durchgeführt von: Lufthansa"): no codeshare's own line, which
+	// starts with its phrase ("Also sold as SK 5711").
+	if !isFlightDesignator(ln[m[2]:m[3]]) && !aboutFlights(lines, i) {
+		return ""
+	}
+	return ln[m[2]:m[3]] + " " + strings.TrimLeft(ln[m[4]:m[5]], "0")
+}
+
+// blank sets b[from:to] to spaces.
+func blank(b []byte, from, to int) {
+	for i := from; i < to && i < len(b); i++ {
+		b[i] = ' '
+	}
+}
+
+// stopsShaped reports whether a text whose words name no flight lays one
+// out as stacked stops all the same, each airport by its code ("Madrid
+// (MAD)", "…, FCO"): an airport's name alone may be a station's town too.
+// A byte test first: two lines that end in a clock.
+func (c *msgContext) stopsShaped(text string) bool {
+	n := 0
+	for ln := range strings.Lines(text) {
+		if endsInClock(strings.TrimSpace(ln)) {
+			if n++; n == 2 {
+				break
+			}
+		}
+	}
+	if n < 2 {
+		return false
+	}
+	lines := strings.Split(text, "\n")
+	segs, _ := c.stopFlights(lines, nil, true)
+	return len(segs) > 0
+}
+
+// endsInClock reports whether ln ends in a clock of two digits, a colon
+// and two digits ("… - 10:15").
+func endsInClock(ln string) bool {
+	n := len(ln)
+	return n >= 5 && ln[n-3] == ':' && isDigitByte(ln[n-1]) && isDigitByte(ln[n-2]) && isDigitByte(ln[n-4]) && isDigitByte(ln[n-5])
+}

@@ -1,0 +1,51 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+
+	"mailnode/extract"
+)
+
+// TestStackedStopFlights: a leg laid out as stacked stops, each a date and
+// clock alone on a line over its airport, its number on a line of its own
+// after the departure or above the leg, is read in every language, an
+// arrival's clock alone on the departure's day; lines of other shapes
+// make no stop.
+func TestStackedStopFlights(t *testing.T) {
+	type leg struct{ num, from, to, dep, arr string }
+	for _, tt := range []struct {
+		name, body string
+		want       []leg
+	}{
+		{"nl, number between the stops, arrival's clock alone", "Uw vluchten\nvrijdag 9 juli 2027 - 07:05\nAmsterdam, Schiphol Airport (AMS)\nKL1121\n| Uitgevoerd door\nKLM\n09:20\nKopenhagen, Kastrup\n(CPH)\nBoekingscode: RT5Q2W\n",
+			[]leg{{"KL 1121", "AMS", "CPH", "2027-07-09T07:05:00+02:00", "2027-07-09T09:20:00+02:00"}}},
+		{"de, names alone, number after both stops, two legs", "Buchungscode: PX4K7M\nIhr Flug\n\n02.10.2027 - 06:40\nHamburg\n\n02.10.2027 - 08:05\nWien\nOS 178 Durchgeführt von: Austrian\n\n05.10.2027 - 19:15\nWien\n\n05.10.2027 - 20:45\nHamburg\nOS 179 Durchgeführt von: Austrian\n",
+			[]leg{{"OS 178", "HAM", "VIE", "2027-10-02T06:40:00+02:00", "2027-10-02T08:05:00+02:00"}, {"OS 179", "VIE", "HAM", "2027-10-05T19:15:00+02:00", "2027-10-05T20:45:00+02:00"}}},
+		{"es, the number above its leg", "Localizador: JD8W3Q\nIda\nUX 7105 · Turista\nlun 4 oct 2027 - 09:30\nMadrid (MAD)\nlun 4 oct 2027 - 11:55\nRoma Fiumicino, FCO\n",
+			[]leg{{"UX 7105", "MAD", "FCO", "2027-10-04T09:30:00+02:00", "2027-10-04T11:55:00+02:00"}}},
+		{"a route of two codes under a date is no stop", "Booking code: ZP3M8R\nflight\n12.11.2027 - 10:00\nLUX MUC\n12.11.2027 - 11:05\nLuxembourg\nLG 9511\n",
+			nil},
+		{"two numbers between the stops: no leg", "Booking code: ZP3M8R\nflight\n12.11.2027 - 10:00\nOslo\nSK 4407\nSK 4409\n12.11.2027 - 11:05\nBergen\n",
+			nil},
+		{"an arrival before the departure: no leg", "Booking code: ZP3M8R\nflight\n12.11.2027 - 10:00\nOslo\n11.11.2027 - 11:05\nBergen\nSK 4407\n",
+			nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []leg
+			for _, f := range mailFacts("Airline <booking@airline.example>", "Booking", tt.body, time.Date(2027, 6, 1, 9, 0, 0, 0, time.UTC)) {
+				if s := f.Segment; f.Kind == extract.KindFlight && s != nil && s.From != nil && s.To != nil && s.Depart != nil && s.Arrive != nil {
+					got = append(got, leg{s.Number, s.From.Code, s.To.Code, s.Depart.Format(time.RFC3339), s.Arrive.Format(time.RFC3339)})
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("legs = %+v, want %+v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("leg %d = %+v, want %+v", i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
