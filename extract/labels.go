@@ -51,12 +51,14 @@ var (
 	// (tracking.noun), a carrier's name between them or not: "Votre colis
 	// 6A21458736920", "Votre colis GLS 66120447712", or a number in
 	// groups apart by dots ("Ihre Sendung 99.60.112233.10203040"); the
-	// shop's name and a sign for "number" between them ("Votre colis
+	// carrier's name with its service's ("Twoja przesyłka DHL Express
+	// 1092134455", "Ihre Sendung DHL Paket …"); the shop's name and a
+	// sign for "number" between them ("Votre colis
 	// Cdiscount n° 8X55120771FR", "shipment No. 20450771203344"), a number
 	// in groups apart by spaces ("Your parcel BX 551 2079 913", read
 	// without them).
 	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+` +
-		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)[ \t]+)?` +
+		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)(?:[ \t]+(?-i:\p{Lu}\p{L}{2,15}))?[ \t]+)?` +
 		`(?:(?:(?P<shop>(?-i:\p{Lu}[\p{L}\d.&'-]{1,24}))[ \t]+)?(?:n[°º]|no\.|nr\.?|n\.[°º]|č\.)[ \t]*)?` +
 		`(?P<num>[A-Z0-9]{8,34}|\d{2}(?:\.\d{2,8}){2,4}|[A-Z0-9]{2,4}(?:[ \t]\d{3,5}){2,4})\b`)
 	parcelNounShop, parcelNounNum = parcelNounRE.SubexpIndex("shop"), parcelNounRE.SubexpIndex("num")

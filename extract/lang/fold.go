@@ -26,9 +26,19 @@ const foldLatin = "AAAAAA.CEEEEIIII.NOOOOO.OUUUUY..aaaaaa.ceeeeiiii.nooooo.ouuuu
 	"AaAaEeEeIiIiOoOoRrRrUuUuSsTt..Hh......AaEeOoOoOoOoYy............" + // U+0200
 	"................" // U+0240
 
+// greekTonos is each Greek vowel with an accent or a diaeresis and its
+// bare letter: Greek capitals are written without accents
+// ("ΠΑΡΑΔΟΘΗΚΕ" for "παραδόθηκε"), so lower-cased capitals are the
+// unaccented spelling.
+var greekTonos = map[rune]rune{
+	'ά': 'α', 'έ': 'ε', 'ή': 'η', 'ί': 'ι', 'ό': 'ο', 'ύ': 'υ', 'ώ': 'ω', 'ΐ': 'ι', 'ΰ': 'υ', 'ϊ': 'ι', 'ϋ': 'υ',
+	'Ά': 'Α', 'Έ': 'Ε', 'Ή': 'Η', 'Ί': 'Ι', 'Ό': 'Ο', 'Ύ': 'Υ', 'Ώ': 'Ω', 'Ϊ': 'Ι', 'Ϋ': 'Υ',
+}
+
 // Fold writes the Latin letters of s without their marks ("livré" →
 // "livre", "doręczono" → "doreczono", "przesyłkę" → "przesylke"); every
-// other rune is kept.
+// other rune is kept but Greek vowels, which lose their accents
+// (greekTonos).
 func Fold(s string) string {
 	i := 0
 	for i < len(s) && s[i] < utf8.RuneSelf {
@@ -46,6 +56,9 @@ func Fold(s string) string {
 				b.WriteByte(c)
 				continue
 			}
+		}
+		if g, ok := greekTonos[r]; ok {
+			r = g
 		}
 		b.WriteRune(r)
 	}
