@@ -68,3 +68,47 @@ func TestConnectionRows(t *testing.T) {
 		}
 	}
 }
+
+// TestHostNotices: a rental platform's notice to its host names the stay
+// by the listing's title over the kind of home ("Gesamte Unterkunft",
+// "Entire home/apt"), a title in capitals over a unit of one word
+// ("Room"); its code of capital letters alone under its label is the
+// booking's; a booking tool prints its number in parentheses after "#"
+// ("RESERVA (#CS-5520931)"). A heading over "Room" is no title.
+func TestHostNotices(t *testing.T) {
+	day := time.Date(2027, 8, 18, 17, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ from, subject, body, name, ref string }{
+		{"Ferienhaus-Portal <gastgeber@fhp.example>", "Buchung bestätigt",
+			"NEUE BUCHUNG BESTÄTIGT!\n\nRUHIGES STUDIO AM DEICH\n\nGesamte Unterkunft\n\nAnreise: 03.09.2027\nAbreise: 06.09.2027\n\nBESTÄTIGUNGSCODE\nWKRTPZNBQD\n",
+			"RUHIGES STUDIO AM DEICH", "WKRTPZNBQD"},
+		{"Hostdesk <notify@hostdesk.example>", "New booking",
+			"NEW BOOKING CONFIRMED!\n\nATTIC ROOM WITH GARDEN VIEW\n\nRoom\n\nCheck-in: Sep 3, 2027\nCheckout: Sep 6, 2027\n\nCONFIRMATION CODE\nZKXQWRTPLM\n",
+			"ATTIC ROOM WITH GARDEN VIEW", "ZKXQWRTPLM"},
+		{"Casas del Sur <reservas@cds.example>", "Nueva reserva",
+			"RESERVA (#CS-5520931)\nLlegada: 15/09/2027\nSalida: 19/09/2027\nAlojamiento: Casa de Piedra con Piscina\nPRESUPUESTO (#88120)\n",
+			"Casa de Piedra con Piscina", "CS-5520931"},
+	} {
+		facts := mailFacts(c.from, c.subject, c.body, day)
+		if len(facts) != 1 || facts[0].Kind != "hotel" {
+			t.Errorf("%s: %+v, want one stay", c.from, facts)
+			continue
+		}
+		if s := facts[0].Segment; s.Hotel != c.name || s.Reservation != c.ref {
+			t.Errorf("%s: stay %q, booking %q; want %q, %q", c.from, s.Hotel, s.Reservation, c.name, c.ref)
+		}
+	}
+	// "Nov 05 2027", a month, a day and a year without a comma, is a
+	// whole date: a mail without a Date header reads it still.
+	facts := mailFacts("Hostdesk <notify@hostdesk.example>", "New booking",
+		"BOOKING (#R7731904)\nArrival: Nov 05 2027\nDeparture: Nov 08 2027\nProperty: Lakeside Cabin with Sauna\nGuests: 3 guest(s)\n", time.Time{})
+	if len(facts) != 1 || facts[0].Segment.CheckIn == nil || facts[0].Segment.CheckIn.Format("2006-01-02") != "2027-11-05" {
+		t.Errorf("a stay dated 'Nov 05 2027' in a mail without a date: %+v", facts)
+	}
+	facts = mailFacts("Hotel Seeblick <info@seeblick.example>", "Ihre Buchung",
+		"Your Booking Details\n\nRoom\n\nCheck-in: Sep 3, 2027\nCheckout: Sep 6, 2027\nBooking number: 55120448\n", day)
+	for _, f := range facts {
+		if f.Segment != nil && f.Segment.Hotel == "Your Booking Details" {
+			t.Errorf("a heading over 'Room' named the stay: %+v", f.Segment)
+		}
+	}
+}

@@ -127,6 +127,9 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 		seg.Hotel = listingName(text)
 	}
 	if seg.Hotel == "" {
+		seg.Hotel = unitTitle(text)
+	}
+	if seg.Hotel == "" {
 		seg.Hotel = c.nameOverAddress(subject, text, whole)
 	}
 	if seg.Hotel == "" {
@@ -351,6 +354,61 @@ func listingName(text string) string {
 	return ""
 }
 
+// unitTitle is a rented home's title as a platform's host notice prints
+// it: the line over the line that names the kind of home alone ("TWO-
+// BEDROOM UPTOWN CONDO WITH BIDET" over "Entire home/apt", "Altbauwohnung
+// am Stadtpark" over "Gesamte Unterkunft"; stay.unit in extract/lang). The
+// title is as listingName's; under a unit of one word ("Room", "Zimmer")
+// it is in capitals, and a heading's words alone ("Your Booking Details"
+// over "Room") are no title.
+func unitTitle(text string) string {
+	l := lower(text)
+	if !unitWords.Any(l) {
+		return ""
+	}
+	prev := ""
+	for ln := range strings.Lines(firstLines(text, 80)) {
+		ln = strings.TrimSpace(ln)
+		if ln == "" {
+			continue
+		}
+		if u := strings.ToLower(ln); unitPhrases[u] {
+			r, _ := utf8.DecodeRuneInString(prev)
+			if unicode.IsUpper(r) && len(prev) <= 80 && len(strings.Fields(prev)) >= 2 && !hasDigit(prev) &&
+				!strings.ContainsAny(prev, ":!?@|\t[]/") && !strings.HasSuffix(prev, ".") && !headingOnly(prev) &&
+				(strings.Contains(u, " ") || prev == strings.ToUpper(prev)) {
+				return prev
+			}
+			return ""
+		}
+		prev = ln
+	}
+	return ""
+}
+
+// headingOnly reports whether every word of a line is a heading's or a
+// label's (stayHeadingWords: "Your Booking Details") or a short joining
+// word.
+func headingOnly(ln string) bool {
+	for _, w := range strings.Fields(ln) {
+		w = strings.ToLower(strings.Trim(w, "&-'’,"))
+		if len(w) > 3 && !stayHeadingWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// unitPhrases are stay.unit's entries: a line that is one of them whole
+// names the kind of a rented home.
+var unitPhrases = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range lang.Entries("stay.unit") {
+		m[w] = true
+	}
+	return m
+}()
+
 // commonLodgingRE is a lodging word in lower case, a common noun, and the
 // name after it: up to six capitalised words (or a name's small words
 // between them) to the sentence's end.
@@ -517,6 +575,9 @@ var (
 	linkWords     = words.NewWholeSet(strings.Split(nameLinks, "|"))
 	// hostWords name a rented home's host (stay.host): "hosted by".
 	hostWords = words.NewSet(lang.Entries("stay.host"))
+	// unitWords finds stay.unit's entries anywhere, a gate before
+	// unitTitle reads lines.
+	unitWords = words.NewSet(lang.Entries("stay.unit"))
 )
 
 // addressRE is the start of a street address: words and a house number

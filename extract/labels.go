@@ -459,3 +459,19 @@ func anchoredLines(lower string, anchors []string, set *words.Set) []int {
 	slices.Sort(starts)
 	return slices.Compact(starts)
 }
+
+// hashParenRE is a line that opens with a label of one to three words and
+// gives its number in parentheses after "#" ("BOOKING (#B16389402)",
+// "RESERVA (#CS-5520931)"), as rentals' booking tools print it.
+var hashParenRE = regexp.MustCompile(`(?m)^([ \t]*\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,2})[ \t]*\(#[ \t]*([A-Za-z0-9][A-Za-z0-9-]{2,30})\)[ \t]*$`)
+
+// hashParenLabels writes hashParenRE's lines as the label, a colon and the
+// number ("BOOKING: #B16389402"), so that the label rules read the number
+// as any labelled one; an aside in parentheses after a label is passed
+// over, and this one is the value.
+func hashParenLabels(text string) string {
+	if !strings.Contains(text, "(#") {
+		return text
+	}
+	return hashParenRE.ReplaceAllString(text, "$1: #$2")
+}

@@ -142,7 +142,7 @@ func reservationCodes(text string) []string {
 		if m != nil && !hasDigit(m[1]) && headingInCapitals(v) {
 			m = nil // "Itinerary Confirmation" over "FLIGHT DETAILS": a heading, not a code
 		}
-		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6 || sevenLetterLocator(m[1])) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
+		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6 || sevenLetterLocator(m[1]) || longLetterCode(m[1], v)) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
 			out = append(out, m[1])
 		} else if m := shortCodeRE.FindStringSubmatch(v); m != nil && !strings.HasPrefix(m[1], "19") && !strings.HasPrefix(m[1], "20") {
 			// A small house's four digits ("Buchungsnummer: 7712"), not
@@ -172,6 +172,32 @@ func sevenLetterLocator(c string) bool {
 		}
 	}
 	return vowels <= 1
+}
+
+// longLetterCode reports whether a code of eight to twelve capital
+// letters is a booking's code as rental platforms draw them
+// ("HMQTYNHWQD" under "CONFIRMATION CODE"): alone on its line after its
+// label (v, the label's value), with vowels (Y counted) a quarter of its
+// letters at most, as sevenLetterLocator asks of seven; a word in
+// capitals has more ("CONFIRMED", "RESERVATION").
+func longLetterCode(c, v string) bool {
+	if len(c) < 8 || len(c) > 12 {
+		return false
+	}
+	line, _, _ := strings.Cut(strings.TrimLeft(v, " \t\n:#"), "\n")
+	if strings.TrimSpace(line) != c {
+		return false
+	}
+	vowels := 0
+	for i := 0; i < len(c); i++ {
+		switch {
+		case strings.IndexByte("AEIOUY", c[i]) >= 0:
+			vowels++
+		case c[i] < 'A' || c[i] > 'Z':
+			return false
+		}
+	}
+	return vowels*4 <= len(c)
 }
 
 // headingInCapitals reports whether a label's value is a heading in

@@ -84,7 +84,7 @@ var (
 	// the day and the month; the end as dayMonthRE's.
 	yearDayMonthRE = regexp.MustCompile(`(?i)\b(\d{4})\.\s?g(?:ada|\.)\s(\d{1,2})\.\s?(` + monthAlt + `)(?:\b|[^\p{L}\d_]|$)`)
 	// December 1, 2026; Dec 1 2026
-	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?(?:\s+(\d{4}))?\b`)
+	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s?,)?(?:\s+(\d{4}))?\b`)
 	// 15:52, 3:05 pm, 12h55
 	clockRE = regexp.MustCompile(`(?i)\b` + clockFromHour)
 	// clockAtRE is clockRE from the hour's first digit on (clockMatches).
