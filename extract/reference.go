@@ -42,6 +42,24 @@ func (c *msgContext) ticketCode(text string) string {
 	return ""
 }
 
+// mixedOrderCode is a ticket's order code after an order's label whose
+// last character is a letter, which orderNumber's numbers do not take
+// ("Bestelnummer: UPL1IGGK" on a rail e-ticket): six to twelve capitals
+// and digits, a letter and a digit among them, alone on the rest of the
+// line. Read for a journey's legs only, after the labels that name one.
+func (c *msgContext) mixedOrderCode(text string) string {
+	for _, v := range c.after(orderLabels, text) {
+		line, _, _ := strings.Cut(v, "\n")
+		w := strings.TrimSpace(strings.TrimLeft(line, "#: \t"))
+		if len(w) < 6 || len(w) > 12 || strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" ||
+			!hasDigit(w) || strings.Trim(w, "0123456789") == "" {
+			continue
+		}
+		return w
+	}
+	return ""
+}
+
 var shortCodeRE = regexp.MustCompile(`^[#:\s]*(?:n[°º.]\s*)?(\d{4})(?:[^\d\p{L}/.,:-]|[.,]?$)`)
 
 // A code may be printed in groups apart by dots ("3812.447.120") or by

@@ -186,6 +186,9 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		if len(legs) == 0 && hasCJK(text) {
 			legs = c.cjkRailSentences(text) // "2026年12月20日08:00开，北京南站-上海虹桥站，G102次列车"
 		}
+		if len(legs) == 0 {
+			legs = c.dateOnlyLegs(text, c.ref) // "Van : ZOTTEGEM" / "Naar : …" / "Heen: 13/02/2026" (traindateonly.go)
+		}
 		ref := ""
 		if len(legs) > 0 {
 			ref = c.bookingRef(all) // one booking, one search
@@ -196,7 +199,7 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 				// e-ticket number is no booking.
 				// Else by the code a ticket's text opens with, alone on
 				// its line (headcode.go).
-				ref = cmp.Or(c.orderNumber(all), c.ticketCode(all), headCode(text))
+				ref = cmp.Or(c.orderNumber(all), c.ticketCode(all), headCode(text), c.mixedOrderCode(all))
 			}
 		}
 		// A leg that names no train, in a mail that speaks of a bus and
@@ -328,7 +331,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
 		// York 08:12 from £9"): the offer rule below drops what it reads.
-		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text) || tabStopPairShaped(text) || c.routeShaped(text)) {
+		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text) || tabStopPairShaped(text) || c.routeShaped(text) || c.dateOnlyShaped(lowerAll, text)) {
 			// Also after a kind its words named first ("e-ticket" is a
 			// flight's word too): the train rules read what that kind's
 			// could not, in a mail with no flight in it.

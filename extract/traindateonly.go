@@ -1,0 +1,114 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/words"
+)
+
+// A rail booking that names its journey by its stops' labels and its day
+// by the journey's label, and prints no clock: a national operator's
+// e-ticket for a train the traveller may take at any hour of the day
+// ("Van : ZOTTEGEM" / "Naar : ANTWERPEN-ZUID" / "Heen: 13/02/2026 Terug:
+// 13/02/2026", "Origen: …" / "Destino: …" / "Ida: …"). Each day is a leg
+// whose departure is a day without a clock (Time.DateOnly), the return's
+// the other way; a leg with a clock is any other reader's.
+
+// journeyDayRE is a journey's label (journey.outward, journey.return,
+// journey.date in extract/lang) and its colon, at a line's start or after
+// a space, a comma or a bar; the group says which.
+var journeyDayRE = regexp.MustCompile(`(?i)(?:^|[\s,;|])(?:(` + markerAlt("journey.outward") + `)|(` + markerAlt("journey.return") + `)|(` +
+	markerAlt("journey.date") + `))[ \t]*:[ \t]*`)
+
+// journeyWords gate journeyDayRE: a line holds one of them.
+var journeyWords = func() []string {
+	var out []string
+	for _, c := range []string{"journey.outward", "journey.return", "journey.date"} {
+		for _, e := range lang.Entries(c) {
+			out = append(out, strings.ToLower(e))
+		}
+	}
+	return out
+}()
+
+// journeySet finds journeyWords as whole words in a text in lower case.
+var journeySet = words.NewWholeSet(journeyWords)
+
+// dateOnlyShaped reports whether a text whose lower case is l is such a
+// booking (dateOnlyLegs), for a mail whose words name no train ("Uw NMBS
+// e-ticket": a flight's word). The words first, in one pass; then a
+// journey's label before its colon; then the lines.
+func (c *msgContext) dateOnlyShaped(l, text string) bool {
+	return journeySet.In(l) && journeyDayRE.MatchString(text) && len(c.dateOnlyLegs(text, c.ref)) > 0
+}
+
+// dateOnlyLegs are the legs of a text whose stops are labelled once each
+// (fromStationRE, toStationRE), on lines of their own within four lines
+// of each other, named with no digit, and whose days follow a journey's
+// label within six lines after them; nil when a line among them holds a
+// clock, or when a day is not read.
+func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
+	lines := strings.Split(text, "\n")
+	from, to, fromAt, toAt := "", "", -1, -1
+	for i, ln := range lines {
+		if len(ln) > 200 {
+			continue
+		}
+		if m := fromStationRE.FindStringSubmatch(ln); m != nil {
+			if fromAt >= 0 {
+				return nil // two journeys' stops: not this layout
+			}
+			from, fromAt = m[1], i
+		} else if m := toStationRE.FindStringSubmatch(ln); m != nil {
+			if toAt >= 0 {
+				return nil
+			}
+			to, toAt = m[1], i
+		}
+	}
+	if fromAt < 0 || toAt < 0 || toAt-fromAt < 1 || toAt-fromAt > 4 || hasDigit(from) || hasDigit(to) ||
+		strings.ContainsAny(from+to, "@<>") {
+		return nil
+	}
+	from, to = stationName(strings.TrimSpace(from)), stationName(strings.TrimSpace(to))
+	if from == "" || to == "" || strings.EqualFold(from, to) {
+		return nil
+	}
+	var out []*Segment
+	for i := fromAt; i < len(lines) && i <= toAt+6; i++ {
+		ln := lines[i]
+		if hasClockShape(ln, ":.h") && len(findClocks(ln)) > 0 {
+			return nil // a clock: a leg the other readers read, or none
+		}
+		if i <= toAt || !containsAny(lower(ln), journeyWords...) {
+			continue
+		}
+		for _, m := range journeyDayRE.FindAllStringSubmatchIndex(ln, 4) {
+			ds := c.dates(ln[m[1]:])
+			if len(ds) == 0 || ds[0].start != 0 {
+				continue
+			}
+			d := ds[0].withYear(ref)
+			if d.y == unknownYear {
+				continue
+			}
+			a, b := from, to
+			if m[4] >= 0 { // the return
+				a, b = to, from
+			}
+			out = append(out, c.dayOnlyLeg(a, b, d))
+		}
+	}
+	return out
+}
+
+// dayOnlyLeg is a train's leg from a to b on day d, its departure the
+// day alone in the stops' zone.
+func (c *msgContext) dayOnlyLeg(a, b string, d dateMatch) *Segment {
+	w := wallTime{y: d.y, mo: d.m, d: d.d, dateOnly: true}
+	fz, _ := c.legZones(a, b, w, w)
+	return &Segment{Type: KindTrain, Status: StatusConfirmed, From: &Place{Name: a}, To: &Place{Name: b}, Depart: resolve(w, fz, c.dateLoc)}
+}
