@@ -200,3 +200,27 @@ func keepDigits(r rune) rune {
 	}
 	return -1
 }
+
+// trackedByLink reports whether a mail that says no state in words prints
+// a tracking number and links to its carrier's tracking page with that
+// same number: a shop's shipping mail that names its carrier only in the
+// link ("Sendungsnummer: 00340434…" and
+// "https://www.dhl.de/…verfolgen.html?idc=00340434…", an ISBN beside
+// them). The carrier has the parcel: it is shipped. A carrier's own
+// mail is not read so: its digests link every parcel they list, in
+// whatever state (the digest's reader, parcellist.go, tells each). The
+// gates first: a link at all, and a tracking label's words.
+func (c *msgContext) trackedByLink(text string) bool {
+	if len(c.html) == 0 && !strings.Contains(text, "://") || carrierBySender(c.senderDomain) != "" {
+		return false
+	}
+	if trackingLabel.anchorSet != nil && !trackingLabel.anchorSet.AnyFold(text) {
+		return false
+	}
+	n, _ := c.trackingNumber(text)
+	if n == "" {
+		return false
+	}
+	ln, car := c.linkTracking(c.html, text)
+	return car != "" && strings.EqualFold(compactCode(ln), compactCode(n))
+}

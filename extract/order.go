@@ -60,6 +60,9 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		return Fact{}, false
 	}
 	status := orderStatusOf(subject, text)
+	if status == "" && c.trackedByLink(text) {
+		status = StatusShipped
+	}
 	if status == "" {
 		return Fact{}, false
 	}
