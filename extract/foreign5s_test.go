@@ -112,3 +112,19 @@ func TestHostNotices(t *testing.T) {
 		}
 	}
 }
+
+// TestClockUnitNoName: a stay's check-in line ending in a clock and its
+// word ("ab 15:00 Uhr", "from 14:00 Hrs") over the check-out's line read
+// as a name over an address: a clock's word is no place's name.
+func TestClockUnitNoName(t *testing.T) {
+	day := time.Date(2027, 8, 10, 19, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ body, name string }{
+		{"Zimmerwelt – Ihre Buchung ist bestätigt\nGasthof Zur Linde, Oberstdorf\nAnreise: Samstag, 4. September 2027 ab 14:00 Uhr\nAbreise: Dienstag, 7. September 2027 bis 10:00 Uhr\n3 Nächte, 2 Erwachsene\nZimmer: Doppelzimmer mit Bergblick\n", "Gasthof Zur Linde"},
+		{"Zimmerwelt – your booking is confirmed\nThe Old Mill Inn, Bakewell\nCheck-in: Friday, 9 July 2027 from 14:00 Hrs\nCheck-out: Sunday, 11 July 2027 until 11:00 Hrs\n2 nights, 2 adults\nRoom: Double with garden view\n", "The Old Mill Inn"},
+	} {
+		facts := mailFacts("Zimmerwelt <noreply@zimmerwelt.example>", "Booking confirmed", c.body, day)
+		if len(facts) != 1 || facts[0].Segment.Hotel != c.name {
+			t.Errorf("%.40q: %+v, want the stay %q", c.body, facts, c.name)
+		}
+	}
+}

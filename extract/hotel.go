@@ -896,6 +896,10 @@ func trailingName(s string) string {
 		i++
 	}
 	n := slices.Clone(f[i:])
+	// A clock's word after it ("… ab 15:00 Uhr", "… à 16 h") is no name's.
+	for len(n) > 0 && afterClockWords[strings.ToLower(strings.TrimRight(n[0], ".,"))] {
+		n = n[1:]
+	}
 	if len(n) > 0 {
 		n[0] = unElided(n[0]) // "l'Auberge du Lac"
 	}

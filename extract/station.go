@@ -211,8 +211,10 @@ func busHeadNumbers(text string) []string {
 
 // afterClockWords are the words for o'clock written after the clock,
 // which a station after it does not start with ("Vertrek: 07:45 uur,
-// Utrecht Centraal", "ab 07:45 Uhr Köln Hbf").
-var afterClockWords = map[string]bool{"uur": true, "uhr": true, "hrs": true, "hod": true, "horas": true}
+// Utrecht Centraal", "ab 07:45 Uhr Köln Hbf"), and which are no place's
+// name ("Anreise: … ab 15:00 Uhr" over the next line; trailingName).
+var afterClockWords = map[string]bool{"uur": true, "uhr": true, "hrs": true, "hr": true, "hours": true, "hod": true, "horas": true,
+	"h": true, "heure": true, "heures": true, "ore": true, "óra": true}
 
 // clockWordList is clockWord's words.
 var clockWordList = slices.Concat(shortOclockWords, oclockWords)
