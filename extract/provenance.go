@@ -363,6 +363,18 @@ func (ev *evidence) addText(kind, text string) {
 		for _, k := range findClocks(ln) {
 			ev.clocks = append(ev.clocks, clockFound{kind: kind, mat: mat, line: line, raw: ln[k.start:k.end], h: k.h, m: k.m})
 		}
+		// A text message's fields on one line, read a field a line as
+		// the train readers read them (labelledRows: "Avg: Uppsala C
+		// 09.40 Ank: …").
+		if strings.Count(ln, ": ") >= 4 {
+			if rows := labelledRows(ln); rows != ln {
+				for cell := range strings.Lines(rows) {
+					for _, k := range findClocks(strings.TrimRight(cell, "\n")) {
+						ev.clocks = append(ev.clocks, clockFound{kind: kind, mat: mat, line: line, raw: cell[k.start:k.end], h: k.h, m: k.m})
+					}
+				}
+			}
+		}
 		for _, k := range gdsClocks(ln, 64) {
 			ev.clocks = append(ev.clocks, clockFound{kind: kind, mat: mat, line: line, raw: ln[k.start:k.end], h: k.h, m: k.m, days: k.days})
 		}

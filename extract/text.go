@@ -181,7 +181,7 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// as stops stacked one under the other.
 		legs := c.cellTableLegs(text, c.ref)
 		if len(legs) == 0 {
-			legs = c.textLegs(tabLabelled(text), c.ref, nil)
+			legs = c.textLegs(tabLabelled(labelledRows(text)), c.ref, nil)
 		}
 		if len(legs) == 0 && hasCJK(text) {
 			legs = c.cjkRailSentences(text) // "2026年12月20日08:00开，北京南站-上海虹桥站，G102次列车"

@@ -289,6 +289,13 @@ func findDates(s string, usFirst bool) []dateMatch {
 			out = append(out, dateMatch{y, mo, d, m[0], m[7], true})
 		}
 	}
+	// "Datum: 110114": a Nordic ticket's day as YYMMDD after its label
+	// (smsline.go).
+	for _, d := range labelledCompactDates(s) {
+		if !taken(d.start, d.end) {
+			out = append(out, d)
+		}
+	}
 	for _, d := range cjkDates(s) {
 		if !taken(d.start, d.end) {
 			out = append(out, d)

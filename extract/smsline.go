@@ -1,0 +1,97 @@
+package extract
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A ticket's text message on one line, its fields apart by spaces, each
+// after its label ("* SJ * BKD3723G0002 Datum: 110114 Avg: Norrköping C
+// 16.24 Ank: Stockholm C 17.39 Vagn: 2 Plats: 25 …"): the readers of
+// labelled stops read a label's value to its line's end, so the whole
+// line was one stop's. The day is written as YYMMDD, as the Nordic
+// countries write a compact date.
+
+// compactDateLabelRE is a date's label that Swedish, Danish and Norwegian
+// tickets print ("Datum:", "Dato:") and six digits after it.
+var compactDateLabelRE = regexp.MustCompile(`(?i)\b(?:datum|dato)[ \t]*:[ \t]*(\d{2})(\d{2})(\d{2})\b`)
+
+// labelledCompactDates are the days of compactDateLabelRE in s, read as
+// YYMMDD (20YY), when valid; the digits are the match.
+func labelledCompactDates(s string) []dateMatch {
+	if !strings.Contains(s, ":") || !hasDigit(s) {
+		return nil
+	}
+	var out []dateMatch
+	for _, m := range compactDateLabelRE.FindAllStringSubmatchIndex(s, 4) {
+		y, _ := strconv.Atoi(s[m[2]:m[3]])
+		mo, _ := strconv.Atoi(s[m[4]:m[5]])
+		d, _ := strconv.Atoi(s[m[6]:m[7]])
+		if validDate(2000+y, mo, d) {
+			out = append(out, dateMatch{2000 + y, mo, d, m[2], m[7], true})
+		}
+	}
+	return out
+}
+
+// rowLabelRE is a field's label inside a line: a capitalised word and a
+// colon, after a space.
+var rowLabelRE = regexp.MustCompile(`[ \t](\p{Lu}\p{Ll}{1,15})\.?:[ \t]`)
+
+// labelledRows is text with each line of four labelled fields or more,
+// a departure's and an arrival's among them (departure, arrival in
+// extract/lang: "Avg:", "Ank:"), parted into a line a field; a seat's or
+// a coach's field keeps its first word only, the rest being the car's
+// amenities ("Plats: 25 Internet ombord X2000/Dubbeldäckare"). Lines
+// with fewer than four ": " are not looked at.
+func labelledRows(text string) string {
+	if strings.Count(text, ": ") < 4 {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	changed := false
+	for i, ln := range lines {
+		if len(ln) > 1000 || strings.Count(ln, ": ") < 4 {
+			continue
+		}
+		ms := rowLabelRE.FindAllStringSubmatchIndex(ln, 20)
+		if len(ms) < 4 {
+			continue
+		}
+		dep, arr := false, false
+		for _, m := range ms {
+			l := strings.ToLower(ln[m[2]:m[3]])
+			dep = dep || depLabelWords.has(l)
+			arr = arr || arrLabelWords.has(l)
+		}
+		if !dep || !arr {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString(strings.TrimRight(ln[:ms[0][0]], " \t"))
+		for k, m := range ms {
+			end := len(ln)
+			if k+1 < len(ms) {
+				end = ms[k+1][0]
+			}
+			cell := strings.TrimSpace(ln[m[2]:end])
+			if l := strings.ToLower(ln[m[2]:m[3]]); seatWords()[l] || notService[l] {
+				if f := strings.Fields(cell); len(f) > 2 {
+					cell = f[0] + " " + f[1]
+				}
+			}
+			b.WriteString("\n")
+			b.WriteString(cell)
+		}
+		lines[i], changed = b.String(), true
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(lines, "\n")
+}
+
+// arrLabelWords are the arrival's labels alone, as depLabelWords are the
+// departure's.
+var arrLabelWords = newStopMarkers("arrival")
