@@ -136,6 +136,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 			if rest := ln[m[5]:]; len(rest) > 2 && rest[0] == ':' && isDigitByte(rest[1]) {
 				continue
 			}
+			// "Gate B24" is where the flight boards, not a flight B2 4
+			// (gate.label in extract/lang: "Flugsteig", "porte").
+			if gateBefore(ln, m[0]) {
+				continue
+			}
 			// "A3 601" is a sheet of paper and "OK 770" an answer,
 			// unless the line or the next speaks of flights ("Aegean
 			// Airlines A3 601"; "Let OK 770", then "Odlet: … (PRG)").
@@ -462,6 +467,24 @@ func railProduct(designator, text string, n *int) bool {
 		*n = travelWordCounts(text)[1]
 	}
 	return *n > 0
+}
+
+// gateWords are every language's words for an airport's gate, lower
+// case (gate.label).
+var gateWords = lang.Entries("gate.label")
+
+// gateBefore reports whether the word before byte offset pos of ln is a
+// word for a gate ("Terminal 1, Gate B24", "porte F32", "uscita B12").
+func gateBefore(ln string, pos int) bool {
+	before := strings.ToLower(strings.TrimRight(ln[:pos], " \t:.#"))
+	for _, w := range gateWords {
+		if rest, ok := strings.CutSuffix(before, w); ok {
+			if r, _ := utf8.DecodeLastRuneInString(rest); rest == "" || !unicode.IsLetter(r) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isFlightDesignator rules out the two-character prefixes that are not
