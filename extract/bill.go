@@ -199,6 +199,12 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 			b.Number = c.invoiceNumberAfter(bookingLabels, text)
 		}
 	}
+	// So is a paid subscription's renewal or a charge's receipt by the
+	// order it paid ("Votre abonnement a été renouvelé … Montant : 59,99 €
+	// … Commande n° AV-2025-772104"), when it prints no invoice number.
+	if b.Number == "" && b.Amount != nil && b.Status == StatusPaid {
+		b.Number = c.invoiceNumberAfter(orderLabels, text)
+	}
 	// A bill needs its amount and something to tell it apart: a due date
 	// or a number. A payment notice needs only the amount it paid; an
 	// issuer's notice that its bill is there needs its subject to name a

@@ -91,6 +91,9 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	if m := subjectOrderRE.FindStringSubmatch(subject); m != nil && o.Number == "" && !masked(m[1]) {
 		o.Number = m[1]
 	}
+	if o.Number == "" {
+		o.Number = confirmedNumber(subject)
+	}
 	// A table's header row over its values ("Numero ordine	Data ordine"
 	// over "CF-2026-08812	04/12/2026"), read as labelled when the
 	// labels outside tables give no number.

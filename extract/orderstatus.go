@@ -27,8 +27,13 @@ func orderStatusOf(subject, text string) string {
 	// A subject that says a delivery failed ("We missed you") gives way
 	// to a body that says where the parcel waits to be collected.
 	status := ""
-	for _, s := range []string{lower(subject), newestStep(lower(joinWrapped(firstTextLines(text, 12))))} {
+	for i, s := range []string{lower(subject), newestStep(lower(joinWrapped(firstTextLines(text, 12))))} {
 		st := statusIn(s)
+		if st == "" && i == 0 && shipNotice.In(s) {
+			// "Shipment Notification", "Versandbestätigung": a subject
+			// that names the mail a shipping notice, and nothing else.
+			st = StatusShipped
+		}
 		switch {
 		case (st == StatusShipped || st == StatusProblem) && status == "":
 			status = st
@@ -45,6 +50,11 @@ func orderStatusOf(subject, text string) string {
 	}
 	return status
 }
+
+// shipNotice are the names of a shipping notice (status.shipnotice),
+// read in a subject only: a body's "we'll send you a shipping
+// confirmation" tells of none yet.
+var shipNotice = words.NewWholeSet(lang.Entries("status.shipnotice"))
 
 // historyHeadings are the headings of a parcel's past steps
 // (status.history: "History", "Historique", "Sendungsverlauf").

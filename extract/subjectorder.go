@@ -1,0 +1,57 @@
+package extract
+
+import (
+	"regexp"
+)
+
+// An order's number in its subject right after the words of an order
+// placed in any language (status.ordered: "Potwierdzenie zamówienia
+// ZAM/2026/10/0412", "Bestellbestätigung 4471-2290", "Order confirmation
+// #SO-55120"), where subjectOrderRE wants one of six languages' words for
+// an order and a sign for "number".
+
+// subjectCodeRE is the code after the words: an optional sign for
+// "number", then letters and digits with dashes, slashes or dots inside.
+var subjectCodeRE = regexp.MustCompile(`^[ \t]*(?:(?:nr|no|n[°º]|č|br|núm)\.?[ \t]*)?[#:]?[ \t]*([A-Za-z0-9][A-Za-z0-9/.\-]{2,30}[0-9])(?:$|[ \t,;)!])`)
+
+// subjectDateRE is a date written with slashes, dots or dashes, which is
+// no order's number.
+var subjectDateRE = regexp.MustCompile(`^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$`)
+
+// confirmedNumber is the code right after an order placed's words in a
+// subject, with four digits or more and not a date, or "".
+func confirmedNumber(subject string) string {
+	l := lower(subject)
+	if len(l) != len(subject) {
+		return "" // a letter whose lower case is longer: offsets differ
+	}
+	num := ""
+	orderedWords.EachAt(l, func(_, end int) bool {
+		for end < len(l) && isLetterByte(l[end]) {
+			end++ // a stem's word ("order confirm|ation")
+		}
+		m := subjectCodeRE.FindStringSubmatchIndex(subject[end:])
+		if m == nil {
+			return true
+		}
+		code := subject[end+m[2] : end+m[3]]
+		if countDigits(code) < 4 || subjectDateRE.MatchString(code) || masked(code) {
+			return true
+		}
+		num = code
+		return false
+	})
+	return num
+}
+
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 0x80 }
+
+func countDigits(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if isDigitByte(s[i]) {
+			n++
+		}
+	}
+	return n
+}
