@@ -56,6 +56,10 @@ func TestConnectionRows(t *testing.T) {
 		{"Spoorwinkel <bestellingen@spoor.example>", "Bevestiging",
 			"Bevestiging van bestelling 88126044.\nHeenreis:\nAmsterdam Centraal-Utrecht Centraal, 19-11-2027, (IC 3067), Vertrek Amsterdam Centraal: 23:40, spoor 7a, Aankomst Utrecht Centraal: 00:07, spoor 18\nUtrecht Centraal-Utrecht Centraal spoor 5, 20-11-2027, (lopen)\nUtrecht Centraal-Eindhoven Centraal, 20-11-2027, (IC 3509), Vertrek Utrecht Centraal spoor 5: 06:13, spoor 5, Aankomst Eindhoven Centraal: 06:58, spoor 3\n",
 			"88126044", "Utrecht Centraal", "2027-11-20 00:07", "Utrecht Centraal"},
+		// No word of trains: the rows make the mail a journey's.
+		{"Billetes Ibéricos <pedidos@bi.example>", "Confirmación del pedido",
+			"Confirmación del pedido 44718260.\nIda:\nMadrid Chamartín-Valladolid Campo Grande, 19/11/2027, (ALVIA 4071), Salida Madrid Chamartín: 23:05, vía 6, Llegada Valladolid Campo Grande: 00:21, vía 2\nValladolid Campo Grande-Valladolid Campo Grande, 20/11/2027, (a pie)\nValladolid Campo Grande-León, 20/11/2027, (AVE 5071), Salida Valladolid Campo Grande: 07:02, vía 1, Llegada León: 08:05, vía 3\n",
+			"44718260", "Valladolid Campo Grande", "2027-11-20 00:21", "Valladolid Campo Grande"},
 	} {
 		facts := mailFacts(c.from, c.subject, c.body, day)
 		if len(facts) != 2 {

@@ -183,6 +183,9 @@ func legShaped(text string) bool {
 		if m := routeLine(strings.TrimSpace(ln)); m != nil && stationName(m[1]) != "" && stationName(m[2]) != "" {
 			return true // "Glasgow Central to London Euston, dep 12:40, arr 17:12"
 		}
+		if connectionRowShaped(ln) {
+			return true // "A-B, 15/10/2027, (AVE 5071), Salida A: 07:02, vía 1, Llegada B: 08:05"
+		}
 	}
 	return stackedShaped(text)
 }

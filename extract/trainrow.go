@@ -28,25 +28,8 @@ type rowCell struct {
 // Only a line with two clocks and three cells apart by commas or more is
 // looked at.
 func (c *msgContext) connectionRowLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
-	if len(clocks) != 2 || strings.Count(ln, ", ") < 3 {
-		return nil
-	}
-	cells := strings.Split(ln, ", ")
-	var dep, arr *rowCell
-	route := ""
-	for i, cell := range cells {
-		cell = strings.TrimSpace(cell)
-		if i == 0 {
-			route = cell
-			continue
-		}
-		if s, ok := stopCell(cell, depLabel); ok && dep == nil {
-			dep = &s
-		} else if s, ok := stopCell(cell, arrLabel); ok && dep != nil && arr == nil {
-			arr = &s
-		}
-	}
-	if dep == nil || arr == nil {
+	route, dep, arr := connectionRow(ln, clocks)
+	if dep == nil {
 		return nil
 	}
 	// A platform after a name ("Hamburg Hbf Gl.5-8") is left out by the
@@ -60,6 +43,42 @@ func (c *msgContext) connectionRowLeg(ln string, clocks []clockMatch, d dateMatc
 		number = normaliseTrain(m)
 	}
 	return c.railLeg(number, from, to, d, d, &dep.clock, &arr.clock)
+}
+
+// connectionRow is a connection's row's route cell, departure's and
+// arrival's cells (nil when ln is no such row; clocks are ln's).
+func connectionRow(ln string, clocks []clockMatch) (route string, dep, arr *rowCell) {
+	if len(clocks) != 2 || strings.Count(ln, ", ") < 3 {
+		return "", nil, nil
+	}
+	for i, cell := range strings.Split(ln, ", ") {
+		cell = strings.TrimSpace(cell)
+		if i == 0 {
+			route = cell
+			continue
+		}
+		if s, ok := stopCell(cell, depLabel); ok && dep == nil {
+			dep = &s
+		} else if s, ok := stopCell(cell, arrLabel); ok && dep != nil && arr == nil {
+			arr = &s
+		}
+	}
+	if dep == nil || arr == nil {
+		return "", nil, nil
+	}
+	return route, dep, arr
+}
+
+// connectionRowShaped reports whether ln is a connection's row: such a
+// row makes a journey's mail whatever its words ("Salida Madrid
+// Chamartín: 23:05", "Partida Lisboa Santa Apolónia: 22:30" in a mail
+// that names no train).
+func connectionRowShaped(ln string) bool {
+	if strings.Count(ln, ", ") < 3 {
+		return false
+	}
+	_, dep, _ := connectionRow(ln, findClocks(ln))
+	return dep != nil
 }
 
 // stopCell reads a stop's cell: a word label matches at its start, then
