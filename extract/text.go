@@ -174,7 +174,20 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 	var out []Fact
 	switch kind {
 	case KindFlight:
-		out = append(out, c.textFlights(all)...)
+		fl := c.textFlights(all)
+		if len(fl) == 0 {
+			// Each field after its own label on a line (labelledflight.go).
+			for _, s := range c.labelledFlights(all) {
+				fl = append(fl, Fact{Kind: KindFlight, From: FromText, Segment: s})
+			}
+			if len(fl) > 0 {
+				ref := c.recordLocator(all)
+				for _, f := range fl {
+					f.Segment.Reservation = ref
+				}
+			}
+		}
+		out = append(out, fl...)
 	case KindTrain:
 		// A ticket laid out as columns of stops (traintable.go) is read
 		// as its table says, before the readers of lines see its cells

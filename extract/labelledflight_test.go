@@ -1,0 +1,37 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestLabelledFlightFields: a flight whose fields each follow their own
+// label on a line of their own (an agency's or a travel desk's list) gives
+// the flight; a stay's arrival and departure days by their labels give no
+// flight, nor does a list without a flight's number.
+func TestLabelledFlightFields(t *testing.T) {
+	sent := time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC)
+	from := "Travel Desk <desk@contoso.example.com>"
+	flight := "Booking reference: RT4K9Q\n- Flight Number: DL 2231\n- Departure Airport: ATL - Hartsfield-Jackson Atlanta International Airport\n- Departure Date: April 9, 2027\n- Departure Time: 2:15 PM\n- Arrival Airport: BOS - Boston Logan International Airport\n- Arrival Time: 4:50 PM\n- Baggage: 1 checked bag\n"
+	facts := mailFacts(from, "Your flight", flight, sent)
+	if len(facts) != 1 || facts[0].Segment == nil {
+		t.Fatalf("facts = %+v, want one flight", facts)
+	}
+	s := facts[0].Segment
+	if s.Number != "DL 2231" || s.From.Code != "ATL" || s.To.Code != "BOS" || s.Reservation != "RT4K9Q" ||
+		s.Depart.Format(time.RFC3339) != "2027-04-09T14:15:00-04:00" || s.Arrive == nil || s.Arrive.Format(time.RFC3339) != "2027-04-09T16:50:00-04:00" {
+		t.Errorf("segment = %+v %v %v", s, s.Depart, s.Arrive)
+	}
+	for _, text := range []string{
+		// No flight's number: a shuttle's pick-up at an airport.
+		"Booking reference: RT4K9Q\n- Departure Airport: ATL - Atlanta airport\n- Departure Date: April 9, 2027\n- Departure Time: 2:15 PM\n- Arrival Airport: BOS - Boston airport\n- Arrival Time: 4:50 PM\n",
+		// A stay's days.
+		"Hotel booking confirmed, 2 nights.\n- Confirmation number: 88123\n- Arrival Date: April 9, 2027\n- Departure Date: April 11, 2027\n- Check-in time: 3:00 PM\n",
+	} {
+		for _, f := range mailFacts(from, "Your booking", text, sent) {
+			if f.Kind == "flight" {
+				t.Errorf("%q: a flight %+v", text, f.Segment)
+			}
+		}
+	}
+}
