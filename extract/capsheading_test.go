@@ -17,6 +17,9 @@ func TestCarrierNoticeHeading(t *testing.T) {
 		{"DHL Express <noreply@dhl.com>", "DOSTARCZONO!\nTwoja przesyłka DHL Express 5512044716.\n", "5512044716 DHL delivered"},
 		{"DHL Express <noreply@dhl.com>", "DORĘCZONO!\nPrzesyłka o numerze listu przewozowego 4882017733.\n", "4882017733 DHL delivered"},
 		{"DHL Express <noreply@dhl.com>", "ΠΑΡΑΔΟΘΗΚΕ!\nΗ αποστολή με αριθμό αποστολής 7310441250.\n", "7310441250 DHL delivered"},
+		// A UPS number printed in its groups after a word for a parcel.
+		{"Harbor Knits <orders@harborknits.example>", "Good news!\nYour parcel 1Z 4X8 E73 68 1772 0452 arrives today.\n", "1Z4X8E736817720452 UPS out_for_delivery"},
+		{"Harbor Knits <orders@harborknits.example>", "Good news!\nYour parcel 1Z 4X8 E73 68 1772 0453 arrives today.\n", ""},
 		{"GLS <noreply@gls-slovakia.sk>", "DORUČENÉ!\nVaša zásielka GLS BusinessParcel 66120447712 od odosielateľa Kaviareň Zrnko.\n", "66120447712 GLS delivered"},
 	} {
 		got := ""

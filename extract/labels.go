@@ -55,12 +55,13 @@ var (
 	// 1092134455", "Ihre Sendung DHL Paket …"); the shop's name and a
 	// sign for "number" between them ("Votre colis
 	// Cdiscount n° 8X55120771FR", "shipment No. 20450771203344"), a number
-	// in groups apart by spaces ("Your parcel BX 551 2079 913", read
-	// without them).
+	// in groups apart by spaces ("Your parcel BX 551 2079 913", "Your
+	// parcel 1Z 4X8 E73 68 1772 0452" as UPS prints its numbers, read
+	// without them: the carrier's check then asks for the whole).
 	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+` +
 		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)(?:[ \t]+(?-i:\p{Lu}\p{L}{2,15}))?[ \t]+)?` +
 		`(?:(?:(?P<shop>(?-i:\p{Lu}[\p{L}\d.&'-]{1,24}))[ \t]+)?(?:n[°º]|no\.|nr\.?|n\.[°º]|č\.)[ \t]*)?` +
-		`(?P<num>[A-Z0-9]{8,34}|\d{2}(?:\.\d{2,8}){2,4}|[A-Z0-9]{2,4}(?:[ \t]\d{3,5}){2,4})\b`)
+		`(?P<num>[A-Z0-9]{8,34}|\d{2}(?:\.\d{2,8}){2,4}|[A-Z0-9]{2,4}(?:[ \t]\d{3,5}){2,4}|(?-i:1Z(?:[ \t][A-Z0-9]{2,4}){4,7}))\b`)
 	parcelNounShop, parcelNounNum = parcelNounRE.SubexpIndex("shop"), parcelNounRE.SubexpIndex("num")
 	parcelNouns                   = func() *words.Set {
 		var a []string
