@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"mailnode/extract/places"
 )
 
 // Flights whose stops are stacked as lines of their own (stopFlights):
@@ -55,8 +57,24 @@ func (c *msgContext) stopFlights(lines []string, skip map[int]bool, coded bool) 
 		return nil, nil
 	}
 	// A mail prints its numbers under their legs' departures, or each
-	// above its leg: the first number says which.
-	above := nums[0].line < stops[0].head
+	// above its leg; read both ways, the way that pairs more legs is the
+	// mail's (a number above the first leg that opens a mail with the
+	// numbers under their departures would pair each leg with the number
+	// of the leg before it), the numbers under them on a tie.
+	segs, used := c.stopLegs(stops, nums, false)
+	if nums[0].line < stops[0].head {
+		if s, u := c.stopLegs(stops, nums, true); len(s) > len(segs) {
+			segs, used = s, u
+		}
+	}
+	return segs, used
+}
+
+// stopLegs pairs stops into legs, each with its number: the one number
+// after its departure and before the stop after its arrival, or with
+// above set the number nearest above its departure, at most four lines
+// up and below the leg before.
+func (c *msgContext) stopLegs(stops []flightStop, nums []hit, above bool) ([]*Segment, []int) {
 	var segs []*Segment
 	var used []int
 	last := -1 // the line where the last leg read ends
@@ -66,15 +84,12 @@ func (c *msgContext) stopFlights(lines []string, skip map[int]bool, coded bool) 
 			k++
 			continue
 		}
-		// The number's lines: after the departure, up to the stop after
-		// the arrival (or eight lines after it); or, numbers first,
-		// between the last leg and the departure.
 		lo, hi := dep.head, arr.end+8
 		if k+2 < len(stops) {
 			hi = stops[k+2].head
 		}
 		if above {
-			lo, hi = last, dep.head
+			lo, hi = max(last, dep.head-5), dep.head
 		}
 		var found []hit
 		for _, n := range nums {
@@ -85,7 +100,7 @@ func (c *msgContext) stopFlights(lines []string, skip map[int]bool, coded bool) 
 		if above && len(found) > 1 {
 			found = found[len(found)-1:] // the one nearest its departure
 		}
-		if len(found) != 1 || (!above && found[0].line < dep.head) {
+		if len(found) != 1 {
 			k++
 			continue
 		}
@@ -188,12 +203,14 @@ func (c *msgContext) stopAt(lines []string, i int) (flightStop, bool) {
 // ("Rome, Fiumicino Airport (FCO)", "(AMS)"), a known code alone or after
 // the name and a comma ("…, FCO"), or a name that means one airport.
 func stopPlace(l string) (*Place, bool) {
-	if len(l) > 80 || hasDigit(l) {
+	if len(l) > 80 {
 		return nil, false
 	}
+	// A code in parentheses proves the airport, a terminal's number
+	// beside it or not ("München (MUC) Terminal 2").
 	if codes := airportCodes(l); len(codes) == 1 {
 		return &Place{Name: strings.Trim(strings.TrimSpace(parenCode.ReplaceAllString(l, "")), " ,"), Code: codes[0]}, true
-	} else if len(codes) > 1 {
+	} else if len(codes) > 1 || hasDigit(l) {
 		return nil, false
 	}
 	if code := cardCode(l); code != "" {
@@ -204,7 +221,23 @@ func stopPlace(l string) (*Place, bool) {
 			return &Place{Name: strings.TrimSpace(l[:k]), Code: code}, true
 		}
 	}
-	if p := placeAlone(l); p != nil && p.Code != "" && codeWord.FindString(l) == "" {
+	// One code beside the airport's name, before or after it ("FCO Rome
+	// Fiumicino", "Rome Fiumicino – FCO"), the name's city in the code's
+	// zone ("KLM Royal Dutch Airlines" names no place); two are a route
+	// ("LUX MUC").
+	if ws := codeWord.FindAllStringIndex(l, 2); len(ws) == 1 {
+		code := l[ws[0][0]:ws[0][1]]
+		name := strings.Trim(l[:ws[0][0]]+l[ws[0][1]:], " ,-–|·")
+		if zone, _ := places.Zone(code); zone != "" && name != "" {
+			if city, _ := places.CityZone(name); city == zone {
+				return &Place{Name: name, Code: code}, true
+			}
+		}
+		return nil, false
+	} else if len(ws) > 1 {
+		return nil, false
+	}
+	if p := placeAlone(l); p != nil && p.Code != "" {
 		return p, false
 	}
 	return nil, false
@@ -238,14 +271,16 @@ func stackedNumber(lines []string, i int) string {
 	}
 	if m[0] > 0 {
 		pre := ln[:m[0]]
-		if len(pre) > 16 || hasDigit(pre) || travelWordCounts(pre)[0] == 0 {
+		if len(pre) > 24 || hasDigit(pre) || travelWordCounts(pre)[0] == 0 {
 			return ""
 		}
 	}
 	rest := ln[m[1]:]
-	// A clock, a date or more digits after it: a line of another layout
-	// ("LH 400 FRA 10:05"), or no flight ("A4 210 x 297 mm").
-	if hasDigit(rest) || len(rest) > 0 && unicode.IsLetter(rune(rest[0])) {
+	// A clock, a date or a long number after it: a line of another
+	// layout ("LH 400 FRA 10:05", "LH 400 18.09.2025"), or no flight
+	// ("A4 210 x 297 mm"); an aircraft's type is its own ("· Airbus
+	// A320").
+	if len(rest) > 0 && unicode.IsLetter(rune(rest[0])) || hasDigit(rest) && !aircraftOnly(rest) {
 		return ""
 	}
 	// The operating airline after it names the carrier of this number
@@ -290,4 +325,35 @@ func (c *msgContext) stopsShaped(text string) bool {
 func endsInClock(ln string) bool {
 	n := len(ln)
 	return n >= 5 && ln[n-3] == ':' && isDigitByte(ln[n-1]) && isDigitByte(ln[n-2]) && isDigitByte(ln[n-4]) && isDigitByte(ln[n-5])
+}
+
+// aircraftOnly reports whether the digits of a number line's rest are an
+// aircraft type's ("· Airbus A320neo", "| Boeing 737-800", "(E190)"): each
+// run of digits at most four long, inside or right after a word, and no
+// clock.
+func aircraftOnly(rest string) bool {
+	if findClocks(rest) != nil {
+		return false
+	}
+	for i := 0; i < len(rest); {
+		if !isDigitByte(rest[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rest) && isDigitByte(rest[j]) {
+			j++
+		}
+		if j-i > 4 || i == 0 || rest[i-1] == '.' || rest[i-1] == '/' || j < len(rest) && (rest[j] == '.' || rest[j] == '/' || rest[j] == ':') {
+			return false
+		}
+		// Right after a letter, or after a word and a space ("Boeing
+		// 737"), or after a dash inside a type ("737-800").
+		if prev := rest[i-1]; !(prev >= 'A' && prev <= 'Z' || prev >= 'a' && prev <= 'z' || prev == '-' ||
+			prev == ' ' && i >= 2 && (rest[i-2] >= 'a' && rest[i-2] <= 'z' || rest[i-2] >= 'A' && rest[i-2] <= 'Z')) {
+			return false
+		}
+		i = j
+	}
+	return true
 }
