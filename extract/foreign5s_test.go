@@ -132,3 +132,22 @@ func TestClockUnitNoName(t *testing.T) {
 		}
 	}
 }
+
+// TestChannelManagerListings: a channel manager's notice to a host labels
+// the rented home by a word for a listing or a home ("Listing:",
+// "Logement :", "Woning:") or prints the title over its number ("Cedar
+// Ridge Cabin" over "Property #4471209"): that is the stay's name, never
+// the tool that sent it; a number alone after the label names nothing.
+func TestChannelManagerListings(t *testing.T) {
+	day := time.Date(2027, 10, 4, 10, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ from, body, name string }{
+		{"Bookhub <notify@bookhub.example>", "New reservation\nListing: Garden Flat 1A\nCheck-in: Nov 12, 2027\nCheck-out: Nov 15, 2027\nConfirmation code: BH-7K2QX9\n", "Garden Flat 1A"},
+		{"Gestion Locative <noreply@gl.example>", "Nouvelle réservation\nLogement : Mas des Oliviers\nArrivée : 12/11/2027\nDépart : 15/11/2027\nCode de réservation : GL-558120\n", "Mas des Oliviers"},
+		{"Owner Desk <owner@ownerdesk.example>", "New booking\n\nPine Hollow Cabin\nProperty #5512093\n\nReservation ID: OD-8XK2PL\nArrive: Nov 12, 2027\nDepart: Nov 15, 2027\nGuests: 4 adults\nYour payout is sent after check-in.\n", "Pine Hollow Cabin"},
+	} {
+		facts := mailFacts(c.from, "New booking", c.body, day)
+		if len(facts) != 1 || facts[0].Segment.Hotel != c.name {
+			t.Errorf("%s: %+v, want the stay %q", c.from, facts, c.name)
+		}
+	}
+}

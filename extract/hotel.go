@@ -118,7 +118,8 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 		// the room, not the place.
 		// "YOUR HOTEL" over "Hotel: Casa do Largo": a heading over the
 		// labelled name, whose value is the label's line.
-		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") && !unitCountRE.MatchString(v) && len(hotelLabels.after(v)) == 0 {
+		// "Property #4471209", "Listing: 88120": a number names no place.
+		if v != "" && len(v) < 80 && !strings.ContainsAny(v, "@") && !unitCountRE.MatchString(v) && len(hotelLabels.after(v)) == 0 && !numberAlone(v) {
 			seg.Hotel = hotelName(v)
 			break
 		}
@@ -363,7 +364,7 @@ func listingName(text string) string {
 // over "Room") are no title.
 func unitTitle(text string) string {
 	l := lower(text)
-	if !unitWords.Any(l) {
+	if !unitWords.Any(l) && strings.IndexByte(text, '#') < 0 {
 		return ""
 	}
 	prev := ""
@@ -372,7 +373,9 @@ func unitTitle(text string) string {
 		if ln == "" {
 			continue
 		}
-		if u := strings.ToLower(ln); unitPhrases[u] {
+		// A listing's number under its title ("Cedar Ridge Cabin" over
+		// "Property #4471209") is a unit's line of several words.
+		if u := strings.ToLower(ln); unitPhrases[u] || strings.IndexByte(ln, '#') >= 0 && numberedListingRE.MatchString(ln) && strings.Contains(u, " ") {
 			r, _ := utf8.DecodeRuneInString(prev)
 			if unicode.IsUpper(r) && len(prev) <= 80 && len(strings.Fields(prev)) >= 2 && !hasDigit(prev) &&
 				!strings.ContainsAny(prev, ":!?@|\t[]/") && !strings.HasSuffix(prev, ".") && !headingOnly(prev) &&
@@ -384,6 +387,18 @@ func unitTitle(text string) string {
 		prev = ln
 	}
 	return ""
+}
+
+// numberedListingRE is a place's label and its number alone on a line
+// ("Property #4471209", "Objekt Nr. 5512", "Logement n° 88120").
+var numberedListingRE = regexp.MustCompile(`(?i)^(?:` + strings.Join(longestFirst(lang.Entries("hotel")), "|") + `)[ \t]*(?:(?:no|nr|n°)\.?[ \t]*)?[:#]?[ \t]*#?[ \t]*\d{3,12}$`)
+
+// numberAlone reports whether a label's value is a number on its line,
+// with no letter ("#88120", "4471209").
+func numberAlone(v string) bool {
+	line, _, _ := strings.Cut(v, "\n")
+	line = strings.TrimSpace(line)
+	return line != "" && !strings.ContainsFunc(line, unicode.IsLetter)
 }
 
 // headingOnly reports whether every word of a line is a heading's or a
