@@ -21,12 +21,10 @@ var fieldLineRE = regexp.MustCompile(`^[ \t]*(?:[-*•][ \t]+)?([\p{L}][\p{L} ./
 
 // A label of a flight's number holds a flight's word (flightWords,
 // column.flight) and a number's (flightNumberWords), or is the flight's
-// word alone; airports' names shortened as booking systems print them
-// are spelled out before they are looked up (abbreviatedNames).
+// word alone.
 var (
 	flightWords       = wordSet("column.flight")
 	flightNumberWords = map[string]bool{"number": true, "no": true, "no.": true, "nr": true, "nr.": true, "#": true, "nummer": true, "numéro": true, "número": true, "numero": true, "numer": true}
-	abbreviatedNames  = strings.NewReplacer(" Intl ", " International ", " Arpt ", " Airport ", " Apt ", " Airport ", " Intl. ", " International ")
 )
 
 // fieldRole is what a label names: "flight", "dep", "arr", or "".
@@ -106,7 +104,7 @@ func (c *msgContext) labelledFlights(text string) []*Segment {
 			// "JFK - John F. Kennedy International Airport": the code,
 			// a dash, the name.
 			value = strings.Replace(value, " - ", " ", 1)
-			g.side[k].read(c, strings.TrimSpace(abbreviatedNames.Replace(" "+value+" ")), c.dates)
+			g.side[k].read(c, value, c.dates)
 		}
 	}
 	var out []*Segment
@@ -116,12 +114,13 @@ func (c *msgContext) labelledFlights(text string) []*Segment {
 			continue
 		}
 		if dep.place == nil || arr.place == nil {
-			from, to := namedPair(cmp0(dep.place, dep.name), cmp0(arr.place, arr.name))
-			if dep.place == nil {
-				dep.place = from
+			// Looked up spelled out, named as the mail names it.
+			from, to := namedPair(spelledOut(cmp0(dep.place, dep.name)), spelledOut(cmp0(arr.place, arr.name)))
+			if dep.place == nil && from != nil {
+				dep.place = &Place{Name: dep.name, Code: from.Code}
 			}
-			if arr.place == nil {
-				arr.place = to
+			if arr.place == nil && to != nil {
+				arr.place = &Place{Name: arr.name, Code: to.Code}
 			}
 		}
 		if dep.place == nil || arr.place == nil || dep.place.Code == "" || arr.place.Code == "" || dep.place.Code == arr.place.Code {
@@ -143,6 +142,21 @@ func (c *msgContext) labelledFlights(text string) []*Segment {
 		out = append(out, seg)
 	}
 	return out
+}
+
+// spelledOut is an airport's name with the words booking systems shorten
+// spelled out ("Bengaluru Intl Arpt": "Bengaluru International Airport").
+func spelledOut(name string) string {
+	f := strings.Fields(name)
+	for i, w := range f {
+		switch strings.TrimSuffix(w, ".") {
+		case "Intl":
+			f[i] = "International"
+		case "Arpt", "Apt":
+			f[i] = "Airport"
+		}
+	}
+	return strings.Join(f, " ")
 }
 
 // cmp0 is a side's place's name, or the name it read.

@@ -22,6 +22,16 @@ func TestLabelledFlightFields(t *testing.T) {
 		s.Depart.Format(time.RFC3339) != "2027-04-09T14:15:00-04:00" || s.Arrive == nil || s.Arrive.Format(time.RFC3339) != "2027-04-09T16:50:00-04:00" {
 		t.Errorf("segment = %+v %v %v", s, s.Depart, s.Arrive)
 	}
+	// An agency's invoice: the number's digits alone, the airports' names
+	// shortened and under a city's other name ("Bombay", "Madras").
+	invoice := "**PNR:** W4KQ7T\n**Airline:** Coastal Air\n**Flight Number (1st Segment):** 6127\n- **Departure Airport:** Bombay Chhatrapati Shivaji Intl\n- **Destination Airport:** Madras Intl Arpt\n- **Departure Time (1st Segment):** 2027-04-19T07:40\n- **Arrival Time (1st Segment):** 2027-04-19T09:35\n"
+	facts = mailFacts("SkyRoute <inv@skyroute.example.in>", "Flight booking invoice", invoice, sent)
+	if len(facts) != 1 || facts[0].Segment == nil {
+		t.Fatalf("facts = %+v, want one flight", facts)
+	}
+	if s := facts[0].Segment; s.Number != "6127" || s.From.Code != "BOM" || s.To.Code != "MAA" || s.From.Name != "Bombay Chhatrapati Shivaji Intl" || s.Reservation != "W4KQ7T" {
+		t.Errorf("segment = %+v", s)
+	}
 	for _, text := range []string{
 		// No flight's number: a shuttle's pick-up at an airport.
 		"Booking reference: RT4K9Q\n- Departure Airport: ATL - Atlanta airport\n- Departure Date: April 9, 2027\n- Departure Time: 2:15 PM\n- Arrival Airport: BOS - Boston airport\n- Arrival Time: 4:50 PM\n",
