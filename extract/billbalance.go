@@ -22,7 +22,7 @@ var (
 // statementGates are words one of which every bill.statement phrase
 // holds (a test checks it): a few fast substring looks keep the phrase
 // set's scan off the mails that are no bill.
-var statementGates = []string{"sald", "balance", "solde", "zůstatek", "баланс"}
+var statementGates = []string{"sald", "balance", "solde", "zůstatek", "zustatek", "баланс"}
 
 // statementGate reports whether lowered text may hold a statement's
 // balance label.

@@ -16,7 +16,7 @@ import (
 // the currency from its symbol, code or the sender's country ("kr",
 // "Rs"); IBANs checked by their mod-97 digits.
 
-var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|RSD|MKD|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB|₽|₺|₴)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|Kč|kr\.?|zł|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元|₽|руб\.?|₺|TL|₴|грн\.?|лв\.?|RSD|dinara|din\.|динара|дин\.|MKD|денари|ден\.)(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
+var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|RSD|MKD|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB|₽|₺|₴)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|Kč|Kc|kr\.?|zł|zl|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元|₽|руб\.?|₺|TL|₴|грн\.?|лв\.?|RSD|dinara|din\.|динара|дин\.|MKD|денари|ден\.)(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
 
 // currencyWords are what moneyRE's currencies hold, lower case: a line
 // with none of them is passed over before the expression runs.
@@ -25,9 +25,13 @@ var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|S
 var currencyWords = words.NewSet([]string{"€", "$", "£", "₹", "eur", "usd", "gbp", "chf", "czk", "sek", "dkk", "nok",
 	"pln", "huf", "ron", "inr", "kr", "zł", "kč", "ft", "lei", "rs", "¥", "￥", "₩", "円", "원", "元", "jpy", "krw", "cny", "rmb",
 	"rub", "uah", "bgn", "₽", "руб", "₺", "₴", "грн", "лв", "rsd", "din.", "dinara", "дин.", "динара", "mkd", "денари", "ден.",
+	// Czech and Polish written without their marks ("1 284,00 Kc",
+	// "143,97 zl"), after an amount only.
+	"0 kc", "1 kc", "2 kc", "3 kc", "4 kc", "5 kc", "6 kc", "7 kc", "8 kc", "9 kc", "0kc", "-kc",
+	"0 zl", "1 zl", "2 zl", "3 zl", "4 zl", "5 zl", "6 zl", "7 zl", "8 zl", "9 zl", "0zl", "1zl", "2zl", "3zl", "4zl", "5zl", "6zl", "7zl", "8zl", "9zl",
 	"0tl", "1tl", "2tl", "3tl", "4tl", "5tl", "6tl", "7tl", "8tl", "9tl", "0 tl", "1 tl", "2 tl", "3 tl", "4 tl", "5 tl", "6 tl", "7 tl", "8 tl", "9 tl"})
 
-var currencySymbols = map[string]string{"€": "EUR", "euro": "EUR", "euros": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "zł": "PLN", "ft": "HUF", "lei": "RON", "₹": "INR",
+var currencySymbols = map[string]string{"€": "EUR", "euro": "EUR", "euros": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "kc": "CZK", "zł": "PLN", "zl": "PLN", "ft": "HUF", "lei": "RON", "₹": "INR",
 	"円": "JPY", "원": "KRW", "₩": "KRW", "元": "CNY", "rmb": "CNY",
 	"₽": "RUB", "руб": "RUB", "руб.": "RUB", "₺": "TRY", "tl": "TRY", "₴": "UAH", "грн": "UAH", "грн.": "UAH", "лв": "BGN", "лв.": "BGN",
 	"din.": "RSD", "dinara": "RSD", "дин.": "RSD", "динара": "RSD", "денари": "MKD"}

@@ -43,3 +43,25 @@ func TestUnaccentedStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestUnaccentedBill: a bill's words, labels and currency written
+// without their marks ("Castka k uhrade", "Kc", "platbu sme prijali").
+func TestUnaccentedBill(t *testing.T) {
+	for _, c := range []struct{ from, subject, text, want string }{
+		{"Energie <fakturace@energie.example>", "Vyuctovani za listopad",
+			"Cislo faktury: 2027110447\nCastka k uhrade: 1 284,00 Kc\nDatum splatnosti: 17. 12. 2027\n", "1284.00 CZK due"},
+		{"Tele <platby@tele.example>", "Platba prijata",
+			"Vasu platbu sme prijali. Dakujeme.\nCislo faktury: TS-88120\nSuma: 19,90 EUR\n", "19.90 EUR paid"},
+		{"Sklep <sklep@sklep.example>", "Potwierdzenie", "Do zaplaty: 143,97 zl\nNumer faktury: FV/2027/12/4\nTermin platnosci: 10.12.2027\n", "143.97 PLN due"},
+	} {
+		got := ""
+		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2027, 12, 3, 9, 0, 0, 0, time.UTC)) {
+			if b := f.Bill; b != nil && b.Amount != nil {
+				got = b.Amount.Amount + " " + b.Amount.Currency + " " + b.Status
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.subject, got, c.want)
+		}
+	}
+}

@@ -8,11 +8,24 @@ import (
 // Mail is often written without its language's accents ("Votre colis a
 // ete livre", "Zasilka byla dorucena", "Tu pedido ha sido enviado y
 // llegara manana"): a phone's keyboard, an old system's charset or a
-// sender's habit drops them. The status phrases (status.*) are looked for
-// in their unaccented spelling too: parse adds each phrase's folded form
+// sender's habit drops them. The status phrases (status.*), a bill's and
+// a parcel's words (foldedCategory) are looked for in their unaccented
+// spelling too: parse adds each phrase's folded form
 // where the fold cannot make another word of it (foldedVariant), and the
 // extractor's label sets add their labels' ("Numero de suivi", "Cislo
 // zasilky").
+
+// foldedCategory reports whether a category's phrases are looked for in
+// their unaccented spelling too: an order's or a parcel's state, a bill's
+// words, a parcel's and a shipper's nouns and labels.
+func foldedCategory(c string) bool {
+	for _, p := range []string{"status.", "bill.", "parcel.", "notice.", "order.", "tracking.noun", "carrier.label", "shipper.label", "shop.noun"} {
+		if strings.HasPrefix(c, p) {
+			return true
+		}
+	}
+	return false
+}
 
 // foldLatin is the base letter of each rune from U+00C0 to U+024F, '.'
 // where it has none (Æ, ß, þ) or is no letter with a mark on it. Polish

@@ -107,7 +107,7 @@ func parse() (table, error) {
 			return t, err
 		}
 		for c, ps := range cats {
-			if strings.HasPrefix(c, "status.") {
+			if foldedCategory(c) {
 				cats[c] = WithFolded(ps)
 			}
 		}
