@@ -108,6 +108,14 @@ func TestHostNotices(t *testing.T) {
 	if len(facts) != 1 || facts[0].Segment.CheckIn == nil || facts[0].Segment.CheckIn.Format("2006-01-02") != "2027-11-05" {
 		t.Errorf("a stay dated 'Nov 05 2027' in a mail without a date: %+v", facts)
 	}
+	// A word in capitals under a reservation's label is no code.
+	facts = mailFacts("Hostdesk <notify@hostdesk.example>", "New booking",
+		"NEW BOOKING CONFIRMED!\n\nATTIC ROOM WITH GARDEN VIEW\n\nRoom\n\nCheck-in: Sep 3, 2027\nCheckout: Sep 6, 2027\n\nCONFIRMATION CODE\nSTANDARD\n", day)
+	for _, f := range facts {
+		if f.Segment != nil && f.Segment.Reservation == "STANDARD" {
+			t.Errorf("a word in capitals read as a code: %+v", f.Segment)
+		}
+	}
 	facts = mailFacts("Hotel Seeblick <info@seeblick.example>", "Ihre Buchung",
 		"Your Booking Details\n\nRoom\n\nCheck-in: Sep 3, 2027\nCheckout: Sep 6, 2027\nBooking number: 55120448\n", day)
 	for _, f := range facts {

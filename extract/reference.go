@@ -195,9 +195,9 @@ func sevenLetterLocator(c string) bool {
 // longLetterCode reports whether a code of eight to twelve capital
 // letters is a booking's code as rental platforms draw them
 // ("HMQTYNHWQD" under "CONFIRMATION CODE"): alone on its line after its
-// label (v, the label's value), with vowels (Y counted) a quarter of its
-// letters at most, as sevenLetterLocator asks of seven; a word in
-// capitals has more ("CONFIRMED", "RESERVATION").
+// label (v, the label's value), with vowels (Y counted) fewer than a
+// quarter of its letters; a word in capitals has more ("CONFIRMED",
+// "RESERVATION", "STANDARD").
 func longLetterCode(c, v string) bool {
 	if len(c) < 8 || len(c) > 12 {
 		return false
@@ -215,7 +215,7 @@ func longLetterCode(c, v string) bool {
 			return false
 		}
 	}
-	return vowels*4 <= len(c)
+	return vowels*4 < len(c)
 }
 
 // headingInCapitals reports whether a label's value is a heading in
