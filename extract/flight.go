@@ -479,12 +479,20 @@ func gateBefore(ln string, pos int) bool {
 	before := strings.ToLower(strings.TrimRight(ln[:pos], " \t:.#"))
 	for _, w := range gateWords {
 		if rest, ok := strings.CutSuffix(before, w); ok {
-			if r, _ := utf8.DecodeLastRuneInString(rest); rest == "" || !unicode.IsLetter(r) {
+			// A whole word; Chinese, Japanese and Korean words stand
+			// against the text before them ("ご搭乗口").
+			if r, _ := utf8.DecodeLastRuneInString(rest); rest == "" || !unicode.IsLetter(r) || cjkWordStart(w) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// cjkWordStart reports whether w starts with a Han, kana or Hangul letter.
+func cjkWordStart(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
 // isFlightDesignator rules out the two-character prefixes that are not

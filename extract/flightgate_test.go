@@ -19,6 +19,10 @@ func TestGateIsNoFlight(t *testing.T) {
 			"AF 1362", "ORY", "BIQ", "2027-04-06T11:05:00+02:00"},
 		{"it", "Codice di prenotazione: W8RZ2K\nVolo AZ 1161 il 6 aprile 2027\nTratta: LIN – NAP\nMilano Linate, uscita B12\nPartenza ore 07:15, imbarco dalle 06:40\n",
 			"AZ 1161", "LIN", "NAP", "2027-04-06T07:15:00+02:00"},
+		{"ru", "Код бронирования: T5KQ2W\nРейс SU 6121 6 апреля 2027\nМаршрут: SVO – AER\nШереметьево, терминал B, выход B24\nВылет 10:25, посадка с 09:45\n",
+			"SU 6121", "SVO", "AER", "2027-04-06T10:25:00+03:00"},
+		{"tr", "Rezervasyon kodu: G4MZ7P\nUçuş TK 2310 6 Nisan 2027\nGüzergah: IST – ADB\nİstanbul Havalimanı, kapı F12\nKalkış 13:40, biniş 13:00\n",
+			"TK 2310", "IST", "ADB", "2027-04-06T13:40:00+03:00"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			fs := mailFacts("Airline <booking@airline.example>", "Booking", tt.body, time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC))
