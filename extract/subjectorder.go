@@ -18,17 +18,29 @@ var subjectCodeRE = regexp.MustCompile(`^[ \t]*(?:(?:nr|no|n[°º]|č|br|núm)\.
 // no order's number.
 var subjectDateRE = regexp.MustCompile(`^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$`)
 
+// maxSubjectScan bounds the subject read: a subject is a line of a
+// few dozen words.
+const maxSubjectScan = 512
+
 // confirmedNumber is the code right after an order placed's words in a
 // subject, with four digits or more and not a date, or "".
 func confirmedNumber(subject string) string {
+	if len(subject) > maxSubjectScan {
+		subject = subject[:maxSubjectScan]
+	}
 	l := lower(subject)
 	if len(l) != len(subject) {
 		return "" // a letter whose lower case is longer: offsets differ
 	}
-	num := ""
+	num, tries := "", 0
 	orderedWords.EachAt(l, func(_, end int) bool {
-		for end < len(l) && isLetterByte(l[end]) {
-			end++ // a stem's word ("order confirm|ation")
+		// A stem's word ("order confirm|ation") ends within a few
+		// letters; hostile text may hold thousands of hits.
+		if tries++; tries > 8 {
+			return false
+		}
+		for n := 0; end < len(l) && isLetterByte(l[end]) && n < 24; n++ {
+			end++
 		}
 		m := subjectCodeRE.FindStringSubmatchIndex(subject[end:])
 		if m == nil {
