@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/net/publicsuffix"
 
+	"mailnode/extract/carriers"
 	"mailnode/extract/places"
 )
 
@@ -206,11 +207,30 @@ func namesDomain(name, org string) bool {
 	for _, ws := range NameForms(name) {
 		// A domain's name of two letters only as the whole name ("H&M"
 		// for hm.com).
-		if c := strings.Join(ws, ""); len(label) >= 3 && strings.Contains(c, compact) || len(compact) == 2 && c == compact {
+		if c := strings.Join(ws, ""); len(label) >= 3 && wordsRun(ws, compact) || len(compact) == 2 && c == compact {
 			return true
 		}
 		for _, w := range ws {
 			if len(w) >= 3 && !nameAndWords[w] && strings.Contains(label, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordsRun reports whether s is a run of whole words of ws written
+// together: telekom of "Deutsche Telekom", quillandpress of "Quill and
+// Press Ltd"; not pal of "PayPal" nor maz of "Amazon" (the eighth outside
+// review: a three-letter domain took a brand's name).
+func wordsRun(ws []string, s string) bool {
+	for i := range ws {
+		rest := s
+		for _, w := range ws[i:] {
+			if !strings.HasPrefix(rest, w) {
+				break
+			}
+			if rest = rest[len(w):]; rest == "" {
 				return true
 			}
 		}
@@ -712,10 +732,15 @@ func ownRoot(rs []Record, root string) string {
 }
 
 // carrierNotices reports whether every record is of mail from a
-// carrier's domain (carrierBySender), not forwarded.
+// carrier's domain, not forwarded: by its sender (the facts store's
+// registrable domain; extraction leaves a carrier's notice no domain of
+// its own, the shop it names being the merchant), else its order's
+// domain. Only the domains carriers send from count (carriers.CarrierOf),
+// never a domain that merely starts with a carrier's name: dhl.help and
+// ups.express are anyone's (the eighth outside review).
 func carrierNotices(rs []Record) bool {
 	for _, r := range rs {
-		if r.From == FromForwarded || carrierBySender(r.Order.Domain) == "" {
+		if r.From == FromForwarded || carriers.CarrierOf(cmp.Or(r.Sender, r.Order.Domain)) == "" {
 			return false
 		}
 	}

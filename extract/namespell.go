@@ -115,7 +115,7 @@ var kanaLatin = func() *strings.Replacer {
 		// Katakana are hiragana 0x60 further on.
 		kata := strings.Map(func(r rune) rune { return r + 0x60 }, kana)
 		pairs = append(pairs, kana, latin, kata, latin)
-		if strings.IndexAny(latin[:1], "aiueon") < 0 {
+		if !strings.ContainsAny(latin[:1], "aiueon") {
 			// A small tsu before it doubles its consonant.
 			pairs = append(pairs, "っ"+kana, latin[:1]+latin, "ッ"+kata, latin[:1]+latin)
 		}
