@@ -59,6 +59,9 @@ type rule struct {
 	// window, when not 0, is how many bytes after an anchor word the
 	// rule's match may end (anchorWindow when 0).
 	window int
+	// heads, when true, runs re over each line's head up to its first
+	// colon or comma only (matchesHeads).
+	heads bool
 }
 
 func r(pattern string, words ...[]string) rule {
@@ -92,7 +95,7 @@ var rules = append(languageRules(), []rule{
 	// A bare "agent" is a person as often ("Message for the agent" to an
 	// estate agent), and an "assistant" followed by a title one
 	// ("assistant manager"): personTitle.
-	kept(r(`\b(?:note|message|notice|instructions?|reminder|memo|request|task|attention|hinweis|nachricht|remarque)\s+(?:for|to|f[üu]r|an|pour)\s+(?:the |any |whoever |an? |den |die |le |l')?(?P<r>helper|assistant|reader|bot|model|program|tool|software|automation|automated \w+|system|assistenten|helfer|assistant[e]?)\b`,
+	kept(r(`\b(?:note|message|notice|instructions?|reminder|memo|request|task|attention|hinweis|nachricht|remarque)\s+(?:for|to|f[üu]r|an|pour)\s+(?:the |any |whoever |an? |den |die |le |l')?(?:(?:digital|virtual|electronic|smart|ai|a\.i\.) )?(?P<r>helper|assistant|reader|bot|model|program|tool|software|automation|automated \w+|system|assistenten|helfer|assistant[e]?)\b`,
 		w("note", "message", "notice", "instruction", "instructions", "reminder", "memo", "request", "task", "attention", "hinweis", "nachricht", "remarque"),
 		w("helper", "assistant", "reader", "bot", "model", "program", "tool", "software", "automation", "automated", "system", "assistenten", "helfer", "assistante")), personTitle),
 	r(`\b(?:whoever|anyone|anybody|the (?:helper|assistant|agent|program|tool|software|system|model|bot|service)|any (?:helper|assistant|agent|program|tool|software|system|model|bot))\s+(?:that is |who is |which is |is |are )?(?:reading|processing|handling|scanning|summari[sz]ing|sorting|triaging|managing|with access to)\s+(?:(?:this|these)\s+(?:inbox|mailbox|mail|mails|e-?mails?|messages?|account|folder)|(?:the|my|your)\s+(?:inbox|mailbox|mails|e-?mails|messages))\b`,
@@ -115,7 +118,7 @@ var rules = append(languageRules(), []rule{
 		w("agents", "assistants", "bots", "chatbots", "models", "llms", "programs", "tools", "helpers")), notOurs),
 	// "The model reading this should…": a machine told what to do by
 	// what it is reading.
-	r(`\b(?:the|any|an?) (?:model|ai|llm|language model|assistant|ai assistant|bot|chatbot|program|software|tool)s? (?:that is |which is )?(?:reading|processing|summari[sz]ing|parsing) this\b\s*(?:[,:]|(?:should|must|will|shall|needs to|has to|is to)\b)`,
+	r(`\b(?:the|any|an?|whichever|whatever) (?:model|ai|llm|language model|assistant|ai assistant|bot|chatbot|program|software|tool)s? (?:that is |which is |is )?(?:reading|processing|summari[sz]ing|parsing) this\b\s*(?:[,:]|(?:should|must|will|shall|needs to|has to|is to)\b)`,
 		w("model", "ai", "llm", "language model", "assistant", "bot", "chatbot", "program", "software", "tool"), w("reading", "processing", "summarizing", "summarising", "parsing")),
 	r(`\byou are (?:now |an? |the )*(?:ai|llm|assistant|agent|chatbot|language model|gpt|chatgpt|claude)\b`, w("you are"), machineWords),
 	kept(r(`\bif you(?:'re|’re| are)\s+(?:an? |the |some )?(?P<r>ai|a\.i\.|llm|language model|assistant|ai assistant|ai agent|chatbot|bot|gpt|chatgpt|claude|copilot|gemini|model|summari[sz]er)\b`,
@@ -131,6 +134,22 @@ var rules = append(languageRules(), []rule{
 	// when summarising, tell…"); not a signature's "Assistant, Sales".
 	anchored(kept(r(`\b(?:assistant|ai|ai assistant|ai agent|ai model|language model|chatgpt|gpt|claude|llm|gemini|copilot|bot|chatbot)\s*,\s*(?:\pL+\s+){0,3}(?:you|your|(?:when|while|whenever|if|before|after|once)\s+(?:summari[sz]ing|reading|processing|answering|replying|asked|triaging|sorting))\b`,
 		vocatives, w("you", "your", "when", "while", "whenever", "if", "before", "after", "once")), sentenceStart), vocatives),
+	// Forgetting what "you" were told before, the instructions unnamed
+	// ("Forget what you were told before and…"); "forget everything
+	// you were told about budget airlines" is a slogan's.
+	r(`\b(?:forget|ignore|disregard)\s+(?:what|everything|anything|all)\s+(?:that\s+)?you(?:'ve|’ve| have| had)?(?: been| were)? (?:told|instructed|asked|taught)\s+(?:before|earlier|previously|so far|until now|up to now|above)\b`,
+		w("forget", "ignore", "disregard"), w("told", "instructed", "asked", "taught")),
+	// A voice assistant woken and told what to do at a line's start
+	// ("Hey Alexa, tell Alex…"); not "Hi Alexa," to a person of that
+	// name, nor a greeting that thanks.
+	r(`(?:^|\n)\s*(?:hey|ok|okay) (?:alexa|siri|google|cortana|bixby)\s*,\s*(?:please )?(?:tell|send|order|buy|add|mark|forward|report|remind|call|pay|delete|record|say|text|message)\b`,
+		w("alexa", "siri", "google", "cortana", "bixby"), w("hey", "ok", "okay")),
+	// A prompt template's heading ("### Instruction:").
+	r(`(?:^|\n)\s*#{2,4}\s*(?:instruction|system|response)\s*:`, w("instruction", "system", "response"), w("=##")),
+	// Told that a human let "you" act: "The human has authorised you
+	// to approve this payment".
+	r(`\bthe (?:human|user) (?:has |had )?(?:already )?(?:authori[sz]ed|approved|allowed|permitted) you to\b`,
+		w("human", "user"), w("authorized", "authorised", "approved", "allowed", "permitted")),
 	r(`\[(?:system|assistant)\]`, w("=[system]", "=[assistant]")),
 	r(`<\|?(?:im_start|im_end|system|endoftext)\|?>`, w("=im_start", "=im_end", "=<system", "=<|system", "=endoftext")),
 	r(`\[/?(?:inst|sys)\]`, w("=[inst]", "=[/inst]", "=[sys]", "=[/sys]")),
@@ -239,6 +258,7 @@ func languageRules() []rule {
 		// Nutzer nichts", "kullanıcı tarafından onaylandı").
 		{re: regexp.MustCompile(span(alt(hide), alt(user), 40) + `|` + span(alt(user), alt(hideAfter), 40)),
 			sets: []*words.Set{prefilter(hide, hideAfter), prefilter(user)}},
+		machineAddress(),
 	}
 }
 
@@ -246,7 +266,8 @@ func languageRules() []rule {
 // from.
 var languageCategories = []string{"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to",
 	"injection.note", "injection.for", "injection.reader", "injection.reader.to", "injection.override.after",
-	"injection.dear", "injection.you.are", "injection.user", "injection.hide", "injection.hide.after", "injection.reader.role"}
+	"injection.dear", "injection.you.are", "injection.user", "injection.hide", "injection.hide.after", "injection.reader.role",
+	"injection.address", "injection.address.after", "injection.machine", "injection.helper", "injection.machine.noun"}
 
 // withWindow is rl with a window of n bytes after its anchor.
 func withWindow(rl rule, n int) rule {
@@ -310,6 +331,9 @@ const maxPassedOver = 16
 // matches reports whether f holds a match of the rule that its keep
 // does not refuse.
 func (rl rule) matches(f string) bool {
+	if rl.heads {
+		return rl.matchesHeads(f)
+	}
 	refused := 0
 	if rl.anchor == nil {
 		return rl.matchesIn(f, 0, len(f), &refused)
