@@ -40,11 +40,22 @@ type flightStop struct {
 func (c *msgContext) stopFlights(lines []string, skip map[int]bool, coded bool) ([]*Segment, []int) {
 	var stops []flightStop
 	var nums []hit
+	text, trainWords := "", -1 // the mail's text and its words of trains, once asked
 	for i := 0; i < len(lines); i++ {
 		if skip[i] {
 			continue
 		}
 		if n := stackedNumber(lines, i); n != "" {
+			// A regional train's number in a mail with words of trains
+			// ("RE 4711" to the airport's station) is no flight's.
+			if d, _, _ := strings.Cut(n, " "); railProducts[d] {
+				if text == "" {
+					text = strings.Join(lines, "\n")
+				}
+				if railProduct(d, text, &trainWords) {
+					continue
+				}
+			}
 			nums = append(nums, hit{i, n})
 			continue
 		}

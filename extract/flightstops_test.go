@@ -30,6 +30,8 @@ func TestStackedStopFlights(t *testing.T) {
 			[]leg{{"LH 1840", "MUC", "OPO", "2027-10-02T08:10:00+02:00", "2027-10-02T10:25:00+01:00"}}},
 		{"an airline's name beside a code is no airport", "Booking code: ZP3M8R\nflight\n12.11.2027 - 10:00\nKLM Royal Dutch Airlines\n12.11.2027 - 11:05\nLondon Heathrow (LHR)\nKL 1007\n",
 			nil},
+		{"a regional train to the airport in a mail of trains is no flight", "Ihre Rail&Fly-Fahrkarte zum Flug\nAuftragsnummer: QW7ZP4\nZug\n18.09.2027 - 06:10\nKöln\n18.09.2027 - 07:15\nFrankfurt am Main\nRE 4711 Richtung Flughafen\n",
+			nil},
 		{"a route of two codes under a date is no stop", "Booking code: ZP3M8R\nflight\n12.11.2027 - 10:00\nLUX MUC\n12.11.2027 - 11:05\nLuxembourg\nLG 9511\n",
 			nil},
 		{"two numbers between the stops: no leg", "Booking code: ZP3M8R\nflight\n12.11.2027 - 10:00\nOslo\nSK 4407\nSK 4409\n12.11.2027 - 11:05\nBergen\n",
