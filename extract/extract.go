@@ -340,6 +340,13 @@ func (c *msgContext) textRules(subject, text string) []Fact { return c.textRules
 // (a person forwarding their exchange with a shop, a reply quoting a
 // forward), read as the outermost is, two deep at most.
 func (c *msgContext) textRulesIn(subject, text string, depth int) []Fact {
+	if depth == 0 && len(text) > 256<<10 {
+		// textFacts reads 256 KB of a text; a chain of forwards and
+		// replies is read as its parts, and without this each part's
+		// 256 KB: a 1 MB chain of four cost four times one part (the
+		// eighth outside review, MEDIUM-1).
+		text = text[:256<<10]
+	}
 	if from, own, head, body, ok := forwardedHead(text); ok {
 		if own == "" {
 			own = c.ownOverOriginal(text, head, from)

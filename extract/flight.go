@@ -113,6 +113,9 @@ func (c *msgContext) textFlights(text string) []Fact {
 	var hits []hit
 	trainWords := -1 // the mail's train words, counted once when asked
 	for i, ln := range lines {
+		if len(hits) == maxFlightNumbers {
+			break
+		}
 		if rowLine[i] {
 			continue
 		}
@@ -519,7 +522,7 @@ var (
 // ln as a word, not as an airport's code in parentheses: "Frankfurt
 // (FRA)" holds Danish "fra" (from), and an arrival line ending in it is
 // no departure's.
-func stopLabelOn(re *regexp.Regexp, ln string) bool {
+func stopLabelOn(re stopLabel, ln string) bool {
 	if !re.MatchString(ln) {
 		return false
 	}
@@ -536,14 +539,46 @@ func stopLabelOn(re *regexp.Regexp, ln string) bool {
 	return false
 }
 
-func travelLabel(category string) *regexp.Regexp {
+// maxFlightNumbers is how many lines naming a flight's number the text
+// reader reads a leg around: more than any itinerary prints (a family's
+// round trip with changes, each leg twice, is under forty), and what
+// bounds a hostile mail of thousands of numbered lines, each read with
+// the lines about it (the eighth outside review, MEDIUM-1).
+const maxFlightNumbers = 100
+
+// stopLabel is a departure's or an arrival's label in every language
+// (travelLabel), found by its phrase set (phraseExpr) rather than tried
+// from every byte of a line: the flight reader asks it of each stop's
+// line, and one 250 KB mail of long lines of stops ran it for five
+// seconds (the eighth outside review, MEDIUM-1). Its Regexp is the whole
+// expression, for a caller that reads where a match starts.
+type stopLabel struct {
+	*regexp.Regexp
+	e *phraseExpr
+}
+
+// MatchString reports whether s holds the label.
+func (l stopLabel) MatchString(s string) bool { return l.e.match(s) }
+
+// FindAllStringIndex is where s holds the label, from its phrase (not
+// the rune before it) to the end of the match.
+func (l stopLabel) FindAllStringIndex(s string, n int) [][]int {
+	ms := l.e.findAll(s, n)
+	for i, m := range ms {
+		ms[i] = m[:2]
+	}
+	return ms
+}
+
+func travelLabel(category string) stopLabel {
 	words := lang.Entries(category)
 	for _, w := range lang.Entries(category + ".marker") {
 		if utf8.RuneCountInString(w) >= 3 {
 			words = append(words, w)
 		}
 	}
-	return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(words), "|") + `)(?:[^\p{L}]|$)`)
+	e := newPhraseExpr(longestFirst(words), `(?:[^\p{L}]|$)`)
+	return stopLabel{Regexp: e.whole, e: e}
 }
 
 func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Segment {

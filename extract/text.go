@@ -308,11 +308,8 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(text) > 256<<10 {
 		text = text[:256<<10]
 	}
-	text = keyValueLabels(cjkClockMarks(bracketLabels(foldWidth(unboldLabels(dropInvisible(text))))))
+	text = hashParenLabels(keyValueLabels(cjkClockMarks(bracketLabels(foldWidth(unboldLabels(dropInvisible(text)))))))
 	subject = foldWidth(dropInvisible(subject))
-
-	text = hashParenLabels(keyValueLabels(cjkClockMarks(bracketLabels(foldWidth(unboldLabels(text))))))
-	subject = foldWidth(subject)
 	all := subject + "\n" + text
 	c.langText, c.langDone, c.sureDone = all, false, false
 	if c.ref.IsZero() {
