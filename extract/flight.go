@@ -615,8 +615,8 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		// "Departs 06:15   Arrives 09:50", "12.07.2027 20:35 –
 		// 13.07.2027 06:50": both of a leg's times on one line, its
 		// airports on the route line.
-		if p != nil && p.Code == "" && (depLabel.MatchString(p.Name) || arrLabel.MatchString(p.Name)) {
-			p = nil // the labels' words, not a place
+		if p != nil && p.Code == "" && (depLabel.MatchString(p.Name) || arrLabel.MatchString(p.Name) || strings.TrimSpace(withoutClockWord(p.Name+" ")) == "") {
+			p = nil // the labels' words, not a place ("Heure de" before "départ : 06:50": clock.of)
 		}
 		if (p == nil || p.Code == "") && len(clocks) >= 2 && (depLabel.MatchString(ln) && arrLabel.MatchString(ln) ||
 			timeRange(ln, clocks[0], clocks[1]) || markedClocks(ln, clocks)) {

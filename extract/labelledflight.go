@@ -17,7 +17,7 @@ import (
 
 // fieldLineRE is a labelled line: a bullet, the label (an aside in
 // parentheses allowed), a colon and the value.
-var fieldLineRE = regexp.MustCompile(`^[ \t]*(?:[-*•][ \t]+)?([\p{L}][\p{L} ./]{1,40}?)[ \t]*(?:\(([^()\n]{1,30})\))?[ \t]*:[ \t]*(\S.{0,120}?)[ \t]*$`)
+var fieldLineRE = regexp.MustCompile(`^[ \t]*(?:[-*•][ \t]+)?([\p{L}][\p{L} ./'’]{1,40}?)[ \t]*(?:\(([^()\n]{1,30})\))?[ \t]*:[ \t]*(\S.{0,120}?)[ \t]*$`)
 
 // A label of a flight's number holds a flight's word (flightWords,
 // column.flight) and a number's (flightNumberWords), or is the flight's
@@ -29,7 +29,8 @@ var (
 
 // fieldRole is what a label names: "flight", "dep", "arr", or "".
 func fieldRole(label string) string {
-	ws := strings.Fields(strings.ToLower(label))
+	// "Aéroport d'arrivée": the elided article is no word of its own.
+	ws := strings.FieldsFunc(strings.ToLower(label), func(r rune) bool { return r == ' ' || r == '\'' || r == '’' })
 	var flight, number, dep, arr bool
 	for _, w := range ws {
 		switch {

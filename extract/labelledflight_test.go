@@ -32,6 +32,16 @@ func TestLabelledFlightFields(t *testing.T) {
 	if s := facts[0].Segment; s.Number != "6127" || s.From.Code != "BOM" || s.To.Code != "MAA" || s.From.Name != "Bombay Chhatrapati Shivaji Intl" || s.Reservation != "W4KQ7T" {
 		t.Errorf("segment = %+v", s)
 	}
+	// French labels with the words for "the time of" before the stop's
+	// ("Heure de départ : 06:50"): never an airport named "Heure de".
+	fr := "Référence de réservation : ZQ7K4P\nNuméro de vol : AF 7651\nAéroport de départ : LYS - Lyon Saint-Exupéry\nDate de départ : 02/04/2027\nHeure de départ : 06:50\nAéroport d'arrivée : NCE - Nice Côte d'Azur\nHeure d'arrivée : 07:55\n"
+	facts = mailFacts("Agence <resa@agence.example.fr>", "Votre vol", fr, sent)
+	if len(facts) != 1 || facts[0].Segment == nil {
+		t.Fatalf("facts = %+v, want one flight", facts)
+	}
+	if s := facts[0].Segment; s.From.Code != "LYS" || s.To.Code != "NCE" || s.Depart.Format(time.RFC3339) != "2027-04-02T06:50:00+02:00" {
+		t.Errorf("segment = %+v %+v %+v %v", s, s.From, s.To, s.Depart)
+	}
 	for _, text := range []string{
 		// No flight's number: a shuttle's pick-up at an airport.
 		"Booking reference: RT4K9Q\n- Departure Airport: ATL - Atlanta airport\n- Departure Date: April 9, 2027\n- Departure Time: 2:15 PM\n- Arrival Airport: BOS - Boston airport\n- Arrival Time: 4:50 PM\n",
