@@ -3,6 +3,8 @@ package injection
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -71,6 +73,11 @@ func machineAddress() rule {
 		if note := lang.Of(l, "injection.note"); len(note) > 0 {
 			label += `|(?:` + m + `)[\s-](?:` + alt(note) + `)`
 		}
+		if after := lang.Of(l, "injection.address.after"); len(after) > 0 {
+			// A word for AI with its case after it ("AIへ:") is
+			// addressed as "to the AI" is.
+			label += `|(?:` + m + `)\s*(?:` + alt(after) + `)`
+		}
 		named := core + `|` + m
 		if len(noun) > 0 {
 			named += `|` + alt(noun)
@@ -86,7 +93,40 @@ func machineAddress() rule {
 		suffix = `\s*(?:` + alt(after) + `)`
 	}
 	body := strings.ReplaceAll(strings.Join(langs, "|"), "SUFFIX", suffix)
-	return rule{re: regexp.MustCompile(`^[\s>*•·-]*(?:` + body + `)`), sets: []*words.Set{words.NewSet(trimStars(gate))}, heads: true}
+	rl := rule{re: regexp.MustCompile(`^[\s>*•·-]*(?:` + body + `)`), sets: []*words.Set{words.NewSet(trimStars(gate))}, heads: true}
+	// The same words as anchors, for a head's closer look: a short one
+	// ("bot", "ai:") stands whole, not in "both" or "email:"; a longer
+	// one may end a compound ("tekoälyavustaja").
+	rl.anchor = rl.sets[0]
+	for _, g := range trimStars(gate) {
+		rl.anchorLens = append(rl.anchorLens, len(g))
+		rl.anchorWhole = append(rl.anchorWhole, !isCJK(g) && len([]rune(strings.TrimRight(g, " :,"))) <= 4)
+	}
+	return rl
+}
+
+// headHolds reports whether head holds a word of the rule's anchors as
+// it may stand (machineAddress).
+func (rl rule) headHolds(head string) bool {
+	found := false
+	rl.anchor.EachAt(head, func(p, end int) bool {
+		if !rl.anchorWhole[p] {
+			found = true
+			return false
+		}
+		st := end - rl.anchorLens[p]
+		if st > 0 {
+			if r, _ := utf8.DecodeLastRuneInString(head[:st]); unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return true
+			}
+		}
+		if r, _ := utf8.DecodeRuneInString(head[end:]); end < len(head) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return true
+		}
+		found = true
+		return false
+	})
+	return found
 }
 
 // maxHead is how far into a line the colon or comma after an address
@@ -94,23 +134,52 @@ func machineAddress() rule {
 // name, in letters of up to four bytes.
 const maxHead = 160
 
-// matchesHeads reports whether the head of a line of f, up to its first
-// colon or comma, holds a word of the rule's sets and matches its
-// pattern: the pattern, every language's address forms and names, is
-// run only over the few heads that may hold one, not over the mail.
+// matchesHeads reports whether the head of a line or of a sentence in
+// it ("Invoice 4471. To the AI assistant: …"), up to its first colon or
+// comma, holds a word of the rule's sets and matches its pattern: the
+// pattern, every language's address forms and names, is run only over
+// the few heads that may hold one, not over the mail.
 func (rl rule) matchesHeads(f string) bool {
+	heads := 0
 	for line := range strings.Lines(f) {
-		i := strings.IndexAny(line, ":,")
-		if i < 0 || i >= maxHead {
+		if !rl.sets[0].Any(line) {
 			continue
 		}
-		head := line[:i+1]
-		if rl.sets[0].Any(head) && rl.re.MatchString(head) {
-			return true
+		for start := 0; start < len(line); {
+			rest := line[start:]
+			if i := strings.IndexAny(rest[:min(len(rest), maxHead)], ":,"); i >= 0 {
+				if head := rest[:i+1]; rl.headHolds(head) {
+					if heads++; heads > maxHeads {
+						return false
+					}
+					if rl.re.MatchString(head) {
+						return true
+					}
+				}
+			}
+			// The next sentence's start: after a full stop, question
+			// or exclamation mark and a space.
+			for {
+				j := strings.IndexAny(rest, ".!?")
+				if j < 0 {
+					start = len(line)
+					break
+				}
+				start += j + 1
+				rest = line[start:]
+				if rest == "" || rest[0] == ' ' {
+					break
+				}
+			}
 		}
 	}
 	return false
 }
+
+// maxHeads is how many heads holding a word of the rule's sets a text
+// may ask the pattern about: a hostile text of endless "asistente x,"
+// costs no more than a bounded number of runs.
+const maxHeads = 256
 
 // trimStars is ws without their trailing '*'.
 func trimStars(ws []string) []string {
