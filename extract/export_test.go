@@ -11,3 +11,6 @@ var ProvenanceRaw = provenanceRaw
 
 // TermsPaid is termsPaid, for the tests outside the package.
 var TermsPaid = termsPaid
+
+// TicketLineHead is ticketLineHead, for the tests outside the package.
+var TicketLineHead = ticketLineHead

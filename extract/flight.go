@@ -103,6 +103,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 	for _, i := range numLines {
 		rowLine[i] = true
 	}
+	// A newsletter's featured arrivals and a friend's options are stacked
+	// so too: no booking's sign, no flight.
+	if len(stacked) > 0 && ref == "" && !c.bookingSigned(text) {
+		stacked = nil
+	}
 	for _, seg := range stacked {
 		seg.Reservation = ref
 		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {

@@ -46,6 +46,16 @@ func (c *msgContext) numbersBooking(text string) bool {
 	return c.bookingRef(text) != "" || c.orderNumber(text) != "" || c.ticketCode(text) != ""
 }
 
+// bookingSigned reports whether a text shows a sign of a booking: its
+// reference, an order's number or a ticket's code, a seat, a booking's or
+// a payment's words. A layout that a booking shares with a newsletter's
+// featured arrivals or with a connection a friend looked up (stacked
+// stops, a connection's row) is a trip only beside one.
+func (c *msgContext) bookingSigned(text string) bool {
+	l := lower(text)
+	return bookedWords.In(l) || seatNamed(l) || c.numbersBooking(text)
+}
+
 // seatNamed reports whether a lower-cased text names a seat, a coach or a
 // row by its number ("Seat 42", "Wagen 7", "place : 84"): a ticket's, which
 // the readers do not always take as the leg's seat. The number has at most

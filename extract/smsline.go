@@ -59,13 +59,15 @@ func labelledRows(text string) string {
 		if len(ms) < 4 {
 			continue
 		}
-		dep, arr := false, false
+		dep, arr, depAt := false, false, 0
 		for _, m := range ms {
 			l := strings.ToLower(ln[m[2]:m[3]])
-			dep = dep || depLabelWords.has(l)
+			if !dep && depLabelWords.has(l) {
+				dep, depAt = true, m[0]
+			}
 			arr = arr || arrLabelWords.has(l)
 		}
-		if !dep || !arr {
+		if !dep || !arr || !ticketLineHead(ln[:depAt]) {
 			continue
 		}
 		var b strings.Builder
@@ -95,3 +97,39 @@ func labelledRows(text string) string {
 // arrLabelWords are the arrival's labels alone, as depLabelWords are the
 // departure's.
 var arrLabelWords = newStopMarkers("arrival")
+
+// ticketLineHead reports whether the part of a line before its
+// departure's label is a ticket's: it holds the booking's code, capitals
+// and digits mixed ("* SJ * BKD3723G0002", "Bokningsnummer: RQ8K2W4T"),
+// and does not call the line an example. A timetable's tip on one line
+// ("Ny tidtabell: Datum: 270114 Avg: Uppsala C 16.24 …") is no booking,
+// nor is a newsletter's "Example of a ticket: …".
+func ticketLineHead(head string) bool {
+	if exampleWords.In(lower(head)) {
+		return false
+	}
+	for _, f := range strings.Fields(head) {
+		f = strings.Trim(f, "*:.,;()[]#")
+		if len(f) >= 6 && len(f) <= 20 && mixedCapsCode(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// mixedCapsCode reports whether s is capitals and digits alone, with
+// both.
+func mixedCapsCode(s string) bool {
+	letter, digit := false, false
+	for _, r := range s {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			letter = true
+		case r >= '0' && r <= '9':
+			digit = true
+		default:
+			return false
+		}
+	}
+	return letter && digit
+}

@@ -3,6 +3,8 @@ package extract_test
 import (
 	"testing"
 	"time"
+
+	"mailnode/extract"
 )
 
 // TestOneLineLabelledTicket: a ticket's text message on one line, its
@@ -25,6 +27,25 @@ func TestOneLineLabelledTicket(t *testing.T) {
 		"Roslagståg Bokningsnummer: RQ8K2W4T Kundnr: 270510 Avg: Uppsala C 09.40 Ank: Gävle C 10.47 Vagn: 2 Plats: 14\n", sent) {
 		if s := f.Segment; s != nil && s.Depart != nil && s.Depart.Day() == 10 && s.Depart.Month() == time.May {
 			t.Errorf("a customer's number read as the day: %+v", s)
+		}
+	}
+}
+
+// TestTicketLineHead: a line's part before its departure's label is a
+// ticket's when it holds a booking's code and calls itself no example.
+func TestTicketLineHead(t *testing.T) {
+	for _, tt := range []struct {
+		head string
+		want bool
+	}{
+		{"* SJ * BKD3723G0002", true},
+		{"Roslagståg Bokningsnummer: RQ8K2W4T", true},
+		{"Ny tidtabell: Datum: 270114", false},
+		{"Example of a ticket: * SJ * BKD3723G0002", false},
+		{"Linje 830 Datum: 270114", false},
+	} {
+		if got := extract.TicketLineHead(tt.head); got != tt.want {
+			t.Errorf("ticketLineHead(%q) = %v, want %v", tt.head, got, tt.want)
 		}
 	}
 }

@@ -1,7 +1,9 @@
 package extract
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -74,7 +76,7 @@ func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
 		return nil
 	}
 	from, to = stationName(strings.TrimSpace(from)), stationName(strings.TrimSpace(to))
-	if from == "" || to == "" || strings.EqualFold(from, to) {
+	if from == "" || to == "" || strings.EqualFold(from, to) || !railEvidence(lower(text), from, to) {
 		return nil
 	}
 	var out []*Segment
@@ -112,3 +114,30 @@ func (c *msgContext) dayOnlyLeg(a, b string, d dateMatch) *Segment {
 	fz, _ := c.legZones(a, b, w, w)
 	return &Segment{Type: KindTrain, Status: StatusConfirmed, From: &Place{Name: a}, To: &Place{Name: b}, Depart: resolve(w, fz, c.dateLoc)}
 }
+
+// railEvidence reports whether a text in lower case l, whose stops are a
+// and b, shows a train's booking: a word of trains that neither a
+// journey's label nor a coach's ticket shares ("Zugbindung", "trains",
+// "tren"; "Hinfahrt" heads a car-share's day too), a station's word in a
+// stop's name ("Freiburg Hbf", "Uppsala C"), or a class by its number
+// ("2e klas", "2. Klasse"). Labelled ends and a travel date's label alone
+// are also an insurer's policy's, a bank's standing order's, a removal
+// firm's quote's or a car-share's offer's.
+func railEvidence(l, a, b string) bool {
+	return countTravelWords(l, beyondJourney)[1] > 0 || stationNamed(a) || stationNamed(b) || numberedClass.In(l)
+}
+
+// beyondJourney are the words of trains railEvidence does not count: the
+// journey's labels and the words trains share with buses.
+var beyondJourney = func() map[string]bool {
+	m := maps.Clone(busSharedWords)
+	for _, w := range journeyWords {
+		m[w] = true
+	}
+	return m
+}()
+
+// numberedClass finds a class named by its number (ticket.class entries
+// with a digit: "2e klas", "2nd class", "2. Klasse", "1re classe"), which
+// a rail ticket prints and a flight's does not.
+var numberedClass = words.NewWholeSet(slices.DeleteFunc(lang.Entries("ticket.class"), func(e string) bool { return !hasDigit(e) }))

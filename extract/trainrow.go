@@ -29,7 +29,10 @@ type rowCell struct {
 // looked at.
 func (c *msgContext) connectionRowLeg(ln string, clocks []clockMatch, d dateMatch) *Segment {
 	route, dep, arr := connectionRow(ln, clocks)
-	if dep == nil {
+	// A connection a friend looked up and shares is such a row too: a
+	// leg only in a mail that shows a booking's sign (the text the rules
+	// read).
+	if dep == nil || !c.bookingSigned(c.langText) {
 		return nil
 	}
 	// A platform after a name ("Hamburg Hbf Gl.5-8") is left out by the
