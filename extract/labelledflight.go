@@ -66,10 +66,9 @@ func (c *msgContext) labelledFlights(text string) []*Segment {
 		return nil
 	}
 	type group struct {
-		num        string
-		side       [2]tableSide
-		aside      string
-		sawAirport [2]bool
+		num   string
+		side  [2]tableSide
+		aside string
 	}
 	var groups []*group
 	var g *group
