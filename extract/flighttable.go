@@ -364,8 +364,16 @@ func (c *msgContext) tableFlight(roles, cells []string, lines []string, h int, d
 	if day == nil {
 		return nil
 	}
+	return c.sidesSegment(day, dep, arr, num)
+}
+
+// sidesSegment is flight num from dep to arr, leaving on day: each clock
+// at its airport's offset, the arrival on its own day, else on the days
+// after the departure it says ("+1"), else on the next when it lands
+// before it leaves.
+func (c *msgContext) sidesSegment(day *dateMatch, dep, arr *tableSide, num string) *Segment {
 	d := day.withYear(c.ref)
-	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: dep.place, To: arr.place}
+	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, Number: num, From: dep.place, To: arr.place}
 	seg.Depart = resolve(at(d, dep.clock), c.airportZone(dep.place), c.dateLoc)
 	if arr.clock != nil {
 		ad := d
@@ -380,7 +388,6 @@ func (c *msgContext) tableFlight(roles, cells []string, lines []string, h int, d
 			seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
 		}
 	}
-	seg.Number = num
 	return seg
 }
 

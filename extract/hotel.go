@@ -343,9 +343,7 @@ func listingName(text string) string {
 			continue
 		}
 		if hostWords.Any(lower(ln)) {
-			r, _ := utf8.DecodeRuneInString(prev)
-			if unicode.IsUpper(r) && len(prev) <= 80 && len(strings.Fields(prev)) >= 2 && !hasDigit(prev) &&
-				!strings.ContainsAny(prev, ":!?@|\t") && !strings.HasSuffix(prev, ".") && !hostWords.Any(lower(prev)) {
+			if titleShaped(prev, ":!?@|\t") && !hostWords.Any(lower(prev)) {
 				return prev
 			}
 			return ""
@@ -353,6 +351,15 @@ func listingName(text string) string {
 		prev = ln
 	}
 	return ""
+}
+
+// titleShaped reports whether a line may be a rented home's title: short,
+// of two words or more, starting with a capital, with no digit, none of
+// marks and no sentence's end.
+func titleShaped(ln, marks string) bool {
+	r, _ := utf8.DecodeRuneInString(ln)
+	return unicode.IsUpper(r) && len(ln) <= 80 && len(strings.Fields(ln)) >= 2 && !hasDigit(ln) &&
+		!strings.ContainsAny(ln, marks) && !strings.HasSuffix(ln, ".")
 }
 
 // unitTitle is a rented home's title as a platform's host notice prints
@@ -376,9 +383,7 @@ func unitTitle(text string) string {
 		// A listing's number under its title ("Cedar Ridge Cabin" over
 		// "Property #4471209") is a unit's line of several words.
 		if u := strings.ToLower(ln); unitPhrases[u] || strings.IndexByte(ln, '#') >= 0 && numberedListingRE.MatchString(ln) && strings.Contains(u, " ") {
-			r, _ := utf8.DecodeRuneInString(prev)
-			if unicode.IsUpper(r) && len(prev) <= 80 && len(strings.Fields(prev)) >= 2 && !hasDigit(prev) &&
-				!strings.ContainsAny(prev, ":!?@|\t[]/") && !strings.HasSuffix(prev, ".") && !headingOnly(prev) &&
+			if titleShaped(prev, ":!?@|\t[]/") && !headingOnly(prev) &&
 				(strings.Contains(u, " ") || prev == strings.ToUpper(prev)) {
 				return prev
 			}

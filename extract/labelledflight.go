@@ -126,20 +126,7 @@ func (c *msgContext) labelledFlights(text string) []*Segment {
 		if dep.place == nil || arr.place == nil || dep.place.Code == "" || arr.place.Code == "" || dep.place.Code == arr.place.Code {
 			continue
 		}
-		d := dep.day.withYear(c.ref)
-		seg := &Segment{Type: KindFlight, Status: StatusConfirmed, Number: g.num, From: dep.place, To: arr.place}
-		seg.Depart = resolve(at(d, dep.clock), c.airportZone(dep.place), c.dateLoc)
-		if arr.clock != nil {
-			ad := d
-			if arr.day != nil {
-				ad = arr.day.withYear(c.ref)
-			}
-			seg.Arrive = resolve(at(ad, arr.clock), c.airportZone(arr.place), c.dateLoc)
-			if arr.day == nil && seg.Arrive.Before(seg.Depart.Time) {
-				seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
-			}
-		}
-		out = append(out, seg)
+		out = append(out, c.sidesSegment(dep.day, dep, arr, g.num))
 	}
 	return out
 }
