@@ -25,18 +25,13 @@ func printsNothing(r rune) bool {
 }
 
 // dropInvisible is s without the marks that print nothing. Their UTF-8
-// forms start with 0xE2, 0xEF, 0xC2 or 0xCD: a text without those bytes
-// is returned as it is, without a copy.
+// forms start with 0xE2, 0xEF, 0xC2 or 0xCD: a text without such a mark
+// is returned as it is, without a copy, found by looking for each of
+// those bytes (strings.IndexByte) rather than at every byte: every mail's
+// text passes here.
 func dropInvisible(s string) string {
-	i := 0
-	for ; i < len(s); i++ {
-		if c := s[i]; c == 0xE2 || c == 0xEF || c == 0xC2 || c == 0xCD {
-			if r, _ := utf8.DecodeRuneInString(s[i:]); printsNothing(r) {
-				break
-			}
-		}
-	}
-	if i == len(s) {
+	i := firstInvisible(s)
+	if i < 0 {
 		return s
 	}
 	var b strings.Builder
@@ -50,4 +45,40 @@ func dropInvisible(s string) string {
 		i += n
 	}
 	return b.String()
+}
+
+// invisibleLeads are the first bytes of the marks' UTF-8 forms.
+const invisibleLeads = "\xe2\xef\xc2\xcd"
+
+// firstInvisible is the offset of s's first mark that prints nothing, or
+// -1. Each lead byte's next place is kept and looked for again only once
+// passed, so that a text of many "€" or no-break spaces is still read
+// once for each lead byte.
+func firstInvisible(s string) int {
+	var next [len(invisibleLeads)]int
+	for k := range next {
+		next[k] = -2 // not looked for yet
+	}
+	from := 0
+	for {
+		i := -1
+		for k := range next {
+			if next[k] == -2 || next[k] >= 0 && next[k] < from {
+				next[k] = -1
+				if j := strings.IndexByte(s[from:], invisibleLeads[k]); j >= 0 {
+					next[k] = from + j
+				}
+			}
+			if next[k] >= 0 && (i < 0 || next[k] < i) {
+				i = next[k]
+			}
+		}
+		if i < 0 {
+			return -1
+		}
+		if r, _ := utf8.DecodeRuneInString(s[i:]); printsNothing(r) {
+			return i
+		}
+		from = i + 1
+	}
 }

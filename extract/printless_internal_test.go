@@ -1,6 +1,10 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 // TestDropInvisible: bidi and zero-width marks go, wherever they stand;
 // every other character stays, and a text without them is not copied.
@@ -36,4 +40,25 @@ func TestSpacedBoldLabel(t *testing.T) {
 			t.Errorf("unboldLabels(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzDropInvisible: any text loses exactly its marks that print nothing,
+// as a rune-by-rune copy drops them, and keeps its bytes otherwise.
+func FuzzDropInvisible(f *testing.F) {
+	for _, s := range []string{"Nr zamówienia \u202b403-1234567", "€ 12,00\u00a0EUR\u200b", "\xe2\xef\xc2\xcd", "abc", "\u00ad\u034f\ufeff", "\xe2\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var b strings.Builder
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !printsNothing(r) || n == 1 {
+				b.WriteString(s[i : i+n])
+			}
+			i += n
+		}
+		if got := dropInvisible(s); got != b.String() {
+			t.Fatalf("dropInvisible(%q) = %q, want %q", s, got, b.String())
+		}
+	})
 }
