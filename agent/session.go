@@ -127,7 +127,7 @@ type ToolError struct {
 	Code    string `json:"error"`
 	Message string `json:"message"`
 	// RetryAfter is, for too_many_prompts, the seconds to wait before
-	// asking the user again.
+	// asking the user again; for rate_limited, before calling again.
 	RetryAfter int64 `json:"retry_after,omitempty"`
 }
 
@@ -343,6 +343,18 @@ func (s *Session) CallAndWait(ctx context.Context, name string, args any, interv
 			}
 			if err := s.AwaitQueued(ctx, qe.RequestID, interval); err != nil {
 				return nil, err
+			}
+			continue
+		}
+		var te *ToolError
+		if errors.As(err, &te) && te.Code == "rate_limited" {
+			// Polling faster than the node's per-agent rate is not a
+			// refusal: wait what the node said and ask again.
+			wait := max(interval, time.Duration(max(te.RetryAfter, 1))*time.Second)
+			select {
+			case <-ctx.Done():
+				return nil, fmt.Errorf("waiting out the node's rate limit: %w", ctx.Err())
+			case <-time.After(wait):
 			}
 			continue
 		}

@@ -29,6 +29,7 @@ import (
 	"mailnode/app"
 	"mailnode/app/apptest"
 	"mailnode/approvals"
+	"mailnode/gateway"
 	"mailnode/gateway/localca"
 	"mailnode/gateway/phone/phoneclient"
 	"mailnode/relay"
@@ -57,9 +58,17 @@ func agentHost(t *testing.T, domain string, pub ed25519.PublicKey) *httptest.Ser
 // overrides, and returns it with an HTTP client that trusts its CA.
 func startDemoNode(t *testing.T, domain string, host *httptest.Server) (*app.Node, string, *http.Client) {
 	t.Helper()
+	return startDemoNodeLimited(t, domain, host, gateway.RateLimit{})
+}
+
+// startDemoNodeLimited is startDemoNode with the gateway's per-agent rate
+// limit rl (zero: the gateway's default).
+func startDemoNodeLimited(t *testing.T, domain string, host *httptest.Server, rl gateway.RateLimit) (*app.Node, string, *http.Client) {
+	t.Helper()
 	ctx := context.Background()
 	n, err := app.New(apptest.Demo(t, app.Config{DataDir: t.TempDir(), Gateway: app.GatewayConfig{
 		Listen:        "127.0.0.1:0",
+		RateLimit:     rl,
 		DevAgentAddrs: map[string]string{domain: host.Listener.Addr().String()},
 		DevAgentCAs:   []*x509.Certificate{host.Certificate()},
 	}, Services: app.Services{Gateway: true}}), nil)
@@ -211,6 +220,38 @@ func TestSessionAgainstNode(t *testing.T) {
 	})
 	if !errors.As(err, &te) || te.Code != "approval_denied" {
 		t.Fatalf("denied ask: %v", err)
+	}
+}
+
+// TestCallAndWaitRateLimited: an agent polling for its approval faster
+// than the node's per-agent rate gets rate_limited with retry_after; the
+// SDK waits that long and asks again instead of giving up (a CI run saw
+// the offline queue's test end on "rate_limited" right after approval).
+func TestCallAndWaitRateLimited(t *testing.T) {
+	const domain = "agent.example.com"
+	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
+	n, node, client := startDemoNodeLimited(t, domain, agentHost(t, domain, pub),
+		gateway.RateLimit{PerAgent: 1, Burst: 3, PerSite: 100, SiteBurst: 100})
+	ctx := context.Background()
+	s, err := agent.NewSession(agent.Config{Node: node, HTTPClient: client,
+		Signer: &agent.Signer{Domain: domain, Kid: "k1", Key: priv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The person decides a while after the prompt: the 10 ms polls
+	// meanwhile run past the bucket's three tokens.
+	out, err := s.CallAndWait(ctx, "bills_due", nil, 10*time.Millisecond, func(ar *agent.ApprovalRequired) {
+		time.AfterFunc(500*time.Millisecond, func() {
+			if _, err := n.Decide(ctx, ar.MatchCode, true); err != nil {
+				t.Error(err)
+			}
+		})
+	})
+	if err != nil {
+		t.Fatalf("CallAndWait under a rate limit: %v", err)
+	}
+	if !json.Valid(out) {
+		t.Fatalf("bills_due = %s", out)
 	}
 }
 
