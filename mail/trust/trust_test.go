@@ -58,6 +58,15 @@ func TestFreeMail(t *testing.T) {
 		{"meetup.com", true},
 		{"linkedin.com", true},
 		{"githubusercontent.com", false},
+		// The eighth review's relays: file shares, newsletters, events,
+		// expenses, card readers.
+		{"wetransfer.com", true},
+		{"mallory.substack.com", true},
+		{"order.eventbrite.com", true},
+		{"splitwise.com", true},
+		{"sumup.com", true},
+		{"x.com", true},
+		{"box.com", false},
 		{"cash.square.com", true},
 		// Platforms whose customers send from subdomains of theirs.
 		{"contoso.onmicrosoft.com", true},
