@@ -224,6 +224,12 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Number == "" && b.Status == StatusDue && billExample.In(l) {
 		return Fact{}, false
 	}
+	// A purchase's receipt ("Purchase Summary", "Date of purchase:") that
+	// names no bill, says nothing of a payment and asks for nothing by a
+	// day is the purchase's, a ticket's or an order's (billpurchase.go).
+	if b.Status == StatusDue && b.Due == nil && !billNouns.In(lower(subject)) && purchaseReceipt(text) {
+		return Fact{}, false
+	}
 	return Fact{Kind: KindBill, From: FromText, Bill: b}, true
 }
 
