@@ -96,6 +96,19 @@ func (c *msgContext) textFlights(text string) []Fact {
 			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
 		}
 	}
+	// A departure's and an arrival's cells side by side, a row each of
+	// their dates, clocks and places (flightpairs.go).
+	paired, pairLines := c.pairedFlights(lines, rowLine)
+	for _, i := range pairLines {
+		lines[i] = ""
+	}
+	for _, seg := range paired {
+		seg.Reservation = ref
+		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
+			seen[key] = true
+			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+		}
+	}
 	// Stops stacked as lines of their own, each a date and clock over its
 	// airport, the number under the leg's departure or above it
 	// (flightstops.go): the numbers' lines are no other reader's.
