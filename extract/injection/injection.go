@@ -216,6 +216,14 @@ func languageRules() []rule {
 	dear, youAre := cat("injection.dear"), cat("injection.you.are")
 	user, hide, hideAfter := cat("injection.user"), cat("injection.hide"), cat("injection.hide.after")
 	roles := cat("injection.reader.role")
+	told, toldCJK := splitCJK(cat("injection.told"))
+	before, beforeCJK := splitCJK(cat("injection.before"))
+	// toldBefore is "told before" in either order, a few characters
+	// apart at most ("dir bisher gesagt", "t'a dit avant"): a topic
+	// between ("bisher über Hautpflege gesagt") is a slogan's.
+	toldBefore := `(?:` + alt(told) + `)` + sep + `(?:[^.!?]{0,10}` + sep + `)?(?:` + alt(before) + `)|(?:` +
+		alt(before) + `)` + sep + `(?:[^.!?]{0,10}` + sep + `)?(?:` + alt(told) + `)`
+	toldBeforeCJK := `(?:(?:` + alt(beforeCJK) + `)[^.!?。！？，,;；\n]{0,6}(?:` + alt(toldCJK) + `))`
 	readers := append(append([]string(nil), reader...), readerTo...)
 	const cjkGap = `[^.!?。！？，,;；\n]{0,12}`
 	return []rule{
@@ -230,6 +238,18 @@ func languageRules() []rule {
 		{re: regexp.MustCompile(`(?P<v>` + alt(verbsCJK) + `)` + cjkGap + `(?:` + alt(objectsCJK) + `)|(?:` +
 			alt(objectsCJK) + `)` + cjkGap + `(?P<v2>` + alt(verbsCJK) + `)`),
 			sets: []*words.Set{prefilter(verbsCJK), prefilter(objectsCJK)}, keep: negated},
+		// Forgetting what "you" were told before, the instructions
+		// unnamed ("Vergiss, was dir vorher gesagt wurde", "Oublie ce
+		// qu'on t'a dit avant", "Daha önce söylenenleri unut"): the
+		// English rule's kin, with the verb first or last.
+		withWindow(anchored(rule{re: regexp.MustCompile(start + `(?P<v>` + alt(verbs) + `)` + sep + `(?:[^.!?]{0,50}` + sep + `)?(?:` + toldBefore + `)` + end),
+			sets: []*words.Set{prefilter(told), prefilter(before), prefilter(verbs)}, keep: negated}, verbs), 50*4+120),
+		{re: regexp.MustCompile(start + `(?:` + toldBefore + `)` + sep + `(?:[^.!?]{0,30}` + sep + `)?(?P<v>` + alt(after) + `)` + end),
+			sets: []*words.Set{prefilter(told), prefilter(before), prefilter(after)}, keep: negated},
+		// Chinese puts the verb first; Japanese and Korean last, where a
+		// verb first is another clause ("忘れた場合は、以前に言われた手順で").
+		{re: regexp.MustCompile(`(?P<v>` + alt(foldAll(lang.Of("zh", "injection.override"))) + `)` + cjkGap + toldBeforeCJK + `|` + toldBeforeCJK + cjkGap + `(?P<v2>` + alt(verbsCJK) + `)`),
+			sets: []*words.Set{prefilter(toldCJK), prefilter(beforeCJK), prefilter(verbsCJK)}, keep: negated},
 		{re: regexp.MustCompile(start + `(?:` + alt(fwd) + `)` + end + `(?:[^.!?]{0,20}?[^\pL\pN_])?(?P<a>` + alt(all) + `)` + end +
 			`[^.!?]{0,60}(?:` + start + `(?:` + alt(to) + `)\s+)?[a-z0-9._%+-]+@[a-z0-9.-]+`),
 			sets: []*words.Set{prefilter(fwd), prefilter(all), words.NewSet([]string{"@"})}, keep: helpLine},
@@ -267,7 +287,8 @@ func languageRules() []rule {
 var languageCategories = []string{"injection.override", "injection.instructions", "injection.forward", "injection.all", "injection.to",
 	"injection.note", "injection.for", "injection.reader", "injection.reader.to", "injection.override.after",
 	"injection.dear", "injection.you.are", "injection.user", "injection.hide", "injection.hide.after", "injection.reader.role",
-	"injection.address", "injection.address.after", "injection.machine", "injection.helper", "injection.machine.noun"}
+	"injection.address", "injection.address.after", "injection.machine", "injection.helper", "injection.machine.noun",
+	"injection.told", "injection.before"}
 
 // withWindow is rl with a window of n bytes after its anchor.
 func withWindow(rl rule, n int) rule {
