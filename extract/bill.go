@@ -102,6 +102,12 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Amount == nil {
 		b.Amount = c.sentenceAmount(text)
 	}
+	// "… a past due balance of $86.40. Please pay by September 22"
+	// (billsentence.go): the amount owed and its day, in running text.
+	var owedDue *Time
+	if b.Amount == nil {
+		b.Amount, owedDue = c.owedAmount(text, c.countryZone(""))
+	}
 	named := b.Amount != nil // by its label or the bill's sentence
 	if b.Amount == nil {
 		b.Amount = c.billAmountBare(text)
@@ -178,6 +184,9 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// paid, not a day it is due by.
 	if b.Due != nil && paidOn != nil && b.Due.Format("2006-01-02") == paidOn.Format("2006-01-02") {
 		b.Due = nil
+	}
+	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
+		b.Due = owedDue
 	}
 	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
 		b.Due = c.dueAfterAmount(text, c.countryZone(""))

@@ -356,6 +356,11 @@ func (c *msgContext) sentenceAmount(text string) *Money {
 		if !topic && !payWords.In(l) {
 			continue
 		}
+		// "Get $20.00 off your next bill when you pay by October 14":
+		// an offer's amount, no bill's.
+		if billOffers.In(l) {
+			continue
+		}
 		ms := moneyRE.FindAllStringSubmatchIndex(ln, 4)
 		if netAmount(ln) {
 			continue

@@ -1,0 +1,93 @@
+package extract
+
+import (
+	"strings"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/words"
+)
+
+// A bill in a sentence (issue 46, the sixth outside set): a notice that
+// writes what is owed and the day to pay by in running text, no label for
+// either ("Your account has a past due balance of $86.40. Please pay by
+// September 22, 2026 to avoid a late fee", "Ihr Konto weist einen
+// Rückstand von 86,40 € auf. Bitte zahlen Sie bis zum 22.09.2026"). An
+// amount in a sentence is a bill's only after a word for what is owed
+// (bill.owed: "balance of", "Rückstand von", "solde impayé de") and before
+// a due or pay phrase with its date on the same line or the next: "Save
+// $20 when you pay by Friday" owes nothing.
+
+// The words for what is owed right before its amount, every language's
+// (bill.owed), longest first.
+var (
+	owedPhrases = longestFirst(lang.Entries("bill.owed"))
+	owedWords   = words.NewWholeSet(lang.Entries("bill.owed"))
+)
+
+// owedAmount is the amount a sentence says is owed and the day it is to
+// be paid by, among a bill's first lines.
+func (c *msgContext) owedAmount(text string, z zoneHint) (*Money, *Time) {
+	lines := strings.Split(firstLines(text, 30), "\n")
+	for i, ln := range lines {
+		if !hasDigit(ln) {
+			continue
+		}
+		l := lowerLine(ln)
+		if !currencyWords.Any(l) || !owedWords.In(l) {
+			continue
+		}
+		for _, m := range moneyRE.FindAllStringSubmatchIndex(ln, 4) {
+			if !afterOwedWord(ln[:m[0]]) {
+				continue
+			}
+			rest := ln[m[1]:]
+			if i+1 < len(lines) {
+				rest += "\n" + lines[i+1]
+			}
+			due := c.labelledDate(dueLabels, rest, z)
+			if due == nil {
+				due = c.payByDate(rest, z)
+			}
+			if due == nil {
+				break
+			}
+			return c.moneyAt(ln, m, text), due
+		}
+	}
+	return nil, nil
+}
+
+// afterOwedWord reports whether before, the text before an amount on its
+// line, ends with a word for what is owed ("a past due balance of").
+func afterOwedWord(before string) bool {
+	b := strings.ToLower(strings.TrimRight(before, " \t"))
+	for _, p := range owedPhrases {
+		if strings.HasSuffix(b, p) && !words.In(b, len(b)-len(p), true) {
+			return true
+		}
+	}
+	return false
+}
+
+// payByDate is the date after a word that asks to pay and a word that
+// puts the day after it ("Please pay by September 22", "Bitte zahlen Sie
+// bis zum 22.09.2026", "Betala senast 22 september"), a few words apart
+// at most ("Bitte überweisen Sie den Betrag bis zum …").
+func (c *msgContext) payByDate(rest string, z zoneHint) *Time {
+	l := strings.ToLower(rest)
+	for _, p := range payPhrases {
+		i := strings.Index(l, p)
+		if i < 0 || words.In(l, i, true) || words.In(l, i+len(p), false) {
+			continue
+		}
+		after := l[i+len(p):] // lower case: the offsets are l's
+		w := dueAfterRE.FindStringIndex(after)
+		if w == nil || w[0] > 24 || strings.ContainsAny(after[:w[0]], ".\n") {
+			continue
+		}
+		if ds := c.dates(after[w[1]:]); len(ds) > 0 && ds[0].start == 0 {
+			return resolve(at(ds[0].withYear(c.ref), nil), z, c.dateLoc)
+		}
+	}
+	return nil
+}

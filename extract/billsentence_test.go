@@ -1,0 +1,48 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestBillInSentence: a notice that writes the amount owed and the day to
+// pay by in running text, no label for either, is a bill due in every
+// language; an amount with no word for what is owed, or owed with no day
+// to pay by, is none.
+func TestBillInSentence(t *testing.T) {
+	for _, c := range []struct {
+		from, subject, text string
+		want                string // amount, status and due day
+	}{
+		{"Lakeside Water <notices@lakesidewater.example.com>", "Your payment is overdue",
+			"Hello,\n\nYour current balance of $112.35 is now overdue. Please pay it by October 14, 2026 to keep your service on.\n\nSave water this autumn: free leak-check kits.\n", "112.35 USD due 2026-10-14"},
+		{"Stadtwerke Lindenau <service@sw-lindenau.example.de>", "Zahlungserinnerung",
+			"Guten Tag Frau Brandt,\n\nIhr Kundenkonto weist einen Zahlungsrückstand von 64,20 € auf. Bitte zahlen Sie bis zum 15.10.2026, damit keine Mahngebühren entstehen.\n", "64.20 EUR due 2026-10-15"},
+		{"Eaux du Val <relances@eauxduval.example.fr>", "Rappel de paiement",
+			"Bonjour,\n\nVotre compte présente un solde impayé de 48,90 €. Merci de régler avant le 20/10/2026 pour éviter des frais.\n", "48.90 EUR due 2026-10-20"},
+		{"Gas del Norte <avisos@gasdelnorte.example.es>", "Recordatorio de pago",
+			"Hola, Jorge:\n\nTu cuenta tiene un saldo pendiente de 73,15 €. Por favor, paga antes del 18 de octubre de 2026.\n", "73.15 EUR due 2026-10-18"},
+		{"Fjordnett <kundeservice@fjordnett.example.se>", "Betalningspåminnelse",
+			"Hej!\n\nDu har ett obetalt belopp på 349,00 kr. Betala senast 2026-10-21 så slipper du påminnelseavgift.\n", "349.00 SEK due 2026-10-21"},
+		{"Energia Viva <avvisi@energiaviva.example.it>", "Promemoria di pagamento",
+			"Gentile cliente,\n\nrisulta un importo scaduto di 91,40 €. Ti preghiamo di pagare entro il 25/10/2026.\n", "91.40 EUR due 2026-10-25"},
+		// No word for what is owed; owed with no day to pay by.
+		{"Lakeside Water <offers@lakesidewater.example.com>", "Your payment options",
+			"Get $20.00 off your next bill when you pay by October 14, 2026 with AutoPay.\n", ""},
+		{"Lakeside Water <notices@lakesidewater.example.com>", "Your payment is overdue",
+			"Your current balance of $112.35 is now overdue. Call us to talk about a payment plan.\n", ""},
+	} {
+		got := ""
+		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2026, 10, 2, 9, 0, 0, 0, time.UTC)) {
+			if b := f.Bill; b != nil && b.Amount != nil {
+				got = b.Amount.Amount + " " + b.Amount.Currency + " " + b.Status
+				if b.Due != nil {
+					got += " " + b.Due.Format("2006-01-02")
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.subject, got, c.want)
+		}
+	}
+}
