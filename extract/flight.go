@@ -384,8 +384,8 @@ func (c *msgContext) stackedFlight(lines []string, begin, num, next int) *Segmen
 	var day *dateMatch
 	for i := begin; i < next && i < num+24; i++ {
 		ln := strings.TrimSpace(lines[i])
-		if ln == "" {
-			continue
+		if ln == "" || len(ln) > maxPlaceLine {
+			continue // a card's lines are short
 		}
 		if day == nil {
 			if ds := c.dates(ln); len(ds) > 0 {

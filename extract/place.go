@@ -197,6 +197,11 @@ func placeAlone(ln string) *Place {
 // placeInLine finds the airport a line names: a code, else a name left
 // when times, dates and labels are taken away.
 func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
+	if len(ln) > maxPlaceLine {
+		// No stop's line is this long; a mail of one endless line would
+		// have every flight's window read its dates and names whole.
+		return nil
+	}
 	if codes := airportCodes(ln); len(codes) > 0 {
 		// Blanked, not cut, so that the clocks' offsets still hold.
 		name := parenCode.ReplaceAllStringFunc(ln, func(s string) string { return strings.Repeat(" ", len(s)) })
@@ -216,6 +221,11 @@ func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
 	}
 	return p
 }
+
+// maxPlaceLine is the longest line placeInLine reads a stop from: 2 KB,
+// where a stop's line of a table turned into text takes a few hundred
+// bytes at most.
+const maxPlaceLine = 2 << 10
 
 // clockWords are the words for "at" a time that stand before a clock.
 var clockWords = func() map[string]bool {
