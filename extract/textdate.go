@@ -631,6 +631,12 @@ func findClocks(s string) []clockMatch {
 	for _, m := range clockMatches(s) {
 		h, _ := strconv.Atoi(s[m[2]:m[3]])
 		mi, _ := strconv.Atoi(s[m[4]:m[5]])
+		if m[6] >= 0 && h > 12 && s[m[6]:m[7]] == "am" {
+			// German's "am" before a day ("Abfahrt 18:10 am 19. April")
+			// is no half of the day that a clock past noon cannot have:
+			// the clock ends at its minutes.
+			m[1], m[6] = m[5], -1
+		}
 		if m[6] >= 0 {
 			pm := strings.HasPrefix(strings.ToLower(s[m[6]:m[7]]), "p")
 			if h > 12 {

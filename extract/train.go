@@ -193,6 +193,13 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if !hasDigit(ln) || i == wrapped {
 			continue
 		}
+		// "Train 513, Seattle King Street → Portland Union Station," /
+		// "departs 7:50 AM May 9, arrives 11:20 AM" (trainclockline.go).
+		if leg, _ := c.clockLineLeg(lines, i, ref); leg != nil {
+			routeLegs = append(routeLegs, leg)
+			labelled = ""
+			continue
+		}
 		// "ICE 123 von Köln Hbf nach Berlin Hbf am 12.03. um 08:15": a
 		// whole trip in one sentence (trainsentence.go).
 		if leg, used := c.sentenceLeg(lines, i, ref); leg != nil {
