@@ -67,3 +67,42 @@ func TestClockLineLegs(t *testing.T) {
 		}
 	}
 }
+
+// TestCoachRouteLabelDeparture: a coach operator's ticket that labels its
+// route ("Route: A → B", "Linha: A - B") and gives the departure alone
+// after its label with its clock and day ("Departure: 07:45 on Sept 18")
+// is a bus leg without its arrival; the same lines in a mail that speaks
+// of no bus, or whose day is not on the departure's line, are none.
+func TestCoachRouteLabelDeparture(t *testing.T) {
+	day := time.Date(2026, 8, 30, 18, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ from, body, want, to, depart string }{
+		{"Highland Coaches <tickets@highlandcoaches.example.co.uk>",
+			"Your coach ticket. Booking ref: HC-55812.\nRoute: Inverness Bus Station - Aberdeen Union Square\nDeparture: 17:10 on 4 October, stance 6.\nSeat 12. Luggage: one case.\n",
+			"bus", "Aberdeen Union Square", "2026-10-04 17:10"},
+		{"Expressos do Sul <bilhetes@expressosul.example.pt>",
+			"Bilhete de autocarro. Código de reserva: ES-20931\nRota: Lisboa Sete Rios → Faro Terminal\nPartida: 08:30 a 12 de setembro. Lugar 7.\n",
+			"bus", "Faro Terminal", "2026-09-12 08:30"},
+	} {
+		facts := mailFacts(c.from, "Booking confirmed", c.body, day)
+		if len(facts) != 1 || facts[0].Kind != c.want || facts[0].Segment.To == nil || facts[0].Segment.Depart == nil {
+			t.Errorf("%s: got %+v, want one %s", c.from, facts, c.want)
+			continue
+		}
+		s := facts[0].Segment
+		if s.To.Name != c.to || s.Depart.Time.Format("2006-01-02 15:04") != c.depart || s.Arrive != nil {
+			t.Errorf("%s: to %q, depart %v, arrive %v; want %q, %s, none", c.from, s.To.Name, s.Depart.Time, s.Arrive, c.to, c.depart)
+		}
+	}
+	for _, body := range []string{
+		// No bus: a walking tour's meeting point is no coach's leg.
+		"Booking ref: WT-55812.\nRoute: Old Town Gate - Castle Hill\nDeparture: 17:10 on 4 October.\n",
+		// The day is not on the departure's line.
+		"Your coach ticket. Booking ref: HC-55812. Booked on 3 September.\nRoute: Inverness Bus Station - Aberdeen Union Square\nDeparture: 17:10, stance 6.\n",
+	} {
+		for _, f := range mailFacts("Tours <hello@tours.example>", "Booking confirmed", body, day) {
+			if f.Segment != nil {
+				t.Errorf("%q: got %+v", body, f.Segment)
+			}
+		}
+	}
+}

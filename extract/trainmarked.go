@@ -28,10 +28,12 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 	var timed *clockMatch // a clock after a label that is the word for "time" alone
 	var day *dateMatch
 	var pairFrom, pairTo string // a route on a line of its own, before the clocks
+	routeLabelled := false      // that route after its label ("Route: A → B")
+	var depDay *dateMatch       // the day on the departure's own line
 	for _, ln := range lines {
 		if dep == nil && from == "" && pairFrom == "" && !hasDigit(ln) && strings.Contains(ln, ":") {
 			if a, b := routeLabelPair(ln); a != "" {
-				pairFrom, pairTo = a, b
+				pairFrom, pairTo, routeLabelled = a, b, true
 				continue
 			}
 		}
@@ -125,6 +127,10 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		marked := withoutClockWord(mln)
 		if _, ok := depMarkers.starts(marked); ok && dep == nil {
 			dep = &clocks[0]
+			if len(dates) == 1 {
+				d := dates[0].withYear(ref)
+				depDay = &d
+			}
 			// Both on one line: "Departs 08:02, arrives 08:25".
 			if rest := strings.TrimLeft(mln[clocks[0].end:], " ,;–-"); len(clocks) == 2 && arr == nil {
 				if _, ok := arrMarkers.starts(withoutClockWord(rest)); ok {
@@ -155,8 +161,16 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		// 02-Feb-2024", "Boarding Station:…", "To:…") is a leg when its
 		// train is named by its label: without one, a lone labelled
 		// clock is any booking's.
-		if number == "" {
+		// A coach's ticket gives its departure alone under its labelled
+		// route ("Route: Berlin ZOB → Prague Florenc." / "Departure: 07:45
+		// on Sept 18."), its day on the departure's line: a leg in a
+		// mail that speaks of buses (the legs' reader types it a bus's).
+		coach := number == "" && routeLabelled && depDay != nil && from == pairFrom && busWords.In(lower(strings.Join(lines, "\n")))
+		if number == "" && !coach {
 			return nil
+		}
+		if coach {
+			day = depDay
 		}
 		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
 		w := at(*day, dep)
