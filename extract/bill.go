@@ -214,6 +214,13 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Number == "" && b.Amount != nil && b.Status == StatusPaid {
 		b.Number = c.invoiceNumberAfter(orderLabels, text)
 	}
+	// A bill that prints its number only in its subject, after "#"
+	// ("Your receipt from Kestrel Labs #4471-0093", "Votre facture
+	// #FA-2026-118 a bien été payée"; billsubject.go), when it is one
+	// already.
+	if b.Number == "" && b.Amount != nil && (b.Status == StatusPaid || b.Due != nil) {
+		b.Number = subjectBillNumber(subject)
+	}
 	// A bill needs its amount and something to tell it apart: a due date
 	// or a number. A payment notice needs only the amount it paid; an
 	// issuer's notice that its bill is there needs its subject to name a
