@@ -62,6 +62,9 @@ func (c *msgContext) stopFlights(lines []string, skip map[int]bool, coded bool) 
 		if s, ok := c.stopAt(lines, i); ok && (s.coded || !coded) {
 			stops = append(stops, s)
 			i = s.end
+		} else if s, ok := c.codeStopAt(lines, i); ok {
+			stops = append(stops, s)
+			i = s.end
 		}
 	}
 	if len(nums) == 0 || len(stops) < 2 {
@@ -210,6 +213,87 @@ func (c *msgContext) stopAt(lines []string, i int) (flightStop, bool) {
 	return flightStop{}, false
 }
 
+// codeStopAt reads a stop told one value a line, as an airline's app
+// prints it: the airport's code alone (or in parentheses) on line i, its
+// name perhaps under it, then its clock alone ("HSV", "Huntsville",
+// "7:37 PM"); its day the date alone on a line above it, the leg's
+// heading ("Monday, August 3, 2026"), unless a clock comes between (the
+// leg's departure: an arrival takes the departure's day).
+func (c *msgContext) codeStopAt(lines []string, i int) (flightStop, bool) {
+	ln := strings.TrimSpace(lines[i])
+	// A code alone or in parentheses at the line's end, tested by its
+	// bytes before any expression runs on the line.
+	if len(ln) < 3 || len(ln) > 64 || !(len(ln) == 3 && isUpper(ln) || ln[len(ln)-1] == ')') {
+		return flightStop{}, false
+	}
+	p, coded := stopPlace(ln)
+	if p == nil || !coded {
+		return flightStop{}, false
+	}
+	s := flightStop{head: i, place: p, coded: true}
+	found := false
+	for j, tried := i+1, 0; j < len(lines) && j <= i+6 && tried < 3; j++ {
+		l := strings.TrimSpace(lines[j])
+		if l == "" {
+			continue
+		}
+		tried++
+		if clockAlone(l) {
+			// A clock right over an airport heads a stop of its own
+			// ("KLM", "09:20", "Kopenhagen, Kastrup", "(CPH)": the
+			// operating airline above an arrival).
+			if placeUnder(lines, j) {
+				return flightStop{}, false
+			}
+			s.clock, s.end, found = findClocks(l)[0], j, true
+			break
+		}
+		// A name under the code; a number, a date or another code ends
+		// the stop.
+		if hasDigit(l) || cardCode(l) != "" {
+			return flightStop{}, false
+		}
+		if s.place.Name == "" && tried == 1 {
+			s.place.Name = l
+		}
+	}
+	if !found {
+		return flightStop{}, false
+	}
+	for j := i - 1; j >= 0 && j >= i-8; j-- {
+		l := strings.TrimSpace(lines[j])
+		if findClocks(l) != nil {
+			break
+		}
+		if c.dateAlone(l) {
+			ds := c.dates(l)
+			s.day = &ds[0]
+			break
+		}
+	}
+	return s, true
+}
+
+// placeUnder reports whether one of the two lines under line j (blank
+// lines skipped) names an airport before any line with a digit (a date,
+// a number, a seat).
+func placeUnder(lines []string, j int) bool {
+	for k, tried := j+1, 0; k < len(lines) && tried < 2; k++ {
+		l := strings.TrimSpace(lines[k])
+		if l == "" {
+			continue
+		}
+		tried++
+		if hasDigit(l) {
+			return false
+		}
+		if p, _ := stopPlace(l); p != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // stopPlace is the airport a stop's line names: a code in parentheses
 // ("Rome, Fiumicino Airport (FCO)", "(AMS)"), a known code alone or after
 // the name and a comma ("…, FCO"), or a name that means one airport.
@@ -331,11 +415,15 @@ func (c *msgContext) stopsShaped(text string) bool {
 	return len(segs) > 0
 }
 
-// endsInClock reports whether ln ends in a clock of two digits, a colon
-// and two digits ("… - 10:15").
+// endsInClock reports whether ln ends in a clock of one or two digits, a
+// colon and two digits ("… - 10:15", "7:37 PM").
 func endsInClock(ln string) bool {
+	// A twelve-hour clock's mark after it ("7:37 PM", "8:00 am").
+	if n := len(ln); n >= 3 && (ln[n-1] == 'M' || ln[n-1] == 'm') && (ln[n-2]|0x20 == 'a' || ln[n-2]|0x20 == 'p') {
+		ln = strings.TrimRight(ln[:n-2], " ")
+	}
 	n := len(ln)
-	return n >= 5 && ln[n-3] == ':' && isDigitByte(ln[n-1]) && isDigitByte(ln[n-2]) && isDigitByte(ln[n-4]) && isDigitByte(ln[n-5])
+	return n >= 4 && ln[n-3] == ':' && isDigitByte(ln[n-1]) && isDigitByte(ln[n-2]) && isDigitByte(ln[n-4])
 }
 
 // aircraftOnly reports whether the digits of a number line's rest are an
