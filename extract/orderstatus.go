@@ -27,7 +27,7 @@ func orderStatusOf(subject, text string) string {
 	// A subject that says a delivery failed ("We missed you") gives way
 	// to a body that says where the parcel waits to be collected.
 	status := ""
-	for i, s := range []string{lower(subject), newestStep(lower(joinWrapped(firstTextLines(text, 12))))} {
+	for i, s := range []string{lower(subject), stepBarless(newestStep(lower(joinWrapped(firstTextLines(text, 12)))))} {
 		st := statusIn(s)
 		if st == "" && i == 0 && shipNotice.In(s) {
 			// "Shipment Notification", "Versandbestätigung": a subject
