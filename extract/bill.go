@@ -185,6 +185,13 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Due != nil && paidOn != nil && b.Due.Format("2006-01-02") == paidOn.Format("2006-01-02") {
 		b.Due = nil
 	}
+	// The day a sentence asks the labelled amount to be paid by ("…
+	// utestående beløp på 512,00 kr. Betal innen 25.10.2026").
+	if b.Due == nil && b.Amount != nil && b.Status == StatusDue && owedDue == nil {
+		if m, d := c.owedAmount(text, c.countryZone("")); m != nil && *m == *b.Amount {
+			owedDue = d
+		}
+	}
 	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
 		b.Due = owedDue
 	}

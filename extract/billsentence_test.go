@@ -26,6 +26,13 @@ func TestBillInSentence(t *testing.T) {
 			"Hej!\n\nDu har ett obetalt belopp på 349,00 kr. Betala senast 2026-10-21 så slipper du påminnelseavgift.\n", "349.00 SEK due 2026-10-21"},
 		{"Energia Viva <avvisi@energiaviva.example.it>", "Promemoria di pagamento",
 			"Gentile cliente,\n\nrisulta un importo scaduto di 91,40 €. Ti preghiamo di pagare entro il 25/10/2026.\n", "91.40 EUR due 2026-10-25"},
+		// A labelled word's amount ("beløp") and the sentence's day.
+		{"Fjellkraft <kundeservice@fjellkraft.example.no>", "Purring på faktura",
+			"Hei,\n\nDu har et utestående beløp på 512,00 kr. Betal innen 25.10.2026 for å unngå purregebyr.\n", "512.00 NOK due 2026-10-25"},
+		{"Energie Nordhang <service@energie-nordhang.example.de>", "Zahlungserinnerung",
+			"Hallo,\n\nSie haben einen offenen Betrag von 44,00 € auf Ihrem Konto. Bitte zahlen Sie bis 25.10.2026.\n", "44.00 EUR due 2026-10-25"},
+		{"Vodárna Brod <fakturace@vodarnabrod.example.cz>", "Upomínka: faktura po splatnosti",
+			"Dobrý den,\n\nna vašem účtu evidujeme nedoplatek ve výši 1 250 Kč. Uhraďte do 25. 10. 2026.\n", "1250.00 CZK due 2026-10-25"},
 		// No word for what is owed; owed with no day to pay by.
 		{"Lakeside Water <offers@lakesidewater.example.com>", "Your payment options",
 			"Get $20.00 off your next bill when you pay by October 14, 2026 with AutoPay.\n", ""},
