@@ -153,7 +153,10 @@ type msgContext struct {
 	senderCountry string         // ISO country guessed from the sender's TLD
 	// monthFirst reads slashed dates month first whatever the sender
 	// (textBill's second reading of a bill).
-	monthFirst    bool
+	monthFirst bool
+	// dayFirst reads them day first whatever the sender (packageStays'
+	// second reading of a stay beside its journeys).
+	dayFirst      bool
 	authenticated bool
 	// langText is the text the text rules read; language its language
 	// (lang.Detect), worked out the first time a rule asks, and

@@ -106,3 +106,35 @@ func TestCoachRouteLabelDeparture(t *testing.T) {
 		}
 	}
 }
+
+// TestAgencyStayAfterFlight: an agency's itinerary books a flight and a
+// hotel; the hotel's block opens with its booking's number over its
+// label ("Booking Reference: …" / "Hotel: …"), and its slashed dates are
+// read in the order that puts the check-in on the flight's day, whatever
+// the sender's domain says ("05/04/2027" beside a flight of 5 April is
+// the 5th of April, beside one of 4 May the 4th of May).
+func TestAgencyStayAfterFlight(t *testing.T) {
+	day := time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ flightDay, checkIn, checkOut, wantIn, wantOut string }{
+		{"5 April 2027", "05/04/2027", "09/04/2027", "2027-04-05", "2027-04-09"},
+		{"4 May 2027", "05/04/2027", "05/08/2027", "2027-05-04", "2027-05-08"},
+	} {
+		body := "Hello Alex,\n\nFLIGHT\nConfirmation Code: KD4P7Q\nFlight Number: DL 1186\nFrom: Boston (BOS)\nTo: Denver (DEN)\nDeparture: " +
+			c.flightDay + " at 09:15\nArrival: " + c.flightDay + " at 11:58\n\nHOTEL\nBooking Reference: SK-77120\nHotel: Larimer Square Inn\nCheck-In: " +
+			c.checkIn + "\nCheck-Out: " + c.checkOut + "\n\nSafe travels!\n"
+		facts := mailFacts("Skyline Trips <trips@skylinetrips.com>", "Trip confirmation", body, day)
+		var stay *struct{ in, out, ref, name string }
+		for _, f := range facts {
+			if f.Kind == "hotel" && f.Segment != nil && f.Segment.CheckIn != nil && f.Segment.CheckOut != nil {
+				stay = &struct{ in, out, ref, name string }{f.Segment.CheckIn.Format("2006-01-02"), f.Segment.CheckOut.Format("2006-01-02"), f.Segment.Reservation, f.Segment.Hotel}
+			}
+		}
+		if stay == nil {
+			t.Errorf("%s: no stay in %+v", c.flightDay, facts)
+			continue
+		}
+		if stay.in != c.wantIn || stay.out != c.wantOut || stay.ref != "SK-77120" || stay.name != "Larimer Square Inn" {
+			t.Errorf("%s: stay %+v, want %s to %s, SK-77120, Larimer Square Inn", c.flightDay, *stay, c.wantIn, c.wantOut)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"time"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -204,6 +205,33 @@ func (c *msgContext) stayBlocks(text string, inL, outL labelSet, least int) []st
 			cut[k], own[k] = at, at
 		}
 	}
+	// A block's heading that is its hotel's label ("Hotel: Grand Hyatt")
+	// may have the booking's number over it in the same paragraph
+	// ("Booking Reference: HTL789" under an agency's "HOTEL CONFIRMATION"):
+	// the block starts there when it names no number of its own, never
+	// across a blank line, another heading, a line with a date or a clock
+	// (a journey's), or the block before.
+	for k := range stays {
+		if own[k] == stays[k].in || !hotelLabels.re.MatchString(lines[own[k]]) {
+			continue
+		}
+		if end := min(stays[k].out+3, cut[k+1]); len(reservationCodes(text[starts[own[k]]:starts[end]])) > 0 {
+			continue
+		}
+		for i, n := own[k]-1, 0; i >= cut[k] && n < 3; i, n = i-1, n+1 {
+			ln := lines[i]
+			if strings.TrimSpace(ln) == "" || len(c.dates(ln)) > 0 || len(findClocks(ln)) > 0 {
+				break
+			}
+			if labelOn(reservationLabels, ln) {
+				own[k] = i // "Hotel Confirmation No: …" too
+				break
+			}
+			if stayHeading(ln) {
+				break
+			}
+		}
+	}
 	out := make([]stayBlock, len(stays))
 	for k := range stays {
 		end := min(stays[k].out+3, cut[k+1])
@@ -371,8 +399,7 @@ func stayOnly(category string) labelSet {
 func (c *msgContext) packageStays(subject, text string, journeys []Fact) []Fact {
 	var out []Fact
 	for k, b := range c.stayBlocks(text, stayInLabels, stayOutLabels, 1) {
-		head, _, _ := strings.Cut(b.own, "\n")
-		if !stayHeading(head) {
+		if !headedStay(b.own) {
 			return nil
 		}
 		s := ""
@@ -383,6 +410,7 @@ func (c *msgContext) packageStays(subject, text string, journeys []Fact) []Fact 
 		if !ok || f.Segment.CheckOut == nil || f.Segment.Hotel == "" {
 			return nil
 		}
+		f = c.stayByJourneys(f, s, b.core, text, journeys)
 		// A hotel offered beside the journey ("Hotel Tivoli Oriente,
 		// check-in 14 Jun, check-out 16 Jun, from €89 a night") names no
 		// number of its own.
@@ -404,6 +432,81 @@ func (c *msgContext) packageStays(subject, text string, journeys []Fact) []Fact 
 		out = append(out, f)
 	}
 	return out
+}
+
+// stayByJourneys is the stay f read again with its slashed dates in the
+// other order ("05/04/2026" the 5th of April, not the 4th of May) when
+// the mail's slashed dates can only be read in that order, or when both
+// orders are dates and only that reading puts its check-in on a day one
+// of the journeys beside it arrives or leaves (or the next): an agency's
+// itinerary dates its stay as its flights are dated. f else.
+// The mail's other slashed dates decide first: one that can be read in
+// one order only ("ask us before 31/01/2027") gives the order of all.
+func (c *msgContext) stayByJourneys(f Fact, subject, core, all string, journeys []Fact) Fact {
+	if !slashDateRE.MatchString(core) {
+		return f
+	}
+	us := c.usSender()
+	dayFirst, monthFirst := slashOrders(all)
+	if dayFirst && monthFirst || dayFirst && !us || monthFirst && us {
+		return f // the order the sender's country gives, or no order
+	}
+	if us {
+		c.dayFirst = true
+	} else {
+		c.monthFirst = true
+	}
+	g, ok := c.readStay(subject, core, false)
+	c.dayFirst, c.monthFirst = false, false
+	if !ok || g.Segment.CheckIn == nil || g.Segment.CheckOut == nil || g.Segment.Hotel != f.Segment.Hotel {
+		return f
+	}
+	if dayFirst || monthFirst || !stayMeetsJourney(f.Segment, journeys) && stayMeetsJourney(g.Segment, journeys) {
+		return g
+	}
+	return f
+}
+
+// stayMeetsJourney reports whether a stay of at most 30 nights starts on
+// the day one of the journeys leaves or arrives, or the day after.
+func stayMeetsJourney(s *Segment, journeys []Fact) bool {
+	if s.CheckIn == nil || s.CheckOut == nil || s.CheckOut.Sub(s.CheckIn.Time) > 30*24*time.Hour {
+		return false
+	}
+	y, m, d := s.CheckIn.Date()
+	in := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	for _, j := range journeys {
+		if j.Segment == nil {
+			continue
+		}
+		for _, t := range []*Time{j.Segment.Depart, j.Segment.Arrive} {
+			if t == nil {
+				continue
+			}
+			y, m, d := t.Date()
+			if day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC); !in.Before(day) && !in.After(day.AddDate(0, 0, 1)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// headedStay reports whether a stay's block starts with its heading, or
+// with its booking's number over it (stayBlocks): the first of its four
+// first lines that is no booking's number is a heading.
+func headedStay(own string) bool {
+	for range 4 {
+		head, rest, _ := strings.Cut(own, "\n")
+		if stayHeading(head) {
+			return true
+		}
+		if !labelOn(reservationLabels, head) {
+			return false
+		}
+		own = rest
+	}
+	return false
 }
 
 // journeyRef says whether ref is the reservation of one of the journeys.

@@ -509,6 +509,9 @@ var cancelledPhrases = words.NewSet(lang.Entries("booking.cancelled.text"))
 // first; so does one whose few words say no language, as English's
 // common words would).
 func (c *msgContext) usSender() bool {
+	if c.dayFirst {
+		return false
+	}
 	if c.senderCountry == "US" || c.monthFirst {
 		return true
 	}
