@@ -633,8 +633,8 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		// "Departs 06:15   Arrives 09:50", "12.07.2027 20:35 –
 		// 13.07.2027 06:50": both of a leg's times on one line, its
 		// airports on the route line.
-		if p != nil && p.Code == "" && (depLabel.MatchString(p.Name) || arrLabel.MatchString(p.Name) || strings.TrimSpace(withoutClockWord(p.Name+" ")) == "") {
-			p = nil // the labels' words, not a place ("Heure de" before "départ : 06:50": clock.of)
+		if p != nil && p.Code == "" && (depLabel.MatchString(p.Name) || arrLabel.MatchString(p.Name) || strings.TrimSpace(withoutClockWord(p.Name+" ")) == "" || onlyDayWords(p.Name)) {
+			p = nil // the labels' words, not a place ("Heure de" before "départ : 06:50": clock.of; "a las" after a day)
 		}
 		if (p == nil || p.Code == "") && len(clocks) >= 2 && (depLabel.MatchString(ln) && arrLabel.MatchString(ln) ||
 			timeRange(ln, clocks[0], clocks[1]) || markedClocks(ln, clocks)) {
@@ -673,8 +673,10 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		}
 		if p == nil {
 			// "Departure: 14/05/2027 06:10": a time whose airport the
-			// route line names ("Katowice (KTW) -> London Luton (LTN)").
-			if len(clocks) > 0 && (depLabel.MatchString(ln) || arrLabel.MatchString(ln)) {
+			// route line names ("Katowice (KTW) -> London Luton (LTN)");
+			// a day and a clock alone on their line, which may be its
+			// departure's.
+			if len(clocks) > 0 && (depLabel.MatchString(ln) || arrLabel.MatchString(ln)) || len(clocks) == 1 && c.dayClockLine(ln) {
 				stops = append(stops, stop{nil, &clocks[0], ln, i})
 			}
 			continue
@@ -728,6 +730,17 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		if s.line != dep.line && stopLabelOn(arrLabel, s.line) {
 			arr = s
 			break
+		}
+	}
+	// A route without clocks over a line of the day and its clock alone
+	// ("Flight FR 1234 from Manchester to Krakow", "Sat, 3 Oct 2026 at
+	// 06:40"): the clock is the departure's.
+	if dep.clock == nil && route != nil {
+		for _, s := range stops {
+			if s.place == nil && s.clock != nil && s.at > routeAt && c.dayClockLine(s.line) {
+				dep = s
+				break
+			}
 		}
 	}
 	if dep.clock == nil {
@@ -828,6 +841,21 @@ var checkLineRE = regexp.MustCompile(`(?i)^[ \t*•-]*check[- ]?(?:in|out)\b`)
 
 // clockAlone reports whether a line is a clock and nothing else ("7:00
 // PM", "19:00").
+// dayClockLine reports whether ln holds a date and one clock and
+// nothing else but a weekday and the words for "at" and "o'clock" ("Sat, 3
+// Oct 2026 at 06:40", "vendredi 9 juillet 2027 à 07:15").
+func (c *msgContext) dayClockLine(ln string) bool {
+	cs := findClocks(ln)
+	ds := c.dates(ln)
+	if len(cs) != 1 || len(ds) != 1 || ds[0].start < cs[0].end && cs[0].start < ds[0].end {
+		return false
+	}
+	rest := []byte(ln)
+	blank(rest, cs[0].start, cs[0].end)
+	blank(rest, ds[0].start, ds[0].end)
+	return onlyDayWords(string(rest))
+}
+
 func clockAlone(ln string) bool {
 	ln = strings.TrimSpace(ln)
 	cs := findClocks(ln)

@@ -24,6 +24,11 @@ var routeArrowRE = regexp.MustCompile(`\s*(?:→|->|➞|\s[–—-])\s+`)
 // airports' names.
 var routeToRE = regexp.MustCompile(`(?i)\s(?:` + toWords() + `)\s`)
 
+// numberFromToRE is what follows a flight's number in a route told as a
+// sentence: a word for "from", a name, a word for "to", a name, each name
+// capitalised.
+var numberFromToRE = regexp.MustCompile(`^\s+(?i:` + markerAlt("departure.marker") + `)\s+(\p{Lu}.*?)\s+(?i:` + markerAlt("arrival.marker") + `)\s+(\p{Lu}.*?)[\s.]*$`)
+
 // namedRoute reads a route by airports' names on either side of an arrow
 // ("Hinflug: FR 1234 Berlin Brandenburg → Palma de Mallorca"), each a name
 // that means one airport; "" when either does not.
@@ -31,6 +36,16 @@ func namedRoute(ln string) (string, string) {
 	parts := routeArrowRE.Split(ln, -1)
 	if len(parts) == 1 {
 		parts = routeToRE.Split(ln, -1)
+	}
+	if len(parts) == 1 && strings.Contains(ln, " ") {
+		// "Vol V7 2210 de Bordeaux à Ajaccio", "Volo FR 4821 da Bari a
+		// Torino": a word for "from" right after the flight's number,
+		// then one for "to" of a letter.
+		if m := flightNumRE.FindAllStringIndex(ln, -1); len(m) > 0 {
+			if s := numberFromToRE.FindStringSubmatch(ln[m[len(m)-1][1]:]); s != nil {
+				parts = s[1:]
+			}
+		}
 	}
 	if len(parts) != 2 {
 		return "", ""
@@ -62,6 +77,14 @@ func namedRoute(ln string) (string, string) {
 	// A city of several large airports is the one in the other end's
 	// part of the world ("Amsterdam to Barcelona").
 	from, to := namedPair(names[0], names[1])
+	if from == nil || to == nil {
+		// "Flight FR 1234 from Manchester to Krakow": the word for
+		// "from" before the first name is no part of it, unless the
+		// name is read with it ("Da Nang").
+		if w, rest, ok := strings.Cut(names[0], " "); ok && fromColumn.has(strings.ToLower(w)) {
+			from, to = namedPair(strings.TrimSpace(rest), names[1])
+		}
+	}
 	if from == nil || to == nil || from.Code == to.Code {
 		return "", ""
 	}
