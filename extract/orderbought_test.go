@@ -8,7 +8,9 @@ import (
 // TestOrderYouBought: a marketplace's "you bought" mail ("Você comprou",
 // "Compraste", "Hai acquistato") over the order's number after "#" and
 // its total is an order placed, in Portuguese, Spanish and Italian; a
-// promotion with neither number nor total is none.
+// promotion with neither number nor total is none. Their kin in French,
+// German, Dutch and Polish ("Vous avez acheté", "Du hast gekauft", "Je hebt
+// gekocht", "Kupiłeś") and German's "Gesamt:" total.
 func TestOrderYouBought(t *testing.T) {
 	for _, c := range []struct {
 		from, subject, text string
@@ -23,6 +25,18 @@ func TestOrderYouBought(t *testing.T) {
 		{"Bottega Rossi <ordini@bottegarossi.example.it>", "Hai acquistato: Lampada da tavolo LED",
 			"Ciao Giulia,\n\nOrdine #BR-88120451\nLampada da tavolo LED\t1 pz.\t34,90 €\nSpedizione\t5,00 €\nTotale: 39,90 €\n\nIscriviti alla newsletter: 5 € di sconto sul prossimo ordine.\n",
 			"BR-88120451 ordered 39.90 EUR"},
+		{"Brocante Lumière <ventes@brocantelumiere.example.fr>", "Vous avez acheté : Miroir doré ancien",
+			"Bonjour Claire,\n\nCommande n° BL-77120\nMiroir doré ancien\t1\t145,00 €\nLivraison\t12,00 €\nTotal : 157,00 €\n",
+			"BL-77120 ordered 157.00 EUR"},
+		{"Kramladen <verkauf@kramladen.example.de>", "Du hast gekauft: Vintage-Plattenspieler",
+			"Hallo Tom,\n\nBestellung Nr. KL-30551\nVintage-Plattenspieler\t1 x 119,00 €\nVersand\t6,90 €\nGesamt: 125,90 €\n",
+			"KL-30551 ordered 125.90 EUR"},
+		{"Tweedehands Markt <verkoop@tweedehandsmarkt.example.nl>", "Je hebt gekocht: Eikenhouten bijzettafel",
+			"Hoi Sanne,\n\nBestelling #TM-60218\nEikenhouten bijzettafel\t1 x € 75,00\nVerzending\t€ 6,95\nTotaal: € 81,95\n",
+			"TM-60218 ordered 81.95 EUR"},
+		{"Targowisko <sprzedaz@targowisko.example.pl>", "Kupiłeś: Lampa biurkowa LED",
+			"Cześć Marek,\n\nZamówienie nr TG-44120\nLampa biurkowa LED\t1 szt.\t149,00 zł\nDostawa\t9,99 zł\nRazem: 158,99 zł\n",
+			"TG-44120 ordered 158.99 PLN"},
 		// A promotion: no order's number.
 		{"Feira Digital <ofertas@feiradigital.example.com.br>", "Você comprou e ganhou cashback!",
 			"Aproveite: 10% de volta em todas as compras acima de R$ 100,00 até domingo.\n", ""},

@@ -21,6 +21,8 @@ func TestProgressBarNoState(t *testing.T) {
 			"Hallo Frau Adler,\nIhr Paket wurde versandt.\nBestellt · Versandt · In Zustellung · Zugestellt\nBestellnummer: 4471-2290\n", "4471-2290 shipped"},
 		{"Maison Sorel <commandes@maisonsorel.example.fr>", "Du nouveau pour votre commande",
 			"Bonjour,\nVotre colis a été expédié.\nCommandée\tExpédiée\tEn cours de livraison\tLivrée\nNuméro de commande : MS-55120\n", "MS-55120 shipped"},
+		{"Targowisko <sklep@targowisko.example.pl>", "Aktualizacja zamówienia",
+			"Cześć,\nTwoja paczka została wysłana.\nZamówione | Wysłane | W doręczeniu | Doręczone\nNumer zamówienia: TG-55120\n", "TG-55120 shipped"},
 		// Only the bar and the order's number; a state's heading over its
 		// sentence.
 		{"Parcelo <orders@parcelo.example.com>", "Order 77120-5512",
