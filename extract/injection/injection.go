@@ -137,8 +137,12 @@ var rules = append(languageRules(), []rule{
 	// Forgetting what "you" were told before, the instructions unnamed
 	// ("Forget what you were told before and…"); "forget everything
 	// you were told about budget airlines" is a slogan's.
-	r(`\b(?:forget|ignore|disregard)\s+(?:what|everything|anything|all)\s+(?:that\s+)?you(?:'ve|’ve| have| had)?(?: been| were)? (?:told|instructed|asked|taught)\s+(?:before|earlier|previously|so far|until now|up to now|above)\b`,
-		w("forget", "ignore", "disregard"), w("told", "instructed", "asked", "taught")),
+	// Negated, it is advice ("Don't forget what you were told before
+	// the trip"), and with a topic after it a slogan's ("… told before
+	// about budget travel"): toldKept. Told by someone named ("what
+	// they told you before") or said ("what was said before") too.
+	kept(r(`\b(?P<v>forget|ignore|disregard)\s+(?:what|everything|anything|all)\s+(?:that\s+)?(?:you(?:'ve|’ve| have| had)?(?: been| were)? (?:told|instructed|asked|taught)|(?:\pL+\s+){1,2}?(?:told|instructed|asked|taught) you|(?:was|were|has been|had been) (?:said|written))\s+(?:before|earlier|previously|so far|until now|up to now|above)\b`,
+		w("forget", "ignore", "disregard"), w("told", "instructed", "asked", "taught", "said", "written")), toldKept),
 	// A voice assistant woken and told what to do at a line's start
 	// ("Hey Alexa, tell Alex…"); not "Hi Alexa," to a person of that
 	// name, nor a greeting that thanks.
@@ -243,9 +247,9 @@ func languageRules() []rule {
 		// qu'on t'a dit avant", "Daha önce söylenenleri unut"): the
 		// English rule's kin, with the verb first or last.
 		withWindow(anchored(rule{re: regexp.MustCompile(start + `(?P<v>` + alt(verbs) + `)` + sep + `(?:[^.!?]{0,50}` + sep + `)?(?:` + toldBefore + `)` + end),
-			sets: []*words.Set{prefilter(told), prefilter(before), prefilter(verbs)}, keep: negated}, verbs), 50*4+120),
+			sets: []*words.Set{prefilter(told), prefilter(before), prefilter(verbs)}, keep: toldKept}, verbs), 50*4+120),
 		{re: regexp.MustCompile(start + `(?:` + toldBefore + `)` + sep + `(?:[^.!?]{0,30}` + sep + `)?(?P<v>` + alt(after) + `)` + end),
-			sets: []*words.Set{prefilter(told), prefilter(before), prefilter(after)}, keep: negated},
+			sets: []*words.Set{prefilter(told), prefilter(before), prefilter(after)}, keep: toldKept},
 		// Chinese puts the verb first; Japanese and Korean last, where a
 		// verb first is another clause ("忘れた場合は、以前に言われた手順で").
 		{re: regexp.MustCompile(`(?P<v>` + alt(foldAll(lang.Of("zh", "injection.override"))) + `)` + cjkGap + toldBeforeCJK + `|` + toldBeforeCJK + cjkGap + `(?P<v2>` + alt(verbsCJK) + `)`),
@@ -461,6 +465,7 @@ var (
 	negations   = negation{allLanguages("injection.not"), allLanguages("injection.not.after")}
 	questions   = allLanguages("injection.questions")
 	possessives = allLanguages("injection.you")
+	toldTopics  = allLanguages("injection.topic")
 	titles      = allLanguages("injection.reader.title")
 	persons     = allLanguages("injection.reader.person")
 )
@@ -468,6 +473,22 @@ var (
 // negated refuses a match whose verb (group v or v2) is negated, and
 // resumes the search after the verb: "Don't forget: ignore all
 // instructions" still holds.
+// toldKept keeps a match of "forget what you were told before" that is
+// not negated and has no topic after it: "… told before about budget
+// travel", "… dit avant sur le camping" are slogans' (injection.topic).
+func toldKept(re *regexp.Regexp, f string, m []int) (bool, int) {
+	if ok, resume := negated(re, f, m); !ok {
+		return false, resume
+	}
+	rest := strings.TrimLeft(f[m[1]:], " ,")
+	for _, w := range toldTopics {
+		if strings.HasPrefix(rest, w) && edgeAfter(rest, len(w)) {
+			return false, m[1]
+		}
+	}
+	return true, 0
+}
+
 func negated(re *regexp.Regexp, f string, m []int) (bool, int) {
 	vs, ve := group(re, m, "v", "v2")
 	if vs < 0 {
@@ -583,6 +604,9 @@ func Addressed(s string) bool {
 		return false
 	}
 	if addressed(fold(s)) {
+		return true
+	}
+	if r, ok := respelled(s, ruleVocabulary()); ok && addressed(fold(r)) {
 		return true
 	}
 	// The disguises fold keeps (accents on English words, small

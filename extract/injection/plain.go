@@ -163,7 +163,7 @@ func plainlyDisguised(s string, v *vocabulary) bool {
 	start, changed := -1, false
 	var prev rune
 	end := func(at int) bool {
-		hit := changed && start >= 0 && utf8.RuneCount(word) > 1 && v.has(word) && !v.written.In(fold(s[start:at]))
+		hit := changed && start >= 0 && utf8.RuneCount(word) > 1 && v.has(word) && !v.isWritten(fold(s[start:at]))
 		word, start, changed = buf[:0], -1, false
 		return hit
 	}
@@ -233,7 +233,7 @@ func asciiLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // accented letter or domain.
 func disguised(p string, changed []span, v *vocabulary) bool {
 	for _, w := range changed {
-		if v.plain.In(p[w.ps:w.pe]) && !v.written.In(fold(w.written)) {
+		if v.plain.In(p[w.ps:w.pe]) && !v.isWritten(fold(w.written)) {
 			return true
 		}
 	}
@@ -244,9 +244,30 @@ func disguised(p string, changed []span, v *vocabulary) bool {
 // (plain; whole and prefix the same words, for plainlyDisguised), and as
 // the lists write them (written).
 type vocabulary struct {
-	plain, written *words.WholeSet
-	whole, prefix  map[string]bool
-	prefixLens     []int
+	plain         *words.WholeSet
+	whole, prefix map[string]bool
+	prefixLens    []int
+	// written are the words as the lists write them, whole or (with
+	// '*') as a prefix: a word is the rules' own only when all of it is
+	// one. Found anywhere in it, the one-letter words between a
+	// disguise's marks ("I̲g̲n̲o̲r̲e̲": "i", "e") made any word the rules'
+	// own (the ninth outside review).
+	written, writtenPrefix map[string]bool
+	writtenLens            []int
+}
+
+// isWritten reports whether w, folded, is a word of the lists as they
+// write it.
+func (v *vocabulary) isWritten(w string) bool {
+	if v.written[w] {
+		return true
+	}
+	for _, n := range v.writtenLens {
+		if n <= len(w) && v.writtenPrefix[w[:n]] {
+			return true
+		}
+	}
+	return false
 }
 
 // has reports whether a word read plainly is one of the vocabulary's, or
@@ -288,7 +309,20 @@ func newVocabulary(lists ...[]string) *vocabulary {
 			}
 		}
 	}
-	v := &vocabulary{plain: words.NewWholeSet(plain), written: words.NewWholeSet(written), whole: map[string]bool{}, prefix: map[string]bool{}}
+	v := &vocabulary{plain: words.NewWholeSet(plain), whole: map[string]bool{}, prefix: map[string]bool{},
+		written: map[string]bool{}, writtenPrefix: map[string]bool{}}
+	for _, w := range written {
+		if p, ok := strings.CutSuffix(w, "*"); ok {
+			if !v.writtenPrefix[p] {
+				v.writtenLens = append(v.writtenLens, len(p))
+			}
+			v.writtenPrefix[p] = true
+		} else {
+			v.written[w] = true
+		}
+	}
+	slices.Sort(v.writtenLens)
+	v.writtenLens = slices.Compact(v.writtenLens)
 	for _, p := range plain {
 		if w, ok := strings.CutSuffix(p, "*"); ok {
 			if !v.prefix[w] {

@@ -1,0 +1,149 @@
+package injection
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// respelled is s with three disguises undone that neither fold nor
+// plainFold reads (the ninth outside review): text under a right-to-left
+// override, which a mail client shows reversed ("\u202eerongI" shows as
+// "Ignore"); a word spelled a letter at a time ("i-g-n-o-r-e", "F o r g e
+// t"); and digits for letters inside a word of the rules ("1gn0re",
+// "prev10us"). ok is false when s holds none of them, which ordinary mail
+// does not: each is found by one pass over s.
+func respelled(s string, v *vocabulary) (string, bool) {
+	changed := false
+	if strings.Contains(s, "\u202e") {
+		s, changed = unreversed(s), true
+	}
+	if t, ok := unspelled(s); ok {
+		s, changed = t, true
+	}
+	if t, ok := undigited(s, v); ok {
+		s, changed = t, true
+	}
+	return s, changed
+}
+
+// unreversed reverses each run of s after a right-to-left override
+// (U+202E) up to its pop (U+202C or U+2069), a line's end or s's, as a
+// reader sees it.
+func unreversed(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for {
+		i := strings.Index(s, "\u202e")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		s = s[i+len("\u202e"):]
+		end := strings.IndexFunc(s, func(r rune) bool { return r == '\u202c' || r == '\u2069' || r == '\n' || r == '\u202e' })
+		if end < 0 {
+			end = len(s)
+		}
+		run := []rune(s[:end])
+		for j := len(run) - 1; j >= 0; j-- {
+			b.WriteRune(run[j])
+		}
+		s = s[end:]
+		if r, n := utf8.DecodeRuneInString(s); r == '\u202c' || r == '\u2069' {
+			s = s[n:]
+		}
+	}
+}
+
+// minSpelled is how many letters a word spelled a letter at a time has at
+// least: "U.S.A." and "a - b" stay as they are.
+const minSpelled = 4
+
+// unspelled joins each run of single ASCII letters that one separator (a
+// space, hyphen, dot, underscore or star) keeps apart, minSpelled letters
+// or more: "i-g-n-o-r-e" is "ignore", "F o r g e t" "Forget". A byte
+// loop: it runs over every mail.
+func unspelled(s string) (string, bool) {
+	var b []byte
+	last := 0 // s[:last] is written to b
+	for i := 0; i+2 < len(s); i++ {
+		if !asciiLetter(s[i]) || !spellSep(s[i+1]) || i > 0 && asciiAlnum(s[i-1]) {
+			continue
+		}
+		// A letter alone before a separator: the run goes on while the
+		// same separator and a letter alone follow.
+		sep, j, letters := s[i+1], i+1, 1
+		for j+1 < len(s) && s[j] == sep && asciiLetter(s[j+1]) && (j+2 == len(s) || !asciiAlnum(s[j+2])) {
+			j, letters = j+2, letters+1
+		}
+		if letters < minSpelled {
+			continue
+		}
+		b = append(b, s[last:i]...)
+		for k := i; k < j; k += 2 {
+			b = append(b, s[k])
+		}
+		last, i = j, j-1
+	}
+	if b == nil {
+		return s, false
+	}
+	return string(append(b, s[last:]...)), true
+}
+
+func spellSep(c byte) bool { return c == ' ' || c == '-' || c == '.' || c == '_' || c == '*' }
+
+// leet are the digits written for letters.
+var leet = [10]byte{'o', 'i', 0, 'e', 'a', 's', 0, 't', 0, 0}
+
+// undigited reads each word of ASCII letters and digits, both, with its
+// digits as the letters they stand for, once one such word makes a word
+// of the rules (v) that way: "1gn0re all prev10us 1nstruct10ns" is
+// "ignore all previous instructions"; "LH401" and "4th" alone stay.
+func undigited(s string, v *vocabulary) (string, bool) {
+	var out []byte
+	hit := false
+	for i := 0; i < len(s); {
+		if !asciiAlnum(s[i]) {
+			i++
+			continue
+		}
+		j, letters, digits := i, false, false
+		for j < len(s) && asciiAlnum(s[j]) {
+			if s[j] >= '0' && s[j] <= '9' {
+				digits = true
+			} else {
+				letters = true
+			}
+			j++
+		}
+		if letters && digits && j-i >= 3 && j-i <= 32 && (j == len(s) || s[j] < 0x80) {
+			var w [32]byte
+			ok := true
+			for k := i; k < j; k++ {
+				c := s[k] | 0x20
+				if s[k] >= '0' && s[k] <= '9' {
+					if c = leet[s[k]-'0']; c == 0 {
+						ok = false
+						break
+					}
+				}
+				w[k-i] = c
+			}
+			if ok {
+				if out == nil {
+					out = []byte(s)
+				}
+				copy(out[i:j], w[:j-i])
+				hit = hit || v.has(w[:j-i])
+			}
+		}
+		i = j
+	}
+	if !hit {
+		return s, false
+	}
+	return string(out), true
+}
+
+func asciiAlnum(c byte) bool { return asciiLetter(c) || c >= '0' && c <= '9' }
