@@ -221,9 +221,15 @@ func placeAlone(ln string) *Place {
 // when times, dates and labels are taken away.
 func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
 	if len(ln) > maxPlaceLine {
-		// No stop's line is this long; a mail of one endless line would
-		// have every flight's window read its dates and names whole.
-		return nil
+		// A stop on a line this long (a text part made from HTML without
+		// its breaks: the leg, then kilobytes of fare terms) is read from
+		// the part of it around the first clock: a mail of one endless
+		// line would have every flight's window read its dates and names
+		// whole.
+		ln, clocks = aroundClock(ln, clocks)
+		if ln == "" {
+			return nil
+		}
 	}
 	if codes := airportCodes(ln); len(codes) > 0 {
 		// Blanked, not cut, so that the clocks' offsets still hold.
@@ -249,6 +255,31 @@ func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
 // where a stop's line of a table turned into text takes a few hundred
 // bytes at most.
 const maxPlaceLine = 2 << 10
+
+// aroundClock is the part of a long line ln from 512 bytes before its
+// first clock to maxPlaceLine bytes on, cut at characters' edges, with
+// the clocks in it moved to their offsets there; "" when ln has no clock.
+func aroundClock(ln string, clocks []clockMatch) (string, []clockMatch) {
+	if len(clocks) == 0 {
+		return "", nil
+	}
+	lo := max(0, clocks[0].start-512)
+	for lo > 0 && !utf8.RuneStart(ln[lo]) {
+		lo--
+	}
+	hi := min(len(ln), lo+maxPlaceLine)
+	for hi < len(ln) && !utf8.RuneStart(ln[hi]) {
+		hi--
+	}
+	var in []clockMatch
+	for _, cm := range clocks {
+		if cm.start >= lo && cm.end <= hi {
+			cm.start, cm.end = cm.start-lo, cm.end-lo
+			in = append(in, cm)
+		}
+	}
+	return ln[lo:hi], in
+}
 
 // clockWords are the words for "at" a time that stand before a clock.
 var clockWords = func() map[string]bool {
