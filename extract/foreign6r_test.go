@@ -138,3 +138,28 @@ func TestAgencyStayAfterFlight(t *testing.T) {
 		}
 	}
 }
+
+// TestStayConfirmedAtName: a chain's mail sent under its loyalty
+// programme's name names the hotel in the sentence that confirms the
+// booking ("Your reservation is confirmed at …", "Votre réservation est
+// confirmée à l'…", "Su reserva está confirmada en …"): that is the stay's
+// name, never the sender's.
+func TestStayConfirmedAtName(t *testing.T) {
+	day := time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ from, body, want string }{
+		{"Summit Club <stay@summithotels.example.com>",
+			"Your reservation is confirmed at Summit Lakeshore Chicago.\nCheck-in: Friday, November 6, 2026\nCheck-out: Monday, November 9, 2026\nConfirmation number: 71204558\n",
+			"Summit Lakeshore Chicago"},
+		{"Cercle Azur <reservation@azurhotels.example.fr>",
+			"Votre séjour est confirmé à l'Azur Canebière.\nArrivée : vendredi 6 novembre 2026\nDépart : lundi 9 novembre 2026\nNuméro de réservation : 71204559\n",
+			"Azur Canebière"},
+		{"Club Sol <reservas@solhoteles.example.es>",
+			"Tu reserva está confirmada en Sol Playa Levante.\nFecha de llegada: 6 de noviembre de 2026\nFecha de salida: 9 de noviembre de 2026\nNúmero de reserva: 71204560\n",
+			"Sol Playa Levante"},
+	} {
+		facts := mailFacts(c.from, "Reservation confirmed", c.body, day)
+		if len(facts) != 1 || facts[0].Kind != "hotel" || facts[0].Segment.Hotel != c.want {
+			t.Errorf("%s: got %+v, want the stay at %q", c.from, facts, c.want)
+		}
+	}
+}
