@@ -163,3 +163,22 @@ func TestStayConfirmedAtName(t *testing.T) {
 		}
 	}
 }
+
+// TestSubjectLocator: a rail operator's notice about a connection names
+// its booking's code only in its subject, after an order's or a
+// booking's word ("(order HFRXDK)", "(Auftrag 7QX2KD)"): the legs' booking.
+// A word in capitals there ("(order UPDATE)") is no code.
+func TestSubjectLocator(t *testing.T) {
+	day := time.Date(2027, 3, 14, 6, 0, 0, 0, time.UTC)
+	body := "Your connection on 14.03.2027:\n\nab 08:12 Hannover Hbf (ICE 571)\nan 09:48 Berlin Hbf\n\nDeparture is delayed by about 15 minutes.\n"
+	for subject, want := range map[string]string{
+		"Current information on your connection (order TKWQZP)":       "TKWQZP",
+		"Aktuelle Informationen zu Ihrer Verbindung (Auftrag 7QX2KD)": "7QX2KD",
+		"Current information on your connection (order UPDATE)":       "",
+	} {
+		facts := mailFacts("Rail Alerts <alerts@rail.example>", subject, body, day)
+		if len(facts) != 1 || facts[0].Kind != "train" || facts[0].Segment.Reservation != want {
+			t.Errorf("%q: got %+v, want one train booked as %q", subject, facts, want)
+		}
+	}
+}

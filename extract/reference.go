@@ -171,6 +171,41 @@ func reservationCodes(text string) []string {
 	return out
 }
 
+// subjectLocator is a booking's code that a subject names after an
+// order's or a booking's label, with nothing after it but a closing
+// parenthesis: six capitals and digits, a letter among them and not
+// digits alone, and letters alone only with a vowel at most, as drawn
+// codes have ("Current information on your connection (order HFRXDK)",
+// "Ihre Reise (Auftrag 7QX2KD)"; "(order UPDATE)" is a word). "" else.
+func subjectLocator(subject string) string {
+	if len(subject) > 256 {
+		subject = subject[:256]
+	}
+	for _, l := range []labelSet{reservationLabels, orderLabels} {
+		for _, m := range l.re.FindAllStringIndex(subject, 4) {
+			rest := strings.TrimLeft(subject[m[1]:], " \t#:")
+			if len(rest) < 6 || strings.Trim(rest[6:], " \t)].") != "" {
+				continue
+			}
+			w := rest[:6]
+			if strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" || strings.Trim(w, "0123456789") == "" {
+				continue
+			}
+			if !hasDigit(w) && !fewVowels(w) {
+				continue
+			}
+			return w
+		}
+	}
+	return ""
+}
+
+// fewVowels reports whether a code of capitals has a vowel at most (Y
+// counted), as a drawn code's letters have more often than a word's.
+func fewVowels(c string) bool {
+	return strings.Count(c, "A")+strings.Count(c, "E")+strings.Count(c, "I")+strings.Count(c, "O")+strings.Count(c, "U")+strings.Count(c, "Y") <= 1
+}
+
 // sevenLetterLocator reports whether a code of seven capital letters is
 // a booking's reference as low-cost airlines print it ("EXFVNVW"), not a
 // word in capitals ("PENDING", "DETAILS", "BOOKING"): a drawn code has a

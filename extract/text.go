@@ -215,7 +215,9 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 				// e-ticket number is no booking.
 				// Else by the code a ticket's text opens with, alone on
 				// its line (headcode.go).
-				ref = cmp.Or(c.orderNumber(all), c.ticketCode(all), headCode(text), c.mixedOrderCode(all))
+				// Else by a code of six its subject alone names after an
+				// order's or booking's word ("… (order HFRXDK)").
+				ref = cmp.Or(c.orderNumber(all), c.ticketCode(all), headCode(text), c.mixedOrderCode(all), subjectLocator(subject))
 			}
 		}
 		// A leg that names no train, in a mail that speaks of a bus and
