@@ -166,6 +166,8 @@ type msgContext struct {
 	langDone     bool
 	sureLanguage string
 	sureDone     bool
+	// booked is bookingSigned(langText), worked out once bookedDone.
+	booked, bookedDone bool
 	// full: read PDFs' text (Extract); else pending records that one was
 	// left unread (ExtractQuick).
 	full, pending bool

@@ -102,6 +102,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 	for _, i := range pairLines {
 		lines[i] = ""
 	}
+	// A flight tracker's alert and a forwarded timetable are laid out so
+	// too: no booking's sign, no flight (the ninth outside review).
+	if len(paired) > 0 && ref == "" && !c.bookingSigned(text) {
+		paired = nil
+	}
 	for _, seg := range paired {
 		seg.Reservation = ref
 		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {

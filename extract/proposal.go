@@ -56,18 +56,40 @@ func (c *msgContext) bookingSigned(text string) bool {
 	return bookedWords.In(l) || seatNamed(l) || c.numbersBooking(text)
 }
 
+// langBooked is bookingSigned of the text the rules read, worked out the
+// first time a reader asks: a reader that asks for each row or line it
+// takes would read the whole text again each time.
+func (c *msgContext) langBooked() bool {
+	if !c.bookedDone {
+		c.booked, c.bookedDone = c.bookingSigned(c.langText), true
+	}
+	return c.booked
+}
+
 // seatNamed reports whether a lower-cased text names a seat, a coach or a
 // row by its number ("Seat 42", "Wagen 7", "place : 84"): a ticket's, which
 // the readers do not always take as the leg's seat. The number has at most
 // three digits: one language's coach is another's train ("voz" in
 // Slovenian and Serbian), and "Voz 7401" is a train's number.
+// seatNumberWords are the words for "number" that may stand between a
+// seat's label and its number.
+var seatNumberWords = []string{"number", "numéro", "numero", "número", "nummer", "numer", "no", "nr", "n°", "nº"}
+
 func seatNamed(l string) bool {
 	found := false
 	seatLabels.EachAt(l, func(p, end int) bool {
 		if words.In(l, end, false) || words.In(l, end-len(seatLabelList[p]), true) {
 			return true
 		}
-		rest := strings.TrimLeft(l[end:min(len(l), end+12)], " :.#\t")
+		rest := strings.TrimLeft(l[end:min(len(l), end+24)], " :.#\t")
+		// "Seat Number: 22A", "Sitzplatz Nr. 42": a word for number
+		// between.
+		for _, w := range seatNumberWords {
+			if r, ok := strings.CutPrefix(rest, w); ok && (r == "" || r[0] < 'a' || r[0] > 'z') {
+				rest = strings.TrimLeft(r, " :.#\t")
+				break
+			}
+		}
 		n := 0
 		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
 			n++

@@ -176,9 +176,14 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 	case KindFlight:
 		fl := c.textFlights(all)
 		if len(fl) == 0 {
-			// Each field after its own label on a line (labelledflight.go).
+			// Each field after its own label on a line (labelledflight.go);
+			// a friend's "my flight details" are labelled so too: no
+			// booking's sign, no flight (the ninth outside review).
 			for _, s := range c.labelledFlights(all) {
 				fl = append(fl, Fact{Kind: KindFlight, From: FromText, Segment: s})
+			}
+			if len(fl) > 0 && c.recordLocator(all) == "" && !c.langBooked() {
+				fl = nil
 			}
 			if len(fl) > 0 {
 				ref := c.recordLocator(all)
@@ -316,7 +321,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	text = hashParenLabels(keyValueLabels(cjkClockMarks(bracketLabels(foldWidth(unboldLabels(dropInvisible(text)))))))
 	subject = foldWidth(dropInvisible(subject))
 	all := subject + "\n" + text
-	c.langText, c.langDone, c.sureDone = all, false, false
+	c.langText, c.langDone, c.sureDone, c.bookedDone = all, false, false, false
 	if c.ref.IsZero() {
 		us := c.usSender()
 		c.ref = firstFullDate(text, func(ln string) []dateMatch { return c.findDates(ln, us) })

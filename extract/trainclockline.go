@@ -82,6 +82,12 @@ func (c *msgContext) clockLineLeg(lines []string, i int, ref time.Time) (*Segmen
 		if arr == nil && number == "" {
 			return nil, -1 // a departure alone under a route its train's label does not head
 		}
+		if !c.langBooked() {
+			// A friend's "my train details so you can pick me up" is
+			// laid out so too: no booking's sign, no leg (the ninth
+			// outside review).
+			return nil, -1
+		}
 		if number == "" {
 			number, _ = trainUnder(lines, i)
 		}

@@ -32,7 +32,7 @@ func (c *msgContext) connectionRowLeg(ln string, clocks []clockMatch, d dateMatc
 	// A connection a friend looked up and shares is such a row too: a
 	// leg only in a mail that shows a booking's sign (the text the rules
 	// read).
-	if dep == nil || !c.bookingSigned(c.langText) {
+	if dep == nil || !c.langBooked() {
 		return nil
 	}
 	// A platform after a name ("Hamburg Hbf Gl.5-8") is left out by the
