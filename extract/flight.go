@@ -40,6 +40,14 @@ func (c *msgContext) textFlights(text string) []Fact {
 	ref := c.recordLocator(text)
 	var out []Fact
 	seen := map[string]bool{}
+	// add keeps seg under the booking reference ref, once a number and day.
+	add := func(seg *Segment, ref string) {
+		seg.Reservation = ref
+		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
+			seen[key] = true
+			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+		}
+	}
 	// Booking systems' printouts: one flight per line, and every field
 	// in its column.
 	rowLine := map[int]bool{}
@@ -61,12 +69,8 @@ func (c *msgContext) textFlights(text string) []Fact {
 			}
 		}
 		if seg != nil {
-			seg.Reservation = gdsRef
 			rowLine[i] = true
-			if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
-				seen[key] = true
-				out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
-			}
+			add(seg, gdsRef)
 		}
 	}
 	// Their other shapes: an e-ticket receipt's two lines a flight, rows
@@ -76,11 +80,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 	gdsMore = append(gdsMore, c.gdsUndatedRows(lines, rowLine)...)
 	gdsMore = append(gdsMore, c.receiptNameRows(lines, rowLine)...)
 	for _, seg := range append(gdsMore, c.gdsBlocks(lines, rowLine)...) {
-		seg.Reservation = gdsRef
-		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
-			seen[key] = true
-			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
-		}
+		add(seg, gdsRef)
 	}
 	// Tables whose header names each column (issue 46 class 2); their
 	// lines are blanked for the readers below, which would take a row's
@@ -90,11 +90,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 		lines[i] = ""
 	}
 	for _, seg := range tabled {
-		seg.Reservation = ref
-		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
-			seen[key] = true
-			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
-		}
+		add(seg, ref)
 	}
 	// A departure's and an arrival's cells side by side, a row each of
 	// their dates, clocks and places (flightpairs.go).
@@ -108,11 +104,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 		paired = nil
 	}
 	for _, seg := range paired {
-		seg.Reservation = ref
-		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
-			seen[key] = true
-			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
-		}
+		add(seg, ref)
 	}
 	// Stops stacked as lines of their own, each a date and clock over its
 	// airport, the number under the leg's departure or above it
@@ -127,11 +119,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 		stacked = nil
 	}
 	for _, seg := range stacked {
-		seg.Reservation = ref
-		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
-			seen[key] = true
-			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
-		}
+		add(seg, ref)
 	}
 	var hits []hit
 	trainWords := -1 // the mail's train words, counted once when asked

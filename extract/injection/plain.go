@@ -241,48 +241,61 @@ func disguised(p string, changed []span, v *vocabulary) bool {
 }
 
 // A vocabulary is the words a disguised word may turn into, read plainly
-// (plain; whole and prefix the same words, for plainlyDisguised), and as
-// the lists write them (written).
+// (plain, and the same words in words, for plainlyDisguised), and as the
+// lists write them (written).
 type vocabulary struct {
-	plain         *words.WholeSet
+	plain *words.WholeSet
+	words wordTable
+	// written are the words as the lists write them: a word is the
+	// rules' own only when all of it is one. Found anywhere in it, the
+	// one-letter words between a disguise's marks ("I̲g̲n̲o̲r̲e̲": "i",
+	// "e") made any word the rules' own (the ninth outside review).
+	written wordTable
+}
+
+// A wordTable holds words whole, or as prefixes when they end in '*'.
+type wordTable struct {
 	whole, prefix map[string]bool
 	prefixLens    []int
-	// written are the words as the lists write them, whole or (with
-	// '*') as a prefix: a word is the rules' own only when all of it is
-	// one. Found anywhere in it, the one-letter words between a
-	// disguise's marks ("I̲g̲n̲o̲r̲e̲": "i", "e") made any word the rules'
-	// own (the ninth outside review).
-	written, writtenPrefix map[string]bool
-	writtenLens            []int
 }
+
+func newWordTable(ws []string) wordTable {
+	t := wordTable{whole: map[string]bool{}, prefix: map[string]bool{}}
+	for _, w := range ws {
+		if p, ok := strings.CutSuffix(w, "*"); ok {
+			if !t.prefix[p] {
+				t.prefixLens = append(t.prefixLens, len(p))
+			}
+			t.prefix[p] = true
+		} else {
+			t.whole[w] = true
+		}
+	}
+	slices.Sort(t.prefixLens)
+	t.prefixLens = slices.Compact(t.prefixLens)
+	return t
+}
+
+// has reports whether w is one of t's words, or starts with one of its
+// prefixes ("ignore*").
+func (t *wordTable) has(w []byte) bool {
+	if t.whole[string(w)] {
+		return true
+	}
+	for _, n := range t.prefixLens {
+		if n <= len(w) && t.prefix[string(w[:n])] {
+			return true
+		}
+	}
+	return false
+}
+
+// has reports whether a word read plainly is one of the vocabulary's.
+func (v *vocabulary) has(w []byte) bool { return v.words.has(w) }
 
 // isWritten reports whether w, folded, is a word of the lists as they
 // write it.
-func (v *vocabulary) isWritten(w string) bool {
-	if v.written[w] {
-		return true
-	}
-	for _, n := range v.writtenLens {
-		if n <= len(w) && v.writtenPrefix[w[:n]] {
-			return true
-		}
-	}
-	return false
-}
-
-// has reports whether a word read plainly is one of the vocabulary's, or
-// starts with one of its prefixes ("ignore*").
-func (v *vocabulary) has(w []byte) bool {
-	if v.whole[string(w)] {
-		return true
-	}
-	for _, n := range v.prefixLens {
-		if n <= len(w) && v.prefix[string(w[:n])] {
-			return true
-		}
-	}
-	return false
-}
+func (v *vocabulary) isWritten(w string) bool { return v.written.has([]byte(w)) }
 
 func newVocabulary(lists ...[]string) *vocabulary {
 	seen := map[string]bool{}
@@ -309,32 +322,7 @@ func newVocabulary(lists ...[]string) *vocabulary {
 			}
 		}
 	}
-	v := &vocabulary{plain: words.NewWholeSet(plain), whole: map[string]bool{}, prefix: map[string]bool{},
-		written: map[string]bool{}, writtenPrefix: map[string]bool{}}
-	for _, w := range written {
-		if p, ok := strings.CutSuffix(w, "*"); ok {
-			if !v.writtenPrefix[p] {
-				v.writtenLens = append(v.writtenLens, len(p))
-			}
-			v.writtenPrefix[p] = true
-		} else {
-			v.written[w] = true
-		}
-	}
-	slices.Sort(v.writtenLens)
-	v.writtenLens = slices.Compact(v.writtenLens)
-	for _, p := range plain {
-		if w, ok := strings.CutSuffix(p, "*"); ok {
-			if !v.prefix[w] {
-				v.prefixLens = append(v.prefixLens, len(w))
-			}
-			v.prefix[w] = true
-		} else {
-			v.whole[p] = true
-		}
-	}
-	slices.Sort(v.prefixLens)
-	v.prefixLens = slices.Compact(v.prefixLens)
+	v := &vocabulary{plain: words.NewWholeSet(plain), words: newWordTable(plain), written: newWordTable(written)}
 	return v
 }
 
