@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -41,6 +42,7 @@ func (c *msgContext) stopFlights(lines []string, skip map[int]bool, coded bool) 
 	var stops []flightStop
 	var nums []hit
 	text, trainWords := "", -1 // the mail's text and its words of trains, once asked
+	code := "?"                // the airline's designator, once asked
 	for i := 0; i < len(lines); i++ {
 		if skip[i] {
 			continue
@@ -58,6 +60,17 @@ func (c *msgContext) stopFlights(lines []string, skip map[int]bool, coded bool) 
 			}
 			nums = append(nums, hit{i, n})
 			continue
+		}
+		// "Flight 1123" alone in an airline's mail: the airline's
+		// designator before the digits.
+		if d := flightWordNumber(lines[i]); d != "" {
+			if code == "?" {
+				code = c.airlineDesignator(lines)
+			}
+			if code != "" {
+				nums = append(nums, hit{i, code + " " + d})
+				continue
+			}
 		}
 		if s, ok := c.stopAt(lines, i); ok && (s.coded || !coded) {
 			stops = append(stops, s)
@@ -386,6 +399,56 @@ func stackedNumber(lines []string, i int) string {
 	}
 	return ln[m[2]:m[3]] + " " + strings.TrimLeft(ln[m[4]:m[5]], "0")
 }
+
+// flightWordNumber is the digits of a line that is a word for a flight
+// (column.flight: not "Terminal 1") and a number alone ("Flight 1123", "Flug Nr. 4711", "Vol n° 1232"), as an
+// airline's own mail prints its flights without its designator; or "".
+func flightWordNumber(ln string) string {
+	ln = strings.TrimSpace(ln)
+	if len(ln) < 5 || len(ln) > 24 || !isDigitByte(ln[len(ln)-1]) {
+		return ""
+	}
+	m := flightWordNumberRE.FindStringSubmatch(ln)
+	if m == nil || !flightColumnWords[strings.ToLower(m[1])] {
+		return ""
+	}
+	return strings.TrimLeft(m[2], "0")
+}
+
+var flightWordNumberRE = regexp.MustCompile(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?(\d{1,4})$`)
+
+// airlineDesignator is the designator of the airline whose mail lines
+// are: its sender's name, else a line that is an airline's name alone
+// ("JetBlue"), as airlines.tsv prints them; "" when none, or lines name
+// two airlines.
+func (c *msgContext) airlineDesignator(lines []string) string {
+	if code := airlineCodes[strings.ToUpper(strings.TrimSpace(c.senderName))]; code != "" {
+		return code
+	}
+	found := ""
+	for _, ln := range lines {
+		ln = strings.TrimSpace(ln)
+		if len(ln) < 3 || len(ln) > 40 || hasDigit(ln) {
+			continue
+		}
+		if code := airlineCodes[strings.ToUpper(ln)]; code != "" {
+			if found != "" && found != code {
+				return ""
+			}
+			found = code
+		}
+	}
+	return found
+}
+
+// airlineCodes are airlines.tsv's designators by the names it prints.
+var airlineCodes = func() map[string]string {
+	m := map[string]string{}
+	for _, a := range gdsAirlines {
+		m[a.name] = a.code
+	}
+	return m
+}()
 
 // blank sets b[from:to] to spaces.
 func blank(b []byte, from, to int) {

@@ -781,8 +781,15 @@ func (ev *evidence) derivedCode(fv fieldValue) Source {
 			continue
 		}
 		for _, a := range gdsAirlines {
-			if a.code == code && strings.Contains(m.folded, " "+places.Fold(a.name)+" ") {
-				return Source{Kind: SourceDerived, Rule: "the airline's code of its printed name", Raw: a.name + " " + num}
+			if a.code != code {
+				continue
+			}
+			// The name beside the number, or as the sender's name (an
+			// airline's own "Flight 1847").
+			for _, n := range ev.mats {
+				if (n.kind == m.kind || n.kind == SourceHeader) && strings.Contains(n.folded, " "+places.Fold(a.name)+" ") {
+					return Source{Kind: SourceDerived, Rule: "the airline's code of its printed name", Raw: a.name + " " + num}
+				}
 			}
 		}
 		if strings.Contains(m.folded, " "+strings.ToLower(code)+" ") && m.kind == SourceMarkup {

@@ -830,32 +830,25 @@ func exampleLeg(text, number string) bool {
 // in a mail with no word of trains that a coach's ticket does not share
 // and no word of buses: its number a flight's whose designator is two
 // letters and no rail product's ("AA 3579"; not "ICE 723", "RE 4711",
-// nor a headcode's "1S09"), in a mail with a word of flights in any
-// language or an airport's code alone on a line ("DFW"); or, with no
-// number, both stops named by airports' codes alone in a mail with a
-// word of flights.
+// nor a headcode's "1S09") in a mail with a word of flights in any
+// language or an airport's code alone on a line ("DFW"), or any leg in a
+// mail with both ("Flight 1123" over "BOS").
 func airlineLeg(l *Segment, all string) bool {
-	coded := func(p *Place) bool { return p != nil && len(p.Name) == 3 && cardCode(p.Name) != "" }
-	if l.Number == "" && !(coded(l.From) && coded(l.To)) {
-		return false
-	}
-	if l.Number != "" {
-		m := flightNumRE.FindStringSubmatch(l.Number)
-		if m == nil || m[0] != l.Number || !isUpper(m[1]) || railProducts[m[1]] || !isFlightDesignator(m[1]) {
-			return false
-		}
-	}
+	la := lower(all)
 	// A word of trains no coach shares ("Zug", "Railjet", "rail") names
 	// a rail product: an airline's train (AIRail) stays a train.
-	la := lower(all)
 	if lowerTrainWordsBeyondBus(la) > 0 || busWords.In(la) {
 		return false
 	}
-	if lowerTravelWordCounts(la)[0] > 0 {
-		return true
-	}
-	return l.Number != "" && slices.ContainsFunc(strings.Split(all, "\n"), func(ln string) bool {
+	coded := func(p *Place) bool { return p != nil && len(p.Name) == 3 && cardCode(p.Name) != "" }
+	codeLine := coded(l.From) || coded(l.To) || slices.ContainsFunc(strings.Split(all, "\n"), func(ln string) bool {
 		ln = strings.TrimSpace(ln)
 		return len(ln) == 3 && cardCode(ln) != ""
 	})
+	flightWord := lowerTravelWordCounts(la)[0] > 0
+	if flightWord && codeLine {
+		return true
+	}
+	m := flightNumRE.FindStringSubmatch(l.Number)
+	return m != nil && m[0] == l.Number && isUpper(m[1]) && !railProducts[m[1]] && isFlightDesignator(m[1]) && (flightWord || codeLine)
 }
