@@ -261,6 +261,7 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool, images *imageBudg
 			facts = fc.markupFacts(m)
 			for i := range facts {
 				facts[i].From = FromForwarded
+				facts[i].quotedBy(from)
 			}
 		}
 	}
@@ -291,9 +292,10 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool, images *imageBudg
 		docs := c.documentFacts(m.Documents)
 		// A forwarded mail's attachment is the forwarder's word about
 		// someone else's booking, as its quoted text is.
-		if _, fwd := forwardOf(m); fwd {
+		if from, fwd := forwardOf(m); fwd {
 			for i := range docs {
 				docs[i].From = FromForwarded
+				docs[i].quotedBy(from)
 			}
 		}
 		ticketBookings(docs, m.Subject, readText(m))
@@ -391,6 +393,7 @@ func (c *msgContext) textRulesIn(subject, text string, depth int) []Fact {
 		}
 		for i := range facts {
 			facts[i].From = FromForwarded
+			facts[i].quotedBy(from)
 		}
 		return facts
 	}

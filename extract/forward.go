@@ -654,6 +654,15 @@ func (c *msgContext) asForwarded(from *mail.Address) {
 	c.authenticated = false
 }
 
+// quotedBy sets f.Quoted to the address of from, the forwarded
+// original's claimed sender, unless a deeper original's is already set:
+// an original quoted within a forward is its own sender's word.
+func (f *Fact) quotedBy(from *mail.Address) {
+	if f.Quoted == "" && from != nil {
+		f.Quoted = strings.ToLower(strings.TrimSpace(from.Address))
+	}
+}
+
 // readText is the text a forward is looked for in: the plain text, else
 // the HTML's.
 func readText(m *mime.Message) string {

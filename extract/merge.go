@@ -22,6 +22,10 @@ type Record struct {
 	Date          time.Time `json:"date"`          // the message's Date
 	Tiebreak      string    `json:"tiebreak"`      // orders messages with the same Date: their Message-ID or a hash of their bytes
 	Authenticated bool      `json:"authenticated"` // the sender's domain was authenticated
+	// AuthFailed: the user's provider said the message failed a check
+	// (msgauth.Verdict.Failed): a From that is likely forged, which the
+	// facts store keeps apart from every other sender's mail.
+	AuthFailed bool `json:"auth_failed,omitempty"`
 	// Tainted: the message addresses an AI reader somewhere
 	// (Result.Tainted); what it says counts as unverified.
 	Tainted bool `json:"tainted,omitempty"`

@@ -218,6 +218,13 @@ type Fact struct {
 	Segment *Segment `json:"segment,omitempty"`
 	Order   *Order   `json:"order,omitempty"`
 	Bill    *Bill    `json:"bill,omitempty"`
+	// Quoted: for a FromForwarded fact, the address the forward's text
+	// names as the original's sender ("" when it names none). The facts
+	// store keys a forwarded original by its forwarder and this sender,
+	// so that a stranger's mail forwarded by the same person (a rule
+	// that forwards a work mailbox) is no word on the forwarded
+	// booking of an airline (the ninth outside review, H1).
+	Quoted string `json:"quoted,omitempty"`
 
 	// exactBill: the bill comes from an embedded e-invoice, which no
 	// text reading overrides within the same mail.

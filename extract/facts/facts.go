@@ -20,6 +20,7 @@ import (
 	"log/slog"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -333,7 +334,7 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (in
 			removed = true
 		}
 		for seq, f := range r.res.Facts {
-			rec := extract.Record{Fact: f, Message: r.id, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated, Tainted: r.res.Tainted}
+			rec := extract.Record{Fact: f, Message: r.id, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated, AuthFailed: r.res.Auth.Failed, Tainted: r.res.Tainted}
 			b, err := json.Marshal(rec)
 			if err != nil {
 				return 0, false, fmt.Errorf("encode fact of message %d: %w", r.id, err)
@@ -393,7 +394,7 @@ func (s *Store) Store(ctx context.Context, tx *sql.Tx, folderID int64, msgs []st
 		}
 		done = append(done, m.ID, version, r.res.Auth.Authenticated, r.res.Auth.Method)
 		for seq, f := range r.res.Facts {
-			rec := extract.Record{Fact: f, Message: m.ID, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated, Tainted: r.res.Tainted}
+			rec := extract.Record{Fact: f, Message: m.ID, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated, AuthFailed: r.res.Auth.Failed, Tainted: r.res.Tainted}
 			b, err := json.Marshal(rec)
 			if err != nil {
 				return fmt.Errorf("facts: encode fact of message %d: %w", m.ID, err)
@@ -518,10 +519,27 @@ type standing struct {
 // the sender of its message (trust.SenderKey), or for a forwarded
 // original the very address that forwarded it, so that neither the
 // forwarder's colleagues at its domain nor a forged From of its domain
-// is the forwarder (the third outside review of 2026-11-28).
+// is the forwarder (the third outside review of 2026-11-28), together
+// with the original's claimed sender as trust.SenderKey keys it (its
+// registrable domain; its address at a free-mail provider), so that a
+// stranger's mail that the same person forwards (a rule forwarding a work
+// mailbox) is no word on the airline's booking they forwarded; an
+// original that names no sender is its message alone. A message whose
+// From failed the provider's checks (Record.AuthFailed) is its message
+// alone too: a forged From of the person's own address, or of an
+// airline's, shares a key neither with the mail that passed nor with the
+// person's own Sent copies (the ninth outside review, H1).
 func senderKey(r extract.Record, sd store.Sender) string {
+	msg := "#" + strconv.FormatInt(r.Message, 10)
+	if r.AuthFailed {
+		return "failed|" + sd.Address + msg
+	}
 	if r.Fact.From == extract.FromForwarded {
-		return "fwd|" + sd.Address
+		if r.Quoted == "" {
+			return "fwd|" + sd.Address + "|" + msg
+		}
+		q := store.Sender{Address: r.Quoted, Domain: store.OrgDomain(r.Quoted)}
+		return "fwd|" + sd.Address + "|" + trust.SenderKey(q, r.Message)
 	}
 	return trust.SenderKey(sd, r.Message)
 }

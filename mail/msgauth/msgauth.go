@@ -21,6 +21,12 @@ type Verdict struct {
 	Authenticated bool   `json:"authenticated"`
 	Method        string `json:"method,omitempty"` // "dmarc", "dkim" (provider's verdict) or "dkim-node"
 	Domain        string `json:"domain,omitempty"` // the From domain
+	// Failed: not authenticated, and the provider's own topmost
+	// Authentication-Results field says a check of the message failed
+	// (dmarc, dkim or spf "fail"): a From that is likely forged, as
+	// opposed to one that no check spoke for (a Sent copy, a provider
+	// that writes no such field).
+	Failed bool `json:"failed,omitempty"`
 }
 
 // Methods of authentication.
@@ -98,6 +104,7 @@ func authenticate(fromDomain string, fields []string, raw []byte, servIDs []stri
 				return a
 			}
 		}
+		a.Failed = failed(results)
 		break
 	}
 	if lookupTXT != nil && len(raw) > 0 {
@@ -106,12 +113,33 @@ func authenticate(fromDomain string, fields []string, raw []byte, servIDs []stri
 		verifs, _ := dkim.VerifyWithOptions(bytes.NewReader(raw), &dkim.VerifyOptions{LookupTXT: lookupTXT, MaxVerifications: 5})
 		for _, v := range verifs {
 			if v.Err == nil && aligned(v.Domain, fromDomain) {
-				a.Authenticated, a.Method = true, DKIMNode
+				a.Authenticated, a.Method, a.Failed = true, DKIMNode, false
 				return a
 			}
 		}
 	}
 	return a
+}
+
+// failed reports whether results hold a dmarc, dkim or spf "fail".
+func failed(results []authres.Result) bool {
+	for _, r := range results {
+		switch r := r.(type) {
+		case *authres.DMARCResult:
+			if r.Value == authres.ResultFail {
+				return true
+			}
+		case *authres.DKIMResult:
+			if r.Value == authres.ResultFail {
+				return true
+			}
+		case *authres.SPFResult:
+			if r.Value == authres.ResultFail {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func trustedID(id string, servIDs []string) bool {

@@ -84,3 +84,31 @@ func TestNodeDKIM(t *testing.T) {
 		t.Errorf("tampered message: Auth = %+v, want not authenticated", got)
 	}
 }
+
+// TestFailedVerdict: a fail in the provider's own topmost field marks a
+// From as likely forged (the ninth outside review, H1: the facts store
+// keeps such mail apart from everything that passed and from the person's
+// own Sent copies); a field that says nothing, or another server's, does not.
+func TestFailedVerdict(t *testing.T) {
+	const provider = "mx.provider.example"
+	for _, tt := range []struct {
+		name   string
+		fields []string
+		want   bool
+	}{
+		{"dmarc fail", []string{provider + "; dkim=none; spf=fail smtp.mailfrom=demo-mail.example; dmarc=fail header.from=demo-mail.example"}, true},
+		{"spf fail alone", []string{provider + "; spf=fail smtp.mailfrom=demo-mail.example"}, true},
+		{"dkim fail alone", []string{provider + "; dkim=fail header.d=demo-mail.example"}, true},
+		{"pass", []string{provider + "; dkim=pass header.d=demo-mail.example; spf=fail smtp.mailfrom=demo-mail.example; dmarc=pass header.from=demo-mail.example"}, false},
+		{"none", []string{provider + "; dkim=none; spf=none; dmarc=none"}, false},
+		{"no field (a Sent copy)", nil, false},
+		{"another server's fail", []string{"mx.other.example; dmarc=fail header.from=demo-mail.example"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &mime.Message{From: []mime.Address{{Address: "alex.morgan@demo-mail.example"}}, AuthResults: tt.fields}
+			if got := (msgauth.Checker{AuthServIDs: []string{provider}}).Check(m, nil); got.Failed != tt.want {
+				t.Errorf("Check(%q).Failed = %v, want %v", tt.fields, got.Failed, tt.want)
+			}
+		})
+	}
+}
