@@ -124,9 +124,18 @@ func statusIn(s string) string {
 			return true
 		}
 		// "Twoje zamówienie nie zostało jeszcze wysłane", "не изпратихме
-		// поръчката", "has not been shipped": a shipping or a delivery
-		// denied is none.
-		if st := statusOrder[statusRank[phrase]]; (st == StatusShipped || st == StatusDelivered) && negatedBefore(before) {
+		// поръчката", "has not been shipped", "has not been cancelled",
+		// "wurde nicht storniert": a state denied is none, whichever it
+		// is (the ninth outside review, M3: a shop's reassurance that an
+		// order was not cancelled cancelled it). A problem's phrases
+		// are a negation's own ("n'a pas pu être distribué").
+		if statusOrder[statusRank[phrase]] != StatusProblem && negatedBefore(before) {
+			return true
+		}
+		// "Was reported as delivered, but you did not receive it",
+		// "marked as delivered but never arrived": a delivery the same
+		// sentence goes on to deny is none.
+		if statusOrder[statusRank[phrase]] == StatusDelivered && deniedAfter(s[end:]) {
 			return true
 		}
 		// "Will be dispatched within 2 working days": shipping to come.
@@ -334,6 +343,35 @@ func negatedBefore(before string) bool {
 	}
 	return false
 }
+
+// deniedAfter reports whether the rest of a sentence, after a state's
+// phrase, goes on to deny it: a contrast's word (status.but) and a
+// negation (status.not) within its next denyGap words ("delivered, but you
+// did not receive it", "geliefert, aber nicht angekommen"). The contrast
+// is asked for since a negation's word of one language is another's
+// preposition (Portuguese "no ponto": in the shop).
+func deniedAfter(s string) bool {
+	if i := strings.IndexAny(s, ".!?;\n"); i >= 0 {
+		s = s[:i]
+	}
+	ws := strings.Fields(s)
+	but := false
+	for _, w := range ws[:min(len(ws), denyGap)] {
+		w = strings.Trim(w, ",:()\"'")
+		if but && notWords.In(w) {
+			return true
+		}
+		but = but || butWords.In(w)
+	}
+	return false
+}
+
+// butWords are the words of a contrast (status.but).
+var butWords = words.NewWholeSet(lang.Entries("status.but"))
+
+// denyGap is how many words after a state's phrase are read for a
+// contrast and a negation that deny it.
+const denyGap = 6
 
 // willGap is how many words may stand between a will-word (status.will)
 // and the participle it puts in time to come.
