@@ -203,7 +203,12 @@ func senderName(name, domain string, verified bool) string {
 // "and"; "Müller & Söhne" muellerundsoehne.de's, as NameForms spells
 // it), or a word of the name of three letters or more is in the
 // domain's name ("Stadtwerke Talheim GmbH" for stadtwerke-talheim.de,
-// "Müller Technik" for mueller-technik.de).
+// "Müller Technik" for mueller-technik.de). A role's word (domainRoleWords:
+// "Orders", "Delivery", "Support", "Shop") never makes agreement, nor does
+// a run of them, unless the name is nothing else ("Booking.com" for
+// booking.com): "Amazon Orders" does not agree with online-orders.top
+// (the ninth outside review, M1), whose stranger would otherwise be
+// shown, trusted, as the brand.
 func namesDomain(name, org string) bool {
 	label, _, _ := strings.Cut(org, ".")
 	label = places.FoldWords(label)
@@ -211,11 +216,14 @@ func namesDomain(name, org string) bool {
 	for _, ws := range NameForms(name) {
 		// A domain's name of two letters only as the whole name ("H&M"
 		// for hm.com).
-		if c := strings.Join(ws, ""); len(label) >= 3 && wordsRun(ws, compact) || len(compact) == 2 && c == compact {
+		if c := strings.Join(ws, ""); len(compact) == 2 && c == compact {
+			return true
+		}
+		if run := wordsRun(ws, compact); len(label) >= 3 && run != nil && (!roleWordsOnly(run) || roleWordsOnly(ws)) {
 			return true
 		}
 		for _, w := range ws {
-			if len(w) >= 3 && !nameAndWords[w] && strings.Contains(label, w) {
+			if len(w) >= 3 && !nameAndWords[w] && !domainRoleWords[w] && strings.Contains(label, w) {
 				return true
 			}
 		}
@@ -223,23 +231,55 @@ func namesDomain(name, org string) bool {
 	return false
 }
 
-// wordsRun reports whether s is a run of whole words of ws written
-// together: telekom of "Deutsche Telekom", quillandpress of "Quill and
-// Press Ltd"; not pal of "PayPal" nor maz of "Amazon" (the eighth outside
-// review: a three-letter domain took a brand's name).
-func wordsRun(ws []string, s string) bool {
+// domainRoleWords are words of a mailbox's or a shop's role, not of a
+// brand (roleWords, shop.noun, domain.role: "orders", "delivery",
+// "support", "online", "payments", "account"), and the generic top-level
+// domains' names a display name writes ("Amazon.com"): anyone may
+// register a domain of them (online-orders.top), so they never make a name
+// agree with a domain.
+var domainRoleWords = func() map[string]bool {
+	m := map[string]bool{"com": true, "net": true, "org": true}
+	for w := range roleWords {
+		m[w] = true
+	}
+	for _, c := range []string{"shop.noun", "domain.role"} {
+		for w := range wordSet(c) {
+			if !strings.Contains(w, " ") {
+				m[places.FoldWords(w)] = true
+			}
+		}
+	}
+	return m
+}()
+
+// roleWordsOnly reports whether every word of ws is a role's
+// (domainRoleWords), a word for "and" or shorter than three letters.
+func roleWordsOnly(ws []string) bool {
+	for _, w := range ws {
+		if len(w) >= 3 && !domainRoleWords[w] && !nameAndWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// wordsRun is a run of whole words of ws that, written together, is s:
+// telekom of "Deutsche Telekom", quillandpress of "Quill and Press Ltd";
+// not pal of "PayPal" nor maz of "Amazon" (the eighth outside review: a
+// three-letter domain took a brand's name). nil: none.
+func wordsRun(ws []string, s string) []string {
 	for i := range ws {
 		rest := s
-		for _, w := range ws[i:] {
+		for j, w := range ws[i:] {
 			if !strings.HasPrefix(rest, w) {
 				break
 			}
 			if rest = rest[len(w):]; rest == "" {
-				return true
+				return ws[i : i+j+1]
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // onlyTrusted picks the records a thing is merged from: those of trusted
