@@ -49,6 +49,9 @@ func (c *msgContext) owedAmount(text string, z zoneHint) (*Money, *Time) {
 				due = c.payByDate(rest, z)
 			}
 			if due == nil {
+				due = c.byDateInSentence(rest, z)
+			}
+			if due == nil {
 				break
 			}
 			return c.moneyAt(ln, m, text), due
@@ -90,4 +93,38 @@ func (c *msgContext) payByDate(rest string, z zoneHint) *Time {
 		}
 	}
 	return nil
+}
+
+// byDateInSentence is the date after a word of due.after in the owed
+// amount's own sentence, a few words on ("… of $86.40 must be paid by
+// September 22", "Het bedrag van € 86,40 moet vóór 22-09-2026 betaald
+// zijn", "Kwotę 86,40 zł należy zapłacić do 22.09.2026"): the word for
+// what is owed has said the amount is to be paid.
+func (c *msgContext) byDateInSentence(rest string, z zoneHint) *Time {
+	rest = rest[:owedSentenceEnd(rest)]
+	w := dueAfterRE.FindStringIndex(rest)
+	if w == nil || w[0] > 40 {
+		return nil
+	}
+	if ds := c.dates(rest[w[1]:]); len(ds) > 0 && ds[0].start == 0 {
+		return resolve(at(ds[0].withYear(c.ref), nil), z, c.dateLoc)
+	}
+	return nil
+}
+
+// owedSentenceEnd is the offset where s's first sentence ends: a line's end,
+// "!" or "?", or a full stop before a space or the end (a date's or an
+// amount's dots end none).
+func owedSentenceEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n', '!', '?':
+			return i
+		case '.':
+			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\r' || s[i+1] == '\n' {
+				return i
+			}
+		}
+	}
+	return len(s)
 }

@@ -33,6 +33,18 @@ func TestBillInSentence(t *testing.T) {
 			"Hallo,\n\nSie haben einen offenen Betrag von 44,00 € auf Ihrem Konto. Bitte zahlen Sie bis 25.10.2026.\n", "44.00 EUR due 2026-10-25"},
 		{"Vodárna Brod <fakturace@vodarnabrod.example.cz>", "Upomínka: faktura po splatnosti",
 			"Dobrý den,\n\nna vašem účtu evidujeme nedoplatek ve výši 1 250 Kč. Uhraďte do 25. 10. 2026.\n", "1250.00 CZK due 2026-10-25"},
+		// The day after a word of due.after in the owed amount's own
+		// sentence, the verb before it or after it.
+		{"Waterschap Lingeveld <debiteuren@lingeveld.example.nl>", "Betalingsherinnering",
+			"Beste heer De Wit,\n\nHet bedrag van € 86,40 moet vóór 22-10-2026 betaald zijn.\n", "86.40 EUR due 2026-10-22"},
+		{"Wodociągi Brzeg <bok@wodociagibrzeg.example.pl>", "Przypomnienie o płatności",
+			"Dzień dobry,\n\nKwotę 86,40 zł należy zapłacić do 22.10.2026.\n", "86.40 PLN due 2026-10-22"},
+		{"Vattenverket Ås <kundtjanst@vattenverketas.example.se>", "Betalningspåminnelse",
+			"Hej,\n\nBeloppet 864 kr ska vara betalt senast 2026-10-22.\n", "864.00 SEK due 2026-10-22"},
+		{"Lakeside Water <notices@lakesidewater.example.com>", "Payment reminder",
+			"Hello,\n\nThe balance of $86.40 must be paid by October 22, 2026.\n", "86.40 USD due 2026-10-22"},
+		{"Lakeside Water <notices@lakesidewater.example.com>", "Your payment is overdue",
+			"Your balance of $86.40 is shown as of October 2, 2026. Thank you.\n", ""},
 		// No word for what is owed; owed with no day to pay by.
 		{"Lakeside Water <offers@lakesidewater.example.com>", "Your payment options",
 			"Get $20.00 off your next bill when you pay by October 14, 2026 with AutoPay.\n", ""},
