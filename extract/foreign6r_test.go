@@ -182,3 +182,20 @@ func TestSubjectLocator(t *testing.T) {
 		}
 	}
 }
+
+// TestSwedishTicketKod: a Swedish rail ticket's line ends with its code
+// after "Kod:", the booking of its leg; a door's code ("Portkod:") is
+// none.
+func TestSwedishTicketKod(t *testing.T) {
+	day := time.Date(2027, 3, 8, 18, 0, 0, 0, time.UTC)
+	from := "Bergslagståg <biljett@bergslagstag.example.se>"
+	facts := mailFacts(from, "Din resa", "* Bergslagståg * BLT7712K0031 Datum: 270316 Avg: Örebro C 06.58 Ank: Hallsberg 07.19 Vagn: 1 Plats: 12 Kod: BLT7712K0031\n", day)
+	if len(facts) != 1 || facts[0].Kind != "train" || facts[0].Segment.Reservation != "BLT7712K0031" {
+		t.Errorf("got %+v, want one train booked as BLT7712K0031", facts)
+	}
+	for _, f := range mailFacts(from, "Din resa", "* Bergslagståg * Datum: 270316 Avg: Örebro C 06.58 Ank: Hallsberg 07.19 Vagn: 1 Plats: 12\nPortkod: 4411\n", day) {
+		if f.Segment != nil && f.Segment.Reservation == "4411" {
+			t.Errorf("a door's code as the booking: %+v", f.Segment)
+		}
+	}
+}
