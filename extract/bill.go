@@ -362,7 +362,7 @@ func barsAsTabs(text string) string {
 func (c *msgContext) paidPhraseStands(subject, text string, amount *Money) bool {
 	for ln := range strings.Lines(subject + "\n" + firstLines(text, 30)) {
 		l := lowerLine(strings.ReplaceAll(ln, "’", "'"))
-		if !billPaid.Any(l) {
+		if !billPaid.Any(l) || !paidNotConditional(l) {
 			continue
 		}
 		ms := moneyRE.FindAllStringSubmatchIndex(ln, 4)
@@ -932,3 +932,20 @@ func (c *msgContext) billNotice(subject, text string) bool {
 // billOffers are an offer's words about a bill to come (bill.offer: "Save
 // £50 on your next bill when you switch").
 var billOffers = words.NewWholeSet(lang.Entries("bill.offer"))
+
+// paidNotConditional reports whether a paid phrase of lower-cased line l
+// stands outside a clause of time or condition: "Sobald wir Ihre Zahlung
+// erhalten haben, …", "Once we have received your payment, …" tell of a
+// payment to come (status.when before it in its sentence).
+func paidNotConditional(l string) bool {
+	stands := false
+	billPaid.EachAt(l, func(p, end int) bool {
+		start := max(0, end-len(billPaidPhrases[p]))
+		stands = !whenWords.In(sentenceTail(l[:start]))
+		return !stands
+	})
+	return stands
+}
+
+// billPaidPhrases are billPaid's phrases, by index.
+var billPaidPhrases = lang.Entries("bill.paid")
