@@ -100,13 +100,27 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	b := &Bill{Domain: c.senderDomain, Issuer: c.billIssuer(subject, text), Status: StatusDue}
 	b.Amount = c.labelledAmount(text)
 	if b.Amount == nil {
-		b.Amount = c.sentenceAmount(text)
+		var cond bool
+		if b.Amount, cond = c.sentenceAmount(text); cond {
+			// "Tip of the month: if your statement shows a past due
+			// balance of $86.40, please pay by …": the bill's
+			// sentence is a condition's (the ninth outside review, L2).
+			return Fact{}, false
+		}
 	}
 	// "… a past due balance of $86.40. Please pay by September 22"
 	// (billsentence.go): the amount owed and its day, in running text.
 	var owedDue *Time
 	if b.Amount == nil {
-		b.Amount, owedDue = c.owedAmount(text, c.countryZone(""))
+		var cond bool
+		b.Amount, owedDue, cond = c.owedAmount(text, c.countryZone(""))
+		if cond {
+			// "Tip of the month: if your statement shows a past due
+			// balance of $86.40, please pay by …": the sentence
+			// that owes is a condition's, and no label states a
+			// bill (the ninth outside review, L2).
+			return Fact{}, false
+		}
 	}
 	named := b.Amount != nil // by its label or the bill's sentence
 	if b.Amount == nil {
@@ -188,7 +202,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// The day a sentence asks the labelled amount to be paid by ("…
 	// utestående beløp på 512,00 kr. Betal innen 25.10.2026").
 	if b.Due == nil && b.Amount != nil && b.Status == StatusDue && owedDue == nil {
-		if m, d := c.owedAmount(text, c.countryZone("")); m != nil && *m == *b.Amount {
+		if m, d, _ := c.owedAmount(text, c.countryZone("")); m != nil && *m == *b.Amount {
 			owedDue = d
 		}
 	}

@@ -25,8 +25,10 @@ var (
 )
 
 // owedAmount is the amount a sentence says is owed and the day it is to
-// be paid by, among a bill's first lines.
-func (c *msgContext) owedAmount(text string, z zoneHint) (*Money, *Time) {
+// be paid by, among a bill's first lines. cond: an amount owed was found
+// only in a clause a conditional opens (conditionalClause), which states
+// no bill.
+func (c *msgContext) owedAmount(text string, z zoneHint) (_ *Money, _ *Time, cond bool) {
 	lines := strings.Split(firstLines(text, 30), "\n")
 	for i, ln := range lines {
 		if !hasDigit(ln) {
@@ -36,9 +38,21 @@ func (c *msgContext) owedAmount(text string, z zoneHint) (*Money, *Time) {
 		if !currencyWords.Any(l) || !owedWords.In(l) {
 			continue
 		}
+		prev := " "
+		if i > 0 {
+			prev = lines[i-1] + " "
+		}
 		for _, m := range moneyRE.FindAllStringSubmatchIndex(ln, 4) {
 			if !afterOwedWord(ln[:m[0]]) {
 				continue
+			}
+			if conditionalClause(prev + ln[:m[0]]) {
+				// "Tip of the month: if your statement shows a past
+				// due balance of $86.40, please pay by …": a
+				// newsletter's tip, no bill (the ninth outside
+				// review, L2).
+				cond = true
+				break
 			}
 			rest := ln[m[1]:]
 			if i+1 < len(lines) {
@@ -54,11 +68,39 @@ func (c *msgContext) owedAmount(text string, z zoneHint) (*Money, *Time) {
 			if due == nil {
 				break
 			}
-			return c.moneyAt(ln, m, text), due
+			return c.moneyAt(ln, m, text), due, false
 		}
 	}
-	return nil, nil
+	return nil, nil, cond
 }
+
+// conditionalClause reports whether the clause that before ends (the
+// text before an amount, from its sentence's start, after its last comma)
+// opens with a conditional (clause.if: "if", "should", "in case", "falls",
+// "si", "se", "als", "jeśli").
+func conditionalClause(before string) bool {
+	s := sentenceTail(strings.ToLower(before))
+	if i := strings.LastIndexByte(s, ','); i >= 0 {
+		s = s[i+1:]
+	}
+	s = strings.TrimLeft(s, " \t\n\"'(-*•>")
+	for _, w := range conditionPhrases {
+		if strings.HasPrefix(s, w) && !words.In(s, len(w), false) {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionPhrases are the words that open a condition (clause.if), lower
+// case.
+var conditionPhrases = func() []string {
+	var out []string
+	for _, e := range lang.Entries("clause.if") {
+		out = append(out, strings.ToLower(e))
+	}
+	return out
+}()
 
 // afterOwedWord reports whether before, the text before an amount on its
 // line, ends with a word for what is owed ("a past due balance of").

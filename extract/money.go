@@ -340,11 +340,16 @@ func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
 // label ("Din faktura 55120931 på 349 kr förfaller den 28 januari 2030",
 // "la bolletta n. 3001128 di 78,50 € scade il 25/01/2030"): the one
 // amount of a line among the first that names the bill by a bill's
-// word (bill.topic).
-func (c *msgContext) sentenceAmount(text string) *Money {
+// word (bill.topic). cond: the amount it would give is in a clause a
+// conditional opens ("if your statement shows a past due balance of
+// $86.40, please pay by …": conditionalClause), which states no bill.
+func (c *msgContext) sentenceAmount(text string) (_ *Money, cond bool) {
 	// The bill's words first, by the phrase automaton: most mail that
 	// speaks of bills has many lines with digits and no amount on them.
+	prev := ""
 	for ln := range strings.Lines(firstLines(text, 30)) {
+		before := prev
+		prev = ln
 		if !hasDigit(ln) {
 			continue
 		}
@@ -371,15 +376,15 @@ func (c *msgContext) sentenceAmount(text string) *Money {
 		// the bill.
 		for _, m := range ms {
 			if w := dueAfterRE.FindStringIndex(ln[m[1]:]); w != nil && w[0] <= 3 && afterPayWord(ln[:m[0]]) {
-				return c.moneyAt(ln, m, text)
+				return c.moneyAt(ln, m, text), conditionalClause(strings.TrimRight(before, "\r\n") + " " + ln[:m[0]])
 			}
 		}
 		if !topic || len(ms) != 1 {
 			continue
 		}
-		return c.moneyAt(ln, ms[0], text)
+		return c.moneyAt(ln, ms[0], text), conditionalClause(strings.TrimRight(before, "\r\n") + " " + ln[:ms[0][0]])
 	}
-	return nil
+	return nil, false
 }
 
 // The words that ask to pay an amount right after them, every
