@@ -31,6 +31,10 @@ func TestAppOneValueALine(t *testing.T) {
 			[]leg{{"LO 3902", "KRK", "WAW", "2027-11-06T06:30:00+01:00", "2027-11-06T07:30:00+01:00"}}, "Podróże <app@travel.example>"},
 		{"\"Flight 612\" from no airline named gives none", "Confirmation # QW7ZP4\n\nSaturday, November 6, 2027\n\nMDW\n\nChicago (Midway)\n\n6:05 AM\n\nFlight 612\n\nSTL\n\nSt. Louis\n\n7:20 AM\n",
 			nil, "Trips <app@trips.example>"},
+		{"it, an agency's stops with the clock first", "Numero di prenotazione: 55120931\n09:15\nsab 6 nov\nNapoli\nNAP\nVolotea\nNumero volo:\nV7 1318\n10:55\nsab 6 nov\nVerona\nVRN\n",
+			[]leg{{"V7 1318", "NAP", "VRN", "2027-11-06T09:15:00+01:00", "2027-11-06T10:55:00+01:00"}}, ""},
+		{"the clock first, no airport's code: none", "Numero di prenotazione: 55120931\n09:15\nsab 6 nov\nNapoli Centrale\nItalo\nNumero treno:\nV7 1318\n10:55\nsab 6 nov\nRoma Termini\n",
+			nil, ""},
 		{"a train's app text with stations' codes is no flight", "Reservation number: 8C41FA\n\nSaturday, November 6, 2027\n\nNYP\n\nNew York Penn Station\n\n7:05 AM\n\nTrain 171\n\nWAS\n\nWashington Union Station\n\n10:40 AM\n",
 			nil, ""},
 	} {

@@ -72,7 +72,10 @@ func (c *msgContext) stopFlights(lines []string, skip map[int]bool, coded bool) 
 				continue
 			}
 		}
-		if s, ok := c.stopAt(lines, i); ok && (s.coded || !coded) {
+		if s, ok := c.clockDateStopAt(lines, i); ok {
+			stops = append(stops, s)
+			i = s.end
+		} else if s, ok := c.stopAt(lines, i); ok && (s.coded || !coded) {
 			stops = append(stops, s)
 			i = s.end
 		} else if s, ok := c.codeStopAt(lines, i); ok {
@@ -285,6 +288,49 @@ func (c *msgContext) codeStopAt(lines []string, i int) (flightStop, bool) {
 		}
 	}
 	return s, true
+}
+
+// clockDateStopAt reads a stop told one value a line, its clock first
+// (an agency's app: "17:20", "Mon 28 Dec", "London", "LTN"): the clock
+// alone on line i, the date alone on the next line, then at most two
+// names and the airport's code alone (or in parentheses at the line's
+// end), blank lines between.
+func (c *msgContext) clockDateStopAt(lines []string, i int) (flightStop, bool) {
+	if !clockAlone(lines[i]) {
+		return flightStop{}, false
+	}
+	s := flightStop{head: i, clock: findClocks(strings.TrimSpace(lines[i]))[0], coded: true}
+	var names []string
+	for j, tried := i+1, 0; j < len(lines) && j <= i+8 && tried < 4; j++ {
+		l := strings.TrimSpace(lines[j])
+		if l == "" {
+			continue
+		}
+		tried++
+		if tried == 1 {
+			if !c.dateAlone(l) {
+				return flightStop{}, false
+			}
+			ds := c.dates(l)
+			s.day = &ds[0]
+			continue
+		}
+		if len(l) == 3 && isUpper(l) || strings.HasSuffix(l, ")") {
+			if p, coded := stopPlace(l); p != nil && coded {
+				if p.Name == "" {
+					p.Name = strings.Join(names, " ")
+				}
+				s.place, s.end = p, j
+				return s, true
+			}
+			return flightStop{}, false
+		}
+		if hasDigit(l) {
+			return flightStop{}, false
+		}
+		names = append(names, l)
+	}
+	return flightStop{}, false
 }
 
 // placeUnder reports whether one of the two lines under line j (blank
