@@ -191,6 +191,13 @@ func senderName(name, domain string, verified bool) string {
 		return name
 	}
 	org := orgDomain(strings.ToLower(domain))
+	// "Amazon.com via mallory-shop", "Mallory via Wise": a relay's form,
+	// whose sender is the part after "via"; the part before is anyone's
+	// words, and would name the domain's stranger as a brand (the ninth
+	// outside review's FORGED-9).
+	if i := strings.LastIndex(strings.ToLower(name), " via "); i >= 0 {
+		name = strings.TrimSpace(name[i+len(" via "):])
+	}
 	if !verified || name == "" || !namesDomain(name, org) {
 		return org
 	}

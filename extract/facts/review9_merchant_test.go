@@ -15,10 +15,8 @@ import (
 // with any "<Brand> Orders" display name by its role word: its order is
 // shown as "Amazon Orders", trusted, and answers order_status("amazon").
 // Pre-existing at e597c1d.
-//
-// "Amazon.com via mallory-shop <orders@mallory-shop.example>" of the
-// review's list is left out: its domain agrees with "mallory", the
-// store's own word, and the name it shows is the store's display name.
+// And "Amazon.com via mallory-shop" agreed with mallory-shop.example by
+// "mallory" and was shown whole: the part after "via" is now the name.
 func TestReview9RoleWordDomainBorrowsBrand(t *testing.T) {
 	for _, c := range []struct{ from, dom string }{
 		{`Amazon Orders <orders@online-orders.top>`, "online-orders.top"},
@@ -26,6 +24,7 @@ func TestReview9RoleWordDomainBorrowsBrand(t *testing.T) {
 		{`Amazon Support <noreply@support-desk.top>`, "support-desk.top"},
 		{`Amazon Payments <noreply@online-payments.top>`, "online-payments.top"},
 		{`Amazon Account <noreply@account-mail.top>`, "account-mail.top"},
+		{`Amazon.com via mallory-shop <orders@mallory-shop.example>`, "mallory-shop.example"},
 	} {
 		seed := review7Mail(c.from, c.dom, "Welcome", "Hello Alex.\r\n", 1)
 		order := review7Mail(c.from, c.dom, "Your Amazon.com order #112-9988776-1234567 has shipped",
