@@ -35,7 +35,7 @@ func (c *msgContext) owedAmount(text string, z zoneHint) (_ *Money, _ *Time, con
 			continue
 		}
 		l := lowerLine(ln)
-		if !currencyWords.Any(l) || !owedWords.In(l) {
+		if !currencyWords.Any(l) || !owedWords.In(l) && !dueWordsOrBefore(l) {
 			continue
 		}
 		prev := " "
@@ -44,6 +44,16 @@ func (c *msgContext) owedAmount(text string, z zoneHint) (_ *Money, _ *Time, con
 		}
 		for _, m := range moneyRE.FindAllStringSubmatchIndex(ln, 4) {
 			if !afterOwedWord(ln[:m[0]]) {
+				// An amount that opens its sentence is owed when the
+				// sentence says it is due ("$86.40 is due by September
+				// 22", "86,40 € sind bis zum 22.09.2026 fällig").
+				if d := c.openingAmountDue(ln, m, z); d != nil {
+					if conditionalClause(prev + ln[:m[0]]) {
+						cond = true
+						break
+					}
+					return c.moneyAt(ln, m, text), d, false
+				}
 				continue
 			}
 			if conditionalClause(prev + ln[:m[0]]) {
@@ -169,4 +179,36 @@ func owedSentenceEnd(s string) int {
 		}
 	}
 	return len(s)
+}
+
+// dueWordsOrBefore reports whether lower-cased line l says something is
+// due: a due label's word or a word that ends a sentence after its day
+// (due.before: "fällig", "zu zahlen").
+func dueWordsOrBefore(l string) bool {
+	return strings.Contains(l, "due") || dueBeforeWords.In(l)
+}
+
+// openingAmountDue is the day an amount that opens its sentence is due:
+// a due label and its date right after it ("$86.40 is due by September
+// 22"), or a word of due.after and its date with a word that ends the
+// sentence as due ("86,40 € sind bis zum 22.09.2026 fällig"). An offer's
+// sentence ("10 € Rabatt bis zum 31.10.") says nothing is due.
+func (c *msgContext) openingAmountDue(ln string, m []int, z zoneHint) *Time {
+	before := strings.TrimRight(ln[:m[0]], " \t")
+	if before != "" && !strings.HasSuffix(before, ".") {
+		return nil
+	}
+	sentence := ln[m[1]:]
+	sentence = sentence[:owedSentenceEnd(sentence)]
+	l := strings.ToLower(sentence)
+	if billOffers.In(l) || offerWords.In(l) {
+		return nil
+	}
+	if strings.HasPrefix(strings.TrimLeft(l, " "), "is due") || strings.HasPrefix(strings.TrimLeft(l, " "), "are due") {
+		return c.labelledDate(dueLabels, sentence, z)
+	}
+	if dueBeforeWords.In(l) {
+		return c.byDateInSentence(sentence, z)
+	}
+	return nil
 }

@@ -45,6 +45,13 @@ func TestBillInSentence(t *testing.T) {
 			"Hello,\n\nThe balance of $86.40 must be paid by October 22, 2026.\n", "86.40 USD due 2026-10-22"},
 		{"Lakeside Water <notices@lakesidewater.example.com>", "Your payment is overdue",
 			"Your balance of $86.40 is shown as of October 2, 2026. Thank you.\n", ""},
+		// An amount that opens a sentence saying it is due; an offer's.
+		{"Lakeside Water <notices@lakesidewater.example.com>", "Payment due",
+			"Hello,\n\n$86.40 is due by October 22, 2026.\n", "86.40 USD due 2026-10-22"},
+		{"Stadtwerke Lindenau <service@sw-lindenau.example.de>", "Zahlungserinnerung",
+			"Guten Tag,\n\nIhr Kundenkonto ist im Rückstand. 64,20 € sind bis zum 22.10.2026 fällig.\n", "64.20 EUR due 2026-10-22"},
+		{"Stadtwerke Lindenau <service@sw-lindenau.example.de>", "Ihre Rechnung",
+			"Guten Tag,\n\n10 € Rabatt bis zum 31.10.2026 sichern.\n", ""},
 		// No word for what is owed; owed with no day to pay by.
 		{"Lakeside Water <offers@lakesidewater.example.com>", "Your payment options",
 			"Get $20.00 off your next bill when you pay by October 14, 2026 with AutoPay.\n", ""},
