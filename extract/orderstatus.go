@@ -129,7 +129,7 @@ func statusIn(s string) string {
 		// is (the ninth outside review, M3: a shop's reassurance that an
 		// order was not cancelled cancelled it). A problem's phrases
 		// are a negation's own ("n'a pas pu être distribué").
-		if statusOrder[statusRank[phrase]] != StatusProblem && negatedBefore(before) {
+		if statusOrder[statusRank[phrase]] != StatusProblem && (negatedBefore(before) || negatedAttached(before, s[end:])) {
 			return true
 		}
 		// "Was reported as delivered, but you did not receive it",
@@ -343,6 +343,33 @@ func negatedBefore(before string) bool {
 	}
 	return false
 }
+
+// negatedAttached reports whether a state's phrase is denied by words
+// written against it, as languages without spaces write them: right
+// before it ("没有取消", "尚未取消": status.not.attached) or right after
+// it ("キャンセルされていません", "취소되지 않았습니다": status.not.after).
+func negatedAttached(before, after string) bool {
+	b := strings.TrimRight(before, " ")
+	for _, w := range notAttached {
+		if strings.HasSuffix(b, w) {
+			return true
+		}
+	}
+	a := strings.TrimLeft(after, " ")
+	for _, w := range notAfter {
+		if strings.HasPrefix(a, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// The words that deny a state's phrase written against it, before
+// (status.not.attached) and after it (status.not.after).
+var (
+	notAttached = lang.Entries("status.not.attached")
+	notAfter    = lang.Entries("status.not.after")
+)
 
 // deniedAfter reports whether the rest of a sentence, after a state's
 // phrase, goes on to deny it: a contrast's word (status.but) and a

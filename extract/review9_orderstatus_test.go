@@ -23,6 +23,9 @@ func TestReview9NotCancelledIsNoCancellation(t *testing.T) {
 		{"Shop <orders@negozio.example.it>", "Ordine 448812", "Ciao Alex,\n\nil tuo ordine 448812 non è stato annullato, sarà spedito domani.\nTotale: 42,00 EUR\n"},
 		{"Shop <orders@winkel.example.nl>", "Bestelling 448812", "Hallo Alex,\n\nJe bestelling 448812 is niet geannuleerd, we verzenden hem morgen.\nTotaal: 42,00 EUR\n"},
 		{"Shop <orders@loja.example.pt>", "Pedido 448812", "Olá Alex,\n\no seu pedido 448812 não foi cancelado, será enviado amanhã.\nTotal: 42,00 EUR\n"},
+		{"Shop <orders@shop.example.jp>", "ご注文番号: 448812", "ご注文番号: 448812\n\nご注文はキャンセルされていません。\n合計: ¥4,200\n"},
+		{"Shop <orders@shop.example.kr>", "주문번호: 448812", "주문번호: 448812\n\n주문은 취소되지 않았습니다.\n합계: ₩42,000\n"},
+		{"Shop <orders@shop.example.cn>", "订单号: 448812", "订单号: 448812\n\n您的订单没有取消。\n合计: ¥42.00\n"},
 	} {
 		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC)) {
 			if f.Order != nil && f.Order.Status == "cancelled" {
