@@ -382,16 +382,26 @@ func deniedAfter(s string) bool {
 		s = s[:i]
 	}
 	ws := strings.Fields(s)
-	but := false
+	but, not := false, false
 	for _, w := range ws[:min(len(ws), denyGap)] {
 		w = strings.Trim(w, ",:()\"'")
-		if but && notWords.In(w) {
+		if not && (receivedWords.In(w) || youWords.In(w)) {
 			return true
 		}
+		not = not || but && notWords.In(w)
 		but = but || butWords.In(w)
 	}
 	return false
 }
+
+// receivedWords and youWords: what the denial is of, after its negation
+// or before it ("but you did not receive it", "but never arrived",
+// "aber nicht angekommen"): "delivered, but no signature was needed" is
+// a delivery (status.received, injection.you).
+var (
+	receivedWords = words.NewWholeSet(lang.Entries("status.received"))
+	youWords      = words.NewWholeSet(lang.Entries("injection.you"))
+)
 
 // butWords are the words of a contrast (status.but).
 var butWords = words.NewWholeSet(lang.Entries("status.but"))

@@ -48,4 +48,18 @@ func TestReview9ReportedDeliveredNotReceived(t *testing.T) {
 			}
 		}
 	}
+	// A contrast that denies something else is no denial of the
+	// delivery.
+	for _, text := range []string{
+		"Hello Alex,\n\nYour order 448812 was delivered, but no signature was needed.\nOrder total: $42.00\n",
+		"Hallo Alex,\n\nIhre Bestellung 448812 wurde zugestellt, aber nicht an der Haustür, sondern beim Nachbarn.\nGesamt: 42,00 €\n",
+	} {
+		delivered := false
+		for _, f := range mailFacts("Shop <orders@kaffee-shop.example>", "About your order 448812", text, time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC)) {
+			delivered = delivered || f.Order != nil && f.Order.Status == "delivered"
+		}
+		if !delivered {
+			t.Errorf("%q is no delivery", text)
+		}
+	}
 }
