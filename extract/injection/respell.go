@@ -99,10 +99,31 @@ var leet = [10]byte{'o', 'i', 0, 'e', 'a', 's', 0, 't', 0, 0}
 // undigited reads each word of ASCII letters and digits, both, with its
 // digits as the letters they stand for, once one such word makes a word
 // of the rules (v) that way: "1gn0re all prev10us 1nstruct10ns" is
-// "ignore all previous instructions"; "LH401" and "4th" alone stay.
+// "ignore all previous instructions"; "LH401" and "4th" alone stay. The
+// text is copied only then: most mail holds such words (flight and order
+// numbers), none of them the rules'.
 func undigited(s string, v *vocabulary) (string, bool) {
-	var out []byte
 	hit := false
+	leetWords(s, func(i int, w []byte) bool {
+		hit = v.has(w)
+		return !hit
+	})
+	if !hit {
+		return s, false
+	}
+	out := []byte(s)
+	leetWords(s, func(i int, w []byte) bool {
+		copy(out[i:], w)
+		return true
+	})
+	return string(out), true
+}
+
+// leetWords calls f with each word of s of ASCII letters and digits,
+// both, 3 to 32 bytes, whose digits all stand for letters (leet), read so
+// and lower-cased, and its offset, while f returns true.
+func leetWords(s string, f func(i int, w []byte) bool) {
+	var buf [32]byte
 	for i := 0; i < len(s); {
 		if !asciiAlnum(s[i]) {
 			i++
@@ -118,32 +139,21 @@ func undigited(s string, v *vocabulary) (string, bool) {
 			j++
 		}
 		if letters && digits && j-i >= 3 && j-i <= 32 && (j == len(s) || s[j] < 0x80) {
-			var w [32]byte
-			ok := true
-			for k := i; k < j; k++ {
+			w, ok := buf[:j-i], true
+			for k := i; k < j && ok; k++ {
 				c := s[k] | 0x20
 				if s[k] >= '0' && s[k] <= '9' {
-					if c = leet[s[k]-'0']; c == 0 {
-						ok = false
-						break
-					}
+					c = leet[s[k]-'0']
+					ok = c != 0
 				}
 				w[k-i] = c
 			}
-			if ok {
-				if out == nil {
-					out = []byte(s)
-				}
-				copy(out[i:j], w[:j-i])
-				hit = hit || v.has(w[:j-i])
+			if ok && !f(i, w) {
+				return
 			}
 		}
 		i = j
 	}
-	if !hit {
-		return s, false
-	}
-	return string(out), true
 }
 
 func asciiAlnum(c byte) bool { return asciiLetter(c) || c >= '0' && c <= '9' }
