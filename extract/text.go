@@ -209,7 +209,10 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		}
 		// An airline's leg the train rules read (a flight's number, two
 		// airports' codes, in an airline's mail) is no train's.
-		legs = slices.DeleteFunc(legs, func(l *Segment) bool { return airlineLeg(l, all) })
+		if len(legs) > 0 {
+			am := airlineMailOf(all)
+			legs = slices.DeleteFunc(legs, func(l *Segment) bool { return am.leg(l) })
+		}
 		ref := ""
 		if len(legs) > 0 {
 			ref = c.bookingRef(all) // one booking, one search
@@ -826,29 +829,42 @@ func exampleLeg(text, number string) bool {
 	return exampleWords.In(lower(text[start:i]))
 }
 
-// airlineLeg reports whether a leg the train rules read is an airline's,
-// in a mail with no word of trains that a coach's ticket does not share
-// and no word of buses: its number a flight's whose designator is two
-// letters and no rail product's ("AA 3579"; not "ICE 723", "RE 4711",
-// nor a headcode's "1S09") in a mail with a word of flights in any
-// language or an airport's code alone on a line ("DFW"), or any leg in a
-// mail with both ("Flight 1123" over "BOS").
-func airlineLeg(l *Segment, all string) bool {
+// airlineMail is what leg asks of a mail, read once for all its
+// legs: no word of trains that a coach's ticket does not share and no
+// word of buses (rail), a word of flights in any language, an airport's
+// code alone on a line.
+type airlineMail struct{ rail, flightWord, codeLine bool }
+
+func airlineMailOf(all string) airlineMail {
 	la := lower(all)
-	// A word of trains no coach shares ("Zug", "Railjet", "rail") names
-	// a rail product: an airline's train (AIRail) stays a train.
 	if lowerTrainWordsBeyondBus(la) > 0 || busWords.In(la) {
+		return airlineMail{rail: true}
+	}
+	return airlineMail{
+		flightWord: lowerTravelWordCounts(la)[0] > 0,
+		codeLine: slices.ContainsFunc(strings.Split(all, "\n"), func(ln string) bool {
+			ln = strings.TrimSpace(ln)
+			return len(ln) == 3 && cardCode(ln) != ""
+		}),
+	}
+}
+
+// leg reports whether a leg the train rules read is an airline's, in a
+// mail with no word of trains that a coach's ticket does not share and no
+// word of buses: its number a flight's whose designator is two letters
+// and no rail product's ("AA 3579"; not "ICE 723", "RE 4711", nor a
+// headcode's "1S09") in a mail with a word of flights in any language or
+// an airport's code alone on a line ("DFW"), or any leg in a mail with
+// both ("Flight 1123" over "BOS").
+func (a airlineMail) leg(l *Segment) bool {
+	if a.rail {
 		return false
 	}
 	coded := func(p *Place) bool { return p != nil && len(p.Name) == 3 && cardCode(p.Name) != "" }
-	codeLine := coded(l.From) || coded(l.To) || slices.ContainsFunc(strings.Split(all, "\n"), func(ln string) bool {
-		ln = strings.TrimSpace(ln)
-		return len(ln) == 3 && cardCode(ln) != ""
-	})
-	flightWord := lowerTravelWordCounts(la)[0] > 0
-	if flightWord && codeLine {
+	codeLine := a.codeLine || coded(l.From) || coded(l.To)
+	if a.flightWord && codeLine {
 		return true
 	}
 	m := flightNumRE.FindStringSubmatch(l.Number)
-	return m != nil && m[0] == l.Number && isUpper(m[1]) && !railProducts[m[1]] && isFlightDesignator(m[1]) && (flightWord || codeLine)
+	return m != nil && m[0] == l.Number && isUpper(m[1]) && !railProducts[m[1]] && isFlightDesignator(m[1]) && (a.flightWord || codeLine)
 }
