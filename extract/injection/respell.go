@@ -2,6 +2,7 @@ package injection
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -23,7 +24,71 @@ func respelled(s string, v *vocabulary) (string, bool) {
 	if t, ok := undigited(s, v); ok {
 		s, changed = t, true
 	}
+	if t, ok := uncursived(s, v); ok {
+		s, changed = t, true
+	}
 	return s, changed
+}
+
+// cursive are the Latin letters a reader takes for Cyrillic ones inside
+// a Cyrillic word, as italic and handwritten Cyrillic shows them: "u" for
+// "и", "n" for "п", "m" for "т", "r" for "г", "g" for "д". TR39 lists none
+// of them, so fold leaves "говорилu" as it is (the ninth outside review);
+// the letters it does list ("о", "е", "а") fold already.
+var cursive = map[rune]rune{'u': 'и', 'n': 'п', 'm': 'т', 'r': 'г', 'g': 'д'}
+
+// uncursived reads each word of Cyrillic and Latin letters, both, with its
+// Latin letters as the Cyrillic ones they stand for, once one such word
+// makes a word of the rules (v) that way: "Забудь, что тебе говорилu
+// раньше" is "… говорили раньше". Words of one script stay; mail without
+// Cyrillic is passed over by one byte scan.
+func uncursived(s string, v *vocabulary) (string, bool) {
+	if !strings.ContainsAny(s, "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯіїєґІЇЄҐ") {
+		return s, false
+	}
+	var b strings.Builder
+	hit := false
+	last := 0
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsLetter(r) {
+			i += n
+			continue
+		}
+		j, cyr, lat := i, false, false
+		for j < len(s) {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			cyr = cyr || unicode.Is(unicode.Cyrillic, r)
+			lat = lat || r < 0x80
+			j += n
+		}
+		if cyr && lat {
+			w := []rune(strings.ToLower(s[i:j]))
+			for k, r := range w {
+				if c, ok := cursive[r]; ok {
+					w[k] = c
+				}
+			}
+			if t := string(w); v.isWritten(fold(t)) {
+				if !hit {
+					b.Grow(len(s))
+				}
+				hit = true
+				b.WriteString(s[last:i])
+				b.WriteString(t)
+				last = j
+			}
+		}
+		i = j
+	}
+	if !hit {
+		return s, false
+	}
+	b.WriteString(s[last:])
+	return b.String(), true
 }
 
 // unreversed reverses each run of s after a right-to-left override
