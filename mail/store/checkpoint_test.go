@@ -33,6 +33,10 @@ func TestCheckpointRestartsLongWAL(t *testing.T) {
 		// the whole WAL back and let the next commit restart it anyway.
 		s.stopCheckpointer()
 		s.walRestart = 1 << 30
+		// The reader lets go after restartWait/5; a loaded machine may
+		// wake it later than restartWait, which skipped the restart (a
+		// flake seen once): the restart here waits long enough for it.
+		s.restartWait = 30 * time.Second
 		if restart {
 			s.walRestart = 8
 		}

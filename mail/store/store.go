@@ -40,7 +40,8 @@ type Store struct {
 	checkpointStop  chan struct{}
 	checkpointDone  chan struct{}
 	stopCheckpoints sync.Once
-	walRestart      int // frames; walRestartFrames but in tests
+	walRestart      int           // frames; walRestartFrames but in tests
+	restartWait     time.Duration // restartWait but in tests
 	closeOnce       sync.Once
 
 	hook MessageHook // SetMessageHook; nil: none
@@ -88,7 +89,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	}
 	db.SetMaxIdleConns(maxIdleConns)
 	s := &Store{db: db, log: logger.With("component", "store"),
-		checkpointStop: make(chan struct{}), checkpointDone: make(chan struct{}), walRestart: walRestartFrames}
+		checkpointStop: make(chan struct{}), checkpointDone: make(chan struct{}), walRestart: walRestartFrames, restartWait: restartWait}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
