@@ -217,6 +217,9 @@ func senderName(name, domain string, verified bool) string {
 // (the ninth outside review, M1), whose stranger would otherwise be
 // shown, trusted, as the brand.
 func namesDomain(name, org string) bool {
+	if lookAlike(org) {
+		return false
+	}
 	label, _, _ := strings.Cut(org, ".")
 	label = places.FoldWords(label)
 	compact := strings.ReplaceAll(label, " ", "")
