@@ -79,11 +79,26 @@ func authenticate(fromDomain string, fields []string, raw []byte, servIDs []stri
 	}
 	for _, f := range fields {
 		id, results, err := authres.Parse(f)
-		if err != nil || !trustedID(id, servIDs) {
+		if err != nil {
+			id = fieldServID(f)
+		}
+		if !trustedID(id, servIDs) {
+			// Another host of the provider (mx2 beside the configured
+			// mx) wrote the topmost field: what lies below it may be
+			// the sender's own, planted to be believed.
+			if providerHost(id, servIDs) {
+				break
+			}
 			continue
 		}
-		// Only the topmost field of the provider counts. DMARC is the
-		// stronger verdict: it already includes alignment.
+		// Only the topmost field of the provider counts, whether it
+		// parses or not: a sender who makes it unreadable (an envelope
+		// address holding ";" that the provider quotes) must not have a
+		// field of its own below it believed (the tenth outside review).
+		// DMARC is the stronger verdict: it already includes alignment.
+		if err != nil {
+			break
+		}
 		for _, r := range results {
 			if r, ok := r.(*authres.DMARCResult); ok && r.Value == authres.ResultPass && strings.EqualFold(strings.TrimSpace(r.From), fromDomain) {
 				a.Authenticated, a.Method = true, DMARC
@@ -137,6 +152,33 @@ func failed(results []authres.Result) bool {
 			if r.Value == authres.ResultFail {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// fieldServID is the authserv-id of an Authentication-Results field that
+// authres cannot parse: its first word, before any comment or ";".
+func fieldServID(f string) string {
+	head, _, _ := strings.Cut(f, ";")
+	head, _, _ = strings.Cut(head, "(")
+	if fs := strings.Fields(head); len(fs) > 0 {
+		return fs[0]
+	}
+	return ""
+}
+
+// providerHost reports whether id is a host of the same organisation as
+// one of the provider's configured authserv-ids (mx2.provider.example
+// beside mx.provider.example), though not itself configured.
+func providerHost(id string, servIDs []string) bool {
+	id = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(id), "."))
+	if !strings.Contains(id, ".") {
+		return false
+	}
+	for _, s := range servIDs {
+		if strings.Contains(s, ".") && aligned(s, id) {
+			return true
 		}
 	}
 	return false

@@ -186,6 +186,9 @@ func TestMailWithTokens(t *testing.T) {
 	})
 
 	t.Run("smtp", func(t *testing.T) {
+		// The IMAP subtests renew too, or skip where Dovecot is missing
+		// outside CI: count this subtest's renewals alone.
+		before := len(rotated)
 		for _, mech := range []string{oauthsasl.OAuthBearer, oauthsasl.XOAuth2} {
 			srv := newSubmission(t, op, mech)
 			tokens.renews = 0
@@ -203,8 +206,8 @@ func TestMailWithTokens(t *testing.T) {
 				t.Errorf("Send(%s): %d renewals, want 1", mech, tokens.renews)
 			}
 		}
-		if len(rotated) != 4 {
-			t.Errorf("%d rotated refresh tokens saved, want 4 (one per renewal)", len(rotated))
+		if got := len(rotated) - before; got != 2 {
+			t.Errorf("%d rotated refresh tokens saved for two sends, want 2 (one per renewal)", got)
 		}
 	})
 }

@@ -1,0 +1,61 @@
+package facts_test
+
+// The tenth outside review (2026-11-29, an attacker given the docs and a
+// clone). Each test is an attack that works today; each says the safe
+// result it expects.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// review10AuthMail is a mail from "from" whose provider vouches for domain,
+// with extra header lines and a Date of its own.
+func review10AuthMail(from, domain, extra, subject, date, body string, n int) string {
+	return "Authentication-Results: mx.demo-mail.example; dkim=pass header.d=" + domain + "; dmarc=pass header.from=" + domain + "\r\n" +
+		"From: " + from + "\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n" + extra +
+		"Subject: " + subject + "\r\nDate: " + date + "\r\nMessage-ID: <x10-" + fmt.Sprint(n) + "@x>\r\n" +
+		"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + body
+}
+
+func review10AuthBills(t *testing.T, fx readers) string {
+	t.Helper()
+	bills, err := fx.fx.BillsDue(context.Background(), time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), time.Date(2027, 11, 22, 0, 0, 0, 0, time.UTC), 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return join(bills)
+}
+
+// ATTACK (through the tools): the forged From of the person's utility,
+// authenticated by a planted Authentication-Results field under the
+// provider's own field that the parser rejects (see
+// mail/msgauth.TestReview10UnparsableProviderFieldLetsForgedOneThrough:
+// the sender's envelope address "a;b"@evil.example, quoted in the
+// provider's field, breaks authres.Parse). The forgery is the utility,
+// authenticated and trusted, and its "payment received" pays the
+// person's real bill: it leaves bills_due.
+// SAFE: the forged mail is unauthenticated (the provider's field says
+// dmarc=fail), its own message alone, and pays nothing.
+func TestReview10PlantedAuthResultsPaysRealBill(t *testing.T) {
+	const d = "citypower.example"
+	seed := review10AuthMail("City Power <billing@"+d+">", d, "", "Welcome", "Sat, 21 Nov 2025 08:00:00 +0100", "Hello.\r\n", 1)
+	bill := review10AuthMail("City Power <billing@"+d+">", d, "", "Your bill 88120344", "Fri, 20 Nov 2026 08:00:00 +0100",
+		"Hi Alex,\r\n\r\nYour new bill is ready.\r\nInvoice number: 88120344\r\nAmount due: $94.20\r\nDue date: December 9, 2026\r\n", 2)
+	forged := "Authentication-Results: mx.demo-mail.example;\r\n" +
+		"       spf=pass (mx.demo-mail.example: domain of \"a;b\"@evil.example designates 192.0.2.7 as permitted sender) smtp.mailfrom=\"a;b\"@evil.example;\r\n" +
+		"       dmarc=fail (p=REJECT sp=REJECT dis=QUARANTINE) header.from=" + d + "\r\n" +
+		"Authentication-Results: mx.demo-mail.example; dkim=pass header.d=" + d + "; dmarc=pass header.from=" + d + "\r\n" +
+		"From: City Power <billing@" + d + ">\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\nSubject: Payment received for invoice 88120344\r\n" +
+		"Date: Sat, 21 Nov 2026 08:00:00 +0100\r\nMessage-ID: <x10-forged@x>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+		"Hi Alex,\r\n\r\nThank you for your payment.\r\nInvoice number: 88120344\r\nAmount paid: $94.20\r\nStatus: Paid in full\r\n"
+	fx := review7Store(t, review7Msg(1, seed, time.Now().AddDate(-1, 0, 0)), review7Msg(2, bill, time.Now().AddDate(0, 0, -1)), review7Msg(3, forged, time.Now()))
+	got := review10AuthBills(t, fx)
+	t.Logf("bills_due = %s", got)
+	if !strings.Contains(got, "88120344") {
+		t.Errorf("a forged From under a planted Authentication-Results field paid the person's bill: bills_due = %s", got)
+	}
+}
