@@ -431,8 +431,14 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(out) > 0 {
 		if isCancellation(subject) || cancelledInText(text) {
 			for _, f := range out {
+				// The new travel a cancellation rebooks onto is not
+				// cancelled (rebooked.go).
+				if f.Segment.Number != "" && rebookedLeg(text, f.Segment.Number) {
+					continue
+				}
 				f.Segment.Status = StatusCancelled
 			}
+			out = append(out, cancelledOnly(text, c.bookingRef(all), out)...)
 		}
 		return out
 	}

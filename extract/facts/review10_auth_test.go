@@ -59,3 +59,42 @@ func TestReview10PlantedAuthResultsPaysRealBill(t *testing.T) {
 		t.Errorf("a forged From under a planted Authentication-Results field paid the person's bill: bills_due = %s", got)
 	}
 }
+
+// ATTACK (a real fact lost, no stranger needed): an airline's
+// cancellation-and-rebooking mail. "Your flight LH 400 … has been
+// cancelled. We have rebooked you on the following flight: LH 402 …"
+// (and "Cancelled: LH 400 … / Rebooked: LH 402 …") marks the NEW flight
+// LH 402 cancelled: the mail's cancellation word is applied to every leg
+// it lists. With LH 400 cancelled too, every segment of booking XK4R7Q is,
+// the trip is cancelled and get_upcoming_travel leaves it out: the
+// person's agent says they have no flight on the 14th; in the sentence
+// form the trip stays with LH 400 confirmed and LH 402 cancelled, the
+// states exactly inverted; a schedule change that lists "Your original
+// flight" above "Your new flight" leaves both confirmed. (The German
+// "annulliert … umgebucht" mail is read right.)
+// SAFE: a cancellation applies to the leg it names; a leg under
+// "rebooked on", "new flight", "your new itinerary" is confirmed.
+func TestReview10RebookedFlightReadAsCancelled(t *testing.T) {
+	const d = "lufthansa.com"
+	seed := review10AuthMail("Lufthansa <info@"+d+">", d, "", "Welcome", "Sat, 21 Nov 2025 08:00:00 +0100", "Hello.\r\n", 1)
+	booking := review10AuthMail("Lufthansa <info@"+d+">", d, "", "Your booking XK4R7Q", "Tue, 10 Nov 2026 08:00:00 +0100",
+		"Dear Alex,\r\n\r\nBooking reference: XK4R7Q\r\n\r\nLH 400 Frankfurt (FRA) 10:10 -> New York (JFK) 12:55, 14 December 2026\r\n", 2)
+	for _, tc := range []struct{ name, body string }{
+		{"sentence", "Dear Alex,\r\n\r\nBooking reference: XK4R7Q\r\n\r\nUnfortunately your flight LH 400 on 14 December 2026 has been cancelled. We have rebooked you on the following flight:\r\n\r\nLH 402 Frankfurt (FRA) 13:25 -> New York (JFK) 16:05, 14 December 2026\r\n"},
+		{"original-new", "Dear Alex,\r\n\r\nBooking reference: XK4R7Q\r\n\r\nYour original flight:\r\nLH 400 Frankfurt (FRA) 10:10 -> New York (JFK) 12:55, 14 December 2026\r\n\r\nYour new flight:\r\nLH 402 Frankfurt (FRA) 13:25 -> New York (JFK) 16:05, 14 December 2026\r\n"},
+		{"labels", "Dear Alex,\r\n\r\nBooking reference: XK4R7Q\r\n\r\nCancelled: LH 400 Frankfurt (FRA) 10:10 -> New York (JFK) 12:55, 14 December 2026\r\nRebooked: LH 402 Frankfurt (FRA) 13:25 -> New York (JFK) 16:05, 14 December 2026\r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rebook := review10AuthMail("Lufthansa <info@"+d+">", d, "", "Your flight has been cancelled - new booking XK4R7Q", "Sat, 21 Nov 2026 08:00:00 +0100", tc.body, 3)
+			fx := review7Store(t, review7Msg(1, seed, time.Now().AddDate(-1, 0, 0)), review7Msg(2, booking, time.Now().AddDate(0, 0, -10)), review7Msg(3, rebook, time.Now()))
+			got := fx.trips(t)
+			t.Logf("get_upcoming_travel = %s", got)
+			if !strings.Contains(got, `"status":"confirmed","reservation":"XK4R7Q","number":"LH 402"`) {
+				t.Errorf("the person's rebooked flight LH 402 is not confirmed upcoming travel: %s", got)
+			}
+			if strings.Contains(got, `"status":"confirmed","reservation":"XK4R7Q","number":"LH 400"`) {
+				t.Errorf("the cancelled flight LH 400 is still confirmed: %s", got)
+			}
+		})
+	}
+}
