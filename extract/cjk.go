@@ -190,12 +190,39 @@ func hasCJK(s string) bool {
 // Japanese service's name and number ("列車名：のぞみ215号").
 var cjkTrainLabelRE = regexp.MustCompile(`(?:열차(?:[ \t]?번호)?|列車名?|列车|车次|車次)[ \t]*:?[ \t]*((?:\p{Lu}{1,4}[ \t]?)?\d{1,6}|[\p{Hiragana}\p{Katakana}\p{Han}]{1,6}\d{1,4}号)`)
 
-// cjkClockMarks blanks the sign of departure or arrival written right
-// after a clock ("10:24発", "12:51着", "08:00出发"), so that the clock ends
-// its stop as in the other languages ("新大阪 10:24発 → 東京 12:51着");
-// the text keeps its length and every other character its place.
+// cjkServiceRE is a train's service written without a label at a line's
+// start or before its stops, as Japanese, Korean and Taiwanese rail
+// mail lists its legs: a Japanese service's name in kana and its number
+// ("かもめ2号", "さくら 545号"; never a coach's "7号車" nor a room's
+// "号室"), a Korean category and number ("KTX 101", "KTX-이음 711",
+// "ITX-새마을 1003", "무궁화호 1203").
+var cjkServiceRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])([\p{Hiragana}\p{Katakana}ー]{2,10}[ \t]?\d{1,4}号|(?:KTX|ITX|SRT)(?:-\p{Hangul}{1,4})?[ \t]?\d{1,5}|\p{Hangul}{2,4}호[ \t]?\d{1,5})(?:[^\p{L}\p{N}]|$)`)
+
+// cjkTrainIndex is the first train's label of cjkTrainLabelRE in s, or
+// else its first service of cjkServiceRE, as FindStringSubmatchIndex.
+func cjkTrainIndex(s string) []int {
+	if m := cjkTrainLabelRE.FindStringSubmatchIndex(s); m != nil {
+		return m
+	}
+	return cjkServiceRE.FindStringSubmatchIndex(s)
+}
+
+// cjkClockStops are the signs of departure or arrival that cjkClockMarks
+// blanks after a clock, longest first: Japanese marks a clock with one
+// character ("10:24発"), Chinese with one or two ("07:45 發", "08:32到",
+// "08:00出发"), Korean with a word ("05:13 출발", "05:58 도착").
+var cjkClockStops = []string{"出発", "到着", "出发", "出發", "到达", "到達", "抵达", "抵達", "출발", "도착", "発", "着", "發", "发", "到"}
+
+// cjkClockMarks blanks the sign of departure or arrival written after a
+// clock ("10:24発", "12:51着", "07:45 發", "05:13 출발"), so that the clock
+// ends its stop as in the other languages ("新大阪 10:24発 → 東京 12:51着");
+// the text keeps its length and every other character its place. The
+// Japanese signs are blanked right after the clock always; the others,
+// which also open words and sentences ("到" is "to", "出发" a label),
+// only where the stop ends after them: at the line's end, before an
+// arrow, a dash, a bar, a comma or a closing parenthesis.
 func cjkClockMarks(s string) string {
-	if !strings.Contains(s, "発") && !strings.Contains(s, "着") {
+	if !hasCJK(s) || !strings.ContainsFunc(s, func(r rune) bool { return strings.ContainsRune("発着發发到出抵출도", r) }) {
 		return s
 	}
 	var b []byte // nil until the first change
@@ -203,22 +230,56 @@ func cjkClockMarks(s string) string {
 		if i < 4 || !isDigitByte(s[i-1]) || !isDigitByte(s[i-2]) || s[i-3] != ':' {
 			continue
 		}
-		if w := s[i : i+3]; w == "発" || w == "着" {
+		j := i
+		if j < len(s) && s[j] == ' ' {
+			j++ // "07:45 發"
+		}
+		for _, w := range cjkClockStops {
+			if !strings.HasPrefix(s[j:], w) {
+				continue
+			}
+			end := j + len(w)
+			japanese := j == i && (w == "発" || w == "着")
+			if !japanese && !cjkStopEnds(s[end:]) {
+				break
+			}
 			if b == nil {
 				b = []byte(s)
 			}
 			// "(10:20発)": the parenthesis closes on the clock.
-			if i+3 < len(s) && s[i+3] == ')' {
-				copy(b[i:i+4], ")   ")
+			if end < len(s) && s[end] == ')' {
+				b[i] = ')'
+				for k := i + 1; k <= end; k++ {
+					b[k] = ' '
+				}
 			} else {
-				copy(b[i:i+3], "   ")
+				for k := i; k < end; k++ {
+					b[k] = ' '
+				}
 			}
+			break
 		}
 	}
 	if b == nil {
 		return s
 	}
 	return string(b)
+}
+
+// cjkStopEnds reports whether rest, the text after a stop's sign, ends
+// the stop: nothing on the line, or an arrow, a dash, a bar, a comma or
+// a closing parenthesis after spaces.
+func cjkStopEnds(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t")
+	if rest == "" || rest[0] == '\n' || rest[0] == '\r' {
+		return true
+	}
+	for _, p := range []string{"→", "->", "-", "–", "—", "|", ",", "，", "、", ")", "）"} {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // scriptCountry is the country whose zone a text in Korean, Japanese,

@@ -241,6 +241,9 @@ func stationName(s string) string {
 	s, _ = allStopMarkers.ends(strings.TrimSpace(s))
 	notLetter := func(r rune) bool { return !unicode.IsLetter(r) }
 	s = strings.TrimLeftFunc(s, notLetter)
+	// A direction's heading before the name ("Aller Paris Gare de Lyon
+	// 07h04 - …", "Retour : 18h30 Lyon Part-Dieu"): no station's word.
+	s = withoutDirection(s)
 	// Up to two markers before the name: "aan in Leeuwarden"; a word for
 	// "at" is one ("arrives at Leeds").
 	for range 2 {
@@ -263,7 +266,7 @@ func stationName(s string) string {
 	if len(s) < 2 || len(s) > 50 || nameWords(s) > 6 || strings.IndexFunc(s, unicode.IsLetter) < 0 || strings.Contains(s, "@") {
 		return ""
 	}
-	if l := strings.ToLower(s); weekdayNames[l] > 0 || monthNames[l] > 0 || timeNouns[l] {
+	if l := strings.ToLower(s); weekdayNames[l] > 0 || monthNames[l] > 0 || timeNouns[l] || directionWords[l] {
 		return ""
 	}
 	// A word for "and" as a sentence writes it is no stop: a delivery's
@@ -307,3 +310,33 @@ func nameWords(s string) int {
 // timeNouns are the words for "time" (time.noun) that a label leaves
 // where a station would be ("Departure time: 21/06/2029 07:13").
 var timeNouns = wordSet("time.noun")
+
+// directionWords are the headings of a journey's direction in every
+// language (journey.outward, journey.return: "Aller", "Retour",
+// "Outbound", "Hinfahrt", "Ida", "Vuelta", "Andata", "Heenreis"), lower
+// case: a heading over or before a leg's stops, never a station
+// (issue 46, foreign-7: SNCF's "Aller" read as the origin; xf7r).
+var directionWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range []string{"journey.outward", "journey.return"} {
+		for _, w := range lang.Entries(c) {
+			m[strings.ToLower(w)] = true
+		}
+	}
+	return m
+}()
+
+// withoutDirection is s without a direction's heading that starts it
+// before a capitalised name, a colon or a dash between or not ("Aller
+// Paris Gare de Lyon", "Retour : Lyon Part-Dieu"); s when none does.
+func withoutDirection(s string) string {
+	w, rest, ok := strings.Cut(s, " ")
+	if !ok || !directionWords[strings.ToLower(strings.TrimRight(w, ":"))] {
+		return s
+	}
+	rest = strings.TrimLeft(rest, " :-–—")
+	if r, _ := utf8.DecodeRuneInString(rest); !unicode.IsUpper(r) {
+		return s
+	}
+	return rest
+}

@@ -321,8 +321,10 @@ func withoutSeatTail(ln string) string {
 }
 
 // clockFirstLegRE is a leg on one line with each clock before its
-// station: "07:30 London Paddington → 09:02 Bristol Temple Meads".
-var clockFirstLegRE = regexp.MustCompile(`^\s*(?:[^:\d]{1,30}:\s*)?(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*(?:-|–|—|→|->|>)\s*(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*$`)
+// station: "07:30 London Paddington → 09:02 Bristol Temple Meads", a
+// label and its colon before it or a direction's heading
+// ("Aller 07h04 Paris Gare de Lyon - 09h01 Lyon Part-Dieu").
+var clockFirstLegRE = regexp.MustCompile(`^\s*(?:[^:\d]{1,30}:\s*|(?i:` + strings.Join(longestFirst(append(lang.Entries("journey.outward"), lang.Entries("journey.return")...)), "|") + `)\s+)?(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*(?:-|–|—|→|->|>)\s*(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*$`)
 
 // meridiemFirst reports whether s starts with "AM" or "p.m.": the clocks
 // are a range of hours ("02:30 PM - 06:30 PM"), not two stops.
