@@ -56,6 +56,13 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	if in == nil {
 		in, out = c.nightsFromDate(text, c.countryZone(""))
 	}
+	// A rental's reservation block: its days alone on a line under the
+	// home's title (hotelblock.go), a stay only with a booking's number.
+	blockTitle, block := "", false
+	if in == nil {
+		in, out, blockTitle = c.blockStay(text, c.countryZone(""))
+		block = in != nil
+	}
 	// A stay changed in a sentence ("Your stay has been changed to 14–17
 	// June 2027") is the stay now, whatever dates the mail names besides
 	// (the booking's before the change, under their labels).
@@ -104,7 +111,7 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	// a search's dates, a price alert's "Anreise", a newsletter's
 	// "Příjezd: kdykoli od 1. 4.", a points statement's last stay. With a
 	// number, the words are a confirmation's footer and the stay stands.
-	if seg.Reservation == "" && unbookedWords.In(lower(subject+"\n"+text)) {
+	if seg.Reservation == "" && (block || unbookedWords.In(lower(subject+"\n"+text))) {
 		return Fact{}, false
 	}
 	// Nor does an offer's ("We have rooms for you", "Jetzt buchen", a
@@ -131,6 +138,9 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 		seg.Hotel = unitTitle(text)
 	}
 	if seg.Hotel == "" {
+		seg.Hotel = blockTitle
+	}
+	if seg.Hotel == "" {
 		seg.Hotel = c.nameOverAddress(subject, text, whole)
 	}
 	if seg.Hotel == "" {
@@ -144,6 +154,17 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	if seg.Hotel == "" && whole && lodgingRE.MatchString(c.senderName) && !chainWords.In(strings.ToLower(c.senderName)) {
 		seg.Hotel = c.senderName
 	}
+	// A system's name ("Thank you for booking with Lodgify") or the
+	// greeted guest's ("Edward's stay") names no place: the next rules'.
+	if seg.Hotel != "" && (systemNamed(seg.Hotel) || guestNamed(seg.Hotel, text)) {
+		seg.Hotel = ""
+	}
+	// "Villa Serena via Guesty": the place a system sends for.
+	if seg.Hotel == "" && whole {
+		if p := viaPlace(c.senderName); !guestNamed(p, text) {
+			seg.Hotel = p
+		}
+	}
 	if seg.Hotel == "" {
 		seg.Hotel = stayAtName(subject + "\n" + firstLines(text, 40))
 	}
@@ -152,6 +173,9 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	}
 	if seg.Hotel == "" {
 		seg.Hotel = lodgingName(subject + "\n" + firstLines(text, 40))
+	}
+	if seg.Hotel == "" && whole {
+		seg.Hotel = subjectPlace(subject, text)
 	}
 	anyHotelLine := false // the name is only a short line that says "hotel"
 	if seg.Hotel == "" {
@@ -170,6 +194,9 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	if seg.Hotel == "" && whole && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) &&
 		!bookingPlatforms[strings.ToLower(domainLabel(c.senderDomain))] && !webName(c.senderName) {
 		seg.Hotel = c.senderName
+	}
+	if systemNamed(seg.Hotel) || guestNamed(seg.Hotel, text) {
+		seg.Hotel = ""
 	}
 	seg.Hotel = nominativeName(seg.Hotel, text)
 	// Unlabelled dates alone are no stay: an event's page ("03-04
