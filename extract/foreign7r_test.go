@@ -81,3 +81,14 @@ func TestDirectionHeadingIsNoStation(t *testing.T) {
 		}
 	}
 }
+
+// TestCJKAdvertIsNoBooking: a rail site's advert of its trains, in the
+// same lines as a booking's legs, that asks "出かけませんか" and invites
+// "ご予約は…から" books nothing: "ご予約" alone (an invitation to book) is no
+// booking's sign, "ご予約内容", "ご予約番号", "ご予約を承りました" are.
+func TestCJKAdvertIsNoBooking(t *testing.T) {
+	body := "冬の長崎へ、西九州新幹線で出かけませんか。\n\nかもめ2号 長崎 6:53発 → 武雄温泉 7:23着\nリレーかもめ2号 武雄温泉 7:28発 → 博多 8:35着\n\n早特きっぷ 発売中：12月1日～2月28日\nご予約はネット予約から。\n"
+	if facts := mailFacts("JR九州ネット予約 <info@jrkyushu-net.example.jp>", "冬の長崎へ", body, time.Date(2026, 11, 10, 3, 0, 0, 0, time.UTC)); len(facts) != 0 {
+		t.Errorf("an advert gave %d facts: %+v", len(facts), facts)
+	}
+}
