@@ -23,6 +23,21 @@ func TestProgressBarNoState(t *testing.T) {
 			"Bonjour,\nVotre colis a été expédié.\nCommandée\tExpédiée\tEn cours de livraison\tLivrée\nNuméro de commande : MS-55120\n", "MS-55120 shipped"},
 		{"Targowisko <sklep@targowisko.example.pl>", "Aktualizacja zamówienia",
 			"Cześć,\nTwoja paczka została wysłana.\nZamówione | Wysłane | W doręczeniu | Doręczone\nNumer zamówienia: TG-55120\n", "TG-55120 shipped"},
+		// The seventh outside set's shapes (xf7c): each step a block of
+		// its own, flattened with blank lines and arrows between; blank
+		// lines alone; a line's steps apart by bullets or arrows.
+		{"Crate & Compass <orders@crateandcompass.example>", "Your order is on its way",
+			"Hi Dan, your order CC-66201-7 has shipped.\n\nOrdered\n\n→\n\nShipped\n\n→\n\nOut for delivery\n\n→\n\nArriving\n\nArriving Thursday, October 22\n", "CC-66201-7 shipped"},
+		{"Birch & Loom <shipping@birchandloom.example>", "An update on your order",
+			"Your order BL-88213 has shipped.\n\nOrdered\n\nShipped\n\nOut for delivery\n\nDelivered\n\nEstimated delivery: October 24\n", "BL-88213 shipped"},
+		{"Mercado Luna <envios@mercadoluna.example>", "Novedades de tu pedido",
+			"Hola Lucía, hemos enviado tu pedido ML-300918.\n\nPedido • Enviado • En reparto • Entregado\n\nLlegada prevista: viernes\n", "ML-300918 shipped"},
+		{"Wohnkontor <shop@wohnkontor.example.de>", "Neuigkeiten zu Ihrer Bestellung",
+			"Ihr Paket wurde versandt.\nBestellt → Versandt → In Zustellung → Zugestellt\nBestellnummer: 4471-2291\n", "4471-2291 shipped"},
+		// A mail's own blocks apart by blank lines are no bar: its
+		// delivery stands.
+		{"Parcelo <orders@parcelo.example.com>", "An update on your order",
+			"Your order was delivered\n\nRate your delivery\n\nReturn an item\n\nOrder number: 88120-4473\n", "88120-4473 delivered"},
 		// Only the bar and the order's number; a state's heading over its
 		// sentence.
 		{"Parcelo <orders@parcelo.example.com>", "Order 77120-5512",
