@@ -191,7 +191,8 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// A part payment leaves the bill due: its "payment received" is of
 	// the part paid.
 	if !partDue && has&hasBillPaid != 0 && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue ||
-		!partDue && has&hasPaidLabel != 0 && c.paidByLabel(text, b.Amount) {
+		!partDue && has&hasPaidLabel != 0 && c.paidByLabel(text, b.Amount) ||
+		!partDue && debitedSet.Any(l) && c.debitStands(subject, text, b.Amount) {
 		b.Status = StatusPaid
 	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was
@@ -374,9 +375,24 @@ func barsAsTabs(text string) string {
 // the new amount due, so a phrase on a line whose amounts are all other
 // than the bill's says nothing of it.
 func (c *msgContext) paidPhraseStands(subject, text string, amount *Money) bool {
+	return c.paidLineStands(subject, text, amount, func(l string) bool { return billPaid.Any(l) && paidNotConditional(l) })
+}
+
+// debitStands is paidPhraseStands for a debit told as done (debitedDone):
+// "The amount has been debited from your account", "Der Rechnungsbetrag
+// wurde per Lastschrift abgebucht" (the seventh outside set's hosting
+// invoices, read as due by their payment term's date).
+func (c *msgContext) debitStands(subject, text string, amount *Money) bool {
+	return c.paidLineStands(subject, text, amount, debitedDone)
+}
+
+// paidLineStands reports whether a line of the subject or first lines
+// that says (by said, on the lower-cased line) the bill is paid is about
+// this bill (paidPhraseStands).
+func (c *msgContext) paidLineStands(subject, text string, amount *Money, said func(l string) bool) bool {
 	for ln := range strings.Lines(subject + "\n" + firstLines(text, 30)) {
 		l := lowerLine(strings.ReplaceAll(ln, "’", "'"))
-		if !billPaid.Any(l) || !paidNotConditional(l) {
+		if !said(l) {
 			continue
 		}
 		ms := moneyRE.FindAllStringSubmatchIndex(ln, 4)
@@ -960,6 +976,34 @@ func paidNotConditional(l string) bool {
 	})
 	return stands
 }
+
+// debitedDone reports whether lower-cased line l says a debit was done:
+// a debit's past participle (bill.debited) as a whole word, after a past
+// word (status.past: "has been", "wurde", "a été") in its sentence, with
+// no word of a time to come (status.will: "wird … abgebucht" is a bill
+// due), of time or condition (status.when) or a negation before it.
+func debitedDone(l string) bool {
+	if !debitedSet.Any(l) {
+		return false
+	}
+	done := false
+	debitedSet.EachAt(l, func(p, end int) bool {
+		start := end - len(debitedPhrases[p])
+		if words.In(l, start, true) || words.In(l, end, false) {
+			return true
+		}
+		s := sentenceTail(l[:start])
+		done = pastWords.In(s) && !willSet.Any(s) && !whenWords.In(s) && !negatedBefore(l[:start])
+		return !done
+	})
+	return done
+}
+
+// debitedSet finds a debit's past participles (bill.debited).
+var (
+	debitedPhrases = lang.Entries("bill.debited")
+	debitedSet     = words.NewSet(debitedPhrases)
+)
 
 // billPaidPhrases are billPaid's phrases, by index.
 var billPaidPhrases = lang.Entries("bill.paid")

@@ -1049,6 +1049,9 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 			if _, paid := ev.c.paidStatus(ev.subject, m.text); paid || billPaid.Any(lower(m.text)) && ev.c.paidPhraseStands(ev.subject, m.text, f.Bill.Amount) || ev.c.paidByLabel(m.text, f.Bill.Amount) {
 				return Source{Kind: m.kind, Raw: "paid phrase"}
 			}
+			if ev.c.debitStands(ev.subject, m.text, f.Bill.Amount) {
+				return Source{Kind: m.kind, Raw: "debited phrase"}
+			}
 		}
 	}
 	// textOrder: a parcel with a tracking number and no other state has
