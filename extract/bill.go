@@ -86,7 +86,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// payment in any language ("Nuevo saldo", "Pago mínimo"), whatever
 	// its subject calls it.
 	statement := false
-	if !c.billTopicStands(l) {
+	if !c.billTopicStands(l) && !billInstalment.Any(l) {
 		if statement = statementGate(l) && statementSet.Any(l) && minimumSet.Any(l); !statement {
 			return Fact{}, false
 		}
@@ -756,7 +756,10 @@ var (
 	// "par exemple", "zum Beispiel").
 	billExample = words.NewWholeSet(lang.Entries("bill.example"))
 	billPaid    = words.NewSet(lang.Entries("bill.paid"))
-	billDebit   = words.NewWholeSet(lang.Entries("bill.debit"))
+	// billInstalment names a payment plan's part (bill.instalment: "next
+	// instalment", "nächste Rate", "prochaine mensualité").
+	billInstalment = words.NewSet(lang.Entries("bill.instalment"))
+	billDebit      = words.NewWholeSet(lang.Entries("bill.debit"))
 )
 
 // billLists are the lists textBill asks a bill's first lines after its

@@ -442,6 +442,16 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		}
 		return out
 	}
+	// An instalment's reminder names the order it pays for ("your next
+	// instalment of €45.00 for order 123-… is due on …"): it is a bill
+	// due, the payment service's or the shop's, not the order (the
+	// seventh outside set's marketplace reminder gave eight wrong order
+	// fields and no bill).
+	if billInstalment.AnyFold(subject) || billInstalment.AnyFold(firstLines(all, 30)) {
+		if f, ok := c.textBill(subject, all); ok && f.Bill.Status == StatusDue && f.Bill.Due != nil {
+			return []Fact{f}
+		}
+	}
 	if f, ok := c.textOrder(subject, all); ok && !ticketsIssued(f, all) {
 		// A notice that lists several parcels: each its own (parcellist.go).
 		if len(f.Order.Shipments) > 0 {
