@@ -366,6 +366,11 @@ func carrierBySender(domain string) string {
 	if c := carriers.CarrierOf(domain); c != "" {
 		return c
 	}
+	// A carrier's notification domain (notif-<carrier>.info) is the
+	// carrier's, never a shop's.
+	if c := carriers.NotifyCarrier(domain); c != "" {
+		return c
+	}
 	switch domainLabel(domain) {
 	case "ups":
 		return "UPS"

@@ -3,6 +3,7 @@ package carriers
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -148,3 +149,72 @@ func hasWord(s, w string) bool {
 }
 
 func isAlnum(r rune) bool { return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
+
+// notifyWords are the words a carrier's notification domain sets beside
+// its own name, apart by hyphens: a national post's notices come from a
+// domain of their own (notif-<carrier>.info, the seventh outside set's),
+// not its main one. Words for tracking ("suivi", "track") are left out:
+// look-alikes that ask for a fee use them (laposte-suivi-colis.net).
+var notifyWords = []string{"notif", "notifs", "notification", "notifications", "notificaciones", "notificacoes",
+	"notificações", "notifiche", "notificaties", "benachrichtigung", "benachrichtigungen", "powiadomienia", "aviseringar"}
+
+// ownLabels are the carriers' names by the first label of their mail
+// domains ("colissimo" Colissimo, "postnl" PostNL), without those a
+// word of a language or two carriers share ("post", "bring").
+var ownLabels = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	shared := map[string]bool{"post": true, "poste": true, "posten": true, "posti": true, "bring": true}
+	add := func(label, name string) {
+		if shared[label] || strings.Contains(label, "-") {
+			return
+		}
+		if n, ok := m[label]; ok && n != name {
+			shared[label] = true
+			delete(m, label)
+			return
+		}
+		m[label] = name
+	}
+	for code, ds := range senderDomains {
+		for _, d := range ds {
+			first, _, _ := strings.Cut(d, ".")
+			add(first, carrierNames[code])
+		}
+	}
+	// A brand's domain names the brand, as CarrierOf reads it.
+	for _, b := range brandDomains {
+		first, _, _ := strings.Cut(b.domain, ".")
+		m[first] = b.brand
+	}
+	return m
+})
+
+// NotifyCarrier is the carrier whose notification domain domain is ("" if
+// none): one of its labels, apart by hyphens, holds a word of notifyWords
+// and the first label of one of a carrier's own domains
+// (notif-colissimo-laposte.info: Colissimo). Such a domain names the
+// carrier, never a shop. It is not one of the carrier's own domains
+// (CarrierOf): a stranger may register one.
+func NotifyCarrier(domain string) string {
+	if strings.IndexByte(domain, '-') < 0 {
+		return "" // most domains: no allocation
+	}
+	labels := strings.Split(strings.ToLower(domain), ".")
+	for _, l := range labels[:len(labels)-1] {
+		if !strings.Contains(l, "-") {
+			continue
+		}
+		notify, name := false, ""
+		for p := range strings.SplitSeq(l, "-") {
+			if slices.Contains(notifyWords, p) {
+				notify = true
+			} else if n := ownLabels()[p]; n != "" && name == "" {
+				name = n
+			}
+		}
+		if notify && name != "" {
+			return name
+		}
+	}
+	return ""
+}

@@ -28,3 +28,28 @@ func TestImpersonated(t *testing.T) {
 		}
 	}
 }
+
+// TestNotifyCarrier: a carrier's notification domain (a notification's
+// word beside the carrier's own label, apart by hyphens) names the
+// carrier; a look-alike with a word for tracking, a shop's domain and the
+// carrier's own domain do not.
+func TestNotifyCarrier(t *testing.T) {
+	for _, c := range []struct{ domain, want string }{
+		{"notif-colissimo-laposte.info", "Colissimo"},
+		{"notificaties-postnl.example", "PostNL"},
+		{"notificaciones-correos.example", "Correos"},
+		{"mail.notif-chronopost.example", "Chronopost"},
+		{"benachrichtigung-dpd.example", "DPD"},
+		{"laposte-suivi-colis.net", ""},
+		{"dhl-zoll-paket.top", ""},
+		{"notif-post.example", ""},
+		{"notifications-shop.example", ""},
+		{"postnl.nl", ""},
+		{"notif", ""},
+		{"", ""},
+	} {
+		if got := NotifyCarrier(c.domain); got != c.want {
+			t.Errorf("NotifyCarrier(%q) = %q, want %q", c.domain, got, c.want)
+		}
+	}
+}
