@@ -239,11 +239,40 @@ func asMoney(m *Money) *Money {
 		return nil
 	}
 	if m.Currency != "" {
-		if _, err := currency.ParseISO(m.Currency); err != nil {
+		u, err := currency.ParseISO(m.Currency)
+		if err != nil {
 			return nil
+		}
+		// One form an amount takes (InMinorUnits).
+		if a := inMinorUnits(m.Amount, u); a != m.Amount {
+			return &Money{Amount: a, Currency: m.Currency}
 		}
 	}
 	return m
+}
+
+// InMinorUnits is amount, as a fact keeps it ("2420.00"), in the one form
+// an amount of currency cur takes: the places of its minor unit (ISO
+// 4217, by CLDR's digits), two for most and none for JPY, KRW, ISK, CLP
+// or VND, whose mails print "2,420円": "2420" of JPY. A figure whose
+// places are not zero keeps them (no rule rounds an amount), and so does
+// one of a currency no table knows. The evaluation reads its labels in
+// this form too.
+func InMinorUnits(amount, cur string) string {
+	u, err := currency.ParseISO(cur)
+	if err != nil {
+		return amount
+	}
+	return inMinorUnits(amount, u)
+}
+
+func inMinorUnits(amount string, u currency.Unit) string {
+	if scale, _ := currency.Standard.Rounding(u); scale == 0 {
+		if whole, ok := strings.CutSuffix(amount, ".00"); ok {
+			return whole
+		}
+	}
+	return amount
 }
 
 // amountRE is an amount as a fact keeps it: digits, a decimal point.

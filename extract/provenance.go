@@ -674,7 +674,7 @@ func (ev *evidence) locate(f Fact, fv fieldValue) Source {
 		return ev.derivedTime(f, fv)
 	case fieldAmount:
 		for _, a := range ev.amounts {
-			if a.money.Amount == strings.TrimPrefix(fv.value, "-") {
+			if sameAmount(a.money.Amount, strings.TrimPrefix(fv.value, "-")) {
 				return Source{Kind: a.kind, Raw: a.raw}
 			}
 		}
@@ -1066,7 +1066,7 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 				return Source{Kind: SourceDerived, Rule: "nothing left to pay", Raw: m.kind}
 			}
 		}
-		if strings.HasPrefix(f.Bill.Amount.Amount, "-") || f.Bill.Amount.Amount == "0.00" {
+		if strings.HasPrefix(f.Bill.Amount.Amount, "-") || sameAmount(f.Bill.Amount.Amount, "0.00") {
 			return Source{Kind: SourceDerived, Rule: "nothing left to pay", Raw: f.Bill.Amount.Amount}
 		}
 	}
@@ -1200,7 +1200,7 @@ func sameDay(a, b time.Time) bool {
 // code the mail writes, else the rule that gave it.
 func (ev *evidence) currency(fv fieldValue) Source {
 	for _, a := range ev.amounts {
-		if a.money.Currency == fv.value && a.money.Amount == strings.TrimPrefix(fv.money.Amount, "-") {
+		if a.money.Currency == fv.value && sameAmount(a.money.Amount, strings.TrimPrefix(fv.money.Amount, "-")) {
 			return Source{Kind: a.kind, Raw: a.raw}
 		}
 	}
@@ -1250,4 +1250,16 @@ func (c *msgContext) blockStatus(text, tracking, st string) string {
 		}
 	}
 	return ""
+}
+
+// sameAmount reports whether two amounts as facts keep them are the same
+// figure: a currency without a minor unit keeps none ("2420" of JPY),
+// the text's reading two places ("2420.00").
+func sameAmount(a, b string) bool {
+	if a == b {
+		return true
+	}
+	na, oka := normaliseAmount(a)
+	nb, okb := normaliseAmount(b)
+	return oka && okb && na == nb
 }

@@ -114,6 +114,13 @@ func TestSameValue(t *testing.T) {
 		{"from", "TXL", "Berlin-Tegel", false},
 		{"reservation", "XXX007", "xxx 007", true},
 		{"reservation", "XXX007", "", false},
+		// An amount's one form (extract.InMinorUnits): a label with the
+		// places its currency has not is the same figure, no other.
+		{"amount", "2420.00 JPY", "2420 JPY", true},
+		{"amount", "2420 JPY", "2420 JPY", true},
+		{"amount", "2420.50 JPY", "2420 JPY", false},
+		{"amount", "41.00 EUR", "41 EUR", false},
+		{"total", "39800.00 KRW", "39800 KRW", true},
 	} {
 		if got := eval.SameValue(c.field, c.want, c.got); got != c.same {
 			t.Errorf("SameValue(%s, %q, %q) = %v, want %v", c.field, c.want, c.got, got, c.same)

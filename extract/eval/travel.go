@@ -305,6 +305,8 @@ func SameValue(field, want, got string) bool {
 		return false
 	}
 	switch field {
+	case "amount", "total":
+		return strings.EqualFold(amountForm(want), got)
 	case "depart", "arrive":
 		return sameClock(want, got)
 	case "check_in", "check_out":
