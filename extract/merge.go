@@ -882,14 +882,17 @@ func mergeOrder(o *Order, n *Order) {
 			o.Items = append(o.Items, it)
 		}
 	}
+	var touched []int
 	for _, s := range n.Shipments {
 		i := slices.IndexFunc(o.Shipments, func(x Shipment) bool {
 			return s.Tracking != "" && strings.EqualFold(x.Tracking, s.Tracking)
 		})
 		if i < 0 {
 			o.Shipments = append(o.Shipments, s)
+			touched = append(touched, len(o.Shipments)-1)
 			continue
 		}
+		touched = append(touched, i)
 		x := &o.Shipments[i]
 		x.Status = nextStatus(x.Status, s.Status)
 		if s.Carrier != "" {
@@ -899,9 +902,13 @@ func mergeOrder(o *Order, n *Order) {
 			x.Expected = s.Expected
 		}
 	}
-	// The order is as far along as its furthest shipment.
-	for _, s := range o.Shipments {
-		o.Status = nextStatus(o.Status, s.Status)
+	// The order is as far along as its furthest shipment this mail
+	// names. Not the shipments of older mail: their "shipped" after the
+	// shop's own cancellation or return read as a new shipment and undid
+	// it (the tenth outside review's MEDIUM-8); each was folded in when
+	// its own mail was.
+	for _, i := range touched {
+		o.Status = nextStatus(o.Status, o.Shipments[i].Status)
 	}
 }
 

@@ -98,3 +98,36 @@ func TestReview10RebookedFlightReadAsCancelled(t *testing.T) {
 		})
 	}
 }
+
+// ATTACK (a real fact lost, no stranger needed): the shop's own
+// cancellation or return of an order that had shipped. mergeOrder applies
+// it ("cancelled and returned always apply"), then the order's shipments,
+// still "shipped"/"delivered" from the earlier mail, are folded back into
+// the order's status, and nextStatus reads "shipped after a
+// cancellation" as a new shipment: the order shows shipped/delivered
+// again, and the person's agent tells them a cancelled or refunded order
+// is on its way.
+// SAFE: an order's state is its newest mail's when that is a
+// cancellation or return; a shipment's older state does not undo it.
+func TestReview10ShippedOrderCancellationLost(t *testing.T) {
+	for _, tc := range []struct{ name, subject, body, want string }{
+		{"cancelled", "Order 448812 cancelled", "Hi Alex,\r\n\r\nYour order 448812 has been cancelled. The parcel is being returned to us and you have been refunded $42.00.\r\n", "cancelled"},
+		{"returned", "Refund for order 448812", "Hi Alex,\r\n\r\nWe have received your return for order 448812 and refunded $42.00 to your card.\r\n", "returned"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seed := review10AuthMail("Kaffee Kontor <orders@kaffeekontor.example>", "kaffeekontor.example", "", "Welcome", "Sat, 21 Nov 2025 08:00:00 +0100", "Hello.\r\n", 1)
+			shipped := review10AuthMail("Kaffee Kontor <orders@kaffeekontor.example>", "kaffeekontor.example", "", "Your order 448812 has shipped", "Fri, 20 Nov 2026 08:00:00 +0100",
+				"Hi Alex,\r\n\r\nYour order 448812 has shipped.\r\nEthiopia Yirgacheffe 1 kg\r\nOrder total: $42.00\r\nCarrier: UPS\r\nTracking number: 1Z999AA10123456784\r\n", 2)
+			last := review10AuthMail("Kaffee Kontor <orders@kaffeekontor.example>", "kaffeekontor.example", "", tc.subject, "Sat, 21 Nov 2026 08:00:00 +0100", tc.body, 3)
+			fx := review7Store(t, review7Msg(1, seed, time.Now().AddDate(-1, 0, 0)), review7Msg(2, shipped, time.Now().AddDate(0, 0, -1)), review7Msg(3, last, time.Now()))
+			got := fx.orders(t, "kaffeekontor")
+			t.Logf("order_status = %s", got)
+			if !strings.Contains(got, `"sources":[2,3]`) {
+				t.Skipf("the last mail is not part of the order")
+			}
+			if !strings.Contains(got, `"number":"448812","status":"`+tc.want+`"`) {
+				t.Errorf("the shop's own %s of a shipped order is lost: %s", tc.want, got)
+			}
+		})
+	}
+}
