@@ -159,6 +159,12 @@ func (s *Syncer) listFolders(c *imapclient.Client) ([]remoteFolder, error) {
 				special = string(a)
 			}
 		}
+		if special == "" {
+			// No SPECIAL-USE attribute: a Junk or Trash folder known by
+			// its name is kept as one (the store counts no sender's
+			// first arrival there, the facts pass reads none of it).
+			special = specialByName(ld.Mailbox, ld.Delim)
+		}
 		if !s.wantFolder(ld.Mailbox, special) {
 			continue
 		}
@@ -182,12 +188,39 @@ func (s *Syncer) wantFolder(name, special string) bool {
 		return false
 	case "":
 		// Servers without SPECIAL-USE: fall back to the usual names.
-		switch strings.ToLower(name) {
-		case "trash", "junk", "spam", "deleted items", "deleted messages", "junk e-mail":
-			return false
-		}
+		return specialByName(name, 0) == ""
 	}
 	return true
+}
+
+// specialByName is the special use, \Junk or \Trash, that a folder's name
+// says it has on a server without SPECIAL-USE, else "". The name's last
+// element counts, after the hierarchy delimiter delim (0: unknown, "/" or
+// "."): Courier, older Dovecot and many ISPs' servers keep it under the
+// INBOX namespace ("INBOX.Spam", "INBOX/Junk"), and webmails name it their
+// own way ("Bulk Mail", "Junk Email"). The tenth outside review
+// (2026-11-29, LOW-12) seeded a look-alike's age through "INBOX.Spam",
+// which the exact names synced as ordinary mail.
+func specialByName(name string, delim rune) string {
+	last := name
+	if delim != 0 {
+		last = name[strings.LastIndex(name, string(delim))+len(string(delim)):]
+	} else if i := strings.LastIndexAny(name, "/."); i >= 0 {
+		last = name[i+1:]
+	}
+	switch strings.ToLower(strings.TrimSpace(last)) {
+	case "junk", "spam", "bulk", "bulk mail", "junk email", "junk e-mail", "junk mail", "spam mail",
+		"junk-e-mail", "spamverdacht", "courrier indésirable", "indésirables", "pourriel", "correo no deseado",
+		"posta indesiderata", "ongewenste e-mail", "ongewenst", "skräppost", "uønsket e-post", "uønsket post",
+		"roskaposti", "nevyžádaná pošta", "wiadomości-śmieci":
+		return string(imap.MailboxAttrJunk)
+	case "trash", "deleted", "deleted items", "deleted messages", "deleted mail", "bin", "papierkorb",
+		"gelöschte elemente", "gelöschte objekte", "corbeille", "éléments supprimés", "papelera",
+		"elementos eliminados", "cestino", "elementi eliminati", "prullenbak", "verwijderde items",
+		"papperskorgen", "borttagna objekt", "papirkurv", "slettede elementer", "kosz", "koš":
+		return string(imap.MailboxAttrTrash)
+	}
+	return ""
 }
 
 // syncFolder makes one pass over one folder; see the package comment.
