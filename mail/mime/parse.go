@@ -279,7 +279,7 @@ func addresses(h mail.Header, key string, m *Message) []Address {
 	}
 	out := make([]Address, 0, len(list))
 	for _, a := range list {
-		out = append(out, Address{Name: sanitize(a.Name), Address: strings.ToLower(a.Address)})
+		out = append(out, Address{Name: sanitize(a.Name), Address: asciiDomain(strings.ToLower(a.Address))})
 	}
 	return out
 }

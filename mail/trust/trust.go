@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"mailnode/mail/mime"
 	"mailnode/mail/store"
 )
 
@@ -108,11 +109,12 @@ func Corresponded(s store.Sender) bool {
 // Trusted decides whether the node vouches for a sender whose domain was
 // authenticated (verified) or not. Authentication is required in every
 // case: a forged From of a correspondent's address is not the
-// correspondent. Having written to the sender vouches for it whatever its
+// correspondent. A domain that imitates another (mime.ConfusableDomain)
+// is never trusted. Having written to the sender vouches for it whatever its
 // domain's kind or age; otherwise its domain must be no free-mail
 // provider's and not new.
 func Trusted(verified bool, s store.Sender, now time.Time) bool {
-	if !verified || s.Domain == "" {
+	if !verified || s.Domain == "" || mime.ConfusableDomain(s.Domain) {
 		return false
 	}
 	if Corresponded(s) {
