@@ -288,6 +288,19 @@ func (s mailSource) Retrieve(ctx context.Context, terms []answer.Term, docFreq m
 	if err != nil {
 		return nil, err
 	}
+	// A message that relays another writer's words (a share, a list
+	// post, a seller's message) is no trusted sender's nor a
+	// correspondent's, as the facts store reads it (mail/trust.Relayed).
+	relayed, err := s.c.facts.Relayed(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for id := range relayed {
+		if sd, ok := senders[id]; ok {
+			sd.Relayed = true
+			senders[id] = sd
+		}
+	}
 	now := s.clock()
 	out := make([]tools.Message, len(hits))
 	for i, h := range hits {

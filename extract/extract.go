@@ -106,7 +106,9 @@ import (
 // keyed by their quoted sender and a failed From alone, denied states,
 // role words, layouts that need a booking's sign, disguised
 // instructions, a long line read around its clock).
-const Version = 16
+// Version 17: the tenth review's fixes (a relayed message known as read,
+// facts_extracted.relayed; a helpdesk's echo of a request states nothing).
+const Version = 17
 
 // Result is what one message says.
 type Result struct {

@@ -242,6 +242,7 @@ type readResult struct {
 	res     extract.Result
 	date    time.Time
 	tiebrk  string
+	relayed bool // mail/trust.Relayed
 	readErr error
 }
 
@@ -298,10 +299,10 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (in
 		return 0, false, err
 	}
 	defer ins.Close()
-	done, err := tx.PrepareContext(ctx, `INSERT INTO facts_extracted (message_id, version, authenticated, auth_method)
-		SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM messages WHERE id = ?)
+	done, err := tx.PrepareContext(ctx, `INSERT INTO facts_extracted (message_id, version, authenticated, auth_method, relayed)
+		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM messages WHERE id = ?)
 		ON CONFLICT (message_id) DO UPDATE SET version = excluded.version,
-		authenticated = excluded.authenticated, auth_method = excluded.auth_method`)
+		authenticated = excluded.authenticated, auth_method = excluded.auth_method, relayed = excluded.relayed`)
 	if err != nil {
 		return 0, false, err
 	}
@@ -316,7 +317,7 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (in
 			// damaged) is marked read with no facts, so that a pass
 			// cannot list it forever; a vanished one is not marked.
 			s.log.Warn("Could not read a message for facts", "messageID", r.id, "err", r.readErr)
-			if _, err := done.ExecContext(ctx, r.id, extract.Version, false, "", r.id); err != nil {
+			if _, err := done.ExecContext(ctx, r.id, extract.Version, false, "", false, r.id); err != nil {
 				return 0, false, err
 			}
 			continue
@@ -344,7 +345,7 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, results []readResult) (in
 			}
 			n++
 		}
-		if _, err := done.ExecContext(ctx, r.id, extract.Version, r.res.Auth.Authenticated, r.res.Auth.Method, r.id); err != nil {
+		if _, err := done.ExecContext(ctx, r.id, extract.Version, r.res.Auth.Authenticated, r.res.Auth.Method, r.relayed, r.id); err != nil {
 			return 0, false, err
 		}
 	}
@@ -392,7 +393,7 @@ func (s *Store) Store(ctx context.Context, tx *sql.Tx, folderID int64, msgs []st
 		if r.res.Pending {
 			version = pendingVersion
 		}
-		done = append(done, m.ID, version, r.res.Auth.Authenticated, r.res.Auth.Method)
+		done = append(done, m.ID, version, r.res.Auth.Authenticated, r.res.Auth.Method, r.relayed)
 		for seq, f := range r.res.Facts {
 			rec := extract.Record{Fact: f, Message: m.ID, Date: r.date, Tiebreak: r.tiebrk, Authenticated: r.res.Auth.Authenticated, AuthFailed: r.res.Auth.Failed, Tainted: r.res.Tainted}
 			b, err := json.Marshal(rec)
@@ -402,7 +403,7 @@ func (s *Store) Store(ctx context.Context, tx *sql.Tx, folderID int64, msgs []st
 			rows = append(rows, m.ID, seq, f.Kind, string(b))
 		}
 	}
-	if err := insertRows(ctx, tx, "facts_extracted (message_id, version, authenticated, auth_method)", 4, done); err != nil {
+	if err := insertRows(ctx, tx, "facts_extracted (message_id, version, authenticated, auth_method, relayed)", 5, done); err != nil {
 		return fmt.Errorf("facts: %w", err)
 	}
 	if err := insertRows(ctx, tx, "facts (message_id, seq, kind, record)", 4, rows); err != nil {
@@ -470,7 +471,17 @@ func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) (r readRes
 	} else {
 		res = extract.ExtractQuick(m, auth)
 	}
-	return readResult{res: res, date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw)}
+	relayed := trust.Relayed(m)
+	if relayed {
+		// A relay is never the shop: a marketplace seller's message, a
+		// gift card's giver, a share's or a list post's writer states no
+		// order, which would be shown under the relaying service's domain
+		// (an Amazon seller's "your order … has been cancelled" beside the
+		// person's Amazon order). Its bills and trips are listed as its
+		// own, never trusted.
+		res.Facts = slices.DeleteFunc(res.Facts, func(f extract.Fact) bool { return f.Kind == extract.KindOrder })
+	}
+	return readResult{res: res, date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw), relayed: relayed}
 }
 
 // markSenders sets each record's Sender (senderKey) and, for an
@@ -486,7 +497,7 @@ func (s *Store) markSenders(ctx context.Context, recs []extract.Record, now time
 			ids = append(ids, r.Message)
 		}
 	}
-	senders, err := s.src.Senders(ctx, ids)
+	senders, err := s.senders(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("read senders for the merge: %w", err)
 	}
@@ -888,6 +899,58 @@ func (s *Store) Authenticated(ctx context.Context, ids []int64) (map[int64]bool,
 	return out, rows.Err()
 }
 
+// senders is what the store knows of the senders of messages ids
+// (store.Senders), each marked Relayed as its message was read.
+func (s *Store) senders(ctx context.Context, ids []int64) (map[int64]store.Sender, error) {
+	senders, err := s.src.Senders(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	relayed, err := s.Relayed(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for id := range relayed {
+		if sd, ok := senders[id]; ok {
+			sd.Relayed = true
+			senders[id] = sd
+		}
+	}
+	return senders, nil
+}
+
+// Relayed returns those of ids whose message relays another writer's
+// words under its From domain (mail/trust.Relayed), as they were read.
+func (s *Store) Relayed(ctx context.Context, ids []int64) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	const chunk = 500
+	for len(ids) > 0 {
+		n := min(chunk, len(ids))
+		args := make([]any, n)
+		for i, id := range ids[:n] {
+			args[i] = id
+		}
+		ids = ids[n:]
+		rows, err := s.file.DB().QueryContext(ctx, "SELECT message_id FROM facts_extracted WHERE relayed = 1 AND message_id IN (?"+strings.Repeat(", ?", n-1)+")", args...)
+		if err != nil {
+			return nil, fmt.Errorf("read relays: %w", err)
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("read relays: %w", err)
+			}
+			out[id] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("read relays: %w", err)
+		}
+	}
+	return out, nil
+}
+
 // Trips returns the trips that have not ended by from and start before
 // to (zero: no end), soonest first.
 func (s *Store) Trips(ctx context.Context, now, from, to time.Time, limit int) ([]json.RawMessage, error) {
@@ -1043,7 +1106,7 @@ func (s *Store) complete(ctx context.Context, now time.Time, items []json.RawMes
 		}
 		ids = append(ids, src...)
 	}
-	senders, err := s.src.Senders(ctx, ids)
+	senders, err := s.senders(ctx, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -67,7 +67,12 @@ type Message struct {
 	From       []Address
 	To         []Address
 	Cc         []Address
-	Date       time.Time // zero when missing or unparseable
+	// ReplyTo and Sender are those fields' addresses, ListID and ListPost
+	// those fields' values: what tells a mail that relays another
+	// writer's words under its From (mail/trust.Relayed).
+	ReplyTo, Sender  []Address
+	ListID, ListPost string
+	Date             time.Time // zero when missing or unparseable
 	// Arrived is when the mailbox received the message (IMAP's
 	// INTERNALDATE), which the store sets and Parse never does: the
 	// extractors read a mail without a Date by it.
@@ -252,6 +257,10 @@ func (m *Message) parseHeader(h mail.Header) {
 	m.From = addresses(h, "From", m)
 	m.To = addresses(h, "To", m)
 	m.Cc = addresses(h, "Cc", m)
+	m.ReplyTo = addresses(h, "Reply-To", m)
+	m.Sender = addresses(h, "Sender", m)
+	m.ListID = sanitize(strings.TrimSpace(h.Get("List-Id")))
+	m.ListPost = sanitize(strings.TrimSpace(h.Get("List-Post")))
 	for _, v := range h.Values("Authentication-Results") {
 		m.AuthResults = append(m.AuthResults, sanitize(v))
 	}

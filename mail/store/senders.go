@@ -25,6 +25,10 @@ type Sender struct {
 	// WroteToDomain: a message in a \Sent folder has an address at Domain
 	// among its To or Cc; WroteToAddress: Address itself.
 	WroteToDomain, WroteToAddress bool
+	// Relayed: the message relays another writer's words under Domain
+	// (mail/trust.Relayed), which the store does not know; the reader of
+	// the message's facts sets it.
+	Relayed bool
 }
 
 // OrgDomain is the registrable domain of an address (Public Suffix List),

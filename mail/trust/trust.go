@@ -97,7 +97,7 @@ func New(s store.Sender, now time.Time) bool {
 // its domain, or at a free-mail provider, to its very address (writing to
 // one Gmail user vouches for no other).
 func Corresponded(s store.Sender) bool {
-	if s.Domain == "" {
+	if s.Domain == "" || s.Relayed {
 		return false
 	}
 	if FreeMail(s.Domain) {
@@ -109,12 +109,13 @@ func Corresponded(s store.Sender) bool {
 // Trusted decides whether the node vouches for a sender whose domain was
 // authenticated (verified) or not. Authentication is required in every
 // case: a forged From of a correspondent's address is not the
-// correspondent. A domain that imitates another (mime.ConfusableDomain)
-// is never trusted. Having written to the sender vouches for it whatever its
+// correspondent. A message that relays another writer's words
+// (s.Relayed) and a domain that imitates another
+// (mime.ConfusableDomain) are never trusted. Having written to the sender vouches for it whatever its
 // domain's kind or age; otherwise its domain must be no free-mail
 // provider's and not new.
 func Trusted(verified bool, s store.Sender, now time.Time) bool {
-	if !verified || s.Domain == "" || mime.ConfusableDomain(s.Domain) {
+	if !verified || s.Domain == "" || s.Relayed || mime.ConfusableDomain(s.Domain) {
 		return false
 	}
 	if Corresponded(s) {
@@ -128,10 +129,11 @@ func Trusted(verified bool, s store.Sender, now time.Time) bool {
 // registrable domain, since a company's mail comes from many addresses
 // there; at a free-mail provider, where anyone can have an address, the
 // address itself; at a Shared domain, where an address speaks for many
-// writers, the message alone. A sender without a domain is its address.
+// writers, or for a message that relays another writer's words
+// (Relayed), the message alone. A sender without a domain is its address.
 func SenderKey(s store.Sender, msg int64) string {
 	switch {
-	case s.Domain != "" && Shared(s.Domain):
+	case s.Domain != "" && Shared(s.Domain), s.Relayed:
 		return s.Address + "#" + strconv.FormatInt(msg, 10)
 	case s.Domain == "" || FreeMail(s.Domain):
 		return s.Address

@@ -1,0 +1,111 @@
+package trust
+
+import (
+	_ "embed"
+	"regexp"
+	"strings"
+	"sync"
+
+	"mailnode/mail/mime"
+	"mailnode/mail/store"
+)
+
+//go:embed relays.txt
+var relayList string
+
+// relayAddrs are relays.txt's patterns, each compiled.
+var relayAddrs = sync.OnceValue(func() []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, line := range strings.Split(relayList, "\n") {
+		line = strings.ToLower(strings.TrimSpace(line))
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		local, host, _ := strings.Cut(line, "@")
+		q := func(s string) string { return strings.ReplaceAll(regexp.QuoteMeta(s), `\*`, `[^@]*`) }
+		pat := "^" + q(local) + "@"
+		if label, ok := strings.CutSuffix(host, ".*"); ok {
+			pat += regexp.QuoteMeta(label) + `\.[a-z.]+$`
+		} else {
+			pat += q(host) + "$"
+		}
+		out = append(out, regexp.MustCompile(pat))
+	}
+	return out
+})
+
+// viaName is a From display name that names its writer "via" the service
+// that mails it: "Mallory via Canva", "Mallory (via Google Drive)", and
+// the words the services write in other languages, in parentheses
+// ("(über Google Drive)", "(tramite Dropbox)", "(a través de Box)").
+var viaName = regexp.MustCompile(`(?i)\S\s+(?:via\s+\S.*|\((?:via|über|uber|tramite|par l'intermédiaire de|a través de|por meio d[eo]|através d[eo]|przez|prostřednictvím|genom|gennem|gjennom|kautta)\s+[^)]+\))\s*$`)
+
+// relaySubject is a subject that says the mail carries a stranger's
+// words: a marketplace seller's message, a money request through a
+// payment service (a bank's "requested $212.50 with Zelle"), a gift card
+// with its giver's message.
+var relaySubject = regexp.MustCompile(`(?i)\bmessage from (?:the )?seller\b|` +
+	`\brequest(?:ed|s|ing)?\b.{0,60}\b(?:with|via|through|using|on|per|mit|con|avec|med)\s+(?:zelle|venmo|cash app|bizum|swish|vipps|mobilepay|twint|blik|interac|paylib|payconiq|satispay|wero)\b|` +
+	`\b(?:money|payment) request from\b|\bsent you a (?:money|payment) request\b|` +
+	`\bsent you an? .{0,40}\b(?:gift ?card|e-?gift)\b`)
+
+// Relayed reports whether message m shows that it relays another
+// writer's words under the domain of its From: a display name that names
+// a writer "via" the service, a mailing list's post (a List-Post field; a
+// List-Id one beside a Reply-To elsewhere), a Reply-To or Sender address
+// at a free-mail provider's domain other than the From's (the writer's own
+// address behind a form's, a share's, an invitation's notice), a From
+// address of relays.txt, or a subject of such a relay (relaySubject).
+// Such a message is a sender of its own, never trusted (Trusted,
+// SenderKey): its words are its writer's, not the domain's. The tenth
+// outside review (2026-11-29, HIGH-2) had strangers' invoices through
+// Google Drive, Dropbox, Box and Canva shares, a list post, a Calendar
+// invitation and a bank's Zelle request read as trusted bills and trips,
+// and an Amazon seller's message cancel the person's Amazon order.
+//
+// A Reply-To or Sender at another company's domain is no sign alone: a
+// company's own mail names its help desk's or its mailing service's
+// address there, and splitting it from the rest of that company's mail
+// would part a booking from its own cancellation.
+func Relayed(m *mime.Message) bool {
+	if len(m.From) == 0 {
+		return false
+	}
+	from := m.From[0]
+	if viaName.MatchString(from.Name) {
+		return true
+	}
+	addr := strings.ToLower(from.Address)
+	for _, re := range relayAddrs() {
+		if re.MatchString(addr) {
+			return true
+		}
+	}
+	if m.ListPost != "" {
+		return true
+	}
+	fromOrg := store.OrgDomain(addr)
+	elsewhere := false
+	// At a free-mail provider the address is the sender already.
+	for _, as := range [][]mime.Address{m.ReplyTo, m.Sender} {
+		if FreeMail(fromOrg) {
+			break
+		}
+		for _, a := range as {
+			d := store.OrgDomain(a.Address)
+			if d == "" || d == fromOrg {
+				continue
+			}
+			// A person's mailbox, not a help desk's (zendesk.com is
+			// shared, and a shop's Reply-To there is the shop's).
+			if freeMail().has(d) {
+				return true
+			}
+			elsewhere = true
+		}
+	}
+	if m.ListID != "" && elsewhere {
+		return true
+	}
+	return relaySubject.MatchString(m.Subject)
+}
