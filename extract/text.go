@@ -323,6 +323,9 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	}
 	text = hashParenLabels(keyValueLabels(cjkClockMarks(bracketLabels(foldWidth(unboldLabels(dropInvisible(text)))))))
 	subject = foldWidth(dropInvisible(subject))
+	if helpdeskEcho(subject, text) {
+		return nil
+	}
 	all := subject + "\n" + text
 	c.langText, c.langDone, c.sureDone, c.bookedDone = all, false, false, false
 	if c.ref.IsZero() {
@@ -489,6 +492,36 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	}
 	return nil
 }
+
+// helpdeskEcho reports whether a text opens as a help desk's or a contact
+// form's acknowledgement that echoes what someone wrote to the shop
+// (helpdesk.echo: Zendesk's "##- Please type your reply above this line
+// -##", "Here is a copy of your message", a "send to a friend" form's
+// mail; or helpdesk.received, "We received your request", under a
+// subject that names a ticket). Whoever wrote the echoed text (anyone can
+// fill a shop's contact form with the person's address) is not the shop:
+// none of it is read (the tenth outside review, 2026-11-29, HIGH-4: a
+// stranger's "Your order 448812 has been cancelled" cancelled the
+// person's order, from the shop's own authenticated domain).
+func helpdeskEcho(subject, text string) bool {
+	head := lower(firstLines(text, echoLines))
+	if helpdeskEchoWords.Any(head) {
+		return true
+	}
+	return ticketSubject.MatchString(subject) && helpdeskReceivedWords.Any(head)
+}
+
+// echoLines are the lines helpdeskEcho reads: an acknowledgement says so
+// first.
+const echoLines = 15
+
+var (
+	helpdeskEchoWords     = words.NewSet(lang.Entries("helpdesk.echo"))
+	helpdeskReceivedWords = words.NewSet(lang.Entries("helpdesk.received"))
+	// ticketSubject names a help desk's ticket: "[Request #20931]",
+	// "Ticket 88123", "Case no. 00412", "Anfrage #4471".
+	ticketSubject = regexp.MustCompile(`(?i)\b(?:request|ticket|case|support|anfrage|demande|solicitud|richiesta|aanvraag|ärende|sag)\s*(?:#|no\.?|nr\.?|n°|number|nummer)?\s*:?\s*#?\d{3,}`)
+)
 
 // isCancellation reports whether a subject says a booking is cancelled, in
 // the words of every language (extract/lang, booking.cancelled:
