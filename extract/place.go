@@ -204,6 +204,14 @@ func placeAlone(ln string) *Place {
 	if m := codeCityRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil && places.Known(m[1]) {
 		return &Place{Name: m[2], Code: m[1]}
 	}
+	// "DENVER, CO", "Portland, ME": a city in its state, which names it
+	// whole ("Birmingham, AL" is not Birmingham in England).
+	if trimmed := strings.Trim(strings.TrimSpace(ln), " ,"); countrySuffix.MatchString(trimmed) && places.InRegion(trimmed) {
+		if code, ok := places.AirportByName(trimmed); ok {
+			return &Place{Name: trimmed, Code: code}
+		}
+		return nil
+	}
 	name := strings.Trim(countrySuffix.ReplaceAllString(strings.TrimSpace(ln), ""), " ,")
 	if name == "" {
 		return nil
@@ -330,10 +338,19 @@ func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 	// What a date and clock leave in any language: a weekday's name ("ke"
 	// of "ke 8.12.2027"), the word for o'clock ("klo", "um", "ore").
 	words := strings.Fields(ln)
+	// A state's abbreviation after its city ("OMAHA, NE") is no weekday
+	// (Czech "ne", Sunday).
+	region := ""
+	if n := len(words); n >= 2 && strings.HasSuffix(words[n-2], ",") && places.InRegion(words[n-2]+" "+words[n-1]) {
+		region, words = words[n-1], words[:n-1]
+	}
 	words = slices.DeleteFunc(words, func(w string) bool {
 		w = strings.ToLower(strings.Trim(w, ".,"))
 		return weekdayNames[w] > 0 || clockWords[w]
 	})
+	if region != "" {
+		words = append(words, region)
+	}
 	// "Fra København", "Til London Heathrow", "Från Arlanda": a word for
 	// "from" or "to" before the name (departure.marker, arrival.marker)
 	// is none of it. Words of one or two letters are names' too ("A

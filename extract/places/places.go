@@ -29,6 +29,8 @@ var (
 	airportsTSV string
 	//go:embed cjk_airports.tsv
 	cjkAirportsTSV string
+	//go:embed na_cities.tsv
+	naCitiesTSV string
 )
 
 // Airport is one row of the airport table.
@@ -50,6 +52,7 @@ type tables struct {
 	cityLarge map[string][]string // folded city → its large airports, when it has several
 	english   map[string]string   // a city's folded name in another language → its English one
 	cjk       map[string]string   // an airport's name in Chinese, Japanese or Korean → its code
+	regional  map[string]string   // a US or Canadian city, folded, and its state → its airport's code, "" for none
 	locs      sync.Map            // zone name → *time.Location
 }
 
@@ -63,6 +66,7 @@ var load = sync.OnceValue(func() *tables {
 		cityLarge: map[string][]string{},
 		english:   map[string]string{},
 		cjk:       map[string]string{},
+		regional:  map[string]string{},
 	}
 	for k, v := range parseTSV(cjkAirportsTSV) {
 		t.cjk[Fold(k)] = v
@@ -204,8 +208,85 @@ var load = sync.OnceValue(func() *tables {
 			slices.Sort(t.cityLarge[city])
 		}
 	}
+	t.readRegional()
 	return t
 })
+
+// readRegional reads na_cities.tsv: a city with its state or province is
+// the airport the table gives it, or none; a city named there only as one
+// of several main airports ("Washington", "Houston") names none alone.
+func (t *tables) readRegional() {
+	none := map[string]bool{}
+	for line := range strings.Lines(naCitiesTSV) {
+		f := strings.Split(strings.TrimRight(line, "\n"), "\t")
+		if len(f) != 3 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		city := Fold(f[0])
+		t.regional[city+"|"+f[1]] = f[2]
+		if _, seen := none[city]; !seen || f[2] != "" {
+			none[city] = f[2] == ""
+		}
+	}
+	for city, n := range none {
+		if n {
+			delete(t.byName, city)
+		}
+	}
+}
+
+// regions are the United States' states, its capital's district and
+// Puerto Rico, and Canada's provinces and territories, as addresses
+// abbreviate them, with their country.
+var regions = func() map[string]string {
+	m := map[string]string{}
+	for r := range strings.FieldsSeq("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR") {
+		m[r] = "US"
+	}
+	for r := range strings.FieldsSeq("AB BC MB NB NL NS NT NU ON PE QC SK YT") {
+		m[r] = "CA"
+	}
+	return m
+}()
+
+// regionSuffix splits a name that ends in a US state's or a Canadian
+// province's abbreviation after a comma ("HARTFORD, CT", "Kelowna, BC").
+func regionSuffix(name string) (city, region string, ok bool) {
+	i := strings.LastIndexByte(name, ',')
+	if i <= 0 {
+		return "", "", false
+	}
+	region = strings.TrimSpace(name[i+1:])
+	if _, ok := regions[region]; !ok {
+		return "", "", false
+	}
+	return strings.TrimSpace(name[:i]), region, true
+}
+
+// InRegion reports whether a name ends in a US state's or a Canadian
+// province's abbreviation after a comma ("DENVER, CO").
+func InRegion(name string) bool {
+	_, _, ok := regionSuffix(name)
+	return ok
+}
+
+// inRegion is the airport of a folded city in a state or province: the
+// regional table's, else the city's own when it lies in that country
+// ("Birmingham, AL" is not Birmingham in England). Abbreviations that are
+// also countries' ("DE") keep that country's cities ("Berlin, DE").
+func (t *tables) inRegion(city, region string) (string, bool) {
+	if code, ok := t.regional[city+"|"+region]; ok {
+		return code, code != ""
+	}
+	code, ok := t.lookup(city)
+	if !ok {
+		return "", false
+	}
+	if country := t.airports[code].Country; country != region && country != regions[region] {
+		return "", false
+	}
+	return code, true
+}
 
 // genericWords say "airport" and nothing about which one.
 var genericWords = map[string]bool{"airport": true, "international": true, "intl": true, "aeroporto": true,
@@ -284,9 +365,14 @@ func CityZone(name string) (string, *time.Location) {
 }
 
 // AirportByName returns the code of the airport a name or city refers to,
-// when exactly one airport matches.
+// when exactly one airport matches. A US or Canadian city may end in its
+// state's or province's abbreviation ("HARTFORD, CT": na_cities.tsv).
 func AirportByName(name string) (string, bool) {
 	t := load()
+	// "LOS ANGELES, CA", "Portland, ME": the city in its state.
+	if city, region, ok := regionSuffix(name); ok {
+		return t.inRegion(Fold(city), region)
+	}
 	f := Fold(name)
 	if code, ok := t.lookup(f); ok {
 		return code, true

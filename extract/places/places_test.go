@@ -79,3 +79,22 @@ func TestCJKAirports(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionSuffix: a US or Canadian city with its state or province is
+// the one airport its flights use (na_cities.tsv), else the city's own in
+// that country; a city of several main airports names none, alone or
+// with its state.
+func TestRegionSuffix(t *testing.T) {
+	for name, want := range map[string]string{
+		"HARTFORD, CT": "BDL", "Portland, ME": "PWM", "PORTLAND, OR": "PDX", "Birmingham, AL": "BHM",
+		"DALLAS/FORT WORTH, TX": "DFW", "Kelowna, BC": "YLW", "MONTRÉAL, QC": "YUL", "SEATTLE, WA": "SEA",
+		"Omaha, NE": "OMA", "Berlin, DE": "BER",
+		"Kingston, ON": "", "Athens, GA": "", "Chicago, IL": "", "Washington, DC": "", "Washington": "",
+		"Houston": "", "Dallas": "", "Birmingham": "BHX", "Portland": "",
+	} {
+		got, ok := places.AirportByName(name)
+		if got != want || ok != (want != "") {
+			t.Errorf("AirportByName(%q) = %q, %v, want %q", name, got, ok, want)
+		}
+	}
+}
