@@ -165,6 +165,11 @@ func TestFindClocksDotted(t *testing.T) {
 		{"Call 0845 123 4567 for help", nil},
 		{"Scheduled Departure:08:15 02-Feb-2024,", []string{"08:15"}},
 		{"Recorded at 10:05:30", []string{"10:05"}},
+		// The half of the day by its letter alone (xf7t): US airlines.
+		{"BOSTON, MA 7:45a", []string{"07:45"}},
+		{"12:10p  3:41p", []string{"12:10", "15:41"}},
+		{"12:05a", []string{"00:05"}},
+		{"10:30 a Roma", []string{"10:30"}},
 	} {
 		var got []string
 		for _, c := range findClocks(tc.s) {

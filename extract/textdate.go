@@ -585,7 +585,9 @@ func matchesIf(ok bool, re *regexp.Regexp, s string) [][]int {
 }
 
 // clockFromHour is a clock from its hour on: "08:15", "8h15", "7:45 pm".
-const clockFromHour = `([01]?\d|2[0-3])(?::|h)([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?))?(?:\b|$)`
+// The half of the day may be its letter alone, against the minutes ("7:45a",
+// "12:10p"), as US airlines' mail prints it.
+const clockFromHour = `([01]?\d|2[0-3])(?::|h)([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?)|([ap]))?(?:\b|$)`
 
 // clockMatches is clockRE's matches in s. A clock's hour is the one or
 // two digits before a colon or an h that two digits of minutes follow,
@@ -629,6 +631,9 @@ func isWordByte(b byte) bool {
 func findClocks(s string) []clockMatch {
 	var out []clockMatch
 	for _, m := range clockMatches(s) {
+		if m[6] < 0 && m[8] >= 0 {
+			m[6], m[7] = m[8], m[9] // "7:45a"
+		}
 		h, _ := strconv.Atoi(s[m[2]:m[3]])
 		mi, _ := strconv.Atoi(s[m[4]:m[5]])
 		if m[6] >= 0 && h > 12 && s[m[6]:m[7]] == "am" {
