@@ -123,6 +123,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 	}
 	var hits []hit
 	trainWords := -1 // the mail's train words, counted once when asked
+	airline := "?"   // the designator of the airline the mail is from, once asked
 	for i, ln := range lines {
 		if len(hits) == maxFlightNumbers {
 			break
@@ -141,6 +142,17 @@ func (c *msgContext) textFlights(text string) []Fact {
 			if m := icaoFlight(ln, c.dates(ln)); m != nil && !masked(m[0]) && !railProduct(m[1], text, &trainWords) && (travelWordCounts(ln)[0] > 0 || len(airportCodes(ln)) >= 2 ||
 				strings.TrimSpace(ln) == m[0] && (aboutFlights(lines, i) || i > 0 && routeAbove(lines[i-1]))) {
 				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
+			} else if hasDigit(ln) {
+				// "UNITED 1187", "Frontier Airlines flight #1129": the
+				// airline by its name (flightnamed.go).
+				if airline == "?" {
+					airline = c.airlineDesignator(lines)
+				}
+				// A weaker sign than a designator: only in a booking's
+				// mail ("WESTJET 665" in a status match's offer is none).
+				if n := namedFlightNumber(ln, airline); n != "" && (ref != "" || c.bookingSigned(text)) {
+					hits = append(hits, hit{i, n})
+				}
 			}
 			continue
 		}

@@ -229,6 +229,15 @@ func (c *msgContext) tableFlights(lines []string, skip map[int]bool) (out []*Seg
 			}
 			continue
 		}
+		if !skip[h] && len(ln) <= 24 && !hasDigit(ln) && flightColumn(ln) != "" {
+			// A table flattened to a cell a line (flightcells.go).
+			if segs, rowLines := c.cellLineFlights(lines, h, skip); len(segs) > 0 {
+				out = append(out, segs...)
+				used = append(used, rowLines...)
+				h = rowLines[len(rowLines)-1]
+				continue
+			}
+		}
 		if skip[h] || !strings.Contains(ln, "\t") && !strings.Contains(ln, "  ") || hasDigit(ln) {
 			continue
 		}
@@ -319,6 +328,9 @@ func (c *msgContext) tableFlight(roles, cells []string, lines []string, h int, d
 				num = m[1] + " " + strings.TrimLeft(m[2], "0")
 			} else if m := icaoFlightRE.FindStringSubmatch(cell); m != nil {
 				num = m[1] + " " + strings.TrimLeft(m[2], "0")
+			} else if hasDigit(cell) {
+				// "AMERICAN AIRLINES 2714" (flightnamed.go).
+				num = namedFlightNumber(cell, c.airlineDesignator(lines))
 			}
 		case "date":
 			if day == nil {

@@ -607,6 +607,8 @@ var gdsNamedNumberRE = regexp.MustCompile(`^[ \t]+(\d{1,4})\*?(?:[ \t]|$)`)
 func (c *msgContext) gdsBlocks(lines []string, used map[int]bool) []*Segment {
 	var out []*Segment
 	prevEnd := -1
+	var last *Segment     // the last block's leg
+	var lastDay dateMatch // and its day
 	for i := 0; i < len(lines); i++ {
 		if used[i] {
 			continue
@@ -639,8 +641,12 @@ func (c *msgContext) gdsBlocks(lines []string, used map[int]bool) []*Segment {
 		if num == "" {
 			continue
 		}
-		// The date: the departure's own, else the nearest above it.
+		// The date: the departure's own, else the nearest above it, else
+		// the last block's, when no line came between but the
+		// connection's ("THURSDAY, JANUARY 14, 2027" over both legs of a
+		// change).
 		var d dateMatch
+		shared := false
 		if dep.date != nil {
 			d = *dep.date
 		} else {
@@ -651,6 +657,9 @@ func (c *msgContext) gdsBlocks(lines []string, used map[int]bool) []*Segment {
 					ln = dep.before
 				}
 				d, found = c.gdsLineDate(ln)
+			}
+			if !found && last != nil && numLine-prevEnd <= 10 && !c.datedBetween(lines, prevEnd+1, numLine) {
+				d, found, shared = lastDay, true, true
 			}
 			if !found {
 				continue
@@ -681,13 +690,28 @@ func (c *msgContext) gdsBlocks(lines []string, used map[int]bool) []*Segment {
 		}
 		seg := &Segment{Type: KindFlight, Status: StatusConfirmed, Number: num, From: from, To: to}
 		seg.Depart, seg.Arrive = c.gdsTimes(d, dep.clock, ac, from, to)
+		// A leg on the last one's day leaves where and after it lands.
+		if shared && (seg.Depart == nil || last.Arrive == nil || last.To.Code != from.Code || !seg.Depart.After(last.Arrive.Time)) {
+			continue
+		}
 		out = append(out, seg)
+		last, lastDay = seg, d
 		for k := numLine; k <= j; k++ {
 			used[k] = true
 		}
 		prevEnd, i = j, j
 	}
 	return out
+}
+
+// datedBetween reports whether one of lines[from:to] holds a date.
+func (c *msgContext) datedBetween(lines []string, from, to int) bool {
+	for k := from; k < to; k++ {
+		if _, ok := c.gdsLineDate(lines[k]); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // gdsLineDate is the date a block's heading or flight line gives:

@@ -191,6 +191,12 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	// chain, desk or platform ("Pestana Hotels & Resorts", "Hilton
 	// Reservations", "ALL - Accor Live Limitless", "Airbnb"): no name is
 	// better than another's.
+	// An airline's is none, and its mail's stay named by nothing else is
+	// a flight's itinerary ("Check-in: Fri, Feb 19" in a shared trip).
+	airline := airlineCodes[strings.ToUpper(c.senderName)] != ""
+	if seg.Hotel == "" && airline {
+		return Fact{}, false
+	}
 	if seg.Hotel == "" && whole && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) &&
 		!bookingPlatforms[strings.ToLower(domainLabel(c.senderDomain))] && !webName(c.senderName) {
 		seg.Hotel = c.senderName

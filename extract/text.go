@@ -210,7 +210,7 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// An airline's leg the train rules read (a flight's number, two
 		// airports' codes, in an airline's mail) is no train's.
 		if len(legs) > 0 {
-			am := airlineMailOf(all)
+			am := c.airlineMailOf(all)
 			legs = slices.DeleteFunc(legs, func(l *Segment) bool { return am.leg(l) })
 		}
 		ref := ""
@@ -347,7 +347,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 		// printout's segment, a flight table's row, stops stacked with
 		// their airports' codes) outranks words that trains share with
 		// flights ("PNR", "e-ticket").
-		if !slices.Contains(travel, KindFlight) && (flightShaped(text) || c.gdsShaped(text) || c.flightTableShaped(text) || c.stopsShaped(text)) {
+		if !slices.Contains(travel, KindFlight) && (flightShaped(text) || c.gdsShaped(text) || c.flightTableShaped(text) || c.stopsShaped(text) || c.namedFlightShaped(text)) {
 			travel = append([]string{KindFlight}, travel...)
 		} else if len(travel) > 1 && travel[0] == KindHotel && travel[1] == KindFlight && flightShaped(text) {
 			// A flight's shape outranks a stay's words too: an airline's
@@ -881,17 +881,20 @@ func exampleLeg(text, number string) bool {
 // airlineMail is what leg asks of a mail, read once for all its
 // legs: no word of trains that a coach's ticket does not share and no
 // word of buses (rail), a word of flights in any language, an airport's
-// code alone on a line.
-type airlineMail struct{ rail, flightWord, codeLine bool }
+// code alone on a line; and whether an airline sends it (airline): its
+// sender's name is an airline's, or a line names one alone ("JetBlue").
+type airlineMail struct{ rail, flightWord, codeLine, airline bool }
 
-func airlineMailOf(all string) airlineMail {
+func (c *msgContext) airlineMailOf(all string) airlineMail {
 	la := lower(all)
 	if lowerTrainWordsBeyondBus(la) > 0 || busWords.In(la) {
 		return airlineMail{rail: true}
 	}
+	lines := strings.Split(all, "\n")
 	return airlineMail{
+		airline:    c.airlineDesignator(lines) != "",
 		flightWord: lowerTravelWordCounts(la)[0] > 0,
-		codeLine: slices.ContainsFunc(strings.Split(all, "\n"), func(ln string) bool {
+		codeLine: slices.ContainsFunc(lines, func(ln string) bool {
 			ln = strings.TrimSpace(ln)
 			return len(ln) == 3 && cardCode(ln) != ""
 		}),
@@ -904,10 +907,14 @@ func airlineMailOf(all string) airlineMail {
 // and no rail product's ("AA 3579"; not "ICE 723", "RE 4711", nor a
 // headcode's "1S09") in a mail with a word of flights in any language or
 // an airport's code alone on a line ("DFW"), or any leg in a mail with
-// both ("Flight 1123" over "BOS").
+// both ("Flight 1123" over "BOS"); any leg in an airline's mail ("Depart:
+// DENVER, CO 9:34am" under "Frontier Airlines flight #1129").
 func (a airlineMail) leg(l *Segment) bool {
 	if a.rail {
 		return false
+	}
+	if a.airline {
+		return true
 	}
 	coded := func(p *Place) bool { return p != nil && len(p.Name) == 3 && cardCode(p.Name) != "" }
 	codeLine := a.codeLine || coded(l.From) || coded(l.To)
