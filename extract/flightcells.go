@@ -66,6 +66,26 @@ func (c *msgContext) cellLineFlights(lines []string, h int, skip map[int]bool) (
 	return out, used
 }
 
+// cellHeadAt reports whether line h and the next two non-blank lines are
+// short and without digits, as a header of a cell a line is: a byte test
+// before any line's words are read.
+func cellHeadAt(lines []string, h int) bool {
+	for i, n := h, 0; i < len(lines) && n < 3; i++ {
+		ln := strings.TrimSpace(lines[i])
+		if ln == "" && i > h {
+			continue
+		}
+		if ln == "" || len(ln) > 24 || hasDigit(ln) {
+			return false
+		}
+		n++
+		if n == 3 {
+			return true
+		}
+	}
+	return false
+}
+
 // cellRow is the n non-blank lines from line start on, trimmed, and
 // where each is; nil when the text ends first or a line of skip comes.
 func cellRow(lines []string, start, n int, skip map[int]bool) ([]string, []int) {

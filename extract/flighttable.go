@@ -229,7 +229,7 @@ func (c *msgContext) tableFlights(lines []string, skip map[int]bool) (out []*Seg
 			}
 			continue
 		}
-		if !skip[h] && len(ln) <= 24 && !hasDigit(ln) && flightColumn(ln) != "" {
+		if !skip[h] && cellHeadAt(lines, h) && flightColumn(ln) != "" {
 			// A table flattened to a cell a line (flightcells.go).
 			if segs, rowLines := c.cellLineFlights(lines, h, skip); len(segs) > 0 {
 				out = append(out, segs...)
