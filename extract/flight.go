@@ -144,13 +144,19 @@ func (c *msgContext) textFlights(text string) []Fact {
 				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
 			} else if hasDigit(ln) {
 				// "UNITED 1187", "Frontier Airlines flight #1129": the
-				// airline by its name (flightnamed.go).
+				// airline by its name (flightnamed.go); "Flight 417"
+				// alone by the mail's airline.
 				if airline == "?" {
 					airline = c.airlineDesignator(lines)
 				}
 				// A weaker sign than a designator: only in a booking's
 				// mail ("WESTJET 665" in a status match's offer is none).
-				if n := namedFlightNumber(ln, airline); n != "" && (ref != "" || c.bookingSigned(text)) {
+				n := namedFlightNumber(ln, airline)
+				// Of two digits at least: "Flight 1" heads the first leg.
+				if d := flightWordNumber(ln); n == "" && len(d) >= 2 && airline != "" {
+					n = airline + " " + d // "Flight #417" alone in Spirit's mail
+				}
+				if n != "" && (ref != "" || c.bookingSigned(text)) {
 					hits = append(hits, hit{i, n})
 				}
 			}
