@@ -148,7 +148,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// "New balance: $1,234.56"): the amount is what is due. Gated by the
 	// words already lowered for the topic.
 	partDue := false
-	if has&(hasPaidLabel|hasMinimum) != 0 {
+	if has&(hasPaidLabel|hasMinimum|hasBillPaid) != 0 {
 		for _, t := range []string{cells, text} {
 			if t == "" {
 				continue
@@ -156,6 +156,12 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 			if m := c.partBalance(t); m != nil {
 				b.Amount, partDue = m, true
 				break
+			}
+			if has&hasBillPaid != 0 {
+				if m := c.remainingBalance(t); m != nil {
+					b.Amount, partDue = m, true
+					break
+				}
 			}
 			if has&hasMinimum != 0 {
 				if m := c.statementBalance(t); m != nil {

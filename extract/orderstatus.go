@@ -152,6 +152,12 @@ func statusIn(s string) string {
 		if statusOrder[rank] == StatusReturned && inReturnPolicy(s, end) {
 			return true
 		}
+		// "One item in your order has been cancelled", "Cancelled
+		// items:": a part's cancellation is not the order's (the tenth
+		// outside review's MEDIUM-7; the rest still ships).
+		if statusOrder[rank] == StatusCancelled && partCancelled(sentenceTail(before), s[end:]) {
+			return true
+		}
 		if st := statusOrder[rank]; st == StatusShipped || st == StatusDelivered || st == StatusReturned {
 			w := len(before)
 			for w > 0 && words.In(before, w, true) {
@@ -593,4 +599,27 @@ func lastSentence(s string) string {
 		}
 	}
 	return s
+}
+
+// partWords name a part of an order (status.part: "one item", "some
+// items", "ein Artikel", "un article"); partAfter the parts a cancelled
+// list is headed by ("items", "Artikel", "articles").
+var (
+	partWords = words.NewWholeSet(lang.Entries("status.part"))
+	partAfter = words.NewWholeSet(lang.Entries("status.part.after"))
+)
+
+// partCancelled reports whether a cancellation's phrase is a part's: its
+// sentence names a part before it ("One item in your order … has been
+// cancelled"), or a part's word follows it right away ("Cancelled items:").
+func partCancelled(before, after string) bool {
+	if partWords.In(before) {
+		return true
+	}
+	after = strings.TrimLeft(after, " ")
+	w := after
+	if i := strings.IndexFunc(after, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		w = after[:i]
+	}
+	return w != "" && partAfter.In(w)
 }

@@ -131,3 +131,67 @@ func TestReview10ShippedOrderCancellationLost(t *testing.T) {
 		})
 	}
 }
+
+// ATTACK (no stranger needed; a real fact lost): a partial payment's
+// receipt, "Thank you for your payment of $50.00 … Remaining balance:
+// $44.20, due December 9", is read as the invoice paid (its amount the
+// payment's; in German "Teilzahlung … Offener Betrag: 44,20 EUR" even the
+// open amount, marked paid), and "Paid is final" in the merge: the
+// person's real bill, still $44.20 due, leaves bills_due.
+// SAFE: a payment with a remaining balance, open amount or amount still
+// due in the same mail is no payment in full: the bill stays due (for the
+// remainder).
+func TestReview10PartialPaymentPaysBill(t *testing.T) {
+	for _, tc := range []struct{ name, bill, pay string }{
+		{"en", "Hi Alex,\r\n\r\nYour new bill is ready.\r\nInvoice number: 88120344\r\nAmount due: $94.20\r\nDue date: December 9, 2026\r\n",
+			"Hi Alex,\r\n\r\nThank you for your payment of $50.00.\r\nInvoice number: 88120344\r\nRemaining balance: $44.20\r\nDue date: December 9, 2026\r\n"},
+		{"de", "Hallo Alex,\r\n\r\nIhre neue Rechnung ist da.\r\nRechnungsnummer: 88120344\r\nRechnungsbetrag: 94,20 EUR\r\nFällig am: 09.12.2026\r\n",
+			"Hallo Alex,\r\n\r\nvielen Dank für Ihre Teilzahlung von 50,00 EUR.\r\nRechnungsnummer: 88120344\r\nOffener Betrag: 44,20 EUR\r\nFällig am: 09.12.2026\r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seed := review10AuthMail("City Power <billing@citypower.example>", "citypower.example", "", "Welcome", "Sat, 21 Nov 2025 08:00:00 +0100", "Hello.\r\n", 1)
+			bill := review10AuthMail("City Power <billing@citypower.example>", "citypower.example", "", "Your bill 88120344", "Fri, 20 Nov 2026 08:00:00 +0100", tc.bill, 2)
+			pay := review10AuthMail("City Power <billing@citypower.example>", "citypower.example", "", "Payment received", "Sat, 21 Nov 2026 08:00:00 +0100", tc.pay, 3)
+			if got := review10AuthBills(t, review7Store(t, review7Msg(1, seed, time.Now().AddDate(-1, 0, 0)), review7Msg(2, bill, time.Now().AddDate(0, 0, -1)))); !strings.Contains(got, "88120344") {
+				t.Fatalf("the bill alone is not due: %s", got)
+			}
+			fx := review7Store(t, review7Msg(1, seed, time.Now().AddDate(-1, 0, 0)), review7Msg(2, bill, time.Now().AddDate(0, 0, -1)), review7Msg(3, pay, time.Now()))
+			got := review10AuthBills(t, fx)
+			t.Logf("bills_due = %s", got)
+			if !strings.Contains(got, "88120344") {
+				t.Errorf("a partial payment paid invoice 88120344 in full: bills_due = %s", got)
+			}
+		})
+	}
+}
+
+// ATTACK (a real fact changed, no stranger needed): one item of an order
+// cancelled. "One item in your order 448812 has been cancelled because it
+// is out of stock: Blue mug. The rest of your order will ship as
+// planned." and a "Cancelled items: … / Remaining items: …" update are
+// each read as order 448812 cancelled, and a cancellation always applies
+// in the merge: the person's agent says the order is cancelled (and the
+// person may order again) while the rest of it is on its way.
+// SAFE: a cancellation of an item, a line or a part of the order ("one
+// item", "cancelled items", "the rest of your order") is no cancellation
+// of the order; the order keeps its state.
+func TestReview10PartialCancellationCancelsOrder(t *testing.T) {
+	const d = "kaffeekontor.example"
+	seed := review10AuthMail("Kaffee Kontor <orders@"+d+">", d, "", "Welcome", "Sat, 21 Nov 2025 08:00:00 +0100", "Hello.\r\n", 1)
+	real := review10AuthMail("Kaffee Kontor <orders@"+d+">", d, "", "Order 448812 confirmed", "Fri, 20 Nov 2026 08:00:00 +0100",
+		"Hi Alex,\r\n\r\nThank you for your order! We'll let you know when it ships.\r\nOrder number: 448812\r\nEthiopia Yirgacheffe 1 kg $42.00\r\nBlue mug $8.00\r\nOrder total: $50.00\r\n", 2)
+	for _, tc := range []struct{ name, subject, body string }{
+		{"sentence", "An item in your order 448812 has been cancelled", "Hi Alex,\r\n\r\nOne item in your order 448812 has been cancelled because it is out of stock: Blue mug.\r\nThe rest of your order will ship as planned.\r\n"},
+		{"list", "Update to order 448812", "Hi Alex,\r\n\r\nOrder number: 448812\r\n\r\nCancelled items:\r\nBlue mug 1x $8.00\r\n\r\nRemaining items:\r\nEthiopia Yirgacheffe 1 kg $42.00\r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			upd := review10AuthMail("Kaffee Kontor <orders@"+d+">", d, "", tc.subject, "Sat, 21 Nov 2026 08:00:00 +0100", tc.body, 3)
+			fx := review7Store(t, review7Msg(1, seed, time.Now().AddDate(-1, 0, 0)), review7Msg(2, real, time.Now().AddDate(0, 0, -1)), review7Msg(3, upd, time.Now()))
+			got := fx.orders(t, "kaffeekontor")
+			t.Logf("order_status = %s", got)
+			if strings.Contains(got, `"number":"448812","status":"cancelled"`) {
+				t.Errorf("one item's cancellation cancelled the whole order: %s", got)
+			}
+		})
+	}
+}
