@@ -148,7 +148,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// "New balance: $1,234.56"): the amount is what is due. Gated by the
 	// words already lowered for the topic.
 	partDue := false
-	if has&(hasPaidLabel|hasMinimum|hasBillPaid) != 0 {
+	if has&(hasPaidLabel|hasMinimum) != 0 {
 		for _, t := range []string{cells, text} {
 			if t == "" {
 				continue
@@ -157,17 +157,24 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 				b.Amount, partDue = m, true
 				break
 			}
-			if has&hasBillPaid != 0 {
-				if m := c.remainingBalance(t); m != nil {
-					b.Amount, partDue = m, true
-					break
-				}
-			}
 			if has&hasMinimum != 0 {
 				if m := c.statementBalance(t); m != nil {
 					b.Amount = m
 					break
 				}
+			}
+		}
+	}
+	// A payment told in a sentence, its remainder under a label: a part's
+	// receipt (remainingBalance).
+	if !partDue && has&hasBillPaid != 0 {
+		for _, t := range []string{cells, text} {
+			if t == "" {
+				continue
+			}
+			if m := c.remainingBalance(t); m != nil {
+				b.Amount, partDue = m, true
+				break
 			}
 		}
 	}
@@ -198,7 +205,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// the part paid.
 	if !partDue && has&hasBillPaid != 0 && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue ||
 		!partDue && has&hasPaidLabel != 0 && c.paidByLabel(text, b.Amount) ||
-		!partDue && debitedSet.Any(l) && c.debitStands(subject, text, b.Amount) {
+		!partDue && has&hasDebited != 0 && c.debitStands(subject, text, b.Amount) {
 		b.Status = StatusPaid
 	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was
@@ -776,6 +783,7 @@ var billLists = words.NewCategories(
 	paidLabels,
 	lang.Entries("bill.minimum"),
 	lang.Entries("bill.paid"),
+	debitedPhrases,
 )
 
 const (
@@ -783,6 +791,7 @@ const (
 	hasPaidLabel
 	hasMinimum
 	hasBillPaid
+	hasDebited
 )
 
 // invoiceNumRE is an invoice number after its label: orderNumRE's form,

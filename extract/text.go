@@ -323,9 +323,17 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	}
 	text = hashParenLabels(keyValueLabels(cjkClockMarks(bracketLabels(foldWidth(unboldLabels(dropInvisible(text)))))))
 	subject = foldWidth(dropInvisible(subject))
-	if helpdeskEcho(subject, text) {
+	out := c.textFactsRead(subject, text)
+	// Looked for only where there is something to drop: most mail has
+	// no facts, and the look reads every mail's head.
+	if len(out) > 0 && helpdeskEcho(subject, text) {
 		return nil
 	}
+	return out
+}
+
+// textFactsRead is textFacts' reading of a text made plain.
+func (c *msgContext) textFactsRead(subject, text string) []Fact {
 	all := subject + "\n" + text
 	c.langText, c.langDone, c.sureDone, c.bookedDone = all, false, false, false
 	if c.ref.IsZero() {
@@ -504,11 +512,14 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 // stranger's "Your order 448812 has been cancelled" cancelled the
 // person's order, from the shop's own authenticated domain).
 func helpdeskEcho(subject, text string) bool {
-	head := lower(firstLines(text, echoLines))
-	if helpdeskEchoWords.Any(head) {
+	// Folded as it is read: a lower-cased copy of every mail's head cost
+	// 4 % of extraction (the phrases' letters are ASCII but a few
+	// accented small ones, which a capital seldom starts).
+	head := firstLines(text, echoLines)
+	if helpdeskEchoWords.AnyFold(head) {
 		return true
 	}
-	return ticketSubject.MatchString(subject) && helpdeskReceivedWords.Any(head)
+	return helpdeskReceivedWords.AnyFold(head) && ticketSubject.MatchString(subject)
 }
 
 // echoLines are the lines helpdeskEcho reads: an acknowledgement says so
