@@ -36,7 +36,7 @@ func TestLabelledInBounded(t *testing.T) {
 	if labelledIn(text, "ABC12345") {
 		t.Errorf("a code after a label with a digit read as labelled")
 	}
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 2*time.Second*raceSlowdown {
 		t.Errorf("labelledIn of a 1 MB line took %v", d)
 	}
 }
