@@ -313,8 +313,10 @@ func TestQueuedStoreBusy(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Released once the node's write has waited out its 10 s busy
-	// timeout, before its nonce is given back.
-	release := time.AfterFunc(11500*time.Millisecond, func() { tx.Rollback() })
+	// timeout, before the nonce's give-back (a write too) waits out its
+	// own: halfway through the second wait. At 11.5 s a loaded run under
+	// the race detector let the first write through (CI, 2026-11-29).
+	release := time.AfterFunc(15*time.Second, func() { tx.Rollback() })
 	defer release.Stop()
 	rep := n.srv.ServeQueued(ctx, req, 24*time.Hour)
 	if !rep.Retry || rep.Allowed {
