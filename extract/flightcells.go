@@ -36,13 +36,8 @@ func (c *msgContext) cellLineFlights(lines []string, h int, skip map[int]bool) (
 	if len(head) < 3 || len(head) > maxCellColumns {
 		return nil, nil
 	}
-	roles := make([]string, len(head))
-	has := map[string]bool{}
-	for k, hc := range head {
-		roles[k] = flightColumn(hc)
-		has[roles[k]] = true
-	}
-	if !has["flight"] || !has["dep"] || !has["arr"] {
+	roles, ok := flightHeadRoles(head)
+	if !ok {
 		return nil, nil
 	}
 	var out []*Segment

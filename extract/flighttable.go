@@ -284,13 +284,8 @@ func (c *msgContext) sideFlights(lines []string, h int) (out []*Segment, end int
 		return nil, h
 	}
 	head := cols[0]
-	roles := make([]string, len(head))
-	has := map[string]bool{}
-	for k, hc := range head {
-		roles[k] = flightColumn(hc)
-		has[roles[k]] = true
-	}
-	if !has["flight"] || !has["dep"] || !has["arr"] {
+	roles, ok := flightHeadRoles(head)
+	if !ok {
 		return nil, h
 	}
 	for _, col := range cols[1:] {
@@ -412,4 +407,17 @@ func (c *msgContext) flightTableShaped(text string) bool {
 	}
 	segs, _ := c.tableFlights(strings.Split(text, "\n"), nil)
 	return len(segs) > 0
+}
+
+// flightHeadRoles is each heading cell's column (flightColumn), and
+// whether the headings name a flight, a departure and an arrival: a
+// table of flights by its header row, whichever way it is laid out.
+func flightHeadRoles(head []string) ([]string, bool) {
+	roles := make([]string, len(head))
+	has := map[string]bool{}
+	for k, hc := range head {
+		roles[k] = flightColumn(hc)
+		has[roles[k]] = true
+	}
+	return roles, has["flight"] && has["dep"] && has["arr"]
 }
