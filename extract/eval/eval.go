@@ -111,18 +111,33 @@ func orderEntity(o extract.OrderState) Entity {
 // shipper, not a domain).
 func MailOrders(mail string, msg *mime.Message, raw []byte, opt msgauth.Checker) []Entity {
 	res := extract.Extract(msg, opt.Check(msg, raw))
-	var recs []extract.Record
-	for _, f := range res.Facts {
-		recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: res.Auth.Authenticated})
-	}
 	var out []Entity
-	for _, o := range extract.Merge(recs).Orders {
+	for _, o := range extract.Merge(asAuthenticated(res, msg)).Orders {
 		e := orderEntity(o)
 		delete(e.Fields, "verified") // the public mails carry no trusted Authentication-Results
 		e.Fields["merchant"], e.Mail = o.Merchant, mail
 		out = append(out, e)
 	}
 	return out
+}
+
+// asAuthenticated is one mail's facts as records of an authenticated
+// sender, so that a merchant or an issuer is scored by the name the tools
+// show such a sender (the mail's name where it agrees with the domain,
+// extract.Merge's rule), not by the domain they show any other sender.
+// Whether a sender was authenticated is no label's to say: public mail
+// comes without its provider's Authentication-Results, or with a
+// stranger's, and the labels score what the mail says, as its reader
+// would write it. What an unauthenticated sender is shown is the trust
+// rule's, tested where it is kept (extract's merge tests, the facts
+// package's review tests), not here. A mail the extractor marked as
+// injected (Result.Tainted) stays tainted, and named by its domain.
+func asAuthenticated(res extract.Result, msg *mime.Message) []extract.Record {
+	var recs []extract.Record
+	for _, f := range res.Facts {
+		recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: true, Tainted: res.Tainted})
+	}
+	return recs
 }
 
 // Mismatch is one labelled field that was missed or wrong.

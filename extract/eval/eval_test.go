@@ -121,6 +121,18 @@ func TestSameValue(t *testing.T) {
 		{"amount", "2420.50 JPY", "2420 JPY", false},
 		{"amount", "41.00 EUR", "41 EUR", false},
 		{"total", "39800.00 KRW", "39800 KRW", true},
+		// A company's legal form says nothing of who it is; its other
+		// words do.
+		{"issuer", "Apex Office Supplies LLC", "Apex Office Supplies", true},
+		{"issuer", "Holz & Baustoffe Müller KG", "Holz und Baustoffe Muller", false}, // "und" is no "and"
+		{"issuer", "Holz & Baustoffe Müller KG", "HOLZ AND BAUSTOFFE MÜLLER", true},
+		{"merchant", "Pakiety Sp. z o.o.", "Pakiety", true},
+		{"merchant", "Müller GmbH & Co. KG", "Muller", true},
+		{"issuer", "Pacific Gas and Electric Company", "Pacific Gas and Electric", true},
+		{"issuer", "Peterson KG", "Peterson Building Technology", false},
+		{"issuer", "Peterson KG", "bt-group.com", false},
+		{"merchant", "Target", "target.com", false}, // a domain is not the name
+		{"merchant", "LLC", "", false},
 	} {
 		if got := eval.SameValue(c.field, c.want, c.got); got != c.same {
 			t.Errorf("SameValue(%s, %q, %q) = %v, want %v", c.field, c.want, c.got, got, c.same)

@@ -332,8 +332,42 @@ func SameValue(field, want, got string) bool {
 			short, long = long, short
 		}
 		return len(short) >= 4 && strings.Contains(long, short)
+	case "merchant", "issuer":
+		w, g := foldOrg(want), foldOrg(got)
+		return w == g && w != ""
 	}
 	return strings.EqualFold(want, got)
+}
+
+// legalForms are the words a company's name ends in that say its legal
+// form, not who it is: "Apex Office Supplies" and "Apex Office Supplies
+// LLC" are one company, as "Peterson" is not "Peterson Building".
+var legalForms = map[string]bool{
+	"llc": true, "inc": true, "incorporated": true, "ltd": true, "limited": true, "plc": true, "llp": true,
+	"co": true, "company": true, "corp": true, "corporation": true, "pty": true,
+	"gmbh": true, "kg": true, "ag": true, "ug": true, "ohg": true, "eg": true, "ev": true, "se": true,
+	"sa": true, "sas": true, "sarl": true, "srl": true, "spa": true, "sl": true, "slu": true,
+	"bv": true, "nv": true, "ab": true, "as": true, "asa": true, "aps": true, "oy": true, "oyj": true,
+	"kk": true, "sp": true, "zoo": true, "oo": true, "sro": true, "kft": true, "doo": true,
+}
+
+// foldOrg is a merchant's or an issuer's name as compared: accents and
+// case folded, "&" read as "and", punctuation dropped, and the legal form
+// at its end ("LLC", "GmbH & Co. KG", "Sp. z o.o.") left out.
+func foldOrg(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	s, _, _ = transform.String(t, strings.ReplaceAll(s, "&", " and "))
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.'
+	})
+	for i, w := range words {
+		words[i] = strings.ReplaceAll(w, ".", "")
+	}
+	for len(words) > 1 && (legalForms[words[len(words)-1]] || words[len(words)-1] == "" ||
+		words[len(words)-1] == "and" || words[len(words)-1] == "z") {
+		words = words[:len(words)-1]
+	}
+	return strings.Join(words, "")
 }
 
 func sameClock(want, got string) bool {

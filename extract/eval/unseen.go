@@ -48,11 +48,7 @@ func mailEntities(opt msgauth.Checker, m Mail) []Entity {
 	msg := mime.Parse(m.Raw)
 	res := extract.Extract(msg, opt.Check(msg, m.Raw))
 	found := SegmentEntities(m.Name, res.Facts)
-	var recs []extract.Record
-	for _, f := range res.Facts {
-		recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: res.Auth.Authenticated})
-	}
-	merged := extract.Merge(recs)
+	merged := extract.Merge(asAuthenticated(res, msg))
 	for _, o := range merged.Orders {
 		e := orderEntity(o)
 		delete(e.Fields, "verified")
@@ -60,9 +56,9 @@ func mailEntities(opt msgauth.Checker, m Mail) []Entity {
 		found = append(found, e)
 	}
 	for _, b := range merged.Bills {
-		// The issuer as the tools show it: the mail's name for an
-		// authenticated sender whose domain it agrees with, else the
-		// domain (extract.Merge). Scored where the labels give it.
+		// The issuer as the tools show it to an authenticated sender
+		// (asAuthenticated): the mail's name when it agrees with the
+		// domain, else the domain. Scored where the labels give it.
 		f := map[string]string{"domain": b.Domain, "number": b.Number, "status": b.Status, "issuer": b.Issuer}
 		if b.Amount != nil {
 			f["amount"] = b.Amount.Amount + " " + b.Amount.Currency
