@@ -208,9 +208,37 @@ var load = sync.OnceValue(func() *tables {
 			slices.Sort(t.cityLarge[city])
 		}
 	}
+	t.shortForms(cities)
 	t.readRegional()
 	return t
 })
+
+// shortForms makes a city's name that is also the short form of a large
+// airport's city in another country name neither alone: "Santiago" is
+// Chile's capital and, in Spain, Santiago de Compostela, and a Madrid
+// shuttle to "Santiago" is no flight to Chile (the tenth outside
+// review, LOW-11). Both stay candidates for the other end of a route to
+// choose between (LargeAirportsIn), as a city of two large airports does.
+func (t *tables) shortForms(cities map[string][]Airport) {
+	for long, as := range cities {
+		words := strings.Fields(long)
+		for n := 1; n < len(words); n++ {
+			short := strings.Join(words[:n], " ")
+			code, ok := t.byName[short]
+			if !ok {
+				continue
+			}
+			for _, a := range as {
+				if a.Large && t.airports[code].Large && a.Country != t.airports[code].Country {
+					delete(t.byName, short)
+					t.cityLarge[short] = append(t.cityLarge[short], code, a.Code)
+					slices.Sort(t.cityLarge[short])
+					t.cityLarge[short] = slices.Compact(t.cityLarge[short])
+				}
+			}
+		}
+	}
+}
 
 // readRegional reads na_cities.tsv: a city with its state or province is
 // the airport the table gives it, or none; a city named there only as one

@@ -49,6 +49,18 @@ func TestTables(t *testing.T) {
 	if got := places.LargeAirportsIn("BARCELONA"); len(got) != 2 || got[0] != "BCN" || got[1] != "BLA" {
 		t.Errorf("LargeAirportsIn(BARCELONA) = %v, want [BCN BLA]", got)
 	}
+	// A short form of another country's large airport's city is no
+	// single answer either: Spain says "Santiago" for Santiago de
+	// Compostela (the tenth outside review, LOW-11).
+	if code, ok := places.AirportByName("Santiago"); ok {
+		t.Errorf("AirportByName(Santiago) = %q, want no single answer (Chile's and Spain's)", code)
+	}
+	if got := places.LargeAirportsIn("SANTIAGO"); len(got) != 2 || got[0] != "SCL" || got[1] != "SCQ" {
+		t.Errorf("LargeAirportsIn(SANTIAGO) = %v, want [SCL SCQ]", got)
+	}
+	if code, ok := places.AirportByName("Santiago de Compostela"); !ok || code != "SCQ" {
+		t.Errorf("AirportByName(Santiago de Compostela) = %q, %v, want SCQ", code, ok)
+	}
 	if code, ok := places.AirportByName("London"); ok {
 		t.Errorf("AirportByName(London) = %q, want no single answer", code)
 	}
