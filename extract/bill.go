@@ -906,7 +906,7 @@ func (c *msgContext) dueBeforeWord(text string, z zoneHint) *Time {
 			continue
 		}
 		l := lowerLine(ln)
-		if !dueBeforeWords.In(l) || !billTopic.Any(l) && !currencyWords.Any(l) {
+		if !dueBeforeWords.In(l) || !billTopic.Any(l) && !holdsCurrency(ln, l) {
 			continue
 		}
 		for _, d := range c.dates(ln) {

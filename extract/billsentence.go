@@ -35,7 +35,7 @@ func (c *msgContext) owedAmount(text string, z zoneHint) (_ *Money, _ *Time, con
 			continue
 		}
 		l := lowerLine(ln)
-		if !currencyWords.Any(l) || !owedWords.In(l) && !dueWordsOrBefore(l) {
+		if !holdsCurrency(ln, l) || !owedWords.In(l) && !dueWordsOrBefore(l) {
 			continue
 		}
 		prev := " "

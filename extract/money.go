@@ -16,13 +16,58 @@ import (
 // the currency from its symbol, code or the sender's country ("kr",
 // "Rs"); IBANs checked by their mod-97 digits.
 
-var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|RSD|MKD|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB|₽|₺|₴)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|Kč|Kc|kr\.?|zł|zl|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元|₽|руб\.?|₺|TL|₴|грн\.?|лв\.?|RSD|dinara|din\.|динара|дин\.|MKD|денари|ден\.)(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
+var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|RSD|MKD|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB|₽|₺|₴|₪|₱|₫|฿|₦|(?-i:` + isoCodes + `))[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|Kč|Kc|kr\.?|zł|zl|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元|₽|руб\.?|₺|TL|₴|грн\.?|лв\.?|RSD|dinara|din\.|динара|дин\.|MKD|денари|ден\.|₪|₫|฿|(?-i:` + isoCodes + `))(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
+
+// isoCodes are the ISO 4217 codes of currencies moneyRE reads only as
+// codes, in capitals: as words in any case they are English's ("try",
+// "pen", "mad", "cop", "all"), and a lower-case "try 3 times" is no
+// Turkish lira. The currencies with words or symbols of their own are in
+// moneyRE's lists (EUR, kr, zł …). holdsCurrency finds these in a line.
+const isoCodes = `AUD|CAD|NZD|SGD|HKD|TWD|MXN|BRL|ARS|CLP|COP|PEN|UYU|PYG|GTQ|DOP|ZAR|NGN|KES|GHS|EGP|MAD|TND|DZD|AED|SAR|QAR|KWD|BHD|OMR|JOD|ILS|LBP|IQD|THB|MYR|IDR|PHP|VND|PKR|LKR|BDT|NPR|ISK|TRY|KZT|GEL|AZN|MDL|CNH`
+
+// isoCodeSet holds isoCodes, for holdsCurrency's scan.
+var isoCodeSet = func() map[string]bool {
+	m := map[string]bool{}
+	for c := range strings.SplitSeq(isoCodes, "|") {
+		m[c] = true
+	}
+	return m
+}()
+
+// holdsCurrency reports whether a line (ln, and l, it lower-cased) names
+// a currency moneyRE reads: one of currencyWords, or a code of isoCodes
+// in capitals as a word of its own.
+func holdsCurrency(ln, l string) bool {
+	if currencyWords.Any(l) {
+		return true
+	}
+	for i := 0; i+3 <= len(ln); i++ {
+		if !isUpperByte(ln[i]) || i > 0 && inWord(ln[i-1]) {
+			continue
+		}
+		if isUpperByte(ln[i+1]) && isUpperByte(ln[i+2]) && (i+3 == len(ln) || !inWord(ln[i+3])) && isoCodeSet[ln[i:i+3]] {
+			return true
+		}
+	}
+	return false
+}
+
+func isUpperByte(b byte) bool { return b >= 'A' && b <= 'Z' }
+
+// inWord reports whether b is part of a word: an ASCII letter, or a byte
+// of a character beyond ASCII.
+func inWord(b byte) bool { return b >= 0x80 || b|0x20 >= 'a' && b|0x20 <= 'z' }
+
+// threePlaces are the currencies of three decimal places (ISO 4217):
+// "KWD 12.500" is twelve dinars and a half, not twelve thousand five
+// hundred.
+var threePlaces = map[string]bool{"KWD": true, "BHD": true, "OMR": true, "JOD": true, "TND": true, "IQD": true, "LYD": true}
 
 // currencyWords are what moneyRE's currencies hold, lower case: a line
 // with none of them is passed over before the expression runs.
 // Turkish "TL" only right after a digit: as two letters anywhere
 // ("title", "settle") it would let the expression run on most lines.
-var currencyWords = words.NewSet([]string{"€", "$", "£", "₹", "eur", "usd", "gbp", "chf", "czk", "sek", "dkk", "nok",
+var currencyWords = words.NewSet([]string{"€", "$", "£", "₹", "₪", "₱", "₫", "฿", "₦", "eur", "usd", "gbp", "chf", "czk", "sek", "dkk", "nok",
 	"pln", "huf", "ron", "inr", "kr", "zł", "kč", "ft", "lei", "rs", "¥", "￥", "₩", "円", "원", "元", "jpy", "krw", "cny", "rmb",
 	"rub", "uah", "bgn", "₽", "руб", "₺", "₴", "грн", "лв", "rsd", "din.", "dinara", "дин.", "динара", "mkd", "денари", "ден.",
 	// Czech and Polish written without their marks ("1 284,00 Kc",
@@ -34,7 +79,8 @@ var currencyWords = words.NewSet([]string{"€", "$", "£", "₹", "eur", "usd",
 var currencySymbols = map[string]string{"€": "EUR", "euro": "EUR", "euros": "EUR", "$": "USD", "£": "GBP", "kč": "CZK", "kc": "CZK", "zł": "PLN", "zl": "PLN", "ft": "HUF", "lei": "RON", "₹": "INR",
 	"円": "JPY", "원": "KRW", "₩": "KRW", "元": "CNY", "rmb": "CNY",
 	"₽": "RUB", "руб": "RUB", "руб.": "RUB", "₺": "TRY", "tl": "TRY", "₴": "UAH", "грн": "UAH", "грн.": "UAH", "лв": "BGN", "лв.": "BGN",
-	"din.": "RSD", "dinara": "RSD", "дин.": "RSD", "динара": "RSD", "денари": "MKD"}
+	"din.": "RSD", "dinara": "RSD", "дин.": "RSD", "динара": "RSD", "денари": "MKD",
+	"₪": "ILS", "₱": "PHP", "₫": "VND", "฿": "THB", "₦": "NGN"}
 
 // validIBAN reports whether s is an IBAN: two letters, two check digits
 // and up to 30 letters and digits whose ISO 7064 mod 97 is 1.
@@ -272,7 +318,7 @@ func (c *msgContext) billAmountBare(text string) *Money {
 	}
 	cur := ""
 	for ln := range strings.Lines(firstLines(text, 200)) {
-		if !hasDigit(ln) || !currencyWords.Any(lowerLine(ln)) {
+		if !hasDigit(ln) || !holdsCurrency(ln, lowerLine(ln)) {
 			continue
 		}
 		for _, m := range moneyRE.FindAllStringSubmatchIndex(ln, 8) {
@@ -302,7 +348,7 @@ func (c *msgContext) billAmountBare(text string) *Money {
 
 // currencyCodeRE is an ISO 4217 code of the currencies the readers know,
 // as a word.
-var currencyCodeRE = regexp.MustCompile(`\b(?:EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|TRY|UAH|BGN|INR|CAD|AUD|NZD|SGD|HKD|MXN|BRL)\b`)
+var currencyCodeRE = regexp.MustCompile(`\b(?:EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|` + isoCodes + `)\b`)
 
 // moneyAt is the amount of moneyRE's match m in v, a piece of text.
 func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
@@ -333,7 +379,31 @@ func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
 		cur = "MKD"
 	}
 	num = strings.TrimSuffix(num, ",-") // "1.234,- Kč": whole crowns
+	if threePlaces[strings.ToUpper(cur)] {
+		return moneyThree(strings.TrimPrefix(num, "-"), strings.ToUpper(cur))
+	}
 	return money(strings.TrimPrefix(num, "-"), cur)
+}
+
+// moneyThree is an amount of a currency of three decimal places: the
+// last separator before exactly three digits is its decimal point when it
+// is a point, or the other separator comes before it ("1.250,500"):
+// "12.500", "1,250.500" and "1.250,500" are 12.500 and 1250.500; "1,250"
+// alone is a thousand two hundred and fifty, as English writes it.
+func moneyThree(num, cur string) *Money {
+	i := strings.LastIndexAny(num, ".,")
+	if i < 0 || len(num)-i-1 != 3 || num[i] == ',' && !strings.Contains(num[:i], ".") {
+		m := money(num, cur)
+		if m != nil {
+			m.Amount += "0"
+		}
+		return m
+	}
+	whole, ok := normaliseAmount(num[:i])
+	if !ok {
+		return nil
+	}
+	return &Money{Amount: strings.TrimSuffix(whole, ".00") + "." + num[i+1:], Currency: cur}
 }
 
 // sentenceAmount is the amount a bill's own sentence gives without a
@@ -354,7 +424,7 @@ func (c *msgContext) sentenceAmount(text string) (_ *Money, cond bool) {
 			continue
 		}
 		l := lowerLine(ln)
-		if !currencyWords.Any(l) {
+		if !holdsCurrency(ln, l) {
 			continue
 		}
 		topic := billTopic.Any(l)
@@ -465,7 +535,7 @@ func normaliseAmount(s string) (string, bool) {
 // currency ("in CHF", "(EUR)", "EUR:"), and the figure after it on its
 // line, if any; bareFigureRE is a figure with its cents alone.
 var (
-	labelCurrencyRE = regexp.MustCompile(`^[ \t]*(?:in[ \t]+)?\(?(EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|BGN|RSD)\)?[ \t]*:?[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})?[ \t]*$`)
+	labelCurrencyRE = regexp.MustCompile(`^[ \t]*(?:in[ \t]+)?\(?(EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|BGN|RSD|` + isoCodes + `)\)?[ \t]*:?[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})?[ \t]*$`)
 	bareFigureRE    = regexp.MustCompile(`^[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})[ \t]*$`)
 )
 
