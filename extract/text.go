@@ -2,6 +2,7 @@ package extract
 
 import (
 	"cmp"
+	_ "embed"
 	"regexp"
 	"slices"
 	"strings"
@@ -37,6 +38,21 @@ var travelWords = map[string][]string{
 // busWords are every language's words for a bus (extract/lang,
 // words.bus).
 var busWords = words.NewWholeSet(lang.Entries("words.bus"))
+
+//go:embed busoperators.txt
+var busOperatorsFile string
+
+// busOperators are busoperators.txt's domain labels: the coach operators
+// whose mail is a coach's whatever words it uses.
+var busOperators = func() map[string]bool {
+	m := map[string]bool{}
+	for ln := range strings.Lines(busOperatorsFile) {
+		if ln = strings.TrimSpace(ln); ln != "" && !strings.HasPrefix(ln, "#") {
+			m[ln] = true
+		}
+	}
+	return m
+}()
 
 // classifyTravel says which kind of travel a text is about, if any: the
 // kind with most distinct words present, flights before trains before
@@ -234,7 +250,9 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// The words trains share with buses do not count ("coach",
 		// "station", "seat" on a coach's ticket; words.bus.shared).
 		lowerAll := lower(all)
-		busLegs := (busWords.In(lowerAll) || busBayNumbered(lowerAll)) && lowerTrainWordsBeyondBus(lowerAll) <= 1
+		// A coach operator's own mail is a coach's too, when it says
+		// only "Origen", "Destino", "Asiento" (busoperators.txt).
+		busLegs := (busWords.In(lowerAll) || busBayNumbered(lowerAll) || busOperators[domainLabel(c.senderDomain)]) && lowerTrainWordsBeyondBus(lowerAll) <= 1
 		var nums, each []string
 		if busLegs {
 			nums, each = busNumbers(all)

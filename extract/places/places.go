@@ -105,6 +105,13 @@ var load = sync.OnceValue(func() *tables {
 			if city = Fold(city); city != "" {
 				cities[city] = append(cities[city], a)
 			}
+			// The table writes Mexico's municipalities as "Ciudad de
+			// Cancún", "Ciudad de Mérida": mail says "Cancún", and
+			// without it "Mérida" was Venezuela's. "Ciudad de México"
+			// keeps its whole name ("México" is the country).
+			if rest, ok := strings.CutPrefix(city, "ciudad de "); ok && a.Country == "MX" && rest != "mexico" {
+				cities[rest] = append(cities[rest], a)
+			}
 		}
 	}
 	// A city's own name is the city: "Roma" is Rome, "München" Munich.

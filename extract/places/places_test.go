@@ -61,6 +61,17 @@ func TestTables(t *testing.T) {
 	if code, ok := places.AirportByName("Santiago de Compostela"); !ok || code != "SCQ" {
 		t.Errorf("AirportByName(Santiago de Compostela) = %q, %v, want SCQ", code, ok)
 	}
+	// Mexico's cities, which the airport table writes "Ciudad de Cancún".
+	for name, want := range map[string]string{"Cancún": "CUN", "Mérida": "MID", "Tijuana": "TIJ", "Puerto Vallarta": "PVR", "Mazatlán": "MZT"} {
+		if code, ok := places.AirportByName(name); !ok || code != want {
+			t.Errorf("AirportByName(%s) = %q, %v, want %s", name, code, ok, want)
+		}
+	}
+	for name, want := range map[string]string{"Cancún Centro": "America/Cancun", "Mérida Centro Histórico": "America/Merida", "Toluca": "America/Mexico_City"} {
+		if z, _ := places.CityZone(name); z != want {
+			t.Errorf("CityZone(%s) = %q, want %s", name, z, want)
+		}
+	}
 	if code, ok := places.AirportByName("London"); ok {
 		t.Errorf("AirportByName(London) = %q, want no single answer", code)
 	}
