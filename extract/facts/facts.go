@@ -472,13 +472,15 @@ func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) (r readRes
 		res = extract.ExtractQuick(m, auth)
 	}
 	relayed := trust.Relayed(m)
-	if relayed {
+	if relayed && !trust.RelayedByReply(m) {
 		// A relay is never the shop: a marketplace seller's message, a
 		// gift card's giver, a share's or a list post's writer states no
 		// order, which would be shown under the relaying service's domain
 		// (an Amazon seller's "your order … has been cancelled" beside the
 		// person's Amazon order). Its bills and trips are listed as its
-		// own, never trusted.
+		// own, never trusted. A Reply-To at a free-mail box alone is a
+		// small shop's own mail as often (trust.RelayedByReply): its
+		// orders stay, under that message alone and never trusted.
 		res.Facts = slices.DeleteFunc(res.Facts, func(f extract.Fact) bool { return f.Kind == extract.KindOrder })
 	}
 	return readResult{res: res, date: m.Date, tiebrk: extract.Tiebreak(m.MessageID, raw), relayed: relayed}

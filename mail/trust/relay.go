@@ -67,25 +67,46 @@ var relaySubject = regexp.MustCompile(`(?i)\bmessage from (?:the )?seller\b|` +
 // company's own mail names its help desk's or its mailing service's
 // address there, and splitting it from the rest of that company's mail
 // would part a booking from its own cancellation.
-func Relayed(m *mime.Message) bool {
+func Relayed(m *mime.Message) bool { return relayedBy(m) != notRelayed }
+
+// RelayedByReply reports whether message m is Relayed only by a Reply-To
+// or Sender address at a free-mail provider: the one sign a small shop's
+// own mail also shows (a shop on its own domain that answers from its
+// owner's Gmail). Such a message is still a sender of its own and never
+// trusted, but what it says of orders stands under that message alone
+// (extract/facts), where the stronger signs (a "via" name, a relay's
+// address, a list post, a relay's subject) drop it.
+func RelayedByReply(m *mime.Message) bool { return relayedBy(m) == byReply }
+
+// How a message shows that it relays another writer's words.
+const (
+	notRelayed = iota
+	byShape    // a "via" name, a relay's address, a list post or subject
+	byReply    // a Reply-To or Sender at a free-mail provider, alone
+)
+
+func relayedBy(m *mime.Message) int {
 	if len(m.From) == 0 {
-		return false
+		return notRelayed
 	}
 	from := m.From[0]
 	if viaName.MatchString(from.Name) {
-		return true
+		return byShape
 	}
 	addr := strings.ToLower(from.Address)
 	for _, re := range relayAddrs() {
 		if re.MatchString(addr) {
-			return true
+			return byShape
 		}
 	}
 	if m.ListPost != "" {
-		return true
+		return byShape
+	}
+	if relaySubject.MatchString(m.Subject) {
+		return byShape
 	}
 	fromOrg := store.OrgDomain(addr)
-	elsewhere := false
+	elsewhere, personal := false, false
 	// At a free-mail provider the address is the sender already.
 	for _, as := range [][]mime.Address{m.ReplyTo, m.Sender} {
 		if FreeMail(fromOrg) {
@@ -98,14 +119,15 @@ func Relayed(m *mime.Message) bool {
 			}
 			// A person's mailbox, not a help desk's (zendesk.com is
 			// shared, and a shop's Reply-To there is the shop's).
-			if freeMail().has(d) {
-				return true
-			}
+			personal = personal || freeMail().has(d)
 			elsewhere = true
 		}
 	}
-	if m.ListID != "" && elsewhere {
-		return true
+	switch {
+	case m.ListID != "" && elsewhere:
+		return byShape
+	case personal:
+		return byReply
 	}
-	return relaySubject.MatchString(m.Subject)
+	return notRelayed
 }

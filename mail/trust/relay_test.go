@@ -50,6 +50,11 @@ func TestRelayed(t *testing.T) {
 		if got := trust.Relayed(&tt.m); got != tt.want {
 			t.Errorf("%s: Relayed = %v, want %v", tt.name, got, tt.want)
 		}
+		// Only a free-mail Reply-To or Sender, alone, is RelayedByReply.
+		byReply := tt.name == "form, reply to gmail" || tt.name == "sender at gmail"
+		if got := trust.RelayedByReply(&tt.m); got != byReply {
+			t.Errorf("%s: RelayedByReply = %v, want %v", tt.name, got, byReply)
+		}
 	}
 }
 
