@@ -22,12 +22,22 @@ func HTMLToText(src string) string {
 	skipDepth := 0 // >0 while inside an element whose content is invisible
 	var skipTag atom.Atom
 	pre := 0 // >0 inside <pre>, whose spaces and line ends are the text's
+	// A style sheet may make an inline element a block (a receipt's
+	// "span.ResDate{display:block}"): its classes, and for each inline
+	// element open, whether it is one, innermost last.
+	var sheet strings.Builder
+	inStyle := false
+	var blockClasses map[string]bool
+	open := map[atom.Atom][]bool{}
 	for {
 		tt := z.Next()
 		switch tt {
 		case html.ErrorToken:
 			return b.String()
 		case html.TextToken:
+			if inStyle && sheet.Len() < maxStyleSheet {
+				sheet.Write(z.Text())
+			}
 			if skipDepth == 0 && pre > 0 {
 				b.preText(string(z.Text()))
 			} else if skipDepth == 0 {
@@ -36,6 +46,9 @@ func HTMLToText(src string) string {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
 			a := atom.Lookup(name)
+			if a == atom.Style && tt == html.StartTagToken {
+				inStyle = true
+			}
 			if skipDepth > 0 {
 				if a == skipTag && tt == html.StartTagToken {
 					skipDepth++
@@ -44,6 +57,7 @@ func HTMLToText(src string) string {
 			}
 			hidden := invisibleElement(a)
 			var alt string
+			shownBlock := false
 			for hasAttr {
 				var k, v []byte
 				k, v, hasAttr = z.TagAttr()
@@ -54,6 +68,14 @@ func HTMLToText(src string) string {
 					if hiddenStyle(string(v)) {
 						hidden = true
 					}
+					shownBlock = shownBlock || blockDisplay(string(v))
+				case "class":
+					if blockClasses == nil {
+						blockClasses = blockClassesOf(sheet.String())
+					}
+					for c := range strings.FieldsSeq(string(v)) {
+						shownBlock = shownBlock || blockClasses[c]
+					}
 				case "alt":
 					alt = string(v)
 				}
@@ -61,6 +83,12 @@ func HTMLToText(src string) string {
 			if hidden && tt == html.StartTagToken && !voidElement(a) {
 				skipDepth, skipTag = 1, a
 				continue
+			}
+			if inlineElement(a) && tt == html.StartTagToken {
+				open[a] = append(open[a], shownBlock)
+				if shownBlock {
+					b.block()
+				}
 			}
 			switch {
 			case a == atom.Br:
@@ -90,11 +118,20 @@ func HTMLToText(src string) string {
 		case html.EndTagToken:
 			name, _ := z.TagName()
 			a := atom.Lookup(name)
+			if a == atom.Style {
+				inStyle = false
+			}
 			if skipDepth > 0 {
 				if a == skipTag {
 					skipDepth--
 				}
 				continue
+			}
+			if n := len(open[a]); n > 0 {
+				if open[a][n-1] {
+					b.block()
+				}
+				open[a] = open[a][:n-1]
 			}
 			switch a {
 			case atom.Tr:
@@ -135,6 +172,84 @@ func voidElement(a atom.Atom) bool {
 		return true
 	}
 	return false
+}
+
+// inlineElement reports whether a is an element a browser lays out in
+// its line unless a style makes it a block.
+func inlineElement(a atom.Atom) bool {
+	switch a {
+	case atom.Span, atom.A, atom.Font, atom.B, atom.Strong, atom.I, atom.Em,
+		atom.U, atom.Small, atom.Big, atom.Label, atom.Code, atom.Sup, atom.Sub:
+		return true
+	}
+	return false
+}
+
+// blockDisplay reports whether a declaration list lays its element out as
+// a block ("display:block", "display: block !important").
+func blockDisplay(decls string) bool {
+	s := strings.ToLower(strings.Join(strings.Fields(decls), ""))
+	return strings.Contains(s, "display:block")
+}
+
+// maxStyleSheet is the most of a part's style sheets read for classes.
+const maxStyleSheet = 64 << 10
+
+// blockClassesOf are the classes a style sheet lays out as blocks, by
+// rules of a class alone or an element's class (".info", "span.ResDate"),
+// outside any at-rule (a media query's layout is a phone's, not the one
+// a reader sees first).
+func blockClassesOf(sheet string) map[string]bool {
+	classes := map[string]bool{}
+	for sheet != "" {
+		sheet = strings.TrimSpace(stripComments(sheet))
+		sel, rest, ok := strings.Cut(sheet, "{")
+		if !ok {
+			break
+		}
+		if strings.HasPrefix(strings.TrimSpace(sel), "@") {
+			// Skip the at-rule's block, braces nested.
+			depth, i := 1, 0
+			for ; i < len(rest) && depth > 0; i++ {
+				switch rest[i] {
+				case '{':
+					depth++
+				case '}':
+					depth--
+				}
+			}
+			sheet = rest[i:]
+			continue
+		}
+		decls, after, _ := strings.Cut(rest, "}")
+		sheet = after
+		if !blockDisplay(decls) {
+			continue
+		}
+		for s := range strings.SplitSeq(sel, ",") {
+			s = strings.TrimSpace(s)
+			_, class, ok := strings.Cut(s, ".")
+			if ok && class != "" && !strings.ContainsAny(class, ".#:[ >+~*") && !strings.ContainsAny(s[:len(s)-len(class)-1], ".#:[ >+~*") {
+				classes[class] = true
+			}
+		}
+	}
+	return classes
+}
+
+// stripComments drops a style sheet's comments.
+func stripComments(s string) string {
+	for {
+		i := strings.Index(s, "/*")
+		if i < 0 {
+			return s
+		}
+		j := strings.Index(s[i+2:], "*/")
+		if j < 0 {
+			return s[:i]
+		}
+		s = s[:i] + " " + s[i+2+j+2:]
+	}
 }
 
 func blockElement(a atom.Atom) bool {

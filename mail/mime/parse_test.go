@@ -264,6 +264,14 @@ func TestHTMLToText(t *testing.T) {
 		{"<p>Hi</p><pre>\nTreno     Partenza\nFR 9523   Milano Centrale 07:35  \n\n\n\nEnd</pre>after",
 			"Hi\n\nTreno     Partenza\nFR 9523   Milano Centrale 07:35\n\nEnd\n\nafter"},
 		{"<pre>  indented&nbsp;&nbsp;x</pre>", "indented  x"},
+		// A style sheet's class, or an element's own style, that makes an
+		// inline element a block puts it on a line of its own (a
+		// receipt's spans one a line); a media query's layout does not.
+		{`<style>span.Head{font-weight:bold;display:block} .When { display : block !important } @media (max-width:600px){.Seat{display:block}}</style>` +
+			`<div><span class="Head">Train 88: OTTAWA, ON - KINGSTON, ON</span><span class="x When">Depart 9:10 AM, May 4, 2027</span><span class="Seat">1 SEAT</span><span>$40</span></div>`,
+			"Train 88: OTTAWA, ON - KINGSTON, ON\n\nDepart 9:10 AM, May 4, 2027\n\n1 SEAT$40"},
+		{`<span style="display:block">Coach 4</span><span>Seat 12</span>`, "Coach 4\n\nSeat 12"},
+		{`<span><span style="display:block">a</span>b</span>c`, "a\n\nbc"},
 	}
 	for _, tt := range tests {
 		if got := mime.HTMLToText(tt.in); got != tt.want {
