@@ -31,6 +31,8 @@ var (
 	cjkAirportsTSV string
 	//go:embed na_cities.tsv
 	naCitiesTSV string
+	//go:embed na_regions.tsv
+	naRegionsTSV string
 )
 
 // Airport is one row of the airport table.
@@ -53,20 +55,26 @@ type tables struct {
 	english   map[string]string   // a city's folded name in another language → its English one
 	cjk       map[string]string   // an airport's name in Chinese, Japanese or Korean → its code
 	regional  map[string]string   // a US or Canadian city, folded, and its state → its airport's code, "" for none
-	locs      sync.Map            // zone name → *time.Location
+	// regionZones are a state's or province's zones by its abbreviation,
+	// regionNames its abbreviation by its name in full, folded.
+	regionZones map[string][]string
+	regionNames map[string]string
+	locs        sync.Map // zone name → *time.Location
 }
 
 var load = sync.OnceValue(func() *tables {
 	t := &tables{
-		zones:     parseTSV(iataZones),
-		countries: parseTSV(countryZones),
-		airports:  map[string]Airport{},
-		byName:    map[string]string{},
-		cityZones: map[string]string{},
-		cityLarge: map[string][]string{},
-		english:   map[string]string{},
-		cjk:       map[string]string{},
-		regional:  map[string]string{},
+		zones:       parseTSV(iataZones),
+		countries:   parseTSV(countryZones),
+		airports:    map[string]Airport{},
+		byName:      map[string]string{},
+		cityZones:   map[string]string{},
+		cityLarge:   map[string][]string{},
+		english:     map[string]string{},
+		cjk:         map[string]string{},
+		regional:    map[string]string{},
+		regionZones: map[string][]string{},
+		regionNames: map[string]string{},
 	}
 	for k, v := range parseTSV(cjkAirportsTSV) {
 		t.cjk[Fold(k)] = v
@@ -268,6 +276,93 @@ func (t *tables) readRegional() {
 			delete(t.byName, city)
 		}
 	}
+	for line := range strings.Lines(naRegionsTSV) {
+		f := strings.Split(strings.TrimRight(line, "\n"), "\t")
+		if len(f) != 3 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		t.regionZones[f[0]] = strings.Split(f[2], ",")
+		for name := range strings.SplitSeq(f[1], "|") {
+			t.regionNames[Fold(name)] = f[0]
+		}
+	}
+}
+
+// splitRegion splits a name that ends in a US state or a Canadian
+// province after a comma, abbreviated ("Kingston, ON") or in full
+// ("Emeryville, California", "Québec, Québec"): the name before it, the
+// region's abbreviation, and whether it was written in full.
+func (t *tables) splitRegion(name string) (before, region string, full, ok bool) {
+	i := strings.LastIndexByte(name, ',')
+	if i <= 0 {
+		return "", "", false, false
+	}
+	r := strings.TrimSpace(name[i+1:])
+	if _, ok := regions[r]; ok {
+		return strings.TrimSpace(name[:i]), r, false, true
+	}
+	if code, ok := t.regionNames[Fold(r)]; ok {
+		return strings.TrimSpace(name[:i]), code, true, true
+	}
+	return "", "", false, false
+}
+
+// WithoutRegionName is a station's or town's name without the US state or
+// Canadian province written in full after its comma ("New York (Penn
+// Station), New York" is "New York (Penn Station)"): the region is where
+// the place lies, not its name. An abbreviation stays ("Washington, DC").
+func WithoutRegionName(name string) string {
+	if before, _, full, ok := load().splitRegion(name); ok && full && before != "" {
+		return before
+	}
+	return name
+}
+
+// RegionZone is the zone of a place named with its US state or Canadian
+// province after a comma ("Emeryville, California", "Toronto Union, ON",
+// "Chicago (Union Station), IL"): its town's, when the town is in the
+// regional table or has an airport in that country and one of the
+// region's zones, else the region's own when it keeps one zone. A town
+// whose name is a place abroad ("Paris, TX", "Berlin, DE") is none: the
+// abbreviation may be a country's.
+func RegionZone(name string) (string, *time.Location) {
+	t := load()
+	before, region, _, ok := t.splitRegion(name)
+	if !ok {
+		return "", nil
+	}
+	zones := t.regionZones[region]
+	if i := strings.IndexByte(before, '('); i > 0 {
+		before = before[:i] // "New York (Penn Station)": the town
+	}
+	words := strings.Fields(Fold(before))
+	// The town may go on with its station's words ("Toronto Union"): its
+	// longest first words that name one.
+	for n := min(4, len(words)); n >= 1; n-- {
+		city := strings.Join(words[:n], " ")
+		if code, ok := t.regional[city+"|"+region]; ok && code != "" {
+			if z := t.zones[code]; slices.Contains(zones, z) {
+				return t.location(z)
+			}
+			return "", nil
+		}
+		if code, ok := t.lookup(city); ok {
+			if t.airports[code].Country != regions[region] {
+				return "", nil // a namesake abroad, or a country's code
+			}
+			if z := t.zones[code]; slices.Contains(zones, z) {
+				return t.location(z)
+			}
+			return "", nil
+		}
+		if z, ok := t.cityZones[city]; ok && n == len(words) && len(zones) > 1 && slices.Contains(zones, z) {
+			return t.location(z) // "New York", "Chicago": several airports, one zone
+		}
+	}
+	if len(zones) == 1 {
+		return t.location(zones[0])
+	}
+	return "", nil
 }
 
 // regions are the United States' states, its capital's district and

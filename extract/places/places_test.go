@@ -121,3 +121,48 @@ func TestRegionSuffix(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionZone: a place named with its state or province, abbreviated or
+// in full, keeps its town's zone, else its region's when that keeps one; a
+// town of a region of several zones that no data places, or a namesake
+// abroad, keeps none.
+func TestRegionZone(t *testing.T) {
+	for name, want := range map[string]string{
+		"Emeryville, California":                    "America/Los_Angeles",
+		"New York (Penn Station), New York":         "America/New_York",
+		"Chicago (Chicago Union Station), Illinois": "America/Chicago",
+		"Las Vegas (Downtown), Nevada":              "America/Los_Angeles",
+		"Pittsburgh, Pennsylvania":                  "America/New_York",
+		"WASHINGTON, DC":                            "America/New_York",
+		"Toronto Union, ON":                         "America/Toronto",
+		"Montréal, Québec":                          "America/Toronto",
+		"Québec, Qc":                                "America/Toronto",
+		"Halifax, Nouvelle-Écosse":                  "America/Halifax",
+		"Jasper, Alberta":                           "America/Edmonton",
+		"Salt Lake City, UT":                        "America/Denver",
+		"Tallahassee, Florida":                      "America/New_York",
+		"Pensacola, FL":                             "America/Chicago",
+		"Podunk Junction, FL":                       "",
+		"Sioux Lookout, ON":                         "America/Winnipeg",
+		"Foleyet Siding, ON":                        "",
+		"Paris, TX":                                 "",
+		"Berlin, DE":                                "",
+		"Tbilisi, Georgia":                          "",
+		"Emeryville":                                "",
+	} {
+		if got, _ := places.RegionZone(name); got != want {
+			t.Errorf("RegionZone(%q) = %q, want %q", name, got, want)
+		}
+	}
+	for name, want := range map[string]string{
+		"New York (Penn Station), New York": "New York (Penn Station)",
+		"Gare du Palais, Québec":            "Gare du Palais",
+		"WASHINGTON, DC":                    "WASHINGTON, DC",
+		"Tbilisi, Georgia":                  "Tbilisi",
+		"Berlin":                            "Berlin",
+	} {
+		if got := places.WithoutRegionName(name); got != want {
+			t.Errorf("WithoutRegionName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
