@@ -114,6 +114,12 @@ func (c *msgContext) placedZone(name string) zoneHint {
 	if name == "" {
 		return zoneHint{}
 	}
+	// A town with its US state or Canadian province ("Emeryville,
+	// California", "Toronto Union, ON"): the town in that region, before
+	// the world's towns of its name.
+	if z, loc := places.RegionZone(name); loc != nil {
+		return zoneHint{z, loc}
+	}
 	if z, loc := places.CityZone(name); loc != nil {
 		return zoneHint{z, loc}
 	}

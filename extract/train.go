@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/places"
 )
 
 // Train and bus legs from text (textLegs): the text's stops (a clock, a
@@ -172,6 +173,9 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		// plus is the days after the journey's date that a "(+1)"
 		// after the clock gives ("06:10 (+1)  Amsterdam Sloterdijk").
 		plus int
+		// bus: the service named above is a coach ("Service: 3612" over
+		// a "Reserved Thruway Seat").
+		bus bool
 	}
 	var stops []stop
 	// The first and last line of a stop's blocks.
@@ -184,6 +188,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 	stopEnd := func(s stop) int { return max(s.line, s.stationLine) }
 	lastDate := day
 	labelled, labelledAt := "", -1 // a train named since the last stop, and its line
+	labelledBus := false           // that service is a coach
 	below := -1                    // the line of a label read as the leg's above it
 	var routeLegs []*Segment
 	var stacked map[int]stackedStop // read when a clock names no station
@@ -298,7 +303,9 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				continue
 			}
 			if m := trainLabel(ln); m != nil {
-				labelled, labelledAt = m[1], i
+				labelled, labelledAt, labelledBus = m[1], i, false
+			} else if n, bus, ok := serviceHead(lines, i); ok {
+				labelled, labelledAt, labelledBus = n, i, bus // "Service: 3612"
 			} else if m := trainNumRE.FindString(ln); m != "" {
 				labelled, labelledAt = normaliseTrain(m), i
 			} else if t := brandOverDay(ln, dates); t != "" {
@@ -318,7 +325,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if m := trainNumRE.FindString(ln); m != "" {
 			st.train = normaliseTrain(m)
 		} else if labelled != "" {
-			st.train, st.trainLine = labelled, labelledAt
+			st.train, st.trainLine, st.bus = labelled, labelledAt, labelledBus
 		} else if t, at := stopTrainAt(after); t != "" {
 			st.train = t
 			if isBus(t) && at > 0 {
@@ -357,6 +364,15 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				after = ln[ck.end:dates[0].start]
 			}
 			name = stationName(after)
+		}
+		if name == "" && len(dates) == 1 && dayAndClockAlone(ln, ck) {
+			// The station after its label on the line above the day and
+			// clock ("Departure: Chicago (Union Station), Illinois" /
+			// "Wednesday May 20, 2015  2:00PM").
+			var at int
+			if name, st.dep, st.arr, at = labelledStopAbove(lines, i); name != "" {
+				st.stationLine = at
+			}
 		}
 		if name == "" && (len(dates) == 0 || dayAndClockAlone(ln, ck)) {
 			// A card's blocks, flattened: the clock alone, its station
@@ -430,7 +446,10 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		if a.arr || !(a.train != "" || a.dep || vehicle != "" || stackedPair(lines, spans, i, a.station, b.station, day)) || b.dep || a.date == nil {
 			continue
 		}
-		if b.date != nil && !dayOrNext(*a.date, *b.date) {
+		// A long-distance train whose stops their labels name (a departure
+		// over an arrival, each with its own day) may run four nights
+		// ("Chicago … Wednesday May 20" to "Emeryville … Friday May 22").
+		if b.date != nil && !dayOrNext(*a.date, *b.date) && !(a.stationLine >= 0 && b.stationLine >= 0 && a.dep && b.arr && withinNights(*a.date, *b.date, 4)) {
 			// Stops on days apart (an outward and a return leg's first
 			// stops): no leg arrives two days after it left, or before.
 			continue
@@ -438,11 +457,13 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		// A bus leg (a rail replacement, a coach) is a plan of its own
 		// kind: trips hold train segments only.
 		kind := KindTrain
-		if isBus(a.train) || vehicle == KindBus || strings.Contains(strings.ToLower(a.station), "(bus") {
+		if isBus(a.train) || a.bus || vehicle == KindBus || strings.Contains(strings.ToLower(a.station), "(bus") {
 			kind = KindBus
 		}
 		seg := &Segment{Type: kind, Status: StatusConfirmed, Number: a.train,
-			From: &Place{Name: a.station}, To: &Place{Name: b.station}}
+			// A state or province in full after a comma is where the
+			// station lies, not its name (its zone below reads it).
+			From: &Place{Name: places.WithoutRegionName(a.station)}, To: &Place{Name: places.WithoutRegionName(b.station)}}
 		dw := at(*a.date, &a.clock)
 		bd := a.date
 		if b.date != nil {
@@ -560,6 +581,13 @@ func dayOrNext(a, b dateMatch) bool {
 	ta := time.Date(a.y, time.Month(a.m), a.d, 0, 0, 0, 0, time.UTC)
 	tb := time.Date(b.y, time.Month(b.m), b.d, 0, 0, 0, 0, time.UTC)
 	return !tb.Before(ta) && !tb.After(ta.AddDate(0, 0, 1))
+}
+
+// withinNights reports whether b is a day after a, at most n days on.
+func withinNights(a, b dateMatch, n int) bool {
+	ta := time.Date(a.y, time.Month(a.m), a.d, 0, 0, 0, 0, time.UTC)
+	tb := time.Date(b.y, time.Month(b.m), b.d, 0, 0, 0, 0, time.UTC)
+	return tb.After(ta) && !tb.After(ta.AddDate(0, 0, n))
 }
 
 // dateBelow is the first date on the four lines after line i, the day of
