@@ -59,3 +59,31 @@ func TestLabelledStopsOverTheirDays(t *testing.T) {
 		}
 	}
 }
+
+// TestArrivalLineUnderDeparture: under a route its train's label heads
+// ("Train 107: MIAMI, FL - ORLANDO, FL") a receipt's departure and arrival
+// each on a line of its own, the arrival with its day or without; a line
+// under the departure that says more than the arrival's clock and day
+// leaves the leg without its arrival.
+func TestArrivalLineUnderDeparture(t *testing.T) {
+	date := time.Date(2027, 2, 21, 21, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ name, body, arrive string }{
+		{"with its day", "Confirmation BL8M2QX\n\nTrain 107: MIAMI, FL - ORLANDO, FL\nDeparts 7:10 AM, Saturday, March 6, 2027\nArrives 10:39 AM, Saturday, March 6, 2027\nSMART $79.00\n", "2027-03-06T10:39:00-05:00"},
+		{"without", "Confirmation BL8M2QX\n\nTrain 107: MIAMI, FL - ORLANDO, FL\nDeparts 7:10 AM, Saturday, March 6, 2027\n\nArrives 10:39 AM\n", "2027-03-06T10:39:00-05:00"},
+		{"more than the arrival", "Confirmation BL8M2QX\n\nTrain 107: MIAMI, FL - ORLANDO, FL\nDeparts 7:10 AM, Saturday, March 6, 2027\nArrives 10:39 AM at the airport's intermodal center, Saturday, March 6, 2027\n", ""},
+	} {
+		facts := mailFacts("Brightline <receipts@rail.example.com>", "Your receipt", c.body, date)
+		if len(facts) != 1 || facts[0].Segment == nil || facts[0].Segment.Depart == nil {
+			t.Errorf("%s: facts = %+v, want one leg", c.name, facts)
+			continue
+		}
+		s := facts[0].Segment
+		got := ""
+		if s.Arrive != nil {
+			got = s.Arrive.Time.Format(time.RFC3339)
+		}
+		if s.Number != "107" || s.Depart.Time.Format(time.RFC3339) != "2027-03-06T07:10:00-05:00" || got != c.arrive {
+			t.Errorf("%s: leg %s %s -> %s, want 107 2027-03-06T07:10:00-05:00 -> %q", c.name, s.Number, s.Depart.Time.Format(time.RFC3339), got, c.arrive)
+		}
+	}
+}

@@ -93,6 +93,11 @@ func (c *msgContext) clockLineLeg(lines []string, i int, ref time.Time) (*Segmen
 		}
 		day := d.withYear(ref)
 		if arr == nil {
+			// The arrival on a line of its own under the departure's
+			// ("Arrives 10:39 AM, Saturday, March 6, 2027").
+			if ack, aday := c.arrivalLineUnder(lines, i, ref, day); ack != nil {
+				return c.railLeg(number, from, to, day, aday, &dep, ack), j
+			}
 			seg := c.railLeg(number, from, to, day, day, &dep, &dep)
 			seg.Arrive = nil
 			return seg, j
@@ -100,6 +105,47 @@ func (c *msgContext) clockLineLeg(lines []string, i int, ref time.Time) (*Segmen
 		return c.railLeg(number, from, to, day, day, &dep, arr), j
 	}
 	return nil, -1
+}
+
+// arrivalLineUnder is the arrival's clock and day on the line under a
+// departure's line i, the next that is not blank: a word for "arrival"
+// opens it, then its clock and its day in either order, as the
+// departure's line has them ("Arrives 10:39 AM, Saturday, March 6,
+// 2027"); without a day of its own, the departure's day dep. nil when the
+// line is no such line.
+func (c *msgContext) arrivalLineUnder(lines []string, i int, ref time.Time, dep dateMatch) (*clockMatch, dateMatch) {
+	j := i + 1
+	for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
+		j++
+	}
+	if j >= len(lines) || j > i+2 {
+		return nil, dep
+	}
+	ln := strings.TrimSpace(lines[j])
+	rest, ok := arrMarkers.starts(ln)
+	if !ok || !arrivalWordRE.MatchString(strings.ToLower(strings.TrimLeftFunc(ln[:len(ln)-len(rest)], notLetter))) {
+		return nil, dep
+	}
+	body := len(ln) - len(rest)
+	clocks := findClocks(ln)
+	dates := c.dates(ln)
+	if len(clocks) != 1 || len(dates) > 1 || !clockWordOnly(ln[body:clocks[0].start]) {
+		return nil, dep
+	}
+	ck := clocks[0]
+	tail := afterClockWord(ln[ck.end:])
+	day := dep
+	if len(dates) == 1 {
+		d := dates[0]
+		if d.start < ck.end || !dayWordsOnly(strings.Trim(ln[ck.end:d.start], " ,.")) && !dayWordsOnly(strings.Trim(afterClockWord(ln[ck.end:d.start]), " ,.")) {
+			return nil, dep
+		}
+		day, tail = d.withYear(ref), ln[d.end:]
+	}
+	if strings.Trim(tail, " \t,.;") != "" {
+		return nil, dep
+	}
+	return &ck, day
 }
 
 // afterClockWord is s, the text after a clock, without the word for
