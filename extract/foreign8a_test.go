@@ -87,3 +87,19 @@ func TestArrivalLineUnderDeparture(t *testing.T) {
 		}
 	}
 }
+
+// TestStationCodeAfterRegion: a US station written with its state and
+// its own code ("Emeryville, CA (EMY)", "Richmond, CA (RIC)") is in its
+// state's zone, never in that of the airport its code names elsewhere
+// (Egypt's, Virginia's).
+func TestStationCodeAfterRegion(t *testing.T) {
+	body := "Reservation Number: 5F2A9C\n\nTrain\tDeparts\tArrives\n\n547\tEmeryville, CA (EMY) Sun, Jun 13, 2027 5:40 PM\tRichmond, CA (RIC) Sun, Jun 13, 2027 6:58 PM\t$24.00\n"
+	facts := mailFacts("Capitol Corridor <etickets@rail.example.com>", "eTicket receipt", body, time.Date(2027, 6, 2, 2, 0, 0, 0, time.UTC))
+	if len(facts) != 1 || facts[0].Segment == nil || facts[0].Segment.Depart == nil || facts[0].Segment.Arrive == nil {
+		t.Fatalf("facts = %+v, want one leg", facts)
+	}
+	s := facts[0].Segment
+	if got := s.Depart.Time.Format(time.RFC3339) + " " + s.Arrive.Time.Format(time.RFC3339); got != "2027-06-13T17:40:00-07:00 2027-06-13T18:58:00-07:00" {
+		t.Errorf("leg %s -> %s: %s, want 2027-06-13T17:40:00-07:00 2027-06-13T18:58:00-07:00", s.From.Name, s.To.Name, got)
+	}
+}

@@ -115,9 +115,11 @@ func (c *msgContext) placedZone(name string) zoneHint {
 		return zoneHint{}
 	}
 	// A town with its US state or Canadian province ("Emeryville,
-	// California", "Toronto Union, ON"): the town in that region, before
-	// the world's towns of its name.
-	if z, loc := places.RegionZone(name); loc != nil {
+	// California", "Toronto Union, ON"): the town in that region, never
+	// the world's towns of its name nor an airport of its station's code
+	// ("Hudson, NY (HUD)"); none when the region keeps several zones and
+	// nothing places the town in one.
+	if z, loc, in := places.RegionZone(name); in {
 		return zoneHint{z, loc}
 	}
 	if z, loc := places.CityZone(name); loc != nil {

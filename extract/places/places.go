@@ -59,7 +59,8 @@ type tables struct {
 	// regionNames its abbreviation by its name in full, folded.
 	regionZones map[string][]string
 	regionNames map[string]string
-	locs        sync.Map // zone name → *time.Location
+	inCountry   map[string]bool // the countries the airport table holds airports in
+	locs        sync.Map        // zone name → *time.Location
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -75,6 +76,7 @@ var load = sync.OnceValue(func() *tables {
 		regional:    map[string]string{},
 		regionZones: map[string][]string{},
 		regionNames: map[string]string{},
+		inCountry:   map[string]bool{},
 	}
 	for k, v := range parseTSV(cjkAirportsTSV) {
 		t.cjk[Fold(k)] = v
@@ -88,6 +90,7 @@ var load = sync.OnceValue(func() *tables {
 		}
 		a := Airport{Code: f[0], Name: f[1], City: f[2], Country: f[3], Large: f[4] == "l", Retired: f[4] == "r"}
 		t.airports[a.Code] = a
+		t.inCountry[a.Country] = true
 		t.byName[Fold(a.Name)] = a.Code
 		// "London Heathrow" for "London Heathrow Airport", unless two
 		// airports would share the short name.
@@ -320,21 +323,30 @@ func WithoutRegionName(name string) string {
 
 // RegionZone is the zone of a place named with its US state or Canadian
 // province after a comma ("Emeryville, California", "Toronto Union, ON",
-// "Chicago (Union Station), IL"): its town's, when the town is in the
-// regional table or has an airport in that country and one of the
-// region's zones, else the region's own when it keeps one zone. A town
-// whose name is a place abroad ("Paris, TX", "Berlin, DE") is none: the
-// abbreviation may be a country's.
-func RegionZone(name string) (string, *time.Location) {
+// "Chicago (Union Station), IL", "Hudson, NY (HUD)"): its town's, when the
+// town is in the regional table or has an airport in that country and one
+// of the region's zones, else the region's own when it keeps one. in
+// reports that the name is such a place, zone or none: a town of a region
+// of several zones that nothing places has none, and no namesake's or
+// code's elsewhere (Kingston, ON is not Jamaica's, nor "(HUD)" an
+// airport's). A name whose abbreviation is its country's ("Berlin, DE",
+// "Toronto, CA") or whose town lies abroad under a region written in full
+// ("Tbilisi, Georgia") is none of them.
+func RegionZone(name string) (zone string, loc *time.Location, in bool) {
 	t := load()
-	before, region, _, ok := t.splitRegion(name)
+	// A station's code after the region ("Hudson, NY (HUD)").
+	if i := strings.LastIndex(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
+		name = strings.TrimSpace(name[:i])
+	}
+	before, region, full, ok := t.splitRegion(name)
 	if !ok {
-		return "", nil
+		return "", nil, false
 	}
 	zones := t.regionZones[region]
 	if i := strings.IndexByte(before, '('); i > 0 {
 		before = before[:i] // "New York (Penn Station)": the town
 	}
+	countryCode := t.inCountry[region] // "DE", "CA", "IN": also a country's
 	words := strings.Fields(Fold(before))
 	// The town may go on with its station's words ("Toronto Union"): its
 	// longest first words that name one.
@@ -342,27 +354,40 @@ func RegionZone(name string) (string, *time.Location) {
 		city := strings.Join(words[:n], " ")
 		if code, ok := t.regional[city+"|"+region]; ok && code != "" {
 			if z := t.zones[code]; slices.Contains(zones, z) {
-				return t.location(z)
+				zone, loc = t.location(z)
+				return zone, loc, true
 			}
-			return "", nil
+			return "", nil, true
 		}
 		if code, ok := t.lookup(city); ok {
-			if t.airports[code].Country != regions[region] {
-				return "", nil // a namesake abroad, or a country's code
+			switch country := t.airports[code].Country; {
+			case countryCode && country == region, full && country != regions[region]:
+				return "", nil, false // "Berlin, DE", "Tbilisi, Georgia"
+			case country == regions[region]:
+				if z := t.zones[code]; slices.Contains(zones, z) {
+					zone, loc = t.location(z)
+					return zone, loc, true
+				}
+				return "", nil, true
 			}
-			if z := t.zones[code]; slices.Contains(zones, z) {
-				return t.location(z)
+			break // a namesake abroad ("Paris, TX"): the region decides
+		}
+		// A city of several large airports ("Toronto, CA" is Canada's).
+		for _, code := range t.cityLarge[city] {
+			if country := t.airports[code].Country; countryCode && country == region {
+				return "", nil, false
 			}
-			return "", nil
 		}
 		if z, ok := t.cityZones[city]; ok && n == len(words) && len(zones) > 1 && slices.Contains(zones, z) {
-			return t.location(z) // "New York", "Chicago": several airports, one zone
+			zone, loc = t.location(z) // "New York", "Chicago": several airports, one zone
+			return zone, loc, true
 		}
 	}
 	if len(zones) == 1 {
-		return t.location(zones[0])
+		zone, loc = t.location(zones[0])
+		return zone, loc, true
 	}
-	return "", nil
+	return "", nil, true
 }
 
 // regions are the United States' states, its capital's district and

@@ -146,12 +146,25 @@ func TestRegionZone(t *testing.T) {
 		"Sioux Lookout, ON":                         "America/Winnipeg",
 		"Foleyet Siding, ON":                        "",
 		"Paris, TX":                                 "",
+		"Athens, GA":                                "America/New_York",
+		"Hudson, NY (HUD)":                          "America/New_York",
+		"Emeryville, CA (EMY)":                      "America/Los_Angeles",
+		"Kingston, ON":                              "",
 		"Berlin, DE":                                "",
 		"Tbilisi, Georgia":                          "",
 		"Emeryville":                                "",
 	} {
-		if got, _ := places.RegionZone(name); got != want {
+		if got, _, _ := places.RegionZone(name); got != want {
 			t.Errorf("RegionZone(%q) = %q, want %q", name, got, want)
+		}
+	}
+	// In a region or not: whether anything else may place the name.
+	for name, want := range map[string]bool{
+		"Kingston, ON": true, "Foleyet Siding, ON": true, "Paris, TX": true, "Berlin, DE": false,
+		"Toronto, CA": false, "Tbilisi, Georgia": false, "Emeryville": false,
+	} {
+		if _, _, in := places.RegionZone(name); in != want {
+			t.Errorf("RegionZone(%q) in = %v, want %v", name, in, want)
 		}
 	}
 	for name, want := range map[string]string{
