@@ -60,6 +60,18 @@ func TestPrintouts(t *testing.T) {
 			[]string{"DL 1234 JFK LHR 2027-06-13T22:25-04:00 2027-06-14T10:40+01:00 confirmed", "DL 401 LHR JFK 2027-06-20T12:00+01:00 2027-06-20T14:50-04:00 confirmed"}},
 		{"two cities' names in one column apart by one space", " 1 UA 930Y 13JUN SAN FRANCISCO LONDON HEATHROW HK1 1025A 505A+1\n",
 			[]string{"UA 930 SFO LHR 2027-06-13T10:25-07:00 2027-06-14T05:05+01:00 confirmed"}},
+		// Booking systems' e-tickets as agencies mail them, a line a
+		// field (issue 46 class 1, the labelled reader).
+		{"labelled e-ticket: the day's own line, each city's airport on the line under it", "E-TICKET - Worldspan Record Locator: 3KX7QF\nFLIGHT: Edinburgh to London (BA1436)\n   Date:      Thursday, March 18, 2027\n   Departs:   07:40 hrs\n   Arrives:   09:05 hrs\n   Flight:    BA1436 (operated by British Airways)\n   From:      Edinburgh,  United Kingdom\n   Airport:   EDI - Edinburgh Airport\n   To:        London,  United Kingdom\n   Airport:   LHR - Heathrow, Terminal 5\n\nFLIGHT: London to Edinburgh (BA1447)\n   Date:      Monday, March 22, 2027\n   Departs:   18:25 hrs\n   Arrives:   19:50 hrs\n   Flight:    BA1447 (operated by British Airways)\n   From:      London,  United Kingdom\n   Airport:   LHR - Heathrow, Terminal 5\n   To:        Edinburgh,  United Kingdom\n   Airport:   EDI - Edinburgh Airport\n",
+			[]string{"BA 1436 EDI LHR 2027-03-18T07:40Z 2027-03-18T09:05Z confirmed", "BA 1447 LHR EDI 2027-03-22T18:25Z 2027-03-22T19:50Z confirmed"}},
+		{"labelled e-ticket in German, the arrival's day in brackets", "Amadeus-Buchungsnummer: 5ZKQ2W\n   Flug:      LH 780 (durchgeführt von Lufthansa)\n   Datum:     Dienstag, 14. September 2027\n   Abflug:    21:55 Uhr\n   Von:       Frankfurt/Main, Deutschland\n   Flughafen: FRA - Frankfurt International, Terminal 1\n   Ankunft:   13:40 Uhr (15. September)\n   Nach:      Singapur, Singapur\n   Flughafen: SIN - Changi, Terminal 2\n",
+			[]string{"LH 780 FRA SIN 2027-09-14T21:55+02:00 2027-09-15T13:40+08:00 confirmed"}},
+		{"labelled e-ticket in French", "Référence de dossier : 4HJK9S\n   Vol :      AF 1232 (opéré par Air France)\n   Date :     samedi 17 avril 2027\n   Départ :   08h35\n   De :       Paris, France\n   Aéroport : CDG - Roissy Charles de Gaulle, terminal 2F\n   Arrivée :  12h50\n   À :        Athènes, Grèce\n   Aéroport : ATH - Eleftherios Venizelos\n",
+			[]string{"AF 1232 CDG ATH 2027-04-17T08:35+02:00 2027-04-17T12:50+03:00 confirmed"}},
+		{"labelled e-ticket in Spanish, a connection on one day, each stop with its airport's code", "Localizador: 7TPQ4X\n   Vuelo:   LH 1121\n   Fecha:   miércoles, 12 de mayo de 2027\n   Salida:  07:15  Madrid (MAD), Terminal 2\n   Llegada: 09:50  Fráncfort (FRA), Terminal 1\n\n   Vuelo:   LH 866 (operado por Lufthansa)\n   Fecha:   miércoles, 12 de mayo de 2027\n   Salida:  10:55  Fráncfort (FRA), Terminal 1\n   Llegada: 12:55  Oslo (OSL)\n",
+			[]string{"LH 1121 MAD FRA 2027-05-12T07:15+02:00 2027-05-12T09:50+02:00 confirmed", "LH 866 FRA OSL 2027-05-12T10:55+02:00 2027-05-12T12:55+02:00 confirmed"}},
+		{"labelled itinerary, the airline by its name, an overnight '(+1)'", "Trip Locator: KJWMRT\nFlight:  Alaska Airlines 0750\n   Date:            Thu, May 20, 2027\n   Departure:       10:40 PM\n   Departing from:  Seattle, WA (SEA - Seattle-Tacoma Intl)\n   Arrival:         7:05 AM (+1)\n   Arriving at:     Boston, MA (BOS - Logan Intl)\n",
+			[]string{"AS 750 SEA BOS 2027-05-20T22:40-07:00 2027-05-21T07:05-04:00 confirmed"}},
 		{"a departure line without a flight is no block", "Your coach\nDEPART LONDON VICTORIA 10:25\nARRIVE MANCHESTER 14:40\n", nil},
 		{"prose is no row", "Our flight sale: 12MAR to 20MAR, fly LH 400 from 99 EUR, departures 0955 and 1215 daily\n", nil},
 	} {

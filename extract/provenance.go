@@ -768,6 +768,19 @@ func rawAround(text, v string) string {
 	return truncateRunes(v, 60)
 }
 
+// containsNumber reports whether folded holds the flight's number num as a
+// word, perhaps printed with leading zeros to four digits ("0750").
+func containsNumber(folded, num string) bool {
+	for n := num; ; n = "0" + n {
+		if strings.Contains(folded, " "+n+" ") {
+			return true
+		}
+		if len(n) >= 4 {
+			return false
+		}
+	}
+}
+
 // derivedCode is a code made by a rule: a flight's number with the code
 // of the airline whose name the mail prints ("UNITED AIRLINES  FLT:
 // 925" is UA 925), or with the code markup gives apart from the number.
@@ -777,7 +790,7 @@ func (ev *evidence) derivedCode(fv fieldValue) Source {
 		return Source{}
 	}
 	for _, m := range ev.mats {
-		if !strings.Contains(m.folded, " "+foldAlnum(num)+" ") {
+		if !containsNumber(m.folded, foldAlnum(num)) {
 			continue
 		}
 		for _, a := range gdsAirlines {

@@ -191,21 +191,23 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 	switch kind {
 	case KindFlight:
 		fl := c.textFlights(all)
-		if len(fl) == 0 {
-			// Each field after its own label on a line (labelledflight.go);
-			// a friend's "my flight details" are labelled so too: no
-			// booking's sign, no flight (the ninth outside review).
-			for _, s := range c.labelledFlights(all) {
-				fl = append(fl, Fact{Kind: KindFlight, From: FromText, Segment: s})
-			}
-			if len(fl) > 0 && c.recordLocator(all) == "" && !c.langBooked() {
-				fl = nil
-			}
+		// Each field after its own label on a line (labelledflight.go).
+		// A list read whole is its flights' own reading, over the line
+		// readers' of the same number (which take one of its flights
+		// and miss the rest, an e-ticket's connection); a friend's "my
+		// flight details" are labelled so too: no booking's sign, no
+		// flight (the ninth outside review).
+		if labelled := c.labelledFlights(all); len(labelled) > 0 && (c.recordLocator(all) != "" || c.langBooked()) {
+			ref := c.recordLocator(all)
 			if len(fl) > 0 {
-				ref := c.recordLocator(all)
-				for _, f := range fl {
-					f.Segment.Reservation = ref
-				}
+				ref = fl[0].Segment.Reservation
+			}
+			for _, s := range labelled {
+				s.Reservation = ref
+				fl = slices.DeleteFunc(fl, func(f Fact) bool { return f.Segment != nil && f.Segment.Number == s.Number })
+			}
+			for _, s := range labelled {
+				fl = append(fl, Fact{Kind: KindFlight, From: FromText, Segment: s})
 			}
 		}
 		out = append(out, fl...)
