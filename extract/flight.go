@@ -39,14 +39,21 @@ func (c *msgContext) textFlights(text string) []Fact {
 	lines := splitFlightsOnLine(strings.Split(text, "\n"))
 	ref := c.recordLocator(text)
 	var out []Fact
-	seen := map[string]bool{}
+	seen := map[string]int{} // a number and day's index in out, plus one
 	// add keeps seg under the booking reference ref, once a number and day.
 	add := func(seg *Segment, ref string) {
 		seg.Reservation = ref
-		if key := seg.Number + seg.Depart.Format("2006-01-02"); !seen[key] {
-			seen[key] = true
-			out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+		key := seg.Number + seg.Depart.Format("2006-01-02")
+		if i := seen[key]; i > 0 {
+			// A schedule change prints the old segment ("UN1", "HX1")
+			// over the new one ("TK1"): the flight is the one that flies.
+			if out[i-1].Segment.Status == StatusCancelled && seg.Status != StatusCancelled {
+				out[i-1].Segment = seg
+			}
+			return
 		}
+		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+		seen[key] = len(out)
 	}
 	// Booking systems' printouts: one flight per line, and every field
 	// in its column.
@@ -253,11 +260,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 		}
 		seg.Number, seg.Reservation = h.num, ref
 		key := seg.Number + seg.Depart.Format("2006-01-02")
-		if seen[key] {
+		if seen[key] > 0 {
 			continue
 		}
-		seen[key] = true
 		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
+		seen[key] = len(out)
 	}
 	return out
 }

@@ -875,19 +875,33 @@ func gdsDateHeading(ln string) bool {
 }
 
 // gdsReceiptRows reads an e-ticket receipt's two-line flights, skipping
-// used lines and marking those it reads.
+// used lines and marking those it reads. Amadeus prints the departure's
+// airport name and terminal on lines of their own under the row, before
+// the arrival's line.
 func (c *msgContext) gdsReceiptRows(lines []string, used map[int]bool) []*Segment {
 	var out []*Segment
 	for i := 0; i+1 < len(lines); i++ {
 		ln := lines[i]
-		if used[i] || len(ln) > 200 || !strings.Contains(lines[i+1], "ARRIVAL") {
+		if used[i] || len(ln) > 200 {
+			continue
+		}
+		// The arrival's line next, or under the departure's airport's
+		// name and terminal ("KASTRUP", "TERMINAL:3"), lines without a
+		// digit but the terminal's.
+		j := i + 1
+		for ; j < len(lines) && j <= i+3 && !strings.Contains(lines[j], "ARRIVAL"); j++ {
+			if t := strings.TrimSpace(lines[j]); t == "" || hasDigit(t) && !strings.HasPrefix(t, "TERMINAL") {
+				j = len(lines)
+			}
+		}
+		if j >= len(lines) || j > i+3 {
 			continue
 		}
 		m := gdsReceiptRowRE.FindStringSubmatch(ln)
 		if m == nil || !isFlightDesignator(m[2]) {
 			continue
 		}
-		a := gdsReceiptArrRE.FindStringSubmatch(lines[i+1])
+		a := gdsReceiptArrRE.FindStringSubmatch(lines[j])
 		if a == nil {
 			continue
 		}
@@ -909,8 +923,10 @@ func (c *msgContext) gdsReceiptRows(lines []string, used map[int]bool) []*Segmen
 		seg := &Segment{Type: KindFlight, Status: StatusConfirmed, From: from, To: to, Number: m[2] + " " + strings.TrimLeft(m[3], "0")}
 		seg.Depart, seg.Arrive = c.gdsTimes(d, dep[0], ac, from, to)
 		out = append(out, seg)
-		used[i], used[i+1] = true, true
-		i++
+		for k := i; k <= j; k++ {
+			used[k] = true
+		}
+		i = j
 	}
 	return out
 }

@@ -72,6 +72,11 @@ func TestPrintouts(t *testing.T) {
 			[]string{"LH 1121 MAD FRA 2027-05-12T07:15+02:00 2027-05-12T09:50+02:00 confirmed", "LH 866 FRA OSL 2027-05-12T10:55+02:00 2027-05-12T12:55+02:00 confirmed"}},
 		{"labelled itinerary, the airline by its name, an overnight '(+1)'", "Trip Locator: KJWMRT\nFlight:  Alaska Airlines 0750\n   Date:            Thu, May 20, 2027\n   Departure:       10:40 PM\n   Departing from:  Seattle, WA (SEA - Seattle-Tacoma Intl)\n   Arrival:         7:05 AM (+1)\n   Arriving at:     Boston, MA (BOS - Logan Intl)\n",
 			[]string{"AS 750 SEA BOS 2027-05-20T22:40-07:00 2027-05-21T07:05-04:00 confirmed"}},
+		{"an e-ticket receipt's departure airport and terminal on lines of their own", "BOOKING REF: AMADEUS: 6RKT2P, AIRLINE: SK/ZL4Q8N\nFROM /TO           FLIGHT   CL DATE   DEP   FARE BASIS  NVB   NVA   BAG  ST\nCOPENHAGEN CPH     SK 1415  M  19MAR  0705  MLOWDK            19MAR 1PC  OK\nKASTRUP\nTERMINAL:3\nOSLO OSL                            ARRIVAL TIME: 0815  ARRIVAL DATE: 19MAR\n",
+			[]string{"SK 1415 CPH OSL 2027-03-19T07:05+01:00 2027-03-19T08:15+01:00 confirmed"}},
+		{"a schedule change: the old segment (UN) gives way to the new one (TK) of the same flight and day", "RECORD LOCATOR: WQXPRT\nORIGINAL FLIGHT\n 1 UA 1542Y 06MAY 4 ORDDEN UN1  0915A 1100A\nNEW FLIGHT\n 1 UA 1542Y 06MAY 4 ORDDEN TK1  1005A 1150A\n",
+			[]string{"UA 1542 ORD DEN 2027-05-06T10:05-05:00 2027-05-06T11:50-06:00 confirmed"}},
+		{"a fare quote, nothing booked, is no flight", "FARE QUOTE - FOR INFORMATION ONLY. Nothing has been booked.\n 1 ME 211 Y 14APR BEYCDG 0810 1120\n 2 ME 212 Y 21APR CDGBEY 1250 1805\n", nil},
 		{"a departure line without a flight is no block", "Your coach\nDEPART LONDON VICTORIA 10:25\nARRIVE MANCHESTER 14:40\n", nil},
 		{"prose is no row", "Our flight sale: 12MAR to 20MAR, fly LH 400 from 99 EUR, departures 0955 and 1215 daily\n", nil},
 	} {
