@@ -196,6 +196,12 @@ func (c *msgContext) setSender(addr, name string) {
 	if _, d, ok := strings.Cut(addr, "@"); ok {
 		c.senderDomain = strings.ToLower(strings.TrimSuffix(d, ">"))
 	}
+	// An address field no parser could read keeps its text, which is
+	// not a domain ("example> =?utf-8?q?…?="): no domain then, rather
+	// than a company's key that no mail of it matches.
+	if !mime.IsDomain(c.senderDomain) {
+		c.senderDomain = ""
+	}
 	c.senderName = strings.TrimSpace(name)
 	if placeholderSender(c.senderDomain) {
 		// Neither the address nor a role's name is a company's

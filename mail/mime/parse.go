@@ -281,6 +281,9 @@ func addresses(h mail.Header, key string, m *Message) []Address {
 	if err != nil {
 		// Keep the undecodable value rather than dropping the sender.
 		m.problem("%s: %v", strings.ToLower(key), err)
+		if a, ok := salvageAddress(h.Get(key)); ok {
+			return []Address{a}
+		}
 		if v := strings.TrimSpace(sanitize(h.Get(key))); v != "" {
 			return []Address{{Address: v}}
 		}
