@@ -187,13 +187,13 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 			b.Amount = m
 		}
 	}
-	b.Due = c.labelledDate(dueLabels, text, c.countryZone(""))
+	b.Due = c.dueDate(text, c.countryZone(""))
 	b.Number = c.invoiceNumber(text)
 	if b.Number == "" {
 		b.Number = headingNumber(text)
 	}
 	if cells != "" {
-		if d := c.labelledDate(dueLabels, cells, c.countryZone("")); d != nil {
+		if d := c.dueDate(cells, c.countryZone("")); d != nil {
 			b.Due = d
 		}
 		if n := c.invoiceNumber(cells); n != "" {
@@ -870,7 +870,7 @@ func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
 	for ln := range strings.Lines(firstLines(text, 60)) {
 		// The expressions only on a line with a digit and one of the
 		// words: an invoice's lines are many.
-		if !hasDigit(ln) || !dueAfterWords.In(strings.ToLower(ln)) {
+		if !hasDigit(ln) || !dueAfterWords.In(strings.ToLower(ln)) || discountTerm(ln) {
 			continue
 		}
 		m := moneyRE.FindStringIndex(ln)
@@ -887,6 +887,31 @@ func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
 		}
 	}
 	return nil
+}
+
+// dueDate is the day after a due label (due in extract/lang/data). Of a
+// payment term's days ("Zahlbar bis 01.09.2025: 2,5 % Skonto", "Zahlbar
+// bis 21.09.2025 ohne Abzug"; "Payable until 03.09.2025 3% discount"), a
+// day that earns a discount is an option to pay early; the bill is due by
+// the day without one. Only discounted days: none, as a wrong day is
+// worse than none.
+func (c *msgContext) dueDate(text string, z zoneHint) *Time {
+	return c.labelledDateBut(dueLabels, text, z, discountTerm)
+}
+
+// billDiscount names an early payment's discount (bill.discount:
+// "discount", "Skonto", "escompte", "sconto") and billNet a payment
+// without one (bill.net: "without deduction", "ohne Abzug", "net").
+var (
+	billDiscount = words.NewWholeSet(lang.Entries("bill.discount"))
+	billNet      = words.NewWholeSet(lang.Entries("bill.net"))
+)
+
+// discountTerm reports whether a line of a payment term offers a discount
+// for paying early, and does not say its amount is the net one.
+func discountTerm(line string) bool {
+	l := strings.ToLower(line)
+	return billDiscount.In(l) && !billNet.In(l)
 }
 
 // dueBeforePhrases are the words that end a sentence after the day a bill
@@ -906,7 +931,7 @@ func (c *msgContext) dueBeforeWord(text string, z zoneHint) *Time {
 			continue
 		}
 		l := lowerLine(ln)
-		if !dueBeforeWords.In(l) || !billTopic.Any(l) && !holdsCurrency(ln, l) {
+		if !dueBeforeWords.In(l) || !billTopic.Any(l) && !holdsCurrency(ln, l) || discountTerm(ln) {
 			continue
 		}
 		for _, d := range c.dates(ln) {

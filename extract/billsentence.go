@@ -68,7 +68,7 @@ func (c *msgContext) owedAmount(text string, z zoneHint) (_ *Money, _ *Time, con
 			if i+1 < len(lines) {
 				rest += "\n" + lines[i+1]
 			}
-			due := c.labelledDate(dueLabels, rest, z)
+			due := c.dueDate(rest, z)
 			if due == nil {
 				due = c.payByDate(rest, z)
 			}
@@ -205,7 +205,7 @@ func (c *msgContext) openingAmountDue(ln string, m []int, z zoneHint) *Time {
 		return nil
 	}
 	if strings.HasPrefix(strings.TrimLeft(l, " "), "is due") || strings.HasPrefix(strings.TrimLeft(l, " "), "are due") {
-		return c.labelledDate(dueLabels, sentence, z)
+		return c.dueDate(sentence, z)
 	}
 	if dueBeforeWords.In(l) {
 		return c.byDateInSentence(sentence, z)

@@ -19,7 +19,18 @@ import (
 // labelledDate finds the first date (and clock, if on the same line)
 // after one of the labels.
 func (c *msgContext) labelledDate(l labelSet, text string, z zoneHint) *Time {
+	return c.labelledDateBut(l, text, z, nil)
+}
+
+// labelledDateBut is labelledDate less the values whose line skip
+// refuses (nil: none).
+func (c *msgContext) labelledDateBut(l labelSet, text string, z zoneHint, skip func(line string) bool) *Time {
 	for _, v := range c.after(l, text) {
+		if skip != nil {
+			if line, _, _ := strings.Cut(v, "\n"); skip(line) {
+				continue
+			}
+		}
 		ds := c.dates(v)
 		if len(ds) == 0 || ds[0].start > 40 {
 			continue

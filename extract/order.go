@@ -22,8 +22,11 @@ var (
 	// its abbreviation does ("commande numéro 345678901", "ordine numero",
 	// "pedido número"). A number may end in one to three capitals after
 	// a dash ("84-2912-A", "2027-0418-B"): read without them it would be
-	// another order's.
-	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º]|[Nn]um[eé]ro|[Nn]úmero|[Nn]ummer|[Nn]umber)\.?\s*:?\s*)?((?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9](?:-[A-Z]{1,3})?)\b`)
+	// another order's. A purchase order's number keeps its "PO" apart by
+	// a space as written ("Your order PO 4471 has shipped"): "PO" alone
+	// is too short for a number, and "4471" alone is not what the
+	// buyer's papers say.
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º]|[Nn]um[eé]ro|[Nn]úmero|[Nn]ummer|[Nn]umber)\.?\s*:?\s*)?((?:PO ?#? ?)?(?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9](?:-[A-Z]{1,3})?)\b`)
 	// A number may follow its label as a sentence does: "the tracking
 	// number is 350C20177729F", "il numero di tracciabilità è …".
 	// A local carrier may print its prefix apart by a dash ("URB-88120394"),
