@@ -684,11 +684,13 @@ func (c *msgContext) nonZeroAmount(text string) *Money {
 // first that agrees with the sender's domain (namesDomain: the rule Merge
 // shows a name by), in the order a reader trusts them: a labelled issuer
 // ("Rechnungssteller:", "Émetteur :", "Invoice from", bill.issuer), the
-// letterhead (a name alone on one of the text's first lines), then the
-// display name less its department's words ("Acme Billing" is Acme).
-// None agreeing, the display name, as before: Merge shows the domain
-// for it. A person's name ("Maria Lopez" from quillandpress.com) or a
-// no-reply's agrees with no domain, so the letterhead's name comes first.
+// letterhead (a name alone on one of the text's first lines), a footer's
+// company data (footerIssuer), then the display name less its
+// department's words ("Acme Billing" is Acme), with the legal form the
+// text prints after it (fullName).
+// None agreeing, none: Merge shows the domain. A person's name ("Maria
+// Lopez" from quillandpress.com) or a no-reply's agrees with no domain,
+// so the letterhead's name comes first.
 func (c *msgContext) billIssuer(subject, text string) string {
 	org := orgDomain(c.senderDomain)
 	if org == "" {
@@ -723,10 +725,26 @@ func (c *msgContext) billIssuer(subject, text string) string {
 			break
 		}
 	}
-	if name := issuerName(senderBrand(c.senderName)); name != "" && namesDomain(name, org) {
+	// A footer's company data ("NORDWIND ELEKTRO GMBH | Hafenstraße 3 |
+	// 28217 Bremen"), where a salesman's mail names the company only
+	// there.
+	if name := footerIssuer(body, org); name != "" {
 		return name
 	}
-	return c.senderName
+	// The display name less its department's words, as the mail prints
+	// it in full ("Apex Office Supplies Billing" signs "Apex Office
+	// Supplies LLC").
+	if name := issuerName(senderBrand(c.senderName)); name != "" && namesDomain(name, org) {
+		return fullName(name, body)
+	}
+	// The display name whole, when it agrees (a name of a script without
+	// capitals: "アマゾン" from amazon.co.jp); else none. A name that
+	// agrees with nothing is a person's ("Michael Johnson", a salesman's
+	// mail) or a stranger's claim, and Merge shows the domain for it.
+	if namesDomain(c.senderName, org) {
+		return c.senderName
+	}
+	return ""
 }
 
 // domainInName reports whether a registrable domain's name, without its

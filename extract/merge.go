@@ -237,6 +237,15 @@ func namesDomain(name, org string) bool {
 				return true
 			}
 		}
+		// The initials of three words or more, as the domain's whole
+		// name ("Pacific Gas and Electric Company" for pge.com): a
+		// stranger's domain must be those letters alone, which shows no
+		// more than the initials themselves would agree with, and never
+		// for a name holding a brand's word under a domain not the
+		// brand's ("Amazon Web Services" for aws.example).
+		if a := acronym(ws); a != "" && a == label && !brandWordOutside(ws, org) {
+			return true
+		}
 	}
 	return false
 }
