@@ -718,6 +718,9 @@ func (c *msgContext) billIssuer(subject, text string) string {
 		if first, _, ok := strings.Cut(t, "   "); ok {
 			t = strings.TrimSpace(first)
 		}
+		// A PDF flattened to Markdown sets it in bold or as a heading
+		// ("**Holz & Baustoffe Müller KG**").
+		t = strings.TrimSpace(strings.Trim(t, "*_#"))
 		if name := issuerName(t); name == t && domainInName(name, org) {
 			return name
 		}
@@ -748,12 +751,24 @@ func (c *msgContext) billIssuer(subject, text string) string {
 }
 
 // domainInName reports whether a registrable domain's name, without its
-// hyphens, is in a name written together, "&" read as "and".
+// hyphens, is in a name written together, "&" read as "and" or left out
+// and its letters spelled as domains spell them (NameForms: "Holz &
+// Baustoffe Müller KG" holds holz-baustoffe-mueller).
 func domainInName(name, org string) bool {
 	label, _, _ := strings.Cut(org, ".")
 	label = strings.ReplaceAll(places.Fold(label), " ", "")
-	compact := strings.ReplaceAll(places.Fold(strings.ReplaceAll(name, "&", " and ")), " ", "")
-	return len(label) >= 3 && strings.Contains(compact, label)
+	if len(label) < 3 {
+		return false
+	}
+	if strings.Contains(strings.ReplaceAll(places.Fold(strings.ReplaceAll(name, "&", " and ")), " ", ""), label) {
+		return true
+	}
+	for _, ws := range NameForms(name) {
+		if strings.Contains(strings.Join(ws, ""), label) {
+			return true
+		}
+	}
+	return false
 }
 
 // issuerLabels are the labels before a bill's issuer (bill.issuer).

@@ -10,8 +10,9 @@ import (
 // TestIssuerAsPrinted: a bill's issuer is the company's name as its
 // papers print it, shown for an authenticated sender when it agrees with
 // the domain: the display name less its department's words with the
-// legal form the text signs with ("Harrowgate Paper Co. Billing" signs
-// "Harrowgate Paper Co. Ltd"), a footer's company data in capitals
+// legal form the text signs with ("Harrowgate Paper Billing" signs
+// "Harrowgate Paper Ltd"), a letterhead in bold whose domain leaves out
+// its "&", a footer's company data in capitals
 // under a salesman's mail, the initials of three words or more as the
 // domain's whole name; a salesman's own name never.
 func TestIssuerAsPrinted(t *testing.T) {
@@ -28,6 +29,11 @@ func TestIssuerAsPrinted(t *testing.T) {
 		{"Klaus Berger <k.berger@nwe-gruppe.example>",
 			"RECHNUNG\nRechnungsnummer: 4410983\nRechnungsbetrag: 1.204,50 EUR\nZahlbar bis 02.10.2026 ohne Abzug\n\nNORDWIND ELEKTRO GMBH GROSSHANDEL | HAFENSTRASSE 3 | 28217 BREMEN | T +49 421 55 01-0\n",
 			"", "nwe-gruppe.example"},
+		// A letterhead in Markdown's bold over the address block, its
+		// "&" left out and its umlaut spelled out in the domain.
+		{"Rechnungsstelle <rechnung@baustoffe-fliesen-schaefer.example>",
+			"# RECHNUNG\n\n**Baustoffe & Fliesen Schäfer GmbH**\nHauptstraße 4\n79100 Freiburg\n\nRechnungs-Nr.: 2026-B-118\nGesamtbetrag: €1.120,00\nZahlbar bis 02.10.2026 ohne Abzug\n",
+			"Baustoffe & Fliesen Schäfer GmbH", "Baustoffe & Fliesen Schäfer GmbH"},
 		{"Northern Lakes Water and Power <billing@nlwp.example>",
 			"Your bill is ready\nAccount number: 5520-118\nTotal amount due: $88.20\nDue date: October 8, 2026\n\nNorthern Lakes Water and Power Company\nP.O. Box 400\n",
 			"Northern Lakes Water and Power Company", "Northern Lakes Water and Power Company"},
