@@ -108,7 +108,14 @@ import (
 // instructions, a long line read around its clock).
 // Version 17: the tenth review's fixes (a relayed message known as read,
 // facts_extracted.relayed; a helpdesk's echo of a request states nothing).
-const Version = 17
+// Version 18: foreign-8's classes (agencies' e-tickets a line a field,
+// Amadeus receipts, schedule changes, fare quotes; North American rail
+// stops over their days, Thruway coaches, regions' zones; bills' payment
+// terms, printed names and initials, malformed senders, PO numbers);
+// currencies by their ISO code, coach operators' own mail, Mexico's
+// cities, a city's short name in another country; a shop with a
+// free-mail Reply-To keeps its orders (mail/trust.RelayedByReply).
+const Version = 18
 
 // Result is what one message says.
 type Result struct {
