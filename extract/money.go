@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -16,7 +17,57 @@ import (
 // the currency from its symbol, code or the sender's country ("kr",
 // "Rs"); IBANs checked by their mod-97 digits.
 
-var moneyRE = regexp.MustCompile(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|RSD|MKD|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB|₽|₺|₴|₪|₱|₫|฿|₦|(?-i:` + isoCodes + `))[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|Kč|Kc|kr\.?|zł|zl|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元|₽|руб\.?|₺|TL|₴|грн\.?|лв\.?|RSD|dinara|din\.|динара|дин\.|MKD|денари|ден\.|₪|₫|฿|(?-i:` + isoCodes + `))(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
+var moneyBaseRE = regexp.MustCompile(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|RSD|MKD|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB|₽|₺|₴)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|Kč|Kc|kr\.?|zł|zl|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元|₽|руб\.?|₺|TL|₴|грн\.?|лв\.?|RSD|dinara|din\.|динара|дин\.|MKD|денари|ден\.)(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
+
+// moneyISORE is moneyRE's form for the currencies of isoCodes and the
+// symbols no other reader knows, with the same groups: apart, since one
+// expression of both is too large for the regexp package's backtracker
+// and ran every amount line 12 % slower.
+var moneyISORE = regexp.MustCompile(`(?:(₪|₱|₫|฿|₦|` + isoCodes + `)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(₪|₫|฿|` + isoCodes + `)(?:\b|$|[^\p{L}]))`)
+
+// moneyRE finds amounts of money: moneyBaseRE's, and moneyISORE's in a
+// line that holds one of its currencies (hasISOCurrency), in the order
+// they stand.
+var moneyRE moneyFinder
+
+type moneyFinder struct{}
+
+func (moneyFinder) FindStringSubmatchIndex(s string) []int {
+	if ms := moneyRE.FindAllStringSubmatchIndex(s, 1); len(ms) > 0 {
+		return ms[0]
+	}
+	return nil
+}
+
+func (moneyFinder) FindStringIndex(s string) []int {
+	if m := moneyRE.FindStringSubmatchIndex(s); m != nil {
+		return m[:2]
+	}
+	return nil
+}
+
+// FindAllStringSubmatchIndex is the regexp method's, over both
+// expressions: their matches by their start, none overlapping an earlier
+// one; n < 0 for all.
+func (moneyFinder) FindAllStringSubmatchIndex(s string, n int) [][]int {
+	base := moneyBaseRE.FindAllStringSubmatchIndex(s, n)
+	if !hasISOCurrency(s) {
+		return base
+	}
+	out := append(base, moneyISORE.FindAllStringSubmatchIndex(s, n)...)
+	slices.SortStableFunc(out, func(a, b []int) int { return a[0] - b[0] })
+	kept := out[:0]
+	for _, m := range out {
+		if len(kept) > 0 && m[0] < kept[len(kept)-1][1] {
+			continue
+		}
+		kept = append(kept, m)
+	}
+	if n >= 0 && len(kept) > n {
+		kept = kept[:n]
+	}
+	return kept
+}
 
 // isoCodes are the ISO 4217 codes of currencies moneyRE reads only as
 // codes, in capitals: as words in any case they are English's ("try",
@@ -38,18 +89,21 @@ var isoCodeSet = func() map[string]bool {
 // a currency moneyRE reads: one of currencyWords, or a code of isoCodes
 // in capitals as a word of its own.
 func holdsCurrency(ln, l string) bool {
-	if currencyWords.Any(l) {
-		return true
-	}
-	for i := 0; i+3 <= len(ln); i++ {
-		if !isUpperByte(ln[i]) || i > 0 && inWord(ln[i-1]) {
+	return currencyWords.Any(l) || hasISOCurrency(ln)
+}
+
+// hasISOCurrency reports whether s holds a code of isoCodes in capitals
+// as a word of its own, or a symbol only moneyISORE reads.
+func hasISOCurrency(s string) bool {
+	for i := 0; i+3 <= len(s); i++ {
+		if !isUpperByte(s[i]) || i > 0 && inWord(s[i-1]) {
 			continue
 		}
-		if isUpperByte(ln[i+1]) && isUpperByte(ln[i+2]) && (i+3 == len(ln) || !inWord(ln[i+3])) && isoCodeSet[ln[i:i+3]] {
+		if isUpperByte(s[i+1]) && isUpperByte(s[i+2]) && (i+3 == len(s) || !inWord(s[i+3])) && isoCodeSet[s[i:i+3]] {
 			return true
 		}
 	}
-	return false
+	return strings.ContainsAny(s, "₪₱₫฿₦")
 }
 
 func isUpperByte(b byte) bool { return b >= 'A' && b <= 'Z' }
