@@ -903,7 +903,7 @@ func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
 	for ln := range strings.Lines(firstLines(text, 60)) {
 		// The expressions only on a line with a digit and one of the
 		// words: an invoice's lines are many.
-		if !hasDigit(ln) || !dueAfterWords.In(strings.ToLower(ln)) || discountTerm(ln) {
+		if !hasDigit(ln) || !dueAfterWords.In(strings.ToLower(ln)) || discountTerm(firstSentence(ln)) {
 			continue
 		}
 		m := moneyRE.FindStringIndex(ln)
@@ -929,7 +929,7 @@ func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
 // the day without one. Only discounted days: none, as a wrong day is
 // worse than none.
 func (c *msgContext) dueDate(text string, z zoneHint) *Time {
-	return c.labelledDateBut(dueLabels, text, z, discountTerm)
+	return c.labelledDateBut(dueLabels, text, z, func(line string) bool { return discountTerm(firstSentence(line)) })
 }
 
 // billDiscount names an early payment's discount (bill.discount:
@@ -943,8 +943,39 @@ var (
 // discountTerm reports whether a line of a payment term offers a discount
 // for paying early, and does not say its amount is the net one.
 func discountTerm(line string) bool {
+	// A discount's term gives its rate in the sentence that names the
+	// discount ("2,5% Skonto", "3,00% discount = 101,66"); a due
+	// line that mentions a discount in passing ("(paperless discount
+	// applied)", "Discount: none") is a due line (the eleventh outside
+	// review, HIGH-3).
 	l := strings.ToLower(line)
-	return billDiscount.In(l) && !billNet.In(l)
+	return strings.Contains(l, "%") && billDiscount.In(l) && !billNet.In(l)
+}
+
+// firstSentence is a line up to the end of its first sentence: a full
+// stop after a word of five letters or more, or a year ("… December 9,
+// 2026. Early payment discount: 2% if paid by …"), and a capital after
+// it; a day's or an abbreviation's stop ("20. Dez. 2025") ends none.
+func firstSentence(line string) string {
+	for i := 0; ; {
+		j := strings.Index(line[i:], ". ")
+		if j < 0 {
+			return line
+		}
+		end := i + j
+		i = end + 2
+		if i >= len(line) {
+			return line
+		}
+		next, _ := utf8.DecodeRuneInString(line[i:])
+		k := end
+		for k > 0 && line[k-1] != ' ' && line[k-1] != '\t' {
+			k--
+		}
+		if word := line[k:end]; unicode.IsUpper(next) && (len(word) >= 5 || len(word) == 4 && isDigitByte(word[0])) {
+			return line[:end]
+		}
+	}
 }
 
 // dueBeforePhrases are the words that end a sentence after the day a bill
@@ -964,7 +995,7 @@ func (c *msgContext) dueBeforeWord(text string, z zoneHint) *Time {
 			continue
 		}
 		l := lowerLine(ln)
-		if !dueBeforeWords.In(l) || !billTopic.Any(l) && !holdsCurrency(ln, l) || discountTerm(ln) {
+		if !dueBeforeWords.In(l) || !billTopic.Any(l) && !holdsCurrency(ln, l) || discountTerm(firstSentence(ln)) {
 			continue
 		}
 		for _, d := range c.dates(ln) {

@@ -85,7 +85,10 @@ func fullName(name, text string) string {
 		if at > 0 && isNameRune(lastRune(text[:at])) {
 			continue
 		}
-		line, _, _ := strings.Cut(text[i:], "\n")
+		// The two words after the name at most: a line of the name
+		// repeated was split whole at every mention (quadratic; the
+		// eleventh outside review, MEDIUM-6).
+		line, _, _ := strings.Cut(text[i:min(len(text), i+40)], "\n")
 		var forms []string
 		for _, w := range strings.Fields(line) {
 			if legalFormOf(w) == "" || len(forms) == 2 {

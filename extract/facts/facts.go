@@ -472,6 +472,13 @@ func (s *Store) extractParsed(raw []byte, m *mime.Message, full bool) (r readRes
 		res = extract.ExtractQuick(m, auth)
 	}
 	relayed := trust.Relayed(m)
+	if relayed {
+		// The From domain's authentication vouches for the domain's
+		// words, not for the writer it relays: a brand's notice with a
+		// stranger's free-mail Reply-To was a verified order of the
+		// brand's (the eleventh outside review, MEDIUM-4).
+		res.Auth.Authenticated = false
+	}
 	if relayed && !trust.RelayedByReply(m) {
 		// A relay is never the shop: a marketplace seller's message, a
 		// gift card's giver, a share's or a list post's writer states no

@@ -15,6 +15,14 @@ import (
 // encoded word after "<a@b.example>" is still from a@b.example. ok is
 // false when the field holds no such address.
 func salvageAddress(v string) (a Address, ok bool) {
+	// A field that holds more than one address is refused whole: which
+	// one a provider's DMARC judged is not ours to guess, and a quoted
+	// name holding the person's own address ("\"Alex <alex@home>\"
+	// <x@attacker> junk") would make a stranger's mail the person's (the
+	// eleventh outside review, HIGH-1).
+	if strings.Count(v, "@") != 1 {
+		return Address{}, false
+	}
 	if i := strings.IndexByte(v, '<'); i >= 0 {
 		if j := strings.IndexByte(v[i:], '>'); j > 0 {
 			if addr := v[i+1 : i+j]; isAddress(addr) {

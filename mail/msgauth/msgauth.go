@@ -96,7 +96,12 @@ func authenticate(fromDomain string, fields []string, raw []byte, servIDs []stri
 		// address holding ";" that the provider quotes) must not have a
 		// field of its own below it believed (the tenth outside review).
 		// DMARC is the stronger verdict: it already includes alignment.
+		// Unreadable, it is no pass, and counts as a fail: the forged
+		// From it may hide must not pass for the person's own mail,
+		// which a message neither authenticated nor failed does for
+		// the facts' senders (the eleventh outside review, HIGH-2).
 		if err != nil {
+			a.Failed = true
 			break
 		}
 		for _, r := range results {
