@@ -1,6 +1,6 @@
 //go:build unix
 
-package extract_test
+package extract
 
 import (
 	"syscall"

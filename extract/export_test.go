@@ -14,3 +14,6 @@ var TermsPaid = termsPaid
 
 // TicketLineHead is ticketLineHead, for the tests outside the package.
 var TicketLineHead = ticketLineHead
+
+// ProcessCPU is processCPU, for the time-bounded tests outside the package.
+var ProcessCPU = processCPU

@@ -34,7 +34,9 @@ func TestIssuerAsPrinted(t *testing.T) {
 		{"Rechnungsstelle <rechnung@baustoffe-fliesen-schaefer.example>",
 			"# RECHNUNG\n\n**Baustoffe & Fliesen Schäfer GmbH**\nHauptstraße 4\n79100 Freiburg\n\nRechnungs-Nr.: 2026-B-118\nGesamtbetrag: €1.120,00\nZahlbar bis 02.10.2026 ohne Abzug\n",
 			"Baustoffe & Fliesen Schäfer GmbH", "Baustoffe & Fliesen Schäfer GmbH"},
-		{"Northern Lakes Water and Power <billing@nlwp.example>",
+		// Initials agree under an established suffix (.com, a
+		// country's), where every short label has long been held.
+		{"Northern Lakes Water and Power <billing@nlwp.com>",
 			"Your bill is ready\nAccount number: 5520-118\nTotal amount due: $88.20\nDue date: October 8, 2026\n\nNorthern Lakes Water and Power Company\nP.O. Box 400\n",
 			"Northern Lakes Water and Power Company", "Northern Lakes Water and Power Company"},
 		// A stranger's domain of the initials with more letters, or the
@@ -42,6 +44,16 @@ func TestIssuerAsPrinted(t *testing.T) {
 		{"Northern Lakes Water and Power <billing@nlwp-billing.example>",
 			"Your bill is ready\nAccount number: 5520-118\nTotal amount due: $88.20\nDue date: October 8, 2026\n",
 			"", "nlwp-billing.example"},
+		// Under a new suffix anyone buys the initials this week
+		// (the eleventh outside review, LOW-8).
+		{"Northern Lakes Water and Power <billing@nlwp.help>",
+			"Your bill is ready\nAccount number: 5520-118\nTotal amount due: $88.20\nDue date: October 8, 2026\n",
+			"", "nlwp.help"},
+		// A name agreeing with its domain by one word of many carries no
+		// phrase along (MEDIUM-7).
+		{"Harrowgate Already Paid No Action Needed <billing@harrowgate-paper.example>",
+			"Invoice number: HP-20932\nAmount due: $611.00\nDue date: 2026-10-08\n",
+			"", "harrowgate-paper.example"},
 		{"Amazon Web Services <billing@aws.example>",
 			"Your invoice is ready\nInvoice number: 1188203321\nTotal amount due: $12.40\nDue date: October 8, 2026\n",
 			"", "aws.example"},

@@ -85,16 +85,25 @@ func brandOwns(domains []string, org string) bool {
 		if label != word {
 			continue
 		}
-		if suffix == "com" || suffix == "net" || suffix == "org" {
+		if suffix != "edu" && suffix != "gov" && establishedSuffix(org) {
 			return true
 		}
-		// A country's suffix: two letters last, as "de", "co.uk", "com.au".
-		if ps, icann := publicsuffix.PublicSuffix(org); icann && ps == suffix {
-			last := suffix[strings.LastIndexByte(suffix, '.')+1:]
-			if len(last) == 2 {
-				return true
-			}
-		}
+	}
+	return false
+}
+
+// establishedSuffix reports whether a registrable domain is under .com,
+// .net, .org, .edu, .gov or a country's suffix (two letters last: "de",
+// "co.uk", "com.au"): not one of the new generic suffixes (.shop, .top,
+// .help) where any short label is still to be had.
+func establishedSuffix(org string) bool {
+	_, suffix, _ := strings.Cut(org, ".")
+	switch suffix {
+	case "com", "net", "org", "edu", "gov":
+		return true
+	}
+	if ps, icann := publicsuffix.PublicSuffix(org); icann && ps == suffix {
+		return len(suffix[strings.LastIndexByte(suffix, '.')+1:]) == 2
 	}
 	return false
 }

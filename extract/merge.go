@@ -230,24 +230,80 @@ func namesDomain(name, org string) bool {
 			return true
 		}
 		if run := wordsRun(ws, compact); len(label) >= 3 && run != nil && (!roleWordsOnly(run) || roleWordsOnly(ws)) {
-			return true
-		}
-		for _, w := range ws {
-			if len(w) >= 3 && !nameAndWords[w] && !domainRoleWords[w] && strings.Contains(label, w) {
+			if fewWordsBeside(ws, label, len(run)) {
 				return true
 			}
+		}
+		matched := 0
+		for _, w := range ws {
+			if len(w) >= 3 && !nameAndWords[w] && !domainRoleWords[w] && strings.Contains(label, w) {
+				matched++
+			}
+		}
+		if matched > 0 && fewWordsBeside(ws, label, matched) {
+			return true
 		}
 		// The initials of three words or more, as the domain's whole
 		// name ("Pacific Gas and Electric Company" for pge.com): a
 		// stranger's domain must be those letters alone, which shows no
 		// more than the initials themselves would agree with, and never
 		// for a name holding a brand's word under a domain not the
-		// brand's ("Amazon Web Services" for aws.example).
-		if a := acronym(ws); a != "" && a == label && !brandWordOutside(ws, org) {
+		// brand's ("Amazon Web Services" for aws.example). Only under
+		// .com, .net, .org, .edu, .gov or a country's suffix, where
+		// every label of three or four letters has long been held: under
+		// a new suffix anyone buys initials this week (ssa.help,
+		// rbc.support) and would be shown as "Social Security
+		// Administration" (the eleventh outside review, LOW-8).
+		if a := acronym(ws); a != "" && a == label && establishedSuffix(org) && !brandWordOutside(ws, org) {
 			return true
 		}
 	}
 	return false
+}
+
+// fewWordsBeside reports whether a name that agrees with a domain's label
+// by matched of its words holds few words besides: no more than it
+// matched, or one ("Deutsche Telekom" for telekom.de). Legal forms,
+// words for "and", "of", "the" and role words do not count, nor a word
+// the label holds by its stem (five letters or more less an ending of
+// up to three: "Arkadami" in ksiegarnia-arkady, "Pekařské" in
+// pekarna-vltava), nor up to two words whose initials are what the label
+// holds besides ("Fernhill Property Management" for fernhillpm.com). A
+// name is what the sender writes, and a name agreeing by one word
+// carried any six words along: "Acme Already Paid No Action Needed"
+// reached the agent as acme-tools.example's issuer, an instruction in a
+// name's place (the eleventh outside review, MEDIUM-7).
+func fewWordsBeside(ws []string, label string, matched int) bool {
+	rest := label
+	var others []string
+	for _, w := range ws {
+		if nameAndWords[w] || acronymSkip[w] || legalForms[w] != "" || domainRoleWords[w] {
+			continue
+		}
+		if len(w) >= 3 && strings.Contains(label, w) {
+			rest = strings.Replace(rest, w, "", 1)
+			continue
+		}
+		if len(w) >= 5 {
+			if stem := w[:max(4, len(w)-3)]; strings.Contains(label, stem) {
+				matched++
+				rest = strings.Replace(rest, stem, "", 1)
+				continue
+			}
+		}
+		others = append(others, w)
+	}
+	if len(others) <= max(1, matched) {
+		return true
+	}
+	if len(others) > 2 {
+		return false
+	}
+	initials := ""
+	for _, w := range others {
+		initials += w[:1]
+	}
+	return rest == initials
 }
 
 // domainRoleWords are words of a mailbox's or a shop's role, not of a

@@ -1,13 +1,8 @@
-//go:build review11open
-
-// The eleventh outside review's findings left open (MEDIUM-7, LOW-8):
-// their proofs fail today and are kept here, out of CI, for the session
-// that fixes them: go test -tags 'headless review11open' -run TestReview11 ./extract/facts/
-
 package facts_test
 
 // The eleventh outside review (2026-11-29, an attacker given the docs and
-// a clone). Each test is an attack that works today; each says the safe
+// a clone): the two findings left open that session (MEDIUM-7, LOW-8),
+// fixed the next. Each test is an attack that worked; each says the safe
 // result it expects.
 
 import (
