@@ -350,6 +350,15 @@ func (ev *evidence) addText(kind, text string) {
 				}
 			}
 		}
+		// A ticket's text message's date cells, day first, a year of two
+		// digits too ("DOJ:14-12-27"), as smsDate reads them.
+		for _, cell := range smsSplit(ln) {
+			if _, v, ok := smsCellLabel(cell); ok {
+				if d := smsDate(v); d != nil {
+					ev.days = append(ev.days, dayFound{kind: kind, mat: mat, line: line, raw: v, y: d.y, m: d.m, d: d.d, hasYear: true})
+				}
+			}
+		}
 		for _, f := range strings.Fields(ln) {
 			if dm := gdsDateTokenRE.FindStringSubmatch(strings.ToUpper(strings.Trim(f, ",.;:()"))); dm != nil {
 				if d, ok := ev.c.gdsDate(dm[1], dm[2], dm[3]); ok {
@@ -1039,6 +1048,9 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 			}
 			if m.kind != SourceHeader && cancelledInText(m.text) {
 				return Source{Kind: m.kind, Raw: "cancellation sentence"}
+			}
+			if m.kind != SourceHeader && smsCancelledIn(m.text) {
+				return Source{Kind: m.kind, Raw: "a text message's cancelled cell"}
 			}
 			// A printout's row with a cancelled segment's code ("HX1").
 			for ln := range strings.Lines(m.text) {

@@ -368,7 +368,11 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 	// there is no leg to read, and a long personal mail full of travel
 	// words is not classified word by word.
 	var travel []string
-	if hasDigit(text) {
+	if seg := c.smsTicketLeg(text); seg != nil {
+		// A ticket's text message (smsticket.go) is read whole: its
+		// labels are its own, and its kind is its sender's or its words'.
+		out = append(out, Fact{Kind: seg.Type, From: FromText, Segment: seg})
+	} else if hasDigit(text) {
 		lowerAll := lower(all)
 		travel = rankLowerTravel(lowerAll)
 		// A flight's shape (a number beside two airports' codes, a
