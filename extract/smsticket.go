@@ -321,15 +321,26 @@ func smsTrainNumber(v string) string {
 // smsFromTo reads a "From:" cell's value: a stop, or two with a word for
 // "to" between them ("KUMBAKONAM To CHENNAI-PT DR. M.G.R. BS").
 func smsFromTo(v string) (string, string) {
-	l := strings.ToLower(v)
 	for _, w := range smsToWords {
 		for _, sep := range []string{" ", ":"} {
-			if i := strings.Index(l, " "+w+sep); i > 0 {
+			if i := indexFold(v, " "+w+sep); i > 0 {
 				return stationName(v[:i]), stationName(v[i+len(w)+2:]) // "NDLS To:MMCT"
 			}
 		}
 	}
 	return stationName(v), ""
+}
+
+// indexFold is the first index of sub in s, case folded, or -1; the
+// match has sub's length in bytes, so s is cut where it matched (a lower
+// case copy of s may be longer or shorter: "İ").
+func indexFold(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
 }
 
 // smsDateRE is a day written with digits alone, day first, a year of
