@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A flight table flattened to a cell a line, as an e-ticket receipt's
 // HTML table comes out in its text part: the header's cells each on a
@@ -27,7 +30,7 @@ func (c *msgContext) cellLineFlights(lines []string, h int, skip map[int]bool) (
 		if ln == "" {
 			continue
 		}
-		if skip[i] || len(ln) > 24 || hasDigit(ln) || flightColumn(ln) == "" {
+		if skip[i] || len(ln) > 24 || hasDigit(ln) || flightColumn(ln) == "" && !otherFlightColumn(ln) {
 			break
 		}
 		head = append(head, ln)
@@ -40,25 +43,87 @@ func (c *msgContext) cellLineFlights(lines []string, h int, skip map[int]bool) (
 	if !ok {
 		return nil, nil
 	}
-	var out []*Segment
-	for start, tries := i, 0; start < len(lines) && tries <= 8; start++ {
-		cells, at := cellRow(lines, start, len(head), skip)
-		if cells == nil {
+	// A cell a line first; else a cell a block of lines (cellBlockRow).
+	for _, row := range []func([]string, int, int, map[int]bool) ([]string, []int){cellRow, cellBlockRow} {
+		var out []*Segment
+		rowUsed := used
+		for start, tries := i, 0; start < len(lines) && tries <= 8; start++ {
+			cells, at := row(lines, start, len(head), skip)
+			if cells == nil {
+				break
+			}
+			seg := c.tableFlight(roles, cells, lines, h, dayFirst(head, roles))
+			if seg == nil {
+				tries++
+				continue
+			}
+			out = append(out, seg)
+			rowUsed = append(slices.Clip(rowUsed), at...)
+			start, tries = at[len(at)-1], 0
+		}
+		if len(out) > 0 {
+			return out, rowUsed
+		}
+	}
+	return nil, nil
+}
+
+// otherColumnWords are the headers of a flight table's columns that hold
+// none of what a flight is read from (column.other: "Stops", "Fare Type",
+// "Meal"): an e-ticket receipt's header names them among its own.
+var otherColumnWords = wordSet("column.other")
+
+// otherFlightColumn reports whether a header's cell is such a column's.
+func otherFlightColumn(header string) bool {
+	return otherColumnWords[strings.ToLower(strings.Join(strings.Fields(header), " "))]
+}
+
+// cellBlockRow is cellRow for a table whose cells are blocks of lines
+// apart by blank lines, a cell's lines joined: an e-ticket receipt's
+// "Calgary (AB)" over the day and the clock it leaves at. A block that
+// is a flight's number alone after the first starts the next row: the
+// row's last cells were empty ("Meal" with nothing under it) and are "".
+func cellBlockRow(lines []string, start, n int, skip map[int]bool) ([]string, []int) {
+	var cells []string
+	var at []int
+	cell := ""
+	for i := start; i < len(lines) && len(cells) < n; i++ {
+		if skip[i] {
 			break
 		}
-		seg := c.tableFlight(roles, cells, lines, h, dayFirst(head, roles))
-		if seg == nil {
-			tries++
+		ln := strings.TrimSpace(lines[i])
+		switch {
+		case ln == "":
+			if cell != "" {
+				cells, cell = append(cells, cell), ""
+			}
 			continue
+		case cell == "" && len(cells) > 0 && flightAlone(ln):
+			i = len(lines) // the next row's
+			continue
+		case cell != "":
+			cell += " "
 		}
-		out = append(out, seg)
-		used = append(used, at...)
-		start, tries = at[len(at)-1], 0
+		cell += ln
+		at = append(at, i)
 	}
-	if len(out) == 0 {
+	if cell != "" && len(cells) < n {
+		cells = append(cells, cell)
+	}
+	if len(cells) < 3 {
 		return nil, nil
 	}
-	return out, used
+	for len(cells) < n {
+		cells = append(cells, "")
+	}
+	return cells, at
+}
+
+// flightAlone reports whether a line is a flight's number and nothing
+// else ("AC323", "QF 401").
+func flightAlone(ln string) bool {
+	m := flightNumRE.FindStringIndex(ln)
+	return m != nil && m[0] == 0 && m[1] == len(ln) && isFlightDesignator(ln[:2])
 }
 
 // cellHeadAt reports whether line h and the next two non-blank lines are

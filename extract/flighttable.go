@@ -191,8 +191,11 @@ func (s *tableSide) read(c *msgContext, cell string, dates func(string) []dateMa
 	}
 	if m := parenCode.FindStringSubmatchIndex(cell); m != nil && places.Known(cell[m[2]:m[3]]) {
 		// Blanked, not cut, so that the clocks' places still hold.
-		s.place = &Place{Name: cleanPlaceName(blank(cell, m[0], m[1]), clocks, c), Code: cell[m[2]:m[3]]}
-		return
+		name, code := cleanPlaceName(blank(cell, m[0], m[1]), clocks, c), cell[m[2]:m[3]]
+		if !regionInParens(name, code) {
+			s.place = &Place{Name: name, Code: code}
+			return
+		}
 	}
 	name := cleanPlaceName(cell, clocks, c)
 	if name == "" {
@@ -420,4 +423,19 @@ func flightHeadRoles(head []string) ([]string, bool) {
 		has[roles[k]] = true
 	}
 	return roles, has["flight"] && has["dep"] && has["arr"]
+}
+
+// regionInParens reports whether the three capitals in parentheses after
+// a place's name are its state's, not its airport's: "Melbourne (VIC)",
+// "Brisbane (QLD)" (Vicenza's and Blida's codes too). The name alone
+// names an airport in another zone than the code's; "Paris (ORY)" and
+// "New York (EWR)" keep their codes.
+func regionInParens(name, code string) bool {
+	own, ok := places.AirportByName(name)
+	if !ok || own == code {
+		return false
+	}
+	z, _ := places.Zone(code)
+	oz, _ := places.Zone(own)
+	return z != "" && oz != "" && z != oz
 }

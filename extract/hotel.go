@@ -39,6 +39,9 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 		in, out = c.spacedCheckDates(text)
 	}
 	if in == nil {
+		in, out = c.stackedCheckDates(text, c.countryZone(""))
+	}
+	if in == nil {
 		in, out = c.columnDates(text, c.countryZone(""))
 	}
 	// Dates by a check-in or check-out label or in a table under one
@@ -181,7 +184,11 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	if seg.Hotel == "" {
 		for _, ln := range strings.Split(subject+"\n"+text, "\n") {
 			ln = strings.TrimSpace(ln)
-			if l := strings.ToLower(ln); strings.Contains(l, "hotel") && len(ln) < 60 && !strings.Contains(l, "booking") && hotelCapital(ln) {
+			// A forward's subject ("Fwd: Swissôtel Hotels Reservation
+			// Details: 09-Jul-2024") or a section's heading or link is
+			// no name.
+			if l := strings.ToLower(ln); strings.Contains(l, "hotel") && len(ln) < 60 && !strings.Contains(l, "booking") && hotelCapital(ln) &&
+				!fwdPrefixRE.MatchString(ln) && !sectionName(ln) {
 				seg.Hotel, anyHotelLine = ln, true
 				break
 			}
@@ -197,11 +204,17 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	if seg.Hotel == "" && airline {
 		return Fact{}, false
 	}
+	// A subject's "Fwd:" over a forward no client's header block made
+	// plain (a text's lines run together): the sender is the person who
+	// forwarded it, greeted in the text, no place.
 	if seg.Hotel == "" && whole && (strings.Contains(text, c.senderName) || c.senderNamesDomain()) && !chainWords.In(strings.ToLower(c.senderName)) &&
+		!fwdPrefixRE.MatchString(subject) &&
 		!bookingPlatforms[strings.ToLower(domainLabel(c.senderDomain))] && !webName(c.senderName) {
 		seg.Hotel = c.senderName
 	}
-	if systemNamed(seg.Hotel) || guestNamed(seg.Hotel, text) {
+	// Nor does a section's heading or link ("Hotel Fact Sheet", "Your
+	// Stay"), whichever rule read it.
+	if systemNamed(seg.Hotel) || guestNamed(seg.Hotel, text) || sectionName(seg.Hotel) {
 		seg.Hotel = ""
 	}
 	seg.Hotel = nominativeName(seg.Hotel, text)
@@ -515,8 +528,8 @@ func lodgingName(s string) string {
 	best, at := "", len(s)
 	for _, m := range lodgingRE.FindAllStringIndex(s, 8) {
 		n := strings.TrimLeftFunc(s[m[0]:m[1]], func(r rune) bool { return !unicode.IsLetter(r) })
-		if endsWithColon(s[m[1]:]) || amountAfter(s[m[1]:]) {
-			continue // "Hotel Information:": a heading over the place's fields; "Resort Fee-250.00": a charge
+		if endsWithColon(s[m[1]:]) || amountAfter(s[m[1]:]) || sectionName(n) {
+			continue // "Hotel Information:": a heading over the place's fields; "Resort Fee-250.00": a charge; "Hotel Fact Sheet": a link
 		}
 		if m[0] < at && !chainWords.In(strings.ToLower(n)) {
 			best, at = strings.TrimSpace(n), m[0]
@@ -529,7 +542,7 @@ func lodgingName(s string) string {
 		}
 	}
 	for _, m := range lodgingBeforeRE.FindAllStringSubmatchIndex(s, 8) {
-		if n := s[m[2]:m[3]]; m[2] < at && !chainWords.In(strings.ToLower(n)) && !commonBefore(n) {
+		if n := s[m[2]:m[3]]; m[2] < at && !chainWords.In(strings.ToLower(n)) && !commonBefore(n) && !sectionName(n) {
 			best = n
 			break
 		}
@@ -657,9 +670,11 @@ func (c *msgContext) nameOverAddress(subject, text string, whole bool) string {
 		ln = strings.TrimSpace(ln)
 		name, rest, ok := strings.Cut(ln, ",")
 		if !ok || !isAddress(rest) {
-			// The next line with words, past a paragraph's blank line.
+			// The next line with words, past a paragraph's blank line and
+			// a rule that underlines the name ("New York Hilton Midtown"
+			// over "-----------").
 			next := i + 1
-			for next < len(lines) && next < i+3 && strings.TrimSpace(lines[next]) == "" {
+			for next < len(lines) && next < i+4 && (strings.TrimSpace(lines[next]) == "" || ruleLine(lines[next])) {
 				next++
 			}
 			if ln == "" || next >= len(lines) || !isAddress(lines[next]) {
@@ -1078,4 +1093,11 @@ func stayNights(text string) int {
 		}
 	}
 	return n
+}
+
+// ruleLine reports whether a line is a rule drawn in text: three or more
+// dashes, equals signs or underscores and nothing else.
+func ruleLine(ln string) bool {
+	ln = strings.TrimSpace(ln)
+	return len(ln) >= 3 && strings.Trim(ln, "-=_") == ""
 }

@@ -142,3 +142,38 @@ func propertyLine(ln string) bool {
 	}
 	return true
 }
+
+// staySectionWords are the words of a stay's section or link that a
+// lodging word heads (stay.section: "Fact Sheet", "Information",
+// "Amenities"), each word of an entry alone.
+var staySectionWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range lang.Entries("stay.section") {
+		for _, w := range strings.Fields(strings.ToLower(e)) {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+// sectionName reports whether a name read is a heading or a link over a
+// stay's section rather than a place's name: every word of it a lodging
+// word, a section's (staySectionWords) or a heading's (stayHeadingWords),
+// as "Hotel Fact Sheet" in a chain's footer of links, "Hotel
+// Information", "Your Stay", with one such word at least. A place's own
+// name has a word of its own ("Hotel Zachary", "Swissotel Chicago"), or
+// is lodging words alone ("Hotel Casa", Portuguese's "casa" a lodging
+// word too).
+func sectionName(n string) bool {
+	section := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(n), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		switch {
+		case lodgingWords.In(w):
+		case staySectionWords[w] || stayHeadingWords[w]:
+			section = true
+		default:
+			return false
+		}
+	}
+	return section
+}
