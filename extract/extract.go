@@ -115,7 +115,11 @@ import (
 // currencies by their ISO code, coach operators' own mail, Mexico's
 // cities, a city's short name in another country; a shop with a
 // free-mail Reply-To keeps its orders (mail/trust.RelayedByReply).
-const Version = 18
+// Version 19: foreign-9's classes (Spanish and Portuguese airlines'
+// confirmations: a stop's code before its city under its label, a
+// labelled clock, a day after "Fecha:", a flight a line with cities'
+// clocks in brackets, a booking code after the airline's name).
+const Version = 19
 
 // Result is what one message says.
 type Result struct {

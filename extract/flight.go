@@ -128,6 +128,16 @@ func (c *msgContext) textFlights(text string) []Fact {
 	for _, seg := range stacked {
 		add(seg, ref)
 	}
+	// A flight a line, each city with its clock in parentheses
+	// (flightrow.go), under the same sign of a booking.
+	if rows, rowLines := c.routeRowFlights(lines, rowLine); len(rows) > 0 && (ref != "" || c.bookingSigned(text)) {
+		for _, i := range rowLines {
+			rowLine[i] = true
+		}
+		for _, seg := range rows {
+			add(seg, ref)
+		}
+	}
 	var hits []hit
 	trainWords := -1 // the mail's train words, counted once when asked
 	airline := "?"   // the designator of the airline the mail is from, once asked

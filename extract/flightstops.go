@@ -28,10 +28,13 @@ import (
 // and its airport, named on the lines up to end.
 type flightStop struct {
 	head, end int
-	day       *dateMatch
-	clock     clockMatch
-	place     *Place
-	coded     bool // the airport by its code, not by a name alone
+	// top is the first line the stop reads (its day's line above its
+	// head, or the head): a number above the leg is looked for above it.
+	top   int
+	day   *dateMatch
+	clock clockMatch
+	place *Place
+	coded bool // the airport by its code, not by a name alone
 }
 
 // stopFlights reads the legs laid out as stacked stops, of airports named
@@ -119,7 +122,7 @@ func (c *msgContext) stopLegs(stops []flightStop, nums []hit, above bool) ([]*Se
 			hi = stops[k+2].head
 		}
 		if above {
-			lo, hi = max(last, dep.head-5), dep.head
+			lo, hi = max(last, dep.top-5), dep.head
 		}
 		var found []hit
 		for _, n := range nums {
@@ -189,7 +192,7 @@ func (c *msgContext) stopAt(lines []string, i int) (flightStop, bool) {
 	if len(cs) != 1 {
 		return flightStop{}, false
 	}
-	s := flightStop{head: i, clock: cs[0]}
+	s := flightStop{head: i, top: i, clock: cs[0]}
 	rest := []byte(ln)
 	blank(rest, cs[0].start, cs[0].end)
 	if ds := c.dates(ln); len(ds) == 1 {
@@ -239,14 +242,17 @@ func (c *msgContext) codeStopAt(lines []string, i int) (flightStop, bool) {
 	ln := strings.TrimSpace(lines[i])
 	// A code alone or in parentheses at the line's end, tested by its
 	// bytes before any expression runs on the line.
-	if len(ln) < 3 || len(ln) > 64 || !(len(ln) == 3 && isUpper(ln) || ln[len(ln)-1] == ')') {
+	if len(ln) < 3 || len(ln) > 64 || !(len(ln) == 3 && isUpper(ln) || ln[len(ln)-1] == ')' || len(ln) > 4 && ln[3] == ' ' && isUpper(ln[:3])) {
 		return flightStop{}, false
 	}
 	p, coded := stopPlace(ln)
+	if p == nil && len(ln) > 4 && ln[3] == ' ' {
+		p, coded = labelledCodeName(lines, i, ln)
+	}
 	if p == nil || !coded {
 		return flightStop{}, false
 	}
-	s := flightStop{head: i, place: p, coded: true}
+	s := flightStop{head: i, top: i, place: p, coded: true}
 	found := false
 	for j, tried := i+1, 0; j < len(lines) && j <= i+6 && tried < 3; j++ {
 		l := strings.TrimSpace(lines[j])
@@ -262,6 +268,12 @@ func (c *msgContext) codeStopAt(lines []string, i int) (flightStop, bool) {
 				return flightStop{}, false
 			}
 			s.clock, s.end, found = findClocks(l)[0], j, true
+			break
+		}
+		// The clock after its label ("Hora de salida:16:39", "Horário
+		// de chegada: 10:20"): the label says whose clock it is.
+		if cl, ok := labelledClock(l); ok {
+			s.clock, s.end, found = cl, j, true
 			break
 		}
 		// A name under the code; a number, a date or another code ends
@@ -281,13 +293,101 @@ func (c *msgContext) codeStopAt(lines []string, i int) (flightStop, bool) {
 		if findClocks(l) != nil {
 			break
 		}
-		if c.dateAlone(l) {
-			ds := c.dates(l)
-			s.day = &ds[0]
+		if d, ok := c.stopDay(l); ok {
+			s.day, s.top = &d, j
+			// A leg's two days as a range over two lines ("jueves, 01
+			// octubre -", "viernes, 02 octubre"): the departure's is the
+			// first.
+			for k := j - 1; k >= 0 && k >= j-2; k-- {
+				l := strings.TrimSpace(lines[k])
+				if l == "" {
+					continue
+				}
+				if e, ok := c.stopDay(l); ok && strings.HasSuffix(strings.TrimRight(l, " "), "-") {
+					s.day, s.top = &e, k
+				}
+				break
+			}
 			break
 		}
 	}
 	return s, true
+}
+
+// stopDay is the day of a line that is a date alone, or a date after a
+// date's label at the line's end ("DETALLE RESERVA Fecha: 08/10/2026",
+// "Data: 12/11/2026"), as an app's card heads its leg.
+func (c *msgContext) stopDay(l string) (dateMatch, bool) {
+	if c.dateAlone(l) {
+		return c.dates(l)[0], true
+	}
+	k := strings.LastIndexByte(l, ':')
+	if k < 0 || len(l) > 80 || !c.dateAlone(l[k+1:]) {
+		return dateMatch{}, false
+	}
+	ws := strings.Fields(l[:k])
+	if len(ws) == 0 || !dateColumnWords[strings.ToLower(ws[len(ws)-1])] {
+		return dateMatch{}, false
+	}
+	return c.dates(l[k+1:])[0], true
+}
+
+// stopWords are the words of a departure's or an arrival's label
+// ("Salida", "Llegada", "Partida", "Chegada", "Departure").
+var stopWords = func() map[string]bool {
+	m := wordSet("departure")
+	for w := range wordSet("arrival") {
+		m[w] = true
+	}
+	return m
+}()
+
+// labelledClock reads a clock after its label at the line's end: up to
+// four words without a digit, one of them a departure's or an arrival's,
+// and a colon ("Hora de salida:16:39", "Horário de partida: 07:15",
+// "Salida: 20:05").
+func labelledClock(l string) (clockMatch, bool) {
+	k := strings.IndexByte(l, ':')
+	if k < 0 || len(l) > 48 || hasDigit(l[:k]) || !clockAlone(l[k+1:]) {
+		return clockMatch{}, false
+	}
+	ws := strings.Fields(l[:k])
+	if len(ws) == 0 || len(ws) > 4 || !slices.ContainsFunc(ws, func(w string) bool { return stopWords[strings.ToLower(w)] }) {
+		return clockMatch{}, false
+	}
+	return findClocks(l[k+1:])[0], true
+}
+
+// labelledCodeName reads a stop's line that opens with its airport's code
+// before the name ("MAD MADRID, SPAIN", "EZE AEROPUERTO INTERNACIONAL DE
+// EZEIZA") under a departure's or an arrival's label alone ("Salida:",
+// "Chegada"), where stopPlace wants the name's city in the code's zone:
+// the label says a stop follows. A line that is a place's name whole
+// ("LOS ANGELES, CA": LOS is Lagos) of another airport, or a name of a
+// city in another zone, is none.
+func labelledCodeName(lines []string, i int, ln string) (*Place, bool) {
+	code := ln[:3]
+	zone, _ := places.Zone(code)
+	if zone == "" || !places.Known(code) {
+		return nil, false
+	}
+	above := ""
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		if above = strings.TrimSpace(lines[j]); above != "" {
+			break
+		}
+	}
+	if above = strings.TrimSuffix(strings.TrimSpace(above), ":"); !stopWords[strings.ToLower(above)] {
+		return nil, false
+	}
+	name := strings.TrimSpace(ln[4:])
+	if p := placeAlone(ln); p != nil && p.Code != code || hasDigit(name) {
+		return nil, false
+	}
+	if city, _ := places.CityZone(name); city != "" && city != zone {
+		return nil, false
+	}
+	return &Place{Name: name, Code: code}, true
 }
 
 // clockDateStopAt reads a stop told one value a line, its clock first
@@ -299,7 +399,7 @@ func (c *msgContext) clockDateStopAt(lines []string, i int) (flightStop, bool) {
 	if !clockAlone(lines[i]) {
 		return flightStop{}, false
 	}
-	s := flightStop{head: i, clock: findClocks(strings.TrimSpace(lines[i]))[0], coded: true}
+	s := flightStop{head: i, top: i, clock: findClocks(strings.TrimSpace(lines[i]))[0], coded: true}
 	var names []string
 	for j, tried := i+1, 0; j < len(lines) && j <= i+8 && tried < 4; j++ {
 		l := strings.TrimSpace(lines[j])

@@ -126,6 +126,7 @@ func (c *msgContext) labelledFlights(text string) []*Segment {
 	}
 	var groups []*group
 	var g *group
+	airline := "?" // the mail's airline's designator, once asked
 	for ln := range strings.Lines(text) {
 		ln = strings.TrimRight(ln, "\r\n")
 		if len(ln) > 200 {
@@ -146,6 +147,16 @@ func (c *msgContext) labelledFlights(text string) []*Segment {
 		var num string
 		if role == "flight" {
 			num = flightNumberValue(value)
+			// The digits alone in the airline's own mail ("Voo:1890"
+			// from GOL) are its designator's.
+			if num != "" && strings.Trim(num, "0123456789") == "" {
+				if airline == "?" {
+					airline = c.airlineDesignator(strings.Split(text, "\n"))
+				}
+				if airline != "" {
+					num = airline + " " + strings.TrimLeft(num, "0")
+				}
+			}
 		}
 		label := strings.ToLower(strings.TrimSpace(m[1]))
 		if g == nil || role == "flight" && g.num != "" && num != g.num || role != "flight" && role != "airport" && g.labels[label] ||

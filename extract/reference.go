@@ -151,6 +151,7 @@ type reservationMemo struct {
 func reservationCodes(text string) []string {
 	var out []string
 	for _, v := range reservationLabels.after(text) {
+		v = afterAirlineName(v)
 		m := codeRE.FindStringSubmatch(v)
 		if m != nil && strings.Contains(m[1], "/") && len(findDates(m[1], false)) > 0 {
 			m = nil // "12/07/2030" is a date, not a code
@@ -269,4 +270,24 @@ func headingInCapitals(v string) bool {
 		}
 	}
 	return true
+}
+
+// afterAirlineName is a booking label's value past the airline's name
+// that qualifies the label before its colon ("LOCALIZADOR GOL: EXDYMG",
+// "Código de reserva Iberia: …", "PNR LATAM: …"), a name of
+// airlines.tsv, or past a word in brackets: the code is after the colon.
+// Any other value is v.
+func afterAirlineName(v string) string {
+	t := strings.TrimLeft(v, " \t")
+	k := strings.IndexByte(t[:min(len(t), 32)], ':')
+	if k < 2 {
+		return v
+	}
+	// Or a word of its own in brackets: "Código de reserva
+	// (localizador): …".
+	if q := strings.TrimSpace(t[:k]); q == "" || airlineCodes[strings.ToUpper(q)] == "" &&
+		!(q[0] == '(' && q[len(q)-1] == ')' && !hasDigit(q) && !strings.Contains(q, " ")) {
+		return v
+	}
+	return t[k+1:]
 }
