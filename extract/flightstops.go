@@ -245,9 +245,12 @@ func (c *msgContext) codeStopAt(lines []string, i int) (flightStop, bool) {
 	if len(ln) < 3 || len(ln) > 64 || !(len(ln) == 3 && isUpper(ln) || ln[len(ln)-1] == ')' || len(ln) > 4 && ln[3] == ' ' && isUpper(ln[:3])) {
 		return flightStop{}, false
 	}
-	p, coded := stopPlace(ln)
-	if p == nil && len(ln) > 4 && ln[3] == ' ' {
+	var p *Place
+	coded := false
+	if len(ln) > 4 && ln[3] == ' ' && ln[len(ln)-1] != ')' {
 		p, coded = labelledCodeName(lines, i, ln)
+	} else {
+		p, coded = stopPlace(ln)
 	}
 	if p == nil || !coded {
 		return flightStop{}, false
@@ -362,22 +365,24 @@ func labelledClock(l string) (clockMatch, bool) {
 // before the name ("MAD MADRID, SPAIN", "EZE AEROPUERTO INTERNACIONAL DE
 // EZEIZA") under a departure's or an arrival's label alone ("Salida:",
 // "Chegada"), where stopPlace wants the name's city in the code's zone:
-// the label says a stop follows. A line that is a place's name whole
+// the label says a stop follows (such a line is read only so: without the
+// label it is no code stop's head). A line that is a place's name whole
 // ("LOS ANGELES, CA": LOS is Lagos) of another airport, or a name of a
 // city in another zone, is none.
 func labelledCodeName(lines []string, i int, ln string) (*Place, bool) {
-	code := ln[:3]
-	zone, _ := places.Zone(code)
-	if zone == "" || !places.Known(code) {
-		return nil, false
-	}
+	// The label first: a map's look-up, where the places' are dearer.
 	above := ""
 	for j := i - 1; j >= 0 && j >= i-2; j-- {
 		if above = strings.TrimSpace(lines[j]); above != "" {
 			break
 		}
 	}
-	if above = strings.TrimSuffix(strings.TrimSpace(above), ":"); !stopWords[strings.ToLower(above)] {
+	if above = strings.TrimSuffix(strings.TrimSpace(above), ":"); len(above) > 16 || !stopWords[strings.ToLower(above)] {
+		return nil, false
+	}
+	code := ln[:3]
+	zone, _ := places.Zone(code)
+	if zone == "" || !places.Known(code) {
 		return nil, false
 	}
 	name := strings.TrimSpace(ln[4:])
