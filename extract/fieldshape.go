@@ -266,6 +266,21 @@ func InMinorUnits(amount, cur string) string {
 	return inMinorUnits(amount, u)
 }
 
+// WithMinorUnits is a whole amount ("399") with its currency's minor
+// units written ("399.00" in SEK, "2420" in JPY), as extraction keeps an
+// amount; an amount with a decimal point, or of an unknown currency, as
+// given.
+func WithMinorUnits(amount, cur string) string {
+	u, err := currency.ParseISO(cur)
+	if err != nil || strings.IndexByte(amount, '.') >= 0 {
+		return amount
+	}
+	if scale, _ := currency.Standard.Rounding(u); scale > 0 {
+		return amount + "." + strings.Repeat("0", scale)
+	}
+	return amount
+}
+
 func inMinorUnits(amount string, u currency.Unit) string {
 	if scale, _ := currency.Standard.Rounding(u); scale == 0 {
 		if whole, ok := strings.CutSuffix(amount, ".00"); ok {

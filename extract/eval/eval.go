@@ -216,6 +216,11 @@ func amountForm(v string) string {
 	if !ok {
 		return v
 	}
+	if strings.IndexByte(a, '.') < 0 {
+		// "399 SEK" as a person writes a whole amount is 399.00 SEK, as
+		// extraction keeps a currency's minor units ("399 kr" in the mail).
+		a = extract.WithMinorUnits(a, cur)
+	}
 	return extract.InMinorUnits(a, cur) + " " + cur
 }
 

@@ -120,6 +120,11 @@ func TestSameValue(t *testing.T) {
 		{"amount", "2420 JPY", "2420 JPY", true},
 		{"amount", "2420.50 JPY", "2420 JPY", false},
 		{"amount", "41.00 EUR", "41 EUR", false},
+		// A whole amount as a person writes it ("399 SEK") is the figure
+		// extraction keeps with its minor units ("399.00 SEK").
+		{"amount", "399 SEK", "399.00 SEK", true},
+		{"amount", "399 SEK", "399.50 SEK", false},
+		{"total", "2420 JPY", "2420.00 JPY", false},
 		{"total", "39800.00 KRW", "39800 KRW", true},
 		// A company's legal form says nothing of who it is; its other
 		// words do.

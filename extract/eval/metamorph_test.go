@@ -108,14 +108,14 @@ func TestFlow(t *testing.T) {
 // TestSplitSender: the sender's fields are counted apart, and the rest
 // keeps the other fields' counts.
 func TestSplitSender(t *testing.T) {
-	exp := []Entity{{Kind: "bill", Mail: "a", Fields: map[string]string{"domain": "x.example", "issuer": "X", "amount": "1 EUR"}}}
+	exp := []Entity{{Kind: "bill", Mail: "a", Fields: map[string]string{"domain": "x.example", "issuer": "X", "amount": "1.00 EUR"}}}
 	for _, tc := range []struct {
 		name         string
 		got          []Entity
 		rest, sender Score
 	}{
-		{"all right", []Entity{{Kind: "bill", Mail: "a", Fields: map[string]string{"domain": "x.example", "issuer": "X", "amount": "1 EUR"}}}, Score{1, 1, 1}, Score{2, 2, 2}},
-		{"forwarded", []Entity{{Kind: "bill", Mail: "a", Fields: map[string]string{"domain": "y.example", "amount": "1 EUR"}}}, Score{1, 1, 1}, Score{0, 1, 2}},
+		{"all right", []Entity{{Kind: "bill", Mail: "a", Fields: map[string]string{"domain": "x.example", "issuer": "X", "amount": "1.00 EUR"}}}, Score{1, 1, 1}, Score{2, 2, 2}},
+		{"forwarded", []Entity{{Kind: "bill", Mail: "a", Fields: map[string]string{"domain": "y.example", "amount": "1.00 EUR"}}}, Score{1, 1, 1}, Score{0, 1, 2}},
 		{"none", nil, Score{0, 0, 1}, Score{0, 0, 2}},
 	} {
 		scores, misses := ComparePerMail(exp, tc.got)
