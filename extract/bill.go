@@ -310,6 +310,9 @@ var bookingLabels = numericLabels(lang.Entries("bill.booking")...)
 // one.
 func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 	for _, v := range c.after(ls, text) {
+		if id := uuidAfter(v); id != "" {
+			return id
+		}
 		// The dotted form only where a dot comes early: the expressions
 		// run on every invoice label's value.
 		if i := strings.IndexByte(v, '.'); i >= 0 && i < 24 {

@@ -17,6 +17,9 @@ import (
 // or "".
 func (c *msgContext) codeAfter(labels labelSet, text string) string {
 	for _, v := range c.after(labels, text) {
+		if id := uuidAfter(v); id != "" {
+			return id
+		}
 		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) {
 			return m[1]
 		}
@@ -290,4 +293,23 @@ func afterAirlineName(v string) string {
 		return v
 	}
 	return t[k+1:]
+}
+
+// uuidRE is a UUID as a label's value (RFC 9562's 8-4-4-4-12 hex digits),
+// perhaps after the label's own last word ("Invoice ID: 7F36…", or glued
+// to it where an HTML table's cells lost their gap: "Invoice ID7F36…",
+// "…25FFAmount Due", the next cell's word after it).
+var uuidRE = regexp.MustCompile(`^[#:\s]*(?:(?:ID|Id|id|No|Nr)\.?\s*:?\s*)?([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})(?:$|[^0-9A-Fa-f-]|[A-Z][a-z])`)
+
+// uuidAfter is the UUID a label's value v starts with, whole, or "": the
+// number expressions take thirty-odd characters ending in a digit, and
+// would cut one at its fourth group.
+func uuidAfter(v string) string {
+	if len(v) < 36 || strings.IndexByte(v[:min(len(v), 48)], '-') < 0 {
+		return ""
+	}
+	if m := uuidRE.FindStringSubmatch(v); m != nil {
+		return m[1]
+	}
+	return ""
 }
