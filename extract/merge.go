@@ -198,10 +198,39 @@ func senderName(name, domain string, verified bool) string {
 	if i := strings.LastIndex(strings.ToLower(name), " via "); i >= 0 {
 		name = strings.TrimSpace(name[i+len(" via "):])
 	}
+	if verified && name != "" && commercePlatforms[org] && platformShopName(name, org) {
+		return name
+	}
 	if !verified || name == "" || !namesDomain(name, org) {
 		return org
 	}
 	return name
+}
+
+// commercePlatforms are the registrable domains that shop platforms send
+// their shops' order and shipping mail from, in the shop's name
+// ("Divora" <store+…@t.shopifyemail.com>). The domain is the platform's,
+// never the shop's: it authenticates that one of the platform's shops
+// sent the mail, not which, so the name is shown as the shop's only when
+// it claims no brand strangers imitate (platformShopName), and the order
+// keeps the platform's domain. A platform that runs on the shop's own
+// domain (WooCommerce) needs no entry.
+var commercePlatforms = map[string]bool{
+	"shopifyemail.com": true, "shopify.com": true, "bigcommerce.com": true, "ecwid.com": true,
+	"squarespace.com": true, "wix.com": true,
+}
+
+// platformShopName reports whether name, a shop's on a commerce
+// platform's domain org, may be shown: a name of a brand strangers
+// imitate (brands.tsv: "Amazon", "PayPal") or of a look-alike is
+// anyone's to claim on a platform any shop can join.
+func platformShopName(name, org string) bool {
+	for _, ws := range NameForms(name) {
+		if brandWordOutside(ws, org) || roleWordsOnly(ws) {
+			return false
+		}
+	}
+	return true
 }
 
 // namesDomain reports whether a name agrees with a registrable domain:

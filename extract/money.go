@@ -160,9 +160,19 @@ func validIBAN(s string) bool {
 var netPhrases = lang.Entries("amount.net")
 
 // netAmount reports whether the text right after an amount label says the
-// amount is before tax.
+// amount is before tax, or one word after it, the label's own noun
+// ("Total amount before taxes", "Total price excl. VAT").
 func netAmount(rest string) bool {
 	l := strings.ToLower(strings.TrimLeft(rest, " \t(:"))
+	if netPrefix(l) {
+		return true
+	}
+	w, after, ok := strings.Cut(l, " ")
+	return ok && w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" && netPrefix(strings.TrimLeft(after, " \t("))
+}
+
+// netPrefix reports whether lower-cased l starts with a net phrase.
+func netPrefix(l string) bool {
 	for _, p := range netPhrases {
 		if strings.HasPrefix(l, p) && !words.In(l, len(p), false) {
 			return true

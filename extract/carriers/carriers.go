@@ -400,4 +400,10 @@ var brandNames = []string{"Colissimo", "Posten", "SDA", "Nacex", "MRW", "Zásilk
 	// couriers: a label's value of two words ("Dostavna služba: Hrvatska
 	// pošta") was read as its first.
 	"Slovenská pošta", "Hrvatska pošta", "Pošta Slovenije", "Lietuvos paštas", "LP Express", "Latvijas Pasts",
-	"Overseas Express"}
+	"Overseas Express",
+	// South Asia's, South-East Asia's and Iberia's couriers that shops
+	// name before a tracking number's label ("M&P tracking number: …",
+	// "Leopards Courier tracking number: …"; issue 46, xf9o).
+	"M&P", "Leopards Courier", "TCS", "Trax", "PostEx", "BlueEx", "Call Courier", "Pakistan Post", "DTDC", "Ecom Express",
+	"Xpressbees", "Shadowfax", "India Post", "Ekart", "J&T", "Kerry Express", "Flash Express", "LBC Express", "Pos Laju",
+	"Tipsa", "CTT Expresso", "Paack"}
