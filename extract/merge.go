@@ -220,6 +220,12 @@ var commercePlatforms = map[string]bool{
 	"squarespace.com": true, "wix.com": true,
 }
 
+// CommercePlatform reports whether org, a registrable domain, is a commerce
+// platform's that sends its shops' mail (commercePlatforms): a name Merge
+// shows for it is the shop's, and finds the shop's orders though it
+// agrees with no word of the platform's domain.
+func CommercePlatform(org string) bool { return commercePlatforms[strings.ToLower(org)] }
+
 // platformShopName reports whether name, a shop's on a commerce
 // platform's domain org, may be shown: a name of a brand strangers
 // imitate (brands.tsv: "Amazon", "PayPal") or of a look-alike is

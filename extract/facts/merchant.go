@@ -30,7 +30,10 @@ import (
 // compare with the domain's name alone, never with the words of a name:
 // "Acme Home & Co" does not find "Acme Tools". A shown name finds its
 // fact only when it agrees with its domain more closely than Merge asks
-// (nameMatchable), so that a look-alike's borrowed name finds nothing.
+// (nameMatchable), so that a look-alike's borrowed name finds nothing; a
+// shop's name on a commerce platform's domain (extract.CommercePlatform:
+// "Divora" from t.shopifyemail.com), which Merge shows only when it claims
+// no imitated brand, finds its orders by itself.
 //
 // Matching only selects among the facts the store holds; what the tools
 // return of them, and under which heading, is decided as before (gateway
@@ -46,7 +49,7 @@ const domainMark = "@"
 func merchantMatch(name, domain string) string {
 	org := registrable(domain)
 	var parts []string
-	if n := strings.ToLower(strings.TrimSpace(name)); n != "" && n != org && n != strings.ToLower(domain) && (org == "" || nameMatchable(name, org)) {
+	if n := strings.ToLower(strings.TrimSpace(name)); n != "" && n != org && n != strings.ToLower(domain) && (org == "" || nameMatchable(name, org) || extract.CommercePlatform(org)) {
 		if w := nameWords(name); w != "" {
 			parts = append(parts, w)
 		}

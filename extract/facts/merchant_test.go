@@ -55,7 +55,12 @@ func TestOrdersByName(t *testing.T) {
 		mail(13, "あみあみ", "order@amiami.example", true, "AA-219908"),
 		mail(14, "コトブキヤオンラインショップ", "shop@kotobukiya.co.jp", true, "KT-434429"),
 		mail(15, "ヨドバシ・ドット・コム", "info@yodobashi.com", true, "YD-100231"),
-	}, 15); err != nil {
+		// Shops sending through their commerce platform's domain (issue
+		// 46, xf9o): found by their names when the platform's domain is
+		// authenticated, an imitated brand's name never.
+		mail(16, "Indigo Loom", "store+7712@t.shopifyemail.com", true, "IL-3391"),
+		mail(17, "Amazon", "store+6620@t.shopifyemail.com", true, "AZ-4410"),
+	}, 17); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fsx.Pass(ctx); err != nil {
@@ -117,6 +122,8 @@ func TestOrdersByName(t *testing.T) {
 		{"ことぶきや", []string{"KT-434429"}},
 		{"ヨドバシ", []string{"YD-100231"}},
 		{"ヨドバシカメラ", nil},
+		{"Indigo Loom", []string{"IL-3391"}},
+		{"Amazon", nil},
 	} {
 		if got := numbers(c.merchant); !slices.Equal(got, c.want) {
 			t.Errorf("Orders(%q) = %v, want %v", c.merchant, got, c.want)
