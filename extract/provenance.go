@@ -320,7 +320,7 @@ func (ev *evidence) addText(kind, text string) {
 		return
 	}
 	if kind == SourceText || kind == SourceHeader {
-		text = foldWidth(text) // as textFacts reads them
+		text = unglueClocks(foldWidth(text)) // as textFacts reads them
 	}
 	ev.mats = append(ev.mats, material{kind: kind, text: text, folded: " " + places.Fold(text) + " ", alnum: foldAlnum(text), digits: alnumOnly(text)})
 	mat, line := len(ev.mats)-1, -1

@@ -225,6 +225,12 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		if len(legs) == 0 {
 			legs = c.dateOnlyLegs(text, c.ref) // "Van : ZOTTEGEM" / "Naar : …" / "Heen: 13/02/2026" (traindateonly.go)
 		}
+		// A railway's answer to a claim for a delay's compensation names
+		// the journey the claim was for, one made: no journey to keep
+		// (the legs a booking confirms lie ahead of its mail).
+		if len(legs) > 0 {
+			legs = c.withoutPaidDelays(legs, all)
+		}
 		// An airline's leg the train rules read (a flight's number, two
 		// airports' codes, in an airline's mail) is no train's.
 		if len(legs) > 0 {
@@ -276,7 +282,7 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 				// 517, miejsce 24"): the bus's.
 				l.Type, l.Number = KindBus, n
 			}
-			r := ref
+			r := cmp.Or(l.Reservation, ref) // a direction block's own code (traindirection.go)
 			if l.Type == KindBus && r == "" {
 				// A coach's ticket names its booking; legs without one
 				// are a timetable's ("Fahrplanänderung Linie 042: Abfahrt
@@ -341,7 +347,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(text) > 256<<10 {
 		text = text[:256<<10]
 	}
-	text = hashParenLabels(keyValueLabels(cjkClockMarks(bracketLabels(foldWidth(unboldLabels(dropInvisible(text)))))))
+	text = hashParenLabels(keyValueLabels(cjkClockMarks(bracketLabels(unglueClocks(foldWidth(unboldLabels(dropInvisible(text))))))))
 	subject = foldWidth(dropInvisible(subject))
 	out := c.textFactsRead(subject, text)
 	// Looked for only where there is something to drop: most mail has
@@ -389,7 +395,7 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
 		// York 08:12 from £9"): the offer rule below drops what it reads.
-		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text) || tabStopPairShaped(text) || c.routeShaped(text) || c.dateOnlyShaped(lowerAll, text)) {
+		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text) || tabStopPairShaped(text) || c.routeShaped(text) || c.dateOnlyShaped(lowerAll, text) || railServiceShaped(text)) {
 			// Also after a kind its words named first ("e-ticket" is a
 			// flight's word too): the train rules read what that kind's
 			// could not, in a mail with no flight in it.
@@ -958,4 +964,20 @@ func (a airlineMail) leg(l *Segment) bool {
 	}
 	m := flightNumRE.FindStringSubmatch(l.Number)
 	return m != nil && m[0] == l.Number && isUpper(m[1]) && !railProducts[m[1]] && isFlightDesignator(m[1]) && (a.flightWord || codeLine)
+}
+
+// delayCompensationWords say a railway answers a claim for a delay's
+// compensation (notice.delay_compensation: "your Delay Repay claim",
+// "richiesta di indennizzo", "Ihr Fahrgastrechte-Antrag"); a delay alert's
+// "Claim Delay Repay for delays of 15 minutes or more" is none.
+var delayCompensationWords = words.NewWholeSet(lang.Entries("notice.delay_compensation"))
+
+// withoutPaidDelays is legs without those such an answer names: those that
+// left before the mail's Date, or all when the mail has none (nothing then
+// says one lies ahead); legs itself in any other mail.
+func (c *msgContext) withoutPaidDelays(legs []*Segment, all string) []*Segment {
+	if !delayCompensationWords.In(lower(all)) {
+		return legs
+	}
+	return slices.DeleteFunc(legs, func(l *Segment) bool { return c.date.IsZero() || l.Depart != nil && l.Depart.Before(c.date) })
 }

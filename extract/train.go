@@ -308,6 +308,8 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled, labelledAt, labelledBus = n, i, bus // "Service: 3612"
 			} else if m := trainNumRE.FindString(ln); m != "" {
 				labelled, labelledAt = normaliseTrain(m), i
+			} else if t := railService(ln); t != "" {
+				labelled, labelledAt = t, i // "AVE - 05143 en clase Estándar" (railservice.go)
 			} else if t := brandOverDay(ln, dates); t != "" {
 				labelled, labelledAt = t, i // "Alfa Pendular 131 - 24/07/2030"
 			} else if n := len(stops); n > 0 && stops[n-1].stationLine >= 0 && i-stopEnd(stops[n-1]) <= 2 &&
@@ -395,8 +397,8 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		labelled = ""
 	}
 	if len(stops) < 2 && len(routeLegs) == 0 {
-		if leg := c.labelledLeg(lines, ref); leg != nil {
-			return []*Segment{leg}
+		if legs := c.labelledLegs(lines, ref); legs != nil {
+			return legs // each direction's block alone (traindirection.go)
 		}
 	}
 	var legs []*Segment
@@ -487,8 +489,8 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		// Two clocks read as stops by their labels ("Hora de salida:
 		// 10:05") that made no leg: the stations have labels of their
 		// own.
-		if leg := c.labelledLeg(lines, ref); leg != nil {
-			return []*Segment{leg}
+		if legs := c.labelledLegs(lines, ref); legs != nil {
+			return legs
 		}
 	}
 	if len(legs) == 0 {

@@ -110,6 +110,11 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 				}
 			} else if t := trainNumRE.FindString(ln); t != "" && len(clocks) == 0 {
 				number = normaliseTrain(t) // "TGV INOUI 6601" alone under the clocks
+				if s := railService(ln); len(s) > len(number) && strings.HasSuffix(s, " "+number) {
+					number = s // the service whole: "TGV INOUI 6601", not "INOUI 6601"
+				}
+			} else if t := railService(ln); t != "" && len(clocks) == 0 {
+				number = t // "Iryo 06071" (railservice.go)
 			}
 		}
 		if len(clocks) == 0 {
