@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-imap/v2"
+	"golang.org/x/net/publicsuffix"
 
 	"mailnode/extract"
 	"mailnode/extract/eval"
@@ -292,6 +293,9 @@ func TestEndToEndDovecot(t *testing.T) {
 			for _, m := range merchantsSaid(*e, raws[e.Mail]) {
 				full = ask(e.Mail, "order_status", map[string]any{"merchant": m}) || full
 			}
+			if onPlatform(raws[e.Mail]) {
+				apartWhy[e] = "a shop on a commerce platform's domain: named, and found by its name, for an authenticated sender only (the mails here carry no authentication)"
+			}
 		case extract.KindBill:
 			args := map[string]any{}
 			due, err := time.Parse(time.DateOnly, e.Fields["due"])
@@ -450,6 +454,18 @@ func labelledSpan(e eval.Entity) (first, last time.Time, ok bool) {
 		ok = true
 	}
 	return first, last, ok
+}
+
+// onPlatform reports whether a mail's From is at a commerce platform's
+// domain (extract.CommercePlatform: a Shopify shop's store+ID address).
+func onPlatform(raw []byte) bool {
+	for _, a := range mime.Parse(raw).From {
+		_, domain, _ := strings.Cut(a.Address, "@")
+		if d, err := publicsuffix.EffectiveTLDPlusOne(strings.ToLower(domain)); err == nil && extract.CommercePlatform(d) {
+			return true
+		}
+	}
+	return false
 }
 
 // merchantsSaid are the names a person may ask an order by: the labelled

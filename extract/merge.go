@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -214,11 +215,21 @@ func senderName(name, domain string, verified bool) string {
 // sent the mail, not which, so the name is shown as the shop's only when
 // it claims no brand strangers imitate (platformShopName), and the order
 // keeps the platform's domain. A platform that runs on the shop's own
-// domain (WooCommerce) needs no entry.
+// domain (WooCommerce) needs no entry. Each entry is one mail/trust lists
+// as free mail too (freemail.txt: anyone can open a shop, and each shop is
+// one exact address): there a shop is its address for the merge and
+// never trusted, so that one stranger's shop cannot change another's
+// order of the same number (every Shopify shop numbers from #1001).
+// Only a sending domain seen in real mail is listed: shopify.com is
+// Shopify's own mail, not its shops'. (TestCommercePlatformsAreFreeMail
+// in extract/facts holds the two lists together.)
 var commercePlatforms = map[string]bool{
-	"shopifyemail.com": true, "shopify.com": true, "bigcommerce.com": true, "ecwid.com": true,
-	"squarespace.com": true, "wix.com": true,
+	"shopifyemail.com": true,
 }
+
+// CommercePlatforms are commercePlatforms' domains, for the test that
+// holds them to mail/trust's free-mail list.
+func CommercePlatforms() []string { return slices.Sorted(maps.Keys(commercePlatforms)) }
 
 // CommercePlatform reports whether org, a registrable domain, is a commerce
 // platform's that sends its shops' mail (commercePlatforms): a name Merge

@@ -59,6 +59,11 @@ func merchantMatch(name, domain string) string {
 		label, _, _ := strings.Cut(org, ".")
 		if l := compact(label); l != "" {
 			parts = append(parts, domainMark+l)
+			// A shop's name with digits after it, as a free domain
+			// name was had ("saeedghani1888.com" is Saeed Ghani's).
+			if t := strings.TrimRight(l, "0123456789"); t != l && len(t) >= 3 {
+				parts = append(parts, domainMark+t)
+			}
 		}
 	}
 	return " " + strings.Join(parts, " ") + " "

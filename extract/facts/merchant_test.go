@@ -13,6 +13,7 @@ import (
 	"mailnode/extract/facts"
 	"mailnode/mail/msgauth"
 	"mailnode/mail/store"
+	"mailnode/mail/trust"
 )
 
 // TestOrdersByName: order_status's merchant as a person says it ("Acme
@@ -60,7 +61,9 @@ func TestOrdersByName(t *testing.T) {
 		// authenticated, an imitated brand's name never.
 		mail(16, "Indigo Loom", "store+7712@t.shopifyemail.com", true, "IL-3391"),
 		mail(17, "Amazon", "store+6620@t.shopifyemail.com", true, "AZ-4410"),
-	}, 17); err != nil {
+		// A shop's domain of its name with digits after it.
+		mail(18, "Saeed Ghani", "customercare@saeedghani1888.com", false, "SG-2856598"),
+	}, 18); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fsx.Pass(ctx); err != nil {
@@ -96,6 +99,8 @@ func TestOrdersByName(t *testing.T) {
 		{"Home & Co Outlet", []string{"HC-30118"}},
 		{"Acme Home & Co Ltd", []string{"AH-44102231", "AH-55012"}},
 		{"Acme Co", nil},
+		{"Saeed Ghani", []string{"SG-2856598"}},
+		{"Saeed", nil},
 		{"acmehomeandc0.shop", []string{"LA-99002"}},
 		{"acmehomeandco-shop.com", []string{"LA-99001"}},
 		{"Acme Gardens", nil},
@@ -162,6 +167,19 @@ func TestOrderMatch(t *testing.T) {
 			if strings.Contains(m, w) {
 				t.Errorf("%s: OrderMatch = %q, must not hold %q", tt.name, m, w)
 			}
+		}
+	}
+}
+
+// TestCommercePlatformsAreFreeMail: a commerce platform whose shops' names
+// extract shows is free mail to mail/trust, so that each shop is its own
+// address for the merge and never trusted by the platform's seasoned
+// domain (one stranger's shop would otherwise change another's order of
+// the same number).
+func TestCommercePlatformsAreFreeMail(t *testing.T) {
+	for _, d := range extract.CommercePlatforms() {
+		if !trust.FreeMail(d) {
+			t.Errorf("%s is a commerce platform to extract but not free mail to mail/trust (freemail.txt)", d)
 		}
 	}
 }
