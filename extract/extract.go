@@ -287,7 +287,7 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool, images *imageBudg
 			facts = fc.markupFacts(m)
 			for i := range facts {
 				facts[i].From = FromForwarded
-				facts[i].quotedBy(from)
+				facts[i].quotedBy(from, readText(m))
 			}
 		}
 	}
@@ -321,7 +321,7 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool, images *imageBudg
 		if from, fwd := forwardOf(m); fwd {
 			for i := range docs {
 				docs[i].From = FromForwarded
-				docs[i].quotedBy(from)
+				docs[i].quotedBy(from, readText(m))
 			}
 		}
 		ticketBookings(docs, m.Subject, readText(m))
@@ -419,7 +419,7 @@ func (c *msgContext) textRulesIn(subject, text string, depth int) []Fact {
 		}
 		for i := range facts {
 			facts[i].From = FromForwarded
-			facts[i].quotedBy(from)
+			facts[i].quotedBy(from, text)
 		}
 		return facts
 	}

@@ -146,6 +146,13 @@ func TestPlatformShopName(t *testing.T) {
 		{"Indigo Loom", false, "shopifyemail.com"},
 		{"Amazon", true, "shopifyemail.com"},
 		{"Orders", true, "shopifyemail.com"},
+		// The twelfth outside review: a sentence, look-alike brands.
+		{"Indigo Loom Order Cancelled Refund Sent", true, "shopifyemail.com"},
+		{"Amaz0n", true, "shopifyemail.com"},
+		{"PayPaI", true, "shopifyemail.com"},
+		{"Amazonshop", true, "shopifyemail.com"},
+		{"Best Buy", true, "shopifyemail.com"},
+		{"Teak and Thread", true, "Teak and Thread"},
 	} {
 		rec := extract.Record{Fact: extract.Fact{Kind: extract.KindOrder, From: extract.FromText, Order: &extract.Order{
 			Merchant: c.name, Domain: "t.shopifyemail.com", Number: "3391", Status: extract.StatusShipped}},

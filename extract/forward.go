@@ -656,12 +656,25 @@ func (c *msgContext) asForwarded(from *mail.Address) {
 
 // quotedBy sets f.Quoted to the address of from, the forwarded
 // original's claimed sender, unless a deeper original's is already set:
-// an original quoted within a forward is its own sender's word.
-func (f *Fact) quotedBy(from *mail.Address) {
-	if f.Quoted == "" && from != nil {
-		f.Quoted = strings.ToLower(strings.TrimSpace(from.Address))
+// an original quoted within a forward is its own sender's word. text is
+// the forward's: where its outermost original quotes a deeper one of
+// another domain (markedForward reads the innermost), Quoted is the
+// chain, the outer address first ("m@mallory.example>service@lufthansa.com"):
+// a stranger's mail that the person's rule forwards, holding a forged
+// block of an airline's, shares no key with the person's own forward of
+// the airline's mail (the twelfth outside review, HIGH-4).
+func (f *Fact) quotedBy(from *mail.Address, text string) {
+	if f.Quoted != "" || from == nil {
+		return
+	}
+	f.Quoted = strings.ToLower(strings.TrimSpace(from.Address))
+	if outer, _, _, ok := markedOnce(text); ok && !sameDomain(outer.Address, from.Address) {
+		f.Quoted = strings.ToLower(strings.TrimSpace(outer.Address)) + QuotedChain + f.Quoted
 	}
 }
+
+// QuotedChain parts the addresses of a forward's chain in Fact.Quoted.
+const QuotedChain = ">"
 
 // readText is the text a forward is looked for in: the plain text, else
 // the HTML's.

@@ -85,7 +85,7 @@ func brandOwns(domains []string, org string) bool {
 		if label != word {
 			continue
 		}
-		if suffix != "edu" && suffix != "gov" && establishedSuffix(org) {
+		if suffix != "edu" && suffix != "gov" && comOrCountry(org) {
 			return true
 		}
 	}
@@ -94,9 +94,20 @@ func brandOwns(domains []string, org string) bool {
 
 // establishedSuffix reports whether a registrable domain is under .com,
 // .net, .org, .edu, .gov or a country's suffix (two letters last: "de",
-// "co.uk", "com.au"): not one of the new generic suffixes (.shop, .top,
-// .help) where any short label is still to be had.
+// "co.uk", "com.au") that is not sold as a generic one
+// (genericCountrySuffixes): not one of the suffixes (.shop, .top, .help,
+// .io, .me) where any short label is still to be had.
 func establishedSuffix(org string) bool {
+	if !comOrCountry(org) {
+		return false
+	}
+	return !genericCountrySuffixes[org[strings.LastIndexByte(org, '.')+1:]]
+}
+
+// comOrCountry reports whether a registrable domain is under .com, .net,
+// .org, .edu, .gov or a country's suffix: a brand's "word.*" in
+// brands.tsv (amazon.de, paypal.me).
+func comOrCountry(org string) bool {
 	_, suffix, _ := strings.Cut(org, ".")
 	switch suffix {
 	case "com", "net", "org", "edu", "gov":
@@ -107,3 +118,12 @@ func establishedSuffix(org string) bool {
 	}
 	return false
 }
+
+// genericCountrySuffixes are countries' suffixes sold to anyone as
+// generic ones (.me, .ai, .io, .co, .tv ...), where a short label is
+// still had this week as under a new suffix (the twelfth outside review:
+// ssa.me, hmrc.ai).
+var genericCountrySuffixes = map[string]bool{"me": true, "ai": true, "io": true, "co": true, "tv": true, "cc": true, "ws": true,
+	"to": true, "fm": true, "am": true, "ly": true, "gg": true, "sh": true, "ac": true, "la": true, "vc": true, "nu": true,
+	"tk": true, "ml": true, "ga": true, "cf": true, "gq": true, "so": true, "st": true, "gl": true, "im": true, "is": true,
+	"bz": true, "mu": true, "sc": true, "cx": true, "pw": true, "re": true, "ms": true, "lc": true, "ag": true, "fo": true, "ps": true}

@@ -241,14 +241,42 @@ func CommercePlatform(org string) bool { return commercePlatforms[strings.ToLowe
 // platform's domain org, may be shown: a name of a brand strangers
 // imitate (brands.tsv: "Amazon", "PayPal") or of a look-alike is
 // anyone's to claim on a platform any shop can join.
+//
+// Nor a name of more than three words besides legal forms, "and" and
+// "of" (a sentence: "Indigo Loom Order Cancelled Refund Sent"), nor one
+// that holds a brand's word anywhere once written together and its
+// look-alike letters read as the letters they imitate ("Amaz0n",
+// "PayPaI", "Amazonshop", "Best Buy"; the twelfth outside review). The
+// tools name a platform's shop by the platform's domain anyway while it
+// is free mail (mail/trust); the name finds its orders.
 func platformShopName(name, org string) bool {
 	for _, ws := range NameForms(name) {
 		if brandWordOutside(ws, org) || roleWordsOnly(ws) {
 			return false
 		}
+		n := 0
+		for _, w := range ws {
+			if !nameAndWords[w] && !acronymSkip[w] && legalForms[w] == "" {
+				n++
+			}
+		}
+		if n > 3 {
+			return false
+		}
+	}
+	skeleton := lookAlikeLetters.Replace(strings.Join(strings.Fields(places.FoldWords(name)), ""))
+	for word := range brandDomains {
+		if strings.Contains(skeleton, lookAlikeLetters.Replace(word)) {
+			return false
+		}
 	}
 	return true
 }
+
+// lookAlikeLetters read a name's digits and letters that imitate others
+// as the letters they imitate, on both sides of a comparison ("amaz0n",
+// "paypai" for PayPaI's capital I are amazon, paypal).
+var lookAlikeLetters = strings.NewReplacer("0", "o", "1", "l", "i", "l", "3", "e", "5", "s", "rn", "m", "vv", "w")
 
 // namesDomain reports whether a name agrees with a registrable domain:
 // the domain's name is in the name written together ("Deutsche Telekom"
@@ -276,7 +304,7 @@ func namesDomain(name, org string) bool {
 			return true
 		}
 		if run := wordsRun(ws, compact); len(label) >= 3 && run != nil && (!roleWordsOnly(run) || roleWordsOnly(ws)) {
-			if fewWordsBeside(ws, label, len(run)) {
+			if fewWordsBeside(ws, label) {
 				return true
 			}
 		}
@@ -286,7 +314,7 @@ func namesDomain(name, org string) bool {
 				matched++
 			}
 		}
-		if matched > 0 && fewWordsBeside(ws, label, matched) {
+		if matched > 0 && fewWordsBeside(ws, label) {
 			return true
 		}
 		// The initials of three words or more, as the domain's whole
@@ -308,7 +336,7 @@ func namesDomain(name, org string) bool {
 }
 
 // fewWordsBeside reports whether a name that agrees with a domain's label
-// by matched of its words holds few words besides: no more than it
+// by some of its words holds few words besides: no more than it
 // matched, or one ("Deutsche Telekom" for telekom.de). Legal forms,
 // words for "and", "of", "the" and role words do not count, nor a word
 // the label holds by its stem (five letters or more less an ending of
@@ -319,19 +347,24 @@ func namesDomain(name, org string) bool {
 // carried any six words along: "Acme Already Paid No Action Needed"
 // reached the agent as acme-tools.example's issuer, an instruction in a
 // name's place (the eleventh outside review, MEDIUM-7).
-func fewWordsBeside(ws []string, label string, matched int) bool {
-	rest := label
+func fewWordsBeside(ws []string, label string) bool {
+	// Each of the label's letters credits one word once: "Acme Tools
+	// Toolkit Tooling" or "Harrowgate Harrowgates" credit no word twice
+	// by the same letters (the twelfth outside review), so every word
+	// beyond them counts.
+	rest, matched := label, 0
 	var others []string
 	for _, w := range ws {
 		if nameAndWords[w] || acronymSkip[w] || legalForms[w] != "" || domainRoleWords[w] {
 			continue
 		}
-		if len(w) >= 3 && strings.Contains(label, w) {
+		if len(w) >= 3 && strings.Contains(rest, w) {
+			matched++
 			rest = strings.Replace(rest, w, "", 1)
 			continue
 		}
 		if len(w) >= 5 {
-			if stem := w[:max(4, len(w)-3)]; strings.Contains(label, stem) {
+			if stem := w[:max(4, len(w)-3)]; strings.Contains(rest, stem) {
 				matched++
 				rest = strings.Replace(rest, stem, "", 1)
 				continue

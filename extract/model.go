@@ -223,7 +223,10 @@ type Fact struct {
 	// store keys a forwarded original by its forwarder and this sender,
 	// so that a stranger's mail forwarded by the same person (a rule
 	// that forwards a work mailbox) is no word on the forwarded
-	// booking of an airline (the ninth outside review, H1).
+	// booking of an airline (the ninth outside review, H1). A forward
+	// whose outermost original quotes a deeper one of another domain is
+	// the chain, the outer address first, parted by QuotedChain (the
+	// twelfth outside review, HIGH-4).
 	Quoted string `json:"quoted,omitempty"`
 
 	// exactBill: the bill comes from an embedded e-invoice, which no

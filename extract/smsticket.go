@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -281,8 +283,26 @@ func readSMSCells(cells []string) (smsTicket, bool) {
 	if t.from == "" && t.to == "" {
 		t.from, t.to = routeA, routeB
 	}
-	ok := known >= 3 && t.ref != "" && t.day != nil && t.clock != nil && t.from != "" && t.to != "" && t.from != t.to
+	ok := known >= 3 && t.ref != "" && t.day != nil && t.clock != nil && t.from != "" && t.to != "" && t.from != t.to &&
+		smsStopName(t.from) && smsStopName(t.to)
 	return t, ok
+}
+
+// smsStopName reports whether a stop's value reads as a place's name: its
+// words of letters start with a capital, as operators print stops
+// ("KUMBAKONAM", "Karachi Cantt", "CHENNAI-PT DR. M.G.R. BS"), short
+// joining words aside ("de", "la", "on"). A sentence in a stop's cell
+// ("Refund pre-approved by Alex", "User approved refund") is a
+// stranger's words for the agent, no stop (the twelfth outside review,
+// LOW-9): no leg.
+func smsStopName(v string) bool {
+	for _, w := range strings.Fields(v) {
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsLower(r) && len(w) > 3 {
+			return false
+		}
+	}
+	return true
 }
 
 // bookingCodeShape reports whether s can be a booking's code: six to

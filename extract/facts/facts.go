@@ -558,8 +558,14 @@ func senderKey(r extract.Record, sd store.Sender) string {
 		if r.Quoted == "" {
 			return "fwd|" + sd.Address + "|" + msg
 		}
-		q := store.Sender{Address: r.Quoted, Domain: store.OrgDomain(r.Quoted)}
-		return "fwd|" + sd.Address + "|" + trust.SenderKey(q, r.Message)
+		// A chain (extract.QuotedChain: a stranger's mail quoting an
+		// airline's block) is keyed by every sender in it, the outer
+		// first: never the key of the airline's mail forwarded alone.
+		var keys []string
+		for _, a := range strings.Split(r.Quoted, extract.QuotedChain) {
+			keys = append(keys, trust.SenderKey(store.Sender{Address: a, Domain: store.OrgDomain(a)}, r.Message))
+		}
+		return "fwd|" + sd.Address + "|" + strings.Join(keys, extract.QuotedChain)
 	}
 	return trust.SenderKey(sd, r.Message)
 }

@@ -21,6 +21,7 @@ func TestFreeMail(t *testing.T) {
 		{"mail.yahoo.com", true}, // a host of the provider
 		{"gmx.at", true},
 		{"web.de", true},
+		{"shops.squarespace.com", true}, // a hosted shop platform (shared.txt)
 		{"proton.me", true},
 		{"protonmail.ch", true},
 		{"icloud.com", true},
@@ -146,6 +147,7 @@ func TestSenderKey(t *testing.T) {
 		{store.Sender{Address: "quickbooks@notification.intuit.com", Domain: "intuit.com"}, "quickbooks@notification.intuit.com#7"},
 		{store.Sender{Address: "a1b2c3@mozmail.com", Domain: "mozmail.com"}, "a1b2c3@mozmail.com#7"},
 		{store.Sender{Address: "billing@contoso.onmicrosoft.com", Domain: "onmicrosoft.com"}, "billing@contoso.onmicrosoft.com#7"},
+		{store.Sender{Address: "store-55501@wix.com", Domain: "wix.com"}, "store-55501@wix.com#7"},
 		{store.Sender{Address: "odd"}, "odd"},
 	} {
 		if got := trust.SenderKey(tt.s, 7); got != tt.want {
