@@ -232,6 +232,11 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
 		b.Due = c.debitDate(text, c.countryZone(""))
 	}
+	// Terms as day counts ("30 Tage netto"): the invoice's date plus the
+	// net days (billterms.go).
+	if b.Due == nil && b.Amount != nil && b.Status == StatusDue {
+		b.Due = c.netTermDue(text, c.countryZone(""))
+	}
 	// A receipt for a booking is numbered by the booking ("Booking ID"
 	// over "IBZY2087"), when it is a bill already: paid, or with a day
 	// it is due by. A booking's number alone makes no bill.

@@ -670,9 +670,14 @@ func findClocks(s string) []clockMatch {
 		if m[0] > 0 && (s[m[0]-1] == '.' || s[m[0]-1] == ':' && (m[0] < 2 || !isASCIILetter(s[m[0]-2])) || s[m[0]-1] == ',') {
 			continue
 		}
+		// "Duração: 1h20": a duration, not a clock (hourclock.go).
+		if s[m[3]]|0x20 == 'h' && hDuration(s, m[0], m[1]) {
+			continue
+		}
 		out = append(out, clockMatch{h: h, m: mi, start: m[0], end: m[1]})
 	}
 	out = isoClocks(s, out)
+	out = hClocks(s, out)
 	if strings.Contains(s, "hr") || strings.Contains(s, "hour") {
 		// "0845 hrs": four digits, only with the word that says so.
 		for _, m := range hrsClockRE.FindAllStringSubmatchIndex(s, -1) {

@@ -44,7 +44,7 @@ var (
 	// "Manchester Victoria 08:02 to Leeds 08:55", or be a table's cells
 	// apart by bars: "Madrid-Puerta de Atocha 08:30 | Barcelona-Sants
 	// 11:02 | AVE 03063".
-	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(\d{1,2}[:.h]\d{2})\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(\d{1,2}[:.h]\d{2})\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|·]\s*|\(|\s)(\p{L}[\p{L} ]{0,30}\d{1,6}号?)\)?)?\s*\.?\s*$`)
+	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(` + clockShape + `)\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(` + clockShape + `)\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|·]\s*|\(|\s)(\p{L}[\p{L} ]{0,30}\d{1,6}号?)\)?)?\s*\.?\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
