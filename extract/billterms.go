@@ -32,7 +32,13 @@ var netDaysRE = func() *regexp.Regexp {
 // netDays is the one day count of text's net terms, among its first
 // lines: every net term must give the same count (none when they differ).
 func netDays(text string) (int, bool) {
-	n := 0
+	n, _, ok := netDaysRaw(text)
+	return n, ok
+}
+
+// netDaysRaw is netDays and the first net term's text.
+func netDaysRaw(text string) (int, string, bool) {
+	n, raw := 0, ""
 	for ln := range strings.Lines(firstLines(text, 60)) {
 		if !hasDigit(ln) {
 			continue
@@ -59,20 +65,29 @@ func netDays(text string) (int, bool) {
 				continue
 			}
 			if days == 0 || n != 0 && n != days {
-				return 0, false
+				return 0, "", false
+			}
+			if n == 0 {
+				raw = strings.TrimSpace(ln[m[0]:m[1]])
 			}
 			n = days
 		}
 	}
-	return n, n > 0
+	return n, raw, n > 0
 }
 
 // netTermDue is the day a bill whose terms are day counts is due by: its
 // invoice date (labelled) plus the net days. None without both.
 func (c *msgContext) netTermDue(text string, z zoneHint) *Time {
-	days, ok := netDays(text)
+	_, d := c.netTermDueRaw(text, z)
+	return d
+}
+
+// netTermDueRaw is netTermDue and its net term's text, for provenance.
+func (c *msgContext) netTermDueRaw(text string, z zoneHint) (string, *Time) {
+	days, raw, ok := netDaysRaw(text)
 	if !ok {
-		return nil
+		return "", nil
 	}
 	for _, v := range c.after(invoiceDateLabels, text) {
 		ds := c.dates(v)
@@ -82,12 +97,12 @@ func (c *msgContext) netTermDue(text string, z zoneHint) *Time {
 		// An invoice prints its date's year; a day without one may be
 		// any other day's.
 		if !ds[0].hasYear {
-			return nil
+			return "", nil
 		}
 		d := ds[0]
 		due := time.Date(d.y, time.Month(d.m), d.d+days, 0, 0, 0, 0, time.UTC)
 		d.y, d.m, d.d = due.Year(), int(due.Month()), due.Day()
-		return resolve(at(d, nil), z, c.dateLoc)
+		return raw, resolve(at(d, nil), z, c.dateLoc)
 	}
-	return nil
+	return "", nil
 }

@@ -1119,6 +1119,15 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 // arrival the day after its departure ("+1", or a clock before the
 // departure's).
 func (ev *evidence) derivedTime(f Fact, fv fieldValue) Source {
+	// A bill due a day count after its invoice's date (billterms.go).
+	if fv.name == "bill.due" {
+		for _, m := range ev.mats {
+			if raw, d := ev.c.netTermDueRaw(m.text, zoneHint{}); d != nil && sameDay(d.Time, fv.t.Time) {
+				return Source{Kind: SourceDerived, Rule: "the invoice's date and its net days", Raw: raw}
+			}
+		}
+		return Source{}
+	}
 	s := f.Segment
 	if s == nil {
 		return Source{}
