@@ -30,7 +30,10 @@ type flightStop struct {
 	head, end int
 	// top is the first line the stop reads (its day's line above its
 	// head, or the head): a number above the leg is looked for above it.
-	top   int
+	top int
+	// reach is how many lines above top the leg's number may be; 0 for
+	// five.
+	reach int
 	day   *dateMatch
 	clock clockMatch
 	place *Place
@@ -84,6 +87,9 @@ func (c *msgContext) stopFlights(lines []string, skip map[int]bool, coded bool) 
 		} else if s, ok := c.codeStopAt(lines, i); ok {
 			stops = append(stops, s)
 			i = s.end
+		} else if s, ok := c.blockStopAt(lines, i); ok && (s.coded || !coded) {
+			stops = append(stops, s)
+			i = s.end
 		}
 	}
 	if len(nums) == 0 || len(stops) < 2 {
@@ -122,7 +128,11 @@ func (c *msgContext) stopLegs(stops []flightStop, nums []hit, above bool) ([]*Se
 			hi = stops[k+2].head
 		}
 		if above {
-			lo, hi = max(last, dep.top-5), dep.head
+			reach := 5
+			if dep.reach > 0 {
+				reach = dep.reach
+			}
+			lo, hi = max(last, dep.top-reach), dep.head
 		}
 		var found []hit
 		for _, n := range nums {
