@@ -3,8 +3,11 @@ package extract
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
+	"mailnode/extract/lang"
 	"mailnode/extract/places"
+	"mailnode/extract/words"
 )
 
 // A company's name as its own papers print it: the legal form after it
@@ -19,14 +22,15 @@ var legalForms = map[string]string{
 	"company": "Company", "co": "Co.", "corp": "Corp.", "corporation": "Corporation", "inc": "Inc.", "incorporated": "Incorporated",
 	"llc": "LLC", "llp": "LLP", "lp": "LP", "ltd": "Ltd", "limited": "Limited", "plc": "plc",
 	"gmbh": "GmbH", "kg": "KG", "ag": "AG", "ohg": "OHG", "ug": "UG", "kgaa": "KGaA", "ek": "e.K.",
-	"sa": "SA", "sas": "SAS", "sarl": "SARL", "srl": "SRL", "spa": "SpA", "sl": "SL",
+	"sa": "SA", "sas": "SAS", "sarl": "SARL", "srl": "SRL", "spa": "SpA", "sl": "SL", "sau": "SAU", "slu": "SLU", "sasu": "SASU",
 	"bv": "BV", "nv": "NV", "ab": "AB", "oy": "Oy", "oyj": "Oyj", "aps": "ApS", "asa": "ASA",
 }
 
 // legalFormOf is w's legal form's spelling, "" when w is none: "GmbH",
 // "LLC", "Inc." ("S.A." and "B.V." read without their dots).
 func legalFormOf(w string) string {
-	return legalForms[strings.ReplaceAll(places.FoldWords(strings.TrimRight(w, ",;")), ".", "")]
+	// The dots go before folding, which reads them as spaces.
+	return legalForms[places.FoldWords(strings.ReplaceAll(strings.TrimRight(w, ",;"), ".", ""))]
 }
 
 // acronymSkip are the words an acronym leaves out besides "and" and the
@@ -138,7 +142,122 @@ func footerIssuer(text, org string) string {
 		}
 		return capsName(name)
 	}
+	return footerLinesIssuer(text, org)
+}
+
+// companyRegister marks a footer's company data beside a company's name
+// (company.register: "Registergericht", "Registered office", "Siège
+// social", "Domicilio social", "KvK").
+var companyRegister = words.NewWholeSet(lang.Entries("company.register"))
+
+// bankDetails are the words of a footer's bank details: the bank named
+// there is the payee's, never the issuer.
+var bankDetails = words.NewWholeSet([]string{"iban", "bic", "swift", "bank", "bankverbindung", "banque", "banco", "banca", "sparkasse",
+	"bankgegevens", "coordonnées bancaires", "datos bancarios", "coordinate bancarie"})
+
+// footerLinesIssuer is the company a footer printed as lines names: its
+// name up to its legal form, alone on its line or before a comma or a
+// full stop ("Deutsche Telekom AG" over "Friedrich-Ebert-Allee 140";
+// "Vodafone Limited. Registered Office: …"), with company data beside
+// it: an address's digits or a register's word (companyRegister) on its
+// line or one of the three lines after. The name must agree with org
+// (namesDomain); a line of bank details names the payee's bank, and a
+// person is named with no legal form, so neither is read.
+func footerLinesIssuer(text, org string) string {
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
+		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(ln), "*_#>"))
+		name, rest, ok := legalName(t)
+		if !ok || bankDetails.In(strings.ToLower(t)) || (i > 0 && bankDetails.In(strings.ToLower(lines[i-1]))) {
+			continue
+		}
+		data := hasDigit(rest) || companyRegister.In(strings.ToLower(rest))
+		for j, n := i+1, 0; !data && j < len(lines) && n < 3; j++ {
+			next := strings.TrimSpace(lines[j])
+			if next == "" {
+				continue
+			}
+			n++
+			data = hasDigit(next) || companyRegister.In(strings.ToLower(next))
+		}
+		if data && namesDomain(withoutForm(name), org) {
+			return capsName(name)
+		}
+	}
 	return ""
+}
+
+// withoutForm is a name less the legal form it ends with, which
+// namesDomain would read letter by letter when dotted ("Eneco
+// Consumenten B.V.", "Endesa Energía, S.A.U.").
+func withoutForm(name string) string {
+	ws := strings.Fields(name)
+	for len(ws) > 1 && (legalFormOf(ws[len(ws)-1]) != "" || ws[len(ws)-1] == "&") {
+		ws = ws[:len(ws)-1]
+	}
+	return strings.TrimRight(strings.Join(ws, " "), ",")
+}
+
+// footerSeparators part a footer line's name from what follows it.
+var footerSeparators = map[string]bool{"|": true, "-": true, "–": true, "·": true, "•": true}
+
+// legalName is the company's name a line starts with, up to its legal
+// form ("Mobile GmbH & Co. KG" whole; "Naturgy Iberia, S.A." without its
+// form), and
+// what follows it; ok only when the name ends there: the line's end, a
+// comma, a full stop, a dash or "|" ("Orange SA, société anonyme …").
+// A word before the form ending in ":" or "," (save the comma before a
+// Spanish form) is a label's or a list's: no name.
+func legalName(t string) (name, rest string, ok bool) {
+	ws := strings.Fields(t)
+	for i, w := range ws {
+		if i == 0 || legalFormOf(w) == "" {
+			if strings.HasSuffix(w, ":") || (strings.HasSuffix(w, ",") && (i+1 >= len(ws) || legalFormOf(ws[i+1]) == "")) {
+				return "", "", false
+			}
+			if i >= 6 {
+				return "", "", false
+			}
+			continue
+		}
+		end := i + 1
+		// A second form after the first ("GmbH & Co. KG").
+		for end+1 < len(ws) && ws[end] == "&" && legalFormOf(ws[end+1]) != "" {
+			end += 2
+			for end < len(ws) && legalFormOf(ws[end]) != "" && !strings.HasSuffix(ws[end-1], ",") {
+				end++
+			}
+		}
+		last := ws[end-1]
+		if end < len(ws) && !strings.HasSuffix(last, ",") && !strings.HasSuffix(last, ".") && !footerSeparators[ws[end]] {
+			return "", "", false
+		}
+		ws[end-1] = strings.TrimRight(last, ",;")
+		// The full stop that ends a sentence is not the form's ("Vodafone
+		// Limited."; "S.A." and "Inc." keep theirs).
+		if f := legalFormOf(ws[end-1]); strings.HasSuffix(ws[end-1], ".") && !strings.HasSuffix(f, ".") && !strings.Contains(strings.TrimSuffix(ws[end-1], "."), ".") {
+			ws[end-1] = strings.TrimSuffix(ws[end-1], ".")
+		}
+		// A dotted form as the table spells it ("B.V." is BV): a name's
+		// letters apart by dots are words to namesDomain, which a name
+		// agreeing by one word may carry only one of.
+		for k := i; k < end; k++ {
+			if f := legalFormOf(ws[k]); strings.Contains(strings.TrimSuffix(ws[k], "."), ".") && !strings.Contains(f, ".") {
+				ws[k] = f
+			}
+		}
+		name = strings.Join(ws[:end], " ")
+		// A form set apart by a comma ("Endesa Energía, S.A.U.") is left
+		// out, as a bill's issuer is shown without what follows a comma.
+		if strings.HasSuffix(ws[i-1], ",") {
+			name = strings.TrimSuffix(strings.Join(ws[:i], " "), ",")
+		}
+		if r, _ := utf8.DecodeRuneInString(name); !unicode.IsUpper(r) || hasDigit(name) {
+			return "", "", false
+		}
+		return name, strings.Join(ws[end:], " "), true
+	}
+	return "", "", false
 }
 
 // capsName is a name printed in capitals as a name is written: each word

@@ -72,3 +72,57 @@ func TestIssuerAsPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestIssuerFromFooterLines: a bill whose sender gives no name names its
+// company only in a footer printed as lines: the name up to its legal
+// form, alone on its line or before a comma or full stop, beside an
+// address or a register's line, in several languages. A bank named in
+// the bank details and a managing director are never the issuer, even
+// where the bank's name agrees with the domain.
+func TestIssuerFromFooterLines(t *testing.T) {
+	day := time.Date(2026, 9, 8, 9, 0, 0, 0, time.UTC)
+	const bill = "Rechnungsnummer: 7731-0925\nRechnungsbetrag: 54,90 EUR\nFällig am: 22.09.2026\n\nMit freundlichen Grüßen\n\n"
+	for _, c := range []struct{ from, body, fact, shown string }{
+		{"rechnung@telefonica-de.example",
+			bill + "Telefónica Germany GmbH & Co. OHG\nGeorg-Brauchle-Ring 50\n80992 München\nRegistergericht München HRA 70343\n",
+			"Telefónica Germany GmbH & Co. OHG", "Telefónica Germany GmbH & Co. OHG"},
+		{"facture@orange-services.example",
+			"Facture n° 4411907722\nMontant : 41,99 €\nÀ payer avant le 22/09/2026\n\nOrange Services SA, société anonyme au capital de 1 000 000 €\nSiège social : 78 rue Olivier de Serres, 75015 Paris\n",
+			"Orange Services SA", "Orange Services SA"},
+		{"billing@vodafone-uk.example",
+			"Invoice number: 8812-4410\nAmount due: £32.50\nDue date: 22 September 2026\n\nVodafone Limited. Registered Office: Vodafone House, The Connection, Newbury RG14 2FN.\n",
+			"Vodafone Limited", "Vodafone Limited"},
+		{"facturas@endesa-energia.example",
+			"Factura n.º PM26091100231\nImporte: 63,12 €\nFecha de cargo: 22/09/2026\n\nEndesa Energía, S.A.U.\nDomicilio social: Ribera del Loira 60, 28042 Madrid\n",
+			"Endesa Energía", "Endesa Energía"},
+		{"noreply@eneco.example",
+			"Factuurnummer: 300118822\nBedrag: € 88,40\nVervaldatum: 22-09-2026\n\nEneco Consumenten B.V.\nKvK 24400333\n",
+			"Eneco Consumenten BV", "Eneco Consumenten BV"},
+		// The bank of the bank details agrees with the domain by its
+		// town; the director is a person: the domain's name is shown.
+		{"rechnung@stadtwerke-talheim.example",
+			bill + "Bankverbindung\nTalheimer Bank AG\nIBAN DE12 6005 0101 0001 2345 67\nGeschäftsführer: Jan Talheim\n",
+			"stadtwerke-talheim", "stadtwerke-talheim"},
+		// A footer's company the domain is not (a reseller's name).
+		{"rechnung@kabel-nord.example",
+			bill + "Telefónica Germany GmbH & Co. OHG\nGeorg-Brauchle-Ring 50\n80992 München\n",
+			"kabel-nord", "kabel-nord"},
+		// A name with its legal form in a sentence is no footer's.
+		{"rechnung@mobilfunk-west.example",
+			bill + "Mobilfunk West GmbH bedankt sich für Ihren Auftrag.\nIhre Kundennummer: 881\n",
+			"mobilfunk-west", "mobilfunk-west"},
+	} {
+		facts := mailFacts(c.from, "Rechnung", c.body, day)
+		if len(facts) != 1 || facts[0].Bill == nil {
+			t.Errorf("%s: got %+v, want one bill", c.from, facts)
+			continue
+		}
+		if got := facts[0].Bill.Issuer; got != c.fact {
+			t.Errorf("%s: issuer = %q, want %q", c.from, got, c.fact)
+		}
+		m := extract.Merge([]extract.Record{{Fact: facts[0], Message: 1, Date: day, Authenticated: true}})
+		if len(m.Bills) != 1 || m.Bills[0].Issuer != c.shown {
+			t.Errorf("%s: shown as %+v, want %q", c.from, m.Bills, c.shown)
+		}
+	}
+}
