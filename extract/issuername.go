@@ -29,8 +29,16 @@ var legalForms = map[string]string{
 // legalFormOf is w's legal form's spelling, "" when w is none: "GmbH",
 // "LLC", "Inc." ("S.A." and "B.V." read without their dots).
 func legalFormOf(w string) string {
-	// The dots go before folding, which reads them as spaces.
-	return legalForms[places.FoldWords(strings.ReplaceAll(strings.TrimRight(w, ",;"), ".", ""))]
+	w = strings.TrimRight(w, ",;")
+	// Dots between capitals go before folding, which reads them as
+	// spaces; "a.G." (a mutual's "auf Gegenseitigkeit") is no AG.
+	if d := strings.TrimSuffix(w, "."); strings.Contains(d, ".") {
+		if strings.ToUpper(d) != d {
+			return ""
+		}
+		w = strings.ReplaceAll(w, ".", "")
+	}
+	return legalForms[strings.ReplaceAll(places.FoldWords(w), ".", "")]
 }
 
 // acronymSkip are the words an acronym leaves out besides "and" and the
