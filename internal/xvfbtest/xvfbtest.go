@@ -91,16 +91,16 @@ func start(t testing.TB, n, width, height int) (string, error) {
 	case line = <-got:
 	case <-time.After(30 * time.Second):
 		stop()
-		return "", fmt.Errorf("Xvfb %s gave no display in 30 s: %s", display, out.String())
+		return "", fmt.Errorf("the X server on %s gave no display in 30 s: %s", display, out.String())
 	}
 	if line != fmt.Sprint(n) {
 		stop()
-		return "", fmt.Errorf("Xvfb %s did not start (reported %q): %s", display, line, out.String())
+		return "", fmt.Errorf("the X server on %s did not start (reported %q): %s", display, line, out.String())
 	}
 	for _, addr := range []string{"@/tmp/.X11-unix/X" + line, "/tmp/.X11-unix/X" + line} {
 		if err := handshake(addr); err != nil {
 			stop()
-			return "", fmt.Errorf("Xvfb %s does not answer on %s: %v; its output: %s", display, addr, err, out.String())
+			return "", fmt.Errorf("the X server on %s does not answer on %s: %v; its output: %s", display, addr, err, out.String())
 		}
 	}
 	t.Cleanup(func() {
