@@ -59,8 +59,8 @@ func WithoutAnd(ws []string) []string {
 // "&" (a letter alone would make look-alikes of more domains); nameAndWords
 // are them all, with "and".
 var (
-	andInLanguages = []string{"und", "et", "en", "og", "och", "ja"}
-	nameAndWords   = map[string]bool{"and": true, "und": true, "et": true, "en": true, "og": true, "och": true, "ja": true}
+	andInLanguages = []string{"und", "et", "en", "og", "och", "ja", "un"}
+	nameAndWords   = map[string]bool{"and": true, "und": true, "et": true, "en": true, "og": true, "och": true, "ja": true, "un": true}
 )
 
 // domainSpelling spells a name's letters as domains do: "Müller" is
