@@ -158,6 +158,17 @@ func TestBrokenAuthenticateBounded(t *testing.T) {
 			t.Errorf("attempt %d: %v", i+1, err)
 		}
 	}
+	if s.stuck.Load() == maxStuck && !strings.Contains(errs[len(errs)-1].Error(), "not signing in to it again") {
+		// The last attempt was the exchange that reached maxStuck (some
+		// before it ended normally, the race above): one attempt more is
+		// the one the syncer must refuse without signing in.
+		c, err := s.connect(t.Context(), nil)
+		if err == nil {
+			c.Close()
+			t.Fatal("connect succeeded")
+		}
+		errs = append(errs, err)
+	}
 	stuck := 0
 	for _, err := range errs {
 		if errors.Is(err, errStuck) {
