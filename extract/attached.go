@@ -62,7 +62,7 @@ func withAttached(m *mime.Message, res Result, full bool, images *imageBudget) R
 		}
 		for i := range r.Facts {
 			r.Facts[i].From = FromForwarded
-			r.Facts[i].quotedBy(&mail.Address{Address: am.From[0].Address}, "")
+			r.Facts[i].quotedBy(quotedKey(&mail.Address{Address: am.From[0].Address}, ""))
 		}
 		taint = taint || r.Tainted
 		inner = append(inner, read{am, r.Facts})

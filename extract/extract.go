@@ -285,9 +285,10 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool, images *imageBudg
 				fc.asForwarded(from)
 			}
 			facts = fc.markupFacts(m)
+			key := quotedKey(from, readText(m))
 			for i := range facts {
 				facts[i].From = FromForwarded
-				facts[i].quotedBy(from, readText(m))
+				facts[i].quotedBy(key)
 			}
 		}
 	}
@@ -319,9 +320,10 @@ func extract(m *mime.Message, auth msgauth.Verdict, full bool, images *imageBudg
 		// A forwarded mail's attachment is the forwarder's word about
 		// someone else's booking, as its quoted text is.
 		if from, fwd := forwardOf(m); fwd {
+			key := quotedKey(from, readText(m))
 			for i := range docs {
 				docs[i].From = FromForwarded
-				docs[i].quotedBy(from, readText(m))
+				docs[i].quotedBy(key)
 			}
 		}
 		ticketBookings(docs, m.Subject, readText(m))
@@ -417,9 +419,10 @@ func (c *msgContext) textRulesIn(subject, text string, depth int) []Fact {
 		} else {
 			facts = c.textFacts(subject, quotePrefixRE.ReplaceAllString(body, ""))
 		}
+		key := quotedKey(from, text)
 		for i := range facts {
 			facts[i].From = FromForwarded
-			facts[i].quotedBy(from, text)
+			facts[i].quotedBy(key)
 		}
 		return facts
 	}

@@ -654,23 +654,33 @@ func (c *msgContext) asForwarded(from *mail.Address) {
 	c.authenticated = false
 }
 
-// quotedBy sets f.Quoted to the address of from, the forwarded
-// original's claimed sender, unless a deeper original's is already set:
-// an original quoted within a forward is its own sender's word. text is
-// the forward's: where its outermost original quotes a deeper one of
-// another domain (markedForward reads the innermost), Quoted is the
-// chain, the outer address first ("m@mallory.example>service@lufthansa.com"):
-// a stranger's mail that the person's rule forwards, holding a forged
-// block of an airline's, shares no key with the person's own forward of
-// the airline's mail (the twelfth outside review, HIGH-4).
-func (f *Fact) quotedBy(from *mail.Address, text string) {
-	if f.Quoted != "" || from == nil {
-		return
+// quotedBy sets f.Quoted to key (quotedKey), unless a deeper original's
+// is already set: an original quoted within a forward is its own
+// sender's word.
+func (f *Fact) quotedBy(key string) {
+	if f.Quoted == "" {
+		f.Quoted = key
 	}
-	f.Quoted = strings.ToLower(strings.TrimSpace(from.Address))
+}
+
+// quotedKey is what Fact.Quoted keeps for a forward's facts: the address
+// of from, the forwarded original's claimed sender; "" when there is
+// none. text is the forward's: where its outermost original quotes a
+// deeper one of another domain (markedForward reads the innermost), it is
+// the chain, the outer address first
+// ("m@mallory.example>service@lufthansa.com"): a stranger's mail that
+// the person's rule forwards, holding a forged block of an airline's,
+// shares no key with the person's own forward of the airline's mail (the
+// twelfth outside review, HIGH-4). Found once per forward, not per fact.
+func quotedKey(from *mail.Address, text string) string {
+	if from == nil {
+		return ""
+	}
+	key := strings.ToLower(strings.TrimSpace(from.Address))
 	if outer, _, _, ok := markedOnce(text); ok && !sameDomain(outer.Address, from.Address) {
-		f.Quoted = strings.ToLower(strings.TrimSpace(outer.Address)) + QuotedChain + f.Quoted
+		key = strings.ToLower(strings.TrimSpace(outer.Address)) + QuotedChain + key
 	}
+	return key
 }
 
 // QuotedChain parts the addresses of a forward's chain in Fact.Quoted.
