@@ -5,8 +5,6 @@ package facts_test
 // result it expects.
 
 import (
-	"context"
-	"mailnode/mail/store"
 	"strings"
 	"testing"
 	"time"
@@ -58,44 +56,8 @@ func TestReview11PlatformReplyToGmailOrderVerified(t *testing.T) {
 // of a quoted string or comment; a From whose domain is not the one the
 // provider's dmarc result names is Failed or its message alone).
 func TestReview11SalvagedOwnFromCancelsSentForward(t *testing.T) {
-	ctx := context.Background()
-	st, _, fx, inbox := hookedStoreWith(t, review9Checker())
-	acct, _ := st.EnsureAccount(ctx, review9Account())
-	sent, err := st.EnsureFolder(ctx, acct.ID, "Sent", `\Sent`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fwdBody := func(orig, subject, body string) string {
-		return "See below.\r\n\r\n---------- Forwarded message ---------\r\nFrom: " + orig + "\r\nDate: Tue, 3 Nov 2026 at 09:12\r\nSubject: " + subject +
-			"\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n\r\n" + body
-	}
-	mine := "From: Alex Morgan <alex.morgan@demo-mail.example>\r\nTo: Kim <kim@example.org>\r\nSubject: Fwd: Your booking confirmation XK4R7Q\r\n" +
-		"Date: Tue, 03 Nov 2026 10:00:00 +0100\r\nMessage-ID: <sent1@demo-mail.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
-		fwdBody("Lufthansa <booking-confirmation@lufthansa.com>", "Your booking confirmation XK4R7Q",
-			"Dear Alex Morgan,\r\n\r\nthank you for booking with Lufthansa. Your booking code is XK4R7Q.\r\n\r\n"+review9Leg+"Seat 32K, Economy Classic\r\n")
-	forged := "Authentication-Results: mx.demo-mail.example; dkim=pass header.d=attacker.example; spf=pass smtp.mailfrom=attacker.example; dmarc=pass header.from=attacker.example\r\n" +
-		"From: \"Alex Morgan <alex.morgan@demo-mail.example>\" <x@attacker.example> =?utf-8?q?x?=\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\nSubject: Fwd: Flight LH 400 cancelled\r\n" +
-		"Date: Sat, 21 Nov 2026 08:00:00 +0100\r\nMessage-ID: <forged1@attacker.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
-		fwdBody("Lufthansa <service@lufthansa.com>", "Flight LH 400 cancelled", "Dear passenger,\r\n\r\nyour flight has been cancelled. Booking code: XK4R7Q\r\n\r\n"+review9Leg)
-	if err := st.AddMessages(ctx, sent.ID, []store.NewMessage{review7Msg(1, mine, time.Now().AddDate(0, 0, -18))}, 1); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fx.Pass(ctx); err != nil {
-		t.Fatal(err)
-	}
-	before := readers{fx}.trips(t)
-	if err := st.AddMessages(ctx, inbox.ID, []store.NewMessage{review7Msg(1, forged, time.Now())}, 1); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fx.Pass(ctx); err != nil {
-		t.Fatal(err)
-	}
-	after := readers{fx}.trips(t)
-	t.Logf("before: %s", before)
-	t.Logf("after: %s", after)
-	if !strings.Contains(before, `"XK4R7Q"`) {
-		t.Fatalf("the person's forward is no trip")
-	}
+	after := review9SentForwardThenForged(t, "Authentication-Results: mx.demo-mail.example; dkim=pass header.d=attacker.example; spf=pass smtp.mailfrom=attacker.example; dmarc=pass header.from=attacker.example\r\n"+
+		"From: \"Alex Morgan <alex.morgan@demo-mail.example>\" <x@attacker.example> =?utf-8?q?x?=\r\n")
 	if !strings.Contains(after, `"XK4R7Q"`) || strings.Contains(after, `"cancelled"`) {
 		t.Errorf("a salvaged From of the person's own address (the provider judged attacker.example) cancelled the booking the person forwarded")
 	}
@@ -116,46 +78,10 @@ func TestReview11SalvagedOwnFromCancelsSentForward(t *testing.T) {
 // provider on top) makes the verdict Failed, or at least keeps the message
 // its own sender; the booking stays confirmed.
 func TestReview11UnparsedFailVerdictOwnFromCancelsSentForward(t *testing.T) {
-	ctx := context.Background()
-	st, _, fx, inbox := hookedStoreWith(t, review9Checker())
-	acct, _ := st.EnsureAccount(ctx, review9Account())
-	sent, err := st.EnsureFolder(ctx, acct.ID, "Sent", `\Sent`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fwdBody := func(orig, subject, body string) string {
-		return "See below.\r\n\r\n---------- Forwarded message ---------\r\nFrom: " + orig + "\r\nDate: Tue, 3 Nov 2026 at 09:12\r\nSubject: " + subject +
-			"\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\n\r\n" + body
-	}
-	mine := "From: Alex Morgan <alex.morgan@demo-mail.example>\r\nTo: Kim <kim@example.org>\r\nSubject: Fwd: Your booking confirmation XK4R7Q\r\n" +
-		"Date: Tue, 03 Nov 2026 10:00:00 +0100\r\nMessage-ID: <sent1@demo-mail.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
-		fwdBody("Lufthansa <booking-confirmation@lufthansa.com>", "Your booking confirmation XK4R7Q",
-			"Dear Alex Morgan,\r\n\r\nthank you for booking with Lufthansa. Your booking code is XK4R7Q.\r\n\r\n"+review9Leg+"Seat 32K, Economy Classic\r\n")
-	forged := "Authentication-Results: mx.demo-mail.example;\r\n" +
-		"       spf=pass (mx.demo-mail.example: domain of \"a;b\"@attacker.example designates 192.0.2.7 as permitted sender) smtp.mailfrom=\"a;b\"@attacker.example;\r\n" +
-		"       dkim=none; dmarc=fail (p=NONE sp=QUARANTINE dis=NONE) header.from=demo-mail.example\r\n" +
-		"From: Alex Morgan <alex.morgan@demo-mail.example>\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\nSubject: Fwd: Flight LH 400 cancelled\r\n" +
-		"Date: Sat, 21 Nov 2026 08:00:00 +0100\r\nMessage-ID: <forged1@attacker.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
-		fwdBody("Lufthansa <service@lufthansa.com>", "Flight LH 400 cancelled", "Dear passenger,\r\n\r\nyour flight has been cancelled. Booking code: XK4R7Q\r\n\r\n"+review9Leg)
-	if err := st.AddMessages(ctx, sent.ID, []store.NewMessage{review7Msg(1, mine, time.Now().AddDate(0, 0, -18))}, 1); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fx.Pass(ctx); err != nil {
-		t.Fatal(err)
-	}
-	before := readers{fx}.trips(t)
-	if err := st.AddMessages(ctx, inbox.ID, []store.NewMessage{review7Msg(1, forged, time.Now())}, 1); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fx.Pass(ctx); err != nil {
-		t.Fatal(err)
-	}
-	after := readers{fx}.trips(t)
-	t.Logf("before: %s", before)
-	t.Logf("after: %s", after)
-	if !strings.Contains(before, `"XK4R7Q"`) {
-		t.Fatalf("the person's forward is no trip")
-	}
+	after := review9SentForwardThenForged(t, "Authentication-Results: mx.demo-mail.example;\r\n"+
+		"       spf=pass (mx.demo-mail.example: domain of \"a;b\"@attacker.example designates 192.0.2.7 as permitted sender) smtp.mailfrom=\"a;b\"@attacker.example;\r\n"+
+		"       dkim=none; dmarc=fail (p=NONE sp=QUARANTINE dis=NONE) header.from=demo-mail.example\r\n"+
+		"From: Alex Morgan <alex.morgan@demo-mail.example>\r\n")
 	if !strings.Contains(after, `"XK4R7Q"`) || strings.Contains(after, `"cancelled"`) {
 		t.Errorf("a forged From of the person's own address whose provider field (dmarc=fail) does not parse cancelled the booking the person forwarded")
 	}

@@ -70,6 +70,21 @@ func TestReview9ForwardedStrangerCancelsForwardedBooking(t *testing.T) {
 // "forwarded" cancellation: both are "fwd|alex.morgan@demo-mail.example",
 // neither authenticated, so the forgery cancels the forwarded booking.
 func TestReview9ForgedOwnFromCancelsSentForward(t *testing.T) {
+	after := review9SentForwardThenForged(t, "Authentication-Results: mx.demo-mail.example; dkim=none; spf=fail smtp.mailfrom=demo-mail.example; dmarc=fail header.from=demo-mail.example\r\n"+
+		"From: Alex Morgan <alex.morgan@demo-mail.example>\r\n")
+	if !strings.Contains(after, `"XK4R7Q"`) || strings.Contains(after, `"cancelled"`) {
+		t.Errorf("a forged From of the person's own address cancelled the booking the person forwarded")
+	}
+}
+
+// review9SentForwardThenForged files the person's own forward of the real
+// Lufthansa booking in Sent (as every Sent copy: no Authentication-Results)
+// and reads it, then delivers to the inbox a mail whose head is forgedHead
+// (its Authentication-Results and From) over a "forwarded" cancellation of
+// the same booking, and reads again: the trips before and after, as the
+// read tools see them.
+func review9SentForwardThenForged(t *testing.T, forgedHead string) (after string) {
+	t.Helper()
 	ctx := context.Background()
 	st, _, fx, inbox := hookedStoreWith(t, review9Checker())
 	acct, _ := st.EnsureAccount(ctx, review9Account())
@@ -85,9 +100,8 @@ func TestReview9ForgedOwnFromCancelsSentForward(t *testing.T) {
 		"Date: Tue, 03 Nov 2026 10:00:00 +0100\r\nMessage-ID: <sent1@demo-mail.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
 		fwdBody("Lufthansa <booking-confirmation@lufthansa.com>", "Your booking confirmation XK4R7Q",
 			"Dear Alex Morgan,\r\n\r\nthank you for booking with Lufthansa. Your booking code is XK4R7Q.\r\n\r\n"+review9Leg+"Seat 32K, Economy Classic\r\n")
-	forged := "Authentication-Results: mx.demo-mail.example; dkim=none; spf=fail smtp.mailfrom=demo-mail.example; dmarc=fail header.from=demo-mail.example\r\n" +
-		"From: Alex Morgan <alex.morgan@demo-mail.example>\r\nTo: Alex Morgan <alex.morgan@demo-mail.example>\r\nSubject: Fwd: Flight LH 400 cancelled\r\n" +
-		"Date: Sat, 21 Nov 2026 08:00:00 +0100\r\nMessage-ID: <forged1@evil.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+	forged := forgedHead + "To: Alex Morgan <alex.morgan@demo-mail.example>\r\nSubject: Fwd: Flight LH 400 cancelled\r\n" +
+		"Date: Sat, 21 Nov 2026 08:00:00 +0100\r\nMessage-ID: <forged1@attacker.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
 		fwdBody("Lufthansa <service@lufthansa.com>", "Flight LH 400 cancelled", "Dear passenger,\r\n\r\nyour flight has been cancelled. Booking code: XK4R7Q\r\n\r\n"+review9Leg)
 	if err := st.AddMessages(ctx, sent.ID, []store.NewMessage{review7Msg(1, mine, time.Now().AddDate(0, 0, -18))}, 1); err != nil {
 		t.Fatal(err)
@@ -102,15 +116,13 @@ func TestReview9ForgedOwnFromCancelsSentForward(t *testing.T) {
 	if _, err := fx.Pass(ctx); err != nil {
 		t.Fatal(err)
 	}
-	after := readers{fx}.trips(t)
+	after = readers{fx}.trips(t)
 	t.Logf("before: %s", before)
 	t.Logf("after: %s", after)
 	if !strings.Contains(before, `"XK4R7Q"`) {
 		t.Fatalf("the person's forward is no trip")
 	}
-	if !strings.Contains(after, `"XK4R7Q"`) || strings.Contains(after, `"cancelled"`) {
-		t.Errorf("a forged From of the person's own address cancelled the booking the person forwarded")
-	}
+	return after
 }
 
 func review9Checker() msgauth.Checker {
