@@ -339,15 +339,18 @@ func scriptCountry(text string) string {
 }
 
 // cjkRailRE is a leg as China's rail booking system writes it in one
-// sentence: the day and clock it leaves ("2026年12月20日08:00开"), the two
-// stations apart by a dash, then the train ("G102次列车"); the arrival is
-// not given.
-var cjkRailRE = regexp.MustCompile(`(\d{4}年\d{1,2}月\d{1,2}日)[ \t]*(\d{1,2}:\d{2})[开開][，,、][ \t]*([^，,、\s\-－—–]{1,20})[\-－—–]([^，,、\s\-－—–]{1,20})[，,、][ \t]*([A-Z]?\d{1,5})[次车]`)
+// sentence: the day and clock it leaves ("2026年12月20日08:00开", the
+// year and the word for "leaves" left out in older mail: "04月29日
+// 19:36"), the two stations apart by a dash, a tilde, a word for "to"
+// ("至", "到") or the dash typed as "一" ("上海一郑州"), then the train
+// ("G102次列车"); the arrival is not given. The first station is the
+// shortest that leaves a second: "一" inside a name is read on.
+var cjkRailRE = regexp.MustCompile(`((?:\d{4}年)?\d{1,2}月\d{1,2}日)[ \t]*(\d{1,2}:\d{2})[开開]?[，,、][ \t]*([^，,、\s\-－—–~～]{1,20}?)(?:[\-－—–~～至到]|一)([^，,、\s\-－—–~～]{1,20})[，,、][ \t]*([A-Z]?\d{1,5})[次车]`)
 
 // cjkRailSentences reads the legs of cjkRailRE in text, one for each
 // train and day however many travellers' lines repeat it.
 func (c *msgContext) cjkRailSentences(text string) []*Segment {
-	if !strings.Contains(text, "次") || !strings.Contains(text, "开") && !strings.Contains(text, "開") {
+	if !strings.Contains(text, "次") || !strings.Contains(text, "月") {
 		return nil
 	}
 	var out []*Segment

@@ -204,7 +204,10 @@ func asCode(s string) string {
 // asReference returns s when it is a booking, order, invoice or tracking
 // reference: a few words at most ("ABC123", "FT 2027/118342"), else "".
 func asReference(s string) string {
-	if len(strings.Fields(s)) > maxRefWords || utf8.RuneCountInString(s) > maxRefRunes {
+	// Four groups of digits are one number as a railway prints its
+	// booking's code ("0092 9427 7998 8404"), which codeRE reads.
+	if f := strings.Fields(s); len(f) > maxRefWords && !(len(f) == maxRefWords+1 && strings.Trim(s, "0123456789 ") == "") ||
+		utf8.RuneCountInString(s) > maxRefRunes {
 		return ""
 	}
 	// A reference without a digit is one code ("XKRQTP", "KDEKDEKDE"),

@@ -171,7 +171,10 @@ func labels(alts ...string) labelSet {
 	// After the label: an aside in parentheses ("Numer rezerwacji (PNR):",
 	// "Airline reference (Aegean):"), a colon or "No.", and a verb that
 	// introduces the value ("Ihr Buchungscode lautet", "(localizador) es").
-	head := `(?im)(?:^|[^\p{L}])(?:`
+	// Before the label: a line's start, anything but a letter, or a
+	// character of Chinese or Japanese, which write no space between
+	// words ("请持…订单号码E757718715到车站").
+	head := `(?im)(?:^|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}])(?:`
 	tail := `)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?` + copulas
 	l := labelSet{re: regexp.MustCompile(head + strings.Join(alts, "|") + tail)}
 	for _, a := range alts {

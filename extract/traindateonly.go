@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -43,9 +44,24 @@ var journeySet = words.NewWholeSet(journeyWords)
 // booking (dateOnlyLegs), for a mail whose words name no train ("Uw NMBS
 // e-ticket": a flight's word). The words first, in one pass; then a
 // journey's label before its colon; then the lines.
+// Or a departure's label of four letters or more ("Departure",
+// "Abfahrt", "Odjezd"), which departureDay reads.
 func (c *msgContext) dateOnlyShaped(l, text string) bool {
-	return journeySet.In(l) && journeyDayRE.MatchString(text) && len(c.dateOnlyLegs(text, c.ref)) > 0
+	return (journeySet.In(l) && journeyDayRE.MatchString(text) || departureLabelSet.In(l)) && len(c.dateOnlyLegs(text, c.ref)) > 0
 }
+
+// departureLabelSet finds the departure's labels (departure in
+// extract/lang) of four letters or more as whole words in a text in
+// lower case: "ab" and "dep" are too common a word to look further for.
+var departureLabelSet = words.NewWholeSet(func() []string {
+	var out []string
+	for _, e := range lang.Entries("departure") {
+		if e = strings.ToLower(strings.TrimSuffix(e, `\.?`)); utf8.RuneCountInString(e) >= 4 {
+			out = append(out, e)
+		}
+	}
+	return out
+}())
 
 // dateOnlyLegs are the legs of a text whose stops are labelled once each
 // (fromStationRE, toStationRE), on lines of their own within four lines
@@ -55,11 +71,18 @@ func (c *msgContext) dateOnlyShaped(l, text string) bool {
 func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
 	lines := strings.Split(text, "\n")
 	from, to, fromAt, toAt := "", "", -1, -1
+	whole := false // the route whole after the departure's label
 	for i, ln := range lines {
 		if len(ln) > 200 {
 			continue
 		}
-		if m := fromStationRE.FindStringSubmatch(ln); m != nil {
+		if a, b := fromRoute(ln); a != "" {
+			// "From: Prague to Vienna": both stops on one line.
+			if fromAt >= 0 || toAt >= 0 {
+				return nil
+			}
+			from, to, fromAt, toAt, whole = a, b, i, i, true
+		} else if m := fromStationRE.FindStringSubmatch(ln); m != nil {
 			if fromAt >= 0 {
 				return nil // two journeys' stops: not this layout
 			}
@@ -71,12 +94,14 @@ func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
 			to, toAt = m[1], i
 		}
 	}
-	if fromAt < 0 || toAt < 0 || toAt-fromAt < 1 || toAt-fromAt > 4 || hasDigit(from) || hasDigit(to) ||
+	if fromAt < 0 || toAt < 0 || toAt-fromAt < 1 && !whole || toAt-fromAt > 4 || hasDigit(from) || hasDigit(to) ||
 		strings.ContainsAny(from+to, "@<>") {
 		return nil
 	}
 	from, to = stationName(strings.TrimSpace(from)), stationName(strings.TrimSpace(to))
-	if from == "" || to == "" || strings.EqualFold(from, to) || !railEvidence(lower(text), from, to) {
+	// A coach's ticket is read so too (the legs' reader types it a
+	// bus's): a mail that speaks of a bus, or its operator's.
+	if from == "" || to == "" || strings.EqualFold(from, to) || !railEvidence(lower(text), from, to) && !c.busMail(lines) {
 		return nil
 	}
 	var out []*Segment
@@ -85,7 +110,15 @@ func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
 		if hasClockShape(ln, ":.h") && len(findClocks(ln)) > 0 {
 			return nil // a clock: a leg the other readers read, or none
 		}
-		if i <= toAt || !containsAny(lower(ln), journeyWords...) {
+		if i <= toAt {
+			continue
+		}
+		if !containsAny(lower(ln), journeyWords...) {
+			// The day after the departure's own label ("Departure: 10
+			// May 2026", "Abfahrt: 10.05.2026"), the outward's.
+			if d, ok := c.departureDay(ln, ref); ok {
+				out = append(out, c.dayOnlyLeg(from, to, d))
+			}
 			continue
 		}
 		for _, m := range journeyDayRE.FindAllStringSubmatchIndex(ln, 4) {
@@ -105,6 +138,25 @@ func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
 		}
 	}
 	return out
+}
+
+// departureDay reads a line that is a departure's label, its colon and a
+// day with its year ("Departure: 10 May 2026", "Odjezd: 5. 4. 2026").
+func (c *msgContext) departureDay(ln string, ref time.Time) (dateMatch, bool) {
+	label, v, ok := strings.Cut(ln, ":")
+	if !ok {
+		return dateMatch{}, false
+	}
+	if rest, ok := depLabelWords.starts(label); !ok || strings.TrimSpace(rest) != "" {
+		return dateMatch{}, false
+	}
+	v = strings.TrimLeft(v, " \t")
+	ds := c.dates(v)
+	if len(ds) == 0 || ds[0].start != 0 || strings.TrimSpace(v[ds[0].end:]) != "" {
+		return dateMatch{}, false
+	}
+	d := ds[0].withYear(ref)
+	return d, d.y != unknownYear
 }
 
 // dayOnlyLeg is a train's leg from a to b on day d, its departure the

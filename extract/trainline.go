@@ -380,13 +380,43 @@ func routeLabelPair(ln string) (string, string) {
 	return a, b
 }
 
+// fromRoute reads a route written whole after the departure's label, in
+// any language of station.from ("From: Kochi → Trivandrum", "From: Prague
+// to Vienna", "Von: Wien Hbf nach Graz Hbf"): the two stops, or "", "".
+// An arrow says a route; a dash or a word for "to" between two names
+// does only with a town the places data knows on one side ("From: Alice
+// Smith - Acme" is a forward's sender, "From: Monday to Friday" days).
+func fromRoute(ln string) (string, string) {
+	if !strings.Contains(ln, ":") || hasDigit(ln) || strings.ContainsAny(ln, "@<") {
+		return "", ""
+	}
+	m := fromStationRE.FindStringSubmatch(strings.TrimSpace(ln))
+	if m == nil {
+		return "", ""
+	}
+	v := strings.TrimSpace(m[1])
+	p := stationPairRE.FindStringSubmatch(v)
+	arrow := p != nil && strings.ContainsAny(v, "→>")
+	if p == nil {
+		p = townPairRE.FindStringSubmatch(v)
+	}
+	if p == nil {
+		return "", ""
+	}
+	a, b := stationName(p[1]), stationName(p[2])
+	if a == "" || b == "" || strings.EqualFold(a, b) || !arrow && !knownTown(a) && !knownTown(b) {
+		return "", ""
+	}
+	return a, b
+}
+
 // stationPairRE is a route alone on its line: two stations apart by a
 // dash or an arrow ("Montréal - Toronto", "Köln Hbf → Bonn Hbf"); an en
 // dash or an arrow needs no spaces ("Oslo S–Trondheim S"), a hyphen does
 // ("Hamburg-Altona" is one station).
 // A hyphen inside a word is part of the name ("Bruxelles-Midi → Köln
 // Hbf").
-var stationPairRE = regexp.MustCompile(`^(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60}?)(?:\s+(?:-|–|—|→|->)\s+|\s*[–—→]\s*)(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60})$`)
+var stationPairRE = regexp.MustCompile(`^(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60}?)(?:\s+(?:-|–|—|→|->|>)\s+|\s*[–—→]\s*)(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60})$`)
 
 // rangeLeg reads line i's two clocks as a span ("08:34 – 14:52") whose
 // stations are a pair apart by an arrow or a dash, in a cell of the same

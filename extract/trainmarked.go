@@ -27,12 +27,22 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 	var dep, arr *clockMatch
 	var timed *clockMatch // a clock after a label that is the word for "time" alone
 	var day *dateMatch
-	var pairFrom, pairTo string // a route on a line of its own, before the clocks
-	routeLabelled := false      // that route after its label ("Route: A → B")
-	var depDay *dateMatch       // the day on the departure's own line
-	for _, ln := range lines {
+	var pairFrom, pairTo string                // a route on a line of its own, before the clocks
+	routeLabelled := false                     // that route after its label ("Route: A → B")
+	var depDay *dateMatch                      // the day on the departure's own line
+	dayLine, timedDay := -1, (*dateMatch)(nil) // the day's line; the day a "Time:" line right under it is on
+	arrowLine := -1                            // the line of a route apart by an arrow, alone on it
+	var routeDep *clockMatch                   // the clock of a day "at" a clock under that route
+	var routeDay *dateMatch
+	for i, ln := range lines {
 		if dep == nil && from == "" && pairFrom == "" && !hasDigit(ln) && strings.Contains(ln, ":") {
 			if a, b := routeLabelPair(ln); a != "" {
+				pairFrom, pairTo, routeLabelled = a, b, true
+				continue
+			}
+			// The route whole after the departure's label ("From: Kochi
+			// → Trivandrum"): a route's label as any other.
+			if a, b := fromRoute(ln); a != "" {
 				pairFrom, pairTo, routeLabelled = a, b, true
 				continue
 			}
@@ -42,6 +52,9 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 				if m := stationPairRE.FindStringSubmatch(strings.TrimSpace(ln)); m != nil {
 					if a, b := stationName(m[1]), stationName(m[2]); a != "" && b != "" {
 						pairFrom, pairTo = a, b
+						if strings.ContainsAny(ln, "→>") {
+							arrowLine = i
+						}
 					}
 				} else if a, b := townPair(ln); a != "" {
 					pairFrom, pairTo = a, b
@@ -58,7 +71,7 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		dates := c.dates(ln)
 		if day == nil && len(dates) > 0 {
 			d := dates[0].withYear(ref)
-			day = &d
+			day, dayLine = &d, i
 		}
 		clocks := findClocks(ln)
 		station := func(re *regexp.Regexp) (string, *clockMatch) {
@@ -144,8 +157,20 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 			}
 		} else if _, ok := arrMarkers.starts(marked); ok && arr == nil {
 			arr = &clocks[0]
+		} else if routeDep == nil && arrowLine >= 0 && i-arrowLine <= 3 && pairFrom != "" && !routeLabelled && from == "" {
+			// A day and its clock joined by a word for "at" under a
+			// route apart by an arrow ("Wien Hbf > Bad Aussee Bahnhof" /
+			// "gilt am 25. Mai 2017 um 15:55"), after the mail was sent:
+			// the journey's departure (a booking's own time is the
+			// mail's day or before it).
+			if d, ok := c.dayAtClock(ln, dates, clocks, ref); ok {
+				routeDep, routeDay = &clocks[0], &d
+			}
 		} else if timed == nil && timeLabelled(mln) {
 			timed = &clocks[0]
+			if day != nil && (dayLine == i || dayLine == i-1) {
+				timedDay = day // "Date: March 10, 2026" over "Time: 10:00 AM"
+			}
 		}
 	}
 	if dep == nil && arr == nil && number != "" {
@@ -153,6 +178,16 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		// journey's date is the departure's when the train is named by
 		// its label: a ticket gives no other.
 		dep = timed
+	}
+	routeTimed := false // the departure is routeDep
+	if dep == nil && arr == nil && number == "" && routeDep != nil {
+		dep, depDay, routeTimed = routeDep, routeDay, true
+	}
+	if dep == nil && arr == nil && number == "" && routeLabelled && timedDay != nil && c.busMail(lines) {
+		// So is a coach's under its labelled route, its day's label
+		// right above it ("From: Kochi → Trivandrum" / "Date: March 10,
+		// 2026" / "Time: 10:00 AM"): the coach's case below.
+		dep, depDay = timed, timedDay
 	}
 	if from == "" && to == "" {
 		from, to = pairFrom, pairTo
@@ -170,11 +205,11 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		// route ("Route: Berlin ZOB → Prague Florenc." / "Departure: 07:45
 		// on Sept 18."), its day on the departure's line: a leg in a
 		// mail that speaks of buses (the legs' reader types it a bus's).
-		coach := number == "" && routeLabelled && depDay != nil && from == pairFrom && busWords.In(lower(strings.Join(lines, "\n")))
-		if number == "" && !coach {
+		coach := number == "" && routeLabelled && depDay != nil && from == pairFrom && c.busMail(lines)
+		if number == "" && !coach && !routeTimed {
 			return nil
 		}
-		if coach {
+		if coach || routeTimed {
 			day = depDay
 		}
 		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
@@ -514,4 +549,34 @@ func headService(before string) string {
 		return ""
 	}
 	return m[1] + " " + m[2]
+}
+
+// busMail reports whether the lines read, or the mail they are in (its
+// subject too: "Your Bus Ticket - BK12345"), speak of a bus, or whether
+// a coach operator sent it (busoperators.txt).
+func (c *msgContext) busMail(lines []string) bool {
+	return busWords.In(lower(strings.Join(lines, "\n"))) || busWords.In(lower(c.langText)) || busOperators[domainLabel(c.senderDomain)]
+}
+
+// dayAtClock reads a line that holds one day and one clock after it,
+// nothing between them but a word for "at" ("25. Mai 2017 um 15:55",
+// "12 March 2030 at 09:40"), the day after the mail's own (its Date
+// header's; none without one): the day, with its year.
+func (c *msgContext) dayAtClock(ln string, dates []dateMatch, clocks []clockMatch, ref time.Time) (dateMatch, bool) {
+	if len(dates) != 1 || len(clocks) != 1 || dates[0].end > clocks[0].start || !clockWordOnly(ln[dates[0].end:clocks[0].start]) {
+		return dateMatch{}, false
+	}
+	d := dates[0].withYear(ref)
+	if d.y == unknownYear {
+		return dateMatch{}, false
+	}
+	// Without the mail's own day nothing tells the two apart.
+	if c.date.IsZero() {
+		return dateMatch{}, false
+	}
+	y, m, day := c.date.Date()
+	if d.y < y || d.y == y && (d.m < int(m) || d.m == int(m) && d.d <= day) {
+		return dateMatch{}, false
+	}
+	return d, true
 }
