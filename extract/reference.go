@@ -106,9 +106,15 @@ func findReservation(text string) string {
 
 // recordLocator is findReservation for a flight: an airline's record
 // locator (six letters and digits) before a travel agency's own number
-// ("booking number: FC-2219034", then "Airline reference: M3XK7P").
+// ("booking number: FC-2219034", then "Airline reference: M3XK7P"); of
+// several, the one labelled as the airline's (airlineLocator).
 func (c *msgContext) recordLocator(text string) string {
 	codes := c.reservationCodesOf(text)
+	if len(codes) > 0 {
+		if code := c.airlineLocator(text); code != "" {
+			return code
+		}
+	}
 	for _, c := range codes {
 		if len(c) == 6 && !strings.Contains(c, "-") {
 			return c
@@ -154,25 +160,54 @@ type reservationMemo struct {
 func reservationCodes(text string) []string {
 	var out []string
 	for _, v := range reservationLabels.after(text) {
-		v = afterAirlineName(v)
-		m := codeRE.FindStringSubmatch(v)
-		if m != nil && strings.Contains(m[1], "/") && len(findDates(m[1], false)) > 0 {
-			m = nil // "12/07/2030" is a date, not a code
-		}
-		// A code has a digit, or is a six-letter record locator; one in
-		// small letters too is mostly digits ("eIC84471022"), not a word.
-		if m != nil && !hasDigit(m[1]) && headingInCapitals(v) {
-			m = nil // "Itinerary Confirmation" over "FLIGHT DETAILS": a heading, not a code
-		}
-		if m != nil && (hasDigit(m[1]) || len(m[1]) == 6 || sevenLetterLocator(m[1]) || longLetterCode(m[1], v)) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
-			out = append(out, m[1])
-		} else if m := shortCodeRE.FindStringSubmatch(v); m != nil && !strings.HasPrefix(m[1], "19") && !strings.HasPrefix(m[1], "20") {
-			// A small house's four digits ("Buchungsnummer: 7712"), not
-			// a year.
-			out = append(out, m[1])
+		if code := reservationCode(v); code != "" {
+			out = append(out, code)
 		}
 	}
 	return out
+}
+
+// reservationCode is the booking's code a reservation label's value v
+// starts with, or "".
+func reservationCode(v string) string {
+	v = afterAirlineName(v)
+	m := codeRE.FindStringSubmatch(v)
+	if m != nil && strings.Contains(m[1], "/") && len(findDates(m[1], false)) > 0 {
+		m = nil // "12/07/2030" is a date, not a code
+	}
+	// A code has a digit, or is a six-letter record locator; one in
+	// small letters too is mostly digits ("eIC84471022"), not a word.
+	if m != nil && !hasDigit(m[1]) && headingInCapitals(v) {
+		m = nil // "Itinerary Confirmation" over "FLIGHT DETAILS": a heading, not a code
+	}
+	if m != nil && (hasDigit(m[1]) || len(m[1]) == 6 || sevenLetterLocator(m[1]) || longLetterCode(m[1], v)) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
+		return m[1]
+	}
+	if m := shortCodeRE.FindStringSubmatch(v); m != nil && !strings.HasPrefix(m[1], "19") && !strings.HasPrefix(m[1], "20") {
+		// A small house's four digits ("Buchungsnummer: 7712"), not
+		// a year.
+		return m[1]
+	}
+	return ""
+}
+
+// airlineRefLabels head a booking code that names the airline as its
+// holder ("Airline PNR", "Buchungscode der Fluggesellschaft",
+// "Référence compagnie"; reservation.airline).
+var airlineRefLabels = labels(lang.Entries("reservation.airline")...)
+
+// airlineLocator is the record locator (six capitals and digits) after a
+// label that names the airline as its holder, or "": an agency's or a
+// booking system's mail prints its own locator of the same form first
+// ("Provider PNR: …", then "Airlines PNR: …"), and the airline's is the
+// one its check-in and its own mail know.
+func (c *msgContext) airlineLocator(text string) string {
+	for _, v := range c.after(airlineRefLabels, text) {
+		if code := reservationCode(v); len(code) == 6 && code == strings.ToUpper(code) && !strings.Contains(code, "-") {
+			return code
+		}
+	}
+	return ""
 }
 
 // subjectLocator is a booking's code that a subject names after an
