@@ -431,7 +431,11 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 		if (i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) || i > 1 && kind != KindTrain) && !stayThenFlight(travel, i, out) {
 			break
 		}
-		out = append(out, c.travelFacts(kind, subject, text, all)...)
+		facts := c.travelFacts(kind, subject, text, all)
+		if kind == KindTrain && slices.Contains(travel[:i], KindFlight) {
+			facts = withoutAirlineNumbered(facts, all)
+		}
+		out = append(out, facts...)
 		// A stay and a flight in one mail, the stay's words the more
 		// (a trip's itinerary: the flight's blocks, then the hotel's
 		// dates): the flight rules read it too.
@@ -981,3 +985,33 @@ func (c *msgContext) withoutPaidDelays(legs []*Segment, all string) []*Segment {
 	}
 	return slices.DeleteFunc(legs, func(l *Segment) bool { return c.date.IsZero() || l.Depart != nil && l.Depart.Before(c.date) })
 }
+
+// airlineNumberRE is a service's number as an airline's flight is
+// numbered: a two-character designator and up to four digits.
+var airlineNumberRE = regexp.MustCompile(`^([A-Z][A-Z0-9]|[0-9][A-Z]) ?(\d{1,4})$`)
+
+// withoutAirlineNumbered is facts less the legs the ground rules read
+// under an airline's flight number (airlines.tsv's designator, not a rail
+// product's: "AZ2058" between two clocks over two cities), in a mail
+// (text) whose words are a flight's before a train's: a boarding pass or
+// an airline's card the flight rules could not read is no train, and its
+// stops are whatever lines stood under the clocks (a passenger's name).
+func withoutAirlineNumbered(facts []Fact, text string) []Fact {
+	trainWords := -1
+	return slices.DeleteFunc(facts, func(f Fact) bool {
+		if f.Segment == nil {
+			return false
+		}
+		m := airlineNumberRE.FindStringSubmatch(f.Segment.Number)
+		return m != nil && airlineDesignators[m[1]] && !railProduct(m[1], text, &trainWords)
+	})
+}
+
+// airlineDesignators are airlines.tsv's designators.
+var airlineDesignators = func() map[string]bool {
+	m := map[string]bool{}
+	for _, a := range gdsAirlines {
+		m[a.code] = true
+	}
+	return m
+}()
