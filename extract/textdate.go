@@ -356,12 +356,24 @@ func findDates(s string, usFirst bool) []dateMatch {
 			}
 			if !year && form.dayGroup == 1 {
 				end = m[mg+1] // not the character after the month
+				if s[m[3]] != '/' {
+					// "10 Jun 26, from PAT to BLR", "05-Nov-24 11:35": a
+					// year of two digits after the month's name.
+					if y := shortYearAfter(s[end:]); y > 0 {
+						end += y
+						year = true
+					}
+				}
 			}
 			d, _ := strconv.Atoi(s[m[dg]:m[dg+1]])
 			mo := monthNames[strings.ToLower(s[m[mg]:m[mg+1]])]
 			dm := dateMatch{m: mo, d: d, start: m[0], end: end}
-			if year {
+			if year && m[6] >= 0 && end >= m[7] {
 				dm.y, _ = strconv.Atoi(s[m[6]:m[7]])
+				dm.hasYear = true
+			} else if year {
+				dm.y, _ = strconv.Atoi(s[end-2 : end])
+				dm.y += 2000
 				dm.hasYear = true
 			}
 			if validDate(max(dm.y, 2000), mo, d) {
@@ -444,6 +456,24 @@ func findDates(s string, usFirst bool) []dateMatch {
 		}
 	}
 	return out
+}
+
+// shortYearRE is a year of two digits after a month's name (what follows
+// the name, its dot perhaps), as text messages and booking systems print
+// a day ("10 Jun 26, from PAT", "05-Nov-24 11:35"): the line's end, a
+// punctuation mark, a range's dash, or a clock after it, a short word
+// between perhaps ("26 at 22:40", "26 dep 06:05", "26 um 06:35"), so that a day and month before a clock ("12 Dec 18:00"), a count or a
+// weight ("3 Jun 20 kg") are not read as one.
+var shortYearRE = regexp.MustCompile(`^\.?(?:[ \t]+|-)(1\d|[2-4]\d)(?:[ \t]*(?:$|[\r\n,;|)\]])|[ \t]+(?:[-–—][ \t]|(?:\pL{1,5}\.?[ \t]+)?\d{1,2}[:h]\d{2}\b))`)
+
+// shortYearAfter is the length of a two-digit year (shortYearRE) that
+// rest, the text after a month's name, starts with, up to the year's
+// last digit, or 0: the year is rest[n-2:n].
+func shortYearAfter(rest string) int {
+	if m := shortYearRE.FindStringSubmatchIndex(rest); m != nil {
+		return m[3]
+	}
+	return 0
 }
 
 // yearFirstSep reports whether s holds four digits and a slash or a dot

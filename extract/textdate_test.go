@@ -160,3 +160,36 @@ func FuzzDottedClockMay(f *testing.F) {
 		}
 	})
 }
+
+// TestShortYearAfterMonthName: a year of two digits after a month's name,
+// as text messages and booking systems print a day ("10 Jun 26, from PAT
+// to BLR", "05-Nov-24 11:35", "am 21 Sep 26 um 06:35"), is the day's
+// year; two digits before a clock's colon, a count or a weight are no
+// year, and the day keeps none.
+func TestShortYearAfterMonthName(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want string
+	}{
+		{"booking under PNR - QZ7TKM, 10 Jun 26, from PAT to BLR", "2026-06-10"},
+		{"SG 8169 DEL-BOM 12 Jul 26 dep 06:05", "2026-07-12"},
+		{"05-Nov-24 11:35", "2024-11-05"},
+		{"on 03 Aug 26 at 22:40 hrs", "2026-08-03"},
+		{"am 21 Sep 26 um 06:35 Uhr", "2026-09-21"},
+		{"le 14 janv. 27 à 07:15", "2027-01-14"},
+		{"valid 10 Jun 26 - 12 Jun 26", "2026-06-10"},
+		{"Abfahrt 12 Dec 18:00", "0000-12-12"},
+		{"1 Jun 20 kg baggage", "0000-06-01"},
+		{"3 Mar 10 nights in Lisbon", "0000-03-03"},
+		{"born 10 Jun 95", "0000-06-10"},
+	} {
+		ds := findDates(tc.s, false)
+		got := ""
+		if len(ds) > 0 {
+			got = fmt.Sprintf("%04d-%02d-%02d", ds[0].y, ds[0].m, ds[0].d)
+		}
+		if got != tc.want {
+			t.Errorf("findDates(%q) = %s, want %s", tc.s, got, tc.want)
+		}
+	}
+}
