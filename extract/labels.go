@@ -164,6 +164,11 @@ func numericLabels(alts ...string) labelSet {
 // ("Ihre Bestellnummer lautet: 4021-88317").
 var copulas = `(?:(?:` + strings.Join(longestFirst(lang.Entries("copula")), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+))?`
 
+// purposes is what a label's value is for, between the label and its
+// colon ("Dein Buchungscode für den Check-in: ABC123", "Booking reference
+// for online check-in: …"; label.purpose), read only with its colon.
+var purposes = `(?:[ \t]+(?:` + strings.Join(longestFirst(lang.Entries("label.purpose")), "|") + `)[ \t]*:)?`
+
 func labels(alts ...string) labelSet {
 	// "Numero de suivi", "Numer przesylki": labels written without
 	// their accents (lang.WithFolded).
@@ -175,7 +180,7 @@ func labels(alts ...string) labelSet {
 	// character of Chinese or Japanese, which write no space between
 	// words ("请持…订单号码E757718715到车站").
 	head := `(?im)(?:^|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}])(?:`
-	tail := `)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?` + copulas
+	tail := `)(?:[ \t]*\([^()\n]{1,40}\))?` + purposes + `[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?` + copulas
 	l := labelSet{re: regexp.MustCompile(head + strings.Join(alts, "|") + tail)}
 	for _, a := range alts {
 		anchor := requiredText(a)

@@ -173,3 +173,24 @@ func TestRecordLocatorAirlineOverAgency(t *testing.T) {
 		}
 	}
 }
+
+// TestReservationPurposeBeforeColon: a booking's code whose label says
+// what it is for before the colon ("Dein Buchungscode für den Check-in:
+// …", "Booking reference for online check-in: …"), in a run-on line or
+// alone, in several languages; the phrase without a colon after it
+// ("use your booking code for check-in at the airport") gives no code.
+func TestReservationPurposeBeforeColon(t *testing.T) {
+	for text, want := range map[string]string{
+		"Hallo Jana, danke für deine Buchung. Dein Buchungscode für den Check-in: QT7MZK Flugdaten (Ortszeiten) Flug: 12.11.2026": "QT7MZK",
+		"Booking reference for online check-in: W4KQ2P\n":                            "W4KQ2P",
+		"Votre référence de réservation pour l'enregistrement en ligne : RZ8TQM\n":   "RZ8TQM",
+		"Código de reserva para el check-in: MX4TQZ\n":                               "MX4TQZ",
+		"Bokningsnummer för incheckning: KQ2WZT\n":                                   "KQ2WZT",
+		"Use your booking code for check-in at the airport. Gate closes at 10:40.\n": "",
+	} {
+		c := &msgContext{}
+		if got := c.recordLocator(text); got != want {
+			t.Errorf("recordLocator(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
