@@ -797,8 +797,12 @@ func gdsAirlineLocator(text string) string {
 //	FRANKFURT FRA      LH 400  Y  13JUN 1025  YOWDE  13JUN 13JUN 1PC  OK
 //	NEW YORK JFK                  ARRIVAL TIME: 1300  ARRIVAL DATE: 13JUN
 var (
-	gdsUndatedRowRE   = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\b(?:\s+[A-Z]\b)?(.*)$`)
-	gdsReceiptRowRE   = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
+	gdsUndatedRowRE = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\b(?:\s+[A-Z]\b)?(.*)$`)
+	gdsReceiptRowRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
+	// The departure's airport cut to its column's fifteen characters
+	// fills it, one space before the flight ("STOCKHOLM ARLAN TP 783",
+	// "HELSINKI VANTAA AY 1331"), as some issuers print the receipt.
+	gdsReceiptFullRE  = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]{14}) ([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
 	gdsReceiptArrRE   = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}ARRIVAL\s+TIME:?\s*(.*)$`)
 	gdsReceiptArrDate = regexp.MustCompile(`ARRIVAL\s+DATE:?\s*(\d{1,2})(` + gdsMonths + `)`)
 )
@@ -898,6 +902,9 @@ func (c *msgContext) gdsReceiptRows(lines []string, used map[int]bool) []*Segmen
 			continue
 		}
 		m := gdsReceiptRowRE.FindStringSubmatch(ln)
+		if m == nil {
+			m = gdsReceiptFullRE.FindStringSubmatch(ln)
+		}
 		if m == nil || !isFlightDesignator(m[2]) {
 			continue
 		}

@@ -1,6 +1,10 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestGdsFlightOnAirlineName: a printout's row may give the flight as its
 // airline's printed name and the number ("Delta 5115*", "United 1452",
@@ -31,4 +35,30 @@ func FuzzGdsMarkWords(f *testing.F) {
 			t.Fatalf("%q: gdsMarkRE finds %q, gdsMarkWords nothing", s, gdsMarkRE.FindString(s))
 		}
 	})
+}
+
+// TestReceiptRowFullColumn: an e-ticket receipt's departure airport cut
+// to its column's fifteen characters fills the column, one space before
+// the flight's designator ("STOCKHOLM ARLAN TP 783"); the row is read as
+// one with a wider gap is. A name shorter than the column with one space
+// before a designator-like word is no row.
+func TestReceiptRowFullColumn(t *testing.T) {
+	for _, tc := range []struct {
+		rows string
+		want string
+	}{
+		{"HELSINKI VANTAA AY 1411 O  14DEC 0715     OL1ZFI      1PC OK\nTERMINAL:2\nMUNICH                  ARRIVAL TIME: 0855     ARRIVAL DATE: 14DEC\n", "AY 1411 HEL-MUC"},
+		{"COPENHAGEN KAST SK 1415 M  19MAR 0705  MLOWDK\nOSLO OSL                ARRIVAL TIME: 0815  ARRIVAL DATE: 19MAR\n", "SK 1415 CPH-OSL"},
+		{"AMSTERDAM SCHIP KL 1129 K  03MAR 0655\nCOPENHAGEN KAST         ARRIVAL TIME: 0820     ARRIVAL DATE: 03MAR\n", "KL 1129 AMS-CPH"},
+		{"OSLO OSL SK 1470 M  23MAR 1830  MLOWDK\nCOPENHAGEN CPH          ARRIVAL TIME: 1940  ARRIVAL DATE: 23MAR\n", ""},
+	} {
+		c := &msgContext{ref: time.Date(2026, 10, 13, 15, 0, 0, 0, time.UTC)}
+		var got []string
+		for _, s := range c.gdsReceiptRows(strings.Split(tc.rows, "\n"), map[int]bool{}) {
+			got = append(got, s.Number+" "+s.From.Code+"-"+s.To.Code)
+		}
+		if strings.Join(got, ", ") != tc.want {
+			t.Errorf("gdsReceiptRows(%q) = %q, want %q", tc.rows, got, tc.want)
+		}
+	}
 }
