@@ -156,16 +156,19 @@ func TestShortStayRef(t *testing.T) {
 // language; a mail with only the agency's keeps it.
 func TestRecordLocatorAirlineOverAgency(t *testing.T) {
 	for text, want := range map[string]string{
-		"Agency PNR : K2W9QX\n\nAirline PNR : 7HTR4B\n":                                 "7HTR4B",
-		"GDS record locator: QX7K2M\nCarrier locator: B4NZ8T\n":                         "B4NZ8T",
-		"Airline confirmation code: B4NZ8T\nGalileo record locator: QX7K2M\n":           "B4NZ8T",
-		"Your booking number is ZT4Q8M. The airline's booking code is HX2R7N.\n":        "HX2R7N",
-		"Reisebüro-Buchungscode: LM4Q7Z\nBuchungscode der Airline: R8KP2D\n":            "R8KP2D",
-		"Réf. agence\nRéférence dossier : WQ4TZK\nRéférence compagnie : P7MM2C\n":       "P7MM2C",
-		"Localizador: 4XRT2P\nLocalizador de la aerolínea: ZQ8K1M\n":                    "ZQ8K1M",
-		"Bokningsnummer: TT5K9Q\nFlygbolagets bokningsreferens: MX2B7R\n":               "MX2B7R",
-		"Booking reference | Agency PNR: K2W9QX | Segment 1 SQ 231 SIN-SYD\n":           "K2W9QX",
-		"Provider PNR: K2W9QX\nSegment 1 SQ 231 SIN-SYD\nAirline: Singapore Airlines\n": "K2W9QX",
+		"Agency PNR : K2W9QX\n\nAirline PNR : 7HTR4B\n":                           "7HTR4B",
+		"GDS record locator: QX7K2M\nCarrier locator: B4NZ8T\n":                   "B4NZ8T",
+		"Airline confirmation code: B4NZ8T\nGalileo record locator: QX7K2M\n":     "B4NZ8T",
+		"Your booking number is ZT4Q8M. The airline's booking code is HX2R7N.\n":  "HX2R7N",
+		"Reisebüro-Buchungscode: LM4Q7Z\nBuchungscode der Airline: R8KP2D\n":      "R8KP2D",
+		"Réf. agence\nRéférence dossier : WQ4TZK\nRéférence compagnie : P7MM2C\n": "P7MM2C",
+		"Localizador: 4XRT2P\nLocalizador de la aerolínea: ZQ8K1M\n":              "ZQ8K1M",
+		"Bokningsnummer: TT5K9Q\nFlygbolagets bokningsreferens: MX2B7R\n":         "MX2B7R",
+		"Booking reference | Agency PNR: K2W9QX | Segment 1 SQ 231 SIN-SYD\n":     "K2W9QX",
+		// A booking system's own reference is the booking's where its
+		// printout calls the airline's a "Vendor Locator" (Galileo).
+		"E-TICKET - Booking system reference: 00KQ7T\nFLIGHT: Oslo to Rome (SK4711) Vendor Locator: 00ZW2M\n": "00KQ7T",
+		"Provider PNR: K2W9QX\nSegment 1 SQ 231 SIN-SYD\nAirline: Singapore Airlines\n":                       "K2W9QX",
 	} {
 		c := &msgContext{}
 		if got := c.recordLocator(text); got != want {
