@@ -123,6 +123,11 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 		}
 	}
 	named := b.Amount != nil // by its label or the bill's sentence
+	// A receipt's total printed with the card it was charged to, under
+	// no label (billcharged.go).
+	if b.Amount == nil {
+		b.Amount = c.chargedAmount(text)
+	}
 	if b.Amount == nil {
 		b.Amount = c.billAmountBare(text)
 	}
@@ -181,10 +186,17 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// "Amount due: $0.00": nothing is left to pay. The bill is paid, and
 	// its amount is the one it was for ("Total: $70.00"), when another
 	// label gives one.
-	zeroDue := b.Amount != nil && b.Amount.Amount == "0.00"
+	// So when a balance's label gives zero under another amount ("Total:
+	// $5.99" over "Paid: $6.32" and "Total Due: $0.00"): the amount is
+	// then what the receipt says was paid, tax and all (billcharged.go).
+	zeroDue := b.Amount != nil && (b.Amount.Amount == "0.00" || !partDue && c.zeroBalance(text))
 	if zeroDue {
-		if m := c.nonZeroAmount(text); m != nil {
+		if m := c.paidFigure(text); m != nil {
 			b.Amount = m
+		} else if b.Amount.Amount == "0.00" {
+			if m := c.nonZeroAmount(text); m != nil {
+				b.Amount = m
+			}
 		}
 	}
 	b.Due = c.dueDate(text, c.countryZone(""))
@@ -205,7 +217,8 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// the part paid.
 	if !partDue && has&hasBillPaid != 0 && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue ||
 		!partDue && has&hasPaidLabel != 0 && c.paidByLabel(text, b.Amount) ||
-		!partDue && has&hasDebited != 0 && c.debitStands(subject, text, b.Amount) {
+		!partDue && has&hasDebited != 0 && c.debitStands(subject, text, b.Amount) ||
+		!partDue && b.Due == nil && receiptPaid(subject, text) && !c.openBalance(text) && !purchaseReceipt(text) {
 		b.Status = StatusPaid
 	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was
@@ -332,9 +345,18 @@ func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 		if m := invoiceNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) && !notSeries[strings.Fields(m[1])[0]] && !yearRE.MatchString(m[1]) {
 			return m[1]
 		}
+		// A code of capitals and digits that ends in a letter
+		// ("AB12CD34EF", "MKB9S9ZSMK": an app store's order ID), two
+		// of each at least: a word in capitals is none.
+		if m := letterEndCodeRE.FindStringSubmatch(v); m != nil && digitCount(m[1]) >= 2 && len(m[1])-digitCount(m[1]) >= 2 {
+			return m[1]
+		}
 	}
 	return ""
 }
+
+// letterEndCodeRE is a code of capitals and digits alone after its label.
+var letterEndCodeRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z0-9]{6,20})(?:$|[\s;,.)])`)
 
 // dottedNumRE is a number whose groups are apart by dots, as tax offices
 // and insurers write theirs ("2030.44.10871", "01.234.567.8-2018-1"),
@@ -748,6 +770,13 @@ func (c *msgContext) billIssuer(subject, text string) string {
 	if name := issuerName(senderBrand(c.senderName)); name != "" && namesDomain(name, org) {
 		return fullName(name, body)
 	}
+	// The name a subject sets in brackets, as Japanese and Chinese
+	// senders sign their subject ("請求料金のご案内（NTTファイナンス）",
+	// "【東京ガス】ご請求額のお知らせ"; billcharged.go), after the display
+	// name: a subject's "(JohnPye)" is its handle.
+	if name := bracketName(subject); name != "" && namesDomain(name, org) {
+		return name
+	}
 	// The display name whole, when it agrees (a name of a script without
 	// capitals: "アマゾン" from amazon.co.jp); else none. A name that
 	// agrees with nothing is a person's ("Michael Johnson", a salesman's
@@ -835,10 +864,11 @@ const (
 	hasDebited
 )
 
-// invoiceNumRE is an invoice number after its label: orderNumRE's form,
-// or a series of capitals before the number ("FT 2027/118342", the
+// invoiceNumRE is an invoice number after its label: orderNumRE's form
+// (a store's prefix: "GPA.3345-…", and a renewal's count after two dots:
+// "…-00000..3"), or a series of capitals before the number ("FT 2027/118342", the
 // Portuguese series-and-number form; "FAC 2027/220918").
-var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z]{1,4} [0-9][0-9\-/]{3,30}[0-9]|[A-Z0-9][A-Z0-9_\-/]{2,30}[0-9])\b`)
+var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z]{1,4} [0-9][0-9\-/]{3,30}[0-9]|(?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9_\-/]{2,30}[0-9](?:\.\.[0-9]{1,4})?)\b`)
 
 // headingNumber is the number printed under an invoice's heading: a
 // line that is "#" and the number, right below a row one of whose cells

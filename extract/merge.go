@@ -331,6 +331,23 @@ func namesDomain(name, org string) bool {
 		if a := acronym(ws); a != "" && a == label && establishedSuffix(org) && !brandWordOutside(ws, org) {
 			return true
 		}
+		// A brand that mails from its owner's domain, as brands.tsv
+		// lists it ("Xfinity" from comcast.net), named by its word
+		// and at most one other.
+		if len(ws) <= 2 {
+			for _, w := range ws {
+				if ds, ok := brandDomains[w]; ok && brandOwns(ds, org) {
+					return true
+				}
+			}
+		}
+	}
+	// Latin letters run into another script's ("NTTファイナンス") are
+	// a word of their own to agree by.
+	if !isASCII(name) {
+		if spaced := scriptSpaced(name); spaced != name {
+			return namesDomain(spaced, org)
+		}
 	}
 	return false
 }

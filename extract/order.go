@@ -17,7 +17,8 @@ import (
 // forms.
 
 var (
-	// A store's prefix may end in a dot ("GPA.3345-1234-5678-90123").
+	// A store's prefix may end in a dot ("GPA.3345-1234-5678-90123"), and
+	// a subscription's renewal adds its count after two dots ("…..3").
 	// The word for number may stand between the noun and the number as
 	// its abbreviation does ("commande numéro 345678901", "ordine numero",
 	// "pedido número"). A number may end in one to three capitals after
@@ -26,7 +27,7 @@ var (
 	// a space as written ("Your order PO 4471 has shipped"): "PO" alone
 	// is too short for a number, and "4471" alone is not what the
 	// buyer's papers say.
-	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º]|[Nn]um[eé]ro|[Nn]úmero|[Nn]ummer|[Nn]umber)\.?\s*:?\s*)?((?:PO ?#? ?)?(?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9](?:-[A-Z]{1,3})?)\b`)
+	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º]|[Nn]um[eé]ro|[Nn]úmero|[Nn]ummer|[Nn]umber)\.?\s*:?\s*)?((?:PO ?#? ?)?(?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9](?:-[A-Z]{1,3}|\.\.[0-9]{1,4})?)\b`)
 	// A number may follow its label as a sentence does: "the tracking
 	// number is 350C20177729F", "il numero di tracciabilità è …".
 	// A local carrier may print its prefix apart by a dash ("URB-88120394"),

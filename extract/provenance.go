@@ -1077,6 +1077,12 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 			if ev.c.debitStands(ev.subject, m.text, f.Bill.Amount) {
 				return Source{Kind: m.kind, Raw: "debited phrase"}
 			}
+			// A receipt that shows how it was paid (billcharged.go).
+			if receiptPaid(ev.subject, m.text) {
+				if raw := paymentLine(m.text); raw != "" {
+					return Source{Kind: m.kind, Raw: raw}
+				}
+			}
 		}
 	}
 	// textOrder: a parcel with a tracking number and no other state has
@@ -1087,7 +1093,7 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 	if f.Bill != nil && st == StatusPaid && f.Bill.Amount != nil {
 		// "Amount due: $0.00", as textBill reads it.
 		for _, m := range ev.mats {
-			if a := ev.c.labelledAmount(m.text); a != nil && a.Amount == "0.00" {
+			if a := ev.c.labelledAmount(m.text); a != nil && a.Amount == "0.00" || ev.c.zeroBalance(m.text) {
 				return Source{Kind: SourceDerived, Rule: "nothing left to pay", Raw: m.kind}
 			}
 		}

@@ -497,6 +497,14 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 			return []Fact{f}
 		}
 	}
+	// A paid receipt that delivers nothing (an app store's, a
+	// subscription's) is a bill, whatever order number it prints
+	// (billcharged.go).
+	if chargeOnly(subject, all) {
+		if f, ok := c.textBill(subject, all); ok && f.Bill.Status == StatusPaid {
+			return []Fact{f}
+		}
+	}
 	if f, ok := c.textOrder(subject, all); ok && !ticketsIssued(f, all) {
 		// A notice that lists several parcels: each its own (parcellist.go).
 		if len(f.Order.Shipments) > 0 {
