@@ -161,8 +161,9 @@ func numericLabels(alts ...string) labelSet {
 
 // copulas is the optional verb between a label and its value, in every
 // language ("is", "ist", "est", "er"), perhaps with a colon after it
-// ("Ihre Bestellnummer lautet: 4021-88317").
-var copulas = `(?:(?:` + strings.Join(longestFirst(lang.Entries("copula")), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+))?`
+// ("Ihre Bestellnummer lautet: 4021-88317"), or ending its line over the
+// value below ("The package's USPS Tracking ID is" over the number).
+var copulas = `(?:(?:` + strings.Join(longestFirst(lang.Entries("copula")), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+|[ \t]*$))?`
 
 // purposes is what a label's value is for, between the label and its
 // colon ("Dein Buchungscode für den Check-in: ABC123", "Booking reference

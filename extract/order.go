@@ -69,6 +69,23 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	if status == "" && c.trackedByLink(text) {
 		status = StatusShipped
 	}
+	if status == "" && carrierBySender(c.senderDomain) != "" && yourParcel(subject+"\n"+firstTextLines(text, 12)) &&
+		len(c.after(trackingLabel, text)) > 0 {
+		// A carrier's own notice about the reader's parcel that gives its
+		// number by its label and says nothing of its state ("We're
+		// expecting your IKEA parcel … Your parcel: 1500 0000 000 000"):
+		// a parcel in the carrier's hands, or announced to them, is on
+		// its way. Not a carrier's help mail that shows what a number
+		// looks like (no parcel of the reader's), not a sample's number
+		// ("Przykładowy numer przesyłki: 6200…"), nor a digest, whose
+		// parcels' blocks hold their states (parcelList). A shop's mail
+		// so is none: a number printed before the parcel leaves tells
+		// nothing (TestTrackedByLink).
+		if tr, _ := c.trackingNumber(text); tr != "" && c.labelsNumber(text, tr) && !exampleLeg(text, tr) &&
+			c.parcelList(text, &Order{}, 1) == nil {
+			status = StatusShipped
+		}
+	}
 	if status == "" {
 		return Fact{}, false
 	}
@@ -92,7 +109,10 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// mail of the 23rd: on its way, not out for delivery today.
 		status = StatusShipped
 	}
-	o := &Order{Status: status, Domain: c.senderDomain, Merchant: c.senderName}
+	// The shop by its name less the department's or the kind of mail's
+	// words that end it ("Etsy Transactions", "Lumenhaus Versand":
+	// sender.noise): the shop, not its sending desk.
+	o := &Order{Status: status, Domain: c.senderDomain, Merchant: senderBrand(c.senderName)}
 	o.Number = c.orderNumber(text)
 	if m := subjectOrderRE.FindStringSubmatch(subject); m != nil && o.Number == "" && !masked(m[1]) {
 		o.Number = m[1]
@@ -270,6 +290,30 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Merchant, o.Domain = c.shipperNamed(text), ""
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// yourParcelRE is a possessive and a word for the parcel, up to three
+// words between ("your parcel", "your IKEA parcel", "Ihr Paket von",
+// "je pakket"; parcel.owner, parcel.owned in extract/lang/data).
+var yourParcelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("parcel.owner")), "|") +
+	`)[ \t]+(?:[\p{L}\p{N}.&'’-]+[ \t]+){0,3}?(?:` + strings.Join(longestFirst(lang.Entries("parcel.owned")), "|") + `)(?:$|[^\p{L}])`)
+
+// yourParcel reports whether s speaks of the reader's parcel.
+func yourParcel(s string) bool { return yourParcelRE.MatchString(s) }
+
+// labelsNumber reports whether text gives tracking after a tracking
+// number's label ("Your parcel: 1500 0000 000 000", "Sendungsnummer"),
+// not only as a number of a carrier's form somewhere: a customer's or an
+// account's number in a carrier's mail tracks no parcel.
+func (c *msgContext) labelsNumber(text, tracking string) bool {
+	want := compactCode(tracking)
+	for _, v := range c.after(trackingLabel, text) {
+		_, v = carrierBeforeColon(v)
+		if strings.HasPrefix(compactCode(strings.TrimLeft(v, "#: \t")), want) {
+			return true
+		}
+	}
+	return false
 }
 
 // deliveryLater reports whether the text's first lines expect the

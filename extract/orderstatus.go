@@ -466,8 +466,23 @@ func deliveryAhead(s string) bool {
 // makes the whole text a delivery done.
 func deliveryToday(s string) bool {
 	opens := func(ln string) bool {
-		first, _, _ := strings.Cut(strings.TrimSpace(ln), " ")
-		return deliverWords.In(first)
+		t := strings.TrimSpace(ln)
+		first, sep := t, byte(0)
+		if i := strings.IndexAny(t, " \t:"); i >= 0 {
+			first, sep = t[:i], t[i]
+			if strings.HasPrefix(strings.TrimLeft(t[i:], " "), ":") {
+				sep = ':' // French spaces its colon ("Livraison : …")
+			}
+		}
+		if !deliverWords.In(first) {
+			return false
+		}
+		// A noun for the delivery alone on its line, or before a colon
+		// or a tab, labels the value below or beside it ("Lieferstatus"
+		// over "Heute vor Ihrer Tür", "Delivery<tab>Our driver …"): no
+		// delivery told as done, unless the word is one ("Delivered:
+		// today 11:42").
+		return sep == ' ' || deliveredWord(first)
 	}
 	today := false
 	for ln := range strings.Lines(s) {
@@ -483,6 +498,17 @@ func deliveryToday(s string) bool {
 		today = today || todayWords.In(ln)
 	}
 	return today
+}
+
+// deliveredWord reports whether lower-cased w holds a delivered
+// state's phrase (status.delivered: "delivered", "zugestellt").
+func deliveredWord(w string) bool {
+	found := false
+	statusSet.EachAt(w, func(phrase, _ int) bool {
+		found = statusOrder[statusRank[phrase]] == StatusDelivered
+		return !found
+	})
+	return found
 }
 
 // failedIn reports whether a line holds a failed delivery's phrase

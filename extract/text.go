@@ -918,7 +918,8 @@ func sentenceClocks(text string) bool {
 var exampleWords = words.NewWholeSet(lang.Entries("example"))
 
 // exampleLeg reports whether the first line of text that names a leg's
-// number opens, before the number, with a word for "example".
+// number (or a parcel's: textOrder) opens, before the number, with a word
+// for "example".
 func exampleLeg(text, number string) bool {
 	if number == "" {
 		return false
