@@ -34,7 +34,13 @@ func (c *msgContext) textHotel(subject, text string) (Fact, bool) {
 // the sender's, whose name is the agency's or the booking tool's.
 func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	in := c.labelledDate(checkinLabels, text, c.countryZone(""))
+	if in == nil {
+		in = c.labelledDate(spacedCheckinLabels, text, c.countryZone(""))
+	}
 	out := c.labelledDate(checkoutLabels, text, c.countryZone(""))
+	if out == nil {
+		out = c.labelledDate(spacedCheckoutLabels, text, c.countryZone(""))
+	}
 	if in == nil {
 		in, out = c.spacedCheckDates(text)
 	}
@@ -1070,13 +1076,44 @@ func departureLine(text string, i int) bool {
 	}
 	from := strings.LastIndexByte(text[:i], '\n') + 1
 	ln := text[from:i]
-	if labelOn(checkoutLabels, ln) {
+	if labelOn(checkoutLabels, ln) || labelOn(spacedCheckoutLabels, ln) {
 		return true
+	}
+	if strings.TrimSpace(ln) == "" {
+		// The date starts its line under a check-out's label alone on
+		// the line above ("Check out" over "Fri 28 Mar 2025 before 12pm
+		// (8 nights)"), a blank line between perhaps.
+		if above := lineAbove(text, from); above != "" && (labelAlone(checkoutLabels, above) || labelAlone(spacedCheckoutLabels, above)) {
+			return true
+		}
 	}
 	w, _, _ := strings.Cut(strings.TrimSpace(ln), " ")
 	w = strings.ToLower(strings.TrimRight(w, ":."))
 	// Four letters or more: German "ab" is "from" too ("ab 12.07.2030").
 	return utf8.RuneCountInString(w) >= 4 && depLabelWords.has(w)
+}
+
+// lineAbove is the last line with text before the line that starts at
+// from, past one blank line at most; "" when there is none.
+func lineAbove(text string, from int) string {
+	for n := 0; n < 2 && from > 0; n++ {
+		start := strings.LastIndexByte(text[:from-1], '\n') + 1
+		if ln := strings.TrimSpace(text[start : from-1]); ln != "" {
+			return ln
+		}
+		from = start
+	}
+	return ""
+}
+
+// labelAlone reports whether a line is one of l's labels and nothing
+// more: a label over its value.
+func labelAlone(l labelSet, line string) bool {
+	if l.anchorSet != nil && !l.anchorSet.Any(lowerLine(line)) {
+		return false
+	}
+	m := l.re.FindStringIndex(line)
+	return m != nil && strings.TrimSpace(line[m[1]:]) == ""
 }
 
 // stayNights is the number of nights a text books, or 0 when it names

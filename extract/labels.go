@@ -86,6 +86,12 @@ var (
 	dueLabels      = numericLabels(lang.Entries("due")...)
 	checkinLabels  = numericLabels(lang.Entries("checkin")...)
 	checkoutLabels = numericLabels(lang.Entries("checkout")...)
+	// "Check in" and "Check out" spelt apart (spacedLabels) are a label
+	// only where they start their line and a colon, a column gap, a tab or
+	// the line's end sets them off from the value ("Check in:\t11 Oct
+	// 2024 at 3pm", "Check in" over "Thu 20 Mar 2025 from 3pm"): inside
+	// a sentence they are a verb ("you can check in online from 2pm").
+	spacedCheckinLabels, spacedCheckoutLabels = lineLabels(spacedLabels("checkin")), lineLabels(spacedLabels("checkout"))
 	// A hotel's name label starts its line (after a list's bullet: "-
 	// Hotel Name: Serenity Resort") and is set off from the name by a
 	// colon, a column gap or a table's cell: "a hotel single room" names
@@ -93,6 +99,14 @@ var (
 	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*•-]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:` +
 		strings.Join(longestFirst(lang.Entries("hotel")), "|") + `)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|\t|$)`)}
 )
+
+// lineLabels is a label set of alternatives (a regexp's, joined) that
+// start their line, after a list's bullet perhaps, and end at a colon, a
+// column gap, a tab or the line's end, as hotelLabels are read. Their
+// values hold a digit.
+func lineLabels(alts string) labelSet {
+	return labelSet{re: regexp.MustCompile(`(?im)^[ \t*•-]*(?:` + alts + `)[ \t]*(?::[ \t]*|[ \t]{2,}|\t|$)`), numeric: true}
+}
 
 // longestFirst orders a label's alternatives longest first: the regexp
 // takes the leftmost alternative that matches, and "amount due" must be
