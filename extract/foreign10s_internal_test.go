@@ -30,3 +30,20 @@ func TestDepartureLineLabelAbove(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelOverLabel: a label that ends its line has no value on the next
+// line when that line is a label of its own, ending with a colon.
+func TestLabelOverLabel(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"Accommodation\n\nReservation made in the name of :\n\nMR Test User\n", nil},
+		{"Hébergement\n\nRéservation effectuée au nom de :\n\nM. Paul Girard\n", nil},
+		{"Accommodation\n\nHotel Bellevue Lugano\n", []string{"Hotel Bellevue Lugano"}},
+	} {
+		if got := hotelLabels.after(tc.text); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("hotelLabels.after(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}

@@ -59,3 +59,23 @@ func TestCheckInSpeltApart(t *testing.T) {
 			"", "", "", ""},
 	})
 }
+
+// TestLabelOverLabelNoValue: a label whose next line is a label of its
+// own (it ends with a colon) has no value there: "Accommodation" over
+// "Booked in the name of:" names no place, and the name comes from
+// elsewhere (a brand in two lower-case words over the address).
+func TestLabelOverLabelNoValue(t *testing.T) {
+	day := time.Date(2026, 5, 11, 9, 0, 0, 0, time.UTC)
+	checkStays(t, day, []staySeen{
+		{"nhow Hotels <stay@nhow.example.com>", "Confirmation of your reservation",
+			"Reservation number: NW5510274\n\nFrom 10 Jun 2026 to 12 Jun 2026\n\nthe nhow Rotterdam\n Wilhelminakade 137, 3072 AP Rotterdam\n\nthe nhow Rotterdam welcomes you.\n\nAccommodation\n\nReservation made in the name of :\n\nMR Lee Chan\n",
+			"the nhow Rotterdam", "2026-06-10", "2026-06-12", "NW5510274"},
+		{"Gasthof Adler <info@gasthof-adler.example.at>", "Buchungsbestätigung",
+			"Buchungsnummer: 20931\nAnreise: 3. Juli 2026\nAbreise: 5. Juli 2026\n\nUnterkunft\n\nGebucht auf den Namen:\n\nFrau Eva Moser\n\nGasthof Adler\nDorfstraße 8, 6330 Kufstein\n",
+			"Gasthof Adler", "2026-07-03", "2026-07-05", "20931"},
+		// One letter over and over is a masked code, no word.
+		{"Pension Linde <info@pension-linde.example.de>", "Ihre Buchung",
+			"Pension Linde\nBuchungsnummer: AAAAAAAA\nAnreise: 10. August 2026\nAbreise: 12. August 2026\n",
+			"Pension Linde", "2026-08-10", "2026-08-12", "AAAAAAAA"},
+	})
+}

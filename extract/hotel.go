@@ -696,10 +696,11 @@ func (c *msgContext) nameOverAddress(subject, text string, whole bool) string {
 			// its seat), not the stay's.
 			continue
 		}
-		// A brand in lower case before the name ("ibis Paris Gare de
-		// Lyon"): the whole line, when the text names it again.
+		// A brand in lower case before the name, of a word or two ("ibis
+		// Paris Gare de Lyon", "ibis budget Alphaville"): the whole line,
+		// when the text names it again.
 		if whole := strings.TrimRight(name, " .!:;"); whole != n && strings.HasSuffix(whole, " "+n) &&
-			!strings.Contains(whole[:len(whole)-len(n)-1], " ") && strings.Count(text, whole) > 1 {
+			(!strings.Contains(whole[:len(whole)-len(n)-1], " ") || lowerBrand(whole[:len(whole)-len(n)-1])) && strings.Count(text, whole) > 1 {
 			n = whole
 		}
 		// One stay's block of several starts with its heading: a name
@@ -710,6 +711,23 @@ func (c *msgContext) nameOverAddress(subject, text string, whole bool) string {
 		}
 	}
 	return ""
+}
+
+// lowerBrand reports whether s is a brand's two words in lower case
+// ("ibis budget", "the niu").
+func lowerBrand(s string) bool {
+	f := strings.Fields(s)
+	if len(f) != 2 || strings.Contains(s, "  ") {
+		return false
+	}
+	for _, w := range f {
+		for _, r := range w {
+			if !unicode.IsLower(r) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // columnDates reads a stay's dates from a table whose header row names

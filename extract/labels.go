@@ -368,6 +368,12 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 					if strings.TrimSpace(line) == "" && next != "" {
 						line, next, _ = strings.Cut(next, "\n")
 					}
+					// A line that ends with a colon is a label of its own
+					// ("Accommodation" over "Reservation made in the
+					// name of :"): the label above has no value here.
+					if strings.HasSuffix(strings.TrimSpace(line), ":") {
+						continue
+					}
 				}
 			}
 			v := strings.TrimSpace(boundValue(line))

@@ -270,8 +270,8 @@ func sevenLetterLocator(c string) bool {
 // letters is a booking's code as rental platforms draw them
 // ("HMQTYNHWQD" under "CONFIRMATION CODE"): alone on its line after its
 // label (v, the label's value), with vowels (Y counted) fewer than a
-// quarter of its letters; a word in capitals has more ("CONFIRMED",
-// "RESERVATION", "STANDARD").
+// quarter of its letters, or one letter alone; a word in capitals has
+// more ("CONFIRMED", "RESERVATION", "STANDARD").
 func longLetterCode(c, v string) bool {
 	if len(c) < 8 || len(c) > 12 {
 		return false
@@ -289,7 +289,9 @@ func longLetterCode(c, v string) bool {
 			return false
 		}
 	}
-	return vowels*4 < len(c)
+	// One letter over and over ("AAAAAAAA", a code masked as its sender
+	// prints a test booking's) is no word of any language.
+	return vowels*4 < len(c) || strings.Count(c, c[:1]) == len(c)
 }
 
 // headingInCapitals reports whether a label's value is a heading in
