@@ -79,3 +79,18 @@ func TestLabelOverLabelNoValue(t *testing.T) {
 			"Pension Linde", "2026-08-10", "2026-08-12", "AAAAAAAA"},
 	})
 }
+
+// TestDayOverCheckInFrom: a stay card's day over its label whose clock
+// follows a word for "from" or "by" ("Check-in from 15:00", "Check-out
+// ab 11:00"), and a number after "Ref.".
+func TestDayOverCheckInFrom(t *testing.T) {
+	day := time.Date(2026, 5, 15, 9, 0, 0, 0, time.UTC)
+	checkStays(t, day, []staySeen{
+		{"Clarion Hotels <noreply@clarion.example.no>", "Your reservation",
+			"Your reservation\n\nClarion Hotel Oslo\n\nRef. 50288417\n\nThu 11. Jun 2026\nCheck-in from 15:00\n\nSat 13. Jun 2026\nCheck-out before 12:00\n",
+			"Clarion Hotel Oslo", "2026-06-11", "2026-06-13", "50288417"},
+		{"Reservierung <buchung@hotel-hafen.example.de>", "Ihre Reservierung",
+			"Hotel Hafen Kiel\nBuchungsnummer: 6604127\n\nMo., 6. Juli 2026\nCheck-in ab 14:00\n\nMi., 8. Juli 2026\nCheck-out bis 11:00\n",
+			"Hotel Hafen Kiel", "2026-07-06", "2026-07-08", "6604127"},
+	})
+}

@@ -18,6 +18,11 @@ import (
 // check-out's, group 3 the rest of the line.
 var stackedCheckRE = regexp.MustCompile(`(?i)^[ \t]*(?:(` + spacedLabels("checkin") + `)|(` + spacedLabels("checkout") + `))[ \t]*:?[ \t]*(.{0,24})$`)
 
+// clockWordsRE is up to three short words before a label's clock, a
+// word for "from", "by" or "until" ("from", "before", "à partir de",
+// "fra kl."); with no clock after them the rest is no clock.
+var clockWordsRE = regexp.MustCompile(`^(?:\p{L}{1,9}\.?[ \t]+){1,3}`)
+
 // spacedLabels is a label category's alternatives that spell "check-in"
 // as one word with a hyphen or not, with a space allowed in its place.
 func spacedLabels(category string) string {
@@ -47,6 +52,9 @@ func (c *msgContext) stackedCheckDates(text string, z zoneHint) (in, out *Time) 
 		rest := strings.TrimSpace(m[3])
 		var ck *clockMatch
 		if rest != "" {
+			// "Check-in from 12:00", "Check out before 13:00", "Check-in
+			// ab 15:00": a word or three for "from" or "by" before it.
+			rest = clockWordsRE.ReplaceAllString(rest, "")
 			if !clockAlone(rest) {
 				continue
 			}
