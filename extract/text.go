@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -347,7 +349,7 @@ func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(text) > 256<<10 {
 		text = text[:256<<10]
 	}
-	text = hashParenLabels(keyValueLabels(cjkClockMarks(bracketLabels(unglueClocks(foldWidth(unboldLabels(dropInvisible(text))))))))
+	text = runOnLabels(hashParenLabels(keyValueLabels(cjkClockMarks(bracketLabels(unglueClocks(foldWidth(unboldLabels(dropInvisible(text)))))))))
 	subject = foldWidth(dropInvisible(subject))
 	out := c.textFactsRead(subject, text)
 	// Looked for only where there is something to drop: most mail has
@@ -662,6 +664,78 @@ func keyValueLabels(text string) string {
 		last = m[1]
 	}
 	b.WriteString(text[last:])
+	return b.String()
+}
+
+// runOnStopRE is a departure's or an arrival's label and its colon inside
+// a line, its value a date or a clock, a weekday's short name before it
+// perhaps: "… Departure: Mon 02 Feb 2026 om 18:27 Arrival: …", "Abfahrt:
+// Mo, 15.06.2026". A station after the label ("Afg: København H 08.12
+// Ank: Helsingør 08.58", a ticket's text message on one line) is no
+// run-on card's.
+var runOnStopRE = regexp.MustCompile(`(?i)[ \t](?:` + strings.Join(longestFirst(append(lang.Entries("departure"), lang.Entries("arrival")...)), "|") + `)[ \t]*:[ \t]*(?:\p{L}{1,4}\.?,?[ \t]+)?\d`)
+
+// runOnDirectionRE is a journey's direction as a heading writes it, a
+// capital first, before a capitalised word inside a line: "… Outward Gent
+// St Pieters - Utrecht Centraal".
+var runOnDirectionRE = regexp.MustCompile(`[ \t](?:` + capitalised(append(lang.Entries("journey.outward"), lang.Entries("journey.return")...)) + `)[ \t]+\p{Lu}`)
+
+// capitalised is alternatives of plain words (no pattern's signs), each
+// with its first letter in capitals.
+func capitalised(alts []string) string {
+	var out []string
+	for _, a := range longestFirst(alts) {
+		if strings.ContainsAny(a, `\()[]?*+|.`) || a == "" {
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(a)
+		out = append(out, regexp.QuoteMeta(string(unicode.ToUpper(r))+a[n:]))
+	}
+	return strings.Join(out, "|")
+}
+
+// runOnLabels breaks a line that runs a journey's labelled stops together
+// (HTML of inline elements alone, or a part whose line breaks were lost:
+// "Passengers … Outward Gent St Pieters - Utrecht Centraal Departure: Mon
+// 02 Feb 2026 om 18:27 Arrival: Mon 02 Feb 2026 om 21:14 Travel time: …")
+// before each departure's and arrival's label and each direction's
+// heading, so that the readers of a route over its labelled stops read
+// it. Only a long line with two such labels or more, each before a date
+// or a clock.
+func runOnLabels(text string) string {
+	if !strings.Contains(text, ":") {
+		return text
+	}
+	var b strings.Builder
+	changed := false
+	for rest := text; rest != ""; {
+		ln, next, ok := strings.Cut(rest, "\n")
+		rest = next
+		if len(ln) > 100 && strings.Count(ln, ":") >= 2 {
+			if stops := runOnStopRE.FindAllStringIndex(ln, 16); len(stops) >= 2 {
+				cuts := append(stops, runOnDirectionRE.FindAllStringIndex(ln, 8)...)
+				starts := make([]int, 0, len(cuts))
+				for _, m := range cuts {
+					starts = append(starts, m[0])
+				}
+				slices.Sort(starts)
+				last := 0
+				for _, at := range slices.Compact(starts) {
+					b.WriteString(ln[last:at])
+					b.WriteByte('\n')
+					last = at + 1 // the space the line breaks at
+				}
+				ln, changed = ln[last:], true
+			}
+		}
+		b.WriteString(ln)
+		if ok {
+			b.WriteByte('\n')
+		}
+	}
+	if !changed {
+		return text
+	}
 	return b.String()
 }
 

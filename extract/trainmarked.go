@@ -195,6 +195,12 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 	if from == "" || to == "" || dep == nil || day == nil || isBus(number) {
 		return nil
 	}
+	if depDay != nil && arr != nil {
+		// The day on the departure's own line is the leg's, whatever
+		// date the text names above it ("Payment date: 01 June 2026"
+		// over "Departure: Fri 12 Jun 2026 at 09:18").
+		day = depDay
+	}
 	if arr == nil {
 		// A ticket that gives only the departure's time (Indian
 		// Railways': "Train No.:12345", "Scheduled Departure:08:15
