@@ -116,7 +116,7 @@ func merchantPatterns(merchant string) []string {
 		// "acmehomeandcoltd", then less each legal form at its end while
 		// two words stay: "acmehomeandco", "acmehome".
 		for n := len(ws); n >= 1; n-- {
-			if n < len(ws) && (!legalForms[ws[n]] || n < 2) {
+			if n < len(ws) && !(legalForms[ws[n]] && n >= 2 || regionWords[ws[n]] && n == len(ws)-1 && len(strings.Join(ws[:n], "")) >= 4) {
 				break
 			}
 			if extract.AndWord(ws[n-1]) {
@@ -198,6 +198,15 @@ func compact(label string) string {
 // legalForms are the words at a shop's name's end that name its legal
 // form or its kind, not the shop ("Acme Home & Co", "Nordlicht GmbH",
 // "Acme Home Store").
+// regionWords are the words after a shop's name that say which country's
+// shop it is ("Topps UK" at topps.com, "Zalando DE", "Boots Europe"): the
+// last word only, and the name left is a domain's name of four letters or
+// more, so "Topps UK" finds @topps as "Topps" does.
+var regionWords = map[string]bool{"uk": true, "us": true, "usa": true, "eu": true, "europe": true, "de": true, "fr": true,
+	"es": true, "it": true, "nl": true, "be": true, "at": true, "ch": true, "au": true, "nz": true, "ca": true, "ie": true,
+	"in": true, "jp": true, "pl": true, "se": true, "no": true, "dk": true, "fi": true, "pt": true, "br": true, "mx": true,
+	"international": true, "intl": true, "global": true}
+
 var legalForms = map[string]bool{"co": true, "company": true, "inc": true, "ltd": true, "llc": true, "plc": true,
 	"corp": true, "gmbh": true, "ag": true, "kg": true, "sa": true, "sas": true, "sarl": true, "srl": true, "spa": true,
 	"bv": true, "nv": true, "ab": true, "as": true, "aps": true, "oy": true, "sro": true, "shop": true, "store": true,

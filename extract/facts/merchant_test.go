@@ -65,7 +65,11 @@ func TestOrdersByName(t *testing.T) {
 		mail(18, "Saeed Ghani", "customercare@saeedghani1888.com", false, "SG-2856598"),
 		// Latvian's "un" is "and": the domain leaves it out.
 		mail(19, "Mājai un dārzam", "info@majaidarzam.example", true, "MD-88120"),
-	}, 19); err != nil {
+		// A shop's name with its country after it (foreign-10's Topps
+		// UK, unauthenticated: shown by its domain).
+		mail(20, "Topps UK", "noreply@shop-uk.topps.com", false, "UK-1196937-S"),
+		mail(21, "Zalando DE", "info@service-mail.zalando.de", true, "ZA-10233"),
+	}, 21); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fsx.Pass(ctx); err != nil {
@@ -132,6 +136,12 @@ func TestOrdersByName(t *testing.T) {
 		{"ヨドバシカメラ", nil},
 		{"Indigo Loom", []string{"IL-3391"}},
 		{"Amazon", nil},
+		{"Topps UK", []string{"UK-1196937-S"}},
+		{"Topps", []string{"UK-1196937-S"}},
+		{"Zalando DE", []string{"ZA-10233"}},
+		{"Zalando", []string{"ZA-10233"}},
+		{"Topps Direct", nil},
+		{"Acme UK", nil},
 	} {
 		if got := numbers(c.merchant); !slices.Equal(got, c.want) {
 			t.Errorf("Orders(%q) = %v, want %v", c.merchant, got, c.want)
