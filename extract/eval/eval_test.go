@@ -113,6 +113,13 @@ func TestSameValue(t *testing.T) {
 		{"from", "Köln Hbf", "Koln Hbf", true},
 		{"from", "TXL", "Berlin-Tegel", false},
 		{"reservation", "XXX007", "xxx 007", true},
+		// A sender's domain labelled whole or by its registrable part.
+		{"domain", "apple.com", "email.apple.com", true},
+		{"domain", "mail.brightwave.example", "mail.brightwave.example", true},
+		{"domain", "Comcast.net", "alerts.comcast.net", true},
+		{"domain", "apple.com", "notapple.com", false},
+		{"domain", "apple.com", "apple.com.evil.example", false},
+		{"domain", "com", "apple.com", false},
 		{"reservation", "XXX007", "", false},
 		// An amount's one form (extract.InMinorUnits): a label with the
 		// places its currency has not is the same figure, no other.
