@@ -125,7 +125,10 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	named := b.Amount != nil // by its label or the bill's sentence
 	// A receipt's total printed with the card it was charged to, under
 	// no label (billcharged.go).
-	if b.Amount == nil {
+	// Not a receipt of goods delivered or shipped (a meal's, a parcel's):
+	// an order's total, which the order reader keeps or, without its
+	// number, nobody.
+	if b.Amount == nil && !goodsWords.In(lower(text)) {
 		b.Amount = c.chargedAmount(text)
 	}
 	if b.Amount == nil {
@@ -218,7 +221,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if !partDue && has&hasBillPaid != 0 && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue ||
 		!partDue && has&hasPaidLabel != 0 && c.paidByLabel(text, b.Amount) ||
 		!partDue && has&hasDebited != 0 && c.debitStands(subject, text, b.Amount) ||
-		!partDue && b.Due == nil && receiptPaid(subject, text) && !c.openBalance(text) && !purchaseReceipt(text) {
+		!partDue && b.Due == nil && chargeOnly(subject, text) && !c.openBalance(text) && !purchaseReceipt(text) {
 		b.Status = StatusPaid
 	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was

@@ -36,6 +36,12 @@ func TestPaidReceiptIsBill(t *testing.T) {
 		{"goods to ship: the order's", "Fern & Field <orders@fernandfield.example>", "Your receipt from Fern & Field",
 			"Thanks for shopping with us!\n\nOrder #FF-88120\nPlaced on 11 November 2026\n\nLinen cushion   $38.00\nShipping        $5.00\nTotal           $43.00\n\nPaid with Visa •••• 8812\n\nShipping address:\nA. Person\n1 High St\n",
 			"order FF-88120 ordered 43.00"},
+		// A meal delivered, its receipt naming no order number: the
+		// order reader reads none, and the card's line is no bill's
+		// amount (foreign-10's food delivery receipt gave a paid bill).
+		{"food delivered, no number", "Panmeal Receipts <noreply@panmeal.example>", "Your Friday evening order with Panmeal",
+			"Thanks for ordering, Sam\n\nHere's your receipt for Noodle Bar (Centre).\n\nTotal $31.20\n\nPayments\nVisa ••••4471 $31.20\n\nOrder Details\n7:02 PM - Pickup 4 Mill Lane\n7:21 PM - Delivery 12 Park Road\nDelivered by Tomasz\n",
+			""},
 		{"deposit with a balance left", "Maple Photo <accounts@maplephoto.example>", "Receipt for your deposit - Invoice MP-2207",
 			"Thank you, we've received your deposit.\n\nInvoice: MP-2207\nDeposit paid with Visa •••• 5520: $100.00\nBalance due: $300.00\nDue date: December 1, 2026\n",
 			"bill MP-2207 due 300.00"},
