@@ -1,0 +1,83 @@
+package extract_test
+
+// The thirteenth outside review (2026-11-30, an attacker given the docs
+// and a clone): proofs of what works today, each with the safe result it
+// expects.
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// review13Bill is the first bill's "number status amount", or "" when the
+// mail gives none.
+func review13Bill(from, subject, text string) string {
+	for _, f := range mailFacts(from, subject, text, time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)) {
+		if f.Bill != nil {
+			amt := ""
+			if f.Bill.Amount != nil {
+				amt = f.Bill.Amount.Amount
+			}
+			return f.Bill.Number + " " + f.Bill.Status + " " + amt
+		}
+	}
+	return ""
+}
+
+// ATTACK (HIGH, a real bill lost): readBill's zeroDue (662720e6, "a zero
+// balance pays the bill") takes the first balance label of the first 40
+// lines (billcharged.go: balanceFigure), with no regard to the due day or
+// the amount due the bill also labels. A statement's balance-forward block,
+// the commonest US utility and card layout ("Previous balance $61.22 /
+// Payment received -$61.22 / Remaining balance: $0.00" above "New
+// charges" and "Total amount due: $64.10, Due date: December 15"), is
+// read as paid: bills_due drops the new bill. Before 662720e6 it was due.
+// SAFE: status due, 64.10 (a zero balance pays only when no other
+// balance or due label gives an amount, or only the last/total balance
+// label counts; never with a due day and a non-zero amount due).
+func TestReview13ZeroBalanceForwardPaysNewBill(t *testing.T) {
+	got := review13Bill("City Water <billing@citywater.example>", "Your November statement",
+		"Account number: 4471-22\nStatement date: November 18, 2026\n\nPrevious balance: $61.22\nPayment received, thank you: -$61.22\nRemaining balance: $0.00\n\nNew charges: $64.10\nTotal amount due: $64.10\nDue date: December 15, 2026\n")
+	if got != " due 64.10" {
+		t.Errorf("statement with a balance forward of zero: bill %q, want due 64.10", got)
+	}
+}
+
+// ATTACK (HIGH, a real bill lost): receiptPaid (billcharged.go, 662720e6)
+// makes any mail that calls itself a receipt and prints a masked card or a
+// payment method's label paid, unless a debit is to come, a due day, an
+// open balance label or a purchase's label stands. It never asks whether
+// the payment went through: a declined, pending, unsuccessful or
+// authorisation-only receipt, a refund's receipt and a deposit receipt
+// whose balance is told in a sentence are all "paid". The issuer's own
+// notice of a failed card payment then closes the real bill, and
+// mergeBill keeps paid final, so no later reminder reopens it. Each was
+// "due" before 662720e6.
+// SAFE: none of these is paid (a failure, pending, hold, refund or
+// remaining-amount word in the receipt vetoes receiptPaid, as billDebit
+// does); the bill stays due (or is read as no bill).
+func TestReview13ReceiptNotPaidIsPaid(t *testing.T) {
+	for _, c := range []struct{ name, from, subject, text string }{
+		{"status declined", "Harbor Radio <billing@harborradio.example>", "Payment receipt",
+			"Invoice number: HR-2026-1188\nAmount: $8.60\nPayment method: Visa •••• 2231\nStatus: Declined\n"},
+		{"status pending", "Harbor Radio <billing@harborradio.example>", "Payment receipt",
+			"Invoice number: HR-2026-1190\nAmount: $50.00\nPayment method: Visa •••• 2231\nPayment status: Pending\n"},
+		{"unsuccessful", "Harbor Radio <billing@harborradio.example>", "Payment receipt",
+			"Invoice number: HR-2026-1193\nAmount: $8.60\nPayment method: Visa •••• 2231\nTransaction status: Unsuccessful\n"},
+		{"authorisation hold", "Harbor Radio <billing@harborradio.example>", "Your receipt",
+			"Invoice number: HR-2026-1194\nAmount: $8.60\nPayment method: Visa •••• 2231\nThis is a temporary authorisation hold; your card has not been charged yet.\n"},
+		{"refund", "Harbor Radio <billing@harborradio.example>", "Refund receipt",
+			"Invoice number: HR-2026-1191\nRefund amount: $50.00\nRefunded to: Visa •••• 2231\n"},
+		{"deposit, rest in a sentence", "Maple Photo <accounts@maplephoto.example>", "Receipt for your deposit",
+			"Thank you, we've received your deposit.\n\nInvoice: MP-2207\nPaid with Visa •••• 5520: $100.00\nThe remaining $300.00 is due on the day of the shoot.\n"},
+		{"de abgelehnt", "Spielwolke <konto@spielwolke.example>", "Ihre Quittung",
+			"Rechnungsnummer: SW-2026-11874\nBetrag: 4,99 €\nZahlungsmethode: Visa •••• 7710\nStatus: Abgelehnt\n"},
+	} {
+		got := review13Bill(c.from, c.subject, c.text)
+		if len(got) > 0 && strings.Contains(got, " paid ") {
+			t.Errorf("%s: bill %q read as paid", c.name, got)
+		}
+	}
+}
+
