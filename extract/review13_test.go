@@ -80,4 +80,3 @@ func TestReview13ReceiptNotPaidIsPaid(t *testing.T) {
 		}
 	}
 }
-
