@@ -80,3 +80,56 @@ func TestReview13ReceiptNotPaidIsPaid(t *testing.T) {
 		}
 	}
 }
+
+// ATTACK (MEDIUM, a real order's state changed): deliveryToday
+// (ee6fb957, "a courier at the door today is out for delivery") fires on
+// any "at your door" with a word for today anywhere near it, also in a
+// question or a promotion: a real shop's shipping notice (estimated
+// delivery in four days) that adds "With Express we're at your door
+// today." or "Won't be at your door today? Choose a safe place." makes
+// the order and its shipment out_for_delivery. Carriers' own notices
+// carry such lines too, and a carrier's notice moves every order that
+// lists its tracking number forward (the carrier exception). Before
+// ee6fb957 both read shipped.
+// SAFE: shipped (the phrase counts only as a statement about this parcel:
+// not in a question, a negation, a conditional or an offer).
+func TestReview13DoorTodayInPromoOrQuestion(t *testing.T) {
+	day := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	for _, tail := range []string{
+		"Need it faster next time? With Express we're at your door today.",
+		"Won't be at your door today? Choose a safe place.",
+	} {
+		text := "Your order #FF-88120 has shipped with UPS.\nTracking number: 1Z4A9V83E038127748\nEstimated delivery: Tuesday, November 24\n\n" + tail + "\n"
+		for _, f := range mailFacts("Fern & Field <orders@fernandfield.example>", "Your order has shipped", text, day) {
+			if f.Order != nil && f.Order.Status != "shipped" {
+				t.Errorf("%q: order %s is %s, want shipped", tail, f.Order.Number, f.Order.Status)
+			}
+		}
+	}
+}
+
+// ATTACK (MEDIUM, a real train lost): withoutAirlineNumbered (cda590a4,
+// "a leg under an airline's flight number in flight mail is no train")
+// drops a leg whose number starts with any airlines.tsv designator unless
+// railProducts lists it (RE, RB, IC, EC, IR, ICE, TGV, IRE). Trenitalia's
+// Frecciarossa numbers its trains "FR 9615", and FR is Ryanair's
+// designator; ÖBB's Railjet "RJ 62" is Royal Jordanian's. An agency's
+// itinerary of a flight and then a Frecciarossa leg (a mail whose words
+// are a flight's first) loses the train, which cda590a4^ read.
+// SAFE: the train FR 9615 Roma Termini - Milano Centrale is kept (the
+// rule asks for a leg the flight rules also see as a flight, or for no
+// train word beside the leg, not a designator's letters alone; FR, RJ,
+// FA, NJ … join railProducts).
+func TestReview13FrecciarossaAfterFlightLost(t *testing.T) {
+	day := time.Date(2026, 5, 9, 9, 0, 0, 0, time.UTC)
+	text := "Your flight and train\n\nFlight\nAZ 610\nNew York JFK 17:05 - Rome FCO 07:35\n12 May 2026\nBooking code: KX7QPM\n\nTrain\n\n13.05.2026\nab 10:00 Roma Termini\nFR 9615\nan 12:59 Milano Centrale\n"
+	trains := 0
+	for _, f := range mailFacts("Viaggi Rossi <booking@viaggirossi.example.it>", "Your itinerary", text, day) {
+		if f.Segment != nil && f.Segment.Number == "FR 9615" {
+			trains++
+		}
+	}
+	if trains != 1 {
+		t.Errorf("the Frecciarossa leg FR 9615 after a flight: %d legs, want 1", trains)
+	}
+}
