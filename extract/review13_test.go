@@ -133,3 +133,32 @@ func TestReview13FrecciarossaAfterFlightLost(t *testing.T) {
 		t.Errorf("the Frecciarossa leg FR 9615 after a flight: %d legs, want 1", trains)
 	}
 }
+
+// ATTACK (MEDIUM, denial of service): runOnLabels (208349c1) breaks a
+// long line before each labelled stop, so a one-line mail of run-on
+// journeys, one journey a line of 400 bytes ("Outward A - B Departure:
+// Fri 12 Jun 2026 at 09:00 Arrival: …", 250 KB, the size textRulesIn
+// allows), is now read as thousands of labelled legs: 3 s of one core
+// for one mail, 0.15 s before 208349c1; the same text as one line, 1.3 s
+// (0.16 s before). The same legs already broken cost as much before, so
+// the labelled-leg readers' cost is the cause and runOnLabels a new door
+// to it. The text's readers have no time budget (messageTime bounds only
+// attachments); a few dozen such mails hold the facts pass for minutes.
+// SAFE: one such mail costs well under a second (cap the legs or the
+// labelled lines read per mail, as maxFlightNumbers caps flights, or put
+// the text's readers under messageTime).
+func TestReview13RunOnJourneysCost(t *testing.T) {
+	unit := "Outward London Kings Cross - Edinburgh Waverley Departure: Fri 12 Jun 2026 at 09:00 Arrival: Fri 12 Jun 2026 at 13:20 Departure: Fri 12 Jun 2026 at 09:00 Arrival: Fri 12 Jun 2026 at 13:20 Departure: Fri 12 Jun 2026 at 09:00 Arrival: Fri 12 Jun 2026 at 13:20 Return York - Leeds Departure: Sat 13 Jun 2026 at 10:00 Arrival: Sat 13 Jun 2026 at 11:00\n"
+	for _, c := range []struct{ name, text string }{
+		{"run-on lines", strings.Repeat(unit, 250000/len(unit))},
+		{"one line", strings.Repeat(strings.TrimSuffix(unit, "\n")+" ", 250000/len(unit))},
+	} {
+		start := time.Now()
+		mailFacts("Grand Northern Rail <tickets@gnrail.example.co.uk>", "Your booking", c.text, time.Date(2026, 5, 9, 9, 0, 0, 0, time.UTC))
+		d := time.Since(start)
+		t.Logf("%s: %v", c.name, d)
+		if d > time.Second*raceSlowdown {
+			t.Errorf("%s (%d bytes) held the readers %v", c.name, len(c.text), d)
+		}
+	}
+}
