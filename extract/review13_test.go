@@ -162,3 +162,42 @@ func TestReview13RunOnJourneysCost(t *testing.T) {
 		}
 	}
 }
+
+// ATTACK (MEDIUM, a real order lost): chargeOnly (billcharged.go,
+// 662720e6) reads a receipt that shows its payment and holds no word of
+// order.goods as a paid bill, before the order reader. Goods to come are
+// often named otherwise: a UK shop's "P&P", a German "Versandkosten" or
+// "versendet" (whole words: "versand" does not match inside them), "when
+// your order ships" ("ships to" is listed, "ships" is not), Click &
+// Collect. Each shop's order confirmation below becomes a paid bill and no
+// order: order_status has no order HB-220918 until it ships (and never its
+// items or total), and bills shows a "paid bill" to a bookshop. Each was
+// an order before 662720e6.
+// SAFE: each is order <number> ordered (a receipt that lists goods, a
+// quantity or an order's words is an order unless the shop is a known
+// app store or subscription; or goods words as stems: "versand*",
+// "ship*", "collect", "p&p").
+func TestReview13GoodsReceiptIsNoOrder(t *testing.T) {
+	day := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ from, subject, text, number string }{
+		{"Hartwell Books <orders@hartwellbooks.example.co.uk>", "Your order receipt",
+			"Thank you for your order!\n\nOrder number: HB-220918\n\nThe Overstory (hardback)   £20.00\nP&P                        £3.99\nTotal                      £23.99\n\nPaid with Visa •••• 8812\n\nWe'll email you when your order ships.\n", "HB-220918"},
+		{"Homeway <orders@homeway.example.co.uk>", "Your receipt",
+			"Thanks for your order.\n\nOrder number: HW-774411\n\nCordless drill   £89.00\nTotal            £89.00\n\nPayment method: Mastercard •••• 4401\n\nClick & Collect at Homeway Leeds: we'll text you when it's ready to collect.\n", "HW-774411"},
+		{"Buchhaus Weber <bestellung@buchhaus-weber.example.de>", "Ihre Quittung",
+			"Vielen Dank für Ihre Bestellung!\n\nBestellnummer: BW-552019\n\nDer Zauberberg   24,00 €\nVersandkosten    3,90 €\nGesamt           27,90 €\n\nZahlungsart: Visa •••• 7710\n\nWir benachrichtigen Sie, sobald Ihre Bestellung versendet wird.\n", "BW-552019"},
+	} {
+		got := ""
+		for _, f := range mailFacts(c.from, c.subject, c.text, day) {
+			switch {
+			case f.Order != nil:
+				got = "order " + f.Order.Number + " " + f.Order.Status
+			case f.Bill != nil:
+				got = "bill " + f.Bill.Number + " " + f.Bill.Status
+			}
+		}
+		if got != "order "+c.number+" ordered" {
+			t.Errorf("%s: %q, want order %s ordered", c.from, got, c.number)
+		}
+	}
+}
