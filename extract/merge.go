@@ -1169,10 +1169,27 @@ func mergeBill(b *Bill, n *Bill) {
 	if n.Issued != nil {
 		b.Issued = n.Issued
 	}
+	// A payment of less than the amount due, in its currency, is a part
+	// payment: the bill stays due for what it was (a stranger may pay $1
+	// of the person's invoice by its number, and the biller's own receipt
+	// says "Amount: $1.00"; the thirteenth outside review, HIGH-1).
+	if n.Status == StatusPaid && b.Status == StatusDue && partPayment(n.Amount, b.Amount) {
+		return
+	}
 	// Paid is final: a reminder that crossed the payment does not reopen it.
 	if b.Status != StatusPaid || n.Status == StatusCancelled {
 		b.Status = n.Status
 	}
+}
+
+// partPayment reports whether paid is less than due, in one currency.
+func partPayment(paid, due *Money) bool {
+	if paid == nil || due == nil || paid.Currency != due.Currency {
+		return false
+	}
+	p, err1 := strconv.ParseFloat(paid.Amount, 64)
+	d, err2 := strconv.ParseFloat(due.Amount, 64)
+	return err1 == nil && err2 == nil && p > 0 && p < d
 }
 
 // Tiebreak orders two messages with the same Date: by Message-ID, else by
