@@ -192,7 +192,11 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// So when a balance's label gives zero under another amount ("Total:
 	// $5.99" over "Paid: $6.32" and "Total Due: $0.00"): the amount is
 	// then what the receipt says was paid, tax and all (billcharged.go).
-	zeroDue := b.Amount != nil && (b.Amount.Amount == "0.00" || !partDue && c.zeroBalance(text))
+	// Never with a due day: a statement's balance forward ("Remaining
+	// balance: $0.00" of the last period, above "Total amount due: $64.10"
+	// and "Due date: …") is a new bill due (the thirteenth outside
+	// review, HIGH-3).
+	zeroDue := b.Amount != nil && (b.Amount.Amount == "0.00" || !partDue && c.zeroBalance(text) && c.dueDate(text, c.countryZone("")) == nil)
 	if zeroDue {
 		if m := c.paidFigure(text); m != nil {
 			b.Amount = m

@@ -80,8 +80,16 @@ func receiptPaid(subject, text string) bool {
 	if !receiptNamed(subject, text) || !paymentShown(text) {
 		return false
 	}
-	return !billDebit.In(lower(firstLines(text, 60)))
+	head := lower(firstLines(text, 60))
+	return !billDebit.In(head) && !receiptUnpaid.In(head)
 }
+
+// receiptUnpaid are a receipt's words for a payment that did not go
+// through or is not the bill's whole: declined, pending, a hold, a
+// refund, an amount remaining (bill.receipt.unpaid; the thirteenth
+// outside review, HIGH-2: the issuer's own "Status: Declined" receipt
+// closed its real bill).
+var receiptUnpaid = words.NewWholeSet(lang.Entries("bill.receipt.unpaid"))
 
 // chargeOnly reports whether a paid receipt delivers nothing: no word of
 // its text speaks of shipping, delivery or a parcel. It is a bill, not
