@@ -186,6 +186,9 @@ type msgContext struct {
 	langDone     bool
 	sureLanguage string
 	sureDone     bool
+	// printed remembers printedCode's answers for the text printedFor.
+	printedFor string
+	printed    map[string]string
 	// booked is bookingSigned(langText), worked out once bookedDone.
 	booked, bookedDone bool
 	// full: read PDFs' text (Extract); else pending records that one was

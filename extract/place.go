@@ -255,6 +255,8 @@ func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
 	p := &Place{Name: name}
 	if code, ok := places.AirportByName(name); ok {
 		p.Code = code
+	} else {
+		p.Code = c.printedCode(name)
 	}
 	return p
 }

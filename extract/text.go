@@ -344,6 +344,24 @@ func stayThenFlight(travel []string, i int, out []Fact) bool {
 	return i == 1 && len(travel) > 1 && travel[0] == KindHotel && travel[1] == KindFlight && len(out) > 0 && out[0].Kind == KindHotel
 }
 
+// emptyStayThenFlight reports whether the flight rules get a turn after
+// the stay rules read nothing in a mail whose words are a stay's first and
+// a flight's next: an airline's confirmation that names its stops by
+// their towns, not their codes ("07:45Stockholm-Arlanda", "09:40
+// Helsingfors"), and advertises hotels ("2 nätter", "Hotel …") has no
+// flight's shape by codes to put the flight first.
+func emptyStayThenFlight(travel []string, i int, out []Fact) bool {
+	return i == 1 && len(travel) > 1 && travel[0] == KindHotel && travel[1] == KindFlight && len(out) == 0
+}
+
+// notNumberedAirports reports whether a leg lacks what a flight read in a
+// stay's mail must have: an airline's number and both its airports'
+// codes (a stay's "Arrival 14:00" over its town is none).
+func notNumberedAirports(f Fact) bool {
+	s := f.Segment
+	return s == nil || s.Number == "" || s.From == nil || s.To == nil || s.From.Code == "" || s.To.Code == "" || s.Depart == nil
+}
+
 // textFacts applies the text rules to a message's readable text.
 func (c *msgContext) textFacts(subject, text string) []Fact {
 	if len(text) > 256<<10 {
@@ -430,10 +448,14 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 	// train rules only in a mail with no flight in it: they read any pair
 	// of timed stops, a flight's that its rules could not read too.
 	for i, kind := range travel {
-		if (i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) || i > 1 && kind != KindTrain) && !stayThenFlight(travel, i, out) {
+		namedAfterStay := emptyStayThenFlight(travel, i, out)
+		if (i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) || i > 1 && kind != KindTrain) && !stayThenFlight(travel, i, out) && !namedAfterStay {
 			break
 		}
 		facts := c.travelFacts(kind, subject, text, all)
+		if namedAfterStay {
+			facts = slices.DeleteFunc(facts, notNumberedAirports)
+		}
 		if kind == KindTrain && slices.Contains(travel[:i], KindFlight) {
 			facts = withoutAirlineNumbered(facts, all)
 		}
@@ -675,6 +697,19 @@ func keyValueLabels(text string) string {
 // run-on card's.
 var runOnStopRE = regexp.MustCompile(`(?i)[ \t](?:` + strings.Join(longestFirst(append(lang.Entries("departure"), lang.Entries("arrival")...)), "|") + `)[ \t]*:[ \t]*(?:\p{L}{1,4}\.?,?[ \t]+)?\d`)
 
+// runOnClockStopRE is a departure's or an arrival's word right before
+// its clock, no colon between, opening a cell after a table's bar ("|
+// Abflug 07:15 Uhr Köln-Bonn | | Ankunft 09:40 Uhr Valencia"): a stop's
+// cell of a table run together. Not in a sentence ("…: departure 07:45
+// from Leeds, arrival 10:12 in London"), which the sentence rules read
+// whole.
+var runOnClockStopRE = regexp.MustCompile(`(?i)\|[ \t]*[ \t](?:` + strings.Join(longestFirst(append(lang.Entries("departure"), lang.Entries("arrival")...)), "|") + `)[ \t]+\d{1,2}:\d{2}(?:\D|$)`)
+
+// runOnLegDayRE is a flight's label before its day of digits ("Flug:
+// 07.11.2026 | Flugnummer: EW 539 …"): where a leg's cells start when
+// legs run together on one line.
+var runOnLegDayRE = regexp.MustCompile(`(?i)[ \t](?:` + strings.Join(longestFirst(lang.Entries("column.flight")), "|") + `)[ \t]*:[ \t]*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}`)
+
 // runOnDirectionRE is a journey's direction as a heading writes it, a
 // capital first, before a capitalised word inside a line: "… Outward Gent
 // St Pieters - Utrecht Centraal".
@@ -712,8 +747,10 @@ func runOnLabels(text string) string {
 		ln, next, ok := strings.Cut(rest, "\n")
 		rest = next
 		if len(ln) > 100 && strings.Count(ln, ":") >= 2 {
-			if stops := runOnStopRE.FindAllStringIndex(ln, 16); len(stops) >= 2 {
+			stops := append(runOnStopRE.FindAllStringIndex(ln, 16), runOnClockStopRE.FindAllStringIndex(ln, 16)...)
+			if len(stops) >= 2 {
 				cuts := append(stops, runOnDirectionRE.FindAllStringIndex(ln, 8)...)
+				cuts = append(cuts, runOnLegDayRE.FindAllStringIndex(ln, 8)...)
 				starts := make([]int, 0, len(cuts))
 				for _, m := range cuts {
 					starts = append(starts, m[0])

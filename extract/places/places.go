@@ -699,3 +699,41 @@ func isASCII(s string) bool {
 	}
 	return true
 }
+
+// Serves reports whether an airport's code is one a place's name may
+// mean: the name, or its city's name in another language ("Lissabon",
+// "Helsingfors"), is the airport's city or its name, whole or at the
+// name's start ("Rome Fiumicino"). A code a mail prints beside a name
+// that is no such airport's (a hotel's "(TXL)" beside a street) is none
+// of the name's.
+func Serves(name, code string) bool {
+	t := load()
+	a, ok := t.airports[code]
+	if !ok || a.Retired {
+		return false
+	}
+	f := withoutGeneric(Fold(name))
+	if f == "" {
+		return false
+	}
+	own := withoutGeneric(Fold(a.Name))
+	fits := func(f string) bool {
+		if f == own {
+			return true
+		}
+		for c := range strings.SplitSeq(a.City, "/") {
+			if c = Fold(c); c != "" && (f == c || strings.HasPrefix(f, c+" ")) {
+				return true
+			}
+		}
+		return false
+	}
+	if fits(f) {
+		return true
+	}
+	first, rest, _ := strings.Cut(f, " ")
+	if e := t.english[first]; e != "" {
+		return fits(strings.TrimSpace(e + " " + rest))
+	}
+	return false
+}
