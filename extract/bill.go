@@ -128,8 +128,10 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// Not a receipt of goods delivered or shipped (a meal's, a parcel's):
 	// an order's total, which the order reader keeps or, without its
 	// number, nobody.
-	if b.Amount == nil && !goodsWords.In(lower(text)) {
-		b.Amount = c.chargedAmount(text)
+	if b.Amount == nil && receiptNamed(subject, text) {
+		if m := c.chargedAmount(text); m != nil && !goodsWords.In(c.lowerOf(text)) {
+			b.Amount = m
+		}
 	}
 	if b.Amount == nil {
 		b.Amount = c.billAmountBare(text)

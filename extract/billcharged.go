@@ -33,6 +33,13 @@ var (
 // in 4417", "Mastercard-0000", "Amex 1005").
 var maskedCardRE = regexp.MustCompile(`(?i)(?:[•*●·]{2,}|\bX{4,}|\bx{4,})[ \t-]?\d{4}\b|\b(?:visa|mastercard|master card|american express|amex|maestro|discover|diners club|jcb|unionpay|carte bancaire|cb)\b[ \t]*(?:-|ending(?: in)?|endet auf|terminant par|terminada en|che termina con|eindigend op)?[ \t]*\d{4}\b`)
 
+// cardGate holds what every match of maskedCardRE holds, so that the
+// first lines of most mail, which show no card, are never run through
+// it (chargedAmount, paymentLine: the per-mail benchmark took 1.17x
+// with the regular expression on every line with a digit).
+var cardGate = words.NewSet([]string{"••", "**", "●●", "··", "xxxx", "visa", "mastercard", "master card",
+	"american express", "amex", "maestro", "discover", "diners club", "jcb", "unionpay", "carte bancaire", "cb"})
+
 // receiptNamed reports whether the subject or the first lines name the
 // mail a receipt.
 func receiptNamed(subject, text string) bool {
@@ -50,8 +57,10 @@ func paymentShown(text string) bool {
 // paid (paymentShown), trimmed; provenance names it as a paid status's
 // source.
 func paymentLine(text string) string {
-	for ln := range strings.Lines(firstLines(text, 80)) {
-		if hasDigit(ln) && maskedCardRE.MatchString(ln) || methodLabel(strings.ToLower(strings.TrimSpace(ln))) {
+	head := firstLines(text, 80)
+	cards := cardGate.AnyFold(head)
+	for ln := range strings.Lines(head) {
+		if cards && hasDigit(ln) && maskedCardRE.MatchString(ln) || methodLabel(strings.ToLower(strings.TrimSpace(ln))) {
 			return strings.TrimSpace(ln)
 		}
 	}
@@ -102,7 +111,11 @@ func chargeOnly(subject, all string) bool {
 // card's masked number on its line, or alone on the next line that holds
 // anything ("Visa •••• 1234 (Apple Pay)" over "$43.54").
 func (c *msgContext) chargedAmount(text string) *Money {
-	lines := strings.Split(firstLines(text, 80), "\n")
+	head := firstLines(text, 80)
+	if !cardGate.AnyFold(head) {
+		return nil
+	}
+	lines := strings.Split(head, "\n")
 	for i, ln := range lines {
 		if !hasDigit(ln) {
 			continue

@@ -26,3 +26,19 @@ func TestScriptSpacedAgreement(t *testing.T) {
 		}
 	}
 }
+
+// TestCardGateHoldsEveryCard: cardGate lets through each form
+// maskedCardRE matches, so that gating by it loses no card.
+func TestCardGateHoldsEveryCard(t *testing.T) {
+	for _, ln := range []string{"Visa •••• 1234", "****1234", "XXXX-1234", "xxxx 5678", "●●●● 4417", "·· 4417",
+		"Mastercard-0000", "MASTER CARD ending in 2231", "Amex 1005", "American Express ••••1234", "Maestro 7710",
+		"Discover 3310", "Diners Club 4401", "JCB 6021", "UnionPay 8812", "Carte bancaire 5520", "CB 9999",
+		"Visa endet auf 1234", "Visa terminant par 1234"} {
+		if !maskedCardRE.MatchString(ln) {
+			t.Errorf("%q: maskedCardRE matches none", ln)
+		}
+		if !cardGate.AnyFold(ln) {
+			t.Errorf("%q: cardGate holds none of it", ln)
+		}
+	}
+}
