@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestRunOnLabelsBreaks: a long line whose departure's and arrival's
 // labels each hold a date or a clock is broken before them and before a
@@ -19,5 +22,21 @@ func TestRunOnLabelsBreaks(t *testing.T) {
 		if got := runOnLabels(tc.in); got != tc.want {
 			t.Errorf("runOnLabels(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestRunOnLabelsBounded: a line longer than runOnMaxLine is left whole,
+// and no more than runOnMaxLines lines of a mail are broken, however
+// many run-on journeys it holds.
+func TestRunOnLabelsBounded(t *testing.T) {
+	unit := "Outward Bristol Temple Meads - Cardiff Central Departure: Fri 12 Jun 2026 at 09:00 Arrival: Fri 12 Jun 2026 at 09:52"
+	long := strings.Repeat(unit+" ", runOnMaxLine/len(unit)+1)
+	if got := runOnLabels(long); got != long {
+		t.Errorf("a line of %d bytes was broken", len(long))
+	}
+	many := strings.Repeat(unit+"\n", runOnMaxLines+5)
+	got := runOnLabels(many)
+	if n := strings.Count(got, "\n") - strings.Count(many, "\n"); n != 2*runOnMaxLines {
+		t.Errorf("%d lines of journeys gave %d breaks, want %d", runOnMaxLines+5, n, 2*runOnMaxLines)
 	}
 }

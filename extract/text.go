@@ -736,17 +736,20 @@ func capitalised(alts []string) string {
 // before each departure's and arrival's label and each direction's
 // heading, so that the readers of a route over its labelled stops read
 // it. Only a long line with two such labels or more, each before a date
-// or a clock.
+// or a clock; no line longer than runOnMaxLine and no more than
+// runOnMaxLines lines a mail, since each labelled leg the break makes
+// costs its readers a pass (a booking's journeys are a few lines, not a
+// mail of thousands).
 func runOnLabels(text string) string {
 	if !strings.Contains(text, ":") {
 		return text
 	}
 	var b strings.Builder
-	changed := false
+	changed, broken := false, 0
 	for rest := text; rest != ""; {
 		ln, next, ok := strings.Cut(rest, "\n")
 		rest = next
-		if len(ln) > 100 && strings.Count(ln, ":") >= 2 {
+		if len(ln) > 100 && len(ln) <= runOnMaxLine && broken < runOnMaxLines && strings.Count(ln, ":") >= 2 {
 			stops := append(runOnStopRE.FindAllStringIndex(ln, 16), runOnClockStopRE.FindAllStringIndex(ln, 16)...)
 			if len(stops) >= 2 {
 				cuts := append(stops, runOnDirectionRE.FindAllStringIndex(ln, 8)...)
@@ -763,6 +766,7 @@ func runOnLabels(text string) string {
 					last = at + 1 // the space the line breaks at
 				}
 				ln, changed = ln[last:], true
+				broken++
 			}
 		}
 		b.WriteString(ln)
@@ -775,6 +779,14 @@ func runOnLabels(text string) string {
 	}
 	return b.String()
 }
+
+// runOnMaxLine and runOnMaxLines bound runOnLabels: the longest line it
+// breaks (an HTML part's journeys run together take a few hundred bytes a
+// leg) and how many lines of a mail it breaks.
+const (
+	runOnMaxLine  = 8 << 10
+	runOnMaxLines = 16
+)
 
 // tabLabelled is text with each line of two cells apart by a tab whose
 // first is a label (a few words, no digit) written as the label and its
