@@ -495,9 +495,82 @@ func deliveryToday(s string) bool {
 		if pastWords.In(ln) || opens(ln) {
 			return false
 		}
-		today = today || todayWords.In(ln)
+		st := statements(ln)
+		today = today || deliverWords.In(st) && todayWords.In(st)
 	}
 	return today
+}
+
+// statements is ln less its sentences that tell nothing of this parcel: a
+// question ("Won't be at your door today?"), the answer to one ("Need it
+// faster? With Express we're at your door today."), and a sentence with
+// a negation (status.not) or a condition's word (clause.if, status.when:
+// "if you order by noon, we're at your door today").
+func statements(ln string) string {
+	var b strings.Builder
+	asked := false
+	for rest := ln; rest != ""; {
+		end := len(rest)
+		for i := 0; i < len(rest); i++ {
+			// A dot before a number is a number's sign ("Order No. 12").
+			if strings.IndexByte(".!?", rest[i]) >= 0 && (i+1 == len(rest) || rest[i+1] == '\n' ||
+				rest[i+1] == ' ' && !(rest[i] == '.' && i+2 < len(rest) && isDigitByte(rest[i+2]))) {
+				end = i + 1
+				break
+			}
+		}
+		s := rest[:end]
+		rest = rest[end:]
+		question := strings.HasSuffix(s, "?")
+		if !question && !asked && !negated(s) && !opensCondition(s) {
+			b.WriteString(s)
+		}
+		asked = question
+	}
+	return b.String()
+}
+
+// negated reports whether sentence s holds a negation (status.not) that
+// is no number's sign ("No. 12", "n° 4") nor part of a name
+// ("Komplett.no").
+func negated(s string) bool {
+	ws := strings.Fields(s)
+	for k, w := range ws {
+		if strings.HasSuffix(w, ".") && k+1 < len(ws) || strings.ContainsRune(w, '°') || hasDigit(w) || k+1 < len(ws) && hasDigit(ws[k+1]) {
+			continue
+		}
+		// A dot inside is a name's or an address's ("Komplett.no").
+		if w = strings.Trim(w, ",.!?:;()\"'"); !strings.Contains(w, ".") && notWords.In(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// opensCondition reports whether a clause of sentence s (apart by
+// commas) opens with a condition's word (clause.if: "if", "should",
+// "falls"; status.when: "when", "once"): "should" or "when" inside a
+// clause ("should arrive today") opens none.
+func opensCondition(s string) bool {
+	for _, c := range strings.Split(lower(s), ",") {
+		c = strings.TrimLeft(c, " \t\"'(-*•>")
+		w, _, _ := strings.Cut(c, " ")
+		if conditionalOpen(c) || whenWords.In(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionalOpen reports whether lower-cased clause c opens with a
+// condition's phrase (clause.if).
+func conditionalOpen(c string) bool {
+	for _, w := range conditionPhrases {
+		if strings.HasPrefix(c, w) && !words.In(c, len(w), false) {
+			return true
+		}
+	}
+	return false
 }
 
 // deliveredWord reports whether lower-cased w holds a delivered

@@ -33,3 +33,41 @@ func TestStatusAtDoorToday(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusDoorTodayOnlyAStatement: the door today counts only as a
+// statement about this parcel, in any language: a question, the answer
+// to one (an offer), a negation or a condition around it tells of no
+// delivery today.
+func TestStatusDoorTodayOnlyAStatement(t *testing.T) {
+	for s, want := range map[string]string{
+		"your order has shipped.\nwon't be at your door today? choose a safe place.":                                StatusShipped,
+		"your order has shipped.\nneed it faster next time? with express we're at your door today.":                 StatusShipped,
+		"your order has shipped.\nif you order by noon, we're at your door today.":                                  StatusShipped,
+		"ihre bestellung wurde versandt.\nnicht zu hause? wir stehen heute vor ihrer tür, wenn sie express wählen.": StatusShipped,
+		"ihre bestellung wurde versandt.\nfalls sie express wählen, stehen wir heute vor ihrer tür.":                StatusShipped,
+		"je bestelling is verzonden.\nniet thuis? we staan vandaag niet voor de deur.":                              StatusShipped,
+		// The statement itself, beside a question of another matter.
+		"your order has shipped. good news: we'll be at your door today between 14:00 and 16:00. questions? reply to this mail.": StatusOutForDelivery,
+		"je bestelling is verzonden.\nwe staan vandaag voor de deur met je pakket.":                                              StatusOutForDelivery,
+	} {
+		if got := statusIn(s); got != want {
+			t.Errorf("statusIn(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestStatements: the sentences of a line that tell of this parcel.
+func TestStatements(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"we're at your door today.", "we're at your door today."},
+		{"won't be home? we're at your door today.", ""},
+		{"if you order by noon, we're at your door today. thanks!", " thanks!"},
+		{"we did not reach your door today. see you tomorrow.", " see you tomorrow."},
+		{"order no. 12 is at your door today", "order no. 12 is at your door today"},
+		{"pakken din fra komplett.no leveres i dag.", "pakken din fra komplett.no leveres i dag."},
+	} {
+		if got := statements(tc.in); got != tc.want {
+			t.Errorf("statements(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
