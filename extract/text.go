@@ -1128,15 +1128,63 @@ var airlineNumberRE = regexp.MustCompile(`^([A-Z][A-Z0-9]|[0-9][A-Z]) ?(\d{1,4})
 // (text) whose words are a flight's before a train's: a boarding pass or
 // an airline's card the flight rules could not read is no train, and its
 // stops are whatever lines stood under the clocks (a passenger's name).
+//
+// A named train's category that is an airline's designator too
+// (sharedRailProducts: Frecciarossa's "FR 9615", Ryanair's FR) keeps its
+// leg when the nearest line above its number with a word of travel, or
+// its own line, speaks of trains and not of flights ("Train" over
+// "FR 9615" after the flight's block).
 func withoutAirlineNumbered(facts []Fact, text string) []Fact {
 	trainWords := -1
+	var lines []string
 	return slices.DeleteFunc(facts, func(f Fact) bool {
 		if f.Segment == nil {
 			return false
 		}
 		m := airlineNumberRE.FindStringSubmatch(f.Segment.Number)
-		return m != nil && airlineDesignators[m[1]] && !railProduct(m[1], text, &trainWords)
+		if m == nil || !airlineDesignators[m[1]] || railProduct(m[1], text, &trainWords) {
+			return false
+		}
+		if sharedRailProducts[m[1]] {
+			if lines == nil {
+				lines = strings.Split(text, "\n")
+			}
+			return !trainHeaded(lines, m[1], m[2])
+		}
+		return true
 	})
+}
+
+// sharedRailProducts are named trains' categories that airlines.tsv
+// holds as designators too: Trenitalia's Frecciarossa (FR, Ryanair's),
+// Frecciargento (FA), ÖBB's Railjet (RJ, Royal Jordanian's) and Nightjet
+// (NJ). Unlike railProducts, a word of trains anywhere in the mail does
+// not make them trains (a Ryanair mail may name the train to the
+// airport): trainHeaded asks for one beside the number.
+var sharedRailProducts = map[string]bool{"FR": true, "FA": true, "RJ": true, "NJ": true}
+
+// trainHeadedLines is how many lines above a leg's number trainHeaded
+// reads for the word of travel that heads it.
+const trainHeadedLines = 8
+
+// trainHeaded reports whether the first line of lines that holds the
+// number designator+digits (written with a space or none) speaks of
+// trains and not of flights, or else the nearest line above it, within
+// trainHeadedLines, that speaks of either.
+func trainHeaded(lines []string, designator, digits string) bool {
+	re := regexp.MustCompile(`\b` + designator + ` ?` + digits + `\b`)
+	for i, ln := range lines {
+		if !re.MatchString(ln) {
+			continue
+		}
+		for k := i; k >= max(0, i-trainHeadedLines); k-- {
+			if n := travelWordCounts(lines[k]); n[0] > 0 || n[1] > 0 {
+				return n[1] > 0 && n[0] == 0
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // airlineDesignators are airlines.tsv's designators.
