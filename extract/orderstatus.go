@@ -548,11 +548,11 @@ func negated(s string) bool {
 }
 
 // opensCondition reports whether a clause of sentence s (apart by
-// commas) opens with a condition's word (clause.if: "if", "should",
+// commas or colons: "Tip: if you …") opens with a condition's word (clause.if: "if", "should",
 // "falls"; status.when: "when", "once"): "should" or "when" inside a
 // clause ("should arrive today") opens none.
 func opensCondition(s string) bool {
-	for _, c := range strings.Split(lower(s), ",") {
+	for _, c := range strings.FieldsFunc(lower(s), func(r rune) bool { return r == ',' || r == ':' }) {
 		c = strings.TrimLeft(c, " \t\"'(-*•>")
 		w, _, _ := strings.Cut(c, " ")
 		if conditionalOpen(c) || whenWords.In(w) {

@@ -64,6 +64,7 @@ func TestStatements(t *testing.T) {
 		{"if you order by noon, we're at your door today. thanks!", " thanks!"},
 		{"we did not reach your door today. see you tomorrow.", " see you tomorrow."},
 		{"order no. 12 is at your door today", "order no. 12 is at your door today"},
+		{"tipp: falls sie express wählen, stehen wir heute vor ihrer tür.", ""},
 		{"pakken din fra komplett.no leveres i dag.", "pakken din fra komplett.no leveres i dag."},
 	} {
 		if got := statements(tc.in); got != tc.want {
