@@ -90,8 +90,14 @@ func receiptPaid(subject, text string) bool {
 		return false
 	}
 	head := lower(firstLines(text, 60))
-	return !billDebit.In(head) && !receiptUnpaid.In(head)
+	return !billDebit.In(head) && !receiptUnpaid.In(head) && !receiptTicket.In(lower(subject)+"\n"+head)
 }
+
+// receiptTicket are the words of a travel ticket's receipt ("Your
+// Electronic Ticket Receipt", "bilhete eletrônico", a flight's words):
+// a trip bought, for the travel readers, never a paid bill (an airline's
+// e-ticket receipt in Portuguese that no travel reader read gave one).
+var receiptTicket = words.NewWholeSet(lang.Entries("receipt.ticket"))
 
 // receiptUnpaid are a receipt's words for a payment that did not go
 // through or is not the bill's whole: declined, pending, a hold, a

@@ -42,6 +42,11 @@ func TestPaidReceiptIsBill(t *testing.T) {
 		{"food delivered, no number", "Panmeal Receipts <noreply@panmeal.example>", "Your Friday evening order with Panmeal",
 			"Thanks for ordering, Sam\n\nHere's your receipt for Noodle Bar (Centre).\n\nTotal $31.20\n\nPayments\nVisa ••••4471 $31.20\n\nOrder Details\n7:02 PM - Pickup 4 Mill Lane\n7:21 PM - Delivery 12 Park Road\nDelivered by Tomasz\n",
 			""},
+		// An airline's e-ticket receipt that no travel reader reads is
+		// no paid bill.
+		{"e-ticket receipt", "Aerolinhas Serra <bilhete@aerolinhasserra.example>", "Seu recibo de bilhete eletrônico",
+			"Recibo de passagem\n\nLocalizador: QX7TZM\nVoo AS 4410 Brasília - Recife\n\nTotal: R$ 812,40\nForma de pagamento: Visa •••• 4471\n",
+			""},
 		{"deposit with a balance left", "Maple Photo <accounts@maplephoto.example>", "Receipt for your deposit - Invoice MP-2207",
 			"Thank you, we've received your deposit.\n\nInvoice: MP-2207\nDeposit paid with Visa •••• 5520: $100.00\nBalance due: $300.00\nDue date: December 1, 2026\n",
 			"bill MP-2207 due 300.00"},
