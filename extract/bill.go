@@ -128,7 +128,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// Not a receipt of goods delivered or shipped (a meal's, a parcel's):
 	// an order's total, which the order reader keeps or, without its
 	// number, nobody.
-	if b.Amount == nil && receiptNamed(subject, text) {
+	if b.Amount == nil && c.receiptNamed(subject, text) {
 		if m := c.chargedAmount(text); m != nil && !goodsWords.In(c.lowerOf(text)) {
 			b.Amount = m
 		}
@@ -227,7 +227,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if !partDue && has&hasBillPaid != 0 && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue ||
 		!partDue && has&hasPaidLabel != 0 && c.paidByLabel(text, b.Amount) ||
 		!partDue && has&hasDebited != 0 && c.debitStands(subject, text, b.Amount) ||
-		!partDue && b.Due == nil && chargeOnly(subject, text) && !c.openBalance(text) && !purchaseReceipt(text) {
+		!partDue && b.Due == nil && c.chargeOnly(subject, text) && !c.openBalance(text) && !purchaseReceipt(text) {
 		b.Status = StatusPaid
 	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unsafe"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -109,8 +110,22 @@ var receiptUnpaid = words.NewWholeSet(lang.Entries("bill.receipt.unpaid"))
 // chargeOnly reports whether a paid receipt delivers nothing: no word of
 // its text speaks of shipping, delivery or a parcel. It is a bill, not
 // an order (an app store's or a subscription's receipt).
-func chargeOnly(subject, all string) bool {
-	return receiptPaid(subject, all) && !goodsWords.In(lower(all))
+func (c *msgContext) chargeOnly(subject, all string) bool {
+	return c.receiptNamed(subject, all) && receiptPaid(subject, all) && !goodsWords.In(c.lowerOf(all))
+}
+
+// receiptNamed is receiptNamed, worked out once for the subject and text
+// last asked.
+func (c *msgContext) receiptNamed(subject, text string) bool {
+	if !sameString(subject, c.receiptSubject) || !sameString(text, c.receiptText) {
+		c.receiptSubject, c.receiptText, c.receipt = subject, text, receiptNamed(subject, text)
+	}
+	return c.receipt
+}
+
+// sameString reports whether a and b are the same string in memory.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
 // chargedAmount is the amount printed with a payment card: after the

@@ -159,6 +159,11 @@ type msgContext struct {
 	// lowerText and lowered remember widthLower of the text the label
 	// sets last read (msgContext.lowerOf).
 	lowerText, lowered string
+	// receiptSubject, receiptText and receipt remember receiptNamed of
+	// the subject and text last asked (msgContext.receiptNamed): the
+	// bill reader asks it twice or three times of one text.
+	receiptSubject, receiptText string
+	receipt                     bool
 	// ref is the day that dates without a year are read against: the
 	// Date header, else the first date with a year in the text.
 	ref time.Time

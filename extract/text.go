@@ -524,7 +524,7 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 	// A paid receipt that delivers nothing (an app store's, a
 	// subscription's) is a bill, whatever order number it prints
 	// (billcharged.go).
-	if chargeOnly(subject, all) {
+	if c.chargeOnly(subject, all) {
 		if f, ok := c.textBill(subject, all); ok && f.Bill.Status == StatusPaid {
 			return []Fact{f}
 		}
