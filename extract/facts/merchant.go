@@ -195,9 +195,6 @@ func compact(label string) string {
 	return strings.ReplaceAll(places.FoldWords(label), " ", "")
 }
 
-// legalForms are the words at a shop's name's end that name its legal
-// form or its kind, not the shop ("Acme Home & Co", "Nordlicht GmbH",
-// "Acme Home Store").
 // regionWords are the words after a shop's name that say which country's
 // shop it is ("Topps UK" at topps.com, "Zalando DE", "Boots Europe"): the
 // last word only, and the name left is a domain's name of four letters or
@@ -207,6 +204,9 @@ var regionWords = map[string]bool{"uk": true, "us": true, "usa": true, "eu": tru
 	"in": true, "jp": true, "pl": true, "se": true, "no": true, "dk": true, "fi": true, "pt": true, "br": true, "mx": true,
 	"international": true, "intl": true, "global": true}
 
+// legalForms are the words at a shop's name's end that name its legal
+// form or its kind, not the shop ("Acme Home & Co", "Nordlicht GmbH",
+// "Acme Home Store").
 var legalForms = map[string]bool{"co": true, "company": true, "inc": true, "ltd": true, "llc": true, "plc": true,
 	"corp": true, "gmbh": true, "ag": true, "kg": true, "sa": true, "sas": true, "sarl": true, "srl": true, "spa": true,
 	"bv": true, "nv": true, "ab": true, "as": true, "aps": true, "oy": true, "sro": true, "shop": true, "store": true,
