@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
-	"unsafe"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
@@ -87,7 +86,13 @@ func methodLabel(l string) bool {
 // and says nothing of a debit to come ("will be charged on …": an
 // autopay's notice of a bill due).
 func receiptPaid(subject, text string) bool {
-	if !receiptNamed(subject, text) || !paymentShown(text) {
+	return receiptNamed(subject, text) && shownPaid(subject, text)
+}
+
+// shownPaid is receiptPaid less its receipt's name: the payment shown,
+// and no word of a debit to come, a payment that failed or a ticket.
+func shownPaid(subject, text string) bool {
+	if !paymentShown(text) {
 		return false
 	}
 	head := lower(firstLines(text, 60))
@@ -111,7 +116,7 @@ var receiptUnpaid = words.NewWholeSet(lang.Entries("bill.receipt.unpaid"))
 // its text speaks of shipping, delivery or a parcel. It is a bill, not
 // an order (an app store's or a subscription's receipt).
 func (c *msgContext) chargeOnly(subject, all string) bool {
-	return c.receiptNamed(subject, all) && receiptPaid(subject, all) && !goodsWords.In(c.lowerOf(all))
+	return c.receiptNamed(subject, all) && shownPaid(subject, all) && !goodsWords.In(c.lowerOf(all))
 }
 
 // receiptNamed is receiptNamed, worked out once for the subject and text
@@ -121,11 +126,6 @@ func (c *msgContext) receiptNamed(subject, text string) bool {
 		c.receiptSubject, c.receiptText, c.receipt = subject, text, receiptNamed(subject, text)
 	}
 	return c.receipt
-}
-
-// sameString reports whether a and b are the same string in memory.
-func sameString(a, b string) bool {
-	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
 // chargedAmount is the amount printed with a payment card: after the

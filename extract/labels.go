@@ -47,7 +47,7 @@ func (c *msgContext) labelledDateBut(l labelSet, text string, z zoneHint, skip f
 
 // digitLinesOf is digitLines(text), worked out once per text.
 func (c *msgContext) digitLinesOf(text string) []int {
-	if len(text) != len(c.digitText) || unsafe.StringData(text) != unsafe.StringData(c.digitText) {
+	if !sameString(text, c.digitText) {
 		c.digitText, c.digitLines = text, digitLines(text)
 	}
 	return c.digitLines
@@ -280,10 +280,17 @@ type textIndex interface {
 
 // lowerOf is widthLower(text), worked out once for the text last asked.
 func (c *msgContext) lowerOf(text string) string {
-	if len(text) != len(c.lowerText) || unsafe.StringData(text) != unsafe.StringData(c.lowerText) {
+	if !sameString(text, c.lowerText) {
 		c.lowerText, c.lowered = text, widthLower(text)
 	}
 	return c.lowered
+}
+
+// sameString reports whether a and b are the same string in memory: the
+// text a msgContext cache was worked out for (lowerOf, digitLinesOf,
+// receiptNamed, the reservation cache), not a copy of it.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
 // maxLabelled bounds the values one label set reads from a text: a

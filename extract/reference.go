@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"mailnode/extract/lang"
 )
@@ -141,7 +140,7 @@ func (c *msgContext) bookingRef(text string) string {
 // once. A text is known by where it lies, as digitLinesOf knows it.
 func (c *msgContext) reservationCodesOf(text string) []string {
 	for i := range c.resv {
-		if e := &c.resv[i]; e.done && len(e.text) == len(text) && unsafe.StringData(e.text) == unsafe.StringData(text) {
+		if e := &c.resv[i]; e.done && sameString(e.text, text) {
 			return e.codes
 		}
 	}
