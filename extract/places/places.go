@@ -49,12 +49,13 @@ type tables struct {
 	zones     map[string]string
 	countries map[string]string
 	airports  map[string]Airport
-	byName    map[string]string   // folded name or city → code
-	cityZones map[string]string   // folded city → zone, when all its airports agree
-	cityLarge map[string][]string // folded city → its large airports, when it has several
-	english   map[string]string   // a city's folded name in another language → its English one
-	cjk       map[string]string   // an airport's name in Chinese, Japanese or Korean → its code
-	regional  map[string]string   // a US or Canadian city, folded, and its state → its airport's code, "" for none
+	byName    map[string]string    // folded name or city → code
+	cityZones map[string]string    // folded city → zone, when all its airports agree
+	cityLarge map[string][]string  // folded city → its large airports, when it has several
+	byCity    map[string][]Airport // folded city (or its name in another language) → its airports open today
+	english   map[string]string    // a city's folded name in another language → its English one
+	cjk       map[string]string    // an airport's name in Chinese, Japanese or Korean → its code
+	regional  map[string]string    // a US or Canadian city, folded, and its state → its airport's code, "" for none
 	// regionZones are a state's or province's zones by its abbreviation,
 	// regionNames its abbreviation by its name in full, folded.
 	regionZones map[string][]string
@@ -226,6 +227,7 @@ var load = sync.OnceValue(func() *tables {
 			slices.Sort(t.cityLarge[city])
 		}
 	}
+	t.byCity = cities
 	t.shortForms(cities)
 	t.readRegional()
 	return t
@@ -445,7 +447,7 @@ func (t *tables) inRegion(city, region string) (string, bool) {
 
 // genericWords say "airport" and nothing about which one.
 var genericWords = map[string]bool{"airport": true, "international": true, "intl": true, "aeroporto": true,
-	"aeropuerto": true, "aeroport": true, "flughafen": true, "regional": true, "municipal": true, "airfield": true}
+	"aeropuerto": true, "aeroport": true, "flughafen": true, "regional": true, "municipal": true, "airfield": true, "apt": true}
 
 // withoutGeneric drops the generic words from a folded name.
 func withoutGeneric(folded string) string {
@@ -535,12 +537,64 @@ func AirportByName(name string) (string, bool) {
 	// An airport's name with its city's name in another language:
 	// "Londres Heathrow" is London Heathrow.
 	if first, rest, ok := strings.Cut(f, " "); ok && t.english[first] != "" {
-		return t.lookup(t.english[first] + " " + rest)
+		if code, ok := t.lookup(t.english[first] + " " + rest); ok {
+			return code, true
+		}
 	}
 	if !isASCII(f) {
 		return t.cjkAirport(f)
 	}
+	return t.cityAndWord(f)
+}
+
+// cityAndWord reads a name that is a city's followed by words of one of
+// its airports' own names ("Roma Fiumicino", "Barcelona El Prat",
+// "Stockholm Arlanda"), or by the city's name again and generic words
+// ("Munich Munich", "San Francisco San Francisco Intl Apt": a booking
+// page's city over the airport's short name): the one airport of the
+// city whose name holds every such word. A word that no airport of the
+// city or two of them hold names none.
+func (t *tables) cityAndWord(folded string) (string, bool) {
+	words := strings.Fields(folded)
+	for n := min(len(words)-1, 3); n >= 1; n-- {
+		city := strings.Join(words[:n], " ")
+		as := t.byCity[city]
+		if len(as) == 0 {
+			continue
+		}
+		var rest []string
+		for _, w := range words[n:] {
+			if !genericWords[w] && !slices.Contains(words[:n], w) {
+				rest = append(rest, w)
+			}
+		}
+		if len(rest) == 0 {
+			code, ok := t.byName[city]
+			return code, ok
+		}
+		found := ""
+		for _, a := range as {
+			own := strings.Fields(Fold(a.Name))
+			if !a.Retired && !slices.ContainsFunc(rest, func(w string) bool { return !slices.Contains(own, w) }) {
+				if found != "" && found != a.Code {
+					return "", false
+				}
+				found = a.Code
+			}
+		}
+		return found, found != ""
+	}
 	return "", false
+}
+
+// CountryOf returns the country of an airport's code, or "".
+func CountryOf(code string) string { return load().airports[strings.ToUpper(code)].Country }
+
+// CityAirports returns the airports open today of the city a name is, by
+// its English name or its own ("Aberdeen": Scotland's and South
+// Dakota's), for a route's other end to choose between.
+func CityAirports(name string) []Airport {
+	return slices.Clone(load().byCity[Fold(name)])
 }
 
 // cjkWords are the words for "airport" that follow an airport's name in

@@ -38,10 +38,23 @@ func TestTables(t *testing.T) {
 		"Athènes": "ATH", "Lissabon": "LIS", "Londres Heathrow": "LHR", "Kööpenhamina": "CPH",
 		// A city whose table names its province or district after it in
 		// parentheses ("Olbia (SS)", "Hanoi (Soc Son)").
-		"Olbia": "OLB", "Hanoi": "HAN", "Wuhan": "WUH"} {
+		"Olbia": "OLB", "Hanoi": "HAN", "Wuhan": "WUH",
+		// A city and a word of one of its airports' names, or the city
+		// again over generic words (a booking page's two lines joined).
+		"Roma Fiumicino": "FCO", "Barcelona El Prat": "BCN", "Rome Ciampino": "CIA",
+		"Munich Munich": "MUC", "San Francisco San Francisco Intl Apt": "SFO"} {
 		if code, ok := places.AirportByName(name); !ok || code != want {
 			t.Errorf("AirportByName(%s) = %q, %v, want %s", name, code, ok, want)
 		}
+	}
+	// A station's word after a city names no airport.
+	for _, name := range []string{"Roma Termini", "Milano Centrale", "London Euston", "Paris Nord"} {
+		if code, ok := places.AirportByName(name); ok {
+			t.Errorf("AirportByName(%s) = %q, want none", name, code)
+		}
+	}
+	if as := places.CityAirports("Aberdeen"); len(as) < 2 {
+		t.Errorf("CityAirports(Aberdeen) = %v, want Scotland's and South Dakota's", as)
 	}
 	if code, ok := places.AirportByName("Barcelona"); ok {
 		t.Errorf("AirportByName(Barcelona) = %q, want no single answer (Spain's and Venezuela's)", code)
