@@ -30,6 +30,10 @@ import (
 
 const gdsMonths = `JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC`
 
+// gdsMonthsTitle are gdsMonths as an e-ticket receipt prints them
+// beside a two-digit year ("16Aug16").
+const gdsMonthsTitle = `Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec`
+
 // gdsWeekdays are a row's day of the week before its date ("MO 24APR").
 const gdsWeekdays = `(?:MO|TU|WE|TH|FR|SA|SU|MON|TUE|WED|THU|FRI|SAT|SUN)`
 

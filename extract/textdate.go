@@ -65,8 +65,9 @@ var (
 	yearFirstRE = regexp.MustCompile(`\b(\d{4})([/.])(\d{1,2})([/.])(\d{1,2})\b`)
 	dashDateRE  = regexp.MustCompile(`\b(\d{1,2})-(\d{1,2})-(\d{4})\b`)
 	// 02FEB27: two digits of the day, the month's English abbreviation
-	// in capitals, two digits of the year.
-	compactDateRE = regexp.MustCompile(`\b(\d{2})(` + gdsMonths + `)(\d{2})\b`)
+	// in capitals (or only its first letter: an e-ticket receipt's
+	// "16Aug16"), two digits of the year.
+	compactDateRE = regexp.MustCompile(`\b(\d{2})(` + gdsMonths + `|` + gdsMonthsTitle + `)(\d{2})\b`)
 	// " à 17h50", " 09:15": a clock right after a day and month, or
 	// after a departure's or an arrival's short marker, as a ticket's
 	// table prints a stop's day and clock ("05.03   odj. 06:12").
@@ -387,7 +388,7 @@ func findDates(s string, usFirst bool) []dateMatch {
 		for _, m := range compactDateRE.FindAllStringSubmatchIndex(s, -1) {
 			d, _ := strconv.Atoi(s[m[2]:m[3]])
 			y, _ := strconv.Atoi(s[m[6]:m[7]])
-			mo := gdsMonthNum[s[m[4]:m[5]]]
+			mo := gdsMonthNum[strings.ToUpper(s[m[4]:m[5]])]
 			if validDate(2000+y, mo, d) && !taken(m[0], m[1]) {
 				out = append(out, dateMatch{2000 + y, mo, d, m[0], m[1], true})
 			}
