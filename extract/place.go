@@ -45,6 +45,10 @@ func namedRoute(ln string) (string, string) {
 			if s := numberFromToRE.FindStringSubmatch(ln[m[len(m)-1][1]:]); s != nil {
 				parts = s[1:]
 			}
+		} else if s := numberFromToRE.FindStringSubmatch(" " + ln); s != nil {
+			// The same route as a line of its own ("Da Roma Fiumicino
+			// (T1) a Londra Gatwick (Terminal Del Nord)").
+			parts = s[1:]
 		}
 	}
 	if len(parts) != 2 {
