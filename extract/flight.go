@@ -276,6 +276,13 @@ func (c *msgContext) textFlights(text string) []Fact {
 		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
 		seen[key] = len(out)
 	}
+	// A booking's numbers that no layout's reader could read: their
+	// flights by their parts (flightparts.go).
+	if len(out) == 0 && len(hits) > 0 && (ref != "" || c.bookingSigned(text)) {
+		for _, seg := range c.partsFlights(lines, hits) {
+			add(seg, ref)
+		}
+	}
 	return out
 }
 

@@ -344,6 +344,31 @@ func stayThenFlight(travel []string, i int, out []Fact) bool {
 	return i == 1 && len(travel) > 1 && travel[0] == KindHotel && travel[1] == KindFlight && len(out) > 0 && out[0].Kind == KindHotel
 }
 
+// flightThenHeadedTrain reports whether the kind at i is a train after
+// flights the flight rules read, in a mail that heads a part of itself
+// with a train's word alone ("Volo", "AZ 611", …, then "Treno",
+// "Partenza 10:15 Roma Termini", "FR 9527"): a trip's itinerary of a
+// flight and a train, each under its heading.
+func flightThenHeadedTrain(travel []string, i int, out []Fact, text string) bool {
+	if i < 1 || i >= len(travel) || travel[i] != KindTrain || !slices.Contains(travel[:i], KindFlight) || len(out) == 0 {
+		return false
+	}
+	for _, f := range out {
+		if f.Kind != KindFlight {
+			return false
+		}
+	}
+	for ln := range strings.Lines(text) {
+		if t := strings.TrimRight(strings.TrimSpace(ln), ":"); len(t) <= 12 && t != "" && !strings.Contains(t, " ") && trainWordAlone.In(lower(t)) {
+			return true
+		}
+	}
+	return false
+}
+
+// trainWordAlone are a train's words (vehicle.train in extract/lang).
+var trainWordAlone = words.NewWholeSet(lang.Entries("vehicle.train"))
+
 // emptyStayThenFlight reports whether the flight rules get a turn after
 // the stay rules read nothing in a mail whose words are a stay's first and
 // a flight's next: an airline's confirmation that names its stops by
@@ -449,7 +474,7 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 	// of timed stops, a flight's that its rules could not read too.
 	for i, kind := range travel {
 		namedAfterStay := emptyStayThenFlight(travel, i, out)
-		if (i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) || i > 1 && kind != KindTrain) && !stayThenFlight(travel, i, out) && !namedAfterStay {
+		if (i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) || i > 1 && kind != KindTrain) && !stayThenFlight(travel, i, out) && !namedAfterStay && !flightThenHeadedTrain(travel, i, out, text) {
 			break
 		}
 		facts := c.travelFacts(kind, subject, text, all)
@@ -463,7 +488,7 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 		// A stay and a flight in one mail, the stay's words the more
 		// (a trip's itinerary: the flight's blocks, then the hotel's
 		// dates): the flight rules read it too.
-		if len(out) > 0 && !stayThenFlight(travel, i+1, out) {
+		if len(out) > 0 && !stayThenFlight(travel, i+1, out) && !flightThenHeadedTrain(travel, i+1, out, text) {
 			break
 		}
 	}
