@@ -278,9 +278,17 @@ func (c *msgContext) textFlights(text string) []Fact {
 	}
 	// A booking's numbers that no layout's reader could read: their
 	// flights by their parts (flightparts.go).
-	if len(out) == 0 && len(hits) > 0 && (ref != "" || c.bookingSigned(text)) {
-		for _, seg := range c.partsFlights(lines, hits) {
-			add(seg, ref)
+	// So are the numbers the readers left beside those they read (a
+	// receipt's second row wrapped otherwise than its first).
+	if len(hits) > len(out) && (ref != "" || c.bookingSigned(text)) {
+		read := map[string]*Segment{}
+		for _, f := range out {
+			read[f.Segment.Number] = f.Segment
+		}
+		for _, seg := range c.partsFlights(lines, hits, read) {
+			if read[seg.Number] == nil {
+				add(seg, ref)
+			}
 		}
 	}
 	return out

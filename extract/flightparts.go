@@ -27,16 +27,18 @@ import (
 // from it, on its side.
 const partsWindow = 14
 
-// partsFlights reads each hit's flight from its parts, when the mail's
-// readers found none of them.
-func (c *msgContext) partsFlights(lines []string, hits []hit) []*Segment {
+// partsFlights reads each hit's flight from its parts, for the numbers
+// the mail's readers left; known are the flights they read, by number.
+func (c *msgContext) partsFlights(lines []string, hits []hit, known map[string]*Segment) []*Segment {
 	// A booking's code the number reader took for a flight's
 	// ("Lufthansa booking code:", "ZZ0016") is none.
 	// Nor is a gate's or a seat's three characters ("B12" under a
 	// column of labels): no layout of these tells a flight so short.
 	ref := c.recordLocator(strings.Join(lines, "\n"))
 	hits = slices.DeleteFunc(slices.Clone(hits), func(h hit) bool {
-		return ref != "" && strings.Contains(lines[h.line], ref) || len(strings.ReplaceAll(h.num, " ", "")) <= 3
+		d, n, _ := strings.Cut(h.num, " ")
+		return ref != "" && strings.HasPrefix(ref, d) && strings.HasSuffix(ref, n) && strings.Contains(lines[h.line], ref) ||
+			len(d+n) <= 3
 	})
 	read := func(below bool) []*Segment {
 		var out []*Segment
@@ -74,7 +76,7 @@ func (c *msgContext) partsFlights(lines []string, hits []hit) []*Segment {
 				}
 				from = max(from, textLinesStart(lines, h.line, from, partsWindow))
 			}
-			if seg := c.flightFromParts(lines, from, to); seg != nil {
+			if seg := c.flightFromParts(lines, from, to, !below); seg != nil {
 				seg.Number = h.num
 				out = append(out, seg)
 			}
@@ -82,10 +84,30 @@ func (c *msgContext) partsFlights(lines []string, hits []hit) []*Segment {
 		return out
 	}
 	below, above := read(true), read(false)
-	if len(above) > len(below) {
+	if score(above, known) > score(below, known) {
 		return above
 	}
 	return below
+}
+
+// score is how well a side's reading fits a mail: a flight for each
+// number it reads, and the flights the layouts' readers read (known,
+// by number) count twice, for it when it reads them alike, against it
+// when it reads them otherwise: the side a mail's own layout puts its
+// flights' parts on reads the flights a reader could read as that
+// reader did.
+func score(segs []*Segment, known map[string]*Segment) int {
+	n := len(segs)
+	for _, s := range segs {
+		if k, ok := known[s.Number]; ok {
+			if k.From != nil && k.To != nil && k.From.Code == s.From.Code && k.To.Code == s.To.Code {
+				n += 2
+			} else {
+				n -= 2
+			}
+		}
+	}
+	return n
 }
 
 // textLinesStart is where n lines with text above line i begin, at
@@ -114,9 +136,12 @@ type partClock struct {
 var dayPlusRE = regexp.MustCompile(`^\s*(?:h\b)?\s*\(?\+\s?([1-3])\b`)
 
 // flightFromParts reads one flight from lines[from:to]: the first two
-// airports its lines name, its labelled clocks (else its first two),
-// the departure's day on its clock's line or the nearest above it.
-func (c *msgContext) flightFromParts(lines []string, from, to int) *Segment {
+// airports its lines name and its first two clocks, or the last two of
+// each when the number ends the lines (last: the parts nearest the
+// number are its flight's, those further up a header's or a
+// passenger's), and the departure's day on its clock's line or the
+// nearest above it.
+func (c *msgContext) flightFromParts(lines []string, from, to int, last bool) *Segment {
 	// The places in the order the lines name them: an airport's code,
 	// or a name that means no one airport ("Aberdeen": Scotland's and
 	// South Dakota's), which the other end's country chooses between.
@@ -174,6 +199,9 @@ func (c *msgContext) flightFromParts(lines []string, from, to int) *Segment {
 			parts = append(parts, part{name: name})
 		}
 	}
+	if last {
+		slices.Reverse(parts)
+	}
 	var codes []string
 	for i, p := range parts {
 		code := p.code
@@ -192,6 +220,12 @@ func (c *msgContext) flightFromParts(lines []string, from, to int) *Segment {
 		}
 		if len(codes) == 2 {
 			break
+		}
+	}
+	if last {
+		slices.Reverse(codes)
+		if len(clocks) > 2 {
+			clocks = clocks[len(clocks)-2:]
 		}
 	}
 	if len(codes) < 2 || len(clocks) == 0 {

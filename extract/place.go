@@ -180,7 +180,9 @@ var commonUpperWord = map[string]bool{"THE": true, "AND": true, "FOR": true, "YO
 	"EUR": true, "USD": true, "GBP": true, "CHF": true, "PNR": true, "MRS": true, "DER": true, "DIE": true,
 	"DAS": true, "UND": true, "MIT": true, "VON": true, "BEI": true, "PDF": true, "FAQ": true, "APP": true,
 	"MON": true, "TUE": true, "WED": true, "THU": true, "FRI": true, "SAT": true, "SUN": true, "ECO": true,
-	"SEA": true, "AIR": true, "BUS": true, "CAR": true}
+	"SEA": true, "AIR": true, "BUS": true, "CAR": true,
+	// A booking system's passenger types: adult, child, infant.
+	"ADT": true, "CHD": true, "INF": true}
 
 var placeCleanRE = regexp.MustCompile(`(?i)\b(departure|depart|dep|abflug|abflugzeit|abflughafen|zielflughafen|arrival|arrive|arr|ankunft|ankunftszeit|from|to|von|nach|départ|arrivée|terminal\s*\w*|gate\s*\w*|flight|flug|date|time|uhr|am|pm|` + weekdays + `)\b|[:|*→>]`)
 
