@@ -1180,6 +1180,29 @@ func withoutAirlineNumbered(facts []Fact, text string) []Fact {
 	})
 }
 
+// holdsNumber reports whether ln holds designator and digits as one
+// word, a space between them or none ("FR 9615", "FR9615"), as the
+// expression \bFR ?9615\b would, without compiling one per leg.
+func holdsNumber(ln, designator, digits string) bool {
+	wordByte := func(b byte) bool { return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+	for off := 0; ; {
+		i := strings.Index(ln[off:], designator)
+		if i < 0 {
+			return false
+		}
+		i += off
+		off = i + 1
+		if i > 0 && wordByte(ln[i-1]) {
+			continue
+		}
+		rest := ln[i+len(designator):]
+		rest = strings.TrimPrefix(rest, " ")
+		if after, ok := strings.CutPrefix(rest, digits); ok && (after == "" || !wordByte(after[0])) {
+			return true
+		}
+	}
+}
+
 // sharedRailProducts are named trains' categories that airlines.tsv
 // holds as designators too: Trenitalia's Frecciarossa (FR, Ryanair's),
 // Frecciargento (FA), ÖBB's Railjet (RJ, Royal Jordanian's) and Nightjet
@@ -1197,9 +1220,8 @@ const trainHeadedLines = 8
 // trains and not of flights, or else the nearest line above it, within
 // trainHeadedLines, that speaks of either.
 func trainHeaded(lines []string, designator, digits string) bool {
-	re := regexp.MustCompile(`\b` + designator + ` ?` + digits + `\b`)
 	for i, ln := range lines {
-		if !re.MatchString(ln) {
+		if !holdsNumber(ln, designator, digits) {
 			continue
 		}
 		for k := i; k >= max(0, i-trainHeadedLines); k-- {
