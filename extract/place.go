@@ -182,7 +182,9 @@ var commonUpperWord = map[string]bool{"THE": true, "AND": true, "FOR": true, "YO
 	"MON": true, "TUE": true, "WED": true, "THU": true, "FRI": true, "SAT": true, "SUN": true, "ECO": true,
 	"SEA": true, "AIR": true, "BUS": true, "CAR": true,
 	// A booking system's passenger types: adult, child, infant.
-	"ADT": true, "CHD": true, "INF": true}
+	"ADT": true, "CHD": true, "INF": true,
+	// Airlines named in capitals ("Issued: TAP 10Jan27", "ITA Airways").
+	"TAP": true, "ITA": true, "JAL": true}
 
 var placeCleanRE = regexp.MustCompile(`(?i)\b(departure|depart|dep|abflug|abflugzeit|abflughafen|zielflughafen|arrival|arrive|arr|ankunft|ankunftszeit|from|to|von|nach|départ|arrivée|terminal\s*\w*|gate\s*\w*|flight|flug|date|time|uhr|am|pm|` + weekdays + `)\b|[:|*→>]`)
 
