@@ -108,6 +108,10 @@ func TestCJKAirports(t *testing.T) {
 		"東京(羽田)": "HND", "羽田空港": "HND", "福岡": "FUK", "北京首都国际机场": "PEK", "上海虹桥国际机场": "SHA",
 		"서울/김포": "GMP", "김포국제공항": "GMP", "인천공항": "ICN", "臺灣桃園國際機場": "TPE",
 		"東京": "", "上海": "", "서울": "", "羽田 成田": "",
+		// Cities abroad with one large airport, as Japanese, Korean and
+		// Chinese mail names them; a city of two stays none.
+		"フランクフルト": "FRA", "프랑크푸르트": "FRA", "法蘭克福國際機場": "FRA", "ホーチミン": "SGN", "ロンドン": "", "パリ": "",
+		"Ho Chi Minh": "SGN",
 	} {
 		got, ok := places.AirportByName(name)
 		if got != want || ok != (want != "") {
