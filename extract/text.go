@@ -1184,7 +1184,9 @@ func withoutAirlineNumbered(facts []Fact, text string) []Fact {
 // word, a space between them or none ("FR 9615", "FR9615"), as the
 // expression \bFR ?9615\b would, without compiling one per leg.
 func holdsNumber(ln, designator, digits string) bool {
-	wordByte := func(b byte) bool { return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+	wordByte := func(b byte) bool {
+		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+	}
 	for off := 0; ; {
 		i := strings.Index(ln[off:], designator)
 		if i < 0 {
