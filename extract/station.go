@@ -136,13 +136,6 @@ func (c *msgContext) placedZone(name string) zoneHint {
 	if z, loc := places.StationZone(name); loc != nil {
 		return zoneHint{z, loc}
 	}
-	// A place written in a script one country alone writes its places
-	// in (scriptCountry): Hangul is Korea's ("서울", "부산"), kana
-	// Japan's; Chinese characters alone are no one country's (東京 is
-	// Japan's, 台北 Taiwan's).
-	if country := scriptCountry(name); country != "" && country != "CN" {
-		return c.countryZone(country)
-	}
 	return zoneHint{}
 }
 
