@@ -34,11 +34,15 @@ func (c *msgContext) partsFlights(lines []string, hits []hit, known map[string]*
 	// ("Lufthansa booking code:", "ZZ0016") is none.
 	// Nor is a gate's or a seat's three characters ("B12" under a
 	// column of labels): no layout of these tells a flight so short.
+	// Nor is a number a flight of the booking's where its line names it
+	// as another booking's ("Arriving flight: LH 1234" in a transfer's
+	// mail) or the lines above it offer it ("Seats are still available
+	// on:").
 	ref := c.recordLocator(strings.Join(lines, "\n"))
 	hits = slices.DeleteFunc(slices.Clone(hits), func(h hit) bool {
 		d, n, _ := strings.Cut(h.num, " ")
 		return ref != "" && strings.HasPrefix(ref, d) && strings.HasSuffix(ref, n) && strings.Contains(lines[h.line], ref) ||
-			len(d+n) <= 3
+			gateShaped(d, n) || flightReferenceWords.In(lower(lines[h.line])) || offeredAbove(lines, h.line)
 	})
 	read := func(below bool) []*Segment {
 		var out []*Segment
@@ -76,7 +80,11 @@ func (c *msgContext) partsFlights(lines []string, hits []hit, known map[string]*
 				}
 				from = max(from, textLinesStart(lines, h.line, from, partsWindow))
 			}
-			if seg := c.flightFromParts(lines, from, to, !below); seg != nil {
+			floor := 0 // the previous number's line, which no day is read above
+			if i > 0 {
+				floor = hits[i-1].line + 1
+			}
+			if seg := c.flightFromParts(lines, from, to, floor, !below); seg != nil {
 				seg.Number = h.num
 				out = append(out, seg)
 			}
@@ -141,7 +149,7 @@ var dayPlusRE = regexp.MustCompile(`^\s*(?:h\b)?\s*\(?\+\s?([1-3])\b`)
 // number are its flight's, those further up a header's or a
 // passenger's), and the departure's day on its clock's line or the
 // nearest above it.
-func (c *msgContext) flightFromParts(lines []string, from, to int, last bool) *Segment {
+func (c *msgContext) flightFromParts(lines []string, from, to, floor int, last bool) *Segment {
 	// The places in the order the lines name them: an airport's code,
 	// or a name that means no one airport ("Aberdeen": Scotland's and
 	// South Dakota's), which the other end's country chooses between.
@@ -166,11 +174,19 @@ func (c *msgContext) flightFromParts(lines []string, from, to int, last bool) *S
 			if m := dayPlusRE.FindStringSubmatch(ln[ck.end:]); m != nil {
 				pc.plus = int(m[1][0] - '0')
 			}
-			// A desk's, a gate's or a bag drop's clock is no stop's.
-			if checkLineRE.MatchString(ln) || len(cs) == 1 && !pc.dep && !pc.arr && serviceClockLine(ln) {
+			// A desk's, a gate's or a bag drop's clock is no stop's, nor
+			// a duration's, an office's hours, advice's ("be at the
+			// airport by 05:30") or the old time of a changed flight
+			// ("Previous: … 11:40 - 13:40").
+			if checkLineRE.MatchString(ln) || len(cs) == 1 && !pc.dep && !pc.arr && serviceClockLine(ln) || notStopWords.In(lower(ln)) {
 				continue
 			}
 			clocks = append(clocks, pc)
+		}
+		// A passenger's line names no airport ("Passenger: MR BEN
+		// LEE": Benghazi and Leesburg by their codes).
+		if passengerLine(ln) {
+			continue
 		}
 		if ac := airportCodes(ln); len(ac) > 0 {
 			for _, code := range ac {
@@ -231,52 +247,76 @@ func (c *msgContext) flightFromParts(lines []string, from, to int, last bool) *S
 	if len(codes) < 2 || len(clocks) == 0 {
 		return nil
 	}
-	// The first two clocks in the order the lines give them: labels
-	// differ from airline to airline, the order of a flight's stops
-	// does not.
+	// The clocks labelled as the departure's and the arrival's, else the
+	// first two in the order the lines give them: labels differ from
+	// airline to airline, the order of a flight's stops does not.
 	dep, arr := 0, -1
 	if len(clocks) > 1 {
 		arr = 1
 	}
+	ld, la := -1, -1
+	for i, pc := range clocks {
+		if ld < 0 && pc.dep && !pc.arr {
+			ld = i
+		}
+		if la < 0 && pc.arr && !pc.dep {
+			la = i
+		}
+	}
+	if ld >= 0 && la > ld {
+		dep, arr = ld, la
+	}
 	dc := clocks[dep]
 	// The departure's day: on its clock's line, else the nearest above
-	// it, in the window and then a few lines above it (a leg's heading).
+	// it in the number's lines, else the first below it there ("Boston
+	// BOS 17:05 - Roma FCO 07:35", then "14 maggio 2026"), else the
+	// nearest above them, within four lines and never above the previous
+	// number's (a leg's heading). A day the mail was booked or issued on
+	// is none.
 	var day dateMatch
 	var colDay *dateMatch // the arrival's day, in the column of its clock
 	found := false
-	for i := dc.at; !found && i >= max(0, from-4); i-- {
-		if ds := c.dates(lines[i]); len(ds) > 0 {
-			day, found = ds[0], true
-			if i == dc.at {
-				// The last date before the clock on its line.
-				for _, d := range ds {
-					if d.start < dc.clock.start {
-						day = d
-					}
+	take := func(i int) bool {
+		ds := c.dates(lines[i])
+		if len(ds) == 0 || bookedDayLine(lines[i]) {
+			return false
+		}
+		switch cs := findClocks(lines[dc.at]); {
+		case i == dc.at:
+			// The last date before the clock on its line, else its first.
+			day = ds[0]
+			for _, d := range ds {
+				if d.start < dc.clock.start {
+					day = d
 				}
-			} else if cs := findClocks(lines[dc.at]); len(cs) == len(ds) && len(cs) > 1 {
-				// Columns: a row of days over a row of clocks, each
-				// clock's day the one in its column ("Sat, Oct 9, 2027
-				// \t Fri, Oct 8, 2027" over "09:50 PM \t 11:05 AM").
-				for k, ck := range cs {
-					if ck.start == dc.clock.start {
-						day = ds[k]
-					}
-					if arr >= 0 && clocks[arr].at == dc.at && ck.start == clocks[arr].clock.start {
-						colDay = &ds[k]
-					}
-				}
-			} else {
-				day = ds[len(ds)-1]
 			}
+		case len(cs) == len(ds) && len(cs) > 1:
+			// Columns: a row of days over a row of clocks, each clock's
+			// day the one in its column ("Sat, Oct 9, 2027 \t Fri, Oct
+			// 8, 2027" over "09:50 PM \t 11:05 AM").
+			for k, ck := range cs {
+				if ck.start == dc.clock.start {
+					day = ds[k]
+				}
+				if arr >= 0 && clocks[arr].at == dc.at && ck.start == clocks[arr].clock.start {
+					colDay = &ds[k]
+				}
+			}
+		case i < dc.at:
+			day = ds[len(ds)-1]
+		default:
+			day = ds[0]
 		}
+		return true
 	}
-	// Else the first below it ("Boston BOS 17:05 - Roma FCO 07:35",
-	// then "14 maggio 2026").
+	for i := dc.at; !found && i >= from; i-- {
+		found = take(i)
+	}
 	for i := dc.at + 1; !found && i < to; i++ {
-		if ds := c.dates(lines[i]); len(ds) > 0 {
-			day, found = ds[0], true
-		}
+		found = take(i)
+	}
+	for i := from - 1; !found && i >= max(floor, from-4); i-- {
+		found = take(i)
 	}
 	if !found {
 		return nil
@@ -344,6 +384,11 @@ func runTogetherPair(ln string) (string, string) {
 
 // airportNear is the one airport open today of the city name in the
 // same country as the airport code, or "".
+//
+// A city with a large airport elsewhere is that city: "London" to
+// Toronto is no flight to London, Ontario, nor "Paris" to Dallas one
+// from Paris, Texas (the fourteenth outside review, HIGH-5); the choice
+// is between namesakes none of which is a large airport's city.
 func airportNear(name, code string) string {
 	country := places.CountryOf(code)
 	if country == "" {
@@ -351,6 +396,9 @@ func airportNear(name, code string) string {
 	}
 	found := ""
 	for _, a := range places.CityAirports(name) {
+		if a.Large && a.Country != country {
+			return ""
+		}
 		if a.Country == country {
 			if found != "" {
 				return ""
@@ -361,19 +409,93 @@ func airportNear(name, code string) string {
 	return found
 }
 
-// groundVehicleWords are the words of a train, a bus and a coach
-// (vehicle.* in extract/lang).
-var groundVehicleWords = words.NewWholeSet(append(append(lang.Entries("vehicle.train"), lang.Entries("vehicle.bus")...), lang.Entries("vehicle.coach")...))
+// groundVehicleWords are the words of a train and a bus (vehicle.* in
+// extract/lang); a coach's are not: "Coach" is a cabin's class too.
+var groundVehicleWords = words.NewWholeSet(append(lang.Entries("vehicle.train"), lang.Entries("vehicle.bus")...))
 
-// groundHeading reports whether a line is a train's, a bus's or a
-// coach's word alone, as a heading ("Treno", "Train:", "Bus"), or names
-// one with its number (surfaceVehicleRE).
+// groundHeading reports whether a line is a train's or a bus's word
+// alone, as a heading ("Treno", "Train:", "Bus"), or names one with its
+// number (surfaceVehicleRE), but for a service's line ("Boarding by bus
+// 2 from gate 4").
 func groundHeading(ln string) bool {
 	t := strings.TrimRight(strings.TrimSpace(ln), ":")
 	if len(t) > 0 && len(t) <= 12 && !strings.Contains(t, " ") && groundVehicleWords.In(lower(t)) {
 		return true
 	}
-	return len(ln) < 400 && surfaceVehicleRE.MatchString(ln)
+	return len(ln) < 400 && surfaceVehicleRE.MatchString(ln) && !serviceClockLine(ln)
+}
+
+// legStatusWords label a leg's status (leg.status in extract/lang).
+var legStatusWords = words.NewWholeSet(lang.Entries("leg.status"))
+
+// legCancelled reports whether a leg's lines label its status as
+// cancelled: "Status: Cancelled", or "Status:" over "cancelled".
+func legCancelled(lines []string) bool {
+	for i, ln := range lines {
+		label, value, ok := strings.Cut(ln, ":")
+		if !ok || len(label) > 20 || !legStatusWords.In(lower(label)) {
+			continue
+		}
+		if strings.TrimSpace(value) == "" && i+1 < len(lines) {
+			value = lines[i+1]
+		}
+		return cancelledWords.In(lower(value))
+	}
+	return false
+}
+
+// boardingPassWords name a boarding pass (boarding.pass in extract/lang),
+// a booked flight's sign where its card prints the booking's code in a
+// column of labels the locator reader cannot pair.
+var boardingPassWords = words.NewWholeSet(lang.Entries("boarding.pass"))
+
+// notStopWords are the words of a line whose clock is no stop's
+// (clock.notstop in extract/lang): a duration's, an office's hours, a
+// time to be at the airport by, a changed flight's old time.
+var notStopWords = words.NewWholeSet(lang.Entries("clock.notstop"))
+
+// bookedDayWords label the day a booking was made or a ticket issued
+// (date.booked in extract/lang), which is no flight's.
+var bookedDayWords = words.NewWholeSet(lang.Entries("date.booked"))
+
+func bookedDayLine(ln string) bool { return bookedDayWords.In(lower(ln)) }
+
+// flightReferenceWords label a flight another booking refers to (a
+// transfer's "Arriving flight: LH 1234": flight.reference in
+// extract/lang); offeredWords offer a flight (flight.offered).
+var (
+	flightReferenceWords = words.NewWholeSet(lang.Entries("flight.reference"))
+	offeredWords         = words.NewWholeSet(lang.Entries("flight.offered"))
+	passengerWords       = words.NewWholeSet(lang.Entries("label.passenger"))
+)
+
+// offeredAbove reports whether the number's line or one of the two lines
+// with text above it offers flights ("Seats are still available on:").
+func offeredAbove(lines []string, i int) bool {
+	for n := 0; i >= 0 && n < 3; i-- {
+		if strings.TrimSpace(lines[i]) == "" {
+			continue
+		}
+		if offeredWords.In(lower(lines[i])) {
+			return true
+		}
+		n++
+	}
+	return false
+}
+
+// passengerLine reports whether a line is labelled as a passenger's
+// ("Passenger: MR BEN LEE", "Name: …").
+func passengerLine(ln string) bool {
+	label, _, ok := strings.Cut(ln, ":")
+	return ok && len(label) <= 30 && passengerWords.In(lower(label))
+}
+
+// gateShaped reports whether a number is shaped as a gate's or a seat's
+// ("B12", "C4"): a letter, a digit and at most two digits more. Flights
+// with a designator of letters keep one digit ("EK 1", "BA1").
+func gateShaped(designator, digits string) bool {
+	return len(designator) == 2 && designator[0] >= 'A' && designator[0] <= 'Z' && isDigitByte(designator[1]) && len(digits) <= 2
 }
 
 // serviceClockWords are the words of a line whose clock is a service's,

@@ -121,6 +121,12 @@ func airportCodes(ln string) []string {
 	if !strings.ContainsAny(ln, ":-→>–") {
 		return nil
 	}
+	// A passenger's line names no airport by capitals ("Passenger: MR
+	// BEN LEE": Benghazi and Leesburg; the fourteenth outside review,
+	// HIGH-4).
+	if passengerLine(ln) {
+		return nil
+	}
 	for _, m := range codeWord.FindAllStringIndex(ln, -1) {
 		w := ln[m[0]:m[1]]
 		if places.Known(w) && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) {

@@ -358,9 +358,17 @@ func flightThenHeadedTrain(travel []string, i int, out []Fact, text string) bool
 			return false
 		}
 	}
-	for ln := range strings.Lines(text) {
+	// The heading must head a train's own lines: a train's number under
+	// it ("FR 9527", "RJ 762", "ICE 723"), not an airline's advice on
+	// getting to the airport ("Train", "Departure 05:20 Frankfurt Hbf").
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
 		if t := strings.TrimRight(strings.TrimSpace(ln), ":"); len(t) <= 12 && t != "" && !strings.Contains(t, " ") && trainWordAlone.In(lower(t)) {
-			return true
+			for _, next := range lines[i+1 : min(len(lines), i+9)] {
+				if m := flightNumRE.FindStringSubmatch(next); m != nil && (railProducts[m[1]] || sharedRailProducts[m[1]]) || len(next) < 400 && surfaceVehicleRE.MatchString(next) {
+					return true
+				}
+			}
 		}
 	}
 	return false
