@@ -175,6 +175,7 @@ type msgContext struct {
 	dateLoc       *time.Location // its offset, the fallback zone for local times
 	senderDomain  string         // From domain, lower case
 	senderName    string         // From display name, else the domain's name
+	unsent        bool           // the message has no From at all (a mail pasted without its header)
 	senderCountry string         // ISO country guessed from the sender's TLD
 	// monthFirst reads slashed dates month first whatever the sender
 	// (textBill's second reading of a bill).
@@ -260,6 +261,7 @@ func newMsgContext(m *mime.Message, full bool) *msgContext {
 		addr, name = m.From[0].Address, m.From[0].Name
 	}
 	c.setSender(addr, name)
+	c.unsent = len(m.From) == 0
 	return c
 }
 

@@ -195,7 +195,12 @@ func labels(alts ...string) labelSet {
 	// character of Chinese or Japanese, which write no space between
 	// words ("请持…订单号码E757718715到车站").
 	head := `(?im)(?:^|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}])(?:`
-	tail := `)(?:[ \t]*\([^()\n]{1,40}\))?` + purposes + `[ \t]*(?:[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*[:#]?[ \t]*(?:\*\*[ \t]*)?` + copulas
+	// A label may stand in brackets, as Japanese shops print theirs
+	// ("[注文番号] 25-0101-0001", "【配送伝票】…"), and a table's cell may
+	// hold the label and its colon, the next cell its value ("| No.
+	// Pesanan: | #26090000TEST01 |"): a colon before the cell's edge, so
+	// that a header row's "Total |" over its column reads nothing below.
+	tail := `)(?:[\]】］][ \t]*)?(?:[ \t]*\([^()\n]{1,40}\))?` + purposes + `[ \t]*(?::[ \t]*\||[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*(?::[ \t]*\||[:#])?[ \t]*(?:\*\*[ \t]*)?` + copulas
 	l := labelSet{re: regexp.MustCompile(head + strings.Join(alts, "|") + tail)}
 	for _, a := range alts {
 		anchor := requiredText(a)
@@ -341,6 +346,13 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 			// label in Chinese or Japanese characters ends where the
 			// value's Latin letters or digits start ("订单号码E567891234").
 			if words.In(text, end, true) && words.In(text, end, false) && !scriptBreak(text, end) {
+				continue
+			}
+			// A label closed by a bracket is a label only when the
+			// bracket opens before it ("[注文番号]", "【配送伝票】"): in
+			// "【お買上金額】" the amount's label "金額" ends a heading's
+			// word, and the line under the heading is no value of it.
+			if mt := span[m[0]:m[1]]; strings.ContainsAny(mt, "]】］") && !strings.ContainsAny(mt, "[【［") {
 				continue
 			}
 			line, next, _ := strings.Cut(text[end:], "\n")

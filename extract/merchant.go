@@ -226,3 +226,75 @@ var nameParticles = `(?:(?:` + strings.Join(quoteAll(longestFirst(lang.Entries("
 
 // nameParticle is the set of name.particle's words.
 var nameParticle = wordSet("name.particle")
+
+// thanksShopRE is a shop named after the reader's thanks for buying from
+// it (shop.thanks in extract/lang/data): "Thank you for shopping at
+// Larkspur Home", "Vielen Dank für Ihren Einkauf bei Kleiderei", "Terima
+// kasih telah berbelanja di Pasarku"; a name of capitalised words, or a
+// shop that goes by its domain ("bol.com").
+var thanksShopRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.ReplaceAll(strings.Join(quoteAll(longestFirst(lang.Entries("shop.thanks"))), "|"), "'", "['’]") +
+	`)[ \t]+[«„“"]?((?:\p{Lu}|\p{Ll}\p{Lu})[\p{L}\p{N}.&'’-]*(?:[ \t]+` + nameParticles + `(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
+
+// thanksShopBeforeRE is a shop named before the thanks, as Japanese
+// writes it ("このたびはホビーサーチをご利用いただき", "DMM通販をご利用いただき";
+// shop.thanks.after): the letters other than hiragana before the
+// phrase, which end the sentence's opening ("このたびは"), and the
+// particle "の" a name may hold ("カメラのナカムラ").
+var thanksShopBeforeRE = regexp.MustCompile(`([\p{Katakana}\p{Han}\p{Latin}\p{N}ー・の&.\-]{1,24}(?:[ 　][\p{Katakana}\p{Han}\p{Latin}\p{N}ー・の&.\-]{1,24}){0,2})(?:` +
+	strings.Join(quoteAll(longestFirst(lang.Entries("shop.thanks.after"))), "|") + `)`)
+
+// thanksWords gate both expressions to the texts that hold a phrase.
+var thanksWords = words.NewSet(lowerAllOf(append(lang.Entries("shop.thanks"), lang.Entries("shop.thanks.after")...)))
+
+// ownShopPrefixes are the characters a shop calls itself by before the thanks
+// ("当店をご利用いただき": this shop), which name no shop.
+var ownShopPrefixes = []string{"当", "弊", "本", "貴"}
+
+// thanksShop is the shop a text's first lines thank the reader for
+// buying from, or "": the shop of an order whose sender gives no name
+// ("info@mail.dmm.com", a mail pasted without its header). A name
+// before the thanks, read by its letters alone, only when it spells the
+// sender's domain ("DMM通販" of dmm.com) or the mail has no sender at
+// all: "カメラのミナト オンラインストア" is shown by its domain
+// (senderName in merge.go), and from a placeholder's address
+// ("reservations@example.com") the name is anyone's.
+func (c *msgContext) thanksShop(text string) string {
+	head := firstTextLines(text, 12)
+	if !thanksWords.Any(lower(strings.ReplaceAll(head, "’", "'"))) {
+		return ""
+	}
+	if m := thanksShopRE.FindStringSubmatch(head); m != nil {
+		// The name ends with its sentence ("… at Kopi Nusantara. Pesanan
+		// anda …"); a dot inside it is a domain's ("bol.com").
+		name, _, _ := strings.Cut(m[1], ". ")
+		name, _, _ = strings.Cut(name, ".\t")
+		return strings.TrimRight(name, ".,;:!'’-")
+	}
+	if m := thanksShopBeforeRE.FindStringSubmatch(head); m != nil {
+		name := strings.Trim(m[1], ".-・ーの 　")
+		if !c.unsent && (c.senderDomain == "" || !shopOfDomain(name, c.senderDomain)) {
+			return ""
+		}
+		for _, p := range ownShopPrefixes {
+			if strings.HasPrefix(name, p) {
+				return ""
+			}
+		}
+		if utf8.RuneCountInString(name) >= 2 {
+			return name
+		}
+	}
+	return ""
+}
+
+// shopOfDomain reports whether a shop's name holds its sender's domain's
+// name, its spaces and dashes aside ("DMM通販" of mail.dmm.com,
+// "Larkspur Home" of larkspurhome.com).
+func shopOfDomain(shop, domain string) bool {
+	label := strings.ReplaceAll(domainLabel(domain), "-", "")
+	if len(label) < 3 {
+		return false
+	}
+	compact := strings.ToLower(strings.Join(strings.FieldsFunc(shop, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }), ""))
+	return strings.Contains(compact, label)
+}

@@ -23,7 +23,7 @@ var moneyBaseRE = regexp.MustCompile(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|C
 // symbols no other reader knows, with the same groups: apart, since one
 // expression of both is too large for the regexp package's backtracker
 // and ran every amount line 12 % slower.
-var moneyISORE = regexp.MustCompile(`(?:(₪|₱|₫|฿|₦|` + isoCodes + `)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(₪|₫|฿|` + isoCodes + `)(?:\b|$|[^\p{L}]))`)
+var moneyISORE = regexp.MustCompile(`(?:(₪|₱|₫|฿|₦|\bRp\.?|` + isoCodes + `)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(₪|₫|฿|` + isoCodes + `)(?:\b|$|[^\p{L}]))`)
 
 // moneyRE finds amounts of money: moneyBaseRE's, and moneyISORE's in a
 // line that holds one of its currencies (hasISOCurrency), in the order
@@ -103,7 +103,24 @@ func hasISOCurrency(s string) bool {
 			return true
 		}
 	}
-	return strings.ContainsAny(s, "₪₱₫฿₦")
+	return strings.ContainsAny(s, "₪₱₫฿₦") || rupiahBefore(s)
+}
+
+// rupiahBefore reports whether s writes an amount after Indonesia's
+// "Rp" ("Rp 589,000", "Rp61.416", "Rp. 25.000"): the symbol as a word of
+// its own, in its own case, before a digit, a space or a dot.
+func rupiahBefore(s string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], "Rp")
+		if j < 0 {
+			return false
+		}
+		i += j
+		if (i == 0 || !inWord(s[i-1])) && i+2 < len(s) && (s[i+2] == ' ' || s[i+2] == '.' || isDigitByte(s[i+2])) {
+			return true
+		}
+		i += 2
+	}
 }
 
 func isUpperByte(b byte) bool { return b >= 'A' && b <= 'Z' }
@@ -134,7 +151,7 @@ var currencySymbols = map[string]string{"€": "EUR", "euro": "EUR", "euros": "E
 	"円": "JPY", "원": "KRW", "₩": "KRW", "元": "CNY", "rmb": "CNY",
 	"₽": "RUB", "руб": "RUB", "руб.": "RUB", "₺": "TRY", "tl": "TRY", "₴": "UAH", "грн": "UAH", "грн.": "UAH", "лв": "BGN", "лв.": "BGN",
 	"din.": "RSD", "dinara": "RSD", "дин.": "RSD", "динара": "RSD", "денари": "MKD",
-	"₪": "ILS", "₱": "PHP", "₫": "VND", "฿": "THB", "₦": "NGN"}
+	"₪": "ILS", "₱": "PHP", "₫": "VND", "฿": "THB", "₦": "NGN", "rp": "IDR", "rp.": "IDR"}
 
 // validIBAN reports whether s is an IBAN: two letters, two check digits
 // and up to 30 letters and digits whose ISO 7064 mod 97 is 1.

@@ -86,6 +86,9 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 			status = StatusShipped
 		}
 	}
+	if status == "" && c.shipmentLabelled(text) {
+		status = StatusShipped
+	}
 	if status == "" {
 		return Fact{}, false
 	}
@@ -113,6 +116,15 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	// words that end it ("Etsy Transactions", "Lumenhaus Versand":
 	// sender.noise): the shop, not its sending desk.
 	o := &Order{Status: status, Domain: c.senderDomain, Merchant: senderBrand(c.senderName)}
+	if c.senderName == "" || c.senderDomain != "" && c.senderName == domainLabel(c.senderDomain) {
+		// No name to go by but the domain's: the shop the mail thanks the
+		// reader for buying from ("DMM通販をご利用いただき" from
+		// mail.dmm.com, "このたびは模型の森をご利用いただき" from
+		// mokei-mori.jp, whose name no domain spells).
+		if shop := c.thanksShop(text); shop != "" {
+			o.Merchant = shop
+		}
+	}
 	o.Number = c.orderNumber(text)
 	if m := subjectOrderRE.FindStringSubmatch(subject); m != nil && o.Number == "" && !masked(m[1]) {
 		o.Number = m[1]
@@ -290,6 +302,41 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		o.Merchant, o.Domain = c.shipperNamed(text), ""
 	}
 	return Fact{Kind: KindOrder, From: FromText, Order: o}, true
+}
+
+// shipmentLabelled reports whether the text's first lines give a
+// parcel's carrier and its tracking number each by its label, in any
+// language ("[運送会社] 佐川急便" over "[配送伝票] 9990…", "Carrier: DHL" and
+// "Tracking number: …"): a dispatch's details, which need no sentence
+// to say the parcel left. Not a number a carrier's help shows as an
+// example.
+func (c *msgContext) shipmentLabelled(text string) bool {
+	head := firstTextLines(text, 20)
+	if len(c.after(carrierLabel, head)) == 0 || len(c.after(trackingLabel, head)) == 0 {
+		return false
+	}
+	tr, _ := c.trackingNumber(head)
+	return tr != "" && c.labelsNumber(head, tr) && !exampleNear(head, tr) && c.namedCarrier(head) != ""
+}
+
+// exampleNear reports whether the line that names number, or one of the
+// three lines above it, holds a word for "example" anywhere ("Tracking
+// number: 1000000000 (example)", "Each note shows two lines, for
+// example:" over the labels): a help text's sample, not a parcel.
+func exampleNear(text, number string) bool {
+	i := strings.Index(text, number)
+	if i < 0 {
+		return false
+	}
+	start := i
+	for n := 0; n < 4 && start > 0; n++ {
+		start = strings.LastIndexByte(text[:start-1], '\n') + 1
+	}
+	end := len(text)
+	if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
+		end = i + j
+	}
+	return exampleWords.In(lower(text[start:end]))
 }
 
 // yourParcelRE is a possessive and a word for the parcel, up to three
