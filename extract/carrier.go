@@ -41,7 +41,7 @@ func (c *msgContext) postalSender(tracking, text string) string {
 func mentionedCarrier(text string) string {
 	found := ""
 	for _, m := range carrierNameRE.FindAllStringSubmatchIndex(text, 20) {
-		name := text[m[2]:m[3]]
+		name := carriers.Canonical(text[m[2]:m[3]])
 		if carriers.IsWord(name) && opensSentence(text[:m[2]]) && lowerNext(text[m[3]:]) {
 			continue // "Bring photo ID": the verb, not Norway's carrier
 		}
@@ -82,7 +82,7 @@ func (c *msgContext) namedCarrier(text string) string {
 	// label puts its value (after it, under it as a column's).
 	for _, v := range c.after(carrierLabel, text) {
 		if m := carrierNameRE.FindStringSubmatchIndex(v); m != nil && strings.TrimLeft(v[:m[2]], " :") == "" {
-			return v[m[2]:m[3]]
+			return carriers.Canonical(v[m[2]:m[3]])
 		}
 	}
 	// A known carrier's name between a tracking number's label and its
@@ -150,7 +150,7 @@ func carrierBeforeColon(v string) (name, rest string) {
 	if !strings.HasPrefix(after, ":") {
 		return "", v
 	}
-	return v[m[2]:m[3]], after
+	return carriers.Canonical(v[m[2]:m[3]]), after
 }
 
 // joiningWord reports whether s is a word of two or three small letters

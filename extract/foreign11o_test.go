@@ -99,3 +99,37 @@ func TestForeignOrderGates(t *testing.T) {
 		}
 	}
 }
+
+// TestCarrierLongNames: a carrier named by its full name ("Shipper: United
+// States Postal Service", "Versanddienstleister: United Parcel Service")
+// is the name it goes by, and a freight carrier known by its tracking
+// site's domain alone (dachser.com) carries a number of no known form.
+// Before: no carrier, "United", none.
+func TestCarrierLongNames(t *testing.T) {
+	day := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ name, from, subject, body, tracking, carrier string }{
+		{"en: Shipper with the full name", "Kite Cove <orders@kitecove.example>", "Your package is on its way",
+			"Your package from Kite Cove is on its way.\n\nOrder number: KC-20931\nShipper: United States Postal Service\nTracking number: 7Q21X884155\n",
+			"7Q21X884155", "USPS"},
+		{"en: a payment service's line, the full name before the number", "Pay Relay <service@payrelay.example>", "Your package is on its way",
+			"It just shipped!\nYour package from Lamp Barn is on its way.\nU.S. Postal Service: 7Q21X884166\nTracking number: 7Q21X884166\n",
+			"7Q21X884166", "USPS"},
+		{"de: Versanddienstleister with the full name", "Papeterie Süd <versand@papeterie-sued.example>", "Ihre Bestellung 30917 ist unterwegs",
+			"Ihre Bestellung 30917 ist unterwegs.\n\nVersanddienstleister: United Parcel Service\nSendungsnummer: H1002214450\n",
+			"H1002214450", "UPS"},
+		{"en: a freight carrier by its tracking link alone", "Sofa Nord <hello@sofanord.example>", "Order #48812 is on the way",
+			"Order #48812\n\nYour order is on the way\n\nOther tracking number:\n\n07712040558\n( https://elogistics.dachser.com/shpdl/?c=15&n=07712040558 )\n",
+			"07712040558", "Dachser"},
+	} {
+		var tracking, carrier string
+		for _, f := range mailFacts(c.from, c.subject, c.body, day) {
+			if f.Kind == extract.KindOrder && f.Order != nil && len(f.Order.Shipments) > 0 {
+				tracking, carrier = f.Order.Shipments[0].Tracking, f.Order.Shipments[0].Carrier
+				break
+			}
+		}
+		if tracking != c.tracking || carrier != c.carrier {
+			t.Errorf("%s: tracking, carrier = %q, %q, want %q, %q", c.name, tracking, carrier, c.tracking, c.carrier)
+		}
+	}
+}

@@ -372,7 +372,26 @@ func Names() []string {
 	for _, n := range carrierNames {
 		out = append(out, n)
 	}
+	for n := range longNames {
+		out = append(out, n)
+	}
 	return append(out, brandNames...)
+}
+
+// longNames are carriers' full names as shops and payment services write
+// them ("Shipper: U.S. Postal Service"), by the name they go by.
+var longNames = map[string]string{
+	"U.S. Postal Service": "USPS", "US Postal Service": "USPS", "United States Postal Service": "USPS",
+	"United Parcel Service": "UPS", "Federal Express": "FedEx",
+}
+
+// Canonical is the name a carrier goes by for one of its full names
+// (longNames), else name.
+func Canonical(name string) string {
+	if short, ok := longNames[name]; ok {
+		return short
+	}
+	return name
 }
 
 // wordNames are carriers' names that are also words of a language the

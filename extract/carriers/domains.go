@@ -83,6 +83,7 @@ var senderDomains = map[string][]string{
 	"lotte":       {"lotteglogis.com"},
 	"hanjin":      {"hanjin.com", "hanjin.co.kr"},
 	"sfexpress":   {"sf-express.com"},
+	"dachser":     {"dachser.com"},
 }
 
 // carrierNames are the names shown for the codes above.
@@ -99,7 +100,7 @@ var carrierNames = map[string]string{
 	"sendle": "Sendle", "delhivery": "Delhivery", "bluedart": "Blue Dart", "ninjavan": "Ninja Van", "veho": "Veho", "axlehire": "AxleHire",
 	"tnt": "TNT", "parcelforce": "Parcelforce", "packeta": "Packeta",
 	"yamato": "ヤマト運輸", "sagawa": "佐川急便", "japanpost": "日本郵便", "cjlogistics": "CJ대한통운", "lotte": "롯데택배",
-	"hanjin": "한진택배", "sfexpress": "SF Express",
+	"hanjin": "한진택배", "sfexpress": "SF Express", "dachser": "Dachser",
 }
 
 // Impersonated reports whether name, a mail's sender name, names a carrier
