@@ -133,3 +133,36 @@ func TestCarrierLongNames(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderTotalAfterSubtotal: an order whose items each print a "Total"
+// of their own totals after its subtotal ("Subtotal", "Zwischensumme",
+// "Sous-total", "小計"); an order with no subtotal keeps its first
+// total. Before: the first item's total.
+func TestOrderTotalAfterSubtotal(t *testing.T) {
+	day := time.Date(2026, 10, 2, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ name, from, subject, body, total string }{
+		{"en: each item's Total under its Qty", "Meeple Vault <orders@meeplevault.example>", "Order Confirmed",
+			"Order: #7700012\n\nDungeon Tiles Set\n  Qty: 1\nTotal: $89.95 AUD\n\nDice Tower\n  Qty: 2\nTotal: $40.00 AUD\n\nDiscount: -$0.00 AUD\nSubtotal: $129.95 AUD\nShipping: $12.50 AUD\nTotal: $142.45 AUD\n",
+			"142.45 AUD"},
+		{"de: Summe per item, Gesamtsumme after the Zwischensumme", "Spielturm <shop@spielturm.example>", "Ihre Bestellung 44120",
+			"Vielen Dank für Ihre Bestellung 44120.\n\nWürfelturm\nMenge: 1\nSumme: 34,90 €\n\nSpielmatte\nMenge: 1\nSumme: 19,90 €\n\nZwischensumme: 54,80 €\nVersand: 4,90 €\nGesamtsumme: 59,70 €\n",
+			"59.70 EUR"},
+		{"fr: Total per line, the order's after the Sous-total", "Ludothèque Bleue <commandes@ludobleue.example>", "Votre commande n° 88213",
+			"Merci pour votre commande n° 88213.\n\nJeu de cartes - Total : 12,50 €\nPlateau - Total : 30,00 €\n\nSous-total : 42,50 €\nLivraison : 5,00 €\nTotal : 47,50 €\n",
+			"47.50 EUR"},
+		{"en: no subtotal, the first total", "Meeple Vault <orders@meeplevault.example>", "Order Confirmed",
+			"Order: #7700013\nOrder total: $55.00 AUD\n\nDungeon Tiles Set\n  Qty: 1\n",
+			"55.00 AUD"},
+	} {
+		total := ""
+		for _, f := range mailFacts(c.from, c.subject, c.body, day) {
+			if f.Kind == extract.KindOrder && f.Order != nil && f.Order.Total != nil {
+				total = f.Order.Total.Amount + " " + f.Order.Total.Currency
+				break
+			}
+		}
+		if total != c.total {
+			t.Errorf("%s: total = %q, want %q", c.name, total, c.total)
+		}
+	}
+}

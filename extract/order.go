@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract/carriers"
 	"mailnode/extract/lang"
@@ -288,10 +290,19 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// Bring", "wysłane kurierem InPost").
 		o.Shipments[0].Carrier = mentioned()
 	}
-	if a := c.labelledAmount(withoutItemRows(text)); a != nil {
-		o.Total = a
-	} else if cells != "" {
-		o.Total = c.labelledAmount(cells)
+	items := withoutItemRows(text)
+	if rest := afterSubtotal(items); rest != "" {
+		// "Total: $179.95" under an item's "Qty: 1", the order's
+		// "Total: $328.40" after its "Subtotal": the total after the
+		// items' sum is the order's.
+		o.Total = c.labelledAmount(rest)
+	}
+	if o.Total == nil {
+		if a := c.labelledAmount(items); a != nil {
+			o.Total = a
+		} else if cells != "" {
+			o.Total = c.labelledAmount(cells)
+		}
 	}
 	if tracking != "" && o.Number == "" && o.Total == nil && o.Domain != "" && carrierBySender(c.senderDomain) == "" &&
 		parcelHeldWords.In(lowerAll()) {
@@ -498,4 +509,45 @@ func withoutItemRows(text string) string {
 		return text
 	}
 	return strings.Join(lines, "\n")
+}
+
+// subtotalWords are the labels of an items' sum before shipping and
+// taxes (amount.subtotal), lower case.
+var subtotalWords = words.NewSet(lang.Entries("amount.subtotal"))
+
+// afterSubtotal is the text after the last line that opens with a
+// subtotal's label ("Subtotal: $291.35 AUD", "| Zwischensumme: |
+// 84,80 € |", "小計　6,242円"), or "" when no line does.
+func afterSubtotal(text string) string {
+	low := lower(text)
+	if len(low) != len(text) || !subtotalWords.Any(low) {
+		return ""
+	}
+	at := -1
+	for i := 0; i < len(low); {
+		end := strings.IndexByte(low[i:], '\n')
+		if end < 0 {
+			end = len(low)
+		} else {
+			end += i
+		}
+		ln := strings.TrimLeft(low[i:end], " \t|*-•　")
+		for _, w := range lang.Entries("amount.subtotal") {
+			if strings.HasPrefix(ln, w) && (len(ln) == len(w) || !inWord(ln[len(w)]) || ln[len(w)] >= 0x80 && !isLetterAt(ln, len(w))) {
+				at = end
+				break
+			}
+		}
+		i = end + 1
+	}
+	if at < 0 || at >= len(text) {
+		return ""
+	}
+	return text[at:]
+}
+
+// isLetterAt reports whether s holds a letter at byte i.
+func isLetterAt(s string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsLetter(r) && !unicode.Is(unicode.Han, r) && !unicode.Is(unicode.Hiragana, r) && !unicode.Is(unicode.Katakana, r)
 }
