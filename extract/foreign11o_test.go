@@ -166,3 +166,34 @@ func TestOrderTotalAfterSubtotal(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderNumberInParentheses: an order's number in parentheses after
+// the word, its own word for a number before it ("your order (reference
+// 73ABC0001", "Ihre Bestellung (Nr. 4471-2208)", "Votre commande (réf.
+// CMD-88213)"): the parenthesis was read as an aside and the number lost
+// with it. Before: no order.
+func TestOrderNumberInParentheses(t *testing.T) {
+	day := time.Date(2026, 9, 10, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ name, from, subject, body, number string }{
+		{"en: order (reference …) in a sentence wrapped over a link", "PrintVault <no-reply@printvault.example>", "Payment confirmation",
+			"Hi Ana,\n\n Thank you for your order (reference 73ABC0001\n<https://www.printvault.example/orders/1>). This email is to confirm\nthat your order was successful.\n",
+			"73ABC0001"},
+		{"de: Bestellung (Nr. …)", "Wollwerk <shop@wollwerk.example>", "Vielen Dank für Ihre Bestellung",
+			"Hallo Lena,\n\nvielen Dank für Ihre Bestellung (Nr. 4471-2208). Wir melden uns, sobald sie versandt ist.\n",
+			"4471-2208"},
+		{"fr: commande (réf. …)", "Ludothèque Bleue <commandes@ludobleue.example>", "Confirmation de commande",
+			"Bonjour Claire,\n\nVotre commande (réf. CMD-88213) a bien été enregistrée. Merci pour votre commande !\n",
+			"CMD-88213"},
+	} {
+		number := ""
+		for _, f := range mailFacts(c.from, c.subject, c.body, day) {
+			if f.Kind == extract.KindOrder && f.Order != nil {
+				number = f.Order.Number
+				break
+			}
+		}
+		if number != c.number {
+			t.Errorf("%s: number = %q, want %q", c.name, number, c.number)
+		}
+	}
+}
