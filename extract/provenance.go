@@ -865,6 +865,13 @@ func (ev *evidence) derivedCarrier(f Fact, name string) Source {
 	if ev.c.linkedCarrier(ev.text) == name {
 		return Source{Kind: SourceDerived, Rule: "the carrier whose site the mail links to"}
 	}
+	// "Shipper: United States Postal Service" read as USPS.
+	for _, long := range carriers.FullNames(name) {
+		if s, ok := ev.holds(long); ok {
+			s.Rule = "the carrier's full name, as the text writes it"
+			return s
+		}
+	}
 	return Source{}
 }
 

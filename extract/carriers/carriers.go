@@ -385,6 +385,18 @@ var longNames = map[string]string{
 	"United Parcel Service": "UPS", "Federal Express": "FedEx",
 }
 
+// FullNames are the full names longNames holds of the carrier that goes
+// by short.
+func FullNames(short string) []string {
+	var out []string
+	for long, s := range longNames {
+		if s == short {
+			out = append(out, long)
+		}
+	}
+	return out
+}
+
 // Canonical is the name a carrier goes by for one of its full names
 // (longNames), else name.
 func Canonical(name string) string {
