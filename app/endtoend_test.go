@@ -164,6 +164,10 @@ func TestEndToEndDovecot(t *testing.T) {
 	// byDomain are the mails whose shop or issuer the tools name by its
 	// domain: the sender is not trusted (yet), docs/extract.md "Trust".
 	byDomain := map[string]bool{}
+	// A mail without a sender's domain (a bill's printout kept without
+	// its From): the tools name an untrusted sender by its domain, so by
+	// none, never by the name its text claims (extract/facts byDomain).
+	noDomain := map[string]bool{}
 	raws := map[string][]byte{}
 	for _, m := range all.Mails {
 		raws[m.Name] = m.Raw
@@ -227,6 +231,9 @@ func TestEndToEndDovecot(t *testing.T) {
 					found = append(found, e)
 					if !trusted && (strings.Contains(e.Fields["merchant"], ".") || strings.Contains(e.Fields["issuer"], ".")) {
 						byDomain[asked] = true
+					}
+					if !trusted && e.Fields["domain"] == "" && (e.Kind == extract.KindOrder || e.Kind == extract.KindBill) {
+						noDomain[asked] = true
 					}
 					if key == "unverified" {
 						apart++
@@ -389,6 +396,9 @@ func TestEndToEndDovecot(t *testing.T) {
 		why := whyOf[k]
 		if why == "" && byDomain[m.Key] && (m.Field == "merchant" || m.Field == "issuer") && strings.Contains(m.Got, ".") {
 			why = "sender not trusted when asked (a domain first seen days before): named by its domain"
+		}
+		if why == "" && noDomain[m.Key] && (m.Field == "merchant" || m.Field == "issuer") && m.Got == "" {
+			why = "no sender's domain: an untrusted sender is named by its domain, never by the name its text claims"
 		}
 		if why == "" && merged[m.Key] {
 			why = "merged with another mail's booking, order or bill (Merge: same key, newer state wins)"

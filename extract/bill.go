@@ -350,9 +350,16 @@ func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 		// A label that ends a row of a printed invoice may have the
 		// account's IBAN on the row below: a number that passes the
 		// IBAN check is no invoice number.
-		// A year alone is the period's ("Ihre Jahresabrechnung 2029").
-		if m := invoiceNumRE.FindStringSubmatch(v); m != nil && !validIBAN(m[1]) && !notSeries[strings.Fields(m[1])[0]] && !yearRE.MatchString(m[1]) {
-			return m[1]
+		// A year alone is the period's ("Ihre Jahresabrechnung 2029"),
+		// a day the bill's date ("Facture 20221206" in a subject,
+		// "Date de facture : 23/11/2022", over "N° de facture :
+		// 11987795741122").
+		// A number the rest of which is blanked out ("21210***") is none.
+		if m := invoiceNumRE.FindStringSubmatchIndex(v); m != nil {
+			n := v[m[2]:m[3]]
+			if !validIBAN(n) && !notSeries[strings.Fields(n)[0]] && !yearRE.MatchString(n) && !compactDate(n) && !wholeSlashDateRE.MatchString(n) && !maskedTail(v[m[3]:]) {
+				return n
+			}
 		}
 		// A code of capitals and digits that ends in a letter
 		// ("AB12CD34EF", "MKB9S9ZSMK": an app store's order ID), two
@@ -732,11 +739,17 @@ func (c *msgContext) nonZeroAmount(text string) *Money {
 // so the letterhead's name comes first.
 func (c *msgContext) billIssuer(subject, text string) string {
 	org := orgDomain(c.senderDomain)
-	if org == "" {
-		return c.senderName
-	}
 	// text is the subject's line and the body's (textFacts).
 	body := strings.TrimPrefix(text, subject+"\n")
+	if org == "" {
+		// A bill printed from its PDF and kept, or pasted, without its
+		// mail's From: the company its legal line names, as nothing else
+		// does (no domain to agree with, none to be trusted by).
+		if c.senderName == "" {
+			return registeredCompany(body)
+		}
+		return c.senderName
+	}
 	for _, v := range c.after(issuerLabels, firstLines(text, 40)) {
 		if name := issuerName(v); name != "" && namesDomain(name, org) {
 			return name
@@ -760,7 +773,9 @@ func (c *msgContext) billIssuer(subject, text string) string {
 		// A PDF flattened to Markdown sets it in bold or as a heading
 		// ("**Holz & Baustoffe Müller KG**").
 		t = strings.TrimSpace(strings.Trim(t, "*_#"))
-		if name := issuerName(t); name == t && domainInName(name, org) {
+		// A heading that names the bill is no letterhead ("Porkbun Auto
+		// Renewal Summary", "Acme Payment Receipt").
+		if name := issuerName(t); name == t && domainInName(name, org) && !billTopic.Any(lower(t)) {
 			return name
 		}
 		if n++; n == 3 {
@@ -930,6 +945,25 @@ var invoiceWords = func() map[string]bool {
 
 // yearRE is a year alone.
 var yearRE = regexp.MustCompile(`^(?:19|20)\d\d$`)
+
+// wholeSlashDateRE is a slashed date with its year and nothing else.
+var wholeSlashDateRE = regexp.MustCompile(`^\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})$`)
+
+// compactDate reports whether s is a day written as eight digits, year
+// first ("20221206"), as an issuer dates a bill's file or subject.
+func compactDate(s string) bool {
+	if len(s) != 8 || (s[:2] != "19" && s[:2] != "20") {
+		return false
+	}
+	for i := range len(s) {
+		if !isDigitByte(s[i]) {
+			return false
+		}
+	}
+	m, _ := strconv.Atoi(s[4:6])
+	d, _ := strconv.Atoi(s[6:])
+	return m >= 1 && m <= 12 && d >= 1 && d <= 31
+}
 
 // notSeries are the capitals before a number that are no invoice series:
 // a currency's code ("EUR 64,50" after an invoice label is an amount) and

@@ -290,3 +290,60 @@ func capsName(name string) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+// registeredCompany is the company a line of its legal data opens with:
+// its name, then a dash, "|" or a comma, then the company's register, its
+// capital or its seat on the same line (company.register: "BOUYGUES
+// TELECOM - Société Anonyme au capital de …", "SFR, 1 Square Bela Bartok
+// 75015 Paris - … RCS Paris", "Enel Energia S.p.A. – … Sede Legale …").
+// The name is one without digits or the register's own words, at most
+// four words, or one up to its legal form (legalName); "" when no line
+// is such, or the line is the payee's bank details.
+func registeredCompany(text string) string {
+	for ln := range strings.Lines(text) {
+		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(ln), "*_#>"))
+		l := strings.ToLower(t)
+		if len(t) < 12 || !companyRegister.In(l) || bankDetails.In(l) {
+			continue
+		}
+		if name, _, ok := legalName(t); ok && !companyRegister.In(strings.ToLower(name)) {
+			return capsName(name)
+		}
+		head := t
+		for _, sep := range []string{" - ", " – ", " | ", ","} {
+			if i := strings.Index(head, sep); i > 0 {
+				head = head[:i]
+			}
+		}
+		head = strings.TrimSpace(head)
+		if head == t || len(strings.Fields(head)) > 4 || companyRegister.In(strings.ToLower(head)) || webAddressIn(head) {
+			continue
+		}
+		if name := issuerName(head); name != "" && name == strings.TrimRight(head, ".!") {
+			return acronymOrCaps(strings.TrimSpace(head))
+		}
+	}
+	return ""
+}
+
+// webAddressIn reports whether a name holds a web address's word
+// ("WWW.HALVORSEN-TOOLS.EXAMPLE", "Namecheap.com"; webName), which a
+// legal form's dots ("S.r.l.", "S.p.A.") are not.
+func webAddressIn(name string) bool {
+	for _, w := range strings.Fields(name) {
+		w = strings.ToLower(strings.TrimRight(w, ".,;"))
+		if strings.HasPrefix(w, "www.") || strings.Contains(w, "://") || strings.Contains(w, "@") || webName(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// acronymOrCaps is capsName's name, an acronym alone kept in capitals
+// ("SFR", "EDF", "BT").
+func acronymOrCaps(name string) string {
+	if !strings.Contains(name, " ") && len(name) <= 4 {
+		return name
+	}
+	return capsName(name)
+}

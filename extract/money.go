@@ -51,6 +51,12 @@ func (moneyFinder) FindStringIndex(s string) []int {
 // one; n < 0 for all.
 func (moneyFinder) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	base := moneyBaseRE.FindAllStringSubmatchIndex(s, n)
+	if slices.ContainsFunc(base, func(m []int) bool { return gluedCurrency(s, m) }) {
+		base = slices.DeleteFunc(moneyBaseRE.FindAllStringSubmatchIndex(s, -1), func(m []int) bool { return gluedCurrency(s, m) })
+		if n >= 0 && len(base) > n {
+			base = base[:n]
+		}
+	}
 	if !hasISOCurrency(s) {
 		return base
 	}
@@ -67,6 +73,21 @@ func (moneyFinder) FindAllStringSubmatchIndex(s string, n int) [][]int {
 		kept = kept[:n]
 	}
 	return kept
+}
+
+// gluedCurrency reports whether moneyBaseRE's match m in s is a
+// currency written before its figure in letters that end a word: "mars
+// 2026" holds no rupees ("Rs 2026"), "Zeurs 12" no euros.
+func gluedCurrency(s string, m []int) bool {
+	if m[2] <= 0 {
+		return false
+	}
+	c := s[m[2]]
+	if c < 'A' || c > 'Z' && c < 'a' || c > 'z' {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:m[2]])
+	return unicode.IsLetter(r)
 }
 
 // isoCodes are the ISO 4217 codes of currencies moneyRE reads only as
@@ -358,6 +379,7 @@ func bareTotal(text string) string {
 			continue
 		}
 		rest := strings.TrimSpace(strings.TrimLeft(t[m[1]:], " \t:"))
+		rest = afterDueClause(rest)
 		cells := strings.Fields(rest)
 		if bareAmountRE.MatchString(rest) {
 			total = rest
@@ -378,6 +400,28 @@ func bareTotal(text string) string {
 		}
 	}
 	return total
+}
+
+// afterDueClause is rest, what follows a total's label on its row, less
+// the day it is due or debited on, when the row names one between its
+// label and its figures ("Montant prélevé le 6 décembre 2022   14,99",
+// "Total amount due by 28 May 2026   37.80", "Importo da pagare entro il
+// 29/03/2022   67,75"): a printed bill's summary row. The words before
+// the day must be a due day's label or word (due, due.after) and hold no
+// digit; else rest as it is.
+func afterDueClause(rest string) string {
+	if len(rest) < 12 || !hasDigit(rest) {
+		return rest
+	}
+	ds := findDates(rest, false)
+	if len(ds) == 0 || !ds[0].hasYear || ds[0].start == 0 {
+		return rest
+	}
+	before := rest[:ds[0].start]
+	if hasDigit(before) || len(strings.Fields(before)) > 5 || dueLabels.re.FindStringIndex(before) == nil && dueAfterRE.FindStringIndex(before) == nil {
+		return rest
+	}
+	return strings.TrimSpace(rest[ds[0].end:])
 }
 
 // numberCellRE is a table cell of a row of numbers: a count, an amount,

@@ -397,6 +397,14 @@ func (ev *evidence) addText(kind, text string) {
 				ev.amounts = append(ev.amounts, amountFound{kind: kind, raw: n, money: &Money{Amount: a}})
 			}
 		}
+		// The figure that ends a row after the day it is due on
+		// ("Montant prélevé le 20 mars 2026 42,99"), which numberRE
+		// takes with the year as one (bareTotal's afterDueClause).
+		if f := strings.Fields(ln); len(f) > 1 && bareAmountRE.MatchString(f[len(f)-1]) {
+			if a, ok := normaliseAmount(f[len(f)-1]); ok {
+				ev.amounts = append(ev.amounts, amountFound{kind: kind, raw: f[len(f)-1], money: &Money{Amount: a}})
+			}
+		}
 		// A row of numbers apart by column gaps ("TOTAL   3   214,00
 		// 44,94   258,94"), which numberRE takes as one: each cell's
 		// (bareTotal).

@@ -19,8 +19,8 @@ func (c *msgContext) codeAfter(labels labelSet, text string) string {
 		if id := uuidAfter(v); id != "" {
 			return id
 		}
-		if m := orderNumRE.FindStringSubmatch(v); m != nil && !masked(m[1]) {
-			return m[1]
+		if m := orderNumRE.FindStringSubmatchIndex(v); m != nil && !masked(v[m[2]:m[3]]) && !maskedTail(v[m[3]:]) {
+			return v[m[2]:m[3]]
 		}
 	}
 	return ""

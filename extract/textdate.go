@@ -86,6 +86,10 @@ var (
 	yearDayMonthRE = regexp.MustCompile(`(?i)\b(\d{4})\.\s?g(?:ada|\.)\s(\d{1,2})\.\s?(` + monthAlt + `)(?:\b|[^\p{L}\d_]|$)`)
 	// December 1, 2026; Dec 1 2026
 	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s?,)?(?:\s+(\d{4}))?\b`)
+	// monthSlashDayRE is the month's name first with the day and year
+	// after slashes or dashes, as a billing system prints a day
+	// ("May/13/2014", "Apr-28-2014"); always with its year.
+	monthSlashDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)[/-](\d{1,2})[/-](\d{4})\b`)
 	// 15:52, 3:05 pm, 12h55
 	clockRE = regexp.MustCompile(`(?i)\b` + clockFromHour)
 	// clockAtRE is clockRE from the hour's first digit on (clockMatches).
@@ -310,6 +314,11 @@ func findDates(s string, usFirst bool) []dateMatch {
 	}{{dayMonthRE, 1}, {monthDayRE, 2}}
 	if !hasMonthName(s) {
 		forms = nil // the month-name rules are slow; most lines have none
+	} else if strings.IndexByte(s, '/') >= 0 || strings.IndexByte(s, '-') >= 0 {
+		forms = append(forms, struct {
+			re       *regexp.Regexp
+			dayGroup int
+		}{monthSlashDayRE, 2})
 	}
 	// The year first, before the forms that would read its month and
 	// day without it ("2026. december 18.").

@@ -212,6 +212,13 @@ var postalOperators = map[string]string{
 // ("XXX-5XXX882-9XXX5X3"): it names nothing.
 func masked(s string) bool { return strings.Contains(strings.ToUpper(s), "XXX") }
 
+// maskedTail reports whether what follows a number blanks the rest of it
+// out ("Order# 21210***", "4471••••"): the digits shown are part of a
+// number, which names nothing.
+func maskedTail(rest string) bool {
+	return strings.HasPrefix(rest, "*") || strings.HasPrefix(rest, "•") || strings.HasPrefix(rest, "●")
+}
+
 // trackingNumber finds a shipment's tracking number, best first: a
 // labelled one whose check digit is right; one anywhere in the text with
 // a right check digit; in the carrier's own mail, one in that carrier's
