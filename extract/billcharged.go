@@ -119,6 +119,27 @@ func (c *msgContext) chargeOnly(subject, all string) bool {
 	return c.receiptNamed(subject, all) && shownPaid(subject, all) && !goodsWords.In(c.lowerOf(all))
 }
 
+// serviceWords name a service paid for that delivers nothing: a
+// subscription, a licence, a domain, hosting, a renewal (bill.service).
+var serviceWords = words.NewWholeSet(lang.Entries("bill.service"))
+
+// servicePaid reports whether a mail (all, its subject's line and its
+// text) says a service that delivers nothing was paid for or renewed in
+// its first lines: a domain's automatic renewal ("your domains have been
+// automatically renewed … the amount was debited"), a licence's order
+// paid ("we received payment for order AT-…"). No word of goods to ship
+// and none of a payment that failed or is to come.
+func (c *msgContext) servicePaid(all string) bool {
+	// Folded as it is read first: most mail says nothing was paid, and a
+	// lower-cased copy of each mail's whole text costs.
+	if !billPaid.AnyFold(firstLines(all, 40)) {
+		return false
+	}
+	l := c.lowerOf(all)
+	head := firstLines(l, 40)
+	return serviceWords.In(head) && !goodsWords.In(l) && !receiptUnpaid.In(head) && !billDebit.In(head)
+}
+
 // receiptNamed is receiptNamed, worked out once for the subject and text
 // last asked.
 func (c *msgContext) receiptNamed(subject, text string) bool {

@@ -562,6 +562,17 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 			return []Fact{f}
 		}
 	}
+	// So is a paid service's (a domain's or a licence's renewal, a
+	// software order paid): its paid bill, or nothing when it prints no
+	// amount; never an order ("Namecheap.com Order Summary … your domains
+	// have been automatically renewed"; "we received payment for order
+	// AT-…" of a licence gave orders "ordered", foreign-11).
+	if c.servicePaid(all) {
+		if f, ok := c.textBill(subject, all); ok && f.Bill.Status == StatusPaid {
+			return []Fact{f}
+		}
+		return nil
+	}
 	if f, ok := c.textOrder(subject, all); ok && !ticketsIssued(f, all) {
 		// A notice that lists several parcels: each its own (parcellist.go).
 		if len(f.Order.Shipments) > 0 {
