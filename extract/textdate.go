@@ -147,6 +147,21 @@ type dateMatch struct {
 	hasYear    bool
 }
 
+// monthSlashed reports whether s has a letter right before a slash or a
+// dash and a digit right after, where monthSlashDayRE may match: the
+// months' expression is slow, and most lines with a month's name and a
+// dash have none.
+func monthSlashed(s string) bool {
+	for i := 1; i+1 < len(s); i++ {
+		if (s[i] == '/' || s[i] == '-') && isDigitByte(s[i+1]) {
+			if c := s[i-1] | 0x20; c >= 'a' && c <= 'z' || s[i-1] >= 0x80 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // findDates returns the dates in s, in order of appearance. usFirst reads
 // a slashed date as month first (a US sender).
 // dates is findDates of a line read as the sender writes dates, each
@@ -314,7 +329,7 @@ func findDates(s string, usFirst bool) []dateMatch {
 	}{{dayMonthRE, 1}, {monthDayRE, 2}}
 	if !hasMonthName(s) {
 		forms = nil // the month-name rules are slow; most lines have none
-	} else if strings.IndexByte(s, '/') >= 0 || strings.IndexByte(s, '-') >= 0 {
+	} else if monthSlashed(s) {
 		forms = append(forms, struct {
 			re       *regexp.Regexp
 			dayGroup int
