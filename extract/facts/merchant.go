@@ -3,6 +3,8 @@ package facts
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mailnode/extract"
 	"mailnode/extract/places"
@@ -112,6 +114,12 @@ func merchantPatterns(merchant string) []string {
 		return nil
 	}
 	out := []string{words}
+	// A shop's Latin name run into its kind's word in Japanese or
+	// Chinese ("DMM通販": DMM's mail order, sending from dmm.com) is its
+	// domain's name too.
+	if latin := latinHead(m); latin != "" {
+		out = append(out, domainMark+latin)
+	}
 	for _, ws := range extract.NameForms(m) {
 		// "acmehomeandcoltd", then less each legal form at its end while
 		// two words stay: "acmehomeandco", "acmehome".
@@ -129,6 +137,24 @@ func merchantPatterns(merchant string) []string {
 		}
 	}
 	return out
+}
+
+// latinHead is the lower-case run of three or more ASCII letters a name
+// opens with when a Chinese, Japanese or Korean character follows it
+// straight away ("DMM通販" gives "dmm"), else "".
+func latinHead(name string) string {
+	i := 0
+	for i < len(name) && (name[i] >= 'a' && name[i] <= 'z' || name[i] >= 'A' && name[i] <= 'Z') {
+		i++
+	}
+	if i < 3 || i == len(name) {
+		return ""
+	}
+	r, _ := utf8.DecodeRuneInString(name[i:])
+	if !unicode.Is(unicode.Han, r) && !unicode.Is(unicode.Hiragana, r) && !unicode.Is(unicode.Katakana, r) && !unicode.Is(unicode.Hangul, r) {
+		return ""
+	}
+	return strings.ToLower(name[:i])
 }
 
 // together is each of a name's forms (extract.NameForms) written

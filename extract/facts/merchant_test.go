@@ -69,7 +69,10 @@ func TestOrdersByName(t *testing.T) {
 		// UK, unauthenticated: shown by its domain).
 		mail(20, "Topps UK", "noreply@shop-uk.topps.com", false, "UK-1196937-S"),
 		mail(21, "Zalando DE", "info@service-mail.zalando.de", true, "ZA-10233"),
-	}, 21); err != nil {
+		// A Latin name run into its kind's word in Japanese
+		// (foreign-11's DMM通販, from dmm.com).
+		mail(22, "DMM", "info@mail.dmm.example", true, "BS-2732"),
+	}, 22); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fsx.Pass(ctx); err != nil {
@@ -142,6 +145,8 @@ func TestOrdersByName(t *testing.T) {
 		{"Zalando", []string{"ZA-10233"}},
 		{"Topps Direct", nil},
 		{"Acme UK", nil},
+		{"DMM通販", []string{"BS-2732"}},
+		{"ABC通販", nil},
 	} {
 		if got := numbers(c.merchant); !slices.Equal(got, c.want) {
 			t.Errorf("Orders(%q) = %v, want %v", c.merchant, got, c.want)
