@@ -199,6 +199,15 @@ func (c *msgContext) routeShaped(text string) bool {
 		c.labelledLeg(strings.Split(text, "\n"), c.ref) != nil
 }
 
+// ticketShaped reports whether a text is a ticket by its labelled stops
+// over its day and clock on the day's labelled line, in a mail that names
+// a seat ("Origen: Monterrey Destino: Saltillo" / "Fecha: 03/09/2027
+// Hora: 18:05" / "Asiento: 11"), whatever its words: labelledLeg reads
+// it. A clock and a seat first, which most mail has not.
+func (c *msgContext) ticketShaped(lowerAll, text string) bool {
+	return colonClocks(text) > 0 && seatNamed(lowerAll) && c.labelledLeg(strings.Split(text, "\n"), c.ref) != nil
+}
+
 // routeOverClocks reports whether a line that is a pair of stations
 // apart by an arrow, a dash or a word for "to" ("Graz → Klagenfurt") has two clocks on the
 // next line that is not blank: a byte test, then the expression.

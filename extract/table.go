@@ -3,7 +3,10 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"mailnode/extract/lang"
 )
 
 // The table reader's cells: cells apart by bars, dots or tabs (the mime
@@ -35,6 +38,9 @@ func labelCells(lines []string) []string {
 		}
 		cuts := cellLabelRE.FindAllStringIndex(ln, 8)
 		if len(cuts) < 2 || !strings.Contains(ln[:cuts[0][0]], ":") {
+			cuts = ticketCellCuts(ln)
+		}
+		if len(cuts) == 0 {
 			if out != nil {
 				out = append(out, ln)
 			}
@@ -54,6 +60,82 @@ func labelCells(lines []string) []string {
 		return lines
 	}
 	return out
+}
+
+// ticketCellLabels are the labels of a ticket's fields that start a cell
+// after one space only, as a printed ticket's two columns run together
+// when its text is taken out ("Origem: SALVADOR - BA Destino: VITORIA DA
+// CONQUISTA - BA", "Data: 2024-01-23 23:10:00 Poltrona: 26"): a stop's, a
+// seat's, a bay's, a line's or a day's (station.from, station.to,
+// seat.label, bus.number, journey.date, date.noun, the bay and platform
+// words), lower case, of one to three words.
+var ticketCellLabels = func() map[string]bool {
+	var alts []string
+	for _, cat := range []string{"station.from", "station.to", "seat.label", "bus.number", "journey.date", "date.noun"} {
+		alts = append(alts, lang.Entries(cat)...)
+	}
+	alts = append(alts, strings.Split(platformWords+"|"+bayWords, "|")...)
+	m := map[string]bool{}
+	for _, a := range alts {
+		if utf8.RuneCountInString(a) >= 2 && !strings.ContainsAny(a, `\()[]?*+|.`) && len(strings.Fields(a)) <= 3 {
+			m[strings.ToLower(a)] = true
+		}
+	}
+	return m
+}()
+
+// ticketCellCuts are the starts of the cells in ln that open with one of
+// ticketCellLabels after one space, its first letter a capital, then its
+// colon and a value, each as [start, start]: for a line that opens with a
+// label of its own, or where the cell's label has five letters or more (a
+// short one inside a sentence, "To:", "Data:", is a word of it). Nil when
+// there is none. One pass over the line's colons.
+func ticketCellCuts(ln string) [][]int {
+	if len(ln) > 400 {
+		return nil
+	}
+	var cuts [][]int
+	first := strings.IndexByte(ln, ':')
+	for k := first; k > 0; {
+		if v := strings.TrimLeft(ln[k+1:], " "); v != "" && len(v) >= len(ln)-k-2 {
+			if at := labelBefore(ln, k); at > 0 {
+				label := strings.TrimSpace(ln[at:k])
+				if strings.Contains(ln[:at], ":") || utf8.RuneCountInString(label) >= 5 {
+					cuts = append(cuts, []int{at, at})
+				}
+			}
+		}
+		next := strings.IndexByte(ln[k+1:], ':')
+		if next < 0 {
+			break
+		}
+		k += 1 + next
+	}
+	return cuts
+}
+
+// labelBefore is where a ticketCellLabels label that ends at the colon
+// ln[k] (one space before the colon allowed) starts, after a space and
+// with a capital, or 0.
+func labelBefore(ln string, k int) int {
+	end := k
+	if end > 0 && ln[end-1] == ' ' {
+		end--
+	}
+	start := end
+	for words := 0; words < 3; words++ {
+		sp := strings.LastIndexByte(ln[:start], ' ')
+		if sp <= 0 {
+			return 0
+		}
+		start = sp
+		w := ln[start+1 : end]
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsUpper(r) && ticketCellLabels[strings.ToLower(w)] {
+			return start + 1
+		}
+	}
+	return 0
 }
 
 // markedStopCells puts each cell of a line apart by bars on a line of

@@ -295,7 +295,9 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 				if !subjectRefDone {
 					subjectRef, subjectRefDone = subjectCode(subject, text), true
 				}
-				if r = subjectRef; r == "" {
+				// A seat given names a ticket too: a timetable gives none
+				// ("Poltrona: 14" on a ticket that prints no code).
+				if r = subjectRef; r == "" && !seatNamed(lowerAll) {
 					continue
 				}
 			}
@@ -448,7 +450,7 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 		}
 		// A leg's shape alone is also a fare newsletter's ("Leeds 07:45 ->
 		// York 08:12 from £9"): the offer rule below drops what it reads.
-		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text) || tabStopPairShaped(text) || c.routeShaped(text) || c.dateOnlyShaped(lowerAll, text) || railServiceShaped(text)) {
+		if !slices.Contains(travel, KindTrain) && (legShaped(text) || stopPairShaped(text) || tabStopPairShaped(text) || c.routeShaped(text) || c.dateOnlyShaped(lowerAll, text) || railServiceShaped(text) || c.ticketShaped(lowerAll, text)) {
 			// Also after a kind its words named first ("e-ticket" is a
 			// flight's word too): the train rules read what that kind's
 			// could not, in a mail with no flight in it.

@@ -371,13 +371,26 @@ func routeLabelPair(ln string) (string, string) {
 	}
 	p := stationPairRE.FindStringSubmatch(strings.TrimSpace(m[1]))
 	if p == nil {
-		return "", ""
+		// Or by a word for "to" ("Journey: Easthaven to Port Halden"):
+		// after a route's own label, two names are its stops, unless
+		// they are days or months ("Trip: Monday to Friday").
+		p = townPairRE.FindStringSubmatch(strings.TrimSpace(m[1]))
+		if p == nil || calendarFirst(p[1]) || calendarFirst(p[2]) {
+			return "", ""
+		}
 	}
 	a, b := stationName(p[1]), stationName(p[2])
-	if a == "" || b == "" {
+	if a == "" || b == "" || regionAbbrev(a) || regionAbbrev(b) {
 		return "", ""
 	}
 	return a, b
+}
+
+// calendarFirst reports whether s starts with a weekday's or a month's
+// name.
+func calendarFirst(s string) bool {
+	w, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	return calendarWord(w)
 }
 
 // fromRoute reads a route written whole after the departure's label, in
@@ -404,10 +417,17 @@ func fromRoute(ln string) (string, string) {
 		return "", ""
 	}
 	a, b := stationName(p[1]), stationName(p[2])
-	if a == "" || b == "" || strings.EqualFold(a, b) || !arrow && !knownTown(a) && !knownTown(b) {
+	if a == "" || b == "" || strings.EqualFold(a, b) || !arrow && !knownTown(a) && !knownTown(b) || regionAbbrev(a) || regionAbbrev(b) {
 		return "", ""
 	}
 	return a, b
+}
+
+// regionAbbrev reports whether a route's stop is two capitals alone: a
+// state's or a province's abbreviation after its town ("Origem: SALVADOR
+// - BA" is one stop in Bahia), no stop of its own.
+func regionAbbrev(s string) bool {
+	return len(s) == 2 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'A' && s[1] <= 'Z'
 }
 
 // stationPairRE is a route alone on its line: two stations apart by a

@@ -3,6 +3,7 @@ package extract
 import (
 	"cmp"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,6 +35,8 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 	arrowLine := -1                            // the line of a route apart by an arrow, alone on it
 	var routeDep *clockMatch                   // the clock of a day "at" a clock under that route
 	var routeDay *dateMatch
+	var dayDep *clockMatch // the clock on a day's own labelled line under the stops ("Data: 23/01/2024 23:10")
+	var dayDepDay *dateMatch
 	for i, ln := range lines {
 		if dep == nil && from == "" && pairFrom == "" && !hasDigit(ln) && strings.Contains(ln, ":") {
 			if a, b := routeLabelPair(ln); a != "" {
@@ -171,6 +174,10 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 			if day != nil && (dayLine == i || dayLine == i-1) {
 				timedDay = day // "Date: March 10, 2026" over "Time: 10:00 AM"
 			}
+		} else if dayDep == nil && (from != "" || routeLabelled) && !besideSubjectLine(lines, i) {
+			if d, ok := c.labelledDayClock(ln, dates, clocks, ref); ok {
+				dayDep, dayDepDay = &clocks[0], &d
+			}
 		}
 	}
 	if dep == nil && arr == nil && number != "" {
@@ -188,6 +195,15 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		// right above it ("From: Kochi → Trivandrum" / "Date: March 10,
 		// 2026" / "Time: 10:00 AM"): the coach's case below.
 		dep, depDay = timed, timedDay
+	}
+	// A ticket's day and clock on a line of their own under its labelled
+	// stops ("Origem: …" / "Destino: …" / "Data: 23/01/2024 23:10") or
+	// its labelled route ("Journey: A to B" / "Date: Thursday 2026-10-22,
+	// departs 08:05"), in a mail that names a seat: a ticket's departure.
+	// A timetable's or a notice's lines name no seat.
+	ticketTimed := false
+	if dep == nil && arr == nil && number == "" && dayDep != nil && seatNamed(lower(strings.Join(lines, "\n"))) {
+		dep, depDay, ticketTimed = dayDep, dayDepDay, true
 	}
 	if from == "" && to == "" {
 		from, to = pairFrom, pairTo
@@ -212,10 +228,10 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		// on Sept 18."), its day on the departure's line: a leg in a
 		// mail that speaks of buses (the legs' reader types it a bus's).
 		coach := number == "" && routeLabelled && depDay != nil && from == pairFrom && c.busMail(lines)
-		if number == "" && !coach && !routeTimed {
+		if number == "" && !coach && !routeTimed && !ticketTimed {
 			return nil
 		}
-		if coach || routeTimed {
+		if coach || routeTimed || ticketTimed {
 			day = depDay
 		}
 		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: number, From: &Place{Name: from}, To: &Place{Name: to}}
@@ -233,6 +249,79 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 		return seg
 	}
 	return c.railLeg(number, from, to, *day, *day, dep, arr)
+}
+
+// labelledDayClock reads a line that is a day's label and one day and
+// one clock after it, nothing between them but a weekday before the day
+// and, between the day and the clock, a word for "at", a departure's word
+// or a time's label ("Data: 11/09/2022 Horário: 01:05", "Date: 2027-03-14
+// 07:30", "Date: Thursday 2026-10-22, departs 08:05, seat 42"): the day,
+// with its year. Not a day before the mail's own: a ticket's journey lies
+// ahead of its mail.
+func (c *msgContext) labelledDayClock(ln string, dates []dateMatch, clocks []clockMatch, ref time.Time) (dateMatch, bool) {
+	if len(dates) != 1 || len(clocks) != 1 || dates[0].end > clocks[0].start {
+		return dateMatch{}, false
+	}
+	label, _, ok := strings.Cut(ln[:dates[0].start], ":")
+	if !ok || !dayLabels[strings.ToLower(strings.Trim(label, " \t*•"))] || !onlyWeekday(ln[len(label)+1:dates[0].start]) {
+		return dateMatch{}, false
+	}
+	if !dayClockJoin(ln[dates[0].end:clocks[0].start]) {
+		return dateMatch{}, false
+	}
+	d := dates[0].withYear(ref)
+	if d.y == unknownYear {
+		return dateMatch{}, false
+	}
+	if !c.date.IsZero() {
+		y, m, day := c.date.Date()
+		if d.y < y || d.y == y && (d.m < int(m) || d.m == int(m) && d.d < day) {
+			return dateMatch{}, false
+		}
+	}
+	return d, true
+}
+
+// besideSubjectLine reports whether the line above or below line i is
+// a subject's ("Subject: …", "Assunto: …"): "From:", "To:" and "Date:"
+// over it are a forwarded mail's header block, not a ticket's fields.
+func besideSubjectLine(lines []string, i int) bool {
+	for _, j := range []int{i - 1, i + 1} {
+		if j < 0 || j >= len(lines) {
+			continue
+		}
+		if l, _, ok := headerLine(lines[j]); ok && slices.Contains(subjectLabels, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// dayLabels are the labels of a journey's day alone (date.noun,
+// journey.date): "Data", "Date", "Fecha", "Travel date".
+var dayLabels = func() map[string]bool {
+	m := map[string]bool{}
+	for _, cat := range []string{"date.noun", "journey.date"} {
+		for _, e := range lang.Entries(cat) {
+			m[e] = true
+		}
+	}
+	return m
+}()
+
+// dayClockJoin reports whether s, between a day and its clock, joins them
+// and says nothing else: blank, a word for "at", a departure's word
+// ("departs"), or a time's label ("Horário:").
+func dayClockJoin(s string) bool {
+	t := strings.Trim(s, " \t,;–-")
+	if clockWordOnly(t) {
+		return true
+	}
+	if rest, ok := depMarkers.starts(t); ok && clockWordOnly(rest) {
+		return true
+	}
+	label, rest, ok := strings.Cut(t, ":")
+	return ok && timeNouns[strings.ToLower(strings.TrimSpace(label))] && strings.TrimSpace(rest) == ""
 }
 
 // timeLabelled reports whether ln starts with a label that is a word for
