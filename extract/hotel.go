@@ -929,15 +929,52 @@ func stayDashLine(s string) bool {
 
 // dashRangeLines are the lines of s that can hold a label's range: a
 // colon or a tab (a cell), a dash and a digit.
+//
+// A label's range that ends its line has its range on the next line with
+// text ("Telefon: 05520-807-0 Reisezeitraum:" over "Mittwoch 17.11.2021 -
+// Freitag 19.11.2021 2 Nächte", a document's two columns taken out as
+// text): the label and that line, as one.
 func dashRangeLines(s string) string {
 	var b strings.Builder
+	var label string // a line that ends with a range's label, waiting for its value
+	blanks := 0
 	for ln := range strings.Lines(s) {
+		if label != "" {
+			t := strings.TrimSpace(ln)
+			switch {
+			case t == "" && blanks == 0:
+				blanks++
+				continue
+			case t != "" && !strings.Contains(t, ":") && strings.ContainsAny(t, "–-") && hasDigit(t):
+				b.WriteString(label + " " + ln)
+			}
+			label, blanks = "", 0
+		}
 		if strings.ContainsAny(ln, ":\t") && strings.ContainsAny(ln, "–-") && hasDigit(ln) {
 			b.WriteString(ln)
+		}
+		if t := strings.TrimSpace(ln); strings.HasSuffix(t, ":") && stayDashWords.Any(strings.ToLower(t)) && endsWithDashLabel(t) {
+			label = t
 		}
 	}
 	return b.String()
 }
+
+// endsWithDashLabel reports whether a line ends with one of stayDashRE's
+// labels and its colon ("… Reisezeitraum:").
+func endsWithDashLabel(ln string) bool { return dashLabelEndRE.MatchString(ln) }
+
+// dashLabelEndRE is a label of stayDashRE's and its colon that end a
+// line, a word of their own.
+var dashLabelEndRE = func() *regexp.Regexp {
+	var labels []string
+	for _, e := range lang.Entries("stay.range") {
+		if a, b, ok := strings.Cut(e, "…"); ok && strings.TrimSpace(b) == "[–-]" {
+			labels = append(labels, strings.TrimSuffix(strings.TrimSpace(a), ":"))
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(labels, "|") + `)[ \t]*:$`)
+}()
 
 // dayMonthDot is a day and month without a year: "30.06.", "12.06",
 // "12/06".
