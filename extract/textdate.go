@@ -469,6 +469,18 @@ func findDates(s string, usFirst bool) []dateMatch {
 		if sep == "/" && (usFirst && a <= 12 || b > 12) {
 			dm.d, dm.m = b, a
 		}
+		// A weekday before a date of two readings says which it is: "Sat
+		// 12/05/2026" is 5 December (a Saturday), not 12 May (a Tuesday),
+		// whoever sends it.
+		if dm.hasYear && a <= 12 && b <= 12 && a != b {
+			if wd, ok := weekdayBefore(s[:m[0]]); ok {
+				other := dm
+				other.d, other.m = dm.m, dm.d
+				if weekdayOf(dm) != wd && weekdayOf(other) == wd {
+					dm = other
+				}
+			}
+		}
 		// A clock time like 15.52 is not a date; a date has a plausible month.
 		if validDate(max(dm.y, 2000), dm.m, dm.d) {
 			out = append(out, dm)
@@ -926,3 +938,22 @@ func firstFullDate(text string, dates func(string) []dateMatch) time.Time {
 
 // isASCIILetter reports whether b is an ASCII letter.
 func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
+
+// weekdayBefore is the weekday a text ends with, its name or its
+// abbreviation in any language extract/lang knows ("Sat ", "samedi ",
+// "Sa., "), and whether it ends with one.
+func weekdayBefore(before string) (time.Weekday, bool) {
+	before = strings.TrimRight(before, " ,.\t")
+	i := strings.LastIndexFunc(before, func(r rune) bool { return !unicode.IsLetter(r) })
+	w := strings.ToLower(before[i+1:])
+	if w == "" {
+		return 0, false
+	}
+	d, ok := weekdayNames[w] // 1 Monday … 7 Sunday
+	return time.Weekday(d % 7), ok
+}
+
+// weekdayOf is the weekday of a date with its year.
+func weekdayOf(d dateMatch) time.Weekday {
+	return time.Date(d.y, time.Month(d.m), d.d, 12, 0, 0, 0, time.UTC).Weekday()
+}
