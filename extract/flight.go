@@ -489,9 +489,19 @@ func (c *msgContext) stackedFlight(lines []string, begin, num, next int) *Segmen
 // splitFlightsOnLine gives each flight of a line that lists several,
 // apart by semicolons ("Flight 1: LH 1234 FRA-MUC 07:00-08:05; Flight 2:
 // LH 410 MUC-JFK 10:20-13:45"), a line of its own.
+//
+// A text flattened to one long line (an HTML mail's text with its breaks
+// lost: "… Departure Iberia Flight 4358 6:00am Sun. May 29 Los Angeles,
+// CA (LAX) 1:59pm Sun. May 29 Miami, FL (MIA) Iberia Flight 4610 …") is
+// broken before each flight's number, so that each number's parts stand
+// on its own line.
 func splitFlightsOnLine(lines []string) []string {
 	var out []string
 	for _, ln := range lines {
+		if len(ln) > flattenedLine && !strings.Contains(ln, ";") {
+			out = append(out, splitFlattened(ln)...)
+			continue
+		}
 		if !strings.Contains(ln, ";") {
 			out = append(out, ln)
 			continue
@@ -512,6 +522,53 @@ func splitFlightsOnLine(lines []string) []string {
 		}
 	}
 	return out
+}
+
+// flattenedLine is the length from which a line with several clocks is
+// read as a text flattened to one line.
+const flattenedLine = 250
+
+// flightNumberWordRE is a flight's number after the word ("Flight 4358",
+// "flight #4610"), as a flattened line's airline prints it.
+var flightNumberWordRE = regexp.MustCompile(`(?i)\bflight\s+#?\d{1,4}\b`)
+
+// splitFlattened breaks a flattened line before each flight number with
+// clocks after it, when it holds two clocks or more.
+func splitFlattened(ln string) []string {
+	if len(findClocks(ln)) < 2 {
+		return []string{ln}
+	}
+	var cuts []int
+	for _, m := range flightNumRE.FindAllStringSubmatchIndex(ln, -1) {
+		// Not a clock's hour ("T3 08:00") nor a date's day ("CXL BY
+		// 07/07/24").
+		if isFlightDesignator(ln[m[2]:m[3]]) && !(m[5] < len(ln) && strings.IndexByte(":/.-", ln[m[5]]) >= 0) {
+			cuts = append(cuts, m[0])
+		}
+	}
+	for _, m := range flightNumberWordRE.FindAllStringIndex(ln, -1) {
+		// The airline's name before the word goes with it ("… Iberia
+		// Flight 4358"): the flight's number is read by that name.
+		cut := m[0]
+		before := strings.ToUpper(strings.TrimRight(ln[:m[0]], " "))
+		for _, a := range gdsAirlines {
+			if strings.HasSuffix(before, a.name) && (len(before) == len(a.name) || before[len(before)-len(a.name)-1] == ' ') {
+				cut = len(strings.TrimRight(ln[:m[0]], " ")) - len(a.name)
+				break
+			}
+		}
+		cuts = append(cuts, cut)
+	}
+	slices.Sort(cuts)
+	var out []string
+	last := 0
+	for _, c := range cuts {
+		if c > last && findClocks(ln[c:]) != nil {
+			out = append(out, strings.TrimSpace(ln[last:c]))
+			last = c
+		}
+	}
+	return append(out, strings.TrimSpace(ln[last:]))
 }
 
 // aboutFlights reports whether line i, the line after it or the heading

@@ -200,6 +200,10 @@ func (c *msgContext) flightFromParts(lines []string, from, to, floor int, last b
 			// K 17Aug 11:55 14:40").
 			if a, b := runTogetherPair(ln); a != "" {
 				parts = append(parts, part{code: a}, part{code: b})
+			} else {
+				for _, code := range gluedCodes(ln) {
+					parts = append(parts, part{code: code})
+				}
 			}
 			continue
 		}
@@ -380,6 +384,30 @@ func runTogetherPair(ln string) (string, string) {
 		from, to = a.Code, b.Code
 	}
 	return from, to
+}
+
+// gluedCodes are the airports a booking system's printout glues to
+// their cities' names or to each other, in a line's order: a code run
+// into its city in capitals ("BNKBALLINA, AUSTRALIA": Ballina's BNK),
+// two codes run together ("SYDADL"). A word counts only when its code
+// serves its city, or both halves are codes; nil unless two are found.
+func gluedCodes(ln string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(ln, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
+		if len(w) < 6 || !isUpper(w) {
+			continue
+		}
+		switch {
+		case len(w) == 6 && places.Known(w[:3]) && places.Known(w[3:]) && !commonUpperWord[w[:3]] && !commonUpperWord[w[3:]]:
+			out = append(out, w[:3], w[3:])
+		case places.Known(w[:3]) && places.Serves(w[3:], w[:3]):
+			out = append(out, w[:3])
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 // airportNear is the one airport open today of the city name in the

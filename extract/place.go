@@ -189,6 +189,8 @@ var commonUpperWord = map[string]bool{"THE": true, "AND": true, "FOR": true, "YO
 	"SEA": true, "AIR": true, "BUS": true, "CAR": true,
 	// A booking system's passenger types: adult, child, infant.
 	"ADT": true, "CHD": true, "INF": true,
+	// A hotel's cancellation ("CXL BY 07/07/24").
+	"CXL": true,
 	// Airlines named in capitals ("Issued: TAP 10Jan27", "ITA Airways").
 	"TAP": true, "ITA": true, "JAL": true}
 
