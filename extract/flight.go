@@ -307,7 +307,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 		for _, f := range out {
 			read[f.Segment.Number] = f.Segment
 		}
-		for _, seg := range c.partsFlights(lines, hits, read) {
+		for _, seg := range c.partsFlights(lines, hits, ref, read) {
 			if read[seg.Number] == nil {
 				add(seg, ref)
 			}

@@ -17,28 +17,26 @@ import (
 // its parts were all there: the number, two airports (by code or by
 // name, on lines of their own, in parentheses, or a route "Da Roma
 // Fiumicino a Londra Gatwick"), the clocks and a day. partsFlights is
-// the last resort of a booking's mail whose numbers no reader could
+// the last resort for the numbers of a booking's mail that no reader
 // read: each number's parts are gathered from the lines it owns,
 // whatever their order, and the side of the numbers their parts lie on
-// (below each number, or above it) is the one on which most numbers
-// find whole flights, one side for the whole mail.
+// (below each number, or above it) is chosen once for the whole mail
+// (partsScore).
 
 // partsWindow is how many lines with text a number's parts may lie
 // from it, on its side.
 const partsWindow = 14
 
 // partsFlights reads each hit's flight from its parts, for the numbers
-// the mail's readers left; known are the flights they read, by number.
-func (c *msgContext) partsFlights(lines []string, hits []hit, known map[string]*Segment) []*Segment {
+// the mail's readers left; ref is the booking's code, known the flights
+// the readers read, by number.
+func (c *msgContext) partsFlights(lines []string, hits []hit, ref string, known map[string]*Segment) []*Segment {
 	// A booking's code the number reader took for a flight's
-	// ("Lufthansa booking code:", "ZZ0016") is none.
-	// Nor is a gate's or a seat's three characters ("B12" under a
-	// column of labels): no layout of these tells a flight so short.
-	// Nor is a number a flight of the booking's where its line names it
-	// as another booking's ("Arriving flight: LH 1234" in a transfer's
-	// mail) or the lines above it offer it ("Seats are still available
-	// on:").
-	ref := c.recordLocator(strings.Join(lines, "\n"))
+	// ("Lufthansa booking code:", "ZZ0016") is none, nor is a gate's or
+	// a seat's ("B12" under a column of labels: gateShaped), nor a
+	// number its line names as another booking's ("Arriving flight: LH
+	// 1234" in a transfer's mail) or the lines above it offer ("Seats
+	// are still available on:").
 	hits = slices.DeleteFunc(slices.Clone(hits), func(h hit) bool {
 		d, n, _ := strings.Cut(h.num, " ")
 		return ref != "" && strings.HasPrefix(ref, d) && strings.HasSuffix(ref, n) && strings.Contains(lines[h.line], ref) ||
@@ -92,19 +90,19 @@ func (c *msgContext) partsFlights(lines []string, hits []hit, known map[string]*
 		return out
 	}
 	below, above := read(true), read(false)
-	if score(above, known) > score(below, known) {
+	if partsScore(above, known) > partsScore(below, known) {
 		return above
 	}
 	return below
 }
 
-// score is how well a side's reading fits a mail: a flight for each
+// partsScore is how well a side's reading fits a mail: a flight for each
 // number it reads, and the flights the layouts' readers read (known,
 // by number) count twice, for it when it reads them alike, against it
 // when it reads them otherwise: the side a mail's own layout puts its
 // flights' parts on reads the flights a reader could read as that
 // reader did.
-func score(segs []*Segment, known map[string]*Segment) int {
+func partsScore(segs []*Segment, known map[string]*Segment) int {
 	n := len(segs)
 	for _, s := range segs {
 		if k, ok := known[s.Number]; ok {
@@ -144,11 +142,11 @@ type partClock struct {
 var dayPlusRE = regexp.MustCompile(`^\s*(?:h\b)?\s*\(?\+\s?([1-3])\b`)
 
 // flightFromParts reads one flight from lines[from:to]: the first two
-// airports its lines name and its first two clocks, or the last two of
-// each when the number ends the lines (last: the parts nearest the
-// number are its flight's, those further up a header's or a
-// passenger's), and the departure's day on its clock's line or the
-// nearest above it.
+// airports its lines name and its clocks labelled as departure and
+// arrival, else its first two, or the last two of each when the number
+// ends the lines (last: the parts nearest the number are its flight's,
+// those further up a header's or a passenger's), and the departure's
+// day (see below); floor is the first line after the previous number's.
 func (c *msgContext) flightFromParts(lines []string, from, to, floor int, last bool) *Segment {
 	// The places in the order the lines name them: an airport's code,
 	// or a name that means no one airport ("Aberdeen": Scotland's and
@@ -169,6 +167,7 @@ func (c *msgContext) flightFromParts(lines []string, from, to, floor int, last b
 			break
 		}
 		cs := findClocks(ln)
+		notStop := len(cs) > 0 && notStopWords.In(lower(ln))
 		for _, ck := range cs {
 			pc := partClock{clock: ck, at: i, dep: stopLabelOn(depLabel, ln), arr: stopLabelOn(arrLabel, ln)}
 			if m := dayPlusRE.FindStringSubmatch(ln[ck.end:]); m != nil {
@@ -178,7 +177,7 @@ func (c *msgContext) flightFromParts(lines []string, from, to, floor int, last b
 			// a duration's, an office's hours, advice's ("be at the
 			// airport by 05:30") or the old time of a changed flight
 			// ("Previous: … 11:40 - 13:40").
-			if checkLineRE.MatchString(ln) || len(cs) == 1 && !pc.dep && !pc.arr && serviceClockLine(ln) || notStopWords.In(lower(ln)) {
+			if checkLineRE.MatchString(ln) || len(cs) == 1 && !pc.dep && !pc.arr && serviceClockLine(ln) || notStop {
 				continue
 			}
 			clocks = append(clocks, pc)
