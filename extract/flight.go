@@ -276,31 +276,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 		out = append(out, Fact{Kind: KindFlight, From: FromText, Segment: seg})
 		seen[key] = len(out)
 	}
-	// A booking's numbers that no layout's reader could read: their
-	// flights by their parts (flightparts.go).
-	// A leg whose own lines say its status is cancelled ("LX 1579",
-	// "Status:", "cancelled") is, whatever its neighbours say (the
-	// fourteenth outside review, MEDIUM-11).
-	defer func() {
-		for i, h := range hits {
-			end := min(len(lines), h.line+8)
-			if i+1 < len(hits) {
-				end = min(end, hits[i+1].line)
-			}
-			if !legCancelled(lines[h.line+1 : end]) {
-				continue
-			}
-			for _, f := range out {
-				if f.Segment.Number == h.num {
-					f.Segment.Status = StatusCancelled
-				}
-			}
-		}
-	}()
-	// So are the numbers the readers left beside those they read (a
-	// receipt's second row wrapped otherwise than its first).
-	// Only under the booking's code, or on a boarding pass: the signs of
-	// a booking in words ("your flight", "confirmed") are a newsletter's
+	// A booking's numbers that no layout's reader read, beside those
+	// they read or alone (a receipt's second row wrapped otherwise than
+	// its first): their flights by their parts (flightparts.go). Only
+	// under the booking's code, or on a boarding pass: the signs of a
+	// booking in words ("your flight", "confirmed") are a newsletter's
 	// too (the fourteenth outside review, MEDIUM-7).
 	if len(hits) > len(out) && (ref != "" || boardingPassWords.In(lower(text))) {
 		read := map[string]*Segment{}
@@ -313,6 +293,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 			}
 		}
 	}
+	cancelLegs(lines, hits, out)
 	return out
 }
 

@@ -445,8 +445,7 @@ var groundVehicleWords = words.NewWholeSet(append(lang.Entries("vehicle.train"),
 // number (surfaceVehicleRE), but for a service's line ("Boarding by bus
 // 2 from gate 4").
 func groundHeading(ln string) bool {
-	t := strings.TrimRight(strings.TrimSpace(ln), ":")
-	if len(t) > 0 && len(t) <= 12 && !strings.Contains(t, " ") && groundVehicleWords.In(lower(t)) {
+	if wordHeading(ln, groundVehicleWords) {
 		return true
 	}
 	return len(ln) < 400 && surfaceVehicleRE.MatchString(ln) && !serviceClockLine(ln)
@@ -454,6 +453,27 @@ func groundHeading(ln string) bool {
 
 // legStatusWords label a leg's status (leg.status in extract/lang).
 var legStatusWords = words.NewWholeSet(lang.Entries("leg.status"))
+
+// cancelLegs marks cancelled the flights of out whose number's own lines
+// (up to the next number, eight at most) say so ("LX 1579", "Status:",
+// "cancelled"), whatever their neighbours say (the fourteenth outside
+// review, MEDIUM-11).
+func cancelLegs(lines []string, hits []hit, out []Fact) {
+	for i, h := range hits {
+		end := min(len(lines), h.line+8)
+		if i+1 < len(hits) {
+			end = min(end, hits[i+1].line)
+		}
+		if !legCancelled(lines[h.line+1 : end]) {
+			continue
+		}
+		for _, f := range out {
+			if f.Segment.Number == h.num {
+				f.Segment.Status = StatusCancelled
+			}
+		}
+	}
+}
 
 // legCancelled reports whether a leg's lines label its status as
 // cancelled: "Status: Cancelled", or "Status:" over "cancelled".
@@ -523,6 +543,13 @@ func passengerLine(ln string) bool {
 // with a designator of letters keep one digit ("EK 1", "BA1").
 func gateShaped(designator, digits string) bool {
 	return len(designator) == 2 && designator[0] >= 'A' && designator[0] <= 'Z' && isDigitByte(designator[1]) && len(digits) <= 2
+}
+
+// wordHeading reports whether a line is one word of set alone, a colon
+// after it or none, as a heading ("Treno", "Train:").
+func wordHeading(ln string, set *words.WholeSet) bool {
+	t := strings.TrimRight(strings.TrimSpace(ln), ":")
+	return len(t) > 0 && len(t) <= 12 && !strings.Contains(t, " ") && set.In(lower(t))
 }
 
 // serviceClockWords are the words of a line whose clock is a service's,

@@ -365,7 +365,7 @@ func flightThenHeadedTrain(travel []string, i int, out []Fact, text string) bool
 	// getting to the airport ("Train", "Departure 05:20 Frankfurt Hbf").
 	lines := strings.Split(text, "\n")
 	for i, ln := range lines {
-		if t := strings.TrimRight(strings.TrimSpace(ln), ":"); len(t) <= 12 && t != "" && !strings.Contains(t, " ") && trainWordAlone.In(lower(t)) {
+		if wordHeading(ln, trainWordAlone) {
 			for _, next := range lines[i+1 : min(len(lines), i+9)] {
 				if m := flightNumRE.FindStringSubmatch(next); m != nil && (railProducts[m[1]] || sharedRailProducts[m[1]]) || len(next) < 400 && surfaceVehicleRE.MatchString(next) {
 					return true
