@@ -159,6 +159,14 @@ func (c *msgContext) textFlights(text string) []Fact {
 			if m := icaoFlight(ln, c.dates(ln)); m != nil && !masked(m[0]) && !railProduct(m[1], text, &trainWords) && (travelWordCounts(ln)[0] > 0 || len(airportCodes(ln)) >= 2 ||
 				strings.TrimSpace(ln) == m[0] && (aboutFlights(lines, i) || i > 0 && routeAbove(lines[i-1]))) {
 				hits = append(hits, hit{i, m[1] + " " + strings.TrimLeft(m[2], "0")})
+			} else if d := flightWordCell(lines, i); d != "" {
+				// "Flight", then "#3073" in the cell under it.
+				if airline == "?" {
+					airline = c.airlineDesignator(lines)
+				}
+				if airline != "" && (ref != "" || c.bookingSigned(text)) {
+					hits = append(hits, hit{i, airline + " " + d})
+				}
 			} else if hasDigit(ln) {
 				// "UNITED 1187", "Frontier Airlines flight #1129": the
 				// airline by its name (flightnamed.go); "Flight 417"
@@ -211,11 +219,15 @@ func (c *msgContext) textFlights(text string) []Fact {
 		}
 	}
 	routeFirst := c.numbersUnderRoutes(lines, hits)
+	codesAbove := routesJustAbove(lines, hits)
 	read := 0 // where the lines a flight was read from below its number end
 	for hi, h := range hits {
 		end := len(lines)
 		if hi+1 < len(hits) {
 			end = hits[hi+1].line
+			if codesAbove != nil {
+				end = codesAbove[hi+1]
+			}
 		}
 		next := end // the next flight's line
 		end = min(end, h.line+10)
@@ -229,6 +241,9 @@ func (c *msgContext) textFlights(text string) []Fact {
 		if prev >= 0 && (hi == 0 || prev > hits[hi-1].line) && len(c.dates(lines[prev])) > 0 &&
 			findClocks(lines[prev]) == nil { // a time: the last leg's arrival, not a heading
 			begin = prev
+		}
+		if codesAbove != nil {
+			begin = codesAbove[hi]
 		}
 		var seg *Segment
 		if !routeFirst {
@@ -349,6 +364,68 @@ func (c *msgContext) numbersUnderRoutes(lines []string, hits []hit) bool {
 	return c.flightFromWindow(strings.Join(lines[last.line:below], "\n"), lines, last.line) == nil
 }
 
+// flightWordCell is the number of a flight whose word is a cell of its
+// own over the number's ("Flight", then "#3073"), as a card of HTML cells
+// prints it; "" for any other line i. Only a number after "#" and of two
+// digits at least: "Flight #" over "1620" is a passenger's table's
+// heading, and "Flight" over "1" a leg's.
+func flightWordCell(lines []string, i int) string {
+	ln := strings.TrimSpace(lines[i])
+	if len(ln) < 3 || len(ln) > 12 || !flightColumnWords[strings.ToLower(strings.TrimSuffix(ln, ":"))] {
+		return ""
+	}
+	for j := i + 1; j < len(lines) && j <= i+3; j++ {
+		v := strings.TrimSpace(lines[j])
+		if v == "" {
+			continue
+		}
+		if m := flightCellNumberRE.FindStringSubmatch(v); m != nil {
+			return strings.TrimLeft(m[1], "0")
+		}
+		return ""
+	}
+	return ""
+}
+
+var flightCellNumberRE = regexp.MustCompile(`^#\s?(\d{2,4})$`)
+
+// routesJustAbove is, for a mail whose every flight number has its two
+// airports' codes on the lines just above it (blank lines between), the
+// line each flight's codes begin on; else nil. Such a card ("RDU", "BOS",
+// "Flight 1184", its days and clocks) ends where the next flight's codes
+// begin: read down to the next number, each flight would take the next
+// one's route.
+func routesJustAbove(lines []string, hits []hit) []int {
+	if len(hits) < 2 {
+		return nil
+	}
+	starts := make([]int, len(hits))
+	for hi, h := range hits {
+		floor := 0
+		if hi > 0 {
+			floor = hits[hi-1].line + 1
+		}
+		var codes []string
+		i := h.line - 1
+		for ; i >= floor && len(codes) < 2; i-- {
+			ln := strings.TrimSpace(lines[i])
+			if ln == "" {
+				continue
+			}
+			code := cardCode(ln)
+			if code == "" || slices.Contains(codes, code) {
+				return nil
+			}
+			codes = append(codes, code)
+		}
+		if len(codes) < 2 {
+			return nil
+		}
+		starts[hi] = i + 1
+	}
+	return starts
+}
+
 // icaoFlight is the first match of icaoFlightRE in ln that is none of
 // its dates: "JUN 13" is a day, not a flight of an airline "JUN"; nor an
 // airport's code before its clock: "TLL 06:55" is Tallinn at five to
@@ -423,7 +500,8 @@ func cardCode(ln string) string {
 // (line num) and before the next flight's (next): "SN 3583", "07:10",
 // "Brussels", "BRU", "08:45", "Rome Fiumicino", "FCO" (or "Nice (NCE)").
 // The first two clocks are the departure's and the arrival's, the first
-// two codes their airports'; the day is the first date from begin.
+// two codes their airports' (from begin: a card that prints the route
+// above the number begins there); the day is the first date from begin.
 func (c *msgContext) stackedFlight(lines []string, begin, num, next int) *Segment {
 	var clocks []clockMatch
 	var codes []string
@@ -439,7 +517,15 @@ func (c *msgContext) stackedFlight(lines []string, begin, num, next int) *Segmen
 				day = &d
 			}
 		}
-		if i <= num {
+		if i < num {
+			// A card may print its route above the number
+			// (routesJustAbove): "RDU", "BOS", "Flight 1184".
+			if code := cardCode(ln); code != "" {
+				codes = append(codes, code)
+			}
+			continue
+		}
+		if i == num {
 			continue
 		}
 		if cs := findClocks(ln); len(cs) == 1 && cs[0].start == 0 && cs[0].end == len(ln) {

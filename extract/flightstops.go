@@ -599,6 +599,17 @@ func (c *msgContext) airlineDesignator(lines []string) string {
 			found = code
 		}
 	}
+	if found == "" {
+		// Else the airline the sender's domain is named for
+		// ("flyfrontier.com", "jetblue.com"): the one name an airline's
+		// card of cells may print of itself.
+		label, _, _ := strings.Cut(orgDomain(strings.ToLower(c.senderDomain)), ".")
+		label = strings.ToUpper(label)
+		if code := airlineDomainCodes[label]; code != "" {
+			return code
+		}
+		return airlineDomainCodes[strings.TrimPrefix(label, "FLY")]
+	}
 	return found
 }
 
@@ -607,6 +618,19 @@ var airlineCodes = func() map[string]string {
 	m := map[string]string{}
 	for _, a := range gdsAirlines {
 		m[a.name] = a.code
+	}
+	return m
+}()
+
+// airlineDomainCodes are airlines.tsv's designators by the names it
+// prints as a domain writes them ("JETBLUE" for "JET BLUE"), of names of
+// five letters or more: a short one ("AA") is too many domains' label.
+var airlineDomainCodes = func() map[string]string {
+	m := map[string]string{}
+	for _, a := range gdsAirlines {
+		if k := strings.ReplaceAll(a.name, " ", ""); len(k) >= 5 {
+			m[k] = a.code
+		}
 	}
 	return m
 }()

@@ -6,6 +6,8 @@ package places
 
 import (
 	_ "embed"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 	"slices"
 	"strings"
 	"sync"
@@ -61,7 +63,11 @@ type tables struct {
 	regionZones map[string][]string
 	regionNames map[string]string
 	inCountry   map[string]bool // the countries the airport table holds airports in
-	locs        sync.Map        // zone name → *time.Location
+	// byCountryName are the countries' codes by their English names,
+	// folded (countryNames).
+	byCountryName    map[string]string
+	countryNamesOnce sync.Once
+	locs             sync.Map // zone name → *time.Location
 }
 
 var load = sync.OnceValue(func() *tables {
@@ -420,6 +426,55 @@ func regionSuffix(name string) (city, region string, ok bool) {
 	return strings.TrimSpace(name[:i]), region, true
 }
 
+// countrySuffix splits a name that ends in a country's English name after
+// a comma ("Managua, Nicaragua") into the city and the country's code.
+func (t *tables) countrySuffix(name string) (city, country string, ok bool) {
+	i := strings.LastIndexByte(name, ',')
+	if i <= 0 {
+		return "", "", false
+	}
+	country, ok = t.countryNames()[Fold(name[i+1:])]
+	return strings.TrimSpace(name[:i]), country, ok
+}
+
+// inCountryNamed is the airport of a folded city in a country: the city's
+// own when it lies there, else its one airport there open today.
+func (t *tables) inCountryNamed(city, country string) (string, bool) {
+	if code, ok := t.lookup(city); ok && t.airports[code].Country == country {
+		return code, true
+	}
+	found := ""
+	for _, a := range t.byCity[city] {
+		if a.Country == country {
+			if found != "" {
+				return "", false
+			}
+			found = a.Code
+		}
+	}
+	return found, found != ""
+}
+
+// countryNames are the countries the zone table holds by their English
+// names, folded ("nicaragua" → "NI"), made on first use: only a name with
+// a comma asks.
+func (t *tables) countryNames() map[string]string {
+	t.countryNamesOnce.Do(func() {
+		t.byCountryName = map[string]string{}
+		names := display.English.Regions()
+		for code := range t.countries {
+			r, err := language.ParseRegion(code)
+			if err != nil {
+				continue
+			}
+			if n := names.Name(r); n != "" {
+				t.byCountryName[Fold(n)] = code
+			}
+		}
+	})
+	return t.byCountryName
+}
+
 // InRegion reports whether a name ends in a US state's or a Canadian
 // province's abbreviation after a comma ("DENVER, CO").
 func InRegion(name string) bool {
@@ -529,6 +584,11 @@ func AirportByName(name string) (string, bool) {
 	// "LOS ANGELES, CA", "Portland, ME": the city in its state.
 	if city, region, ok := regionSuffix(name); ok {
 		return t.inRegion(Fold(city), region)
+	}
+	// "Managua, Nicaragua", "San José, Costa Rica": the city in its
+	// country, by the country's English name.
+	if city, country, ok := t.countrySuffix(name); ok {
+		return t.inCountryNamed(Fold(city), country)
 	}
 	f := Fold(name)
 	if code, ok := t.lookup(f); ok {

@@ -139,6 +139,24 @@ func TestRegionSuffix(t *testing.T) {
 	}
 }
 
+// TestCountrySuffix: a city named with its country in English ("Managua,
+// Nicaragua", as a US airline's itinerary prints a stop abroad) is that
+// country's airport of the city; a namesake elsewhere never ("Santiago,
+// Spain" is not Chile's airport), and a city of several airports in that
+// country names none.
+func TestCountrySuffix(t *testing.T) {
+	for name, want := range map[string]string{
+		"Managua, Nicaragua": "MGA", "Lima, Peru": "LIM", "Bogotá, Colombia": "BOG", "Santiago, Chile": "SCL",
+		"Berlin, Germany": "BER", "Santiago, Spain": "",
+		"London, United Kingdom": "", "Managua, Peru": "", "Lima, Narnia": "",
+	} {
+		got, ok := places.AirportByName(name)
+		if got != want || ok != (want != "") {
+			t.Errorf("AirportByName(%q) = %q, %v, want %q", name, got, ok, want)
+		}
+	}
+}
+
 // TestRegionZone: a place named with its state or province, abbreviated or
 // in full, keeps its town's zone, else its region's when that keeps one; a
 // town of a region of several zones that no data places, or a namesake
