@@ -29,6 +29,20 @@ func HTMLToText(src string) string {
 	inStyle := false
 	var blockClasses map[string]bool
 	open := map[atom.Atom][]bool{}
+	// A font size no reader sees hides an element's own text, not its
+	// children's that set a size of their own: MJML's templates (Mailjet,
+	// many senders' receipts) set "font-size:0px" on every cell to close
+	// the gaps between inline blocks, and each block sets its text's size
+	// again. sizes are the sizes in force, innermost last, each with the
+	// element that set it and how many of that element were open then.
+	type size struct {
+		a     atom.Atom
+		level int
+		tiny  bool
+	}
+	var sizes []size
+	depth := map[atom.Atom]int{}
+	tinyText := func() bool { return len(sizes) > 0 && sizes[len(sizes)-1].tiny }
 	for {
 		tt := z.Next()
 		switch tt {
@@ -37,6 +51,9 @@ func HTMLToText(src string) string {
 		case html.TextToken:
 			if inStyle && sheet.Len() < maxStyleSheet {
 				sheet.Write(z.Text())
+			}
+			if skipDepth == 0 && tinyText() {
+				break
 			}
 			if skipDepth == 0 && pre > 0 {
 				b.preText(string(z.Text()))
@@ -58,6 +75,7 @@ func HTMLToText(src string) string {
 			hidden := invisibleElement(a)
 			var alt string
 			shownBlock := false
+			sized, tiny := false, false
 			for hasAttr {
 				var k, v []byte
 				k, v, hasAttr = z.TagAttr()
@@ -68,6 +86,7 @@ func HTMLToText(src string) string {
 					if hiddenStyle(string(v)) {
 						hidden = true
 					}
+					sized, tiny = fontSize(string(v))
 					shownBlock = shownBlock || blockDisplay(string(v))
 				case "class":
 					if blockClasses == nil {
@@ -83,6 +102,12 @@ func HTMLToText(src string) string {
 			if hidden && tt == html.StartTagToken && !voidElement(a) {
 				skipDepth, skipTag = 1, a
 				continue
+			}
+			if tt == html.StartTagToken && !voidElement(a) {
+				depth[a]++
+				if sized {
+					sizes = append(sizes, size{a, depth[a], tiny})
+				}
 			}
 			if inlineElement(a) && tt == html.StartTagToken {
 				open[a] = append(open[a], shownBlock)
@@ -127,6 +152,12 @@ func HTMLToText(src string) string {
 				}
 				continue
 			}
+			if depth[a] > 0 {
+				depth[a]--
+				for len(sizes) > 0 && sizes[len(sizes)-1].a == a && sizes[len(sizes)-1].level > depth[a] {
+					sizes = sizes[:len(sizes)-1]
+				}
+			}
 			if n := len(open[a]); n > 0 {
 				if open[a][n-1] {
 					b.block()
@@ -160,7 +191,6 @@ func invisibleElement(a atom.Atom) bool {
 func hiddenStyle(style string) bool {
 	s := strings.ToLower(strings.Join(strings.Fields(style), ""))
 	return strings.Contains(s, "display:none") || strings.Contains(s, "visibility:hidden") ||
-		tinyFontSize(s) ||
 		strings.Contains(s, "opacity:0;") || strings.HasSuffix(s, "opacity:0") || strings.Contains(s, "color:transparent") ||
 		(strings.Contains(s, "max-height:0") || strings.Contains(s, "height:0;") || strings.HasSuffix(s, "height:0")) && strings.Contains(s, "overflow:hidden")
 }
@@ -509,6 +539,17 @@ func isHTMLSpace(r rune) bool {
 // no-break space it keeps.
 func isCollapsible(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f'
+}
+
+// fontSize reports whether a declaration list sets a font size, and
+// whether that size is one no reader sees (tinyFontSize).
+func fontSize(style string) (sized, tiny bool) {
+	s := strings.ToLower(strings.Join(strings.Fields(style), ""))
+	i := strings.LastIndex(s, "font-size:")
+	if i < 0 || strings.HasPrefix(s[i+len("font-size:"):], "inherit") {
+		return false, false // none, or the parent's
+	}
+	return true, tinyFontSize(s)
 }
 
 // tinyFontSize reports a font size no reader sees: zero in any unit, under

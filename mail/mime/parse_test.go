@@ -234,6 +234,13 @@ func TestHTMLToText(t *testing.T) {
 		{`<span style="font-size:0.0em">hidden</span>shown`, "shown"},
 		{`<table style="font-size: 0.750em"><tr><td>Tracking Number: 9400</td></tr></table>`, "Tracking Number: 9400"},
 		{`<span style="font-size: 1px">hidden</span><span style="font-size:1.5pt">hidden</span><span style="font-size:0.1em !important">hidden</span><span style="font-size:10%">hidden</span>shown`, "shown"},
+		// A size no reader sees hides the element's own text, not a
+		// child's that sets its size again: MJML's cells (Mailjet's
+		// invoices) are "font-size:0px" around blocks of 13px.
+		{`<table><tr><td style="font-size:0px;padding:0">` + "\n  " + `<div style="font-size:13px;color:#000">Invoice 2S2311</div>` + "\n  " + `</td></tr></table>`, "Invoice 2S2311"},
+		{`<div style="font-size:0">gap<div style="font-size:13px">shown</div>gap<span>hidden</span></div>`, "shown"},
+		{`<div style="font-size:0"><span style="font-size:inherit">hidden</span><b>hidden</b></div>shown`, "shown"},
+		{`<div style="font-size:0"><div style="font-size:14px">a<span style="font-size:1px">hidden</span>b</div>c</div>d`, "ab\n\nd"},
 		{`<span style="font-size:10px">a</span> <span style="font-size: 0.25rem">b</span> <span style="font-size:small">c</span> <span style="font-size:80%">d</span>`, "a b c d"},
 		{`<p style="opacity: 0">hidden</p><p style="opacity:0.9">shown</p>`, "shown"},
 		{`<span style="color: transparent">hidden</span>shown`, "shown"},
