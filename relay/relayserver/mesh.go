@@ -49,6 +49,11 @@ type mesh struct {
 	lease time.Duration
 	cert  tls.Certificate
 	fp    []byte // SHA-256 of cert's DER
+	// published is closed once the instance's first heartbeat is in the
+	// store: a peer verifies a link by the row it reads there, so a link
+	// dialed before it is refused ("instance not found"; a CI run's agent
+	// reached a just-started instance before its first beat committed).
+	published chan struct{}
 
 	mu    sync.Mutex
 	peers map[string]*yamux.Session // instance id → link
@@ -87,7 +92,8 @@ func newMesh(s *Server, cfg MeshConfig) (*mesh, error) {
 	}
 	fp := sha256.Sum256(der)
 	return &mesh{s: s, id: cfg.ID, addr: cfg.Addr, lease: cfg.Lease, fp: fp[:],
-		cert: tls.Certificate{Certificate: [][]byte{der}, PrivateKey: priv}, peers: map[string]*yamux.Session{}}, nil
+		cert: tls.Certificate{Certificate: [][]byte{der}, PrivateKey: priv}, peers: map[string]*yamux.Session{},
+		published: make(chan struct{})}, nil
 }
 
 // heartbeat renews this instance in the directory until ctx ends.
@@ -101,6 +107,7 @@ func (m *mesh) heartbeat(ctx context.Context) error {
 	if err := beat(); err != nil {
 		return fmt.Errorf("relay mesh: %w", err)
 	}
+	close(m.published)
 	t := time.NewTicker(m.lease / 3)
 	defer t.Stop()
 	for {
@@ -248,6 +255,11 @@ func (m *mesh) peer(ctx context.Context, in relaystore.Instance) (*yamux.Session
 	m.mu.Unlock()
 	if sess != nil && !sess.IsClosed() {
 		return sess, nil
+	}
+	select {
+	case <-m.published:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("relay mesh: this instance is not yet in the directory: %w", ctx.Err())
 	}
 	d := &net.Dialer{Timeout: 5 * time.Second}
 	raw, err := d.DialContext(ctx, "tcp", in.MeshAddr)
