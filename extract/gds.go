@@ -806,9 +806,16 @@ var (
 	// The departure's airport cut to its column's fifteen characters
 	// fills it, one space before the flight ("STOCKHOLM ARLAN TP 783",
 	// "HELSINKI VANTAA AY 1331"), as some issuers print the receipt.
-	gdsReceiptFullRE  = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]{14}) ([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
-	gdsReceiptArrRE   = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}ARRIVAL\s+TIME:?\s*(.*)$`)
-	gdsReceiptArrDate = regexp.MustCompile(`ARRIVAL\s+DATE:?\s*(\d{1,2})(` + gdsMonths + `)`)
+	gdsReceiptFullRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]{14}) ([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
+	gdsReceiptArrRE  = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}ARRIVAL\s+TIME:?\s*(.*)$`)
+	// The same two lines with their columns' spaces collapsed to one, as
+	// a receipt pasted into a web page or a mail's HTML shows it
+	// ("MUSCAT EY 0381 L 01MAY 2335 LRTOM9 …" over "ABU DHABI ARRIVAL
+	// TIME: 0035"): the airport is the words before the first designator
+	// and number, read only when the arrival's line follows.
+	gdsReceiptRowLooseRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s+([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
+	gdsReceiptArrLooseRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s+ARRIVAL\s+TIME:?\s*(.*)$`)
+	gdsReceiptArrDate    = regexp.MustCompile(`ARRIVAL\s+DATE:?\s*(\d{1,2})(` + gdsMonths + `)`)
 )
 
 // gdsUndatedRows reads rows without their date under a heading that gives
@@ -909,10 +916,16 @@ func (c *msgContext) gdsReceiptRows(lines []string, used map[int]bool) []*Segmen
 		if m == nil {
 			m = gdsReceiptFullRE.FindStringSubmatch(ln)
 		}
+		if m == nil {
+			m = gdsReceiptRowLooseRE.FindStringSubmatch(ln)
+		}
 		if m == nil || !isFlightDesignator(m[2]) {
 			continue
 		}
 		a := gdsReceiptArrRE.FindStringSubmatch(lines[j])
+		if a == nil {
+			a = gdsReceiptArrLooseRE.FindStringSubmatch(lines[j])
+		}
 		if a == nil {
 			continue
 		}

@@ -40,8 +40,11 @@ func FuzzGdsMarkWords(f *testing.F) {
 // TestReceiptRowFullColumn: an e-ticket receipt's departure airport cut
 // to its column's fifteen characters fills the column, one space before
 // the flight's designator ("STOCKHOLM ARLAN TP 783"); the row is read as
-// one with a wider gap is. A name shorter than the column with one space
-// before a designator-like word is no row.
+// one with a wider gap is. So is a receipt whose columns' spaces were
+// collapsed to one (pasted into a page: "MUSCAT WY 0101 Y 04MAR 0840 …"
+// over "LONDON LHR ARRIVAL TIME: 1325"), the airport being the words
+// before the first designator and number; never a row without its
+// arrival's line.
 func TestReceiptRowFullColumn(t *testing.T) {
 	for _, tc := range []struct {
 		rows string
@@ -50,7 +53,9 @@ func TestReceiptRowFullColumn(t *testing.T) {
 		{"HELSINKI VANTAA AY 1411 O  14DEC 0715     OL1ZFI      1PC OK\nTERMINAL:2\nMUNICH                  ARRIVAL TIME: 0855     ARRIVAL DATE: 14DEC\n", "AY 1411 HEL-MUC"},
 		{"COPENHAGEN KAST SK 1415 M  19MAR 0705  MLOWDK\nOSLO OSL                ARRIVAL TIME: 0815  ARRIVAL DATE: 19MAR\n", "SK 1415 CPH-OSL"},
 		{"AMSTERDAM SCHIP KL 1129 K  03MAR 0655\nCOPENHAGEN KAST         ARRIVAL TIME: 0820     ARRIVAL DATE: 03MAR\n", "KL 1129 AMS-CPH"},
-		{"OSLO OSL SK 1470 M  23MAR 1830  MLOWDK\nCOPENHAGEN CPH          ARRIVAL TIME: 1940  ARRIVAL DATE: 23MAR\n", ""},
+		{"OSLO OSL SK 1470 M  23MAR 1830  MLOWDK\nCOPENHAGEN CPH          ARRIVAL TIME: 1940  ARRIVAL DATE: 23MAR\n", "SK 1470 OSL-CPH"},
+		{"MUSCAT WY 0101 Y 04MAR 0840 YOWOM 04MAR 04MAR 30K OK\nTERMINAL:1\nLONDON LHR ARRIVAL TIME: 1325\nTERMINAL:4\nLONDON LHR WY 0102 Y 11MAR 2130 YOWOM 11MAR 11MAR 30K OK\nTERMINAL:4\nMUSCAT ARRIVAL TIME: 0850\n", "WY 101 MCT-LHR, WY 102 LHR-MCT"},
+		{"SALALAH WY 0904 Y 05MAR 1010 YOWOM\nSee you on board\n", ""},
 	} {
 		c := &msgContext{ref: time.Date(2026, 10, 13, 15, 0, 0, 0, time.UTC)}
 		var got []string
