@@ -181,12 +181,19 @@ func newE2EPush(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLi
 	}
 
 	e.phone = e.pair("Test phone", true)
-	go e.phone.Events(ctx, func(ev phoneapi.Event) error {
-		if ev.Type == "prompt" {
-			e.prompts <- arrival{ev.Prompt, time.Now()}
+	// As a phone does, the test reconnects when the stream ends; the
+	// node sends every pending prompt first on each new stream.
+	go func() {
+		for ctx.Err() == nil {
+			e.phone.Events(ctx, func(ev phoneapi.Event) error {
+				if ev.Type == "prompt" {
+					e.prompts <- arrival{ev.Prompt, time.Now()}
+				}
+				return nil
+			})
+			time.Sleep(100 * time.Millisecond)
 		}
-		return nil
-	})
+	}()
 	return e
 }
 

@@ -123,12 +123,20 @@ func TestTypeScriptOAuthClient(t *testing.T) {
 		at   time.Time
 	}
 	prompts := make(chan arrival, 64)
-	go phone.Events(ctx, func(ev phoneapi.Event) error {
-		if ev.Type == "prompt" {
-			prompts <- arrival{ev.Prompt, time.Now()}
+	// As a phone does, the test reconnects when the stream ends (a write
+	// past its deadline on a loaded machine ends it); the node sends
+	// every pending prompt first on each new stream.
+	go func() {
+		for ctx.Err() == nil {
+			phone.Events(ctx, func(ev phoneapi.Event) error {
+				if ev.Type == "prompt" {
+					prompts <- arrival{ev.Prompt, time.Now()}
+				}
+				return nil
+			})
+			time.Sleep(100 * time.Millisecond)
 		}
-		return nil
-	})
+	}()
 	approve := func(t *testing.T, code, agent string) time.Time {
 		t.Helper()
 		timeout := time.After(15 * time.Second)
