@@ -136,6 +136,13 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Amount == nil {
 		b.Amount = c.billAmountBare(text)
 	}
+	// A notice that its invoice is ready, numbered by its label, that
+	// prints one amount however often ("Your invoice is ready", "49,00 €"
+	// alone under the period, "We will charge 49,00 € to your card"):
+	// that amount is the bill's.
+	if b.Amount == nil && c.invoiceNumber(text) != "" {
+		b.Amount = c.onlyAmount(text)
+	}
 	// A bill laid out as a table, its header row over its one row of
 	// values ("N° de facture | Montant TTC | Date limite de paiement" over
 	// "FM-30031207 | 70,00 € | 27/03/2030"): each cell read as its
@@ -212,6 +219,9 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	b.Number = c.invoiceNumber(text)
 	if b.Number == "" {
 		b.Number = headingNumber(text)
+	}
+	if b.Number == "" {
+		b.Number = parenNumber(firstLines(text, 30))
 	}
 	if cells != "" {
 		if d := c.dueDate(cells, c.countryZone("")); d != nil {
@@ -291,7 +301,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Amount == nil || b.Due == nil && b.Number == "" && b.Status != StatusPaid && !(named && !partDue && c.billNotice(subject, text)) {
 		return Fact{}, false
 	}
-	if (statement || containsAny(l, "statement")) && b.Due == nil {
+	if (statement || containsAny(l, "statement") && containsAny(cardDescriptorRE.ReplaceAllString(l, ""), "statement")) && b.Due == nil {
 		return Fact{}, false // a statement without a due date asks for nothing
 	}
 	// A bill that no number tells apart is none in a mail that gives its
@@ -365,6 +375,27 @@ func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 		// ("AB12CD34EF", "MKB9S9ZSMK": an app store's order ID), two
 		// of each at least: a word in capitals is none.
 		if m := letterEndCodeRE.FindStringSubmatch(v); m != nil && digitCount(m[1]) >= 2 && len(m[1])-digitCount(m[1]) >= 2 {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// parenNumberRE is a number of capitals and digits in parentheses right
+// after a word for the bill in running text ("your 09/01/2023 SendGrid
+// invoice (INV12430225), for account number 887452"): the label rules
+// pass over an aside in parentheses after a label, and this one is the
+// value.
+var parenNumberRE = regexp.MustCompile(`(?:\b[Ii]nvoice|\b[Bb]ill|\b[Rr]eceipt|\bRechnung|\b[Ff]acture|\b[Ff]actura|\b[Ff]attura|\b[Ff]actuur|\b[Ff]aktura)[ \t]*\(#?[ \t]*([A-Z0-9][A-Z0-9-]{4,30})\)`)
+
+// parenNumber is parenNumberRE's number in text, one with three digits
+// at least that is no day ("(20230901)").
+func parenNumber(text string) string {
+	if strings.IndexByte(text, '(') < 0 {
+		return ""
+	}
+	for _, m := range parenNumberRE.FindAllStringSubmatch(text, 4) {
+		if digitCount(m[1]) >= 3 && !compactDate(m[1]) {
 			return m[1]
 		}
 	}
@@ -517,18 +548,76 @@ func (c *msgContext) bareFigures(ln string, amount *Money) (bare, same bool) {
 	return bare, false
 }
 
+// cardDescriptorRE is a receipt's sentence on how its charge shows on the
+// payer's statement ("The €9.00 payment will appear on your bank/card
+// statement as: PADDLE.NET* PLAUSIBLE"): a statement it names, not one it
+// is.
+var cardDescriptorRE = regexp.MustCompile(`(?:appear|appears|show|shows|shown|listed)\s+on\s+your\s+[a-z/ -]{0,30}statements?`)
+
+// onlyAmount is the one amount with its currency the first lines of text
+// print, however many times, once at least alone on its line (the
+// notice's headline figure); nil when they print none, two different
+// ones, an offer's ("$20.00 off"), or none alone ("Pay $10 less a month
+// with AutoPay" is no bill's amount).
+func (c *msgContext) onlyAmount(text string) *Money {
+	var only *Money
+	alone := false
+	for ln := range strings.Lines(firstLines(text, 60)) {
+		if !hasDigit(ln) {
+			continue
+		}
+		l := lowerLine(ln)
+		if !holdsCurrency(ln, l) {
+			continue
+		}
+		if billOffers.In(l) {
+			return nil
+		}
+		for _, m := range moneyRE.FindAllStringSubmatchIndex(ln, 8) {
+			mo := c.moneyAt(ln, m, text)
+			if mo == nil || mo.Currency == "" {
+				continue
+			}
+			if only != nil && *mo != *only {
+				return nil
+			}
+			only = mo
+			alone = alone || strings.TrimSpace(ln[:m[0]]) == "" && strings.TrimSpace(ln[m[1]:]) == ""
+		}
+	}
+	if !alone {
+		return nil
+	}
+	return only
+}
+
+// nextNonBlank is the first line after lines[i], trimmed, that is not
+// blank, within n lines; "" when there is none.
+func nextNonBlank(lines []string, i, n int) string {
+	for j := i + 1; j < len(lines) && j <= i+n; j++ {
+		if v := strings.TrimSpace(lines[j]); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
 // paidByLabel reports whether a receipt's label says the bill is paid:
 // "Amount paid" with the bill's amount or "Date paid" with a date
 // (bill.paid.label), when no balance label (bill.balance: "Balance due",
 // "Restbetrag", "Reste à payer") gives an amount other than zero: a
 // part payment leaves the bill due.
+//
+// The label may stand alone over its value, as a receipt's cells print
+// it ("Amount Paid", then "€9.00").
 func (c *msgContext) paidByLabel(text string, amount *Money) bool {
 	lines := firstLines(text, 30)
+	all := strings.Split(lines, "\n")
 	found := false
-	for ln := range strings.Lines(lines) {
+	for i, ln := range all {
 		o := strings.TrimSpace(ln)
 		t := strings.ToLower(o)
-		if len(t) != len(o) || !hasDigit(t) {
+		if len(t) != len(o) || len(t) > 80 {
 			continue
 		}
 		for _, p := range paidLabels {
@@ -536,6 +625,12 @@ func (c *msgContext) paidByLabel(text string, amount *Money) bool {
 				continue
 			}
 			rest := strings.TrimLeft(o[len(p):], " \t:")
+			if rest == "" {
+				rest = nextNonBlank(all, i, 2)
+			}
+			if !hasDigit(rest) {
+				break
+			}
 			if m := moneyRE.FindStringSubmatchIndex(rest); m != nil && m[0] == 0 && amount != nil && amount.Amount != "0.00" {
 				if mo := c.moneyAt(rest, m, text); mo != nil && mo.Amount == amount.Amount {
 					found = true

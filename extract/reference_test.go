@@ -62,6 +62,10 @@ func TestReservationLabels(t *testing.T) {
 		"Objednávka 2028-7741\nRezervační kód letecké společnosti: TPQ6N2\n":        "TPQ6N2",
 		"Expediente 2028-7741\nCódigo de reserva de la aerolínea: TPQ6N2\n":         "TPQ6N2",
 		"Processo 2028-7741\nCódigo de reserva da companhia aérea: TPQ6N2\n":        "TPQ6N2",
+		// Two labels run together, as US airlines print them: the
+		// code after both, not "confirmation" after "Booking".
+		"Booking confirmation: QZ7WPA\nSAT 12/05/2026\n": "QZ7WPA",
+		"Booking Confirmation: PWTQZK\n":                 "PWTQZK",
 	} {
 		c := &msgContext{}
 		if got := c.recordLocator(text); got != want {
