@@ -181,17 +181,25 @@ func newE2EPush(t testing.TB, extra int, cfg approvals.Config, rl gateway.RateLi
 	}
 
 	e.phone = e.pair("Test phone", true)
-	// As a phone does, the test reconnects when the stream ends; the
-	// node sends every pending prompt first on each new stream.
+	// As a phone does, the test reconnects when the stream ends, until
+	// the test ends; the node sends every pending prompt first on each
+	// new stream.
+	sctx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	t.Cleanup(func() { stop(); <-done })
 	go func() {
-		for ctx.Err() == nil {
-			e.phone.Events(ctx, func(ev phoneapi.Event) error {
+		defer close(done)
+		for sctx.Err() == nil {
+			e.phone.Events(sctx, func(ev phoneapi.Event) error {
 				if ev.Type == "prompt" {
 					e.prompts <- arrival{ev.Prompt, time.Now()}
 				}
 				return nil
 			})
-			time.Sleep(100 * time.Millisecond)
+			select {
+			case <-sctx.Done():
+			case <-time.After(100 * time.Millisecond):
+			}
 		}
 	}()
 	return e
