@@ -104,3 +104,27 @@ func TestReview15TinySizesUnread(t *testing.T) {
 		`<div style="font-size:0.01vw">HIDDEN</div>shown`,
 	})
 }
+
+// ATTACK (MEDIUM, older): docs/extract.md says text hidden by CSS
+// (display:none, opacity 0, transparent colour, zero height) "is not
+// part of the message text at all", but hiddenStyle matches exact
+// spellings of inline styles only: a style sheet's class
+// (".x{display:none}", the usual preheader), "opacity:0.0", "opacity:0
+// !important", "height:0px" (only "height:0" is), "overflow-y:hidden",
+// "color:rgba(0,0,0,0)" and a comment inside a value ("display:/**/none")
+// all hide text from the person and show it to the agent.
+// SAFE: none of the HIDDEN text: declarations parsed (comments dropped,
+// "!important" and units stripped, numbers compared as numbers, rgba's
+// alpha read), and a style sheet's simple class rules applied as
+// blockClassesOf does for display:block.
+func TestReview15DocumentedHidingBypassed(t *testing.T) {
+	review15Leaks(t, []string{
+		`<style>.x{display:none}</style><div class="x">HIDDEN</div>shown`,
+		`<div style="opacity:0.0">HIDDEN</div>shown`,
+		`<div style="opacity:0 !important">HIDDEN</div>shown`,
+		`<div style="height:0px;overflow:hidden">HIDDEN</div>shown`,
+		`<div style="max-height:0;overflow-y:hidden">HIDDEN</div>shown`,
+		`<div style="color:rgba(0,0,0,0)">HIDDEN</div>shown`,
+		`<div style="display:/**/none">HIDDEN</div>shown`,
+	})
+}
