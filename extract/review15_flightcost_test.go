@@ -1,0 +1,32 @@
+package extract_test
+
+// The fifteenth outside review: what one flight-shaped mail costs after
+// ea25f33e (flightWordCell).
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// ATTACK (HIGH, one stranger's mail holds sync and extraction for a
+// minute or more; new with ea25f33e): textFlights tries flightWordCell
+// on every line, and for each "Flight" over "#12" with an airline known
+// (named in the text, "Frontier Airlines", or the sender's domain
+// label, "flyfrontier.<any tld>") and no booking reference it asks
+// c.bookingSigned(text), which lower-cases and scans the whole text each
+// time; no hit is added while it says no, so maxFlightNumbers never
+// stops the loop. Quadratic: "Frontier Airlines" and 8,000 "Flight /
+// #12" pairs (96 KB) from a Gmail address took 14 s here (126 ms before
+// ea25f33e); the 256 KB a text may hold, about a minute and a half.
+// SAFE: under a second for 48 KB: bookingSigned asked once a mail
+// (c.langBooked, as its comment says readers should), and the number of
+// flight-word cells tried bounded like the hits.
+func TestReview15FlightWordCellQuadratic(t *testing.T) {
+	text := "Frontier Airlines\n" + strings.Repeat("Flight\n#12\n\n", 4000)
+	start := time.Now()
+	mailFacts("Bob <bob.stranger@gmail.com>", "Hello", text, time.Date(2027, 3, 12, 9, 0, 0, 0, time.UTC))
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("one %d-byte mail took %v", len(text), d)
+	}
+}
