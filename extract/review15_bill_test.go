@@ -57,3 +57,31 @@ func TestReview15PaidLabelOfPreviousPeriod(t *testing.T) {
 		}
 	}
 }
+
+// ATTACK (HIGH, a false bill the agent would pay; new with 56c5e59f):
+// readBill now takes onlyAmount (the one amount of the first 60 lines,
+// alone on a line once) as the bill's amount whenever the mail has an
+// invoice number. A shop's refund ("We've issued your refund. Invoice
+// number: 448812", then "$45.00"), a credit note, a credit on the
+// account, a voided invoice: each is a due bill of $45.00 from a trusted
+// sender, listed by bills_due (none before 56c5e59f). So is an invoice
+// "paid by direct debit" (due, not paid).
+// SAFE: no due bill of these: onlyAmount only in a mail that says an
+// invoice is ready or will be charged (its own test's notice), never in
+// one of a refund, credit (note), void or cancellation
+// (bill.receipt.unpaid's refund words, a credit's), and "was paid" read
+// as paid.
+func TestReview15OnlyAmountMakesRefundADueBill(t *testing.T) {
+	from := "Greenleaf <orders@greenleaf.example>"
+	for _, c := range [][2]string{
+		{"Refund issued", "We've issued your refund.\nInvoice number: 448812\n\n$45.00\n\nIt will reach your card in 5 days.\n"},
+		{"Your credit note", "Credit note for invoice number 448812\n\n$45.00\n"},
+		{"Your invoice is ready", "Your invoice is ready\nInvoice number: 448812\n\nYou have a credit of\n$45.00\n"},
+		{"Invoice 448812 cancelled", "Invoice number: 448812 has been voided.\n\n$45.00\n"},
+		{"Invoice 448812", "Invoice number: 448812\nThis invoice was paid by direct debit.\n\n$45.00\n"},
+	} {
+		if got := review15Bill(from, c[0], c[1]); strings.Contains(got, "| due |") {
+			t.Errorf("a due bill: %s\n%s", got, c[1])
+		}
+	}
+}
