@@ -2,6 +2,7 @@ package mime
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -27,7 +28,7 @@ func HTMLToText(src string) string {
 	// element open, whether it is one, innermost last.
 	var sheet strings.Builder
 	inStyle := false
-	var blockClasses map[string]bool
+	var blockClasses, hiddenClasses map[string]bool
 	open := map[atom.Atom][]bool{}
 	// A font size no reader sees hides an element's own text, not its
 	// children's that set a size of their own: MJML's templates (Mailjet,
@@ -42,6 +43,13 @@ func HTMLToText(src string) string {
 	}
 	var sizes []size
 	depth := map[atom.Atom]int{}
+	// stack are the elements open, innermost last, as far as end tags
+	// are concerned: an inline element's end tag with a block opened
+	// inside it still open, or with no such element open, is ignored,
+	// as a browser ignores it ("<span style=font-size:0><div></span>…"
+	// keeps the span's size over the div's text; the fifteenth outside
+	// review, MEDIUM-9).
+	var stack []atom.Atom
 	tinyText := func() bool { return len(sizes) > 0 && sizes[len(sizes)-1].tiny }
 	for {
 		tt := z.Next()
@@ -63,11 +71,14 @@ func HTMLToText(src string) string {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
 			a := atom.Lookup(name)
+			if !voidElement(a) && len(stack) < maxOpen {
+				stack = append(stack, a)
+			}
 			if a == atom.Style && tt == html.StartTagToken {
 				inStyle = true
 			}
 			if skipDepth > 0 {
-				if a == skipTag && tt == html.StartTagToken {
+				if a == skipTag && !voidElement(a) {
 					skipDepth++
 				}
 				continue
@@ -75,7 +86,7 @@ func HTMLToText(src string) string {
 			hidden := invisibleElement(a)
 			var alt string
 			shownBlock := false
-			sized, tiny := false, false
+			sized, tiny, relative := false, false, false
 			for hasAttr {
 				var k, v []byte
 				k, v, hasAttr = z.TagAttr()
@@ -83,33 +94,40 @@ func HTMLToText(src string) string {
 				case "hidden":
 					hidden = true
 				case "style":
-					// The declarations once without spaces, in lower
-					// case, for each question asked of them.
-					decls := compactStyle(string(v))
-					if hiddenDecls(decls) {
+					// The declarations read once, for each question
+					// asked of them.
+					ds := declsOf(string(v))
+					if hiddenDecls(ds) {
 						hidden = true
 					}
-					sized, tiny = fontSizeDecls(decls)
-					shownBlock = shownBlock || strings.Contains(decls, "display:block")
+					sized, tiny, relative = fontSizeDecls(ds)
+					shownBlock = shownBlock || strings.HasPrefix(winning(ds, "display"), "block")
 				case "class":
 					if blockClasses == nil {
-						blockClasses = blockClassesOf(sheet.String())
+						blockClasses, hiddenClasses = classesOf(sheet.String())
 					}
 					for c := range strings.FieldsSeq(string(v)) {
 						shownBlock = shownBlock || blockClasses[c]
+						hidden = hidden || hiddenClasses[c]
 					}
 				case "alt":
 					alt = string(v)
 				}
 			}
-			if hidden && tt == html.StartTagToken && !voidElement(a) {
+			// "<div …/>" opens a div to a browser: only a void element
+			// closes itself (the fifteenth outside review, MEDIUM-9).
+			opens := !voidElement(a)
+			if hidden && opens {
 				skipDepth, skipTag = 1, a
 				continue
 			}
-			if tt == html.StartTagToken && !voidElement(a) {
+			if opens {
 				depth[a]++
 				if sized {
-					sizes = append(sizes, size{a, depth[a], tiny})
+					// A size relative to the parent's ("1em", "100%",
+					// "larger", "inherit") of a parent no reader sees
+					// is none either.
+					sizes = append(sizes, size{a, depth[a], tiny || relative && tinyText()})
 				}
 			}
 			if inlineElement(a) && tt == html.StartTagToken {
@@ -124,7 +142,7 @@ func HTMLToText(src string) string {
 			case a == atom.Li:
 				b.block()
 				b.text("- ")
-			case a == atom.Img && alt != "":
+			case a == atom.Img && alt != "" && !tinyText():
 				b.text(" " + alt + " ")
 			case a == atom.Td || a == atom.Th:
 				b.cell()
@@ -148,6 +166,14 @@ func HTMLToText(src string) string {
 			a := atom.Lookup(name)
 			if a == atom.Style {
 				inStyle = false
+			}
+			if i := lastOpen(stack, a); i < 0 && !blockElement(a) && len(stack) < maxOpen {
+				continue // no such element open
+			} else if i >= 0 {
+				if !blockElement(a) && slices.ContainsFunc(stack[i+1:], blockElement) {
+					continue // a block opened inside it is still open
+				}
+				stack = stack[:i]
 			}
 			if skipDepth > 0 {
 				if a == skipTag {
@@ -191,18 +217,96 @@ func invisibleElement(a atom.Atom) bool {
 	return false
 }
 
-// compactStyle is a style attribute's declarations in lower case without
-// their spaces ("display: none" → "display:none").
-func compactStyle(style string) string {
-	return strings.ToLower(strings.Join(strings.Fields(style), ""))
+// decl is one declaration of a style: its property and value in lower
+// case without spaces, and whether it is !important.
+type decl struct {
+	prop, value string
+	important   bool
 }
 
-// hiddenDecls reports whether compacted declarations hide their element
-// and all inside it.
-func hiddenDecls(s string) bool {
-	return strings.Contains(s, "display:none") || strings.Contains(s, "visibility:hidden") ||
-		strings.Contains(s, "opacity:0;") || strings.HasSuffix(s, "opacity:0") || strings.Contains(s, "color:transparent") ||
-		(strings.Contains(s, "max-height:0") || strings.Contains(s, "height:0;") || strings.HasSuffix(s, "height:0")) && strings.Contains(s, "overflow:hidden")
+// declsOf reads a style attribute's (or a rule's) declarations, comments
+// and spaces taken out ("display:/**/none" is display:none to a browser).
+func declsOf(style string) []decl {
+	style = strings.ToLower(stripComments(style))
+	var out []decl
+	for d := range strings.SplitSeq(style, ";") {
+		prop, value, ok := strings.Cut(d, ":")
+		if !ok {
+			continue
+		}
+		value = strings.Join(strings.Fields(value), "")
+		important := false
+		if v, ok := strings.CutSuffix(value, "!important"); ok {
+			value, important = v, true
+		}
+		out = append(out, decl{strings.TrimSpace(prop), value, important})
+	}
+	return out
+}
+
+// winning is the value of the property that applies: the last !important
+// declaration of it, else the last; "" when none sets it.
+func winning(ds []decl, prop string) string {
+	v, imp := "", false
+	for _, d := range ds {
+		if d.prop == prop && (d.important || !imp) {
+			v, imp = d.value, imp || d.important
+		}
+	}
+	return v
+}
+
+// hiddenDecls reports whether declarations hide their element and all
+// inside it: display none, visibility hidden, no opacity, a transparent
+// colour, or no height with its overflow hidden.
+func hiddenDecls(ds []decl) bool {
+	if winning(ds, "display") == "none" {
+		return true
+	}
+	if v := winning(ds, "visibility"); v == "hidden" || v == "collapse" {
+		return true
+	}
+	if v := winning(ds, "opacity"); v != "" && zeroNumber(strings.TrimSuffix(v, "%")) {
+		return true
+	}
+	if c := winning(ds, "color"); c == "transparent" || zeroAlpha(c) {
+		return true
+	}
+	h, mh := winning(ds, "height"), winning(ds, "max-height")
+	if h != "" && zeroNumber(h) || mh != "" && zeroNumber(mh) {
+		for _, o := range []string{"overflow", "overflow-y"} {
+			if v := winning(ds, o); v == "hidden" || v == "clip" || strings.HasPrefix(v, "hidden") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// zeroNumber reports whether a length or number is zero in any unit
+// ("0", "0.0", "0px", "0em").
+func zeroNumber(v string) bool {
+	n := 0
+	for n < len(v) && (v[n] >= '0' && v[n] <= '9' || v[n] == '.' || v[n] == '-' || v[n] == '+') {
+		n++
+	}
+	f, err := strconv.ParseFloat(v[:n], 64)
+	return n > 0 && err == nil && f == 0
+}
+
+// zeroAlpha reports whether a colour function gives no opacity
+// ("rgba(0,0,0,0)", "hsl(0 0% 0% / 0)").
+func zeroAlpha(c string) bool {
+	open, closing := strings.IndexByte(c, '('), strings.LastIndexByte(c, ')')
+	if open < 0 || closing < open {
+		return false
+	}
+	args := c[open+1 : closing]
+	i := max(strings.LastIndexByte(args, ','), strings.LastIndexByte(args, '/'))
+	if i < 0 {
+		return false
+	}
+	return zeroNumber(strings.TrimSuffix(args[i+1:], "%"))
 }
 
 func voidElement(a atom.Atom) bool {
@@ -225,22 +329,31 @@ func inlineElement(a atom.Atom) bool {
 	return false
 }
 
-// blockDisplay reports whether a declaration list lays its element out as
-// a block ("display:block", "display: block !important").
-func blockDisplay(decls string) bool {
-	s := strings.ToLower(strings.Join(strings.Fields(decls), ""))
-	return strings.Contains(s, "display:block")
+// lastOpen is the index of the innermost a in stack, or -1.
+func lastOpen(stack []atom.Atom, a atom.Atom) int {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if stack[i] == a {
+			return i
+		}
+	}
+	return -1
 }
+
+// maxOpen bounds the open elements followed for end tags: past it, end
+// tags are taken as they come, as before.
+const maxOpen = 512
 
 // maxStyleSheet is the most of a part's style sheets read for classes.
 const maxStyleSheet = 64 << 10
 
-// blockClassesOf are the classes a style sheet lays out as blocks, by
-// rules of a class alone or an element's class (".info", "span.ResDate"),
-// outside any at-rule (a media query's layout is a phone's, not the one
-// a reader sees first).
-func blockClassesOf(sheet string) map[string]bool {
-	classes := map[string]bool{}
+// classesOf are the classes a style sheet lays out as blocks, by rules
+// of a class alone or an element's class (".info", "span.ResDate"),
+// outside any at-rule (a media query's layout is a phone's, not the one a
+// reader sees first), and the classes it hides by the same rules
+// (hiddenDecls: ".preheader{display:none}"), which hide their element and
+// all inside it as its style attribute would.
+func classesOf(sheet string) (block, hidden map[string]bool) {
+	classes, hides := map[string]bool{}, map[string]bool{}
 	sheet = stripComments(sheet) // once, not once a rule
 	for sheet != "" {
 		sheet = strings.TrimSpace(sheet)
@@ -264,18 +377,25 @@ func blockClassesOf(sheet string) map[string]bool {
 		}
 		decls, after, _ := strings.Cut(rest, "}")
 		sheet = after
-		if !blockDisplay(decls) {
+		ds := declsOf(decls)
+		isBlock, isHidden := strings.HasPrefix(winning(ds, "display"), "block"), hiddenDecls(ds)
+		if !isBlock && !isHidden {
 			continue
 		}
 		for s := range strings.SplitSeq(sel, ",") {
 			s = strings.TrimSpace(s)
 			_, class, ok := strings.Cut(s, ".")
 			if ok && class != "" && !strings.ContainsAny(class, ".#:[ >+~*") && !strings.ContainsAny(s[:len(s)-len(class)-1], ".#:[ >+~*") {
-				classes[class] = true
+				if isBlock {
+					classes[class] = true
+				}
+				if isHidden {
+					hides[class] = true
+				}
 			}
 		}
 	}
-	return classes
+	return classes, hides
 }
 
 // stripComments drops a style sheet's comments.
@@ -551,14 +671,39 @@ func isCollapsible(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f'
 }
 
-// fontSizeDecls reports whether compacted declarations set a font size,
-// and whether that size is one no reader sees (tinyFontSize).
-func fontSizeDecls(s string) (sized, tiny bool) {
-	i := strings.LastIndex(s, "font-size:")
-	if i < 0 || strings.HasPrefix(s[i+len("font-size:"):], "inherit") {
-		return false, false // none, or the parent's
+// fontSizeDecls reports whether declarations set a font size, whether
+// that size is one no reader sees (tinyFontSize), and whether it is
+// relative to the parent's ("1em", "100%", "larger", "inherit", calc() and
+// var(), whose parent's size no reader sees is none either). The font
+// shorthand sets it too ("font:0/0 a").
+func fontSizeDecls(ds []decl) (sized, tiny, relative bool) {
+	v := winning(ds, "font-size")
+	if v == "" {
+		if f := winning(ds, "font"); f != "" {
+			size, _, _ := strings.Cut(f, "/")
+			if i := strings.IndexAny(size, "0123456789."); i >= 0 {
+				v = size[i:]
+			}
+		}
 	}
-	return true, tinyFontSize(s)
+	if v == "" {
+		return false, false, false
+	}
+	if tinyFontSize("font-size:" + v) {
+		return true, true, false
+	}
+	if v[0] >= '0' && v[0] <= '9' || v[0] == '.' {
+		u := strings.TrimLeft(v, "0123456789.")
+		if len(u) > 1 && u[0] == 'e' && (u[1] == '-' || u[1] == '+' || u[1] >= '0' && u[1] <= '9') {
+			u = strings.TrimLeft(u[1:], "+-0123456789") // an exponent: "1e-9px"
+		}
+		return true, false, u == "em" || u == "%" || u == "ex" || u == "ch"
+	}
+	switch v {
+	case "xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large", "initial":
+		return true, false, false
+	}
+	return true, false, true // larger, smaller, inherit, unset, revert, calc(), var()
 }
 
 // tinyFontSize reports a font size no reader sees: zero in any unit, under
@@ -575,7 +720,9 @@ func tinyFontSize(s string) bool {
 		}
 		rest = rest[i+len("font-size:"):]
 		n := 0
-		for n < len(rest) && (rest[n] >= '0' && rest[n] <= '9' || rest[n] == '.') {
+		for n < len(rest) && (rest[n] >= '0' && rest[n] <= '9' || rest[n] == '.' ||
+			rest[n] == 'e' && n > 0 && n+1 < len(rest) && (rest[n+1] == '-' || rest[n+1] == '+' || rest[n+1] >= '0' && rest[n+1] <= '9') ||
+			(rest[n] == '-' || rest[n] == '+') && n > 0 && rest[n-1] == 'e') {
 			n++
 		}
 		v, err := strconv.ParseFloat(rest[:n], 64)
@@ -599,6 +746,16 @@ func tinyFontSize(s string) bool {
 			}
 		case unit == "%":
 			if v < 25 {
+				return true
+			}
+		case unit == "mm" || unit == "q" || unit == "in" || unit == "cm" || unit == "pc":
+			// Two pixels: 0.53 mm, 2.1 Q, 0.021 in, 0.053 cm, 0.125 pc.
+			limit := map[string]float64{"mm": 0.53, "q": 2.1, "in": 0.021, "cm": 0.053, "pc": 0.125}[unit]
+			if v < limit {
+				return true
+			}
+		case unit == "vw" || unit == "vh" || unit == "vmin" || unit == "vmax":
+			if v < 0.25 {
 				return true
 			}
 		}
