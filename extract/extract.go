@@ -142,6 +142,9 @@ type Result struct {
 // text they read.
 type msgContext struct {
 	date time.Time // the Date header, zero if missing
+	// documents: the message carries a PDF, whose printed text may give
+	// what its body leaves out (a bill's amount: amountlessInvoice).
+	documents bool
 	// docAddressed: the text of a document the facts were read from
 	// (a PDF's, a pass's) addresses an AI reader: the message is
 	// tainted as if its body did (the sixth outside review, L2);
@@ -262,6 +265,11 @@ func newMsgContext(m *mime.Message, full bool) *msgContext {
 	}
 	c.setSender(addr, name)
 	c.unsent = len(m.From) == 0
+	for _, a := range m.Attachments {
+		if strings.EqualFold(a.ContentType, "application/pdf") || strings.HasSuffix(strings.ToLower(a.Filename), ".pdf") {
+			c.documents = true
+		}
+	}
 	return c
 }
 

@@ -141,6 +141,19 @@ func (c *msgContext) textFlights(text string) []Fact {
 	var hits []hit
 	trainWords := -1 // the mail's train words, counted once when asked
 	airline := "?"   // the designator of the airline the mail is from, once asked
+	// Whether the mail is a booking's, asked once: a stranger's mail of
+	// thousands of "Flight" / "#12" lines asked it of the whole text a
+	// line (the fifteenth outside review, HIGH-6).
+	booked := -1
+	isBooked := func() bool {
+		if booked < 0 {
+			booked = 0
+			if ref != "" || c.bookingSigned(text) {
+				booked = 1
+			}
+		}
+		return booked == 1
+	}
 	for i, ln := range lines {
 		if len(hits) == maxFlightNumbers {
 			break
@@ -164,7 +177,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 				if airline == "?" {
 					airline = c.airlineDesignator(lines)
 				}
-				if airline != "" && (ref != "" || c.bookingSigned(text)) {
+				if airline != "" && isBooked() {
 					hits = append(hits, hit{i, airline + " " + d})
 				}
 			} else if hasDigit(ln) {
@@ -181,7 +194,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 				if d := flightWordNumber(ln); n == "" && len(d) >= 2 && airline != "" {
 					n = airline + " " + d // "Flight #417" alone in Spirit's mail
 				}
-				if n != "" && (ref != "" || c.bookingSigned(text)) {
+				if n != "" && isBooked() {
 					hits = append(hits, hit{i, n})
 				}
 			}
@@ -422,6 +435,25 @@ func routesJustAbove(lines []string, hits []hit) []int {
 			return nil
 		}
 		starts[hi] = i + 1
+	}
+	// Nor when a flight's own lines name codes below its number: those
+	// are its route, and the codes above a summary's or the previous
+	// leg's (the fifteenth outside review, HIGH-5: a trip's summary
+	// "BRU", "FCO" at the top, each leg's codes under its clocks).
+	for hi, h := range hits {
+		// A card's blocks are alike: the last ends as far from its
+		// codes as the first does from its own, and two lines on, where
+		// a leg that prints its codes last would print them (a
+		// passenger's table may follow further, with codes of its own).
+		end := min(len(lines), starts[hi]+starts[1]-starts[0]+2)
+		if hi+1 < len(hits) {
+			end = starts[hi+1]
+		}
+		for i := h.line + 1; i < end; i++ {
+			if t := strings.TrimSpace(lines[i]); t != "" && len(t) <= maxPlaceLine && cardCode(t) != "" {
+				return nil
+			}
+		}
 	}
 	return starts
 }
