@@ -220,9 +220,6 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Number == "" {
 		b.Number = headingNumber(text)
 	}
-	if b.Number == "" {
-		b.Number = parenNumber(firstLines(text, 30))
-	}
 	if cells != "" {
 		if d := c.dueDate(cells, c.countryZone("")); d != nil {
 			b.Due = d
@@ -385,29 +382,6 @@ func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 	return ""
 }
 
-// parenNumberRE is a number of capitals and digits in parentheses right
-// after a word for the bill in running text ("your 09/01/2023 SendGrid
-// invoice (INV12430225), for account number 887452"): the label rules
-// pass over an aside in parentheses after a label, and this one is the
-// value.
-var parenNumberRE = regexp.MustCompile(`(?:\b[Ii]nvoice|\b[Bb]ill|\b[Rr]eceipt|\bRechnung|\b[Ff]acture|\b[Ff]actura|\b[Ff]attura|\b[Ff]actuur|\b[Ff]aktura)[ \t]*\(#?[ \t]*([A-Z0-9][A-Z0-9-]{4,30})\)`)
-
-// parenNumber is parenNumberRE's number in text, one with three digits
-// at least and a letter that is no day ("(20230901)").
-func parenNumber(text string) string {
-	if strings.IndexByte(text, '(') < 0 {
-		return ""
-	}
-	for _, m := range parenNumberRE.FindAllStringSubmatch(text, 4) {
-		// A letter among the digits: "your bill (1-800-555-0199)" is
-		// the desk's phone (the fifteenth outside review, HIGH-4).
-		if digitCount(m[1]) >= 3 && digitCount(m[1]) < len(m[1])-strings.Count(m[1], "-") && !compactDate(m[1]) {
-			return m[1]
-		}
-	}
-	return ""
-}
-
 // letterEndCodeRE is a code of capitals and digits alone after its label.
 var letterEndCodeRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z0-9]{6,20})(?:$|[\s;,.)])`)
 
@@ -556,9 +530,10 @@ func (c *msgContext) bareFigures(ln string, amount *Money) (bare, same bool) {
 
 // cardDescriptorRE is a receipt's sentence on how its charge shows on the
 // payer's statement ("The €9.00 payment will appear on your bank/card
-// statement as: PADDLE.NET* PLAUSIBLE"): a statement it names, not one it
-// is.
-var cardDescriptorRE = regexp.MustCompile(`(?:appear|appears|show|shows|shown|listed)\s+on\s+your\s+[a-z/ -]{0,30}statements?`)
+// statement as: PADDLE.NET* PLAUSIBLE", "charges will appear as
+// "Linode*Akamai" on your credit card's statement"): a statement it
+// names, not one it is.
+var cardDescriptorRE = regexp.MustCompile(`(?:appear|appears|show|shows|shown|listed)\b[^.\n]{0,60}?\bon\s+your\s+[a-z/' -]{0,30}statements?`)
 
 // amountlessInvoice reports whether a mail that prints no amount is an
 // invoice's notice all the same: its subject names an invoice or a bill,
@@ -844,11 +819,16 @@ func paidFirst(part string) bool {
 
 // statusLabels are the words for a bill's status before its colon
 // ("Status: paid", "Stato: pagata", "Estado: pagada", "Statut : réglée").
-var statusLabels = []string{"status", "stato", "estado", "statut", "stav", "stan"}
+var statusLabels = []string{"status", "stato", "estado", "statut", "stav", "stan", "payment status", "terms"}
 
 // afterStatusLabel is p after a status label and its colon, or p.
 func afterStatusLabel(p string) string {
-	if len(p) < 5 || p[0]|0x20 != 's' && p[0]|0x20 != 'e' { // every label starts with s or e
+	// Every label starts with s, e, p or t ("Terms: PAID", an invoice's
+	// terms once it is settled).
+	if len(p) < 5 {
+		return p
+	}
+	if c := p[0] | 0x20; c != 's' && c != 'e' && c != 'p' && c != 't' {
 		return p
 	}
 	for _, w := range statusLabels {

@@ -807,7 +807,9 @@ var (
 	// fills it, one space before the flight ("STOCKHOLM ARLAN TP 783",
 	// "HELSINKI VANTAA AY 1331"), as some issuers print the receipt.
 	gdsReceiptFullRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]{14}) ([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
-	gdsReceiptArrRE  = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}ARRIVAL\s+TIME:?\s*(.*)$`)
+	// The arrival's line may give the seat before the time ("ISTANBUL
+	// SEAT: 03B   ARRIVAL TIME: 2325").
+	gdsReceiptArrRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}(?:SEAT:?\s*[0-9A-Z]{1,4}\s+)?ARRIVAL\s+TIME:?\s*(.*)$`)
 	// The same two lines with their columns' spaces collapsed to one, as
 	// a receipt pasted into a web page or a mail's HTML shows it
 	// ("MUSCAT EY 0381 L 01MAY 2335 LRTOM9 …" over "ABU DHABI ARRIVAL

@@ -44,7 +44,7 @@ func FuzzGdsMarkWords(f *testing.F) {
 // collapsed to one (pasted into a page: "MUSCAT WY 0101 Y 04MAR 0840 …"
 // over "LONDON LHR ARRIVAL TIME: 1325"), the airport being the words
 // before the first designator and number; never a row without its
-// arrival's line.
+// arrival's line. The arrival's line may give the seat before its time.
 func TestReceiptRowFullColumn(t *testing.T) {
 	for _, tc := range []struct {
 		rows string
@@ -56,6 +56,9 @@ func TestReceiptRowFullColumn(t *testing.T) {
 		{"OSLO OSL SK 1470 M  23MAR 1830  MLOWDK\nCOPENHAGEN CPH          ARRIVAL TIME: 1940  ARRIVAL DATE: 23MAR\n", "SK 1470 OSL-CPH"},
 		{"MUSCAT WY 0101 Y 04MAR 0840 YOWOM 04MAR 04MAR 30K OK\nTERMINAL:1\nLONDON LHR ARRIVAL TIME: 1325\nTERMINAL:4\nLONDON LHR WY 0102 Y 11MAR 2130 YOWOM 11MAR 11MAR 30K OK\nTERMINAL:4\nMUSCAT ARRIVAL TIME: 0850\n", "WY 101 MCT-LHR, WY 102 LHR-MCT"},
 		{"SALALAH WY 0904 Y 05MAR 1010 YOWOM\nSee you on board\n", ""},
+		// The seat before the arrival's time, the airport's name on a
+		// line of its own under each city.
+		{" VIENNA          OS 087  Y  12MAY  0930     YLOWAT                    1PC  OK\n SCHWECHAT\n NEW YORK JFK       SEAT: 21C     ARRIVAL TIME: 1305   ARRIVAL DATE: 12MAY\n", "OS 87 VIE-JFK"},
 	} {
 		c := &msgContext{ref: time.Date(2026, 10, 13, 15, 0, 0, 0, time.UTC)}
 		var got []string

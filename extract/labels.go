@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
@@ -356,6 +357,13 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 				continue
 			}
 			line, next, _ := strings.Cut(text[end:], "\n")
+			// "Je bestelling (90276634) is gelukt!", "your invoice
+			// (INV12430225), for account …": the aside the label passed
+			// over is the value, when it is a code and words follow.
+			if v, ok := codeAside(span[m[0]:m[1]], line); ok {
+				out = append(out, v)
+				continue
+			}
 			if v, ok := columnBelow(text, base+m[0], end); ok {
 				out = append(out, boundValue(v))
 				continue
@@ -534,4 +542,38 @@ func hashParenLabels(text string) string {
 		return text
 	}
 	return hashParenRE.ReplaceAllString(text, "$1: #$2")
+}
+
+// codeAsideRE is a code of capitals or digits, three digits at least among
+// them by the caller's count, as an aside in parentheses holds it.
+var codeAsideRE = regexp.MustCompile(`\(#?[ \t]*([A-Z0-9][A-Za-z0-9-]{4,30})[ \t]*\)`)
+
+// codeAside is the code in the parentheses a label's match passed over as
+// an aside (matched), when what follows on the line is words or nothing,
+// not a value of its own ("Numer rezerwacji (PNR): K7QX2M" keeps
+// K7QX2M): three digits and a letter, or five digits and nothing else, so
+// that "(PDF)", "(2027)" or a phone "(1-800-555-0199)" is none.
+func codeAside(matched, rest string) (string, bool) {
+	if strings.IndexByte(matched, '(') < 0 {
+		return "", false
+	}
+	m := codeAsideRE.FindStringSubmatch(matched)
+	if m == nil {
+		return "", false
+	}
+	d := 0
+	for i := 0; i < len(m[1]); i++ {
+		if m[1][i] >= '0' && m[1][i] <= '9' {
+			d++
+		}
+	}
+	letters := strings.IndexFunc(m[1], unicode.IsLetter) >= 0
+	if d < 3 || !letters && (d != len(m[1]) || d < 5) {
+		return "", false // "(2027)", "(1-800-555-0199)": a year, a phone
+	}
+	r := strings.TrimLeft(rest, " \t:")
+	if r != "" && !(r[0] >= 'a' && r[0] <= 'z' || strings.IndexByte(",.!;", r[0]) >= 0) {
+		return "", false
+	}
+	return m[1], true
 }
