@@ -136,13 +136,6 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Amount == nil {
 		b.Amount = c.billAmountBare(text)
 	}
-	// A notice that its invoice is ready, numbered by its label, that
-	// prints one amount however often ("Your invoice is ready", "49,00 €"
-	// alone under the period, "We will charge 49,00 € to your card"):
-	// that amount is the bill's.
-	if b.Amount == nil && c.invoiceNumber(text) != "" {
-		b.Amount = c.onlyAmount(text)
-	}
 	// A bill laid out as a table, its header row over its one row of
 	// values ("N° de facture | Montant TTC | Date limite de paiement" over
 	// "FM-30031207 | 70,00 € | 27/03/2030"): each cell read as its
@@ -219,6 +212,13 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	b.Number = c.invoiceNumber(text)
 	if b.Number == "" {
 		b.Number = headingNumber(text)
+	}
+	// A notice that its invoice is ready, numbered by its label, that
+	// prints one amount however often ("Your invoice is ready", "49,00 €"
+	// alone under the period, "We will charge 49,00 € to your card"):
+	// that amount is the bill's.
+	if b.Amount == nil && b.Number != "" {
+		b.Amount = c.onlyAmount(text)
 	}
 	if cells != "" {
 		if d := c.dueDate(cells, c.countryZone("")); d != nil {

@@ -1,7 +1,6 @@
 package extract_test
 
 import (
-
 	"time"
 
 	"mailnode/extract"
@@ -24,4 +23,3 @@ func review15Bill(from, subject, text string) string {
 	}
 	return got
 }
-
