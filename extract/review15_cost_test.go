@@ -28,9 +28,9 @@ func TestReview15OnlyAmountCost(t *testing.T) {
 		b.WriteString(strings.Repeat("$1.00 ", 8) + "\n")
 	}
 	b.WriteString(strings.Repeat("lorem ipsum dolor sit amet ", 9000) + "\n")
-	start := time.Now()
+	start := processCPU()
 	mailFacts("Brightlane <billing@brightlane.example>", "Your invoice", b.String(), time.Date(2027, 3, 12, 9, 0, 0, 0, time.UTC))
-	if d := time.Since(start); d > time.Second {
+	if d := processCPU() - start; d > time.Second*raceSlowdown {
 		t.Errorf("one %d-byte mail took %v", b.Len(), d)
 	}
 }
