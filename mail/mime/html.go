@@ -302,7 +302,12 @@ func zeroAlpha(c string) bool {
 		return false
 	}
 	args := c[open+1 : closing]
-	i := max(strings.LastIndexByte(args, ','), strings.LastIndexByte(args, '/'))
+	// The alpha is the fourth argument ("rgba(0,0,0,0)") or the one after
+	// a slash; "rgb(0,0,0)" is black, its last argument the blue.
+	i := strings.LastIndexByte(args, '/')
+	if i < 0 && strings.Count(args, ",") == 3 {
+		i = strings.LastIndexByte(args, ',')
+	}
 	if i < 0 {
 		return false
 	}

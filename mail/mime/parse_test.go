@@ -244,6 +244,8 @@ func TestHTMLToText(t *testing.T) {
 		{`<span style="font-size:10px">a</span> <span style="font-size: 0.25rem">b</span> <span style="font-size:small">c</span> <span style="font-size:80%">d</span>`, "a b c d"},
 		{`<p style="opacity: 0">hidden</p><p style="opacity:0.9">shown</p>`, "shown"},
 		{`<span style="color: transparent">hidden</span>shown`, "shown"},
+		// A colour of three arguments has no alpha: black is shown.
+		{`<span style="color:rgb(0, 0, 0)">black</span> <span style="color:rgba(0,0,0,0)">hidden</span><span style="color:hsl(0 0% 0% / 0)">hidden</span>`, "black"},
 		{`<div style="height:0;overflow:hidden">hidden</div>shown`, "shown"},
 		{`<img src="http://tracker/x.gif" alt="Logo">`, "Logo"},
 		{"<div><div hidden><div>x</div></div>y</div>", "y"},
