@@ -58,17 +58,11 @@ func runDesktop(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	if fs.NArg() > 0 {
 		return usageError{fmt.Errorf("unknown command %q", fs.Arg(0))}
 	}

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"syscall"
@@ -354,6 +355,7 @@ func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	fs.SetOutput(stderr)
 	var o options
 	o.register(fs, true)
+	cpuProfile := fs.String("dev-cpuprofile", "", "development: write a CPU profile of the sync to this file")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -365,6 +367,11 @@ func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if err != nil {
 		return usageError{err}
 	}
+	stopProfile, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
 	lc, err := localclient.Dial(cfg.DataDir)
 	if errors.Is(err, localclient.ErrNodeUnreachable) {
 		return err
@@ -398,6 +405,24 @@ func cmdSync(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	}
 	printSync(stdout, cfg.DataDir, rep)
 	return nil
+}
+
+// startCPUProfile writes a CPU profile of the rest of the run to path (the
+// development flag --dev-cpuprofile); the profile is complete once stop
+// returns. An empty path profiles nothing.
+func startCPUProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("the CPU profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("the CPU profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // printSync says what a sync did, from a running node or the store.

@@ -24,7 +24,10 @@ import (
 // example two commits built with `git worktree add` and `go build`;
 // MAILNODE_BENCH_SIZES the mailbox sizes (default 10000);
 // MAILNODE_BENCH_ROUNDS the measured rounds (default 5, after one that
-// warms the page cache). make bench-compare builds the binaries.
+// warms the page cache); MAILNODE_BENCH_CPUPROFILE a directory where each
+// measured round writes its CPU profile (--dev-cpuprofile), named
+// BUILD-messages-ROUND.pprof, for `go tool pprof` (-diff_base compares two
+// builds). make bench-compare builds the binaries.
 func BenchmarkCompareSync(b *testing.B) {
 	bins := strings.Fields(os.Getenv("MAILNODE_BENCH_COMPARE"))
 	if len(bins) < 2 {
@@ -69,7 +72,11 @@ func compareSize(b *testing.B, bins []string, n, rounds int) []string {
 	for round := range rounds + 1 {
 		for k, bin := range bins {
 			data := filepath.Join(b.TempDir(), "node")
-			cmd := mailnodeCmd(bin, d.Server, data, "sync")
+			args := []string{"sync"}
+			if dir := os.Getenv("MAILNODE_BENCH_CPUPROFILE"); dir != "" && round > 0 {
+				args = append(args, "--dev-cpuprofile", filepath.Join(dir, fmt.Sprintf("%s-%d-%d.pprof", filepath.Base(bin), n, round)))
+			}
+			cmd := mailnodeCmd(bin, d.Server, data, args...)
 			start := time.Now()
 			out, err := cmd.CombinedOutput()
 			wall := time.Since(start)
