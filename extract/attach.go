@@ -11,6 +11,7 @@ import (
 	"mailnode/extract/einvoice"
 	"mailnode/extract/injection"
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/pdfdoc"
 	"mailnode/extract/pkpass"
 	"mailnode/mail/mime"
@@ -260,9 +261,9 @@ var (
 )
 
 // fieldLabel is a category's words as a line's label, and anywhere.
-func fieldLabel(category string) (label, word *regexp.Regexp) {
+func fieldLabel(category string) (label, word *lazyregexp.Regexp) {
 	words := `(?:` + strings.Join(longestFirst(lang.Entries(category)), "|") + `)(?:[^\p{L}]|$)`
-	return regexp.MustCompile(`(?i)^[ \t]*` + words), regexp.MustCompile(`(?i)(?:^|[^\p{L}])` + words)
+	return lazyregexp.New(`(?i)^[ \t]*` + words), lazyregexp.New(`(?i)(?:^|[^\p{L}])` + words)
 }
 
 // labelledClocks gives a one-leg pass's flight, whose print names it but
@@ -280,7 +281,7 @@ func (c *msgContext) labelledClocks(passes []Fact, text string) {
 	if !ok || s.Depart == nil || !s.Depart.DateOnly || s.Arrive != nil {
 		return
 	}
-	named := regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])` + regexp.QuoteMeta(code) + `[ \t]*0*` + regexp.QuoteMeta(num) + `(?:[^\p{L}\d]|$)`)
+	named := lazyregexp.New(`(?i)(?:^|[^\p{L}\d])` + regexp.QuoteMeta(code) + `[ \t]*0*` + regexp.QuoteMeta(num) + `(?:[^\p{L}\d]|$)`)
 	if !named.MatchString(text) {
 		return
 	}

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
@@ -60,7 +60,7 @@ func (c *msgContext) longPast(due *Time) bool {
 }
 
 // slashDateRE is a slashed date with its year.
-var slashDateRE = regexp.MustCompile(`\b(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})\b`)
+var slashDateRE = lazyregexp.New(`\b(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})\b`)
 
 // slashOrders reports whether a slashed date in text can only be read
 // day first (its first number is no month) and whether one can only be
@@ -383,16 +383,16 @@ func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 }
 
 // letterEndCodeRE is a code of capitals and digits alone after its label.
-var letterEndCodeRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z0-9]{6,20})(?:$|[\s;,.)])`)
+var letterEndCodeRE = lazyregexp.New(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z0-9]{6,20})(?:$|[\s;,.)])`)
 
 // dottedNumRE is a number whose groups are apart by dots, as tax offices
 // and insurers write theirs ("2030.44.10871", "01.234.567.8-2018-1"),
 // unless it is an amount's digits (amountLikeRE: "1.234") or a date's
 // (dottedDateRE).
 var (
-	dottedNumRE  = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?)\.?\s*)?([0-9]+(?:\.[0-9]+){2,}(?:-[0-9]+)*)(?:$|[\s;)])`)
-	amountLikeRE = regexp.MustCompile(`^\d{1,3}(?:\.\d{3})+$`)
-	dottedDateRE = regexp.MustCompile(`^\d{1,4}\.\d{1,2}\.\d{1,4}$`)
+	dottedNumRE  = lazyregexp.New(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?)\.?\s*)?([0-9]+(?:\.[0-9]+){2,}(?:-[0-9]+)*)(?:$|[\s;)])`)
+	amountLikeRE = lazyregexp.New(`^\d{1,3}(?:\.\d{3})+$`)
+	dottedDateRE = lazyregexp.New(`^\d{1,4}\.\d{1,2}\.\d{1,4}$`)
 )
 
 // oneRowTableLabels is tabLabels of the tables that are a header row over
@@ -533,7 +533,7 @@ func (c *msgContext) bareFigures(ln string, amount *Money) (bare, same bool) {
 // statement as: PADDLE.NET* PLAUSIBLE", "charges will appear as
 // "Linode*Akamai" on your credit card's statement"): a statement it
 // names, not one it is.
-var cardDescriptorRE = regexp.MustCompile(`(?:appear|appears|show|shows|shown|listed)\b[^.\n]{0,60}?\bon\s+your\s+[a-z/' -]{0,30}statements?`)
+var cardDescriptorRE = lazyregexp.New(`(?:appear|appears|show|shows|shown|listed)\b[^.\n]{0,60}?\bon\s+your\s+[a-z/' -]{0,30}statements?`)
 
 // amountlessInvoice reports whether a mail that prints no amount is an
 // invoice's notice all the same: its subject names an invoice or a bill,
@@ -1036,7 +1036,7 @@ const (
 // (a store's prefix: "GPA.3345-…", and a renewal's count after two dots:
 // "…-00000..3"), or a series of capitals before the number ("FT 2027/118342", the
 // Portuguese series-and-number form; "FAC 2027/220918").
-var invoiceNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z]{1,4} [0-9][0-9\-/]{3,30}[0-9]|(?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9_\-/]{2,30}[0-9](?:\.\.[0-9]{1,4})?)\b`)
+var invoiceNumRE = lazyregexp.New(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z]{1,4} [0-9][0-9\-/]{3,30}[0-9]|(?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9_\-/]{2,30}[0-9](?:\.\.[0-9]{1,4})?)\b`)
 
 // headingNumber is the number printed under an invoice's heading: a
 // line that is "#" and the number, right below a row one of whose cells
@@ -1072,7 +1072,7 @@ func invoiceHeading(row string) bool {
 }
 
 // hashNumRE is a line that is "#" and a number alone.
-var hashNumRE = regexp.MustCompile(`^#\s?([A-Za-z0-9][A-Za-z0-9_\-/]{2,30}[0-9])$`)
+var hashNumRE = lazyregexp.New(`^#\s?([A-Za-z0-9][A-Za-z0-9_\-/]{2,30}[0-9])$`)
 
 // invoiceWords are the words for invoice that are labels on their own
 // (the invoice labels that are one word: "invoice", "rechnung",
@@ -1088,10 +1088,10 @@ var invoiceWords = func() map[string]bool {
 }()
 
 // yearRE is a year alone.
-var yearRE = regexp.MustCompile(`^(?:19|20)\d\d$`)
+var yearRE = lazyregexp.New(`^(?:19|20)\d\d$`)
 
 // wholeSlashDateRE is a slashed date with its year and nothing else.
-var wholeSlashDateRE = regexp.MustCompile(`^\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})$`)
+var wholeSlashDateRE = lazyregexp.New(`^\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})$`)
 
 // compactDate reports whether s is a day written as eight digits, year
 // first ("20221206"), as an issuer dates a bill's file or subject.
@@ -1120,7 +1120,7 @@ var notSeries = map[string]bool{"EUR": true, "USD": true, "GBP": true, "CHF": tr
 // senast 2028-12-28": due.after in extract/lang/data).
 var dueAfterWords = words.NewWholeSet(lang.Entries("due.after"))
 
-var dueAfterRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("due.after")), "|") + `)[ \t]+`)
+var dueAfterRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("due.after")), "|") + `)[ \t]+`)
 
 // dueAfterAmount is the date that follows an amount on its line after a
 // word of dueAfterRE.

@@ -1,11 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -31,7 +31,7 @@ var (
 // maskedCardRE is a payment card's masked number ("•••• 1234", "****1234",
 // "XXXX-1234") or a card's name with its last four digits ("Visa ending
 // in 4417", "Mastercard-0000", "Amex 1005").
-var maskedCardRE = regexp.MustCompile(`(?i)(?:[•*●·]{2,}|\bX{4,}|\bx{4,})[ \t-]?\d{4}\b|\b(?:visa|mastercard|master card|american express|amex|maestro|discover|diners club|jcb|unionpay|carte bancaire|cb)\b[ \t]*(?:-|ending(?: in)?|endet auf|terminant par|terminada en|che termina con|eindigend op)?[ \t]*\d{4}\b`)
+var maskedCardRE = lazyregexp.New(`(?i)(?:[•*●·]{2,}|\bX{4,}|\bx{4,})[ \t-]?\d{4}\b|\b(?:visa|mastercard|master card|american express|amex|maestro|discover|diners club|jcb|unionpay|carte bancaire|cb)\b[ \t]*(?:-|ending(?: in)?|endet auf|terminant par|terminada en|che termina con|eindigend op)?[ \t]*\d{4}\b`)
 
 // cardGate holds what every match of maskedCardRE holds, so that the
 // first lines of most mail, which show no card, are never run through

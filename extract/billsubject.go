@@ -1,7 +1,7 @@
 package extract
 
 import (
-	"regexp"
+	"mailnode/extract/lazyregexp"
 	"strings"
 )
 
@@ -12,7 +12,7 @@ import (
 
 // subjectNumRE is a bill's number right after "#": letters, digits,
 // dashes and slashes, ending in a digit.
-var subjectNumRE = regexp.MustCompile(`^ ?([A-Za-z0-9][A-Za-z0-9\-/]{2,30}[0-9])\b`)
+var subjectNumRE = lazyregexp.New(`^ ?([A-Za-z0-9][A-Za-z0-9\-/]{2,30}[0-9])\b`)
 
 // subjectBillNumber is the number after the first "#" of a subject that
 // names a bill (bill.topic: "receipt", "invoice", "Rechnung", "facture",

@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // An invoice's payment terms given as day counts only ("30 Tage netto",
@@ -21,12 +21,12 @@ var invoiceDateLabels = numericLabels(lang.Entries("invoice.date")...)
 
 // netDaysRE is a net term's day count (bill.netdays, its "#" the count's
 // digits) as a whole phrase; each phrase's group holds its count.
-var netDaysRE = func() *regexp.Regexp {
+var netDaysRE = func() *lazyregexp.Regexp {
 	var alts []string
 	for _, e := range longestFirst(lang.Entries("bill.netdays")) {
 		alts = append(alts, strings.ReplaceAll(e, "#", `(\d{1,3})`))
 	}
-	return regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])(?:` + strings.Join(alts, "|") + `)(?:[^\p{L}\d.,]|[.,](?:\D|$)|$)`)
+	return lazyregexp.New(`(?i)(?:^|[^\p{L}\d])(?:` + strings.Join(alts, "|") + `)(?:[^\p{L}\d.,]|[.,](?:\D|$)|$)`)
 }()
 
 // netDays is the one day count of text's net terms, among its first

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -11,6 +10,7 @@ import (
 
 	"mailnode/extract/injection"
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
@@ -318,17 +318,17 @@ func (c *msgContext) placeZone(t *Time, p *Place) *Time {
 }
 
 var (
-	arrowRE   = regexp.MustCompile(`^(.+?)\s*(?:->|→|–>|=>| - | – | to | nach | naar | til | till | do | a | à )\s*(.+)$`)
-	parenCode = regexp.MustCompile(`\(([A-Z]{3})\)`)
+	arrowRE   = lazyregexp.New(`^(.+?)\s*(?:->|→|–>|=>| - | – | to | nach | naar | til | till | do | a | à )\s*(.+)$`)
+	parenCode = lazyregexp.New(`\(([A-Z]{3})\)`)
 	// Labelled lines of a description: "Von: MUNICH DE MUNICH
 	// INTERNATIONAL", "At: Newark Intl Apt (EWR)".
-	fromLineRE   = regexp.MustCompile(`(?im)^[ \t]*(?:from|von|de|départ|depart|departure|abflug|odjezd|wylot)[ \t]*:[ \t]*(.+)$`)
-	toLineRE     = regexp.MustCompile(`(?im)^[ \t]*(?:to|at|nach|à|a|arrival|arrivée|ankunft|příjezd|przylot)[ \t]*:[ \t]*(.+)$`)
-	tripNounRE   = regexp.MustCompile(`(?i)^` + tripNoun + `$`)
-	tripPrefixRE = regexp.MustCompile(`(?i)^` + tripNoun + `\s+`)
+	fromLineRE   = lazyregexp.New(`(?im)^[ \t]*(?:from|von|de|départ|depart|departure|abflug|odjezd|wylot)[ \t]*:[ \t]*(.+)$`)
+	toLineRE     = lazyregexp.New(`(?im)^[ \t]*(?:to|at|nach|à|a|arrival|arrivée|ankunft|příjezd|przylot)[ \t]*:[ \t]*(.+)$`)
+	tripNounRE   = lazyregexp.New(`(?i)^` + tripNoun + `$`)
+	tripPrefixRE = lazyregexp.New(`(?i)^` + tripNoun + `\s+`)
 	// A reservation system's "CITY CC AIRPORT" form: the city before the
 	// ISO country code.
-	cityCountryRE = regexp.MustCompile(`^(.+?)\s+[A-Z]{2}(?:\s|$)`)
+	cityCountryRE = lazyregexp.New(`^(.+?)\s+[A-Z]{2}(?:\s|$)`)
 )
 
 // tripNoun is a summary's name for the trip itself: "Your flight", "Flug".

@@ -1,13 +1,13 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"mailnode/extract/carriers"
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -72,7 +72,7 @@ func lowerNext(after string) bool {
 // as they are written: "DAO" is a carrier, "dao" a word. A name may take
 // its language's case ending ("luovutettu Postille", "wysłane InPostem":
 // carrier.suffix in extract/lang/data).
-var carrierNameRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)` +
+var carrierNameRE = lazyregexp.New(`(?:^|[^\p{L}\p{N}])(` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)` +
 	`(?:` + strings.Join(longestFirst(lang.Entries("carrier.suffix")), "|") + `)?(?:$|[^\p{L}\p{N}])`)
 
 // namedCarrier is the carrier a mail names by its label ("Carrier: DHL",
@@ -180,7 +180,7 @@ var carrierPhrases = words.NewSet(append(lang.Entries("carrier.label"), lang.Ent
 // table's cell after the label's stands for the colon ("택배사\t롯데택배"); and
 // a word that is part of carriers' names after it (carrier.word: Turkish
 // "Kargo" in "Yurtiçi Kargo", "Aras Kargo").
-var carrierColonRE = regexp.MustCompile(`(?im)(?:^|[^\p{L}])(?:(?:` + strings.Join(longestFirst(lang.Entries("carrier.label")), "|") +
+var carrierColonRE = lazyregexp.New(`(?im)(?:^|[^\p{L}])(?:(?:` + strings.Join(longestFirst(lang.Entries("carrier.label")), "|") +
 	`)(?:[ \t]*:|\t)|(?:` + strings.Join(longestFirst(lang.Entries("carrier.with")), "|") + `))[ \t]*((?-i:[\p{Lu}\d\p{Han}\p{Katakana}\p{Hiragana}\p{Hangul}])[^\s]{0,18}` +
 	`(?:[ \t]+(?:` + strings.Join(longestFirst(lang.Entries("carrier.word")), "|") + `)\b)?)`)
 
@@ -360,7 +360,7 @@ var carrierLabel = labels(append(lang.Entries("carrier.label"), lang.Entries("ca
 // shipperLabel heads the line of a carrier's notice that names who sent
 // the parcel: "FROM Express Water Inc.", "Absender: …", "Nadawca: …"
 // (shipper.label in extract/lang/data).
-var shipperLabel = labelSet{re: regexp.MustCompile(`(?im)^[ \t]*(?:` + strings.Join(quoteAll(longestFirst(lang.Entries("shipper.label"))), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+|[ \t]*$)`)}
+var shipperLabel = labelSet{re: lazyregexp.New(`(?im)^[ \t]*(?:` + strings.Join(quoteAll(longestFirst(lang.Entries("shipper.label"))), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+|[ \t]*$)`)}
 
 func carrierBySender(domain string) string {
 	if c := carriers.CarrierOf(domain); c != "" {

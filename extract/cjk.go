@@ -1,11 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 )
 
@@ -63,7 +63,7 @@ func hasWide(s string) bool {
 // month and day each followed by its sign ("2026年12月18日", "2026년 12월
 // 18일"), the year left out ("12月18日(金)", "12월 18일"), or the year of
 // Japan's era ("令和8年12月25日", 令和元年 being 2019).
-var cjkDateRE = regexp.MustCompile(`(?:(\d{4})[ \t]?[年년][ \t]?|令和[ \t]?(\d{1,2}|元)[ \t]?年[ \t]?)?(\d{1,2})[ \t]?[月월][ \t]?(\d{1,2})[ \t]?[日일]`)
+var cjkDateRE = lazyregexp.New(`(?:(\d{4})[ \t]?[年년][ \t]?|令和[ \t]?(\d{1,2}|元)[ \t]?年[ \t]?)?(\d{1,2})[ \t]?[月월][ \t]?(\d{1,2})[ \t]?[日일]`)
 
 // hasCJKMonth reports whether s holds the sign of a month, cjkDateRE's
 // quick test.
@@ -188,7 +188,7 @@ func hasCJK(s string) bool {
 // cjkTrainLabelRE is a train's label in Chinese, Japanese or Korean and
 // its service: a category and number ("열차: KTX 017", "车次：G102"), or a
 // Japanese service's name and number ("列車名：のぞみ215号").
-var cjkTrainLabelRE = regexp.MustCompile(`(?:열차(?:[ \t]?번호)?|列車名?|列车|车次|車次)[ \t]*:?[ \t]*((?:\p{Lu}{1,4}[ \t]?)?\d{1,6}|[\p{Hiragana}\p{Katakana}\p{Han}]{1,6}\d{1,4}号)`)
+var cjkTrainLabelRE = lazyregexp.New(`(?:열차(?:[ \t]?번호)?|列車名?|列车|车次|車次)[ \t]*:?[ \t]*((?:\p{Lu}{1,4}[ \t]?)?\d{1,6}|[\p{Hiragana}\p{Katakana}\p{Han}]{1,6}\d{1,4}号)`)
 
 // cjkServiceRE is a train's service written without a label at a line's
 // start or before its stops, as Japanese, Korean and Taiwanese rail
@@ -196,7 +196,7 @@ var cjkTrainLabelRE = regexp.MustCompile(`(?:열차(?:[ \t]?번호)?|列車名?|
 // ("かもめ2号", "さくら 545号"; never a coach's "7号車" nor a room's
 // "号室"), a Korean category and number ("KTX 101", "KTX-이음 711",
 // "ITX-새마을 1003", "무궁화호 1203").
-var cjkServiceRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])([\p{Hiragana}\p{Katakana}ー]{2,10}[ \t]?\d{1,4}号|(?:KTX|ITX|SRT)(?:-\p{Hangul}{1,4})?[ \t]?\d{1,5}|\p{Hangul}{2,4}호[ \t]?\d{1,5})(?:[^\p{L}\p{N}]|$)`)
+var cjkServiceRE = lazyregexp.New(`(?:^|[^\p{L}\p{N}])([\p{Hiragana}\p{Katakana}ー]{2,10}[ \t]?\d{1,4}号|(?:KTX|ITX|SRT)(?:-\p{Hangul}{1,4})?[ \t]?\d{1,5}|\p{Hangul}{2,4}호[ \t]?\d{1,5})(?:[^\p{L}\p{N}]|$)`)
 
 // cjkTrainIndex is the first train's label of cjkTrainLabelRE in s, or
 // else its first service of cjkServiceRE, as FindStringSubmatchIndex.
@@ -345,7 +345,7 @@ func scriptCountry(text string) string {
 // ("至", "到") or the dash typed as "一" ("上海一郑州"), then the train
 // ("G102次列车"); the arrival is not given. The first station is the
 // shortest that leaves a second: "一" inside a name is read on.
-var cjkRailRE = regexp.MustCompile(`((?:\d{4}年)?\d{1,2}月\d{1,2}日)[ \t]*(\d{1,2}:\d{2})[开開]?[，,、][ \t]*([^，,、\s\-－—–~～]{1,20}?)(?:[\-－—–~～至到]|一)([^，,、\s\-－—–~～]{1,20})[，,、][ \t]*([A-Z]?\d{1,5})[次车]`)
+var cjkRailRE = lazyregexp.New(`((?:\d{4}年)?\d{1,2}月\d{1,2}日)[ \t]*(\d{1,2}:\d{2})[开開]?[，,、][ \t]*([^，,、\s\-－—–~～]{1,20}?)(?:[\-－—–~～至到]|一)([^，,、\s\-－—–~～]{1,20})[，,、][ \t]*([A-Z]?\d{1,5})[次车]`)
 
 // cjkRailSentences reads the legs of cjkRailRE in text, one for each
 // train and day however many travellers' lines repeat it.

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 
 	"mailnode/extract/injection"
+	"mailnode/extract/lazyregexp"
 	"mailnode/mail/invisible"
 	"mailnode/mail/mime"
 	"mailnode/mail/msgauth"
@@ -451,7 +451,7 @@ func (c *msgContext) textRulesIn(subject, text string, depth int) []Fact {
 }
 
 // fwdPrefixRE is a forwarded subject's prefix: "Fwd:", "WG:", "TR:", "I:".
-var fwdPrefixRE = regexp.MustCompile(`(?i)^\s*(?:(?:fwd?|wg|tr|rv|i|doorst)\s*:\s*)+`)
+var fwdPrefixRE = lazyregexp.New(`(?i)^\s*(?:(?:fwd?|wg|tr|rv|i|doorst)\s*:\s*)+`)
 
 // Tainted reports whether some line of a message (its subject, its
 // sender's display name, its text or the text of its HTML) reads as

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -10,6 +9,7 @@ import (
 	"golang.org/x/text/currency"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // A fact's free-text fields are names and noun phrases ("Fjordlys Hotel",
@@ -294,7 +294,7 @@ func inMinorUnits(amount string, u currency.Unit) string {
 }
 
 // amountRE is an amount as a fact keeps it: digits, a decimal point.
-var amountRE = regexp.MustCompile(`^-?[0-9]{1,12}(?:\.[0-9]{1,4})?$`)
+var amountRE = lazyregexp.New(`^-?[0-9]{1,12}(?:\.[0-9]{1,4})?$`)
 
 // orgMaxWords is the most words an organisation's name has: "IKEA
 // Deutschland GmbH & Co. KG" is six tokens.

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 )
 
@@ -20,10 +21,10 @@ import (
 var (
 	// Flight numbers: airline designator (two characters, not both
 	// digits) and one to four digits. "LH 400", "4U8462", "U2 1234".
-	flightNumRE = regexp.MustCompile(`\b([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b`)
+	flightNumRE = lazyregexp.New(`\b([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\b`)
 	// icaoFlightRE is a flight number under the airline's ICAO
 	// designator, three letters ("TOM2456").
-	icaoFlightRE = regexp.MustCompile(`\b([A-Z]{3})\s?(\d{1,4})\b`)
+	icaoFlightRE = lazyregexp.New(`\b([A-Z]{3})\s?(\d{1,4})\b`)
 )
 
 // hit is a flight's number (num) found on line line of a text.
@@ -328,7 +329,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 // surfaceVehicleRE is a bus's, coach's or train's word with its number
 // after it on one line ("Coach: Express Bus 1469", "Zug ICE 723"): the
 // words of vehicle.bus, vehicle.coach and vehicle.train in extract/lang.
-var surfaceVehicleRE = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` +
+var surfaceVehicleRE = lazyregexp.New(`(?i)(?:^|[^\pL])(?:` +
 	vehicleWords("vehicle.bus", "vehicle.coach", "vehicle.train") +
 	`)[^\pL\d\n]{1,3}(?:\pL+[^\pL\d\n]{1,3}){0,2}\d{1,5}(?:[^\d]|$)`)
 
@@ -400,7 +401,7 @@ func flightWordCell(lines []string, i int) string {
 	return ""
 }
 
-var flightCellNumberRE = regexp.MustCompile(`^#\s?(\d{2,4})$`)
+var flightCellNumberRE = lazyregexp.New(`^#\s?(\d{2,4})$`)
 
 // routesJustAbove is, for a mail whose every flight number has its two
 // airports' codes on the lines just above it (blank lines between), the
@@ -513,7 +514,7 @@ func stackedCard(lines []string) bool {
 }
 
 // cardCodeRE is an airport's block with its name: "Nice (NCE)".
-var cardCodeRE = regexp.MustCompile(`^\p{L}[\p{L} .'-]{0,40}\(([A-Z]{3})\)$`)
+var cardCodeRE = lazyregexp.New(`^\p{L}[\p{L} .'-]{0,40}\(([A-Z]{3})\)$`)
 
 // cardCode is the known airport code a card's block holds alone ("NCE")
 // or after the airport's name ("Nice (NCE)"), or "".
@@ -629,7 +630,7 @@ const flattenedLine = 250
 
 // flightNumberWordRE is a flight's number after the word ("Flight 4358",
 // "flight #4610"), as a flattened line's airline prints it.
-var flightNumberWordRE = regexp.MustCompile(`(?i)\bflight\s+#?\d{1,4}\b`)
+var flightNumberWordRE = lazyregexp.New(`(?i)\bflight\s+#?\d{1,4}\b`)
 
 // splitFlattened breaks a flattened line before each flight number with
 // clocks after it, when it holds two clocks or more.
@@ -754,7 +755,7 @@ var (
 	// "nach"): "de" and "a" are in every Spanish line.
 	depLabel = travelLabel("departure")
 	arrLabel = travelLabel("arrival")
-	codeWord = regexp.MustCompile(`\b[A-Z]{3}\b`)
+	codeWord = lazyregexp.New(`\b[A-Z]{3}\b`)
 )
 
 // stopLabelOn reports whether a departure's or an arrival's label (re) is on
@@ -792,7 +793,7 @@ const maxFlightNumbers = 100
 // seconds (the eighth outside review, MEDIUM-1). Its Regexp is the whole
 // expression, for a caller that reads where a match starts.
 type stopLabel struct {
-	*regexp.Regexp
+	*lazyregexp.Regexp
 	e *phraseExpr
 }
 
@@ -1058,7 +1059,7 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 
 // checkLineRE is a line that starts with a check-in's or a check-out's
 // word.
-var checkLineRE = regexp.MustCompile(`(?i)^[ \t*•-]*check[- ]?(?:in|out)\b`)
+var checkLineRE = lazyregexp.New(`(?i)^[ \t*•-]*check[- ]?(?:in|out)\b`)
 
 // clockAlone reports whether a line is a clock and nothing else ("7:00
 // PM", "19:00").

@@ -1,11 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
@@ -139,7 +139,7 @@ type partClock struct {
 
 // dayPlusRE is a count of days after a clock ("09:30 h +1", "06:10
 // (+1)").
-var dayPlusRE = regexp.MustCompile(`^\s*(?:h\b)?\s*\(?\+\s?([1-3])\b`)
+var dayPlusRE = lazyregexp.New(`^\s*(?:h\b)?\s*\(?\+\s?([1-3])\b`)
 
 // flightFromParts reads one flight from lines[from:to]: the first two
 // airports its lines name and its clocks labelled as departure and

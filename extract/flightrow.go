@@ -1,7 +1,7 @@
 package extract
 
 import (
-	"regexp"
+	"mailnode/extract/lazyregexp"
 	"strings"
 )
 
@@ -15,7 +15,7 @@ import (
 
 // clockedRouteRE is two places, each with its clock in parentheses, apart
 // by a dash or an arrow.
-var clockedRouteRE = regexp.MustCompile(`(\pL[^|()\d]{1,48}?)\s*\((\d{1,2}[:.h]\d{2})\)\s*(?:[-–—>→]|->)\s*(\pL[^|()\d]{1,48}?)\s*\((\d{1,2}[:.h]\d{2})\)`)
+var clockedRouteRE = lazyregexp.New(`(\pL[^|()\d]{1,48}?)\s*\((\d{1,2}[:.h]\d{2})\)\s*(?:[-–—>→]|->)\s*(\pL[^|()\d]{1,48}?)\s*\((\d{1,2}[:.h]\d{2})\)`)
 
 // routeRowFlights reads the legs of such lines, skipping the lines in
 // skip; it returns the legs and their lines.

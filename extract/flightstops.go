@@ -1,11 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 )
 
@@ -576,7 +576,7 @@ func flightWordNumber(ln string) string {
 	return strings.TrimLeft(m[2], "0")
 }
 
-var flightWordNumberRE = regexp.MustCompile(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?(\d{1,4})$`)
+var flightWordNumberRE = lazyregexp.New(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?(\d{1,4})$`)
 
 // airlineDesignator is the designator of the airline whose mail lines
 // are: its sender's name, else a line that is an airline's name alone

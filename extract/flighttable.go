@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 )
 
@@ -110,17 +110,17 @@ func flightColumn(header string) string {
 var (
 	// cellOffsetRE is a clock's UTC offset written in its cell: "(UTC+02:00)",
 	// "GMT+1", "UTC -5".
-	cellOffsetRE = regexp.MustCompile(`\(?\b(?:UTC|GMT)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?\)?`)
+	cellOffsetRE = lazyregexp.New(`\(?\b(?:UTC|GMT)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?\)?`)
 	// cellDayPlusRE is an arrival's days after the departure's: "+1",
 	// "(+1)", "+1 day".
-	cellDayPlusRE = regexp.MustCompile(`(?:^|[\s(])\+\s?([1-3])(?:\s?\p{L}+)?\)?(?:\s|$)`)
+	cellDayPlusRE = lazyregexp.New(`(?:^|[\s(])\+\s?([1-3])(?:\s?\p{L}+)?\)?(?:\s|$)`)
 )
 
 // cellDayMonthRE is a date without its year as a table's date column
 // prints it, a weekday perhaps before it: "24/11", "6. 3.", "ons 24/11",
 // "Fr 11.06.". Alone in text it may be anything; under a header that
 // says "Date" it is a day.
-var cellDayMonthRE = regexp.MustCompile(`^(?:\p{L}{2,10}\.?,?\s+)?(\d{1,2})\s?[./-]\s?(\d{1,2})\.?$`)
+var cellDayMonthRE = lazyregexp.New(`^(?:\p{L}{2,10}\.?,?\s+)?(\d{1,2})\s?[./-]\s?(\d{1,2})\.?$`)
 
 // cellDate is the date of a table's date cell: as text writes dates,
 // else a day and month alone (month first only when monthFirst).

@@ -2,13 +2,13 @@ package extract
 
 import (
 	"net/mail"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 	"mailnode/mail/mime"
 )
@@ -35,18 +35,18 @@ var (
 	// write: Gmail's and Thunderbird's dashed "Forwarded message", Outlook's
 	// dashed "Original Message" and its rule of underscores, Apple Mail's
 	// "Begin forwarded message:", each in the languages the clients speak.
-	forwardMarkerRE = regexp.MustCompile(`(?im)^[>\s]*(?:(?:` + strings.Join(quoteAll(appleMarkers), "|") + `)\s*:|` +
+	forwardMarkerRE = lazyregexp.New(`(?im)^[>\s]*(?:(?:` + strings.Join(quoteAll(appleMarkers), "|") + `)\s*:|` +
 		`-{3,}\s*(?:forwarded message|original message|weitergeleitete nachricht|ursprüngliche nachricht|message transféré|message d'origine|` +
 		`mensaje reenviado|mensaje original|messaggio inoltrato|messaggio originale|doorgestuurd bericht|oorspronkelijk bericht|` +
 		`vidarebefordrat meddelande|ursprungligt meddelande|videresendt (?:meddelelse|melding)|oprindelig meddelelse|opprinnelig melding|` +
 		`mensagem encaminhada|mensagem original|välitetty viesti|alkuperäinen viesti|wiadomość przekazana dalej|wiadomość oryginalna|` +
 		`přeposlaná zpráva|původní zpráva)\s*-{3,}|` +
 		`_{10,})\s*$`)
-	forwardFromRE = regexp.MustCompile(`(?im)^[>\s]*(?:` + strings.Join(fromLabels, "|") + `)\s*:\s*(.+)$`)
-	quotePrefixRE = regexp.MustCompile(`(?m)^(?:>[ \t]?)+`)
+	forwardFromRE = lazyregexp.New(`(?im)^[>\s]*(?:` + strings.Join(fromLabels, "|") + `)\s*:\s*(.+)$`)
+	quotePrefixRE = lazyregexp.New(`(?m)^(?:>[ \t]?)+`)
 	// quoteOnceRE is one level of quote marks: an original's own quotes
 	// (a reply quoted in a reply) stay for its own attribution.
-	quoteOnceRE = regexp.MustCompile(`(?m)^[ \t]*>[ \t]?`)
+	quoteOnceRE = lazyregexp.New(`(?m)^[ \t]*>[ \t]?`)
 )
 
 // forwarded finds a forwarded or quoted original in text: its claimed
@@ -725,7 +725,7 @@ func forwardOf(m *mime.Message) (from *mail.Address, ok bool) {
 // replyPrefixRE is a reply's subject prefix, in the languages mail
 // clients write it: "Re:", "AW:", "SV:", "VS:", "Odp:", "Antw:", "RES:",
 // "R:", "VL:", "ENC:", "PD:", "VB:", "YNT:", "Ref:".
-var replyPrefixRE = regexp.MustCompile(`(?i)^\s*(?:re|aw|sv|vs|vl|odp|antw|res|r|enc|pd|vb|ynt|ref)\s*(?:\[\d+\])?\s*:`)
+var replyPrefixRE = lazyregexp.New(`(?i)^\s*(?:re|aw|sv|vs|vl|odp|antw|res|r|enc|pd|vb|ynt|ref)\s*(?:\[\d+\])?\s*:`)
 
 // hasQuoteMarkup is whether an HTML body has quoteMarkup in any case,
 // searched without a lower-cased copy of it; only a Kelvin sign or a

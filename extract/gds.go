@@ -2,13 +2,13 @@ package extract
 
 import (
 	_ "embed"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
@@ -38,10 +38,10 @@ const gdsMonthsTitle = `Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec`
 const gdsWeekdays = `(?:MO|TU|WE|TH|FR|SA|SU|MON|TUE|WED|THU|FRI|SAT|SUN)`
 
 var (
-	gdsFlightFirstRE = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s*(?:[A-Z]\s+)?(?:` + gdsWeekdays + `\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\b(.*)$`)
-	gdsDateFirstRE   = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\b(?:\s*[A-Z]\b)?(.*)$`)
-	gdsColumnsRE     = regexp.MustCompile(`\s{2,}`)
-	gdsCancelledRE   = regexp.MustCompile(`\b(?:HX|XX|UN|UC|NO)\d?\b`)
+	gdsFlightFirstRE = lazyregexp.New(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s*(?:[A-Z]\s+)?(?:` + gdsWeekdays + `\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\b(.*)$`)
+	gdsDateFirstRE   = lazyregexp.New(`^\s*(?:\d{1,2}\.?\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\b(?:\s*[A-Z]\b)?(.*)$`)
+	gdsColumnsRE     = lazyregexp.New(`\s{2,}`)
+	gdsCancelledRE   = lazyregexp.New(`\b(?:HX|XX|UN|UC|NO)\d?\b`)
 )
 
 var gdsMonthNum = map[string]int{"JAN": 1, "FEB": 2, "MAR": 3, "APR": 4, "MAY": 5, "JUN": 6, "JUL": 7, "AUG": 8, "SEP": 9, "OCT": 10, "NOV": 11, "DEC": 12}
@@ -240,7 +240,7 @@ func codeshareAt(ln string, pos int) bool {
 
 // gdsTimesLineRE is a booking system's line of a flight's two times
 // alone, under its row's airports: "DEP 0715   ARR 0735", "0715 0735+1".
-var gdsTimesLineRE = regexp.MustCompile(`(?i)^\s*(?:dep\.?\s+)?([0-2]\d[0-5]\d)\s+(?:arr\.?\s+)?([0-2]\d[0-5]\d)(\+\d)?\s*$`)
+var gdsTimesLineRE = lazyregexp.New(`(?i)^\s*(?:dep\.?\s+)?([0-2]\d[0-5]\d)\s+(?:arr\.?\s+)?([0-2]\d[0-5]\d)(\+\d)?\s*$`)
 
 // gdsDate is a printout's date from its day, month and year columns
 // ("13", "JUN", "" or "27" or "2027"); a missing year is the one that
@@ -275,10 +275,10 @@ type gdsClock struct {
 }
 
 var (
-	gdsClockTokenRE = regexp.MustCompile(`^(\d{1,2}):?([0-5]\d)([APNM]|[AP]M)?(?:([+#])(\d))?$`)
-	gdsDayTokenRE   = regexp.MustCompile(`^[+#](\d)$`)
-	gdsDateTokenRE  = regexp.MustCompile(`^(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?$`)
-	gdsMeridianRE   = regexp.MustCompile(`^(?i:[AP]\.?M\.?)$`)
+	gdsClockTokenRE = lazyregexp.New(`^(\d{1,2}):?([0-5]\d)([APNM]|[AP]M)?(?:([+#])(\d))?$`)
+	gdsDayTokenRE   = lazyregexp.New(`^[+#](\d)$`)
+	gdsDateTokenRE  = lazyregexp.New(`^(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?$`)
+	gdsMeridianRE   = lazyregexp.New(`^(?i:[AP]\.?M\.?)$`)
 )
 
 // gdsClocks finds up to n clocks among s's columns, left to right. A
@@ -553,7 +553,7 @@ func gdsPlace(s string) *Place {
 
 // gdsParenDesignatorRE is an airline's designator in parentheses after
 // its printed name: "(N0)", "(W4)".
-var gdsParenDesignatorRE = regexp.MustCompile(`\p{L}\s*\(([A-Z][A-Z0-9]|[0-9][A-Z])\)`)
+var gdsParenDesignatorRE = lazyregexp.New(`\p{L}\s*\(([A-Z][A-Z0-9]|[0-9][A-Z])\)`)
 
 // gdsFlightOn is the flight a block's line names: a designator and number
 // ("UA 930", "DL1234") or an airline's printed name and its number after
@@ -604,7 +604,7 @@ func gdsFlightOn(ln string) string {
 
 // gdsNamedNumberRE is a flight's number right after its airline's name:
 // one to four digits, a codeshare's star, then a space or the end.
-var gdsNamedNumberRE = regexp.MustCompile(`^[ \t]+(\d{1,4})\*?(?:[ \t]|$)`)
+var gdsNamedNumberRE = lazyregexp.New(`^[ \t]+(\d{1,4})\*?(?:[ \t]|$)`)
 
 // gdsBlocks reads the printout's blocks among lines, skipping used ones,
 // and marks the lines each block used.
@@ -737,7 +737,7 @@ func (c *msgContext) gdsLineDate(ln string) (dateMatch, bool) {
 // gdsMarkRE finds what every printout's segment holds, a day and its
 // month in capitals ("13JUN", "13 JUN") or a block's departure word
 // opening a line.
-var gdsMarkRE = regexp.MustCompile(`\d ?(?:` + gdsMonths + `)\b|(?m)^\s*(?:DEPART|DEP|LV|LEAVE)\b`)
+var gdsMarkRE = lazyregexp.New(`\d ?(?:` + gdsMonths + `)\b|(?m)^\s*(?:DEPART|DEP|LV|LEAVE)\b`)
 
 // gdsMarkWords are the capitals every match of gdsMarkRE holds: the
 // expression, which starts with a digit, runs only on text that has one
@@ -766,11 +766,11 @@ func (c *msgContext) gdsShaped(text string) bool {
 // UNITED AIRLINES - HX7M4C", "Airline Reservation Code: DELTA - GHTR2K",
 // "Airline reference: KLQ7X2"): the code the airline knows the booking
 // by, where the printout's own is the agency's.
-var gdsAirlineLocatorRE = regexp.MustCompile(`(?im)^[ \t]*airline[ \t]+(?:confirmation|reservation[ \t]+code|record[ \t]+locator|locator|reference|booking[ \t]+reference)(?:[ \t]+(?:no\.?|number|code))?[ \t]*[:#]?[ \t]*(?:\p{Lu}[\p{L} .&'-]{0,40}?[ \t]+[-–/][ \t]*)?([A-Z0-9]{6})[ \t]*$`)
+var gdsAirlineLocatorRE = lazyregexp.New(`(?im)^[ \t]*airline[ \t]+(?:confirmation|reservation[ \t]+code|record[ \t]+locator|locator|reference|booking[ \t]+reference)(?:[ \t]+(?:no\.?|number|code))?[ \t]*[:#]?[ \t]*(?:\p{Lu}[\p{L} .&'-]{0,40}?[ \t]+[-–/][ \t]*)?([A-Z0-9]{6})[ \t]*$`)
 
 // gdsAirlineSlashRE is an e-ticket receipt's airline locator after the
 // airline's designator: "BOOKING REF: AMADEUS: 5TNWQA, AIRLINE: LH/QX7K2M".
-var gdsAirlineSlashRE = regexp.MustCompile(`\bAIRLINE:?[ \t]*(?:[A-Z][A-Z0-9]|[0-9][A-Z])/([A-Z0-9]{6})\b`)
+var gdsAirlineSlashRE = lazyregexp.New(`\bAIRLINE:?[ \t]*(?:[A-Z][A-Z0-9]|[0-9][A-Z])/([A-Z0-9]{6})\b`)
 
 // gdsAirlineLocator is the airline's record locator a printout names, or "".
 func gdsAirlineLocator(text string) string {
@@ -801,23 +801,23 @@ func gdsAirlineLocator(text string) string {
 //	FRANKFURT FRA      LH 400  Y  13JUN 1025  YOWDE  13JUN 13JUN 1PC  OK
 //	NEW YORK JFK                  ARRIVAL TIME: 1300  ARRIVAL DATE: 13JUN
 var (
-	gdsUndatedRowRE = regexp.MustCompile(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\b(?:\s+[A-Z]\b)?(.*)$`)
-	gdsReceiptRowRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
+	gdsUndatedRowRE = lazyregexp.New(`^\s*(?:\d{1,2}\.?\s+)?([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\b(?:\s+[A-Z]\b)?(.*)$`)
+	gdsReceiptRowRE = lazyregexp.New(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
 	// The departure's airport cut to its column's fifteen characters
 	// fills it, one space before the flight ("STOCKHOLM ARLAN TP 783",
 	// "HELSINKI VANTAA AY 1331"), as some issuers print the receipt.
-	gdsReceiptFullRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]{14}) ([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
+	gdsReceiptFullRE = lazyregexp.New(`^\s*(\p{Lu}[\p{Lu} .'/()-]{14}) ([A-Z][A-Z0-9]|[0-9][A-Z])\s{0,2}(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
 	// The arrival's line may give the seat before the time ("ISTANBUL
 	// SEAT: 03B   ARRIVAL TIME: 2325").
-	gdsReceiptArrRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}(?:SEAT:?\s*[0-9A-Z]{1,4}\s+)?ARRIVAL\s+TIME:?\s*(.*)$`)
+	gdsReceiptArrRE = lazyregexp.New(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s{2,}(?:SEAT:?\s*[0-9A-Z]{1,4}\s+)?ARRIVAL\s+TIME:?\s*(.*)$`)
 	// The same two lines with their columns' spaces collapsed to one, as
 	// a receipt pasted into a web page or a mail's HTML shows it
 	// ("MUSCAT EY 0381 L 01MAY 2335 LRTOM9 …" over "ABU DHABI ARRIVAL
 	// TIME: 0035"): the airport is the words before the first designator
 	// and number, read only when the arrival's line follows.
-	gdsReceiptRowLooseRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s+([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
-	gdsReceiptArrLooseRE = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s+ARRIVAL\s+TIME:?\s*(.*)$`)
-	gdsReceiptArrDate    = regexp.MustCompile(`ARRIVAL\s+DATE:?\s*(\d{1,2})(` + gdsMonths + `)`)
+	gdsReceiptRowLooseRE = lazyregexp.New(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s+([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\s+(?:[A-Z]\s+)?(\d{1,2})(` + gdsMonths + `)(\d{4}|\d{2})?\s+(.*)$`)
+	gdsReceiptArrLooseRE = lazyregexp.New(`^\s*(\p{Lu}[\p{Lu} .'/()-]*?)\s+ARRIVAL\s+TIME:?\s*(.*)$`)
+	gdsReceiptArrDate    = lazyregexp.New(`ARRIVAL\s+DATE:?\s*(\d{1,2})(` + gdsMonths + `)`)
 )
 
 // gdsUndatedRows reads rows without their date under a heading that gives

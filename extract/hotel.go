@@ -2,7 +2,6 @@ package extract
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
@@ -237,7 +237,7 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 // spacedCheckRE is "Check in" or "Check out" spelt apart and without a
 // colon at a line's start, with the rest of the line: "Check in Fri 13
 // April 2029 from 2pm".
-var spacedCheckRE = regexp.MustCompile(`(?im)^[ \t]*check (in|out)[ \t]+(\S[^\n]{0,60})$`)
+var spacedCheckRE = lazyregexp.New(`(?im)^[ \t]*check (in|out)[ \t]+(\S[^\n]{0,60})$`)
 
 // spacedCheckDates reads a stay's dates from spacedCheckRE's lines, only
 // when a date starts the rest of the line: a table's header "Check In
@@ -311,14 +311,14 @@ func hotelName(v string) string {
 // (extract/lang) and the capitalised words after it on its line, "Hotel
 // Riviera", "Auberge du Lac", "Parador de Granada"; a name in quotes as
 // Russian and Ukrainian mail writes it ("Гостиница «Волга»").
-var lodgingRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
+var lodgingRE = lazyregexp.New(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
 	`)(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*[«„“]?\p{Lu}[\p{L}'’&-]*[»“”]?){1,4}`)
 
 // stayAtRE is a place to stay named after a phrase that says it is one
 // (stay.at: "Thank you for choosing Courtyard Vienna Prater/Messe", "bij
 // WestCord Hotels Art Plaza Amsterdam"): capitalised words, with the small
 // words inside names, up to the sentence's punctuation.
-var stayAtRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("stay.at")), "|") +
+var stayAtRE = lazyregexp.New(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("stay.at")), "|") +
 	`)[ \t]+(?:[ld]['’])?((?:\p{Lu}|\d)[\p{L}\p{N}'’&./-]*(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*(?:\p{Lu}|\d)[\p{L}\p{N}'’&./-]*){0,6})`)
 
 // stayAtName is the first name stayAtRE finds that is no chain's or
@@ -377,7 +377,7 @@ func sentenceEnd(n string) string {
 // unitCountRE is a count before a word in lower case, as a room's or a
 // unit's description has it ("4 personen", "3 chambres", "2 bedrooms"),
 // a place's name never.
-var unitCountRE = regexp.MustCompile(`\d[ \t]+\p{Ll}`)
+var unitCountRE = lazyregexp.New(`\d[ \t]+\p{Ll}`)
 
 // listingName is a rented home's title as booking platforms print it: the
 // line over the line that names its host ("Sunny loft by Sagrada Família"
@@ -448,7 +448,7 @@ func unitTitle(text string) string {
 
 // numberedListingRE is a place's label and its number alone on a line
 // ("Property #4471209", "Objekt Nr. 5512", "Logement n° 88120").
-var numberedListingRE = regexp.MustCompile(`(?i)^(?:` + strings.Join(longestFirst(lang.Entries("hotel")), "|") + `)[ \t]*(?:(?:no|nr|n°)\.?[ \t]*)?[:#]?[ \t]*#?[ \t]*\d{3,12}$`)
+var numberedListingRE = lazyregexp.New(`(?i)^(?:` + strings.Join(longestFirst(lang.Entries("hotel")), "|") + `)[ \t]*(?:(?:no|nr|n°)\.?[ \t]*)?[:#]?[ \t]*#?[ \t]*\d{3,12}$`)
 
 // numberAlone reports whether a label's value is a number on its line,
 // with no letter ("#88120", "4471209").
@@ -484,7 +484,7 @@ var unitPhrases = func() map[string]bool {
 // commonLodgingRE is a lodging word in lower case, a common noun, and the
 // name after it: up to six capitalised words (or a name's small words
 // between them) to the sentence's end.
-var commonLodgingRE = regexp.MustCompile(`^(?:[^\p{L}])?(?:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
+var commonLodgingRE = lazyregexp.New(`^(?:[^\p{L}])?(?:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") +
 	`)[ \t]+((?:\p{Lu}|\d)[\p{L}\p{N}'’&-]*(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*(?:\p{Lu}|\d)[\p{L}\p{N}'’&-]*){0,5})`)
 
 // letterheadName is a place's name printed alone on one of the text's
@@ -519,11 +519,11 @@ func (c *msgContext) letterheadName(text string) string {
 
 // letterheadRE is a line of capitalised words, with a name's small words
 // between them: a name alone, no sentence.
-var letterheadRE = regexp.MustCompile(`^\p{Lu}[\p{L}'’&-]*(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*\p{Lu}[\p{L}'’&-]*)+$`)
+var letterheadRE = lazyregexp.New(`^\p{Lu}[\p{L}'’&-]*(?:[ \t]+(?:(?:` + nameLinks + `)[ \t]+)*\p{Lu}[\p{L}'’&-]*)+$`)
 
 // lodgingBeforeRE is a name that ends with its lodging word: "Radisson
 // Blu Royal Hotel", "The Savoy Hotel".
-var lodgingBeforeRE = regexp.MustCompile(`(?:^|[^\p{L}])((?:\p{Lu}[\p{L}'’&-]*[ \t]+){1,4}(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") + `))(?:[^\p{L}]|$)`)
+var lodgingBeforeRE = lazyregexp.New(`(?:^|[^\p{L}])((?:\p{Lu}[\p{L}'’&-]*[ \t]+){1,4}(?i:` + strings.Join(longestFirst(lang.Entries("lodging")), "|") + `))(?:[^\p{L}]|$)`)
 
 // lodgingName is the first place to stay a text names, the lodging word
 // before or after the name, that names no chain or group ("Hotel Group").
@@ -599,7 +599,7 @@ func endsWithColon(rest string) bool {
 // chargeAmountRE is an amount with its cents at the start of what follows a
 // name, after a dash or a colon: the name was a charge's ("Resort
 // Fee-250.00", "City Tax: 12.50").
-var chargeAmountRE = regexp.MustCompile(`^[ \t]*[-–:]?[ \t]*[$€£]?\d[\d,.]*[.,]\d\d\b`)
+var chargeAmountRE = lazyregexp.New(`^[ \t]*[-–:]?[ \t]*[$€£]?\d[\d,.]*[.,]\d\d\b`)
 
 // amountAfter reports whether an amount follows a name (chargeAmountRE), the
 // name's own trailing dash given back to it.
@@ -655,7 +655,7 @@ var (
 // addressRE is the start of a street address: words and a house number
 // ("Apollolaan 138", "Rua Jau 54"), or a number and words before a comma
 // ("1 King Street,", "31 bis rue Diderot,").
-var addressRE = regexp.MustCompile(`^(?:\p{Lu}[\p{L}'’.-]*,?[ \t]+(?:[\p{L}'’.-]+,?[ \t]+){0,3}(?:\d{1,4}[a-zA-Z]?|s/n)(?:[ \t]*[,/–-]|[ \t]*$)|\d{1,4}[a-zA-Z]?(?:[ \t]+(?:bis|ter))?,?[ \t]+[\p{L}'’.-]+(?:[ \t]+[\p{L}'’.-]+){0,4}[ \t]*,)`)
+var addressRE = lazyregexp.New(`^(?:\p{Lu}[\p{L}'’.-]*,?[ \t]+(?:[\p{L}'’.-]+,?[ \t]+){0,3}(?:\d{1,4}[a-zA-Z]?|s/n)(?:[ \t]*[,/–-]|[ \t]*$)|\d{1,4}[a-zA-Z]?(?:[ \t]+(?:bis|ter))?,?[ \t]+[\p{L}'’.-]+(?:[ \t]+[\p{L}'’.-]+){0,4}[ \t]*,)`)
 
 // nameOverAddress finds a place's name the way letterheads and signatures
 // print it: on the line over its street address, or before the address
@@ -865,7 +865,7 @@ func (c *msgContext) rangeDates(text string, z zoneHint) (in, out *Time) {
 // stayRangeRE is a range of days in the words of every language
 // (extract/lang, stay.range: "from … to"): what comes after the first
 // word, and after the second.
-var stayRangeRE, stayDashRE = func() (*regexp.Regexp, *regexp.Regexp) {
+var stayRangeRE, stayDashRE = func() (*lazyregexp.Regexp, *lazyregexp.Regexp) {
 	var words, dashes []string
 	for _, e := range lang.Entries("stay.range") {
 		a, b, ok := strings.Cut(e, "…")
@@ -883,8 +883,8 @@ var stayRangeRE, stayDashRE = func() (*regexp.Regexp, *regexp.Regexp) {
 		}
 		words = append(words, `(?:`+strings.TrimSpace(a)+`)[ \t]+([^\n]{1,40}?)[ \t]+(?:`+strings.TrimSpace(b)+`)[ \t]+([^\n]{1,60})`)
 	}
-	re := func(alts []string) *regexp.Regexp {
-		return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)`)
+	re := func(alts []string) *lazyregexp.Regexp {
+		return lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(alts, "|") + `)`)
 	}
 	return re(words), re(dashes)
 }()
@@ -892,13 +892,13 @@ var stayRangeRE, stayDashRE = func() (*regexp.Regexp, *regexp.Regexp) {
 // compactRangeRE is a range of days before one month's name, in any
 // sentence: "12.–14. Oktober 2028", "13-15 Oct 2028", "30 Oct – 2 Nov
 // 2028". The month's name after the second day is what makes it dates.
-var compactRangeRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d.])(\d{1,2}\.?(?:\s*(?:` + monthAlt + `)\.?)?)[ \t]*[–-][ \t]*(\d{1,2}\.?[ \t]+(?:de[ \t]+)?(?:` + monthAlt + `)\.?(?:[ \t]+(?:de[ \t]+)?\d{4})?)(?:$|[^\p{L}])`)
+var compactRangeRE = lazyregexp.New(`(?i)(?:^|[^\p{L}\d.])(\d{1,2}\.?(?:\s*(?:` + monthAlt + `)\.?)?)[ \t]*[–-][ \t]*(\d{1,2}\.?[ \t]+(?:de[ \t]+)?(?:` + monthAlt + `)\.?(?:[ \t]+(?:de[ \t]+)?\d{4})?)(?:$|[^\p{L}])`)
 
 // monthFirstRangeRE is a range of days after a month's name, as US
 // English writes it: "Jun 18 – 21, 2027", "June 30 - July 2, 2027": the
 // start's month and day, the end's month if it names one, its day and
 // year.
-var monthFirstRangeRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])(` + monthAlt + `)\.?[ \t]+(\d{1,2})[ \t]*[–-][ \t]*(?:(` + monthAlt + `)\.?[ \t]+)?(\d{1,2}),?(?:[ \t]+(\d{4}))?(?:$|[^\p{L}\d:])`)
+var monthFirstRangeRE = lazyregexp.New(`(?i)(?:^|[^\p{L}\d])(` + monthAlt + `)\.?[ \t]+(\d{1,2})[ \t]*[–-][ \t]*(?:(` + monthAlt + `)\.?[ \t]+)?(\d{1,2}),?(?:[ \t]+(\d{4}))?(?:$|[^\p{L}\d:])`)
 
 // stayDashWords are the labels of stayDashRE's ranges ("dates",
 // "zeitraum"), looked for before the expression runs.
@@ -966,34 +966,34 @@ func endsWithDashLabel(ln string) bool { return dashLabelEndRE.MatchString(ln) }
 
 // dashLabelEndRE is a label of stayDashRE's and its colon that end a
 // line, a word of their own.
-var dashLabelEndRE = func() *regexp.Regexp {
+var dashLabelEndRE = func() *lazyregexp.Regexp {
 	var labels []string
 	for _, e := range lang.Entries("stay.range") {
 		if a, b, ok := strings.Cut(e, "…"); ok && strings.TrimSpace(b) == "[–-]" {
 			labels = append(labels, strings.TrimSuffix(strings.TrimSpace(a), ":"))
 		}
 	}
-	return regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(labels, "|") + `)[ \t]*:$`)
+	return lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(labels, "|") + `)[ \t]*:$`)
 }()
 
 // dayMonthDot is a day and month without a year: "30.06.", "12.06",
 // "12/06".
-var dayMonthDot = regexp.MustCompile(`^(\d{1,2})([./])(\d{1,2})\.?$`)
+var dayMonthDot = lazyregexp.New(`^(\d{1,2})([./])(\d{1,2})\.?$`)
 
 // bareDay is a day of the month alone: "10.", "26", "Thursday 18".
-var bareDay = regexp.MustCompile(`^[\p{L}, ]{0,15}?(\d{1,2})\.?$`)
+var bareDay = lazyregexp.New(`^[\p{L}, ]{0,15}?(\d{1,2})\.?$`)
 
 // Check-in and check-out words of every language, whole (extract/lang).
 var (
-	checkinWordRE  = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("checkin")), "|") + `)(?:$|[^\p{L}])`)
-	checkoutWordRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("checkout")), "|") + `)(?:$|[^\p{L}])`)
+	checkinWordRE  = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("checkin")), "|") + `)(?:$|[^\p{L}])`)
+	checkoutWordRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("checkout")), "|") + `)(?:$|[^\p{L}])`)
 )
 
 func before(a, b dateMatch) bool {
 	return a.y < b.y || a.y == b.y && (a.m < b.m || a.m == b.m && a.d < b.d)
 }
 
-func headerAt(re *regexp.Regexp, s string) int {
+func headerAt(re *lazyregexp.Regexp, s string) int {
 	if m := re.FindStringIndex(s); m != nil {
 		return m[0]
 	}
@@ -1063,20 +1063,20 @@ func unElided(w string) string {
 
 // legalForm is a company's legal form: a name that carries one is a
 // company's, not a hotel's ("Booking.com B.V.").
-var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:gmbh|ag|b\.v\.|n\.v\.|s\.a\.|s\.l\.|s\.p\.a\.|s\.r\.l\.|ltd|llc|inc|plc|oy|oyj|ab|as|a/s|asa|s\.r\.o\.|a\.s\.|sp\. z o\.o\.|se|uc|dac|\w+\.com)(?:$|[^\p{L}])`)
+var legalForm = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:gmbh|ag|b\.v\.|n\.v\.|s\.a\.|s\.l\.|s\.p\.a\.|s\.r\.l\.|ltd|llc|inc|plc|oy|oyj|ab|as|a/s|asa|s\.r\.o\.|a\.s\.|sp\. z o\.o\.|se|uc|dac|\w+\.com)(?:$|[^\p{L}])`)
 
 // A stay's length: "2 nights", "Nights: 2", "Number of nights: 2"
 // (stay.nights in extract/lang/data).
 var (
 	nightsWords   = strings.Join(longestFirst(lang.Entries("stay.nights")), "|")
-	nightsAfterRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])(\d{1,2})\s*(?:` + nightsWords + `)(?:[^\p{L}]|$)`)
-	nightsLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + nightsWords + `)\s*:\s*(\d{1,2})(?:\D|$)`)
+	nightsAfterRE = lazyregexp.New(`(?i)(?:^|[^\p{L}\d])(\d{1,2})\s*(?:` + nightsWords + `)(?:[^\p{L}]|$)`)
+	nightsLabelRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:` + nightsWords + `)\s*:\s*(\d{1,2})(?:\D|$)`)
 )
 
 // nightsFromRE is what stands between the nights and their first day:
 // nothing, or a word for "from" and at most a weekday ("from Friday", "à
 // partir du samedi"; stay.from in extract/lang).
-var nightsFromRE = regexp.MustCompile(`(?i)^[ \t,]*(?:(?:` + strings.Join(longestFirst(lang.Entries("stay.from")), "|") +
+var nightsFromRE = lazyregexp.New(`(?i)^[ \t,]*(?:(?:` + strings.Join(longestFirst(lang.Entries("stay.from")), "|") +
 	`)[ \t]+(?:\p{L}+\.?,?[ \t]+)?)?$`)
 
 // nightsFromDate reads a stay told as its first day and its nights in one
@@ -1175,7 +1175,7 @@ func labelAlone(l labelSet, line string) bool {
 // none or several different ones.
 func stayNights(text string) int {
 	n := 0
-	for _, re := range []*regexp.Regexp{nightsLabelRE, nightsAfterRE} {
+	for _, re := range []*lazyregexp.Regexp{nightsLabelRE, nightsAfterRE} {
 		for _, m := range re.FindAllStringSubmatch(text, 4) {
 			v, _ := strconv.Atoi(m[1])
 			if v == 0 || n != 0 && v != n {

@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // lodgingCaseEndings are the endings Czech, Slovak and Polish give a
@@ -82,7 +82,7 @@ func signedName(first, rest, text, name string) string {
 // guestLabelRE is a guest's label that opens a line, then its colon
 // (guest.label in extract/lang/data): "Guest name: COOK RANDY", "Name des
 // Gastes: …".
-var guestLabelRE = regexp.MustCompile(`^(?i:` + strings.Join(quoteAll(longestFirst(lang.Entries("guest.label"))), "|") + `)[ \t]*[:：]`)
+var guestLabelRE = lazyregexp.New(`^(?i:` + strings.Join(quoteAll(longestFirst(lang.Entries("guest.label"))), "|") + `)[ \t]*[:：]`)
 
 // stayHeadingWords are the words of a heading over a stay's fields
 // (stay.heading: "Reservation Details", "Ihre Buchung") and of the

@@ -2,11 +2,11 @@ package extract
 
 import (
 	_ "embed"
-	"regexp"
 	"strings"
 	"unicode"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 )
 
@@ -66,7 +66,7 @@ func viaPlace(sender string) string {
 // greetingRE is a mail's greeting of its reader and the first name after
 // it, an honorific between or not ("Dear Edward", "Liebe Johanna", "Hola
 // Sra. Marta"); the words are every language's injection.dear.
-var greetingRE = regexp.MustCompile(`(?im)^[ \t]*(?:` + strings.Join(longestFirst(lang.Entries("injection.dear")), "|") +
+var greetingRE = lazyregexp.New(`(?im)^[ \t]*(?:` + strings.Join(longestFirst(lang.Entries("injection.dear")), "|") +
 	`)[ \t,]+(?:(?:` + strings.Join(longestFirst(lang.Entries("honorific")), "|") + `)\.?[ \t]+)?(\p{Lu}\p{Ll}+)`)
 
 // greetedName is the first name the mail's greeting addresses, among its

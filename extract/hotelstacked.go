@@ -1,10 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // A stay card whose days stand over their labels, which give only the
@@ -16,12 +16,12 @@ import (
 // spelt with a space, a hyphen or neither ("Check In:", "Check-out"),
 // then perhaps a clock: group 1 the check-in's label, group 2 the
 // check-out's, group 3 the rest of the line.
-var stackedCheckRE = regexp.MustCompile(`(?i)^[ \t]*(?:(` + spacedLabels("checkin") + `)|(` + spacedLabels("checkout") + `))[ \t]*:?[ \t]*(.{0,24})$`)
+var stackedCheckRE = lazyregexp.New(`(?i)^[ \t]*(?:(` + spacedLabels("checkin") + `)|(` + spacedLabels("checkout") + `))[ \t]*:?[ \t]*(.{0,24})$`)
 
 // clockWordsRE is up to three short words before a label's clock, a
 // word for "from", "by" or "until" ("from", "before", "à partir de",
 // "fra kl."); with no clock after them the rest is no clock.
-var clockWordsRE = regexp.MustCompile(`^(?:\p{L}{1,9}\.?[ \t]+){1,3}`)
+var clockWordsRE = lazyregexp.New(`^(?:\p{L}{1,9}\.?[ \t]+){1,3}`)
 
 // spacedLabels is a label category's alternatives that spell "check-in"
 // as one word with a hyphen or not, with a space allowed in its place.

@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // The clocks French, Canadian French, Portuguese and Spanish write with an
@@ -25,7 +25,7 @@ const clockShape = `\d{1,2}(?:[:.h]\d{2}| ?h ?\d{2}| ?h)`
 
 // hClockRE is a clock with a spaced h and its minutes (groups 1, 2) or an
 // hour and its h alone (group 3); "14h30" is clockFromHour's.
-var hClockRE = regexp.MustCompile(`(?i)\b([01]?\d|2[0-3])(?: h ?| ?h )([0-5]\d)(?:[^\p{L}\d]|$)|\b([01]?\d|2[0-3]) ?h(?:[^\p{L}\d]|$)`)
+var hClockRE = lazyregexp.New(`(?i)\b([01]?\d|2[0-3])(?: h ?| ?h )([0-5]\d)(?:[^\p{L}\d]|$)|\b([01]?\d|2[0-3]) ?h(?:[^\p{L}\d]|$)`)
 
 // hourOnlyWords are the words an hour with its h and no minutes must
 // follow to be a clock: the words for "at" (oclockWords) and "from"

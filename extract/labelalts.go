@@ -2,11 +2,11 @@ package extract
 
 import (
 	"maps"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -30,7 +30,7 @@ type labelAlts struct {
 	anchors  *words.Set
 	// cuts maps a cut's labels (a bitmap, as a string) to its regexp:
 	// read without a lock, replaced whole under mu when a cut is added.
-	cuts atomic.Pointer[map[string]*regexp.Regexp]
+	cuts atomic.Pointer[map[string]*lazyregexp.Regexp]
 	mu   sync.Mutex
 }
 
@@ -51,7 +51,7 @@ func newLabelAlts(head, tail string, alts, anchors []string) *labelAlts {
 		a.byAnchor[j] = append(a.byAnchor[j], i)
 	}
 	a.anchors = words.NewSet(anchors)
-	a.cuts.Store(&map[string]*regexp.Regexp{})
+	a.cuts.Store(&map[string]*lazyregexp.Regexp{})
 	return a
 }
 
@@ -59,7 +59,7 @@ func newLabelAlts(head, tail string, alts, anchors []string) *labelAlts {
 // labels whose anchors line holds, or nil when it holds none. Lowered
 // with every letter (regexp's (?i) folds "É" as "é"); a long s folds as
 // 's' in regexp and not in lowering, so a line with one is read whole.
-func (l labelSet) lineRE(line string) *regexp.Regexp {
+func (l labelSet) lineRE(line string) *lazyregexp.Regexp {
 	a := l.cut
 	if a == nil || strings.Contains(line, "ſ") {
 		return l.re
@@ -90,7 +90,7 @@ func (l labelSet) lineRE(line string) *regexp.Regexp {
 
 // add compiles the cut of the labels in bits and keeps it, or gives whole
 // when maxCuts are kept.
-func (a *labelAlts) add(bits string, whole *regexp.Regexp) *regexp.Regexp {
+func (a *labelAlts) add(bits string, whole *lazyregexp.Regexp) *lazyregexp.Regexp {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	cuts := *a.cuts.Load()
@@ -106,7 +106,7 @@ func (a *labelAlts) add(bits string, whole *regexp.Regexp) *regexp.Regexp {
 			alts = append(alts, alt)
 		}
 	}
-	re := regexp.MustCompile(a.head + strings.Join(alts, "|") + a.tail)
+	re := lazyregexp.New(a.head + strings.Join(alts, "|") + a.tail)
 	next := maps.Clone(cuts)
 	next[bits] = re
 	a.cuts.Store(&next)

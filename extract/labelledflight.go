@@ -1,7 +1,7 @@
 package extract
 
 import (
-	"regexp"
+	"mailnode/extract/lazyregexp"
 	"strings"
 	"unicode"
 )
@@ -18,7 +18,7 @@ import (
 
 // fieldLineRE is a labelled line: a bullet, the label (an aside in
 // parentheses allowed), a colon and the value.
-var fieldLineRE = regexp.MustCompile(`^[ \t]*(?:[-*•][ \t]+)?([\p{L}][\p{L} ./'’]{1,40}?)[ \t]*(?:\(([^()\n]{1,30})\))?[ \t]*:[ \t]*(\S.{0,120}?)[ \t]*$`)
+var fieldLineRE = lazyregexp.New(`^[ \t]*(?:[-*•][ \t]+)?([\p{L}][\p{L} ./'’]{1,40}?)[ \t]*(?:\(([^()\n]{1,30})\))?[ \t]*:[ \t]*(\S.{0,120}?)[ \t]*$`)
 
 // Booking systems' e-tickets as agencies mail them (Galileo's "E-TICKET",
 // Worldspan's, Amadeus' in the agency's language) are such lists too, with
@@ -269,7 +269,7 @@ func flightNumberValue(v string) string {
 
 var (
 	// parenFlightRE is a flight's number in brackets.
-	parenFlightRE = regexp.MustCompile(`\(([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\)`)
+	parenFlightRE = lazyregexp.New(`\(([A-Z][A-Z0-9]|[0-9][A-Z])\s?(\d{1,4})\)`)
 	// parenCodeDashRE is an airport's code in brackets before its name.
-	parenCodeDashRE = regexp.MustCompile(`\(([A-Z]{3})\s+[-–]\s+`)
+	parenCodeDashRE = lazyregexp.New(`\(([A-Z]{3})\s+[-–]\s+`)
 )

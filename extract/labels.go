@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -10,6 +9,7 @@ import (
 
 	"mailnode/extract/carriers"
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -70,7 +70,7 @@ var (
 	// in groups apart by spaces ("Your parcel BX 551 2079 913", "Your
 	// parcel 1Z 4X8 E73 68 1772 0452" as UPS prints its numbers, read
 	// without them: the carrier's check then asks for the whole).
-	parcelNounRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+` +
+	parcelNounRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("tracking.noun")), "|") + `)[ \t]+` +
 		`(?:(?:` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)(?:[ \t]+(?-i:\p{Lu}\p{L}{2,15}))?[ \t]+)?` +
 		`(?:(?:(?P<shop>(?-i:\p{Lu}[\p{L}\d.&'-]{1,24}))[ \t]+)?(?:n[°º]|no\.|nr\.?|n\.[°º]|č\.)[ \t]*)?` +
 		`(?P<num>[A-Z0-9]{8,34}|\d{2}(?:\.\d{2,8}){2,4}|[A-Z0-9]{2,4}(?:[ \t]\d{3,5}){2,4}|(?-i:1Z(?:[ \t][A-Z0-9]{2,4}){4,7}))\b`)
@@ -97,7 +97,7 @@ var (
 	// Hotel Name: Serenity Resort") and is set off from the name by a
 	// colon, a column gap or a table's cell: "a hotel single room" names
 	// nothing.
-	hotelLabels = labelSet{re: regexp.MustCompile(`(?im)^[ \t*•-]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:` +
+	hotelLabels = labelSet{re: lazyregexp.New(`(?im)^[ \t*•-]*(?:your |ihr |votre )?(?:booked |gebuchtes? )?(?:` +
 		strings.Join(longestFirst(lang.Entries("hotel")), "|") + `)(?: name)?[ \t]*(?::[ \t]*|[ \t]{2,}|\t|$)`)}
 )
 
@@ -106,7 +106,7 @@ var (
 // column gap, a tab or the line's end, as hotelLabels are read. Their
 // values hold a digit.
 func lineLabels(alts string) labelSet {
-	return labelSet{re: regexp.MustCompile(`(?im)^[ \t*•-]*(?:` + alts + `)[ \t]*(?::[ \t]*|[ \t]{2,}|\t|$)`), numeric: true}
+	return labelSet{re: lazyregexp.New(`(?im)^[ \t*•-]*(?:` + alts + `)[ \t]*(?::[ \t]*|[ \t]{2,}|\t|$)`), numeric: true}
 }
 
 // longestFirst orders a label's alternatives longest first: the regexp
@@ -114,20 +114,35 @@ func lineLabels(alts string) labelSet {
 // tried before "amount" and "bestellung nr." before "bestellung", whichever
 // language file each came from.
 func longestFirst(alts []string) []string {
-	out := slices.Clone(alts)
-	slices.SortStableFunc(out, func(a, b string) int { return literalLen(b) - literalLen(a) })
+	// Each length is measured once, not at every comparison: this runs
+	// for a hundred lists when the program starts.
+	type alt struct {
+		s string
+		n int
+	}
+	keyed := make([]alt, len(alts))
+	for i, a := range alts {
+		keyed[i] = alt{a, literalLen(a)}
+	}
+	slices.SortStableFunc(keyed, func(a, b alt) int { return b.n - a.n })
+	out := make([]string, len(keyed))
+	for i, a := range keyed {
+		out[i] = a.s
+	}
 	return slices.Compact(out)
 }
 
 // optionalGroup is a group a label may leave out: "(?: nr)?".
-var optionalGroup = regexp.MustCompile(`\(\?:[^()]*\)\?`)
+var optionalGroup = lazyregexp.New(`\(\?:[^()]*\)\?`)
 
 // literalLen is about how many characters the shortest text a label
 // pattern matches has: optional groups left out, a character class or an
 // escape counted as one. "faktura(?: vat)?(?: nr)?" is 7, shorter than
 // "fakturanummer", which must be tried first.
 func literalLen(alt string) int {
-	alt = optionalGroup.ReplaceAllString(alt, "")
+	if strings.Contains(alt, "(?:") {
+		alt = optionalGroup.ReplaceAllString(alt, "")
+	}
 	n := 0
 	for i := 0; i < len(alt); i++ {
 		switch c := alt[i]; {
@@ -153,7 +168,7 @@ func literalLen(alt string) int {
 // the regexp, case-folding and without a literal prefix, is slow over a
 // long mail, so it runs only on the lines that hold one of the pieces.
 type labelSet struct {
-	re      *regexp.Regexp
+	re      *lazyregexp.Regexp
 	anchors []string // lower case; nil: run on the whole text
 	// anchorSet finds any of the anchors in one pass.
 	anchorSet *words.Set
@@ -202,7 +217,7 @@ func labels(alts ...string) labelSet {
 	// Pesanan: | #26090000TEST01 |"): a colon before the cell's edge, so
 	// that a header row's "Total |" over its column reads nothing below.
 	tail := `)(?:[\]】］][ \t]*)?(?:[ \t]*\([^()\n]{1,40}\))?` + purposes + `[ \t]*(?::[ \t]*\||[:#]|(?:no|nr)(?:\.|\b)|number\b)?[ \t]*(?::[ \t]*\||[:#])?[ \t]*(?:\*\*[ \t]*)?` + copulas
-	l := labelSet{re: regexp.MustCompile(head + strings.Join(alts, "|") + tail)}
+	l := labelSet{re: lazyregexp.New(head + strings.Join(alts, "|") + tail)}
 	for _, a := range alts {
 		anchor := requiredText(a)
 		if len(anchor) < 3 {
@@ -531,7 +546,7 @@ func anchoredLines(lower string, anchors []string, set *words.Set) []int {
 // hashParenRE is a line that opens with a label of one to three words and
 // gives its number in parentheses after "#" ("BOOKING (#B16389402)",
 // "RESERVA (#CS-5520931)"), as rentals' booking tools print it.
-var hashParenRE = regexp.MustCompile(`(?m)^([ \t]*\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,2})[ \t]*\(#[ \t]*([A-Za-z0-9][A-Za-z0-9-]{2,30})\)[ \t]*$`)
+var hashParenRE = lazyregexp.New(`(?m)^([ \t]*\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,2})[ \t]*\(#[ \t]*([A-Za-z0-9][A-Za-z0-9-]{2,30})\)[ \t]*$`)
 
 // hashParenLabels writes hashParenRE's lines as the label, a colon and the
 // number ("BOOKING: #B16389402"), so that the label rules read the number
@@ -546,7 +561,7 @@ func hashParenLabels(text string) string {
 
 // codeAsideRE is a code of capitals or digits, three digits at least among
 // them by the caller's count, as an aside in parentheses holds it.
-var codeAsideRE = regexp.MustCompile(`\(#?[ \t]*([A-Z0-9][A-Za-z0-9-]{4,30})[ \t]*\)`)
+var codeAsideRE = lazyregexp.New(`\(#?[ \t]*([A-Z0-9][A-Za-z0-9-]{4,30})[ \t]*\)`)
 
 // codeAside is the code in the parentheses a label's match passed over as
 // an aside (matched), when what follows on the line is words or nothing,

@@ -2,10 +2,10 @@ package extract
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
 
 	"golang.org/x/net/html"
+	"mailnode/extract/lazyregexp"
 )
 
 // Tracking numbers in links. A shop's shipping mail often shows a "Track
@@ -61,11 +61,11 @@ func linkURLs(htmls []string, text string) []string {
 	return out
 }
 
-var urlRE = regexp.MustCompile(`https?://[^\s<>"'()\[\]]+`)
+var urlRE = lazyregexp.New(`https?://[^\s<>"'()\[\]]+`)
 
 // linkNumberRE is what a tracking number in a link looks like: letters and
 // digits, at least six of them digits.
-var linkNumberRE = regexp.MustCompile(`^[A-Za-z0-9]{8,35}$`)
+var linkNumberRE = lazyregexp.New(`^[A-Za-z0-9]{8,35}$`)
 
 // trackingKeys are what carriers' tracking pages name the number's query
 // key by, in part, in the thirteen languages' words for a shipment

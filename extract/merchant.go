@@ -1,11 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -15,7 +15,7 @@ import (
 // shopSendsRE is a shop named as the subject of a verb of sending to the
 // reader (shop.sends in extract/lang/data): "Kogan has sent you", "que
 // Back Market vous a envoyé".
-var shopSendsRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?i:` +
+var shopSendsRE = lazyregexp.New(`(?:^|[^\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+(?i:` +
 	strings.Join(longestFirst(lang.Entries("shop.sends")), "|") + `)(?:$|[^\p{L}])`)
 
 // sendsPhrases and ownedNouns gate shopSendsRE and ownedParcelRE to the
@@ -46,7 +46,7 @@ func personTitled(name string) bool {
 // parcel", "Ihre Amazon Sendung", "je bol.com pakket"; the noun may hang
 // on the name by a dash, as a compound does ("Ihr Otto-Paket", "ditt
 // Zalando-paket").
-var ownedParcelRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.owner")), "|") +
+var ownedParcelRE = lazyregexp.New(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.owner")), "|") +
 	`)[ \t]+(\p{Lu}[\p{L}\p{N}.&'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6})(?:[ \t]+|-)(?:` +
 	strings.Join(longestFirst(lang.Entries("parcel.owned")), "|") + `)(?:$|[^\p{L}])`)
 
@@ -92,7 +92,7 @@ func parcelKind(name string) bool {
 // extract/lang/data): a name in capitals of two letters or more, then a
 // word in lower case, so that "Votre colis N° …" and "Votre colis a été
 // livré" name no shop.
-var possessedParcelRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.possessed")), "|") +
+var possessedParcelRE = lazyregexp.New(`(?:^|[^\p{L}])(?i:` + strings.Join(longestFirst(lang.Entries("parcel.possessed")), "|") +
 	`)[ \t]+(\p{Lu}[\p{L}\p{N}.&'’-]+(?:[ \t]+\p{Lu}[\p{L}\p{N}.&'’-]*){0,2})[ \t]+\p{Ll}`)
 
 // possessedNouns gate possessedParcelRE to the lines that hold its words.
@@ -168,7 +168,7 @@ var fromAnchors, fromNeedsNumber = func() (*words.Set, []bool) {
 	return words.NewSet(a), num
 }()
 
-var domainWordRE = regexp.MustCompile(`^[\p{L}\p{N}-]+\.\p{L}{2,6}$`)
+var domainWordRE = lazyregexp.New(`^[\p{L}\p{N}-]+\.\p{L}{2,6}$`)
 
 // senderNoise are the words after a company's name in a sender's that
 // name a department or a kind of mail ("Post CH Benachrichtigung", "Paack
@@ -214,7 +214,7 @@ func sameShop(shop, senderName, senderDomain string) bool {
 // in quotes, as Russian mail writes it ("от магазина «Книжный Мир»").
 // The number a phrase holds may be printed in groups apart by spaces
 // ("parcel BX 551 2079 913 from Notino").
-var fromMerchantRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.ReplaceAll(strings.Join(longestFirst(lang.Entries("parcel.from")), "|"),
+var fromMerchantRE = lazyregexp.New(`(?:^|[^\p{L}])(?i:` + strings.ReplaceAll(strings.Join(longestFirst(lang.Entries("parcel.from")), "|"),
 	`[a-z0-9][a-z0-9.]{7,33}`, `(?:[a-z0-9][a-z0-9.]{7,33}|[a-z0-9]{2,4}(?: [0-9]{3,5}){2,4})`) +
 	`)\s+(?:(?:` + strings.Join(longestFirst(lang.Entries("shop.noun")), "|") + `)\s+)?[«„“]?((?:\p{Lu}|\p{Ll}\p{Lu})[\p{L}\p{N}.&'’-]*(?:[ \t]+` + nameParticles +
 	`(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
@@ -232,7 +232,7 @@ var nameParticle = wordSet("name.particle")
 // Larkspur Home", "Vielen Dank für Ihren Einkauf bei Kleiderei", "Terima
 // kasih telah berbelanja di Pasarku"; a name of capitalised words, or a
 // shop that goes by its domain ("bol.com").
-var thanksShopRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.ReplaceAll(strings.Join(quoteAll(longestFirst(lang.Entries("shop.thanks"))), "|"), "'", "['’]") +
+var thanksShopRE = lazyregexp.New(`(?:^|[^\p{L}])(?i:` + strings.ReplaceAll(strings.Join(quoteAll(longestFirst(lang.Entries("shop.thanks"))), "|"), "'", "['’]") +
 	`)[ \t]+[«„“"]?((?:\p{Lu}|\p{Ll}\p{Lu})[\p{L}\p{N}.&'’-]*(?:[ \t]+` + nameParticles + `(?:\p{Lu}|&)[\p{L}\p{N}.&'’-]*){0,3}|[\p{Ll}\p{N}][\p{L}\p{N}-]*\.\p{Ll}{2,6}\b)`)
 
 // thanksShopBeforeRE is a shop named before the thanks, as Japanese
@@ -240,7 +240,7 @@ var thanksShopRE = regexp.MustCompile(`(?:^|[^\p{L}])(?i:` + strings.ReplaceAll(
 // shop.thanks.after): the letters other than hiragana before the
 // phrase, which end the sentence's opening ("このたびは"), and the
 // particle "の" a name may hold ("カメラのナカムラ").
-var thanksShopBeforeRE = regexp.MustCompile(`([\p{Katakana}\p{Han}\p{Latin}\p{N}ー・の&.\-]{1,24}(?:[ 　][\p{Katakana}\p{Han}\p{Latin}\p{N}ー・の&.\-]{1,24}){0,2})(?:` +
+var thanksShopBeforeRE = lazyregexp.New(`([\p{Katakana}\p{Han}\p{Latin}\p{N}ー・の&.\-]{1,24}(?:[ 　][\p{Katakana}\p{Han}\p{Latin}\p{N}ー・の&.\-]{1,24}){0,2})(?:` +
 	strings.Join(quoteAll(longestFirst(lang.Entries("shop.thanks.after"))), "|") + `)`)
 
 // thanksWords gate both expressions to the texts that hold a phrase.

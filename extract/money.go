@@ -2,7 +2,6 @@ package extract
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -17,13 +17,13 @@ import (
 // the currency from its symbol, code or the sender's country ("kr",
 // "Rs"); IBANs checked by their mod-97 digits.
 
-var moneyBaseRE = regexp.MustCompile(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|RSD|MKD|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB|₽|₺|₴)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|Kč|Kc|kr\.?|zł|zl|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元|₽|руб\.?|₺|TL|₴|грн\.?|лв\.?|RSD|dinara|din\.|динара|дин\.|MKD|денари|ден\.)(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
+var moneyBaseRE = lazyregexp.New(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|RSD|MKD|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB|₽|₺|₴)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|Kč|Kc|kr\.?|zł|zl|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元|₽|руб\.?|₺|TL|₴|грн\.?|лв\.?|RSD|dinara|din\.|динара|дин\.|MKD|денари|ден\.)(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
 
 // moneyISORE is moneyRE's form for the currencies of isoCodes and the
 // symbols no other reader knows, with the same groups: apart, since one
 // expression of both is too large for the regexp package's backtracker
 // and ran every amount line 12 % slower.
-var moneyISORE = regexp.MustCompile(`(?:(₪|₱|₫|฿|₦|\bRp\.?|` + isoCodes + `)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(₪|₫|฿|` + isoCodes + `)(?:\b|$|[^\p{L}]))`)
+var moneyISORE = lazyregexp.New(`(?:(₪|₱|₫|฿|₦|\bRp\.?|` + isoCodes + `)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(₪|₫|฿|` + isoCodes + `)(?:\b|$|[^\p{L}]))`)
 
 // moneyRE finds amounts of money: moneyBaseRE's, and moneyISORE's in a
 // line that holds one of its currencies (hasISOCurrency), in the order
@@ -278,7 +278,7 @@ var dollarPrefixes = []struct{ prefix, code string }{
 // dollarCodes are the currencies written "$" whose code a text may name,
 // and dollarByCountry the one each country's "$" means.
 var (
-	dollarCodeRE    = regexp.MustCompile(`\b(USD|CAD|AUD|NZD|SGD|HKD|MXN|BRL)\b`)
+	dollarCodeRE    = lazyregexp.New(`\b(USD|CAD|AUD|NZD|SGD|HKD|MXN|BRL)\b`)
 	dollarByCountry = map[string]string{"CA": "CAD", "AU": "AUD", "NZ": "NZD", "SG": "SGD", "HK": "HKD", "MX": "MXN", "BR": "BRL"}
 )
 
@@ -426,10 +426,10 @@ func afterDueClause(rest string) string {
 
 // numberCellRE is a table cell of a row of numbers: a count, an amount,
 // a rate.
-var numberCellRE = regexp.MustCompile(`^-?\d[\d.,']*%?$`)
+var numberCellRE = lazyregexp.New(`^-?\d[\d.,']*%?$`)
 
 // bareAmountRE is an amount with its cents and nothing else.
-var bareAmountRE = regexp.MustCompile(`^(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)[.,]\d{2}$`)
+var bareAmountRE = lazyregexp.New(`^(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)[.,]\d{2}$`)
 
 // billAmountBare is a bill's total printed without its currency
 // ("Grand Total    319.00"): printed invoices write the currency once,
@@ -473,7 +473,7 @@ func (c *msgContext) billAmountBare(text string) *Money {
 
 // currencyCodeRE is an ISO 4217 code of the currencies the readers know,
 // as a word.
-var currencyCodeRE = regexp.MustCompile(`\b(?:EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|` + isoCodes + `)\b`)
+var currencyCodeRE = lazyregexp.New(`\b(?:EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|` + isoCodes + `)\b`)
 
 // moneyAt is the amount of moneyRE's match m in v, a piece of text.
 func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
@@ -660,8 +660,8 @@ func normaliseAmount(s string) (string, bool) {
 // currency ("in CHF", "(EUR)", "EUR:"), and the figure after it on its
 // line, if any; bareFigureRE is a figure with its cents alone.
 var (
-	labelCurrencyRE = regexp.MustCompile(`^[ \t]*(?:in[ \t]+)?\(?(EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|BGN|RSD|` + isoCodes + `)\)?[ \t]*:?[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})?[ \t]*$`)
-	bareFigureRE    = regexp.MustCompile(`^[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})[ \t]*$`)
+	labelCurrencyRE = lazyregexp.New(`^[ \t]*(?:in[ \t]+)?\(?(EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|BGN|RSD|` + isoCodes + `)\)?[ \t]*:?[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})?[ \t]*$`)
+	bareFigureRE    = lazyregexp.New(`^[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})[ \t]*$`)
 )
 
 // labelCurrencyAmount is the amount of a label that names its currency

@@ -10,6 +10,7 @@ import (
 
 	"mailnode/extract/carriers"
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -29,7 +30,7 @@ var (
 	// a space as written ("Your order PO 4471 has shipped"): "PO" alone
 	// is too short for a number, and "4471" alone is not what the
 	// buyer's papers say.
-	orderNumRE = regexp.MustCompile(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º]|[Nn]um[eé]ro|[Nn]úmero|[Nn]ummer|[Nn]umber)\.?\s*:?\s*)?((?:PO ?#? ?)?(?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9](?:-[A-Z]{1,3}|\.\.[0-9]{1,4})?)\b`)
+	orderNumRE = lazyregexp.New(`^[#:\s]*(?:(?:no|nr|n[°º]?|n\.[°º]|N\.?[°º]|[Nn]um[eé]ro|[Nn]úmero|[Nn]ummer|[Nn]umber)\.?\s*:?\s*)?((?:PO ?#? ?)?(?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9\-/]{2,30}[0-9](?:-[A-Z]{1,3}|\.\.[0-9]{1,4})?)\b`)
 	// A number may follow its label as a sentence does: "the tracking
 	// number is 350C20177729F", "il numero di tracciabilità è …".
 	// A local carrier may print its prefix apart by a dash ("URB-88120394"),
@@ -39,11 +40,11 @@ var (
 	// tracking number for these items is …", "… for your parcel is …",
 	// "… of your order is …". A plain-text part may write the number as
 	// a link's text ("[9200190256…](https://tools.usps.com/…)").
-	trackingRE = regexp.MustCompile(`^[#:\s\[]*(?:(?:(?:for|of)(?:\s+[a-z]+){1,3}\s+)?(?:is|è|ist|est|es)\s+)?([A-Z0-9]{8,34}|[A-Z]{2,6}-\d{5,20}|\d{4}-\d{4}-\d{4}|\d{3,8}-\d{6,12})\b`)
+	trackingRE = lazyregexp.New(`^[#:\s\[]*(?:(?:(?:for|of)(?:\s+[a-z]+){1,3}\s+)?(?:is|è|ist|est|es)\s+)?([A-Z0-9]{8,34}|[A-Z]{2,6}-\d{5,20}|\d{4}-\d{4}-\d{4}|\d{3,8}-\d{6,12})\b`)
 	// subjectOrderRE is an order number in a subject: "order
 	// #123-4567890-1234567", "ordine Amazon.it n. 405-…", "Bestellung Nr. 1234".
-	subjectOrderRE = regexp.MustCompile(`(?i)\b(?:order|ordine|commande|bestellung|pedido|bestelling)\b[^#\n]{0,24}?(?:#|\bn[°º.]|\bno\.|\bnr\.?)\s*([A-Z0-9][A-Z0-9\-]{2,30}[0-9](?-i:-[A-Z]{1,3})?)\b`)
-	anyTrackRE     = regexp.MustCompile(`\b(1Z[0-9A-Z]{16}|TBA\d{12}|\d{12}|\d{15}|\d{20,22}|9\d{15,21}|JJD\d{10,20}|[A-Z]{2}\d{9}[A-Z]{2})\b`)
+	subjectOrderRE = lazyregexp.New(`(?i)\b(?:order|ordine|commande|bestellung|pedido|bestelling)\b[^#\n]{0,24}?(?:#|\bn[°º.]|\bno\.|\bnr\.?)\s*([A-Z0-9][A-Z0-9\-]{2,30}[0-9](?-i:-[A-Z]{1,3})?)\b`)
+	anyTrackRE     = lazyregexp.New(`\b(1Z[0-9A-Z]{16}|TBA\d{12}|\d{12}|\d{15}|\d{20,22}|9\d{15,21}|JJD\d{10,20}|[A-Z]{2}\d{9}[A-Z]{2})\b`)
 )
 
 // parcelFeeWords ask for a fee to deliver or release a parcel
@@ -353,7 +354,7 @@ func exampleNear(text, number string) bool {
 // yourParcelRE is a possessive and a word for the parcel, up to three
 // words between ("your parcel", "your IKEA parcel", "Ihr Paket von",
 // "je pakket"; parcel.owner, parcel.owned in extract/lang/data).
-var yourParcelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("parcel.owner")), "|") +
+var yourParcelRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(longestFirst(lang.Entries("parcel.owner")), "|") +
 	`)[ \t]+(?:[\p{L}\p{N}.&'’-]+[ \t]+){0,3}?(?:` + strings.Join(longestFirst(lang.Entries("parcel.owned")), "|") + `)(?:$|[^\p{L}])`)
 
 // yourParcel reports whether s speaks of the reader's parcel.
@@ -413,7 +414,7 @@ func (c *msgContext) orderNumber(text string) string {
 // numbers the order, as Turkish and Hungarian write it: "MS-77120934
 // numaralı siparişiniz", "a KB-20441 számú rendelését" (order.numbered in
 // extract/lang/data).
-var numberedOrderRE = func() *regexp.Regexp {
+var numberedOrderRE = func() *lazyregexp.Regexp {
 	var alts []string
 	for _, e := range lang.Entries("order.numbered") {
 		alts = append(alts, regexp.QuoteMeta(strings.TrimSuffix(e, "*"))+`\pL*`)
@@ -421,7 +422,7 @@ var numberedOrderRE = func() *regexp.Regexp {
 	if len(alts) == 0 {
 		return nil
 	}
-	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN-])([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])[ \t]+(?:` + strings.Join(alts, "|") + `)`)
+	return lazyregexp.New(`(?i)(?:^|[^\pL\pN-])([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])[ \t]+(?:` + strings.Join(alts, "|") + `)`)
 }()
 
 // numberedOrderWords are order.numbered's first words, looked for before

@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -20,8 +20,8 @@ import (
 // widthLower does) and tries the expression there only, anchored, which
 // finds what the whole expression finds (FuzzPhraseExpr).
 type phraseExpr struct {
-	whole *regexp.Regexp // the expression as written, for a phrase without a literal start
-	at    *regexp.Regexp // from the phrase on, anchored
+	whole *lazyregexp.Regexp // the expression as written, for a phrase without a literal start
+	at    *lazyregexp.Regexp // from the phrase on, anchored
 	// anchors are the phrases' first words as widthLower writes them;
 	// nil when a phrase starts with no literal.
 	anchors []string
@@ -35,11 +35,11 @@ type phraseExpr struct {
 func newPhraseExpr(phrases []string, rest string) *phraseExpr {
 	alts := `(?:` + strings.Join(phrases, "|") + `)` + rest
 	e := &phraseExpr{
-		whole: regexp.MustCompile(`(?i)(?:^|[^\p{L}])` + alts),
-		at:    regexp.MustCompile(`(?i)^` + alts),
+		whole: lazyregexp.New(`(?i)(?:^|[^\p{L}])` + alts),
+		at:    lazyregexp.New(`(?i)^` + alts),
 	}
 	for _, p := range phrases {
-		lit, _ := regexp.MustCompile(p).LiteralPrefix()
+		lit, _ := lazyregexp.New(p).LiteralPrefix()
 		if lit == "" {
 			return &phraseExpr{whole: e.whole}
 		}
@@ -116,7 +116,7 @@ func (e *phraseExpr) findAll(text string, n int) [][]int {
 
 // matchAt is re's submatch indices in text[p:], anchored there, as
 // offsets in text; nil when it does not match.
-func matchAt(re *regexp.Regexp, text string, p int) []int {
+func matchAt(re *lazyregexp.Regexp, text string, p int) []int {
 	m := re.FindStringSubmatchIndex(text[p:])
 	for k := range m {
 		if m[k] >= 0 {

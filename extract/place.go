@@ -1,13 +1,13 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 )
 
@@ -17,17 +17,17 @@ import (
 // a place's name cleaned of labels, weekdays and clock words.
 
 // routeArrowRE splits a route written with an arrow or a spaced dash.
-var routeArrowRE = regexp.MustCompile(`\s*(?:→|->|➞|\s[–—-])\s+`)
+var routeArrowRE = lazyregexp.New(`\s*(?:→|->|➞|\s[–—-])\s+`)
 
 // routeToRE splits a route written with a word for "to" ("Amsterdam to
 // Barcelona"): namedRoute takes it since both sides must then be
 // airports' names.
-var routeToRE = regexp.MustCompile(`(?i)\s(?:` + toWords() + `)\s`)
+var routeToRE = lazyregexp.New(`(?i)\s(?:` + toWords() + `)\s`)
 
 // numberFromToRE is what follows a flight's number in a route told as a
 // sentence: a word for "from", a name, a word for "to", a name, each name
 // capitalised.
-var numberFromToRE = regexp.MustCompile(`^\s+(?i:` + markerAlt("departure.marker") + `)\s+(\p{Lu}.*?)\s+(?i:` + markerAlt("arrival.marker") + `)\s+(\p{Lu}.*?)[\s.]*$`)
+var numberFromToRE = lazyregexp.New(`^\s+(?i:` + markerAlt("departure.marker") + `)\s+(\p{Lu}.*?)\s+(?i:` + markerAlt("arrival.marker") + `)\s+(\p{Lu}.*?)[\s.]*$`)
 
 // namedRoute reads a route by airports' names on either side of an arrow
 // ("Hinflug: FR 1234 Berlin Brandenburg → Palma de Mallorca"), each a name
@@ -145,7 +145,7 @@ var zoneAbbrevs = map[string]bool{"PST": true, "PDT": true, "EST": true, "EDT": 
 
 // zoneTail is a clock at the end of what stands before a word, an AM or
 // PM and an opening parenthesis allowed between them.
-var zoneTail = regexp.MustCompile(`(?i)\d[:.h]\d\d\s?(?:[ap]\.?m\.?)?\s?\(?\s?$`)
+var zoneTail = lazyregexp.New(`(?i)\d[:.h]\d\d\s?(?:[ap]\.?m\.?)?\s?\(?\s?$`)
 
 // zoneAfterClock reports whether w, an airport's code, is a time zone's
 // abbreviation right after a clock.
@@ -194,20 +194,20 @@ var commonUpperWord = map[string]bool{"THE": true, "AND": true, "FOR": true, "YO
 	// Airlines named in capitals ("Issued: TAP 10Jan27", "ITA Airways").
 	"TAP": true, "ITA": true, "JAL": true}
 
-var placeCleanRE = regexp.MustCompile(`(?i)\b(departure|depart|dep|abflug|abflugzeit|abflughafen|zielflughafen|arrival|arrive|arr|ankunft|ankunftszeit|from|to|von|nach|départ|arrivée|terminal\s*\w*|gate\s*\w*|flight|flug|date|time|uhr|am|pm|` + weekdays + `)\b|[:|*→>]`)
+var placeCleanRE = lazyregexp.New(`(?i)\b(departure|depart|dep|abflug|abflugzeit|abflughafen|zielflughafen|arrival|arrive|arr|ankunft|ankunftszeit|from|to|von|nach|départ|arrivée|terminal\s*\w*|gate\s*\w*|flight|flug|date|time|uhr|am|pm|` + weekdays + `)\b|[:|*→>]`)
 
 // weekdays, abbreviated and whole, as dates print them ("Fri, 03 Feb").
 const weekdays = `mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mo|di|mi|do|fr|sa|so|` +
 	`montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lun|mar|mer|jeu|ven|sam|dim|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche`
 
 var (
-	countrySuffix = regexp.MustCompile(`,\s*[A-Z]{2}\s*$`)
-	airportWord   = regexp.MustCompile(`(?i)\b(airport|flughafen|a[ée]roport|aeropuerto|aeroporto|luchthaven|lotnisko|letiště)\b`)
+	countrySuffix = lazyregexp.New(`,\s*[A-Z]{2}\s*$`)
+	airportWord   = lazyregexp.New(`(?i)\b(airport|flughafen|a[ée]roport|aeropuerto|aeroporto|luchthaven|lotnisko|letiště)\b`)
 )
 
 // placeAlone reads a line that is only an airport: a code, a known name,
 // or a name that says it is an airport ("Berlin, Tegel Airport, DE").
-var codeCityRE = regexp.MustCompile(`^([A-Z]{3})\s+(\p{Lu}[\p{L} .'-]{1,40})$`)
+var codeCityRE = lazyregexp.New(`^([A-Z]{3})\s+(\p{Lu}[\p{L} .'-]{1,40})$`)
 
 func placeAlone(ln string) *Place {
 	if findClocks(ln) != nil || len(ln) > 80 {

@@ -15,6 +15,7 @@ import (
 	"mailnode/extract/bcbp"
 	"mailnode/extract/carriers"
 	"mailnode/extract/einvoice"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/pdfdoc"
 	"mailnode/extract/pkpass"
 	"mailnode/extract/places"
@@ -421,10 +422,10 @@ func (ev *evidence) addText(kind, text string) {
 }
 
 // cellSepRE parts a table's cells: a tab, a bar, two spaces.
-var cellSepRE = regexp.MustCompile(`\t|\||\s{2,}`)
+var cellSepRE = lazyregexp.New(`\t|\||\s{2,}`)
 
 // numberRE is a number as amounts are written without their currency.
-var numberRE = regexp.MustCompile(`\d[\d.,' \x{00a0}\x{202f}]*\d|\d`)
+var numberRE = lazyregexp.New(`\d[\d.,' \x{00a0}\x{202f}]*\d|\d`)
 
 // addCalendar adds an iCalendar's text, and each of its times as
 // icalTime reads it.
@@ -887,7 +888,7 @@ func (ev *evidence) derivedCarrier(f Fact, name string) Source {
 // airport of a name the mail writes.
 func (ev *evidence) airport(f Fact, fv fieldValue) Source {
 	code := fv.value
-	re := regexp.MustCompile(`(?:^|[^\p{L}\p{N}])` + regexp.QuoteMeta(code) + `(?:$|[^\p{L}\p{N}])`)
+	re := lazyregexp.New(`(?:^|[^\p{L}\p{N}])` + regexp.QuoteMeta(code) + `(?:$|[^\p{L}\p{N}])`)
 	for _, m := range ev.mats {
 		if loc := re.FindStringIndex(m.text); loc != nil {
 			return Source{Kind: m.kind, Raw: strings.TrimFunc(m.text[loc[0]:loc[1]], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })}
@@ -944,7 +945,7 @@ func (ev *evidence) airport(f Fact, fv fieldValue) Source {
 }
 
 // cityPairRE is a word of two airports' codes.
-var cityPairRE = regexp.MustCompile(`\b[A-Z]{6}\b`)
+var cityPairRE = lazyregexp.New(`\b[A-Z]{6}\b`)
 
 // when finds a time: the instant markup or a calendar gives, else a day
 // and (unless only the day is known) a clock the same material writes.
@@ -1164,8 +1165,8 @@ func (ev *evidence) derivedTime(f Fact, fv fieldValue) Source {
 			return Source{}
 		}
 		// The day alone, not a month's or a year's digits ("03.2028").
-		dayRE := regexp.MustCompile(fmt.Sprintf(`\b0?%d\.?(?:[^\d.]|$)`, v.Day()))
-		dayMonthRE := regexp.MustCompile(fmt.Sprintf(`\b0?%d[./]0?%d\.?(?:[^\d]|$)`, v.Day(), int(v.Month())))
+		dayRE := lazyregexp.New(fmt.Sprintf(`\b0?%d\.?(?:[^\d.]|$)`, v.Day()))
+		dayMonthRE := lazyregexp.New(fmt.Sprintf(`\b0?%d[./]0?%d\.?(?:[^\d]|$)`, v.Day(), int(v.Month())))
 		for _, d := range ev.days {
 			if d.m != int(end.Month()) || d.d != end.Day() {
 				continue
@@ -1194,7 +1195,7 @@ func (ev *evidence) derivedTime(f Fact, fv fieldValue) Source {
 		nights := int(v.Sub(s.CheckIn.Time).Round(24*time.Hour) / (24 * time.Hour))
 		// The nights as stayNights reads them ("2 nights", "Nights: 2").
 		for _, m := range ev.mats {
-			for _, re := range []*regexp.Regexp{nightsLabelRE, nightsAfterRE} {
+			for _, re := range []*lazyregexp.Regexp{nightsLabelRE, nightsAfterRE} {
 				for _, n := range re.FindAllStringSubmatch(m.text, -1) {
 					if n[1] == fmt.Sprint(nights) {
 						return Source{Kind: SourceDerived, Rule: "check-in and the nights booked", Raw: strings.TrimSpace(n[0])}
@@ -1259,7 +1260,7 @@ func (ev *evidence) currency(fv fieldValue) Source {
 			return Source{Kind: a.kind, Raw: a.raw}
 		}
 	}
-	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(fv.value) + `\b`)
+	re := lazyregexp.New(`\b` + regexp.QuoteMeta(fv.value) + `\b`)
 	for _, m := range ev.mats {
 		if re.MatchString(m.text) {
 			return Source{Kind: m.kind, Raw: fv.value}

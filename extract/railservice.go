@@ -2,9 +2,9 @@ package extract
 
 import (
 	_ "embed"
-	"regexp"
 	"strings"
 
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -30,7 +30,7 @@ var railServiceSet = words.NewSet(railServiceNames)
 // word for a number between or not ("Iryo n° 6071"), with no letter or
 // digit right before the name nor right after the number ("RJ45" is a
 // plug).
-var railServiceRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])((?:TGV )?(?:` + strings.Join(longestFirst(quoteAll(railServiceNames)), "|") +
+var railServiceRE = lazyregexp.New(`(?:^|[^\p{L}\p{N}])((?:TGV )?(?:` + strings.Join(longestFirst(quoteAll(railServiceNames)), "|") +
 	`))(?:[ \t]+[-–][ \t]+|[ \t]+)(?:(?:n[°º]|[Nn]r\.|[Nn]o\.)[ \t]*)?(\d{2,5})(?:[^\p{L}\p{N}]|$)`)
 
 // railService is the service ln names by its name and number

@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // References after their labels: a booking's, a ticket's, any code
@@ -62,13 +62,13 @@ func (c *msgContext) mixedOrderCode(text string) string {
 	return ""
 }
 
-var shortCodeRE = regexp.MustCompile(`^[#:\s]*(?:n[°º.]\s*)?(\d{4})(?:[^\d\p{L}/.,:-]|[.,]?$)`)
+var shortCodeRE = lazyregexp.New(`^[#:\s]*(?:n[°º.]\s*)?(\d{4})(?:[^\d\p{L}/.,:-]|[.,]?$)`)
 
 // A code may be printed in groups apart by dots ("3812.447.120") or by
 // spaces, three or four groups of digits ("1234 5678 9012", "3012 4478
 // 20"), or
 // with its series and year apart by slashes ("PL/2030/077").
-var codeRE = regexp.MustCompile(`^(?:[#:\s]|[-–]\s)*(\d{3,4}(?:\.\d{3}){2,3}|\d{3,4}(?: \d{2,4}){2,3}|[A-Za-z0-9][A-Za-z0-9\-/]{3,30}[A-Za-z0-9])\b`)
+var codeRE = lazyregexp.New(`^(?:[#:\s]|[-–]\s)*(\d{3,4}(?:\.\d{3}){2,3}|\d{3,4}(?: \d{2,4}){2,3}|[A-Za-z0-9][A-Za-z0-9\-/]{3,30}[A-Za-z0-9])\b`)
 
 // shortStayRE is a small house's short booking number after its label,
 // alone on the rest of its line (a bracket's note may follow): three
@@ -77,7 +77,7 @@ var codeRE = regexp.MustCompile(`^(?:[#:\s]|[-–]\s)*(\d{3,4}(?:\.\d{3}){2,3}|\
 // or up to four letters and four digits or more apart by a space
 // ("Boekingsnummer: BV 88213"). A count, an amount or a word after it
 // ("2 adults", "150 EUR") makes it none.
-var shortStayRE = regexp.MustCompile(`^[#:\s]*(?:(?:n[°º.]|no\.?|nr\.?|č\.)[ \t]*)?(\d{3}|[A-Z]{1,3}-\d{2,3}|[A-Z]{2,4} \d{4,10})[ \t]*[.,;]?[ \t]*(?:\(|$)`)
+var shortStayRE = lazyregexp.New(`^[#:\s]*(?:(?:n[°º.]|no\.?|nr\.?|č\.)[ \t]*)?(\d{3}|[A-Z]{1,3}-\d{2,3}|[A-Z]{2,4} \d{4,10})[ \t]*[.,;]?[ \t]*(?:\(|$)`)
 
 // shortStayRef is a stay's short booking number (shortStayRE) after a
 // booking's label, or "": read for stays only, whose small houses number
@@ -335,7 +335,7 @@ func afterAirlineName(v string) string {
 // perhaps after the label's own last word ("Invoice ID: 7F36…", or glued
 // to it where an HTML table's cells lost their gap: "Invoice ID7F36…",
 // "…25FFAmount Due", the next cell's word after it).
-var uuidRE = regexp.MustCompile(`^[#:\s]*(?:(?:ID|Id|id|No|Nr)\.?\s*:?\s*)?([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})(?:$|[^0-9A-Fa-f-]|[A-Z][a-z])`)
+var uuidRE = lazyregexp.New(`^[#:\s]*(?:(?:ID|Id|id|No|Nr)\.?\s*:?\s*)?([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})(?:$|[^0-9A-Fa-f-]|[A-Z][a-z])`)
 
 // uuidAfter is the UUID a label's value v starts with, whole, or "": the
 // number expressions take thirty-odd characters ending in a digit, and

@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 )
 
@@ -447,7 +447,7 @@ func markedRow(ln string) bool {
 // labelledStation reports whether ln is a station after its label
 // ("Origen: Madrid-Puerta de Atocha"); a quoted header's "From: Anna
 // <anna@…>" is none.
-func labelledStation(re *regexp.Regexp, ln string) bool {
+func labelledStation(re *lazyregexp.Regexp, ln string) bool {
 	m := re.FindStringSubmatch(strings.TrimRight(ln, "\r\n"))
 	return m != nil && stationName(m[1]) != ""
 }

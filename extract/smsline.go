@@ -1,7 +1,7 @@
 package extract
 
 import (
-	"regexp"
+	"mailnode/extract/lazyregexp"
 	"strconv"
 	"strings"
 )
@@ -15,7 +15,7 @@ import (
 
 // compactDateLabelRE is a date's label that Swedish, Danish and Norwegian
 // tickets print ("Datum:", "Dato:") and six digits after it.
-var compactDateLabelRE = regexp.MustCompile(`(?i)\b(?:datum|dato)[ \t]*:[ \t]*(\d{2})(\d{2})(\d{2})\b`)
+var compactDateLabelRE = lazyregexp.New(`(?i)\b(?:datum|dato)[ \t]*:[ \t]*(\d{2})(\d{2})(\d{2})\b`)
 
 // labelledCompactDates are the days of compactDateLabelRE in s, read as
 // YYMMDD (20YY), when valid; the digits are the match.
@@ -37,7 +37,7 @@ func labelledCompactDates(s string) []dateMatch {
 
 // rowLabelRE is a field's label inside a line: a capitalised word and a
 // colon, after a space.
-var rowLabelRE = regexp.MustCompile(`[ \t](\p{Lu}\p{Ll}{1,15})\.?:[ \t]`)
+var rowLabelRE = lazyregexp.New(`[ \t](\p{Lu}\p{Ll}{1,15})\.?:[ \t]`)
 
 // labelledRows is text with each line of four labelled fields or more,
 // a departure's and an arrival's among them (departure, arrival in

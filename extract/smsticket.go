@@ -1,13 +1,13 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -143,14 +143,14 @@ func smsSplit(ln string) []string {
 
 // smsLabelRE is a cell's label: words of letters, dots and spaces before
 // the colon, no digit ("PNR NO.", "Journey Date", "DP").
-var smsLabelRE = regexp.MustCompile(`^(\p{L}[\p{L} .-]{0,23}):\s*`)
+var smsLabelRE = lazyregexp.New(`^(\p{L}[\p{L} .-]{0,23}):\s*`)
 
 // smsCodesRE is a route of two stations' codes joined by a dash
 // ("DLI-HWH"); smsNamesRE of two names apart by a dash with spaces
 // ("Colombo Fort - Badulla").
 var (
-	smsCodesRE = regexp.MustCompile(`^(\p{Lu}{2,5})\s*-\s*(\p{Lu}{2,5})$`)
-	smsNamesRE = regexp.MustCompile(`^(\p{L}[\p{L} .()]{1,40}?)\s+[-–]\s+(\p{L}[\p{L} .()]{1,40})$`)
+	smsCodesRE = lazyregexp.New(`^(\p{Lu}{2,5})\s*-\s*(\p{Lu}{2,5})$`)
+	smsNamesRE = lazyregexp.New(`^(\p{L}[\p{L} .()]{1,40}?)\s+[-–]\s+(\p{L}[\p{L} .()]{1,40})$`)
 )
 
 // smsCellLabel is a cell's role (smsRoles; "" for a label no role
@@ -322,7 +322,7 @@ func bookingCodeShape(s string) bool {
 // smsTrainRE is a train's number in its label's value: digits, or
 // digits and the direction's letters ("12372", "5UP", "45DN"), alone or
 // after the train's name ("Green Line Express 5UP").
-var smsTrainRE = regexp.MustCompile(`(?:^|[\s(])(\d{1,5}(?:UP|DN|Up|Dn)?)(?:\s*\(|\)|$)`)
+var smsTrainRE = lazyregexp.New(`(?:^|[\s(])(\d{1,5}(?:UP|DN|Up|Dn)?)(?:\s*\(|\)|$)`)
 
 // smsTrainNumber is the number in a train label's value, else "".
 func smsTrainNumber(v string) string {
@@ -367,8 +367,8 @@ func indexFold(s, sub string) int {
 // two or four digits ("18/01/2026", "03-10-19"), or year first
 // ("2027-12-20").
 var (
-	smsDateRE    = regexp.MustCompile(`^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b`)
-	smsISODateRE = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})\b`)
+	smsDateRE    = lazyregexp.New(`^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b`)
+	smsISODateRE = lazyregexp.New(`^(\d{4})-(\d{2})-(\d{2})\b`)
 )
 
 // smsDate reads a date label's value: digits day first (India's, and

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 )
 
@@ -66,8 +66,8 @@ var (
 	toStationRE   = stationLabelRE("station.to")
 )
 
-func stationLabelRE(category string) *regexp.Regexp {
-	return regexp.MustCompile(`(?i)^[\s*•■□◆◇●○・]*(?:` + strings.Join(longestFirst(lang.Entries(category)), "|") + `)\s*:\s*(\S.*)$`)
+func stationLabelRE(category string) *lazyregexp.Regexp {
+	return lazyregexp.New(`(?i)^[\s*•■□◆◇●○・]*(?:` + strings.Join(longestFirst(lang.Entries(category)), "|") + `)\s*:\s*(\S.*)$`)
 }
 
 // stationZone is placeZoneHint for a station at the wall time w. A train
@@ -140,9 +140,9 @@ func (c *msgContext) placedZone(name string) zoneHint {
 }
 
 var (
-	platformRE = regexp.MustCompile(`(?i)\s[-–▷]?\s*(?:(?:` + platformWords + `)\b|gl\.|\(?(?:` + bayWords + `)\s*\d).*$`)
+	platformRE = lazyregexp.New(`(?i)\s[-–▷]?\s*(?:(?:` + platformWords + `)\b|gl\.|\(?(?:` + bayWords + `)\s*\d).*$`)
 	// The word before a clock: "Milano Centrale ore 10:15", "godz. 06:15".
-	clockWord = regexp.MustCompile(`(?i)(?:^|[\s,])(?:` + alternatives(clockWordList) + `)\s*$`)
+	clockWord = lazyregexp.New(`(?i)(?:^|[\s,])(?:` + alternatives(clockWordList) + `)\s*$`)
 )
 
 // endsInClockWord reports whether s may end in a word of clockWord:
@@ -177,7 +177,7 @@ var platformAnchors = slices.Concat(strings.Split(platformWords, "|"), []string{
 // "Λεωφορείο Αθήνα - Πάτρα". "Bus" and "Coach" alone
 // head names ("Bus Station") and go only with a number.
 // Groups 1 and 2 are the number, group 3 the stop's first letter.
-var busHeadRE = regexp.MustCompile(`^\s*(?:(?i:autobus|autobús|autocarro|autocar|pullman|bussi|buss|ônibus|fernbus|автобус|аутобус|λεωφορείο|λεωφορειο)(?:\s+(\d{1,5}))?|(?i:bus|coach)\s+(\d{1,5}))\s+(\p{Lu})`)
+var busHeadRE = lazyregexp.New(`^\s*(?:(?i:autobus|autobús|autocarro|autocar|pullman|bussi|buss|ônibus|fernbus|автобус|аутобус|λεωφορείο|λεωφορειο)(?:\s+(\d{1,5}))?|(?i:bus|coach)\s+(\d{1,5}))\s+(\p{Lu})`)
 
 // busHead is busHeadRE's match in s, nil when there is none.
 func busHead(s string) []int {
@@ -229,7 +229,7 @@ var clockWordList = slices.Concat(shortOclockWords, oclockWords)
 
 // durationRE is a journey's duration between a station and the next
 // stop's clock ("Amsterdam Centraal — 6h 18m — 14:52 Berlin Hbf").
-var durationRE = regexp.MustCompile(`(?i)\s*[-–—(]*\s*\d{1,2}\s?h(?:rs?)?\s?\d{1,2}\s?m(?:in)?\b\)?`)
+var durationRE = lazyregexp.New(`(?i)\s*[-–—(]*\s*\d{1,2}\s?h(?:rs?)?\s?\d{1,2}\s?m(?:in)?\b\)?`)
 
 func stationName(s string) string {
 	if mayHoldFolded(s, platformAnchors) {

@@ -1,7 +1,7 @@
 package extract
 
 import (
-	"regexp"
+	"mailnode/extract/lazyregexp"
 )
 
 // An order's number in its subject right after the words of an order
@@ -12,11 +12,11 @@ import (
 
 // subjectCodeRE is the code after the words: an optional sign for
 // "number", then letters and digits with dashes, slashes or dots inside.
-var subjectCodeRE = regexp.MustCompile(`^[ \t]*(?:(?:nr|no|n[°º]|č|br|núm)\.?[ \t]*)?[#:]?[ \t]*([A-Za-z0-9][A-Za-z0-9/.\-]{2,30}[0-9])(?:$|[ \t,;)!])`)
+var subjectCodeRE = lazyregexp.New(`^[ \t]*(?:(?:nr|no|n[°º]|č|br|núm)\.?[ \t]*)?[#:]?[ \t]*([A-Za-z0-9][A-Za-z0-9/.\-]{2,30}[0-9])(?:$|[ \t,;)!])`)
 
 // subjectDateRE is a date written with slashes, dots or dashes, which is
 // no order's number.
-var subjectDateRE = regexp.MustCompile(`^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$`)
+var subjectDateRE = lazyregexp.New(`^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$`)
 
 // maxSubjectScan bounds the subject read: a subject is a line of a
 // few dozen words.

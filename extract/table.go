@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // The table reader's cells: cells apart by bars, dots or tabs (the mime
@@ -21,7 +21,7 @@ import (
 
 // cellLabelRE is a label that starts a cell of a line whose cells are
 // apart by two spaces or more: "  Partenza: 08:15".
-var cellLabelRE = regexp.MustCompile(`(?:\s{2,}|\t)\p{L}[\p{L} .'’-]{0,24}:\s`)
+var cellLabelRE = lazyregexp.New(`(?:\s{2,}|\t)\p{L}[\p{L} .'’-]{0,24}:\s`)
 
 // labelCells puts each labelled cell of a line on a line of its own when
 // the line holds three or more ("Da: Lecce  A: Gallipoli  Partenza: 08:15
@@ -206,7 +206,7 @@ func clockThenLabel(ln string) []string {
 
 // smsCellRE is a labelled cell of a text message's one line, right after
 // its comma: ",TRAIN:12138", ",DOJ:25-08-2012".
-var smsCellRE = regexp.MustCompile(`,\p{Lu}[\p{Lu}\p{Ll} .]{0,15}:\S`)
+var smsCellRE = lazyregexp.New(`,\p{Lu}[\p{Lu}\p{Ll} .]{0,15}:\S`)
 
 // smsCells are the cells of a ticket sent as a text message, its fields
 // apart by commas without spaces ("PNR:2438941616,TRAIN:12138,DOJ:
@@ -228,10 +228,10 @@ func smsCells(ln string) []string {
 
 // cellSplitRE is what keeps a line's cells apart: a middle dot, a bullet,
 // a bar or a tab.
-var cellSplitRE = regexp.MustCompile(`\s*[·•|\t]\s*`)
+var cellSplitRE = lazyregexp.New(`\s*[·•|\t]\s*`)
 
 // columnGap splits a row laid out by the PDF reader into its columns.
-var columnGap = regexp.MustCompile(`[ \t]{3,}`)
+var columnGap = lazyregexp.New(`[ \t]{3,}`)
 
 // columnBelow reads a table's header row: a row of several columns
 // that are all labels (no digit in it), whose next row has as many
@@ -441,7 +441,7 @@ type tableCell struct {
 
 // textCellGap keeps the cells of a text table's row apart: a tab, or two
 // spaces or more.
-var textCellGap = regexp.MustCompile(`\t|[ \t]{2,}`)
+var textCellGap = lazyregexp.New(`\t|[ \t]{2,}`)
 
 // rowCells cuts a line into its cells: apart by tabs when it has any (a
 // data table as the mime package flattens it), else by two spaces or
@@ -473,7 +473,7 @@ func rowCells(ln string) []tableCell {
 	return cells
 }
 
-var tabRE = regexp.MustCompile(`\t`)
+var tabRE = lazyregexp.New(`\t`)
 
 // headedRow is a row of a table under its header: its line and its cells,
 // one for each of the header's columns ("" where it has none).

@@ -1,19 +1,19 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
+	"mailnode/extract/lazyregexp"
 	"mailnode/mail/mime"
 )
 
 // ibanCandRE finds what may be an IBAN: a country code, check digits and
 // the rest, in groups of four apart by single spaces or not at all.
-var ibanCandRE = regexp.MustCompile(`\b[A-Za-z]{2}[0-9]{2}(?: ?[A-Za-z0-9]){11,30}\b`)
+var ibanCandRE = lazyregexp.New(`\b[A-Za-z]{2}[0-9]{2}(?: ?[A-Za-z0-9]){11,30}\b`)
 
 // accountWordRE is a word that names a bank account to pay into, in the
 // languages the extractors read, before something with a digit.
-var accountWordRE = regexp.MustCompile(`(?i)\b(?:iban|bic|swift|sort ?code|routing|aba|acct|account|a/c|konto\w*|bankverbindung|empf[äa]nger|compte|rib|cuenta|conto|rekening|rachunek|[úu]čet|tilinumero|kontonr|payee|beneficiar\w*)\b[^0-9\n]{0,20}[0-9]`)
+var accountWordRE = lazyregexp.New(`(?i)\b(?:iban|bic|swift|sort ?code|routing|aba|acct|account|a/c|konto\w*|bankverbindung|empf[äa]nger|compte|rib|cuenta|conto|rekening|rachunek|[úu]čet|tilinumero|kontonr|payee|beneficiar\w*)\b[^0-9\n]{0,20}[0-9]`)
 
 // namesAccount reports whether a text names an account to pay: an IBAN
 // (ISO 13616 check digits right) or a number after an account's word.

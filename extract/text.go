@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -647,7 +648,7 @@ var (
 	helpdeskReceivedWords = words.NewSet(lang.Entries("helpdesk.received"))
 	// ticketSubject names a help desk's ticket: "[Request #20931]",
 	// "Ticket 88123", "Case no. 00412", "Anfrage #4471".
-	ticketSubject = regexp.MustCompile(`(?i)\b(?:request|ticket|case|support|anfrage|demande|solicitud|richiesta|aanvraag|ärende|sag)\s*(?:#|no\.?|nr\.?|n°|number|nummer)?\s*:?\s*#?\d{3,}`)
+	ticketSubject = lazyregexp.New(`(?i)\b(?:request|ticket|case|support|anfrage|demande|solicitud|richiesta|aanvraag|ärende|sag)\s*(?:#|no\.?|nr\.?|n°|number|nummer)?\s*:?\s*#?\d{3,}`)
 )
 
 // isCancellation reports whether a subject says a booking is cancelled, in
@@ -712,7 +713,7 @@ func (c *msgContext) usSender() bool {
 
 // keyValueRE is a line of machine-made text that gives a value under a
 // key ("departure_time=2026-12-18T07:45:00+01:00", "pnr = K7TQ2M").
-var keyValueRE = regexp.MustCompile(`(?m)^([ \t]*[A-Za-z][A-Za-z_ .-]{0,30}?)[ \t]*=[ \t]*([^=\s][^=]*)$`)
+var keyValueRE = lazyregexp.New(`(?m)^([ \t]*[A-Za-z][A-Za-z_ .-]{0,30}?)[ \t]*=[ \t]*([^=\s][^=]*)$`)
 
 // keyValueLabels writes a machine's key=value lines as the labels a person
 // reads ("departure time: 2026-12-18T…"), so that the label rules of every
@@ -745,7 +746,7 @@ func keyValueLabels(text string) string {
 // Mo, 15.06.2026". A station after the label ("Afg: København H 08.12
 // Ank: Helsingør 08.58", a ticket's text message on one line) is no
 // run-on card's.
-var runOnStopRE = regexp.MustCompile(`(?i)[ \t](?:` + strings.Join(longestFirst(append(lang.Entries("departure"), lang.Entries("arrival")...)), "|") + `)[ \t]*:[ \t]*(?:\p{L}{1,4}\.?,?[ \t]+)?\d`)
+var runOnStopRE = lazyregexp.New(`(?i)[ \t](?:` + strings.Join(longestFirst(append(lang.Entries("departure"), lang.Entries("arrival")...)), "|") + `)[ \t]*:[ \t]*(?:\p{L}{1,4}\.?,?[ \t]+)?\d`)
 
 // runOnClockStopRE is a departure's or an arrival's word right before
 // its clock, no colon between, opening a cell after a table's bar ("|
@@ -753,17 +754,17 @@ var runOnStopRE = regexp.MustCompile(`(?i)[ \t](?:` + strings.Join(longestFirst(
 // cell of a table run together. Not in a sentence ("…: departure 07:45
 // from Leeds, arrival 10:12 in London"), which the sentence rules read
 // whole.
-var runOnClockStopRE = regexp.MustCompile(`(?i)\|[ \t]*[ \t](?:` + strings.Join(longestFirst(append(lang.Entries("departure"), lang.Entries("arrival")...)), "|") + `)[ \t]+\d{1,2}:\d{2}(?:\D|$)`)
+var runOnClockStopRE = lazyregexp.New(`(?i)\|[ \t]*[ \t](?:` + strings.Join(longestFirst(append(lang.Entries("departure"), lang.Entries("arrival")...)), "|") + `)[ \t]+\d{1,2}:\d{2}(?:\D|$)`)
 
 // runOnLegDayRE is a flight's label before its day of digits ("Flug:
 // 07.11.2026 | Flugnummer: EW 539 …"): where a leg's cells start when
 // legs run together on one line.
-var runOnLegDayRE = regexp.MustCompile(`(?i)[ \t](?:` + strings.Join(longestFirst(lang.Entries("column.flight")), "|") + `)[ \t]*:[ \t]*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}`)
+var runOnLegDayRE = lazyregexp.New(`(?i)[ \t](?:` + strings.Join(longestFirst(lang.Entries("column.flight")), "|") + `)[ \t]*:[ \t]*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}`)
 
 // runOnDirectionRE is a journey's direction as a heading writes it, a
 // capital first, before a capitalised word inside a line: "… Outward Gent
 // St Pieters - Utrecht Centraal".
-var runOnDirectionRE = regexp.MustCompile(`[ \t](?:` + capitalised(append(lang.Entries("journey.outward"), lang.Entries("journey.return")...)) + `)[ \t]+\p{Lu}`)
+var runOnDirectionRE = lazyregexp.New(`[ \t](?:` + capitalised(append(lang.Entries("journey.outward"), lang.Entries("journey.return")...)) + `)[ \t]+\p{Lu}`)
 
 // capitalised is alternatives of plain words (no pattern's signs), each
 // with its first letter in capitals.
@@ -1038,7 +1039,7 @@ func codeShaped(w string) bool {
 // 1920 · Sitzplatz 21", "RegioJet, Bus 441", "Аутобус 1204",
 // "ΛΕΩΦΟΡΕΙΟ 512". The words are vehicle.bus's in extract/lang; a
 // coach's (vehicle.coach) are not among them: a train's coach is its car.
-var busWordRE = regexp.MustCompile(`(?m)(?:^|[,·|:;])[ \t]*(?i:` + vehicleWords("vehicle.bus") + `)[ \t]+((?:\p{Lu}{1,3} ?)?\d{1,5})[ \t]*(?:$|[·|,(])`)
+var busWordRE = lazyregexp.New(`(?m)(?:^|[,·|:;])[ \t]*(?i:` + vehicleWords("vehicle.bus") + `)[ \t]+((?:\p{Lu}{1,3} ?)?\d{1,5})[ \t]*(?:$|[·|,(])`)
 
 // busWordNumbers are the numbers of busWordRE on lines without a clock,
 // once each, in order.
@@ -1170,7 +1171,7 @@ func (c *msgContext) withoutPaidDelays(legs []*Segment, all string) []*Segment {
 
 // airlineNumberRE is a service's number as an airline's flight is
 // numbered: a two-character designator and up to four digits.
-var airlineNumberRE = regexp.MustCompile(`^([A-Z][A-Z0-9]|[0-9][A-Z]) ?(\d{1,4})$`)
+var airlineNumberRE = lazyregexp.New(`^([A-Z][A-Z0-9]|[0-9][A-Z]) ?(\d{1,4})$`)
 
 // withoutAirlineNumbered is facts less the legs the ground rules read
 // under an airline's flight number (airlines.tsv's designator, not a rail

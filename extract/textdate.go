@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // Dates and clock times as mails write them, in the languages the node's
@@ -52,55 +53,55 @@ var (
 	// 2026-12-01, and the date of an ISO 8601 timestamp
 	// ("2026-12-18T07:45:00+01:00"), whose T no word boundary parts from
 	// the day: group 4 is the T and the clock's first digit.
-	isoDateRE = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})(\b|T\d)`)
+	isoDateRE = lazyregexp.New(`\b(\d{4})-(\d{2})-(\d{2})(\b|T\d)`)
 	// The clock of an ISO 8601 timestamp, after its date's T: seconds and
 	// their fraction perhaps, then perhaps Z or an offset.
-	isoClockRE = regexp.MustCompile(`\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:[.,]\d+)?)?(Z|[+-](?:[01]\d|1[0-4]):?[0-5]\d)?\b`)
+	isoClockRE = lazyregexp.New(`\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:[.,]\d+)?)?(Z|[+-](?:[01]\d|1[0-4]):?[0-5]\d)?\b`)
 	// 01.12.2026, 1.12.26, 01/12/2026, 28.12. (no year)
-	numDateRE = regexp.MustCompile(`\b(\d{1,2})([./])(\d{1,2})(?:[./](\d{4}|\d{2}))?(?:\.|\b)`)
+	numDateRE = lazyregexp.New(`\b(\d{1,2})([./])(\d{1,2})(?:[./](\d{4}|\d{2}))?(?:\.|\b)`)
 	// 14. 4. 2027: Czech, Slovak and some German and Polish mail space
 	// the parts; only with its year is it a date.
-	spacedDateRE = regexp.MustCompile(`\b(\d{1,2})\. (\d{1,2})\. ?(\d{4})\b`)
+	spacedDateRE = lazyregexp.New(`\b(\d{1,2})\. (\d{1,2})\. ?(\d{4})\b`)
 	// 22-9-2022: Dutch and some printed invoices; with its year only.
-	yearFirstRE = regexp.MustCompile(`\b(\d{4})([/.])(\d{1,2})([/.])(\d{1,2})\b`)
-	dashDateRE  = regexp.MustCompile(`\b(\d{1,2})-(\d{1,2})-(\d{4})\b`)
+	yearFirstRE = lazyregexp.New(`\b(\d{4})([/.])(\d{1,2})([/.])(\d{1,2})\b`)
+	dashDateRE  = lazyregexp.New(`\b(\d{1,2})-(\d{1,2})-(\d{4})\b`)
 	// 02FEB27: two digits of the day, the month's English abbreviation
 	// in capitals (or only its first letter: an e-ticket receipt's
 	// "16Aug16"), two digits of the year.
-	compactDateRE = regexp.MustCompile(`\b(\d{2})(` + gdsMonths + `|` + gdsMonthsTitle + `)(\d{2})\b`)
+	compactDateRE = lazyregexp.New(`\b(\d{2})(` + gdsMonths + `|` + gdsMonthsTitle + `)(\d{2})\b`)
 	// " à 17h50", " 09:15": a clock right after a day and month, or
 	// after a departure's or an arrival's short marker, as a ticket's
 	// table prints a stop's day and clock ("05.03   odj. 06:12").
-	clockNext = regexp.MustCompile(`^,?\s{1,3}(?:à |a |at |um |om |alle |(?i:ab|an|dep|dép|arr|odj|prz|příj|sal|lleg|afg|ank|avg|part)\.? )?\d{1,2}[:h]\d{2}`)
+	clockNext = lazyregexp.New(`^,?\s{1,3}(?:à |a |at |um |om |alle |(?i:ab|an|dep|dép|arr|odj|prz|příj|sal|lleg|afg|ank|avg|part)\.? )?\d{1,2}[:h]\d{2}`)
 	// 1 Dec 2026, 1. Dezember 2026, 01 DEC, 1er décembre, 02-Feb-2024,
 	// 25/Mar/2030 (slashes only with the year: findDates checks)
 	// The end: a word boundary, or for a month name ending in a letter
 	// beyond ASCII ("18 декабря, 23:55"), which \b does not see, the
 	// character after it, which findDates leaves out of the date.
-	dayMonthRE = regexp.MustCompile(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th|-|/)?\s*(?:(?:de|of)\s+)?(` + monthAlt + `)\.?(?:,?(?:\s+|-|/)(?:de\s+)?(\d{4}))?(?:\b|[^\p{L}\d_]|$)`)
+	dayMonthRE = lazyregexp.New(`(?i)\b(\d{1,2})(?:\.|er|st|nd|rd|th|-|/)?\s*(?:(?:de|of)\s+)?(` + monthAlt + `)\.?(?:,?(?:\s+|-|/)(?:de\s+)?(\d{4}))?(?:\b|[^\p{L}\d_]|$)`)
 	// 2026. december 18.: Hungarian, the year first with its dot;
 	// 2026 m. gruodžio 18 d.: Lithuanian, the year's "m." and the day's "d.".
-	yearMonthDayRE = regexp.MustCompile(`(?i)\b(\d{4})(?:\.|\s?m\.)\s?(` + monthAlt + `)\.?\s(\d{1,2})(?:\s?d\.|\b)`)
+	yearMonthDayRE = lazyregexp.New(`(?i)\b(\d{4})(?:\.|\s?m\.)\s?(` + monthAlt + `)\.?\s(\d{1,2})(?:\s?d\.|\b)`)
 	// 2026. gada 18. decembrī: Latvian, the year's "gada" ("g.") and then
 	// the day and the month; the end as dayMonthRE's.
-	yearDayMonthRE = regexp.MustCompile(`(?i)\b(\d{4})\.\s?g(?:ada|\.)\s(\d{1,2})\.\s?(` + monthAlt + `)(?:\b|[^\p{L}\d_]|$)`)
+	yearDayMonthRE = lazyregexp.New(`(?i)\b(\d{4})\.\s?g(?:ada|\.)\s(\d{1,2})\.\s?(` + monthAlt + `)(?:\b|[^\p{L}\d_]|$)`)
 	// December 1, 2026; Dec 1 2026
-	monthDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s?,)?(?:\s+(\d{4}))?\b`)
+	monthDayRE = lazyregexp.New(`(?i)\b(` + monthAlt + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s?,)?(?:\s+(\d{4}))?\b`)
 	// monthSlashDayRE is the month's name first with the day and year
 	// after slashes or dashes, as a billing system prints a day
 	// ("May/13/2014", "Apr-28-2014"); always with its year.
-	monthSlashDayRE = regexp.MustCompile(`(?i)\b(` + monthAlt + `)[/-](\d{1,2})[/-](\d{4})\b`)
+	monthSlashDayRE = lazyregexp.New(`(?i)\b(` + monthAlt + `)[/-](\d{1,2})[/-](\d{4})\b`)
 	// 15:52, 3:05 pm, 12h55
-	clockRE = regexp.MustCompile(`(?i)\b` + clockFromHour)
+	clockRE = lazyregexp.New(`(?i)\b` + clockFromHour)
 	// clockAtRE is clockRE from the hour's first digit on (clockMatches).
-	clockAtRE = regexp.MustCompile(`(?i)^` + clockFromHour)
+	clockAtRE = lazyregexp.New(`(?i)^` + clockFromHour)
 	// 0845 hrs, 1520hrs: the military form English itineraries print.
-	hrsClockRE = regexp.MustCompile(`\b([01]\d|2[0-3])([0-5]\d)\s?(?:hrs|hours)\b`)
+	hrsClockRE = lazyregexp.New(`\b([01]\d|2[0-3])([0-5]\d)\s?(?:hrs|hours)\b`)
 	// A clock with a dot, as the Nordic languages and Polish write it
 	// ("klo 8.00", "kl. 07.05", "godz. 7.05"), and a range after the
 	// word ("klo 08.35–09.25"): only after a word for o'clock or before
 	// "Uhr", since "8.12" alone is a date or an amount.
-	dottedClockRE = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:` + oclockAlt + `)\s*(([01]?\d|2[0-3])\.([0-5]\d))(?:\s*[–-]\s*(([01]?\d|2[0-3])\.([0-5]\d)))?|\b(([01]?\d|2[0-3])\.([0-5]\d))\s*Uhr)(?:[^.\d]|\.\D|\.?$)`)
+	dottedClockRE = lazyregexp.New(`(?i)(?:(?:^|[^\p{L}])(?:` + oclockAlt + `)\s*(([01]?\d|2[0-3])\.([0-5]\d))(?:\s*[–-]\s*(([01]?\d|2[0-3])\.([0-5]\d)))?|\b(([01]?\d|2[0-3])\.([0-5]\d))\s*Uhr)(?:[^.\d]|\.\D|\.?$)`)
 )
 
 // oclockWords are the words for "at" a time that stand before a clock in
@@ -324,14 +325,14 @@ func findDates(s string, usFirst bool) []dateMatch {
 	// Named months: "1 Dec 2026" has the day in group 1, "Dec 1, 2026"
 	// in group 2; the year, if any, is group 3 of both.
 	forms := []struct {
-		re       *regexp.Regexp
+		re       *lazyregexp.Regexp
 		dayGroup int
 	}{{dayMonthRE, 1}, {monthDayRE, 2}}
 	if !hasMonthName(s) {
 		forms = nil // the month-name rules are slow; most lines have none
 	} else if monthSlashed(s) {
 		forms = append(forms, struct {
-			re       *regexp.Regexp
+			re       *lazyregexp.Regexp
 			dayGroup int
 		}{monthSlashDayRE, 2})
 	}
@@ -501,7 +502,7 @@ func findDates(s string, usFirst bool) []dateMatch {
 // punctuation mark, a range's dash, or a clock after it, a short word
 // between perhaps ("26 at 22:40", "26 dep 06:05", "26 um 06:35"), so that a day and month before a clock ("12 Dec 18:00"), a count or a
 // weight ("3 Jun 20 kg") are not read as one.
-var shortYearRE = regexp.MustCompile(`^\.?(?:[ \t]+|-)(1\d|[2-4]\d)(?:[ \t]*(?:$|[\r\n,;|)\]])|[ \t]+(?:[-–—][ \t]|(?:\pL{1,5}\.?[ \t]+)?\d{1,2}[:h]\d{2}\b))`)
+var shortYearRE = lazyregexp.New(`^\.?(?:[ \t]+|-)(1\d|[2-4]\d)(?:[ \t]*(?:$|[\r\n,;|)\]])|[ \t]+(?:[-–—][ \t]|(?:\pL{1,5}\.?[ \t]+)?\d{1,2}[:h]\d{2}\b))`)
 
 // shortYearAfter is the length of a two-digit year (shortYearRE) that
 // rest, the text after a month's name, starts with, up to the year's
@@ -644,7 +645,7 @@ func digitsAround(s, seps string) bool {
 
 // matchesIf is re's submatches in s when ok, the shape every match of re
 // needs, says there may be any.
-func matchesIf(ok bool, re *regexp.Regexp, s string) [][]int {
+func matchesIf(ok bool, re *lazyregexp.Regexp, s string) [][]int {
 	if !ok {
 		return nil
 	}
@@ -844,7 +845,7 @@ func endsWithFold(s, w string) bool {
 }
 
 // stopDottedClockRE is a dotted clock that ends a line.
-var stopDottedClockRE = regexp.MustCompile(`[ \t]([01]?\d|2[0-3])\.([0-5]\d)[ \t]*$`)
+var stopDottedClockRE = lazyregexp.New(`[ \t]([01]?\d|2[0-3])\.([0-5]\d)[ \t]*$`)
 
 // markedStopDottedClock is the dotted clock that closes a stop's line a
 // departure's or an arrival's marker opens, as Nordic tickets print it

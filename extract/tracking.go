@@ -2,11 +2,11 @@ package extract
 
 import (
 	"cmp"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	"mailnode/extract/carriers"
+	"mailnode/extract/lazyregexp"
 )
 
 // Tracking numbers: a number's carrier by its form and check digit
@@ -321,7 +321,7 @@ func groupedNumber(v string) string {
 	return n
 }
 
-var groupedRE = regexp.MustCompile(`^[#: \t]*([A-Z0-9]{1,8})(?:[ .][A-Z0-9]{1,8}){1,8}\b`)
+var groupedRE = lazyregexp.New(`^[#: \t]*([A-Z0-9]{1,8})(?:[ .][A-Z0-9]{1,8}){1,8}\b`)
 
 // isS10 reports whether a tracking number is in the UPU S10 form with a
 // right check digit.

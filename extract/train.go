@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
 )
 
@@ -33,7 +34,7 @@ var (
 	// list of trainNumRE cannot name every operator's. Russian and
 	// Ukrainian numbers end with a letter ("Поезд 020У"), which \b, ASCII's,
 	// does not see the end of.
-	trainLabelRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|spoj|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem|поезд|потяг|поїзд|влак|воз|voz\s*br\.|τρένο|τρενο|αμαξοστοιχία|αμαξοστοιχια|vonat|traukin(?:ys|io)|vilcien[sa]|rong(?:i|ile)?)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer|№)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}?((?-i:\d{2,4}\p{Cyrillic})|(?-i:(?:\p{Lu}{1,4}|\p{Lu}\p{Ll})\s)?\d{2,6}|(?-i:\d\p{Lu}\d{2}))(?:\b|[^\p{L}\d_]|$)`)
+	trainLabelRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|spoj|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem|поезд|потяг|поїзд|влак|воз|voz\s*br\.|τρένο|τρενο|αμαξοστοιχία|αμαξοστοιχια|vonat|traukin(?:ys|io)|vilcien[sa]|rong(?:i|ile)?)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer|№)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}?((?-i:\d{2,4}\p{Cyrillic})|(?-i:(?:\p{Lu}{1,4}|\p{Lu}\p{Ll})\s)?\d{2,6}|(?-i:\d\p{Lu}\d{2}))(?:\b|[^\p{L}\d_]|$)`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
@@ -44,13 +45,13 @@ var (
 	// "Manchester Victoria 08:02 to Leeds 08:55", or be a table's cells
 	// apart by bars: "Madrid-Puerta de Atocha 08:30 | Barcelona-Sants
 	// 11:02 | AVE 03063".
-	oneLineLegRE = regexp.MustCompile(`^(.*?)\s\(?(` + clockShape + `)\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(` + clockShape + `)\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|·]\s*|\(|\s)(\p{L}[\p{L} ]{0,30}\d{1,6}号?)\)?)?\s*\.?\s*$`)
+	oneLineLegRE = lazyregexp.New(`^(.*?)\s\(?(` + clockShape + `)\)?\s*(?:-|–|—|→|->|>|\||\s(?i:` + toWords() + `)\s)\s*(\S.*?)\s+\(?(` + clockShape + `)\)?(?:\s*\(?\+\d\)?)?(?:\s*(?:[,;|·]\s*|\(|\s)(\p{L}[\p{L} ]{0,30}\d{1,6}号?)\)?)?\s*\.?\s*$`)
 	// On a stop line, after the clock: a service category and number
 	// ("R 945", "Sp 1786", "S0", "IC 147").
 	// Not the end of a word ("spår 14": \b is ASCII's, and å no letter).
 	// Nor the end of a code that starts with a digit ("1A27", a British
 	// headcode, is no "A 27").
-	stopTrainRE = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
+	stopTrainRE = lazyregexp.New(`(?:^|[^\p{L}\p{N}])([A-Za-z]{1,5})\s{0,4}(\d{1,6})\b`)
 )
 
 // trainLabelIndex is trainLabelRE's first match in s whose number is no
@@ -628,7 +629,7 @@ func dayUnder(lines []string, i int, ref *dateMatch) *dateMatch {
 
 // serviceCodeRE is a train's code alone on its line: an operator's
 // letters and a number ("WB 911", "RJX 165").
-var serviceCodeRE = regexp.MustCompile(`^[A-Z]{1,4} ?\d{1,5}$`)
+var serviceCodeRE = lazyregexp.New(`^[A-Z]{1,4} ?\d{1,5}$`)
 
 // railLeg is a train leg from its stations and the day and clock of its
 // departure and of its arrival; an arrival clock before the departure's
@@ -689,7 +690,7 @@ func trainUnder(lines []string, i int) (string, int) {
 
 // brandOverDayRE is a service known by its brand and number, then a
 // dash before the day's date: "Alfa Pendular 131 - 24/07/2030".
-var brandOverDayRE = regexp.MustCompile(`^(\p{Lu}\p{Ll}{2,}(?: \p{Lu}\p{Ll}{2,}){0,2}) (\d{2,5}) [-–—] $`)
+var brandOverDayRE = lazyregexp.New(`^(\p{Lu}\p{Ll}{2,}(?: \p{Lu}\p{Ll}{2,}){0,2}) (\d{2,5}) [-–—] $`)
 
 // brandOverDay is the service of a line above a leg that is brandOverDayRE's
 // and its one date, or "": its words are no label, weekday or month ("Reserva
@@ -731,7 +732,7 @@ var labelWords = func() map[string]bool {
 // serviceLineRE is a line that opens with a service's category and
 // number and holds nothing else but what follows a comma or a dot: "ALX
 // 84107", "Os 259", "S 23, 2. Klasse", "RE 2".
-var serviceLineRE = regexp.MustCompile(`^(\p{Lu}[\p{Lu}\p{Ll}]{0,3}) ?(\d{1,5})(?:[,·(]|$)`)
+var serviceLineRE = lazyregexp.New(`^(\p{Lu}[\p{Lu}\p{Ll}]{0,3}) ?(\d{1,5})(?:[,·(]|$)`)
 
 // serviceLine is the service a line under a leg's stops names by its
 // category and number alone, whatever its operator, if it is one: not a
@@ -756,7 +757,7 @@ func serviceLine(ln string) string {
 // brandedServiceRE is a line that opens with a service's category, a
 // brand's one or two words and the number after a word for it: "TGV
 // Lyria n° 9761, voiture 12", "ICE Sprinter Nr. 1003".
-var brandedServiceRE = regexp.MustCompile(`^(\p{Lu}{1,5})((?: \p{Lu}[\p{L}-]{1,14}){1,2}) (?:n[°º]\.?|[Nn]r\.|[Nn]o\.) ?(\d{1,6})(?:[,·(]|$)`)
+var brandedServiceRE = lazyregexp.New(`^(\p{Lu}{1,5})((?: \p{Lu}[\p{L}-]{1,14}){1,2}) (?:n[°º]\.?|[Nn]r\.|[Nn]o\.) ?(\d{1,6})(?:[,·(]|$)`)
 
 // trainCategorySet holds trainCategories.
 var trainCategorySet = func() map[string]bool {
@@ -829,13 +830,13 @@ var trainCategories = []string{"ICE", "IC", "INOUI", "IRE", "IR", "Intercity", "
 	"Frecciarossa", "AVE", "ALVIA", "NJ", "X2", "SJ", "SC", "D", "KTX", "SRT", "ITX", "YHT"}
 
 // trainNumRE is a train's category and number ("ICE 1045", "EC n° 41").
-var trainNumRE = trainNumExpr{regexp.MustCompile(`\b(` + strings.Join(trainCategories, "|") +
+var trainNumRE = trainNumExpr{lazyregexp.New(`\b(` + strings.Join(trainCategories, "|") +
 	`)\s{0,4}(?:(?:n[°º]|nr\.|no\.)\s{0,2})?(\d{1,6})\b`)}
 
 // trainNumExpr is the expression of trainNumRE behind mayHoldTrainNumber:
 // every line of a journey's mail is searched for a train's number, and
 // the expression, with no literal to start from, is tried at each place.
-type trainNumExpr struct{ re *regexp.Regexp }
+type trainNumExpr struct{ re *lazyregexp.Regexp }
 
 func (t trainNumExpr) FindString(s string) string {
 	if !mayHoldTrainNumber(s) {

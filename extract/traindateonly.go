@@ -2,13 +2,13 @@ package extract
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -23,7 +23,7 @@ import (
 // journeyDayRE is a journey's label (journey.outward, journey.return,
 // journey.date in extract/lang) and its colon, at a line's start or after
 // a space, a comma or a bar; the group says which.
-var journeyDayRE = regexp.MustCompile(`(?i)(?:^|[\s,;|])(?:(` + markerAlt("journey.outward") + `)|(` + markerAlt("journey.return") + `)|(` +
+var journeyDayRE = lazyregexp.New(`(?i)(?:^|[\s,;|])(?:(` + markerAlt("journey.outward") + `)|(` + markerAlt("journey.return") + `)|(` +
 	markerAlt("journey.date") + `))[ \t]*:[ \t]*`)
 
 // journeyWords gate journeyDayRE: a line holds one of them.

@@ -1,10 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // A rail itinerary's stops by their labels, each over its day and clock
@@ -47,11 +47,11 @@ var (
 	// serviceHeadRE is a leg's head that names a service by its number,
 	// alone or before the service's name ("Service: 3612", "Thruway Bus
 	// 3612", "Train: 5 California Zephyr", "Autocar n° 512").
-	serviceHeadRE = regexp.MustCompile(`(?i)^\s*(` + strings.Join(longestFirst(append(lang.Entries("service.head"), lang.Entries("train.head")...)), "|") + `)\s*(?:n[°º]|no\.?|#)?\s*:?\s*(\d{1,6})(?-i:\s+\p{Lu}[\p{L}.'’ -]*)?\s*$`)
+	serviceHeadRE = lazyregexp.New(`(?i)^\s*(` + strings.Join(longestFirst(append(lang.Entries("service.head"), lang.Entries("train.head")...)), "|") + `)\s*(?:n[°º]|no\.?|#)?\s*:?\s*(\d{1,6})(?-i:\s+\p{Lu}[\p{L}.'’ -]*)?\s*$`)
 	// trainHeads are the heads that name a train, never a coach.
 	trainHeads = wordSet("train.head")
 	// serviceBusRE are the words that make such a service a coach.
-	serviceBusRE = regexp.MustCompile(`(?i)\b(?:` + strings.Join(longestFirst(lang.Entries("service.bus")), "|") + `)\b`)
+	serviceBusRE = lazyregexp.New(`(?i)\b(?:` + strings.Join(longestFirst(lang.Entries("service.bus")), "|") + `)\b`)
 )
 
 // serviceHead is the number a leg's head names (line ln, the i-th of

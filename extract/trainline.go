@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // Train legs on one line or two: "Tåg 421  Stockholm C 07:12 - Göteborg
@@ -19,7 +20,7 @@ import (
 // routeLineRE is a leg on one line: from, "to", to, then its departure
 // and arrival clocks ("…, dep 12:40, arr 17:12", "…, departing 07:22,
 // arriving 10:50").
-var routeLineRE = regexp.MustCompile(`(?i)^(?:[^:]{0,40}:)?\s*(.{2,60}?)\s+(?:to|nach|naar|→|->|➞)\s+(.{2,60}?)[,;]?\s+(?:dep\.?|departs?|departing|ab)\s*(\d{1,2}:\d{2})[,;]?\s+(?:arr\.?|arrives?|arriving|an)\s*(\d{1,2}:\d{2})`)
+var routeLineRE = lazyregexp.New(`(?i)^(?:[^:]{0,40}:)?\s*(.{2,60}?)\s+(?:to|nach|naar|→|->|➞)\s+(.{2,60}?)[,;]?\s+(?:dep\.?|departs?|departing|ab)\s*(\d{1,2}:\d{2})[,;]?\s+(?:arr\.?|arrives?|arriving|an)\s*(\d{1,2}:\d{2})`)
 
 // routeSeparated reports whether ln holds what routeLineRE needs between
 // its stations: an arrow, or "to", "nach" or "naar" with white space on
@@ -172,7 +173,7 @@ func lastLongMarker(s string, m stopMarkers) int {
 }
 
 // inlinePlatformRE is a platform right after a stop's clock.
-var inlinePlatformRE = regexp.MustCompile(`(?i)(\d[:.h]\d\d)\s+(?:` + platformWords + `|gl\.)\s*\d{1,2}[a-z]?\b`)
+var inlinePlatformRE = lazyregexp.New(`(?i)(\d[:.h]\d\d)\s+(?:` + platformWords + `|gl\.)\s*\d{1,2}[a-z]?\b`)
 
 // lineLeg reads line i, which holds two clocks, as a leg of the other
 // one-line shapes, in the order they are tried: each clock before its
@@ -203,7 +204,7 @@ func (c *msgContext) lineLeg(lines []string, i int, clocks []clockMatch, ref tim
 
 // bareRowRE is a row of two stops, each a name and its clock, apart by
 // nothing but spaces: "Lisboa Santa Apolónia 09:00 Porto Campanhã 11:49".
-var bareRowRE = regexp.MustCompile(`^\s*(\p{Lu}[^\d:]{1,50}?)\s+(\d{1,2}[:.]\d{2})\s+(\p{Lu}[^\d:]{1,50}?)\s+(\d{1,2}[:.]\d{2})\s*$`)
+var bareRowRE = lazyregexp.New(`^\s*(\p{Lu}[^\d:]{1,50}?)\s+(\d{1,2}[:.]\d{2})\s+(\p{Lu}[^\d:]{1,50}?)\s+(\d{1,2}[:.]\d{2})\s*$`)
 
 // bareRowLeg reads bareRowRE's row as a leg when each name is a station's
 // by the places data or a station's word: with no marker or arrow between
@@ -288,7 +289,7 @@ func withoutSeatCells(ln string) string {
 // arrival's station in capitals ("… Paris Gare de Lyon (07:56) à
 // Marseille St Charles (11:14)"): read as an arrow. Elsewhere the letter
 // is too common a word to part two stops.
-var shortToRE = regexp.MustCompile(`(\d[:.h]\d\d\))[ \t]+(?:` + func() string {
+var shortToRE = lazyregexp.New(`(\d[:.h]\d\d\))[ \t]+(?:` + func() string {
 	var out []string
 	for _, w := range lang.Entries("arrival.marker") {
 		if utf8.RuneCountInString(w) == 1 {
@@ -324,7 +325,7 @@ func withoutSeatTail(ln string) string {
 // station: "07:30 London Paddington → 09:02 Bristol Temple Meads", a
 // label and its colon before it or a direction's heading
 // ("Aller 07h04 Paris Gare de Lyon - 09h01 Lyon Part-Dieu").
-var clockFirstLegRE = regexp.MustCompile(`^\s*(?:[^:\d]{1,30}:\s*|(?i:` + strings.Join(longestFirst(append(lang.Entries("journey.outward"), lang.Entries("journey.return")...)), "|") + `)\s+)?(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*(?:-|–|—|→|->|>)\s*(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*$`)
+var clockFirstLegRE = lazyregexp.New(`^\s*(?:[^:\d]{1,30}:\s*|(?i:` + strings.Join(longestFirst(append(lang.Entries("journey.outward"), lang.Entries("journey.return")...)), "|") + `)\s+)?(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*(?:-|–|—|→|->|>)\s*(\d{1,2}[:.h]\d{2})\s+(\p{L}.*?)\s*$`)
 
 // meridiemFirst reports whether s starts with "AM" or "p.m.": the clocks
 // are a range of hours ("02:30 PM - 06:30 PM"), not two stops.
@@ -361,7 +362,7 @@ func (c *msgContext) clockFirstLeg(ln string, d dateMatch, labelled string) *Seg
 // routeLabelRE is a route after its label, "Strecke: München Hbf –
 // Salzburg Hbf", "Relacja: Wrocław Główny – Jelenia Góra" (route.label in
 // extract/lang/data): the stations of the clocks that follow it.
-var routeLabelRE = regexp.MustCompile(`(?i)^[\s*]*(?:` + strings.Join(longestFirst(lang.Entries("route.label")), "|") + `)\s*:\s*(\S.*)$`)
+var routeLabelRE = lazyregexp.New(`(?i)^[\s*]*(?:` + strings.Join(longestFirst(lang.Entries("route.label")), "|") + `)\s*:\s*(\S.*)$`)
 
 // routeLabelPair reads the stations of a route label's line, or "", "".
 func routeLabelPair(ln string) (string, string) {
@@ -436,7 +437,7 @@ func regionAbbrev(s string) bool {
 // ("Hamburg-Altona" is one station).
 // A hyphen inside a word is part of the name ("Bruxelles-Midi → Köln
 // Hbf").
-var stationPairRE = regexp.MustCompile(`^(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60}?)(?:\s+(?:-|–|—|→|->|>)\s+|\s*[–—→]\s*)(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60})$`)
+var stationPairRE = lazyregexp.New(`^(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60}?)(?:\s+(?:-|–|—|→|->|>)\s+|\s*[–—→]\s*)(\p{Lu}(?:[^-–→>:|]|-[^\s>-]){1,60})$`)
 
 // rangeLeg reads line i's two clocks as a span ("08:34 – 14:52") whose
 // stations are a pair apart by an arrow or a dash, in a cell of the same
@@ -492,19 +493,19 @@ func (c *msgContext) rangeLeg(lines []string, i int, clocks []clockMatch, d date
 
 // toInlineRE is an arrival station's label after the departure's on the
 // same line, apart by spaces (station.to, of two letters and more).
-var toInlineRE = func() *regexp.Regexp {
+var toInlineRE = func() *lazyregexp.Regexp {
 	var alts []string
 	for _, e := range lang.Entries("station.to") {
 		if utf8.RuneCountInString(e) >= 2 {
 			alts = append(alts, e)
 		}
 	}
-	return regexp.MustCompile(`(?i)\s+(?:` + strings.Join(longestFirst(alts), "|") + `)\s*:\s*(\S.*)$`)
+	return lazyregexp.New(`(?i)\s+(?:` + strings.Join(longestFirst(alts), "|") + `)\s*:\s*(\S.*)$`)
 }()
 
 // townPairRE is a route alone on its line with a word for "to" between
 // the stations ("Edinburgh Waverley to Glasgow Queen Street").
-var townPairRE = regexp.MustCompile(`^(\p{Lu}[^:|]{1,60}?)\s+(?i:` + toWords() + `)\s+(\p{Lu}[^:|]{1,60})$`)
+var townPairRE = lazyregexp.New(`^(\p{Lu}[^:|]{1,60}?)\s+(?i:` + toWords() + `)\s+(\p{Lu}[^:|]{1,60})$`)
 
 // looseTownPair reads a line of townPairRE's shape whose two stations are
 // places' names, each word capitalised, one of them in a town the places
@@ -524,7 +525,7 @@ func looseTownPair(ln string) (string, string) {
 
 // codePairRE is a route of two stations' codes with a word for "to"
 // between them, as a text message writes it: "NDLS TO FDB".
-var codePairRE = regexp.MustCompile(`^(\p{Lu}{2,5})\s+(?i:` + toWords() + `)\s+(\p{Lu}{2,5})$`)
+var codePairRE = lazyregexp.New(`^(\p{Lu}{2,5})\s+(?i:` + toWords() + `)\s+(\p{Lu}{2,5})$`)
 
 // codePair reads a line of codePairRE's shape: a route only beside a
 // labelled train and its clock, never alone.

@@ -2,12 +2,12 @@ package extract
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // Train legs read by their stops' markers and labels: stations under
@@ -77,7 +77,7 @@ func (c *msgContext) labelledLeg(lines []string, ref time.Time) *Segment {
 			day, dayLine = &d, i
 		}
 		clocks := findClocks(ln)
-		station := func(re *regexp.Regexp) (string, *clockMatch) {
+		station := func(re *lazyregexp.Regexp) (string, *clockMatch) {
 			m := re.FindStringSubmatchIndex(ln)
 			if m == nil {
 				return "", nil
@@ -542,12 +542,12 @@ var fromMarkers = newStopMarkers("departure.marker")
 
 // leadingCodeRE is a train's code that starts a row, before its first
 // station ("BV 8611  Sofia  dep. 07:00  Plovdiv  arr. 09:41").
-var leadingCodeRE = regexp.MustCompile(`^\s*([A-Z]{1,4} ?\d{1,5})\s+`)
+var leadingCodeRE = lazyregexp.New(`^\s*([A-Z]{1,4} ?\d{1,5})\s+`)
 
 // platformFirstRE is a platform that starts the words between a
 // departure's clock and the arrival ("… at 08:10 from platform 4 and
 // arrives at York"): neither station.
-var platformFirstRE = regexp.MustCompile(`(?i)^[\s,]*(?:(?:from|von|de|da|desde|fra|från|van|z|ze)\s+)?(?:` + platformWords + `|gl\.)\s+\S+`)
+var platformFirstRE = lazyregexp.New(`(?i)^[\s,]*(?:(?:from|von|de|da|desde|fra|från|van|z|ze)\s+)?(?:` + platformWords + `|gl\.)\s+\S+`)
 
 // andWords are every language's "and" (conjunction.and).
 var andWords = wordSet("conjunction.and")
@@ -630,7 +630,7 @@ func untilStop(s string) string {
 
 // headServiceRE is a service's category and number that end a leg's
 // heading, before its colon ("Voralpen-Express VAE 2417").
-var headServiceRE = regexp.MustCompile(`(?:^|\s)(\p{Lu}{1,4}) ?(\d{2,5})$`)
+var headServiceRE = lazyregexp.New(`(?:^|\s)(\p{Lu}{1,4}) ?(\d{2,5})$`)
 
 // headService is the service a leg's line names in its heading, the text
 // before a colon ahead of the first stop, whatever its operator.

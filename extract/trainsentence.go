@@ -1,7 +1,7 @@
 package extract
 
 import (
-	"regexp"
+	"mailnode/extract/lazyregexp"
 	"strings"
 	"time"
 	"unicode"
@@ -24,13 +24,13 @@ import (
 // (departure.marker), the departure's name in capitals, a word for "to"
 // (arrival.marker) and the rest of the line, which starts with the
 // arrival's name.
-var sentenceStopsRE = regexp.MustCompile(`^[ \t]+(?i:` + markerAlt("departure.marker") + `)[ \t]+(\p{Lu}.*?)[ \t]+(?i:` +
+var sentenceStopsRE = lazyregexp.New(`^[ \t]+(?i:` + markerAlt("departure.marker") + `)[ \t]+(\p{Lu}.*?)[ \t]+(?i:` +
 	markerAlt("arrival.marker") + `)[ \t]+(\p{Lu}.*)$`)
 
 // arrivalWordRE is what may stand between the departure's clock and the
 // arrival's: a word for the arrival (arrival in extract/lang), a word for
 // o'clock after it, or a dash.
-var arrivalWordRE = regexp.MustCompile(`^(?:(?i:` + strings.Join(longestFirst(lang.Entries("arrival")), "|") + `)(?:[ \t]+(?i:` +
+var arrivalWordRE = lazyregexp.New(`^(?:(?i:` + strings.Join(longestFirst(lang.Entries("arrival")), "|") + `)(?:[ \t]+(?i:` +
 	oclockAlt + `))?|[-–—]|bis)$`)
 
 // markerAlt is a category's words as alternatives, quoted.

@@ -2,7 +2,7 @@ package extract
 
 import (
 	"cmp"
-	"regexp"
+	"mailnode/extract/lazyregexp"
 	"strings"
 	"time"
 )
@@ -152,7 +152,7 @@ var (
 )
 
 // trainColumnRE heads the column of a train's number.
-var trainColumnRE = regexp.MustCompile(`^(?:train|zug|treno|tren|vlak|trein|tåg|tog|juna|pociąg|comboio|trem|поезд|потяг|поїзд|влак|воз|τρένο|τρενο|vonat|traukinys|vilciens|rong)$`)
+var trainColumnRE = lazyregexp.New(`^(?:train|zug|treno|tren|vlak|trein|tåg|tog|juna|pociąg|comboio|trem|поезд|потяг|поїзд|влак|воз|τρένο|τρενο|vonat|traukinys|vilciens|rong)$`)
 
 // trainColumn is what a train table's column holds by its header's
 // word: a station ("from", "to"), a clock ("dep", "arr"), the train.

@@ -1,12 +1,12 @@
 package injection
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 	"unicode"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -91,18 +91,18 @@ func opensWithVerb(f string, verbs *words.WholeSet) bool {
 	return false
 }
 
-var sentenceEndRE = regexp.MustCompile(`[.!?;:\n]+`)
+var sentenceEndRE = lazyregexp.New(`[.!?;:\n]+`)
 
 // markupRE matches role names used as labels, chat and prompt markup,
 // code fences and JSON objects: none belongs in a sentence of mail a
 // person would be quoted.
-var markupRE = regexp.MustCompile("(?:#{2,}|```|</?[a-z_][a-z0-9_-]*(?:\\s[^>]*)?>|<\\|[a-z_]+\\|>|\\[/?(?:inst|sys|system|assistant|user|tool)\\]|\\{\\s*\"|" +
+var markupRE = lazyregexp.New("(?:#{2,}|```|</?[a-z_][a-z0-9_-]*(?:\\s[^>]*)?>|<\\|[a-z_]+\\|>|\\[/?(?:inst|sys|system|assistant|user|tool)\\]|\\{\\s*\"|" +
 	`\b(?:system|assistant|user|developer|tool|function)(?:_[a-z]+)?\s*[:(\]])`)
 
 // machineRE matches the words of talk about machine readers: ordinary
 // mail seldom holds them in a sentence worth quoting, but product names
 // do ("Model 3 charger"), so only Instructive looks for them.
-var machineRE = regexp.MustCompile(`\b(?:ai|a\.i\.|llm|chatbot|gpt|chatgpt|claude|copilot|gemini|language model|prompts?|instructions?)\b`)
+var machineRE = lazyregexp.New(`\b(?:ai|a\.i\.|llm|chatbot|gpt|chatgpt|claude|copilot|gemini|language model|prompts?|instructions?)\b`)
 
 // speechWords are every language's second-person words and imperative
 // verbs (lang categories injection.you and injection.verbs), and the

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
 
@@ -93,7 +94,7 @@ func machineAddress() rule {
 		suffix = `\s*(?:` + alt(after) + `)`
 	}
 	body := strings.ReplaceAll(strings.Join(langs, "|"), "SUFFIX", suffix)
-	rl := rule{re: regexp.MustCompile(`^[\s>*•·-]*(?:` + body + `)`), sets: []*words.Set{words.NewSet(trimStars(gate))}, heads: true}
+	rl := rule{re: lazyregexp.New(`^[\s>*•·-]*(?:` + body + `)`), sets: []*words.Set{words.NewSet(trimStars(gate))}, heads: true}
 	// The same words as anchors, for a head's closer look: a short one
 	// ("bot", "ai:") stands whole, not in "both" or "email:"; a longer
 	// one may end a compound ("tekoälyavustaja").

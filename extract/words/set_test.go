@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -239,4 +240,21 @@ func FuzzSetAt(f *testing.F) {
 		}
 		checkAt(t, phrases, text)
 	})
+}
+
+// TestSetFirstUseFromManyGoroutines: a set is built on its first use, and
+// the extractors' sets are package variables that parse workers reach at
+// once; each must see the whole automaton (run with -race).
+func TestSetFirstUseFromManyGoroutines(t *testing.T) {
+	phrases := []string{"delivered", "out for delivery", "levert", "zugestellt"}
+	s := NewSet(phrases)
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Go(func() {
+			if got := found(s, "Ihr Paket wurde zugestellt, er levert"); !got[2] || !got[3] || len(got) != 2 {
+				t.Errorf("found %v, want phrases 2 and 3", got)
+			}
+		})
+	}
+	wg.Wait()
 }
