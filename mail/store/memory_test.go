@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"log/slog"
 	"path/filepath"
 	"testing"
@@ -42,5 +43,49 @@ func TestReleaseMemory(t *testing.T) {
 	}
 	if idle := s.db.Stats().Idle; idle != 1 {
 		t.Errorf("%d idle connections after a query, want the pool to keep it", idle)
+	}
+}
+
+// TestWritesShareOneConnection: the store's writes go through one
+// connection, whose page cache stays warm from one write to the next (a
+// connection beginning after another one wrote drops its cache), while a
+// reader holds another connection; ReleaseMemory lets that connection go
+// too. A TEMP table lives only on the connection that made it.
+func TestWritesShareOneConnection(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "node.db"), slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "CREATE TEMP TABLE mark (x)")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// A reader busy on a connection of its own meanwhile: the pool would
+	// hand the next write whichever connection is free.
+	r, err := s.db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	hasMark := func(exec func(string) error) bool {
+		return exec("INSERT INTO temp.mark VALUES (1)") == nil
+	}
+	for i := range 3 {
+		if !hasMark(func(q string) error {
+			return s.inTx(ctx, func(tx *sql.Tx) error { _, err := tx.ExecContext(ctx, q); return err })
+		}) {
+			t.Fatalf("write %d ran on another connection than the first", i)
+		}
+		if !hasMark(func(q string) error { return s.exec(ctx, q) }) {
+			t.Fatalf("exec %d ran on another connection than the first", i)
+		}
+	}
+	s.ReleaseMemory()
+	if hasMark(func(q string) error { return s.exec(ctx, q) }) {
+		t.Error("after ReleaseMemory, the writes still ran on the old connection")
 	}
 }

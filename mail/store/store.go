@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"errors"
 	"fmt"
@@ -36,6 +37,13 @@ type Store struct {
 	// put tens of milliseconds on a signed request whose nonce commit met
 	// an audit flush. A Go mutex hands the lock over as soon as it is free.
 	writeMu sync.Mutex
+	// writer is the connection every write goes through, under writeMu:
+	// nil until the first write, and again after ReleaseMemory. A
+	// connection that begins a transaction after another connection
+	// wrote finds the WAL changed and drops its whole page cache, so
+	// writes taken by whichever pooled connection was free re-read their
+	// pages batch after batch of a sync (docs/sync.md).
+	writer *sql.Conn
 
 	checkpointStop  chan struct{}
 	checkpointDone  chan struct{}
@@ -110,6 +118,9 @@ const maxIdleConns = 2
 // going quiet: at 50,000 messages the idle connections were 21 MiB of an
 // idle desktop app's RSS (docs/benchmarks.md).
 func (s *Store) ReleaseMemory() {
+	s.writeMu.Lock()
+	s.closeWriter()
+	s.writeMu.Unlock()
 	s.db.SetMaxIdleConns(0)
 	s.db.SetMaxIdleConns(maxIdleConns)
 }
@@ -142,6 +153,9 @@ func create(path string) error {
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.stopCheckpointer()
+		s.writeMu.Lock()
+		s.closeWriter()
+		s.writeMu.Unlock()
 		if _, err := s.db.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
 			s.log.Debug("Final checkpoint failed", "err", err)
 		}
@@ -312,15 +326,22 @@ func (t *Tables) WriteTx(ctx context.Context, f func(*sql.Tx) error) error { ret
 func (s *Store) inTx(ctx context.Context, f func(*sql.Tx) error) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	tx, err := s.db.BeginTx(ctx, nil)
+	w, err := s.writeConn(ctx)
 	if err != nil {
+		return err
+	}
+	tx, err := w.BeginTx(ctx, nil)
+	if err != nil {
+		s.dropWriter(err)
 		return err
 	}
 	if err := f(tx); err != nil {
 		tx.Rollback()
 		return err
 	}
-	return tx.Commit()
+	err = tx.Commit()
+	s.dropWriter(err)
+	return err
 }
 
 // exec runs one writing statement outside a transaction of its own,
@@ -328,6 +349,42 @@ func (s *Store) inTx(ctx context.Context, f func(*sql.Tx) error) error {
 func (s *Store) exec(ctx context.Context, query string, args ...any) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	_, err := s.db.ExecContext(ctx, query, args...)
+	w, err := s.writeConn(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = w.ExecContext(ctx, query, args...)
+	s.dropWriter(err)
 	return err
+}
+
+// writeConn returns the writers' connection, taking one from the pool if
+// there is none. writeMu must be held.
+func (s *Store) writeConn(ctx context.Context) (*sql.Conn, error) {
+	if s.writer == nil {
+		w, err := s.db.Conn(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.writer = w
+	}
+	return s.writer, nil
+}
+
+// dropWriter lets the writers' connection go after err, when err says the
+// connection is done, so that the next write takes another. writeMu must
+// be held.
+func (s *Store) dropWriter(err error) {
+	if errors.Is(err, sql.ErrConnDone) || errors.Is(err, driver.ErrBadConn) {
+		s.closeWriter()
+	}
+}
+
+// closeWriter returns the writers' connection, if any. writeMu must be
+// held.
+func (s *Store) closeWriter() {
+	if s.writer != nil {
+		s.writer.Close()
+		s.writer = nil
+	}
 }
