@@ -24,7 +24,7 @@ func TestFirstUseFromManyGoroutines(t *testing.T) {
 func TestMethods(t *testing.T) {
 	r := New(`(?P<n>[a-z]+)(\d)`)
 	for _, tc := range []struct {
-		name     string
+		name      string
 		got, want any
 	}{
 		{"MatchString", r.MatchString("ab1"), true},
