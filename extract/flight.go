@@ -100,6 +100,19 @@ func (c *msgContext) textFlights(text string) []Fact {
 	for _, seg := range tabled {
 		add(seg, ref)
 	}
+	// Whether the mail is a booking's, asked once by the readers below:
+	// a stranger's mail of thousands of "Flight" / "#12" lines asked it
+	// of the whole text a line (the fifteenth outside review, HIGH-6).
+	booked := -1
+	isBooked := func() bool {
+		if booked < 0 {
+			booked = 0
+			if ref != "" || c.bookingSigned(text) {
+				booked = 1
+			}
+		}
+		return booked == 1
+	}
 	// A departure's and an arrival's cells side by side, a row each of
 	// their dates, clocks and places (flightpairs.go).
 	paired, pairLines := c.pairedFlights(lines, rowLine)
@@ -108,7 +121,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 	}
 	// A flight tracker's alert and a forwarded timetable are laid out so
 	// too: no booking's sign, no flight (the ninth outside review).
-	if len(paired) > 0 && ref == "" && !c.bookingSigned(text) {
+	if len(paired) > 0 && !isBooked() {
 		paired = nil
 	}
 	for _, seg := range paired {
@@ -123,7 +136,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 	}
 	// A newsletter's featured arrivals and a friend's options are stacked
 	// so too: no booking's sign, no flight.
-	if len(stacked) > 0 && ref == "" && !c.bookingSigned(text) {
+	if len(stacked) > 0 && !isBooked() {
 		stacked = nil
 	}
 	for _, seg := range stacked {
@@ -131,7 +144,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 	}
 	// A flight a line, each city with its clock in parentheses
 	// (flightrow.go), under the same sign of a booking.
-	if rows, rowLines := c.routeRowFlights(lines, rowLine); len(rows) > 0 && (ref != "" || c.bookingSigned(text)) {
+	if rows, rowLines := c.routeRowFlights(lines, rowLine); len(rows) > 0 && isBooked() {
 		for _, i := range rowLines {
 			rowLine[i] = true
 		}
@@ -142,19 +155,6 @@ func (c *msgContext) textFlights(text string) []Fact {
 	var hits []hit
 	trainWords := -1 // the mail's train words, counted once when asked
 	airline := "?"   // the designator of the airline the mail is from, once asked
-	// Whether the mail is a booking's, asked once: a stranger's mail of
-	// thousands of "Flight" / "#12" lines asked it of the whole text a
-	// line (the fifteenth outside review, HIGH-6).
-	booked := -1
-	isBooked := func() bool {
-		if booked < 0 {
-			booked = 0
-			if ref != "" || c.bookingSigned(text) {
-				booked = 1
-			}
-		}
-		return booked == 1
-	}
 	for i, ln := range lines {
 		if len(hits) == maxFlightNumbers {
 			break

@@ -576,12 +576,7 @@ func codeAside(matched, rest string) (string, bool) {
 	if m == nil {
 		return "", false
 	}
-	d := 0
-	for i := 0; i < len(m[1]); i++ {
-		if m[1][i] >= '0' && m[1][i] <= '9' {
-			d++
-		}
-	}
+	d := digitCount(m[1])
 	letters := strings.IndexFunc(m[1], unicode.IsLetter) >= 0
 	if d < 3 || !letters && (d != len(m[1]) || d < 5) {
 		return "", false // "(2027)", "(1-800-555-0199)": a year, a phone

@@ -63,27 +63,30 @@ type tables struct {
 	regionZones map[string][]string
 	regionNames map[string]string
 	inCountry   map[string]bool // the countries the airport table holds airports in
-	// byCountryName are the countries' codes by their English names,
-	// folded (countryNames).
-	byCountryName    map[string]string
-	countryNamesOnce sync.Once
-	locs             sync.Map // zone name → *time.Location
+	// byCountryName are the countries the zone table holds, by their
+	// English names folded ("nicaragua" → "NI"; country_names.tsv).
+	byCountryName map[string]string
+	locs          sync.Map // zone name → *time.Location
 }
 
 var load = sync.OnceValue(func() *tables {
 	t := &tables{
-		zones:       parseTSV(iataZones),
-		countries:   parseTSV(countryZones),
-		airports:    map[string]Airport{},
-		byName:      map[string]string{},
-		cityZones:   map[string]string{},
-		cityLarge:   map[string][]string{},
-		english:     map[string]string{},
-		cjk:         map[string]string{},
-		regional:    map[string]string{},
-		regionZones: map[string][]string{},
-		regionNames: map[string]string{},
-		inCountry:   map[string]bool{},
+		zones:         parseTSV(iataZones),
+		countries:     parseTSV(countryZones),
+		airports:      map[string]Airport{},
+		byName:        map[string]string{},
+		cityZones:     map[string]string{},
+		cityLarge:     map[string][]string{},
+		english:       map[string]string{},
+		cjk:           map[string]string{},
+		regional:      map[string]string{},
+		regionZones:   map[string][]string{},
+		regionNames:   map[string]string{},
+		inCountry:     map[string]bool{},
+		byCountryName: map[string]string{},
+	}
+	for code, name := range parseTSV(countryNamesTSV) {
+		t.byCountryName[Fold(name)] = code
 	}
 	for k, v := range parseTSV(cjkAirportsTSV) {
 		t.cjk[Fold(k)] = v
@@ -433,7 +436,7 @@ func (t *tables) countrySuffix(name string) (city, country string, ok bool) {
 	if i <= 0 {
 		return "", "", false
 	}
-	country, ok = t.countryNames()[Fold(name[i+1:])]
+	country, ok = t.byCountryName[Fold(name[i+1:])]
 	return strings.TrimSpace(name[:i]), country, ok
 }
 
@@ -453,19 +456,6 @@ func (t *tables) inCountryNamed(city, country string) (string, bool) {
 		}
 	}
 	return found, found != ""
-}
-
-// countryNames are the countries the zone table holds by their English
-// names (country_names.tsv), folded ("nicaragua" → "NI"), made on first
-// use: only a name with a comma asks.
-func (t *tables) countryNames() map[string]string {
-	t.countryNamesOnce.Do(func() {
-		t.byCountryName = map[string]string{}
-		for code, name := range parseTSV(countryNamesTSV) {
-			t.byCountryName[Fold(name)] = code
-		}
-	})
-	return t.byCountryName
 }
 
 // InRegion reports whether a name ends in a US state's or a Canadian
