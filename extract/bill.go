@@ -632,7 +632,7 @@ func (c *msgContext) newCharges(text string) bool {
 		return true
 	}
 	l := lower(firstLines(text, 40))
-	return balanceSet.Any(l) || strings.Contains(l, "new charges") || strings.Contains(l, "this month") || strings.Contains(l, "invoice total")
+	return balanceSet.Any(l) || newChargeSet.Any(l)
 }
 
 // nextNonBlank is the first line after lines[i], trimmed, that is not
@@ -703,11 +703,13 @@ func (c *msgContext) paidByLabel(text string, amount *Money) bool {
 }
 
 // The labels of a receipt's payment and of what is left to pay, every
-// language's (bill.paid.label, bill.balance), longest first.
+// language's (bill.paid.label, bill.balance; paidLabels longest first),
+// and the words of a new charge (bill.newcharge).
 var (
 	paidLabels   = longestFirst(lang.Entries("bill.paid.label"))
 	paidLabelSet = words.NewSet(paidLabels)
 	balanceSet   = words.NewSet(lang.Entries("bill.balance"))
+	newChargeSet = words.NewSet(lang.Entries("bill.newcharge"))
 )
 
 // paidStatus reports whether the word for paid stands as a bill's status

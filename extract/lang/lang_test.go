@@ -63,7 +63,7 @@ func TestFiles(t *testing.T) {
 func TestLiteralPhrases(t *testing.T) {
 	for _, l := range Languages() {
 		for _, c := range []string{"carrier.label", "carrier.with", "status.delivered", "status.shipped", "status.out_for_delivery",
-			"status.returned", "status.problem", "status.lost", "status.when", "status.cancelled"} {
+			"status.returned", "status.problem", "status.lost", "status.when", "status.cancelled", "bill.newcharge"} {
 			for _, p := range Of(l, c) {
 				if strings.ContainsAny(p, `[]()?+{}\|^$`) {
 					t.Errorf("%s %s %q holds an expression's syntax", l, c, p)
