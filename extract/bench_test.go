@@ -54,6 +54,11 @@ func BenchmarkGeneratedMail(b *testing.B) {
 	if err != nil || len(raws) == 0 {
 		b.Fatalf("read the generated mail: %v (%d messages)", err, len(raws))
 	}
+	// The extractors' phrase sets and expressions are built on their
+	// first use, once per process: a pass before the timed loop.
+	for _, raw := range raws[:min(len(raws), 200)] {
+		extract.Extract(mime.Parse(raw), msgauth.Verdict{})
+	}
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		raw := raws[i%len(raws)]

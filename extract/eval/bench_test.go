@@ -53,7 +53,13 @@ func BenchmarkExtractTravel(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	places.Zone("FRA") // the tables load once per process, not per mail
+	// The tables load, and the extractors' phrase sets and expressions
+	// are built, once per process, not per mail: a pass over the mails
+	// before the timed loop.
+	for _, m := range p.Mails {
+		msg := mime.Parse(m.Raw)
+		extract.Extract(msg, msgauth.Checker{}.Check(msg, m.Raw))
+	}
 	for i := 0; b.Loop(); i++ {
 		m := p.Mails[i%len(p.Mails)]
 		msg := mime.Parse(m.Raw)
@@ -87,7 +93,10 @@ func BenchmarkPDFMail(b *testing.B) {
 			"--b\r\nContent-Type: application/pdf\r\nContent-Transfer-Encoding: base64\r\n\r\n"+
 			base64.StdEncoding.EncodeToString(pdf)+"\r\n--b--\r\n"))
 	}
-	places.Zone("FRA")
+	for _, raw := range raws { // once per process: see BenchmarkExtractTravel
+		m := mime.Parse(raw)
+		extract.Extract(m, msgauth.Checker{}.Check(m, raw))
+	}
 	var took []time.Duration
 	for i := 0; b.Loop(); i++ {
 		raw := raws[i%len(raws)]
