@@ -281,7 +281,7 @@ func (c *msgContext) labelledClocks(passes []Fact, text string) {
 	if !ok || s.Depart == nil || !s.Depart.DateOnly || s.Arrive != nil {
 		return
 	}
-	named := lazyregexp.New(`(?i)(?:^|[^\p{L}\d])` + regexp.QuoteMeta(code) + `[ \t]*0*` + regexp.QuoteMeta(num) + `(?:[^\p{L}\d]|$)`)
+	named := regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])` + regexp.QuoteMeta(code) + `[ \t]*0*` + regexp.QuoteMeta(num) + `(?:[^\p{L}\d]|$)`)
 	if !named.MatchString(text) {
 		return
 	}

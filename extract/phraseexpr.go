@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -39,7 +40,7 @@ func newPhraseExpr(phrases []string, rest string) *phraseExpr {
 		at:    lazyregexp.New(`(?i)^` + alts),
 	}
 	for _, p := range phrases {
-		lit, _ := lazyregexp.New(p).LiteralPrefix()
+		lit, _ := regexp.MustCompile(p).LiteralPrefix()
 		if lit == "" {
 			return &phraseExpr{whole: e.whole}
 		}

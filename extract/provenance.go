@@ -888,7 +888,7 @@ func (ev *evidence) derivedCarrier(f Fact, name string) Source {
 // airport of a name the mail writes.
 func (ev *evidence) airport(f Fact, fv fieldValue) Source {
 	code := fv.value
-	re := lazyregexp.New(`(?:^|[^\p{L}\p{N}])` + regexp.QuoteMeta(code) + `(?:$|[^\p{L}\p{N}])`)
+	re := regexp.MustCompile(`(?:^|[^\p{L}\p{N}])` + regexp.QuoteMeta(code) + `(?:$|[^\p{L}\p{N}])`)
 	for _, m := range ev.mats {
 		if loc := re.FindStringIndex(m.text); loc != nil {
 			return Source{Kind: m.kind, Raw: strings.TrimFunc(m.text[loc[0]:loc[1]], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })}
@@ -1165,8 +1165,8 @@ func (ev *evidence) derivedTime(f Fact, fv fieldValue) Source {
 			return Source{}
 		}
 		// The day alone, not a month's or a year's digits ("03.2028").
-		dayRE := lazyregexp.New(fmt.Sprintf(`\b0?%d\.?(?:[^\d.]|$)`, v.Day()))
-		dayMonthRE := lazyregexp.New(fmt.Sprintf(`\b0?%d[./]0?%d\.?(?:[^\d]|$)`, v.Day(), int(v.Month())))
+		dayRE := regexp.MustCompile(fmt.Sprintf(`\b0?%d\.?(?:[^\d.]|$)`, v.Day()))
+		dayMonthRE := regexp.MustCompile(fmt.Sprintf(`\b0?%d[./]0?%d\.?(?:[^\d]|$)`, v.Day(), int(v.Month())))
 		for _, d := range ev.days {
 			if d.m != int(end.Month()) || d.d != end.Day() {
 				continue
@@ -1260,7 +1260,7 @@ func (ev *evidence) currency(fv fieldValue) Source {
 			return Source{Kind: a.kind, Raw: a.raw}
 		}
 	}
-	re := lazyregexp.New(`\b` + regexp.QuoteMeta(fv.value) + `\b`)
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(fv.value) + `\b`)
 	for _, m := range ev.mats {
 		if re.MatchString(m.text) {
 			return Source{Kind: m.kind, Raw: fv.value}

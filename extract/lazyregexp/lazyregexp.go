@@ -24,11 +24,9 @@ import (
 
 // Regexp is a regexp.Regexp compiled on its first use.
 type Regexp struct {
-	// rx is the compiled expression once there is one: a load and a
-	// test are all a use costs after the first, and the methods below
-	// inline into their callers (a sync.Once's closure kept them from
-	// it, and the travel extraction, which asks thousands of questions
-	// of its expressions a mail, took 4 % longer).
+	// rx is the compiled expression once there is one: a use after the
+	// first costs a load and a test, which Regexp inlines into each
+	// method below.
 	rx   atomic.Pointer[regexp.Regexp]
 	mu   sync.Mutex // held while compiling
 	expr string
