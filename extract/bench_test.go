@@ -56,7 +56,7 @@ func BenchmarkGeneratedMail(b *testing.B) {
 	}
 	// The extractors' phrase sets and expressions are built on their
 	// first use, once per process: a pass before the timed loop.
-	for _, raw := range raws[:min(len(raws), 200)] {
+	for _, raw := range raws {
 		extract.Extract(mime.Parse(raw), msgauth.Verdict{})
 	}
 	b.ResetTimer()
