@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -383,11 +384,16 @@ func (w *walker) leaf(e *message.Entity, part string) {
 			dst = &w.text
 		}
 		room := maxTextBytes - dst.Len()
-		body, err := io.ReadAll(io.LimitReader(e.Body, int64(maxTextBytes)+1))
-		if err != nil {
+		buf := textBuffers.Get().(*bytes.Buffer)
+		defer putTextBuffer(buf)
+		buf.Reset()
+		if _, err := buf.ReadFrom(io.LimitReader(e.Body, int64(maxTextBytes)+1)); err != nil {
 			w.msg.problem("part %s: %v", part, err)
 		}
-		s := sanitize(string(body))
+		if mediaType == "text/plain" && !strings.EqualFold(params["format"], "flowed") && appendPlain(dst, buf.Bytes(), room) {
+			return
+		}
+		s := sanitize(string(buf.Bytes()))
 		if mediaType == "text/html" {
 			w.msg.HTML = append(w.msg.HTML, s)
 			s = HTMLToText(s)
@@ -502,6 +508,49 @@ func lineEnds(s string) string {
 		return s
 	}
 	return strings.ReplaceAll(s, "\r\n", "\n")
+}
+
+// textBuffers hold a text part's decoded bytes while it is read: a sync
+// reads thousands of parts on every core, and io.ReadAll grew a new slice
+// from 512 bytes for each.
+var textBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putTextBuffer returns buf to textBuffers, unless a large part grew it:
+// a buffer kept is memory held for the process's life.
+func putTextBuffer(buf *bytes.Buffer) {
+	if buf.Cap() <= 256<<10 {
+		textBuffers.Put(buf)
+	}
+}
+
+// appendPlain writes b, a plain text part's decoded bytes, to dst as leaf's
+// general path does (sanitize, lineEnds, a blank line after the text dst
+// holds, truncate to room) and reports whether it did. It takes the common
+// case only, valid UTF-8 without NULs that fits in room, and copies it once,
+// where the general path copied it four times (ReadAll's growth, string,
+// ReplaceAll and the builder's); else it writes nothing.
+func appendPlain(dst *strings.Builder, b []byte, room int) bool {
+	need := len(b) - bytes.Count(b, []byte("\r\n"))
+	if dst.Len() > 0 {
+		need += 2
+	}
+	if need > room || bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
+		return false
+	}
+	dst.Grow(need)
+	if dst.Len() > 0 {
+		dst.WriteString("\n\n")
+	}
+	for {
+		i := bytes.Index(b, []byte("\r\n"))
+		if i < 0 {
+			dst.Write(b)
+			return true
+		}
+		dst.Write(b[:i])
+		dst.WriteByte('\n')
+		b = b[i+2:]
+	}
 }
 
 // sanitize makes s valid UTF-8 and drops NULs, which SQLite text and FTS
