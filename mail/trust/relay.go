@@ -49,6 +49,33 @@ var relaySubject = regexp.MustCompile(`(?i)\bmessage from (?:the )?seller\b|` +
 	`\b(?:money|payment) request from\b|\bsent you a (?:money|payment) request\b|` +
 	`\bsent you an? .{0,40}\b(?:gift ?card|e-?gift)\b`)
 
+// relaySubjectMatch is relaySubject.MatchString, after a test of the words
+// every alternative holds ("seller", "request", "gift"): the expression took
+// 6 µs a subject, about 1 % of a sync's CPU, for subjects it never matches. The
+// letters tested fold only to their ASCII capitals, as the expression's
+// (?i) folds them ("ſ" folds to "s", so "seller" is tested by "eller").
+func relaySubjectMatch(subject string) bool {
+	if !containsFoldASCII(subject, "eller") && !containsFoldASCII(subject, "reque") && !containsFoldASCII(subject, "gift") {
+		return false
+	}
+	return relaySubject.MatchString(subject)
+}
+
+// containsFoldASCII reports whether s holds sub, a lower-case ASCII word,
+// in any mix of ASCII cases.
+func containsFoldASCII(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) && s[i+j]|0x20 == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
+
 // Relayed reports whether message m shows that it relays another
 // writer's words under the domain of its From: a display name that names
 // a writer "via" the service, a mailing list's post (a List-Post field; a
@@ -102,7 +129,7 @@ func relayedBy(m *mime.Message) int {
 	if m.ListPost != "" {
 		return byShape
 	}
-	if relaySubject.MatchString(m.Subject) {
+	if relaySubjectMatch(m.Subject) {
 		return byShape
 	}
 	fromOrg := store.OrgDomain(addr)
