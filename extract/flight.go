@@ -848,6 +848,12 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			stops = append(stops, stop{pa, &clocks[0], ln, i}, stop{pb, &clocks[1], ln, i})
 			continue
 		}
+		// "06:40 Stuttgart 07:50 Berlin-Schönefeld": a table's row, each
+		// clock before its airport's name.
+		if pa, pb := c.clockLegPlaces(ln, clocks); pa != nil {
+			stops = append(stops, stop{pa, &clocks[0], ln, i}, stop{pb, &clocks[1], ln, i})
+			continue
+		}
 		p := c.placeInLine(ln, clocks)
 		if (p == nil || p.Code == "") && checkLineRE.MatchString(ln) {
 			continue // "Check-in: Saturday, June 19, 2027 (from 3:00 PM)": a stay's or a desk's time, no stop

@@ -372,6 +372,10 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 				continue
 			}
 			line, next, _ := strings.Cut(text[end:], "\n")
+			// "Buchungscode / Rechnungsnummer: XBCMFA", "Booking
+			// reference / PNR: …": a second label after a slash names
+			// the same value.
+			line = pastSlashLabel(line)
 			// "Je bestelling (90276634) is gelukt!", "your invoice
 			// (INV12430225), for account …": the aside the label passed
 			// over is the value, when it is a code and words follow.
@@ -586,4 +590,19 @@ func codeAside(matched, rest string) (string, bool) {
 		return "", false
 	}
 	return m[1], true
+}
+
+// pastSlashLabel is a label's line past a second label that a slash joins
+// to it ("Buchungscode / Rechnungsnummer: XBCMFA" after "Buchungscode"):
+// words without digits, four at most, and their colon; else the line.
+func pastSlashLabel(line string) string {
+	t, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "/")
+	if !ok {
+		return line
+	}
+	label, value, ok := strings.Cut(t, ":")
+	if !ok || len(label) > 40 || hasDigit(label) || strings.TrimSpace(label) == "" || len(strings.Fields(label)) > 4 {
+		return line
+	}
+	return value
 }

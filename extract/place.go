@@ -386,6 +386,30 @@ func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 	return ln
 }
 
+// clockLegPlaces reads a leg on one line whose clocks each come before
+// their airport's name, as a printed table's row flattens its departure's
+// and arrival's cells ("27.03.2010 4U 8013 06:40 Stuttgart 07:50
+// Berlin-Schönefeld"): the two airports when the words between the clocks
+// and the words after the second are each a name that means one airport,
+// and they differ; else nils. A name holds no digit: "07:50 Terminal 1" is
+// no airport's name.
+func (c *msgContext) clockLegPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
+	if len(clocks) != 2 {
+		return nil, nil
+	}
+	a := strings.TrimSpace(ln[clocks[0].end:clocks[1].start])
+	b := strings.TrimSpace(ln[clocks[1].end:])
+	if a == "" || b == "" || hasDigit(a) || hasDigit(b) {
+		return nil, nil
+	}
+	ca, okA := places.AirportByName(a)
+	cb, okB := places.AirportByName(b)
+	if !okA || !okB || ca == cb {
+		return nil, nil
+	}
+	return &Place{Name: a, Code: ca}, &Place{Name: b, Code: cb}
+}
+
 // arrowLegPlaces reads a leg on one line whose airports are named, each
 // before its clock, an arrow between them ("関西 08:15 → 那覇 10:40",
 // "Lisbon 07:15 -> Porto 08:10"): the two airports when each name means

@@ -1,0 +1,69 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+
+	"mailnode/extract"
+)
+
+// TestClockBeforeAirportRows: a printed itinerary's table flattened to one
+// line a flight, each clock before its airport's name ("27.03.2027 4U
+// 8013 06:40 Stuttgart 07:50 Berlin-Schönefeld"), is read when each name
+// means one airport; a name with a digit, a city of several airports, or
+// a train's row gives no flight. The booking's code may follow a second
+// label after a slash ("Buchungscode / Rechnungsnummer: …").
+func TestClockBeforeAirportRows(t *testing.T) {
+	type leg struct{ num, from, to, dep, arr, ref string }
+	for _, tt := range []struct {
+		name, body string
+		want       []leg
+	}{
+		{"de, two legs under a slashed label",
+			"Buchungsbestätigung\n\nBuchungscode / Rechnungsnummer: K8VPZ3\n\nFlüge\n\nDatum Flug Abflug Ankunft\n\n" +
+				"12.05.2027 EW 9044 07:15 Hamburg 08:20 München\n14.05.2027 EW 9045 19:10 München 20:25 Hamburg\n",
+			[]leg{
+				{"EW 9044", "HAM", "MUC", "2027-05-12T07:15:00+02:00", "2027-05-12T08:20:00+02:00", "K8VPZ3"},
+				{"EW 9045", "MUC", "HAM", "2027-05-14T19:10:00+02:00", "2027-05-14T20:25:00+02:00", "K8VPZ3"},
+			}},
+		{"en",
+			"Booking reference / PNR: QX7R2D\n\nDate Flight Departure Arrival\n14 Jun 2027 TP 1327 06:25 Dublin 09:50 Lisbon\n",
+			[]leg{{"TP 1327", "DUB", "LIS", "2027-06-14T06:25:00+01:00", "2027-06-14T09:50:00+01:00", "QX7R2D"}}},
+		{"a terminal's number is no airport's name",
+			"Booking reference: QX7R2D\n14 Jun 2027 TP 1327 06:25 Terminal 1 09:50 Terminal 2\n",
+			nil},
+		{"a city of several airports gives none",
+			"Booking reference: QX7R2D\n14 Jun 2027 BA 2490 06:25 London 09:50 Paris\n",
+			nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []leg
+			for _, f := range mailFacts("Airline <booking@airline.example>", "Your booking", tt.body, time.Date(2027, 5, 1, 9, 0, 0, 0, time.UTC)) {
+				s := f.Segment
+				if f.Kind != extract.KindFlight || s == nil || s.Depart == nil || s.Arrive == nil || s.From == nil || s.To == nil {
+					continue
+				}
+				got = append(got, leg{s.Number, s.From.Code, s.To.Code, s.Depart.Format(time.RFC3339), s.Arrive.Format(time.RFC3339), s.Reservation})
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("legs = %+v, want %+v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("leg %d = %+v, want %+v", i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestTrainRowIsNoFlight: a train's timetable row has the same shape, its
+// stations named as cities with airports; it is no flight.
+func TestTrainRowIsNoFlight(t *testing.T) {
+	body := "Ihre Fahrkarte\nAuftragsnummer: 4711ABCD\n\nDatum Zug Ab An\n12.05.2027 ICE 723 06:40 Stuttgart 07:50 Mannheim\n"
+	for _, f := range mailFacts("Bahn <buchungsbestaetigung@bahn.de>", "Ihre Fahrkarte", body, time.Date(2027, 5, 1, 9, 0, 0, 0, time.UTC)) {
+		if f.Kind == extract.KindFlight {
+			t.Errorf("a train's row read as a flight: %+v", *f.Segment)
+		}
+	}
+}
