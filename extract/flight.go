@@ -906,6 +906,15 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			// departure's.
 			if len(clocks) > 0 && (depLabel.MatchString(ln) || arrLabel.MatchString(ln)) || len(clocks) == 1 && c.dayClockLine(ln) {
 				stops = append(stops, stop{nil, &clocks[0], ln, i})
+			} else if i > 0 && clockAlone(ln) && c.dateAlone(wl[i-1]) {
+				// The day alone on its line and the clock alone under it
+				// ("Mon, 22 Dec 2016", "12:25"), as a stacked card sets
+				// them: one line of the day and its clock.
+				day := strings.TrimSpace(wl[i-1])
+				ck := clocks[0]
+				ck.start += len(day) + 2
+				ck.end += len(day) + 2
+				stops = append(stops, stop{nil, &ck, day + "  " + ln, i})
 			}
 			continue
 		}

@@ -67,3 +67,30 @@ func TestTrainRowIsNoFlight(t *testing.T) {
 		}
 	}
 }
+
+// TestDayOverItsClock: a card that stacks the route, the day and the
+// departure's clock each on a line of its own under the flight's number
+// ("SG 1012", "Vijayawada → Visakhapatnam", "Mon, 22 Dec 2016", "12:25")
+// is read as the day and its clock on one line, where no booking's code
+// lets the flight be read by its parts; a clock under a line that
+// is no date alone is not taken for the departure.
+func TestDayOverItsClock(t *testing.T) {
+	for _, tt := range []struct {
+		name, body, want string
+	}{
+		{"stacked, no booking's code to read the flight's parts by", "Your flight is confirmed.\n\nTP 1327\nDublin → Lisbon\nMon, 14 Jun 2027\n06:25\n", "TP 1327 DUB LIS 2027-06-14T06:25:00+01:00"},
+		{"the clock under a sentence", "Your flight is confirmed.\n\nTP 1327\nDublin → Lisbon\nCheck-in closes 40 minutes before\n06:25\n", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			for _, f := range mailFacts("Airline <booking@airline.example>", "Your booking", tt.body, time.Date(2027, 5, 1, 9, 0, 0, 0, time.UTC)) {
+				if s := f.Segment; f.Kind == extract.KindFlight && s != nil && s.Depart != nil && s.From != nil && s.To != nil {
+					got = s.Number + " " + s.From.Code + " " + s.To.Code + " " + s.Depart.Format(time.RFC3339)
+				}
+			}
+			if got != tt.want {
+				t.Errorf("flight = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
