@@ -638,6 +638,9 @@ func splitFlattened(ln string) []string {
 	if len(findClocks(ln)) < 2 {
 		return []string{ln}
 	}
+	if rows := splitAtDates(ln); rows != nil {
+		return rows
+	}
 	var cuts []int
 	for _, m := range flightNumRE.FindAllStringSubmatchIndex(ln, -1) {
 		// Not a clock's hour ("T3 08:00") nor a date's day ("CXL BY
@@ -669,6 +672,55 @@ func splitFlattened(ln string) []string {
 		}
 	}
 	return append(out, strings.TrimSpace(ln[last:]))
+}
+
+// joinedCodeRE is two airports' codes joined as a route: by "to", a dash
+// or an arrow.
+var joinedCodeRE = lazyregexp.New(`\b([A-Z]{3})\s*(?:-|–|—|→|->|>|\s(?i:to)\s)\s*([A-Z]{3})\b`)
+
+// joinedCodes is the one route of two codes a line holds ("MGA to MEX",
+// "TXL-BRU"); ok is false when it holds none, or more than one.
+func joinedCodes(ln string) (from, to string, ok bool) {
+	ms := joinedCodeRE.FindAllStringSubmatch(ln, 2)
+	if len(ms) != 1 {
+		return "", "", false
+	}
+	return ms[0][1], ms[0][2], true
+}
+
+// splitAtDates breaks a flattened table before each row's date, where
+// every row starts with its date and holds one flight's number and a
+// clock ("… Flt # Route Sun, Mar 12 7:00 AM 9:55 AM AM 651 … MGA to MEX
+// … Mon, Mar 13 10:00 AM 1:46 PM AM 2682 … MEX to DFW …"): cut before the
+// numbers, each row's clocks would stand with the row above. Else nil.
+func splitAtDates(ln string) []string {
+	ds := findDates(ln, false)
+	if len(ds) < 2 {
+		return nil
+	}
+	out := []string{strings.TrimSpace(ln[:ds[0].start])}
+	for i, d := range ds {
+		end := len(ln)
+		if i+1 < len(ds) {
+			end = ds[i+1].start
+		}
+		row := ln[d.start:end]
+		// A designator that is also a word ("AM" of Aeromexico) where
+		// the row names two airports by their codes, as the readers of
+		// the rows take it.
+		routed := len(airportCodes(row)) >= 2
+		numbers := 0
+		for _, m := range flightNumRE.FindAllStringSubmatchIndex(row, -1) {
+			if (routed || isFlightDesignator(row[m[2]:m[3]])) && !(m[5] < len(row) && strings.IndexByte(":/.-", row[m[5]]) >= 0) {
+				numbers++
+			}
+		}
+		if numbers != 1 || findClocks(row) == nil {
+			return nil
+		}
+		out = append(out, strings.TrimSpace(row))
+	}
+	return out
 }
 
 // aboutFlights reports whether line i, the line after it or the heading
@@ -924,6 +976,13 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		}
 		// Two airports on one line ("FRA 10:05 → LIS 12:15", "TXL-BRU").
 		codes := airportCodes(ln)
+		if len(codes) > 2 {
+			// "… AEROLITORAL DBA AEROMEXICO CONNECT MGA to MEX": of more
+			// than two codes, the two a route joins.
+			if a, b, ok := joinedCodes(ln); ok && slices.Contains(codes, a) && slices.Contains(codes, b) {
+				codes = []string{a, b}
+			}
+		}
 		if len(codes) >= 2 {
 			var c2 *clockMatch
 			if len(clocks) > 1 {

@@ -94,3 +94,36 @@ func TestDayOverItsClock(t *testing.T) {
 		})
 	}
 }
+
+// TestFlattenedTableByDates: an itinerary's table flattened to one line,
+// each row starting with its date and its clocks before the flight's
+// number ("Sun, Mar 12 7:00 AM 9:55 AM AM 651 … MGA to MEX …"), is read a
+// row a flight: cut before the numbers, each row's clocks stood with the
+// row above. A company's name in capitals beside the route ("AEROLITORAL
+// DBA AEROMEXICO CONNECT") gives no airport: the route is the two codes
+// "to" joins. The table's only word of flights is its heading's "Flt #".
+func TestFlattenedTableByDates(t *testing.T) {
+	long := " Operated by REGIONAL CARRIER DBA MAINLINE CONNECT "
+	body := "Reservation code #K8VPZ3 Itinerary Confirmation Code: K8VPZ3 Date Departs Arrives Flt # Route Passengers " +
+		"Fri, Jun 11 6:10 AM 8:45 AM AM 427" + long + "GDL to MEX Ana Maria Lopez " +
+		"Sat, Jun 12 11:30 AM 2:05 PM UA 1207" + long + "MEX to IAH Ana Maria Lopez"
+	type leg struct{ num, from, to, dep string }
+	want := []leg{
+		{"AM 427", "GDL", "MEX", "2027-06-11T06:10:00-06:00"},
+		{"UA 1207", "MEX", "IAH", "2027-06-12T11:30:00-06:00"},
+	}
+	var got []leg
+	for _, f := range mailFacts("Trips <trips@agency.example>", "Your itinerary", body, time.Date(2027, 5, 1, 9, 0, 0, 0, time.UTC)) {
+		if s := f.Segment; f.Kind == extract.KindFlight && s != nil && s.Depart != nil && s.From != nil && s.To != nil {
+			got = append(got, leg{s.Number, s.From.Code, s.To.Code, s.Depart.Format(time.RFC3339)})
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("legs = %+v, want %+v", got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("leg %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
