@@ -396,10 +396,67 @@ func flightWordCell(lines []string, i int) string {
 		if m := flightCellNumberRE.FindStringSubmatch(v); m != nil {
 			return strings.TrimLeft(m[1], "0")
 		}
+		break
+	}
+	return headedCellNumber(lines, i)
+}
+
+// headedCellNumber reads a card's row of headings, each a cell of its own
+// line, over its row of values, as many ("FLIGHT", "TERMINAL", then "360",
+// "E"): the value in the place of the flight's heading on line i, when it
+// is a number of two digits to four; else "". A bare number counts only
+// so: a row of headings of the flight's columns (column.flight,
+// column.other) and a value for each is a table, not a leg's "Flight"
+// over "1".
+func headedCellNumber(lines []string, i int) string {
+	cell := func(j int) string {
+		return strings.ToLower(strings.TrimSuffix(strings.TrimSpace(lines[j]), ":"))
+	}
+	heading := func(v string) bool { return flightColumnWords[v] || otherColumnWords[v] }
+	// The run of headings around line i, blank lines left out.
+	var heads []int
+	for j := i - 1; j >= 0 && j >= i-6; j-- {
+		if v := cell(j); v != "" {
+			if !heading(v) {
+				break
+			}
+			heads = append([]int{j}, heads...)
+		}
+	}
+	at := len(heads) // the flight's place in the row
+	j := i
+	for ; j < len(lines) && len(heads) < 6; j++ {
+		if v := cell(j); v != "" {
+			if !heading(v) {
+				break
+			}
+			heads = append(heads, j)
+		}
+	}
+	if len(heads) < 2 {
 		return ""
+	}
+	var values []string
+	for ; j < len(lines) && len(values) < len(heads); j++ {
+		v := strings.TrimSpace(lines[j])
+		if v == "" {
+			continue
+		}
+		if len(v) > 16 || heading(cell(j)) {
+			return ""
+		}
+		values = append(values, v)
+	}
+	if len(values) < len(heads) {
+		return ""
+	}
+	if m := flightBareNumberRE.FindStringSubmatch(values[at]); m != nil {
+		return strings.TrimLeft(m[1], "0")
 	}
 	return ""
 }
+
+var flightBareNumberRE = lazyregexp.New(`^#?\s?(\d{2,4})$`)
 
 var flightCellNumberRE = lazyregexp.New(`^#\s?(\d{2,4})$`)
 

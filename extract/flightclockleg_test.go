@@ -127,3 +127,32 @@ func TestFlattenedTableByDates(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadedCellNumber: a card's row of headings, each on its own line,
+// over its row of values ("TERMINAL", "FLIGHT", then "2", "1184") gives the
+// flight's number in the flight heading's place, by the mail's airline; a
+// row of values short of its headings, or "Flight" alone over a leg's
+// "1", gives none.
+func TestHeadedCellNumber(t *testing.T) {
+	card := func(cells string) string {
+		return "Frontier Airlines\nYOUR CONFIRMATION CODE\nK8VPZ3\nFlight\nFRIDAY, JUNE 11, 2027\nTIME\n" +
+			"Denver, CO\n2:01 PM\nFort Lauderdale, FL\n7:46 PM\n" + cells
+	}
+	for _, tt := range []struct{ name, body, want string }{
+		{"the flight's heading second", card("TERMINAL\nFLIGHT\nB\n1184\n"), "F9 1184 DEN FLL"},
+		{"a value short", card("FLIGHT\nTERMINAL\n1184\n"), ""},
+		{"a leg's index", card("FLIGHT\n1\n"), ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			for _, f := range mailFacts("Frontier Airlines <noreply@flyfrontier.com>", "Your trip", tt.body, time.Date(2027, 5, 1, 9, 0, 0, 0, time.UTC)) {
+				if s := f.Segment; f.Kind == extract.KindFlight && s != nil && s.From != nil && s.To != nil {
+					got = s.Number + " " + s.From.Code + " " + s.To.Code
+				}
+			}
+			if got != tt.want {
+				t.Errorf("flight = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
