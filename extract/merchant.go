@@ -4,8 +4,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/net/publicsuffix"
+
 	"mailnode/extract/lang"
 	"mailnode/extract/lazyregexp"
+	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
 
@@ -297,4 +300,44 @@ func shopOfDomain(shop, domain string) bool {
 	}
 	compact := strings.ToLower(strings.Join(strings.FieldsFunc(shop, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }), ""))
 	return strings.Contains(compact, label)
+}
+
+// printedDomainName is the name a mail prints for its sender's domain as
+// the shop writes it, in its subject, else its text: one to four words
+// that spell the domain's whole name, or the registrable domain itself,
+// with a capital among them ("PEJO GRAVUREN" for pejogravuren.ch,
+// "Euro-Paka.pl" for euro-paka.pl); "" when none does. The domain's
+// letters in lower case are its address, not a name.
+func printedDomainName(subject, text, domain string) string {
+	reg, err := publicsuffix.EffectiveTLDPlusOne(domain)
+	if err != nil {
+		return ""
+	}
+	compact := func(s string) string {
+		return strings.NewReplacer(" ", "", "-", "", "&", "and").Replace(places.Fold(s))
+	}
+	label, _, _ := strings.Cut(reg, ".")
+	wantLabel, wantReg := compact(label), compact(reg)
+	if len(wantLabel) < 3 {
+		return ""
+	}
+	find := func(s string) string {
+		for ln := range strings.Lines(s) {
+			ws := strings.Fields(ln)
+			for i := range ws {
+				for n := 1; n <= 4 && i+n <= len(ws); n++ {
+					name := strings.Trim(strings.Join(ws[i:i+n], " "), ",;:!?()[]\"'*")
+					name = strings.TrimRight(name, ".")
+					if c := compact(name); (c == wantLabel || c == wantReg) && strings.ToLower(name) != name {
+						return name
+					}
+				}
+			}
+		}
+		return ""
+	}
+	if name := find(subject); name != "" {
+		return name
+	}
+	return find(firstLines(text, 200))
 }

@@ -126,6 +126,14 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// mokei-mori.jp, whose name no domain spells).
 		if shop := c.thanksShop(text); shop != "" {
 			o.Merchant = shop
+		} else if c.senderName != "" {
+			// A mail with no display name at all ("shop@pejogravuren.ch"):
+			// the shop's name as it prints it, where it spells the
+			// domain. A role's name ("Customer Service") left none, and
+			// the domain shows such a sender (setSender).
+			if name := printedDomainName(subject, text, c.senderDomain); name != "" {
+				o.Merchant = name
+			}
 		}
 	}
 	o.Number = c.orderNumber(text)
@@ -407,8 +415,24 @@ func (c *msgContext) orderNumber(text string) string {
 	if n := c.codeAfter(orderLabels, text); n != "" {
 		return n
 	}
-	return numberedOrder(text)
+	if n := numberedOrder(text); n != "" {
+		return n
+	}
+	// "Twoje zamówienie otrzymało numer: 37943", "your order has been
+	// given the number 40117": the number after a short verb's words and
+	// the word for a number, in the sentence the order's word begins.
+	for _, v := range c.after(orderLabels, text) {
+		line, _, _ := strings.Cut(v, "\n")
+		if m := orderSentenceNumRE.FindStringSubmatch(line); m != nil && !masked(m[1]) && !phoneShaped(m[1]) {
+			return m[1]
+		}
+	}
+	return ""
 }
+
+// orderSentenceNumRE is an order's number after one to four words and
+// the word for a number, as a sentence gives it after the order's word.
+var orderSentenceNumRE = lazyregexp.New(`^\s*(?:\pL+\s+){1,4}(?i:numer|number|nummer|num[eé]ro|número|číslo)\s*:?\s*([A-Z0-9][A-Z0-9\-/]{2,30}[0-9])\b`)
 
 // numberedOrderRE is an order's number before the word that says it
 // numbers the order, as Turkish and Hungarian write it: "MS-77120934

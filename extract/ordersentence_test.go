@@ -1,0 +1,63 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+
+	"mailnode/extract"
+)
+
+// TestOrderNumberInSentence: an order's number that a sentence gives after
+// the order's word, a short verb's words and the word for a number
+// ("Twoje zamówienie otrzymało numer: 37943"), or after a German compound
+// of the order's word and "Nummer" ("Bestellungsreferenznummer 456629"), is
+// the order's; a mail with no display name is the shop's as it prints its
+// name where that spells the domain ("PEJO GRAVUREN"), and a role's name
+// still leaves the domain.
+func TestOrderNumberInSentence(t *testing.T) {
+	for _, tt := range []struct {
+		name, from, subject, body string
+		number, merchant, status  string
+	}{
+		{"pl", "<nie-odpowiadaj@sklep-lipa.pl>", "Złożone zamówienie",
+			"Dziękujemy za złożenie zamówienia.\nTwoje zamówienie otrzymało numer: 52018.\nPozdrawiamy\nZespół Sklep-Lipa.pl\n",
+			"52018", "Sklep-Lipa.pl", extract.StatusOrdered},
+		{"en", "<orders@bramblecraft.co.uk>", "Bramblecraft order confirmation",
+			"Thank you for your order.\nYour order has been given the number 40117.\n",
+			"40117", "Bramblecraft", extract.StatusOrdered},
+		{"de compound", "shop@holzwerk-alpen.ch", "HOLZWERK ALPEN - Ihre Bestellung wurde versendet",
+			"Guten Tag\n\nwir haben Ihre Bestellung mit der\nBestellungsreferenznummer 456629\nheute versendet.\n",
+			"456629", "HOLZWERK ALPEN", extract.StatusShipped},
+		{"a role's name leaves the domain", "Customer Service <orders@bramblecraft.co.uk>", "Bramblecraft order confirmation",
+			"Thank you for your order.\nYour order has been given the number 40117.\n",
+			"40117", "bramblecraft.co.uk", extract.StatusOrdered},
+		{"a count is no number", "<orders@bramblecraft.co.uk>", "Bramblecraft order confirmation",
+			"Thank you for your order.\nYour order has the number of items: 3\nOrder placed 2027-05-01.\n",
+			"", "", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got *extract.Order
+			for _, f := range mailFacts(tt.from, tt.subject, tt.body, time.Date(2027, 5, 1, 9, 0, 0, 0, time.UTC)) {
+				if f.Kind == extract.KindOrder {
+					got = f.Order
+				}
+			}
+			if tt.number == "" {
+				if got != nil && got.Number != "" {
+					t.Fatalf("order number %q, want none", got.Number)
+				}
+				return
+			}
+			if got == nil {
+				t.Fatal("no order")
+			}
+			merchant := got.Merchant
+			if merchant == "" {
+				merchant = got.Domain
+			}
+			if got.Number != tt.number || merchant != tt.merchant || got.Status != tt.status {
+				t.Errorf("order = %q by %q (%s), want %q by %q (%s)", got.Number, merchant, got.Status, tt.number, tt.merchant, tt.status)
+			}
+		})
+	}
+}
