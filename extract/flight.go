@@ -415,7 +415,7 @@ func headedCellNumber(lines []string, i int) string {
 	heading := func(v string) bool { return flightColumnWords[v] || otherColumnWords[v] }
 	// The run of headings around line i, blank lines left out.
 	var heads []int
-	for j := i - 1; j >= 0 && j >= i-6; j-- {
+	for j := i - 1; j >= 0 && j >= i-5; j-- {
 		if v := cell(j); v != "" {
 			if !heading(v) {
 				break
@@ -447,7 +447,7 @@ func headedCellNumber(lines []string, i int) string {
 		}
 		values = append(values, v)
 	}
-	if len(values) < len(heads) {
+	if len(values) < len(heads) || at >= len(values) {
 		return ""
 	}
 	if m := flightBareNumberRE.FindStringSubmatch(values[at]); m != nil {

@@ -327,6 +327,9 @@ func printedDomainName(subject, text, domain string) string {
 			for i := range ws {
 				for n := 1; n <= 4 && i+n <= len(ws); n++ {
 					name := strings.Trim(strings.Join(ws[i:i+n], " "), ",;:!?()[]\"'*")
+					if len(name) > 2*len(reg)+8 {
+						break // longer than any spelling of the domain
+					}
 					name = strings.TrimRight(name, ".")
 					if c := compact(name); (c == wantLabel || c == wantReg) && strings.ToLower(name) != name {
 						return name

@@ -393,7 +393,7 @@ func (w *walker) leaf(e *message.Entity, part string) {
 		if mediaType == "text/plain" && !strings.EqualFold(params["format"], "flowed") && appendPlain(dst, buf.Bytes(), room) {
 			return
 		}
-		s := sanitize(string(buf.Bytes()))
+		s := sanitize(buf.String())
 		if mediaType == "text/html" {
 			w.msg.HTML = append(w.msg.HTML, s)
 			s = HTMLToText(s)
