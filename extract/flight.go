@@ -959,7 +959,7 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		}
 		// "06:40 Stuttgart 07:50 Berlin-Schönefeld": a table's row, each
 		// clock before its airport's name.
-		if pa, pb := c.clockLegPlaces(ln, clocks); pa != nil {
+		if pa, pb := clockLegPlaces(ln, clocks); pa != nil {
 			stops = append(stops, stop{pa, &clocks[0], ln, i}, stop{pb, &clocks[1], ln, i})
 			continue
 		}

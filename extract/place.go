@@ -393,13 +393,22 @@ func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 // and the words after the second are each a name that means one airport,
 // and they differ; else nils. A name holds no digit: "07:50 Terminal 1" is
 // no airport's name.
-func (c *msgContext) clockLegPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
+func clockLegPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
 	if len(clocks) != 2 {
 		return nil, nil
 	}
 	a := strings.TrimSpace(ln[clocks[0].end:clocks[1].start])
 	b := strings.TrimSpace(ln[clocks[1].end:])
-	if a == "" || b == "" || hasDigit(a) || hasDigit(b) {
+	if hasDigit(a) || hasDigit(b) {
+		return nil, nil
+	}
+	return namedLeg(a, b)
+}
+
+// namedLeg is a leg's two airports by their names: each a name that means
+// one airport, the two apart; else nils.
+func namedLeg(a, b string) (*Place, *Place) {
+	if a == "" || b == "" {
 		return nil, nil
 	}
 	ca, okA := places.AirportByName(a)
@@ -427,15 +436,5 @@ func (c *msgContext) arrowLegPlaces(ln string, clocks []clockMatch) (*Place, *Pl
 	if i < 0 || strings.TrimSpace(between[:i]) != "" {
 		return nil, nil // the arrow follows the first clock, the second name follows it
 	}
-	a := cleanPlaceName(ln[:clocks[0].start], nil, c)
-	b := cleanPlaceName(between[i+n:], nil, c)
-	if a == "" || b == "" {
-		return nil, nil
-	}
-	ca, okA := places.AirportByName(a)
-	cb, okB := places.AirportByName(b)
-	if !okA || !okB || ca == cb {
-		return nil, nil
-	}
-	return &Place{Name: a, Code: ca}, &Place{Name: b, Code: cb}
+	return namedLeg(cleanPlaceName(ln[:clocks[0].start], nil, c), cleanPlaceName(between[i+n:], nil, c))
 }
