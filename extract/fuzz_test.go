@@ -27,6 +27,12 @@ func FuzzExtract(f *testing.F) {
 	f.Add(`[{"a":1}{"b":2},]`, "Order number: 12345\nTracking number: 1Z999AA10123456784\nshipped", "")
 	f.Add("", "Thanks\n\nOn Thu, Apr 8, 2027 at 4:52 PM Shop <\ns@shop.example> wrote:\n\n> Order 1\n>\n> On 3.6.27 10:14, Rail wrote:\n> > Train 612\n", "")
 	f.Add("", "FYI\n\nFrom: Shop, Inc. <s@shop.example>\nSent: today\nTo: a@b.example\nSubject: x\nTracking number: 1Z999AA10123456784\n", "")
+	// Flattened rows, a table on one line, heading cells over values, an
+	// order's number in a sentence (flightclockleg_test.go,
+	// ordersentence_test.go).
+	f.Add("", "Buchungscode / Rechnungsnummer: K8VPZ3\nDatum Flug Abflug Ankunft\n12.05.2027 EW 9044 07:15 Hamburg 08:20 München\nTP 1327\nDublin → Lisbon\nMon, 14 Jun 2027\n06:25\n", "")
+	f.Add("", "Code: K8VPZ3 Date Departs Arrives Flt # Route Fri, Jun 11 6:10 AM 8:45 AM AM 427 Operated by X DBA Y GDL to MEX Ana Lopez Sat, Jun 12 11:30 AM 2:05 PM UA 1207 MEX to IAH Ana Lopez", "")
+	f.Add("", "Frontier Airlines\nDenver, CO\n2:01 PM\nFort Lauderdale, FL\n7:46 PM\nTERMINAL\nFLIGHT\nB\n1184\nTwoje zamówienie otrzymało numer: 52018.\nBestellungsreferenznummer 456629\n", "")
 	f.Fuzz(func(t *testing.T, html, text, cal string) {
 		m := &mime.Message{
 			From:    []mime.Address{{Name: "X", Address: "x@shop.example"}},
