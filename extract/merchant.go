@@ -302,6 +302,10 @@ func shopOfDomain(shop, domain string) bool {
 	return strings.Contains(compact, label)
 }
 
+// nameCompacting writes a name as a domain spells it: without spaces and
+// hyphens, "&" as "and".
+var nameCompacting = strings.NewReplacer(" ", "", "-", "", "&", "and")
+
 // printedDomainName is the name a mail prints for its sender's domain as
 // the shop writes it, in its subject, else its text: one to four words
 // that spell the domain's whole name, or the registrable domain itself,
@@ -313,9 +317,7 @@ func printedDomainName(subject, text, domain string) string {
 	if err != nil {
 		return ""
 	}
-	compact := func(s string) string {
-		return strings.NewReplacer(" ", "", "-", "", "&", "and").Replace(places.Fold(s))
-	}
+	compact := func(s string) string { return nameCompacting.Replace(places.Fold(s)) }
 	label, _, _ := strings.Cut(reg, ".")
 	wantLabel, wantReg := compact(label), compact(reg)
 	if len(wantLabel) < 3 {
