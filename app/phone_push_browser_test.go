@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -126,6 +127,11 @@ func TestPhoneWebPush(t *testing.T) {
 	}
 	worker, cancelWorker := chromedp.NewContext(ctx, chromedp.WithTargetID(target.ID(swTarget)))
 	defer cancelWorker()
+	// What the page and the worker print, for a failure's message: a
+	// notification that never shows says nothing else.
+	consoleLog := newConsoleLog()
+	consoleLog.listen(step, "app")
+	consoleLog.listen(worker, "worker")
 	wstep, wcancel := context.WithTimeout(worker, 90*time.Second)
 	defer wcancel()
 
@@ -162,11 +168,12 @@ func TestPhoneWebPush(t *testing.T) {
 	}
 	// shown waits until the worker shows notifications for which ok says
 	// yes, and returns them; where is the app's page or, while the app is
-	// closed, the worker.
+	// closed, the worker. Up to 30 s: a CI run under load once waited 10 s
+	// for a prompt's notice and saw none (the console is printed now).
 	shown := func(where context.Context, what string, ok func([]shownNotification) bool) []shownNotification {
 		t.Helper()
 		var got []shownNotification
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(30 * time.Second)
 		for {
 			got, err = chromedp.Run(where, chromedp.Evaluate[[]shownNotification](
 				`(self.registration ? Promise.resolve(self.registration) : navigator.serviceWorker.ready).then((r) => r.getNotifications())
@@ -179,7 +186,7 @@ func TestPhoneWebPush(t *testing.T) {
 				return got
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("%s: the worker shows %+v", what, got)
+				t.Fatalf("%s: the worker shows %+v\nconsole:\n%s", what, got, consoleLog)
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -324,6 +331,45 @@ func TestPhoneWebPush(t *testing.T) {
 
 	t.Run("manifest", func(t *testing.T) { checkManifest(t, step) })
 	t.Run("platforms", func(t *testing.T) { checkPlatforms(t, ctx, origin) })
+}
+
+// consoleLog gathers what the targets print (console calls and uncaught
+// exceptions), with the time each came.
+type consoleLog struct {
+	mu    sync.Mutex
+	start time.Time
+	lines []string
+}
+
+func newConsoleLog() *consoleLog { return &consoleLog{start: time.Now()} }
+
+func (l *consoleLog) add(line string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, fmt.Sprintf("%6.2fs %s", time.Since(l.start).Seconds(), line))
+}
+
+// listen records the console of the target of ctx under the name who,
+// until ctx ends.
+func (l *consoleLog) listen(ctx context.Context, who string) {
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			l.add(fmt.Sprintf("%s %s: %s", who, m.Type, m))
+		}
+	}()
+}
+
+func (l *consoleLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.lines) == 0 {
+		return "(nothing)"
+	}
+	return strings.Join(l.lines, "\n")
 }
 
 // checkManifest: Chromium parses the manifest without an error, finds

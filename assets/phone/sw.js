@@ -72,7 +72,9 @@ async function onPush(data) {
   try {
     const dev = await loadDevice();
     if (dev && dev.paired) shown = notification(await openPushNotice(dev, data ? data.text() : ''));
-  } catch {
+  } catch (err) {
+    // Only the kind of failure: a message may quote what was opened.
+    console.warn('push: the notice did not open:', err && err.name);
     shown = GENERIC;
   }
   const approval = shown === GENERIC ? '' : shown.tag;
@@ -87,7 +89,10 @@ async function onPush(data) {
 }
 
 self.addEventListener('push', (e) => {
-  e.waitUntil(onPush(e.data));
+  e.waitUntil(onPush(e.data).catch((err) => {
+    console.error('push: no notification shown:', err && err.name, err && err.message);
+    throw err;
+  }));
 });
 
 // A tapped notification brings the app forward at that prompt: an open
