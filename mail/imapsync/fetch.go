@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
@@ -226,13 +227,21 @@ const presizeLimit = 32 << 20
 // free for the UI goroutine and the gateway.
 func (s *Syncer) prepareAll(msgs []store.NewMessage) {
 	workers := min(runtime.GOMAXPROCS(0), runtime.NumCPU())
+	// Each worker takes the next message not yet taken: a batch's costs
+	// are uneven (a PDF's text takes a hundred mails' time), and a fixed
+	// share each left a worker idle while another read its PDF.
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := range workers {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			background()
-			for i := w; i < len(msgs); i += workers {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(msgs) {
+					return
+				}
 				s.store.Prepare(&msgs[i])
 			}
 		}()
