@@ -49,7 +49,6 @@ type Set struct {
 	base  []int32 // a node's base
 	out   []int32 // the phrase ending at a node, or -1
 	dict  []int32 // the next node down the fail chain with a phrase, or -1
-	count int
 }
 
 // checkBits is the width of a cell's check.
@@ -63,7 +62,7 @@ func mine(e uint32, b int32) bool { return (e^uint32(b))&(1<<checkBits-1) == 0 }
 
 // NewSet makes the set of phrases; Each reports them by their index.
 func NewSet(phrases []string) *Set {
-	return &Set{count: len(phrases), phrases: phrases}
+	return &Set{phrases: phrases}
 }
 
 // built builds the set on its first use.
