@@ -105,12 +105,32 @@ func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
 		return nil
 	}
 	var out []*Segment
+	timed := false // a departure's clock read: its leg is the only one
 	for i := fromAt; i < len(lines) && i <= toAt+6; i++ {
 		ln := lines[i]
-		if hasClockShape(ln, ":.h") && len(findClocks(ln)) > 0 {
-			return nil // a clock: a leg the other readers read, or none
+		if hasClockShape(ln, ":.h") {
+			if cs := findClocks(ln); len(cs) > 0 {
+				// A clock: a leg the other readers read, or none; unless
+				// it is the departure's, after its label with its day,
+				// and the ticket prints no arrival ("From: Baler" / "To:
+				// Cubao" / "Departure: 21/05/2014 13:00": a coach's
+				// ticket or a reserved train's names the hour it leaves
+				// and often no other).
+				d, cl, ok := c.departureDayClock(ln, cs, ref)
+				if !ok || timed || len(out) > 0 || i <= toAt {
+					return nil
+				}
+				out, timed = append(out, c.dayClockLeg(from, to, d, cl)), true
+				continue
+			}
 		}
 		if i <= toAt {
+			continue
+		}
+		if timed {
+			if _, ok := c.departureDay(ln, ref); ok || containsAny(lower(ln), journeyWords...) && journeyDayRE.MatchString(ln) {
+				return nil // another day besides: not one leg
+			}
 			continue
 		}
 		if !containsAny(lower(ln), journeyWords...) {
@@ -157,6 +177,48 @@ func (c *msgContext) departureDay(ln string, ref time.Time) (dateMatch, bool) {
 	}
 	d := ds[0].withYear(ref)
 	return d, d.y != unknownYear
+}
+
+// departureDayClock reads a line that is a departure's label, its colon,
+// a day with its year (its weekday before it) and the line's one clock
+// after it, nothing between them but a word for "at" and nothing after
+// the clock but the word it is written with (afterClockOnly: "Departure:
+// Wednesday, May 21, 2014 1:00 PM", "Abfahrt: 21.05.2014 um 13:00 Uhr").
+func (c *msgContext) departureDayClock(ln string, clocks []clockMatch, ref time.Time) (dateMatch, clockMatch, bool) {
+	label, _, ok := strings.Cut(ln, ":")
+	if !ok || len(clocks) != 1 {
+		return dateMatch{}, clockMatch{}, false
+	}
+	if rest, ok := depLabelWords.starts(label); !ok || strings.TrimSpace(rest) != "" {
+		return dateMatch{}, clockMatch{}, false
+	}
+	v := len(label) + 1
+	ds := c.dates(ln[v:])
+	cl := clocks[0]
+	if len(ds) != 1 || !onlyWeekday(ln[v:v+ds[0].start]) || v+ds[0].end > cl.start ||
+		!clockWordOnly(ln[v+ds[0].end:cl.start]) || !afterClockOnly(ln[cl.end:]) {
+		return dateMatch{}, clockMatch{}, false
+	}
+	d := ds[0].withYear(ref)
+	return d, cl, d.y != unknownYear
+}
+
+// afterClockOnly reports whether s, after a clock, is blank or the word
+// a clock is written with ("Uhr", "h", "hrs", "Hrs.").
+func afterClockOnly(s string) bool {
+	switch strings.ToLower(strings.Trim(s, " \t.,")) {
+	case "", "uhr", "h", "hrs", "hours":
+		return true
+	}
+	return false
+}
+
+// dayClockLeg is a train's leg from a to b leaving on day d at clock cl,
+// in the stops' zone, with no arrival.
+func (c *msgContext) dayClockLeg(a, b string, d dateMatch, cl clockMatch) *Segment {
+	w := wallTime{y: d.y, mo: d.m, d: d.d, h: cl.h, mi: cl.m}
+	fz, _ := c.legZones(a, b, w, w)
+	return &Segment{Type: KindTrain, Status: StatusConfirmed, From: &Place{Name: a}, To: &Place{Name: b}, Depart: resolve(w, fz, c.dateLoc)}
 }
 
 // dayOnlyLeg is a train's leg from a to b on day d, its departure the
