@@ -278,6 +278,44 @@ func requiredText(alt string) string {
 // end of its line, or the next line when the label ends its line.
 func (l labelSet) after(text string) []string { return l.afterLines(text, plainIndex{}) }
 
+// firstCellUnder reads a label that opens a heading row flattened with
+// its column gaps lost ("PNR: Train No./Name Class" over "2201893135
+// 12276/PRYJ HUMSFAR EX AC 3 Tier (3A)", a printed slip's text): the
+// label's value is the first cell of the next row that is not blank
+// (within three lines), when it is a code (6 to 20 letters and digits, a
+// digit among them) and more cells follow it. before is the line before
+// the label, line the rest of its line after it and next the text after
+// that line. The rest of the label's line must be headings alone: two to
+// six words of no digit, each starting with a capital ("No./Name" too).
+func firstCellUnder(before, line, next string) (string, bool) {
+	if strings.TrimLeft(before, " \t*•") != "" {
+		return "", false
+	}
+	heads := strings.Fields(strings.TrimLeft(line, ": \t"))
+	if len(heads) < 2 || len(heads) > 6 {
+		return "", false
+	}
+	for _, h := range heads {
+		r, _ := utf8.DecodeRuneInString(h)
+		if !unicode.IsUpper(r) || hasDigit(h) {
+			return "", false
+		}
+	}
+	for k := 0; k < 3 && next != ""; k++ {
+		var row string
+		row, next, _ = strings.Cut(next, "\n")
+		cells := strings.Fields(row)
+		if len(cells) == 0 {
+			continue
+		}
+		if len(cells) < 2 || !bookingCodeShape(cells[0]) {
+			return "", false
+		}
+		return cells[0], true
+	}
+	return "", false
+}
+
 // plainIndex is a textIndex that keeps nothing, for a text read once.
 type plainIndex struct{}
 
@@ -385,6 +423,10 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 			}
 			if v, ok := columnBelow(text, base+m[0], end); ok {
 				out = append(out, boundValue(v))
+				continue
+			}
+			if v, ok := firstCellUnder(text[strings.LastIndexByte(text[:base+m[0]], '\n')+1:base+m[0]], line, next); ok {
+				out = append(out, v)
 				continue
 			}
 			if strings.TrimSpace(line) == "" {

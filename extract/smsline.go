@@ -1,9 +1,11 @@
 package extract
 
 import (
-	"mailnode/extract/lazyregexp"
 	"strconv"
 	"strings"
+
+	"mailnode/extract/lang"
+	"mailnode/extract/lazyregexp"
 )
 
 // A ticket's text message on one line, its fields apart by spaces, each
@@ -46,6 +48,7 @@ var rowLabelRE = lazyregexp.New(`[ \t](\p{Lu}\p{Ll}{1,15})\.?:[ \t]`)
 // amenities ("Plats: 25 Internet ombord X2000/Dubbeldäckare"). Lines
 // with fewer than four ": " are not looked at.
 func labelledRows(text string) string {
+	text = endsOnOneLine(headedStops(text))
 	if strings.Count(text, ": ") < 4 {
 		return text
 	}
@@ -92,6 +95,116 @@ func labelledRows(text string) string {
 		return text
 	}
 	return strings.Join(lines, "\n")
+}
+
+// headedStops is text with a heading row of a from-label and a to-label
+// (station.from, station.to; one word before them: "Boarding From To")
+// over a row of two stops, each ending with its code in brackets ("NEW
+// DELHI (NDLS) PRAYAGRAJ JN. (PRYJ)": a rail slip's table, flattened),
+// written as the two labelled lines the readers of labelled lines read
+// ("From: NEW DELHI (NDLS)" / "To: PRAYAGRAJ JN. (PRYJ)"). Blank lines
+// may come between the two rows. The codes part the row: names alone
+// could be cut anywhere.
+func headedStops(text string) string {
+	if strings.IndexByte(text, '(') < 0 {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	changed := false
+	for i := 0; i+1 < len(lines); i++ {
+		if len(lines[i]) > 80 || !stopsHeadingRE.MatchString(lines[i]) {
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && j <= i+3 && strings.TrimSpace(lines[j]) == "" {
+			j++
+		}
+		if j == len(lines) || len(lines[j]) > 200 {
+			continue
+		}
+		m := codedStopsRowRE.FindStringSubmatch(lines[j])
+		if m == nil || m[2] == m[4] {
+			continue
+		}
+		lines[i], lines[j], changed = "", "From: "+m[1]+"\nTo: "+m[3], true
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(lines, "\n")
+}
+
+var (
+	// stopsHeadingRE is a heading row of a from-label and a to-label,
+	// one word before them at most.
+	stopsHeadingRE = lazyregexp.New(`(?i)^[\s*•]*(?:\p{L}+\s+)?(?:` + strings.Join(longestFirst(lang.Entries("station.from")), "|") +
+		`)\s+(?:` + strings.Join(longestFirst(lang.Entries("station.to")), "|") + `)\s*$`)
+	// codedStopsRowRE is a row of two stops, each a name and its code
+	// in brackets.
+	codedStopsRowRE = lazyregexp.New(`^\s*(\p{L}[^()\d]{0,40}?\((\p{Lu}{2,5})\))\s+(\p{L}[^()\d]{0,40}?\((\p{Lu}{2,5})\))\s*$`)
+)
+
+// endsOnOneLine is text with each line that starts with a departure's
+// label and its time and goes on with an arrival's label and its time
+// ("Departure* 22:30 16-Sep-2023 Arrival* 06:20 17-Sep-2023", a rail
+// slip's row printed as one line) parted before the arrival's label: the
+// readers of labelled lines read one stop's label a line. A label is
+// followed by a colon, an asterisk or a space, then a digit; each part
+// holds a day and a clock.
+func endsOnOneLine(text string) string {
+	if !hasClockShape(text, ":.h") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	changed := false
+	for i, ln := range lines {
+		if len(ln) > 200 {
+			continue
+		}
+		rest, ok := depLabelWords.starts(ln)
+		if !ok || !labelThenDigit(rest) {
+			continue
+		}
+		head := len(ln) - len(rest)
+		at := arrivalLabelAt(ln[head:])
+		if at < 0 {
+			continue
+		}
+		at += head
+		if len(findClocks(ln[:at])) != 1 || len(findClocks(ln[at:])) != 1 || len(findDates(ln[:at], false)) != 1 || len(findDates(ln[at:], false)) != 1 {
+			continue // "Departs 07:14 · Arrives 08:16 · Direct" under its day and route is a line the stop readers read whole
+		}
+		lines[i], changed = strings.TrimRight(ln[:at], " \t")+"\n"+ln[at:], true
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(lines, "\n")
+}
+
+// labelThenDigit reports whether s, what follows a label, is a colon, an
+// asterisk or spaces and then a digit.
+func labelThenDigit(s string) bool {
+	t := strings.TrimLeft(s, ":* \t")
+	return len(t) < len(s) && t != "" && isDigitByte(t[0])
+}
+
+// arrivalLabelAt is the offset in s of the first arrival's label after a
+// space whose value starts with a digit (labelThenDigit), else -1.
+func arrivalLabelAt(s string) int {
+	for i := 1; i < len(s); i++ {
+		if s[i-1] != ' ' && s[i-1] != '\t' {
+			continue
+		}
+		j := i
+		for j < len(s) && (s[j] >= 'A' && s[j] <= 'Z' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 0x80) {
+			j++
+		}
+		if j > i && arrLabelWords.has(strings.ToLower(s[i:j])) && labelThenDigit(s[j:]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // arrLabelWords are the arrival's labels alone, as depLabelWords are the

@@ -125,8 +125,11 @@ func (c *msgContext) placedZone(name string) zoneHint {
 	if z, loc := places.CityZone(name); loc != nil {
 		return zoneHint{z, loc}
 	}
-	if m := parenCode.FindStringSubmatch(name); m != nil {
-		if z, loc := places.Zone(m[1]); loc != nil {
+	// An airport's code in brackets, when the name before it is that
+	// airport's or its city's: a station's own code is often an
+	// airport's of another country ("KANDY (KDT)": Kamphaeng Saen's).
+	if m := parenCode.FindStringSubmatchIndex(name); m != nil && places.Serves(strings.TrimSpace(name[:m[0]]), name[m[2]:m[3]]) {
+		if z, loc := places.Zone(name[m[2]:m[3]]); loc != nil {
 			return zoneHint{z, loc}
 		}
 	}

@@ -1,0 +1,52 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestPrintedSlipRows: a rail slip printed to text loses its columns'
+// gaps. Its heading row of a from-label and a to-label over a row of two
+// stops with their codes in brackets gives the leg's ends, a departure's
+// and an arrival's label with their days and clocks on one line give its
+// times, and a booking's label that opens a heading row gives the first
+// cell of the row under it.
+func TestPrintedSlipRows(t *testing.T) {
+	type leg struct{ from, to, depart, arrive, ref string }
+	for _, tt := range []struct {
+		name, from, text string
+		sent             time.Time
+		want             []leg
+	}{
+		{"in, reservation slip", "Rail Tickets <ticketadmin@railtickets.example.in>",
+			"Electronic Reservation Slip (ERS)\n\nBoarding From To\nNEW DELHI (NDLS) PRAYAGRAJ JN. (PRYJ)\nDeparture* 22:30 16-Sep-2027 Arrival* 06:20 17-Sep-2027\n\nPNR: Train No./Name Class\n\n\n2201893135 12276/PRYJ HUMSFAR EX AC 3 Tier (3A)\n\nTransaction ID: 100004441804250\n",
+			time.Date(2027, 9, 10, 9, 0, 0, 0, time.FixedZone("IST", 19800)),
+			[]leg{{"NEW DELHI (NDLS)", "PRAYAGRAJ JN. (PRYJ)", "2027-09-16 22:30 +0530", "2027-09-17 06:20 +0530", "2201893135"}}},
+		{"lk, e-ticket", "Island Rail <eticket@islandrail.example.lk>",
+			"Railway e-ticket\n\nFrom To\nCOLOMBO FORT (FOT) KANDY (KDT)\nDeparture: 12-Jan-2027 07:00 Arrival: 12-Jan-2027 09:35\nBooking No: Train Class\nSLR4471902 1015 Second\n",
+			time.Date(2027, 1, 2, 9, 0, 0, 0, time.FixedZone("LKT", 19800)),
+			[]leg{{"COLOMBO FORT (FOT)", "KANDY (KDT)", "2027-01-12 07:00 +0530", "2027-01-12 09:35 +0530", "SLR4471902"}}},
+		{"names without codes: no row to part", "Island Rail <eticket@islandrail.example.lk>",
+			"Railway e-ticket\n\nFrom To\nCOLOMBO FORT KANDY\nDeparture: 12-Jan-2027 07:00 Arrival: 12-Jan-2027 09:35\nBooking No: SLR4471902\n",
+			time.Date(2027, 1, 2, 9, 0, 0, 0, time.FixedZone("LKT", 19800)), nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []leg
+			for _, f := range mailFacts(tt.from, "Your ticket", tt.text, tt.sent) {
+				s := f.Segment
+				if s == nil || s.From == nil || s.To == nil || s.Depart == nil || s.Arrive == nil {
+					continue
+				}
+				got = append(got, leg{s.From.Name, s.To.Name, s.Depart.Format("2006-01-02 15:04 -0700"), s.Arrive.Format("2006-01-02 15:04 -0700"), s.Reservation})
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("legs = %+v, want %+v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("leg %d = %+v, want %+v", i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
