@@ -30,6 +30,13 @@ import (
 // 09/02/2026" in a mail of 3 August): unless another of its slashed dates
 // can only be day first ("25/08/2026").
 func (c *msgContext) textBill(subject, text string) (Fact, bool) {
+	// A travel ticket's receipt or itinerary ("Itinerary Receipt",
+	// "E-Ticket", "Boarding pass" at its head) is a trip bought, for the
+	// travel readers: its fare table is no bill, read or not (a printed
+	// itinerary's columns of fees gave a paid bill of "PHP 0.00").
+	if receiptTicket.In(lower(subject + "\n" + firstLines(text, 12))) {
+		return Fact{}, false
+	}
 	if c.senderCountry != "" || c.monthFirst || c.usSender() {
 		return c.readBill(subject, text)
 	}
