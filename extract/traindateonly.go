@@ -105,7 +105,8 @@ func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
 		return nil
 	}
 	var out []*Segment
-	timed := false // a departure's clock read: its leg is the only one
+	timed := false        // a departure's clock read: its leg is the only one
+	var clock *clockMatch // a clock under the time's label (timeLabelClock)
 	for i := fromAt; i < len(lines) && i <= toAt+6; i++ {
 		ln := lines[i]
 		if hasClockShape(ln, ":.h") {
@@ -117,11 +118,18 @@ func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
 				// ticket or a reserved train's names the hour it leaves
 				// and often no other).
 				d, cl, ok := c.departureDayClock(ln, cs, ref)
-				if !ok || timed || len(out) > 0 || i <= toAt {
-					return nil
+				if ok && !timed && len(out) == 0 && i > toAt && clock == nil {
+					out, timed = append(out, c.dayClockLeg(from, to, d, cl)), true
+					continue
 				}
-				out, timed = append(out, c.dayClockLeg(from, to, d, cl)), true
-				continue
+				// Or the time's own label and the clock alone, for the
+				// day a journey's label gives ("Fecha de viaje:
+				// 29/07/2027" / "Hora: 20:15").
+				if cl, ok := timeLabelClock(ln, cs); ok && !timed && clock == nil && i > toAt {
+					clock = &cl
+					continue
+				}
+				return nil
 			}
 		}
 		if i <= toAt {
@@ -157,7 +165,32 @@ func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
 			out = append(out, c.dayOnlyLeg(a, b, d))
 		}
 	}
+	if clock != nil {
+		// The time's clock is the one day's departure; with two days
+		// (a return) nothing says whose it is.
+		if len(out) != 1 || timed {
+			return nil
+		}
+		dep := out[0].Depart
+		d := dateMatch{y: dep.Year(), m: int(dep.Month()), d: dep.Day(), hasYear: true}
+		out[0] = c.dayClockLeg(out[0].From.Name, out[0].To.Name, d, *clock)
+	}
 	return out
+}
+
+// timeLabelClock reads a line that is the time's label (time.noun:
+// "Time", "Hora", "Uhrzeit"), its colon and one clock, nothing after it
+// but the word it is written with.
+func timeLabelClock(ln string, clocks []clockMatch) (clockMatch, bool) {
+	label, v, ok := strings.Cut(ln, ":")
+	if !ok || len(clocks) != 1 || !timeNouns[strings.ToLower(strings.Trim(label, " \t*•"))] {
+		return clockMatch{}, false
+	}
+	cl := clocks[0]
+	if strings.TrimSpace(ln[len(label)+1:cl.start]) != "" || !afterClockOnly(ln[cl.end:]) || v == "" {
+		return clockMatch{}, false
+	}
+	return cl, true
 }
 
 // departureDay reads a line that is a departure's label, its colon and a
