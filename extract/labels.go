@@ -288,7 +288,7 @@ func (l labelSet) after(text string) []string { return l.afterLines(text, plainI
 // that line. The rest of the label's line must be headings alone: two to
 // six words of no digit, each starting with a capital ("No./Name" too).
 func firstCellUnder(before, line, next string) (string, bool) {
-	if strings.TrimLeft(before, " \t*•") != "" {
+	if len(line) > 120 || strings.TrimLeft(before, " \t*•") != "" {
 		return "", false
 	}
 	heads := strings.Fields(strings.TrimLeft(line, ": \t"))

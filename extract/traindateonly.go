@@ -183,7 +183,7 @@ func (c *msgContext) dateOnlyLegs(text string, ref time.Time) []*Segment {
 // but the word it is written with.
 func timeLabelClock(ln string, clocks []clockMatch) (clockMatch, bool) {
 	label, v, ok := strings.Cut(ln, ":")
-	if !ok || len(clocks) != 1 || !timeNouns[strings.ToLower(strings.Trim(label, " \t*•"))] {
+	if !ok || len(clocks) != 1 || len(ln) > 200 || !timeNouns[strings.ToLower(strings.Trim(label, " \t*•"))] {
 		return clockMatch{}, false
 	}
 	cl := clocks[0]
@@ -219,7 +219,7 @@ func (c *msgContext) departureDay(ln string, ref time.Time) (dateMatch, bool) {
 // Wednesday, May 21, 2014 1:00 PM", "Abfahrt: 21.05.2014 um 13:00 Uhr").
 func (c *msgContext) departureDayClock(ln string, clocks []clockMatch, ref time.Time) (dateMatch, clockMatch, bool) {
 	label, _, ok := strings.Cut(ln, ":")
-	if !ok || len(clocks) != 1 {
+	if !ok || len(clocks) != 1 || len(ln) > 200 {
 		return dateMatch{}, clockMatch{}, false
 	}
 	if rest, ok := depLabelWords.starts(label); !ok || strings.TrimSpace(rest) != "" {
