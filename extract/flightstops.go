@@ -289,6 +289,13 @@ func (c *msgContext) codeStopAt(lines []string, i int) (flightStop, bool) {
 			s.clock, s.end, found = cl, j, true
 			break
 		}
+		// The day and the clock together under the name ("VCP", "São
+		// Paulo, Viracopos-Campinas", "02/03/2026 - 13:20": an
+		// airline's card that prints each airport over its time).
+		if d, cl, ok := c.dayClockAlone(l); ok {
+			s.day, s.clock, s.end, found = &d, cl, j, true
+			break
+		}
 		// A name under the code; a number, a date or another code ends
 		// the stop.
 		if hasDigit(l) || cardCode(l) != "" {
@@ -301,7 +308,7 @@ func (c *msgContext) codeStopAt(lines []string, i int) (flightStop, bool) {
 	if !found {
 		return flightStop{}, false
 	}
-	for j := i - 1; j >= 0 && j >= i-8; j-- {
+	for j := i - 1; j >= 0 && j >= i-8 && s.day == nil; j-- {
 		l := strings.TrimSpace(lines[j])
 		if findClocks(l) != nil {
 			break
@@ -325,6 +332,27 @@ func (c *msgContext) codeStopAt(lines []string, i int) (flightStop, bool) {
 		}
 	}
 	return s, true
+}
+
+// dayClockAlone reads a line that is one date and one clock, nothing
+// else but the words and marks a day is written with ("02/03/2026 -
+// 13:20", "Mon 2 Mar 2026, 13:20").
+func (c *msgContext) dayClockAlone(l string) (dateMatch, clockMatch, bool) {
+	if len(l) > 48 || !hasClockShape(l, ":.h") {
+		return dateMatch{}, clockMatch{}, false
+	}
+	cs := findClocks(l)
+	ds := c.dates(l)
+	if len(cs) != 1 || len(ds) != 1 || ds[0].start < cs[0].end && cs[0].start < ds[0].end {
+		return dateMatch{}, clockMatch{}, false
+	}
+	rest := []byte(l)
+	blank(rest, cs[0].start, cs[0].end)
+	blank(rest, ds[0].start, ds[0].end)
+	if !onlyDayWords(string(rest)) {
+		return dateMatch{}, clockMatch{}, false
+	}
+	return ds[0], cs[0], true
 }
 
 // stopDay is the day of a line that is a date alone, or a date after a

@@ -33,6 +33,12 @@ func FuzzExtract(f *testing.F) {
 	f.Add("", "Buchungscode / Rechnungsnummer: K8VPZ3\nDatum Flug Abflug Ankunft\n12.05.2027 EW 9044 07:15 Hamburg 08:20 München\nTP 1327\nDublin → Lisbon\nMon, 14 Jun 2027\n06:25\n", "")
 	f.Add("", "Code: K8VPZ3 Date Departs Arrives Flt # Route Fri, Jun 11 6:10 AM 8:45 AM AM 427 Operated by X DBA Y GDL to MEX Ana Lopez Sat, Jun 12 11:30 AM 2:05 PM UA 1207 MEX to IAH Ana Lopez", "")
 	f.Add("", "Frontier Airlines\nDenver, CO\n2:01 PM\nFort Lauderdale, FL\n7:46 PM\nTERMINAL\nFLIGHT\nB\n1184\nTwoje zamówienie otrzymało numer: 52018.\nBestellungsreferenznummer 456629\n", "")
+	// A departure's clock alone, a time's label, a printed slip's rows,
+	// a card's code, name, day and clock (traindepartureclock_test.go,
+	// trainslip_test.go, flightcardstop_test.go).
+	f.Add("", "From: Baler\nTo: Cubao\nDeparture: Wednesday, May 21, 2027 1:00 PM\nFecha de viaje: 29/07/2027\nHora: 20:15\n", "")
+	f.Add("", "Boarding From To\nNEW DELHI (NDLS) PRAYAGRAJ JN. (PRYJ)\nDeparture* 22:30 16-Sep-2027 Arrival* 06:20 17-Sep-2027\nPNR: Train No./Name Class\n\n2201893135 12276/PRYJ HUMSFAR EX\n", "")
+	f.Add("", "Voo para\n GRU\n São Paulo, Guarulhos\n 12/03/2027 - 07:05\n Voo G3 1450\n REC\n Recife\n 12/03/2027 - 10:15\n", "")
 	f.Fuzz(func(t *testing.T, html, text, cal string) {
 		m := &mime.Message{
 			From:    []mime.Address{{Name: "X", Address: "x@shop.example"}},
