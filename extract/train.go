@@ -829,9 +829,11 @@ var trainCategories = []string{"ICE", "IC", "INOUI", "IRE", "IR", "Intercity", "
 	"TLK", "TGV", "THA", "TER", "Thalys", "OUIGO", "RE", "RB", "RJX", "RJ", "RRX", "Railjet", "FR", "FA", "FB", "FLX",
 	"Frecciarossa", "AVE", "ALVIA", "NJ", "X2", "SJ", "SC", "D", "KTX", "SRT", "ITX", "YHT"}
 
-// trainNumRE is a train's category and number ("ICE 1045", "EC n° 41").
-var trainNumRE = trainNumExpr{lazyregexp.New(`\b(` + strings.Join(trainCategories, "|") +
-	`)\s{0,4}(?:(?:n[°º]|nr\.|no\.)\s{0,2})?(\d{1,6})\b`)}
+// trainNumRE is a train's category and number ("ICE 1045", "EC n° 41"),
+// with the service's name whole where a category is named by two ("TGV
+// INOUI 8536", not "INOUI 8536").
+var trainNumRE = trainNumExpr{lazyregexp.New(`\b((?:TGV )?(?:` + strings.Join(trainCategories, "|") +
+	`))\s{0,4}(?:(?:n[°º]|nr\.|no\.)\s{0,2})?(\d{1,6})\b`)}
 
 // trainNumExpr is the expression of trainNumRE behind mayHoldTrainNumber:
 // every line of a journey's mail is searched for a train's number, and
