@@ -33,8 +33,10 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	// A travel ticket's receipt or itinerary ("Itinerary Receipt",
 	// "E-Ticket", "Boarding pass" at its head) is a trip bought, for the
 	// travel readers: its fare table is no bill, read or not (a printed
-	// itinerary's columns of fees gave a paid bill of "PHP 0.00").
-	if receiptTicket.In(lower(subject + "\n" + firstLines(text, 12))) {
+	// itinerary's columns of fees gave a paid bill of "PHP 0.00"). The
+	// document's names only, not a flight's word: an in-flight Wi-Fi
+	// receipt or an agency's invoice for flights is a bill.
+	if ticketDocument.In(lower(subject + "\n" + firstLines(text, 12))) {
 		return Fact{}, false
 	}
 	if c.senderCountry != "" || c.monthFirst || c.usSender() {
@@ -59,6 +61,11 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 	}
 	return f, ok
 }
+
+// ticketDocument are the names of a travel ticket's documents
+// (receipt.itinerary: "Itinerary Receipt", "E-ticket", "Boarding pass",
+// "Fahrkarte"), receipt.ticket's words less a flight's own.
+var ticketDocument = words.NewWholeSet(lang.Entries("receipt.itinerary"))
 
 // longPast reports whether a bill's due day is more than two months
 // before the mail's Date.
