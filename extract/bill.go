@@ -30,15 +30,6 @@ import (
 // 09/02/2026" in a mail of 3 August): unless another of its slashed dates
 // can only be day first ("25/08/2026").
 func (c *msgContext) textBill(subject, text string) (Fact, bool) {
-	// A travel ticket's receipt or itinerary ("Itinerary Receipt",
-	// "E-Ticket", "Boarding pass" at its head) is a trip bought, for the
-	// travel readers: its fare table is no bill, read or not (a printed
-	// itinerary's columns of fees gave a paid bill of "PHP 0.00"). The
-	// document's names only, not a flight's word: an in-flight Wi-Fi
-	// receipt or an agency's invoice for flights is a bill.
-	if ticketDocument.In(lower(subject + "\n" + firstLines(text, 12))) {
-		return Fact{}, false
-	}
 	if c.senderCountry != "" || c.monthFirst || c.usSender() {
 		return c.readBill(subject, text)
 	}
@@ -104,6 +95,15 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 		if statement = statementGate(l) && statementSet.Any(l) && minimumSet.Any(l); !statement {
 			return Fact{}, false
 		}
+	}
+	// A travel ticket's receipt or itinerary ("Itinerary Receipt",
+	// "E-Ticket", "Boarding pass" at its head) is a trip bought, for the
+	// travel readers: its fare table is no bill, read or not (a printed
+	// itinerary's columns of fees gave a paid bill of "PHP 0.00"). The
+	// document's names only, not a flight's word: an in-flight Wi-Fi
+	// receipt or an agency's invoice for flights is a bill.
+	if ticketDocument.In(l) {
+		return Fact{}, false
 	}
 	// The other lists the lines are asked of, found in one pass.
 	has := billLists.In(l)

@@ -111,19 +111,22 @@ func headedStops(text string) string {
 	}
 	lines := strings.Split(text, "\n")
 	changed := false
-	for i := 0; i+1 < len(lines); i++ {
-		if len(lines[i]) > 80 || !stopsHeadingRE.MatchString(lines[i]) {
+	// The row first, by its brackets, before any expression runs: the
+	// heading's, of every language's labels, is slow.
+	for j := 1; j < len(lines); j++ {
+		ln := lines[j]
+		if len(ln) > 200 || strings.Count(ln, "(") != 2 || strings.Count(ln, ")") != 2 {
 			continue
 		}
-		j := i + 1
-		for j < len(lines) && j <= i+3 && strings.TrimSpace(lines[j]) == "" {
-			j++
+		i := j - 1
+		for i > 0 && i >= j-3 && strings.TrimSpace(lines[i]) == "" {
+			i--
 		}
-		if j == len(lines) || len(lines[j]) > 200 {
+		if len(lines[i]) > 80 || hasDigit(lines[i]) {
 			continue
 		}
-		m := codedStopsRowRE.FindStringSubmatch(lines[j])
-		if m == nil || m[2] == m[4] {
+		m := codedStopsRowRE.FindStringSubmatch(ln)
+		if m == nil || m[2] == m[4] || !stopsHeadingRE.MatchString(lines[i]) {
 			continue
 		}
 		lines[i], lines[j], changed = "", "From: "+m[1]+"\nTo: "+m[3], true
