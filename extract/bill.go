@@ -96,15 +96,6 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 			return Fact{}, false
 		}
 	}
-	// A travel ticket's receipt or itinerary ("Itinerary Receipt",
-	// "E-Ticket", "Boarding pass" at its head) is a trip bought, for the
-	// travel readers: its fare table is no bill, read or not (a printed
-	// itinerary's columns of fees gave a paid bill of "PHP 0.00"). The
-	// document's names only, not a flight's word: an in-flight Wi-Fi
-	// receipt or an agency's invoice for flights is a bill.
-	if ticketDocument.In(l) {
-		return Fact{}, false
-	}
 	// The other lists the lines are asked of, found in one pass.
 	has := billLists.In(l)
 	// "We couldn't process your payment": an account notice, not a bill.
@@ -327,6 +318,16 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// names no bill, says nothing of a payment and asks for nothing by a
 	// day is the purchase's, a ticket's or an order's (billpurchase.go).
 	if b.Status == StatusDue && b.Due == nil && !billNouns.In(lower(subject)) && purchaseReceipt(text) {
+		return Fact{}, false
+	}
+	// A travel ticket's receipt or itinerary ("Itinerary Receipt",
+	// "E-Ticket", "Boarding pass" at its head) is a trip bought, for the
+	// travel readers: its fare table is no bill, read or not (a printed
+	// itinerary's columns of fees gave a paid bill of "PHP 0.00"). The
+	// document's names only, not a flight's word: an in-flight Wi-Fi
+	// receipt or an agency's invoice for flights is a bill. Asked last,
+	// of a bill read: most mail is none.
+	if ticketDocument.In(l) {
 		return Fact{}, false
 	}
 	return Fact{Kind: KindBill, From: FromText, Bill: b}, true
