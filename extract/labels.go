@@ -425,9 +425,11 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 				out = append(out, boundValue(v))
 				continue
 			}
-			if v, ok := firstCellUnder(text[strings.LastIndexByte(text[:base+m[0]], '\n')+1:base+m[0]], line, next); ok {
-				out = append(out, v)
-				continue
+			if len(line) <= 120 {
+				if v, ok := firstCellUnder(text[strings.LastIndexByte(text[:base+m[0]], '\n')+1:base+m[0]], line, next); ok {
+					out = append(out, v)
+					continue
+				}
 			}
 			if strings.TrimSpace(line) == "" {
 				// A label that ends a data table's header row after other
