@@ -55,7 +55,7 @@ func (c *msgContext) textBill(subject, text string) (Fact, bool) {
 
 // ticketDocument are the names of a travel ticket's documents
 // (receipt.itinerary: "Itinerary Receipt", "E-ticket", "Boarding pass",
-// "Fahrkarte"), receipt.ticket's words less a flight's own.
+// "Fahrkarte"), billcharged.go's receiptTicket less a flight's own words.
 var ticketDocument = words.NewWholeSet(lang.Entries("receipt.itinerary"))
 
 // longPast reports whether a bill's due day is more than two months

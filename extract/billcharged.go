@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -103,7 +104,9 @@ func shownPaid(subject, text string) bool {
 // Electronic Ticket Receipt", "bilhete eletrônico", a flight's words):
 // a trip bought, for the travel readers, never a paid bill (an airline's
 // e-ticket receipt in Portuguese that no travel reader read gave one).
-var receiptTicket = words.NewWholeSet(lang.Entries("receipt.ticket"))
+// The ticket's documents (receipt.itinerary, bill.go's ticketDocument)
+// and a flight's own words (receipt.ticket).
+var receiptTicket = words.NewWholeSet(slices.Concat(lang.Entries("receipt.itinerary"), lang.Entries("receipt.ticket")))
 
 // receiptUnpaid are a receipt's words for a payment that did not go
 // through or is not the bill's whole: declined, pending, a hold, a

@@ -198,26 +198,11 @@ func (c *msgContext) stopAt(lines []string, i int) (flightStop, bool) {
 	if len(ln) < 4 || len(ln) > 64 || !hasDigit(ln) {
 		return flightStop{}, false
 	}
-	cs := findClocks(ln)
-	if len(cs) != 1 {
+	day, clock, ok := c.stopHead(ln)
+	if !ok {
 		return flightStop{}, false
 	}
-	s := flightStop{head: i, top: i, clock: cs[0]}
-	rest := []byte(ln)
-	blank(rest, cs[0].start, cs[0].end)
-	if ds := c.dates(ln); len(ds) == 1 {
-		if ds[0].start < cs[0].end && cs[0].start < ds[0].end {
-			return flightStop{}, false
-		}
-		d := ds[0]
-		s.day = &d
-		blank(rest, d.start, d.end)
-	} else if len(ds) > 1 {
-		return flightStop{}, false
-	}
-	if !onlyDayWords(string(rest)) {
-		return flightStop{}, false
-	}
+	s := flightStop{head: i, top: i, clock: clock, day: day}
 	// The airport: on the next line, or the one after when the first is
 	// a name that means none ("Luxemburg", then "Luxembourg"; "Amsterdam,
 	// Schiphol Airport", then "(AMS)"). Blank lines between are a
@@ -334,25 +319,44 @@ func (c *msgContext) codeStopAt(lines []string, i int) (flightStop, bool) {
 	return s, true
 }
 
+// stopHead reads a stop's head line: one clock, at most one date apart
+// from it (nil without), nothing else but the words and marks a day is
+// written with ("zaterdag 27 juni 2026 - 12:45", "15:10").
+func (c *msgContext) stopHead(ln string) (*dateMatch, clockMatch, bool) {
+	cs := findClocks(ln)
+	if len(cs) != 1 {
+		return nil, clockMatch{}, false
+	}
+	rest := []byte(ln)
+	blank(rest, cs[0].start, cs[0].end)
+	var day *dateMatch
+	if ds := c.dates(ln); len(ds) == 1 {
+		if ds[0].start < cs[0].end && cs[0].start < ds[0].end {
+			return nil, clockMatch{}, false
+		}
+		day = &ds[0]
+		blank(rest, day.start, day.end)
+	} else if len(ds) > 1 {
+		return nil, clockMatch{}, false
+	}
+	if !onlyDayWords(string(rest)) {
+		return nil, clockMatch{}, false
+	}
+	return day, cs[0], true
+}
+
 // dayClockAlone reads a line that is one date and one clock, nothing
 // else but the words and marks a day is written with ("02/03/2026 -
-// 13:20", "Mon 2 Mar 2026, 13:20").
+// 13:20", "Mon 2 Mar 2026, 13:20"): a stop's head with its day.
 func (c *msgContext) dayClockAlone(l string) (dateMatch, clockMatch, bool) {
 	if len(l) > 48 || !hasClockShape(l, ":.h") {
 		return dateMatch{}, clockMatch{}, false
 	}
-	cs := findClocks(l)
-	ds := c.dates(l)
-	if len(cs) != 1 || len(ds) != 1 || ds[0].start < cs[0].end && cs[0].start < ds[0].end {
+	day, cl, ok := c.stopHead(l)
+	if !ok || day == nil {
 		return dateMatch{}, clockMatch{}, false
 	}
-	rest := []byte(l)
-	blank(rest, cs[0].start, cs[0].end)
-	blank(rest, ds[0].start, ds[0].end)
-	if !onlyDayWords(string(rest)) {
-		return dateMatch{}, clockMatch{}, false
-	}
-	return ds[0], cs[0], true
+	return *day, cl, true
 }
 
 // stopDay is the day of a line that is a date alone, or a date after a

@@ -249,7 +249,12 @@ func afterClockOnly(s string) bool {
 // dayClockLeg is a train's leg from a to b leaving on day d at clock cl,
 // in the stops' zone, with no arrival.
 func (c *msgContext) dayClockLeg(a, b string, d dateMatch, cl clockMatch) *Segment {
-	w := wallTime{y: d.y, mo: d.m, d: d.d, h: cl.h, mi: cl.m}
+	return c.departLeg(a, b, wallTime{y: d.y, mo: d.m, d: d.d, h: cl.h, mi: cl.m})
+}
+
+// departLeg is a train's leg from a to b leaving at w in the stops'
+// zone, with no arrival.
+func (c *msgContext) departLeg(a, b string, w wallTime) *Segment {
 	fz, _ := c.legZones(a, b, w, w)
 	return &Segment{Type: KindTrain, Status: StatusConfirmed, From: &Place{Name: a}, To: &Place{Name: b}, Depart: resolve(w, fz, c.dateLoc)}
 }
@@ -257,9 +262,7 @@ func (c *msgContext) dayClockLeg(a, b string, d dateMatch, cl clockMatch) *Segme
 // dayOnlyLeg is a train's leg from a to b on day d, its departure the
 // day alone in the stops' zone.
 func (c *msgContext) dayOnlyLeg(a, b string, d dateMatch) *Segment {
-	w := wallTime{y: d.y, mo: d.m, d: d.d, dateOnly: true}
-	fz, _ := c.legZones(a, b, w, w)
-	return &Segment{Type: KindTrain, Status: StatusConfirmed, From: &Place{Name: a}, To: &Place{Name: b}, Depart: resolve(w, fz, c.dateLoc)}
+	return c.departLeg(a, b, wallTime{y: d.y, mo: d.m, d: d.d, dateOnly: true})
 }
 
 // railEvidence reports whether a text in lower case l, whose stops are a
