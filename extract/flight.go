@@ -192,7 +192,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 				// mail ("WESTJET 665" in a status match's offer is none).
 				n := namedFlightNumber(ln, airline)
 				// Of two digits at least: "Flight 1" heads the first leg.
-				if d := flightWordNumber(ln); n == "" && len(d) >= 2 && airline != "" {
+				d := flightWordNumber(ln)
+				if d == "" && n == "" && airline != "" {
+					d = c.flightWordHead(ln)
+				}
+				if n == "" && len(d) >= 2 && airline != "" {
 					n = airline + " " + d // "Flight #417" alone in Spirit's mail
 				}
 				if n != "" && isBooked() {
@@ -280,7 +284,18 @@ func (c *msgContext) textFlights(text string) []Fact {
 			// stops, then "Your connecting flight LH 400 leaves from
 			// Terminal 1"): an airline's coach to the airport.
 			if from <= h.line && !surfaceVehicleIn(lines[from:h.line]) {
-				seg = c.flightFromWindow(strings.Join(lines[from:h.line+1], "\n"), lines, from)
+				win := strings.Join(lines[from:h.line+1], "\n")
+				// Under the flight above's number, the lines above are
+				// that flight's: its day is not this one's ("DEPART SIN
+				// 9:30am …", "Fri 14 May 2027", "DL 7811" under "Wed 12
+				// May 2027", "DL 7"). Only when the window has no day of
+				// its own, a heading above both.
+				if hi > 0 {
+					seg = c.flightFromWindow(win, lines[from:], 0)
+				}
+				if seg == nil {
+					seg = c.flightFromWindow(win, lines, from)
+				}
 			}
 		}
 		if seg == nil && next > end {

@@ -65,6 +65,10 @@ func airlineBefore(before, mailAirline string) string {
 	}
 	s = strings.TrimRight(strings.TrimSuffix(s, "#"), " \t")
 	ws := strings.Fields(s)
+	// "Wizz Air Vluchtnummer: 1999": the flight's label ends with a colon.
+	if n := len(ws); n > 1 && strings.HasSuffix(ws[n-1], ":") {
+		ws[n-1] = strings.TrimSuffix(ws[n-1], ":")
+	}
 	if n := len(ws); n > 0 && (flightNumberWords[strings.ToLower(ws[n-1])] || ws[n-1] == "n°") {
 		ws = ws[:n-1]
 	}

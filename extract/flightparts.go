@@ -167,8 +167,11 @@ func (c *msgContext) flightFromParts(lines []string, from, to, floor int, last b
 			break
 		}
 		cs := findClocks(ln)
+		// A not-stop's word counts for the clocks after it: "06:45, 14 okt
+		// 2026 08:30, 14 okt 2026 | Reistijd: 1h 45min" keeps its two.
 		notStop := len(cs) > 0 && notStopWords.In(lower(ln))
 		for _, ck := range cs {
+			notStop := notStop && notStopWords.In(lower(ln[:ck.start]))
 			pc := partClock{clock: ck, at: i, dep: stopLabelOn(depLabel, ln), arr: stopLabelOn(arrLabel, ln)}
 			if m := dayPlusRE.FindStringSubmatch(ln[ck.end:]); m != nil {
 				pc.plus = int(m[1][0] - '0')

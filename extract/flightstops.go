@@ -608,7 +608,45 @@ func flightWordNumber(ln string) string {
 	return strings.TrimLeft(m[2], "0")
 }
 
-var flightWordNumberRE = lazyregexp.New(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?(\d{1,4})$`)
+var flightWordNumberRE = lazyregexp.New(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?:?\s*(\d{1,4})$`)
+
+// flightWordHead is flightWordNumber of a card's heading that goes on
+// with the flight's day ("Flight # 1834 → Sat, Oct 24, 2026", "Vol 8812 ·
+// 14 oct. 2026"), or "": what follows the digits must be a date.
+func (c *msgContext) flightWordHead(ln string) string {
+	ln = strings.TrimSpace(ln)
+	if len(ln) > 64 || !hasDigit(ln) {
+		return ""
+	}
+	m := flightWordHeadRE.FindStringSubmatch(ln)
+	if m == nil || !flightColumnWords[strings.ToLower(m[1])] || len(c.dates(m[3])) == 0 {
+		return ""
+	}
+	return strings.TrimLeft(m[2], "0")
+}
+
+// labelledAirline is the airline's name a line gives after an airline's
+// label (airline.label: "Airline: Wizz Air", "Luchtvaartmaatschappij: Wizz
+// Air Vluchtnummer: 1999"), of up to four words as airlines.tsv holds it;
+// or "".
+func labelledAirline(ln string) string {
+	i := strings.IndexAny(ln, ":\t")
+	if i <= 0 || i > 32 || !airlineLabels[strings.ToLower(strings.TrimSpace(strings.TrimLeft(ln[:i], "|*• ")))] {
+		return ""
+	}
+	ws := strings.Fields(ln[i+1:])
+	for k := min(4, len(ws)); k >= 1; k-- {
+		if name := strings.Join(ws[:k], " "); airlineCodes[strings.ToUpper(name)] != "" {
+			return name
+		}
+	}
+	return ""
+}
+
+// airlineLabels are every language's labels of a flight's airline.
+var airlineLabels = wordSet("airline.label")
+
+var flightWordHeadRE = lazyregexp.New(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?:?\s*(\d{1,4})\s*(?:[→·|,–—-]\s*|\s)(\S.*)$`)
 
 // airlineDesignator is the designator of the airline whose mail lines
 // are: its sender's name, else a line that is an airline's name alone
@@ -621,6 +659,9 @@ func (c *msgContext) airlineDesignator(lines []string) string {
 	found := ""
 	for _, ln := range lines {
 		ln = strings.TrimSpace(ln)
+		if name := labelledAirline(ln); name != "" {
+			ln = name
+		}
 		if len(ln) < 3 || len(ln) > 40 || hasDigit(ln) {
 			continue
 		}

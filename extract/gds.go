@@ -221,6 +221,10 @@ func airportNamed(col string) *Place {
 // codeshare phrases of every language, lower case.
 var codesharePhrases = lang.Entries("codeshare")
 
+// codeshareSelf are the codeshare phrases that name the number before
+// them a codeshare (codeshare.self), not its flight's operator.
+var codeshareSelf = wordSet("codeshare.self")
+
 // codeshareAt reports whether the flight number at byte offset pos of a
 // line is a codeshare's: after "operated by", "also sold as" and the
 // like, or on a line that names a codeshare and gives no time.
@@ -231,7 +235,10 @@ func codeshareAt(ln string, pos int) bool {
 		if i < 0 {
 			continue
 		}
-		if i < pos || findClocks(ln) == nil {
+		// After the number, without a time: the line names the number a
+		// codeshare ("LH 6651 CODESHARE"); an operator named after it
+		// ("DL 7811 operated by Philippine Airlines") is its own flight's.
+		if i < pos || findClocks(ln) == nil && codeshareSelf[p] {
 			return true
 		}
 	}

@@ -59,6 +59,10 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		{"Trunkrs <bezorging@trunkrs.example.nl>", "Je pakket komt vanavond", "Goed nieuws: je pakket van HelloFresh wordt vanavond tussen 18:00 en 22:00 bezorgd.\nZendingnummer: TRK447120441\n",
 			"HelloFresh TRK447120441 Trunkrs out_for_delivery"},
 		// A shop's name with a small word in it ("du", a pronoun in German).
+		// The shop that handed the parcel to the carrier, in capitals
+		// ("confié par", foreign-16).
+		{"Chronopost <suivi@chronopost.example.fr>", "Votre colis a été livré", "Votre Chronopost confié par DECATHLON a été livré le 14 mars 2027.\nNuméro de colis : XY123456789FR\n",
+			"DECATHLON XY123456789FR Chronopost delivered"},
 		{"GLS France <noreply@gls.example.fr>", "Votre colis arrive demain", "Votre colis expédié par Maisons du Monde sera livré demain.\nNuméro de colis : 50812734561\n",
 			"Maisons du Monde 50812734561 GLS shipped"},
 		// A carrier's national arm is the carrier it names ("GLS France"

@@ -83,6 +83,12 @@ func flightShaped(text string) bool {
 		if hasNumber(ln) || i > 0 && hasNumber(filled[i-1]) || i+1 < len(filled) && hasNumber(filled[i+1]) {
 			return true
 		}
+		// Or under the route's day ("DEPART SYD 9:05am ARRIVE MEL
+		// 10:40am", "Mon 15 Mar 2027", "QF 419"): a short line without a
+		// clock between.
+		if i+2 < len(filled) && len(strings.Fields(filled[i+1])) <= 5 && findClocks(filled[i+1]) == nil && hasNumber(filled[i+2]) {
+			return true
+		}
 		// An ICAO designator beside the two codes ("EZY 8211 Bristol
 		// (BRS) dep 07:05 - Faro (FAO) arr 09:55").
 		if m := icaoFlightRE.FindStringSubmatch(ln); m != nil && !places.Known(m[1]) {
