@@ -47,6 +47,9 @@ func TestRestoreAttachedText(t *testing.T) {
 		{`UPDATE message_content SET text_s2 = ? WHERE message_id = ?`, []any{compress([]byte("For Friday.")), id}},
 		{`DELETE FROM messages_fts WHERE rowid = ?`, []any{id}},
 		{`INSERT INTO messages_fts (rowid, subject, sender, body) VALUES (?, 'Fwd: ticket', 'Sam sam@example.net', 'For Friday.')`, []any{id}},
+		// Schema 5 kept every message's text (migration 0007 came after).
+		{`UPDATE message_content SET text_s2 = ? WHERE message_id = (SELECT id FROM messages WHERE uid = 2)`, []any{compress([]byte("Nothing attached, QX7781 named."))}},
+		{`ALTER TABLE message_content DROP COLUMN text_from_raw`, nil},
 		{`PRAGMA user_version = 5`, nil},
 	} {
 		if _, err := s.db.ExecContext(ctx, q.sql, q.args...); err != nil {

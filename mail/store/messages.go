@@ -32,8 +32,11 @@ type NewMessage struct {
 	parsed     *mime.Message
 	compressed []byte // raw
 	text, html []byte // parsed text, compressed
-	hooked     any    // what the MessageHook's Prepare made of it
-	prepared   bool
+	// textFromRaw: the text is not kept but parsed again from raw when
+	// read (textFromRaw, migration 0007); text is then empty.
+	textFromRaw bool
+	hooked      any // what the MessageHook's Prepare made of it
+	prepared    bool
 }
 
 // Prepare does the CPU work of storing m (MIME parsing, compression) so
@@ -46,13 +49,30 @@ func (s *Store) Prepare(m *NewMessage) {
 	m.parsed = mime.Parse(m.Raw)
 	m.compressed = compress(m.Raw)
 	text, html := storedText(m.parsed)
-	m.text = compressText(text)
+	if m.textFromRaw = textFromRaw(m.parsed, len(m.Raw)) && text == m.parsed.Text; m.textFromRaw {
+		m.text = []byte{}
+	} else {
+		m.text = compressText(text)
+	}
 	m.html = compressText(html)
 	if s.hook != nil {
 		m.parsed.Arrived = m.InternalDate
 		m.hooked = s.hook.Prepare(m.Raw, m.parsed)
 	}
 	m.prepared = true
+}
+
+// maxTextFromRaw bounds the raw size of a message whose text is parsed
+// again when read rather than kept: a read then parses at most this much.
+const maxTextFromRaw = 256 << 10
+
+// textFromRaw reports whether a message's text is cheaper to parse again
+// from its raw bytes when read than to keep: plain text only, with no
+// HTML and no attachment (whose parsing, a PDF's text, costs more than
+// reading it), and of a bounded size. Reads of a message's text are a
+// tool's or a person's, one message at a time; the sync stores thousands.
+func textFromRaw(p *mime.Message, rawSize int) bool {
+	return p.HTMLText == "" && !p.HasHTML && len(p.Attachments) == 0 && rawSize <= maxTextFromRaw
 }
 
 // storedText is the text and the HTML's text kept of a message for
@@ -156,7 +176,7 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 			return err
 		}
 		defer ins.Close()
-		content, err := tx.PrepareContext(ctx, `INSERT INTO message_content (message_id, raw_s2, text_s2, html_s2) VALUES (?, ?, ?, ?)`)
+		content, err := tx.PrepareContext(ctx, `INSERT INTO message_content (message_id, raw_s2, text_s2, html_s2, text_from_raw) VALUES (?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
@@ -208,7 +228,7 @@ func (s *Store) AddMessages(ctx context.Context, folderID int64, msgs []NewMessa
 			if err != nil {
 				return fmt.Errorf("uid %d: %w", m.UID, err)
 			}
-			if _, err := content.ExecContext(ctx, id, m.compressed, m.text, m.html); err != nil {
+			if _, err := content.ExecContext(ctx, id, m.compressed, m.text, m.html, m.textFromRaw); err != nil {
 				return fmt.Errorf("uid %d content: %w", m.UID, err)
 			}
 			if s.hook != nil {

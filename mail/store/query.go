@@ -4,9 +4,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"github.com/klauspost/compress/s2"
 	"strings"
 	"time"
+
+	"github.com/klauspost/compress/s2"
+
+	"mailnode/mail/mime"
 )
 
 // MessageState is what must match the server for one stored message.
@@ -148,12 +151,22 @@ func (s *Store) Raw(ctx context.Context, messageID int64) ([]byte, error) {
 }
 
 // Text returns the parsed plain text and the text rendered from HTML of a
-// stored message.
+// stored message. A plain-text message's text was not kept (textFromRaw):
+// it is parsed again from the raw bytes, by the code that made it.
 func (s *Store) Text(ctx context.Context, messageID int64) (text, html string, err error) {
-	var t, h []byte
-	err = s.db.QueryRowContext(ctx, `SELECT text_s2, html_s2 FROM message_content WHERE message_id = ?`, messageID).Scan(&t, &h)
+	var t, h, raw []byte
+	err = s.db.QueryRowContext(ctx, `SELECT text_s2, html_s2, CASE WHEN text_from_raw THEN raw_s2 ELSE x'' END
+		FROM message_content WHERE message_id = ?`, messageID).Scan(&t, &h, &raw)
 	if err != nil {
 		return "", "", fmt.Errorf("read text of message %d: %w", messageID, err)
+	}
+	if len(raw) > 0 {
+		b, err := decompress(raw)
+		if err != nil {
+			return "", "", fmt.Errorf("read text of message %d: %w", messageID, err)
+		}
+		text, html := storedText(mime.Parse(b))
+		return text, html, nil
 	}
 	tb, err := decompress(t)
 	if err != nil {
