@@ -59,6 +59,10 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		{"Trunkrs <bezorging@trunkrs.example.nl>", "Je pakket komt vanavond", "Goed nieuws: je pakket van HelloFresh wordt vanavond tussen 18:00 en 22:00 bezorgd.\nZendingnummer: TRK447120441\n",
 			"HelloFresh TRK447120441 Trunkrs out_for_delivery"},
 		// A shop's name with a small word in it ("du", a pronoun in German).
+		// A label and its number between the parcel's word and "from"
+		// ("shipment with waybill number … from", foreign-17).
+		{"Aramex <notify@aramex.example>", "Your shipment arrives today", "Your Aramex shipment with waybill number 44712033981 from NOON.COM is scheduled for delivery today by end of day.\n",
+			"NOON.COM 44712033981 Aramex out_for_delivery"},
 		// The shop that handed the parcel to the carrier, in capitals
 		// ("confié par", foreign-16).
 		{"Chronopost <suivi@chronopost.example.fr>", "Votre colis a été livré", "Votre Chronopost confié par DECATHLON a été livré le 14 mars 2027.\nNuméro de colis : XY123456789FR\n",
