@@ -240,6 +240,9 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 			am := c.airlineMailOf(all)
 			legs = slices.DeleteFunc(legs, func(l *Segment) bool { return am.leg(l) })
 		}
+		// Several bookings each under its code and days: each leg its
+		// block's code (legrefs.go).
+		c.legRefs(all, legs)
 		ref := ""
 		if len(legs) > 0 {
 			ref = c.bookingRef(all) // one booking, one search
