@@ -234,6 +234,13 @@ var clockWordList = slices.Concat(shortOclockWords, oclockWords)
 // stop's clock ("Amsterdam Centraal — 6h 18m — 14:52 Berlin Hbf").
 var durationRE = lazyregexp.New(`(?i)\s*[-–—(]*\s*\d{1,2}\s?h(?:rs?)?\s?\d{1,2}\s?m(?:in)?\b\)?`)
 
+// classSuffixRE is a ticket's class at a stop's text's end, by its
+// number or its word, in the languages that print one on a row: "1e
+// classe", "2. Klasse", "2nd Class", "First class", "1ª clase". Looked
+// for only in a text that holds "las" or "říd", as every one of these
+// words does in small letters or capitals.
+var classSuffixRE = lazyregexp.New(`(?i)\s+(?:[12]\.?|[12](?:st|nd|e|re|nde|ère|ème|a|ª|º)|first|second|premi[eè]re|seconde|erste|zweite|primera|segunda|prima|seconda)\s*(?:class|classe|klasse|clase|klass|klasa|třída)\s*$`)
+
 func stationName(s string) string {
 	if mayHoldFolded(s, platformAnchors) {
 		s = platformRE.ReplaceAllString(s, "")
@@ -245,6 +252,11 @@ func stationName(s string) string {
 		s = trainNumRE.ReplaceAllString(s, "")
 	}
 	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
+	if strings.Contains(s, "las") || strings.Contains(s, "LAS") || strings.Contains(s, "říd") || strings.Contains(s, "ŘÍD") {
+		// The row's class cell after the train's ("PARIS GARE DE LYON
+		// TGV 6687 1e classe", "Köln Hbf ICE 512 2. Klasse").
+		s = classSuffixRE.ReplaceAllString(s, "")
+	}
 	s = withoutBusWord(s)
 	if endsInClockWord(s) {
 		s = clockWord.ReplaceAllString(s, "") // "Partenza ore": the clock's word, then the marker
