@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -13,42 +14,27 @@ import (
 // line goes on with no day, or with no airline to take, is no flight.
 func TestBareFlightNumberAirline(t *testing.T) {
 	sent := time.Date(2026, 9, 21, 9, 0, 0, 0, time.UTC)
-	type leg struct{ number, from, to, depart, arrive string }
 	for _, tt := range []struct {
 		name, from, text string
-		want             []leg
+		want             []flightLeg
 	}{
 		{"en, the number heads the card with its day", "JetBlue <reservations@jetblue.example>",
 			"Your trip is confirmed. Confirmation code: QWPLKM\nFlight #617 · Thu, Nov 12, 2026\nBOS 7:15 AM Departs\nMCO 10:29 AM Arrives\n",
-			[]leg{{"B6 617", "BOS", "MCO", "2026-11-12 07:15 -0500", "2026-11-12 10:29 -0500"}}},
+			[]flightLeg{{"B6 617", "BOS", "MCO", "2026-11-12 07:15 -0500", "2026-11-12 10:29 -0500"}}},
 		{"de, the airline by its label on the line above", "Reisewelt <buchung@reisewelt.example.de>",
 			"Ihre Buchung ist bestätigt. Buchungsnummer: 88120044\nFlug\nHamburg (HAM) - Palma de Mallorca (PMI)\n07:40, 3. Okt. 2026 10:15, 3. Okt. 2026\nFluggesellschaft: Eurowings\nFlugnummer: 7580\n",
-			[]leg{{"EW 7580", "HAM", "PMI", "2026-10-03 07:40 +0200", "2026-10-03 10:15 +0200"}}},
+			[]flightLeg{{"EW 7580", "HAM", "PMI", "2026-10-03 07:40 +0200", "2026-10-03 10:15 +0200"}}},
 		{"en, the airline's label and the number's on one line, a duration after the clocks", "Skyfinder <trips@skyfinder.example.com>",
 			"Booking number 5521007\nFlight\nBarcelona (BCN) - Amsterdam (AMS)\n06:05, 14 Oct 2026 08:20, 14 Oct 2026\tTravel time: 2h 15min\nAirline: Vueling Flight number: 8470\n",
-			[]leg{{"VY 8470", "BCN", "AMS", "2026-10-14 06:05 +0200", "2026-10-14 08:20 +0200"}}},
+			[]flightLeg{{"VY 8470", "BCN", "AMS", "2026-10-14 06:05 +0200", "2026-10-14 08:20 +0200"}}},
 		{"no day after the number", "JetBlue <reservations@jetblue.example>",
 			"Your trip is confirmed. Confirmation code: QWPLKM\nFlight #617 · Mint seats still open\n", nil},
 		{"no airline to take", "Skyfinder <trips@skyfinder.example.com>",
 			"Booking number 5521007\nFlight\nBarcelona (BCN) - Amsterdam (AMS)\n06:05, 14 Oct 2026 08:20, 14 Oct 2026\nFlight number: 8470\n", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			var got []leg
-			for _, f := range mailFacts(tt.from, "Your booking", tt.text, sent) {
-				s := f.Segment
-				if s == nil || s.Type != "flight" || s.Number == "" || s.From == nil || s.To == nil || s.Depart == nil || s.Arrive == nil {
-					continue
-				}
-				got = append(got, leg{s.Number, s.From.Code, s.To.Code, s.Depart.Format("2006-01-02 15:04 -0700"), s.Arrive.Format("2006-01-02 15:04 -0700")})
-			}
-			if len(got) != len(tt.want) {
-				t.Fatalf("legs = %+v, want %+v", got, tt.want)
-			}
-			for i := range got {
-				if got[i] != tt.want[i] {
-					t.Errorf("leg %d = %+v, want %+v", i, got[i], tt.want[i])
-				}
-			}
+			got := slices.DeleteFunc(flightLegs(mailFacts(tt.from, "Your booking", tt.text, sent)), func(l flightLeg) bool { return l.number == "" })
+			checkLegs(t, got, tt.want)
 		})
 	}
 }

@@ -11,37 +11,21 @@ import (
 // holds more than a day and a clock is not read so.
 func TestCodeNameDayClockCard(t *testing.T) {
 	sent := time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC)
-	type leg struct{ number, from, to, depart, arrive string }
 	for _, tt := range []struct {
 		name, from, text string
-		want             []leg
+		want             []flightLeg
 	}{
 		{"pt, the number between the stops", "Céu Azul Linhas <noreply@ceuazul.example.com.br>",
 			"Seu código de reserva é:\n QPLZ7W\nVoos\n Voo para\n Recife, Guararapes International\n GRU\n São Paulo, Guarulhos\n 12/03/2027 - 07:05\n Voo G3 1450\n REC\n Recife, Guararapes International\n 12/03/2027 - 10:15\n",
-			[]leg{{"G3 1450", "GRU", "REC", "2027-03-12 07:05 -0300", "2027-03-12 10:15 -0300"}}},
+			[]flightLeg{{"G3 1450", "GRU", "REC", "2027-03-12 07:05 -0300", "2027-03-12 10:15 -0300"}}},
 		{"en, a day's words", "Northwind Air <trips@northwind.example>",
 			"Booking code: ZK4P2Q\nYour flight\n SEA\n Seattle-Tacoma\n Fri 12 Mar 2027, 08:40\n Flight AS 330\n SFO\n San Francisco International\n Fri 12 Mar 2027, 10:55\n",
-			[]leg{{"AS 330", "SEA", "SFO", "2027-03-12 08:40 -0800", "2027-03-12 10:55 -0800"}}},
+			[]flightLeg{{"AS 330", "SEA", "SFO", "2027-03-12 08:40 -0800", "2027-03-12 10:55 -0800"}}},
 		{"a line of more than a day and a clock", "Northwind Air <trips@northwind.example>",
 			"Booking code: ZK4P2Q\nYour flight\n SEA\n Seattle-Tacoma\n Fri 12 Mar 2027, 08:40 boarding closes 08:20\n Flight AS 330\n SFO\n San Francisco International\n Fri 12 Mar 2027, 10:55 baggage belt 4\n", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			var got []leg
-			for _, f := range mailFacts(tt.from, "Your booking", tt.text, sent) {
-				s := f.Segment
-				if s == nil || s.Type != "flight" || s.From == nil || s.To == nil || s.Depart == nil || s.Arrive == nil {
-					continue
-				}
-				got = append(got, leg{s.Number, s.From.Code, s.To.Code, s.Depart.Format("2006-01-02 15:04 -0700"), s.Arrive.Format("2006-01-02 15:04 -0700")})
-			}
-			if len(got) != len(tt.want) {
-				t.Fatalf("legs = %+v, want %+v", got, tt.want)
-			}
-			for i := range got {
-				if got[i] != tt.want[i] {
-					t.Errorf("leg %d = %+v, want %+v", i, got[i], tt.want[i])
-				}
-			}
+			checkLegs(t, flightLegs(mailFacts(tt.from, "Your booking", tt.text, sent)), tt.want)
 		})
 	}
 }

@@ -18,14 +18,7 @@ func TestRestoreAttachedText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	acct, err := s.EnsureAccount(ctx, Account{Name: "personal", Server: "imap.example.com:993", Username: "me"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := s.EnsureFolder(ctx, acct.ID, "INBOX", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := personalInbox(t, s)
 	inner := "From: Rail Co <tickets@rail.example>\r\nDate: Mon, 2 Nov 2026 10:00:00 +0100\r\n" +
 		"Subject: Your ticket\r\nContent-Type: text/plain\r\n\r\nBooking QX7781, Bern to Basel.\r\n"
 	raw := "From: Sam <sam@example.net>\r\nSubject: Fwd: ticket\r\nMessage-ID: <f1@example.net>\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n" +

@@ -20,14 +20,7 @@ func TestTextFromRaw(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	acct, err := s.EnsureAccount(ctx, Account{Name: "personal", Server: "imap.example.com:993", Username: "me"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := s.EnsureFolder(ctx, acct.ID, "INBOX", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := personalInbox(t, s)
 	for _, tt := range []struct {
 		name, raw string
 		fromRaw   bool
@@ -73,4 +66,20 @@ func TestTextFromRaw(t *testing.T) {
 	if text, _, err := s.Text(ctx, id); err != nil || text != "kept before 0007" {
 		t.Errorf("Text of a row kept before = %q, %v", text, err)
 	}
+}
+
+// personalInbox is the INBOX of an account "personal" in s, made for a
+// test.
+func personalInbox(t *testing.T, s *Store) Folder {
+	t.Helper()
+	ctx := context.Background()
+	acct, err := s.EnsureAccount(ctx, Account{Name: "personal", Server: "imap.example.com:993", Username: "me"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.EnsureFolder(ctx, acct.ID, "INBOX", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
