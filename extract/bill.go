@@ -91,13 +91,20 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// payment in any language ("Nuevo saldo", "Pago mínimo"), whatever
 	// its subject calls it.
 	statement := false
+	// A ride's receipt thanks for the ride and may name no bill
+	// (ridereceipt.go): asked here only of the mail that names none, and
+	// found with the other lists below in the one that does.
+	ride := false
 	if !c.billTopicStands(l) && !billInstalment.Any(l) {
-		if statement = statementGate(l) && statementSet.Any(l) && minimumSet.Any(l); !statement {
-			return Fact{}, false
+		if ride = rideReceipt(firstLines(l, 13)); !ride { // its thanks open it
+			if statement = statementGate(l) && statementSet.Any(l) && minimumSet.Any(l); !statement {
+				return Fact{}, false
+			}
 		}
 	}
 	// The other lists the lines are asked of, found in one pass.
 	has := billLists.In(l)
+	ride = ride || has&hasRide != 0
 	// "We couldn't process your payment": an account notice, not a bill.
 	if has&hasPaymentFailed != 0 {
 		return Fact{}, false
@@ -213,6 +220,14 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 			}
 		}
 	}
+	// A ride's receipt: the amount its payment's line shows is paid, and
+	// is the bill's when no label gave another (ridereceipt.go).
+	ridePaid := false
+	if ride && !partDue {
+		if m, _ := c.ridePayment(text); m != nil && (b.Amount == nil || *b.Amount == *m) {
+			b.Amount, ridePaid = m, true
+		}
+	}
 	b.Due = c.dueDate(text, c.countryZone(""))
 	b.Number = c.invoiceNumber(text)
 	if b.Number == "" {
@@ -239,7 +254,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if !partDue && has&hasBillPaid != 0 && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue ||
 		!partDue && has&hasPaidLabel != 0 && c.paidByLabel(text, b.Amount) ||
 		!partDue && has&hasDebited != 0 && c.debitStands(subject, text, b.Amount) ||
-		!partDue && b.Due == nil && c.chargeOnly(subject, text) && !c.openBalance(text) && !purchaseReceipt(text) {
+		!partDue && b.Due == nil && c.chargeOnly(subject, text) && !c.openBalance(text) && !purchaseReceipt(text) || ridePaid {
 		b.Status = StatusPaid
 	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was
@@ -1039,6 +1054,7 @@ var billLists = words.NewCategories(
 	lang.Entries("bill.minimum"),
 	lang.Entries("bill.paid"),
 	debitedPhrases,
+	lang.Entries("ride.receipt"),
 )
 
 const (
@@ -1047,6 +1063,7 @@ const (
 	hasMinimum
 	hasBillPaid
 	hasDebited
+	hasRide
 )
 
 // invoiceNumRE is an invoice number after its label: orderNumRE's form

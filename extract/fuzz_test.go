@@ -39,6 +39,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add("", "From: Baler\nTo: Cubao\nDeparture: Wednesday, May 21, 2027 1:00 PM\nFecha de viaje: 29/07/2027\nHora: 20:15\n", "")
 	f.Add("", "Boarding From To\nNEW DELHI (NDLS) PRAYAGRAJ JN. (PRYJ)\nDeparture* 22:30 16-Sep-2027 Arrival* 06:20 17-Sep-2027\nPNR: Train No./Name Class\n\n2201893135 12276/PRYJ HUMSFAR EX\n", "")
 	f.Add("", "Voo para\n GRU\n São Paulo, Guarulhos\n 12/03/2027 - 07:05\n Voo G3 1450\n REC\n Recife\n 12/03/2027 - 10:15\n", "")
+	f.Add("", "Thanks for riding with Jonas!\nFare (3.2mi, 11m)\t$7.90\nApple Pay (Visa) * $8.20 *\nVisa ••••1234\n3/2/27 8:10 PM $8.20\nPayment declined\nReceipt #55120774310\n", "")
 	f.Add("", "Vendredi 2 Septembre\nAller\t16h57\tPARIS GARE DE LYON\tTGV\t6687\t1e classe\n18h56\tLYON PART DIEU\nVotre voyage\nPARIS <> LYON - les 02/09/2027 et 04/09/2027\nRéférence de dossier : SOQUUL | SOQUYW\nPARIS <> AVIGNON - les 15/09/2027\nRéférence de dossier : SOUHHS\n", "")
 	f.Add("", "Flight # 1834 → Sat, Oct 24, 2027\nDEN 6:10 AM Departs\nKOA 10:35 AM Arrives\nGdansk (GDN) - Eindhoven (EIN)\n06:45, 14 okt 2027 08:30, 14 okt 2027\tReistijd: 1h 45min\nLuchtvaartmaatschappij: Wizz Air Vluchtnummer: 1999\n", "")
 	f.Fuzz(func(t *testing.T, html, text, cal string) {
