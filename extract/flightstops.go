@@ -625,13 +625,15 @@ func (c *msgContext) flightWordHead(ln string) string {
 	return strings.TrimLeft(m[2], "0")
 }
 
+var flightWordHeadRE = lazyregexp.New(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?:?\s*(\d{1,4})\s*(?:[→·|,–—-]\s*|\s)(\S.*)$`)
+
 // labelledAirline is the airline's name a line gives after an airline's
 // label (airline.label: "Airline: Wizz Air", "Luchtvaartmaatschappij: Wizz
 // Air Vluchtnummer: 1999"), of up to four words as airlines.tsv holds it;
 // or "".
 func labelledAirline(ln string) string {
-	i := strings.IndexAny(ln, ":\t")
-	if i <= 0 || i > 32 || !airlineLabels[strings.ToLower(strings.TrimSpace(strings.TrimLeft(ln[:i], "|*• ")))] {
+	i := strings.IndexAny(ln[:min(len(ln), 33)], ":\t") // a label of a few words
+	if i <= 0 || !airlineLabels[strings.ToLower(strings.TrimSpace(strings.TrimLeft(ln[:i], "|*• ")))] {
 		return ""
 	}
 	ws := strings.Fields(ln[i+1:])
@@ -645,8 +647,6 @@ func labelledAirline(ln string) string {
 
 // airlineLabels are every language's labels of a flight's airline.
 var airlineLabels = wordSet("airline.label")
-
-var flightWordHeadRE = lazyregexp.New(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?:?\s*(\d{1,4})\s*(?:[→·|,–—-]\s*|\s)(\S.*)$`)
 
 // airlineDesignator is the designator of the airline whose mail lines
 // are: its sender's name, else a line that is an airline's name alone
