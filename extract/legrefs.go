@@ -53,6 +53,9 @@ func (c *msgContext) legRefs(text string, legs []*Segment) {
 		if len(days) > 0 {
 			blocks = append(blocks, block{code, days})
 		}
+		if len(blocks) > maxBookingBlocks {
+			return // a list's, not an order's few bookings (and a hostile text's bound)
+		}
 	}
 	if len(blocks) < 2 {
 		return
@@ -81,6 +84,9 @@ func (c *msgContext) legRefs(text string, legs []*Segment) {
 		l.Reservation = codes[k]
 	}
 }
+
+// maxBookingBlocks bounds the bookings one mail's legs are shared among.
+const maxBookingBlocks = 16
 
 // distinct is ss without repeats, in order.
 func distinct(ss []string) []string {
