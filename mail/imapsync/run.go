@@ -176,18 +176,22 @@ func (s *Syncer) session(ctx context.Context, onPass func(Result, error)) error 
 
 	fruitless := false
 	for {
-		sel, err := c.Select(watched.name, &imap.SelectOptions{ReadOnly: true}).Wait()
-		if err != nil {
-			return err
-		}
 		// Changes reported while the pass ran are either in the store or
 		// in what this SELECT shows; start IDLE from a clean slate, unless
 		// the folder already differs from what the pass stored (mail that
 		// arrived after the pass looked at it, which IDLE will never
-		// report again).
+		// report again). Cleared before the SELECT, not after it: a change
+		// reported between the SELECT's answer and the clearing is in
+		// neither, and was lost until IDLE's restart (a relay's code mail
+		// waited 40 s in CI). The SELECT's own EXISTS is its answer's, not
+		// a change (imapclient hands it to the command).
 		select {
 		case <-changed:
 		default:
+		}
+		sel, err := c.Select(watched.name, &imap.SelectOptions{ReadOnly: true}).Wait()
+		if err != nil {
+			return err
 		}
 		// Not again after a catch-up pass that stored nothing, so that a
 		// folder the store cannot match never becomes a busy loop.
