@@ -52,3 +52,68 @@ func TestIdleReportsEarlierDelivery(t *testing.T) {
 		t.Fatal("the delivery before IDLE was not reported once IDLE started")
 	}
 }
+
+// TestIdleReportsDeliveryAtItsStart: a message delivered while IDLE is
+// starting, from another goroutine and at a moment that varies, is always
+// reported within two seconds, wherever it falls: before the poll at
+// IDLE's start, between that poll and the tracker's wait, or during it.
+func TestIdleReportsDeliveryAtItsStart(t *testing.T) {
+	srv, err := demobox.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	exists := make(chan uint32, 64)
+	c, err := imapclient.DialInsecure(srv.Addr, &imapclient.Options{UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+		Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+			if d.NumMessages != nil {
+				exists <- *d.NumMessages
+			}
+		},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login(demobox.Username, demobox.Password).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	sel, err := c.Select("INBOX", nil).Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sel.NumMessages
+	for i := range 100 {
+		want++
+		delivered := make(chan error, 1)
+		go func() {
+			time.Sleep(time.Duration(i%20) * 50 * time.Microsecond)
+			delivered <- srv.Deliver([]byte("From: a@example.com\r\nSubject: hi\r\n\r\nhello\r\n"))
+		}()
+		idle, err := c.Idle()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := <-delivered; err != nil {
+			t.Fatal(err)
+		}
+		timeout := time.After(2 * time.Second)
+	wait:
+		for {
+			select {
+			case n := <-exists:
+				if n == want {
+					break wait
+				}
+			case <-timeout:
+				t.Fatalf("delivery %d while IDLE started: not reported within 2 s", i)
+			}
+		}
+		if err := idle.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := idle.Wait(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
