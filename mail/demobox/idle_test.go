@@ -12,29 +12,7 @@ import (
 // TestIdleReportsEarlierDelivery: a message delivered after the client's
 // last command and before its IDLE is reported as soon as IDLE starts.
 func TestIdleReportsEarlierDelivery(t *testing.T) {
-	srv, err := demobox.Start(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	exists := make(chan uint32, 4)
-	c, err := imapclient.DialInsecure(srv.Addr, &imapclient.Options{UnilateralDataHandler: &imapclient.UnilateralDataHandler{
-		Mailbox: func(d *imapclient.UnilateralDataMailbox) {
-			if d.NumMessages != nil {
-				exists <- *d.NumMessages
-			}
-		},
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Login(demobox.Username, demobox.Password).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
-		t.Fatal(err)
-	}
+	srv, c, _, exists := idleClient(t)
 	if err := srv.Deliver([]byte("From: a@example.com\r\nSubject: hi\r\n\r\nhello\r\n")); err != nil {
 		t.Fatal(err)
 	}
@@ -58,31 +36,7 @@ func TestIdleReportsEarlierDelivery(t *testing.T) {
 // reported within two seconds, wherever it falls: before the poll at
 // IDLE's start, between that poll and the tracker's wait, or during it.
 func TestIdleReportsDeliveryAtItsStart(t *testing.T) {
-	srv, err := demobox.Start(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	exists := make(chan uint32, 64)
-	c, err := imapclient.DialInsecure(srv.Addr, &imapclient.Options{UnilateralDataHandler: &imapclient.UnilateralDataHandler{
-		Mailbox: func(d *imapclient.UnilateralDataMailbox) {
-			if d.NumMessages != nil {
-				exists <- *d.NumMessages
-			}
-		},
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Login(demobox.Username, demobox.Password).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	sel, err := c.Select("INBOX", nil).Wait()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := sel.NumMessages
+	srv, c, want, exists := idleClient(t)
 	for i := range 100 {
 		want++
 		delivered := make(chan error, 1)
@@ -116,4 +70,36 @@ func TestIdleReportsDeliveryAtItsStart(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// idleClient starts a demo server and a client logged in to it with INBOX
+// selected; exists receives each EXISTS the server reports unasked, and n
+// is INBOX's count at the SELECT.
+func idleClient(t *testing.T) (srv *demobox.Server, c *imapclient.Client, n uint32, exists <-chan uint32) {
+	t.Helper()
+	srv, err := demobox.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	ch := make(chan uint32, 64)
+	c, err = imapclient.DialInsecure(srv.Addr, &imapclient.Options{UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+		Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+			if d.NumMessages != nil {
+				ch <- *d.NumMessages
+			}
+		},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if err := c.Login(demobox.Username, demobox.Password).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	sel, err := c.Select("INBOX", nil).Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, c, sel.NumMessages, ch
 }
