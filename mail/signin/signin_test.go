@@ -296,9 +296,25 @@ func TestRefused(t *testing.T) {
 	t.Run("port", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
-		ln, _ := net.Listen("tcp", "127.0.0.1:0")
+		// The port is held for the sign-in's length, each connection to it
+		// closed at once as a closed port refuses one: a port closed here
+		// could be handed to the node's own callback listener next (it
+		// once was, in CI), and the redirect would then reach the node.
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		go func() {
+			for {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				c.Close()
+			}
+		}()
 		closed := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-		ln.Close()
 		open, wait := browse(t, op, user, func(u *url.URL) {
 			q := u.Query()
 			q.Set("redirect_uri", "http://127.0.0.1:"+closed+signin.CallbackPath)
