@@ -602,13 +602,16 @@ func flightWordNumber(ln string) string {
 		return ""
 	}
 	m := flightWordNumberRE.FindStringSubmatch(ln)
-	if m == nil || !flightColumnWords[strings.ToLower(m[1])] {
+	if m == nil || m[3] != "" || !flightColumnWords[strings.ToLower(m[1])] {
 		return ""
 	}
 	return strings.TrimLeft(m[2], "0")
 }
 
-var flightWordNumberRE = lazyregexp.New(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?:?\s*(\d{1,4})$`)
+// flightWordNumberRE is a word, perhaps a number's sign, and up to four
+// digits (flightWordNumber), and what follows them after a separator, for
+// a card's heading (flightWordHead).
+var flightWordNumberRE = lazyregexp.New(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?:?\s*(\d{1,4})(?:\s*(?:[→·|,–—-]\s*|\s)(\S.*))?$`)
 
 // flightWordHead is flightWordNumber of a card's heading that goes on
 // with the flight's day ("Flight # 1834 → Sat, Oct 24, 2026", "Vol 8812 ·
@@ -618,14 +621,12 @@ func (c *msgContext) flightWordHead(ln string) string {
 	if len(ln) > 64 || !hasDigit(ln) {
 		return ""
 	}
-	m := flightWordHeadRE.FindStringSubmatch(ln)
-	if m == nil || !flightColumnWords[strings.ToLower(m[1])] || len(c.dates(m[3])) == 0 {
+	m := flightWordNumberRE.FindStringSubmatch(ln)
+	if m == nil || m[3] == "" || !flightColumnWords[strings.ToLower(m[1])] || len(c.dates(m[3])) == 0 {
 		return ""
 	}
 	return strings.TrimLeft(m[2], "0")
 }
-
-var flightWordHeadRE = lazyregexp.New(`^(\pL+)\.?\s*(?:#|(?i:n[or]?\.?|n[°º]|nr\.?|no\.?)\s*)?:?\s*(\d{1,4})\s*(?:[→·|,–—-]\s*|\s)(\S.*)$`)
 
 // labelledAirline is the airline's name a line gives after an airline's
 // label (airline.label: "Airline: Wizz Air", "Luchtvaartmaatschappij: Wizz

@@ -19,7 +19,8 @@ import (
 // All or nothing: unless every leg's day is in exactly one block, no leg
 // is given a code here (the mail's one code stands).
 func (c *msgContext) legRefs(text string, legs []*Segment) {
-	if len(legs) < 2 || len(distinct(c.reservationCodesOf(text))) < 2 {
+	found := c.reservationCodesOf(text)
+	if len(legs) < 2 || !slices.ContainsFunc(found, func(code string) bool { return code != found[0] }) {
 		return
 	}
 	type block struct {
@@ -87,14 +88,3 @@ func (c *msgContext) legRefs(text string, legs []*Segment) {
 
 // maxBookingBlocks bounds the bookings one mail's legs are shared among.
 const maxBookingBlocks = 16
-
-// distinct is ss without repeats, in order.
-func distinct(ss []string) []string {
-	var out []string
-	for _, s := range ss {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
