@@ -133,14 +133,17 @@ func (s *Syncer) syncAll(ctx context.Context, c *imapclient.Client) (Result, err
 type remoteFolder struct {
 	name       string
 	specialUse string
+	status     *imap.StatusData // from LIST-STATUS; nil when the server sent none
 }
 
 // listFolders returns the selectable folders to sync, honouring SPECIAL-USE
 // (RFC 6154) to leave out Trash and Junk.
 func (s *Syncer) listFolders(c *imapclient.Client) ([]remoteFolder, error) {
-	var opts *imap.ListOptions
-	if c.Caps().Has(imap.CapSpecialUse) {
-		opts = &imap.ListOptions{ReturnSpecialUse: true}
+	opts := &imap.ListOptions{ReturnSpecialUse: c.Caps().Has(imap.CapSpecialUse)}
+	if c.Caps().Has(imap.CapListStatus) && c.Caps().Has(imap.CapCondStore) {
+		// Each folder's state with the list (RFC 5819), so a folder that
+		// has not changed is passed over without a SELECT (unchanged).
+		opts.ReturnStatus = &imap.StatusOptions{NumMessages: true, UIDNext: true, UIDValidity: true, HighestModSeq: true}
 	}
 	list, err := c.List("", "*", opts).Collect()
 	if err != nil {
@@ -168,7 +171,7 @@ func (s *Syncer) listFolders(c *imapclient.Client) ([]remoteFolder, error) {
 		if !s.wantFolder(ld.Mailbox, special) {
 			continue
 		}
-		out = append(out, remoteFolder{name: ld.Mailbox, specialUse: special})
+		out = append(out, remoteFolder{name: ld.Mailbox, specialUse: special, status: ld.Status})
 	}
 	return out, nil
 }
@@ -232,6 +235,12 @@ func (s *Syncer) syncFolder(ctx context.Context, c *imapclient.Client, accountID
 		return res, err
 	}
 	condstore := c.Caps().Has(imap.CapCondStore)
+	if condstore && rf.status != nil && !selected(c, rf.name) {
+		same, err := s.unchanged(ctx, f, rf.status)
+		if err != nil || same {
+			return res, err // nothing changed since the last complete pass: no SELECT
+		}
+	}
 	sel, err := c.Select(rf.name, &imap.SelectOptions{ReadOnly: true, CondStore: condstore}).Wait()
 	if err != nil {
 		return res, fmt.Errorf("examine %q: %w", rf.name, err)
@@ -295,6 +304,30 @@ func (s *Syncer) syncFolder(ctx context.Context, c *imapclient.Client, accountID
 		log.Debug("Folder synced", "added", res.Added, "flagged", res.Flagged, "removed", res.Removed)
 	}
 	return res, nil
+}
+
+// unchanged reports whether a folder's status, as LIST-STATUS (RFC 5819)
+// gave it with the folder list, is the state the last complete pass
+// stored: the same UIDVALIDITY, UIDNEXT and HIGHESTMODSEQ (which any flag
+// change or expunge raises, RFC 7162 section 3.1) and as many messages as
+// the store holds. Such a folder needs no SELECT, which makes a server
+// open the folder's whole index: the bulk of a pass that finds nothing,
+// and more of it the larger the folder.
+func (s *Syncer) unchanged(ctx context.Context, f store.Folder, st *imap.StatusData) (bool, error) {
+	if st.NumMessages == nil || st.HighestModSeq == 0 || f.UIDNext == 0 ||
+		st.UIDValidity != f.UIDValidity || uint32(st.UIDNext) != f.UIDNext || st.HighestModSeq != f.HighestModSeq {
+		return false, nil
+	}
+	n, err := s.store.CountMessages(ctx, f.ID)
+	return err == nil && n == int(*st.NumMessages), err
+}
+
+// selected reports whether name is the client's selected folder, whose
+// STATUS a server need not keep current (RFC 9051 section 6.3.11):
+// a pass reads that folder's state from SELECT.
+func selected(c *imapclient.Client, name string) bool {
+	m := c.Mailbox()
+	return m != nil && m.Name == name
 }
 
 // progress reports p if anyone listens.

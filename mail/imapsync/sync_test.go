@@ -67,6 +67,70 @@ func TestSyncMirrorsAndIsIncremental(t *testing.T) {
 	})
 }
 
+// A pass over folders whose LIST-STATUS shows the stored state sends no
+// SELECT, and each kind of change alone still makes the pass look:
+// a flag change (HIGHESTMODSEQ only), an expunge, a new message.
+func TestUnchangedFolderIsNotSelected(t *testing.T) {
+	servers(t, func(t *testing.T, srv *imaptest.Server) {
+		ctx := context.Background()
+		c := srv.Dial(t)
+		r := rand.New(rand.NewPCG(3, 4))
+		for i := range 5 {
+			appendMsg(t, c, "INBOX", genMessage(r, i), nil)
+		}
+		st := newStore(t)
+		var trace bytes.Buffer
+		cfg := config(srv)
+		cfg.Trace = &trace
+		s := newSyncer(t, cfg, st)
+		sync := func(what string) imapsync.Result {
+			t.Helper()
+			trace.Reset()
+			res, err := s.Sync(ctx)
+			if err != nil {
+				t.Fatalf("Sync after %s: %v", what, err)
+			}
+			return res
+		}
+		sync("the start")
+
+		res := sync("no change")
+		if res.Changed() {
+			t.Errorf("Sync with no server change = %+v, want no change", res)
+		}
+		// Dovecot has LIST-STATUS and CONDSTORE; imapmemserver has no
+		// CONDSTORE, so it is examined every time.
+		if srv.Kind == "dovecot" && strings.Contains(trace.String(), " EXAMINE ") {
+			t.Errorf("a pass with no change examined a folder:\n%s", trace.String())
+		}
+
+		c.Select("INBOX", nil).Wait()
+		c.Store(imap.SeqSetNum(1), &imap.StoreFlags{Op: imap.StoreFlagsAdd, Flags: []imap.Flag{imap.FlagFlagged}}, nil).Close()
+		if res := sync("a flag change"); res.Flagged != 1 || res.Added+res.Removed != 0 {
+			t.Errorf("Sync after a flag change = %+v, want 1 flagged", res)
+		}
+		c.Store(imap.SeqSetNum(2), &imap.StoreFlags{Op: imap.StoreFlagsAdd, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Close()
+		if err := c.Expunge().Close(); err != nil {
+			t.Fatal(err)
+		}
+		if res := sync("an expunge"); res.Removed != 1 || res.Added != 0 {
+			t.Errorf("Sync after an expunge = %+v, want 1 removed", res)
+		}
+		appendMsg(t, c, "INBOX", genMessage(r, 9), nil)
+		if res := sync("a new message"); res.Added != 1 || res.Removed != 0 {
+			t.Errorf("Sync after a new message = %+v, want 1 added", res)
+		}
+		if res := sync("no change"); res.Changed() {
+			t.Errorf("Sync with no server change = %+v, want no change", res)
+		}
+		folders := []string{"INBOX"}
+		if srv.Kind == "dovecot" {
+			folders = append(folders, "Sent", "Drafts")
+		}
+		assertMirror(t, c, st, folders)
+	})
+}
+
 func TestRefusesPlainToRemoteHost(t *testing.T) {
 	cfg := imapsync.Config{Account: "a", Address: "imap.example.com:143", Security: imapsync.Plain, Username: "u"}
 	if _, err := imapsync.New(cfg, nil, nil); err == nil || !strings.Contains(err.Error(), "plain") {
