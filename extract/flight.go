@@ -154,7 +154,18 @@ func (c *msgContext) textFlights(text string) []Fact {
 	}
 	var hits []hit
 	trainWords := -1 // the mail's train words, counted once when asked
-	airline := "?"   // the designator of the airline the mail is from, once asked
+	trainOnly := -1  // whether the mail has train words and no flight words, once asked
+	trainMail := func() bool {
+		if trainOnly < 0 {
+			n := travelWordCounts(text)
+			trainOnly = 0
+			if n[0] == 0 && n[1] > 0 {
+				trainOnly = 1
+			}
+		}
+		return trainOnly == 1
+	}
+	airline := "?" // the designator of the airline the mail is from, once asked
 	for i, ln := range lines {
 		if len(hits) == maxFlightNumbers {
 			break
@@ -211,6 +222,11 @@ func (c *msgContext) textFlights(text string) []Fact {
 			if rest := ln[m[5]:]; len(rest) > 2 && rest[0] == ':' && isDigitByte(rest[1]) {
 				continue
 			}
+			// "MHTWNLAX YL 299.00": a fare calculation's fare basis and
+			// its amount, not a flight YL 299.
+			if centsAfter(ln[m[5]:]) {
+				continue
+			}
 			// "Gate B24" is where the flight boards, not a flight B2 4
 			// (gate.label in extract/lang: "Flugsteig", "porte").
 			if gateBefore(ln, m[0]) {
@@ -225,6 +241,13 @@ func (c *msgContext) textFlights(text string) []Fact {
 			// "der RE 22 zum Flughafen": a rail product's number in a
 			// mail that speaks of trains is a train to the airport.
 			if railProduct(ln[m[2]:m[3]], text, &trainWords) {
+				continue
+			}
+			// "12618 / MNGLA LKSDP EXP AC 3 TIER (3A)": a train's class
+			// in a railway's ticket, whose every word is a train's and
+			// none a flight's, is no Air Canada flight; a route by two
+			// airports' codes still is one.
+			if len(airportCodes(ln)) < 2 && trainMail() {
 				continue
 			}
 			// "Operated by Norra. Also sold as SK 5711": the same
@@ -979,8 +1002,13 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			continue
 		}
 		p := c.placeInLine(ln, clocks)
-		if (p == nil || p.Code == "") && checkLineRE.MatchString(ln) {
-			continue // "Check-in: Saturday, June 19, 2027 (from 3:00 PM)": a stay's or a desk's time, no stop
+		if (p == nil || p.Code == "") && (checkLineRE.MatchString(ln) || len(clocks) == 1 && serviceClockLine(ln)) {
+			// "Check-in: Saturday, June 19, 2027 (from 3:00 PM)": a stay's
+			// or a desk's time, no stop; "6E6413 (A320) . 17 Oct 2020 .
+			// Check-in Closes: 13:05 hrs": the desk's deadline on the
+			// flight's own line (clock.service), the hour before its
+			// departure.
+			continue
 		}
 		// "Departs 06:15   Arrives 09:50", "12.07.2027 20:35 –
 		// 13.07.2027 06:50": both of a leg's times on one line, its
@@ -989,7 +1017,7 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			p = nil // the labels' words, not a place ("Heure de" before "départ : 06:50": clock.of; "a las" after a day)
 		}
 		if (p == nil || p.Code == "") && len(clocks) >= 2 && (depLabel.MatchString(ln) && arrLabel.MatchString(ln) ||
-			timeRange(ln, clocks[0], clocks[1]) || markedClocks(ln, clocks)) {
+			timeRange(ln, clocks[0], clocks[1]) || markedClocks(ln, clocks) || c.twoStamps(ln, clocks)) {
 			stops = append(stops, stop{nil, &clocks[0], ln, i}, stop{nil, &clocks[1], ln, i})
 			continue
 		}
@@ -1272,6 +1300,42 @@ func markedClocks(ln string, clocks []clockMatch) bool {
 	_, dep := depMarkers.ends(ln[:clocks[0].start])
 	_, arr := arrMarkers.ends(ln[clocks[0].end:clocks[1].start])
 	return dep && arr
+}
+
+// centsAfter reports whether rest, what follows a number, begins with an
+// amount's decimal part: a point or a comma and two digits, and no third.
+func centsAfter(rest string) bool {
+	return len(rest) >= 3 && (rest[0] == '.' || rest[0] == ',') && isDigitByte(rest[1]) && isDigitByte(rest[2]) &&
+		(len(rest) == 3 || !isDigitByte(rest[3]))
+}
+
+// twoStamps reports whether a line is a departure's and an arrival's
+// day and clock side by side and nothing else, as two columns of a card
+// flatten ("14:05 hrs, 17 Oct 2020 16:45 hrs, 17 Oct 2020", "Fri 12 Nov
+// 2010, 2215 hrs Fri 12 Nov 2010, 2305 hrs"): each clock with its own
+// day, the first pair before the second, and no word but a clock's
+// ("hrs") between them.
+func (c *msgContext) twoStamps(ln string, clocks []clockMatch) bool {
+	if len(clocks) != 2 {
+		return false
+	}
+	ds := c.dates(ln)
+	if len(ds) != 2 || ds[0].end > clocks[1].start || ds[1].start < clocks[0].end {
+		return false
+	}
+	spans := [][2]int{{clocks[0].start, clocks[0].end}, {clocks[1].start, clocks[1].end}, {ds[0].start, ds[0].end}, {ds[1].start, ds[1].end}}
+	rest := []byte(ln)
+	for _, sp := range spans {
+		for i := sp[0]; i < sp[1]; i++ {
+			rest[i] = ' '
+		}
+	}
+	for _, w := range strings.FieldsFunc(string(rest), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if !strings.EqualFold(w, "hrs") && !strings.EqualFold(w, "h") {
+			return false
+		}
+	}
+	return true
 }
 
 // textLinesEnd is where n non-blank lines from line i end, at most at limit.
