@@ -10,6 +10,7 @@ import (
 	"mailnode/extract/lang"
 	"mailnode/extract/lazyregexp"
 	"mailnode/extract/places"
+	"mailnode/extract/words"
 )
 
 // Flights from text (textFlights): a flight number and the window of
@@ -1029,6 +1030,18 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 				j--
 			}
 			p = placeAlone(wl[j])
+			if (p == nil || p.Code == "") && j > 0 && terminalLine(wl[j]) {
+				// "Kuala Lumpur (KUL)", "Kuala Lumpur (LCC Terminal)",
+				// "Mon 04 Feb 2013, 1045 hrs": the airport over its
+				// terminal's line over its day and clock.
+				k := j - 1
+				for k > 0 && k > j-3 && strings.TrimSpace(wl[k]) == "" {
+					k--
+				}
+				if q := placeAlone(wl[k]); q != nil && q.Code != "" {
+					p = q
+				}
+			}
 			if p == nil && j > 0 && clockAlone(ln) && c.dateAlone(wl[j]) {
 				// "New York (JFK)", "Wednesday, June 11, 2027", "7:00 PM":
 				// the airport over its date over its clock. The date goes
@@ -1302,6 +1315,14 @@ func markedClocks(ln string, clocks []clockMatch) bool {
 	return dep && arr
 }
 
+// terminalWords are the words for an airport's terminal
+// (airport.terminal).
+var terminalWords = words.NewWholeSet(lang.Entries("airport.terminal"))
+
+// terminalLine reports whether a short line names a terminal ("Kuala
+// Lumpur (LCC Terminal)", "Changi Airport - Terminal 1").
+func terminalLine(ln string) bool { return len(ln) <= 80 && terminalWords.In(lower(ln)) }
+
 // centsAfter reports whether rest, what follows a number, begins with an
 // amount's decimal part: a point or a comma and two digits, and no third.
 func centsAfter(rest string) bool {
@@ -1313,8 +1334,9 @@ func centsAfter(rest string) bool {
 // day and clock side by side and nothing else, as two columns of a card
 // flatten ("14:05 hrs, 17 Oct 2020 16:45 hrs, 17 Oct 2020", "Fri 12 Nov
 // 2010, 2215 hrs Fri 12 Nov 2010, 2305 hrs"): each clock with its own
-// day, the first pair before the second, and no word but a clock's
-// ("hrs") between them.
+// day, the first pair before the second, and no word but a day's or a
+// clock's ("Tue", "hrs") between them or after them. Before them, a row's first cell
+// of at most three words may stand (the fare's class: "Economy Promo").
 func (c *msgContext) twoStamps(ln string, clocks []clockMatch) bool {
 	if len(clocks) != 2 {
 		return false
@@ -1330,12 +1352,12 @@ func (c *msgContext) twoStamps(ln string, clocks []clockMatch) bool {
 			rest[i] = ' '
 		}
 	}
-	for _, w := range strings.FieldsFunc(string(rest), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if !strings.EqualFold(w, "hrs") && !strings.EqualFold(w, "h") {
-			return false
-		}
+	first := min(clocks[0].start, ds[0].start)
+	if lead := strings.Fields(string(rest[:first])); len(lead) > 3 || strings.IndexFunc(string(rest[:first]), unicode.IsDigit) >= 0 {
+		return false
 	}
-	return true
+	// The days' and clocks' own words ("Tue", "hrs") and no other.
+	return strings.IndexFunc(string(rest[first:]), unicode.IsDigit) < 0 && onlyDayWords(string(rest[first:]))
 }
 
 // textLinesEnd is where n non-blank lines from line i end, at most at limit.

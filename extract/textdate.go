@@ -759,6 +759,7 @@ func findClocks(s string) []clockMatch {
 		out = append(out, ck)
 		slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
 	}
+	out = repeatedClocks(s, out)
 	if !dottedClockMay(s) {
 		return out
 	}
@@ -780,6 +781,26 @@ func findClocks(s string) []clockMatch {
 		}
 	}
 	slices.SortFunc(out, func(a, b clockMatch) int { return a.start - b.start })
+	return out
+}
+
+// repeatedClocks folds a clock that the next repeats in parentheses, in
+// the other way of writing it, into one clock over both ("2215 hrs (
+// 10:15PM)", "14:05 (2:05 PM)"): one time of the day, not a departure's
+// and an arrival's. out is sorted by start.
+func repeatedClocks(s string, out []clockMatch) []clockMatch {
+	for k := 1; k < len(out); k++ {
+		a, b := out[k-1], out[k]
+		if a.h != b.h || a.m != b.m || strings.TrimSpace(s[a.end:b.start]) != "(" {
+			continue
+		}
+		rest := strings.TrimLeft(s[b.end:], " ")
+		if !strings.HasPrefix(rest, ")") {
+			continue
+		}
+		out[k-1].end = len(s) - len(rest) + 1
+		out = slices.Delete(out, k, k+1)
+	}
 	return out
 }
 
