@@ -105,8 +105,10 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// The other lists the lines are asked of, found in one pass.
 	has := billLists.In(l)
 	ride = ride || has&hasRide != 0
-	// "We couldn't process your payment": an account notice, not a bill.
-	if has&hasPaymentFailed != 0 {
+	// "We couldn't process your payment": an account notice, not a bill;
+	// "You received a payment of $5.00 USD from …": money the reader
+	// was paid, as a payment service tells a seller.
+	if has&(hasPaymentFailed|hasPaymentIn) != 0 {
 		return Fact{}, false
 	}
 	b := &Bill{Domain: c.senderDomain, Issuer: c.billIssuer(subject, text), Status: StatusDue}
@@ -1055,6 +1057,7 @@ var billLists = words.NewCategories(
 	lang.Entries("bill.paid"),
 	debitedPhrases,
 	lang.Entries("ride.receipt"),
+	lang.Entries("notice.payment_received"),
 )
 
 const (
@@ -1064,6 +1067,7 @@ const (
 	hasBillPaid
 	hasDebited
 	hasRide
+	hasPaymentIn
 )
 
 // invoiceNumRE is an invoice number after its label: orderNumRE's form

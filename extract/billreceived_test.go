@@ -5,30 +5,28 @@ import (
 	"time"
 )
 
-// TestReceivedPaymentPaid: a bill whose mail says its payment was received
-// ("wir haben Ihre Zahlung erhalten", "nous avons bien reçu votre
-// paiement", "we've received your payment") is paid, in every language; a
-// payment to come ("Sobald wir Ihre Zahlung erhalten haben", "Once we have
-// received your payment") leaves it due.
-func TestReceivedPaymentPaid(t *testing.T) {
+// TestPaymentReceivedIsNoBill: a payment service's notice that the reader
+// was paid ("You received a payment of …" in each language) is money in,
+// not a bill, though it prints a total and a payment; a customer's own
+// payment that a company received stays a paid bill.
+func TestPaymentReceivedIsNoBill(t *testing.T) {
 	for _, c := range []struct {
 		from, subject, text string
-		want                string // number and status
+		want                string // amount and status, "" for no bill
 	}{
-		{"Webhaus Kranich <rechnung@webhaus-kranich.example.de>", "Ihre Rechnung 2026-118", "Guten Tag,\nwir haben Ihre Zahlung erhalten. Vielen Dank!\nRechnungsnummer: 2026-118\nRechnungsbetrag: 49,90 €\n", "2026-118 paid"},
-		{"Atelier Brume <compta@atelierbrume.example.fr>", "Votre facture FA-118", "Bonjour,\nnous avons bien reçu votre paiement. Merci !\nFacture n° FA-118\nMontant : 49,90 €\n", "FA-118 paid"},
-		{"Estudio Faro <facturas@estudiofaro.example.es>", "Tu factura F-118", "Hola,\nhemos recibido tu pago. ¡Gracias!\nNúmero de factura: F-118\nImporte: 49,90 €\n", "F-118 paid"},
-		{"Studio Vela <fatture@studiovela.example.it>", "La tua fattura F-118", "Ciao,\nabbiamo ricevuto il tuo pagamento. Grazie!\nNumero fattura: F-118\nImporto: 49,90 €\n", "F-118 paid"},
-		{"Oficina Mar <faturas@oficinamar.example.pt>", "A sua fatura F-118", "Olá,\nrecebemos o seu pagamento. Obrigado!\nNúmero da fatura: F-118\nValor: 49,90 €\n", "F-118 paid"},
-		{"Pinecrest Hosting <billing@pinecresthosting.example.com>", "Your invoice INV-118", "Hi,\nwe've received your payment. Thanks!\nInvoice number: INV-118\nAmount: $49.90\n", "INV-118 paid"},
-		// A payment to come.
-		{"Webhaus Kranich <rechnung@webhaus-kranich.example.de>", "Ihre Rechnung 2026-119", "Guten Tag,\nsobald wir Ihre Zahlung erhalten haben, versenden wir die Ware.\nRechnungsnummer: 2026-119\nRechnungsbetrag: 49,90 €\nZahlbar bis: 15.10.2026\n", "2026-119 due"},
-		{"Pinecrest Hosting <billing@pinecresthosting.example.com>", "Your invoice INV-119", "Hi,\nOnce we have received your payment, your plan renews.\nInvoice number: INV-119\nAmount due: $49.90\nDue date: October 15, 2026\n", "INV-119 due"},
+		{"PayFlow <service@payflow.example>", "Notification of payment received",
+			"Hello Tidewater Crafts,\nYou received a payment of $42.00 USD from Jamie Ortiz (jamie@example.com)\nYou can now ship the items.\nDescription Unit price Qty Amount\nHand-thrown mug $42.00 USD 1 $42.00 USD\nTotal $42.00 USD\nPayment $42.00 USD\n", ""},
+		{"PayFlow <service@payflow.example.de>", "Zahlung erhalten",
+			"Hallo Werkstatt Lindner,\nSie haben eine Zahlung über 18,50 € EUR von Paul Weber erhalten.\nGesamtbetrag: 18,50 € EUR\nZahlung: 18,50 € EUR\n", ""},
+		{"PayFlow <service@payflow.example.es>", "Notificación de pago recibido",
+			"Hola Cerámica Luna,\nHas recibido un pago de 27,00 € EUR de Ana Ruiz.\nTotal: 27,00 € EUR\nPago: 27,00 € EUR\n", ""},
+		{"Northwind Energy <billing@northwind-energy.example>", "Payment received",
+			"Thank you. We received your payment for invoice 2027-3381.\nAmount paid: $84.10\nPaid on: November 1, 2027\n", "84.10 USD paid"},
 	} {
 		got := ""
-		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2026, 10, 4, 9, 0, 0, 0, time.UTC)) {
-			if b := f.Bill; b != nil {
-				got = b.Number + " " + b.Status
+		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2027, 11, 2, 7, 0, 0, 0, time.UTC)) {
+			if b := f.Bill; b != nil && b.Amount != nil {
+				got = b.Amount.Amount + " " + b.Amount.Currency + " " + b.Status
 			}
 		}
 		if got != c.want {
