@@ -286,18 +286,22 @@ func (l labelSet) after(text string) []string { return l.afterLines(text, plainI
 // digit among them) and more cells follow it. before is the line before
 // the label, line the rest of its line after it and next the text after
 // that line. The rest of the label's line must be headings alone: two to
-// six words of no digit, each starting with a capital ("No./Name" too).
+// six words of no digit, the first starting with a capital ("No./Name"
+// too), after the label's other name's slash ("PNR/Booking Ref. Payment
+// status").
 func firstCellUnder(before, line, next string) (string, bool) {
 	if len(line) > 120 || strings.TrimLeft(before, " \t*•") != "" {
 		return "", false
 	}
-	heads := strings.Fields(strings.TrimLeft(line, ": \t"))
+	// "PNR/Booking Ref. Payment status": the label's other name after
+	// a slash, and headings in sentence case, are headings too.
+	heads := strings.Fields(strings.TrimLeft(line, ": \t/"))
 	if len(heads) < 2 || len(heads) > 6 {
 		return "", false
 	}
-	for _, h := range heads {
+	for i, h := range heads {
 		r, _ := utf8.DecodeRuneInString(h)
-		if !unicode.IsUpper(r) || hasDigit(h) {
+		if i == 0 && !unicode.IsUpper(r) || !unicode.IsLetter(r) || hasDigit(h) {
 			return "", false
 		}
 	}

@@ -10,7 +10,8 @@ import (
 // stops with their codes in brackets gives the leg's ends, a departure's
 // and an arrival's label with their days and clocks on one line give its
 // times, and a booking's label that opens a heading row gives the first
-// cell of the row under it.
+// cell of the row under it (its other name after a slash, and headings
+// in sentence case, allowed: "PNR/Booking Ref. Payment status").
 func TestPrintedSlipRows(t *testing.T) {
 	type leg struct{ from, to, depart, arrive, ref string }
 	for _, tt := range []struct {
@@ -26,6 +27,10 @@ func TestPrintedSlipRows(t *testing.T) {
 			"Railway e-ticket\n\nFrom To\nCOLOMBO FORT (FOT) KANDY (KDT)\nDeparture: 12-Jan-2027 07:00 Arrival: 12-Jan-2027 09:35\nBooking No: Train Class\nSLR4471902 1015 Second\n",
 			time.Date(2027, 1, 2, 9, 0, 0, 0, time.FixedZone("LKT", 19800)),
 			[]leg{{"COLOMBO FORT (FOT)", "KANDY (KDT)", "2027-01-12 07:00 +0530", "2027-01-12 09:35 +0530", "SLR4471902"}}},
+		{"a booking's other name after a slash, sentence-case headings", "Island Rail <eticket@islandrail.example.lk>",
+			"Railway e-ticket\n\nFrom To\nCOLOMBO FORT (FOT) KANDY (KDT)\nDeparture: 12-Jan-2027 07:00 Arrival: 12-Jan-2027 09:35\nPNR/Booking Ref. Payment status\n\nQ7RT4K Confirmed Complete\n",
+			time.Date(2027, 1, 2, 9, 0, 0, 0, time.FixedZone("LKT", 19800)),
+			[]leg{{"COLOMBO FORT (FOT)", "KANDY (KDT)", "2027-01-12 07:00 +0530", "2027-01-12 09:35 +0530", "Q7RT4K"}}},
 		{"names without codes: no row to part", "Island Rail <eticket@islandrail.example.lk>",
 			"Railway e-ticket\n\nFrom To\nCOLOMBO FORT KANDY\nDeparture: 12-Jan-2027 07:00 Arrival: 12-Jan-2027 09:35\nBooking No: SLR4471902\n",
 			time.Date(2027, 1, 2, 9, 0, 0, 0, time.FixedZone("LKT", 19800)), nil},
