@@ -736,7 +736,7 @@ func lowerBrand(s string) bool {
 func (c *msgContext) columnDates(text string, z zoneHint) (in, out *Time) {
 	lines := strings.Split(text, "\n")
 	for i, ln := range lines {
-		if hasDigit(ln) || len(ln) > 120 {
+		if hasDigit(ln) || len(ln) > 300 {
 			continue
 		}
 		ci, co := headerAt(checkinWordRE, ln), headerAt(checkoutWordRE, ln)

@@ -53,13 +53,16 @@ func TestNameOverAddress(t *testing.T) {
 }
 
 // TestColumnDates: a stay's dates under a header row that names check-in
-// and check-out, in the headers' order, in one date order per row.
+// and check-out, in the headers' order, in one date order per row; the
+// row of headings may be a printed page's whole heading, 300 bytes.
 func TestColumnDates(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"Entrada Salida Noches\n\n12/02/2028 15/02/2028 3\n", "2028-02-12 2028-02-15"},
 		{"Check-out | Check-in\n2028-03-09 | 2028-03-07\n", "2028-03-07 2028-03-09"},
 		{"Arrival Departure\nSee below\n\n\n1 May 2028 3 May 2028\n", ""},
 		{"Entrada 12/02/2028 Salida 15/02/2028\n", ""},
+		// A confirmation's whole heading row flattened to one line.
+		{"YOUR BOOKING Arrival Date Departure Date Number of Rooms Number of Guests YOUR ROOM Room Type Guest Name Adults Children Arrival Flight / Time\n\nFriday , 14/04/28 Monday , 17/04/28\n", "2028-04-14 2028-04-17"},
 	} {
 		m := &msgContext{}
 		in, out := m.columnDates(c.text, zoneHint{})

@@ -65,6 +65,7 @@ func TestStayAtSentenceEnd(t *testing.T) {
 		"Thank you for choosing Ryokan Kasuitei. We are pleased to confirm": "Ryokan Kasuitei",
 		"Welcome to The St. Pancras Renaissance Hotel.":                     "The St. Pancras Renaissance Hotel",
 		"Your stay at Hotel Adler Bamberg is confirmed":                     "Hotel Adler Bamberg",
+		"we're excited to welcome you to Casa Mirador Lodge. If there is":   "Casa Mirador Lodge",
 	} {
 		if got := stayAtName(s); got != want {
 			t.Errorf("stayAtName(%q) = %q, want %q", s, got, want)
