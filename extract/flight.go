@@ -158,9 +158,8 @@ func (c *msgContext) textFlights(text string) []Fact {
 	trainOnly := -1  // whether the mail has train words and no flight words, once asked
 	trainMail := func() bool {
 		if trainOnly < 0 {
-			n := travelWordCounts(text)
 			trainOnly = 0
-			if n[0] == 0 && n[1] > 0 {
+			if trainWordsOnly(text) {
 				trainOnly = 1
 			}
 		}

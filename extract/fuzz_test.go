@@ -38,6 +38,8 @@ func FuzzExtract(f *testing.F) {
 	// trainslip_test.go, flightcardstop_test.go).
 	f.Add("", "From: Baler\nTo: Cubao\nDeparture: Wednesday, May 21, 2027 1:00 PM\nFecha de viaje: 29/07/2027\nHora: 20:15\n", "")
 	f.Add("", "Boarding From To\nNEW DELHI (NDLS) PRAYAGRAJ JN. (PRYJ)\nDeparture* 22:30 16-Sep-2027 Arrival* 06:20 17-Sep-2027\nPNR: Train No./Name Class\n\n2201893135 12276/PRYJ HUMSFAR EX\n", "")
+	f.Add("", "Booked From To\nTHANE - TNA (MUMBAI) THANE (TNA) KARMALI - KRMI (GOA)\nStart Date* 14-Dec-2027 Departure* 21:45 14-Dec-2027 Arrival* 5:10 15-Dec-2027\nPNR Train No./Name Class\n", "")
+	f.Add("", "SG 8169 (B737) | 04 Dec 2026 | Check-in closes: 06:35 hrs\nMAA - Chennai International Airport 1h 55m\nPNQ - Pune Airport\n07:35 hrs, 04 Dec 2026 09:30 hrs, 04 Dec 2026\nKuala Lumpur (KUL)\nKLIA (Terminal 1)\nSat 12 Dec 2026, 0740 hrs ( 7:40AM)\n", "")
 	f.Add("", "Voo para\n GRU\n São Paulo, Guarulhos\n 12/03/2027 - 07:05\n Voo G3 1450\n REC\n Recife\n 12/03/2027 - 10:15\n", "")
 	f.Add("", "Thanks for riding with Jonas!\nFare (3.2mi, 11m)\t$7.90\nApple Pay (Visa) * $8.20 *\nVisa ••••1234\n3/2/27 8:10 PM $8.20\nPayment declined\nReceipt #55120774310\n", "")
 	f.Add("", "Vendredi 2 Septembre\nAller\t16h57\tPARIS GARE DE LYON\tTGV\t6687\t1e classe\n18h56\tLYON PART DIEU\nVotre voyage\nPARIS <> LYON - les 02/09/2027 et 04/09/2027\nRéférence de dossier : SOQUUL | SOQUYW\nPARIS <> AVIGNON - les 15/09/2027\nRéférence de dossier : SOUHHS\n", "")

@@ -115,7 +115,7 @@ func headedStops(text string) string {
 	// heading's, of every language's labels, is slow.
 	for j := 1; j < len(lines); j++ {
 		ln := lines[j]
-		if len(ln) > 200 || strings.Count(ln, "(") != 2 || strings.Count(ln, ")") != 2 {
+		if n := strings.Count(ln, "("); len(ln) > 200 || n != 2 && n != 3 || strings.Count(ln, ")") != n {
 			continue
 		}
 		i := j - 1
@@ -125,11 +125,11 @@ func headedStops(text string) string {
 		if len(lines[i]) > 80 || hasDigit(lines[i]) {
 			continue
 		}
-		m := codedStopsRowRE.FindStringSubmatch(ln)
-		if m == nil || m[2] == m[4] || !stopsHeadingRE.MatchString(lines[i]) {
+		from, to := codedStopsRow(ln)
+		if from == "" || !stopsHeadingRE.MatchString(lines[i]) {
 			continue
 		}
-		lines[i], lines[j], changed = "", "From: "+m[1]+"\nTo: "+m[3], true
+		lines[i], lines[j], changed = "", "From: "+from+"\nTo: "+to, true
 	}
 	if !changed {
 		return text
@@ -137,7 +137,61 @@ func headedStops(text string) string {
 	return strings.Join(lines, "\n")
 }
 
+// codedStopsRow is the from-stop and the to-stop of a slip's row of
+// stops by their codes: two stops ("NEW DELHI (NDLS) PRAYAGRAJ JN.
+// (PRYJ)"), or the booked station, the boarding station and the
+// destination, each code after a dash and the town in brackets
+// ("KALYAN JN - KYN (MUMBAI) KALYAN JN (KYN) MADGAON - MAO (GOA)"), whose
+// leg runs from the boarding station. Each stop comes back as its name
+// and its code in brackets; "" when the row is neither.
+func codedStopsRow(ln string) (from, to string) {
+	if m := codedStopsRowRE.FindStringSubmatch(ln); m != nil {
+		if m[2] == m[4] {
+			return "", ""
+		}
+		return m[1], m[3]
+	}
+	m := bookedStopsRowRE.FindStringSubmatch(ln)
+	if m == nil {
+		return "", ""
+	}
+	var stops [3]string
+	var codes [3]string
+	for k := range 3 {
+		name, dashed, bracketed := strings.TrimSpace(m[1+3*k]), m[2+3*k], m[3+3*k]
+		switch {
+		case dashed != "":
+			codes[k] = dashed
+		case upperCode(bracketed):
+			codes[k] = bracketed
+		default:
+			return "", ""
+		}
+		stops[k] = name + " (" + codes[k] + ")"
+	}
+	if codes[1] == codes[2] {
+		return "", ""
+	}
+	return stops[1], stops[2]
+}
+
+// upperCode reports whether s is a station's code: two to five capitals.
+func upperCode(s string) bool {
+	if len(s) < 2 || len(s) > 5 {
+		return false
+	}
+	for _, r := range s {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
 var (
+	// bookedStopsRowRE is a row of three stops, each a name, its code
+	// after a dash or none, and a town or the code in brackets.
+	bookedStopsRowRE = lazyregexp.New(`^\s*` + strings.Repeat(`(\p{L}[^()\d-]{0,40}?)(?:\s+-\s+(\p{Lu}{2,5}))?\s*\(([\p{L} .]{2,30})\)\s*`, 3) + `$`)
 	// stopsHeadingRE is a heading row of a from-label and a to-label,
 	// one word before them at most.
 	stopsHeadingRE = lazyregexp.New(`(?i)^[\s*•]*(?:\p{L}+\s+)?(?:` + strings.Join(longestFirst(lang.Entries("station.from")), "|") +
@@ -164,9 +218,27 @@ func endsOnOneLine(text string) string {
 		if len(ln) > 200 {
 			continue
 		}
+		// "Start Date* 23-Mar-2024 Departure* 5:33 23-Mar-2024 …": the
+		// journey's day before the departure's label is a line of its own.
+		lead := 0
 		rest, ok := depLabelWords.starts(ln)
+		if !ok {
+			if k := strings.Index(ln, "* "); k > 0 && k < 30 {
+				if d := findDates(ln[:min(len(ln), k+20)], false); len(d) == 1 && d[0].start > k {
+					lead = d[0].end
+					rest, ok = depLabelWords.starts(strings.TrimLeft(ln[lead:], " \t"))
+				}
+			}
+		}
 		if !ok || !labelThenDigit(rest) {
 			continue
+		}
+		pre := ""
+		if lead > 0 {
+			if findClocks(ln[:lead]) != nil {
+				continue
+			}
+			pre, ln = ln[:lead]+"\n", strings.TrimLeft(ln[lead:], " \t")
 		}
 		head := len(ln) - len(rest)
 		at := arrivalLabelAt(ln[head:])
@@ -177,7 +249,7 @@ func endsOnOneLine(text string) string {
 		if len(findClocks(ln[:at])) != 1 || len(findClocks(ln[at:])) != 1 || len(findDates(ln[:at], false)) != 1 || len(findDates(ln[at:], false)) != 1 {
 			continue // "Departs 07:14 · Arrives 08:16 · Direct" under its day and route is a line the stop readers read whole
 		}
-		lines[i], changed = strings.TrimRight(ln[:at], " \t")+"\n"+ln[at:], true
+		lines[i], changed = pre+strings.TrimRight(ln[:at], " \t")+"\n"+ln[at:], true
 	}
 	if !changed {
 		return text

@@ -488,7 +488,11 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 	// of timed stops, a flight's that its rules could not read too.
 	for i, kind := range travel {
 		namedAfterStay := emptyStayThenFlight(travel, i, out)
-		if (i > 0 && kind != KindHotel && !(kind == KindTrain && noFlightIn(all)) || i > 1 && kind != KindTrain) && !stayThenFlight(travel, i, out) && !namedAfterStay && !flightThenHeadedTrain(travel, i, out, text) {
+		// A railway's slip whose codes in brackets look like airports'
+		// ("KALYAN JN (KYN)") and whose flight rules read nothing: its
+		// words are a train's and none a flight's.
+		trainAfterNothing := kind == KindTrain && len(out) == 0 && trainWordsOnly(all)
+		if (i > 0 && kind != KindHotel && !(kind == KindTrain && (noFlightIn(all) || trainAfterNothing)) || i > 1 && kind != KindTrain) && !stayThenFlight(travel, i, out) && !namedAfterStay && !flightThenHeadedTrain(travel, i, out, text) {
 			break
 		}
 		facts := c.travelFacts(kind, subject, text, all)
@@ -1273,3 +1277,10 @@ var airlineDesignators = func() map[string]bool {
 	}
 	return m
 }()
+
+// trainWordsOnly reports whether a mail has words of trains and none of
+// flights.
+func trainWordsOnly(all string) bool {
+	n := travelWordCounts(all)
+	return n[0] == 0 && n[1] > 0
+}

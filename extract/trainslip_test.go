@@ -7,9 +7,11 @@ import (
 
 // TestPrintedSlipRows: a rail slip printed to text loses its columns'
 // gaps. Its heading row of a from-label and a to-label over a row of two
-// stops with their codes in brackets gives the leg's ends, a departure's
+// stops with their codes in brackets gives the leg's ends (of three, the
+// booked station's, the boarding station's and the destination's, the
+// last two: the leg runs from where the passenger boards), a departure's
 // and an arrival's label with their days and clocks on one line give its
-// times, and a booking's label that opens a heading row gives the first
+// times (the journey's day before them apart), and a booking's label that opens a heading row gives the first
 // cell of the row under it (its other name after a slash, and headings
 // in sentence case, allowed: "PNR/Booking Ref. Payment status").
 func TestPrintedSlipRows(t *testing.T) {
@@ -31,6 +33,10 @@ func TestPrintedSlipRows(t *testing.T) {
 			"Railway e-ticket\n\nFrom To\nCOLOMBO FORT (FOT) KANDY (KDT)\nDeparture: 12-Jan-2027 07:00 Arrival: 12-Jan-2027 09:35\nPNR/Booking Ref. Payment status\n\nQ7RT4K Confirmed Complete\n",
 			time.Date(2027, 1, 2, 9, 0, 0, 0, time.FixedZone("LKT", 19800)),
 			[]leg{{"COLOMBO FORT (FOT)", "KANDY (KDT)", "2027-01-12 07:00 +0530", "2027-01-12 09:35 +0530", "Q7RT4K"}}},
+		{"in, the newer slip: booked, boarding and destination stations, the journey's day before the departure", "IRCTC <ticketadmin@irctc.example.in>",
+			"Electronic Reservation Slip (ERS)-Normal User\n\nBooked From To\nTHANE - TNA (MUMBAI) THANE (TNA) KARMALI - KRMI (GOA)\nStart Date* 14-Dec-2027 Departure* 21:45 14-Dec-2027 Arrival* 5:10 15-Dec-2027\nPNR Train No./Name Class\n4410299381 10103 / MANDOVI EXP AC 2 TIER (2A)\nQuota Distance Booking Date\nGENERAL (GN) 512 KM 19-Nov-2027 18:02:10 HRS\n",
+			time.Date(2027, 11, 19, 18, 5, 0, 0, time.FixedZone("IST", 19800)),
+			[]leg{{"THANE (TNA)", "KARMALI (KRMI)", "2027-12-14 21:45 +0530", "2027-12-15 05:10 +0530", "4410299381"}}},
 		{"names without codes: no row to part", "Island Rail <eticket@islandrail.example.lk>",
 			"Railway e-ticket\n\nFrom To\nCOLOMBO FORT KANDY\nDeparture: 12-Jan-2027 07:00 Arrival: 12-Jan-2027 09:35\nBooking No: SLR4471902\n",
 			time.Date(2027, 1, 2, 9, 0, 0, 0, time.FixedZone("LKT", 19800)), nil},
