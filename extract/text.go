@@ -488,11 +488,11 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 	// of timed stops, a flight's that its rules could not read too.
 	for i, kind := range travel {
 		namedAfterStay := emptyStayThenFlight(travel, i, out)
-		// A railway's slip whose codes in brackets look like airports'
-		// ("KALYAN JN (KYN)") and whose flight rules read nothing: its
-		// words are a train's and none a flight's.
-		trainAfterNothing := kind == KindTrain && len(out) == 0 && trainWordsOnly(all)
-		if (i > 0 && kind != KindHotel && !(kind == KindTrain && (noFlightIn(all) || trainAfterNothing)) || i > 1 && kind != KindTrain) && !stayThenFlight(travel, i, out) && !namedAfterStay && !flightThenHeadedTrain(travel, i, out, text) {
+		// The train rules after a flight's: also in a railway's slip
+		// whose codes in brackets look like airports' ("KALYAN JN
+		// (KYN)") and whose flight rules read nothing, its words a
+		// train's and none a flight's.
+		if (i > 0 && kind != KindHotel && !(kind == KindTrain && (noFlightIn(all) || len(out) == 0 && trainWordsOnly(all))) || i > 1 && kind != KindTrain) && !stayThenFlight(travel, i, out) && !namedAfterStay && !flightThenHeadedTrain(travel, i, out, text) {
 			break
 		}
 		facts := c.travelFacts(kind, subject, text, all)
