@@ -1334,8 +1334,9 @@ func centsAfter(rest string) bool {
 // flatten ("14:05 hrs, 17 Oct 2020 16:45 hrs, 17 Oct 2020", "Fri 12 Nov
 // 2010, 2215 hrs Fri 12 Nov 2010, 2305 hrs"): each clock with its own
 // day, the first pair before the second, and no word but a day's or a
-// clock's ("Tue", "hrs") between them or after them. Before them, a row's first cell
-// of at most three words may stand (the fare's class: "Economy Promo").
+// clock's ("Tue", "hrs") between them or after them. Before them, a
+// row's first cell of at most three words may stand (the fare's class:
+// "Economy Promo").
 func (c *msgContext) twoStamps(ln string, clocks []clockMatch) bool {
 	if len(clocks) != 2 {
 		return false

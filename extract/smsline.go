@@ -3,6 +3,7 @@ package extract
 import (
 	"strconv"
 	"strings"
+	"unicode"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/lazyregexp"
@@ -219,11 +220,12 @@ func endsOnOneLine(text string) string {
 			continue
 		}
 		// "Start Date* 23-Mar-2024 Departure* 5:33 23-Mar-2024 …": the
-		// journey's day before the departure's label is a line of its own.
+		// journey's day after its own label, before the departure's, is a
+		// line of its own.
 		lead := 0
 		rest, ok := depLabelWords.starts(ln)
 		if !ok {
-			if k := strings.Index(ln, "* "); k > 0 && k < 30 {
+			if k := strings.IndexAny(ln[:min(len(ln), 30)], ":*"); k > 0 && lettersOnly(ln[:k]) {
 				if d := findDates(ln[:min(len(ln), k+20)], false); len(d) == 1 && d[0].start > k {
 					lead = d[0].end
 					rest, ok = depLabelWords.starts(strings.TrimLeft(ln[lead:], " \t"))
@@ -255,6 +257,11 @@ func endsOnOneLine(text string) string {
 		return text
 	}
 	return strings.Join(lines, "\n")
+}
+
+// lettersOnly reports whether s is words of letters: a label.
+func lettersOnly(s string) bool {
+	return strings.TrimSpace(s) != "" && strings.IndexFunc(s, func(r rune) bool { return r != ' ' && !unicode.IsLetter(r) }) < 0
 }
 
 // labelThenDigit reports whether s, what follows a label, is a colon, an
