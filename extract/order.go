@@ -254,6 +254,11 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// Logistics" from Amazon.com under the shop's "Order #"), not
 		// itself, and no other shipper, is the merchant still.
 		shop := c.shipperNamed(text)
+		// "Your item(s) is (are) being sent by Amazon Logistics": the
+		// carrier named as the parcel's sender is no shop.
+		if shop != "" && (strings.EqualFold(shop, carrier) || mentionedCarrier(shop) != "") {
+			shop = ""
+		}
 		ownArm := shop == "" && o.Number != "" && carrierBySender(c.senderDomain) == "" && self == "" &&
 			!strings.EqualFold(carrier, senderBrand(c.senderName))
 		if !ownArm {

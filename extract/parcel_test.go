@@ -97,6 +97,11 @@ func TestCarrierNoticeMerchant(t *testing.T) {
 		// A carrier of a short name that names itself in a sentence.
 		{"4PX Express <notice@4px.example.com>", "Your order has shipped", "Your order from Temu has been shipped with 4PX.\nTracking number: LP00112233445566\n",
 			"Temu LP00112233445566 4PX shipped"},
+		// A shop's own delivery arm named as the parcel's sender ("being
+		// sent by Amazon Logistics", foreign-20) is the carrier, not the
+		// shop: the order stays the sender's, whom merging names.
+		{"Amazon.co.uk <ship-confirm@amazon.example.co.uk>", "Your Amazon.co.uk order has been dispatched", "Order: # 205-1177340-5521907\nOrder Total: £42.99\nYour item(s) is (are) being sent by Amazon Logistics. Your tracking number is: GB4412077315.\n",
+			" GB4412077315 Amazon Logistics shipped"},
 		// A word for a shop between "from" and its name.
 		{"Packeta Info <info@packeta.example.cz>", "Zásilka je na cestě", "vaše zásilka Z1122334455 od e-shopu Alza.cz je na cestě, doručíme ji zítra.\n",
 			"Alza.cz Z1122334455 Packeta shipped"},
