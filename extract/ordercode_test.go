@@ -8,7 +8,9 @@ import (
 // TestOrderCodeAndLabelCurrency: an order's number after a word for its
 // code ("BestellCode", "Order code", "Codice ordine") and a total whose
 // currency is in its label ("Total in CHF" over "53,00", "Total in EUR:
-// 41,80"), also in an order forwarded under "> " quotes.
+// 41,80"), also in an order forwarded under "> " quotes; after the
+// confirmation's own title and its number's sign ("Bestellbestätigung
+// Nr.", "Order Confirmation #", "Orderbevestiging nr.").
 func TestOrderCodeAndLabelCurrency(t *testing.T) {
 	for _, c := range []struct {
 		from, subject, text string
@@ -20,6 +22,14 @@ func TestOrderCodeAndLabelCurrency(t *testing.T) {
 			"PV-5521 41.80 EUR ordered"},
 		{"Anna <anna@example.com>", "Fwd: Neue Bestellung", "Schau mal:\n\nAnfang der weitergeleiteten E-Mail:\n\n> Von: Sushi Nord <bestellung@sushi-nord.example.ch>\n> Datum: 23. Januar 2027 um 18:38:15 MEZ\n> An: <anna@example.com>\n> Betreff: Neue Bestellung\n>\n> Vielen Dank für Ihre Bestellung\n> BestellCode\n> 2208\n> Total in CHF\n> 31,50\n",
 			"2208 31.50 CHF ordered"},
+		// The confirmation's own title and its number's sign ("Bestell-
+		// bestätigung Nr.", "Order Confirmation #", foreign-20).
+		{"Elektrohaus <noreply@elektrohaus.example.de>", "Bestellbestätigung", "Bestellbestätigung Nr. 77120443\nHallo Jana,\n1\tUSB-C Ladegerät 65 W\t39,90 €\nZwischensumme:\t33,53 €\nEndbetrag inkl. MwSt:\t39,90 €\n",
+			"77120443 39.90 EUR ordered"},
+		{"Driftwood Goods <orders@driftwood.example.com>", "Thanks for your order", "Order Confirmation #DW-44120\nHi Sam,\nCeramic planter x1 $34.00\nOrder total: $34.00\n",
+			"DW-44120 34.00 USD ordered"},
+		{"Fietsplaats <info@fietsplaats.example.nl>", "Bedankt voor je bestelling", "Orderbevestiging nr. 551204\nBedankt voor je bestelling!\nFietslamp set 1x € 24,95\nTotaal: € 24,95\n",
+			"551204 24.95 EUR ordered"},
 	} {
 		got := ""
 		for _, f := range mailFacts(c.from, c.subject, c.text, time.Date(2027, 1, 23, 18, 40, 0, 0, time.UTC)) {
