@@ -431,8 +431,37 @@ func (c *msgContext) orderNumber(text string) string {
 		if m := orderSentenceNumRE.FindStringSubmatch(line); m != nil && !masked(m[1]) && !phoneShaped(m[1]) {
 			return m[1]
 		}
+		// "Twoje zamówienie tJqv4Qr8 zostało potwierdzone", "Your order
+		// KT7QW2XA has been confirmed": a code of letters and digits, of
+		// either case, right after the order's word, a word in lower case
+		// (the sentence's verb) after it.
+		// A parcel's number there is the parcel's ("A encomenda
+		// DV551207780PT enviada por …": Portuguese's one word for both).
+		if m := orderCodeVerbRE.FindStringSubmatch(line); m != nil && mixedCode(m[1]) {
+			if car, ok := carrierOf(m[1], c.senderDomain, true); !ok || car == "" {
+				return m[1]
+			}
+		}
 	}
 	return ""
+}
+
+// orderCodeVerbRE is a code right after the order's word, a word in
+// lower case after it.
+var orderCodeVerbRE = lazyregexp.New(`^[ \t]*([A-Za-z0-9]{6,20})[ \t]+\p{Ll}`)
+
+// mixedCode reports whether s holds two letters and two digits at
+// least: a code, not a word or an amount.
+func mixedCode(s string) bool {
+	var letters, digits int
+	for _, r := range s {
+		if isDigitByte(byte(r)) && r < 0x80 {
+			digits++
+		} else {
+			letters++
+		}
+	}
+	return letters >= 2 && digits >= 2
 }
 
 // orderSentenceNumRE is an order's number after one to four words and

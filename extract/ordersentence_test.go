@@ -11,9 +11,11 @@ import (
 // the order's word, a short verb's words and the word for a number
 // ("Twoje zamówienie otrzymało numer: 37943"), or after a German compound
 // of the order's word and "Nummer" ("Bestellungsreferenznummer 456629"), is
-// the order's; a mail with no display name is the shop's as it prints its
-// name where that spells the domain ("PEJO GRAVUREN"), and a role's name
-// still leaves the domain.
+// the order's, and so is a code of letters and digits right after the
+// order's word with its verb after it ("Twoje zamówienie kT7qW2xa
+// zostało potwierdzone"), unless it is a parcel's number; a mail with no
+// display name is the shop's as it prints its name where that spells the
+// domain ("PEJO GRAVUREN"), and a role's name still leaves the domain.
 func TestOrderNumberInSentence(t *testing.T) {
 	for _, tt := range []struct {
 		name, from, subject, body string
@@ -31,6 +33,17 @@ func TestOrderNumberInSentence(t *testing.T) {
 		{"a role's name leaves the domain", "Customer Service <orders@bramblecraft.co.uk>", "Bramblecraft order confirmation",
 			"Thank you for your order.\nYour order has been given the number 40117.\n",
 			"40117", "bramblecraft.co.uk", extract.StatusOrdered},
+		// A code of letters and digits right after the order's word, its
+		// verb after it (foreign-20); a parcel's number there is none.
+		{"pl, a code in both cases", "Sklep Lipa <sklep@sklep-lipa.example.pl>", "Potwierdzenie płatności",
+			"Witaj,\nTwoje zamówienie kT7qW2xa zostało potwierdzone.\nOtrzymaliśmy płatność.\n",
+			"kT7qW2xa", "Sklep Lipa", extract.StatusOrdered},
+		{"en, a code in capitals", "Driftwood Goods <orders@driftwood.example.com>", "Payment confirmed",
+			"Hi Sam,\nYour order KT7QW2XA has been confirmed and is being prepared.\n",
+			"KT7QW2XA", "Driftwood Goods", extract.StatusOrdered},
+		{"pt, a parcel's number", "CTT <notificacoes@ctt.example.pt>", "A sua encomenda",
+			"Olá,\nA encomenda RB551207731PT enviada por Worten será entregue hoje.\n",
+			"", "", ""},
 		{"a count is no number", "<orders@bramblecraft.co.uk>", "Bramblecraft order confirmation",
 			"Thank you for your order.\nYour order has the number of items: 3\nOrder placed 2027-05-01.\n",
 			"", "", ""},
