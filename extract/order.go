@@ -434,9 +434,9 @@ func (c *msgContext) orderNumber(text string) string {
 		// "Twoje zamówienie tJqv4Qr8 zostało potwierdzone", "Your order
 		// KT7QW2XA has been confirmed": a code of letters and digits, of
 		// either case, right after the order's word, a word in lower case
-		// (the sentence's verb) after it.
-		// A parcel's number there is the parcel's ("A encomenda
-		// DV551207780PT enviada por …": Portuguese's one word for both).
+		// (the sentence's verb) after it; unless a carrier's form and
+		// check claim it ("A encomenda DV551207780PT enviada por …":
+		// Portuguese's one word for an order and a parcel).
 		if m := orderCodeVerbRE.FindStringSubmatch(line); m != nil && mixedCode(m[1]) {
 			if car, ok := carrierOf(m[1], c.senderDomain, true); !ok || car == "" {
 				return m[1]
@@ -455,7 +455,7 @@ var orderCodeVerbRE = lazyregexp.New(`^[ \t]*([A-Za-z0-9]{6,20})[ \t]+\p{Ll}`)
 func mixedCode(s string) bool {
 	var letters, digits int
 	for _, r := range s {
-		if isDigitByte(byte(r)) && r < 0x80 {
+		if r >= '0' && r <= '9' {
 			digits++
 		} else {
 			letters++
