@@ -177,17 +177,7 @@ func codedStopsRow(ln string) (from, to string) {
 }
 
 // upperCode reports whether s is a station's code: two to five capitals.
-func upperCode(s string) bool {
-	if len(s) < 2 || len(s) > 5 {
-		return false
-	}
-	for _, r := range s {
-		if r < 'A' || r > 'Z' {
-			return false
-		}
-	}
-	return true
-}
+func upperCode(s string) bool { return len(s) >= 2 && len(s) <= 5 && isUpper(s) }
 
 var (
 	// bookedStopsRowRE is a row of three stops, each a name, its code
