@@ -47,5 +47,12 @@ const provider = new Provider(env.OIDC_ISSUER, {
 });
 provider.on('server_error', (ctx, err) => console.error('server_error', err));
 
-https.createServer({ cert: readFileSync(env.OIDC_CERT), key: readFileSync(env.OIDC_KEY) }, provider.callback())
-  .listen(Number(env.OIDC_PORT), '127.0.0.1', () => console.log('listening'));
+const server = https.createServer({ cert: readFileSync(env.OIDC_CERT), key: readFileSync(env.OIDC_KEY) }, provider.callback());
+// Node closes a connection idle 5 s by default, and a Go client that
+// picks that connection for a POST in the same instant gets a reset it
+// does not retry (a POST is not idempotent): the token request of a test
+// that waited about 5 s for a token to lapse failed so once in CI. The
+// server here lives only as long as its test, so it keeps idle
+// connections open and the client decides when to close them.
+server.keepAliveTimeout = 0;
+server.listen(Number(env.OIDC_PORT), '127.0.0.1', () => console.log('listening'));
