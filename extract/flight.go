@@ -282,6 +282,15 @@ func (c *msgContext) textFlights(text string) []Fact {
 		if prev >= 0 && (hi == 0 || prev > hits[hi-1].line) && len(c.dates(lines[prev])) > 0 &&
 			findClocks(lines[prev]) == nil { // a time: the last leg's arrival, not a heading
 			begin = prev
+		} else if prev >= 0 && (hi == 0 || prev > hits[hi-1].line) && findClocks(lines[prev]) == nil {
+			// The route by its cities just above the number, the days and
+			// clocks below it ("Delhi (T1D) Srinagar (T1)", "SG 272",
+			// "Sun Oct. 02, 2022 9:50 Hrs Sun Oct. 02, 2022 11:20 Hrs").
+			if from, _ := terminalsRoute(lines[prev]); from != "" {
+				begin = prev
+			} else if from, _ := namedRoute(lines[prev]); from != "" {
+				begin = prev
+			}
 		}
 		if codesAbove != nil {
 			begin = codesAbove[hi]
@@ -611,10 +620,15 @@ func stackedCard(lines []string) bool {
 // cardCodeRE is an airport's block with its name: "Nice (NCE)".
 var cardCodeRE = lazyregexp.New(`^\p{L}[\p{L} .'-]{0,40}\(([A-Z]{3})\)$`)
 
+// labelCode are a printout's labels that are also airports' codes: a
+// table's headings flattened onto lines of their own ("FROM", "DEP",
+// "TO", "ARR") or a booking's ("PNR").
+var labelCode = map[string]bool{"DEP": true, "ARR": true, "PNR": true, "ETD": true, "ETA": true, "STD": true, "STA": true}
+
 // cardCode is the known airport code a card's block holds alone ("NCE")
 // or after the airport's name ("Nice (NCE)"), or "".
 func cardCode(ln string) string {
-	if len(ln) == 3 && isUpper(ln) && places.Known(ln) {
+	if len(ln) == 3 && isUpper(ln) && places.Known(ln) && !labelCode[ln] {
 		return ln
 	}
 	if m := cardCodeRE.FindStringSubmatch(ln); m != nil && places.Known(m[1]) {
@@ -1001,13 +1015,20 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			stops = append(stops, stop{pa, &clocks[0], ln, i}, stop{pb, &clocks[1], ln, i})
 			continue
 		}
+		// "24 FEB, 2014 SG 104 DELHI / T 1 KOLKATA 08:10 10:30": the
+		// cities side by side after the number, the clocks after both.
+		if pa, pb := runTogetherPlaces(ln, clocks); pa != nil {
+			stops = append(stops, stop{pa, &clocks[0], ln, i}, stop{pb, &clocks[1], ln, i})
+			continue
+		}
 		p := c.placeInLine(ln, clocks)
-		if (p == nil || p.Code == "") && (checkLineRE.MatchString(ln) || len(clocks) == 1 && serviceClockLine(ln)) {
+		if (p == nil || p.Code == "") && (checkLineRE.MatchString(ln) || len(clocks) == 1 && (serviceClockLine(ln) || bookedDayLine(ln))) {
 			// "Check-in: Saturday, June 19, 2027 (from 3:00 PM)": a stay's
 			// or a desk's time, no stop; "6E6413 (A320) . 17 Oct 2020 .
 			// Check-in Closes: 13:05 hrs": the desk's deadline on the
 			// flight's own line (clock.service), the hour before its
-			// departure.
+			// departure; "Booked on: Sat, Aug. 20, 2022 19:41 Hrs": when
+			// the booking was made (date.booked).
 			continue
 		}
 		// "Departs 06:15   Arrives 09:50", "12.07.2027 20:35 –
@@ -1058,7 +1079,13 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			// "FR 1234 Berlin Brandenburg → Palma de Mallorca": a route
 			// by names that each mean one airport (the first read as a
 			// place alone: "KL1673 Amsterdam to Barcelona").
-			if from, to := namedRoute(ln); from != "" {
+			from, to := namedRoute(ln)
+			if from == "" {
+				// "Delhi (T1D) Srinagar (T1)": each city with its
+				// terminal, the leg's times on a line below.
+				from, to = terminalsRoute(ln)
+			}
+			if from != "" {
 				stops = append(stops, stop{&Place{Code: from}, nil, ln, i}, stop{&Place{Code: to}, nil, ln, i})
 				continue
 			}

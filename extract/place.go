@@ -129,11 +129,40 @@ func airportCodes(ln string) []string {
 	}
 	for _, m := range codeWord.FindAllStringIndex(ln, -1) {
 		w := ln[m[0]:m[1]]
-		if places.Known(w) && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) {
+		if places.Known(w) && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) && !monthOfDate(ln, m[0], m[1]) {
 			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// monthCodes are months' English abbreviations that are also airports'
+// codes (FEB Sanfebagar, MAR Maracaibo, JUL Juliaca, ...).
+var monthCodes = map[string]bool{"JAN": true, "FEB": true, "MAR": true, "APR": true, "MAY": true, "JUN": true,
+	"JUL": true, "AUG": true, "SEP": true, "OCT": true, "NOV": true, "DEC": true}
+
+// monthOfDate reports whether ln[start:end], a month's abbreviation,
+// stands beside a day's number or a year as a date's month ("MON, 24
+// FEB, 2014", "05-MAR-22", "MAR 5", "JUN 2027"): an itinerary's date,
+// not the airport that shares the letters. A clock after it is the
+// airport's time ("Juliaca JUL 07:50").
+func monthOfDate(ln string, start, end int) bool {
+	if !monthCodes[ln[start:end]] {
+		return false
+	}
+	before := strings.TrimRight(ln[:start], " -/.")
+	n := len(before) - len(strings.TrimRight(before, "0123456789"))
+	if n == 1 || n == 2 {
+		if k := len(before) - n; k == 0 || before[k-1] != ':' && before[k-1] != '.' {
+			return true
+		}
+	}
+	after := strings.TrimLeft(ln[end:], " -/.")
+	d := len(after) - len(strings.TrimLeft(after, "0123456789"))
+	if d == 0 || d < len(after) && strings.ContainsRune(":.h", rune(after[d])) {
+		return false
+	}
+	return d <= 2 || d == 4 && (after[:2] == "19" || after[:2] == "20")
 }
 
 // zoneAbbrevs are time zones' abbreviations that are also airports' codes
@@ -165,7 +194,8 @@ func zoneAfterClock(w, before string) bool {
 // abbreviation before a clock is still no airport ("MON 08:00").
 func wordCodeBeforeClock(w, rest string) bool {
 	switch w {
-	case "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN", "EUR", "USD", "GBP", "CHF", "DAY", "PER", "VIA":
+	case "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN", "EUR", "USD", "GBP", "CHF", "DAY", "PER", "VIA",
+		"DEP", "ARR", "ETD", "STD", "STA":
 		return false
 	}
 	if len(rest) < 5 || rest[0] != ' ' || !isDigitByte(rest[1]) {
@@ -191,6 +221,9 @@ var commonUpperWord = map[string]bool{"THE": true, "AND": true, "FOR": true, "YO
 	"ADT": true, "CHD": true, "INF": true,
 	// A hotel's cancellation ("CXL BY 07/07/24").
 	"CXL": true,
+	// A printout's labels: departure, arrival, their scheduled times,
+	// ticket, flight, hours ("DEP 08:10 ARR 10:30", "0910 HRS").
+	"DEP": true, "ARR": true, "ETD": true, "STD": true, "STA": true, "TKT": true, "FLT": true, "HRS": true,
 	// Airlines named in capitals ("Issued: TAP 10Jan27", "ITA Airways").
 	"TAP": true, "ITA": true, "JAL": true}
 
@@ -437,4 +470,64 @@ func (c *msgContext) arrowLegPlaces(ln string, clocks []clockMatch) (*Place, *Pl
 		return nil, nil // the arrow follows the first clock, the second name follows it
 	}
 	return namedLeg(cleanPlaceName(ln[:clocks[0].start], nil, c), cleanPlaceName(between[i+n:], nil, c))
+}
+
+// terminalMarkRE is a stop's terminal printed after its city in a
+// printout's row: "DELHI / T 1", "HYDERABAD/T1", "Delhi (T1D)".
+var terminalMarkRE = lazyregexp.New(`\s*(?:/\s*T\s?\d{1,2}[A-Z]?\b|\(\s*T\s?\d{1,2}[A-Z]?\s*\))`)
+
+// runTogetherPlaces reads a printout's row whose two cities stand side
+// by side between the flight's number and its two clocks, the table's
+// columns flattened to single spaces ("MON, 24 FEB, 2014 SG 104 DELHI / T
+// 1 KOLKATA 08:10 10:30 SPICEJET" under "TRAVEL DATE FLIGHT NO. FROM /
+// TERMINAL TO / TERMINAL DEP TIME ARR TIME AIRLINE"). The words are cut
+// where both halves name one airport each; a row cut so in two ways, or
+// in none, gives nils.
+func runTogetherPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
+	if len(clocks) != 2 || strings.Trim(ln[clocks[0].end:clocks[1].start], " \t|") != "" {
+		return nil, nil
+	}
+	head := ln[:clocks[0].start]
+	m := flightNumRE.FindAllStringSubmatchIndex(head, -1)
+	if len(m) == 0 {
+		return nil, nil
+	}
+	last := m[len(m)-1]
+	if !isFlightDesignator(head[last[2]:last[3]]) {
+		return nil, nil
+	}
+	words := strings.Fields(terminalMarkRE.ReplaceAllString(head[last[1]:], " "))
+	if len(words) < 2 || len(words) > 8 {
+		return nil, nil
+	}
+	var from, to *Place
+	for k := 1; k < len(words); k++ {
+		a, b := namedLeg(strings.Join(words[:k], " "), strings.Join(words[k:], " "))
+		if a == nil {
+			continue
+		}
+		if from != nil {
+			return nil, nil
+		}
+		from, to = a, b
+	}
+	return from, to
+}
+
+// terminalsRouteRE is a route of two stops, each a city with its terminal
+// in parentheses, on a line of their own: "Delhi (T1D) Srinagar (T1)".
+var terminalsRouteRE = lazyregexp.New(`^(\pL[\pL .'-]{1,40}?)\s*\(\s*(?:T\s?\d{1,2}[A-Z]?|[Tt]erminal\s?\w{1,3})\s*\)\s+(\pL[\pL .'-]{1,40}?)\s*\(\s*(?:T\s?\d{1,2}[A-Z]?|[Tt]erminal\s?\w{1,3})\s*\)$`)
+
+// terminalsRoute is the two airports of such a line, each named so it
+// means one airport, or "".
+func terminalsRoute(ln string) (string, string) {
+	m := terminalsRouteRE.FindStringSubmatch(strings.TrimSpace(ln))
+	if m == nil {
+		return "", ""
+	}
+	a, b := namedLeg(m[1], m[2])
+	if a == nil {
+		return "", ""
+	}
+	return a.Code, b.Code
 }

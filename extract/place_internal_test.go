@@ -27,3 +27,27 @@ func TestAirportCodesZoneAfterClock(t *testing.T) {
 		}
 	}
 }
+
+// TestAirportCodesMonthOfDate: a month's abbreviation beside a day's
+// number or a year is a date's month, though FEB, MAR and JUL are
+// airports' codes; before a clock it is the airport's ("Juliaca JUL
+// 07:50"). A printout's labels are no airports either.
+func TestAirportCodesMonthOfDate(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want []string
+	}{
+		{"MON, 24 FEB, 2014 SG 104 DELHI - KOLKATA 08:10 10:30", nil},
+		{"SAT 05-MAR-22 DEL - BOM 12:40", []string{"DEL", "BOM"}},
+		{"MAR 5 2027 LIS → OPO", []string{"LIS", "OPO"}},
+		{"JUN 2027 - FRA 10:05", []string{"FRA"}},
+		{"LA 2023   Lima LIM 06:15 → Juliaca JUL 07:50", []string{"LIM", "JUL"}},
+		{"Juliaca JUL 08:35 → Lima LIM 10:10", []string{"JUL", "LIM"}},
+		{"DEP 08:10 ARR 10:30", nil},
+		{"ETD 08:10 - STA 10:30", nil},
+	} {
+		if got := airportCodes(tc.line); !slices.Equal(got, tc.want) {
+			t.Errorf("airportCodes(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestCityRowPrintouts: an itinerary printed from an airline's site with
+// its table flattened to single spaces (issue 46, foreign-21). The two
+// cities stand side by side between the number and the clocks, each
+// maybe with its terminal ("DELHI / T 1", "HYDERABAD/T1"); a route of two
+// cities with their terminals in parentheses may stand over the number,
+// the days and clocks under it. What is no airport stays none: a month
+// beside a day's number ("24 FEB" is no Sanfebagar), a label in
+// parentheses ("(PNR)"), a table's headings alone on their lines ("DEP",
+// "ARR"), and the time the booking was made is no departure.
+func TestCityRowPrintouts(t *testing.T) {
+	sent := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, from, text string
+		want             []flightLeg
+		never            []string // codes no flight may have
+	}{
+		{"cities run together, a terminal after the first", "SpiceJet <itinerary@spicejet.example>",
+			"Confirmation Number (PNR): QW7RTA\n\nPassenger Contact Information\nMEERA RAO K-12(MCD NO 441), LAJPAT NAGAR DELHI\n\nBooking Date: Thu, 19 Nov, 2026 Status: Confirmed\n\nTRAVEL DATE FLIGHT NO. FROM / TERMINAL TO / TERMINAL DEP TIME ARR TIME AIRLINE\n\nTUE, 08 DEC, 2026 SG 8137 MUMBAI / T 1 CHENNAI 06:10 08:05 SPICEJET\n",
+			[]flightLeg{{"SG 8137", "BOM", "MAA", "2026-12-08 06:10 +0530", "2026-12-08 08:05 +0530"}}, []string{"MCD", "DEC", "PNR"}},
+		{"both terminals glued to their cities", "SpiceJet <itinerary@spicejet.example>",
+			"TRAVEL DATE FLIGHT NO. FROM/TERMINAL TO/TERMINAL DEP.TIME ARR.TIME AIRLINE\n\nFRI 11 DEC, 2026 SG 916 BENGALURU/T1 KOLKATA/T2 19:20 21:45 SPICEJET\n\nConfirmation Number (PNR):ZX4KQP/SG Booking Date: WED 18 NOV, 2026 Status: Confirmed\n",
+			[]flightLeg{{"SG 916", "BLR", "CCU", "2026-12-11 19:20 +0530", "2026-12-11 21:45 +0530"}}, []string{"PNR", "DEC"}},
+		{"a route with terminals over the number, the booking's time above", "Travel Desk <tickets@traveldesk.example>",
+			"Your flight booking. PNR: HT5RWQ/ SG\n\nEmail: a.rao@example.com Booked on: Thu, Nov. 19, 2026 18:02 Hrs\nStatus: Confirmed\n\nMumbai (T1) Kochi (T1)\n\nSG 142\nMon Dec. 14, 2026 7:05 Hrs Mon Dec. 14, 2026 8:20 Hrs\n\nPassenger Name Flight Fare Type\nSG 142\nMr. A Rao Regular Saver\n",
+			[]flightLeg{{"SG 142", "BOM", "COK", "2026-12-14 07:05 +0530", "2026-12-14 08:20 +0530"}}, nil},
+		{"a table's headings alone on their lines", "Air India Express <itinerary@airindiaexpress.example>",
+			"ITINERARY RECEIPT\nPNR:\nIX40012345\n\nITINERARY DETAILS\nFlight No\nDate\nIX 343\n16-Dec-26 Wed\nFROM\nKOZHIKODE(KOZHIKODE INTERNATIONAL AIRPORT)\nDEP\nTO\nARR\n09:05\nMUSCAT(MUSCAT\n11:25\n",
+			nil, []string{"DEP", "ARR"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			facts := mailFacts(tt.from, "Your itinerary", tt.text, sent)
+			for _, f := range facts {
+				if s := f.Segment; s != nil && s.Type == "flight" {
+					for _, code := range tt.never {
+						if s.From.Code == code || s.To.Code == code {
+							t.Errorf("a flight from %q to %q: %s is no airport here", s.From.Code, s.To.Code, code)
+						}
+					}
+				}
+			}
+			if tt.want != nil {
+				checkLegs(t, flightLegs(facts), tt.want)
+			}
+		})
+	}
+}
