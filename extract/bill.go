@@ -1020,6 +1020,7 @@ func issuerName(v string) string {
 	v, _, _ = strings.Cut(v, "\n")
 	v = strings.TrimSpace(asOrg(v))
 	v = strings.TrimRight(v, ".!")
+	v = signedFor(v)
 	if v == "" || hasDigit(v) || len(strings.Fields(v)) > 6 {
 		return ""
 	}

@@ -217,7 +217,7 @@ var footerSeparators = map[string]bool{"|": true, "-": true, "–": true, "·": 
 // A word before the form ending in ":" or "," (save the comma before a
 // Spanish form) is a label's or a list's: no name.
 func legalName(t string) (name, rest string, ok bool) {
-	ws := strings.Fields(t)
+	ws := strings.Fields(signedFor(t))
 	for i, w := range ws {
 		if i == 0 || legalFormOf(w) == "" {
 			if strings.HasSuffix(w, ":") || (strings.HasSuffix(w, ",") && (i+1 >= len(ws) || legalFormOf(ws[i+1]) == "")) {
@@ -346,4 +346,19 @@ func acronymOrCaps(name string) string {
 		return name
 	}
 	return capsName(name)
+}
+
+// signedFor is a name less the words of an invoice's signature block
+// before it ("For Bharti Airtel Limited" over the signatory's name, "For
+// and on behalf of Acme Ltd"), when a legal form ends it; else t.
+func signedFor(t string) string {
+	for _, p := range []string{"For and on behalf of ", "For & on behalf of ", "For "} {
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			if f := strings.Fields(rest); len(f) > 1 && legalFormOf(f[len(f)-1]) != "" {
+				return rest
+			}
+			break
+		}
+	}
+	return t
 }

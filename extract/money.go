@@ -235,6 +235,31 @@ func (c *msgContext) rupee() string {
 	return "INR"
 }
 
+// rupeeCountry reports whether the sender's country pays in rupees.
+func (c *msgContext) rupeeCountry() bool {
+	switch c.senderCountry {
+	case "IN", "PK", "LK", "NP", "MU":
+		return true
+	}
+	return false
+}
+
+// rupeeGraveRE is the rupee's sign as the text of a PDF set in the fonts
+// that gave the sign before Unicode did (Rupee Foradian, 2010, on the
+// grave accent's key) reads it: a column's "(`)", a figure's "` 0.00".
+var rupeeGraveRE = lazyregexp.New(`\(\s?` + "`" + `\s?\)|` + "`" + `\s?\d`)
+
+// rupeeWordsRE is an amount in words, as Indian invoices print it
+// ("Six Hundred Sixty Three Rupees and Seventy Seven Paise Only").
+var rupeeWordsRE = lazyregexp.New(`(?i)\brupees\b`)
+
+// rupeeUnsigned reports whether a bill whose figures carry no currency
+// says it is in rupees another way: the font's grave accent for the sign,
+// or the amount in words.
+func rupeeUnsigned(text string) bool {
+	return rupeeGraveRE.MatchString(text) || rupeeWordsRE.MatchString(text)
+}
+
 // krona is the currency a "kr" amount is in: the sender's country's, else
 // the language's; "" when neither tells.
 func (c *msgContext) krona(text string) string {
@@ -334,9 +359,30 @@ func (c *msgContext) markupMoney(amount, currency string) *Money {
 	return m
 }
 
-// labelledAmount finds the amount after an amount label.
+// payableLabels label what a bill asks to be paid (amount.payable:
+// "Amount due", "Total payable"); not a balance left on an account
+// ("Remaining balance: €10.01" after a purchase).
+var payableLabels = numericLabels(lang.Entries("amount.payable")...)
+
+// labelledAmount finds the amount after an amount label: the first, but
+// that a label of what is payable names another, not zero, in the same
+// currency further down ("Total Charges Rs. 119.96" over "Total Payable
+// Rs. 153.34", a statement's charges over its amount due).
 func (c *msgContext) labelledAmount(text string) *Money {
-	for _, v := range c.afterNext(amountLabels, text) {
+	first := c.labelledWith(amountLabels, text)
+	if first == nil {
+		return nil
+	}
+	if due := c.labelledWith(payableLabels, text); due != nil && due.Amount != "0.00" && due.Currency == first.Currency {
+		return due
+	}
+	return first
+}
+
+// labelledWith finds the amount after the first of labels ls that has
+// one.
+func (c *msgContext) labelledWith(ls labelSet, text string) *Money {
+	for _, v := range c.afterNext(ls, text) {
 		// The amount on the label's line, else alone on the next line.
 		line, next, _ := strings.Cut(v, "\n")
 		if netAmount(line) {
@@ -463,6 +509,9 @@ func (c *msgContext) billAmountBare(text string) *Money {
 				return nil
 			}
 			cur = code
+		}
+		if cur == "" && c.rupeeCountry() && rupeeUnsigned(text) {
+			cur = c.rupee()
 		}
 		if cur == "" {
 			return nil
