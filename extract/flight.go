@@ -1021,6 +1021,13 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			stops = append(stops, stop{pa, &clocks[0], ln, i}, stop{pb, &clocks[1], ln, i})
 			continue
 		}
+		if len(clocks) > 0 && len(ln) > 60 && notStopWords.In(lower(ln)) && len(airportCodes(ln)) == 0 {
+			// "… the free Manila International Airport Authority shuttle
+			// service from 05:30 AM to 01:00 AM": a sentence about a
+			// shuttle's, a lounge's or a desk's hours (clock.notstop)
+			// times no leg.
+			continue
+		}
 		p := c.placeInLine(ln, clocks)
 		if (p == nil || p.Code == "") && (checkLineRE.MatchString(ln) || len(clocks) == 1 && (serviceClockLine(ln) || bookedDayLine(ln))) {
 			// "Check-in: Saturday, June 19, 2027 (from 3:00 PM)": a stay's

@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -13,7 +14,10 @@ import (
 // the days and clocks under it. What is no airport stays none: a month
 // beside a day's number ("24 FEB" is no Sanfebagar), a label in
 // parentheses ("(PNR)"), a table's headings alone on their lines ("DEP",
-// "ARR"), and the time the booking was made is no departure.
+// "ARR"), and the time the booking was made is no departure. A card may
+// print each stop as its city, a bar and its code ("DAVAO | DVO"), a row
+// of labels over their values ("Status: Booking Date: Booking
+// Reference:"), and a sentence of a shuttle's hours times no leg.
 func TestCityRowPrintouts(t *testing.T) {
 	sent := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 	for _, tt := range []struct {
@@ -30,6 +34,11 @@ func TestCityRowPrintouts(t *testing.T) {
 		{"a route with terminals over the number, the booking's time above", "Travel Desk <tickets@traveldesk.example>",
 			"Your flight booking. PNR: HT5RWQ/ SG\n\nEmail: a.rao@example.com Booked on: Thu, Nov. 19, 2026 18:02 Hrs\nStatus: Confirmed\n\nMumbai (T1) Kochi (T1)\n\nSG 142\nMon Dec. 14, 2026 7:05 Hrs Mon Dec. 14, 2026 8:20 Hrs\n\nPassenger Name Flight Fare Type\nSG 142\nMr. A Rao Regular Saver\n",
 			[]flightLeg{{"SG 142", "BOM", "COK", "2026-12-14 07:05 +0530", "2026-12-14 08:20 +0530"}}, nil},
+		{"a card's stops each a city, a bar and its code; the labels' row over the values'; a shuttle's hours", "Cebu Pacific <itinerary@cebupacificair.example>",
+			"ITINERARY RECEIPT\nBooking Details\nStatus: Booking Date: Booking Reference:\nCONFIRMED Wed. 25 Nov. 2026 QK7P2M\nFlight Details\nFlight No./ Airline Departure Arrival\n" +
+				"Cebu Pacific Air DAVAO | DVO MANILA | MNL\n5J 592 Francisco Bangoy International Airport\nFri. 11 Dec. 2026, 0715H (07:15AM)\nNinoy Aquino International Airport Terminal 3\nFri. 11 Dec. 2026, 0910H (09:10AM)\n" +
+				"Reminders\nPlease proceed to the transit area for the free airport authority shuttle service from 05:30 AM to 01:00 AM of the following day.\n",
+			[]flightLeg{{"5J 592", "DVO", "MNL", "2026-12-11 07:15 +0800", "2026-12-11 09:10 +0800"}}, nil},
 		{"a table's headings alone on their lines", "Air India Express <itinerary@airindiaexpress.example>",
 			"ITINERARY RECEIPT\nPNR:\nIX40012345\n\nITINERARY DETAILS\nFlight No\nDate\nIX 343\n16-Dec-26 Wed\nFROM\nKOZHIKODE(KOZHIKODE INTERNATIONAL AIRPORT)\nDEP\nTO\nARR\n09:05\nMUSCAT(MUSCAT\n11:25\n",
 			nil, []string{"DEP", "ARR"}},
@@ -47,6 +56,13 @@ func TestCityRowPrintouts(t *testing.T) {
 			}
 			if tt.want != nil {
 				checkLegs(t, flightLegs(facts), tt.want)
+			}
+			if strings.Contains(tt.text, "QK7P2M") {
+				for _, f := range facts {
+					if f.Segment != nil && f.Segment.Reservation != "QK7P2M" {
+						t.Errorf("reservation %q, want QK7P2M (the last cell under the last label)", f.Segment.Reservation)
+					}
+				}
 			}
 		})
 	}

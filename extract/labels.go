@@ -320,6 +320,33 @@ func firstCellUnder(before, line, next string) (string, bool) {
 	return "", false
 }
 
+// lastCellUnder reads a label that ends a row of labels, each closed by
+// its colon, flattened over the row of their values ("Status: Booking
+// Date: Reference Number:" over "ON HOLD Wed. 26 Dec. 2018
+// 011403032605", a printed itinerary's text): the label's value is the
+// last cell of the next row that is not blank (within two lines), when
+// it is a code (6 to 20 letters and digits, a digit among them). before
+// is the row before the label, line the rest of its line after it and
+// next the text after that line.
+func lastCellUnder(before, line, next string) (string, bool) {
+	if strings.Trim(line, " \t:") != "" || len(before) > 120 || !strings.HasSuffix(strings.TrimRight(before, " \t"), ":") {
+		return "", false
+	}
+	for k := 0; k < 2 && next != ""; k++ {
+		var row string
+		row, next, _ = strings.Cut(next, "\n")
+		cells := strings.Fields(row)
+		if len(cells) == 0 {
+			continue
+		}
+		if len(cells) < 2 || strings.HasSuffix(row, ":") || !bookingCodeShape(cells[len(cells)-1]) {
+			return "", false
+		}
+		return cells[len(cells)-1], true
+	}
+	return "", false
+}
+
 // plainIndex is a textIndex that keeps nothing, for a text read once.
 type plainIndex struct{}
 
@@ -434,6 +461,10 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 					out = append(out, v)
 					continue
 				}
+			}
+			if v, ok := lastCellUnder(text[strings.LastIndexByte(text[:base+m[0]], '\n')+1:base+m[0]], line, next); ok {
+				out = append(out, v)
+				continue
 			}
 			if strings.TrimSpace(line) == "" {
 				// A label that ends a data table's header row after other

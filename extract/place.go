@@ -118,6 +118,11 @@ func airportCodes(ln string) []string {
 	if len(out) > 0 {
 		return out
 	}
+	if strings.IndexByte(ln, '|') >= 0 {
+		if out = barCodes(ln); len(out) > 0 {
+			return out
+		}
+	}
 	if !strings.ContainsAny(ln, ":-→>–") {
 		return nil
 	}
@@ -131,6 +136,30 @@ func airportCodes(ln string) []string {
 		w := ln[m[0]:m[1]]
 		if places.Known(w) && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) && !monthOfDate(ln, m[0], m[1]) {
 			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// barCodeRE is a code after a bar, the words before the bar its name.
+var barCodeRE = lazyregexp.New(`\|\s*([A-Z]{3})\b`)
+
+// barCodes are the codes of a card's stops printed each after its city
+// and a bar ("Cebu Pacific Air ILOILO | ILO MANILA | MNL"): a code counts
+// when a name of one to three words right before its bar is its
+// airport's city or name (places.Serves), so a table's bars between
+// other capitals ("| PNR |") name no airport.
+func barCodes(ln string) []string {
+	var out []string
+	for _, m := range barCodeRE.FindAllStringSubmatchIndex(ln, 4) {
+		code := ln[m[2]:m[3]]
+		ws := strings.Fields(ln[:m[0]])
+		served := false
+		for n := 1; n <= 3 && n <= len(ws) && !served; n++ {
+			served = places.Serves(strings.Join(ws[len(ws)-n:], " "), code)
+		}
+		if served {
+			out = append(out, code)
 		}
 	}
 	return out

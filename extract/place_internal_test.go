@@ -45,6 +45,8 @@ func TestAirportCodesMonthOfDate(t *testing.T) {
 		{"Juliaca JUL 08:35 → Lima LIM 10:10", []string{"JUL", "LIM"}},
 		{"DEP 08:10 ARR 10:30", nil},
 		{"ETD 08:10 - STA 10:30", nil},
+		{"Cebu Pacific Air ILOILO | ILO MANILA | MNL", []string{"ILO", "MNL"}},
+		{"Passenger | PNR | SEA | Seat", nil},
 	} {
 		if got := airportCodes(tc.line); !slices.Equal(got, tc.want) {
 			t.Errorf("airportCodes(%q) = %q, want %q", tc.line, got, tc.want)
