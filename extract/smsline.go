@@ -49,7 +49,7 @@ var rowLabelRE = lazyregexp.New(`[ \t](\p{Lu}\p{Ll}{1,15})\.?:[ \t]`)
 // amenities ("Plats: 25 Internet ombord X2000/Dubbeldäckare"). Lines
 // with fewer than four ": " are not looked at.
 func labelledRows(text string) string {
-	text = endsOnOneLine(headedStops(text))
+	text = endsOnOneLine(headedStops(headedTrainNumber(text)))
 	if strings.Count(text, ": ") < 4 {
 		return text
 	}
@@ -91,6 +91,48 @@ func labelledRows(text string) string {
 			b.WriteString(cell)
 		}
 		lines[i], changed = b.String(), true
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(lines, "\n")
+}
+
+// trainNoNameRE is a heading that names the train's number and its name
+// in one column ("Train No./Name", "Train Number & Name"); numberSlashRE
+// is a five-digit number glued to a name by a slash under it
+// ("16581/YPR SMET EXP", "10103 / MANDOVI EXP").
+var (
+	trainNoNameRE = lazyregexp.New(`(?i)\btrain\s?(?:no\.?|number|#)\s?(?:/|&|and)\s?name\b`)
+	numberSlashRE = lazyregexp.New(`(?:^|\s)(\d{5})\s?/\s?\p{Lu}`)
+)
+
+// headedTrainNumber is text with a rail slip's heading row that names
+// the train's number and name in one column ("PNR: Train No./Name
+// Class") over its row of values ("4456992546 16581/YPR SMET EXP ( 2A"),
+// the number written under the row as the labelled line the readers of
+// labelled lines read ("Train No: 16581"): the row's other numbers (the
+// PNR first) stay where they are. Within two lines, blank lines between.
+func headedTrainNumber(text string) string {
+	if !strings.Contains(text, "/") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	changed := false
+	for i, ln := range lines {
+		if len(ln) > 120 || !trainNoNameRE.MatchString(ln) {
+			continue
+		}
+		for j := i + 1; j < len(lines) && j <= i+3; j++ {
+			if strings.TrimSpace(lines[j]) == "" {
+				continue
+			}
+			if m := numberSlashRE.FindStringSubmatch(lines[j]); m != nil && len(lines[j]) <= 160 {
+				lines[j] += "\nTrain No: " + m[1]
+				changed = true
+			}
+			break
+		}
 	}
 	if !changed {
 		return text

@@ -841,31 +841,58 @@ var trainNumRE = trainNumExpr{lazyregexp.New(`\b((?:TGV )?(?:` + strings.Join(tr
 type trainNumExpr struct{ re *lazyregexp.Regexp }
 
 func (t trainNumExpr) FindString(s string) string {
-	if !mayHoldTrainNumber(s) {
-		return ""
+	if m := t.FindStringIndex(s); m != nil {
+		return s[m[0]:m[1]]
 	}
-	return t.re.FindString(s)
+	return ""
 }
 
 func (t trainNumExpr) FindStringIndex(s string) []int {
 	if !mayHoldTrainNumber(s) {
 		return nil
 	}
-	return t.re.FindStringIndex(s)
+	for _, m := range t.re.FindAllStringIndex(s, -1) {
+		if !slashed(s, m[0], m[1]) {
+			return m
+		}
+	}
+	return nil
 }
 
 func (t trainNumExpr) FindStringSubmatch(s string) []string {
-	if !mayHoldTrainNumber(s) {
+	m := t.FindStringIndex(s)
+	if m == nil {
 		return nil
 	}
-	return t.re.FindStringSubmatch(s)
+	return t.re.FindStringSubmatch(s[m[0]:m[1]])
 }
 
 func (t trainNumExpr) ReplaceAllString(s, repl string) string {
 	if !mayHoldTrainNumber(s) {
 		return s
 	}
-	return t.re.ReplaceAllString(s, repl)
+	var b strings.Builder
+	last := 0
+	for _, m := range t.re.FindAllStringIndex(s, -1) {
+		if slashed(s, m[0], m[1]) {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString(repl)
+		last = m[1]
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// slashed reports whether s[start:end] stands between slashes, as a
+// coach and berth in a booking's status do ("CNF/D7/24": coach D7, berth
+// 24, no D train).
+func slashed(s string, start, end int) bool {
+	return start > 0 && s[start-1] == '/' && end < len(s) && s[end] == '/'
 }
 
 // mayHoldTrainNumber reports whether s holds what every match of

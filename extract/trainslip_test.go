@@ -65,3 +65,34 @@ func TestPrintedSlipRows(t *testing.T) {
 		})
 	}
 }
+
+// TestPrintedSlipTrainNumber: a rail slip's heading of the train's number
+// and name in one column ("Train No./Name") over its row gives the
+// train's number, the five digits the name is glued to by a slash
+// (foreign-21's Paytm slip, foreign-19's IRCTC slip); a passenger's
+// booking status "CNF/D7/24" (coach D7, berth 24) names no D train.
+func TestPrintedSlipTrainNumber(t *testing.T) {
+	sent := time.Date(2027, 11, 19, 18, 5, 0, 0, time.FixedZone("IST", 19800))
+	for _, tt := range []struct{ name, row, want string }{
+		{"glued", "4456992546 16581/YPR SMET EXP ( 2A RAC (1S)", "16581"},
+		{"spaced", "4410299381 10103 / MANDOVI EXP AC 2 TIER (2A)", "10103"},
+		{"no number under the heading", "4410299381 MANDOVI EXP AC 2 TIER (2A)", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			text := "Electronic Reservation Slip (ERS)\nBoarding From To\nYASHWANTHPUR JN (YPR) SHIVAMOGGA TOWN (SMET)\nDeparture* 23:50 14-Dec-2027 Arrival* 06:00 15-Dec-2027\nPNR: Train No./Name Class\n" +
+				tt.row + "\nPassenger Details:\n# Name Age Gender Booking Status Current Status\n1.Abhishek J 29 MALE CNF/D7/24 CNF/D7/24\n"
+			n := 0
+			for _, f := range mailFacts("Paytm <tickets@paytm.example.in>", "Your train ticket", text, sent) {
+				if s := f.Segment; s != nil && s.Type == "train" {
+					n++
+					if s.Number != tt.want {
+						t.Errorf("train number %q, want %q", s.Number, tt.want)
+					}
+				}
+			}
+			if n != 1 {
+				t.Errorf("%d trains, want 1", n)
+			}
+		})
+	}
+}
