@@ -38,7 +38,7 @@ type hit struct {
 // line or the next lines, up to the next flight number) two places and a
 // departure time.
 func (c *msgContext) textFlights(text string) []Fact {
-	lines := splitFlightsOnLine(strings.Split(text, "\n"))
+	lines := sideBySideCards(splitFlightsOnLine(strings.Split(text, "\n")))
 	ref := c.recordLocator(text)
 	var out []Fact
 	seen := map[string]int{} // a number and day's index in out, plus one
@@ -991,7 +991,11 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	}
 	var stops []stop
 	wl := strings.Split(win, "\n")
+	routeTo := -1 // the "To:" line a labelled route was read with
 	for i, ln := range wl {
+		if i == routeTo {
+			continue
+		}
 		clocks := findClocks(ln)
 		if len(clocks) == 2 && len(airportCodes(ln)) < 2 {
 			// A sentence that names both airports by their markers:
@@ -1087,6 +1091,14 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 			// by names that each mean one airport (the first read as a
 			// place alone: "KL1673 Amsterdam to Barcelona").
 			from, to := namedRoute(ln)
+			if from == "" {
+				// "From: Kochi" over "To: Delhi": the route by two
+				// labelled lines, the clocks on lines of their own.
+				var at int
+				if from, to, at = labelledRoute(wl, i); from != "" {
+					routeTo = at
+				}
+			}
 			if from == "" {
 				// "Delhi (T1D) Srinagar (T1)": each city with its
 				// terminal, the leg's times on a line below.

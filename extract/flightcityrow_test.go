@@ -17,7 +17,10 @@ import (
 // "ARR"), and the time the booking was made is no departure. A card may
 // print each stop as its city, a bar and its code ("DAVAO | DVO"), a row
 // of labels over their values ("Status: Booking Date: Booking
-// Reference:"), and a sentence of a shuttle's hours times no leg.
+// Reference:"), and a sentence of a shuttle's hours times no leg. Two
+// legs' cards side by side hold each label twice on a line ("Flight 6E
+// 2041 Flight 6E 2042", "Departs 6:10 AM Departs 9:30 PM"), and a route
+// may be two labelled lines ("From: Bengaluru", "To: Chennai").
 func TestCityRowPrintouts(t *testing.T) {
 	sent := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 	for _, tt := range []struct {
@@ -39,6 +42,14 @@ func TestCityRowPrintouts(t *testing.T) {
 				"Cebu Pacific Air DAVAO | DVO MANILA | MNL\n5J 592 Francisco Bangoy International Airport\nFri. 11 Dec. 2026, 0715H (07:15AM)\nNinoy Aquino International Airport Terminal 3\nFri. 11 Dec. 2026, 0910H (09:10AM)\n" +
 				"Reminders\nPlease proceed to the transit area for the free airport authority shuttle service from 05:30 AM to 01:00 AM of the following day.\n",
 			[]flightLeg{{"5J 592", "DVO", "MNL", "2026-12-11 07:15 +0800", "2026-12-11 09:10 +0800"}}, nil},
+		{"two cards side by side, each line its label twice", "IndiGo <itinerary@goindigo.example>",
+			"Your IndiGo itinerary\n\nBooking Reference: Status:\n\nDate of Booking:\n\nQW4RTY\n\nCONFIRMED\n\n2. Anil Menon Date 09Dec26 Date 13Dec26 From Chennai From Pune\n\nRs Rs Rs Rs Rs\n\n20 November 2026\n\n" +
+				"1. Priya Menon\nGoing Out - Chennai to Pune\n\nFlight 6E 2041 Flight 6E 2042\n\nPrice Summary\n\nTo Pune To Chennai\n\nContact Information 9,940.00 100.00 310.00 100.00 310.00\n\n" +
+				"Departs 6:10 AM Departs 9:30 PM\n\nArrives 8:05 AM Arrives 11:20 PM\n\nComing Back - Pune to Chennai\n",
+			[]flightLeg{{"6E 2041", "MAA", "PNQ", "2026-12-09 06:10 +0530", "2026-12-09 08:05 +0530"}, {"6E 2042", "PNQ", "MAA", "2026-12-13 21:30 +0530", "2026-12-13 23:20 +0530"}}, nil},
+		{"a route by two labelled lines under the number", "Air India <itinerary@airindia.example>",
+			"Your flight booking. PNR: ZT3QWE\n\nFlight AI 503\nDate: 09 Dec 2026\nFrom: Bengaluru\nTo: Chennai\nDeparts 06:10\nArrives 07:05\n",
+			[]flightLeg{{"AI 503", "BLR", "MAA", "2026-12-09 06:10 +0530", "2026-12-09 07:05 +0530"}}, nil},
 		{"a table's headings alone on their lines", "Air India Express <itinerary@airindiaexpress.example>",
 			"ITINERARY RECEIPT\nPNR:\nIX40012345\n\nITINERARY DETAILS\nFlight No\nDate\nIX 343\n16-Dec-26 Wed\nFROM\nKOZHIKODE(KOZHIKODE INTERNATIONAL AIRPORT)\nDEP\nTO\nARR\n09:05\nMUSCAT(MUSCAT\n11:25\n",
 			nil, []string{"DEP", "ARR"}},

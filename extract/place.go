@@ -560,3 +560,45 @@ func terminalsRoute(ln string) (string, string) {
 	}
 	return a.Code, b.Code
 }
+
+// labelledStopRE is a line of a stop's label and its place alone:
+// "From: Kochi", "To DEL", "Von: Frankfurt (FRA)".
+var labelledStopRE = lazyregexp.New(`^\s*(\pL+)\s*:?\s+(\pL[\pL .'()-]{1,48}?)\s*$`)
+
+// labelledRoute reads a route printed as two labelled lines, a
+// departure's marker's ("From: Kochi") and, within four lines below, an
+// arrival's ("To: Delhi"), each place a code or a name that means one
+// airport: the two codes and the line of the second, else "", "", -1.
+func labelledRoute(lines []string, i int) (from, to string, at int) {
+	m := labelledStopRE.FindStringSubmatch(lines[i])
+	if m == nil || !fromColumn.has(strings.ToLower(m[1])) {
+		return "", "", -1
+	}
+	for j := i + 1; j < len(lines) && j <= i+4; j++ {
+		n := labelledStopRE.FindStringSubmatch(lines[j])
+		if n == nil || !toColumn.has(strings.ToLower(n[1])) {
+			continue
+		}
+		a, b := stopCode(m[2]), stopCode(n[2])
+		if a == "" || b == "" {
+			pa, pb := namedPair(m[2], n[2])
+			if pa == nil || pb == nil {
+				return "", "", -1
+			}
+			a, b = pa.Code, pb.Code
+		}
+		if a == b {
+			return "", "", -1
+		}
+		return a, b, j
+	}
+	return "", "", -1
+}
+
+// stopCode is a known airport's code a stop's place is alone, else "".
+func stopCode(s string) string {
+	if s = strings.TrimSpace(s); len(s) == 3 && isUpper(s) && places.Known(s) && !commonUpperWord[s] {
+		return s
+	}
+	return cardCode(s)
+}
