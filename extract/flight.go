@@ -1380,9 +1380,10 @@ func centsAfter(rest string) bool {
 // flatten ("14:05 hrs, 17 Oct 2020 16:45 hrs, 17 Oct 2020", "Fri 12 Nov
 // 2010, 2215 hrs Fri 12 Nov 2010, 2305 hrs"): each clock with its own
 // day, the first pair before the second, and no word but a day's or a
-// clock's ("Tue", "hrs") between them or after them. Before them, a
-// row's first cell of at most three words may stand (the fare's class:
-// "Economy Promo").
+// clock's ("Tue", "hrs") between them. Before them, a row's first cell
+// of at most three words may stand (the fare's class: "Economy Promo"),
+// after the flight's number ("G3 2078 A"); after them, a last cell of at
+// most three words ("Com bagagem").
 func (c *msgContext) twoStamps(ln string, clocks []clockMatch) bool {
 	if len(clocks) != 2 {
 		return false
@@ -1399,11 +1400,28 @@ func (c *msgContext) twoStamps(ln string, clocks []clockMatch) bool {
 		}
 	}
 	first := min(clocks[0].start, ds[0].start)
-	if lead := strings.Fields(string(rest[:first])); len(lead) > 3 || strings.IndexFunc(string(rest[:first]), unicode.IsDigit) >= 0 {
+	lead := string(rest[:first])
+	// The row's number first ("G3 2078 A 28/03/2023 07:50 28/03/2023
+	// 10:40"): the flight's own, its class after it.
+	if m := flightNumRE.FindStringSubmatchIndex(lead); m != nil && strings.TrimSpace(lead[:m[0]]) == "" && isFlightDesignator(lead[m[2]:m[3]]) {
+		lead = lead[m[1]:]
+	}
+	if f := strings.Fields(lead); len(f) > 3 || strings.IndexFunc(lead, unicode.IsDigit) >= 0 {
 		return false
 	}
-	// The days' and clocks' own words ("Tue", "hrs") and no other.
-	return strings.IndexFunc(string(rest[first:]), unicode.IsDigit) < 0 && onlyDayWords(string(rest[first:]))
+	// The days' and clocks' own words ("Tue", "hrs") and no other
+	// between and after them, but a last cell of at most three words
+	// after the second pair ("Com bagagem": the baggage's column).
+	last := max(clocks[1].end, ds[1].end)
+	tail := string(rest[last:])
+	if onlyDayWords(tail) {
+		tail = ""
+	}
+	if t := strings.Fields(tail); len(t) > 3 || strings.IndexFunc(tail, unicode.IsDigit) >= 0 {
+		return false
+	}
+	mid := string(rest[first:last])
+	return strings.IndexFunc(mid, unicode.IsDigit) < 0 && onlyDayWords(mid)
 }
 
 // textLinesEnd is where n non-blank lines from line i end, at most at limit.

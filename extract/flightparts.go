@@ -395,12 +395,13 @@ func runTogetherPair(ln string) (string, string) {
 // serves its city, or both halves are codes; nil unless two are found.
 func gluedCodes(ln string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(ln, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
+	ws := strings.FieldsFunc(ln, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+	for k, w := range ws {
 		if len(w) < 6 || !isUpper(w) {
 			continue
 		}
 		switch {
-		case len(w) == 6 && places.Known(w[:3]) && places.Known(w[3:]) && !commonUpperWord[w[:3]] && !commonUpperWord[w[3:]]:
+		case len(w) == 6 && places.Known(w[:3]) && places.Known(w[3:]) && !commonUpperWord[w[:3]] && !commonUpperWord[w[3:]] && !wordInCapsName(ws, k):
 			out = append(out, w[:3], w[3:])
 		case places.Known(w[:3]) && places.Serves(w[3:], w[:3]):
 			out = append(out, w[:3])
@@ -410,6 +411,21 @@ func gluedCodes(ln string) []string {
 		return nil
 	}
 	return out
+}
+
+// wordInCapsName reports whether word k of ws is a word of a name printed in
+// capitals, not two codes run together: the word beside it is one of
+// three capitals or more ("BUENOS AIRES", "MEXICO CITY", "A MERINO
+// BENITEZ": BUE and NOS, MEX and ICO, MER and INO are airports too), or
+// the word alone names an airport's city.
+func wordInCapsName(ws []string, k int) bool {
+	for _, j := range []int{k - 1, k + 1} {
+		if j >= 0 && j < len(ws) && len(ws[j]) >= 3 && isUpper(ws[j]) && !hasDigit(ws[j]) {
+			return true
+		}
+	}
+	_, ok := places.AirportByName(ws[k])
+	return ok
 }
 
 // airportNear is the one airport open today of the city name in the

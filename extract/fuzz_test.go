@@ -46,7 +46,8 @@ func FuzzExtract(f *testing.F) {
 	f.Add("", "Flight # 1834 → Sat, Oct 24, 2027\nDEN 6:10 AM Departs\nKOA 10:35 AM Arrives\nGdansk (GDN) - Eindhoven (EIN)\n06:45, 14 okt 2027 08:30, 14 okt 2027\tReistijd: 1h 45min\nLuchtvaartmaatschappij: Wizz Air Vluchtnummer: 1999\n", "")
 	f.Add("", "2. A Menon Date 09Dec26 Date 13Dec26 From Chennai From Pune\nFlight 6E 2041 Flight 6E 2042\nTo Pune To Chennai\nDeparts 6:10 AM Departs 9:30 PM\nArrives 8:05 AM Arrives 11:20 PM\n"+
 		"TUE, 08 DEC, 2026 SG 8137 MUMBAI / T 1 CHENNAI 06:10 08:05 SPICEJET\nDelhi (T1D) Srinagar (T1)\nSG 272\nCebu Pacific Air DAVAO | DVO MANILA | MNL\nStatus: Booking Date: Booking Reference:\nCONFIRMED Wed. 25 Nov. 2026 QK7P2M\n"+
-		"PNR: Train No./Name Class\n4456992546 16581/YPR SMET EXP ( 2A\n1.A J 29 MALE CNF/D7/24\nAmount due 660.03\nTotal (`) 663.77\nFor Meghdoot Telecom Limited\n", "")
+		"PNR: Train No./Name Class\n4456992546 16581/YPR SMET EXP ( 2A\n1.A J 29 MALE CNF/D7/24\nAmount due 660.03\nTotal (`) 663.77\nFor Meghdoot Telecom Limited\n"+
+		"G3 1101 A 14/12/2026 06:10 14/12/2026 07:45 Com bagagem\nLOC (Localizador da reserva) QX7RTP\n1:20 p. m.\nLANPERU BUENOS AIRES PISTARINI Dom 13-DIC-26 MEXICO CITY 08:45\n", "")
 	f.Fuzz(func(t *testing.T, html, text, cal string) {
 		m := &mime.Message{
 			From:    []mime.Address{{Name: "X", Address: "x@shop.example"}},

@@ -144,7 +144,7 @@ func gdsCityPair(s string) (from, to *Place) {
 		if _, name := places.AirportByName(f); name || len(places.LargeAirportsIn(f)) > 0 {
 			continue
 		}
-		if len(f) == 6 && code(f[:3]) && code(f[3:]) {
+		if len(f) == 6 && code(f[:3]) && code(f[3:]) && !wordInCapsName(fields, i) {
 			return &Place{Code: f[:3]}, &Place{Code: f[3:]}
 		}
 		if len(f) == 7 && (f[3] == '-' || f[3] == '/') && code(f[:3]) && code(f[4:]) {

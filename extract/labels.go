@@ -445,6 +445,11 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 			// reference / PNR: …": a second label after a slash names
 			// the same value.
 			line = pastSlashLabel(line)
+			// "LOC (Localizador da reserva) ZSUULP": a label in
+			// parentheses, the abbreviation's gloss, before its value.
+			if rest, ok := strings.CutPrefix(line, ")"); ok && strings.HasSuffix(strings.TrimRight(text[:base+m[0]]+span[m[0]:m[0]+max(0, strings.IndexFunc(span[m[0]:m[1]], unicode.IsLetter))], " \t"), "(") {
+				line = rest
+			}
 			// "Je bestelling (90276634) is gelukt!", "your invoice
 			// (INV12430225), for account …": the aside the label passed
 			// over is the value, when it is a code and words follow.

@@ -654,8 +654,9 @@ func matchesIf(ok bool, re *lazyregexp.Regexp, s string) [][]int {
 
 // clockFromHour is a clock from its hour on: "08:15", "8h15", "7:45 pm".
 // The half of the day may be its letter alone, against the minutes ("7:45a",
-// "12:10p"), as US airlines' mail prints it.
-const clockFromHour = `([01]?\d|2[0-3])(?::|h)([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?)|([ap]))?(?:\b|$)`
+// "12:10p"), as US airlines' mail prints it, or spelt with a space after
+// its first dot as Spanish writes it ("1:20 p. m.").
+const clockFromHour = `([01]?\d|2[0-3])(?::|h)([0-5]\d)(?:\s*(a\.?m\.?|p\.?m\.?|a\.\sm\.?|p\.\sm\.?)|([ap]))?(?:\b|$)`
 
 // clockMatches is clockRE's matches in s. A clock's hour is the one or
 // two digits before a colon or an h that two digits of minutes follow,
