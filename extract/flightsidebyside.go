@@ -72,6 +72,12 @@ func sideBySideCards(lines []string) []string {
 // twoNumbers reads a line of two flights' numbers, each after the same
 // word and nothing else ("Flight 6E 316 Flight 6E 315").
 func twoNumbers(ln string) (label, n1, n2 string, ok bool) {
+	// The word twice first, a byte test: the expression for numbers,
+	// run on every line of every mail, cost a travel mail 4 %.
+	first, rest, _ := strings.Cut(strings.TrimSpace(ln), " ")
+	if len(first) < 2 || !strings.Contains(rest, " "+first+" ") {
+		return "", "", "", false
+	}
 	ms := flightNumRE.FindAllStringSubmatchIndex(ln, 3)
 	if len(ms) != 2 || strings.TrimSpace(ln[ms[1][1]:]) != "" {
 		return "", "", "", false
