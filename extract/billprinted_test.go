@@ -45,10 +45,7 @@ func TestPrintedBillWithoutSender(t *testing.T) {
 			if b.Due != nil {
 				due = b.Due.Format("2006-01-02")
 			}
-			amount, cur := "", ""
-			if b.Amount != nil {
-				amount, cur = b.Amount.Amount, b.Amount.Currency
-			}
+			amount, cur := billAmount(b)
 			if b.Issuer != c.issuer || b.Number != c.number || amount != c.amount || cur != c.currency || due != c.due {
 				t.Errorf("got issuer %q number %q amount %s %s due %s; want %q %q %s %s %s", b.Issuer, b.Number, amount, cur, due, c.issuer, c.number, c.amount, c.currency, c.due)
 			}

@@ -33,10 +33,7 @@ func TestRupeeBillUnsigned(t *testing.T) {
 				t.Fatalf("got %+v, want one bill", facts)
 			}
 			b := facts[0].Bill
-			amount, cur := "", ""
-			if b.Amount != nil {
-				amount, cur = b.Amount.Amount, b.Amount.Currency
-			}
+			amount, cur := billAmount(b)
 			if amount != c.amount || cur != c.currency {
 				t.Errorf("amount %q %q, want %q %q", amount, cur, c.amount, c.currency)
 			}

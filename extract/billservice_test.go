@@ -43,10 +43,7 @@ func TestPaidServiceIsNoOrder(t *testing.T) {
 				t.Fatalf("got %+v, want one bill", facts)
 			}
 			b := facts[0].Bill
-			amount, cur := "", ""
-			if b.Amount != nil {
-				amount, cur = b.Amount.Amount, b.Amount.Currency
-			}
+			amount, cur := billAmount(b)
 			if b.Issuer != c.issuer || b.Number != c.number || amount != c.amount || cur != c.cur || b.Status != extract.StatusPaid {
 				t.Errorf("got issuer %q number %q amount %s %s status %s; want %q %q %s %s paid", b.Issuer, b.Number, amount, cur, b.Status, c.issuer, c.number, c.amount, c.cur)
 			}

@@ -305,19 +305,24 @@ func firstCellUnder(before, line, next string) (string, bool) {
 			return "", false
 		}
 	}
-	for k := 0; k < 3 && next != ""; k++ {
+	_, cells := nextRow(next, 3)
+	if len(cells) < 2 || !bookingCodeShape(cells[0]) {
+		return "", false
+	}
+	return cells[0], true
+}
+
+// nextRow is the first line of next that is not blank, within n lines,
+// and its cells apart by spaces; "", nil when there is none.
+func nextRow(next string, n int) (string, []string) {
+	for k := 0; k < n && next != ""; k++ {
 		var row string
 		row, next, _ = strings.Cut(next, "\n")
-		cells := strings.Fields(row)
-		if len(cells) == 0 {
-			continue
+		if cells := strings.Fields(row); len(cells) > 0 {
+			return row, cells
 		}
-		if len(cells) < 2 || !bookingCodeShape(cells[0]) {
-			return "", false
-		}
-		return cells[0], true
 	}
-	return "", false
+	return "", nil
 }
 
 // lastCellUnder reads a label that ends a row of labels, each closed by
@@ -332,19 +337,11 @@ func lastCellUnder(before, line, next string) (string, bool) {
 	if strings.Trim(line, " \t:") != "" || len(before) > 120 || !strings.HasSuffix(strings.TrimRight(before, " \t"), ":") {
 		return "", false
 	}
-	for k := 0; k < 2 && next != ""; k++ {
-		var row string
-		row, next, _ = strings.Cut(next, "\n")
-		cells := strings.Fields(row)
-		if len(cells) == 0 {
-			continue
-		}
-		if len(cells) < 2 || strings.HasSuffix(row, ":") || !bookingCodeShape(cells[len(cells)-1]) {
-			return "", false
-		}
-		return cells[len(cells)-1], true
+	row, cells := nextRow(next, 2)
+	if len(cells) < 2 || strings.HasSuffix(row, ":") || !bookingCodeShape(cells[len(cells)-1]) {
+		return "", false
 	}
-	return "", false
+	return cells[len(cells)-1], true
 }
 
 // plainIndex is a textIndex that keeps nothing, for a text read once.

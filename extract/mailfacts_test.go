@@ -50,3 +50,11 @@ func checkLegs(t *testing.T, got, want []flightLeg) {
 		}
 	}
 }
+
+// billAmount is a bill's amount and currency, "" and "" without one.
+func billAmount(b *extract.Bill) (amount, currency string) {
+	if b.Amount == nil {
+		return "", ""
+	}
+	return b.Amount.Amount, b.Amount.Currency
+}
