@@ -1193,8 +1193,26 @@ func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
 // the day without one. Only discounted days: none, as a wrong day is
 // worse than none.
 func (c *msgContext) dueDate(text string, z zoneHint) *Time {
-	return c.labelledDateBut(dueLabels, text, z, func(line string) bool { return discountTerm(firstSentence(line)) })
+	skip := func(line string) bool { return discountTerm(firstSentence(line)) }
+	// "Bir Sonraki Son Ödeme Tarihi : 15/07/2014" (the next bill's due
+	// day) above "SON ÖDEME TARİHİ : 16/06/2014": the lines of the next
+	// bill's left out, when another due label gives a day.
+	if l := c.lowerOf(text); nextDuePhrases.Any(l) {
+		var kept []string
+		for ln := range strings.Lines(text) {
+			if !nextDuePhrases.Any(lower(ln)) {
+				kept = append(kept, ln)
+			}
+		}
+		if d := c.labelledDateBut(dueLabels, strings.Join(kept, ""), z, skip); d != nil {
+			return d
+		}
+	}
+	return c.labelledDateBut(dueLabels, text, z, skip)
 }
+
+// nextDuePhrases label the next bill's due day (due.next).
+var nextDuePhrases = words.NewSet(lang.Entries("due.next"))
 
 // billDiscount names an early payment's discount (bill.discount:
 // "discount", "Skonto", "escompte", "sconto") and billNet a payment
