@@ -620,10 +620,13 @@ func stackedCard(lines []string) bool {
 // cardCodeRE is an airport's block with its name: "Nice (NCE)".
 var cardCodeRE = lazyregexp.New(`^\p{L}[\p{L} .'-]{0,40}\(([A-Z]{3})\)$`)
 
-// labelCode are a printout's labels that are also airports' codes: a
-// table's headings flattened onto lines of their own ("FROM", "DEP",
-// "TO", "ARR") or a booking's ("PNR").
-var labelCode = map[string]bool{"DEP": true, "ARR": true, "PNR": true, "ETD": true, "ETA": true, "STD": true, "STA": true}
+// labelCode are a printout's labels that are also airports' codes, never
+// an airport, not even before a clock ("DEP 08:10 ARR 10:30", "0910 HRS")
+// or alone on a line, as a table's headings flatten ("FROM", "DEP",
+// "TO", "ARR"): departure, arrival, their scheduled times, the booking's
+// record, ticket, flight, hours.
+var labelCode = map[string]bool{"DEP": true, "ARR": true, "ETD": true, "ETA": true, "STD": true, "STA": true,
+	"PNR": true, "TKT": true, "FLT": true, "HRS": true}
 
 // cardCode is the known airport code a card's block holds alone ("NCE")
 // or after the airport's name ("Nice (NCE)"), or "".

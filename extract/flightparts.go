@@ -374,18 +374,10 @@ func runTogetherPair(ln string) (string, string) {
 	if len(words) < 2 || len(words) > 6 || hasDigit(ln[:m[0]]) {
 		return "", ""
 	}
-	from, to := "", ""
-	for i := 1; i < len(words); i++ {
-		a, b := namedPair(strings.Join(words[:i], " "), strings.Join(words[i:], " "))
-		if a == nil || b == nil || a.Code == "" || b.Code == "" || a.Code == b.Code {
-			continue
-		}
-		if from != "" {
-			return "", ""
-		}
-		from, to = a.Code, b.Code
+	if from, to := oneCut(words, namedPair); from != nil {
+		return from.Code, to.Code
 	}
-	return from, to
+	return "", ""
 }
 
 // gluedCodes are the airports a booking system's printout glues to

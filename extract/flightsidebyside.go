@@ -28,7 +28,7 @@ const sideBySideLines = 16
 // such a pair are kept as they are.
 func sideBySideCards(lines []string) []string {
 	var out []string
-	moved := map[int]bool{}
+	var moved map[int]bool // made with the first pair: most mails have none
 	for i := range lines {
 		label, n1, n2, ok := twoNumbers(lines[i])
 		if !ok {
@@ -52,6 +52,7 @@ func sideBySideCards(lines []string) []string {
 		if out == nil {
 			out = make([]string, len(lines))
 			copy(out, lines)
+			moved = map[int]bool{}
 		}
 		for _, j := range at {
 			moved[j] = true

@@ -988,9 +988,16 @@ func splitNames(s string) (from, to *Place) {
 	if len(words) < 2 || len(words) > 8 {
 		return nil, nil
 	}
+	return oneCut(words, func(a, b string) (*Place, *Place) { return gdsPlace(a), gdsPlace(b) })
+}
+
+// oneCut is the one cut of words, names run together, into two airports
+// that pair reads from the two sides: two places with codes, apart; nils
+// when no cut or more than one gives them.
+func oneCut(words []string, pair func(a, b string) (*Place, *Place)) (from, to *Place) {
 	for i := 1; i < len(words); i++ {
-		a, b := gdsPlace(strings.Join(words[:i], " ")), gdsPlace(strings.Join(words[i:], " "))
-		if a == nil || b == nil || a.Code == b.Code {
+		a, b := pair(strings.Join(words[:i], " "), strings.Join(words[i:], " "))
+		if a == nil || b == nil || a.Code == "" || b.Code == "" || a.Code == b.Code {
 			continue
 		}
 		if from != nil {

@@ -312,6 +312,17 @@ func firstCellUnder(before, line, next string) (string, bool) {
 	return cells[0], true
 }
 
+// glossOpens reports whether a label's match (whatever its expression
+// took before the label's first letter, a space or a bracket) follows an
+// opening parenthesis on its row: "LOC (Localizador da reserva)".
+func glossOpens(rowBefore, match string) bool {
+	lead := ""
+	if i := strings.IndexFunc(match, unicode.IsLetter); i > 0 {
+		lead = match[:i]
+	}
+	return strings.HasSuffix(strings.TrimRight(rowBefore+lead, " \t"), "(")
+}
+
 // nextRow is the first line of next that is not blank, within n lines,
 // and its cells apart by spaces; "", nil when there is none.
 func nextRow(next string, n int) (string, []string) {
@@ -438,13 +449,17 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 				continue
 			}
 			line, next, _ := strings.Cut(text[end:], "\n")
+			// The label's own line before it: the row of headings it may
+			// end or open.
+			rowStart := strings.LastIndexByte(text[:base+m[0]], '\n') + 1
+			rowBefore := text[rowStart : base+m[0]]
 			// "Buchungscode / Rechnungsnummer: XBCMFA", "Booking
 			// reference / PNR: …": a second label after a slash names
 			// the same value.
 			line = pastSlashLabel(line)
 			// "LOC (Localizador da reserva) ZSUULP": a label in
 			// parentheses, the abbreviation's gloss, before its value.
-			if rest, ok := strings.CutPrefix(line, ")"); ok && strings.HasSuffix(strings.TrimRight(text[:base+m[0]]+span[m[0]:m[0]+max(0, strings.IndexFunc(span[m[0]:m[1]], unicode.IsLetter))], " \t"), "(") {
+			if rest, ok := strings.CutPrefix(line, ")"); ok && glossOpens(rowBefore, span[m[0]:m[1]]) {
 				line = rest
 			}
 			// "Je bestelling (90276634) is gelukt!", "your invoice
@@ -459,12 +474,12 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 				continue
 			}
 			if len(line) <= 120 {
-				if v, ok := firstCellUnder(text[strings.LastIndexByte(text[:base+m[0]], '\n')+1:base+m[0]], line, next); ok {
+				if v, ok := firstCellUnder(rowBefore, line, next); ok {
 					out = append(out, v)
 					continue
 				}
 			}
-			if v, ok := lastCellUnder(text[strings.LastIndexByte(text[:base+m[0]], '\n')+1:base+m[0]], line, next); ok {
+			if v, ok := lastCellUnder(rowBefore, line, next); ok {
 				out = append(out, v)
 				continue
 			}
@@ -472,7 +487,6 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 				// A label that ends a data table's header row after other
 				// cells ("Item\tQty\tAmount"): its value is the cell under
 				// it in the next row, never that row's first cell.
-				rowStart := strings.LastIndexByte(text[:base+m[0]], '\n') + 1
 				sep := "\t"
 				if strings.IndexByte(text[rowStart:end], '\t') < 0 {
 					sep = "|" // a text table's cells apart by bars

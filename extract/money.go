@@ -219,29 +219,16 @@ func netPrefix(l string) bool {
 	return false
 }
 
+// rupees are the countries that pay in a rupee, and which.
+var rupees = map[string]string{"IN": "INR", "PK": "PKR", "LK": "LKR", "NP": "NPR", "MU": "MUR"}
+
 // rupee is the currency an "Rs" amount is in: the sender's country's
 // rupee, India's when the country does not say.
 func (c *msgContext) rupee() string {
-	switch c.senderCountry {
-	case "PK":
-		return "PKR"
-	case "LK":
-		return "LKR"
-	case "NP":
-		return "NPR"
-	case "MU":
-		return "MUR"
+	if r, ok := rupees[c.senderCountry]; ok {
+		return r
 	}
 	return "INR"
-}
-
-// rupeeCountry reports whether the sender's country pays in rupees.
-func (c *msgContext) rupeeCountry() bool {
-	switch c.senderCountry {
-	case "IN", "PK", "LK", "NP", "MU":
-		return true
-	}
-	return false
 }
 
 // rupeeGraveRE is the rupee's sign as the text of a PDF set in the fonts
@@ -510,8 +497,8 @@ func (c *msgContext) billAmountBare(text string) *Money {
 			}
 			cur = code
 		}
-		if cur == "" && c.rupeeCountry() && rupeeUnsigned(text) {
-			cur = c.rupee()
+		if r, ok := rupees[c.senderCountry]; cur == "" && ok && rupeeUnsigned(text) {
+			cur = r
 		}
 		if cur == "" {
 			return nil

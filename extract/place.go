@@ -134,7 +134,7 @@ func airportCodes(ln string) []string {
 	}
 	for _, m := range codeWord.FindAllStringIndex(ln, -1) {
 		w := ln[m[0]:m[1]]
-		if places.Known(w) && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) && !monthOfDate(ln, m[0], m[1]) {
+		if places.Known(w) && !labelCode[w] && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) && !monthOfDate(ln, m[0], m[1]) {
 			out = append(out, w)
 		}
 	}
@@ -223,8 +223,7 @@ func zoneAfterClock(w, before string) bool {
 // abbreviation before a clock is still no airport ("MON 08:00").
 func wordCodeBeforeClock(w, rest string) bool {
 	switch w {
-	case "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN", "EUR", "USD", "GBP", "CHF", "DAY", "PER", "VIA",
-		"DEP", "ARR", "ETD", "STD", "STA":
+	case "MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN", "EUR", "USD", "GBP", "CHF", "DAY", "PER", "VIA":
 		return false
 	}
 	if len(rest) < 5 || rest[0] != ' ' || !isDigitByte(rest[1]) {
@@ -250,9 +249,6 @@ var commonUpperWord = map[string]bool{"THE": true, "AND": true, "FOR": true, "YO
 	"ADT": true, "CHD": true, "INF": true,
 	// A hotel's cancellation ("CXL BY 07/07/24").
 	"CXL": true,
-	// A printout's labels: departure, arrival, their scheduled times,
-	// ticket, flight, hours ("DEP 08:10 ARR 10:30", "0910 HRS").
-	"DEP": true, "ARR": true, "ETD": true, "STD": true, "STA": true, "TKT": true, "FLT": true, "HRS": true,
 	// Airlines named in capitals ("Issued: TAP 10Jan27", "ITA Airways").
 	"TAP": true, "ITA": true, "JAL": true}
 
@@ -529,18 +525,7 @@ func runTogetherPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
 	if len(words) < 2 || len(words) > 8 {
 		return nil, nil
 	}
-	var from, to *Place
-	for k := 1; k < len(words); k++ {
-		a, b := namedLeg(strings.Join(words[:k], " "), strings.Join(words[k:], " "))
-		if a == nil {
-			continue
-		}
-		if from != nil {
-			return nil, nil
-		}
-		from, to = a, b
-	}
-	return from, to
+	return oneCut(words, namedLeg)
 }
 
 // terminalsRouteRE is a route of two stops, each a city with its terminal
@@ -579,7 +564,7 @@ func labelledRoute(lines []string, i int) (from, to string, at int) {
 		if n == nil || !toColumn.has(strings.ToLower(n[1])) {
 			continue
 		}
-		a, b := stopCode(m[2]), stopCode(n[2])
+		a, b := cardCode(m[2]), cardCode(n[2])
 		if a == "" || b == "" {
 			pa, pb := namedPair(m[2], n[2])
 			if pa == nil || pb == nil {
@@ -593,12 +578,4 @@ func labelledRoute(lines []string, i int) (from, to string, at int) {
 		return a, b, j
 	}
 	return "", "", -1
-}
-
-// stopCode is a known airport's code a stop's place is alone, else "".
-func stopCode(s string) string {
-	if s = strings.TrimSpace(s); len(s) == 3 && isUpper(s) && places.Known(s) && !commonUpperWord[s] {
-		return s
-	}
-	return cardCode(s)
 }

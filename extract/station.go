@@ -249,7 +249,7 @@ func stationName(s string) string {
 		s = durationRE.ReplaceAllString(s, "")
 	}
 	if hasDigit(s) { // a train's number has digits
-		s = trainNumRE.ReplaceAllString(s, "")
+		s = trainNumRE.ReplaceAllLiteralString(s, "")
 	}
 	s = strings.ReplaceAll(s, "()", "") // what is left of "(ICE 16)"
 	if strings.Contains(s, "las") || strings.Contains(s, "LAS") || strings.Contains(s, "říd") || strings.Contains(s, "ŘÍD") {

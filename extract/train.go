@@ -851,10 +851,17 @@ func (t trainNumExpr) FindStringIndex(s string) []int {
 	if !mayHoldTrainNumber(s) {
 		return nil
 	}
-	for _, m := range t.re.FindAllStringIndex(s, -1) {
-		if !slashed(s, m[0], m[1]) {
-			return m
+	// The first match not between slashes, looked for past each one
+	// that is: a match ends at a word's end, so the rest starts at one.
+	for off := 0; off < len(s); {
+		m := t.re.FindStringIndex(s[off:])
+		if m == nil {
+			return nil
 		}
+		if start, end := off+m[0], off+m[1]; !slashed(s, start, end) {
+			return []int{start, end}
+		}
+		off += m[1]
 	}
 	return nil
 }
@@ -867,7 +874,9 @@ func (t trainNumExpr) FindStringSubmatch(s string) []string {
 	return t.re.FindStringSubmatch(s[m[0]:m[1]])
 }
 
-func (t trainNumExpr) ReplaceAllString(s, repl string) string {
+// ReplaceAllLiteralString is the regexp's, but that a match between
+// slashes stays.
+func (t trainNumExpr) ReplaceAllLiteralString(s, repl string) string {
 	if !mayHoldTrainNumber(s) {
 		return s
 	}
