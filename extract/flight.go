@@ -710,7 +710,7 @@ func (c *msgContext) stackedFlight(lines []string, begin, num, next int) *Segmen
 func splitFlightsOnLine(lines []string) []string {
 	var out []string
 	for _, ln := range lines {
-		if len(ln) > flattenedLine && !strings.Contains(ln, ";") {
+		if len(ln) > flattenedLine && len(ln) <= maxFlattenedLine && !strings.Contains(ln, ";") {
 			out = append(out, splitFlattened(ln)...)
 			continue
 		}
@@ -739,6 +739,13 @@ func splitFlightsOnLine(lines []string) []string {
 // flattenedLine is the length from which a line with several clocks is
 // read as a text flattened to one line.
 const flattenedLine = 250
+
+// maxFlattenedLine is the longest line read as a booking flattened to one
+// line: a printout's legs fill a few kilobytes, and a longer line is
+// repeated text whose clocks and dates, sought over every byte of it,
+// held the readers seconds (review 8's 250 KB line of one leg repeated:
+// 6 s on this machine, against 4 s allowed).
+const maxFlattenedLine = 16 << 10
 
 // flightNumberWordRE is a flight's number after the word ("Flight 4358",
 // "flight #4610"), as a flattened line's airline prints it.
