@@ -56,6 +56,11 @@ func lookAlike(org string) bool {
 	return false
 }
 
+// LookAlike reports whether org, a registrable domain, reads as a look-alike
+// of a brand strangers imitate (lookAlike), for the merchant lookup in
+// extract/facts, which must not find such a domain by the brand's name.
+func LookAlike(org string) bool { return lookAlike(org) }
+
 // fillersOnly reports whether s is made of role words and look-alike
 // fillers written together ("orders", "securelogin"), or is empty.
 func fillersOnly(s string) bool {

@@ -66,9 +66,31 @@ func merchantMatch(name, domain string) string {
 			if t := strings.TrimRight(l, "0123456789"); t != l && len(t) >= 3 {
 				parts = append(parts, domainMark+t)
 			}
+			// A brand's name with a verb before it, as the short
+			// domain was taken ("getpebble.com" is Pebble's,
+			// "trycaviar.com" Caviar's), but never a look-alike of a
+			// brand strangers imitate ("getamazon.com").
+			if t := unprefixed(l); t != "" && !extract.LookAlike(org) {
+				parts = append(parts, domainMark+t)
+			}
 		}
 	}
 	return " " + strings.Join(parts, " ") + " "
+}
+
+// brandVerbs are the verbs a brand writes before its name in a domain
+// when the name alone was taken: get, try, join, use, buy, shop.
+var brandVerbs = []string{"get", "try", "join", "use", "buy", "shop"}
+
+// unprefixed is a domain's name without a brand verb before it
+// ("getpebble" gives "pebble"), when four letters or more stay, else "".
+func unprefixed(label string) string {
+	for _, v := range brandVerbs {
+		if t, ok := strings.CutPrefix(label, v); ok && len(t) >= 4 {
+			return t
+		}
+	}
+	return ""
 }
 
 // orderMatch is what an order is found by: its merchant's name and

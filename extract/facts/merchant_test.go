@@ -72,7 +72,12 @@ func TestOrdersByName(t *testing.T) {
 		// A Latin name run into its kind's word in Japanese
 		// (foreign-11's DMM通販, from dmm.com).
 		mail(22, "DMM", "info@mail.dmm.example", true, "BS-2732"),
-	}, 22); err != nil {
+		// A brand's domain with a verb before its name (foreign-21's
+		// Pebble, from getpebble.com, unauthenticated), and a
+		// look-alike of a brand strangers imitate written so.
+		mail(23, "Pebble", "support@getpebble.com", false, "PB-4471"),
+		mail(24, "Amazon", "ship@getamazon.com", true, "GA-1001"),
+	}, 24); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fsx.Pass(ctx); err != nil {
@@ -147,6 +152,10 @@ func TestOrdersByName(t *testing.T) {
 		{"Acme UK", nil},
 		{"DMM通販", []string{"BS-2732"}},
 		{"ABC通販", nil},
+		{"Pebble", []string{"PB-4471"}},
+		{"getpebble.com", []string{"PB-4471"}},
+		{"Pebb", nil},
+		{"getamazon.com", []string{"GA-1001"}},
 	} {
 		if got := numbers(c.merchant); !slices.Equal(got, c.want) {
 			t.Errorf("Orders(%q) = %v, want %v", c.merchant, got, c.want)
