@@ -334,6 +334,10 @@ func TestEndToEndDovecot(t *testing.T) {
 				apartWhy[e] = "bill without a due date: bills_due lists bills due before a time"
 			case asked.Sub(due) > extract.StaleAfter:
 				apartWhy[e] = "bill over a year past due when it arrived: stale"
+			case extMissed[eval.Mismatch{Kind: e.Kind, Key: e.Mail, Field: "due", Want: e.Fields["due"]}]:
+				// Asked by the labelled due day, which the extractor read
+				// otherwise or not at all: its miss, counted there.
+				apartWhy[e] = "asked by the due date the mail gives, which the extractor did not read"
 			}
 		}
 		for _, k := range keysOf(*e) {
