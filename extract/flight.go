@@ -992,6 +992,24 @@ func travelLabel(category string) stopLabel {
 	return stopLabel{Regexp: e.whole, e: e}
 }
 
+// datesUnderRow is the departure's and the arrival's days printed under a
+// table's row of both stops and their clocks, the next line that is not
+// blank (within three) holding two dates and no clock ("TP82 16:20 05:15
+// 14:50", then "Terminal / Terminal: 3 Terminal / Terminal: 1 24Jan2024
+// 25Jan2024": an Amadeus e-ticket receipt), else nil.
+func (c *msgContext) datesUnderRow(wl []string, i int) []dateMatch {
+	for j := i + 1; j < len(wl) && j <= i+3; j++ {
+		if strings.TrimSpace(wl[j]) == "" {
+			continue
+		}
+		if ds := c.dates(wl[j]); len(ds) == 2 && findClocks(wl[j]) == nil {
+			return ds
+		}
+		return nil
+	}
+	return nil
+}
+
 func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Segment {
 	type stop struct {
 		place *Place
@@ -1262,6 +1280,10 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	found := false
 	if ds := c.dates(dep.line); len(ds) > 0 && !arrOnly {
 		d, found = ds[0], true
+	} else if dep.line == arr.line && arrDate == nil {
+		if under := c.datesUnderRow(wl, dep.at); under != nil {
+			d, arrDate, found = under[0], &under[1], true
+		}
 	}
 	for i := dep.at - 1; !found && i >= 0; i-- {
 		if ds := c.dates(wl[i]); len(ds) > 0 {

@@ -993,14 +993,17 @@ func splitNames(s string) (from, to *Place) {
 
 // oneCut is the one cut of words, names run together, into two airports
 // that pair reads from the two sides: two places with codes, apart; nils
-// when no cut or more than one gives them.
+// when no cut or cuts into other airports give them. Cuts into the same
+// two are one ("SAO PAULO GUARULHOS INTL LISBON AIRPORT" is GRU and LIS
+// cut before "INTL" or after it): the last is kept, as an airport's
+// words (INTL, AIRPORT) end its name.
 func oneCut(words []string, pair func(a, b string) (*Place, *Place)) (from, to *Place) {
 	for i := 1; i < len(words); i++ {
 		a, b := pair(strings.Join(words[:i], " "), strings.Join(words[i:], " "))
 		if a == nil || b == nil || a.Code == "" || b.Code == "" || a.Code == b.Code {
 			continue
 		}
-		if from != nil {
+		if from != nil && (from.Code != a.Code || to.Code != b.Code) {
 			return nil, nil
 		}
 		from, to = a, b

@@ -508,7 +508,17 @@ var terminalMarkRE = lazyregexp.New(`\s*(?:/\s*T\s?\d{1,2}[A-Z]?\b|\(\s*T\s?\d{1
 // TERMINAL TO / TERMINAL DEP TIME ARR TIME AIRLINE"). The words are cut
 // where both halves name one airport each; a row cut so in two ways, or
 // in none, gives nils.
+//
+// An Amadeus e-ticket receipt prints its cities before the number and a
+// third clock after the two, the check-in desk's close ("SAO PAULO
+// GUARULHOS INTL LISBON AIRPORT TP82 16:20 05:15 14:50" under "From To
+// Flight Departure Arrival Last check-in"): read so too when no word
+// stands between the number and the clocks, and the third clock, earlier
+// than the departure's, ends the row.
 func runTogetherPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
+	if len(clocks) == 3 && deskCloseAfter(ln, clocks) {
+		clocks = clocks[:2]
+	}
 	if len(clocks) != 2 || strings.Trim(ln[clocks[0].end:clocks[1].start], " \t|") != "" {
 		return nil, nil
 	}
@@ -522,10 +532,22 @@ func runTogetherPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
 		return nil, nil
 	}
 	words := strings.Fields(terminalMarkRE.ReplaceAllString(head[last[1]:], " "))
+	if len(words) == 0 {
+		words = strings.Fields(head[:last[0]])
+	}
 	if len(words) < 2 || len(words) > 8 {
 		return nil, nil
 	}
 	return oneCut(words, namedLeg)
+}
+
+// deskCloseAfter reports whether the third of a row's three clocks is the
+// check-in desk's close: right after the other two, earlier in the day
+// than the first, and the row's end.
+func deskCloseAfter(ln string, clocks []clockMatch) bool {
+	c := clocks[2]
+	return strings.TrimSpace(ln[clocks[1].end:c.start]) == "" && strings.TrimSpace(ln[c.end:]) == "" &&
+		c.h*60+c.m < clocks[0].h*60+clocks[0].m
 }
 
 // terminalsRouteRE is a route of two stops, each a city with its terminal

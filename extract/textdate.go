@@ -67,8 +67,9 @@ var (
 	dashDateRE  = lazyregexp.New(`\b(\d{1,2})-(\d{1,2})-(\d{4})\b`)
 	// 02FEB27: two digits of the day, the month's English abbreviation
 	// in capitals (or only its first letter: an e-ticket receipt's
-	// "16Aug16"), two digits of the year.
-	compactDateRE = lazyregexp.New(`\b(\d{2})(` + gdsMonths + `|` + gdsMonthsTitle + `)(\d{2})\b`)
+	// "16Aug16"), two digits of the year, or four (an Amadeus e-ticket
+	// receipt's "24Jan2024").
+	compactDateRE = lazyregexp.New(`\b(\d{2})(` + gdsMonths + `|` + gdsMonthsTitle + `)(\d{4}|\d{2})\b`)
 	// " à 17h50", " 09:15": a clock right after a day and month, or
 	// after a departure's or an arrival's short marker, as a ticket's
 	// table prints a stop's day and clock ("05.03   odj. 06:12").
@@ -413,9 +414,12 @@ func findDates(s string, usFirst bool) []dateMatch {
 		for _, m := range compactDateRE.FindAllStringSubmatchIndex(s, -1) {
 			d, _ := strconv.Atoi(s[m[2]:m[3]])
 			y, _ := strconv.Atoi(s[m[6]:m[7]])
+			if y < 100 {
+				y += 2000
+			}
 			mo := gdsMonthNum[strings.ToUpper(s[m[4]:m[5]])]
-			if validDate(2000+y, mo, d) && !taken(m[0], m[1]) {
-				out = append(out, dateMatch{2000 + y, mo, d, m[0], m[1], true})
+			if validDate(y, mo, d) && !taken(m[0], m[1]) {
+				out = append(out, dateMatch{y, mo, d, m[0], m[1], true})
 			}
 		}
 	}

@@ -1,0 +1,46 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestETicketReceiptRows: an Amadeus electronic ticket receipt (issue 46,
+// foreign-23: the airlines' "ELECTRONIC TICKET RECEIPT" as its PDF's
+// text) prints each leg as a row of the two airports' names run
+// together, the number, the departure's and the arrival's clocks and the
+// check-in desk's close, under "From To Flight Departure Arrival Last
+// check-in", and the two days on the line under it beside the terminals,
+// as "03Mar2027". A name may run over onto that line, blank lines
+// between, and end in a word ("INTL") that reads with either airport.
+func TestETicketReceiptRows(t *testing.T) {
+	sent := time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, from, text string
+		want             []flightLeg
+	}{
+		{"two legs, the second arriving the next day", "Iberia <etkt@iberia.example>",
+			"Pasajero / Passenger: GARCIA LOPEZ/ANA MRS (ADT)\n\nLocalizador / Booking ref: QWX7RT\nNúmero de billete / Ticket number: 075 2190011223\nFecha / Date: 01Feb2027\n_\n\n" +
+				"RECIBO DE BILLETE ELECTRÓNICO / ELECTRONIC TICKET RECEIPT\n_\nDe A Vuelo Salida Llegada Cierre facturación /\nFrom To Flight Departure Arrival Last check-in\n\n" +
+				"MADRID BARAJAS FRANKFURT INTL IB3120 07:10 09:40 06:25\nTerminal / Terminal: 4 Terminal / Terminal: 1 03Mar2027 03Mar2027\n\n" +
+				"Clase Operado por\nClass: ECONOMY, Q Operated by: IBERIA\nEquipaje (4): 1PC Booking status (1): OK\nDuración / Duration: 02:30\n_\n" +
+				"FRANKFURT INTL MADRID BARAJAS IB3121 22:15 00:55 21:30\nTerminal / Terminal: 1 Terminal / Terminal: 4 10Mar2027 11Mar2027\n\n" +
+				"Class: ECONOMY, Q Operated by: IBERIA\nDuración / Duration: 02:40\n",
+			[]flightLeg{
+				{"IB 3120", "MAD", "FRA", "2027-03-03 07:10 +0100", "2027-03-03 09:40 +0100"},
+				{"IB 3121", "FRA", "MAD", "2027-03-10 22:15 +0100", "2027-03-11 00:55 +0100"},
+			}},
+		{"a name run over onto the days' line, blank lines between", "Air Europa <etkt@aireuropa.example>",
+			"Booking ref: ZT4KQP\n\nELECTRONIC TICKET RECEIPT\n\nFrom To Flight Departure Arrival Last\ncheck-in\n\n" +
+				"PUNTA CANA MADRID BARAJAS UX88 21:35 11:55 19:35\n\n\nINTERNATIONAL Terminal / Terminal: 1 14Apr2027 15Apr2027\n\nClass: ECONOMY, N Operated by: AIR EUROPA\nDuration: 08:20\n",
+			[]flightLeg{{"UX 88", "PUJ", "MAD", "2027-04-14 21:35 -0400", "2027-04-15 11:55 +0200"}}},
+		{"a name ending in INTL, cut before or after it into the same two airports", "Air Canada <etkt@aircanada.example>",
+			"Booking ref: PQ7WZR\n\nELECTRONIC TICKET RECEIPT\n\nFrom To Flight Departure Arrival Last check-in\n\n" +
+				"TORONTO PEARSON INTL LONDON HEATHROW AC868 18:30 06:35 17:30\nTerminal / Terminal: 1 Terminal / Terminal: 2 21Jun2027 22Jun2027\n",
+			[]flightLeg{{"AC 868", "YYZ", "LHR", "2027-06-21 18:30 -0400", "2027-06-22 06:35 +0100"}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			checkLegs(t, flightLegs(mailFacts(tt.from, "Electronic ticket receipt", tt.text, sent)), tt.want)
+		})
+	}
+}
