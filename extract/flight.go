@@ -301,6 +301,19 @@ func (c *msgContext) textFlights(text string) []Fact {
 		}
 		if seg != nil {
 			read = end
+			if seg.Arrive == nil && next > end {
+				// The arrival's line below ten lines of which blank lines
+				// are many ("Partida 08SEP 08:50 Lisboa (LIS)", three
+				// blank lines and "Departure", "Chegada 08SEP 16:20
+				// Luanda (LAD)": a PDF's table of two languages): ten
+				// lines of text, when they read the same departure.
+				if tail := textLinesEnd(lines, h.line, next, 10); tail > end {
+					if more := c.flightFromWindow(strings.Join(lines[begin:tail], "\n"), lines, begin); more != nil && more.Arrive != nil &&
+						more.Depart.Equal(seg.Depart.Time) && more.From.Code == seg.From.Code {
+						seg, read = more, tail
+					}
+				}
+			}
 		}
 		if seg == nil {
 			// Some senders print the route first and the number under it;

@@ -44,3 +44,19 @@ func TestETicketReceiptRows(t *testing.T) {
 		})
 	}
 }
+
+// TestAgencyTicketDesignatorInParentheses: a travel agency's e-ticket
+// (issue 46, foreign-23's TAAG ticket from a Porto agency) prints the
+// flight as the airline's name, its designator in parentheses and the
+// number ("Azores Airlines (S4) 221"), and each stop on a line of its
+// label, day, clock and airport, in two languages with blank lines
+// between them, so that the arrival's line falls past the ten lines
+// under the number; the booking's reference after "N.º de Reserva".
+func TestAgencyTicketDesignatorInParentheses(t *testing.T) {
+	text := "INFORMAÇÃO DA RESERVA / Reservation Information\n\nN.º de Reserva 7YTR2K Data de Emissão 02 MAY 2027\n\n\nReservation Number Emission Date\n\n" +
+		"INFORMAÇÃO DOS VOOS / Flights Information\n\nPONTA DELGADA - BOSTON\n\nAzores Airlines (S4) 221 Azores Airlines\n\n" +
+		"Data Hora Aeroporto Terminal Bagagem Classe\nDate Hour Airport Terminal Baggage Class\n\n" +
+		"Partida 14JUN 13:45 Ponta Delgada (PDL) 1PC K\n\n\nDeparture\n\nChegada 14JUN 15:55 Boston (BOS)\n\n\nArrival\n\nOBSERVAÇÕES / Notes\n"
+	facts := mailFacts("Viagens Atlântico <bilhetes@viagens-atlantico.example>", "Bilhete eletrónico 7YTR2K", text, time.Date(2027, 5, 2, 9, 0, 0, 0, time.UTC))
+	checkLegs(t, flightLegs(facts), []flightLeg{{"S4 221", "PDL", "BOS", "2027-06-14 13:45 +0000", "2027-06-14 15:55 -0400"}})
+}

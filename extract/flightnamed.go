@@ -72,6 +72,9 @@ func airlineBefore(before, mailAirline string) string {
 	if n := len(ws); n > 0 && (flightNumberWords[strings.ToLower(ws[n-1])] || ws[n-1] == "n°") {
 		ws = ws[:n-1]
 	}
+	if code := parenDesignator(ws); code != "" {
+		return code
+	}
 	flightWord := false
 	if n := len(ws); n > 0 && flightColumnWords[strings.ToLower(ws[n-1])] {
 		ws, flightWord = ws[:n-1], true
@@ -85,6 +88,47 @@ func airlineBefore(before, mailAirline string) string {
 	}
 	return ""
 }
+
+// parenDesignator is the designator in parentheses that ends words after
+// the airline's name ("TAAG Angola Airlines (DT)", "Air France (AF)", as
+// agencies' tickets print a flight before its number): the name ends in
+// a word of airlines or is the designator's by airlines.tsv. Else "".
+func parenDesignator(ws []string) string {
+	n := len(ws)
+	if n < 2 {
+		return ""
+	}
+	w := ws[n-1]
+	if len(w) != 4 || w[0] != '(' || w[3] != ')' {
+		return ""
+	}
+	code := w[1:3]
+	if !designatorShaped(code) || !isFlightDesignator(code) {
+		return ""
+	}
+	if airlineNameWords[strings.ToLower(ws[n-2])] {
+		return code
+	}
+	for k := min(4, n-1); k >= 1; k-- {
+		if airlineCodes[strings.ToUpper(strings.Join(ws[n-1-k:n-1], " "))] == code {
+			return code
+		}
+	}
+	return ""
+}
+
+// designatorShaped reports whether s is two characters shaped as an
+// airline's designator: two capitals, or a capital and a digit either way.
+func designatorShaped(s string) bool {
+	up := func(b byte) bool { return b >= 'A' && b <= 'Z' }
+	return len(s) == 2 && (up(s[0]) && (up(s[1]) || isDigitByte(s[1])) || isDigitByte(s[0]) && up(s[1]))
+}
+
+// airlineNameWords are the words an airline's name ends with ("TAAG Angola
+// Airlines", "Qatar Airways", "Wizz Air", "Aerolíneas Argentinas" does
+// not), in lower case.
+var airlineNameWords = map[string]bool{"airlines": true, "airline": true, "airways": true, "air": true, "aviation": true,
+	"aerolineas": true, "aerolíneas": true, "aéreas": true, "aereas": true, "aéreo": true, "aereo": true}
 
 // namedFlightShaped reports whether an airline's own mail (its sender's
 // name is an airline's) prints one of its flights by its name and number
