@@ -38,7 +38,7 @@ type hit struct {
 // line or the next lines, up to the next flight number) two places and a
 // departure time.
 func (c *msgContext) textFlights(text string) []Fact {
-	lines := sideBySideCards(splitFlightsOnLine(strings.Split(text, "\n")))
+	lines := legCells(meridiemCells(sideBySideCards(splitFlightsOnLine(strings.Split(text, "\n")))))
 	ref := c.recordLocator(text)
 	var out []Fact
 	seen := map[string]int{} // a number and day's index in out, plus one
@@ -1353,6 +1353,86 @@ func (c *msgContext) dayClockLine(ln string) bool {
 	blank(rest, cs[0].start, cs[0].end)
 	blank(rest, ds[0].start, ds[0].end)
 	return onlyDayWords(string(rest))
+}
+
+// legCells writes a leg's card of cells rendered a line each, the two
+// airports' codes over their two clocks ("SJC", "ORD", "7:00 AM", "1:25
+// PM": American Airlines' trip confirmation), as the one line of a leg
+// every reader reads ("SJC 7:00 AM → ORD 1:25 PM") on the first code's
+// line, the others left blank and the lines' numbers kept. Read as they
+// stood, each code took the clock under the other, and the stacked stops'
+// reader paired the next leg's.
+func legCells(lines []string) []string {
+	for i := range lines {
+		if len(lines[i]) > 5 {
+			continue
+		}
+		if a, b, _, _, ia, ib := codesOverClocks(lines, i); a != nil {
+			lines[i] = a.Code + " " + strings.TrimSpace(lines[ia]) + " → " + b.Code + " " + strings.TrimSpace(lines[ib])
+			for j := i + 1; j <= ib; j++ {
+				lines[j] = ""
+			}
+		}
+	}
+	return lines
+}
+
+// codesOverClocks reads a card's cells rendered a line each from line i:
+// two airports' codes alone on their lines over two clocks alone on
+// theirs, blank lines between. It gives the two places, their clocks and
+// the clocks' lines, or nils.
+func codesOverClocks(wl []string, i int) (a, b *Place, ca, cb clockMatch, ia, ib int) {
+	codeAt := func(j int) *Place {
+		ln := strings.TrimSpace(wl[j])
+		if len(ln) != 3 || cardCode(ln) != ln {
+			return nil
+		}
+		return &Place{Code: ln}
+	}
+	next := func(j int) int { // the next line that is not blank, within three
+		for k := j + 1; k < len(wl) && k <= j+3; k++ {
+			if strings.TrimSpace(wl[k]) != "" {
+				return k
+			}
+		}
+		return -1
+	}
+	if a = codeAt(i); a == nil {
+		return nil, nil, ca, cb, 0, 0
+	}
+	j := next(i)
+	if j < 0 {
+		return nil, nil, ca, cb, 0, 0
+	}
+	if b = codeAt(j); b == nil || b.Code == a.Code {
+		return nil, nil, ca, cb, 0, 0
+	}
+	if ia = next(j); ia < 0 || !clockAlone(wl[ia]) {
+		return nil, nil, ca, cb, 0, 0
+	}
+	if ib = next(ia); ib < 0 || !clockAlone(wl[ib]) {
+		return nil, nil, ca, cb, 0, 0
+	}
+	return a, b, findClocks(wl[ia])[0], findClocks(wl[ib])[0], ia, ib
+}
+
+// meridiemCells joins a clock alone on its line and the "AM" or "PM"
+// alone on the next, as a card of HTML cells rendered a cell a line
+// prints them ("3:02", "PM": American Airlines' trip confirmation), so
+// that every reader reads 15:02; the marker's line is left blank, the
+// lines' numbers kept.
+func meridiemCells(lines []string) []string {
+	for i := 0; i+1 < len(lines); i++ {
+		m := strings.ToUpper(strings.TrimSpace(lines[i+1]))
+		if m != "AM" && m != "PM" && m != "A.M." && m != "P.M." {
+			continue
+		}
+		if ln := strings.TrimSpace(lines[i]); len(ln) <= 5 && clockAlone(ln) {
+			lines[i] = ln + " " + m
+			lines[i+1] = ""
+		}
+	}
+	return lines
 }
 
 func clockAlone(ln string) bool {

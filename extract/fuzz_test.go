@@ -45,6 +45,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add("", "Vendredi 2 Septembre\nAller\t16h57\tPARIS GARE DE LYON\tTGV\t6687\t1e classe\n18h56\tLYON PART DIEU\nVotre voyage\nPARIS <> LYON - les 02/09/2027 et 04/09/2027\nRéférence de dossier : SOQUUL | SOQUYW\nPARIS <> AVIGNON - les 15/09/2027\nRéférence de dossier : SOUHHS\n", "")
 	f.Add("", "Flight # 1834 → Sat, Oct 24, 2027\nDEN 6:10 AM Departs\nKOA 10:35 AM Arrives\nGdansk (GDN) - Eindhoven (EIN)\n06:45, 14 okt 2027 08:30, 14 okt 2027\tReistijd: 1h 45min\nLuchtvaartmaatschappij: Wizz Air Vluchtnummer: 1999\n", "")
 	f.Add("", "From To Flight Departure Arrival Last check-in\nTORONTO PEARSON INTL LONDON HEATHROW AC868 18:30 06:35 17:30\n\n\nINTL Terminal / Terminal: 1 21Jun2027 22Jun2027\n", "")
+	f.Add("", "Record Locator:\nJWXKPD\nMonday, March 8, 2027\nPHX\nDFW\n6:15\nAM\n10:52\nAM\nPhoenix\nAA 2210\n", "")
 	f.Add("", "2. A Menon Date 09Dec26 Date 13Dec26 From Chennai From Pune\nFlight 6E 2041 Flight 6E 2042\nTo Pune To Chennai\nDeparts 6:10 AM Departs 9:30 PM\nArrives 8:05 AM Arrives 11:20 PM\n"+
 		"TUE, 08 DEC, 2026 SG 8137 MUMBAI / T 1 CHENNAI 06:10 08:05 SPICEJET\nDelhi (T1D) Srinagar (T1)\nSG 272\nCebu Pacific Air DAVAO | DVO MANILA | MNL\nStatus: Booking Date: Booking Reference:\nCONFIRMED Wed. 25 Nov. 2026 QK7P2M\n"+
 		"PNR: Train No./Name Class\n4456992546 16581/YPR SMET EXP ( 2A\n1.A J 29 MALE CNF/D7/24\nAmount due 660.03\nTotal (`) 663.77\nFor Meghdoot Telecom Limited\n"+
