@@ -654,8 +654,10 @@ var (
 
 // addressRE is the start of a street address: words and a house number
 // ("Apollolaan 138", "Rua Jau 54"), or a number and words before a comma
-// ("1 King Street,", "31 bis rue Diderot,").
-var addressRE = lazyregexp.New(`^(?:\p{Lu}[\p{L}'’.-]*,?[ \t]+(?:[\p{L}'’.-]+,?[ \t]+){0,3}(?:\d{1,4}[a-zA-Z]?|s/n)(?:[ \t]*[,/–-]|[ \t]*$)|\d{1,4}[a-zA-Z]?(?:[ \t]+(?:bis|ter))?,?[ \t]+[\p{L}'’.-]+(?:[ \t]+[\p{L}'’.-]+){0,4}[ \t]*,)`)
+// ("1 King Street,", "31 bis rue Diderot,"); or a whole American address
+// without commas, its number, street, town and state before its ZIP code
+// ("1801 Milwaukee Avenue Glenview Illinois 60025 USA").
+var addressRE = lazyregexp.New(`^(?:\d{1,6}[ \t]+(?:[\p{L}'’.-]+[ \t]+){1,8}\d{5}(?:-\d{4})?(?:[ \t]+(?:USA|U\.S\.A\.|United States))?$|\p{Lu}[\p{L}'’.-]*,?[ \t]+(?:[\p{L}'’.-]+,?[ \t]+){0,3}(?:\d{1,4}[a-zA-Z]?|s/n)(?:[ \t]*[,/–-]|[ \t]*$)|\d{1,4}[a-zA-Z]?(?:[ \t]+(?:bis|ter))?,?[ \t]+[\p{L}'’.-]+(?:[ \t]+[\p{L}'’.-]+){0,4}[ \t]*,)`)
 
 // nameOverAddress finds a place's name the way letterheads and signatures
 // print it: on the line over its street address, or before the address
@@ -699,9 +701,14 @@ func (c *msgContext) nameOverAddress(subject, text string, whole bool) string {
 		// A brand in lower case before the name, of a word or two ("ibis
 		// Paris Gare de Lyon", "ibis budget Alphaville"): the whole line,
 		// when the text names it again.
-		if whole := strings.TrimRight(name, " .!:;"); whole != n && strings.HasSuffix(whole, " "+n) &&
+		if whole := strings.TrimRight(name, " .!:;"); whole != n && strings.HasSuffix(whole, " "+n) && !hasDigit(whole[:len(whole)-len(n)]) &&
 			(!strings.Contains(whole[:len(whole)-len(n)-1], " ") || lowerBrand(whole[:len(whole)-len(n)-1])) && strings.Count(text, whole) > 1 {
 			n = whole
+		}
+		// An amount's currency over a room's number ("244.62 USD" over
+		// "Room 1", which reads as a street's) is no name.
+		if currencyCodeRE.FindString(n) == n {
+			continue
 		}
 		// One stay's block of several starts with its heading: a name
 		// over its address there is the stay's.
@@ -1044,10 +1051,30 @@ func trailingName(s string) string {
 		return ""
 	}
 	name := strings.Join(n, " ")
-	if hasDigit(name) || strings.ContainsAny(name, "@/()") || legalForm.MatchString(name) {
+	if hasDigit(name) || strings.ContainsAny(name, "@()") || !namesSlashed(name) || legalForm.MatchString(name) {
 		return ""
 	}
 	return name
+}
+
+// namesSlashed reports whether every slash in a name stands between two
+// capitalised words' letters, as a chain's property names its two towns
+// or districts ("Courtyard Chicago Glenview/Northbrook", "Prater/Messe"),
+// not a path's or a web address's.
+func namesSlashed(name string) bool {
+	for i := strings.IndexByte(name, '/'); i >= 0; {
+		before, _ := utf8.DecodeLastRuneInString(name[:i])
+		after, _ := utf8.DecodeRuneInString(name[i+1:])
+		if !unicode.IsLetter(before) || !unicode.IsUpper(after) {
+			return false
+		}
+		j := strings.IndexByte(name[i+1:], '/')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return true
 }
 
 // unElided is a word without the article elided before it: "l'Auberge",
