@@ -232,6 +232,10 @@ func (c *msgContext) textFlights(text string) []Fact {
 			if gateBefore(ln, m[0]) {
 				continue
 			}
+			// "Aircraft: Airbus A320" is the plane, not a flight A3 20.
+			if aircraftBefore(ln[:m[0]]) {
+				continue
+			}
 			// "A3 601" is a sheet of paper and "OK 770" an answer,
 			// unless the line or the next speaks of flights ("Aegean
 			// Airlines A3 601"; "Let OK 770", then "Odlet: … (PRG)").
@@ -1415,6 +1419,21 @@ func codesOverClocks(wl []string, i int) (a, b *Place, ca, cb clockMatch, ia, ib
 	}
 	return a, b, findClocks(wl[ia])[0], findClocks(wl[ib])[0], ia, ib
 }
+
+// aircraftBefore reports whether the text before a flight number's match
+// ends with an aircraft maker's name or an aircraft's label ("Airbus
+// A320", "Equipment: A321"), so that the match is a plane's type.
+func aircraftBefore(before string) bool {
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return false
+	}
+	return aircraftWords[strings.ToLower(strings.TrimRight(f[len(f)-1], ":"))]
+}
+
+// aircraftWords are the makers and labels before an aircraft's type.
+var aircraftWords = map[string]bool{"airbus": true, "boeing": true, "embraer": true, "bombardier": true, "aircraft": true,
+	"equipment": true, "appareil": true, "avion": true, "flugzeug": true, "aeronave": true, "aeromobile": true, "aparelho": true, "vliegtuig": true}
 
 // meridiemCells joins a clock alone on its line and the "AM" or "PM"
 // alone on the next, as a card of HTML cells rendered a cell a line

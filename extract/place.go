@@ -134,7 +134,7 @@ func airportCodes(ln string) []string {
 	}
 	for _, m := range codeWord.FindAllStringIndex(ln, -1) {
 		w := ln[m[0]:m[1]]
-		if places.Known(w) && !labelCode[w] && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) && !monthOfDate(ln, m[0], m[1]) {
+		if places.Known(w) && !labelCode[w] && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) && !monthOfDate(ln, m[0], m[1]) && !hyphenWord(ln, m[0], m[1]) {
 			out = append(out, w)
 		}
 	}
@@ -500,6 +500,24 @@ func (c *msgContext) arrowLegPlaces(ln string, clocks []clockMatch) (*Place, *Pl
 // terminalMarkRE is a stop's terminal printed after its city in a
 // printout's row: "DELHI / T 1", "HYDERABAD/T1", "Delhi (T1D)".
 var terminalMarkRE = lazyregexp.New(`\s*(?:/\s*T\s?\d{1,2}[A-Z]?\b|\(\s*T\s?\d{1,2}[A-Z]?\s*\))`)
+
+// hyphenWord reports whether the capitals at ln[a:b] open a word joined
+// by a hyphen to one of four letters or more ("NON-STOP", "CHECK-IN" has
+// no code): no airport's code, as a route's "TXL-BRU" is. A code after a
+// city's name and a hyphen ("Paris-CDG") stays one.
+func hyphenWord(ln string, a, b int) bool {
+	if b >= len(ln) || ln[b] != '-' {
+		return false
+	}
+	n := 0
+	for _, r := range ln[b+1:] {
+		if !unicode.IsLetter(r) {
+			break
+		}
+		n++
+	}
+	return n >= 4
+}
 
 // runTogetherPlaces reads a printout's row whose two cities stand side
 // by side between the flight's number and its two clocks, the table's

@@ -47,6 +47,11 @@ func TestAirportCodesMonthOfDate(t *testing.T) {
 		{"ETD 08:10 - STA 10:30", nil},
 		{"Cebu Pacific Air ILOILO | ILO MANILA | MNL", []string{"ILO", "MNL"}},
 		{"Passenger | PNR | SEA | Seat", nil},
+		// A word joined by a hyphen is no code; a city's name before
+		// one is (foreign-24's "(NON-STOP)").
+		{"Tétouan - 22:35 (NON-STOP)", nil},
+		{"Paris-CDG 08:35 - Athens ATH 12:50", []string{"CDG", "ATH"}},
+		{"TXL-BRU 10:05", []string{"TXL", "BRU"}},
 	} {
 		if got := airportCodes(tc.line); !slices.Equal(got, tc.want) {
 			t.Errorf("airportCodes(%q) = %q, want %q", tc.line, got, tc.want)

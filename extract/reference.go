@@ -7,6 +7,7 @@ import (
 
 	"mailnode/extract/lang"
 	"mailnode/extract/lazyregexp"
+	"mailnode/extract/places"
 )
 
 // References after their labels: a booking's, a ticket's, any code
@@ -178,6 +179,11 @@ func reservationCode(v string) string {
 	// small letters too is mostly digits ("eIC84471022"), not a word.
 	if m != nil && !hasDigit(m[1]) && headingInCapitals(v) {
 		m = nil // "Itinerary Confirmation" over "FLIGHT DETAILS": a heading, not a code
+	}
+	if m != nil && !hasDigit(m[1]) && (labelWords[lower(m[1])] || labelWords[places.Fold(lower(m[1]))]) {
+		// "CONFIRMATION DE RESERVATION" over "NUMERO DE RESERVATION
+		// 88359553": a label's word heads the next label, no code.
+		m = nil
 	}
 	if m != nil && (hasDigit(m[1]) || len(m[1]) == 6 || sevenLetterLocator(m[1]) || longLetterCode(m[1], v)) && (m[1] == strings.ToUpper(m[1]) || digitCount(m[1]) >= 4) {
 		return m[1]
