@@ -383,6 +383,9 @@ func (c *msgContext) labelledWith(ls labelSet, text string) *Money {
 				if mo := labelCurrencyAmount(line, next); mo != nil {
 					return mo
 				}
+				if mo := c.amountOpensRowUnder(line, v, text); mo != nil {
+					return mo
+				}
 				continue
 			}
 			v = next
@@ -390,6 +393,32 @@ func (c *msgContext) labelledWith(ls labelSet, text string) *Money {
 		if mo := c.moneyAt(v, m, text); mo != nil {
 			return mo
 		}
+	}
+	return nil
+}
+
+// amountOpensRowUnder is the amount that opens the next line with words
+// under a label's row of column headings, when the label's line holds no
+// amount: the first column's figure ("Total a pagar Periodo 1 Periodo 1",
+// a blank line, "215,25€ 3000": a bill's summary beside a chart, as a
+// PDF's text sets them). v is the text after the label, line its line.
+func (c *msgContext) amountOpensRowUnder(line, v, text string) *Money {
+	if len(line) > 40 || moneyRE.FindStringSubmatchIndex(line) != nil {
+		return nil
+	}
+	rest := v[len(line):]
+	for i := 0; i < 3; i++ {
+		var ln string
+		ln, rest, _ = strings.Cut(strings.TrimPrefix(rest, "\n"), "\n")
+		rest = "\n" + rest
+		t := strings.TrimSpace(ln)
+		if t == "" {
+			continue
+		}
+		if m := moneyRE.FindStringSubmatchIndex(t); m != nil && m[0] == 0 {
+			return c.moneyAt(t, m, text)
+		}
+		return nil
 	}
 	return nil
 }
