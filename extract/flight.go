@@ -1283,7 +1283,10 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 	arrOnly := false
 	if ds := c.dates(arr.line); arr.line != dep.line && len(ds) > 0 {
 		arrDate = &ds[0]
-	} else if len(ds) > 1 {
+	} else if len(ds) > 1 && !(arr.clock != nil && ds[1].start >= arr.clock.end && statusBefore(arr.line[arr.clock.end:ds[1].start])) {
+		// Not a date after the arrival's clock and a booking's status:
+		// an e-ticket receipt's "not valid before" column ("03:30 07:35
+		// Ok 20Dec 2PC").
 		arrDate = &ds[1]
 	} else if len(ds) == 1 && arr.clock != nil && dep.clock != nil && arr.clock.start > dep.clock.end &&
 		ds[0].start >= arr.clock.end && arrLabel.MatchString(arr.line[arr.clock.end:ds[0].start]) {
@@ -1418,6 +1421,18 @@ func codesOverClocks(wl []string, i int) (a, b *Place, ca, cb clockMatch, ia, ib
 		return nil, nil, ca, cb, 0, 0
 	}
 	return a, b, findClocks(wl[ia])[0], findClocks(wl[ib])[0], ia, ib
+}
+
+// statusBefore reports whether s, what stands between a row's arrival
+// clock and a date after it, is a booking's status alone ("Ok", "OK",
+// "HK"), as an e-ticket receipt's columns print it before the "not valid
+// before" date.
+func statusBefore(s string) bool {
+	switch strings.TrimSpace(s) {
+	case "OK", "Ok", "ok", "HK", "RQ", "WL", "SA":
+		return true
+	}
+	return false
 }
 
 // aircraftBefore reports whether the text before a flight number's match

@@ -38,6 +38,15 @@ func TestETicketReceiptRows(t *testing.T) {
 			"Booking ref: PQ7WZR\n\nELECTRONIC TICKET RECEIPT\n\nFrom To Flight Departure Arrival Last check-in\n\n" +
 				"TORONTO PEARSON INTL LONDON HEATHROW AC868 18:30 06:35 17:30\nTerminal / Terminal: 1 Terminal / Terminal: 2 21Jun2027 22Jun2027\n",
 			[]flightLeg{{"AC 868", "YYZ", "LHR", "2027-06-21 18:30 -0400", "2027-06-22 06:35 +0100"}}},
+		{"an older receipt: the class and the day after the number, the status and the not-valid-before day after the clocks", "Companhia Aérea <etkt@companhia.example>",
+			"Recibo do Etkt / Electronic Ticket Receipt\n\nLocalizador / Booking Reference: KQ7RTZ\n\nItinerário / Itinerary\nDe Para Voo Classe Data Partida Chegada Resa NVB NVA\n" +
+				"From To Flight Class Date Departure Arrival Resa (1) NVB(2) NVA(3)\n\n" +
+				"PORTO ALEGRE RECIFE JA3110 Y 14Mar 06:40 09:55 Ok 01Mar 2PC\nSALGADO FILHO GUARARAPES\n_\n" +
+				"RECIFE PORTO ALEGRE JA3111 Y 21Mar 19:05 22:40 Ok 10Mar 2PC\nGUARARAPES SALGADO FILHO\n_\n",
+			[]flightLeg{
+				{"JA 3110", "POA", "REC", "2027-03-14 06:40 -0300", "2027-03-14 09:55 -0300"},
+				{"JA 3111", "REC", "POA", "2027-03-21 19:05 -0300", "2027-03-21 22:40 -0300"},
+			}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			checkLegs(t, flightLegs(mailFacts(tt.from, "Electronic ticket receipt", tt.text, sent)), tt.want)

@@ -550,6 +550,12 @@ func runTogetherPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
 		return nil, nil
 	}
 	words := strings.Fields(terminalMarkRE.ReplaceAllString(head[last[1]:], " "))
+	// An older receipt's row prints the class and the day between the
+	// number and the clocks ("JOAO PESSOA RIO DE JANEIRO O66137 P 20Dec
+	// 03:30 07:35"): the cities are before the number there too.
+	if len(words) == 2 && len(words[0]) == 1 && isUpper(words[0]) && len(findDates(words[1], false)) == 1 {
+		words = nil
+	}
 	if len(words) == 0 {
 		words = strings.Fields(head[:last[0]])
 	}
