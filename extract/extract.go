@@ -174,12 +174,16 @@ type msgContext struct {
 	// what dates without a year are read by in a mail with no Date header
 	// and no date with a year in its text. Its offset is the mailbox
 	// server's, no clue to the sender's zone.
-	arrived       time.Time
-	dateLoc       *time.Location // its offset, the fallback zone for local times
-	senderDomain  string         // From domain, lower case
-	senderName    string         // From display name, else the domain's name
-	unsent        bool           // the message has no From at all (a mail pasted without its header)
-	senderCountry string         // ISO country guessed from the sender's TLD
+	arrived time.Time
+	dateLoc *time.Location // its offset, the fallback zone for local times
+	// flightRef is the booking's reference the text the flight rules
+	// read names (textFlights), for the readers of rows that only a
+	// booking's printout sets so; "" outside them.
+	flightRef     string
+	senderDomain  string // From domain, lower case
+	senderName    string // From display name, else the domain's name
+	unsent        bool   // the message has no From at all (a mail pasted without its header)
+	senderCountry string // ISO country guessed from the sender's TLD
 	// monthFirst reads slashed dates month first whatever the sender
 	// (textBill's second reading of a bill).
 	monthFirst bool

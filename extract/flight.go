@@ -114,6 +114,8 @@ func (c *msgContext) textFlights(text string) []Fact {
 		}
 		return booked == 1
 	}
+	c.flightRef = ref
+	defer func() { c.flightRef = "" }()
 	// A departure's and an arrival's cells side by side, a row each of
 	// their dates, clocks and places (flightpairs.go).
 	paired, pairLines := c.pairedFlights(lines, rowLine)
@@ -1066,7 +1068,7 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 		}
 		// "24 FEB, 2014 SG 104 DELHI / T 1 KOLKATA 08:10 10:30": the
 		// cities side by side after the number, the clocks after both.
-		if pa, pb := runTogetherPlaces(ln, clocks); pa != nil {
+		if pa, pb := runTogetherPlaces(ln, clocks, c.flightRef != ""); pa != nil {
 			stops = append(stops, stop{pa, &clocks[0], ln, i}, stop{pb, &clocks[1], ln, i})
 			continue
 		}

@@ -533,7 +533,12 @@ func hyphenWord(ln string, a, b int) bool {
 // Flight Departure Arrival Last check-in"): read so too when no word
 // stands between the number and the clocks, and the third clock, earlier
 // than the departure's, ends the row.
-func runTogetherPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
+//
+// The cities before the number are read only in a mail that names its
+// booking's reference (booked): a fare newsletter's timetable prints its
+// rows so too ("LISBOA PORTO TP1940 K 12Mar 07:00 08:00"), under words a
+// booking's mail has too ("Your flight").
+func runTogetherPlaces(ln string, clocks []clockMatch, booked bool) (*Place, *Place) {
 	if len(clocks) == 3 && deskCloseAfter(ln, clocks) {
 		clocks = clocks[:2]
 	}
@@ -556,7 +561,7 @@ func runTogetherPlaces(ln string, clocks []clockMatch) (*Place, *Place) {
 	if len(words) == 2 && len(words[0]) == 1 && isUpper(words[0]) && len(findDates(words[1], false)) == 1 {
 		words = nil
 	}
-	if len(words) == 0 {
+	if len(words) == 0 && booked {
 		words = strings.Fields(head[:last[0]])
 	}
 	if len(words) < 2 || len(words) > 8 {
