@@ -1376,7 +1376,7 @@ func legCells(lines []string) []string {
 		if len(lines[i]) > 5 {
 			continue
 		}
-		if a, b, _, _, ia, ib := codesOverClocks(lines, i); a != nil {
+		if a, b, ia, ib := codesOverClocks(lines, i); a != nil {
 			lines[i] = a.Code + " " + strings.TrimSpace(lines[ia]) + " → " + b.Code + " " + strings.TrimSpace(lines[ib])
 			for j := i + 1; j <= ib; j++ {
 				lines[j] = ""
@@ -1388,9 +1388,9 @@ func legCells(lines []string) []string {
 
 // codesOverClocks reads a card's cells rendered a line each from line i:
 // two airports' codes alone on their lines over two clocks alone on
-// theirs, blank lines between. It gives the two places, their clocks and
-// the clocks' lines, or nils.
-func codesOverClocks(wl []string, i int) (a, b *Place, ca, cb clockMatch, ia, ib int) {
+// theirs, blank lines between. It gives the two places and the clocks'
+// lines, or nils.
+func codesOverClocks(wl []string, i int) (a, b *Place, ia, ib int) {
 	codeAt := func(j int) *Place {
 		ln := strings.TrimSpace(wl[j])
 		if len(ln) != 3 || cardCode(ln) != ln {
@@ -1407,22 +1407,22 @@ func codesOverClocks(wl []string, i int) (a, b *Place, ca, cb clockMatch, ia, ib
 		return -1
 	}
 	if a = codeAt(i); a == nil {
-		return nil, nil, ca, cb, 0, 0
+		return nil, nil, 0, 0
 	}
 	j := next(i)
 	if j < 0 {
-		return nil, nil, ca, cb, 0, 0
+		return nil, nil, 0, 0
 	}
 	if b = codeAt(j); b == nil || b.Code == a.Code {
-		return nil, nil, ca, cb, 0, 0
+		return nil, nil, 0, 0
 	}
 	if ia = next(j); ia < 0 || !clockAlone(wl[ia]) {
-		return nil, nil, ca, cb, 0, 0
+		return nil, nil, 0, 0
 	}
 	if ib = next(ia); ib < 0 || !clockAlone(wl[ib]) {
-		return nil, nil, ca, cb, 0, 0
+		return nil, nil, 0, 0
 	}
-	return a, b, findClocks(wl[ia])[0], findClocks(wl[ib])[0], ia, ib
+	return a, b, ia, ib
 }
 
 // statusBefore reports whether s, what stands between a row's arrival
