@@ -33,3 +33,25 @@ func TestBillSummaryBesideChart(t *testing.T) {
 		t.Errorf("%d bills, want 1", bills)
 	}
 }
+
+// TestTotalHeadingOverItemRows: a table's header row that begins with an
+// amount's label ("Total Artikel") over rows of an item's price and name
+// ("19,99 € T-Shirt") is no summary beside a chart: the first row's
+// price is an item's, and the total is the one its own label gives.
+func TestTotalHeadingOverItemRows(t *testing.T) {
+	text := "Deine Rechnung\n\nTotal Artikel\n\n19,99 € T-Shirt\n29,99 € Hose\n\nGesamt 49,98 €\n"
+	facts := mailFacts("Laden <rechnung@laden.example>", "Deine Rechnung 12345", text, time.Date(2027, 4, 3, 9, 0, 0, 0, time.UTC))
+	bills := 0
+	for _, f := range facts {
+		if f.Bill == nil {
+			continue
+		}
+		bills++
+		if a, cur := billAmount(f.Bill); a != "49.98" || cur != "EUR" {
+			t.Errorf("amount %s %s, want 49.98 EUR", a, cur)
+		}
+	}
+	if bills != 1 {
+		t.Errorf("%d bills, want 1", bills)
+	}
+}

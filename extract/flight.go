@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -1021,12 +1022,29 @@ func (c *msgContext) datesUnderRow(wl []string, i int) []dateMatch {
 		if strings.TrimSpace(wl[j]) == "" {
 			continue
 		}
-		if ds := c.dates(wl[j]); len(ds) == 2 && findClocks(wl[j]) == nil {
+		if ds := c.dates(wl[j]); len(ds) == 2 && findClocks(wl[j]) == nil && legDays(ds[0], ds[1]) {
 			return ds
 		}
 		return nil
 	}
 	return nil
+}
+
+// legDays reports whether b is a leg's arrival day after departure day a:
+// the same day or up to two days later. Two dates further apart under a
+// row are a validity's span ("valid 24Jan2024 24Jan2025"), not a leg's.
+func legDays(a, b dateMatch) bool {
+	da := time.Date(a.y, time.Month(a.m), a.d, 0, 0, 0, 0, time.UTC)
+	db := time.Date(b.y, time.Month(b.m), b.d, 0, 0, 0, 0, time.UTC)
+	if !b.hasYear || !a.hasYear {
+		// A year left out is the year the other gives, or across New Year.
+		db = time.Date(a.y, time.Month(b.m), b.d, 0, 0, 0, 0, time.UTC)
+		if db.Before(da) {
+			db = db.AddDate(1, 0, 0)
+		}
+	}
+	d := db.Sub(da)
+	return d >= 0 && d <= 48*time.Hour
 }
 
 func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Segment {

@@ -47,6 +47,10 @@ func TestETicketReceiptRows(t *testing.T) {
 				{"JA 3110", "POA", "REC", "2027-03-14 06:40 -0300", "2027-03-14 09:55 -0300"},
 				{"JA 3111", "REC", "POA", "2027-03-21 19:05 -0300", "2027-03-21 22:40 -0300"},
 			}},
+		{"two days a year apart under the row: the ticket's validity, not the leg's days", "Iberia <etkt@iberia.example>",
+			"Booking ref: ZT4KQP\n\nELECTRONIC TICKET RECEIPT\n\nFrom To Flight Departure Arrival Last check-in\n\n" +
+				"MADRID BARAJAS FRANKFURT INTL IB3120 07:10 09:40 06:25\nTicket valid 03Mar2027 03Mar2028\n\nFlight date: 03Mar2027\n",
+			[]flightLeg{{"IB 3120", "MAD", "FRA", "2027-03-03 07:10 +0100", "2027-03-03 09:40 +0100"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			checkLegs(t, flightLegs(mailFacts(tt.from, "Electronic ticket receipt", tt.text, sent)), tt.want)

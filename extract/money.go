@@ -403,8 +403,8 @@ func (c *msgContext) labelledWith(ls labelSet, text string) *Money {
 // a blank line, "215,25€ 3000": a bill's summary beside a chart, as a
 // PDF's text sets them). v is the text after the label, line its line.
 func (c *msgContext) amountOpensRowUnder(line, v, text string) *Money {
-	if len(line) > 40 || moneyRE.FindStringSubmatchIndex(line) != nil {
-		return nil
+	if len(line) > 40 || !hasLetter(line) || moneyRE.FindStringSubmatchIndex(line) != nil {
+		return nil // the label alone on its line heads no row of headings
 	}
 	rest := v[len(line):]
 	for i := 0; i < 3; i++ {
@@ -415,7 +415,10 @@ func (c *msgContext) amountOpensRowUnder(line, v, text string) *Money {
 		if t == "" {
 			continue
 		}
-		if m := moneyRE.FindStringSubmatchIndex(t); m != nil && m[0] == 0 {
+		if m := moneyRE.FindStringSubmatchIndex(t); m != nil && m[0] == 0 && !hasLetter(t[m[1]:]) {
+			// Only figures after it: the row's other columns. Words
+			// after it are an item's row under a table's header
+			// ("19,99 € T-Shirt"), not the total.
 			return c.moneyAt(t, m, text)
 		}
 		return nil
@@ -746,4 +749,9 @@ func labelCurrencyAmount(line, next string) *Money {
 		fig = n[1]
 	}
 	return money(strings.NewReplacer("'", "", "’", "").Replace(fig), m[1])
+}
+
+// hasLetter reports whether s holds a letter.
+func hasLetter(s string) bool {
+	return strings.IndexFunc(s, unicode.IsLetter) >= 0
 }
