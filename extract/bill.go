@@ -347,6 +347,13 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if ticketDocument.In(l) {
 		return Fact{}, false
 	}
+	// An amount of nothing asks for nothing and says nothing was paid:
+	// it is a table's balance or a fee's empty column ("Total Price
+	// 257.00 0.00 SGD": a Jetstar itinerary's receipt, paid and owing
+	// nothing), never a bill.
+	if b.Amount != nil && strings.Trim(b.Amount.Amount, "0.") == "" {
+		return Fact{}, false
+	}
 	return Fact{Kind: KindBill, From: FromText, Bill: b}, true
 }
 

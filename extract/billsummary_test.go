@@ -55,3 +55,19 @@ func TestTotalHeadingOverItemRows(t *testing.T) {
 		t.Errorf("%d bills, want 1", bills)
 	}
 }
+
+// TestAmountOfNothingIsNoBill: a low-cost airline's itinerary (issue 46,
+// foreign-25's Jetstar Asia itinerary) ends in its receipt's table, the
+// total's row holding the price paid and the balance ("Total Price
+// 420.00 0.00 SGD"), and gave a paid bill of 0.00 SGD. An amount of
+// nothing asks for nothing and pays for nothing: no bill.
+func TestAmountOfNothingIsNoBill(t *testing.T) {
+	text := "Your Itinerary\n\nbooking reference\nReservation Number Date Name of Passenger/s\nQK72TZ 02 Mar 2027 MS ANNA LEE\n\n" +
+		"receipts and payments\n\nReceipt SGD Payments\nBase Fare 350.00 Type Visa\nTaxes & Charges 66.00 Date 02 Mar 2027\nFacilitation Fee 4.00 Amount 420.00\nTotal Price 420.00 0.00 SGD\n"
+	for _, f := range mailFacts("Lion Skies <noreply@lionskies.example>", "Your Itinerary", text, time.Date(2027, 3, 2, 9, 0, 0, 0, time.UTC)) {
+		if f.Bill != nil {
+			a, cur := billAmount(f.Bill)
+			t.Errorf("bill of %s %s", a, cur)
+		}
+	}
+}

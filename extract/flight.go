@@ -39,7 +39,7 @@ type hit struct {
 // line or the next lines, up to the next flight number) two places and a
 // departure time.
 func (c *msgContext) textFlights(text string) []Fact {
-	lines := legCells(meridiemCells(sideBySideCards(splitFlightsOnLine(strings.Split(text, "\n")))))
+	lines := hyphenedNumbers(codesRouteOverClocks(legCells(meridiemCells(sideBySideCards(splitFlightsOnLine(strings.Split(text, "\n")))))))
 	ref := c.recordLocator(text)
 	var out []Fact
 	seen := map[string]int{} // a number and day's index in out, plus one
@@ -348,7 +348,19 @@ func (c *msgContext) textFlights(text string) []Fact {
 				if seg == nil {
 					seg = c.flightFromWindow(win, lines, from)
 				}
+				if seg == nil && routeFirst && ref != "" {
+					// A block of parts that ends in its number, in any
+					// order no window reads.
+					floor := 0
+					if hi > 0 {
+						floor = hits[hi-1].line + 1
+					}
+					seg = c.flightFromParts(lines, from, h.line+1, floor, true)
+				}
 			}
+		}
+		if routeFirst && seg == nil {
+			continue // the lines below are the next flight's
 		}
 		if seg == nil && next > end {
 			// Neither ten lines below nor the route above: ten lines of
@@ -438,7 +450,13 @@ func (c *msgContext) numbersUnderRoutes(lines []string, hits []hit) bool {
 	}
 	first, last := hits[0], hits[len(hits)-1]
 	above := max(0, first.line-8)
-	if c.flightFromWindow(strings.Join(lines[above:first.line+1], "\n"), lines, above) == nil {
+	if c.flightFromWindow(strings.Join(lines[above:first.line+1], "\n"), lines, above) == nil &&
+		(c.flightRef == "" || c.flightFromParts(lines, above, first.line+1, 0, true) == nil) {
+		// Nor the parts of a block that ends in its number: a heading,
+		// the route, the day and clocks, then "CM-158" (an agency's
+		// ticket of a block a leg, each under the column heading). By
+		// its parts only in a mail that names its booking, as
+		// partsFlights: a fare newsletter's rows have every part too.
 		return false
 	}
 	below := min(len(lines), last.line+10)
@@ -1381,6 +1399,129 @@ func (c *msgContext) dayClockLine(ln string) bool {
 	blank(rest, ds[0].start, ds[0].end)
 	return onlyDayWords(string(rest))
 }
+
+// codesRouteOverClocks writes a card's route line over its clocks' line
+// ("Toronto YYZLos Angeles LAX", then "12:15 14:33": Air Canada's
+// confirmation, whose cells flattened to text without a space between
+// them) as the one line of a leg every reader reads ("YYZ 12:15 → LAX
+// 14:33"), the clocks' line left blank and the lines' numbers kept.
+func codesRouteOverClocks(lines []string) []string {
+	for i := range lines {
+		a, b := routeLineCodes(lines[i])
+		if a == "" {
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && j <= i+2 && strings.TrimSpace(lines[j]) == "" {
+			j++
+		}
+		if j >= len(lines) {
+			continue
+		}
+		if c1, c2, ok := twoClocksAlone(lines[j]); ok {
+			lines[i] = a + " " + c1 + " → " + b + " " + c2
+			lines[j] = ""
+		}
+	}
+	return lines
+}
+
+// gluedCodeRE is an airport's code glued to the name after it, as cells
+// flattened without a space print it ("YYZLos Angeles").
+var gluedCodeRE = lazyregexp.New(`^([A-Z]{3})(\p{Lu}\p{Ll}.*)$`)
+
+// routeLineCodes reads a line that is a leg's route and nothing else: two
+// airports' codes alone ("YYZ LAX", "YYZ - LAX"), or each after its
+// city's or airport's name ("Toronto YYZ Los Angeles LAX"), a code glued
+// to the next name allowed. Each name must be one its code serves, so a
+// heading's capitals ("FROM TO") or a sentence name no route; "", ""
+// for any other line.
+func routeLineCodes(ln string) (string, string) {
+	t := strings.TrimSpace(ln)
+	if len(t) < 7 || len(t) > 100 || hasDigit(t) {
+		return "", ""
+	}
+	var ws []string
+	for _, w := range strings.Fields(t) {
+		if m := gluedCodeRE.FindStringSubmatch(w); m != nil && places.Known(m[1]) {
+			ws = append(ws, m[1], m[2])
+			continue
+		}
+		ws = append(ws, w)
+	}
+	var codes []string
+	var names [2][]string
+	for _, w := range ws {
+		switch {
+		case len(w) == 3 && isUpper(w) && places.Known(w) && !labelCode[w] && !commonUpperWord[w]:
+			codes = append(codes, w)
+			if len(codes) > 2 {
+				return "", ""
+			}
+		case w == "-" || w == "–" || w == "→" || w == ">":
+		case len(codes) < 2 && startsUpper(w):
+			names[len(codes)] = append(names[len(codes)], w)
+		default:
+			return "", "" // a word after the second code, or in lower case
+		}
+	}
+	if len(codes) != 2 || codes[0] == codes[1] {
+		return "", ""
+	}
+	for k, n := range names {
+		if len(n) > 0 && !places.Serves(strings.Join(n, " "), codes[k]) {
+			return "", ""
+		}
+	}
+	if (len(names[0]) == 0) != (len(names[1]) == 0) {
+		return "", ""
+	}
+	return codes[0], codes[1]
+}
+
+// twoClocksAlone reads a line of two clocks and nothing else but a dash
+// or an arrow between them: the clocks as written.
+func twoClocksAlone(ln string) (string, string, bool) {
+	cs := findClocks(ln)
+	if len(cs) != 2 || cs[0].end > cs[1].start || cs[1].end > len(ln) {
+		return "", "", false
+	}
+	if strings.TrimSpace(ln[:cs[0].start]) != "" || strings.TrimSpace(ln[cs[1].end:]) != "" ||
+		strings.Trim(ln[cs[0].end:cs[1].start], " \t-–→>") != "" {
+		return "", "", false
+	}
+	return ln[cs[0].start:cs[0].end], ln[cs[1].start:cs[1].end], true
+}
+
+// hyphenedNumbers writes a flight's number that stands alone in its cell
+// with a hyphen between designator and digits ("CM-158": an agency's
+// ticket prints each leg's so, under its block) as the number readers
+// read ("CM 158"). Only a known airline's designator (airlines.tsv), and
+// only alone on its line: "AB-1234" in a sentence is a part's or a
+// form's number as often as a flight's.
+func hyphenedNumbers(lines []string) []string {
+	for i, ln := range lines {
+		t := strings.TrimSpace(ln)
+		if len(t) < 4 || len(t) > 7 || t[2] != '-' {
+			continue
+		}
+		d, n := t[:2], t[3:]
+		if !designatorCodes[d] || strings.TrimLeft(n, "0123456789") != "" {
+			continue
+		}
+		lines[i] = d + " " + n
+	}
+	return lines
+}
+
+// designatorCodes are airlines.tsv's designators.
+var designatorCodes = func() map[string]bool {
+	m := map[string]bool{}
+	for _, a := range gdsAirlines {
+		m[a.code] = true
+	}
+	return m
+}()
 
 // legCells writes a leg's card of cells rendered a line each, the two
 // airports' codes over their two clocks ("SJC", "ORD", "7:00 AM", "1:25

@@ -37,3 +37,32 @@ func TestPrintoutWordsAreNoFields(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldPrintoutWordsAreNoStops: an agent's booking on hold (issue 46,
+// foreign-25's AirSial printout) prints two legs side by side on one row
+// with days broken by the PDF's text ("26- NOV-23"), its time limit's
+// clock with the zone after it ("08:26 am PST") and the agent's address
+// in a sentence after "TRAVEL". None is a stop: a zone's abbreviation
+// after a clock is the clock's, a name does not begin with a number, and
+// a word of capitals in a sentence is no two codes run together
+// ("TRAVEL": Taramajima and Vernal).
+func TestHoldPrintoutWordsAreNoStops(t *testing.T) {
+	text := "Electronic Booking\nThis document is not valid for travel PNR: 7QWZKD\nThis reservation will be held until payment up to 04-03-2027 ECONOMY\n09:40 am PST\n" +
+		"Travel Information\nLahore - Dubai Dubai - Lahore\nDATE FLIGHT DEPARTURE ARRIVAL BAGGAGE DATE FLIGHT DEPARTURE ARRIVAL BAGGAGE\n" +
+		"12- MAR-27 PF714 02:10 PM 04:25 PM Standard 19- MAR-27 PF715 06:05 AM 10:40 AM Standard\n" +
+		"Agent\nNoor Travels\nName:\nE-TICKET Office#4, Mall Road Plaza Time Limit Expiry\nAddress:\nTRAVEL Canal Road, Lahore This reservation will be held until payment up to 04-03-2027 09:40 am\nAGENT Phone 042-5550100 PST\n"
+	for _, f := range mailFacts("AirSial <noreply@airsial.example>", "Electronic Booking PNR: 7QWZKD", text, time.Date(2027, 3, 3, 9, 40, 0, 0, time.UTC)) {
+		s := f.Segment
+		if s == nil {
+			continue
+		}
+		for _, p := range []*extract.Place{s.From, s.To} {
+			if p == nil {
+				continue
+			}
+			if p.Code == "TRA" || p.Code == "VEL" || p.Code == "PST" || p.Name == "PST" || p.Name != "" && p.Name[0] >= '0' && p.Name[0] <= '9' {
+				t.Errorf("%s %s from %+v to %+v: a word of the printout read as a stop", s.Type, s.Number, *s.From, *s.To)
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package extract
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"mailnode/extract/lang"
 	"mailnode/extract/lazyregexp"
@@ -388,6 +389,18 @@ func runTogetherPair(ln string) (string, string) {
 func gluedCodes(ln string) []string {
 	var out []string
 	ws := strings.FieldsFunc(ln, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+	// A printout's row is in capitals; a word of capitals in a sentence
+	// is a heading's or a name's ("TRAVEL Kutchery Road, Multan This
+	// reservation will be held …": no Taramajima and Vernal).
+	lowerWords := 0
+	for _, w := range ws {
+		if len(w) >= 3 && strings.IndexFunc(w, unicode.IsLower) >= 0 {
+			lowerWords++
+		}
+	}
+	if lowerWords >= 3 {
+		return nil
+	}
 	for k, w := range ws {
 		if len(w) < 6 || !isUpper(w) {
 			continue

@@ -201,6 +201,10 @@ var zoneAbbrevs = map[string]bool{"PST": true, "PDT": true, "EST": true, "EDT": 
 	"MST": true, "MDT": true, "AKST": true, "HST": true, "AST": true, "ADT": true, "GMT": true, "UTC": true,
 	"BST": true, "CET": true, "EET": true, "WET": true, "MSK": true, "JST": true, "KST": true, "SGT": true}
 
+// zoneAfterRE is a zone's abbreviation in capitals right after a clock,
+// in parentheses or not.
+var zoneAfterRE = lazyregexp.New(`^\s?\(?([A-Z]{3,4})\)?(?:[^\pL\d]|$)`)
+
 // zoneTail is a clock at the end of what stands before a word, an AM or
 // PM and an opening parenthesis allowed between them.
 var zoneTail = lazyregexp.New(`(?i)\d[:.h]\d\d\s?(?:[ap]\.?m\.?)?\s?\(?\s?$`)
@@ -323,7 +327,9 @@ func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
 		return nil
 	}
 	name := cleanPlaceName(ln, clocks, c)
-	if name == "" || len(name) > 60 {
+	if name == "" || len(name) > 60 || isDigitByte(name[0]) {
+		// A name begins with a letter: "23 Standard 23- DEC-23" is what
+		// a row of two legs leaves of its days and fares.
 		return nil
 	}
 	p := &Place{Name: name}
@@ -397,7 +403,13 @@ var stopMarkerWords = func() map[string]bool {
 func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 	for i := len(clocks) - 1; i >= 0; i-- {
 		if clocks[i].end <= len(ln) {
-			ln = ln[:clocks[i].start] + " " + ln[clocks[i].end:]
+			// The zone's abbreviation after the clock goes with it
+			// ("08:26 am PST"): it names no place.
+			end := clocks[i].end
+			if m := zoneAfterRE.FindStringSubmatchIndex(ln[end:]); m != nil && zoneAbbrevs[ln[end+m[2]:end+m[3]]] {
+				end += m[1]
+			}
+			ln = ln[:clocks[i].start] + " " + ln[end:]
 		}
 	}
 	for _, d := range c.dates(ln) {
