@@ -147,8 +147,13 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 			b.Amount = m
 		}
 	}
-	if b.Amount == nil {
-		b.Amount = c.billAmountBare(text)
+	if b.Amount == nil || zeroMoney(b.Amount) {
+		// Or a labelled amount of nothing ("opłata za wezwanie do
+		// zapłaty 0,00 zł") before the total printed bare ("Kwota
+		// płatności: 212,48").
+		if m := c.billAmountBare(text); m != nil {
+			b.Amount = m
+		}
 	}
 	// A bill laid out as a table, its header row over its one row of
 	// values ("N° de facture | Montant TTC | Date limite de paiement" over
@@ -256,7 +261,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if !partDue && has&hasBillPaid != 0 && c.paidPhraseStands(subject, text, b.Amount) || paidWord || zeroDue ||
 		!partDue && has&hasPaidLabel != 0 && c.paidByLabel(text, b.Amount) ||
 		!partDue && has&hasDebited != 0 && c.debitStands(subject, text, b.Amount) ||
-		!partDue && b.Due == nil && c.chargeOnly(subject, text) && !c.openBalance(text) && !purchaseReceipt(text) || ridePaid {
+		!partDue && b.Due == nil && c.chargeOnly(subject, text) && !c.openBalance(text) && !purchaseReceipt(text) && !c.askedBy(text) || ridePaid {
 		b.Status = StatusPaid
 	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was
@@ -351,7 +356,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// it is a table's balance or a fee's empty column ("Total Price
 	// 257.00 0.00 SGD": a Jetstar itinerary's receipt, paid and owing
 	// nothing), never a bill.
-	if b.Amount != nil && strings.Trim(b.Amount.Amount, "0.") == "" {
+	if b.Amount != nil && zeroMoney(b.Amount) {
 		return Fact{}, false
 	}
 	return Fact{Kind: KindBill, From: FromText, Bill: b}, true
@@ -484,7 +489,7 @@ func barsAsTabs(text string) string {
 // the new amount due, so a phrase on a line whose amounts are all other
 // than the bill's says nothing of it.
 func (c *msgContext) paidPhraseStands(subject, text string, amount *Money) bool {
-	return c.paidLineStands(subject, text, amount, func(l string) bool { return billPaid.Any(l) && paidNotConditional(l) })
+	return c.paidLineStands(subject, text, amount, func(l string) bool { return billPaid.Any(l) && billPaidWord.In(l) && paidNotConditional(l) })
 }
 
 // debitStands is paidPhraseStands for a debit told as done (debitedDone):
@@ -1049,6 +1054,10 @@ var (
 	// "par exemple", "zum Beispiel").
 	billExample = words.NewWholeSet(lang.Entries("bill.example"))
 	billPaid    = words.NewSet(lang.Entries("bill.paid"))
+	// billPaidWord is bill.paid's phrases as whole words: German writes
+	// a date's label as a compound of one ("Zahlungseingangsdatum", the
+	// day the payment must arrive by), which says nothing was paid.
+	billPaidWord = words.NewWholeSet(lang.Entries("bill.paid"))
 	// billInstalment names a payment plan's part (bill.instalment: "next
 	// instalment", "nächste Rate", "prochaine mensualité").
 	billInstalment = words.NewSet(lang.Entries("bill.instalment"))
@@ -1101,6 +1110,11 @@ func headingNumber(text string) string {
 				return m[1]
 			}
 		}
+		// "N° 20037578368" under the bill's title ("Votre facture du 03
+		// décembre 2022"): the number's sign is its label.
+		if m := signNumRE.FindStringSubmatch(t); m != nil && hasDigit(m[1]) && (invoiceHeading(prev) || invoiceTitle(prev)) {
+			return m[1]
+		}
 		prev = t
 	}
 	return ""
@@ -1111,6 +1125,25 @@ func headingNumber(text string) string {
 func invoiceHeading(row string) bool {
 	for cell := range strings.SplitSeq(row, "   ") {
 		if c := strings.TrimSpace(cell); len(c) <= 24 && invoiceWords[strings.ToLower(c)] {
+			return true
+		}
+	}
+	return false
+}
+
+// signNumRE is a line that is a number's sign ("N°", "No.", "Nr.") and
+// a number alone.
+var signNumRE = lazyregexp.New(`^(?:[Nn][°º]\.?|No\.|NO\.|Nr\.?|NR\.?)\s?([A-Za-z0-9][A-Za-z0-9_\-/]{2,30}[0-9])$`)
+
+// invoiceTitle reports whether a short line names the invoice by one of
+// its words for invoice ("Votre facture du 03 décembre 2022", "Your
+// invoice").
+func invoiceTitle(ln string) bool {
+	if len(ln) > 60 {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(ln), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if invoiceWords[w] {
 			return true
 		}
 	}
@@ -1215,7 +1248,18 @@ func (c *msgContext) dueDate(text string, z zoneHint) *Time {
 			return d
 		}
 	}
-	return c.labelledDateBut(dueLabels, text, z, skip)
+	if d := c.labelledDateBut(dueLabels, text, z, skip); d != nil {
+		return d
+	}
+	return c.labelledDateUnder(dueLabels, text, z)
+}
+
+// askedBy reports whether the text asks its amount to be paid by a day
+// in a sentence ("den ausstehenden Betrag in Höhe von EUR 106.36 bis
+// spätestens 26.06.2018 … zu überweisen": a failed debit's demand),
+// which no charge's receipt does.
+func (c *msgContext) askedBy(text string) bool {
+	return c.dueAfterAmount(text, c.countryZone("")) != nil
 }
 
 // nextDuePhrases label the next bill's due day (due.next).

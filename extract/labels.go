@@ -46,6 +46,22 @@ func (c *msgContext) labelledDateBut(l labelSet, text string, z zoneHint, skip f
 	return nil
 }
 
+// labelledDateUnder is the date alone on the line under a label whose
+// own line holds another column's cells and no date ("Dată scadenţă: 3
+// TVA 19% lei 6,34", then "31.01.2018": a printed bill's two columns
+// run together by its PDF's text), or nil.
+func (c *msgContext) labelledDateUnder(l labelSet, text string, z zoneHint) *Time {
+	for _, v := range c.afterNext(l, text) {
+		line, next, ok := strings.Cut(v, "\n")
+		if !ok || strings.TrimSpace(line) == "" || len(c.dates(line)) > 0 || !c.dateAlone(next) {
+			continue
+		}
+		d := c.dates(next)[0].withYear(c.ref)
+		return resolve(at(d, nil), z, c.dateLoc)
+	}
+	return nil
+}
+
 // digitLinesOf is digitLines(text), worked out once per text.
 func (c *msgContext) digitLinesOf(text string) []int {
 	if !sameString(text, c.digitText) {

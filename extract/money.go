@@ -17,7 +17,7 @@ import (
 // the currency from its symbol, code or the sender's country ("kr",
 // "Rs"); IBANs checked by their mod-97 digits.
 
-var moneyBaseRE = lazyregexp.New(`(?i)(?:(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|RSD|MKD|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB|₽|₺|₴)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|Kč|Kc|kr\.?|zł|zl|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元|₽|руб\.?|₺|TL|₴|грн\.?|лв\.?|RSD|dinara|din\.|динара|дин\.|MKD|денари|ден\.)(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
+var moneyBaseRE = lazyregexp.New(`(?i)(?:(€|\$|£|euros?|lei|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|RSD|MKD|kr\.?|zł|INR|₹|Rs\.?|¥|￥|₩|JPY|KRW|CNY|RMB|₽|₺|₴)(?::[ \t]?|[ \t]{0,3})(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(€|\$|£|euros?|EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|RUB|UAH|BGN|INR|Kč|Kc|kr\.?|zł|zl|Ft|lei|₹|JPY|KRW|CNY|RMB|円|원|元|₽|руб\.?|₺|TL|₴|грн\.?|лв\.?|RSD|dinara|din\.|динара|дин\.|MKD|денари|ден\.)(?:\b|$|[^\p{L}]|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]))`)
 
 // moneyISORE is moneyRE's form for the currencies of isoCodes and the
 // symbols no other reader knows, with the same groups: apart, since one
@@ -58,7 +58,7 @@ func (moneyFinder) FindAllStringSubmatchIndex(s string, n int) [][]int {
 		}
 	}
 	if !hasISOCurrency(s) {
-		return base
+		return inDigitRun(s, base)
 	}
 	out := append(base, moneyISORE.FindAllStringSubmatchIndex(s, n)...)
 	slices.SortStableFunc(out, func(a, b []int) int { return a[0] - b[0] })
@@ -72,7 +72,37 @@ func (moneyFinder) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	if n >= 0 && len(kept) > n {
 		kept = kept[:n]
 	}
-	return kept
+	return inDigitRun(s, kept)
+}
+
+// inDigitRun reads again each match of ms that begins inside a run of
+// digits, from the run's end: a year before an amount grouped by a space
+// ("prélevé le 18 décembre 2022 241,16 €") had lent the amount its last
+// digits ("022 241,16": 22,241.16).
+func inDigitRun(s string, ms [][]int) [][]int {
+	for k := 0; k < len(ms); k++ {
+		m := ms[k]
+		if m[0] == 0 || !isDigitByte(s[m[0]-1]) {
+			continue
+		}
+		j := m[0]
+		for j < m[1] && isDigitByte(s[j]) {
+			j++
+		}
+		again := moneyRE.FindStringSubmatchIndex(s[j:m[1]])
+		if again == nil {
+			ms = slices.Delete(ms, k, k+1)
+			k--
+			continue
+		}
+		for g := range again {
+			if again[g] >= 0 {
+				again[g] += j
+			}
+		}
+		ms[k] = again
+	}
+	return ms
 }
 
 // gluedCurrency reports whether moneyBaseRE's match m in s is a
@@ -369,6 +399,7 @@ func (c *msgContext) labelledAmount(text string) *Money {
 // labelledWith finds the amount after the first of labels ls that has
 // one.
 func (c *msgContext) labelledWith(ls labelSet, text string) *Money {
+	var zero *Money // the first amount of nothing, for want of another
 	for _, v := range c.afterNext(ls, text) {
 		// The amount on the label's line, else alone on the next line.
 		line, next, _ := strings.Cut(v, "\n")
@@ -376,6 +407,19 @@ func (c *msgContext) labelledWith(ls labelSet, text string) *Money {
 			continue // "Total HT", "Summe netto": before tax, not what is due
 		}
 		m := moneyRE.FindStringSubmatchIndex(line)
+		if m != nil && m[0] > 30 {
+			// The day it is debited or due between the label and the
+			// amount ("MONTANT TTC prélevé le 18 décembre 2022 241,16
+			// €"), as a printed bill's summary row gives it.
+			t := strings.TrimSpace(line)
+			if rest := afterDueClause(t); rest != t {
+				if m2 := moneyRE.FindStringSubmatchIndex(rest); m2 != nil && m2[0] == 0 {
+					if mo := c.moneyAt(rest, m2, text); mo != nil {
+						return mo
+					}
+				}
+			}
+		}
 		if m == nil || m[0] > 30 {
 			if m = moneyRE.FindStringSubmatchIndex(next); m == nil || m[0] != 0 || m[1] != len(next) {
 				// "Total in CHF" over "53,00", "Total (EUR)   53,00": the
@@ -390,12 +434,23 @@ func (c *msgContext) labelledWith(ls labelSet, text string) *Money {
 			}
 			v = next
 		}
+		// "opłata za wezwanie do zapłaty 0,00 zł": a fee's empty row
+		// under the label's word, not what the bill asks, when a later
+		// label gives an amount.
 		if mo := c.moneyAt(v, m, text); mo != nil {
-			return mo
+			if !zeroMoney(mo) {
+				return mo
+			}
+			if zero == nil {
+				zero = mo
+			}
 		}
 	}
-	return nil
+	return zero
 }
+
+// zeroMoney reports whether an amount is nothing ("0,00 zł").
+func zeroMoney(m *Money) bool { return strings.Trim(m.Amount, "0.") == "" }
 
 // amountOpensRowUnder is the amount that opens the next line with words
 // under a label's row of column headings, when the label's line holds no
@@ -550,6 +605,12 @@ func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
 		cur, num = v[m[2]:m[3]], v[m[4]:m[5]]
 	} else {
 		num, cur = v[m[6]:m[7]], v[m[8]:m[9]]
+	}
+	if m[2] >= 0 && strings.EqualFold(cur, "lei") && !c.romanian(text) {
+		// "lei 38,17": a Romanian statement's column of units before
+		// its values. Elsewhere "Lei" before a figure is Italian's
+		// "you" ("a Lei 3 volte").
+		return nil
 	}
 	if cur == "$" {
 		cur = c.dollar(v[:m[0]], text)
@@ -754,4 +815,11 @@ func labelCurrencyAmount(line, next string) *Money {
 // hasLetter reports whether s holds a letter.
 func hasLetter(s string) bool {
 	return strings.IndexFunc(s, unicode.IsLetter) >= 0
+}
+
+// romanian reports whether the mail is Romanian: its sender's country,
+// or a letter only Romanian writes (ă, ș, ț, and ş, ţ as older systems
+// write them).
+func (c *msgContext) romanian(text string) bool {
+	return c.senderCountry == "RO" || strings.ContainsAny(text, "ăĂșȘțȚşŞţŢ")
 }

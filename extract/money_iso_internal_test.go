@@ -39,3 +39,30 @@ func TestISOCodeAmounts(t *testing.T) {
 		}
 	}
 }
+
+// TestAmountAfterAYear: a figure grouped by a space never takes the
+// digits of a number before it ("prélevé le 18 décembre 2022 241,16 €"
+// had read 22,241.16); "Rs:" and a Romanian statement's "lei" before
+// the figure are currencies, "Lei" in Italian no currency.
+func TestAmountAfterAYear(t *testing.T) {
+	c := &msgContext{}
+	for _, tc := range []struct{ line, text, want string }{
+		{"MONTANT TTC prélevé le 18 décembre 2022 241,16 €", "", "241.16 EUR"},
+		{"Total 2027 1 204,50 €", "", "1204.50 EUR"},
+		{"Montant 1 204,50 €", "", "1204.50 EUR"},
+		{"Bill Amount Rs: 660.00", "", "660.00 INR"},
+		{"Total de plata (6=4+5) lei 38,17", "Dată scadenţă", "38.17 RON"},
+		{"Grazie a Lei 12 volte", "Grazie", ""},
+	} {
+		got := ""
+		text := tc.text + "\n" + tc.line
+		if m := moneyRE.FindStringSubmatchIndex(tc.line); m != nil {
+			if mo := c.moneyAt(tc.line, m, text); mo != nil {
+				got = mo.Amount + " " + mo.Currency
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
