@@ -3,8 +3,6 @@ package extract_test
 import (
 	"testing"
 	"time"
-
-	"mailnode/extract"
 )
 
 // TestPrintedBillsColumnsRunTogether: utilities' and telecoms' bills as
@@ -62,16 +60,7 @@ func TestPrintedBillsColumnsRunTogether(t *testing.T) {
 			time.Date(2027, 4, 1, 9, 0, 0, 0, time.UTC), want{"", "54.90", "EUR", "due", "2027-04-14"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			var bills []*extract.Bill
-			for _, f := range mailFacts(tt.from, tt.subject, tt.text, tt.sent) {
-				if f.Bill != nil {
-					bills = append(bills, f.Bill)
-				}
-			}
-			if len(bills) != 1 {
-				t.Fatalf("%d bills, want 1", len(bills))
-			}
-			b := bills[0]
+			b := oneBill(t, mailFacts(tt.from, tt.subject, tt.text, tt.sent))
 			due := ""
 			if b.Due != nil {
 				due = b.Due.Format("2006-01-02")
