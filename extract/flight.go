@@ -1438,8 +1438,8 @@ var gluedCodeRE = lazyregexp.New(`^([A-Z]{3})(\p{Lu}\p{Ll}.*)$`)
 // for any other line.
 func routeLineCodes(ln string) (string, string) {
 	t := strings.TrimSpace(ln)
-	if len(t) < 7 || len(t) > 100 || hasDigit(t) {
-		return "", ""
+	if len(t) < 7 || len(t) > 100 || hasDigit(t) || !threeCapitals(t) {
+		return "", "" // most lines: no three capitals in a row, no code
 	}
 	var ws []string
 	for _, w := range strings.Fields(t) {
@@ -1477,6 +1477,21 @@ func routeLineCodes(ln string) (string, string) {
 		return "", ""
 	}
 	return codes[0], codes[1]
+}
+
+// threeCapitals reports whether s holds three ASCII capitals in a row.
+func threeCapitals(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if isUpperByte(s[i]) {
+			if run++; run == 3 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
 
 // twoClocksAlone reads a line of two clocks and nothing else but a dash
