@@ -1521,22 +1521,13 @@ func hyphenedNumbers(lines []string) []string {
 			continue
 		}
 		d, n := t[:2], t[3:]
-		if !designatorCodes[d] || strings.TrimLeft(n, "0123456789") != "" {
+		if !airlineDesignators[d] || strings.TrimLeft(n, "0123456789") != "" {
 			continue
 		}
 		lines[i] = d + " " + n
 	}
 	return lines
 }
-
-// designatorCodes are airlines.tsv's designators.
-var designatorCodes = func() map[string]bool {
-	m := map[string]bool{}
-	for _, a := range gdsAirlines {
-		m[a.code] = true
-	}
-	return m
-}()
 
 // legCells writes a leg's card of cells rendered a line each, the two
 // airports' codes over their two clocks ("SJC", "ORD", "7:00 AM", "1:25
