@@ -388,6 +388,13 @@ var bookingLabels = numericLabels(lang.Entries("bill.booking")...)
 // one.
 func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 	for _, v := range c.after(ls, text) {
+		// A row of cells each after its colon (": 220164890308 : 174978 :
+		// RM161.53 : 1480953640") under a row of labels: which cell is
+		// the label's the row does not say, and a wrong number is worse
+		// than none.
+		if t := strings.TrimSpace(v); strings.HasPrefix(t, ":") && strings.Count(t, " : ") >= 2 {
+			continue
+		}
 		// "Invoice ID: EUINFR23-913708": the word's "ID" and its colon.
 		if rest, ok := strings.CutPrefix(v, "ID:"); ok {
 			v = strings.TrimLeft(rest, " \t")

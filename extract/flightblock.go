@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // Stops stacked one field a line, as low-cost carriers' HTML mails
@@ -17,8 +18,14 @@ import (
 // among them skipped) hold the day alone and the clock alone or doubled,
 // and perhaps the airport's own line. The airport a later line names
 // (the airport under its city) is the stop's.
+//
+// An e-ticket's table flattened row by row may start the place's line
+// with the stop's label and end it with the terminal ("Departure
+// Санкт-Петербург, Пулково (LED) Терминал: 1"), and give the clock
+// before the day, the day's line ending in the fare's class ("14:10"
+// over "16 сентября 2019 Эконом (O)"): read the same.
 func (c *msgContext) blockStopAt(lines []string, i int) (flightStop, bool) {
-	ln := strings.TrimSpace(lines[i])
+	ln := withoutTerminal(withoutStopLabel(strings.TrimSpace(lines[i])))
 	if len(ln) < 3 || len(ln) > 80 || hasDigit(ln) || strings.HasSuffix(ln, ":") {
 		return flightStop{}, false
 	}
@@ -49,9 +56,14 @@ func (c *msgContext) blockStopAt(lines []string, i int) (flightStop, bool) {
 		case s.day == nil && !clocked && c.dateAlone(l):
 			d := c.dates(l)[0]
 			s.day = &d
+		case s.day == nil && clocked && c.dateLeads(l):
+			// The clock first, the day right under it.
+			d := c.dates(l)[0]
+			s.day, s.end = &d, j
+			return s, s.place.Code != ""
 		case !clocked && (clockAlone(l) || doubleClock(l)):
 			s.clock, clocked, s.end = findClocks(l)[0], true, j
-			if s.day == nil {
+			if s.day == nil && !c.dateLeads(nextNonBlank(lines, j, 2)) {
 				return flightStop{}, false // the day first, then the clock
 			}
 		case clocked:
@@ -80,14 +92,54 @@ func blockPlace(l string) *Place {
 	return nil
 }
 
-// withoutTerminal is l without a terminal after a dash or a comma.
+// withoutTerminal is l without a terminal after a dash or a comma, or
+// after the airport's code in parentheses in any language
+// (airport.terminal: "(LED) Терминал: 1", "(CDG) Terminal 2E").
 func withoutTerminal(l string) string {
 	for _, sep := range []string{" - ", " – ", ", "} {
 		if k := strings.LastIndex(l, sep); k > 0 && strings.Contains(strings.ToLower(l[k:]), "terminal") {
 			return strings.TrimSpace(l[:k])
 		}
 	}
+	if k := strings.LastIndex(l, ") "); k > 0 {
+		rest := strings.TrimSpace(l[k+2:])
+		w, _, _ := strings.Cut(rest, " ")
+		if len(rest) <= 24 && terminalWords.In(lower(strings.TrimRight(w, ":"))) {
+			return l[:k+1]
+		}
+	}
 	return l
+}
+
+// withoutStopLabel is l without a departure's or an arrival's word that
+// starts it before a name ("Departure Санкт-Петербург, Пулково (LED)"),
+// as a table's row flattened puts its label's cell before the place's.
+func withoutStopLabel(l string) string {
+	w, rest, ok := strings.Cut(l, " ")
+	if !ok || !stopWords[strings.ToLower(strings.TrimSuffix(w, ":"))] {
+		return l
+	}
+	rest = strings.TrimSpace(rest)
+	if !startsUpper(rest) {
+		return l
+	}
+	return rest
+}
+
+// dateLeads reports whether l starts with a day and goes on with a few
+// words and no digit ("16 сентября 2019 Эконом (O)": the fare's class
+// beside the day in a flattened row), or is the day alone.
+func (c *msgContext) dateLeads(l string) bool {
+	l = strings.TrimSpace(l)
+	if c.dateAlone(l) {
+		return true
+	}
+	ds := c.dates(l)
+	if len(ds) == 0 || ds[0].start != 0 {
+		return false
+	}
+	rest := l[ds[0].end:]
+	return !hasDigit(rest) && utf8.RuneCountInString(rest) <= 24
 }
 
 // stopLabelAlone reports whether l is a departure's or an arrival's label

@@ -572,7 +572,7 @@ func stackedNumber(lines []string, i int) string {
 	}
 	if m[0] > 0 {
 		pre := ln[:m[0]]
-		if len(pre) > 24 || hasDigit(pre) || travelWordCounts(pre)[0] == 0 {
+		if len(pre) > 24 || (hasDigit(pre) || travelWordCounts(pre)[0] == 0) && !airlineNamed(pre, ln[m[2]:m[3]]) {
 			return ""
 		}
 	}
@@ -591,6 +591,21 @@ func stackedNumber(lines []string, i int) string {
 		return ""
 	}
 	return ln[m[2]:m[3]] + " " + strings.TrimLeft(ln[m[4]:m[5]], "0")
+}
+
+// airlineNamed reports whether pre, the words before a flight's number,
+// are its airline's name: airlines.tsv's for the number's designator, or
+// words that end in an airline's word ("S7 Airlines S7 6003", "Aegean
+// Airlines A3 602"), as e-tickets print the carrier before its number.
+func airlineNamed(pre, designator string) bool {
+	ws := strings.Fields(pre)
+	if len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	if airlineCodes[strings.ToUpper(strings.Join(ws, " "))] == designator {
+		return true
+	}
+	return airlineNameWords[strings.ToLower(ws[len(ws)-1])] && isFlightDesignator(designator)
 }
 
 // flightWordNumber is the digits of a line that is a word for a flight

@@ -427,10 +427,15 @@ func flightHeadRoles(head []string) ([]string, bool) {
 
 // regionInParens reports whether the three capitals in parentheses after
 // a place's name are its state's, not its airport's: "Melbourne (VIC)",
-// "Brisbane (QLD)" (Vicenza's and Blida's codes too). The name alone
-// names an airport in another zone than the code's; "Paris (ORY)" and
-// "New York (EWR)" keep their codes.
+// "Brisbane (QLD)" (Vicenza's and Blida's codes too). The capitals are a
+// state's of three letters (Australia's) and the name alone names an
+// airport in another zone than the code's; "Paris (ORY)" and "New York
+// (EWR)" keep their codes, and so does a name the cleaning cut short
+// ("St Petersburg (LED)" read as "Petersburg", Alaska's).
 func regionInParens(name, code string) bool {
+	if !threeLetterStates[code] {
+		return false
+	}
 	own, ok := places.AirportByName(name)
 	if !ok || own == code {
 		return false
@@ -439,3 +444,8 @@ func regionInParens(name, code string) bool {
 	oz, _ := places.Zone(own)
 	return z != "" && oz != "" && z != oz
 }
+
+// threeLetterStates are the states abbreviated in three capitals after a
+// city, as Australia's are ("Sydney (NSW)"); the two-letter ones of the
+// United States and Canada are places.InRegion's.
+var threeLetterStates = map[string]bool{"NSW": true, "VIC": true, "QLD": true, "TAS": true, "ACT": true}

@@ -23,7 +23,7 @@ var moneyBaseRE = lazyregexp.New(`(?i)(?:(€|\$|£|euros?|lei|EUR|USD|GBP|CHF|C
 // symbols no other reader knows, with the same groups: apart, since one
 // expression of both is too large for the regexp package's backtracker
 // and ran every amount line 12 % slower.
-var moneyISORE = lazyregexp.New(`(?:(₪|₱|₫|฿|₦|\bRp\.?|` + isoCodes + `)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(₪|₫|฿|` + isoCodes + `)(?:\b|$|[^\p{L}]))`)
+var moneyISORE = lazyregexp.New(`(?:(₪|₱|₫|฿|₦|\bRp\.?|\bRM|` + isoCodes + `)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(₪|₫|฿|` + isoCodes + `)(?:\b|$|[^\p{L}]))`)
 
 // moneyRE finds amounts of money: moneyBaseRE's, and moneyISORE's in a
 // line that holds one of its currencies (hasISOCurrency), in the order
@@ -154,15 +154,16 @@ func hasISOCurrency(s string) bool {
 			return true
 		}
 	}
-	return strings.ContainsAny(s, "₪₱₫฿₦") || rupiahBefore(s)
+	return strings.ContainsAny(s, "₪₱₫฿₦") || symbolBefore(s, "Rp") || symbolBefore(s, "RM")
 }
 
-// rupiahBefore reports whether s writes an amount after Indonesia's
-// "Rp" ("Rp 589,000", "Rp61.416", "Rp. 25.000"): the symbol as a word of
-// its own, in its own case, before a digit, a space or a dot.
-func rupiahBefore(s string) bool {
+// symbolBefore reports whether s writes an amount after a two-letter
+// sign, Indonesia's "Rp" ("Rp 589,000", "Rp61.416", "Rp. 25.000") or
+// Malaysia's ringgit "RM" ("RM 125.40", "RM161.53"): the sign as a word
+// of its own, in its own case, before a digit, a space or a dot.
+func symbolBefore(s, sign string) bool {
 	for i := 0; ; {
-		j := strings.Index(s[i:], "Rp")
+		j := strings.Index(s[i:], sign)
 		if j < 0 {
 			return false
 		}
@@ -202,7 +203,7 @@ var currencySymbols = map[string]string{"€": "EUR", "euro": "EUR", "euros": "E
 	"円": "JPY", "원": "KRW", "₩": "KRW", "元": "CNY", "rmb": "CNY",
 	"₽": "RUB", "руб": "RUB", "руб.": "RUB", "₺": "TRY", "tl": "TRY", "₴": "UAH", "грн": "UAH", "грн.": "UAH", "лв": "BGN", "лв.": "BGN",
 	"din.": "RSD", "dinara": "RSD", "дин.": "RSD", "динара": "RSD", "денари": "MKD",
-	"₪": "ILS", "₱": "PHP", "₫": "VND", "฿": "THB", "₦": "NGN", "rp": "IDR", "rp.": "IDR"}
+	"₪": "ILS", "₱": "PHP", "₫": "VND", "฿": "THB", "₦": "NGN", "rp": "IDR", "rp.": "IDR", "rm": "MYR"}
 
 // validIBAN reports whether s is an IBAN: two letters, two check digits
 // and up to 30 letters and digits whose ISO 7064 mod 97 is 1.

@@ -432,6 +432,14 @@ func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 	if n := len(words); n >= 2 && strings.HasSuffix(words[n-2], ",") && places.InRegion(words[n-2]+" "+words[n-1]) {
 		region, words = words[n-1], words[:n-1]
 	}
+	// "St" before a name is its saint ("St Petersburg", "St. Gallen"),
+	// not Czech's Wednesday.
+	for i := 0; i+1 < len(words); i++ {
+		if w := strings.TrimSuffix(words[i], "."); (w == "St" || w == "Ste") && startsUpper(words[i+1]) {
+			words[i+1] = words[i] + " " + words[i+1]
+			words = slices.Delete(words, i, i+1)
+		}
+	}
 	words = slices.DeleteFunc(words, func(w string) bool {
 		w = strings.ToLower(strings.Trim(w, ".,"))
 		return weekdayNames[w] > 0 || clockWords[w]

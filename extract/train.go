@@ -34,7 +34,7 @@ var (
 	// list of trainNumRE cannot name every operator's. Russian and
 	// Ukrainian numbers end with a letter ("Поезд 020У"), which \b, ASCII's,
 	// does not see the end of.
-	trainLabelRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|spoj|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem|поезд|потяг|поїзд|влак|воз|voz\s*br\.|τρένο|τρενο|αμαξοστοιχία|αμαξοστοιχια|vonat|traukin(?:ys|io)|vilcien[sa]|rong(?:i|ile)?)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer|№)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}?((?-i:\d{2,4}\p{Cyrillic})|(?-i:(?:\p{Lu}{1,4}|\p{Lu}\p{Ll})\s)?\d{2,6}|(?-i:\d\p{Lu}\d{2}))(?:\b|[^\p{L}\d_]|$)`)
+	trainLabelRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|spoj|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem|поезд|потяг|поїзд|влак|воз|voz\s*br\.|τρένο|τρενο|αμαξοστοιχία|αμαξοστοιχια|vonat|traukin(?:ys|io)|vilcien[sa]|rong(?:i|ile)?)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer|№)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}?((?-i:\d{2,4}\p{Cyrillic}{1,2})|(?-i:(?:\p{Lu}{1,4}|\p{Lu}\p{Ll})\s)?\d{2,6}|(?-i:\d\p{Lu}\d{2}))(?:\b|[^\p{L}\d_]|$)`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
@@ -324,7 +324,7 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		ck := clocks[0]
 		before, after := ln[:ck.start], ln[ck.end:]
 		st := stop{clock: ck, date: lastDate, trainLine: -1, stationLine: -1}
-		after, st.plus = withoutDayPlus(after)
+		after, st.plus = withoutDayPlus(withoutZoneAfter(after))
 		if m := trainNumRE.FindString(ln); m != "" {
 			st.train = normaliseTrain(m)
 		} else if labelled != "" {
@@ -546,6 +546,22 @@ var vehicleKinds = func() map[string]string {
 // vehicleWord is the kind of the vehicle a lower-cased line names and
 // nothing else ("train", "bus", "zug"), or "".
 func vehicleWord(l string) string { return vehicleKinds[l] }
+
+// withoutZoneAfter is what follows a clock without the time zone's
+// abbreviation that starts it ("18:06(MSK)", "18:06 (МСК)", "10:15 CET"):
+// a zone names no station.
+func withoutZoneAfter(after string) string {
+	if m := zoneAfterRE.FindStringSubmatchIndex(after); m != nil && zoneAbbrevs[after[m[2]:m[3]]] {
+		return after[m[1]:]
+	}
+	t := strings.TrimLeft(after, " ")
+	for _, z := range []string{"(МСК)", "МСК"} {
+		if rest, ok := strings.CutPrefix(t, z); ok {
+			return rest
+		}
+	}
+	return after
+}
 
 // withoutDayPlus is the text after a stop's clock without the days after
 // the journey's date that it starts with ("(+1)", "+1"), and those days.

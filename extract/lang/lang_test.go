@@ -27,7 +27,7 @@ var labelCategories = map[string]bool{"tracking": true, "reservation": true, "or
 // lower case, as the text they are looked for in.
 func TestFiles(t *testing.T) {
 	langs := Languages()
-	if want := "bg cs da de el en es et fi fr hr hu id it ja ko lt lv mk nb nl pl pt ro ru sk sl sr sv tr uk zh"; strings.Join(langs, " ") != want {
+	if want := "bg cs da de el en es et fi fr hr hu id it ja ko lt lv mk ms nb nl pl pt ro ru sk sl sr sv tr uk zh"; strings.Join(langs, " ") != want {
 		t.Fatalf("languages = %v, want %s", langs, want)
 	}
 	for _, l := range langs {
