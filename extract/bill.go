@@ -264,6 +264,12 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 		!partDue && b.Due == nil && c.chargeOnly(subject, text) && !c.openBalance(text) && !purchaseReceipt(text) && !c.askedBy(text) || ridePaid {
 		b.Status = StatusPaid
 	}
+	// A printed invoice says it was paid at its foot, under its items
+	// ("Należność ogółem: 316,83 PLN" … "Zapłacono: Aplikacja mobilna
+	// ORLEN Pay"), when it asks for nothing by a day.
+	if b.Status == StatusDue && b.Due == nil && !partDue && c.paidAtFoot(text, b.Amount) {
+		b.Status = StatusPaid
+	}
 	// "Paid on January 30, 2030" after "Amount due:" is the day it was
 	// paid, not a day it is due by.
 	if b.Due != nil && paidOn != nil && b.Due.Format("2006-01-02") == paidOn.Format("2006-01-02") {
@@ -434,7 +440,7 @@ func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 }
 
 // letterEndCodeRE is a code of capitals and digits alone after its label.
-var letterEndCodeRE = lazyregexp.New(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z0-9]{6,20})(?:$|[\s;,.)])`)
+var letterEndCodeRE = lazyregexp.New(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?:?\s*)?([A-Z0-9]{6,20})(?:$|[\s;,.)])`)
 
 // dottedNumRE is a number whose groups are apart by dots, as tax offices
 // and insurers write theirs ("2030.44.10871", "01.234.567.8-2018-1"),
@@ -706,7 +712,22 @@ func nextNonBlank(lines []string, i, n int) string {
 // The label may stand alone over its value, as a receipt's cells print
 // it ("Amount Paid", then "€9.00").
 func (c *msgContext) paidByLabel(text string, amount *Money) bool {
-	lines := firstLines(text, 30)
+	return c.paidByLabelIn(firstLines(text, 30), text, amount)
+}
+
+// paidAtFoot reports whether a paid label below the first 30 lines of
+// text says amount was paid (paidByLabel), as a printed invoice says at
+// its foot, under its items.
+func (c *msgContext) paidAtFoot(text string, amount *Money) bool {
+	if amount == nil || strings.Count(text, "\n") <= 30 {
+		return false
+	}
+	rest := text[len(firstLines(text, 30)):]
+	return paidLabelSet.Any(lower(rest)) && c.paidByLabelIn(rest, text, amount)
+}
+
+// paidByLabelIn is paidByLabel of the lines given, of text.
+func (c *msgContext) paidByLabelIn(lines, text string, amount *Money) bool {
 	all := strings.Split(lines, "\n")
 	found := false
 	for i, ln := range all {
@@ -724,6 +745,9 @@ func (c *msgContext) paidByLabel(text string, amount *Money) bool {
 				rest = nextNonBlank(all, i, 2)
 			}
 			if !hasDigit(rest) {
+				// "Zapłacono: Aplikacja mobilna ORLEN Pay", "Paid:
+				// PayPal": paid by the means it names.
+				found = found || paidMeans(rest)
 				break
 			}
 			if m := moneyRE.FindStringSubmatchIndex(rest); m != nil && m[0] == 0 && amount != nil && amount.Amount != "0.00" {
@@ -751,6 +775,17 @@ func (c *msgContext) paidByLabel(text string, amount *Money) bool {
 		}
 	}
 	return true
+}
+
+// paidMeans reports whether v, a paid label's value without a figure,
+// names a means of payment: a wallet (payment.wallet: "PayPal", "Apple
+// Pay") or an app named as its brand's "… Pay" ("ORLEN Pay").
+func paidMeans(v string) bool {
+	v = strings.TrimSpace(v)
+	if len(v) > 60 {
+		return false
+	}
+	return payWallets.In(lower(v)) || strings.HasSuffix(v, " Pay")
 }
 
 // The labels of a receipt's payment and of what is left to pay, every
@@ -1098,7 +1133,7 @@ const (
 // (a store's prefix: "GPA.3345-…", and a renewal's count after two dots:
 // "…-00000..3"), or a series of capitals before the number ("FT 2027/118342", the
 // Portuguese series-and-number form; "FAC 2027/220918").
-var invoiceNumRE = lazyregexp.New(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?\s*)?([A-Z]{1,4} [0-9][0-9\-/]{3,30}[0-9]|(?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9_\-/]{2,30}[0-9](?:\.\.[0-9]{1,4})?)\b`)
+var invoiceNumRE = lazyregexp.New(`^[#:\s]*(?:(?:no|nr|n\.?[°º]?|č)\.?:?\s*)?([A-Z]{1,4} [0-9][0-9A-Z\-/]{3,30}[0-9]|(?:[A-Z]{2,4}\.)?[A-Z0-9][A-Z0-9_\-/]{2,30}[0-9](?:\.\.[0-9]{1,4})?)\b`)
 
 // headingNumber is the number printed under an invoice's heading: a
 // line that is "#" and the number, right below a row one of whose cells

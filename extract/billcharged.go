@@ -42,9 +42,11 @@ var cardGate = words.NewSet([]string{"••", "**", "●●", "··", "xxxx", "
 	"american express", "amex", "maestro", "discover", "diners club", "jcb", "unionpay", "carte bancaire", "cb"})
 
 // receiptNamed reports whether the subject or the first lines name the
-// mail a receipt.
+// mail a receipt: twelve lines of text, blank ones not counted, as a
+// store's receipt says so after its greeting and how to use what was
+// bought ("This email message will serve as your receipt").
 func receiptNamed(subject, text string) bool {
-	return receiptWords.In(lower(subject + "\n" + firstLines(text, 8)))
+	return receiptWords.In(lower(subject + "\n" + firstTextLines(text, 12)))
 }
 
 // paymentShown reports whether one of the first lines shows how a bill

@@ -86,3 +86,64 @@ func TestMalayBill(t *testing.T) {
 		})
 	}
 }
+
+// TestPrintedInvoiceFootAndStoreReceipt: bills of foreign-26 that gave
+// nothing. A fuel station's printed invoice (Polish, as invoice2data
+// keeps it) numbers itself "Faktura nr: F 1234K20/1234/12", letters after
+// the first digits, and says at its foot, under its items, that it was
+// paid by an app ("Zapłacono: Aplikacja mobilna ORLEN Pay"). A game
+// store's receipt names itself a receipt in its ninth line of text, not
+// its first eight, and its payment under "Payment Info:".
+func TestPrintedInvoiceFootAndStoreReceipt(t *testing.T) {
+	items := ""
+	for i := 1; i <= 24; i++ {
+		items += "Pozycja " + string(rune('A'+i%26)) + "   szt   1   10,00   10,00\n"
+	}
+	for _, tt := range []struct {
+		name, from, subject, text string
+		want                      [4]string // number, amount, currency, status
+	}{
+		{"a printed invoice paid at its foot", "Stacja Paliw Lipa <faktury@stacjalipa.example.pl>", "Faktura",
+			"Faktura nr: F 7781P31/0042/27                    Data wystawienia: 2027-02-03\nSprzedawca: Stacja Paliw Lipa Sp. z o.o.\n\n" + items +
+				"Należność ogółem: 240,00 PLN\nSłownie: dwieście czterdzieści PLN\nZapłacono: Aplikacja mobilna LIPA Pay\n",
+			[4]string{"F 7781P31/0042/27", "240.00", "PLN", "paid"}},
+		{"a store's receipt named late", "Game Hall <noreply@gamehall.example>", "Thank you for your Game Hall purchase!",
+			"GAME HALL\n\nDear player,\n\nThank you for your recent purchase on Game Hall.\n\nInstall the app now:\n\nhttps://gamehall.example/get\n\n" +
+				"Launch the app and log in.\n\nYour games are in your Library.\n\nDownloadable content arrives by itself.\n\nThis email message will serve as your receipt.\n\n" +
+				"Lantern Keeper\n4.99 EUR\nTotal:\n4.99 EUR\nPayment Info:\nPayPal\n4.99 EUR\n",
+			[4]string{"", "4.99", "EUR", "paid"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := oneBill(t, mailFacts(tt.from, tt.subject, tt.text, time.Date(2027, 2, 3, 9, 0, 0, 0, time.UTC)))
+			a, cur := billAmount(b)
+			if got := [4]string{b.Number, a, cur, b.Status}; got != tt.want {
+				t.Errorf("bill %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestItalianOrderTotalWithVAT: an Italian shop's order confirmation
+// gives its total as "Totale IVA inclusa (ove applicabile):" after the
+// items' subtotal and the shipping (foreign-26: Amazon.it).
+func TestItalianOrderTotalWithVAT(t *testing.T) {
+	o := orderOf(t, "Bottega Lume <ordini@bottegalume.example.it>", "Conferma ordine",
+		"Conferma ordine\n\nOrdine n°LM-2027-00418\n\nGrazie per il tuo ordine.\n\nDettagli ordine\n\nLampada da tavolo, ottone\n\n"+
+			"Totale parziale degli articoli:\tEUR 48,00\nCosti di spedizione:\tEUR 5,90\nTotale IVA inclusa (ove applicabile):\tEUR 53,90\n")
+	if o.Total == nil || o.Total.Amount != "53.90" || o.Total.Currency != "EUR" {
+		t.Errorf("total %+v, want 53.90 EUR", o.Total)
+	}
+}
+
+// TestRussianCheckOutLabel: Booking.com's Russian confirmation labels the
+// stay's last day "Регистрация отъезда" (foreign-26), beside its
+// "Регистрация заезда".
+func TestRussianCheckOutLabel(t *testing.T) {
+	checkStays(t, time.Date(2027, 6, 1, 9, 0, 0, 0, time.UTC), []staySeen{
+		{"Booking.com <noreply@booking.com>", "Подтверждение бронирования", "Номер бронирования: 2201933571\n\n" +
+			"Спасибо, Ирина! Ваше бронирование в городе Kazan подтверждено.\n\nГостевой дом Ладья ожидает вас 15 июля\n\n" +
+			"Ваше бронирование 2 ночи, 1 номер\nРегистрация заезда суббота, 15 июля 2027 (14:00 - 16:00)\n" +
+			"Регистрация отъезда понедельник, 17 июля 2027 (08:00 - 12:00)\nОбщая стоимость 5 400 руб.\n",
+			"Гостевой дом Ладья", "2027-07-15", "2027-07-17", "2201933571"},
+	})
+}

@@ -1087,7 +1087,7 @@ func (ev *evidence) status(f Fact, fv fieldValue) Source {
 				}
 			}
 		case f.Bill != nil && st == StatusPaid:
-			if _, paid := ev.c.paidStatus(ev.subject, m.text); paid || billPaid.Any(lower(m.text)) && ev.c.paidPhraseStands(ev.subject, m.text, f.Bill.Amount) || ev.c.paidByLabel(m.text, f.Bill.Amount) {
+			if _, paid := ev.c.paidStatus(ev.subject, m.text); paid || billPaid.Any(lower(m.text)) && ev.c.paidPhraseStands(ev.subject, m.text, f.Bill.Amount) || ev.c.paidByLabel(m.text, f.Bill.Amount) || ev.c.paidAtFoot(m.text, f.Bill.Amount) {
 				return Source{Kind: m.kind, Raw: "paid phrase"}
 			}
 			if ev.c.debitStands(ev.subject, m.text, f.Bill.Amount) {
