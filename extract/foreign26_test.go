@@ -147,3 +147,25 @@ func TestRussianCheckOutLabel(t *testing.T) {
 			"Гостевой дом Ладья", "2027-07-15", "2027-07-17", "2201933571"},
 	})
 }
+
+// TestTimetableRowDayStationClock: a coach-and-rail operator's booking
+// (foreign-26: RegioJet's, in Russian) prints its trip as a timetable,
+// a row a stop: the day, the station, the clock, then the route and the
+// train; the day opens with the weekday's short name ("Ср 11.09.19").
+// The station is the cell between the day and the clock, not the route
+// after it.
+func TestTimetableRowDayStationClock(t *testing.T) {
+	text := "Подтверждение бронирования 4410277719\nПоездка\n" +
+		"Дата\tОстановка/пересадка\tПрибытие\tОтбытие\tПлатф.\tАвтобус/поезд\tВагон/места\n" +
+		"Чт 14.10.27\tБрно, hl.n.\t08:48\tБрно → Прага (RJ, RJ 1008)\t3/12 ...\nПрага, hl.n.\t11:19\nОбщая цена: 9,90 EUR\n"
+	facts := mailFacts("Rail Coach <noreply@railcoach.example>", "Подтверждение бронирования 4410277719", text, time.Date(2027, 10, 1, 9, 0, 0, 0, time.UTC))
+	var got []string
+	for _, f := range facts {
+		if s := f.Segment; s != nil && s.Type == "train" && s.From != nil && s.To != nil && s.Depart != nil && s.Arrive != nil {
+			got = append(got, s.Number+" | "+s.From.Name+" | "+s.To.Name+" | "+s.Depart.Format("2006-01-02 15:04")+" | "+s.Arrive.Format("15:04"))
+		}
+	}
+	if want := "RJ 1008 | Брно, hl.n | Прага, hl.n | 2027-10-14 08:48 | 11:19"; len(got) != 1 || got[0] != want {
+		t.Errorf("trains %q, want [%q]", got, want)
+	}
+}

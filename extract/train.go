@@ -349,6 +349,11 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 		name := before
 		if len(dates) > 0 && dates[0].start < ck.start {
 			name = withoutWeekday(ln[:dates[0].start]) // "Helsinki, la 18.12.2027 klo 7.12"
+			// A timetable's row: the day, the station, the clock
+			// ("Ср 11.09.19 | Прага, hl.n. | 16:20 | …").
+			if onlyWeekday(name) && strings.IndexByte(ln[dates[0].end:ck.start], '\t') >= 0 {
+				name = ln[dates[0].end:ck.start]
+			}
 		}
 		// A station after its label says which stop it is ("Estación de
 		// origen: Bilbao-Abando, 08:15 h"); the label is no name.
