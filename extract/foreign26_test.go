@@ -169,3 +169,22 @@ func TestTimetableRowDayStationClock(t *testing.T) {
 		t.Errorf("trains %q, want [%q]", got, want)
 	}
 }
+
+// TestRussianLabelledRailList: the same list in Russian puts the word for
+// "time" before the stop's ("- Время отправления: …"), after a bullet; its
+// clocks are in the mail's own zone.
+func TestRussianLabelledRailList(t *testing.T) {
+	text := "Ваша поездка 14.05.2027 в 07:25(МСК) по маршруту ТВЕРЬ - МОСКВА ОКТ.\n\n- Поезд №118ЧЯ\n\n- Вагон №07\n\n" +
+		"- Время отправления: 14.05.2027 в 07:25(МСК)\n\n- Станция отправления: ТВЕРЬ\n\n" +
+		"- Время прибытия: 14.05.2027 в 09:41(МСК)\n\n- Станция прибытия: МОСКВА ОКТ\n"
+	facts := mailFacts("Railway <tickets@zheldor-bilet.ru>", "Ваши билеты", text, time.Date(2027, 4, 1, 9, 0, 0, 0, time.FixedZone("MSK", 3*3600)))
+	var got []string
+	for _, f := range facts {
+		if s := f.Segment; s != nil && s.Type == "train" && s.From != nil && s.To != nil && s.Depart != nil && s.Arrive != nil {
+			got = append(got, s.Number+" | "+s.From.Name+" | "+s.To.Name+" | "+s.Depart.Format("15:04 -0700")+" | "+s.Arrive.Format("15:04"))
+		}
+	}
+	if want := "118ЧЯ | ТВЕРЬ | МОСКВА ОКТ | 07:25 +0300 | 09:41"; len(got) != 1 || got[0] != want {
+		t.Errorf("trains %q, want [%q]", got, want)
+	}
+}

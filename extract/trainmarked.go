@@ -345,7 +345,7 @@ var clockOfWords = longestFirst(lang.Entries("clock.of"))
 
 // withoutClockWord is a line without such words at its start.
 func withoutClockWord(ln string) string {
-	t := strings.TrimLeft(ln, " *")
+	t := strings.TrimLeft(ln, " *-•")
 	for _, w := range clockOfWords {
 		if len(t) > len(w) && strings.EqualFold(t[:len(w)], w) && (t[len(w)] == ' ' || w[len(w)-1] == '\'') {
 			return t[len(w):]
