@@ -114,6 +114,13 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	b := &Bill{Domain: c.senderDomain, Issuer: c.billIssuer(subject, text), Status: StatusDue}
 	b.Amount = c.labelledAmount(text)
 	if b.Amount == nil {
+		// A total's row printed bare ("ÖDENECEK TOPLAM TUTAR 73,50"), in
+		// the currency of every amount the text writes with one, before
+		// an amount in a sentence ("alt limiti vergiler dahil 20 TL'dir",
+		// a threshold of the terms).
+		b.Amount = c.billAmountBare(text)
+	}
+	if b.Amount == nil {
 		var cond bool
 		if b.Amount, cond = c.sentenceAmount(text); cond {
 			// "Tip of the month: if your statement shows a past due

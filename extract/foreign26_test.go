@@ -188,3 +188,17 @@ func TestRussianLabelledRailList(t *testing.T) {
 		t.Errorf("trains %q, want [%q]", got, want)
 	}
 }
+
+// TestBareTotalBeforeSentenceAmount: a telecom's bill as its PDF's text
+// (foreign-26: Türk Telekom) prints its total bare, the currency only in
+// its columns' headers and other amounts ("ÖDENECEK TOPLAM TUTAR 73,50"),
+// and its terms an amount in a sentence ("alt limiti … 20 TL'dir"): the
+// total's row is the bill's amount, not the sentence's.
+func TestBareTotalBeforeSentenceAmount(t *testing.T) {
+	text := "FATURA AYRINTILARI Tutar (TL) Tutar (TL)\nAYLIK ÜCRETLER 41,20 52,40\nKDV (18%) (Matrah 41,20 TL) 7,42\n" +
+		"TOPLAM FATURA TUTARI 59,82\nÖDENECEK TOPLAM TUTAR 59,82\n\nFaturalama Limiti: Faturalama alt limiti vergiler dahil 20 TL'dir.\n"
+	b := oneBill(t, mailFacts("Hat Mobil <fatura@hatmobil.example.com.tr>", "Hat Mobil Fatura", text, time.Date(2027, 3, 2, 9, 0, 0, 0, time.UTC)))
+	if a, cur := billAmount(b); a != "59.82" || cur != "TRY" {
+		t.Errorf("amount %s %s, want 59.82 TRY", a, cur)
+	}
+}
