@@ -25,12 +25,14 @@ import (
 // before the day, the day's line ending in the fare's class ("14:10"
 // over "16 сентября 2019 Эконом (O)"): read the same.
 func (c *msgContext) blockStopAt(lines []string, i int) (flightStop, bool) {
-	ln := withoutTerminal(withoutStopLabel(strings.TrimSpace(lines[i])))
-	if len(ln) < 3 || len(ln) > 80 || hasDigit(ln) || strings.HasSuffix(ln, ":") {
+	ln := strings.TrimSpace(lines[i])
+	// The day's line is next: byte tests before the label's and the
+	// terminal's, which every line of a mail would pay for.
+	if len(ln) < 3 || len(ln) > 120 || strings.HasSuffix(ln, ":") || !digitNext(lines, i) {
 		return flightStop{}, false
 	}
-	// The day's line is next: a byte test before the places' look-ups.
-	if !digitNext(lines, i) {
+	ln = withoutTerminal(withoutStopLabel(ln))
+	if len(ln) < 3 || len(ln) > 80 || hasDigit(ln) {
 		return flightStop{}, false
 	}
 	// The city may be one the places data does not know ("Ha Noi"),
