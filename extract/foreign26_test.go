@@ -3,6 +3,8 @@ package extract_test
 import (
 	"testing"
 	"time"
+
+	"mailnode/extract"
 )
 
 // TestFlattenedTicketStops: an agency's e-ticket whose table was
@@ -34,24 +36,47 @@ func TestFlattenedTicketStops(t *testing.T) {
 	}
 }
 
-// TestLabelledRailListWithZone: a railway's mail that lists its trip's
-// fields each after a label (foreign-26: Russian Railways' "Departure
-// time: 07.10.2019 at 18:06(MSK)") writes the time zone after each
-// clock; the zone names no station. Its trains are numbered by digits
-// and two Cyrillic letters ("022ЧА").
-func TestLabelledRailListWithZone(t *testing.T) {
-	text := "Your train on 14.05.2027 at 07:25(MSK) between TVER - MOSKVA OKT.\n\n" +
-		"- Train No118ЧЯ\n\n- Carriage No.07\n\n- Departure time: 14.05.2027 at 07:25(MSK)\n\n- Departure station: TVER\n\n" +
-		"- Arrival time: 14.05.2027 at 09:41 (MSK)\n\n- Arrival station: MOSKVA OKT\n"
-	facts := mailFacts("Railway <tickets@rail.example>", "Your tickets", text, time.Date(2027, 4, 1, 9, 0, 0, 0, time.UTC))
-	var got []string
-	for _, f := range facts {
-		if s := f.Segment; s != nil && s.Type == "train" && s.From != nil && s.To != nil && s.Depart != nil && s.Arrive != nil {
-			got = append(got, s.Number+" "+s.From.Name+" "+s.To.Name+" "+s.Depart.Format("15:04")+" "+s.Arrive.Format("15:04"))
-		}
-	}
-	if want := "118ЧЯ TVER MOSKVA OKT 07:25 09:41"; len(got) != 1 || got[0] != want {
-		t.Errorf("trains %q, want [%q]", got, want)
+// TestForeign26RailLegs: railways' mails of foreign-26, each a class:
+//   - a list of the trip's fields each after a label (Russian Railways'
+//     "Departure time: 07.10.2019 at 18:06(MSK)") writes the time zone
+//     after each clock: the zone names no station; trains are numbered
+//     by digits and two Cyrillic letters ("022ЧА");
+//   - the same list in Russian puts the word for "time" before the
+//     stop's ("- Время отправления: …"), after a bullet; its clocks are
+//     in the mail's own zone;
+//   - a timetable, a row a stop (RegioJet's, in Russian): the day, the
+//     station, the clock, then the route and the train, the day opened by
+//     the weekday's short name ("Ср 11.09.19"): the station is the cell
+//     between the day and the clock, not the route after it.
+func TestForeign26RailLegs(t *testing.T) {
+	msk := time.FixedZone("MSK", 3*3600)
+	for _, tt := range []struct {
+		name, from, text string
+		sent             time.Time
+		layout, want     string
+	}{
+		{"a labelled list, zones after the clocks", "Railway <tickets@rail.example>",
+			"Your train on 14.05.2027 at 07:25(MSK) between TVER - MOSKVA OKT.\n\n" +
+				"- Train No118ЧЯ\n\n- Carriage No.07\n\n- Departure time: 14.05.2027 at 07:25(MSK)\n\n- Departure station: TVER\n\n" +
+				"- Arrival time: 14.05.2027 at 09:41 (MSK)\n\n- Arrival station: MOSKVA OKT\n",
+			time.Date(2027, 4, 1, 9, 0, 0, 0, time.UTC), "15:04", "118ЧЯ | TVER | MOSKVA OKT | 07:25 | 09:41"},
+		{"the list in Russian", "Railway <tickets@zheldor-bilet.ru>",
+			"Ваша поездка 14.05.2027 в 07:25(МСК) по маршруту ТВЕРЬ - МОСКВА ОКТ.\n\n- Поезд №118ЧЯ\n\n- Вагон №07\n\n" +
+				"- Время отправления: 14.05.2027 в 07:25(МСК)\n\n- Станция отправления: ТВЕРЬ\n\n" +
+				"- Время прибытия: 14.05.2027 в 09:41(МСК)\n\n- Станция прибытия: МОСКВА ОКТ\n",
+			time.Date(2027, 4, 1, 9, 0, 0, 0, msk), "15:04 -0700", "118ЧЯ | ТВЕРЬ | МОСКВА ОКТ | 07:25 +0300 | 09:41"},
+		{"a timetable's rows", "Rail Coach <noreply@railcoach.example>",
+			"Подтверждение бронирования 4410277719\nПоездка\n" +
+				"Дата\tОстановка/пересадка\tПрибытие\tОтбытие\tПлатф.\tАвтобус/поезд\tВагон/места\n" +
+				"Чт 14.10.27\tБрно, hl.n.\t08:48\tБрно → Прага (RJ, RJ 1008)\t3/12 ...\nПрага, hl.n.\t11:19\nОбщая цена: 9,90 EUR\n",
+			time.Date(2027, 10, 1, 9, 0, 0, 0, time.UTC), "2006-01-02 15:04", "RJ 1008 | Брно, hl.n | Прага, hl.n | 2027-10-14 08:48 | 11:19"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := trainLegs(mailFacts(tt.from, "Ваши билеты", tt.text, tt.sent), tt.layout)
+			if len(got) != 1 || got[0] != tt.want {
+				t.Errorf("trains %q, want [%q]", got, tt.want)
+			}
+		})
 	}
 }
 
@@ -148,47 +173,6 @@ func TestRussianCheckOutLabel(t *testing.T) {
 	})
 }
 
-// TestTimetableRowDayStationClock: a coach-and-rail operator's booking
-// (foreign-26: RegioJet's, in Russian) prints its trip as a timetable,
-// a row a stop: the day, the station, the clock, then the route and the
-// train; the day opens with the weekday's short name ("Ср 11.09.19").
-// The station is the cell between the day and the clock, not the route
-// after it.
-func TestTimetableRowDayStationClock(t *testing.T) {
-	text := "Подтверждение бронирования 4410277719\nПоездка\n" +
-		"Дата\tОстановка/пересадка\tПрибытие\tОтбытие\tПлатф.\tАвтобус/поезд\tВагон/места\n" +
-		"Чт 14.10.27\tБрно, hl.n.\t08:48\tБрно → Прага (RJ, RJ 1008)\t3/12 ...\nПрага, hl.n.\t11:19\nОбщая цена: 9,90 EUR\n"
-	facts := mailFacts("Rail Coach <noreply@railcoach.example>", "Подтверждение бронирования 4410277719", text, time.Date(2027, 10, 1, 9, 0, 0, 0, time.UTC))
-	var got []string
-	for _, f := range facts {
-		if s := f.Segment; s != nil && s.Type == "train" && s.From != nil && s.To != nil && s.Depart != nil && s.Arrive != nil {
-			got = append(got, s.Number+" | "+s.From.Name+" | "+s.To.Name+" | "+s.Depart.Format("2006-01-02 15:04")+" | "+s.Arrive.Format("15:04"))
-		}
-	}
-	if want := "RJ 1008 | Брно, hl.n | Прага, hl.n | 2027-10-14 08:48 | 11:19"; len(got) != 1 || got[0] != want {
-		t.Errorf("trains %q, want [%q]", got, want)
-	}
-}
-
-// TestRussianLabelledRailList: the same list in Russian puts the word for
-// "time" before the stop's ("- Время отправления: …"), after a bullet; its
-// clocks are in the mail's own zone.
-func TestRussianLabelledRailList(t *testing.T) {
-	text := "Ваша поездка 14.05.2027 в 07:25(МСК) по маршруту ТВЕРЬ - МОСКВА ОКТ.\n\n- Поезд №118ЧЯ\n\n- Вагон №07\n\n" +
-		"- Время отправления: 14.05.2027 в 07:25(МСК)\n\n- Станция отправления: ТВЕРЬ\n\n" +
-		"- Время прибытия: 14.05.2027 в 09:41(МСК)\n\n- Станция прибытия: МОСКВА ОКТ\n"
-	facts := mailFacts("Railway <tickets@zheldor-bilet.ru>", "Ваши билеты", text, time.Date(2027, 4, 1, 9, 0, 0, 0, time.FixedZone("MSK", 3*3600)))
-	var got []string
-	for _, f := range facts {
-		if s := f.Segment; s != nil && s.Type == "train" && s.From != nil && s.To != nil && s.Depart != nil && s.Arrive != nil {
-			got = append(got, s.Number+" | "+s.From.Name+" | "+s.To.Name+" | "+s.Depart.Format("15:04 -0700")+" | "+s.Arrive.Format("15:04"))
-		}
-	}
-	if want := "118ЧЯ | ТВЕРЬ | МОСКВА ОКТ | 07:25 +0300 | 09:41"; len(got) != 1 || got[0] != want {
-		t.Errorf("trains %q, want [%q]", got, want)
-	}
-}
-
 // TestBareTotalBeforeSentenceAmount: a telecom's bill as its PDF's text
 // (foreign-26: Türk Telekom) prints its total bare, the currency only in
 // its columns' headers and other amounts ("ÖDENECEK TOPLAM TUTAR 73,50"),
@@ -201,4 +185,16 @@ func TestBareTotalBeforeSentenceAmount(t *testing.T) {
 	if a, cur := billAmount(b); a != "59.82" || cur != "TRY" {
 		t.Errorf("amount %s %s, want 59.82 TRY", a, cur)
 	}
+}
+
+// trainLegs are the trains of facts with both ends and both times, as
+// "number | from | to | departure | arrival", the departure in layout.
+func trainLegs(facts []extract.Fact, layout string) []string {
+	var out []string
+	for _, f := range facts {
+		if s := f.Segment; s != nil && s.Type == "train" && s.From != nil && s.To != nil && s.Depart != nil && s.Arrive != nil {
+			out = append(out, s.Number+" | "+s.From.Name+" | "+s.To.Name+" | "+s.Depart.Format(layout)+" | "+s.Arrive.Format("15:04"))
+		}
+	}
+	return out
 }
