@@ -118,7 +118,8 @@ func TestMalayBill(t *testing.T) {
 // the first digits, and says at its foot, under its items, that it was
 // paid by an app ("Zapłacono: Aplikacja mobilna ORLEN Pay"). A game
 // store's receipt names itself a receipt in its ninth line of text, not
-// its first eight, and its payment under "Payment Info:".
+// its first eight, its payment under "Payment Info:" and its number
+// under "Confirmation Number:", as payment confirmations number theirs.
 func TestPrintedInvoiceFootAndStoreReceipt(t *testing.T) {
 	items := ""
 	for i := 1; i <= 24; i++ {
@@ -135,8 +136,8 @@ func TestPrintedInvoiceFootAndStoreReceipt(t *testing.T) {
 		{"a store's receipt named late", "Game Hall <noreply@gamehall.example>", "Thank you for your Game Hall purchase!",
 			"GAME HALL\n\nDear player,\n\nThank you for your recent purchase on Game Hall.\n\nInstall the app now:\n\nhttps://gamehall.example/get\n\n" +
 				"Launch the app and log in.\n\nYour games are in your Library.\n\nDownloadable content arrives by itself.\n\nThis email message will serve as your receipt.\n\n" +
-				"Lantern Keeper\n4.99 EUR\nTotal:\n4.99 EUR\nPayment Info:\nPayPal\n4.99 EUR\n",
-			[4]string{"", "4.99", "EUR", "paid"}},
+				"Lantern Keeper\n4.99 EUR\nTotal:\n4.99 EUR\nPayment Info:\nPayPal\n4.99 EUR\nConfirmation Number:\n550184422907316611\n",
+			[4]string{"550184422907316611", "4.99", "EUR", "paid"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			b := oneBill(t, mailFacts(tt.from, tt.subject, tt.text, time.Date(2027, 2, 3, 9, 0, 0, 0, time.UTC)))
