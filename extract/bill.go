@@ -412,6 +412,9 @@ func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 		if rest, ok := strings.CutPrefix(v, "ID:"); ok {
 			v = strings.TrimLeft(rest, " \t")
 		}
+		// "a fost emisa factura Vodafone VDF087232507": the issuer's
+		// name, its sender's domain's, between the word and the number.
+		v = c.withoutSenderName(v)
 		if id := uuidAfter(v); id != "" {
 			return id
 		}
@@ -444,6 +447,22 @@ func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 		}
 	}
 	return ""
+}
+
+// withoutSenderName is v, a label's value, without the word that starts
+// it when that word is the sender's domain's name ("Vodafone" from
+// vodafone.ro), as a sentence names the bill "factura Vodafone …".
+func (c *msgContext) withoutSenderName(v string) string {
+	t := strings.TrimLeft(v, " \t")
+	w, rest, ok := strings.Cut(t, " ")
+	if !ok || w == "" || !startsUpper(w) {
+		return v
+	}
+	label, _, _ := strings.Cut(orgDomain(c.senderDomain), ".")
+	if len(label) < 3 || !strings.EqualFold(w, label) {
+		return v
+	}
+	return rest
 }
 
 // letterEndCodeRE is a code of capitals and digits alone after its label.

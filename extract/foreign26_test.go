@@ -199,3 +199,20 @@ func trainLegs(facts []extract.Fact, layout string) []string {
 	}
 	return out
 }
+
+// TestInvoiceNumberAfterIssuerName: a telecom's one-line notice names the
+// bill "factura Vodafone VDF087232507" (foreign-26: Vodafone Romania): the
+// issuer's name, its domain's, stands between the word and the number. A
+// name that is not the sender's stays a value, and no number is read.
+func TestInvoiceNumberAfterIssuerName(t *testing.T) {
+	for _, tt := range []struct{ from, want string }{
+		{"Retea Mobila <facturi@reteamobila.ro>", "RTM004411220"},
+		{"Alt Operator <facturi@altoperator.ro>", ""},
+	} {
+		text := "Va informam ca pe data de 17-06-2027 a fost emisa factura Reteamobila RTM004411220 in valoare de 58.20 RON. Cod client 205702309 .Total datorat: 58,20 RON. Data scadenta: 07-07-2027.\n"
+		b := oneBill(t, mailFacts(tt.from, "Factura emisa", text, time.Date(2027, 6, 17, 9, 0, 0, 0, time.UTC)))
+		if b.Number != tt.want {
+			t.Errorf("%s: number %q, want %q", tt.from, b.Number, tt.want)
+		}
+	}
+}
