@@ -47,7 +47,9 @@ func TestFlattenedTicketStops(t *testing.T) {
 //   - a timetable, a row a stop (RegioJet's, in Russian): the day, the
 //     station, the clock, then the route and the train, the day opened by
 //     the weekday's short name ("Ср 11.09.19"): the station is the cell
-//     between the day and the clock, not the route after it.
+//     between the day and the clock, not the route after it; the booking
+//     named by the number after its heading ("Подтверждение бронирования
+//     9827613848") is no newsletter's offer, whatever its footer says.
 func TestForeign26RailLegs(t *testing.T) {
 	msk := time.FixedZone("MSK", 3*3600)
 	for _, tt := range []struct {
@@ -65,6 +67,12 @@ func TestForeign26RailLegs(t *testing.T) {
 				"- Время отправления: 14.05.2027 в 07:25(МСК)\n\n- Станция отправления: ТВЕРЬ\n\n" +
 				"- Время прибытия: 14.05.2027 в 09:41(МСК)\n\n- Станция прибытия: МОСКВА ОКТ\n",
 			time.Date(2027, 4, 1, 9, 0, 0, 0, msk), "15:04 -0700", "118ЧЯ | ТВЕРЬ | МОСКВА ОКТ | 07:25 +0300 | 09:41"},
+		{"a booking named by its heading's number, over a newsletter's footer", "Rail Coach <noreply@railcoach.example>",
+			"Подтверждение бронирования 4410277719\n\nПоездка\n\n" +
+				"Дата\tОстановка/пересадка\tПрибытие\tОтбытие\tПлатф.\tАвтобус/поезд\tВагон/места\n\n" +
+				"Чт 14.10.27\tБрно, hl.n.\t08:48\tБрно → Прага (RJ, RJ 1008)\t3/12 ...\n\nПрага, hl.n.\t11:19\n\nОбщая цена: 9,90 EUR\n\n" +
+				"Если Вы не хотите получать наши электронные письма автоматически, внесите изменения в раздел «Настройки».\n",
+			time.Date(2027, 10, 1, 9, 0, 0, 0, time.UTC), "2006-01-02 15:04", "RJ 1008 | Брно, hl.n | Прага, hl.n | 2027-10-14 08:48 | 11:19"},
 		{"a timetable's rows", "Rail Coach <noreply@railcoach.example>",
 			"Подтверждение бронирования 4410277719\nПоездка\n" +
 				"Дата\tОстановка/пересадка\tПрибытие\tОтбытие\tПлатф.\tАвтобус/поезд\tВагон/места\n" +
