@@ -400,16 +400,28 @@ var stopMarkerWords = func() map[string]bool {
 	return m
 }()
 
+// withoutZoneAfter is what follows a clock without the time zone's
+// abbreviation that starts it ("18:06(MSK)", "18:06 (МСК)", "10:15 CET"):
+// a zone names no place, an airport or a station.
+func withoutZoneAfter(after string) string {
+	if m := zoneAfterRE.FindStringSubmatchIndex(after); m != nil && zoneAbbrevs[after[m[2]:m[3]]] {
+		return after[m[1]:]
+	}
+	t := strings.TrimLeft(after, " ")
+	for _, z := range []string{"(МСК)", "МСК"} {
+		if rest, ok := strings.CutPrefix(t, z); ok {
+			return rest
+		}
+	}
+	return after
+}
+
 func cleanPlaceName(ln string, clocks []clockMatch, c *msgContext) string {
 	for i := len(clocks) - 1; i >= 0; i-- {
 		if clocks[i].end <= len(ln) {
 			// The zone's abbreviation after the clock goes with it
 			// ("08:26 am PST"): it names no place.
-			end := clocks[i].end
-			if m := zoneAfterRE.FindStringSubmatchIndex(ln[end:]); m != nil && zoneAbbrevs[ln[end+m[2]:end+m[3]]] {
-				end += m[1]
-			}
-			ln = ln[:clocks[i].start] + " " + ln[end:]
+			ln = ln[:clocks[i].start] + " " + withoutZoneAfter(ln[clocks[i].end:])
 		}
 	}
 	for _, d := range c.dates(ln) {

@@ -552,22 +552,6 @@ var vehicleKinds = func() map[string]string {
 // nothing else ("train", "bus", "zug"), or "".
 func vehicleWord(l string) string { return vehicleKinds[l] }
 
-// withoutZoneAfter is what follows a clock without the time zone's
-// abbreviation that starts it ("18:06(MSK)", "18:06 (МСК)", "10:15 CET"):
-// a zone names no station.
-func withoutZoneAfter(after string) string {
-	if m := zoneAfterRE.FindStringSubmatchIndex(after); m != nil && zoneAbbrevs[after[m[2]:m[3]]] {
-		return after[m[1]:]
-	}
-	t := strings.TrimLeft(after, " ")
-	for _, z := range []string{"(МСК)", "МСК"} {
-		if rest, ok := strings.CutPrefix(t, z); ok {
-			return rest
-		}
-	}
-	return after
-}
-
 // withoutDayPlus is the text after a stop's clock without the days after
 // the journey's date that it starts with ("(+1)", "+1"), and those days.
 func withoutDayPlus(after string) (string, int) {
