@@ -353,19 +353,49 @@ func (s *Set) EachAt(text string, fn func(phrase, end int) bool) {
 // "delivering"), or as the end of one when it starts with '*' ("*bussen"
 // finds "Västkustbussen"), as Has reads them one at a time.
 type WholeSet struct {
-	set            *Set
-	len            []int
-	prefix, suffix []bool
+	set *Set
+	len []int
+	// forms are the ways each phrase may stand, a bit each: formWhole,
+	// formPrefix ("deliver*"), formSuffix ("*bussen"), formInner
+	// ("*x*"). The same words may come with and without a star from two
+	// languages' lists ("fatura" whole in Portuguese, "fatura*" in
+	// another): the automaton holds them once, and either way counts.
+	forms []uint8
 }
+
+const (
+	formWhole uint8 = 1 << iota
+	formPrefix
+	formSuffix
+	formInner
+)
 
 // NewWholeSet builds the set of phrases.
 func NewWholeSet(phrases []string) *WholeSet {
-	w := &WholeSet{len: make([]int, len(phrases)), prefix: make([]bool, len(phrases)), suffix: make([]bool, len(phrases))}
-	plain := make([]string, len(phrases))
-	for i, p := range phrases {
+	w := &WholeSet{}
+	index := map[string]int{}
+	var plain []string
+	for _, p := range phrases {
 		t := strings.TrimSuffix(p, "*")
-		plain[i] = strings.TrimPrefix(t, "*")
-		w.len[i], w.prefix[i], w.suffix[i] = len(plain[i]), t != p, plain[i] != t
+		q := strings.TrimPrefix(t, "*")
+		form := formWhole
+		switch prefix, suffix := t != p, q != t; {
+		case prefix && suffix:
+			form = formInner
+		case prefix:
+			form = formPrefix
+		case suffix:
+			form = formSuffix
+		}
+		i, ok := index[q]
+		if !ok {
+			i = len(plain)
+			index[q] = i
+			plain = append(plain, q)
+			w.len = append(w.len, len(q))
+			w.forms = append(w.forms, 0)
+		}
+		w.forms[i] |= form
 	}
 	w.set = NewSet(plain)
 	return w
@@ -375,7 +405,9 @@ func NewWholeSet(phrases []string) *WholeSet {
 func (w *WholeSet) In(text string) bool {
 	found := false
 	w.set.EachAt(text, func(p, end int) bool {
-		found = (w.suffix[p] || !In(text, end-w.len[p], true)) && (w.prefix[p] || !In(text, end, false))
+		starts, ends := !In(text, end-w.len[p], true), !In(text, end, false)
+		f := w.forms[p]
+		found = f&formInner != 0 || f&formPrefix != 0 && starts || f&formSuffix != 0 && ends || f&formWhole != 0 && starts && ends
 		return !found
 	})
 	return found
