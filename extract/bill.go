@@ -243,6 +243,17 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 		}
 	}
 	b.Due = c.dueDate(text, c.countryZone(""))
+	// A ride's receipt that shows no payment's line, only its fare's
+	// lines and the total by its label ("Tarifa base  COP 9,000",
+	// "Propina  COP 1,700", "Total  COP 10,700", "Gracias por viajar con
+	// Uber"): the ride is over and its fare taken, unless the receipt
+	// says it was not (bill.receipt.unpaid, an open balance) or asks for
+	// it by a day. A total alone, without the fare's lines, is a notice
+	// that a receipt will follow.
+	if ride && !partDue && !ridePaid && named && b.Due == nil && paymentLine(text) == "" &&
+		len(moneyRE.FindAllStringSubmatchIndex(firstLines(text, 40), 3)) == 3 && !receiptUnpaid.In(c.lowerOf(text)) && !c.openBalance(text) {
+		ridePaid = true
+	}
 	b.Number = c.invoiceNumber(text)
 	if b.Number == "" {
 		b.Number = headingNumber(text)
@@ -1284,7 +1295,7 @@ func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
 		}
 		rest := ln[m[1]:]
 		w := dueAfterRE.FindStringIndex(rest)
-		if w == nil || w[0] > 3 {
+		if w == nil || w[0] > 3 && !sameClause(rest[:w[0]]) {
 			continue
 		}
 		if ds := c.dates(rest[w[1]:]); len(ds) > 0 && ds[0].start == 0 {
@@ -1292,6 +1303,16 @@ func (c *msgContext) dueAfterAmount(text string, z zoneHint) *Time {
 		}
 	}
 	return nil
+}
+
+// sameClause reports whether gap, the words between an amount and a word
+// of dueAfterRE, keeps them in one request: "die offene Gesamtforderung in
+// Höhe von 57,85 Euro durch Überweisung auf das unten genannte Konto bis
+// zum 21.03.2015", where the way to pay stands between the amount and its
+// day. A short gap without a figure or a sentence's end: a day in the
+// next sentence, or after another figure, is another matter's.
+func sameClause(gap string) bool {
+	return len(gap) <= 80 && !hasDigit(gap) && !strings.ContainsAny(gap, ".!?;:()")
 }
 
 // dueDate is the day after a due label (due in extract/lang/data). Of a

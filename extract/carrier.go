@@ -133,21 +133,42 @@ func isCarrierName(v string) bool {
 	return m != nil && strings.TrimSpace(v[:m[2]]) == "" && strings.TrimSpace(strings.TrimRight(v[m[3]:], ".")) == ""
 }
 
+// carrierNameFirst reads a value that opens with a known carrier's name
+// and a space ("GLS 1349764642 está en camino"): the name, canonical, and
+// the rest after it; "", v when it does not.
+func carrierNameFirst(v string) (name, rest string) {
+	m := carrierNameRE.FindStringSubmatchIndex(v)
+	if m == nil || strings.TrimSpace(v[:m[2]]) != "" || m[3] >= len(v) || v[m[3]] != ' ' {
+		return "", v
+	}
+	return carriers.Canonical(v[m[2]:m[3]]), strings.TrimLeft(v[m[3]:], " ")
+}
+
 // carrierBeforeColon reads a tracking label's value that starts with a
 // known carrier's name and a colon, perhaps after a short word that
 // joins them ("Colissimo : 6A24417760931", "de Correos Express: …",
-// "di BRT: …"): the name, and the rest after the colon. "", v when it
-// does not.
+// "di BRT: …"), or the name alone and a space before the number ("DPD
+// 13169408547018"): the name, and the rest after it. "", v when it does
+// not.
 func carrierBeforeColon(v string) (name, rest string) {
 	m := carrierNameRE.FindStringSubmatchIndex(v)
 	if m == nil {
 		return "", v
 	}
-	if lead := strings.TrimLeft(v[:m[2]], " \t"); lead != "" && !joiningWord(lead) {
+	lead := strings.TrimLeft(v[:m[2]], " \t")
+	if lead != "" && !joiningWord(lead) {
 		return "", v
 	}
 	after := strings.TrimLeft(v[m[3]:], " \t")
 	if !strings.HasPrefix(after, ":") {
+		// Or the name alone before the number, as a shop's order page
+		// prints its shipment under "Szállítói és küldeményazonosító"
+		// ("DPD 13169408547018"): the name opens the value, a space
+		// and the number, and nothing after it ("GLS 66120447735 will
+		// follow" names a number to come).
+		if lead == "" && len(after) < len(v)-m[3] && after != "" && isDigitByte(after[0]) && !strings.ContainsAny(strings.TrimSpace(after), " \t") {
+			return carriers.Canonical(v[m[2]:m[3]]), after
+		}
 		return "", v
 	}
 	return carriers.Canonical(v[m[2]:m[3]]), after

@@ -408,6 +408,12 @@ func (c *msgContext) labelledWith(ls labelSet, text string) *Money {
 			continue // "Total HT", "Summe netto": before tax, not what is due
 		}
 		m := moneyRE.FindStringSubmatchIndex(line)
+		if m != nil && figureRun(line[m[1]:]) {
+			// "Bedrag in EUR 72,00 144,00 69,68 69,68 82,39": a column's
+			// heading over its figures, a printed table run into one
+			// line, not a label beside its value.
+			continue
+		}
 		if m != nil && m[0] > 30 {
 			// The day it is debited or due between the label and the
 			// amount ("MONTANT TTC prélevé le 18 décembre 2022 241,16
@@ -421,6 +427,14 @@ func (c *msgContext) labelledWith(ls labelSet, text string) *Money {
 				}
 			}
 		}
+		if bareFigureRE.MatchString(line) {
+			// "Valor a Pagar (R$)" over "141,73": the label's aside,
+			// which the label reader passed over, names the currency of
+			// the figure alone under it.
+			if mo := c.labelSignAmount(text, line); mo != nil {
+				return mo
+			}
+		}
 		if m == nil || m[0] > 30 {
 			if m = moneyRE.FindStringSubmatchIndex(next); m == nil || m[0] != 0 || m[1] != len(next) {
 				// "Total in CHF" over "53,00", "Total (EUR)   53,00": the
@@ -428,6 +442,7 @@ func (c *msgContext) labelledWith(ls labelSet, text string) *Money {
 				if mo := labelCurrencyAmount(line, next); mo != nil {
 					return mo
 				}
+
 				if mo := c.amountOpensRowUnder(line, v, text); mo != nil {
 					return mo
 				}
@@ -704,7 +719,7 @@ func (c *msgContext) sentenceAmount(text string) (_ *Money, cond bool) {
 				return c.moneyAt(ln, m, text), conditionalClause(strings.TrimRight(before, "\r\n") + " " + ln[:m[0]])
 			}
 		}
-		if !topic || len(ms) != 1 {
+		if !topic || len(ms) != 1 || figureRun(ln[ms[0][1]:]) {
 			continue
 		}
 		return c.moneyAt(ln, ms[0], text), conditionalClause(strings.TrimRight(before, "\r\n") + " " + ln[:ms[0][0]])
@@ -811,6 +826,57 @@ func labelCurrencyAmount(line, next string) *Money {
 		fig = n[1]
 	}
 	return money(strings.NewReplacer("'", "", "’", "").Replace(fig), m[1])
+}
+
+// figureRunRE is two figures with cents or more, apart by spaces, at the
+// start of a text.
+var figureRunRE = lazyregexp.New(`^[ \t]+\d{1,3}(?:[.,]\d{3})*[.,]\d{2}[ \t]+\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?:[ \t]|$)`)
+
+// figureRun reports whether rest, what follows an amount on its line,
+// opens with two more bare figures: the amount is the first of a column's
+// figures run into one line.
+func figureRun(rest string) bool {
+	return len(rest) > 8 && figureRunRE.MatchString(rest)
+}
+
+// labelSignRE is a currency's sign in parentheses at a label's end
+// ("Valor a Pagar (R$)", "Betrag (€)", "Kwota (zł)").
+var labelSignRE = lazyregexp.New(`\(([^\s\d()]{1,4})\)[ \t]*:?[ \t]*$`)
+
+// labelSignAmount is the amount of fig, a figure alone on its line
+// (bareFigureRE), under a label whose aside names its currency by its
+// sign ("Valor a Pagar (R$)" over "141,73", a Brazilian bill's box): the
+// sign and the figure read as one amount, the sign before or after it as
+// moneyRE reads it, so that "R$" is the real and "zł" the złoty as
+// anywhere else. The label reader passes over such an aside and gives
+// the figure alone; the line above it in text holds the sign.
+func (c *msgContext) labelSignAmount(text, fig string) *Money {
+	n := bareFigureRE.FindStringSubmatch(fig)
+	if n == nil {
+		return nil
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], fig)
+		if j < 0 {
+			return nil
+		}
+		k := i + j
+		i = k + len(fig)
+		if k == 0 || text[k-1] != '\n' {
+			continue
+		}
+		prev := text[strings.LastIndexByte(text[:k-1], '\n')+1 : k-1]
+		m := labelSignRE.FindStringSubmatch(prev)
+		if m == nil {
+			continue
+		}
+		for _, s := range []string{m[1] + " " + n[1], n[1] + " " + m[1]} {
+			if x := moneyRE.FindStringSubmatchIndex(s); x != nil && x[0] <= len(m[1]) && x[1] == len(s) {
+				return c.moneyAt(s, x, text)
+			}
+		}
+		return nil
+	}
 }
 
 // hasLetter reports whether s holds a letter.

@@ -171,9 +171,12 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 			carrier, byChance = named, true
 		}
 	}
-	if tracking != "" && o.Number != "" && strings.EqualFold(compactCode(tracking), compactCode(o.Number)) {
+	if tracking != "" && o.Number != "" && strings.EqualFold(compactCode(tracking), compactCode(o.Number)) && !c.labelsNumber(text, tracking) {
 		// The order's own number passing a carrier's check by chance
-		// ("Order number: 784512093316" is a FedEx form) tracks nothing.
+		// ("Order number: 784512093316" is a FedEx form) tracks nothing;
+		// unless a tracking label gives it too ("Tu pedido 1349764642
+		// … con Nº de seguimiento GLS 1349764642": a carrier numbers the
+		// shipment by the shop's order).
 		tracking, carrier = "", ""
 	}
 	if tracking == "" && status != StatusOrdered {
@@ -381,6 +384,11 @@ func (c *msgContext) labelsNumber(text, tracking string) bool {
 	want := compactCode(tracking)
 	for _, v := range c.after(trackingLabel, text) {
 		_, v = carrierBeforeColon(v)
+		// "Nº de seguimiento GLS 1349764642 está en camino": the
+		// carrier's name before the number, words after it.
+		if _, rest := carrierNameFirst(v); rest != v {
+			v = rest
+		}
 		if strings.HasPrefix(compactCode(strings.TrimLeft(v, "#: \t")), want) {
 			return true
 		}

@@ -152,6 +152,12 @@ func statusIn(s string) string {
 		if statusOrder[rank] == StatusReturned && inReturnPolicy(s, end) {
 			return true
 		}
+		// "Return flight", "vol retour": a journey's way back, no
+		// parcel's return (an airline's confirmation whose flights no
+		// reader read is no shop's returned order).
+		if statusOrder[rank] == StatusReturned && journeyBeside(before, s[end:]) {
+			return true
+		}
 		// "One item in your order has been cancelled", "Cancelled
 		// items:": a part's cancellation is not the order's (the tenth
 		// outside review's MEDIUM-7; the rest still ships).

@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"strings"
+	"unicode"
+
 	"mailnode/extract/lang"
 	"mailnode/extract/words"
 )
@@ -22,4 +25,21 @@ const policyReach = 160
 func inReturnPolicy(s string, end int) bool {
 	start, stop := lineAround(s, end, policyReach, policyReach)
 	return returnPolicyWords.In(s[start:stop])
+}
+
+// returnJourneyWords are a journey's nouns that a return's word may stand
+// beside (status.return.journey: "flight", "vol", "reis").
+var returnJourneyWords = words.NewWholeSet(lang.Entries("status.return.journey"))
+
+// journeyBeside reports whether the word right after a return's phrase
+// (after) or right before it (before) is a journey's noun: "Return
+// flight", "vol retour".
+func journeyBeside(before, after string) bool {
+	// The phrase may end inside its word ("retur" in "return"): the
+	// next word is the one after the word's end.
+	after = strings.TrimLeftFunc(after, unicode.IsLetter)
+	next := strings.Fields(after[:min(len(after), 40)])
+	prev := strings.Fields(before[max(0, len(before)-40):])
+	return len(next) > 0 && returnJourneyWords.In(strings.ToLower(strings.Trim(next[0], ".,:;!?()"))) ||
+		len(prev) > 0 && returnJourneyWords.In(strings.ToLower(strings.Trim(prev[len(prev)-1], ".,:;!?()")))
 }

