@@ -166,3 +166,50 @@ func TestReturnJourneyIsNoReturn(t *testing.T) {
 		})
 	}
 }
+
+// TestPaymentProcessorNotices: a payment processor's notices of a payment
+// the reader made to someone else (PayPal's, in any of its countries'
+// domains) give the payee's order or a paid bill, numbered by the payee's
+// invoice id, else by the transaction's: an order submitted, a payment
+// authorised for a service, a seller's shipping details with the order's
+// state in French. Money the reader received, or a refund, gives none.
+func TestPaymentProcessorNotices(t *testing.T) {
+	sent := time.Date(2027, 1, 15, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, from, subject, text, want string
+	}{
+		{"an order submitted", "PayPal <service@paypal.example>", "You submitted an order amounting to 48.50 GBP to Garden Hut",
+			"Transaction ID: O-7AB12345CD678901E\nDear Alex,\nYou submitted an order amounting to 48.50 GBP to Garden Hut\n" +
+				"Please note that this is not a charge. Your account will be charged when the merchant processes your payment.\n" +
+				"Merchant\nGarden Hut\nDelivery address\n1 High St\nDispatch details\nThe seller hasn't provided any dispatch details yet.\n" +
+				"Description\tUnit price\tQty\tAmount\nSeeds\t£48.50 GBP\t1\t£48.50 GBP\nSubtotal\t£48.50 GBP\nInvoice ID: 70215533\n",
+			"order 70215533 48.50 GBP ordered"},
+		{"a payment for a service", "PayPal <service@paypal.example>", "You've authorised a payment to Scoot BV",
+			"Hi Alex,\nYou authorised a payment of 9.00 PLN to Scoot BV(support@scoot.example)\nTransaction ID\n33Y18856UR184851K\n" +
+				"Seller\nScoot BV\nInvoice ID\nin_QwErTy12345\nDescription\tUnit price\tQty\tAmount\nRide\t9.00 PLN\t1\t9.00 PLN\nTotal\t9.00 PLN\n",
+			"bill in_QwErTy12345 9.00 PLN paid"},
+		{"shipping details, French", "PayPal <noreply@paypal.example>", "Informations de suivi d'expédition",
+			"Bonjour Marie,\nÀ propos de la transaction ci-dessous :\nNom du vendeur : Atelier Lune\nN° de transaction : 4KX12345AB678901C\n" +
+				"Montant de la transaction : 120,00 € EUR\nLe vendeur a fourni les informations sur l'état de la commande suivantes :\nÉtat de la commande : Expédié\n",
+			"order 4KX12345AB678901C 120.00 EUR shipped"},
+		{"money received", "PayPal <service@paypal.example>", "You've got money",
+			"You received a payment of $25.00 USD from Jo Doe\nTransaction ID: 9AB12345CD6789012\n", ""},
+		{"a refund", "PayPal <service@paypal.example>", "Refund from Garden Hut",
+			"Garden Hut has refunded your payment. Refund amount: $12.00 USD\nTransaction ID: 1AB12345CD6789012\n", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			for _, f := range mailFacts(tt.from, tt.subject, tt.text, sent) {
+				switch {
+				case f.Order != nil && f.Order.Total != nil:
+					got = "order " + f.Order.Number + " " + f.Order.Total.Amount + " " + f.Order.Total.Currency + " " + f.Order.Status
+				case f.Bill != nil && f.Bill.Amount != nil:
+					got = "bill " + f.Bill.Number + " " + f.Bill.Amount.Amount + " " + f.Bill.Amount.Currency + " " + f.Bill.Status
+				}
+			}
+			if got != tt.want {
+				t.Errorf("%q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -583,6 +583,14 @@ func (c *msgContext) textFactsRead(subject, text string) []Fact {
 		}
 		return out
 	}
+	// A payment processor's notice of a payment to someone else
+	// (processor.go): the payee's order or bill, which the shop's and the
+	// biller's readers do not read.
+	if c.processorMail() {
+		if f, ok := c.processorFact(subject, all); ok {
+			return []Fact{f}
+		}
+	}
 	// An instalment's reminder names the order it pays for ("your next
 	// instalment of €45.00 for order 123-… is due on …"): it is a bill
 	// due, the payment service's or the shop's, not the order (the
