@@ -349,8 +349,11 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	if b.Amount == nil && !c.amountlessInvoice(subject, text, b.Number) || b.Amount != nil && b.Due == nil && b.Number == "" && b.Status != StatusPaid && !(named && !partDue && c.billNotice(subject, text)) {
 		return Fact{}, false
 	}
-	if (statement || containsAny(l, "statement") && containsAny(cardDescriptorRE.ReplaceAllString(l, ""), "statement")) && b.Due == nil {
-		return Fact{}, false // a statement without a due date asks for nothing
+	// A statement without a due date asks for nothing, unless it says
+	// its total will be charged ("Your account will be charged the
+	// following: Total: $37.16", a cloud's billing statement).
+	if (statement || containsAny(l, "statement") && containsAny(cardDescriptorRE.ReplaceAllString(l, ""), "statement")) && b.Due == nil && !billDebit.In(l) {
+		return Fact{}, false
 	}
 	// A bill that no number tells apart is none in a mail that gives its
 	// figures as an example (bill.example): a newsletter's "For example,
@@ -452,8 +455,9 @@ func (c *msgContext) invoiceNumberAfter(ls labelSet, text string) string {
 		}
 		// A code of capitals and digits that ends in a letter
 		// ("AB12CD34EF", "MKB9S9ZSMK": an app store's order ID), two
-		// of each at least: a word in capitals is none.
-		if m := letterEndCodeRE.FindStringSubmatch(v); m != nil && digitCount(m[1]) >= 2 && len(m[1])-digitCount(m[1]) >= 2 {
+		// of each at least, or one digit in a code of eight or more
+		// ("MT8WHDGNGH"): a word in capitals is none.
+		if m := letterEndCodeRE.FindStringSubmatch(v); m != nil && (digitCount(m[1]) >= 2 || digitCount(m[1]) == 1 && len(m[1]) >= 8) && len(m[1])-digitCount(m[1]) >= 2 {
 			return m[1]
 		}
 	}
@@ -1040,8 +1044,12 @@ func (c *msgContext) billIssuer(subject, text string) string {
 			t = strings.TrimSpace(first)
 		}
 		// A PDF flattened to Markdown sets it in bold or as a heading
-		// ("**Holz & Baustoffe Müller KG**").
+		// ("**Holz & Baustoffe Müller KG**"); an HTML mail's logo is its
+		// image's words ("AWS logo").
 		t = strings.TrimSpace(strings.Trim(t, "*_#"))
+		if n := len(t) - len(" logo"); n > 0 && strings.EqualFold(t[n:], " logo") {
+			t = strings.TrimSpace(t[:n])
+		}
 		// A heading that names the bill is no letterhead ("Porkbun Auto
 		// Renewal Summary", "Acme Payment Receipt").
 		if name := issuerName(t); name == t && domainInName(name, org) && !billTopic.Any(lower(t)) {

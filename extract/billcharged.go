@@ -154,13 +154,21 @@ func (c *msgContext) receiptNamed(subject, text string) bool {
 	return c.receipt
 }
 
+// walletAmount is the amount a wallet's line shows paid, as ride
+// receipts show theirs (ridePayment): "Apple Card" over "$39.89", a
+// store's renewal receipt that prints its total nowhere else.
+func (c *msgContext) walletAmount(text string) *Money {
+	m, _ := c.ridePayment(text)
+	return m
+}
+
 // chargedAmount is the amount printed with a payment card: after the
 // card's masked number on its line, or alone on the next line that holds
 // anything ("Visa •••• 1234 (Apple Pay)" over "$43.54").
 func (c *msgContext) chargedAmount(text string) *Money {
 	head := firstLines(text, 80)
 	if !cardGate.AnyFold(head) {
-		return nil
+		return c.walletAmount(text)
 	}
 	lines := strings.Split(head, "\n")
 	for i, ln := range lines {
@@ -188,7 +196,7 @@ func (c *msgContext) chargedAmount(text string) *Money {
 			break
 		}
 	}
-	return nil
+	return c.walletAmount(text)
 }
 
 // zeroBalance reports whether a balance's label at the start of one of

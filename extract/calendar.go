@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -80,6 +81,13 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		}
 		if legs := c.textLegs(desc, c.ref, day); len(legs) > 1 {
 			overnight(legs, c.icalTime(ev.Props.Get(ical.PropDateTimeEnd)))
+			// A journey whose legs name their trains, but one: that one
+			// is a walk or a transfer between stations ("Bochum -
+			// Musterweg 1 ➞ Bochum Hbf", the address to the station, in
+			// DB's calendar), no train.
+			if slices.ContainsFunc(legs, func(l *Segment) bool { return l.Number != "" }) {
+				legs = slices.DeleteFunc(legs, func(l *Segment) bool { return l.Number == "" })
+			}
 			ref := c.bookingRef(all)
 			for _, l := range legs {
 				l.Reservation, l.Status = ref, status

@@ -55,9 +55,12 @@ func (c *msgContext) readStay(subject, text string, whole bool) (Fact, bool) {
 	labelled := in != nil
 	if in == nil {
 		in, out = c.rangeDates(text, c.countryZone(""))
-	} else if out == nil {
+	} else if out == nil || out.DateOnly && in.DateOnly && out.Format("2006-01-02") == in.Format("2006-01-02") {
 		// "Anreise: 30.11.23" over "Aufenthalt: 30.11.23 - 01.12.23": the
-		// range that starts on the labelled day ends the stay.
+		// range that starts on the labelled day ends the stay. So when
+		// both labels share one line over a range ("Anreise / Abreise:
+		// Mo. 08.03.2016 - Do. 10.03.2016"), which each read as its
+		// first day.
 		if a, b := c.rangeDates(text, c.countryZone("")); a != nil && b != nil && a.Format("2006-01-02") == in.Format("2006-01-02") {
 			out = b
 		}

@@ -41,7 +41,16 @@ func (c *msgContext) ridePayment(text string) (*Money, string) {
 		if !payWallets.In(l) && !(hasDigit(ln) && maskedCardRE.MatchString(ln)) {
 			continue
 		}
-		for k, cand := range lines[i:min(len(lines), i+2)] {
+		// The wallet's own line, then the next that holds anything (an
+		// HTML mail's blank line between the two cells).
+		cands := []string{ln}
+		for _, n := range lines[i+1 : min(len(lines), i+3)] {
+			if strings.TrimSpace(n) != "" {
+				cands = append(cands, n)
+				break
+			}
+		}
+		for k, cand := range cands {
 			m := lastAmount(cand)
 			if m == nil || !paymentRest(cand[:m[0]], k == 0) {
 				continue

@@ -423,7 +423,12 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 			// ("Trein: Eurocity Direct 9215"); without a departure
 			// marker it is also what makes them a leg ("07h14 Paris Gare
 			// de Lyon", "09h10 Lyon Part Dieu", "TGV INOUI n° 6603").
-			if t, j := trainUnder(lines, stopEnd(b)); t != "" {
+			// Not the next leg's own label, when every stop is marked
+			// and the label stands above the next departure ("●
+			// ab 14:09 …" / "○ an 14:20 Bochum Hbf" / "Bochum Hbf ➞
+			// Köln Hbf" / "ICE 927" / "● ab 14:49 …": a walk, then the
+			// train, in DB's calendar).
+			if t, j := trainUnder(lines, stopEnd(b)); t != "" && !(a.dep && b.arr && i+2 < len(stops) && stops[i+2].dep && stops[i+2].trainLine == j) {
 				a.train, usedBelow = t, j
 			}
 		}
