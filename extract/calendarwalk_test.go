@@ -31,3 +31,30 @@ func TestCalendarWalkBeforeTrains(t *testing.T) {
 		t.Errorf("legs %q, want %q", g, want)
 	}
 }
+
+// TestCalendarBookingInMail: a booking's mail whose journey is only in
+// its calendar attachment names the booking in its subject and text
+// ("Auftrag: 100000000002"; foreign-28, DB's): the event's legs, which
+// name none, are that booking's.
+func TestCalendarBookingInMail(t *testing.T) {
+	ics := "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1@example.org\r\nDTSTAMP:20280301T100000Z\r\nDTSTART:20280314T093000\r\n" +
+		"SUMMARY:Leipzig Hbf ➞ Gotha\r\nDESCRIPTION:Datum: 14.03.2028\\n\\nLeipzig Hbf ➞ Erfurt Hbf\\nICE 1651\\n● ab 09:30 Leipzig Hbf\\n○ an 10:14 Erfurt Hbf\\n\\n" +
+		"Erfurt Hbf ➞ Gotha\\nRE 1\\n● ab 10:25 Erfurt Hbf\\n○ an 10:44 Gotha\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+	m := &mime.Message{
+		From:      []mime.Address{{Name: "Bahn", Address: "buchung@bahn.example.de"}},
+		Subject:   "Buchungsbestätigung (Auftrag: 550012345678)",
+		HTMLText:  "Auftrag mit der Auftragsnummer 550012345678 wie folgt gebucht\nLeistungen\nSuper Sparpreis, 2. Klasse\nGesamtbetrag: 44,79 EUR\n",
+		Calendars: []string{ics},
+		Date:      time.Date(2028, 3, 1, 10, 0, 0, 0, time.UTC),
+	}
+	c := newMsgContext(m, true)
+	facts := c.markupFacts(m)
+	if len(facts) != 2 {
+		t.Fatalf("%d facts, want the two trains", len(facts))
+	}
+	for _, f := range facts {
+		if f.Segment.Reservation != "550012345678" {
+			t.Errorf("%s: reservation %q, want 550012345678", f.Segment.Number, f.Segment.Reservation)
+		}
+	}
+}

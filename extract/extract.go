@@ -390,8 +390,32 @@ func (c *msgContext) markupFacts(m *mime.Message) []Fact {
 		for _, cal := range m.Calendars {
 			facts = append(facts, c.calendarFacts(cal)...)
 		}
+		// A booking's mail whose journey is only in its calendar names
+		// the booking in its subject or text ("Buchungsbestätigung
+		// Deutsche Bahn (Auftrag: 100000000002)", the legs in DB's
+		// attachment): the events that name none are that booking's.
+		if missingReservation(facts) {
+			if ref := c.bookingRef(m.Subject + "\n" + readText(m)); ref != "" {
+				for _, f := range facts {
+					if f.Segment != nil && f.Segment.Reservation == "" {
+						f.Segment.Reservation = ref
+					}
+				}
+			}
+		}
 	}
 	return facts
+}
+
+// missingReservation reports whether a travel fact of facts names no
+// booking.
+func missingReservation(facts []Fact) bool {
+	for _, f := range facts {
+		if f.Segment != nil && f.Segment.Reservation == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // textRules applies the text rules to text, as its original sender's
