@@ -166,8 +166,8 @@ func carrierBeforeColon(v string) (name, rest string) {
 		// ("DPD 13169408547018"): the name opens the value, a space
 		// and the number, and nothing after it ("GLS 66120447735 will
 		// follow" names a number to come).
-		if lead == "" && len(after) < len(v)-m[3] && after != "" && isDigitByte(after[0]) && !strings.ContainsAny(strings.TrimSpace(after), " \t") {
-			return carriers.Canonical(v[m[2]:m[3]]), after
+		if name, rest := carrierNameFirst(v); name != "" && rest != "" && isDigitByte(rest[0]) && !strings.ContainsAny(strings.TrimSpace(rest), " \t") {
+			return name, rest
 		}
 		return "", v
 	}

@@ -83,7 +83,7 @@ func (c *msgContext) processorFact(subject, text string) (Fact, bool) {
 	if status == "" && tracking != "" {
 		status = StatusShipped
 	}
-	if status == "" && (orderedWords.Any(l) || goodsWords.In(lower(text))) {
+	if status == "" && (orderedWords.Any(l) || goodsWords.In(c.lowerOf(text))) {
 		status = StatusOrdered
 	}
 	if status == "" {

@@ -103,13 +103,7 @@ func flightShaped(text string) bool {
 			return true
 		}
 	}
-	var codes []string // distinct: "(LHR)" twice is one airport
-	for _, m := range parenCode.FindAllStringSubmatch(text, 8) {
-		if places.Known(m[1]) && !slices.Contains(codes, m[1]) {
-			codes = append(codes, m[1])
-		}
-	}
-	if len(codes) < 2 {
+	if knownParenCodes(text) < 2 {
 		return false
 	}
 	for ln := range strings.Lines(text) {
@@ -481,4 +475,16 @@ func stopLine(ln string) (dep, arr bool) {
 		return false, false
 	}
 	return stopMarks(before)
+}
+
+// knownParenCodes counts the distinct known airports' codes in brackets
+// among a text's first eight: "(LHR)" twice is one airport.
+func knownParenCodes(text string) int {
+	var codes []string
+	for _, m := range parenCode.FindAllStringSubmatch(text, 8) {
+		if places.Known(m[1]) && !slices.Contains(codes, m[1]) {
+			codes = append(codes, m[1])
+		}
+	}
+	return len(codes)
 }

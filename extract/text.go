@@ -11,7 +11,6 @@ import (
 
 	"mailnode/extract/lang"
 	"mailnode/extract/lazyregexp"
-	"mailnode/extract/places"
 	"mailnode/extract/words"
 )
 
@@ -199,13 +198,7 @@ func flightBooked(f Fact, all string) bool {
 	if o == nil || len(o.Shipments) > 0 || strings.IndexByte(all, '(') < 0 {
 		return false
 	}
-	var codes []string
-	for _, m := range parenCode.FindAllStringSubmatch(all, 8) {
-		if places.Known(m[1]) && !slices.Contains(codes, m[1]) {
-			codes = append(codes, m[1])
-		}
-	}
-	return len(codes) >= 2 && lowerTravelWordCounts(lower(all))[0] >= 2
+	return knownParenCodes(all) >= 2 && lowerTravelWordCounts(lower(all))[0] >= 2
 }
 
 // travelFacts applies one kind of travel's rules.
