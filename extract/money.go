@@ -307,22 +307,26 @@ func (c *msgContext) krona(text string) string {
 // the amount ("CA$ 70", "A$70", "R$ 70"), else the one dollar code the
 // text names ("CAD", "AUD"; two different ones tell nothing), else the
 // sender's country (a .ca sender's $
-// is CAD, a .com.au sender's AUD); a .com sender's or any other's "$" with
-// none of that is USD. "£" is always GBP and "€" EUR. ("kr" and "Rs" are
+// is CAD, a .com.au sender's AUD, a .cl sender's Chilean pesos, and so a
+// "co." host's under .com Colombian pesos); a .com sender's or any
+// other's "$" with none of that is USD. "£" is always GBP and "€" EUR. ("kr" and "Rs" are
 // read by krona and rupee; "¥" by yen.)
 
 // dollarPrefixes are the letters before "$" that name a dollar, longest
 // first.
 var dollarPrefixes = []struct{ prefix, code string }{
-	{"CAD", "CAD"}, {"AUD", "AUD"}, {"USD", "USD"}, {"NZD", "NZD"}, {"US", "USD"}, {"CA", "CAD"}, {"AU", "AUD"},
-	{"NZ", "NZD"}, {"SG", "SGD"}, {"HK", "HKD"}, {"MX", "MXN"}, {"C", "CAD"}, {"A", "AUD"}, {"S", "SGD"}, {"R", "BRL"},
+	{"CAD", "CAD"}, {"AUD", "AUD"}, {"USD", "USD"}, {"NZD", "NZD"}, {"MXN", "MXN"}, {"COP", "COP"}, {"COL", "COP"},
+	{"CLP", "CLP"}, {"ARS", "ARS"}, {"UYU", "UYU"}, {"DOP", "DOP"}, {"TWD", "TWD"},
+	{"US", "USD"}, {"CA", "CAD"}, {"AU", "AUD"}, {"NZ", "NZD"}, {"SG", "SGD"}, {"HK", "HKD"}, {"MX", "MXN"},
+	{"NT", "TWD"}, {"RD", "DOP"}, {"C", "CAD"}, {"A", "AUD"}, {"S", "SGD"}, {"R", "BRL"},
 }
 
 // dollarCodes are the currencies written "$" whose code a text may name,
 // and dollarByCountry the one each country's "$" means.
 var (
-	dollarCodeRE    = lazyregexp.New(`\b(USD|CAD|AUD|NZD|SGD|HKD|MXN|BRL)\b`)
-	dollarByCountry = map[string]string{"CA": "CAD", "AU": "AUD", "NZ": "NZD", "SG": "SGD", "HK": "HKD", "MX": "MXN", "BR": "BRL"}
+	dollarCodeRE    = lazyregexp.New(`\b(USD|CAD|AUD|NZD|SGD|HKD|MXN|BRL|COP|CLP|ARS|UYU|DOP|TWD)\b`)
+	dollarByCountry = map[string]string{"CA": "CAD", "AU": "AUD", "NZ": "NZD", "SG": "SGD", "HK": "HKD", "MX": "MXN", "BR": "BRL",
+		"CO": "COP", "CL": "CLP", "AR": "ARS", "UY": "UYU", "DO": "DOP", "TW": "TWD"}
 )
 
 // dollar is the currency of a "$" amount: before is the text before the
@@ -349,7 +353,25 @@ func (c *msgContext) dollar(before, text string) string {
 	if cur, ok := dollarByCountry[c.senderCountry]; ok {
 		return cur
 	}
+	if cur, ok := dollarByCountry[hostCountry(c.senderDomain)]; ok {
+		return cur
+	}
 	return "USD"
+}
+
+// hostCountry is the country a sender's host name gives by a label of
+// two letters first under a generic domain: a company's mail for one
+// country from "co.example.com" ("co" for Colombia), as its domain's last
+// label would say under a country's own domain. "" for any other.
+func hostCountry(d string) string {
+	first, rest, ok := strings.Cut(d, ".")
+	if !ok || len(first) != 2 || strings.Count(rest, ".") < 1 || tldCountry(rest) != "" {
+		return ""
+	}
+	if first[0] < 'a' || first[0] > 'z' || first[1] < 'a' || first[1] > 'z' {
+		return ""
+	}
+	return strings.ToUpper(first)
 }
 
 // markupMoney is an amount from markup: money(amount, currency), the
