@@ -402,7 +402,97 @@ func (c *msgContext) textFlights(text string) []Fact {
 		}
 	}
 	cancelLegs(lines, hits, out)
+	legLocators(lines, hits, out)
 	return out
+}
+
+// legLocators gives each leg the record locator printed beside it, when
+// a booking on several airlines prints one a leg ("PNR  F28BXH" under
+// IndiGo's flight, "PNR  6URFE3" under Air India's, in an agency's
+// e-ticket): each airline knows its leg by its own. Only when the
+// labelled locators and the legs' numbers alternate one for one, in
+// either order; else every leg keeps the mail's one code.
+func legLocators(lines []string, hits []hit, out []Fact) {
+	if len(out) < 2 {
+		return
+	}
+	codes := map[string]bool{}
+	for _, code := range reservationCodes(strings.Join(lines, "\n")) {
+		if locatorShaped(code) {
+			codes[code] = true
+		}
+	}
+	if len(codes) < 2 {
+		return // most mails: one booking's code, or none
+	}
+	type mark struct {
+		line int
+		code string // "" for a leg's number
+		leg  int
+	}
+	var marks []mark
+	for i, ln := range lines {
+		next := ""
+		if i+1 < len(lines) {
+			next = lines[i+1]
+		}
+		for _, code := range reservationCodes(ln + "\n" + next) {
+			if codes[code] && strings.Contains(ln, code) || codes[code] && strings.TrimSpace(next) == code {
+				marks = append(marks, mark{line: i, code: code})
+				break
+			}
+		}
+	}
+	pnrs := len(marks)
+	for k, f := range out {
+		at := -1
+		for _, h := range hits {
+			if h.num == f.Segment.Number {
+				at = h.line
+				break
+			}
+		}
+		if at < 0 {
+			return // a leg whose number's line is not known
+		}
+		marks = append(marks, mark{line: at, leg: k})
+	}
+	if pnrs != len(out) {
+		return
+	}
+	slices.SortStableFunc(marks, func(a, b mark) int { return a.line - b.line })
+	// Locator, leg, locator, leg … or leg, locator, leg, locator …
+	first := marks[0].code != ""
+	for i := 0; i+1 < len(marks); i += 2 {
+		pnr, leg := marks[i], marks[i+1]
+		if !first {
+			pnr, leg = leg, pnr
+		}
+		if pnr.code == "" || leg.code != "" {
+			return
+		}
+	}
+	for i := 0; i+1 < len(marks); i += 2 {
+		pnr, leg := marks[i], marks[i+1]
+		if !first {
+			pnr, leg = leg, pnr
+		}
+		out[leg.leg].Segment.Reservation = pnr.code
+	}
+}
+
+// locatorShaped reports whether code has a record locator's shape: six
+// capitals and digits.
+func locatorShaped(code string) bool {
+	if len(code) != 6 {
+		return false
+	}
+	for i := range len(code) {
+		if b := code[i]; !(b >= 'A' && b <= 'Z' || isDigitByte(b)) {
+			return false
+		}
+	}
+	return true
 }
 
 // surfaceVehicleRE is a bus's, coach's or train's word with its number
@@ -1511,9 +1601,11 @@ func twoClocksAlone(ln string) (string, string, bool) {
 // hyphenedNumbers writes a flight's number that stands alone in its cell
 // with a hyphen between designator and digits ("CM-158": an agency's
 // ticket prints each leg's so, under its block) as the number readers
-// read ("CM 158"). Only a known airline's designator (airlines.tsv), and
-// only alone on its line: "AB-1234" in a sentence is a part's or a
-// form's number as often as a flight's.
+// read ("CM 158"). Only alone on its line, "AB-1234" in a sentence being
+// a part's or a form's number as often as a flight's; and only a known
+// airline's designator (airlines.tsv), or one whose leg follows: an
+// airport's code and a clock in the lines under it ("6E-2403" over "DEL
+// 07:05 hrs": the table knows a hundred airlines, the world a thousand).
 func hyphenedNumbers(lines []string) []string {
 	for i, ln := range lines {
 		t := strings.TrimSpace(ln)
@@ -1521,12 +1613,26 @@ func hyphenedNumbers(lines []string) []string {
 			continue
 		}
 		d, n := t[:2], t[3:]
-		if !airlineDesignators[d] || strings.TrimLeft(n, "0123456789") != "" {
+		if strings.TrimLeft(n, "0123456789") != "" || !designatorShaped(d) || !airlineDesignators[d] && !legFollows(lines[i+1:]) {
 			continue
 		}
 		lines[i] = d + " " + n
 	}
 	return lines
+}
+
+// legFollows reports whether the dozen lines after a flight's number hold
+// a leg's airport, by its code, and a clock.
+func legFollows(lines []string) bool {
+	code, clock := false, false
+	for _, ln := range lines[:min(len(lines), 12)] {
+		code = code || len(airportCodes(ln)) > 0
+		clock = clock || findClocks(ln) != nil
+		if code && clock {
+			return true
+		}
+	}
+	return false
 }
 
 // legCells writes a leg's card of cells rendered a line each, the two

@@ -152,7 +152,10 @@ func (c *msgContext) flightFromParts(lines []string, from, to, floor int, last b
 	// The places in the order the lines name them: an airport's code,
 	// or a name that means no one airport ("Aberdeen": Scotland's and
 	// South Dakota's), which the other end's country chooses between.
-	type part struct{ code, name string }
+	type part struct {
+		code, name string
+		at         int // the line's index
+	}
 	var parts []part
 	var clocks []partClock
 	for i := from; i < to; i++ {
@@ -217,9 +220,14 @@ func (c *msgContext) flightFromParts(lines []string, from, to, floor int, last b
 		// A line that only looks like a code before its city ("ITA
 		// Airways" under "Operated by") names no airport.
 		if p := placeAlone(ln); p != nil && p.Code != "" && places.Serves(p.Name, p.Code) {
-			parts = append(parts, part{code: p.Code})
+			parts = append(parts, part{code: p.Code, name: strings.TrimSpace(ln), at: i})
+		} else if t, n := strings.TrimSpace(ln), len(parts); len(t) == 3 && places.Known(t) && !commonUpperWord[t] && n > 0 && parts[n-1].name != "" && parts[n-1].at == prevTextLine(lines, i) {
+			// An airport's code alone under a city's name ("Tokyo" over
+			// "NRT", a card's stop): the stop is that airport, not the
+			// one the city's name means (HND), which the code refines.
+			parts[n-1] = part{code: t, at: i}
 		} else if name := strings.TrimSpace(ln); p == nil && len(name) <= 40 && !hasDigit(name) && len(strings.Fields(name)) <= 4 && !strings.HasSuffix(name, ":") && len(places.CityAirports(name)) > 1 {
-			parts = append(parts, part{name: name})
+			parts = append(parts, part{name: name, at: i})
 		}
 	}
 	if last {
@@ -582,3 +590,14 @@ func wordHeading(ln string, set *words.WholeSet) bool {
 var serviceClockWords = words.NewWholeSet(lang.Entries("clock.service"))
 
 func serviceClockLine(ln string) bool { return serviceClockWords.In(lower(ln)) }
+
+// prevTextLine is the index of the last line before i that is not blank,
+// or -1.
+func prevTextLine(lines []string, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if strings.TrimSpace(lines[j]) != "" {
+			return j
+		}
+	}
+	return -1
+}

@@ -121,9 +121,30 @@ func (c *msgContext) recordLocator(text string) string {
 		}
 	}
 	if len(codes) == 0 {
-		return ""
+		return airlineNamedCode(text)
 	}
 	return codes[0]
+}
+
+// airlineNamedCode is a record locator printed alone under its airline's
+// name, as an agency's mail lists the confirmation codes of a trip
+// ("Japan Airlines" over "BURUJL", then the agency's name over its own
+// code), with no label: the code under a name airlines.tsv knows. ""
+// when none.
+func airlineNamedCode(text string) string {
+	prev := ""
+	for ln := range strings.Lines(text) {
+		t := strings.TrimSpace(ln)
+		if t == "" {
+			continue
+		}
+		if prev != "" && locatorShaped(t) && strings.Trim(t, "0123456789") != "" && !commonUpperWord[t] &&
+			airlineCodes[strings.ToUpper(prev)] != "" {
+			return t
+		}
+		prev = t
+	}
+	return ""
 }
 
 // bookingRef is findReservation, remembered for the texts of the
