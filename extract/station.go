@@ -279,6 +279,14 @@ func stationName(s string) string {
 		}
 	}
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " -–,.:;|▷●○")
+	// A stop's label with its qualifier is no station ("Scheduled
+	// Departure : 04-Aug-2026 19:15", "Départ prévu").
+	if t, ok := allStopMarkers.ends(s); ok && scheduleWords[strings.ToLower(strings.TrimSpace(t))] {
+		return ""
+	}
+	if t, ok := allStopMarkers.starts(s); ok && scheduleWords[strings.ToLower(strings.Trim(t, " ."))] {
+		return ""
+	}
 	// A parenthesis its clock's marker was in ("Szeged (dep. 06:48)").
 	if t, ok := strings.CutSuffix(s, "("); ok {
 		s = strings.TrimRight(t, " ")
@@ -363,3 +371,10 @@ func withoutDirection(s string) string {
 	}
 	return rest
 }
+
+// scheduleWords qualify a stop's label as the timetable's or the
+// forecast's ("Scheduled Departure", "voraussichtliche Ankunft", "Départ
+// prévu"), in lower case.
+var scheduleWords = map[string]bool{"scheduled": true, "expected": true, "estimated": true, "actual": true, "planned": true,
+	"sched": true, "est": true, "exp": true, "geplante": true, "voraussichtliche": true, "planmäßige": true, "tatsächliche": true,
+	"prévu": true, "prévue": true, "prevista": true, "previsto": true, "programada": true, "programado": true}

@@ -34,7 +34,7 @@ var (
 	// list of trainNumRE cannot name every operator's. Russian and
 	// Ukrainian numbers end with a letter ("Поезд 020У"), which \b, ASCII's,
 	// does not see the end of.
-	trainLabelRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|spoj|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem|поезд|потяг|поїзд|влак|воз|voz\s*br\.|τρένο|τρενο|αμαξοστοιχία|αμαξοστοιχια|vonat|traukin(?:ys|io)|vilcien[sa]|rong(?:i|ile)?)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer|№)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}?((?-i:\d{2,4}\p{Cyrillic}{1,2})|(?-i:(?:\p{Lu}{1,4}|\p{Lu}\p{Ll})\s)?\d{2,6}|(?-i:\d\p{Lu}\d{2}))(?:\b|[^\p{L}\d_]|$)`)
+	trainLabelRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:train|zug|treno|tren|vlak|spoj|trein|italo|regionale?|\p{L}*t[åo]g(?:en|et)?|\p{L}*juna|pociąg|comboio|trem|поезд|потяг|поїзд|влак|воз|voz\s*br\.|τρένο|τρενο|αμαξοστοιχία|αμαξοστοιχια|vonat|traukin(?:ys|io)|vilcien[sa]|rong(?:i|ile)?)\s*(?:n[°ºo]\.?|nr\.?|no\.?|number|nummer|№)?(?:\s*/\s*(?:name|nom|nombre|nome|naam)\s*)?\s*[:.]?\s*(?-i:\p{Lu}\p{L}+\s+){0,3}?((?-i:\d{2,4}\p{Cyrillic}{1,2})|(?-i:(?:\p{Lu}{1,4}|\p{Lu}\p{Ll})\s)?\d{2,6}|(?-i:\d\p{Lu}\d{2}))(?:\b|[^\p{L}\d_]|$)`)
 	// A leg on one line: "Tåg 421  Stockholm C 07:12 - Göteborg C 10:19".
 	// The clocks may be in parentheses and written with an h: "Lyon
 	// Part-Dieu (08h04) → Grenoble (09h32)".
