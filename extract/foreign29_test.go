@@ -2,8 +2,11 @@ package extract_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
+
+	"mailnode/extract"
 )
 
 // Classes of mail the outside sets foreign-29 found (issue 46,
@@ -55,5 +58,59 @@ func TestTrainNumberBesideItsName(t *testing.T) {
 	want := "12627 KSR BENGALURU (SBC) - NEW DELHI (NDLS) 2027-03-11T19:20 8123456790"
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("trains %q, want [%s]", got, want)
+	}
+}
+
+// orderLineOf is the orders of facts as "merchant | number | status |
+// tracking carrier", or "none".
+func orderLineOf(facts []extract.Fact) string {
+	var out []string
+	for _, f := range facts {
+		if o := f.Order; o != nil {
+			s := o.Merchant + " | " + o.Number + " | " + o.Status + " |"
+			for _, sh := range o.Shipments {
+				s += " " + sh.Tracking + " " + sh.Carrier
+			}
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, " ; ")
+}
+
+// TestForeign29Orders: orders of foreign-29 that gave less than they
+// hold, each a class.
+//   - A sentence's word for "following" between the tracking number's
+//     label and its colon ("le numéro de suivi suivant : …").
+//   - An item that came broken ("la lampe livrée cassée") is a problem,
+//     not a delivery; so is one out of stock ("在庫切れ", "on
+//     backorder").
+//   - A display name of a role's words and an article ("Le service
+//     client") names no shop.
+//   - A closing bracket that ends a product's name before the order's
+//     label ("【ドライ】注文番号…") is no bracket of the label's.
+func TestForeign29Orders(t *testing.T) {
+	sent := time.Date(2027, 3, 2, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ name, from, subject, text, want string }{
+		{"following before the colon", "Maison Vallet <service@maisonvallet.example.fr>", "Votre commande n. 77120",
+			"Bonjour,\n\nVotre commande n. 77120 a été expédiée ce jour.\nVous pouvez suivre votre colis grâce au numéro de suivi\nsuivant : 6A23509690329 sur le site de Colissimo.\n",
+			"Maison Vallet | 77120 | shipped | 6A23509690329 Colissimo"},
+		{"broken on arrival", "Le service client <service.client@atelier-luce.example.fr>", "Votre commande n° 30917",
+			"Madame,\n\nNous avons bien reçu votre réclamation concernant le vase arrivé cassé. Un nouvel exemplaire vous sera expédié sous 48 heures.\n",
+			" | 30917 | problem |"},
+		{"a product's bracket before the label, out of stock", "株式会社みどり <info@midori-shop.example.jp>", "【ご注文商品】発送予定のお知らせ",
+			"ご注文いただきました「電気ケトル【ミニ】注文番号120-5531」は、現在、在庫切れにつき、入荷待ちの状態です。\n",
+			"株式会社みどり | 120-5531 | problem |"},
+		{"on backorder", "Northfield Outfitters <orders@northfield.example.com>", "An update on your order #58213",
+			"Hello,\n\nThe tent in your order #58213 is currently out of stock and on backorder. We will ship it as soon as it arrives.\n",
+			"Northfield Outfitters | 58213 | problem |"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := orderLineOf(mailFacts(tt.from, tt.subject, tt.text, sent)); got != tt.want {
+				t.Errorf("order %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -461,7 +461,9 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 			// bracket opens before it ("[注文番号]", "【配送伝票】"): in
 			// "【お買上金額】" the amount's label "金額" ends a heading's
 			// word, and the line under the heading is no value of it.
-			if mt := span[m[0]:m[1]]; strings.ContainsAny(mt, "]】］") && !strings.ContainsAny(mt, "[【［") {
+			// A bracket before the label closes what came before it
+			// ("【スムーズドライ】注文番号…": a product's name).
+			if mt := strings.TrimLeft(span[m[0]:m[1]], " \t]】］"); strings.ContainsAny(mt, "]】］") && !strings.ContainsAny(mt, "[【［") {
 				continue
 			}
 			line, next, _ := strings.Cut(text[end:], "\n")

@@ -38,9 +38,11 @@ var (
 	// of four, as Japanese carriers print twelve ("4512-3398-7706").
 	// A short qualifier may stand between the label and the verb: "the
 	// tracking number for these items is …", "… for your parcel is …",
-	// "… of your order is …". A plain-text part may write the number as
-	// a link's text ("[9200190256…](https://tools.usps.com/…)").
-	trackingRE = lazyregexp.New(`^[#:\s\[]*(?:(?:(?:for|of)(?:\s+[a-z]+){1,3}\s+)?(?:is|è|ist|est|es)\s+)?([A-Z0-9]{8,34}|[A-Z]{2,6}-\d{5,20}|\d{4}-\d{4}-\d{4}|\d{3,8}-\d{6,12})\b`)
+	// "… of your order is …"; the word for "following" that a sentence
+	// puts between its label and the colon ("le numéro de suivi suivant :
+	// …"). A plain-text part may write the number as a link's text
+	// ("[9200190256…](https://tools.usps.com/…)").
+	trackingRE = lazyregexp.New(`^[#:\s\[]*(?:(?:suivante?s?|following|folgenden?|siguiente|seguente|volgende|seguinte)\s*:\s*)?(?:(?:(?:for|of)(?:\s+[a-z]+){1,3}\s+)?(?:is|è|ist|est|es)\s+)?([A-Z0-9]{8,34}|[A-Z]{2,6}-\d{5,20}|\d{4}-\d{4}-\d{4}|\d{3,8}-\d{6,12})\b`)
 	// subjectOrderRE is an order number in a subject: "order
 	// #123-4567890-1234567", "ordine Amazon.it n. 405-…", "Bestellung Nr. 1234".
 	subjectOrderRE = lazyregexp.New(`(?i)\b(?:order|ordine|commande|bestellung|pedido|bestelling)\b[^#\n]{0,24}?(?:#|\bn[°º.]|\bno\.|\bnr\.?)\s*([A-Z0-9][A-Z0-9\-]{2,30}[0-9](?-i:-[A-Z]{1,3})?)\b`)

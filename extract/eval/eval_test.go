@@ -145,6 +145,12 @@ func TestSameValue(t *testing.T) {
 		{"issuer", "Peterson KG", "bt-group.com", false},
 		{"merchant", "Target", "target.com", false}, // a domain is not the name
 		{"merchant", "LLC", "", false},
+		// Full width is the same letters and digits; a Japanese legal
+		// form is a legal form.
+		{"number", "００３－１２３４", "003-1234", true},
+		{"number", "００３－１２３４", "003-1235", false},
+		{"merchant", "スマイル", "株式会社スマイル", true},
+		{"merchant", "スマイル", "株式会社スマイル商事", false},
 	} {
 		if got := eval.SameValue(c.field, c.want, c.got); got != c.same {
 			t.Errorf("SameValue(%s, %q, %q) = %v, want %v", c.field, c.want, c.got, got, c.same)

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
 
 	"mailnode/extract"
 )
@@ -304,6 +305,9 @@ func SameValue(field, want, got string) bool {
 	if got == "" {
 		return false
 	}
+	// Full-width letters and digits are the ASCII ones a reader types: a
+	// Japanese mail's order "００３－１２３４" is 003-1234.
+	want, got = width.Fold.String(want), width.Fold.String(got)
 	switch field {
 	case "amount", "total":
 		return strings.EqualFold(amountForm(want), got)
@@ -364,6 +368,15 @@ var legalForms = map[string]bool{
 func foldOrg(s string) string {
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	s, _, _ = transform.String(t, strings.ReplaceAll(s, "&", " and "))
+	// A Japanese company's legal form before or after its name
+	// ("株式会社スマイル", "スマイル株式会社"), written without a space.
+	for _, f := range []string{"株式会社", "有限会社", "合同会社"} {
+		if t, ok := strings.CutPrefix(s, f); ok && t != "" {
+			s = t
+		} else if t, ok := strings.CutSuffix(s, f); ok && t != "" {
+			s = t
+		}
+	}
 	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.'
 	})

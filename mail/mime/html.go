@@ -42,6 +42,10 @@ func HTMLToText(src string) string {
 		tiny  bool
 	}
 	var sizes []size
+	// preStyled are the elements open whose style keeps the text's line
+	// breaks ("white-space: pre-wrap", as clients render a plain-text
+	// mail as HTML): each is a <pre> to the reader.
+	var preStyled []size
 	depth := map[atom.Atom]int{}
 	// stack are the elements open, innermost last, as far as end tags
 	// are concerned: an inline element's end tag with a block opened
@@ -85,7 +89,7 @@ func HTMLToText(src string) string {
 			}
 			hidden := invisibleElement(a)
 			var alt string
-			shownBlock := false
+			shownBlock, preStyle := false, false
 			sized, tiny, relative := false, false, false
 			for hasAttr {
 				var k, v []byte
@@ -102,6 +106,7 @@ func HTMLToText(src string) string {
 					}
 					sized, tiny, relative = fontSizeDecls(ds)
 					shownBlock = shownBlock || strings.HasPrefix(winning(ds, "display"), "block")
+					preStyle = strings.HasPrefix(winning(ds, "white-space"), "pre")
 				case "class":
 					if blockClasses == nil {
 						blockClasses, hiddenClasses = classesOf(sheet.String())
@@ -128,6 +133,12 @@ func HTMLToText(src string) string {
 					// "larger", "inherit") of a parent no reader sees
 					// is none either.
 					sizes = append(sizes, size{a, depth[a], tiny || relative && tinyText()})
+				}
+				if preStyle && a != atom.Pre {
+					preStyled = append(preStyled, size{a: a, level: depth[a]})
+					pre++
+					b.block()
+					b.preStart = true
 				}
 			}
 			if inlineElement(a) && tt == html.StartTagToken {
@@ -186,6 +197,10 @@ func HTMLToText(src string) string {
 				for len(sizes) > 0 && sizes[len(sizes)-1].a == a && sizes[len(sizes)-1].level > depth[a] {
 					sizes = sizes[:len(sizes)-1]
 				}
+				for len(preStyled) > 0 && preStyled[len(preStyled)-1].a == a && preStyled[len(preStyled)-1].level > depth[a] {
+					preStyled = preStyled[:len(preStyled)-1]
+					pre = max(pre-1, 0)
+				}
 			}
 			if n := len(open[a]); n > 0 {
 				if open[a][n-1] {
@@ -212,6 +227,12 @@ func invisibleElement(a atom.Atom) bool {
 	switch a {
 	case atom.Script, atom.Style, atom.Head, atom.Title, atom.Template,
 		atom.Noscript, atom.Svg, atom.Object, atom.Iframe, atom.Select:
+		return true
+	case atom.Rt, atom.Rp:
+		// A ruby's reading (Japanese furigana: "注文" over "ちゅうもん")
+		// and its fallback brackets annotate the text, they are not of
+		// it: read with it, "注文（ちゅうもん）" breaks every word and
+		// label it is in.
 		return true
 	}
 	return false

@@ -281,6 +281,13 @@ func TestHTMLToText(t *testing.T) {
 			"Train 88: OTTAWA, ON - KINGSTON, ON\n\nDepart 9:10 AM, May 4, 2027\n\n1 SEAT$40"},
 		{`<span style="display:block">Coach 4</span><span>Seat 12</span>`, "Coach 4\n\nSeat 12"},
 		{`<span><span style="display:block">a</span>b</span>c`, "a\n\nbc"},
+		// A ruby's reading and its brackets annotate the text and are
+		// none of it: "注文番号" is the label, with or without furigana.
+		{"<ruby>注文<rp>（</rp><rt>ちゅうもん</rt><rp>）</rp></ruby>番号：003-1234", "注文番号：003-1234"},
+		// A style that keeps line ends (a plain-text mail as a client
+		// renders it in HTML) keeps them as a <pre> does, to its end.
+		{"<div style=\"white-space:pre-wrap\">Order: 1234\nShipped: 3 May\n\nThanks</div><div>a\nb</div>",
+			"Order: 1234\nShipped: 3 May\n\nThanks\n\na b"},
 	}
 	for _, tt := range tests {
 		if got := mime.HTMLToText(tt.in); got != tt.want {
