@@ -352,7 +352,11 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// A statement without a due date asks for nothing, unless it says
 	// its total will be charged ("Your account will be charged the
 	// following: Total: $37.16", a cloud's billing statement).
-	if (statement || containsAny(l, "statement") && containsAny(cardDescriptorRE.ReplaceAllString(l, ""), "statement")) && b.Due == nil && !billDebit.In(l) {
+	// A service's billing statement ("Amazon Web Services Billing
+	// Statement Available", "Total in CAD: $102.73") bills its total,
+	// as an account's statement of balances does not.
+	if (statement || containsAny(l, "statement") && containsAny(cardDescriptorRE.ReplaceAllString(l, ""), "statement")) && b.Due == nil && !billDebit.In(l) &&
+		!(named && billingStatement.In(l)) {
 		return Fact{}, false
 	}
 	// A bill that no number tells apart is none in a mail that gives its
@@ -1149,6 +1153,9 @@ var (
 	// instalment", "nächste Rate", "prochaine mensualité").
 	billInstalment = words.NewSet(lang.Entries("bill.instalment"))
 	billDebit      = words.NewWholeSet(lang.Entries("bill.debit"))
+	// billingStatement names a service's statement of its charges
+	// (bill.statement.charges: "billing statement").
+	billingStatement = words.NewWholeSet(lang.Entries("bill.statement.charges"))
 )
 
 // billLists are the lists textBill asks a bill's first lines after its

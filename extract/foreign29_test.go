@@ -114,3 +114,41 @@ func TestForeign29Orders(t *testing.T) {
 		})
 	}
 }
+
+// TestForeign29Bills: bills of foreign-29 that gave nothing or less,
+// each a class.
+//   - A charge told in a sentence ("We just charged your account.") and
+//     a total names a paid bill, whatever the subject calls it.
+//   - A service's billing statement bills the total its label gives in a
+//     currency the label names, the sign and a footnote's star around the
+//     figure ("Total in CAD: $102.73*").
+//   - A printout's label in its right-hand column, ending its line, has
+//     its value in its own column of the next line, not the left
+//     column's account number.
+//   - A ride's receipt numbered only by the code its subject ends with
+//     after the bill's word ("Trip Invoice Receipt CRN…").
+func TestForeign29Bills(t *testing.T) {
+	sent := time.Date(2027, 3, 2, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ name, from, subject, text, want string }{
+		{"a charge in a sentence", "Streamly <info@account.streamly.example>", "Your Streamly payment",
+			"Hi Ana,\n\nWe just charged your account.\n\nPlan: Streamly Family\nTotal: $21.99 USD\nDate: March 1, 2027\n", " | 21.99 USD | paid | "},
+		{"a billing statement's total in a named currency", "Cloudberry Hosting <billing@cloudberry.example.ca>", "Cloudberry Billing Statement Available [Account: 5512093]",
+			"This e-mail confirms that your latest billing statement is available on the Cloudberry web site.\nTotal in CAD: $64.10*\n* Taxes included.\n", " | 64.10 CAD | due | "},
+		{"a right-hand column's label", "Cloudberry Hosting <billing@cloudberry.example.ca>", "INV-CA-77120.pdf",
+			"Account number :                                  Invoice Summary / Résumé de la facture\n" +
+				"551209388                                         Invoice Number: / Numéro de facture :          INV-CA-77120\n" +
+				"                                                  Invoice Date: / Date de la facture             2027/03/01\n" +
+				"                                                  TOTAL AMOUNT / MONTANT TOTAL                    CAD 64.10\n" +
+				"You have selected CAD as your preferred payment currency.\nPayment due by 2027/03/31\n", "INV-CA-77120 | 64.10 CAD | due | 2027-03-31"},
+		{"a code after the receipt's word in the subject", "receipts@rideon.example.in", "Trip Invoice Receipt CRN51009284",
+			"Thanks for riding with RideOn. Total cost of ride CRN51009284 was Rs. 312.00, automatically debited on 01-Mar-2027 via UPI.\n",
+			"CRN51009284 | 312.00 INR | paid | "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := oneBill(t, mailFacts(tt.from, tt.subject, tt.text, sent))
+			if got := billLine(b); got != tt.want {
+				t.Errorf("bill %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

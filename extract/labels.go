@@ -527,6 +527,18 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 					if strings.TrimSpace(line) == "" && next != "" {
 						line, next, _ = strings.Cut(next, "\n")
 					}
+					// A label in a printout's right-hand column ("Account
+					// number :" then, far right, "Invoice Summary / Résumé
+					// de la facture"): its value is the next line's cell
+					// in its column, not the left column's number.
+					// A line whose cells stand elsewhere (a flattened
+					// page's value wrapped to the next line's start) is
+					// read as before.
+					if col := rightColumn(rowBefore); col > 0 && rightColumn(line) > 0 {
+						if cell := cellAt(line, col); cell != "" {
+							line = cell
+						}
+					}
 					// A line that ends with a colon is a label of its own
 					// ("Accommodation" over "Reservation made in the
 					// name of :"): the label above has no value here.
@@ -718,4 +730,43 @@ func pastSlashLabel(line string) string {
 		return line
 	}
 	return value
+}
+
+// rightColumn is the column, in runes, where the cell that ends a row
+// starts, when text stands before it three spaces or a tab apart (a
+// printout's columns); 0 when the row is one cell.
+func rightColumn(row string) int {
+	gap := -1
+	for i := len(row) - 1; i > 0; i-- {
+		if row[i] == '\t' || i >= 2 && row[i] == ' ' && row[i-1] == ' ' && row[i-2] == ' ' {
+			gap = i + 1
+			break
+		}
+	}
+	if gap < 0 || strings.TrimSpace(row[:gap]) == "" {
+		return 0
+	}
+	return utf8.RuneCountInString(row[:gap])
+}
+
+// cellAt is the cell of a printout's line, its cells three spaces or a
+// tab apart, that starts within three runes of column col or spans it;
+// "" when none does.
+func cellAt(line string, col int) string {
+	runes := []rune(line)
+	for i := 0; i < len(runes); {
+		if runes[i] == ' ' || runes[i] == '\t' {
+			i++
+			continue
+		}
+		start, end := i, i
+		for end < len(runes) && !(runes[end] == '\t' || end+2 < len(runes) && runes[end] == ' ' && runes[end+1] == ' ' && runes[end+2] == ' ') {
+			end++
+		}
+		if start >= col-3 && start <= col+3 || start < col && end > col {
+			return string(runes[start:end])
+		}
+		i = end
+	}
+	return ""
 }

@@ -329,6 +329,19 @@ var (
 		"CO": "COP", "CL": "CLP", "AR": "ARS", "UY": "UYU", "DO": "DOP", "TW": "TWD"}
 )
 
+// dollarCurrency reports whether a currency's code is one written "$".
+func dollarCurrency(code string) bool {
+	if code == "USD" {
+		return true
+	}
+	for _, c := range dollarByCountry {
+		if c == code {
+			return true
+		}
+	}
+	return false
+}
+
 // dollar is the currency of a "$" amount: before is the text before the
 // symbol on its piece of text, text the whole mail's.
 func (c *msgContext) dollar(before, text string) string {
@@ -825,9 +838,9 @@ func normaliseAmount(s string) (string, bool) {
 
 // labelCurrencyRE is what follows an amount's label that names the
 // currency ("in CHF", "(EUR)", "EUR:"), and the figure after it on its
-// line, if any; bareFigureRE is a figure with its cents alone.
+// line, if any, perhaps with the currency's sign; bareFigureRE is a figure with its cents alone.
 var (
-	labelCurrencyRE = lazyregexp.New(`^[ \t]*(?:in[ \t]+)?\(?(EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|BGN|RSD|` + isoCodes + `)\)?[ \t]*:?[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})?[ \t]*$`)
+	labelCurrencyRE = lazyregexp.New(`^[ \t]*(?:in[ \t]+)?\(?(EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|BGN|RSD|` + isoCodes + `)\)?[ \t]*:?[ \t]*([$€£]?)[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})?[ \t]*\*{0,2}[ \t]*$`)
 	bareFigureRE    = lazyregexp.New(`^[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})[ \t]*$`)
 )
 
@@ -836,10 +849,16 @@ var (
 // ("Total in CHF" / "53,00"), else nil.
 func labelCurrencyAmount(line, next string) *Money {
 	m := labelCurrencyRE.FindStringSubmatch(line)
-	if m == nil {
+	if m == nil || m[2] != "" && m[3] == "" {
 		return nil
 	}
-	fig := m[2]
+	// A sign before the figure that is the label's currency's ("Total in
+	// CAD: $102.73*", a footnote's star after it); another currency's
+	// sign makes the line no amount of the label's.
+	if sign := m[2]; sign != "" && !(sign == "$" && dollarCurrency(m[1]) || currencySymbols[sign] == m[1]) {
+		return nil
+	}
+	fig := m[3]
 	if fig == "" {
 		n := bareFigureRE.FindStringSubmatch(next)
 		if n == nil {
