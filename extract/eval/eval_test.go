@@ -151,6 +151,11 @@ func TestSameValue(t *testing.T) {
 		{"number", "００３－１２３４", "003-1235", false},
 		{"merchant", "スマイル", "株式会社スマイル", true},
 		{"merchant", "スマイル", "株式会社スマイル商事", false},
+		// A shop's web address as its name is the shop.
+		{"merchant", "Amazon", "Amazon.co.jp", true},
+		{"merchant", "Amazon", "Amazon.it", true},
+		{"merchant", "Amazon", "Amazonas.it", false},
+		{"issuer", "Telefónica de España SAU", "Telefonica De España", true},
 	} {
 		if got := eval.SameValue(c.field, c.want, c.got); got != c.same {
 			t.Errorf("SameValue(%s, %q, %q) = %v, want %v", c.field, c.want, c.got, got, c.same)

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"encoding/json"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -337,7 +338,11 @@ func SameValue(field, want, got string) bool {
 		}
 		return len(short) >= 4 && strings.Contains(long, short)
 	case "merchant", "issuer":
-		w, g := foldOrg(want), foldOrg(got)
+		// A name written as a name has a capital; a sender's domain
+		// shown for want of one ("target.com") is no name, and keeps its
+		// suffix.
+		named := strings.IndexFunc(want, unicode.IsUpper) >= 0 && strings.IndexFunc(got, unicode.IsUpper) >= 0
+		w, g := foldOrg(want, named), foldOrg(got, named)
 		return w == g && w != ""
 	case "domain":
 		// The labels of outside sets give a sender's registrable domain
@@ -360,12 +365,19 @@ var legalForms = map[string]bool{
 	"sa": true, "sas": true, "sarl": true, "srl": true, "spa": true, "sl": true, "slu": true,
 	"bv": true, "nv": true, "ab": true, "as": true, "asa": true, "aps": true, "oy": true, "oyj": true,
 	"kk": true, "sp": true, "zoo": true, "oo": true, "sro": true, "kft": true, "doo": true,
+	"sau": true, "ltda": true, "pte": true, "pvt": true, "bhd": true, "sdn": true, "tbk": true,
 }
 
+// domainSuffixRE is a web address's suffix on a name's word ("Amazon.it",
+// "Amazon.co.jp", "Walmart.com"): the shop's site, not another shop.
+var domainSuffixRE = regexp.MustCompile(`^([\p{L}\d-]{2,})\.(?:(?:co|com)\.)?[a-z]{2,3}$`)
+
 // foldOrg is a merchant's or an issuer's name as compared: accents and
-// case folded, "&" read as "and", punctuation dropped, and the legal form
-// at its end ("LLC", "GmbH & Co. KG", "Sp. z o.o.") left out.
-func foldOrg(s string) string {
+// case folded, "&" read as "and", punctuation dropped, the legal form at
+// its end ("LLC", "GmbH & Co. KG", "Sp. z o.o.") and a web address's
+// suffix on a word of a name ("Amazon.it" is Amazon), when both are
+// named so, left out.
+func foldOrg(s string, named bool) string {
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	s, _, _ = transform.String(t, strings.ReplaceAll(s, "&", " and "))
 	// A Japanese company's legal form before or after its name
@@ -381,6 +393,9 @@ func foldOrg(s string) string {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.'
 	})
 	for i, w := range words {
+		if m := domainSuffixRE.FindStringSubmatch(w); m != nil && named {
+			w = m[1]
+		}
 		words[i] = strings.ReplaceAll(w, ".", "")
 	}
 	for len(words) > 1 && (legalForms[words[len(words)-1]] || words[len(words)-1] == "" ||
