@@ -67,7 +67,11 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	// An order's mail states something countable below its subject (a
 	// price, a date, a quantity, a number): a body without a single digit
 	// is a letter that happens to use order words.
-	if body, ok := strings.CutPrefix(text, subject); ok && !hasDigit(body) {
+	// Unless the subject numbers the order and the body says its state
+	// ("Eine Lieferung aus der Bestellung #2766 wurde zugestellt" over
+	// "Ihre Sendung mit Polohemd … wurde zugestellt."); a forward's note
+	// under the order's subject says none.
+	if body, ok := strings.CutPrefix(text, subject); ok && !hasDigit(body) && !(subjectOrderRE.MatchString(subject) && orderStatusOf("", body) != "") {
 		return Fact{}, false
 	}
 	status := orderStatusOf(subject, text)
