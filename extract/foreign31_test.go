@@ -33,3 +33,39 @@ func TestForeign31Orders(t *testing.T) {
 		})
 	}
 }
+
+// TestForeign31Flights: printed itineraries of foreign-31 that gave no
+// flight, each a class.
+//   - A stop's label before its city and the city's terminal, desk or a
+//     clock in the 24-hour form "1615hr" after it ("DEPARTING Sydney
+//     Virgin Blue - T2 1615hr (4:15pm), Fri 11 Apr 2008"): the city is
+//     the stop.
+//   - The booking's code that the subject names and the printout prints
+//     alone on a line, with no label.
+//   - A clock written "0130 H" before its 12-hour form ("0130 H
+//     (1:30AM)"), then the airport by its name.
+func TestForeign31Flights(t *testing.T) {
+	for _, tt := range []struct{ name, from, subject, text, want string }{
+		{"labelled stops with their terminals", "Southern Skies <itinerary@southernskies.example.com.au>", "Southern Skies Tax Invoice and Travel Plan - QW4TZA",
+			"Southern Skies Tax Invoice and Travel Plan\n\nQW4TZA\n\nReservation Number: Reservation Date:\n\n02 Mar 2027\n\n.QW4TZA\n\n" +
+				"TRAVEL PLAN MELBOURNE TO BRISBANE Flight No JQ711 (Starter Fare*) Note:\n\nDEPARTING Melbourne Jetstar - T4 0710hr (7:10am), Mon 03 May 2027\n\nLFMELBNE711\n\n" +
+				"ARRIVING Brisbane Domestic Terminal 0835hr (8:35am), Mon 03 May 2027\n\nAll times noted above are local times.\n",
+			"JQ 711 MEL-BNE 2027-05-03T07:10+10:00 QW4TZA"},
+		{"a clock written 0130 H", "Tigris Air <itinerary@tigrisair.example.ph>", "Itinerary Receipt",
+			"Itinerary Receipt\n\nBOOKING REFERENCE NUMBER:\n\nKX5D2M\n\nFlight Details\n\nRoute Airline Flight # Departure Arrival\n\nManila to Cebu\n\nDG 6204\n\n" +
+				"Thursday 06 May 2027 , 0640 H (6:40AM) Ninoy Aquino International Airport Terminal 4\n\nThursday 06 May 2027 , 0805 H (8:05AM)Mactan Cebu International Airport\n",
+			"DG 6204 MNL-CEB 2027-05-06T06:40+08:00 KX5D2M"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range mailFacts(tt.from, tt.subject, tt.text, time.Date(2027, 3, 2, 9, 0, 0, 0, time.UTC)) {
+				if s := f.Segment; s != nil && s.Type == "flight" && s.From != nil && s.To != nil && s.Depart != nil {
+					got = append(got, s.Number+" "+s.From.Code+"-"+s.To.Code+" "+s.Depart.Format("2006-01-02T15:04-07:00")+" "+s.Reservation)
+				}
+			}
+			if len(got) != 1 || got[0] != tt.want {
+				t.Errorf("flights %q, want [%s]", got, tt.want)
+			}
+		})
+	}
+}

@@ -338,8 +338,48 @@ func (c *msgContext) placeInLine(ln string, clocks []clockMatch) *Place {
 	} else {
 		p.Code = c.printedCode(name)
 	}
+	if p.Code == "" {
+		// The stop's label before the city ("DEPARTING Sydney"), the
+		// city's terminal, its airline's desk or a clock no reader knows
+		// after it ("Sydney Virgin Blue - T2 1615hr", "Gold Coast
+		// Domestic Terminal"): the longest run of the words after the
+		// label that names an airport. Only when one does: the label
+		// tells a timed line with no airport ("Partenza 10:15 Roma
+		// Termini", a train's) from a flight's stop.
+		bare := name
+		if w, rest, ok := strings.Cut(name, " "); ok && allStopMarkers.has(strings.ToLower(strings.TrimRight(w, ":"))) && startsUpper(rest) {
+			bare = rest
+		}
+		if code, ok := places.AirportByName(bare); ok && bare != name {
+			p.Name, p.Code = bare, code
+		} else if pre, code := airportPrefix(bare); code != "" {
+			p.Name, p.Code = pre, code
+		}
+	}
 	return p
 }
+
+// airportPrefix is the longest run of a name's first words, up to four,
+// that names an airport, and the airport's code, when the words after it
+// name a terminal ("T2", "Domestic Terminal"); a word alone only of four
+// letters or more and a capital first. "", "" when none does: "Roma
+// Termini" is Rome's station, not its airport.
+func airportPrefix(name string) (string, string) {
+	ws := strings.Fields(name)
+	for n := min(len(ws)-1, 4); n >= 1; n-- {
+		pre := strings.Trim(strings.Join(ws[:n], " "), " ,-–")
+		if n == 1 && (utf8.RuneCountInString(pre) < 4 || !startsUpper(pre)) || !terminalWordRE.MatchString(strings.Join(ws[n:], " ")) {
+			continue
+		}
+		if code, ok := places.AirportByName(pre); ok {
+			return pre, code
+		}
+	}
+	return "", ""
+}
+
+// terminalWordRE is a word of an airport's terminal or its kind.
+var terminalWordRE = lazyregexp.New(`(?i)\b(?:terminal|domestic|international|intl|airport|T\d)\b`)
 
 // maxPlaceLine is the longest line placeInLine reads a stop from: 2 KB,
 // where a stop's line of a table turned into text takes a few hundred

@@ -121,9 +121,34 @@ func (c *msgContext) recordLocator(text string) string {
 		}
 	}
 	if len(codes) == 0 {
-		return airlineNamedCode(text)
+		if code := airlineNamedCode(text); code != "" {
+			return code
+		}
+		return subjectLoneCode(text)
 	}
 	return codes[0]
+}
+
+// subjectLoneCode is a record locator that the subject (text's first
+// line) names and the text prints alone on a line, with no label ("Travel
+// Plan - KP7ILE" over a printout whose "KP7ILE" heads its page): letters
+// and a digit among six. "" when none.
+func subjectLoneCode(text string) string {
+	subject, body, ok := strings.Cut(text, "\n")
+	if !ok || len(subject) > 256 {
+		return ""
+	}
+	for _, w := range strings.FieldsFunc(subject, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if !locatorShaped(w) || !hasDigit(w) || strings.Trim(w, "0123456789") == "" {
+			continue
+		}
+		for ln := range strings.Lines(body) {
+			if strings.Trim(ln, " \t\r\n.#") == w {
+				return w
+			}
+		}
+	}
+	return ""
 }
 
 // airlineNamedCode is a record locator printed alone under its airline's

@@ -96,8 +96,9 @@ var (
 	clockRE = lazyregexp.New(`(?i)\b` + clockFromHour)
 	// clockAtRE is clockRE from the hour's first digit on (clockMatches).
 	clockAtRE = lazyregexp.New(`(?i)^` + clockFromHour)
-	// 0845 hrs, 1520hrs: the military form English itineraries print.
-	hrsClockRE = lazyregexp.New(`\b([01]\d|2[0-3])([0-5]\d)\s?(?:hrs|hours)\b`)
+	// 0845 hrs, 1520hrs: the military form English itineraries print;
+	// "1615hr", "0130 H" (Tigerair's, before "(1:30AM)").
+	hrsClockRE = lazyregexp.New(`\b([01]\d|2[0-3])([0-5]\d) ?(?:hrs|hours|hr|H)\b`)
 	// A clock with a dot, as the Nordic languages and Polish write it
 	// ("klo 8.00", "kl. 07.05", "godz. 7.05"), and a range after the
 	// word ("klo 08.35–09.25"): only after a word for o'clock or before
@@ -751,7 +752,7 @@ func findClocks(s string) []clockMatch {
 	}
 	out = isoClocks(s, out)
 	out = hClocks(s, out)
-	if strings.Contains(s, "hr") || strings.Contains(s, "hour") {
+	if strings.Contains(s, "hr") || strings.Contains(s, "hour") || fourDigitsH(s) {
 		// "0845 hrs": four digits, only with the word that says so.
 		for _, m := range hrsClockRE.FindAllStringSubmatchIndex(s, -1) {
 			h, _ := strconv.Atoi(s[m[2]:m[3]])
@@ -983,4 +984,28 @@ func weekdayBefore(before string) (time.Weekday, bool) {
 // weekdayOf is the weekday of a date with its year.
 func weekdayOf(d dateMatch) time.Weekday {
 	return time.Date(d.y, time.Month(d.m), d.d, 12, 0, 0, 0, time.UTC).Weekday()
+}
+
+// fourDigitsH reports whether s has four digits, a space or none, then a
+// capital H: a clock's hours and minutes as some itineraries print them
+// ("0130 H"). A byte scan before hrsClockRE runs.
+func fourDigitsH(s string) bool {
+	for i := strings.IndexByte(s, 'H'); i >= 0; i = nextByte(s, 'H', i) {
+		j := i
+		if j > 0 && s[j-1] == ' ' {
+			j--
+		}
+		if j >= 4 && isDigitByte(s[j-1]) && isDigitByte(s[j-2]) && isDigitByte(s[j-3]) && isDigitByte(s[j-4]) {
+			return true
+		}
+	}
+	return false
+}
+
+// nextByte is the index of the next b in s after i, or -1.
+func nextByte(s string, b byte, i int) int {
+	if j := strings.IndexByte(s[i+1:], b); j >= 0 {
+		return i + 1 + j
+	}
+	return -1
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -141,6 +142,20 @@ func FuzzClockMatches(f *testing.F) {
 			if !slices.Equal(got[i], want[i]) {
 				t.Fatalf("clockMatches(%q) = %v, clockRE finds %v", s, got, want)
 			}
+		}
+	})
+}
+
+// FuzzHrsClockGate: no text that the byte tests before hrsClockRE turn
+// away ("hr", "hour", four digits and an H) holds a match of it.
+func FuzzHrsClockGate(f *testing.F) {
+	for _, s := range []string{"0845 hrs", "1615hr (4:15pm)", "0130 H (1:30AM)", "0130H", "H 1234 H", "12345 H", "H", " H"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		gate := strings.Contains(s, "hr") || strings.Contains(s, "hour") || fourDigitsH(s)
+		if !gate && hrsClockRE.MatchString(s) {
+			t.Fatalf("the gate turns %q away, but hrsClockRE finds %q", s, hrsClockRE.FindString(s))
 		}
 	})
 }
