@@ -1609,6 +1609,14 @@ func twoClocksAlone(ln string) (string, string, bool) {
 func hyphenedNumbers(lines []string) []string {
 	for i, ln := range lines {
 		t := strings.TrimSpace(ln)
+		if len(t) > 7 && strings.IndexByte(t, '-') > 0 {
+			// Or in a leg's row, beside its airport's code and its clock
+			// ("Departure Jakarta (CGK) 09-OCT-09 13.05 LT 7P-583 N").
+			if m := rowHyphenNumRE.FindStringSubmatchIndex(ln); m != nil && designatorShaped(ln[m[2]:m[2]+2]) && len(airportCodes(ln)) > 0 && findClocks(ln) != nil {
+				lines[i] = ln[:m[2]+2] + " " + ln[m[2]+3:]
+			}
+			continue
+		}
 		if len(t) < 4 || len(t) > 7 || t[2] != '-' {
 			continue
 		}
@@ -1620,6 +1628,10 @@ func hyphenedNumbers(lines []string) []string {
 	}
 	return lines
 }
+
+// rowHyphenNumRE is a flight's number with a hyphen between designator
+// and digits, a word of its own in a row.
+var rowHyphenNumRE = lazyregexp.New(`(?:^|\s)([A-Z][A-Z0-9]-\d{1,4}|[0-9][A-Z]-\d{1,4})(?:\s|$)`)
 
 // legFollows reports whether the dozen lines after a flight's number hold
 // a leg's airport, by its code, and a clock.

@@ -55,12 +55,19 @@ func TestForeign31Flights(t *testing.T) {
 			"Itinerary Receipt\n\nBOOKING REFERENCE NUMBER:\n\nKX5D2M\n\nFlight Details\n\nRoute Airline Flight # Departure Arrival\n\nManila to Cebu\n\nDG 6204\n\n" +
 				"Thursday 06 May 2027 , 0640 H (6:40AM) Ninoy Aquino International Airport Terminal 4\n\nThursday 06 May 2027 , 0805 H (8:05AM)Mactan Cebu International Airport\n",
 			"DG 6204 MNL-CEB 2027-05-06T06:40+08:00 KX5D2M"},
+		{"an Indonesian ticket's row", "Sky Nusantara <reservation@skynusantara.example.co.id>", "Sky Nusantara E-Ticket Itinerary KRTPWZ",
+			"SKY NUSANTARA E - TICKET ITINERARY\n\nBooking Code\n\nAgent Name\n:\n\n:\nKRTPWZ\nMITRA TOUR\nIssued Date : 01-MAR-27\nKRTPWZ\nItinerary\n\n" +
+				"Flight Detail 1\nDep/ Arr Airport/City Date Time Flight Number Class Baggage\n\nDeparture Surabaya (SUB) 12-MAR-27 08.15 WIB 8B-321 Y 20 Kg\n\n\nArrival Makassar (UPG) 12-MAR-27 10.20 WITA\n\nValid Until : 13-MAR-27\n",
+			"8B 321 SUB-UPG 2027-03-12T08:15+07:00 KRTPWZ"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
 			for _, f := range mailFacts(tt.from, tt.subject, tt.text, time.Date(2027, 3, 2, 9, 0, 0, 0, time.UTC)) {
 				if s := f.Segment; s != nil && s.Type == "flight" && s.From != nil && s.To != nil && s.Depart != nil {
 					got = append(got, s.Number+" "+s.From.Code+"-"+s.To.Code+" "+s.Depart.Format("2006-01-02T15:04-07:00")+" "+s.Reservation)
+				}
+				if s := f.Segment; s != nil && s.Type == "hotel" {
+					got = append(got, "hotel "+s.Hotel)
 				}
 			}
 			if len(got) != 1 || got[0] != tt.want {

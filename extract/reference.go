@@ -131,15 +131,16 @@ func (c *msgContext) recordLocator(text string) string {
 
 // subjectLoneCode is a record locator that the subject (text's first
 // line) names and the text prints alone on a line, with no label ("Travel
-// Plan - KP7ILE" over a printout whose "KP7ILE" heads its page): letters
-// and a digit among six. "" when none.
+// Plan - KP7ILE" over a printout whose "KP7ILE" heads its page): six
+// capitals and digits, a digit among them or a vowel at most, as drawn
+// codes have ("FTPQYP"). "" when none.
 func subjectLoneCode(text string) string {
 	subject, body, ok := strings.Cut(text, "\n")
 	if !ok || len(subject) > 256 {
 		return ""
 	}
 	for _, w := range strings.FieldsFunc(subject, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if !locatorShaped(w) || !hasDigit(w) || strings.Trim(w, "0123456789") == "" {
+		if !locatorShaped(w) || !hasDigit(w) && !fewVowels(w) || strings.Trim(w, "0123456789") == "" {
 			continue
 		}
 		for ln := range strings.Lines(body) {

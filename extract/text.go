@@ -359,9 +359,20 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 			}
 		}
 	case KindHotel:
-		out = append(out, c.textHotels(subject, all)...)
+		// A stay that ends the day it begins, by dates alone, is no
+		// night's: a flight's "Departure" and "Arrival" on one day read
+		// as a stay's labels (an airline's e-ticket no flight rule read).
+		out = append(out, slices.DeleteFunc(c.textHotels(subject, all), sameDayStay)...)
 	}
 	return out
+}
+
+// sameDayStay reports whether a stay's check-in and check-out are the
+// same day, both by their dates alone.
+func sameDayStay(f Fact) bool {
+	s := f.Segment
+	return s != nil && s.CheckIn != nil && s.CheckOut != nil && s.CheckIn.DateOnly && s.CheckOut.DateOnly &&
+		s.CheckIn.Format("2006-01-02") == s.CheckOut.Format("2006-01-02")
 }
 
 // stayThenFlight reports whether the kind at i is a flight after a stay

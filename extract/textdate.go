@@ -101,9 +101,11 @@ var (
 	hrsClockRE = lazyregexp.New(`\b([01]\d|2[0-3])([0-5]\d) ?(?:hrs|hours|hr|H)\b`)
 	// A clock with a dot, as the Nordic languages and Polish write it
 	// ("klo 8.00", "kl. 07.05", "godz. 7.05"), and a range after the
-	// word ("klo 08.35–09.25"): only after a word for o'clock or before
-	// "Uhr", since "8.12" alone is a date or an amount.
-	dottedClockRE = lazyregexp.New(`(?i)(?:(?:^|[^\p{L}])(?:` + oclockAlt + `)\s*(([01]?\d|2[0-3])\.([0-5]\d))(?:\s*[–-]\s*(([01]?\d|2[0-3])\.([0-5]\d)))?|\b(([01]?\d|2[0-3])\.([0-5]\d))\s*Uhr)(?:[^.\d]|\.\D|\.?$)`)
+	// word ("klo 08.35–09.25"): only after a word for o'clock, or before
+	// "Uhr", "LT" (local time) or an Indonesian zone ("13.05 LT", "08.15
+	// WIB": Indonesian airlines' tickets), since "8.12" alone is a date or
+	// an amount.
+	dottedClockRE = lazyregexp.New(`(?i)(?:(?:^|[^\p{L}])(?:` + oclockAlt + `)\s*(([01]?\d|2[0-3])\.([0-5]\d))(?:\s*[–-]\s*(([01]?\d|2[0-3])\.([0-5]\d)))?|\b(([01]?\d|2[0-3])\.([0-5]\d))\s*(?:Uhr|LT|WITA|WIB|WIT))(?:[^.\d]|\.\D|\.?$)`)
 )
 
 // oclockWords are the words for "at" a time that stand before a clock in
@@ -825,7 +827,8 @@ func dottedClockMay(s string) bool {
 		for j < len(s) && isRESpace(s[j]) {
 			j++
 		}
-		if len(s)-j >= 3 && strings.EqualFold(s[j:j+3], "uhr") {
+		if len(s)-j >= 3 && (strings.EqualFold(s[j:j+3], "uhr") || strings.EqualFold(s[j:j+3], "wib") || strings.EqualFold(s[j:j+3], "wit")) ||
+			len(s)-j >= 2 && strings.EqualFold(s[j:j+2], "lt") {
 			return true
 		}
 		for h := i - 1; h >= 0 && h >= i-2 && isDigitByte(s[h]); h-- {
