@@ -134,11 +134,20 @@ func airportCodes(ln string) []string {
 	}
 	for _, m := range codeWord.FindAllStringIndex(ln, -1) {
 		w := ln[m[0]:m[1]]
-		if places.Known(w) && !labelCode[w] && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) && !monthOfDate(ln, m[0], m[1]) && !hyphenWord(ln, m[0], m[1]) {
+		if places.Known(w) && !labelCode[w] && (!commonUpperWord[w] || wordCodeBeforeClock(w, ln[m[1]:])) && !zoneAfterClock(w, ln[:m[0]]) && !monthOfDate(ln, m[0], m[1]) && !hyphenWord(ln, m[0], m[1]) &&
+			!currencyBeforeAmount(w, ln[m[1]:]) {
 			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// currencyBeforeAmount reports whether w is a currency's code with an
+// amount after it ("Published Fare: IDR 803,000"): Indonesia's rupiah,
+// not Idar-Oberstein's airport.
+func currencyBeforeAmount(w, after string) bool {
+	after = strings.TrimLeft(after, " \t")
+	return after != "" && isDigitByte(after[0]) && currencyCodeRE.MatchString(w)
 }
 
 // barCodeRE is a code after a bar, the words before the bar its name.

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -26,6 +27,26 @@ func TestSameDayStay(t *testing.T) {
 		f := Fact{Kind: KindHotel, Segment: &Segment{Type: KindHotel, CheckIn: tt.in, CheckOut: tt.out}}
 		if got := sameDayStay(f); got != tt.want {
 			t.Errorf("%s: sameDayStay = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestCurrencyIsNoAirport: a currency's code before an amount is no
+// airport's ("Published Fare: IDR 803,000" gave a flight to Idar-Oberstein
+// from a Lion Air receipt whose legs no reader read); an airport's code
+// beside a clock or a route's dash stays one.
+func TestCurrencyIsNoAirport(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"Published Fare: IDR 803,000", nil},
+		{"Total taxes: THB 1,250.00 - paid", nil},
+		{"Departure: DPS 12:50 - ENE 15:10", []string{"DPS", "ENE"}},
+		{"Jakarta (CGK) - Padang (PDG)", []string{"CGK", "PDG"}},
+	} {
+		if got := airportCodes(tt.line); !slices.Equal(got, tt.want) {
+			t.Errorf("airportCodes(%q) = %q, want %q", tt.line, got, tt.want)
 		}
 	}
 }
