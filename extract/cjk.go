@@ -347,8 +347,14 @@ func scriptCountry(text string) string {
 // shortest that leaves a second: "一" inside a name is read on.
 var cjkRailRE = lazyregexp.New(`((?:\d{4}年)?\d{1,2}月\d{1,2}日)[ \t]*(\d{1,2}:\d{2})[开開]?[，,、][ \t]*([^，,、\s\-－—–~～]{1,20}?)(?:[\-－—–~～至到]|一)([^，,、\s\-－—–~～]{1,20})[，,、][ \t]*([A-Z]?\d{1,5})[次车]`)
 
+// cjkRailSoldRE is a ticket as 12306's purchase notice writes it: the
+// day, the train and its coach and seat, then the station and the clock
+// it leaves ("您已购5月1日G1371次列车2车12A号，北京南站09:05开"); no arrival.
+var cjkRailSoldRE = lazyregexp.New(`((?:\d{4}年)?\d{1,2}月\d{1,2}日)[ \t]*([A-Z]?\d{1,5})次(?:列车|列車)?[^，,。\n]{0,16}?[，,][ \t]*([^，,、。\s\d]{1,20}?)[ \t]*(\d{1,2}:\d{2})[开開]`)
+
 // cjkRailSentences reads the legs of cjkRailRE in text, one for each
-// train and day however many travellers' lines repeat it.
+// train and day however many travellers' lines repeat it; and those of
+// cjkRailSoldRE, which name the station it leaves from alone.
 func (c *msgContext) cjkRailSentences(text string) []*Segment {
 	if !strings.Contains(text, "次") || !strings.Contains(text, "月") {
 		return nil
@@ -365,6 +371,28 @@ func (c *msgContext) cjkRailSentences(text string) []*Segment {
 		fz, _ := c.legZones(m[3], m[4], at(d, &cs[0]), at(d, nil))
 		out = append(out, &Segment{Type: KindTrain, Status: StatusConfirmed, Number: m[5],
 			From: &Place{Name: m[3]}, To: &Place{Name: m[4]}, Depart: resolve(at(d, &cs[0]), fz, c.dateLoc)})
+	}
+	if len(out) == 0 {
+		out = c.cjkRailSold(text)
+	}
+	return out
+}
+
+// cjkRailSold reads the legs of cjkRailSoldRE in text, one for each train
+// and day.
+func (c *msgContext) cjkRailSold(text string) []*Segment {
+	var out []*Segment
+	seen := map[string]bool{}
+	for _, m := range cjkRailSoldRE.FindAllStringSubmatch(text, 8) {
+		ds, cs := cjkDates(m[1]), findClocks(m[4])
+		if len(ds) != 1 || len(cs) != 1 || seen[m[2]+m[1]] {
+			continue
+		}
+		seen[m[2]+m[1]] = true
+		d := ds[0].withYear(c.ref)
+		fz, _ := c.legZones(m[3], m[3], at(d, &cs[0]), at(d, nil))
+		out = append(out, &Segment{Type: KindTrain, Status: StatusConfirmed, Number: m[2],
+			From: &Place{Name: m[3]}, Depart: resolve(at(d, &cs[0]), fz, c.dateLoc)})
 	}
 	return out
 }
@@ -444,4 +472,76 @@ func bracketLabels(text string) string {
 		return text
 	}
 	return strings.Join(lines, "\n")
+}
+
+// cjkFlightRE is a flight as Chinese agencies' booking notices write it
+// in one sentence: the day, the number and "航班", the airport and the
+// clock it takes off ("起飞"), the clock it lands ("到达") and the
+// airport, terminals after the airports' names ("您已预订5月2日CA4102航班，
+// 北京首都T2 08:30起飞，11:05到达成都天府T1").
+var cjkFlightRE = lazyregexp.New(`((?:\d{4}年)?\d{1,2}月\d{1,2}日)[ \t]*([A-Z][A-Z0-9]|[0-9][A-Z])[ \t]?(\d{1,4})[ \t]*航班[，,][ \t]*([^，,、。\s\d]{2,16}?)(?:T\d)?[ \t]*(\d{1,2}:\d{2})[ \t]*起飞[，,][ \t]*(\d{1,2}:\d{2})[ \t]*(?:到达|抵达)([^，,、。\s\d]{2,16}?)(?:T\d)?[，,。]`)
+
+// cjkFlightSentences reads the flights of cjkFlightRE in text whose
+// airports both resolve, one for each number and day.
+func (c *msgContext) cjkFlightSentences(text string) []*Segment {
+	if !strings.Contains(text, "航班") {
+		return nil
+	}
+	var out []*Segment
+	seen := map[string]bool{}
+	for _, m := range cjkFlightRE.FindAllStringSubmatch(text, 8) {
+		ds, dc, ac := cjkDates(m[1]), findClocks(m[5]), findClocks(m[6])
+		from, okf := places.AirportByName(m[4])
+		to, okt := places.AirportByName(m[7])
+		if len(ds) != 1 || len(dc) != 1 || len(ac) != 1 || !okf || !okt || seen[m[2]+m[3]+m[1]] {
+			continue
+		}
+		seen[m[2]+m[3]+m[1]] = true
+		d := ds[0].withYear(c.ref)
+		zone := func(code string) zoneHint {
+			name, loc := places.Zone(code)
+			return zoneHint{name: name, loc: loc}
+		}
+		dep := resolve(at(d, &dc[0]), zone(from), c.dateLoc)
+		arr := resolve(at(d, &ac[0]), zone(to), c.dateLoc)
+		out = append(out, &Segment{Type: KindFlight, Status: StatusConfirmed, Number: m[2] + " " + strings.TrimLeft(m[3], "0"),
+			From: &Place{Name: m[4], Code: from}, To: &Place{Name: m[7], Code: to}, Depart: dep, Arrive: arr})
+	}
+	return out
+}
+
+// cjkStayRE is a stay as Chinese agencies' booking notices write it: the
+// day and "入住", then the day and "离店" ("5月2日入住，5月4日离店"), the
+// words after the days; cjkHotelNameRE the hotel booked ("您已成功预订
+// 成都望江宾馆高级大床房1间2晚"), its name ending in a word for a hotel.
+var (
+	cjkStayRE      = lazyregexp.New(`((?:\d{4}年)?\d{1,2}月\d{1,2}日)[ \t]*(?:入住|入住日)[，,、][ \t]*((?:\d{4}年)?\d{1,2}月\d{1,2}日)[ \t]*(?:离店|離店|退房)`)
+	cjkHotelNameRE = lazyregexp.New(`(?:预订|預訂|预定|預定)(?:了)?([^，,、。\s\d]{2,24}?(?:酒店|宾馆|賓館|饭店|飯店|旅馆|旅館|民宿|客栈|客棧|公寓))`)
+)
+
+// cjkStaySentence reads the stay of cjkStayRE in text, the hotel's name
+// by cjkHotelNameRE, the booking by its label; nil when none.
+func (c *msgContext) cjkStaySentence(text string) *Segment {
+	if !strings.Contains(text, "入住") {
+		return nil
+	}
+	m := cjkStayRE.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	in, out := cjkDates(m[1]), cjkDates(m[2])
+	if len(in) != 1 || len(out) != 1 {
+		return nil
+	}
+	d1 := in[0].withYear(c.ref)
+	d2 := out[0].withYear(c.ref)
+	s := &Segment{Type: KindHotel, Status: StatusConfirmed, Reservation: c.bookingRef(text),
+		CheckIn: resolve(at(d1, nil), zoneHint{}, c.dateLoc), CheckOut: resolve(at(d2, nil), zoneHint{}, c.dateLoc)}
+	if n := cjkHotelNameRE.FindStringSubmatch(text); n != nil {
+		s.Hotel = n[1]
+	}
+	if !s.CheckOut.After(s.CheckIn.Time) {
+		return nil
+	}
+	return s
 }

@@ -1,6 +1,8 @@
 package extract_test
 
 import (
+	"cmp"
+	"strings"
 	"testing"
 	"time"
 )
@@ -72,6 +74,50 @@ func TestForeign31Flights(t *testing.T) {
 			}
 			if len(got) != 1 || got[0] != tt.want {
 				t.Errorf("flights %q, want [%s]", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestChineseBookingSentences: Chinese booking notices that write a
+// journey or a stay in one sentence, each a class: 12306's purchase
+// ("订单E…，…您已购3月8日D2205次列车5车08F号，杭州东站14:20开"), an
+// agency's flight ("您已预订3月9日MU5137航班，上海虹桥T2 07:00起飞，09:15到达
+// 北京首都T2"), an agency's hotel ("您已成功预订西湖国宾馆…，3月9日入住，
+// 3月11日离店").
+func TestChineseBookingSentences(t *testing.T) {
+	sent := time.Date(2027, 3, 2, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ name, from, subject, text, want string }{
+		{"rail purchase", "中国铁路12306 <12306@rails.com.cn>", "网上购票系统-用户支付通知",
+			"【铁路12306】订单E987654321，李华您已购3月8日D2205次列车5车08F号，杭州东站14:20开。请提前换取纸质车票。",
+			"train D2205 杭州东站 2027-03-08T14:20+08:00 E987654321"},
+		{"an agency's flight", "旅行社 <noreply@lvxing.example.cn>", "机票预订成功",
+			"【旅行社】您已预订3月9日MU5137航班，上海虹桥T2 07:00起飞，09:15到达北京首都T2，乘机人李华，订单号5512093311，如需改签请联系客服。",
+			"flight MU 5137 SHA-PEK 2027-03-09T07:00+08:00 5512093311"},
+		{"an agency's hotel", "旅行社 <noreply@lvxing.example.cn>", "酒店预订成功",
+			"【旅行社】您已成功预订杭州西湖国宾馆豪华双床房1间2晚，3月9日入住，3月11日离店，订单号5512093312，退订请在App内处理。",
+			"hotel 杭州西湖国宾馆 2027-03-09 2027-03-11 5512093312"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range mailFacts(tt.from, tt.subject, tt.text, sent) {
+				s := f.Segment
+				switch {
+				case s == nil:
+					got = append(got, f.Kind)
+				case s.Type == "hotel" && s.CheckIn != nil && s.CheckOut != nil:
+					got = append(got, "hotel "+s.Hotel+" "+s.CheckIn.Format("2006-01-02")+" "+s.CheckOut.Format("2006-01-02")+" "+s.Reservation)
+				case s.From != nil && s.Depart != nil:
+					got = append(got, s.Type+" "+s.Number+" "+cmp.Or(s.From.Code, s.From.Name)+"-"+func() string {
+						if s.To == nil {
+							return ""
+						}
+						return s.To.Code
+					}()+" "+s.Depart.Format("2006-01-02T15:04-07:00")+" "+s.Reservation)
+				}
+			}
+			if len(got) != 1 || strings.ReplaceAll(got[0], "- ", " ") != tt.want {
+				t.Errorf("facts %q, want [%s]", got, tt.want)
 			}
 		})
 	}

@@ -207,6 +207,14 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 	switch kind {
 	case KindFlight:
 		fl := c.textFlights(all)
+		if len(fl) == 0 && hasCJK(all) {
+			// "您已预订5月2日CA4102航班，北京首都T2 08:30起飞，…" (cjk.go).
+			ref := c.recordLocator(all)
+			for _, s := range c.cjkFlightSentences(all) {
+				s.Reservation = ref
+				fl = append(fl, Fact{Kind: KindFlight, From: FromText, Segment: s})
+			}
+		}
 		// Each field after its own label on a line (labelledflight.go).
 		// A list read whole is its flights' own reading, over the line
 		// readers' of the same number (which take one of its flights
@@ -362,6 +370,11 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 		// A stay that ends the day it begins, by dates alone, is no
 		// night's: a flight's "Departure" and "Arrival" on one day read
 		// as a stay's labels (an airline's e-ticket no flight rule read).
+		if s := c.cjkStaySentence(all); s != nil && hasCJK(all) {
+			// "5月2日入住，5月4日离店" (cjk.go): the days before their words.
+			out = append(out, Fact{Kind: KindHotel, From: FromText, Segment: s})
+			break
+		}
 		out = append(out, slices.DeleteFunc(c.textHotels(subject, all), sameDayStay)...)
 	}
 	return out
