@@ -352,47 +352,46 @@ var cjkRailRE = lazyregexp.New(`((?:\d{4}年)?\d{1,2}月\d{1,2}日)[ \t]*(\d{1,2
 // it leaves ("您已购5月1日G1371次列车2车12A号，北京南站09:05开"); no arrival.
 var cjkRailSoldRE = lazyregexp.New(`((?:\d{4}年)?\d{1,2}月\d{1,2}日)[ \t]*([A-Z]?\d{1,5})次(?:列车|列車)?[^，,。\n]{0,16}?[，,][ \t]*([^，,、。\s\d]{1,20}?)[ \t]*(\d{1,2}:\d{2})[开開]`)
 
-// cjkRailSentences reads the legs of cjkRailRE in text, one for each
-// train and day however many travellers' lines repeat it; and those of
-// cjkRailSoldRE, which name the station it leaves from alone.
+// cjkRailSentences reads the legs of cjkRailRE in text, else those of
+// cjkRailSoldRE, which name the station a train leaves from alone.
 func (c *msgContext) cjkRailSentences(text string) []*Segment {
 	if !strings.Contains(text, "次") || !strings.Contains(text, "月") {
 		return nil
 	}
-	var out []*Segment
-	seen := map[string]bool{}
-	for _, m := range cjkRailRE.FindAllStringSubmatch(text, 8) {
-		ds, cs := cjkDates(m[1]), findClocks(m[2])
-		if len(ds) != 1 || len(cs) != 1 || seen[m[5]+m[1]] {
-			continue
-		}
-		seen[m[5]+m[1]] = true
-		d := ds[0].withYear(c.ref)
-		fz, _ := c.legZones(m[3], m[4], at(d, &cs[0]), at(d, nil))
-		out = append(out, &Segment{Type: KindTrain, Status: StatusConfirmed, Number: m[5],
-			From: &Place{Name: m[3]}, To: &Place{Name: m[4]}, Depart: resolve(at(d, &cs[0]), fz, c.dateLoc)})
+	if out := c.cjkRailLegs(text, cjkRailRE, railGroups{day: 1, clock: 2, from: 3, to: 4, number: 5}); len(out) > 0 {
+		return out
 	}
-	if len(out) == 0 {
-		out = c.cjkRailSold(text)
-	}
-	return out
+	return c.cjkRailLegs(text, cjkRailSoldRE, railGroups{day: 1, number: 2, from: 3, clock: 4})
 }
 
-// cjkRailSold reads the legs of cjkRailSoldRE in text, one for each train
-// and day.
-func (c *msgContext) cjkRailSold(text string) []*Segment {
+// railGroups are the groups of a rail sentence's expression: the day,
+// the clock it leaves, its stations (to 0 when it names none) and the
+// train.
+type railGroups struct{ day, clock, from, to, number int }
+
+// cjkRailLegs reads the legs of re in text by its groups g, one for each
+// train and day however many travellers' lines repeat it.
+func (c *msgContext) cjkRailLegs(text string, re *lazyregexp.Regexp, g railGroups) []*Segment {
 	var out []*Segment
 	seen := map[string]bool{}
-	for _, m := range cjkRailSoldRE.FindAllStringSubmatch(text, 8) {
-		ds, cs := cjkDates(m[1]), findClocks(m[4])
-		if len(ds) != 1 || len(cs) != 1 || seen[m[2]+m[1]] {
+	for _, m := range re.FindAllStringSubmatch(text, 8) {
+		ds, cs := cjkDates(m[g.day]), findClocks(m[g.clock])
+		if len(ds) != 1 || len(cs) != 1 || seen[m[g.number]+m[g.day]] {
 			continue
 		}
-		seen[m[2]+m[1]] = true
+		seen[m[g.number]+m[g.day]] = true
 		d := ds[0].withYear(c.ref)
-		fz, _ := c.legZones(m[3], m[3], at(d, &cs[0]), at(d, nil))
-		out = append(out, &Segment{Type: KindTrain, Status: StatusConfirmed, Number: m[2],
-			From: &Place{Name: m[3]}, Depart: resolve(at(d, &cs[0]), fz, c.dateLoc)})
+		to := m[g.from]
+		if g.to > 0 {
+			to = m[g.to]
+		}
+		fz, _ := c.legZones(m[g.from], to, at(d, &cs[0]), at(d, nil))
+		seg := &Segment{Type: KindTrain, Status: StatusConfirmed, Number: m[g.number],
+			From: &Place{Name: m[g.from]}, Depart: resolve(at(d, &cs[0]), fz, c.dateLoc)}
+		if g.to > 0 {
+			seg.To = &Place{Name: m[g.to]}
+		}
+		out = append(out, seg)
 	}
 	return out
 }

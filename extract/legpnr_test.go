@@ -3,6 +3,8 @@ package extract_test
 import (
 	"testing"
 	"time"
+
+	"mailnode/extract"
 )
 
 // TestLegsOwnLocators: an agency's e-ticket for a trip on two airlines
@@ -45,36 +47,40 @@ func TestLegsOwnLocators(t *testing.T) {
 	}
 }
 
-// TestLocatorUnderAirlineName: an agency's mail lists the trip's
-// confirmation codes as names over codes, no label ("Air Canada" over
-// "X7KQ2M", the agency's name over its own): the airline's code is the
-// flight's, the agency's is not.
-func TestLocatorUnderAirlineName(t *testing.T) {
-	text := "Here are your travel and airline confirmation codes\n\nYour confirmation codes\nAir Canada\nX7KQ2M\nNorthbank Travel\nN-QK2231\n\n" +
-		"Outbound to Vancouver\nJune 3, 2027\n\n4h 15m  Nonstop\nAir Canada - AC115\nToronto\nYYZ\n7:00 a.m.\n\nVancouver\nYVR\n9:15 a.m.\n\nTotal US$612.00\n"
+// routesOf are the flights of facts with both ends, as "number
+// from-to reservation".
+func routesOf(facts []extract.Fact) []string {
 	var got []string
-	for _, f := range mailFacts("Northbank Travel <trips@northbank.example>", "View your flight details for your Vancouver trip", text, time.Date(2027, 5, 2, 9, 0, 0, 0, time.UTC)) {
+	for _, f := range facts {
 		if s := f.Segment; s != nil && s.Type == "flight" && s.From != nil && s.To != nil {
 			got = append(got, s.Number+" "+s.From.Code+"-"+s.To.Code+" "+s.Reservation)
 		}
 	}
-	if len(got) != 1 || got[0] != "AC 115 YYZ-YVR X7KQ2M" {
-		t.Errorf("flights %q, want [AC 115 YYZ-YVR X7KQ2M]", got)
-	}
+	return got
 }
 
-// TestCodeUnderCityName: a card's stop prints its city's name over its
-// airport's code ("London" over "LGW"): the stop is that airport, not
-// the one the city's name alone means (LHR).
-func TestCodeUnderCityName(t *testing.T) {
-	text := "Your confirmation codes\nBritish Airways\nQ4TRZ8\n\nOutbound to Venice\nJune 3, 2027\n\n2h 15m  Nonstop\nBritish Airways - BA2490\nLondon\nLGW\n8:05 a.m.\n\nVenice\nVCE\n11:20 a.m.\n"
-	var got []string
-	for _, f := range mailFacts("Northbank Travel <trips@northbank.example>", "View your flight details for your Venice trip", text, time.Date(2027, 5, 2, 9, 0, 0, 0, time.UTC)) {
-		if s := f.Segment; s != nil && s.Type == "flight" && s.From != nil && s.To != nil {
-			got = append(got, s.Number+" "+s.From.Code+"-"+s.To.Code+" "+s.Reservation)
-		}
-	}
-	if len(got) != 1 || got[0] != "BA 2490 LGW-VCE Q4TRZ8" {
-		t.Errorf("flights %q, want [BA 2490 LGW-VCE Q4TRZ8]", got)
+// TestCardStops: an agency's card of a flight, each a class.
+//   - The trip's confirmation codes listed as names over codes, no
+//     label ("Air Canada" over "X7KQ2M", the agency's name over its
+//     own): the airline's code is the flight's, the agency's is not.
+//   - A stop's city's name over its airport's code ("London" over
+//     "LGW"): the stop is that airport, not the one the city's name
+//     alone means (LHR).
+func TestCardStops(t *testing.T) {
+	for _, tt := range []struct{ name, subject, text, want string }{
+		{"the airline's code under its name", "View your flight details for your Vancouver trip",
+			"Here are your travel and airline confirmation codes\n\nYour confirmation codes\nAir Canada\nX7KQ2M\nNorthbank Travel\nN-QK2231\n\n" +
+				"Outbound to Vancouver\nJune 3, 2027\n\n4h 15m  Nonstop\nAir Canada - AC115\nToronto\nYYZ\n7:00 a.m.\n\nVancouver\nYVR\n9:15 a.m.\n\nTotal US$612.00\n",
+			"AC 115 YYZ-YVR X7KQ2M"},
+		{"the code under its city's name", "View your flight details for your Venice trip",
+			"Your confirmation codes\nBritish Airways\nQ4TRZ8\n\nOutbound to Venice\nJune 3, 2027\n\n2h 15m  Nonstop\nBritish Airways - BA2490\nLondon\nLGW\n8:05 a.m.\n\nVenice\nVCE\n11:20 a.m.\n",
+			"BA 2490 LGW-VCE Q4TRZ8"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := routesOf(mailFacts("Northbank Travel <trips@northbank.example>", tt.subject, tt.text, time.Date(2027, 5, 2, 9, 0, 0, 0, time.UTC)))
+			if len(got) != 1 || got[0] != tt.want {
+				t.Errorf("flights %q, want [%s]", got, tt.want)
+			}
+		})
 	}
 }
