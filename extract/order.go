@@ -61,17 +61,28 @@ var orderOfferWords = words.NewWholeSet(lang.Entries("order.offer"))
 // desk, a mailroom, a parcel locker): parcel.held in extract/lang/data.
 var parcelHeldWords = words.NewWholeSet(lang.Entries("parcel.held"))
 
+// subjectNumbersState reports whether a subject numbers an order and
+// says its state, and a body of a few lines says that state too.
+func subjectNumbersState(subject, body string) bool {
+	if len(strings.TrimSpace(body)) > 400 || !subjectOrderRE.MatchString(subject) {
+		return false
+	}
+	st := orderStatusOf(subject, "")
+	return st != "" && orderStatusOf("", body) == st
+}
+
 // textOrder reads an order: an order number next to its label, or a
 // tracking number with a valid check digit in a shipping mail.
 func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	// An order's mail states something countable below its subject (a
 	// price, a date, a quantity, a number): a body without a single digit
 	// is a letter that happens to use order words.
-	// Unless the subject numbers the order and the body says its state
-	// ("Eine Lieferung aus der Bestellung #2766 wurde zugestellt" over
-	// "Ihre Sendung mit Polohemd … wurde zugestellt."); a forward's note
-	// under the order's subject says none.
-	if body, ok := strings.CutPrefix(text, subject); ok && !hasDigit(body) && !(subjectOrderRE.MatchString(subject) && orderStatusOf("", body) != "") {
+	// Unless the subject numbers the order and a short body says the
+	// state the subject says ("Eine Lieferung aus der Bestellung #2766
+	// wurde zugestellt" over "Ihre Sendung mit Polohemd … wurde
+	// zugestellt."); a forward's note under the order's subject says
+	// none, and a page of commerce's words in any order is no notice.
+	if body, ok := strings.CutPrefix(text, subject); ok && !hasDigit(body) && !subjectNumbersState(subject, body) {
 		return Fact{}, false
 	}
 	status := orderStatusOf(subject, text)
