@@ -497,14 +497,9 @@ func (c *msgContext) cjkFlightSentences(text string) []*Segment {
 		}
 		seen[m[2]+m[3]+m[1]] = true
 		d := ds[0].withYear(c.ref)
-		zone := func(code string) zoneHint {
-			name, loc := places.Zone(code)
-			return zoneHint{name: name, loc: loc}
-		}
-		dep := resolve(at(d, &dc[0]), zone(from), c.dateLoc)
-		arr := resolve(at(d, &ac[0]), zone(to), c.dateLoc)
+		fp, tp := &Place{Name: m[4], Code: from}, &Place{Name: m[7], Code: to}
 		out = append(out, &Segment{Type: KindFlight, Status: StatusConfirmed, Number: m[2] + " " + strings.TrimLeft(m[3], "0"),
-			From: &Place{Name: m[4], Code: from}, To: &Place{Name: m[7], Code: to}, Depart: dep, Arrive: arr})
+			From: fp, To: tp, Depart: resolve(at(d, &dc[0]), c.airportZone(fp), c.dateLoc), Arrive: resolve(at(d, &ac[0]), c.airportZone(tp), c.dateLoc)})
 	}
 	return out
 }

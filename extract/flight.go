@@ -461,23 +461,22 @@ func legLocators(lines []string, hits []hit, out []Fact) {
 		return
 	}
 	slices.SortStableFunc(marks, func(a, b mark) int { return a.line - b.line })
-	// Locator, leg, locator, leg … or leg, locator, leg, locator …
-	first := marks[0].code != ""
+	// Locator, leg, locator, leg … or leg, locator, leg, locator …: each
+	// pair one of each, the locators all first or all second.
+	codeFirst := marks[0].code != ""
+	given := make([]string, len(out))
 	for i := 0; i+1 < len(marks); i += 2 {
 		pnr, leg := marks[i], marks[i+1]
-		if !first {
+		if !codeFirst {
 			pnr, leg = leg, pnr
 		}
 		if pnr.code == "" || leg.code != "" {
 			return
 		}
+		given[leg.leg] = pnr.code
 	}
-	for i := 0; i+1 < len(marks); i += 2 {
-		pnr, leg := marks[i], marks[i+1]
-		if !first {
-			pnr, leg = leg, pnr
-		}
-		out[leg.leg].Segment.Reservation = pnr.code
+	for k, code := range given {
+		out[k].Segment.Reservation = code
 	}
 }
 
@@ -1612,7 +1611,7 @@ func hyphenedNumbers(lines []string) []string {
 		if len(t) > 7 && strings.IndexByte(t, '-') > 0 {
 			// Or in a leg's row, beside its airport's code and its clock
 			// ("Departure Jakarta (CGK) 09-OCT-09 13.05 LT 7P-583 N").
-			if m := rowHyphenNumRE.FindStringSubmatchIndex(ln); m != nil && designatorShaped(ln[m[2]:m[2]+2]) && len(airportCodes(ln)) > 0 && findClocks(ln) != nil {
+			if m := rowHyphenNumRE.FindStringSubmatchIndex(ln); m != nil && len(airportCodes(ln)) > 0 && findClocks(ln) != nil {
 				lines[i] = ln[:m[2]+2] + " " + ln[m[2]+3:]
 			}
 			continue

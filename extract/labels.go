@@ -530,10 +530,9 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 					// A label in a printout's right-hand column ("Account
 					// number :" then, far right, "Invoice Summary / Résumé
 					// de la facture"): its value is the next line's cell
-					// in its column, not the left column's number.
-					// A line whose cells stand elsewhere (a flattened
-					// page's value wrapped to the next line's start) is
-					// read as before.
+					// in its column, not the left column's number; a line
+					// with no cell there (a flattened page's value wrapped
+					// to the next line's start) is read whole.
 					if col := rightColumn(rowBefore); col > 0 && rightColumn(line) > 0 {
 						if cell := cellAt(line, col); cell != "" {
 							line = cell

@@ -306,11 +306,11 @@ func (c *msgContext) krona(text string) string {
 // the mail says which other dollar (or peso, or real) it is: a prefix on
 // the amount ("CA$ 70", "A$70", "R$ 70"), else the one dollar code the
 // text names ("CAD", "AUD"; two different ones tell nothing), else the
-// sender's country (a .ca sender's $
-// is CAD, a .com.au sender's AUD, a .cl sender's Chilean pesos, and so a
-// "co." host's under .com Colombian pesos); a .com sender's or any
-// other's "$" with none of that is USD. "£" is always GBP and "€" EUR. ("kr" and "Rs" are
-// read by krona and rupee; "¥" by yen.)
+// sender's country (a .ca sender's $ is CAD, a .com.au sender's AUD, a
+// .cl sender's Chilean pesos, and so a "co." host's under .com Colombian
+// pesos); a .com sender's or any other's "$" with none of that is USD.
+// "£" is always GBP and "€" EUR. ("kr" and "Rs" are read by krona and
+// rupee; "¥" by yen.)
 
 // dollarPrefixes are the letters before "$" that name a dollar, longest
 // first.
@@ -838,7 +838,8 @@ func normaliseAmount(s string) (string, bool) {
 
 // labelCurrencyRE is what follows an amount's label that names the
 // currency ("in CHF", "(EUR)", "EUR:"), and the figure after it on its
-// line, if any, perhaps with the currency's sign; bareFigureRE is a figure with its cents alone.
+// line, if any, perhaps with the currency's sign; bareFigureRE is a
+// figure with its cents alone.
 var (
 	labelCurrencyRE = lazyregexp.New(`^[ \t]*(?:in[ \t]+)?\(?(EUR|USD|GBP|CHF|CZK|SEK|DKK|NOK|PLN|HUF|RON|BGN|RSD|` + isoCodes + `)\)?[ \t]*:?[ \t]*([$€£]?)[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})?[ \t]*\*{0,2}[ \t]*$`)
 	bareFigureRE    = lazyregexp.New(`^[ \t]*(\d{1,3}(?:['’.,]\d{3})*[.,]\d{2})[ \t]*$`)

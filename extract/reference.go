@@ -164,8 +164,7 @@ func airlineNamedCode(text string) string {
 		if t == "" {
 			continue
 		}
-		if prev != "" && locatorShaped(t) && strings.Trim(t, "0123456789") != "" && !commonUpperWord[t] &&
-			airlineCodes[strings.ToUpper(prev)] != "" {
+		if prev != "" && locatorShaped(t) && strings.Trim(t, "0123456789") != "" && airlineCodes[strings.ToUpper(prev)] != "" {
 			return t
 		}
 		prev = t

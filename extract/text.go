@@ -367,14 +367,14 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 			}
 		}
 	case KindHotel:
-		// A stay that ends the day it begins, by dates alone, is no
-		// night's: a flight's "Departure" and "Arrival" on one day read
-		// as a stay's labels (an airline's e-ticket no flight rule read).
-		if s := c.cjkStaySentence(all); s != nil && hasCJK(all) {
-			// "5月2日入住，5月4日离店" (cjk.go): the days before their words.
+		// "5月2日入住，5月4日离店" (cjk.go): the days before their words.
+		if s := c.cjkStaySentence(all); s != nil {
 			out = append(out, Fact{Kind: KindHotel, From: FromText, Segment: s})
 			break
 		}
+		// A stay that ends the day it begins, by dates alone, is no
+		// night's: a flight's "Departure" and "Arrival" on one day read
+		// as a stay's labels (an airline's e-ticket no flight rule read).
 		out = append(out, slices.DeleteFunc(c.textHotels(subject, all), sameDayStay)...)
 	}
 	return out

@@ -993,9 +993,12 @@ func weekdayOf(d dateMatch) time.Weekday {
 // capital H: a clock's hours and minutes as some itineraries print them
 // ("0130 H"). A byte scan before hrsClockRE runs.
 func fourDigitsH(s string) bool {
-	for i := strings.IndexByte(s, 'H'); i >= 0; i = nextByte(s, 'H', i) {
+	for i := 4; i < len(s); i++ {
+		if s[i] != 'H' {
+			continue
+		}
 		j := i
-		if j > 0 && s[j-1] == ' ' {
+		if s[j-1] == ' ' {
 			j--
 		}
 		if j >= 4 && isDigitByte(s[j-1]) && isDigitByte(s[j-2]) && isDigitByte(s[j-3]) && isDigitByte(s[j-4]) {
@@ -1003,12 +1006,4 @@ func fourDigitsH(s string) bool {
 		}
 	}
 	return false
-}
-
-// nextByte is the index of the next b in s after i, or -1.
-func nextByte(s string, b byte, i int) int {
-	if j := strings.IndexByte(s[i+1:], b); j >= 0 {
-		return i + 1 + j
-	}
-	return -1
 }

@@ -137,8 +137,10 @@ func HTMLToText(src string) string {
 				if preStyle && a != atom.Pre {
 					preStyled = append(preStyled, size{a: a, level: depth[a]})
 					pre++
-					b.block()
-					b.preStart = true
+					if blockElement(a) {
+						b.block()
+						b.preStart = true
+					}
 				}
 			}
 			if inlineElement(a) && tt == html.StartTagToken {
