@@ -72,8 +72,12 @@ func lowerNext(after string) bool {
 // as they are written: "DAO" is a carrier, "dao" a word. A name may take
 // its language's case ending ("luovutettu Postille", "wysłane InPostem":
 // carrier.suffix in extract/lang/data).
-var carrierNameRE = lazyregexp.New(`(?:^|[^\p{L}\p{N}])(` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)` +
-	`(?:` + strings.Join(longestFirst(lang.Entries("carrier.suffix")), "|") + `)?(?:$|[^\p{L}\p{N}])`)
+//
+// Japanese and Chinese write a name against the words around it
+// ("お客様の商品はヤマト宅急便でお届けいたします"): a Han or kana letter
+// on either side sets it off as a space does.
+var carrierNameRE = lazyregexp.New(`(?:^|[^\p{L}\p{N}]|[\p{Han}\p{Hiragana}\p{Katakana}])(` + strings.Join(quoteAll(longestFirst(carriers.Names())), "|") + `)` +
+	`(?:` + strings.Join(longestFirst(lang.Entries("carrier.suffix")), "|") + `)?(?:$|[^\p{L}\p{N}]|[\p{Han}\p{Hiragana}\p{Katakana}])`)
 
 // namedCarrier is the carrier a mail names by its label ("Carrier: DHL",
 // "Transporteur : Colissimo"), if any.

@@ -209,7 +209,43 @@ func numericLabels(alts ...string) labelSet {
 // language ("is", "ist", "est", "er"), perhaps with a colon after it
 // ("Ihre Bestellnummer lautet: 4021-88317"), or ending its line over the
 // value below ("The package's USPS Tracking ID is" over the number).
-var copulas = `(?:(?:` + strings.Join(longestFirst(lang.Entries("copula")), "|") + `)(?:[ \t]*:[ \t]*|[ \t]+|[ \t]*$))?`
+//
+// Japanese and Chinese write the verb or particle against the value with
+// no space ("お問い合わせ伝票番号は999999999999です", "订单号是…"): theirs
+// need none after it.
+var copulas = func() string {
+	var spaced, unspaced []string
+	for _, e := range longestFirst(lang.Entries("copula")) {
+		if unspacedScript(e) {
+			unspaced = append(unspaced, e)
+		} else {
+			spaced = append(spaced, e)
+		}
+	}
+	alts := `(?:` + strings.Join(spaced, "|") + `)(?:[ \t]*:[ \t]*|[ \t]+|[ \t]*$)`
+	if len(unspaced) > 0 {
+		alts += `|(?:` + strings.Join(unspaced, "|") + `)[ \t]*(?::[ \t]*)?`
+	}
+	return `(?:` + alts + `)?`
+}()
+
+// netAside is the aside in parentheses a label's match passed over
+// ("Total (excl. VAT):"), from its opening parenthesis, when it says the
+// amount is before tax; else "".
+func netAside(matched string) string {
+	i := strings.IndexByte(matched, '(')
+	if i < 0 || !netAmount(matched[i:]) {
+		return ""
+	}
+	return matched[i:]
+}
+
+// unspacedScript reports whether the word w ends in a Han or kana letter:
+// a word of Japanese or Chinese, which write no space between words.
+func unspacedScript(w string) bool {
+	r, _ := utf8.DecodeLastRuneInString(w)
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
+}
 
 // purposes is what a label's value is for, between the label and its
 // colon ("Dein Buchungscode für den Check-in: ABC123", "Booking reference
@@ -475,6 +511,13 @@ func (l labelSet) afterLinesNext(text string, ix textIndex, withNext bool) []str
 			// reference / PNR: …": a second label after a slash names
 			// the same value.
 			line = pastSlashLabel(line)
+			// "Total (excl. VAT): 100.00", "合計(税抜き): ￥ 3,130": an
+			// aside the label passed over that says its amount is before
+			// tax stays with the value, for the amount readers to refuse
+			// (netAmount).
+			if aside := netAside(span[m[0]:m[1]]); aside != "" {
+				line = aside + line
+			}
 			// "LOC (Localizador da reserva) ZSUULP": a label in
 			// parentheses, the abbreviation's gloss, before its value.
 			if rest, ok := strings.CutPrefix(line, ")"); ok && glossOpens(rowBefore, span[m[0]:m[1]]) {

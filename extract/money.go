@@ -232,7 +232,7 @@ var netPhrases = lang.Entries("amount.net")
 // amount is before tax, or one word after it, the label's own noun
 // ("Total amount before taxes", "Total price excl. VAT").
 func netAmount(rest string) bool {
-	l := strings.ToLower(strings.TrimLeft(rest, " \t(:"))
+	l := strings.ToLower(strings.TrimLeft(rest, " \t(:（："))
 	if netPrefix(l) {
 		return true
 	}
@@ -240,10 +240,12 @@ func netAmount(rest string) bool {
 	return ok && w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" && netPrefix(strings.TrimLeft(after, " \t("))
 }
 
-// netPrefix reports whether lower-cased l starts with a net phrase.
+// netPrefix reports whether lower-cased l starts with a net phrase: a
+// whole word, or a Japanese or Chinese phrase, which runs on into the
+// next word unspaced ("合計（税抜き）").
 func netPrefix(l string) bool {
 	for _, p := range netPhrases {
-		if strings.HasPrefix(l, p) && !words.In(l, len(p), false) {
+		if strings.HasPrefix(l, p) && (!words.In(l, len(p), false) || unspacedScript(p)) {
 			return true
 		}
 	}
@@ -546,7 +548,7 @@ func bareTotal(text string) string {
 			continue // most lines: no amount with cents at their end
 		}
 		m := amountLabels.re.FindStringIndex(t)
-		if m == nil || m[0] > 0 || netAmount(t[m[1]:]) {
+		if m == nil || m[0] > 0 || netAmount(t[m[1]:]) || netAside(t[m[0]:m[1]]) != "" {
 			continue
 		}
 		rest := strings.TrimSpace(strings.TrimLeft(t[m[1]:], " \t:"))

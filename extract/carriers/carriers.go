@@ -379,10 +379,13 @@ func Names() []string {
 }
 
 // longNames are carriers' full names as shops and payment services write
-// them ("Shipper: U.S. Postal Service"), by the name they go by.
+// them ("Shipper: U.S. Postal Service"), and the names of their parcel
+// services that Japanese shops write for the carrier ("ヤマト宅急便でお届け
+// いたします", "ゆうパックにて発送"), by the name the carrier goes by.
 var longNames = map[string]string{
 	"U.S. Postal Service": "USPS", "US Postal Service": "USPS", "United States Postal Service": "USPS",
 	"United Parcel Service": "UPS", "Federal Express": "FedEx",
+	"ヤマト宅急便": "ヤマト運輸", "クロネコヤマト": "ヤマト運輸", "ゆうパック": "日本郵便", "ゆうパケット": "日本郵便", "飛脚宅配便": "佐川急便",
 }
 
 // FullNames are the full names longNames holds of the carrier that goes
