@@ -657,8 +657,15 @@ func (c *msgContext) amountlessInvoice(subject, text, number string) bool {
 		return false
 	}
 	for ln := range strings.Lines(firstLines(text, 60)) {
-		if hasDigit(ln) && holdsCurrency(ln, lowerLine(ln)) && len(moneyRE.FindAllStringSubmatchIndex(ln, 1)) > 0 {
-			return false
+		if !hasDigit(ln) || !holdsCurrency(ln, lowerLine(ln)) {
+			continue
+		}
+		// A price per unit ("$0.21 per kWh") is no amount the invoice
+		// leaves out.
+		for _, m := range moneyRE.FindAllStringSubmatchIndex(ln, 4) {
+			if !unitRateRE.MatchString(ln[m[1]:]) {
+				return false
+			}
 		}
 	}
 	return true

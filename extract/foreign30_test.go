@@ -59,3 +59,37 @@ func TestForeign30Orders(t *testing.T) {
 		})
 	}
 }
+
+// TestForeign30Bills: bills of foreign-30 that gave nothing or the wrong
+// amount.
+//   - A billing system's invoice page prints its currency's code joined
+//     to the figure by a dot ("NGN.750.00", WHMCS's prefix): the amount
+//     in that currency.
+//   - A utility's bill explains its rate ("₱ 10.57 per kWh … bills due
+//     for payment") on a line that speaks of bills: a price per unit is
+//     no bill's amount.
+func TestForeign30Bills(t *testing.T) {
+	sent := time.Date(2027, 6, 1, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, from, subject, text, want string
+	}{
+		{"a code joined by a dot", "Kilima Hosting <billing@kilimahost.example.co.ke>", "Kilima Hosting - Invoice #4471",
+			"Invoice #4471\n\nPaid\n\nPay To\nKilima Hosting Ltd\n\nInvoice Date\nMonday, May 3rd, 2027\n\nDescription\tAmount\nStarter Hosting - example.co.ke\tKES.2,500.00\n" +
+				"\nSub Total\tKES.2,500.00\n\nCredit\tKES.0.00\n\nTotal\tKES.2,500.00\n\nBalance\tKES.0.00\n",
+			"4471 | 2500.00 KES | paid | "},
+		{"a rate per unit on a bill's line", "Volta Power <bills@voltapower.example.com>", "Your Volta Power bill",
+			"Your electricity bill\nAccount number 5551203\nYour rate this month: $0.21 per kWh (see the bills due for payment below)\n" +
+				"Bill number: VP-20270501\nAmount due: $84.20\nDue date: June 20, 2027\n",
+			"VP-20270501 | 84.20 USD | due | 2027-06-20"},
+		{"a rate per unit alone", "Volta Power <bills@voltapower.example.com>", "Your Volta Power bill",
+			"Your electricity bill\nBill number: VP-20270502\nYour rate this month: $0.21 per kWh (see the bills due for payment below)\n",
+			"VP-20270502 |  | due | "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := oneBill(t, mailFacts(tt.from, tt.subject, tt.text, sent))
+			if got := billLine(b); got != tt.want {
+				t.Errorf("bill %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -23,7 +23,10 @@ var moneyBaseRE = lazyregexp.New(`(?i)(?:(€|\$|£|euros?|lei|EUR|USD|GBP|CHF|C
 // symbols no other reader knows, with the same groups: apart, since one
 // expression of both is too large for the regexp package's backtracker
 // and ran every amount line 12 % slower.
-var moneyISORE = lazyregexp.New(`(?:(₪|₱|₫|฿|₦|\bRp\.?|\bRM|` + isoCodes + `)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(₪|₫|฿|` + isoCodes + `)(?:\b|$|[^\p{L}]))`)
+//
+// A code may take a dot before its figure, as billing systems print a
+// currency's prefix ("NGN.750.00", WHMCS's).
+var moneyISORE = lazyregexp.New(`(?:(₪|₱|₫|฿|₦|\bRp\.?|\bRM|(?:` + isoCodes + `)\.?)[ \t]{0,3}(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2})?|-?\d+(?:[.,]\d{1,2})?)(?:\b|[^\d]|$))|(?:(-?\d{1,3}(?:[.,' \x{00a0}\x{202f}]\d{3})*(?:[.,]\d{1,2}|,-)?|-?\d+(?:[.,]\d{1,2})?)\s?(₪|₫|฿|` + isoCodes + `)(?:\b|$|[^\p{L}]))`)
 
 // moneyRE finds amounts of money: moneyBaseRE's, and moneyISORE's in a
 // line that holds one of its currencies (hasISOCurrency), in the order
@@ -665,6 +668,9 @@ func (c *msgContext) moneyAt(v string, m []int, text string) *Money {
 		// "you" ("a Lei 3 volte").
 		return nil
 	}
+	if len(cur) == 4 && cur[3] == '.' && isoCodeSet[cur[:3]] {
+		cur = cur[:3] // "NGN.750.00"
+	}
 	if cur == "$" {
 		cur = c.dollar(v[:m[0]], text)
 	} else if sym, ok := currencySymbols[strings.ToLower(cur)]; ok {
@@ -751,6 +757,9 @@ func (c *msgContext) sentenceAmount(text string) (_ *Money, cond bool) {
 		// March 25 to avoid a $5 late fee"; "Pay $10 less with AutoPay"
 		// asks for nothing), else the line's one amount when it names
 		// the bill.
+		// A price per unit of what was used ("₱ 10.57 per kWh", "0,32
+		// €/kWh") is a rate the bill explains, never its amount.
+		ms = slices.DeleteFunc(ms, func(m []int) bool { return unitRateRE.MatchString(ln[m[1]:]) })
 		for _, m := range ms {
 			if w := dueAfterRE.FindStringIndex(ln[m[1]:]); w != nil && w[0] <= 3 && afterPayWord(ln[:m[0]]) {
 				return c.moneyAt(ln, m, text), conditionalClause(strings.TrimRight(before, "\r\n") + " " + ln[:m[0]])
@@ -763,6 +772,11 @@ func (c *msgContext) sentenceAmount(text string) (_ *Money, cond bool) {
 	}
 	return nil, false
 }
+
+// unitRateRE is the text after an amount that makes it a price per unit
+// of energy, gas, water or data: a slash or a short word ("per", "pro",
+// "par", "je") and the unit.
+var unitRateRE = lazyregexp.New(`^[ \t]*(?:/|\p{L}{2,4}[ \t]+)[ \t]*(?i:kwh|mwh|kw|m3|m³|therms?|ccf|gb|mb)(?:[^\p{L}\p{N}]|$)`)
 
 // The words that ask to pay an amount right after them, every
 // language's (bill.pay), longest first.
