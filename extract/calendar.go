@@ -28,6 +28,46 @@ func decodeCalendar(src string) (cal *ical.Calendar, err error) {
 	return ical.NewDecoder(strings.NewReader(src)).Decode()
 }
 
+// pastedCalendar is the iCalendar source a plain-text body is, as a
+// travel tool's calendar entry pasted or sent as text/plain: a body that
+// opens with BEGIN:VCALENDAR, less the blank lines a client's line ends
+// doubled (RFC 5545 has no empty content line; a folded line's
+// continuation must follow it directly), its open components closed when
+// the text is cut short, so that the events it holds so far are read.
+func pastedCalendar(text string) (string, bool) {
+	t := strings.TrimLeft(text, " \t\r\n")
+	if len(t) < len("BEGIN:VCALENDAR") || !strings.EqualFold(t[:len("BEGIN:VCALENDAR")], "BEGIN:VCALENDAR") {
+		return "", false
+	}
+	var b strings.Builder
+	var open []string
+	for ln := range strings.Lines(t) {
+		ln = strings.TrimRight(ln, "\r\n")
+		if strings.TrimSpace(ln) == "" {
+			continue
+		}
+		if name, ok := cutFold(ln, "BEGIN:"); ok {
+			open = append(open, strings.TrimSpace(name))
+		} else if _, ok := cutFold(ln, "END:"); ok && len(open) > 0 {
+			open = open[:len(open)-1]
+		}
+		b.WriteString(ln)
+		b.WriteString("\r\n")
+	}
+	for i := len(open) - 1; i >= 0; i-- {
+		b.WriteString("END:" + open[i] + "\r\n")
+	}
+	return b.String(), true
+}
+
+// cutFold is strings.CutPrefix with the prefix in any case.
+func cutFold(s, prefix string) (string, bool) {
+	if len(s) < len(prefix) || !strings.EqualFold(s[:len(prefix)], prefix) {
+		return s, false
+	}
+	return s[len(prefix):], true
+}
+
 // calendarFacts reads travel from an iCalendar attachment (RFC 5545):
 // each VEVENT that looks like a flight, train or hotel stay becomes a
 // segment, its start and end from DTSTART and DTEND (with their TZID), its
@@ -39,6 +79,8 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 	if err != nil {
 		return nil
 	}
+	c.icalZones = icalZones(cal)
+	defer func() { c.icalZones = nil }()
 	var out []Fact
 	for _, ev := range cal.Events() {
 		if len(out) >= maxFacts {
@@ -79,7 +121,11 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		if t := c.icalTime(ev.Props.Get(ical.PropDateTimeStart)); t != nil {
 			day = &dateMatch{y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true}
 		}
-		if legs := c.textLegs(desc, c.ref, day); len(legs) > 1 {
+		// Or one leg that starts the event's journey and ends before it
+		// does: the description's first leg, the rest unread (cut short,
+		// as a pasted calendar is), which names its train and stations
+		// where the event's summary names only the journey's ends.
+		if legs := c.textLegs(desc, c.ref, day); len(legs) > 1 || len(legs) == 1 && c.firstLegOf(legs[0], ev) {
 			overnight(legs, c.icalTime(ev.Props.Get(ical.PropDateTimeEnd)))
 			// A journey whose legs name their trains, but one: that one
 			// is a walk or a transfer between stations ("Bochum -
@@ -135,6 +181,16 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		out = append(out, Fact{Kind: kind, From: FromCalendar, Segment: seg})
 	}
 	return out
+}
+
+// firstLegOf reports whether leg, read from ev's description, departs
+// when ev starts and arrives before it ends, with its train's number.
+func (c *msgContext) firstLegOf(leg *Segment, ev ical.Event) bool {
+	start, end := c.icalTime(ev.Props.Get(ical.PropDateTimeStart)), c.icalTime(ev.Props.Get(ical.PropDateTimeEnd))
+	if start == nil || end == nil || leg.Depart == nil || leg.Arrive == nil || leg.Number == "" {
+		return false
+	}
+	return leg.Depart.Equal(start.Time) && leg.Arrive.Before(end.Time)
 }
 
 // overnight dates the legs of an event's description that pass midnight.
@@ -278,6 +334,13 @@ func (c *msgContext) icalTime(p *ical.Prop) *Time {
 		return &Time{Time: time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, c.dateLoc), DateOnly: true}
 	}
 	t, err := icalDateTime(p)
+	if tzid := p.Params.Get(ical.ParamTimezoneID); err != nil && tzid != "" && c.icalZones[tzid] != nil {
+		// A zone the calendar defines itself (icalzone.go).
+		local, perr := time.Parse("20060102T150405", p.Value)
+		if off, ok := zoneOffset(c.icalZones[tzid], local); perr == nil && ok {
+			return &Time{Time: time.Date(local.Year(), local.Month(), local.Day(), local.Hour(), local.Minute(), local.Second(), 0, time.FixedZone(tzid, off))}
+		}
+	}
 	if err != nil {
 		// A floating time (no Z, no TZID) is local to wherever it happens.
 		t, err = p.DateTime(time.UTC)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/emersion/go-ical"
 	"golang.org/x/net/publicsuffix"
 
 	"mailnode/extract/injection"
@@ -142,6 +143,9 @@ type Result struct {
 // text they read.
 type msgContext struct {
 	date time.Time // the Date header, zero if missing
+	// icalZones are the VTIMEZONEs of the calendar calendarFacts reads,
+	// by TZID (icalzone.go).
+	icalZones map[string]*ical.Component
 	// documents: the message carries a PDF, whose printed text may give
 	// what its body leaves out (a bill's amount: amountlessInvoice).
 	documents bool
@@ -387,7 +391,13 @@ func (c *msgContext) markupFacts(m *mime.Message) []Fact {
 		}
 	}
 	if len(facts) == 0 {
-		for _, cal := range m.Calendars {
+		cals := m.Calendars
+		if len(cals) == 0 {
+			if src, ok := pastedCalendar(m.Text); ok {
+				cals = []string{src}
+			}
+		}
+		for _, cal := range cals {
 			facts = append(facts, c.calendarFacts(cal)...)
 		}
 		// A booking's mail whose journey is only in its calendar names

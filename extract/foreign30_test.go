@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -89,6 +90,65 @@ func TestForeign30Bills(t *testing.T) {
 			b := oneBill(t, mailFacts(tt.from, tt.subject, tt.text, sent))
 			if got := billLine(b); got != tt.want {
 				t.Errorf("bill %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// pastedICS is a travel tool's calendar entry as a mail client pasted it
+// into a text/plain body: every line end doubled, Windows' zone names
+// defined by the calendar's own VTIMEZONE, the description's legs
+// escaped within one property and folded.
+func pastedICS(zone, std, dst, start, end, desc string) string {
+	lines := []string{"BEGIN:VCALENDAR", "PRODID:-//Example//Travel//EN", "VERSION:2.0", "BEGIN:VTIMEZONE", "TZID:" + zone,
+		"BEGIN:STANDARD", "DTSTART:16011028T030000", "TZOFFSETFROM:" + dst, "TZOFFSETTO:" + std, "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU;BYHOUR=3;BYMINUTE=0", "END:STANDARD",
+		"BEGIN:DAYLIGHT", "DTSTART:16010325T020000", "TZOFFSETFROM:" + std, "TZOFFSETTO:" + dst, "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;BYHOUR=2;BYMINUTE=0", "END:DAYLIGHT",
+		"END:VTIMEZONE", "BEGIN:VEVENT", "UID:1@travel.example", "SUMMARY:Zug von Dortmund nach Kassel",
+		"DTSTART;TZID=" + zone + ":" + start, "DTEND;TZID=" + zone + ":" + end, "DESCRIPTION:" + desc}
+	out := ""
+	for _, l := range lines {
+		out += l + "\n\n"
+	}
+	return out
+}
+
+// TestForeign30PastedCalendar: a calendar entry sent as plain text (a
+// travel tool's, cytric's in foreign-30), each line followed by a blank
+// one and cut short in its second leg's description.
+//   - The body is read as the calendar it is, its blank lines dropped,
+//     its open components closed, not as text, whose escaped "\n" ran
+//     the lines together ("nAnkunft" read as a station).
+//   - A zone named as Windows names it ("W. Europe Standard Time") is the
+//     one its VTIMEZONE defines: +02:00 in summer, +01:00 in winter.
+//   - A train's code no category list holds before the ticket's class
+//     ("Deutsche Bahn - ERB 20512 Zweite Klasse") names the leg under it,
+//     not the next leg's number; "Abreise von" is a stop's marker.
+//   - One leg read from a description that starts the event's journey and
+//     ends before it does is that leg, not the journey under the later
+//     leg's number.
+func TestForeign30PastedCalendar(t *testing.T) {
+	desc := `Von Dortmund Hbf Nach Kassel-Wilhelmshöhe (De)\nBuchungscode: 55501234\n\nMontag\, 12 Juli 2027\nDeutsche Bahn - ERB 20512 Zweite Klasse\nAbrei` + "\n\n se von Dortmund Hbf um 07:12\\nAnkunft in Hagen Hbf (De) um 07:40\\nMontag\\, 12 Juli 2027\\nDeutsche Bahn - RE" + "\n\n  57 Zweite Klasse\\nAbreise von Hagen Hbf ("
+	for _, tt := range []struct {
+		name, start, end, want string
+	}{
+		{"summer", "20270712T071200", "20270712T102300", "ERB 20512 Dortmund Hbf Hagen Hbf (De) 2027-07-12T07:12:00+02:00 2027-07-12T07:40:00+02:00 55501234"},
+		{"winter", "20271210T071200", "20271210T102300", "ERB 20512 Dortmund Hbf Hagen Hbf (De) 2027-12-10T07:12:00+01:00 2027-12-10T07:40:00+01:00 55501234"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := desc
+			if tt.name == "winter" {
+				d = strings.ReplaceAll(d, "Montag\\, 12 Juli", "Freitag\\, 10 Dezember")
+			}
+			text := pastedICS("W. Europe Standard Time", "+0100", "+0200", tt.start, tt.end, d)
+			facts := mailFacts("Travel Tool <noreply@traveltool.example>", "Zug von Dortmund nach Kassel", text, time.Date(2027, 6, 1, 9, 0, 0, 0, time.UTC))
+			var got []string
+			for _, f := range facts {
+				if s := f.Segment; s != nil && s.From != nil && s.To != nil && s.Depart != nil && s.Arrive != nil {
+					got = append(got, strings.Join([]string{s.Number, s.From.Name, s.To.Name, s.Depart.Format(time.RFC3339), s.Arrive.Format(time.RFC3339), s.Reservation}, " "))
+				}
+			}
+			if len(got) != 1 || got[0] != tt.want {
+				t.Errorf("legs %q, want [%q]", got, tt.want)
 			}
 		})
 	}

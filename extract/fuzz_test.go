@@ -50,6 +50,11 @@ func FuzzExtract(f *testing.F) {
 		"TUE, 08 DEC, 2026 SG 8137 MUMBAI / T 1 CHENNAI 06:10 08:05 SPICEJET\nDelhi (T1D) Srinagar (T1)\nSG 272\nCebu Pacific Air DAVAO | DVO MANILA | MNL\nStatus: Booking Date: Booking Reference:\nCONFIRMED Wed. 25 Nov. 2026 QK7P2M\n"+
 		"PNR: Train No./Name Class\n4456992546 16581/YPR SMET EXP ( 2A\n1.A J 29 MALE CNF/D7/24\nAmount due 660.03\nTotal (`) 663.77\nFor Meghdoot Telecom Limited\n"+
 		"G3 1101 A 14/12/2026 06:10 14/12/2026 07:45 Com bagagem\nLOC (Localizador da reserva) QX7RTP\n1:20 p. m.\nLANPERU BUENOS AIRES PISTARINI Dom 13-DIC-26 MEXICO CITY 08:45\n", "")
+	// A calendar pasted as text, its lines doubled and cut short, with a
+	// zone its VTIMEZONE defines (icalzone.go).
+	f.Add("", "BEGIN:VCALENDAR\n\nBEGIN:VTIMEZONE\n\nTZID:W. Europe Standard Time\n\nBEGIN:DAYLIGHT\n\nDTSTART:16010325T020000\n\nTZOFFSETFROM:+0100\n\nTZOFFSETTO:+0200\n\n"+
+		"RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\n\nEND:DAYLIGHT\n\nEND:VTIMEZONE\n\nBEGIN:VEVENT\n\nDTSTART;TZID=W. Europe Standard Time:20270610T052100\n\n"+
+		"DTEND;TZID=W. Europe Standard Time:20270610T132300\n\nSUMMARY:Zug von A nach B\n\nDESCRIPTION:Deutsche Bahn - CB 55672 Zweite Klasse\\nAbreise von A um 05:21\\nAnkunft in", "")
 	f.Fuzz(func(t *testing.T, html, text, cal string) {
 		m := &mime.Message{
 			From:    []mime.Address{{Name: "X", Address: "x@shop.example"}},

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"strings"
 
+	"mailnode/extract/lang"
 	"mailnode/extract/lazyregexp"
 	"mailnode/extract/words"
 )
@@ -68,4 +69,20 @@ func railServiceShaped(text string) bool {
 		}
 	}
 	return false
+}
+
+// classedServiceRE is a train's code of capitals and its number right
+// before the ticket's class (rail.class), after an operator's name and a
+// dash or at the line's start: "Deutsche Bahn - CB 55672 Zweite Klasse",
+// a regional line's code no category list holds (trainCategories).
+var classedServiceRE = lazyregexp.New(`(?:^|[ \t][-–][ \t]+)(\p{Lu}{1,4})[ \t]{1,3}(\d{2,6})[ \t]+(?i:` + strings.Join(longestFirst(lang.Entries("rail.class")), "|") + `)(?:[^\p{L}]|$)`)
+
+// classedService is the train ln names by its code and number before its
+// class ("CB 55672"), or "".
+func classedService(ln string) string {
+	m := classedServiceRE.FindStringSubmatch(ln)
+	if m == nil {
+		return ""
+	}
+	return m[1] + " " + m[2]
 }

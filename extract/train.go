@@ -311,6 +311,8 @@ func (c *msgContext) textLegs(text string, ref time.Time, day *dateMatch) []*Seg
 				labelled, labelledAt = normaliseTrain(m), i
 			} else if t := railService(ln); t != "" {
 				labelled, labelledAt = t, i // "AVE - 05143 en clase Estándar" (railservice.go)
+			} else if t := classedService(ln); t != "" {
+				labelled, labelledAt = t, i // "Deutsche Bahn - CB 55672 Zweite Klasse"
 			} else if t := brandOverDay(ln, dates); t != "" {
 				labelled, labelledAt = t, i // "Alfa Pendular 131 - 24/07/2030"
 			} else if n := len(stops); n > 0 && stops[n-1].stationLine >= 0 && i-stopEnd(stops[n-1]) <= 2 &&
