@@ -660,12 +660,38 @@ const maxFlight = 20 * time.Hour
 // their sender wrote them and are left as they are.
 func (f *Fact) dropImplausible() {
 	s := f.Segment
+	if s != nil && s.Type == KindFlight && f.From == FromText {
+		// A segment's status code in a printout's column ("OK", "HK1")
+		// beside where a place stands is no place.
+		if segmentStatusName(s.From) {
+			s.From = nil
+		}
+		if segmentStatusName(s.To) {
+			s.To = nil
+		}
+	}
 	if s == nil || s.Type != KindFlight || f.From != FromText || s.Depart == nil || s.Arrive == nil {
 		return
 	}
 	if d := s.Arrive.Sub(s.Depart.Time); d <= 0 || d > maxFlight {
 		s.Arrive = nil
 	}
+}
+
+// segmentStatusCodes are the status codes of a booked segment a
+// reservation system prints in its status column (confirmed "OK", "HK",
+// "KK", "TK", "RR"; waitlisted "HL", "WL"; cancelled "HX", "UN", "UC").
+var segmentStatusCodes = map[string]bool{"OK": true, "HK": true, "KK": true, "TK": true, "RR": true, "HL": true, "WL": true, "HX": true, "UN": true, "UC": true}
+
+// segmentStatusName reports whether p is a place known by no code whose
+// name is a segment's status code, with a passenger count perhaps
+// ("HK1").
+func segmentStatusName(p *Place) bool {
+	if p == nil || p.Code != "" {
+		return false
+	}
+	n := strings.TrimRight(strings.TrimSpace(p.Name), "0123456789")
+	return segmentStatusCodes[n]
 }
 
 // withoutUnknownYears drops the legs and stays that start on a day whose

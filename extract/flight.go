@@ -89,6 +89,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 	gdsMore := c.gdsReceiptRows(lines, rowLine)
 	gdsMore = append(gdsMore, c.gdsUndatedRows(lines, rowLine)...)
 	gdsMore = append(gdsMore, c.receiptNameRows(lines, rowLine)...)
+	gdsMore = append(gdsMore, c.checkInFirstRows(lines, rowLine)...)
 	for _, seg := range append(gdsMore, c.gdsBlocks(lines, rowLine)...) {
 		add(seg, gdsRef)
 	}
@@ -892,7 +893,14 @@ func splitFlattened(ln string) []string {
 		// Not a clock's hour ("T3 08:00") nor a date's day ("CXL BY
 		// 07/07/24").
 		if isFlightDesignator(ln[m[2]:m[3]]) && !(m[5] < len(ln) && strings.IndexByte(":/.-", ln[m[5]]) >= 0) {
-			cuts = append(cuts, m[0])
+			cut := m[0]
+			// The route right before the number goes with it ("… PROMO
+			// Kota Kinabalu (BKI) Kuala Lumpur (KUL) AK5111 …", an
+			// itinerary's row whose cells a PDF ran into one line).
+			if r := routeBeforeRE.FindStringIndex(ln[:cut]); r != nil {
+				cut = r[0]
+			}
+			cuts = append(cuts, cut)
 		}
 	}
 	for _, m := range flightNumberWordRE.FindAllStringIndex(ln, -1) {
@@ -919,6 +927,11 @@ func splitFlattened(ln string) []string {
 	}
 	return append(out, strings.TrimSpace(ln[last:]))
 }
+
+// routeBeforeRE is a route of two places, each a name of one to three
+// capitalised words and its airport's code in parentheses, that ends
+// where a flight's number starts.
+var routeBeforeRE = lazyregexp.New(`(?:\p{Lu}\p{Ll}+[ \t]){1,3}\([A-Z]{3}\)[ \t]+(?:\p{Lu}\p{Ll}+[ \t]){1,3}\([A-Z]{3}\)[ \t]*$`)
 
 // joinedCodeRE is two airports' codes joined as a route: by "to", a dash
 // or an arrow.

@@ -130,8 +130,11 @@ func (c *msgContext) recordLocator(text string) string {
 }
 
 // subjectLoneCode is a record locator that the subject (text's first
-// line) names and the text prints alone on a line, with no label ("Travel
-// Plan - KP7ILE" over a printout whose "KP7ILE" heads its page): six
+// line) names and the text prints alone on a line or as its row's first
+// cell, with no label beside it ("Travel Plan - KP7ILE" over a printout
+// whose "KP7ILE" heads its page; "Your IndiGo Itinerary - M6THHV" over a
+// row "M6THHV 253004151508 CONFIRMED Approved" whose headings a PDF set
+// lines above it): six
 // capitals and digits, a digit among them or a vowel at most, as drawn
 // codes have ("FTPQYP"). "" when none.
 func subjectLoneCode(text string) string {
@@ -144,7 +147,7 @@ func subjectLoneCode(text string) string {
 			continue
 		}
 		for ln := range strings.Lines(body) {
-			if strings.Trim(ln, " \t\r\n.#") == w {
+			if t := strings.Trim(ln, " \t\r\n.#"); t == w || firstCell(t) == w {
 				return w
 			}
 		}
@@ -400,4 +403,14 @@ func uuidAfter(v string) string {
 		return m[1]
 	}
 	return ""
+}
+
+// firstCell is the first word of a row, when words follow it: "" for a
+// line of one word.
+func firstCell(row string) string {
+	w, rest, ok := strings.Cut(row, " ")
+	if !ok || strings.TrimSpace(rest) == "" {
+		return ""
+	}
+	return w
 }

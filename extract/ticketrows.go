@@ -53,21 +53,7 @@ func (c *msgContext) receiptNameRow(ln string) *Segment {
 	if len(clocks) == 0 {
 		return nil
 	}
-	names := strings.Fields(afterDate[:clocks[0].start])
-	if len(names) < 2 || len(names) > 8 {
-		return nil
-	}
-	var from, to *Place
-	for k := 1; k < len(names); k++ {
-		a, b := namedPair(strings.Join(names[:k], " "), strings.Join(names[k:], " "))
-		if a == nil || b == nil || a.Code == b.Code {
-			continue
-		}
-		if from != nil {
-			return nil // two readings: none
-		}
-		from, to = a, b
-	}
+	from, to := splitNamedPair(afterDate[:clocks[0].start])
 	if from == nil {
 		return nil
 	}
@@ -88,3 +74,110 @@ func (c *msgContext) receiptNameRow(ln string) *Segment {
 }
 
 func isUpperOrDigit(b byte) bool { return b >= 'A' && b <= 'Z' || isDigitByte(b) }
+
+// splitNamedPair reads words, two airports' names run together apart by
+// single spaces ("Marseille Francfort", "Chennai Coimbatore"), as the one
+// split of them that makes two airports' names (namedPair); nil, nil for
+// none or two.
+func splitNamedPair(words string) (from, to *Place) {
+	names := strings.Fields(words)
+	if len(names) < 2 || len(names) > 8 {
+		return nil, nil
+	}
+	for k := 1; k < len(names); k++ {
+		a, b := namedPair(strings.Join(names[:k], " "), strings.Join(names[k:], " "))
+		if a == nil || b == nil || a.Code == b.Code {
+			continue
+		}
+		if from != nil {
+			return nil, nil // two readings: none
+		}
+		from, to = a, b
+	}
+	return from, to
+}
+
+// Rows of an itinerary that open with the departure's clock and the
+// check-in's close before it, then the two cities, the number and the
+// arrival's clock, the day first on the row or on a line above it
+// (IndiGo's itinerary under "Date Departs Check-in/Bag drop closes From
+// To Via Flight Arrives", its table's text run together by a PDF):
+//
+//	24Nov16 06:30 05:45 Chennai Coimbatore 6E 101 07:30
+//
+// The check-in's close, from a quarter of an hour to three hours before
+// the departure, is what tells the row's first clock the departure's;
+// the cities are read as receiptNameRow reads them.
+
+// checkInFirstRows reads such rows among lines, skipping used ones, and
+// marks the lines it read.
+func (c *msgContext) checkInFirstRows(lines []string, used map[int]bool) []*Segment {
+	var out []*Segment
+	for i, ln := range lines {
+		// A cheap gate: a short line with three clocks' colons.
+		if used[i] || len(ln) > 160 || strings.Count(ln, ":") < 3 {
+			continue
+		}
+		if seg := c.checkInFirstRow(lines, i); seg != nil {
+			used[i] = true
+			out = append(out, seg)
+		}
+	}
+	return out
+}
+
+// checkInFirstRow reads the row lines[i], or nil.
+func (c *msgContext) checkInFirstRow(lines []string, i int) *Segment {
+	rest := strings.TrimSpace(lines[i])
+	var day *dateMatch
+	if ds := c.dates(rest); len(ds) > 0 && ds[0].start == 0 {
+		day, rest = &ds[0], strings.TrimLeft(rest[ds[0].end:], " \t")
+	}
+	clocks := findClocks(rest)
+	if len(clocks) < 3 || clocks[0].start != 0 || strings.TrimSpace(rest[clocks[0].end:clocks[1].start]) != "" {
+		return nil
+	}
+	if before := clocks[0].h*60 + clocks[0].m - clocks[1].h*60 - clocks[1].m; before < 15 || before > 180 {
+		return nil // no check-in's close before the departure
+	}
+	after := rest[clocks[1].end:]
+	m := flightNumRE.FindStringSubmatchIndex(after)
+	if m == nil || !isFlightDesignator(after[m[2]:m[3]]) {
+		return nil
+	}
+	arr := findClocks(after[m[1]:])
+	if len(arr) == 0 || strings.TrimSpace(after[m[1]:m[1]+arr[0].start]) != "" {
+		return nil
+	}
+	from, to := splitNamedPair(after[:m[0]])
+	if from == nil {
+		return nil
+	}
+	if day == nil {
+		// The day alone on the nearest line above with words ("13 Oct",
+		// its year's digits on the line under the row).
+		for k := i - 1; k >= 0 && k >= i-2; k-- {
+			if t := strings.TrimSpace(lines[k]); t != "" {
+				if c.dateAlone(t) {
+					ds := c.dates(t)
+					day = &ds[0]
+				}
+				break
+			}
+		}
+	}
+	if day == nil {
+		return nil
+	}
+	d := day.withYear(c.ref)
+	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, Number: after[m[2]:m[3]] + " " + strings.TrimLeft(after[m[4]:m[5]], "0"), From: from, To: to}
+	seg.Depart = resolve(at(d, &clocks[0]), c.airportZone(from), c.dateLoc)
+	seg.Arrive = resolve(at(d, &arr[0]), c.airportZone(to), c.dateLoc)
+	if seg.Depart == nil || seg.Arrive == nil {
+		return nil
+	}
+	if seg.Arrive.Before(seg.Depart.Time) {
+		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+	}
+	return seg
+}

@@ -1,0 +1,84 @@
+package extract_test
+
+import (
+	"testing"
+	"time"
+
+	"mailnode/extract"
+)
+
+// Classes the outside set foreign-32 found (issue 46, 2026-12-03),
+// proved with other senders and words than its mails.
+
+// TestCheckInFirstRows: an itinerary whose table a PDF ran into single
+// spaces opens each row with the departure's clock and the check-in's
+// close before it, then the two cities, the number and the arrival's
+// clock; the day first on the row, or alone on the line above with its
+// year's digits under the row. The booking's code the subject names heads
+// the row of values under its headings, lines below them.
+func TestCheckInFirstRows(t *testing.T) {
+	sent := time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, subject, text string
+		want                []flightLeg
+		ref                 string
+	}{
+		{"the day on the row", "Your SkyLine Itinerary - K7TR2Q",
+			"SkyLine Flight(s)\nCheck-\nDep\nDate Departs in/Bag drop From To Via Flight Arrives\nTerminal\ncloses\n" +
+				"12Mar27 09:10 08:25 Delhi Mumbai SG 8157 11:20\n\n19Mar27 21:40 20:55 Mumbai Delhi SG 8158 23:50\n\n" +
+				"Booking Reference Numeric Booking ID Status Date of Booking * Payment Status\n\n\n01Mar27\nK7TR2Q 220014151202 CONFIRMED Approved\n08:11:02 (UTC)\n",
+			[]flightLeg{{"SG 8157", "DEL", "BOM", "2027-03-12 09:10 +0530", "2027-03-12 11:20 +0530"}, {"SG 8158", "BOM", "DEL", "2027-03-19 21:40 +0530", "2027-03-19 23:50 +0530"}}, "K7TR2Q"},
+		{"the day above the row, the arrival after midnight", "Your SkyLine Itinerary - P4QW9Z",
+			"Dep Check-in/Bag drop Dep Arr\n\nDate From To Via Flight\nTime closes Terminal Time\n\n14 Mar\n22:50 22:05 Kolkata Bengaluru 6E 6512 01:35\n27\n\n" +
+				"Booking Reference Booking Status Date Of Booking* Payment Status\n\n\nP4QW9Z Confirmed 01 Mar 27 05:47:27* Complete\n",
+			[]flightLeg{{"6E 6512", "CCU", "BLR", "2027-03-14 22:50 +0530", "2027-03-15 01:35 +0530"}}, "P4QW9Z"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			facts := mailFacts("SkyLine <itinerary@skyline.example.in>", tt.subject, tt.text, sent)
+			checkLegs(t, flightLegs(facts), tt.want)
+			for _, f := range facts {
+				if f.Segment != nil && f.Segment.Reservation != tt.ref {
+					t.Errorf("reservation %q, want %q", f.Segment.Reservation, tt.ref)
+				}
+			}
+		})
+	}
+	// A row whose second clock is no check-in's close before the first
+	// is no such row: "10:00 12:00 Delhi Mumbai SG 1 13:00" tells nothing
+	// of which clock departs.
+	facts := mailFacts("SkyLine <itinerary@skyline.example.in>", "Timetable", "12Mar27 10:00 12:00 Delhi Mumbai SG 8157 13:00\n", sent)
+	if legs := flightLegs(facts); len(legs) != 0 {
+		t.Errorf("legs %+v from a row with no check-in's close", legs)
+	}
+}
+
+// TestFlattenedRouteBeforeNumber: an itinerary whose rows a PDF ran into
+// one line prints each flight's route, two names with their codes,
+// before its number and its clocks after it: each route is its own
+// flight's, not the flight's before it.
+func TestFlattenedRouteBeforeNumber(t *testing.T) {
+	text := "Travel ItineraryBooking Details Booking Date : Mon 01 Feb 2027 Name : SITI AMINAH Contact : 60 (tel)Guest Details 1. MS SITI AMINAH" +
+		"Flight Details Flight Departing Arriving Penang (PEN) Kuching (KCH) FY2130 Penang International Airport Kuching International Airport ECONOMY Fri 12 Mar 2027, 0715 hrs ( 7:15AM) Fri 12 Mar 2027, 0920 hrs ( 9:20AM) PROMO " +
+		"Kuching (KCH) Penang (PEN) FY2131 Kuching International Airport Penang International Airport ECONOMY Sun 14 Mar 2027, 1810 hrs ( 6:10PM) Sun 14 Mar 2027, 2015 hrs ( 8:15PM) PROMO In-flight services on next page\n"
+	facts := mailFacts("SkyWing <itinerary@skywing.example.my>", "SkyWing Travel Itinerary", text, time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC))
+	checkLegs(t, flightLegs(facts), []flightLeg{
+		{"FY 2130", "PEN", "KCH", "2027-03-12 07:15 +0800", "2027-03-12 09:20 +0800"},
+		{"FY 2131", "KCH", "PEN", "2027-03-14 18:10 +0800", "2027-03-14 20:15 +0800"},
+	})
+}
+
+// TestStatusCodeNoPlace: a printout's status column ("OK", "HK1") beside
+// where the arrival's place stands is no place of the flight.
+func TestStatusCodeNoPlace(t *testing.T) {
+	text := "SEGMENTI DI VIAGGIO\n\nVOLO ORIGINE / DESTINAZIONE PARTENZA / ARRIVO CHECK-IN DA CLASS STATO\n\nAgadir  - Terminal 1 mar, 16 mar 2027   09:30  \n\n\nBasic\nmar, 16 mar 2027   06:30   OK\n \n3O211   Y\n" +
+		"Parigi - Orly  mar, 16 mar 2027   13:50  \n(NON-STOP)\n"
+	for _, f := range mailFacts("Air Example <noreply@airexample.example.ma>", "Conferma della prenotazione 81830001", text, time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC)) {
+		if s := f.Segment; s != nil {
+			for _, p := range []*extract.Place{s.From, s.To} {
+				if p != nil && (p.Name == "OK" || p.Code == "OK") {
+					t.Errorf("a place %+v from the status column", *p)
+				}
+			}
+		}
+	}
+}
