@@ -82,3 +82,19 @@ func TestStatusCodeNoPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestDoubleSpacedTicketReceipt: an Amadeus e-ticket receipt whose text
+// came double-spaced (a blank line after every line, as a PDF or a paste
+// gives it) still pairs each row with its arrival's line, the
+// terminals' lines between, and an open jaw's second row its own
+// departure.
+func TestDoubleSpacedTicketReceipt(t *testing.T) {
+	text := "ELECTRONIC TICKET\n\nPASSENGER ITINERARY RECEIPT\n\nBOOKING REF : AMADEUS: 3XQ7PA, AIRLINE: LO/KQ2W7R\n\n" +
+		"FROM /TO FLIGHT CL DATE DEP FARE BASIS NVB NVA BAG ST\n\nWARSAW LO 281 Y 14MAR 0745 YLO1 14MAR 14MAR 23K OK\n\nTERMINAL:A\n\nLONDON LHR ARRIVAL TIME: 0935\n\nTERMINAL:2\n\n" +
+		"MANCHESTER LO 286 Y 21MAR 1205 YLO1 21MAR 21MAR 23K OK\n\nTERMINAL:1\n\nWARSAW ARRIVAL TIME: 1530\n\nAT CHECK-IN, PLEASE SHOW A PICTURE IDENTIFICATION\n"
+	facts := mailFacts("Travel Agency <tickets@agency.example.pl>", "ELECTRONIC TICKET PASSENGER ITINERARY RECEIPT", text, time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC))
+	checkLegs(t, flightLegs(facts), []flightLeg{
+		{"LO 281", "WAW", "LHR", "2027-03-14 07:45 +0100", "2027-03-14 09:35 +0000"},
+		{"LO 286", "MAN", "WAW", "2027-03-21 12:05 +0000", "2027-03-21 15:30 +0100"},
+	})
+}

@@ -911,14 +911,24 @@ func (c *msgContext) gdsReceiptRows(lines []string, used map[int]bool) []*Segmen
 		}
 		// The arrival's line next, or under the departure's airport's
 		// name and terminal ("KASTRUP", "TERMINAL:3"), lines without a
-		// digit but the terminal's.
-		j := i + 1
-		for ; j < len(lines) && j <= i+3 && !strings.Contains(lines[j], "ARRIVAL"); j++ {
-			if t := strings.TrimSpace(lines[j]); t == "" || hasDigit(t) && !strings.HasPrefix(t, "TERMINAL") {
+		// digit but the terminal's; blank lines between each when the
+		// receipt's text came double-spaced (a PDF's, a paste's), where
+		// two blank lines running end the flight's lines.
+		j, filled, blanks := i+1, 0, 0
+		for ; j < len(lines) && !strings.Contains(lines[j], "ARRIVAL"); j++ {
+			t := strings.TrimSpace(lines[j])
+			if t == "" {
+				if blanks++; blanks > 1 {
+					j = len(lines)
+				}
+				continue
+			}
+			blanks = 0
+			if filled++; filled > 2 || hasDigit(t) && !strings.HasPrefix(t, "TERMINAL") {
 				j = len(lines)
 			}
 		}
-		if j >= len(lines) || j > i+3 {
+		if j >= len(lines) {
 			continue
 		}
 		m := gdsReceiptRowRE.FindStringSubmatch(ln)
