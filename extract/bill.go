@@ -346,7 +346,7 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// issuer's notice that its bill is there needs its subject to name a
 	// bill and the amount by its label or in the bill's sentence ("Ihre
 	// Rechnung für September 2026 ist da. Betrag: 39,95 €.").
-	if b.Amount == nil && !c.amountlessInvoice(subject, text, b.Number) || b.Amount != nil && b.Due == nil && b.Number == "" && b.Status != StatusPaid && !(named && !partDue && c.billNotice(subject, text)) {
+	if b.Amount == nil && !c.amountlessInvoice(subject, text, b.Number) && !amountlessNotice(subject, text) || b.Amount != nil && b.Due == nil && b.Number == "" && b.Status != StatusPaid && !(named && !partDue && c.billNotice(subject, text)) {
 		return Fact{}, false
 	}
 	// A statement without a due date asks for nothing, unless it says
@@ -669,6 +669,22 @@ func (c *msgContext) amountlessInvoice(subject, text, number string) bool {
 		}
 	}
 	return true
+}
+
+// amountlessNoticeRE finds the words of a subject that says a bill's
+// amount is set or the bill is there, the amount left to the issuer's
+// site (bill.amountless: "10月のご請求額が確定いたしました", "Your bill is
+// ready").
+var amountlessNoticeRE = lazyregexp.New(`(?i)(?:` + strings.Join(longestFirst(lang.Entries("bill.amountless")), "|") + `)`)
+
+// amountlessNotice reports whether a mail is a notice of a bill that
+// prints no amount: a bill due all the same, from its sender, by the day
+// its label gives if any. Its subject says so and its text's first lines
+// again: a forward's note under the subject ("see attached") is no
+// notice of its own.
+func amountlessNotice(subject, text string) bool {
+	body := strings.TrimPrefix(text, subject+"\n")
+	return amountlessNoticeRE.MatchString(subject) && amountlessNoticeRE.MatchString(firstLines(body, 12))
 }
 
 // invoiceSample are the words of a mail that shows invoices rather than

@@ -98,3 +98,37 @@ func TestDoubleSpacedTicketReceipt(t *testing.T) {
 		{"LO 286", "MAN", "WAW", "2027-03-21 12:05 +0000", "2027-03-21 15:30 +0100"},
 	})
 }
+
+// TestAmountlessBillNotices: a card's or a service's notice that its
+// bill's amount is set, which Japanese issuers send without the amount
+// (foreign-32b's card notices), is a bill due from its sender, by the day
+// its label gives ("お支払日"); its subject and its text say so both, so a
+// forward's note under such a subject is none.
+func TestAmountlessBillNotices(t *testing.T) {
+	sent := time.Date(2027, 4, 5, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, from, subject, text, want string
+	}{
+		{"a Japanese card's amount set, its payment day", "さくらカード <info@sakura-card.example.jp>", "4月のご請求金額が確定しました",
+			"いつもさくらカードをご利用いただき、ありがとうございます。\n4月のご請求金額が確定しました。\n\nお支払いについて\nお支払日 ：2027年4月27日\n\nご利用明細はアプリでご確認ください。\n",
+			" |  | due | 2027-04-27"},
+		{"a Japanese card's notice of its next payment, no day", "みなとカード <info@minato-card.example.jp>", "次回お支払金額のお知らせ",
+			"弊社カードをご利用いただきありがとうございます。\n次回お支払金額のお知らせです。\nアプリでご利用明細をご確認ください。\n",
+			" |  | due | "},
+		{"an English bill left to the site", "Brightwater <billing@brightwater.example.com>", "Your new bill is ready",
+			"Hi Sam,\nYour new bill is ready to view online.\nPayment due date: April 20, 2027\nLog in to see the details.\n",
+			" |  | due | 2027-04-20"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := oneBill(t, mailFacts(tt.from, tt.subject, tt.text, sent))
+			if got := billLine(b); got != tt.want {
+				t.Errorf("bill %q, want %q", got, tt.want)
+			}
+		})
+	}
+	for _, f := range mailFacts("Sam <sam@example.com>", "Fwd: Your new bill is ready", "See below, can you pay it?\n", sent) {
+		if f.Bill != nil {
+			t.Errorf("a bill from a forward's note: %+v", f.Bill)
+		}
+	}
+}
