@@ -132,3 +132,15 @@ func TestAmountlessBillNotices(t *testing.T) {
 		}
 	}
 }
+
+// TestJapaneseScheduledPayment: a card's notice of its next payment
+// labels the amount as scheduled ("お支払い予定金額") and the day as the
+// payment's ("お支払い日"), each glued to its value.
+func TestJapaneseScheduledPayment(t *testing.T) {
+	b := oneBill(t, mailFacts("みなとカード <info@minato-card.example.jp>", "次回お支払い予定金額のご案内",
+		"いつもご利用いただき、ありがとうございます。次回のお支払い予定金額をご案内いたします。\nお支払い日2027年5月27日\nお支払い予定金額12,480円\n",
+		time.Date(2027, 5, 10, 9, 0, 0, 0, time.UTC)))
+	if got, want := billLine(b), " | 12480 JPY | due | 2027-05-27"; got != want {
+		t.Errorf("bill %q, want %q", got, want)
+	}
+}
