@@ -679,12 +679,13 @@ var amountlessNoticeRE = lazyregexp.New(`(?i)(?:` + strings.Join(longestFirst(la
 
 // amountlessNotice reports whether a mail is a notice of a bill that
 // prints no amount: a bill due all the same, from its sender, by the day
-// its label gives if any. Its subject says so and its text's first lines
-// again: a forward's note under the subject ("see attached") is no
-// notice of its own.
+// its label gives if any. Its text's first lines say so, and its subject
+// says so or names a bill (bill.noun: "Turkcell Aylık Faturanız" over
+// "e-faturanız sisteme yüklenmiştir"): a forward's note under such a
+// subject ("see attached") is no notice of its own.
 func amountlessNotice(subject, text string) bool {
 	body := strings.TrimPrefix(text, subject+"\n")
-	return amountlessNoticeRE.MatchString(subject) && amountlessNoticeRE.MatchString(firstLines(body, 12))
+	return (amountlessNoticeRE.MatchString(subject) || billNouns.In(lower(subject))) && amountlessNoticeRE.MatchString(firstLines(body, 12))
 }
 
 // invoiceSample are the words of a mail that shows invoices rather than
@@ -1078,8 +1079,9 @@ func (c *msgContext) billIssuer(subject, text string) string {
 			t = strings.TrimSpace(t[:n])
 		}
 		// A heading that names the bill is no letterhead ("Porkbun Auto
-		// Renewal Summary", "Acme Payment Receipt").
-		if name := issuerName(t); name == t && domainInName(name, org) && !billTopic.Any(lower(t)) {
+		// Renewal Summary", "Acme Payment Receipt"), nor a short mail's
+		// sign-off by a department's word ("Ihr Funkwelle-Team").
+		if name := issuerName(t); name == t && domainInName(name, org) && !billTopic.Any(lower(t)) && !departmentLast(t) {
 			return name
 		}
 		if n++; n == 3 {
@@ -1096,7 +1098,18 @@ func (c *msgContext) billIssuer(subject, text string) string {
 	// it in full ("Apex Office Supplies Billing" signs "Apex Office
 	// Supplies LLC").
 	if name := issuerName(senderBrand(c.senderName)); name != "" && namesDomain(name, org) {
-		return fullName(name, body)
+		if full := fullName(name, body); full != name {
+			return full
+		}
+		// Its first words when they spell the domain's name whole and
+		// the word after them names the city it serves ("İSKİ İstanbul"
+		// from iski.istanbul): the issuer as people say it. Not a
+		// product's or a trade's word ("Google Play", "Clearwave
+		// Internet"), which is the name.
+		if brand := domainWords(name, org); brand != "" {
+			return brand
+		}
+		return name
 	}
 	// The name a subject sets in brackets, as Japanese and Chinese
 	// senders sign their subject ("請求料金のご案内（NTTファイナンス）",
@@ -1111,6 +1124,40 @@ func (c *msgContext) billIssuer(subject, text string) string {
 	// mail) or a stranger's claim, and Merge shows the domain for it.
 	if namesDomain(c.senderName, org) {
 		return c.senderName
+	}
+	return ""
+}
+
+// departmentLast reports whether a name's last word, or the part of it
+// after a hyphen, is a department's (sender.noise: "Team", "Billing").
+func departmentLast(name string) bool {
+	ws := strings.Fields(name)
+	if len(ws) == 0 {
+		return false
+	}
+	last := ws[len(ws)-1]
+	if i := strings.LastIndexByte(last, '-'); i >= 0 {
+		last = last[i+1:]
+	}
+	return senderNoise[strings.ToLower(last)]
+}
+
+// domainWords is name less its last word, a city's name, when the words
+// before it spell the registrable domain org's name whole, folded; else
+// "".
+func domainWords(name, org string) string {
+	label, _, _ := strings.Cut(org, ".")
+	label = strings.ReplaceAll(places.Fold(label), "-", "")
+	ws := strings.Fields(name)
+	k := len(ws) - 1
+	if k < 1 {
+		return ""
+	}
+	if _, city := places.AirportByName(ws[k]); !city {
+		return ""
+	}
+	if strings.ReplaceAll(places.Fold(strings.Join(ws[:k], "")), " ", "") == label {
+		return strings.Join(ws[:k], " ")
 	}
 	return ""
 }

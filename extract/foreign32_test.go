@@ -144,3 +144,41 @@ func TestJapaneseScheduledPayment(t *testing.T) {
 		t.Errorf("bill %q, want %q", got, want)
 	}
 }
+
+// TestAmountlessNoticesMoreLanguages: foreign-31b's bills that gave
+// nothing (opened this session): a notice that the bill is in the
+// account ("Ihre aktuelle Vodafone-Rechnung steht ab sofort … zur
+// Verfügung", "e-faturanız sisteme yüklenmiştir") under a subject that
+// names a bill, and a reminder of an unpaid one ("Aanmaning", "openstaande
+// factuur"), are bills due. The issuer is the name the mail signs in full
+// ("Sonny Bride" signs "Sonny Bride Security"), less the city after the
+// domain's name ("İSKİ İstanbul" is İSKİ of iski.istanbul).
+func TestAmountlessNoticesMoreLanguages(t *testing.T) {
+	sent := time.Date(2027, 4, 5, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, from, subject, text, issuer string
+	}{
+		{"German, the bill in the account", "Funkwelle <rechnung@funkwelle.example>", "Ihre Funkwelle-Rechnung ist verfügbar",
+			"Hallo Erika Beispiel,\n\nIhre aktuelle Funkwelle-Rechnung steht ab sofort in Ihrem Kundenkonto zur Verfügung.\n\nIhr Funkwelle-Team\n", "Funkwelle"},
+		{"Turkish, the e-invoice uploaded", "Hatnet <bildirim@hatnet.example>", "Hatnet Aylık Faturanız",
+			"Değerli müşterimiz, hattınıza ait son dönem e-faturanız sisteme yüklenmiştir. Güncel fatura tutarınızı görüntülemek için giriş yapınız.\n", "Hatnet"},
+		{"Dutch, a reminder signed in full", "Lindeboom Beveiliging <info@lindeboombeveiliging.example>", "Aanmaning.",
+			"Geachte heer,\nU heeft een openstaande factuur waarvan de betalingstermijn is verlopen.\nWij verzoeken u deze voor de 20ste van deze maand te betalen.\nMet vriendelijke groeten,\nLindeboom Beveiliging Noord\nJ. de Vries\n", "Lindeboom Beveiliging Noord"},
+		{"Turkish, a city after the name", "SUKAN İzmir <fatura@sukan.example>", "SUKAN e-Arşiv Fatura Bilgilendirmesi",
+			"Abone numaranıza ait son dönem su tüketim faturanız oluşturulmuştur. Son ödeme tarihi geçmeden ödemenizi yapabilirsiniz.\n", "SUKAN"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := oneBill(t, mailFacts(tt.from, tt.subject, tt.text, sent))
+			if b.Status != "due" || b.Issuer != tt.issuer {
+				t.Errorf("bill %q from %q, want due from %q", b.Status, b.Issuer, tt.issuer)
+			}
+		})
+	}
+	// A product's line above the mail's last lines is no signature
+	// ("Uber Go", the ride's kind).
+	b := oneBill(t, mailFacts("Rideco <billing@rideco.example>", "Your Rideco invoice INV-4471",
+		"Invoice number: INV-4471\nAmount due: $24.00\nDue date: April 30, 2027\n\nTrip details\nRideco Go\n11.52 kilometres, 26 minutes\n\nQuestions?\nOur support team is happy to help.\nVisit our help centre.\nThank you.\n", sent))
+	if b.Issuer != "Rideco" {
+		t.Errorf("issuer %q, want Rideco", b.Issuer)
+	}
+}

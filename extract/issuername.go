@@ -111,8 +111,47 @@ func fullName(name, text string) string {
 		if len(forms) > 0 && (len(line) == 0 || line[0] == ' ') {
 			return name + " " + strings.Join(forms, " ")
 		}
+		// A signature's line that is the name and a word or two more,
+		// capitalised, alone on its line among the mail's last three
+		// ("Sonny Bride" signs "Sonny Bride Security" over the clerk's
+		// name): the name in full, unless the words are a department's
+		// (sender.noise: "Acme Billing"). A product's line higher up
+		// ("Uber Go") is no signature.
+		if rest := strings.TrimSpace(line); rest != "" && (at == 0 || text[at-1] == '\n') && len(line) < 40 && line[0] == ' ' && signatureWords(rest) && lastLines(text[i:], 3) {
+			return name + " " + rest
+		}
 	}
 	return name
+}
+
+// lastLines reports whether after, the text after a line's start, holds
+// at most n lines with words: the line is among the text's last n.
+func lastLines(after string, n int) bool {
+	k := 0
+	for ln := range strings.Lines(after) {
+		if strings.TrimSpace(ln) != "" {
+			if k++; k > n {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// signatureWords reports whether s is one or two capitalised words of
+// letters, neither a department's (sender.noise).
+func signatureWords(s string) bool {
+	ws := strings.Fields(s)
+	if len(ws) > 2 {
+		return false
+	}
+	for _, w := range ws {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 || senderNoise[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return true
 }
 
 func isNameRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
