@@ -677,6 +677,22 @@ func (c *msgContext) amountlessInvoice(subject, text, number string) bool {
 // ready").
 var amountlessNoticeRE = lazyregexp.New(`(?i)(?:` + strings.Join(longestFirst(lang.Entries("bill.amountless")), "|") + `)`)
 
+// amountlessAnchors are the words every match of amountlessNoticeRE
+// holds, one of each phrase's (requiredText), lower case: a text with
+// none of them is passed over before the expression runs.
+var amountlessAnchors = func() *words.Set {
+	var a []string
+	for _, e := range lang.Entries("bill.amountless") {
+		a = append(a, strings.ToLower(requiredText(e)))
+	}
+	return words.NewSet(a)
+}()
+
+// amountlessPhrase reports whether s holds a phrase of bill.amountless.
+func amountlessPhrase(s string) bool {
+	return amountlessAnchors.Any(lower(s)) && amountlessNoticeRE.MatchString(s)
+}
+
 // amountlessNotice reports whether a mail is a notice of a bill that
 // prints no amount: a bill due all the same, from its sender, by the day
 // its label gives if any. Its text's first lines say so, and its subject
@@ -685,7 +701,7 @@ var amountlessNoticeRE = lazyregexp.New(`(?i)(?:` + strings.Join(longestFirst(la
 // subject ("see attached") is no notice of its own.
 func amountlessNotice(subject, text string) bool {
 	body := strings.TrimPrefix(text, subject+"\n")
-	return (amountlessNoticeRE.MatchString(subject) || billNouns.In(lower(subject))) && amountlessNoticeRE.MatchString(firstLines(body, 12))
+	return (billNouns.In(lower(subject)) || amountlessPhrase(subject)) && amountlessPhrase(firstLines(body, 12))
 }
 
 // invoiceSample are the words of a mail that shows invoices rather than
