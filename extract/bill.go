@@ -128,6 +128,11 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 			// sentence is a condition's (the ninth outside review, L2).
 			return Fact{}, false
 		}
+		if b.Amount != nil && zeroMoney(b.Amount) {
+			// A sentence's amount of nothing ("請求金額が0円となった方にも
+			// …", a note to whom it may concern) is no bill's.
+			b.Amount = nil
+		}
 	}
 	// "… a past due balance of $86.40. Please pay by September 22"
 	// (billsentence.go): the amount owed and its day, in running text.
