@@ -1167,8 +1167,7 @@ func departmentLast(name string) bool {
 // before it spell the registrable domain org's name whole, folded; else
 // "".
 func domainWords(name, org string) string {
-	label, _, _ := strings.Cut(org, ".")
-	label = strings.ReplaceAll(places.Fold(label), "-", "")
+	label := foldedDomainName(org)
 	ws := strings.Fields(name)
 	k := len(ws) - 1
 	if k < 1 {
@@ -1183,13 +1182,20 @@ func domainWords(name, org string) string {
 	return ""
 }
 
+// foldedDomainName is a registrable domain's name (its first label)
+// folded and written together: "holz-baustoffe-mueller.de" is
+// "holzbaustoffemueller".
+func foldedDomainName(org string) string {
+	label, _, _ := strings.Cut(org, ".")
+	return strings.ReplaceAll(places.Fold(label), " ", "")
+}
+
 // domainInName reports whether a registrable domain's name, without its
 // hyphens, is in a name written together, "&" read as "and" or left out
 // and its letters spelled as domains spell them (NameForms: "Holz &
 // Baustoffe Müller KG" holds holz-baustoffe-mueller).
 func domainInName(name, org string) bool {
-	label, _, _ := strings.Cut(org, ".")
-	label = strings.ReplaceAll(places.Fold(label), " ", "")
+	label := foldedDomainName(org)
 	if len(label) < 3 {
 		return false
 	}

@@ -116,17 +116,20 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 			}
 		}
 
+		start := c.icalTime(ev.Props.Get(ical.PropDateTimeStart))
+		end := c.icalTime(ev.Props.Get(ical.PropDateTimeEnd))
+
 		// Several legs in the description: read them as text.
 		var day *dateMatch
-		if t := c.icalTime(ev.Props.Get(ical.PropDateTimeStart)); t != nil {
-			day = &dateMatch{y: t.Year(), m: int(t.Month()), d: t.Day(), hasYear: true}
+		if start != nil {
+			day = &dateMatch{y: start.Year(), m: int(start.Month()), d: start.Day(), hasYear: true}
 		}
 		// Or one leg that starts the event's journey and ends before it
 		// does: the description's first leg, the rest unread (cut short,
 		// as a pasted calendar is), which names its train and stations
 		// where the event's summary names only the journey's ends.
-		if legs := c.textLegs(desc, c.ref, day); len(legs) > 1 || len(legs) == 1 && c.firstLegOf(legs[0], ev) {
-			overnight(legs, c.icalTime(ev.Props.Get(ical.PropDateTimeEnd)))
+		if legs := c.textLegs(desc, c.ref, day); len(legs) > 1 || len(legs) == 1 && firstLegOf(legs[0], start, end) {
+			overnight(legs, end)
 			// A journey whose legs name their trains, but one: that one
 			// is a walk or a transfer between stations ("Bochum -
 			// Musterweg 1 ➞ Bochum Hbf", the address to the station, in
@@ -146,8 +149,6 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 		if kind == "" || !c.booking(kind, all) {
 			continue
 		}
-		start := c.icalTime(ev.Props.Get(ical.PropDateTimeStart))
-		end := c.icalTime(ev.Props.Get(ical.PropDateTimeEnd))
 		seg := &Segment{Type: kind, Status: status, Reservation: c.bookingRef(all)}
 		switch kind {
 		case KindHotel:
@@ -183,10 +184,10 @@ func (c *msgContext) calendarFacts(src string) []Fact {
 	return out
 }
 
-// firstLegOf reports whether leg, read from ev's description, departs
-// when ev starts and arrives before it ends, with its train's number.
-func (c *msgContext) firstLegOf(leg *Segment, ev ical.Event) bool {
-	start, end := c.icalTime(ev.Props.Get(ical.PropDateTimeStart)), c.icalTime(ev.Props.Get(ical.PropDateTimeEnd))
+// firstLegOf reports whether leg, read from an event's description,
+// departs when the event starts and arrives before it ends, with its
+// train's number.
+func firstLegOf(leg *Segment, start, end *Time) bool {
 	if start == nil || end == nil || leg.Depart == nil || leg.Arrive == nil || leg.Number == "" {
 		return false
 	}
@@ -334,11 +335,11 @@ func (c *msgContext) icalTime(p *ical.Prop) *Time {
 		return &Time{Time: time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, c.dateLoc), DateOnly: true}
 	}
 	t, err := icalDateTime(p)
-	if tzid := p.Params.Get(ical.ParamTimezoneID); err != nil && tzid != "" && c.icalZones[tzid] != nil {
+	if tz := c.icalZones[p.Params.Get(ical.ParamTimezoneID)]; err != nil && tz != nil {
 		// A zone the calendar defines itself (icalzone.go).
 		local, perr := time.Parse("20060102T150405", p.Value)
-		if off, ok := zoneOffset(c.icalZones[tzid], local); perr == nil && ok {
-			return &Time{Time: time.Date(local.Year(), local.Month(), local.Day(), local.Hour(), local.Minute(), local.Second(), 0, time.FixedZone(tzid, off))}
+		if off, ok := zoneOffset(tz, local); perr == nil && ok {
+			return &Time{Time: time.Date(local.Year(), local.Month(), local.Day(), local.Hour(), local.Minute(), local.Second(), 0, time.FixedZone(p.Params.Get(ical.ParamTimezoneID), off))}
 		}
 	}
 	if err != nil {

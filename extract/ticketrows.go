@@ -77,24 +77,14 @@ func isUpperOrDigit(b byte) bool { return b >= 'A' && b <= 'Z' || isDigitByte(b)
 
 // splitNamedPair reads words, two airports' names run together apart by
 // single spaces ("Marseille Francfort", "Chennai Coimbatore"), as the one
-// split of them that makes two airports' names (namedPair); nil, nil for
-// none or two.
+// cut of them that makes two airports' names (namedPair, by oneCut); nil,
+// nil for none or two.
 func splitNamedPair(words string) (from, to *Place) {
 	names := strings.Fields(words)
 	if len(names) < 2 || len(names) > 8 {
 		return nil, nil
 	}
-	for k := 1; k < len(names); k++ {
-		a, b := namedPair(strings.Join(names[:k], " "), strings.Join(names[k:], " "))
-		if a == nil || b == nil || a.Code == b.Code {
-			continue
-		}
-		if from != nil {
-			return nil, nil // two readings: none
-		}
-		from, to = a, b
-	}
-	return from, to
+	return oneCut(names, namedPair)
 }
 
 // Rows of an itinerary that open with the departure's clock and the
