@@ -90,6 +90,7 @@ func (c *msgContext) textFlights(text string) []Fact {
 	gdsMore = append(gdsMore, c.gdsUndatedRows(lines, rowLine)...)
 	gdsMore = append(gdsMore, c.receiptNameRows(lines, rowLine)...)
 	gdsMore = append(gdsMore, c.checkInFirstRows(lines, rowLine)...)
+	gdsMore = append(gdsMore, c.checkInColumnRows(lines, rowLine)...)
 	for _, seg := range append(gdsMore, c.gdsBlocks(lines, rowLine)...) {
 		add(seg, gdsRef)
 	}

@@ -171,3 +171,125 @@ func (c *msgContext) checkInFirstRow(lines []string, i int) *Segment {
 	}
 	return seg
 }
+
+// Rows under a header that names a check-in's column before the
+// departure's and the arrival's (US-Bangla's e-ticket under "Flight
+// Checkin From To Departure Arrival Terminal Cabin Status Fleet Info"),
+// the row's cells wrapped over lines by a PDF:
+//
+//	Flight Checkin From To Departure Arrival Terminal Cabin Status Fleet Info
+//	04Apr24 04Apr24 ATR 72  600
+//	BS191 18:45 Dhaka (DAC) Saidpur (SPD)
+//	19:45 20:45
+//
+// The header's order of its three clock columns says which clock is
+// which: the row's first is the desk's, not the departure's. The row is
+// read only whole: one flight's number, two airports by their codes, the
+// three clocks and the day.
+
+// headerClockOrder reads a header line's clock columns: ok when it names,
+// among a flight's column, one service column (check-in, boarding: the
+// words of clock.service), then a departure's and an arrival's, in that
+// order.
+func headerClockOrder(ln string) bool {
+	ws := strings.FieldsFunc(lower(ln), func(r rune) bool { return r == ' ' || r == '\t' || r == '/' || r == '|' })
+	if len(ws) < 4 || len(ws) > 16 {
+		return false
+	}
+	flight, svc, dep, arr := -1, -1, -1, -1
+	for k, w := range ws {
+		switch {
+		case flight < 0 && flightColumnWords[w]:
+			flight = k
+		case svc < 0 && (serviceClockWords.In(w) || k+1 < len(ws) && serviceClockWords.In(w+" "+ws[k+1]) && !serviceClockWords.In(ws[k+1])):
+			svc = k
+		case dep < 0 && depLabelWords.has(w):
+			dep = k
+		case arr < 0 && arrColumn.has(w):
+			arr = k
+		}
+	}
+	return flight >= 0 && svc >= 0 && svc < dep && dep < arr
+}
+
+// checkInColumnRows reads such rows among lines, skipping used ones, and
+// marks the lines it read.
+func (c *msgContext) checkInColumnRows(lines []string, used map[int]bool) []*Segment {
+	var out []*Segment
+	for h, ln := range lines {
+		// A cheap gate before the words: a header of words alone, three
+		// clocks' colons in the lines under it.
+		if len(ln) > 160 || len(ln) < 20 || strings.ContainsAny(ln, ":0123456789") || colonsUnder(lines, h) < 3 || !headerClockOrder(ln) {
+			continue
+		}
+		// The row: the lines under the header up to a blank one, at most
+		// four, none read yet.
+		end := h + 1
+		for end < len(lines) && end <= h+4 && strings.TrimSpace(lines[end]) != "" && !used[end] {
+			end++
+		}
+		if end == h+1 {
+			continue
+		}
+		if seg := c.checkInColumnRow(strings.Join(lines[h+1:end], " ")); seg != nil {
+			for k := h + 1; k < end; k++ {
+				used[k] = true
+			}
+			out = append(out, seg)
+		}
+	}
+	return out
+}
+
+// checkInColumnRow reads a row's text run together, or nil.
+func (c *msgContext) checkInColumnRow(row string) *Segment {
+	codes := airportCodes(row)
+	clocks := findClocks(row)
+	ds := c.dates(row)
+	if len(codes) != 2 || codes[0] == codes[1] || len(clocks) != 3 || len(ds) == 0 || len(ds) > 2 {
+		return nil
+	}
+	// The flight's number is the last before the desk's clock, the
+	// header's order ("Q400 VQ921 07:10": the aircraft's type a cell
+	// before it); one after it is a second flight's.
+	var num string
+	for _, m := range flightNumRE.FindAllStringSubmatchIndex(row, -1) {
+		if !isFlightDesignator(row[m[2]:m[3]]) {
+			continue
+		}
+		if m[0] > clocks[0].start {
+			return nil
+		}
+		num = row[m[2]:m[3]] + " " + strings.TrimLeft(row[m[4]:m[5]], "0")
+	}
+	if num == "" {
+		return nil
+	}
+	from, to := &Place{Code: codes[0]}, &Place{Code: codes[1]}
+	dd, ad := ds[0].withYear(c.ref), ds[0].withYear(c.ref)
+	if len(ds) == 2 {
+		if !legDays(ds[0], ds[1]) {
+			return nil
+		}
+		ad = ds[1].withYear(c.ref)
+	}
+	seg := &Segment{Type: KindFlight, Status: StatusConfirmed, Number: num, From: from, To: to}
+	seg.Depart = resolve(at(dd, &clocks[1]), c.airportZone(from), c.dateLoc)
+	seg.Arrive = resolve(at(ad, &clocks[2]), c.airportZone(to), c.dateLoc)
+	if seg.Depart == nil || seg.Arrive == nil {
+		return nil
+	}
+	if seg.Arrive.Before(seg.Depart.Time) && len(ds) == 1 {
+		seg.Arrive.Time = seg.Arrive.AddDate(0, 0, 1)
+	}
+	return seg
+}
+
+// colonsUnder counts the colons of the four lines under lines[h].
+func colonsUnder(lines []string, h int) int {
+	n := 0
+	for k := h + 1; k < len(lines) && k <= h+4; k++ {
+		n += strings.Count(lines[k], ":")
+	}
+	return n
+}

@@ -497,11 +497,36 @@ func (t *tables) inRegion(city, region string) (string, bool) {
 var genericWords = map[string]bool{"airport": true, "international": true, "intl": true, "aeroporto": true,
 	"aeropuerto": true, "aeroport": true, "flughafen": true, "regional": true, "municipal": true, "airfield": true, "apt": true}
 
+// isGeneric reports whether a folded word says "airport" and nothing
+// about which one, misspelt by a letter too ("Francisco Bangoy
+// International Aiport" in Cebu Pacific's receipts).
+func isGeneric(w string) bool { return genericWords[w] || oneEdit(w, "airport") }
+
+// oneEdit reports whether a is b with one letter left out, added,
+// changed or two neighbours swapped.
+func oneEdit(a, b string) bool {
+	if a == b || len(a) < len(b)-1 || len(a) > len(b)+1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) == len(b):
+		return a[i+1:] == b[i+1:] || i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case len(a) < len(b):
+		return a[i:] == b[i+1:]
+	default:
+		return a[i+1:] == b[i:]
+	}
+}
+
 // withoutGeneric drops the generic words from a folded name.
 func withoutGeneric(folded string) string {
 	var keep []string
 	for _, w := range strings.Fields(folded) {
-		if !genericWords[w] {
+		if !isGeneric(w) {
 			keep = append(keep, w)
 		}
 	}
@@ -597,7 +622,18 @@ func AirportByName(name string) (string, bool) {
 	if !isASCII(f) {
 		return t.cjkAirport(f)
 	}
-	return t.cityAndWord(f)
+	if code, ok := t.cityAndWord(f); ok {
+		return code, true
+	}
+	// "Kota Kinabalu International Airport (T2)", "Kuching International
+	// Airport (Main": an airport's full name and a terminal or a note in
+	// parentheses after it, perhaps cut at the line's end. Only a name
+	// that says "airport" before the parenthesis stands without it:
+	// "Tokyo (Haneda)" is no airport without what it holds.
+	if before, _, ok := strings.Cut(name, "("); ok && strings.Contains(before, " ") && slices.ContainsFunc(strings.Fields(Fold(before)), isGeneric) {
+		return t.lookup(Fold(before))
+	}
+	return "", false
 }
 
 // cityAndWord reads a name that is a city's followed by words of one of
@@ -617,7 +653,7 @@ func (t *tables) cityAndWord(folded string) (string, bool) {
 		}
 		var rest []string
 		for _, w := range words[n:] {
-			if !genericWords[w] && !slices.Contains(words[:n], w) {
+			if !isGeneric(w) && !slices.Contains(words[:n], w) {
 				rest = append(rest, w)
 			}
 		}

@@ -42,13 +42,21 @@ func TestTables(t *testing.T) {
 		// A city and a word of one of its airports' names, or the city
 		// again over generic words (a booking page's two lines joined).
 		"Roma Fiumicino": "FCO", "Barcelona El Prat": "BCN", "Rome Ciampino": "CIA",
-		"Munich Munich": "MUC", "San Francisco San Francisco Intl Apt": "SFO"} {
+		"Munich Munich": "MUC", "San Francisco San Francisco Intl Apt": "SFO",
+		// An airport's full name with a terminal or a note in parentheses,
+		// perhaps cut at the line's end; "airport" misspelt by a letter.
+		"Hamad International Airport (Terminal 1)": "DOH", "Dubai International Airport (Terminal 3": "DXB",
+		"Kuala Lumpur International Airpot": "KUL", "Mactan-Cebu International Aiprort": "CEB",
+		// A retired airport by its own name (Legazpi's, closed in 2021).
+		"Legazpi Airport": "LGP"} {
 		if code, ok := places.AirportByName(name); !ok || code != want {
 			t.Errorf("AirportByName(%s) = %q, %v, want %s", name, code, ok, want)
 		}
 	}
-	// A station's word after a city names no airport.
-	for _, name := range []string{"Roma Termini", "Milano Centrale", "London Euston", "Paris Nord"} {
+	// A station's word after a city names no airport; nor does a city
+	// whose parenthesis names none, nor a word two letters from
+	// "airport".
+	for _, name := range []string{"Roma Termini", "Milano Centrale", "London Euston", "Paris Nord", "Paris (Terminal 2", "Paris (Main", "Kuala Lumpur Apiort Hotel"} {
 		if code, ok := places.AirportByName(name); ok {
 			t.Errorf("AirportByName(%s) = %q, want none", name, code)
 		}
