@@ -143,11 +143,11 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 		// mokei-mori.jp, whose name no domain spells).
 		if shop := c.thanksShop(text); shop != "" {
 			o.Merchant = shop
-		} else if c.senderName != "" {
-			// A mail with no display name at all ("shop@pejogravuren.ch"):
-			// the shop's name as it prints it, where it spells the
-			// domain. A role's name ("Customer Service") left none, and
-			// the domain shows such a sender (setSender).
+		} else if c.senderDomain != "" {
+			// A mail with no display name at all ("shop@pejogravuren.ch")
+			// or a role's ("Customer Service", "Confirmation de commande
+			// <auto-confirm@amazon.fr>", which setSender leaves none): the
+			// shop's name as it prints it, where it spells the domain.
 			if name := printedDomainName(subject, text, c.senderDomain); name != "" {
 				o.Merchant = name
 			}

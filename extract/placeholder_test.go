@@ -50,7 +50,9 @@ func TestPlaceholderSenderNamesNoCompany(t *testing.T) {
 // shop under a real domain either, in any language ("Customer Service",
 // "Kundenservice", "Service client", "Obsługa Klienta", "Orders"): the
 // order's fact names none, and Merge shows the domain; a shop's own name
-// stays.
+// stays. A mail that prints the shop's name where it spells the domain
+// ("Gartenwelt" signing for gartenwelt.de) is the shop's by that name, as
+// a mail with no display name is (printedDomainName).
 func TestRoleNameNamesNoShop(t *testing.T) {
 	body := "Hello,\n\nyour order has shipped.\n\nOrder number: 44120\nTotal: 59.90 EUR\n"
 	for from, want := range map[string]string{
@@ -71,6 +73,17 @@ func TestRoleNameNamesNoShop(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%s: merchant %q, want %q", from, got, want)
+		}
+	}
+	for _, from := range []string{"Customer Service <help@gartenwelt.de>", "Confirmation de commande <auto-confirm@gartenwelt.de>", "Orders <orders@gartenwelt.de>"} {
+		got := "(no order)"
+		for _, f := range review4Mail(from, "Your order 44120 has shipped", body+"\nYour GartenWelt team\n").Facts {
+			if f.Order != nil {
+				got = f.Order.Merchant
+			}
+		}
+		if got != "GartenWelt" {
+			t.Errorf("%s, signed GartenWelt: merchant %q, want GartenWelt", from, got)
 		}
 	}
 }
