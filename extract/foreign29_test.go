@@ -152,3 +152,29 @@ func TestForeign29Bills(t *testing.T) {
 		})
 	}
 }
+
+// TestShopNounBeforeName: a sender's name that opens with a word for a
+// shop ("Magasin …", "Sklep …", "Boutique de …") is the shop's name
+// without it when the rest is what the domain spells; a name whose word
+// the domain spells too keeps it ("Shop Apotheke").
+func TestShopNounBeforeName(t *testing.T) {
+	body := "Bonjour,\n\nvotre commande a bien été expédiée.\n\nCommande n° 44120\nTotal : 59,90 EUR\n"
+	for from, want := range map[string]string{
+		"Magasin Jardinor <service@jardinor.fr>":           "Jardinor",
+		"Boutique de Céramix <commandes@ceramix.fr>":       "Céramix",
+		"Sklep Ogrodnik <sklep@ogrodnik.pl>":               "Ogrodnik",
+		"Shop Apotheke <service@shop-apotheke.com>":        "Shop Apotheke",
+		"Magasin Jardinor Lyon <service@jardinor-lyon.fr>": "Jardinor Lyon",
+		"Magasin Central <service@jardinor.fr>":            "Magasin Central",
+	} {
+		got := "(no order)"
+		for _, f := range review4Mail(from, "Votre commande 44120 a été expédiée", body).Facts {
+			if f.Order != nil {
+				got = f.Order.Merchant
+			}
+		}
+		if got != want {
+			t.Errorf("%s: merchant %q, want %q", from, got, want)
+		}
+	}
+}

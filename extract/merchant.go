@@ -346,3 +346,44 @@ func printedDomainName(subject, text, domain string) string {
 	}
 	return find(firstLines(text, 200))
 }
+
+// shopNounNames are every language's words for a shop as they open a
+// sender's name ("Magasin ÉlectroHome", "Sklep Ogrodnik", "Boutique
+// Lumière"), lower case.
+var shopNounNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range lang.Entries("shop.noun") {
+		m[strings.ToLower(e)] = true
+	}
+	return m
+}()
+
+// ofWords are the small words between a word for a shop and its name
+// ("Boutique de Lumière", "Laden der Weberei").
+var ofWords = map[string]bool{"de": true, "du": true, "des": true, "der": true, "von": true, "of": true, "di": true, "del": true, "della": true, "the": true}
+
+// withoutShopNoun is a sender's name less a word for a shop that opens it
+// and a small word after that, when the rest alone is what the sender's
+// domain spells ("Magasin ÉlectroHome" for electrohome.fr is
+// ÉlectroHome); the name whole otherwise: "Shop Apotheke" for
+// shop-apotheke.com keeps its word, which the domain spells too.
+func withoutShopNoun(name, domain string) string {
+	f := strings.Fields(name)
+	label := domainLabel(domain)
+	for n := 1; n <= 2 && n < len(f); n++ {
+		if !shopNounNames[strings.ToLower(strings.Join(f[:n], " "))] {
+			continue
+		}
+		rest := f[n:]
+		if len(rest) > 1 && ofWords[strings.ToLower(rest[0])] {
+			rest = rest[1:]
+		}
+		if strings.Contains(places.Fold(label), places.Fold(f[0])) {
+			return name
+		}
+		if r := strings.Join(rest, " "); len(label) >= 3 && nameCompacting.Replace(places.Fold(r)) == nameCompacting.Replace(places.Fold(label)) {
+			return r
+		}
+	}
+	return name
+}

@@ -135,7 +135,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 	// The shop by its name less the department's or the kind of mail's
 	// words that end it ("Etsy Transactions", "Lumenhaus Versand":
 	// sender.noise): the shop, not its sending desk.
-	o := &Order{Status: status, Domain: c.senderDomain, Merchant: senderBrand(c.senderName)}
+	o := &Order{Status: status, Domain: c.senderDomain, Merchant: withoutShopNoun(senderBrand(c.senderName), c.senderDomain)}
 	if c.senderName == "" || c.senderDomain != "" && c.senderName == domainLabel(c.senderDomain) {
 		// No name to go by but the domain's: the shop the mail thanks the
 		// reader for buying from ("DMM通販をご利用いただき" from
