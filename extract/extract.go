@@ -10,6 +10,7 @@ import (
 
 	"mailnode/extract/injection"
 	"mailnode/extract/lazyregexp"
+	"mailnode/extract/places"
 	"mailnode/mail/invisible"
 	"mailnode/mail/mime"
 	"mailnode/mail/msgauth"
@@ -669,6 +670,17 @@ func (f *Fact) dropImplausible() {
 		if segmentStatusName(s.To) {
 			s.To = nil
 		}
+		// A city's airport as the flight's day knew it: "Legazpi" in 2016
+		// was LGP, not Bicol International (DRP, 2021); "Berlin" in 2019
+		// was Tegel or Schönefeld, not BER, and names neither alone.
+		if s.Depart != nil {
+			asOf(s.From, s.Depart.Time)
+			if s.Arrive != nil {
+				asOf(s.To, s.Arrive.Time)
+			} else {
+				asOf(s.To, s.Depart.Time)
+			}
+		}
 	}
 	if s == nil || s.Type != KindFlight || f.From != FromText || s.Depart == nil || s.Arrive == nil {
 		return
@@ -676,6 +688,25 @@ func (f *Fact) dropImplausible() {
 	if d := s.Arrive.Sub(s.Depart.Time); d <= 0 || d > maxFlight {
 		s.Arrive = nil
 	}
+}
+
+// asOf sets a place's airport to the one its city meant on a day
+// (places.AsOf): a code of today's airport read from a city's name in
+// archived mail. Where the city had several then, the place keeps its
+// name and loses the code.
+func asOf(p *Place, day time.Time) {
+	if p == nil || p.Code == "" {
+		return
+	}
+	code, ok := places.AsOf(p.Code, day)
+	if ok {
+		p.Code = code
+		return
+	}
+	if p.Name == "" {
+		p.Name = places.CityOf(p.Code)
+	}
+	p.Code = ""
 }
 
 // segmentStatusCodes are the status codes of a booked segment a

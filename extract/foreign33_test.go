@@ -1,8 +1,11 @@
 package extract_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
+
+	"mailnode/extract"
 )
 
 // Classes the outside set foreign-33 found (issue 46, 2026-12-03),
@@ -53,6 +56,41 @@ func TestAirportNamesAsPrinted(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			checkLegs(t, flightLegs(mailFacts("Skyways <itinerary@skyways.example>", "Itinerary", tt.text, sent)), tt.want)
+		})
+	}
+}
+
+// TestCityAirportAsOfDay: a route by cities' names in archived mail names
+// the airport its day knew: "Legazpi" before Bicol International opened
+// (2021) is Legazpi's old airport, LGP; "Berlin" before BER (2020) was
+// Tegel or Schönefeld and names neither alone (the name stays, the code
+// goes); "Berlin" since is BER.
+func TestCityAirportAsOfDay(t *testing.T) {
+	layout := "Itinerary Receipt\nFlight Details\nRoute\nFlight # Departure\n%s to %s\nSkyways %s\n%s, 0945 H (09:45 AM)\nArrival\n%s, 1050 H (10:50 AM)\n"
+	for _, tt := range []struct {
+		from, to, num, day string
+		sent               time.Time
+		wantFrom, wantName string
+	}{
+		{"Legazpi", "Manila", "5J 324", "Sunday 24 January 2016", time.Date(2016, 1, 20, 9, 0, 0, 0, time.UTC), "LGP", ""},
+		{"Legazpi", "Manila", "5J 324", "Monday 24 January 2022", time.Date(2022, 1, 20, 9, 0, 0, 0, time.UTC), "DRP", ""},
+		{"Berlin", "Munich", "LH 2031", "Thursday 24 January 2019", time.Date(2019, 1, 20, 9, 0, 0, 0, time.UTC), "", "Berlin"},
+		{"Berlin", "Munich", "LH 2031", "Tuesday 24 January 2023", time.Date(2023, 1, 20, 9, 0, 0, 0, time.UTC), "BER", ""},
+	} {
+		t.Run(tt.from+" "+tt.day, func(t *testing.T) {
+			text := fmt.Sprintf(layout, tt.from, tt.to, tt.num, tt.day, tt.day)
+			var from *extract.Place
+			for _, f := range mailFacts("Skyways <itinerary@skyways.example>", "Itinerary Receipt", text, tt.sent) {
+				if f.Segment != nil && f.Segment.Type == "flight" {
+					from = f.Segment.From
+				}
+			}
+			if from == nil {
+				t.Fatalf("no flight's origin")
+			}
+			if from.Code != tt.wantFrom || tt.wantName != "" && from.Name != tt.wantName {
+				t.Errorf("from %+v, want code %q name %q", *from, tt.wantFrom, tt.wantName)
+			}
 		})
 	}
 }

@@ -42,14 +42,17 @@ type Airport struct {
 	Code, Name, City, Country string
 	Large                     bool
 	// Retired airports (Berlin Tegel) are known by name and code, never
-	// by their city's name: "Berlin" is the airport open today.
+	// by their city's name: "Berlin" is the airport open today. Closed
+	// is the last day a retired airport served flights.
 	Retired bool
+	Closed  time.Time
 }
 
 // tables is parsed once, on first use; it is read-only afterwards.
 type tables struct {
 	zones     map[string]string
 	airports  map[string]Airport
+	retired   []Airport            // the retired airports with their closing days
 	byName    map[string]string    // folded name or city → code
 	cityZones map[string]string    // folded city → zone, when all its airports agree
 	cityLarge map[string][]string  // folded city → its large airports, when it has several
@@ -105,11 +108,17 @@ var load = sync.OnceValue(func() *tables {
 	shortNames := map[string]string{}
 	for line := range strings.Lines(airportsTSV) {
 		f := strings.Split(strings.TrimRight(line, "\n"), "\t")
-		if len(f) != 5 {
+		if len(f) != 5 && len(f) != 6 {
 			continue
 		}
 		a := Airport{Code: f[0], Name: f[1], City: f[2], Country: f[3], Large: f[4] == "l", Retired: f[4] == "r"}
+		if len(f) == 6 {
+			a.Closed, _ = time.Parse(time.DateOnly, f[5])
+		}
 		t.airports[a.Code] = a
+		if a.Retired {
+			t.retired = append(t.retired, a)
+		}
 		t.inCountry[a.Country] = true
 		t.byName[Fold(a.Name)] = a.Code
 		// "London Heathrow" for "London Heathrow Airport", unless two
@@ -675,6 +684,38 @@ func (t *tables) cityAndWord(folded string) (string, bool) {
 	}
 	return "", false
 }
+
+// AsOf is the airport a city's name meant on a day, given the code it
+// means today: where a retired airport of the same city still served
+// flights that day, that airport, when it was the only one ("Legazpi"
+// on 2016-01-24 is LGP, Bicol International's DRP opening in 2021); ""
+// and false when several were (Berlin's Tegel and Schönefeld before
+// BER); the code itself otherwise. Archived mail names a city as its
+// day knew it.
+func AsOf(code string, day time.Time) (string, bool) {
+	t := load()
+	a, ok := t.airports[code]
+	if !ok || a.Retired {
+		return code, true
+	}
+	found := ""
+	for _, r := range t.retired {
+		if r.Country != a.Country || Fold(r.City) != Fold(a.City) || r.Closed.IsZero() || !day.Before(r.Closed.AddDate(0, 0, 1)) {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = r.Code
+	}
+	if found == "" {
+		return code, true
+	}
+	return found, true
+}
+
+// CityOf returns the city an airport's code serves, or "".
+func CityOf(code string) string { return load().airports[strings.ToUpper(code)].City }
 
 // CountryOf returns the country of an airport's code, or "".
 func CountryOf(code string) string { return load().airports[strings.ToUpper(code)].Country }

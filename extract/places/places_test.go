@@ -2,6 +2,7 @@ package places_test
 
 import (
 	"testing"
+	"time"
 
 	"mailnode/extract/places"
 )
@@ -219,6 +220,28 @@ func TestRegionZone(t *testing.T) {
 	} {
 		if got := places.WithoutRegionName(name); got != want {
 			t.Errorf("WithoutRegionName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestAsOf: a city's airport as a day knew it.
+func TestAsOf(t *testing.T) {
+	day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
+	for _, tt := range []struct {
+		code, day, want string
+		ok              bool
+	}{
+		{"DRP", "2016-01-24", "LGP", true},
+		{"DRP", "2021-10-07", "LGP", true}, // its last day
+		{"DRP", "2021-10-08", "DRP", true},
+		{"BER", "2019-06-01", "", false},   // Tegel and Schönefeld
+		{"BER", "2020-11-01", "TXL", true}, // Schönefeld was BER's fifth terminal
+		{"BER", "2021-01-01", "BER", true},
+		{"TXL", "2019-06-01", "TXL", true},
+		{"MUC", "2019-06-01", "MUC", true},
+	} {
+		if got, ok := places.AsOf(tt.code, day(tt.day)); got != tt.want || ok != tt.ok {
+			t.Errorf("AsOf(%s, %s) = %q, %v, want %q, %v", tt.code, tt.day, got, ok, tt.want, tt.ok)
 		}
 	}
 }
