@@ -30,7 +30,12 @@ func TestOrderNumberInSentence(t *testing.T) {
 		{"de compound", "shop@holzwerk-alpen.ch", "HOLZWERK ALPEN - Ihre Bestellung wurde versendet",
 			"Guten Tag\n\nwir haben Ihre Bestellung mit der\nBestellungsreferenznummer 456629\nheute versendet.\n",
 			"456629", "HOLZWERK ALPEN", extract.StatusShipped},
-		{"a role's name leaves the domain", "Customer Service <orders@bramblecraft.co.uk>", "Bramblecraft order confirmation",
+		// A role's name is no shop's: the shop as it prints its name,
+		// where the name spells the domain (printedDomainName).
+		{"a role's name, the shop as it prints it", "Customer Service <orders@bramblecraft.co.uk>", "Bramblecraft order confirmation",
+			"Thank you for your order.\nYour order has been given the number 40117.\n",
+			"40117", "Bramblecraft", extract.StatusOrdered},
+		{"a role's name, no name printed", "Customer Service <orders@bramblecraft.co.uk>", "Order confirmation",
 			"Thank you for your order.\nYour order has been given the number 40117.\n",
 			"40117", "bramblecraft.co.uk", extract.StatusOrdered},
 		// A code of letters and digits right after the order's word, its
