@@ -215,8 +215,45 @@ func nameMatchable(name, org string) bool {
 		}
 	}
 	f := strings.Fields(places.FoldWords(strings.ReplaceAll(name, "&", " and ")))
+	for _, ws := range extract.NameForms(name) {
+		if stemRun(ws, lc) {
+			return true
+		}
+	}
 	for _, part := range strings.Split(label, "-") {
 		if p := compact(part); len(p) >= 3 && slices.Contains(f, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// stemRun reports whether a domain's name, written together, is a run of
+// a name's words each whole or cut to its stem (at least its first
+// max(4, len-3) letters), to the domain name's end: "Hurtownia
+// Detailingowa Pro" for detailingpro.pl, an inflected adjective's stem
+// and a word, as Polish, Czech or German shops write their names. The
+// run must spell the whole of the domain's name, so a look-alike's
+// (detailingpr0.pl) finds nothing by the name.
+func stemRun(words []string, label string) bool {
+	var from func(j int, rest string) bool
+	from = func(j int, rest string) bool {
+		if rest == "" {
+			return true
+		}
+		if j == len(words) {
+			return false
+		}
+		w := words[j]
+		for k := len(w); k >= 1 && (k == len(w) || len(w) >= 5 && k >= max(4, len(w)-3)); k-- {
+			if strings.HasPrefix(rest, w[:k]) && from(j+1, rest[k:]) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range words {
+		if from(i, label) {
 			return true
 		}
 	}

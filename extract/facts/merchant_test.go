@@ -77,7 +77,12 @@ func TestOrdersByName(t *testing.T) {
 		// look-alike of a brand strangers imitate written so.
 		mail(23, "Pebble", "support@getpebble.com", false, "PB-4471"),
 		mail(24, "Amazon", "ship@getamazon.com", true, "GA-1001"),
-	}, 24); err != nil {
+		// A domain of a name's words, one cut to its stem (an inflected
+		// adjective: foreign-29o's "Hurtownia Detailingowa Pro" from
+		// detailingpro.pl), and a look-alike of it.
+		mail(25, "Sklep Rowerowy Koło", "zamowienia@rowerkolo.example", true, "RK-2210"),
+		mail(26, "Sklep Rowerowy Koło", "zamowienia@rowerk0lo.example", true, "RK-9901"),
+	}, 26); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fsx.Pass(ctx); err != nil {
@@ -104,6 +109,9 @@ func TestOrdersByName(t *testing.T) {
 		want     []string
 	}{
 		{"Acme Home & Co", []string{"AH-44102231", "AH-55012"}},
+		{"Sklep Rowerowy Koło", []string{"RK-2210"}},
+		{"Rowerowy Koło", []string{"RK-2210"}},
+		{"rowerk0lo.example", []string{"RK-9901"}},
 		{"acme home and co", []string{"AH-44102231", "AH-55012"}},
 		{"Acmé Home & Co.", []string{"AH-44102231", "AH-55012"}},
 		{"ACME HOME", []string{"AH-55012"}},
