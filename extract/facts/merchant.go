@@ -236,12 +236,16 @@ func nameMatchable(name, org string) bool {
 // run must spell the whole of the domain's name, so a look-alike's
 // (detailingpr0.pl) finds nothing by the name.
 func stemRun(words []string, label string) bool {
+	// A word and a place in the label that failed once fail again: a
+	// hostile name of many like words ("aaaaaaa aaaaaaa …") against a
+	// label of its letters would otherwise try every way of cutting.
+	failed := map[[2]int]bool{}
 	var from func(j int, rest string) bool
 	from = func(j int, rest string) bool {
 		if rest == "" {
 			return true
 		}
-		if j == len(words) {
+		if j == len(words) || failed[[2]int{j, len(rest)}] {
 			return false
 		}
 		w := words[j]
@@ -250,6 +254,7 @@ func stemRun(words []string, label string) bool {
 				return true
 			}
 		}
+		failed[[2]int{j, len(rest)}] = true
 		return false
 	}
 	for i := range words {
