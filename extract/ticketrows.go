@@ -223,9 +223,9 @@ func (c *msgContext) checkInColumnRows(lines []string, used map[int]bool) []*Seg
 			continue
 		}
 		// The row: the lines under the header up to a blank one, at most
-		// four, none read yet.
+		// four, none read yet, each short as a row's cells are.
 		end := h + 1
-		for end < len(lines) && end <= h+4 && strings.TrimSpace(lines[end]) != "" && !used[end] {
+		for end < len(lines) && end <= h+4 && strings.TrimSpace(lines[end]) != "" && !used[end] && len(lines[end]) <= 160 {
 			end++
 		}
 		if end == h+1 {
