@@ -157,7 +157,46 @@ func merchantPatterns(merchant string) []string {
 				out = append(out, domainMark+c)
 			}
 		}
+		// A domain that cuts an inflected word of the name to its stem
+		// ("Hurtownia Detailingowa Pro" for detailingpro.pl), a word for
+		// a shop before it left off.
+		if len(ws) > 1 && extract.ShopNoun(ws[0]) {
+			ws = ws[1:]
+		}
+		for _, c := range stemForms(ws) {
+			if !slices.Contains(out, domainMark+c) {
+				out = append(out, domainMark+c)
+			}
+		}
 	}
+	return out
+}
+
+// stemForms are a name's words written together with one or more of them
+// cut to its stem (stemRun's cuts), for a name of two to four words: the
+// forms a domain writes an inflected name in.
+func stemForms(ws []string) []string {
+	if len(ws) < 2 || len(ws) > 4 {
+		return nil
+	}
+	var out []string
+	var build func(j int, acc string, cut bool)
+	build = func(j int, acc string, cut bool) {
+		if j == len(ws) {
+			if cut && len(acc) >= 5 {
+				out = append(out, acc)
+			}
+			return
+		}
+		w := ws[j]
+		build(j+1, acc+w, cut)
+		if len(w) >= 5 {
+			for k := len(w) - 1; k >= max(4, len(w)-3); k-- {
+				build(j+1, acc+w[:k], true)
+			}
+		}
+	}
+	build(0, "", false)
 	return out
 }
 

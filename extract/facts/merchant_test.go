@@ -82,7 +82,8 @@ func TestOrdersByName(t *testing.T) {
 		// detailingpro.pl), and a look-alike of it.
 		mail(25, "Sklep Rowerowy Koło", "zamowienia@rowerkolo.example", true, "RK-2210"),
 		mail(26, "Sklep Rowerowy Koło", "zamowienia@rowerk0lo.example", true, "RK-9901"),
-	}, 26); err != nil {
+		mail(27, "Hurtownia Rowerowa Max", "zamowienia@rowermax.example", false, "HO-1120"),
+	}, 27); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fsx.Pass(ctx); err != nil {
@@ -112,6 +113,10 @@ func TestOrdersByName(t *testing.T) {
 		{"Sklep Rowerowy Koło", []string{"RK-2210"}},
 		{"Rowerowy Koło", []string{"RK-2210"}},
 		{"rowerk0lo.example", []string{"RK-9901"}},
+		// Shown by its domain (unauthenticated), found by the name whose
+		// stem the domain writes, a word for a shop before it left off.
+		{"Hurtownia Rowerowa Max", []string{"HO-1120"}},
+		{"Rowerowa", nil},
 		{"acme home and co", []string{"AH-44102231", "AH-55012"}},
 		{"Acmé Home & Co.", []string{"AH-44102231", "AH-55012"}},
 		{"ACME HOME", []string{"AH-55012"}},
