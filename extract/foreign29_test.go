@@ -167,13 +167,7 @@ func TestShopNounBeforeName(t *testing.T) {
 		"Magasin Jardinor Lyon <service@jardinor-lyon.fr>": "Jardinor Lyon",
 		"Magasin Central <service@jardinor.fr>":            "Magasin Central",
 	} {
-		got := "(no order)"
-		for _, f := range review4Mail(from, "Votre commande 44120 a été expédiée", body).Facts {
-			if f.Order != nil {
-				got = f.Order.Merchant
-			}
-		}
-		if got != want {
+		if got := orderMerchant(from, "Votre commande 44120 a été expédiée", body); got != want {
 			t.Errorf("%s: merchant %q, want %q", from, got, want)
 		}
 	}

@@ -65,25 +65,25 @@ func TestRoleNameNamesNoShop(t *testing.T) {
 		"Gartenwelt Shop <orders@gartenwelt.de>":        "Gartenwelt Shop",
 		"AO <orders@ao.com>":                            "AO",
 	} {
-		got := "(no order)"
-		for _, f := range review4Mail(from, "Your order 44120 has shipped", body).Facts {
-			if f.Order != nil {
-				got = f.Order.Merchant
-			}
-		}
-		if got != want {
+		if got := orderMerchant(from, "Your order 44120 has shipped", body); got != want {
 			t.Errorf("%s: merchant %q, want %q", from, got, want)
 		}
 	}
 	for _, from := range []string{"Customer Service <help@gartenwelt.de>", "Confirmation de commande <auto-confirm@gartenwelt.de>", "Orders <orders@gartenwelt.de>"} {
-		got := "(no order)"
-		for _, f := range review4Mail(from, "Your order 44120 has shipped", body+"\nYour GartenWelt team\n").Facts {
-			if f.Order != nil {
-				got = f.Order.Merchant
-			}
-		}
-		if got != "GartenWelt" {
+		if got := orderMerchant(from, "Your order 44120 has shipped", body+"\nYour GartenWelt team\n"); got != "GartenWelt" {
 			t.Errorf("%s, signed GartenWelt: merchant %q, want GartenWelt", from, got)
 		}
 	}
+}
+
+// orderMerchant is the merchant of the order a mail's facts hold, "(no
+// order)" without one.
+func orderMerchant(from, subject, body string) string {
+	got := "(no order)"
+	for _, f := range review4Mail(from, subject, body).Facts {
+		if f.Order != nil {
+			got = f.Order.Merchant
+		}
+	}
+	return got
 }
