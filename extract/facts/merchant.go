@@ -305,10 +305,17 @@ func stemRun(words []string, label string) bool {
 }
 
 // nameWords is a name's folded words, "&" and the words for "and" left
-// out ("Müller und Söhne" is "Müller & Söhne").
+// out ("Müller und Söhne" is "Müller & Söhne"), and the letters no
+// accent's removal folds written as a keyboard without them writes them
+// ("Koło" is "kolo", "Bjørn" "bjorn", "Straße" "strasse"), so that a
+// shop's name asked either way finds it.
 func nameWords(s string) string {
-	return strings.Join(extract.WithoutAnd(strings.Fields(places.FoldWords(strings.ReplaceAll(s, "&", " and ")))), " ")
+	return strings.Join(extract.WithoutAnd(strings.Fields(plainLetters.Replace(places.FoldWords(strings.ReplaceAll(s, "&", " and "))))), " ")
 }
+
+// plainLetters writes the letters that do not decompose into a letter
+// and an accent (places.FoldWords keeps them) in plain Latin letters.
+var plainLetters = strings.NewReplacer("ł", "l", "ø", "o", "đ", "d", "ħ", "h", "ı", "i", "ß", "ss", "æ", "ae", "œ", "oe", "þ", "th", "ð", "d")
 
 // registrable is a domain's registrable part, lower case.
 func registrable(domain string) string {
