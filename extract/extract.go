@@ -664,7 +664,9 @@ const maxFlight = 20 * time.Hour
 // before it leaves, or more than maxFlight after, has a wrong date,
 // clock or zone at one end; its departure is the better labelled of the
 // two, so the arrival goes. Markup and calendars state both ends as
-// their sender wrote them and are left as they are.
+// their sender wrote them and are left as they are. A text flight's
+// airport of today on a day before it opened is set to its city's
+// airport of that day, or to none (asOf).
 func (f *Fact) dropImplausible() {
 	s := f.Segment
 	if s != nil && s.Type == KindFlight && f.From == FromText {

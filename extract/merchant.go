@@ -388,7 +388,7 @@ func withoutShopNoun(name, domain string) string {
 	return name
 }
 
-// ShopNoun reports whether a folded word is a word for a shop in some
+// ShopNoun reports whether a lower-case word is a word for a shop in some
 // language (shop.noun: "magasin", "sklep", "hurtownia"), as one opens a
 // shop's name.
 func ShopNoun(w string) bool { return shopNounNames[w] }

@@ -380,8 +380,8 @@ func fewWordsBeside(ws []string, label string) bool {
 			rest = strings.Replace(rest, w, "", 1)
 			continue
 		}
-		if len(w) >= 5 {
-			if stem := w[:max(4, len(w)-3)]; strings.Contains(rest, stem) {
+		if n := StemLen(w); n < len(w) {
+			if stem := w[:n]; strings.Contains(rest, stem) {
 				matched++
 				rest = strings.Replace(rest, stem, "", 1)
 				continue
@@ -400,6 +400,19 @@ func fewWordsBeside(ws []string, label string) bool {
 		initials += w[:1]
 	}
 	return rest == initials
+}
+
+// StemLen is the length of the shortest stem a domain cuts a name's
+// word to and still names it ("detailingowa" to "detailing", an
+// inflected ending of up to three letters left off, four letters kept at
+// least), the word's own length for a word under five letters: the one
+// rule Merge's agreement and the tools' finding of a shop by its name
+// share.
+func StemLen(w string) int {
+	if len(w) < 5 {
+		return len(w)
+	}
+	return max(4, len(w)-3)
 }
 
 // domainRoleWords are words of a mailbox's or a shop's role, not of a

@@ -190,10 +190,8 @@ func stemForms(ws []string) []string {
 		}
 		w := ws[j]
 		build(j+1, acc+w, cut)
-		if len(w) >= 5 {
-			for k := len(w) - 1; k >= max(4, len(w)-3); k-- {
-				build(j+1, acc+w[:k], true)
-			}
+		for k := len(w) - 1; k >= extract.StemLen(w); k-- {
+			build(j+1, acc+w[:k], true)
 		}
 	}
 	build(0, "", false)
@@ -268,8 +266,8 @@ func nameMatchable(name, org string) bool {
 }
 
 // stemRun reports whether a domain's name, written together, is a run of
-// a name's words each whole or cut to its stem (at least its first
-// max(4, len-3) letters), to the domain name's end: "Hurtownia
+// a name's words each whole or cut to its stem (extract.StemLen letters
+// at least, as Merge's agreement cuts it), to the domain name's end: "Hurtownia
 // Detailingowa Pro" for detailingpro.pl, an inflected adjective's stem
 // and a word, as Polish, Czech or German shops write their names. The
 // run must spell the whole of the domain's name, so a look-alike's
@@ -288,7 +286,7 @@ func stemRun(words []string, label string) bool {
 			return false
 		}
 		w := words[j]
-		for k := len(w); k >= 1 && (k == len(w) || len(w) >= 5 && k >= max(4, len(w)-3)); k-- {
+		for k := len(w); k >= extract.StemLen(w); k-- {
 			if strings.HasPrefix(rest, w[:k]) && from(j+1, rest[k:]) {
 				return true
 			}

@@ -41,9 +41,9 @@ var (
 type Airport struct {
 	Code, Name, City, Country string
 	Large                     bool
-	// Retired airports (Berlin Tegel) are known by name and code, never
-	// by their city's name: "Berlin" is the airport open today. Closed
-	// is the last day a retired airport served flights.
+	// Retired airports (Berlin Tegel) are known by name and code; by
+	// their city's name only on a day before Closed, the last day they
+	// served flights (AsOf): "Berlin" is the airport open today.
 	Retired bool
 	Closed  time.Time
 }
