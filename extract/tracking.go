@@ -273,6 +273,14 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 			}
 			found++
 			car, ok := carrierOf(m, c.senderDomain, false)
+			if ok && own != "" && len(labelled) > 0 && !ownCheck(m, own) {
+				// In a carrier's own notice the number under its tracking
+				// label is its own, whatever form it has (GLS's
+				// "Sendungsnummer 12111098592"); a number elsewhere that
+				// passes only another carrier's check is that by chance
+				// ("(Referenz: 33512352232900100030-…)", a USPS form).
+				continue
+			}
 			if ok {
 				return m, car
 			}
@@ -311,6 +319,20 @@ func (c *msgContext) trackingNumber(text string) (tracking, carrier string) {
 		return labelled[0], cmp.Or(car, named)
 	}
 	return "", ""
+}
+
+// ownCheck reports whether a number passes a check of the carrier own's
+// forms, not another carrier's.
+func ownCheck(n, own string) bool {
+	if car, ok := trackingCarrier(n); ok {
+		return car == own
+	}
+	for _, m := range carriers.Identify(n, "") {
+		if m.Checked && carrierName(m) == own {
+			return true
+		}
+	}
+	return false
 }
 
 // groupedNumber is a labelled number printed in groups ("0034 0434 1610

@@ -40,7 +40,12 @@ var (
 // Airport is one row of the airport table.
 type Airport struct {
 	Code, Name, City, Country string
-	Large                     bool
+	// Region is the airport's ISO 3166-2 subdivision less its country
+	// ("PA" of BR-PA, Pará): a city written with its state's
+	// abbreviation is placed by it ("Belém, PA" is no town of
+	// Pennsylvania's).
+	Region string
+	Large  bool
 	// Retired airports (Berlin Tegel) are known by name and code; by
 	// their city's name only on a day before Closed, the last day they
 	// served flights (AsOf): "Berlin" is the airport open today.
@@ -108,12 +113,12 @@ var load = sync.OnceValue(func() *tables {
 	shortNames := map[string]string{}
 	for line := range strings.Lines(airportsTSV) {
 		f := strings.Split(strings.TrimRight(line, "\n"), "\t")
-		if len(f) != 5 && len(f) != 6 {
+		if len(f) != 6 && len(f) != 7 {
 			continue
 		}
-		a := Airport{Code: f[0], Name: f[1], City: f[2], Country: f[3], Large: f[4] == "l", Retired: f[4] == "r"}
-		if len(f) == 6 {
-			a.Closed, _ = time.Parse(time.DateOnly, f[5])
+		a := Airport{Code: f[0], Name: f[1], City: f[2], Country: f[3], Large: f[4] == "l", Retired: f[4] == "r", Region: f[5]}
+		if len(f) == 7 {
+			a.Closed, _ = time.Parse(time.DateOnly, f[6])
 		}
 		t.airports[a.Code] = a
 		if a.Retired {
@@ -393,6 +398,10 @@ func RegionZone(name string) (zone string, loc *time.Location, in bool) {
 			switch country := t.airports[code].Country; {
 			case countryCode && country == region, full && country != regions[region]:
 				return "", nil, false // "Berlin, DE", "Tbilisi, Georgia"
+			case !full && country != regions[region] && t.airports[code].Region == region:
+				// The abbreviation is the town's own state's abroad
+				// ("Belém, PA" is Pará's, "Maceió, AL" Alagoas').
+				return "", nil, false
 			case country == regions[region]:
 				if z := t.zones[code]; slices.Contains(zones, z) {
 					zone, loc = t.location(z)
@@ -486,8 +495,10 @@ func InRegion(name string) bool {
 
 // inRegion is the airport of a folded city in a state or province: the
 // regional table's, else the city's own when it lies in that country
-// ("Birmingham, AL" is not Birmingham in England). Abbreviations that are
-// also countries' ("DE") keep that country's cities ("Berlin, DE").
+// ("Birmingham, AL" is not Birmingham in England) or in a state of its
+// own country that the abbreviation names ("Belém, PA" is Pará's, its
+// airport's region). Abbreviations that are also countries' ("DE") keep
+// that country's cities ("Berlin, DE").
 func (t *tables) inRegion(city, region string) (string, bool) {
 	if code, ok := t.regional[city+"|"+region]; ok {
 		return code, code != ""
@@ -496,8 +507,8 @@ func (t *tables) inRegion(city, region string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if country := t.airports[code].Country; country != region && country != regions[region] {
-		return "", false
+	if a := t.airports[code]; a.Country != region && a.Country != regions[region] && a.Region != region {
+		return "", false // "Birmingham, AL" is not Birmingham in England; "Belém, PA" is Pará's
 	}
 	return code, true
 }

@@ -135,7 +135,7 @@ func TestCJKAirports(t *testing.T) {
 // with its state.
 func TestRegionSuffix(t *testing.T) {
 	for name, want := range map[string]string{
-		"HARTFORD, CT": "BDL", "Portland, ME": "PWM", "PORTLAND, OR": "PDX", "Birmingham, AL": "BHM",
+		"HARTFORD, CT": "BDL", "Portland, ME": "PWM", "PORTLAND, OR": "PDX", "Birmingham, AL": "BHM", "Belém, PA": "BEL", "Maceió, AL": "MCZ",
 		"DALLAS/FORT WORTH, TX": "DFW", "Kelowna, BC": "YLW", "MONTRÉAL, QC": "YUL", "SEATTLE, WA": "SEA",
 		"Omaha, NE": "OMA", "Berlin, DE": "BER",
 		"Kingston, ON": "", "Athens, GA": "", "Chicago, IL": "", "Washington, DC": "", "Washington": "",
@@ -194,6 +194,7 @@ func TestRegionZone(t *testing.T) {
 		"Hudson, NY (HUD)":                          "America/New_York",
 		"Emeryville, CA (EMY)":                      "America/Los_Angeles",
 		"Kingston, ON":                              "",
+		"BELEM, PA":                                 "",
 		"Berlin, DE":                                "",
 		"Tbilisi, Georgia":                          "",
 		"Emeryville":                                "",
@@ -206,6 +207,9 @@ func TestRegionZone(t *testing.T) {
 	for name, want := range map[string]bool{
 		"Kingston, ON": true, "Foleyet Siding, ON": true, "Paris, TX": true, "Berlin, DE": false,
 		"Toronto, CA": false, "Tbilisi, Georgia": false, "Emeryville": false,
+		// A state's abbreviation that is also a US state's, after a town
+		// of the country whose state it is (Pará, Alagoas): placed there.
+		"BELEM, PA": false, "Maceió, AL": false,
 	} {
 		if _, _, in := places.RegionZone(name); in != want {
 			t.Errorf("RegionZone(%q) in = %v, want %v", name, in, want)

@@ -87,7 +87,10 @@ func main() {
 			continue
 		}
 		clean := func(s string) string { return strings.ReplaceAll(s, "\t", " ") }
-		lines = append(lines, strings.Join([]string{code, clean(a["name"]), clean(a["municipality"]), a["iso_country"], size}, "\t"))
+		// The region is ISO 3166-2's subdivision, less its country
+		// ("BR-PA" is "PA"): "Belém, PA" is Pará's, not Pennsylvania's.
+		_, region, _ := strings.Cut(a["iso_region"], "-")
+		lines = append(lines, strings.Join([]string{code, clean(a["name"]), clean(a["municipality"]), a["iso_country"], size, clean(region)}, "\t"))
 		have[code] = true
 	}
 	// OurAirports drops the code of a closed airport, but years of archived
