@@ -1,9 +1,11 @@
 package extract
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -95,9 +97,13 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// (ridereceipt.go): asked here only of the mail that names none, and
 	// found with the other lists below in the one that does.
 	ride := false
+	// A charge's notice without its amount ("la redevance … à régler au
+	// plus tard le 08/01/2026", billdueby.go) names no bill by the topic's
+	// words; worked out once, here or below.
+	dueBy := sync.OnceValue(func() *Time { return c.amountlessDue(subject, text) })
 	if !c.billTopicStands(l) && !billInstalment.Any(l) {
 		if ride = rideReceipt(firstLines(l, 13)); !ride { // its thanks open it
-			if statement = statementGate(l) && statementSet.Any(l) && minimumSet.Any(l); !statement {
+			if statement = statementGate(l) && statementSet.Any(l) && minimumSet.Any(l); !statement && dueBy() == nil {
 				return Fact{}, false
 			}
 		}
@@ -351,7 +357,18 @@ func (c *msgContext) readBill(subject, text string) (Fact, bool) {
 	// issuer's notice that its bill is there needs its subject to name a
 	// bill and the amount by its label or in the bill's sentence ("Ihre
 	// Rechnung für September 2026 ist da. Betrag: 39,95 €.").
-	if b.Amount == nil && !c.amountlessInvoice(subject, text, b.Number) && !amountlessNotice(subject, text) || b.Amount != nil && b.Due == nil && b.Number == "" && b.Status != StatusPaid && !(named && !partDue && c.billNotice(subject, text)) {
+	dueNotice := false // a charge's notice by the day it asks for (billdueby.go)
+	if b.Amount == nil && !partDue {
+		if d := dueBy(); d != nil {
+			b.Due, dueNotice = cmp.Or(b.Due, d), true
+		}
+	}
+	// A charge's notice without its amount asks for it: one that says
+	// it was paid says nothing an agent can use.
+	if dueNotice && b.Status == StatusPaid {
+		return Fact{}, false
+	}
+	if b.Amount == nil && !c.amountlessInvoice(subject, text, b.Number) && !amountlessNotice(subject, text) && !dueNotice || b.Amount != nil && b.Due == nil && b.Number == "" && b.Status != StatusPaid && !(named && !partDue && c.billNotice(subject, text)) {
 		return Fact{}, false
 	}
 	// A statement without a due date asks for nothing, unless it says

@@ -45,3 +45,41 @@ func TestOwnLabelledTracking(t *testing.T) {
 		})
 	}
 }
+
+// TestAmountlessChargeDue: a notice of a charge (a fee, rent, an
+// instalment) that asks it to be paid or debited by a day and leaves its
+// amount out is a bill due by that day; a tariff's change announced, a
+// charge paid on a day before the mail, a charge paid are none.
+func TestAmountlessChargeDue(t *testing.T) {
+	sent := time.Date(2027, 2, 20, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, from, subject, text, due string
+	}{
+		{"rent by a day", "Harbour Lettings <office@harbourlettings.example>", "Rent for March",
+			"Dear tenant,\n\nPlease note that your rent for March is to be paid no later than 3 March 2027.\n\nKind regards\nHarbour Lettings\n", "2027-03-03"},
+		{"a semester's fee debited", "Hochschule Nord <kasse@hs-nord.example>", "Semesterbeitrag Sommersemester 2027",
+			"Liebe Studierende,\n\nder Semesterbeitrag für das Sommersemester wird ab dem 01.03.2027 von Ihrem Konto abgebucht.\n\nIhre Hochschulkasse\n", "2027-03-01"},
+		{"a club's dues", "Club Nautique <tresorier@club-nautique.example>", "Cotisation annuelle 2027",
+			"Bonjour à tous,\n\nLa cotisation annuelle 2027 est à régler avant le 15 mars 2027 auprès du trésorier.\n\nLe bureau\n", "2027-03-15"},
+		{"an instalment by a day", "Academia Sol <admin@academiasol.example>", "Recordatorio: cuota de marzo",
+			"Hola,\nle recordamos que la cuota de marzo debe pagar antes del 05/03/2027.\nGracias\n", "2027-03-05"},
+		{"a tariff announced", "Nordbank <news@nordbank.example>", "Changes to our fees",
+			"Dear customer,\nWe are updating our account fees. New fees will be charged from 1 March 2027.\n", ""},
+		{"a fee's change in the sentence", "Harbour Lettings <office@harbourlettings.example>", "Rent for 2027",
+			"Dear tenant,\nThe rent increase will be due from 1 April 2027.\n", ""},
+		{"paid before the mail", "Harbour Lettings <office@harbourlettings.example>", "Rent receipt",
+			"Hello,\nYour rent for February was paid on 1 February 2027. Thank you.\n", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			for _, f := range mailFacts(tt.from, tt.subject, tt.text, sent) {
+				if f.Bill != nil && f.Bill.Status == "due" && f.Bill.Due != nil {
+					got = f.Bill.Due.Format("2006-01-02")
+				}
+			}
+			if got != tt.due {
+				t.Errorf("due %q, want %q", got, tt.due)
+			}
+		})
+	}
+}
