@@ -127,7 +127,11 @@ import (
 // and amountless notices, issuers by their printed names, shops behind a
 // role's or a shop's word, a city's airport as its day knew it): none of
 // them reached mail a node had read before, which is read again.
-const Version = 20
+// Version 21: foreign-34's classes (orders without a number, kept and
+// joined by their sender's notices days apart; a charge's notice without
+// its amount by the day it asks for; a carrier's labelled number before
+// another's check; a town with its own state's abbreviation abroad).
+const Version = 21
 
 // Result is what one message says.
 type Result struct {

@@ -83,3 +83,39 @@ func TestAmountlessChargeDue(t *testing.T) {
 		})
 	}
 }
+
+// TestNumberlessNotice: a notice whose subject names an order or a
+// parcel and its state, and whose text speaks of goods sent or
+// collected, is an order's though it prints no number; a state or a noun
+// alone, or an order of no goods (a server's), is none.
+func TestNumberlessNotice(t *testing.T) {
+	sent := time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, from, subject, text, want string
+	}{
+		{"shipped, Spanish", "Librería Norte <pedidos@librerianorte.example>", "Tu pedido ha sido enviado",
+			"Hola Marta,\nTu pedido ya está en camino. Dirección de entrega: Calle Mayor 5, 28013 Madrid.\nGracias por tu compra.\n", "shipped"},
+		{"a parcel on its way, Dutch", "Fietsplaza <info@fietsplaza.example>", "Je pakket is onderweg",
+			"Hoi Sam,\nJe pakket is onderweg en wordt morgen bezorgd op je bezorgadres.\n2 artikelen\n", "shipped"},
+		{"ordered, German", "Hofladen Berger <shop@hofladen-berger.example>", "Vielen Dank für Ihre Bestellung",
+			"Guten Tag,\nwir haben Ihre Bestellung erhalten. Liefertermin: Donnerstag, 4. März.\n3 Artikel\n", "ordered"},
+		{"a cart's reminder", "Modehaus <news@modehaus.example>", "Dein Warenkorb wartet auf dich",
+			"Hallo,\ndie Artikel in deinem Warenkorb sind fast ausverkauft. Versandkostenfrei ab 50 €.\n", ""},
+		{"a state without an order's noun", "Bäckerei Korn <hallo@baeckerei-korn.example>", "Frisch geliefert: heute vor Ihrer Tür",
+			"Guten Morgen,\nunser Brot wird heute geliefert. Lieferung ab 7 Uhr.\n", ""},
+		{"an order of no goods", "Cloudhost <sales@cloudhost.example>", "Your order at Cloudhost",
+			"Dear customer,\nthank you for ordering. Your order:\n1 x vServer M\nPayment method: credit card\n", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			for _, f := range mailFacts(tt.from, tt.subject, tt.text, sent) {
+				if f.Order != nil {
+					got = f.Order.Status
+				}
+			}
+			if got != tt.want {
+				t.Errorf("order %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

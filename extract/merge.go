@@ -856,6 +856,12 @@ func mergeOrders(recs []Record) []OrderState {
 	for _, root := range roots {
 		out = append(out, mergeOrderParts(root, groups[root])...)
 	}
+	// Orders with neither number, one shop's notices days apart
+	// (numberless.go).
+	nroots, ngroups := numberlessOrders(recs)
+	for i, root := range nroots {
+		out = append(out, mergeOrderParts(root, ngroups[i])...)
+	}
 	slices.SortFunc(out, func(a, b OrderState) int { return cmp.Or(b.Updated.Compare(a.Updated), cmp.Compare(a.ID, b.ID)) })
 	return out
 }

@@ -61,6 +61,21 @@ var orderOfferWords = words.NewWholeSet(lang.Entries("order.offer"))
 // desk, a mailroom, a parcel locker): parcel.held in extract/lang/data.
 var parcelHeldWords = words.NewWholeSet(lang.Entries("parcel.held"))
 
+// orderNouns are an order's and a parcel's own nouns (order.noun,
+// tracking.noun: "Bestellung", "paczka"), whole words.
+var orderNouns = words.NewWholeSet(append(lang.Entries("order.noun"), lang.Entries("tracking.noun")...))
+
+// numberlessNotice reports whether a subject names an order or a parcel
+// and states its state ("Il tuo ordine è stato spedito", "Twoja paczka
+// jest w drodze"): an order's notice, though it prints neither the
+// order's number nor a tracking number, when its text speaks of goods
+// sent or collected (order.goods; a server's order is a service's). A
+// state alone is no order's (a cart's reminder, a bakery's "at your door
+// today"), nor a noun alone.
+func numberlessNotice(subject string) bool {
+	return orderNouns.In(lower(subject)) && orderStatusOf(subject, "") != ""
+}
+
 // subjectNumbersState reports whether a subject numbers an order and
 // says its state, and a body of a few lines says that state too.
 func subjectNumbersState(subject, body string) bool {
@@ -205,7 +220,7 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 			carrier = named
 		}
 	}
-	if o.Number == "" && tracking == "" {
+	if o.Number == "" && tracking == "" && !(numberlessNotice(subject) && goodsWords.In(lowerAll())) {
 		return Fact{}, false
 	}
 	if carrier == "" {

@@ -135,7 +135,7 @@ func MailOrders(mail string, msg *mime.Message, raw []byte, opt msgauth.Checker)
 func asAuthenticated(res extract.Result, msg *mime.Message) []extract.Record {
 	var recs []extract.Record
 	for _, f := range res.Facts {
-		recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: true, Tainted: res.Tainted})
+		recs = append(recs, extract.Record{Fact: f, Message: 1, Date: msg.Date, Authenticated: true, Tainted: res.Tainted, Sender: senderKey(msg, f, 1)})
 	}
 	return recs
 }
