@@ -1400,7 +1400,7 @@ func (c *msgContext) flightFromWindow(win string, lines []string, begin int) *Se
 					break
 				}
 				if routeAbove(lines[i]) {
-					from, to := namedRoute(lines[i])
+					from, to := routeAboveCodes(lines[i])
 					route = []*Place{{Code: from}, {Code: to}}
 					break
 				}
@@ -1796,8 +1796,48 @@ func routeAbove(ln string) bool {
 		}
 		rest = rest[close+1:]
 	}
-	from, _ := namedRoute(ln)
+	from, _ := routeAboveCodes(ln)
 	return from != ""
+}
+
+// routeAboveCodes are the two airports of a route line above a flight's
+// number (routeAbove): by namedRoute, else by two airports' names run
+// together with nothing between them, as a card's two cells flatten
+// ("Lima Aeropuerto Jorge Chavez Aeropuerto Alejandro Velasco Astete",
+// runTogetherRoute). The flight column's heading may close the line or
+// open it ("… Velasco Astete VUELO", "Flug Flughafen Hamburg Flughafen
+// Stuttgart"): the number's own label, over the number's cell under it.
+// "" when neither reads one.
+func routeAboveCodes(ln string) (string, string) {
+	if from, to := namedRoute(ln); from != "" {
+		return from, to
+	}
+	return runTogetherRoute(ln)
+}
+
+// runTogetherRoute reads a line of two airports' names and nothing else,
+// run together (no arrow, dash or word for "to" between them): letters
+// alone, two to eight words besides a flight column's heading at either
+// end, cut in one way only into two names that each mean one airport
+// (splitNamedPair). "" otherwise: a line with a digit, a colon or a
+// parenthesis is a label's, a clock's or a terminal's, read elsewhere.
+func runTogetherRoute(ln string) (string, string) {
+	if strings.IndexFunc(ln, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsSpace(r) && r != '-' && r != '.' && r != '\'' && r != ','
+	}) >= 0 {
+		return "", ""
+	}
+	words := strings.Fields(ln)
+	if n := len(words); n > 2 && flightColumnWords[strings.ToLower(words[n-1])] {
+		words = words[:n-1]
+	} else if n > 2 && flightColumnWords[strings.ToLower(words[0])] {
+		words = words[1:]
+	}
+	from, to := splitNamedPair(strings.Join(words, " "))
+	if from == nil {
+		return "", ""
+	}
+	return from.Code, to.Code
 }
 
 // onlyNumberAfter reports whether what follows line i of a window is

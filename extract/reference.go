@@ -220,6 +220,9 @@ func reservationCodes(text string) []string {
 // starts with, or "".
 func reservationCode(v string) string {
 	v = afterAirlineName(v)
+	if code := codeAfterLabelRow(v); code != "" {
+		return code
+	}
 	m := codeRE.FindStringSubmatch(v)
 	if m != nil && strings.Contains(m[1], "/") && len(findDates(m[1], false)) > 0 {
 		m = nil // "12/07/2030" is a date, not a code
@@ -243,6 +246,54 @@ func reservationCode(v string) string {
 		return m[1]
 	}
 	return ""
+}
+
+// codeAfterLabelRow reads a row of labels run together on one line
+// with the row of their values, in the same order ("CÓDIGO DE RESERVA
+// NÚMERO TICKET HKCYTO 6052212950404", "Booking code Ticket number
+// Status QX7RTA 0571234567890 Confirmed": a card's two rows flattened):
+// the label v follows opens the row, so its value is the first cell
+// after the other labels' words (headingWord, and the short words
+// between two of them: "de", "do", "of"). Only when such a word heads
+// the value and a second value with a digit follows the first, as a row
+// of values does; the first a code with a digit, or six capitals as a
+// record locator. "" else.
+func codeAfterLabelRow(v string) string {
+	line, _, _ := strings.Cut(strings.TrimLeft(v, " \t:#"), "\n")
+	fields := strings.Fields(line)
+	if len(fields) < 3 || !headingWord(fields[0]) {
+		return "" // the cheap gate: most values open with their code
+	}
+	i := 1
+	for i < len(fields) && i < 8 {
+		if headingWord(fields[i]) {
+			i++
+		} else if i+1 < len(fields) && utf8.RuneCountInString(fields[i]) <= 3 && strings.IndexFunc(fields[i], func(r rune) bool { return !unicode.IsLetter(r) }) < 0 && headingWord(fields[i+1]) {
+			i += 2
+		} else {
+			break
+		}
+	}
+	if i+1 >= len(fields) || !hasDigit(fields[i+1]) {
+		return ""
+	}
+	if code := fields[i]; locatorShaped(code) || bookingCodeShape(code) && code == strings.ToUpper(code) {
+		return code
+	}
+	return ""
+}
+
+// headingWord reports whether w, a colon or a dot after it dropped, is a
+// word of a booking's, an order's or a ticket's label (labelWords) or a
+// flight table's column heading of one word ("Flight", "Date", "Status",
+// "Estado"), its accents as printed or dropped.
+func headingWord(w string) bool {
+	w = lower(strings.TrimRight(w, ".:"))
+	if labelWords[w] || flightColumnWords[w] || dateColumnWords[w] || otherColumnWords[w] {
+		return true
+	}
+	f := places.Fold(w)
+	return labelWords[f] || otherColumnWords[f]
 }
 
 // airlineRefLabels head a booking code that names the airline as its
