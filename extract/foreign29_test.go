@@ -166,6 +166,9 @@ func TestShopNounBeforeName(t *testing.T) {
 		"Shop Apotheke <service@shop-apotheke.com>":        "Shop Apotheke",
 		"Magasin Jardinor Lyon <service@jardinor-lyon.fr>": "Jardinor Lyon",
 		"Magasin Central <service@jardinor.fr>":            "Magasin Central",
+		// German and Swiss German (foreign-29o's "Lädeli der SSBL").
+		"Lädeli der Sonnenhof <laedeli@sonnenhof.ch>":      "Sonnenhof",
+		"Laden der Imkerei Moser <laden@imkerei-moser.de>": "Imkerei Moser",
 	} {
 		if got := orderMerchant(from, "Votre commande 44120 a été expédiée", body); got != want {
 			t.Errorf("%s: merchant %q, want %q", from, got, want)
