@@ -234,6 +234,13 @@ func (c *msgContext) travelFacts(kind, subject, text, all string) []Fact {
 				fl = append(fl, Fact{Kind: KindFlight, From: FromText, Segment: s})
 			}
 		}
+		// A booking's one leg that no layout's reader read, by what its
+		// text names once (flightbookedroute.go).
+		if len(fl) == 0 {
+			if s := c.bookedRouteLeg(all); s != nil {
+				fl = append(fl, Fact{Kind: KindFlight, From: FromText, Segment: s})
+			}
+		}
 		// The booking's own code read as a flight's number ("Order
 		// number: XY9876", XY being an airline's code too): that line
 		// numbers the booking, and no flight's number is printed. The
