@@ -24,8 +24,9 @@ var chargeNouns = words.NewWholeSet(append(lang.Entries("bill.noun"), lang.Entri
 // "debited", "zahlen"), whole words.
 var payVerbs = words.NewWholeSet(lang.Entries("bill.pay.verb"))
 
-// chargeChange are the words of a charge's change (bill.change: "new
-// fees", "Änderung", "hausse"): a tariff announced, not a bill.
+// chargeChange are the words of a charge's change or its cancellation
+// (bill.change: "new fees", "Änderung", "hausse", "waived", "storniert"):
+// a tariff announced or a charge let off, not a bill.
 var chargeChange = words.NewWholeSet(lang.Entries("bill.change"))
 
 // payByRE is the phrase that puts a day right after it (bill.pay.by:
@@ -56,16 +57,28 @@ func (c *msgContext) amountlessDue(subject, text string) *Time {
 		}
 	}
 	for ln := range strings.Lines(head) {
-		if !hasDigit(ln) {
+		// A quoted line is another's mail ("> … to be paid no later
+		// than …" in a reply): its sender's notice, not this one's.
+		if !hasDigit(ln) || strings.HasPrefix(strings.TrimSpace(ln), ">") {
 			continue
 		}
 		for _, d := range c.dates(ln) {
+			// Each clause read within 200 bytes of its day: a line of
+			// thousands of days must not read the line once a day.
 			// The verb may stand after the day, as German puts it ("…
 			// wird ab dem 01.03.2027 von Ihrem Konto abgebucht").
-			before := clauseBefore(ln[:d.start])
-			clause := lower(before + ln[d.end:d.end+clauseEnd(ln[d.end:])])
-			if !payByRE.MatchString(before) || !payVerbs.In(clause) || !chargeNouns.In(clause) || chargeChange.In(clause) {
+			before := clauseBefore(ln[max(0, d.start-200):d.start])
+			if !payByRE.MatchString(before) {
 				continue
+			}
+			after := ln[d.end:min(len(ln), d.end+200)]
+			end := clauseEnd(after)
+			clause := lower(before + after[:end])
+			if !payVerbs.In(clause) || !chargeNouns.In(clause) || chargeChange.In(clause) {
+				continue
+			}
+			if end < len(after) && after[end] == '?' {
+				continue // asked, not asked for: "Could you tell us whether the rent is due by …?"
 			}
 			due := resolve(at(d.withYear(c.ref), nil), c.countryZone(""), c.dateLoc)
 			// A day before the mail's own is one it was paid or debited

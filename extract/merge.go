@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -861,6 +862,17 @@ func mergeOrders(recs []Record) []OrderState {
 	nroots, ngroups := numberlessOrders(recs)
 	for i, root := range nroots {
 		out = append(out, mergeOrderParts(root, ngroups[i])...)
+	}
+	// No two orders share an ID: it keys the facts store's merged table,
+	// where one repeat stops every merge (two copies of one numberless
+	// notice made two orders of one ID, the review of 2026-12-03). A
+	// repeat takes one made of its sources too.
+	seen := make(map[string]bool, len(out))
+	for i := range out {
+		for seen[out[i].ID] {
+			out[i].ID = stableID("o_", out[i].ID, fmt.Sprint(out[i].Sources))
+		}
+		seen[out[i].ID] = true
 	}
 	slices.SortFunc(out, func(a, b OrderState) int { return cmp.Or(b.Updated.Compare(a.Updated), cmp.Compare(a.ID, b.ID)) })
 	return out

@@ -54,7 +54,11 @@ func numberlessOrders(recs []Record) (roots []string, groups [][]Record) {
 	}
 	slices.Sort(whos)
 	for _, key := range whos {
-		rs := by[key]
+		// Only the records the merge would keep of this sender (the
+		// trusted, the authenticated): a forged notice in the shop's name
+		// that no check caught must not join, split or fill the shop's
+		// real orders before onlyTrusted drops it.
+		rs, _, _ := onlyTrusted(by[key])
 		slices.SortStableFunc(rs, func(a, b Record) int {
 			return cmp.Or(a.Date.Compare(b.Date), cmp.Compare(a.Tiebreak, b.Tiebreak))
 		})
@@ -84,12 +88,22 @@ func numberlessOrders(recs []Record) (roots []string, groups [][]Record) {
 // no shop.
 func joinsNumberless(cur []Record, r Record) bool {
 	last := cur[len(cur)-1]
+	// A copy of a notice already joined (the same message in two
+	// folders, or sent twice) is that notice.
+	if last.Tiebreak == r.Tiebreak && last.Date.Equal(r.Date) {
+		return true
+	}
 	if r.Date.Sub(last.Date) > numberlessGap || r.Date.Sub(cur[0].Date) > numberlessSpan || len(cur) >= numberlessMost ||
 		r.Order.Merchant == "" && carrierNotices([]Record{r}) {
 		return false
 	}
 	for _, x := range cur {
 		if r.Order.Status == StatusOrdered && x.Order.Status != "" {
+			return false
+		}
+		// A state behind one the order reached ("shipped" after
+		// "delivered") is another order's.
+		if rank(r.Order.Status) > 0 && rank(r.Order.Status) < rank(x.Order.Status) {
 			return false
 		}
 		if r.Order.Total != nil && x.Order.Total != nil && *r.Order.Total != *x.Order.Total {

@@ -298,6 +298,14 @@ func (c *msgContext) textOrder(subject, text string) (Fact, bool) {
 			!strings.EqualFold(carrier, senderBrand(c.senderName))
 		if !ownArm {
 			o.Merchant, o.Domain = shop, ""
+			if tracking == "" && o.Number == "" && carriers.CarrierOf(c.senderDomain) == "" {
+				// A numberless notice in a carrier's name from a domain no
+				// carrier's list holds ("DHL Paket" on dhl.help) has no
+				// number a carrier's notice could carry: its domain stays,
+				// so that the shop it names is shown by it (Merge's rule
+				// for a name the domain does not spell).
+				o.Domain = c.senderDomain
+			}
 		}
 		if self != "" {
 			carrier, o.Shipments[0].Carrier = self, self
